@@ -1,0 +1,144 @@
+/**
+ * The gateway's whole configuration, read from the environment and validated once at start.
+ * Every problem is reported at once, each naming its variable, so a bad deployment fails
+ * with one readable message instead of one error per restart.
+ */
+import { z } from 'zod';
+
+const PUBLIC_DEFAULTS = {
+  DATA_API_URL: 'https://data-api.avax.network',
+  METRICS_API_URL: 'https://metrics.avax.network',
+  NODE_URL_MAINNET: 'https://api.avax.network',
+  NODE_URL_FUJI: 'https://api.avax-test.network',
+} as const;
+
+const httpUrl = z.string().refine(
+  (value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be an http(s) URL without query or fragment, e.g. https://data-api.avax.network' },
+);
+
+const int = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { message: `must be an integer from ${min} to ${max}` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { message: `must be an integer from ${min} to ${max}` });
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+// RFC 9110 token characters: what a header name may hold.
+const headerName = z
+  .string()
+  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { message: 'must be a valid HTTP header name, e.g. x-service-api-key' })
+  .transform((v) => v.toLowerCase());
+
+const schema = z.object({
+  PORT: int(1, 65535).default(4000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  SANDBOX: z
+    .enum(['auto', 'on', 'off'], { message: 'must be one of auto, on, off' })
+    .default('auto'),
+  SANDBOX_SEED: z.string().min(1).default('avalanche'),
+  SANDBOX_LATENCY_MS: int(0, 60_000).default(0),
+  DATA_API_URL: httpUrl.optional(),
+  METRICS_API_URL: httpUrl.optional(),
+  NODE_URL_MAINNET: httpUrl.optional(),
+  NODE_URL_FUJI: httpUrl.optional(),
+  DATA_API_KEY: z.string().min(1).optional(),
+  API_KEY_HEADER: headerName.default('x-service-api-key'),
+  UPSTREAM_TIMEOUT_MS: int(100, 120_000).default(10_000),
+  UPSTREAM_RETRIES: int(0, 5).default(2),
+  UPSTREAM_CONNECTIONS: int(1, 1024).default(64),
+  SUBNET_CACHE_TTL_MS: int(0, 86_400_000).default(30_000),
+  GRAPHIQL: bool.default(true),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+});
+
+export interface UpstreamUrls {
+  dataApi: string;
+  metricsApi: string;
+  node: { mainnet: string; fuji: string };
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** `auto`: public endpoints when reachable, else the sandbox; only when no URL was configured. */
+  sandbox: 'auto' | 'on' | 'off';
+  sandboxSeed: string;
+  sandboxLatencyMs: number;
+  /** URLs as configured; unset ones fall back to the public endpoints (or the sandbox). */
+  upstreams: UpstreamUrls;
+  /** True when any upstream URL was set explicitly: `auto` then never swaps in the sandbox. */
+  upstreamsConfigured: boolean;
+  apiKey?: string;
+  apiKeyHeader: string;
+  timeoutMs: number;
+  retries: number;
+  connections: number;
+  subnetCacheTtlMs: number;
+  graphiql: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const SECRET_KEYS = new Set(['DATA_API_KEY']);
+
+/** Reads and validates the configuration; throws a ConfigError that lists every problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty variables count as unset, the way shells and .env files usually mean them.
+  const input = Object.fromEntries(
+    Object.keys(schema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0]);
+      const got = SECRET_KEYS.has(key) ? '' : ` (got ${JSON.stringify(input[key])})`;
+      return `${key}: ${issue.message}${got}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const c = parsed.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    sandbox: c.SANDBOX,
+    sandboxSeed: c.SANDBOX_SEED,
+    sandboxLatencyMs: c.SANDBOX_LATENCY_MS,
+    upstreams: {
+      dataApi: c.DATA_API_URL ?? PUBLIC_DEFAULTS.DATA_API_URL,
+      metricsApi: c.METRICS_API_URL ?? PUBLIC_DEFAULTS.METRICS_API_URL,
+      node: {
+        mainnet: c.NODE_URL_MAINNET ?? PUBLIC_DEFAULTS.NODE_URL_MAINNET,
+        fuji: c.NODE_URL_FUJI ?? PUBLIC_DEFAULTS.NODE_URL_FUJI,
+      },
+    },
+    upstreamsConfigured: Boolean(c.DATA_API_URL ?? c.METRICS_API_URL ?? c.NODE_URL_MAINNET ?? c.NODE_URL_FUJI),
+    apiKey: c.DATA_API_KEY,
+    apiKeyHeader: c.API_KEY_HEADER,
+    timeoutMs: c.UPSTREAM_TIMEOUT_MS,
+    retries: c.UPSTREAM_RETRIES,
+    connections: c.UPSTREAM_CONNECTIONS,
+    subnetCacheTtlMs: c.SUBNET_CACHE_TTL_MS,
+    graphiql: c.GRAPHIQL,
+    logLevel: c.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * Avalanche identifier formats: cb58 ids, `NodeID-...`, bech32 addresses, 0x hex.
+ *
+ * Shared by the gateway (to validate input before it reaches an upstream URL) and by the
+ * sandbox (to mint ids in the real formats). Nothing here knows GraphQL.
+ */
+import { createHash } from 'node:crypto';
+import { base58, bech32 } from '@scure/base';
+
+export type NetworkName = 'mainnet' | 'fuji';
+
+/** The bech32 human-readable part of each network's X/P-Chain addresses. */
+export const NETWORK_HRP: Record<NetworkName, string> = { mainnet: 'avax', fuji: 'fuji' };
+
+/** Well-known ids of the Primary Network: the same on every network for the P-Chain and subnet. */
+export const PRIMARY_NETWORK_ID = '11111111111111111111111111111111LpoYY';
+
+export const PRIMARY_CHAIN_IDS: Record<NetworkName, { p: string; x: string; c: string }> = {
+  mainnet: {
+    p: PRIMARY_NETWORK_ID,
+    x: '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM',
+    c: '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5',
+  },
+  fuji: {
+    p: PRIMARY_NETWORK_ID,
+    x: '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm',
+    c: 'yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp',
+  },
+};
+
+/** Thrown by the parsers below; `reason` says what is wrong and what is expected. */
+export class InvalidIdError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'InvalidIdError';
+  }
+}
+
+function checksum(payload: Uint8Array): Uint8Array {
+  return createHash('sha256').update(payload).digest().subarray(28);
+}
+
+export function cb58Encode(payload: Uint8Array): string {
+  const out = new Uint8Array(payload.length + 4);
+  out.set(payload);
+  out.set(checksum(payload), payload.length);
+  return base58.encode(out);
+}
+
+const BASE58_RE = /^[1-9A-HJ-NP-Za-km-z]+$/;
+
+/** Decodes a cb58 string (base58 with a 4-byte sha256 checksum) and checks its payload length. */
+export function cb58Decode(value: string, payloadBytes: number): Uint8Array {
+  if (!BASE58_RE.test(value)) {
+    throw new InvalidIdError('is not cb58: it may hold only base58 characters (no 0, O, I or l)');
+  }
+  let raw: Uint8Array;
+  try {
+    raw = base58.decode(value);
+  } catch {
+    throw new InvalidIdError('is not valid base58');
+  }
+  if (raw.length !== payloadBytes + 4) {
+    throw new InvalidIdError(`is not a cb58 id of ${payloadBytes} bytes (it decodes to ${Math.max(raw.length - 4, 0)})`);
+  }
+  const payload = raw.subarray(0, payloadBytes);
+  const sum = checksum(payload);
+  for (let i = 0; i < 4; i++) {
+    if (sum[i] !== raw[payloadBytes + i]) throw new InvalidIdError('has a wrong cb58 checksum (mistyped?)');
+  }
+  return payload;
+}
+
+/** A 32-byte Avalanche id (subnet, blockchain, transaction, validation, asset). */
+export function parseCb58Id(value: string): string {
+  cb58Decode(value, 32);
+  return value;
+}
+
+export function formatNodeId(bytes20: Uint8Array): string {
+  return `NodeID-${cb58Encode(bytes20)}`;
+}
+
+export function parseNodeId(value: string): string {
+  if (!value.startsWith('NodeID-')) throw new InvalidIdError('must start with "NodeID-"');
+  cb58Decode(value.slice('NodeID-'.length), 20);
+  return value;
+}
+
+export type ChainPrefix = 'X' | 'P' | 'C';
+
+export interface Bech32Address {
+  /** The chain alias the caller wrote in front of the address, if any. */
+  chain?: ChainPrefix;
+  hrp: string;
+  /** `hrp1...` without chain prefix: the form the Data API returns in UTXOs. */
+  canonical: string;
+}
+
+export function formatBech32Address(hrp: string, bytes20: Uint8Array): string {
+  return bech32.encode(hrp, bech32.toWords(bytes20));
+}
+
+/** Parses `avax1...`, `X-avax1...`, `P-fuji1...`; checks the checksum and the 20-byte payload. */
+export function parseBech32Address(value: string): Bech32Address {
+  let rest = value;
+  let chain: ChainPrefix | undefined;
+  const dash = value.indexOf('-');
+  if (dash !== -1) {
+    const prefix = value.slice(0, dash);
+    if (prefix !== 'X' && prefix !== 'P' && prefix !== 'C') {
+      throw new InvalidIdError(`has an unknown chain prefix "${prefix}-" (allowed: X-, P-, C- or none)`);
+    }
+    chain = prefix;
+    rest = value.slice(dash + 1);
+  }
+  if (rest !== rest.toLowerCase()) throw new InvalidIdError('must be lower case bech32');
+  let decoded;
+  try {
+    decoded = bech32.decodeToBytes(rest);
+  } catch (error) {
+    throw new InvalidIdError(`is not a bech32 address (${(error as Error).message})`);
+  }
+  if (decoded.bytes.length !== 20) throw new InvalidIdError('is not a 20-byte address');
+  return { chain, hrp: decoded.prefix, canonical: rest };
+}
+
+const EVM_ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
+
+export function isEvmAddress(value: string): boolean {
+  return EVM_ADDRESS_RE.test(value);
+}
+
+const HEX_RE = /^(0x)?[0-9a-fA-F]*$/;
+
+export function isHex(value: string): boolean {
+  return HEX_RE.test(value);
+}
+
+/** Which network an address's hrp belongs to, if any. */
+export function networkOfHrp(hrp: string): NetworkName | undefined {
+  if (hrp === NETWORK_HRP.mainnet) return 'mainnet';
+  if (hrp === NETWORK_HRP.fuji) return 'fuji';
+  return undefined;
+}

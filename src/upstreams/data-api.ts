@@ -1,0 +1,199 @@
+/**
+ * The Avalanche Data API: one typed function per endpoint, named after its OpenAPI operationId.
+ * Parameter names and encodings follow the spec exactly: comma lists are joined here, arrays
+ * such as `txTypes` go out as repeated keys. Callers validate input; this layer only encodes it.
+ */
+import { setMaxListeners } from 'node:events';
+import { encodeQuery, segment, type HttpClient, type QueryValue } from './http.js';
+import type {
+  ChainAddressChainIdMapListResponse,
+  CurrencyCode,
+  ListHistoricalRewardsResponse,
+  ListL1ValidatorsResponse,
+  ListSubnetsResponse,
+  ListTransactionsResponse,
+  ListXChainVerticesResponse,
+  PrimaryNetworkTransaction,
+  PrimaryNetworkTxType,
+  SortOrder,
+  WireNetwork,
+} from './data-api.types.js';
+
+export interface DataApiOptions {
+  http: HttpClient;
+  baseUrl: string;
+  apiKeyHeader: string;
+  /** The operator's key, or the key the GraphQL client sent for this request. */
+  apiKey?: string;
+  /** Aborts the calls when the GraphQL request goes away. */
+  signal?: AbortSignal;
+  /**
+   * Identical GETs within one GraphQL request share one upstream call (two aliases asking for the
+   * same page, a lookup repeated at several places of a query).
+   */
+  memo?: Map<string, Promise<unknown>>;
+}
+
+export interface PageParams {
+  pageToken?: string;
+  pageSize?: number;
+}
+
+export class DataApiClient {
+  private readonly headers: Record<string, string> | undefined;
+
+  constructor(private readonly options: DataApiOptions) {
+    this.headers = options.apiKey ? { [options.apiKeyHeader]: options.apiKey } : undefined;
+  }
+
+  /** A client for one GraphQL request: its abort signal and, if the caller sent one, its API key. */
+  forRequest(scope: { signal?: AbortSignal; apiKey?: string }): DataApiClient {
+    // Every concurrent call of the request listens on its signal; dozens are normal fan-out.
+    if (scope.signal) setMaxListeners(256, scope.signal);
+    return new DataApiClient({
+      ...this.options,
+      signal: scope.signal,
+      apiKey: scope.apiKey ?? this.options.apiKey,
+      memo: new Map(),
+    });
+  }
+
+  /**
+   * The same client without the request's abort signal or memo, for loads whose result is shared
+   * with other requests: one client going away must not fail the others.
+   */
+  detached(): DataApiClient {
+    return new DataApiClient({ ...this.options, signal: undefined, memo: undefined });
+  }
+
+  private get<T>(operation: string, path: string, query?: Record<string, QueryValue>): Promise<T> {
+    const memo = this.options.memo;
+    const key = memo ? path + encodeQuery(query) : '';
+    const known = memo?.get(key);
+    if (known) return known as Promise<T>;
+    const call = this.options.http
+      .json<T>({
+        service: 'data-api',
+        operation,
+        method: 'GET',
+        baseUrl: this.options.baseUrl,
+        path,
+        query,
+        headers: this.headers,
+        signal: this.options.signal,
+      })
+      .then((res) => res.body);
+    memo?.set(key, call);
+    return call;
+  }
+
+  /** GET /v1/networks/{network}/subnets (listSubnets). pageSize 1..10000. */
+  listSubnets(network: WireNetwork, params: PageParams & { sortOrder?: SortOrder }): Promise<ListSubnetsResponse> {
+    return this.get('listSubnets', `/v1/networks/${segment(network)}/subnets`, {
+      pageToken: params.pageToken,
+      pageSize: params.pageSize,
+      sortOrder: params.sortOrder,
+    });
+  }
+
+  /** GET /v1/networks/{network}/l1Validators (listL1Validators). Active validators unless asked. */
+  listL1Validators(
+    network: WireNetwork,
+    params: PageParams & {
+      l1ValidationId?: string;
+      includeInactiveL1Validators?: boolean;
+      nodeId?: string;
+      subnetId?: string;
+    },
+  ): Promise<ListL1ValidatorsResponse> {
+    return this.get('listL1Validators', `/v1/networks/${segment(network)}/l1Validators`, {
+      pageToken: params.pageToken,
+      pageSize: params.pageSize,
+      l1ValidationId: params.l1ValidationId,
+      includeInactiveL1Validators: params.includeInactiveL1Validators,
+      nodeId: params.nodeId,
+      subnetId: params.subnetId,
+    });
+  }
+
+  /**
+   * GET /v1/networks/{network}/blockchains/{blockchainId}/transactions
+   * (listLatestPrimaryNetworkTransactions). `txTypes` and timestamps need `addresses` or
+   * `l1ValidationId`; a page may be short when its transactions hold many UTXOs.
+   */
+  listLatestPrimaryNetworkTransactions(
+    network: WireNetwork,
+    blockchainId: string,
+    params: PageParams & {
+      addresses?: readonly string[];
+      l1ValidationId?: string;
+      txTypes?: readonly PrimaryNetworkTxType[];
+      startTimestamp?: number;
+      endTimestamp?: number;
+      sortOrder?: SortOrder;
+    },
+  ): Promise<ListTransactionsResponse<PrimaryNetworkTransaction>> {
+    return this.get(
+      'listLatestPrimaryNetworkTransactions',
+      `/v1/networks/${segment(network)}/blockchains/${segment(blockchainId)}/transactions`,
+      {
+        addresses: params.addresses?.length ? params.addresses.join(',') : undefined,
+        l1ValidationId: params.l1ValidationId,
+        txTypes: params.txTypes?.length ? params.txTypes : undefined,
+        startTimestamp: params.startTimestamp,
+        endTimestamp: params.endTimestamp,
+        pageToken: params.pageToken,
+        pageSize: params.pageSize,
+        sortOrder: params.sortOrder,
+      },
+    );
+  }
+
+  /**
+   * GET /v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash} (getTxByHash).
+   * Not in the spec's endpoint list, but in the upstream contract: it is what lets a
+   * transaction's global id be refetched.
+   */
+  getTxByHash(network: WireNetwork, blockchainId: string, txHash: string): Promise<PrimaryNetworkTransaction> {
+    return this.get(
+      'getTxByHash',
+      `/v1/networks/${segment(network)}/blockchains/${segment(blockchainId)}/transactions/${segment(txHash)}`,
+    );
+  }
+
+  /** GET /v1/networks/{network}/rewards (listHistoricalPrimaryNetworkRewards). Needs addresses or nodeIds. */
+  listHistoricalPrimaryNetworkRewards(
+    network: WireNetwork,
+    params: PageParams & {
+      addresses?: readonly string[];
+      nodeIds?: readonly string[];
+      sortOrder?: SortOrder;
+      currency?: CurrencyCode;
+    },
+  ): Promise<ListHistoricalRewardsResponse> {
+    return this.get('listHistoricalPrimaryNetworkRewards', `/v1/networks/${segment(network)}/rewards`, {
+      addresses: params.addresses?.length ? params.addresses.join(',') : undefined,
+      pageToken: params.pageToken,
+      pageSize: params.pageSize,
+      nodeIds: params.nodeIds?.length ? params.nodeIds.join(',') : undefined,
+      sortOrder: params.sortOrder,
+      currency: params.currency,
+    });
+  }
+
+  /** GET /v1/networks/{network}/blockchains/{blockchainId}/vertices (listLatestXChainVertices). */
+  listLatestXChainVertices(network: WireNetwork, blockchainId: string, params: PageParams): Promise<ListXChainVerticesResponse> {
+    return this.get(
+      'listLatestXChainVertices',
+      `/v1/networks/${segment(network)}/blockchains/${segment(blockchainId)}/vertices`,
+      { pageToken: params.pageToken, pageSize: params.pageSize },
+    );
+  }
+
+  /** GET /v1/networks/{network}/addresses:listChainIds (getChainIdsForAddresses). */
+  getChainIdsForAddresses(network: WireNetwork, addresses: readonly string[]): Promise<ChainAddressChainIdMapListResponse> {
+    return this.get('getChainIdsForAddresses', `/v1/networks/${segment(network)}/addresses:listChainIds`, {
+      addresses: addresses.join(','),
+    });
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Typed failures of upstream calls. Each keeps what a caller needs to decide and explain:
+ * which service and operation failed, the HTTP status and the upstream's own message,
+ * and the underlying cause. They never carry request headers, so API keys cannot leak.
+ */
+
+export type UpstreamService = 'data-api' | 'metrics-api' | 'node';
+
+export interface UpstreamErrorOptions {
+  service: UpstreamService;
+  operation: string;
+  cause?: unknown;
+}
+
+export abstract class UpstreamError extends Error {
+  readonly service: UpstreamService;
+  readonly operation: string;
+
+  constructor(message: string, options: UpstreamErrorOptions) {
+    super(message, { cause: options.cause });
+    this.service = options.service;
+    this.operation = options.operation;
+  }
+}
+
+/** The upstream answered with a status it uses for failure (4xx, 5xx). */
+export class HttpError extends UpstreamError {
+  override readonly name = 'HttpError';
+  readonly status: number;
+  /** The upstream's `message` (an array is joined with "; "). */
+  readonly upstreamMessage: string | undefined;
+  /** The upstream's `error` label, such as "Bad Request". */
+  readonly upstreamError: string | undefined;
+  /** Seconds the upstream asked us to wait (`retry-after`), when it said. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    options: UpstreamErrorOptions & {
+      status: number;
+      upstreamMessage?: string;
+      upstreamError?: string;
+      retryAfterSeconds?: number;
+    },
+  ) {
+    const detail = options.upstreamMessage ?? options.upstreamError;
+    super(
+      `${options.service} ${options.operation} answered ${options.status}${detail ? `: ${detail}` : ''}`,
+      options,
+    );
+    this.status = options.status;
+    this.upstreamMessage = options.upstreamMessage;
+    this.upstreamError = options.upstreamError;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+/** No complete answer within the configured time. */
+export class TimeoutError extends UpstreamError {
+  override readonly name = 'TimeoutError';
+  constructor(readonly timeoutMs: number, options: UpstreamErrorOptions) {
+    super(`${options.service} ${options.operation} did not answer within ${timeoutMs} ms`, options);
+  }
+}
+
+/** The connection could not be made or broke (refused, reset, DNS). */
+export class ConnectionError extends UpstreamError {
+  override readonly name = 'ConnectionError';
+  constructor(readonly code: string | undefined, options: UpstreamErrorOptions) {
+    super(`${options.service} ${options.operation} is unreachable${code ? ` (${code})` : ''}`, options);
+  }
+}
+
+/** The upstream answered, but not with the JSON its contract promises. */
+export class InvalidResponseError extends UpstreamError {
+  override readonly name = 'InvalidResponseError';
+  constructor(readonly status: number, reason: string, options: UpstreamErrorOptions) {
+    super(`${options.service} ${options.operation} sent an invalid response (${reason})`, options);
+  }
+}
+
+/** The GraphQL request that needed this call went away (client disconnected or cancelled). */
+export class RequestAbortedError extends UpstreamError {
+  override readonly name = 'RequestAbortedError';
+  constructor(options: UpstreamErrorOptions) {
+    super(`${options.service} ${options.operation} was cancelled: the client went away`, options);
+  }
+}
