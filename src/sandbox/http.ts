@@ -1,0 +1,169 @@
+/**
+ * What the sandbox's services share: the request and answer shapes, the Data API's error body,
+ * query validation in the style of the real service (every problem listed), and opaque page tokens.
+ */
+import { createHmac } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+
+export interface SandboxRequest {
+  method: string;
+  /** Path below the service's mount point, e.g. `/v1/networks/mainnet/subnets`. */
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export interface SandboxAnswer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Route {
+  /** The upstream operation, used for counting and fault targeting. */
+  operation: string;
+  method: 'GET' | 'POST';
+  pattern: RegExp;
+  handle: (req: SandboxRequest, params: string[]) => SandboxAnswer | Promise<SandboxAnswer>;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+/** The Data API's error body: `{message, statusCode, error}`. */
+export function apiError(status: number, message: string | string[], headers?: Record<string, string>): SandboxAnswer {
+  return { status, body: { message, statusCode: status, error: STATUS_TEXT[status] ?? 'Error' }, headers };
+}
+
+export class BadRequest extends Error {
+  constructor(readonly messages: string[]) {
+    super(messages.join('; '));
+  }
+}
+
+/**
+ * Reads query parameters the way the real service validates them: unknown parameters are refused
+ * and every problem is collected, then thrown together as one 400.
+ */
+export class QueryReader {
+  private readonly problems: string[] = [];
+
+  constructor(private readonly query: URLSearchParams, allowed: readonly string[]) {
+    for (const key of new Set(query.keys())) {
+      if (!allowed.includes(key)) this.problems.push(`property ${key} should not exist`);
+    }
+  }
+
+  string(name: string): string | undefined {
+    const value = this.query.get(name);
+    return value === null ? undefined : value;
+  }
+
+  required(name: string): string | undefined {
+    const value = this.string(name);
+    if (value === undefined || value === '') this.problems.push(`${name} should not be empty`);
+    return value;
+  }
+
+  int(name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+    const raw = this.string(name);
+    if (raw === undefined) return undefined;
+    if (!/^-?\d+$/.test(raw)) {
+      this.problems.push(`${name} must be an integer number`);
+      return undefined;
+    }
+    const n = Number(raw);
+    if (n < min) this.problems.push(`${name} must not be less than ${min}`);
+    else if (n > max) this.problems.push(`${name} must not be greater than ${max}`);
+    return n;
+  }
+
+  bool(name: string): boolean | undefined {
+    const raw = this.string(name);
+    if (raw === undefined) return undefined;
+    if (raw !== 'true' && raw !== 'false') {
+      this.problems.push(`${name} must be a boolean value`);
+      return undefined;
+    }
+    return raw === 'true';
+  }
+
+  oneOf<T extends string>(name: string, values: readonly T[]): T | undefined {
+    const raw = this.string(name);
+    if (raw === undefined) return undefined;
+    if (!values.includes(raw as T)) {
+      this.problems.push(`${name} must be one of the following values: ${values.join(', ')}`);
+      return undefined;
+    }
+    return raw as T;
+  }
+
+  /** Repeated keys (`txTypes=A&txTypes=B`); a comma list in one value is accepted too. */
+  list<T extends string>(name: string, values: readonly T[]): T[] | undefined {
+    const raw = this.query.getAll(name);
+    if (raw.length === 0) return undefined;
+    const items = raw.flatMap((v) => v.split(','));
+    const bad = items.filter((v) => !values.includes(v as T));
+    if (bad.length > 0) this.problems.push(`each value in ${name} must be one of the following values: ${values.join(', ')}`);
+    return items as T[];
+  }
+
+  problem(message: string) {
+    this.problems.push(message);
+  }
+
+  /** Throws the collected problems as one 400. */
+  done() {
+    if (this.problems.length > 0) throw new BadRequest(this.problems);
+  }
+}
+
+const TOKEN_KEY = 'sandbox-page-token';
+
+/**
+ * Page tokens are opaque to clients: an offset bound to the query that made it, signed so that a
+ * tampered or foreign token is refused like the real service refuses one.
+ */
+export function encodePageToken(offset: number, fingerprint: string): string {
+  const payload = Buffer.from(JSON.stringify([offset, fingerprint])).toString('base64url');
+  const mac = createHmac('sha256', TOKEN_KEY).update(payload).digest('base64url').slice(0, 10);
+  return `${payload}.${mac}`;
+}
+
+export function decodePageToken(token: string, fingerprint: string): number {
+  const [payload, mac] = token.split('.');
+  if (!payload || !mac || createHmac('sha256', TOKEN_KEY).update(payload).digest('base64url').slice(0, 10) !== mac) {
+    throw new BadRequest(['Invalid page token']);
+  }
+  const [offset, fp] = JSON.parse(Buffer.from(payload, 'base64url').toString()) as [number, string];
+  if (fp !== fingerprint) throw new BadRequest(['Page token does not belong to this query']);
+  return offset;
+}
+
+/** A slice of `items` for the page asked for, with the token of the next one. */
+export function paginate<T>(
+  items: readonly T[],
+  q: { pageToken?: string; pageSize: number },
+  fingerprint: string,
+  fits?: (page: readonly T[], next: T) => boolean,
+): { page: T[]; nextPageToken?: string } {
+  const offset = q.pageToken ? decodePageToken(q.pageToken, fingerprint) : 0;
+  const page: T[] = [];
+  let i = offset;
+  while (i < items.length && page.length < q.pageSize) {
+    const item = items[i]!;
+    if (fits && page.length > 0 && !fits(page, item)) break;
+    page.push(item);
+    i++;
+  }
+  return i < items.length ? { page, nextPageToken: encodePageToken(i, fingerprint) } : { page };
+}

@@ -1,0 +1,15 @@
+/**
+ * Runs the sandbox on its own, e.g. for benchmarks in another process:
+ *   SANDBOX_PORT=4100 tsx src/sandbox/main.ts
+ * Prints one JSON line with its URLs once it listens.
+ */
+import { startSandbox } from './server.js';
+
+const sandbox = await startSandbox({
+  port: Number(process.env.SANDBOX_PORT ?? 0),
+  seed: process.env.SANDBOX_SEED ?? 'avalanche',
+  latencyMs: Number(process.env.SANDBOX_LATENCY_MS ?? 0),
+});
+console.log(JSON.stringify({ url: sandbox.url, dataApiUrl: sandbox.dataApiUrl }));
+process.once('SIGTERM', () => void sandbox.close().then(() => process.exit(0)));
+process.once('SIGINT', () => void sandbox.close().then(() => process.exit(0)));

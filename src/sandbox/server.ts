@@ -1,0 +1,252 @@
+/**
+ * The sandbox server: the upstream services on one loopback port, each under its own prefix
+ * (`/data` for the Data API), with knobs for tests and benchmarks (added latency, 429 with
+ * retry-after, 5xx, hangs, resets, malformed JSON), per-operation request counts and a log
+ * of every request for the contract tests.
+ *
+ * Control endpoints, for processes that do not share memory with the sandbox:
+ *   GET  /_sandbox/stats     counts per operation
+ *   GET  /_sandbox/requests  the request log
+ *   POST /_sandbox/knobs     JSON `Partial<Knobs>`, merged into the current knobs
+ *   POST /_sandbox/reset     counts, log and knobs back to the start
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { dataApiRoutes } from './data-api.js';
+import { apiError, BadRequest, type Route, type SandboxAnswer, type SandboxRequest } from './http.js';
+
+export interface Fault {
+  /** The operation to hit (e.g. `listSubnets`); every operation when absent. */
+  operation?: string;
+  /** `status`: answer `status` with the error body; `hang`: never answer; `reset`: drop the connection; `malformed`: 200 with broken JSON. */
+  kind: 'status' | 'hang' | 'reset' | 'malformed';
+  status?: number;
+  /** Seconds sent as `retry-after` (with 429 and 503). */
+  retryAfter?: number;
+  /** How many matching requests the fault applies to; 1 when absent, `-1` for all. */
+  times?: number;
+}
+
+export interface Knobs {
+  /** Added before every answer. */
+  latencyMs: number;
+  faults: Fault[];
+  /** When set, Data API calls must carry this key (in `x-service-api-key` or `x-glacier-api-key`). */
+  requireApiKey?: string;
+}
+
+export interface RecordedRequest {
+  service: string;
+  operation: string;
+  method: string;
+  path: string;
+  query: [string, string][];
+  apiKey?: string;
+  status: number;
+}
+
+export interface SandboxOptions {
+  port?: number;
+  host?: string;
+  seed?: string;
+  latencyMs?: number;
+  /** Keep at most this many requests in the log (oldest dropped). */
+  logLimit?: number;
+}
+
+interface Service {
+  prefix: string;
+  name: string;
+  routes: Route[];
+}
+
+export class Sandbox {
+  readonly knobs: Knobs;
+  counts: Record<string, number> = {};
+  total = 0;
+  log: RecordedRequest[] = [];
+  private server?: Server;
+  private readonly services: Service[];
+  private readonly hanging = new Set<ServerResponse>();
+
+  constructor(private readonly options: SandboxOptions = {}) {
+    const seed = options.seed ?? 'avalanche';
+    this.knobs = { latencyMs: options.latencyMs ?? 0, faults: [] };
+    this.services = [{ prefix: '/data', name: 'data-api', routes: dataApiRoutes(seed) }];
+  }
+
+  get url(): string {
+    const address = this.server?.address() as AddressInfo | null;
+    if (!address) throw new Error('sandbox is not listening');
+    return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  }
+
+  get dataApiUrl(): string {
+    return `${this.url}/data`;
+  }
+
+  async listen(): Promise<this> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    this.server.keepAliveTimeout = 60_000;
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', resolve);
+    });
+    return this;
+  }
+
+  async close(): Promise<void> {
+    for (const res of this.hanging) res.destroy();
+    this.hanging.clear();
+    const server = this.server;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    this.server = undefined;
+  }
+
+  /** Counts, log and knobs back to their start. */
+  reset() {
+    this.counts = {};
+    this.total = 0;
+    this.log = [];
+    this.knobs.latencyMs = this.options.latencyMs ?? 0;
+    this.knobs.faults = [];
+    delete this.knobs.requireApiKey;
+  }
+
+  /** Requests served for one operation, or all of them. */
+  count(operation?: string): number {
+    return operation ? (this.counts[operation] ?? 0) : this.total;
+  }
+
+  /** Adds faults; each applies to `times` matching requests (1 by default). */
+  fail(...faults: Fault[]) {
+    this.knobs.faults.push(...faults.map((f) => ({ times: 1, ...f })));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const body = await readBody(req);
+    if (url.pathname.startsWith('/_sandbox/')) return this.control(url.pathname, body, res);
+
+    const service = this.services.find((s) => url.pathname === s.prefix || url.pathname.startsWith(`${s.prefix}/`));
+    const path = service ? url.pathname.slice(service.prefix.length) || '/' : url.pathname;
+    let route: Route | undefined;
+    let params: string[] = [];
+    for (const candidate of service?.routes ?? []) {
+      const match = candidate.method === req.method ? candidate.pattern.exec(path) : null;
+      if (match) {
+        route = candidate;
+        params = match.slice(1);
+        break;
+      }
+    }
+    const operation = route?.operation ?? 'unknown';
+    this.total++;
+    this.counts[operation] = (this.counts[operation] ?? 0) + 1;
+    const apiKey = (req.headers['x-service-api-key'] ?? req.headers['x-glacier-api-key']) as string | undefined;
+    const record: RecordedRequest = {
+      service: service?.name ?? 'none',
+      operation,
+      method: req.method ?? 'GET',
+      path,
+      query: [...url.searchParams],
+      ...(apiKey !== undefined ? { apiKey } : {}),
+      status: 0,
+    };
+    this.log.push(record);
+    if (this.log.length > (this.options.logLimit ?? 20_000)) this.log.shift();
+
+    if (this.knobs.latencyMs > 0) await sleep(this.knobs.latencyMs);
+
+    const fault = this.takeFault(operation);
+    if (fault?.kind === 'hang') {
+      this.hanging.add(res);
+      res.on('close', () => this.hanging.delete(res));
+      return;
+    }
+    if (fault?.kind === 'reset') {
+      req.socket.destroy();
+      return;
+    }
+    if (fault?.kind === 'malformed') {
+      record.status = 200;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"subnets": [{"subnetId": ');
+      return;
+    }
+
+    let answer: SandboxAnswer;
+    if (fault?.kind === 'status') {
+      const status = fault.status ?? 500;
+      const headers: Record<string, string> = {};
+      if (fault.retryAfter !== undefined) {
+        headers['retry-after'] = String(fault.retryAfter);
+        headers['ratelimit-reset'] = String(fault.retryAfter);
+      }
+      answer = apiError(status, status === 429 ? 'Too many requests, please try again later.' : `Sandbox fault ${status}`, headers);
+    } else if (!route) {
+      answer = apiError(404, `Cannot ${req.method} ${path}`);
+    } else if (service?.name === 'data-api' && this.knobs.requireApiKey !== undefined && apiKey !== this.knobs.requireApiKey) {
+      answer = apiError(401, 'Invalid or missing API key');
+    } else {
+      try {
+        answer = await route.handle({ method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers, body }, params);
+      } catch (error) {
+        answer = error instanceof BadRequest ? apiError(400, error.messages) : apiError(500, String((error as Error).message));
+      }
+    }
+    record.status = answer.status;
+    const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+    res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(text);
+  }
+
+  private takeFault(operation: string): Fault | undefined {
+    const index = this.knobs.faults.findIndex((f) => !f.operation || f.operation === operation);
+    if (index === -1) return undefined;
+    const fault = this.knobs.faults[index]!;
+    if (fault.times !== undefined && fault.times > 0) {
+      fault.times -= 1;
+      if (fault.times === 0) this.knobs.faults.splice(index, 1);
+    }
+    return fault;
+  }
+
+  private control(path: string, body: string, res: ServerResponse) {
+    const send = (value: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    switch (path) {
+      case '/_sandbox/stats':
+        return send({ total: this.total, counts: this.counts });
+      case '/_sandbox/requests':
+        return send(this.log);
+      case '/_sandbox/reset':
+        this.reset();
+        return send({ ok: true });
+      case '/_sandbox/knobs': {
+        const patch = JSON.parse(body || '{}') as Partial<Knobs>;
+        if (patch.latencyMs !== undefined) this.knobs.latencyMs = patch.latencyMs;
+        if (patch.faults) this.fail(...patch.faults);
+        if (patch.requireApiKey !== undefined) this.knobs.requireApiKey = patch.requireApiKey;
+        return send(this.knobs);
+      }
+      default:
+        res.writeHead(404).end();
+    }
+  }
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    req.resume();
+    return '';
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString();
+}
+
+/** Starts a sandbox on a free loopback port (or `options.port`). */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  return new Sandbox(options).listen();
+}
