@@ -57,6 +57,10 @@ const schema = z.object({
   UPSTREAM_RETRIES: int(0, 5).default(2),
   UPSTREAM_CONNECTIONS: int(1, 1024).default(64),
   SUBNET_CACHE_TTL_MS: int(0, 86_400_000).default(30_000),
+  UPSTREAM_CALL_BUDGET: int(1, 100_000).default(250),
+  MAX_DEPTH: int(1, 1000).default(15),
+  MAX_ALIASES: int(0, 10_000).default(30),
+  MAX_TOKENS: int(100, 1_000_000).default(4000),
   GRAPHIQL: bool.default(true),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -88,6 +92,10 @@ export interface Config {
   retries: number;
   connections: number;
   subnetCacheTtlMs: number;
+  /** Upstream calls one GraphQL request may make. */
+  callBudget: number;
+  /** Shape limits of a GraphQL document (GraphQL Armor). */
+  limits: { depth: number; aliases: number; tokens: number };
   graphiql: boolean;
   logLevel: string;
 }
@@ -138,6 +146,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     retries: c.UPSTREAM_RETRIES,
     connections: c.UPSTREAM_CONNECTIONS,
     subnetCacheTtlMs: c.SUBNET_CACHE_TTL_MS,
+    callBudget: c.UPSTREAM_CALL_BUDGET,
+    limits: { depth: c.MAX_DEPTH, aliases: c.MAX_ALIASES, tokens: c.MAX_TOKENS },
     graphiql: c.GRAPHIQL,
     logLevel: c.LOG_LEVEL,
   };

@@ -19,9 +19,13 @@ import { apiError, BadRequest, type Route, type SandboxAnswer, type SandboxReque
 export interface Fault {
   /** The operation to hit (e.g. `listSubnets`); every operation when absent. */
   operation?: string;
-  /** `status`: answer `status` with the error body; `hang`: never answer; `reset`: drop the connection; `malformed`: 200 with broken JSON. */
-  kind: 'status' | 'hang' | 'reset' | 'malformed';
+  /**
+   * `status`: answer `status` with the error body; `hang`: never answer; `reset`: drop the
+   * connection; `malformed`: 200 with broken JSON; `body`: 200 with `body`, whatever its shape.
+   */
+  kind: 'status' | 'hang' | 'reset' | 'malformed' | 'body';
   status?: number;
+  body?: unknown;
   /** Seconds sent as `retry-after` (with 429 and 503). */
   retryAfter?: number;
   /** How many matching requests the fault applies to; 1 when absent, `-1` for all. */
@@ -43,6 +47,8 @@ export interface RecordedRequest {
   path: string;
   query: [string, string][];
   apiKey?: string;
+  /** Which of the two key headers carried it. */
+  apiKeyHeader?: 'x-service-api-key' | 'x-glacier-api-key';
   status: number;
 }
 
@@ -66,6 +72,8 @@ export class Sandbox {
   counts: Record<string, number> = {};
   total = 0;
   log: RecordedRequest[] = [];
+  /** Sees every answer the routes give, e.g. for contract tests to validate. */
+  onAnswer?: (request: RecordedRequest, answer: SandboxAnswer) => void;
   private server?: Server;
   private readonly services: Service[];
   private readonly hanging = new Set<ServerResponse>();
@@ -146,14 +154,15 @@ export class Sandbox {
     const operation = route?.operation ?? 'unknown';
     this.total++;
     this.counts[operation] = (this.counts[operation] ?? 0) + 1;
-    const apiKey = (req.headers['x-service-api-key'] ?? req.headers['x-glacier-api-key']) as string | undefined;
+    const apiKeyHeader = req.headers['x-service-api-key'] !== undefined ? 'x-service-api-key' : req.headers['x-glacier-api-key'] !== undefined ? 'x-glacier-api-key' : undefined;
+    const apiKey = apiKeyHeader ? (req.headers[apiKeyHeader] as string) : undefined;
     const record: RecordedRequest = {
       service: service?.name ?? 'none',
       operation,
       method: req.method ?? 'GET',
       path,
       query: [...url.searchParams],
-      ...(apiKey !== undefined ? { apiKey } : {}),
+      ...(apiKeyHeader ? { apiKey, apiKeyHeader } : {}),
       status: 0,
     };
     this.log.push(record);
@@ -178,7 +187,9 @@ export class Sandbox {
     }
 
     let answer: SandboxAnswer;
-    if (fault?.kind === 'status') {
+    if (fault?.kind === 'body') {
+      answer = { status: 200, body: fault.body ?? null };
+    } else if (fault?.kind === 'status') {
       const status = fault.status ?? 500;
       const headers: Record<string, string> = {};
       if (fault.retryAfter !== undefined) {
@@ -198,6 +209,7 @@ export class Sandbox {
       }
     }
     record.status = answer.status;
+    this.onAnswer?.(record, answer);
     const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
     res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(text);
   }

@@ -4,6 +4,7 @@
  * such as `txTypes` go out as repeated keys. Callers validate input; this layer only encodes it.
  */
 import { setMaxListeners } from 'node:events';
+import type { CallBudget } from './budget.js';
 import { encodeQuery, segment, type HttpClient, type QueryValue } from './http.js';
 import type {
   ChainAddressChainIdMapListResponse,
@@ -32,6 +33,8 @@ export interface DataApiOptions {
    * same page, a lookup repeated at several places of a query).
    */
   memo?: Map<string, Promise<unknown>>;
+  /** The request's allowance of upstream calls, shared with its other clients. */
+  budget?: CallBudget;
 }
 
 export interface PageParams {
@@ -47,7 +50,7 @@ export class DataApiClient {
   }
 
   /** A client for one GraphQL request: its abort signal and, if the caller sent one, its API key. */
-  forRequest(scope: { signal?: AbortSignal; apiKey?: string }): DataApiClient {
+  forRequest(scope: { signal?: AbortSignal; apiKey?: string; budget?: CallBudget }): DataApiClient {
     // Every concurrent call of the request listens on its signal; dozens are normal fan-out.
     if (scope.signal) setMaxListeners(256, scope.signal);
     return new DataApiClient({
@@ -55,6 +58,7 @@ export class DataApiClient {
       signal: scope.signal,
       apiKey: scope.apiKey ?? this.options.apiKey,
       memo: new Map(),
+      budget: scope.budget,
     });
   }
 
@@ -71,6 +75,11 @@ export class DataApiClient {
     const key = memo ? path + encodeQuery(query) : '';
     const known = memo?.get(key);
     if (known) return known as Promise<T>;
+    try {
+      this.options.budget?.take('data-api', operation);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const call = this.options.http
       .json<T>({
         service: 'data-api',

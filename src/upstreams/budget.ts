@@ -1,0 +1,25 @@
+/**
+ * A per-request allowance of upstream calls. One GraphQL document can fan out (every address of
+ * every UTXO of 500 transactions...); past the allowance further calls fail with a clear error,
+ * and whatever already resolved is still answered.
+ */
+import { UpstreamError, type UpstreamService } from './errors.js';
+
+export class BudgetExceededError extends UpstreamError {
+  override readonly name = 'BudgetExceededError';
+  constructor(readonly limit: number, service: UpstreamService, operation: string) {
+    super(`this request reached its budget of ${limit} upstream calls before ${service} ${operation}`, { service, operation });
+  }
+}
+
+export class CallBudget {
+  used = 0;
+
+  constructor(readonly limit: number) {}
+
+  /** Counts one upstream call, or throws when the request has none left. */
+  take(service: UpstreamService, operation: string): void {
+    if (this.used >= this.limit) throw new BudgetExceededError(this.limit, service, operation);
+    this.used++;
+  }
+}
