@@ -1,0 +1,150 @@
+/**
+ * The one place where failures become GraphQL errors.
+ *
+ * Resolvers throw `badInput(...)` for input they refuse, and let typed upstream errors
+ * (src/upstreams/errors.ts) propagate; `maskError`, installed in yoga, turns those into
+ * GraphQL errors with `extensions.code` and the upstream's status, and masks anything else.
+ * A failed field is null plus one of these errors; its siblings still resolve.
+ */
+import { GraphQLError, type GraphQLErrorExtensions } from 'graphql';
+import { maskError as yogaMaskError } from 'graphql-yoga';
+import { BudgetExceededError } from './upstreams/budget.js';
+import {
+  ConnectionError,
+  HttpError,
+  InvalidResponseError,
+  RequestAbortedError,
+  TimeoutError,
+  UpstreamError,
+} from './upstreams/errors.js';
+
+export const ErrorCode = {
+  /** The request's input is invalid: nothing was sent upstream. */
+  BAD_USER_INPUT: 'BAD_USER_INPUT',
+  /** The document is not valid GraphQL syntax. */
+  GRAPHQL_PARSE_FAILED: 'GRAPHQL_PARSE_FAILED',
+  /** The document does not validate against the schema. */
+  GRAPHQL_VALIDATION_FAILED: 'GRAPHQL_VALIDATION_FAILED',
+  /** The document is too deep, has too many aliases or tokens (MAX_DEPTH, MAX_ALIASES, MAX_TOKENS). */
+  QUERY_LIMIT_EXCEEDED: 'QUERY_LIMIT_EXCEEDED',
+  NOT_FOUND: 'NOT_FOUND',
+  FORBIDDEN: 'FORBIDDEN',
+  /** The upstream refused the request as malformed (a 400 the gateway's checks did not foresee). */
+  UPSTREAM_BAD_REQUEST: 'UPSTREAM_BAD_REQUEST',
+  /** The upstream refused the credentials (401) or their privilege (403). */
+  UPSTREAM_UNAUTHORIZED: 'UPSTREAM_UNAUTHORIZED',
+  UPSTREAM_FORBIDDEN: 'UPSTREAM_FORBIDDEN',
+  /** 429 from the upstream, after the gateway's own retries; see `extensions.retryAfter`. */
+  UPSTREAM_RATE_LIMITED: 'UPSTREAM_RATE_LIMITED',
+  /** 5xx, refused or broken connection. */
+  UPSTREAM_UNAVAILABLE: 'UPSTREAM_UNAVAILABLE',
+  UPSTREAM_TIMEOUT: 'UPSTREAM_TIMEOUT',
+  /** The upstream answered with something its contract does not allow (e.g. not JSON). */
+  UPSTREAM_INVALID_RESPONSE: 'UPSTREAM_INVALID_RESPONSE',
+  /** The request used up its allowance of upstream calls (UPSTREAM_CALL_BUDGET). */
+  UPSTREAM_BUDGET_EXCEEDED: 'UPSTREAM_BUDGET_EXCEEDED',
+  /** The client went away before the upstream answered. */
+  CANCELLED: 'CANCELLED',
+  INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Refuses input before any upstream call. The message says what was wrong and what is allowed. */
+export function badInput(message: string, extensions: GraphQLErrorExtensions = {}): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: ErrorCode.BAD_USER_INPUT, ...extensions } });
+}
+
+export function forbidden(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: ErrorCode.FORBIDDEN } });
+}
+
+const SERVICE_NAMES = { 'data-api': 'The Data API', 'metrics-api': 'The Metrics API', node: 'The node' } as const;
+
+function httpCode(status: number): ErrorCode {
+  if (status === 400) return ErrorCode.UPSTREAM_BAD_REQUEST;
+  if (status === 401) return ErrorCode.UPSTREAM_UNAUTHORIZED;
+  if (status === 403) return ErrorCode.UPSTREAM_FORBIDDEN;
+  if (status === 404) return ErrorCode.NOT_FOUND;
+  if (status === 429) return ErrorCode.UPSTREAM_RATE_LIMITED;
+  return ErrorCode.UPSTREAM_UNAVAILABLE;
+}
+
+/** What a client is told about an upstream failure: what failed, the upstream's words, what to do. */
+export function describeUpstreamError(error: UpstreamError): { message: string; extensions: GraphQLErrorExtensions } {
+  const who = SERVICE_NAMES[error.service];
+  const upstream: Record<string, unknown> = { service: error.service, operation: error.operation };
+  if (error instanceof HttpError) {
+    upstream.status = error.status;
+    if (error.upstreamMessage) upstream.message = error.upstreamMessage;
+    const code = httpCode(error.status);
+    const extensions: GraphQLErrorExtensions = { code, upstream };
+    let message: string;
+    switch (code) {
+      case ErrorCode.UPSTREAM_RATE_LIMITED:
+        if (error.retryAfterSeconds !== undefined) extensions.retryAfter = error.retryAfterSeconds;
+        message = `${who} rate limit was exceeded (${error.operation})${
+          error.retryAfterSeconds !== undefined ? `; retry after ${error.retryAfterSeconds} s` : ''
+        }. An API key gives higher limits.`;
+        break;
+      case ErrorCode.UPSTREAM_UNAUTHORIZED:
+      case ErrorCode.UPSTREAM_FORBIDDEN:
+        message = `${who} refused the request's credentials (${error.status}): ${error.upstreamMessage ?? error.upstreamError ?? 'no detail'}.`;
+        break;
+      case ErrorCode.NOT_FOUND:
+        message = `${who} found nothing at ${error.operation}: ${error.upstreamMessage ?? 'not found'}.`;
+        break;
+      case ErrorCode.UPSTREAM_BAD_REQUEST:
+        message = `${who} rejected ${error.operation}: ${error.upstreamMessage ?? 'bad request'}.`;
+        break;
+      default:
+        message = `${who} is unavailable (${error.operation} answered ${error.status}); try again later.`;
+    }
+    return { message, extensions };
+  }
+  if (error instanceof TimeoutError) {
+    return {
+      message: `${who} did not answer ${error.operation} within ${error.timeoutMs} ms.`,
+      extensions: { code: ErrorCode.UPSTREAM_TIMEOUT, upstream },
+    };
+  }
+  if (error instanceof ConnectionError) {
+    if (error.code) upstream.cause = error.code;
+    return {
+      message: `${who} could not be reached for ${error.operation}${error.code ? ` (${error.code})` : ''}.`,
+      extensions: { code: ErrorCode.UPSTREAM_UNAVAILABLE, upstream },
+    };
+  }
+  if (error instanceof InvalidResponseError) {
+    return { message: `${error.message}.`, extensions: { code: ErrorCode.UPSTREAM_INVALID_RESPONSE, upstream } };
+  }
+  if (error instanceof BudgetExceededError) {
+    return {
+      message: `This request reached its budget of ${error.limit} upstream calls; ask for fewer items or split the query.`,
+      extensions: { code: ErrorCode.UPSTREAM_BUDGET_EXCEEDED, limit: error.limit, upstream },
+    };
+  }
+  if (error instanceof RequestAbortedError) {
+    return { message: 'The request was cancelled.', extensions: { code: ErrorCode.CANCELLED, upstream } };
+  }
+  return { message: `${who} failed at ${error.operation}.`, extensions: { code: ErrorCode.UPSTREAM_UNAVAILABLE, upstream } };
+}
+
+/**
+ * yoga's `maskError`: upstream failures keep their meaning (code, status, upstream message),
+ * GraphQL errors raised on purpose pass through, anything else is masked.
+ */
+export function maskError(error: unknown, message: string, isDev?: boolean): Error {
+  const original = error instanceof GraphQLError ? error.originalError : error;
+  if (original instanceof UpstreamError) {
+    const described = describeUpstreamError(original);
+    const located = error instanceof GraphQLError ? error : undefined;
+    return new GraphQLError(described.message, {
+      nodes: located?.nodes,
+      source: located?.source,
+      positions: located?.positions,
+      path: located?.path,
+      extensions: described.extensions,
+    });
+  }
+  return yogaMaskError(error, message, isDev);
+}

@@ -1,0 +1,192 @@
+/**
+ * Per-request loaders: batch where the upstream batches, dedupe everything else.
+ *
+ * - `chainIds`: every address of a response in ONE `addresses:listChainIds` call per network
+ *   (its comma list is chunked only to keep the URL within common server limits).
+ * - `subnet`, `blockchain`: lookups by id answered from subnets the request already listed,
+ *   else from the whole subnet listing, read at most once per request and network (a short
+ *   shared TTL spares repeated requests).
+ * - `l1Validator`, `transaction`: lookups by id, one call per distinct id per request.
+ */
+import DataLoader from 'dataloader';
+import { badInput } from './errors.js';
+import { parseBech32Address, type NetworkName } from './ids.js';
+import type { DataApiClient } from './upstreams/data-api.js';
+import type {
+  Blockchain,
+  L1Validator,
+  PrimaryChainAlias,
+  PrimaryNetworkTransaction,
+  Subnet,
+} from './upstreams/data-api.types.js';
+import { HttpError } from './upstreams/errors.js';
+
+/** Addresses per `listChainIds` call: ~45 characters each keeps the URL near 4.5 KB. */
+export const CHAIN_IDS_BATCH = 100;
+/** The listing's own page bound: the fewest calls to read every subnet. */
+const CATALOG_PAGE_SIZE = 10_000;
+const CATALOG_MAX_PAGES = 20;
+
+export interface SubnetCatalog {
+  subnets: readonly Subnet[];
+  subnetById: ReadonlyMap<string, Subnet>;
+  chainById: ReadonlyMap<string, { blockchain: Blockchain; subnet: Subnet }>;
+}
+
+/** What outlives a request: the subnet catalog for `ttlMs`. Created once per gateway. */
+export class SharedCaches {
+  private readonly catalogs = new Map<NetworkName, { expires: number; value: Promise<SubnetCatalog> }>();
+
+  constructor(readonly catalogTtlMs: number) {}
+
+  catalog(network: NetworkName, load: () => Promise<SubnetCatalog>): Promise<SubnetCatalog> {
+    if (this.catalogTtlMs <= 0) return load();
+    const now = Date.now();
+    const hit = this.catalogs.get(network);
+    if (hit && hit.expires > now) return hit.value;
+    const value = load();
+    this.catalogs.set(network, { expires: now + this.catalogTtlMs, value });
+    // A failure is not remembered: the next request tries again.
+    value.catch(() => {
+      if (this.catalogs.get(network)?.value === value) this.catalogs.delete(network);
+    });
+    return value;
+  }
+}
+
+async function loadCatalog(dataApi: DataApiClient, network: NetworkName): Promise<SubnetCatalog> {
+  const subnets: Subnet[] = [];
+  let pageToken: string | undefined;
+  for (let page = 0; page < CATALOG_MAX_PAGES; page++) {
+    const res = await dataApi.listSubnets(network, { pageToken, pageSize: CATALOG_PAGE_SIZE });
+    subnets.push(...res.subnets);
+    pageToken = res.nextPageToken || undefined;
+    if (!pageToken) break;
+  }
+  const subnetById = new Map<string, Subnet>();
+  const chainById = new Map<string, { blockchain: Blockchain; subnet: Subnet }>();
+  for (const subnet of subnets) {
+    subnetById.set(subnet.subnetId, subnet);
+    for (const blockchain of subnet.blockchains) chainById.set(blockchain.blockchainId, { blockchain, subnet });
+  }
+  return { subnets, subnetById, chainById };
+}
+
+/** `avax1...` for `X-avax1...`: the form the Data API uses in its answers. */
+export function canonicalAddress(address: string): string {
+  if (address.startsWith('0x')) return address.toLowerCase();
+  try {
+    return parseBech32Address(address).canonical;
+  } catch {
+    return address;
+  }
+}
+
+function networkKey(network: NetworkName, ...parts: string[]): string {
+  return [network, ...parts].join('|');
+}
+
+export type TxKey = { network: NetworkName; chain: PrimaryChainAlias; txHash: string };
+
+export function createLoaders(dataApi: DataApiClient, shared: SharedCaches) {
+  const catalogs = new Map<NetworkName, Promise<SubnetCatalog>>();
+
+  const chainIds = new DataLoader<string, string[], string>(
+    async (keys) => {
+      const byNetwork = new Map<NetworkName, string[]>();
+      for (const key of keys) {
+        const [network, address] = key.split('|') as [NetworkName, string];
+        let list = byNetwork.get(network);
+        if (!list) byNetwork.set(network, (list = []));
+        list.push(address);
+      }
+      const found = new Map<string, string[]>();
+      await Promise.all(
+        [...byNetwork].map(async ([network, addresses]) => {
+          const res = await dataApi.getChainIdsForAddresses(network, addresses);
+          for (const entry of res.addresses) found.set(networkKey(network, canonicalAddress(entry.address)), entry.blockchainIds);
+        }),
+      );
+      // An address the answer leaves out has touched no chain.
+      return keys.map((key) => found.get(key) ?? []);
+    },
+    { maxBatchSize: CHAIN_IDS_BATCH },
+  );
+
+  const l1Validator = new DataLoader<string, L1Validator | null>(async (keys) =>
+    Promise.all(
+      keys.map(async (key) => {
+        const [network, validationId] = key.split('|') as [NetworkName, string];
+        const res = await dataApi.listL1Validators(network, { l1ValidationId: validationId, includeInactiveL1Validators: true });
+        return res.validators.find((v) => v.validationId === validationId) ?? null;
+      }),
+    ),
+  );
+
+  const transaction = new DataLoader<TxKey, PrimaryNetworkTransaction | null, string>(
+    async (keys) =>
+      Promise.all(
+        keys.map(async ({ network, chain, txHash }) => {
+          try {
+            return await dataApi.getTxByHash(network, chain, txHash);
+          } catch (error) {
+            if (error instanceof HttpError && error.status === 404) return null;
+            throw error;
+          }
+        }),
+      ),
+    { cacheKeyFn: (k) => networkKey(k.network, k.chain, k.txHash) },
+  );
+
+  // Subnets this request has already read (from a listing page or the catalog) answer id
+  // lookups without another call.
+  const seen = new Map<NetworkName, { subnets: Map<string, Subnet>; chains: Map<string, { blockchain: Blockchain; subnet: Subnet }> }>();
+  const seenOn = (network: NetworkName) => {
+    let known = seen.get(network);
+    if (!known) seen.set(network, (known = { subnets: new Map(), chains: new Map() }));
+    return known;
+  };
+
+  function catalog(network: NetworkName): Promise<SubnetCatalog> {
+    let promise = catalogs.get(network);
+    if (!promise) {
+      promise = shared.catalog(network, () => loadCatalog(dataApi.detached(), network));
+      catalogs.set(network, promise);
+    }
+    return promise;
+  }
+
+  return {
+    /** Records subnets a listing returned, so later lookups by id reuse them. */
+    rememberSubnets(network: NetworkName, subnets: readonly Subnet[]): void {
+      const known = seenOn(network);
+      for (const subnet of subnets) {
+        known.subnets.set(subnet.subnetId, subnet);
+        for (const blockchain of subnet.blockchains) known.chains.set(blockchain.blockchainId, { blockchain, subnet });
+      }
+    },
+    /** A subnet by id: from what the request already read, else from the whole listing. */
+    async subnet(network: NetworkName, subnetId: string): Promise<Subnet | null> {
+      return seenOn(network).subnets.get(subnetId) ?? (await catalog(network)).subnetById.get(subnetId) ?? null;
+    },
+    /** A blockchain by id with its subnet: from what the request already read, else from the whole listing. */
+    async blockchain(network: NetworkName, blockchainId: string): Promise<{ blockchain: Blockchain; subnet: Subnet } | null> {
+      return seenOn(network).chains.get(blockchainId) ?? (await catalog(network)).chainById.get(blockchainId) ?? null;
+    },
+    /** Chains an address has touched; batched with every other address of the response. */
+    chainIdsOf(network: NetworkName, address: string): Promise<string[]> {
+      if (address.startsWith('0x')) {
+        return Promise.reject(badInput(`addresses:listChainIds accepts X-/P-Chain bech32 addresses only, not the EVM address ${address}.`));
+      }
+      return chainIds.load(networkKey(network, canonicalAddress(address)));
+    },
+    l1Validator(network: NetworkName, validationId: string): Promise<L1Validator | null> {
+      return l1Validator.load(networkKey(network, validationId));
+    },
+    transaction(key: TxKey): Promise<PrimaryNetworkTransaction | null> {
+      return transaction.load(key);
+    },
+  };
+}
+
+export type Loaders = ReturnType<typeof createLoaders>;

@@ -1,0 +1,100 @@
+/**
+ * Address: an X-/P-Chain address (or an EVM address where the Data API takes one), the hub
+ * from which a user walks to every chain the address touched, its transactions and rewards.
+ */
+import { isEvmAddress, parseBech32Address, type NetworkName } from '../ids.js';
+import { findBlockchain, BlockchainRef, primaryChainOf } from './blockchain.js';
+import { builder } from './builder.js';
+import { NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';
+import { nodeKey, parseNodeKey } from './global-id.js';
+import { checkAddresses } from './inputs.js';
+import { NetworkRef } from './network.js';
+import { AvalancheAddressScalar } from './scalars.js';
+
+export interface AddressModel {
+  network: NetworkName;
+  /** As the Data API writes it: `avax1...` without chain prefix, or a lower-case 0x address. */
+  address: string;
+}
+
+export const AddressRef = builder.objectRef<AddressModel>('Address');
+
+const AddressChainRef = builder
+  .objectRef<{ network: NetworkName; blockchainId: string }>('AddressChain')
+  .implement({
+    description: 'A chain an address has interacted with.',
+    fields: (t) => ({
+      blockchainId: t.exposeString('blockchainId', { description: 'The chain id (cb58), as the Data API reports it.' }),
+      primaryChain: t.field({
+        type: PrimaryNetworkChainEnum,
+        nullable: true,
+        description: 'P_CHAIN, X_CHAIN or C_CHAIN when it is one of them.',
+        resolve: (c) => primaryChainOf(c.network, c.blockchainId),
+      }),
+      blockchain: t.field({
+        type: BlockchainRef,
+        nullable: true,
+        description: 'The chain, when the subnet listing knows it (the P-Chain itself is not listed as a blockchain).',
+        resolve: (c, _args, ctx) => findBlockchain(ctx, c.network, c.blockchainId),
+      }),
+    }),
+  });
+
+function parseAddressKey(key: string): string {
+  if (isEvmAddress(key)) return key.toLowerCase();
+  return parseBech32Address(key).canonical;
+}
+
+builder.node(AddressRef, {
+  description: 'An address on the Primary Network: the chains it touched, its transactions, its staking rewards.',
+  id: {
+    resolve: (a) => nodeKey(a.network, a.address),
+    parse: (id) => parseNodeKey(id, parseAddressKey),
+  },
+  // Any well-formed address exists: there is nothing to look up.
+  loadOne: ({ network, key }) => ({ network, address: parseAddressKey(key) }),
+  fields: (t) => ({
+    network: t.field({ type: NetworkNameEnum, description: 'The network of the address.', resolve: (a) => a.network }),
+    address: t.exposeString('address', { description: 'The address: "avax1…"/"fuji1…" without chain prefix, or 0x for EVM.' }),
+    chains: t.field({
+      type: [AddressChainRef],
+      nullable: true,
+      description:
+        'Every Primary Network chain this address has interacted with (addresses:listChainIds). All addresses of one response are looked up in one upstream call.',
+      resolve: async (a, _args, ctx) => {
+        const ids = await ctx.loaders.chainIdsOf(a.network, a.address);
+        return ids.map((blockchainId) => ({ network: a.network, blockchainId }));
+      },
+    }),
+  }),
+});
+
+builder.objectFields(NetworkRef, (t) => ({
+  address: t.field({
+    type: AddressRef,
+    description: 'An address of this network, to read its chains, transactions and rewards.',
+    args: {
+      address: t.arg({
+        type: AvalancheAddressScalar,
+        required: true,
+        description: 'A bech32 address of this network ("avax1…", "P-avax1…", "X-fuji1…"), or a 0x address for C-Chain atomic transactions.',
+      }),
+    },
+    resolve: (network, args) => ({
+      network: network.name,
+      address: checkAddresses(network.name, [args.address], { argument: 'address', allowEvm: true })[0]!,
+    }),
+  }),
+  addresses: t.field({
+    type: [AddressRef],
+    description: 'Several addresses at once (up to 100), in the order given.',
+    args: {
+      addresses: t.arg({ type: [AvalancheAddressScalar], required: true, description: 'Bech32 addresses of this network, or 0x addresses.' }),
+    },
+    resolve: (network, args) =>
+      checkAddresses(network.name, args.addresses, { argument: 'addresses', allowEvm: true }).map((address) => ({
+        network: network.name,
+        address,
+      })),
+  }),
+}));

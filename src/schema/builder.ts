@@ -1,0 +1,71 @@
+/**
+ * The schema builder. Types live one file per domain beside their queries (see ./index.ts);
+ * this file only wires the plugins and the scalar and context typing.
+ */
+import SchemaBuilder from '@pothos/core';
+import RelayPlugin from '@pothos/plugin-relay';
+import type { GatewayContext } from '../context.js';
+import { assertNodeType, decodeGlobalId, encodeGlobalId } from './global-id.js';
+
+export const builder = new SchemaBuilder<{
+  Context: GatewayContext;
+  // Fields are non-null unless they say otherwise: a field that calls an upstream says
+  // `nullable: true`, so its failure nulls only itself and its siblings still resolve.
+  DefaultFieldNullability: false;
+  DefaultEdgesNullability: false;
+  DefaultNodeNullability: false;
+  Scalars: {
+    BigInt: { Input: string; Output: string | number | bigint };
+    SafeInt: { Input: number; Output: number };
+    CB58Id: { Input: string; Output: string };
+    NodeID: { Input: string; Output: string };
+    AvalancheAddress: { Input: string; Output: string };
+  };
+}>({
+  plugins: [RelayPlugin],
+  defaultFieldNullability: false,
+  relay: {
+    clientMutationId: 'omit',
+    cursorType: 'String',
+    nodesOnConnection: {
+      description: 'The nodes of this page, without cursors: a shortcut for `edges { node }`.',
+    },
+    encodeGlobalID: encodeGlobalId,
+    decodeGlobalID: decodeGlobalId,
+    idFieldOptions: {
+      description: 'Global id: pass it to `node(id:)` to fetch this object again. It carries the network.',
+    },
+    nodeTypeOptions: { description: 'An object that `node(id:)` can fetch again by its global id.' },
+    pageInfoTypeOptions: { description: 'Where a page sits in its list. Only forward paging (`first`/`after`) is offered.' },
+    firstArgOptions: { description: 'How many items to return; the field says the default and the bounds.' },
+    afterArgOptions: { description: 'Resume after this cursor (an `endCursor` or edge `cursor` of the same query).' },
+    lastArgOptions: { description: 'Not supported: the upstream pages forward only. Use `first`.' },
+    beforeArgOptions: { description: 'Not supported: the upstream pages forward only. Use `after`.' },
+    cursorFieldOptions: { description: 'Opaque cursor: pass it as `after` to continue right after this item.' },
+    hasNextPageFieldOptions: { description: 'Whether more items follow this page.' },
+    hasPreviousPageFieldOptions: { description: 'Whether items come before this page (true when `after` was given).' },
+    startCursorFieldOptions: { description: 'Cursor of the first item of the page.' },
+    endCursorFieldOptions: { description: 'Cursor of the last item of the page: pass it as `after` for the next page.' },
+    pageInfoFieldOptions: { description: 'Where this page sits in the list.' },
+    edgesFieldOptions: { nullable: false, description: 'The items of this page with their cursors.' },
+    nodeFieldOptions: { nullable: false, description: 'The item.' },
+    nodeQueryOptions: {
+      description: 'Fetches any object again by its global id (its `id` field). Null when it no longer exists.',
+      args: { id: { description: 'A global id, as an object\'s `id` field gave it.' } },
+      resolve: (_root, { id }, _ctx, info, resolveNode) => {
+        assertNodeType(info.schema, id.typename);
+        return resolveNode(id);
+      },
+    },
+    nodesQueryOptions: {
+      description: 'Fetches several objects by their global ids, in order; null where one no longer exists.',
+      args: { ids: { description: 'Global ids, as objects\' `id` fields gave them.' } },
+      resolve: (_root, { ids }, _ctx, info, resolveNodes) => {
+        for (const id of ids) assertNodeType(info.schema, id.typename);
+        return resolveNodes(ids);
+      },
+    },
+  },
+});
+
+builder.queryType({ description: 'Everything starts from a network, or from a global id.' });

@@ -1,0 +1,195 @@
+/**
+ * Relay connections over upstream page tokens (and any other forward cursor, such as an RPC
+ * `endIndex`): the one helper every list in the graph pages with.
+ *
+ * - `first` becomes the upstream `pageSize`, clamped to the endpoint's bound; asking for more
+ *   than one upstream page fetches several, following `nextPageToken`.
+ * - Each edge's cursor is opaque and says how to resume right after it: the token of the page
+ *   it came from, that page's size and how many of its items to skip. An edge that ends its
+ *   page resumes from the next page's token directly, so plain forward paging costs no extra call.
+ * - A cursor is bound to the query that produced it; using it with other filters is refused.
+ * - The upstream pages forward only, so `last`/`before` are refused rather than faked.
+ */
+import { createHash } from 'node:crypto';
+import { badInput } from '../errors.js';
+
+export interface ConnectionArgs {
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+}
+
+export interface PageSpec {
+  /** What the field is called, for error messages. */
+  field: string;
+  /** The upstream's `pageSize` bound. */
+  maxPageSize: number;
+  /** `first` when the client gives none: the upstream's default page size. */
+  defaultFirst: number;
+  /** The most items one field may ask for; more than `maxPageSize` costs several calls. */
+  maxFirst: number;
+}
+
+export interface UpstreamPage<T> {
+  items: readonly T[];
+  /** Absent or empty when there is nothing after this page. */
+  nextPageToken?: string;
+}
+
+export interface ConnectionResult<T, P> {
+  edges: { cursor: string; node: T }[];
+  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+  /** The first upstream page fetched, for envelope fields such as `blockHeight`. */
+  firstPage?: P;
+}
+
+interface Resume {
+  token: string | undefined;
+  /** The page size the token was fetched with; undefined when resuming at a page start. */
+  size: number | undefined;
+  skip: number;
+}
+
+/** Bounds the calls one connection makes even if an upstream keeps sending empty pages. */
+const MAX_PAGES_PER_FIELD = 64;
+
+export const PAGE_SPECS = {
+  standard: (field: string): PageSpec => ({ field, maxPageSize: 100, defaultFirst: 10, maxFirst: 500 }),
+};
+
+export function fingerprintOf(parts: unknown): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 12);
+}
+
+/** Defers work until a query reads the value: most queries select neither cursors nor pageInfo cursors. */
+function lazy<T>(compute: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = compute();
+      done = true;
+    }
+    return value;
+  };
+}
+
+function encodeCursor(fp: string, resume: Resume): string {
+  return Buffer.from(JSON.stringify([1, fp, resume.token ?? null, resume.size ?? null, resume.skip])).toString('base64url');
+}
+
+function decodeCursor(cursor: string, fp: string, field: string): Resume {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = undefined;
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed[0] !== 1 ||
+    typeof parsed[1] !== 'string' ||
+    !(parsed[2] === null || typeof parsed[2] === 'string') ||
+    !(parsed[3] === null || (Number.isInteger(parsed[3]) && parsed[3] > 0)) ||
+    !(Number.isInteger(parsed[4]) && parsed[4] >= 0)
+  ) {
+    throw badInput(`\`after\` is not a cursor of ${field}: pass an \`endCursor\` or edge \`cursor\` from an earlier page.`, { argument: 'after' });
+  }
+  if (parsed[1] !== fp) {
+    throw badInput(`\`after\` is a cursor of a different ${field} list: a cursor resumes only the query (same arguments) that produced it.`, {
+      argument: 'after',
+    });
+  }
+  return { token: parsed[2] ?? undefined, size: parsed[3] ?? undefined, skip: parsed[4] };
+}
+
+/** Checks the Relay arguments against the spec; returns how many items to fetch. */
+export function checkConnectionArgs(args: ConnectionArgs, spec: PageSpec): number {
+  if (args.last != null || args.before != null) {
+    throw badInput(
+      `${spec.field} pages forward only, as its upstream does: use \`first\` and \`after\`; \`last\` and \`before\` are not supported.`,
+      { argument: args.last != null ? 'last' : 'before' },
+    );
+  }
+  const first = args.first ?? spec.defaultFirst;
+  if (!Number.isInteger(first) || first < 1 || first > spec.maxFirst) {
+    throw badInput(
+      `\`first\` must be from 1 to ${spec.maxFirst} for ${spec.field} (got ${args.first}); more than ${spec.maxPageSize} is fetched as several upstream pages.`,
+      { argument: 'first' },
+    );
+  }
+  return first;
+}
+
+/**
+ * Pages through an upstream list for a Relay connection.
+ *
+ * @param filters everything besides paging that selects the list; cursors are bound to it
+ * @param fetchPage one upstream call for a token and a page size
+ */
+export async function pageConnection<T, N, P>(
+  args: ConnectionArgs,
+  spec: PageSpec,
+  filters: unknown,
+  fetchPage: (page: { pageToken: string | undefined; pageSize: number }) => Promise<P>,
+  read: (page: P) => UpstreamPage<T>,
+  toNode: (item: T) => N,
+): Promise<ConnectionResult<N, P>> {
+  const want = checkConnectionArgs(args, spec);
+  const fp = lazy(() => fingerprintOf([spec.field, filters]));
+  let resume: Resume = args.after ? decodeCursor(args.after, fp(), spec.field) : { token: undefined, size: undefined, skip: 0 };
+
+  const edges: { cursor: string; node: N }[] = [];
+  let hasNextPage = false;
+  let firstPage: P | undefined;
+
+  for (let calls = 0; ; calls++) {
+    if (calls >= MAX_PAGES_PER_FIELD) {
+      hasNextPage = true;
+      break;
+    }
+    // Resuming mid-page must ask for the same page size, or the token would mean another page.
+    const pageSize = resume.size ?? Math.min(want - edges.length, spec.maxPageSize);
+    const raw = await fetchPage({ pageToken: resume.token, pageSize });
+    firstPage ??= raw;
+    const { items, nextPageToken } = read(raw);
+    const next = nextPageToken || undefined;
+
+    let index = resume.skip;
+    for (; index < items.length && edges.length < want; index++) {
+      const endsPage = index === items.length - 1 && next !== undefined;
+      const at: Resume = endsPage ? { token: next, size: undefined, skip: 0 } : { token: resume.token, size: pageSize, skip: index + 1 };
+      const cursor = lazy(() => encodeCursor(fp(), at));
+      edges.push({
+        get cursor() {
+          return cursor();
+        },
+        node: toNode(items[index]!),
+      });
+    }
+
+    if (edges.length >= want) {
+      hasNextPage = index < items.length || next !== undefined;
+      break;
+    }
+    if (next === undefined) break;
+    // A short page with a token is not the end (the upstream may cut pages early): keep going.
+    resume = { token: next, size: undefined, skip: 0 };
+  }
+
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage,
+      hasPreviousPage: Boolean(args.after),
+      get startCursor() {
+        return edges[0]?.cursor ?? null;
+      },
+      get endCursor() {
+        return edges.at(-1)?.cursor ?? null;
+      },
+    },
+    firstPage,
+  };
+}

@@ -1,0 +1,18 @@
+/**
+ * The schema: importing each domain file registers its types and fields on the builder.
+ */
+import { builder } from './builder.js';
+import './scalars.js';
+import './enums.js';
+import './network.js';
+import './address.js';
+import './subnet.js';
+import './blockchain.js';
+import './genesis.js';
+import './l1-validator.js';
+import './utxo.js';
+import './transaction.js';
+import './vertex.js';
+import './reward.js';
+
+export const schema = builder.toSchema({ sortSchema: false });

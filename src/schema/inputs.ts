@@ -1,0 +1,58 @@
+/**
+ * Checks of client input that need more than a scalar: the network an address belongs to,
+ * list bounds, argument combinations. Each failure says what was wrong and what is allowed.
+ */
+import { badInput } from '../errors.js';
+import { NETWORK_HRP, parseBech32Address, type NetworkName } from '../ids.js';
+
+/** The most items a list argument may hold; it keeps upstream URLs within server limits. */
+export const MAX_LIST_ARGUMENT = 100;
+
+export function toNetwork(value: 'mainnet' | 'fuji' | 'testnet'): NetworkName {
+  return value === 'testnet' ? 'fuji' : value;
+}
+
+/**
+ * Checks that every address belongs to `network` and returns them as the Data API writes
+ * them (`avax1...`, no chain prefix). EVM addresses pass only where `allowEvm` says so.
+ */
+export function checkAddresses(
+  network: NetworkName,
+  addresses: readonly string[],
+  { argument, allowEvm = false }: { argument: string; allowEvm?: boolean },
+): string[] {
+  if (addresses.length > MAX_LIST_ARGUMENT) {
+    throw badInput(`\`${argument}\` holds ${addresses.length} addresses; at most ${MAX_LIST_ARGUMENT} are allowed.`, { argument });
+  }
+  return addresses.map((address) => {
+    if (address.startsWith('0x')) {
+      if (!allowEvm) {
+        throw badInput(`\`${argument}\`: ${address} is an EVM address; only X-/P-Chain bech32 addresses (${NETWORK_HRP[network]}1...) are allowed here.`, { argument });
+      }
+      return address.toLowerCase();
+    }
+    const parsed = parseBech32Address(address);
+    if (parsed.hrp !== NETWORK_HRP[network]) {
+      throw badInput(
+        `\`${argument}\`: ${address} is not a ${network} address; ${network} addresses start with "${NETWORK_HRP[network]}1".`,
+        { argument },
+      );
+    }
+    return parsed.canonical;
+  });
+}
+
+export function checkListSize(values: readonly unknown[], argument: string): void {
+  if (values.length > MAX_LIST_ARGUMENT) {
+    throw badInput(`\`${argument}\` holds ${values.length} values; at most ${MAX_LIST_ARGUMENT} are allowed.`, { argument });
+  }
+}
+
+export function checkTimeRange(start: number | null | undefined, end: number | null | undefined): void {
+  for (const [name, value] of [['startTimestamp', start], ['endTimestamp', end]] as const) {
+    if (value != null && value < 0) throw badInput(`\`${name}\` must be a Unix time in seconds, 0 or more (got ${value}).`, { argument: name });
+  }
+  if (start != null && end != null && start > end) {
+    throw badInput(`\`startTimestamp\` (${start}) is after \`endTimestamp\` (${end}); the range would be empty.`, { argument: 'startTimestamp' });
+  }
+}

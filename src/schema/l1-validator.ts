@@ -1,0 +1,191 @@
+/**
+ * L1 validators: validators of converted subnets, who pay a continuous fee from a balance
+ * (listL1Validators). Active ones by default; inactive ones ran out of balance or were removed.
+ */
+import type { GatewayContext } from '../context.js';
+import { parseCb58Id, type NetworkName } from '../ids.js';
+import type { L1Validator, ListL1ValidatorsResponse } from '../upstreams/data-api.types.js';
+import { AddressRef } from './address.js';
+import { builder } from './builder.js';
+import { PAGE_SPECS, pageConnection, type ConnectionArgs } from './connection.js';
+import { NetworkNameEnum } from './enums.js';
+import { nodeKey, parseNodeKey } from './global-id.js';
+import { NetworkRef } from './network.js';
+import { CB58IdScalar, NodeIdScalar } from './scalars.js';
+import { SubnetRef, subnetModel } from './subnet.js';
+
+export type L1ValidatorModel = L1Validator & { network: NetworkName };
+
+export const L1ValidatorRef = builder.objectRef<L1ValidatorModel>('L1Validator');
+
+export const BlsCredentialsRef = builder
+  .objectRef<{ publicKey?: unknown; proofOfPossession?: unknown }>('BlsCredentials')
+  .implement({
+    description: "A validator's BLS key, used to sign Warp messages, and its proof of possession.",
+    fields: (t) => ({
+      publicKey: t.string({ nullable: true, description: 'BLS public key (hex).', resolve: (c) => (typeof c.publicKey === 'string' ? c.publicKey : null) }),
+      proofOfPossession: t.string({
+        nullable: true,
+        description: 'Proof of possession of the key (hex).',
+        resolve: (c) => (typeof c.proofOfPossession === 'string' ? c.proofOfPossession : null),
+      }),
+    }),
+  });
+
+const BalanceOwnerRef = builder
+  .objectRef<{ network: NetworkName; addresses: string[]; threshold: number }>('BalanceOwner')
+  .implement({
+    description: '`threshold` of `addresses` control this.',
+    fields: (t) => ({
+      threshold: t.exposeInt('threshold', { description: 'Signatures needed.' }),
+      addresses: t.field({
+        type: [AddressRef],
+        description: 'The owner addresses.',
+        resolve: (o) => o.addresses.map((address) => ({ network: o.network, address })),
+      }),
+    }),
+  });
+
+const L1_VALIDATORS_PAGE = PAGE_SPECS.standard('l1Validators');
+
+function listL1Validators(
+  ctx: GatewayContext,
+  network: NetworkName,
+  args: ConnectionArgs & { validationId?: string | null; nodeId?: string | null; subnetId?: string | null; includeInactive?: boolean | null },
+) {
+  const filters = {
+    l1ValidationId: args.validationId ?? undefined,
+    nodeId: args.nodeId ?? undefined,
+    subnetId: args.subnetId ?? undefined,
+    includeInactiveL1Validators: args.includeInactive ?? undefined,
+  };
+  return pageConnection(
+    args,
+    L1_VALIDATORS_PAGE,
+    [network, filters],
+    (page) => ctx.dataApi.listL1Validators(network, { ...page, ...filters }),
+    (page) => ({ items: page.validators, nextPageToken: page.nextPageToken }),
+    (v): L1ValidatorModel => ({ ...v, network }),
+  );
+}
+
+const L1ValidatorConnection = builder.connectionObject(
+  {
+    type: L1ValidatorRef,
+    name: 'L1ValidatorConnection',
+    description: 'A page of L1 validators.',
+    fields: (t) => ({
+      blockHeight: t.field({
+        type: 'BigInt',
+        nullable: true,
+        description: 'The P-Chain height at which remaining balances were computed.',
+        resolve: (conn) => (conn as { firstPage?: ListL1ValidatorsResponse }).firstPage?.blockHeight ?? null,
+      }),
+    }),
+  },
+  { name: 'L1ValidatorEdge', description: 'An L1 validator and its cursor.' },
+);
+
+const includeInactiveArg = {
+  description: 'Include validators that are no longer active (out of balance, disabled or removed). Default: active only.',
+};
+
+builder.node(L1ValidatorRef, {
+  description: 'A validator of an L1, identified by its validation id.',
+  id: {
+    resolve: (v) => nodeKey(v.network, v.validationId),
+    parse: (id) => parseNodeKey(id, parseCb58Id),
+  },
+  loadOne: async ({ network, key }, ctx) => {
+    const v = await ctx.loaders.l1Validator(network, key);
+    return v ? { ...v, network } : null;
+  },
+  fields: (t) => ({
+    network: t.field({ type: NetworkNameEnum, description: 'The network of the L1.', resolve: (v) => v.network }),
+    validationId: t.exposeString('validationId', { description: 'The validation id (cb58): unique while the validator is part of the L1.' }),
+    validationIdHex: t.exposeString('validationIdHex', { description: 'The validation id in hex, as contracts see it.' }),
+    nodeId: t.exposeString('nodeId', { description: 'The node doing the validation ("NodeID-…").' }),
+    subnetId: t.exposeString('subnetId', { description: 'The L1 (subnet) it validates.' }),
+    subnet: t.field({
+      type: SubnetRef,
+      nullable: true,
+      description: 'The L1 (subnet) it validates.',
+      resolve: async (v, _args, ctx) => {
+        const subnet = await ctx.loaders.subnet(v.network, v.subnetId);
+        return subnet ? subnetModel(v.network, subnet) : null;
+      },
+    }),
+    weight: t.field({ type: 'BigInt', description: 'Sampling weight; 0 means removed.', resolve: (v) => v.weight }),
+    remainingBalance: t.field({
+      type: 'BigInt',
+      description: 'Balance left for the continuous fee, in nAVAX; at 0 the validator turns inactive.',
+      resolve: (v) => v.remainingBalance,
+    }),
+    creationTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of the transaction that created it.', resolve: (v) => v.creationTimestamp }),
+    blsCredentials: t.field({ type: BlsCredentialsRef, nullable: true, description: 'Its BLS key.', resolve: (v) => v.blsCredentials ?? null }),
+    remainingBalanceOwner: t.field({
+      type: BalanceOwnerRef,
+      nullable: true,
+      description: 'Who gets the remaining balance back when it is disabled or removed.',
+      resolve: (v) => (v.remainingBalanceOwner ? { network: v.network, ...v.remainingBalanceOwner } : null),
+    }),
+    deactivationOwner: t.field({
+      type: BalanceOwnerRef,
+      nullable: true,
+      description: 'Who may disable or remove it.',
+      resolve: (v) => (v.deactivationOwner ? { network: v.network, ...v.deactivationOwner } : null),
+    }),
+  }),
+});
+
+builder.objectFields(NetworkRef, (t) => ({
+  l1Validators: t.connection(
+    {
+      type: L1ValidatorRef,
+      nullable: true,
+      description: 'L1 validators of the network, active ones unless asked. `first`: 1 to 500 (default 10); 100 per upstream call.',
+      args: {
+        validationId: t.arg({ type: CB58IdScalar, description: 'Only this validation id.' }),
+        nodeId: t.arg({ type: NodeIdScalar, description: 'Only validators run by this node.' }),
+        subnetId: t.arg({ type: CB58IdScalar, description: 'Only validators of this L1.' }),
+        includeInactive: t.arg.boolean(includeInactiveArg),
+      },
+      resolve: (network, args, ctx) => listL1Validators(ctx, network.name, args),
+    },
+    L1ValidatorConnection,
+  ),
+  l1Validator: t.field({
+    type: L1ValidatorRef,
+    nullable: true,
+    description: 'One L1 validator by validation id, active or not; null if unknown.',
+    args: { validationId: t.arg({ type: CB58IdScalar, required: true, description: 'The validation id (cb58).' }) },
+    resolve: async (network, { validationId }, ctx) => {
+      const v = await ctx.loaders.l1Validator(network.name, validationId);
+      return v ? { ...v, network: network.name } : null;
+    },
+  }),
+}));
+
+builder.objectField(SubnetRef, 'l1Validators', (t) =>
+  t.connection(
+    {
+      type: L1ValidatorRef,
+      nullable: true,
+      description:
+        'Validators of this L1, active ones unless asked. Empty without an upstream call for subnets that are not L1s. `first`: 1 to 500 (default 10).',
+      args: {
+        nodeId: t.arg({ type: NodeIdScalar, description: 'Only validators run by this node.' }),
+        validationId: t.arg({ type: CB58IdScalar, description: 'Only this validation id.' }),
+        includeInactive: t.arg.boolean(includeInactiveArg),
+      },
+      resolve: (subnet, args, ctx) => {
+        if (!subnet.isL1) {
+          // A subnet that was never converted has no L1 validators: no call needed to know it.
+          return pageConnection(args, L1_VALIDATORS_PAGE, [subnet.network, subnet.subnetId, 'none'], async () => ({ validators: [] }), (p) => ({ items: p.validators }), (v: L1Validator): L1ValidatorModel => ({ ...v, network: subnet.network }));
+        }
+        return listL1Validators(ctx, subnet.network, { ...args, subnetId: subnet.subnetId });
+      },
+    },
+    L1ValidatorConnection,
+  ),
+);

@@ -1,0 +1,120 @@
+/**
+ * Historical staking rewards on the Primary Network (listHistoricalPrimaryNetworkRewards),
+ * by reward address or by node.
+ */
+import type { GatewayContext } from '../context.js';
+import { badInput } from '../errors.js';
+import type { NetworkName } from '../ids.js';
+import type { CurrencyCode, HistoricalReward, SortOrder } from '../upstreams/data-api.types.js';
+import { AddressRef } from './address.js';
+import { builder } from './builder.js';
+import { PAGE_SPECS, pageConnection, type ConnectionArgs } from './connection.js';
+import { CurrencyEnum, RewardTypeEnum, SortOrderEnum } from './enums.js';
+import { checkAddresses, checkListSize } from './inputs.js';
+import { NetworkRef } from './network.js';
+import { AvalancheAddressScalar, NodeIdScalar } from './scalars.js';
+import { AssetAmountRef } from './utxo.js';
+
+type RewardModel = HistoricalReward & { network: NetworkName };
+
+const PriceRef = builder.objectRef<{ currencyCode: string; value: number | string }>('Price').implement({
+  description: 'A price in a fiat currency.',
+  fields: (t) => ({
+    currencyCode: t.exposeString('currencyCode', { description: 'Lower-case currency code, e.g. "usd".' }),
+    value: t.float({ description: 'The price.', resolve: (p) => Number(p.value) }),
+  }),
+});
+
+const RewardRef = builder.objectRef<RewardModel>('HistoricalReward').implement({
+  description: 'A staking reward paid at the end of a validation or delegation.',
+  fields: (t) => ({
+    addresses: t.field({
+      type: [AddressRef],
+      description: 'Addresses the reward was paid to.',
+      resolve: (r) => r.addresses.map((address) => ({ network: r.network, address })),
+    }),
+    txHash: t.exposeString('txHash', { description: 'The staking transaction (AddValidatorTx, AddPermissionlessDelegatorTx, ...).' }),
+    amountStaked: t.field({ type: 'BigInt', description: 'The stake, in nAVAX.', resolve: (r) => r.amountStaked }),
+    nodeId: t.exposeString('nodeId', { description: 'The validating node.' }),
+    startTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) the stake started.', resolve: (r) => r.startTimestamp }),
+    endTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) the stake ended.', resolve: (r) => r.endTimestamp }),
+    rewardType: t.field({ type: RewardTypeEnum, description: 'Validator reward, delegator reward or validator fee.', resolve: (r) => r.rewardType }),
+    utxoId: t.exposeString('utxoId', { description: 'The UTXO that holds the reward.' }),
+    outputIndex: t.exposeInt('outputIndex', { description: 'Index of that UTXO in the reward transaction.' }),
+    reward: t.field({ type: AssetAmountRef, description: 'The reward.', resolve: (r) => r.reward }),
+    historicalPrice: t.field({
+      type: PriceRef,
+      nullable: true,
+      description: "The asset's price in the requested currency when the reward was paid.",
+      resolve: (r) => r.reward.historicalPrice ?? null,
+    }),
+    rewardTxHash: t.exposeString('rewardTxHash', { description: 'The RewardValidatorTx that paid it.' }),
+  }),
+});
+
+const REWARDS_PAGE = PAGE_SPECS.standard('rewards');
+
+const RewardConnection = builder.connectionObject(
+  { type: RewardRef, name: 'HistoricalRewardConnection', description: 'A page of staking rewards.' },
+  { name: 'HistoricalRewardEdge', description: 'A reward and its cursor.' },
+);
+
+function listRewards(
+  ctx: GatewayContext,
+  network: NetworkName,
+  f: { addresses?: readonly string[] | null; nodeIds?: readonly string[] | null; currency?: CurrencyCode | null; sortOrder?: SortOrder | null },
+  args: ConnectionArgs,
+) {
+  const addresses = f.addresses?.length ? checkAddresses(network, f.addresses, { argument: 'addresses' }) : undefined;
+  const nodeIds = f.nodeIds?.length ? [...new Set(f.nodeIds)] : undefined;
+  if (nodeIds) checkListSize(nodeIds, 'nodeIds');
+  if (!addresses && !nodeIds) {
+    throw badInput('Rewards need `addresses` or `nodeIds` (or both): the Data API does not list all rewards.', { argument: 'addresses' });
+  }
+  const params = { addresses, nodeIds, currency: f.currency ?? undefined, sortOrder: f.sortOrder ?? undefined };
+  return pageConnection(
+    args,
+    REWARDS_PAGE,
+    [network, params],
+    (page) => ctx.dataApi.listHistoricalPrimaryNetworkRewards(network, { ...page, ...params }),
+    (page) => ({ items: page.historicalRewards, nextPageToken: page.nextPageToken }),
+    (r): RewardModel => ({ ...r, network }),
+  );
+}
+
+const currencyArg = { type: CurrencyEnum, description: 'Currency of `historicalPrice`; USD when omitted.' } as const;
+const sortArg = { type: SortOrderEnum, description: 'By time; newest first when omitted.' } as const;
+
+builder.objectField(NetworkRef, 'rewards', (t) =>
+  t.connection(
+    {
+      type: RewardRef,
+      nullable: true,
+      description: 'Historical staking rewards paid to `addresses` or earned by `nodeIds` (at least one is required). `first`: 1 to 500 (default 10).',
+      args: {
+        addresses: t.arg({ type: [AvalancheAddressScalar], description: 'Reward addresses of this network (at most 100).' }),
+        nodeIds: t.arg({ type: [NodeIdScalar], description: 'Validating nodes (at most 100).' }),
+        currency: t.arg(currencyArg),
+        sortOrder: t.arg(sortArg),
+      },
+      resolve: (network, args, ctx) => listRewards(ctx, network.name, args, args),
+    },
+    RewardConnection,
+  ),
+);
+
+builder.objectField(AddressRef, 'rewards', (t) =>
+  t.connection(
+    {
+      type: RewardRef,
+      nullable: true,
+      description: 'Staking rewards paid to this address. `first`: 1 to 500 (default 10).',
+      args: { currency: t.arg(currencyArg), sortOrder: t.arg(sortArg) },
+      resolve: (address, args, ctx) => {
+        if (address.address.startsWith('0x')) throw badInput('Staking rewards are paid to P-Chain addresses, not to EVM addresses.');
+        return listRewards(ctx, address.network, { ...args, addresses: [address.address] }, args);
+      },
+    },
+    RewardConnection,
+  ),
+);

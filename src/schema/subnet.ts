@@ -1,0 +1,148 @@
+/**
+ * Subnet: a set of validators and the blockchains they validate; since Etna, possibly an L1.
+ * Listed by `listSubnets`; one subnet is found in the (cached) listing, as the Data API has no
+ * subnet lookup among the spec's endpoints.
+ */
+import { PRIMARY_NETWORK_ID, parseCb58Id, type NetworkName } from '../ids.js';
+import type { Subnet } from '../upstreams/data-api.types.js';
+import { AddressRef } from './address.js';
+import { BlockchainRef, type BlockchainModel } from './blockchain.js';
+import { builder } from './builder.js';
+import { pageConnection } from './connection.js';
+import { NetworkNameEnum, SortOrderEnum } from './enums.js';
+import { nodeKey, parseNodeKey } from './global-id.js';
+import { NetworkRef } from './network.js';
+import { CB58IdScalar } from './scalars.js';
+
+export type SubnetModel = Subnet & { network: NetworkName };
+
+export const subnetModel = (network: NetworkName, subnet: Subnet): SubnetModel => ({ ...subnet, network });
+
+export const SUBNETS_PAGE = { field: 'subnets', maxPageSize: 10_000, defaultFirst: 100, maxFirst: 10_000 };
+
+export const SubnetRef = builder.objectRef<SubnetModel>('Subnet');
+
+export const OwnershipRef = builder
+  .objectRef<{ network: NetworkName; locktime: number; threshold: number; addresses: string[] }>('SubnetOwnership')
+  .implement({
+    description: 'Who controls a subnet: `threshold` of `addresses` must sign its changes, after `locktime`.',
+    fields: (t) => ({
+      locktime: t.field({ type: 'BigInt', description: 'Unix time before which the owners cannot act; 0 for none.', resolve: (o) => o.locktime }),
+      threshold: t.exposeInt('threshold', { description: 'How many of the addresses must sign.' }),
+      addresses: t.field({
+        type: [AddressRef],
+        description: 'The owner addresses.',
+        resolve: (o) => o.addresses.map((address) => ({ network: o.network, address })),
+      }),
+    }),
+  });
+
+export const ValidatorManagerRef = builder
+  .objectRef<{ network: NetworkName; blockchainId: string; contractAddress: string; subnet?: SubnetModel }>('L1ValidatorManager')
+  .implement({
+    description: "The contract that manages an L1's validator set.",
+    fields: (t) => ({
+      blockchainId: t.exposeString('blockchainId', { description: 'The blockchain the contract lives on.' }),
+      contractAddress: t.exposeString('contractAddress', { description: 'The 0x address of the manager contract.' }),
+      blockchain: t.field({
+        type: BlockchainRef,
+        nullable: true,
+        description: 'The blockchain the contract lives on; null if the subnet listing does not know it.',
+        resolve: async (m, _args, ctx): Promise<BlockchainModel | null> => {
+          const own = m.subnet?.blockchains.find((b) => b.blockchainId === m.blockchainId);
+          if (own && m.subnet) return { ...own, network: m.network, parent: m.subnet };
+          const hit = await ctx.loaders.blockchain(m.network, m.blockchainId);
+          return hit ? { ...hit.blockchain, network: m.network, parent: subnetModel(m.network, hit.subnet) } : null;
+        },
+      }),
+    }),
+  });
+
+builder.node(SubnetRef, {
+  description: 'A subnet: a validator set and the blockchains it validates. Converted subnets are L1s (`isL1`).',
+  id: {
+    resolve: (s) => nodeKey(s.network, s.subnetId),
+    parse: (id) => parseNodeKey(id, parseCb58Id),
+  },
+  loadOne: async ({ network, key }, ctx) => {
+    const subnet = await ctx.loaders.subnet(network, key);
+    return subnet ? subnetModel(network, subnet) : null;
+  },
+  fields: (t) => ({
+    network: t.field({ type: NetworkNameEnum, description: 'The network the subnet is on.', resolve: (s) => s.network }),
+    subnetId: t.exposeString('subnetId', { description: 'The subnet id (cb58): the id of the CreateSubnetTx that made it.' }),
+    isPrimaryNetwork: t.boolean({
+      description: 'Whether this is the Primary Network, which every validator validates.',
+      resolve: (s) => s.subnetId === PRIMARY_NETWORK_ID,
+    }),
+    createBlockTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of the P-Chain block that created it.', resolve: (s) => s.createBlockTimestamp }),
+    createBlockIndex: t.field({ type: 'BigInt', description: 'Height of the P-Chain block that created it.', resolve: (s) => s.createBlockIndex }),
+    ownerAddresses: t.field({
+      type: [AddressRef],
+      description: 'Owner addresses (same as `subnetOwnershipInfo.addresses`).',
+      resolve: (s) => s.ownerAddresses.map((address) => ({ network: s.network, address })),
+    }),
+    threshold: t.exposeInt('threshold', { description: 'Signatures of owners needed to change the subnet.' }),
+    locktime: t.field({ type: 'BigInt', description: 'Unix time before which owners cannot act; 0 for none.', resolve: (s) => s.locktime }),
+    subnetOwnershipInfo: t.field({
+      type: OwnershipRef,
+      description: 'Current owners, threshold and locktime.',
+      resolve: (s) => ({ network: s.network, ...s.subnetOwnershipInfo }),
+    }),
+    isL1: t.exposeBoolean('isL1', { description: 'Whether the subnet was converted to an L1 (ConvertSubnetToL1Tx).' }),
+    l1ConversionTransactionHash: t.exposeString('l1ConversionTransactionHash', {
+      nullable: true,
+      description: 'Hash of the ConvertSubnetToL1Tx, for L1s.',
+    }),
+    l1ValidatorManagerDetails: t.field({
+      type: ValidatorManagerRef,
+      nullable: true,
+      description: "The contract that manages the L1's validators, for L1s.",
+      resolve: (s) => (s.l1ValidatorManagerDetails ? { network: s.network, subnet: s, ...s.l1ValidatorManagerDetails } : null),
+    }),
+    blockchains: t.field({
+      type: [BlockchainRef],
+      description: 'The blockchains this subnet validates. Comes with the subnet: no further call.',
+      resolve: (s) => s.blockchains.map((b): BlockchainModel => ({ ...b, network: s.network, parent: s })),
+    }),
+  }),
+});
+
+builder.objectFields(NetworkRef, (t) => ({
+  subnets: t.connection(
+    {
+      type: SubnetRef,
+      nullable: true,
+      description:
+        'All subnets of the network, the Primary Network among them, with their blockchains. `first`: 1 to 10000 (default 100), one upstream call per page.',
+      args: {
+        sortOrder: t.arg({ type: SortOrderEnum, description: 'By creation time; the Data API default (newest first) when omitted.' }),
+      },
+      resolve: (network, args, ctx) =>
+        pageConnection(
+          args,
+          SUBNETS_PAGE,
+          [network.name, args.sortOrder],
+          async (page) => {
+            const res = await ctx.dataApi.listSubnets(network.name, { ...page, sortOrder: args.sortOrder ?? undefined });
+            ctx.loaders.rememberSubnets(network.name, res.subnets);
+            return res;
+          },
+          (page) => ({ items: page.subnets, nextPageToken: page.nextPageToken }),
+          (subnet) => subnetModel(network.name, subnet),
+        ),
+    },
+    { name: 'SubnetConnection', description: 'A page of subnets.' },
+    { name: 'SubnetEdge', description: 'A subnet and its cursor.' },
+  ),
+  subnet: t.field({
+    type: SubnetRef,
+    nullable: true,
+    description: 'One subnet by id; null if the network has no such subnet.',
+    args: { subnetId: t.arg({ type: CB58IdScalar, required: true, description: 'The subnet id (cb58).' }) },
+    resolve: async (network, { subnetId }, ctx) => {
+      const subnet = await ctx.loaders.subnet(network.name, subnetId);
+      return subnet ? subnetModel(network.name, subnet) : null;
+    },
+  }),
+}));

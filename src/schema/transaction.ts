@@ -1,0 +1,477 @@
+/**
+ * Primary Network transactions. The Data API answers each chain with its own shape, so the graph
+ * has an interface with what they share and one type per chain with the rest. Lists come from
+ * listLatestPrimaryNetworkTransactions; one transaction from getTxByHash.
+ */
+import type { GatewayContext } from '../context.js';
+import { badInput } from '../errors.js';
+import { parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
+import type {
+  CChainAtomicTransaction,
+  EvmInput,
+  EvmOutput,
+  L1ValidatorDetailsTransaction,
+  PChainTransaction,
+  PrimaryChainAlias,
+  PrimaryNetworkTransaction,
+  PrimaryNetworkTxType,
+  SortOrder,
+  XChainTransaction,
+} from '../upstreams/data-api.types.js';
+import { PRIMARY_NETWORK_TX_TYPES } from '../upstreams/data-api.types.js';
+import { AddressRef } from './address.js';
+import { BlockchainRef, findBlockchain } from './blockchain.js';
+import { builder } from './builder.js';
+import { PAGE_SPECS, pageConnection, type ConnectionArgs } from './connection.js';
+import {
+  AssetCapEnum,
+  AssetTypeEnum,
+  NetworkNameEnum,
+  PrimaryNetworkChainEnum,
+  PrimaryNetworkTxTypeEnum,
+  SortOrderEnum,
+  XChainFormatEnum,
+} from './enums.js';
+import { EvmGenesisRef } from './genesis.js';
+import { nodeKey, parseNodeKey } from './global-id.js';
+import { checkAddresses, checkTimeRange } from './inputs.js';
+import { BlsCredentialsRef, L1ValidatorRef } from './l1-validator.js';
+import { NetworkRef } from './network.js';
+import { AvalancheAddressScalar, CB58IdScalar } from './scalars.js';
+import { OwnershipRef, SubnetRef, subnetModel, ValidatorManagerRef } from './subnet.js';
+import { AssetAmountRef, UtxoCredentialRef, UtxoRef, type UtxoModel } from './utxo.js';
+
+type WithNetwork<T, C extends PrimaryChainAlias> = T & { network: NetworkName; chain: C };
+export type PTxModel = WithNetwork<PChainTransaction, 'p-chain'>;
+export type XTxModel = WithNetwork<XChainTransaction, 'x-chain'>;
+export type CTxModel = WithNetwork<CChainAtomicTransaction, 'c-chain'>;
+export type TxModel = PTxModel | XTxModel | CTxModel;
+
+export function txModel(network: NetworkName, chain: PrimaryChainAlias, tx: PrimaryNetworkTransaction): TxModel {
+  return { ...tx, network, chain } as TxModel;
+}
+
+const TYPE_BY_CHAIN = { 'p-chain': 'PChainTransaction', 'x-chain': 'XChainTransaction', 'c-chain': 'CChainAtomicTransaction' } as const;
+
+const knownTxType = (t: string): PrimaryNetworkTxType =>
+  (PRIMARY_NETWORK_TX_TYPES as readonly string[]).includes(t) ? (t as PrimaryNetworkTxType) : 'UNKNOWN';
+
+const utxos = (tx: TxModel, list: readonly object[] | undefined): UtxoModel[] =>
+  (list ?? []).map((u) => ({ ...(u as UtxoModel), network: tx.network }));
+
+export const TransactionInterface = builder.interfaceRef<TxModel>('PrimaryNetworkTransaction').implement({
+  description:
+    'A transaction on one of the Primary Network chains. The P-, X- and C-Chain types add the fields only their chain has.',
+  interfaces: [builder.nodeInterfaceRef()],
+  resolveType: (tx) => TYPE_BY_CHAIN[tx.chain],
+  fields: (t) => ({
+    network: t.field({ type: NetworkNameEnum, description: 'The network.', resolve: (tx) => tx.network }),
+    chain: t.field({ type: PrimaryNetworkChainEnum, description: 'The chain it was accepted on.', resolve: (tx) => tx.chain }),
+    txHash: t.string({ description: 'The transaction id (cb58).', resolve: (tx) => tx.txHash }),
+    txType: t.field({
+      type: PrimaryNetworkTxTypeEnum,
+      description: 'The transaction type; UNKNOWN for a type this API does not know yet.',
+      resolve: (tx) => knownTxType(tx.txType),
+    }),
+    blockTimestamp: t.field({
+      type: 'SafeInt',
+      description: 'Unix time (s) it was accepted (`timestamp` in the X- and C-Chain answers).',
+      resolve: (tx) => (tx.chain === 'p-chain' ? tx.blockTimestamp : tx.timestamp),
+    }),
+    blockNumber: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Height of its block; null for X-Chain transactions of the DAG era (see `vertices`).',
+      resolve: (tx) => (tx.chain === 'p-chain' ? tx.blockNumber : 'blockHeight' in tx ? tx.blockHeight : null),
+    }),
+    blockHash: t.string({
+      nullable: true,
+      description: 'Hash of its block; null for X-Chain transactions of the DAG era.',
+      resolve: (tx) => ('blockHash' in tx ? tx.blockHash : null),
+    }),
+    blockchainId: t.string({ description: "The chain's blockchain id.", resolve: (tx) => PRIMARY_CHAIN_IDS[tx.network][tx.chain[0] as 'p' | 'x' | 'c'] }),
+    blockchain: t.field({
+      type: BlockchainRef,
+      nullable: true,
+      description: 'The chain as a Blockchain, when the subnet listing has it (the P-Chain itself is not listed).',
+      resolve: (tx, _args, ctx) => findBlockchain(ctx, tx.network, PRIMARY_CHAIN_IDS[tx.network][tx.chain[0] as 'p' | 'x' | 'c']),
+    }),
+    consumedUtxos: t.field({
+      type: [UtxoRef],
+      description: 'Outputs it spent (imported ones included).',
+      resolve: (tx) => utxos(tx, 'consumedUtxos' in tx ? tx.consumedUtxos : []),
+    }),
+    emittedUtxos: t.field({
+      type: [UtxoRef],
+      description: 'Outputs it created (exported ones included).',
+      resolve: (tx) => utxos(tx, 'emittedUtxos' in tx ? tx.emittedUtxos : []),
+    }),
+    sourceChain: t.string({ nullable: true, description: 'For imports and exports: the chain the value left.', resolve: (tx) => tx.sourceChain ?? null }),
+    destinationChain: t.string({ nullable: true, description: 'For imports and exports: the chain the value went to.', resolve: (tx) => tx.destinationChain ?? null }),
+    memo: t.string({ nullable: true, description: 'The memo (hex).', resolve: (tx) => tx.memo ?? null }),
+  }),
+});
+
+/** What the three transaction node types share: id, refetch by hash, type check. */
+function txNode<M extends TxModel>(description: string, chain: M['chain']) {
+  return {
+    id: {
+      resolve: (tx: M) => nodeKey(tx.network, tx.txHash),
+      parse: (id: string) => parseNodeKey(id, parseCb58Id),
+    },
+    loadOne: async ({ network, key }: { network: NetworkName; key: string }, ctx: GatewayContext) => {
+      const tx = await ctx.loaders.transaction({ network, chain, txHash: key });
+      return tx ? (txModel(network, chain, tx) as M) : null;
+    },
+    isTypeOf: (value: unknown) => (value as TxModel).chain === chain,
+    description,
+  };
+}
+
+const L1ValidatorDetailsRef = builder
+  .objectRef<L1ValidatorDetailsTransaction & { network: NetworkName }>('L1ValidatorDetails')
+  .implement({
+    description: 'An L1 validator as a transaction left it.',
+    fields: (t) => ({
+      validationId: t.exposeString('validationId', { description: 'The validation id (cb58).' }),
+      validationIdHex: t.exposeString('validationIdHex', { description: 'The validation id in hex.' }),
+      nodeId: t.exposeString('nodeId', { description: 'The validating node.' }),
+      subnetId: t.exposeString('subnetId', { description: 'The L1.' }),
+      weight: t.field({ type: 'BigInt', description: 'Weight after the transaction.', resolve: (d) => d.weight }),
+      remainingBalance: t.field({ type: 'BigInt', description: 'Balance after the transaction, in nAVAX.', resolve: (d) => d.remainingBalance }),
+      balanceChange: t.field({ type: 'BigInt', nullable: true, description: 'How the transaction changed the balance, in nAVAX.', resolve: (d) => d.balanceChange ?? null }),
+      blsCredentials: t.field({ type: BlsCredentialsRef, nullable: true, description: 'Its BLS key.', resolve: (d) => d.blsCredentials ?? null }),
+      validator: t.field({
+        type: L1ValidatorRef,
+        nullable: true,
+        description: 'The validator as it is now (its inactive state included).',
+        resolve: async (d, _args, ctx) => {
+          const v = await ctx.loaders.l1Validator(d.network, d.validationId);
+          return v ? { ...v, network: d.network } : null;
+        },
+      }),
+    }),
+  });
+
+const BlockchainInfoRef = builder
+  .objectRef<NonNullable<PChainTransaction['blockchainInfo']>>('CreatedBlockchainInfo')
+  .implement({
+    description: 'The blockchain a CreateChainTx created.',
+    fields: (t) => ({
+      chainName: t.exposeString('chainName', { description: 'Its name.' }),
+      vmId: t.exposeString('vmId', { description: 'Its VM.' }),
+      genesisData: t.field({
+        type: EvmGenesisRef,
+        nullable: true,
+        description: 'Its genesis, for EVM chains.',
+        resolve: (i) => (i.genesisData && typeof i.genesisData === 'object' ? i.genesisData : null),
+      }),
+      encodedGenesis: t.string({
+        nullable: true,
+        description: 'Its genesis as encoded by its VM, for other chains.',
+        resolve: (i) => (typeof i.genesisData === 'string' ? i.genesisData : null),
+      }),
+    }),
+  });
+
+export const PChainTransactionRef = builder.objectRef<PTxModel>('PChainTransaction');
+builder.node(PChainTransactionRef, {
+  ...txNode<PTxModel>('A P-Chain transaction: staking, subnets, blockchains, L1 validators, transfers.', 'p-chain'),
+  interfaces: [TransactionInterface],
+  fields: (t) => ({
+    value: t.field({ type: [AssetAmountRef], description: 'Value it moved, per asset.', resolve: (tx) => tx.value }),
+    amountBurned: t.field({ type: [AssetAmountRef], description: 'Fees burned.', resolve: (tx) => tx.amountBurned }),
+    amountStaked: t.field({ type: [AssetAmountRef], description: 'Amount it staked.', resolve: (tx) => tx.amountStaked }),
+    amountL1ValidatorBalanceBurned: t.field({
+      type: [AssetAmountRef],
+      description: 'Amount put into L1 validator balances (spent over time as the continuous fee).',
+      resolve: (tx) => tx.amountL1ValidatorBalanceBurned,
+    }),
+    startTimestamp: t.field({ type: 'SafeInt', nullable: true, description: 'Start of a validation or delegation.', resolve: (tx) => tx.startTimestamp ?? null }),
+    endTimestamp: t.field({ type: 'SafeInt', nullable: true, description: 'End of a validation or delegation.', resolve: (tx) => tx.endTimestamp ?? null }),
+    delegationFeePercent: t.string({ nullable: true, description: "The validator's fee on delegators' rewards, in percent.", resolve: (tx) => tx.delegationFeePercent ?? null }),
+    nodeId: t.string({ nullable: true, description: 'The node it concerns, for staking transactions.', resolve: (tx) => tx.nodeId ?? null }),
+    subnetId: t.string({ nullable: true, description: 'The subnet it concerns.', resolve: (tx) => tx.subnetId ?? null }),
+    subnet: t.field({
+      type: SubnetRef,
+      nullable: true,
+      description: 'The subnet it concerns.',
+      resolve: async (tx, _args, ctx) => {
+        if (!tx.subnetId) return null;
+        const subnet = await ctx.loaders.subnet(tx.network, tx.subnetId);
+        return subnet ? subnetModel(tx.network, subnet) : null;
+      },
+    }),
+    l1ValidatorManagerDetails: t.field({
+      type: ValidatorManagerRef,
+      nullable: true,
+      description: 'For ConvertSubnetToL1Tx: the contract that manages the new L1.',
+      resolve: (tx) => (tx.l1ValidatorManagerDetails ? { network: tx.network, ...tx.l1ValidatorManagerDetails } : null),
+    }),
+    l1ValidatorDetails: t.field({
+      type: [L1ValidatorDetailsRef],
+      nullable: true,
+      description: 'For L1 validator transactions: the validators it created or changed.',
+      resolve: (tx) => tx.l1ValidatorDetails?.map((d) => ({ ...d, network: tx.network })) ?? null,
+    }),
+    estimatedReward: t.field({ type: 'BigInt', nullable: true, description: 'Expected staking reward, in nAVAX.', resolve: (tx) => tx.estimatedReward ?? null }),
+    rewardTxHash: t.string({ nullable: true, description: 'The RewardValidatorTx that ended this stake.', resolve: (tx) => tx.rewardTxHash ?? null }),
+    rewardTransaction: t.field({
+      type: PChainTransactionRef,
+      nullable: true,
+      description: 'The RewardValidatorTx that ended this stake.',
+      resolve: async (tx, _args, ctx) => loadP(ctx, tx.network, tx.rewardTxHash),
+    }),
+    stakingTxHash: t.string({ nullable: true, description: 'For a RewardValidatorTx: the stake it ended.', resolve: (tx) => tx.stakingTxHash ?? null }),
+    stakingTransaction: t.field({
+      type: PChainTransactionRef,
+      nullable: true,
+      description: 'For a RewardValidatorTx: the staking transaction it ended.',
+      resolve: async (tx, _args, ctx) => loadP(ctx, tx.network, tx.stakingTxHash),
+    }),
+    rewardAddresses: t.field({
+      type: [AddressRef],
+      nullable: true,
+      description: 'Where staking rewards go.',
+      resolve: (tx) => tx.rewardAddresses?.map((address) => ({ network: tx.network, address })) ?? null,
+    }),
+    subnetOwnershipInfo: t.field({
+      type: OwnershipRef,
+      nullable: true,
+      description: 'For CreateSubnetTx and TransferSubnetOwnershipTx: the new owners.',
+      resolve: (tx) => (tx.subnetOwnershipInfo ? { network: tx.network, ...tx.subnetOwnershipInfo } : null),
+    }),
+    blsCredentials: t.field({ type: BlsCredentialsRef, nullable: true, description: "The validator's BLS key, where given.", resolve: (tx) => tx.blsCredentials ?? null }),
+    blockchainInfo: t.field({
+      type: BlockchainInfoRef,
+      nullable: true,
+      description: 'For CreateChainTx: the blockchain it created.',
+      resolve: (tx) => tx.blockchainInfo ?? null,
+    }),
+  }),
+});
+
+async function loadP(ctx: GatewayContext, network: NetworkName, txHash: string | undefined): Promise<PTxModel | null> {
+  if (!txHash) return null;
+  const tx = await ctx.loaders.transaction({ network, chain: 'p-chain', txHash });
+  return tx ? (txModel(network, 'p-chain', tx) as PTxModel) : null;
+}
+
+const AssetDetailsRef = builder
+  .objectRef<NonNullable<XChainTransaction['assetCreated']>>('XChainAsset')
+  .implement({
+    description: 'An asset as created on the X-Chain.',
+    fields: (t) => ({
+      assetId: t.exposeString('assetId', { description: 'The asset id (the CreateAssetTx id).' }),
+      name: t.exposeString('name', { description: 'Its name.' }),
+      symbol: t.exposeString('symbol', { description: 'Its symbol.' }),
+      denomination: t.exposeInt('denomination', { description: 'Decimal places.' }),
+      type: t.field({ type: AssetTypeEnum, nullable: true, description: 'Fungible or NFT.', resolve: (a) => a.type ?? null }),
+      createdAtTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of creation.', resolve: (a) => a.createdAtTimestamp }),
+      cap: t.field({ type: AssetCapEnum, nullable: true, description: 'Fixed or variable supply.', resolve: (a) => a.cap ?? null }),
+    }),
+  });
+
+const VertexDetailRef = builder
+  .objectRef<{ hash: string; height: number; timestamp: number }>('TransactionVertex')
+  .implement({
+    description: 'A DAG vertex that holds the transaction.',
+    fields: (t) => ({
+      hash: t.exposeString('hash', { description: 'Vertex hash.' }),
+      height: t.field({ type: 'SafeInt', description: 'Vertex height.', resolve: (v) => v.height }),
+      timestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of the vertex.', resolve: (v) => v.timestamp }),
+    }),
+  });
+
+export const XChainTransactionRef = builder.objectRef<XTxModel>('XChainTransaction');
+builder.node(XChainTransactionRef, {
+  ...txNode<XTxModel>('An X-Chain transaction: transfers, asset creation, operations, imports and exports.', 'x-chain'),
+  interfaces: [TransactionInterface],
+  fields: (t) => ({
+    chainFormat: t.field({ type: XChainFormatEnum, description: 'DAG era (NON_LINEAR) or block era (LINEAR).', resolve: (tx) => tx.chainFormat }),
+    amountUnlocked: t.field({ type: [AssetAmountRef], description: 'Assets its inputs unlocked.', resolve: (tx) => tx.amountUnlocked }),
+    amountCreated: t.field({ type: [AssetAmountRef], description: 'Assets its outputs created.', resolve: (tx) => tx.amountCreated }),
+    assetCreated: t.field({ type: AssetDetailsRef, nullable: true, description: 'For CreateAssetTx: the asset.', resolve: (tx) => tx.assetCreated ?? null }),
+    vertices: t.field({
+      type: [VertexDetailRef],
+      nullable: true,
+      description: 'The DAG vertices that hold it (DAG era only).',
+      resolve: (tx) => (tx.chainFormat === 'non-linear' ? tx.vertices : null),
+    }),
+  }),
+});
+
+const EvmInputRef = builder
+  .objectRef<EvmInput>('EvmInput')
+  .implement({
+    description: 'Value an ExportTx took from a C-Chain account.',
+    fields: (t) => ({
+      fromAddress: t.exposeString('fromAddress', { description: 'The 0x account.' }),
+      asset: t.field({ type: AssetAmountRef, description: 'What it took.', resolve: (i) => i.asset }),
+      credentials: t.field({ type: [UtxoCredentialRef], description: 'Signatures.', resolve: (i) => i.credentials }),
+    }),
+  });
+
+const EvmOutputRef = builder
+  .objectRef<EvmOutput>('EvmOutput')
+  .implement({
+    description: 'Value an ImportTx credited to a C-Chain account.',
+    fields: (t) => ({
+      toAddress: t.exposeString('toAddress', { description: 'The 0x account.' }),
+      asset: t.field({ type: AssetAmountRef, description: 'What it credited.', resolve: (o) => o.asset }),
+    }),
+  });
+
+export const CChainTransactionRef = builder.objectRef<CTxModel>('CChainAtomicTransaction');
+builder.node(CChainTransactionRef, {
+  ...txNode<CTxModel>('A C-Chain atomic transaction: an import into or export out of the C-Chain.', 'c-chain'),
+  interfaces: [TransactionInterface],
+  fields: (t) => ({
+    amountUnlocked: t.field({ type: [AssetAmountRef], description: 'Value it took in.', resolve: (tx) => tx.amountUnlocked }),
+    amountCreated: t.field({ type: [AssetAmountRef], description: 'Value it put out.', resolve: (tx) => tx.amountCreated }),
+    evmInputs: t.field({ type: [EvmInputRef], nullable: true, description: 'For ExportTx: the accounts debited.', resolve: (tx) => ('evmInputs' in tx ? tx.evmInputs : null) }),
+    evmOutputs: t.field({ type: [EvmOutputRef], nullable: true, description: 'For ImportTx: the accounts credited.', resolve: (tx) => ('evmOutputs' in tx ? tx.evmOutputs : null) }),
+  }),
+});
+
+// --- lists -------------------------------------------------------------------------------
+
+const TRANSACTIONS_PAGE = PAGE_SPECS.standard('transactions');
+
+export const TransactionConnection = builder.connectionObject(
+  { type: TransactionInterface, name: 'PrimaryNetworkTransactionConnection', description: 'A page of Primary Network transactions, newest first unless asked.' },
+  { name: 'PrimaryNetworkTransactionEdge', description: 'A transaction and its cursor.' },
+);
+
+interface TxFilters {
+  addresses?: readonly string[] | null;
+  txTypes?: readonly PrimaryNetworkTxType[] | null;
+  startTimestamp?: number | null;
+  endTimestamp?: number | null;
+  l1ValidationId?: string | null;
+  sortOrder?: SortOrder | null;
+}
+
+/** Checks the spec's rules, then pages through listLatestPrimaryNetworkTransactions. */
+function listTransactions(ctx: GatewayContext, network: NetworkName, chain: PrimaryChainAlias, f: TxFilters, args: ConnectionArgs) {
+  const addresses = f.addresses?.length
+    ? checkAddresses(network, f.addresses, { argument: 'addresses', allowEvm: chain === 'c-chain' })
+    : undefined;
+  checkTimeRange(f.startTimestamp, f.endTimestamp);
+  if (f.l1ValidationId && chain !== 'p-chain') {
+    throw badInput('`l1ValidationId` filters P-Chain transactions only: use chain P_CHAIN.', { argument: 'l1ValidationId' });
+  }
+  const txTypes = f.txTypes?.length ? [...new Set(f.txTypes)] : undefined;
+  if ((txTypes || f.startTimestamp != null || f.endTimestamp != null) && !addresses && !f.l1ValidationId) {
+    throw badInput(
+      '`txTypes`, `startTimestamp` and `endTimestamp` work only together with `addresses` (or `l1ValidationId` on the P-Chain): the Data API does not filter the whole chain by them.',
+      { argument: txTypes ? 'txTypes' : 'startTimestamp' },
+    );
+  }
+  const params = {
+    addresses,
+    txTypes,
+    startTimestamp: f.startTimestamp ?? undefined,
+    endTimestamp: f.endTimestamp ?? undefined,
+    l1ValidationId: f.l1ValidationId ?? undefined,
+    sortOrder: f.sortOrder ?? undefined,
+  };
+  return pageConnection(
+    args,
+    TRANSACTIONS_PAGE,
+    [network, chain, params],
+    (page) => ctx.dataApi.listLatestPrimaryNetworkTransactions(network, chain, { ...page, ...params }),
+    (page) => ({ items: page.transactions, nextPageToken: page.nextPageToken }),
+    (tx) => txModel(network, chain, tx),
+  );
+}
+
+const PAGE_NOTE = '`first`: 1 to 500 (default 10); 100 per upstream call, and a page may come back shorter when its transactions hold many UTXOs.';
+
+builder.objectFields(NetworkRef, (t) => ({
+  transactions: t.connection(
+    {
+      type: TransactionInterface,
+      nullable: true,
+      description: `Latest transactions of one Primary Network chain. \`txTypes\` and the timestamps need \`addresses\` (or \`l1ValidationId\` on the P-Chain). ${PAGE_NOTE}`,
+      args: {
+        chain: t.arg({ type: PrimaryNetworkChainEnum, required: true, description: 'The chain to list.' }),
+        addresses: t.arg({
+          type: [AvalancheAddressScalar],
+          description: 'Only transactions touching one of these addresses (at most 100); 0x addresses are accepted on the C-Chain.',
+        }),
+        txTypes: t.arg({ type: [PrimaryNetworkTxTypeEnum], description: 'Only these types; needs `addresses` or `l1ValidationId`.' }),
+        startTimestamp: t.arg({ type: 'SafeInt', description: 'Only transactions from this Unix time (s); needs `addresses` or `l1ValidationId`.' }),
+        endTimestamp: t.arg({ type: 'SafeInt', description: 'Only transactions up to this Unix time (s); needs `addresses` or `l1ValidationId`.' }),
+        l1ValidationId: t.arg({ type: CB58IdScalar, description: 'P-Chain only: the transactions of this L1 validation (ConvertSubnetToL1Tx, IncreaseL1ValidatorBalanceTx, ...).' }),
+        sortOrder: t.arg({ type: SortOrderEnum, description: 'By time; newest first when omitted.' }),
+      },
+      resolve: (network, args, ctx) => listTransactions(ctx, network.name, args.chain, args, args),
+    },
+    TransactionConnection,
+  ),
+  transaction: t.field({
+    type: TransactionInterface,
+    nullable: true,
+    description: 'One transaction by hash; null if the chain has no such transaction.',
+    args: {
+      chain: t.arg({ type: PrimaryNetworkChainEnum, required: true, description: 'The chain it is on.' }),
+      txHash: t.arg({ type: CB58IdScalar, required: true, description: 'The transaction id (cb58).' }),
+    },
+    resolve: async (network, { chain, txHash }, ctx) => {
+      const tx = await ctx.loaders.transaction({ network: network.name, chain, txHash });
+      return tx ? txModel(network.name, chain, tx) : null;
+    },
+  }),
+}));
+
+builder.objectField(AddressRef, 'transactions', (t) =>
+  t.connection(
+    {
+      type: TransactionInterface,
+      nullable: true,
+      description: `This address's transactions on one chain, newest first unless asked. ${PAGE_NOTE}`,
+      args: {
+        chain: t.arg({ type: PrimaryNetworkChainEnum, required: true, description: 'The chain to list.' }),
+        txTypes: t.arg({ type: [PrimaryNetworkTxTypeEnum], description: 'Only these types.' }),
+        startTimestamp: t.arg({ type: 'SafeInt', description: 'Only transactions from this Unix time (s).' }),
+        endTimestamp: t.arg({ type: 'SafeInt', description: 'Only transactions up to this Unix time (s).' }),
+        sortOrder: t.arg({ type: SortOrderEnum, description: 'By time; newest first when omitted.' }),
+      },
+      resolve: (address, args, ctx) => {
+        if (address.address.startsWith('0x') && args.chain !== 'c-chain') {
+          throw badInput('An EVM (0x) address has transactions on the C-Chain only: use chain C_CHAIN.', { argument: 'chain' });
+        }
+        return listTransactions(ctx, address.network, args.chain, { ...args, addresses: [address.address] }, args);
+      },
+    },
+    TransactionConnection,
+  ),
+);
+
+builder.objectField(L1ValidatorRef, 'transactions', (t) =>
+  t.connection(
+    {
+      type: TransactionInterface,
+      nullable: true,
+      description: `P-Chain transactions of this validation: its registration, balance increases, weight changes, removal. ${PAGE_NOTE}`,
+      args: {
+        txTypes: t.arg({ type: [PrimaryNetworkTxTypeEnum], description: 'Only these types.' }),
+        startTimestamp: t.arg({ type: 'SafeInt', description: 'Only transactions from this Unix time (s).' }),
+        endTimestamp: t.arg({ type: 'SafeInt', description: 'Only transactions up to this Unix time (s).' }),
+        sortOrder: t.arg({ type: SortOrderEnum, description: 'By time; newest first when omitted.' }),
+      },
+      resolve: (v, args, ctx) => listTransactions(ctx, v.network, 'p-chain', { ...args, l1ValidationId: v.validationId }, args),
+    },
+    TransactionConnection,
+  ),
+);
+
+builder.objectField(SubnetRef, 'l1ConversionTransaction', (t) =>
+  t.field({
+    type: PChainTransactionRef,
+    nullable: true,
+    description: 'The ConvertSubnetToL1Tx that made this subnet an L1.',
+    resolve: (s, _args, ctx) => loadP(ctx, s.network, s.l1ConversionTransactionHash),
+  }),
+);

@@ -1,0 +1,47 @@
+/**
+ * X-Chain vertices: the DAG the X-Chain used before the Cortina upgrade (listLatestXChainVertices).
+ */
+import type { NetworkName } from '../ids.js';
+import type { XChainVertex } from '../upstreams/data-api.types.js';
+import { builder } from './builder.js';
+import { PAGE_SPECS, pageConnection } from './connection.js';
+import { NetworkRef } from './network.js';
+
+type VertexModel = XChainVertex & { network: NetworkName };
+
+const VertexRef = builder.objectRef<VertexModel>('XChainVertex').implement({
+  description: 'A vertex of the X-Chain DAG: a batch of transactions with its parent vertices.',
+  fields: (t) => ({
+    vertexHash: t.exposeString('vertexHash', { description: 'The vertex id (cb58).' }),
+    parentHashes: t.exposeStringList('parentHashes', { description: 'Parent vertices.' }),
+    vertexHeight: t.field({ type: 'SafeInt', description: 'Height in the DAG.', resolve: (v) => v.vertexHeight }),
+    vertexIndex: t.field({ type: 'SafeInt', description: 'Acceptance order.', resolve: (v) => v.vertexIndex }),
+    vertexTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of acceptance.', resolve: (v) => v.vertexTimestamp }),
+    txCount: t.exposeInt('txCount', { description: 'Transactions in the vertex.' }),
+    transactions: t.exposeStringList('transactions', { description: 'Ids of its transactions (see `Network.transaction(chain: X_CHAIN, txHash:)`).' }),
+    vertexSizeBytes: t.exposeInt('vertexSizeBytes', { description: 'Size in bytes.' }),
+  }),
+});
+
+const VERTICES_PAGE = PAGE_SPECS.standard('vertices');
+
+builder.objectField(NetworkRef, 'vertices', (t) =>
+  t.connection(
+    {
+      type: VertexRef,
+      nullable: true,
+      description: 'Latest X-Chain vertices, newest first. `first`: 1 to 500 (default 10); 100 per upstream call.',
+      resolve: (network, args, ctx) =>
+        pageConnection(
+          args,
+          VERTICES_PAGE,
+          [network.name],
+          (page) => ctx.dataApi.listLatestXChainVertices(network.name, 'x-chain', page),
+          (page) => ({ items: page.vertices, nextPageToken: page.nextPageToken }),
+          (v): VertexModel => ({ ...v, network: network.name }),
+        ),
+    },
+    { name: 'XChainVertexConnection', description: 'A page of X-Chain vertices.' },
+    { name: 'XChainVertexEdge', description: 'A vertex and its cursor.' },
+  ),
+);
