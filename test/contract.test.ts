@@ -1,0 +1,163 @@
+/**
+ * Contract tests against the Data API's OpenAPI document (test/upstream/):
+ * - every request the gateway sends uses only parameters the spec defines for that path, with
+ *   values the spec allows;
+ * - every answer the sandbox gives, success or error, validates against the response schema.
+ * The sandbox is swept end to end, so every object of its world is validated at least once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRIMARY_CHAIN_IDS } from '../src/ids.js';
+import type { SandboxAnswer } from '../src/sandbox/http.js';
+import type { RecordedRequest } from '../src/sandbox/server.js';
+import { getWorld } from '../src/sandbox/world.js';
+import { OpenApiContract } from './contract/openapi.js';
+import { startHarness, type Harness } from './helpers.js';
+
+const contract = new OpenApiContract(new URL('./upstream/data-api.glacier.openapi.json', import.meta.url), 'glacier');
+const world = getWorld('mainnet');
+const fuji = getWorld('fuji');
+
+let h: Harness;
+const answers: { request: RecordedRequest; answer: SandboxAnswer }[] = [];
+
+beforeAll(async () => {
+  h = await startHarness();
+  h.sandbox.onAnswer = (request, answer) => answers.push({ request: { ...request }, answer });
+});
+afterAll(() => h.close());
+
+function chainOfPath(value: string): 'p' | 'x' | 'c' {
+  if (value.endsWith('-chain')) return value[0] as 'p' | 'x' | 'c';
+  for (const ids of Object.values(PRIMARY_CHAIN_IDS)) {
+    for (const [key, id] of Object.entries(ids)) if (id === value) return key as 'p' | 'x' | 'c';
+  }
+  throw new Error(`not a primary chain: ${value}`);
+}
+
+/** The response schema for one answer; oneOf responses are narrowed to the variant the chain returns. */
+function schemaFor(request: RecordedRequest, answer: SandboxAnswer): Record<string, unknown> {
+  const match = contract.match(request.method, request.path)!;
+  if (answer.status === 200 && match.operation.operationId === 'listLatestPrimaryNetworkTransactions') {
+    const name = { p: 'ListPChainTransactionsResponse', x: 'ListXChainTransactionsResponse', c: 'ListCChainAtomicTransactionsResponse' }[chainOfPath(match.pathParams.blockchainId!)];
+    return contract.schemaRef(name);
+  }
+  if (answer.status === 200 && match.operation.operationId === 'getTxByHash') {
+    const tx = answer.body as { chainFormat?: string; txType: string };
+    const chain = chainOfPath(match.pathParams.blockchainId!);
+    if (chain === 'p') return contract.schemaRef('PChainTransaction');
+    if (chain === 'x') return contract.schemaRef(tx.chainFormat === 'linear' ? 'XChainLinearTransaction' : 'XChainNonLinearTransaction');
+    return contract.schemaRef(tx.txType === 'ExportTx' ? 'CChainExportTransaction' : 'CChainImportTransaction');
+  }
+  const schema = contract.responseSchema(match, answer.status);
+  if (!schema) throw new Error(`${match.operation.operationId} declares no ${answer.status} response`);
+  return schema;
+}
+
+const GATEWAY_QUERIES = (() => {
+  const a = world.addresses;
+  const v = world.l1Validators[4]!;
+  const l1 = world.subnets.find((s) => s.isL1)!;
+  const reward = world.rewards[0]!;
+  const cExport = world.transactions.c.find((t) => t.txType === 'ExportTx') as { evmInputs: { fromAddress: string }[] };
+  return [
+    `{ network(name: MAINNET) { subnets(first: 3, sortOrder: ASC) { nodes { subnetId blockchains { blockchainId } } } } }`,
+    `{ network(name: FUJI) { subnets(first: 100) { nodes { subnetId l1Validators(first: 2, includeInactive: true) { nodes { validationId } } } } } }`,
+    `{ network(name: TESTNET) { subnet(subnetId: "${fuji.subnets[2]!.subnetId}") { subnetId } } }`,
+    `{ network { l1Validators(first: 120, validationId: "${v.validationId}", nodeId: "${v.nodeId}", subnetId: "${v.subnetId}", includeInactive: true) { nodes { validationId } } } }`,
+    `{ network { l1Validator(validationId: "${v.validationId}") { transactions(first: 3, txTypes: [RegisterL1ValidatorTx, IncreaseL1ValidatorBalanceTx], startTimestamp: 0, endTimestamp: 2000000000, sortOrder: DESC) { nodes { txHash } } } } }`,
+    `{ network { subnet(subnetId: "${l1.subnetId}") { l1ConversionTransaction { txHash } l1ValidatorManagerDetails { blockchain { blockchainId } } } } }`,
+    `{ network { p: transactions(chain: P_CHAIN, first: 150) { nodes { txHash } } x: transactions(chain: X_CHAIN, first: 5) { nodes { txHash } } c: transactions(chain: C_CHAIN, first: 5) { nodes { txHash } } } }`,
+    `{ network { transactions(chain: X_CHAIN, addresses: ["X-${a[1]}", "${a[2]}"], txTypes: [BaseTx, ExportTx], startTimestamp: 1, endTimestamp: 1900000000, sortOrder: ASC, first: 20) { nodes { txHash consumedUtxos { addresses { chains { blockchainId } } } } } } }`,
+    `{ network { transactions(chain: C_CHAIN, addresses: ["${cExport.evmInputs[0]!.fromAddress}"]) { nodes { txHash } } } }`,
+    `{ network { x: transaction(chain: X_CHAIN, txHash: "${world.transactions.x[3]!.txHash}") { txHash } p: transaction(chain: P_CHAIN, txHash: "${world.transactions.p[3]!.txHash}") { txHash } } }`,
+    `{ network { vertices(first: 3) { nodes { vertexHash } } } }`,
+    `{ network { rewards(addresses: ["${reward.addresses[0]}"], nodeIds: ["${reward.nodeId}"], currency: JPY, sortOrder: ASC, first: 2) { nodes { utxoId } } } }`,
+    `{ network { address(address: "P-${a[5]}") { chains { blockchainId } rewards(first: 1) { nodes { utxoId } } transactions(chain: P_CHAIN, first: 2) { nodes { txHash } } } } }`,
+  ];
+})();
+
+describe('requests the gateway sends', () => {
+  it('use only parameters the spec defines for the path, with allowed values', async () => {
+    for (const query of GATEWAY_QUERIES) {
+      const res = await h.raw(query);
+      expect(res.errors, query).toBeUndefined();
+    }
+    const operations = new Set(h.sandbox.log.map((r) => r.operation));
+    expect([...operations].sort()).toEqual([
+      'getChainIdsForAddresses',
+      'getTxByHash',
+      'listHistoricalPrimaryNetworkRewards',
+      'listL1Validators',
+      'listLatestPrimaryNetworkTransactions',
+      'listLatestXChainVertices',
+      'listSubnets',
+    ]);
+    const problems = h.sandbox.log.flatMap((r) => contract.checkRequest(r));
+    expect(problems).toEqual([]);
+  });
+
+  it('the checker itself catches an undefined parameter and a value out of range', () => {
+    const base: RecordedRequest = { service: 'data-api', operation: 'listSubnets', method: 'GET', path: '/v1/networks/mainnet/subnets', query: [], status: 200 };
+    expect(contract.checkRequest({ ...base, query: [['pageSize', '10001']] })[0]).toMatch(/pageSize=10001/);
+    expect(contract.checkRequest({ ...base, query: [['limit', '1']] })).toEqual(['listSubnets: query parameter "limit" is not in the spec']);
+    expect(contract.checkRequest({ ...base, path: '/v1/networks/devnet/subnets' })[0]).toMatch(/network="devnet"/);
+  });
+});
+
+describe('answers the sandbox gives', () => {
+  it('the validator itself refuses bodies that break the schema', () => {
+    const subnet = world.subnets[1]!;
+    expect(contract.validate(contract.schemaRef('ListSubnetsResponse'), { subnets: [subnet] })).toEqual([]);
+    expect(contract.validate(contract.schemaRef('ListSubnetsResponse'), { subnets: [{ ...subnet, isL1: 'yes' }] })[0]).toMatch(/isL1 must be boolean/);
+    const { blockchains: _b, ...noChains } = subnet;
+    expect(contract.validate(contract.schemaRef('ListSubnetsResponse'), { subnets: [noChains] })[0]).toMatch(/must have required property 'blockchains'/);
+    const tx = world.transactions.p[0]!;
+    expect(contract.validate(contract.schemaRef('PChainTransaction'), { ...tx, txType: 'MintTx' })).not.toEqual([]);
+    expect(contract.validate(contract.schemaRef('BadRequest'), { message: ['x'], statusCode: 400 })[0]).toMatch(/required property 'error'/);
+  });
+
+  it('sweeping the whole world, validate against the response schemas', async () => {
+    const get = async (path: string) => {
+      const res = await fetch(`${h.sandbox.dataApiUrl}${path}`);
+      await res.arrayBuffer();
+    };
+    const pages = async (path: string, pageSize: number) => {
+      let token: string | undefined;
+      do {
+        const res = await fetch(`${h.sandbox.dataApiUrl}${path}${path.includes('?') ? '&' : '?'}pageSize=${pageSize}${token ? `&pageToken=${encodeURIComponent(token)}` : ''}`);
+        const body = (await res.json()) as { nextPageToken?: string };
+        token = body.nextPageToken;
+      } while (token);
+    };
+    for (const [network, w] of [['mainnet', world], ['testnet', fuji]] as const) {
+      await pages(`/v1/networks/${network}/subnets`, 10000);
+      await pages(`/v1/networks/${network}/l1Validators?includeInactiveL1Validators=true`, 100);
+      for (const chain of ['p-chain', 'x-chain', 'c-chain']) await pages(`/v1/networks/${network}/blockchains/${chain}/transactions`, 100);
+      await pages(`/v1/networks/${network}/blockchains/${w.chainIds.x}/vertices`, 100);
+      const nodes = [...new Set(w.rewards.map((r) => r.nodeId))];
+      for (let i = 0; i < nodes.length; i += 20) await pages(`/v1/networks/${network}/rewards?currency=gbp&nodeIds=${nodes.slice(i, i + 20).join(',')}`, 100);
+      for (let i = 0; i < w.addresses.length; i += 50) await get(`/v1/networks/${network}/addresses:listChainIds?addresses=${w.addresses.slice(i, i + 50).join(',')}`);
+      for (const [chain, list] of [['p-chain', w.transactions.p], ['x-chain', w.transactions.x], ['c-chain', w.transactions.c]] as const) {
+        for (const tx of list.filter((_t, i) => i % 25 === 0)) await get(`/v1/networks/${network}/blockchains/${chain}/transactions/${tx.txHash}`);
+      }
+    }
+    // Error answers have their schema too.
+    await get('/v1/networks/mainnet/subnets?pageSize=0');
+    await get('/v1/networks/mainnet/l1Validators?pageSize=101&nodeId=x');
+    await get('/v1/networks/mainnet/rewards');
+    await get(`/v1/networks/mainnet/blockchains/p-chain/transactions/${world.transactions.x[0]!.txHash}`);
+    h.sandbox.fail({ operation: 'listSubnets', kind: 'status', status: 429, retryAfter: 3 });
+    await get('/v1/networks/mainnet/subnets');
+    h.sandbox.fail({ operation: 'listSubnets', kind: 'status', status: 503 });
+    await get('/v1/networks/mainnet/subnets');
+
+    const statuses = new Set(answers.map((a) => a.answer.status));
+    expect([...statuses].sort()).toEqual([200, 400, 404, 429, 503]);
+    const problems: string[] = [];
+    for (const { request, answer } of answers) {
+      for (const p of contract.validate(schemaFor(request, answer), answer.body)) problems.push(`${request.operation} ${answer.status}: ${p}`);
+    }
+    expect(problems.slice(0, 10)).toEqual([]);
+    expect(answers.length).toBeGreaterThan(200);
+  });
+});

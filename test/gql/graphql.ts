@@ -1,0 +1,1364 @@
+/* eslint-disable */
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = T | null | undefined;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** An X-/P-Chain address in bech32 with the network's prefix, optionally preceded by its chain: "avax1…", "P-avax1…", "X-fuji1…". Where a field says so, a 0x EVM address is accepted too (C-Chain atomic transactions). */
+  AvalancheAddress: { input: string; output: string; }
+  /** An integer of any size as a decimal string, e.g. "365865167637779183". Amounts (in the asset's smallest unit, nAVAX for AVAX), weights and heights use it so no digit is ever rounded. */
+  BigInt: { input: string; output: string; }
+  /** A 32-byte Avalanche id in cb58 (base58 with a 4-byte checksum): a subnet, blockchain, transaction, validation or asset id, e.g. "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM". The checksum is verified, so a mistyped id is refused before any call. */
+  CB58Id: { input: string; output: string; }
+  /** A node id: "NodeID-" followed by 20 bytes in cb58, e.g. "NodeID-111111111111111111116DBWJs". */
+  NodeID: { input: string; output: string; }
+  /** An integer that JSON numbers carry exactly (up to 2^53 - 1), such as a Unix timestamp in seconds or an EVM chain id; wider than GraphQL's 32-bit Int. */
+  SafeInt: { input: number; output: number; }
+};
+
+/** An address on the Primary Network: the chains it touched, its transactions, its staking rewards. */
+export type Address = Node & {
+  __typename?: 'Address';
+  /** The address: "avax1…"/"fuji1…" without chain prefix, or 0x for EVM. */
+  address: Scalars['String']['output'];
+  /** Every Primary Network chain this address has interacted with (addresses:listChainIds). All addresses of one response are looked up in one upstream call. */
+  chains?: Maybe<Array<AddressChain>>;
+  /** Global id: pass it to `node(id:)` to fetch this object again. It carries the network. */
+  id: Scalars['ID']['output'];
+  /** The network of the address. */
+  network: NetworkName;
+  /** Staking rewards paid to this address. `first`: 1 to 500 (default 10). */
+  rewards?: Maybe<HistoricalRewardConnection>;
+  /** This address's transactions on one chain, newest first unless asked. `first`: 1 to 500 (default 10); 100 per upstream call, and a page may come back shorter when its transactions hold many UTXOs. */
+  transactions?: Maybe<PrimaryNetworkTransactionConnection>;
+};
+
+
+/** An address on the Primary Network: the chains it touched, its transactions, its staking rewards. */
+export type AddressRewardsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  currency?: InputMaybe<Currency>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  sortOrder?: InputMaybe<SortOrder>;
+};
+
+
+/** An address on the Primary Network: the chains it touched, its transactions, its staking rewards. */
+export type AddressTransactionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  chain: PrimaryNetworkChain;
+  endTimestamp?: InputMaybe<Scalars['SafeInt']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  sortOrder?: InputMaybe<SortOrder>;
+  startTimestamp?: InputMaybe<Scalars['SafeInt']['input']>;
+  txTypes?: InputMaybe<Array<PrimaryNetworkTxType>>;
+};
+
+/** A chain an address has interacted with. */
+export type AddressChain = {
+  __typename?: 'AddressChain';
+  /** The chain, when the subnet listing knows it (the P-Chain itself is not listed as a blockchain). */
+  blockchain?: Maybe<Blockchain>;
+  /** The chain id (cb58), as the Data API reports it. */
+  blockchainId: Scalars['String']['output'];
+  /** P_CHAIN, X_CHAIN or C_CHAIN when it is one of them. */
+  primaryChain?: Maybe<PrimaryNetworkChain>;
+};
+
+/** An amount of an asset, with what is needed to display it. */
+export type AssetAmount = {
+  __typename?: 'AssetAmount';
+  /** The amount, in the smallest unit (nAVAX for AVAX). */
+  amount: Scalars['BigInt']['output'];
+  /** The asset id (cb58). */
+  assetId: Scalars['String']['output'];
+  /** Decimal places: the amount 100 shows as 100 with 0, 10.0 with 1, .100 with 2. */
+  denomination: Scalars['Int']['output'];
+  /** Asset name, e.g. "Avalanche". */
+  name: Scalars['String']['output'];
+  /** Asset symbol, e.g. "AVAX". */
+  symbol: Scalars['String']['output'];
+  /** Fungible (SECP256K1) or NFT. */
+  type?: Maybe<PrimaryNetworkAssetType>;
+};
+
+/** `threshold` of `addresses` control this. */
+export type BalanceOwner = {
+  __typename?: 'BalanceOwner';
+  /** The owner addresses. */
+  addresses: Array<Address>;
+  /** Signatures needed. */
+  threshold: Scalars['Int']['output'];
+};
+
+/** A blockchain: an instance of a VM that a subnet validates, with its genesis. */
+export type Blockchain = Node & {
+  __typename?: 'Blockchain';
+  /** The blockchain id (cb58): the id of the CreateChainTx that made it. */
+  blockchainId: Scalars['String']['output'];
+  /** The name given at creation. */
+  blockchainName: Scalars['String']['output'];
+  /** Height of the P-Chain block that created it. */
+  createBlockNumber: Scalars['BigInt']['output'];
+  /** Unix time (s) of the P-Chain block that created it. */
+  createBlockTimestamp: Scalars['SafeInt']['output'];
+  /** The genesis of a non-EVM chain as the upstream sends it: an encoding that depends on the VM. Null for EVM chains. */
+  encodedGenesis?: Maybe<Scalars['String']['output']>;
+  /** The EVM chain id, for EVM chains (read from the genesis). */
+  evmChainId?: Maybe<Scalars['SafeInt']['output']>;
+  /** The genesis of an EVM chain, fully typed. Null for other VMs: see `encodedGenesis`. */
+  genesisData?: Maybe<EvmGenesis>;
+  /** Global id: pass it to `node(id:)` to fetch this object again. It carries the network. */
+  id: Scalars['ID']['output'];
+  /** The network the blockchain is on. */
+  network: NetworkName;
+  /** Which Primary Network chain this is (X_CHAIN, C_CHAIN), or null for a subnet or L1 chain. */
+  primaryChain?: Maybe<PrimaryNetworkChain>;
+  /** The subnet that validates it. */
+  subnet?: Maybe<Subnet>;
+  /** The subnet that validates it. */
+  subnetId: Scalars['String']['output'];
+  /** The id of the VM it runs, e.g. srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy for Subnet-EVM. */
+  vmId: Scalars['String']['output'];
+};
+
+/** A validator's BLS key, used to sign Warp messages, and its proof of possession. */
+export type BlsCredentials = {
+  __typename?: 'BlsCredentials';
+  /** Proof of possession of the key (hex). */
+  proofOfPossession?: Maybe<Scalars['String']['output']>;
+  /** BLS public key (hex). */
+  publicKey?: Maybe<Scalars['String']['output']>;
+};
+
+/** A C-Chain atomic transaction: an import into or export out of the C-Chain. */
+export type CChainAtomicTransaction = Node & PrimaryNetworkTransaction & {
+  __typename?: 'CChainAtomicTransaction';
+  /** Value it put out. */
+  amountCreated: Array<AssetAmount>;
+  /** Value it took in. */
+  amountUnlocked: Array<AssetAmount>;
+  /** Hash of its block; null for X-Chain transactions of the DAG era. */
+  blockHash?: Maybe<Scalars['String']['output']>;
+  /** Height of its block; null for X-Chain transactions of the DAG era (see `vertices`). */
+  blockNumber?: Maybe<Scalars['BigInt']['output']>;
+  /** Unix time (s) it was accepted (`timestamp` in the X- and C-Chain answers). */
+  blockTimestamp: Scalars['SafeInt']['output'];
+  /** The chain as a Blockchain, when the subnet listing has it (the P-Chain itself is not listed). */
+  blockchain?: Maybe<Blockchain>;
+  /** The chain's blockchain id. */
+  blockchainId: Scalars['String']['output'];
+  /** The chain it was accepted on. */
+  chain: PrimaryNetworkChain;
+  /** Outputs it spent (imported ones included). */
+  consumedUtxos: Array<Utxo>;
+  /** For imports and exports: the chain the value went to. */
+  destinationChain?: Maybe<Scalars['String']['output']>;
+  /** Outputs it created (exported ones included). */
+  emittedUtxos: Array<Utxo>;
+  /** For ExportTx: the accounts debited. */
+  evmInputs?: Maybe<Array<EvmInput>>;
+  /** For ImportTx: the accounts credited. */
+  evmOutputs?: Maybe<Array<EvmOutput>>;
+  /** Global id: pass it to `node(id:)` to fetch this object again. It carries the network. */
+  id: Scalars['ID']['output'];
+  /** The memo (hex). */
+  memo?: Maybe<Scalars['String']['output']>;
+  /** The network. */
+  network: NetworkName;
+  /** For imports and exports: the chain the value left. */
+  sourceChain?: Maybe<Scalars['String']['output']>;
+  /** The transaction id (cb58). */
+  txHash: Scalars['String']['output'];
+  /** The transaction type; UNKNOWN for a type this API does not know yet. */
+  txType: PrimaryNetworkTxType;
+};
+
+/** The blockchain a CreateChainTx created. */
+export type CreatedBlockchainInfo = {
+  __typename?: 'CreatedBlockchainInfo';
+  /** Its name. */
+  chainName: Scalars['String']['output'];
+  /** Its genesis as encoded by its VM, for other chains. */
+  encodedGenesis?: Maybe<Scalars['String']['output']>;
+  /** Its genesis, for EVM chains. */
+  genesisData?: Maybe<EvmGenesis>;
+  /** Its VM. */
+  vmId: Scalars['String']['output'];
+};
+
+/** A fiat currency for prices. */
+export type Currency =
+  /** Australian dollar */
+  | 'AUD'
+  /** Canadian dollar */
+  | 'CAD'
+  /** Swiss franc */
+  | 'CHF'
+  /** Chilean peso */
+  | 'CLP'
+  /** Chinese yuan */
+  | 'CNY'
+  /** Czech koruna */
+  | 'CZK'
+  /** Danish krone */
+  | 'DKK'
+  /** Euro */
+  | 'EUR'
+  /** Pound sterling */
+  | 'GBP'
+  /** Hong Kong dollar */
+  | 'HKD'
+  /** Hungarian forint */
+  | 'HUF'
+  /** Japanese yen */
+  | 'JPY'
+  /** New Zealand dollar */
+  | 'NZD'
+  /** US dollar */
+  | 'USD';
+
+/** Subnet-EVM fee parameters: gas target, block rate and base fee dynamics. */
+export type EvmFeeConfig = {
+  __typename?: 'EvmFeeConfig';
+  /** Divisor of base fee changes: larger means slower changes. */
+  baseFeeChangeDenominator?: Maybe<Scalars['SafeInt']['output']>;
+  /** Change of block gas cost per second off the target rate. */
+  blockGasCostStep?: Maybe<Scalars['SafeInt']['output']>;
+  /** Block gas limit. */
+  gasLimit?: Maybe<Scalars['SafeInt']['output']>;
+  /** Highest block gas cost. */
+  maxBlockGasCost?: Maybe<Scalars['SafeInt']['output']>;
+  /** Lowest base fee, in wei. */
+  minBaseFee?: Maybe<Scalars['SafeInt']['output']>;
+  /** Lowest block gas cost. */
+  minBlockGasCost?: Maybe<Scalars['SafeInt']['output']>;
+  /** Target seconds between blocks. */
+  targetBlockRate?: Maybe<Scalars['SafeInt']['output']>;
+  /** Gas targeted per 10 s window. */
+  targetGas?: Maybe<Scalars['SafeInt']['output']>;
+};
+
+/** The genesis block of an EVM chain. */
+export type EvmGenesis = {
+  __typename?: 'EvmGenesis';
+  /** Airdrop amount, if the chain had one. */
+  airdropAmount?: Maybe<Scalars['BigInt']['output']>;
+  /** Hash of the airdrop data. */
+  airdropHash?: Maybe<Scalars['String']['output']>;
+  /** Accounts funded or deployed at genesis. */
+  alloc?: Maybe<Array<GenesisAccount>>;
+  /** Base fee of the genesis block, in wei. */
+  baseFeePerGas?: Maybe<Scalars['BigInt']['output']>;
+  /** Blob gas used (hex). */
+  blobGasUsed?: Maybe<Scalars['String']['output']>;
+  /** Coinbase address. */
+  coinbase?: Maybe<Scalars['String']['output']>;
+  /** The chain config. */
+  config?: Maybe<EvmGenesisConfig>;
+  /** Difficulty (hex). */
+  difficulty?: Maybe<Scalars['String']['output']>;
+  /** Excess blob gas (hex). */
+  excessBlobGas?: Maybe<Scalars['String']['output']>;
+  /** Extra data (hex). */
+  extraData?: Maybe<Scalars['String']['output']>;
+  /** Gas limit (hex quantity). */
+  gasLimit?: Maybe<Scalars['String']['output']>;
+  /** Gas used (hex quantity). */
+  gasUsed?: Maybe<Scalars['String']['output']>;
+  /** Mix hash. */
+  mixHash?: Maybe<Scalars['String']['output']>;
+  /** Nonce (hex). */
+  nonce?: Maybe<Scalars['String']['output']>;
+  /** Block number (hex). */
+  number?: Maybe<Scalars['String']['output']>;
+  /** Parent hash. */
+  parentHash?: Maybe<Scalars['String']['output']>;
+  /** Genesis time (hex Unix seconds). */
+  timestamp?: Maybe<Scalars['String']['output']>;
+};
+
+/** The chain config in an EVM genesis: chain id, fork blocks, fees, Warp and precompiles. */
+export type EvmGenesisConfig = {
+  __typename?: 'EvmGenesisConfig';
+  /** Whether block producers may name their own fee recipient. */
+  allowFeeRecipients?: Maybe<Scalars['Boolean']['output']>;
+  /** Block at which the Berlin rules activate. */
+  berlinBlock?: Maybe<Scalars['SafeInt']['output']>;
+  /** Block at which the Byzantium rules activate. */
+  byzantiumBlock?: Maybe<Scalars['SafeInt']['output']>;
+  /** The EVM chain id. */
+  chainId?: Maybe<Scalars['SafeInt']['output']>;
+  /** Block at which the Constantinople rules activate. */
+  constantinopleBlock?: Maybe<Scalars['SafeInt']['output']>;
+  /** Who may deploy contracts, when restricted. */
+  contractDeployerAllowListConfig?: Maybe<PrecompileAllowListConfig>;
+  /** Who may mint the native token. */
+  contractNativeMinterConfig?: Maybe<PrecompileAllowListConfig>;
+  /** Block at which the EIP-150 rules activate. */
+  eip150Block?: Maybe<Scalars['SafeInt']['output']>;
+  /** Hash of the EIP-150 fork block. */
+  eip150Hash?: Maybe<Scalars['String']['output']>;
+  /** Block at which the EIP-155 rules activate. */
+  eip155Block?: Maybe<Scalars['SafeInt']['output']>;
+  /** Block at which the EIP-158 rules activate. */
+  eip158Block?: Maybe<Scalars['SafeInt']['output']>;
+  /** Fee parameters. */
+  feeConfig?: Maybe<EvmFeeConfig>;
+  /** Who may change the fee config. */
+  feeManagerConfig?: Maybe<PrecompileAllowListConfig>;
+  /** Block at which the Homestead rules activate. */
+  homesteadBlock?: Maybe<Scalars['SafeInt']['output']>;
+  /** Block at which the Istanbul rules activate. */
+  istanbulBlock?: Maybe<Scalars['SafeInt']['output']>;
+  /** Block at which the London rules activate. */
+  londonBlock?: Maybe<Scalars['SafeInt']['output']>;
+  /** Block at which the Muir Glacier rules activate. */
+  muirGlacierBlock?: Maybe<Scalars['SafeInt']['output']>;
+  /** Block at which the Petersburg rules activate. */
+  petersburgBlock?: Maybe<Scalars['SafeInt']['output']>;
+  /** Who may change where fees go. */
+  rewardManagerConfig?: Maybe<PrecompileAllowListConfig>;
+  /** Unix time (s) at which Subnet-EVM rules activate. */
+  subnetEVMTimestamp?: Maybe<Scalars['SafeInt']['output']>;
+  /** Who may send transactions, when restricted. */
+  txAllowListConfig?: Maybe<PrecompileAllowListConfig>;
+  /** Warp messaging settings. */
+  warpConfig?: Maybe<WarpConfig>;
+};
+
+/** Value an ExportTx took from a C-Chain account. */
+export type EvmInput = {
+  __typename?: 'EvmInput';
+  /** What it took. */
+  asset: AssetAmount;
+  /** Signatures. */
+  credentials: Array<UtxoCredential>;
+  /** The 0x account. */
+  fromAddress: Scalars['String']['output'];
+};
+
+/** Value an ImportTx credited to a C-Chain account. */
+export type EvmOutput = {
+  __typename?: 'EvmOutput';
+  /** What it credited. */
+  asset: AssetAmount;
+  /** The 0x account. */
+  toAddress: Scalars['String']['output'];
+};
+
+/** An account funded or deployed at genesis. */
+export type GenesisAccount = {
+  __typename?: 'GenesisAccount';
+  /** The 0x address. */
+  address: Scalars['String']['output'];
+  /** Balance in wei, as a hex quantity (e.g. "0x52b7d2dcc80cd2e4000000"). */
+  balance?: Maybe<Scalars['String']['output']>;
+  /** Contract bytecode (hex), for contracts. */
+  code?: Maybe<Scalars['String']['output']>;
+  /** Contract storage at genesis, for contracts. */
+  storage?: Maybe<Array<StorageSlot>>;
+};
+
+/** A staking reward paid at the end of a validation or delegation. */
+export type HistoricalReward = {
+  __typename?: 'HistoricalReward';
+  /** Addresses the reward was paid to. */
+  addresses: Array<Address>;
+  /** The stake, in nAVAX. */
+  amountStaked: Scalars['BigInt']['output'];
+  /** Unix time (s) the stake ended. */
+  endTimestamp: Scalars['SafeInt']['output'];
+  /** The asset's price in the requested currency when the reward was paid. */
+  historicalPrice?: Maybe<Price>;
+  /** The validating node. */
+  nodeId: Scalars['String']['output'];
+  /** Index of that UTXO in the reward transaction. */
+  outputIndex: Scalars['Int']['output'];
+  /** The reward. */
+  reward: AssetAmount;
+  /** The RewardValidatorTx that paid it. */
+  rewardTxHash: Scalars['String']['output'];
+  /** Validator reward, delegator reward or validator fee. */
+  rewardType: RewardType;
+  /** Unix time (s) the stake started. */
+  startTimestamp: Scalars['SafeInt']['output'];
+  /** The staking transaction (AddValidatorTx, AddPermissionlessDelegatorTx, ...). */
+  txHash: Scalars['String']['output'];
+  /** The UTXO that holds the reward. */
+  utxoId: Scalars['String']['output'];
+};
+
+/** A page of staking rewards. */
+export type HistoricalRewardConnection = {
+  __typename?: 'HistoricalRewardConnection';
+  /** The items of this page with their cursors. */
+  edges: Array<HistoricalRewardEdge>;
+  /** The nodes of this page, without cursors: a shortcut for `edges { node }`. */
+  nodes: Array<HistoricalReward>;
+  /** Where this page sits in the list. */
+  pageInfo: PageInfo;
+};
+
+/** A reward and its cursor. */
+export type HistoricalRewardEdge = {
+  __typename?: 'HistoricalRewardEdge';
+  /** Opaque cursor: pass it as `after` to continue right after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: HistoricalReward;
+};
+
+/** A validator of an L1, identified by its validation id. */
+export type L1Validator = Node & {
+  __typename?: 'L1Validator';
+  /** Its BLS key. */
+  blsCredentials?: Maybe<BlsCredentials>;
+  /** Unix time (s) of the transaction that created it. */
+  creationTimestamp: Scalars['SafeInt']['output'];
+  /** Who may disable or remove it. */
+  deactivationOwner?: Maybe<BalanceOwner>;
+  /** Global id: pass it to `node(id:)` to fetch this object again. It carries the network. */
+  id: Scalars['ID']['output'];
+  /** The network of the L1. */
+  network: NetworkName;
+  /** The node doing the validation ("NodeID-…"). */
+  nodeId: Scalars['String']['output'];
+  /** Balance left for the continuous fee, in nAVAX; at 0 the validator turns inactive. */
+  remainingBalance: Scalars['BigInt']['output'];
+  /** Who gets the remaining balance back when it is disabled or removed. */
+  remainingBalanceOwner?: Maybe<BalanceOwner>;
+  /** The L1 (subnet) it validates. */
+  subnet?: Maybe<Subnet>;
+  /** The L1 (subnet) it validates. */
+  subnetId: Scalars['String']['output'];
+  /** P-Chain transactions of this validation: its registration, balance increases, weight changes, removal. `first`: 1 to 500 (default 10); 100 per upstream call, and a page may come back shorter when its transactions hold many UTXOs. */
+  transactions?: Maybe<PrimaryNetworkTransactionConnection>;
+  /** The validation id (cb58): unique while the validator is part of the L1. */
+  validationId: Scalars['String']['output'];
+  /** The validation id in hex, as contracts see it. */
+  validationIdHex: Scalars['String']['output'];
+  /** Sampling weight; 0 means removed. */
+  weight: Scalars['BigInt']['output'];
+};
+
+
+/** A validator of an L1, identified by its validation id. */
+export type L1ValidatorTransactionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  endTimestamp?: InputMaybe<Scalars['SafeInt']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  sortOrder?: InputMaybe<SortOrder>;
+  startTimestamp?: InputMaybe<Scalars['SafeInt']['input']>;
+  txTypes?: InputMaybe<Array<PrimaryNetworkTxType>>;
+};
+
+/** A page of L1 validators. */
+export type L1ValidatorConnection = {
+  __typename?: 'L1ValidatorConnection';
+  /** The P-Chain height at which remaining balances were computed. */
+  blockHeight?: Maybe<Scalars['BigInt']['output']>;
+  /** The items of this page with their cursors. */
+  edges: Array<L1ValidatorEdge>;
+  /** The nodes of this page, without cursors: a shortcut for `edges { node }`. */
+  nodes: Array<L1Validator>;
+  /** Where this page sits in the list. */
+  pageInfo: PageInfo;
+};
+
+/** An L1 validator as a transaction left it. */
+export type L1ValidatorDetails = {
+  __typename?: 'L1ValidatorDetails';
+  /** How the transaction changed the balance, in nAVAX. */
+  balanceChange?: Maybe<Scalars['BigInt']['output']>;
+  /** Its BLS key. */
+  blsCredentials?: Maybe<BlsCredentials>;
+  /** The validating node. */
+  nodeId: Scalars['String']['output'];
+  /** Balance after the transaction, in nAVAX. */
+  remainingBalance: Scalars['BigInt']['output'];
+  /** The L1. */
+  subnetId: Scalars['String']['output'];
+  /** The validation id (cb58). */
+  validationId: Scalars['String']['output'];
+  /** The validation id in hex. */
+  validationIdHex: Scalars['String']['output'];
+  /** The validator as it is now (its inactive state included). */
+  validator?: Maybe<L1Validator>;
+  /** Weight after the transaction. */
+  weight: Scalars['BigInt']['output'];
+};
+
+/** An L1 validator and its cursor. */
+export type L1ValidatorEdge = {
+  __typename?: 'L1ValidatorEdge';
+  /** Opaque cursor: pass it as `after` to continue right after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: L1Validator;
+};
+
+/** The contract that manages an L1's validator set. */
+export type L1ValidatorManager = {
+  __typename?: 'L1ValidatorManager';
+  /** The blockchain the contract lives on; null if the subnet listing does not know it. */
+  blockchain?: Maybe<Blockchain>;
+  /** The blockchain the contract lives on. */
+  blockchainId: Scalars['String']['output'];
+  /** The 0x address of the manager contract. */
+  contractAddress: Scalars['String']['output'];
+};
+
+/** An Avalanche network (mainnet or Fuji): the entry to its subnets, chains, validators, transactions and addresses. */
+export type Network = {
+  __typename?: 'Network';
+  /** An address of this network, to read its chains, transactions and rewards. */
+  address: Address;
+  /** Several addresses at once (up to 100), in the order given. */
+  addresses: Array<Address>;
+  /** One blockchain by id; null if the network has no such blockchain. */
+  blockchain?: Maybe<Blockchain>;
+  /** One L1 validator by validation id, active or not; null if unknown. */
+  l1Validator?: Maybe<L1Validator>;
+  /** L1 validators of the network, active ones unless asked. `first`: 1 to 500 (default 10); 100 per upstream call. */
+  l1Validators?: Maybe<L1ValidatorConnection>;
+  /** MAINNET or FUJI. */
+  name: NetworkName;
+  /** Historical staking rewards paid to `addresses` or earned by `nodeIds` (at least one is required). `first`: 1 to 500 (default 10). */
+  rewards?: Maybe<HistoricalRewardConnection>;
+  /** One subnet by id; null if the network has no such subnet. */
+  subnet?: Maybe<Subnet>;
+  /** All subnets of the network, the Primary Network among them, with their blockchains. `first`: 1 to 10000 (default 100), one upstream call per page. */
+  subnets?: Maybe<SubnetConnection>;
+  /** One transaction by hash; null if the chain has no such transaction. */
+  transaction?: Maybe<PrimaryNetworkTransaction>;
+  /** Latest transactions of one Primary Network chain. `txTypes` and the timestamps need `addresses` (or `l1ValidationId` on the P-Chain). `first`: 1 to 500 (default 10); 100 per upstream call, and a page may come back shorter when its transactions hold many UTXOs. */
+  transactions?: Maybe<PrimaryNetworkTransactionConnection>;
+  /** Latest X-Chain vertices, newest first. `first`: 1 to 500 (default 10); 100 per upstream call. */
+  vertices?: Maybe<XChainVertexConnection>;
+};
+
+
+/** An Avalanche network (mainnet or Fuji): the entry to its subnets, chains, validators, transactions and addresses. */
+export type NetworkAddressArgs = {
+  address: Scalars['AvalancheAddress']['input'];
+};
+
+
+/** An Avalanche network (mainnet or Fuji): the entry to its subnets, chains, validators, transactions and addresses. */
+export type NetworkAddressesArgs = {
+  addresses: Array<Scalars['AvalancheAddress']['input']>;
+};
+
+
+/** An Avalanche network (mainnet or Fuji): the entry to its subnets, chains, validators, transactions and addresses. */
+export type NetworkBlockchainArgs = {
+  blockchainId: Scalars['CB58Id']['input'];
+};
+
+
+/** An Avalanche network (mainnet or Fuji): the entry to its subnets, chains, validators, transactions and addresses. */
+export type NetworkL1ValidatorArgs = {
+  validationId: Scalars['CB58Id']['input'];
+};
+
+
+/** An Avalanche network (mainnet or Fuji): the entry to its subnets, chains, validators, transactions and addresses. */
+export type NetworkL1ValidatorsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  includeInactive?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  nodeId?: InputMaybe<Scalars['NodeID']['input']>;
+  subnetId?: InputMaybe<Scalars['CB58Id']['input']>;
+  validationId?: InputMaybe<Scalars['CB58Id']['input']>;
+};
+
+
+/** An Avalanche network (mainnet or Fuji): the entry to its subnets, chains, validators, transactions and addresses. */
+export type NetworkRewardsArgs = {
+  addresses?: InputMaybe<Array<Scalars['AvalancheAddress']['input']>>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  currency?: InputMaybe<Currency>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  nodeIds?: InputMaybe<Array<Scalars['NodeID']['input']>>;
+  sortOrder?: InputMaybe<SortOrder>;
+};
+
+
+/** An Avalanche network (mainnet or Fuji): the entry to its subnets, chains, validators, transactions and addresses. */
+export type NetworkSubnetArgs = {
+  subnetId: Scalars['CB58Id']['input'];
+};
+
+
+/** An Avalanche network (mainnet or Fuji): the entry to its subnets, chains, validators, transactions and addresses. */
+export type NetworkSubnetsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  sortOrder?: InputMaybe<SortOrder>;
+};
+
+
+/** An Avalanche network (mainnet or Fuji): the entry to its subnets, chains, validators, transactions and addresses. */
+export type NetworkTransactionArgs = {
+  chain: PrimaryNetworkChain;
+  txHash: Scalars['CB58Id']['input'];
+};
+
+
+/** An Avalanche network (mainnet or Fuji): the entry to its subnets, chains, validators, transactions and addresses. */
+export type NetworkTransactionsArgs = {
+  addresses?: InputMaybe<Array<Scalars['AvalancheAddress']['input']>>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  chain: PrimaryNetworkChain;
+  endTimestamp?: InputMaybe<Scalars['SafeInt']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  l1ValidationId?: InputMaybe<Scalars['CB58Id']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  sortOrder?: InputMaybe<SortOrder>;
+  startTimestamp?: InputMaybe<Scalars['SafeInt']['input']>;
+  txTypes?: InputMaybe<Array<PrimaryNetworkTxType>>;
+};
+
+
+/** An Avalanche network (mainnet or Fuji): the entry to its subnets, chains, validators, transactions and addresses. */
+export type NetworkVerticesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** An Avalanche network. Answers always name the test network FUJI. */
+export type NetworkName =
+  /** The Fuji test network. */
+  | 'FUJI'
+  /** Avalanche mainnet. */
+  | 'MAINNET'
+  /** Another name of FUJI, accepted as the Data API accepts it. */
+  | 'TESTNET';
+
+/** An object that `node(id:)` can fetch again by its global id. */
+export type Node = {
+  /** Global id: pass it to `node(id:)` to fetch this object again. It carries the network. */
+  id: Scalars['ID']['output'];
+};
+
+/** A P-Chain transaction: staking, subnets, blockchains, L1 validators, transfers. */
+export type PChainTransaction = Node & PrimaryNetworkTransaction & {
+  __typename?: 'PChainTransaction';
+  /** Fees burned. */
+  amountBurned: Array<AssetAmount>;
+  /** Amount put into L1 validator balances (spent over time as the continuous fee). */
+  amountL1ValidatorBalanceBurned: Array<AssetAmount>;
+  /** Amount it staked. */
+  amountStaked: Array<AssetAmount>;
+  /** Hash of its block; null for X-Chain transactions of the DAG era. */
+  blockHash?: Maybe<Scalars['String']['output']>;
+  /** Height of its block; null for X-Chain transactions of the DAG era (see `vertices`). */
+  blockNumber?: Maybe<Scalars['BigInt']['output']>;
+  /** Unix time (s) it was accepted (`timestamp` in the X- and C-Chain answers). */
+  blockTimestamp: Scalars['SafeInt']['output'];
+  /** The chain as a Blockchain, when the subnet listing has it (the P-Chain itself is not listed). */
+  blockchain?: Maybe<Blockchain>;
+  /** The chain's blockchain id. */
+  blockchainId: Scalars['String']['output'];
+  /** For CreateChainTx: the blockchain it created. */
+  blockchainInfo?: Maybe<CreatedBlockchainInfo>;
+  /** The validator's BLS key, where given. */
+  blsCredentials?: Maybe<BlsCredentials>;
+  /** The chain it was accepted on. */
+  chain: PrimaryNetworkChain;
+  /** Outputs it spent (imported ones included). */
+  consumedUtxos: Array<Utxo>;
+  /** The validator's fee on delegators' rewards, in percent. */
+  delegationFeePercent?: Maybe<Scalars['String']['output']>;
+  /** For imports and exports: the chain the value went to. */
+  destinationChain?: Maybe<Scalars['String']['output']>;
+  /** Outputs it created (exported ones included). */
+  emittedUtxos: Array<Utxo>;
+  /** End of a validation or delegation. */
+  endTimestamp?: Maybe<Scalars['SafeInt']['output']>;
+  /** Expected staking reward, in nAVAX. */
+  estimatedReward?: Maybe<Scalars['BigInt']['output']>;
+  /** Global id: pass it to `node(id:)` to fetch this object again. It carries the network. */
+  id: Scalars['ID']['output'];
+  /** For L1 validator transactions: the validators it created or changed. */
+  l1ValidatorDetails?: Maybe<Array<L1ValidatorDetails>>;
+  /** For ConvertSubnetToL1Tx: the contract that manages the new L1. */
+  l1ValidatorManagerDetails?: Maybe<L1ValidatorManager>;
+  /** The memo (hex). */
+  memo?: Maybe<Scalars['String']['output']>;
+  /** The network. */
+  network: NetworkName;
+  /** The node it concerns, for staking transactions. */
+  nodeId?: Maybe<Scalars['String']['output']>;
+  /** Where staking rewards go. */
+  rewardAddresses?: Maybe<Array<Address>>;
+  /** The RewardValidatorTx that ended this stake. */
+  rewardTransaction?: Maybe<PChainTransaction>;
+  /** The RewardValidatorTx that ended this stake. */
+  rewardTxHash?: Maybe<Scalars['String']['output']>;
+  /** For imports and exports: the chain the value left. */
+  sourceChain?: Maybe<Scalars['String']['output']>;
+  /** For a RewardValidatorTx: the staking transaction it ended. */
+  stakingTransaction?: Maybe<PChainTransaction>;
+  /** For a RewardValidatorTx: the stake it ended. */
+  stakingTxHash?: Maybe<Scalars['String']['output']>;
+  /** Start of a validation or delegation. */
+  startTimestamp?: Maybe<Scalars['SafeInt']['output']>;
+  /** The subnet it concerns. */
+  subnet?: Maybe<Subnet>;
+  /** The subnet it concerns. */
+  subnetId?: Maybe<Scalars['String']['output']>;
+  /** For CreateSubnetTx and TransferSubnetOwnershipTx: the new owners. */
+  subnetOwnershipInfo?: Maybe<SubnetOwnership>;
+  /** The transaction id (cb58). */
+  txHash: Scalars['String']['output'];
+  /** The transaction type; UNKNOWN for a type this API does not know yet. */
+  txType: PrimaryNetworkTxType;
+  /** Value it moved, per asset. */
+  value: Array<AssetAmount>;
+};
+
+/** Where a page sits in its list. Only forward paging (`first`/`after`) is offered. */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** Cursor of the last item of the page: pass it as `after` for the next page. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** Whether more items follow this page. */
+  hasNextPage: Scalars['Boolean']['output'];
+  /** Whether items come before this page (true when `after` was given). */
+  hasPreviousPage: Scalars['Boolean']['output'];
+  /** Cursor of the first item of the page. */
+  startCursor?: Maybe<Scalars['String']['output']>;
+};
+
+/** A precompile that is governed by an allow list: who administers it, manages it, and may use it. */
+export type PrecompileAllowListConfig = {
+  __typename?: 'PrecompileAllowListConfig';
+  /** Addresses that may change the allow list, including admins. */
+  adminAddresses?: Maybe<Array<Scalars['String']['output']>>;
+  /** Unix time (s) from which the config applies; 0 for genesis. */
+  blockTimestamp?: Maybe<Scalars['SafeInt']['output']>;
+  /** Addresses allowed to use the precompile. */
+  enabledAddresses?: Maybe<Array<Scalars['String']['output']>>;
+  /** Addresses that may add and remove enabled addresses. */
+  managerAddresses?: Maybe<Array<Scalars['String']['output']>>;
+};
+
+/** A price in a fiat currency. */
+export type Price = {
+  __typename?: 'Price';
+  /** Lower-case currency code, e.g. "usd". */
+  currencyCode: Scalars['String']['output'];
+  /** The price. */
+  value: Scalars['Float']['output'];
+};
+
+/** Whether more of an asset can be minted. */
+export type PrimaryNetworkAssetCap =
+  /** The supply was fixed at creation. */
+  | 'FIXED'
+  /** Minters can create more. */
+  | 'VARIABLE';
+
+/** The kind of an X-Chain asset. */
+export type PrimaryNetworkAssetType =
+  /** A non-fungible asset. */
+  | 'NFT'
+  /** A fungible asset. */
+  | 'SECP256K1';
+
+/** One of the three chains of the Primary Network. */
+export type PrimaryNetworkChain =
+  /** The Contract Chain; here, its atomic import/export transactions. */
+  | 'C_CHAIN'
+  /** The Platform Chain: validators, subnets, L1s, staking. */
+  | 'P_CHAIN'
+  /** The Exchange Chain: assets and transfers (UTXO). */
+  | 'X_CHAIN';
+
+/** A transaction on one of the Primary Network chains. The P-, X- and C-Chain types add the fields only their chain has. */
+export type PrimaryNetworkTransaction = {
+  /** Hash of its block; null for X-Chain transactions of the DAG era. */
+  blockHash?: Maybe<Scalars['String']['output']>;
+  /** Height of its block; null for X-Chain transactions of the DAG era (see `vertices`). */
+  blockNumber?: Maybe<Scalars['BigInt']['output']>;
+  /** Unix time (s) it was accepted (`timestamp` in the X- and C-Chain answers). */
+  blockTimestamp: Scalars['SafeInt']['output'];
+  /** The chain as a Blockchain, when the subnet listing has it (the P-Chain itself is not listed). */
+  blockchain?: Maybe<Blockchain>;
+  /** The chain's blockchain id. */
+  blockchainId: Scalars['String']['output'];
+  /** The chain it was accepted on. */
+  chain: PrimaryNetworkChain;
+  /** Outputs it spent (imported ones included). */
+  consumedUtxos: Array<Utxo>;
+  /** For imports and exports: the chain the value went to. */
+  destinationChain?: Maybe<Scalars['String']['output']>;
+  /** Outputs it created (exported ones included). */
+  emittedUtxos: Array<Utxo>;
+  /** Global id: pass it to `node(id:)` to fetch this object again. It carries the network. */
+  id: Scalars['ID']['output'];
+  /** The memo (hex). */
+  memo?: Maybe<Scalars['String']['output']>;
+  /** The network. */
+  network: NetworkName;
+  /** For imports and exports: the chain the value left. */
+  sourceChain?: Maybe<Scalars['String']['output']>;
+  /** The transaction id (cb58). */
+  txHash: Scalars['String']['output'];
+  /** The transaction type; UNKNOWN for a type this API does not know yet. */
+  txType: PrimaryNetworkTxType;
+};
+
+/** A page of Primary Network transactions, newest first unless asked. */
+export type PrimaryNetworkTransactionConnection = {
+  __typename?: 'PrimaryNetworkTransactionConnection';
+  /** The items of this page with their cursors. */
+  edges: Array<PrimaryNetworkTransactionEdge>;
+  /** The nodes of this page, without cursors: a shortcut for `edges { node }`. */
+  nodes: Array<PrimaryNetworkTransaction>;
+  /** Where this page sits in the list. */
+  pageInfo: PageInfo;
+};
+
+/** A transaction and its cursor. */
+export type PrimaryNetworkTransactionEdge = {
+  __typename?: 'PrimaryNetworkTransactionEdge';
+  /** Opaque cursor: pass it as `after` to continue right after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: PrimaryNetworkTransaction;
+};
+
+/** Transaction types of the Primary Network chains, as the Data API names them. */
+export type PrimaryNetworkTxType =
+  /** Delegates stake to a Primary Network validator (before Durango). */
+  | 'AddDelegatorTx'
+  /** Delegates stake to a permissionless validator. */
+  | 'AddPermissionlessDelegatorTx'
+  /** Adds a validator to the Primary Network or an elastic subnet. */
+  | 'AddPermissionlessValidatorTx'
+  /** Adds a validator to a permissioned subnet. */
+  | 'AddSubnetValidatorTx'
+  /** Adds a Primary Network validator (before Durango; now AddPermissionlessValidatorTx). */
+  | 'AddValidatorTx'
+  /** Advanced the P-Chain clock (before Banff). */
+  | 'AdvanceTimeTx'
+  /** Transfers assets. */
+  | 'BaseTx'
+  /** Converts a subnet to an L1, with its first validators and manager contract. */
+  | 'ConvertSubnetToL1Tx'
+  /** Creates an X-Chain asset. */
+  | 'CreateAssetTx'
+  /** Creates a blockchain on a subnet. */
+  | 'CreateChainTx'
+  /** Creates a subnet. */
+  | 'CreateSubnetTx'
+  /** Disables an L1 validator and returns its remaining balance. */
+  | 'DisableL1ValidatorTx'
+  /** Exports value to another chain. */
+  | 'ExportTx'
+  /** Imports value that another chain exported. */
+  | 'ImportTx'
+  /** Tops up an L1 validator's balance for the continuous fee. */
+  | 'IncreaseL1ValidatorBalanceTx'
+  /** Operates on X-Chain assets, e.g. moves or mints NFTs. */
+  | 'OperationTx'
+  /** Adds a validator to an L1. */
+  | 'RegisterL1ValidatorTx'
+  /** Removes a validator from a permissioned subnet. */
+  | 'RemoveSubnetValidatorTx'
+  /** Ends a stake, returns it and pays its reward. */
+  | 'RewardValidatorTx'
+  /** Changes an L1 validator's weight; 0 removes it. */
+  | 'SetL1ValidatorWeightTx'
+  /** Changes a subnet's owners. */
+  | 'TransferSubnetOwnershipTx'
+  /** Turned a permissioned subnet into an elastic one. */
+  | 'TransformSubnetTx'
+  /** A type the Data API does not classify. */
+  | 'UNKNOWN';
+
+/** Everything starts from a network, or from a global id. */
+export type Query = {
+  __typename?: 'Query';
+  /** A network to read from. Every object below carries it, and so do their global ids. */
+  network: Network;
+  /** Fetches any object again by its global id (its `id` field). Null when it no longer exists. */
+  node?: Maybe<Node>;
+  /** Fetches several objects by their global ids, in order; null where one no longer exists. */
+  nodes: Array<Maybe<Node>>;
+};
+
+
+/** Everything starts from a network, or from a global id. */
+export type QueryNetworkArgs = {
+  name?: NetworkName;
+};
+
+
+/** Everything starts from a network, or from a global id. */
+export type QueryNodeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Everything starts from a network, or from a global id. */
+export type QueryNodesArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+/** Why a staking reward was paid. */
+export type RewardType =
+  /** To a delegator for its delegated stake. */
+  | 'DELEGATOR'
+  /** To a validator for its own stake. */
+  | 'VALIDATOR'
+  /** To a validator: its fee on a delegator's reward. */
+  | 'VALIDATOR_FEE';
+
+/** Order by timestamp. */
+export type SortOrder =
+  /** Oldest first. */
+  | 'ASC'
+  /** Newest first. */
+  | 'DESC';
+
+/** One storage slot of a genesis account. */
+export type StorageSlot = {
+  __typename?: 'StorageSlot';
+  /** The slot key (hex). */
+  slot: Scalars['String']['output'];
+  /** The slot value (hex). */
+  value: Scalars['String']['output'];
+};
+
+/** A subnet: a validator set and the blockchains it validates. Converted subnets are L1s (`isL1`). */
+export type Subnet = Node & {
+  __typename?: 'Subnet';
+  /** The blockchains this subnet validates. Comes with the subnet: no further call. */
+  blockchains: Array<Blockchain>;
+  /** Height of the P-Chain block that created it. */
+  createBlockIndex: Scalars['BigInt']['output'];
+  /** Unix time (s) of the P-Chain block that created it. */
+  createBlockTimestamp: Scalars['SafeInt']['output'];
+  /** Global id: pass it to `node(id:)` to fetch this object again. It carries the network. */
+  id: Scalars['ID']['output'];
+  /** Whether the subnet was converted to an L1 (ConvertSubnetToL1Tx). */
+  isL1: Scalars['Boolean']['output'];
+  /** Whether this is the Primary Network, which every validator validates. */
+  isPrimaryNetwork: Scalars['Boolean']['output'];
+  /** The ConvertSubnetToL1Tx that made this subnet an L1. */
+  l1ConversionTransaction?: Maybe<PChainTransaction>;
+  /** Hash of the ConvertSubnetToL1Tx, for L1s. */
+  l1ConversionTransactionHash?: Maybe<Scalars['String']['output']>;
+  /** The contract that manages the L1's validators, for L1s. */
+  l1ValidatorManagerDetails?: Maybe<L1ValidatorManager>;
+  /** Validators of this L1, active ones unless asked. Empty without an upstream call for subnets that are not L1s. `first`: 1 to 500 (default 10). */
+  l1Validators?: Maybe<L1ValidatorConnection>;
+  /** Unix time before which owners cannot act; 0 for none. */
+  locktime: Scalars['BigInt']['output'];
+  /** The network the subnet is on. */
+  network: NetworkName;
+  /** Owner addresses (same as `subnetOwnershipInfo.addresses`). */
+  ownerAddresses: Array<Address>;
+  /** The subnet id (cb58): the id of the CreateSubnetTx that made it. */
+  subnetId: Scalars['String']['output'];
+  /** Current owners, threshold and locktime. */
+  subnetOwnershipInfo: SubnetOwnership;
+  /** Signatures of owners needed to change the subnet. */
+  threshold: Scalars['Int']['output'];
+};
+
+
+/** A subnet: a validator set and the blockchains it validates. Converted subnets are L1s (`isL1`). */
+export type SubnetL1ValidatorsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  includeInactive?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  nodeId?: InputMaybe<Scalars['NodeID']['input']>;
+  validationId?: InputMaybe<Scalars['CB58Id']['input']>;
+};
+
+/** A page of subnets. */
+export type SubnetConnection = {
+  __typename?: 'SubnetConnection';
+  /** The items of this page with their cursors. */
+  edges: Array<SubnetEdge>;
+  /** The nodes of this page, without cursors: a shortcut for `edges { node }`. */
+  nodes: Array<Subnet>;
+  /** Where this page sits in the list. */
+  pageInfo: PageInfo;
+};
+
+/** A subnet and its cursor. */
+export type SubnetEdge = {
+  __typename?: 'SubnetEdge';
+  /** Opaque cursor: pass it as `after` to continue right after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: Subnet;
+};
+
+/** Who controls a subnet: `threshold` of `addresses` must sign its changes, after `locktime`. */
+export type SubnetOwnership = {
+  __typename?: 'SubnetOwnership';
+  /** The owner addresses. */
+  addresses: Array<Address>;
+  /** Unix time before which the owners cannot act; 0 for none. */
+  locktime: Scalars['BigInt']['output'];
+  /** How many of the addresses must sign. */
+  threshold: Scalars['Int']['output'];
+};
+
+/** A DAG vertex that holds the transaction. */
+export type TransactionVertex = {
+  __typename?: 'TransactionVertex';
+  /** Vertex hash. */
+  hash: Scalars['String']['output'];
+  /** Vertex height. */
+  height: Scalars['SafeInt']['output'];
+  /** Unix time (s) of the vertex. */
+  timestamp: Scalars['SafeInt']['output'];
+};
+
+/** An unspent (or since spent) transaction output: an amount of an asset locked to addresses. */
+export type Utxo = {
+  __typename?: 'Utxo';
+  /** Addresses that can sign to spend it. */
+  addresses: Array<Address>;
+  /** The amount, in the smallest unit. */
+  amount: Scalars['BigInt']['output'];
+  /** The asset and amount it holds. */
+  asset: AssetAmount;
+  /** The asset id. */
+  assetId: Scalars['String']['output'];
+  /** Height of the block that created it (P-Chain only). */
+  blockNumber?: Maybe<Scalars['BigInt']['output']>;
+  /** Unix time (s) it was created (`timestamp` on the X- and C-Chain). */
+  blockTimestamp: Scalars['SafeInt']['output'];
+  /** The chain it can be (or was) spent on: another chain for exported outputs. */
+  consumedOnChainId: Scalars['String']['output'];
+  /** Height of the block that spent it (P-Chain only). */
+  consumingBlockNumber?: Maybe<Scalars['BigInt']['output']>;
+  /** Unix time (s) it was spent; null while unspent. */
+  consumingBlockTimestamp?: Maybe<Scalars['SafeInt']['output']>;
+  /** The transaction that spent it; null while unspent. */
+  consumingTxHash?: Maybe<Scalars['String']['output']>;
+  /** The chain it was created on. */
+  createdOnChainId: Scalars['String']['output'];
+  /** Signatures that spent it (X- and C-Chain). */
+  credentials?: Maybe<Array<UtxoCredential>>;
+  /** NFT group (X-Chain NFTs). */
+  groupId?: Maybe<Scalars['Int']['output']>;
+  /** Unix time before which it cannot be spent (X- and C-Chain; see `platformLocktime` on the P-Chain). */
+  locktime?: Maybe<Scalars['BigInt']['output']>;
+  /** Its index among the outputs of that transaction. */
+  outputIndex: Scalars['Int']['output'];
+  /** NFT payload (X-Chain NFTs). */
+  payload?: Maybe<Scalars['String']['output']>;
+  /** P-Chain locktime. */
+  platformLocktime?: Maybe<Scalars['BigInt']['output']>;
+  /** For reward outputs: which reward (P-Chain). */
+  rewardType?: Maybe<RewardType>;
+  /** Until this Unix time it can only be staked (P-Chain). */
+  stakeableLocktime?: Maybe<Scalars['BigInt']['output']>;
+  /** Whether it is a stake (P-Chain). */
+  staked?: Maybe<Scalars['Boolean']['output']>;
+  /** Signatures needed to spend it. */
+  threshold?: Maybe<Scalars['Int']['output']>;
+  /** The transaction that created it (`creationTxHash` on the X- and C-Chain). */
+  txHash: Scalars['String']['output'];
+  /** The serialized UTXO (hex). */
+  utxoBytes?: Maybe<Scalars['String']['output']>;
+  /** End of the staking period, for stakes. */
+  utxoEndTimestamp?: Maybe<Scalars['SafeInt']['output']>;
+  /** The UTXO id (cb58). */
+  utxoId: Scalars['String']['output'];
+  /** Start of the staking period, for stakes. */
+  utxoStartTimestamp?: Maybe<Scalars['SafeInt']['output']>;
+  /** STAKE or TRANSFER on the P-Chain; e.g. "transfer" or "mint" on the X-Chain. */
+  utxoType: Scalars['String']['output'];
+};
+
+/** A signature that authorised spending a UTXO. */
+export type UtxoCredential = {
+  __typename?: 'UtxoCredential';
+  /** The public key that signed (base64). */
+  publicKey?: Maybe<Scalars['String']['output']>;
+  /** The signature (base64). */
+  signature?: Maybe<Scalars['String']['output']>;
+};
+
+/** Avalanche Warp Messaging settings of the chain. */
+export type WarpConfig = {
+  __typename?: 'WarpConfig';
+  /** Unix time (s) from which Warp is enabled. */
+  blockTimestamp?: Maybe<Scalars['SafeInt']['output']>;
+  /** Percent of stake weight that must sign a Warp message. */
+  quorumNumerator?: Maybe<Scalars['SafeInt']['output']>;
+  /** Whether messages from the Primary Network need Primary Network signatures. */
+  requirePrimaryNetworkSigners?: Maybe<Scalars['Boolean']['output']>;
+};
+
+/** An asset as created on the X-Chain. */
+export type XChainAsset = {
+  __typename?: 'XChainAsset';
+  /** The asset id (the CreateAssetTx id). */
+  assetId: Scalars['String']['output'];
+  /** Fixed or variable supply. */
+  cap?: Maybe<PrimaryNetworkAssetCap>;
+  /** Unix time (s) of creation. */
+  createdAtTimestamp: Scalars['SafeInt']['output'];
+  /** Decimal places. */
+  denomination: Scalars['Int']['output'];
+  /** Its name. */
+  name: Scalars['String']['output'];
+  /** Its symbol. */
+  symbol: Scalars['String']['output'];
+  /** Fungible or NFT. */
+  type?: Maybe<PrimaryNetworkAssetType>;
+};
+
+/** How the X-Chain ordered a transaction. */
+export type XChainFormat =
+  /** In linear blocks, since the Cortina upgrade. */
+  | 'LINEAR'
+  /** In DAG vertices, before the Cortina upgrade. */
+  | 'NON_LINEAR';
+
+/** An X-Chain transaction: transfers, asset creation, operations, imports and exports. */
+export type XChainTransaction = Node & PrimaryNetworkTransaction & {
+  __typename?: 'XChainTransaction';
+  /** Assets its outputs created. */
+  amountCreated: Array<AssetAmount>;
+  /** Assets its inputs unlocked. */
+  amountUnlocked: Array<AssetAmount>;
+  /** For CreateAssetTx: the asset. */
+  assetCreated?: Maybe<XChainAsset>;
+  /** Hash of its block; null for X-Chain transactions of the DAG era. */
+  blockHash?: Maybe<Scalars['String']['output']>;
+  /** Height of its block; null for X-Chain transactions of the DAG era (see `vertices`). */
+  blockNumber?: Maybe<Scalars['BigInt']['output']>;
+  /** Unix time (s) it was accepted (`timestamp` in the X- and C-Chain answers). */
+  blockTimestamp: Scalars['SafeInt']['output'];
+  /** The chain as a Blockchain, when the subnet listing has it (the P-Chain itself is not listed). */
+  blockchain?: Maybe<Blockchain>;
+  /** The chain's blockchain id. */
+  blockchainId: Scalars['String']['output'];
+  /** The chain it was accepted on. */
+  chain: PrimaryNetworkChain;
+  /** DAG era (NON_LINEAR) or block era (LINEAR). */
+  chainFormat: XChainFormat;
+  /** Outputs it spent (imported ones included). */
+  consumedUtxos: Array<Utxo>;
+  /** For imports and exports: the chain the value went to. */
+  destinationChain?: Maybe<Scalars['String']['output']>;
+  /** Outputs it created (exported ones included). */
+  emittedUtxos: Array<Utxo>;
+  /** Global id: pass it to `node(id:)` to fetch this object again. It carries the network. */
+  id: Scalars['ID']['output'];
+  /** The memo (hex). */
+  memo?: Maybe<Scalars['String']['output']>;
+  /** The network. */
+  network: NetworkName;
+  /** For imports and exports: the chain the value left. */
+  sourceChain?: Maybe<Scalars['String']['output']>;
+  /** The transaction id (cb58). */
+  txHash: Scalars['String']['output'];
+  /** The transaction type; UNKNOWN for a type this API does not know yet. */
+  txType: PrimaryNetworkTxType;
+  /** The DAG vertices that hold it (DAG era only). */
+  vertices?: Maybe<Array<TransactionVertex>>;
+};
+
+/** A vertex of the X-Chain DAG: a batch of transactions with its parent vertices. */
+export type XChainVertex = {
+  __typename?: 'XChainVertex';
+  /** Parent vertices. */
+  parentHashes: Array<Scalars['String']['output']>;
+  /** Ids of its transactions (see `Network.transaction(chain: X_CHAIN, txHash:)`). */
+  transactions: Array<Scalars['String']['output']>;
+  /** Transactions in the vertex. */
+  txCount: Scalars['Int']['output'];
+  /** The vertex id (cb58). */
+  vertexHash: Scalars['String']['output'];
+  /** Height in the DAG. */
+  vertexHeight: Scalars['SafeInt']['output'];
+  /** Acceptance order. */
+  vertexIndex: Scalars['SafeInt']['output'];
+  /** Size in bytes. */
+  vertexSizeBytes: Scalars['Int']['output'];
+  /** Unix time (s) of acceptance. */
+  vertexTimestamp: Scalars['SafeInt']['output'];
+};
+
+/** A page of X-Chain vertices. */
+export type XChainVertexConnection = {
+  __typename?: 'XChainVertexConnection';
+  /** The items of this page with their cursors. */
+  edges: Array<XChainVertexEdge>;
+  /** The nodes of this page, without cursors: a shortcut for `edges { node }`. */
+  nodes: Array<XChainVertex>;
+  /** Where this page sits in the list. */
+  pageInfo: PageInfo;
+};
+
+/** A vertex and its cursor. */
+export type XChainVertexEdge = {
+  __typename?: 'XChainVertexEdge';
+  /** Opaque cursor: pass it as `after` to continue right after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: XChainVertex;
+};
+
+export type FilterL1ValidatorsQueryVariables = Exact<{
+  validationId?: InputMaybe<Scalars['CB58Id']['input']>;
+  nodeId?: InputMaybe<Scalars['NodeID']['input']>;
+  subnetId?: InputMaybe<Scalars['CB58Id']['input']>;
+  includeInactive?: InputMaybe<Scalars['Boolean']['input']>;
+}>;
+
+
+export type FilterL1ValidatorsQuery = { __typename?: 'Query', network: { __typename?: 'Network', l1Validators?: { __typename?: 'L1ValidatorConnection', nodes: Array<{ __typename?: 'L1Validator', validationId: string, nodeId: string, subnetId: string, weight: string }> } | null } };
+
+export type FilterTransactionsQueryVariables = Exact<{
+  chain: PrimaryNetworkChain;
+  addresses?: InputMaybe<Array<Scalars['AvalancheAddress']['input']> | Scalars['AvalancheAddress']['input']>;
+  txTypes?: InputMaybe<Array<PrimaryNetworkTxType> | PrimaryNetworkTxType>;
+  startTimestamp?: InputMaybe<Scalars['SafeInt']['input']>;
+  endTimestamp?: InputMaybe<Scalars['SafeInt']['input']>;
+  l1ValidationId?: InputMaybe<Scalars['CB58Id']['input']>;
+  sortOrder?: InputMaybe<SortOrder>;
+}>;
+
+
+export type FilterTransactionsQuery = { __typename?: 'Query', network: { __typename?: 'Network', transactions?: { __typename?: 'PrimaryNetworkTransactionConnection', nodes: Array<
+        | { __typename?: 'CChainAtomicTransaction', txHash: string, txType: PrimaryNetworkTxType, blockTimestamp: number }
+        | { __typename?: 'PChainTransaction', txHash: string, txType: PrimaryNetworkTxType, blockTimestamp: number }
+        | { __typename?: 'XChainTransaction', txHash: string, txType: PrimaryNetworkTxType, blockTimestamp: number }
+      > } | null } };
+
+export type NestedSubnetsQueryVariables = Exact<{
+  first?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type NestedSubnetsQuery = { __typename?: 'Query', network: { __typename?: 'Network', subnets?: { __typename?: 'SubnetConnection', pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean }, nodes: Array<{ __typename?: 'Subnet', subnetId: string, isL1: boolean, blockchains: Array<{ __typename?: 'Blockchain', blockchainId: string, blockchainName: string, evmChainId?: number | null, encodedGenesis?: string | null, subnet?: { __typename?: 'Subnet', subnetId: string } | null, genesisData?: { __typename?: 'EvmGenesis', gasLimit?: string | null, timestamp?: string | null, baseFeePerGas?: string | null, config?: { __typename?: 'EvmGenesisConfig', chainId?: number | null, londonBlock?: number | null, feeConfig?: { __typename?: 'EvmFeeConfig', gasLimit?: number | null, minBaseFee?: number | null, targetGas?: number | null } | null, warpConfig?: { __typename?: 'WarpConfig', quorumNumerator?: number | null, requirePrimaryNetworkSigners?: boolean | null } | null, contractDeployerAllowListConfig?: { __typename?: 'PrecompileAllowListConfig', adminAddresses?: Array<string> | null, managerAddresses?: Array<string> | null, enabledAddresses?: Array<string> | null, blockTimestamp?: number | null } | null } | null, alloc?: Array<{ __typename?: 'GenesisAccount', address: string, balance?: string | null, code?: string | null, storage?: Array<{ __typename?: 'StorageSlot', slot: string, value: string }> | null }> | null } | null }>, l1Validators?: { __typename?: 'L1ValidatorConnection', blockHeight?: string | null, nodes: Array<{ __typename?: 'L1Validator', validationId: string, nodeId: string, weight: string, remainingBalance: string, subnet?: { __typename?: 'Subnet', subnetId: string } | null }> } | null }> } | null } };
+
+export type TxUtxoAddressesQueryVariables = Exact<{
+  chain: PrimaryNetworkChain;
+  first?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type TxUtxoAddressesQuery = { __typename?: 'Query', network: { __typename?: 'Network', transactions?: { __typename?: 'PrimaryNetworkTransactionConnection', nodes: Array<
+        | { __typename?: 'CChainAtomicTransaction', txHash: string, txType: PrimaryNetworkTxType, consumedUtxos: Array<{ __typename?: 'Utxo', utxoId: string, amount: string, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', blockchainId: string, primaryChain?: PrimaryNetworkChain | null, blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null }> | null }> }>, emittedUtxos: Array<{ __typename?: 'Utxo', utxoId: string, amount: string, asset: { __typename?: 'AssetAmount', symbol: string, denomination: number, amount: string }, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', blockchainId: string, primaryChain?: PrimaryNetworkChain | null }> | null }> }> }
+        | { __typename?: 'PChainTransaction', txHash: string, txType: PrimaryNetworkTxType, consumedUtxos: Array<{ __typename?: 'Utxo', utxoId: string, amount: string, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', blockchainId: string, primaryChain?: PrimaryNetworkChain | null, blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null }> | null }> }>, emittedUtxos: Array<{ __typename?: 'Utxo', utxoId: string, amount: string, asset: { __typename?: 'AssetAmount', symbol: string, denomination: number, amount: string }, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', blockchainId: string, primaryChain?: PrimaryNetworkChain | null }> | null }> }> }
+        | { __typename?: 'XChainTransaction', txHash: string, txType: PrimaryNetworkTxType, consumedUtxos: Array<{ __typename?: 'Utxo', utxoId: string, amount: string, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', blockchainId: string, primaryChain?: PrimaryNetworkChain | null, blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null }> | null }> }>, emittedUtxos: Array<{ __typename?: 'Utxo', utxoId: string, amount: string, asset: { __typename?: 'AssetAmount', symbol: string, denomination: number, amount: string }, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', blockchainId: string, primaryChain?: PrimaryNetworkChain | null }> | null }> }> }
+      > } | null } };
+
+export type NodeIdsQueryVariables = Exact<{
+  address: Scalars['AvalancheAddress']['input'];
+}>;
+
+
+export type NodeIdsQuery = { __typename?: 'Query', network: { __typename?: 'Network', subnets?: { __typename?: 'SubnetConnection', nodes: Array<{ __typename?: 'Subnet', id: string, subnetId: string, blockchains: Array<{ __typename?: 'Blockchain', id: string, blockchainId: string }>, l1Validators?: { __typename?: 'L1ValidatorConnection', nodes: Array<{ __typename?: 'L1Validator', id: string, validationId: string }> } | null }> } | null, p?: { __typename?: 'PrimaryNetworkTransactionConnection', nodes: Array<
+        | { __typename?: 'CChainAtomicTransaction', id: string, txHash: string }
+        | { __typename?: 'PChainTransaction', id: string, txHash: string }
+        | { __typename?: 'XChainTransaction', id: string, txHash: string }
+      > } | null, x?: { __typename?: 'PrimaryNetworkTransactionConnection', nodes: Array<
+        | { __typename?: 'CChainAtomicTransaction', id: string, txHash: string }
+        | { __typename?: 'PChainTransaction', id: string, txHash: string }
+        | { __typename?: 'XChainTransaction', id: string, txHash: string }
+      > } | null, c?: { __typename?: 'PrimaryNetworkTransactionConnection', nodes: Array<
+        | { __typename?: 'CChainAtomicTransaction', id: string, txHash: string }
+        | { __typename?: 'PChainTransaction', id: string, txHash: string }
+        | { __typename?: 'XChainTransaction', id: string, txHash: string }
+      > } | null, address: { __typename?: 'Address', id: string, address: string } } };
+
+export type RefetchQueryVariables = Exact<{
+  ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
+}>;
+
+
+export type RefetchQuery = { __typename?: 'Query', nodes: Array<
+    | { __typename: 'Address', address: string, network: NetworkName, id: string }
+    | { __typename: 'Blockchain', blockchainId: string, blockchainName: string, id: string, subnet?: { __typename?: 'Subnet', subnetId: string } | null }
+    | { __typename: 'CChainAtomicTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType, id: string }
+    | { __typename: 'L1Validator', validationId: string, weight: string, id: string }
+    | { __typename: 'PChainTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType, id: string }
+    | { __typename: 'Subnet', subnetId: string, network: NetworkName, id: string }
+    | { __typename: 'XChainTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType, id: string }
+   | null> };
+
+export type PagingSubnetsQueryVariables = Exact<{
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sortOrder?: InputMaybe<SortOrder>;
+}>;
+
+
+export type PagingSubnetsQuery = { __typename?: 'Query', network: { __typename?: 'Network', subnets?: { __typename?: 'SubnetConnection', pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, hasPreviousPage: boolean, startCursor?: string | null, endCursor?: string | null }, edges: Array<{ __typename?: 'SubnetEdge', cursor: string, node: { __typename?: 'Subnet', subnetId: string } }> } | null } };
+
+export type PagingL1ValidatorsQueryVariables = Exact<{
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  includeInactive?: InputMaybe<Scalars['Boolean']['input']>;
+}>;
+
+
+export type PagingL1ValidatorsQuery = { __typename?: 'Query', network: { __typename?: 'Network', l1Validators?: { __typename?: 'L1ValidatorConnection', blockHeight?: string | null, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, hasPreviousPage: boolean, endCursor?: string | null }, edges: Array<{ __typename?: 'L1ValidatorEdge', cursor: string, node: { __typename?: 'L1Validator', validationId: string } }> } | null } };
+
+export type PagingTransactionsQueryVariables = Exact<{
+  chain: PrimaryNetworkChain;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type PagingTransactionsQuery = { __typename?: 'Query', network: { __typename?: 'Network', transactions?: { __typename?: 'PrimaryNetworkTransactionConnection', pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, hasPreviousPage: boolean, endCursor?: string | null }, edges: Array<{ __typename?: 'PrimaryNetworkTransactionEdge', cursor: string, node:
+          | { __typename?: 'CChainAtomicTransaction', txHash: string }
+          | { __typename?: 'PChainTransaction', txHash: string }
+          | { __typename?: 'XChainTransaction', txHash: string }
+         }> } | null } };
+
+
+export const FilterL1ValidatorsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FilterL1Validators"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"validationId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"CB58Id"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"nodeId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"NodeID"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subnetId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"CB58Id"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"includeInactive"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"l1Validators"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"500"}},{"kind":"Argument","name":{"kind":"Name","value":"validationId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"validationId"}}},{"kind":"Argument","name":{"kind":"Name","value":"nodeId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"nodeId"}}},{"kind":"Argument","name":{"kind":"Name","value":"subnetId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subnetId"}}},{"kind":"Argument","name":{"kind":"Name","value":"includeInactive"},"value":{"kind":"Variable","name":{"kind":"Name","value":"includeInactive"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validationId"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}}]}}]}}]}}]}}]} as unknown as DocumentNode<FilterL1ValidatorsQuery, FilterL1ValidatorsQueryVariables>;
+export const FilterTransactionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FilterTransactions"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chain"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrimaryNetworkChain"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"addresses"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AvalancheAddress"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"txTypes"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrimaryNetworkTxType"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"startTimestamp"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SafeInt"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"endTimestamp"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SafeInt"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"l1ValidationId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"CB58Id"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sortOrder"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SortOrder"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chain"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chain"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"500"}},{"kind":"Argument","name":{"kind":"Name","value":"addresses"},"value":{"kind":"Variable","name":{"kind":"Name","value":"addresses"}}},{"kind":"Argument","name":{"kind":"Name","value":"txTypes"},"value":{"kind":"Variable","name":{"kind":"Name","value":"txTypes"}}},{"kind":"Argument","name":{"kind":"Name","value":"startTimestamp"},"value":{"kind":"Variable","name":{"kind":"Name","value":"startTimestamp"}}},{"kind":"Argument","name":{"kind":"Name","value":"endTimestamp"},"value":{"kind":"Variable","name":{"kind":"Name","value":"endTimestamp"}}},{"kind":"Argument","name":{"kind":"Name","value":"l1ValidationId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"l1ValidationId"}}},{"kind":"Argument","name":{"kind":"Name","value":"sortOrder"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sortOrder"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"txType"}},{"kind":"Field","name":{"kind":"Name","value":"blockTimestamp"}}]}}]}}]}}]}}]} as unknown as DocumentNode<FilterTransactionsQuery, FilterTransactionsQueryVariables>;
+export const NestedSubnetsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NestedSubnets"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnets"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"isL1"}},{"kind":"Field","name":{"kind":"Name","value":"blockchains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}},{"kind":"Field","name":{"kind":"Name","value":"evmChainId"}},{"kind":"Field","name":{"kind":"Name","value":"subnet"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"genesisData"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"gasLimit"}},{"kind":"Field","name":{"kind":"Name","value":"timestamp"}},{"kind":"Field","name":{"kind":"Name","value":"baseFeePerGas"}},{"kind":"Field","name":{"kind":"Name","value":"config"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"londonBlock"}},{"kind":"Field","name":{"kind":"Name","value":"feeConfig"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"gasLimit"}},{"kind":"Field","name":{"kind":"Name","value":"minBaseFee"}},{"kind":"Field","name":{"kind":"Name","value":"targetGas"}}]}},{"kind":"Field","name":{"kind":"Name","value":"warpConfig"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"quorumNumerator"}},{"kind":"Field","name":{"kind":"Name","value":"requirePrimaryNetworkSigners"}}]}},{"kind":"Field","name":{"kind":"Name","value":"contractDeployerAllowListConfig"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminAddresses"}},{"kind":"Field","name":{"kind":"Name","value":"managerAddresses"}},{"kind":"Field","name":{"kind":"Name","value":"enabledAddresses"}},{"kind":"Field","name":{"kind":"Name","value":"blockTimestamp"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"alloc"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"storage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"slot"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"encodedGenesis"}}]}},{"kind":"Field","name":{"kind":"Name","value":"l1Validators"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockHeight"}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validationId"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"remainingBalance"}},{"kind":"Field","name":{"kind":"Name","value":"subnet"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}}]}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<NestedSubnetsQuery, NestedSubnetsQueryVariables>;
+export const TxUtxoAddressesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TxUtxoAddresses"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chain"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrimaryNetworkChain"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chain"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chain"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"txType"}},{"kind":"Field","name":{"kind":"Name","value":"consumedUtxos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"utxoId"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"addresses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"chains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"primaryChain"}},{"kind":"Field","name":{"kind":"Name","value":"blockchain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"emittedUtxos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"utxoId"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"asset"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"denomination"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"addresses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"chains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"primaryChain"}}]}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<TxUtxoAddressesQuery, TxUtxoAddressesQueryVariables>;
+export const NodeIdsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NodeIds"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"address"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AvalancheAddress"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnets"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"30"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"blockchains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"l1Validators"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"1"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"validationId"}}]}}]}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"p"},"name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chain"},"value":{"kind":"EnumValue","value":"P_CHAIN"}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"1"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"txHash"}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"x"},"name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chain"},"value":{"kind":"EnumValue","value":"X_CHAIN"}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"1"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"txHash"}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"c"},"name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chain"},"value":{"kind":"EnumValue","value":"C_CHAIN"}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"1"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"txHash"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"address"},"value":{"kind":"Variable","name":{"kind":"Name","value":"address"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"address"}}]}}]}}]}}]} as unknown as DocumentNode<NodeIdsQuery, NodeIdsQueryVariables>;
+export const RefetchDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Refetch"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ids"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"ids"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ids"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Subnet"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"network"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Blockchain"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}},{"kind":"Field","name":{"kind":"Name","value":"subnet"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"L1Validator"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validationId"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PrimaryNetworkTransaction"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"chain"}},{"kind":"Field","name":{"kind":"Name","value":"txType"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Address"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"network"}}]}}]}}]}}]} as unknown as DocumentNode<RefetchQuery, RefetchQueryVariables>;
+export const PagingSubnetsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PagingSubnets"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sortOrder"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SortOrder"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnets"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"sortOrder"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sortOrder"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"startCursor"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<PagingSubnetsQuery, PagingSubnetsQueryVariables>;
+export const PagingL1ValidatorsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PagingL1Validators"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"includeInactive"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"l1Validators"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"includeInactive"},"value":{"kind":"Variable","name":{"kind":"Name","value":"includeInactive"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockHeight"}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validationId"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<PagingL1ValidatorsQuery, PagingL1ValidatorsQueryVariables>;
+export const PagingTransactionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PagingTransactions"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chain"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrimaryNetworkChain"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chain"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chain"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<PagingTransactionsQuery, PagingTransactionsQueryVariables>;

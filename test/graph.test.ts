@@ -1,0 +1,206 @@
+/**
+ * The connected graph: nested queries across subnets, blockchains, genesis, validators,
+ * transactions, UTXOs and addresses, with the upstream calls they cost.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getWorld } from '../src/sandbox/world.js';
+import { graphql } from './gql/index.js';
+import { startHarness, type Harness } from './helpers.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.sandbox.reset());
+
+const world = getWorld('mainnet');
+
+const NestedSubnets = graphql(`
+  query NestedSubnets($first: Int) {
+    network(name: MAINNET) {
+      subnets(first: $first) {
+        pageInfo { hasNextPage }
+        nodes {
+          subnetId
+          isL1
+          blockchains {
+            blockchainId
+            blockchainName
+            evmChainId
+            subnet { subnetId }
+            genesisData {
+              gasLimit
+              timestamp
+              baseFeePerGas
+              config {
+                chainId
+                londonBlock
+                feeConfig { gasLimit minBaseFee targetGas }
+                warpConfig { quorumNumerator requirePrimaryNetworkSigners }
+                contractDeployerAllowListConfig { adminAddresses managerAddresses enabledAddresses blockTimestamp }
+              }
+              alloc { address balance code storage { slot value } }
+            }
+            encodedGenesis
+          }
+          l1Validators(first: 5) {
+            blockHeight
+            nodes { validationId nodeId weight remainingBalance subnet { subnetId } }
+          }
+        }
+      }
+    }
+  }
+`);
+
+describe('Subnet → blockchains → genesisData + l1Validators', () => {
+  it('costs one listSubnets call plus one listL1Validators call per L1 on the page', async () => {
+    const res = await h.exec(NestedSubnets, { first: 20 });
+    expect(res.errors).toBeUndefined();
+    const subnets = res.data!.network.subnets!.nodes;
+    expect(subnets).toHaveLength(20);
+    const l1s = subnets.filter((s) => s.isL1).length;
+    expect(l1s).toBeGreaterThan(0);
+    expect(h.sandbox.count('listSubnets')).toBe(1);
+    expect(h.sandbox.count('listL1Validators')).toBe(l1s);
+    expect(h.sandbox.count()).toBe(1 + l1s);
+  });
+
+  it('returns the genesis fully typed, hex quantities as strings and nulls as null', async () => {
+    const res = await h.exec(NestedSubnets, { first: 60 });
+    const chains = res.data!.network.subnets!.nodes.flatMap((s) => s.blockchains);
+    const wireChains = world.subnets.flatMap((s) => s.blockchains);
+    for (const chain of chains) {
+      const wire = wireChains.find((c) => c.blockchainId === chain.blockchainId)!;
+      // Blockchain.subnet comes from its parent: no extra call.
+      expect(chain.subnet?.subnetId).toBe(wire.subnetId);
+      if (typeof wire.genesisData === 'string') {
+        expect(chain.genesisData).toBeNull();
+        expect(chain.encodedGenesis).toBe(wire.genesisData);
+        continue;
+      }
+      const g = wire.genesisData!;
+      expect(chain.genesisData!.gasLimit).toBe(g.gasLimit);
+      expect(chain.genesisData!.gasLimit).toMatch(/^0x[0-9a-f]+$/);
+      expect(chain.genesisData!.baseFeePerGas).toBeNull();
+      expect(chain.genesisData!.config!.chainId).toBe(g.config!.chainId);
+      expect(chain.genesisData!.config!.feeConfig!.minBaseFee).toBe(g.config!.feeConfig!.minBaseFee);
+      expect(chain.genesisData!.config!.contractDeployerAllowListConfig?.adminAddresses ?? null).toEqual(
+        g.config!.contractDeployerAllowListConfig?.adminAddresses ?? null,
+      );
+      const alloc = Object.entries(g.alloc!);
+      expect(chain.genesisData!.alloc!.map((a) => a.address)).toEqual(alloc.map(([address]) => address));
+      for (const [address, entry] of alloc) {
+        const got = chain.genesisData!.alloc!.find((a) => a.address === address)!;
+        expect(got.balance).toBe(entry.balance);
+        expect(got.storage ?? null).toEqual(entry.storage ? Object.entries(entry.storage).map(([slot, value]) => ({ slot, value })) : null);
+      }
+    }
+    // Chain ids wider than GraphQL's Int come back exact.
+    expect(chains.some((c) => (c.evmChainId ?? 0) > 2 ** 31)).toBe(true);
+    expect(h.sandbox.count('listSubnets')).toBe(1);
+  });
+
+  it('asks no upstream for the L1 validators of a subnet that is not an L1', async () => {
+    const res = await h.exec(NestedSubnets, { first: 60 });
+    const legacy = res.data!.network.subnets!.nodes.filter((s) => !s.isL1);
+    expect(legacy.length).toBeGreaterThan(0);
+    for (const s of legacy) expect(s.l1Validators!.nodes).toEqual([]);
+    for (const s of res.data!.network.subnets!.nodes.filter((s) => s.isL1)) {
+      for (const v of s.l1Validators!.nodes) expect(v.subnet?.subnetId).toBe(s.subnetId);
+    }
+  });
+});
+
+const TxUtxoAddresses = graphql(`
+  query TxUtxoAddresses($chain: PrimaryNetworkChain!, $first: Int) {
+    network(name: MAINNET) {
+      transactions(chain: $chain, first: $first) {
+        nodes {
+          txHash
+          txType
+          consumedUtxos { utxoId amount addresses { address chains { blockchainId primaryChain blockchain { blockchainName } } } }
+          emittedUtxos { utxoId amount asset { symbol denomination amount } addresses { address chains { blockchainId primaryChain } } }
+        }
+      }
+    }
+  }
+`);
+
+describe('Transaction → UTXOs → addresses → chains', () => {
+  it('looks up every address of the response in one listChainIds call', async () => {
+    const res = await h.exec(TxUtxoAddresses, { chain: 'X_CHAIN', first: 20 });
+    expect(res.errors).toBeUndefined();
+    const txs = res.data!.network.transactions!.nodes;
+    const addresses = new Set(
+      txs.flatMap((tx) => [...tx.consumedUtxos, ...tx.emittedUtxos].flatMap((u) => u.addresses.map((a) => a.address))),
+    );
+    expect(addresses.size).toBeGreaterThan(5);
+    expect(h.sandbox.count('listLatestPrimaryNetworkTransactions')).toBe(1);
+    expect(h.sandbox.count('getChainIdsForAddresses')).toBe(1);
+    // AddressChain.blockchain resolves from one subnet listing, however many chains.
+    expect(h.sandbox.count('listSubnets')).toBe(1);
+    expect(h.sandbox.count()).toBe(3);
+    const call = h.sandbox.log.find((r) => r.operation === 'getChainIdsForAddresses')!;
+    const sent = call.query.find(([k]) => k === 'addresses')![1].split(',');
+    expect(new Set(sent)).toEqual(addresses);
+    for (const tx of txs) {
+      for (const u of [...tx.consumedUtxos, ...tx.emittedUtxos]) {
+        for (const a of u.addresses) {
+          expect(a.chains!.map((c) => c.blockchainId).sort()).toEqual([...world.chainIdsByAddress.get(a.address)!].sort());
+        }
+      }
+    }
+  });
+
+  it('names the Primary Network chains and resolves the listed ones to blockchains', async () => {
+    const res = await h.exec(TxUtxoAddresses, { chain: 'P_CHAIN', first: 10 });
+    const chains = res.data!.network.transactions!.nodes.flatMap((tx) =>
+      tx.consumedUtxos.flatMap((u) => u.addresses.flatMap((a) => a.chains!)),
+    );
+    const p = chains.find((c) => c.primaryChain === 'P_CHAIN');
+    expect(p?.blockchain).toBeNull();
+    const x = chains.find((c) => c.primaryChain === 'X_CHAIN');
+    if (x) expect(x.blockchain?.blockchainName).toBe('X-Chain');
+  });
+});
+
+describe('per-request deduplication', () => {
+  it('fetches the same subnet and blockchain once, however often a request names them', async () => {
+    const subnet = world.subnets.find((s) => s.isL1 && s.blockchains.length > 0)!;
+    const chain = subnet.blockchains[0]!;
+    const res = await h.raw(`{
+      network(name: MAINNET) {
+        a: subnet(subnetId: "${subnet.subnetId}") { subnetId blockchains { blockchainId } }
+        b: subnet(subnetId: "${subnet.subnetId}") { subnetId }
+        c: blockchain(blockchainId: "${chain.blockchainId}") { blockchainName subnet { subnetId } }
+        d: blockchain(blockchainId: "${chain.blockchainId}") { blockchainName }
+        e: l1Validators(subnetId: "${subnet.subnetId}", first: 3) { nodes { subnet { subnetId } } }
+        f: l1Validators(subnetId: "${subnet.subnetId}", first: 3) { nodes { validationId } }
+      }
+    }`);
+    expect(res.errors).toBeUndefined();
+    expect(res.data).toMatchObject({ network: { a: { subnetId: subnet.subnetId }, c: { blockchainName: chain.blockchainName, subnet: { subnetId: subnet.subnetId } } } });
+    expect(h.sandbox.count('listSubnets')).toBe(1);
+    // Two identical connection fields share one upstream page.
+    expect(h.sandbox.count('listL1Validators')).toBe(1);
+    expect(h.sandbox.count()).toBe(2);
+  });
+
+  it('does not share one request\'s answers with the next when the cache TTL is 0', async () => {
+    const q = `{ network(name: MAINNET) { subnet(subnetId: "${world.subnets[3]!.subnetId}") { subnetId } } }`;
+    await h.raw(q);
+    await h.raw(q);
+    expect(h.sandbox.count('listSubnets')).toBe(2);
+  });
+});
+
+describe('a page of 100 subnets', () => {
+  it('costs one upstream call, blockchains and genesis included', async () => {
+    const res = await h.raw(`{ network(name: MAINNET) { subnets(first: 100) { nodes { subnetId blockchains { blockchainName genesisData { config { chainId } } } } } } }`);
+    expect(res.errors).toBeUndefined();
+    expect((res.data as { network: { subnets: { nodes: unknown[] } } }).network.subnets.nodes).toHaveLength(world.subnets.length);
+    expect(h.sandbox.count()).toBe(1);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * Test harness: a sandbox on a random loopback port and a gateway pointed at it, queried
+ * in-process through `yoga.fetch` (no gateway port is opened).
+ */
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { print, type GraphQLFormattedError } from 'graphql';
+import { loadConfig, type Config } from '../src/config.js';
+import { createGateway, type Gateway } from '../src/gateway.js';
+import { startSandbox, type Sandbox } from '../src/sandbox/server.js';
+
+export interface Result<T> {
+  status: number;
+  data?: T | null;
+  errors?: (GraphQLFormattedError & { extensions?: Record<string, unknown> })[];
+}
+
+export interface Harness {
+  sandbox: Sandbox;
+  gateway: Gateway;
+  config: Config;
+  exec<T, V>(doc: TypedDocumentNode<T, V>, variables?: V, headers?: Record<string, string>): Promise<Result<T>>;
+  raw<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<Result<T>>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const sandbox = await startSandbox();
+  const config = loadConfig({
+    SANDBOX: 'off',
+    DATA_API_URL: sandbox.dataApiUrl,
+    SUBNET_CACHE_TTL_MS: '0',
+    UPSTREAM_TIMEOUT_MS: '1500',
+    ...env,
+  });
+  const gateway = createGateway(config, undefined, { baseDelayMs: 5, maxDelayMs: 200 });
+
+  async function raw<T>(query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Result<T>> {
+    const res = await gateway.yoga.fetch('http://gateway.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await res.json()) as Omit<Result<T>, 'status'>;
+    return { status: res.status, ...body };
+  }
+
+  return {
+    sandbox,
+    gateway,
+    config,
+    raw,
+    exec: (doc, variables, headers) => raw(print(doc), variables as Record<string, unknown> | undefined, headers),
+    async close() {
+      await gateway.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/** The codes of a result's errors, in order. */
+export function codes(result: Result<unknown>): unknown[] {
+  return (result.errors ?? []).map((e) => e.extensions?.code);
+}

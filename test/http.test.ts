@@ -1,0 +1,113 @@
+/**
+ * The upstream HTTP layer on its own: encoding, which calls are retried and how long it waits,
+ * cancellation, and errors that keep their cause.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../src/sandbox/server.js';
+import { DataApiClient } from '../src/upstreams/data-api.js';
+import { ConnectionError, HttpError, RequestAbortedError, TimeoutError } from '../src/upstreams/errors.js';
+import { encodeQuery, HttpClient, parseRetryAfter, segment } from '../src/upstreams/http.js';
+
+let sandbox: Sandbox;
+let http: HttpClient;
+let api: DataApiClient;
+const retries: { attempt: number; delayMs: number; reason: string }[] = [];
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  http = new HttpClient({ timeoutMs: 400, retries: 2, connections: 8, baseDelayMs: 10, maxDelayMs: 1000, onRetry: (r) => retries.push(r) });
+  api = new DataApiClient({ http, baseUrl: sandbox.dataApiUrl, apiKeyHeader: 'x-service-api-key' });
+});
+afterAll(async () => {
+  await http.close();
+  await sandbox.close();
+});
+beforeEach(() => {
+  sandbox.reset();
+  retries.length = 0;
+});
+
+describe('encoding', () => {
+  it('writes arrays as repeated keys, percent-encodes values and drops absent ones', () => {
+    expect(encodeQuery({ txTypes: ['AddValidatorTx', 'ImportTx'], addresses: 'a,b', pageToken: undefined, pageSize: 10, x: null })).toBe(
+      '?txTypes=AddValidatorTx&txTypes=ImportTx&addresses=a%2Cb&pageSize=10',
+    );
+    expect(segment('../v1/webhooks?x=1')).toBe('..%2Fv1%2Fwebhooks%3Fx%3D1');
+  });
+
+  it('reads retry-after as seconds or as an HTTP date', () => {
+    expect(parseRetryAfter('7')).toBe(7);
+    expect(parseRetryAfter(new Date(Date.now() + 3000).toUTCString())).toBeGreaterThanOrEqual(2);
+    expect(parseRetryAfter('soon')).toBeUndefined();
+    expect(parseRetryAfter(undefined)).toBeUndefined();
+  });
+});
+
+describe('retries', () => {
+  it('retries GET on 502/503 with growing backoff, up to the bound', async () => {
+    sandbox.fail({ operation: 'listSubnets', kind: 'status', status: 503, times: -1 });
+    const error = await api.listSubnets('mainnet', { pageSize: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(503);
+    expect(sandbox.count('listSubnets')).toBe(3);
+    expect(retries.map((r) => r.attempt)).toEqual([1, 2]);
+    // Backoff with jitter: attempt n waits between half and all of 10·2^(n-1) ms.
+    expect(retries[0]!.delayMs).toBeGreaterThanOrEqual(5);
+    expect(retries[1]!.delayMs).toBeGreaterThanOrEqual(10);
+  });
+
+  it('waits the retry-after the upstream gave', async () => {
+    sandbox.fail({ operation: 'listSubnets', kind: 'status', status: 429, retryAfter: 1 });
+    const started = Date.now();
+    await api.listSubnets('mainnet', { pageSize: 1 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(retries).toEqual([{ service: 'data-api', operation: 'listSubnets', attempt: 1, delayMs: 1000, reason: 'status 429' }]);
+  });
+
+  it('does not retry 500, nor a non-idempotent call', async () => {
+    sandbox.fail({ operation: 'listSubnets', kind: 'status', status: 500, times: -1 });
+    await expect(api.listSubnets('mainnet', {})).rejects.toMatchObject({ status: 500 });
+    expect(sandbox.count('listSubnets')).toBe(1);
+
+    sandbox.reset();
+    sandbox.fail({ kind: 'status', status: 503, times: -1 });
+    await expect(
+      http.json({ service: 'data-api', operation: 'post', method: 'POST', baseUrl: sandbox.dataApiUrl, path: '/v1/anything', body: {} }),
+    ).rejects.toMatchObject({ status: 503 });
+    expect(sandbox.count()).toBe(1);
+  });
+});
+
+describe('failures keep their cause', () => {
+  it('times out a hung call with a TimeoutError', async () => {
+    sandbox.fail({ operation: 'listSubnets', kind: 'hang' });
+    const error = await api.listSubnets('mainnet', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).cause).toBeDefined();
+  });
+
+  it('cancels when the GraphQL request goes away', async () => {
+    sandbox.fail({ operation: 'listSubnets', kind: 'hang' });
+    const controller = new AbortController();
+    const started = Date.now();
+    const call = api.forRequest({ signal: controller.signal }).listSubnets('mainnet', {});
+    setTimeout(() => controller.abort(), 50);
+    await expect(call).rejects.toBeInstanceOf(RequestAbortedError);
+    expect(Date.now() - started).toBeLessThan(300);
+  });
+
+  it('reports a refused connection as a ConnectionError with its code', async () => {
+    const closed = new HttpClient({ timeoutMs: 400, retries: 0, connections: 1 });
+    const error = await closed
+      .json({ service: 'data-api', operation: 'x', method: 'GET', baseUrl: 'http://127.0.0.1:9', path: '/' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).code).toBe('ECONNREFUSED');
+    await closed.close();
+  });
+
+  it('keeps the upstream message of an error body', async () => {
+    const error = await api.listSubnets('mainnet', { pageSize: 0 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 400, upstreamError: 'Bad Request', upstreamMessage: 'pageSize must not be less than 1' });
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * The committed SDL is the schema, and every public part of it tells a GraphiQL user what it is.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import {
+  buildSchema,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
+  isScalarType,
+  isUnionType,
+  lexicographicSortSchema,
+  parse,
+  printSchema,
+  validate,
+} from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { schema } from '../src/schema/index.js';
+
+describe('schema/schema.graphql', () => {
+  it('is the schema the code builds (run `npm run codegen` after changing types)', () => {
+    const committed = buildSchema(readFileSync(new URL('../schema/schema.graphql', import.meta.url), 'utf8'));
+    expect(printSchema(lexicographicSortSchema(committed))).toBe(printSchema(lexicographicSortSchema(schema)));
+  });
+
+  it('describes every type, field, argument and enum value', () => {
+    const missing: string[] = [];
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (type.name.startsWith('__') || ['String', 'Int', 'Float', 'Boolean', 'ID'].includes(type.name)) continue;
+      if (!type.description) missing.push(type.name);
+      if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) {
+        for (const field of Object.values(type.getFields())) {
+          if (!field.description) missing.push(`${type.name}.${field.name}`);
+          for (const arg of 'args' in field ? field.args : []) {
+            if (!arg.description) missing.push(`${type.name}.${field.name}(${arg.name})`);
+          }
+        }
+      }
+      if (isEnumType(type)) {
+        for (const value of type.getValues()) if (!value.description) missing.push(`${type.name}.${value.name}`);
+      }
+      if (isScalarType(type) || isUnionType(type)) continue;
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('examples/', () => {
+  const dir = new URL('../examples/', import.meta.url);
+  it.each(readdirSync(dir).filter((f) => f.endsWith('.graphql')))('%s validates against the schema', (file) => {
+    expect(validate(schema, parse(readFileSync(new URL(file, dir), 'utf8')))).toEqual([]);
+  });
+});
