@@ -5,26 +5,23 @@
  * - every answer the sandbox gives, success or error, validates against the response schema.
  * The sandbox is swept end to end, so every object of its world is validated at least once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PRIMARY_CHAIN_IDS } from '../src/ids.js';
 import type { SandboxAnswer } from '../src/sandbox/http.js';
 import type { RecordedRequest } from '../src/sandbox/server.js';
 import { getWorld } from '../src/sandbox/world.js';
 import { OpenApiContract } from './contract/openapi.js';
-import { startHarness, type Harness } from './helpers.js';
+import { useHarness } from './helpers.js';
 
 const contract = new OpenApiContract(new URL('./upstream/data-api.glacier.openapi.json', import.meta.url), 'glacier');
 const world = getWorld('mainnet');
 const fuji = getWorld('fuji');
 
-let h: Harness;
+const h = useHarness();
 const answers: { request: RecordedRequest; answer: SandboxAnswer }[] = [];
-
-beforeAll(async () => {
-  h = await startHarness();
+beforeAll(() => {
   h.sandbox.onAnswer = (request, answer) => answers.push({ request: { ...request }, answer });
 });
-afterAll(() => h.close());
 
 function chainOfPath(value: string): 'p' | 'x' | 'c' {
   if (value.endsWith('-chain')) return value[0] as 'p' | 'x' | 'c';

@@ -3,18 +3,13 @@
  * upstream's status; the failed field is null and its siblings resolve; retries follow the rules;
  * API keys are sent, forwarded and never shown.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeUpstreamError } from '../src/errors.js';
 import { BudgetExceededError } from '../src/upstreams/budget.js';
 import { ConnectionError, HttpError, InvalidResponseError, RequestAbortedError, TimeoutError } from '../src/upstreams/errors.js';
-import { codes, startHarness, type Harness } from './helpers.js';
+import { codes, startHarness, useHarness } from './helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ UPSTREAM_RETRIES: '2', UPSTREAM_TIMEOUT_MS: '300' });
-});
-afterAll(() => h.close());
-beforeEach(() => h.sandbox.reset());
+const h = useHarness({ UPSTREAM_RETRIES: '2', UPSTREAM_TIMEOUT_MS: '300' });
 
 const Q = '{ network { subnets(first: 2) { nodes { subnetId } } } }';
 
@@ -127,12 +122,7 @@ describe('request errors carry codes too', () => {
 });
 
 describe('API keys', () => {
-  let keyed: Harness;
-  beforeAll(async () => {
-    keyed = await startHarness({ DATA_API_KEY: 'operator-secret-key' });
-  });
-  afterAll(() => keyed.close());
-  beforeEach(() => keyed.sandbox.reset());
+  const keyed = useHarness({ DATA_API_KEY: 'operator-secret-key' });
 
   it('sends the configured key in x-service-api-key', async () => {
     keyed.sandbox.knobs.requireApiKey = 'operator-secret-key';

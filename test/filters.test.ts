@@ -2,17 +2,12 @@
  * Every filter of the Primary Network lists, and every rule of the spec, checked before any
  * upstream call with a message that says what is allowed.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FX_RATES, getWorld } from '../src/sandbox/world.js';
 import { graphql } from './gql/index.js';
-import { codes, startHarness, type Harness } from './helpers.js';
+import { codes, useHarness } from './helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.sandbox.reset());
+const h = useHarness();
 
 const world = getWorld('mainnet');
 const fuji = getWorld('fuji');

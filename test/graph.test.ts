@@ -2,17 +2,12 @@
  * The connected graph: nested queries across subnets, blockchains, genesis, validators,
  * transactions, UTXOs and addresses, with the upstream calls they cost.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getWorld } from '../src/sandbox/world.js';
 import { graphql } from './gql/index.js';
-import { startHarness, type Harness } from './helpers.js';
+import { useHarness } from './helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.sandbox.reset());
+const h = useHarness();
 
 const world = getWorld('mainnet');
 

@@ -3,6 +3,7 @@
  * in-process through `yoga.fetch` (no gateway port is opened).
  */
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { print, type GraphQLFormattedError } from 'graphql';
 import { loadConfig, type Config } from '../src/config.js';
 import { createGateway, type Gateway } from '../src/gateway.js';
@@ -60,4 +61,23 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
 /** The codes of a result's errors, in order. */
 export function codes(result: Result<unknown>): unknown[] {
   return (result.errors ?? []).map((e) => e.extensions?.code);
+}
+
+/**
+ * One harness for the whole test file: started before the first test, closed after the last,
+ * and its sandbox's counts, log and knobs reset before each test.
+ */
+export function useHarness(env: Record<string, string> = {}): Harness {
+  let current: Harness | undefined;
+  beforeAll(async () => {
+    current = await startHarness(env);
+  });
+  afterAll(() => current?.close());
+  beforeEach(() => current?.sandbox.reset());
+  return new Proxy({} as Harness, {
+    get: (_target, key) => {
+      if (!current) throw new Error('the harness starts in beforeAll: use it inside tests');
+      return current[key as keyof Harness];
+    },
+  });
 }

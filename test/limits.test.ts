@@ -2,16 +2,11 @@
  * Safety bounds: the shape of a document (depth, aliases, tokens) and the upstream calls one
  * request may make. Over a bound the request, or just the field, fails with a clear code.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getWorld } from '../src/sandbox/world.js';
-import { codes, startHarness, type Harness } from './helpers.js';
+import { codes, useHarness } from './helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ MAX_DEPTH: '6', MAX_ALIASES: '3', MAX_TOKENS: '200', UPSTREAM_CALL_BUDGET: '5' });
-});
-afterAll(() => h.close());
-beforeEach(() => h.sandbox.reset());
+const h = useHarness({ MAX_DEPTH: '6', MAX_ALIASES: '3', MAX_TOKENS: '200', UPSTREAM_CALL_BUDGET: '5' });
 
 describe('document limits', () => {
   it.each([

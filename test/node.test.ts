@@ -2,17 +2,12 @@
  * Relay object identification: every Node type is fetched again by its global id, which
  * carries the network; malformed or foreign ids are refused precisely.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getWorld } from '../src/sandbox/world.js';
 import { graphql } from './gql/index.js';
-import { codes, startHarness, type Harness } from './helpers.js';
+import { codes, useHarness } from './helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.sandbox.reset());
+const h = useHarness();
 
 const world = getWorld('mainnet');
 

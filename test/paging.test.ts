@@ -3,17 +3,12 @@
  * resuming from a middle edge, the end of the data, several upstream pages for one `first`,
  * and the arguments it refuses. The sandbox world is the oracle.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getWorld } from '../src/sandbox/world.js';
 import { graphql } from './gql/index.js';
-import { codes, startHarness, type Harness } from './helpers.js';
+import { codes, useHarness } from './helpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.sandbox.reset());
+const h = useHarness();
 
 const world = getWorld('mainnet');
 const newestFirst = <T>(items: readonly T[]) => [...items].reverse();

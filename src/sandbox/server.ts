@@ -14,7 +14,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dataApiRoutes } from './data-api.js';
-import { apiError, BadRequest, type Route, type SandboxAnswer, type SandboxRequest } from './http.js';
+import { apiError, BadRequest, type Route, type SandboxAnswer } from './http.js';
 
 export interface Fault {
   /** The operation to hit (e.g. `listSubnets`); every operation when absent. */

@@ -19,6 +19,11 @@ export interface AddressModel {
 
 export const AddressRef = builder.objectRef<AddressModel>('Address');
 
+/** Address strings of an upstream answer as graph objects of their network. */
+export function toAddresses(network: NetworkName, addresses: readonly string[]): AddressModel[] {
+  return addresses.map((address) => ({ network, address }));
+}
+
 const AddressChainRef = builder
   .objectRef<{ network: NetworkName; blockchainId: string }>('AddressChain')
   .implement({

@@ -11,7 +11,7 @@ import { EvmGenesisRef } from './genesis.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { NetworkRef } from './network.js';
 import { CB58IdScalar } from './scalars.js';
-import { SubnetRef, subnetModel, type SubnetModel } from './subnet.js';
+import { findSubnet, SubnetRef, subnetModel, type SubnetModel } from './subnet.js';
 
 export type BlockchainModel = Blockchain & { network: NetworkName; parent?: SubnetModel };
 
@@ -53,11 +53,7 @@ builder.node(BlockchainRef, {
       type: SubnetRef,
       nullable: true,
       description: 'The subnet that validates it.',
-      resolve: async (b, _args, ctx) => {
-        if (b.parent) return b.parent;
-        const subnet = await ctx.loaders.subnet(b.network, b.subnetId);
-        return subnet ? subnetModel(b.network, subnet) : null;
-      },
+      resolve: (b, _args, ctx) => b.parent ?? findSubnet(ctx, b.network, b.subnetId),
     }),
     primaryChain: t.field({
       type: PrimaryNetworkChainEnum,

@@ -5,14 +5,14 @@
 import type { GatewayContext } from '../context.js';
 import { parseCb58Id, type NetworkName } from '../ids.js';
 import type { L1Validator, ListL1ValidatorsResponse } from '../upstreams/data-api.types.js';
-import { AddressRef } from './address.js';
+import { AddressRef, toAddresses } from './address.js';
 import { builder } from './builder.js';
 import { PAGE_SPECS, pageConnection, type ConnectionArgs } from './connection.js';
 import { NetworkNameEnum } from './enums.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { NetworkRef } from './network.js';
 import { CB58IdScalar, NodeIdScalar } from './scalars.js';
-import { SubnetRef, subnetModel } from './subnet.js';
+import { findSubnet, SubnetRef } from './subnet.js';
 
 export type L1ValidatorModel = L1Validator & { network: NetworkName };
 
@@ -41,7 +41,7 @@ const BalanceOwnerRef = builder
       addresses: t.field({
         type: [AddressRef],
         description: 'The owner addresses.',
-        resolve: (o) => o.addresses.map((address) => ({ network: o.network, address })),
+        resolve: (o) => toAddresses(o.network, o.addresses),
       }),
     }),
   });
@@ -110,10 +110,7 @@ builder.node(L1ValidatorRef, {
       type: SubnetRef,
       nullable: true,
       description: 'The L1 (subnet) it validates.',
-      resolve: async (v, _args, ctx) => {
-        const subnet = await ctx.loaders.subnet(v.network, v.subnetId);
-        return subnet ? subnetModel(v.network, subnet) : null;
-      },
+      resolve: (v, _args, ctx) => findSubnet(ctx, v.network, v.subnetId),
     }),
     weight: t.field({ type: 'BigInt', description: 'Sampling weight; 0 means removed.', resolve: (v) => v.weight }),
     remainingBalance: t.field({

@@ -6,7 +6,7 @@ import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
 import type { NetworkName } from '../ids.js';
 import type { CurrencyCode, HistoricalReward, SortOrder } from '../upstreams/data-api.types.js';
-import { AddressRef } from './address.js';
+import { AddressRef, toAddresses } from './address.js';
 import { builder } from './builder.js';
 import { PAGE_SPECS, pageConnection, type ConnectionArgs } from './connection.js';
 import { CurrencyEnum, RewardTypeEnum, SortOrderEnum } from './enums.js';
@@ -31,7 +31,7 @@ const RewardRef = builder.objectRef<RewardModel>('HistoricalReward').implement({
     addresses: t.field({
       type: [AddressRef],
       description: 'Addresses the reward was paid to.',
-      resolve: (r) => r.addresses.map((address) => ({ network: r.network, address })),
+      resolve: (r) => toAddresses(r.network, r.addresses),
     }),
     txHash: t.exposeString('txHash', { description: 'The staking transaction (AddValidatorTx, AddPermissionlessDelegatorTx, ...).' }),
     amountStaked: t.field({ type: 'BigInt', description: 'The stake, in nAVAX.', resolve: (r) => r.amountStaked }),

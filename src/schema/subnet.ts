@@ -3,10 +3,11 @@
  * Listed by `listSubnets`; one subnet is found in the (cached) listing, as the Data API has no
  * subnet lookup among the spec's endpoints.
  */
+import type { GatewayContext } from '../context.js';
 import { PRIMARY_NETWORK_ID, parseCb58Id, type NetworkName } from '../ids.js';
 import type { Subnet } from '../upstreams/data-api.types.js';
-import { AddressRef } from './address.js';
-import { BlockchainRef, type BlockchainModel } from './blockchain.js';
+import { AddressRef, toAddresses } from './address.js';
+import { BlockchainRef, findBlockchain, type BlockchainModel } from './blockchain.js';
 import { builder } from './builder.js';
 import { pageConnection } from './connection.js';
 import { NetworkNameEnum, SortOrderEnum } from './enums.js';
@@ -17,6 +18,12 @@ import { CB58IdScalar } from './scalars.js';
 export type SubnetModel = Subnet & { network: NetworkName };
 
 export const subnetModel = (network: NetworkName, subnet: Subnet): SubnetModel => ({ ...subnet, network });
+
+/** A subnet by id (see Loaders.subnet), as a graph object; null if the network has none. */
+export async function findSubnet(ctx: GatewayContext, network: NetworkName, subnetId: string): Promise<SubnetModel | null> {
+  const subnet = await ctx.loaders.subnet(network, subnetId);
+  return subnet ? subnetModel(network, subnet) : null;
+}
 
 export const SUBNETS_PAGE = { field: 'subnets', maxPageSize: 10_000, defaultFirst: 100, maxFirst: 10_000 };
 
@@ -32,7 +39,7 @@ export const OwnershipRef = builder
       addresses: t.field({
         type: [AddressRef],
         description: 'The owner addresses.',
-        resolve: (o) => o.addresses.map((address) => ({ network: o.network, address })),
+        resolve: (o) => toAddresses(o.network, o.addresses),
       }),
     }),
   });
@@ -48,11 +55,9 @@ export const ValidatorManagerRef = builder
         type: BlockchainRef,
         nullable: true,
         description: 'The blockchain the contract lives on; null if the subnet listing does not know it.',
-        resolve: async (m, _args, ctx): Promise<BlockchainModel | null> => {
+        resolve: (m, _args, ctx): Promise<BlockchainModel | null> | BlockchainModel => {
           const own = m.subnet?.blockchains.find((b) => b.blockchainId === m.blockchainId);
-          if (own && m.subnet) return { ...own, network: m.network, parent: m.subnet };
-          const hit = await ctx.loaders.blockchain(m.network, m.blockchainId);
-          return hit ? { ...hit.blockchain, network: m.network, parent: subnetModel(m.network, hit.subnet) } : null;
+          return own && m.subnet ? { ...own, network: m.network, parent: m.subnet } : findBlockchain(ctx, m.network, m.blockchainId);
         },
       }),
     }),
@@ -64,10 +69,7 @@ builder.node(SubnetRef, {
     resolve: (s) => nodeKey(s.network, s.subnetId),
     parse: (id) => parseNodeKey(id, parseCb58Id),
   },
-  loadOne: async ({ network, key }, ctx) => {
-    const subnet = await ctx.loaders.subnet(network, key);
-    return subnet ? subnetModel(network, subnet) : null;
-  },
+  loadOne: ({ network, key }, ctx) => findSubnet(ctx, network, key),
   fields: (t) => ({
     network: t.field({ type: NetworkNameEnum, description: 'The network the subnet is on.', resolve: (s) => s.network }),
     subnetId: t.exposeString('subnetId', { description: 'The subnet id (cb58): the id of the CreateSubnetTx that made it.' }),
@@ -80,7 +82,7 @@ builder.node(SubnetRef, {
     ownerAddresses: t.field({
       type: [AddressRef],
       description: 'Owner addresses (same as `subnetOwnershipInfo.addresses`).',
-      resolve: (s) => s.ownerAddresses.map((address) => ({ network: s.network, address })),
+      resolve: (s) => toAddresses(s.network, s.ownerAddresses),
     }),
     threshold: t.exposeInt('threshold', { description: 'Signatures of owners needed to change the subnet.' }),
     locktime: t.field({ type: 'BigInt', description: 'Unix time before which owners cannot act; 0 for none.', resolve: (s) => s.locktime }),
@@ -140,9 +142,6 @@ builder.objectFields(NetworkRef, (t) => ({
     nullable: true,
     description: 'One subnet by id; null if the network has no such subnet.',
     args: { subnetId: t.arg({ type: CB58IdScalar, required: true, description: 'The subnet id (cb58).' }) },
-    resolve: async (network, { subnetId }, ctx) => {
-      const subnet = await ctx.loaders.subnet(network.name, subnetId);
-      return subnet ? subnetModel(network.name, subnet) : null;
-    },
+    resolve: (network, { subnetId }, ctx) => findSubnet(ctx, network.name, subnetId),
   }),
 }));

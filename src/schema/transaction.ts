@@ -19,7 +19,7 @@ import type {
   XChainTransaction,
 } from '../upstreams/data-api.types.js';
 import { PRIMARY_NETWORK_TX_TYPES } from '../upstreams/data-api.types.js';
-import { AddressRef } from './address.js';
+import { AddressRef, toAddresses } from './address.js';
 import { BlockchainRef, findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
 import { PAGE_SPECS, pageConnection, type ConnectionArgs } from './connection.js';
@@ -38,7 +38,7 @@ import { checkAddresses, checkTimeRange } from './inputs.js';
 import { BlsCredentialsRef, L1ValidatorRef } from './l1-validator.js';
 import { NetworkRef } from './network.js';
 import { AvalancheAddressScalar, CB58IdScalar } from './scalars.js';
-import { OwnershipRef, SubnetRef, subnetModel, ValidatorManagerRef } from './subnet.js';
+import { findSubnet, OwnershipRef, SubnetRef, ValidatorManagerRef } from './subnet.js';
 import { AssetAmountRef, UtxoCredentialRef, UtxoRef, type UtxoModel } from './utxo.js';
 
 type WithNetwork<T, C extends PrimaryChainAlias> = T & { network: NetworkName; chain: C };
@@ -196,11 +196,7 @@ builder.node(PChainTransactionRef, {
       type: SubnetRef,
       nullable: true,
       description: 'The subnet it concerns.',
-      resolve: async (tx, _args, ctx) => {
-        if (!tx.subnetId) return null;
-        const subnet = await ctx.loaders.subnet(tx.network, tx.subnetId);
-        return subnet ? subnetModel(tx.network, subnet) : null;
-      },
+      resolve: (tx, _args, ctx) => (tx.subnetId ? findSubnet(ctx, tx.network, tx.subnetId) : null),
     }),
     l1ValidatorManagerDetails: t.field({
       type: ValidatorManagerRef,
@@ -233,7 +229,7 @@ builder.node(PChainTransactionRef, {
       type: [AddressRef],
       nullable: true,
       description: 'Where staking rewards go.',
-      resolve: (tx) => tx.rewardAddresses?.map((address) => ({ network: tx.network, address })) ?? null,
+      resolve: (tx) => (tx.rewardAddresses ? toAddresses(tx.network, tx.rewardAddresses) : null),
     }),
     subnetOwnershipInfo: t.field({
       type: OwnershipRef,

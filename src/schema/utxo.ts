@@ -5,7 +5,7 @@
  */
 import type { NetworkName } from '../ids.js';
 import type { AssetAmount, PChainUtxo, UtxoCredential, XChainUtxo } from '../upstreams/data-api.types.js';
-import { AddressRef } from './address.js';
+import { AddressRef, toAddresses } from './address.js';
 import { builder } from './builder.js';
 import { AssetTypeEnum, RewardTypeEnum } from './enums.js';
 
@@ -47,7 +47,7 @@ export const UtxoRef = builder.objectRef<UtxoModel>('Utxo').implement({
     addresses: t.field({
       type: [AddressRef],
       description: 'Addresses that can sign to spend it.',
-      resolve: (u) => u.addresses.map((address) => ({ network: u.network, address })),
+      resolve: (u) => toAddresses(u.network, u.addresses),
     }),
     threshold: t.int({ nullable: true, description: 'Signatures needed to spend it.', resolve: (u) => u.threshold ?? null }),
     asset: t.field({ type: AssetAmountRef, description: 'The asset and amount it holds.', resolve: (u) => u.asset }),
