@@ -5,9 +5,12 @@
  */
 import type { Loaders } from './loaders.js';
 import type { DataApiClient } from './upstreams/data-api.js';
+import type { MetricsApiClient } from './upstreams/metrics-api.js';
 
 export interface GatewayContext {
   /** The Data API, bound to this request's abort signal and API key. */
   dataApi: DataApiClient;
+  /** The Metrics API, bound to this request's abort signal (it takes no key). */
+  metricsApi: MetricsApiClient;
   loaders: Loaders;
 }

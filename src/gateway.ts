@@ -15,6 +15,7 @@ import { CallBudget } from './upstreams/budget.js';
 import { schema } from './schema/index.js';
 import { DataApiClient } from './upstreams/data-api.js';
 import { HttpClient, type HttpClientOptions } from './upstreams/http.js';
+import { MetricsApiClient } from './upstreams/metrics-api.js';
 
 export const DEFAULT_QUERY = /* GraphQL */ `# The Avalanche graph: from a network to its subnets, their blockchains,
 # genesis and L1 validators, in one request.
@@ -63,6 +64,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: Partial<H
     apiKeyHeader: config.apiKeyHeader,
     apiKey: config.apiKey,
   });
+  const metricsApi = new MetricsApiClient({ http, baseUrl: config.upstreams.metricsApi });
   const shared = new SharedCaches(config.subnetCacheTtlMs);
 
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
@@ -88,7 +90,11 @@ export function createGateway(config: Config, logger?: Logger, tuning: Partial<H
       const clientKey = request.headers.get(config.apiKeyHeader) ?? undefined;
       const budget = new CallBudget(config.callBudget);
       const requestApi = dataApi.forRequest({ signal: request.signal, apiKey: clientKey, budget });
-      return { dataApi: requestApi, loaders: createLoaders(requestApi, shared) };
+      return {
+        dataApi: requestApi,
+        metricsApi: metricsApi.forRequest({ signal: request.signal, budget }),
+        loaders: createLoaders(requestApi, shared),
+      };
     },
   });
 

@@ -9,11 +9,13 @@
  * - `l1Validator`, `transaction`: lookups by id, one call per distinct id per request.
  */
 import DataLoader from 'dataloader';
+import { LRUCache } from 'lru-cache';
 import { badInput } from './errors.js';
 import { parseBech32Address, type NetworkName } from './ids.js';
 import type { DataApiClient } from './upstreams/data-api.js';
 import type {
   Blockchain,
+  ContractMetadata,
   L1Validator,
   PrimaryChainAlias,
   PrimaryNetworkTransaction,
@@ -31,11 +33,17 @@ export interface SubnetCatalog {
   subnets: readonly Subnet[];
   subnetById: ReadonlyMap<string, Subnet>;
   chainById: ReadonlyMap<string, { blockchain: Blockchain; subnet: Subnet }>;
+  chainByEvmId: ReadonlyMap<number, { blockchain: Blockchain; subnet: Subnet }>;
 }
+
+/** Contract metadata changes rarely: shared between requests for a while, within a bound. */
+const CONTRACT_CACHE = { max: 10_000, ttl: 10 * 60_000 };
 
 /** What outlives a request: the subnet catalog for `ttlMs`. Created once per gateway. */
 export class SharedCaches {
   private readonly catalogs = new Map<NetworkName, { expires: number; value: Promise<SubnetCatalog> }>();
+  /** Keyed by `chainId|address`; null records a 404 (no contract there). */
+  readonly contracts = new LRUCache<string, { value: ContractMetadata | null }>(CONTRACT_CACHE);
 
   constructor(readonly catalogTtlMs: number) {}
 
@@ -65,11 +73,15 @@ async function loadCatalog(dataApi: DataApiClient, network: NetworkName): Promis
   }
   const subnetById = new Map<string, Subnet>();
   const chainById = new Map<string, { blockchain: Blockchain; subnet: Subnet }>();
+  const chainByEvmId = new Map<number, { blockchain: Blockchain; subnet: Subnet }>();
   for (const subnet of subnets) {
     subnetById.set(subnet.subnetId, subnet);
-    for (const blockchain of subnet.blockchains) chainById.set(blockchain.blockchainId, { blockchain, subnet });
+    for (const blockchain of subnet.blockchains) {
+      chainById.set(blockchain.blockchainId, { blockchain, subnet });
+      if (blockchain.evmChainId !== undefined) chainByEvmId.set(blockchain.evmChainId, { blockchain, subnet });
+    }
   }
-  return { subnets, subnetById, chainById };
+  return { subnets, subnetById, chainById, chainByEvmId };
 }
 
 /** `avax1...` for `X-avax1...`: the form the Data API uses in its answers. */
@@ -140,10 +152,11 @@ export function createLoaders(dataApi: DataApiClient, shared: SharedCaches) {
 
   // Subnets this request has already read (from a listing page or the catalog) answer id
   // lookups without another call.
-  const seen = new Map<NetworkName, { subnets: Map<string, Subnet>; chains: Map<string, { blockchain: Blockchain; subnet: Subnet }> }>();
+  type Hit = { blockchain: Blockchain; subnet: Subnet };
+  const seen = new Map<NetworkName, { subnets: Map<string, Subnet>; chains: Map<string, Hit>; evm: Map<number, Hit> }>();
   const seenOn = (network: NetworkName) => {
     let known = seen.get(network);
-    if (!known) seen.set(network, (known = { subnets: new Map(), chains: new Map() }));
+    if (!known) seen.set(network, (known = { subnets: new Map(), chains: new Map(), evm: new Map() }));
     return known;
   };
 
@@ -156,13 +169,35 @@ export function createLoaders(dataApi: DataApiClient, shared: SharedCaches) {
     return promise;
   }
 
+  const contracts = new DataLoader<string, ContractMetadata | null>(async (keys) =>
+    Promise.all(
+      keys.map(async (key) => {
+        const hit = shared.contracts.get(key);
+        if (hit) return hit.value;
+        const [chainId, address] = key.split('|') as [string, string];
+        let value: ContractMetadata | null;
+        try {
+          value = await dataApi.getContractMetadata(chainId, address);
+        } catch (error) {
+          if (!(error instanceof HttpError && error.status === 404)) throw error;
+          value = null;
+        }
+        shared.contracts.set(key, { value });
+        return value;
+      }),
+    ),
+  );
+
   return {
     /** Records subnets a listing returned, so later lookups by id reuse them. */
     rememberSubnets(network: NetworkName, subnets: readonly Subnet[]): void {
       const known = seenOn(network);
       for (const subnet of subnets) {
         known.subnets.set(subnet.subnetId, subnet);
-        for (const blockchain of subnet.blockchains) known.chains.set(blockchain.blockchainId, { blockchain, subnet });
+        for (const blockchain of subnet.blockchains) {
+          known.chains.set(blockchain.blockchainId, { blockchain, subnet });
+          if (blockchain.evmChainId !== undefined) known.evm.set(blockchain.evmChainId, { blockchain, subnet });
+        }
       }
     },
     /** A subnet by id: from what the request already read, else from the whole listing. */
@@ -170,8 +205,16 @@ export function createLoaders(dataApi: DataApiClient, shared: SharedCaches) {
       return seenOn(network).subnets.get(subnetId) ?? (await catalog(network)).subnetById.get(subnetId) ?? null;
     },
     /** A blockchain by id with its subnet: from what the request already read, else from the whole listing. */
-    async blockchain(network: NetworkName, blockchainId: string): Promise<{ blockchain: Blockchain; subnet: Subnet } | null> {
+    async blockchain(network: NetworkName, blockchainId: string): Promise<Hit | null> {
       return seenOn(network).chains.get(blockchainId) ?? (await catalog(network)).chainById.get(blockchainId) ?? null;
+    },
+    /** The blockchain with an EVM chain id, the same way. */
+    async blockchainByEvmChainId(network: NetworkName, evmChainId: number): Promise<Hit | null> {
+      return seenOn(network).evm.get(evmChainId) ?? (await catalog(network)).chainByEvmId.get(evmChainId) ?? null;
+    },
+    /** Contract metadata at an address; null when there is no contract there. Once per request, shared a while. */
+    contract(chainId: string, address: string): Promise<ContractMetadata | null> {
+      return contracts.load(`${chainId}|${address.toLowerCase()}`);
     },
     /** Chains an address has touched; batched with every other address of the response. */
     chainIdsOf(network: NetworkName, address: string): Promise<string[]> {

@@ -41,7 +41,7 @@ async function main() {
   }
   if (useSandbox) {
     sandbox = await startSandbox({ seed: config.sandboxSeed, latencyMs: config.sandboxLatencyMs });
-    config = { ...config, upstreams: { ...config.upstreams, dataApi: sandbox.dataApiUrl } };
+    config = { ...config, upstreams: { ...config.upstreams, dataApi: sandbox.dataApiUrl, metricsApi: sandbox.metricsApiUrl } };
   }
 
   const gateway = createGateway(config, logger);

@@ -29,6 +29,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const config = loadConfig({
     SANDBOX: 'off',
     DATA_API_URL: sandbox.dataApiUrl,
+    METRICS_API_URL: sandbox.metricsApiUrl,
     SUBNET_CACHE_TTL_MS: '0',
     UPSTREAM_TIMEOUT_MS: '1500',
     ...env,

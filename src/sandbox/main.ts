@@ -10,6 +10,6 @@ const sandbox = await startSandbox({
   seed: process.env.SANDBOX_SEED ?? 'avalanche',
   latencyMs: Number(process.env.SANDBOX_LATENCY_MS ?? 0),
 });
-console.log(JSON.stringify({ url: sandbox.url, dataApiUrl: sandbox.dataApiUrl }));
+console.log(JSON.stringify({ url: sandbox.url, dataApiUrl: sandbox.dataApiUrl, metricsApiUrl: sandbox.metricsApiUrl }));
 process.once('SIGTERM', () => void sandbox.close().then(() => process.exit(0)));
 process.once('SIGINT', () => void sandbox.close().then(() => process.exit(0)));

@@ -1,6 +1,6 @@
 /**
  * The sandbox server: the upstream services on one loopback port, each under its own prefix
- * (`/data` for the Data API), with knobs for tests and benchmarks (added latency, 429 with
+ * (`/data` for the Data API, `/metrics` for the Metrics API), with knobs for tests and benchmarks (added latency, 429 with
  * retry-after, 5xx, hangs, resets, malformed JSON), per-operation request counts and a log
  * of every request for the contract tests.
  *
@@ -14,6 +14,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dataApiRoutes } from './data-api.js';
+import { evmRoutes } from './evm-api.js';
+import { metricsRoutes, type MetricsState } from './metrics-api.js';
 import { apiError, BadRequest, type Route, type SandboxAnswer } from './http.js';
 
 export interface Fault {
@@ -77,11 +79,16 @@ export class Sandbox {
   private server?: Server;
   private readonly services: Service[];
   private readonly hanging = new Set<ServerResponse>();
+  /** Metrics page tokens are state, as in the real service; tests may shorten their life. */
+  readonly metrics: MetricsState = { tokens: new Map(), tokenTtlMs: 24 * 3600 * 1000 };
 
   constructor(private readonly options: SandboxOptions = {}) {
     const seed = options.seed ?? 'avalanche';
     this.knobs = { latencyMs: options.latencyMs ?? 0, faults: [] };
-    this.services = [{ prefix: '/data', name: 'data-api', routes: dataApiRoutes(seed) }];
+    this.services = [
+      { prefix: '/data', name: 'data-api', routes: [...dataApiRoutes(seed), ...evmRoutes(seed)] },
+      { prefix: '/metrics', name: 'metrics-api', routes: metricsRoutes(seed, this.metrics) },
+    ];
   }
 
   get url(): string {
@@ -92,6 +99,10 @@ export class Sandbox {
 
   get dataApiUrl(): string {
     return `${this.url}/data`;
+  }
+
+  get metricsApiUrl(): string {
+    return `${this.url}/metrics`;
   }
 
   async listen(): Promise<this> {

@@ -341,9 +341,12 @@ class Builder {
   }
 
   evmChainId(): number {
+    // The EVM endpoints take a chain id without a network, so the networks use disjoint ranges.
+    const [low, high] = this.network === 'mainnet' ? [10_000, 499_999] : [500_000, 999_999];
+    const [wideLow, wideHigh] = this.network === 'mainnet' ? [2 ** 31, 2 ** 32] : [2 ** 32 + 1, 2 ** 33];
     for (;;) {
       // A few ids above 2^31 keep the graph honest about integers wider than GraphQL's Int.
-      const id = this.rng.chance(0.08) ? this.rng.int(2 ** 31, 2 ** 33) : this.rng.int(10_000, 999_999);
+      const id = this.rng.chance(0.08) ? this.rng.int(wideLow, wideHigh) : this.rng.int(low, high);
       if (!this.usedChainIds.has(id)) {
         this.usedChainIds.add(id);
         return id;

@@ -8,7 +8,17 @@ import type { CallBudget } from './budget.js';
 import { encodeQuery, segment, type HttpClient, type QueryValue } from './http.js';
 import type {
   ChainAddressChainIdMapListResponse,
+  ContractMetadata,
   CurrencyCode,
+  EvmTransactionStatus,
+  GetNativeBalanceResponse,
+  ListCollectibleBalancesResponse,
+  ListErc20TransactionsResponse,
+  ListIcmMessagesResponse,
+  ListInternalTransactionsResponse,
+  ListNativeTransactionsResponse,
+  SignatureAggregationResponse,
+  SignatureAggregatorRequest,
   ListHistoricalRewardsResponse,
   ListL1ValidatorsResponse,
   ListSubnetsResponse,
@@ -75,25 +85,31 @@ export class DataApiClient {
     const key = memo ? path + encodeQuery(query) : '';
     const known = memo?.get(key);
     if (known) return known as Promise<T>;
+    const call = this.send<T>(operation, 'GET', path, query);
+    memo?.set(key, call);
+    return call;
+  }
+
+  /** Sends one call, counted against the request's budget. POSTs are never memoised or retried. */
+  private send<T>(operation: string, method: 'GET' | 'POST', path: string, query?: Record<string, QueryValue>, body?: unknown): Promise<T> {
     try {
       this.options.budget?.take('data-api', operation);
     } catch (error) {
       return Promise.reject(error);
     }
-    const call = this.options.http
+    return this.options.http
       .json<T>({
         service: 'data-api',
         operation,
-        method: 'GET',
+        method,
         baseUrl: this.options.baseUrl,
         path,
         query,
+        body,
         headers: this.headers,
         signal: this.options.signal,
       })
       .then((res) => res.body);
-    memo?.set(key, call);
-    return call;
   }
 
   /** GET /v1/networks/{network}/subnets (listSubnets). pageSize 1..10000. */
@@ -205,4 +221,117 @@ export class DataApiClient {
       addresses: addresses.join(','),
     });
   }
+
+  // --- EVM chains -------------------------------------------------------------------------------
+
+  /** GET /v1/chains/{chainId}/transactions (listLatestTransactions). `chainId`: EVM chain id or blockchain id. */
+  listLatestTransactions(chainId: string, params: PageParams & { status?: EvmTransactionStatus }): Promise<ListNativeTransactionsResponse> {
+    return this.get('listLatestTransactions', `/v1/chains/${segment(chainId)}/transactions`, {
+      pageToken: params.pageToken,
+      pageSize: params.pageSize,
+      status: params.status,
+    });
+  }
+
+  /**
+   * GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc20 (listErc20Transactions).
+   * `startBlock` is inclusive, `endBlock` exclusive.
+   */
+  listErc20Transactions(chainId: string, address: string, params: PageParams & BlockRange): Promise<ListErc20TransactionsResponse> {
+    return this.get('listErc20Transactions', `/v1/chains/${segment(chainId)}/addresses/${segment(address)}/transactions:listErc20`, {
+      startBlock: params.startBlock,
+      endBlock: params.endBlock,
+      pageToken: params.pageToken,
+      pageSize: params.pageSize,
+    });
+  }
+
+  /**
+   * GET /v1/chains/{chainId}/addresses/{address}/transactions:listInternals (listInternalTransactions).
+   * Only CALL/CALLCODE with value and CREATE/CREATE2/CREATE3 are listed.
+   */
+  listInternalTransactions(chainId: string, address: string, params: PageParams & BlockRange): Promise<ListInternalTransactionsResponse> {
+    return this.get('listInternalTransactions', `/v1/chains/${segment(chainId)}/addresses/${segment(address)}/transactions:listInternals`, {
+      startBlock: params.startBlock,
+      endBlock: params.endBlock,
+      pageToken: params.pageToken,
+      pageSize: params.pageSize,
+    });
+  }
+
+  /** GET /v1/chains/{chainId}/addresses/{address}/balances:getNative (getNativeBalance). */
+  getNativeBalance(chainId: string, address: string, params: { blockNumber?: string; currency?: CurrencyCode }): Promise<GetNativeBalanceResponse> {
+    return this.get('getNativeBalance', `/v1/chains/${segment(chainId)}/addresses/${segment(address)}/balances:getNative`, {
+      blockNumber: params.blockNumber,
+      currency: params.currency,
+    });
+  }
+
+  /** GET /v1/chains/{chainId}/addresses/{address}/balances:listCollectibles (listCollectibleBalances). pageSize 1..500. */
+  listCollectibleBalances(
+    chainId: string,
+    address: string,
+    params: PageParams & { contractAddress?: string },
+  ): Promise<ListCollectibleBalancesResponse> {
+    return this.get('listCollectibleBalances', `/v1/chains/${segment(chainId)}/addresses/${segment(address)}/balances:listCollectibles`, {
+      pageToken: params.pageToken,
+      pageSize: params.pageSize,
+      contractAddress: params.contractAddress,
+    });
+  }
+
+  /** GET /v1/chains/{chainId}/addresses/{address} (getContractMetadata). */
+  getContractMetadata(chainId: string, address: string): Promise<ContractMetadata> {
+    return this.get('getContractMetadata', `/v1/chains/${segment(chainId)}/addresses/${segment(address)}`);
+  }
+
+  // --- Interchain messaging ------------------------------------------------------------------------
+
+  /** GET /v1/icm/addresses/{address}/messages (listIcmMessagesByAddress). Newest first. */
+  listIcmMessagesByAddress(address: string, params: PageParams & { network?: WireNetwork }): Promise<ListIcmMessagesResponse> {
+    return this.get('listIcmMessagesByAddress', `/v1/icm/addresses/${segment(address)}/messages`, {
+      pageToken: params.pageToken,
+      pageSize: params.pageSize,
+      network: params.network,
+    });
+  }
+
+  /**
+   * GET /v1/icm/messages (listIcmMessages). Not in the spec's endpoint list but in the upstream
+   * contract: it is how a chain's messages are listed (`blockchainId`: source or destination).
+   */
+  listIcmMessages(
+    params: PageParams & {
+      sourceBlockchainId?: string;
+      destinationBlockchainId?: string;
+      blockchainId?: string;
+      network?: WireNetwork;
+    },
+  ): Promise<ListIcmMessagesResponse> {
+    return this.get('listIcmMessages', '/v1/icm/messages', {
+      pageToken: params.pageToken,
+      pageSize: params.pageSize,
+      sourceBlockchainId: params.sourceBlockchainId,
+      destinationBlockchainId: params.destinationBlockchainId,
+      blockchainId: params.blockchainId,
+      network: params.network,
+    });
+  }
+
+  // --- Signature aggregation -------------------------------------------------------------------------
+
+  /** POST /v1/signatureAggregator/{network}/aggregateSignatures (aggregateSignatures); answers 201. */
+  aggregateSignatures(network: WireNetwork, body: SignatureAggregatorRequest): Promise<SignatureAggregationResponse> {
+    return this.send('aggregateSignatures', 'POST', `/v1/signatureAggregator/${segment(network)}/aggregateSignatures`, undefined, body);
+  }
+
+  /** GET /v1/signatureAggregator/{network}/aggregateSignatures/{txHash} (getAggregatedSignatures); answers 201. */
+  getAggregatedSignatures(network: WireNetwork, txHash: string): Promise<SignatureAggregationResponse> {
+    return this.get('getAggregatedSignatures', `/v1/signatureAggregator/${segment(network)}/aggregateSignatures/${segment(txHash)}`);
+  }
+}
+
+export interface BlockRange {
+  startBlock?: number;
+  endBlock?: number;
 }

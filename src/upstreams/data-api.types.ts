@@ -424,3 +424,237 @@ export interface ErrorBody {
   statusCode: number;
   error: string;
 }
+
+// --- EVM chains (section 4.3) ----------------------------------------------------------------
+
+export type EvmTransactionStatus = 'failed' | 'success';
+export type TransactionMethodType = 'NATIVE_TRANSFER' | 'CONTRACT_CALL' | 'CONTRACT_CREATION';
+export const INTERNAL_TX_TYPES = ['UNKNOWN', 'CALL', 'CREATE', 'CREATE2', 'CREATE3', 'CALLCODE', 'DELEGATECALL', 'STATICCALL'] as const;
+export type InternalTransactionOpCall = (typeof INTERNAL_TX_TYPES)[number];
+export type ErcType = 'ERC-20' | 'ERC-721' | 'ERC-1155' | 'UNKNOWN';
+export const NFT_METADATA_STATUSES = [
+  'UNKNOWN', 'MISSING_TOKEN', 'INVALID_TOKEN_URI', 'INVALID_TOKEN_URI_SCHEME', 'UNREACHABLE_TOKEN_URI',
+  'THROTTLED_TOKEN_URI', 'METADATA_CONTENT_TOO_LARGE', 'INVALID_METADATA', 'INVALID_METADATA_JSON', 'INDEXED', 'UNINDEXED',
+] as const;
+export type NftTokenMetadataStatus = (typeof NFT_METADATA_STATUSES)[number];
+export const RESOURCE_LINK_TYPES = [
+  'Blog', 'CoinGecko', 'CoinMarketCap', 'Discord', 'Documentation', 'Facebook', 'Github', 'Instagram', 'LinkedIn',
+  'Medium', 'Reddit', 'Support', 'Telegram', 'TikTok', 'Twitter', 'Website', 'Whitepaper', 'Youtube',
+] as const;
+export type ResourceLinkType = (typeof RESOURCE_LINK_TYPES)[number];
+
+/** An address with its token identity, when it is a token contract. */
+export interface RichAddress {
+  name?: string;
+  symbol?: string;
+  decimals?: number;
+  logoUri?: string;
+  address: string;
+}
+
+export interface NativeTransaction {
+  blockNumber: string;
+  blockTimestamp: number;
+  blockTimestampMilliseconds?: number;
+  blockMinDelayExcess?: number;
+  blockHash: string;
+  chainId: string;
+  blockIndex: number;
+  txHash: string;
+  txStatus: string;
+  txType: number;
+  gasLimit: string;
+  gasUsed: string;
+  gasPrice: string;
+  nonce: string;
+  from: RichAddress;
+  to: RichAddress;
+  method?: { callType: TransactionMethodType; methodHash: string; methodName?: string };
+  value: string;
+}
+
+export interface ListNativeTransactionsResponse extends Page {
+  transactions: NativeTransaction[];
+}
+
+export interface Erc20Token {
+  address: string;
+  name: string;
+  symbol: string;
+  decimals: number;
+  logoUri?: string;
+  ercType: 'ERC-20';
+  price?: Money;
+}
+
+export interface Erc20Transfer {
+  blockNumber: string;
+  blockTimestamp: number;
+  blockTimestampMilliseconds?: number;
+  blockHash: string;
+  txHash: string;
+  from: RichAddress;
+  to: RichAddress;
+  logIndex: number;
+  value: string;
+  erc20Token: Erc20Token;
+}
+
+export interface ListErc20TransactionsResponse extends Page {
+  transactions: Erc20Transfer[];
+}
+
+export interface InternalTransaction {
+  blockNumber: string;
+  blockTimestamp: number;
+  blockTimestampMilliseconds?: number;
+  blockHash: string;
+  txHash: string;
+  from: RichAddress;
+  to: RichAddress;
+  internalTxType: InternalTransactionOpCall;
+  value: string;
+  isReverted: boolean;
+  gasUsed: string;
+  gasLimit: string;
+}
+
+export interface ListInternalTransactionsResponse extends Page {
+  transactions: InternalTransaction[];
+}
+
+export interface NativeTokenBalance {
+  name: string;
+  symbol: string;
+  decimals: number;
+  logoUri?: string;
+  chainId: string;
+  price?: Money;
+  balance: string;
+  balanceValue?: Money;
+}
+
+export interface GetNativeBalanceResponse {
+  nativeTokenBalance: NativeTokenBalance;
+}
+
+export interface NftMetadata {
+  indexStatus: NftTokenMetadataStatus;
+  metadataLastUpdatedTimestamp?: number;
+  name?: string;
+  symbol?: string;
+  imageUri?: string;
+  description?: string;
+  animationUri?: string;
+  externalUrl?: string;
+  background?: string;
+  /** ERC-721 only. */
+  attributes?: string;
+  /** ERC-1155 only. */
+  decimals?: number;
+  /** ERC-1155 only. */
+  properties?: string;
+}
+
+export interface Erc721TokenBalance {
+  address: string;
+  name: string;
+  symbol: string;
+  ercType: 'ERC-721';
+  tokenId: string;
+  tokenUri: string;
+  metadata: NftMetadata;
+  ownerAddress?: string;
+  chainId: string;
+}
+
+export interface Erc1155TokenBalance {
+  address: string;
+  ercType: 'ERC-1155';
+  tokenId: string;
+  tokenUri: string;
+  metadata: NftMetadata;
+  chainId: string;
+  balance: string;
+}
+
+export type CollectibleBalance = Erc721TokenBalance | Erc1155TokenBalance;
+
+export interface ListCollectibleBalancesResponse extends Page {
+  collectibleBalances: CollectibleBalance[];
+}
+
+export interface ContractMetadata {
+  name?: string;
+  description?: string;
+  officialSite?: string;
+  email?: string;
+  logoAsset?: { assetId?: string; imageUri?: string };
+  bannerAsset?: { assetId?: string; imageUri?: string };
+  color?: string;
+  resourceLinks?: { type: ResourceLinkType; url: string }[];
+  tags?: string[];
+  address: string;
+  deploymentDetails?: { txHash: string; deployerAddress: string; deployerContractAddress?: string };
+  ercType: ErcType;
+  symbol?: string;
+  /** ERC-20 only. */
+  decimals?: number;
+  /** ERC-20 and ERC-1155 only. */
+  pricingProviders?: { coingeckoCoinId?: string };
+}
+
+// --- Interchain messaging (section 4.4) ----------------------------------------------------------
+
+export type IcmStatus = 'pending' | 'delivered' | 'delivered_source_not_indexed';
+
+export interface IcmMessage {
+  messageId: string;
+  icmContractAddress: string;
+  sourceBlockchainId: string;
+  destinationBlockchainId: string;
+  sourceEvmChainId: string;
+  destinationEvmChainId: string;
+  messageNonce: string;
+  from: string;
+  to: string;
+  data?: string;
+  messageExecuted: boolean;
+  receipts: { receivedMessageNonce: string; relayerRewardAddress: string }[];
+  receiptDelivered: boolean;
+  rewardDetails: Erc20Token & { value: string };
+  /** Absent when the source chain is not indexed (`delivered_source_not_indexed`). */
+  sourceTransaction?: { txHash: string; timestamp: number; gasSpent: string };
+  /** Present once delivered. */
+  destinationTransaction?: { txHash: string; timestamp: number; gasSpent: string; rewardRedeemer: string; delivererAddress: string };
+  status: IcmStatus;
+}
+
+export interface ListIcmMessagesResponse extends Page {
+  messages: IcmMessage[];
+}
+
+// --- Signature aggregation (section 4.1) -----------------------------------------------------------
+
+export interface SignatureAggregatorRequest {
+  message?: string;
+  justification?: string;
+  signingSubnetId?: string;
+  quorumPercentage?: number;
+  quorumPercentageBuffer?: number;
+  pChainHeight?: number;
+}
+
+export interface SignatureAggregationResponse {
+  signedMessage: string;
+}
+
+// --- Metrics API (section 4.5) ---------------------------------------------------------------------
+
+/** GET /v1/avg_tps/{chainId}: the legacy route, documented in the usage guide only. */
+export interface AverageTpsResponse {
+  results: { timestamp: number; value: number }[];
+  status: number;
+  lastRun: number;
+  nextPageToken?: string;
+}

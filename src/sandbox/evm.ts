@@ -1,0 +1,522 @@
+/**
+ * The EVM side of the sandbox world: for every EVM blockchain of a network (the C-Chain and the
+ * Subnet-EVM chains, whose `evmChainId` is the one in their genesis) a history of native
+ * transactions between accounts and contracts, ERC-20 transfers with prices, internal
+ * transactions, NFTs with metadata, contracts of every ercType with their metadata, balances
+ * replayed from that history, a daily TPS series; and ICM messages between the chains.
+ *
+ * Built once per network and seed, on first use, from the same seed as the rest of the world.
+ */
+import { createHash } from 'node:crypto';
+import { keccak_256 } from '@noble/hashes/sha3';
+import { PRIMARY_NETWORK_ID, type NetworkName } from '../ids.js';
+import type {
+  Blockchain,
+  CollectibleBalance,
+  ContractMetadata,
+  Erc20Token,
+  Erc20Transfer,
+  IcmMessage,
+  InternalTransaction,
+  NativeTransaction,
+  NftMetadata,
+  NftTokenMetadataStatus,
+  ResourceLinkType,
+  RichAddress,
+} from '../upstreams/data-api.types.js';
+import { Rng } from './random.js';
+import { avaxPriceUsd, getWorld } from './world.js';
+
+const DAY = 86_400;
+const NOW = 1_763_000_000;
+const GWEI = 1_000_000_000n;
+const ETHER = 10n ** 18n;
+
+/** The TeleporterMessenger address, the same on every chain. */
+export const ICM_MESSENGER = '0x253b2784c75e510DD0fF1da844684a1aC0aa5fcf';
+
+const checksums = new Map<string, string>();
+
+/** EIP-55 mixed-case checksum form, as the Data API writes addresses. */
+export function toChecksumAddress(address: string): string {
+  const lower = address.toLowerCase().replace(/^0x/, '');
+  let out = checksums.get(lower);
+  if (out) return out;
+  const hash = Buffer.from(keccak_256(lower)).toString('hex');
+  out = '0x';
+  for (let i = 0; i < 40; i++) out += Number.parseInt(hash[i]!, 16) >= 8 ? lower[i]!.toUpperCase() : lower[i]!;
+  checksums.set(lower, out);
+  return out;
+}
+
+export interface EvmChainWorld {
+  network: NetworkName;
+  /** Decimal EVM chain id, as the Data API writes it. */
+  chainId: string;
+  blockchainId: string;
+  blockchainName: string;
+  native: { name: string; symbol: string; decimals: number; logoUri: string; priceUsd: number };
+  /** Oldest first. */
+  transactions: NativeTransaction[];
+  erc20Transfers: Erc20Transfer[];
+  internalTransactions: InternalTransaction[];
+  /** Keyed by lower-case address. */
+  contracts: Map<string, ContractMetadata>;
+  tokens: Erc20Token[];
+  /** Current holdings, with their lower-case owner. */
+  collectibles: { owner: string; balance: CollectibleBalance }[];
+  /** Lower-case account addresses that hold or held value. */
+  accounts: string[];
+  headBlock: number;
+  /** Native balance of an address at the end of a block (the head when omitted), in wei. */
+  balanceAt(address: string, block?: number): bigint;
+  /** Daily average TPS, newest first. */
+  tps: { timestamp: number; value: number }[];
+}
+
+export interface EvmWorld {
+  network: NetworkName;
+  chains: Map<string, EvmChainWorld>;
+  byBlockchainId: Map<string, EvmChainWorld>;
+  /** Every ICM message between the network's chains, newest first. */
+  icm: IcmMessage[];
+}
+
+const WORDS = ['Amber', 'Cobalt', 'Ember', 'Frost', 'Golden', 'Jade', 'Lunar', 'Nova', 'Onyx', 'Solar', 'Swift', 'Violet', 'Harbor', 'Summit', 'Orbit', 'Delta', 'Pulse', 'Ridge'];
+const LINKS: readonly ResourceLinkType[] = ['Website', 'Twitter', 'Discord', 'Github', 'Documentation', 'Blog', 'Telegram', 'CoinGecko'];
+const NFT_STATUSES: readonly NftTokenMetadataStatus[] = ['UNINDEXED', 'UNREACHABLE_TOKEN_URI', 'INVALID_METADATA', 'THROTTLED_TOKEN_URI', 'MISSING_TOKEN'];
+
+const hashHex = (s: string) => `0x${createHash('sha256').update(s).digest('hex')}`;
+
+interface Builder {
+  rng: Rng;
+  chain: EvmChainWorld;
+  nonces: Map<string, number>;
+  deltas: Map<string, { block: number; delta: bigint }[]>;
+  balances: Map<string, bigint>;
+  block: number;
+  indexInBlock: number;
+  time: number;
+  blockHash: string;
+  gasPrice: bigint;
+  nft721: Map<string, { next: number; owners: Map<number, string> }>;
+  nft1155: Map<string, Map<string, bigint>>;
+}
+
+function credit(b: Builder, address: string, amount: bigint) {
+  b.balances.set(address, (b.balances.get(address) ?? 0n) + amount);
+  let list = b.deltas.get(address);
+  if (!list) b.deltas.set(address, (list = []));
+  list.push({ block: b.block, delta: amount });
+}
+
+function party(b: Builder, address: string): RichAddress {
+  const contract = b.chain.contracts.get(address);
+  const checksummed = toChecksumAddress(address);
+  if (contract?.ercType === 'ERC-20') {
+    return { name: contract.name, symbol: contract.symbol, decimals: contract.decimals, logoUri: contract.logoAsset?.imageUri, address: checksummed };
+  }
+  if (contract?.name) return { name: contract.name, ...(contract.symbol ? { symbol: contract.symbol } : {}), address: checksummed };
+  return { address: checksummed };
+}
+
+function nextBlock(b: Builder, gap: number) {
+  b.block += 1;
+  b.indexInBlock = 0;
+  b.time = Math.min(NOW - 60, b.time + gap);
+  b.blockHash = hashHex(`${b.chain.chainId}:block:${b.block}`);
+}
+
+/** Appends a native transaction; returns it with `ok` false when it reverted. */
+function transact(
+  b: Builder,
+  from: string,
+  to: string,
+  value: bigint,
+  method: NativeTransaction['method'],
+  gas: { limit: number; used: number },
+  fail = false,
+): NativeTransaction {
+  const nonce = b.nonces.get(from) ?? 0;
+  b.nonces.set(from, nonce + 1);
+  const fee = BigInt(gas.used) * b.gasPrice;
+  credit(b, from, -fee);
+  if (!fail && value > 0n) {
+    credit(b, from, -value);
+    credit(b, to, value);
+  }
+  const tx: NativeTransaction = {
+    blockNumber: String(b.block),
+    blockTimestamp: b.time,
+    blockTimestampMilliseconds: b.time * 1000 + b.indexInBlock * 7,
+    blockHash: b.blockHash,
+    chainId: b.chain.chainId,
+    blockIndex: b.indexInBlock++,
+    txHash: hashHex(`${b.chain.chainId}:tx:${b.chain.transactions.length}`),
+    txStatus: fail ? '0' : '1',
+    txType: b.rng.chance(0.8) ? 2 : 0,
+    gasLimit: String(gas.limit),
+    gasUsed: String(gas.used),
+    gasPrice: String(b.gasPrice),
+    nonce: String(nonce),
+    from: party(b, from),
+    to: party(b, to),
+    ...(method ? { method } : {}),
+    value: String(fail ? 0n : value),
+  };
+  b.chain.transactions.push(tx);
+  return tx;
+}
+
+function tokenOf(contract: ContractMetadata, priceUsd: number): Erc20Token {
+  return {
+    address: toChecksumAddress(contract.address),
+    name: contract.name!,
+    symbol: contract.symbol!,
+    decimals: contract.decimals!,
+    ...(contract.logoAsset?.imageUri ? { logoUri: contract.logoAsset.imageUri } : {}),
+    ercType: 'ERC-20',
+    price: { currencyCode: 'usd', value: priceUsd },
+  };
+}
+
+function newContract(b: Builder, ercType: ContractMetadata['ercType'], deployer: string, deployTx: string): ContractMetadata {
+  const rng = b.rng;
+  const address = `0x${Buffer.from(rng.bytes(20)).toString('hex')}`;
+  const word = rng.pick(WORDS);
+  const kind = { 'ERC-20': 'Token', 'ERC-721': 'Collection', 'ERC-1155': 'Items', UNKNOWN: 'Router' }[ercType];
+  const symbol = `${word.slice(0, 3).toUpperCase()}${rng.pick(['', 'X', 'T', 'S'])}`;
+  const slug = `${word.toLowerCase()}-${kind.toLowerCase()}`;
+  const contract: ContractMetadata = {
+    name: `${word} ${kind}`,
+    description: `${word} ${kind} on ${b.chain.blockchainName}.`,
+    officialSite: `https://${slug}.sandbox.invalid`,
+    email: `team@${slug}.sandbox.invalid`,
+    logoAsset: { assetId: hashHex(`logo:${address}`).slice(2, 26), imageUri: `https://images.sandbox.invalid/${slug}/logo.png` },
+    ...(rng.chance(0.6) ? { bannerAsset: { assetId: hashHex(`banner:${address}`).slice(2, 26), imageUri: `https://images.sandbox.invalid/${slug}/banner.png` } } : {}),
+    color: `#${Buffer.from(rng.bytes(3)).toString('hex')}`,
+    resourceLinks: rng.sample(LINKS, rng.int(1, 4)).map((type) => ({ type, url: `https://${slug}.sandbox.invalid/${type.toLowerCase()}` })),
+    tags: rng.sample(['defi', 'gaming', 'nft', 'bridge', 'stablecoin', 'dex', 'infrastructure'], rng.int(0, 3)),
+    address: toChecksumAddress(address),
+    deploymentDetails: {
+      txHash: deployTx,
+      deployerAddress: toChecksumAddress(deployer),
+      ...(ercType === 'UNKNOWN' && rng.chance(0.5) ? { deployerContractAddress: toChecksumAddress(rng.hex(20)) } : {}),
+    },
+    ercType,
+    ...(ercType !== 'UNKNOWN' ? { symbol } : {}),
+    ...(ercType === 'ERC-20' ? { decimals: rng.pick([6, 18]) } : {}),
+    ...(ercType === 'ERC-20' || ercType === 'ERC-1155' ? { pricingProviders: { coingeckoCoinId: slug } } : {}),
+  };
+  b.chain.contracts.set(address, contract);
+  return contract;
+}
+
+function nftMetadata(b: Builder, ercType: 'ERC-721' | 'ERC-1155', name: string, tokenId: string): NftMetadata {
+  const rng = b.rng;
+  if (rng.chance(0.25)) return { indexStatus: rng.pick(NFT_STATUSES), metadataLastUpdatedTimestamp: b.time };
+  return {
+    indexStatus: 'INDEXED',
+    metadataLastUpdatedTimestamp: b.time,
+    name: `${name} #${tokenId}`,
+    symbol: name.slice(0, 3).toUpperCase(),
+    imageUri: `https://images.sandbox.invalid/nft/${tokenId}.png`,
+    description: `Token ${tokenId} of ${name}.`,
+    ...(rng.chance(0.3) ? { animationUri: `https://images.sandbox.invalid/nft/${tokenId}.mp4` } : {}),
+    externalUrl: `https://nft.sandbox.invalid/${tokenId}`,
+    background: Buffer.from(rng.bytes(3)).toString('hex'),
+    ...(ercType === 'ERC-721'
+      ? { attributes: JSON.stringify([{ trait_type: 'rarity', value: rng.pick(['common', 'rare', 'epic']) }]) }
+      : { decimals: 0, properties: JSON.stringify({ edition: rng.int(1, 50) }) }),
+  };
+}
+
+function buildChain(network: NetworkName, seed: string, blockchain: Blockchain, extraAccounts: string[]): EvmChainWorld {
+  const rng = new Rng(`${seed}:${network}:evm:${blockchain.evmChainId}`);
+  const genesis = typeof blockchain.genesisData === 'object' ? blockchain.genesisData : undefined;
+  const isC = blockchain.subnetId === PRIMARY_NETWORK_ID;
+  const symbol = isC ? 'AVAX' : `${blockchain.blockchainName.split('-')[0]!.slice(0, 3).toUpperCase()}`;
+  const chain: EvmChainWorld = {
+    network,
+    chainId: String(blockchain.evmChainId),
+    blockchainId: blockchain.blockchainId,
+    blockchainName: blockchain.blockchainName,
+    native: {
+      name: isC ? 'Avalanche' : `${blockchain.blockchainName} Coin`,
+      symbol,
+      decimals: 18,
+      logoUri: `https://images.sandbox.invalid/native/${symbol.toLowerCase()}.png`,
+      priceUsd: isC ? avaxPriceUsd(NOW) : Math.round(rng.next() * 500) / 100,
+    },
+    transactions: [],
+    erc20Transfers: [],
+    internalTransactions: [],
+    contracts: new Map(),
+    tokens: [],
+    collectibles: [],
+    accounts: [],
+    headBlock: 0,
+    balanceAt: () => 0n,
+    tps: [],
+  };
+  const b: Builder = {
+    rng,
+    chain,
+    nonces: new Map(),
+    deltas: new Map(),
+    balances: new Map(),
+    block: 0,
+    indexInBlock: 0,
+    time: blockchain.createBlockTimestamp,
+    blockHash: '',
+    gasPrice: BigInt(genesis?.config?.feeConfig?.minBaseFee ?? 25_000_000_000) + BigInt(rng.int(0, 5)) * GWEI,
+    nft721: new Map(),
+    nft1155: new Map(),
+  };
+
+  // Accounts: the genesis allocations, the Primary Network addresses' EVM twins (C-Chain), others.
+  const allocated = Object.entries(genesis?.alloc ?? {}).filter(([, a]) => !a.code);
+  const accounts = new Set<string>(allocated.map(([address]) => address.toLowerCase()));
+  for (const a of extraAccounts) accounts.add(a.toLowerCase());
+  while (accounts.size < (isC ? 60 : 16)) accounts.add(rng.hex(20));
+  const eoas = [...accounts];
+  chain.accounts = eoas;
+  nextBlock(b, 0);
+  for (const [address, a] of allocated) credit(b, address.toLowerCase(), BigInt(a.balance ?? '0x0'));
+  const rich = allocated[0]?.[0].toLowerCase() ?? eoas[0]!;
+  if (!allocated.length) credit(b, rich, 1_000_000n * ETHER);
+
+  const span = Math.max(DAY, NOW - 3600 - blockchain.createBlockTimestamp);
+  const total = isC ? 320 : rng.int(25, 45);
+  const gap = () => Math.max(1, Math.floor((span / total) * (0.4 + rng.next() * 1.2)));
+
+  // Fund every account from the richest genesis allocation, then deploy the contracts.
+  for (const to of eoas) {
+    if (to === rich) continue;
+    nextBlock(b, gap());
+    transact(b, rich, to, rng.bigint(5n, 500n) * ETHER, { callType: 'NATIVE_TRANSFER', methodHash: '0x', methodName: '' }, { limit: 21000, used: 21000 });
+  }
+  const deploy = (ercType: ContractMetadata['ercType']) => {
+    nextBlock(b, gap());
+    const deployer = rng.pick(eoas);
+    const txHash = hashHex(`${chain.chainId}:tx:${chain.transactions.length}`);
+    const contract = newContract(b, ercType, deployer, txHash);
+    transact(b, deployer, contract.address.toLowerCase(), 0n, { callType: 'CONTRACT_CREATION', methodHash: '0x60806040' }, { limit: 1_500_000, used: rng.int(400_000, 1_400_000) });
+    return contract;
+  };
+  const tokens = Array.from({ length: rng.int(2, 4) }, () => deploy('ERC-20'));
+  const nfts721 = Array.from({ length: rng.int(1, 2) }, () => deploy('ERC-721'));
+  const nfts1155 = rng.chance(0.6) ? [deploy('ERC-1155')] : [];
+  const routers = [deploy('UNKNOWN')];
+  chain.tokens = tokens.map((t) => tokenOf(t, Math.round(rng.next() * 10_000) / 100));
+  const tokenBalances = new Map<string, Map<string, bigint>>();
+  for (const t of tokens) {
+    const holders = new Map<string, bigint>();
+    holders.set(t.deploymentDetails!.deployerAddress.toLowerCase(), 10n ** BigInt(t.decimals! + 9));
+    tokenBalances.set(t.address.toLowerCase(), holders);
+  }
+
+  for (let i = 0; i < total; i++) {
+    if (rng.chance(0.7)) nextBlock(b, gap());
+    const from = rng.pick(eoas);
+    const fail = rng.chance(0.07);
+    const roll = rng.next();
+    if (roll < 0.35) {
+      const to = rng.pick(eoas.filter((a) => a !== from));
+      const balance = b.balances.get(from) ?? 0n;
+      transact(b, from, to, balance > 0n ? balance / BigInt(rng.int(5, 40)) : 0n, { callType: 'NATIVE_TRANSFER', methodHash: '0x', methodName: '' }, { limit: 21000, used: 21000 }, fail);
+    } else if (roll < 0.7) {
+      // An ERC-20 transfer from a holder to another account.
+      const tokenContract = rng.pick(tokens);
+      const key = tokenContract.address.toLowerCase();
+      const holders = tokenBalances.get(key)!;
+      const sender = rng.pick([...holders.keys()]);
+      const amount = holders.get(sender)! / BigInt(rng.int(3, 12));
+      const to = rng.pick(eoas.filter((a) => a !== sender));
+      const tx = transact(b, sender, key, 0n, { callType: 'CONTRACT_CALL', methodHash: '0xa9059cbb', methodName: 'transfer(address,uint256)' }, { limit: 65000, used: rng.int(34000, 52000) }, fail);
+      if (!fail && amount > 0n) {
+        holders.set(sender, holders.get(sender)! - amount);
+        holders.set(to, (holders.get(to) ?? 0n) + amount);
+        chain.erc20Transfers.push({
+          blockNumber: tx.blockNumber,
+          blockTimestamp: tx.blockTimestamp,
+          blockTimestampMilliseconds: tx.blockTimestampMilliseconds,
+          blockHash: tx.blockHash,
+          txHash: tx.txHash,
+          from: party(b, sender),
+          to: party(b, to),
+          logIndex: rng.int(0, 4),
+          value: String(amount),
+          erc20Token: chain.tokens[tokens.indexOf(tokenContract)]!,
+        });
+      }
+    } else if (roll < 0.85) {
+      // An NFT mint to the caller.
+      const use721 = nfts1155.length === 0 || rng.chance(0.6);
+      const collection = use721 ? rng.pick(nfts721) : nfts1155[0]!;
+      const key = collection.address.toLowerCase();
+      transact(b, from, key, 0n, { callType: 'CONTRACT_CALL', methodHash: use721 ? '0x6a627842' : '0x156e29f6', methodName: use721 ? 'mint(address)' : 'mint(address,uint256,uint256)' }, { limit: 180000, used: rng.int(80000, 160000) }, fail);
+      if (!fail) {
+        if (use721) {
+          let state = b.nft721.get(key);
+          if (!state) b.nft721.set(key, (state = { next: 1, owners: new Map() }));
+          state.owners.set(state.next++, from);
+        } else {
+          let state = b.nft1155.get(key);
+          if (!state) b.nft1155.set(key, (state = new Map()));
+          const tokenId = String(rng.int(1, 5));
+          const k = `${from}|${tokenId}`;
+          state.set(k, (state.get(k) ?? 0n) + BigInt(rng.int(1, 20)));
+        }
+      }
+    } else {
+      // A router call that pays out value (an internal CALL) or deploys a contract (CREATE2).
+      const router = rng.pick(routers);
+      const key = router.address.toLowerCase();
+      const value = ((b.balances.get(from) ?? 0n) / 50n) * (fail ? 0n : 1n);
+      const creates = rng.chance(0.3);
+      const tx = transact(b, from, key, value, { callType: 'CONTRACT_CALL', methodHash: creates ? '0x9c4d535b' : '0x3593564c', methodName: creates ? 'deploy(bytes32,bytes)' : 'execute(bytes,bytes[],uint256)' }, { limit: 400000, used: rng.int(120000, 380000) }, fail);
+      const common = { blockNumber: tx.blockNumber, blockTimestamp: tx.blockTimestamp, blockTimestampMilliseconds: tx.blockTimestampMilliseconds, blockHash: tx.blockHash, txHash: tx.txHash };
+      if (creates) {
+        const created = newContract(b, 'UNKNOWN', key, tx.txHash);
+        chain.internalTransactions.push({
+          ...common, from: party(b, key), to: party(b, created.address.toLowerCase()), internalTxType: 'CREATE2', value: '0', isReverted: fail, gasUsed: String(rng.int(50000, 90000)), gasLimit: '100000',
+        });
+      } else if (value > 0n) {
+        const payee = rng.pick(eoas);
+        credit(b, key, -value);
+        credit(b, payee, value);
+        chain.internalTransactions.push({
+          ...common, from: party(b, key), to: party(b, payee), internalTxType: 'CALL', value: String(value), isReverted: false, gasUsed: '2300', gasLimit: '2300',
+        });
+      }
+    }
+  }
+  chain.headBlock = b.block;
+
+  for (const [key, state] of b.nft721) {
+    const c = chain.contracts.get(key)!;
+    for (const [id, owner] of state.owners) {
+      const tokenId = String(id);
+      chain.collectibles.push({
+        owner,
+        balance: {
+          address: c.address, name: c.name!, symbol: c.symbol!, ercType: 'ERC-721', tokenId,
+          tokenUri: `ipfs://bafy${hashHex(`${key}:${tokenId}`).slice(2, 40)}/${tokenId}.json`,
+          metadata: nftMetadata(b, 'ERC-721', c.name!, tokenId), ownerAddress: toChecksumAddress(owner), chainId: chain.chainId,
+        },
+      });
+    }
+  }
+  for (const [key, state] of b.nft1155) {
+    const c = chain.contracts.get(key)!;
+    for (const [k, amount] of state) {
+      const [owner, tokenId] = k.split('|') as [string, string];
+      chain.collectibles.push({
+        owner,
+        balance: {
+          address: c.address, ercType: 'ERC-1155', tokenId,
+          tokenUri: `https://nft.sandbox.invalid/${key}/${tokenId}.json`,
+          metadata: nftMetadata(b, 'ERC-1155', c.name!, tokenId), chainId: chain.chainId, balance: String(amount),
+        },
+      });
+    }
+  }
+
+  const deltas = b.deltas;
+  chain.balanceAt = (address, block = chain.headBlock) => {
+    let sum = 0n;
+    for (const d of deltas.get(address.toLowerCase()) ?? []) if (d.block <= block) sum += d.delta;
+    return sum > 0n ? sum : 0n;
+  };
+
+  const firstDay = Math.ceil(blockchain.createBlockTimestamp / DAY) * DAY;
+  const base = isC ? 12 : 0.2 + rng.next() * 3;
+  for (let day = Math.floor((NOW - DAY) / DAY) * DAY, n = 0; day >= firstDay && n < 500; day -= DAY, n++) {
+    chain.tps.push({ timestamp: day, value: Math.round(base * (1 + 0.4 * Math.sin(day / DAY / 17) + 0.3 * rng.next()) * 100) / 100 });
+  }
+  return chain;
+}
+
+function buildIcm(network: NetworkName, seed: string, chains: EvmChainWorld[]): IcmMessage[] {
+  const rng = new Rng(`${seed}:${network}:icm`);
+  const messages: IcmMessage[] = [];
+  const nonces = new Map<string, number>();
+  if (chains.length < 2) return messages;
+  for (let i = 0; i < 180; i++) {
+    const source = rng.pick(chains);
+    const destination = rng.pick(chains.filter((c) => c !== source));
+    const nonce = (nonces.get(source.chainId) ?? 0) + 1;
+    nonces.set(source.chainId, nonce);
+    const sent = NOW - rng.int(3600, 300 * DAY);
+    const roll = rng.next();
+    const status: IcmMessage['status'] = roll < 0.7 ? 'delivered' : roll < 0.9 ? 'pending' : 'delivered_source_not_indexed';
+    const token = rng.pick(source.tokens.length ? source.tokens : chains.flatMap((c) => c.tokens));
+    const relayer = toChecksumAddress(rng.pick(destination.accounts));
+    const message: IcmMessage = {
+      messageId: hashHex(`${network}:icm:${i}`),
+      icmContractAddress: ICM_MESSENGER,
+      sourceBlockchainId: source.blockchainId,
+      destinationBlockchainId: destination.blockchainId,
+      sourceEvmChainId: source.chainId,
+      destinationEvmChainId: destination.chainId,
+      messageNonce: String(nonce),
+      from: toChecksumAddress(rng.pick(source.accounts)),
+      to: toChecksumAddress(rng.pick(destination.accounts)),
+      data: rng.hex(rng.int(32, 96)),
+      messageExecuted: status !== 'pending',
+      receipts: status === 'pending' ? [] : [{ receivedMessageNonce: String(nonce), relayerRewardAddress: relayer }],
+      receiptDelivered: status !== 'pending' && rng.chance(0.6),
+      rewardDetails: { ...token, value: String(rng.bigint(1n, 1000n) * 10n ** 15n) },
+      ...(status !== 'delivered_source_not_indexed'
+        ? { sourceTransaction: { txHash: hashHex(`${network}:icm:src:${i}`), timestamp: sent, gasSpent: String(rng.int(120_000, 400_000)) } }
+        : {}),
+      ...(status !== 'pending'
+        ? {
+            destinationTransaction: {
+              txHash: hashHex(`${network}:icm:dst:${i}`),
+              timestamp: sent + rng.int(2, 120),
+              gasSpent: String(rng.int(150_000, 500_000)),
+              rewardRedeemer: relayer,
+              delivererAddress: toChecksumAddress(rng.pick(destination.accounts)),
+            },
+          }
+        : {}),
+      status,
+    };
+    messages.push(message);
+  }
+  // Newest first, by when the message was sent (or delivered, when the source is not indexed).
+  const at = (m: IcmMessage) => m.sourceTransaction?.timestamp ?? m.destinationTransaction!.timestamp;
+  return messages.sort((a, c) => at(c) - at(a));
+}
+
+const cache = new Map<string, EvmWorld>();
+
+/** The EVM side of a network's world, built on first use. */
+export function getEvmWorld(network: NetworkName, seed = 'avalanche'): EvmWorld {
+  const key = `${network}:${seed}`;
+  let evm = cache.get(key);
+  if (evm) return evm;
+  const world = getWorld(network, seed);
+  const twins = [...world.evmTwin.values()];
+  const chains = new Map<string, EvmChainWorld>();
+  const byBlockchainId = new Map<string, EvmChainWorld>();
+  for (const subnet of world.subnets) {
+    for (const blockchain of subnet.blockchains) {
+      if (blockchain.evmChainId === undefined || typeof blockchain.genesisData !== 'object') continue;
+      const isC = blockchain.subnetId === PRIMARY_NETWORK_ID;
+      const chain = buildChain(network, seed, blockchain, isC ? twins.slice(0, 40) : []);
+      chains.set(chain.chainId, chain);
+      byBlockchainId.set(chain.blockchainId, chain);
+    }
+  }
+  // Messages travel between the chains that enable Warp, and the C-Chain.
+  const warp = [...chains.values()].filter((c) => {
+    const blockchain = world.subnets.flatMap((s) => s.blockchains).find((b) => b.blockchainId === c.blockchainId)!;
+    return blockchain.subnetId === PRIMARY_NETWORK_ID || (typeof blockchain.genesisData === 'object' && blockchain.genesisData.config?.warpConfig);
+  });
+  evm = { network, chains, byBlockchainId, icm: buildIcm(network, seed, warp) };
+  cache.set(key, evm);
+  return evm;
+}

@@ -1,0 +1,58 @@
+/**
+ * The sandbox's Metrics API: GET /v1/avg_tps/{chainId}, the legacy route of the usage guide
+ * (test/upstream/examples/metrics.v1.avg_tps.json). Its page tokens are UUIDs valid 24 hours;
+ * an expired one restarts the listing from the first page, as the guide says.
+ */
+import { randomUUID } from 'node:crypto';
+import { getEvmWorld, type EvmChainWorld } from './evm.js';
+import { apiError, QueryReader, type Route } from './http.js';
+
+/** Points per page: the usage guide does not say; a hundred days reads well. */
+export const TPS_PAGE = 100;
+const LAST_RUN = 1_762_990_000;
+
+export interface MetricsState {
+  tokens: Map<string, { chainId: string; offset: number; issuedAt: number }>;
+  /** How long a page token lives; 24 hours like the real service, shorter in tests. */
+  tokenTtlMs: number;
+}
+
+export function metricsRoutes(seed: string, state: MetricsState): Route[] {
+  const find = (chainId: string): EvmChainWorld | undefined => {
+    for (const network of ['mainnet', 'fuji'] as const) {
+      const evm = getEvmWorld(network, seed);
+      const chain = evm.chains.get(chainId) ?? evm.byBlockchainId.get(chainId);
+      if (chain) return chain;
+    }
+    return undefined;
+  };
+  return [
+    {
+      operation: 'getAvgTps',
+      method: 'GET',
+      pattern: /^\/v1\/avg_tps\/([^/]+)$/,
+      handle: (req, [rawChainId]) => {
+        const q = new QueryReader(req.query, ['pageToken']);
+        q.done();
+        const chainId = decodeURIComponent(rawChainId!);
+        const chain = find(chainId);
+        if (!chain) return apiError(404, [`Chain ${chainId} is not supported`]);
+        let offset = 0;
+        const token = q.string('pageToken');
+        if (token !== undefined) {
+          const known = state.tokens.get(token);
+          if (!known || known.chainId !== chain.chainId) return apiError(400, ['Invalid pageToken']);
+          // Past its lifetime a token restarts the listing.
+          offset = Date.now() - known.issuedAt > state.tokenTtlMs ? 0 : known.offset;
+        }
+        const results = chain.tps.slice(offset, offset + TPS_PAGE);
+        let nextPageToken: string | undefined;
+        if (offset + TPS_PAGE < chain.tps.length) {
+          nextPageToken = randomUUID();
+          state.tokens.set(nextPageToken, { chainId: chain.chainId, offset: offset + TPS_PAGE, issuedAt: Date.now() });
+        }
+        return { status: 200, body: { results, status: 200, lastRun: LAST_RUN, ...(nextPageToken ? { nextPageToken } : {}) } };
+      },
+    },
+  ];
+}
