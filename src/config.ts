@@ -52,6 +52,7 @@ const schema = z.object({
   NODE_URL_MAINNET: httpUrl.optional(),
   NODE_URL_FUJI: httpUrl.optional(),
   DATA_API_KEY: z.string().min(1).optional(),
+  CURSOR_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   API_KEY_HEADER: headerName.default('x-service-api-key'),
   UPSTREAM_TIMEOUT_MS: int(100, 120_000).default(10_000),
   UPSTREAM_RETRIES: int(0, 5).default(2),
@@ -88,6 +89,8 @@ export interface Config {
   upstreamsConfigured: boolean;
   apiKey?: string;
   apiKeyHeader: string;
+  /** Signs connection cursors; random per process when unset. */
+  cursorSecret?: string;
   timeoutMs: number;
   retries: number;
   connections: number;
@@ -107,7 +110,7 @@ export class ConfigError extends Error {
   }
 }
 
-const SECRET_KEYS = new Set(['DATA_API_KEY']);
+const SECRET_KEYS = new Set(['DATA_API_KEY', 'CURSOR_SECRET']);
 
 /** Reads and validates the configuration; throws a ConfigError that lists every problem. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -141,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     upstreamsConfigured: Boolean(c.DATA_API_URL ?? c.METRICS_API_URL ?? c.NODE_URL_MAINNET ?? c.NODE_URL_FUJI),
     apiKey: c.DATA_API_KEY,
+    cursorSecret: c.CURSOR_SECRET,
     apiKeyHeader: c.API_KEY_HEADER,
     timeoutMs: c.UPSTREAM_TIMEOUT_MS,
     retries: c.UPSTREAM_RETRIES,

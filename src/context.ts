@@ -4,6 +4,7 @@
  * leaks into another, except the bounded shared caches the loaders choose to use.
  */
 import type { Loaders } from './loaders.js';
+import type { CursorCodec } from './schema/connection.js';
 import type { DataApiClient } from './upstreams/data-api.js';
 import type { MetricsApiClient } from './upstreams/metrics-api.js';
 
@@ -13,4 +14,6 @@ export interface GatewayContext {
   /** The Metrics API, bound to this request's abort signal (it takes no key). */
   metricsApi: MetricsApiClient;
   loaders: Loaders;
+  /** Signs and checks connection cursors (one secret per gateway). */
+  cursors: CursorCodec;
 }

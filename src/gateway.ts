@@ -11,7 +11,9 @@ import { createLoaders, SharedCaches } from './loaders.js';
 import type { Logger } from './logger.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
+import { RequestActivity } from './upstreams/activity.js';
 import { CallBudget } from './upstreams/budget.js';
+import { CursorCodec } from './schema/connection.js';
 import { schema } from './schema/index.js';
 import { DataApiClient } from './upstreams/data-api.js';
 import { HttpClient, type HttpClientOptions } from './upstreams/http.js';
@@ -66,6 +68,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: Partial<H
   });
   const metricsApi = new MetricsApiClient({ http, baseUrl: config.upstreams.metricsApi });
   const shared = new SharedCaches(config.subnetCacheTtlMs);
+  const cursors = new CursorCodec(config.cursorSecret);
 
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema,
@@ -86,14 +89,17 @@ export function createGateway(config: Config, logger?: Logger, tuning: Partial<H
       : false,
     plugins: [useQueryLimits(config.limits), useExecutionCancellation(), useErrorCodes()],
     context: ({ request }): GatewayContext => {
-      // A client may send its own Data API key; it is used for this request only.
-      const clientKey = request.headers.get(config.apiKeyHeader) ?? undefined;
+      // A client may send its own Data API key; it is used for this request only. An empty
+      // header is no key: the operator's applies.
+      const clientKey = request.headers.get(config.apiKeyHeader) || undefined;
       const budget = new CallBudget(config.callBudget);
-      const requestApi = dataApi.forRequest({ signal: request.signal, apiKey: clientKey, budget });
+      const activity = new RequestActivity();
+      const requestApi = dataApi.forRequest({ signal: request.signal, apiKey: clientKey, budget, activity });
       return {
         dataApi: requestApi,
-        metricsApi: metricsApi.forRequest({ signal: request.signal, budget }),
-        loaders: createLoaders(requestApi, shared),
+        metricsApi: metricsApi.forRequest({ signal: request.signal, budget, activity }),
+        loaders: createLoaders(requestApi, shared, activity),
+        cursors,
       };
     },
   });

@@ -1,17 +1,20 @@
 /**
  * Per-request loaders: batch where the upstream batches, dedupe everything else.
  *
- * - `chainIds`: every address of a response in ONE `addresses:listChainIds` call per network
- *   (its comma list is chunked only to keep the URL within common server limits).
+ * - `chainIds`: every address of a response in ONE `addresses:listChainIds` call per network,
+ *   sent once the request's other calls have answered (the comma list is chunked only to keep
+ *   the URL within common server limits).
  * - `subnet`, `blockchain`: lookups by id answered from subnets the request already listed,
  *   else from the whole subnet listing, read at most once per request and network (a short
- *   shared TTL spares repeated requests).
+ *   TTL shares it between requests made with the same API key).
+ * - `contract`: contract metadata, once per contract per request, shared a while per key.
  * - `l1Validator`, `transaction`: lookups by id, one call per distinct id per request.
  */
 import DataLoader from 'dataloader';
 import { LRUCache } from 'lru-cache';
 import { badInput } from './errors.js';
 import { parseBech32Address, type NetworkName } from './ids.js';
+import type { RequestActivity } from './upstreams/activity.js';
 import type { DataApiClient } from './upstreams/data-api.js';
 import type {
   Blockchain,
@@ -40,25 +43,31 @@ export interface SubnetCatalog {
 const CONTRACT_CACHE = { max: 10_000, ttl: 10 * 60_000 };
 
 /** What outlives a request: the subnet catalog for `ttlMs`. Created once per gateway. */
+/**
+ * What outlives a request: the subnet catalog for `catalogTtlMs`, and contract metadata. Entries
+ * are kept per API key identity (DataApiClient.keyId): one client's key never serves another's.
+ */
 export class SharedCaches {
-  private readonly catalogs = new Map<NetworkName, { expires: number; value: Promise<SubnetCatalog> }>();
-  /** Keyed by `chainId|address`; null records a 404 (no contract there). */
+  private readonly catalogs = new Map<string, { expires: number; value: Promise<SubnetCatalog> }>();
+  /** Keyed by `keyId|chainId|address`; null records a 404 (no contract there). */
   readonly contracts = new LRUCache<string, { value: ContractMetadata | null }>(CONTRACT_CACHE);
 
   constructor(readonly catalogTtlMs: number) {}
 
-  catalog(network: NetworkName, load: () => Promise<SubnetCatalog>): Promise<SubnetCatalog> {
-    if (this.catalogTtlMs <= 0) return load();
-    const now = Date.now();
-    const hit = this.catalogs.get(network);
-    if (hit && hit.expires > now) return hit.value;
-    const value = load();
-    this.catalogs.set(network, { expires: now + this.catalogTtlMs, value });
-    // A failure is not remembered: the next request tries again.
+  /** The cached catalog, if one is fresh (or loading). */
+  freshCatalog(network: NetworkName, keyId: string): Promise<SubnetCatalog> | undefined {
+    const hit = this.catalogs.get(`${network}|${keyId}`);
+    return hit && hit.expires > Date.now() ? hit.value : undefined;
+  }
+
+  /** Keeps a catalog load for others; a failed one is forgotten so the next request tries again. */
+  keepCatalog(network: NetworkName, keyId: string, value: Promise<SubnetCatalog>): void {
+    if (this.catalogTtlMs <= 0) return;
+    const key = `${network}|${keyId}`;
+    this.catalogs.set(key, { expires: Date.now() + this.catalogTtlMs, value });
     value.catch(() => {
-      if (this.catalogs.get(network)?.value === value) this.catalogs.delete(network);
+      if (this.catalogs.get(key)?.value === value) this.catalogs.delete(key);
     });
-    return value;
   }
 }
 
@@ -100,7 +109,7 @@ function networkKey(network: NetworkName, ...parts: string[]): string {
 
 export type TxKey = { network: NetworkName; chain: PrimaryChainAlias; txHash: string };
 
-export function createLoaders(dataApi: DataApiClient, shared: SharedCaches) {
+export function createLoaders(dataApi: DataApiClient, shared: SharedCaches, activity?: RequestActivity) {
   const catalogs = new Map<NetworkName, Promise<SubnetCatalog>>();
 
   const chainIds = new DataLoader<string, string[], string>(
@@ -122,7 +131,11 @@ export function createLoaders(dataApi: DataApiClient, shared: SharedCaches) {
       // An address the answer leaves out has touched no chain.
       return keys.map((key) => found.get(key) ?? []);
     },
-    { maxBatchSize: CHAIN_IDS_BATCH },
+    {
+      maxBatchSize: CHAIN_IDS_BATCH,
+      // Wait for the request's other calls: addresses found deeper in the response join the batch.
+      batchScheduleFn: activity ? (dispatch) => activity.whenIdle(dispatch) : undefined,
+    },
   );
 
   const l1Validator = new DataLoader<string, L1Validator | null>(async (keys) =>
@@ -163,16 +176,27 @@ export function createLoaders(dataApi: DataApiClient, shared: SharedCaches) {
   function catalog(network: NetworkName): Promise<SubnetCatalog> {
     let promise = catalogs.get(network);
     if (!promise) {
-      promise = shared.catalog(network, () => loadCatalog(dataApi.detached(), network));
-      catalogs.set(network, promise);
+      promise = shared.freshCatalog(network, dataApi.keyId);
+      if (!promise) {
+        // The load runs detached (others may share it); this request pays for starting it.
+        try {
+          dataApi.charge('listSubnets');
+        } catch (error) {
+          return Promise.reject(error);
+        }
+        promise = loadCatalog(dataApi.detached(), network);
+        shared.keepCatalog(network, dataApi.keyId, promise);
+      }
+      catalogs.set(network, activity ? activity.track(promise) : promise);
     }
-    return promise;
+    return catalogs.get(network)!;
   }
 
   const contracts = new DataLoader<string, ContractMetadata | null>(async (keys) =>
     Promise.all(
       keys.map(async (key) => {
-        const hit = shared.contracts.get(key);
+        const sharedKey = `${dataApi.keyId}|${key}`;
+        const hit = shared.contracts.get(sharedKey);
         if (hit) return hit.value;
         const [chainId, address] = key.split('|') as [string, string];
         let value: ContractMetadata | null;
@@ -182,7 +206,7 @@ export function createLoaders(dataApi: DataApiClient, shared: SharedCaches) {
           if (!(error instanceof HttpError && error.status === 404)) throw error;
           value = null;
         }
-        shared.contracts.set(key, { value });
+        shared.contracts.set(sharedKey, { value });
         return value;
       }),
     ),

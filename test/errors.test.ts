@@ -108,6 +108,28 @@ describe('every upstream error class has its code', () => {
   });
 });
 
+describe('cancellation', () => {
+  it('aborts the upstream call when the GraphQL client goes away', async () => {
+    h.sandbox.fail({ operation: 'listSubnets', kind: 'hang' });
+    const controller = new AbortController();
+    const pending = Promise.resolve(
+      h.gateway.yoga.fetch('http://gateway.test/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: Q }),
+        signal: controller.signal,
+      }),
+    ).catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(h.sandbox.openRequests).toBe(1);
+    controller.abort();
+    await pending;
+    // The gateway dropped its upstream call, long before the upstream timeout would have.
+    for (let i = 0; i < 20 && h.sandbox.openRequests > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(h.sandbox.openRequests).toBe(0);
+  });
+});
+
 describe('request errors carry codes too', () => {
   it('a document that does not validate', async () => {
     const res = await h.raw('{ network { nope } }');

@@ -155,9 +155,11 @@ describe('Transaction → UTXOs → addresses → chains', () => {
       tx.consumedUtxos.flatMap((u) => u.addresses.flatMap((a) => a.chains!)),
     );
     const p = chains.find((c) => c.primaryChain === 'P_CHAIN');
-    expect(p?.blockchain).toBeNull();
+    expect(p).toBeDefined();
+    expect(p!.blockchain).toBeNull();
     const x = chains.find((c) => c.primaryChain === 'X_CHAIN');
-    if (x) expect(x.blockchain?.blockchainName).toBe('X-Chain');
+    expect(x).toBeDefined();
+    expect(x!.blockchain?.blockchainName).toBe('X-Chain');
   });
 });
 
@@ -193,9 +195,13 @@ describe('per-request deduplication', () => {
 
 describe('a page of 100 subnets', () => {
   it('costs one upstream call, blockchains and genesis included', async () => {
-    const res = await h.raw(`{ network(name: MAINNET) { subnets(first: 100) { nodes { subnetId blockchains { blockchainName genesisData { config { chainId } } } } } } }`);
+    expect(world.subnets.length).toBeGreaterThan(100);
+    const res = await h.raw(`{ network(name: MAINNET) { subnets(first: 100) { pageInfo { hasNextPage } nodes { subnetId blockchains { blockchainName genesisData { config { chainId } } } } } } }`);
     expect(res.errors).toBeUndefined();
-    expect((res.data as { network: { subnets: { nodes: unknown[] } } }).network.subnets.nodes).toHaveLength(world.subnets.length);
+    const subnets = (res.data as { network: { subnets: { pageInfo: { hasNextPage: boolean }; nodes: { blockchains: unknown[] }[] } } }).network.subnets;
+    expect(subnets.nodes).toHaveLength(100);
+    expect(subnets.pageInfo.hasNextPage).toBe(true);
+    expect(subnets.nodes.flatMap((s) => s.blockchains).length).toBeGreaterThan(150);
     expect(h.sandbox.count()).toBe(1);
   });
 });

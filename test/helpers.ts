@@ -31,7 +31,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     DATA_API_URL: sandbox.dataApiUrl,
     METRICS_API_URL: sandbox.metricsApiUrl,
     SUBNET_CACHE_TTL_MS: '0',
-    UPSTREAM_TIMEOUT_MS: '1500',
+    UPSTREAM_TIMEOUT_MS: '5000',
     ...env,
   });
   const gateway = createGateway(config, undefined, { baseDelayMs: 5, maxDelayMs: 200 });

@@ -33,6 +33,8 @@ describe('encoding', () => {
       '?txTypes=AddValidatorTx&txTypes=ImportTx&addresses=a%2Cb&pageSize=10',
     );
     expect(segment('../v1/webhooks?x=1')).toBe('..%2Fv1%2Fwebhooks%3Fx%3D1');
+    expect(segment('..')).toBe('%2E%2E');
+    expect(segment('.')).toBe('%2E');
   });
 
   it('reads retry-after as seconds or as an HTTP date', () => {
@@ -86,7 +88,16 @@ describe('failures keep their cause', () => {
     expect((error as TimeoutError).cause).toBeDefined();
   });
 
-  it('cancels when the GraphQL request goes away', async () => {
+  it('holds no call past its deadline, even when the body keeps trickling in', async () => {
+    sandbox.fail({ operation: 'listSubnets', kind: 'trickle', intervalMs: 50 });
+    const started = Date.now();
+    const error = await api.listSubnets('mainnet', { pageSize: 5 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    // The timeout is 400 ms; the body would take several seconds at one byte per 50 ms.
+    expect(Date.now() - started).toBeLessThan(1200);
+  });
+
+  it('cancels when the caller\'s signal aborts', async () => {
     sandbox.fail({ operation: 'listSubnets', kind: 'hang' });
     const controller = new AbortController();
     const started = Date.now();

@@ -81,6 +81,13 @@ describe('node(id) and nodes(ids)', () => {
     expect(h.sandbox.log[0]!.path).toBe('/v1/networks/fuji/subnets');
   });
 
+  it('refuses more than 100 ids at once', async () => {
+    const id = Buffer.from(`Address:mainnet:${world.addresses[0]}`).toString('base64url');
+    const res = await h.raw('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: Array(101).fill(id) });
+    expect(codes(res)).toEqual(['BAD_USER_INPUT']);
+    expect(res.errors![0]!.message).toMatch(/at most 100 ids \(got 101\)/);
+  });
+
   it.each([
     ['not base64 of a global id', 'not-a-global-id', /is not a global id of this API/],
     ['a type that is not a Node', Buffer.from('Utxo:mainnet:x').toString('base64url'), /names type "Utxo", which is not a Node type/],

@@ -147,10 +147,25 @@ describe('transactions', () => {
     expect(res.data!.network.transactions!.edges.map((e) => e.node.txHash)).toEqual(newestFirst(world.transactions.x).slice(0, 100).map((t) => t.txHash));
   });
 
-  it('asks 500 transactions in one field with at most 500/100 + cut pages calls', async () => {
-    const res = await h.exec(Transactions, { chain: 'P_CHAIN', first: 500 });
-    expect(res.data!.network.transactions!.edges).toHaveLength(500);
-    expect(h.sandbox.count()).toBeGreaterThanOrEqual(5);
+  it('asks 500 transactions in one field: each upstream call asks for what is still missing, up to 100', async () => {
+    const sizes: number[] = [];
+    h.sandbox.onAnswer = (_request, answer) => sizes.push((answer.body as { transactions: unknown[] }).transactions.length);
+    try {
+      const res = await h.exec(Transactions, { chain: 'X_CHAIN', first: 500 });
+      expect(res.data!.network.transactions!.edges.map((e) => e.node.txHash)).toEqual(newestFirst(world.transactions.x).slice(0, 500).map((t) => t.txHash));
+    } finally {
+      h.sandbox.onAnswer = undefined;
+    }
+    const asked = h.sandbox.log.map((r) => Number(r.query.find(([k]) => k === 'pageSize')![1]));
+    let got = 0;
+    asked.forEach((size, i) => {
+      expect(size).toBe(Math.min(500 - got, 100));
+      got += sizes[i]!;
+    });
+    expect(got).toBe(Math.min(500, world.transactions.x.length));
+    // The upstream cut some pages short, so it took more than five calls, but no more than needed.
+    expect(asked.filter((size, i) => sizes[i]! < size).length).toBeGreaterThan(0);
+    expect(asked.length).toBeGreaterThan(5);
   });
 });
 
@@ -208,6 +223,22 @@ describe('arguments the helper refuses, before any upstream call', () => {
     const res = await h.raw(query);
     expect(codes(res)).toEqual(['BAD_USER_INPUT']);
     expect(res.errors![0]!.message).toMatch(message);
+    expect(h.sandbox.count()).toBe(0);
+  });
+
+  it('a forged cursor: a payload edited without the signature, or another gateway\'s cursor', async () => {
+    const a = await h.exec(L1Validators, { first: 2 });
+    const cursor = a.data!.network.l1Validators!.pageInfo.endCursor!;
+    const [payload, mac] = cursor.split('.') as [string, string];
+    const edited = JSON.parse(Buffer.from(payload, 'base64url').toString()) as unknown[];
+    edited[3] = 5000;
+    const forged = `${Buffer.from(JSON.stringify(edited)).toString('base64url')}.${mac}`;
+    h.sandbox.reset();
+    for (const after of [forged, `${payload}.${'A'.repeat(22)}`]) {
+      const res = await h.exec(L1Validators, { first: 2, after });
+      expect(codes(res)).toEqual(['BAD_USER_INPUT']);
+      expect(res.errors![0]!.message).toMatch(/is not a cursor of l1Validators/);
+    }
     expect(h.sandbox.count()).toBe(0);
   });
 

@@ -16,6 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { dataApiRoutes } from './data-api.js';
 import { evmRoutes } from './evm-api.js';
 import { metricsRoutes, type MetricsState } from './metrics-api.js';
+import { getWorld } from './world.js';
 import { apiError, BadRequest, type Route, type SandboxAnswer } from './http.js';
 
 export interface Fault {
@@ -23,9 +24,11 @@ export interface Fault {
   operation?: string;
   /**
    * `status`: answer `status` with the error body; `hang`: never answer; `reset`: drop the
-   * connection; `malformed`: 200 with broken JSON; `body`: 200 with `body`, whatever its shape.
+   * connection; `malformed`: 200 with broken JSON; `body`: 200 with `body`, whatever its shape;
+   * `trickle`: 200 at once, then the real body one byte every `intervalMs`.
    */
-  kind: 'status' | 'hang' | 'reset' | 'malformed' | 'body';
+  kind: 'status' | 'hang' | 'reset' | 'malformed' | 'body' | 'trickle';
+  intervalMs?: number;
   status?: number;
   body?: unknown;
   /** Seconds sent as `retry-after` (with 429 and 503). */
@@ -84,6 +87,9 @@ export class Sandbox {
 
   constructor(private readonly options: SandboxOptions = {}) {
     const seed = options.seed ?? 'avalanche';
+    // Built now rather than on a first request, whose latency would otherwise include it.
+    getWorld('mainnet', seed);
+    getWorld('fuji', seed);
     this.knobs = { latencyMs: options.latencyMs ?? 0, faults: [] };
     this.services = [
       { prefix: '/data', name: 'data-api', routes: [...dataApiRoutes(seed), ...evmRoutes(seed)] },
@@ -133,6 +139,11 @@ export class Sandbox {
     this.knobs.latencyMs = this.options.latencyMs ?? 0;
     this.knobs.faults = [];
     delete this.knobs.requireApiKey;
+  }
+
+  /** Requests the sandbox is holding open (hanging or trickling). */
+  get openRequests(): number {
+    return this.hanging.size;
   }
 
   /** Requests served for one operation, or all of them. */
@@ -222,7 +233,27 @@ export class Sandbox {
     record.status = answer.status;
     this.onAnswer?.(record, answer);
     const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-    res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(text);
+    res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+    if (fault?.kind === 'trickle') return this.trickle(res, text, fault.intervalMs ?? 200);
+    res.end(text);
+  }
+
+  private trickle(res: ServerResponse, text: string, intervalMs: number) {
+    this.hanging.add(res);
+    let at = 0;
+    const timer = setInterval(() => {
+      if (res.destroyed || at >= text.length) {
+        clearInterval(timer);
+        this.hanging.delete(res);
+        if (!res.destroyed) res.end();
+        return;
+      }
+      res.write(text[at++]!);
+    }, intervalMs);
+    res.on('close', () => {
+      clearInterval(timer);
+      this.hanging.delete(res);
+    });
   }
 
   private takeFault(operation: string): Fault | undefined {

@@ -521,8 +521,8 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
   };
   b.subnets.set(PRIMARY_NETWORK_ID, primary);
 
-  const SUBNETS = 59;
-  const L1S = 22;
+  const SUBNETS = 119;
+  const L1S = 36;
   const subnetPlans: { time: number; chainTimes: number[]; convertAt?: number }[] = [];
   for (let i = 0; i < SUBNETS; i++) {
     const time = T.genesis + 30 * DAY + Math.floor(((T.now - 90 * DAY - T.genesis) * (i + rng.next())) / SUBNETS);

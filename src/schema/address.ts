@@ -50,14 +50,20 @@ function parseAddressKey(key: string): string {
   return parseBech32Address(key).canonical;
 }
 
+/** An address id's key, checked to belong to the id's network like any address argument. */
+function parseAddressId(id: string): { network: NetworkName; key: string } {
+  const { network, key } = parseNodeKey(id, parseAddressKey);
+  return { network, key: checkAddresses(network, [key], { argument: 'id', allowEvm: true })[0]! };
+}
+
 builder.node(AddressRef, {
   description: 'An address on the Primary Network: the chains it touched, its transactions, its staking rewards.',
   id: {
     resolve: (a) => nodeKey(a.network, a.address),
-    parse: (id) => parseNodeKey(id, parseAddressKey),
+    parse: parseAddressId,
   },
   // Any well-formed address exists: there is nothing to look up.
-  loadOne: ({ network, key }) => ({ network, address: parseAddressKey(key) }),
+  loadOne: ({ network, key }) => ({ network, address: key }),
   fields: (t) => ({
     network: t.field({ type: NetworkNameEnum, description: 'The network of the address.', resolve: (a) => a.network }),
     address: t.exposeString('address', { description: 'The address: "avax1…"/"fuji1…" without chain prefix, or 0x for EVM.' }),

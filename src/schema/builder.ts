@@ -5,7 +5,7 @@
 import SchemaBuilder from '@pothos/core';
 import RelayPlugin from '@pothos/plugin-relay';
 import type { GatewayContext } from '../context.js';
-import { assertNodeType, decodeGlobalId, encodeGlobalId } from './global-id.js';
+import { assertNodeCount, assertNodeType, decodeGlobalId, encodeGlobalId } from './global-id.js';
 
 export const builder = new SchemaBuilder<{
   Context: GatewayContext;
@@ -58,9 +58,10 @@ export const builder = new SchemaBuilder<{
       },
     },
     nodesQueryOptions: {
-      description: 'Fetches several objects by their global ids, in order; null where one no longer exists.',
-      args: { ids: { description: 'Global ids, as objects\' `id` fields gave them.' } },
+      description: 'Fetches up to 100 objects by their global ids, in order; null where one no longer exists.',
+      args: { ids: { description: 'Global ids, as objects\' `id` fields gave them; at most 100.' } },
       resolve: (_root, { ids }, _ctx, info, resolveNodes) => {
+        assertNodeCount(ids.length);
         for (const id of ids) assertNodeType(info.schema, id.typename);
         return resolveNodes(ids);
       },

@@ -7,10 +7,13 @@
  * - Each edge's cursor is opaque and says how to resume right after it: the token of the page
  *   it came from, that page's size and how many of its items to skip. An edge that ends its
  *   page resumes from the next page's token directly, so plain forward paging costs no extra call.
- * - A cursor is bound to the query that produced it; using it with other filters is refused.
+ *   Resuming from the middle of the first page replays that page, so items that arrived since
+ *   may be seen again; the `endCursor` of a page always resumes exactly.
+ * - A cursor is signed (HMAC) and bound to the query that produced it: a forged cursor, or one
+ *   used with other filters, is refused before any upstream call.
  * - The upstream pages forward only, so `last`/`before` are refused rather than faked.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { badInput } from '../errors.js';
 
 export interface ConnectionArgs {
@@ -75,33 +78,54 @@ function lazy<T>(compute: () => T): () => T {
   };
 }
 
-function encodeCursor(fp: string, resume: Resume): string {
-  return Buffer.from(JSON.stringify([1, fp, resume.token ?? null, resume.size ?? null, resume.skip])).toString('base64url');
-}
+/**
+ * Signs and checks cursors. The secret is CURSOR_SECRET, or a random one per process: then
+ * cursors do not outlive a restart, and instances behind one endpoint need the same secret.
+ */
+export class CursorCodec {
+  private readonly secret: Buffer;
 
-function decodeCursor(cursor: string, fp: string, field: string): Resume {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    parsed = undefined;
+  constructor(secret?: string) {
+    this.secret = secret ? Buffer.from(secret) : randomBytes(32);
   }
-  if (
-    !Array.isArray(parsed) ||
-    parsed[0] !== 1 ||
-    typeof parsed[1] !== 'string' ||
-    !(parsed[2] === null || typeof parsed[2] === 'string') ||
-    !(parsed[3] === null || (Number.isInteger(parsed[3]) && parsed[3] > 0)) ||
-    !(Number.isInteger(parsed[4]) && parsed[4] >= 0)
-  ) {
-    throw badInput(`\`after\` is not a cursor of ${field}: pass an \`endCursor\` or edge \`cursor\` from an earlier page.`, { argument: 'after' });
+
+  private mac(payload: string): string {
+    return createHmac('sha256', this.secret).update(payload).digest('base64url').slice(0, 22);
   }
-  if (parsed[1] !== fp) {
-    throw badInput(`\`after\` is a cursor of a different ${field} list: a cursor resumes only the query (same arguments) that produced it.`, {
-      argument: 'after',
-    });
+
+  encode(fp: string, resume: Resume): string {
+    const payload = Buffer.from(JSON.stringify([1, fp, resume.token ?? null, resume.size ?? null, resume.skip])).toString('base64url');
+    return `${payload}.${this.mac(payload)}`;
   }
-  return { token: parsed[2] ?? undefined, size: parsed[3] ?? undefined, skip: parsed[4] };
+
+  decode(cursor: string, fp: string, spec: PageSpec): Resume {
+    const refuse = () =>
+      badInput(`\`after\` is not a cursor of ${spec.field}: pass an \`endCursor\` or edge \`cursor\` from an earlier page.`, { argument: 'after' });
+    const [payload, mac] = cursor.split('.');
+    if (!payload || !mac || mac !== this.mac(payload)) throw refuse();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    } catch {
+      throw refuse();
+    }
+    if (
+      !Array.isArray(parsed) ||
+      parsed[0] !== 1 ||
+      typeof parsed[1] !== 'string' ||
+      !(parsed[2] === null || typeof parsed[2] === 'string') ||
+      !(parsed[3] === null || (Number.isInteger(parsed[3]) && parsed[3] > 0 && parsed[3] <= spec.maxPageSize)) ||
+      !(Number.isInteger(parsed[4]) && parsed[4] >= 0)
+    ) {
+      throw refuse();
+    }
+    if (parsed[1] !== fp) {
+      throw badInput(`\`after\` is a cursor of a different ${spec.field} list: a cursor resumes only the query (same arguments) that produced it.`, {
+        argument: 'after',
+      });
+    }
+    return { token: parsed[2] ?? undefined, size: parsed[3] ?? undefined, skip: parsed[4] };
+  }
 }
 
 /** Checks the Relay arguments against the spec; returns how many items to fetch. */
@@ -122,23 +146,24 @@ export function checkConnectionArgs(args: ConnectionArgs, spec: PageSpec): numbe
   return first;
 }
 
-/**
- * Pages through an upstream list for a Relay connection.
- *
- * @param filters everything besides paging that selects the list; cursors are bound to it
- * @param fetchPage one upstream call for a token and a page size
- */
-export async function pageConnection<T, N, P>(
-  args: ConnectionArgs,
-  spec: PageSpec,
-  filters: unknown,
-  fetchPage: (page: { pageToken: string | undefined; pageSize: number }) => Promise<P>,
-  read: (page: P) => UpstreamPage<T>,
-  toNode: (item: T) => N,
-): Promise<ConnectionResult<N, P>> {
+export interface PageConnectionOptions<T, N, P> {
+  /** Signs the cursors: the request context's codec. */
+  cursors: CursorCodec;
+  args: ConnectionArgs;
+  spec: PageSpec;
+  /** Everything besides paging that selects the list; cursors are bound to it. */
+  filters: unknown;
+  /** One upstream call for a token and a page size. */
+  fetchPage: (page: { pageToken: string | undefined; pageSize: number }) => Promise<P>;
+  read: (page: P) => UpstreamPage<T>;
+  toNode: (item: T) => N;
+}
+
+/** Pages through an upstream list for a Relay connection. */
+export async function pageConnection<T, N, P>({ cursors, args, spec, filters, fetchPage, read, toNode }: PageConnectionOptions<T, N, P>): Promise<ConnectionResult<N, P>> {
   const want = checkConnectionArgs(args, spec);
   const fp = lazy(() => fingerprintOf([spec.field, filters]));
-  let resume: Resume = args.after ? decodeCursor(args.after, fp(), spec.field) : { token: undefined, size: undefined, skip: 0 };
+  let resume: Resume = args.after ? cursors.decode(args.after, fp(), spec) : { token: undefined, size: undefined, skip: 0 };
 
   const edges: { cursor: string; node: N }[] = [];
   let hasNextPage = false;
@@ -160,7 +185,7 @@ export async function pageConnection<T, N, P>(
     for (; index < items.length && edges.length < want; index++) {
       const endsPage = index === items.length - 1 && next !== undefined;
       const at: Resume = endsPage ? { token: next, size: undefined, skip: 0 } : { token: resume.token, size: pageSize, skip: index + 1 };
-      const cursor = lazy(() => encodeCursor(fp(), at));
+      const cursor = lazy(() => cursors.encode(fp(), at));
       edges.push({
         get cursor() {
           return cursor();

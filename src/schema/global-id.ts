@@ -18,6 +18,14 @@ export function decodeGlobalId(globalId: string): { typename: string; id: string
   return { typename: match[1]!, id: match[2]! };
 }
 
+/** The most ids one `nodes(ids:)` may ask for. */
+export const MAX_NODES = 100;
+
+/** Refuses more ids than `nodes(ids:)` serves. */
+export function assertNodeCount(count: number): void {
+  if (count > MAX_NODES) throw badInput(`\`nodes\` takes at most ${MAX_NODES} ids (got ${count}); split the request.`, { argument: 'ids' });
+}
+
 /** Refuses a typename that is not an object implementing Node, before any loader runs. */
 export function assertNodeType(schema: GraphQLSchema, typename: string): void {
   const type = schema.getType(typename);

@@ -59,14 +59,15 @@ function listL1Validators(
     subnetId: args.subnetId ?? undefined,
     includeInactiveL1Validators: args.includeInactive ?? undefined,
   };
-  return pageConnection(
+  return pageConnection({
+    cursors: ctx.cursors,
     args,
-    L1_VALIDATORS_PAGE,
-    [network, filters],
-    (page) => ctx.dataApi.listL1Validators(network, { ...page, ...filters }),
-    (page) => ({ items: page.validators, nextPageToken: page.nextPageToken }),
-    (v): L1ValidatorModel => ({ ...v, network }),
-  );
+    spec: L1_VALIDATORS_PAGE,
+    filters: [network, filters],
+    fetchPage: (page) => ctx.dataApi.listL1Validators(network, { ...page, ...filters }),
+    read: (page) => ({ items: page.validators, nextPageToken: page.nextPageToken }),
+    toNode: (v): L1ValidatorModel => ({ ...v, network }),
+  });
 }
 
 const L1ValidatorConnection = builder.connectionObject(
@@ -178,7 +179,15 @@ builder.objectField(SubnetRef, 'l1Validators', (t) =>
       resolve: (subnet, args, ctx) => {
         if (!subnet.isL1) {
           // A subnet that was never converted has no L1 validators: no call needed to know it.
-          return pageConnection(args, L1_VALIDATORS_PAGE, [subnet.network, subnet.subnetId, 'none'], async () => ({ validators: [] }), (p) => ({ items: p.validators }), (v: L1Validator): L1ValidatorModel => ({ ...v, network: subnet.network }));
+          return pageConnection({
+            cursors: ctx.cursors,
+            args,
+            spec: L1_VALIDATORS_PAGE,
+            filters: [subnet.network, subnet.subnetId, 'none'],
+            fetchPage: async () => ({ validators: [] as L1Validator[] }),
+            read: (p) => ({ items: p.validators }),
+            toNode: (v): L1ValidatorModel => ({ ...v, network: subnet.network }),
+          });
         }
         return listL1Validators(ctx, subnet.network, { ...args, subnetId: subnet.subnetId });
       },

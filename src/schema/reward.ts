@@ -72,14 +72,15 @@ function listRewards(
     throw badInput('Rewards need `addresses` or `nodeIds` (or both): the Data API does not list all rewards.', { argument: 'addresses' });
   }
   const params = { addresses, nodeIds, currency: f.currency ?? undefined, sortOrder: f.sortOrder ?? undefined };
-  return pageConnection(
+  return pageConnection({
+    cursors: ctx.cursors,
     args,
-    REWARDS_PAGE,
-    [network, params],
-    (page) => ctx.dataApi.listHistoricalPrimaryNetworkRewards(network, { ...page, ...params }),
-    (page) => ({ items: page.historicalRewards, nextPageToken: page.nextPageToken }),
-    (r): RewardModel => ({ ...r, network }),
-  );
+    spec: REWARDS_PAGE,
+    filters: [network, params],
+    fetchPage: (page) => ctx.dataApi.listHistoricalPrimaryNetworkRewards(network, { ...page, ...params }),
+    read: (page) => ({ items: page.historicalRewards, nextPageToken: page.nextPageToken }),
+    toNode: (r): RewardModel => ({ ...r, network }),
+  });
 }
 
 const currencyArg = { type: CurrencyEnum, description: 'Currency of `historicalPrice`; USD when omitted.' } as const;

@@ -121,18 +121,19 @@ builder.objectFields(NetworkRef, (t) => ({
         sortOrder: t.arg({ type: SortOrderEnum, description: 'By creation time; the Data API default (newest first) when omitted.' }),
       },
       resolve: (network, args, ctx) =>
-        pageConnection(
+        pageConnection({
+          cursors: ctx.cursors,
           args,
-          SUBNETS_PAGE,
-          [network.name, args.sortOrder],
-          async (page) => {
+          spec: SUBNETS_PAGE,
+          filters: [network.name, args.sortOrder],
+          fetchPage: async (page) => {
             const res = await ctx.dataApi.listSubnets(network.name, { ...page, sortOrder: args.sortOrder ?? undefined });
             ctx.loaders.rememberSubnets(network.name, res.subnets);
             return res;
           },
-          (page) => ({ items: page.subnets, nextPageToken: page.nextPageToken }),
-          (subnet) => subnetModel(network.name, subnet),
-        ),
+          read: (page) => ({ items: page.subnets, nextPageToken: page.nextPageToken }),
+          toNode: (subnet) => subnetModel(network.name, subnet),
+        }),
     },
     { name: 'SubnetConnection', description: 'A page of subnets.' },
     { name: 'SubnetEdge', description: 'A subnet and its cursor.' },

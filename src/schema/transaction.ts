@@ -372,14 +372,15 @@ function listTransactions(ctx: GatewayContext, network: NetworkName, chain: Prim
     l1ValidationId: f.l1ValidationId ?? undefined,
     sortOrder: f.sortOrder ?? undefined,
   };
-  return pageConnection(
+  return pageConnection({
+    cursors: ctx.cursors,
     args,
-    TRANSACTIONS_PAGE,
-    [network, chain, params],
-    (page) => ctx.dataApi.listLatestPrimaryNetworkTransactions(network, chain, { ...page, ...params }),
-    (page) => ({ items: page.transactions, nextPageToken: page.nextPageToken }),
-    (tx) => txModel(network, chain, tx),
-  );
+    spec: TRANSACTIONS_PAGE,
+    filters: [network, chain, params],
+    fetchPage: (page) => ctx.dataApi.listLatestPrimaryNetworkTransactions(network, chain, { ...page, ...params }),
+    read: (page) => ({ items: page.transactions, nextPageToken: page.nextPageToken }),
+    toNode: (tx) => txModel(network, chain, tx),
+  });
 }
 
 const PAGE_NOTE = '`first`: 1 to 500 (default 10); 100 per upstream call, and a page may come back shorter when its transactions hold many UTXOs.';

@@ -32,14 +32,15 @@ builder.objectField(NetworkRef, 'vertices', (t) =>
       nullable: true,
       description: 'Latest X-Chain vertices, newest first. `first`: 1 to 500 (default 10); 100 per upstream call.',
       resolve: (network, args, ctx) =>
-        pageConnection(
+        pageConnection({
+          cursors: ctx.cursors,
           args,
-          VERTICES_PAGE,
-          [network.name],
-          (page) => ctx.dataApi.listLatestXChainVertices(network.name, 'x-chain', page),
-          (page) => ({ items: page.vertices, nextPageToken: page.nextPageToken }),
-          (v): VertexModel => ({ ...v, network: network.name }),
-        ),
+          spec: VERTICES_PAGE,
+          filters: [network.name],
+          fetchPage: (page) => ctx.dataApi.listLatestXChainVertices(network.name, 'x-chain', page),
+          read: (page) => ({ items: page.vertices, nextPageToken: page.nextPageToken }),
+          toNode: (v): VertexModel => ({ ...v, network: network.name }),
+        }),
     },
     { name: 'XChainVertexConnection', description: 'A page of X-Chain vertices.' },
     { name: 'XChainVertexEdge', description: 'A vertex and its cursor.' },

@@ -4,6 +4,8 @@
  * such as `txTypes` go out as repeated keys. Callers validate input; this layer only encodes it.
  */
 import { setMaxListeners } from 'node:events';
+import { createHash } from 'node:crypto';
+import type { RequestActivity } from './activity.js';
 import type { CallBudget } from './budget.js';
 import { encodeQuery, segment, type HttpClient, type QueryValue } from './http.js';
 import type {
@@ -45,6 +47,8 @@ export interface DataApiOptions {
   memo?: Map<string, Promise<unknown>>;
   /** The request's allowance of upstream calls, shared with its other clients. */
   budget?: CallBudget;
+  /** The request's calls in flight, for loaders that wait for them. */
+  activity?: RequestActivity;
 }
 
 export interface PageParams {
@@ -54,13 +58,14 @@ export interface PageParams {
 
 export class DataApiClient {
   private readonly headers: Record<string, string> | undefined;
+  private keyIdValue: string | undefined;
 
   constructor(private readonly options: DataApiOptions) {
     this.headers = options.apiKey ? { [options.apiKeyHeader]: options.apiKey } : undefined;
   }
 
-  /** A client for one GraphQL request: its abort signal and, if the caller sent one, its API key. */
-  forRequest(scope: { signal?: AbortSignal; apiKey?: string; budget?: CallBudget }): DataApiClient {
+  /** A client for one GraphQL request: its signal, budget, activity and, if the caller sent one, its API key. */
+  forRequest(scope: { signal?: AbortSignal; apiKey?: string; budget?: CallBudget; activity?: RequestActivity }): DataApiClient {
     // Every concurrent call of the request listens on its signal; dozens are normal fan-out.
     if (scope.signal) setMaxListeners(256, scope.signal);
     return new DataApiClient({
@@ -69,15 +74,30 @@ export class DataApiClient {
       apiKey: scope.apiKey ?? this.options.apiKey,
       memo: new Map(),
       budget: scope.budget,
+      activity: scope.activity,
     });
   }
 
   /**
-   * The same client without the request's abort signal or memo, for loads whose result is shared
-   * with other requests: one client going away must not fail the others.
+   * The same key, but none of the request's signal, memo, budget or activity: for loads whose
+   * result other requests share, which one request going away or running out must not fail.
    */
   detached(): DataApiClient {
-    return new DataApiClient({ ...this.options, signal: undefined, memo: undefined });
+    return new DataApiClient({ http: this.options.http, baseUrl: this.options.baseUrl, apiKeyHeader: this.options.apiKeyHeader, apiKey: this.options.apiKey });
+  }
+
+  /**
+   * Who the calls are made as: shared caches are kept per key, so an answer fetched with one
+   * client's key (or a failure of it) never serves a request made with another. Not the key itself.
+   */
+  get keyId(): string {
+    this.keyIdValue ??= this.options.apiKey ? createHash('sha256').update(this.options.apiKey).digest('base64url').slice(0, 16) : 'none';
+    return this.keyIdValue;
+  }
+
+  /** Counts one upstream call that is made on the request's behalf by a shared load. */
+  charge(operation: string): void {
+    this.options.budget?.take('data-api', operation);
   }
 
   private get<T>(operation: string, path: string, query?: Record<string, QueryValue>): Promise<T> {
@@ -97,7 +117,7 @@ export class DataApiClient {
     } catch (error) {
       return Promise.reject(error);
     }
-    return this.options.http
+    const call = this.options.http
       .json<T>({
         service: 'data-api',
         operation,
@@ -110,6 +130,7 @@ export class DataApiClient {
         signal: this.options.signal,
       })
       .then((res) => res.body);
+    return this.options.activity ? this.options.activity.track(call) : call;
   }
 
   /** GET /v1/networks/{network}/subnets (listSubnets). pageSize 1..10000. */

@@ -2,7 +2,8 @@
  * The one HTTP layer every upstream client sends through.
  *
  * undici `request` on a keep-alive `Pool` per origin (global fetch measured 4x slower here),
- * a per-attempt timeout, cancellation when the GraphQL client goes away, and retries for
+ * a deadline per attempt (headers and whole body), cancellation when the GraphQL client goes
+ * away, and retries for
  * idempotent calls only: on 429/502/503 and connection failures, honouring `retry-after`,
  * with bounded exponential backoff.
  */
@@ -69,7 +70,9 @@ const MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 
 /** Percent-encodes one path segment: client input never changes the path's shape. */
 export function segment(value: string | number): string {
-  return encodeURIComponent(String(value));
+  const encoded = encodeURIComponent(String(value));
+  // encodeURIComponent leaves dots alone, and "." or ".." would walk the path.
+  return encoded === '.' || encoded === '..' ? encoded.replace(/\./g, '%2E') : encoded;
 }
 
 export function encodeQuery(query: Record<string, QueryValue> | undefined): string {
@@ -102,6 +105,12 @@ interface Base {
   prefix: string;
 }
 
+/** One attempt of a call: the request and the deadline that attempt runs under. */
+interface AttemptScope {
+  req: HttpRequest;
+  deadline: AbortSignal;
+}
+
 export class HttpClient {
   private readonly pools = new Map<string, Pool>();
   private readonly bases = new Map<string, Base>();
@@ -126,19 +135,16 @@ export class HttpClient {
       headers['content-type'] = 'application/json';
     }
     for (let attempt = 0; ; attempt++) {
+      // One deadline for the whole attempt, answer and body alike: an upstream that trickles its
+      // body cannot hold a call past the timeout.
+      const deadline = AbortSignal.timeout(this.options.timeoutMs);
+      const signal = req.signal ? AbortSignal.any([req.signal, deadline]) : deadline;
+      const scope = { req, deadline };
       let res: Dispatcher.ResponseData;
       try {
-        res = await pool.request({
-          method: req.method,
-          path,
-          headers,
-          body,
-          signal: req.signal,
-          headersTimeout: this.options.timeoutMs,
-          bodyTimeout: this.options.timeoutMs,
-        });
+        res = await pool.request({ method: req.method, path, headers, body, signal });
       } catch (error) {
-        const failure = this.transportError(error, req);
+        const failure = this.transportError(error, scope);
         const retryable = failure instanceof ConnectionError && failure.code !== undefined && RETRY_CODES.has(failure.code);
         if (retryable && idempotent && attempt < this.options.retries) {
           await this.wait(req, attempt, this.backoff(attempt), failure.code ?? 'connection error');
@@ -149,7 +155,7 @@ export class HttpClient {
 
       const { statusCode } = res;
       if ((statusCode >= 200 && statusCode < 300) || req.acceptStatuses?.includes(statusCode)) {
-        return { status: statusCode, body: await this.readJson<T>(res, req) };
+        return { status: statusCode, body: await this.readJson<T>(res, scope) };
       }
 
       const retryAfter = parseRetryAfter(res.headers['retry-after']);
@@ -209,12 +215,13 @@ export class HttpClient {
     }
   }
 
-  private async readJson<T>(res: Dispatcher.ResponseData, req: HttpRequest): Promise<T> {
+  private async readJson<T>(res: Dispatcher.ResponseData, scope: AttemptScope): Promise<T> {
+    const { req } = scope;
     let text: string;
     try {
       text = await res.body.text();
     } catch (error) {
-      throw this.transportError(error, req);
+      throw this.transportError(error, scope);
     }
     try {
       return JSON.parse(text) as T;
@@ -253,10 +260,10 @@ export class HttpClient {
     });
   }
 
-  private transportError(error: unknown, req: HttpRequest) {
+  private transportError(error: unknown, { req, deadline }: AttemptScope) {
     const meta = { service: req.service, operation: req.operation, cause: error };
     if (req.signal?.aborted) return new RequestAbortedError(meta);
-    if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
+    if (deadline.aborted || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
       return new TimeoutError(this.options.timeoutMs, meta);
     }
     const code = (error as { code?: string } | undefined)?.code;

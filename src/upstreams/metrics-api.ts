@@ -1,6 +1,7 @@
 /**
  * The Metrics API. It takes no API key: none is ever sent to it, the operator's nor a client's.
  */
+import type { RequestActivity } from './activity.js';
 import type { CallBudget } from './budget.js';
 import type { AverageTpsResponse } from './data-api.types.js';
 import { segment, type HttpClient } from './http.js';
@@ -10,12 +11,13 @@ export interface MetricsApiOptions {
   baseUrl: string;
   signal?: AbortSignal;
   budget?: CallBudget;
+  activity?: RequestActivity;
 }
 
 export class MetricsApiClient {
   constructor(private readonly options: MetricsApiOptions) {}
 
-  forRequest(scope: { signal?: AbortSignal; budget?: CallBudget }): MetricsApiClient {
+  forRequest(scope: { signal?: AbortSignal; budget?: CallBudget; activity?: RequestActivity }): MetricsApiClient {
     return new MetricsApiClient({ ...this.options, ...scope });
   }
 
@@ -25,7 +27,7 @@ export class MetricsApiClient {
    */
   async getAvgTps(chainId: string, params: { pageToken?: string }): Promise<AverageTpsResponse> {
     this.options.budget?.take('metrics-api', 'getAvgTps');
-    const res = await this.options.http.json<AverageTpsResponse>({
+    const call = this.options.http.json<AverageTpsResponse>({
       service: 'metrics-api',
       operation: 'getAvgTps',
       method: 'GET',
@@ -36,6 +38,6 @@ export class MetricsApiClient {
       headers: { 'content-type': 'application/json' },
       signal: this.options.signal,
     });
-    return res.body;
+    return (await (this.options.activity ? this.options.activity.track(call) : call)).body;
   }
 }

@@ -912,7 +912,7 @@ export type Query = {
   network: Network;
   /** Fetches any object again by its global id (its `id` field). Null when it no longer exists. */
   node?: Maybe<Node>;
-  /** Fetches several objects by their global ids, in order; null where one no longer exists. */
+  /** Fetches up to 100 objects by their global ids, in order; null where one no longer exists. */
   nodes: Array<Maybe<Node>>;
 };
 

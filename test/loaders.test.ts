@@ -1,0 +1,73 @@
+/**
+ * Loaders: what is shared between requests (and with whom), and batching across a response.
+ */
+import { describe, expect, it } from 'vitest';
+import { getWorld } from '../src/sandbox/world.js';
+import { codes, startHarness, useHarness } from './helpers.js';
+
+const world = getWorld('mainnet');
+const subnetQuery = `{ network { subnet(subnetId: "${world.subnets[7]!.subnetId}") { subnetId } } }`;
+
+describe('the shared subnet catalog (SUBNET_CACHE_TTL_MS > 0)', () => {
+  const h = useHarness({ SUBNET_CACHE_TTL_MS: '60000', DATA_API_KEY: 'operator-key' });
+
+  it('serves later requests made with the same key without another call', async () => {
+    await h.raw(subnetQuery);
+    await h.raw(subnetQuery);
+    expect(h.sandbox.count('listSubnets')).toBe(1);
+  });
+
+  it("never serves one client's answer, or failure, to a request made with another key", async () => {
+    const fresh = await startHarness({ SUBNET_CACHE_TTL_MS: '60000', DATA_API_KEY: 'operator-key' });
+    fresh.sandbox.knobs.requireApiKey = 'operator-key';
+    const bad = await fresh.raw(subnetQuery, undefined, { 'x-service-api-key': 'wrong-key' });
+    expect(codes(bad)).toEqual(['UPSTREAM_UNAUTHORIZED']);
+    const good = await fresh.raw(subnetQuery);
+    expect(good.errors).toBeUndefined();
+    const again = await fresh.raw(subnetQuery, undefined, { 'x-service-api-key': 'wrong-key' });
+    expect(codes(again)).toEqual(['UPSTREAM_UNAUTHORIZED']);
+    expect(fresh.sandbox.log.map((r) => [r.operation, r.apiKey, r.status])).toEqual([
+      ['listSubnets', 'wrong-key', 401],
+      ['listSubnets', 'operator-key', 200],
+      ['listSubnets', 'wrong-key', 401],
+    ]);
+    await fresh.close();
+  });
+
+  it('charges the call to the request that starts the load, not to those that reuse it', async () => {
+    const tight = await startHarness({ SUBNET_CACHE_TTL_MS: '60000', UPSTREAM_CALL_BUDGET: '1' });
+    const first = await tight.raw(`{ network { subnet(subnetId: "${world.subnets[7]!.subnetId}") { subnetId } vertices(first: 1) { nodes { vertexHash } } } }`);
+    expect(codes(first)).toEqual(['UPSTREAM_BUDGET_EXCEEDED']);
+    // The cached catalog costs the next request nothing: its one call goes to vertices.
+    const second = await tight.raw(`{ network { subnet(subnetId: "${world.subnets[7]!.subnetId}") { subnetId } vertices(first: 1) { nodes { vertexHash } } } }`);
+    expect(second.errors).toBeUndefined();
+    expect(tight.sandbox.counts).toEqual({ listSubnets: 1, listLatestXChainVertices: 1 });
+    await tight.close();
+  });
+});
+
+describe('addresses:listChainIds', () => {
+  const h = useHarness();
+
+  it('is one call for every address of the response, whatever depth it is found at', async () => {
+    const res = await h.raw(`{ network {
+      address(address: "${world.addresses[0]}") { chains { blockchainId } }
+      transactions(chain: X_CHAIN, first: 10) { nodes { emittedUtxos { addresses { chains { blockchainId } } } } }
+      subnets(first: 3) { nodes { ownerAddresses { chains { blockchainId } } } }
+    } }`);
+    expect(res.errors).toBeUndefined();
+    expect(h.sandbox.count('getChainIdsForAddresses')).toBe(1);
+    const sent = h.sandbox.log.find((r) => r.operation === 'getChainIdsForAddresses')!.query[0]![1].split(',');
+    expect(sent).toContain(world.addresses[0]);
+    expect(sent.length).toBeGreaterThan(10);
+  });
+
+  it('refuses an address id of another network before batching it with others', async () => {
+    const fujiAddress = getWorld('fuji').addresses[0]!;
+    const ids = [`Address:mainnet:${world.addresses[1]}`, `Address:mainnet:${fujiAddress}`].map((id) => Buffer.from(id).toString('base64url'));
+    const res = await h.raw(`{ a: node(id: "${ids[0]}") { ... on Address { chains { blockchainId } } } b: node(id: "${ids[1]}") { id } }`);
+    expect(codes(res)).toEqual(['BAD_USER_INPUT']);
+    expect(res.errors![0]!.message).toMatch(/is not a mainnet address/);
+    expect((res.data as { a: { chains: unknown[] } }).a.chains.length).toBeGreaterThan(0);
+  });
+});
