@@ -31,6 +31,7 @@ const config: CodegenConfig = {
           CB58Id: 'string',
           NodeID: 'string',
           AvalancheAddress: 'string',
+          EvmHexAddress: 'string',
         },
       },
       presetConfig: { fragmentMasking: false },

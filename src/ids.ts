@@ -28,6 +28,9 @@ export const PRIMARY_CHAIN_IDS: Record<NetworkName, { p: string; x: string; c: s
   },
 };
 
+/** EVM chain ids of each network's C-Chain. */
+export const C_CHAIN_EVM_ID: Record<NetworkName, number> = { mainnet: 43114, fuji: 43113 };
+
 /** Thrown by the parsers below; `reason` says what is wrong and what is expected. */
 export class InvalidIdError extends Error {
   constructor(readonly reason: string) {

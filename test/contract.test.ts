@@ -9,11 +9,40 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PRIMARY_CHAIN_IDS } from '../src/ids.js';
 import type { SandboxAnswer } from '../src/sandbox/http.js';
 import type { RecordedRequest } from '../src/sandbox/server.js';
+import { getEvmWorld } from '../src/sandbox/evm.js';
 import { getWorld } from '../src/sandbox/world.js';
 import { OpenApiContract } from './contract/openapi.js';
 import { useHarness } from './helpers.js';
 
 const contract = new OpenApiContract(new URL('./upstream/data-api.glacier.openapi.json', import.meta.url), 'glacier');
+const metricsContract = new OpenApiContract(new URL('./upstream/metrics-api.popsicle.openapi.json', import.meta.url), 'popsicle');
+
+/**
+ * GET /v1/avg_tps/{chainId} is in no OpenAPI document; this schema is the documented answer
+ * (test/upstream/examples/metrics.v1.avg_tps.json): results, status, lastRun, and a UUID page
+ * token only when more data exists.
+ */
+const AVG_TPS_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['results', 'status', 'lastRun'],
+  properties: {
+    results: {
+      type: 'array',
+      items: { type: 'object', additionalProperties: false, required: ['timestamp', 'value'], properties: { timestamp: { type: 'integer' }, value: { type: 'number' } } },
+    },
+    status: { type: 'integer' },
+    lastRun: { type: 'integer' },
+    nextPageToken: { type: 'string', format: 'uuid' },
+  },
+};
+const METRICS_ERRORS: Record<number, string> = { 400: 'BadRequest', 404: 'NotFound', 429: 'TooManyRequests', 502: 'BadGateway', 503: 'ServiceUnavailable' };
+
+/** Problems with a request to the Metrics API's legacy route: only `pageToken` is defined. */
+function checkMetricsRequest(r: RecordedRequest): string[] {
+  if (r.method !== 'GET' || !/^\/v1\/avg_tps\/\d+$/.test(r.path)) return [`metrics: ${r.method} ${r.path} is not GET /v1/avg_tps/{chainId}`];
+  return r.query.filter(([k]) => k !== 'pageToken').map(([k]) => `metrics: query parameter "${k}" is not documented`);
+}
 const world = getWorld('mainnet');
 const fuji = getWorld('fuji');
 
@@ -32,7 +61,14 @@ function chainOfPath(value: string): 'p' | 'x' | 'c' {
 }
 
 /** The response schema for one answer; oneOf responses are narrowed to the variant the chain returns. */
-function schemaFor(request: RecordedRequest, answer: SandboxAnswer): Record<string, unknown> {
+function schemaFor(request: RecordedRequest, answer: SandboxAnswer): { on: OpenApiContract; schema: Record<string, unknown> } {
+  if (request.service === 'metrics-api') {
+    return answer.status === 200 ? { on: metricsContract, schema: AVG_TPS_SCHEMA } : { on: metricsContract, schema: metricsContract.schemaRef(METRICS_ERRORS[answer.status]!) };
+  }
+  return { on: contract, schema: dataSchemaFor(request, answer) };
+}
+
+function dataSchemaFor(request: RecordedRequest, answer: SandboxAnswer): Record<string, unknown> {
   const match = contract.match(request.method, request.path)!;
   if (answer.status === 200 && match.operation.operationId === 'listLatestPrimaryNetworkTransactions') {
     const name = { p: 'ListPChainTransactionsResponse', x: 'ListXChainTransactionsResponse', c: 'ListCChainAtomicTransactionsResponse' }[chainOfPath(match.pathParams.blockchainId!)];
@@ -49,6 +85,10 @@ function schemaFor(request: RecordedRequest, answer: SandboxAnswer): Record<stri
   if (!schema) throw new Error(`${match.operation.operationId} declares no ${answer.status} response`);
   return schema;
 }
+
+const evmWorld = getEvmWorld('mainnet');
+const fujiEvm = getEvmWorld('fuji');
+const cc = evmWorld.chains.get('43114')!;
 
 const GATEWAY_QUERIES = (() => {
   const a = world.addresses;
@@ -70,6 +110,22 @@ const GATEWAY_QUERIES = (() => {
     `{ network { vertices(first: 3) { nodes { vertexHash } } } }`,
     `{ network { rewards(addresses: ["${reward.addresses[0]}"], nodeIds: ["${reward.nodeId}"], currency: JPY, sortOrder: ASC, first: 2) { nodes { utxoId } } } }`,
     `{ network { address(address: "P-${a[5]}") { chains { blockchainId } rewards(first: 1) { nodes { utxoId } } transactions(chain: P_CHAIN, first: 2) { nodes { txHash } } } } }`,
+    `{ network { evmChain(evmChainId: 43114) {
+      transactions(first: 3, status: SUCCESS) { nodes { txHash to { contract { name } } } }
+      averageTps(first: 150) { nodes { value } }
+      icmMessages(first: 2, role: SOURCE) { nodes { messageId } }
+      address(address: "${cc.accounts[1]}") {
+        erc20Transfers(first: 2, startBlock: 1, endBlock: ${cc.headBlock}) { nodes { txHash } }
+        internalTransactions(first: 2, startBlock: 0) { nodes { txHash } }
+        collectibles(first: 600, contractAddress: "${[...cc.contracts.values()].find((c) => c.ercType === 'ERC-721')!.address}") { nodes { tokenId } }
+        nativeBalance(blockNumber: "2", currency: EUR) { balance }
+        contract { name }
+        icmMessages(first: 1) { nodes { messageId } }
+      }
+    } } }`,
+    `{ network(name: FUJI) { icmMessages(first: 2, from: "${fujiEvm.icm[0]!.from}", to: "${fujiEvm.icm[0]!.to}") { nodes { messageId } } evmChain(evmChainId: 43113) { icmMessages(role: DESTINATION) { nodes { messageId } } } } }`,
+    `{ network { aggregatedSignature(txHash: "${world.transactions.p.find((t) => t.txType === 'ConvertSubnetToL1Tx')!.txHash}") { signedMessage } } }`,
+    `mutation { aggregateSignatures(input: { message: "0xabcd", justification: "00", signingSubnetId: "${world.subnets[3]!.subnetId}", quorumPercentage: 70, quorumPercentageBuffer: 10, pChainHeight: 5 }) { signedMessage } }`,
   ];
 })();
 
@@ -81,16 +137,30 @@ describe('requests the gateway sends', () => {
     }
     const operations = new Set(h.sandbox.log.map((r) => r.operation));
     expect([...operations].sort()).toEqual([
+      'aggregateSignatures',
+      'getAggregatedSignatures',
+      'getAvgTps',
       'getChainIdsForAddresses',
+      'getContractMetadata',
+      'getNativeBalance',
       'getTxByHash',
+      'listCollectibleBalances',
+      'listErc20Transactions',
       'listHistoricalPrimaryNetworkRewards',
+      'listIcmMessages',
+      'listIcmMessagesByAddress',
+      'listInternalTransactions',
       'listL1Validators',
       'listLatestPrimaryNetworkTransactions',
+      'listLatestTransactions',
       'listLatestXChainVertices',
       'listSubnets',
     ]);
-    const problems = h.sandbox.log.flatMap((r) => contract.checkRequest(r));
+    const problems = h.sandbox.log.flatMap((r) => (r.service === 'metrics-api' ? checkMetricsRequest(r) : contract.checkRequest(r)));
     expect(problems).toEqual([]);
+    // The one request body, against its schema.
+    const post = h.sandbox.log.find((r) => r.operation === 'aggregateSignatures')!;
+    expect(contract.validate(contract.schemaRef('SignatureAggregatorRequest'), post.body)).toEqual([]);
   });
 
   it('the checker itself catches an undefined parameter and a value out of range', () => {
@@ -111,6 +181,14 @@ describe('answers the sandbox gives', () => {
     const tx = world.transactions.p[0]!;
     expect(contract.validate(contract.schemaRef('PChainTransaction'), { ...tx, txType: 'MintTx' })).not.toEqual([]);
     expect(contract.validate(contract.schemaRef('BadRequest'), { message: ['x'], statusCode: 400 })[0]).toMatch(/required property 'error'/);
+    const icm = { messages: [{ ...evmWorld.icm[0]!, status: 'lost' }] };
+    expect(contract.validate(contract.schemaRef('ListIcmMessagesResponse'), { messages: [evmWorld.icm[0]] })).toEqual([]);
+    expect(contract.validate(contract.schemaRef('ListIcmMessagesResponse'), icm)).not.toEqual([]);
+    const erc20 = [...cc.contracts.values()].find((c) => c.ercType === 'ERC-20')!;
+    const metadata = contract.responseSchema(contract.match('GET', `/v1/chains/43114/addresses/${erc20.address}`)!, 200)!;
+    expect(contract.validate(metadata, erc20)).toEqual([]);
+    expect(contract.validate(metadata, { ...erc20, ercType: 'ERC-777' })).not.toEqual([]);
+    expect(metricsContract.validate(AVG_TPS_SCHEMA, { results: [], status: 200, lastRun: 1, nextPageToken: 'not-a-uuid' })).not.toEqual([]);
   });
 
   it('sweeping the whole world, validate against the response schemas', async () => {
@@ -138,6 +216,40 @@ describe('answers the sandbox gives', () => {
         for (const tx of list.filter((_t, i) => i % 25 === 0)) await get(`/v1/networks/${network}/blockchains/${chain}/transactions/${tx.txHash}`);
       }
     }
+    // The EVM side: the C-Chain in full, a few Subnet-EVM chains, both networks' ICM messages.
+    const someChains = [...evmWorld.chains.values()].slice(0, 4);
+    for (const chain of someChains) {
+      await pages(`/v1/chains/${chain.chainId}/transactions`, 100);
+      for (const account of chain.accounts.slice(0, 6)) {
+        await pages(`/v1/chains/${chain.chainId}/addresses/${account}/transactions:listErc20`, 100);
+        await pages(`/v1/chains/${chain.chainId}/addresses/${account}/transactions:listInternals`, 100);
+        await pages(`/v1/chains/${chain.chainId}/addresses/${account}/balances:listCollectibles`, 500);
+        await get(`/v1/chains/${chain.chainId}/addresses/${account}/balances:getNative?currency=chf&blockNumber=1`);
+      }
+      for (const contract of chain.contracts.values()) await get(`/v1/chains/${chain.blockchainId}/addresses/${contract.address}`);
+      await pages(`/v1/icm/messages?blockchainId=${chain.blockchainId}`, 100);
+    }
+    for (const network of ['mainnet', 'fuji'] as const) {
+      await pages(`/v1/icm/messages?network=${network}`, 100);
+      await pages(`/v1/icm/addresses/${getEvmWorld(network).icm[0]!.from}/messages?network=${network}`, 100);
+    }
+    for (const chain of someChains) {
+      let token: string | undefined;
+      do {
+        const res = await fetch(`${h.sandbox.metricsApiUrl}/v1/avg_tps/${chain.chainId}${token ? `?pageToken=${token}` : ''}`);
+        token = ((await res.json()) as { nextPageToken?: string }).nextPageToken;
+      } while (token);
+    }
+    const post = (path: string, body: unknown) => fetch(`${h.sandbox.dataApiUrl}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }).then((r) => r.arrayBuffer());
+    await post('/v1/signatureAggregator/mainnet/aggregateSignatures', { message: 'abcd', quorumPercentage: 67 });
+    await post('/v1/signatureAggregator/mainnet/aggregateSignatures', { quorumPercentage: 101 });
+    for (const tx of world.transactions.p.filter((t) => /L1Validator|ConvertSubnet/.test(t.txType)).slice(0, 10)) await get(`/v1/signatureAggregator/mainnet/aggregateSignatures/${tx.txHash}`);
+    await get(`/v1/signatureAggregator/mainnet/aggregateSignatures/${world.transactions.p[0]!.txHash}`);
+    await get('/v1/chains/7/transactions');
+    await get(`/v1/chains/43114/addresses/0x12/transactions:listErc20`);
+    await fetch(`${h.sandbox.metricsApiUrl}/v1/avg_tps/43114?pageToken=nope`).then((r) => r.arrayBuffer());
+    await fetch(`${h.sandbox.metricsApiUrl}/v1/avg_tps/7`).then((r) => r.arrayBuffer());
+
     // Error answers have their schema too.
     await get('/v1/networks/mainnet/subnets?pageSize=0');
     await get('/v1/networks/mainnet/l1Validators?pageSize=101&nodeId=x');
@@ -149,10 +261,13 @@ describe('answers the sandbox gives', () => {
     await get('/v1/networks/mainnet/subnets');
 
     const statuses = new Set(answers.map((a) => a.answer.status));
-    expect([...statuses].sort()).toEqual([200, 400, 404, 429, 503]);
+    expect([...statuses].sort()).toEqual([200, 201, 400, 404, 429, 503]);
+    const operationsAnswered = new Set(answers.map((a) => a.request.operation));
+    expect(operationsAnswered.size).toBe(18);
     const problems: string[] = [];
     for (const { request, answer } of answers) {
-      for (const p of contract.validate(schemaFor(request, answer), answer.body)) problems.push(`${request.operation} ${answer.status}: ${p}`);
+      const { on, schema } = schemaFor(request, answer);
+      for (const p of on.validate(schema, answer.body)) problems.push(`${request.operation} ${answer.status}: ${p}`);
     }
     expect(problems.slice(0, 10)).toEqual([]);
     expect(answers.length).toBeGreaterThan(200);

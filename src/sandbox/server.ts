@@ -51,6 +51,8 @@ export interface RecordedRequest {
   method: string;
   path: string;
   query: [string, string][];
+  /** The JSON body of a POST, parsed. */
+  body?: unknown;
   apiKey?: string;
   /** Which of the two key headers carried it. */
   apiKeyHeader?: 'x-service-api-key' | 'x-glacier-api-key';
@@ -184,6 +186,7 @@ export class Sandbox {
       method: req.method ?? 'GET',
       path,
       query: [...url.searchParams],
+      ...(body ? { body: parseJson(body) } : {}),
       ...(apiKeyHeader ? { apiKey, apiKeyHeader } : {}),
       status: 0,
     };
@@ -287,6 +290,14 @@ export class Sandbox {
       default:
         res.writeHead(404).end();
     }
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
 }
 

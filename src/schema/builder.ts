@@ -20,6 +20,7 @@ export const builder = new SchemaBuilder<{
     CB58Id: { Input: string; Output: string };
     NodeID: { Input: string; Output: string };
     AvalancheAddress: { Input: string; Output: string };
+    EvmHexAddress: { Input: string; Output: string };
   };
 }>({
   plugins: [RelayPlugin],
@@ -70,3 +71,4 @@ export const builder = new SchemaBuilder<{
 });
 
 builder.queryType({ description: 'Everything starts from a network, or from a global id.' });
+builder.mutationType({ description: 'Operations that ask an upstream to do something.' });

@@ -14,5 +14,12 @@ import './utxo.js';
 import './transaction.js';
 import './vertex.js';
 import './reward.js';
+import './price.js';
+import './evm-chain.js';
+import './contract.js';
+import './evm-address.js';
+import './icm.js';
+import './metrics.js';
+import './signatures.js';
 
 export const schema = builder.toSchema({ sortSchema: false });

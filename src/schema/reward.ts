@@ -12,18 +12,11 @@ import { PAGE_SPECS, pageConnection, type ConnectionArgs } from './connection.js
 import { CurrencyEnum, RewardTypeEnum, SortOrderEnum } from './enums.js';
 import { checkAddresses, checkListSize } from './inputs.js';
 import { NetworkRef } from './network.js';
+import { PriceRef } from './price.js';
 import { AvalancheAddressScalar, NodeIdScalar } from './scalars.js';
 import { AssetAmountRef } from './utxo.js';
 
 type RewardModel = HistoricalReward & { network: NetworkName };
-
-const PriceRef = builder.objectRef<{ currencyCode: string; value: number | string }>('Price').implement({
-  description: 'A price in a fiat currency.',
-  fields: (t) => ({
-    currencyCode: t.exposeString('currencyCode', { description: 'Lower-case currency code, e.g. "usd".' }),
-    value: t.float({ description: 'The price.', resolve: (p) => Number(p.value) }),
-  }),
-});
 
 const RewardRef = builder.objectRef<RewardModel>('HistoricalReward').implement({
   description: 'A staking reward paid at the end of a validation or delegation.',

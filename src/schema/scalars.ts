@@ -96,3 +96,12 @@ export const AvalancheAddressScalar = idScalar(
     return value;
   },
 );
+
+export const EvmAddressScalar = idScalar(
+  'EvmHexAddress',
+  'A 20-byte EVM address, "0x" and 40 hex digits, in any letter case, e.g. "0x71C7656EC7ab88b098defB751B7401B5f6d8976F".',
+  (value) => {
+    if (!isEvmAddress(value)) throw new InvalidIdError('must be "0x" followed by 40 hex digits');
+    return value;
+  },
+);

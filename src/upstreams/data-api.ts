@@ -326,6 +326,8 @@ export class DataApiClient {
       sourceBlockchainId?: string;
       destinationBlockchainId?: string;
       blockchainId?: string;
+      from?: string;
+      to?: string;
       network?: WireNetwork;
     },
   ): Promise<ListIcmMessagesResponse> {
@@ -335,6 +337,8 @@ export class DataApiClient {
       sourceBlockchainId: params.sourceBlockchainId,
       destinationBlockchainId: params.destinationBlockchainId,
       blockchainId: params.blockchainId,
+      to: params.to,
+      from: params.from,
       network: params.network,
     });
   }

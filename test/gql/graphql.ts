@@ -20,6 +20,8 @@ export type Scalars = {
   BigInt: { input: string; output: string; }
   /** A 32-byte Avalanche id in cb58 (base58 with a 4-byte checksum): a subnet, blockchain, transaction, validation or asset id, e.g. "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM". The checksum is verified, so a mistyped id is refused before any call. */
   CB58Id: { input: string; output: string; }
+  /** A 20-byte EVM address, "0x" and 40 hex digits, in any letter case, e.g. "0x71C7656EC7ab88b098defB751B7401B5f6d8976F". */
+  EvmHexAddress: { input: string; output: string; }
   /** A node id: "NodeID-" followed by 20 bytes in cb58, e.g. "NodeID-111111111111111111116DBWJs". */
   NodeID: { input: string; output: string; }
   /** An integer that JSON numbers carry exactly (up to 2^53 - 1), such as a Unix timestamp in seconds or an EVM chain id; wider than GraphQL's 32-bit Int. */
@@ -33,6 +35,8 @@ export type Address = Node & {
   address: Scalars['String']['output'];
   /** Every Primary Network chain this address has interacted with (addresses:listChainIds). All addresses of one response are looked up in one upstream call. */
   chains?: Maybe<Array<AddressChain>>;
+  /** ICM messages this EVM (0x) address sent or received, newest first. `first`: 1 to 500 (default 10). */
+  icmMessages?: Maybe<IcmMessageConnection>;
   /** Global id: pass it to `node(id:)` to fetch this object again. It carries the network. */
   id: Scalars['ID']['output'];
   /** The network of the address. */
@@ -41,6 +45,15 @@ export type Address = Node & {
   rewards?: Maybe<HistoricalRewardConnection>;
   /** This address's transactions on one chain, newest first unless asked. `first`: 1 to 500 (default 10); 100 per upstream call, and a page may come back shorter when its transactions hold many UTXOs. */
   transactions?: Maybe<PrimaryNetworkTransactionConnection>;
+};
+
+
+/** An address on the Primary Network: the chains it touched, its transactions, its staking rewards. */
+export type AddressIcmMessagesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -79,6 +92,22 @@ export type AddressChain = {
   primaryChain?: Maybe<PrimaryNetworkChain>;
 };
 
+/** What to sign and by whom. Give `message`, `justification`, or both. */
+export type AggregateSignaturesInput = {
+  /** Data that justifies signing, hex-encoded (optionally 0x-prefixed). */
+  justification?: InputMaybe<Scalars['String']['input']>;
+  /** The unsigned Warp message, hex-encoded (optionally 0x-prefixed). */
+  message?: InputMaybe<Scalars['String']['input']>;
+  /** P-Chain height whose validators sign; 0 for the proposed height. */
+  pChainHeight?: InputMaybe<Scalars['SafeInt']['input']>;
+  /** Percent of the signing subnet's weight that must sign: 0 to 100. */
+  quorumPercentage?: InputMaybe<Scalars['Int']['input']>;
+  /** Extra percent of weight to try to collect: 0 to 100, and quorumPercentage + quorumPercentageBuffer at most 100. More takes longer but keeps the signature valid through weight changes. */
+  quorumPercentageBuffer?: InputMaybe<Scalars['Int']['input']>;
+  /** The subnet whose validators sign, hex (32 bytes) or cb58; default: the subnet of the source blockchain. */
+  signingSubnetId?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** An amount of an asset, with what is needed to display it. */
 export type AssetAmount = {
   __typename?: 'AssetAmount';
@@ -108,6 +137,8 @@ export type BalanceOwner = {
 /** A blockchain: an instance of a VM that a subnet validates, with its genesis. */
 export type Blockchain = Node & {
   __typename?: 'Blockchain';
+  /** Average transactions per second per day, newest first (Metrics API). `first`: 1 to 1000 (default 30). Cursors hold the Metrics API's page token, valid 24 hours; after that a cursor starts again from the newest day. Null for chains without an EVM chain id: the Metrics API measures EVM chains. */
+  averageTps?: Maybe<TpsConnection>;
   /** The blockchain id (cb58): the id of the CreateChainTx that made it. */
   blockchainId: Scalars['String']['output'];
   /** The name given at creation. */
@@ -118,6 +149,8 @@ export type Blockchain = Node & {
   createBlockTimestamp: Scalars['SafeInt']['output'];
   /** The genesis of a non-EVM chain as the upstream sends it: an encoding that depends on the VM. Null for EVM chains. */
   encodedGenesis?: Maybe<Scalars['String']['output']>;
+  /** This blockchain as an EVM chain (transactions, addresses, contracts); null for other VMs. */
+  evm?: Maybe<EvmChain>;
   /** The EVM chain id, for EVM chains (read from the genesis). */
   evmChainId?: Maybe<Scalars['SafeInt']['output']>;
   /** The genesis of an EVM chain, fully typed. Null for other VMs: see `encodedGenesis`. */
@@ -134,6 +167,15 @@ export type Blockchain = Node & {
   subnetId: Scalars['String']['output'];
   /** The id of the VM it runs, e.g. srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy for Subnet-EVM. */
   vmId: Scalars['String']['output'];
+};
+
+
+/** A blockchain: an instance of a VM that a subnet validates, with its genesis. */
+export type BlockchainAverageTpsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** A validator's BLS key, used to sign Warp messages, and its proof of possession. */
@@ -188,6 +230,87 @@ export type CChainAtomicTransaction = Node & PrimaryNetworkTransaction & {
   txType: PrimaryNetworkTxType;
 };
 
+/** An NFT or multi-token an address holds. */
+export type CollectibleBalance = {
+  /** The token contract. */
+  address: Scalars['String']['output'];
+  /** EVM chain id. */
+  chainId: Scalars['String']['output'];
+  /** The collection contract's metadata. */
+  contract?: Maybe<ContractMetadata>;
+  /** ERC_721 or ERC_1155. */
+  ercType: ErcType;
+  /** Its metadata. */
+  metadata: NftMetadata;
+  /** The token id. */
+  tokenId: Scalars['BigInt']['output'];
+  /** Where its metadata lives. */
+  tokenUri: Scalars['String']['output'];
+};
+
+/** A page of collectibles. */
+export type CollectibleBalanceConnection = {
+  __typename?: 'CollectibleBalanceConnection';
+  /** The items of this page with their cursors. */
+  edges: Array<CollectibleBalanceEdge>;
+  /** The nodes of this page, without cursors: a shortcut for `edges { node }`. */
+  nodes: Array<CollectibleBalance>;
+  /** Where this page sits in the list. */
+  pageInfo: PageInfo;
+};
+
+/** A collectible and its cursor. */
+export type CollectibleBalanceEdge = {
+  __typename?: 'CollectibleBalanceEdge';
+  /** Opaque cursor: pass it as `after` to continue right after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: CollectibleBalance;
+};
+
+/** How a contract was deployed. */
+export type ContractDeployment = {
+  __typename?: 'ContractDeployment';
+  /** The account that sent it, on its chain. */
+  deployer: EvmAddress;
+  /** The account that sent it. */
+  deployerAddress: Scalars['String']['output'];
+  /** The factory contract that created it, when a contract deployed it. */
+  deployerContractAddress?: Maybe<Scalars['String']['output']>;
+  /** The deploying transaction. */
+  txHash: Scalars['String']['output'];
+};
+
+/** What is known of the contract at an address: its project, links, images, deployment. */
+export type ContractMetadata = {
+  /** The contract address. */
+  address: Scalars['String']['output'];
+  /** Its banner. */
+  bannerAsset?: Maybe<ImageAsset>;
+  /** Its brand colour. */
+  color?: Maybe<Scalars['String']['output']>;
+  /** How it was deployed. */
+  deploymentDetails?: Maybe<ContractDeployment>;
+  /** What it is. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** A contact address. */
+  email?: Maybe<Scalars['String']['output']>;
+  /** Its token standard. */
+  ercType: ErcType;
+  /** Its logo. */
+  logoAsset?: Maybe<ImageAsset>;
+  /** Its name. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** Its project's site. */
+  officialSite?: Maybe<Scalars['String']['output']>;
+  /** Links to its pages. */
+  resourceLinks: Array<ResourceLink>;
+  /** Its symbol, for tokens. */
+  symbol?: Maybe<Scalars['String']['output']>;
+  /** Tags, e.g. "defi". */
+  tags: Array<Scalars['String']['output']>;
+};
+
 /** The blockchain a CreateChainTx created. */
 export type CreatedBlockchainInfo = {
   __typename?: 'CreatedBlockchainInfo';
@@ -231,6 +354,366 @@ export type Currency =
   | 'NZD'
   /** US dollar */
   | 'USD';
+
+/** An ERC-20 token contract. */
+export type Erc20Contract = ContractMetadata & {
+  __typename?: 'Erc20Contract';
+  /** The contract address. */
+  address: Scalars['String']['output'];
+  /** Its banner. */
+  bannerAsset?: Maybe<ImageAsset>;
+  /** Its brand colour. */
+  color?: Maybe<Scalars['String']['output']>;
+  /** Decimal places of its amounts. */
+  decimals?: Maybe<Scalars['Int']['output']>;
+  /** How it was deployed. */
+  deploymentDetails?: Maybe<ContractDeployment>;
+  /** What it is. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** A contact address. */
+  email?: Maybe<Scalars['String']['output']>;
+  /** Its token standard. */
+  ercType: ErcType;
+  /** Its logo. */
+  logoAsset?: Maybe<ImageAsset>;
+  /** Its name. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** Its project's site. */
+  officialSite?: Maybe<Scalars['String']['output']>;
+  /** Where it is priced. */
+  pricingProviders?: Maybe<PricingProviders>;
+  /** Links to its pages. */
+  resourceLinks: Array<ResourceLink>;
+  /** Its symbol, for tokens. */
+  symbol?: Maybe<Scalars['String']['output']>;
+  /** Tags, e.g. "defi". */
+  tags: Array<Scalars['String']['output']>;
+};
+
+/** An ERC-20 token, with its price. */
+export type Erc20Token = {
+  __typename?: 'Erc20Token';
+  /** The token contract. */
+  address: Scalars['String']['output'];
+  /** The token contract's metadata. */
+  contract?: Maybe<ContractMetadata>;
+  /** Decimal places: divide amounts by 10^decimals to display them. */
+  decimals: Scalars['Int']['output'];
+  /** ERC_20. */
+  ercType: ErcType;
+  /** Its logo. */
+  logoUri?: Maybe<Scalars['String']['output']>;
+  /** Its name. */
+  name: Scalars['String']['output'];
+  /** Its price, when known. */
+  price?: Maybe<Price>;
+  /** Its symbol. */
+  symbol: Scalars['String']['output'];
+};
+
+/** A transfer of an ERC-20 token. */
+export type Erc20Transfer = {
+  __typename?: 'Erc20Transfer';
+  /** Its block hash. */
+  blockHash: Scalars['String']['output'];
+  /** Its block. */
+  blockNumber: Scalars['BigInt']['output'];
+  /** Unix time (s) of its block. */
+  blockTimestamp: Scalars['SafeInt']['output'];
+  /** Unix time (ms) of its block, where recorded. */
+  blockTimestampMilliseconds?: Maybe<Scalars['SafeInt']['output']>;
+  /** The token. */
+  erc20Token: Erc20Token;
+  /** The sender. */
+  from: EvmParty;
+  /** Its log index in the block. */
+  logIndex: Scalars['Int']['output'];
+  /** The recipient. */
+  to: EvmParty;
+  /** The transaction that made it. */
+  txHash: Scalars['String']['output'];
+  /** Amount, in the token's smallest unit. */
+  value: Scalars['BigInt']['output'];
+};
+
+/** A page of ERC-20 transfers. */
+export type Erc20TransferConnection = {
+  __typename?: 'Erc20TransferConnection';
+  /** The items of this page with their cursors. */
+  edges: Array<Erc20TransferEdge>;
+  /** The nodes of this page, without cursors: a shortcut for `edges { node }`. */
+  nodes: Array<Erc20Transfer>;
+  /** Where this page sits in the list. */
+  pageInfo: PageInfo;
+};
+
+/** A transfer and its cursor. */
+export type Erc20TransferEdge = {
+  __typename?: 'Erc20TransferEdge';
+  /** Opaque cursor: pass it as `after` to continue right after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: Erc20Transfer;
+};
+
+/** An ERC-721 token held. */
+export type Erc721Balance = CollectibleBalance & {
+  __typename?: 'Erc721Balance';
+  /** The token contract. */
+  address: Scalars['String']['output'];
+  /** EVM chain id. */
+  chainId: Scalars['String']['output'];
+  /** The collection contract's metadata. */
+  contract?: Maybe<ContractMetadata>;
+  /** ERC_721 or ERC_1155. */
+  ercType: ErcType;
+  /** Its metadata. */
+  metadata: NftMetadata;
+  /** Collection name. */
+  name: Scalars['String']['output'];
+  /** Its owner. */
+  ownerAddress?: Maybe<Scalars['String']['output']>;
+  /** Collection symbol. */
+  symbol: Scalars['String']['output'];
+  /** The token id. */
+  tokenId: Scalars['BigInt']['output'];
+  /** Where its metadata lives. */
+  tokenUri: Scalars['String']['output'];
+};
+
+/** An ERC-721 (NFT) contract. */
+export type Erc721Contract = ContractMetadata & {
+  __typename?: 'Erc721Contract';
+  /** The contract address. */
+  address: Scalars['String']['output'];
+  /** Its banner. */
+  bannerAsset?: Maybe<ImageAsset>;
+  /** Its brand colour. */
+  color?: Maybe<Scalars['String']['output']>;
+  /** How it was deployed. */
+  deploymentDetails?: Maybe<ContractDeployment>;
+  /** What it is. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** A contact address. */
+  email?: Maybe<Scalars['String']['output']>;
+  /** Its token standard. */
+  ercType: ErcType;
+  /** Its logo. */
+  logoAsset?: Maybe<ImageAsset>;
+  /** Its name. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** Its project's site. */
+  officialSite?: Maybe<Scalars['String']['output']>;
+  /** Links to its pages. */
+  resourceLinks: Array<ResourceLink>;
+  /** Its symbol, for tokens. */
+  symbol?: Maybe<Scalars['String']['output']>;
+  /** Tags, e.g. "defi". */
+  tags: Array<Scalars['String']['output']>;
+};
+
+/** An ERC-1155 token held, with how many. */
+export type Erc1155Balance = CollectibleBalance & {
+  __typename?: 'Erc1155Balance';
+  /** The token contract. */
+  address: Scalars['String']['output'];
+  /** How many of the token the address holds. */
+  balance: Scalars['BigInt']['output'];
+  /** EVM chain id. */
+  chainId: Scalars['String']['output'];
+  /** The collection contract's metadata. */
+  contract?: Maybe<ContractMetadata>;
+  /** ERC_721 or ERC_1155. */
+  ercType: ErcType;
+  /** Its metadata. */
+  metadata: NftMetadata;
+  /** The token id. */
+  tokenId: Scalars['BigInt']['output'];
+  /** Where its metadata lives. */
+  tokenUri: Scalars['String']['output'];
+};
+
+/** An ERC-1155 (multi-token) contract. */
+export type Erc1155Contract = ContractMetadata & {
+  __typename?: 'Erc1155Contract';
+  /** The contract address. */
+  address: Scalars['String']['output'];
+  /** Its banner. */
+  bannerAsset?: Maybe<ImageAsset>;
+  /** Its brand colour. */
+  color?: Maybe<Scalars['String']['output']>;
+  /** How it was deployed. */
+  deploymentDetails?: Maybe<ContractDeployment>;
+  /** What it is. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** A contact address. */
+  email?: Maybe<Scalars['String']['output']>;
+  /** Its token standard. */
+  ercType: ErcType;
+  /** Its logo. */
+  logoAsset?: Maybe<ImageAsset>;
+  /** Its name. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** Its project's site. */
+  officialSite?: Maybe<Scalars['String']['output']>;
+  /** Where it is priced. */
+  pricingProviders?: Maybe<PricingProviders>;
+  /** Links to its pages. */
+  resourceLinks: Array<ResourceLink>;
+  /** Its symbol, for tokens. */
+  symbol?: Maybe<Scalars['String']['output']>;
+  /** Tags, e.g. "defi". */
+  tags: Array<Scalars['String']['output']>;
+};
+
+/** The token standard a contract implements. */
+export type ErcType =
+  /** Fungible token. */
+  | 'ERC_20'
+  /** Non-fungible token. */
+  | 'ERC_721'
+  /** Multi-token. */
+  | 'ERC_1155'
+  /** Not a token standard the Data API recognises. */
+  | 'UNKNOWN';
+
+/** An address on an EVM chain: an account or a contract. */
+export type EvmAddress = Node & {
+  __typename?: 'EvmAddress';
+  /** The 0x address. */
+  address: Scalars['String']['output'];
+  /** Its chain. */
+  chain: EvmChain;
+  /** ERC-721 and ERC-1155 tokens this address holds. `first`: 1 to 1000 (default 10); 500 per upstream call. */
+  collectibles?: Maybe<CollectibleBalanceConnection>;
+  /** Metadata of the contract at this address; null when it is an account, not a contract. */
+  contract?: Maybe<ContractMetadata>;
+  /** ERC-20 transfers from or to this address, newest first. `first`: 1 to 500 (default 10); 100 per upstream call. */
+  erc20Transfers?: Maybe<Erc20TransferConnection>;
+  /** ICM messages this address sent or received, on any chain of its network, newest first. `first`: 1 to 500 (default 10). */
+  icmMessages?: Maybe<IcmMessageConnection>;
+  /** Global id: pass it to `node(id:)` to fetch this object again. It carries the network. */
+  id: Scalars['ID']['output'];
+  /** Internal transactions of this address, newest first: only CALL/CALLCODE with value and CREATE/CREATE2/CREATE3 (for all, use debug_ methods on an archive node). `first`: 1 to 500 (default 10). */
+  internalTransactions?: Maybe<InternalTransactionConnection>;
+  /** This address's balance of the native token, at a block (default: the latest), priced in a currency (default USD). */
+  nativeBalance?: Maybe<NativeBalance>;
+};
+
+
+/** An address on an EVM chain: an account or a contract. */
+export type EvmAddressCollectiblesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  contractAddress?: InputMaybe<Scalars['EvmHexAddress']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An address on an EVM chain: an account or a contract. */
+export type EvmAddressErc20TransfersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  endBlock?: InputMaybe<Scalars['SafeInt']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  startBlock?: InputMaybe<Scalars['SafeInt']['input']>;
+};
+
+
+/** An address on an EVM chain: an account or a contract. */
+export type EvmAddressIcmMessagesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An address on an EVM chain: an account or a contract. */
+export type EvmAddressInternalTransactionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  endBlock?: InputMaybe<Scalars['SafeInt']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  startBlock?: InputMaybe<Scalars['SafeInt']['input']>;
+};
+
+
+/** An address on an EVM chain: an account or a contract. */
+export type EvmAddressNativeBalanceArgs = {
+  blockNumber?: InputMaybe<Scalars['BigInt']['input']>;
+  currency?: InputMaybe<Currency>;
+};
+
+/** What kind of call a transaction makes. */
+export type EvmCallType =
+  /** A call to a contract. */
+  | 'CONTRACT_CALL'
+  /** A contract deployment. */
+  | 'CONTRACT_CREATION'
+  /** A plain transfer of the native token. */
+  | 'NATIVE_TRANSFER';
+
+/** An EVM chain: the C-Chain or a Subnet-EVM blockchain. Its id is its EVM chain id on its network. */
+export type EvmChain = Node & {
+  __typename?: 'EvmChain';
+  /** An address on this chain: its transfers, balances, collectibles and contract metadata. */
+  address: EvmAddress;
+  /** Average transactions per second per day, newest first (Metrics API). `first`: 1 to 1000 (default 30). Cursors hold the Metrics API's page token, valid 24 hours; after that a cursor starts again from the newest day. */
+  averageTps?: Maybe<TpsConnection>;
+  /** Its blockchain: subnet, VM, genesis. */
+  blockchain?: Maybe<Blockchain>;
+  /** Its Avalanche blockchain id (cb58). */
+  blockchainId: Scalars['String']['output'];
+  /** The EVM chain id (in its genesis). */
+  evmChainId: Scalars['SafeInt']['output'];
+  /** ICM messages sent from or to this chain, newest first. `first`: 1 to 500 (default 10). */
+  icmMessages?: Maybe<IcmMessageConnection>;
+  /** Global id: pass it to `node(id:)` to fetch this object again. It carries the network. */
+  id: Scalars['ID']['output'];
+  /** The network of its blockchain. */
+  network: NetworkName;
+  /** Latest transactions, newest first. `first`: 1 to 500 (default 10); 100 per upstream call. */
+  transactions?: Maybe<EvmTransactionConnection>;
+};
+
+
+/** An EVM chain: the C-Chain or a Subnet-EVM blockchain. Its id is its EVM chain id on its network. */
+export type EvmChainAddressArgs = {
+  address: Scalars['EvmHexAddress']['input'];
+};
+
+
+/** An EVM chain: the C-Chain or a Subnet-EVM blockchain. Its id is its EVM chain id on its network. */
+export type EvmChainAverageTpsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An EVM chain: the C-Chain or a Subnet-EVM blockchain. Its id is its EVM chain id on its network. */
+export type EvmChainIcmMessagesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  role?: InputMaybe<IcmChainRole>;
+};
+
+
+/** An EVM chain: the C-Chain or a Subnet-EVM blockchain. Its id is its EVM chain id on its network. */
+export type EvmChainTransactionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<EvmTransactionStatus>;
+};
 
 /** Subnet-EVM fee parameters: gas target, block rate and base fee dynamics. */
 export type EvmFeeConfig = {
@@ -352,6 +835,17 @@ export type EvmInput = {
   fromAddress: Scalars['String']['output'];
 };
 
+/** The method a transaction called. */
+export type EvmMethod = {
+  __typename?: 'EvmMethod';
+  /** Native transfer, contract call or contract creation. */
+  callType?: Maybe<EvmCallType>;
+  /** The 4-byte selector, e.g. "0xa9059cbb". */
+  methodHash: Scalars['String']['output'];
+  /** The decoded signature, e.g. "transfer(address,uint256)", when known. */
+  methodName?: Maybe<Scalars['String']['output']>;
+};
+
 /** Value an ImportTx credited to a C-Chain account. */
 export type EvmOutput = {
   __typename?: 'EvmOutput';
@@ -360,6 +854,97 @@ export type EvmOutput = {
   /** The 0x account. */
   toAddress: Scalars['String']['output'];
 };
+
+/** The sender or recipient of an EVM transfer, with its token identity when it is a token contract. */
+export type EvmParty = {
+  __typename?: 'EvmParty';
+  /** The address on its chain: balances, transfers, contract metadata. */
+  account: EvmAddress;
+  /** The 0x address (checksummed). */
+  address: Scalars['String']['output'];
+  /** Metadata of the contract at this address; null for an account. Each contract is looked up once per request; a transaction's sender, always an account, is not looked up. */
+  contract?: Maybe<ContractMetadata>;
+  /** Token decimals, when it is a token. */
+  decimals?: Maybe<Scalars['Int']['output']>;
+  /** Logo, when known. */
+  logoUri?: Maybe<Scalars['String']['output']>;
+  /** Token or contract name, when it is one. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** Token symbol, when it is a token. */
+  symbol?: Maybe<Scalars['String']['output']>;
+};
+
+/** A transaction on an EVM chain. */
+export type EvmTransaction = {
+  __typename?: 'EvmTransaction';
+  /** Its block hash. */
+  blockHash: Scalars['String']['output'];
+  /** Its position in the block. */
+  blockIndex: Scalars['Int']['output'];
+  /** The block's minimum delay excess, where recorded. */
+  blockMinDelayExcess?: Maybe<Scalars['SafeInt']['output']>;
+  /** Its block. */
+  blockNumber: Scalars['BigInt']['output'];
+  /** Unix time (s) of its block. */
+  blockTimestamp: Scalars['SafeInt']['output'];
+  /** Unix time (ms) of its block, where the chain records it. */
+  blockTimestampMilliseconds?: Maybe<Scalars['SafeInt']['output']>;
+  /** The chain it ran on. */
+  chain: EvmChain;
+  /** EVM chain id, as the Data API writes it. */
+  chainId: Scalars['String']['output'];
+  /** The sender: always an account (EOA), so its `contract` is null without a lookup. */
+  from: EvmParty;
+  /** Gas limit. */
+  gasLimit: Scalars['BigInt']['output'];
+  /** Gas price, in wei. */
+  gasPrice: Scalars['BigInt']['output'];
+  /** Gas used. */
+  gasUsed: Scalars['BigInt']['output'];
+  /** The method called. */
+  method?: Maybe<EvmMethod>;
+  /** The sender's nonce. */
+  nonce: Scalars['BigInt']['output'];
+  /** SUCCESS or FAILED. */
+  status?: Maybe<EvmTransactionStatus>;
+  /** The recipient: an account or a contract. */
+  to: EvmParty;
+  /** The transaction hash. */
+  txHash: Scalars['String']['output'];
+  /** The status as the Data API writes it ("1" success, "0" failure). */
+  txStatus: Scalars['String']['output'];
+  /** EIP-2718 type: 0 legacy, 2 EIP-1559, ... */
+  txType: Scalars['Int']['output'];
+  /** Native value sent, in wei. */
+  value: Scalars['BigInt']['output'];
+};
+
+/** A page of EVM transactions. */
+export type EvmTransactionConnection = {
+  __typename?: 'EvmTransactionConnection';
+  /** The items of this page with their cursors. */
+  edges: Array<EvmTransactionEdge>;
+  /** The nodes of this page, without cursors: a shortcut for `edges { node }`. */
+  nodes: Array<EvmTransaction>;
+  /** Where this page sits in the list. */
+  pageInfo: PageInfo;
+};
+
+/** A transaction and its cursor. */
+export type EvmTransactionEdge = {
+  __typename?: 'EvmTransactionEdge';
+  /** Opaque cursor: pass it as `after` to continue right after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: EvmTransaction;
+};
+
+/** Whether an EVM transaction succeeded. */
+export type EvmTransactionStatus =
+  /** It reverted; only its gas was spent. */
+  | 'FAILED'
+  /** It executed. */
+  | 'SUCCESS';
 
 /** An account funded or deployed at genesis. */
 export type GenesisAccount = {
@@ -422,6 +1007,230 @@ export type HistoricalRewardEdge = {
   /** The item. */
   node: HistoricalReward;
 };
+
+/** Which end of a message a chain is. */
+export type IcmChainRole =
+  /** Messages sent to the chain. */
+  | 'DESTINATION'
+  /** Both. */
+  | 'EITHER'
+  /** Messages sent from the chain. */
+  | 'SOURCE';
+
+/** The transaction that delivered the message. */
+export type IcmDestinationTransaction = {
+  __typename?: 'IcmDestinationTransaction';
+  /** The relayer that delivered it. */
+  delivererAddress: Scalars['String']['output'];
+  /** Gas it spent. */
+  gasSpent: Scalars['BigInt']['output'];
+  /** Who may redeem the relayer reward. */
+  rewardRedeemer: Scalars['String']['output'];
+  /** Unix time (s). */
+  timestamp: Scalars['SafeInt']['output'];
+  /** Its hash. */
+  txHash: Scalars['String']['output'];
+};
+
+/** An interchain (ICM / Teleporter) message from one chain of the network to another. */
+export type IcmMessage = {
+  __typename?: 'IcmMessage';
+  /** The payload (hex). */
+  data?: Maybe<Scalars['String']['output']>;
+  /** The destination blockchain. */
+  destinationBlockchain?: Maybe<Blockchain>;
+  /** Where it goes. */
+  destinationBlockchainId: Scalars['String']['output'];
+  /** The destination as an EVM chain. */
+  destinationChain?: Maybe<EvmChain>;
+  /** EVM chain id of the destination. */
+  destinationEvmChainId: Scalars['String']['output'];
+  /** The delivering transaction; null while pending. */
+  destinationTransaction?: Maybe<IcmDestinationTransaction>;
+  /** The sender (an address on the source chain). */
+  from: Scalars['String']['output'];
+  /** The messenger contract (TeleporterMessenger). */
+  icmContractAddress: Scalars['String']['output'];
+  /** Whether the destination executed it. */
+  messageExecuted: Scalars['Boolean']['output'];
+  /** The message id. */
+  messageId: Scalars['String']['output'];
+  /** The message's nonce at its source. */
+  messageNonce: Scalars['BigInt']['output'];
+  /** The network it travels on. */
+  network: NetworkName;
+  /** Whether its receipt reached the source. */
+  receiptDelivered: Scalars['Boolean']['output'];
+  /** Receipts sent back. */
+  receipts: Array<IcmReceipt>;
+  /** The recipient on its chain. */
+  recipient?: Maybe<EvmAddress>;
+  /** The relayer fee. */
+  rewardDetails: IcmRewardDetails;
+  /** The sender on its chain. */
+  sender?: Maybe<EvmAddress>;
+  /** The source blockchain. */
+  sourceBlockchain?: Maybe<Blockchain>;
+  /** Where it was sent from. */
+  sourceBlockchainId: Scalars['String']['output'];
+  /** The source as an EVM chain. */
+  sourceChain?: Maybe<EvmChain>;
+  /** EVM chain id of the source. */
+  sourceEvmChainId: Scalars['String']['output'];
+  /** The sending transaction; null when the source chain is not indexed. */
+  sourceTransaction?: Maybe<IcmSourceTransaction>;
+  /** Pending or delivered. */
+  status?: Maybe<IcmMessageStatus>;
+  /** The recipient (an address on the destination chain). */
+  to: Scalars['String']['output'];
+};
+
+/** A page of ICM messages, newest first. */
+export type IcmMessageConnection = {
+  __typename?: 'IcmMessageConnection';
+  /** The items of this page with their cursors. */
+  edges: Array<IcmMessageEdge>;
+  /** The nodes of this page, without cursors: a shortcut for `edges { node }`. */
+  nodes: Array<IcmMessage>;
+  /** Where this page sits in the list. */
+  pageInfo: PageInfo;
+};
+
+/** A message and its cursor. */
+export type IcmMessageEdge = {
+  __typename?: 'IcmMessageEdge';
+  /** Opaque cursor: pass it as `after` to continue right after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: IcmMessage;
+};
+
+/** Where a message is on its way. */
+export type IcmMessageStatus =
+  /** Delivered to the destination chain. */
+  | 'DELIVERED'
+  /** Delivered; its source chain is not indexed, so the sending transaction is unknown. */
+  | 'DELIVERED_SOURCE_NOT_INDEXED'
+  /** Sent, not yet delivered. */
+  | 'PENDING';
+
+/** A receipt the destination sent back for a message. */
+export type IcmReceipt = {
+  __typename?: 'IcmReceipt';
+  /** The nonce of the message received. */
+  receivedMessageNonce: Scalars['BigInt']['output'];
+  /** Where the relayer gets its reward. */
+  relayerRewardAddress: Scalars['String']['output'];
+};
+
+/** The fee paid to the relayer that delivers the message. */
+export type IcmRewardDetails = {
+  __typename?: 'IcmRewardDetails';
+  /** The fee token contract. */
+  address: Scalars['String']['output'];
+  /** Token decimals. */
+  decimals: Scalars['Int']['output'];
+  /** ERC_20. */
+  ercType: ErcType;
+  /** Token logo. */
+  logoUri?: Maybe<Scalars['String']['output']>;
+  /** Token name. */
+  name: Scalars['String']['output'];
+  /** Token price, when known. */
+  price?: Maybe<Price>;
+  /** Token symbol. */
+  symbol: Scalars['String']['output'];
+  /** The fee, in the token's smallest unit. */
+  value: Scalars['BigInt']['output'];
+};
+
+/** The transaction that sent the message. */
+export type IcmSourceTransaction = {
+  __typename?: 'IcmSourceTransaction';
+  /** Gas it spent. */
+  gasSpent: Scalars['BigInt']['output'];
+  /** Unix time (s). */
+  timestamp: Scalars['SafeInt']['output'];
+  /** Its hash. */
+  txHash: Scalars['String']['output'];
+};
+
+/** An image of a contract (logo or banner). */
+export type ImageAsset = {
+  __typename?: 'ImageAsset';
+  /** The asset id. */
+  assetId?: Maybe<Scalars['String']['output']>;
+  /** Where to load it. */
+  imageUri?: Maybe<Scalars['String']['output']>;
+};
+
+/** A call made by a contract during a transaction: CALL/CALLCODE with value, or CREATE/CREATE2/CREATE3. */
+export type InternalTransaction = {
+  __typename?: 'InternalTransaction';
+  /** Its block hash. */
+  blockHash: Scalars['String']['output'];
+  /** Its block. */
+  blockNumber: Scalars['BigInt']['output'];
+  /** Unix time (s) of its block. */
+  blockTimestamp: Scalars['SafeInt']['output'];
+  /** Unix time (ms) of its block, where recorded. */
+  blockTimestampMilliseconds?: Maybe<Scalars['SafeInt']['output']>;
+  /** The calling contract. */
+  from: EvmParty;
+  /** Gas limit. */
+  gasLimit: Scalars['BigInt']['output'];
+  /** Gas used. */
+  gasUsed: Scalars['BigInt']['output'];
+  /** The operation. */
+  internalTxType: InternalTransactionType;
+  /** Whether it reverted. */
+  isReverted: Scalars['Boolean']['output'];
+  /** The callee, or the created contract. */
+  to: EvmParty;
+  /** The transaction it ran in. */
+  txHash: Scalars['String']['output'];
+  /** Native value moved, in wei. */
+  value: Scalars['BigInt']['output'];
+};
+
+/** A page of internal transactions. */
+export type InternalTransactionConnection = {
+  __typename?: 'InternalTransactionConnection';
+  /** The items of this page with their cursors. */
+  edges: Array<InternalTransactionEdge>;
+  /** The nodes of this page, without cursors: a shortcut for `edges { node }`. */
+  nodes: Array<InternalTransaction>;
+  /** Where this page sits in the list. */
+  pageInfo: PageInfo;
+};
+
+/** An internal transaction and its cursor. */
+export type InternalTransactionEdge = {
+  __typename?: 'InternalTransactionEdge';
+  /** Opaque cursor: pass it as `after` to continue right after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: InternalTransaction;
+};
+
+/** The EVM operation of an internal transaction. */
+export type InternalTransactionType =
+  /** A CALL operation. */
+  | 'CALL'
+  /** A CALLCODE operation. */
+  | 'CALLCODE'
+  /** A CREATE operation. */
+  | 'CREATE'
+  /** A CREATE2 operation. */
+  | 'CREATE2'
+  /** A CREATE3 operation. */
+  | 'CREATE3'
+  /** A DELEGATECALL operation. */
+  | 'DELEGATECALL'
+  /** A STATICCALL operation. */
+  | 'STATICCALL'
+  /** Not classified. */
+  | 'UNKNOWN';
 
 /** A validator of an L1, identified by its validation id. */
 export type L1Validator = Node & {
@@ -525,6 +1334,41 @@ export type L1ValidatorManager = {
   contractAddress: Scalars['String']['output'];
 };
 
+/** Operations that ask an upstream to do something. */
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Collects the signing subnet's validator signatures for a Warp message and returns it signed. Every rule of the input is checked before the call. */
+  aggregateSignatures?: Maybe<SignedMessage>;
+};
+
+
+/** Operations that ask an upstream to do something. */
+export type MutationAggregateSignaturesArgs = {
+  input: AggregateSignaturesInput;
+  network?: NetworkName;
+};
+
+/** An address's balance of the chain's native token. */
+export type NativeBalance = {
+  __typename?: 'NativeBalance';
+  /** The balance, in wei. */
+  balance: Scalars['BigInt']['output'];
+  /** Value of the balance in the asked currency, when priced. */
+  balanceValue?: Maybe<Price>;
+  /** EVM chain id. */
+  chainId: Scalars['String']['output'];
+  /** Decimal places (18 for AVAX). */
+  decimals: Scalars['Int']['output'];
+  /** Logo. */
+  logoUri?: Maybe<Scalars['String']['output']>;
+  /** Token name, e.g. "Avalanche". */
+  name: Scalars['String']['output'];
+  /** Price of one token in the asked currency, when known. */
+  price?: Maybe<Price>;
+  /** Token symbol, e.g. "AVAX". */
+  symbol: Scalars['String']['output'];
+};
+
 /** An Avalanche network (mainnet or Fuji): the entry to its subnets, chains, validators, transactions and addresses. */
 export type Network = {
   __typename?: 'Network';
@@ -532,8 +1376,14 @@ export type Network = {
   address: Address;
   /** Several addresses at once (up to 100), in the order given. */
   addresses: Array<Address>;
+  /** The aggregated signature of the Warp message of a P-Chain L1 transaction (ConvertSubnetToL1Tx, RegisterL1ValidatorTx, SetL1ValidatorWeightTx, DisableL1ValidatorTx); null if there is no such transaction. */
+  aggregatedSignature?: Maybe<SignedMessage>;
   /** One blockchain by id; null if the network has no such blockchain. */
   blockchain?: Maybe<Blockchain>;
+  /** An EVM chain of this network, by EVM chain id or by blockchain id (give exactly one); null if the network has none such. */
+  evmChain?: Maybe<EvmChain>;
+  /** ICM messages between the chains of this network, newest first, optionally by sender or recipient. `first`: 1 to 500 (default 10). */
+  icmMessages?: Maybe<IcmMessageConnection>;
   /** One L1 validator by validation id, active or not; null if unknown. */
   l1Validator?: Maybe<L1Validator>;
   /** L1 validators of the network, active ones unless asked. `first`: 1 to 500 (default 10); 100 per upstream call. */
@@ -568,8 +1418,32 @@ export type NetworkAddressesArgs = {
 
 
 /** An Avalanche network (mainnet or Fuji): the entry to its subnets, chains, validators, transactions and addresses. */
+export type NetworkAggregatedSignatureArgs = {
+  txHash: Scalars['CB58Id']['input'];
+};
+
+
+/** An Avalanche network (mainnet or Fuji): the entry to its subnets, chains, validators, transactions and addresses. */
 export type NetworkBlockchainArgs = {
   blockchainId: Scalars['CB58Id']['input'];
+};
+
+
+/** An Avalanche network (mainnet or Fuji): the entry to its subnets, chains, validators, transactions and addresses. */
+export type NetworkEvmChainArgs = {
+  blockchainId?: InputMaybe<Scalars['CB58Id']['input']>;
+  evmChainId?: InputMaybe<Scalars['SafeInt']['input']>;
+};
+
+
+/** An Avalanche network (mainnet or Fuji): the entry to its subnets, chains, validators, transactions and addresses. */
+export type NetworkIcmMessagesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  from?: InputMaybe<Scalars['EvmHexAddress']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  to?: InputMaybe<Scalars['EvmHexAddress']['input']>;
 };
 
 
@@ -660,6 +1534,60 @@ export type NetworkName =
   | 'MAINNET'
   /** Another name of FUJI, accepted as the Data API accepts it. */
   | 'TESTNET';
+
+/** How far the Data API got reading a token's metadata. */
+export type NftIndexStatus =
+  /** Read and indexed. */
+  | 'INDEXED'
+  /** Not indexed: invalid metadata. */
+  | 'INVALID_METADATA'
+  /** Not indexed: invalid metadata json. */
+  | 'INVALID_METADATA_JSON'
+  /** Not indexed: invalid token uri. */
+  | 'INVALID_TOKEN_URI'
+  /** Not indexed: invalid token uri scheme. */
+  | 'INVALID_TOKEN_URI_SCHEME'
+  /** Not indexed: metadata content too large. */
+  | 'METADATA_CONTENT_TOO_LARGE'
+  /** Not indexed: missing token. */
+  | 'MISSING_TOKEN'
+  /** Not indexed: throttled token uri. */
+  | 'THROTTLED_TOKEN_URI'
+  /** Not indexed: unindexed. */
+  | 'UNINDEXED'
+  /** Not indexed: unknown. */
+  | 'UNKNOWN'
+  /** Not indexed: unreachable token uri. */
+  | 'UNREACHABLE_TOKEN_URI';
+
+/** A token's metadata, as far as it could be read from its token URI. */
+export type NftMetadata = {
+  __typename?: 'NftMetadata';
+  /** Animation. */
+  animationUri?: Maybe<Scalars['String']['output']>;
+  /** Attributes, as the JSON text of the metadata (ERC-721). */
+  attributes?: Maybe<Scalars['String']['output']>;
+  /** Background colour. */
+  background?: Maybe<Scalars['String']['output']>;
+  /** Decimals of the token (ERC-1155). */
+  decimals?: Maybe<Scalars['Int']['output']>;
+  /** Description. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** External page. */
+  externalUrl?: Maybe<Scalars['String']['output']>;
+  /** Image. */
+  imageUri?: Maybe<Scalars['String']['output']>;
+  /** Whether it was read and indexed. */
+  indexStatus: NftIndexStatus;
+  /** Unix time (s) it was last read. */
+  metadataLastUpdatedTimestamp?: Maybe<Scalars['SafeInt']['output']>;
+  /** Token name. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** Properties, as JSON text (ERC-1155). */
+  properties?: Maybe<Scalars['String']['output']>;
+  /** Token symbol. */
+  symbol?: Maybe<Scalars['String']['output']>;
+};
 
 /** An object that `node(id:)` can fetch again by its global id. */
 export type Node = {
@@ -775,8 +1703,15 @@ export type Price = {
   __typename?: 'Price';
   /** Lower-case currency code, e.g. "usd". */
   currencyCode: Scalars['String']['output'];
-  /** The price. */
+  /** The amount in that currency. */
   value: Scalars['Float']['output'];
+};
+
+/** Where the token is priced. */
+export type PricingProviders = {
+  __typename?: 'PricingProviders';
+  /** Its CoinGecko coin id. */
+  coingeckoCoinId?: Maybe<Scalars['String']['output']>;
 };
 
 /** Whether more of an asset can be minted. */
@@ -934,6 +1869,54 @@ export type QueryNodesArgs = {
   ids: Array<Scalars['ID']['input']>;
 };
 
+/** A link to a page about the contract or its project. */
+export type ResourceLink = {
+  __typename?: 'ResourceLink';
+  /** What kind of page. */
+  type?: Maybe<ResourceLinkType>;
+  /** The address of the page. */
+  url: Scalars['String']['output'];
+};
+
+/** Where a resource link points. */
+export type ResourceLinkType =
+  /** A Blog page. */
+  | 'Blog'
+  /** A CoinGecko page. */
+  | 'CoinGecko'
+  /** A CoinMarketCap page. */
+  | 'CoinMarketCap'
+  /** A Discord page. */
+  | 'Discord'
+  /** A Documentation page. */
+  | 'Documentation'
+  /** A Facebook page. */
+  | 'Facebook'
+  /** A Github page. */
+  | 'Github'
+  /** A Instagram page. */
+  | 'Instagram'
+  /** A LinkedIn page. */
+  | 'LinkedIn'
+  /** A Medium page. */
+  | 'Medium'
+  /** A Reddit page. */
+  | 'Reddit'
+  /** A Support page. */
+  | 'Support'
+  /** A Telegram page. */
+  | 'Telegram'
+  /** A TikTok page. */
+  | 'TikTok'
+  /** A Twitter page. */
+  | 'Twitter'
+  /** A Website page. */
+  | 'Website'
+  /** A Whitepaper page. */
+  | 'Whitepaper'
+  /** A Youtube page. */
+  | 'Youtube';
+
 /** Why a staking reward was paid. */
 export type RewardType =
   /** To a delegator for its delegated stake. */
@@ -942,6 +1925,13 @@ export type RewardType =
   | 'VALIDATOR'
   /** To a validator: its fee on a delegator's reward. */
   | 'VALIDATOR_FEE';
+
+/** A Warp message with the aggregated BLS signature of its signing subnet. */
+export type SignedMessage = {
+  __typename?: 'SignedMessage';
+  /** The signed message (hex): the unsigned message followed by the signers and the signature. */
+  signedMessage: Scalars['String']['output'];
+};
 
 /** Order by timestamp. */
 export type SortOrder =
@@ -1039,6 +2029,37 @@ export type SubnetOwnership = {
   threshold: Scalars['Int']['output'];
 };
 
+/** Daily average TPS, newest first. */
+export type TpsConnection = {
+  __typename?: 'TpsConnection';
+  /** The items of this page with their cursors. */
+  edges: Array<TpsEdge>;
+  /** Unix time (s) the Metrics API last updated the series. */
+  lastRun?: Maybe<Scalars['SafeInt']['output']>;
+  /** The nodes of this page, without cursors: a shortcut for `edges { node }`. */
+  nodes: Array<TpsPoint>;
+  /** Where this page sits in the list. */
+  pageInfo: PageInfo;
+};
+
+/** A day and its cursor. */
+export type TpsEdge = {
+  __typename?: 'TpsEdge';
+  /** Opaque cursor: pass it as `after` to continue right after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: TpsPoint;
+};
+
+/** The average transactions per second of one day. */
+export type TpsPoint = {
+  __typename?: 'TpsPoint';
+  /** Start of the day, Unix time (s). */
+  timestamp: Scalars['SafeInt']['output'];
+  /** Average transactions per second that day. */
+  value: Scalars['Float']['output'];
+};
+
 /** A DAG vertex that holds the transaction. */
 export type TransactionVertex = {
   __typename?: 'TransactionVertex';
@@ -1048,6 +2069,37 @@ export type TransactionVertex = {
   height: Scalars['SafeInt']['output'];
   /** Unix time (s) of the vertex. */
   timestamp: Scalars['SafeInt']['output'];
+};
+
+/** A contract that implements no token standard the Data API recognises. */
+export type UnknownContract = ContractMetadata & {
+  __typename?: 'UnknownContract';
+  /** The contract address. */
+  address: Scalars['String']['output'];
+  /** Its banner. */
+  bannerAsset?: Maybe<ImageAsset>;
+  /** Its brand colour. */
+  color?: Maybe<Scalars['String']['output']>;
+  /** How it was deployed. */
+  deploymentDetails?: Maybe<ContractDeployment>;
+  /** What it is. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** A contact address. */
+  email?: Maybe<Scalars['String']['output']>;
+  /** Its token standard. */
+  ercType: ErcType;
+  /** Its logo. */
+  logoAsset?: Maybe<ImageAsset>;
+  /** Its name. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** Its project's site. */
+  officialSite?: Maybe<Scalars['String']['output']>;
+  /** Links to its pages. */
+  resourceLinks: Array<ResourceLink>;
+  /** Its symbol, for tokens. */
+  symbol?: Maybe<Scalars['String']['output']>;
+  /** Tags, e.g. "defi". */
+  tags: Array<Scalars['String']['output']>;
 };
 
 /** An unspent (or since spent) transaction output: an amount of an asset locked to addresses. */
@@ -1241,6 +2293,31 @@ export type XChainVertexEdge = {
   node: XChainVertex;
 };
 
+export type SubnetToIcmQueryVariables = Exact<{
+  subnetId: Scalars['CB58Id']['input'];
+}>;
+
+
+export type SubnetToIcmQuery = { __typename?: 'Query', network: { __typename?: 'Network', subnet?: { __typename?: 'Subnet', blockchains: Array<{ __typename?: 'Blockchain', blockchainId: string, evm?: { __typename?: 'EvmChain', evmChainId: number, blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null, transactions?: { __typename?: 'EvmTransactionConnection', nodes: Array<{ __typename?: 'EvmTransaction', txHash: string, from: { __typename?: 'EvmParty', address: string, contract?:
+                  | { __typename?: 'Erc20Contract', name?: string | null }
+                  | { __typename?: 'Erc721Contract', name?: string | null }
+                  | { __typename?: 'Erc1155Contract', name?: string | null }
+                  | { __typename?: 'UnknownContract', name?: string | null }
+                 | null }, to: { __typename?: 'EvmParty', address: string, contract?:
+                  | { __typename: 'Erc20Contract', decimals?: number | null, name?: string | null, ercType: ErcType, tags: Array<string>, pricingProviders?: { __typename?: 'PricingProviders', coingeckoCoinId?: string | null } | null, logoAsset?: { __typename?: 'ImageAsset', imageUri?: string | null } | null, resourceLinks: Array<{ __typename?: 'ResourceLink', type?: ResourceLinkType | null, url: string }>, deploymentDetails?: { __typename?: 'ContractDeployment', txHash: string, deployerAddress: string, deployer: { __typename?: 'EvmAddress', address: string } } | null }
+                  | { __typename: 'Erc721Contract', name?: string | null, ercType: ErcType, tags: Array<string>, logoAsset?: { __typename?: 'ImageAsset', imageUri?: string | null } | null, resourceLinks: Array<{ __typename?: 'ResourceLink', type?: ResourceLinkType | null, url: string }>, deploymentDetails?: { __typename?: 'ContractDeployment', txHash: string, deployerAddress: string, deployer: { __typename?: 'EvmAddress', address: string } } | null }
+                  | { __typename: 'Erc1155Contract', name?: string | null, ercType: ErcType, tags: Array<string>, logoAsset?: { __typename?: 'ImageAsset', imageUri?: string | null } | null, resourceLinks: Array<{ __typename?: 'ResourceLink', type?: ResourceLinkType | null, url: string }>, deploymentDetails?: { __typename?: 'ContractDeployment', txHash: string, deployerAddress: string, deployer: { __typename?: 'EvmAddress', address: string } } | null }
+                  | { __typename: 'UnknownContract', name?: string | null, ercType: ErcType, tags: Array<string>, logoAsset?: { __typename?: 'ImageAsset', imageUri?: string | null } | null, resourceLinks: Array<{ __typename?: 'ResourceLink', type?: ResourceLinkType | null, url: string }>, deploymentDetails?: { __typename?: 'ContractDeployment', txHash: string, deployerAddress: string, deployer: { __typename?: 'EvmAddress', address: string } } | null }
+                 | null } }> } | null, icmMessages?: { __typename?: 'IcmMessageConnection', nodes: Array<{ __typename?: 'IcmMessage', messageId: string, status?: IcmMessageStatus | null, sourceBlockchain?: { __typename?: 'Blockchain', blockchainName: string } | null, destinationBlockchain?: { __typename?: 'Blockchain', blockchainName: string } | null }> } | null } | null }> } | null } };
+
+export type ChainTxsQueryVariables = Exact<{
+  after?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<EvmTransactionStatus>;
+}>;
+
+
+export type ChainTxsQuery = { __typename?: 'Query', network: { __typename?: 'Network', evmChain?: { __typename?: 'EvmChain', transactions?: { __typename?: 'EvmTransactionConnection', pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null }, nodes: Array<{ __typename?: 'EvmTransaction', txHash: string, status?: EvmTransactionStatus | null, method?: { __typename?: 'EvmMethod', callType?: EvmCallType | null } | null }> } | null } | null } };
+
 export type FilterL1ValidatorsQueryVariables = Exact<{
   validationId?: InputMaybe<Scalars['CB58Id']['input']>;
   nodeId?: InputMaybe<Scalars['NodeID']['input']>;
@@ -1315,6 +2392,8 @@ export type RefetchQuery = { __typename?: 'Query', nodes: Array<
     | { __typename: 'Address', address: string, network: NetworkName, id: string }
     | { __typename: 'Blockchain', blockchainId: string, blockchainName: string, id: string, subnet?: { __typename?: 'Subnet', subnetId: string } | null }
     | { __typename: 'CChainAtomicTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType, id: string }
+    | { __typename: 'EvmAddress', id: string }
+    | { __typename: 'EvmChain', id: string }
     | { __typename: 'L1Validator', validationId: string, weight: string, id: string }
     | { __typename: 'PChainTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType, id: string }
     | { __typename: 'Subnet', subnetId: string, network: NetworkName, id: string }
@@ -1353,6 +2432,8 @@ export type PagingTransactionsQuery = { __typename?: 'Query', network: { __typen
          }> } | null } };
 
 
+export const SubnetToIcmDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SubnetToIcm"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subnetId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CB58Id"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnet"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subnetId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subnetId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"evm"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"evmChainId"}},{"kind":"Field","name":{"kind":"Name","value":"blockchain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"10"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"from"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"contract"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"to"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"contract"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"ercType"}},{"kind":"Field","name":{"kind":"Name","value":"logoAsset"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"imageUri"}}]}},{"kind":"Field","name":{"kind":"Name","value":"resourceLinks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"url"}}]}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"deploymentDetails"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"deployerAddress"}},{"kind":"Field","name":{"kind":"Name","value":"deployer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Erc20Contract"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"decimals"}},{"kind":"Field","name":{"kind":"Name","value":"pricingProviders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"coingeckoCoinId"}}]}}]}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"icmMessages"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"messageId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"sourceBlockchain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"destinationBlockchain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}}]}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<SubnetToIcmQuery, SubnetToIcmQueryVariables>;
+export const ChainTxsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ChainTxs"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"EvmTransactionStatus"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"evmChain"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"evmChainId"},"value":{"kind":"IntValue","value":"43114"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"method"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"callType"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<ChainTxsQuery, ChainTxsQueryVariables>;
 export const FilterL1ValidatorsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FilterL1Validators"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"validationId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"CB58Id"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"nodeId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"NodeID"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subnetId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"CB58Id"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"includeInactive"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"l1Validators"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"500"}},{"kind":"Argument","name":{"kind":"Name","value":"validationId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"validationId"}}},{"kind":"Argument","name":{"kind":"Name","value":"nodeId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"nodeId"}}},{"kind":"Argument","name":{"kind":"Name","value":"subnetId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subnetId"}}},{"kind":"Argument","name":{"kind":"Name","value":"includeInactive"},"value":{"kind":"Variable","name":{"kind":"Name","value":"includeInactive"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validationId"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}}]}}]}}]}}]}}]} as unknown as DocumentNode<FilterL1ValidatorsQuery, FilterL1ValidatorsQueryVariables>;
 export const FilterTransactionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FilterTransactions"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chain"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrimaryNetworkChain"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"addresses"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AvalancheAddress"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"txTypes"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrimaryNetworkTxType"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"startTimestamp"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SafeInt"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"endTimestamp"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SafeInt"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"l1ValidationId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"CB58Id"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sortOrder"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SortOrder"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chain"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chain"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"500"}},{"kind":"Argument","name":{"kind":"Name","value":"addresses"},"value":{"kind":"Variable","name":{"kind":"Name","value":"addresses"}}},{"kind":"Argument","name":{"kind":"Name","value":"txTypes"},"value":{"kind":"Variable","name":{"kind":"Name","value":"txTypes"}}},{"kind":"Argument","name":{"kind":"Name","value":"startTimestamp"},"value":{"kind":"Variable","name":{"kind":"Name","value":"startTimestamp"}}},{"kind":"Argument","name":{"kind":"Name","value":"endTimestamp"},"value":{"kind":"Variable","name":{"kind":"Name","value":"endTimestamp"}}},{"kind":"Argument","name":{"kind":"Name","value":"l1ValidationId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"l1ValidationId"}}},{"kind":"Argument","name":{"kind":"Name","value":"sortOrder"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sortOrder"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"txType"}},{"kind":"Field","name":{"kind":"Name","value":"blockTimestamp"}}]}}]}}]}}]}}]} as unknown as DocumentNode<FilterTransactionsQuery, FilterTransactionsQueryVariables>;
 export const NestedSubnetsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NestedSubnets"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnets"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"isL1"}},{"kind":"Field","name":{"kind":"Name","value":"blockchains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}},{"kind":"Field","name":{"kind":"Name","value":"evmChainId"}},{"kind":"Field","name":{"kind":"Name","value":"subnet"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"genesisData"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"gasLimit"}},{"kind":"Field","name":{"kind":"Name","value":"timestamp"}},{"kind":"Field","name":{"kind":"Name","value":"baseFeePerGas"}},{"kind":"Field","name":{"kind":"Name","value":"config"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"londonBlock"}},{"kind":"Field","name":{"kind":"Name","value":"feeConfig"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"gasLimit"}},{"kind":"Field","name":{"kind":"Name","value":"minBaseFee"}},{"kind":"Field","name":{"kind":"Name","value":"targetGas"}}]}},{"kind":"Field","name":{"kind":"Name","value":"warpConfig"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"quorumNumerator"}},{"kind":"Field","name":{"kind":"Name","value":"requirePrimaryNetworkSigners"}}]}},{"kind":"Field","name":{"kind":"Name","value":"contractDeployerAllowListConfig"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminAddresses"}},{"kind":"Field","name":{"kind":"Name","value":"managerAddresses"}},{"kind":"Field","name":{"kind":"Name","value":"enabledAddresses"}},{"kind":"Field","name":{"kind":"Name","value":"blockTimestamp"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"alloc"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"storage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"slot"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"encodedGenesis"}}]}},{"kind":"Field","name":{"kind":"Name","value":"l1Validators"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockHeight"}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validationId"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"remainingBalance"}},{"kind":"Field","name":{"kind":"Name","value":"subnet"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}}]}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<NestedSubnetsQuery, NestedSubnetsQueryVariables>;

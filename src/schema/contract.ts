@@ -1,0 +1,153 @@
+/**
+ * Contract metadata (getContractMetadata): one GraphQL type per ercType behind a shared
+ * interface. Looked up once per contract per request, and shared a while between requests.
+ */
+import type { GatewayContext } from '../context.js';
+import type { ContractMetadata, ErcType } from '../upstreams/data-api.types.js';
+import { RESOURCE_LINK_TYPES } from '../upstreams/data-api.types.js';
+import { builder } from './builder.js';
+import { EvmAddressRef, known, PartyRef, type EvmChainModel } from './evm-chain.js';
+
+export type ContractModel = ContractMetadata & { chain: EvmChainModel };
+
+export const ErcTypeEnum = builder.enumType('ErcType', {
+  description: 'The token standard a contract implements.',
+  values: {
+    ERC_20: { value: 'ERC-20', description: 'Fungible token.' },
+    ERC_721: { value: 'ERC-721', description: 'Non-fungible token.' },
+    ERC_1155: { value: 'ERC-1155', description: 'Multi-token.' },
+    UNKNOWN: { value: 'UNKNOWN', description: 'Not a token standard the Data API recognises.' },
+  } as const,
+});
+
+export const ResourceLinkTypeEnum = builder.enumType('ResourceLinkType', {
+  description: 'Where a resource link points.',
+  values: Object.fromEntries(RESOURCE_LINK_TYPES.map((t) => [t, { value: t, description: `A ${t} page.` }])) as {
+    [K in (typeof RESOURCE_LINK_TYPES)[number]]: { value: K; description: string };
+  },
+});
+
+const ImageAssetRef = builder.objectRef<{ assetId?: string; imageUri?: string }>('ImageAsset').implement({
+  description: 'An image of a contract (logo or banner).',
+  fields: (t) => ({
+    assetId: t.string({ nullable: true, description: 'The asset id.', resolve: (a) => a.assetId ?? null }),
+    imageUri: t.string({ nullable: true, description: 'Where to load it.', resolve: (a) => a.imageUri ?? null }),
+  }),
+});
+
+const ResourceLinkRef = builder.objectRef<{ type: string; url: string }>('ResourceLink').implement({
+  description: 'A link to a page about the contract or its project.',
+  fields: (t) => ({
+    type: t.field({ type: ResourceLinkTypeEnum, nullable: true, description: 'What kind of page.', resolve: (l) => known(RESOURCE_LINK_TYPES, l.type, null) }),
+    url: t.exposeString('url', { description: 'The address of the page.' }),
+  }),
+});
+
+const DeploymentRef = builder
+  .objectRef<NonNullable<ContractMetadata['deploymentDetails']> & { chain: EvmChainModel }>('ContractDeployment')
+  .implement({
+    description: 'How a contract was deployed.',
+    fields: (t) => ({
+      txHash: t.exposeString('txHash', { description: 'The deploying transaction.' }),
+      deployerAddress: t.exposeString('deployerAddress', { description: 'The account that sent it.' }),
+      deployer: t.field({ type: EvmAddressRef, description: 'The account that sent it, on its chain.', resolve: (d) => ({ chain: d.chain, address: d.deployerAddress }) }),
+      deployerContractAddress: t.string({
+        nullable: true,
+        description: 'The factory contract that created it, when a contract deployed it.',
+        resolve: (d) => d.deployerContractAddress ?? null,
+      }),
+    }),
+  });
+
+const PricingProvidersRef = builder.objectRef<{ coingeckoCoinId?: string }>('PricingProviders').implement({
+  description: 'Where the token is priced.',
+  fields: (t) => ({
+    coingeckoCoinId: t.string({ nullable: true, description: 'Its CoinGecko coin id.', resolve: (p) => p.coingeckoCoinId ?? null }),
+  }),
+});
+
+const ERC_TYPES = ['ERC-20', 'ERC-721', 'ERC-1155', 'UNKNOWN'] as const;
+const TYPE_BY_ERC: Record<ErcType, string> = { 'ERC-20': 'Erc20Contract', 'ERC-721': 'Erc721Contract', 'ERC-1155': 'Erc1155Contract', UNKNOWN: 'UnknownContract' };
+
+export const ContractMetadataRef = builder.interfaceRef<ContractModel>('ContractMetadata').implement({
+  description: 'What is known of the contract at an address: its project, links, images, deployment.',
+  resolveType: (c) => TYPE_BY_ERC[c.ercType] ?? 'UnknownContract',
+  fields: (t) => ({
+    address: t.exposeString('address', { description: 'The contract address.' }),
+    ercType: t.field({ type: ErcTypeEnum, description: 'Its token standard.', resolve: (c) => known(ERC_TYPES, c.ercType, 'UNKNOWN')! }),
+    name: t.string({ nullable: true, description: 'Its name.', resolve: (c) => c.name ?? null }),
+    symbol: t.string({ nullable: true, description: 'Its symbol, for tokens.', resolve: (c) => c.symbol ?? null }),
+    description: t.string({ nullable: true, description: 'What it is.', resolve: (c) => c.description ?? null }),
+    officialSite: t.string({ nullable: true, description: "Its project's site.", resolve: (c) => c.officialSite ?? null }),
+    email: t.string({ nullable: true, description: 'A contact address.', resolve: (c) => c.email ?? null }),
+    color: t.string({ nullable: true, description: 'Its brand colour.', resolve: (c) => c.color ?? null }),
+    logoAsset: t.field({ type: ImageAssetRef, nullable: true, description: 'Its logo.', resolve: (c) => c.logoAsset ?? null }),
+    bannerAsset: t.field({ type: ImageAssetRef, nullable: true, description: 'Its banner.', resolve: (c) => c.bannerAsset ?? null }),
+    resourceLinks: t.field({ type: [ResourceLinkRef], description: 'Links to its pages.', resolve: (c) => c.resourceLinks ?? [] }),
+    tags: t.stringList({ description: 'Tags, e.g. "defi".', resolve: (c) => c.tags ?? [] }),
+    deploymentDetails: t.field({
+      type: DeploymentRef,
+      nullable: true,
+      description: 'How it was deployed.',
+      resolve: (c) => (c.deploymentDetails ? { ...c.deploymentDetails, chain: c.chain } : null),
+    }),
+  }),
+});
+
+builder.objectRef<ContractModel>('Erc20Contract').implement({
+  description: 'An ERC-20 token contract.',
+  interfaces: [ContractMetadataRef],
+  isTypeOf: (c) => (c as ContractModel).ercType === 'ERC-20',
+  fields: (t) => ({
+    decimals: t.int({ nullable: true, description: 'Decimal places of its amounts.', resolve: (c) => c.decimals ?? null }),
+    pricingProviders: t.field({ type: PricingProvidersRef, nullable: true, description: 'Where it is priced.', resolve: (c) => c.pricingProviders ?? null }),
+  }),
+});
+
+builder.objectRef<ContractModel>('Erc721Contract').implement({
+  description: 'An ERC-721 (NFT) contract.',
+  interfaces: [ContractMetadataRef],
+  isTypeOf: (c) => (c as ContractModel).ercType === 'ERC-721',
+  fields: () => ({}),
+});
+
+builder.objectRef<ContractModel>('Erc1155Contract').implement({
+  description: 'An ERC-1155 (multi-token) contract.',
+  interfaces: [ContractMetadataRef],
+  isTypeOf: (c) => (c as ContractModel).ercType === 'ERC-1155',
+  fields: (t) => ({
+    pricingProviders: t.field({ type: PricingProvidersRef, nullable: true, description: 'Where it is priced.', resolve: (c) => c.pricingProviders ?? null }),
+  }),
+});
+
+builder.objectRef<ContractModel>('UnknownContract').implement({
+  description: 'A contract that implements no token standard the Data API recognises.',
+  interfaces: [ContractMetadataRef],
+  isTypeOf: (c) => !['ERC-20', 'ERC-721', 'ERC-1155'].includes((c as ContractModel).ercType),
+  fields: () => ({}),
+});
+
+/** The metadata of the contract at an address; null when no contract is there. */
+async function contractAt(ctx: GatewayContext, chain: EvmChainModel, address: string): Promise<ContractModel | null> {
+  const metadata = await ctx.loaders.contract(String(chain.evmChainId), address);
+  return metadata ? { ...metadata, chain } : null;
+}
+
+builder.objectField(EvmAddressRef, 'contract', (t) =>
+  t.field({
+    type: ContractMetadataRef,
+    nullable: true,
+    description: 'Metadata of the contract at this address; null when it is an account, not a contract.',
+    resolve: (a, _args, ctx) => contractAt(ctx, a.chain, a.address),
+  }),
+);
+
+builder.objectField(PartyRef, 'contract', (t) =>
+  t.field({
+    type: ContractMetadataRef,
+    nullable: true,
+    description:
+      "Metadata of the contract at this address; null for an account. Each contract is looked up once per request; a transaction's sender, always an account, is not looked up.",
+    resolve: (p, _args, ctx) => (p.account ? null : contractAt(ctx, p.chain, p.address)),
+  }),
+);

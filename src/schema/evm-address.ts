@@ -1,0 +1,309 @@
+/**
+ * An address on an EVM chain: its ERC-20 transfers and internal transactions (by block range),
+ * its ERC-721/ERC-1155 collectibles, and its native balance at any block priced in any currency.
+ */
+import { badInput } from '../errors.js';
+import { isEvmAddress } from '../ids.js';
+import type {
+  CollectibleBalance,
+  Erc20Token,
+  Erc20Transfer,
+  InternalTransaction,
+  NativeTokenBalance,
+  NftMetadata,
+} from '../upstreams/data-api.types.js';
+import { INTERNAL_TX_TYPES, NFT_METADATA_STATUSES } from '../upstreams/data-api.types.js';
+import { builder } from './builder.js';
+import { pageConnection, PAGE_SPECS, type ConnectionArgs, type CursorCodec, type PageSpec } from './connection.js';
+import { ContractMetadataRef, ErcTypeEnum } from './contract.js';
+import { CurrencyEnum } from './enums.js';
+import { chainIdOf, EvmAddressRef, EvmChainRef, known, PartyRef, resolveEvmChain, toParty, type EvmAddressModel, type EvmChainModel } from './evm-chain.js';
+import { nodeKey, parseNodeKey } from './global-id.js';
+import { PriceRef } from './price.js';
+import { EvmAddressScalar } from './scalars.js';
+
+export const InternalTxTypeEnum = builder.enumType('InternalTransactionType', {
+  description: 'The EVM operation of an internal transaction.',
+  values: Object.fromEntries(INTERNAL_TX_TYPES.map((t) => [t, { value: t, description: t === 'UNKNOWN' ? 'Not classified.' : `A ${t} operation.` }])) as {
+    [K in (typeof INTERNAL_TX_TYPES)[number]]: { value: K; description: string };
+  },
+});
+
+export const NftIndexStatusEnum = builder.enumType('NftIndexStatus', {
+  description: "How far the Data API got reading a token's metadata.",
+  values: Object.fromEntries(
+    NFT_METADATA_STATUSES.map((s) => [s, { value: s, description: s === 'INDEXED' ? 'Read and indexed.' : `Not indexed: ${s.toLowerCase().replace(/_/g, ' ')}.` }]),
+  ) as { [K in (typeof NFT_METADATA_STATUSES)[number]]: { value: K; description: string } },
+});
+
+type Chained<T> = T & { chain: EvmChainModel };
+
+const Erc20TokenRef = builder.objectRef<Chained<Erc20Token>>('Erc20Token').implement({
+  description: 'An ERC-20 token, with its price.',
+  fields: (t) => ({
+    address: t.exposeString('address', { description: 'The token contract.' }),
+    name: t.exposeString('name', { description: 'Its name.' }),
+    symbol: t.exposeString('symbol', { description: 'Its symbol.' }),
+    decimals: t.exposeInt('decimals', { description: 'Decimal places: divide amounts by 10^decimals to display them.' }),
+    logoUri: t.string({ nullable: true, description: 'Its logo.', resolve: (tk) => tk.logoUri ?? null }),
+    ercType: t.field({ type: ErcTypeEnum, description: 'ERC_20.', resolve: () => 'ERC-20' as const }),
+    price: t.field({ type: PriceRef, nullable: true, description: 'Its price, when known.', resolve: (tk) => tk.price ?? null }),
+    contract: t.field({
+      type: ContractMetadataRef,
+      nullable: true,
+      description: "The token contract's metadata.",
+      resolve: async (tk, _args, ctx) => {
+        const metadata = await ctx.loaders.contract(chainIdOf(tk.chain), tk.address);
+        return metadata ? { ...metadata, chain: tk.chain } : null;
+      },
+    }),
+  }),
+});
+
+const Erc20TransferRef = builder.objectRef<Chained<Erc20Transfer>>('Erc20Transfer').implement({
+  description: 'A transfer of an ERC-20 token.',
+  fields: (t) => ({
+    txHash: t.exposeString('txHash', { description: 'The transaction that made it.' }),
+    blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (x) => x.blockNumber }),
+    blockHash: t.exposeString('blockHash', { description: 'Its block hash.' }),
+    blockTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of its block.', resolve: (x) => x.blockTimestamp }),
+    blockTimestampMilliseconds: t.field({ type: 'SafeInt', nullable: true, description: 'Unix time (ms) of its block, where recorded.', resolve: (x) => x.blockTimestampMilliseconds ?? null }),
+    logIndex: t.exposeInt('logIndex', { description: 'Its log index in the block.' }),
+    from: t.field({ type: PartyRef, description: 'The sender.', resolve: (x) => toParty(x.chain, x.from) }),
+    to: t.field({ type: PartyRef, description: 'The recipient.', resolve: (x) => toParty(x.chain, x.to) }),
+    value: t.field({ type: 'BigInt', description: 'Amount, in the token\'s smallest unit.', resolve: (x) => x.value }),
+    erc20Token: t.field({ type: Erc20TokenRef, description: 'The token.', resolve: (x) => ({ ...x.erc20Token, chain: x.chain }) }),
+  }),
+});
+
+const InternalTransactionRef = builder.objectRef<Chained<InternalTransaction>>('InternalTransaction').implement({
+  description: 'A call made by a contract during a transaction: CALL/CALLCODE with value, or CREATE/CREATE2/CREATE3.',
+  fields: (t) => ({
+    txHash: t.exposeString('txHash', { description: 'The transaction it ran in.' }),
+    blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (x) => x.blockNumber }),
+    blockHash: t.exposeString('blockHash', { description: 'Its block hash.' }),
+    blockTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of its block.', resolve: (x) => x.blockTimestamp }),
+    blockTimestampMilliseconds: t.field({ type: 'SafeInt', nullable: true, description: 'Unix time (ms) of its block, where recorded.', resolve: (x) => x.blockTimestampMilliseconds ?? null }),
+    from: t.field({ type: PartyRef, description: 'The calling contract.', resolve: (x) => toParty(x.chain, x.from) }),
+    to: t.field({ type: PartyRef, description: 'The callee, or the created contract.', resolve: (x) => toParty(x.chain, x.to) }),
+    internalTxType: t.field({
+      type: InternalTxTypeEnum,
+      description: 'The operation.',
+      resolve: (x) => known(INTERNAL_TX_TYPES, x.internalTxType, 'UNKNOWN')!,
+    }),
+    value: t.field({ type: 'BigInt', description: 'Native value moved, in wei.', resolve: (x) => x.value }),
+    isReverted: t.exposeBoolean('isReverted', { description: 'Whether it reverted.' }),
+    gasUsed: t.field({ type: 'BigInt', description: 'Gas used.', resolve: (x) => x.gasUsed }),
+    gasLimit: t.field({ type: 'BigInt', description: 'Gas limit.', resolve: (x) => x.gasLimit }),
+  }),
+});
+
+const NftMetadataRef = builder.objectRef<NftMetadata>('NftMetadata').implement({
+  description: "A token's metadata, as far as it could be read from its token URI.",
+  fields: (t) => ({
+    indexStatus: t.field({ type: NftIndexStatusEnum, description: 'Whether it was read and indexed.', resolve: (m) => known(NFT_METADATA_STATUSES, m.indexStatus, 'UNKNOWN')! }),
+    metadataLastUpdatedTimestamp: t.field({ type: 'SafeInt', nullable: true, description: 'Unix time (s) it was last read.', resolve: (m) => m.metadataLastUpdatedTimestamp ?? null }),
+    name: t.string({ nullable: true, description: 'Token name.', resolve: (m) => m.name ?? null }),
+    symbol: t.string({ nullable: true, description: 'Token symbol.', resolve: (m) => m.symbol ?? null }),
+    imageUri: t.string({ nullable: true, description: 'Image.', resolve: (m) => m.imageUri ?? null }),
+    description: t.string({ nullable: true, description: 'Description.', resolve: (m) => m.description ?? null }),
+    animationUri: t.string({ nullable: true, description: 'Animation.', resolve: (m) => m.animationUri ?? null }),
+    externalUrl: t.string({ nullable: true, description: 'External page.', resolve: (m) => m.externalUrl ?? null }),
+    background: t.string({ nullable: true, description: 'Background colour.', resolve: (m) => m.background ?? null }),
+    attributes: t.string({ nullable: true, description: 'Attributes, as the JSON text of the metadata (ERC-721).', resolve: (m) => m.attributes ?? null }),
+    decimals: t.int({ nullable: true, description: 'Decimals of the token (ERC-1155).', resolve: (m) => m.decimals ?? null }),
+    properties: t.string({ nullable: true, description: 'Properties, as JSON text (ERC-1155).', resolve: (m) => m.properties ?? null }),
+  }),
+});
+
+type CollectibleModel = Chained<CollectibleBalance>;
+
+const CollectibleRef = builder.interfaceRef<CollectibleModel>('CollectibleBalance').implement({
+  description: 'An NFT or multi-token an address holds.',
+  resolveType: (c) => (c.ercType === 'ERC-1155' ? 'Erc1155Balance' : 'Erc721Balance'),
+  fields: (t) => ({
+    address: t.exposeString('address', { description: 'The token contract.' }),
+    ercType: t.field({ type: ErcTypeEnum, description: 'ERC_721 or ERC_1155.', resolve: (c) => c.ercType }),
+    tokenId: t.field({ type: 'BigInt', description: 'The token id.', resolve: (c) => c.tokenId }),
+    tokenUri: t.exposeString('tokenUri', { description: 'Where its metadata lives.' }),
+    chainId: t.exposeString('chainId', { description: 'EVM chain id.' }),
+    metadata: t.field({ type: NftMetadataRef, description: 'Its metadata.', resolve: (c) => c.metadata }),
+    contract: t.field({
+      type: ContractMetadataRef,
+      nullable: true,
+      description: "The collection contract's metadata.",
+      resolve: async (c, _args, ctx) => {
+        const metadata = await ctx.loaders.contract(chainIdOf(c.chain), c.address);
+        return metadata ? { ...metadata, chain: c.chain } : null;
+      },
+    }),
+  }),
+});
+
+builder.objectRef<CollectibleModel & { ercType: 'ERC-721' }>('Erc721Balance').implement({
+  description: 'An ERC-721 token held.',
+  interfaces: [CollectibleRef],
+  isTypeOf: (c) => (c as CollectibleModel).ercType === 'ERC-721',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'Collection name.' }),
+    symbol: t.exposeString('symbol', { description: 'Collection symbol.' }),
+    ownerAddress: t.string({ nullable: true, description: 'Its owner.', resolve: (c) => c.ownerAddress ?? null }),
+  }),
+});
+
+builder.objectRef<CollectibleModel & { ercType: 'ERC-1155' }>('Erc1155Balance').implement({
+  description: 'An ERC-1155 token held, with how many.',
+  interfaces: [CollectibleRef],
+  isTypeOf: (c) => (c as CollectibleModel).ercType === 'ERC-1155',
+  fields: (t) => ({
+    balance: t.field({ type: 'BigInt', description: 'How many of the token the address holds.', resolve: (c) => c.balance }),
+  }),
+});
+
+const NativeBalanceRef = builder.objectRef<Chained<NativeTokenBalance>>('NativeBalance').implement({
+  description: "An address's balance of the chain's native token.",
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'Token name, e.g. "Avalanche".' }),
+    symbol: t.exposeString('symbol', { description: 'Token symbol, e.g. "AVAX".' }),
+    decimals: t.exposeInt('decimals', { description: 'Decimal places (18 for AVAX).' }),
+    logoUri: t.string({ nullable: true, description: 'Logo.', resolve: (b) => b.logoUri ?? null }),
+    chainId: t.exposeString('chainId', { description: 'EVM chain id.' }),
+    balance: t.field({ type: 'BigInt', description: 'The balance, in wei.', resolve: (b) => b.balance }),
+    price: t.field({ type: PriceRef, nullable: true, description: 'Price of one token in the asked currency, when known.', resolve: (b) => b.price ?? null }),
+    balanceValue: t.field({ type: PriceRef, nullable: true, description: 'Value of the balance in the asked currency, when priced.', resolve: (b) => b.balanceValue ?? null }),
+  }),
+});
+
+// Separate specs: a cursor of one list must not resume the other.
+const ERC20_PAGE = PAGE_SPECS.standard('erc20Transfers');
+const INTERNALS_PAGE = PAGE_SPECS.standard('internalTransactions');
+const COLLECTIBLES_PAGE: PageSpec = { field: 'collectibles', maxPageSize: 500, defaultFirst: 10, maxFirst: 1000 };
+
+function checkBlockRange(startBlock: number | null | undefined, endBlock: number | null | undefined): { startBlock?: number; endBlock?: number } {
+  for (const [name, value] of [['startBlock', startBlock], ['endBlock', endBlock]] as const) {
+    if (value != null && value < 0) throw badInput(`\`${name}\` must be a block number, 0 or more (got ${value}).`, { argument: name });
+  }
+  if (startBlock != null && endBlock != null && startBlock >= endBlock) {
+    throw badInput(`\`startBlock\` (${startBlock}, inclusive) must be below \`endBlock\` (${endBlock}, exclusive); the range would be empty.`, { argument: 'startBlock' });
+  }
+  return { startBlock: startBlock ?? undefined, endBlock: endBlock ?? undefined };
+}
+
+const blockArgs = {
+  startBlock: { type: 'SafeInt' as const, description: 'From this block, inclusive (default: genesis).' },
+  endBlock: { type: 'SafeInt' as const, description: 'Up to this block, exclusive (default: the latest).' },
+};
+
+builder.node(EvmAddressRef, {
+  description: 'An address on an EVM chain: an account or a contract.',
+  id: {
+    resolve: (a) => nodeKey(a.chain.network, `${a.chain.evmChainId}:${a.address.toLowerCase()}`),
+    parse: (id) =>
+      parseNodeKey(id, (key) => {
+        const [chainId, address] = key.split(':');
+        if (!chainId || !/^[1-9]\d{0,15}$/.test(chainId) || !address || !isEvmAddress(address)) throw new Error('expected an EVM chain id and a 0x address');
+      }),
+  },
+  loadOne: async ({ network, key }, ctx): Promise<EvmAddressModel | null> => {
+    const [chainId, address] = key.split(':') as [string, string];
+    const chain = await resolveEvmChain(ctx, network, { evmChainId: Number(chainId) });
+    return chain ? { chain, address } : null;
+  },
+  fields: (t) => ({
+    address: t.exposeString('address', { description: 'The 0x address.' }),
+    chain: t.field({ type: EvmChainRef, description: 'Its chain.', resolve: (a) => a.chain }),
+    erc20Transfers: t.connection(
+      {
+        type: Erc20TransferRef,
+        nullable: true,
+        description: 'ERC-20 transfers from or to this address, newest first. `first`: 1 to 500 (default 10); 100 per upstream call.',
+        args: { startBlock: t.arg(blockArgs.startBlock), endBlock: t.arg(blockArgs.endBlock) },
+        resolve: (a, args, ctx) => {
+          const range = checkBlockRange(args.startBlock, args.endBlock);
+          return listByAddress(ctx.cursors, args, ERC20_PAGE, a, range, (page) =>
+            ctx.dataApi.listErc20Transactions(chainIdOf(a.chain), a.address, { ...page, ...range }),
+          );
+        },
+      },
+      { name: 'Erc20TransferConnection', description: 'A page of ERC-20 transfers.' },
+      { name: 'Erc20TransferEdge', description: 'A transfer and its cursor.' },
+    ),
+    internalTransactions: t.connection(
+      {
+        type: InternalTransactionRef,
+        nullable: true,
+        description:
+          'Internal transactions of this address, newest first: only CALL/CALLCODE with value and CREATE/CREATE2/CREATE3 (for all, use debug_ methods on an archive node). `first`: 1 to 500 (default 10).',
+        args: { startBlock: t.arg(blockArgs.startBlock), endBlock: t.arg(blockArgs.endBlock) },
+        resolve: (a, args, ctx) => {
+          const range = checkBlockRange(args.startBlock, args.endBlock);
+          return listByAddress(ctx.cursors, args, INTERNALS_PAGE, a, range, (page) =>
+            ctx.dataApi.listInternalTransactions(chainIdOf(a.chain), a.address, { ...page, ...range }),
+          );
+        },
+      },
+      { name: 'InternalTransactionConnection', description: 'A page of internal transactions.' },
+      { name: 'InternalTransactionEdge', description: 'An internal transaction and its cursor.' },
+    ),
+    collectibles: t.connection(
+      {
+        type: CollectibleRef,
+        nullable: true,
+        description: 'ERC-721 and ERC-1155 tokens this address holds. `first`: 1 to 1000 (default 10); 500 per upstream call.',
+        args: { contractAddress: t.arg({ type: EvmAddressScalar, description: 'Only tokens of this contract.' }) },
+        resolve: (a, args, ctx) => {
+          const filter = { contractAddress: args.contractAddress ?? undefined };
+          return pageConnection({
+            cursors: ctx.cursors,
+            args,
+            spec: COLLECTIBLES_PAGE,
+            filters: [a.chain.network, a.chain.evmChainId, a.address.toLowerCase(), filter.contractAddress?.toLowerCase()],
+            fetchPage: (page) => ctx.dataApi.listCollectibleBalances(chainIdOf(a.chain), a.address, { ...page, ...filter }),
+            read: (page) => ({ items: page.collectibleBalances, nextPageToken: page.nextPageToken }),
+            toNode: (c): CollectibleModel => ({ ...c, chain: a.chain }),
+          });
+        },
+      },
+      { name: 'CollectibleBalanceConnection', description: 'A page of collectibles.' },
+      { name: 'CollectibleBalanceEdge', description: 'A collectible and its cursor.' },
+    ),
+    nativeBalance: t.field({
+      type: NativeBalanceRef,
+      nullable: true,
+      description: "This address's balance of the native token, at a block (default: the latest), priced in a currency (default USD).",
+      args: {
+        blockNumber: t.arg({ type: 'BigInt', description: 'The block; the latest when omitted.' }),
+        currency: t.arg({ type: CurrencyEnum, description: 'Currency of `price` and `balanceValue`; USD when omitted.' }),
+      },
+      resolve: async (a, args, ctx) => {
+        if (args.blockNumber != null && args.blockNumber.startsWith('-')) {
+          throw badInput(`\`blockNumber\` must be a block number, 0 or more (got ${args.blockNumber}).`, { argument: 'blockNumber' });
+        }
+        const res = await ctx.dataApi.getNativeBalance(chainIdOf(a.chain), a.address, {
+          blockNumber: args.blockNumber ?? undefined,
+          currency: args.currency ?? undefined,
+        });
+        return { ...res.nativeTokenBalance, chain: a.chain };
+      },
+    }),
+  }),
+});
+
+function listByAddress<T>(
+  cursors: CursorCodec,
+  args: ConnectionArgs,
+  spec: PageSpec,
+  a: EvmAddressModel,
+  range: object,
+  fetchPage: (page: { pageToken: string | undefined; pageSize: number }) => Promise<{ transactions: T[]; nextPageToken?: string }>,
+) {
+  return pageConnection({
+    cursors,
+    args,
+    spec,
+    filters: [a.chain.network, a.chain.evmChainId, a.address.toLowerCase(), range],
+    fetchPage,
+    read: (page) => ({ items: page.transactions, nextPageToken: page.nextPageToken }),
+    toNode: (x): Chained<T> => ({ ...x, chain: a.chain }),
+  });
+}

@@ -1,0 +1,236 @@
+/**
+ * EVM chains: the C-Chain and every Subnet-EVM blockchain, by EVM chain id or blockchain id.
+ * The Data API's EVM endpoints take a chain id without a network; the graph reaches a chain from
+ * its network (or its blockchain), so every EVM object still carries the network.
+ */
+import type { GatewayContext } from '../context.js';
+import { badInput } from '../errors.js';
+import { C_CHAIN_EVM_ID, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
+import type { NativeTransaction, RichAddress } from '../upstreams/data-api.types.js';
+import { BlockchainRef, findBlockchain } from './blockchain.js';
+import { builder } from './builder.js';
+import { PAGE_SPECS, pageConnection } from './connection.js';
+import { NetworkNameEnum } from './enums.js';
+import { nodeKey, parseNodeKey } from './global-id.js';
+import { NetworkRef } from './network.js';
+import { CB58IdScalar, EvmAddressScalar } from './scalars.js';
+
+export interface EvmChainModel {
+  network: NetworkName;
+  evmChainId: number;
+  blockchainId: string;
+}
+
+/** An address on an EVM chain. */
+export interface EvmAddressModel {
+  chain: EvmChainModel;
+  address: string;
+}
+
+/**
+ * A party of an EVM transfer: an address with its token identity, if it is a token. `account`
+ * marks a transaction's sender: only externally owned accounts send transactions.
+ */
+export type PartyModel = RichAddress & { chain: EvmChainModel; account?: true };
+
+export const EvmChainRef = builder.objectRef<EvmChainModel>('EvmChain');
+export const EvmAddressRef = builder.objectRef<EvmAddressModel>('EvmAddress');
+
+/** The id the Data API's EVM endpoints take for a chain. */
+export const chainIdOf = (chain: EvmChainModel) => String(chain.evmChainId);
+
+/** Finds an EVM chain of a network through the subnet listing (the C-Chain is known by heart). */
+export async function resolveEvmChain(
+  ctx: GatewayContext,
+  network: NetworkName,
+  by: { evmChainId?: number | null; blockchainId?: string | null },
+): Promise<EvmChainModel | null> {
+  const cChain = { network, evmChainId: C_CHAIN_EVM_ID[network], blockchainId: PRIMARY_CHAIN_IDS[network].c };
+  if (by.blockchainId === cChain.blockchainId || by.evmChainId === cChain.evmChainId) return cChain;
+  if (by.blockchainId != null) {
+    const hit = await ctx.loaders.blockchain(network, by.blockchainId);
+    return hit?.blockchain.evmChainId !== undefined ? { network, evmChainId: hit.blockchain.evmChainId, blockchainId: by.blockchainId } : null;
+  }
+  if (by.evmChainId != null) {
+    const hit = await ctx.loaders.blockchainByEvmChainId(network, by.evmChainId);
+    return hit ? { network, evmChainId: by.evmChainId, blockchainId: hit.blockchain.blockchainId } : null;
+  }
+  return null;
+}
+
+export const EvmTransactionStatusEnum = builder.enumType('EvmTransactionStatus', {
+  description: 'Whether an EVM transaction succeeded.',
+  values: {
+    SUCCESS: { value: 'success', description: 'It executed.' },
+    FAILED: { value: 'failed', description: 'It reverted; only its gas was spent.' },
+  } as const,
+});
+
+export const EvmCallTypeEnum = builder.enumType('EvmCallType', {
+  description: 'What kind of call a transaction makes.',
+  values: {
+    NATIVE_TRANSFER: { value: 'NATIVE_TRANSFER', description: 'A plain transfer of the native token.' },
+    CONTRACT_CALL: { value: 'CONTRACT_CALL', description: 'A call to a contract.' },
+    CONTRACT_CREATION: { value: 'CONTRACT_CREATION', description: 'A contract deployment.' },
+  } as const,
+});
+
+/** A value the upstream sends, or the fallback when it sends one this API does not know. */
+export function known<T extends string>(values: readonly T[], value: string | undefined, fallback: T | null): T | null {
+  return value !== undefined && (values as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+const PartyRef = builder.objectRef<PartyModel>('EvmParty').implement({
+  description: 'The sender or recipient of an EVM transfer, with its token identity when it is a token contract.',
+  fields: (t) => ({
+    address: t.exposeString('address', { description: 'The 0x address (checksummed).' }),
+    name: t.string({ nullable: true, description: 'Token or contract name, when it is one.', resolve: (p) => p.name ?? null }),
+    symbol: t.string({ nullable: true, description: 'Token symbol, when it is a token.', resolve: (p) => p.symbol ?? null }),
+    decimals: t.int({ nullable: true, description: 'Token decimals, when it is a token.', resolve: (p) => p.decimals ?? null }),
+    logoUri: t.string({ nullable: true, description: 'Logo, when known.', resolve: (p) => p.logoUri ?? null }),
+    account: t.field({
+      type: EvmAddressRef,
+      description: 'The address on its chain: balances, transfers, contract metadata.',
+      resolve: (p) => ({ chain: p.chain, address: p.address }),
+    }),
+  }),
+});
+
+export const toParty = (chain: EvmChainModel, rich: RichAddress): PartyModel => ({ ...rich, chain });
+export { PartyRef };
+
+type EvmTxModel = NativeTransaction & { chain: EvmChainModel };
+
+const MethodRef = builder.objectRef<NonNullable<NativeTransaction['method']>>('EvmMethod').implement({
+  description: 'The method a transaction called.',
+  fields: (t) => ({
+    callType: t.field({
+      type: EvmCallTypeEnum,
+      nullable: true,
+      description: 'Native transfer, contract call or contract creation.',
+      resolve: (m) => known(['NATIVE_TRANSFER', 'CONTRACT_CALL', 'CONTRACT_CREATION'] as const, m.callType, null),
+    }),
+    methodHash: t.exposeString('methodHash', { description: 'The 4-byte selector, e.g. "0xa9059cbb".' }),
+    methodName: t.string({ nullable: true, description: 'The decoded signature, e.g. "transfer(address,uint256)", when known.', resolve: (m) => m.methodName || null }),
+  }),
+});
+
+const EvmTransactionRef = builder.objectRef<EvmTxModel>('EvmTransaction').implement({
+  description: 'A transaction on an EVM chain.',
+  fields: (t) => ({
+    txHash: t.exposeString('txHash', { description: 'The transaction hash.' }),
+    chain: t.field({ type: EvmChainRef, description: 'The chain it ran on.', resolve: (tx) => tx.chain }),
+    blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (tx) => tx.blockNumber }),
+    blockHash: t.exposeString('blockHash', { description: 'Its block hash.' }),
+    blockIndex: t.exposeInt('blockIndex', { description: 'Its position in the block.' }),
+    blockTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of its block.', resolve: (tx) => tx.blockTimestamp }),
+    blockTimestampMilliseconds: t.field({
+      type: 'SafeInt',
+      nullable: true,
+      description: 'Unix time (ms) of its block, where the chain records it.',
+      resolve: (tx) => tx.blockTimestampMilliseconds ?? null,
+    }),
+    blockMinDelayExcess: t.field({ type: 'SafeInt', nullable: true, description: 'The block\'s minimum delay excess, where recorded.', resolve: (tx) => tx.blockMinDelayExcess ?? null }),
+    chainId: t.exposeString('chainId', { description: 'EVM chain id, as the Data API writes it.' }),
+    txStatus: t.exposeString('txStatus', { description: 'The status as the Data API writes it ("1" success, "0" failure).' }),
+    status: t.field({
+      type: EvmTransactionStatusEnum,
+      nullable: true,
+      description: 'SUCCESS or FAILED.',
+      resolve: (tx) => (tx.txStatus === '1' ? 'success' : tx.txStatus === '0' ? 'failed' : null),
+    }),
+    txType: t.exposeInt('txType', { description: 'EIP-2718 type: 0 legacy, 2 EIP-1559, ...' }),
+    gasLimit: t.field({ type: 'BigInt', description: 'Gas limit.', resolve: (tx) => tx.gasLimit }),
+    gasUsed: t.field({ type: 'BigInt', description: 'Gas used.', resolve: (tx) => tx.gasUsed }),
+    gasPrice: t.field({ type: 'BigInt', description: 'Gas price, in wei.', resolve: (tx) => tx.gasPrice }),
+    nonce: t.field({ type: 'BigInt', description: "The sender's nonce.", resolve: (tx) => tx.nonce }),
+    value: t.field({ type: 'BigInt', description: 'Native value sent, in wei.', resolve: (tx) => tx.value }),
+    from: t.field({
+      type: PartyRef,
+      description: 'The sender: always an account (EOA), so its `contract` is null without a lookup.',
+      resolve: (tx) => ({ ...toParty(tx.chain, tx.from), account: true as const }),
+    }),
+    to: t.field({ type: PartyRef, description: 'The recipient: an account or a contract.', resolve: (tx) => toParty(tx.chain, tx.to) }),
+    method: t.field({ type: MethodRef, nullable: true, description: 'The method called.', resolve: (tx) => tx.method ?? null }),
+  }),
+});
+
+const EVM_TXS_PAGE = PAGE_SPECS.standard('transactions');
+
+builder.node(EvmChainRef, {
+  description: 'An EVM chain: the C-Chain or a Subnet-EVM blockchain. Its id is its EVM chain id on its network.',
+  id: {
+    resolve: (c) => nodeKey(c.network, String(c.evmChainId)),
+    parse: (id) => parseNodeKey(id, (key) => {
+      if (!/^[1-9]\d{0,15}$/.test(key)) throw new Error('expected an EVM chain id');
+    }),
+  },
+  loadOne: ({ network, key }, ctx) => resolveEvmChain(ctx, network, { evmChainId: Number(key) }),
+  fields: (t) => ({
+    network: t.field({ type: NetworkNameEnum, description: 'The network of its blockchain.', resolve: (c) => c.network }),
+    evmChainId: t.field({ type: 'SafeInt', description: 'The EVM chain id (in its genesis).', resolve: (c) => c.evmChainId }),
+    blockchainId: t.exposeString('blockchainId', { description: 'Its Avalanche blockchain id (cb58).' }),
+    blockchain: t.field({
+      type: BlockchainRef,
+      nullable: true,
+      description: 'Its blockchain: subnet, VM, genesis.',
+      resolve: (c, _args, ctx) => findBlockchain(ctx, c.network, c.blockchainId),
+    }),
+    transactions: t.connection(
+      {
+        type: EvmTransactionRef,
+        nullable: true,
+        description: 'Latest transactions, newest first. `first`: 1 to 500 (default 10); 100 per upstream call.',
+        args: { status: t.arg({ type: EvmTransactionStatusEnum, description: 'Only succeeded or only failed transactions.' }) },
+        resolve: (chain, args, ctx) =>
+          pageConnection({
+            cursors: ctx.cursors,
+            args,
+            spec: EVM_TXS_PAGE,
+            filters: [chain.network, chain.evmChainId, args.status],
+            fetchPage: (page) => ctx.dataApi.listLatestTransactions(chainIdOf(chain), { ...page, status: args.status ?? undefined }),
+            read: (page) => ({ items: page.transactions, nextPageToken: page.nextPageToken }),
+            toNode: (tx): EvmTxModel => ({ ...tx, chain }),
+          }),
+      },
+      { name: 'EvmTransactionConnection', description: 'A page of EVM transactions.' },
+      { name: 'EvmTransactionEdge', description: 'A transaction and its cursor.' },
+    ),
+    address: t.field({
+      type: EvmAddressRef,
+      description: 'An address on this chain: its transfers, balances, collectibles and contract metadata.',
+      args: { address: t.arg({ type: EvmAddressScalar, required: true, description: 'The 0x address.' }) },
+      resolve: (chain, { address }) => ({ chain, address }),
+    }),
+  }),
+});
+
+builder.objectField(NetworkRef, 'evmChain', (t) =>
+  t.field({
+    type: EvmChainRef,
+    nullable: true,
+    description: 'An EVM chain of this network, by EVM chain id or by blockchain id (give exactly one); null if the network has none such.',
+    args: {
+      evmChainId: t.arg({ type: 'SafeInt', description: 'The EVM chain id, e.g. 43114 for the mainnet C-Chain.' }),
+      blockchainId: t.arg({ type: CB58IdScalar, description: 'The blockchain id (cb58).' }),
+    },
+    resolve: (network, args, ctx) => {
+      if ((args.evmChainId == null) === (args.blockchainId == null)) {
+        throw badInput('`evmChain` takes exactly one of `evmChainId` and `blockchainId`.', { argument: 'evmChainId' });
+      }
+      if (args.evmChainId != null && args.evmChainId <= 0) {
+        throw badInput(`\`evmChainId\` must be a positive integer (got ${args.evmChainId}).`, { argument: 'evmChainId' });
+      }
+      return resolveEvmChain(ctx, network.name, args);
+    },
+  }),
+);
+
+builder.objectField(BlockchainRef, 'evm', (t) =>
+  t.field({
+    type: EvmChainRef,
+    nullable: true,
+    description: 'This blockchain as an EVM chain (transactions, addresses, contracts); null for other VMs.',
+    resolve: (b) => (b.evmChainId !== undefined ? { network: b.network, evmChainId: b.evmChainId, blockchainId: b.blockchainId } : null),
+  }),
+);

@@ -1,0 +1,240 @@
+/**
+ * Interchain messages (ICM / Teleporter) between chains of a network: by address
+ * (listIcmMessagesByAddress) and by chain (listIcmMessages, the upstream's per-chain listing).
+ */
+import type { GatewayContext } from '../context.js';
+import { badInput } from '../errors.js';
+import type { NetworkName } from '../ids.js';
+import type { IcmMessage } from '../upstreams/data-api.types.js';
+import { AddressRef } from './address.js';
+import { BlockchainRef, findBlockchain } from './blockchain.js';
+import { builder } from './builder.js';
+import { PAGE_SPECS, pageConnection, type ConnectionArgs } from './connection.js';
+import { ErcTypeEnum } from './contract.js';
+import { NetworkNameEnum } from './enums.js';
+import { EvmAddressRef, EvmChainRef, known, resolveEvmChain } from './evm-chain.js';
+import { NetworkRef } from './network.js';
+import { PriceRef } from './price.js';
+import { EvmAddressScalar } from './scalars.js';
+
+type IcmModel = IcmMessage & { network: NetworkName };
+
+export const IcmStatusEnum = builder.enumType('IcmMessageStatus', {
+  description: 'Where a message is on its way.',
+  values: {
+    PENDING: { value: 'pending', description: 'Sent, not yet delivered.' },
+    DELIVERED: { value: 'delivered', description: 'Delivered to the destination chain.' },
+    DELIVERED_SOURCE_NOT_INDEXED: { value: 'delivered_source_not_indexed', description: 'Delivered; its source chain is not indexed, so the sending transaction is unknown.' },
+  } as const,
+});
+
+const IcmChainRoleEnum = builder.enumType('IcmChainRole', {
+  description: "Which end of a message a chain is.",
+  values: {
+    SOURCE: { value: 'source', description: 'Messages sent from the chain.' },
+    DESTINATION: { value: 'destination', description: 'Messages sent to the chain.' },
+    EITHER: { value: 'either', description: 'Both.' },
+  } as const,
+});
+
+const ReceiptRef = builder.objectRef<IcmMessage['receipts'][number]>('IcmReceipt').implement({
+  description: 'A receipt the destination sent back for a message.',
+  fields: (t) => ({
+    receivedMessageNonce: t.field({ type: 'BigInt', description: 'The nonce of the message received.', resolve: (r) => r.receivedMessageNonce }),
+    relayerRewardAddress: t.exposeString('relayerRewardAddress', { description: 'Where the relayer gets its reward.' }),
+  }),
+});
+
+const RewardDetailsRef = builder.objectRef<IcmMessage['rewardDetails']>('IcmRewardDetails').implement({
+  description: 'The fee paid to the relayer that delivers the message.',
+  fields: (t) => ({
+    address: t.exposeString('address', { description: 'The fee token contract.' }),
+    name: t.exposeString('name', { description: 'Token name.' }),
+    symbol: t.exposeString('symbol', { description: 'Token symbol.' }),
+    decimals: t.exposeInt('decimals', { description: 'Token decimals.' }),
+    logoUri: t.string({ nullable: true, description: 'Token logo.', resolve: (r) => r.logoUri ?? null }),
+    ercType: t.field({ type: ErcTypeEnum, description: 'ERC_20.', resolve: () => 'ERC-20' as const }),
+    price: t.field({ type: PriceRef, nullable: true, description: 'Token price, when known.', resolve: (r) => r.price ?? null }),
+    value: t.field({ type: 'BigInt', description: 'The fee, in the token\'s smallest unit.', resolve: (r) => r.value }),
+  }),
+});
+
+const SourceTxRef = builder.objectRef<NonNullable<IcmMessage['sourceTransaction']>>('IcmSourceTransaction').implement({
+  description: 'The transaction that sent the message.',
+  fields: (t) => ({
+    txHash: t.exposeString('txHash', { description: 'Its hash.' }),
+    timestamp: t.field({ type: 'SafeInt', description: 'Unix time (s).', resolve: (x) => x.timestamp }),
+    gasSpent: t.field({ type: 'BigInt', description: 'Gas it spent.', resolve: (x) => x.gasSpent }),
+  }),
+});
+
+const DestinationTxRef = builder.objectRef<NonNullable<IcmMessage['destinationTransaction']>>('IcmDestinationTransaction').implement({
+  description: 'The transaction that delivered the message.',
+  fields: (t) => ({
+    txHash: t.exposeString('txHash', { description: 'Its hash.' }),
+    timestamp: t.field({ type: 'SafeInt', description: 'Unix time (s).', resolve: (x) => x.timestamp }),
+    gasSpent: t.field({ type: 'BigInt', description: 'Gas it spent.', resolve: (x) => x.gasSpent }),
+    rewardRedeemer: t.exposeString('rewardRedeemer', { description: 'Who may redeem the relayer reward.' }),
+    delivererAddress: t.exposeString('delivererAddress', { description: 'The relayer that delivered it.' }),
+  }),
+});
+
+const chainOf = (ctx: GatewayContext, network: NetworkName, evmChainId: string) =>
+  /^\d+$/.test(evmChainId) ? resolveEvmChain(ctx, network, { evmChainId: Number(evmChainId) }) : null;
+
+const IcmMessageRef = builder.objectRef<IcmModel>('IcmMessage').implement({
+  description: 'An interchain (ICM / Teleporter) message from one chain of the network to another.',
+  fields: (t) => ({
+    messageId: t.exposeString('messageId', { description: 'The message id.' }),
+    network: t.field({ type: NetworkNameEnum, description: 'The network it travels on.', resolve: (m) => m.network }),
+    status: t.field({
+      type: IcmStatusEnum,
+      nullable: true,
+      description: 'Pending or delivered.',
+      resolve: (m) => known(['pending', 'delivered', 'delivered_source_not_indexed'] as const, m.status, null),
+    }),
+    icmContractAddress: t.exposeString('icmContractAddress', { description: 'The messenger contract (TeleporterMessenger).' }),
+    sourceBlockchainId: t.exposeString('sourceBlockchainId', { description: 'Where it was sent from.' }),
+    destinationBlockchainId: t.exposeString('destinationBlockchainId', { description: 'Where it goes.' }),
+    sourceEvmChainId: t.exposeString('sourceEvmChainId', { description: 'EVM chain id of the source.' }),
+    destinationEvmChainId: t.exposeString('destinationEvmChainId', { description: 'EVM chain id of the destination.' }),
+    sourceBlockchain: t.field({ type: BlockchainRef, nullable: true, description: 'The source blockchain.', resolve: (m, _a, ctx) => findBlockchain(ctx, m.network, m.sourceBlockchainId) }),
+    destinationBlockchain: t.field({ type: BlockchainRef, nullable: true, description: 'The destination blockchain.', resolve: (m, _a, ctx) => findBlockchain(ctx, m.network, m.destinationBlockchainId) }),
+    sourceChain: t.field({ type: EvmChainRef, nullable: true, description: 'The source as an EVM chain.', resolve: (m, _a, ctx) => chainOf(ctx, m.network, m.sourceEvmChainId) }),
+    destinationChain: t.field({ type: EvmChainRef, nullable: true, description: 'The destination as an EVM chain.', resolve: (m, _a, ctx) => chainOf(ctx, m.network, m.destinationEvmChainId) }),
+    messageNonce: t.field({ type: 'BigInt', description: "The message's nonce at its source.", resolve: (m) => m.messageNonce }),
+    from: t.exposeString('from', { description: 'The sender (an address on the source chain).' }),
+    to: t.exposeString('to', { description: 'The recipient (an address on the destination chain).' }),
+    sender: t.field({
+      type: EvmAddressRef,
+      nullable: true,
+      description: 'The sender on its chain.',
+      resolve: async (m, _a, ctx) => {
+        const chain = await chainOf(ctx, m.network, m.sourceEvmChainId);
+        return chain ? { chain, address: m.from } : null;
+      },
+    }),
+    recipient: t.field({
+      type: EvmAddressRef,
+      nullable: true,
+      description: 'The recipient on its chain.',
+      resolve: async (m, _a, ctx) => {
+        const chain = await chainOf(ctx, m.network, m.destinationEvmChainId);
+        return chain ? { chain, address: m.to } : null;
+      },
+    }),
+    data: t.string({ nullable: true, description: 'The payload (hex).', resolve: (m) => m.data ?? null }),
+    messageExecuted: t.exposeBoolean('messageExecuted', { description: 'Whether the destination executed it.' }),
+    receipts: t.field({ type: [ReceiptRef], description: 'Receipts sent back.', resolve: (m) => m.receipts }),
+    receiptDelivered: t.exposeBoolean('receiptDelivered', { description: 'Whether its receipt reached the source.' }),
+    rewardDetails: t.field({ type: RewardDetailsRef, description: 'The relayer fee.', resolve: (m) => m.rewardDetails }),
+    sourceTransaction: t.field({
+      type: SourceTxRef,
+      nullable: true,
+      description: 'The sending transaction; null when the source chain is not indexed.',
+      resolve: (m) => m.sourceTransaction ?? null,
+    }),
+    destinationTransaction: t.field({
+      type: DestinationTxRef,
+      nullable: true,
+      description: 'The delivering transaction; null while pending.',
+      resolve: (m) => m.destinationTransaction ?? null,
+    }),
+  }),
+});
+
+const ICM_PAGE = PAGE_SPECS.standard('icmMessages');
+const IcmConnection = builder.connectionObject(
+  { type: IcmMessageRef, name: 'IcmMessageConnection', description: 'A page of ICM messages, newest first.' },
+  { name: 'IcmMessageEdge', description: 'A message and its cursor.' },
+);
+
+function byAddress(ctx: GatewayContext, network: NetworkName, address: string, args: ConnectionArgs) {
+  return pageConnection({
+    cursors: ctx.cursors,
+    args,
+    spec: ICM_PAGE,
+    filters: ['address', network, address.toLowerCase()],
+    fetchPage: (page) => ctx.dataApi.listIcmMessagesByAddress(address, { ...page, network }),
+    read: (page) => ({ items: page.messages, nextPageToken: page.nextPageToken }),
+    toNode: (m): IcmModel => ({ ...m, network }),
+  });
+}
+
+builder.objectField(NetworkRef, 'icmMessages', (t) =>
+  t.connection(
+    {
+      type: IcmMessageRef,
+      nullable: true,
+      description: 'ICM messages between the chains of this network, newest first, optionally by sender or recipient. `first`: 1 to 500 (default 10).',
+      args: {
+        from: t.arg({ type: EvmAddressScalar, description: 'Only messages sent by this address.' }),
+        to: t.arg({ type: EvmAddressScalar, description: 'Only messages sent to this address.' }),
+      },
+      resolve: (network, args, ctx) => {
+        const filters = { from: args.from ?? undefined, to: args.to ?? undefined };
+        return pageConnection({
+          cursors: ctx.cursors,
+          args,
+          spec: ICM_PAGE,
+          filters: ['network', network.name, filters.from?.toLowerCase(), filters.to?.toLowerCase()],
+          fetchPage: (page) => ctx.dataApi.listIcmMessages({ ...page, ...filters, network: network.name }),
+          read: (page) => ({ items: page.messages, nextPageToken: page.nextPageToken }),
+          toNode: (m): IcmModel => ({ ...m, network: network.name }),
+        });
+      },
+    },
+    IcmConnection,
+  ),
+);
+
+builder.objectField(EvmChainRef, 'icmMessages', (t) =>
+  t.connection(
+    {
+      type: IcmMessageRef,
+      nullable: true,
+      description: 'ICM messages sent from or to this chain, newest first. `first`: 1 to 500 (default 10).',
+      args: { role: t.arg({ type: IcmChainRoleEnum, defaultValue: 'either', description: 'Messages from this chain, to it, or both (default).' }) },
+      resolve: (chain, args, ctx) => {
+        const which = args.role === 'source' ? 'sourceBlockchainId' : args.role === 'destination' ? 'destinationBlockchainId' : 'blockchainId';
+        return pageConnection({
+          cursors: ctx.cursors,
+          args,
+          spec: ICM_PAGE,
+          filters: ['chain', chain.network, chain.blockchainId, which],
+          fetchPage: (page) => ctx.dataApi.listIcmMessages({ ...page, [which]: chain.blockchainId, network: chain.network }),
+          read: (page) => ({ items: page.messages, nextPageToken: page.nextPageToken }),
+          toNode: (m): IcmModel => ({ ...m, network: chain.network }),
+        });
+      },
+    },
+    IcmConnection,
+  ),
+);
+
+builder.objectField(EvmAddressRef, 'icmMessages', (t) =>
+  t.connection(
+    {
+      type: IcmMessageRef,
+      nullable: true,
+      description: "ICM messages this address sent or received, on any chain of its network, newest first. `first`: 1 to 500 (default 10).",
+      resolve: (a, args, ctx) => byAddress(ctx, a.chain.network, a.address, args),
+    },
+    IcmConnection,
+  ),
+);
+
+builder.objectField(AddressRef, 'icmMessages', (t) =>
+  t.connection(
+    {
+      type: IcmMessageRef,
+      nullable: true,
+      description: 'ICM messages this EVM (0x) address sent or received, newest first. `first`: 1 to 500 (default 10).',
+      resolve: (a, args, ctx) => {
+        if (!a.address.startsWith('0x')) throw badInput('ICM messages belong to EVM addresses: use a 0x address.', { argument: 'address' });
+        return byAddress(ctx, a.network, a.address, args);
+      },
+    },
+    IcmConnection,
+  ),
+);

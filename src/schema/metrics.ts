@@ -1,0 +1,69 @@
+/**
+ * Average transactions per second of an EVM chain, per day (Metrics API, GET /v1/avg_tps).
+ */
+import type { AverageTpsResponse } from '../upstreams/data-api.types.js';
+import { BlockchainRef } from './blockchain.js';
+import { builder } from './builder.js';
+import { pageConnection, type ConnectionArgs, type PageSpec } from './connection.js';
+import { EvmChainRef, type EvmChainModel } from './evm-chain.js';
+import type { GatewayContext } from '../context.js';
+
+const TpsPointRef = builder.objectRef<{ timestamp: number; value: number }>('TpsPoint').implement({
+  description: 'The average transactions per second of one day.',
+  fields: (t) => ({
+    timestamp: t.field({ type: 'SafeInt', description: 'Start of the day, Unix time (s).', resolve: (p) => p.timestamp }),
+    value: t.exposeFloat('value', { description: 'Average transactions per second that day.' }),
+  }),
+});
+
+const TpsConnection = builder.connectionObject(
+  {
+    type: TpsPointRef,
+    name: 'TpsConnection',
+    description: 'Daily average TPS, newest first.',
+    fields: (t) => ({
+      lastRun: t.field({
+        type: 'SafeInt',
+        nullable: true,
+        description: 'Unix time (s) the Metrics API last updated the series.',
+        resolve: (conn) => (conn as { firstPage?: AverageTpsResponse }).firstPage?.lastRun ?? null,
+      }),
+    }),
+  },
+  { name: 'TpsEdge', description: 'A day and its cursor.' },
+);
+
+// The Metrics API sets its own page size; `first` only decides how many points come back.
+const TPS_PAGE: PageSpec = { field: 'averageTps', maxPageSize: 100, defaultFirst: 30, maxFirst: 1000 };
+
+function averageTps(ctx: GatewayContext, chain: EvmChainModel, args: ConnectionArgs) {
+  return pageConnection({
+    cursors: ctx.cursors,
+    args,
+    spec: TPS_PAGE,
+    filters: [chain.evmChainId],
+    fetchPage: (page) => ctx.metricsApi.getAvgTps(String(chain.evmChainId), { pageToken: page.pageToken }),
+    read: (page) => ({ items: page.results, nextPageToken: page.nextPageToken }),
+    toNode: (p) => p,
+  });
+}
+
+const description =
+  'Average transactions per second per day, newest first (Metrics API). `first`: 1 to 1000 (default 30). Cursors hold the Metrics API\'s page token, valid 24 hours; after that a cursor starts again from the newest day.';
+
+builder.objectField(EvmChainRef, 'averageTps', (t) =>
+  t.connection({ type: TpsPointRef, nullable: true, description, resolve: (chain, args, ctx) => averageTps(ctx, chain, args) }, TpsConnection),
+);
+
+builder.objectField(BlockchainRef, 'averageTps', (t) =>
+  t.connection(
+    {
+      type: TpsPointRef,
+      nullable: true,
+      description: `${description} Null for chains without an EVM chain id: the Metrics API measures EVM chains.`,
+      resolve: (b, args, ctx) =>
+        b.evmChainId === undefined ? null : averageTps(ctx, { network: b.network, evmChainId: b.evmChainId, blockchainId: b.blockchainId }, args),
+    },
+    TpsConnection,
+  ),
+);

@@ -1,0 +1,12 @@
+/**
+ * A price in a fiat currency: token prices, balance values, historical reward prices.
+ */
+import { builder } from './builder.js';
+
+export const PriceRef = builder.objectRef<{ currencyCode: string; value: number | string }>('Price').implement({
+  description: 'A price in a fiat currency.',
+  fields: (t) => ({
+    currencyCode: t.exposeString('currencyCode', { description: 'Lower-case currency code, e.g. "usd".' }),
+    value: t.float({ description: 'The amount in that currency.', resolve: (p) => Number(p.value) }),
+  }),
+});
