@@ -41,6 +41,29 @@ export interface SubnetCatalog {
 
 /** Contract metadata changes rarely: shared between requests for a while, within a bound. */
 const CONTRACT_CACHE = { max: 10_000, ttl: 10 * 60_000 };
+/** Lookups of one kind a request runs at once; more wait their turn. */
+export const LOOKUP_CONCURRENCY = 8;
+
+/**
+ * One lookup per key, at most `limit` at a time. A failure belongs to its key alone: the others
+ * still resolve (DataLoader takes an Error in a key's place).
+ */
+export async function lookupEach<K, V>(keys: readonly K[], lookup: (key: K) => Promise<V>, limit = LOOKUP_CONCURRENCY): Promise<(V | Error)[]> {
+  const results = new Array<V | Error>(keys.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < keys.length) {
+      const i = next++;
+      try {
+        results[i] = await lookup(keys[i]!);
+      } catch (error) {
+        results[i] = error instanceof Error ? error : new Error(String(error));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, keys.length) }, worker));
+  return results;
+}
 
 /** What outlives a request: the subnet catalog for `ttlMs`. Created once per gateway. */
 /**
@@ -49,8 +72,8 @@ const CONTRACT_CACHE = { max: 10_000, ttl: 10 * 60_000 };
  */
 export class SharedCaches {
   private readonly catalogs = new Map<string, { expires: number; value: Promise<SubnetCatalog> }>();
-  /** Keyed by `keyId|chainId|address`; null records a 404 (no contract there). */
-  readonly contracts = new LRUCache<string, { value: ContractMetadata | null }>(CONTRACT_CACHE);
+  /** Keyed by `keyId|chainId|address`. */
+  readonly contracts = new LRUCache<string, ContractMetadata>(CONTRACT_CACHE);
 
   constructor(readonly catalogTtlMs: number) {}
 
@@ -122,14 +145,19 @@ export function createLoaders(dataApi: DataApiClient, shared: SharedCaches, acti
         list.push(address);
       }
       const found = new Map<string, string[]>();
+      const failed = new Map<NetworkName, Error>();
       await Promise.all(
         [...byNetwork].map(async ([network, addresses]) => {
-          const res = await dataApi.getChainIdsForAddresses(network, addresses);
-          for (const entry of res.addresses) found.set(networkKey(network, canonicalAddress(entry.address)), entry.blockchainIds);
+          try {
+            const res = await dataApi.getChainIdsForAddresses(network, addresses);
+            for (const entry of res.addresses) found.set(networkKey(network, canonicalAddress(entry.address)), entry.blockchainIds);
+          } catch (error) {
+            failed.set(network, error as Error);
+          }
         }),
       );
-      // An address the answer leaves out has touched no chain.
-      return keys.map((key) => found.get(key) ?? []);
+      // An address the answer leaves out has touched no chain; a network whose call failed fails its keys only.
+      return keys.map((key) => failed.get(key.split('|')[0] as NetworkName) ?? found.get(key) ?? []);
     },
     {
       maxBatchSize: CHAIN_IDS_BATCH,
@@ -138,28 +166,24 @@ export function createLoaders(dataApi: DataApiClient, shared: SharedCaches, acti
     },
   );
 
-  const l1Validator = new DataLoader<string, L1Validator | null>(async (keys) =>
-    Promise.all(
-      keys.map(async (key) => {
-        const [network, validationId] = key.split('|') as [NetworkName, string];
-        const res = await dataApi.listL1Validators(network, { l1ValidationId: validationId, includeInactiveL1Validators: true });
-        return res.validators.find((v) => v.validationId === validationId) ?? null;
-      }),
-    ),
+  const l1Validator = new DataLoader<string, L1Validator | null>((keys) =>
+    lookupEach(keys, async (key) => {
+      const [network, validationId] = key.split('|') as [NetworkName, string];
+      const res = await dataApi.listL1Validators(network, { l1ValidationId: validationId, includeInactiveL1Validators: true });
+      return res.validators.find((v) => v.validationId === validationId) ?? null;
+    }),
   );
 
   const transaction = new DataLoader<TxKey, PrimaryNetworkTransaction | null, string>(
-    async (keys) =>
-      Promise.all(
-        keys.map(async ({ network, chain, txHash }) => {
-          try {
-            return await dataApi.getTxByHash(network, chain, txHash);
-          } catch (error) {
-            if (error instanceof HttpError && error.status === 404) return null;
-            throw error;
-          }
-        }),
-      ),
+    (keys) =>
+      lookupEach(keys, async ({ network, chain, txHash }) => {
+        try {
+          return await dataApi.getTxByHash(network, chain, txHash);
+        } catch (error) {
+          if (error instanceof HttpError && error.status === 404) return null;
+          throw error;
+        }
+      }),
     { cacheKeyFn: (k) => networkKey(k.network, k.chain, k.txHash) },
   );
 
@@ -192,24 +216,22 @@ export function createLoaders(dataApi: DataApiClient, shared: SharedCaches, acti
     return catalogs.get(network)!;
   }
 
-  const contracts = new DataLoader<string, ContractMetadata | null>(async (keys) =>
-    Promise.all(
-      keys.map(async (key) => {
-        const sharedKey = `${dataApi.keyId}|${key}`;
-        const hit = shared.contracts.get(sharedKey);
-        if (hit) return hit.value;
-        const [chainId, address] = key.split('|') as [string, string];
-        let value: ContractMetadata | null;
-        try {
-          value = await dataApi.getContractMetadata(chainId, address);
-        } catch (error) {
-          if (!(error instanceof HttpError && error.status === 404)) throw error;
-          value = null;
-        }
-        shared.contracts.set(sharedKey, { value });
+  const contracts = new DataLoader<string, ContractMetadata | null>((keys) =>
+    lookupEach(keys, async (key) => {
+      const sharedKey = `${dataApi.keyId}|${key}`;
+      const hit = shared.contracts.get(sharedKey);
+      if (hit) return hit;
+      const [chainId, address] = key.split('|') as [string, string];
+      try {
+        const value = await dataApi.getContractMetadata(chainId, address);
+        shared.contracts.set(sharedKey, value);
         return value;
-      }),
-    ),
+      } catch (error) {
+        // A 404 is not shared: it may mean "no contract here" or "chain not indexed (yet)".
+        if (error instanceof HttpError && error.status === 404) return null;
+        throw error;
+      }
+    }),
   );
 
   return {

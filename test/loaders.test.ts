@@ -71,3 +71,25 @@ describe('addresses:listChainIds', () => {
     expect((res.data as { a: { chains: unknown[] } }).a.chains.length).toBeGreaterThan(0);
   });
 });
+
+describe('lookups that go one call per key', () => {
+  const h = useHarness();
+
+  it('fail only the key whose call failed; the others still resolve', async () => {
+    const [a, b, c] = world.transactions.p.slice(0, 3).map((tx) => tx.txHash);
+    // A 403 is not retried, so exactly the first of the three calls fails.
+    h.sandbox.fail({ operation: 'getTxByHash', kind: 'status', status: 403 });
+    const res = await h.raw(`{ network {
+      a: transaction(chain: P_CHAIN, txHash: "${a}") { txHash }
+      b: transaction(chain: P_CHAIN, txHash: "${b}") { txHash }
+      c: transaction(chain: P_CHAIN, txHash: "${c}") { txHash }
+    } }`);
+    expect(codes(res)).toEqual(['UPSTREAM_FORBIDDEN']);
+    const network = (res.data as { network: Record<'a' | 'b' | 'c', { txHash: string } | null> }).network;
+    const asked = { a, b, c };
+    const answered = Object.entries(network).filter(([, tx]) => tx !== null);
+    expect(answered).toHaveLength(2);
+    for (const [alias, tx] of answered) expect(tx!.txHash).toBe(asked[alias as 'a' | 'b' | 'c']);
+    expect(h.sandbox.count('getTxByHash')).toBe(3);
+  });
+});
