@@ -13,7 +13,7 @@
 import DataLoader from 'dataloader';
 import { LRUCache } from 'lru-cache';
 import { badInput } from './errors.js';
-import { parseBech32Address, type NetworkName } from './ids.js';
+import { EVM_VM_IDS, parseBech32Address, type NetworkName } from './ids.js';
 import type { RequestActivity } from './upstreams/activity.js';
 import type { DataApiClient } from './upstreams/data-api.js';
 import type {
@@ -110,10 +110,22 @@ async function loadCatalog(dataApi: DataApiClient, network: NetworkName): Promis
     subnetById.set(subnet.subnetId, subnet);
     for (const blockchain of subnet.blockchains) {
       chainById.set(blockchain.blockchainId, { blockchain, subnet });
-      if (blockchain.evmChainId !== undefined) chainByEvmId.set(blockchain.evmChainId, { blockchain, subnet });
+      const evmChainId = evmChainIdOf(blockchain);
+      if (evmChainId !== undefined) chainByEvmId.set(evmChainId, { blockchain, subnet });
     }
   }
   return { subnets, subnetById, chainById, chainByEvmId };
+}
+
+/**
+ * The EVM chain id of an EVM chain; undefined for any other VM. The Data API reads `evmChainId`
+ * from any JSON genesis with a `chainId`, custom VMs included, so the id alone proves nothing: the
+ * chain must also run a known EVM or have a genesis the Data API parsed as an EVM genesis.
+ */
+export function evmChainIdOf(blockchain: Pick<Blockchain, 'evmChainId' | 'vmId' | 'genesisData'>): number | undefined {
+  if (blockchain.evmChainId === undefined) return undefined;
+  const evm = EVM_VM_IDS.has(blockchain.vmId) || (blockchain.genesisData !== null && typeof blockchain.genesisData === 'object');
+  return evm ? blockchain.evmChainId : undefined;
 }
 
 /** `avax1...` for `X-avax1...`: the form the Data API uses in its answers. */
@@ -242,7 +254,8 @@ export function createLoaders(dataApi: DataApiClient, shared: SharedCaches, acti
         known.subnets.set(subnet.subnetId, subnet);
         for (const blockchain of subnet.blockchains) {
           known.chains.set(blockchain.blockchainId, { blockchain, subnet });
-          if (blockchain.evmChainId !== undefined) known.evm.set(blockchain.evmChainId, { blockchain, subnet });
+          const evmChainId = evmChainIdOf(blockchain);
+          if (evmChainId !== undefined) known.evm.set(evmChainId, { blockchain, subnet });
         }
       }
     },

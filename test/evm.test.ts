@@ -83,6 +83,9 @@ describe('subnet → EVM chain → transactions → contract metadata → ICM me
       listIcmMessages: chains.length,
       getContractMetadata: recipients.size,
     });
+    // EVM paths name a chain by blockchain id, which is unique, unlike an EVM chain id.
+    const txPaths = h.sandbox.log.filter((r) => r.operation === 'listLatestTransactions').map((r) => r.path);
+    expect(txPaths.sort()).toEqual(chains.map((c) => `/v1/chains/${c.blockchainId}/transactions`).sort());
     for (const c of chains) {
       const chain = evm.chains.get(String(c.evm!.evmChainId))!;
       expect(c.evm!.transactions!.nodes.map((tx) => tx.txHash)).toEqual(newestFirst(chain.transactions).slice(0, 10).map((t) => t.txHash));
@@ -244,6 +247,23 @@ describe('links and lookups', () => {
       c: { evmChainId: 43114 },
       none: null,
     });
+  });
+
+  it('takes a custom VM whose genesis has a chainId for what it is: not an EVM chain', async () => {
+    const custom = world.subnets
+      .flatMap((s) => s.blockchains)
+      .find((b) => b.evmChainId !== undefined && typeof b.genesisData === 'string' && b.vmId !== 'jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq')!;
+    expect(custom).toBeDefined();
+    const res = await h.raw(`{ network {
+      blockchain(blockchainId: "${custom.blockchainId}") { evmChainId evm { evmChainId } averageTps { nodes { value } } encodedGenesis }
+      byId: evmChain(evmChainId: ${custom.evmChainId}) { blockchainId }
+      byBlockchain: evmChain(blockchainId: "${custom.blockchainId}") { blockchainId }
+    } }`);
+    expect(res.errors).toBeUndefined();
+    expect(res.data).toEqual({
+      network: { blockchain: { evmChainId: null, evm: null, averageTps: null, encodedGenesis: custom.genesisData }, byId: null, byBlockchain: null },
+    });
+    expect(h.sandbox.counts).toEqual({ listSubnets: 1 });
   });
 
   it('refetches an EVM chain and an EVM address by their global ids', async () => {

@@ -4,6 +4,7 @@
  */
 import type { GatewayContext } from '../context.js';
 import { PRIMARY_CHAIN_IDS, parseCb58Id, type NetworkName } from '../ids.js';
+import { evmChainIdOf } from '../loaders.js';
 import type { Blockchain } from '../upstreams/data-api.types.js';
 import { builder } from './builder.js';
 import { NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';
@@ -66,8 +67,8 @@ builder.node(BlockchainRef, {
     evmChainId: t.field({
       type: 'SafeInt',
       nullable: true,
-      description: 'The EVM chain id, for EVM chains (read from the genesis).',
-      resolve: (b) => b.evmChainId ?? null,
+      description: 'The EVM chain id (from the genesis) of an EVM chain; null for other VMs, even those whose genesis has a `chainId`.',
+      resolve: (b) => evmChainIdOf(b) ?? null,
     }),
     genesisData: t.field({
       type: EvmGenesisRef,

@@ -6,7 +6,7 @@ import type { GatewayContext } from '../context.js';
 import type { ContractMetadata, ErcType } from '../upstreams/data-api.types.js';
 import { RESOURCE_LINK_TYPES } from '../upstreams/data-api.types.js';
 import { builder } from './builder.js';
-import { EvmAddressRef, known, PartyRef, type EvmChainModel } from './evm-chain.js';
+import { chainIdOf, EvmAddressRef, known, PartyRef, type EvmChainModel } from './evm-chain.js';
 
 export type ContractModel = ContractMetadata & { chain: EvmChainModel };
 
@@ -129,7 +129,7 @@ builder.objectRef<ContractModel>('UnknownContract').implement({
 
 /** The metadata of the contract at an address; null when no contract is there. */
 async function contractAt(ctx: GatewayContext, chain: EvmChainModel, address: string): Promise<ContractModel | null> {
-  const metadata = await ctx.loaders.contract(String(chain.evmChainId), address);
+  const metadata = await ctx.loaders.contract(chainIdOf(chain), address);
   return metadata ? { ...metadata, chain } : null;
 }
 

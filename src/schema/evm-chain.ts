@@ -6,7 +6,8 @@
 import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
 import { C_CHAIN_EVM_ID, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
-import type { NativeTransaction, RichAddress } from '../upstreams/data-api.types.js';
+import { evmChainIdOf } from '../loaders.js';
+import type { Blockchain, NativeTransaction, RichAddress } from '../upstreams/data-api.types.js';
 import { BlockchainRef, findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
 import { PAGE_SPECS, pageConnection } from './connection.js';
@@ -37,7 +38,17 @@ export const EvmChainRef = builder.objectRef<EvmChainModel>('EvmChain');
 export const EvmAddressRef = builder.objectRef<EvmAddressModel>('EvmAddress');
 
 /** The id the Data API's EVM endpoints take for a chain. */
-export const chainIdOf = (chain: EvmChainModel) => String(chain.evmChainId);
+/**
+ * The `chainId` of Data API EVM paths, which take an EVM chain id or a blockchain id. The blockchain
+ * id names one chain; an EVM chain id can be reused, across networks or by a later L1.
+ */
+export const chainIdOf = (chain: EvmChainModel) => chain.blockchainId;
+
+/** A blockchain as an EVM chain, or null when its VM is not an EVM. */
+export function evmModelOf(network: NetworkName, blockchain: Blockchain): EvmChainModel | null {
+  const evmChainId = evmChainIdOf(blockchain);
+  return evmChainId === undefined ? null : { network, evmChainId, blockchainId: blockchain.blockchainId };
+}
 
 /** Finds an EVM chain of a network through the subnet listing (the C-Chain is known by heart). */
 export async function resolveEvmChain(
@@ -49,7 +60,7 @@ export async function resolveEvmChain(
   if (by.blockchainId === cChain.blockchainId || by.evmChainId === cChain.evmChainId) return cChain;
   if (by.blockchainId != null) {
     const hit = await ctx.loaders.blockchain(network, by.blockchainId);
-    return hit?.blockchain.evmChainId !== undefined ? { network, evmChainId: hit.blockchain.evmChainId, blockchainId: by.blockchainId } : null;
+    return hit ? evmModelOf(network, hit.blockchain) : null;
   }
   if (by.evmChainId != null) {
     const hit = await ctx.loaders.blockchainByEvmChainId(network, by.evmChainId);
@@ -231,6 +242,6 @@ builder.objectField(BlockchainRef, 'evm', (t) =>
     type: EvmChainRef,
     nullable: true,
     description: 'This blockchain as an EVM chain (transactions, addresses, contracts); null for other VMs.',
-    resolve: (b) => (b.evmChainId !== undefined ? { network: b.network, evmChainId: b.evmChainId, blockchainId: b.blockchainId } : null),
+    resolve: (b) => evmModelOf(b.network, b),
   }),
 );

@@ -5,7 +5,7 @@ import type { AverageTpsResponse } from '../upstreams/data-api.types.js';
 import { BlockchainRef } from './blockchain.js';
 import { builder } from './builder.js';
 import { pageConnection, type ConnectionArgs, type PageSpec } from './connection.js';
-import { EvmChainRef, type EvmChainModel } from './evm-chain.js';
+import { EvmChainRef, evmModelOf, type EvmChainModel } from './evm-chain.js';
 import type { GatewayContext } from '../context.js';
 
 const TpsPointRef = builder.objectRef<{ timestamp: number; value: number }>('TpsPoint').implement({
@@ -60,9 +60,11 @@ builder.objectField(BlockchainRef, 'averageTps', (t) =>
     {
       type: TpsPointRef,
       nullable: true,
-      description: `${description} Null for chains without an EVM chain id: the Metrics API measures EVM chains.`,
-      resolve: (b, args, ctx) =>
-        b.evmChainId === undefined ? null : averageTps(ctx, { network: b.network, evmChainId: b.evmChainId, blockchainId: b.blockchainId }, args),
+      description: `${description} Null for chains whose VM is not an EVM: the Metrics API measures EVM chains.`,
+      resolve: (b, args, ctx) => {
+        const chain = evmModelOf(b.network, b);
+        return chain ? averageTps(ctx, chain, args) : null;
+      },
     },
     TpsConnection,
   ),

@@ -1,0 +1,95 @@
+/**
+ * The parts of avalanchego's binary formats the gateway reads: hex with the node's 4-byte
+ * checksum, UTXO ids, and UTXOs holding a secp256k1fx TransferOutput (type 7), which is what
+ * avm.getUTXOs returns for value. Encoding is here too, for the sandbox node.
+ */
+import { createHash } from 'node:crypto';
+import { bech32 } from '@scure/base';
+import { cb58Decode, cb58Encode } from './ids.js';
+
+const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest();
+
+/** avalanchego's `hex` encoding: "0x", the bytes, then the last 4 bytes of their sha256. */
+export function encodeHexWithChecksum(bytes: Uint8Array): string {
+  return `0x${Buffer.from(bytes).toString('hex')}${sha256(bytes).subarray(28).toString('hex')}`;
+}
+
+export function decodeHexWithChecksum(hex: string): Uint8Array {
+  const raw = Buffer.from(hex.replace(/^0x/, ''), 'hex');
+  if (raw.length < 4) throw new Error('too short for a checksum');
+  const payload = raw.subarray(0, raw.length - 4);
+  if (!sha256(payload).subarray(28).equals(raw.subarray(raw.length - 4))) throw new Error('checksum mismatch');
+  return payload;
+}
+
+/** A UTXO's id: sha256 of the output index (uint64) followed by the creating tx id, in cb58. */
+export function utxoId(txId: string, outputIndex: number): string {
+  const prefix = Buffer.alloc(8);
+  prefix.writeBigUInt64BE(BigInt(outputIndex));
+  return cb58Encode(sha256(Buffer.concat([prefix, cb58Decode(txId, 32)])));
+}
+
+export const SECP256K1_TRANSFER_OUTPUT = 7;
+
+export interface TransferUtxo {
+  utxoId: string;
+  txId: string;
+  outputIndex: number;
+  assetId: string;
+  /** Decimal string: uint64 amounts exceed what a JSON number carries exactly. */
+  amount: string;
+  locktime: string;
+  threshold: number;
+  /** The 20-byte owners, bech32 with the given hrp and chain prefix ("X-avax1..."). */
+  addresses: string[];
+}
+
+/**
+ * Reads a UTXO's bytes. Null for an output type other than a secp256k1 transfer output (NFTs,
+ * mint outputs): the raw bytes still say everything.
+ */
+export function decodeUtxo(bytes: Uint8Array, hrp: string, chainAlias: string): TransferUtxo | null {
+  const b = Buffer.from(bytes);
+  if (b.length < 2 + 32 + 4 + 32 + 4) throw new Error('too short for a UTXO');
+  let at = 2; // codec version
+  const txId = cb58Encode(b.subarray(at, (at += 32)));
+  const outputIndex = b.readUInt32BE(at);
+  at += 4;
+  const assetId = cb58Encode(b.subarray(at, (at += 32)));
+  const type = b.readUInt32BE(at);
+  at += 4;
+  if (type !== SECP256K1_TRANSFER_OUTPUT) return null;
+  const amount = b.readBigUInt64BE(at).toString();
+  const locktime = b.readBigUInt64BE(at + 8).toString();
+  const threshold = b.readUInt32BE(at + 16);
+  const count = b.readUInt32BE(at + 20);
+  at += 24;
+  if (b.length !== at + count * 20) throw new Error('UTXO length does not match its address count');
+  const addresses: string[] = [];
+  for (let i = 0; i < count; i++) addresses.push(`${chainAlias}-${bech32.encode(hrp, bech32.toWords(b.subarray(at + i * 20, at + (i + 1) * 20)))}`);
+  return { utxoId: utxoId(txId, outputIndex), txId, outputIndex, assetId, amount, locktime, threshold, addresses };
+}
+
+/** The bytes of a UTXO with a secp256k1 transfer output (codec version 0). */
+export function encodeTransferUtxo(u: { txId: string; outputIndex: number; assetId: string; amount: bigint; locktime: bigint; threshold: number; addresses: string[] }): Uint8Array {
+  const owners = u.addresses.map((a) => Buffer.from(bech32.decodeToBytes(a.replace(/^[XPC]-/, '')).bytes));
+  const b = Buffer.alloc(2 + 32 + 4 + 32 + 4 + 8 + 8 + 4 + 4 + owners.length * 20);
+  let at = 2;
+  Buffer.from(cb58Decode(u.txId, 32)).copy(b, at);
+  at += 32;
+  b.writeUInt32BE(u.outputIndex, at);
+  at += 4;
+  Buffer.from(cb58Decode(u.assetId, 32)).copy(b, at);
+  at += 32;
+  b.writeUInt32BE(SECP256K1_TRANSFER_OUTPUT, at);
+  b.writeBigUInt64BE(u.amount, at + 4);
+  b.writeBigUInt64BE(u.locktime, at + 12);
+  b.writeUInt32BE(u.threshold, at + 20);
+  b.writeUInt32BE(owners.length, at + 24);
+  at += 28;
+  for (const o of owners) {
+    o.copy(b, at);
+    at += 20;
+  }
+  return b;
+}
