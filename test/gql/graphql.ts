@@ -137,7 +137,7 @@ export type BalanceOwner = {
 /** A blockchain: an instance of a VM that a subnet validates, with its genesis. */
 export type Blockchain = Node & {
   __typename?: 'Blockchain';
-  /** Average transactions per second per day, newest first (Metrics API). `first`: 1 to 1000 (default 30). Cursors hold the Metrics API's page token, valid 24 hours; after that a cursor starts again from the newest day. Null for chains without an EVM chain id: the Metrics API measures EVM chains. */
+  /** Average transactions per second per day, newest first (Metrics API). `first`: 1 to 1000 (default 30). Cursors hold the Metrics API's page token, valid 24 hours; after that a cursor starts again from the newest day. Null for chains whose VM is not an EVM: the Metrics API measures EVM chains. */
   averageTps?: Maybe<TpsConnection>;
   /** The blockchain id (cb58): the id of the CreateChainTx that made it. */
   blockchainId: Scalars['String']['output'];
@@ -151,7 +151,7 @@ export type Blockchain = Node & {
   encodedGenesis?: Maybe<Scalars['String']['output']>;
   /** This blockchain as an EVM chain (transactions, addresses, contracts); null for other VMs. */
   evm?: Maybe<EvmChain>;
-  /** The EVM chain id, for EVM chains (read from the genesis). */
+  /** The EVM chain id (from the genesis) of an EVM chain; null for other VMs, even those whose genesis has a `chainId`. */
   evmChainId?: Maybe<Scalars['SafeInt']['output']>;
   /** The genesis of an EVM chain, fully typed. Null for other VMs: see `encodedGenesis`. */
   genesisData?: Maybe<EvmGenesis>;
