@@ -130,6 +130,23 @@ describe('average TPS (Metrics API)', () => {
     }
   });
 
+  it('resumes a cursor from the middle of a page right after its day, and starts over when that page has expired', async () => {
+    const mid = (await h.raw<Tps>(Q, { first: TPS_PAGE + 2 })).data!.network.evmChain.averageTps;
+    expect(mid.nodes.at(-1)).toEqual(cChain.tps[TPS_PAGE + 1]);
+    const next = (await h.raw<Tps>(Q, { first: 3, after: mid.pageInfo.endCursor })).data!.network.evmChain.averageTps;
+    expect(next.nodes).toEqual(cChain.tps.slice(TPS_PAGE + 2, TPS_PAGE + 5));
+    h.sandbox.metrics.tokenTtlMs = 0;
+    try {
+      await new Promise((r) => setTimeout(r, 5));
+      // The expired token brings back the newest page, where the cursor's day is not: counting
+      // into that page would silently skip days, so the series starts over as the API's does.
+      const again = (await h.raw<Tps>(Q, { first: 3, after: mid.pageInfo.endCursor })).data!.network.evmChain.averageTps;
+      expect(again.nodes).toEqual(cChain.tps.slice(0, 3));
+    } finally {
+      h.sandbox.metrics.tokenTtlMs = 24 * 3600 * 1000;
+    }
+  });
+
   it('maps the Metrics API\'s errors (an array of messages) to coded errors', async () => {
     const res = await h.raw('{ network { evmChain(evmChainId: 43114) { averageTps { nodes { value } } } } }');
     expect(res.errors).toBeUndefined();

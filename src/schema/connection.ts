@@ -5,10 +5,13 @@
  * - `first` becomes the upstream `pageSize`, clamped to the endpoint's bound; asking for more
  *   than one upstream page fetches several, following `nextPageToken`.
  * - Each edge's cursor is opaque and says how to resume right after it: the token of the page
- *   it came from, that page's size and how many of its items to skip. An edge that ends its
- *   page resumes from the next page's token directly, so plain forward paging costs no extra call.
- *   Resuming from the middle of the first page replays that page, so items that arrived since
- *   may be seen again; the `endCursor` of a page always resumes exactly.
+ *   it came from, that page's size, how many of its items to skip and the key of the item it
+ *   points at (its anchor). An edge that ends its page resumes from the next page's token
+ *   directly, so plain forward paging costs no extra call.
+ * - Resuming mid-page refetches that page and continues after the anchor wherever it now is, so
+ *   items that arrived since (at the head of a newest-first list) are neither repeated nor
+ *   skipped. When the anchor is gone, `lostAnchor` decides: `skip` (the default) trusts the count,
+ *   `restart` starts the page over, for upstreams whose expired tokens restart the list.
  * - A cursor is signed (HMAC) and bound to the query that produced it: a forged cursor, or one
  *   used with other filters, is refused before any upstream call.
  * - The upstream pages forward only, so `last`/`before` are refused rather than faked.
@@ -52,7 +55,11 @@ interface Resume {
   /** The page size the token was fetched with; undefined when resuming at a page start. */
   size: number | undefined;
   skip: number;
+  /** Mid-page only: the key of the last item consumed. */
+  anchor?: string | undefined;
 }
+
+const CURSOR_VERSION = 2;
 
 /** Bounds the calls one connection makes even if an upstream keeps sending empty pages. */
 const MAX_PAGES_PER_FIELD = 64;
@@ -94,7 +101,9 @@ export class CursorCodec {
   }
 
   encode(fp: string, resume: Resume): string {
-    const payload = Buffer.from(JSON.stringify([1, fp, resume.token ?? null, resume.size ?? null, resume.skip])).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify([CURSOR_VERSION, fp, resume.token ?? null, resume.size ?? null, resume.skip, resume.anchor ?? null]),
+    ).toString('base64url');
     return `${payload}.${this.mac(payload)}`;
   }
 
@@ -111,11 +120,12 @@ export class CursorCodec {
     }
     if (
       !Array.isArray(parsed) ||
-      parsed[0] !== 1 ||
+      parsed[0] !== CURSOR_VERSION ||
       typeof parsed[1] !== 'string' ||
       !(parsed[2] === null || typeof parsed[2] === 'string') ||
       !(parsed[3] === null || (Number.isInteger(parsed[3]) && parsed[3] > 0 && parsed[3] <= spec.maxPageSize)) ||
-      !(Number.isInteger(parsed[4]) && parsed[4] >= 0)
+      !(Number.isInteger(parsed[4]) && parsed[4] >= 0) ||
+      !(parsed[5] === null || typeof parsed[5] === 'string')
     ) {
       throw refuse();
     }
@@ -124,7 +134,7 @@ export class CursorCodec {
         argument: 'after',
       });
     }
-    return { token: parsed[2] ?? undefined, size: parsed[3] ?? undefined, skip: parsed[4] };
+    return { token: parsed[2] ?? undefined, size: parsed[3] ?? undefined, skip: parsed[4], anchor: parsed[5] ?? undefined };
   }
 }
 
@@ -157,10 +167,15 @@ export interface PageConnectionOptions<T, N, P> {
   fetchPage: (page: { pageToken: string | undefined; pageSize: number }) => Promise<P>;
   read: (page: P) => UpstreamPage<T>;
   toNode: (item: T) => N;
+  /** What identifies an item in its list (a hash, an id, a timestamp): the cursor's anchor. */
+  keyOf: (item: T) => string;
+  /** When a mid-page cursor's anchor is no longer on its page; see the module comment. */
+  lostAnchor?: 'skip' | 'restart';
 }
 
 /** Pages through an upstream list for a Relay connection. */
-export async function pageConnection<T, N, P>({ cursors, args, spec, filters, fetchPage, read, toNode }: PageConnectionOptions<T, N, P>): Promise<ConnectionResult<N, P>> {
+export async function pageConnection<T, N, P>(options: PageConnectionOptions<T, N, P>): Promise<ConnectionResult<N, P>> {
+  const { cursors, args, spec, filters, fetchPage, read, toNode, keyOf, lostAnchor = 'skip' } = options;
   const want = checkConnectionArgs(args, spec);
   const fp = lazy(() => fingerprintOf([spec.field, filters]));
   let resume: Resume = args.after ? cursors.decode(args.after, fp(), spec) : { token: undefined, size: undefined, skip: 0 };
@@ -182,15 +197,23 @@ export async function pageConnection<T, N, P>({ cursors, args, spec, filters, fe
     const next = nextPageToken || undefined;
 
     let index = resume.skip;
+    if (resume.anchor !== undefined) {
+      const found = items.findIndex((item) => keyOf(item) === resume.anchor);
+      if (found >= 0) index = found + 1;
+      else if (lostAnchor === 'restart') index = 0;
+    }
     for (; index < items.length && edges.length < want; index++) {
       const endsPage = index === items.length - 1 && next !== undefined;
-      const at: Resume = endsPage ? { token: next, size: undefined, skip: 0 } : { token: resume.token, size: pageSize, skip: index + 1 };
+      const item = items[index]!;
+      const at: Resume = endsPage
+        ? { token: next, size: undefined, skip: 0 }
+        : { token: resume.token, size: pageSize, skip: index + 1, anchor: keyOf(item) };
       const cursor = lazy(() => cursors.encode(fp(), at));
       edges.push({
         get cursor() {
           return cursor();
         },
-        node: toNode(items[index]!),
+        node: toNode(item),
       });
     }
 

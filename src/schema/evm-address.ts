@@ -220,8 +220,10 @@ builder.node(EvmAddressRef, {
         args: { startBlock: t.arg(blockArgs.startBlock), endBlock: t.arg(blockArgs.endBlock) },
         resolve: (a, args, ctx) => {
           const range = checkBlockRange(args.startBlock, args.endBlock);
-          return listByAddress(ctx.cursors, args, ERC20_PAGE, a, range, (page) =>
-            ctx.dataApi.listErc20Transactions(chainIdOf(a.chain), a.address, { ...page, ...range }),
+          return listByAddress(
+            ctx.cursors, args, ERC20_PAGE, a, range,
+            (page) => ctx.dataApi.listErc20Transactions(chainIdOf(a.chain), a.address, { ...page, ...range }),
+            (x) => `${x.txHash}:${x.logIndex}`,
           );
         },
       },
@@ -237,8 +239,11 @@ builder.node(EvmAddressRef, {
         args: { startBlock: t.arg(blockArgs.startBlock), endBlock: t.arg(blockArgs.endBlock) },
         resolve: (a, args, ctx) => {
           const range = checkBlockRange(args.startBlock, args.endBlock);
-          return listByAddress(ctx.cursors, args, INTERNALS_PAGE, a, range, (page) =>
-            ctx.dataApi.listInternalTransactions(chainIdOf(a.chain), a.address, { ...page, ...range }),
+          return listByAddress(
+            ctx.cursors, args, INTERNALS_PAGE, a, range,
+            (page) => ctx.dataApi.listInternalTransactions(chainIdOf(a.chain), a.address, { ...page, ...range }),
+            // One transaction may make several internal calls, and the API gives them no index.
+            (x) => [x.txHash, x.internalTxType, x.from.address, x.to.address, x.value, x.gasUsed].join(':'),
           );
         },
       },
@@ -261,6 +266,7 @@ builder.node(EvmAddressRef, {
             fetchPage: (page) => ctx.dataApi.listCollectibleBalances(chainIdOf(a.chain), a.address, { ...page, ...filter }),
             read: (page) => ({ items: page.collectibleBalances, nextPageToken: page.nextPageToken }),
             toNode: (c): CollectibleModel => ({ ...c, chain: a.chain }),
+            keyOf: (c) => `${c.address.toLowerCase()}:${c.tokenId}`,
           });
         },
       },
@@ -296,6 +302,7 @@ function listByAddress<T>(
   a: EvmAddressModel,
   range: object,
   fetchPage: (page: { pageToken: string | undefined; pageSize: number }) => Promise<{ transactions: T[]; nextPageToken?: string }>,
+  keyOf: (item: T) => string,
 ) {
   return pageConnection({
     cursors,
@@ -305,5 +312,6 @@ function listByAddress<T>(
     fetchPage,
     read: (page) => ({ items: page.transactions, nextPageToken: page.nextPageToken }),
     toNode: (x): Chained<T> => ({ ...x, chain: a.chain }),
+    keyOf,
   });
 }

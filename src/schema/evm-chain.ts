@@ -202,6 +202,7 @@ builder.node(EvmChainRef, {
             fetchPage: (page) => ctx.dataApi.listLatestTransactions(chainIdOf(chain), { ...page, status: args.status ?? undefined }),
             read: (page) => ({ items: page.transactions, nextPageToken: page.nextPageToken }),
             toNode: (tx): EvmTxModel => ({ ...tx, chain }),
+            keyOf: (tx) => tx.txHash,
           }),
       },
       { name: 'EvmTransactionConnection', description: 'A page of EVM transactions.' },

@@ -158,6 +158,7 @@ function byAddress(ctx: GatewayContext, network: NetworkName, address: string, a
     fetchPage: (page) => ctx.dataApi.listIcmMessagesByAddress(address, { ...page, network }),
     read: (page) => ({ items: page.messages, nextPageToken: page.nextPageToken }),
     toNode: (m): IcmModel => ({ ...m, network }),
+    keyOf: (m) => m.messageId,
   });
 }
 
@@ -181,6 +182,7 @@ builder.objectField(NetworkRef, 'icmMessages', (t) =>
           fetchPage: (page) => ctx.dataApi.listIcmMessages({ ...page, ...filters, network: network.name }),
           read: (page) => ({ items: page.messages, nextPageToken: page.nextPageToken }),
           toNode: (m): IcmModel => ({ ...m, network: network.name }),
+          keyOf: (m) => m.messageId,
         });
       },
     },
@@ -205,6 +207,7 @@ builder.objectField(EvmChainRef, 'icmMessages', (t) =>
           fetchPage: (page) => ctx.dataApi.listIcmMessages({ ...page, [which]: chain.blockchainId, network: chain.network }),
           read: (page) => ({ items: page.messages, nextPageToken: page.nextPageToken }),
           toNode: (m): IcmModel => ({ ...m, network: chain.network }),
+          keyOf: (m) => m.messageId,
         });
       },
     },

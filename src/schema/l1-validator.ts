@@ -67,6 +67,7 @@ function listL1Validators(
     fetchPage: (page) => ctx.dataApi.listL1Validators(network, { ...page, ...filters }),
     read: (page) => ({ items: page.validators, nextPageToken: page.nextPageToken }),
     toNode: (v): L1ValidatorModel => ({ ...v, network }),
+    keyOf: (v) => v.validationId,
   });
 }
 
@@ -187,6 +188,7 @@ builder.objectField(SubnetRef, 'l1Validators', (t) =>
             fetchPage: async () => ({ validators: [] as L1Validator[] }),
             read: (p) => ({ items: p.validators }),
             toNode: (v): L1ValidatorModel => ({ ...v, network: subnet.network }),
+            keyOf: (v) => v.validationId,
           });
         }
         return listL1Validators(ctx, subnet.network, { ...args, subnetId: subnet.subnetId });

@@ -45,6 +45,9 @@ function averageTps(ctx: GatewayContext, chain: EvmChainModel, args: ConnectionA
     fetchPage: (page) => ctx.metricsApi.getAvgTps(String(chain.evmChainId), { pageToken: page.pageToken }),
     read: (page) => ({ items: page.results, nextPageToken: page.nextPageToken }),
     toNode: (p) => p,
+    keyOf: (p) => String(p.timestamp),
+    // An expired Metrics API token restarts the series from the newest day: so does a lost anchor.
+    lostAnchor: 'restart',
   });
 }
 

@@ -73,6 +73,7 @@ function listRewards(
     fetchPage: (page) => ctx.dataApi.listHistoricalPrimaryNetworkRewards(network, { ...page, ...params }),
     read: (page) => ({ items: page.historicalRewards, nextPageToken: page.nextPageToken }),
     toNode: (r): RewardModel => ({ ...r, network }),
+    keyOf: (r) => r.utxoId,
   });
 }
 

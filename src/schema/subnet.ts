@@ -133,6 +133,7 @@ builder.objectFields(NetworkRef, (t) => ({
           },
           read: (page) => ({ items: page.subnets, nextPageToken: page.nextPageToken }),
           toNode: (subnet) => subnetModel(network.name, subnet),
+          keyOf: (subnet) => subnet.subnetId,
         }),
     },
     { name: 'SubnetConnection', description: 'A page of subnets.' },

@@ -380,6 +380,7 @@ function listTransactions(ctx: GatewayContext, network: NetworkName, chain: Prim
     fetchPage: (page) => ctx.dataApi.listLatestPrimaryNetworkTransactions(network, chain, { ...page, ...params }),
     read: (page) => ({ items: page.transactions, nextPageToken: page.nextPageToken }),
     toNode: (tx) => txModel(network, chain, tx),
+    keyOf: (tx) => tx.txHash,
   });
 }
 

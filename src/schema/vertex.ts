@@ -40,6 +40,7 @@ builder.objectField(NetworkRef, 'vertices', (t) =>
           fetchPage: (page) => ctx.dataApi.listLatestXChainVertices(network.name, 'x-chain', page),
           read: (page) => ({ items: page.vertices, nextPageToken: page.nextPageToken }),
           toNode: (v): VertexModel => ({ ...v, network: network.name }),
+          keyOf: (v) => v.vertexHash,
         }),
     },
     { name: 'XChainVertexConnection', description: 'A page of X-Chain vertices.' },
