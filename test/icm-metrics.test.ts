@@ -153,6 +153,12 @@ describe('average TPS (Metrics API)', () => {
     h.sandbox.fail({ operation: 'getAvgTps', kind: 'status', status: 429, retryAfter: 60 });
     const limited = await h.raw('{ network { evmChain(evmChainId: 43114) { averageTps { nodes { value } } } } }');
     expect(codes(limited)).toEqual(['UPSTREAM_RATE_LIMITED']);
-    expect(limited.errors![0]!.extensions).toMatchObject({ upstream: { service: 'metrics-api', operation: 'getAvgTps' } });
+    expect(limited.errors![0]!.extensions).toMatchObject({
+      upstream: { service: 'metrics-api', operation: 'getAvgTps', status: 429, message: 'Too many requests, please try again later.' },
+    });
+    h.sandbox.fail({ operation: 'getAvgTps', kind: 'status', status: 502, times: -1 });
+    const down = await h.raw('{ network { evmChain(evmChainId: 43114) { averageTps { nodes { value } } } } }');
+    expect(codes(down)).toEqual(['UPSTREAM_UNAVAILABLE']);
+    expect(down.errors![0]!.extensions).toMatchObject({ upstream: { service: 'metrics-api', status: 502, message: 'Sandbox fault 502' } });
   });
 });

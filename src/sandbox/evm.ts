@@ -392,6 +392,22 @@ function buildChain(network: NetworkName, seed: string, blockchain: Blockchain, 
       }
     }
   }
+  if (isC) {
+    // A collector who batch-minted more tokens than one collectibles page holds (500).
+    // Spread over two collections, so a contract filter narrows it.
+    const collector = eoas.at(-1)!;
+    const collections = [nfts721[0]!, deploy('ERC-721')];
+    for (const collection of collections) {
+      const key = collection.address.toLowerCase();
+      let state = b.nft721.get(key);
+      if (!state) b.nft721.set(key, (state = { next: 1, owners: new Map() }));
+      for (let batch = 0; batch < 2; batch++) {
+        nextBlock(b, gap());
+        transact(b, collector, key, 0n, { callType: 'CONTRACT_CALL', methodHash: '0x248b71fc', methodName: 'mintBatch(address,uint256)' }, { limit: 8_000_000, used: 7_400_000 });
+        for (let i = 0; i < 155; i++) state.owners.set(state.next++, collector);
+      }
+    }
+  }
   chain.headBlock = b.block;
 
   for (const [key, state] of b.nft721) {

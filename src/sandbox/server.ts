@@ -221,7 +221,9 @@ export class Sandbox {
         headers['retry-after'] = String(fault.retryAfter);
         headers['ratelimit-reset'] = String(fault.retryAfter);
       }
-      answer = apiError(status, status === 429 ? 'Too many requests, please try again later.' : `Sandbox fault ${status}`, headers);
+      const message = status === 429 ? 'Too many requests, please try again later.' : `Sandbox fault ${status}`;
+      // The Metrics API sends its messages as an array, the Data API as a string.
+      answer = apiError(status, service?.name === 'metrics-api' ? [message] : message, headers);
     } else if (!route) {
       answer = apiError(404, `Cannot ${req.method} ${path}`);
     } else if (service?.name === 'data-api' && this.knobs.requireApiKey !== undefined && apiKey !== this.knobs.requireApiKey) {
