@@ -1,7 +1,8 @@
 /**
  * The parts of avalanchego's binary formats the gateway reads: hex with the node's 4-byte
  * checksum, UTXO ids, and UTXOs holding a secp256k1fx TransferOutput (type 7), which is what
- * avm.getUTXOs returns for value. Encoding is here too, for the sandbox node.
+ * avm.getUTXOs returns for value, or an nftfx TransferOutput (type 11), which it returns for
+ * NFTs. Encoding is here too, for the sandbox node.
  */
 import { createHash } from 'node:crypto';
 import { bech32 } from '@scure/base';
@@ -30,25 +31,43 @@ export function utxoId(txId: string, outputIndex: number): string {
 }
 
 export const SECP256K1_TRANSFER_OUTPUT = 7;
+export const NFT_TRANSFER_OUTPUT = 11;
 
-export interface TransferUtxo {
+/** A UTXO read from its bytes; which members are set depends on its output type. */
+export interface DecodedUtxo {
   utxoId: string;
   txId: string;
   outputIndex: number;
   assetId: string;
-  /** Decimal string: uint64 amounts exceed what a JSON number carries exactly. */
-  amount: string;
-  locktime: string;
-  threshold: number;
-  /** The 20-byte owners, bech32 with the given hrp and chain prefix ("X-avax1..."). */
+  /** "secp256k1 transfer", "nft transfer", or the codec type id of an output this reader does not know. */
+  outputType: string;
+  /** Decimal string, for a secp256k1 transfer. */
+  amount?: string;
+  /** For an NFT. */
+  groupId?: number;
+  /** For an NFT: its payload, 0x hex. */
+  payload?: string;
+  locktime?: string;
+  threshold?: number;
+  /** The 20-byte owners, bech32 with the given hrp and chain prefix ("X-avax1..."); empty for an unknown output. */
   addresses: string[];
 }
 
+function readOwners(b: Buffer, at: number, hrp: string, chainAlias: string): { locktime: string; threshold: number; addresses: string[]; end: number } {
+  const locktime = b.readBigUInt64BE(at).toString();
+  const threshold = b.readUInt32BE(at + 8);
+  const count = b.readUInt32BE(at + 12);
+  at += 16;
+  const addresses: string[] = [];
+  for (let i = 0; i < count; i++) addresses.push(`${chainAlias}-${bech32.encode(hrp, bech32.toWords(b.subarray(at + i * 20, at + (i + 1) * 20)))}`);
+  return { locktime, threshold, addresses, end: at + count * 20 };
+}
+
 /**
- * Reads a UTXO's bytes. Null for an output type other than a secp256k1 transfer output (NFTs,
- * mint outputs): the raw bytes still say everything.
+ * Reads a UTXO's bytes. Outputs other than secp256k1 and NFT transfers (mint outputs, property
+ * outputs) come back with their type id only: the raw bytes still say everything.
  */
-export function decodeUtxo(bytes: Uint8Array, hrp: string, chainAlias: string): TransferUtxo | null {
+export function decodeUtxo(bytes: Uint8Array, hrp: string, chainAlias: string): DecodedUtxo {
   const b = Buffer.from(bytes);
   if (b.length < 2 + 32 + 4 + 32 + 4) throw new Error('too short for a UTXO');
   let at = 2; // codec version
@@ -58,21 +77,35 @@ export function decodeUtxo(bytes: Uint8Array, hrp: string, chainAlias: string): 
   const assetId = cb58Encode(b.subarray(at, (at += 32)));
   const type = b.readUInt32BE(at);
   at += 4;
-  if (type !== SECP256K1_TRANSFER_OUTPUT) return null;
-  const amount = b.readBigUInt64BE(at).toString();
-  const locktime = b.readBigUInt64BE(at + 8).toString();
-  const threshold = b.readUInt32BE(at + 16);
-  const count = b.readUInt32BE(at + 20);
-  at += 24;
-  if (b.length !== at + count * 20) throw new Error('UTXO length does not match its address count');
-  const addresses: string[] = [];
-  for (let i = 0; i < count; i++) addresses.push(`${chainAlias}-${bech32.encode(hrp, bech32.toWords(b.subarray(at + i * 20, at + (i + 1) * 20)))}`);
-  return { utxoId: utxoId(txId, outputIndex), txId, outputIndex, assetId, amount, locktime, threshold, addresses };
+  const head = { utxoId: utxoId(txId, outputIndex), txId, outputIndex, assetId };
+  if (type === SECP256K1_TRANSFER_OUTPUT) {
+    if (b.length < at + 24) throw new Error('too short for a transfer output');
+    const amount = b.readBigUInt64BE(at).toString();
+    const owners = readOwners(b, at + 8, hrp, chainAlias);
+    if (b.length !== owners.end) throw new Error('UTXO length does not match its address count');
+    return { ...head, outputType: 'secp256k1 transfer', amount, locktime: owners.locktime, threshold: owners.threshold, addresses: owners.addresses };
+  }
+  if (type === NFT_TRANSFER_OUTPUT) {
+    if (b.length < at + 8) throw new Error('too short for an NFT transfer output');
+    const groupId = b.readUInt32BE(at);
+    const payloadLength = b.readUInt32BE(at + 4);
+    at += 8;
+    if (b.length < at + payloadLength + 16) throw new Error('too short for an NFT transfer output');
+    const payload = `0x${b.subarray(at, at + payloadLength).toString('hex')}`;
+    const owners = readOwners(b, at + payloadLength, hrp, chainAlias);
+    if (b.length !== owners.end) throw new Error('UTXO length does not match its address count');
+    return { ...head, outputType: 'nft transfer', groupId, payload, locktime: owners.locktime, threshold: owners.threshold, addresses: owners.addresses };
+  }
+  return { ...head, outputType: String(type), addresses: [] };
+}
+
+function ownerBytes(addresses: string[]): Buffer[] {
+  return addresses.map((a) => Buffer.from(bech32.decodeToBytes(a.replace(/^[XPC]-/, '')).bytes));
 }
 
 /** The bytes of a UTXO with a secp256k1 transfer output (codec version 0). */
 export function encodeTransferUtxo(u: { txId: string; outputIndex: number; assetId: string; amount: bigint; locktime: bigint; threshold: number; addresses: string[] }): Uint8Array {
-  const owners = u.addresses.map((a) => Buffer.from(bech32.decodeToBytes(a.replace(/^[XPC]-/, '')).bytes));
+  const owners = ownerBytes(u.addresses);
   const b = Buffer.alloc(2 + 32 + 4 + 32 + 4 + 8 + 8 + 4 + 4 + owners.length * 20);
   let at = 2;
   Buffer.from(cb58Decode(u.txId, 32)).copy(b, at);
@@ -92,4 +125,25 @@ export function encodeTransferUtxo(u: { txId: string; outputIndex: number; asset
     at += 20;
   }
   return b;
+}
+
+/** The bytes of a UTXO with an nftfx transfer output (codec version 0). */
+export function encodeNftTransferUtxo(u: { txId: string; outputIndex: number; assetId: string; groupId: number; payload: Uint8Array; locktime: bigint; threshold: number; addresses: string[] }): Uint8Array {
+  const owners = ownerBytes(u.addresses);
+  const head = Buffer.alloc(2 + 32 + 4 + 32 + 4 + 4 + 4);
+  let at = 2;
+  Buffer.from(cb58Decode(u.txId, 32)).copy(head, at);
+  at += 32;
+  head.writeUInt32BE(u.outputIndex, at);
+  at += 4;
+  Buffer.from(cb58Decode(u.assetId, 32)).copy(head, at);
+  at += 32;
+  head.writeUInt32BE(NFT_TRANSFER_OUTPUT, at);
+  head.writeUInt32BE(u.groupId, at + 4);
+  head.writeUInt32BE(u.payload.length, at + 8);
+  const tail = Buffer.alloc(16);
+  tail.writeBigUInt64BE(u.locktime, 0);
+  tail.writeUInt32BE(u.threshold, 8);
+  tail.writeUInt32BE(owners.length, 12);
+  return Buffer.concat([head, Buffer.from(u.payload), tail, ...owners]);
 }

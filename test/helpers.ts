@@ -30,6 +30,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     SANDBOX: 'off',
     DATA_API_URL: sandbox.dataApiUrl,
     METRICS_API_URL: sandbox.metricsApiUrl,
+    NODE_URL_MAINNET: sandbox.nodeUrl('mainnet'),
+    NODE_URL_FUJI: sandbox.nodeUrl('fuji'),
     SUBNET_CACHE_TTL_MS: '0',
     UPSTREAM_TIMEOUT_MS: '5000',
     ...env,

@@ -120,11 +120,16 @@ function party(b: Builder, address: string): RichAddress {
   return { address: checksummed };
 }
 
+/** The hash of an EVM chain's block; the genesis block is number 0. */
+export function evmBlockHash(chainId: string, number: number): string {
+  return hashHex(`${chainId}:block:${number}`);
+}
+
 function nextBlock(b: Builder, gap: number) {
   b.block += 1;
   b.indexInBlock = 0;
   b.time = Math.min(NOW - 60, b.time + gap);
-  b.blockHash = hashHex(`${b.chain.chainId}:block:${b.block}`);
+  b.blockHash = evmBlockHash(b.chain.chainId, b.block);
 }
 
 /** Appends a native transaction; returns it with `ok` false when it reverted. */

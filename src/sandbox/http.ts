@@ -21,9 +21,13 @@ export interface SandboxAnswer {
 }
 
 export interface Route {
-  /** The upstream operation, used for counting and fault targeting. */
-  operation: string;
-  method: 'GET' | 'POST';
+  /**
+   * The upstream operation, used for counting and fault targeting; read from the request when
+   * the path does not say it (e.g. the method of a JSON-RPC body).
+   */
+  operation: string | ((req: SandboxRequest, params: string[]) => string);
+  /** The HTTP method it answers; every method when absent. */
+  method?: 'GET' | 'POST';
   pattern: RegExp;
   handle: (req: SandboxRequest, params: string[]) => SandboxAnswer | Promise<SandboxAnswer>;
 }

@@ -1,14 +1,15 @@
 /**
  * The sandbox server: the upstream services on one loopback port, each under its own prefix
- * (`/data` for the Data API, `/metrics` for the Metrics API), with knobs for tests and benchmarks (added latency, 429 with
- * retry-after, 5xx, hangs, resets, malformed JSON), per-operation request counts and a log
- * of every request for the contract tests.
+ * (`/data` for the Data API, `/metrics` for the Metrics API, `/node/mainnet` and `/node/fuji`
+ * for an avalanchego node of each network), with knobs for tests and benchmarks (added
+ * latency, 429 with retry-after, 5xx, hangs, resets, malformed JSON), per-operation request
+ * counts and a log of every request for the contract tests.
  *
  * Control endpoints, for processes that do not share memory with the sandbox:
  *   GET  /_sandbox/stats     counts per operation
  *   GET  /_sandbox/requests  the request log
- *   POST /_sandbox/knobs     JSON `Partial<Knobs>`, merged into the current knobs
- *   POST /_sandbox/reset     counts, log and knobs back to the start
+ *   POST /_sandbox/knobs     JSON `Partial<Knobs>` (with `node`: `Partial<NodeKnobs>`), merged into the current knobs
+ *   POST /_sandbox/reset     counts, log, knobs and node state back to the start
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,8 +17,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { dataApiRoutes } from './data-api.js';
 import { evmRoutes } from './evm-api.js';
 import { metricsRoutes, type MetricsState } from './metrics-api.js';
+import { SandboxNode, type NodeKnobs } from './node.js';
+import { SANDBOX_NODE_ID } from './node-data.js';
 import { getWorld } from './world.js';
-import { apiError, BadRequest, type Route, type SandboxAnswer } from './http.js';
+import { apiError, BadRequest, type Route, type SandboxAnswer, type SandboxRequest } from './http.js';
+import type { NetworkName } from '../ids.js';
 
 export interface Fault {
   /** The operation to hit (e.g. `listSubnets`); every operation when absent. */
@@ -72,6 +76,12 @@ interface Service {
   prefix: string;
   name: string;
   routes: Route[];
+  /** Headers of every answer; an answer's own headers take precedence. */
+  headers: Record<string, string>;
+  /** The answer to a path no route serves. */
+  notFound: (req: SandboxRequest) => SandboxAnswer;
+  /** The answer of an injected `status` fault. */
+  fault: (status: number, headers: Record<string, string>) => SandboxAnswer;
 }
 
 export class Sandbox {
@@ -86,6 +96,8 @@ export class Sandbox {
   private readonly hanging = new Set<ServerResponse>();
   /** Metrics page tokens are state, as in the real service; tests may shorten their life. */
   readonly metrics: MetricsState = { tokens: new Map(), tokenTtlMs: 24 * 3600 * 1000 };
+  /** The avalanchego node of each network: its knobs, and its admin state per network. */
+  readonly node: SandboxNode;
 
   constructor(private readonly options: SandboxOptions = {}) {
     const seed = options.seed ?? 'avalanche';
@@ -93,9 +105,31 @@ export class Sandbox {
     getWorld('mainnet', seed);
     getWorld('fuji', seed);
     this.knobs = { latencyMs: options.latencyMs ?? 0, faults: [] };
+    this.node = new SandboxNode(seed);
+    const json = { 'content-type': 'application/json' };
+    const dataApi = {
+      headers: json,
+      notFound: (req: SandboxRequest) => apiError(404, `Cannot ${req.method} ${req.path}`),
+      fault: (status: number, headers: Record<string, string>) => apiError(status, faultMessage(status), headers),
+    };
     this.services = [
-      { prefix: '/data', name: 'data-api', routes: [...dataApiRoutes(seed), ...evmRoutes(seed)] },
-      { prefix: '/metrics', name: 'metrics-api', routes: metricsRoutes(seed, this.metrics) },
+      { prefix: '/data', name: 'data-api', routes: [...dataApiRoutes(seed), ...evmRoutes(seed)], ...dataApi },
+      {
+        prefix: '/metrics',
+        name: 'metrics-api',
+        routes: metricsRoutes(seed, this.metrics),
+        ...dataApi,
+        // The Metrics API sends its messages as an array.
+        fault: (status, headers) => apiError(status, [faultMessage(status)], headers),
+      },
+      {
+        prefix: '/node',
+        name: 'node',
+        routes: [this.node.route()],
+        headers: { 'node-id': SANDBOX_NODE_ID },
+        notFound: () => this.node.notFound(),
+        fault: (status, headers) => this.node.fault(status, headers),
+      },
     ];
   }
 
@@ -111,6 +145,11 @@ export class Sandbox {
 
   get metricsApiUrl(): string {
     return `${this.url}/metrics`;
+  }
+
+  /** The base URL of the network's node: its APIs are below, e.g. `${nodeUrl('fuji')}/ext/bc/P`. */
+  nodeUrl(network: NetworkName): string {
+    return `${this.url}/node/${network}`;
   }
 
   async listen(): Promise<this> {
@@ -133,7 +172,7 @@ export class Sandbox {
     this.server = undefined;
   }
 
-  /** Counts, log and knobs back to their start. */
+  /** Counts, log, knobs and the node's state back to their start. */
   reset() {
     this.counts = {};
     this.total = 0;
@@ -141,6 +180,7 @@ export class Sandbox {
     this.knobs.latencyMs = this.options.latencyMs ?? 0;
     this.knobs.faults = [];
     delete this.knobs.requireApiKey;
+    this.node.reset();
   }
 
   /** Requests the sandbox is holding open (hanging or trickling). */
@@ -165,17 +205,18 @@ export class Sandbox {
 
     const service = this.services.find((s) => url.pathname === s.prefix || url.pathname.startsWith(`${s.prefix}/`));
     const path = service ? url.pathname.slice(service.prefix.length) || '/' : url.pathname;
+    const request: SandboxRequest = { method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers, body };
     let route: Route | undefined;
     let params: string[] = [];
     for (const candidate of service?.routes ?? []) {
-      const match = candidate.method === req.method ? candidate.pattern.exec(path) : null;
+      const match = candidate.method === undefined || candidate.method === req.method ? candidate.pattern.exec(path) : null;
       if (match) {
         route = candidate;
         params = match.slice(1);
         break;
       }
     }
-    const operation = route?.operation ?? 'unknown';
+    const operation = !route ? 'unknown' : typeof route.operation === 'string' ? route.operation : route.operation(request, params);
     this.total++;
     this.counts[operation] = (this.counts[operation] ?? 0) + 1;
     const apiKeyHeader = req.headers['x-service-api-key'] !== undefined ? 'x-service-api-key' : req.headers['x-glacier-api-key'] !== undefined ? 'x-glacier-api-key' : undefined;
@@ -207,7 +248,7 @@ export class Sandbox {
     }
     if (fault?.kind === 'malformed') {
       record.status = 200;
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"subnets": [{"subnetId": ');
+      res.writeHead(200, { ...service?.headers, 'content-type': 'application/json' }).end('{"subnets": [{"subnetId": ');
       return;
     }
 
@@ -221,16 +262,14 @@ export class Sandbox {
         headers['retry-after'] = String(fault.retryAfter);
         headers['ratelimit-reset'] = String(fault.retryAfter);
       }
-      const message = status === 429 ? 'Too many requests, please try again later.' : `Sandbox fault ${status}`;
-      // The Metrics API sends its messages as an array, the Data API as a string.
-      answer = apiError(status, service?.name === 'metrics-api' ? [message] : message, headers);
+      answer = service ? service.fault(status, headers) : apiError(status, faultMessage(status), headers);
     } else if (!route) {
-      answer = apiError(404, `Cannot ${req.method} ${path}`);
+      answer = service ? service.notFound(request) : apiError(404, `Cannot ${req.method} ${path}`);
     } else if (service?.name === 'data-api' && this.knobs.requireApiKey !== undefined && apiKey !== this.knobs.requireApiKey) {
       answer = apiError(401, 'Invalid or missing API key');
     } else {
       try {
-        answer = await route.handle({ method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers, body }, params);
+        answer = await route.handle(request, params);
       } catch (error) {
         answer = error instanceof BadRequest ? apiError(400, error.messages) : apiError(500, String((error as Error).message));
       }
@@ -238,7 +277,7 @@ export class Sandbox {
     record.status = answer.status;
     this.onAnswer?.(record, answer);
     const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-    res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+    res.writeHead(answer.status, { ...(service?.headers ?? { 'content-type': 'application/json' }), ...answer.headers });
     if (fault?.kind === 'trickle') return this.trickle(res, text, fault.intervalMs ?? 200);
     res.end(text);
   }
@@ -283,16 +322,21 @@ export class Sandbox {
         this.reset();
         return send({ ok: true });
       case '/_sandbox/knobs': {
-        const patch = JSON.parse(body || '{}') as Partial<Knobs>;
+        const patch = JSON.parse(body || '{}') as Partial<Knobs> & { node?: Partial<NodeKnobs> };
         if (patch.latencyMs !== undefined) this.knobs.latencyMs = patch.latencyMs;
         if (patch.faults) this.fail(...patch.faults);
         if (patch.requireApiKey !== undefined) this.knobs.requireApiKey = patch.requireApiKey;
-        return send(this.knobs);
+        if (patch.node) this.node.setKnobs(patch.node);
+        return send({ ...this.knobs, node: this.node.knobs });
       }
       default:
         res.writeHead(404).end();
     }
   }
+}
+
+function faultMessage(status: number): string {
+  return status === 429 ? 'Too many requests, please try again later.' : `Sandbox fault ${status}`;
 }
 
 function parseJson(text: string): unknown {

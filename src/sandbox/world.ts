@@ -55,7 +55,7 @@ const NANO = 1_000_000_000n;
 const TX_FEE = 1_000_000n;
 
 /** Upgrade times that decide which transaction formats the history uses. */
-const TIMELINE = {
+export const TIMELINE = {
   genesis: 1_600_000_000,
   banff: 1_666_000_000, // after this, no AdvanceTimeTx
   cortina: 1_682_000_000, // X-Chain moves from DAG vertices to linear blocks
@@ -193,6 +193,8 @@ export interface SandboxWorld {
   assets: Map<string, AssetInfo>;
   /** What can still be spent, by the chain it can be spent on (atomic outputs included). */
   utxos: Map<string, SandboxUtxo[]>;
+  /** An address outside `addresses` that holds more X-Chain UTXOs than one avm.getUTXOs page (1024). */
+  manyUtxosAddress: string;
 }
 
 const WORDS_A = ['amber', 'arctic', 'azure', 'bold', 'cobalt', 'crimson', 'dawn', 'ember', 'frost', 'golden', 'iron', 'jade', 'lunar', 'misty', 'nova', 'onyx', 'quiet', 'rapid', 'silent', 'solar', 'swift', 'violet', 'wild', 'zen'];
@@ -637,7 +639,8 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
     const v: SandboxL1Validator = {
       validationId: cb58Encode(bytes),
       validationIdHex: `0x${Buffer.from(bytes).toString('hex')}`,
-      nodeId: rng.pick(b.nodeIds),
+      // The P-Chain keeps one validation per node and subnet until it is removed (weight 0).
+      nodeId: rng.pick(b.nodeIds.filter((n) => !l1ValidatorsOf(subnetId).some((o) => o.nodeId === n && o.weight > 0))),
       subnetId,
       weight,
       remainingBalance: Number(balance),
@@ -1051,7 +1054,15 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
     next.run(next.time);
   }
 
-  return render(b);
+  // A genesis allocation split into more UTXOs than the node returns in one page, so paging
+  // through one address can be exercised. Added after the history and without the Rng, and to
+  // an address no transaction picks, so nothing else in the world moves.
+  const manyUtxosAddress = formatBech32Address(b.hrp, sha(`many-utxos:${network}:${seed}`).subarray(0, 20));
+  for (let i = 0; i < 1300; i++) {
+    b.output(genesisTx, { spendOn: b.ids.x, addresses: [manyUtxosAddress], assetId: b.avax, amount: BigInt(1_000 + i) * 1_000n, mint: true });
+  }
+
+  return render(b, manyUtxosAddress);
 }
 
 function assetAmount(b: Builder, assetId: string, amount: bigint): AssetAmount {
@@ -1112,7 +1123,7 @@ function xUtxo(b: Builder, o: Output): XChainUtxo {
   };
 }
 
-function render(b: Builder): SandboxWorld {
+function render(b: Builder, manyUtxosAddress: string): SandboxWorld {
   const world: SandboxWorld = {
     network: b.network,
     hrp: b.hrp,
@@ -1132,6 +1143,7 @@ function render(b: Builder): SandboxWorld {
     chainIdsByAddress: new Map(),
     assets: b.assets,
     utxos: new Map(),
+    manyUtxosAddress,
   };
   for (const [chain, byOwner] of b.unspent) {
     const list: SandboxUtxo[] = [];

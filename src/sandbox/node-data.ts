@@ -1,0 +1,184 @@
+/**
+ * What the sandbox node knows of a network, derived from the world: which blockchains it tracks
+ * (and so serves), the X- and P-Chain as blocks and signed transactions, the five indexes, the
+ * UTXO sets by address, the Subnet-EVM chains' configs. Built on first use per network and seed
+ * (a few hundred milliseconds), then shared like the world itself.
+ */
+import { createHash } from 'node:crypto';
+import { encodeNftTransferUtxo, encodeTransferUtxo } from '../avax-codec.js';
+import { cb58Encode, formatNodeId, PRIMARY_NETWORK_ID, type NetworkName } from '../ids.js';
+import type { Blockchain, Subnet } from '../upstreams/data-api.types.js';
+import { addressBytes } from './node-avax.js';
+import { buildAvmChain, type AvmChain } from './node-avm.js';
+import { idBytes } from './node-codec.js';
+import { buildPlatformChain, type PlatformChain } from './node-platform.js';
+import { buildSubnetEvmChain, cChainBlockBytes, evmBlocks, type EvmBlock, type SubnetEvmChain } from './node-evm.js';
+import { getEvmWorld, type EvmWorld } from './evm.js';
+import { getWorld, TIMELINE, VM_IDS, type SandboxUtxo, type SandboxWorld } from './world.js';
+
+export type IndexName = 'C/block' | 'P/block' | 'X/tx' | 'X/block' | 'X/vtx';
+export const INDEX_NAMES: readonly IndexName[] = ['C/block', 'P/block', 'X/tx', 'X/block', 'X/vtx'];
+
+/** Tracking decides what a node serves: Created chains exist on the P-Chain but not on this node. */
+export type TrackedStatus = 'Validating' | 'Syncing' | 'Created';
+
+/** The id the sandbox node reports in every answer's `node-id` header. */
+export const SANDBOX_NODE_ID = formatNodeId(createHash('sha256').update('sandbox avalanchego node').digest().subarray(0, 20));
+
+export interface Container {
+  id: string;
+  /** Codec bytes without the checksum. */
+  bytes: Uint8Array;
+  time: number;
+}
+
+export interface ChainInfo {
+  blockchain: Blockchain;
+  subnet: Subnet;
+  status: TrackedStatus;
+  vm: 'avm' | 'coreth' | 'subnet-evm' | 'custom';
+}
+
+export interface UtxoSet {
+  /** By owner (20 bytes as hex), sorted by UTXO id bytes, as the node's address index keeps them. */
+  byAddress: Map<string, SandboxUtxo[]>;
+}
+
+export interface NodeWorld {
+  network: NetworkName;
+  seed: string;
+  world: SandboxWorld;
+  evm: EvmWorld;
+  avm: AvmChain;
+  platform: PlatformChain;
+  /** Every blockchain but the P-Chain, with its status on this node. */
+  chains: Map<string, ChainInfo>;
+  /** Blockchains proposed in a block the node prefers but not yet accepted: status Preferred. */
+  proposed: string[];
+  cBlocks: EvmBlock[];
+  indexes: Record<IndexName, { containers: Container[]; byId: Map<string, number> }>;
+  /** The UTXOs spendable on a chain, keyed by the chain they were created on (itself, or the exporting chain). */
+  utxos(chainId: string, createdOn: string): UtxoSet;
+  utxoBytes(u: SandboxUtxo): Uint8Array;
+  subnetEvm(blockchainId: string): SubnetEvmChain | undefined;
+}
+
+/**
+ * Which subnets the sandbox node tracks, as a node tracks whole subnets: a fixed share by their
+ * id, validated or only synced, plus every subnet that has permissioned validators now, so that
+ * their chains' /validators have someone to list. The rest exist on the P-Chain only.
+ */
+function subnetStatuses(world: SandboxWorld): Map<string, TrackedStatus> {
+  const now = TIMELINE.now;
+  const txs = world.transactions.p;
+  const staffed = new Set(
+    txs
+      .filter((t) => t.txType === 'AddSubnetValidatorTx' && t.startTimestamp! <= now && t.endTimestamp! > now)
+      .filter((t) => !txs.some((r) => r.txType === 'RemoveSubnetValidatorTx' && r.nodeId === t.nodeId && r.subnetId === t.subnetId && r.blockTimestamp > t.blockTimestamp))
+      .map((t) => t.subnetId!),
+  );
+  const statuses = new Map<string, TrackedStatus>();
+  for (const subnet of world.subnets) {
+    const bucket = createHash('sha256').update(`tracked:${subnet.subnetId}`).digest()[0]! % 10;
+    const status = subnet.subnetId === PRIMARY_NETWORK_ID || staffed.has(subnet.subnetId) || bucket < 3 ? 'Validating' : bucket < 4 ? 'Syncing' : 'Created';
+    statuses.set(subnet.subnetId, status);
+  }
+  return statuses;
+}
+
+/** The Preferred blockchain ids of a network: proposed, absent from the Data API. */
+export function proposedBlockchainIds(network: NetworkName): string[] {
+  return [0, 1, 2].map((i) => cb58Encode(createHash('sha256').update(`proposed:${network}:${i}`).digest()));
+}
+
+function buildNodeWorld(network: NetworkName, seed: string): NodeWorld {
+  const world = getWorld(network, seed);
+  const evm = getEvmWorld(network, seed);
+  const avm = buildAvmChain(world);
+  const platform = buildPlatformChain(world);
+
+  const statuses = subnetStatuses(world);
+  const chains = new Map<string, ChainInfo>();
+  for (const subnet of world.subnets) {
+    for (const blockchain of subnet.blockchains) {
+      const vm = blockchain.vmId === VM_IDS.avm ? 'avm' : blockchain.vmId === VM_IDS.evm ? 'coreth' : blockchain.vmId === VM_IDS.subnetEvm ? 'subnet-evm' : 'custom';
+      chains.set(blockchain.blockchainId, { blockchain, subnet, status: statuses.get(subnet.subnetId)!, vm });
+    }
+  }
+
+  const cChain = evm.byBlockchainId.get(world.chainIds.c)!;
+  const cGenesis = chains.get(world.chainIds.c)!.blockchain.createBlockTimestamp;
+  const cBlocks = evmBlocks(cChain, cGenesis);
+  const cGasLimit = 15_000_000;
+
+  const index = (containers: Container[]) => ({ containers, byId: new Map(containers.map((c, i) => [c.id, i])) });
+  const indexes: NodeWorld['indexes'] = {
+    'X/tx': index(avm.txs.map((t) => ({ id: t.id, bytes: t.bytes, time: t.time }))),
+    'X/block': index(avm.blocks.map((b) => ({ id: b.id, bytes: b.bytes, time: b.time }))),
+    'X/vtx': index(avm.vertices),
+    // The genesis block is not accepted through consensus, so the index starts after it.
+    'P/block': index(platform.blocks.slice(1).map((b) => ({ id: b.id, bytes: b.bytes, time: b.time }))),
+    'C/block': index(
+      cBlocks.slice(1).map((b) => ({
+        id: cb58Encode(Buffer.from(b.hash.slice(2), 'hex')),
+        bytes: cChainBlockBytes(b, cBlocks[b.number - 1]!.hash, cChain.chainId, cGasLimit),
+        time: b.time,
+      })),
+    ),
+  };
+
+  const utxoSets = new Map<string, UtxoSet>();
+  const utxos = (chainId: string, createdOn: string): UtxoSet => {
+    const key = `${chainId}|${createdOn}`;
+    let set = utxoSets.get(key);
+    if (set) return set;
+    const byAddress = new Map<string, SandboxUtxo[]>();
+    for (const u of world.utxos.get(chainId) ?? []) {
+      if (u.createdOn !== createdOn) continue;
+      for (const owner of u.owners) {
+        const addr = Buffer.from(addressBytes(owner)).toString('hex');
+        let list = byAddress.get(addr);
+        if (!list) byAddress.set(addr, (list = []));
+        list.push(u);
+      }
+    }
+    for (const list of byAddress.values()) list.sort((a, b) => Buffer.compare(idBytes(a.id), idBytes(b.id)));
+    utxoSets.set(key, (set = { byAddress }));
+    return set;
+  };
+
+  const utxoBytesCache = new Map<string, Uint8Array>();
+  const utxoBytes = (u: SandboxUtxo) => {
+    let bytes = utxoBytesCache.get(u.id);
+    if (!bytes) {
+      const common = { txId: u.txId, outputIndex: u.outputIndex, assetId: u.assetId, locktime: u.locktime, threshold: u.threshold, addresses: u.owners };
+      bytes = u.groupId !== undefined
+        ? encodeNftTransferUtxo({ ...common, groupId: u.groupId, payload: Buffer.from((u.payload ?? '').replace(/^0x/, ''), 'hex') })
+        : encodeTransferUtxo({ ...common, amount: u.amount });
+      utxoBytesCache.set(u.id, bytes);
+    }
+    return bytes;
+  };
+
+  const subnetEvmChains = new Map<string, SubnetEvmChain | undefined>();
+  const subnetEvm = (blockchainId: string) => {
+    if (!subnetEvmChains.has(blockchainId)) {
+      const info = chains.get(blockchainId);
+      const chain = evm.byBlockchainId.get(blockchainId);
+      subnetEvmChains.set(blockchainId, info?.vm === 'subnet-evm' && chain ? buildSubnetEvmChain(seed, network, info.blockchain, chain) : undefined);
+    }
+    return subnetEvmChains.get(blockchainId);
+  };
+
+  return { network, seed, world, evm, avm, platform, chains, proposed: proposedBlockchainIds(network), cBlocks, indexes, utxos, utxoBytes, subnetEvm };
+}
+
+const cache = new Map<string, NodeWorld>();
+
+/** The node's view of a network, built on first use. */
+export function getNodeWorld(network: NetworkName, seed = 'avalanche'): NodeWorld {
+  const key = `${network}:${seed}`;
+  let nodeWorld = cache.get(key);
+  if (!nodeWorld) cache.set(key, (nodeWorld = buildNodeWorld(network, seed)));
+  return nodeWorld;
+}

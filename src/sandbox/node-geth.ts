@@ -1,0 +1,148 @@
+/**
+ * The EVM chains' /rpc endpoint: the geth-style JSON-RPC server of coreth and Subnet-EVM
+ * (graft/evm/rpc), with its batches (up to 1000 calls), its error codes and HTTP checks
+ * (test/upstream/examples/node.jsonrpc-errors.json, `evmRpc`).
+ */
+import type { SandboxAnswer, SandboxRequest } from './http.js';
+import { compact, decodeFirst, goJson, JsonNumber, JsonObject, JsonSyntaxError, jsonKind, member, RawJson, type JsonValue } from './node-json.js';
+
+/** An error a method returns, with its JSON-RPC code (-32000 for plain errors). */
+export class GethError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface GethMethod {
+  /** How many positional params it takes; all are optional (pointers in Go). */
+  arity: number;
+  /** Decodes one param (never null: null params are absent); throws with the decoder's message. */
+  param?: (index: number, value: JsonValue) => unknown;
+  call: (params: unknown[]) => unknown;
+}
+
+const BATCH_LIMIT = 1000;
+const MAX_BODY = 5 * 1024 * 1024;
+const ACCEPTED = new Set(['application/json', 'application/json-rpc', 'application/jsonrequest']);
+
+interface Message {
+  version: string;
+  /** Raw JSON of the id; absent when the member is. */
+  id?: string;
+  method: string;
+  params?: JsonValue;
+  isResponse: boolean;
+}
+
+function toMessage(value: JsonValue): Message {
+  const msg: Message = { version: '', method: '', isResponse: false };
+  if (!(value instanceof JsonObject)) return msg;
+  const version = member(value, 'jsonrpc');
+  const method = member(value, 'method');
+  const id = member(value, 'id');
+  const params = member(value, 'params');
+  if (typeof version?.value === 'string') msg.version = version.value;
+  if (typeof method?.value === 'string') msg.method = method.value;
+  if (id) msg.id = compact(id.raw);
+  if (params && params.value !== null) msg.params = params.value;
+  msg.isResponse = msg.method === '' && msg.params === undefined && (member(value, 'result') !== undefined || member(value, 'error') !== undefined);
+  return msg;
+}
+
+const validId = (m: Message) => m.id !== undefined && m.id[0] !== '{' && m.id[0] !== '[';
+const isCall = (m: Message) => m.version === '2.0' && validId(m) && m.method !== '';
+const isNotification = (m: Message) => m.version === '2.0' && m.id === undefined && m.method !== '';
+
+function answer(id: string | undefined, member: 'result' | 'error', value: unknown): RawJson {
+  return new RawJson(goJson({ jsonrpc: '2.0', id: new RawJson(id ?? 'null'), [member]: value }));
+}
+
+/** geth's parsePositionalArguments with this method's param decoder. */
+function params(method: GethMethod, raw: JsonValue | undefined): unknown[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) throw new GethError(-32602, 'non-array args');
+  if (raw.length > method.arity) throw new GethError(-32602, `too many arguments, want at most ${method.arity}`);
+  return raw.map((value, i) => {
+    if (value === null) return undefined;
+    try {
+      return method.param!(i, value);
+    } catch (error) {
+      throw new GethError(-32602, `invalid argument ${i}: ${(error as Error).message}`);
+    }
+  });
+}
+
+function handle(msg: Message, methods: Record<string, GethMethod>): RawJson | undefined {
+  if (!isCall(msg) && !isNotification(msg)) return answer(validId(msg) ? msg.id : undefined, 'error', { code: -32600, message: 'invalid request' });
+  let result: RawJson;
+  const method = Object.hasOwn(methods, msg.method) ? methods[msg.method] : undefined;
+  if (msg.method.endsWith('_subscribe')) {
+    result = answer(msg.id, 'error', { code: -32601, message: 'notifications not supported' });
+  } else if (!method) {
+    result = answer(msg.id, 'error', { code: -32601, message: `the method ${msg.method} does not exist/is not available` });
+  } else {
+    try {
+      result = answer(msg.id, 'result', method.call(params(method, msg.params)));
+    } catch (error) {
+      if (!(error instanceof GethError)) throw error;
+      result = answer(msg.id, 'error', { code: error.code, message: error.message });
+    }
+  }
+  return isNotification(msg) ? undefined : result;
+}
+
+const textError = (status: number, message: string): SandboxAnswer => ({
+  status,
+  body: `${message}\n`,
+  headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' },
+});
+
+/** Answers one HTTP request to an EVM chain's /rpc endpoint. */
+export function serveGeth(req: SandboxRequest, methods: Record<string, GethMethod>): SandboxAnswer {
+  // Permits the empty GET of load balancers' health checks.
+  if (req.method === 'GET' && req.body === '' && [...req.query].length === 0) return { status: 200, body: '' };
+  if (req.method === 'PUT' || req.method === 'DELETE') return textError(405, 'method not allowed');
+  const length = Buffer.byteLength(req.body);
+  if (length > MAX_BODY) return textError(413, `content length too large (${length}>${MAX_BODY})`);
+  if (req.method !== 'OPTIONS') {
+    const mediaType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!ACCEPTED.has(mediaType)) return textError(415, 'invalid content type, only application/json is supported');
+  }
+  const json = (value: RawJson | RawJson[] | undefined): SandboxAnswer => ({
+    status: 200,
+    body: value === undefined ? '' : `${goJson(value)}\n`,
+    headers: { 'content-type': 'application/json' },
+  });
+
+  let parsed: JsonValue;
+  try {
+    parsed = decodeFirst(req.body).value;
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    if (error.message === 'EOF') return json(undefined);
+    return json(answer(undefined, 'error', { code: -32700, message: 'parse error' }));
+  }
+  if (!Array.isArray(parsed)) {
+    // A response sent to the server is dropped, as in a batch.
+    const msg = toMessage(parsed);
+    return json(msg.isResponse ? undefined : handle(msg, methods));
+  }
+
+  const batch = parsed.map(toMessage);
+  if (batch.length === 0) return json(answer(undefined, 'error', { code: -32600, message: 'empty batch' }));
+  if (batch.length > BATCH_LIMIT) return json([answer(batch.find(isCall)?.id, 'error', { code: -32600, message: 'batch too large' })]);
+  const answers = batch.filter((m) => !m.isResponse).map((m) => handle(m, methods)).filter((a): a is RawJson => a !== undefined);
+  return json(answers.length > 0 ? answers : undefined);
+}
+
+/** Decodes a JSON value into Go's uint64 as encoding/json does, with its error messages. */
+export function goUint64(value: JsonValue): bigint {
+  if (value instanceof JsonNumber) {
+    if (/^\d+$/.test(value.text) && BigInt(value.text) < 1n << 64n) return BigInt(value.text);
+    throw new Error(`json: cannot unmarshal number ${value.text} into Go value of type uint64`);
+  }
+  throw new Error(`json: cannot unmarshal ${jsonKind(value)} into Go value of type uint64`);
+}
