@@ -13,7 +13,9 @@ import {
   ConnectionError,
   HttpError,
   InvalidResponseError,
+  NodeApiUnavailableError,
   RequestAbortedError,
+  RpcError,
   TimeoutError,
   UpstreamError,
 } from './upstreams/errors.js';
@@ -43,6 +45,10 @@ export const ErrorCode = {
   UPSTREAM_INVALID_RESPONSE: 'UPSTREAM_INVALID_RESPONSE',
   /** The request used up its allowance of upstream calls (UPSTREAM_CALL_BUDGET). */
   UPSTREAM_BUDGET_EXCEEDED: 'UPSTREAM_BUDGET_EXCEEDED',
+  /** The node does not serve an API or method (admin or index off, public endpoint, chain not tracked). */
+  NODE_API_UNAVAILABLE: 'NODE_API_UNAVAILABLE',
+  /** The node answered a JSON-RPC error; `extensions.upstream.rpcCode` and `message` say which. */
+  UPSTREAM_RPC_ERROR: 'UPSTREAM_RPC_ERROR',
   /** The client went away before the upstream answered. */
   CANCELLED: 'CANCELLED',
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
@@ -61,12 +67,21 @@ export function forbidden(message: string): GraphQLError {
 const SERVICE_NAMES = { 'data-api': 'The Data API', 'metrics-api': 'The Metrics API', node: 'The node' } as const;
 
 function httpCode(status: number): ErrorCode {
-  if (status === 400) return ErrorCode.UPSTREAM_BAD_REQUEST;
   if (status === 401) return ErrorCode.UPSTREAM_UNAUTHORIZED;
   if (status === 403) return ErrorCode.UPSTREAM_FORBIDDEN;
   if (status === 404) return ErrorCode.NOT_FOUND;
   if (status === 429) return ErrorCode.UPSTREAM_RATE_LIMITED;
+  // 400, and the node's 405/415: the upstream refused the request's form.
+  if (status >= 400 && status < 500) return ErrorCode.UPSTREAM_BAD_REQUEST;
   return ErrorCode.UPSTREAM_UNAVAILABLE;
+}
+
+/** A JSON-RPC error's meaning, from its code and, for the node's -32000, its words. */
+function rpcCode(error: RpcError): ErrorCode {
+  if (/not found/i.test(error.rpcMessage)) return ErrorCode.NOT_FOUND;
+  if (error.code === -32601 || /can't find (method|service)/.test(error.rpcMessage)) return ErrorCode.NODE_API_UNAVAILABLE;
+  if ([-32700, -32600, -32602].includes(error.code) || /couldn't unmarshal/.test(error.rpcMessage)) return ErrorCode.UPSTREAM_BAD_REQUEST;
+  return ErrorCode.UPSTREAM_RPC_ERROR;
 }
 
 /** What a client is told about an upstream failure: what failed, the upstream's words, what to do. */
@@ -100,6 +115,19 @@ export function describeUpstreamError(error: UpstreamError): { message: string; 
         message = `${who} is unavailable (${error.operation} answered ${error.status}); try again later.`;
     }
     return { message, extensions };
+  }
+  if (error instanceof RpcError) {
+    const code = rpcCode(error);
+    upstream.rpcCode = error.code;
+    upstream.message = error.rpcMessage;
+    const message =
+      code === ErrorCode.NODE_API_UNAVAILABLE
+        ? `${who} does not offer ${error.operation}: ${error.rpcMessage}.`
+        : `${who} answered ${error.operation} with an error: ${error.rpcMessage}.`;
+    return { message, extensions: { code, upstream } };
+  }
+  if (error instanceof NodeApiUnavailableError) {
+    return { message: `${error.message}.`, extensions: { code: ErrorCode.NODE_API_UNAVAILABLE, upstream: { ...upstream, api: error.api } } };
   }
   if (error instanceof TimeoutError) {
     return {

@@ -85,3 +85,29 @@ export class RequestAbortedError extends UpstreamError {
     super(`${options.service} ${options.operation} was cancelled: the client went away`, options);
   }
 }
+
+/** The node answered a JSON-RPC error (HTTP 200 with `error`), e.g. code -32000 "not found". */
+export class RpcError extends UpstreamError {
+  override readonly name = 'RpcError';
+  constructor(
+    readonly code: number,
+    readonly rpcMessage: string,
+    readonly data: unknown,
+    options: UpstreamErrorOptions,
+  ) {
+    super(`${options.service} ${options.operation} failed: ${rpcMessage} (JSON-RPC ${code})`, options);
+  }
+}
+
+/** The node does not serve this API at all (its path answers 404): admin, health, index, a chain. */
+export class NodeApiUnavailableError extends UpstreamError {
+  override readonly name = 'NodeApiUnavailableError';
+  constructor(
+    readonly network: string,
+    readonly api: string,
+    readonly hint: string,
+    options: UpstreamErrorOptions,
+  ) {
+    super(`The ${network} node does not serve the ${api} API: ${hint}`, options);
+  }
+}

@@ -37,6 +37,8 @@ export interface HttpRequest {
   idempotent?: boolean;
   /** Statuses that are an answer, not a failure, for this call (e.g. health's 503). */
   acceptStatuses?: readonly number[];
+  /** Parses the answer; JSON.parse unless the upstream needs more (wide integers). */
+  parse?: (text: string) => unknown;
   signal?: AbortSignal;
 }
 
@@ -224,7 +226,7 @@ export class HttpClient {
       throw this.transportError(error, scope);
     }
     try {
-      return JSON.parse(text) as T;
+      return (req.parse ? req.parse(text) : JSON.parse(text)) as T;
     } catch (cause) {
       throw new InvalidResponseError(res.statusCode, `not JSON: ${JSON.stringify(text.slice(0, 80))}`, {
         service: req.service,
