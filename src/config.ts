@@ -53,6 +53,7 @@ const schema = z.object({
   NODE_URL_FUJI: httpUrl.optional(),
   DATA_API_KEY: z.string().min(1).optional(),
   CURSOR_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  ADMIN_TOKEN: z.string().min(16, { message: 'must be at least 16 characters, e.g. from `openssl rand -hex 32`' }).optional(),
   API_KEY_HEADER: headerName.default('x-service-api-key'),
   UPSTREAM_TIMEOUT_MS: int(100, 120_000).default(10_000),
   UPSTREAM_RETRIES: int(0, 5).default(2),
@@ -91,6 +92,8 @@ export interface Config {
   apiKeyHeader: string;
   /** Signs connection cursors; random per process when unset. */
   cursorSecret?: string;
+  /** Turns the node's admin operations on, for requests bearing it; off when unset. */
+  adminToken?: string;
   timeoutMs: number;
   retries: number;
   connections: number;
@@ -110,7 +113,7 @@ export class ConfigError extends Error {
   }
 }
 
-const SECRET_KEYS = new Set(['DATA_API_KEY', 'CURSOR_SECRET']);
+const SECRET_KEYS = new Set(['DATA_API_KEY', 'CURSOR_SECRET', 'ADMIN_TOKEN']);
 
 /** Reads and validates the configuration; throws a ConfigError that lists every problem. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -145,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     upstreamsConfigured: Boolean(c.DATA_API_URL ?? c.METRICS_API_URL ?? c.NODE_URL_MAINNET ?? c.NODE_URL_FUJI),
     apiKey: c.DATA_API_KEY,
     cursorSecret: c.CURSOR_SECRET,
+    adminToken: c.ADMIN_TOKEN,
     apiKeyHeader: c.API_KEY_HEADER,
     timeoutMs: c.UPSTREAM_TIMEOUT_MS,
     retries: c.UPSTREAM_RETRIES,

@@ -78,9 +78,13 @@ function httpCode(status: number): ErrorCode {
 
 /** A JSON-RPC error's meaning, from its code and, for the node's -32000, its words. */
 function rpcCode(error: RpcError): ErrorCode {
-  if (/not found/i.test(error.rpcMessage)) return ErrorCode.NOT_FOUND;
+  // "not found", and the validators endpoint's "couldn't find validator with node ID …".
+  if (/not found|couldn't find validator/i.test(error.rpcMessage)) return ErrorCode.NOT_FOUND;
   if (error.code === -32601 || /can't find (method|service)/.test(error.rpcMessage)) return ErrorCode.NODE_API_UNAVAILABLE;
-  if ([-32700, -32600, -32602].includes(error.code) || /couldn't unmarshal/.test(error.rpcMessage)) return ErrorCode.UPSTREAM_BAD_REQUEST;
+  // The request's form: JSON-RPC's own codes, and gorilla's -32000 words for arguments and method names.
+  if ([-32700, -32600, -32602].includes(error.code) || /couldn't unmarshal|method must start with a non-uppercase|request ill-formed/.test(error.rpcMessage)) {
+    return ErrorCode.UPSTREAM_BAD_REQUEST;
+  }
   return ErrorCode.UPSTREAM_RPC_ERROR;
 }
 

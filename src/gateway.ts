@@ -4,11 +4,13 @@
  */
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, useExecutionCancellation, type YogaServerInstance } from 'graphql-yoga';
+import { adminAccess } from './admin-access.js';
 import type { Config } from './config.js';
 import type { GatewayContext } from './context.js';
 import { maskError } from './errors.js';
 import { createLoaders, SharedCaches } from './loaders.js';
 import type { Logger } from './logger.js';
+import { createNodeLoaders, SharedNodeCaches } from './node-loaders.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
 import { RequestActivity } from './upstreams/activity.js';
@@ -18,6 +20,7 @@ import { schema } from './schema/index.js';
 import { DataApiClient } from './upstreams/data-api.js';
 import { HttpClient, type HttpClientOptions } from './upstreams/http.js';
 import { MetricsApiClient } from './upstreams/metrics-api.js';
+import { NodeClient } from './upstreams/node-rpc.js';
 
 export const DEFAULT_QUERY = /* GraphQL */ `# The Avalanche graph: from a network to its subnets, their blockchains,
 # genesis and L1 validators, in one request.
@@ -67,7 +70,9 @@ export function createGateway(config: Config, logger?: Logger, tuning: Partial<H
     apiKey: config.apiKey,
   });
   const metricsApi = new MetricsApiClient({ http, baseUrl: config.upstreams.metricsApi });
+  const node = new NodeClient({ http, urls: config.upstreams.node });
   const shared = new SharedCaches(config.subnetCacheTtlMs);
+  const sharedNode = new SharedNodeCaches();
   const cursors = new CursorCodec(config.cursorSecret);
 
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
@@ -95,11 +100,14 @@ export function createGateway(config: Config, logger?: Logger, tuning: Partial<H
       const budget = new CallBudget(config.callBudget);
       const activity = new RequestActivity();
       const requestApi = dataApi.forRequest({ signal: request.signal, apiKey: clientKey, budget, activity });
+      const requestNode = node.forRequest({ signal: request.signal, budget, activity });
       return {
         dataApi: requestApi,
         metricsApi: metricsApi.forRequest({ signal: request.signal, budget, activity }),
-        loaders: createLoaders(requestApi, shared, activity),
+        node: requestNode,
+        loaders: { ...createLoaders(requestApi, shared, activity), ...createNodeLoaders(requestNode, sharedNode) },
         cursors,
+        admin: adminAccess(config.adminToken, request.headers.get('authorization')),
       };
     },
   });

@@ -28,11 +28,12 @@ export const PRIMARY_CHAIN_IDS: Record<NetworkName, { p: string; x: string; c: s
   },
 };
 
-/** VMs that are EVMs: coreth (the C-Chain) and Subnet-EVM. */
-export const EVM_VM_IDS: ReadonlySet<string> = new Set([
-  'mgj786NP7uDwBCcq6YwThhaN8FLyybkCa4zBWTQbNgmK6k9A6',
-  'srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy',
-]);
+/** coreth, the C-Chain's VM. */
+export const CORETH_VM_ID = 'mgj786NP7uDwBCcq6YwThhaN8FLyybkCa4zBWTQbNgmK6k9A6';
+export const SUBNET_EVM_VM_ID = 'srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy';
+
+/** VMs that are EVMs: coreth and Subnet-EVM. */
+export const EVM_VM_IDS: ReadonlySet<string> = new Set([CORETH_VM_ID, SUBNET_EVM_VM_ID]);
 
 /** EVM chain ids of each network's C-Chain. */
 export const C_CHAIN_EVM_ID: Record<NetworkName, number> = { mainnet: 43114, fuji: 43113 };

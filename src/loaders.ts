@@ -65,7 +65,6 @@ export async function lookupEach<K, V>(keys: readonly K[], lookup: (key: K) => P
   return results;
 }
 
-/** What outlives a request: the subnet catalog for `ttlMs`. Created once per gateway. */
 /**
  * What outlives a request: the subnet catalog for `catalogTtlMs`, and contract metadata. Entries
  * are kept per API key identity (DataApiClient.keyId): one client's key never serves another's.

@@ -41,7 +41,14 @@ async function main() {
   }
   if (useSandbox) {
     sandbox = await startSandbox({ seed: config.sandboxSeed, latencyMs: config.sandboxLatencyMs });
-    config = { ...config, upstreams: { ...config.upstreams, dataApi: sandbox.dataApiUrl, metricsApi: sandbox.metricsApiUrl } };
+    config = {
+      ...config,
+      upstreams: {
+        dataApi: sandbox.dataApiUrl,
+        metricsApi: sandbox.metricsApiUrl,
+        node: { mainnet: sandbox.nodeUrl('mainnet'), fuji: sandbox.nodeUrl('fuji') },
+      },
+    };
   }
 
   const gateway = createGateway(config, logger);
@@ -52,7 +59,7 @@ async function main() {
   });
   server.listen(config.port, config.host, () => {
     logger.info(
-      { upstream: sandbox ? 'sandbox' : 'public', dataApi: config.upstreams.dataApi },
+      { upstream: sandbox ? 'sandbox' : 'public', dataApi: config.upstreams.dataApi, node: config.upstreams.node.mainnet, admin: Boolean(config.adminToken) },
       `GraphQL gateway ready: http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/graphql (GraphiQL in a browser)`,
     );
   });

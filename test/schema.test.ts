@@ -52,3 +52,13 @@ describe('examples/', () => {
     expect(validate(schema, parse(readFileSync(new URL(file, dir), 'utf8')))).toEqual([]);
   });
 });
+
+describe('README.md', () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const blocks = [...readme.matchAll(/```graphql\n([\s\S]*?)```/g)].map((m) => m[1]!);
+
+  it('has example queries', () => expect(blocks.length).toBeGreaterThan(3));
+  it.each(blocks.map((b, i) => [i + 1, b] as const))('example %i validates against the schema', (_i, block) => {
+    expect(validate(schema, parse(block))).toEqual([]);
+  });
+});

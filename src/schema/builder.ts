@@ -4,7 +4,10 @@
  */
 import SchemaBuilder from '@pothos/core';
 import RelayPlugin from '@pothos/plugin-relay';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import { adminRefusal } from '../admin-access.js';
 import type { GatewayContext } from '../context.js';
+import { forbidden } from '../errors.js';
 import { assertNodeCount, assertNodeType, decodeGlobalId, encodeGlobalId } from './global-id.js';
 
 export const builder = new SchemaBuilder<{
@@ -21,9 +24,19 @@ export const builder = new SchemaBuilder<{
     NodeID: { Input: string; Output: string };
     AvalancheAddress: { Input: string; Output: string };
     EvmHexAddress: { Input: string; Output: string };
+    JSON: { Input: unknown; Output: unknown };
+  };
+  AuthScopes: {
+    /** The request bears the operator's ADMIN_TOKEN. */
+    admin: boolean;
   };
 }>({
-  plugins: [RelayPlugin],
+  // Scope auth first, so no other plugin's wrapper runs (or calls out) before the check.
+  plugins: [ScopeAuthPlugin, RelayPlugin],
+  scopeAuth: {
+    authScopes: (ctx) => ({ admin: ctx.admin.granted }),
+    unauthorizedError: (_parent, ctx) => forbidden(adminRefusal(ctx.admin)),
+  },
   defaultFieldNullability: false,
   relay: {
     clientMutationId: 'omit',

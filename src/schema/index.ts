@@ -21,5 +21,11 @@ import './evm-address.js';
 import './icm.js';
 import './metrics.js';
 import './signatures.js';
+import './x-chain.js';
+import './p-chain.js';
+import './node-index.js';
+import './health.js';
+import './subnet-evm.js';
+import './admin.js';
 
 export const schema = builder.toSchema({ sortSchema: false });

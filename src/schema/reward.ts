@@ -34,7 +34,7 @@ const RewardRef = builder.objectRef<RewardModel>('HistoricalReward').implement({
     rewardType: t.field({ type: RewardTypeEnum, description: 'Validator reward, delegator reward or validator fee.', resolve: (r) => r.rewardType }),
     utxoId: t.exposeString('utxoId', { description: 'The UTXO that holds the reward.' }),
     outputIndex: t.exposeInt('outputIndex', { description: 'Index of that UTXO in the reward transaction.' }),
-    reward: t.field({ type: AssetAmountRef, description: 'The reward.', resolve: (r) => r.reward }),
+    reward: t.field({ type: AssetAmountRef, description: 'The reward.', resolve: (r) => ({ ...r.reward, network: r.network }) }),
     historicalPrice: t.field({
       type: PriceRef,
       nullable: true,

@@ -39,7 +39,7 @@ import { BlsCredentialsRef, L1ValidatorRef } from './l1-validator.js';
 import { NetworkRef } from './network.js';
 import { AvalancheAddressScalar, CB58IdScalar } from './scalars.js';
 import { findSubnet, OwnershipRef, SubnetRef, ValidatorManagerRef } from './subnet.js';
-import { AssetAmountRef, UtxoCredentialRef, UtxoRef, type UtxoModel } from './utxo.js';
+import { amountsOf, AssetAmountRef, UtxoCredentialRef, UtxoRef, type UtxoModel } from './utxo.js';
 
 type WithNetwork<T, C extends PrimaryChainAlias> = T & { network: NetworkName; chain: C };
 export type PTxModel = WithNetwork<PChainTransaction, 'p-chain'>;
@@ -179,13 +179,13 @@ builder.node(PChainTransactionRef, {
   ...txNode<PTxModel>('A P-Chain transaction: staking, subnets, blockchains, L1 validators, transfers.', 'p-chain'),
   interfaces: [TransactionInterface],
   fields: (t) => ({
-    value: t.field({ type: [AssetAmountRef], description: 'Value it moved, per asset.', resolve: (tx) => tx.value }),
-    amountBurned: t.field({ type: [AssetAmountRef], description: 'Fees burned.', resolve: (tx) => tx.amountBurned }),
-    amountStaked: t.field({ type: [AssetAmountRef], description: 'Amount it staked.', resolve: (tx) => tx.amountStaked }),
+    value: t.field({ type: [AssetAmountRef], description: 'Value it moved, per asset.', resolve: (tx) => amountsOf(tx.network, tx.value) }),
+    amountBurned: t.field({ type: [AssetAmountRef], description: 'Fees burned.', resolve: (tx) => amountsOf(tx.network, tx.amountBurned) }),
+    amountStaked: t.field({ type: [AssetAmountRef], description: 'Amount it staked.', resolve: (tx) => amountsOf(tx.network, tx.amountStaked) }),
     amountL1ValidatorBalanceBurned: t.field({
       type: [AssetAmountRef],
       description: 'Amount put into L1 validator balances (spent over time as the continuous fee).',
-      resolve: (tx) => tx.amountL1ValidatorBalanceBurned,
+      resolve: (tx) => amountsOf(tx.network, tx.amountL1ValidatorBalanceBurned),
     }),
     startTimestamp: t.field({ type: 'SafeInt', nullable: true, description: 'Start of a validation or delegation.', resolve: (tx) => tx.startTimestamp ?? null }),
     endTimestamp: t.field({ type: 'SafeInt', nullable: true, description: 'End of a validation or delegation.', resolve: (tx) => tx.endTimestamp ?? null }),
@@ -285,8 +285,8 @@ builder.node(XChainTransactionRef, {
   interfaces: [TransactionInterface],
   fields: (t) => ({
     chainFormat: t.field({ type: XChainFormatEnum, description: 'DAG era (NON_LINEAR) or block era (LINEAR).', resolve: (tx) => tx.chainFormat }),
-    amountUnlocked: t.field({ type: [AssetAmountRef], description: 'Assets its inputs unlocked.', resolve: (tx) => tx.amountUnlocked }),
-    amountCreated: t.field({ type: [AssetAmountRef], description: 'Assets its outputs created.', resolve: (tx) => tx.amountCreated }),
+    amountUnlocked: t.field({ type: [AssetAmountRef], description: 'Assets its inputs unlocked.', resolve: (tx) => amountsOf(tx.network, tx.amountUnlocked) }),
+    amountCreated: t.field({ type: [AssetAmountRef], description: 'Assets its outputs created.', resolve: (tx) => amountsOf(tx.network, tx.amountCreated) }),
     assetCreated: t.field({ type: AssetDetailsRef, nullable: true, description: 'For CreateAssetTx: the asset.', resolve: (tx) => tx.assetCreated ?? null }),
     vertices: t.field({
       type: [VertexDetailRef],
@@ -298,23 +298,23 @@ builder.node(XChainTransactionRef, {
 });
 
 const EvmInputRef = builder
-  .objectRef<EvmInput>('EvmInput')
+  .objectRef<EvmInput & { network: NetworkName }>('EvmInput')
   .implement({
     description: 'Value an ExportTx took from a C-Chain account.',
     fields: (t) => ({
       fromAddress: t.exposeString('fromAddress', { description: 'The 0x account.' }),
-      asset: t.field({ type: AssetAmountRef, description: 'What it took.', resolve: (i) => i.asset }),
+      asset: t.field({ type: AssetAmountRef, description: 'What it took.', resolve: (i) => ({ ...i.asset, network: i.network }) }),
       credentials: t.field({ type: [UtxoCredentialRef], description: 'Signatures.', resolve: (i) => i.credentials }),
     }),
   });
 
 const EvmOutputRef = builder
-  .objectRef<EvmOutput>('EvmOutput')
+  .objectRef<EvmOutput & { network: NetworkName }>('EvmOutput')
   .implement({
     description: 'Value an ImportTx credited to a C-Chain account.',
     fields: (t) => ({
       toAddress: t.exposeString('toAddress', { description: 'The 0x account.' }),
-      asset: t.field({ type: AssetAmountRef, description: 'What it credited.', resolve: (o) => o.asset }),
+      asset: t.field({ type: AssetAmountRef, description: 'What it credited.', resolve: (o) => ({ ...o.asset, network: o.network }) }),
     }),
   });
 
@@ -323,10 +323,10 @@ builder.node(CChainTransactionRef, {
   ...txNode<CTxModel>('A C-Chain atomic transaction: an import into or export out of the C-Chain.', 'c-chain'),
   interfaces: [TransactionInterface],
   fields: (t) => ({
-    amountUnlocked: t.field({ type: [AssetAmountRef], description: 'Value it took in.', resolve: (tx) => tx.amountUnlocked }),
-    amountCreated: t.field({ type: [AssetAmountRef], description: 'Value it put out.', resolve: (tx) => tx.amountCreated }),
-    evmInputs: t.field({ type: [EvmInputRef], nullable: true, description: 'For ExportTx: the accounts debited.', resolve: (tx) => ('evmInputs' in tx ? tx.evmInputs : null) }),
-    evmOutputs: t.field({ type: [EvmOutputRef], nullable: true, description: 'For ImportTx: the accounts credited.', resolve: (tx) => ('evmOutputs' in tx ? tx.evmOutputs : null) }),
+    amountUnlocked: t.field({ type: [AssetAmountRef], description: 'Value it took in.', resolve: (tx) => amountsOf(tx.network, tx.amountUnlocked) }),
+    amountCreated: t.field({ type: [AssetAmountRef], description: 'Value it put out.', resolve: (tx) => amountsOf(tx.network, tx.amountCreated) }),
+    evmInputs: t.field({ type: [EvmInputRef], nullable: true, description: 'For ExportTx: the accounts debited.', resolve: (tx) => ('evmInputs' in tx ? tx.evmInputs.map((i) => ({ ...i, network: tx.network })) : null) }),
+    evmOutputs: t.field({ type: [EvmOutputRef], nullable: true, description: 'For ImportTx: the accounts credited.', resolve: (tx) => ('evmOutputs' in tx ? tx.evmOutputs.map((o) => ({ ...o, network: tx.network })) : null) }),
   }),
 });
 

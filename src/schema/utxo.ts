@@ -13,7 +13,12 @@ export type UtxoModel = (PChainUtxo | XChainUtxo) & { network: NetworkName };
 
 const isP = (u: UtxoModel): u is PChainUtxo & { network: NetworkName } => 'txHash' in u;
 
-export const AssetAmountRef = builder.objectRef<AssetAmount>('AssetAmount').implement({
+export type AssetAmountModel = AssetAmount & { network: NetworkName };
+
+/** Amounts of an upstream answer, carrying their network (for the asset's description). */
+export const amountsOf = (network: NetworkName, list: readonly AssetAmount[]): AssetAmountModel[] => list.map((a) => ({ ...a, network }));
+
+export const AssetAmountRef = builder.objectRef<AssetAmountModel>('AssetAmount').implement({
   description: 'An amount of an asset, with what is needed to display it.',
   fields: (t) => ({
     assetId: t.exposeString('assetId', { description: 'The asset id (cb58).' }),
@@ -50,7 +55,7 @@ export const UtxoRef = builder.objectRef<UtxoModel>('Utxo').implement({
       resolve: (u) => toAddresses(u.network, u.addresses),
     }),
     threshold: t.int({ nullable: true, description: 'Signatures needed to spend it.', resolve: (u) => u.threshold ?? null }),
-    asset: t.field({ type: AssetAmountRef, description: 'The asset and amount it holds.', resolve: (u) => u.asset }),
+    asset: t.field({ type: AssetAmountRef, description: 'The asset and amount it holds.', resolve: (u) => ({ ...u.asset, network: u.network }) }),
     amount: t.field({ type: 'BigInt', description: 'The amount, in the smallest unit.', resolve: (u) => (isP(u) ? u.amount : u.asset.amount) }),
     assetId: t.string({ description: 'The asset id.', resolve: (u) => (isP(u) ? u.assetId : u.asset.assetId) }),
     utxoType: t.exposeString('utxoType', { description: 'STAKE or TRANSFER on the P-Chain; e.g. "transfer" or "mint" on the X-Chain.' }),

@@ -15,7 +15,7 @@ import { isSafeNumber, parse as parseLossless } from 'lossless-json';
 import type { NetworkName } from '../ids.js';
 import type { RequestActivity } from './activity.js';
 import type { CallBudget } from './budget.js';
-import { HttpError, NodeApiUnavailableError, RpcError } from './errors.js';
+import { HttpError, InvalidResponseError, NodeApiUnavailableError, RpcError } from './errors.js';
 import { segment, type HttpClient } from './http.js';
 import type {
   ActiveRulesReply,
@@ -118,7 +118,9 @@ export class NodeClient {
       error?: { code: number; message: string; data?: unknown };
     };
     if (reply?.error) throw new RpcError(reply.error.code, reply.error.message, reply.error.data, { service: 'node', operation: method });
-    if (!reply || !('result' in reply)) throw new RpcError(-32603, 'answer without result', reply, { service: 'node', operation: method });
+    if (!reply || typeof reply !== 'object' || !('result' in reply)) {
+      throw new InvalidResponseError(200, 'a JSON-RPC answer with neither result nor error', { service: 'node', operation: method });
+    }
     return reply.result as T;
   }
 
@@ -146,7 +148,7 @@ export class NodeClient {
     return requests.map((r) => {
       // A whole-batch failure comes back as one error without our ids.
       const a = byId.get(r.id) ?? (answers.length === 1 && answers[0]!.error ? answers[0] : undefined);
-      if (!a) return new RpcError(-32603, 'no answer for this call in the batch', undefined, { service: 'node', operation: r.method });
+      if (!a) return new InvalidResponseError(200, 'the batch answer has no answer for this call', { service: 'node', operation: r.method });
       if (a.error) return new RpcError(a.error.code, a.error.message, a.error.data, { service: 'node', operation: r.method });
       return a.result;
     });

@@ -22,10 +22,32 @@ export type Scalars = {
   CB58Id: { input: string; output: string; }
   /** A 20-byte EVM address, "0x" and 40 hex digits, in any letter case, e.g. "0x71C7656EC7ab88b098defB751B7401B5f6d8976F". */
   EvmHexAddress: { input: string; output: string; }
+  /** Any JSON value, passed through as the node wrote it: used where the node's answer has no fixed shape (a health check's message, a transaction body that depends on its type). Integers too wide for a JSON number arrive as strings. */
+  JSON: { input: any; output: any; }
   /** A node id: "NodeID-" followed by 20 bytes in cb58, e.g. "NodeID-111111111111111111116DBWJs". */
   NodeID: { input: string; output: string; }
   /** An integer that JSON numbers carry exactly (up to 2^53 - 1), such as a Unix timestamp in seconds or an EVM chain id; wider than GraphQL's 32-bit Int. */
   SafeInt: { input: number; output: number; }
+};
+
+/** A precompile active at the time asked. */
+export type ActivePrecompile = {
+  __typename?: 'ActivePrecompile';
+  /** Its config key, e.g. `warpConfig`. */
+  name: Scalars['String']['output'];
+  /** Unix time (s) it became active. */
+  timestamp: Scalars['SafeInt']['output'];
+};
+
+/** The rules and precompiles in force at a time (eth_getActiveRulesAt). */
+export type ActiveRules = {
+  __typename?: 'ActiveRules';
+  /** Avalanche upgrade rules (Subnet-EVM, Durango, Etna…). */
+  avalancheRules: Array<ChainRule>;
+  /** Ethereum fork rules. */
+  ethRules: Array<ChainRule>;
+  /** Precompiles active at that time. */
+  precompiles: Array<ActivePrecompile>;
 };
 
 /** An address on the Primary Network: the chains it touched, its transactions, its staking rewards. */
@@ -45,6 +67,10 @@ export type Address = Node & {
   rewards?: Maybe<HistoricalRewardConnection>;
   /** This address's transactions on one chain, newest first unless asked. `first`: 1 to 500 (default 10); 100 per upstream call, and a page may come back shorter when its transactions hold many UTXOs. */
   transactions?: Maybe<PrimaryNetworkTransactionConnection>;
+  /** What this address holds on the X-Chain, per asset, summed from its UTXOs (avm.getUTXOs, up to 8 calls of 1024). */
+  xChainBalances?: Maybe<Array<XChainBalance>>;
+  /** Unspent outputs of this address on the X-Chain, from the node (avm.getUTXOs), in the node's order. `first`: 1 to 4096 (default 100); up to 1024 per node call. With `sourceChain`, the atomic UTXOs that chain exported to the X-Chain and that wait to be imported. The node does not promise consistency between calls: a UTXO may show on two pages. */
+  xChainUtxos?: Maybe<NodeUtxoConnection>;
 };
 
 
@@ -79,6 +105,16 @@ export type AddressTransactionsArgs = {
   sortOrder?: InputMaybe<SortOrder>;
   startTimestamp?: InputMaybe<Scalars['SafeInt']['input']>;
   txTypes?: InputMaybe<Array<PrimaryNetworkTxType>>;
+};
+
+
+/** An address on the Primary Network: the chains it touched, its transactions, its staking rewards. */
+export type AddressXChainUtxosArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  sourceChain?: InputMaybe<PrimaryNetworkChain>;
 };
 
 /** A chain an address has interacted with. */
@@ -117,6 +153,8 @@ export type AssetAmount = {
   assetId: Scalars['String']['output'];
   /** Decimal places: the amount 100 shows as 100 with 0, 10.0 with 1, .100 with 2. */
   denomination: Scalars['Int']['output'];
+  /** The node's description of this asset (avm.getAssetDescription), fetched once per asset and kept. X-Chain assets only; null for others. */
+  description?: Maybe<AssetDescription>;
   /** Asset name, e.g. "Avalanche". */
   name: Scalars['String']['output'];
   /** Asset symbol, e.g. "AVAX". */
@@ -124,6 +162,133 @@ export type AssetAmount = {
   /** Fungible (SECP256K1) or NFT. */
   type?: Maybe<PrimaryNetworkAssetType>;
 };
+
+/** An X-Chain asset as the node describes it (avm.getAssetDescription). It never changes, so the gateway keeps it. */
+export type AssetDescription = {
+  __typename?: 'AssetDescription';
+  /** The asset id (cb58). */
+  assetId: Scalars['String']['output'];
+  /** Decimal places for display: 100 units show as 100 with 0, as 10.0 with 1, as .100 with 2. */
+  denomination: Scalars['Int']['output'];
+  /** Its name, e.g. "Avalanche". */
+  name: Scalars['String']['output'];
+  /** Its symbol, e.g. "AVAX". */
+  symbol: Scalars['String']['output'];
+};
+
+/** An X-Chain block (since Cortina the X-Chain is linear), decoded from the node's JSON. */
+export type AvmBlock = {
+  __typename?: 'AvmBlock';
+  /** The block id: as asked, or as the node wrote it; null when read by height from a node that omits it (see `hex`). */
+  blockId?: Maybe<Scalars['String']['output']>;
+  /** Its height. */
+  height: Scalars['BigInt']['output'];
+  /** The block bytes (hex with checksum): one more call (avm.getBlock with hex encoding). */
+  hex?: Maybe<Scalars['String']['output']>;
+  /** The Merkle root of its transactions. */
+  merkleRoot?: Maybe<Scalars['String']['output']>;
+  /** The previous block. */
+  parentId: Scalars['String']['output'];
+  /** Its Unix time (s). */
+  time: Scalars['SafeInt']['output'];
+  /** Its transactions, decoded. */
+  transactions: Array<AvmTransaction>;
+};
+
+/** Signatures proving the transaction may spend one of its inputs. */
+export type AvmCredential = {
+  __typename?: 'AvmCredential';
+  /** The feature extension of the credential. */
+  fxId: Scalars['String']['output'];
+  /** The signatures (hex). */
+  signatures: Array<Scalars['String']['output']>;
+};
+
+/** An input of an X-Chain transaction: a UTXO it spends. */
+export type AvmInput = {
+  __typename?: 'AvmInput';
+  /** The amount spent, in the smallest unit. */
+  amount?: Maybe<Scalars['BigInt']['output']>;
+  /** The asset's description from the node (avm.getAssetDescription), fetched once per asset and kept. */
+  asset?: Maybe<AssetDescription>;
+  /** The asset id. */
+  assetId: Scalars['String']['output'];
+  /** The feature extension that defines the input. */
+  fxId: Scalars['String']['output'];
+  /** The UTXO's index among that transaction's outputs. */
+  outputIndex: Scalars['Int']['output'];
+  /** Which of the UTXO's addresses signed, by index. */
+  signatureIndices: Array<Scalars['Int']['output']>;
+  /** The transaction that created the spent UTXO. */
+  txId: Scalars['String']['output'];
+  /** The id of the spent UTXO (derived from `txId` and `outputIndex`). */
+  utxoId: Scalars['String']['output'];
+};
+
+/** An output of an X-Chain transaction: an amount of an asset locked to addresses. */
+export type AvmOutput = {
+  __typename?: 'AvmOutput';
+  /** Addresses that can sign to spend it. */
+  addresses: Array<Address>;
+  /** The amount, in the smallest unit; null for outputs without one (NFTs, mint rights). */
+  amount?: Maybe<Scalars['BigInt']['output']>;
+  /** The asset's description from the node (avm.getAssetDescription), fetched once per asset and kept. */
+  asset?: Maybe<AssetDescription>;
+  /** The asset id. */
+  assetId: Scalars['String']['output'];
+  /** The feature extension that defines the output, e.g. secp256k1fx. */
+  fxId: Scalars['String']['output'];
+  /** Unix time (s) before which it cannot be spent; 0 for none. */
+  locktime: Scalars['BigInt']['output'];
+  /** The output as the node wrote it, with any fields its type adds (e.g. `groupID`, `payload`). */
+  output: Scalars['JSON']['output'];
+  /** Signatures needed to spend it. */
+  threshold: Scalars['Int']['output'];
+};
+
+/** An X-Chain transaction as the node decodes it (avm.getTx with JSON encoding). */
+export type AvmTransaction = {
+  __typename?: 'AvmTransaction';
+  /** The chain it was issued on. */
+  blockchainId: Scalars['String']['output'];
+  /** One credential per input, in input order. */
+  credentials: Array<AvmCredential>;
+  /** For an export: the chain the value goes to. */
+  destinationChain?: Maybe<Scalars['String']['output']>;
+  /** For an export: the outputs it sends to the destination chain. */
+  exportedOutputs?: Maybe<Array<AvmOutput>>;
+  /** The signed transaction bytes (hex with checksum): one more call (avm.getTx with hex encoding). */
+  hex?: Maybe<Scalars['String']['output']>;
+  /** For an import: the UTXOs it takes from the source chain. */
+  importedInputs?: Maybe<Array<AvmInput>>;
+  /** UTXOs of this chain it spends (imported ones are in `importedInputs`). */
+  inputs: Array<AvmInput>;
+  /** Its memo (hex), "0x" when empty. */
+  memo: Scalars['String']['output'];
+  /** The network id it was signed for: 1 on mainnet, 5 on Fuji. */
+  networkId: Scalars['Int']['output'];
+  /** Outputs it creates on this chain (exported ones are in `exportedOutputs`). */
+  outputs: Array<AvmOutput>;
+  /** For an import: the chain the value comes from. */
+  sourceChain?: Maybe<Scalars['String']['output']>;
+  /** The Data API's view of the same transaction (timestamps, UTXO details, amounts); null if it has not indexed it. */
+  transaction?: Maybe<PrimaryNetworkTransaction>;
+  /** The transaction id (cb58). */
+  txId: Scalars['String']['output'];
+  /** The unsigned transaction as the node wrote it, with the fields of its type (e.g. an asset creation's `initialStates`). */
+  unsignedTx: Scalars['JSON']['output'];
+};
+
+/** What the node knows of a transaction (avm.getTxStatus). */
+export type AvmTxStatus =
+  /** Accepted, or will be, by every node. */
+  | 'ACCEPTED'
+  /** Being voted on by this node. */
+  | 'PROCESSING'
+  /** Will never be accepted. */
+  | 'REJECTED'
+  /** This node has not seen it. */
+  | 'UNKNOWN';
 
 /** `threshold` of `addresses` control this. */
 export type BalanceOwner = {
@@ -137,12 +302,21 @@ export type BalanceOwner = {
 /** A blockchain: an instance of a VM that a subnet validates, with its genesis. */
 export type Blockchain = Node & {
   __typename?: 'Blockchain';
+  /**
+   * The precompile configs active at a time (eth_getActivePrecompilesAt). Null for chains that are not Subnet-EVM chains (the C-Chain, custom VMs): no call is made for them.
+   * @deprecated eth_getActivePrecompilesAt is deprecated in Subnet-EVM: use `activeRules { precompiles }`.
+   */
+  activePrecompiles?: Maybe<Array<PrecompileConfig>>;
+  /** The fork rules and precompiles in force at a time (eth_getActiveRulesAt). Null for chains that are not Subnet-EVM chains (the C-Chain, custom VMs): no call is made for them. */
+  activeRules?: Maybe<ActiveRules>;
   /** Average transactions per second per day, newest first (Metrics API). `first`: 1 to 1000 (default 30). Cursors hold the Metrics API's page token, valid 24 hours; after that a cursor starts again from the newest day. Null for chains whose VM is not an EVM: the Metrics API measures EVM chains. */
   averageTps?: Maybe<TpsConnection>;
   /** The blockchain id (cb58): the id of the CreateChainTx that made it. */
   blockchainId: Scalars['String']['output'];
   /** The name given at creation. */
   blockchainName: Scalars['String']['output'];
+  /** The chain config its node runs, with precompile upgrades (eth_getChainConfig). Null for chains that are not EVM chains. */
+  chainConfig?: Maybe<ChainConfig>;
   /** Height of the P-Chain block that created it. */
   createBlockNumber: Scalars['BigInt']['output'];
   /** Unix time (s) of the P-Chain block that created it. */
@@ -153,6 +327,8 @@ export type Blockchain = Node & {
   evm?: Maybe<EvmChain>;
   /** The EVM chain id (from the genesis) of an EVM chain; null for other VMs, even those whose genesis has a `chainId`. */
   evmChainId?: Maybe<Scalars['SafeInt']['output']>;
+  /** The fee config in force at a block, and the block it took effect at (eth_feeConfig). Null for chains that are not Subnet-EVM chains (the C-Chain, custom VMs): no call is made for them. */
+  feeConfig?: Maybe<FeeConfig>;
   /** The genesis of an EVM chain, fully typed. Null for other VMs: see `encodedGenesis`. */
   genesisData?: Maybe<EvmGenesis>;
   /** Global id: pass it to `node(id:)` to fetch this object again. It carries the network. */
@@ -161,12 +337,28 @@ export type Blockchain = Node & {
   network: NetworkName;
   /** Which Primary Network chain this is (X_CHAIN, C_CHAIN), or null for a subnet or L1 chain. */
   primaryChain?: Maybe<PrimaryNetworkChain>;
+  /** What the node knows of this chain: validating, syncing, or only created (platform.getBlockchainStatus). */
+  status?: Maybe<BlockchainStatus>;
   /** The subnet that validates it. */
   subnet?: Maybe<Subnet>;
   /** The subnet that validates it. */
   subnetId: Scalars['String']['output'];
+  /** The validators of this chain's subnet as the chain's node sees them, with uptime (validators.getCurrentValidators at /ext/bc/<id>/validators). Null for chains that are not Subnet-EVM chains (the C-Chain, custom VMs): no call is made for them. */
+  validators?: Maybe<Array<ChainValidator>>;
   /** The id of the VM it runs, e.g. srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy for Subnet-EVM. */
   vmId: Scalars['String']['output'];
+};
+
+
+/** A blockchain: an instance of a VM that a subnet validates, with its genesis. */
+export type BlockchainActivePrecompilesArgs = {
+  timestamp?: InputMaybe<Scalars['SafeInt']['input']>;
+};
+
+
+/** A blockchain: an instance of a VM that a subnet validates, with its genesis. */
+export type BlockchainActiveRulesArgs = {
+  timestamp?: InputMaybe<Scalars['SafeInt']['input']>;
 };
 
 
@@ -177,6 +369,31 @@ export type BlockchainAverageTpsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
 };
+
+
+/** A blockchain: an instance of a VM that a subnet validates, with its genesis. */
+export type BlockchainFeeConfigArgs = {
+  block?: Scalars['String']['input'];
+};
+
+
+/** A blockchain: an instance of a VM that a subnet validates, with its genesis. */
+export type BlockchainValidatorsArgs = {
+  nodeIds?: InputMaybe<Array<Scalars['NodeID']['input']>>;
+};
+
+/** What the node knows of a blockchain (platform.getBlockchainStatus). */
+export type BlockchainStatus =
+  /** It exists, but this node does not validate it. */
+  | 'CREATED'
+  /** Proposed and likely to be created; its transaction is not accepted yet. */
+  | 'PREFERRED'
+  /** This node follows it without validating. */
+  | 'SYNCING'
+  /** Not proposed, or its proposal is not preferred (it may be submitted again). */
+  | 'UNKNOWN'
+  /** This node validates it. */
+  | 'VALIDATING';
 
 /** A validator's BLS key, used to sign Warp messages, and its proof of possession. */
 export type BlsCredentials = {
@@ -228,6 +445,57 @@ export type CChainAtomicTransaction = Node & PrimaryNetworkTransaction & {
   txHash: Scalars['String']['output'];
   /** The transaction type; UNKNOWN for a type this API does not know yet. */
   txType: PrimaryNetworkTxType;
+};
+
+/** An EVM chain's config as its node runs it (eth_getChainConfig), precompile upgrades included. */
+export type ChainConfig = {
+  __typename?: 'ChainConfig';
+  /** Whether validators may name their own fee recipient. */
+  allowFeeRecipients?: Maybe<Scalars['Boolean']['output']>;
+  /** The EVM chain id. */
+  chainId?: Maybe<Scalars['SafeInt']['output']>;
+  /** The fee config of the genesis (Subnet-EVM). */
+  feeConfig?: Maybe<FeeConfig>;
+  /** Later changes of precompiles (network upgrades), in order: each enables, reconfigures or disables one. */
+  precompileUpgrades: Array<PrecompileConfig>;
+  /** Precompiles configured from genesis. */
+  precompiles: Array<PrecompileConfig>;
+  /** The whole config as the node wrote it (fork blocks and timestamps included). */
+  raw: Scalars['JSON']['output'];
+};
+
+/** A fork rule and whether it is active. */
+export type ChainRule = {
+  __typename?: 'ChainRule';
+  /** Whether it is active at the time asked. */
+  active: Scalars['Boolean']['output'];
+  /** The rule, e.g. `IsCancun`, `IsDurango`. */
+  name: Scalars['String']['output'];
+};
+
+/** A validator of the chain's subnet as the chain's node sees it (validators.getCurrentValidators), with its uptime. */
+export type ChainValidator = {
+  __typename?: 'ChainValidator';
+  /** On an L1: whether its balance still pays the continuous fee. Always true on a legacy subnet. */
+  isActive: Scalars['Boolean']['output'];
+  /** Whether it is connected to the node that answered. */
+  isConnected: Scalars['Boolean']['output'];
+  /** Whether it is an L1 validator rather than a legacy subnet validator. */
+  isL1Validator: Scalars['Boolean']['output'];
+  /** The Data API's record of this L1 validator; null for legacy subnet validators. */
+  l1Validator?: Maybe<L1Validator>;
+  /** The validating node. */
+  nodeId: Scalars['String']['output'];
+  /** Unix time (s) it started validating. */
+  startTimestamp: Scalars['SafeInt']['output'];
+  /** Share of the time it has been online, in percent. */
+  uptimePercentage: Scalars['Float']['output'];
+  /** Seconds it has been online. */
+  uptimeSeconds: Scalars['BigInt']['output'];
+  /** Its validation id on an L1; the AddSubnetValidatorTx id on a legacy subnet. */
+  validationId: Scalars['String']['output'];
+  /** Its weight. */
+  weight: Scalars['BigInt']['output'];
 };
 
 /** An NFT or multi-token an address holds. */
@@ -946,6 +1214,38 @@ export type EvmTransactionStatus =
   /** It executed. */
   | 'SUCCESS';
 
+/** A VM plugin the node failed to load. */
+export type FailedVm = {
+  __typename?: 'FailedVm';
+  /** Why it failed. */
+  error: Scalars['String']['output'];
+  /** The VM id. */
+  vmId: Scalars['String']['output'];
+};
+
+/** A Subnet-EVM chain's fee parameters (eth_feeConfig, or the chain config's `feeConfig`). */
+export type FeeConfig = {
+  __typename?: 'FeeConfig';
+  /** How fast the base fee moves: a larger value changes it more slowly. */
+  baseFeeChangeDenominator: Scalars['BigInt']['output'];
+  /** How much the block gas cost moves per second off the target rate. */
+  blockGasCostStep: Scalars['BigInt']['output'];
+  /** Gas a block may use. */
+  gasLimit: Scalars['BigInt']['output'];
+  /** The block at which this config took effect (0: since genesis); only from `feeConfig`, not in a chain config. */
+  lastChangedAt?: Maybe<Scalars['BigInt']['output']>;
+  /** The highest block gas cost. */
+  maxBlockGasCost: Scalars['BigInt']['output'];
+  /** The lowest base fee, in wei. */
+  minBaseFee: Scalars['BigInt']['output'];
+  /** The lowest block gas cost. */
+  minBlockGasCost: Scalars['BigInt']['output'];
+  /** Seconds between blocks the fee algorithm aims for. */
+  targetBlockRate: Scalars['BigInt']['output'];
+  /** Gas per 10 s the fee algorithm aims for; more raises the base fee. */
+  targetGas: Scalars['BigInt']['output'];
+};
+
 /** An account funded or deployed at genesis. */
 export type GenesisAccount = {
   __typename?: 'GenesisAccount';
@@ -957,6 +1257,36 @@ export type GenesisAccount = {
   code?: Maybe<Scalars['String']['output']>;
   /** Contract storage at genesis, for contracts. */
   storage?: Maybe<Array<StorageSlot>>;
+};
+
+/** The last result of one of the node's health checks. */
+export type HealthCheck = {
+  __typename?: 'HealthCheck';
+  /** How many times in a row it has failed; 0 when healthy. */
+  contiguousFailures: Scalars['BigInt']['output'];
+  /** How long it took, in nanoseconds. */
+  durationNs: Scalars['BigInt']['output'];
+  /** Why the check failed; null when it passed. */
+  error?: Maybe<Scalars['String']['output']>;
+  /** Whether the check passed (it has no `error`). */
+  healthy: Scalars['Boolean']['output'];
+  /** What the check reports, in its own shape (e.g. a chain's last accepted height). */
+  message?: Maybe<Scalars['JSON']['output']>;
+  /** The check: a chain (its alias or id), or a global one such as `bootstrapped`, `database`, `network`. */
+  name: Scalars['String']['output'];
+  /** When the current run of failures began (RFC 3339); null when healthy. */
+  timeOfFirstFailure?: Maybe<Scalars['String']['output']>;
+  /** When the check last ran (RFC 3339). */
+  timestamp?: Maybe<Scalars['String']['output']>;
+};
+
+/** A health report: whether every included check passes, and each check. */
+export type HealthReport = {
+  __typename?: 'HealthReport';
+  /** The included checks, by name. */
+  checks: Array<HealthCheck>;
+  /** True when every included check passes. */
+  healthy: Scalars['Boolean']['output'];
 };
 
 /** A staking reward paid at the end of a validation or delegation. */
@@ -1164,6 +1494,52 @@ export type ImageAsset = {
   imageUri?: Maybe<Scalars['String']['output']>;
 };
 
+/** The indexes a node keeps (with --index-enabled). */
+export type IndexName =
+  /** C-Chain blocks. */
+  | 'C_BLOCK'
+  /** P-Chain blocks. */
+  | 'P_BLOCK'
+  /** X-Chain blocks (since Cortina). */
+  | 'X_BLOCK'
+  /** X-Chain transactions. */
+  | 'X_TX'
+  /** X-Chain DAG vertices, from before Cortina. */
+  | 'X_VTX';
+
+/** A block, vertex or transaction as the node's index holds it. */
+export type IndexedContainer = {
+  __typename?: 'IndexedContainer';
+  /** When this node accepted it (RFC 3339); containers indexed while the node bootstrapped carry the bootstrap time. */
+  acceptedAt: Scalars['String']['output'];
+  /** Its bytes (hex with checksum). */
+  bytes: Scalars['String']['output'];
+  /** Its id (cb58). */
+  id: Scalars['String']['output'];
+  /** Its position: how many containers this index accepted before it (the first is 0). */
+  index: Scalars['BigInt']['output'];
+};
+
+/** A page of indexed containers. */
+export type IndexedContainerConnection = {
+  __typename?: 'IndexedContainerConnection';
+  /** The items of this page with their cursors. */
+  edges: Array<IndexedContainerEdge>;
+  /** The nodes of this page, without cursors: a shortcut for `edges { node }`. */
+  nodes: Array<IndexedContainer>;
+  /** Where this page sits in the list. */
+  pageInfo: PageInfo;
+};
+
+/** A container and its cursor. */
+export type IndexedContainerEdge = {
+  __typename?: 'IndexedContainerEdge';
+  /** Opaque cursor: pass it as `after` to continue right after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: IndexedContainer;
+};
+
 /** A call made by a contract during a transaction: CALL/CALLCODE with value, or CREATE/CREATE2/CREATE3. */
 export type InternalTransaction = {
   __typename?: 'InternalTransaction';
@@ -1247,6 +1623,8 @@ export type L1Validator = Node & {
   network: NetworkName;
   /** The node doing the validation ("NodeID-…"). */
   nodeId: Scalars['String']['output'];
+  /** This validator's current entry on the P-Chain (balance, nonce, uptime); null when it is no longer a current validator. One call per subnet for all the L1 validators of a response. */
+  pChainValidator?: Maybe<PChainValidator>;
   /** Balance left for the continuous fee, in nAVAX; at 0 the validator turns inactive. */
   remainingBalance: Scalars['BigInt']['output'];
   /** Who gets the remaining balance back when it is disabled or removed. */
@@ -1334,11 +1712,75 @@ export type L1ValidatorManager = {
   contractAddress: Scalars['String']['output'];
 };
 
+/** What admin.loadVMs did. */
+export type LoadVmsResult = {
+  __typename?: 'LoadVmsResult';
+  /** VMs that failed to load; empty when all loaded. */
+  failed: Array<FailedVm>;
+  /** VMs newly loaded, with their aliases. */
+  loaded: Array<LoadedVm>;
+};
+
+/** A VM plugin the node loaded. */
+export type LoadedVm = {
+  __typename?: 'LoadedVm';
+  /** Its aliases. */
+  aliases: Array<Scalars['String']['output']>;
+  /** The VM id. */
+  vmId: Scalars['String']['output'];
+};
+
+/** avalanchego's log levels, from quietest to loudest. */
+export type LogLevel =
+  /** Debugging detail. */
+  | 'DEBUG'
+  /** Errors. */
+  | 'ERROR'
+  /** Failures the node cannot survive. */
+  | 'FATAL'
+  /** The default. */
+  | 'INFO'
+  /** Nothing. */
+  | 'OFF'
+  /** Traces of operations. */
+  | 'TRACE'
+  /** Everything. */
+  | 'VERBO'
+  /** Warnings. */
+  | 'WARN';
+
+/** A logger of the node and its levels: what it writes to its log file, and what it displays. */
+export type LoggerLevel = {
+  __typename?: 'LoggerLevel';
+  /** The level shown on the console. */
+  displayLevel: LogLevel;
+  /** The level written to the log file. */
+  logLevel: LogLevel;
+  /** The logger, e.g. `main`, `http`, `C`, `P`, `X`. */
+  name: Scalars['String']['output'];
+};
+
 /** Operations that ask an upstream to do something. */
 export type Mutation = {
   __typename?: 'Mutation';
   /** Collects the signing subnet's validator signatures for a Warp message and returns it signed. Every rule of the input is checked before the call. */
   aggregateSignatures?: Maybe<SignedMessage>;
+  /** Makes an API of the node reachable at /ext/<alias> too (admin.alias); the original path still works. This node only. True when done. */
+  nodeAlias?: Maybe<Scalars['Boolean']['output']>;
+  /** Gives a chain a name usable wherever its blockchain id is (admin.aliasChain). This node only. True when done. */
+  nodeAliasChain?: Maybe<Scalars['Boolean']['output']>;
+  /** Loads the VM plugins installed on the node since it started (admin.loadVMs). */
+  nodeLoadVMs?: Maybe<LoadVmsResult>;
+  /** Writes the node's mutex statistics to lock.profile in its working directory (admin.lockProfile). True when done. */
+  nodeLockProfile?: Maybe<Scalars['Boolean']['output']>;
+  /** Writes a memory profile of the node to mem.profile (admin.memoryProfile). True when done. */
+  nodeMemoryProfile?: Maybe<Scalars['Boolean']['output']>;
+  /** Changes what a logger (or every logger) writes and displays (admin.setLoggerLevel); give `logLevel`, `displayLevel` or both. Answers the levels after the change. */
+  nodeSetLoggerLevel?: Maybe<Array<LoggerLevel>>;
+  /** Starts profiling the node's CPU until `nodeStopCPUProfiler` (admin.startCPUProfiler). True when started. */
+  nodeStartCPUProfiler?: Maybe<Scalars['Boolean']['output']>;
+  /** Stops the CPU profiler and writes cpu.profile (admin.stopCPUProfiler). True when done. */
+  nodeStopCPUProfiler?: Maybe<Scalars['Boolean']['output']>;
 };
 
 
@@ -1346,6 +1788,61 @@ export type Mutation = {
 export type MutationAggregateSignaturesArgs = {
   input: AggregateSignaturesInput;
   network?: NetworkName;
+};
+
+
+/** Operations that ask an upstream to do something. */
+export type MutationNodeAliasArgs = {
+  alias: Scalars['String']['input'];
+  endpoint: Scalars['String']['input'];
+  network: NetworkName;
+};
+
+
+/** Operations that ask an upstream to do something. */
+export type MutationNodeAliasChainArgs = {
+  alias: Scalars['String']['input'];
+  chain: Scalars['String']['input'];
+  network: NetworkName;
+};
+
+
+/** Operations that ask an upstream to do something. */
+export type MutationNodeLoadVMsArgs = {
+  network: NetworkName;
+};
+
+
+/** Operations that ask an upstream to do something. */
+export type MutationNodeLockProfileArgs = {
+  network: NetworkName;
+};
+
+
+/** Operations that ask an upstream to do something. */
+export type MutationNodeMemoryProfileArgs = {
+  network: NetworkName;
+};
+
+
+/** Operations that ask an upstream to do something. */
+export type MutationNodeSetLoggerLevelArgs = {
+  displayLevel?: InputMaybe<LogLevel>;
+  logLevel?: InputMaybe<LogLevel>;
+  loggerName?: InputMaybe<Scalars['String']['input']>;
+  network: NetworkName;
+};
+
+
+/** Operations that ask an upstream to do something. */
+export type MutationNodeStartCpuProfilerArgs = {
+  network: NetworkName;
+};
+
+
+/** Operations that ask an upstream to do something. */
+export type MutationNodeStopCpuProfilerArgs = {
+  network: NetworkName;
 };
 
 /** An address's balance of the chain's native token. */
@@ -1376,20 +1873,28 @@ export type Network = {
   address: Address;
   /** Several addresses at once (up to 100), in the order given. */
   addresses: Array<Address>;
+  /** The node's admin queries. Needs `Authorization: Bearer <ADMIN_TOKEN>` (FORBIDDEN otherwise, and the node is not called), and a node started with --api-admin-enabled (NODE_API_UNAVAILABLE otherwise). */
+  admin?: Maybe<NodeAdmin>;
   /** The aggregated signature of the Warp message of a P-Chain L1 transaction (ConvertSubnetToL1Tx, RegisterL1ValidatorTx, SetL1ValidatorWeightTx, DisableL1ValidatorTx); null if there is no such transaction. */
   aggregatedSignature?: Maybe<SignedMessage>;
   /** One blockchain by id; null if the network has no such blockchain. */
   blockchain?: Maybe<Blockchain>;
   /** An EVM chain of this network, by EVM chain id or by blockchain id (give exactly one); null if the network has none such. */
   evmChain?: Maybe<EvmChain>;
+  /** This network's node's health (NODE_URL_MAINNET / NODE_URL_FUJI). */
+  health: NodeHealth;
   /** ICM messages between the chains of this network, newest first, optionally by sender or recipient. `first`: 1 to 500 (default 10). */
   icmMessages?: Maybe<IcmMessageConnection>;
+  /** One of the node's indexes. Only nodes started with --index-enabled serve them (public endpoints do not): elsewhere its fields fail with NODE_API_UNAVAILABLE. */
+  index: NodeIndex;
   /** One L1 validator by validation id, active or not; null if unknown. */
   l1Validator?: Maybe<L1Validator>;
   /** L1 validators of the network, active ones unless asked. `first`: 1 to 500 (default 10); 100 per upstream call. */
   l1Validators?: Maybe<L1ValidatorConnection>;
   /** MAINNET or FUJI. */
   name: NetworkName;
+  /** The P-Chain as this network's node serves it (NODE_URL_MAINNET / NODE_URL_FUJI). */
+  pChain: PChain;
   /** Historical staking rewards paid to `addresses` or earned by `nodeIds` (at least one is required). `first`: 1 to 500 (default 10). */
   rewards?: Maybe<HistoricalRewardConnection>;
   /** One subnet by id; null if the network has no such subnet. */
@@ -1402,6 +1907,8 @@ export type Network = {
   transactions?: Maybe<PrimaryNetworkTransactionConnection>;
   /** Latest X-Chain vertices, newest first. `first`: 1 to 500 (default 10); 100 per upstream call. */
   vertices?: Maybe<XChainVertexConnection>;
+  /** The X-Chain as this network's node serves it (NODE_URL_MAINNET / NODE_URL_FUJI). */
+  xChain: XChain;
 };
 
 
@@ -1444,6 +1951,12 @@ export type NetworkIcmMessagesArgs = {
   from?: InputMaybe<Scalars['EvmHexAddress']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   to?: InputMaybe<Scalars['EvmHexAddress']['input']>;
+};
+
+
+/** An Avalanche network (mainnet or Fuji): the entry to its subnets, chains, validators, transactions and addresses. */
+export type NetworkIndexArgs = {
+  name: IndexName;
 };
 
 
@@ -1595,6 +2108,307 @@ export type Node = {
   id: Scalars['ID']['output'];
 };
 
+/** Read-only admin queries of the node (admin.*). Needs the gateway's ADMIN_TOKEN and a node started with --api-admin-enabled. */
+export type NodeAdmin = {
+  __typename?: 'NodeAdmin';
+  /** The aliases of a chain, its id among them (admin.getChainAliases); empty when the node knows no such chain. */
+  chainAliases?: Maybe<Array<Scalars['String']['output']>>;
+  /** The levels of every logger, or of one (admin.getLoggerLevel). */
+  loggerLevels?: Maybe<Array<LoggerLevel>>;
+};
+
+
+/** Read-only admin queries of the node (admin.*). Needs the gateway's ADMIN_TOKEN and a node started with --api-admin-enabled. */
+export type NodeAdminChainAliasesArgs = {
+  chain: Scalars['CB58Id']['input'];
+};
+
+
+/** Read-only admin queries of the node (admin.*). Needs the gateway's ADMIN_TOKEN and a node started with --api-admin-enabled. */
+export type NodeAdminLoggerLevelsArgs = {
+  loggerName?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The node's health checks. Node specific: public endpoints do not serve them (NODE_API_UNAVAILABLE). */
+export type NodeHealth = {
+  __typename?: 'NodeHealth';
+  /** Whether the node is alive (health.liveness). */
+  liveness?: Maybe<HealthReport>;
+  /** The checks run until the node finished starting (health.readiness). */
+  readiness?: Maybe<HealthReport>;
+  /** The last result of every check (health.health). */
+  report?: Maybe<HealthReport>;
+};
+
+
+/** The node's health checks. Node specific: public endpoints do not serve them (NODE_API_UNAVAILABLE). */
+export type NodeHealthReadinessArgs = {
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+/** The node's health checks. Node specific: public endpoints do not serve them (NODE_API_UNAVAILABLE). */
+export type NodeHealthReportArgs = {
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** One of the node's indexes: its containers in the order the node accepted them. */
+export type NodeIndex = {
+  __typename?: 'NodeIndex';
+  /** A container by id or by position (exactly one): index.getContainerByID, index.getContainerByIndex. Null when the index has none. */
+  container?: Maybe<IndexedContainer>;
+  /** Containers in acceptance order from `startIndex` (index.getContainerRange). `first`: 1 to 10000 (default 100); up to 1024 per node call. */
+  containers?: Maybe<IndexedContainerConnection>;
+  /** The position of a container in the index (index.getIndex); null when the index does not hold it. */
+  indexOf?: Maybe<Scalars['BigInt']['output']>;
+  /** Whether the index holds this container as accepted (index.isAccepted). */
+  isAccepted?: Maybe<Scalars['Boolean']['output']>;
+  /** The container accepted last (index.getLastAccepted). */
+  lastAccepted?: Maybe<IndexedContainer>;
+  /** Which index. */
+  name: IndexName;
+};
+
+
+/** One of the node's indexes: its containers in the order the node accepted them. */
+export type NodeIndexContainerArgs = {
+  id?: InputMaybe<Scalars['CB58Id']['input']>;
+  index?: InputMaybe<Scalars['BigInt']['input']>;
+};
+
+
+/** One of the node's indexes: its containers in the order the node accepted them. */
+export type NodeIndexContainersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  startIndex?: Scalars['BigInt']['input'];
+};
+
+
+/** One of the node's indexes: its containers in the order the node accepted them. */
+export type NodeIndexIndexOfArgs = {
+  id: Scalars['CB58Id']['input'];
+};
+
+
+/** One of the node's indexes: its containers in the order the node accepted them. */
+export type NodeIndexIsAcceptedArgs = {
+  id: Scalars['CB58Id']['input'];
+};
+
+/** An unspent output as the node holds it (avm.getUTXOs), read from its bytes. */
+export type NodeUtxo = {
+  __typename?: 'NodeUtxo';
+  /** Addresses that can sign to spend it. */
+  addresses: Array<Address>;
+  /** The amount, in the smallest unit; null for an NFT. */
+  amount?: Maybe<Scalars['BigInt']['output']>;
+  /** The asset's description from the node (avm.getAssetDescription), fetched once per asset and kept. */
+  asset?: Maybe<AssetDescription>;
+  /** The asset id. */
+  assetId: Scalars['String']['output'];
+  /** The UTXO as the node sent it (hex with checksum). */
+  bytes: Scalars['String']['output'];
+  /** For an NFT: its group within the asset. */
+  groupId?: Maybe<Scalars['Int']['output']>;
+  /** Unix time (s) before which it cannot be spent; 0 for none. */
+  locktime?: Maybe<Scalars['BigInt']['output']>;
+  /** Its index among that transaction's outputs. */
+  outputIndex: Scalars['Int']['output'];
+  /** "secp256k1 transfer" for value, "nft transfer" for an NFT, or the codec type id of another output. */
+  outputType: Scalars['String']['output'];
+  /** For an NFT: its payload (hex). */
+  payload?: Maybe<Scalars['String']['output']>;
+  /** For an atomic UTXO read with `sourceChain`: the chain that exported it, waiting in shared memory for an import. */
+  sourceChain?: Maybe<Scalars['String']['output']>;
+  /** Signatures needed to spend it. */
+  threshold?: Maybe<Scalars['Int']['output']>;
+  /** The transaction that created it. */
+  txId: Scalars['String']['output'];
+  /** The UTXO id (cb58). */
+  utxoId: Scalars['String']['output'];
+};
+
+/** A page of UTXOs from the node. */
+export type NodeUtxoConnection = {
+  __typename?: 'NodeUtxoConnection';
+  /** The items of this page with their cursors. */
+  edges: Array<NodeUtxoEdge>;
+  /** The nodes of this page, without cursors: a shortcut for `edges { node }`. */
+  nodes: Array<NodeUtxo>;
+  /** Where this page sits in the list. */
+  pageInfo: PageInfo;
+};
+
+/** A UTXO and its cursor. */
+export type NodeUtxoEdge = {
+  __typename?: 'NodeUtxoEdge';
+  /** Opaque cursor: pass it as `after` to continue right after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: NodeUtxo;
+};
+
+/** Who controls something on the P-/X-Chain: `threshold` signatures of `addresses`, after `locktime`. */
+export type OutputOwners = {
+  __typename?: 'OutputOwners';
+  /** The addresses that may sign. */
+  addresses: Array<Address>;
+  /** Unix time (s) before which nothing can be done; 0 for none. */
+  locktime: Scalars['BigInt']['output'];
+  /** How many of `addresses` must sign. */
+  threshold: Scalars['Int']['output'];
+};
+
+/** A P-Chain block, decoded from the node's JSON (platform.getBlock, platform.getBlockByHeight). */
+export type PBlock = {
+  __typename?: 'PBlock';
+  /** The block id: as asked, or as the node wrote it; null when read by height from a node that omits it (see `hex`). */
+  blockId?: Maybe<Scalars['String']['output']>;
+  /** Its height. */
+  height: Scalars['BigInt']['output'];
+  /** The block bytes (hex with checksum): one more call, with hex encoding. */
+  hex?: Maybe<Scalars['String']['output']>;
+  /** The previous block. */
+  parentId: Scalars['String']['output'];
+  /** Its Unix time (s), for blocks since Banff. */
+  time?: Maybe<Scalars['SafeInt']['output']>;
+  /** Its transactions. */
+  transactions: Array<PBlockTransaction>;
+};
+
+/** A transaction of a P-Chain block, as the node writes it in JSON. */
+export type PBlockTransaction = {
+  __typename?: 'PBlockTransaction';
+  /** One credential per input, in input order. */
+  credentials: Array<PCredential>;
+  /** The Data API's view of the transaction (type, amounts, UTXOs); null without `txId` or when not indexed. */
+  transaction?: Maybe<PrimaryNetworkTransaction>;
+  /** The transaction id, when the node includes it. */
+  txId?: Maybe<Scalars['String']['output']>;
+  /** The unsigned transaction; its fields depend on its type (validators, subnets, chains, transfers…). */
+  unsignedTx: Scalars['JSON']['output'];
+};
+
+/** The P-Chain as the network's node serves it (platform.* at /ext/bc/P): blocks, validators, supply, blockchain status. */
+export type PChain = {
+  __typename?: 'PChain';
+  /**
+   * P-Chain balances of some addresses (platform.getBalance).
+   * @deprecated platform.getBalance is deprecated since avalanchego v1.9.12: use the Data API's P-Chain UTXOs and balances.
+   */
+  balance?: Maybe<PChainBalance>;
+  /** A block by id or by height (exactly one), decoded (platform.getBlock, platform.getBlockByHeight); null when there is none. */
+  block?: Maybe<PBlock>;
+  /** The P-Chain's blockchain id (the same on every network). */
+  blockchainId: Scalars['String']['output'];
+  /** What this node knows of a blockchain, including ones only proposed (platform.getBlockchainStatus). */
+  blockchainStatus?: Maybe<BlockchainStatus>;
+  /**
+   * Every blockchain but the P-Chain (platform.getBlockchains).
+   * @deprecated platform.getBlockchains is deprecated since avalanchego v1.9.12: use `subnets { blockchains }` (the Data API listing).
+   */
+  blockchains?: Maybe<Array<PChainBlockchainEntry>>;
+  /** An upper bound of the tokens that can stake a subnet, in its smallest unit (platform.getCurrentSupply): burnt tokens and fees are not subtracted. The Primary Network (AVAX) when `subnetId` is omitted; null for a subnet without a staking token. */
+  currentSupply?: Maybe<Scalars['BigInt']['output']>;
+  /** The current validators of a subnet (platform.getCurrentValidators); the Primary Network's when `subnetId` is omitted. */
+  currentValidators?: Maybe<Array<PChainValidator>>;
+  /** Height of the last accepted block (platform.getHeight). */
+  height?: Maybe<Scalars['BigInt']['output']>;
+};
+
+
+/** The P-Chain as the network's node serves it (platform.* at /ext/bc/P): blocks, validators, supply, blockchain status. */
+export type PChainBalanceArgs = {
+  addresses: Array<Scalars['AvalancheAddress']['input']>;
+};
+
+
+/** The P-Chain as the network's node serves it (platform.* at /ext/bc/P): blocks, validators, supply, blockchain status. */
+export type PChainBlockArgs = {
+  blockId?: InputMaybe<Scalars['CB58Id']['input']>;
+  height?: InputMaybe<Scalars['SafeInt']['input']>;
+};
+
+
+/** The P-Chain as the network's node serves it (platform.* at /ext/bc/P): blocks, validators, supply, blockchain status. */
+export type PChainBlockchainStatusArgs = {
+  blockchainId: Scalars['CB58Id']['input'];
+};
+
+
+/** The P-Chain as the network's node serves it (platform.* at /ext/bc/P): blocks, validators, supply, blockchain status. */
+export type PChainCurrentSupplyArgs = {
+  subnetId?: InputMaybe<Scalars['CB58Id']['input']>;
+};
+
+
+/** The P-Chain as the network's node serves it (platform.* at /ext/bc/P): blocks, validators, supply, blockchain status. */
+export type PChainCurrentValidatorsArgs = {
+  nodeIds?: InputMaybe<Array<Scalars['NodeID']['input']>>;
+  subnetId?: InputMaybe<Scalars['CB58Id']['input']>;
+};
+
+/** An amount of one asset on the P-Chain. */
+export type PChainAssetAmount = {
+  __typename?: 'PChainAssetAmount';
+  /** The amount, in the smallest unit. */
+  amount: Scalars['BigInt']['output'];
+  /** The asset id. */
+  assetId: Scalars['String']['output'];
+};
+
+/** P-Chain balances of some addresses, as platform.getBalance reports them. */
+export type PChainBalance = {
+  __typename?: 'PChainBalance';
+  /** Everything, per asset. */
+  balances: Array<PChainAssetAmount>;
+  /** Locked, not usable for staking. */
+  lockedNotStakeable: Array<PChainAssetAmount>;
+  /** Locked, but usable for staking. */
+  lockedStakeable: Array<PChainAssetAmount>;
+  /** Spendable now. */
+  unlocked: Array<PChainAssetAmount>;
+  /** How many UTXOs hold it. */
+  utxoCount: Scalars['Int']['output'];
+};
+
+/** A blockchain as platform.getBlockchains lists it. */
+export type PChainBlockchainEntry = {
+  __typename?: 'PChainBlockchainEntry';
+  /** The same chain in the graph (from the Data API listing). */
+  blockchain?: Maybe<Blockchain>;
+  /** The blockchain id. */
+  blockchainId: Scalars['String']['output'];
+  /** Its name. */
+  name: Scalars['String']['output'];
+  /** The subnet that validates it. */
+  subnetId: Scalars['String']['output'];
+  /** The VM it runs. */
+  vmId: Scalars['String']['output'];
+};
+
+/** A stake delegated to a Primary Network validator. */
+export type PChainDelegator = {
+  __typename?: 'PChainDelegator';
+  /** Unix time (s) it ends. */
+  endTime: Scalars['SafeInt']['output'];
+  /** The validator delegated to. */
+  nodeId: Scalars['String']['output'];
+  /** The reward it earns if the validator stays up, in nAVAX. */
+  potentialReward?: Maybe<Scalars['BigInt']['output']>;
+  /** Who receives the reward. */
+  rewardOwner?: Maybe<OutputOwners>;
+  /** Unix time (s) the delegation started. */
+  startTime: Scalars['SafeInt']['output'];
+  /** The delegation transaction. */
+  txId: Scalars['String']['output'];
+  /** The stake, in nAVAX. */
+  weight: Scalars['BigInt']['output'];
+};
+
 /** A P-Chain transaction: staking, subnets, blockchains, L1 validators, transfers. */
 export type PChainTransaction = Node & PrimaryNetworkTransaction & {
   __typename?: 'PChainTransaction';
@@ -1672,6 +2486,62 @@ export type PChainTransaction = Node & PrimaryNetworkTransaction & {
   value: Array<AssetAmount>;
 };
 
+/** A current validator as the P-Chain has it (platform.getCurrentValidators). Which fields are set depends on the subnet: Primary Network validators have stake, rewards, uptime and delegators; L1 validators a validation id, balance and owners; legacy subnet validators a staking period. */
+export type PChainValidator = {
+  __typename?: 'PChainValidator';
+  /** What is left to pay its continuous fee, in nAVAX (L1s). */
+  balance?: Maybe<Scalars['BigInt']['output']>;
+  /** Whether it is connected to this node. */
+  connected?: Maybe<Scalars['Boolean']['output']>;
+  /** Who may deactivate it (L1s). */
+  deactivationOwner?: Maybe<OutputOwners>;
+  /** Its fee on delegators' rewards, in percent (Primary Network). */
+  delegationFee?: Maybe<Scalars['Float']['output']>;
+  /** Who receives its fees on delegations (Primary Network). */
+  delegationRewardOwner?: Maybe<OutputOwners>;
+  /** How many delegate to it (Primary Network). */
+  delegatorCount?: Maybe<Scalars['BigInt']['output']>;
+  /** The stake delegated to it, in nAVAX (Primary Network). */
+  delegatorWeight?: Maybe<Scalars['BigInt']['output']>;
+  /** Its delegations (Primary Network); the node sends them only when `nodeIds` names exactly this one node. */
+  delegators?: Maybe<Array<PChainDelegator>>;
+  /** Unix time (s) it stops (not for L1 validators). */
+  endTime?: Maybe<Scalars['SafeInt']['output']>;
+  /** The Data API's record of this L1 validator (history, BLS credentials); null for other validators. */
+  l1Validator?: Maybe<L1Validator>;
+  /** The lowest nonce a SetL1ValidatorWeightTx for it may carry (L1s). */
+  minNonce?: Maybe<Scalars['BigInt']['output']>;
+  /** The validating node. */
+  nodeId: Scalars['String']['output'];
+  /** The reward it earns if it stays up, in nAVAX (Primary Network). */
+  potentialReward?: Maybe<Scalars['BigInt']['output']>;
+  /** Its BLS public key (L1s). */
+  publicKey?: Maybe<Scalars['String']['output']>;
+  /** Who gets its remaining balance when it leaves (L1s). */
+  remainingBalanceOwner?: Maybe<OutputOwners>;
+  /** Its BLS key with proof of possession (permissionless Primary Network validators). */
+  signer?: Maybe<ValidatorSigner>;
+  /** Unix time (s) it started validating. */
+  startTime?: Maybe<Scalars['SafeInt']['output']>;
+  /** The transaction that added it (Primary Network, legacy subnets). */
+  txId?: Maybe<Scalars['String']['output']>;
+  /** Its uptime as this node measured it, in percent. */
+  uptime?: Maybe<Scalars['Float']['output']>;
+  /** Its validation id (L1s). */
+  validationId?: Maybe<Scalars['String']['output']>;
+  /** Who receives its validation reward (Primary Network). */
+  validationRewardOwner?: Maybe<OutputOwners>;
+  /** Its weight: the stake in nAVAX on the Primary Network. */
+  weight: Scalars['BigInt']['output'];
+};
+
+/** Signatures proving a P-Chain transaction may spend one of its inputs. */
+export type PCredential = {
+  __typename?: 'PCredential';
+  /** The signatures (hex). */
+  signatures: Array<Scalars['String']['output']>;
+};
+
 /** Where a page sits in its list. Only forward paging (`first`/`after`) is offered. */
 export type PageInfo = {
   __typename?: 'PageInfo';
@@ -1696,6 +2566,25 @@ export type PrecompileAllowListConfig = {
   enabledAddresses?: Maybe<Array<Scalars['String']['output']>>;
   /** Addresses that may add and remove enabled addresses. */
   managerAddresses?: Maybe<Array<Scalars['String']['output']>>;
+};
+
+/** A stateful precompile's config: the allow list of roles, and when it activates (or is disabled). */
+export type PrecompileConfig = {
+  __typename?: 'PrecompileConfig';
+  /** Addresses that may change the allow list. */
+  adminAddresses?: Maybe<Array<Scalars['String']['output']>>;
+  /** Unix time (s) it takes effect. */
+  blockTimestamp?: Maybe<Scalars['SafeInt']['output']>;
+  /** The whole entry as the node wrote it (some precompiles add fields, e.g. an initial fee config). */
+  config: Scalars['JSON']['output'];
+  /** Whether this entry turns the precompile off. */
+  disable: Scalars['Boolean']['output'];
+  /** Addresses allowed to use it. */
+  enabledAddresses?: Maybe<Array<Scalars['String']['output']>>;
+  /** Addresses that may manage enabled addresses. */
+  managerAddresses?: Maybe<Array<Scalars['String']['output']>>;
+  /** The config key, e.g. `feeManagerConfig`, `contractNativeMinterConfig`, `warpConfig`. */
+  name: Scalars['String']['output'];
 };
 
 /** A price in a fiat currency. */
@@ -1958,6 +2847,8 @@ export type Subnet = Node & {
   createBlockIndex: Scalars['BigInt']['output'];
   /** Unix time (s) of the P-Chain block that created it. */
   createBlockTimestamp: Scalars['SafeInt']['output'];
+  /** Its current validators as the P-Chain has them (platform.getCurrentValidators): with delegators and reward owners on the Primary Network, balances and owners on an L1. */
+  currentValidators?: Maybe<Array<PChainValidator>>;
   /** Global id: pass it to `node(id:)` to fetch this object again. It carries the network. */
   id: Scalars['ID']['output'];
   /** Whether the subnet was converted to an L1 (ConvertSubnetToL1Tx). */
@@ -1982,8 +2873,16 @@ export type Subnet = Node & {
   subnetId: Scalars['String']['output'];
   /** Current owners, threshold and locktime. */
   subnetOwnershipInfo: SubnetOwnership;
+  /** An upper bound of the tokens that can stake it (platform.getCurrentSupply); null for a subnet without a staking token. */
+  supply?: Maybe<Scalars['BigInt']['output']>;
   /** Signatures of owners needed to change the subnet. */
   threshold: Scalars['Int']['output'];
+};
+
+
+/** A subnet: a validator set and the blockchains it validates. Converted subnets are L1s (`isL1`). */
+export type SubnetCurrentValidatorsArgs = {
+  nodeIds?: InputMaybe<Array<Scalars['NodeID']['input']>>;
 };
 
 
@@ -2170,6 +3069,15 @@ export type UtxoCredential = {
   signature?: Maybe<Scalars['String']['output']>;
 };
 
+/** A validator's BLS key. */
+export type ValidatorSigner = {
+  __typename?: 'ValidatorSigner';
+  /** The proof of possession of the key (hex). */
+  proofOfPossession?: Maybe<Scalars['String']['output']>;
+  /** The BLS public key (hex). */
+  publicKey: Scalars['String']['output'];
+};
+
 /** Avalanche Warp Messaging settings of the chain. */
 export type WarpConfig = {
   __typename?: 'WarpConfig';
@@ -2179,6 +3087,91 @@ export type WarpConfig = {
   quorumNumerator?: Maybe<Scalars['SafeInt']['output']>;
   /** Whether messages from the Primary Network need Primary Network signatures. */
   requirePrimaryNetworkSigners?: Maybe<Scalars['Boolean']['output']>;
+};
+
+/** The X-Chain as the network's node serves it (avm.* at /ext/bc/X): transactions, blocks, assets, UTXOs, fees. */
+export type XChain = {
+  __typename?: 'XChain';
+  /**
+   * Every asset balance of an address (avm.getAllBalances).
+   * @deprecated avm.getAllBalances is deprecated since avalanchego v1.9.12: use `Address.xChainBalances`, summed from UTXOs.
+   */
+  allBalances?: Maybe<Array<XChainAssetBalance>>;
+  /** An asset by id or alias (avm.getAssetDescription); null when the node knows none. */
+  asset?: Maybe<AssetDescription>;
+  /**
+   * The balance of one asset of an address, with its UTXOs (avm.getBalance).
+   * @deprecated avm.getBalance is deprecated since avalanchego v1.9.12: use `Address.xChainBalances`, summed from UTXOs.
+   */
+  balance?: Maybe<XChainLegacyBalance>;
+  /** A block by id or by height (exactly one), decoded (avm.getBlock, avm.getBlockByHeight); null when there is none. */
+  block?: Maybe<AvmBlock>;
+  /** The X-Chain as the Data API lists it (VM, genesis, creation). */
+  blockchain?: Maybe<Blockchain>;
+  /** The X-Chain's blockchain id on this network. */
+  blockchainId: Scalars['String']['output'];
+  /** Height of the last accepted block (avm.getHeight). */
+  height?: Maybe<Scalars['BigInt']['output']>;
+  /** A transaction by id, decoded (avm.getTx); null when the node does not know it. */
+  transaction?: Maybe<AvmTransaction>;
+  /** The fees the X-Chain charges (avm.getTxFee). */
+  txFee?: Maybe<XChainTxFee>;
+  /**
+   * Whether the node accepted a transaction (avm.getTxStatus).
+   * @deprecated avm.getTxStatus is deprecated since avalanchego v1.10.0: use `transaction` (null when unknown), or the Data API's view of it.
+   */
+  txStatus?: Maybe<AvmTxStatus>;
+  /** Unspent outputs of these addresses (up to 64) on the X-Chain, from the node (avm.getUTXOs), in the node's order. `first`: 1 to 4096 (default 100); up to 1024 per node call. With `sourceChain`, the atomic UTXOs that chain exported to the X-Chain and that wait to be imported. The node does not promise consistency between calls: a UTXO may show on two pages. */
+  utxos?: Maybe<NodeUtxoConnection>;
+};
+
+
+/** The X-Chain as the network's node serves it (avm.* at /ext/bc/X): transactions, blocks, assets, UTXOs, fees. */
+export type XChainAllBalancesArgs = {
+  address: Scalars['AvalancheAddress']['input'];
+};
+
+
+/** The X-Chain as the network's node serves it (avm.* at /ext/bc/X): transactions, blocks, assets, UTXOs, fees. */
+export type XChainAssetArgs = {
+  assetId: Scalars['String']['input'];
+};
+
+
+/** The X-Chain as the network's node serves it (avm.* at /ext/bc/X): transactions, blocks, assets, UTXOs, fees. */
+export type XChainBalanceArgs = {
+  address: Scalars['AvalancheAddress']['input'];
+  assetId: Scalars['String']['input'];
+};
+
+
+/** The X-Chain as the network's node serves it (avm.* at /ext/bc/X): transactions, blocks, assets, UTXOs, fees. */
+export type XChainBlockArgs = {
+  blockId?: InputMaybe<Scalars['CB58Id']['input']>;
+  height?: InputMaybe<Scalars['BigInt']['input']>;
+};
+
+
+/** The X-Chain as the network's node serves it (avm.* at /ext/bc/X): transactions, blocks, assets, UTXOs, fees. */
+export type XChainTransactionArgs = {
+  txId: Scalars['CB58Id']['input'];
+};
+
+
+/** The X-Chain as the network's node serves it (avm.* at /ext/bc/X): transactions, blocks, assets, UTXOs, fees. */
+export type XChainTxStatusArgs = {
+  txId: Scalars['CB58Id']['input'];
+};
+
+
+/** The X-Chain as the network's node serves it (avm.* at /ext/bc/X): transactions, blocks, assets, UTXOs, fees. */
+export type XChainUtxosArgs = {
+  addresses: Array<Scalars['AvalancheAddress']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  sourceChain?: InputMaybe<PrimaryNetworkChain>;
 };
 
 /** An asset as created on the X-Chain. */
@@ -2200,12 +3193,45 @@ export type XChainAsset = {
   type?: Maybe<PrimaryNetworkAssetType>;
 };
 
+/** A balance of one asset, as avm.getAllBalances reports it. */
+export type XChainAssetBalance = {
+  __typename?: 'XChainAssetBalance';
+  /** The asset id (or the node's alias for it, e.g. "AVAX"). */
+  assetId: Scalars['String']['output'];
+  /** The balance, in the smallest unit. */
+  balance: Scalars['BigInt']['output'];
+};
+
+/** What an address holds of one asset on the X-Chain, summed from its UTXOs. */
+export type XChainBalance = {
+  __typename?: 'XChainBalance';
+  /** The asset's description from the node (avm.getAssetDescription), fetched once per asset and kept. */
+  asset?: Maybe<AssetDescription>;
+  /** The asset id. */
+  assetId: Scalars['String']['output'];
+  /** Locked until a future time, in the smallest unit. */
+  locked: Scalars['BigInt']['output'];
+  /** Spendable now, in the smallest unit. */
+  unlocked: Scalars['BigInt']['output'];
+  /** How many UTXOs hold it. */
+  utxoCount: Scalars['Int']['output'];
+};
+
 /** How the X-Chain ordered a transaction. */
 export type XChainFormat =
   /** In linear blocks, since the Cortina upgrade. */
   | 'LINEAR'
   /** In DAG vertices, before the Cortina upgrade. */
   | 'NON_LINEAR';
+
+/** A balance of one asset with the UTXOs that hold it, as avm.getBalance reports it. */
+export type XChainLegacyBalance = {
+  __typename?: 'XChainLegacyBalance';
+  /** The balance, in the smallest unit. */
+  balance: Scalars['BigInt']['output'];
+  /** The ids of the UTXOs that hold it. */
+  utxoIds: Array<Scalars['String']['output']>;
+};
 
 /** An X-Chain transaction: transfers, asset creation, operations, imports and exports. */
 export type XChainTransaction = Node & PrimaryNetworkTransaction & {
@@ -2250,6 +3276,15 @@ export type XChainTransaction = Node & PrimaryNetworkTransaction & {
   txType: PrimaryNetworkTxType;
   /** The DAG vertices that hold it (DAG era only). */
   vertices?: Maybe<Array<TransactionVertex>>;
+};
+
+/** The X-Chain's fees, in nAVAX. */
+export type XChainTxFee = {
+  __typename?: 'XChainTxFee';
+  /** The fee of creating an asset. */
+  createAssetTxFee: Scalars['BigInt']['output'];
+  /** The fee of most transactions. */
+  txFee: Scalars['BigInt']['output'];
 };
 
 /** A vertex of the X-Chain DAG: a batch of transactions with its parent vertices. */
@@ -2364,6 +3399,13 @@ export type TxUtxoAddressesQuery = { __typename?: 'Query', network: { __typename
         | { __typename?: 'XChainTransaction', txHash: string, txType: PrimaryNetworkTxType, consumedUtxos: Array<{ __typename?: 'Utxo', utxoId: string, amount: string, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', blockchainId: string, primaryChain?: PrimaryNetworkChain | null, blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null }> | null }> }>, emittedUtxos: Array<{ __typename?: 'Utxo', utxoId: string, amount: string, asset: { __typename?: 'AssetAmount', symbol: string, denomination: number, amount: string }, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', blockchainId: string, primaryChain?: PrimaryNetworkChain | null }> | null }> }> }
       > } | null } };
 
+export type NodeHeadlineQueryVariables = Exact<{
+  subnetId: Scalars['CB58Id']['input'];
+}>;
+
+
+export type NodeHeadlineQuery = { __typename?: 'Query', network: { __typename?: 'Network', subnet?: { __typename?: 'Subnet', subnetId: string, currentValidators?: Array<{ __typename?: 'PChainValidator', nodeId: string, validationId?: string | null, weight: string, balance?: string | null, remainingBalanceOwner?: { __typename?: 'OutputOwners', threshold: number, addresses: Array<{ __typename?: 'Address', address: string }> } | null }> | null, blockchains: Array<{ __typename?: 'Blockchain', blockchainId: string, vmId: string, status?: BlockchainStatus | null, feeConfig?: { __typename?: 'FeeConfig', gasLimit: string, minBaseFee: string, targetGas: string, lastChangedAt?: string | null } | null, chainConfig?: { __typename?: 'ChainConfig', chainId?: number | null, precompileUpgrades: Array<{ __typename?: 'PrecompileConfig', name: string, blockTimestamp?: number | null, disable: boolean }> } | null, validators?: Array<{ __typename?: 'ChainValidator', nodeId: string, validationId: string, weight: string, uptimePercentage: number, isActive: boolean, isL1Validator: boolean }> | null }> } | null } };
+
 export type NodeIdsQueryVariables = Exact<{
   address: Scalars['AvalancheAddress']['input'];
 }>;
@@ -2438,6 +3480,7 @@ export const FilterL1ValidatorsDocument = {"kind":"Document","definitions":[{"ki
 export const FilterTransactionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FilterTransactions"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chain"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrimaryNetworkChain"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"addresses"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AvalancheAddress"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"txTypes"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrimaryNetworkTxType"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"startTimestamp"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SafeInt"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"endTimestamp"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SafeInt"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"l1ValidationId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"CB58Id"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sortOrder"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SortOrder"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chain"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chain"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"500"}},{"kind":"Argument","name":{"kind":"Name","value":"addresses"},"value":{"kind":"Variable","name":{"kind":"Name","value":"addresses"}}},{"kind":"Argument","name":{"kind":"Name","value":"txTypes"},"value":{"kind":"Variable","name":{"kind":"Name","value":"txTypes"}}},{"kind":"Argument","name":{"kind":"Name","value":"startTimestamp"},"value":{"kind":"Variable","name":{"kind":"Name","value":"startTimestamp"}}},{"kind":"Argument","name":{"kind":"Name","value":"endTimestamp"},"value":{"kind":"Variable","name":{"kind":"Name","value":"endTimestamp"}}},{"kind":"Argument","name":{"kind":"Name","value":"l1ValidationId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"l1ValidationId"}}},{"kind":"Argument","name":{"kind":"Name","value":"sortOrder"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sortOrder"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"txType"}},{"kind":"Field","name":{"kind":"Name","value":"blockTimestamp"}}]}}]}}]}}]}}]} as unknown as DocumentNode<FilterTransactionsQuery, FilterTransactionsQueryVariables>;
 export const NestedSubnetsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NestedSubnets"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnets"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"isL1"}},{"kind":"Field","name":{"kind":"Name","value":"blockchains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}},{"kind":"Field","name":{"kind":"Name","value":"evmChainId"}},{"kind":"Field","name":{"kind":"Name","value":"subnet"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"genesisData"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"gasLimit"}},{"kind":"Field","name":{"kind":"Name","value":"timestamp"}},{"kind":"Field","name":{"kind":"Name","value":"baseFeePerGas"}},{"kind":"Field","name":{"kind":"Name","value":"config"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"londonBlock"}},{"kind":"Field","name":{"kind":"Name","value":"feeConfig"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"gasLimit"}},{"kind":"Field","name":{"kind":"Name","value":"minBaseFee"}},{"kind":"Field","name":{"kind":"Name","value":"targetGas"}}]}},{"kind":"Field","name":{"kind":"Name","value":"warpConfig"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"quorumNumerator"}},{"kind":"Field","name":{"kind":"Name","value":"requirePrimaryNetworkSigners"}}]}},{"kind":"Field","name":{"kind":"Name","value":"contractDeployerAllowListConfig"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminAddresses"}},{"kind":"Field","name":{"kind":"Name","value":"managerAddresses"}},{"kind":"Field","name":{"kind":"Name","value":"enabledAddresses"}},{"kind":"Field","name":{"kind":"Name","value":"blockTimestamp"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"alloc"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"storage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"slot"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"encodedGenesis"}}]}},{"kind":"Field","name":{"kind":"Name","value":"l1Validators"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockHeight"}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validationId"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"remainingBalance"}},{"kind":"Field","name":{"kind":"Name","value":"subnet"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}}]}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<NestedSubnetsQuery, NestedSubnetsQueryVariables>;
 export const TxUtxoAddressesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TxUtxoAddresses"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chain"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrimaryNetworkChain"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chain"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chain"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"txType"}},{"kind":"Field","name":{"kind":"Name","value":"consumedUtxos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"utxoId"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"addresses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"chains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"primaryChain"}},{"kind":"Field","name":{"kind":"Name","value":"blockchain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"emittedUtxos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"utxoId"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"asset"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"denomination"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"addresses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"chains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"primaryChain"}}]}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<TxUtxoAddressesQuery, TxUtxoAddressesQueryVariables>;
+export const NodeHeadlineDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NodeHeadline"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subnetId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CB58Id"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnet"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subnetId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subnetId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"currentValidators"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"validationId"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"remainingBalanceOwner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"threshold"}},{"kind":"Field","name":{"kind":"Name","value":"addresses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"blockchains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"vmId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"feeConfig"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"gasLimit"}},{"kind":"Field","name":{"kind":"Name","value":"minBaseFee"}},{"kind":"Field","name":{"kind":"Name","value":"targetGas"}},{"kind":"Field","name":{"kind":"Name","value":"lastChangedAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"chainConfig"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"precompileUpgrades"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"blockTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"disable"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"validators"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"validationId"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"uptimePercentage"}},{"kind":"Field","name":{"kind":"Name","value":"isActive"}},{"kind":"Field","name":{"kind":"Name","value":"isL1Validator"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<NodeHeadlineQuery, NodeHeadlineQueryVariables>;
 export const NodeIdsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NodeIds"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"address"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AvalancheAddress"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnets"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"30"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"blockchains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"l1Validators"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"1"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"validationId"}}]}}]}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"p"},"name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chain"},"value":{"kind":"EnumValue","value":"P_CHAIN"}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"1"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"txHash"}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"x"},"name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chain"},"value":{"kind":"EnumValue","value":"X_CHAIN"}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"1"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"txHash"}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"c"},"name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chain"},"value":{"kind":"EnumValue","value":"C_CHAIN"}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"1"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"txHash"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"address"},"value":{"kind":"Variable","name":{"kind":"Name","value":"address"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"address"}}]}}]}}]}}]} as unknown as DocumentNode<NodeIdsQuery, NodeIdsQueryVariables>;
 export const RefetchDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Refetch"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ids"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"ids"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ids"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Subnet"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"network"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Blockchain"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}},{"kind":"Field","name":{"kind":"Name","value":"subnet"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"L1Validator"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validationId"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PrimaryNetworkTransaction"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"chain"}},{"kind":"Field","name":{"kind":"Name","value":"txType"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Address"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"network"}}]}}]}}]}}]} as unknown as DocumentNode<RefetchQuery, RefetchQueryVariables>;
 export const PagingSubnetsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PagingSubnets"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sortOrder"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SortOrder"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnets"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"sortOrder"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sortOrder"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"startCursor"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<PagingSubnetsQuery, PagingSubnetsQueryVariables>;

@@ -1,0 +1,245 @@
+/**
+ * The node's admin API (admin.* at /ext/admin): aliases, logger levels, VM loading, profiling.
+ * Off unless the operator sets ADMIN_TOKEN, then only for requests bearing it (the `admin` auth
+ * scope in builder.ts): a refused request gets FORBIDDEN and the node is never called. The node
+ * itself serves the API only with --api-admin-enabled, and public endpoints never do.
+ */
+import { badInput } from '../errors.js';
+import type { NetworkName } from '../ids.js';
+import { builder } from './builder.js';
+import { NetworkNameEnum } from './enums.js';
+import { toNetwork } from './inputs.js';
+import { NetworkRef } from './network.js';
+import { CB58IdScalar } from './scalars.js';
+
+/** avalanchego's bound on an alias (admin.alias, admin.aliasChain). */
+const MAX_ALIAS_LENGTH = 512;
+
+export const LogLevelEnum = builder.enumType('LogLevel', {
+  description: "avalanchego's log levels, from quietest to loudest.",
+  values: {
+    OFF: { description: 'Nothing.' },
+    FATAL: { description: 'Failures the node cannot survive.' },
+    ERROR: { description: 'Errors.' },
+    WARN: { description: 'Warnings.' },
+    INFO: { description: 'The default.' },
+    TRACE: { description: 'Traces of operations.' },
+    DEBUG: { description: 'Debugging detail.' },
+    VERBO: { description: 'Everything.' },
+  } as const,
+});
+
+type LogLevel = 'OFF' | 'FATAL' | 'ERROR' | 'WARN' | 'INFO' | 'TRACE' | 'DEBUG' | 'VERBO';
+
+const LoggerLevelRef = builder.objectRef<{ name: string; logLevel: string; displayLevel: string }>('LoggerLevel').implement({
+  description: "A logger of the node and its levels: what it writes to its log file, and what it displays.",
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'The logger, e.g. `main`, `http`, `C`, `P`, `X`.' }),
+    logLevel: t.field({ type: LogLevelEnum, description: 'The level written to the log file.', resolve: (l) => l.logLevel.toUpperCase() as LogLevel }),
+    displayLevel: t.field({ type: LogLevelEnum, description: 'The level shown on the console.', resolve: (l) => l.displayLevel.toUpperCase() as LogLevel }),
+  }),
+});
+
+const loggerLevelList = (levels: Record<string, { logLevel: string; displayLevel: string }>) =>
+  Object.entries(levels).map(([name, l]) => ({ name, ...l }));
+
+const LoadedVmRef = builder.objectRef<{ vmId: string; aliases: string[] }>('LoadedVm').implement({
+  description: 'A VM plugin the node loaded.',
+  fields: (t) => ({
+    vmId: t.exposeString('vmId', { description: 'The VM id.' }),
+    aliases: t.exposeStringList('aliases', { description: 'Its aliases.' }),
+  }),
+});
+
+const FailedVmRef = builder.objectRef<{ vmId: string; error: string }>('FailedVm').implement({
+  description: 'A VM plugin the node failed to load.',
+  fields: (t) => ({
+    vmId: t.exposeString('vmId', { description: 'The VM id.' }),
+    error: t.exposeString('error', { description: 'Why it failed.' }),
+  }),
+});
+
+const LoadVmsRef = builder.objectRef<{ newVMs: Record<string, string[]>; failedVMs?: Record<string, string> }>('LoadVmsResult').implement({
+  description: 'What admin.loadVMs did.',
+  fields: (t) => ({
+    loaded: t.field({
+      type: [LoadedVmRef],
+      description: 'VMs newly loaded, with their aliases.',
+      resolve: (r) => Object.entries(r.newVMs ?? {}).map(([vmId, aliases]) => ({ vmId, aliases })),
+    }),
+    failed: t.field({
+      type: [FailedVmRef],
+      description: 'VMs that failed to load; empty when all loaded.',
+      resolve: (r) => Object.entries(r.failedVMs ?? {}).map(([vmId, error]) => ({ vmId, error })),
+    }),
+  }),
+});
+
+/**
+ * A name the node takes (an alias, a logger, a chain): 1 to 512 bytes of UTF-8 (the node counts
+ * bytes, so 512 ASCII characters), nothing invisible.
+ */
+function checkName(value: string, argument: string, what: string): string {
+  const bytes = Buffer.byteLength(value);
+  if (bytes === 0 || bytes > MAX_ALIAS_LENGTH) {
+    throw badInput(`\`${argument}\` must be 1 to ${MAX_ALIAS_LENGTH} bytes long (got ${bytes}): ${what}.`, { argument });
+  }
+  if (/[\s\p{C}]/u.test(value)) throw badInput(`\`${argument}\` may not hold spaces or control characters: ${what}.`, { argument });
+  return value;
+}
+
+function checkEndpoint(value: string): string {
+  checkName(value, 'endpoint', 'the API path after /ext/, e.g. "bc/X"');
+  if (value.startsWith('/') || value.split('/').some((part) => part === '' || part === '.' || part === '..')) {
+    throw badInput(`\`endpoint\` is the API path after /ext/, such as "bc/X" or "admin", without leading slash or empty, "." or ".." parts (got ${JSON.stringify(value)}).`, {
+      argument: 'endpoint',
+    });
+  }
+  return value;
+}
+
+const NodeAdminRef = builder.objectRef<{ network: NetworkName }>('NodeAdmin').implement({
+  description: "Read-only admin queries of the node (admin.*). Needs the gateway's ADMIN_TOKEN and a node started with --api-admin-enabled.",
+  fields: (t) => ({
+    chainAliases: t.stringList({
+      nullable: true,
+      description: 'The aliases of a chain, its id among them (admin.getChainAliases); empty when the node knows no such chain.',
+      // The node looks the chain up by id only here (aliases work in admin.aliasChain).
+      args: { chain: t.arg({ type: CB58IdScalar, required: true, description: 'The blockchain id (cb58).' }) },
+      resolve: async (a, { chain }, ctx) => (await ctx.node.adminGetChainAliases(a.network, { chain })).aliases ?? [],
+    }),
+    loggerLevels: t.field({
+      type: [LoggerLevelRef],
+      nullable: true,
+      description: 'The levels of every logger, or of one (admin.getLoggerLevel).',
+      args: { loggerName: t.arg.string({ description: 'One logger, e.g. "C"; every logger when omitted.' }) },
+      resolve: async (a, { loggerName }, ctx) => {
+        const res = await ctx.node.adminGetLoggerLevel(a.network, loggerName != null ? { loggerName: checkName(loggerName, 'loggerName', 'a logger name such as "C"') } : {});
+        return loggerLevelList(res.loggerLevels);
+      },
+    }),
+  }),
+});
+
+builder.objectField(NetworkRef, 'admin', (t) =>
+  t.field({
+    type: NodeAdminRef,
+    nullable: true,
+    authScopes: { admin: true },
+    description:
+      "The node's admin queries. Needs `Authorization: Bearer <ADMIN_TOKEN>` (FORBIDDEN otherwise, and the node is not called), and a node started with --api-admin-enabled (NODE_API_UNAVAILABLE otherwise).",
+    resolve: (network) => ({ network: network.name }),
+  }),
+);
+
+/** The admin mutations: each names its network, and only runs for a request with the token. */
+builder.mutationFields((t) => {
+  const network = () => t.arg({ type: NetworkNameEnum, required: true, description: 'The network whose node to act on.' });
+  const done = { type: 'Boolean', nullable: true, authScopes: { admin: true } } as const;
+  return {
+    nodeAlias: t.field({
+      ...done,
+      description: 'Makes an API of the node reachable at /ext/<alias> too (admin.alias); the original path still works. This node only. True when done.',
+      args: {
+        network: network(),
+        endpoint: t.arg.string({ required: true, description: 'The API path after /ext/, e.g. "bc/X".' }),
+        alias: t.arg.string({ required: true, description: `The new path after /ext/, at most ${MAX_ALIAS_LENGTH} bytes (512 ASCII characters).` }),
+      },
+      resolve: async (_root, args, ctx) => {
+        await ctx.node.adminAlias(toNetwork(args.network), {
+          endpoint: checkEndpoint(args.endpoint),
+          alias: checkName(args.alias, 'alias', `at most ${MAX_ALIAS_LENGTH} bytes`),
+        });
+        return true;
+      },
+    }),
+    nodeAliasChain: t.field({
+      ...done,
+      description: 'Gives a chain a name usable wherever its blockchain id is (admin.aliasChain). This node only. True when done.',
+      args: {
+        network: network(),
+        chain: t.arg.string({ required: true, description: 'The chain: its blockchain id or an existing alias.' }),
+        alias: t.arg.string({ required: true, description: `The new alias, at most ${MAX_ALIAS_LENGTH} bytes (512 ASCII characters).` }),
+      },
+      resolve: async (_root, args, ctx) => {
+        await ctx.node.adminAliasChain(toNetwork(args.network), {
+          chain: checkName(args.chain, 'chain', 'a blockchain id or alias'),
+          alias: checkName(args.alias, 'alias', `at most ${MAX_ALIAS_LENGTH} bytes`),
+        });
+        return true;
+      },
+    }),
+    nodeSetLoggerLevel: t.field({
+      type: [LoggerLevelRef],
+      nullable: true,
+      authScopes: { admin: true },
+      description:
+        'Changes what a logger (or every logger) writes and displays (admin.setLoggerLevel); give `logLevel`, `displayLevel` or both. Answers the levels after the change.',
+      args: {
+        network: network(),
+        loggerName: t.arg.string({ description: 'The logger, e.g. "C"; every logger when omitted.' }),
+        logLevel: t.arg({ type: LogLevelEnum, description: 'The level to write to the log file.' }),
+        displayLevel: t.arg({ type: LogLevelEnum, description: 'The level to show on the console.' }),
+      },
+      resolve: async (_root, args, ctx) => {
+        if (args.logLevel == null && args.displayLevel == null) {
+          throw badInput('`nodeSetLoggerLevel` needs `logLevel`, `displayLevel` or both: the node refuses a call that changes neither.', { argument: 'logLevel' });
+        }
+        const net = toNetwork(args.network);
+        const loggerName = args.loggerName != null ? checkName(args.loggerName, 'loggerName', 'a logger name such as "C"') : undefined;
+        const res = await ctx.node.adminSetLoggerLevel(net, {
+          ...(loggerName !== undefined ? { loggerName } : {}),
+          ...(args.logLevel != null ? { logLevel: args.logLevel } : {}),
+          ...(args.displayLevel != null ? { displayLevel: args.displayLevel } : {}),
+        });
+        // The docs show the node answering `{}`; current nodes send the levels. Without them, read them back.
+        const levels = res.loggerLevels ?? (await ctx.node.adminGetLoggerLevel(net, loggerName !== undefined ? { loggerName } : {})).loggerLevels;
+        return loggerLevelList(levels);
+      },
+    }),
+    nodeLoadVMs: t.field({
+      type: LoadVmsRef,
+      nullable: true,
+      authScopes: { admin: true },
+      description: 'Loads the VM plugins installed on the node since it started (admin.loadVMs).',
+      args: { network: network() },
+      resolve: (_root, args, ctx) => ctx.node.adminLoadVMs(toNetwork(args.network)),
+    }),
+    nodeLockProfile: t.field({
+      ...done,
+      description: 'Writes the node\'s mutex statistics to lock.profile in its working directory (admin.lockProfile). True when done.',
+      args: { network: network() },
+      resolve: async (_root, args, ctx) => {
+        await ctx.node.adminLockProfile(toNetwork(args.network));
+        return true;
+      },
+    }),
+    nodeMemoryProfile: t.field({
+      ...done,
+      description: 'Writes a memory profile of the node to mem.profile (admin.memoryProfile). True when done.',
+      args: { network: network() },
+      resolve: async (_root, args, ctx) => {
+        await ctx.node.adminMemoryProfile(toNetwork(args.network));
+        return true;
+      },
+    }),
+    nodeStartCPUProfiler: t.field({
+      ...done,
+      description: 'Starts profiling the node\'s CPU until `nodeStopCPUProfiler` (admin.startCPUProfiler). True when started.',
+      args: { network: network() },
+      resolve: async (_root, args, ctx) => {
+        await ctx.node.adminStartCPUProfiler(toNetwork(args.network));
+        return true;
+      },
+    }),
+    nodeStopCPUProfiler: t.field({
+      ...done,
+      description: 'Stops the CPU profiler and writes cpu.profile (admin.stopCPUProfiler). True when done.',
+      args: { network: network() },
+      resolve: async (_root, args, ctx) => {
+        await ctx.node.adminStopCPUProfiler(toNetwork(args.network));
+        return true;
+      },
+    }),
+  };
+});

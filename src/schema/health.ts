@@ -1,0 +1,94 @@
+/**
+ * A node's health (health.* at /ext/health): its periodic checks, per chain and global. Node
+ * specific: public endpoints do not serve it.
+ */
+import { badInput } from '../errors.js';
+import type { NetworkName } from '../ids.js';
+import type { HealthReply, HealthResult } from '../upstreams/node.types.js';
+import { builder } from './builder.js';
+import { NetworkRef } from './network.js';
+
+type CheckModel = HealthResult & { name: string };
+
+const HealthCheckRef = builder.objectRef<CheckModel>('HealthCheck').implement({
+  description: 'The last result of one of the node\'s health checks.',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'The check: a chain (its alias or id), or a global one such as `bootstrapped`, `database`, `network`.' }),
+    healthy: t.boolean({ description: 'Whether the check passed (it has no `error`).', resolve: (c) => !c.error }),
+    message: t.field({ type: 'JSON', nullable: true, description: 'What the check reports, in its own shape (e.g. a chain\'s last accepted height).', resolve: (c) => c.message ?? null }),
+    error: t.string({ nullable: true, description: 'Why the check failed; null when it passed.', resolve: (c) => c.error ?? null }),
+    timestamp: t.string({ nullable: true, description: 'When the check last ran (RFC 3339).', resolve: (c) => c.timestamp ?? null }),
+    durationNs: t.field({ type: 'BigInt', description: 'How long it took, in nanoseconds.', resolve: (c) => String(c.duration) }),
+    contiguousFailures: t.field({ type: 'BigInt', description: 'How many times in a row it has failed; 0 when healthy.', resolve: (c) => String(c.contiguousFailures ?? 0) }),
+    timeOfFirstFailure: t.string({ nullable: true, description: 'When the current run of failures began (RFC 3339); null when healthy.', resolve: (c) => c.timeOfFirstFailure ?? null }),
+  }),
+});
+
+const HealthReportRef = builder.objectRef<HealthReply>('HealthReport').implement({
+  description: 'A health report: whether every included check passes, and each check.',
+  fields: (t) => ({
+    healthy: t.exposeBoolean('healthy', { description: 'True when every included check passes.' }),
+    checks: t.field({
+      type: [HealthCheckRef],
+      description: 'The included checks, by name.',
+      resolve: (r) =>
+        Object.entries(r.checks ?? {})
+          .map(([name, result]) => ({ ...result, name }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+    }),
+  }),
+});
+
+const MAX_TAGS = 32;
+
+function checkTags(tags: readonly string[] | null | undefined): string[] | undefined {
+  if (!tags) return undefined;
+  if (tags.length > MAX_TAGS) throw badInput(`\`tags\` holds ${tags.length} tags; at most ${MAX_TAGS} are allowed.`, { argument: 'tags' });
+  for (const tag of tags) {
+    if (!/^[\x21-\x7e]{1,128}$/.test(tag)) {
+      throw badInput(`\`tags\`: ${JSON.stringify(tag)} is not a tag; a tag is 1 to 128 visible ASCII characters, e.g. a subnet id.`, { argument: 'tags' });
+    }
+  }
+  return [...tags];
+}
+
+const NodeHealthRef = builder.objectRef<{ network: NetworkName }>('NodeHealth').implement({
+  description: "The node's health checks. Node specific: public endpoints do not serve them (NODE_API_UNAVAILABLE).",
+  fields: (t) => {
+    const tagsArg = () =>
+      t.arg({
+        type: ['String'],
+        description: 'Only the checks with one of these tags, plus the global ones. Subnet ids are tags: a subnet\'s chains can be healthy while others are not.',
+      });
+    return {
+      report: t.field({
+        type: HealthReportRef,
+        nullable: true,
+        description: 'The last result of every check (health.health).',
+        args: { tags: tagsArg() },
+        resolve: async (h, { tags }, ctx) => ctx.node.healthHealth(h.network, { tags: checkTags(tags) }),
+      }),
+      readiness: t.field({
+        type: HealthReportRef,
+        nullable: true,
+        description: 'The checks run until the node finished starting (health.readiness).',
+        args: { tags: tagsArg() },
+        resolve: async (h, { tags }, ctx) => ctx.node.healthReadiness(h.network, { tags: checkTags(tags) }),
+      }),
+      liveness: t.field({
+        type: HealthReportRef,
+        nullable: true,
+        description: 'Whether the node is alive (health.liveness).',
+        resolve: (h, _args, ctx) => ctx.node.healthLiveness(h.network),
+      }),
+    };
+  },
+});
+
+builder.objectField(NetworkRef, 'health', (t) =>
+  t.field({
+    type: NodeHealthRef,
+    description: "This network's node's health (NODE_URL_MAINNET / NODE_URL_FUJI).",
+    resolve: (network) => ({ network: network.name }),
+  }),
+);

@@ -1,0 +1,155 @@
+/**
+ * The node's indexes (index.* at /ext/index/<chain>/<kind>): every container (block, vertex,
+ * transaction) the node accepted, by position. Only nodes started with --index-enabled serve
+ * them; public endpoints do not.
+ */
+import type { GatewayContext } from '../context.js';
+import { badInput } from '../errors.js';
+import type { NetworkName } from '../ids.js';
+import { RpcError } from '../upstreams/errors.js';
+import type { IndexName } from '../upstreams/node-rpc.js';
+import type { Container } from '../upstreams/node.types.js';
+import { builder } from './builder.js';
+import { pageConnection, type PageSpec } from './connection.js';
+import { NetworkRef } from './network.js';
+import { orNull } from './node-common.js';
+import { CB58IdScalar } from './scalars.js';
+
+interface IndexModel {
+  network: NetworkName;
+  name: IndexName;
+}
+
+type ContainerModel = Container & { network: NetworkName };
+
+export const IndexNameEnum = builder.enumType('IndexName', {
+  description: 'The indexes a node keeps (with --index-enabled).',
+  values: {
+    C_BLOCK: { value: 'C/block', description: 'C-Chain blocks.' },
+    P_BLOCK: { value: 'P/block', description: 'P-Chain blocks.' },
+    X_TX: { value: 'X/tx', description: 'X-Chain transactions.' },
+    X_BLOCK: { value: 'X/block', description: 'X-Chain blocks (since Cortina).' },
+    X_VTX: {
+      value: 'X/vtx',
+      description: 'X-Chain DAG vertices, from before Cortina.',
+      deprecationReason: 'No longer filled since the Cortina activation (avalanchego v1.10.0): it keeps the DAG era only. Use X_BLOCK.',
+    },
+  } as const,
+});
+
+const ContainerRef = builder.objectRef<ContainerModel>('IndexedContainer').implement({
+  description: 'A block, vertex or transaction as the node\'s index holds it.',
+  fields: (t) => ({
+    id: t.exposeString('id', { description: 'Its id (cb58).' }),
+    index: t.field({ type: 'BigInt', description: 'Its position: how many containers this index accepted before it (the first is 0).', resolve: (c) => String(c.index) }),
+    bytes: t.exposeString('bytes', { description: 'Its bytes (hex with checksum).' }),
+    acceptedAt: t.exposeString('timestamp', {
+      description: 'When this node accepted it (RFC 3339); containers indexed while the node bootstrapped carry the bootstrap time.',
+    }),
+  }),
+});
+
+/** Containers per index.getContainerRange call: the node's MaxFetchedByRange. */
+const MAX_RANGE = 1024;
+// One container more than a page is fetched to know whether another page follows.
+const CONTAINERS_PAGE: PageSpec = { field: 'containers', maxPageSize: MAX_RANGE - 1, defaultFirst: 100, maxFirst: 10_000 };
+
+/** The node's answer to a range that starts past the last accepted container: the end. */
+const PAST_THE_END = /^start index \(\d+\) > last accepted index/;
+
+function containers(ctx: GatewayContext, index: IndexModel, from: string, args: Parameters<typeof pageConnection>[0]['args']) {
+  return pageConnection({
+    cursors: ctx.cursors,
+    args,
+    spec: CONTAINERS_PAGE,
+    filters: [index.network, index.name, from],
+    fetchPage: async ({ pageToken, pageSize }) => {
+      const start = pageToken ?? from;
+      try {
+        const list = await ctx.node.indexGetContainerRange(index.network, index.name, { startIndex: start, numToFetch: pageSize + 1 });
+        return { start, list, pageSize };
+      } catch (error) {
+        if (error instanceof RpcError && PAST_THE_END.test(error.rpcMessage)) return { start, list: [], pageSize };
+        throw error;
+      }
+    },
+    read: ({ start, list, pageSize }) => ({
+      items: list.slice(0, pageSize).map((c): ContainerModel => ({ ...c, network: index.network })),
+      nextPageToken: list.length > pageSize ? (BigInt(start) + BigInt(pageSize)).toString() : undefined,
+    }),
+    toNode: (c) => c,
+    keyOf: (c) => c.id,
+  });
+}
+
+const NodeIndexRef = builder.objectRef<IndexModel>('NodeIndex').implement({
+  description: 'One of the node\'s indexes: its containers in the order the node accepted them.',
+  fields: (t) => ({
+    name: t.field({ type: IndexNameEnum, description: 'Which index.', resolve: (i) => i.name }),
+    lastAccepted: t.field({
+      type: ContainerRef,
+      nullable: true,
+      description: 'The container accepted last (index.getLastAccepted).',
+      resolve: async (i, _args, ctx) => ({ ...(await ctx.node.indexGetLastAccepted(i.network, i.name)), network: i.network }),
+    }),
+    container: t.field({
+      type: ContainerRef,
+      nullable: true,
+      description: 'A container by id or by position (exactly one): index.getContainerByID, index.getContainerByIndex. Null when the index has none.',
+      args: {
+        id: t.arg({ type: CB58IdScalar, description: 'The container id (cb58).' }),
+        index: t.arg({ type: 'BigInt', description: 'Its position in the index (0 for the first).' }),
+      },
+      resolve: async (i, args, ctx) => {
+        if ((args.id == null) === (args.index == null)) throw badInput('`container` takes exactly one of `id` and `index`.', { argument: 'id' });
+        if (args.index != null && args.index.startsWith('-')) throw badInput(`\`index\` must be 0 or more (got ${args.index}).`, { argument: 'index' });
+        const found = await orNull(
+          args.id != null
+            ? ctx.node.indexGetContainerByID(i.network, i.name, { id: args.id })
+            : ctx.node.indexGetContainerByIndex(i.network, i.name, { index: args.index! }),
+          /not found|^no container at index/,
+        );
+        return found ? { ...found, network: i.network } : null;
+      },
+    }),
+    indexOf: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'The position of a container in the index (index.getIndex); null when the index does not hold it.',
+      args: { id: t.arg({ type: CB58IdScalar, required: true, description: 'The container id (cb58).' }) },
+      resolve: async (i, { id }, ctx) => {
+        const res = await orNull(ctx.node.indexGetIndex(i.network, i.name, { id }));
+        return res ? String(res.index) : null;
+      },
+    }),
+    isAccepted: t.boolean({
+      nullable: true,
+      description: 'Whether the index holds this container as accepted (index.isAccepted).',
+      args: { id: t.arg({ type: CB58IdScalar, required: true, description: 'The container id (cb58).' }) },
+      resolve: async (i, { id }, ctx) => (await ctx.node.indexIsAccepted(i.network, i.name, { id })).isAccepted,
+    }),
+    containers: t.connection(
+      {
+        type: ContainerRef,
+        nullable: true,
+        description: `Containers in acceptance order from \`startIndex\` (index.getContainerRange). \`first\`: 1 to 10000 (default 100); up to ${MAX_RANGE} per node call.`,
+        args: { startIndex: t.arg({ type: 'BigInt', required: true, defaultValue: '0', description: 'The position to start from (0, the first, by default).' }) },
+        resolve: (i, args, ctx) => {
+          if (args.startIndex.startsWith('-')) throw badInput(`\`startIndex\` must be 0 or more (got ${args.startIndex}).`, { argument: 'startIndex' });
+          return containers(ctx, i, args.startIndex, args);
+        },
+      },
+      { name: 'IndexedContainerConnection', description: 'A page of indexed containers.' },
+      { name: 'IndexedContainerEdge', description: 'A container and its cursor.' },
+    ),
+  }),
+});
+
+builder.objectField(NetworkRef, 'index', (t) =>
+  t.field({
+    type: NodeIndexRef,
+    description: "One of the node's indexes. Only nodes started with --index-enabled serve them (public endpoints do not): elsewhere its fields fail with NODE_API_UNAVAILABLE.",
+    args: { name: t.arg({ type: IndexNameEnum, required: true, description: 'Which index.' }) },
+    resolve: (network, { name }) => ({ network: network.name, name }),
+  }),
+);

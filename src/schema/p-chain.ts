@@ -1,0 +1,377 @@
+/**
+ * The P-Chain as the node serves it (platform.* at /ext/bc/P): blocks, the current validator
+ * sets with their delegators and owners, supply, and each blockchain's status. Linked both ways
+ * with the Data API's graph: a subnet's current validators and supply, a blockchain's status, an
+ * L1 validator's P-Chain entry (one call per subnet for every L1 validator of a response).
+ */
+import type { GatewayContext } from '../context.js';
+import { badInput } from '../errors.js';
+import { PRIMARY_CHAIN_IDS, PRIMARY_NETWORK_ID, type NetworkName } from '../ids.js';
+import type { PBlockJson, PDelegator, PTxJson, PValidator, Uint } from '../upstreams/node.types.js';
+import { BlockchainRef, findBlockchain } from './blockchain.js';
+import { builder } from './builder.js';
+import { checkAddresses, checkListSize } from './inputs.js';
+import { L1ValidatorRef } from './l1-validator.js';
+import { NetworkRef } from './network.js';
+import { isNotFound, orNull, OutputOwnersRef, toSafeInt, type OwnersModel } from './node-common.js';
+import { AvalancheAddressScalar, CB58IdScalar, NodeIdScalar } from './scalars.js';
+import { SubnetRef } from './subnet.js';
+import { TransactionInterface, txModel } from './transaction.js';
+
+export interface PChainModel {
+  network: NetworkName;
+}
+
+const owners = (network: NetworkName, o: PValidator['remainingBalanceOwner']): OwnersModel | null => (o ? { ...o, network } : null);
+const optionalUint = (value: Uint | undefined) => (value === undefined ? null : String(value));
+const optionalFloat = (value: string | undefined) => (value === undefined ? null : Number(value));
+
+// --- validators ------------------------------------------------------------------------------------
+
+type DelegatorModel = PDelegator & { network: NetworkName };
+export type PValidatorModel = PValidator & { network: NetworkName };
+
+const PChainDelegatorRef = builder.objectRef<DelegatorModel>('PChainDelegator').implement({
+  description: 'A stake delegated to a Primary Network validator.',
+  fields: (t) => ({
+    txId: t.exposeString('txID', { description: 'The delegation transaction.' }),
+    nodeId: t.exposeString('nodeID', { description: 'The validator delegated to.' }),
+    weight: t.field({ type: 'BigInt', description: 'The stake, in nAVAX.', resolve: (d) => String(d.weight) }),
+    startTime: t.field({ type: 'SafeInt', description: 'Unix time (s) the delegation started.', resolve: (d) => toSafeInt(d.startTime) }),
+    endTime: t.field({ type: 'SafeInt', description: 'Unix time (s) it ends.', resolve: (d) => toSafeInt(d.endTime) }),
+    potentialReward: t.field({ type: 'BigInt', nullable: true, description: 'The reward it earns if the validator stays up, in nAVAX.', resolve: (d) => optionalUint(d.potentialReward) }),
+    rewardOwner: t.field({ type: OutputOwnersRef, nullable: true, description: 'Who receives the reward.', resolve: (d) => owners(d.network, d.rewardOwner) }),
+  }),
+});
+
+const SignerRef = builder.objectRef<NonNullable<PValidator['signer']>>('ValidatorSigner').implement({
+  description: "A validator's BLS key.",
+  fields: (t) => ({
+    publicKey: t.exposeString('publicKey', { description: 'The BLS public key (hex).' }),
+    proofOfPossession: t.string({
+      nullable: true,
+      description: 'The proof of possession of the key (hex).',
+      resolve: (s) => s.proofOfPossession ?? s.proofOfPosession ?? null,
+    }),
+  }),
+});
+
+export const PChainValidatorRef = builder.objectRef<PValidatorModel>('PChainValidator').implement({
+  description:
+    'A current validator as the P-Chain has it (platform.getCurrentValidators). Which fields are set depends on the subnet: Primary Network validators have stake, rewards, uptime and delegators; L1 validators a validation id, balance and owners; legacy subnet validators a staking period.',
+  fields: (t) => ({
+    nodeId: t.exposeString('nodeID', { description: 'The validating node.' }),
+    weight: t.field({ type: 'BigInt', description: 'Its weight: the stake in nAVAX on the Primary Network.', resolve: (v) => String(v.weight) }),
+    txId: t.string({ nullable: true, description: 'The transaction that added it (Primary Network, legacy subnets).', resolve: (v) => v.txID ?? null }),
+    validationId: t.string({ nullable: true, description: 'Its validation id (L1s).', resolve: (v) => v.validationID ?? null }),
+    startTime: t.field({ type: 'SafeInt', nullable: true, description: 'Unix time (s) it started validating.', resolve: (v) => (v.startTime === undefined ? null : toSafeInt(v.startTime)) }),
+    endTime: t.field({ type: 'SafeInt', nullable: true, description: 'Unix time (s) it stops (not for L1 validators).', resolve: (v) => (v.endTime === undefined ? null : toSafeInt(v.endTime)) }),
+    publicKey: t.string({ nullable: true, description: 'Its BLS public key (L1s).', resolve: (v) => v.publicKey ?? null }),
+    signer: t.field({ type: SignerRef, nullable: true, description: 'Its BLS key with proof of possession (permissionless Primary Network validators).', resolve: (v) => v.signer ?? null }),
+    minNonce: t.field({ type: 'BigInt', nullable: true, description: 'The lowest nonce a SetL1ValidatorWeightTx for it may carry (L1s).', resolve: (v) => optionalUint(v.minNonce) }),
+    balance: t.field({ type: 'BigInt', nullable: true, description: 'What is left to pay its continuous fee, in nAVAX (L1s).', resolve: (v) => optionalUint(v.balance) }),
+    potentialReward: t.field({ type: 'BigInt', nullable: true, description: 'The reward it earns if it stays up, in nAVAX (Primary Network).', resolve: (v) => optionalUint(v.potentialReward) }),
+    delegationFee: t.float({ nullable: true, description: 'Its fee on delegators\' rewards, in percent (Primary Network).', resolve: (v) => optionalFloat(v.delegationFee) }),
+    uptime: t.float({ nullable: true, description: 'Its uptime as this node measured it, in percent.', resolve: (v) => optionalFloat(v.uptime) }),
+    connected: t.boolean({ nullable: true, description: 'Whether it is connected to this node.', resolve: (v) => v.connected ?? null }),
+    delegatorCount: t.field({ type: 'BigInt', nullable: true, description: 'How many delegate to it (Primary Network).', resolve: (v) => optionalUint(v.delegatorCount) }),
+    delegatorWeight: t.field({ type: 'BigInt', nullable: true, description: 'The stake delegated to it, in nAVAX (Primary Network).', resolve: (v) => optionalUint(v.delegatorWeight) }),
+    delegators: t.field({
+      type: [PChainDelegatorRef],
+      nullable: true,
+      description: 'Its delegations (Primary Network); the node sends them only when `nodeIds` names exactly this one node.',
+      resolve: (v) => (v.delegators ? v.delegators.map((d) => ({ ...d, network: v.network })) : null),
+    }),
+    validationRewardOwner: t.field({ type: OutputOwnersRef, nullable: true, description: 'Who receives its validation reward (Primary Network).', resolve: (v) => owners(v.network, v.validationRewardOwner) }),
+    delegationRewardOwner: t.field({ type: OutputOwnersRef, nullable: true, description: 'Who receives its fees on delegations (Primary Network).', resolve: (v) => owners(v.network, v.delegationRewardOwner) }),
+    remainingBalanceOwner: t.field({ type: OutputOwnersRef, nullable: true, description: 'Who gets its remaining balance when it leaves (L1s).', resolve: (v) => owners(v.network, v.remainingBalanceOwner) }),
+    deactivationOwner: t.field({ type: OutputOwnersRef, nullable: true, description: 'Who may deactivate it (L1s).', resolve: (v) => owners(v.network, v.deactivationOwner) }),
+    l1Validator: t.field({
+      type: L1ValidatorRef,
+      nullable: true,
+      description: "The Data API's record of this L1 validator (history, BLS credentials); null for other validators.",
+      resolve: async (v, _args, ctx) => {
+        if (!v.validationID) return null;
+        const found = await ctx.loaders.l1Validator(v.network, v.validationID);
+        return found ? { ...found, network: v.network } : null;
+      },
+    }),
+  }),
+});
+
+/** Node ids given to a validators field, within the list bound. */
+function checkNodeIds(nodeIds: readonly string[] | null | undefined): string[] | undefined {
+  if (!nodeIds) return undefined;
+  checkListSize(nodeIds, 'nodeIds');
+  return [...nodeIds];
+}
+
+/** platform.getCurrentValidators of a subnet (the Primary Network when undefined). */
+export async function currentValidators(
+  ctx: GatewayContext,
+  network: NetworkName,
+  subnetId: string | undefined,
+  nodeIds: readonly string[] | null | undefined,
+): Promise<PValidatorModel[]> {
+  const res = await ctx.node.platformGetCurrentValidators(network, {
+    ...(subnetId && subnetId !== PRIMARY_NETWORK_ID ? { subnetID: subnetId } : {}),
+    ...(nodeIds ? { nodeIDs: checkNodeIds(nodeIds) } : {}),
+  });
+  return res.validators.map((v) => ({ ...v, network }));
+}
+
+const NODE_IDS_DESCRIPTION = "Only these nodes (up to 100). Name exactly one node to get its delegators too: the node lists them only then.";
+
+// --- blocks ------------------------------------------------------------------------------------------
+
+type PBlockModel = PBlockJson & { network: NetworkName; asked: { blockId?: string; height?: string } };
+type PBlockTxModel = PTxJson & { network: NetworkName };
+
+const PCredentialRef = builder.objectRef<{ signatures: string[] }>('PCredential').implement({
+  description: 'Signatures proving a P-Chain transaction may spend one of its inputs.',
+  fields: (t) => ({
+    signatures: t.field({ type: ['String'], description: 'The signatures (hex).', resolve: (c) => c.signatures ?? [] }),
+  }),
+});
+
+const PBlockTxRef = builder.objectRef<PBlockTxModel>('PBlockTransaction').implement({
+  description: 'A transaction of a P-Chain block, as the node writes it in JSON.',
+  fields: (t) => ({
+    txId: t.string({ nullable: true, description: 'The transaction id, when the node includes it.', resolve: (tx) => tx.id ?? null }),
+    unsignedTx: t.field({ type: 'JSON', description: 'The unsigned transaction; its fields depend on its type (validators, subnets, chains, transfers…).', resolve: (tx) => tx.unsignedTx }),
+    credentials: t.field({
+      type: [PCredentialRef],
+      description: 'One credential per input, in input order.',
+      resolve: (tx) => tx.credentials ?? [],
+    }),
+    transaction: t.field({
+      type: TransactionInterface,
+      nullable: true,
+      description: "The Data API's view of the transaction (type, amounts, UTXOs); null without `txId` or when not indexed.",
+      resolve: async (tx, _args, ctx) => {
+        if (!tx.id) return null;
+        const found = await ctx.loaders.transaction({ network: tx.network, chain: 'p-chain', txHash: tx.id });
+        return found ? txModel(tx.network, 'p-chain', found) : null;
+      },
+    }),
+  }),
+});
+
+const PBlockRef = builder.objectRef<PBlockModel>('PBlock').implement({
+  description: 'A P-Chain block, decoded from the node\'s JSON (platform.getBlock, platform.getBlockByHeight).',
+  fields: (t) => ({
+    blockId: t.string({
+      nullable: true,
+      description: 'The block id: as asked, or as the node wrote it; null when read by height from a node that omits it (see `hex`).',
+      resolve: (b) => b.id ?? b.asked.blockId ?? null,
+    }),
+    parentId: t.exposeString('parentID', { description: 'The previous block.' }),
+    height: t.field({ type: 'BigInt', description: 'Its height.', resolve: (b) => String(b.height) }),
+    time: t.field({ type: 'SafeInt', nullable: true, description: 'Its Unix time (s), for blocks since Banff.', resolve: (b) => (b.time === undefined ? null : toSafeInt(b.time)) }),
+    transactions: t.field({ type: [PBlockTxRef], description: 'Its transactions.', resolve: (b) => (b.txs ?? []).map((tx) => ({ ...tx, network: b.network })) }),
+    hex: t.string({
+      nullable: true,
+      description: 'The block bytes (hex with checksum): one more call, with hex encoding.',
+      resolve: async (b, _args, ctx) => {
+        const res = b.asked.blockId
+          ? await ctx.node.platformGetBlock(b.network, { blockID: b.asked.blockId, encoding: 'hex' })
+          : await ctx.node.platformGetBlockByHeight(b.network, { height: toSafeInt(b.asked.height!), encoding: 'hex' });
+        return res.block;
+      },
+    }),
+  }),
+});
+
+// --- the P-Chain object ------------------------------------------------------------------------------
+
+export const BlockchainStatusEnum = builder.enumType('BlockchainStatus', {
+  description: 'What the node knows of a blockchain (platform.getBlockchainStatus).',
+  values: {
+    VALIDATING: { value: 'Validating', description: 'This node validates it.' },
+    CREATED: { value: 'Created', description: 'It exists, but this node does not validate it.' },
+    PREFERRED: { value: 'Preferred', description: 'Proposed and likely to be created; its transaction is not accepted yet.' },
+    SYNCING: { value: 'Syncing', description: 'This node follows it without validating.' },
+    UNKNOWN: { value: 'Unknown', description: 'Not proposed, or its proposal is not preferred (it may be submitted again).' },
+  } as const,
+});
+
+const LegacyChainRef = builder.objectRef<{ network: NetworkName; id: string; name: string; subnetID: string; vmID: string }>('PChainBlockchainEntry').implement({
+  description: 'A blockchain as platform.getBlockchains lists it.',
+  fields: (t) => ({
+    blockchainId: t.exposeString('id', { description: 'The blockchain id.' }),
+    name: t.exposeString('name', { description: 'Its name.' }),
+    subnetId: t.exposeString('subnetID', { description: 'The subnet that validates it.' }),
+    vmId: t.exposeString('vmID', { description: 'The VM it runs.' }),
+    blockchain: t.field({
+      type: BlockchainRef,
+      nullable: true,
+      description: 'The same chain in the graph (from the Data API listing).',
+      resolve: (c, _args, ctx) => findBlockchain(ctx, c.network, c.id),
+    }),
+  }),
+});
+
+interface PBalanceModel {
+  network: NetworkName;
+  byKind: Record<'balances' | 'unlockeds' | 'lockedStakeables' | 'lockedNotStakeables', Record<string, Uint>>;
+  utxoIDs: { txID: string; outputIndex: number }[];
+}
+
+const AssetAmountEntryRef = builder.objectRef<{ assetId: string; amount: string }>('PChainAssetAmount').implement({
+  description: 'An amount of one asset on the P-Chain.',
+  fields: (t) => ({
+    assetId: t.exposeString('assetId', { description: 'The asset id.' }),
+    amount: t.field({ type: 'BigInt', description: 'The amount, in the smallest unit.', resolve: (a) => a.amount }),
+  }),
+});
+
+const entries = (map: Record<string, Uint> | undefined) => Object.entries(map ?? {}).map(([assetId, amount]) => ({ assetId, amount: String(amount) }));
+
+const PBalanceRef = builder.objectRef<PBalanceModel>('PChainBalance').implement({
+  description: 'P-Chain balances of some addresses, as platform.getBalance reports them.',
+  fields: (t) => ({
+    balances: t.field({ type: [AssetAmountEntryRef], description: 'Everything, per asset.', resolve: (b) => entries(b.byKind.balances) }),
+    unlocked: t.field({ type: [AssetAmountEntryRef], description: 'Spendable now.', resolve: (b) => entries(b.byKind.unlockeds) }),
+    lockedStakeable: t.field({ type: [AssetAmountEntryRef], description: 'Locked, but usable for staking.', resolve: (b) => entries(b.byKind.lockedStakeables) }),
+    lockedNotStakeable: t.field({ type: [AssetAmountEntryRef], description: 'Locked, not usable for staking.', resolve: (b) => entries(b.byKind.lockedNotStakeables) }),
+    utxoCount: t.int({ description: 'How many UTXOs hold it.', resolve: (b) => b.utxoIDs.length }),
+  }),
+});
+
+export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
+  description: 'The P-Chain as the network\'s node serves it (platform.* at /ext/bc/P): blocks, validators, supply, blockchain status.',
+  fields: (t) => ({
+    blockchainId: t.string({ description: 'The P-Chain\'s blockchain id (the same on every network).', resolve: (p) => PRIMARY_CHAIN_IDS[p.network].p }),
+    height: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Height of the last accepted block (platform.getHeight).',
+      resolve: async (p, _args, ctx) => String((await ctx.node.platformGetHeight(p.network)).height),
+    }),
+    block: t.field({
+      type: PBlockRef,
+      nullable: true,
+      description: 'A block by id or by height (exactly one), decoded (platform.getBlock, platform.getBlockByHeight); null when there is none.',
+      args: {
+        blockId: t.arg({ type: CB58IdScalar, description: 'The block id (cb58).' }),
+        height: t.arg({ type: 'SafeInt', description: 'The block height.' }),
+      },
+      resolve: async (p, { blockId, height }, ctx) => {
+        if ((blockId == null) === (height == null)) throw badInput('`block` takes exactly one of `blockId` and `height`.', { argument: 'blockId' });
+        if (height != null && height < 0) throw badInput(`\`height\` must be 0 or more (got ${height}).`, { argument: 'height' });
+        const res = await orNull(
+          blockId != null
+            ? ctx.node.platformGetBlock(p.network, { blockID: blockId, encoding: 'json' })
+            : ctx.node.platformGetBlockByHeight(p.network, { height: height!, encoding: 'json' }),
+        );
+        if (!res) return null;
+        return { ...res.block, network: p.network, asked: blockId != null ? { blockId } : { height: String(height) } };
+      },
+    }),
+    blockchainStatus: t.field({
+      type: BlockchainStatusEnum,
+      nullable: true,
+      description: 'What this node knows of a blockchain, including ones only proposed (platform.getBlockchainStatus).',
+      args: { blockchainId: t.arg({ type: CB58IdScalar, required: true, description: 'The blockchain id (cb58).' }) },
+      resolve: (p, { blockchainId }, ctx) => ctx.loaders.blockchainStatus(p.network, blockchainId),
+    }),
+    currentSupply: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description:
+        'An upper bound of the tokens that can stake a subnet, in its smallest unit (platform.getCurrentSupply): burnt tokens and fees are not subtracted. The Primary Network (AVAX) when `subnetId` is omitted; null for a subnet without a staking token.',
+      args: { subnetId: t.arg({ type: CB58IdScalar, description: 'The subnet; the Primary Network when omitted.' }) },
+      resolve: (p, { subnetId }, ctx) => supplyOf(ctx, p.network, subnetId ?? undefined),
+    }),
+    currentValidators: t.field({
+      type: [PChainValidatorRef],
+      nullable: true,
+      description: 'The current validators of a subnet (platform.getCurrentValidators); the Primary Network\'s when `subnetId` is omitted.',
+      args: {
+        subnetId: t.arg({ type: CB58IdScalar, description: 'The subnet; the Primary Network when omitted.' }),
+        nodeIds: t.arg({ type: [NodeIdScalar], description: NODE_IDS_DESCRIPTION }),
+      },
+      resolve: (p, args, ctx) => currentValidators(ctx, p.network, args.subnetId ?? undefined, args.nodeIds),
+    }),
+    blockchains: t.field({
+      type: [LegacyChainRef],
+      nullable: true,
+      deprecationReason: 'platform.getBlockchains is deprecated since avalanchego v1.9.12: use `subnets { blockchains }` (the Data API listing).',
+      description: 'Every blockchain but the P-Chain (platform.getBlockchains).',
+      resolve: async (p, _args, ctx) => (await ctx.node.platformGetBlockchains(p.network)).blockchains.map((b) => ({ ...b, network: p.network })),
+    }),
+    balance: t.field({
+      type: PBalanceRef,
+      nullable: true,
+      deprecationReason: 'platform.getBalance is deprecated since avalanchego v1.9.12: use the Data API\'s P-Chain UTXOs and balances.',
+      description: 'P-Chain balances of some addresses (platform.getBalance).',
+      args: { addresses: t.arg({ type: [AvalancheAddressScalar], required: true, description: 'Addresses of this network (up to 100).' }) },
+      resolve: async (p, { addresses }, ctx) => {
+        const owned = checkAddresses(p.network, addresses, { argument: 'addresses' }).map((a) => `P-${a}`);
+        const res = await ctx.node.platformGetBalance(p.network, { addresses: owned });
+        return { network: p.network, byKind: res, utxoIDs: res.utxoIDs ?? [] };
+      },
+    }),
+  }),
+});
+
+/** The supply of a subnet; null where the node has none (subnets without a staking token). */
+async function supplyOf(ctx: GatewayContext, network: NetworkName, subnetId: string | undefined): Promise<string | null> {
+  try {
+    const res = await ctx.node.platformGetCurrentSupply(network, subnetId && subnetId !== PRIMARY_NETWORK_ID ? { subnetID: subnetId } : {});
+    return String(res.supply);
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+builder.objectField(NetworkRef, 'pChain', (t) =>
+  t.field({
+    type: PChainRef,
+    description: 'The P-Chain as this network\'s node serves it (NODE_URL_MAINNET / NODE_URL_FUJI).',
+    resolve: (network) => ({ network: network.name }),
+  }),
+);
+
+// --- links from the Data API's graph ---------------------------------------------------------------
+
+builder.objectFields(SubnetRef, (t) => ({
+  currentValidators: t.field({
+    type: [PChainValidatorRef],
+    nullable: true,
+    description:
+      'Its current validators as the P-Chain has them (platform.getCurrentValidators): with delegators and reward owners on the Primary Network, balances and owners on an L1.',
+    args: { nodeIds: t.arg({ type: [NodeIdScalar], description: NODE_IDS_DESCRIPTION }) },
+    resolve: (s, args, ctx) => currentValidators(ctx, s.network, s.subnetId, args.nodeIds),
+  }),
+  supply: t.field({
+    type: 'BigInt',
+    nullable: true,
+    description: 'An upper bound of the tokens that can stake it (platform.getCurrentSupply); null for a subnet without a staking token.',
+    resolve: (s, _args, ctx) => supplyOf(ctx, s.network, s.subnetId),
+  }),
+}));
+
+builder.objectField(BlockchainRef, 'status', (t) =>
+  t.field({
+    type: BlockchainStatusEnum,
+    nullable: true,
+    description: 'What the node knows of this chain: validating, syncing, or only created (platform.getBlockchainStatus).',
+    resolve: (b, _args, ctx) => ctx.loaders.blockchainStatus(b.network, b.blockchainId),
+  }),
+);
+
+builder.objectField(L1ValidatorRef, 'pChainValidator', (t) =>
+  t.field({
+    type: PChainValidatorRef,
+    nullable: true,
+    description:
+      'This validator\'s current entry on the P-Chain (balance, nonce, uptime); null when it is no longer a current validator. One call per subnet for all the L1 validators of a response.',
+    resolve: async (v, _args, ctx) => {
+      const entry = await ctx.loaders.pChainValidator({ network: v.network, subnetId: v.subnetId, nodeId: v.nodeId });
+      // A node may validate again under a new validation id: only the same validation counts.
+      return entry && (!entry.validationID || entry.validationID === v.validationId) ? { ...entry, network: v.network } : null;
+    },
+  }),
+);

@@ -1,0 +1,227 @@
+/**
+ * What an EVM chain's own node endpoint says about it (/ext/bc/<id>/rpc and /validators): fee
+ * config over time, chain config with precompile upgrades, active rules, and its validators with
+ * uptime. The `eth_*` calls one request makes to one chain go out as one JSON-RPC batch.
+ */
+import type { GatewayContext } from '../context.js';
+import { badInput } from '../errors.js';
+import { CORETH_VM_ID, type NetworkName } from '../ids.js';
+import { evmChainIdOf } from '../loaders.js';
+import type { ChainConfigReply, FeeConfig, PrecompileConfig, SubnetEvmValidator, Uint } from '../upstreams/node.types.js';
+import { BlockchainRef, type BlockchainModel } from './blockchain.js';
+import { builder } from './builder.js';
+import { checkListSize } from './inputs.js';
+import { L1ValidatorRef } from './l1-validator.js';
+import { toSafeInt } from './node-common.js';
+import { NodeIdScalar } from './scalars.js';
+
+const isEvm = (b: BlockchainModel) => evmChainIdOf(b) !== undefined;
+/** Subnet-EVM and its kin serve eth_feeConfig, eth_getActiveRulesAt and the validators endpoint; coreth does not. */
+const isSubnetEvm = (b: BlockchainModel) => isEvm(b) && b.vmId !== CORETH_VM_ID;
+
+// --- fee config ---------------------------------------------------------------------------------
+
+type FeeConfigModel = FeeConfig & { lastChangedAt?: Uint };
+
+const FEE_FIELDS: [keyof FeeConfig, string][] = [
+  ['gasLimit', 'Gas a block may use.'],
+  ['targetBlockRate', 'Seconds between blocks the fee algorithm aims for.'],
+  ['minBaseFee', 'The lowest base fee, in wei.'],
+  ['targetGas', 'Gas per 10 s the fee algorithm aims for; more raises the base fee.'],
+  ['baseFeeChangeDenominator', 'How fast the base fee moves: a larger value changes it more slowly.'],
+  ['minBlockGasCost', 'The lowest block gas cost.'],
+  ['maxBlockGasCost', 'The highest block gas cost.'],
+  ['blockGasCostStep', 'How much the block gas cost moves per second off the target rate.'],
+];
+
+const FeeConfigRef = builder.objectRef<FeeConfigModel>('FeeConfig').implement({
+  description: "A Subnet-EVM chain's fee parameters (eth_feeConfig, or the chain config's `feeConfig`).",
+  fields: (t) => ({
+    ...Object.fromEntries(
+      FEE_FIELDS.map(([name, description]) => [name, t.field({ type: 'BigInt', description, resolve: (f) => String(f[name]) })]),
+    ),
+    lastChangedAt: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'The block at which this config took effect (0: since genesis); only from `feeConfig`, not in a chain config.',
+      resolve: (f) => (f.lastChangedAt === undefined ? null : String(f.lastChangedAt)),
+    }),
+  }),
+});
+
+/** `latest`, a block number (decimal or 0x hex) or a block hash, as eth_feeConfig takes it. */
+function checkBlockRef(block: string): string {
+  if (block === 'latest' || /^0x[0-9a-fA-F]{64}$/.test(block)) return block;
+  if (/^0x[0-9a-fA-F]{1,16}$/.test(block)) return block.toLowerCase();
+  if (/^\d{1,20}$/.test(block) && BigInt(block) < 2n ** 64n) return `0x${BigInt(block).toString(16)}`;
+  throw badInput(`\`block\` must be "latest", a block number (e.g. 1200 or 0x4b0) or a 32-byte block hash (got ${JSON.stringify(block)}).`, { argument: 'block' });
+}
+
+// --- precompiles and chain config ---------------------------------------------------------------
+
+type PrecompileModel = PrecompileConfig & { name: string };
+
+const PrecompileRef = builder.objectRef<PrecompileModel>('PrecompileConfig').implement({
+  description: 'A stateful precompile\'s config: the allow list of roles, and when it activates (or is disabled).',
+  fields: (t) => ({
+    name: t.string({ description: 'The config key, e.g. `feeManagerConfig`, `contractNativeMinterConfig`, `warpConfig`.', resolve: (p) => p.name }),
+    blockTimestamp: t.field({ type: 'SafeInt', nullable: true, description: 'Unix time (s) it takes effect.', resolve: (p) => (p.blockTimestamp === undefined ? null : toSafeInt(p.blockTimestamp)) }),
+    disable: t.boolean({ description: 'Whether this entry turns the precompile off.', resolve: (p) => p.disable === true }),
+    adminAddresses: t.field({ type: ['String'], nullable: true, description: 'Addresses that may change the allow list.', resolve: (p) => p.adminAddresses ?? null }),
+    managerAddresses: t.field({ type: ['String'], nullable: true, description: 'Addresses that may manage enabled addresses.', resolve: (p) => p.managerAddresses ?? null }),
+    enabledAddresses: t.field({ type: ['String'], nullable: true, description: 'Addresses allowed to use it.', resolve: (p) => p.enabledAddresses ?? null }),
+    config: t.field({ type: 'JSON', description: 'The whole entry as the node wrote it (some precompiles add fields, e.g. an initial fee config).', resolve: ({ name: _name, ...rest }) => rest }),
+  }),
+});
+
+/** Chain config keys that hold precompile configs: objects named `…Config` with a `blockTimestamp`. */
+function precompilesOf(config: Record<string, unknown>): PrecompileModel[] {
+  return Object.entries(config)
+    .filter(([key, value]) => key.endsWith('Config') && key !== 'feeConfig' && value !== null && typeof value === 'object' && 'blockTimestamp' in value)
+    .map(([name, value]) => ({ ...(value as PrecompileConfig), name }));
+}
+
+type ChainConfigModel = ChainConfigReply;
+
+const ChainConfigRef = builder.objectRef<ChainConfigModel>('ChainConfig').implement({
+  description: "An EVM chain's config as its node runs it (eth_getChainConfig), precompile upgrades included.",
+  fields: (t) => ({
+    chainId: t.field({ type: 'SafeInt', nullable: true, description: 'The EVM chain id.', resolve: (c) => (c.chainId === undefined ? null : toSafeInt(c.chainId)) }),
+    feeConfig: t.field({ type: FeeConfigRef, nullable: true, description: 'The fee config of the genesis (Subnet-EVM).', resolve: (c) => c.feeConfig ?? null }),
+    allowFeeRecipients: t.boolean({ nullable: true, description: 'Whether validators may name their own fee recipient.', resolve: (c) => (typeof c.allowFeeRecipients === 'boolean' ? c.allowFeeRecipients : null) }),
+    precompiles: t.field({ type: [PrecompileRef], description: 'Precompiles configured from genesis.', resolve: (c) => precompilesOf(c) }),
+    precompileUpgrades: t.field({
+      type: [PrecompileRef],
+      description: 'Later changes of precompiles (network upgrades), in order: each enables, reconfigures or disables one.',
+      resolve: (c) => (c.upgrades?.precompileUpgrades ?? []).flatMap((entry) => precompilesOf(entry as Record<string, unknown>)),
+    }),
+    raw: t.field({ type: 'JSON', description: 'The whole config as the node wrote it (fork blocks and timestamps included).', resolve: (c) => c }),
+  }),
+});
+
+// --- active rules --------------------------------------------------------------------------------
+
+const RuleRef = builder.objectRef<{ name: string; active: boolean }>('ChainRule').implement({
+  description: 'A fork rule and whether it is active.',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'The rule, e.g. `IsCancun`, `IsDurango`.' }),
+    active: t.exposeBoolean('active', { description: 'Whether it is active at the time asked.' }),
+  }),
+});
+
+const ActivePrecompileRef = builder.objectRef<{ name: string; timestamp: Uint }>('ActivePrecompile').implement({
+  description: 'A precompile active at the time asked.',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'Its config key, e.g. `warpConfig`.' }),
+    timestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) it became active.', resolve: (p) => toSafeInt(p.timestamp) }),
+  }),
+});
+
+const rules = (map: Record<string, boolean> | undefined) => Object.entries(map ?? {}).map(([name, active]) => ({ name, active }));
+
+const ActiveRulesRef = builder
+  .objectRef<{ ethRules: Record<string, boolean>; avalancheRules: Record<string, boolean>; precompiles: Record<string, { timestamp: Uint }> }>('ActiveRules')
+  .implement({
+    description: 'The rules and precompiles in force at a time (eth_getActiveRulesAt).',
+    fields: (t) => ({
+      ethRules: t.field({ type: [RuleRef], description: 'Ethereum fork rules.', resolve: (r) => rules(r.ethRules) }),
+      avalancheRules: t.field({ type: [RuleRef], description: 'Avalanche upgrade rules (Subnet-EVM, Durango, Etna…).', resolve: (r) => rules(r.avalancheRules) }),
+      precompiles: t.field({
+        type: [ActivePrecompileRef],
+        description: 'Precompiles active at that time.',
+        resolve: (r) => Object.entries(r.precompiles ?? {}).map(([name, p]) => ({ name, timestamp: p.timestamp })),
+      }),
+    }),
+  });
+
+// --- validators ----------------------------------------------------------------------------------
+
+type ChainValidatorModel = SubnetEvmValidator & { network: NetworkName };
+
+const ChainValidatorRef = builder.objectRef<ChainValidatorModel>('ChainValidator').implement({
+  description: "A validator of the chain's subnet as the chain's node sees it (validators.getCurrentValidators), with its uptime.",
+  fields: (t) => ({
+    validationId: t.exposeString('validationID', { description: 'Its validation id on an L1; the AddSubnetValidatorTx id on a legacy subnet.' }),
+    nodeId: t.exposeString('nodeID', { description: 'The validating node.' }),
+    weight: t.field({ type: 'BigInt', description: 'Its weight.', resolve: (v) => String(v.weight) }),
+    startTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) it started validating.', resolve: (v) => toSafeInt(v.startTimestamp) }),
+    isActive: t.exposeBoolean('isActive', { description: 'On an L1: whether its balance still pays the continuous fee. Always true on a legacy subnet.' }),
+    isL1Validator: t.exposeBoolean('isL1Validator', { description: 'Whether it is an L1 validator rather than a legacy subnet validator.' }),
+    isConnected: t.exposeBoolean('isConnected', { description: 'Whether it is connected to the node that answered.' }),
+    uptimeSeconds: t.field({ type: 'BigInt', description: 'Seconds it has been online.', resolve: (v) => String(v.uptimeSeconds) }),
+    uptimePercentage: t.exposeFloat('uptimePercentage', { description: 'Share of the time it has been online, in percent.' }),
+    l1Validator: t.field({
+      type: L1ValidatorRef,
+      nullable: true,
+      description: "The Data API's record of this L1 validator; null for legacy subnet validators.",
+      resolve: async (v, _args, ctx) => {
+        if (!v.isL1Validator) return null;
+        const found = await ctx.loaders.l1Validator(v.network, v.validationID);
+        return found ? { ...found, network: v.network } : null;
+      },
+    }),
+  }),
+});
+
+// --- on Blockchain ---------------------------------------------------------------------------------
+
+const subnetEvmOnly = 'Null for chains that are not Subnet-EVM chains (the C-Chain, custom VMs): no call is made for them.';
+
+function timestampArg(timestamp: number | null | undefined): number | undefined {
+  if (timestamp == null) return undefined;
+  if (timestamp < 0) throw badInput(`\`timestamp\` must be a Unix time in seconds, 0 or more (got ${timestamp}).`, { argument: 'timestamp' });
+  return timestamp;
+}
+
+async function feeConfig(ctx: GatewayContext, b: BlockchainModel, block: string): Promise<FeeConfigModel | null> {
+  if (!isSubnetEvm(b)) return null;
+  const res = await ctx.node.ethFeeConfig(b.network, b.blockchainId, checkBlockRef(block));
+  return { ...res.feeConfig, lastChangedAt: res.lastChangedAt };
+}
+
+builder.objectFields(BlockchainRef, (t) => ({
+  feeConfig: t.field({
+    type: FeeConfigRef,
+    nullable: true,
+    description: `The fee config in force at a block, and the block it took effect at (eth_feeConfig). ${subnetEvmOnly}`,
+    args: { block: t.arg.string({ required: true, defaultValue: 'latest', description: '"latest" (default), a block number (decimal or 0x hex) or a block hash.' }) },
+    resolve: (b, { block }, ctx) => feeConfig(ctx, b, block),
+  }),
+  chainConfig: t.field({
+    type: ChainConfigRef,
+    nullable: true,
+    description: 'The chain config its node runs, with precompile upgrades (eth_getChainConfig). Null for chains that are not EVM chains.',
+    resolve: (b, _args, ctx) => (isEvm(b) ? ctx.node.ethGetChainConfig(b.network, b.blockchainId) : null),
+  }),
+  activeRules: t.field({
+    type: ActiveRulesRef,
+    nullable: true,
+    description: `The fork rules and precompiles in force at a time (eth_getActiveRulesAt). ${subnetEvmOnly}`,
+    args: { timestamp: t.arg({ type: 'SafeInt', description: 'Unix time (s); the latest block\'s when omitted.' }) },
+    resolve: (b, { timestamp }, ctx) => (isSubnetEvm(b) ? ctx.node.ethGetActiveRulesAt(b.network, b.blockchainId, timestampArg(timestamp)) : null),
+  }),
+  activePrecompiles: t.field({
+    type: [PrecompileRef],
+    nullable: true,
+    deprecationReason: 'eth_getActivePrecompilesAt is deprecated in Subnet-EVM: use `activeRules { precompiles }`.',
+    description: `The precompile configs active at a time (eth_getActivePrecompilesAt). ${subnetEvmOnly}`,
+    args: { timestamp: t.arg({ type: 'SafeInt', description: 'Unix time (s); the latest block\'s when omitted.' }) },
+    resolve: async (b, { timestamp }, ctx) => {
+      if (!isSubnetEvm(b)) return null;
+      const res = await ctx.node.ethGetActivePrecompilesAt(b.network, b.blockchainId, timestampArg(timestamp));
+      return Object.entries(res).map(([name, config]) => ({ ...config, name }));
+    },
+  }),
+  validators: t.field({
+    type: [ChainValidatorRef],
+    nullable: true,
+    description: `The validators of this chain's subnet as the chain's node sees them, with uptime (validators.getCurrentValidators at /ext/bc/<id>/validators). ${subnetEvmOnly}`,
+    args: { nodeIds: t.arg({ type: [NodeIdScalar], description: 'Only these nodes (up to 100).' }) },
+    resolve: async (b, { nodeIds }, ctx) => {
+      if (!isSubnetEvm(b)) return null;
+      if (nodeIds) checkListSize(nodeIds, 'nodeIds');
+      const res = await ctx.node.validatorsGetCurrentValidators(b.network, b.blockchainId, nodeIds ? { nodeIDs: [...nodeIds] } : {});
+      return res.validators.map((v) => ({ ...v, network: b.network }));
+    },
+  }),
+}));

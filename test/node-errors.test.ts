@@ -1,0 +1,118 @@
+/**
+ * Each way the node fails (node.jsonrpc-errors.json and the HTTP answers around it) becomes one
+ * GraphQL error code with the node's own words; a failed field is null and its siblings resolve.
+ */
+import { describe, expect, it } from 'vitest';
+import { getNodeWorld } from '../src/sandbox/node-data.js';
+import { codes, startHarness, useHarness } from './helpers.js';
+
+const h = useHarness({ UPSTREAM_RETRIES: '0', UPSTREAM_TIMEOUT_MS: '300' });
+const HEIGHTS = '{ network { pChain { height } xChain { height } } }';
+const rpcError = (code: number, message: string, id: number | null = 1) => ({ jsonrpc: '2.0', error: { code, message, data: null }, id });
+
+/** The P-Chain height fails as the fault says; the X-Chain's still answers. */
+async function failPHeight(fault: Parameters<typeof h.sandbox.fail>[0]) {
+  h.sandbox.fail({ operation: 'platform.getHeight', ...fault });
+  const res = await h.raw<any>(HEIGHTS);
+  expect(res.data.network.pChain.height).toBeNull();
+  expect(res.data.network.xChain.height).toEqual(expect.any(String));
+  expect(res.errors).toHaveLength(1);
+  return res.errors![0]!;
+}
+
+describe('JSON-RPC errors (HTTP 200)', () => {
+  it.each([
+    ['an unknown method', rpcError(-32000, 'rpc: can\'t find method "platform.GetHeight"'), 'NODE_API_UNAVAILABLE'],
+    ['an unknown service', rpcError(-32000, 'rpc: can\'t find service "platform.GetHeight"'), 'NODE_API_UNAVAILABLE'],
+    ['an upper-case method', rpcError(-32000, 'method must start with a non-uppercase letter'), 'UPSTREAM_BAD_REQUEST'],
+    ['a method without a dot', rpcError(-32000, 'rpc: service/method request ill-formed: "getHeight"'), 'UPSTREAM_BAD_REQUEST'],
+    ['params that do not unmarshal', rpcError(-32000, "couldn't unmarshal an argument. Ensure arguments are valid and properly formatted. See documentation for example calls"), 'UPSTREAM_BAD_REQUEST'],
+    ['a batch array', { ...rpcError(-32700, 'json: cannot unmarshal array into Go value of type json2.serverRequest', null) }, 'UPSTREAM_BAD_REQUEST'],
+    ['jsonrpc other than 2.0', rpcError(-32600, 'jsonrpc must be 2.0'), 'UPSTREAM_BAD_REQUEST'],
+    ['an unknown id', rpcError(-32000, "couldn't get tx: not found"), 'NOT_FOUND'],
+    ['any other failure', rpcError(-32000, 'database closed'), 'UPSTREAM_RPC_ERROR'],
+  ])('%s → %s', async (_case, body, code) => {
+    const error = await failPHeight({ kind: 'body', body });
+    expect(error.extensions).toMatchObject({ code, upstream: { service: 'node', operation: 'platform.getHeight', rpcCode: body.error.code, message: body.error.message } });
+    expect(error.message).toContain(body.error.message);
+  });
+
+  it('an answer with neither result nor error is an invalid response; so is broken JSON', async () => {
+    expect((await failPHeight({ kind: 'body', body: { jsonrpc: '2.0', id: 1 } })).extensions!.code).toBe('UPSTREAM_INVALID_RESPONSE');
+    expect((await failPHeight({ kind: 'malformed' })).extensions!.code).toBe('UPSTREAM_INVALID_RESPONSE');
+  });
+});
+
+describe('HTTP answers of the node', () => {
+  it.each([
+    [405, 'UPSTREAM_BAD_REQUEST'],
+    [415, 'UPSTREAM_BAD_REQUEST'],
+    [403, 'UPSTREAM_FORBIDDEN'],
+    [503, 'UPSTREAM_UNAVAILABLE'],
+  ])('%i → %s, with the node\'s text', async (status, code) => {
+    const error = await failPHeight({ kind: 'status', status });
+    expect(error.extensions).toMatchObject({ code, upstream: { status, message: expect.any(String) } });
+  });
+
+  it('a path the node does not serve (404) says which API and what to do', async () => {
+    h.sandbox.node.adminEnabled = false;
+    h.sandbox.node.indexEnabled = false;
+    const res = await h.raw(`{ network { admin { loggerLevels { name } } index(name: P_BLOCK) { lastAccepted { id } } pChain { height } } }`, undefined, {});
+    // Without ADMIN_TOKEN the admin field is refused before the node; the index answers 404.
+    expect(codes(res).sort()).toEqual(['FORBIDDEN', 'NODE_API_UNAVAILABLE']);
+    const unavailable = res.errors!.find((e) => e.extensions!.code === 'NODE_API_UNAVAILABLE')!;
+    expect(unavailable.extensions).toMatchObject({ upstream: { api: 'index', service: 'node' } });
+    expect((res.data as any).network.pChain.height).toEqual(expect.any(String));
+  });
+
+  it('a chain still bootstrapping answers 503 with the node\'s words', async () => {
+    h.sandbox.node.bootstrapping = ['X'];
+    const res = await h.raw<any>(HEIGHTS);
+    expect(codes(res)).toEqual(['UPSTREAM_UNAVAILABLE']);
+    expect(res.errors![0]!.path).toEqual(['network', 'xChain', 'height']);
+    expect(res.errors![0]!.extensions).toMatchObject({ upstream: { status: 503, message: expect.stringContaining('not done bootstrapping') } });
+  });
+
+  it('a node that does not answer in time is a timeout', async () => {
+    const error = await failPHeight({ kind: 'hang' });
+    expect(error.extensions).toMatchObject({ code: 'UPSTREAM_TIMEOUT', upstream: { service: 'node' } });
+  });
+});
+
+describe('the EVM endpoint\'s errors', () => {
+  const [chainId] = [...getNodeWorld('mainnet').chains.entries()].find(([, c]) => c.vm === 'subnet-evm' && c.status !== 'Created')!;
+  const q = `{ network { blockchain(blockchainId: "${chainId}") { feeConfig { gasLimit } chainConfig { chainId } } } }`;
+
+  it('a batch refused as a whole fails each of its calls', async () => {
+    h.sandbox.fail({ operation: 'batch', kind: 'body', body: [{ jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'batch too large' } }] });
+    const res = await h.raw<any>(q);
+    expect(res.data.network.blockchain).toEqual({ feeConfig: null, chainConfig: null });
+    expect(codes(res)).toEqual(['UPSTREAM_BAD_REQUEST', 'UPSTREAM_BAD_REQUEST']);
+    expect(res.errors![0]!.extensions).toMatchObject({ upstream: { rpcCode: -32600, message: 'batch too large' } });
+  });
+
+  it.each([
+    [-32601, 'the method eth_feeConfig does not exist/is not available', 'NODE_API_UNAVAILABLE'],
+    [-32602, 'invalid argument 0: hex string without 0x prefix', 'UPSTREAM_BAD_REQUEST'],
+    [-32000, 'cannot query unfinalized data', 'UPSTREAM_RPC_ERROR'],
+  ])('%i (%s) → %s', async (code, message, expected) => {
+    h.sandbox.fail({ operation: 'eth_feeConfig', kind: 'body', body: { jsonrpc: '2.0', id: 1, error: { code, message } } });
+    const res = await h.raw<any>(`{ network { blockchain(blockchainId: "${chainId}") { feeConfig { gasLimit } status } } }`);
+    expect(res.data.network.blockchain.feeConfig).toBeNull();
+    expect(res.data.network.blockchain.status).toEqual(expect.any(String));
+    expect(codes(res)).toEqual([expected]);
+  });
+});
+
+describe('the call budget', () => {
+  it('counts node calls like any other upstream call', async () => {
+    const small = await startHarness({ UPSTREAM_CALL_BUDGET: '2' });
+    try {
+      const res = await small.raw<any>(`{ network { pChain { height currentSupply } xChain { height } } }`);
+      expect(codes(res)).toEqual(['UPSTREAM_BUDGET_EXCEEDED']);
+      expect(small.sandbox.count()).toBe(2);
+    } finally {
+      await small.close();
+    }
+  });
+});

@@ -1,0 +1,222 @@
+/**
+ * The node's JSON-RPC joined into the graph: the headline walk (a subnet's chains with status,
+ * fee config and validators, and the subnet's P-Chain validators) with its calls counted, then the
+ * P-Chain, the X-Chain and the links between the node and the Data API's objects.
+ */
+import { describe, expect, it } from 'vitest';
+import { decodeHexWithChecksum } from '../src/avax-codec.js';
+import { PRIMARY_NETWORK_ID } from '../src/ids.js';
+import { derivedId } from '../src/sandbox/node-avax.js';
+import { getNodeWorld, proposedBlockchainIds } from '../src/sandbox/node-data.js';
+import { getWorld, TIMELINE } from '../src/sandbox/world.js';
+import { graphql } from './gql/index.js';
+import { useHarness } from './helpers.js';
+
+const h = useHarness({ UPSTREAM_RETRIES: '0' });
+const world = getWorld('mainnet');
+const node = getNodeWorld('mainnet');
+const statusOf = (blockchainId: string) => node.chains.get(blockchainId)?.status;
+
+/** Calls the sandbox logged for one operation, with their JSON-RPC bodies. */
+const bodies = (operation: string) => h.sandbox.log.filter((r) => r.operation === operation).map((r) => r.body as any);
+
+const Headline = graphql(`
+  query NodeHeadline($subnetId: CB58Id!) {
+    network(name: MAINNET) {
+      subnet(subnetId: $subnetId) {
+        subnetId
+        currentValidators { nodeId validationId weight balance remainingBalanceOwner { threshold addresses { address } } }
+        blockchains {
+          blockchainId
+          vmId
+          status
+          feeConfig { gasLimit minBaseFee targetGas lastChangedAt }
+          chainConfig { chainId precompileUpgrades { name blockTimestamp disable } }
+          validators { nodeId validationId weight uptimePercentage isActive isL1Validator }
+        }
+      }
+    }
+  }
+`);
+
+describe('a subnet → its chains (status, fee config, validators) → its P-Chain validators, in one request', () => {
+  const subnet = world.subnets.find(
+    (s) =>
+      s.isL1 &&
+      s.blockchains.every((b) => statusOf(b.blockchainId) !== 'Created') &&
+      s.blockchains.filter((b) => node.chains.get(b.blockchainId)?.vm === 'subnet-evm').length >= 2 &&
+      s.blockchains.some((b) => node.chains.get(b.blockchainId)?.vm === 'custom'),
+  )!;
+  const evmChains = subnet.blockchains.filter((b) => node.chains.get(b.blockchainId)!.vm === 'subnet-evm');
+
+  it('makes one call per chain and kind of data, batches the eth_* calls per chain, and nothing twice', async () => {
+    expect(subnet).toBeDefined();
+    const res = await h.exec(Headline, { subnetId: subnet.subnetId });
+    expect(res.errors).toBeUndefined();
+    const got = res.data!.network.subnet!;
+
+    const active = world.l1Validators.filter((v) => v.subnetId === subnet.subnetId && v.active);
+    expect(got.currentValidators!.map((v) => [v.nodeId, v.validationId, v.weight, v.balance])).toEqual(
+      active.map((v) => [v.nodeId, v.validationId, String(v.weight), String(v.remainingBalance)]),
+    );
+    for (const chain of got.blockchains) {
+      expect(chain.status).toBe(statusOf(chain.blockchainId)!.toUpperCase());
+      const evm = node.subnetEvm(chain.blockchainId);
+      if (!evm) {
+        // A custom VM: its status, and nothing asked of an EVM endpoint it does not have.
+        expect([chain.feeConfig, chain.chainConfig, chain.validators]).toEqual([null, null, null]);
+        continue;
+      }
+      const latest = evm.feeConfigAt(evm.blocks.at(-1)!.number);
+      expect(chain.feeConfig).toEqual({
+        gasLimit: String(latest.feeConfig.gasLimit),
+        minBaseFee: String(latest.feeConfig.minBaseFee),
+        targetGas: String(latest.feeConfig.targetGas),
+        lastChangedAt: String(latest.lastChangedAt),
+      });
+      expect(chain.chainConfig!.chainId).toBe(evm.chainId);
+      // The chain's node lists every validator not removed (weight above 0), active or out of balance.
+      const current = world.l1Validators.filter((v) => v.subnetId === subnet.subnetId && v.weight > 0);
+      expect(chain.validators!.map((v) => [v.validationId, v.isActive]).sort()).toEqual(current.map((v) => [v.validationId, v.active]).sort());
+      expect(chain.validators!.every((v) => v.isL1Validator && v.uptimePercentage > 0)).toBe(true);
+    }
+
+    expect(h.sandbox.counts).toEqual({
+      listSubnets: 1,
+      'platform.getCurrentValidators': 1,
+      'platform.getBlockchainStatus': subnet.blockchains.length,
+      // eth_feeConfig and eth_getChainConfig of a chain: one JSON-RPC batch.
+      batch: evmChains.length,
+      'validators.getCurrentValidators': evmChains.length,
+    });
+    for (const batch of bodies('batch')) expect(batch.map((c: { method: string }) => c.method).sort()).toEqual(['eth_feeConfig', 'eth_getChainConfig']);
+    expect(new Set(h.sandbox.log.filter((r) => r.operation === 'batch').map((r) => r.path))).toEqual(
+      new Set(evmChains.map((b) => `/mainnet/ext/bc/${b.blockchainId}/rpc`)),
+    );
+  });
+
+  it('asks nothing twice when the same data is selected twice', async () => {
+    const q = `query($id: CB58Id!) { network { a: subnet(subnetId: $id) { blockchains { status feeConfig { gasLimit } } }
+      b: subnet(subnetId: $id) { blockchains { s: status feeConfig { minBaseFee } } } } }`;
+    const res = await h.raw(q, { id: subnet.subnetId });
+    expect(res.errors).toBeUndefined();
+    expect(h.sandbox.count('platform.getBlockchainStatus')).toBe(subnet.blockchains.length);
+    // Both feeConfig selections of a chain are one eth_feeConfig, alone in its request.
+    expect(h.sandbox.count('eth_feeConfig')).toBe(evmChains.length);
+  });
+});
+
+describe('P-Chain', () => {
+  it('reads its height and blocks by height or id, as JSON and as hex, linked to the Data API transactions', async () => {
+    const block = node.platform.blocks.find((b) => node.platform.txs.some((t) => t.id && b.height > 0))!;
+    const withTx = node.platform.blocks.find((b) => b.height > 100)!;
+    const res = await h.raw<any>(`{ network { pChain {
+      height
+      byHeight: block(height: ${withTx.height}) { blockId parentId height time transactions { txId unsignedTx credentials { signatures } transaction { txHash txType } } hex }
+      byId: block(blockId: "${block.id}") { blockId height }
+      none: block(height: 99999999) { blockId }
+    } } }`);
+    expect(res.errors).toBeUndefined();
+    const p = res.data.network.pChain;
+    expect(p.height).toBe(String(node.platform.blocks.at(-1)!.height));
+    expect(p.byHeight).toMatchObject({ blockId: withTx.id, parentId: withTx.parentId, height: String(withTx.height) });
+    expect(Buffer.from(decodeHexWithChecksum(p.byHeight.hex))).toEqual(withTx.bytes);
+    for (const tx of p.byHeight.transactions) {
+      expect(tx.transaction).toMatchObject({ txHash: tx.txId });
+      expect(world.transactions.p.find((t) => t.txHash === tx.txId)).toBeDefined();
+    }
+    expect(p.byId).toEqual({ blockId: block.id, height: String(block.height) });
+    expect(p.none).toBeNull();
+  });
+
+  it('knows every blockchain status: validating, syncing, created, preferred (only proposed) and unknown', async () => {
+    const pick = (status: string) => [...node.chains.entries()].find(([, c]) => c.status === status)![0];
+    const ids = { validating: pick('Validating'), syncing: pick('Syncing'), created: pick('Created'), preferred: proposedBlockchainIds('mainnet')[0]!, unknown: derivedId('never proposed') };
+    const res = await h.raw<any>(`{ network { pChain { ${Object.entries(ids).map(([k, id]) => `${k}: blockchainStatus(blockchainId: "${id}")`).join(' ')} } } }`);
+    expect(res.data.network.pChain).toEqual({ validating: 'VALIDATING', syncing: 'SYNCING', created: 'CREATED', preferred: 'PREFERRED', unknown: 'UNKNOWN' });
+  });
+
+  it('reads the supply: AVAX beyond 2^53 with every digit, an elastic subnet\'s, none for the others', async () => {
+    const elastic = world.transactions.p.find((t) => t.txType === 'TransformSubnetTx');
+    const plain = world.subnets.find((s) => s.subnetId !== PRIMARY_NETWORK_ID && s.subnetId !== elastic?.subnetId)!;
+    const res = await h.raw<any>(`{ network {
+      pChain { avax: currentSupply ${elastic ? `elastic: currentSupply(subnetId: "${elastic.subnetId}")` : ''} }
+      plain: subnet(subnetId: "${plain.subnetId}") { supply }
+      primary: subnet(subnetId: "${PRIMARY_NETWORK_ID}") { supply }
+    } }`);
+    expect(res.errors).toBeUndefined();
+    const direct = bodies('platform.getCurrentSupply');
+    expect(direct.length).toBe(elastic ? 4 : 3);
+    const avax = res.data.network.pChain.avax as string;
+    expect(BigInt(avax)).toBeGreaterThan(2n ** 53n);
+    expect(res.data.network.primary.supply).toBe(avax);
+    expect(res.data.network.plain.supply).toBeNull();
+    if (elastic) expect(BigInt(res.data.network.pChain.elastic)).toBeGreaterThan(0n);
+  });
+
+  it('lists current validators: the Primary Network\'s with one node\'s delegators, an L1\'s, a legacy subnet\'s', async () => {
+    const now = TIMELINE.now;
+    const running = (t: (typeof world.transactions.p)[number]) => t.startTimestamp! <= now && t.endTimestamp! > now;
+    const staking = world.transactions.p.filter((t) => ['AddValidatorTx', 'AddPermissionlessValidatorTx'].includes(t.txType) && running(t));
+    const delegations = world.transactions.p.filter((t) => ['AddDelegatorTx', 'AddPermissionlessDelegatorTx'].includes(t.txType) && running(t));
+    const busy = staking.find((v) => delegations.some((d) => d.nodeId === v.nodeId))!;
+    const legacy = world.transactions.p.find((t) => t.txType === 'AddSubnetValidatorTx' && running(t) && !world.subnets.find((s) => s.subnetId === t.subnetId)!.isL1)!;
+    const res = await h.raw<any>(`{ network {
+      pChain {
+        all: currentValidators { txId nodeId weight delegators { txId } }
+        one: currentValidators(nodeIds: ["${busy.nodeId}"]) {
+          txId nodeId weight startTime endTime potentialReward delegationFee uptime connected delegatorCount delegatorWeight
+          signer { publicKey proofOfPossession }
+          validationRewardOwner { threshold locktime addresses { address } }
+          delegators { txId nodeId weight startTime endTime potentialReward rewardOwner { addresses { address } } }
+        }
+      }
+      legacy: subnet(subnetId: "${legacy.subnetId}") { currentValidators(nodeIds: ["${legacy.nodeId}"]) { txId nodeId startTime endTime weight validationId balance } }
+    } }`);
+    expect(res.errors).toBeUndefined();
+    const p = res.data.network.pChain;
+    expect(p.all.map((v: any) => v.txId).sort()).toEqual(staking.map((v) => v.txHash).sort());
+    expect(p.all.every((v: any) => v.delegators === null)).toBe(true);
+    const [one] = p.one;
+    const mine = delegations.filter((d) => d.nodeId === busy.nodeId);
+    expect(one).toMatchObject({ txId: busy.txHash, weight: busy.amountStaked[0]!.amount, startTime: busy.startTimestamp, endTime: busy.endTimestamp, delegatorCount: String(mine.length) });
+    expect(one.delegatorWeight).toBe(String(mine.reduce((sum, d) => sum + BigInt(d.amountStaked[0]!.amount), 0n)));
+    expect(one.delegators.map((d: any) => d.txId).sort()).toEqual(mine.map((d) => d.txHash).sort());
+    expect(one.validationRewardOwner.addresses.map((a: any) => a.address)).toEqual(busy.rewardAddresses);
+    expect(typeof one.uptime).toBe('number');
+    expect(res.data.network.legacy.currentValidators).toEqual([
+      { txId: legacy.txHash, nodeId: legacy.nodeId, startTime: legacy.startTimestamp, endTime: legacy.endTimestamp, weight: expect.any(String), validationId: null, balance: null },
+    ]);
+  });
+
+  it('links every L1 validator of a page to its P-Chain entry with one call per subnet', async () => {
+    const res = await h.raw<any>(`{ network { l1Validators(first: 60) { nodes { validationId subnetId remainingBalance pChainValidator { validationId balance weight l1Validator { validationId } } } } } }`);
+    expect(res.errors).toBeUndefined();
+    const nodes = res.data.network.l1Validators.nodes as any[];
+    const subnets = new Set(nodes.map((v) => v.subnetId));
+    expect(subnets.size).toBeGreaterThan(1);
+    expect(h.sandbox.count('platform.getCurrentValidators')).toBe(subnets.size);
+    for (const call of bodies('platform.getCurrentValidators')) {
+      const expected = nodes.filter((v) => v.subnetId === call.params.subnetID).map((v) => world.l1Validators.find((w) => w.validationId === v.validationId)!.nodeId);
+      expect([...call.params.nodeIDs].sort()).toEqual([...new Set(expected)].sort());
+    }
+    for (const v of nodes) {
+      const active = world.l1Validators.find((w) => w.validationId === v.validationId)!.active;
+      if (!active) expect(v.pChainValidator).toBeNull();
+      else expect(v.pChainValidator).toEqual({ validationId: v.validationId, balance: String(v.remainingBalance), weight: expect.any(String), l1Validator: { validationId: v.validationId } });
+    }
+  });
+
+  it('keeps the deprecated platform.getBlockchains and platform.getBalance, marked so', async () => {
+    const address = world.addresses.find((a) => world.utxos.get(world.chainIds.p)?.some((u) => u.owners.includes(a)))!;
+    const res = await h.raw<any>(`{ network { pChain { blockchains { blockchainId name subnetId vmId blockchain { blockchainName } } balance(addresses: ["${address}"]) { balances { assetId amount } unlocked { amount } utxoCount } } } }`);
+    expect(res.errors).toBeUndefined();
+    const chains = world.subnets.flatMap((s) => s.blockchains);
+    expect(res.data.network.pChain.blockchains.map((b: any) => b.blockchainId).sort()).toEqual(chains.map((b) => b.blockchainId).sort());
+    expect(res.data.network.pChain.blockchains.every((b: any) => b.blockchain?.blockchainName === b.name)).toBe(true);
+    const owned = world.utxos.get(world.chainIds.p)!.filter((u) => u.owners.includes(address));
+    expect(res.data.network.pChain.balance.utxoCount).toBe(owned.length);
+    expect(res.data.network.pChain.balance.balances).toEqual([{ assetId: world.avaxAssetId, amount: String(owned.reduce((s, u) => s + u.amount, 0n)) }]);
+    expect(bodies('platform.getBalance')[0].params).toEqual({ addresses: [`P-${address}`] });
+  });
+});
