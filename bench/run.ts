@@ -3,12 +3,17 @@
  *  1. throughput of a query that makes one upstream call, side by side with a raw undici proxy
  *     of the same upstream request (each in its own process), and their ratio;
  *  2. latency and upstream call count of the nested Subnet → blockchains → genesisData +
- *     l1Validators query with 20 ms of sandbox latency.
+ *     l1Validators query with 20 ms of sandbox latency;
+ *  3. the same for the Data API + node query of issue 4: subnets' chains with status, fee config,
+ *     chain config and validators, and the subnets' P-Chain validators, with how many eth_* calls
+ *     went out in how many batches.
  * Figures come from this run only; the machine is shared, so compare the ratio, not absolutes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { getNodeWorld } from '../src/sandbox/node-data.js';
+import { getWorld } from '../src/sandbox/world.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -18,7 +23,13 @@ const NESTED_RUNS = Number(process.env.BENCH_NESTED_RUNS ?? 20);
 const children: ChildProcess[] = [];
 
 /** Starts a script with tsx; resolves with the JSON line it prints when ready (or `ready()`). */
-function start(script: string, env: Record<string, string>, ready?: () => Promise<string>): Promise<{ url: string; dataApiUrl?: string }> {
+interface Started {
+  url: string;
+  dataApiUrl?: string;
+  nodeUrls?: { mainnet: string; fuji: string };
+}
+
+function start(script: string, env: Record<string, string>, ready?: () => Promise<string>): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -85,7 +96,16 @@ async function main() {
   const port = await freePort();
   const gateway = await start(
     'src/main.ts',
-    { PORT: String(port), HOST: '127.0.0.1', SANDBOX: 'off', DATA_API_URL: sandbox.dataApiUrl!, LOG_LEVEL: 'warn', GRAPHIQL: 'false' },
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SANDBOX: 'off',
+      DATA_API_URL: sandbox.dataApiUrl!,
+      NODE_URL_MAINNET: sandbox.nodeUrls!.mainnet,
+      NODE_URL_FUJI: sandbox.nodeUrls!.fuji,
+      LOG_LEVEL: 'warn',
+      GRAPHIQL: 'false',
+    },
     () => healthy(`http://127.0.0.1:${port}`),
   );
   const proxy = await start('bench/proxy.ts', { PROXY_TARGET: `${sandbox.dataApiUrl}${upstreamPath}` });
@@ -139,6 +159,38 @@ async function main() {
     l1s = res.data.network.subnets.nodes.filter((s) => s.isL1).length;
   }
 
+  // Data API + node: the subnets whose chains the sandbox node tracks, one alias each.
+  const world = getWorld('mainnet');
+  const node = getNodeWorld('mainnet');
+  const trackedSubnets = world.subnets
+    .filter((x) => x.isL1 && x.blockchains.length > 0 && x.blockchains.every((b) => node.chains.get(b.blockchainId)?.status !== 'Created'))
+    .slice(0, 8);
+  const nodeQuery = JSON.stringify({
+    query: `{ network(name: MAINNET) { ${trackedSubnets
+      .map(
+        (x, i) => `s${i}: subnet(subnetId: "${x.subnetId}") { subnetId currentValidators { nodeId weight balance }
+        blockchains { blockchainId status feeConfig { gasLimit minBaseFee lastChangedAt } chainConfig { chainId precompileUpgrades { name } } validators { nodeId uptimePercentage } } }`,
+      )
+      .join('\n')} } }`,
+  });
+  const nodeLatencies: number[] = [];
+  const nodeCalls: number[] = [];
+  let ethCalls = 0;
+  let batches = 0;
+  for (let i = 0; i < NESTED_RUNS; i++) {
+    await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST' });
+    await fetch(`${sandbox.url}/_sandbox/knobs`, { method: 'POST', body: JSON.stringify({ latencyMs: 20 }) });
+    const started = performance.now();
+    const res = (await (await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: nodeQuery })).json()) as { errors?: unknown };
+    nodeLatencies.push(performance.now() - started);
+    if (res.errors) throw new Error(`node query failed: ${JSON.stringify(res.errors)}`);
+    const log = (await (await fetch(`${sandbox.url}/_sandbox/requests`)).json()) as { operation: string; body?: unknown }[];
+    nodeCalls.push(log.length);
+    const rpc = log.filter((r) => r.operation === 'batch' || r.operation.startsWith('eth_'));
+    batches = rpc.length;
+    ethCalls = rpc.reduce((n, r) => n + (Array.isArray(r.body) ? r.body.length : 1), 0);
+  }
+
   const report = {
     oneUpstreamCall: {
       upstreamCallsPerQuery: oneCallCount,
@@ -161,6 +213,16 @@ async function main() {
       upstreamCallsPerQuery: [...new Set(calls)],
       latencyMs: { median: Math.round(median(latencies)), p90: Math.round(pct(latencies, 90)), min: Math.round(Math.min(...latencies)) },
     },
+    dataApiAndNode: {
+      query: `${trackedSubnets.length} subnets → currentValidators + blockchains → status, feeConfig, chainConfig, validators`,
+      sandboxLatencyMs: 20,
+      runs: NESTED_RUNS,
+      chains: trackedSubnets.reduce((n, x) => n + x.blockchains.length, 0),
+      upstreamCallsPerQuery: [...new Set(nodeCalls)],
+      ethCalls,
+      ethHttpRequests: batches,
+      latencyMs: { median: Math.round(median(nodeLatencies)), p90: Math.round(pct(nodeLatencies, 90)), min: Math.round(Math.min(...nodeLatencies)) },
+    },
   };
   console.log(JSON.stringify(report, null, 2));
   console.log(
@@ -168,6 +230,10 @@ async function main() {
   );
   console.log(
     `nested query (${subnets} subnets, ${l1s} L1s, 20 ms per upstream call): median ${report.nested.latencyMs.median} ms, p90 ${report.nested.latencyMs.p90} ms, upstream calls ${report.nested.upstreamCallsPerQuery.join('/')}`,
+  );
+  const d = report.dataApiAndNode;
+  console.log(
+    `Data API + node query (${trackedSubnets.length} subnets, ${d.chains} chains, 20 ms per upstream call): median ${d.latencyMs.median} ms, p90 ${d.latencyMs.p90} ms, upstream calls ${d.upstreamCallsPerQuery.join('/')}, ${d.ethCalls} eth_* calls in ${d.ethHttpRequests} HTTP requests`,
   );
 }
 

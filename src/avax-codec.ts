@@ -103,47 +103,37 @@ function ownerBytes(addresses: string[]): Buffer[] {
   return addresses.map((a) => Buffer.from(bech32.decodeToBytes(a.replace(/^[XPC]-/, '')).bytes));
 }
 
-/** The bytes of a UTXO with a secp256k1 transfer output (codec version 0). */
-export function encodeTransferUtxo(u: { txId: string; outputIndex: number; assetId: string; amount: bigint; locktime: bigint; threshold: number; addresses: string[] }): Uint8Array {
-  const owners = ownerBytes(u.addresses);
-  const b = Buffer.alloc(2 + 32 + 4 + 32 + 4 + 8 + 8 + 4 + 4 + owners.length * 20);
-  let at = 2;
-  Buffer.from(cb58Decode(u.txId, 32)).copy(b, at);
-  at += 32;
-  b.writeUInt32BE(u.outputIndex, at);
-  at += 4;
-  Buffer.from(cb58Decode(u.assetId, 32)).copy(b, at);
-  at += 32;
-  b.writeUInt32BE(SECP256K1_TRANSFER_OUTPUT, at);
-  b.writeBigUInt64BE(u.amount, at + 4);
-  b.writeBigUInt64BE(u.locktime, at + 12);
-  b.writeUInt32BE(u.threshold, at + 20);
-  b.writeUInt32BE(owners.length, at + 24);
-  at += 28;
-  for (const o of owners) {
-    o.copy(b, at);
-    at += 20;
-  }
-  return b;
+/** A UTXO's bytes up to its output's fields: codec version 0, tx id, output index, asset, type. */
+function utxoHead(u: { txId: string; outputIndex: number; assetId: string }, typeId: number): Buffer {
+  const head = Buffer.alloc(2 + 32 + 4 + 32 + 4);
+  Buffer.from(cb58Decode(u.txId, 32)).copy(head, 2);
+  head.writeUInt32BE(u.outputIndex, 34);
+  Buffer.from(cb58Decode(u.assetId, 32)).copy(head, 38);
+  head.writeUInt32BE(typeId, 70);
+  return head;
 }
 
-/** The bytes of a UTXO with an nftfx transfer output (codec version 0). */
-export function encodeNftTransferUtxo(u: { txId: string; outputIndex: number; assetId: string; groupId: number; payload: Uint8Array; locktime: bigint; threshold: number; addresses: string[] }): Uint8Array {
+/** secp256k1fx OutputOwners: locktime, threshold, then the 20-byte addresses. */
+function ownersTail(u: { locktime: bigint; threshold: number; addresses: string[] }): Buffer {
   const owners = ownerBytes(u.addresses);
-  const head = Buffer.alloc(2 + 32 + 4 + 32 + 4 + 4 + 4);
-  let at = 2;
-  Buffer.from(cb58Decode(u.txId, 32)).copy(head, at);
-  at += 32;
-  head.writeUInt32BE(u.outputIndex, at);
-  at += 4;
-  Buffer.from(cb58Decode(u.assetId, 32)).copy(head, at);
-  at += 32;
-  head.writeUInt32BE(NFT_TRANSFER_OUTPUT, at);
-  head.writeUInt32BE(u.groupId, at + 4);
-  head.writeUInt32BE(u.payload.length, at + 8);
   const tail = Buffer.alloc(16);
   tail.writeBigUInt64BE(u.locktime, 0);
   tail.writeUInt32BE(u.threshold, 8);
   tail.writeUInt32BE(owners.length, 12);
-  return Buffer.concat([head, Buffer.from(u.payload), tail, ...owners]);
+  return Buffer.concat([tail, ...owners]);
+}
+
+/** The bytes of a UTXO with a secp256k1 transfer output (codec version 0). */
+export function encodeTransferUtxo(u: { txId: string; outputIndex: number; assetId: string; amount: bigint; locktime: bigint; threshold: number; addresses: string[] }): Uint8Array {
+  const amount = Buffer.alloc(8);
+  amount.writeBigUInt64BE(u.amount);
+  return Buffer.concat([utxoHead(u, SECP256K1_TRANSFER_OUTPUT), amount, ownersTail(u)]);
+}
+
+/** The bytes of a UTXO with an nftfx transfer output (codec version 0). */
+export function encodeNftTransferUtxo(u: { txId: string; outputIndex: number; assetId: string; groupId: number; payload: Uint8Array; locktime: bigint; threshold: number; addresses: string[] }): Uint8Array {
+  const group = Buffer.alloc(8);
+  group.writeUInt32BE(u.groupId, 0);
+  group.writeUInt32BE(u.payload.length, 4);
+  return Buffer.concat([utxoHead(u, NFT_TRANSFER_OUTPUT), group, Buffer.from(u.payload), ownersTail(u)]);
 }

@@ -16,7 +16,7 @@ import { NetworkRef } from './network.js';
 import { isNotFound, orNull, OutputOwnersRef, toSafeInt, type OwnersModel } from './node-common.js';
 import { AvalancheAddressScalar, CB58IdScalar, NodeIdScalar } from './scalars.js';
 import { SubnetRef } from './subnet.js';
-import { TransactionInterface, txModel } from './transaction.js';
+import { findTransaction, TransactionInterface } from './transaction.js';
 
 export interface PChainModel {
   network: NetworkName;
@@ -148,11 +148,7 @@ const PBlockTxRef = builder.objectRef<PBlockTxModel>('PBlockTransaction').implem
       type: TransactionInterface,
       nullable: true,
       description: "The Data API's view of the transaction (type, amounts, UTXOs); null without `txId` or when not indexed.",
-      resolve: async (tx, _args, ctx) => {
-        if (!tx.id) return null;
-        const found = await ctx.loaders.transaction({ network: tx.network, chain: 'p-chain', txHash: tx.id });
-        return found ? txModel(tx.network, 'p-chain', found) : null;
-      },
+      resolve: (tx, _args, ctx) => findTransaction(ctx, tx.network, 'p-chain', tx.id),
     }),
   }),
 });

@@ -119,10 +119,7 @@ function txNode<M extends TxModel>(description: string, chain: M['chain']) {
       resolve: (tx: M) => nodeKey(tx.network, tx.txHash),
       parse: (id: string) => parseNodeKey(id, parseCb58Id),
     },
-    loadOne: async ({ network, key }: { network: NetworkName; key: string }, ctx: GatewayContext) => {
-      const tx = await ctx.loaders.transaction({ network, chain, txHash: key });
-      return tx ? (txModel(network, chain, tx) as M) : null;
-    },
+    loadOne: async ({ network, key }: { network: NetworkName; key: string }, ctx: GatewayContext) => (await findTransaction(ctx, network, chain, key)) as M | null,
     isTypeOf: (value: unknown) => (value as TxModel).chain === chain,
     description,
   };
@@ -247,11 +244,21 @@ builder.node(PChainTransactionRef, {
   }),
 });
 
-async function loadP(ctx: GatewayContext, network: NetworkName, txHash: string | undefined): Promise<PTxModel | null> {
+type ModelOf<C extends PrimaryChainAlias> = Extract<TxModel, { chain: C }>;
+
+/** A transaction by hash, once per request; null without a hash or when the Data API has none. */
+export async function findTransaction<C extends PrimaryChainAlias>(
+  ctx: GatewayContext,
+  network: NetworkName,
+  chain: C,
+  txHash: string | undefined,
+): Promise<ModelOf<C> | null> {
   if (!txHash) return null;
-  const tx = await ctx.loaders.transaction({ network, chain: 'p-chain', txHash });
-  return tx ? (txModel(network, 'p-chain', tx) as PTxModel) : null;
+  const tx = await ctx.loaders.transaction({ network, chain, txHash });
+  return tx ? (txModel(network, chain, tx) as ModelOf<C>) : null;
 }
+
+const loadP = (ctx: GatewayContext, network: NetworkName, txHash: string | undefined) => findTransaction(ctx, network, 'p-chain', txHash);
 
 const AssetDetailsRef = builder
   .objectRef<NonNullable<XChainTransaction['assetCreated']>>('XChainAsset')
@@ -416,10 +423,7 @@ builder.objectFields(NetworkRef, (t) => ({
       chain: t.arg({ type: PrimaryNetworkChainEnum, required: true, description: 'The chain it is on.' }),
       txHash: t.arg({ type: CB58IdScalar, required: true, description: 'The transaction id (cb58).' }),
     },
-    resolve: async (network, { chain, txHash }, ctx) => {
-      const tx = await ctx.loaders.transaction({ network: network.name, chain, txHash });
-      return tx ? txModel(network.name, chain, tx) : null;
-    },
+    resolve: (network, { chain, txHash }, ctx) => findTransaction(ctx, network.name, chain, txHash),
   }),
 }));
 

@@ -18,7 +18,7 @@ import { checkAddresses } from './inputs.js';
 import { NetworkRef } from './network.js';
 import { orNull, toSafeInt, withoutChainPrefix } from './node-common.js';
 import { AvalancheAddressScalar, CB58IdScalar } from './scalars.js';
-import { TransactionInterface, txModel } from './transaction.js';
+import { findTransaction, TransactionInterface } from './transaction.js';
 import { AssetAmountRef } from './utxo.js';
 
 export interface XChainModel {
@@ -139,10 +139,7 @@ export const AvmTxRef = builder.objectRef<AvmTxModel>('AvmTransaction').implemen
       type: TransactionInterface,
       nullable: true,
       description: "The Data API's view of the same transaction (timestamps, UTXO details, amounts); null if it has not indexed it.",
-      resolve: async (tx, _args, ctx) => {
-        const found = await ctx.loaders.transaction({ network: tx.network, chain: 'x-chain', txHash: tx.id });
-        return found ? txModel(tx.network, 'x-chain', found) : null;
-      },
+      resolve: (tx, _args, ctx) => findTransaction(ctx, tx.network, 'x-chain', tx.id),
     }),
   }),
 });
