@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-const PUBLIC_DEFAULTS = {
+export const PUBLIC_DEFAULTS = {
   DATA_API_URL: 'https://data-api.avax.network',
   METRICS_API_URL: 'https://metrics.avax.network',
   NODE_URL_MAINNET: 'https://api.avax.network',

@@ -80,7 +80,8 @@ function httpCode(status: number): ErrorCode {
 function rpcCode(error: RpcError): ErrorCode {
   // "not found", and the validators endpoint's "couldn't find validator with node ID …".
   if (/not found|couldn't find validator/i.test(error.rpcMessage)) return ErrorCode.NOT_FOUND;
-  if (error.code === -32601 || /can't find (method|service)/.test(error.rpcMessage)) return ErrorCode.NODE_API_UNAVAILABLE;
+  // geth's "method does not exist" (gorilla's is a NodeApiUnavailableError already).
+  if (error.code === -32601) return ErrorCode.NODE_API_UNAVAILABLE;
   // The request's form: JSON-RPC's own codes, and gorilla's -32000 words for arguments and method names.
   if ([-32700, -32600, -32602].includes(error.code) || /couldn't unmarshal|method must start with a non-uppercase|request ill-formed/.test(error.rpcMessage)) {
     return ErrorCode.UPSTREAM_BAD_REQUEST;
@@ -131,6 +132,7 @@ export function describeUpstreamError(error: UpstreamError): { message: string; 
     return { message, extensions: { code, upstream } };
   }
   if (error instanceof NodeApiUnavailableError) {
+    if (error.cause instanceof RpcError) Object.assign(upstream, { rpcCode: error.cause.code, message: error.cause.rpcMessage });
     return { message: `${error.message}.`, extensions: { code: ErrorCode.NODE_API_UNAVAILABLE, upstream: { ...upstream, api: error.api } } };
   }
   if (error instanceof TimeoutError) {

@@ -5,7 +5,7 @@
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, useExecutionCancellation, type YogaServerInstance } from 'graphql-yoga';
 import { adminAccess } from './admin-access.js';
-import type { Config } from './config.js';
+import { PUBLIC_DEFAULTS, type Config } from './config.js';
 import type { GatewayContext } from './context.js';
 import { maskError } from './errors.js';
 import { createLoaders, SharedCaches } from './loaders.js';
@@ -70,7 +70,8 @@ export function createGateway(config: Config, logger?: Logger, tuning: Partial<H
     apiKey: config.apiKey,
   });
   const metricsApi = new MetricsApiClient({ http, baseUrl: config.upstreams.metricsApi });
-  const node = new NodeClient({ http, urls: config.upstreams.node });
+  const publicNetworks = new Set((['mainnet', 'fuji'] as const).filter((n) => config.upstreams.node[n] === PUBLIC_DEFAULTS[n === 'mainnet' ? 'NODE_URL_MAINNET' : 'NODE_URL_FUJI']));
+  const node = new NodeClient({ http, urls: config.upstreams.node, publicNetworks });
   const shared = new SharedCaches(config.subnetCacheTtlMs);
   const sharedNode = new SharedNodeCaches();
   const cursors = new CursorCodec(config.cursorSecret);

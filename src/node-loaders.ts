@@ -1,9 +1,9 @@
 /**
- * Per-request loaders over the node's JSON-RPC APIs (see src/loaders.ts for the Data API's).
+ * Per-request loaders over the node's JSON-RPC APIs (see src/loaders.ts for the Data API's). Plain
+ * repeats need none: the request's NodeClient answers an identical read once.
  *
  * - `asset`: asset descriptions, which never change once the asset exists: shared between
  *   requests without expiry (bounded), one call per asset otherwise.
- * - `blockchainStatus`: once per chain per request.
  * - `pChainValidator`: the P-Chain entries of validators found anywhere in a response, one
  *   `platform.getCurrentValidators` call per subnet with all their node ids.
  */
@@ -12,7 +12,7 @@ import { LRUCache } from 'lru-cache';
 import type { NetworkName } from './ids.js';
 import { lookupEach } from './loaders.js';
 import type { NodeClient } from './upstreams/node-rpc.js';
-import type { AssetDescription, BlockchainStatus, PValidator } from './upstreams/node.types.js';
+import type { AssetDescription, PValidator } from './upstreams/node.types.js';
 
 /** Asset descriptions are immutable; the bound only keeps memory in check. */
 const ASSET_CACHE = { max: 10_000 };
@@ -38,13 +38,6 @@ export function createNodeLoaders(node: NodeClient, shared: SharedNodeCaches) {
       const description = await node.avmGetAssetDescription(network, { assetID: assetId });
       shared.assets.set(`${network}|${description.assetID}`, description);
       return description;
-    }),
-  );
-
-  const statuses = new DataLoader<string, BlockchainStatus>((keys) =>
-    lookupEach(keys, async (key) => {
-      const [network, blockchainId] = key.split('|') as [NetworkName, string];
-      return (await node.platformGetBlockchainStatus(network, { blockchainID: blockchainId })).status;
     }),
   );
 
@@ -81,10 +74,6 @@ export function createNodeLoaders(node: NodeClient, shared: SharedNodeCaches) {
     /** avm.getAssetDescription, by asset id; kept across requests. */
     asset(network: NetworkName, assetId: string): Promise<AssetDescription> {
       return assets.load(`${network}|${assetId}`);
-    },
-    /** platform.getBlockchainStatus, once per chain per request. */
-    blockchainStatus(network: NetworkName, blockchainId: string): Promise<BlockchainStatus> {
-      return statuses.load(`${network}|${blockchainId}`);
     },
     /** A node's entry in platform.getCurrentValidators of a subnet (undefined: the Primary Network), or null. */
     pChainValidator(key: ValidatorKey): Promise<PValidator | null> {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { getEvmWorld } from '../src/sandbox/evm.js';
 import { FX_RATES, getWorld } from '../src/sandbox/world.js';
 import { graphql } from './gql/index.js';
-import { codes, useHarness } from './helpers.js';
+import { codes, startHarness, useHarness } from './helpers.js';
 
 const h = useHarness({ UPSTREAM_RETRIES: '1' });
 const world = getWorld('mainnet');
@@ -112,13 +112,19 @@ describe('subnet → EVM chain → transactions → contract metadata → ICM me
       token: address(address: "${token.address}") { contract { __typename name } }
       eoa: address(address: "${cChain.accounts[0]}") { contract { name } }
     } } }`;
-    const first = await h.raw(q);
-    expect(first.data).toEqual({ network: { evmChain: { token: { contract: { __typename: 'Erc20Contract', name: token.name } }, eoa: { contract: null } } } });
-    expect(h.sandbox.count('getContractMetadata')).toBe(2);
-    h.sandbox.reset();
-    expect((await h.raw(q)).data).toEqual(first.data);
-    // The token comes from the shared cache; "no contract" is not remembered, since one may be deployed there next.
-    expect(h.sandbox.count('getContractMetadata')).toBe(1);
+    // A gateway of its own, so that no other test has filled the shared cache.
+    const fresh = await startHarness();
+    try {
+      const first = await fresh.raw(q);
+      expect(first.data).toEqual({ network: { evmChain: { token: { contract: { __typename: 'Erc20Contract', name: token.name } }, eoa: { contract: null } } } });
+      expect(fresh.sandbox.count('getContractMetadata')).toBe(2);
+      fresh.sandbox.reset();
+      expect((await fresh.raw(q)).data).toEqual(first.data);
+      // The token comes from the shared cache; "no contract" is not remembered, since one may be deployed there next.
+      expect(fresh.sandbox.count('getContractMetadata')).toBe(1);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

@@ -2,7 +2,12 @@
  * Each way the node fails (node.jsonrpc-errors.json and the HTTP answers around it) becomes one
  * GraphQL error code with the node's own words; a failed field is null and its siblings resolve.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { decodeHexWithChecksum } from '../src/avax-codec.js';
+import { cb58Encode } from '../src/ids.js';
+import { HttpClient } from '../src/upstreams/http.js';
+import { NodeClient } from '../src/upstreams/node-rpc.js';
 import { getNodeWorld } from '../src/sandbox/node-data.js';
 import { codes, startHarness, useHarness } from './helpers.js';
 
@@ -22,8 +27,15 @@ async function failPHeight(fault: Parameters<typeof h.sandbox.fail>[0]) {
 
 describe('JSON-RPC errors (HTTP 200)', () => {
   it.each([
-    ['an unknown method', rpcError(-32000, 'rpc: can\'t find method "platform.GetHeight"'), 'NODE_API_UNAVAILABLE'],
-    ['an unknown service', rpcError(-32000, 'rpc: can\'t find service "platform.GetHeight"'), 'NODE_API_UNAVAILABLE'],
+    ['an unknown method', 'rpc: can\'t find method "platform.GetHeight"'],
+    ['an unknown service', 'rpc: can\'t find service "platform.GetHeight"'],
+  ])('%s → NODE_API_UNAVAILABLE, naming the method and the likely cause', async (_case, message) => {
+    const error = await failPHeight({ kind: 'body', body: rpcError(-32000, message) });
+    expect(error.extensions).toMatchObject({ code: 'NODE_API_UNAVAILABLE', upstream: { api: 'P-Chain', operation: 'platform.getHeight', rpcCode: -32000, message } });
+    expect(error.message).toMatch(/has no platform\.getHeight .*older avalanchego/);
+  });
+
+  it.each([
     ['an upper-case method', rpcError(-32000, 'method must start with a non-uppercase letter'), 'UPSTREAM_BAD_REQUEST'],
     ['a method without a dot', rpcError(-32000, 'rpc: service/method request ill-formed: "getHeight"'), 'UPSTREAM_BAD_REQUEST'],
     ['params that do not unmarshal', rpcError(-32000, "couldn't unmarshal an argument. Ensure arguments are valid and properly formatted. See documentation for example calls"), 'UPSTREAM_BAD_REQUEST'],
@@ -113,6 +125,77 @@ describe('the call budget', () => {
       expect(small.sandbox.count()).toBe(2);
     } finally {
       await small.close();
+    }
+  });
+});
+
+describe('the node\'s answers the gateway reads with care', () => {
+  it('a batch answered out of order, one call failed: each field gets its own answer', async () => {
+    const [chainId] = [...getNodeWorld('mainnet').chains.entries()].find(([, c]) => c.vm === 'subnet-evm' && c.status !== 'Created')!;
+    // A request's ids start at 1, in the order its calls are made: eth_feeConfig, then eth_getChainConfig.
+    h.sandbox.fail({ operation: 'batch', kind: 'body', body: [{ jsonrpc: '2.0', id: 2, result: { chainId: 7 } }, { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'boom' } }] });
+    const res = await h.raw<any>(`{ network { blockchain(blockchainId: "${chainId}") { feeConfig { gasLimit } chainConfig { chainId } } } }`);
+    expect(res.data.network.blockchain).toEqual({ feeConfig: null, chainConfig: { chainId: 7 } });
+    expect(codes(res)).toEqual(['UPSTREAM_RPC_ERROR']);
+    expect(res.errors![0]!.path).toEqual(['network', 'blockchain', 'feeConfig']);
+  });
+
+  it('a batch answer that is not JSON-RPC at all is an invalid response, not a crash', async () => {
+    const [chainId] = [...getNodeWorld('mainnet').chains.entries()].find(([, c]) => c.vm === 'subnet-evm' && c.status !== 'Created')!;
+    h.sandbox.fail({ operation: 'batch', kind: 'body', body: null });
+    const res = await h.raw<any>(`{ network { blockchain(blockchainId: "${chainId}") { feeConfig { gasLimit } chainConfig { chainId } } } }`);
+    expect(codes(res)).toEqual(['UPSTREAM_INVALID_RESPONSE', 'UPSTREAM_INVALID_RESPONSE']);
+  });
+
+  it('an index that holds nothing yet has no last container and no containers, without an error', async () => {
+    const empty = rpcError(-32000, 'no containers have been accepted');
+    h.sandbox.fail({ operation: 'index.getLastAccepted', kind: 'body', body: empty }, { operation: 'index.getContainerRange', kind: 'body', body: empty });
+    const res = await h.raw<any>(`{ network { index(name: X_VTX) { lastAccepted { id } containers { nodes { id } pageInfo { hasNextPage } } } } }`);
+    expect(res.errors).toBeUndefined();
+    expect(res.data.network.index).toEqual({ lastAccepted: null, containers: { nodes: [], pageInfo: { hasNextPage: false } } });
+  });
+
+  it('a block whose JSON has no id gets the sha256 of its bytes, with one more call', async () => {
+    const block = getNodeWorld('mainnet').platform.blocks[7]!;
+    const json = (await (await fetch(`${h.sandbox.nodeUrl('mainnet')}/ext/bc/P`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'platform.getBlockByHeight', params: { height: block.height, encoding: 'json' } }),
+    }).then((r) => r.json())) as any).result;
+    delete json.block.id;
+    h.sandbox.reset();
+    h.sandbox.fail({ operation: 'platform.getBlockByHeight', kind: 'body', body: { jsonrpc: '2.0', id: 1, result: json } });
+    const res = await h.raw<any>(`{ network { pChain { block(height: "${block.height}") { blockId hex } } } }`);
+    expect(res.errors).toBeUndefined();
+    const bytes = decodeHexWithChecksum(res.data.network.pChain.block.hex);
+    expect(res.data.network.pChain.block.blockId).toBe(cb58Encode(createHash('sha256').update(bytes).digest()));
+    // JSON, then hex once for both blockId and hex.
+    expect(h.sandbox.count('platform.getBlockByHeight')).toBe(2);
+  });
+
+  it('asks the node once for what a request selects twice', async () => {
+    const tx = getNodeWorld('mainnet').avm.txs[3]!.id;
+    const res = await h.raw(`{ network {
+      pChain { a: height b: height s1: currentSupply }
+      primary: subnet(subnetId: "11111111111111111111111111111111LpoYY") { supply }
+      xChain { t1: transaction(txId: "${tx}") { hex } t2: transaction(txId: "${tx}") { txId hex } }
+    } }`);
+    expect(res.errors).toBeUndefined();
+    expect(h.sandbox.counts).toEqual({ 'platform.getHeight': 1, 'platform.getCurrentSupply': 1, 'avm.getTx': 2, listSubnets: 1 });
+  });
+});
+
+describe('refusals that name the public endpoint', () => {
+  it('say which variable to set when the URL is the public one', async () => {
+    const http = new HttpClient({ timeoutMs: 5000, retries: 0, connections: 2 });
+    const client = new NodeClient({ http, urls: { mainnet: h.sandbox.nodeUrl('mainnet'), fuji: h.sandbox.nodeUrl('fuji') }, publicNetworks: new Set(['mainnet']) });
+    h.sandbox.node.adminEnabled = false;
+    h.sandbox.node.indexEnabled = false;
+    try {
+      await expect(client.adminLoadVMs('mainnet')).rejects.toThrow(/NODE_URL_MAINNET is the public endpoint .* which never serves it: set NODE_URL_MAINNET to your own node/);
+      await expect(client.indexGetLastAccepted('fuji', 'X/tx')).rejects.toThrow(/--index-enabled=true \(public endpoints never do\): point NODE_URL_FUJI at your own node/);
+    } finally {
+      await http.close();
     }
   });
 });

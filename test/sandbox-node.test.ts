@@ -532,6 +532,29 @@ describe('the node.jsonrpc-errors.json cases, answered exactly', () => {
   });
 });
 
+describe('agreement with the Data API', () => {
+  it('P- and X-Chain blocks sit at the heights, under the hashes, the Data API reports', async () => {
+    for (const t of world.transactions.p.filter((_, i) => i % 97 === 0)) {
+      expect((await rpc('/ext/bc/P', 'platform.getBlockByHeight', { height: t.blockNumber, encoding: 'json' })).block.id).toBe(t.blockHash);
+    }
+    const linear = world.transactions.x.filter((t) => t.chainFormat === 'linear');
+    for (const t of linear.filter((_, i) => i % 23 === 0)) {
+      if (t.chainFormat !== 'linear') continue;
+      expect((await rpc('/ext/bc/X', 'avm.getBlockByHeight', { height: String(t.blockHeight), encoding: 'json' })).block.id).toBe(t.blockHash);
+    }
+    const lastX = linear.at(-1)!;
+    expect((await rpc('/ext/bc/X', 'avm.getHeight')).height).toBe(String(lastX.chainFormat === 'linear' ? lastX.blockHeight : -1));
+  });
+
+  it('serves the genesis CreateAssetTx behind AVAX and its allocations, whose addresses touched the X-Chain', async () => {
+    const genesis = await rpc('/ext/bc/X', 'avm.getTx', { txID: world.avaxAssetId, encoding: 'json' });
+    expect(genesis.tx).toMatchObject({ id: world.avaxAssetId, unsignedTx: { symbol: 'AVAX', name: 'Avalanche', denomination: 9 } });
+    const many = xUtxos().filter((u) => u.owners.includes(world.manyUtxosAddress));
+    expect(new Set(many.map((u) => u.txId))).toEqual(new Set([world.avaxAssetId]));
+    expect(world.chainIdsByAddress.get(world.manyUtxosAddress)).toContain(X);
+  });
+});
+
 describe('UTXO paging', () => {
   it('pages through an address with more UTXOs than one page, by endIndex, at most 1024 each', async () => {
     const address = xAddress(world.manyUtxosAddress);

@@ -62,3 +62,30 @@ describe('README.md', () => {
     expect(validate(schema, parse(block))).toEqual([]);
   });
 });
+
+describe('deprecations', () => {
+  // The node methods its spec deprecates: each still served, marked, with why and what to use.
+  const expected: [string, string, RegExp][] = [
+    ['XChain', 'txStatus', /avm\.getTxStatus is deprecated since avalanchego v1\.10\.0: use `transaction`/],
+    ['XChain', 'allBalances', /avm\.getAllBalances is deprecated since avalanchego v1\.9\.12: use `Address\.xChainBalances`/],
+    ['XChain', 'balance', /avm\.getBalance is deprecated since avalanchego v1\.9\.12: use `Address\.xChainBalances`/],
+    ['PChain', 'balance', /platform\.getBalance is deprecated since avalanchego v1\.9\.12/],
+    ['PChain', 'blockchains', /platform\.getBlockchains is deprecated since avalanchego v1\.9\.12: use `subnets \{ blockchains \}`/],
+    ['Blockchain', 'activePrecompiles', /eth_getActivePrecompilesAt is deprecated .*: use `activeRules \{ precompiles \}`/],
+  ];
+
+  it.each(expected)('%s.%s says why and what to use instead', (type, field, reason) => {
+    const found = (schema.getType(type) as { getFields(): Record<string, { deprecationReason?: string | null }> }).getFields()[field]!;
+    expect(found.deprecationReason).toMatch(reason);
+  });
+
+  it('IndexName.X_VTX, the index no longer filled since Cortina, points to X_BLOCK', () => {
+    const value = (schema.getType('IndexName') as import('graphql').GraphQLEnumType).getValue('X_VTX')!;
+    expect(value.deprecationReason).toMatch(/No longer filled since the Cortina activation .*Use X_BLOCK/);
+  });
+
+  it('nothing else is deprecated', () => {
+    const sdl = printSchema(schema);
+    expect(sdl.match(/@deprecated/g)).toHaveLength(expected.length + 1);
+  });
+});

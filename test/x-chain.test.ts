@@ -54,8 +54,9 @@ describe('X-Chain transactions and blocks', () => {
 
     expect(imp).toMatchObject({ sourceChain: importTx.sourceChain, destinationChain: null, exportedOutputs: null });
     expect(imp.importedInputs.map((i: any) => i.utxoId).sort()).toEqual(importTx.consumedUtxos.map((u) => u.utxoId).sort());
-    // One asset description for every input and output of both: AVAX, asked once.
-    expect(h.sandbox.count('avm.getAssetDescription')).toBe(1);
+    // One asset description for every input and output of both: AVAX, asked at most once (an
+    // earlier test of this file may have left it in the shared cache).
+    expect(h.sandbox.count('avm.getAssetDescription')).toBeLessThanOrEqual(1);
   });
 
   it('gives the signed bytes in hex on request, and null for a transaction the node does not know', async () => {
@@ -86,12 +87,17 @@ describe('X-Chain transactions and blocks', () => {
     expect(bodies('avm.getBlockByHeight').map((b) => [b.params.height, b.params.encoding])).toContainEqual([String(block.height), 'hex']);
   });
 
-  it('refuses a block asked both ways or neither, and a negative height, before any call', async () => {
-    for (const args of [`blockId: "${node.avm.blocks[1]!.id}", height: "1"`, '', 'height: "-1"']) {
+  it('refuses a block asked both ways or neither, or a height that is not a uint64, before any call', async () => {
+    for (const args of [`blockId: "${node.avm.blocks[1]!.id}", height: "1"`, '', 'height: "-1"', 'height: "18446744073709551616"', 'height: "1e3"']) {
       const res = await h.raw(`{ network { xChain { block${args ? `(${args})` : ''} { height } } } }`);
-      expect(codes(res)).toEqual(['BAD_USER_INPUT']);
+      expect(codes(res), args).toEqual(['BAD_USER_INPUT']);
     }
     expect(h.sandbox.count()).toBe(0);
+    // The largest uint64 is a height: the node has no block there.
+    const max = await h.raw<any>(`{ network { xChain { block(height: "18446744073709551615") { height } } } }`);
+    expect(max.errors).toBeUndefined();
+    expect(max.data.network.xChain.block).toBeNull();
+    expect(bodies('avm.getBlockByHeight')[0].params.height).toBe('18446744073709551615');
   });
 });
 
@@ -203,12 +209,11 @@ describe('UTXOs from the node', () => {
     );
   });
 
-  it('refuse a foreign address, too many addresses, the X-Chain as source and an EVM address, before any call', async () => {
+  it('refuse a foreign address, too many or no addresses, the X-Chain as source, an EVM address and too many at once, before any call', async () => {
     const cases = [
       `xChain { utxos(addresses: ["${fuji.addresses[0]}"]) { nodes { utxoId } } }`,
       `xChain { utxos(addresses: [${Array.from({ length: 65 }, () => `"${world.addresses[0]}"`).join(',')}]) { nodes { utxoId } } }`,
       `xChain { utxos(addresses: []) { nodes { utxoId } } }`,
-      `xChain { utxos(addresses: ["${many}"], sourceChain: X_CHAIN) { nodes { utxoId } } }`,
       `address(address: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F") { xChainUtxos { nodes { utxoId } } }`,
       `xChain { utxos(addresses: ["${many}"], first: 5000) { nodes { utxoId } } }`,
     ];
@@ -216,6 +221,9 @@ describe('UTXOs from the node', () => {
       const res = await h.raw(`{ network { ${c} } }`);
       expect(codes(res), c).toEqual(['BAD_USER_INPUT']);
     }
+    // The X-Chain cannot export to itself: the enum does not offer it.
+    const self = await h.raw(`{ network { xChain { utxos(addresses: ["${many}"], sourceChain: X_CHAIN) { nodes { utxoId } } } } }`);
+    expect(codes(self)).toEqual(['GRAPHQL_VALIDATION_FAILED']);
     expect(h.sandbox.count()).toBe(0);
   });
 });

@@ -3,7 +3,6 @@
  *   SANDBOX_PORT=4100 tsx src/sandbox/main.ts
  * Prints one JSON line with its URLs once it listens.
  */
-import { getNodeWorld } from './node-data.js';
 import { startSandbox } from './server.js';
 
 const seed = process.env.SANDBOX_SEED ?? 'avalanche';
@@ -12,10 +11,6 @@ const sandbox = await startSandbox({
   seed,
   latencyMs: Number(process.env.SANDBOX_LATENCY_MS ?? 0),
 });
-// In-process sandboxes build the nodes' data on their first request; a standalone one serves
-// benchmarks, whose first measured request should not pay for it.
-getNodeWorld('mainnet', seed);
-getNodeWorld('fuji', seed);
 console.log(
   JSON.stringify({
     url: sandbox.url,

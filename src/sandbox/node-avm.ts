@@ -157,7 +157,8 @@ function avmTx(world: SandboxWorld, tx: XChainTransaction): NodeTx {
 
 export function buildAvmChain(world: SandboxWorld): AvmChain {
   const txs = world.transactions.x.map((t) => avmTx(world, t));
-  const txById = new Map(txs.map((t) => [t.id, t]));
+  // The genesis CreateAssetTx is a transaction the node knows, though no block or index holds it.
+  const txById = new Map([avmTx(world, world.genesisX), ...txs].map((t) => [t.id, t]));
 
   // After Cortina the chain is linear: the first block follows the last vertex.
   const blocks: NodeBlock[] = [];
@@ -166,6 +167,8 @@ export function buildAvmChain(world: SandboxWorld): AvmChain {
     if (wire.chainFormat !== 'linear') continue;
     const tx = txById.get(wire.txHash)!;
     const height = blocks.length;
+    // The world numbers linear blocks the way they are built here: a drift would break joins by height.
+    if (height !== wire.blockHeight) throw new Error(`X-Chain block of ${wire.txHash} is at ${height}, the Data API says ${wire.blockHeight}`);
     const node = struct([
       ['parentID', id(parentId)],
       ['height', u64(height)],

@@ -11,10 +11,12 @@ const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
 /** Decodes cb58 to `size` bytes as ids.FromString / ids.ShortFromString do. */
 export function goIdBytes(value: string, size = 32): Uint8Array {
-  if (value === '') throw new RpcFailure('zero length string');
+  // cb58.Decode wraps mr-tron/base58's errors in ErrBase58Decoding.
+  const base58Error = (reason: string) => new RpcFailure(`base58 decoding error: ${reason}`);
+  if (value === '') throw base58Error('zero length string');
   for (const c of value) {
-    if (c.codePointAt(0)! > 127) throw new RpcFailure('high-bit set on invalid digit');
-    if (!ALPHABET.includes(c)) throw new RpcFailure(`invalid base58 digit ('${c}')`);
+    if (c.codePointAt(0)! > 127) throw base58Error('high-bit set on invalid digit');
+    if (!ALPHABET.includes(c)) throw base58Error(`invalid base58 digit ('${c}')`);
   }
   const raw = base58.decode(value);
   if (raw.length < 4) throw new RpcFailure('input string is smaller than the checksum size');

@@ -25,7 +25,7 @@ import {
 } from './node-avax.js';
 import type { NodeBlock, NodeTx } from './node-avm.js';
 import { bytes, embed, encode, fixed, hex, iface, id, jsonOnly, list, str, struct, u32, u64, u8, type CodecNode } from './node-codec.js';
-import { TIMELINE, type SandboxWorld } from './world.js';
+import { isProposal, TIMELINE, type SandboxWorld } from './world.js';
 
 const TX_TYPE: Record<string, number> = {
   AddValidatorTx: 12,
@@ -258,9 +258,6 @@ function platformTx(world: SandboxWorld, t: PChainTransaction): NodeTx {
   return { id: t.txHash, time: t.blockTimestamp, node, bytes: encode(node) };
 }
 
-/** Transactions that went through proposal blocks before Banff; after it only rewards do. */
-const APRICOT_PROPOSALS = new Set(['AdvanceTimeTx', 'RewardValidatorTx', 'AddValidatorTx', 'AddDelegatorTx', 'AddSubnetValidatorTx']);
-
 export function buildPlatformChain(world: SandboxWorld): PlatformChain {
   const txs = world.transactions.p.map((t) => platformTx(world, t));
   const txById = new Map(txs.map((t) => [t.id, t]));
@@ -278,7 +275,9 @@ export function buildPlatformChain(world: SandboxWorld): PlatformChain {
   for (const t of world.transactions.p) {
     const tx = txById.get(t.txHash)!.node;
     const banff = t.blockTimestamp >= TIMELINE.banff;
-    if (banff ? t.txType === 'RewardValidatorTx' : APRICOT_PROPOSALS.has(t.txType)) {
+    // The world numbers P-Chain blocks the way they are built here: a drift would break joins by height.
+    if (blocks.length !== Number(t.blockNumber)) throw new Error(`P-Chain block of ${t.txHash} is at ${blocks.length}, the Data API says ${t.blockNumber}`);
+    if (isProposal(t.txType, t.blockTimestamp)) {
       push(t.blockHash, t.blockTimestamp, banff ? BLOCK.banffProposal : BLOCK.apricotProposal, banff, [['tx', tx]], banff ? [['txs', list([])]] : []);
       push(derivedId(`commit:${t.blockHash}`), t.blockTimestamp, banff ? BLOCK.banffCommit : BLOCK.apricotCommit, banff, []);
     } else if (!banff && (t.txType === 'ImportTx' || t.txType === 'ExportTx')) {

@@ -18,7 +18,7 @@ import { RpcFailure, type Encoding, type GorillaService } from './node-gorilla.j
 import { goIdBytes, goLocalAddress } from './node-ids.js';
 import { JsonObject, member, type JsonValue, jsonKind } from './node-json.js';
 import { elasticSupply, subnetValidatorWeight } from './node-platform.js';
-import { TIMELINE, type SandboxUtxo } from './world.js';
+import { CREATE_ASSET_TX_FEE, TIMELINE, TX_FEE, type SandboxUtxo } from './world.js';
 
 /** What the services need of the node beyond the world: its chain aliases (the BCLookup). */
 export interface ChainLookup {
@@ -194,7 +194,7 @@ export function avmService(nw: NodeWorld, node: ChainLookup): GorillaService {
         return { status: avm.txById.has(txID as string) ? 'Accepted' : 'Unknown' };
       },
     },
-    GetTxFee: { args: {}, call: () => ({ txFee: '1000000', createAssetTxFee: '10000000' }) },
+    GetTxFee: { args: {}, call: () => ({ txFee: String(TX_FEE), createAssetTxFee: String(CREATE_ASSET_TX_FEE) }) },
     GetAssetDescription: {
       args: { assetID: 'string' },
       call: ({ assetID }) => {

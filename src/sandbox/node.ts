@@ -68,7 +68,10 @@ class Router {
     // gorilla/mux serves the first route registered for a path.
     if (!this.urls.has(url)) this.urls.set(url, handler);
     let error: string | undefined;
-    for (const alias of this.aliases.get(base) ?? []) error ??= this.forceAdd(alias, endpoint, handler);
+    for (const alias of this.aliases.get(base) ?? []) {
+      const failed = this.forceAdd(alias, endpoint, handler);
+      error ??= failed;
+    }
     return error;
   }
 
@@ -78,7 +81,12 @@ class Router {
     for (const alias of aliases) this.reserved.add(alias);
     this.aliases.set(base, [...(this.aliases.get(base) ?? []), ...aliases]);
     let error: string | undefined;
-    for (const [endpoint, handler] of this.routes.get(base) ?? []) for (const alias of aliases) error ??= this.forceAdd(alias, endpoint, handler);
+    for (const [endpoint, handler] of this.routes.get(base) ?? []) {
+      for (const alias of aliases) {
+        const failed = this.forceAdd(alias, endpoint, handler);
+        error ??= failed;
+      }
+    }
     return error;
   }
 
@@ -107,6 +115,14 @@ export class NodeNetworkState {
   readonly loggers = new Map<string, { logLevel: string; displayLevel: string }>();
   cpuProfilerRunning = false;
   vmsLoaded = false;
+  /** Services built once: they precompute from the world (validator sets, transforms), which never changes. */
+  private readonly services = new Map<string, unknown>();
+
+  service<T>(key: string, build: () => T): T {
+    let service = this.services.get(key) as T | undefined;
+    if (service === undefined) this.services.set(key, (service = build()));
+    return service;
+  }
 
   constructor(readonly data: NodeWorld) {
     const { p, x, c } = data.world.chainIds;
@@ -337,15 +353,15 @@ export class SandboxNode implements NodeKnobs {
       case 'admin':
         return serveGorilla(req, { admin: state.adminService() });
       case 'avm':
-        return serveGorilla(req, { avm: avmService(data, state) });
+        return serveGorilla(req, { avm: state.service('avm', () => avmService(data, state)) });
       case 'platform':
-        return serveGorilla(req, { platform: platformService(data, state) });
+        return serveGorilla(req, { platform: state.service('platform', () => platformService(data, state)) });
       case 'index':
-        return serveGorilla(req, { index: indexService(data, handler.index) });
+        return serveGorilla(req, { index: state.service(`index ${handler.index}`, () => indexService(data, handler.index)) });
       case 'validators':
-        return serveGorilla(req, { validators: validatorsService(data, handler.chainId) });
+        return serveGorilla(req, { validators: state.service(`validators ${handler.chainId}`, () => validatorsService(data, handler.chainId)) });
       case 'evm':
-        return serveGeth(req, evmMethods(data, handler.chainId));
+        return serveGeth(req, state.service(`evm ${handler.chainId}`, () => evmMethods(data, handler.chainId)));
       case 'health-get':
         return this.healthGet(state, handler.route, req.query.getAll('tag'));
       case 'health':

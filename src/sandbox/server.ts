@@ -18,7 +18,7 @@ import { dataApiRoutes } from './data-api.js';
 import { evmRoutes } from './evm-api.js';
 import { metricsRoutes, type MetricsState } from './metrics-api.js';
 import { SandboxNode, type NodeKnobs } from './node.js';
-import { SANDBOX_NODE_ID } from './node-data.js';
+import { getNodeWorld, SANDBOX_NODE_ID } from './node-data.js';
 import { getWorld } from './world.js';
 import { apiError, BadRequest, type Route, type SandboxAnswer, type SandboxRequest } from './http.js';
 import type { NetworkName } from '../ids.js';
@@ -101,9 +101,12 @@ export class Sandbox {
 
   constructor(private readonly options: SandboxOptions = {}) {
     const seed = options.seed ?? 'avalanche';
-    // Built now rather than on a first request, whose latency would otherwise include it.
-    getWorld('mainnet', seed);
-    getWorld('fuji', seed);
+    // Built now rather than on a first request, whose latency (and an upstream timeout of the
+    // gateway under test) would otherwise include it. The node's data brings the EVM world along.
+    for (const network of ['mainnet', 'fuji'] as const) {
+      getWorld(network, seed);
+      getNodeWorld(network, seed);
+    }
     this.knobs = { latencyMs: options.latencyMs ?? 0, faults: [] };
     this.node = new SandboxNode(seed);
     const json = { 'content-type': 'application/json' };

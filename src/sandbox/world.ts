@@ -52,7 +52,9 @@ export const VM_IDS = {
 
 const DAY = 86_400;
 const NANO = 1_000_000_000n;
-const TX_FEE = 1_000_000n;
+/** The X-Chain's fees, which its transactions burn and avm.getTxFee reports. */
+export const TX_FEE = 1_000_000n;
+export const CREATE_ASSET_TX_FEE = NANO / 100n;
 
 /** Upgrade times that decide which transaction formats the history uses. */
 export const TIMELINE = {
@@ -63,6 +65,13 @@ export const TIMELINE = {
   etna: 1_734_000_000, // subnets may convert to L1s
   now: 1_763_000_000,
 };
+
+/** P-Chain transactions that go in a proposal block, followed by its commit block: before Banff the staking ones, after it only rewards. */
+const APRICOT_PROPOSALS = new Set<string>(['AdvanceTimeTx', 'RewardValidatorTx', 'AddValidatorTx', 'AddDelegatorTx', 'AddSubnetValidatorTx']);
+
+export function isProposal(type: string, time: number): boolean {
+  return time >= TIMELINE.banff ? type === 'RewardValidatorTx' : APRICOT_PROPOSALS.has(type);
+}
 
 /** Daily AVAX price in USD, a smooth deterministic curve; other currencies by fixed rates. */
 export const FX_RATES: Record<string, number> = {
@@ -195,6 +204,8 @@ export interface SandboxWorld {
   utxos: Map<string, SandboxUtxo[]>;
   /** An address outside `addresses` that holds more X-Chain UTXOs than one avm.getUTXOs page (1024). */
   manyUtxosAddress: string;
+  /** The X-Chain's genesis CreateAssetTx (AVAX), which the node serves and the Data API does not list. */
+  genesisX: XChainTransaction;
 }
 
 const WORDS_A = ['amber', 'arctic', 'azure', 'bold', 'cobalt', 'crimson', 'dawn', 'ember', 'frost', 'golden', 'iron', 'jade', 'lunar', 'misty', 'nova', 'onyx', 'quiet', 'rapid', 'silent', 'solar', 'swift', 'violet', 'wild', 'zen'];
@@ -219,6 +230,8 @@ class Builder {
   readonly validationTxs = new Map<string, Set<string>>();
   readonly unspent = new Map<string, Map<string, Output[]>>();
   private readonly heights: Record<ChainKey, number> = { p: 0, x: 0, c: 0 };
+  /** The next linear X-Chain block's height: the first after Cortina is 0. */
+  private linearX = 0;
   private readonly usedChainIds = new Set<number>([43114, 43113]);
   private readonly usedNames = new Set<string>();
 
@@ -321,13 +334,16 @@ class Builder {
   }
 
   newTx(chain: ChainKey, type: PrimaryNetworkTxType, time: number): Tx {
-    this.heights[chain] += this.rng.int(1, chain === 'c' ? 5000 : 40);
+    // The draw happens for every chain so the rest of the world does not depend on how heights
+    // are counted; the C-Chain's blocks hold other transactions too, so its atomic ones are sparse.
+    const step = this.rng.int(1, chain === 'c' ? 5000 : 40);
+    if (chain === 'c' || (chain === 'x' && time < TIMELINE.cortina)) this.heights[chain] += step;
     return {
       chain,
       hash: this.id32(),
       type,
       time,
-      height: this.heights[chain],
+      height: this.nextHeight(chain, time),
       blockHash: chain === 'c' ? this.rng.hex(32) : this.id32(),
       consumed: [],
       emitted: [],
@@ -346,7 +362,21 @@ class Builder {
     return true;
   }
 
+  /**
+   * The P-Chain and the linear X-Chain have one block per transaction with dense heights (and a
+   * commit block after each P-Chain proposal), as the sandbox node numbers them; so a height is
+   * taken when its transaction commits, and an abandoned transaction leaves no gap.
+   */
+  private nextHeight(chain: ChainKey, time: number): number {
+    if (chain === 'p') return this.heights.p + 1;
+    if (chain === 'x' && time >= TIMELINE.cortina) return this.linearX;
+    return this.heights[chain];
+  }
+
   commit(tx: Tx) {
+    if (tx.height !== this.nextHeight(tx.chain, tx.time)) throw new Error(`${tx.hash} was built at height ${tx.height}, but commits at ${this.nextHeight(tx.chain, tx.time)}`);
+    if (tx.chain === 'p') this.heights.p = tx.height + (isProposal(tx.type, tx.time) ? 1 : 0);
+    if (tx.chain === 'x' && tx.time >= TIMELINE.cortina) this.linearX = tx.height + 1;
     this.txs.push(tx);
   }
 
@@ -508,7 +538,11 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
   }
   for (let i = 0; i < 140; i++) b.nodeIds.push(formatNodeId(rng.bytes(20)));
 
-  const genesisTx = b.newTx('x', 'BaseTx', T.genesis);
+  // As on the real X-Chain, the genesis allocations are outputs of the CreateAssetTx that made
+  // AVAX, whose id is the asset's id.
+  const genesisTx = b.newTx('x', 'CreateAssetTx', T.genesis);
+  genesisTx.hash = b.avax;
+  genesisTx.assetCreated = b.avax;
   const genesisP = b.newTx('p', 'BaseTx', T.genesis);
   for (const address of b.addresses) {
     b.output(genesisTx, { spendOn: b.ids.x, addresses: [address], assetId: b.avax, amount: rng.bigint(10_000n, 1_000_000n) * NANO, mint: true });
@@ -516,7 +550,7 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
       b.output(genesisP, { spendOn: b.ids.p, addresses: [address], assetId: b.avax, amount: rng.bigint(10_000n, 500_000n) * NANO });
     }
   }
-  // The genesis allocations are not listed transactions; their outputs are.
+  // The genesis transactions are not in the Data API's listings; their outputs are.
 
   // Subnets, blockchains, L1 conversions -------------------------------------------------------
   const subnetChains = new Map<string, Blockchain[]>();
@@ -636,11 +670,12 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
   function newL1Validator(subnetId: string, time: number, weight: number, balance: bigint): SandboxL1Validator {
     const bytes = rng.bytes(32);
     const owner = rng.sample(b.addresses, rng.int(1, 2));
+    // The P-Chain keeps one validation per node and subnet until it is removed (weight 0).
+    const taken = new Set(l1ValidatorsOf(subnetId).filter((o) => o.weight > 0).map((o) => o.nodeId));
     const v: SandboxL1Validator = {
       validationId: cb58Encode(bytes),
       validationIdHex: `0x${Buffer.from(bytes).toString('hex')}`,
-      // The P-Chain keeps one validation per node and subnet until it is removed (weight 0).
-      nodeId: rng.pick(b.nodeIds.filter((n) => !l1ValidatorsOf(subnetId).some((o) => o.nodeId === n && o.weight > 0))),
+      nodeId: rng.pick(b.nodeIds.filter((n) => !taken.has(n))),
       subnetId,
       weight,
       remainingBalance: Number(balance),
@@ -932,7 +967,7 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
       const creator = b.payer('x', NANO);
       if (!creator) return;
       const tx = b.newTx('x', 'CreateAssetTx', time);
-      tx.burned = NANO / 100n;
+      tx.burned = CREATE_ASSET_TX_FEE;
       if (!b.pay(tx, creator, 0n)) return;
       const nft = rng.chance(0.25);
       const name = `${rng.pick(WORDS_A)} ${rng.pick(WORDS_B)}`.replace(/\b\w/g, (c) => c.toUpperCase());
@@ -1062,7 +1097,7 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
     b.output(genesisTx, { spendOn: b.ids.x, addresses: [manyUtxosAddress], assetId: b.avax, amount: BigInt(1_000 + i) * 1_000n, mint: true });
   }
 
-  return render(b, manyUtxosAddress);
+  return render(b, manyUtxosAddress, { x: genesisTx, p: genesisP });
 }
 
 function assetAmount(b: Builder, assetId: string, amount: bigint): AssetAmount {
@@ -1123,7 +1158,31 @@ function xUtxo(b: Builder, o: Output): XChainUtxo {
   };
 }
 
-function render(b: Builder, manyUtxosAddress: string): SandboxWorld {
+/** The Data API's X-Chain transaction fields, without the block or vertex part. */
+function xBase(b: Builder, tx: Tx) {
+  const created = tx.assetCreated ? b.assets.get(tx.assetCreated)! : undefined;
+  return {
+    txHash: tx.hash,
+    timestamp: tx.time,
+    txType: tx.type as XChainTransaction['txType'],
+    memo: tx.memo,
+    consumedUtxos: tx.consumed.map((o) => xUtxo(b, o)),
+    emittedUtxos: tx.emitted.map((o) => xUtxo(b, o)),
+    amountUnlocked: sums(b, tx.consumed),
+    amountCreated: sums(b, tx.emitted),
+    ...(tx.sourceChain ? { sourceChain: tx.sourceChain, destinationChain: tx.destinationChain } : {}),
+    ...(created
+      ? {
+          assetCreated: {
+            assetId: tx.assetCreated!, name: created.name, symbol: created.symbol, denomination: created.denomination, type: created.type,
+            createdAtTimestamp: created.createdAt, cap: created.cap,
+          },
+        }
+      : {}),
+  };
+}
+
+function render(b: Builder, manyUtxosAddress: string, genesis: { x: Tx; p: Tx }): SandboxWorld {
   const world: SandboxWorld = {
     network: b.network,
     hrp: b.hrp,
@@ -1144,6 +1203,7 @@ function render(b: Builder, manyUtxosAddress: string): SandboxWorld {
     assets: b.assets,
     utxos: new Map(),
     manyUtxosAddress,
+    genesisX: { ...xBase(b, genesis.x), chainFormat: 'non-linear', vertices: [] },
   };
   for (const [chain, byOwner] of b.unspent) {
     const list: SandboxUtxo[] = [];
@@ -1193,6 +1253,8 @@ function render(b: Builder, manyUtxosAddress: string): SandboxWorld {
     pendingVertex = undefined;
   };
 
+  // A genesis allocation makes its address one that has touched the chain.
+  for (const g of [genesis.x, genesis.p]) for (const o of g.emitted) for (const a of o.addresses) touch(a, b.ids[g.chain]);
   const txs = b.txs.sort((a, c) => a.time - c.time);
   for (const tx of txs) {
     const chainId = b.ids[tx.chain];
@@ -1222,28 +1284,7 @@ function render(b: Builder, manyUtxosAddress: string): SandboxWorld {
       world.txByHash.set(tx.hash, { chain: 'p', tx: wire });
     } else if (tx.chain === 'x') {
       const linear = tx.time >= TIMELINE.cortina;
-      const base = {
-        txHash: tx.hash,
-        timestamp: tx.time,
-        txType: tx.type as XChainTransaction['txType'],
-        memo: tx.memo,
-        consumedUtxos: tx.consumed.map((o) => xUtxo(b, o)),
-        emittedUtxos: tx.emitted.map((o) => xUtxo(b, o)),
-        amountUnlocked: sums(b, tx.consumed),
-        amountCreated: sums(b, tx.emitted),
-        ...(tx.sourceChain ? { sourceChain: tx.sourceChain, destinationChain: tx.destinationChain } : {}),
-        ...(tx.assetCreated
-          ? (() => {
-              const a = b.assets.get(tx.assetCreated)!;
-              return {
-                assetCreated: {
-                  assetId: tx.assetCreated, name: a.name, symbol: a.symbol, denomination: a.denomination, type: a.type,
-                  createdAtTimestamp: a.createdAt, cap: a.cap,
-                },
-              };
-            })()
-          : {}),
-      };
+      const base = xBase(b, tx);
       const wire: XChainTransaction = linear
         ? { ...base, chainFormat: 'linear', blockHeight: tx.height, blockHash: tx.blockHash }
         : { ...base, chainFormat: 'non-linear', vertices: [] };

@@ -25,6 +25,7 @@ export const builder = new SchemaBuilder<{
     AvalancheAddress: { Input: string; Output: string };
     EvmHexAddress: { Input: string; Output: string };
     JSON: { Input: unknown; Output: unknown };
+    Uint64: { Input: string; Output: string | number | bigint };
   };
   AuthScopes: {
     /** The request bears the operator's ADMIN_TOKEN. */

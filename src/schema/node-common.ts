@@ -1,12 +1,16 @@
 /**
  * What the node-backed types share: reading the node's "not found" as null, its uint64 values,
- * and output owners.
+ * owners, the inputs and outputs both the X- and P-Chain write, and blocks asked by id or height.
  */
-import { type NetworkName } from '../ids.js';
-import { RpcError } from '../upstreams/errors.js';
-import type { OutputOwners, Uint } from '../upstreams/node.types.js';
+import { createHash } from 'node:crypto';
+import { decodeHexWithChecksum, utxoId } from '../avax-codec.js';
+import { badInput } from '../errors.js';
+import { cb58Encode, type NetworkName } from '../ids.js';
+import { InvalidResponseError, RpcError } from '../upstreams/errors.js';
+import type { AvmInput, AvmOutput, OutputOwners, Uint } from '../upstreams/node.types.js';
 import { AddressRef, toAddresses } from './address.js';
 import { builder } from './builder.js';
+import { checkListSize } from './inputs.js';
 
 const NOT_FOUND = /not found/i;
 
@@ -31,13 +35,22 @@ export async function orNull<T>(call: Promise<T>, words: RegExp = NOT_FOUND): Pr
 /** A uint64 the node sent as digits (or a JSON number that fits), as a number when it is safe. */
 export function toSafeInt(value: Uint): number {
   const n = Number(value);
-  if (!Number.isSafeInteger(n)) throw new Error(`the node sent ${value}, beyond what a SafeInt carries`);
+  if (!Number.isSafeInteger(n)) {
+    throw new InvalidResponseError(200, `${JSON.stringify(value)} where a time or count below 2^53 belongs`, { service: 'node', operation: 'reading its answer' });
+  }
   return n;
 }
 
 /** `X-avax1…`/`P-avax1…` as the node writes owners, to the graph's chain-less addresses. */
 export function withoutChainPrefix(addresses: readonly string[]): string[] {
   return addresses.map((a) => a.replace(/^[A-Za-z]+-(?=[a-z]+1)/, ''));
+}
+
+/** Node ids given to a field, within the list bound; undefined when none were given. */
+export function checkNodeIds(nodeIds: readonly string[] | null | undefined): string[] | undefined {
+  if (!nodeIds) return undefined;
+  checkListSize(nodeIds, 'nodeIds');
+  return [...nodeIds];
 }
 
 export type OwnersModel = OutputOwners & { network: NetworkName };
@@ -50,3 +63,73 @@ export const OutputOwnersRef = builder.objectRef<OwnersModel>('OutputOwners').im
     addresses: t.field({ type: [AddressRef], description: 'The addresses that may sign.', resolve: (o) => toAddresses(o.network, withoutChainPrefix(o.addresses)) }),
   }),
 });
+
+// --- inputs and outputs, as the X- and P-Chain write them in JSON ------------------------------------------
+
+export type OutputModel = AvmOutput & { network: NetworkName };
+export type InputModel = AvmInput & { network: NetworkName };
+
+export const TransferableOutputRef = builder.objectRef<OutputModel>('TransferableOutput');
+export const TransferableInputRef = builder.objectRef<InputModel>('TransferableInput');
+
+TransferableOutputRef.implement({
+  description: 'An output of an X- or P-Chain transaction: an amount of an asset locked to addresses.',
+  fields: (t) => ({
+    assetId: t.exposeString('assetID', { description: 'The asset id.' }),
+    fxId: t.exposeString('fxID', { description: 'The feature extension that defines the output, e.g. secp256k1fx.' }),
+    amount: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'The amount, in the smallest unit; null for outputs without one (NFTs, mint rights).',
+      resolve: (o) => (o.output.amount === undefined ? null : String(o.output.amount)),
+    }),
+    locktime: t.field({ type: 'BigInt', description: 'Unix time (s) before which it cannot be spent; 0 for none.', resolve: (o) => String(o.output.locktime ?? 0) }),
+    threshold: t.int({ description: 'Signatures needed to spend it.', resolve: (o) => toSafeInt(o.output.threshold ?? 0) }),
+    addresses: t.field({
+      type: [AddressRef],
+      description: 'Addresses that can sign to spend it.',
+      resolve: (o) => toAddresses(o.network, withoutChainPrefix(o.output.addresses ?? [])),
+    }),
+    output: t.field({ type: 'JSON', description: 'The output as the node wrote it, with any fields its type adds (e.g. `groupID`, `payload`, a stakeable lock).', resolve: (o) => o.output }),
+  }),
+});
+
+TransferableInputRef.implement({
+  description: 'An input of an X- or P-Chain transaction: a UTXO it spends.',
+  fields: (t) => ({
+    txId: t.exposeString('txID', { description: 'The transaction that created the spent UTXO.' }),
+    outputIndex: t.exposeInt('outputIndex', { description: "The UTXO's index among that transaction's outputs." }),
+    utxoId: t.string({ description: 'The id of the spent UTXO (derived from `txId` and `outputIndex`).', resolve: (i) => utxoId(i.txID, i.outputIndex) }),
+    assetId: t.exposeString('assetID', { description: 'The asset id.' }),
+    fxId: t.exposeString('fxID', { description: 'The feature extension that defines the input.' }),
+    amount: t.field({ type: 'BigInt', nullable: true, description: 'The amount spent, in the smallest unit.', resolve: (i) => (i.input.amount === undefined ? null : String(i.input.amount)) }),
+    signatureIndices: t.field({ type: ['Int'], description: "Which of the UTXO's addresses signed, by index.", resolve: (i) => (i.input.signatureIndices ?? []).map(Number) }),
+  }),
+});
+
+export const outputsOf = (network: NetworkName, list: readonly AvmOutput[] | undefined): OutputModel[] => (list ?? []).map((o) => ({ ...o, network }));
+export const inputsOf = (network: NetworkName, list: readonly AvmInput[] | undefined): InputModel[] => (list ?? []).map((i) => ({ ...i, network }));
+
+// --- blocks asked by id or by height ----------------------------------------------------------------
+
+export interface BlockAsk {
+  blockId?: string;
+  height?: string;
+}
+
+/** Exactly one of `blockId` and `height`, as a block field takes them. */
+export function checkBlockAsk(blockId: string | null | undefined, height: string | null | undefined): BlockAsk {
+  if ((blockId == null) === (height == null)) throw badInput('`block` takes exactly one of `blockId` and `height`.', { argument: 'blockId' });
+  return blockId != null ? { blockId } : { height: height! };
+}
+
+/**
+ * A block's id: as the node wrote it in JSON, as asked, or else (a block read by height from a
+ * node whose JSON omits it) the sha256 of its bytes, which is how avalanchego names blocks.
+ */
+export async function blockIdOf(block: { id?: string; asked: BlockAsk }, hex: () => Promise<string>): Promise<string> {
+  if (block.id ?? block.asked.blockId) return (block.id ?? block.asked.blockId)!;
+  return cb58Encode(createHash('sha256').update(decodeHexWithChecksum(await hex())).digest());
+}
+
+export const BLOCK_ID_DESCRIPTION = 'The block id (cb58). A node whose JSON omits it costs one more call: the id is the sha256 of the block\'s bytes.';

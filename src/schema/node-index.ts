@@ -54,8 +54,8 @@ const MAX_RANGE = 1024;
 // One container more than a page is fetched to know whether another page follows.
 const CONTAINERS_PAGE: PageSpec = { field: 'containers', maxPageSize: MAX_RANGE - 1, defaultFirst: 100, maxFirst: 10_000 };
 
-/** The node's answer to a range that starts past the last accepted container: the end. */
-const PAST_THE_END = /^start index \(\d+\) > last accepted index/;
+/** The node's answers for a range past the last container, and for an index still empty: nothing more. */
+const PAST_THE_END = /^start index \(\d+\) > last accepted index|^no containers have been accepted/;
 
 function containers(ctx: GatewayContext, index: IndexModel, from: string, args: Parameters<typeof pageConnection>[0]['args']) {
   return pageConnection({
@@ -89,8 +89,11 @@ const NodeIndexRef = builder.objectRef<IndexModel>('NodeIndex').implement({
     lastAccepted: t.field({
       type: ContainerRef,
       nullable: true,
-      description: 'The container accepted last (index.getLastAccepted).',
-      resolve: async (i, _args, ctx) => ({ ...(await ctx.node.indexGetLastAccepted(i.network, i.name)), network: i.network }),
+      description: 'The container accepted last (index.getLastAccepted); null while the index is empty (an index just turned on, or X_VTX on a node that never saw a vertex).',
+      resolve: async (i, _args, ctx) => {
+        const last = await orNull(ctx.node.indexGetLastAccepted(i.network, i.name), PAST_THE_END);
+        return last ? { ...last, network: i.network } : null;
+      },
     }),
     container: t.field({
       type: ContainerRef,
@@ -98,11 +101,10 @@ const NodeIndexRef = builder.objectRef<IndexModel>('NodeIndex').implement({
       description: 'A container by id or by position (exactly one): index.getContainerByID, index.getContainerByIndex. Null when the index has none.',
       args: {
         id: t.arg({ type: CB58IdScalar, description: 'The container id (cb58).' }),
-        index: t.arg({ type: 'BigInt', description: 'Its position in the index (0 for the first).' }),
+        index: t.arg({ type: 'Uint64', description: 'Its position in the index (0 for the first).' }),
       },
       resolve: async (i, args, ctx) => {
         if ((args.id == null) === (args.index == null)) throw badInput('`container` takes exactly one of `id` and `index`.', { argument: 'id' });
-        if (args.index != null && args.index.startsWith('-')) throw badInput(`\`index\` must be 0 or more (got ${args.index}).`, { argument: 'index' });
         const found = await orNull(
           args.id != null
             ? ctx.node.indexGetContainerByID(i.network, i.name, { id: args.id })
@@ -132,12 +134,9 @@ const NodeIndexRef = builder.objectRef<IndexModel>('NodeIndex').implement({
       {
         type: ContainerRef,
         nullable: true,
-        description: `Containers in acceptance order from \`startIndex\` (index.getContainerRange). \`first\`: 1 to 10000 (default 100); up to ${MAX_RANGE} per node call.`,
-        args: { startIndex: t.arg({ type: 'BigInt', required: true, defaultValue: '0', description: 'The position to start from (0, the first, by default).' }) },
-        resolve: (i, args, ctx) => {
-          if (args.startIndex.startsWith('-')) throw badInput(`\`startIndex\` must be 0 or more (got ${args.startIndex}).`, { argument: 'startIndex' });
-          return containers(ctx, i, args.startIndex, args);
-        },
+        description: `Containers in acceptance order from \`startIndex\` (index.getContainerRange). \`first\`: 1 to 10000 (default 100); up to ${MAX_RANGE} per node call. Empty past the last container and while the index is empty.`,
+        args: { startIndex: t.arg({ type: 'Uint64', required: true, defaultValue: '0', description: 'The position to start from (0, the first, by default).' }) },
+        resolve: (i, args, ctx) => containers(ctx, i, args.startIndex, args),
       },
       { name: 'IndexedContainerConnection', description: 'A page of indexed containers.' },
       { name: 'IndexedContainerEdge', description: 'A container and its cursor.' },

@@ -5,15 +5,28 @@
  * L1 validator's P-Chain entry (one call per subnet for every L1 validator of a response).
  */
 import type { GatewayContext } from '../context.js';
-import { badInput } from '../errors.js';
 import { PRIMARY_CHAIN_IDS, PRIMARY_NETWORK_ID, type NetworkName } from '../ids.js';
-import type { PBlockJson, PDelegator, PTxJson, PValidator, Uint } from '../upstreams/node.types.js';
+import type { AvmInput, AvmOutput, PBlockJson, PDelegator, PTxJson, PValidator, Uint } from '../upstreams/node.types.js';
 import { BlockchainRef, findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
-import { checkAddresses, checkListSize } from './inputs.js';
+import { checkAddresses } from './inputs.js';
 import { L1ValidatorRef } from './l1-validator.js';
 import { NetworkRef } from './network.js';
-import { isNotFound, orNull, OutputOwnersRef, toSafeInt, type OwnersModel } from './node-common.js';
+import {
+  BLOCK_ID_DESCRIPTION,
+  blockIdOf,
+  checkBlockAsk,
+  checkNodeIds,
+  inputsOf,
+  orNull,
+  outputsOf,
+  OutputOwnersRef,
+  toSafeInt,
+  TransferableInputRef,
+  TransferableOutputRef,
+  type BlockAsk,
+  type OwnersModel,
+} from './node-common.js';
 import { AvalancheAddressScalar, CB58IdScalar, NodeIdScalar } from './scalars.js';
 import { SubnetRef } from './subnet.js';
 import { findTransaction, TransactionInterface } from './transaction.js';
@@ -99,13 +112,6 @@ export const PChainValidatorRef = builder.objectRef<PValidatorModel>('PChainVali
   }),
 });
 
-/** Node ids given to a validators field, within the list bound. */
-function checkNodeIds(nodeIds: readonly string[] | null | undefined): string[] | undefined {
-  if (!nodeIds) return undefined;
-  checkListSize(nodeIds, 'nodeIds');
-  return [...nodeIds];
-}
-
 /** platform.getCurrentValidators of a subnet (the Primary Network when undefined). */
 export async function currentValidators(
   ctx: GatewayContext,
@@ -124,8 +130,27 @@ const NODE_IDS_DESCRIPTION = "Only these nodes (up to 100). Name exactly one nod
 
 // --- blocks ------------------------------------------------------------------------------------------
 
-type PBlockModel = PBlockJson & { network: NetworkName; asked: { blockId?: string; height?: string } };
+type PBlockModel = PBlockJson & { network: NetworkName; asked: BlockAsk };
 type PBlockTxModel = PTxJson & { network: NetworkName };
+
+/** What every P-Chain transaction carries, whether the node writes it flat or nested under `inputs` (older docs). */
+interface PBaseTx {
+  networkID?: number;
+  blockchainID?: string;
+  inputs?: AvmInput[];
+  outputs?: AvmOutput[];
+  memo?: string;
+  sourceChain?: string;
+  importedInputs?: AvmInput[];
+  destinationChain?: string;
+  exportedOutputs?: AvmOutput[];
+}
+
+function baseOf(tx: PBlockTxModel): PBaseTx {
+  const unsigned = tx.unsignedTx as PBaseTx & { inputs?: unknown };
+  const nested = unsigned.inputs && !Array.isArray(unsigned.inputs) ? (unsigned.inputs as PBaseTx) : undefined;
+  return nested ? { ...unsigned, ...nested } : unsigned;
+}
 
 const PCredentialRef = builder.objectRef<{ signatures: string[] }>('PCredential').implement({
   description: 'Signatures proving a P-Chain transaction may spend one of its inputs.',
@@ -135,10 +160,19 @@ const PCredentialRef = builder.objectRef<{ signatures: string[] }>('PCredential'
 });
 
 const PBlockTxRef = builder.objectRef<PBlockTxModel>('PBlockTransaction').implement({
-  description: 'A transaction of a P-Chain block, as the node writes it in JSON.',
+  description: 'A transaction of a P-Chain block, decoded from the node\'s JSON: what every type shares typed, the rest in `unsignedTx`.',
   fields: (t) => ({
     txId: t.string({ nullable: true, description: 'The transaction id, when the node includes it.', resolve: (tx) => tx.id ?? null }),
-    unsignedTx: t.field({ type: 'JSON', description: 'The unsigned transaction; its fields depend on its type (validators, subnets, chains, transfers…).', resolve: (tx) => tx.unsignedTx }),
+    networkId: t.int({ nullable: true, description: 'The network id it was signed for: 1 on mainnet, 5 on Fuji.', resolve: (tx) => baseOf(tx).networkID ?? null }),
+    blockchainId: t.string({ nullable: true, description: 'The chain it was issued on (the P-Chain).', resolve: (tx) => baseOf(tx).blockchainID ?? null }),
+    memo: t.string({ nullable: true, description: 'Its memo (hex).', resolve: (tx) => baseOf(tx).memo ?? null }),
+    inputs: t.field({ type: [TransferableInputRef], description: 'P-Chain UTXOs it spends (imported ones are in `importedInputs`).', resolve: (tx) => inputsOf(tx.network, baseOf(tx).inputs) }),
+    outputs: t.field({ type: [TransferableOutputRef], description: 'Outputs it creates on the P-Chain (stakes and exports are in the type\'s own fields).', resolve: (tx) => outputsOf(tx.network, baseOf(tx).outputs) }),
+    sourceChain: t.string({ nullable: true, description: 'For an import: the chain the value comes from.', resolve: (tx) => baseOf(tx).sourceChain ?? null }),
+    importedInputs: t.field({ type: [TransferableInputRef], nullable: true, description: 'For an import: the UTXOs it takes.', resolve: (tx) => (baseOf(tx).importedInputs ? inputsOf(tx.network, baseOf(tx).importedInputs) : null) }),
+    destinationChain: t.string({ nullable: true, description: 'For an export: the chain the value goes to.', resolve: (tx) => baseOf(tx).destinationChain ?? null }),
+    exportedOutputs: t.field({ type: [TransferableOutputRef], nullable: true, description: 'For an export: the outputs it sends.', resolve: (tx) => (baseOf(tx).exportedOutputs ? outputsOf(tx.network, baseOf(tx).exportedOutputs) : null) }),
+    unsignedTx: t.field({ type: 'JSON', description: 'The whole unsigned transaction, with the fields of its type (validator, subnet, chain, owners…); `transaction.txType` names the type.', resolve: (tx) => tx.unsignedTx }),
     credentials: t.field({
       type: [PCredentialRef],
       description: 'One credential per input, in input order.',
@@ -153,27 +187,31 @@ const PBlockTxRef = builder.objectRef<PBlockTxModel>('PBlockTransaction').implem
   }),
 });
 
+/** platform.getBlock or platform.getBlockByHeight, as asked; the request's memo makes a repeat free. */
+function platformBlock<E extends 'json' | 'hex'>(ctx: GatewayContext, network: NetworkName, ask: BlockAsk, encoding: E) {
+  return ask.blockId !== undefined
+    ? ctx.node.platformGetBlock(network, { blockID: ask.blockId, encoding })
+    : ctx.node.platformGetBlockByHeight(network, { height: ask.height!, encoding });
+}
+
+const platformBlockHex = async (ctx: GatewayContext, b: PBlockModel) => (await platformBlock(ctx, b.network, b.asked, 'hex')).block;
+
 const PBlockRef = builder.objectRef<PBlockModel>('PBlock').implement({
   description: 'A P-Chain block, decoded from the node\'s JSON (platform.getBlock, platform.getBlockByHeight).',
   fields: (t) => ({
-    blockId: t.string({
-      nullable: true,
-      description: 'The block id: as asked, or as the node wrote it; null when read by height from a node that omits it (see `hex`).',
-      resolve: (b) => b.id ?? b.asked.blockId ?? null,
-    }),
+    blockId: t.string({ description: BLOCK_ID_DESCRIPTION, resolve: (b, _args, ctx) => blockIdOf(b, () => platformBlockHex(ctx, b)) }),
     parentId: t.exposeString('parentID', { description: 'The previous block.' }),
     height: t.field({ type: 'BigInt', description: 'Its height.', resolve: (b) => String(b.height) }),
     time: t.field({ type: 'SafeInt', nullable: true, description: 'Its Unix time (s), for blocks since Banff.', resolve: (b) => (b.time === undefined ? null : toSafeInt(b.time)) }),
-    transactions: t.field({ type: [PBlockTxRef], description: 'Its transactions.', resolve: (b) => (b.txs ?? []).map((tx) => ({ ...tx, network: b.network })) }),
+    transactions: t.field({
+      type: [PBlockTxRef],
+      description: 'Its transactions: a standard block\'s decisions, a proposal block\'s proposal (after any decisions), none for a commit or abort.',
+      resolve: (b) => [...(b.txs ?? []), ...(b.tx ? [b.tx] : [])].map((tx) => ({ ...tx, network: b.network })),
+    }),
     hex: t.string({
       nullable: true,
       description: 'The block bytes (hex with checksum): one more call, with hex encoding.',
-      resolve: async (b, _args, ctx) => {
-        const res = b.asked.blockId
-          ? await ctx.node.platformGetBlock(b.network, { blockID: b.asked.blockId, encoding: 'hex' })
-          : await ctx.node.platformGetBlockByHeight(b.network, { height: toSafeInt(b.asked.height!), encoding: 'hex' });
-        return res.block;
-      },
+      resolve: (b, _args, ctx) => platformBlockHex(ctx, b),
     }),
   }),
 });
@@ -250,18 +288,12 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
       description: 'A block by id or by height (exactly one), decoded (platform.getBlock, platform.getBlockByHeight); null when there is none.',
       args: {
         blockId: t.arg({ type: CB58IdScalar, description: 'The block id (cb58).' }),
-        height: t.arg({ type: 'SafeInt', description: 'The block height.' }),
+        height: t.arg({ type: 'Uint64', description: 'The block height.' }),
       },
       resolve: async (p, { blockId, height }, ctx) => {
-        if ((blockId == null) === (height == null)) throw badInput('`block` takes exactly one of `blockId` and `height`.', { argument: 'blockId' });
-        if (height != null && height < 0) throw badInput(`\`height\` must be 0 or more (got ${height}).`, { argument: 'height' });
-        const res = await orNull(
-          blockId != null
-            ? ctx.node.platformGetBlock(p.network, { blockID: blockId, encoding: 'json' })
-            : ctx.node.platformGetBlockByHeight(p.network, { height: height!, encoding: 'json' }),
-        );
-        if (!res) return null;
-        return { ...res.block, network: p.network, asked: blockId != null ? { blockId } : { height: String(height) } };
+        const asked = checkBlockAsk(blockId, height);
+        const res = await orNull(platformBlock(ctx, p.network, asked, 'json'));
+        return res ? { ...res.block, network: p.network, asked } : null;
       },
     }),
     blockchainStatus: t.field({
@@ -269,7 +301,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
       nullable: true,
       description: 'What this node knows of a blockchain, including ones only proposed (platform.getBlockchainStatus).',
       args: { blockchainId: t.arg({ type: CB58IdScalar, required: true, description: 'The blockchain id (cb58).' }) },
-      resolve: (p, { blockchainId }, ctx) => ctx.loaders.blockchainStatus(p.network, blockchainId),
+      resolve: async (p, { blockchainId }, ctx) => (await ctx.node.platformGetBlockchainStatus(p.network, { blockchainID: blockchainId })).status,
     }),
     currentSupply: t.field({
       type: 'BigInt',
@@ -313,13 +345,8 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
 
 /** The supply of a subnet; null where the node has none (subnets without a staking token). */
 async function supplyOf(ctx: GatewayContext, network: NetworkName, subnetId: string | undefined): Promise<string | null> {
-  try {
-    const res = await ctx.node.platformGetCurrentSupply(network, subnetId && subnetId !== PRIMARY_NETWORK_ID ? { subnetID: subnetId } : {});
-    return String(res.supply);
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
+  const res = await orNull(ctx.node.platformGetCurrentSupply(network, subnetId && subnetId !== PRIMARY_NETWORK_ID ? { subnetID: subnetId } : {}));
+  return res ? String(res.supply) : null;
 }
 
 builder.objectField(NetworkRef, 'pChain', (t) =>
@@ -354,7 +381,7 @@ builder.objectField(BlockchainRef, 'status', (t) =>
     type: BlockchainStatusEnum,
     nullable: true,
     description: 'What the node knows of this chain: validating, syncing, or only created (platform.getBlockchainStatus).',
-    resolve: (b, _args, ctx) => ctx.loaders.blockchainStatus(b.network, b.blockchainId),
+    resolve: async (b, _args, ctx) => (await ctx.node.platformGetBlockchainStatus(b.network, { blockchainID: b.blockchainId })).status,
   }),
 );
 

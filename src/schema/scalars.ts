@@ -134,3 +134,21 @@ export const JsonScalar = builder.scalarType('JSON', {
   parseValue: (value) => value,
   parseLiteral: (node, variables) => literalValue(node, variables),
 });
+
+const UINT64_MAX = 2n ** 64n - 1n;
+
+export const Uint64Scalar = builder.scalarType('Uint64', {
+  description:
+    'A 64-bit unsigned integer as a decimal string (or a JSON number up to 2^53 - 1 in variables), e.g. "1200": a height or position on the node, from 0 to 18446744073709551615.',
+  serialize: (value) => String(value),
+  parseValue: (value) => {
+    const digits = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+    if (typeof digits === 'string' && /^\d{1,20}$/.test(digits) && BigInt(digits) <= UINT64_MAX) return String(BigInt(digits));
+    throw invalid(`Uint64 must be an integer from 0 to ${UINT64_MAX}, as a decimal string such as "1200", got ${JSON.stringify(value)}.`);
+  },
+  parseLiteral: (node) => {
+    const digits = node.kind === Kind.STRING || node.kind === Kind.INT ? node.value : undefined;
+    if (digits !== undefined && /^\d{1,20}$/.test(digits) && BigInt(digits) <= UINT64_MAX) return String(BigInt(digits));
+    throw invalid(`Uint64 must be an integer from 0 to ${UINT64_MAX}, as a decimal string such as "1200".`);
+  },
+});

@@ -10,9 +10,8 @@ import { evmChainIdOf } from '../loaders.js';
 import type { ChainConfigReply, FeeConfig, PrecompileConfig, SubnetEvmValidator, Uint } from '../upstreams/node.types.js';
 import { BlockchainRef, type BlockchainModel } from './blockchain.js';
 import { builder } from './builder.js';
-import { checkListSize } from './inputs.js';
 import { L1ValidatorRef } from './l1-validator.js';
-import { toSafeInt } from './node-common.js';
+import { checkNodeIds, toSafeInt } from './node-common.js';
 import { NodeIdScalar } from './scalars.js';
 
 const isEvm = (b: BlockchainModel) => evmChainIdOf(b) !== undefined;
@@ -49,12 +48,21 @@ const FeeConfigRef = builder.objectRef<FeeConfigModel>('FeeConfig').implement({
   }),
 });
 
-/** `latest`, a block number (decimal or 0x hex) or a block hash, as eth_feeConfig takes it. */
+/** Geth reads block numbers as int64. */
+const MAX_BLOCK = 2n ** 63n - 1n;
+
+/**
+ * `latest`, a block number (decimal or 0x hex) or a block hash, as eth_feeConfig takes it: a
+ * number is sent as geth wants it (0x, no leading zeros), so 1200 and 0x4b0 are the same call.
+ */
 function checkBlockRef(block: string): string {
-  if (block === 'latest' || /^0x[0-9a-fA-F]{64}$/.test(block)) return block;
-  if (/^0x[0-9a-fA-F]{1,16}$/.test(block)) return block.toLowerCase();
-  if (/^\d{1,20}$/.test(block) && BigInt(block) < 2n ** 64n) return `0x${BigInt(block).toString(16)}`;
-  throw badInput(`\`block\` must be "latest", a block number (e.g. 1200 or 0x4b0) or a 32-byte block hash (got ${JSON.stringify(block)}).`, { argument: 'block' });
+  if (block === 'latest') return block;
+  if (/^0x[0-9a-fA-F]{64}$/.test(block)) return block.toLowerCase();
+  const n = /^\d{1,19}$/.test(block) ? BigInt(block) : /^0x[0-9a-fA-F]{1,16}$/.test(block) ? BigInt(block) : undefined;
+  if (n !== undefined && n <= MAX_BLOCK) return `0x${n.toString(16)}`;
+  throw badInput(`\`block\` must be "latest", a block number from 0 to ${MAX_BLOCK} (e.g. 1200 or 0x4b0) or a 32-byte block hash (got ${JSON.stringify(block)}).`, {
+    argument: 'block',
+  });
 }
 
 // --- precompiles and chain config ---------------------------------------------------------------
@@ -215,13 +223,15 @@ builder.objectFields(BlockchainRef, (t) => ({
   validators: t.field({
     type: [ChainValidatorRef],
     nullable: true,
-    description: `The validators of this chain's subnet as the chain's node sees them, with uptime (validators.getCurrentValidators at /ext/bc/<id>/validators). ${subnetEvmOnly}`,
+    description: `The validators of this chain's subnet as the chain's node sees them, with uptime (validators.getCurrentValidators at /ext/bc/<id>/validators). With \`nodeIds\`, only those of these nodes that validate (others are left out). ${subnetEvmOnly}`,
     args: { nodeIds: t.arg({ type: [NodeIdScalar], description: 'Only these nodes (up to 100).' }) },
     resolve: async (b, { nodeIds }, ctx) => {
+      const only = checkNodeIds(nodeIds);
       if (!isSubnetEvm(b)) return null;
-      if (nodeIds) checkListSize(nodeIds, 'nodeIds');
-      const res = await ctx.node.validatorsGetCurrentValidators(b.network, b.blockchainId, nodeIds ? { nodeIDs: [...nodeIds] } : {});
-      return res.validators.map((v) => ({ ...v, network: b.network }));
+      // The node fails the whole call for a node id it does not know: ask for all (one call per
+      // request however many selections) and keep the asked ones here.
+      const res = await ctx.node.validatorsGetCurrentValidators(b.network, b.blockchainId, {});
+      return res.validators.filter((v) => !only || only.includes(v.nodeID)).map((v) => ({ ...v, network: b.network }));
     },
   }),
 }));

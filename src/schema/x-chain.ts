@@ -5,18 +5,32 @@
  */
 import { decodeHexWithChecksum, decodeUtxo, utxoId, type DecodedUtxo } from '../avax-codec.js';
 import type { GatewayContext } from '../context.js';
-import { badInput } from '../errors.js';
+import { GraphQLError } from 'graphql';
+import { badInput, ErrorCode } from '../errors.js';
 import { InvalidIdError, NETWORK_HRP, parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
 import { InvalidResponseError } from '../upstreams/errors.js';
-import type { AssetDescription, AvmBlockJson, AvmInput, AvmOutput, AvmTxJson, UtxoIndex } from '../upstreams/node.types.js';
+import type { AssetDescription, AvmBlockJson, AvmTxJson, UtxoIndex } from '../upstreams/node.types.js';
 import { AddressRef, toAddresses } from './address.js';
 import { BlockchainRef, findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
 import { pageConnection, type ConnectionArgs, type PageSpec } from './connection.js';
-import { PrimaryNetworkChainEnum } from './enums.js';
 import { checkAddresses } from './inputs.js';
 import { NetworkRef } from './network.js';
-import { orNull, toSafeInt, withoutChainPrefix } from './node-common.js';
+import {
+  BLOCK_ID_DESCRIPTION,
+  blockIdOf,
+  checkBlockAsk,
+  inputsOf,
+  orNull,
+  outputsOf,
+  toSafeInt,
+  TransferableInputRef,
+  TransferableOutputRef,
+  withoutChainPrefix,
+  type BlockAsk,
+  type InputModel,
+  type OutputModel,
+} from './node-common.js';
 import { AvalancheAddressScalar, CB58IdScalar } from './scalars.js';
 import { findTransaction, TransactionInterface } from './transaction.js';
 import { AssetAmountRef } from './utxo.js';
@@ -58,51 +72,11 @@ const assetField = <P extends { network: NetworkName }>(assetIdOf: (parent: P) =
 
 // --- transactions and blocks (JSON encoding) ---------------------------------------------------------
 
-type OutputModel = AvmOutput & { network: NetworkName };
-type InputModel = AvmInput & { network: NetworkName };
 export type AvmTxModel = AvmTxJson & { network: NetworkName };
-type AvmBlockModel = AvmBlockJson & { network: NetworkName; asked: { blockId?: string; height?: string } };
+type AvmBlockModel = AvmBlockJson & { network: NetworkName; asked: BlockAsk };
 
-const AvmOutputRef = builder.objectRef<OutputModel>('AvmOutput').implement({
-  description: 'An output of an X-Chain transaction: an amount of an asset locked to addresses.',
-  fields: (t) => ({
-    assetId: t.exposeString('assetID', { description: 'The asset id.' }),
-    asset: t.field(assetField<OutputModel>((o) => o.assetID)),
-    fxId: t.exposeString('fxID', { description: 'The feature extension that defines the output, e.g. secp256k1fx.' }),
-    amount: t.field({
-      type: 'BigInt',
-      nullable: true,
-      description: 'The amount, in the smallest unit; null for outputs without one (NFTs, mint rights).',
-      resolve: (o) => (o.output.amount === undefined ? null : String(o.output.amount)),
-    }),
-    locktime: t.field({ type: 'BigInt', description: 'Unix time (s) before which it cannot be spent; 0 for none.', resolve: (o) => String(o.output.locktime ?? 0) }),
-    threshold: t.int({ description: 'Signatures needed to spend it.', resolve: (o) => toSafeInt(o.output.threshold ?? 0) }),
-    addresses: t.field({
-      type: [AddressRef],
-      description: 'Addresses that can sign to spend it.',
-      resolve: (o) => toAddresses(o.network, withoutChainPrefix(o.output.addresses ?? [])),
-    }),
-    output: t.field({ type: 'JSON', description: 'The output as the node wrote it, with any fields its type adds (e.g. `groupID`, `payload`).', resolve: (o) => o.output }),
-  }),
-});
-
-const AvmInputRef = builder.objectRef<InputModel>('AvmInput').implement({
-  description: 'An input of an X-Chain transaction: a UTXO it spends.',
-  fields: (t) => ({
-    txId: t.exposeString('txID', { description: 'The transaction that created the spent UTXO.' }),
-    outputIndex: t.exposeInt('outputIndex', { description: "The UTXO's index among that transaction's outputs." }),
-    utxoId: t.string({ description: 'The id of the spent UTXO (derived from `txId` and `outputIndex`).', resolve: (i) => utxoId(i.txID, i.outputIndex) }),
-    assetId: t.exposeString('assetID', { description: 'The asset id.' }),
-    asset: t.field(assetField<InputModel>((i) => i.assetID)),
-    fxId: t.exposeString('fxID', { description: 'The feature extension that defines the input.' }),
-    amount: t.field({ type: 'BigInt', nullable: true, description: 'The amount spent, in the smallest unit.', resolve: (i) => (i.input.amount === undefined ? null : String(i.input.amount)) }),
-    signatureIndices: t.field({
-      type: ['Int'],
-      description: 'Which of the UTXO\'s addresses signed, by index.',
-      resolve: (i) => (i.input.signatureIndices ?? []).map(Number),
-    }),
-  }),
-});
+builder.objectField(TransferableOutputRef, 'asset', (t) => t.field(assetField<OutputModel>((o) => o.assetID)));
+builder.objectField(TransferableInputRef, 'asset', (t) => t.field(assetField<InputModel>((i) => i.assetID)));
 
 const AvmCredentialRef = builder.objectRef<AvmTxJson['credentials'][number]>('AvmCredential').implement({
   description: 'Signatures proving the transaction may spend one of its inputs.',
@@ -112,9 +86,6 @@ const AvmCredentialRef = builder.objectRef<AvmTxJson['credentials'][number]>('Av
   }),
 });
 
-const outputsOf = (tx: AvmTxModel, list: AvmOutput[] | undefined) => (list ?? []).map((o) => ({ ...o, network: tx.network }));
-const inputsOf = (tx: AvmTxModel, list: AvmInput[] | undefined) => (list ?? []).map((i) => ({ ...i, network: tx.network }));
-
 export const AvmTxRef = builder.objectRef<AvmTxModel>('AvmTransaction').implement({
   description: 'An X-Chain transaction as the node decodes it (avm.getTx with JSON encoding).',
   fields: (t) => ({
@@ -122,12 +93,12 @@ export const AvmTxRef = builder.objectRef<AvmTxModel>('AvmTransaction').implemen
     networkId: t.int({ description: 'The network id it was signed for: 1 on mainnet, 5 on Fuji.', resolve: (tx) => tx.unsignedTx.networkID }),
     blockchainId: t.string({ description: 'The chain it was issued on.', resolve: (tx) => tx.unsignedTx.blockchainID }),
     memo: t.string({ description: 'Its memo (hex), "0x" when empty.', resolve: (tx) => tx.unsignedTx.memo }),
-    inputs: t.field({ type: [AvmInputRef], description: 'UTXOs of this chain it spends (imported ones are in `importedInputs`).', resolve: (tx) => inputsOf(tx, tx.unsignedTx.inputs) }),
-    outputs: t.field({ type: [AvmOutputRef], description: 'Outputs it creates on this chain (exported ones are in `exportedOutputs`).', resolve: (tx) => outputsOf(tx, tx.unsignedTx.outputs) }),
+    inputs: t.field({ type: [TransferableInputRef], description: 'UTXOs of this chain it spends (imported ones are in `importedInputs`).', resolve: (tx) => inputsOf(tx.network, tx.unsignedTx.inputs) }),
+    outputs: t.field({ type: [TransferableOutputRef], description: 'Outputs it creates on this chain (exported ones are in `exportedOutputs`).', resolve: (tx) => outputsOf(tx.network, tx.unsignedTx.outputs) }),
     sourceChain: t.string({ nullable: true, description: 'For an import: the chain the value comes from.', resolve: (tx) => tx.unsignedTx.sourceChain ?? null }),
-    importedInputs: t.field({ type: [AvmInputRef], nullable: true, description: 'For an import: the UTXOs it takes from the source chain.', resolve: (tx) => (tx.unsignedTx.importedInputs ? inputsOf(tx, tx.unsignedTx.importedInputs) : null) }),
+    importedInputs: t.field({ type: [TransferableInputRef], nullable: true, description: 'For an import: the UTXOs it takes from the source chain.', resolve: (tx) => (tx.unsignedTx.importedInputs ? inputsOf(tx.network, tx.unsignedTx.importedInputs) : null) }),
     destinationChain: t.string({ nullable: true, description: 'For an export: the chain the value goes to.', resolve: (tx) => tx.unsignedTx.destinationChain ?? null }),
-    exportedOutputs: t.field({ type: [AvmOutputRef], nullable: true, description: 'For an export: the outputs it sends to the destination chain.', resolve: (tx) => (tx.unsignedTx.exportedOutputs ? outputsOf(tx, tx.unsignedTx.exportedOutputs) : null) }),
+    exportedOutputs: t.field({ type: [TransferableOutputRef], nullable: true, description: 'For an export: the outputs it sends to the destination chain.', resolve: (tx) => (tx.unsignedTx.exportedOutputs ? outputsOf(tx.network, tx.unsignedTx.exportedOutputs) : null) }),
     credentials: t.field({ type: [AvmCredentialRef], description: 'One credential per input, in input order.', resolve: (tx) => tx.credentials ?? [] }),
     unsignedTx: t.field({ type: 'JSON', description: 'The unsigned transaction as the node wrote it, with the fields of its type (e.g. an asset creation\'s `initialStates`).', resolve: (tx) => tx.unsignedTx }),
     hex: t.string({
@@ -144,14 +115,19 @@ export const AvmTxRef = builder.objectRef<AvmTxModel>('AvmTransaction').implemen
   }),
 });
 
+/** avm.getBlock or avm.getBlockByHeight, as asked; the request's memo makes a repeat free. */
+function avmBlock<E extends 'json' | 'hex'>(ctx: GatewayContext, network: NetworkName, ask: BlockAsk, encoding: E) {
+  return ask.blockId !== undefined
+    ? ctx.node.avmGetBlock(network, { blockID: ask.blockId, encoding })
+    : ctx.node.avmGetBlockByHeight(network, { height: ask.height!, encoding });
+}
+
+const avmBlockHex = async (ctx: GatewayContext, b: AvmBlockModel) => (await avmBlock(ctx, b.network, b.asked, 'hex')).block;
+
 const AvmBlockRef = builder.objectRef<AvmBlockModel>('AvmBlock').implement({
   description: 'An X-Chain block (since Cortina the X-Chain is linear), decoded from the node\'s JSON.',
   fields: (t) => ({
-    blockId: t.string({
-      nullable: true,
-      description: 'The block id: as asked, or as the node wrote it; null when read by height from a node that omits it (see `hex`).',
-      resolve: (b) => b.id ?? b.asked.blockId ?? null,
-    }),
+    blockId: t.string({ description: BLOCK_ID_DESCRIPTION, resolve: (b, _args, ctx) => blockIdOf(b, () => avmBlockHex(ctx, b)) }),
     parentId: t.exposeString('parentID', { description: 'The previous block.' }),
     height: t.field({ type: 'BigInt', description: 'Its height.', resolve: (b) => String(b.height) }),
     time: t.field({ type: 'SafeInt', description: 'Its Unix time (s).', resolve: (b) => toSafeInt(b.time) }),
@@ -160,12 +136,7 @@ const AvmBlockRef = builder.objectRef<AvmBlockModel>('AvmBlock').implement({
     hex: t.string({
       nullable: true,
       description: 'The block bytes (hex with checksum): one more call (avm.getBlock with hex encoding).',
-      resolve: async (b, _args, ctx) => {
-        const res = b.asked.blockId
-          ? await ctx.node.avmGetBlock(b.network, { blockID: b.asked.blockId, encoding: 'hex' })
-          : await ctx.node.avmGetBlockByHeight(b.network, { height: b.asked.height!, encoding: 'hex' });
-        return res.block;
-      },
+      resolve: (b, _args, ctx) => avmBlockHex(ctx, b),
     }),
   }),
 });
@@ -206,6 +177,15 @@ const UTXOS_PAGE: PageSpec = { field: 'utxos', maxPageSize: 1024, defaultFirst: 
 const MAX_UTXO_ADDRESSES = 64;
 
 const SOURCE_CHAINS = { 'p-chain': 'p', 'c-chain': 'c' } as const;
+type SourceChain = keyof typeof SOURCE_CHAINS;
+
+export const AtomicSourceChainEnum = builder.enumType('AtomicSourceChain', {
+  description: 'A chain that exports to the X-Chain through shared memory.',
+  values: {
+    P_CHAIN: { value: 'p-chain', description: 'The Platform Chain.' },
+    C_CHAIN: { value: 'c-chain', description: 'The Contract Chain.' },
+  } as const,
+});
 
 function decodeNodeUtxo(network: NetworkName, hex: string, sourceChain: string | null): NodeUtxoModel {
   try {
@@ -219,6 +199,46 @@ function decodeNodeUtxo(network: NetworkName, hex: string, sourceChain: string |
   }
 }
 
+/** Whose UTXOs, checked: the node's form of the addresses ("X-avax1…") and the source chain's id. */
+interface UtxoQuery {
+  network: NetworkName;
+  owners: string[];
+  source: string | null;
+}
+
+function utxoQuery(network: NetworkName, addresses: readonly string[], sourceChain: SourceChain | null | undefined): UtxoQuery {
+  if (addresses.length === 0 || addresses.length > MAX_UTXO_ADDRESSES) {
+    throw badInput(`\`addresses\` must hold 1 to ${MAX_UTXO_ADDRESSES} addresses (got ${addresses.length}).`, { argument: 'addresses' });
+  }
+  return {
+    network,
+    owners: checkAddresses(network, addresses, { argument: 'addresses' }).map((a) => `X-${a}`),
+    source: sourceChain ? PRIMARY_CHAIN_IDS[network][SOURCE_CHAINS[sourceChain]] : null,
+  };
+}
+
+/**
+ * One avm.getUTXOs page, decoded, without the UTXOs `seen` already holds (the node may repeat a
+ * UTXO owned by several of the addresses). `more` is false once a page comes back short.
+ */
+async function utxoPage(ctx: GatewayContext, q: UtxoQuery, startIndex: UtxoIndex | undefined, limit: number, seen: Set<string>) {
+  const page = await ctx.node.avmGetUTXOs(q.network, {
+    addresses: q.owners,
+    limit,
+    ...(startIndex ? { startIndex } : {}),
+    ...(q.source ? { sourceChain: q.source } : {}),
+    encoding: 'hex',
+  });
+  const utxos: NodeUtxoModel[] = [];
+  for (const hex of page.utxos) {
+    const utxo = decodeNodeUtxo(q.network, hex, q.source);
+    if (seen.has(utxo.utxoId)) continue;
+    seen.add(utxo.utxoId);
+    utxos.push(utxo);
+  }
+  return { utxos, endIndex: page.endIndex, more: page.utxos.length > 0 && page.utxos.length >= limit };
+}
+
 /**
  * A connection over avm.getUTXOs for some addresses: the cursor wraps the node's `endIndex`,
  * pages hold up to 1024 UTXOs (the node's bound). The node warns that a UTXO may appear on two
@@ -228,45 +248,18 @@ export function utxoConnection(
   ctx: GatewayContext,
   network: NetworkName,
   addresses: readonly string[],
-  sourceChain: 'p-chain' | 'c-chain' | 'x-chain' | null | undefined,
+  sourceChain: SourceChain | null | undefined,
   args: ConnectionArgs,
 ) {
-  if (addresses.length === 0 || addresses.length > MAX_UTXO_ADDRESSES) {
-    throw badInput(`\`addresses\` must hold 1 to ${MAX_UTXO_ADDRESSES} addresses (got ${addresses.length}).`, { argument: 'addresses' });
-  }
-  if (sourceChain === 'x-chain') {
-    throw badInput('`sourceChain` names the chain the UTXOs were exported from: P_CHAIN or C_CHAIN, not the X-Chain itself.', { argument: 'sourceChain' });
-  }
-  const owners = checkAddresses(network, addresses, { argument: 'addresses' }).map((a) => `X-${a}`);
-  const source = sourceChain ? PRIMARY_CHAIN_IDS[network][SOURCE_CHAINS[sourceChain]] : null;
+  const q = utxoQuery(network, addresses, sourceChain);
   const seen = new Set<string>();
   return pageConnection({
     cursors: ctx.cursors,
     args,
     spec: UTXOS_PAGE,
-    filters: [network, owners, source],
-    fetchPage: async ({ pageToken, pageSize }) => {
-      const page = await ctx.node.avmGetUTXOs(network, {
-        addresses: owners,
-        limit: pageSize,
-        ...(pageToken ? { startIndex: JSON.parse(pageToken) as UtxoIndex } : {}),
-        ...(source ? { sourceChain: source } : {}),
-        encoding: 'hex',
-      });
-      return { page, limit: pageSize };
-    },
-    read: ({ page, limit }) => {
-      const items: NodeUtxoModel[] = [];
-      for (const hex of page.utxos) {
-        const utxo = decodeNodeUtxo(network, hex, source);
-        if (seen.has(utxo.utxoId)) continue;
-        seen.add(utxo.utxoId);
-        items.push(utxo);
-      }
-      // A page shorter than asked is the last; a full one may have more after its endIndex.
-      const full = page.utxos.length > 0 && page.utxos.length >= limit;
-      return { items, nextPageToken: full ? JSON.stringify(page.endIndex) : undefined };
-    },
+    filters: [network, q.owners, q.source],
+    fetchPage: ({ pageToken, pageSize }) => utxoPage(ctx, q, pageToken ? (JSON.parse(pageToken) as UtxoIndex) : undefined, pageSize, seen),
+    read: (page) => ({ items: page.utxos, nextPageToken: page.more ? JSON.stringify(page.endIndex) : undefined }),
     toNode: (u) => u,
     keyOf: (u) => u.utxoId,
   });
@@ -281,8 +274,8 @@ const utxosDescription = (whose: string) =>
   `Unspent outputs of ${whose} on the X-Chain, from the node (avm.getUTXOs), in the node's order. \`first\`: 1 to 4096 (default 100); up to 1024 per node call. With \`sourceChain\`, the atomic UTXOs that chain exported to the X-Chain and that wait to be imported. The node does not promise consistency between calls: a UTXO may show on two pages.`;
 
 const sourceChainArg = {
-  type: PrimaryNetworkChainEnum,
-  description: 'P_CHAIN or C_CHAIN: read the UTXOs that chain exported to the X-Chain, not yet imported.',
+  type: AtomicSourceChainEnum,
+  description: 'Read the UTXOs this chain exported to the X-Chain that are not imported yet, instead of the X-Chain\'s own.',
 } as const;
 
 // --- balances --------------------------------------------------------------------------------------
@@ -306,33 +299,32 @@ const XChainBalanceRef = builder.objectRef<BalanceModel>('XChainBalance').implem
   }),
 });
 
-/** Node calls one balance may take (1024 UTXOs each) before the gateway stops summing. */
-const MAX_BALANCE_CALLS = 8;
+/** UTXOs the gateway sums for one balance: 8 full node pages. */
+const MAX_BALANCE_UTXOS = 8 * 1024;
 
 /** Sums every UTXO of the addresses per asset, walking avm.getUTXOs to its end. */
-async function balancesOf(ctx: GatewayContext, network: NetworkName, owners: string[]): Promise<BalanceModel[]> {
+async function balancesOf(ctx: GatewayContext, q: UtxoQuery): Promise<BalanceModel[]> {
   const byAsset = new Map<string, BalanceModel>();
   const seen = new Set<string>();
   const now = BigInt(Math.floor(Date.now() / 1000));
   let startIndex: UtxoIndex | undefined;
-  for (let call = 0; ; call++) {
-    if (call === MAX_BALANCE_CALLS) {
-      throw badInput(
-        `${owners.join(', ')} hold more than ${MAX_BALANCE_CALLS * 1024} UTXOs, more than the gateway sums in one request: page through \`xChainUtxos\` instead.`,
+  for (;;) {
+    const page = await utxoPage(ctx, q, startIndex, 1024, seen);
+    if (seen.size > MAX_BALANCE_UTXOS) {
+      throw new GraphQLError(
+        `${q.owners.join(', ')} hold more than ${MAX_BALANCE_UTXOS} UTXOs, more than the gateway sums in one request: page through \`xChainUtxos\` and sum them.`,
+        { extensions: { code: ErrorCode.QUERY_LIMIT_EXCEEDED, limit: 'xChainBalances' } },
       );
     }
-    const page = await ctx.node.avmGetUTXOs(network, { addresses: owners, limit: 1024, ...(startIndex ? { startIndex } : {}), encoding: 'hex' });
-    for (const hex of page.utxos) {
-      const u = decodeNodeUtxo(network, hex, null);
-      if (seen.has(u.utxoId) || u.amount === undefined) continue;
-      seen.add(u.utxoId);
+    for (const u of page.utxos) {
+      if (u.amount === undefined) continue;
       let entry = byAsset.get(u.assetId);
-      if (!entry) byAsset.set(u.assetId, (entry = { network, assetId: u.assetId, unlocked: 0n, locked: 0n, utxoCount: 0 }));
+      if (!entry) byAsset.set(u.assetId, (entry = { network: q.network, assetId: u.assetId, unlocked: 0n, locked: 0n, utxoCount: 0 }));
       if (BigInt(u.locktime ?? '0') > now) entry.locked += BigInt(u.amount);
       else entry.unlocked += BigInt(u.amount);
       entry.utxoCount += 1;
     }
-    if (page.utxos.length < 1024) break;
+    if (!page.more) break;
     startIndex = page.endIndex;
   }
   return [...byAsset.values()].sort((a, b) => (a.assetId < b.assetId ? -1 : 1));
@@ -431,23 +423,19 @@ export const XChainRef = builder.objectRef<XChainModel>('XChain').implement({
       description: 'A block by id or by height (exactly one), decoded (avm.getBlock, avm.getBlockByHeight); null when there is none.',
       args: {
         blockId: t.arg({ type: CB58IdScalar, description: 'The block id (cb58).' }),
-        height: t.arg({ type: 'BigInt', description: 'The block height.' }),
+        height: t.arg({ type: 'Uint64', description: 'The block height.' }),
       },
       resolve: async (x, { blockId, height }, ctx) => {
-        if ((blockId == null) === (height == null)) throw badInput('`block` takes exactly one of `blockId` and `height`.', { argument: 'blockId' });
-        if (height != null && height.startsWith('-')) throw badInput(`\`height\` must be 0 or more (got ${height}).`, { argument: 'height' });
-        const res = await orNull(
-          blockId != null
-            ? ctx.node.avmGetBlock(x.network, { blockID: blockId, encoding: 'json' })
-            : ctx.node.avmGetBlockByHeight(x.network, { height: height!, encoding: 'json' }),
-        );
-        return res ? { ...res.block, network: x.network, asked: blockId != null ? { blockId } : { height: height! } } : null;
+        const asked = checkBlockAsk(blockId, height);
+        const res = await orNull(avmBlock(ctx, x.network, asked, 'json'));
+        return res ? { ...res.block, network: x.network, asked } : null;
       },
     }),
     asset: t.field({
       type: AssetDescriptionRef,
       nullable: true,
-      description: 'An asset by id or alias (avm.getAssetDescription); null when the node knows none.',
+      description:
+        'An asset by id or alias (avm.getAssetDescription); null when the node knows none. Described by id it is kept across requests; an alias is asked each time, since the node decides what it names.',
       args: { assetId: t.arg.string({ required: true, description: 'The asset id (cb58), or an alias such as "AVAX".' }) },
       resolve: (x, { assetId }, ctx) => assetOf(ctx, x.network, checkAssetRef(assetId)),
     }),
@@ -527,10 +515,11 @@ builder.objectFields(AddressRef, (t) => ({
   xChainBalances: t.field({
     type: [XChainBalanceRef],
     nullable: true,
-    description: 'What this address holds on the X-Chain, per asset, summed from its UTXOs (avm.getUTXOs, up to 8 calls of 1024).',
+    description:
+      'What this address holds on the X-Chain, per asset, summed from its UTXOs (avm.getUTXOs, 1024 per call). Past 8192 UTXOs the field fails with QUERY_LIMIT_EXCEEDED: page `xChainUtxos` instead.',
     resolve: (a, _args, ctx) => {
       if (a.address.startsWith('0x')) throw badInput('`xChainBalances` is for X-Chain (bech32) addresses, not EVM addresses.');
-      return balancesOf(ctx, a.network, [`X-${a.address}`]);
+      return balancesOf(ctx, utxoQuery(a.network, [a.address], null));
     },
   }),
 }));

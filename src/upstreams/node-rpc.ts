@@ -50,23 +50,31 @@ export function parseNodeJson(text: string): unknown {
   return parseLossless(text, undefined, (value) => (isSafeNumber(value) ? Number(value) : value));
 }
 
+/** The variable that sets each network's node, for messages. */
+const URL_VARIABLE: Record<NetworkName, string> = { mainnet: 'NODE_URL_MAINNET', fuji: 'NODE_URL_FUJI' };
+
+/** Why a node answers 404 for an API, and what to do about it. */
 const HINTS: Record<string, string> = {
-  admin: 'the node serves it only when started with --api-admin-enabled=true, and public endpoints never do; point the node URL at your own node',
-  health: 'node health is per node: public endpoints do not serve it; point the node URL at your own node',
-  index: 'the node serves it only when started with --index-enabled=true, and public endpoints do not; point the node URL at your own node',
-  blockchain: 'the node does not track this blockchain (it validates or syncs only some subnets)',
+  admin: 'the node serves it only when started with --api-admin-enabled=true',
+  health: 'health is per node and only a node of your own serves it',
+  index: 'the node serves it only when started with --index-enabled=true',
+  'X-Chain': 'every node serves the X-Chain at /ext/bc/X: the URL may not be an avalanchego node',
+  'P-Chain': 'every node serves the P-Chain at /ext/bc/P: the URL may not be an avalanchego node',
+  blockchain: 'the node does not track this blockchain (a node validates or syncs only some subnets)',
 };
 
 export interface NodeOptions {
   http: HttpClient;
   urls: Record<NetworkName, string>;
+  /** Networks whose URL is the public endpoint (no admin, health or index): their refusals say so. */
+  publicNetworks?: ReadonlySet<NetworkName>;
   signal?: AbortSignal;
   budget?: CallBudget;
   activity?: RequestActivity;
 }
 
 interface Endpoint {
-  /** What the API is called in errors: admin, health, index, blockchain, or a chain alias. */
+  /** What the API is called in errors: a key of HINTS. */
   api: string;
   path: string;
 }
@@ -76,60 +84,108 @@ interface EvmCall {
   params: unknown[];
 }
 
+interface RpcAnswer {
+  id?: unknown;
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
 export class NodeClient {
   private nextId = 1;
-  /** One EVM batcher per (network, blockchain) for the request. */
-  private readonly evmBatchers = new Map<string, DataLoader<EvmCall, unknown, string>>();
+  /**
+   * Request scope only (forRequest): one answer per identical read, and one EVM batcher per
+   * (network, blockchain). The root client keeps nothing, so no answer outlives its request.
+   */
+  private readonly memo?: Map<string, Promise<unknown>>;
+  private readonly evmBatchers?: Map<string, DataLoader<EvmCall, unknown, string>>;
 
-  constructor(private readonly options: NodeOptions) {}
-
-  forRequest(scope: { signal?: AbortSignal; budget?: CallBudget; activity?: RequestActivity }): NodeClient {
-    return new NodeClient({ ...this.options, ...scope });
+  constructor(
+    private readonly options: NodeOptions,
+    scoped = false,
+  ) {
+    if (scoped) {
+      this.memo = new Map();
+      this.evmBatchers = new Map();
+    }
   }
 
-  private async post(network: NetworkName, endpoint: Endpoint, operation: string, body: unknown, idempotent: boolean): Promise<unknown> {
-    this.options.budget?.take('node', operation);
-    const call = this.options.http.json<unknown>({
+  forRequest(scope: { signal?: AbortSignal; budget?: CallBudget; activity?: RequestActivity }): NodeClient {
+    return new NodeClient({ ...this.options, ...scope }, true);
+  }
+
+  /** One HTTP call to the node: budget, request activity, and 404 as "this API is not served". */
+  private async send<T>(
+    network: NetworkName,
+    endpoint: Endpoint,
+    req: { operation: string; method: 'POST' | 'GET'; body?: unknown; query?: Record<string, string[] | undefined>; idempotent: boolean; acceptStatuses?: number[] },
+  ): Promise<{ status: number; body: T }> {
+    this.options.budget?.take('node', req.operation);
+    const call = this.options.http.json<T>({
       service: 'node',
-      operation,
-      method: 'POST',
+      ...req,
       baseUrl: this.options.urls[network],
       path: endpoint.path,
-      body,
-      idempotent,
       parse: parseNodeJson,
       signal: this.options.signal,
     });
     try {
-      return (await (this.options.activity ? this.options.activity.track(call) : call)).body;
+      return await (this.options.activity ? this.options.activity.track(call) : call);
     } catch (error) {
-      if (error instanceof HttpError && error.status === 404) {
-        throw new NodeApiUnavailableError(network, endpoint.api, HINTS[endpoint.api] ?? HINTS.blockchain!, { service: 'node', operation, cause: error });
-      }
+      if (error instanceof HttpError && error.status === 404) throw this.unavailable(network, endpoint, req.operation, error);
       throw error;
     }
   }
 
-  /** One JSON-RPC call to a gorilla endpoint, with named params. */
-  private async call<T>(network: NetworkName, endpoint: Endpoint, method: string, params: object, idempotent = true): Promise<T> {
+  private unavailable(network: NetworkName, endpoint: Endpoint, operation: string, cause: unknown): NodeApiUnavailableError {
+    let hint = HINTS[endpoint.api] ?? HINTS.blockchain!;
+    if (this.options.publicNetworks?.has(network) && ['admin', 'health', 'index'].includes(endpoint.api)) {
+      hint += `; ${URL_VARIABLE[network]} is the public endpoint ${this.options.urls[network]}, which never serves it: set ${URL_VARIABLE[network]} to your own node`;
+    } else if (['admin', 'index'].includes(endpoint.api)) {
+      hint += ` (public endpoints never do): point ${URL_VARIABLE[network]} at your own node`;
+    }
+    return new NodeApiUnavailableError(network, endpoint.api, hint, { service: 'node', operation, cause });
+  }
+
+  /** One JSON-RPC call to a gorilla endpoint, with named params; identical reads in a request share one call. */
+  private call<T>(network: NetworkName, endpoint: Endpoint, method: string, params: object, idempotent = true): Promise<T> {
+    if (!idempotent || !this.memo) return this.callOnce(network, endpoint, method, params, idempotent);
+    const key = `${network} ${endpoint.path} ${method} ${JSON.stringify(params)}`;
+    let answer = this.memo.get(key);
+    if (!answer) this.memo.set(key, (answer = this.callOnce(network, endpoint, method, params, idempotent)));
+    return answer as Promise<T>;
+  }
+
+  private async callOnce<T>(network: NetworkName, endpoint: Endpoint, method: string, params: object, idempotent: boolean): Promise<T> {
     const id = this.nextId++;
-    const reply = (await this.post(network, endpoint, method, { jsonrpc: '2.0', id, method, params }, idempotent)) as {
-      result?: T;
-      error?: { code: number; message: string; data?: unknown };
-    };
-    if (reply?.error) throw new RpcError(reply.error.code, reply.error.message, reply.error.data, { service: 'node', operation: method });
-    if (!reply || typeof reply !== 'object' || !('result' in reply)) {
+    const { body: reply } = await this.send<unknown>(network, endpoint, { operation: method, method: 'POST', body: { jsonrpc: '2.0', id, method, params }, idempotent });
+    if (isObject(reply) && isObject(reply.error)) {
+      const error = reply.error as RpcAnswer['error'] & object;
+      const rpcError = new RpcError(error.code, String(error.message), error.data, { service: 'node', operation: method });
+      // gorilla's answer for a method this node's version does not have: the API is there, the method is not.
+      if (/^rpc: can't find (service|method)/.test(rpcError.rpcMessage)) {
+        throw new NodeApiUnavailableError(network, endpoint.api, `it has no ${method} (${rpcError.rpcMessage}): the node may run an older avalanchego`, {
+          service: 'node',
+          operation: method,
+          cause: rpcError,
+        });
+      }
+      throw rpcError;
+    }
+    if (!isObject(reply) || !('result' in reply)) {
       throw new InvalidResponseError(200, 'a JSON-RPC answer with neither result nor error', { service: 'node', operation: method });
     }
     return reply.result as T;
   }
 
-  /** An `eth_*` call; calls to one chain in the same tick share one batch array. */
+  /** An `eth_*` call; in a request, calls to one chain in the same tick share one batch array. */
   private evm<T>(network: NetworkName, blockchainId: string, method: string, params: unknown[]): Promise<T> {
+    const endpoint = { api: 'blockchain', path: `/ext/bc/${segment(blockchainId)}/rpc` };
+    if (!this.evmBatchers) return this.evmBatch(network, endpoint, [{ method, params }]).then(([answer]) => (answer instanceof Error ? Promise.reject(answer) : (answer as T)));
     const key = `${network}|${blockchainId}`;
     let batcher = this.evmBatchers.get(key);
     if (!batcher) {
-      const endpoint = { api: 'blockchain', path: `/ext/bc/${segment(blockchainId)}/rpc` };
       batcher = new DataLoader<EvmCall, unknown, string>((calls) => this.evmBatch(network, endpoint, calls), {
         cacheKeyFn: (c) => `${c.method}:${JSON.stringify(c.params)}`,
         maxBatchSize: 1000,
@@ -142,14 +198,18 @@ export class NodeClient {
   private async evmBatch(network: NetworkName, endpoint: Endpoint, calls: readonly EvmCall[]): Promise<unknown[]> {
     const requests = calls.map((c) => ({ jsonrpc: '2.0', id: this.nextId++, method: c.method, params: c.params }));
     const operation = calls.length === 1 ? calls[0]!.method : `eth batch of ${calls.length}`;
-    const reply = await this.post(network, endpoint, operation, requests.length === 1 ? requests[0] : requests, true);
-    const answers = (Array.isArray(reply) ? reply : [reply]) as { id: number | null; result?: unknown; error?: { code: number; message: string; data?: unknown } }[];
+    const { body: reply } = await this.send<unknown>(network, endpoint, { operation, method: 'POST', body: requests.length === 1 ? requests[0] : requests, idempotent: true });
+    if (!Array.isArray(reply) && !isObject(reply)) {
+      throw new InvalidResponseError(200, 'a JSON-RPC answer that is neither an object nor an array', { service: 'node', operation });
+    }
+    const answers = (Array.isArray(reply) ? reply : [reply]).filter(isObject) as RpcAnswer[];
     const byId = new Map(answers.map((a) => [a.id, a]));
     return requests.map((r) => {
       // A whole-batch failure comes back as one error without our ids.
       const a = byId.get(r.id) ?? (answers.length === 1 && answers[0]!.error ? answers[0] : undefined);
       if (!a) return new InvalidResponseError(200, 'the batch answer has no answer for this call', { service: 'node', operation: r.method });
-      if (a.error) return new RpcError(a.error.code, a.error.message, a.error.data, { service: 'node', operation: r.method });
+      if (a.error) return new RpcError(a.error.code, String(a.error.message), a.error.data, { service: 'node', operation: r.method });
+      if (!('result' in a)) return new InvalidResponseError(200, 'a JSON-RPC answer with neither result nor error', { service: 'node', operation: r.method });
       return a.result;
     });
   }
@@ -305,25 +365,12 @@ export class NodeClient {
   async healthGet(network: NetworkName, route: HealthRoute, tags: readonly string[] = []): Promise<{ status: number; reply: HealthReply }> {
     const path = route === 'health' ? '/ext/health' : `/ext/health/${route}`;
     const operation = `GET ${path}`;
-    this.options.budget?.take('node', operation);
     try {
-      const call = this.options.http.json<HealthReply>({
-        service: 'node',
-        operation,
-        method: 'GET',
-        baseUrl: this.options.urls[network],
-        path,
-        query: { tag: tags.length ? tags : undefined },
-        acceptStatuses: [503],
-        parse: parseNodeJson,
-        signal: this.options.signal,
-      });
-      const res = await (this.options.activity ? this.options.activity.track(call) : call);
+      const res = await this.send<HealthReply>(network, { api: 'health', path }, { operation, method: 'GET', query: { tag: tags.length ? [...tags] : undefined }, idempotent: true, acceptStatuses: [503] });
       return { status: res.status, reply: res.body };
     } catch (error) {
-      if (error instanceof HttpError && error.status === 404) {
-        throw new NodeApiUnavailableError(network, 'health', HINTS.health!, { service: 'node', operation, cause: error });
-      }
+      // A 503 without a health report (a proxy's page, a node still starting) is unavailability.
+      if (error instanceof InvalidResponseError && error.status === 503) throw new HttpError({ service: 'node', operation, status: 503, cause: error });
       throw error;
     }
   }

@@ -66,12 +66,17 @@ export interface PTxJson {
   id?: string;
 }
 
+/**
+ * A P-Chain block in JSON: standard blocks hold `txs`; Apricot proposal and atomic blocks hold one
+ * `tx`; Banff proposal blocks hold decision `txs` and their proposal `tx`; commits and aborts none.
+ */
 export interface PBlockJson {
   id?: string;
   parentID: string;
   height: Uint;
   time?: Uint;
-  txs: PTxJson[];
+  txs?: PTxJson[];
+  tx?: PTxJson;
 }
 
 export interface GetBlockResponse<T> {

@@ -28,6 +28,8 @@ export type Scalars = {
   NodeID: { input: string; output: string; }
   /** An integer that JSON numbers carry exactly (up to 2^53 - 1), such as a Unix timestamp in seconds or an EVM chain id; wider than GraphQL's 32-bit Int. */
   SafeInt: { input: number; output: number; }
+  /** A 64-bit unsigned integer as a decimal string (or a JSON number up to 2^53 - 1 in variables), e.g. "1200": a height or position on the node, from 0 to 18446744073709551615. */
+  Uint64: { input: any; output: any; }
 };
 
 /** A precompile active at the time asked. */
@@ -67,7 +69,7 @@ export type Address = Node & {
   rewards?: Maybe<HistoricalRewardConnection>;
   /** This address's transactions on one chain, newest first unless asked. `first`: 1 to 500 (default 10); 100 per upstream call, and a page may come back shorter when its transactions hold many UTXOs. */
   transactions?: Maybe<PrimaryNetworkTransactionConnection>;
-  /** What this address holds on the X-Chain, per asset, summed from its UTXOs (avm.getUTXOs, up to 8 calls of 1024). */
+  /** What this address holds on the X-Chain, per asset, summed from its UTXOs (avm.getUTXOs, 1024 per call). Past 8192 UTXOs the field fails with QUERY_LIMIT_EXCEEDED: page `xChainUtxos` instead. */
   xChainBalances?: Maybe<Array<XChainBalance>>;
   /** Unspent outputs of this address on the X-Chain, from the node (avm.getUTXOs), in the node's order. `first`: 1 to 4096 (default 100); up to 1024 per node call. With `sourceChain`, the atomic UTXOs that chain exported to the X-Chain and that wait to be imported. The node does not promise consistency between calls: a UTXO may show on two pages. */
   xChainUtxos?: Maybe<NodeUtxoConnection>;
@@ -114,7 +116,7 @@ export type AddressXChainUtxosArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
-  sourceChain?: InputMaybe<PrimaryNetworkChain>;
+  sourceChain?: InputMaybe<AtomicSourceChain>;
 };
 
 /** A chain an address has interacted with. */
@@ -176,11 +178,18 @@ export type AssetDescription = {
   symbol: Scalars['String']['output'];
 };
 
+/** A chain that exports to the X-Chain through shared memory. */
+export type AtomicSourceChain =
+  /** The Contract Chain. */
+  | 'C_CHAIN'
+  /** The Platform Chain. */
+  | 'P_CHAIN';
+
 /** An X-Chain block (since Cortina the X-Chain is linear), decoded from the node's JSON. */
 export type AvmBlock = {
   __typename?: 'AvmBlock';
-  /** The block id: as asked, or as the node wrote it; null when read by height from a node that omits it (see `hex`). */
-  blockId?: Maybe<Scalars['String']['output']>;
+  /** The block id (cb58). A node whose JSON omits it costs one more call: the id is the sha256 of the block's bytes. */
+  blockId: Scalars['String']['output'];
   /** Its height. */
   height: Scalars['BigInt']['output'];
   /** The block bytes (hex with checksum): one more call (avm.getBlock with hex encoding). */
@@ -204,48 +213,6 @@ export type AvmCredential = {
   signatures: Array<Scalars['String']['output']>;
 };
 
-/** An input of an X-Chain transaction: a UTXO it spends. */
-export type AvmInput = {
-  __typename?: 'AvmInput';
-  /** The amount spent, in the smallest unit. */
-  amount?: Maybe<Scalars['BigInt']['output']>;
-  /** The asset's description from the node (avm.getAssetDescription), fetched once per asset and kept. */
-  asset?: Maybe<AssetDescription>;
-  /** The asset id. */
-  assetId: Scalars['String']['output'];
-  /** The feature extension that defines the input. */
-  fxId: Scalars['String']['output'];
-  /** The UTXO's index among that transaction's outputs. */
-  outputIndex: Scalars['Int']['output'];
-  /** Which of the UTXO's addresses signed, by index. */
-  signatureIndices: Array<Scalars['Int']['output']>;
-  /** The transaction that created the spent UTXO. */
-  txId: Scalars['String']['output'];
-  /** The id of the spent UTXO (derived from `txId` and `outputIndex`). */
-  utxoId: Scalars['String']['output'];
-};
-
-/** An output of an X-Chain transaction: an amount of an asset locked to addresses. */
-export type AvmOutput = {
-  __typename?: 'AvmOutput';
-  /** Addresses that can sign to spend it. */
-  addresses: Array<Address>;
-  /** The amount, in the smallest unit; null for outputs without one (NFTs, mint rights). */
-  amount?: Maybe<Scalars['BigInt']['output']>;
-  /** The asset's description from the node (avm.getAssetDescription), fetched once per asset and kept. */
-  asset?: Maybe<AssetDescription>;
-  /** The asset id. */
-  assetId: Scalars['String']['output'];
-  /** The feature extension that defines the output, e.g. secp256k1fx. */
-  fxId: Scalars['String']['output'];
-  /** Unix time (s) before which it cannot be spent; 0 for none. */
-  locktime: Scalars['BigInt']['output'];
-  /** The output as the node wrote it, with any fields its type adds (e.g. `groupID`, `payload`). */
-  output: Scalars['JSON']['output'];
-  /** Signatures needed to spend it. */
-  threshold: Scalars['Int']['output'];
-};
-
 /** An X-Chain transaction as the node decodes it (avm.getTx with JSON encoding). */
 export type AvmTransaction = {
   __typename?: 'AvmTransaction';
@@ -256,19 +223,19 @@ export type AvmTransaction = {
   /** For an export: the chain the value goes to. */
   destinationChain?: Maybe<Scalars['String']['output']>;
   /** For an export: the outputs it sends to the destination chain. */
-  exportedOutputs?: Maybe<Array<AvmOutput>>;
+  exportedOutputs?: Maybe<Array<TransferableOutput>>;
   /** The signed transaction bytes (hex with checksum): one more call (avm.getTx with hex encoding). */
   hex?: Maybe<Scalars['String']['output']>;
   /** For an import: the UTXOs it takes from the source chain. */
-  importedInputs?: Maybe<Array<AvmInput>>;
+  importedInputs?: Maybe<Array<TransferableInput>>;
   /** UTXOs of this chain it spends (imported ones are in `importedInputs`). */
-  inputs: Array<AvmInput>;
+  inputs: Array<TransferableInput>;
   /** Its memo (hex), "0x" when empty. */
   memo: Scalars['String']['output'];
   /** The network id it was signed for: 1 on mainnet, 5 on Fuji. */
   networkId: Scalars['Int']['output'];
   /** Outputs it creates on this chain (exported ones are in `exportedOutputs`). */
-  outputs: Array<AvmOutput>;
+  outputs: Array<TransferableOutput>;
   /** For an import: the chain the value comes from. */
   sourceChain?: Maybe<Scalars['String']['output']>;
   /** The Data API's view of the same transaction (timestamps, UTXO details, amounts); null if it has not indexed it. */
@@ -343,7 +310,7 @@ export type Blockchain = Node & {
   subnet?: Maybe<Subnet>;
   /** The subnet that validates it. */
   subnetId: Scalars['String']['output'];
-  /** The validators of this chain's subnet as the chain's node sees them, with uptime (validators.getCurrentValidators at /ext/bc/<id>/validators). Null for chains that are not Subnet-EVM chains (the C-Chain, custom VMs): no call is made for them. */
+  /** The validators of this chain's subnet as the chain's node sees them, with uptime (validators.getCurrentValidators at /ext/bc/<id>/validators). With `nodeIds`, only those of these nodes that validate (others are left out). Null for chains that are not Subnet-EVM chains (the C-Chain, custom VMs): no call is made for them. */
   validators?: Maybe<Array<ChainValidator>>;
   /** The id of the VM it runs, e.g. srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy for Subnet-EVM. */
   vmId: Scalars['String']['output'];
@@ -2157,13 +2124,13 @@ export type NodeIndex = {
   __typename?: 'NodeIndex';
   /** A container by id or by position (exactly one): index.getContainerByID, index.getContainerByIndex. Null when the index has none. */
   container?: Maybe<IndexedContainer>;
-  /** Containers in acceptance order from `startIndex` (index.getContainerRange). `first`: 1 to 10000 (default 100); up to 1024 per node call. */
+  /** Containers in acceptance order from `startIndex` (index.getContainerRange). `first`: 1 to 10000 (default 100); up to 1024 per node call. Empty past the last container and while the index is empty. */
   containers?: Maybe<IndexedContainerConnection>;
   /** The position of a container in the index (index.getIndex); null when the index does not hold it. */
   indexOf?: Maybe<Scalars['BigInt']['output']>;
   /** Whether the index holds this container as accepted (index.isAccepted). */
   isAccepted?: Maybe<Scalars['Boolean']['output']>;
-  /** The container accepted last (index.getLastAccepted). */
+  /** The container accepted last (index.getLastAccepted); null while the index is empty (an index just turned on, or X_VTX on a node that never saw a vertex). */
   lastAccepted?: Maybe<IndexedContainer>;
   /** Which index. */
   name: IndexName;
@@ -2173,7 +2140,7 @@ export type NodeIndex = {
 /** One of the node's indexes: its containers in the order the node accepted them. */
 export type NodeIndexContainerArgs = {
   id?: InputMaybe<Scalars['CB58Id']['input']>;
-  index?: InputMaybe<Scalars['BigInt']['input']>;
+  index?: InputMaybe<Scalars['Uint64']['input']>;
 };
 
 
@@ -2183,7 +2150,7 @@ export type NodeIndexContainersArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
-  startIndex?: Scalars['BigInt']['input'];
+  startIndex?: Scalars['Uint64']['input'];
 };
 
 
@@ -2265,8 +2232,8 @@ export type OutputOwners = {
 /** A P-Chain block, decoded from the node's JSON (platform.getBlock, platform.getBlockByHeight). */
 export type PBlock = {
   __typename?: 'PBlock';
-  /** The block id: as asked, or as the node wrote it; null when read by height from a node that omits it (see `hex`). */
-  blockId?: Maybe<Scalars['String']['output']>;
+  /** The block id (cb58). A node whose JSON omits it costs one more call: the id is the sha256 of the block's bytes. */
+  blockId: Scalars['String']['output'];
   /** Its height. */
   height: Scalars['BigInt']['output'];
   /** The block bytes (hex with checksum): one more call, with hex encoding. */
@@ -2275,20 +2242,38 @@ export type PBlock = {
   parentId: Scalars['String']['output'];
   /** Its Unix time (s), for blocks since Banff. */
   time?: Maybe<Scalars['SafeInt']['output']>;
-  /** Its transactions. */
+  /** Its transactions: a standard block's decisions, a proposal block's proposal (after any decisions), none for a commit or abort. */
   transactions: Array<PBlockTransaction>;
 };
 
-/** A transaction of a P-Chain block, as the node writes it in JSON. */
+/** A transaction of a P-Chain block, decoded from the node's JSON: what every type shares typed, the rest in `unsignedTx`. */
 export type PBlockTransaction = {
   __typename?: 'PBlockTransaction';
+  /** The chain it was issued on (the P-Chain). */
+  blockchainId?: Maybe<Scalars['String']['output']>;
   /** One credential per input, in input order. */
   credentials: Array<PCredential>;
+  /** For an export: the chain the value goes to. */
+  destinationChain?: Maybe<Scalars['String']['output']>;
+  /** For an export: the outputs it sends. */
+  exportedOutputs?: Maybe<Array<TransferableOutput>>;
+  /** For an import: the UTXOs it takes. */
+  importedInputs?: Maybe<Array<TransferableInput>>;
+  /** P-Chain UTXOs it spends (imported ones are in `importedInputs`). */
+  inputs: Array<TransferableInput>;
+  /** Its memo (hex). */
+  memo?: Maybe<Scalars['String']['output']>;
+  /** The network id it was signed for: 1 on mainnet, 5 on Fuji. */
+  networkId?: Maybe<Scalars['Int']['output']>;
+  /** Outputs it creates on the P-Chain (stakes and exports are in the type's own fields). */
+  outputs: Array<TransferableOutput>;
+  /** For an import: the chain the value comes from. */
+  sourceChain?: Maybe<Scalars['String']['output']>;
   /** The Data API's view of the transaction (type, amounts, UTXOs); null without `txId` or when not indexed. */
   transaction?: Maybe<PrimaryNetworkTransaction>;
   /** The transaction id, when the node includes it. */
   txId?: Maybe<Scalars['String']['output']>;
-  /** The unsigned transaction; its fields depend on its type (validators, subnets, chains, transfers…). */
+  /** The whole unsigned transaction, with the fields of its type (validator, subnet, chain, owners…); `transaction.txType` names the type. */
   unsignedTx: Scalars['JSON']['output'];
 };
 
@@ -2329,7 +2314,7 @@ export type PChainBalanceArgs = {
 /** The P-Chain as the network's node serves it (platform.* at /ext/bc/P): blocks, validators, supply, blockchain status. */
 export type PChainBlockArgs = {
   blockId?: InputMaybe<Scalars['CB58Id']['input']>;
-  height?: InputMaybe<Scalars['SafeInt']['input']>;
+  height?: InputMaybe<Scalars['Uint64']['input']>;
 };
 
 
@@ -2970,6 +2955,48 @@ export type TransactionVertex = {
   timestamp: Scalars['SafeInt']['output'];
 };
 
+/** An input of an X- or P-Chain transaction: a UTXO it spends. */
+export type TransferableInput = {
+  __typename?: 'TransferableInput';
+  /** The amount spent, in the smallest unit. */
+  amount?: Maybe<Scalars['BigInt']['output']>;
+  /** The asset's description from the node (avm.getAssetDescription), fetched once per asset and kept. */
+  asset?: Maybe<AssetDescription>;
+  /** The asset id. */
+  assetId: Scalars['String']['output'];
+  /** The feature extension that defines the input. */
+  fxId: Scalars['String']['output'];
+  /** The UTXO's index among that transaction's outputs. */
+  outputIndex: Scalars['Int']['output'];
+  /** Which of the UTXO's addresses signed, by index. */
+  signatureIndices: Array<Scalars['Int']['output']>;
+  /** The transaction that created the spent UTXO. */
+  txId: Scalars['String']['output'];
+  /** The id of the spent UTXO (derived from `txId` and `outputIndex`). */
+  utxoId: Scalars['String']['output'];
+};
+
+/** An output of an X- or P-Chain transaction: an amount of an asset locked to addresses. */
+export type TransferableOutput = {
+  __typename?: 'TransferableOutput';
+  /** Addresses that can sign to spend it. */
+  addresses: Array<Address>;
+  /** The amount, in the smallest unit; null for outputs without one (NFTs, mint rights). */
+  amount?: Maybe<Scalars['BigInt']['output']>;
+  /** The asset's description from the node (avm.getAssetDescription), fetched once per asset and kept. */
+  asset?: Maybe<AssetDescription>;
+  /** The asset id. */
+  assetId: Scalars['String']['output'];
+  /** The feature extension that defines the output, e.g. secp256k1fx. */
+  fxId: Scalars['String']['output'];
+  /** Unix time (s) before which it cannot be spent; 0 for none. */
+  locktime: Scalars['BigInt']['output'];
+  /** The output as the node wrote it, with any fields its type adds (e.g. `groupID`, `payload`, a stakeable lock). */
+  output: Scalars['JSON']['output'];
+  /** Signatures needed to spend it. */
+  threshold: Scalars['Int']['output'];
+};
+
 /** A contract that implements no token standard the Data API recognises. */
 export type UnknownContract = ContractMetadata & {
   __typename?: 'UnknownContract';
@@ -3097,7 +3124,7 @@ export type XChain = {
    * @deprecated avm.getAllBalances is deprecated since avalanchego v1.9.12: use `Address.xChainBalances`, summed from UTXOs.
    */
   allBalances?: Maybe<Array<XChainAssetBalance>>;
-  /** An asset by id or alias (avm.getAssetDescription); null when the node knows none. */
+  /** An asset by id or alias (avm.getAssetDescription); null when the node knows none. Described by id it is kept across requests; an alias is asked each time, since the node decides what it names. */
   asset?: Maybe<AssetDescription>;
   /**
    * The balance of one asset of an address, with its UTXOs (avm.getBalance).
@@ -3148,7 +3175,7 @@ export type XChainBalanceArgs = {
 /** The X-Chain as the network's node serves it (avm.* at /ext/bc/X): transactions, blocks, assets, UTXOs, fees. */
 export type XChainBlockArgs = {
   blockId?: InputMaybe<Scalars['CB58Id']['input']>;
-  height?: InputMaybe<Scalars['BigInt']['input']>;
+  height?: InputMaybe<Scalars['Uint64']['input']>;
 };
 
 
@@ -3171,7 +3198,7 @@ export type XChainUtxosArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
-  sourceChain?: InputMaybe<PrimaryNetworkChain>;
+  sourceChain?: InputMaybe<AtomicSourceChain>;
 };
 
 /** An asset as created on the X-Chain. */
