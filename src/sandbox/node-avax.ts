@@ -2,10 +2,10 @@
  * The parts X- and P-Chain transactions share (avalanchego's vms/components/avax and
  * secp256k1fx), as codec trees: outputs, inputs, owners, credentials and the signed envelope.
  */
-import { createHash } from 'node:crypto';
 import { bech32 } from '@scure/base';
 import { cb58Encode, type NetworkName } from '../ids.js';
 import { bytes, fixed, hex, iface, id, jsonOnly, list, struct, u32, u64, type CodecNode, type Field } from './node-codec.js';
+import { sha } from './random.js';
 
 export const SECP_FX_ID = 'spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ';
 export const NFT_FX_ID = 'qd2U4HDWUvMrVUeTcCHp6xH3Qpnn1XbU5MDdnBoiifFqvgXwT';
@@ -14,7 +14,6 @@ export const NETWORK_ID: Record<NetworkName, number> = { mainnet: 1, fuji: 5 };
 /** Codec type ids shared by the AVM and the platform VM (registered in the same order in both). */
 export const TYPE = { transferInput: 5, transferOutput: 7, credential: 9, input: 10, outputOwners: 11 } as const;
 
-const sha = (s: string) => createHash('sha256').update(s).digest();
 
 export function addressBytes(canonical: string): Uint8Array {
   return bech32.decodeToBytes(canonical.replace(/^[XPC]-/, '')).bytes;

@@ -4,16 +4,16 @@
  * UTXO sets by address, the Subnet-EVM chains' configs. Built on first use per network and seed
  * (a few hundred milliseconds), then shared like the world itself.
  */
-import { createHash } from 'node:crypto';
 import { encodeNftTransferUtxo, encodeTransferUtxo } from '../avax-codec.js';
 import { cb58Encode, formatNodeId, PRIMARY_NETWORK_ID, type NetworkName } from '../ids.js';
-import type { Blockchain, Subnet } from '../upstreams/data-api.types.js';
+import type { Blockchain, PChainTransaction, Subnet } from '../upstreams/data-api.types.js';
 import { addressBytes } from './node-avax.js';
 import { buildAvmChain, type AvmChain } from './node-avm.js';
 import { idBytes } from './node-codec.js';
 import { buildPlatformChain, type PlatformChain } from './node-platform.js';
 import { buildSubnetEvmChain, cChainBlockBytes, evmBlocks, type EvmBlock, type SubnetEvmChain } from './node-evm.js';
 import { getEvmWorld, type EvmWorld } from './evm.js';
+import { sha } from './random.js';
 import { getWorld, TIMELINE, VM_IDS, type SandboxUtxo, type SandboxWorld } from './world.js';
 
 export type IndexName = 'C/block' | 'P/block' | 'X/tx' | 'X/block' | 'X/vtx';
@@ -23,7 +23,7 @@ export const INDEX_NAMES: readonly IndexName[] = ['C/block', 'P/block', 'X/tx', 
 export type TrackedStatus = 'Validating' | 'Syncing' | 'Created';
 
 /** The id the sandbox node reports in every answer's `node-id` header. */
-export const SANDBOX_NODE_ID = formatNodeId(createHash('sha256').update('sandbox avalanchego node').digest().subarray(0, 20));
+export const SANDBOX_NODE_ID = formatNodeId(sha('sandbox avalanchego node').subarray(0, 20));
 
 export interface Container {
   id: string;
@@ -61,25 +61,30 @@ export interface NodeWorld {
   utxos(chainId: string, createdOn: string): UtxoSet;
   utxoBytes(u: SandboxUtxo): Uint8Array;
   subnetEvm(blockchainId: string): SubnetEvmChain | undefined;
+  /** Legacy subnet validators now (AddSubnetValidatorTx running and not removed). */
+  subnetValidators: readonly PChainTransaction[];
+}
+
+/** Legacy subnet validators of the P-Chain now: AddSubnetValidatorTx still running and not removed since. */
+function currentSubnetValidators(world: SandboxWorld): PChainTransaction[] {
+  const now = TIMELINE.now;
+  const txs = world.transactions.p;
+  return txs
+    .filter((t) => t.txType === 'AddSubnetValidatorTx' && t.startTimestamp! <= now && t.endTimestamp! > now)
+    .filter((t) => !txs.some((r) => r.txType === 'RemoveSubnetValidatorTx' && r.nodeId === t.nodeId && r.subnetId === t.subnetId && r.blockTimestamp > t.blockTimestamp));
 }
 
 /**
  * Which subnets the sandbox node tracks, as a node tracks whole subnets: a fixed share by their
  * id, validated or only synced, plus every subnet that has permissioned validators now, so that
- * their chains' /validators have someone to list. The rest exist on the P-Chain only.
+ * their chains' /validators have someone to list. The rest exist on the P-Chain only. (The
+ * node's own id is in no validator set: "Validating" is a label here, not a derived fact.)
  */
-function subnetStatuses(world: SandboxWorld): Map<string, TrackedStatus> {
-  const now = TIMELINE.now;
-  const txs = world.transactions.p;
-  const staffed = new Set(
-    txs
-      .filter((t) => t.txType === 'AddSubnetValidatorTx' && t.startTimestamp! <= now && t.endTimestamp! > now)
-      .filter((t) => !txs.some((r) => r.txType === 'RemoveSubnetValidatorTx' && r.nodeId === t.nodeId && r.subnetId === t.subnetId && r.blockTimestamp > t.blockTimestamp))
-      .map((t) => t.subnetId!),
-  );
+function subnetStatuses(world: SandboxWorld, subnetValidators: readonly PChainTransaction[]): Map<string, TrackedStatus> {
+  const staffed = new Set(subnetValidators.map((t) => t.subnetId!));
   const statuses = new Map<string, TrackedStatus>();
   for (const subnet of world.subnets) {
-    const bucket = createHash('sha256').update(`tracked:${subnet.subnetId}`).digest()[0]! % 10;
+    const bucket = sha(`tracked:${subnet.subnetId}`)[0]! % 10;
     const status = subnet.subnetId === PRIMARY_NETWORK_ID || staffed.has(subnet.subnetId) || bucket < 3 ? 'Validating' : bucket < 4 ? 'Syncing' : 'Created';
     statuses.set(subnet.subnetId, status);
   }
@@ -88,7 +93,7 @@ function subnetStatuses(world: SandboxWorld): Map<string, TrackedStatus> {
 
 /** The Preferred blockchain ids of a network: proposed, absent from the Data API. */
 export function proposedBlockchainIds(network: NetworkName): string[] {
-  return [0, 1, 2].map((i) => cb58Encode(createHash('sha256').update(`proposed:${network}:${i}`).digest()));
+  return [0, 1, 2].map((i) => cb58Encode(sha(`proposed:${network}:${i}`)));
 }
 
 function buildNodeWorld(network: NetworkName, seed: string): NodeWorld {
@@ -97,7 +102,8 @@ function buildNodeWorld(network: NetworkName, seed: string): NodeWorld {
   const avm = buildAvmChain(world);
   const platform = buildPlatformChain(world);
 
-  const statuses = subnetStatuses(world);
+  const subnetValidators = currentSubnetValidators(world);
+  const statuses = subnetStatuses(world, subnetValidators);
   const chains = new Map<string, ChainInfo>();
   for (const subnet of world.subnets) {
     for (const blockchain of subnet.blockchains) {
@@ -170,7 +176,7 @@ function buildNodeWorld(network: NetworkName, seed: string): NodeWorld {
     return subnetEvmChains.get(blockchainId);
   };
 
-  return { network, seed, world, evm, avm, platform, chains, proposed: proposedBlockchainIds(network), cBlocks, indexes, utxos, utxoBytes, subnetEvm };
+  return { network, seed, world, evm, avm, platform, chains, proposed: proposedBlockchainIds(network), cBlocks, indexes, utxos, utxoBytes, subnetEvm, subnetValidators };
 }
 
 const cache = new Map<string, NodeWorld>();

@@ -5,11 +5,10 @@
  * a fee manager enabled with a new fee config, disabled, re-enabled...) so that fee configs,
  * rules and precompiles really differ between older blocks and the latest one.
  */
-import { createHash } from 'node:crypto';
 import type { NetworkName } from '../ids.js';
 import type { Blockchain, EvmGenesisConfig, NativeTransaction } from '../upstreams/data-api.types.js';
 import { evmBlockHash, type EvmChainWorld } from './evm.js';
-import { Rng } from './random.js';
+import { Rng, sha } from './random.js';
 import { TIMELINE } from './world.js';
 
 export interface EvmBlock {
@@ -60,7 +59,6 @@ function int(value: bigint | number | string): Uint8Array {
 }
 
 const hexBytes = (h: string) => Buffer.from(h.replace(/^0x/, ''), 'hex');
-const sha = (s: string) => createHash('sha256').update(s).digest();
 const EMPTY_UNCLES = hexBytes('0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347');
 
 function txRlp(tx: NativeTransaction, chainId: string): Uint8Array {

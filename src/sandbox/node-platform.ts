@@ -5,7 +5,6 @@
  * with dense heights from the genesis block at 0. A block that holds a transaction has the Data
  * API's block hash as its id.
  */
-import { createHash } from 'node:crypto';
 import { cb58Decode, cb58Encode, PRIMARY_NETWORK_ID } from '../ids.js';
 import type { PChainTransaction, PChainUtxo } from '../upstreams/data-api.types.js';
 import {
@@ -26,6 +25,7 @@ import {
 import type { NodeBlock, NodeTx } from './node-avm.js';
 import { bytes, embed, encode, fixed, hex, iface, id, jsonOnly, list, str, struct, u32, u64, u8, type CodecNode } from './node-codec.js';
 import { isProposal, TIMELINE, type SandboxWorld } from './world.js';
+import { sha } from './random.js';
 
 const TX_TYPE: Record<string, number> = {
   AddValidatorTx: 12,
@@ -53,7 +53,6 @@ const BLOCK = { apricotProposal: 0, apricotCommit: 2, apricotStandard: 3, aprico
 const PROOF_OF_POSSESSION = 28;
 const NANO = 1_000_000_000n;
 
-const sha = (s: string) => createHash('sha256').update(s).digest();
 
 export interface PlatformChain {
   txs: NodeTx[];

@@ -3,7 +3,6 @@
  * platform.*, index.*, validators.* and the EVM chains' eth_* methods, with the node's results
  * and error strings.
  */
-import { createHash } from 'node:crypto';
 import { bech32 } from '@scure/base';
 import { encodeHexWithChecksum } from '../avax-codec.js';
 import { cb58Encode, PRIMARY_NETWORK_ID } from '../ids.js';
@@ -19,6 +18,7 @@ import { goIdBytes, goLocalAddress } from './node-ids.js';
 import { JsonObject, member, type JsonValue, jsonKind } from './node-json.js';
 import { elasticSupply, subnetValidatorWeight } from './node-platform.js';
 import { CREATE_ASSET_TX_FEE, TIMELINE, TX_FEE, type SandboxUtxo } from './world.js';
+import { sha } from './random.js';
 
 /** What the services need of the node beyond the world: its chain aliases (the BCLookup). */
 export interface ChainLookup {
@@ -27,7 +27,6 @@ export interface ChainLookup {
 
 const NOW = TIMELINE.now;
 const MAX_PAGE = 1024;
-const sha = (s: string) => createHash('sha256').update(s).digest();
 
 /** formatting.Encode: hex with checksum (hex, hexc), without (hexnc); JSON is no byte encoding. */
 function encodeBytes(encoding: Encoding, bytes: Uint8Array): string {
@@ -247,7 +246,6 @@ export function platformService(nw: NodeWorld, node: ChainLookup): GorillaServic
   const txs = world.transactions.p;
   const validators = current(txs, ['AddValidatorTx', 'AddPermissionlessValidatorTx']).sort((a, b) => a.endTimestamp! - b.endTimestamp! || (a.txHash < b.txHash ? -1 : 1));
   const delegators = current(txs, ['AddDelegatorTx', 'AddPermissionlessDelegatorTx']);
-  const removed = (t: PChainTransaction) => txs.some((r) => r.txType === 'RemoveSubnetValidatorTx' && r.nodeId === t.nodeId && r.subnetId === t.subnetId && r.blockTimestamp > t.blockTimestamp);
   const transforms = new Map(txs.filter((t) => t.txType === 'TransformSubnetTx').map((t) => [t.subnetId!, t]));
   const height = () => String(platform.blocks.at(-1)!.height);
   const minNonce = (validationId: string) => txs.filter((t) => t.txType === 'SetL1ValidatorWeightTx' && world.txValidationIds.get(t.txHash)?.has(validationId)).length;
@@ -347,7 +345,7 @@ export function platformService(nw: NodeWorld, node: ChainLookup): GorillaServic
         const subnet = world.subnets.find((s) => s.subnetId === subnetID);
         if (subnetID === PRIMARY_NETWORK_ID) return { validators: primaryValidators(wanted) };
         if (subnet?.isL1) return { validators: world.l1Validators.filter((v) => v.subnetId === subnetID && v.active && pick(v.nodeId)).map(l1Validator) };
-        const staking = txs.filter((t) => t.txType === 'AddSubnetValidatorTx' && t.subnetId === subnetID && t.startTimestamp! <= NOW && t.endTimestamp! > NOW && !removed(t) && pick(t.nodeId!));
+        const staking = nw.subnetValidators.filter((t) => t.subnetId === subnetID && pick(t.nodeId!));
         return {
           validators: staking
             .sort((a, b) => a.endTimestamp! - b.endTimestamp!)
@@ -487,9 +485,8 @@ export function validatorsService(nw: NodeWorld, blockchainId: string): GorillaS
     ? world.l1Validators
         .filter((v) => v.subnetId === subnet.subnetId && v.weight > 0)
         .map((v) => ({ validationID: v.validationId, nodeID: v.nodeId, weight: v.weight, startTimestamp: v.creationTimestamp, isActive: v.active, isL1Validator: true }))
-    : world.transactions.p
-        .filter((t) => t.txType === 'AddSubnetValidatorTx' && t.subnetId === subnet.subnetId && t.startTimestamp! <= NOW && t.endTimestamp! > NOW)
-        .filter((t) => !world.transactions.p.some((r) => r.txType === 'RemoveSubnetValidatorTx' && r.nodeId === t.nodeId && r.subnetId === t.subnetId && r.blockTimestamp > t.blockTimestamp))
+    : nw.subnetValidators
+        .filter((t) => t.subnetId === subnet.subnetId)
         .map((t) => ({ validationID: t.txHash, nodeID: t.nodeId!, weight: subnetValidatorWeight(t.txHash), startTimestamp: t.startTimestamp!, isActive: true, isL1Validator: false }));
   return {
     GetCurrentValidators: {

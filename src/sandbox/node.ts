@@ -10,7 +10,6 @@
  */
 import path from 'node:path';
 import { isIP } from 'node:net';
-import { createHash } from 'node:crypto';
 import { cb58Encode, PRIMARY_NETWORK_ID, type NetworkName } from '../ids.js';
 import type { Route, SandboxAnswer, SandboxRequest } from './http.js';
 import { derivedId } from './node-avax.js';
@@ -21,6 +20,7 @@ import { goIdBytes } from './node-ids.js';
 import { decodeFirst, goJson, JsonObject, member } from './node-json.js';
 import { avmService, evmMethods, indexService, nanosOf, platformService, rfc3339Nano, validatorsService } from './node-services.js';
 import { TIMELINE } from './world.js';
+import { sha } from './random.js';
 
 export interface NodeKnobs {
   /** Whether /ext/admin is served (--api-admin-enabled); 404 when not. */
@@ -256,7 +256,6 @@ export class NodeNetworkState {
 }
 
 const NOT_BOOTSTRAPPED = 'API call rejected because chain is not done bootstrapping';
-const sha = (s: string) => createHash('sha256').update(s).digest();
 
 /** A text answer the way Go's http.Error writes it. */
 function httpError(status: number, message: string, headers: Record<string, string> = {}): SandboxAnswer {

@@ -1,6 +1,10 @@
 /**
- * A small seeded PRNG (sfc32 seeded by cyrb128) so the sandbox world is the same on every run.
+ * A small seeded PRNG (sfc32 seeded by cyrb128) so the sandbox world is the same on every run,
+ * and the sha256 of a label, which the sandbox derives stable ids and values from.
  */
+import { createHash } from 'node:crypto';
+
+export const sha = (label: string): Buffer => createHash('sha256').update(label).digest();
 
 function cyrb128(str: string): [number, number, number, number] {
   let h1 = 1779033703;

@@ -7,7 +7,6 @@
  * The generator keeps its own model of UTXOs and transactions and renders the Data API's wire
  * shapes at the end, because one UTXO appears in different shapes on different chains.
  */
-import { createHash } from 'node:crypto';
 import { utxoId } from '../avax-codec.js';
 import {
   cb58Encode,
@@ -36,7 +35,7 @@ import type {
   XChainUtxo,
   XChainVertex,
 } from '../upstreams/data-api.types.js';
-import { Rng } from './random.js';
+import { Rng, sha } from './random.js';
 
 export const AVAX_ASSET_ID: Record<NetworkName, string> = {
   mainnet: 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z',
@@ -211,7 +210,6 @@ export interface SandboxWorld {
 const WORDS_A = ['amber', 'arctic', 'azure', 'bold', 'cobalt', 'crimson', 'dawn', 'ember', 'frost', 'golden', 'iron', 'jade', 'lunar', 'misty', 'nova', 'onyx', 'quiet', 'rapid', 'silent', 'solar', 'swift', 'violet', 'wild', 'zen'];
 const WORDS_B = ['falcon', 'harbor', 'forge', 'grove', 'pulse', 'ridge', 'river', 'summit', 'tide', 'vault', 'bridge', 'canyon', 'delta', 'engine', 'field', 'garden', 'lagoon', 'market', 'orbit', 'quarry', 'reef', 'spire', 'temple', 'valley'];
 
-const sha = (s: string) => createHash('sha256').update(s).digest();
 
 class Builder {
   readonly rng: Rng;
