@@ -4,6 +4,7 @@
  * `hex` encoding returns) and the JSON the node writes for `json` encoding, so the two always
  * say the same thing.
  */
+import { cb58Decode } from '../ids.js';
 
 export type CodecNode =
   /** An unsigned integer of 1, 4 or 8 bytes, a JSON number. */
@@ -50,23 +51,15 @@ export const embed = (node: CodecNode): Field => ({ node });
 
 export const hex = (b: Uint8Array) => `0x${Buffer.from(b).toString('hex')}`;
 
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const idCache = new Map<string, Buffer>();
 
 /**
- * The 32 bytes of a cb58 id the world minted (so known to be valid), memoised: the same ids
- * come back in every transaction that spends or names them, and base58 is slow to decode.
+ * The 32 bytes of a cb58 id the world minted, checksum checked, memoised: the same ids come back
+ * in every transaction that spends or names them, and base58 is slow to decode.
  */
 export function idBytes(id: string): Buffer {
   let bytes = idCache.get(id);
-  if (!bytes) {
-    let n = 0n;
-    for (const c of id) n = n * 58n + BigInt(BASE58.indexOf(c));
-    const digits = n.toString(16);
-    const raw = Buffer.from(digits.length % 2 ? `0${digits}` : digits, 'hex');
-    bytes = Buffer.concat([Buffer.alloc(Math.max(0, 36 - raw.length)), raw]).subarray(0, 32);
-    idCache.set(id, bytes);
-  }
+  if (!bytes) idCache.set(id, (bytes = Buffer.from(cb58Decode(id, 32))));
   return bytes;
 }
 

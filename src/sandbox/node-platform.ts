@@ -76,9 +76,12 @@ function nodeId(value: string): CodecNode {
   return fixed(cb58Decode(value.slice('NodeID-'.length), 20), value);
 }
 
+/** The world's hex value, or bytes derived from `label` where the world has none (a Warp signature). */
 function hexBytes(value: string | undefined, size: number, label: string): Uint8Array {
-  const raw = Buffer.from((value ?? '').replace(/^0x/, ''), 'hex');
-  return raw.length === size ? raw : Buffer.concat([sha(`${label}:a`), sha(`${label}:b`), sha(`${label}:c`)]).subarray(0, size);
+  if (value === undefined) return Buffer.concat([sha(`${label}:a`), sha(`${label}:b`), sha(`${label}:c`)]).subarray(0, size);
+  const raw = Buffer.from(value.replace(/^0x/, ''), 'hex');
+  if (raw.length !== size) throw new Error(`${label}: the world holds ${raw.length} bytes where ${size} belong`);
+  return raw;
 }
 
 function pop(publicKey: string | undefined, proof: string | undefined, label: string): CodecNode {
