@@ -3,9 +3,9 @@
  * the node's JSON, assets, fees, and UTXOs read from their bytes. Transactions link to the Data
  * API's view of the same transaction, assets to their description (kept across requests).
  */
+import { GraphQLError } from 'graphql';
 import { decodeHexWithChecksum, decodeUtxo, utxoId, type DecodedUtxo } from '../avax-codec.js';
 import type { GatewayContext } from '../context.js';
-import { GraphQLError } from 'graphql';
 import { badInput, ErrorCode } from '../errors.js';
 import { InvalidIdError, NETWORK_HRP, parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
 import { InvalidResponseError } from '../upstreams/errors.js';
