@@ -78,8 +78,7 @@ function httpCode(status: number): ErrorCode {
 
 /** A JSON-RPC error's meaning, from its code and, for the node's -32000, its words. */
 function rpcCode(error: RpcError): ErrorCode {
-  // "not found", and the validators endpoint's "couldn't find validator with node ID …".
-  if (/not found|couldn't find validator/i.test(error.rpcMessage)) return ErrorCode.NOT_FOUND;
+  if (/not found/i.test(error.rpcMessage)) return ErrorCode.NOT_FOUND;
   // geth's "method does not exist" (gorilla's is a NodeApiUnavailableError already).
   if (error.code === -32601) return ErrorCode.NODE_API_UNAVAILABLE;
   // The request's form: JSON-RPC's own codes, and gorilla's -32000 words for arguments and method names.

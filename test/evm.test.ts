@@ -7,29 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { getEvmWorld } from '../src/sandbox/evm.js';
 import { FX_RATES, getWorld } from '../src/sandbox/world.js';
 import { graphql } from './gql/index.js';
-import { codes, startHarness, useHarness } from './helpers.js';
+import { codes, type Page, startHarness, useHarness, walk } from './helpers.js';
 
 const h = useHarness({ UPSTREAM_RETRIES: '1' });
 const world = getWorld('mainnet');
 const evm = getEvmWorld('mainnet');
 const cChain = evm.chains.get('43114')!;
 const newestFirst = <T>(items: readonly T[]) => [...items].reverse();
-
-interface Page<T> {
-  pageInfo: { hasNextPage: boolean; endCursor?: string | null };
-  nodes: T[];
-}
-
-async function walk<T>(fetch: (after: string | null) => Promise<Page<T>>): Promise<T[]> {
-  const out: T[] = [];
-  let after: string | null = null;
-  for (;;) {
-    const page = await fetch(after);
-    out.push(...page.nodes);
-    if (!page.pageInfo.hasNextPage) return out;
-    after = page.pageInfo.endCursor!;
-  }
-}
 
 const SubnetToIcm = graphql(`
   query SubnetToIcm($subnetId: CB58Id!) {

@@ -21,6 +21,8 @@ export interface Harness {
   config: Config;
   exec<T, V>(doc: TypedDocumentNode<T, V>, variables?: V, headers?: Record<string, string>): Promise<Result<T>>;
   raw<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<Result<T>>;
+  /** The JSON bodies the sandbox received for one operation (a node method), in order. */
+  bodies(operation: string): any[];
   close(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     config,
     raw,
     exec: (doc, variables, headers) => raw(print(doc), variables as Record<string, unknown> | undefined, headers),
+    bodies: (operation) => sandbox.log.filter((r) => r.operation === operation).map((r) => r.body),
     async close() {
       await gateway.close();
       await sandbox.close();
@@ -83,4 +86,22 @@ export function useHarness(env: Record<string, string> = {}): Harness {
       return current[key as keyof Harness];
     },
   });
+}
+
+/** A connection as the tests select it: its nodes and where it ends. */
+export interface Page<T> {
+  pageInfo: { hasNextPage: boolean; endCursor?: string | null };
+  nodes: T[];
+}
+
+/** Follows a connection's `endCursor` to its end; returns every node. */
+export async function walk<T>(fetch: (after: string | null) => Promise<Page<T>>): Promise<T[]> {
+  const out: T[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const page = await fetch(after);
+    out.push(...page.nodes);
+    if (!page.pageInfo.hasNextPage) return out;
+    after = page.pageInfo.endCursor!;
+  }
 }

@@ -4,27 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { getEvmWorld } from '../src/sandbox/evm.js';
 import { TPS_PAGE } from '../src/sandbox/metrics-api.js';
-import { codes, useHarness } from './helpers.js';
+import { codes, type Page, useHarness, walk } from './helpers.js';
 
 const h = useHarness({ DATA_API_KEY: 'operator-key' });
 const evm = getEvmWorld('mainnet');
 const cChain = evm.chains.get('43114')!;
-
-interface Page<T> {
-  pageInfo: { hasNextPage: boolean; endCursor?: string | null };
-  nodes: T[];
-}
-
-async function walk<T>(fetch: (after: string | null) => Promise<Page<T>>): Promise<T[]> {
-  const out: T[] = [];
-  let after: string | null = null;
-  for (;;) {
-    const page = await fetch(after);
-    out.push(...page.nodes);
-    if (!page.pageInfo.hasNextPage) return out;
-    after = page.pageInfo.endCursor!;
-  }
-}
 
 describe('ICM messages', () => {
   const busy = [...evm.chains.values()].sort(

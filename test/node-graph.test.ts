@@ -17,9 +17,6 @@ const world = getWorld('mainnet');
 const node = getNodeWorld('mainnet');
 const statusOf = (blockchainId: string) => node.chains.get(blockchainId)?.status;
 
-/** Calls the sandbox logged for one operation, with their JSON-RPC bodies. */
-const bodies = (operation: string) => h.sandbox.log.filter((r) => r.operation === operation).map((r) => r.body as any);
-
 const Headline = graphql(`
   query NodeHeadline($subnetId: CB58Id!) {
     network(name: MAINNET) {
@@ -89,7 +86,7 @@ describe('a subnet → its chains (status, fee config, validators) → its P-Cha
       batch: evmChains.length,
       'validators.getCurrentValidators': evmChains.length,
     });
-    for (const batch of bodies('batch')) expect(batch.map((c: { method: string }) => c.method).sort()).toEqual(['eth_feeConfig', 'eth_getChainConfig']);
+    for (const batch of h.bodies('batch')) expect(batch.map((c: { method: string }) => c.method).sort()).toEqual(['eth_feeConfig', 'eth_getChainConfig']);
     expect(new Set(h.sandbox.log.filter((r) => r.operation === 'batch').map((r) => r.path))).toEqual(
       new Set(evmChains.map((b) => `/mainnet/ext/bc/${b.blockchainId}/rpc`)),
     );
@@ -152,7 +149,7 @@ describe('P-Chain', () => {
     } }`);
     expect(res.errors).toBeUndefined();
     // The Primary Network's supply, asked twice, is one call.
-    expect(bodies('platform.getCurrentSupply').map((b) => b.params.subnetID ?? 'primary').sort()).toEqual(
+    expect(h.bodies('platform.getCurrentSupply').map((b) => b.params.subnetID ?? 'primary').sort()).toEqual(
       ['primary', plain.subnetId, ...(elastic ? [elastic.subnetId] : [])].sort(),
     );
     const avax = res.data.network.pChain.avax as string;
@@ -204,7 +201,7 @@ describe('P-Chain', () => {
     const subnets = new Set(nodes.map((v) => v.subnetId));
     expect(subnets.size).toBeGreaterThan(1);
     expect(h.sandbox.count('platform.getCurrentValidators')).toBe(subnets.size);
-    for (const call of bodies('platform.getCurrentValidators')) {
+    for (const call of h.bodies('platform.getCurrentValidators')) {
       const expected = nodes.filter((v) => v.subnetId === call.params.subnetID).map((v) => world.l1Validators.find((w) => w.validationId === v.validationId)!.nodeId);
       expect([...call.params.nodeIDs].sort()).toEqual([...new Set(expected)].sort());
     }
@@ -225,6 +222,6 @@ describe('P-Chain', () => {
     const owned = world.utxos.get(world.chainIds.p)!.filter((u) => u.owners.includes(address));
     expect(res.data.network.pChain.balance.utxoCount).toBe(owned.length);
     expect(res.data.network.pChain.balance.balances).toEqual([{ assetId: world.avaxAssetId, amount: String(owned.reduce((s, u) => s + u.amount, 0n)) }]);
-    expect(bodies('platform.getBalance')[0].params).toEqual({ addresses: [`P-${address}`] });
+    expect(h.bodies('platform.getBalance')[0].params).toEqual({ addresses: [`P-${address}`] });
   });
 });

@@ -15,7 +15,6 @@ import { codes, useHarness } from './helpers.js';
 const h = useHarness({ UPSTREAM_RETRIES: '0' });
 const world = getWorld('mainnet');
 const node = getNodeWorld('mainnet');
-const bodies = (operation: string) => h.sandbox.log.filter((r) => r.operation === operation).map((r) => r.body as any);
 const ENUM = { 'C/block': 'C_BLOCK', 'P/block': 'P_BLOCK', 'X/tx': 'X_TX', 'X/block': 'X_BLOCK', 'X/vtx': 'X_VTX' } as const;
 
 describe('indexes', () => {
@@ -61,7 +60,7 @@ describe('indexes', () => {
     }
     expect(got.map((c) => c.id)).toEqual(all.map((c) => c.id));
     expect(got.map((c) => c.index)).toEqual(all.map((_, i) => String(i)));
-    const calls = bodies('index.getContainerRange').map((b) => [b.params.startIndex, b.params.numToFetch]);
+    const calls = h.bodies('index.getContainerRange').map((b) => [b.params.startIndex, b.params.numToFetch]);
     expect(calls).toEqual(Array.from({ length: Math.ceil(all.length / 1000) }, (_, i) => [String(i * 1000), 1001]));
     expect(calls.every(([, n]) => n <= 1024)).toBe(true);
   });
@@ -116,7 +115,7 @@ describe('health', () => {
     for (const id of tracked) expect(names).toContain(id);
     expect(names).toContain('network');
     expect(names).not.toContain('C');
-    expect(bodies('health.health')[0].params).toEqual({ tags: [subnet.subnetId] });
+    expect(h.bodies('health.health')[0].params).toEqual({ tags: [subnet.subnetId] });
   });
 
   it('shows a failing check with its error and run of failures', async () => {

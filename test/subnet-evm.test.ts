@@ -11,7 +11,6 @@ import { codes, useHarness } from './helpers.js';
 const h = useHarness({ UPSTREAM_RETRIES: '0' });
 const world = getWorld('mainnet');
 const node = getNodeWorld('mainnet');
-const bodies = (operation: string) => h.sandbox.log.filter((r) => r.operation === operation).map((r) => r.body as any);
 
 type Upgrade = Record<string, { blockTimestamp: number; disable?: boolean }>;
 const upgradesOf = (id: string) => ((node.subnetEvm(id)!.chainConfig.upgrades as { precompileUpgrades?: Upgrade[] } | undefined)?.precompileUpgrades ?? []);
@@ -46,7 +45,7 @@ describe('Subnet-EVM data on Blockchain', () => {
     expect([b.hex.gasLimit, b.hash.gasLimit]).toEqual([b.decimal.gasLimit, b.decimal.gasLimit]);
     // decimal and hex are the same block: three distinct calls, one HTTP request.
     expect(h.sandbox.count('batch')).toBe(1);
-    expect(bodies('batch')[0].map((c: any) => c.params[0]).sort()).toEqual([`0x${before.number.toString(16)}`, before.hash, 'latest'].sort());
+    expect(h.bodies('batch')[0].map((c: any) => c.params[0]).sort()).toEqual([`0x${before.number.toString(16)}`, before.hash, 'latest'].sort());
   });
 
   it('reads the chain config with its precompiles and upgrades, rules and precompiles at two times', async () => {
@@ -74,7 +73,7 @@ describe('Subnet-EVM data on Blockchain', () => {
     expect(b.precompilesBefore.map((p: any) => p.name).sort()).toEqual(Object.keys(evm.activePrecompilesAt(firstUpgrade - 1)).sort());
     // eth_getChainConfig, three eth_getActiveRulesAt, one eth_getActivePrecompilesAt: one batch.
     expect(h.sandbox.counts).toEqual({ listSubnets: 1, batch: 1 });
-    expect(bodies('batch')[0].map((c: any) => c.method).sort()).toEqual(['eth_getActivePrecompilesAt', 'eth_getActiveRulesAt', 'eth_getActiveRulesAt', 'eth_getActiveRulesAt', 'eth_getChainConfig']);
+    expect(h.bodies('batch')[0].map((c: any) => c.method).sort()).toEqual(['eth_getActivePrecompilesAt', 'eth_getActiveRulesAt', 'eth_getActiveRulesAt', 'eth_getActiveRulesAt', 'eth_getChainConfig']);
   });
 
   it('lists the validators with their uptime, all or some', async () => {
@@ -99,7 +98,7 @@ describe('Subnet-EVM data on Blockchain', () => {
     const mixed = await h.raw<any>(`{ network { blockchain(blockchainId: "${chainId}") { validators(nodeIds: ["${stranger}", "${all[0].nodeId}"]) { nodeId } } } }`);
     expect(mixed.errors).toBeUndefined();
     expect(mixed.data.network.blockchain.validators).toEqual([{ nodeId: all[0].nodeId }]);
-    expect(bodies('validators.getCurrentValidators').map((b) => b.params)).toEqual([{}, {}, {}]);
+    expect(h.bodies('validators.getCurrentValidators').map((b) => b.params)).toEqual([{}, {}, {}]);
     // Two selections in one request: one call.
     h.sandbox.reset();
     await h.raw(`{ network { blockchain(blockchainId: "${chainId}") { a: validators { nodeId } b: validators(nodeIds: ["${all[0].nodeId}"]) { nodeId } } } }`);
@@ -137,7 +136,7 @@ describe('Subnet-EVM data on Blockchain', () => {
   it('sends a block number as geth reads it: 1200, 0x4b0 and 0x04b0 are one call', async () => {
     const res = await h.raw<any>(`{ network { blockchain(blockchainId: "${chainId}") { a: feeConfig(block: "12") { gasLimit } b: feeConfig(block: "0xc") { gasLimit } c: feeConfig(block: "0x00c") { gasLimit } } } }`);
     expect(res.errors).toBeUndefined();
-    expect(bodies('eth_feeConfig').map((b) => b.params)).toEqual([['0xc']]);
+    expect(h.bodies('eth_feeConfig').map((b) => b.params)).toEqual([['0xc']]);
   });
 
   it('refuses a block that is not a block and a negative time, before any node call', async () => {

@@ -17,7 +17,6 @@ const fuji = getWorld('fuji');
 const node = getNodeWorld('mainnet');
 const X = world.chainIds.x;
 const xUtxos = (w = world) => w.utxos.get(w.chainIds.x) ?? [];
-const bodies = (operation: string) => h.sandbox.log.filter((r) => r.operation === operation).map((r) => r.body as any);
 
 interface Page<T> {
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
@@ -65,7 +64,7 @@ describe('X-Chain transactions and blocks', () => {
     expect(res.errors).toBeUndefined();
     expect(Buffer.from(decodeHexWithChecksum(res.data.network.xChain.transaction.hex))).toEqual(tx.bytes);
     expect(res.data.network.xChain.none).toBeNull();
-    expect(bodies('avm.getTx').map((b) => b.params.encoding).sort()).toEqual(['hex', 'json', 'json']);
+    expect(h.bodies('avm.getTx').map((b) => b.params.encoding).sort()).toEqual(['hex', 'json', 'json']);
   });
 
   it('reads blocks by height and by id, decoded, with their bytes', async () => {
@@ -84,7 +83,7 @@ describe('X-Chain transactions and blocks', () => {
     expect(Buffer.from(decodeHexWithChecksum(x.byHeight.hex))).toEqual(block.bytes);
     expect(x.byId).toMatchObject({ blockId: block.id, height: String(block.height) });
     expect(x.none).toBeNull();
-    expect(bodies('avm.getBlockByHeight').map((b) => [b.params.height, b.params.encoding])).toContainEqual([String(block.height), 'hex']);
+    expect(h.bodies('avm.getBlockByHeight').map((b) => [b.params.height, b.params.encoding])).toContainEqual([String(block.height), 'hex']);
   });
 
   it('refuses a block asked both ways or neither, or a height that is not a uint64, before any call', async () => {
@@ -97,7 +96,7 @@ describe('X-Chain transactions and blocks', () => {
     const max = await h.raw<any>(`{ network { xChain { block(height: "18446744073709551615") { height } } } }`);
     expect(max.errors).toBeUndefined();
     expect(max.data.network.xChain.block).toBeNull();
-    expect(bodies('avm.getBlockByHeight')[0].params.height).toBe('18446744073709551615');
+    expect(h.bodies('avm.getBlockByHeight')[0].params.height).toBe('18446744073709551615');
   });
 });
 
@@ -111,11 +110,11 @@ describe('assets', () => {
       byId: { assetId, symbol: asset.symbol },
       again: { name: asset.name },
     });
-    expect(bodies('avm.getAssetDescription').map((b) => b.params.assetID).sort()).toEqual([assetId, 'AVAX'].sort());
+    expect(h.bodies('avm.getAssetDescription').map((b) => b.params.assetID).sort()).toEqual([assetId, 'AVAX'].sort());
     h.sandbox.reset();
     await h.raw(q);
     // The id is kept; an alias is asked again, since the node decides what it names.
-    expect(bodies('avm.getAssetDescription').map((b) => b.params.assetID)).toEqual(['AVAX']);
+    expect(h.bodies('avm.getAssetDescription').map((b) => b.params.assetID)).toEqual(['AVAX']);
   });
 
   it('describe the Data API\'s amounts too, one call per distinct asset of the response', async () => {
@@ -156,7 +155,7 @@ describe('UTXOs from the node', () => {
       const w = mine.find((m) => m.id === u.utxoId)!;
       expect(u).toMatchObject({ txId: w.txId, outputIndex: w.outputIndex, amount: String(w.amount), locktime: '0', threshold: 1, outputType: 'secp256k1 transfer', addresses: [{ address: many }], asset: { symbol: 'AVAX' } });
     }
-    const calls = bodies('avm.getUTXOs');
+    const calls = h.bodies('avm.getUTXOs');
     expect(calls.map((c) => [c.params.addresses, c.params.limit, c.params.startIndex?.utxo])).toEqual([
       [[`X-${many}`], 1024, undefined],
       [[`X-${many}`], 1024, first.edges.at(-1)!.node.utxoId],
@@ -166,7 +165,7 @@ describe('UTXOs from the node', () => {
   it('fetch more than 1024 as several calls, and resume from the middle of a page', async () => {
     const all = (await h.raw<Res>(Q, { first: 2000 })).data!.network.address.xChainUtxos;
     expect(all.edges).toHaveLength(Math.min(2000, mine.length));
-    expect(bodies('avm.getUTXOs').map((c) => c.params.limit)).toEqual([1024, 2000 - 1024]);
+    expect(h.bodies('avm.getUTXOs').map((c) => c.params.limit)).toEqual([1024, 2000 - 1024]);
     const mid = all.edges[500]!;
     const after = (await h.raw<Res>(Q, { first: 3, after: mid.cursor })).data!.network.address.xChainUtxos;
     expect(after.edges.map((e) => e.node.utxoId)).toEqual(all.edges.slice(501, 504).map((e) => e.node.utxoId));
@@ -184,7 +183,7 @@ describe('UTXOs from the node', () => {
     expect(res.data.network.address.fromP.nodes.map((u: any) => u.utxoId).sort()).toEqual(expected.map((u) => u.id).sort());
     expect(res.data.network.address.fromP.nodes.every((u: any) => u.sourceChain === world.chainIds.p)).toBe(true);
     expect(res.data.network.address.own.nodes.every((u: any) => u.sourceChain === null && !expected.some((e) => e.id === u.utxoId))).toBe(true);
-    expect(bodies('avm.getUTXOs').map((c) => c.params.sourceChain)).toContain(world.chainIds.p);
+    expect(h.bodies('avm.getUTXOs').map((c) => c.params.sourceChain)).toContain(world.chainIds.p);
   });
 
   it('read NFT outputs with their group and payload', async () => {
@@ -242,6 +241,6 @@ describe('deprecated X-Chain methods', () => {
     expect([x.known, x.unknown]).toEqual(['ACCEPTED', 'UNKNOWN']);
     expect(x.balance).toEqual({ balance: String(avax.reduce((s, u) => s + u.amount, 0n)), utxoIds: expect.arrayContaining(avax.map((u) => u.id)) });
     expect(x.allBalances).toContainEqual({ assetId: 'AVAX', balance: x.balance.balance });
-    expect(bodies('avm.getBalance')[0].params).toEqual({ address: `X-${owner}`, assetID: 'AVAX' });
+    expect(h.bodies('avm.getBalance')[0].params).toEqual({ address: `X-${owner}`, assetID: 'AVAX' });
   });
 });

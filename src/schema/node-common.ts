@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { decodeHexWithChecksum, utxoId } from '../avax-codec.js';
 import { badInput } from '../errors.js';
 import { cb58Encode, type NetworkName } from '../ids.js';
+import { canonicalAddress } from '../loaders.js';
 import { InvalidResponseError, RpcError } from '../upstreams/errors.js';
 import type { AvmInput, AvmOutput, OutputOwners, Uint } from '../upstreams/node.types.js';
 import { AddressRef, toAddresses } from './address.js';
@@ -15,7 +16,7 @@ import { checkListSize } from './inputs.js';
 const NOT_FOUND = /not found/i;
 
 /** The node's way of saying an id names nothing: a -32000 error whose message says "not found". */
-export function isNotFound(error: unknown, words: RegExp = NOT_FOUND): boolean {
+function isNotFound(error: unknown, words: RegExp = NOT_FOUND): boolean {
   return error instanceof RpcError && words.test(error.rpcMessage);
 }
 
@@ -41,11 +42,6 @@ export function toSafeInt(value: Uint): number {
   return n;
 }
 
-/** `X-avax1…`/`P-avax1…` as the node writes owners, to the graph's chain-less addresses. */
-export function withoutChainPrefix(addresses: readonly string[]): string[] {
-  return addresses.map((a) => a.replace(/^[A-Za-z]+-(?=[a-z]+1)/, ''));
-}
-
 /** Node ids given to a field, within the list bound; undefined when none were given. */
 export function checkNodeIds(nodeIds: readonly string[] | null | undefined): string[] | undefined {
   if (!nodeIds) return undefined;
@@ -60,7 +56,7 @@ export const OutputOwnersRef = builder.objectRef<OwnersModel>('OutputOwners').im
   fields: (t) => ({
     locktime: t.field({ type: 'BigInt', description: 'Unix time (s) before which nothing can be done; 0 for none.', resolve: (o) => String(o.locktime) }),
     threshold: t.int({ description: 'How many of `addresses` must sign.', resolve: (o) => toSafeInt(o.threshold) }),
-    addresses: t.field({ type: [AddressRef], description: 'The addresses that may sign.', resolve: (o) => toAddresses(o.network, withoutChainPrefix(o.addresses)) }),
+    addresses: t.field({ type: [AddressRef], description: 'The addresses that may sign.', resolve: (o) => toAddresses(o.network, o.addresses.map(canonicalAddress)) }),
   }),
 });
 
@@ -88,7 +84,7 @@ TransferableOutputRef.implement({
     addresses: t.field({
       type: [AddressRef],
       description: 'Addresses that can sign to spend it.',
-      resolve: (o) => toAddresses(o.network, withoutChainPrefix(o.output.addresses ?? [])),
+      resolve: (o) => toAddresses(o.network, (o.output.addresses ?? []).map(canonicalAddress)),
     }),
     output: t.field({ type: 'JSON', description: 'The output as the node wrote it, with any fields its type adds (e.g. `groupID`, `payload`, a stakeable lock).', resolve: (o) => o.output }),
   }),

@@ -8,6 +8,7 @@ import { decodeHexWithChecksum, decodeUtxo, utxoId, type DecodedUtxo } from '../
 import type { GatewayContext } from '../context.js';
 import { badInput, ErrorCode } from '../errors.js';
 import { InvalidIdError, NETWORK_HRP, parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
+import { canonicalAddress } from '../loaders.js';
 import { InvalidResponseError } from '../upstreams/errors.js';
 import type { AssetDescription, AvmBlockJson, AvmTxJson, UtxoIndex } from '../upstreams/node.types.js';
 import { AddressRef, toAddresses } from './address.js';
@@ -26,7 +27,6 @@ import {
   toSafeInt,
   TransferableInputRef,
   TransferableOutputRef,
-  withoutChainPrefix,
   type BlockAsk,
   type InputModel,
   type OutputModel,
@@ -57,7 +57,7 @@ export const AssetDescriptionRef = builder.objectRef<AssetModel>('AssetDescripti
 });
 
 /** The description of an asset by id, through the shared cache. */
-export async function assetOf(ctx: GatewayContext, network: NetworkName, assetId: string): Promise<AssetModel | null> {
+async function assetOf(ctx: GatewayContext, network: NetworkName, assetId: string): Promise<AssetModel | null> {
   const description = await orNull(ctx.loaders.asset(network, assetId));
   return description ? { ...description, network } : null;
 }
@@ -162,7 +162,7 @@ export const NodeUtxoRef = builder.objectRef<NodeUtxoModel>('NodeUtxo').implemen
     payload: t.string({ nullable: true, description: 'For an NFT: its payload (hex).', resolve: (u) => u.payload ?? null }),
     locktime: t.field({ type: 'BigInt', nullable: true, description: 'Unix time (s) before which it cannot be spent; 0 for none.', resolve: (u) => u.locktime ?? null }),
     threshold: t.int({ nullable: true, description: 'Signatures needed to spend it.', resolve: (u) => u.threshold ?? null }),
-    addresses: t.field({ type: [AddressRef], description: 'Addresses that can sign to spend it.', resolve: (u) => toAddresses(u.network, withoutChainPrefix(u.addresses)) }),
+    addresses: t.field({ type: [AddressRef], description: 'Addresses that can sign to spend it.', resolve: (u) => toAddresses(u.network, u.addresses.map(canonicalAddress)) }),
     sourceChain: t.string({
       nullable: true,
       description: 'For an atomic UTXO read with `sourceChain`: the chain that exported it, waiting in shared memory for an import.',
@@ -244,7 +244,7 @@ async function utxoPage(ctx: GatewayContext, q: UtxoQuery, startIndex: UtxoIndex
  * pages hold up to 1024 UTXOs (the node's bound). The node warns that a UTXO may appear on two
  * pages; within one page of this connection, each appears once.
  */
-export function utxoConnection(
+function utxoConnection(
   ctx: GatewayContext,
   network: NetworkName,
   addresses: readonly string[],
