@@ -4,6 +4,7 @@
  * with one readable message instead of one error per restart.
  */
 import { z } from 'zod';
+import { FRESHNESS_KINDS, type FreshnessKind } from './loaders/freshness.js';
 
 export const PUBLIC_DEFAULTS = {
   DATA_API_URL: 'https://data-api.avax.network',
@@ -30,6 +31,12 @@ const int = (min: number, max: number) =>
     .regex(/^\d+$/, { message: `must be an integer from ${min} to ${max}` })
     .transform(Number)
     .refine((n) => n >= min && n <= max, { message: `must be an integer from ${min} to ${max}` });
+
+const MiB = 1024 * 1024;
+
+/** `CACHE_TTL_<KIND>_MS` for every kind of chain state in the freshness table. */
+const TTL_KINDS = (Object.keys(FRESHNESS_KINDS) as FreshnessKind[]).filter((kind) => kind !== 'immutable');
+const ttlVariable = (kind: FreshnessKind) => `CACHE_TTL_${kind.toUpperCase()}_MS`;
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -58,7 +65,19 @@ const schema = z.object({
   UPSTREAM_TIMEOUT_MS: int(100, 120_000).default(10_000),
   UPSTREAM_RETRIES: int(0, 5).default(2),
   UPSTREAM_CONNECTIONS: int(1, 1024).default(64),
-  SUBNET_CACHE_TTL_MS: int(0, 86_400_000).default(30_000),
+  CACHE: z.enum(['off', 'memory', 'redis'], { message: 'must be one of off, memory, redis' }).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { message: 'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379' })
+    .optional(),
+  CACHE_MAX_BYTES: int(0, 64 * 1024 * MiB).default(32 * MiB),
+  RESPONSE_CACHE_MAX_BYTES: int(0, 64 * 1024 * MiB).default(16 * MiB),
+  ...Object.fromEntries(TTL_KINDS.map((kind) => [ttlVariable(kind), int(0, 86_400_000).optional()])),
+  DATA_API_MAX_RESPONSE_BYTES: int(1024, 1024 * MiB).default(8 * MiB),
+  METRICS_API_MAX_RESPONSE_BYTES: int(1024, 1024 * MiB).default(2 * MiB),
+  NODE_MAX_RESPONSE_BYTES: int(1024, 1024 * MiB).default(8 * MiB),
+  BREAKER_FAILURES: int(0, 1000).default(5),
+  BREAKER_HALF_OPEN_MS: int(100, 3_600_000).default(10_000),
   UPSTREAM_CALL_BUDGET: int(1, 100_000).default(250),
   MAX_DEPTH: int(1, 1000).default(15),
   MAX_ALIASES: int(0, 10_000).default(30),
@@ -97,7 +116,22 @@ export interface Config {
   timeoutMs: number;
   retries: number;
   connections: number;
-  subnetCacheTtlMs: number;
+  /** The largest answer kept from each upstream; bigger ones fail while they stream. */
+  maxResponseBytes: { 'data-api': number; 'metrics-api': number; node: number };
+  /** Consecutive failures that open an upstream's circuit (0: no breaker), and how long it stays open. */
+  breaker: { failures: number; halfOpenMs: number };
+  /**
+   * Reuse between requests: `off`, in this process (`memory`), or in Redis shared by every
+   * instance (`redis`, with memory in front and as the fallback).
+   */
+  cache: {
+    mode: 'off' | 'memory' | 'redis';
+    redisUrl?: string;
+    maxBytes: number;
+    responseMaxBytes: number;
+    /** Time-to-live per kind of chain state, where configured. */
+    ttls: Partial<Record<FreshnessKind, number>>;
+  };
   /** Upstream calls one GraphQL request may make. */
   callBudget: number;
   /** Shape limits of a GraphQL document (GraphQL Armor). */
@@ -113,7 +147,7 @@ export class ConfigError extends Error {
   }
 }
 
-const SECRET_KEYS = new Set(['DATA_API_KEY', 'CURSOR_SECRET', 'ADMIN_TOKEN']);
+const SECRET_KEYS = new Set(['DATA_API_KEY', 'CURSOR_SECRET', 'ADMIN_TOKEN', 'REDIS_URL']);
 
 /** Reads and validates the configuration; throws a ConfigError that lists every problem. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -130,7 +164,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     });
     throw new ConfigError(problems);
   }
-  const c = parsed.data;
+  const c = parsed.data as typeof parsed.data & Record<string, number | undefined>;
+  const cacheMode = c.CACHE ?? (c.REDIS_URL ? 'redis' : 'memory');
+  if (cacheMode === 'redis' && !c.REDIS_URL) throw new ConfigError(['CACHE: redis needs REDIS_URL, e.g. redis://127.0.0.1:6379']);
   return {
     port: c.PORT,
     host: c.HOST,
@@ -153,7 +189,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timeoutMs: c.UPSTREAM_TIMEOUT_MS,
     retries: c.UPSTREAM_RETRIES,
     connections: c.UPSTREAM_CONNECTIONS,
-    subnetCacheTtlMs: c.SUBNET_CACHE_TTL_MS,
+    maxResponseBytes: { 'data-api': c.DATA_API_MAX_RESPONSE_BYTES, 'metrics-api': c.METRICS_API_MAX_RESPONSE_BYTES, node: c.NODE_MAX_RESPONSE_BYTES },
+    breaker: { failures: c.BREAKER_FAILURES, halfOpenMs: c.BREAKER_HALF_OPEN_MS },
+    cache: {
+      mode: cacheMode,
+      redisUrl: c.REDIS_URL,
+      maxBytes: c.CACHE_MAX_BYTES,
+      responseMaxBytes: c.RESPONSE_CACHE_MAX_BYTES,
+      ttls: Object.fromEntries(TTL_KINDS.flatMap((kind) => (c[ttlVariable(kind)] === undefined ? [] : [[kind, c[ttlVariable(kind)]]]))),
+    },
     callBudget: c.UPSTREAM_CALL_BUDGET,
     limits: { depth: c.MAX_DEPTH, aliases: c.MAX_ALIASES, tokens: c.MAX_TOKENS },
     graphiql: c.GRAPHIQL,

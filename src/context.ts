@@ -1,26 +1,32 @@
 /**
- * What every resolver gets: the per-request upstream clients and loaders.
- * Built fresh for each GraphQL request (see src/gateway.ts), so nothing a request caches
- * leaks into another, except the bounded shared caches the loaders choose to use.
+ * What every resolver gets: this request's upstream clients and loaders, all sending through
+ * its reads (the reuse layer). Built for each GraphQL request (src/gateway.ts) from objects that
+ * do nothing until used, so a query pays only for what it asks.
  */
 import type { AdminAccess } from './admin-access.js';
-import type { Loaders } from './loaders.js';
-import type { NodeLoaders } from './node-loaders.js';
+import type { DataApiLoaders } from './loaders/data-api.js';
+import type { NodeLoaders } from './loaders/node.js';
+import type { RequestReads } from './loaders/reads.js';
 import type { CursorCodec } from './schema/connection.js';
 import type { DataApiClient } from './upstreams/data-api.js';
 import type { MetricsApiClient } from './upstreams/metrics-api.js';
 import type { NodeClient } from './upstreams/node-rpc.js';
 
 export interface GatewayContext {
-  /** The Data API, bound to this request's abort signal and API key. */
+  /** The Data API, with the key the client sent (else the operator's). */
   dataApi: DataApiClient;
-  /** The Metrics API, bound to this request's abort signal (it takes no key). */
+  /** The Metrics API (it takes no key). */
   metricsApi: MetricsApiClient;
-  /** The avalanchego node of each network, bound to this request's abort signal. */
+  /** The avalanchego node of each network. */
   node: NodeClient;
-  loaders: Loaders & NodeLoaders;
+  /** Batched and by-id lookups over the Data API. */
+  loaders: DataApiLoaders;
+  /** Batched and by-id lookups over the node. */
+  nodeLoaders: NodeLoaders;
+  /** This request's reads: what it reused, and how long its answer stays fresh. */
+  reads: RequestReads;
   /** Signs and checks connection cursors (one secret per gateway). */
   cursors: CursorCodec;
-  /** Whether this request may use the node's admin operations. */
-  admin: AdminAccess;
+  /** Whether this request may use the node's admin operations (checked on first use). */
+  admin: () => AdminAccess;
 }

@@ -10,6 +10,7 @@ import { GraphQLError, type GraphQLErrorExtensions } from 'graphql';
 import { maskError as yogaMaskError } from 'graphql-yoga';
 import { BudgetExceededError } from './upstreams/budget.js';
 import {
+  CircuitOpenError,
   ConnectionError,
   HttpError,
   InvalidResponseError,
@@ -145,6 +146,12 @@ export function describeUpstreamError(error: UpstreamError): { message: string; 
     return {
       message: `${who} could not be reached for ${error.operation}${error.code ? ` (${error.code})` : ''}.`,
       extensions: { code: ErrorCode.UPSTREAM_UNAVAILABLE, upstream },
+    };
+  }
+  if (error instanceof CircuitOpenError) {
+    return {
+      message: `${who} keeps failing, so the gateway stopped calling it for now (${error.operation} was not sent); retry after ${error.retryAfterSeconds} s.`,
+      extensions: { code: ErrorCode.UPSTREAM_UNAVAILABLE, retryAfter: error.retryAfterSeconds, upstream },
     };
   }
   if (error instanceof InvalidResponseError) {

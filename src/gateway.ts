@@ -1,26 +1,29 @@
 /**
- * The gateway: a yoga server over the schema, with one set of upstream clients and shared
- * caches, and per request its own loaders, abort signal and (if the client sent one) API key.
+ * The gateway: a yoga server over the schema, with one HTTP client, one reuse layer (and its
+ * stores) for every request, and per request its reads (signal, budget, API key) and loaders.
  */
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, useExecutionCancellation, type YogaServerInstance } from 'graphql-yoga';
-import { adminAccess } from './admin-access.js';
+import { adminAccess, type AdminAccess } from './admin-access.js';
 import { PUBLIC_DEFAULTS, type Config } from './config.js';
 import type { GatewayContext } from './context.js';
 import { maskError } from './errors.js';
-import { createLoaders, SharedCaches } from './loaders.js';
+import { DataApiLoaders } from './loaders/data-api.js';
+import { freshnessTable } from './loaders/freshness.js';
+import { NodeLoaders } from './loaders/node.js';
+import { Reuse } from './loaders/reads.js';
+import { MemoryStore, RedisStore, TieredStore } from './loaders/store.js';
 import type { Logger } from './logger.js';
-import { createNodeLoaders, SharedNodeCaches } from './node-loaders.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
-import { RequestActivity } from './upstreams/activity.js';
-import { CallBudget } from './upstreams/budget.js';
+import { useGatewayResponseCache } from './plugins/use-response-cache.js';
 import { CursorCodec } from './schema/connection.js';
 import { schema } from './schema/index.js';
-import { DataApiClient } from './upstreams/data-api.js';
+import { RequestActivity } from './upstreams/activity.js';
+import { CallBudget } from './upstreams/budget.js';
+import { DataApiClient, type DataApiOptions } from './upstreams/data-api.js';
 import { HttpClient, type HttpClientOptions } from './upstreams/http.js';
 import { MetricsApiClient } from './upstreams/metrics-api.js';
-import { NodeClient } from './upstreams/node-rpc.js';
+import { NodeClient, type NodeOptions } from './upstreams/node-rpc.js';
 
 export const DEFAULT_QUERY = /* GraphQL */ `# The Avalanche graph: from a network to its subnets, their blockchains,
 # genesis and L1 validators, in one request.
@@ -46,34 +49,78 @@ query SubnetsWithChains {
 }
 `;
 
+/** The longest a whole response is kept when nothing it read set a shorter time. */
+const RESPONSE_MAX_TTL_MS = 600_000;
+
 export interface Gateway {
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
   http: HttpClient;
+  reuse: Reuse;
+  /** The Redis tier, when CACHE=redis. */
+  redis?: RedisStore;
   close(): Promise<void>;
 }
 
+/** Settings the environment does not configure: tests shorten the backoff and freeze what is cached. */
+export interface GatewayTuning extends Partial<HttpClientOptions> {
+  freezeCachedValues?: boolean;
+}
+
+/** Rate-limits a repeated log line to one per `ms`, with how many were held back. */
+function every(ms: number, log: (held: number) => void): () => void {
+  let last = 0;
+  let held = 0;
+  return () => {
+    const now = Date.now();
+    if (now - last < ms) {
+      held++;
+      return;
+    }
+    log(held);
+    last = now;
+    held = 0;
+  };
+}
+
+function createStores(config: Config, logger: Logger | undefined, tuning: GatewayTuning) {
+  if (config.cache.mode === 'off') return {};
+  const reads = new MemoryStore(config.cache.maxBytes, { freezeValues: tuning.freezeCachedValues });
+  const responses = new MemoryStore(config.cache.responseMaxBytes);
+  if (config.cache.mode === 'memory') return { reads, responses };
+  const down = every(30_000, (held) => logger?.warn(`Redis is unreachable: serving from this instance's memory cache until it is back${held ? ` (${held} more failures)` : ''}.`));
+  const redis = new RedisStore(config.cache.redisUrl!, {
+    onRedis: (state) => (state === 'down' ? down() : logger?.info('Redis is back: the cache is shared again.')),
+  });
+  return { reads: new TieredStore(reads, redis), responses: new TieredStore(responses, redis), redis };
+}
+
 /**
- * @param tuning HTTP settings the environment does not configure (tests shorten the backoff).
+ * @param tuning settings the environment does not configure (tests shorten the backoff).
  */
-export function createGateway(config: Config, logger?: Logger, tuning: Partial<HttpClientOptions> = {}): Gateway {
+export function createGateway(config: Config, logger?: Logger, tuning: GatewayTuning = {}): Gateway {
+  const retried = every(10_000, (held) => logger?.warn(`upstream calls are being retried${held ? ` (${held} more since the last report)` : ''}`));
   const http = new HttpClient({
     timeoutMs: config.timeoutMs,
     retries: config.retries,
     connections: config.connections,
-    onRetry: (info) => logger?.debug(info, 'retrying upstream call'),
+    maxResponseBytes: config.maxResponseBytes,
+    breakerFailures: config.breaker.failures,
+    breakerHalfOpenMs: config.breaker.halfOpenMs,
+    onRetry: () => retried(),
+    onCircuit: ({ service, upstream, state }) =>
+      state === 'open'
+        ? logger?.warn(`${service} at ${upstream} keeps failing: calls to it fail fast for ${config.breaker.halfOpenMs} ms, then one probe`)
+        : logger?.info(`${service} at ${upstream}: circuit ${state}`),
     ...tuning,
   });
-  const dataApi = new DataApiClient({
-    http,
-    baseUrl: config.upstreams.dataApi,
-    apiKeyHeader: config.apiKeyHeader,
-    apiKey: config.apiKey,
-  });
-  const metricsApi = new MetricsApiClient({ http, baseUrl: config.upstreams.metricsApi });
-  const publicNetworks = new Set((['mainnet', 'fuji'] as const).filter((n) => config.upstreams.node[n] === PUBLIC_DEFAULTS[n === 'mainnet' ? 'NODE_URL_MAINNET' : 'NODE_URL_FUJI']));
-  const node = new NodeClient({ http, urls: config.upstreams.node, publicNetworks });
-  const shared = new SharedCaches(config.subnetCacheTtlMs);
-  const sharedNode = new SharedNodeCaches();
+  const stores = createStores(config, logger, tuning);
+  const reuse = new Reuse(http, freshnessTable(config.cache.ttls), stores.reads);
+  const dataApiOptions: DataApiOptions = { baseUrl: config.upstreams.dataApi, apiKeyHeader: config.apiKeyHeader, apiKey: config.apiKey };
+  const metricsOptions = { baseUrl: config.upstreams.metricsApi };
+  const nodeOptions: NodeOptions = {
+    urls: config.upstreams.node,
+    publicNetworks: new Set((['mainnet', 'fuji'] as const).filter((n) => config.upstreams.node[n] === PUBLIC_DEFAULTS[n === 'mainnet' ? 'NODE_URL_MAINNET' : 'NODE_URL_FUJI'])),
+  };
   const cursors = new CursorCodec(config.cursorSecret);
 
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
@@ -81,9 +128,13 @@ export function createGateway(config: Config, logger?: Logger, tuning: Partial<H
     graphqlEndpoint: '/graphql',
     landingPage: false,
     graphiql: config.graphiql ? { title: 'Avalanche GraphQL gateway', defaultQuery: DEFAULT_QUERY } : false,
-    // GraphiQL's assets come from node_modules, not a CDN, so it also works offline. Yoga's
-    // GraphiQL fills its first tab from `query` (`defaultQuery` only seeds new tabs).
-    renderGraphiQL: (options) => renderGraphiQL({ ...options, query: options?.defaultQuery } as typeof options),
+    // GraphiQL's assets come from node_modules, not a CDN, so it also works offline; they are
+    // loaded on the first GraphiQL page, not at start (9 MB a process serving only JSON never
+    // needs). Yoga's GraphiQL fills its first tab from `query` (`defaultQuery` only seeds new tabs).
+    renderGraphiQL: async (options) => {
+      const { renderGraphiQL } = await import('@graphql-yoga/render-graphiql');
+      return renderGraphiQL({ ...options, query: options?.defaultQuery } as typeof options);
+    },
     maskedErrors: { maskError },
     logging: logger
       ? {
@@ -93,25 +144,40 @@ export function createGateway(config: Config, logger?: Logger, tuning: Partial<H
           error: (...args) => logger.error(args.map(String).join(' ')),
         }
       : false,
-    plugins: [useQueryLimits(config.limits), useExecutionCancellation(), useErrorCodes()],
+    plugins: [
+      useQueryLimits(config.limits),
+      useExecutionCancellation(),
+      useErrorCodes(),
+      ...(stores.responses ? [useGatewayResponseCache({ store: stores.responses, maxTtlMs: RESPONSE_MAX_TTL_MS })] : []),
+    ],
     context: ({ request }): GatewayContext => {
+      const activity = new RequestActivity();
+      const reads = reuse.forRequest({ signal: request.signal, budget: new CallBudget(config.callBudget) }, activity);
       // A client may send its own Data API key; it is used for this request only. An empty
       // header is no key: the operator's applies.
-      const clientKey = request.headers.get(config.apiKeyHeader) || undefined;
-      const budget = new CallBudget(config.callBudget);
-      const activity = new RequestActivity();
-      const requestApi = dataApi.forRequest({ signal: request.signal, apiKey: clientKey, budget, activity });
-      const requestNode = node.forRequest({ signal: request.signal, budget, activity });
+      const dataApi = new DataApiClient(reads, dataApiOptions, request.headers.get(config.apiKeyHeader) || undefined);
+      const node = new NodeClient(reads, nodeOptions);
+      let admin: AdminAccess | undefined;
       return {
-        dataApi: requestApi,
-        metricsApi: metricsApi.forRequest({ signal: request.signal, budget, activity }),
-        node: requestNode,
-        loaders: { ...createLoaders(requestApi, shared, activity), ...createNodeLoaders(requestNode, sharedNode) },
+        dataApi,
+        metricsApi: new MetricsApiClient(reads, metricsOptions),
+        node,
+        loaders: new DataApiLoaders(dataApi, activity),
+        nodeLoaders: new NodeLoaders(node),
+        reads,
         cursors,
-        admin: adminAccess(config.adminToken, request.headers.get('authorization')),
+        admin: () => (admin ??= adminAccess(config.adminToken, request.headers.get('authorization'))),
       };
     },
   });
 
-  return { yoga, http, close: () => http.close() };
+  return {
+    yoga,
+    http,
+    reuse,
+    redis: stores.redis,
+    async close() {
+      await Promise.all([http.close(), stores.reads?.close(), stores.responses instanceof TieredStore ? undefined : stores.responses?.close()]);
+    },
+  };
 }

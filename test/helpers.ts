@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { print, type GraphQLFormattedError } from 'graphql';
 import { loadConfig, type Config } from '../src/config.js';
 import { createGateway, type Gateway } from '../src/gateway.js';
+import type { Logger } from '../src/logger.js';
 import { startSandbox, type Sandbox } from '../src/sandbox/server.js';
 
 export interface Result<T> {
@@ -26,19 +27,30 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
-  const sandbox = await startSandbox();
+export interface HarnessOptions {
+  /** A sandbox another harness started (two gateways over one upstream); this one does not close it. */
+  sandbox?: Sandbox;
+  logger?: Logger;
+}
+
+export async function startHarness(env: Record<string, string> = {}, options: HarnessOptions = {}): Promise<Harness> {
+  const sandbox = options.sandbox ?? (await startSandbox());
   const config = loadConfig({
     SANDBOX: 'off',
     DATA_API_URL: sandbox.dataApiUrl,
     METRICS_API_URL: sandbox.metricsApiUrl,
     NODE_URL_MAINNET: sandbox.nodeUrl('mainnet'),
     NODE_URL_FUJI: sandbox.nodeUrl('fuji'),
-    SUBNET_CACHE_TTL_MS: '0',
+    // Tests count upstream calls per request: nothing is shared between requests unless a test
+    // turns the cache on (and then cached answers are frozen, so a resolver mutating one fails).
+    CACHE: 'off',
+    // Faults injected by one test would otherwise open a circuit for the next: tests of the
+    // breaker turn it on.
+    BREAKER_FAILURES: '0',
     UPSTREAM_TIMEOUT_MS: '5000',
     ...env,
   });
-  const gateway = createGateway(config, undefined, { baseDelayMs: 5, maxDelayMs: 200 });
+  const gateway = createGateway(config, options.logger, { baseDelayMs: 5, maxDelayMs: 200, freezeCachedValues: true });
 
   async function raw<T>(query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Result<T>> {
     const res = await gateway.yoga.fetch('http://gateway.test/graphql', {
@@ -59,7 +71,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     bodies: (operation) => sandbox.log.filter((r) => r.operation === operation).map((r) => r.body),
     async close() {
       await gateway.close();
-      await sandbox.close();
+      if (!options.sandbox) await sandbox.close();
     },
   };
 }

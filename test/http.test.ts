@@ -7,6 +7,7 @@ import { startSandbox, type Sandbox } from '../src/sandbox/server.js';
 import { DataApiClient } from '../src/upstreams/data-api.js';
 import { ConnectionError, HttpError, RequestAbortedError, TimeoutError } from '../src/upstreams/errors.js';
 import { encodeQuery, HttpClient, parseRetryAfter, segment } from '../src/upstreams/http.js';
+import { directTransport } from '../src/upstreams/transport.js';
 
 let sandbox: Sandbox;
 let http: HttpClient;
@@ -16,7 +17,7 @@ const retries: { attempt: number; delayMs: number; reason: string }[] = [];
 beforeAll(async () => {
   sandbox = await startSandbox();
   http = new HttpClient({ timeoutMs: 400, retries: 2, connections: 8, baseDelayMs: 10, maxDelayMs: 1000, onRetry: (r) => retries.push(r) });
-  api = new DataApiClient({ http, baseUrl: sandbox.dataApiUrl, apiKeyHeader: 'x-service-api-key' });
+  api = new DataApiClient(directTransport(http), { baseUrl: sandbox.dataApiUrl, apiKeyHeader: 'x-service-api-key' });
 });
 afterAll(async () => {
   await http.close();
@@ -101,7 +102,7 @@ describe('failures keep their cause', () => {
     sandbox.fail({ operation: 'listSubnets', kind: 'hang' });
     const controller = new AbortController();
     const started = Date.now();
-    const call = api.forRequest({ signal: controller.signal }).listSubnets('mainnet', {});
+    const call = new DataApiClient(directTransport(http, { signal: controller.signal }), { baseUrl: sandbox.dataApiUrl, apiKeyHeader: 'x-service-api-key' }).listSubnets('mainnet', {});
     setTimeout(() => controller.abort(), 50);
     await expect(call).rejects.toBeInstanceOf(RequestAbortedError);
     expect(Date.now() - started).toBeLessThan(300);

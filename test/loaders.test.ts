@@ -3,48 +3,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getWorld } from '../src/sandbox/world.js';
-import { codes, startHarness, useHarness } from './helpers.js';
+import { codes, useHarness } from './helpers.js';
 
 const world = getWorld('mainnet');
-const subnetQuery = `{ network { subnet(subnetId: "${world.subnets[7]!.subnetId}") { subnetId } } }`;
-
-describe('the shared subnet catalog (SUBNET_CACHE_TTL_MS > 0)', () => {
-  const h = useHarness({ SUBNET_CACHE_TTL_MS: '60000', DATA_API_KEY: 'operator-key' });
-
-  it('serves later requests made with the same key without another call', async () => {
-    await h.raw(subnetQuery);
-    await h.raw(subnetQuery);
-    expect(h.sandbox.count('listSubnets')).toBe(1);
-  });
-
-  it("never serves one client's answer, or failure, to a request made with another key", async () => {
-    const fresh = await startHarness({ SUBNET_CACHE_TTL_MS: '60000', DATA_API_KEY: 'operator-key' });
-    fresh.sandbox.knobs.requireApiKey = 'operator-key';
-    const bad = await fresh.raw(subnetQuery, undefined, { 'x-service-api-key': 'wrong-key' });
-    expect(codes(bad)).toEqual(['UPSTREAM_UNAUTHORIZED']);
-    const good = await fresh.raw(subnetQuery);
-    expect(good.errors).toBeUndefined();
-    const again = await fresh.raw(subnetQuery, undefined, { 'x-service-api-key': 'wrong-key' });
-    expect(codes(again)).toEqual(['UPSTREAM_UNAUTHORIZED']);
-    expect(fresh.sandbox.log.map((r) => [r.operation, r.apiKey, r.status])).toEqual([
-      ['listSubnets', 'wrong-key', 401],
-      ['listSubnets', 'operator-key', 200],
-      ['listSubnets', 'wrong-key', 401],
-    ]);
-    await fresh.close();
-  });
-
-  it('charges the call to the request that starts the load, not to those that reuse it', async () => {
-    const tight = await startHarness({ SUBNET_CACHE_TTL_MS: '60000', UPSTREAM_CALL_BUDGET: '1' });
-    const first = await tight.raw(`{ network { subnet(subnetId: "${world.subnets[7]!.subnetId}") { subnetId } vertices(first: 1) { nodes { vertexHash } } } }`);
-    expect(codes(first)).toEqual(['UPSTREAM_BUDGET_EXCEEDED']);
-    // The cached catalog costs the next request nothing: its one call goes to vertices.
-    const second = await tight.raw(`{ network { subnet(subnetId: "${world.subnets[7]!.subnetId}") { subnetId } vertices(first: 1) { nodes { vertexHash } } } }`);
-    expect(second.errors).toBeUndefined();
-    expect(tight.sandbox.counts).toEqual({ listSubnets: 1, listLatestXChainVertices: 1 });
-    await tight.close();
-  });
-});
 
 describe('addresses:listChainIds', () => {
   const h = useHarness();

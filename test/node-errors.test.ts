@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeHexWithChecksum } from '../src/avax-codec.js';
 import { cb58Encode } from '../src/ids.js';
 import { HttpClient } from '../src/upstreams/http.js';
+import { directTransport } from '../src/upstreams/transport.js';
 import { NodeClient } from '../src/upstreams/node-rpc.js';
 import { getNodeWorld } from '../src/sandbox/node-data.js';
 import { codes, startHarness, useHarness } from './helpers.js';
@@ -188,7 +189,7 @@ describe('the node\'s answers the gateway reads with care', () => {
 describe('refusals that name the public endpoint', () => {
   it('say which variable to set when the URL is the public one', async () => {
     const http = new HttpClient({ timeoutMs: 5000, retries: 0, connections: 2 });
-    const client = new NodeClient({ http, urls: { mainnet: h.sandbox.nodeUrl('mainnet'), fuji: h.sandbox.nodeUrl('fuji') }, publicNetworks: new Set(['mainnet']) });
+    const client = new NodeClient(directTransport(http), { urls: { mainnet: h.sandbox.nodeUrl('mainnet'), fuji: h.sandbox.nodeUrl('fuji') }, publicNetworks: new Set(['mainnet']) });
     h.sandbox.node.adminEnabled = false;
     h.sandbox.node.indexEnabled = false;
     try {

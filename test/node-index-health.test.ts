@@ -9,6 +9,7 @@ import { derivedId } from '../src/sandbox/node-avax.js';
 import { getNodeWorld, INDEX_NAMES } from '../src/sandbox/node-data.js';
 import { getWorld } from '../src/sandbox/world.js';
 import { HttpClient } from '../src/upstreams/http.js';
+import { directTransport } from '../src/upstreams/transport.js';
 import { NodeClient } from '../src/upstreams/node-rpc.js';
 import { codes, useHarness } from './helpers.js';
 
@@ -138,7 +139,7 @@ describe('health', () => {
 
   it('GET routes (client): 200 when healthy, 503 with the same body when not, tags as repeated `tag`', async () => {
     const http = new HttpClient({ timeoutMs: 5000, retries: 0, connections: 2 });
-    const client = new NodeClient({ http, urls: { mainnet: h.sandbox.nodeUrl('mainnet'), fuji: h.sandbox.nodeUrl('fuji') } });
+    const client = new NodeClient(directTransport(http), { urls: { mainnet: h.sandbox.nodeUrl('mainnet'), fuji: h.sandbox.nodeUrl('fuji') } });
     try {
       const ok = await client.healthGet('mainnet', 'health', [PRIMARY_NETWORK_ID, 'x']);
       expect([ok.status, ok.reply.healthy]).toEqual([200, true]);

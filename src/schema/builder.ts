@@ -35,8 +35,8 @@ export const builder = new SchemaBuilder<{
   // Scope auth first, so no other plugin's wrapper runs (or calls out) before the check.
   plugins: [ScopeAuthPlugin, RelayPlugin],
   scopeAuth: {
-    authScopes: (ctx) => ({ admin: ctx.admin.granted }),
-    unauthorizedError: (_parent, ctx) => forbidden(adminRefusal(ctx.admin)),
+    authScopes: (ctx) => ({ admin: ctx.admin().granted }),
+    unauthorizedError: (_parent, ctx) => forbidden(adminRefusal(ctx.admin())),
   },
   defaultFieldNullability: false,
   relay: {

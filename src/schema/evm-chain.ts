@@ -6,7 +6,7 @@
 import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
 import { C_CHAIN_EVM_ID, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
-import { evmChainIdOf } from '../loaders.js';
+import { evmChainIdOf } from '../domain.js';
 import type { Blockchain, NativeTransaction, RichAddress } from '../upstreams/data-api.types.js';
 import { BlockchainRef, findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';

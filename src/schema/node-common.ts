@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { decodeHexWithChecksum, utxoId } from '../avax-codec.js';
 import { badInput } from '../errors.js';
 import { cb58Encode, type NetworkName } from '../ids.js';
-import { canonicalAddress } from '../loaders.js';
+import { canonicalAddress } from '../domain.js';
 import { InvalidResponseError, RpcError } from '../upstreams/errors.js';
 import type { AvmInput, AvmOutput, OutputOwners, Uint } from '../upstreams/node.types.js';
 import { AddressRef, toAddresses } from './address.js';

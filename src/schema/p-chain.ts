@@ -392,7 +392,7 @@ builder.objectField(L1ValidatorRef, 'pChainValidator', (t) =>
     description:
       'This validator\'s current entry on the P-Chain (balance, nonce, uptime); null when it is no longer a current validator. One call per subnet for all the L1 validators of a response.',
     resolve: async (v, _args, ctx) => {
-      const entry = await ctx.loaders.pChainValidator({ network: v.network, subnetId: v.subnetId, nodeId: v.nodeId });
+      const entry = await ctx.nodeLoaders.pChainValidator({ network: v.network, subnetId: v.subnetId, nodeId: v.nodeId });
       // A node may validate again under a new validation id: only the same validation counts.
       return entry && (!entry.validationID || entry.validationID === v.validationId) ? { ...entry, network: v.network } : null;
     },

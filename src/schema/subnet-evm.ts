@@ -6,7 +6,7 @@
 import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
 import { CORETH_VM_ID, type NetworkName } from '../ids.js';
-import { evmChainIdOf } from '../loaders.js';
+import { evmChainIdOf } from '../domain.js';
 import type { ChainConfigReply, FeeConfig, PrecompileConfig, SubnetEvmValidator, Uint } from '../upstreams/node.types.js';
 import { BlockchainRef, type BlockchainModel } from './blockchain.js';
 import { builder } from './builder.js';

@@ -8,7 +8,7 @@ import { decodeHexWithChecksum, decodeUtxo, utxoId, type DecodedUtxo } from '../
 import type { GatewayContext } from '../context.js';
 import { badInput, ErrorCode } from '../errors.js';
 import { InvalidIdError, NETWORK_HRP, parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
-import { canonicalAddress } from '../loaders.js';
+import { canonicalAddress } from '../domain.js';
 import { InvalidResponseError } from '../upstreams/errors.js';
 import type { AssetDescription, AvmBlockJson, AvmTxJson, UtxoIndex } from '../upstreams/node.types.js';
 import { AddressRef, toAddresses } from './address.js';
@@ -58,7 +58,7 @@ export const AssetDescriptionRef = builder.objectRef<AssetModel>('AssetDescripti
 
 /** The description of an asset by id, through the shared cache. */
 async function assetOf(ctx: GatewayContext, network: NetworkName, assetId: string): Promise<AssetModel | null> {
-  const description = await orNull(ctx.loaders.asset(network, assetId));
+  const description = await orNull(ctx.nodeLoaders.asset(network, assetId));
   return description ? { ...description, network } : null;
 }
 

@@ -3,11 +3,8 @@
  * Parameter names and encodings follow the spec exactly: comma lists are joined here, arrays
  * such as `txTypes` go out as repeated keys. Callers validate input; this layer only encodes it.
  */
-import { setMaxListeners } from 'node:events';
-import { createHash } from 'node:crypto';
-import type { RequestActivity } from './activity.js';
-import type { CallBudget } from './budget.js';
-import { encodeQuery, segment, type HttpClient, type QueryValue } from './http.js';
+import { segment, type HttpRequest, type QueryValue } from './http.js';
+import type { Transport } from './transport.js';
 import type {
   ChainAddressChainIdMapListResponse,
   ContractMetadata,
@@ -33,22 +30,10 @@ import type {
 } from './data-api.types.js';
 
 export interface DataApiOptions {
-  http: HttpClient;
   baseUrl: string;
   apiKeyHeader: string;
-  /** The operator's key, or the key the GraphQL client sent for this request. */
+  /** The operator's key, sent unless the GraphQL client sent its own. */
   apiKey?: string;
-  /** Aborts the calls when the GraphQL request goes away. */
-  signal?: AbortSignal;
-  /**
-   * Identical GETs within one GraphQL request share one upstream call (two aliases asking for the
-   * same page, a lookup repeated at several places of a query).
-   */
-  memo?: Map<string, Promise<unknown>>;
-  /** The request's allowance of upstream calls, shared with its other clients. */
-  budget?: CallBudget;
-  /** The request's calls in flight, for loaders that wait for them. */
-  activity?: RequestActivity;
 }
 
 export interface PageParams {
@@ -56,81 +41,28 @@ export interface PageParams {
   pageSize?: number;
 }
 
+/**
+ * The Data API for one GraphQL request: its calls go through `transport` (the request's reads),
+ * with the client's API key when it sent one. The key never identifies a read: the data does
+ * not depend on who asks.
+ */
 export class DataApiClient {
-  private readonly headers: Record<string, string> | undefined;
-  private keyIdValue: string | undefined;
+  private headers: Record<string, string> | undefined;
 
-  constructor(private readonly options: DataApiOptions) {
-    this.headers = options.apiKey ? { [options.apiKeyHeader]: options.apiKey } : undefined;
+  constructor(
+    private readonly transport: Transport,
+    private readonly options: DataApiOptions,
+    apiKey: string | undefined = options.apiKey,
+  ) {
+    if (apiKey) this.headers = { [options.apiKeyHeader]: apiKey };
   }
 
-  /** A client for one GraphQL request: its signal, budget, activity and, if the caller sent one, its API key. */
-  forRequest(scope: { signal?: AbortSignal; apiKey?: string; budget?: CallBudget; activity?: RequestActivity }): DataApiClient {
-    // Every concurrent call of the request listens on its signal; dozens are normal fan-out.
-    if (scope.signal) setMaxListeners(256, scope.signal);
-    return new DataApiClient({
-      ...this.options,
-      signal: scope.signal,
-      apiKey: scope.apiKey ?? this.options.apiKey,
-      memo: new Map(),
-      budget: scope.budget,
-      activity: scope.activity,
-    });
-  }
-
-  /**
-   * The same key, but none of the request's signal, memo, budget or activity: for loads whose
-   * result other requests share, which one request going away or running out must not fail.
-   */
-  detached(): DataApiClient {
-    return new DataApiClient({ http: this.options.http, baseUrl: this.options.baseUrl, apiKeyHeader: this.options.apiKeyHeader, apiKey: this.options.apiKey });
-  }
-
-  /**
-   * Who the calls are made as: shared caches are kept per key, so an answer fetched with one
-   * client's key (or a failure of it) never serves a request made with another. Not the key itself.
-   */
-  get keyId(): string {
-    this.keyIdValue ??= this.options.apiKey ? createHash('sha256').update(this.options.apiKey).digest('base64url').slice(0, 16) : 'none';
-    return this.keyIdValue;
-  }
-
-  /** Counts one upstream call that is made on the request's behalf by a shared load. */
-  charge(operation: string): void {
-    this.options.budget?.take('data-api', operation);
+  private request(operation: string, method: 'GET' | 'POST', path: string, query?: Record<string, QueryValue>, body?: unknown): HttpRequest {
+    return { service: 'data-api', operation, method, baseUrl: this.options.baseUrl, path, query, body, headers: this.headers };
   }
 
   private get<T>(operation: string, path: string, query?: Record<string, QueryValue>): Promise<T> {
-    const memo = this.options.memo;
-    const key = memo ? path + encodeQuery(query) : '';
-    const known = memo?.get(key);
-    if (known) return known as Promise<T>;
-    const call = this.send<T>(operation, 'GET', path, query);
-    memo?.set(key, call);
-    return call;
-  }
-
-  /** Sends one call, counted against the request's budget. POSTs are never memoised or retried. */
-  private send<T>(operation: string, method: 'GET' | 'POST', path: string, query?: Record<string, QueryValue>, body?: unknown): Promise<T> {
-    try {
-      this.options.budget?.take('data-api', operation);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    const call = this.options.http
-      .json<T>({
-        service: 'data-api',
-        operation,
-        method,
-        baseUrl: this.options.baseUrl,
-        path,
-        query,
-        body,
-        headers: this.headers,
-        signal: this.options.signal,
-      })
-      .then((res) => res.body);
-    return this.options.activity ? this.options.activity.track(call) : call;
+    return this.transport.read<T>(this.request(operation, 'GET', path, query));
   }
 
   /** GET /v1/networks/{network}/subnets (listSubnets). pageSize 1..10000. */
@@ -347,7 +279,7 @@ export class DataApiClient {
 
   /** POST /v1/signatureAggregator/{network}/aggregateSignatures (aggregateSignatures); answers 201. */
   aggregateSignatures(network: WireNetwork, body: SignatureAggregatorRequest): Promise<SignatureAggregationResponse> {
-    return this.send('aggregateSignatures', 'POST', `/v1/signatureAggregator/${segment(network)}/aggregateSignatures`, undefined, body);
+    return this.transport.write(this.request('aggregateSignatures', 'POST', `/v1/signatureAggregator/${segment(network)}/aggregateSignatures`, undefined, body));
   }
 
   /** GET /v1/signatureAggregator/{network}/aggregateSignatures/{txHash} (getAggregatedSignatures); answers 201. */

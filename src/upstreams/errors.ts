@@ -86,6 +86,17 @@ export class RequestAbortedError extends UpstreamError {
   }
 }
 
+/**
+ * The gateway did not call the upstream: it kept failing, and its circuit breaker is open until
+ * a probe call succeeds. `retryAfterSeconds` says when the next probe may go out.
+ */
+export class CircuitOpenError extends UpstreamError {
+  override readonly name = 'CircuitOpenError';
+  constructor(readonly retryAfterSeconds: number, options: UpstreamErrorOptions) {
+    super(`${options.service} keeps failing: ${options.operation} was not sent (circuit open for ${retryAfterSeconds} s more)`, options);
+  }
+}
+
 /** The node answered a JSON-RPC error (HTTP 200 with `error`), e.g. code -32000 "not found". */
 export class RpcError extends UpstreamError {
   override readonly name = 'RpcError';

@@ -13,10 +13,9 @@
 import DataLoader from 'dataloader';
 import { isSafeNumber, parse as parseLossless } from 'lossless-json';
 import type { NetworkName } from '../ids.js';
-import type { RequestActivity } from './activity.js';
-import type { CallBudget } from './budget.js';
 import { HttpError, InvalidResponseError, NodeApiUnavailableError, RpcError } from './errors.js';
-import { segment, type HttpClient } from './http.js';
+import { segment, type CallScope, type HttpRequest, type HttpResponse } from './http.js';
+import type { Transport } from './transport.js';
 import type {
   ActiveRulesReply,
   AssetDescription,
@@ -64,13 +63,9 @@ const HINTS: Record<string, string> = {
 };
 
 export interface NodeOptions {
-  http: HttpClient;
   urls: Record<NetworkName, string>;
   /** Networks whose URL is the public endpoint (no admin, health or index): their refusals say so. */
   publicNetworks?: ReadonlySet<NetworkName>;
-  signal?: AbortSignal;
-  budget?: CallBudget;
-  activity?: RequestActivity;
 }
 
 interface Endpoint {
@@ -92,113 +87,110 @@ interface RpcAnswer {
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/** The result of a JSON-RPC answer, or its error as an RpcError (a method the node lacks: unavailable). */
+function rpcResult<T>(network: NetworkName, endpoint: Endpoint, method: string, reply: unknown): T {
+  if (isObject(reply) && isObject(reply.error)) {
+    const error = reply.error as RpcAnswer['error'] & object;
+    const rpcError = new RpcError(error.code, String(error.message), error.data, { service: 'node', operation: method });
+    // gorilla's answer for a method this node's version does not have: the API is there, the method is not.
+    if (/^rpc: can't find (service|method)/.test(rpcError.rpcMessage)) {
+      throw new NodeApiUnavailableError(network, endpoint.api, `it has no ${method} (${rpcError.rpcMessage}): the node may run an older avalanchego`, {
+        service: 'node',
+        operation: method,
+        cause: rpcError,
+      });
+    }
+    throw rpcError;
+  }
+  if (!isObject(reply) || !('result' in reply)) {
+    throw new InvalidResponseError(200, 'a JSON-RPC answer with neither result nor error', { service: 'node', operation: method });
+  }
+  return reply.result as T;
+}
+
+/** One entry of a batch answer: its result, or its error thrown. */
+function settle<T>(answer: unknown): T {
+  if (answer instanceof Error) throw answer;
+  return answer as T;
+}
+
+/**
+ * The node of each network for one GraphQL request, through its reads. One JSON-RPC call per
+ * HTTP request on the gorilla endpoints; the `eth_*` calls the request makes to one chain in the
+ * same tick share one batch array.
+ */
 export class NodeClient {
-  private nextId = 1;
-  /**
-   * Request scope only (forRequest): one answer per identical read, and one EVM batcher per
-   * (network, blockchain). The root client keeps nothing, so no answer outlives its request.
-   */
-  private readonly memo?: Map<string, Promise<unknown>>;
-  private readonly evmBatchers?: Map<string, DataLoader<EvmCall, unknown, string>>;
+  /** One batcher per (network, blockchain), made on the request's first `eth_*` call there. */
+  private evmBatchers?: Map<string, DataLoader<EvmCall, unknown, string>>;
 
   constructor(
+    private readonly transport: Transport,
     private readonly options: NodeOptions,
-    scoped = false,
-  ) {
-    if (scoped) {
-      this.memo = new Map();
-      this.evmBatchers = new Map();
-    }
+  ) {}
+
+  private request(network: NetworkName, endpoint: Endpoint, operation: string, body: unknown, idempotent: boolean): HttpRequest {
+    return { service: 'node', operation, method: 'POST', baseUrl: this.options.urls[network], path: endpoint.path, body, idempotent, parse: parseNodeJson };
   }
 
-  forRequest(scope: { signal?: AbortSignal; budget?: CallBudget; activity?: RequestActivity }): NodeClient {
-    return new NodeClient({ ...this.options, ...scope }, true);
-  }
-
-  /** One HTTP call to the node: budget, request activity, and 404 as "this API is not served". */
-  private async send<T>(
-    network: NetworkName,
-    endpoint: Endpoint,
-    req: { operation: string; method: 'POST' | 'GET'; body?: unknown; query?: Record<string, string[] | undefined>; idempotent: boolean; acceptStatuses?: number[] },
-  ): Promise<{ status: number; body: T }> {
-    this.options.budget?.take('node', req.operation);
-    const call = this.options.http.json<T>({
-      service: 'node',
-      ...req,
-      baseUrl: this.options.urls[network],
-      path: endpoint.path,
-      parse: parseNodeJson,
-      signal: this.options.signal,
-    });
-    try {
-      return await (this.options.activity ? this.options.activity.track(call) : call);
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 404) throw this.unavailable(network, endpoint, req.operation, error);
-      throw error;
-    }
-  }
-
-  private unavailable(network: NetworkName, endpoint: Endpoint, operation: string, cause: unknown): NodeApiUnavailableError {
-    let hint = HINTS[endpoint.api] ?? HINTS.blockchain!;
-    if (this.options.publicNetworks?.has(network) && ['admin', 'health', 'index'].includes(endpoint.api)) {
-      hint += `; ${URL_VARIABLE[network]} is the public endpoint ${this.options.urls[network]}, which never serves it: set ${URL_VARIABLE[network]} to your own node`;
-    } else if (['admin', 'index'].includes(endpoint.api)) {
-      hint += ` (public endpoints never do): point ${URL_VARIABLE[network]} at your own node`;
-    }
-    return new NodeApiUnavailableError(network, endpoint.api, hint, { service: 'node', operation, cause });
-  }
-
-  /** One JSON-RPC call to a gorilla endpoint, with named params; identical reads in a request share one call. */
-  private call<T>(network: NetworkName, endpoint: Endpoint, method: string, params: object, idempotent = true): Promise<T> {
-    if (!idempotent || !this.memo) return this.callOnce(network, endpoint, method, params, idempotent);
-    const key = `${network} ${endpoint.path} ${method} ${JSON.stringify(params)}`;
-    let answer = this.memo.get(key);
-    if (!answer) this.memo.set(key, (answer = this.callOnce(network, endpoint, method, params, idempotent)));
-    return answer as Promise<T>;
-  }
-
-  private async callOnce<T>(network: NetworkName, endpoint: Endpoint, method: string, params: object, idempotent: boolean): Promise<T> {
-    const id = this.nextId++;
-    const { body: reply } = await this.send<unknown>(network, endpoint, { operation: method, method: 'POST', body: { jsonrpc: '2.0', id, method, params }, idempotent });
-    if (isObject(reply) && isObject(reply.error)) {
-      const error = reply.error as RpcAnswer['error'] & object;
-      const rpcError = new RpcError(error.code, String(error.message), error.data, { service: 'node', operation: method });
-      // gorilla's answer for a method this node's version does not have: the API is there, the method is not.
-      if (/^rpc: can't find (service|method)/.test(rpcError.rpcMessage)) {
-        throw new NodeApiUnavailableError(network, endpoint.api, `it has no ${method} (${rpcError.rpcMessage}): the node may run an older avalanchego`, {
-          service: 'node',
-          operation: method,
-          cause: rpcError,
-        });
+  /** A path the node answers 404 for is an API it does not serve: say which and why. */
+  private unavailable(network: NetworkName, endpoint: Endpoint, operation: string) {
+    return (error: unknown): never => {
+      if (!(error instanceof HttpError && error.status === 404)) throw error;
+      let hint = HINTS[endpoint.api] ?? HINTS.blockchain!;
+      if (this.options.publicNetworks?.has(network) && ['admin', 'health', 'index'].includes(endpoint.api)) {
+        hint += `; ${URL_VARIABLE[network]} is the public endpoint ${this.options.urls[network]}, which never serves it: set ${URL_VARIABLE[network]} to your own node`;
+      } else if (['admin', 'index'].includes(endpoint.api)) {
+        hint += ` (public endpoints never do): point ${URL_VARIABLE[network]} at your own node`;
       }
-      throw rpcError;
-    }
-    if (!isObject(reply) || !('result' in reply)) {
-      throw new InvalidResponseError(200, 'a JSON-RPC answer with neither result nor error', { service: 'node', operation: method });
-    }
-    return reply.result as T;
+      throw new NodeApiUnavailableError(network, endpoint.api, hint, { service: 'node', operation, cause: error });
+    };
+  }
+
+  /**
+   * One JSON-RPC call to a gorilla endpoint, with named params. A read may be answered from
+   * earlier reads (see the reuse layer); a call that changes the node never is.
+   */
+  private call<T>(network: NetworkName, endpoint: Endpoint, method: string, params: object, idempotent = true): Promise<T> {
+    // One call per HTTP request, so a fixed id: the body then names the read exactly.
+    const req = this.request(network, endpoint, method, { jsonrpc: '2.0', id: 1, method, params }, idempotent);
+    const result = (res: HttpResponse<unknown>) => rpcResult<T>(network, endpoint, method, res.body);
+    const answer = idempotent ? this.transport.read(req, result) : this.transport.write(req, result);
+    return answer.catch(this.unavailable(network, endpoint, method));
   }
 
   /** An `eth_*` call; in a request, calls to one chain in the same tick share one batch array. */
   private evm<T>(network: NetworkName, blockchainId: string, method: string, params: unknown[]): Promise<T> {
     const endpoint = { api: 'blockchain', path: `/ext/bc/${segment(blockchainId)}/rpc` };
-    if (!this.evmBatchers) return this.evmBatch(network, endpoint, [{ method, params }]).then(([answer]) => (answer instanceof Error ? Promise.reject(answer) : (answer as T)));
+    const call = { method, params };
+    const key = `node ${this.options.urls[network]}${endpoint.path} ${method} ${JSON.stringify(params)}`;
+    return this.transport
+      .readVia<T>(key, method, (scope) => {
+        // A refresh in the background runs outside the request, so outside its batch.
+        if (scope !== this.transport.scope) return this.evmBatch(network, endpoint, [call], scope).then(([answer]) => settle<T>(answer));
+        return this.evmBatcher(network, blockchainId, endpoint).load(call) as Promise<T>;
+      })
+      .catch(this.unavailable(network, endpoint, method));
+  }
+
+  private evmBatcher(network: NetworkName, blockchainId: string, endpoint: Endpoint): DataLoader<EvmCall, unknown, string> {
+    const batchers = (this.evmBatchers ??= new Map());
     const key = `${network}|${blockchainId}`;
-    let batcher = this.evmBatchers.get(key);
+    let batcher = batchers.get(key);
     if (!batcher) {
-      batcher = new DataLoader<EvmCall, unknown, string>((calls) => this.evmBatch(network, endpoint, calls), {
+      batcher = new DataLoader<EvmCall, unknown, string>((calls) => this.evmBatch(network, endpoint, calls, this.transport.scope), {
         cacheKeyFn: (c) => `${c.method}:${JSON.stringify(c.params)}`,
         maxBatchSize: 1000,
       });
-      this.evmBatchers.set(key, batcher);
+      batchers.set(key, batcher);
     }
-    return batcher.load({ method, params }) as Promise<T>;
+    return batcher;
   }
 
-  private async evmBatch(network: NetworkName, endpoint: Endpoint, calls: readonly EvmCall[]): Promise<unknown[]> {
-    const requests = calls.map((c) => ({ jsonrpc: '2.0', id: this.nextId++, method: c.method, params: c.params }));
+  private async evmBatch(network: NetworkName, endpoint: Endpoint, calls: readonly EvmCall[], scope: CallScope): Promise<unknown[]> {
+    const requests = calls.map((c, i) => ({ jsonrpc: '2.0', id: i + 1, method: c.method, params: c.params }));
     const operation = calls.length === 1 ? calls[0]!.method : `eth batch of ${calls.length}`;
-    const { body: reply } = await this.send<unknown>(network, endpoint, { operation, method: 'POST', body: requests.length === 1 ? requests[0] : requests, idempotent: true });
+    const req = this.request(network, endpoint, operation, requests.length === 1 ? requests[0] : requests, true);
+    const { body: reply } = await this.transport.http.json<unknown>(req, scope);
     if (!Array.isArray(reply) && !isObject(reply)) {
       throw new InvalidResponseError(200, 'a JSON-RPC answer that is neither an object nor an array', { service: 'node', operation });
     }
@@ -362,17 +354,27 @@ export class NodeClient {
   }
 
   /** GET /ext/health[/readiness|/liveness]?tag=...: 200 when healthy, 503 (same body) when not. */
-  async healthGet(network: NetworkName, route: HealthRoute, tags: readonly string[] = []): Promise<{ status: number; reply: HealthReply }> {
+  healthGet(network: NetworkName, route: HealthRoute, tags: readonly string[] = []): Promise<{ status: number; reply: HealthReply }> {
     const path = route === 'health' ? '/ext/health' : `/ext/health/${route}`;
     const operation = `GET ${path}`;
-    try {
-      const res = await this.send<HealthReply>(network, { api: 'health', path }, { operation, method: 'GET', query: { tag: tags.length ? [...tags] : undefined }, idempotent: true, acceptStatuses: [503] });
-      return { status: res.status, reply: res.body };
-    } catch (error) {
-      // A 503 without a health report (a proxy's page, a node still starting) is unavailability.
-      if (error instanceof InvalidResponseError && error.status === 503) throw new HttpError({ service: 'node', operation, status: 503, cause: error });
-      throw error;
-    }
+    const endpoint = { api: 'health', path };
+    const req: HttpRequest = {
+      service: 'node',
+      operation,
+      method: 'GET',
+      baseUrl: this.options.urls[network],
+      path,
+      query: { tag: tags.length ? [...tags] : undefined },
+      acceptStatuses: [503],
+      parse: parseNodeJson,
+    };
+    return this.transport
+      .read(req, (res) => ({ status: res.status, reply: res.body as HealthReply }))
+      .catch((error: unknown) => {
+        // A 503 without a health report (a proxy's page, a node still starting) is unavailability.
+        if (error instanceof InvalidResponseError && error.status === 503) throw new HttpError({ service: 'node', operation, status: 503, cause: error });
+        return this.unavailable(network, endpoint, operation)(error);
+      });
   }
 
   // --- index (/ext/index/<chain>/<kind>) ---------------------------------------------------------

@@ -1,0 +1,250 @@
+/**
+ * Per-request loaders over the Data API: batch where the upstream batches, look up by id the
+ * way the spec allows. Plain repeats need none of this: the request's reads answer an identical
+ * call once, and the shared cache across requests (src/loaders/reads.ts).
+ *
+ * - `chainIdsOf`: every address of a response in ONE `addresses:listChainIds` call per network,
+ *   sent once the request's other calls have answered (the comma list is chunked only to keep
+ *   the URL within common server limits).
+ * - `subnet`, `blockchain`: lookups by id answered from subnets the request already listed,
+ *   else from the whole subnet listing (its pages are ordinary reads, so the cache shares them).
+ * - `contract`, `l1Validator`, `transaction`: lookups by id, at most a few at a time.
+ * Each DataLoader is made on first use: most requests need none of them.
+ */
+import DataLoader from 'dataloader';
+import { canonicalAddress, evmChainIdOf } from '../domain.js';
+import { badInput } from '../errors.js';
+import type { NetworkName } from '../ids.js';
+import type { RequestActivity } from '../upstreams/activity.js';
+import type { DataApiClient } from '../upstreams/data-api.js';
+import type {
+  Blockchain,
+  ContractMetadata,
+  L1Validator,
+  ListSubnetsResponse,
+  PrimaryChainAlias,
+  PrimaryNetworkTransaction,
+  Subnet,
+} from '../upstreams/data-api.types.js';
+import { HttpError } from '../upstreams/errors.js';
+
+/** Addresses per `listChainIds` call: ~45 characters each keeps the URL near 4.5 KB. */
+export const CHAIN_IDS_BATCH = 100;
+/** Subnets per page of the whole listing: pages stay within the answer cap (genesis data is large). */
+const CATALOG_PAGE_SIZE = 1_000;
+const CATALOG_MAX_PAGES = 20;
+/** Lookups of one kind a request runs at once; more wait their turn. */
+export const LOOKUP_CONCURRENCY = 8;
+
+type Hit = { blockchain: Blockchain; subnet: Subnet };
+
+export interface SubnetCatalog {
+  subnets: readonly Subnet[];
+  subnetById: ReadonlyMap<string, Subnet>;
+  chainById: ReadonlyMap<string, Hit>;
+  chainByEvmId: ReadonlyMap<number, Hit>;
+}
+
+export type TxKey = { network: NetworkName; chain: PrimaryChainAlias; txHash: string };
+
+/**
+ * One lookup per key, at most `limit` at a time. A failure belongs to its key alone: the others
+ * still resolve (DataLoader takes an Error in a key's place).
+ */
+export async function lookupEach<K, V>(keys: readonly K[], lookup: (key: K) => Promise<V>, limit = LOOKUP_CONCURRENCY): Promise<(V | Error)[]> {
+  const results = new Array<V | Error>(keys.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < keys.length) {
+      const i = next++;
+      try {
+        results[i] = await lookup(keys[i]!);
+      } catch (error) {
+        results[i] = error instanceof Error ? error : new Error(String(error));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, keys.length) }, worker));
+  return results;
+}
+
+/**
+ * The indexes of a listing, built once per listing: while its pages come from the cache they
+ * are the same objects, so every request that reuses them reuses the indexes too.
+ */
+const catalogs = new WeakMap<ListSubnetsResponse, { pages: ListSubnetsResponse[]; catalog: SubnetCatalog }>();
+
+function indexCatalog(pages: ListSubnetsResponse[]): SubnetCatalog {
+  const known = catalogs.get(pages[0]!);
+  if (known && known.pages.length === pages.length && known.pages.every((page, i) => page === pages[i])) return known.catalog;
+  const subnets = pages.flatMap((page) => page.subnets);
+  const subnetById = new Map<string, Subnet>();
+  const chainById = new Map<string, Hit>();
+  const chainByEvmId = new Map<number, Hit>();
+  for (const subnet of subnets) {
+    subnetById.set(subnet.subnetId, subnet);
+    for (const blockchain of subnet.blockchains) {
+      chainById.set(blockchain.blockchainId, { blockchain, subnet });
+      const evmChainId = evmChainIdOf(blockchain);
+      if (evmChainId !== undefined) chainByEvmId.set(evmChainId, { blockchain, subnet });
+    }
+  }
+  const catalog = { subnets, subnetById, chainById, chainByEvmId };
+  catalogs.set(pages[0]!, { pages, catalog });
+  return catalog;
+}
+
+function networkKey(network: NetworkName, ...parts: string[]): string {
+  return [network, ...parts].join('|');
+}
+
+export class DataApiLoaders {
+  private catalogs?: Map<NetworkName, Promise<SubnetCatalog>>;
+  /** Subnets this request has already read (a listing page or the catalog) answer id lookups without a call. */
+  private seen?: Map<NetworkName, { subnets: Map<string, Subnet>; chains: Map<string, Hit>; evm: Map<number, Hit> }>;
+  private chainIdsLoader?: DataLoader<string, string[], string>;
+  private l1ValidatorLoader?: DataLoader<string, L1Validator | null>;
+  private transactionLoader?: DataLoader<TxKey, PrimaryNetworkTransaction | null, string>;
+  private contractLoader?: DataLoader<string, ContractMetadata | null>;
+
+  constructor(
+    private readonly dataApi: DataApiClient,
+    private readonly activity?: RequestActivity,
+  ) {}
+
+  private seenOn(network: NetworkName) {
+    const seen = (this.seen ??= new Map());
+    let known = seen.get(network);
+    if (!known) seen.set(network, (known = { subnets: new Map(), chains: new Map(), evm: new Map() }));
+    return known;
+  }
+
+  /** Every subnet of the network, read page by page through the cache. */
+  private catalog(network: NetworkName): Promise<SubnetCatalog> {
+    const catalogs = (this.catalogs ??= new Map());
+    let promise = catalogs.get(network);
+    if (!promise) {
+      promise = (async () => {
+        const pages: ListSubnetsResponse[] = [];
+        let pageToken: string | undefined;
+        for (let page = 0; page < CATALOG_MAX_PAGES; page++) {
+          const res = await this.dataApi.listSubnets(network, { pageToken, pageSize: CATALOG_PAGE_SIZE });
+          pages.push(res);
+          pageToken = res.nextPageToken || undefined;
+          if (!pageToken) break;
+        }
+        return indexCatalog(pages);
+      })();
+      catalogs.set(network, promise);
+    }
+    return promise;
+  }
+
+  /** Records subnets a listing returned, so later lookups by id reuse them. */
+  rememberSubnets(network: NetworkName, subnets: readonly Subnet[]): void {
+    const known = this.seenOn(network);
+    for (const subnet of subnets) {
+      known.subnets.set(subnet.subnetId, subnet);
+      for (const blockchain of subnet.blockchains) {
+        known.chains.set(blockchain.blockchainId, { blockchain, subnet });
+        const evmChainId = evmChainIdOf(blockchain);
+        if (evmChainId !== undefined) known.evm.set(evmChainId, { blockchain, subnet });
+      }
+    }
+  }
+
+  /** A subnet by id: from what the request already read, else from the whole listing. */
+  async subnet(network: NetworkName, subnetId: string): Promise<Subnet | null> {
+    return this.seenOn(network).subnets.get(subnetId) ?? (await this.catalog(network)).subnetById.get(subnetId) ?? null;
+  }
+
+  /** A blockchain by id with its subnet: from what the request already read, else from the whole listing. */
+  async blockchain(network: NetworkName, blockchainId: string): Promise<Hit | null> {
+    return this.seenOn(network).chains.get(blockchainId) ?? (await this.catalog(network)).chainById.get(blockchainId) ?? null;
+  }
+
+  /** The blockchain with an EVM chain id, the same way. */
+  async blockchainByEvmChainId(network: NetworkName, evmChainId: number): Promise<Hit | null> {
+    return this.seenOn(network).evm.get(evmChainId) ?? (await this.catalog(network)).chainByEvmId.get(evmChainId) ?? null;
+  }
+
+  /** Contract metadata at an address; null when there is no contract there (a 404 is not cached: one may be deployed there next). */
+  contract(chainId: string, address: string): Promise<ContractMetadata | null> {
+    this.contractLoader ??= new DataLoader((keys) =>
+      lookupEach(keys, async (key) => {
+        const [chain, at] = key.split('|') as [string, string];
+        try {
+          return await this.dataApi.getContractMetadata(chain, at);
+        } catch (error) {
+          if (error instanceof HttpError && error.status === 404) return null;
+          throw error;
+        }
+      }),
+    );
+    return this.contractLoader.load(`${chainId}|${address.toLowerCase()}`);
+  }
+
+  /** Chains an address has touched; batched with every other address of the response. */
+  chainIdsOf(network: NetworkName, address: string): Promise<string[]> {
+    if (address.startsWith('0x')) {
+      return Promise.reject(badInput(`addresses:listChainIds accepts X-/P-Chain bech32 addresses only, not the EVM address ${address}.`));
+    }
+    this.chainIdsLoader ??= new DataLoader<string, string[], string>((keys) => this.loadChainIds(keys), {
+      maxBatchSize: CHAIN_IDS_BATCH,
+      // Wait for the request's other calls: addresses found deeper in the response join the batch.
+      batchScheduleFn: this.activity ? (dispatch) => this.activity!.whenIdle(dispatch) : undefined,
+    });
+    return this.chainIdsLoader.load(networkKey(network, canonicalAddress(address)));
+  }
+
+  private async loadChainIds(keys: readonly string[]): Promise<(string[] | Error)[]> {
+    const byNetwork = new Map<NetworkName, string[]>();
+    for (const key of keys) {
+      const [network, address] = key.split('|') as [NetworkName, string];
+      let list = byNetwork.get(network);
+      if (!list) byNetwork.set(network, (list = []));
+      list.push(address);
+    }
+    const found = new Map<string, string[]>();
+    const failed = new Map<NetworkName, Error>();
+    await Promise.all(
+      [...byNetwork].map(async ([network, addresses]) => {
+        try {
+          const res = await this.dataApi.getChainIdsForAddresses(network, addresses);
+          for (const entry of res.addresses) found.set(networkKey(network, canonicalAddress(entry.address)), entry.blockchainIds);
+        } catch (error) {
+          failed.set(network, error as Error);
+        }
+      }),
+    );
+    // An address the answer leaves out has touched no chain; a network whose call failed fails its keys only.
+    return keys.map((key) => failed.get(key.split('|')[0] as NetworkName) ?? found.get(key) ?? []);
+  }
+
+  l1Validator(network: NetworkName, validationId: string): Promise<L1Validator | null> {
+    this.l1ValidatorLoader ??= new DataLoader((keys) =>
+      lookupEach(keys, async (key) => {
+        const [net, id] = key.split('|') as [NetworkName, string];
+        const res = await this.dataApi.listL1Validators(net, { l1ValidationId: id, includeInactiveL1Validators: true });
+        return res.validators.find((v) => v.validationId === id) ?? null;
+      }),
+    );
+    return this.l1ValidatorLoader.load(networkKey(network, validationId));
+  }
+
+  transaction(key: TxKey): Promise<PrimaryNetworkTransaction | null> {
+    this.transactionLoader ??= new DataLoader<TxKey, PrimaryNetworkTransaction | null, string>(
+      (keys) =>
+        lookupEach(keys, async ({ network, chain, txHash }) => {
+          try {
+            return await this.dataApi.getTxByHash(network, chain, txHash);
+          } catch (error) {
+            if (error instanceof HttpError && error.status === 404) return null;
+            throw error;
+          }
+        }),
+      { cacheKeyFn: (k) => networkKey(k.network, k.chain, k.txHash) },
+    );
+    return this.transactionLoader.load(key);
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * How long an upstream answer may be reused, by what it says: the one table every read goes by.
+ *
+ * - `immutable`: an accepted block or transaction by id, an asset description, a container at
+ *   an index. Kept until the byte bound evicts it.
+ * - Chain state: a short time-to-live per kind, each configurable (`CACHE_TTL_<KIND>_MS`).
+ *   `staleMs` is how long past that an answer may still be served while one call refreshes it
+ *   (stale-while-revalidate): only for lists that change slowly and where an answer a little
+ *   late misleads nobody. Balances, heights and latest transactions are never served stale.
+ *
+ * An operation missing from the table is never shared between requests (admin reads), and a
+ * response that used one is not cached whole.
+ */
+
+export const FRESHNESS_KINDS = {
+  immutable: { ttlMs: Number.POSITIVE_INFINITY, staleMs: 0, what: 'accepted blocks and transactions by id, asset descriptions, indexed containers' },
+  subnets: { ttlMs: 30_000, staleMs: 300_000, what: 'the subnet and blockchain lists' },
+  validators: { ttlMs: 10_000, staleMs: 30_000, what: 'validator sets (L1, P-Chain, a Subnet-EVM chain\'s uptimes)' },
+  transactions: { ttlMs: 5_000, staleMs: 0, what: 'latest transaction, vertex, reward and ICM message lists; an address\'s chains' },
+  balances: { ttlMs: 5_000, staleMs: 0, what: 'balances, UTXOs and collectibles' },
+  heights: { ttlMs: 2_000, staleMs: 0, what: 'chain heights, last accepted containers, statuses of transactions' },
+  status: { ttlMs: 10_000, staleMs: 0, what: 'blockchain statuses and the current supply' },
+  health: { ttlMs: 5_000, staleMs: 0, what: 'the node\'s health, readiness and liveness' },
+  tps: { ttlMs: 60_000, staleMs: 600_000, what: 'daily average TPS' },
+  config: { ttlMs: 60_000, staleMs: 600_000, what: 'fee and chain configs, active rules, fees of the X-Chain' },
+  contracts: { ttlMs: 600_000, staleMs: 3_600_000, what: 'contract metadata' },
+} as const;
+
+export type FreshnessKind = keyof typeof FRESHNESS_KINDS;
+
+/** The kind of each upstream operation (Data API operationIds, Metrics API, node methods). */
+export const OPERATION_KINDS: Readonly<Record<string, FreshnessKind>> = {
+  // Data API
+  listSubnets: 'subnets',
+  listL1Validators: 'validators',
+  listLatestPrimaryNetworkTransactions: 'transactions',
+  getTxByHash: 'immutable',
+  listHistoricalPrimaryNetworkRewards: 'transactions',
+  listLatestXChainVertices: 'transactions',
+  getChainIdsForAddresses: 'transactions',
+  listLatestTransactions: 'transactions',
+  listErc20Transactions: 'transactions',
+  listInternalTransactions: 'transactions',
+  getNativeBalance: 'balances',
+  listCollectibleBalances: 'balances',
+  getContractMetadata: 'contracts',
+  listIcmMessagesByAddress: 'transactions',
+  listIcmMessages: 'transactions',
+  getAggregatedSignatures: 'transactions',
+  // Metrics API
+  getAvgTps: 'tps',
+  // node: X-Chain
+  'avm.getAllBalances': 'balances',
+  'avm.getAssetDescription': 'immutable',
+  'avm.getBalance': 'balances',
+  'avm.getBlock': 'immutable',
+  'avm.getBlockByHeight': 'immutable',
+  'avm.getHeight': 'heights',
+  'avm.getTx': 'immutable',
+  'avm.getTxFee': 'config',
+  'avm.getTxStatus': 'heights',
+  'avm.getUTXOs': 'balances',
+  // node: P-Chain
+  'platform.getBalance': 'balances',
+  'platform.getBlock': 'immutable',
+  'platform.getBlockByHeight': 'immutable',
+  'platform.getBlockchains': 'subnets',
+  'platform.getBlockchainStatus': 'status',
+  'platform.getCurrentSupply': 'status',
+  'platform.getCurrentValidators': 'validators',
+  'platform.getHeight': 'heights',
+  // node: health
+  'health.health': 'health',
+  'health.readiness': 'health',
+  'health.liveness': 'health',
+  'GET /ext/health': 'health',
+  'GET /ext/health/readiness': 'health',
+  'GET /ext/health/liveness': 'health',
+  // node: indexes (a range past the last accepted container grows, so it is chain state)
+  'index.getContainerByID': 'immutable',
+  'index.getContainerByIndex': 'immutable',
+  'index.getIndex': 'immutable',
+  'index.getContainerRange': 'heights',
+  'index.getLastAccepted': 'heights',
+  'index.isAccepted': 'heights',
+  // node: Subnet-EVM chains
+  eth_feeConfig: 'config',
+  eth_getChainConfig: 'config',
+  eth_getActiveRulesAt: 'config',
+  eth_getActivePrecompilesAt: 'config',
+  'validators.getCurrentValidators': 'validators',
+};
+
+/**
+ * Reads whose kind depends on what they ask: an asset named by its id never changes, while an
+ * alias means whatever the node says it means.
+ */
+const BY_PARAMS: Readonly<Record<string, (params: Record<string, unknown>) => FreshnessKind>> = {
+  'avm.getAssetDescription': (params) => (/^[1-9A-HJ-NP-Za-km-z]{49,50}$/.test(String(params.assetID)) ? 'immutable' : 'config'),
+};
+
+export interface Freshness {
+  /** How long an answer is fresh; Infinity for immutable data. */
+  ttlMs: number;
+  /** How long past that it may be served while it is refreshed. */
+  staleMs: number;
+}
+
+/** The freshness of a read, by its operation (and, for a few, its JSON-RPC params). */
+export type FreshnessTable = (operation: string, params?: unknown) => Freshness | undefined;
+
+/** The table with the configured time-to-live of each kind (defaults above where unset). */
+export function freshnessTable(ttlOverrides: Partial<Record<FreshnessKind, number>> = {}): FreshnessTable {
+  const byKind = new Map<FreshnessKind, Freshness>();
+  for (const [kind, defaults] of Object.entries(FRESHNESS_KINDS) as [FreshnessKind, (typeof FRESHNESS_KINDS)[FreshnessKind]][]) {
+    byKind.set(kind, { ttlMs: ttlOverrides[kind] ?? defaults.ttlMs, staleMs: defaults.staleMs });
+  }
+  return (operation, params) => {
+    const refine = BY_PARAMS[operation];
+    const kind = refine && params !== null && typeof params === 'object' ? refine(params as Record<string, unknown>) : OPERATION_KINDS[operation];
+    return kind ? byKind.get(kind) : undefined;
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * Per-request loaders over the node's JSON-RPC APIs (see ./data-api.ts for the Data API's). Plain
+ * repeats need none: the request's reads answer an identical call once, and asset descriptions,
+ * which never change, are kept across requests by the freshness table.
+ *
+ * - `asset`: asset descriptions, at most a few at a time.
+ * - `pChainValidator`: the P-Chain entries of validators found anywhere in a response, one
+ *   `platform.getCurrentValidators` call per subnet with all their node ids.
+ */
+import DataLoader from 'dataloader';
+import type { NetworkName } from '../ids.js';
+import type { NodeClient } from '../upstreams/node-rpc.js';
+import type { AssetDescription, PValidator } from '../upstreams/node.types.js';
+import { lookupEach } from './data-api.js';
+
+interface ValidatorKey {
+  network: NetworkName;
+  /** Undefined for the Primary Network. */
+  subnetId: string | undefined;
+  nodeId: string;
+}
+
+export class NodeLoaders {
+  private assets?: DataLoader<string, AssetDescription>;
+  private validators?: DataLoader<ValidatorKey, PValidator | null, string>;
+
+  constructor(private readonly node: NodeClient) {}
+
+  /** avm.getAssetDescription, by asset id. */
+  asset(network: NetworkName, assetId: string): Promise<AssetDescription> {
+    this.assets ??= new DataLoader((keys) =>
+      lookupEach(keys, (key) => {
+        const [net, id] = key.split('|') as [NetworkName, string];
+        return this.node.avmGetAssetDescription(net, { assetID: id });
+      }),
+    );
+    return this.assets.load(`${network}|${assetId}`);
+  }
+
+  /** A node's entry in platform.getCurrentValidators of a subnet (undefined: the Primary Network), or null. */
+  pChainValidator(key: ValidatorKey): Promise<PValidator | null> {
+    this.validators ??= new DataLoader<ValidatorKey, PValidator | null, string>((keys) => this.loadValidators(keys), {
+      cacheKeyFn: (k) => `${k.network}|${k.subnetId ?? ''}|${k.nodeId}`,
+    });
+    return this.validators.load(key);
+  }
+
+  private async loadValidators(keys: readonly ValidatorKey[]): Promise<(PValidator | null | Error)[]> {
+    const bySubnet = new Map<string, { network: NetworkName; subnetId: string | undefined; nodeIds: Set<string> }>();
+    for (const k of keys) {
+      const group = `${k.network}|${k.subnetId ?? ''}`;
+      let entry = bySubnet.get(group);
+      if (!entry) bySubnet.set(group, (entry = { network: k.network, subnetId: k.subnetId, nodeIds: new Set() }));
+      entry.nodeIds.add(k.nodeId);
+    }
+    const answers = new Map<string, Map<string, PValidator> | Error>();
+    await Promise.all(
+      [...bySubnet].map(async ([group, { network, subnetId, nodeIds }]) => {
+        try {
+          const res = await this.node.platformGetCurrentValidators(network, { subnetID: subnetId, nodeIDs: [...nodeIds] });
+          answers.set(group, new Map(res.validators.map((v) => [v.nodeID, v])));
+        } catch (error) {
+          answers.set(group, error as Error);
+        }
+      }),
+    );
+    return keys.map((k) => {
+      const answer = answers.get(`${k.network}|${k.subnetId ?? ''}`)!;
+      // A node id the answer leaves out is not a current validator of that subnet.
+      return answer instanceof Error ? answer : (answer.get(k.nodeId) ?? null);
+    });
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * The reuse layer's core: every upstream read of a GraphQL request goes through its
+ * `RequestReads` (the clients' Transport), which answers, in order:
+ *
+ * 1. from this request's own earlier reads (two fields asking for the same page);
+ * 2. from the shared cache, while the answer is fresh by the freshness table (or stale but
+ *    still servable, in which case one call refreshes it in the background);
+ * 3. from a call another request already has in flight for the same read (single-flight);
+ * 4. by calling the upstream, in the request's scope (its signal, its budget), and keeping
+ *    the answer for others.
+ *
+ * Keys are what identifies the read (method, URL, JSON-RPC method and params), never the API
+ * key or any header. Failures are never kept. With CACHE=off, only step 1 remains.
+ */
+import { BudgetExceededError } from '../upstreams/budget.js';
+import type { RequestActivity } from '../upstreams/activity.js';
+import { RequestAbortedError } from '../upstreams/errors.js';
+import type { CallScope, HttpClient, HttpRequest, HttpResponse } from '../upstreams/http.js';
+import { bodyOf, readKey, type Transport } from '../upstreams/transport.js';
+import type { Freshness, FreshnessTable } from './freshness.js';
+import type { CacheStore, Entry } from './store.js';
+
+/** What a load yields: the value kept, and its size on the wire when known. */
+interface Loaded<T> {
+  value: T;
+  bytes?: number;
+}
+
+type Load<T> = (scope: CallScope) => Promise<Loaded<T>>;
+
+export interface ReuseEvents {
+  /** A read was answered without a call: from the cache (`hit`, `stale`) or another request's call (`joined`). */
+  onReuse?: (operation: string, how: 'hit' | 'stale' | 'joined') => void;
+  /** A read had to call the upstream. */
+  onMiss?: (operation: string) => void;
+}
+
+/** What every request shares: the HTTP client, the store, the freshness table, the calls in flight. */
+export class Reuse {
+  private readonly flights = new Map<string, Promise<Entry>>();
+
+  constructor(
+    readonly http: HttpClient,
+    readonly freshness: FreshnessTable,
+    /** Undefined with CACHE=off: nothing is shared between requests. */
+    readonly store: CacheStore | undefined,
+    private readonly events: ReuseEvents = {},
+  ) {}
+
+  forRequest(scope: CallScope, activity?: RequestActivity): RequestReads {
+    return new RequestReads(this, scope, activity);
+  }
+
+  /** Steps 2 to 4 of the module comment, for a read no earlier read of the request answered. */
+  async shared<T>(key: string, operation: string, load: Load<T>, reads: RequestReads, params?: unknown): Promise<T> {
+    try {
+      return await this.reuseOrLoad(key, operation, load, reads, params);
+    } catch (error) {
+      // Even when a resolver turns the failure into data (a 404 as null), the response it
+      // builds must not outlive the request: failures are never kept, whole or in part.
+      reads.freshFor(0);
+      throw error;
+    }
+  }
+
+  private async reuseOrLoad<T>(key: string, operation: string, load: Load<T>, reads: RequestReads, params?: unknown): Promise<T> {
+    const freshness = this.freshness(operation, params);
+    if (!freshness || freshness.ttlMs <= 0) {
+      reads.uncacheable = true;
+      return (await load(reads.scope)).value;
+    }
+    const store = this.store;
+    if (!store) return (await load(reads.scope)).value;
+
+    const now = Date.now();
+    const cached = store.get(key);
+    const hit = cached instanceof Promise ? await cached : cached;
+    if (hit && hit.freshUntil > now) {
+      this.events.onReuse?.(operation, 'hit');
+      reads.freshFor(hit.freshUntil);
+      return hit.value as T;
+    }
+    if (hit && hit.staleUntil > now) {
+      this.events.onReuse?.(operation, 'stale');
+      // The answer is a little late: fine for this field, but not for a response kept whole.
+      reads.freshFor(now);
+      if (!this.flights.has(key)) this.fly(key, operation, freshness, load, {}).catch(() => undefined);
+      return hit.value as T;
+    }
+
+    const flight = this.flights.get(key);
+    if (flight) {
+      try {
+        const entry = await flight;
+        this.events.onReuse?.(operation, 'joined');
+        reads.freshFor(entry.freshUntil);
+        return entry.value as T;
+      } catch (error) {
+        // The call belonged to a request that left or ran out of budget: make our own.
+        if (!(error instanceof RequestAbortedError || error instanceof BudgetExceededError)) throw error;
+      }
+    }
+    const entry = await this.fly(key, operation, freshness, load, reads.scope);
+    reads.freshFor(entry.freshUntil);
+    return entry.value as T;
+  }
+
+  /** One call for `key`, shared with whoever asks while it runs; its answer is kept if it succeeds. */
+  private fly<T>(key: string, operation: string, freshness: Freshness, load: Load<T>, scope: CallScope): Promise<Entry> {
+    this.events.onMiss?.(operation);
+    const flight = load(scope).then(({ value, bytes }) => {
+      const now = Date.now();
+      const entry: Entry = {
+        value,
+        size: bytes ?? JSON.stringify(value)?.length ?? 1,
+        freshUntil: now + freshness.ttlMs,
+        staleUntil: now + freshness.ttlMs + freshness.staleMs,
+      };
+      this.store?.set(key, entry);
+      return entry;
+    });
+    this.flights.set(key, flight);
+    const done = () => {
+      if (this.flights.get(key) === flight) this.flights.delete(key);
+    };
+    flight.then(done, done);
+    return flight;
+  }
+}
+
+/** One GraphQL request's view of the reuse layer: the Transport its clients send through. */
+export class RequestReads implements Transport {
+  private memo?: Map<string, Promise<unknown>>;
+  /** The earliest time a read of this request stops being fresh; Infinity while none limits it. */
+  freshUntil = Number.POSITIVE_INFINITY;
+  /** Set when the request read something that is never shared (admin): its response is not kept. */
+  uncacheable = false;
+
+  constructor(
+    private readonly reuse: Reuse,
+    readonly scope: CallScope,
+    private readonly activity?: RequestActivity,
+  ) {}
+
+  get http(): HttpClient {
+    return this.reuse.http;
+  }
+
+  freshFor(until: number): void {
+    if (until < this.freshUntil) this.freshUntil = until;
+  }
+
+  read<T>(req: HttpRequest, map: (res: HttpResponse<unknown>) => T = bodyOf): Promise<T> {
+    const http = this.reuse.http;
+    return this.reuseOr(
+      readKey(req),
+      req.operation,
+      (scope) => http.json(req, scope).then((res) => ({ value: map(res), bytes: res.bytes })),
+      (req.body as { params?: unknown } | undefined)?.params,
+    );
+  }
+
+  readVia<T>(key: string, operation: string, load: (scope: CallScope) => Promise<T>): Promise<T> {
+    return this.reuseOr(key, operation, (scope) => load(scope).then((value) => ({ value })));
+  }
+
+  write<T>(req: HttpRequest, map: (res: HttpResponse<unknown>) => T = bodyOf): Promise<T> {
+    this.uncacheable = true;
+    return this.track(this.reuse.http.json(req, this.scope).then(map));
+  }
+
+  private reuseOr<T>(key: string, operation: string, load: Load<T>, params?: unknown): Promise<T> {
+    const memo = (this.memo ??= new Map());
+    const known = memo.get(key);
+    if (known) return known as Promise<T>;
+    const answer = this.track(this.reuse.shared(key, operation, load, this, params));
+    memo.set(key, answer);
+    return answer;
+  }
+
+  private track<T>(call: Promise<T>): Promise<T> {
+    return this.activity ? this.activity.track(call) : call;
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * A private redis-server for a test: its own port, no persistence, stopped by the test. The
+ * binary comes from Debian's redis-server package (.ci/run installs it when missing).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+
+export interface RedisServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  /** Starts it again on the same port, after `stop()`. */
+  restart(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startRedis(): Promise<RedisServer> {
+  if (spawnSync('redis-server', ['--version']).error) {
+    throw new Error('redis-server is not installed: `apt-get install -y redis-server` (.ci/run does this), or put it on PATH');
+  }
+  const port = await freePort();
+  const url = `redis://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  const launch = async () => {
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+    probe.on('error', () => undefined);
+    for (let i = 0; i < 100; i++) {
+      try {
+        await probe.connect();
+        await probe.ping();
+        probe.disconnect();
+        return;
+      } catch {
+        await sleep(50);
+      }
+    }
+    probe.disconnect();
+    throw new Error(`redis-server did not answer on port ${port}`);
+  };
+  const stop = async () => {
+    const running = child;
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      running.once('exit', () => resolve());
+      running.kill('SIGKILL');
+    });
+  };
+  await launch();
+  return { url, port, stop, restart: launch };
+}

@@ -1,0 +1,115 @@
+/**
+ * CACHE=redis: several gateway instances share one cache through a real Redis, and Redis going
+ * away costs them the sharing, never a request.
+ */
+import { Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../src/sandbox/server.js';
+import { getWorld } from '../src/sandbox/world.js';
+import { startHarness, type Harness } from './helpers.js';
+import { startRedis, type RedisServer } from './redis-server.js';
+
+const world = getWorld('mainnet');
+const subnetId = world.subnets[3]!.subnetId;
+const txHash = world.transactions.p[5]!.txHash;
+
+/** A logger whose lines a test can read. */
+function captured() {
+  const lines: { level: number; msg: string }[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { logger: pino({ level: 'info' }, stream), lines };
+}
+
+let sandbox: Sandbox;
+let redis: RedisServer;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  redis = await startRedis();
+});
+afterAll(async () => {
+  await redis?.stop();
+  await sandbox?.close();
+});
+
+async function instance(logger?: ReturnType<typeof captured>['logger']): Promise<Harness> {
+  const h = await startHarness({ CACHE: 'redis', REDIS_URL: redis.url }, { sandbox, logger });
+  // Connected before the test reads, as a long-running instance would be.
+  for (let i = 0; i < 50 && !h.gateway.redis?.ready; i++) await sleep(20);
+  expect(h.gateway.redis?.ready).toBe(true);
+  return h;
+}
+
+describe('two instances on one Redis', () => {
+  it('serve each other: what one read, the other does not ask again', async () => {
+    const [a, b] = [await instance(), await instance()];
+    try {
+      sandbox.reset();
+      const q = (alias: string) => `{ network { ${alias}: subnet(subnetId: "${subnetId}") { subnetId } tx: transaction(chain: P_CHAIN, txHash: "${txHash}") { txHash } } }`;
+      const first = await a.raw(q('fromA'));
+      expect(first.errors).toBeUndefined();
+      expect(sandbox.counts).toEqual({ listSubnets: 1, getTxByHash: 1 });
+      await sleep(50); // the writes to Redis are not awaited by the request
+      // Another document, so B builds its response from the shared reads...
+      const second = await b.raw(q('fromB'));
+      expect(second.errors).toBeUndefined();
+      expect(sandbox.counts).toEqual({ listSubnets: 1, getTxByHash: 1 });
+      // ...and the same document, answered whole from the response A kept.
+      expect(await b.raw(q('fromA'))).toEqual(first);
+      expect(sandbox.total).toBe(2);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
+
+describe('Redis going away', () => {
+  it('degrades to the memory cache with a warning, never to failed requests, and shares again once back', async () => {
+    const log = captured();
+    const h = await instance(log.logger);
+    try {
+      sandbox.reset();
+      expect((await h.raw(`{ network { before: subnet(subnetId: "${subnetId}") { subnetId } } }`)).errors).toBeUndefined();
+      const listings = sandbox.count('listSubnets');
+      await redis.stop();
+      const started = Date.now();
+      for (let i = 0; i < 5; i++) {
+        const res = await h.raw(`{ network { during${i}: subnet(subnetId: "${subnetId}") { subnetId } t${i}: transaction(chain: P_CHAIN, txHash: "${world.transactions.p[10 + i]!.txHash}") { txHash } } }`);
+        expect(res.errors).toBeUndefined();
+      }
+      // Misses cost no waiting on a dead Redis: five requests in well under a second.
+      expect(Date.now() - started).toBeLessThan(1500);
+      // The subnet listing still comes from this instance's memory.
+      expect(sandbox.count('listSubnets')).toBe(listings);
+      expect(sandbox.count('getTxByHash')).toBe(5);
+      expect(log.lines.some((l) => l.level === 40 && /Redis is unreachable/.test(l.msg))).toBe(true);
+      // One warning, not one per request.
+      expect(log.lines.filter((l) => /Redis is unreachable/.test(l.msg)).length).toBe(1);
+
+      await redis.restart();
+      for (let i = 0; i < 150 && !h.gateway.redis?.ready; i++) await sleep(20);
+      expect(h.gateway.redis?.ready).toBe(true);
+      expect(log.lines.some((l) => /Redis is back/.test(l.msg))).toBe(true);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('starts and serves when Redis is not there at all', async () => {
+    const log = captured();
+    const h = await startHarness({ CACHE: 'redis', REDIS_URL: 'redis://127.0.0.1:9' }, { sandbox, logger: log.logger });
+    try {
+      const res = await h.raw(`{ network { nowhere: subnet(subnetId: "${subnetId}") { subnetId } } }`);
+      expect(res.errors).toBeUndefined();
+      expect(h.gateway.redis?.ready).toBe(false);
+    } finally {
+      await h.close();
+    }
+  });
+});
