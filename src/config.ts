@@ -47,7 +47,7 @@ const headerName = z
   .transform((v) => v.toLowerCase());
 
 const schema = z.object({
-  PORT: int(1, 65535).default(4000),
+  PORT: int(0, 65535).default(4000),
   HOST: z.string().min(1).default('127.0.0.1'),
   SANDBOX: z
     .enum(['auto', 'on', 'off'], { message: 'must be one of auto, on, off' })
@@ -77,6 +77,10 @@ const schema = z.object({
   METRICS_API_MAX_RESPONSE_BYTES: int(1024, 1024 * MiB).default(2 * MiB),
   NODE_MAX_RESPONSE_BYTES: int(1024, 1024 * MiB).default(8 * MiB),
   BREAKER_FAILURES: int(0, 1000).default(5),
+  MAX_BODY_BYTES: int(1024, 64 * MiB).default(MiB),
+  HTTP_HEADERS_TIMEOUT_MS: int(1000, 600_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: int(1000, 600_000).default(15_000),
+  DRAIN_TIMEOUT_MS: int(0, 600_000).default(15_000),
   BREAKER_HALF_OPEN_MS: int(100, 3_600_000).default(10_000),
   UPSTREAM_CALL_BUDGET: int(1, 100_000).default(250),
   MAX_DEPTH: int(1, 1000).default(15),
@@ -99,6 +103,8 @@ export interface UpstreamUrls {
 export interface Config {
   port: number;
   host: string;
+  /** The HTTP server: body limit, slow-client timeouts, how long shutdown waits for requests in flight. */
+  server: { maxBodyBytes: number; headersTimeoutMs: number; requestTimeoutMs: number; drainTimeoutMs: number };
   /** `auto`: public endpoints when reachable, else the sandbox; only when no URL was configured. */
   sandbox: 'auto' | 'on' | 'off';
   sandboxSeed: string;
@@ -167,9 +173,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data as typeof parsed.data & Record<string, number | undefined>;
   const cacheMode = c.CACHE ?? (c.REDIS_URL ? 'redis' : 'memory');
   if (cacheMode === 'redis' && !c.REDIS_URL) throw new ConfigError(['CACHE: redis needs REDIS_URL, e.g. redis://127.0.0.1:6379']);
+  if (c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(['HTTP_HEADERS_TIMEOUT_MS: must not be more than HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)']);
+  }
   return {
     port: c.PORT,
     host: c.HOST,
+    server: { maxBodyBytes: c.MAX_BODY_BYTES, headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_MS, drainTimeoutMs: c.DRAIN_TIMEOUT_MS },
     sandbox: c.SANDBOX,
     sandboxSeed: c.SANDBOX_SEED,
     sandboxLatencyMs: c.SANDBOX_LATENCY_MS,

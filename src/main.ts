@@ -1,13 +1,14 @@
 /**
  * Starts the gateway: reads the configuration, chooses the upstreams (public endpoints, or the
  * built-in sandbox when asked or when offline), and serves GraphQL with GraphiQL on /graphql.
+ * On SIGTERM or SIGINT it drains: new requests are refused, those in flight finish, then it exits.
  */
-import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createGateway } from './gateway.js';
 import { createLogger } from './logger.js';
-import { startSandbox, type Sandbox } from './sandbox/server.js';
+import { createGatewayServer } from './server.js';
 
 /** Whether an upstream answers at all (any HTTP status counts); offline machines fail fast. */
 async function reachable(url: string): Promise<boolean> {
@@ -33,14 +34,17 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
 
-  let sandbox: Sandbox | undefined;
+  let closeSandbox: (() => Promise<void>) | undefined;
   let useSandbox = config.sandbox === 'on';
   if (config.sandbox === 'auto' && !config.upstreamsConfigured && !(await reachable(config.upstreams.dataApi))) {
     logger.warn(`${config.upstreams.dataApi} is unreachable (offline?): serving the built-in sandbox world instead. Set SANDBOX=off to refuse.`);
     useSandbox = true;
   }
   if (useSandbox) {
-    sandbox = await startSandbox({ seed: config.sandboxSeed, latencyMs: config.sandboxLatencyMs });
+    // Loaded only here: a gateway in front of real upstreams never builds the sandbox world.
+    const { startSandbox } = await import('./sandbox/server.js');
+    const sandbox = await startSandbox({ seed: config.sandboxSeed, latencyMs: config.sandboxLatencyMs });
+    closeSandbox = () => sandbox.close();
     config = {
       ...config,
       upstreams: {
@@ -52,28 +56,32 @@ async function main() {
   }
 
   const gateway = createGateway(config, logger);
-  const server = createServer(gateway.yoga);
+  const { server, drain } = createGatewayServer(gateway, config.server);
   server.on('error', (error: NodeJS.ErrnoException) => {
     logger.fatal(error.code === 'EADDRINUSE' ? `PORT ${config.port} is in use: set PORT to a free port.` : error.message);
     process.exit(1);
   });
   server.listen(config.port, config.host, () => {
+    const { port } = server.address() as AddressInfo;
+    const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/graphql`;
     logger.info(
-      { upstream: sandbox ? 'sandbox' : 'public', dataApi: config.upstreams.dataApi, node: config.upstreams.node.mainnet, admin: Boolean(config.adminToken) },
-      `GraphQL gateway ready: http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/graphql (GraphiQL in a browser)`,
+      { url, upstream: closeSandbox ? 'sandbox' : 'public', dataApi: config.upstreams.dataApi, node: config.upstreams.node.mainnet, admin: Boolean(config.adminToken), cache: config.cache.mode },
+      `GraphQL gateway ready: ${url} (GraphiQL in a browser)`,
     );
   });
 
-  const stop = async () => {
-    logger.info('shutting down');
-    server.close();
-    server.closeIdleConnections();
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal}: draining (new requests get 503, /ready says so), then exiting`);
+    await drain(config.server.drainTimeoutMs);
     await gateway.close();
-    await sandbox?.close();
+    await closeSandbox?.();
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 void main();

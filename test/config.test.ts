@@ -36,14 +36,14 @@ describe('configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems;
     expect(problems.map((p) => p.split(':')[0])).toEqual(['PORT', 'SANDBOX', 'DATA_API_URL', 'API_KEY_HEADER', 'UPSTREAM_TIMEOUT_MS', 'LOG_LEVEL']);
-    expect((error as ConfigError).message).toContain('PORT: must be an integer from 1 to 65535 (got "abc")');
+    expect((error as ConfigError).message).toContain('PORT: must be an integer from 0 to 65535 (got "abc")');
     expect((error as ConfigError).message).toContain('UPSTREAM_TIMEOUT_MS: must be an integer from 100 to 120000');
   });
 
   it('keeps the key secret in errors, lower-cases the header name, treats empty as unset', () => {
-    expect(() => loadConfig({ DATA_API_KEY: 'x'.repeat(5), PORT: '0' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATA_API_KEY: 'x'.repeat(5), PORT: '70000' })).toThrow(/PORT/);
     try {
-      loadConfig({ DATA_API_KEY: 'top-secret', PORT: '0' });
+      loadConfig({ DATA_API_KEY: 'top-secret', PORT: '70000' });
     } catch (e) {
       expect((e as Error).message).not.toContain('top-secret');
     }

@@ -93,7 +93,7 @@ describe('Redis going away', () => {
       expect(log.lines.filter((l) => /Redis is unreachable/.test(l.msg)).length).toBe(1);
 
       await redis.restart();
-      for (let i = 0; i < 150 && !h.gateway.redis?.ready; i++) await sleep(20);
+      for (let i = 0; i < 500 && !h.gateway.redis?.ready; i++) await sleep(20);
       expect(h.gateway.redis?.ready).toBe(true);
       expect(log.lines.some((l) => /Redis is back/.test(l.msg))).toBe(true);
     } finally {

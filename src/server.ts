@@ -1,0 +1,113 @@
+/**
+ * The HTTP server around yoga: what a GraphQL server cannot see from inside a request.
+ *
+ * - Request bodies are read here, within MAX_BODY_BYTES: a bigger one is refused with 413 as
+ *   soon as it is announced or grows past the limit, never buffered first. yoga then reads the
+ *   body from memory rather than from the socket.
+ * - Slow clients: headers and the whole request must arrive within their timeouts.
+ * - Shutdown: `drain()` refuses new requests (503, and `/ready` says so), lets the ones in
+ *   flight finish, then closes the connections.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Gateway } from './gateway.js';
+
+export interface ServerOptions {
+  maxBodyBytes: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+}
+
+export interface GatewayServer {
+  server: Server;
+  /** True once `drain()` was called. */
+  readonly draining: boolean;
+  /** Stops taking requests and resolves when those in flight are answered (or after `timeoutMs`). */
+  drain(timeoutMs: number): Promise<void>;
+}
+
+function refuse(res: ServerResponse, status: number, code: string, message: string, extensions: Record<string, unknown> = {}): void {
+  const body = JSON.stringify({ errors: [{ message, extensions: { code, ...extensions } }] });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  res.end(body);
+}
+
+export function createGatewayServer(gateway: Gateway, options: ServerOptions): GatewayServer {
+  const { yoga } = gateway;
+  const limit = options.maxBodyBytes;
+  const tooLarge = `The request body is larger than the ${limit} bytes this gateway accepts (MAX_BODY_BYTES): send a smaller document or variables.`;
+  let draining = false;
+  let inflight = 0;
+  let idle: (() => void) | undefined;
+
+  const finished = () => {
+    if (--inflight === 0) idle?.();
+  };
+
+  // Node checks the two timeouts only this often (30 s by default): check at a tenth of the shorter.
+  const checking = Math.max(100, Math.min(1_000, Math.floor(options.headersTimeoutMs / 10)));
+  const server = createServer({ connectionsCheckingInterval: checking }, (req: IncomingMessage & { body?: unknown }, res) => {
+    if (req.url === '/ready') {
+      // Liveness stays yoga's /health; readiness says whether to send this instance traffic.
+      if (draining) refuse(res, 503, 'SHUTTING_DOWN', 'draining: the gateway is shutting down');
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ready":true}');
+      return;
+    }
+    if (draining) {
+      refuse(res, 503, 'SHUTTING_DOWN', 'The gateway is shutting down: retry, and another instance will answer.');
+      return;
+    }
+    inflight++;
+    res.once('close', finished);
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') {
+      void yoga(req, res);
+      return;
+    }
+    const announced = Number(req.headers['content-length']);
+    if (announced > limit) {
+      refuse(res, 413, 'PAYLOAD_TOO_LARGE', tooLarge, { limit });
+      req.resume();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        if (!res.headersSent) refuse(res, 413, 'PAYLOAD_TOO_LARGE', tooLarge, { limit });
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.once('end', () => {
+      if (size > limit) return;
+      req.body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+      void yoga(req, res);
+    });
+  });
+  server.headersTimeout = options.headersTimeoutMs;
+  server.requestTimeout = options.requestTimeoutMs;
+  server.keepAliveTimeout = 5_000;
+
+  return {
+    server,
+    get draining() {
+      return draining;
+    },
+    drain(timeoutMs) {
+      draining = true;
+      server.close();
+      server.closeIdleConnections();
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          server.closeAllConnections();
+          resolve();
+        };
+        const timer = setTimeout(done, timeoutMs);
+        if (inflight === 0) done();
+        else idle = done;
+      });
+    },
+  };
+}

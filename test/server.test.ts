@@ -1,0 +1,145 @@
+/**
+ * The HTTP server around yoga, over real sockets: the body limit, slow clients, and shutdown of
+ * the compiled gateway started the way users start it (`npm start`).
+ */
+import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGatewayServer, type GatewayServer } from '../src/server.js';
+import { startHarness, type Harness } from './helpers.js';
+
+let h: Harness;
+let gw: GatewayServer;
+let url: string;
+
+beforeAll(async () => {
+  h = await startHarness({ MAX_BODY_BYTES: '4096', HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_REQUEST_TIMEOUT_MS: '1500' });
+  gw = createGatewayServer(h.gateway, h.config.server);
+  await new Promise<void>((resolve) => gw.server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(gw.server.address() as AddressInfo).port}/graphql`;
+});
+afterAll(async () => {
+  await gw.drain(100);
+  await h.close();
+});
+
+const query = (q: string, extra = '') => JSON.stringify({ query: q + extra });
+
+describe('the request body limit (MAX_BODY_BYTES)', () => {
+  it('answers a body within it', async () => {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: query('{ network { name } }') });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ data: { network: { name: 'MAINNET' } } });
+  });
+
+  it('refuses a bigger body with 413 and the limit, announced or not, before any upstream call', async () => {
+    const big = query('{ network { name } }', ` # ${'x'.repeat(8000)}`);
+    for (const chunked of [false, true]) {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        // A stream goes out chunked, with no length to announce: the server has to count.
+        body: chunked ? new Blob([big]).stream() : big,
+        duplex: 'half',
+      } as RequestInit);
+      expect(res.status).toBe(413);
+      const body = (await res.json()) as { errors: { message: string; extensions: { code: string; limit: number } }[] };
+      expect(body.errors[0]!.extensions).toEqual({ code: 'PAYLOAD_TOO_LARGE', limit: 4096 });
+      expect(body.errors[0]!.message).toMatch(/larger than the 4096 bytes .*MAX_BODY_BYTES/);
+    }
+    expect(h.sandbox.total).toBe(0);
+  });
+
+  it('refuses a 64 MB body as soon as it is announced, without reading it', async () => {
+    const rss = process.memoryUsage().rss;
+    const started = performance.now();
+    const status = await new Promise<string>((resolve, reject) => {
+      const { port } = gw.server.address() as AddressInfo;
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(`POST /graphql HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${64 * 1024 * 1024}\r\n\r\n`);
+        socket.write(Buffer.alloc(64 * 1024, 32));
+      });
+      socket.once('data', (chunk) => {
+        resolve(String(chunk).split('\r\n')[0]!);
+        socket.destroy();
+      });
+      socket.once('error', reject);
+    });
+    expect(status).toBe('HTTP/1.1 413 Payload Too Large');
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(process.memoryUsage().rss - rss).toBeLessThan(32 * 1024 * 1024);
+  });
+});
+
+describe('slow clients', () => {
+  it('closes a connection whose headers trickle in past HTTP_HEADERS_TIMEOUT_MS', async () => {
+    const { port } = gw.server.address() as AddressInfo;
+    const started = performance.now();
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write('POST /graphql HTTP/1.1\r\nhost: x\r\n'));
+      const drip = setInterval(() => socket.write('x-slow: 1\r\n'), 200);
+      let got = '';
+      socket.on('data', (chunk) => (got += String(chunk)));
+      socket.on('close', () => {
+        clearInterval(drip);
+        resolve(got.split('\r\n')[0]!);
+      });
+      socket.on('error', () => undefined);
+    });
+    const elapsed = performance.now() - started;
+    expect(answer).toBe('HTTP/1.1 408 Request Timeout');
+    expect(elapsed).toBeGreaterThan(900);
+    expect(elapsed).toBeLessThan(3500);
+  });
+});
+
+describe('shutdown of `npm start`', () => {
+  it('on SIGTERM answers the request in flight, refuses new ones, says it is not ready, then exits', async () => {
+    const child = spawn('npm', ['start', '--silent'], {
+      cwd: process.cwd(),
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SANDBOX: 'off',
+        LOG_LEVEL: 'info',
+        CACHE: 'off',
+        DATA_API_URL: h.sandbox.dataApiUrl,
+        METRICS_API_URL: h.sandbox.metricsApiUrl,
+        NODE_URL_MAINNET: h.sandbox.nodeUrl('mainnet'),
+        NODE_URL_FUJI: h.sandbox.nodeUrl('fuji'),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      const base = await new Promise<string>((resolve) => {
+        createInterface({ input: child.stdout! }).on('line', (line) => {
+          const parsed = JSON.parse(line) as { url?: string };
+          if (parsed.url) resolve(parsed.url.replace(/\/graphql$/, ''));
+        });
+      });
+      h.sandbox.knobs.latencyMs = 800;
+      const inflight = fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: query('{ network { subnets(first: 2) { nodes { subnetId } } } }') });
+      await sleep(200);
+      child.kill('SIGTERM');
+      await sleep(100);
+      const ready = await fetch(`${base}/ready`).then((r) => r.status, () => 'refused');
+      expect([503, 'refused']).toContain(ready);
+      const late = await fetch(`${base}/graphql?query=%7B__typename%7D`).then((r) => r.status, () => 'refused');
+      expect([503, 'refused']).toContain(late);
+      const res = await inflight;
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { data: { network: { subnets: { nodes: unknown[] } } }; errors?: unknown };
+      expect(body.errors).toBeUndefined();
+      expect(body.data.network.subnets.nodes).toHaveLength(2);
+      expect(await exited).toBe(0);
+    } finally {
+      h.sandbox.knobs.latencyMs = 0;
+      child.kill('SIGKILL');
+    }
+  });
+});
