@@ -60,6 +60,28 @@ export function badInput(message: string, extensions: GraphQLErrorExtensions = {
   return new GraphQLError(message, { extensions: { code: ErrorCode.BAD_USER_INPUT, ...extensions } });
 }
 
+/** How much of a refused value a message quotes: enough to recognise it, never the whole of a huge one. */
+const QUOTE_PREFIX = 32;
+
+/**
+ * A client's value as an error message quotes it: JSON-quoted, cut to a short prefix when long,
+ * with anything outside printable ASCII escaped (a bidi override must not reorder the message).
+ */
+export function quote(value: string): string {
+  const shown = value.length > QUOTE_PREFIX ? value.slice(0, QUOTE_PREFIX) : value;
+  const text = JSON.stringify(shown).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return value.length > QUOTE_PREFIX ? `${text}… (${value.length} characters)` : text;
+}
+
+/**
+ * Text from elsewhere (an upstream, graphql-js quoting a value) as a client may read it: without
+ * control or bidi characters, and cut to `max` characters.
+ */
+export function bounded(text: string, max: number): string {
+  const clean = text.slice(0, max + 1).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ');
+  return clean.length > max ? `${clean.slice(0, max)}… (cut at ${max} characters)` : clean;
+}
+
 export function forbidden(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: ErrorCode.FORBIDDEN } });
 }

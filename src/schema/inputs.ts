@@ -2,7 +2,7 @@
  * Checks of client input that need more than a scalar: the network an address belongs to,
  * list bounds, argument combinations. Each failure says what was wrong and what is allowed.
  */
-import { badInput } from '../errors.js';
+import { badInput, quote } from '../errors.js';
 import { NETWORK_HRP, parseBech32Address, type NetworkName } from '../ids.js';
 
 /** The most items a list argument may hold; it keeps upstream URLs within server limits. */
@@ -27,14 +27,14 @@ export function checkAddresses(
   return addresses.map((address) => {
     if (address.startsWith('0x')) {
       if (!allowEvm) {
-        throw badInput(`\`${argument}\`: ${address} is an EVM address; only X-/P-Chain bech32 addresses (${NETWORK_HRP[network]}1...) are allowed here.`, { argument });
+        throw badInput(`\`${argument}\`: ${quote(address)} is an EVM address; only X-/P-Chain bech32 addresses (${NETWORK_HRP[network]}1...) are allowed here.`, { argument });
       }
       return address.toLowerCase();
     }
     const parsed = parseBech32Address(address);
     if (parsed.hrp !== NETWORK_HRP[network]) {
       throw badInput(
-        `\`${argument}\`: ${address} is not a ${network} address; ${network} addresses start with "${NETWORK_HRP[network]}1".`,
+        `\`${argument}\`: ${quote(address)} is not a ${network} address; ${network} addresses start with "${NETWORK_HRP[network]}1".`,
         { argument },
       );
     }

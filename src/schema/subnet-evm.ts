@@ -4,7 +4,7 @@
  * uptime. The `eth_*` calls one request makes to one chain go out as one JSON-RPC batch.
  */
 import type { GatewayContext } from '../context.js';
-import { badInput } from '../errors.js';
+import { badInput, quote } from '../errors.js';
 import { CORETH_VM_ID, type NetworkName } from '../ids.js';
 import { evmChainIdOf } from '../loaders.js';
 import type { ChainConfigReply, FeeConfig, PrecompileConfig, SubnetEvmValidator, Uint } from '../upstreams/node.types.js';
@@ -60,7 +60,7 @@ function checkBlockRef(block: string): string {
   if (/^0x[0-9a-fA-F]{64}$/.test(block)) return block.toLowerCase();
   const n = /^\d{1,19}$/.test(block) ? BigInt(block) : /^0x[0-9a-fA-F]{1,16}$/.test(block) ? BigInt(block) : undefined;
   if (n !== undefined && n <= MAX_BLOCK) return `0x${n.toString(16)}`;
-  throw badInput(`\`block\` must be "latest", a block number from 0 to ${MAX_BLOCK} (e.g. 1200 or 0x4b0) or a 32-byte block hash (got ${JSON.stringify(block)}).`, {
+  throw badInput(`\`block\` must be "latest", a block number from 0 to ${MAX_BLOCK} (e.g. 1200 or 0x4b0) or a 32-byte block hash (got ${quote(block)}).`, {
     argument: 'block',
   });
 }

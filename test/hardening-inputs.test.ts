@@ -1,0 +1,116 @@
+/**
+ * Input an outsider may send: huge, malformed or lenient values in every place an id, a number
+ * or a list reaches a decoder. Each is refused with BAD_USER_INPUT, a message that says what is
+ * allowed and quotes at most a short prefix of the value, no upstream call, and in milliseconds.
+ */
+import { describe, expect, it } from 'vitest';
+import { getWorld } from '../src/sandbox/world.js';
+import { codes, useHarness, type Result } from './helpers.js';
+
+const h = useHarness();
+const world = getWorld('mainnet');
+const SUBNET = world.subnets[0]!.subnetId;
+const ADDRESS = world.addresses[0]!;
+
+const MB = 1024 * 1024;
+/** Generous enough never to flake on a busy machine; the quadratic decoders took seconds. */
+const FAST_MS = 200;
+
+/** Sends a document and measures how long the gateway took to answer. */
+async function timed(query: string, variables?: Record<string, unknown>): Promise<Result<unknown> & { ms: number }> {
+  const start = performance.now();
+  const res = await h.raw(query, variables);
+  return { ...res, ms: performance.now() - start };
+}
+
+/** The request was refused as bad input, before any upstream call, with short messages. */
+function expectRefused(res: Result<unknown>, message: RegExp): void {
+  expect(codes(res).length).toBeGreaterThan(0);
+  expect(new Set(codes(res))).toEqual(new Set(['BAD_USER_INPUT']));
+  expect(res.errors![0]!.message).toMatch(message);
+  // A refused value is quoted by a short prefix at most, never echoed whole.
+  for (const error of res.errors!) expect(error.message.length).toBeLessThan(500);
+  expect(h.sandbox.total).toBe(0);
+}
+
+describe('scalars bound the length before they decode', () => {
+  const huge = '2'.repeat(MB);
+  it.each([
+    ['CB58Id', `query($v: CB58Id!) { network { subnet(subnetId: $v) { subnetId } } }`, /is 1048576 characters long; a CB58Id has at most 50/],
+    ['NodeID', `query($v: NodeID!) { network { l1Validators(nodeId: $v) { nodes { nodeId } } } }`, /a NodeID has at most 40/],
+    ['AvalancheAddress', `query($v: AvalancheAddress!) { network { address(address: $v) { address } } }`, /an? AvalancheAddress has at most 92/],
+    ['EvmHexAddress', `query($v: EvmHexAddress!) { network { evmChain(evmChainId: 43114) { address(address: $v) { address } } } }`, /an? EvmHexAddress has at most 42/],
+    ['BigInt', `query($v: BigInt) { network { evmChain(evmChainId: 43114) { address(address: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F") { nativeBalance(blockNumber: $v) { balance } } } } }`, /BigInt must be a decimal integer of at most 78 digits/],
+    ['Uint64', `query($v: Uint64) { network { pChain { block(height: $v) { height } } } }`, /Uint64 must be an integer from 0 to 18446744073709551615/],
+    ['SafeInt', `query($v: SafeInt) { network { transactions(chain: P_CHAIN, addresses: ["${ADDRESS}"], startTimestamp: $v) { nodes { txHash } } } }`, /SafeInt must be an integer/],
+  ])('a 1 MB %s variable is refused in milliseconds, quoting a short prefix', async (_scalar, query, message) => {
+    const res = await timed(query, { v: huge });
+    expectRefused(res, message);
+    expect(res.errors![0]!.message).toContain('"22222222222222222222222222222222"… (1048576 characters)');
+    expect(res.ms).toBeLessThan(FAST_MS);
+  });
+
+  it('a 1 MB CB58Id written in the document is refused the same way', async () => {
+    const res = await timed(`{ network { subnet(subnetId: "${huge}") { subnetId } } }`);
+    expectRefused(res, /is not a valid CB58Id: it is 1048576 characters long; a CB58Id has at most 50/);
+    expect(res.ms).toBeLessThan(FAST_MS);
+  });
+
+  it('100 NodeIDs of 4,000 characters (the issue\'s 3.5 s) are refused in milliseconds', async () => {
+    const res = await timed(`query($ids: [NodeID!]) { network { pChain { currentValidators(nodeIds: $ids) { nodeId } } } }`, {
+      ids: Array.from({ length: 100 }, () => `NodeID-${'2'.repeat(4000)}`),
+    });
+    expectRefused(res, /^Variable "\$ids" at "ids\[0\]" got an invalid value; "NodeID-2{25}"… \(4007 characters\) is not a valid NodeID: it is 4007 characters long; a NodeID has at most 40\.$/);
+    expect(res.ms).toBeLessThan(FAST_MS);
+  });
+
+  it('the ids that reach a decoder through plain strings are bounded too: assetId, signingSubnetId', async () => {
+    const asset = await timed(`query($v: String!) { network { xChain { asset(assetId: $v) { name } } } }`, { v: huge });
+    expectRefused(asset, /`assetId`: "2{32}"… \(1048576 characters\) is neither an asset id/);
+    expect(asset.ms).toBeLessThan(FAST_MS);
+
+    const signing = await timed(`mutation($v: String!) { aggregateSignatures(input: { message: "00", signingSubnetId: $v }) { signedMessage } }`, { v: huge });
+    expectRefused(signing, /`input.signingSubnetId` must be a 32-byte subnet id.*a cb58 id of 32 bytes has at most 50/);
+    expect(signing.ms).toBeLessThan(FAST_MS);
+  });
+
+  it('an address with a wrong checksum is refused in the gateway\'s words, not the library\'s (which quote it whole)', async () => {
+    const bad = `${ADDRESS.slice(0, -1)}${ADDRESS.endsWith('q') ? 'p' : 'q'}`;
+    const res = await h.raw(`{ network { address(address: "${bad}") { address } } }`);
+    expectRefused(res, /has a wrong bech32 checksum/);
+    expect(res.errors![0]!.message).not.toMatch(/Invalid checksum in/);
+  });
+
+  it('JSON is an output type: a JSON variable is refused without being walked', async () => {
+    const res = await h.raw(`query($v: JSON) { network { name } }`, { v: { a: 1 } });
+    // A variable no field uses fails validation before any value is read.
+    expect(codes(res)).toEqual(['GRAPHQL_VALIDATION_FAILED']);
+    expect(h.sandbox.total).toBe(0);
+  });
+
+  it('a value that is not a string is described, not printed', async () => {
+    const res = await h.raw(`query($v: CB58Id!) { network { subnet(subnetId: $v) { subnetId } } }`, { v: { a: 'x'.repeat(MB) } });
+    expectRefused(res, /CB58Id must be a string, got an object/);
+  });
+
+  it("graphql-js's own scalars quote a value whole: their messages are cut", async () => {
+    const res = await h.raw('query($n: Int) { network { subnets(first: $n) { nodes { subnetId } } } }', { n: 'x'.repeat(MB) });
+    expectRefused(res, /^Variable "\$n" got an invalid value; Int cannot represent non-integer value: "x+… \(cut at 400 characters\)$/);
+  });
+
+  it('a refused value is not echoed twice: the response stays small', async () => {
+    const res = await h.gateway.yoga.fetch('http://gateway.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `query($v: CB58Id!) { network { subnet(subnetId: $v) { subnetId } } }`, variables: { v: 'x'.repeat(500 * 1024) } }),
+    });
+    expect((await res.text()).length).toBeLessThan(1000);
+  });
+});
+
+describe('the subnet id that is fine still works', () => {
+  it('a valid CB58Id is accepted', async () => {
+    const res = await h.raw(`{ network { subnet(subnetId: "${SUBNET}") { subnetId } } }`);
+    expect(res.errors).toBeUndefined();
+  });
+});
