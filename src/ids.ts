@@ -170,6 +170,20 @@ export function isHex(value: string): boolean {
   return HEX_RE.test(value);
 }
 
+const BASE64URL_RE = /^[A-Za-z0-9_-]*$/;
+
+/**
+ * The UTF-8 text a base64url string (without padding) encodes, or undefined unless the string is
+ * exactly that text's encoding. Node's decoder skips characters outside the alphabet and ignores
+ * leftover bits, so "U3Vi bmV0", "U3Vi\0bmV0" and "U3VibmV0" would all decode alike; the
+ * gateway's opaque ids and cursors accept only the one spelling it wrote.
+ */
+export function decodeCanonicalBase64url(value: string): string | undefined {
+  if (!BASE64URL_RE.test(value)) return undefined;
+  const text = Buffer.from(value, 'base64url').toString('utf8');
+  return Buffer.from(text, 'utf8').toString('base64url') === value ? text : undefined;
+}
+
 /** Which network an address's hrp belongs to, if any. */
 export function networkOfHrp(hrp: string): NetworkName | undefined {
   if (hrp === NETWORK_HRP.mainnet) return 'mainnet';

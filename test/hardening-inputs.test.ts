@@ -23,6 +23,24 @@ async function timed(query: string, variables?: Record<string, unknown>): Promis
   return { ...res, ms: performance.now() - start };
 }
 
+/**
+ * Runs a document through the gateway's parse, validate and execute (every plugin included)
+ * without HTTP, so a variable may hold 100 references to one 1 MB string: what is measured is
+ * the gateway's handling of the values, not JSON parsing of a 100 MB body.
+ */
+async function timedInProcess(query: string, variables: Record<string, unknown>): Promise<Result<unknown> & { ms: number }> {
+  const start = performance.now();
+  const request = new Request('http://gateway.test/graphql', { method: 'POST' });
+  const run = h.gateway.yoga.getEnveloped({ request, params: { query, variables } } as never);
+  const document = run.parse(query);
+  const invalid = run.validate(run.schema, document);
+  const result = invalid.length
+    ? { errors: invalid }
+    : ((await run.execute({ schema: run.schema, document, contextValue: await run.contextFactory(), variableValues: variables })) as { errors?: unknown[] });
+  const errors = JSON.parse(JSON.stringify(result.errors ?? [])) as Result<unknown>['errors'];
+  return { status: 200, errors, ms: performance.now() - start };
+}
+
 /** The request was refused as bad input, before any upstream call, with short messages. */
 function expectRefused(res: Result<unknown>, message: RegExp): void {
   expect(codes(res).length).toBeGreaterThan(0);
@@ -112,5 +130,109 @@ describe('the subnet id that is fine still works', () => {
   it('a valid CB58Id is accepted', async () => {
     const res = await h.raw(`{ network { subnet(subnetId: "${SUBNET}") { subnetId } } }`);
     expect(res.errors).toBeUndefined();
+  });
+});
+
+/** Spellings of `canonical` that Node's lenient base64url decoder reads as the same bytes. */
+function lenientSpellings(canonical: string): [string, string][] {
+  const cut = 8;
+  const spellings: [string, string][] = [
+    ['a space', `${canonical.slice(0, cut)} ${canonical.slice(cut)}`],
+    ['a NUL', `${canonical.slice(0, cut)}\u0000${canonical.slice(cut)}`],
+    ['a right-to-left override', `${canonical.slice(0, cut)}\u202E${canonical.slice(cut)}`],
+    ['a trailing newline', `${canonical}\n`],
+    ['padding', `${canonical}${'='.repeat((4 - (canonical.length % 4)) % 4 || 4)}`],
+    ['standard base64 letters', canonical.replace(/-/g, '+').replace(/_/g, '/')],
+  ];
+  // Leftover bits: another last character that decodes to the same bytes.
+  const bytes = Buffer.from(canonical, 'base64url');
+  for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_') {
+    const other = `${canonical.slice(0, -1)}${c}`;
+    if (other !== canonical && Buffer.from(other, 'base64url').equals(bytes)) {
+      spellings.push(['leftover bits', other]);
+      break;
+    }
+  }
+  return spellings.filter(([, spelling]) => spelling !== canonical);
+}
+
+describe('global ids are canonical or refused', () => {
+  const id = Buffer.from(`Subnet:mainnet:${SUBNET}`).toString('base64url');
+
+  it('the canonical id resolves', async () => {
+    const res = await h.raw(`query($id: ID!) { node(id: $id) { ... on Subnet { subnetId } } }`, { id });
+    expect(res.data).toEqual({ node: { subnetId: SUBNET } });
+  });
+
+  it('has spellings a lenient decoder would accept', () => {
+    expect(lenientSpellings(id).map(([name]) => name)).toContain('leftover bits');
+    for (const [, spelling] of lenientSpellings(id)) {
+      expect(Buffer.from(spelling, 'base64url').toString()).toBe(`Subnet:mainnet:${SUBNET}`);
+    }
+  });
+
+  it.each(lenientSpellings(Buffer.from(`Subnet:mainnet:${SUBNET}`).toString('base64url')))('refuses the id with %s', async (_name, spelling) => {
+    const res = await h.raw(`query($id: ID!) { node(id: $id) { id } }`, { id: spelling });
+    expectRefused(res, /is not a global id of this API: it is not base64url as this API writes it/);
+  });
+
+  it.each([
+    ['a space', ` ${SUBNET}`],
+    ['a NUL', `${SUBNET}\u0000`],
+    ['a right-to-left override', `\u202E${SUBNET}`],
+    ['a tab', `\t${SUBNET}`],
+  ])('refuses a decoded key with %s', async (_name, key) => {
+    const res = await h.raw(`query($id: ID!) { node(id: $id) { id } }`, { id: Buffer.from(`Subnet:mainnet:${key}`).toString('base64url') });
+    expectRefused(res, /does not decode to a type and a key of visible ASCII characters/);
+  });
+
+  it('a 1 MB global id, and 100 of them in `nodes`, are refused in milliseconds', async () => {
+    const huge = 'A'.repeat(MB);
+    const one = await timed(`query($id: ID!) { node(id: $id) { id } }`, { id: huge });
+    expectRefused(one, /"A{32}"… \(1048576 characters\) is not a global id of this API: it is 1048576 characters long, and a global id has at most 256/);
+    expect(one.ms).toBeLessThan(FAST_MS);
+
+    const many = await timedInProcess(`query($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { ids: Array.from({ length: 100 }, () => huge) });
+    expectRefused(many, /a global id has at most 256/);
+    expect(many.ms).toBeLessThan(FAST_MS);
+  });
+});
+
+describe('cursors are exactly `payload.mac`, canonical, bounded', () => {
+  const Q = `query($after: String) { network { subnets(first: 1, after: $after) { nodes { subnetId } pageInfo { endCursor } } } }`;
+
+  async function realCursor(): Promise<string> {
+    const res = await h.raw<{ network: { subnets: { pageInfo: { endCursor: string } } } }>(Q);
+    h.sandbox.reset();
+    return res.data!.network.subnets.pageInfo.endCursor;
+  }
+
+  it('a real cursor resumes', async () => {
+    const cursor = await realCursor();
+    const res = await h.raw(Q, { after: cursor });
+    expect(res.errors).toBeUndefined();
+  });
+
+  it('refuses a cursor with an extra `.segment`, or any lenient spelling of its payload or signature', async () => {
+    const cursor = await realCursor();
+    const [payload, mac] = cursor.split('.') as [string, string];
+    const variants = [
+      `${cursor}.x`,
+      `${cursor}.`,
+      `.${cursor}`,
+      `${payload}..${mac}`,
+      ...lenientSpellings(payload).map(([, p]) => `${p}.${mac}`),
+      ...lenientSpellings(mac).map(([, m]) => `${payload}.${m}`),
+    ];
+    for (const after of variants) {
+      const res = await h.raw(Q, { after });
+      expectRefused(res, /`after` is not a cursor of subnets: pass an `endCursor` or edge `cursor` from an earlier page/);
+    }
+  });
+
+  it('a 1 MB cursor is refused in milliseconds, without being decoded', async () => {
+    const res = await timed(Q, { after: `${'A'.repeat(MB)}.${'A'.repeat(22)}` });
+    expectRefused(res, /`after` is 1048599 characters long; a cursor of this API has at most 4096/);
+    expect(res.ms).toBeLessThan(FAST_MS);
   });
 });
