@@ -236,3 +236,58 @@ describe('cursors are exactly `payload.mac`, canonical, bounded', () => {
     expect(res.ms).toBeLessThan(FAST_MS);
   });
 });
+
+describe('list sizes are bounded before any item is decoded', () => {
+  const NODE = world.l1Validators[0]!.nodeId;
+  const VALIDATORS = `query($ids: [NodeID!]) { network { pChain { currentValidators(nodeIds: $ids) { nodeId } } } }`;
+
+  it('100 well-formed NodeIDs are within the bound', async () => {
+    const res = await h.raw(VALIDATORS, { ids: Array(100).fill(NODE) });
+    expect(res.errors).toBeUndefined();
+  });
+
+  it('100,000 well-formed NodeIDs in a variable are refused by their count, in milliseconds', async () => {
+    const res = await timed(VALIDATORS, { ids: Array(100_000).fill(NODE) });
+    expectRefused(res, /^`\$ids` holds 100000 items; a list argument of this API takes at most 100: split the request\.$/);
+    expect(res.errors).toHaveLength(1);
+    expect(res.errors![0]!.extensions).toMatchObject({ variable: 'ids' });
+    expect(res.ms).toBeLessThan(FAST_MS);
+  });
+
+  it('`nodes(ids:)` counts before it decodes: 101 ids that are not global ids are refused by their count', async () => {
+    const res = await h.raw(`query($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { ids: Array(101).fill('x') });
+    expectRefused(res, /^`\$ids` holds 101 items/);
+  });
+
+  it('the first bad item ends the request: one error, not one per item', async () => {
+    const res = await h.raw(VALIDATORS, { ids: [NODE, 'NodeID-nope', 'NodeID-nope'] });
+    expectRefused(res, /^Variable "\$ids" at "ids\[1\]" got an invalid value; "NodeID-nope" is not a valid NodeID/);
+    expect(res.errors).toHaveLength(1);
+  });
+
+  it('a list written in the document is refused by its count before validation decodes its items', async () => {
+    const items = Array(101).fill(`"${NODE}"`).join(' ');
+    const res = await timed(`{ network { pChain { currentValidators(nodeIds: [${items}]) { nodeId } } } }`);
+    expectRefused(res, /^`nodeIds` holds 101 items; a list argument of this API takes at most 100: split the request\.$/);
+    expect(res.ms).toBeLessThan(FAST_MS);
+  });
+
+  it('the document with 100 items parses within the default MAX_TOKENS (4000)', async () => {
+    const items = Array(100).fill(`"${NODE}"`).join(' ');
+    const res = await h.raw(`{ network { pChain { currentValidators(nodeIds: [${items}]) { nodeId } } } }`);
+    expect(res.errors).toBeUndefined();
+  });
+
+  it('100 items of 1 MB each are refused in milliseconds (values held in memory, not sent as a 100 MB body)', async () => {
+    const huge = `NodeID-${'2'.repeat(MB)}`;
+    const res = await timedInProcess(VALIDATORS, { ids: Array(100).fill(huge) });
+    expectRefused(res, /a NodeID has at most 40/);
+    expect(res.ms).toBeLessThan(FAST_MS);
+  });
+
+  it('a variable default of more than 100 items is refused too', async () => {
+    const items = Array(101).fill(`"${NODE}"`).join(' ');
+    const res = await h.raw(`query($ids: [NodeID!] = [${items}]) { network { pChain { currentValidators(nodeIds: $ids) { nodeId } } } }`);
+    expectRefused(res, /^The default of `\$ids` holds 101 items/);
+  });
+});

@@ -8,7 +8,7 @@
  * value in front of the scalar's message (500 KB in, 1 MB out), and its own scalars and enums
  * quote values in full.
  */
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type ASTNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { bounded, ErrorCode } from '../errors.js';
 
@@ -30,9 +30,20 @@ function withCode(error: unknown, code: string): unknown {
 const VARIABLE_PREFIX = /^Variable "\$(\w+)" got invalid value /;
 
 /**
+ * A variable's value refused by its scalar or enum (`cause`), without the value: the gateway's
+ * scalars quote a short prefix of it themselves. `at` is the place inside it, e.g. `ids[3]`.
+ */
+export function variableError(name: string, at: string | undefined, cause: GraphQLError, nodes?: ASTNode | readonly ASTNode[]): GraphQLError {
+  return new GraphQLError(`Variable "$${name}"${at ? ` at "${at}"` : ''} got an invalid value; ${bounded(cause.message, MAX_MESSAGE)}`, {
+    nodes,
+    originalError: cause,
+    extensions: { ...cause.extensions, code: ErrorCode.BAD_USER_INPUT },
+  });
+}
+
+/**
  * `Variable "$v" got invalid value <the whole value> [at "v[3]"]; <the scalar's message>`
- * becomes `Variable "$v" [at "v[3]"] got an invalid value; <the scalar's message>`: the
- * gateway's scalars quote a short prefix of the value themselves.
+ * becomes `Variable "$v" [at "v[3]"] got an invalid value; <the scalar's message>`.
  */
 function withoutEchoedValue(error: GraphQLError): GraphQLError {
   const cause = error.originalError;
@@ -41,13 +52,7 @@ function withoutEchoedValue(error: GraphQLError): GraphQLError {
   // The path, if any, ends the part before the scalar's message; only its tail is read.
   const head = error.message.slice(0, error.message.length - cause.message.length - 2);
   const at = / at "([\w.[\]]+)"$/.exec(head.slice(-200))?.[1];
-  return new GraphQLError(`Variable "$${name}"${at ? ` at "${at}"` : ''} got an invalid value; ${bounded(cause.message, MAX_MESSAGE)}`, {
-    nodes: error.nodes,
-    source: error.source,
-    positions: error.positions,
-    originalError: cause,
-    extensions: { ...cause.extensions, code: ErrorCode.BAD_USER_INPUT },
-  });
+  return variableError(name, at, cause, error.nodes);
 }
 
 export function useErrorCodes(): Plugin {
