@@ -291,3 +291,23 @@ describe('list sizes are bounded before any item is decoded', () => {
     expectRefused(res, /^The default of `\$ids` holds 101 items/);
   });
 });
+
+describe('`nativeBalance(blockNumber:)` is bounded to what an EVM node can address (int64)', () => {
+  const account = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
+  const Q = `query($b: BigInt) { network { evmChain(evmChainId: 43114) { address(address: "${account}") { nativeBalance(blockNumber: $b) { balance } } } } }`;
+
+  it.each([
+    ['10^23 (which used to go upstream)', `1${'0'.repeat(23)}`],
+    ['2^63', (2n ** 63n).toString()],
+    ['a negative number', '-1'],
+  ])('refuses %s', async (_name, b) => {
+    const res = await h.raw(Q, { b });
+    expectRefused(res, /^`blockNumber` must be a block number from 0 to 9223372036854775807 \(2\^63 - 1, the largest an EVM node takes\), got "-?\d+"\.$/);
+    expect(res.errors![0]!.extensions).toMatchObject({ argument: 'blockNumber' });
+  });
+
+  it('2^63 - 1 is sent, without leading zeros', async () => {
+    await h.raw(Q, { b: `00${(2n ** 63n - 1n).toString()}` });
+    expect(h.sandbox.log.map((r) => Object.fromEntries(r.query).blockNumber)).toEqual(['9223372036854775807']);
+  });
+});

@@ -42,6 +42,21 @@ export function checkAddresses(
   });
 }
 
+/**
+ * The highest EVM block number: geth (and coreth and Subnet-EVM, which the Data API reads) takes
+ * block numbers as int64, negative numbers being tags such as "latest".
+ */
+export const MAX_EVM_BLOCK = 2n ** 63n - 1n;
+
+/** A block number given as a BigInt, within what an EVM node can address; sent without leading zeros. */
+export function checkEvmBlockNumber(value: string, argument: string): string {
+  // BigInt input holds at most 78 digits, so BigInt() reads little.
+  if (!/^\d+$/.test(value) || BigInt(value) > MAX_EVM_BLOCK) {
+    throw badInput(`\`${argument}\` must be a block number from 0 to ${MAX_EVM_BLOCK} (2^63 - 1, the largest an EVM node takes), got ${quote(value)}.`, { argument });
+  }
+  return BigInt(value).toString();
+}
+
 export function checkListSize(values: readonly unknown[], argument: string): void {
   if (values.length > MAX_LIST_ARGUMENT) {
     throw badInput(`\`${argument}\` holds ${values.length} values; at most ${MAX_LIST_ARGUMENT} are allowed.`, { argument });
