@@ -13,6 +13,7 @@ import type { Logger } from './logger.js';
 import { createNodeLoaders, SharedNodeCaches } from './node-loaders.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useInputBounds } from './plugins/use-input-bounds.js';
+import { useIntrospection } from './plugins/use-introspection.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
 import { RequestActivity } from './upstreams/activity.js';
 import { CallBudget } from './upstreams/budget.js';
@@ -94,7 +95,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: Partial<H
           error: (...args) => logger.error(args.map(String).join(' ')),
         }
       : false,
-    plugins: [useQueryLimits(config.limits), useInputBounds(), useExecutionCancellation(), useErrorCodes()],
+    plugins: [useQueryLimits(config.limits), useInputBounds(), useIntrospection({ enabled: config.introspection }), useExecutionCancellation(), useErrorCodes()],
     context: ({ request }): GatewayContext => {
       // A client may send its own Data API key; it is used for this request only. An empty
       // header is no key: the operator's applies.
