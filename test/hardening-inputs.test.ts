@@ -48,6 +48,8 @@ function expectRefused(res: Result<unknown>, message: RegExp): void {
   expect(res.errors![0]!.message).toMatch(message);
   // A refused value is quoted by a short prefix at most, never echoed whole.
   for (const error of res.errors!) expect(error.message.length).toBeLessThan(500);
+  // Nor does a control or bidi character of the value reach the message raw.
+  for (const error of res.errors!) expect(error.message).not.toMatch(/[\u0000-\u001f\u202a-\u202e\u2066-\u2069]/);
   expect(h.sandbox.total).toBe(0);
 }
 
@@ -114,6 +116,13 @@ describe('scalars bound the length before they decode', () => {
   it("graphql-js's own scalars quote a value whole: their messages are cut", async () => {
     const res = await h.raw('query($n: Int) { network { subnets(first: $n) { nodes { subnetId } } } }', { n: 'x'.repeat(MB) });
     expectRefused(res, /^Variable "\$n" got an invalid value; Int cannot represent non-integer value: "x+… \(cut at 400 characters\)$/);
+  });
+
+  it("the same in the document: graphql-js's messages for literals are cut too", async () => {
+    const res = await h.raw(`{ network { subnets(first: "${'x'.repeat(MB)}") { nodes { subnetId } } } }`);
+    expect(codes(res)).toEqual(['GRAPHQL_VALIDATION_FAILED']);
+    expect(res.errors![0]!.message).toMatch(/^Int cannot represent non-integer value: "x+… \(cut at 400 characters\)$/);
+    expect(h.sandbox.total).toBe(0);
   });
 
   it('a refused value is not echoed twice: the response stays small', async () => {
