@@ -87,6 +87,7 @@ const schema = z.object({
   MAX_ALIASES: int(0, 10_000).default(30),
   MAX_TOKENS: int(100, 1_000_000).default(4000),
   GRAPHIQL: bool.default(true),
+  INTROSPECTION: bool.default(true),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -143,6 +144,8 @@ export interface Config {
   /** Shape limits of a GraphQL document (GraphQL Armor). */
   limits: { depth: number; aliases: number; tokens: number };
   graphiql: boolean;
+  /** Whether `__schema` and `__type` are answered (GraphiQL and codegen need them). */
+  introspection: boolean;
   logLevel: string;
 }
 
@@ -211,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     callBudget: c.UPSTREAM_CALL_BUDGET,
     limits: { depth: c.MAX_DEPTH, aliases: c.MAX_ALIASES, tokens: c.MAX_TOKENS },
     graphiql: c.GRAPHIQL,
+    introspection: c.INTROSPECTION,
     logLevel: c.LOG_LEVEL,
   };
 }

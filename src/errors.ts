@@ -61,6 +61,28 @@ export function badInput(message: string, extensions: GraphQLErrorExtensions = {
   return new GraphQLError(message, { extensions: { code: ErrorCode.BAD_USER_INPUT, ...extensions } });
 }
 
+/** How much of a refused value a message quotes: enough to recognise it, never the whole of a huge one. */
+const QUOTE_PREFIX = 32;
+
+/**
+ * A client's value as an error message quotes it: JSON-quoted, cut to a short prefix when long,
+ * with anything outside printable ASCII escaped (a bidi override must not reorder the message).
+ */
+export function quote(value: string): string {
+  const shown = value.length > QUOTE_PREFIX ? value.slice(0, QUOTE_PREFIX) : value;
+  const text = JSON.stringify(shown).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return value.length > QUOTE_PREFIX ? `${text}… (${value.length} characters)` : text;
+}
+
+/**
+ * Text from elsewhere (an upstream, graphql-js quoting a value) as a client may read it: without
+ * control or bidi characters, and cut to `max` characters.
+ */
+export function bounded(text: string, max: number): string {
+  const clean = text.slice(0, max + 1).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ');
+  return clean.length > max ? `${clean.slice(0, max)}… (cut at ${max} characters)` : clean;
+}
+
 export function forbidden(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: ErrorCode.FORBIDDEN } });
 }
@@ -76,6 +98,25 @@ function httpCode(status: number): ErrorCode {
   if (status >= 400 && status < 500) return ErrorCode.UPSTREAM_BAD_REQUEST;
   return ErrorCode.UPSTREAM_UNAVAILABLE;
 }
+
+/**
+ * The most of an upstream's own words a client reads. The Data API's 400 explanations (a list of
+ * its parameter checks) and the node's service errors fit; anything longer is not an explanation.
+ */
+const UPSTREAM_TEXT_MAX = 300;
+
+const upstreamText = (text: string | undefined): string | undefined => (text ? bounded(text, UPSTREAM_TEXT_MAX) : undefined);
+
+/**
+ * JSON-RPC errors whose text no client can act on: -32700 and -32600 are about the framing of
+ * the gateway's own request (their text is Go's JSON decoder or gorilla's, naming Go types),
+ * -32603 is the node's internal failure (a panic's text). The node's other errors are its
+ * methods' documented answers ("not found", "couldn't unmarshal an argument...", geth's
+ * "the method ... does not exist", "invalid argument 0: ..."), passed on bounded.
+ */
+const RPC_OPAQUE_CODES: ReadonlySet<number> = new Set([-32700, -32600, -32603]);
+
+const rpcText = (error: RpcError): string | undefined => (RPC_OPAQUE_CODES.has(error.code) ? undefined : upstreamText(error.rpcMessage));
 
 /** A JSON-RPC error's meaning, from its code and, for the node's -32000, its words. */
 function rpcCode(error: RpcError): ErrorCode {
@@ -95,7 +136,8 @@ export function describeUpstreamError(error: UpstreamError): { message: string; 
   const upstream: Record<string, unknown> = { service: error.service, operation: error.operation };
   if (error instanceof HttpError) {
     upstream.status = error.status;
-    if (error.upstreamMessage) upstream.message = error.upstreamMessage;
+    const said = upstreamText(error.upstreamMessage);
+    if (said) upstream.message = said;
     const code = httpCode(error.status);
     const extensions: GraphQLErrorExtensions = { code, upstream };
     let message: string;
@@ -108,13 +150,13 @@ export function describeUpstreamError(error: UpstreamError): { message: string; 
         break;
       case ErrorCode.UPSTREAM_UNAUTHORIZED:
       case ErrorCode.UPSTREAM_FORBIDDEN:
-        message = `${who} refused the request's credentials (${error.status}): ${error.upstreamMessage ?? error.upstreamError ?? 'no detail'}.`;
+        message = `${who} refused the request's credentials (${error.status}): ${said ?? upstreamText(error.upstreamError) ?? 'no detail'}.`;
         break;
       case ErrorCode.NOT_FOUND:
-        message = `${who} found nothing at ${error.operation}: ${error.upstreamMessage ?? 'not found'}.`;
+        message = `${who} found nothing at ${error.operation}: ${said ?? 'not found'}.`;
         break;
       case ErrorCode.UPSTREAM_BAD_REQUEST:
-        message = `${who} rejected ${error.operation}: ${error.upstreamMessage ?? 'bad request'}.`;
+        message = `${who} rejected ${error.operation}: ${said ?? 'bad request'}.`;
         break;
       default:
         message = `${who} is unavailable (${error.operation} answered ${error.status}); try again later.`;
@@ -123,16 +165,22 @@ export function describeUpstreamError(error: UpstreamError): { message: string; 
   }
   if (error instanceof RpcError) {
     const code = rpcCode(error);
+    const said = rpcText(error);
     upstream.rpcCode = error.code;
-    upstream.message = error.rpcMessage;
-    const message =
-      code === ErrorCode.NODE_API_UNAVAILABLE
-        ? `${who} does not offer ${error.operation}: ${error.rpcMessage}.`
-        : `${who} answered ${error.operation} with an error: ${error.rpcMessage}.`;
+    if (said) upstream.message = said;
+    let message: string;
+    if (said === undefined) {
+      message =
+        error.code === -32603
+          ? `${who} failed internally at ${error.operation} (JSON-RPC ${error.code}); try again later.`
+          : `${who} refused the gateway's call to ${error.operation} as malformed (JSON-RPC ${error.code}): a fault of the gateway, please report it.`;
+    } else {
+      message = code === ErrorCode.NODE_API_UNAVAILABLE ? `${who} does not offer ${error.operation}: ${said}.` : `${who} answered ${error.operation} with an error: ${said}.`;
+    }
     return { message, extensions: { code, upstream } };
   }
   if (error instanceof NodeApiUnavailableError) {
-    if (error.cause instanceof RpcError) Object.assign(upstream, { rpcCode: error.cause.code, message: error.cause.rpcMessage });
+    if (error.cause instanceof RpcError) Object.assign(upstream, { rpcCode: error.cause.code, message: rpcText(error.cause) });
     return { message: `${error.message}.`, extensions: { code: ErrorCode.NODE_API_UNAVAILABLE, upstream: { ...upstream, api: error.api } } };
   }
   if (error instanceof TimeoutError) {
@@ -155,7 +203,12 @@ export function describeUpstreamError(error: UpstreamError): { message: string; 
     };
   }
   if (error instanceof InvalidResponseError) {
-    return { message: `${error.message}.`, extensions: { code: ErrorCode.UPSTREAM_INVALID_RESPONSE, upstream } };
+    // What was wrong with the answer (and the bit of its body the reason may quote) is logged, not shown.
+    if (error.status) upstream.status = error.status;
+    return {
+      message: `${who} sent an answer to ${error.operation} that its API does not allow; try again later.`,
+      extensions: { code: ErrorCode.UPSTREAM_INVALID_RESPONSE, upstream },
+    };
   }
   if (error instanceof BudgetExceededError) {
     return {
@@ -172,8 +225,11 @@ export function describeUpstreamError(error: UpstreamError): { message: string; 
 /**
  * yoga's `maskError`: upstream failures keep their meaning (code, status, upstream message),
  * GraphQL errors raised on purpose pass through, anything else is masked.
+ *
+ * yoga would add the original error with its stack (and so file paths) when NODE_ENV is
+ * "development"; masking never depends on the environment here, so `isDev` is ignored.
  */
-export function maskError(error: unknown, message: string, isDev?: boolean): Error {
+export function maskError(error: unknown, message: string, _isDev?: boolean): Error {
   const original = error instanceof GraphQLError ? error.originalError : error;
   if (original instanceof UpstreamError) {
     const described = describeUpstreamError(original);
@@ -186,5 +242,5 @@ export function maskError(error: unknown, message: string, isDev?: boolean): Err
       extensions: described.extensions,
     });
   }
-  return yogaMaskError(error, message, isDev);
+  return yogaMaskError(error, message, false);
 }

@@ -14,6 +14,8 @@ import { Reuse } from './loaders/reads.js';
 import { MemoryStore, RedisStore, TieredStore } from './loaders/store.js';
 import type { Logger } from './logger.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
+import { useInputBounds } from './plugins/use-input-bounds.js';
+import { useIntrospection } from './plugins/use-introspection.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useGatewayResponseCache } from './plugins/use-response-cache.js';
 import { CursorCodec } from './schema/connection.js';
@@ -146,6 +148,8 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
       : false,
     plugins: [
       useQueryLimits(config.limits),
+      useInputBounds(),
+      useIntrospection({ enabled: config.introspection }),
       useExecutionCancellation(),
       useErrorCodes(),
       ...(stores.responses ? [useGatewayResponseCache({ store: stores.responses, maxTtlMs: RESPONSE_MAX_TTL_MS })] : []),

@@ -59,8 +59,21 @@ export function cb58Encode(payload: Uint8Array): string {
 
 const BASE58_RE = /^[1-9A-HJ-NP-Za-km-z]+$/;
 
+/**
+ * The longest base58 text of `bytes` bytes: log(256)/log(58) characters a byte, a leading zero
+ * byte taking one character like any other. Base58 decoding is quadratic in the text's length,
+ * so a longer text is refused before it is decoded.
+ */
+export function base58MaxLength(bytes: number): number {
+  return Math.ceil((bytes * Math.log(256)) / Math.log(58));
+}
+
 /** Decodes a cb58 string (base58 with a 4-byte sha256 checksum) and checks its payload length. */
 export function cb58Decode(value: string, payloadBytes: number): Uint8Array {
+  const max = base58MaxLength(payloadBytes + 4);
+  if (value.length > max) {
+    throw new InvalidIdError(`is ${value.length} characters long; a cb58 id of ${payloadBytes} bytes has at most ${max}`);
+  }
   if (!BASE58_RE.test(value)) {
     throw new InvalidIdError('is not cb58: it may hold only base58 characters (no 0, O, I or l)');
   }
@@ -107,12 +120,18 @@ export interface Bech32Address {
   canonical: string;
 }
 
+const BECH32_MAX_LENGTH = 90;
+
 export function formatBech32Address(hrp: string, bytes20: Uint8Array): string {
   return bech32.encode(hrp, bech32.toWords(bytes20));
 }
 
 /** Parses `avax1...`, `X-avax1...`, `P-fuji1...`; checks the checksum and the 20-byte payload. */
 export function parseBech32Address(value: string): Bech32Address {
+  // A chain prefix and the longest bech32 string (90 characters, BIP 173).
+  if (value.length > 2 + BECH32_MAX_LENGTH) {
+    throw new InvalidIdError(`is ${value.length} characters long; an address has at most ${2 + BECH32_MAX_LENGTH}`);
+  }
   let rest = value;
   let chain: ChainPrefix | undefined;
   const dash = value.indexOf('-');
@@ -129,7 +148,11 @@ export function parseBech32Address(value: string): Bech32Address {
   try {
     decoded = bech32.decodeToBytes(rest);
   } catch (error) {
-    throw new InvalidIdError(`is not a bech32 address (${(error as Error).message})`);
+    // The library's messages quote the whole input: say what is wrong in our own words.
+    if (/checksum/i.test((error as Error).message)) throw new InvalidIdError('has a wrong bech32 checksum (mistyped?)');
+    throw new InvalidIdError(
+      'is not a bech32 address: expected a prefix such as "avax", then "1", then data and a 6-character checksum in the bech32 alphabet (qpzry9x8gf2tvdw0s3jn54khce6mua7l)',
+    );
   }
   if (decoded.bytes.length !== 20) throw new InvalidIdError('is not a 20-byte address');
   return { chain, hrp: decoded.prefix, canonical: rest };
@@ -145,6 +168,20 @@ const HEX_RE = /^(0x)?[0-9a-fA-F]*$/;
 
 export function isHex(value: string): boolean {
   return HEX_RE.test(value);
+}
+
+const BASE64URL_RE = /^[A-Za-z0-9_-]*$/;
+
+/**
+ * The UTF-8 text a base64url string (without padding) encodes, or undefined unless the string is
+ * exactly that text's encoding. Node's decoder skips characters outside the alphabet and ignores
+ * leftover bits, so "U3Vi bmV0", "U3Vi\0bmV0" and "U3VibmV0" would all decode alike; the
+ * gateway's opaque ids and cursors accept only the one spelling it wrote.
+ */
+export function decodeCanonicalBase64url(value: string): string | undefined {
+  if (!BASE64URL_RE.test(value)) return undefined;
+  const text = Buffer.from(value, 'base64url').toString('utf8');
+  return Buffer.from(text, 'utf8').toString('base64url') === value ? text : undefined;
 }
 
 /** Which network an address's hrp belongs to, if any. */

@@ -40,14 +40,31 @@ describe('JSON-RPC errors (HTTP 200)', () => {
     ['an upper-case method', rpcError(-32000, 'method must start with a non-uppercase letter'), 'UPSTREAM_BAD_REQUEST'],
     ['a method without a dot', rpcError(-32000, 'rpc: service/method request ill-formed: "getHeight"'), 'UPSTREAM_BAD_REQUEST'],
     ['params that do not unmarshal', rpcError(-32000, "couldn't unmarshal an argument. Ensure arguments are valid and properly formatted. See documentation for example calls"), 'UPSTREAM_BAD_REQUEST'],
-    ['a batch array', { ...rpcError(-32700, 'json: cannot unmarshal array into Go value of type json2.serverRequest', null) }, 'UPSTREAM_BAD_REQUEST'],
-    ['jsonrpc other than 2.0', rpcError(-32600, 'jsonrpc must be 2.0'), 'UPSTREAM_BAD_REQUEST'],
     ['an unknown id', rpcError(-32000, "couldn't get tx: not found"), 'NOT_FOUND'],
     ['any other failure', rpcError(-32000, 'database closed'), 'UPSTREAM_RPC_ERROR'],
   ])('%s → %s', async (_case, body, code) => {
     const error = await failPHeight({ kind: 'body', body });
     expect(error.extensions).toMatchObject({ code, upstream: { service: 'node', operation: 'platform.getHeight', rpcCode: body.error.code, message: body.error.message } });
     expect(error.message).toContain(body.error.message);
+  });
+
+  it.each([
+    ['a batch array', rpcError(-32700, 'json: cannot unmarshal array into Go value of type json2.serverRequest', null), 'UPSTREAM_BAD_REQUEST', /refused the gateway's call to platform\.getHeight as malformed \(JSON-RPC -32700\): a fault of the gateway/],
+    ['jsonrpc other than 2.0', rpcError(-32600, 'jsonrpc must be 2.0'), 'UPSTREAM_BAD_REQUEST', /as malformed \(JSON-RPC -32600\)/],
+    ['an internal error (a panic)', rpcError(-32603, 'method handler crashed: runtime error at /home/runner/go/pkg/mod/x.go:12'), 'UPSTREAM_RPC_ERROR', /failed internally at platform\.getHeight \(JSON-RPC -32603\)/],
+  ])('%s → %s, without the text of the framing or the crash', async (_case, body, code, message) => {
+    const error = await failPHeight({ kind: 'body', body });
+    expect(error.extensions).toMatchObject({ code, upstream: { service: 'node', operation: 'platform.getHeight', rpcCode: body.error.code } });
+    expect((error.extensions!.upstream as Record<string, unknown>).message).toBeUndefined();
+    expect(error.message).toMatch(message);
+    expect(JSON.stringify(error)).not.toContain(body.error.message);
+  });
+
+  it("the node's words are bounded, and control characters replaced", async () => {
+    const error = await failPHeight({ kind: 'body', body: rpcError(-32000, `database\u0000 closed\u202E ${'x'.repeat(5000)}`) });
+    const said = (error.extensions!.upstream as Record<string, string>).message!;
+    expect(said).toMatch(/^database  closed  x+… \(cut at 300 characters\)$/);
+    expect(error.message.length).toBeLessThan(400);
   });
 
   it('an answer with neither result nor error is an invalid response; so is broken JSON', async () => {
@@ -101,7 +118,8 @@ describe('the EVM endpoint\'s errors', () => {
     const res = await h.raw<any>(q);
     expect(res.data.network.blockchain).toEqual({ feeConfig: null, chainConfig: null });
     expect(codes(res)).toEqual(['UPSTREAM_BAD_REQUEST', 'UPSTREAM_BAD_REQUEST']);
-    expect(res.errors![0]!.extensions).toMatchObject({ upstream: { rpcCode: -32600, message: 'batch too large' } });
+    expect(res.errors![0]!.extensions).toMatchObject({ upstream: { rpcCode: -32600 } });
+    expect(JSON.stringify(res.errors)).not.toContain('batch too large');
   });
 
   it.each([

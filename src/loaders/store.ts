@@ -115,12 +115,13 @@ export class RedisStore implements CacheStore {
       this.events.onRedis?.('up');
     });
     client.on('error', (error: Error) => this.down(error));
-    client.on('end', () => this.down());
+    // A dropped connection is an outage at once, not when the first reconnection fails.
+    client.on('close', () => this.down(new Error('the connection to Redis closed')));
     return client;
   }
 
-  private down(error?: Error): void {
-    if (!this.up && error === undefined) return;
+  private down(error: Error): void {
+    if (this.closed) return;
     this.up = false;
     this.events.onRedis?.('down', error);
   }

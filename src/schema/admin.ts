@@ -4,7 +4,7 @@
  * scope in builder.ts): a refused request gets FORBIDDEN and the node is never called. The node
  * itself serves the API only with --api-admin-enabled, and public endpoints never do.
  */
-import { badInput } from '../errors.js';
+import { badInput, quote } from '../errors.js';
 import type { NetworkName } from '../ids.js';
 import { builder } from './builder.js';
 import { NetworkNameEnum } from './enums.js';
@@ -91,7 +91,7 @@ function checkName(value: string, argument: string, what: string): string {
 function checkEndpoint(value: string): string {
   checkName(value, 'endpoint', 'the API path after /ext/, e.g. "bc/X"');
   if (value.startsWith('/') || value.split('/').some((part) => part === '' || part === '.' || part === '..')) {
-    throw badInput(`\`endpoint\` is the API path after /ext/, such as "bc/X" or "admin", without leading slash or empty, "." or ".." parts (got ${JSON.stringify(value)}).`, {
+    throw badInput(`\`endpoint\` is the API path after /ext/, such as "bc/X" or "admin", without leading slash or empty, "." or ".." parts (got ${quote(value)}).`, {
       argument: 'endpoint',
     });
   }

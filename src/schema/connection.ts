@@ -16,8 +16,9 @@
  *   used with other filters, is refused before any upstream call.
  * - The upstream pages forward only, so `last`/`before` are refused rather than faked.
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { badInput } from '../errors.js';
+import { decodeCanonicalBase64url } from '../ids.js';
 
 export interface ConnectionArgs {
   first?: number | null;
@@ -60,6 +61,15 @@ interface Resume {
 }
 
 const CURSOR_VERSION = 2;
+
+/**
+ * The longest cursor accepted, checked before anything else: a cursor holds an upstream page
+ * token (a UUID for the Data API, an address and UTXO id for the node) and an item key.
+ */
+export const MAX_CURSOR_LENGTH = 4096;
+
+/** A cursor's signature: 22 base64url characters (132 bits of an HMAC-SHA256). */
+const MAC_RE = /^[A-Za-z0-9_-]{22}$/;
 
 /** Bounds the calls one connection makes even if an upstream keeps sending empty pages. */
 const MAX_PAGES_PER_FIELD = 64;
@@ -110,11 +120,20 @@ export class CursorCodec {
   decode(cursor: string, fp: string, spec: PageSpec): Resume {
     const refuse = () =>
       badInput(`\`after\` is not a cursor of ${spec.field}: pass an \`endCursor\` or edge \`cursor\` from an earlier page.`, { argument: 'after' });
-    const [payload, mac] = cursor.split('.');
-    if (!payload || !mac || mac !== this.mac(payload)) throw refuse();
+    if (cursor.length > MAX_CURSOR_LENGTH) {
+      throw badInput(`\`after\` is ${cursor.length} characters long; a cursor of this API has at most ${MAX_CURSOR_LENGTH}: pass an \`endCursor\` or edge \`cursor\` from an earlier page.`, {
+        argument: 'after',
+      });
+    }
+    // Exactly `payload.mac`, each spelt as encode() wrote it: nothing before, between or after.
+    const dot = cursor.indexOf('.');
+    const payload = cursor.slice(0, dot);
+    const mac = cursor.slice(dot + 1);
+    const text = dot > 0 && MAC_RE.test(mac) ? decodeCanonicalBase64url(payload) : undefined;
+    if (text === undefined || !timingSafeEqual(Buffer.from(mac), Buffer.from(this.mac(payload)))) throw refuse();
     let parsed: unknown;
     try {
-      parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      parsed = JSON.parse(text);
     } catch {
       throw refuse();
     }

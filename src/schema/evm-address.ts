@@ -19,6 +19,7 @@ import { ContractMetadataRef, ErcTypeEnum } from './contract.js';
 import { CurrencyEnum } from './enums.js';
 import { chainIdOf, EvmAddressRef, EvmChainRef, known, PartyRef, resolveEvmChain, toParty, type EvmAddressModel, type EvmChainModel } from './evm-chain.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
+import { checkEvmBlockNumber } from './inputs.js';
 import { PriceRef } from './price.js';
 import { EvmAddressScalar } from './scalars.js';
 
@@ -278,15 +279,13 @@ builder.node(EvmAddressRef, {
       nullable: true,
       description: "This address's balance of the native token, at a block (default: the latest), priced in a currency (default USD).",
       args: {
-        blockNumber: t.arg({ type: 'BigInt', description: 'The block; the latest when omitted.' }),
+        blockNumber: t.arg({ type: 'BigInt', description: 'The block, from 0 to 9223372036854775807 (2^63 - 1); the latest when omitted.' }),
         currency: t.arg({ type: CurrencyEnum, description: 'Currency of `price` and `balanceValue`; USD when omitted.' }),
       },
       resolve: async (a, args, ctx) => {
-        if (args.blockNumber != null && args.blockNumber.startsWith('-')) {
-          throw badInput(`\`blockNumber\` must be a block number, 0 or more (got ${args.blockNumber}).`, { argument: 'blockNumber' });
-        }
+        const blockNumber = args.blockNumber == null ? undefined : checkEvmBlockNumber(args.blockNumber, 'blockNumber');
         const res = await ctx.dataApi.getNativeBalance(chainIdOf(a.chain), a.address, {
-          blockNumber: args.blockNumber ?? undefined,
+          blockNumber,
           currency: args.currency ?? undefined,
         });
         return { ...res.nativeTokenBalance, chain: a.chain };

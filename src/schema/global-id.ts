@@ -3,18 +3,32 @@
  * `node(id:)` needs nothing else to fetch the object again.
  */
 import { isObjectType, type GraphQLSchema } from 'graphql';
-import { badInput } from '../errors.js';
-import type { NetworkName } from '../ids.js';
+import { badInput, quote } from '../errors.js';
+import { decodeCanonicalBase64url, type NetworkName } from '../ids.js';
 
 export function encodeGlobalId(typename: string, id: string | number | bigint): string {
   return Buffer.from(`${typename}:${id}`).toString('base64url');
 }
 
-const GLOBAL_ID_RE = /^([A-Za-z_]\w*):(.+)$/s;
+/**
+ * The longest global id accepted: the longest any type writes (an EvmAddress, about 110
+ * characters) with room to spare. Checked before the id is decoded.
+ */
+export const MAX_GLOBAL_ID_LENGTH = 256;
 
+/** `<Type>:<network>:<key>`, all visible ASCII: no key of this API has spaces, controls or bidi marks. */
+const GLOBAL_ID_RE = /^([A-Za-z_]\w*):([\x21-\x7e]+)$/;
+
+/** Decodes a global id strictly: only the exact text `encodeGlobalId` writes is accepted. */
 export function decodeGlobalId(globalId: string): { typename: string; id: string } {
-  const match = GLOBAL_ID_RE.exec(Buffer.from(globalId, 'base64url').toString('utf8'));
-  if (!match) throw badInput(`"${globalId}" is not a global id of this API: use the \`id\` field of an object.`);
+  const refuse = (why: string) => badInput(`${quote(globalId)} is not a global id of this API: ${why}. Use the \`id\` field of an object.`);
+  if (globalId.length > MAX_GLOBAL_ID_LENGTH) {
+    throw refuse(`it is ${globalId.length} characters long, and a global id has at most ${MAX_GLOBAL_ID_LENGTH}`);
+  }
+  const text = decodeCanonicalBase64url(globalId);
+  if (text === undefined) throw refuse('it is not base64url as this API writes it (A-Z, a-z, 0-9, "-" and "_", without padding, spaces or other characters)');
+  const match = GLOBAL_ID_RE.exec(text);
+  if (!match) throw refuse('it does not decode to a type and a key of visible ASCII characters');
   return { typename: match[1]!, id: match[2]! };
 }
 
@@ -49,7 +63,7 @@ export function parseNodeKey(id: string, check: (key: string) => void): { networ
   try {
     check(key);
   } catch (error) {
-    throw badInput(`The global id holds a malformed key "${key}": ${(error as Error).message}.`);
+    throw badInput(`The global id holds a malformed key ${quote(key)}: ${(error as Error).message}.`);
   }
   return { network, key };
 }

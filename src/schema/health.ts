@@ -2,7 +2,7 @@
  * A node's health (health.* at /ext/health): its periodic checks, per chain and global. Node
  * specific: public endpoints do not serve it.
  */
-import { badInput } from '../errors.js';
+import { badInput, quote } from '../errors.js';
 import type { NetworkName } from '../ids.js';
 import type { HealthReply, HealthResult } from '../upstreams/node.types.js';
 import { builder } from './builder.js';
@@ -46,7 +46,7 @@ function checkTags(tags: readonly string[] | null | undefined): string[] | undef
   if (tags.length > MAX_TAGS) throw badInput(`\`tags\` holds ${tags.length} tags; at most ${MAX_TAGS} are allowed.`, { argument: 'tags' });
   for (const tag of tags) {
     if (!/^[\x21-\x7e]{1,128}$/.test(tag)) {
-      throw badInput(`\`tags\`: ${JSON.stringify(tag)} is not a tag; a tag is 1 to 128 visible ASCII characters, e.g. a subnet id.`, { argument: 'tags' });
+      throw badInput(`\`tags\`: ${quote(tag)} is not a tag; a tag is 1 to 128 visible ASCII characters, e.g. a subnet id.`, { argument: 'tags' });
     }
   }
   return [...tags];

@@ -2,7 +2,7 @@
  * Checks of client input that need more than a scalar: the network an address belongs to,
  * list bounds, argument combinations. Each failure says what was wrong and what is allowed.
  */
-import { badInput } from '../errors.js';
+import { badInput, quote } from '../errors.js';
 import { NETWORK_HRP, parseBech32Address, type NetworkName } from '../ids.js';
 
 /** The most items a list argument may hold; it keeps upstream URLs within server limits. */
@@ -27,19 +27,34 @@ export function checkAddresses(
   return addresses.map((address) => {
     if (address.startsWith('0x')) {
       if (!allowEvm) {
-        throw badInput(`\`${argument}\`: ${address} is an EVM address; only X-/P-Chain bech32 addresses (${NETWORK_HRP[network]}1...) are allowed here.`, { argument });
+        throw badInput(`\`${argument}\`: ${quote(address)} is an EVM address; only X-/P-Chain bech32 addresses (${NETWORK_HRP[network]}1...) are allowed here.`, { argument });
       }
       return address.toLowerCase();
     }
     const parsed = parseBech32Address(address);
     if (parsed.hrp !== NETWORK_HRP[network]) {
       throw badInput(
-        `\`${argument}\`: ${address} is not a ${network} address; ${network} addresses start with "${NETWORK_HRP[network]}1".`,
+        `\`${argument}\`: ${quote(address)} is not a ${network} address; ${network} addresses start with "${NETWORK_HRP[network]}1".`,
         { argument },
       );
     }
     return parsed.canonical;
   });
+}
+
+/**
+ * The highest EVM block number: geth (and coreth and Subnet-EVM, which the Data API reads) takes
+ * block numbers as int64, negative numbers being tags such as "latest".
+ */
+export const MAX_EVM_BLOCK = 2n ** 63n - 1n;
+
+/** A block number given as a BigInt, within what an EVM node can address; sent without leading zeros. */
+export function checkEvmBlockNumber(value: string, argument: string): string {
+  // BigInt input holds at most 78 digits, so BigInt() reads little.
+  if (!/^\d+$/.test(value) || BigInt(value) > MAX_EVM_BLOCK) {
+    throw badInput(`\`${argument}\` must be a block number from 0 to ${MAX_EVM_BLOCK} (2^63 - 1, the largest an EVM node takes), got ${quote(value)}.`, { argument });
+  }
+  return BigInt(value).toString();
 }
 
 export function checkListSize(values: readonly unknown[], argument: string): void {

@@ -4,13 +4,14 @@
  * uptime. The `eth_*` calls one request makes to one chain go out as one JSON-RPC batch.
  */
 import type { GatewayContext } from '../context.js';
-import { badInput } from '../errors.js';
+import { badInput, quote } from '../errors.js';
 import { CORETH_VM_ID, type NetworkName } from '../ids.js';
 import { evmChainIdOf } from '../domain.js';
 import type { ChainConfigReply, FeeConfig, PrecompileConfig, SubnetEvmValidator, Uint } from '../upstreams/node.types.js';
 import { BlockchainRef, type BlockchainModel } from './blockchain.js';
 import { builder } from './builder.js';
 import { L1ValidatorRef } from './l1-validator.js';
+import { MAX_EVM_BLOCK } from './inputs.js';
 import { checkNodeIds, toSafeInt } from './node-common.js';
 import { NodeIdScalar } from './scalars.js';
 
@@ -48,9 +49,6 @@ const FeeConfigRef = builder.objectRef<FeeConfigModel>('FeeConfig').implement({
   }),
 });
 
-/** Geth reads block numbers as int64. */
-const MAX_BLOCK = 2n ** 63n - 1n;
-
 /**
  * `latest`, a block number (decimal or 0x hex) or a block hash, as eth_feeConfig takes it: a
  * number is sent as geth wants it (0x, no leading zeros), so 1200 and 0x4b0 are the same call.
@@ -59,8 +57,8 @@ function checkBlockRef(block: string): string {
   if (block === 'latest') return block;
   if (/^0x[0-9a-fA-F]{64}$/.test(block)) return block.toLowerCase();
   const n = /^\d{1,19}$/.test(block) ? BigInt(block) : /^0x[0-9a-fA-F]{1,16}$/.test(block) ? BigInt(block) : undefined;
-  if (n !== undefined && n <= MAX_BLOCK) return `0x${n.toString(16)}`;
-  throw badInput(`\`block\` must be "latest", a block number from 0 to ${MAX_BLOCK} (e.g. 1200 or 0x4b0) or a 32-byte block hash (got ${JSON.stringify(block)}).`, {
+  if (n !== undefined && n <= MAX_EVM_BLOCK) return `0x${n.toString(16)}`;
+  throw badInput(`\`block\` must be "latest", a block number from 0 to ${MAX_EVM_BLOCK} (e.g. 1200 or 0x4b0) or a 32-byte block hash (got ${quote(block)}).`, {
     argument: 'block',
   });
 }

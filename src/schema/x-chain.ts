@@ -6,7 +6,7 @@
 import { GraphQLError } from 'graphql';
 import { decodeHexWithChecksum, decodeUtxo, utxoId, type DecodedUtxo } from '../avax-codec.js';
 import type { GatewayContext } from '../context.js';
-import { badInput, ErrorCode } from '../errors.js';
+import { badInput, ErrorCode, quote } from '../errors.js';
 import { InvalidIdError, NETWORK_HRP, parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
 import { canonicalAddress } from '../domain.js';
 import { InvalidResponseError } from '../upstreams/errors.js';
@@ -375,7 +375,7 @@ function checkAssetRef(value: string): string {
   } catch (error) {
     if (!(error instanceof InvalidIdError)) throw error;
     if (/^[A-Za-z][A-Za-z0-9]{0,31}$/.test(value)) return value;
-    throw badInput(`\`assetId\`: "${value}" is neither an asset id (cb58) nor an asset alias (letters and digits, e.g. "AVAX").`, { argument: 'assetId' });
+    throw badInput(`\`assetId\`: ${quote(value)} is neither an asset id (cb58) nor an asset alias (letters and digits, e.g. "AVAX").`, { argument: 'assetId' });
   }
 }
 
