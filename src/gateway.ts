@@ -13,6 +13,7 @@ import { NodeLoaders } from './loaders/node.js';
 import { Reuse } from './loaders/reads.js';
 import { MemoryStore, RedisStore, TieredStore } from './loaders/store.js';
 import type { Logger } from './logger.js';
+import { RedisConnection } from './redis.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useInputBounds } from './plugins/use-input-bounds.js';
 import { useIntrospection } from './plugins/use-introspection.js';
@@ -58,8 +59,8 @@ export interface Gateway {
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
   http: HttpClient;
   reuse: Reuse;
-  /** The Redis tier, when CACHE=redis. */
-  redis?: RedisStore;
+  /** The connection to Redis, when CACHE=redis. */
+  redis?: RedisConnection;
   close(): Promise<void>;
 }
 
@@ -90,10 +91,11 @@ function createStores(config: Config, logger: Logger | undefined, tuning: Gatewa
   const responses = new MemoryStore(config.cache.responseMaxBytes);
   if (config.cache.mode === 'memory') return { reads, responses };
   const down = every(30_000, (held) => logger?.warn(`Redis is unreachable: serving from this instance's memory cache until it is back${held ? ` (${held} more failures)` : ''}.`));
-  const redis = new RedisStore(config.cache.redisUrl!, {
-    onRedis: (state) => (state === 'down' ? down() : logger?.info('Redis is back: the cache is shared again.')),
+  const redis = new RedisConnection(config.cache.redisUrl!, {
+    onState: (state) => (state === 'down' ? down() : logger?.info('Redis is back: the cache is shared again.')),
   });
-  return { reads: new TieredStore(reads, redis), responses: new TieredStore(responses, redis), redis };
+  const shared = new RedisStore(redis);
+  return { reads: new TieredStore(reads, shared), responses: new TieredStore(responses, shared), redis };
 }
 
 /**
@@ -181,7 +183,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     reuse,
     redis: stores.redis,
     async close() {
-      await Promise.all([http.close(), stores.reads?.close(), stores.responses instanceof TieredStore ? undefined : stores.responses?.close()]);
+      await Promise.all([http.close(), stores.reads?.close(), stores.responses?.close(), stores.redis?.close()]);
     },
   };
 }

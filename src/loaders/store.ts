@@ -2,10 +2,11 @@
  * Where reused answers live between requests: in this process (an LRU bounded in bytes), and
  * with REDIS_URL also in a Redis that every instance shares. Redis is a second tier, never a
  * single point of failure: a command that fails or takes longer than a few hundred
- * milliseconds is a miss, and the process keeps serving from (and filling) its own memory.
+ * milliseconds is a miss (see src/redis.ts), and the process keeps serving from (and filling)
+ * its own memory.
  */
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '../redis.js';
 import { LRUCache } from 'lru-cache';
 
 export interface Entry {
@@ -27,8 +28,6 @@ export interface CacheStore {
 export interface StoreEvents {
   /** An entry left memory to make room (not because it expired). */
   onEvict?: (entry: Entry) => void;
-  /** Redis failed or came back: logged by the gateway, rate-limited. */
-  onRedis?: (state: 'down' | 'up', error?: Error) => void;
 }
 
 /** Deep-freezes what tests cache, so a resolver that mutates a shared answer fails loudly. */
@@ -85,50 +84,12 @@ export class MemoryStore implements CacheStore {
 const REDIS_IMMUTABLE_TTL_MS = 24 * 3600_000;
 const KEY_PREFIX = 'agw:1:';
 
+/** Answers in Redis, where every instance finds them. */
 export class RedisStore implements CacheStore {
-  private client?: Redis;
-  private up = false;
-  private closed = false;
+  constructor(private readonly redis: RedisConnection) {}
 
-  constructor(
-    url: string,
-    private readonly events: StoreEvents = {},
-  ) {
-    // ioredis is loaded only by an instance that uses Redis (13 MB and 75 ms of start-up otherwise).
-    void import('ioredis').then(({ Redis }) => {
-      if (this.closed) return;
-      this.client = this.connect(new Redis(url, {
-      // A command while disconnected fails at once instead of queueing behind the outage.
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: 300,
-      connectTimeout: 2_000,
-        // Keep trying to come back, at most every 2 s.
-        retryStrategy: (times) => Math.min(times * 200, 2_000),
-      }));
-    });
-  }
-
-  private connect(client: Redis): Redis {
-    client.on('ready', () => {
-      this.up = true;
-      this.events.onRedis?.('up');
-    });
-    client.on('error', (error: Error) => this.down(error));
-    // A dropped connection is an outage at once, not when the first reconnection fails.
-    client.on('close', () => this.down(new Error('the connection to Redis closed')));
-    return client;
-  }
-
-  private down(error: Error): void {
-    if (this.closed) return;
-    this.up = false;
-    this.events.onRedis?.('down', error);
-  }
-
-  /** Whether commands are being answered. */
   get ready(): boolean {
-    return this.up && this.client?.status === 'ready';
+    return this.redis.ready;
   }
 
   /** Keys are hashed: a read's key can be a URL with a hundred addresses in it. */
@@ -137,12 +98,13 @@ export class RedisStore implements CacheStore {
   }
 
   async get(key: string): Promise<Entry | undefined> {
-    if (!this.ready) return undefined;
+    const client = this.redis.client;
+    if (!client) return undefined;
     let raw: string | null;
     try {
-      raw = await this.client!.get(this.key(key));
+      raw = await client.get(this.key(key));
     } catch (error) {
-      this.down(error as Error);
+      this.redis.down(error as Error);
       return undefined;
     }
     if (raw === null) return undefined;
@@ -155,7 +117,8 @@ export class RedisStore implements CacheStore {
   }
 
   set(key: string, entry: Entry): void {
-    if (!this.ready) return;
+    const client = this.redis.client;
+    if (!client) return;
     const ttl = Number.isFinite(entry.staleUntil) ? Math.max(1, Math.ceil(entry.staleUntil - Date.now())) : REDIS_IMMUTABLE_TTL_MS;
     const payload = JSON.stringify({
       v: entry.value,
@@ -163,12 +126,11 @@ export class RedisStore implements CacheStore {
       f: Number.isFinite(entry.freshUntil) ? entry.freshUntil : null,
       s: Number.isFinite(entry.staleUntil) ? entry.staleUntil : null,
     });
-    this.client!.set(this.key(key), payload, 'PX', ttl).catch((error: Error) => this.down(error));
+    client.set(this.key(key), payload, 'PX', ttl).catch((error: Error) => this.redis.down(error));
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    this.client?.disconnect();
+    // The connection belongs to the gateway, which closes it.
   }
 }
 
