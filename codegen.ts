@@ -1,17 +1,28 @@
 /**
- * `npm run codegen`: prints the schema's SDL to schema/schema.graphql and generates typed
- * documents (test/gql/) for the operations the tests write with `graphql(...)`.
- * A test fails when the committed SDL differs from the schema (test/schema.test.ts).
+ * `npm run codegen`: prints the schema's SDL to schema/schema.graphql, and generates typed
+ * documents for the operations the tests write with `graphql(...)` (test/gql/), every custom
+ * scalar typed by schema/scalars.ts.
+ * Tests fail when a committed file differs from what this produces (test/codegen.test.ts).
  */
 import type { CodegenConfig } from '@graphql-codegen/cli';
 import { printSchema } from 'graphql';
+import { codegenScalars } from './schema/scalars.js';
 import { schema } from './src/schema/index.js';
 
 const sdl = printSchema(schema);
 
+/** Typed-document settings shared by every target; `scalarsFrom` is schema/scalars.ts as the output imports it. */
+function typed(scalarsFrom: string) {
+  return {
+    useTypeImports: true,
+    enumsAsTypes: true,
+    strictScalars: true,
+    scalars: codegenScalars(scalarsFrom),
+  };
+}
+
 const config: CodegenConfig = {
   schema: sdl,
-  documents: ['test/**/*.ts', '!test/gql/**'],
   ignoreNoDocuments: false,
   // Imports with .js extensions, as NodeNext module resolution requires.
   emitLegacyCommonJSImports: false,
@@ -21,19 +32,9 @@ const config: CodegenConfig = {
       config: { includeDirectives: false, commentDescriptions: false },
     },
     'test/gql/': {
+      documents: ['test/**/*.ts', '!test/gql/**'],
       preset: 'client',
-      config: {
-        useTypeImports: true,
-        enumsAsTypes: true,
-        scalars: {
-          BigInt: 'string',
-          SafeInt: 'number',
-          CB58Id: 'string',
-          NodeID: 'string',
-          AvalancheAddress: 'string',
-          EvmHexAddress: 'string',
-        },
-      },
+      config: typed('../../schema/scalars.js'),
       presetConfig: { fragmentMasking: false },
     },
   },

@@ -1,4 +1,12 @@
 /* eslint-disable */
+import type { AvalancheAddress } from '../../schema/scalars.js';
+import type { DecimalInput } from '../../schema/scalars.js';
+import type { DecimalString } from '../../schema/scalars.js';
+import type { CB58Id } from '../../schema/scalars.js';
+import type { EvmHexAddress } from '../../schema/scalars.js';
+import type { JsonValue } from '../../schema/scalars.js';
+import type { NodeID } from '../../schema/scalars.js';
+import type { SafeInt } from '../../schema/scalars.js';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = T | null | undefined;
@@ -15,21 +23,21 @@ export type Scalars = {
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
   /** An X-/P-Chain address in bech32 with the network's prefix, optionally preceded by its chain: "avax1…", "P-avax1…", "X-fuji1…". Where a field says so, a 0x EVM address is accepted too (C-Chain atomic transactions). */
-  AvalancheAddress: { input: string; output: string; }
+  AvalancheAddress: { input: AvalancheAddress; output: AvalancheAddress; }
   /** An integer of any size as a decimal string, e.g. "365865167637779183". Amounts (in the asset's smallest unit, nAVAX for AVAX), weights and heights use it so no digit is ever rounded. */
-  BigInt: { input: string; output: string; }
+  BigInt: { input: DecimalInput; output: DecimalString; }
   /** A 32-byte Avalanche id in cb58 (base58 with a 4-byte checksum): a subnet, blockchain, transaction, validation or asset id, e.g. "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM". The checksum is verified, so a mistyped id is refused before any call. */
-  CB58Id: { input: string; output: string; }
+  CB58Id: { input: CB58Id; output: CB58Id; }
   /** A 20-byte EVM address, "0x" and 40 hex digits, in any letter case, e.g. "0x71C7656EC7ab88b098defB751B7401B5f6d8976F". */
-  EvmHexAddress: { input: string; output: string; }
+  EvmHexAddress: { input: EvmHexAddress; output: EvmHexAddress; }
   /** Any JSON value, passed through as the node wrote it: used where the node's answer has no fixed shape (a health check's message, a transaction body that depends on its type). Integers too wide for a JSON number arrive as strings. */
-  JSON: { input: any; output: any; }
+  JSON: { input: JsonValue; output: JsonValue; }
   /** A node id: "NodeID-" followed by 20 bytes in cb58, e.g. "NodeID-111111111111111111116DBWJs". */
-  NodeID: { input: string; output: string; }
+  NodeID: { input: NodeID; output: NodeID; }
   /** An integer that JSON numbers carry exactly (up to 2^53 - 1), such as a Unix timestamp in seconds or an EVM chain id; wider than GraphQL's 32-bit Int. */
-  SafeInt: { input: number; output: number; }
+  SafeInt: { input: SafeInt; output: SafeInt; }
   /** A 64-bit unsigned integer as a decimal string (or a JSON number up to 2^53 - 1 in variables), e.g. "1200": a height or position on the node, from 0 to 18446744073709551615. */
-  Uint64: { input: any; output: any; }
+  Uint64: { input: DecimalInput; output: DecimalString; }
 };
 
 /** A precompile active at the time asked. */
@@ -3360,7 +3368,7 @@ export type SubnetToIcmQueryVariables = Exact<{
 }>;
 
 
-export type SubnetToIcmQuery = { __typename?: 'Query', network: { __typename?: 'Network', subnet?: { __typename?: 'Subnet', blockchains: Array<{ __typename?: 'Blockchain', blockchainId: string, evm?: { __typename?: 'EvmChain', evmChainId: number, blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null, transactions?: { __typename?: 'EvmTransactionConnection', nodes: Array<{ __typename?: 'EvmTransaction', txHash: string, from: { __typename?: 'EvmParty', address: string, contract?:
+export type SubnetToIcmQuery = { __typename?: 'Query', network: { __typename?: 'Network', subnet?: { __typename?: 'Subnet', blockchains: Array<{ __typename?: 'Blockchain', blockchainId: string, evm?: { __typename?: 'EvmChain', evmChainId: SafeInt, blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null, transactions?: { __typename?: 'EvmTransactionConnection', nodes: Array<{ __typename?: 'EvmTransaction', txHash: string, from: { __typename?: 'EvmParty', address: string, contract?:
                   | { __typename?: 'Erc20Contract', name?: string | null }
                   | { __typename?: 'Erc721Contract', name?: string | null }
                   | { __typename?: 'Erc1155Contract', name?: string | null }
@@ -3388,7 +3396,7 @@ export type FilterL1ValidatorsQueryVariables = Exact<{
 }>;
 
 
-export type FilterL1ValidatorsQuery = { __typename?: 'Query', network: { __typename?: 'Network', l1Validators?: { __typename?: 'L1ValidatorConnection', nodes: Array<{ __typename?: 'L1Validator', validationId: string, nodeId: string, subnetId: string, weight: string }> } | null } };
+export type FilterL1ValidatorsQuery = { __typename?: 'Query', network: { __typename?: 'Network', l1Validators?: { __typename?: 'L1ValidatorConnection', nodes: Array<{ __typename?: 'L1Validator', validationId: string, nodeId: string, subnetId: string, weight: DecimalString }> } | null } };
 
 export type FilterTransactionsQueryVariables = Exact<{
   chain: PrimaryNetworkChain;
@@ -3402,9 +3410,9 @@ export type FilterTransactionsQueryVariables = Exact<{
 
 
 export type FilterTransactionsQuery = { __typename?: 'Query', network: { __typename?: 'Network', transactions?: { __typename?: 'PrimaryNetworkTransactionConnection', nodes: Array<
-        | { __typename?: 'CChainAtomicTransaction', txHash: string, txType: PrimaryNetworkTxType, blockTimestamp: number }
-        | { __typename?: 'PChainTransaction', txHash: string, txType: PrimaryNetworkTxType, blockTimestamp: number }
-        | { __typename?: 'XChainTransaction', txHash: string, txType: PrimaryNetworkTxType, blockTimestamp: number }
+        | { __typename?: 'CChainAtomicTransaction', txHash: string, txType: PrimaryNetworkTxType, blockTimestamp: SafeInt }
+        | { __typename?: 'PChainTransaction', txHash: string, txType: PrimaryNetworkTxType, blockTimestamp: SafeInt }
+        | { __typename?: 'XChainTransaction', txHash: string, txType: PrimaryNetworkTxType, blockTimestamp: SafeInt }
       > } | null } };
 
 export type NestedSubnetsQueryVariables = Exact<{
@@ -3412,7 +3420,7 @@ export type NestedSubnetsQueryVariables = Exact<{
 }>;
 
 
-export type NestedSubnetsQuery = { __typename?: 'Query', network: { __typename?: 'Network', subnets?: { __typename?: 'SubnetConnection', pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean }, nodes: Array<{ __typename?: 'Subnet', subnetId: string, isL1: boolean, blockchains: Array<{ __typename?: 'Blockchain', blockchainId: string, blockchainName: string, evmChainId?: number | null, encodedGenesis?: string | null, subnet?: { __typename?: 'Subnet', subnetId: string } | null, genesisData?: { __typename?: 'EvmGenesis', gasLimit?: string | null, timestamp?: string | null, baseFeePerGas?: string | null, config?: { __typename?: 'EvmGenesisConfig', chainId?: number | null, londonBlock?: number | null, feeConfig?: { __typename?: 'EvmFeeConfig', gasLimit?: number | null, minBaseFee?: number | null, targetGas?: number | null } | null, warpConfig?: { __typename?: 'WarpConfig', quorumNumerator?: number | null, requirePrimaryNetworkSigners?: boolean | null } | null, contractDeployerAllowListConfig?: { __typename?: 'PrecompileAllowListConfig', adminAddresses?: Array<string> | null, managerAddresses?: Array<string> | null, enabledAddresses?: Array<string> | null, blockTimestamp?: number | null } | null } | null, alloc?: Array<{ __typename?: 'GenesisAccount', address: string, balance?: string | null, code?: string | null, storage?: Array<{ __typename?: 'StorageSlot', slot: string, value: string }> | null }> | null } | null }>, l1Validators?: { __typename?: 'L1ValidatorConnection', blockHeight?: string | null, nodes: Array<{ __typename?: 'L1Validator', validationId: string, nodeId: string, weight: string, remainingBalance: string, subnet?: { __typename?: 'Subnet', subnetId: string } | null }> } | null }> } | null } };
+export type NestedSubnetsQuery = { __typename?: 'Query', network: { __typename?: 'Network', subnets?: { __typename?: 'SubnetConnection', pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean }, nodes: Array<{ __typename?: 'Subnet', subnetId: string, isL1: boolean, blockchains: Array<{ __typename?: 'Blockchain', blockchainId: string, blockchainName: string, evmChainId?: SafeInt | null, encodedGenesis?: string | null, subnet?: { __typename?: 'Subnet', subnetId: string } | null, genesisData?: { __typename?: 'EvmGenesis', gasLimit?: string | null, timestamp?: string | null, baseFeePerGas?: DecimalString | null, config?: { __typename?: 'EvmGenesisConfig', chainId?: SafeInt | null, londonBlock?: SafeInt | null, feeConfig?: { __typename?: 'EvmFeeConfig', gasLimit?: SafeInt | null, minBaseFee?: SafeInt | null, targetGas?: SafeInt | null } | null, warpConfig?: { __typename?: 'WarpConfig', quorumNumerator?: SafeInt | null, requirePrimaryNetworkSigners?: boolean | null } | null, contractDeployerAllowListConfig?: { __typename?: 'PrecompileAllowListConfig', adminAddresses?: Array<string> | null, managerAddresses?: Array<string> | null, enabledAddresses?: Array<string> | null, blockTimestamp?: SafeInt | null } | null } | null, alloc?: Array<{ __typename?: 'GenesisAccount', address: string, balance?: string | null, code?: string | null, storage?: Array<{ __typename?: 'StorageSlot', slot: string, value: string }> | null }> | null } | null }>, l1Validators?: { __typename?: 'L1ValidatorConnection', blockHeight?: DecimalString | null, nodes: Array<{ __typename?: 'L1Validator', validationId: string, nodeId: string, weight: DecimalString, remainingBalance: DecimalString, subnet?: { __typename?: 'Subnet', subnetId: string } | null }> } | null }> } | null } };
 
 export type TxUtxoAddressesQueryVariables = Exact<{
   chain: PrimaryNetworkChain;
@@ -3421,9 +3429,9 @@ export type TxUtxoAddressesQueryVariables = Exact<{
 
 
 export type TxUtxoAddressesQuery = { __typename?: 'Query', network: { __typename?: 'Network', transactions?: { __typename?: 'PrimaryNetworkTransactionConnection', nodes: Array<
-        | { __typename?: 'CChainAtomicTransaction', txHash: string, txType: PrimaryNetworkTxType, consumedUtxos: Array<{ __typename?: 'Utxo', utxoId: string, amount: string, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', blockchainId: string, primaryChain?: PrimaryNetworkChain | null, blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null }> | null }> }>, emittedUtxos: Array<{ __typename?: 'Utxo', utxoId: string, amount: string, asset: { __typename?: 'AssetAmount', symbol: string, denomination: number, amount: string }, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', blockchainId: string, primaryChain?: PrimaryNetworkChain | null }> | null }> }> }
-        | { __typename?: 'PChainTransaction', txHash: string, txType: PrimaryNetworkTxType, consumedUtxos: Array<{ __typename?: 'Utxo', utxoId: string, amount: string, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', blockchainId: string, primaryChain?: PrimaryNetworkChain | null, blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null }> | null }> }>, emittedUtxos: Array<{ __typename?: 'Utxo', utxoId: string, amount: string, asset: { __typename?: 'AssetAmount', symbol: string, denomination: number, amount: string }, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', blockchainId: string, primaryChain?: PrimaryNetworkChain | null }> | null }> }> }
-        | { __typename?: 'XChainTransaction', txHash: string, txType: PrimaryNetworkTxType, consumedUtxos: Array<{ __typename?: 'Utxo', utxoId: string, amount: string, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', blockchainId: string, primaryChain?: PrimaryNetworkChain | null, blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null }> | null }> }>, emittedUtxos: Array<{ __typename?: 'Utxo', utxoId: string, amount: string, asset: { __typename?: 'AssetAmount', symbol: string, denomination: number, amount: string }, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', blockchainId: string, primaryChain?: PrimaryNetworkChain | null }> | null }> }> }
+        | { __typename?: 'CChainAtomicTransaction', txHash: string, txType: PrimaryNetworkTxType, consumedUtxos: Array<{ __typename?: 'Utxo', utxoId: string, amount: DecimalString, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', blockchainId: string, primaryChain?: PrimaryNetworkChain | null, blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null }> | null }> }>, emittedUtxos: Array<{ __typename?: 'Utxo', utxoId: string, amount: DecimalString, asset: { __typename?: 'AssetAmount', symbol: string, denomination: number, amount: DecimalString }, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', blockchainId: string, primaryChain?: PrimaryNetworkChain | null }> | null }> }> }
+        | { __typename?: 'PChainTransaction', txHash: string, txType: PrimaryNetworkTxType, consumedUtxos: Array<{ __typename?: 'Utxo', utxoId: string, amount: DecimalString, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', blockchainId: string, primaryChain?: PrimaryNetworkChain | null, blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null }> | null }> }>, emittedUtxos: Array<{ __typename?: 'Utxo', utxoId: string, amount: DecimalString, asset: { __typename?: 'AssetAmount', symbol: string, denomination: number, amount: DecimalString }, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', blockchainId: string, primaryChain?: PrimaryNetworkChain | null }> | null }> }> }
+        | { __typename?: 'XChainTransaction', txHash: string, txType: PrimaryNetworkTxType, consumedUtxos: Array<{ __typename?: 'Utxo', utxoId: string, amount: DecimalString, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', blockchainId: string, primaryChain?: PrimaryNetworkChain | null, blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null }> | null }> }>, emittedUtxos: Array<{ __typename?: 'Utxo', utxoId: string, amount: DecimalString, asset: { __typename?: 'AssetAmount', symbol: string, denomination: number, amount: DecimalString }, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', blockchainId: string, primaryChain?: PrimaryNetworkChain | null }> | null }> }> }
       > } | null } };
 
 export type NodeHeadlineQueryVariables = Exact<{
@@ -3431,7 +3439,7 @@ export type NodeHeadlineQueryVariables = Exact<{
 }>;
 
 
-export type NodeHeadlineQuery = { __typename?: 'Query', network: { __typename?: 'Network', subnet?: { __typename?: 'Subnet', subnetId: string, currentValidators?: Array<{ __typename?: 'PChainValidator', nodeId: string, validationId?: string | null, weight: string, balance?: string | null, remainingBalanceOwner?: { __typename?: 'OutputOwners', threshold: number, addresses: Array<{ __typename?: 'Address', address: string }> } | null }> | null, blockchains: Array<{ __typename?: 'Blockchain', blockchainId: string, vmId: string, status?: BlockchainStatus | null, feeConfig?: { __typename?: 'FeeConfig', gasLimit: string, minBaseFee: string, targetGas: string, lastChangedAt?: string | null } | null, chainConfig?: { __typename?: 'ChainConfig', chainId?: number | null, precompileUpgrades: Array<{ __typename?: 'PrecompileConfig', name: string, blockTimestamp?: number | null, disable: boolean }> } | null, validators?: Array<{ __typename?: 'ChainValidator', nodeId: string, validationId: string, weight: string, uptimePercentage: number, isActive: boolean, isL1Validator: boolean }> | null }> } | null } };
+export type NodeHeadlineQuery = { __typename?: 'Query', network: { __typename?: 'Network', subnet?: { __typename?: 'Subnet', subnetId: string, currentValidators?: Array<{ __typename?: 'PChainValidator', nodeId: string, validationId?: string | null, weight: DecimalString, balance?: DecimalString | null, remainingBalanceOwner?: { __typename?: 'OutputOwners', threshold: number, addresses: Array<{ __typename?: 'Address', address: string }> } | null }> | null, blockchains: Array<{ __typename?: 'Blockchain', blockchainId: string, vmId: string, status?: BlockchainStatus | null, feeConfig?: { __typename?: 'FeeConfig', gasLimit: DecimalString, minBaseFee: DecimalString, targetGas: DecimalString, lastChangedAt?: DecimalString | null } | null, chainConfig?: { __typename?: 'ChainConfig', chainId?: SafeInt | null, precompileUpgrades: Array<{ __typename?: 'PrecompileConfig', name: string, blockTimestamp?: SafeInt | null, disable: boolean }> } | null, validators?: Array<{ __typename?: 'ChainValidator', nodeId: string, validationId: string, weight: DecimalString, uptimePercentage: number, isActive: boolean, isL1Validator: boolean }> | null }> } | null } };
 
 export type NodeIdsQueryVariables = Exact<{
   address: Scalars['AvalancheAddress']['input'];
@@ -3463,7 +3471,7 @@ export type RefetchQuery = { __typename?: 'Query', nodes: Array<
     | { __typename: 'CChainAtomicTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType, id: string }
     | { __typename: 'EvmAddress', id: string }
     | { __typename: 'EvmChain', id: string }
-    | { __typename: 'L1Validator', validationId: string, weight: string, id: string }
+    | { __typename: 'L1Validator', validationId: string, weight: DecimalString, id: string }
     | { __typename: 'PChainTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType, id: string }
     | { __typename: 'Subnet', subnetId: string, network: NetworkName, id: string }
     | { __typename: 'XChainTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType, id: string }
@@ -3485,7 +3493,7 @@ export type PagingL1ValidatorsQueryVariables = Exact<{
 }>;
 
 
-export type PagingL1ValidatorsQuery = { __typename?: 'Query', network: { __typename?: 'Network', l1Validators?: { __typename?: 'L1ValidatorConnection', blockHeight?: string | null, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, hasPreviousPage: boolean, endCursor?: string | null }, edges: Array<{ __typename?: 'L1ValidatorEdge', cursor: string, node: { __typename?: 'L1Validator', validationId: string } }> } | null } };
+export type PagingL1ValidatorsQuery = { __typename?: 'Query', network: { __typename?: 'Network', l1Validators?: { __typename?: 'L1ValidatorConnection', blockHeight?: DecimalString | null, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, hasPreviousPage: boolean, endCursor?: string | null }, edges: Array<{ __typename?: 'L1ValidatorEdge', cursor: string, node: { __typename?: 'L1Validator', validationId: string } }> } | null } };
 
 export type PagingTransactionsQueryVariables = Exact<{
   chain: PrimaryNetworkChain;
