@@ -1,7 +1,11 @@
 /**
  * `npm run codegen`: prints the schema's SDL to schema/schema.graphql, and generates typed
- * documents for the operations the tests write with `graphql(...)` (test/gql/), every custom
- * scalar typed by schema/scalars.ts.
+ * documents for three sets of operations, every custom scalar typed by schema/scalars.ts:
+ * - test/gql/: the operations the tests write with `graphql(...)`;
+ * - examples/web/src/gql/: the example explorer's (fragment masking on), with the manifest of its
+ *   operations for trusted documents, examples/web/src/gql/persisted-documents.json;
+ * - examples/gql/: the example queries of examples/*.graphql, with their manifest,
+ *   examples/gql/persisted-documents.json.
  * Tests fail when a committed file differs from what this produces (test/codegen.test.ts).
  */
 import type { CodegenConfig } from '@graphql-codegen/cli';
@@ -21,6 +25,9 @@ function typed(scalarsFrom: string) {
   };
 }
 
+/** sha256 of each document, embedded in it (`__meta__.hash`) and listed in the output's persisted-documents.json. */
+const persistedDocuments = { mode: 'embedHashInDocument', hashAlgorithm: 'sha256' } as const;
+
 const config: CodegenConfig = {
   schema: sdl,
   ignoreNoDocuments: false,
@@ -36,6 +43,22 @@ const config: CodegenConfig = {
       preset: 'client',
       config: typed('../../schema/scalars.js'),
       presetConfig: { fragmentMasking: false },
+    },
+    'examples/web/src/gql/': {
+      documents: ['examples/web/src/**/*.tsx', '!examples/web/src/gql/**'],
+      preset: 'client',
+      config: typed('../../../../schema/scalars.js'),
+      presetConfig: {
+        // `getFragmentData` rather than the default `useFragment`: it is no React hook.
+        fragmentMasking: { unmaskFunctionName: 'getFragmentData' },
+        persistedDocuments,
+      },
+    },
+    'examples/gql/': {
+      documents: ['examples/*.graphql'],
+      preset: 'client',
+      config: typed('../../schema/scalars.js'),
+      presetConfig: { fragmentMasking: false, persistedDocuments },
     },
   },
 };
