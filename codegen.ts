@@ -22,6 +22,9 @@ function typed(scalarsFrom: string) {
     enumsAsTypes: true,
     strictScalars: true,
     scalars: codegenScalars(scalarsFrom),
+    // The types of the operations, with the enums and inputs they use; not every type of the
+    // schema three times over.
+    onlyOperationTypes: true,
   };
 }
 
