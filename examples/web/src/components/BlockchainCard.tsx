@@ -6,6 +6,7 @@
 import { getFragmentData, graphql, type FragmentType } from '../gql';
 import type { GatewayError } from '../errors';
 import { formatUnits, groupDigits, humanize } from '../format';
+import { ListTable, numeric } from './ListTable';
 import { scope, Unavailable } from './Status';
 import { ValidatorUptimeRow } from './ValidatorUptimeRow';
 
@@ -70,29 +71,15 @@ export function BlockchainCard(props: { blockchain: FragmentType<typeof Blockcha
         <Unavailable what="Fee config" errors={scope(props.errors, ['feeConfig'])} />
       )}
       <h4>Validators’ uptime</h4>
-      {chain.validators ? (
-        chain.validators.length ? (
-          <table className="compact">
-            <thead>
-              <tr>
-                <th>Node</th>
-                <th className="num">Weight</th>
-                <th className="num">Uptime</th>
-                <th>Active</th>
-              </tr>
-            </thead>
-            <tbody>
-              {chain.validators.map((v) => (
-                <ValidatorUptimeRow key={v.nodeId} validator={v} />
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p className="muted">The node lists no validators for this chain.</p>
-        )
-      ) : (
-        <Unavailable what="Validators" errors={scope(props.errors, ['validators'])} />
-      )}
+      <ListTable
+        what="Validators"
+        items={chain.validators}
+        errors={scope(props.errors, ['validators'])}
+        empty="The node lists no validators for this chain."
+        columns={['Node', numeric('Weight'), numeric('Uptime'), 'Active']}
+        row={(v) => <ValidatorUptimeRow key={v.nodeId} validator={v} />}
+        className="compact"
+      />
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { useQuery } from 'urql';
 import { BalanceRow } from '../components/BalanceRow';
 import { ChainChips } from '../components/ChainChips';
 import { IcmMessageRow } from '../components/IcmMessageRow';
+import { ListTable, numeric } from '../components/ListTable';
 import { NodeUtxoRow } from '../components/NodeUtxoRow';
 import { Loading, PartialData, RequestFailed, scope, Unavailable } from '../components/Status';
 import { graphql } from '../gql';
@@ -56,35 +57,20 @@ export function AddressPage({ network, address }: { network: Network; address: S
   if (result.fetching) body = <Loading what="the address" />;
   else if (!found) body = result.error ? <RequestFailed error={result.error} onRetry={() => reexecute({ requestPolicy: 'network-only' })} /> : null;
   else if (evm) {
-    const messages = found.icmMessages?.nodes;
     body = (
       <>
         <PartialData errors={errors} />
         <p className="muted">An EVM address: its interchain messages. Chains, balances and UTXOs are listed for X-/P-Chain addresses.</p>
         <h2>ICM messages</h2>
-        {messages ? (
-          messages.length ? (
-            <table className="icm">
-              <thead>
-                <tr>
-                  <th>Message</th>
-                  <th>Route</th>
-                  <th>Status</th>
-                  <th className="num">Relayer reward</th>
-                </tr>
-              </thead>
-              <tbody>
-                {messages.map((m) => (
-                  <IcmMessageRow key={m.messageId} message={m} network={network} />
-                ))}
-              </tbody>
-            </table>
-          ) : (
-            <p className="muted">No messages sent or received.</p>
-          )
-        ) : (
-          <Unavailable what="ICM messages" errors={scope(errors, [...at, 'icmMessages'])} />
-        )}
+        <ListTable
+          what="ICM messages"
+          items={found.icmMessages?.nodes}
+          errors={scope(errors, [...at, 'icmMessages'])}
+          empty="No messages sent or received."
+          columns={['Message', 'Route', 'Status', numeric('Relayer reward')]}
+          row={(m) => <IcmMessageRow key={m.messageId} message={m} network={network} />}
+          className="icm"
+        />
       </>
     );
   } else {
@@ -95,55 +81,26 @@ export function AddressPage({ network, address }: { network: Network; address: S
         <h2>Chains</h2>
         {found.chains ? <ChainChips chains={found.chains} /> : <Unavailable what="Chains" errors={scope(errors, [...at, 'chains'])} />}
         <h2>X-Chain balances</h2>
-        {found.xChainBalances ? (
-          found.xChainBalances.length ? (
-            <table className="balances">
-              <thead>
-                <tr>
-                  <th>Asset</th>
-                  <th className="num">Unlocked</th>
-                  <th className="num">Locked</th>
-                  <th className="num">UTXOs</th>
-                </tr>
-              </thead>
-              <tbody>
-                {found.xChainBalances.map((b) => (
-                  <BalanceRow key={b.assetId} balance={b} />
-                ))}
-              </tbody>
-            </table>
-          ) : (
-            <p className="muted">Nothing held on the X-Chain.</p>
-          )
-        ) : (
-          <Unavailable what="Balances" errors={scope(errors, [...at, 'xChainBalances'])} />
-        )}
+        <ListTable
+          what="Balances"
+          items={found.xChainBalances}
+          errors={scope(errors, [...at, 'xChainBalances'])}
+          empty="Nothing held on the X-Chain."
+          columns={['Asset', numeric('Unlocked'), numeric('Locked'), numeric('UTXOs')]}
+          row={(b) => <BalanceRow key={b.assetId} balance={b} />}
+          className="balances"
+        />
         <h2>X-Chain UTXOs</h2>
-        {utxos ? (
-          utxos.nodes.length ? (
-            <>
-              <table className="utxos">
-                <thead>
-                  <tr>
-                    <th>UTXO</th>
-                    <th className="num">Amount</th>
-                    <th>Created by</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {utxos.nodes.map((u) => (
-                    <NodeUtxoRow key={u.utxoId} utxo={u} network={network} />
-                  ))}
-                </tbody>
-              </table>
-              {utxos.pageInfo.hasNextPage && <p className="muted small">The first 10 UTXOs are shown.</p>}
-            </>
-          ) : (
-            <p className="muted">No UTXOs to spend.</p>
-          )
-        ) : (
-          <Unavailable what="UTXOs" errors={scope(errors, [...at, 'xChainUtxos'])} />
-        )}
+        <ListTable
+          what="UTXOs"
+          items={utxos?.nodes}
+          errors={scope(errors, [...at, 'xChainUtxos'])}
+          empty="No UTXOs to spend."
+          columns={['UTXO', numeric('Amount'), 'Created by']}
+          row={(u) => <NodeUtxoRow key={u.utxoId} utxo={u} network={network} />}
+          className="utxos"
+        />
+        {utxos?.pageInfo.hasNextPage && <p className="muted small">The first 10 UTXOs are shown.</p>}
         <h2>ICM messages</h2>
         <p className="muted">Interchain messages are sent and received by EVM (0x) addresses; this is an X-/P-Chain address.</p>
       </>

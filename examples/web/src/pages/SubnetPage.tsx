@@ -7,7 +7,8 @@ import { useQuery } from 'urql';
 import { AddressLink } from '../components/AddressLink';
 import { BlockchainCard } from '../components/BlockchainCard';
 import { L1ValidatorRow } from '../components/L1ValidatorRow';
-import { Loading, PartialData, RequestFailed, scope, Unavailable } from '../components/Status';
+import { ListTable, numeric } from '../components/ListTable';
+import { Loading, PartialData, RequestFailed, scope } from '../components/Status';
 import { formatTime } from '../format';
 import { graphql } from '../gql';
 import { networkName, type Network } from '../router';
@@ -78,30 +79,15 @@ export function SubnetPage({ network, subnetId }: { network: Network; subnetId: 
           ))}
         </div>
         <h2>L1 validators</h2>
-        {subnet.l1Validators ? (
-          subnet.l1Validators.nodes.length ? (
-            <table className="validators">
-              <thead>
-                <tr>
-                  <th>Node and validation</th>
-                  <th className="num">Weight</th>
-                  <th className="num">Remaining balance</th>
-                  <th>P-Chain entry</th>
-                  <th>P-Chain transactions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {subnet.l1Validators.nodes.map((v) => (
-                  <L1ValidatorRow key={v.validationId} validator={v} network={network} />
-                ))}
-              </tbody>
-            </table>
-          ) : (
-            <p className="muted">{subnet.isL1 ? 'No active L1 validators.' : 'A subnet that is not an L1 has no L1 validators.'}</p>
-          )
-        ) : (
-          <Unavailable what="L1 validators" errors={scope(errors, [...at, 'l1Validators'])} />
-        )}
+        <ListTable
+          what="L1 validators"
+          items={subnet.l1Validators?.nodes}
+          errors={scope(errors, [...at, 'l1Validators'])}
+          empty={subnet.isL1 ? 'No active L1 validators.' : 'A subnet that is not an L1 has no L1 validators.'}
+          columns={['Node and validation', numeric('Weight'), numeric('Remaining balance'), 'P-Chain entry', 'P-Chain transactions']}
+          row={(v) => <L1ValidatorRow key={v.validationId} validator={v} network={network} />}
+          className="validators"
+        />
         {subnet.l1Validators?.pageInfo.hasNextPage && <p className="muted small">The first 10 validators are shown.</p>}
       </>
     );

@@ -4,6 +4,7 @@
  */
 import { useQuery } from 'urql';
 import { AddressLink } from '../components/AddressLink';
+import { ListTable, numeric } from '../components/ListTable';
 import { Loading, PartialData, RequestFailed } from '../components/Status';
 import { TouchedChains } from '../components/TouchedChains';
 import { UtxoRow, type UtxoRowFragment } from '../components/UtxoRow';
@@ -65,24 +66,15 @@ function UtxoTable({ title, utxos, network }: { title: string; utxos: readonly (
       <h2>
         {title} <span className="count">({utxos.length})</span>
       </h2>
-      {utxos.length ? (
-        <table className="utxos" aria-label={title}>
-          <thead>
-            <tr>
-              <th>UTXO</th>
-              <th className="num">Amount</th>
-              <th>Owned by, and the chains each touched</th>
-            </tr>
-          </thead>
-          <tbody>
-            {utxos.map((u) => (
-              <UtxoRow key={u.utxoId} utxo={u} network={network} />
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p className="muted">None.</p>
-      )}
+      <ListTable
+        what={title}
+        items={utxos}
+        errors={[]}
+        empty="None."
+        columns={['UTXO', numeric('Amount'), 'Owned by, and the chains each touched']}
+        row={(u) => <UtxoRow key={u.utxoId} utxo={u} network={network} />}
+        className="utxos"
+      />
     </>
   );
 }
