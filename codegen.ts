@@ -1,17 +1,38 @@
 /**
- * `npm run codegen`: prints the schema's SDL to schema/schema.graphql and generates typed
- * documents (test/gql/) for the operations the tests write with `graphql(...)`.
- * A test fails when the committed SDL differs from the schema (test/schema.test.ts).
+ * `npm run codegen`: prints the schema's SDL to schema/schema.graphql, and generates typed
+ * documents for three sets of operations, every custom scalar typed by schema/scalars.ts:
+ * - test/gql/: the operations the tests write with `graphql(...)`;
+ * - examples/web/src/gql/: the example explorer's (fragment masking on), with the manifest of its
+ *   operations for trusted documents, examples/web/src/gql/persisted-documents.json;
+ * - examples/gql/: the example queries of examples/*.graphql, with their manifest,
+ *   examples/gql/persisted-documents.json.
+ * Tests fail when a committed file differs from what this produces (test/codegen.test.ts).
  */
 import type { CodegenConfig } from '@graphql-codegen/cli';
 import { printSchema } from 'graphql';
+import { codegenScalars } from './schema/scalars.js';
 import { schema } from './src/schema/index.js';
 
 const sdl = printSchema(schema);
 
+/** Typed-document settings shared by every target; `scalarsFrom` is schema/scalars.ts as the output imports it. */
+function typed(scalarsFrom: string) {
+  return {
+    useTypeImports: true,
+    enumsAsTypes: true,
+    strictScalars: true,
+    scalars: codegenScalars(scalarsFrom),
+    // The types of the operations, with the enums and inputs they use; not every type of the
+    // schema three times over.
+    onlyOperationTypes: true,
+  };
+}
+
+/** sha256 of each document, embedded in it (`__meta__.hash`) and listed in the output's persisted-documents.json. */
+const persistedDocuments = { mode: 'embedHashInDocument', hashAlgorithm: 'sha256' } as const;
+
 const config: CodegenConfig = {
   schema: sdl,
-  documents: ['test/**/*.ts', '!test/gql/**'],
   ignoreNoDocuments: false,
   // Imports with .js extensions, as NodeNext module resolution requires.
   emitLegacyCommonJSImports: false,
@@ -21,20 +42,26 @@ const config: CodegenConfig = {
       config: { includeDirectives: false, commentDescriptions: false },
     },
     'test/gql/': {
+      documents: ['test/**/*.ts', '!test/gql/**'],
       preset: 'client',
-      config: {
-        useTypeImports: true,
-        enumsAsTypes: true,
-        scalars: {
-          BigInt: 'string',
-          SafeInt: 'number',
-          CB58Id: 'string',
-          NodeID: 'string',
-          AvalancheAddress: 'string',
-          EvmHexAddress: 'string',
-        },
-      },
+      config: typed('../../schema/scalars.js'),
       presetConfig: { fragmentMasking: false },
+    },
+    'examples/web/src/gql/': {
+      documents: ['examples/web/src/**/*.tsx', '!examples/web/src/gql/**'],
+      preset: 'client',
+      config: typed('../../../../schema/scalars.js'),
+      presetConfig: {
+        // `getFragmentData` rather than the default `useFragment`: it is no React hook.
+        fragmentMasking: { unmaskFunctionName: 'getFragmentData' },
+        persistedDocuments,
+      },
+    },
+    'examples/gql/': {
+      documents: ['examples/*.graphql'],
+      preset: 'client',
+      config: typed('../../schema/scalars.js'),
+      presetConfig: { fragmentMasking: false, persistedDocuments },
     },
   },
 };

@@ -3,6 +3,7 @@
  * upstream call with a message that says what is allowed.
  */
 import { describe, expect, it } from 'vitest';
+import type { NodeID } from '../schema/scalars.js';
 import { FX_RATES, getWorld } from '../src/sandbox/world.js';
 import { graphql } from './gql/index.js';
 import { codes, useHarness } from './helpers.js';
@@ -32,7 +33,7 @@ describe('l1Validators filters', () => {
     const byIdAll = await h.exec(Validators, { validationId: inactive.validationId, includeInactive: true });
     expect(byIdAll.data!.network.l1Validators!.nodes.map((v) => v.validationId)).toEqual([inactive.validationId]);
 
-    const node = world.l1Validators.find((v) => world.l1Validators.filter((w) => w.nodeId === v.nodeId).length > 1)!.nodeId;
+    const node = world.l1Validators.find((v) => world.l1Validators.filter((w) => w.nodeId === v.nodeId).length > 1)!.nodeId as NodeID;
     const byNode = await h.exec(Validators, { nodeId: node, includeInactive: true });
     expect(byNode.data!.network.l1Validators!.nodes.map((v) => v.validationId)).toEqual(
       newestFirst(world.l1Validators.filter((v) => v.nodeId === node)).map((v) => v.validationId),
@@ -80,7 +81,7 @@ const Transactions = graphql(`
 `);
 
 describe('transaction filters', () => {
-  const [a, b] = [world.addresses[3]!, world.addresses[11]!];
+  const [a, b] = [world.addresses[3]!, world.addresses[11]!] as [`avax1${string}`, `avax1${string}`];
   const touches = (hash: string, addrs: string[]) => addrs.some((x) => world.txAddresses.get(hash)!.has(x));
 
   it('by addresses (with or without chain prefix), newest or oldest first', async () => {
@@ -121,7 +122,7 @@ describe('transaction filters', () => {
   it('accepts an EVM address on the C-Chain', async () => {
     const exporter = world.transactions.c.find((t) => t.txType === 'ExportTx')!;
     const evm = (exporter as { evmInputs: { fromAddress: string }[] }).evmInputs[0]!.fromAddress;
-    const res = await h.exec(Transactions, { chain: 'C_CHAIN', addresses: [evm.toUpperCase().replace('0X', '0x')] });
+    const res = await h.exec(Transactions, { chain: 'C_CHAIN', addresses: [evm.toUpperCase().replace('0X', '0x') as `0x${string}`] });
     expect(res.errors).toBeUndefined();
     expect(res.data!.network.transactions!.nodes.map((t) => t.txHash)).toContain(exporter.txHash);
   });

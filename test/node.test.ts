@@ -39,7 +39,7 @@ const Refetch = graphql(`
 
 describe('node(id) and nodes(ids)', () => {
   it('refetches every Node type by the id the graph gave it', async () => {
-    const res = await h.exec(Ids, { address: `X-${world.addresses[0]}` });
+    const res = await h.exec(Ids, { address: `X-${world.addresses[0] as `avax1${string}`}` });
     const n = res.data!.network;
     const l1 = n.subnets!.nodes.find((s) => s.l1Validators!.nodes.length > 0)!;
     const chain = n.subnets!.nodes.find((s) => s.blockchains.length > 0)!.blockchains[0]!;

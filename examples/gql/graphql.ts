@@ -1,0 +1,500 @@
+/* eslint-disable */
+import type { AvalancheAddress } from '../../schema/scalars.js';
+import type { DecimalInput } from '../../schema/scalars.js';
+import type { DecimalString } from '../../schema/scalars.js';
+import type { CB58Id } from '../../schema/scalars.js';
+import type { EvmHexAddress } from '../../schema/scalars.js';
+import type { JsonValue } from '../../schema/scalars.js';
+import type { NodeID } from '../../schema/scalars.js';
+import type { SafeInt } from '../../schema/scalars.js';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = T | null | undefined;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** An X-/P-Chain address in bech32 with the network's prefix, optionally preceded by its chain: "avax1…", "P-avax1…", "X-fuji1…". Where a field says so, a 0x EVM address is accepted too (C-Chain atomic transactions). */
+  AvalancheAddress: { input: AvalancheAddress; output: AvalancheAddress; }
+  /** An integer of any size as a decimal string, e.g. "365865167637779183". Amounts (in the asset's smallest unit, nAVAX for AVAX), weights and heights use it so no digit is ever rounded. As input, at most 78 digits (2^256 - 1 has 78); a field may bound it further. */
+  BigInt: { input: DecimalInput; output: DecimalString; }
+  /** A 32-byte Avalanche id in cb58 (base58 with a 4-byte checksum): a subnet, blockchain, transaction, validation or asset id, e.g. "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM". The checksum is verified, so a mistyped id is refused before any call. */
+  CB58Id: { input: CB58Id; output: CB58Id; }
+  /** A 20-byte EVM address, "0x" and 40 hex digits, in any letter case, e.g. "0x71C7656EC7ab88b098defB751B7401B5f6d8976F". */
+  EvmHexAddress: { input: EvmHexAddress; output: EvmHexAddress; }
+  /** Any JSON value, passed through as the node wrote it: used where the node's answer has no fixed shape (a health check's message, a transaction body that depends on its type). Integers too wide for a JSON number arrive as strings. Output only: no argument takes it. */
+  JSON: { input: JsonValue; output: JsonValue; }
+  /** A node id: "NodeID-" followed by 20 bytes in cb58, e.g. "NodeID-111111111111111111116DBWJs". */
+  NodeID: { input: NodeID; output: NodeID; }
+  /** An integer that JSON numbers carry exactly (up to 2^53 - 1), such as a Unix timestamp in seconds or an EVM chain id; wider than GraphQL's 32-bit Int. */
+  SafeInt: { input: SafeInt; output: SafeInt; }
+  /** A 64-bit unsigned integer as a decimal string (or a JSON number up to 2^53 - 1 in variables), e.g. "1200": a height or position on the node, from 0 to 18446744073709551615. */
+  Uint64: { input: DecimalInput; output: DecimalString; }
+};
+
+/** What to sign and by whom. Give `message`, `justification`, or both. */
+export type AggregateSignaturesInput = {
+  /** Data that justifies signing, hex-encoded (optionally 0x-prefixed). */
+  justification?: InputMaybe<Scalars['String']['input']>;
+  /** The unsigned Warp message, hex-encoded (optionally 0x-prefixed). */
+  message?: InputMaybe<Scalars['String']['input']>;
+  /** P-Chain height whose validators sign; 0 for the proposed height. */
+  pChainHeight?: InputMaybe<Scalars['SafeInt']['input']>;
+  /** Percent of the signing subnet's weight that must sign: 0 to 100. */
+  quorumPercentage?: InputMaybe<Scalars['Int']['input']>;
+  /** Extra percent of weight to try to collect: 0 to 100, and quorumPercentage + quorumPercentageBuffer at most 100. More takes longer but keeps the signature valid through weight changes. */
+  quorumPercentageBuffer?: InputMaybe<Scalars['Int']['input']>;
+  /** The subnet whose validators sign, hex (32 bytes) or cb58; default: the subnet of the source blockchain. */
+  signingSubnetId?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A chain that exports to the X-Chain through shared memory. */
+export type AtomicSourceChain =
+  /** The Contract Chain. */
+  | 'C_CHAIN'
+  /** The Platform Chain. */
+  | 'P_CHAIN';
+
+/** What the node knows of a transaction (avm.getTxStatus). */
+export type AvmTxStatus =
+  /** Accepted, or will be, by every node. */
+  | 'ACCEPTED'
+  /** Being voted on by this node. */
+  | 'PROCESSING'
+  /** Will never be accepted. */
+  | 'REJECTED'
+  /** This node has not seen it. */
+  | 'UNKNOWN';
+
+/** What the node knows of a blockchain (platform.getBlockchainStatus). */
+export type BlockchainStatus =
+  /** It exists, but this node does not validate it. */
+  | 'CREATED'
+  /** Proposed and likely to be created; its transaction is not accepted yet. */
+  | 'PREFERRED'
+  /** This node follows it without validating. */
+  | 'SYNCING'
+  /** Not proposed, or its proposal is not preferred (it may be submitted again). */
+  | 'UNKNOWN'
+  /** This node validates it. */
+  | 'VALIDATING';
+
+/** A fiat currency for prices. */
+export type Currency =
+  /** Australian dollar */
+  | 'AUD'
+  /** Canadian dollar */
+  | 'CAD'
+  /** Swiss franc */
+  | 'CHF'
+  /** Chilean peso */
+  | 'CLP'
+  /** Chinese yuan */
+  | 'CNY'
+  /** Czech koruna */
+  | 'CZK'
+  /** Danish krone */
+  | 'DKK'
+  /** Euro */
+  | 'EUR'
+  /** Pound sterling */
+  | 'GBP'
+  /** Hong Kong dollar */
+  | 'HKD'
+  /** Hungarian forint */
+  | 'HUF'
+  /** Japanese yen */
+  | 'JPY'
+  /** New Zealand dollar */
+  | 'NZD'
+  /** US dollar */
+  | 'USD';
+
+/** The token standard a contract implements. */
+export type ErcType =
+  /** Fungible token. */
+  | 'ERC_20'
+  /** Non-fungible token. */
+  | 'ERC_721'
+  /** Multi-token. */
+  | 'ERC_1155'
+  /** Not a token standard the Data API recognises. */
+  | 'UNKNOWN';
+
+/** What kind of call a transaction makes. */
+export type EvmCallType =
+  /** A call to a contract. */
+  | 'CONTRACT_CALL'
+  /** A contract deployment. */
+  | 'CONTRACT_CREATION'
+  /** A plain transfer of the native token. */
+  | 'NATIVE_TRANSFER';
+
+/** Whether an EVM transaction succeeded. */
+export type EvmTransactionStatus =
+  /** It reverted; only its gas was spent. */
+  | 'FAILED'
+  /** It executed. */
+  | 'SUCCESS';
+
+/** Which end of a message a chain is. */
+export type IcmChainRole =
+  /** Messages sent to the chain. */
+  | 'DESTINATION'
+  /** Both. */
+  | 'EITHER'
+  /** Messages sent from the chain. */
+  | 'SOURCE';
+
+/** Where a message is on its way. */
+export type IcmMessageStatus =
+  /** Delivered to the destination chain. */
+  | 'DELIVERED'
+  /** Delivered; its source chain is not indexed, so the sending transaction is unknown. */
+  | 'DELIVERED_SOURCE_NOT_INDEXED'
+  /** Sent, not yet delivered. */
+  | 'PENDING';
+
+/** The indexes a node keeps (with --index-enabled). */
+export type IndexName =
+  /** C-Chain blocks. */
+  | 'C_BLOCK'
+  /** P-Chain blocks. */
+  | 'P_BLOCK'
+  /** X-Chain blocks (since Cortina). */
+  | 'X_BLOCK'
+  /** X-Chain transactions. */
+  | 'X_TX'
+  /** X-Chain DAG vertices, from before Cortina. */
+  | 'X_VTX';
+
+/** The EVM operation of an internal transaction. */
+export type InternalTransactionType =
+  /** A CALL operation. */
+  | 'CALL'
+  /** A CALLCODE operation. */
+  | 'CALLCODE'
+  /** A CREATE operation. */
+  | 'CREATE'
+  /** A CREATE2 operation. */
+  | 'CREATE2'
+  /** A CREATE3 operation. */
+  | 'CREATE3'
+  /** A DELEGATECALL operation. */
+  | 'DELEGATECALL'
+  /** A STATICCALL operation. */
+  | 'STATICCALL'
+  /** Not classified. */
+  | 'UNKNOWN';
+
+/** avalanchego's log levels, from quietest to loudest. */
+export type LogLevel =
+  /** Debugging detail. */
+  | 'DEBUG'
+  /** Errors. */
+  | 'ERROR'
+  /** Failures the node cannot survive. */
+  | 'FATAL'
+  /** The default. */
+  | 'INFO'
+  /** Nothing. */
+  | 'OFF'
+  /** Traces of operations. */
+  | 'TRACE'
+  /** Everything. */
+  | 'VERBO'
+  /** Warnings. */
+  | 'WARN';
+
+/** An Avalanche network. Answers always name the test network FUJI. */
+export type NetworkName =
+  /** The Fuji test network. */
+  | 'FUJI'
+  /** Avalanche mainnet. */
+  | 'MAINNET'
+  /** Another name of FUJI, accepted as the Data API accepts it. */
+  | 'TESTNET';
+
+/** How far the Data API got reading a token's metadata. */
+export type NftIndexStatus =
+  /** Read and indexed. */
+  | 'INDEXED'
+  /** Not indexed: invalid metadata. */
+  | 'INVALID_METADATA'
+  /** Not indexed: invalid metadata json. */
+  | 'INVALID_METADATA_JSON'
+  /** Not indexed: invalid token uri. */
+  | 'INVALID_TOKEN_URI'
+  /** Not indexed: invalid token uri scheme. */
+  | 'INVALID_TOKEN_URI_SCHEME'
+  /** Not indexed: metadata content too large. */
+  | 'METADATA_CONTENT_TOO_LARGE'
+  /** Not indexed: missing token. */
+  | 'MISSING_TOKEN'
+  /** Not indexed: throttled token uri. */
+  | 'THROTTLED_TOKEN_URI'
+  /** Not indexed: unindexed. */
+  | 'UNINDEXED'
+  /** Not indexed: unknown. */
+  | 'UNKNOWN'
+  /** Not indexed: unreachable token uri. */
+  | 'UNREACHABLE_TOKEN_URI';
+
+/** Whether more of an asset can be minted. */
+export type PrimaryNetworkAssetCap =
+  /** The supply was fixed at creation. */
+  | 'FIXED'
+  /** Minters can create more. */
+  | 'VARIABLE';
+
+/** The kind of an X-Chain asset. */
+export type PrimaryNetworkAssetType =
+  /** A non-fungible asset. */
+  | 'NFT'
+  /** A fungible asset. */
+  | 'SECP256K1';
+
+/** One of the three chains of the Primary Network. */
+export type PrimaryNetworkChain =
+  /** The Contract Chain; here, its atomic import/export transactions. */
+  | 'C_CHAIN'
+  /** The Platform Chain: validators, subnets, L1s, staking. */
+  | 'P_CHAIN'
+  /** The Exchange Chain: assets and transfers (UTXO). */
+  | 'X_CHAIN';
+
+/** Transaction types of the Primary Network chains, as the Data API names them. */
+export type PrimaryNetworkTxType =
+  /** Delegates stake to a Primary Network validator (before Durango). */
+  | 'AddDelegatorTx'
+  /** Delegates stake to a permissionless validator. */
+  | 'AddPermissionlessDelegatorTx'
+  /** Adds a validator to the Primary Network or an elastic subnet. */
+  | 'AddPermissionlessValidatorTx'
+  /** Adds a validator to a permissioned subnet. */
+  | 'AddSubnetValidatorTx'
+  /** Adds a Primary Network validator (before Durango; now AddPermissionlessValidatorTx). */
+  | 'AddValidatorTx'
+  /** Advanced the P-Chain clock (before Banff). */
+  | 'AdvanceTimeTx'
+  /** Transfers assets. */
+  | 'BaseTx'
+  /** Converts a subnet to an L1, with its first validators and manager contract. */
+  | 'ConvertSubnetToL1Tx'
+  /** Creates an X-Chain asset. */
+  | 'CreateAssetTx'
+  /** Creates a blockchain on a subnet. */
+  | 'CreateChainTx'
+  /** Creates a subnet. */
+  | 'CreateSubnetTx'
+  /** Disables an L1 validator and returns its remaining balance. */
+  | 'DisableL1ValidatorTx'
+  /** Exports value to another chain. */
+  | 'ExportTx'
+  /** Imports value that another chain exported. */
+  | 'ImportTx'
+  /** Tops up an L1 validator's balance for the continuous fee. */
+  | 'IncreaseL1ValidatorBalanceTx'
+  /** Operates on X-Chain assets, e.g. moves or mints NFTs. */
+  | 'OperationTx'
+  /** Adds a validator to an L1. */
+  | 'RegisterL1ValidatorTx'
+  /** Removes a validator from a permissioned subnet. */
+  | 'RemoveSubnetValidatorTx'
+  /** Ends a stake, returns it and pays its reward. */
+  | 'RewardValidatorTx'
+  /** Changes an L1 validator's weight; 0 removes it. */
+  | 'SetL1ValidatorWeightTx'
+  /** Changes a subnet's owners. */
+  | 'TransferSubnetOwnershipTx'
+  /** Turned a permissioned subnet into an elastic one. */
+  | 'TransformSubnetTx'
+  /** A type the Data API does not classify. */
+  | 'UNKNOWN';
+
+/** Where a resource link points. */
+export type ResourceLinkType =
+  /** A Blog page. */
+  | 'Blog'
+  /** A CoinGecko page. */
+  | 'CoinGecko'
+  /** A CoinMarketCap page. */
+  | 'CoinMarketCap'
+  /** A Discord page. */
+  | 'Discord'
+  /** A Documentation page. */
+  | 'Documentation'
+  /** A Facebook page. */
+  | 'Facebook'
+  /** A Github page. */
+  | 'Github'
+  /** A Instagram page. */
+  | 'Instagram'
+  /** A LinkedIn page. */
+  | 'LinkedIn'
+  /** A Medium page. */
+  | 'Medium'
+  /** A Reddit page. */
+  | 'Reddit'
+  /** A Support page. */
+  | 'Support'
+  /** A Telegram page. */
+  | 'Telegram'
+  /** A TikTok page. */
+  | 'TikTok'
+  /** A Twitter page. */
+  | 'Twitter'
+  /** A Website page. */
+  | 'Website'
+  /** A Whitepaper page. */
+  | 'Whitepaper'
+  /** A Youtube page. */
+  | 'Youtube';
+
+/** Why a staking reward was paid. */
+export type RewardType =
+  /** To a delegator for its delegated stake. */
+  | 'DELEGATOR'
+  /** To a validator for its own stake. */
+  | 'VALIDATOR'
+  /** To a validator: its fee on a delegator's reward. */
+  | 'VALIDATOR_FEE';
+
+/** Order by timestamp. */
+export type SortOrder =
+  /** Oldest first. */
+  | 'ASC'
+  /** Newest first. */
+  | 'DESC';
+
+/** How the X-Chain ordered a transaction. */
+export type XChainFormat =
+  /** In linear blocks, since the Cortina upgrade. */
+  | 'LINEAR'
+  /** In DAG vertices, before the Cortina upgrade. */
+  | 'NON_LINEAR';
+
+export type AddressQueryVariables = Exact<{
+  address: Scalars['AvalancheAddress']['input'];
+}>;
+
+
+export type AddressQuery = { __typename?: 'Query', network: { __typename?: 'Network', address: { __typename?: 'Address', id: string, chains?: Array<{ __typename?: 'AddressChain', primaryChain?: PrimaryNetworkChain | null, blockchainId: string }> | null, transactions?: { __typename?: 'PrimaryNetworkTransactionConnection', pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null }, nodes: Array<
+          | { __typename?: 'CChainAtomicTransaction', txHash: string, txType: PrimaryNetworkTxType }
+          | { __typename?: 'PChainTransaction', nodeId?: string | null, txHash: string, txType: PrimaryNetworkTxType, amountStaked: Array<{ __typename?: 'AssetAmount', amount: DecimalString, symbol: string }>, rewardTransaction?: { __typename?: 'PChainTransaction', txHash: string } | null }
+          | { __typename?: 'XChainTransaction', txHash: string, txType: PrimaryNetworkTxType }
+        > } | null, rewards?: { __typename?: 'HistoricalRewardConnection', nodes: Array<{ __typename?: 'HistoricalReward', rewardType: RewardType, reward: { __typename?: 'AssetAmount', amount: DecimalString, symbol: string }, historicalPrice?: { __typename?: 'Price', currencyCode: string, value: number } | null }> } | null } } };
+
+export type AdminReadQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminReadQuery = { __typename?: 'Query', network: { __typename?: 'Network', admin?: { __typename?: 'NodeAdmin', chainAliases?: Array<string> | null, loggerLevels?: Array<{ __typename?: 'LoggerLevel', name: string, logLevel: LogLevel, displayLevel: LogLevel }> | null } | null } };
+
+export type AdminWriteMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminWriteMutation = { __typename?: 'Mutation', nodeAliasChain?: boolean | null, nodeSetLoggerLevel?: Array<{ __typename?: 'LoggerLevel', name: string, logLevel: LogLevel, displayLevel: LogLevel }> | null };
+
+export type AggregateSignaturesMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AggregateSignaturesMutation = { __typename?: 'Mutation', aggregateSignatures?: { __typename?: 'SignedMessage', signedMessage: string } | null };
+
+export type EvmChainQueryVariables = Exact<{
+  address: Scalars['EvmHexAddress']['input'];
+}>;
+
+
+export type EvmChainQuery = { __typename?: 'Query', network: { __typename?: 'Network', evmChain?: { __typename?: 'EvmChain', blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null, transactions?: { __typename?: 'EvmTransactionConnection', nodes: Array<{ __typename?: 'EvmTransaction', txHash: string, value: DecimalString, method?: { __typename?: 'EvmMethod', callType?: EvmCallType | null, methodName?: string | null } | null, from: { __typename?: 'EvmParty', address: string }, to: { __typename?: 'EvmParty', address: string, contract?:
+              | { __typename: 'Erc20Contract', decimals?: number | null, name?: string | null, logoAsset?: { __typename?: 'ImageAsset', imageUri?: string | null } | null, resourceLinks: Array<{ __typename?: 'ResourceLink', type?: ResourceLinkType | null, url: string }> }
+              | { __typename: 'Erc721Contract', name?: string | null, logoAsset?: { __typename?: 'ImageAsset', imageUri?: string | null } | null, resourceLinks: Array<{ __typename?: 'ResourceLink', type?: ResourceLinkType | null, url: string }> }
+              | { __typename: 'Erc1155Contract', name?: string | null, logoAsset?: { __typename?: 'ImageAsset', imageUri?: string | null } | null, resourceLinks: Array<{ __typename?: 'ResourceLink', type?: ResourceLinkType | null, url: string }> }
+              | { __typename: 'UnknownContract', name?: string | null, logoAsset?: { __typename?: 'ImageAsset', imageUri?: string | null } | null, resourceLinks: Array<{ __typename?: 'ResourceLink', type?: ResourceLinkType | null, url: string }> }
+             | null } }> } | null, address: { __typename?: 'EvmAddress', nativeBalance?: { __typename?: 'NativeBalance', balance: DecimalString, symbol: string, balanceValue?: { __typename?: 'Price', currencyCode: string, value: number } | null } | null, erc20Transfers?: { __typename?: 'Erc20TransferConnection', nodes: Array<{ __typename?: 'Erc20Transfer', txHash: string, value: DecimalString, erc20Token: { __typename?: 'Erc20Token', symbol: string, decimals: number, price?: { __typename?: 'Price', value: number } | null } }> } | null, collectibles?: { __typename?: 'CollectibleBalanceConnection', nodes: Array<
+            | { __typename: 'Erc721Balance', tokenId: DecimalString, metadata: { __typename?: 'NftMetadata', indexStatus: NftIndexStatus, name?: string | null, imageUri?: string | null } }
+            | { __typename: 'Erc1155Balance', tokenId: DecimalString, metadata: { __typename?: 'NftMetadata', indexStatus: NftIndexStatus, name?: string | null, imageUri?: string | null } }
+          > } | null }, averageTps?: { __typename?: 'TpsConnection', lastRun?: SafeInt | null, nodes: Array<{ __typename?: 'TpsPoint', timestamp: SafeInt, value: number }> } | null } | null } };
+
+export type IcmMessagesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type IcmMessagesQuery = { __typename?: 'Query', network: { __typename?: 'Network', evmChain?: { __typename?: 'EvmChain', icmMessages?: { __typename?: 'IcmMessageConnection', pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null }, nodes: Array<{ __typename?: 'IcmMessage', messageId: string, status?: IcmMessageStatus | null, sourceBlockchain?: { __typename?: 'Blockchain', blockchainName: string } | null, destinationBlockchain?: { __typename?: 'Blockchain', blockchainName: string } | null, sender?: { __typename?: 'EvmAddress', address: string } | null, recipient?: { __typename?: 'EvmAddress', address: string, contract?:
+              | { __typename?: 'Erc20Contract', name?: string | null }
+              | { __typename?: 'Erc721Contract', name?: string | null }
+              | { __typename?: 'Erc1155Contract', name?: string | null }
+              | { __typename?: 'UnknownContract', name?: string | null }
+             | null } | null, rewardDetails: { __typename?: 'IcmRewardDetails', symbol: string, value: DecimalString, price?: { __typename?: 'Price', currencyCode: string, value: number } | null }, sourceTransaction?: { __typename?: 'IcmSourceTransaction', txHash: string, timestamp: SafeInt } | null, destinationTransaction?: { __typename?: 'IcmDestinationTransaction', txHash: string, delivererAddress: string } | null }> } | null } | null } };
+
+export type NodeChainsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NodeChainsQuery = { __typename?: 'Query', network: { __typename?: 'Network', subnets?: { __typename?: 'SubnetConnection', nodes: Array<{ __typename?: 'Subnet', subnetId: string, isL1: boolean, supply?: DecimalString | null, currentValidators?: Array<{ __typename?: 'PChainValidator', nodeId: string, weight: DecimalString, balance?: DecimalString | null, uptime?: number | null, remainingBalanceOwner?: { __typename?: 'OutputOwners', threshold: number, addresses: Array<{ __typename?: 'Address', address: string }> } | null }> | null, l1Validators?: { __typename?: 'L1ValidatorConnection', nodes: Array<{ __typename?: 'L1Validator', validationId: string, remainingBalance: DecimalString, pChainValidator?: { __typename?: 'PChainValidator', balance?: DecimalString | null, minNonce?: DecimalString | null } | null }> } | null, blockchains: Array<{ __typename?: 'Blockchain', blockchainName: string, status?: BlockchainStatus | null, feeConfig?: { __typename?: 'FeeConfig', gasLimit: DecimalString, minBaseFee: DecimalString, targetGas: DecimalString, lastChangedAt?: DecimalString | null } | null, genesisFee?: { __typename?: 'FeeConfig', minBaseFee: DecimalString } | null, chainConfig?: { __typename?: 'ChainConfig', chainId?: SafeInt | null, precompiles: Array<{ __typename?: 'PrecompileConfig', name: string, blockTimestamp?: SafeInt | null, adminAddresses?: Array<string> | null }>, precompileUpgrades: Array<{ __typename?: 'PrecompileConfig', name: string, blockTimestamp?: SafeInt | null, disable: boolean }> } | null, activeRules?: { __typename?: 'ActiveRules', avalancheRules: Array<{ __typename?: 'ChainRule', name: string, active: boolean }>, precompiles: Array<{ __typename?: 'ActivePrecompile', name: string, timestamp: SafeInt }> } | null, validators?: Array<{ __typename?: 'ChainValidator', nodeId: string, isActive: boolean, isConnected: boolean, uptimePercentage: number }> | null }> }> } | null } };
+
+export type RefetchQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type RefetchQuery = { __typename?: 'Query', node?:
+    | { __typename: 'Address', address: string }
+    | { __typename: 'Blockchain', blockchainName: string, subnet?: { __typename?: 'Subnet', subnetId: string } | null }
+    | { __typename: 'CChainAtomicTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType }
+    | { __typename: 'EvmAddress' }
+    | { __typename: 'EvmChain' }
+    | { __typename: 'L1Validator', nodeId: string, weight: DecimalString }
+    | { __typename: 'PChainTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType }
+    | { __typename: 'Subnet', subnetId: string, isL1: boolean }
+    | { __typename: 'XChainTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType }
+   | null };
+
+export type SubnetToValidatorsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SubnetToValidatorsQuery = { __typename?: 'Query', network: { __typename?: 'Network', subnets?: { __typename?: 'SubnetConnection', pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null }, nodes: Array<{ __typename?: 'Subnet', subnetId: string, isL1: boolean, subnetOwnershipInfo: { __typename?: 'SubnetOwnership', threshold: number, addresses: Array<{ __typename?: 'Address', address: string }> }, l1ValidatorManagerDetails?: { __typename?: 'L1ValidatorManager', contractAddress: string, blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null } | null, blockchains: Array<{ __typename?: 'Blockchain', blockchainName: string, vmId: string, evmChainId?: SafeInt | null, genesisData?: { __typename?: 'EvmGenesis', gasLimit?: string | null, config?: { __typename?: 'EvmGenesisConfig', chainId?: SafeInt | null, feeConfig?: { __typename?: 'EvmFeeConfig', gasLimit?: SafeInt | null, minBaseFee?: SafeInt | null, targetGas?: SafeInt | null } | null, warpConfig?: { __typename?: 'WarpConfig', quorumNumerator?: SafeInt | null } | null, contractNativeMinterConfig?: { __typename?: 'PrecompileAllowListConfig', adminAddresses?: Array<string> | null, enabledAddresses?: Array<string> | null } | null } | null, alloc?: Array<{ __typename?: 'GenesisAccount', address: string, balance?: string | null }> | null } | null }>, l1Validators?: { __typename?: 'L1ValidatorConnection', blockHeight?: DecimalString | null, nodes: Array<{ __typename?: 'L1Validator', nodeId: string, weight: DecimalString, remainingBalance: DecimalString, transactions?: { __typename?: 'PrimaryNetworkTransactionConnection', nodes: Array<
+                | { __typename?: 'CChainAtomicTransaction', txType: PrimaryNetworkTxType, blockTimestamp: SafeInt }
+                | { __typename?: 'PChainTransaction', txType: PrimaryNetworkTxType, blockTimestamp: SafeInt }
+                | { __typename?: 'XChainTransaction', txType: PrimaryNetworkTxType, blockTimestamp: SafeInt }
+              > } | null }> } | null }> } | null } };
+
+export type TransactionToChainsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TransactionToChainsQuery = { __typename?: 'Query', network: { __typename?: 'Network', transactions?: { __typename?: 'PrimaryNetworkTransactionConnection', nodes: Array<
+        | { __typename?: 'CChainAtomicTransaction', txHash: string, txType: PrimaryNetworkTxType, blockTimestamp: SafeInt, emittedUtxos: Array<{ __typename?: 'Utxo', amount: DecimalString, asset: { __typename?: 'AssetAmount', symbol: string, denomination: number }, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', primaryChain?: PrimaryNetworkChain | null, blockchainId: string, blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null }> | null }> }> }
+        | { __typename?: 'PChainTransaction', txHash: string, txType: PrimaryNetworkTxType, blockTimestamp: SafeInt, emittedUtxos: Array<{ __typename?: 'Utxo', amount: DecimalString, asset: { __typename?: 'AssetAmount', symbol: string, denomination: number }, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', primaryChain?: PrimaryNetworkChain | null, blockchainId: string, blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null }> | null }> }> }
+        | { __typename?: 'XChainTransaction', txHash: string, txType: PrimaryNetworkTxType, blockTimestamp: SafeInt, emittedUtxos: Array<{ __typename?: 'Utxo', amount: DecimalString, asset: { __typename?: 'AssetAmount', symbol: string, denomination: number }, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<{ __typename?: 'AddressChain', primaryChain?: PrimaryNetworkChain | null, blockchainId: string, blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null }> | null }> }> }
+      > } | null } };
+
+export type XAndPChainQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type XAndPChainQuery = { __typename?: 'Query', network: { __typename?: 'Network', xChain: { __typename?: 'XChain', height?: DecimalString | null, txFee?: { __typename?: 'XChainTxFee', txFee: DecimalString, createAssetTxFee: DecimalString } | null, block?: { __typename?: 'AvmBlock', blockId: string, time: SafeInt, transactions: Array<{ __typename?: 'AvmTransaction', txId: string, inputs: Array<{ __typename?: 'TransferableInput', utxoId: string, amount?: DecimalString | null, asset?: { __typename?: 'AssetDescription', symbol: string, denomination: number } | null }>, outputs: Array<{ __typename?: 'TransferableOutput', amount?: DecimalString | null, addresses: Array<{ __typename?: 'Address', address: string }> }>, transaction?:
+            | { __typename?: 'CChainAtomicTransaction', txType: PrimaryNetworkTxType }
+            | { __typename?: 'PChainTransaction', txType: PrimaryNetworkTxType }
+            | { __typename?: 'XChainTransaction', txType: PrimaryNetworkTxType, amountCreated: Array<{ __typename?: 'AssetAmount', symbol: string, amount: DecimalString }> }
+           | null }> } | null }, address: { __typename?: 'Address', xChainBalances?: Array<{ __typename?: 'XChainBalance', unlocked: DecimalString, locked: DecimalString, utxoCount: number, asset?: { __typename?: 'AssetDescription', symbol: string } | null }> | null, xChainUtxos?: { __typename?: 'NodeUtxoConnection', pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null }, nodes: Array<{ __typename?: 'NodeUtxo', utxoId: string, amount?: DecimalString | null, locktime?: DecimalString | null, outputType: string }> } | null, pending?: { __typename?: 'NodeUtxoConnection', nodes: Array<{ __typename?: 'NodeUtxo', utxoId: string, amount?: DecimalString | null }> } | null }, pChain: { __typename?: 'PChain', height?: DecimalString | null, currentSupply?: DecimalString | null, block?: { __typename?: 'PBlock', blockId: string, time?: SafeInt | null, transactions: Array<{ __typename?: 'PBlockTransaction', transaction?:
+            | { __typename?: 'CChainAtomicTransaction', txType: PrimaryNetworkTxType }
+            | { __typename?: 'PChainTransaction', txType: PrimaryNetworkTxType }
+            | { __typename?: 'XChainTransaction', txType: PrimaryNetworkTxType }
+           | null }> } | null }, index: { __typename?: 'NodeIndex', lastAccepted?: { __typename?: 'IndexedContainer', id: string, index: DecimalString, acceptedAt: string } | null, containers?: { __typename?: 'IndexedContainerConnection', nodes: Array<{ __typename?: 'IndexedContainer', id: string, index: DecimalString }> } | null }, health: { __typename?: 'NodeHealth', report?: { __typename?: 'HealthReport', healthy: boolean, checks: Array<{ __typename?: 'HealthCheck', name: string, healthy: boolean, error?: string | null, contiguousFailures: DecimalString }> } | null } } };
+
+
+export const AddressDocument = {"__meta__":{"hash":"f0b9939ab96cc50c58c0fe0a98a556e454cd34ef7659797bc67504019928a3fc"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Address"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"address"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AvalancheAddress"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"address"},"value":{"kind":"Variable","name":{"kind":"Name","value":"address"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"chains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"primaryChain"}},{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chain"},"value":{"kind":"EnumValue","value":"P_CHAIN"}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"10"}},{"kind":"Argument","name":{"kind":"Name","value":"txTypes"},"value":{"kind":"ListValue","values":[{"kind":"EnumValue","value":"AddPermissionlessValidatorTx"},{"kind":"EnumValue","value":"RewardValidatorTx"}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"txType"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PChainTransaction"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"amountStaked"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"rewardTransaction"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"rewards"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}},{"kind":"Argument","name":{"kind":"Name","value":"currency"},"value":{"kind":"EnumValue","value":"EUR"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rewardType"}},{"kind":"Field","name":{"kind":"Name","value":"reward"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"historicalPrice"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currencyCode"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<AddressQuery, AddressQueryVariables>;
+export const AdminReadDocument = {"__meta__":{"hash":"639e08543f6f5509b1969ba6dcd7d4dfe040b125c8532da1a0b23a80ffbeec72"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminRead"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"admin"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"loggerLevels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"logLevel"}},{"kind":"Field","name":{"kind":"Name","value":"displayLevel"}}]}},{"kind":"Field","name":{"kind":"Name","value":"chainAliases"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chain"},"value":{"kind":"StringValue","value":"2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM","block":false}}]}]}}]}}]}}]} as unknown as DocumentNode<AdminReadQuery, AdminReadQueryVariables>;
+export const AdminWriteDocument = {"__meta__":{"hash":"6d6adab1a8af988c9b04e929c70b67df38db5a81d48c51099f085133da84b30e"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminWrite"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodeSetLoggerLevel"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"network"},"value":{"kind":"EnumValue","value":"MAINNET"}},{"kind":"Argument","name":{"kind":"Name","value":"loggerName"},"value":{"kind":"StringValue","value":"C","block":false}},{"kind":"Argument","name":{"kind":"Name","value":"logLevel"},"value":{"kind":"EnumValue","value":"DEBUG"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"logLevel"}},{"kind":"Field","name":{"kind":"Name","value":"displayLevel"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodeAliasChain"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"network"},"value":{"kind":"EnumValue","value":"MAINNET"}},{"kind":"Argument","name":{"kind":"Name","value":"chain"},"value":{"kind":"StringValue","value":"2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM","block":false}},{"kind":"Argument","name":{"kind":"Name","value":"alias"},"value":{"kind":"StringValue","value":"exchange","block":false}}]}]}}]} as unknown as DocumentNode<AdminWriteMutation, AdminWriteMutationVariables>;
+export const AggregateSignaturesDocument = {"__meta__":{"hash":"022de453604ea7ffeb845f919015d680149089a8fbbf7eb626b571b6499f1368"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AggregateSignatures"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"aggregateSignatures"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"network"},"value":{"kind":"EnumValue","value":"FUJI"}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"message"},"value":{"kind":"StringValue","value":"0x0000000000050000","block":false}},{"kind":"ObjectField","name":{"kind":"Name","value":"quorumPercentage"},"value":{"kind":"IntValue","value":"67"}},{"kind":"ObjectField","name":{"kind":"Name","value":"quorumPercentageBuffer"},"value":{"kind":"IntValue","value":"10"}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signedMessage"}}]}}]}}]} as unknown as DocumentNode<AggregateSignaturesMutation, AggregateSignaturesMutationVariables>;
+export const EvmChainDocument = {"__meta__":{"hash":"9cfd1ef5b17b18f72f4631fd4ef4582b318dcb8c40723ca3933b8f00bc890241"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"EvmChain"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"address"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"EvmHexAddress"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"evmChain"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"evmChainId"},"value":{"kind":"IntValue","value":"43114"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}},{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"EnumValue","value":"SUCCESS"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"method"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"callType"}},{"kind":"Field","name":{"kind":"Name","value":"methodName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"from"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"Field","name":{"kind":"Name","value":"to"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"contract"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"logoAsset"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"imageUri"}}]}},{"kind":"Field","name":{"kind":"Name","value":"resourceLinks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"url"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Erc20Contract"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"decimals"}}]}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"address"},"value":{"kind":"Variable","name":{"kind":"Name","value":"address"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nativeBalance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"currency"},"value":{"kind":"EnumValue","value":"EUR"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"balanceValue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currencyCode"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"erc20Transfers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"erc20Token"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"decimals"}},{"kind":"Field","name":{"kind":"Name","value":"price"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"collectibles"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"tokenId"}},{"kind":"Field","name":{"kind":"Name","value":"metadata"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"indexStatus"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"imageUri"}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"averageTps"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"7"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lastRun"}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timestamp"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<EvmChainQuery, EvmChainQueryVariables>;
+export const IcmMessagesDocument = {"__meta__":{"hash":"0be16b5eb0ac57a3edca045a648095f739bdaa9089774866f8ab8954dcb54a81"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IcmMessages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"evmChain"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"evmChainId"},"value":{"kind":"IntValue","value":"43114"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"icmMessages"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"10"}},{"kind":"Argument","name":{"kind":"Name","value":"role"},"value":{"kind":"EnumValue","value":"EITHER"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"messageId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"sourceBlockchain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"destinationBlockchain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"sender"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"Field","name":{"kind":"Name","value":"recipient"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"contract"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"rewardDetails"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"price"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currencyCode"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"sourceTransaction"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"timestamp"}}]}},{"kind":"Field","name":{"kind":"Name","value":"destinationTransaction"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"delivererAddress"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<IcmMessagesQuery, IcmMessagesQueryVariables>;
+export const NodeChainsDocument = {"__meta__":{"hash":"4f89b6ed763a04de00b084fd2df55b2e4ab91d56b438afee8f43e15135659897"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NodeChains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnets"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"isL1"}},{"kind":"Field","name":{"kind":"Name","value":"supply"}},{"kind":"Field","name":{"kind":"Name","value":"currentValidators"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"uptime"}},{"kind":"Field","name":{"kind":"Name","value":"remainingBalanceOwner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"threshold"}},{"kind":"Field","name":{"kind":"Name","value":"addresses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"l1Validators"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validationId"}},{"kind":"Field","name":{"kind":"Name","value":"remainingBalance"}},{"kind":"Field","name":{"kind":"Name","value":"pChainValidator"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"minNonce"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"blockchains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"feeConfig"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"gasLimit"}},{"kind":"Field","name":{"kind":"Name","value":"minBaseFee"}},{"kind":"Field","name":{"kind":"Name","value":"targetGas"}},{"kind":"Field","name":{"kind":"Name","value":"lastChangedAt"}}]}},{"kind":"Field","alias":{"kind":"Name","value":"genesisFee"},"name":{"kind":"Name","value":"feeConfig"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"block"},"value":{"kind":"StringValue","value":"0","block":false}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"minBaseFee"}}]}},{"kind":"Field","name":{"kind":"Name","value":"chainConfig"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"precompiles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"blockTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"adminAddresses"}}]}},{"kind":"Field","name":{"kind":"Name","value":"precompileUpgrades"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"blockTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"disable"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"activeRules"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"avalancheRules"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"active"}}]}},{"kind":"Field","name":{"kind":"Name","value":"precompiles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"timestamp"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"validators"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"isActive"}},{"kind":"Field","name":{"kind":"Name","value":"isConnected"}},{"kind":"Field","name":{"kind":"Name","value":"uptimePercentage"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<NodeChainsQuery, NodeChainsQueryVariables>;
+export const RefetchDocument = {"__meta__":{"hash":"02f1318678df1dbc99cba048195fc5490994a7c77a645d30a696bab7da978b24"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Refetch"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Subnet"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"isL1"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Blockchain"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}},{"kind":"Field","name":{"kind":"Name","value":"subnet"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"L1Validator"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PrimaryNetworkTransaction"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"chain"}},{"kind":"Field","name":{"kind":"Name","value":"txType"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Address"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}}]}}]}}]} as unknown as DocumentNode<RefetchQuery, RefetchQueryVariables>;
+export const SubnetToValidatorsDocument = {"__meta__":{"hash":"6fbbe36320ca145d24bbb0a482ea87e47da6a51b44bda639461d82a6890aebe5"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SubnetToValidators"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnets"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"10"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"isL1"}},{"kind":"Field","name":{"kind":"Name","value":"subnetOwnershipInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"threshold"}},{"kind":"Field","name":{"kind":"Name","value":"addresses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"l1ValidatorManagerDetails"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"contractAddress"}},{"kind":"Field","name":{"kind":"Name","value":"blockchain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"blockchains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}},{"kind":"Field","name":{"kind":"Name","value":"vmId"}},{"kind":"Field","name":{"kind":"Name","value":"evmChainId"}},{"kind":"Field","name":{"kind":"Name","value":"genesisData"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"gasLimit"}},{"kind":"Field","name":{"kind":"Name","value":"config"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"feeConfig"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"gasLimit"}},{"kind":"Field","name":{"kind":"Name","value":"minBaseFee"}},{"kind":"Field","name":{"kind":"Name","value":"targetGas"}}]}},{"kind":"Field","name":{"kind":"Name","value":"warpConfig"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"quorumNumerator"}}]}},{"kind":"Field","name":{"kind":"Name","value":"contractNativeMinterConfig"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminAddresses"}},{"kind":"Field","name":{"kind":"Name","value":"enabledAddresses"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"alloc"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"l1Validators"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockHeight"}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"remainingBalance"}},{"kind":"Field","name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"3"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txType"}},{"kind":"Field","name":{"kind":"Name","value":"blockTimestamp"}}]}}]}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<SubnetToValidatorsQuery, SubnetToValidatorsQueryVariables>;
+export const TransactionToChainsDocument = {"__meta__":{"hash":"750f92a5f9c5afffc2cc399a0c5679d0cdb314b75b0bb4f3cd4612434973c7e2"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TransactionToChains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chain"},"value":{"kind":"EnumValue","value":"X_CHAIN"}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"txType"}},{"kind":"Field","name":{"kind":"Name","value":"blockTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"emittedUtxos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"asset"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"denomination"}}]}},{"kind":"Field","name":{"kind":"Name","value":"addresses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"chains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"primaryChain"}},{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"blockchain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}}]}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<TransactionToChainsQuery, TransactionToChainsQueryVariables>;
+export const XAndPChainDocument = {"__meta__":{"hash":"273441cd4ec32d3a71ed5cb36816b7864bb14cc6e7d305d2540aafa224fd0aa3"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"XAndPChain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"MAINNET"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"xChain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"height"}},{"kind":"Field","name":{"kind":"Name","value":"txFee"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txFee"}},{"kind":"Field","name":{"kind":"Name","value":"createAssetTxFee"}}]}},{"kind":"Field","name":{"kind":"Name","value":"block"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"height"},"value":{"kind":"StringValue","value":"1","block":false}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockId"}},{"kind":"Field","name":{"kind":"Name","value":"time"}},{"kind":"Field","name":{"kind":"Name","value":"transactions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txId"}},{"kind":"Field","name":{"kind":"Name","value":"inputs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"utxoId"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"asset"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"denomination"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"outputs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"addresses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"transaction"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txType"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"XChainTransaction"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"amountCreated"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}}]}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"address"},"value":{"kind":"StringValue","value":"avax1tnuesf6cqwnjw7fxjyk7lhch0vhf0v95wj5jvy","block":false}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"xChainBalances"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"asset"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"symbol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"unlocked"}},{"kind":"Field","name":{"kind":"Name","value":"locked"}},{"kind":"Field","name":{"kind":"Name","value":"utxoCount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"xChainUtxos"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"20"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"utxoId"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"locktime"}},{"kind":"Field","name":{"kind":"Name","value":"outputType"}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"pending"},"name":{"kind":"Name","value":"xChainUtxos"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"sourceChain"},"value":{"kind":"EnumValue","value":"P_CHAIN"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"utxoId"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pChain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"height"}},{"kind":"Field","name":{"kind":"Name","value":"currentSupply"}},{"kind":"Field","name":{"kind":"Name","value":"block"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"height"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockId"}},{"kind":"Field","name":{"kind":"Name","value":"time"}},{"kind":"Field","name":{"kind":"Name","value":"transactions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transaction"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txType"}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"index"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"EnumValue","value":"X_BLOCK"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lastAccepted"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"index"}},{"kind":"Field","name":{"kind":"Name","value":"acceptedAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"containers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"3"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"index"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"health"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"report"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"healthy"}},{"kind":"Field","name":{"kind":"Name","value":"checks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"healthy"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"contiguousFailures"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<XAndPChainQuery, XAndPChainQueryVariables>;

@@ -1,0 +1,506 @@
+/* eslint-disable */
+import type { AvalancheAddress } from '../../../../schema/scalars.js';
+import type { DecimalInput } from '../../../../schema/scalars.js';
+import type { DecimalString } from '../../../../schema/scalars.js';
+import type { CB58Id } from '../../../../schema/scalars.js';
+import type { EvmHexAddress } from '../../../../schema/scalars.js';
+import type { JsonValue } from '../../../../schema/scalars.js';
+import type { NodeID } from '../../../../schema/scalars.js';
+import type { SafeInt } from '../../../../schema/scalars.js';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = T | null | undefined;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** An X-/P-Chain address in bech32 with the network's prefix, optionally preceded by its chain: "avax1…", "P-avax1…", "X-fuji1…". Where a field says so, a 0x EVM address is accepted too (C-Chain atomic transactions). */
+  AvalancheAddress: { input: AvalancheAddress; output: AvalancheAddress; }
+  /** An integer of any size as a decimal string, e.g. "365865167637779183". Amounts (in the asset's smallest unit, nAVAX for AVAX), weights and heights use it so no digit is ever rounded. As input, at most 78 digits (2^256 - 1 has 78); a field may bound it further. */
+  BigInt: { input: DecimalInput; output: DecimalString; }
+  /** A 32-byte Avalanche id in cb58 (base58 with a 4-byte checksum): a subnet, blockchain, transaction, validation or asset id, e.g. "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM". The checksum is verified, so a mistyped id is refused before any call. */
+  CB58Id: { input: CB58Id; output: CB58Id; }
+  /** A 20-byte EVM address, "0x" and 40 hex digits, in any letter case, e.g. "0x71C7656EC7ab88b098defB751B7401B5f6d8976F". */
+  EvmHexAddress: { input: EvmHexAddress; output: EvmHexAddress; }
+  /** Any JSON value, passed through as the node wrote it: used where the node's answer has no fixed shape (a health check's message, a transaction body that depends on its type). Integers too wide for a JSON number arrive as strings. Output only: no argument takes it. */
+  JSON: { input: JsonValue; output: JsonValue; }
+  /** A node id: "NodeID-" followed by 20 bytes in cb58, e.g. "NodeID-111111111111111111116DBWJs". */
+  NodeID: { input: NodeID; output: NodeID; }
+  /** An integer that JSON numbers carry exactly (up to 2^53 - 1), such as a Unix timestamp in seconds or an EVM chain id; wider than GraphQL's 32-bit Int. */
+  SafeInt: { input: SafeInt; output: SafeInt; }
+  /** A 64-bit unsigned integer as a decimal string (or a JSON number up to 2^53 - 1 in variables), e.g. "1200": a height or position on the node, from 0 to 18446744073709551615. */
+  Uint64: { input: DecimalInput; output: DecimalString; }
+};
+
+/** What to sign and by whom. Give `message`, `justification`, or both. */
+export type AggregateSignaturesInput = {
+  /** Data that justifies signing, hex-encoded (optionally 0x-prefixed). */
+  justification?: InputMaybe<Scalars['String']['input']>;
+  /** The unsigned Warp message, hex-encoded (optionally 0x-prefixed). */
+  message?: InputMaybe<Scalars['String']['input']>;
+  /** P-Chain height whose validators sign; 0 for the proposed height. */
+  pChainHeight?: InputMaybe<Scalars['SafeInt']['input']>;
+  /** Percent of the signing subnet's weight that must sign: 0 to 100. */
+  quorumPercentage?: InputMaybe<Scalars['Int']['input']>;
+  /** Extra percent of weight to try to collect: 0 to 100, and quorumPercentage + quorumPercentageBuffer at most 100. More takes longer but keeps the signature valid through weight changes. */
+  quorumPercentageBuffer?: InputMaybe<Scalars['Int']['input']>;
+  /** The subnet whose validators sign, hex (32 bytes) or cb58; default: the subnet of the source blockchain. */
+  signingSubnetId?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A chain that exports to the X-Chain through shared memory. */
+export type AtomicSourceChain =
+  /** The Contract Chain. */
+  | 'C_CHAIN'
+  /** The Platform Chain. */
+  | 'P_CHAIN';
+
+/** What the node knows of a transaction (avm.getTxStatus). */
+export type AvmTxStatus =
+  /** Accepted, or will be, by every node. */
+  | 'ACCEPTED'
+  /** Being voted on by this node. */
+  | 'PROCESSING'
+  /** Will never be accepted. */
+  | 'REJECTED'
+  /** This node has not seen it. */
+  | 'UNKNOWN';
+
+/** What the node knows of a blockchain (platform.getBlockchainStatus). */
+export type BlockchainStatus =
+  /** It exists, but this node does not validate it. */
+  | 'CREATED'
+  /** Proposed and likely to be created; its transaction is not accepted yet. */
+  | 'PREFERRED'
+  /** This node follows it without validating. */
+  | 'SYNCING'
+  /** Not proposed, or its proposal is not preferred (it may be submitted again). */
+  | 'UNKNOWN'
+  /** This node validates it. */
+  | 'VALIDATING';
+
+/** A fiat currency for prices. */
+export type Currency =
+  /** Australian dollar */
+  | 'AUD'
+  /** Canadian dollar */
+  | 'CAD'
+  /** Swiss franc */
+  | 'CHF'
+  /** Chilean peso */
+  | 'CLP'
+  /** Chinese yuan */
+  | 'CNY'
+  /** Czech koruna */
+  | 'CZK'
+  /** Danish krone */
+  | 'DKK'
+  /** Euro */
+  | 'EUR'
+  /** Pound sterling */
+  | 'GBP'
+  /** Hong Kong dollar */
+  | 'HKD'
+  /** Hungarian forint */
+  | 'HUF'
+  /** Japanese yen */
+  | 'JPY'
+  /** New Zealand dollar */
+  | 'NZD'
+  /** US dollar */
+  | 'USD';
+
+/** The token standard a contract implements. */
+export type ErcType =
+  /** Fungible token. */
+  | 'ERC_20'
+  /** Non-fungible token. */
+  | 'ERC_721'
+  /** Multi-token. */
+  | 'ERC_1155'
+  /** Not a token standard the Data API recognises. */
+  | 'UNKNOWN';
+
+/** What kind of call a transaction makes. */
+export type EvmCallType =
+  /** A call to a contract. */
+  | 'CONTRACT_CALL'
+  /** A contract deployment. */
+  | 'CONTRACT_CREATION'
+  /** A plain transfer of the native token. */
+  | 'NATIVE_TRANSFER';
+
+/** Whether an EVM transaction succeeded. */
+export type EvmTransactionStatus =
+  /** It reverted; only its gas was spent. */
+  | 'FAILED'
+  /** It executed. */
+  | 'SUCCESS';
+
+/** Which end of a message a chain is. */
+export type IcmChainRole =
+  /** Messages sent to the chain. */
+  | 'DESTINATION'
+  /** Both. */
+  | 'EITHER'
+  /** Messages sent from the chain. */
+  | 'SOURCE';
+
+/** Where a message is on its way. */
+export type IcmMessageStatus =
+  /** Delivered to the destination chain. */
+  | 'DELIVERED'
+  /** Delivered; its source chain is not indexed, so the sending transaction is unknown. */
+  | 'DELIVERED_SOURCE_NOT_INDEXED'
+  /** Sent, not yet delivered. */
+  | 'PENDING';
+
+/** The indexes a node keeps (with --index-enabled). */
+export type IndexName =
+  /** C-Chain blocks. */
+  | 'C_BLOCK'
+  /** P-Chain blocks. */
+  | 'P_BLOCK'
+  /** X-Chain blocks (since Cortina). */
+  | 'X_BLOCK'
+  /** X-Chain transactions. */
+  | 'X_TX'
+  /** X-Chain DAG vertices, from before Cortina. */
+  | 'X_VTX';
+
+/** The EVM operation of an internal transaction. */
+export type InternalTransactionType =
+  /** A CALL operation. */
+  | 'CALL'
+  /** A CALLCODE operation. */
+  | 'CALLCODE'
+  /** A CREATE operation. */
+  | 'CREATE'
+  /** A CREATE2 operation. */
+  | 'CREATE2'
+  /** A CREATE3 operation. */
+  | 'CREATE3'
+  /** A DELEGATECALL operation. */
+  | 'DELEGATECALL'
+  /** A STATICCALL operation. */
+  | 'STATICCALL'
+  /** Not classified. */
+  | 'UNKNOWN';
+
+/** avalanchego's log levels, from quietest to loudest. */
+export type LogLevel =
+  /** Debugging detail. */
+  | 'DEBUG'
+  /** Errors. */
+  | 'ERROR'
+  /** Failures the node cannot survive. */
+  | 'FATAL'
+  /** The default. */
+  | 'INFO'
+  /** Nothing. */
+  | 'OFF'
+  /** Traces of operations. */
+  | 'TRACE'
+  /** Everything. */
+  | 'VERBO'
+  /** Warnings. */
+  | 'WARN';
+
+/** An Avalanche network. Answers always name the test network FUJI. */
+export type NetworkName =
+  /** The Fuji test network. */
+  | 'FUJI'
+  /** Avalanche mainnet. */
+  | 'MAINNET'
+  /** Another name of FUJI, accepted as the Data API accepts it. */
+  | 'TESTNET';
+
+/** How far the Data API got reading a token's metadata. */
+export type NftIndexStatus =
+  /** Read and indexed. */
+  | 'INDEXED'
+  /** Not indexed: invalid metadata. */
+  | 'INVALID_METADATA'
+  /** Not indexed: invalid metadata json. */
+  | 'INVALID_METADATA_JSON'
+  /** Not indexed: invalid token uri. */
+  | 'INVALID_TOKEN_URI'
+  /** Not indexed: invalid token uri scheme. */
+  | 'INVALID_TOKEN_URI_SCHEME'
+  /** Not indexed: metadata content too large. */
+  | 'METADATA_CONTENT_TOO_LARGE'
+  /** Not indexed: missing token. */
+  | 'MISSING_TOKEN'
+  /** Not indexed: throttled token uri. */
+  | 'THROTTLED_TOKEN_URI'
+  /** Not indexed: unindexed. */
+  | 'UNINDEXED'
+  /** Not indexed: unknown. */
+  | 'UNKNOWN'
+  /** Not indexed: unreachable token uri. */
+  | 'UNREACHABLE_TOKEN_URI';
+
+/** Whether more of an asset can be minted. */
+export type PrimaryNetworkAssetCap =
+  /** The supply was fixed at creation. */
+  | 'FIXED'
+  /** Minters can create more. */
+  | 'VARIABLE';
+
+/** The kind of an X-Chain asset. */
+export type PrimaryNetworkAssetType =
+  /** A non-fungible asset. */
+  | 'NFT'
+  /** A fungible asset. */
+  | 'SECP256K1';
+
+/** One of the three chains of the Primary Network. */
+export type PrimaryNetworkChain =
+  /** The Contract Chain; here, its atomic import/export transactions. */
+  | 'C_CHAIN'
+  /** The Platform Chain: validators, subnets, L1s, staking. */
+  | 'P_CHAIN'
+  /** The Exchange Chain: assets and transfers (UTXO). */
+  | 'X_CHAIN';
+
+/** Transaction types of the Primary Network chains, as the Data API names them. */
+export type PrimaryNetworkTxType =
+  /** Delegates stake to a Primary Network validator (before Durango). */
+  | 'AddDelegatorTx'
+  /** Delegates stake to a permissionless validator. */
+  | 'AddPermissionlessDelegatorTx'
+  /** Adds a validator to the Primary Network or an elastic subnet. */
+  | 'AddPermissionlessValidatorTx'
+  /** Adds a validator to a permissioned subnet. */
+  | 'AddSubnetValidatorTx'
+  /** Adds a Primary Network validator (before Durango; now AddPermissionlessValidatorTx). */
+  | 'AddValidatorTx'
+  /** Advanced the P-Chain clock (before Banff). */
+  | 'AdvanceTimeTx'
+  /** Transfers assets. */
+  | 'BaseTx'
+  /** Converts a subnet to an L1, with its first validators and manager contract. */
+  | 'ConvertSubnetToL1Tx'
+  /** Creates an X-Chain asset. */
+  | 'CreateAssetTx'
+  /** Creates a blockchain on a subnet. */
+  | 'CreateChainTx'
+  /** Creates a subnet. */
+  | 'CreateSubnetTx'
+  /** Disables an L1 validator and returns its remaining balance. */
+  | 'DisableL1ValidatorTx'
+  /** Exports value to another chain. */
+  | 'ExportTx'
+  /** Imports value that another chain exported. */
+  | 'ImportTx'
+  /** Tops up an L1 validator's balance for the continuous fee. */
+  | 'IncreaseL1ValidatorBalanceTx'
+  /** Operates on X-Chain assets, e.g. moves or mints NFTs. */
+  | 'OperationTx'
+  /** Adds a validator to an L1. */
+  | 'RegisterL1ValidatorTx'
+  /** Removes a validator from a permissioned subnet. */
+  | 'RemoveSubnetValidatorTx'
+  /** Ends a stake, returns it and pays its reward. */
+  | 'RewardValidatorTx'
+  /** Changes an L1 validator's weight; 0 removes it. */
+  | 'SetL1ValidatorWeightTx'
+  /** Changes a subnet's owners. */
+  | 'TransferSubnetOwnershipTx'
+  /** Turned a permissioned subnet into an elastic one. */
+  | 'TransformSubnetTx'
+  /** A type the Data API does not classify. */
+  | 'UNKNOWN';
+
+/** Where a resource link points. */
+export type ResourceLinkType =
+  /** A Blog page. */
+  | 'Blog'
+  /** A CoinGecko page. */
+  | 'CoinGecko'
+  /** A CoinMarketCap page. */
+  | 'CoinMarketCap'
+  /** A Discord page. */
+  | 'Discord'
+  /** A Documentation page. */
+  | 'Documentation'
+  /** A Facebook page. */
+  | 'Facebook'
+  /** A Github page. */
+  | 'Github'
+  /** A Instagram page. */
+  | 'Instagram'
+  /** A LinkedIn page. */
+  | 'LinkedIn'
+  /** A Medium page. */
+  | 'Medium'
+  /** A Reddit page. */
+  | 'Reddit'
+  /** A Support page. */
+  | 'Support'
+  /** A Telegram page. */
+  | 'Telegram'
+  /** A TikTok page. */
+  | 'TikTok'
+  /** A Twitter page. */
+  | 'Twitter'
+  /** A Website page. */
+  | 'Website'
+  /** A Whitepaper page. */
+  | 'Whitepaper'
+  /** A Youtube page. */
+  | 'Youtube';
+
+/** Why a staking reward was paid. */
+export type RewardType =
+  /** To a delegator for its delegated stake. */
+  | 'DELEGATOR'
+  /** To a validator for its own stake. */
+  | 'VALIDATOR'
+  /** To a validator: its fee on a delegator's reward. */
+  | 'VALIDATOR_FEE';
+
+/** Order by timestamp. */
+export type SortOrder =
+  /** Oldest first. */
+  | 'ASC'
+  /** Newest first. */
+  | 'DESC';
+
+/** How the X-Chain ordered a transaction. */
+export type XChainFormat =
+  /** In linear blocks, since the Cortina upgrade. */
+  | 'LINEAR'
+  /** In DAG vertices, before the Cortina upgrade. */
+  | 'NON_LINEAR';
+
+export type BalanceRow_BalanceFragment = { __typename?: 'XChainBalance', assetId: string, unlocked: DecimalString, locked: DecimalString, utxoCount: number, asset?: { __typename?: 'AssetDescription', name: string, symbol: string, denomination: number } | null } & { ' $fragmentName'?: 'BalanceRow_BalanceFragment' };
+
+export type BlockchainCard_BlockchainFragment = { __typename?: 'Blockchain', blockchainId: string, blockchainName: string, evmChainId?: SafeInt | null, status?: BlockchainStatus | null, feeConfig?: { __typename?: 'FeeConfig', gasLimit: DecimalString, targetGas: DecimalString, minBaseFee: DecimalString, targetBlockRate: DecimalString, lastChangedAt?: DecimalString | null } | null, validators?: Array<(
+    { __typename?: 'ChainValidator', nodeId: string }
+    & { ' $fragmentRefs'?: { 'ValidatorUptimeRow_ValidatorFragment': ValidatorUptimeRow_ValidatorFragment } }
+  )> | null } & { ' $fragmentName'?: 'BlockchainCard_BlockchainFragment' };
+
+export type ChainChip_ChainFragment = { __typename?: 'AddressChain', blockchainId: string, primaryChain?: PrimaryNetworkChain | null, blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null } & { ' $fragmentName'?: 'ChainChip_ChainFragment' };
+
+export type IcmMessageRow_MessageFragment = { __typename?: 'IcmMessage', messageId: string, status?: IcmMessageStatus | null, from: string, to: string, sourceBlockchainId: string, destinationBlockchainId: string, sourceBlockchain?: { __typename?: 'Blockchain', blockchainName: string } | null, destinationBlockchain?: { __typename?: 'Blockchain', blockchainName: string } | null, sourceTransaction?: { __typename?: 'IcmSourceTransaction', timestamp: SafeInt } | null, rewardDetails: { __typename?: 'IcmRewardDetails', symbol: string, decimals: number, value: DecimalString } } & { ' $fragmentName'?: 'IcmMessageRow_MessageFragment' };
+
+export type L1ValidatorRow_ValidatorFragment = { __typename?: 'L1Validator', validationId: string, nodeId: string, weight: DecimalString, remainingBalance: DecimalString, pChainValidator?: { __typename?: 'PChainValidator', weight: DecimalString, balance?: DecimalString | null, startTime?: SafeInt | null, connected?: boolean | null } | null, transactions?: { __typename?: 'PrimaryNetworkTransactionConnection', nodes: Array<
+      | { __typename?: 'CChainAtomicTransaction', txHash: string, txType: PrimaryNetworkTxType, blockTimestamp: SafeInt }
+      | { __typename?: 'PChainTransaction', txHash: string, txType: PrimaryNetworkTxType, blockTimestamp: SafeInt }
+      | { __typename?: 'XChainTransaction', txHash: string, txType: PrimaryNetworkTxType, blockTimestamp: SafeInt }
+    > } | null } & { ' $fragmentName'?: 'L1ValidatorRow_ValidatorFragment' };
+
+export type NodeUtxoRow_UtxoFragment = { __typename?: 'NodeUtxo', utxoId: string, txId: string, outputIndex: number, outputType: string, amount?: DecimalString | null, sourceChain?: string | null, asset?: { __typename?: 'AssetDescription', symbol: string, denomination: number } | null } & { ' $fragmentName'?: 'NodeUtxoRow_UtxoFragment' };
+
+export type SubnetRow_SubnetFragment = { __typename?: 'Subnet', subnetId: string, isL1: boolean, createBlockTimestamp: SafeInt, blockchains: Array<{ __typename?: 'Blockchain', blockchainId: string, blockchainName: string }> } & { ' $fragmentName'?: 'SubnetRow_SubnetFragment' };
+
+export type TouchedChains_UtxoFragment = { __typename?: 'Utxo', addresses: Array<{ __typename?: 'Address', chains?: Array<{ __typename?: 'AddressChain', blockchainId: string, primaryChain?: PrimaryNetworkChain | null, blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null }> | null }> } & { ' $fragmentName'?: 'TouchedChains_UtxoFragment' };
+
+export type UtxoRow_UtxoFragment = { __typename?: 'Utxo', utxoId: string, amount: DecimalString, createdOnChainId: string, consumedOnChainId: string, asset: { __typename?: 'AssetAmount', symbol: string, denomination: number }, addresses: Array<{ __typename?: 'Address', address: string, chains?: Array<(
+      { __typename?: 'AddressChain' }
+      & { ' $fragmentRefs'?: { 'ChainChip_ChainFragment': ChainChip_ChainFragment } }
+    )> | null }> } & { ' $fragmentName'?: 'UtxoRow_UtxoFragment' };
+
+export type ValidatorUptimeRow_ValidatorFragment = { __typename?: 'ChainValidator', nodeId: string, weight: DecimalString, uptimePercentage: number, isActive: boolean, isConnected: boolean } & { ' $fragmentName'?: 'ValidatorUptimeRow_ValidatorFragment' };
+
+export type AddressPageQueryVariables = Exact<{
+  network: NetworkName;
+  address: Scalars['AvalancheAddress']['input'];
+  evm: Scalars['Boolean']['input'];
+}>;
+
+
+export type AddressPageQuery = { __typename?: 'Query', network: { __typename?: 'Network', address: { __typename?: 'Address', address: string, chains?: Array<(
+        { __typename?: 'AddressChain' }
+        & { ' $fragmentRefs'?: { 'ChainChip_ChainFragment': ChainChip_ChainFragment } }
+      )> | null, xChainBalances?: Array<(
+        { __typename?: 'XChainBalance', assetId: string }
+        & { ' $fragmentRefs'?: { 'BalanceRow_BalanceFragment': BalanceRow_BalanceFragment } }
+      )> | null, xChainUtxos?: { __typename?: 'NodeUtxoConnection', pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean }, nodes: Array<(
+          { __typename?: 'NodeUtxo', utxoId: string }
+          & { ' $fragmentRefs'?: { 'NodeUtxoRow_UtxoFragment': NodeUtxoRow_UtxoFragment } }
+        )> } | null, icmMessages?: { __typename?: 'IcmMessageConnection', nodes: Array<(
+          { __typename?: 'IcmMessage', messageId: string }
+          & { ' $fragmentRefs'?: { 'IcmMessageRow_MessageFragment': IcmMessageRow_MessageFragment } }
+        )> } | null } } };
+
+export type SubnetPageQueryVariables = Exact<{
+  network: NetworkName;
+  subnetId: Scalars['CB58Id']['input'];
+}>;
+
+
+export type SubnetPageQuery = { __typename?: 'Query', network: { __typename?: 'Network', subnet?: { __typename?: 'Subnet', subnetId: string, isL1: boolean, createBlockTimestamp: SafeInt, threshold: number, ownerAddresses: Array<{ __typename?: 'Address', address: string }>, blockchains: Array<(
+        { __typename?: 'Blockchain', blockchainId: string }
+        & { ' $fragmentRefs'?: { 'BlockchainCard_BlockchainFragment': BlockchainCard_BlockchainFragment } }
+      )>, l1Validators?: { __typename?: 'L1ValidatorConnection', pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean }, nodes: Array<(
+          { __typename?: 'L1Validator', validationId: string }
+          & { ' $fragmentRefs'?: { 'L1ValidatorRow_ValidatorFragment': L1ValidatorRow_ValidatorFragment } }
+        )> } | null } | null } };
+
+export type SubnetsPageQueryVariables = Exact<{
+  network: NetworkName;
+  first: Scalars['Int']['input'];
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type SubnetsPageQuery = { __typename?: 'Query', network: { __typename?: 'Network', subnets?: { __typename?: 'SubnetConnection', pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null }, nodes: Array<(
+        { __typename?: 'Subnet', id: string }
+        & { ' $fragmentRefs'?: { 'SubnetRow_SubnetFragment': SubnetRow_SubnetFragment } }
+      )> } | null } };
+
+export type TransactionPageQueryVariables = Exact<{
+  network: NetworkName;
+  chain: PrimaryNetworkChain;
+  txHash: Scalars['CB58Id']['input'];
+}>;
+
+
+export type TransactionPageQuery = { __typename?: 'Query', network: { __typename?: 'Network', transaction?:
+      | { __typename?: 'CChainAtomicTransaction', txHash: string, txType: PrimaryNetworkTxType, blockTimestamp: SafeInt, blockNumber?: DecimalString | null, memo?: string | null, evmInputs?: Array<{ __typename?: 'EvmInput', fromAddress: string, asset: { __typename?: 'AssetAmount', symbol: string, denomination: number, amount: DecimalString } }> | null, evmOutputs?: Array<{ __typename?: 'EvmOutput', toAddress: string, asset: { __typename?: 'AssetAmount', symbol: string, denomination: number, amount: DecimalString } }> | null, blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null, consumedUtxos: Array<(
+          { __typename?: 'Utxo', utxoId: string }
+          & { ' $fragmentRefs'?: { 'UtxoRow_UtxoFragment': UtxoRow_UtxoFragment;'TouchedChains_UtxoFragment': TouchedChains_UtxoFragment } }
+        )>, emittedUtxos: Array<(
+          { __typename?: 'Utxo', utxoId: string }
+          & { ' $fragmentRefs'?: { 'UtxoRow_UtxoFragment': UtxoRow_UtxoFragment;'TouchedChains_UtxoFragment': TouchedChains_UtxoFragment } }
+        )> }
+      | { __typename?: 'PChainTransaction', txHash: string, txType: PrimaryNetworkTxType, blockTimestamp: SafeInt, blockNumber?: DecimalString | null, memo?: string | null, blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null, consumedUtxos: Array<(
+          { __typename?: 'Utxo', utxoId: string }
+          & { ' $fragmentRefs'?: { 'UtxoRow_UtxoFragment': UtxoRow_UtxoFragment;'TouchedChains_UtxoFragment': TouchedChains_UtxoFragment } }
+        )>, emittedUtxos: Array<(
+          { __typename?: 'Utxo', utxoId: string }
+          & { ' $fragmentRefs'?: { 'UtxoRow_UtxoFragment': UtxoRow_UtxoFragment;'TouchedChains_UtxoFragment': TouchedChains_UtxoFragment } }
+        )> }
+      | { __typename?: 'XChainTransaction', txHash: string, txType: PrimaryNetworkTxType, blockTimestamp: SafeInt, blockNumber?: DecimalString | null, memo?: string | null, blockchain?: { __typename?: 'Blockchain', blockchainName: string } | null, consumedUtxos: Array<(
+          { __typename?: 'Utxo', utxoId: string }
+          & { ' $fragmentRefs'?: { 'UtxoRow_UtxoFragment': UtxoRow_UtxoFragment;'TouchedChains_UtxoFragment': TouchedChains_UtxoFragment } }
+        )>, emittedUtxos: Array<(
+          { __typename?: 'Utxo', utxoId: string }
+          & { ' $fragmentRefs'?: { 'UtxoRow_UtxoFragment': UtxoRow_UtxoFragment;'TouchedChains_UtxoFragment': TouchedChains_UtxoFragment } }
+        )> }
+     | null } };
+
+export const BalanceRow_BalanceFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BalanceRow_balance"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"XChainBalance"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"assetId"}},{"kind":"Field","name":{"kind":"Name","value":"asset"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"denomination"}}]}},{"kind":"Field","name":{"kind":"Name","value":"unlocked"}},{"kind":"Field","name":{"kind":"Name","value":"locked"}},{"kind":"Field","name":{"kind":"Name","value":"utxoCount"}}]}}]} as unknown as DocumentNode<BalanceRow_BalanceFragment, unknown>;
+export const ValidatorUptimeRow_ValidatorFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ValidatorUptimeRow_validator"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChainValidator"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"uptimePercentage"}},{"kind":"Field","name":{"kind":"Name","value":"isActive"}},{"kind":"Field","name":{"kind":"Name","value":"isConnected"}}]}}]} as unknown as DocumentNode<ValidatorUptimeRow_ValidatorFragment, unknown>;
+export const BlockchainCard_BlockchainFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BlockchainCard_blockchain"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Blockchain"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}},{"kind":"Field","name":{"kind":"Name","value":"evmChainId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"feeConfig"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"gasLimit"}},{"kind":"Field","name":{"kind":"Name","value":"targetGas"}},{"kind":"Field","name":{"kind":"Name","value":"minBaseFee"}},{"kind":"Field","name":{"kind":"Name","value":"targetBlockRate"}},{"kind":"Field","name":{"kind":"Name","value":"lastChangedAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"validators"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"ValidatorUptimeRow_validator"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ValidatorUptimeRow_validator"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChainValidator"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"uptimePercentage"}},{"kind":"Field","name":{"kind":"Name","value":"isActive"}},{"kind":"Field","name":{"kind":"Name","value":"isConnected"}}]}}]} as unknown as DocumentNode<BlockchainCard_BlockchainFragment, unknown>;
+export const IcmMessageRow_MessageFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"IcmMessageRow_message"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"IcmMessage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"messageId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"sourceBlockchain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"destinationBlockchain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"sourceBlockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"destinationBlockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"sourceTransaction"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timestamp"}}]}},{"kind":"Field","name":{"kind":"Name","value":"rewardDetails"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"decimals"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]} as unknown as DocumentNode<IcmMessageRow_MessageFragment, unknown>;
+export const L1ValidatorRow_ValidatorFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"L1ValidatorRow_validator"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"L1Validator"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validationId"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"remainingBalance"}},{"kind":"Field","name":{"kind":"Name","value":"pChainValidator"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"startTime"}},{"kind":"Field","name":{"kind":"Name","value":"connected"}}]}},{"kind":"Field","name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"3"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"txType"}},{"kind":"Field","name":{"kind":"Name","value":"blockTimestamp"}}]}}]}}]}}]} as unknown as DocumentNode<L1ValidatorRow_ValidatorFragment, unknown>;
+export const NodeUtxoRow_UtxoFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NodeUtxoRow_utxo"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NodeUtxo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"utxoId"}},{"kind":"Field","name":{"kind":"Name","value":"txId"}},{"kind":"Field","name":{"kind":"Name","value":"outputIndex"}},{"kind":"Field","name":{"kind":"Name","value":"outputType"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"asset"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"denomination"}}]}},{"kind":"Field","name":{"kind":"Name","value":"sourceChain"}}]}}]} as unknown as DocumentNode<NodeUtxoRow_UtxoFragment, unknown>;
+export const SubnetRow_SubnetFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SubnetRow_subnet"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Subnet"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"isL1"}},{"kind":"Field","name":{"kind":"Name","value":"createBlockTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"blockchains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}}]}}]} as unknown as DocumentNode<SubnetRow_SubnetFragment, unknown>;
+export const TouchedChains_UtxoFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TouchedChains_utxo"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Utxo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addresses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"primaryChain"}},{"kind":"Field","name":{"kind":"Name","value":"blockchain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}}]}}]}}]}}]} as unknown as DocumentNode<TouchedChains_UtxoFragment, unknown>;
+export const ChainChip_ChainFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChainChip_chain"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AddressChain"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"primaryChain"}},{"kind":"Field","name":{"kind":"Name","value":"blockchain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}}]}}]} as unknown as DocumentNode<ChainChip_ChainFragment, unknown>;
+export const UtxoRow_UtxoFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UtxoRow_utxo"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Utxo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"utxoId"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"asset"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"denomination"}}]}},{"kind":"Field","name":{"kind":"Name","value":"createdOnChainId"}},{"kind":"Field","name":{"kind":"Name","value":"consumedOnChainId"}},{"kind":"Field","name":{"kind":"Name","value":"addresses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"chains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ChainChip_chain"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChainChip_chain"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AddressChain"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"primaryChain"}},{"kind":"Field","name":{"kind":"Name","value":"blockchain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}}]}}]} as unknown as DocumentNode<UtxoRow_UtxoFragment, unknown>;
+export const AddressPageDocument = {"__meta__":{"hash":"fed7749d324da3932f1acfef7ed9af3c94e47d1dcf882c3a31f8b267ce190080"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AddressPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"network"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"NetworkName"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"address"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AvalancheAddress"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"evm"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"network"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"address"},"value":{"kind":"Variable","name":{"kind":"Name","value":"address"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"chains"},"directives":[{"kind":"Directive","name":{"kind":"Name","value":"skip"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"if"},"value":{"kind":"Variable","name":{"kind":"Name","value":"evm"}}}]}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ChainChip_chain"}}]}},{"kind":"Field","name":{"kind":"Name","value":"xChainBalances"},"directives":[{"kind":"Directive","name":{"kind":"Name","value":"skip"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"if"},"value":{"kind":"Variable","name":{"kind":"Name","value":"evm"}}}]}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"assetId"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"BalanceRow_balance"}}]}},{"kind":"Field","name":{"kind":"Name","value":"xChainUtxos"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"10"}}],"directives":[{"kind":"Directive","name":{"kind":"Name","value":"skip"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"if"},"value":{"kind":"Variable","name":{"kind":"Name","value":"evm"}}}]}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"utxoId"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"NodeUtxoRow_utxo"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"icmMessages"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"10"}}],"directives":[{"kind":"Directive","name":{"kind":"Name","value":"include"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"if"},"value":{"kind":"Variable","name":{"kind":"Name","value":"evm"}}}]}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"messageId"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"IcmMessageRow_message"}}]}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChainChip_chain"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AddressChain"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"primaryChain"}},{"kind":"Field","name":{"kind":"Name","value":"blockchain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BalanceRow_balance"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"XChainBalance"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"assetId"}},{"kind":"Field","name":{"kind":"Name","value":"asset"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"denomination"}}]}},{"kind":"Field","name":{"kind":"Name","value":"unlocked"}},{"kind":"Field","name":{"kind":"Name","value":"locked"}},{"kind":"Field","name":{"kind":"Name","value":"utxoCount"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NodeUtxoRow_utxo"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NodeUtxo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"utxoId"}},{"kind":"Field","name":{"kind":"Name","value":"txId"}},{"kind":"Field","name":{"kind":"Name","value":"outputIndex"}},{"kind":"Field","name":{"kind":"Name","value":"outputType"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"asset"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"denomination"}}]}},{"kind":"Field","name":{"kind":"Name","value":"sourceChain"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"IcmMessageRow_message"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"IcmMessage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"messageId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"sourceBlockchain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"destinationBlockchain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"sourceBlockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"destinationBlockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"sourceTransaction"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timestamp"}}]}},{"kind":"Field","name":{"kind":"Name","value":"rewardDetails"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"decimals"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]} as unknown as DocumentNode<AddressPageQuery, AddressPageQueryVariables>;
+export const SubnetPageDocument = {"__meta__":{"hash":"6f7e7bb7c4d42ebbd4e774615a486e69e7a615519522c7bcf216824673b329c5"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SubnetPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"network"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"NetworkName"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subnetId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CB58Id"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"network"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnet"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subnetId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subnetId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"isL1"}},{"kind":"Field","name":{"kind":"Name","value":"createBlockTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"threshold"}},{"kind":"Field","name":{"kind":"Name","value":"ownerAddresses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"Field","name":{"kind":"Name","value":"blockchains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"BlockchainCard_blockchain"}}]}},{"kind":"Field","name":{"kind":"Name","value":"l1Validators"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"10"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validationId"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"L1ValidatorRow_validator"}}]}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ValidatorUptimeRow_validator"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChainValidator"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"uptimePercentage"}},{"kind":"Field","name":{"kind":"Name","value":"isActive"}},{"kind":"Field","name":{"kind":"Name","value":"isConnected"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BlockchainCard_blockchain"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Blockchain"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}},{"kind":"Field","name":{"kind":"Name","value":"evmChainId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"feeConfig"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"gasLimit"}},{"kind":"Field","name":{"kind":"Name","value":"targetGas"}},{"kind":"Field","name":{"kind":"Name","value":"minBaseFee"}},{"kind":"Field","name":{"kind":"Name","value":"targetBlockRate"}},{"kind":"Field","name":{"kind":"Name","value":"lastChangedAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"validators"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"ValidatorUptimeRow_validator"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"L1ValidatorRow_validator"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"L1Validator"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validationId"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"remainingBalance"}},{"kind":"Field","name":{"kind":"Name","value":"pChainValidator"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"startTime"}},{"kind":"Field","name":{"kind":"Name","value":"connected"}}]}},{"kind":"Field","name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"3"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"txType"}},{"kind":"Field","name":{"kind":"Name","value":"blockTimestamp"}}]}}]}}]}}]} as unknown as DocumentNode<SubnetPageQuery, SubnetPageQueryVariables>;
+export const SubnetsPageDocument = {"__meta__":{"hash":"cd293080e77d80e4ce06ecf208fc5fcba0aa8278fc6bc6fc30b1dc6d56fe65d7"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SubnetsPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"network"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"NetworkName"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"network"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnets"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"SubnetRow_subnet"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SubnetRow_subnet"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Subnet"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subnetId"}},{"kind":"Field","name":{"kind":"Name","value":"isL1"}},{"kind":"Field","name":{"kind":"Name","value":"createBlockTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"blockchains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}}]}}]} as unknown as DocumentNode<SubnetsPageQuery, SubnetsPageQueryVariables>;
+export const TransactionPageDocument = {"__meta__":{"hash":"fa24e05ed877d7b34eafe87db1c1a6bbf8eb4b8804b31a7939613c509995a9b6"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TransactionPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"network"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"NetworkName"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chain"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrimaryNetworkChain"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"txHash"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CB58Id"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"network"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transaction"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chain"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chain"}}},{"kind":"Argument","name":{"kind":"Name","value":"txHash"},"value":{"kind":"Variable","name":{"kind":"Name","value":"txHash"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"txType"}},{"kind":"Field","name":{"kind":"Name","value":"blockTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"blockNumber"}},{"kind":"Field","name":{"kind":"Name","value":"memo"}},{"kind":"Field","name":{"kind":"Name","value":"blockchain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"consumedUtxos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"utxoId"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"UtxoRow_utxo"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"TouchedChains_utxo"}}]}},{"kind":"Field","name":{"kind":"Name","value":"emittedUtxos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"utxoId"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"UtxoRow_utxo"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"TouchedChains_utxo"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CChainAtomicTransaction"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"evmInputs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fromAddress"}},{"kind":"Field","name":{"kind":"Name","value":"asset"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"denomination"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"evmOutputs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"toAddress"}},{"kind":"Field","name":{"kind":"Name","value":"asset"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"denomination"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}}]}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChainChip_chain"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AddressChain"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"primaryChain"}},{"kind":"Field","name":{"kind":"Name","value":"blockchain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UtxoRow_utxo"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Utxo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"utxoId"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"asset"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"denomination"}}]}},{"kind":"Field","name":{"kind":"Name","value":"createdOnChainId"}},{"kind":"Field","name":{"kind":"Name","value":"consumedOnChainId"}},{"kind":"Field","name":{"kind":"Name","value":"addresses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"chains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ChainChip_chain"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TouchedChains_utxo"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Utxo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addresses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainId"}},{"kind":"Field","name":{"kind":"Name","value":"primaryChain"}},{"kind":"Field","name":{"kind":"Name","value":"blockchain"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockchainName"}}]}}]}}]}}]}}]} as unknown as DocumentNode<TransactionPageQuery, TransactionPageQueryVariables>;

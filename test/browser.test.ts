@@ -1,0 +1,290 @@
+/**
+ * The example explorer (examples/web) in a real browser: Debian's Chromium, driven by
+ * playwright-core, opens each page of the production build against a gateway on the sandbox and
+ * checks what a person sees there, walking from the subnets to a subnet, one of its validators'
+ * P-Chain transactions, and an address behind it; then the loading and error states. The app is
+ * served with its /graphql from one origin, as serve.ts does. A screenshot of each page lands in
+ * test-results/screenshots/, which CI keeps.
+ *
+ * The ids and values checked are the sandbox's, read through the gateway before the browser
+ * starts, so the test follows the sandbox world wherever its generator goes.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { build, preview, type PreviewServer } from 'vite';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { serveGraphql } from '../examples/web/gateway-plugin.js';
+import { formatAvax, formatPercent, formatUnits, groupDigits } from '../examples/web/src/format.js';
+import { getWorld } from '../src/sandbox/world.js';
+import { startHarness, type Harness } from './helpers.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const WEB = fileURLToPath(new URL('../examples/web/', import.meta.url));
+const SHOTS = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
+/** Subnets per request, as examples/web/src/pages/SubnetsPage.tsx asks for them. */
+const PAGE_SIZE = 10;
+
+// What the sandbox holds, as the gateway answers it: the subjects of the pages below.
+interface Subnet {
+  subnetId: string;
+  isL1: boolean;
+  blockchains: {
+    blockchainName: string;
+    status: string | null;
+    feeConfig: { gasLimit: string } | null;
+    validators: { nodeId: string; uptimePercentage: number }[] | null;
+  }[];
+  l1Validators: { nodes: { validationId: string; nodeId: string; remainingBalance: string; transactions: { nodes: { txHash: string; txType: string }[] } }[] };
+}
+interface Utxo {
+  utxoId: string;
+  amount: string;
+  asset: { symbol: string; denomination: number };
+  addresses: { address: string }[];
+}
+
+let h: Harness;
+let server: PreviewServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let base: string;
+/** Uncaught errors in the page: each test ends with none. */
+let pageErrors: string[] = [];
+let outDir: string;
+const shown = { subnets: [] as Subnet[], tracked: undefined as unknown as Subnet, untracked: undefined as unknown as Subnet };
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`No Chromium at ${CHROMIUM}: install Debian's (apt-get install chromium; .ci/run does) or set CHROMIUM_PATH.`);
+  }
+  h = await startHarness();
+  outDir = await mkdtemp(join(tmpdir(), 'explorer-'));
+  // vitest sets NODE_ENV=test, with which Vite would build React's development JSX; the build
+  // is the production one, as shipped. No other test file runs in this worker meanwhile.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: join(WEB, 'vite.config.ts'), logLevel: 'warn', build: { outDir } });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  server = await preview({
+    configFile: join(WEB, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { host: '127.0.0.1', port: 0, strictPort: true },
+    plugins: [serveGraphql(h.gateway.yoga)],
+  });
+  base = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    // Playwright gives each launch a fresh profile (--user-data-dir); these keep Chromium from
+    // calling home, which the closed network would refuse.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  await mkdir(SHOTS, { recursive: true });
+
+  const res = await h.raw<{ network: { subnets: { nodes: Subnet[] } } }>(`{
+    network(name: MAINNET) {
+      subnets(first: ${2 * PAGE_SIZE}) {
+        nodes {
+          subnetId isL1
+          blockchains { blockchainName status feeConfig { gasLimit } validators { nodeId uptimePercentage } }
+          l1Validators(first: 10) { nodes { validationId nodeId remainingBalance transactions(first: 3) { nodes { txHash txType } } } }
+        }
+      }
+    }
+  }`);
+  shown.subnets = res.data!.network.subnets.nodes;
+  // An L1 on the second page whose chains the sandbox node tracks: reached with "Load more".
+  shown.tracked = shown.subnets.slice(PAGE_SIZE).find((s) => s.isL1 && s.l1Validators.nodes.length && s.blockchains.every((b) => b.feeConfig && b.validators?.length))!;
+  // A subnet on the first page whose chains the node does not track: its page has field errors.
+  shown.untracked = shown.subnets.slice(0, PAGE_SIZE).find((s) => s.blockchains.some((b) => !b.validators))!;
+  expect(shown.tracked, 'the sandbox has a tracked L1 on the second page').toBeDefined();
+  expect(shown.untracked, 'the sandbox has an untracked subnet on the first page').toBeDefined();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await h?.close();
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  h.sandbox.reset();
+  // A fresh context per test: no cache of the client's shared between pages.
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+
+afterEach(async ({ task }) => {
+  // What the browser showed when a test failed, beside the screenshots of the pages.
+  if (task.result?.state === 'fail') await page.screenshot({ path: join(SHOTS, `failed-${task.name.replace(/\W+/g, '-')}.png`), fullPage: true });
+  await context.close();
+  expect(pageErrors).toEqual([]);
+});
+
+const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const texts = (selector: string) => page.locator(selector).allInnerTexts();
+const attributes = (selector: string, name: string) => page.locator(selector).evaluateAll((els, n) => els.map((e) => e.getAttribute(n)), name);
+
+async function utxosOf(chain: string, txHash: string) {
+  const res = await h.raw<{ network: { transaction: { txType: string; consumedUtxos: Utxo[]; emittedUtxos: Utxo[] } } }>(
+    `query ($chain: PrimaryNetworkChain!, $txHash: CB58Id!) { network { transaction(chain: $chain, txHash: $txHash) {
+      txType
+      consumedUtxos { utxoId amount asset { symbol denomination } addresses { address } }
+      emittedUtxos { utxoId amount asset { symbol denomination } addresses { address } }
+    } } }`,
+    { chain, txHash },
+  );
+  return res.data!.network.transaction;
+}
+
+describe('the example explorer in Chromium', () => {
+  it('walks from the subnets ("Load more") to a subnet, a validator’s P-Chain transaction and an address behind it', async () => {
+    const ids = shown.subnets.map((s) => s.subnetId);
+    await page.goto(`${base}/#/mainnet/subnets`);
+    await page.locator('tr[data-subnet-id]').first().waitFor();
+    expect(await attributes('tr[data-subnet-id]', 'data-subnet-id')).toEqual(ids.slice(0, PAGE_SIZE));
+
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.locator(`tr[data-subnet-id="${ids[PAGE_SIZE]}"]`).waitFor();
+    expect(await attributes('tr[data-subnet-id]', 'data-subnet-id')).toEqual(ids);
+    await shot('subnets');
+
+    // The subnet page: its chains from the node, its L1 validators with their P-Chain entries.
+    const subnet = shown.tracked;
+    await page.getByRole('link', { name: subnet.subnetId }).click();
+    await page.locator('section[data-blockchain-id]').first().waitFor();
+    expect(await texts('.card h3')).toEqual(subnet.blockchains.map((b) => b.blockchainName));
+    const chain = subnet.blockchains[0]!;
+    const card = page.getByRole('region', { name: `Blockchain ${chain.blockchainName}` });
+    expect(await card.locator('header .badge').innerText()).toBe('Validating');
+    expect(await card.locator('dl.fee dd').first().innerText()).toBe(groupDigits(chain.feeConfig!.gasLimit));
+    const validator = chain.validators![0]!;
+    expect(await card.locator(`tr[data-node-id="${validator.nodeId}"] td`).nth(2).innerText()).toBe(formatPercent(validator.uptimePercentage));
+    expect(await page.locator('.unavailable').count()).toBe(0);
+    const l1 = subnet.l1Validators.nodes[0]!;
+    const row = page.locator(`tr[data-validation-id="${l1.validationId}"]`);
+    expect(await row.innerText()).toContain(l1.nodeId);
+    expect(await row.locator('td').nth(2).innerText()).toBe(formatAvax(l1.remainingBalance));
+    expect(await row.locator('td').nth(3).innerText()).toContain(`balance ${formatAvax(l1.remainingBalance)}`);
+    await shot('subnet');
+
+    // One of the validator's P-Chain transactions: its UTXOs, the addresses behind them, their chains.
+    const tx = l1.transactions.nodes[0]!;
+    await row.getByRole('link', { name: tx.txType }).first().click();
+    await page.locator('tr[data-utxo-id]').first().waitFor();
+    expect(page.url()).toContain(`/tx/p/${tx.txHash}`);
+    const utxos = await utxosOf('P_CHAIN', tx.txHash);
+    expect(await page.locator('h1').innerText()).toContain(tx.txHash);
+    expect(await page.locator('.facts dd').first().innerText()).toBe(utxos.txType);
+    for (const utxo of [...utxos.consumedUtxos, ...utxos.emittedUtxos]) {
+      const utxoRow = page.locator(`tr[data-utxo-id="${utxo.utxoId}"]`).first();
+      expect(await utxoRow.locator('td').nth(1).innerText()).toBe(`${formatUnits(utxo.amount, utxo.asset.denomination)} ${utxo.asset.symbol}`);
+      for (const a of utxo.addresses) expect(await utxoRow.innerText()).toContain(a.address);
+    }
+    expect(await page.getByLabel('Chains touched').locator('.chip').allInnerTexts()).toContain('P-Chain');
+    await shot('transaction');
+
+    // The address behind its first UTXO: chains, X-Chain balances and UTXOs.
+    const address = utxos.consumedUtxos[0]!.addresses[0]!.address;
+    await page.getByRole('link', { name: address }).first().click();
+    await page.getByRole('heading', { name: 'X-Chain UTXOs' }).waitFor();
+    await page.locator('.loading').waitFor({ state: 'detached' });
+    expect(page.url()).toContain(`/address/${address}`);
+    const res = await h.raw<{
+      network: { address: { chains: { primaryChain: string | null }[]; xChainBalances: { unlocked: string; utxoCount: number }[]; xChainUtxos: { nodes: { utxoId: string; txId: string }[] } } };
+    }>(`query ($a: AvalancheAddress!) { network { address(address: $a) {
+      chains { primaryChain } xChainBalances { unlocked utxoCount } xChainUtxos(first: 10) { nodes { utxoId txId } }
+    } } }`, { a: address });
+    const known = res.data!.network.address;
+    const primary = { X_CHAIN: 'X-Chain', P_CHAIN: 'P-Chain', C_CHAIN: 'C-Chain' } as Record<string, string>;
+    expect(await page.locator('main > .chips .chip').allInnerTexts()).toEqual(known.chains.map((c) => primary[c.primaryChain!]));
+    const balance = known.xChainBalances[0]!;
+    expect(await page.locator('table.balances tbody td').nth(1).innerText()).toBe(`${formatUnits(balance.unlocked, 9)} AVAX`);
+    expect(await page.locator('table.balances tbody td').nth(3).innerText()).toBe(String(balance.utxoCount));
+    expect(await attributes('table.utxos tr[data-utxo-id]', 'data-utxo-id')).toEqual(known.xChainUtxos.nodes.map((u) => u.utxoId));
+    await shot('address');
+  });
+
+  it('shows an EVM address’s ICM messages', async () => {
+    const first = await h.raw<{ network: { icmMessages: { nodes: { to: string }[] } } }>('{ network { icmMessages(first: 1) { nodes { to } } } }');
+    const address = first.data!.network.icmMessages.nodes[0]!.to;
+    const res = await h.raw<{ network: { address: { icmMessages: { nodes: { messageId: string; status: string }[] } } } }>(
+      'query ($a: AvalancheAddress!) { network { address(address: $a) { icmMessages(first: 10) { nodes { messageId status } } } } }',
+      { a: address },
+    );
+    const messages = res.data!.network.address.icmMessages.nodes;
+    await page.goto(`${base}/#/mainnet/address/${address}`);
+    await page.locator('tr[data-message-id]').first().waitFor();
+    expect(await attributes('tr[data-message-id]', 'data-message-id')).toEqual(messages.map((m) => m.messageId));
+    expect(await page.locator('tr[data-message-id] td:nth-child(3)').allInnerTexts()).toEqual(
+      messages.map((m) => m.status.charAt(0) + m.status.slice(1).toLowerCase().replace(/_/g, ' ')),
+    );
+    expect(await page.locator(`tr[data-message-id] a[href$="${address}"]`).count()).toBe(messages.length);
+    await shot('address-evm');
+  });
+
+  it('shows a subnet whose chains the node does not follow, with what is missing said in words', async () => {
+    const subnet = shown.untracked;
+    await page.goto(`${base}/#/mainnet/subnets/${subnet.subnetId}`);
+    await page.locator('section[data-blockchain-id]').first().waitFor();
+    // The Data API's part is there; the node's is noted in place, and once at the top.
+    expect(await texts('.card h3')).toEqual(subnet.blockchains.map((b) => b.blockchainName));
+    const notice = page.getByRole('status').filter({ hasText: 'Part of this page is missing' });
+    expect(await notice.innerText()).toContain('The Avalanche node behind the gateway does not serve this');
+    expect(await notice.innerText()).toContain('NODE_API_UNAVAILABLE');
+    expect(await page.locator('.unavailable').first().innerText()).toMatch(/^Fee config unavailable: The Avalanche node behind the gateway does not serve this/);
+    await shot('subnet-partial');
+  });
+
+  it('says "Loading" while the gateway works', async () => {
+    h.sandbox.knobs.latencyMs = 300;
+    await page.goto(`${base}/#/mainnet/subnets/${shown.tracked.subnetId}`);
+    const loading = page.getByRole('status').filter({ hasText: 'Loading the subnet…' });
+    await loading.waitFor();
+    await shot('loading');
+    await page.locator('section[data-blockchain-id]').first().waitFor({ timeout: 20_000 });
+    expect(await loading.count()).toBe(0);
+  });
+
+  it('explains a rate limit in words and loads the page on "Try again"', async () => {
+    h.sandbox.fail({ operation: 'listSubnets', kind: 'status', status: 429, retryAfter: 30, times: -1 });
+    await page.goto(`${base}/#/mainnet/subnets`);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('The Avalanche Data API is getting too many requests right now. Try again in 30 seconds.');
+    expect(await alert.innerText()).toContain('UPSTREAM_RATE_LIMITED');
+    await shot('error-rate-limited');
+
+    h.sandbox.reset();
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('tr[data-subnet-id]').first().waitFor();
+    expect(await page.locator('tr[data-subnet-id]').count()).toBe(PAGE_SIZE);
+  });
+
+  it('explains input the gateway refuses', async () => {
+    // A real address with its last character changed: the right shape, a wrong checksum.
+    const real = getWorld('mainnet').addresses[0]!;
+    const address = real.slice(0, -1) + (real.endsWith('q') ? 'p' : 'q');
+    await page.goto(`${base}/#/mainnet/address/${address}`);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('That id or address is not valid');
+    // The gateway quotes a refused value by its start only (a long one would come back whole otherwise).
+    expect(await alert.innerText()).toContain(`is not a valid AvalancheAddress`);
+    expect(await alert.innerText()).toContain(`"${address.slice(0, 32)}`);
+    expect(await alert.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await shot('error-bad-input');
+  });
+});

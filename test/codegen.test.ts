@@ -1,0 +1,62 @@
+/**
+ * `npm run codegen` leaves a clean checkout unchanged: the SDL, the typed documents of the tests,
+ * of examples/ and of the example explorer, and their persisted-documents manifests are what the
+ * committed codegen.ts produces from the code. And the scalar mapping covers exactly the schema's
+ * custom scalars.
+ */
+import { generate } from '@graphql-codegen/cli';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { isScalarType, isSpecifiedScalarType, Kind, parse } from 'graphql';
+import { beforeAll, describe, expect, it } from 'vitest';
+import config from '../codegen.js';
+import { codegenScalars } from '../schema/scalars.js';
+import { schema } from '../src/schema/index.js';
+
+const root = new URL('../', import.meta.url);
+let outputs: { filename: string; content: string }[] = [];
+
+beforeAll(async () => {
+  outputs = await generate({ ...config, silent: true, cwd: root.pathname }, false);
+}, 60_000);
+
+describe('npm run codegen', () => {
+  it('writes the SDL and typed documents', () => {
+    expect(outputs.map((o) => o.filename)).toEqual(expect.arrayContaining(['schema/schema.graphql', 'test/gql/graphql.ts']));
+  });
+
+  it('has written what it would write now (run `npm run codegen` after changing the schema or an operation)', () => {
+    const stale = outputs
+      .filter((o) => !existsSync(new URL(o.filename, root)) || readFileSync(new URL(o.filename, root), 'utf8') !== o.content)
+      .map((o) => o.filename);
+    expect(stale).toEqual([]);
+  });
+
+  it('leaves no file of an earlier run behind in its output folders', () => {
+    const folders = Object.keys(config.generates).filter((target) => target.endsWith('/'));
+    const committed = folders.flatMap((folder) => readdirSync(new URL(folder, root)).map((file) => `${folder}${file}`));
+    expect(committed.sort()).toEqual(outputs.map((o) => o.filename).filter((f) => folders.some((folder) => f.startsWith(folder))).sort());
+  });
+
+  it('writes a sha256 persisted-documents manifest for the explorer and for examples/', () => {
+    for (const manifest of ['examples/web/src/gql/persisted-documents.json', 'examples/gql/persisted-documents.json']) {
+      const documents = JSON.parse(outputs.find((o) => o.filename === manifest)!.content) as Record<string, string>;
+      expect(Object.keys(documents).length, manifest).toBeGreaterThan(0);
+      for (const hash of Object.keys(documents)) expect(hash, manifest).toMatch(/^[0-9a-f]{64}$/);
+    }
+    // One entry per operation of examples/*.graphql.
+    const operations = readdirSync(new URL('examples/', root))
+      .filter((f) => f.endsWith('.graphql'))
+      .flatMap((f) => parse(readFileSync(new URL(`examples/${f}`, root), 'utf8')).definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION));
+    const manifest = JSON.parse(readFileSync(new URL('examples/gql/persisted-documents.json', root), 'utf8')) as Record<string, string>;
+    expect(Object.keys(manifest)).toHaveLength(operations.length);
+  });
+});
+
+describe('schema/scalars.ts', () => {
+  it('maps every custom scalar of the schema, and nothing else', () => {
+    const custom = Object.values(schema.getTypeMap())
+      .filter((t) => isScalarType(t) && !isSpecifiedScalarType(t))
+      .map((t) => t.name);
+    expect(Object.keys(codegenScalars('./scalars.js')).sort()).toEqual(custom.sort());
+  });
+});
