@@ -15,8 +15,6 @@ import { MemoryStore, RedisStore, TieredStore } from './loaders/store.js';
 import type { Logger } from './logger.js';
 import { RedisConnection } from './redis.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
-import { useInputBounds } from './plugins/use-input-bounds.js';
-import { useIntrospection } from './plugins/use-introspection.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useGatewayResponseCache } from './plugins/use-response-cache.js';
 import { CursorCodec } from './schema/connection.js';
@@ -149,9 +147,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
         }
       : false,
     plugins: [
-      useQueryLimits(config.limits),
-      useInputBounds(),
-      useIntrospection({ enabled: config.introspection }),
+      useQueryLimits({ ...config.limits, introspection: config.introspection }),
       useExecutionCancellation(),
       useErrorCodes(),
       ...(stores.responses ? [useGatewayResponseCache({ store: stores.responses, maxTtlMs: RESPONSE_MAX_TTL_MS })] : []),

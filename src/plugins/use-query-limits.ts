@@ -1,22 +1,31 @@
 /**
- * Bounds the shape of a document before it runs (GraphQL Armor): tokens, depth, aliases and
- * directives, each refused with QUERY_LIMIT_EXCEEDED and the limit it broke. What a document
- * costs upstream is bounded per request by the call budget (src/upstreams/budget.ts) instead of
- * Armor's cost estimate, which multiplies by `first` only when it is a literal and so would
- * judge the same query differently with a variable.
+ * Bounds a document before it runs: tokens, depth, aliases and directives (GraphQL Armor), how
+ * often it asks for introspection (./introspection.ts), the length of its list literals and
+ * variables (./input-bounds.ts). Each refusal is QUERY_LIMIT_EXCEEDED (BAD_USER_INPUT for
+ * lists) and names the limit it broke. What a document costs upstream is bounded per request by
+ * the call budget (src/upstreams/budget.ts) instead of Armor's cost estimate, which multiplies by
+ * `first` only when it is a literal and so would judge the same query differently with a variable.
+ *
+ * The document checks are validation rules, so yoga's validation cache runs them once per
+ * document rather than once per request; only the variables are checked per request, and only
+ * for operations that declare any.
  */
-import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
-import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
-import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
-import { GraphQLError, type ValidationContext } from 'graphql';
+import { GraphQLError, type ValidationContext, type ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { ErrorCode } from '../errors.js';
+import { ListLiteralRule, variablesRefusal } from './input-bounds.js';
+import { introspectionRule } from './introspection.js';
 
 export interface QueryLimits {
   depth: number;
   aliases: number;
   tokens: number;
+  /** INTROSPECTION: once per operation when true, never when false. */
+  introspection: boolean;
 }
 
 function limitError(error: GraphQLError, limit: string): GraphQLError {
@@ -35,15 +44,26 @@ const report =
 export function useQueryLimits(limits: QueryLimits): Plugin {
   // The token limit fails the parse itself; its errors are recognised by identity afterwards.
   const tokenErrors = new WeakSet<GraphQLError>();
+  const rules: ValidationRule[] = [
+    maxDepthRule({ n: limits.depth, flattenFragments: true, propagateOnRejection: false, onReject: [report('depth')] }) as ValidationRule,
+    maxAliasesRule({ n: limits.aliases, propagateOnRejection: false, onReject: [report('aliases')] }) as ValidationRule,
+    maxDirectivesRule({ n: 50, propagateOnRejection: false, onReject: [report('directives')] }) as ValidationRule,
+    introspectionRule(limits.introspection),
+    ListLiteralRule,
+  ];
   return {
     onPluginInit({ addPlugin }) {
       addPlugin(maxTokensPlugin({ n: limits.tokens, onReject: [(_context, error) => void tokenErrors.add(error)] }));
-      addPlugin(maxDepthPlugin({ n: limits.depth, flattenFragments: true, propagateOnRejection: false, onReject: [report('depth')] }));
-      addPlugin(maxAliasesPlugin({ n: limits.aliases, propagateOnRejection: false, onReject: [report('aliases')] }));
-      addPlugin(maxDirectivesPlugin({ n: 50, propagateOnRejection: false, onReject: [report('directives')] }));
     },
     onParse: () => ({ result, replaceParseResult }) => {
       if (result instanceof GraphQLError && tokenErrors.has(result)) replaceParseResult(limitError(result, 'tokens'));
+    },
+    onValidate: ({ addValidationRule }) => {
+      for (const rule of rules) addValidationRule(rule);
+    },
+    onExecute: ({ args, setResultAndStopExecution }) => {
+      const error = variablesRefusal(args.schema, args.document, args.operationName, args.variableValues);
+      if (error) setResultAndStopExecution({ errors: [error] });
     },
   };
 }

@@ -5,7 +5,6 @@
  * all @envelop/disable-introspection adds (and its plugin type does not fit yoga's).
  */
 import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
 import { ErrorCode } from '../errors.js';
 
 const INTROSPECTION_FIELDS: ReadonlySet<string> = new Set(['__schema', '__type']);
@@ -66,10 +65,7 @@ export function IntrospectionOnceRule(context: ValidationContext): ASTVisitor {
   };
 }
 
-export function useIntrospection({ enabled }: { enabled: boolean }): Plugin {
-  return {
-    onValidate({ addValidationRule }) {
-      addValidationRule(enabled ? IntrospectionOnceRule : NoSchemaIntrospectionCustomRule);
-    },
-  };
+/** The rule for the INTROSPECTION setting: at most once per operation, or not at all. */
+export function introspectionRule(enabled: boolean): (context: ValidationContext) => ASTVisitor {
+  return enabled ? IntrospectionOnceRule : NoSchemaIntrospectionCustomRule;
 }

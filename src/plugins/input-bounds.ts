@@ -11,6 +11,7 @@
  * For each invalid item graphql-js also prints the whole value into its message (up to 50 of
  * them): 100 items of 1 MB each cost 50 MB of JSON.stringify. Variables are therefore checked
  * here leaf by leaf with their own scalar or enum, and the first refusal ends the request.
+ * src/plugins/use-query-limits.ts applies both checks.
  */
 import {
   getOperationAST,
@@ -22,13 +23,13 @@ import {
   isNonNullType,
   Kind,
   typeFromAST,
-  visit,
   type ASTNode,
+  type ASTVisitor,
   type DocumentNode,
   type GraphQLInputType,
   type GraphQLSchema,
+  type ValidationContext,
 } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
 import { badInput } from '../errors.js';
 import { MAX_LIST_ARGUMENT } from '../schema/inputs.js';
 import { variableError } from './use-error-codes.js';
@@ -48,17 +49,16 @@ function ownerOf(ancestors: readonly (ASTNode | readonly ASTNode[])[]): string {
   return 'A list';
 }
 
-function longLiteral(document: DocumentNode): GraphQLError | undefined {
-  let found: GraphQLError | undefined;
-  visit(document, {
+/** Refuses a list literal longer than any list argument takes, before graphql-js coerces its items. */
+export function ListLiteralRule(context: ValidationContext): ASTVisitor {
+  return {
     ListValue(node, _key, parent, _path, ancestors) {
       if (node.values.length <= MAX_LIST_ARGUMENT) return undefined;
       // graphql-js passes the parent apart from the other ancestors.
-      found = tooLong(ownerOf([...ancestors, parent as ASTNode]), node.values.length);
+      context.reportError(tooLong(ownerOf([...ancestors, parent as ASTNode]), node.values.length));
       return false;
     },
-  });
-  return found;
+  };
 }
 
 interface Refusal {
@@ -101,10 +101,19 @@ function checkValue(value: unknown, type: GraphQLInputType, path: string): Refus
   return undefined;
 }
 
-function checkVariables(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: unknown): GraphQLError | undefined {
+/** Operations that declare no variable: most documents, which then need no check per request. */
+const withoutVariables = new WeakSet<DocumentNode>();
+
+/** The first refusal among a request's variables, walked along their declared types; undefined when none. */
+export function variablesRefusal(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: unknown): GraphQLError | undefined {
+  if (withoutVariables.has(document)) return undefined;
   const operation = getOperationAST(document, operationName);
-  if (!operation || variables === null || typeof variables !== 'object') return undefined;
-  for (const definition of operation.variableDefinitions ?? []) {
+  if (!operation?.variableDefinitions?.length) {
+    if (document.definitions.every((d) => d.kind !== Kind.OPERATION_DEFINITION || !d.variableDefinitions?.length)) withoutVariables.add(document);
+    return undefined;
+  }
+  if (variables === null || typeof variables !== 'object') return undefined;
+  for (const definition of operation.variableDefinitions) {
     const type = typeFromAST(schema, definition.type);
     if (!isInputType(type)) continue;
     const name = definition.variable.name.value;
@@ -113,17 +122,4 @@ function checkVariables(schema: GraphQLSchema, document: DocumentNode, operation
     if (found) return tooLong(`\`$${found.path}\``, found.count!, { variable: name });
   }
   return undefined;
-}
-
-export function useInputBounds(): Plugin {
-  return {
-    onValidate: ({ params, setResult }) => {
-      const error = longLiteral(params.documentAST);
-      if (error) setResult([error]);
-    },
-    onExecute: ({ args, setResultAndStopExecution }) => {
-      const error = checkVariables(args.schema, args.document, args.operationName, args.variableValues);
-      if (error) setResultAndStopExecution({ errors: [error] });
-    },
-  };
 }
