@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { FRESHNESS_KINDS, type FreshnessKind } from './loaders/freshness.js';
+import type { CorsConfig } from './plugins/use-cross-site.js';
 
 export const PUBLIC_DEFAULTS = {
   DATA_API_URL: 'https://data-api.avax.network',
@@ -46,6 +47,14 @@ const headerName = z
   .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { message: 'must be a valid HTTP header name, e.g. x-service-api-key' })
   .transform((v) => v.toLowerCase());
 
+/** `*`, or a comma list of exact origins (scheme://host[:port], as a browser sends them in Origin). */
+const corsOrigins = z
+  .string()
+  .transform((value) => value.split(',').map((v) => v.trim()).filter(Boolean))
+  .refine((list) => (list.length === 1 && list[0] === '*') || (list.length > 0 && list.every((v) => URL.canParse(v) && new URL(v).origin === v)), {
+    message: 'must be * or a comma list of origins like https://app.example.org (scheme, host and port only, no path or trailing slash)',
+  });
+
 const schema = z.object({
   PORT: int(0, 65535).default(4000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -86,6 +95,8 @@ const schema = z.object({
   MAX_DEPTH: int(1, 1000).default(15),
   MAX_ALIASES: int(0, 10_000).default(30),
   MAX_TOKENS: int(100, 1_000_000).default(4000),
+  CORS_ORIGINS: corsOrigins.optional(),
+  CORS_CREDENTIALS: bool.default(false),
   GRAPHIQL: bool.default(true),
   INTROSPECTION: bool.default(true),
   LOG_LEVEL: z
@@ -143,6 +154,8 @@ export interface Config {
   callBudget: number;
   /** Shape limits of a GraphQL document (GraphQL Armor). */
   limits: { depth: number; aliases: number; tokens: number };
+  /** Which other origins' pages may call the gateway (CORS_ORIGINS); none when unset: same-origin only. */
+  cors?: CorsConfig;
   graphiql: boolean;
   /** Whether `__schema` and `__type` are answered (GraphiQL and codegen need them). */
   introspection: boolean;
@@ -179,6 +192,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError(['HTTP_HEADERS_TIMEOUT_MS: must not be more than HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)']);
   }
+  if (c.CORS_CREDENTIALS && (!c.CORS_ORIGINS || c.CORS_ORIGINS[0] === '*')) {
+    throw new ConfigError(['CORS_CREDENTIALS: true needs CORS_ORIGINS to list exact origins (never *: any site could then act with a visitor\'s credentials)']);
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -213,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     callBudget: c.UPSTREAM_CALL_BUDGET,
     limits: { depth: c.MAX_DEPTH, aliases: c.MAX_ALIASES, tokens: c.MAX_TOKENS },
+    cors: c.CORS_ORIGINS ? { origins: c.CORS_ORIGINS[0] === '*' ? '*' : c.CORS_ORIGINS, credentials: c.CORS_CREDENTIALS } : undefined,
     graphiql: c.GRAPHIQL,
     introspection: c.INTROSPECTION,
     logLevel: c.LOG_LEVEL,

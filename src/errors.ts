@@ -30,6 +30,10 @@ export const ErrorCode = {
   GRAPHQL_VALIDATION_FAILED: 'GRAPHQL_VALIDATION_FAILED',
   /** The document is too deep, has too many aliases or tokens (MAX_DEPTH, MAX_ALIASES, MAX_TOKENS). */
   QUERY_LIMIT_EXCEEDED: 'QUERY_LIMIT_EXCEEDED',
+  /** A POST body a form can send (urlencoded, multipart, text/plain): only application/json runs operations (415). */
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  /** A request a browser could have sent from another site without a preflight: CSRF prevention (403). */
+  CSRF_BLOCKED: 'CSRF_BLOCKED',
   NOT_FOUND: 'NOT_FOUND',
   FORBIDDEN: 'FORBIDDEN',
   /** The upstream refused the request as malformed (a 400 the gateway's checks did not foresee). */

@@ -14,6 +14,7 @@ import { Reuse } from './loaders/reads.js';
 import { MemoryStore, RedisStore, TieredStore } from './loaders/store.js';
 import type { Logger } from './logger.js';
 import { RedisConnection } from './redis.js';
+import { corsOptions, useCrossSite } from './plugins/use-cross-site.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useInputBounds } from './plugins/use-input-bounds.js';
 import { useIntrospection } from './plugins/use-introspection.js';
@@ -131,6 +132,9 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
+    // Cross-site requests: src/plugins/use-cross-site.ts. Nothing here is uploaded.
+    cors: corsOptions(config.cors),
+    multipart: false,
     graphiql: config.graphiql ? { title: 'Avalanche GraphQL gateway', defaultQuery: DEFAULT_QUERY } : false,
     // GraphiQL's assets come from node_modules, not a CDN, so it also works offline; they are
     // loaded on the first GraphiQL page, not at start (9 MB a process serving only JSON never
@@ -149,6 +153,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
         }
       : false,
     plugins: [
+      useCrossSite(config.cors),
       useQueryLimits(config.limits),
       useInputBounds(),
       useIntrospection({ enabled: config.introspection }),
