@@ -34,6 +34,8 @@ export const ErrorCode = {
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   /** A request a browser could have sent from another site without a preflight: CSRF prevention (403). */
   CSRF_BLOCKED: 'CSRF_BLOCKED',
+  /** 429: the client (its API key or address) is over RATE_LIMIT_PER_SECOND and RATE_LIMIT_BURST; see `extensions.retryAfter`. */
+  RATE_LIMITED: 'RATE_LIMITED',
   NOT_FOUND: 'NOT_FOUND',
   FORBIDDEN: 'FORBIDDEN',
   /** The upstream refused the request as malformed (a 400 the gateway's checks did not foresee). */

@@ -4,6 +4,7 @@
  * - Request bodies are read here, within MAX_BODY_BYTES: a bigger one is refused with 413 as
  *   soon as it is announced or grows past the limit, never buffered first. yoga then reads the
  *   body from memory rather than from the socket.
+ * - Rate limits (src/rate-limit/): asked before the body is read, so a refused request costs a 429 only.
  * - Slow clients: headers and the whole request must arrive within their timeouts.
  * - Shutdown: `drain()` refuses new requests (503, and `/ready` says so), lets the ones in
  *   flight finish, then closes the connections.
@@ -25,9 +26,9 @@ export interface GatewayServer {
   drain(timeoutMs: number): Promise<void>;
 }
 
-function refuse(res: ServerResponse, status: number, code: string, message: string, extensions: Record<string, unknown> = {}): void {
+function refuse(res: ServerResponse, status: number, code: string, message: string, extensions: Record<string, unknown> = {}, headers: Record<string, string> = {}): void {
   const body = JSON.stringify({ errors: [{ message, extensions: { code, ...extensions } }] });
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
   res.end(body);
 }
 
@@ -45,7 +46,7 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
 
   // Node checks the two timeouts only this often (30 s by default): check at a tenth of the shorter.
   const checking = Math.max(100, Math.min(1_000, Math.floor(options.headersTimeoutMs / 10)));
-  const server = createServer({ connectionsCheckingInterval: checking }, (req: IncomingMessage & { body?: unknown }, res) => {
+  const server = createServer({ connectionsCheckingInterval: checking }, async (req: IncomingMessage & { body?: unknown }, res) => {
     if (req.url === '/ready') {
       // Liveness stays yoga's /health; readiness says whether to send this instance traffic.
       if (draining) refuse(res, 503, 'SHUTTING_DOWN', 'draining: the gateway is shutting down');
@@ -58,6 +59,13 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
     }
     inflight++;
     res.once('close', finished);
+    // Rate limits: a client over its limit is answered before its body is read or parsed.
+    const refusal = gateway.admit && (await gateway.admit(req));
+    if (refusal) {
+      refuse(res, refusal.status, refusal.code, refusal.message, refusal.extensions, refusal.headers);
+      req.resume();
+      return;
+    }
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') {
       void yoga(req, res);
       return;
