@@ -96,6 +96,7 @@ describe('RATE_LIMIT_PER_SECOND=10, RATE_LIMIT_BURST=20, no proxy trusted', () =
     await flood(30, () => e.post(url));
     await e.close();
     const { port } = gw.server.address() as AddressInfo;
+    const calls = sandbox.total;
     const started = performance.now();
     const status = await new Promise<string>((resolve, reject) => {
       const socket = connect({ port, host: '127.0.0.1', localAddress: '127.0.0.8' }, () => {
@@ -109,7 +110,7 @@ describe('RATE_LIMIT_PER_SECOND=10, RATE_LIMIT_BURST=20, no proxy trusted', () =
     });
     expect(status).toBe('HTTP/1.1 429 Too Many Requests');
     expect(performance.now() - started).toBeLessThan(500);
-    expect(sandbox.counts).toEqual({ listSubnets: expect.any(Number) });
+    expect(sandbox.total).toBe(calls);
   });
 
   it('lets a page CORS allows read the 429 and its retry-after', async () => {
