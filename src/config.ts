@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { FRESHNESS_KINDS, type FreshnessKind } from './loaders/freshness.js';
+import type { CorsConfig } from './plugins/use-cross-site.js';
+import { parseRange, type TrustProxy } from './rate-limit/identity.js';
 
 export const PUBLIC_DEFAULTS = {
   DATA_API_URL: 'https://data-api.avax.network',
@@ -46,6 +48,31 @@ const headerName = z
   .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { message: 'must be a valid HTTP header name, e.g. x-service-api-key' })
   .transform((v) => v.toLowerCase());
 
+/** `*`, or a comma list of exact origins (scheme://host[:port], as a browser sends them in Origin). */
+const corsOrigins = z
+  .string()
+  .transform((value) => value.split(',').map((v) => v.trim()).filter(Boolean))
+  .refine((list) => (list.length === 1 && list[0] === '*') || (list.length > 0 && list.every((v) => URL.canParse(v) && new URL(v).origin === v)), {
+    message: 'must be * or a comma list of origins like https://app.example.org (scheme, host and port only, no path or trailing slash)',
+  });
+
+/** `false`, a number of proxy hops, or a comma list of the proxies' addresses and CIDR ranges. */
+const trustProxy = z.string().transform((value, ctx): TrustProxy => {
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 10) return Number(value);
+  const list = value.split(',').map((v) => v.trim()).filter(Boolean);
+  if (list.length > 0 && !/^\d+$/.test(value) && list.every((v) => parseRange(v))) return list;
+  ctx.addIssue({ code: 'custom', message: 'must be false, a number of proxy hops from 1 to 10, or a comma list of proxy addresses and CIDR ranges, e.g. 10.0.0.0/8,fd00::/8' });
+  return z.NEVER;
+});
+
+/** A positive decimal, e.g. 0.5 for one request every two seconds. */
+const rate = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, { message: 'must be a number above 0 and at most 100000, e.g. 10 or 0.5' })
+  .transform(Number)
+  .refine((n) => n > 0 && n <= 100_000, { message: 'must be a number above 0 and at most 100000, e.g. 10 or 0.5' });
+
 const schema = z.object({
   PORT: int(0, 65535).default(4000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -86,6 +113,11 @@ const schema = z.object({
   MAX_DEPTH: int(1, 1000).default(15),
   MAX_ALIASES: int(0, 10_000).default(30),
   MAX_TOKENS: int(100, 1_000_000).default(4000),
+  RATE_LIMIT_PER_SECOND: rate.optional(),
+  RATE_LIMIT_BURST: int(1, 1_000_000).optional(),
+  TRUST_PROXY: trustProxy.default(false),
+  CORS_ORIGINS: corsOrigins.optional(),
+  CORS_CREDENTIALS: bool.default(false),
   GRAPHIQL: bool.default(true),
   INTROSPECTION: bool.default(true),
   LOG_LEVEL: z
@@ -143,6 +175,12 @@ export interface Config {
   callBudget: number;
   /** Shape limits of a GraphQL document (GraphQL Armor). */
   limits: { depth: number; aliases: number; tokens: number };
+  /** Requests per client, as a token bucket (by API key when sent, and by address); off when unset. */
+  rateLimit?: { perSecond: number; burst: number };
+  /** Which proxies' x-forwarded-for entries name the client's address: none (the socket's), the last N hops, or these. */
+  trustProxy: TrustProxy;
+  /** Which other origins' pages may call the gateway (CORS_ORIGINS); none when unset: same-origin only. */
+  cors?: CorsConfig;
   graphiql: boolean;
   /** Whether `__schema` and `__type` are answered (GraphiQL and codegen need them). */
   introspection: boolean;
@@ -179,6 +217,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError(['HTTP_HEADERS_TIMEOUT_MS: must not be more than HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)']);
   }
+  if (c.RATE_LIMIT_BURST !== undefined && c.RATE_LIMIT_PER_SECOND === undefined) {
+    throw new ConfigError(['RATE_LIMIT_BURST: needs RATE_LIMIT_PER_SECOND (rate limits are off without it)']);
+  }
+  if (c.CORS_CREDENTIALS && (!c.CORS_ORIGINS || c.CORS_ORIGINS[0] === '*')) {
+    throw new ConfigError(['CORS_CREDENTIALS: true needs CORS_ORIGINS to list exact origins (never *: any site could then act with a visitor\'s credentials)']);
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -213,6 +257,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     callBudget: c.UPSTREAM_CALL_BUDGET,
     limits: { depth: c.MAX_DEPTH, aliases: c.MAX_ALIASES, tokens: c.MAX_TOKENS },
+    // The burst defaults to two seconds' worth: a page's few parallel queries pass.
+    rateLimit: c.RATE_LIMIT_PER_SECOND === undefined ? undefined : { perSecond: c.RATE_LIMIT_PER_SECOND, burst: c.RATE_LIMIT_BURST ?? Math.max(1, Math.ceil(2 * c.RATE_LIMIT_PER_SECOND)) },
+    trustProxy: c.TRUST_PROXY,
+    cors: c.CORS_ORIGINS ? { origins: c.CORS_ORIGINS[0] === '*' ? '*' : c.CORS_ORIGINS, credentials: c.CORS_CREDENTIALS } : undefined,
     graphiql: c.GRAPHIQL,
     introspection: c.INTROSPECTION,
     logLevel: c.LOG_LEVEL,

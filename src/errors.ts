@@ -30,6 +30,16 @@ export const ErrorCode = {
   GRAPHQL_VALIDATION_FAILED: 'GRAPHQL_VALIDATION_FAILED',
   /** The document is too deep, has too many aliases or tokens (MAX_DEPTH, MAX_ALIASES, MAX_TOKENS). */
   QUERY_LIMIT_EXCEEDED: 'QUERY_LIMIT_EXCEEDED',
+  /** A POST body a form can send (urlencoded, multipart, text/plain): only application/json runs operations (415). */
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  /** A request a browser could have sent from another site without a preflight: CSRF prevention (403). */
+  CSRF_BLOCKED: 'CSRF_BLOCKED',
+  /** 429: the client (its API key or address) is over RATE_LIMIT_PER_SECOND and RATE_LIMIT_BURST; see `extensions.retryAfter`. */
+  RATE_LIMITED: 'RATE_LIMITED',
+  /** 413: the request body is larger than MAX_BODY_BYTES; see `extensions.limit`. */
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** 503: this instance is draining before it stops; retry, and another instance answers. */
+  SHUTTING_DOWN: 'SHUTTING_DOWN',
   NOT_FOUND: 'NOT_FOUND',
   FORBIDDEN: 'FORBIDDEN',
   /** The upstream refused the request as malformed (a 400 the gateway's checks did not foresee). */

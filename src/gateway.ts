@@ -2,6 +2,7 @@
  * The gateway: a yoga server over the schema, with one HTTP client, one reuse layer (and its
  * stores) for every request, and per request its reads (signal, budget, API key) and loaders.
  */
+import type { IncomingMessage } from 'node:http';
 import { createYoga, useExecutionCancellation, type YogaServerInstance } from 'graphql-yoga';
 import { adminAccess, type AdminAccess } from './admin-access.js';
 import { PUBLIC_DEFAULTS, type Config } from './config.js';
@@ -13,7 +14,10 @@ import { NodeLoaders } from './loaders/node.js';
 import { Reuse } from './loaders/reads.js';
 import { MemoryStore, RedisStore, TieredStore } from './loaders/store.js';
 import type { Logger } from './logger.js';
+import { ClientIdentity } from './rate-limit/identity.js';
+import { RateLimiter, type Refusal } from './rate-limit/limiter.js';
 import { RedisConnection } from './redis.js';
+import { corsOptions, useCrossSite } from './plugins/use-cross-site.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useGatewayResponseCache } from './plugins/use-response-cache.js';
@@ -57,8 +61,10 @@ export interface Gateway {
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
   http: HttpClient;
   reuse: Reuse;
-  /** The connection to Redis, when CACHE=redis. */
+  /** The connection to Redis, when REDIS_URL is set and the cache or rate limits use it. */
   redis?: RedisConnection;
+  /** Asked by src/server.ts before a request's body is read: a 429 to answer instead, when rate limits are on. */
+  admit?: (req: IncomingMessage) => Promise<Refusal | undefined>;
   close(): Promise<void>;
 }
 
@@ -83,17 +89,30 @@ function every(ms: number, log: (held: number) => void): () => void {
   };
 }
 
-function createStores(config: Config, logger: Logger | undefined, tuning: GatewayTuning) {
+/** One connection to Redis for everything instances share: the cache (CACHE=redis) and rate limits. */
+function connectRedis(config: Config, logger: Logger | undefined): RedisConnection | undefined {
+  const uses = [config.cache.mode === 'redis' && 'the cache', config.rateLimit && 'rate limits'].filter(Boolean).join(' and ');
+  if (!config.cache.redisUrl || !uses) return undefined;
+  const down = every(30_000, (held) => logger?.warn(`Redis is unreachable: ${uses} use this instance's memory until it is back${held ? ` (${held} more failures)` : ''}.`));
+  return new RedisConnection(config.cache.redisUrl, {
+    onState: (state) => (state === 'down' ? down() : logger?.info(`Redis is back: ${uses} shared again.`)),
+  });
+}
+
+function rateLimiter(config: Config, redis: RedisConnection | undefined, logger: Logger | undefined): Gateway['admit'] {
+  if (!config.rateLimit) return undefined;
+  const refused = every(60_000, (held) => logger?.info(`rate limits refused requests (${held + 1} since the last report)`));
+  const limiter = new RateLimiter(config.rateLimit, { identity: new ClientIdentity(config.trustProxy, config.apiKeyHeader), redis, cors: config.cors, onRefused: refused });
+  return (req) => limiter.admit(req);
+}
+
+function createStores(config: Config, redis: RedisConnection | undefined, tuning: GatewayTuning) {
   if (config.cache.mode === 'off') return {};
   const reads = new MemoryStore(config.cache.maxBytes, { freezeValues: tuning.freezeCachedValues });
   const responses = new MemoryStore(config.cache.responseMaxBytes);
-  if (config.cache.mode === 'memory') return { reads, responses };
-  const down = every(30_000, (held) => logger?.warn(`Redis is unreachable: serving from this instance's memory cache until it is back${held ? ` (${held} more failures)` : ''}.`));
-  const redis = new RedisConnection(config.cache.redisUrl!, {
-    onState: (state) => (state === 'down' ? down() : logger?.info('Redis is back: the cache is shared again.')),
-  });
+  if (config.cache.mode === 'memory' || !redis) return { reads, responses };
   const shared = new RedisStore(redis);
-  return { reads: new TieredStore(reads, shared), responses: new TieredStore(responses, shared), redis };
+  return { reads: new TieredStore(reads, shared), responses: new TieredStore(responses, shared) };
 }
 
 /**
@@ -115,7 +134,8 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
         : logger?.info(`${service} at ${upstream}: circuit ${state}`),
     ...tuning,
   });
-  const stores = createStores(config, logger, tuning);
+  const redis = connectRedis(config, logger);
+  const stores = createStores(config, redis, tuning);
   const reuse = new Reuse(http, freshnessTable(config.cache.ttls), stores.reads);
   const dataApiOptions: DataApiOptions = { baseUrl: config.upstreams.dataApi, apiKeyHeader: config.apiKeyHeader, apiKey: config.apiKey };
   const metricsOptions = { baseUrl: config.upstreams.metricsApi };
@@ -129,6 +149,9 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
+    // Cross-site requests: src/plugins/use-cross-site.ts. Nothing here is uploaded.
+    cors: corsOptions(config.cors),
+    multipart: false,
     graphiql: config.graphiql ? { title: 'Avalanche GraphQL gateway', defaultQuery: DEFAULT_QUERY } : false,
     // GraphiQL's assets come from node_modules, not a CDN, so it also works offline; they are
     // loaded on the first GraphiQL page, not at start (9 MB a process serving only JSON never
@@ -147,6 +170,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
         }
       : false,
     plugins: [
+      useCrossSite(config.cors),
       useQueryLimits({ ...config.limits, introspection: config.introspection }),
       useExecutionCancellation(),
       useErrorCodes(),
@@ -177,9 +201,10 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     yoga,
     http,
     reuse,
-    redis: stores.redis,
+    redis,
+    admit: rateLimiter(config, redis, logger),
     async close() {
-      await Promise.all([http.close(), stores.reads?.close(), stores.responses?.close(), stores.redis?.close()]);
+      await Promise.all([http.close(), stores.reads?.close(), stores.responses?.close(), redis?.close()]);
     },
   };
 }

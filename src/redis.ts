@@ -15,6 +15,7 @@ export class RedisConnection {
   private current?: Redis;
   private up = false;
   private closed = false;
+  private probing?: NodeJS.Timeout;
 
   constructor(
     url: string,
@@ -52,15 +53,44 @@ export class RedisConnection {
     return this.client !== undefined;
   }
 
-  /** A command failed: Redis counts as away until the client reconnects. */
+  /** A command failed: Redis counts as away until the client reconnects, or answers a ping. */
   down(error: Error): void {
     if (this.closed) return;
     this.up = false;
     this.events.onState?.('down', error);
+    this.probe();
+  }
+
+  /**
+   * A command that timed out (Redis busy for a moment) leaves the connection open: no 'ready'
+   * would ever come to say Redis is back, and the instance would stop sharing for good. So ask.
+   */
+  private probe(): void {
+    if (this.probing) return;
+    this.probing = setInterval(() => {
+      const client = this.current;
+      if (this.up || this.closed) {
+        clearInterval(this.probing);
+        this.probing = undefined;
+        return;
+      }
+      // A reconnecting client says so itself, with 'ready'.
+      if (client?.status !== 'ready') return;
+      client.ping().then(
+        () => {
+          if (this.up || this.closed) return;
+          this.up = true;
+          this.events.onState?.('up');
+        },
+        () => undefined,
+      );
+    }, 1_000);
+    this.probing.unref();
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.probing);
     this.current?.disconnect();
   }
 }

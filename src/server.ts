@@ -4,11 +4,13 @@
  * - Request bodies are read here, within MAX_BODY_BYTES: a bigger one is refused with 413 as
  *   soon as it is announced or grows past the limit, never buffered first. yoga then reads the
  *   body from memory rather than from the socket.
+ * - Rate limits (src/rate-limit/): asked before the body is read, so a refused request costs a 429 only.
  * - Slow clients: headers and the whole request must arrive within their timeouts.
  * - Shutdown: `drain()` refuses new requests (503, and `/ready` says so), lets the ones in
  *   flight finish, then closes the connections.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { ErrorCode } from './errors.js';
 import type { Gateway } from './gateway.js';
 
 export interface ServerOptions {
@@ -25,9 +27,9 @@ export interface GatewayServer {
   drain(timeoutMs: number): Promise<void>;
 }
 
-function refuse(res: ServerResponse, status: number, code: string, message: string, extensions: Record<string, unknown> = {}): void {
+function refuse(res: ServerResponse, status: number, code: string, message: string, extensions: Record<string, unknown> = {}, headers: Record<string, string> = {}): void {
   const body = JSON.stringify({ errors: [{ message, extensions: { code, ...extensions } }] });
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
   res.end(body);
 }
 
@@ -45,26 +47,33 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
 
   // Node checks the two timeouts only this often (30 s by default): check at a tenth of the shorter.
   const checking = Math.max(100, Math.min(1_000, Math.floor(options.headersTimeoutMs / 10)));
-  const server = createServer({ connectionsCheckingInterval: checking }, (req: IncomingMessage & { body?: unknown }, res) => {
+  const server = createServer({ connectionsCheckingInterval: checking }, async (req: IncomingMessage & { body?: unknown }, res) => {
     if (req.url === '/ready') {
       // Liveness stays yoga's /health; readiness says whether to send this instance traffic.
-      if (draining) refuse(res, 503, 'SHUTTING_DOWN', 'draining: the gateway is shutting down');
+      if (draining) refuse(res, 503, ErrorCode.SHUTTING_DOWN, 'draining: the gateway is shutting down');
       else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ready":true}');
       return;
     }
     if (draining) {
-      refuse(res, 503, 'SHUTTING_DOWN', 'The gateway is shutting down: retry, and another instance will answer.');
+      refuse(res, 503, ErrorCode.SHUTTING_DOWN, 'The gateway is shutting down: retry, and another instance will answer.');
       return;
     }
     inflight++;
     res.once('close', finished);
+    // Rate limits: a client over its limit is answered before its body is read or parsed.
+    const refusal = gateway.admit && (await gateway.admit(req));
+    if (refusal) {
+      refuse(res, refusal.status, refusal.code, refusal.message, refusal.extensions, refusal.headers);
+      req.resume();
+      return;
+    }
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') {
       void yoga(req, res);
       return;
     }
     const announced = Number(req.headers['content-length']);
     if (announced > limit) {
-      refuse(res, 413, 'PAYLOAD_TOO_LARGE', tooLarge, { limit });
+      refuse(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, tooLarge, { limit });
       req.resume();
       return;
     }
@@ -73,7 +82,7 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
-        if (!res.headersSent) refuse(res, 413, 'PAYLOAD_TOO_LARGE', tooLarge, { limit });
+        if (!res.headersSent) refuse(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, tooLarge, { limit });
         req.destroy();
         return;
       }

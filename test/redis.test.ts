@@ -4,6 +4,7 @@
  */
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../src/sandbox/server.js';
@@ -97,6 +98,26 @@ describe('Redis going away', () => {
       expect(h.gateway.redis?.ready).toBe(true);
       expect(log.lines.some((l) => /Redis is back/.test(l.msg))).toBe(true);
     } finally {
+      await h.close();
+    }
+  });
+
+  it('shares again after a moment when Redis was too busy to answer, though the connection never dropped', async () => {
+    const log = captured();
+    const h = await instance(log.logger);
+    const busy = new Redis(redis.url);
+    try {
+      // A script holds Redis for a second: the gateway's next command times out.
+      const blocking = busy.eval("local s = redis.call('TIME') local n repeat n = redis.call('TIME') until (n[1] - s[1]) * 1000000 + n[2] - s[2] > 1000000 return 1", 0);
+      await sleep(50);
+      expect((await h.raw(`{ network { busy: subnet(subnetId: "${subnetId}") { subnetId } } }`)).errors).toBeUndefined();
+      await blocking;
+      expect(log.lines.some((l) => /Redis is unreachable/.test(l.msg))).toBe(true);
+      for (let i = 0; i < 150 && !h.gateway.redis?.ready; i++) await sleep(20);
+      expect(h.gateway.redis?.ready).toBe(true);
+      expect(log.lines.some((l) => /Redis is back/.test(l.msg))).toBe(true);
+    } finally {
+      busy.disconnect();
       await h.close();
     }
   });

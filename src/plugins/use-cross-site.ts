@@ -1,0 +1,107 @@
+/**
+ * What a page on another site may make a visitor's browser do with this gateway.
+ *
+ * A browser sends some requests without asking the server first (no CORS preflight): a form's
+ * POST (application/x-www-form-urlencoded, multipart/form-data, text/plain) and a plain GET.
+ * Those would let any site run operations through its visitors, with the operator's Data API
+ * key (a form once ran `aggregateSignatures`). So:
+ *
+ * - POST bodies a form can send are refused outright (415): nothing in this API is uploaded, and
+ *   every client that is not a form sends application/json.
+ * - Anything else that a browser could send without a preflight (a GET with no custom header and
+ *   no JSON content type) is refused by yoga's CSRF prevention (403), with a message that says
+ *   which header to add. Mutations are never run from a GET anyway (GraphQL over HTTP).
+ * - CORS answers only the origins of CORS_ORIGINS, without credentials unless
+ *   CORS_CREDENTIALS=true. Unset, there are no CORS headers at all: same-origin only.
+ */
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import { GraphQLError } from 'graphql';
+import type { CORSOptions, Plugin } from 'graphql-yoga';
+import { ErrorCode } from '../errors.js';
+
+/** The CORS allow-list (CORS_ORIGINS, CORS_CREDENTIALS). */
+export interface CorsConfig {
+  /** Exact origins, or `*` for any origin (never with credentials). */
+  origins: readonly string[] | '*';
+  credentials: boolean;
+}
+
+/** The content types a browser sends without a preflight (Fetch's CORS-safelisted ones). */
+const SIMPLE_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
+
+/**
+ * Headers a form or a no-cors fetch cannot set, so their presence proves a preflight happened:
+ * yoga's own and the ones Apollo's clients send (Apollo Kotlin and iOS, and the header Apollo
+ * documents for everything else).
+ */
+export const CSRF_HEADERS = ['x-graphql-yoga-csrf', 'apollo-require-preflight', 'x-apollo-operation-name'];
+
+/** What a preflight is allowed: the methods GraphQL over HTTP uses. */
+const CORS_METHODS = ['GET', 'POST'];
+/** Response headers a cross-origin script may read: how long a 429 asks it to wait. */
+const CORS_EXPOSED = ['retry-after'];
+/** How long a browser may reuse a preflight's answer, in seconds (Chromium caps it at 7200). */
+const CORS_MAX_AGE = 600;
+
+const isSimpleContentType = (contentType: string | null): boolean => {
+  const type = contentType?.trim().toLowerCase();
+  return type !== undefined && SIMPLE_CONTENT_TYPES.some((simple) => type.startsWith(simple));
+};
+
+function allows(cors: CorsConfig, origin: string | null | undefined): origin is string {
+  // "null" is the origin of sandboxed frames and files: never one to name in an allow-list.
+  return typeof origin === 'string' && origin !== 'null' && (cors.origins === '*' || cors.origins.includes(origin));
+}
+
+/**
+ * yoga's `cors`: an origin outside the list gets no CORS headers at all, so its scripts can
+ * neither read an answer nor pass a preflight. (Given a list, yoga would answer such an origin
+ * `Access-Control-Allow-Origin: null`, which sandboxed frames of any site match.)
+ */
+export function corsOptions(cors: CorsConfig | undefined): false | ((request: Request) => CORSOptions) {
+  if (!cors) return false;
+  return (request) => {
+    const origin = request.headers.get('origin');
+    if (!allows(cors, origin)) return false;
+    return { origin: cors.origins === '*' ? '*' : [origin], credentials: cors.credentials, methods: CORS_METHODS, exposedHeaders: CORS_EXPOSED, maxAge: CORS_MAX_AGE };
+  };
+}
+
+/** The CORS headers of an answer given outside yoga (a 429 from src/server.ts), so a page it allows can read it. */
+export function corsHeaders(cors: CorsConfig | undefined, origin: string | undefined): Record<string, string> {
+  if (!cors || !allows(cors, origin)) return cors ? { vary: 'Origin' } : {};
+  return {
+    'access-control-allow-origin': origin,
+    ...(cors.credentials ? { 'access-control-allow-credentials': 'true' } : {}),
+    'access-control-expose-headers': CORS_EXPOSED.join(', '),
+    vary: 'Origin',
+  };
+}
+
+export function useCrossSite(cors: CorsConfig | undefined): Plugin {
+  const csrf = useCSRFPrevention({ requestHeaders: CSRF_HEADERS });
+  return {
+    onRequestParse(payload) {
+      const { request } = payload;
+      if (request.method === 'POST' && isSimpleContentType(request.headers.get('content-type'))) {
+        throw new GraphQLError(
+          'This gateway takes operations as application/json POST bodies (or GET for queries): form bodies (application/x-www-form-urlencoded, multipart/form-data, text/plain) are refused, so no other site can run an operation through a visitor\'s browser.',
+          { extensions: { code: ErrorCode.UNSUPPORTED_MEDIA_TYPE, http: { status: 415 } } },
+        );
+      }
+      try {
+        csrf.onRequestParse?.(payload);
+      } catch {
+        throw new GraphQLError(
+          `Refused as a possible cross-site request (CSRF prevention): a GET must carry one of the headers ${CSRF_HEADERS.join(', ')} (any value) or content-type: application/json, which no other site can make a browser send without asking this gateway first.`,
+          { extensions: { code: ErrorCode.CSRF_BLOCKED, http: { status: 403 } } },
+        );
+      }
+    },
+    onResponse({ response }) {
+      // With an allow-list, the answer depends on the request's Origin: a shared cache must not
+      // hand one origin's answer to another.
+      if (cors && !/\borigin\b/i.test(response.headers.get('vary') ?? '')) response.headers.append('vary', 'Origin');
+    },
+  };
+}
