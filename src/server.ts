@@ -2,8 +2,9 @@
  * The HTTP server around yoga: what a GraphQL server cannot see from inside a request.
  *
  * - Request bodies are read here, within MAX_BODY_BYTES: a bigger one is refused with 413 as
- *   soon as it is announced or grows past the limit, never buffered first. yoga then reads the
- *   body from memory rather than from the socket.
+ *   soon as it is announced or grows past the limit, never buffered first. The common JSON POST
+ *   then runs through ./lean-post.ts; everything else through yoga whole, which reads the body
+ *   from memory rather than from the socket.
  * - Rate limits (src/rate-limit/): asked before the body is read, so a refused request costs a 429 only.
  * - Slow clients: headers and the whole request must arrive within their timeouts.
  * - Shutdown: `drain()` refuses new requests (503, and `/ready` says so), lets the ones in
@@ -12,6 +13,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { ErrorCode } from './errors.js';
 import type { Gateway } from './gateway.js';
+import { leanPost, writeResponse } from './lean-post.js';
 
 export interface ServerOptions {
   maxBodyBytes: number;
@@ -67,7 +69,9 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
       req.resume();
       return;
     }
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') {
+    // Nothing to read: yoga sees the request as it came.
+    const bodiless = req.headers['transfer-encoding'] === undefined && !(Number(req.headers['content-length']) > 0);
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || bodiless) {
       void yoga(req, res);
       return;
     }
@@ -90,7 +94,15 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
     });
     req.once('end', () => {
       if (size > limit) return;
-      req.body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+      if (size === 0) {
+        // A chunked body that turned out empty: yoga must see no body at all, and the socket's is spent.
+        const headers = Object.entries(req.headers).filter(([name]) => name !== 'transfer-encoding') as [string, string][];
+        void Promise.resolve(yoga.fetch(`http://${req.headers.host ?? 'localhost'}${req.url}`, { method: req.method, headers }, { req, res })).then((response) => writeResponse(res, response));
+        return;
+      }
+      if (leanPost(yoga, req, res, body)) return;
+      req.body = body;
       void yoga(req, res);
     });
   });

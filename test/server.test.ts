@@ -143,3 +143,23 @@ describe('shutdown of `npm start`', () => {
     }
   });
 });
+
+describe('an empty body', () => {
+  it('is answered as yoga answers a POST without one, whether announced empty or sent chunked', async () => {
+    const { port } = gw.server.address() as AddressInfo;
+    const statusOf = (head: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(head));
+        socket.once('data', (chunk) => {
+          resolve(String(chunk).split('\r\n')[0]!);
+          socket.destroy();
+        });
+        socket.once('error', reject);
+      });
+    const announced = await statusOf('POST /graphql HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 0\r\n\r\n');
+    const chunked = await statusOf('POST /graphql HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n0\r\n\r\n');
+    const viaYoga = await h.gateway.yoga.fetch('http://gateway.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json' } });
+    expect(announced).toBe(`HTTP/1.1 ${viaYoga.status} ${viaYoga.statusText || 'Bad Request'}`);
+    expect(chunked).toBe(announced);
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * The common request — POST /graphql, a JSON body, a JSON answer, no cross-origin headers — run
+ * through yoga's own GraphQL pipeline without its fetch-API request layer.
+ *
+ * Why: building a WHATWG Request from the node request, running the HTTP-level hooks (health
+ * check, GraphiQL, CORS, CSRF, request parsers, content negotiation) and writing the Response
+ * back cost about as much CPU as the rest of a one-call query. For this one shape none of those
+ * hooks can change the outcome: it is not a GET, carries no Origin, is preflighted by browsers
+ * (so CSRF prevention lets it through), and asks for plain JSON. yoga exposes the pipeline after
+ * request parsing, `getResultForParams` (onParams hooks, then envelop: parse, validate, context,
+ * execute, with every envelop plugin), and its regular result processor, `processRegularResult`,
+ * so status codes and headers are yoga's. Anything else, or anything this module is not sure of
+ * (a body that is not a plain params object, APQ extensions, another media type), goes to yoga
+ * whole, which answers it, errors included, exactly as before.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { processRegularResult, type YogaServerInstance } from 'graphql-yoga';
+import type { ExecutionResult } from 'graphql';
+import type { GatewayContext } from './context.js';
+
+/** What the answer is written as, from the request's `accept`; undefined for anything yoga must negotiate. */
+function mediaType(accept: string | undefined): 'application/json' | 'application/graphql-response+json' | undefined {
+  if (accept === undefined || accept === '*/*' || accept === 'application/json') return 'application/json';
+  if (accept === 'application/graphql-response+json') return accept;
+  return undefined;
+}
+
+const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8']);
+const PARAM_KEYS = new Set(['query', 'variables', 'operationName']);
+
+interface Params {
+  query: string;
+  variables?: Record<string, unknown>;
+  operationName?: string;
+}
+
+/** The body as GraphQL params when it is exactly that; undefined for anything yoga should judge. */
+function paramsOf(body: Buffer): Params | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+  const params = parsed as Record<string, unknown>;
+  for (const key in params) if (!PARAM_KEYS.has(key)) return undefined;
+  if (typeof params.query !== 'string') return undefined;
+  const { variables, operationName } = params;
+  if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) return undefined;
+  if (operationName != null && typeof operationName !== 'string') return undefined;
+  // JSON null is "not given", as yoga reads it.
+  return { query: params.query, variables: (variables as Record<string, unknown> | null) ?? undefined, operationName: (operationName as string | null) ?? undefined };
+}
+
+/**
+ * The part of a WHATWG Request the pipeline reads (headers, signal, method, url), over the node
+ * request. The signal is made on first use and aborts when the client goes away before its answer.
+ */
+class NodeRequestView {
+  readonly method = 'POST';
+  private controller?: AbortController;
+  readonly headers: { get(name: string): string | null; has(name: string): boolean };
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+  ) {
+    const headers = req.headers;
+    this.headers = {
+      get: (name) => {
+        const value = headers[name.toLowerCase()];
+        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+      },
+      has: (name) => headers[name.toLowerCase()] !== undefined,
+    };
+  }
+
+  get url(): string {
+    return `http://${this.req.headers.host ?? 'localhost'}${this.req.url ?? '/'}`;
+  }
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      const controller = (this.controller = new AbortController());
+      this.res.once('close', () => {
+        if (!this.res.writableFinished) controller.abort();
+      });
+    }
+    return this.controller.signal;
+  }
+}
+
+/**
+ * Answers `req` if it has the common shape; returns false, having done nothing, otherwise.
+ * `body` is the request body, already read within the size limit.
+ */
+export function leanPost(yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>, req: IncomingMessage, res: ServerResponse, body: Buffer): boolean {
+  if (req.url !== yoga.graphqlEndpoint || req.headers.origin !== undefined) return false;
+  const contentType = req.headers['content-type'];
+  if (contentType === undefined || !JSON_TYPES.has(contentType.toLowerCase())) return false;
+  const type = mediaType(req.headers.accept);
+  if (!type) return false;
+  const params = paramsOf(body);
+  if (!params) return false;
+
+  const request = new NodeRequestView(req, res) as unknown as Request;
+  Promise.resolve(yoga.getResultForParams({ params, request }, { req, res }))
+    .then((result) => writeResponse(res, processRegularResult(result as ExecutionResult, yoga.fetchAPI, type)))
+    .catch((error: unknown) => {
+      // getResultForParams masks what execution throws; this is the gateway itself failing.
+      yoga.logger.error(error);
+      if (!res.headersSent) {
+        const text = JSON.stringify({ errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+        res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) }).end(text);
+      } else res.destroy();
+    });
+  return true;
+}
+
+/** Writes a fetch-API Response with a body in memory, in one write. */
+export async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+  const text = await response.text();
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, key) => {
+    headers[key.toLowerCase()] = value;
+  });
+  headers['content-length'] = String(Buffer.byteLength(text));
+  res.writeHead(response.status, headers).end(text);
+}

@@ -1,0 +1,107 @@
+/**
+ * The common JSON POST takes src/lean-post.ts, not yoga's request layer: over a real socket it
+ * must answer exactly as yoga does (status, content type, body), pass the GraphQL-over-HTTP
+ * audit, and stop the upstream work of a client that goes away.
+ */
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { serverAudits } from 'graphql-http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGatewayServer, type GatewayServer } from '../src/server.js';
+import { getWorld } from '../src/sandbox/world.js';
+import { startHarness, type Harness } from './helpers.js';
+
+const world = getWorld('mainnet');
+let h: Harness;
+let gw: GatewayServer;
+let base: string;
+
+beforeAll(async () => {
+  h = await startHarness({ UPSTREAM_RETRIES: '2' });
+  gw = createGatewayServer(h.gateway, h.config.server);
+  await new Promise<void>((resolve) => gw.server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(gw.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await gw.drain(100);
+  await h.close();
+});
+
+interface Answer {
+  status: number;
+  type: string | null;
+  body: unknown;
+}
+
+async function answer(res: Response): Promise<Answer> {
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: compared as text
+  }
+  return { status: res.status, type: res.headers.get('content-type'), body };
+}
+
+describe('the same answers as yoga', () => {
+  const subnet = world.subnets[2]!.subnetId;
+  const cases: [string, string, Record<string, string>][] = [
+    ['a query', JSON.stringify({ query: `{ network { subnet(subnetId: "${subnet}") { subnetId isL1 } } }` }), {}],
+    ['null variables and operation name', JSON.stringify({ query: '{ network { name } }', variables: null, operationName: null }), {}],
+    ['an operation picked by name', JSON.stringify({ query: 'query A { network { name } } query B { __typename }', operationName: 'B' }), {}],
+    ['an unknown operation name', JSON.stringify({ query: 'query A { network { name } }', operationName: 'Z' }), {}],
+    ['a syntax error', JSON.stringify({ query: '{ network { ' }), {}],
+    ['a syntax error, graphql-response+json', JSON.stringify({ query: '{ network { ' }), { accept: 'application/graphql-response+json' }],
+    ['a validation error', JSON.stringify({ query: '{ network { nope } }' }), {}],
+    ['a validation error, graphql-response+json', JSON.stringify({ query: '{ network { nope } }' }), { accept: 'application/graphql-response+json' }],
+    ['a variable that does not coerce', JSON.stringify({ query: 'query($id: CB58Id!) { network { subnet(subnetId: $id) { subnetId } } }', variables: { id: 'nope' } }), {}],
+    ['a refused argument', JSON.stringify({ query: '{ network { subnets(first: 0) { nodes { subnetId } } } }' }), {}],
+    ['a charset in the content type', JSON.stringify({ query: '{ network { name } }' }), { 'content-type': 'application/json; charset=utf-8' }],
+    ['a query that is not a string', JSON.stringify({ query: 42 }), {}],
+    ['a batch', JSON.stringify([{ query: '{ __typename }' }]), {}],
+    ['broken JSON', '{"query": ', {}],
+    ['an unknown parameter', JSON.stringify({ query: '{ __typename }', foo: 1 }), {}],
+  ];
+
+  it.each(cases)('%s', async (_name, body, headers) => {
+    // A fresh init each: a Request may add to the headers object it is given.
+    const init = () => ({ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    const viaYoga = await answer(await h.gateway.yoga.fetch('http://gateway.test/graphql', init()));
+    const viaServer = await answer(await fetch(`${base}/graphql`, init()));
+    expect(viaServer).toEqual(viaYoga);
+  });
+});
+
+describe('GraphQL over HTTP (graphql-http audits) over the socket', () => {
+  it('passes every audit (61 of 61) for a client that sends the CSRF header', async () => {
+    const audits = serverAudits({
+      url: `${base}/graphql`,
+      fetchFn: (input: RequestInfo | URL, init?: RequestInit) => {
+        const headers = new Headers(init?.headers);
+        headers.set('x-graphql-yoga-csrf', '1');
+        return fetch(input, { ...init, headers });
+      },
+    });
+    const results = await Promise.all(audits.map((a) => a.fn()));
+    expect({ count: results.length, notOk: results.filter((r) => r.status !== 'ok').map((r) => `${r.id} ${r.status}`) }).toEqual({ count: 61, notOk: [] });
+  });
+});
+
+describe('a client that goes away', () => {
+  it('ends the upstream call and the wait before a retry: no attempt goes out after it left', async () => {
+    h.sandbox.reset();
+    // Every listing answers 503 with a 1 s retry-after: the gateway would wait, then try twice more.
+    h.sandbox.fail({ operation: 'listSubnets', kind: 'status', status: 503, retryAfter: 1, times: -1 });
+    const req = httpRequest(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    req.on('error', () => undefined);
+    req.end(JSON.stringify({ query: '{ network { subnets(first: 2) { nodes { subnetId } } } }' }));
+    await sleep(300);
+    expect(h.sandbox.count('listSubnets')).toBe(1);
+    req.destroy();
+    await sleep(2500);
+    expect(h.sandbox.count('listSubnets')).toBe(1);
+    h.sandbox.reset();
+  });
+});
