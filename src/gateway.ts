@@ -18,6 +18,7 @@ import { ClientIdentity } from './rate-limit/identity.js';
 import { RateLimiter, type Refusal } from './rate-limit/limiter.js';
 import { RedisConnection } from './redis.js';
 import { corsOptions, useCrossSite } from './plugins/use-cross-site.js';
+import { useCompiledExecution } from './plugins/use-compiled-execution.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useGatewayResponseCache } from './plugins/use-response-cache.js';
@@ -173,6 +174,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
       useCrossSite(config.cors),
       useQueryLimits({ ...config.limits, introspection: config.introspection }),
       useExecutionCancellation(),
+      useCompiledExecution(),
       useErrorCodes(),
       ...(stores.responses ? [useGatewayResponseCache({ store: stores.responses, maxTtlMs: RESPONSE_MAX_TTL_MS })] : []),
     ],

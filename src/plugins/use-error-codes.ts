@@ -16,7 +16,7 @@ import { bounded, ErrorCode } from '../errors.js';
 const MAX_MESSAGE = 400;
 
 function withCode(error: unknown, code: string): unknown {
-  if (!(error instanceof GraphQLError) || (error.extensions.code && error.message.length <= MAX_MESSAGE)) return error;
+  if (!(error instanceof GraphQLError) || (error.extensions?.code && error.message.length <= MAX_MESSAGE)) return error;
   return new GraphQLError(bounded(error.message, MAX_MESSAGE), {
     nodes: error.nodes,
     source: error.source,
