@@ -101,8 +101,6 @@ const RETRY_CODES = new Set([
   'UND_ERR_SOCKET',
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
-/** An error answer is read only for its message: a few KB says all a client is told. */
-const MAX_ERROR_BODY_BYTES = 16 * 1024;
 const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 /** Percent-encodes one path segment: client input never changes the path's shape. */
@@ -137,17 +135,18 @@ export function parseRetryAfter(header: string | string[] | undefined, now = Dat
   return Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-interface Base {
-  origin: string;
+interface Upstream {
+  pool: Pool;
+  /** The base URL's path, without its trailing slash. */
   prefix: string;
+  /** The largest answer kept from this service. */
+  cap: number;
+  /** By node endpoint path; '' for a REST API's one breaker. */
+  breakers: Map<string, Breaker>;
 }
 
-/** The answer grew past its cap, or the attempt past its deadline, while the body streamed in. */
-class BodyLimit extends Error {
-  constructor(readonly kind: 'size' | 'deadline') {
-    super(kind);
-  }
-}
+const ACCEPT_JSON: Readonly<Record<string, string>> = { accept: 'application/json' };
+const SEND_JSON: Readonly<Record<string, string>> = { accept: 'application/json', 'content-type': 'application/json' };
 
 /** An upstream's breaker and when it last opened, for the retry hint of calls it refuses. */
 interface Breaker {
@@ -163,8 +162,7 @@ function breaks(error: unknown): boolean {
 
 export class HttpClient {
   private readonly pools = new Map<string, Pool>();
-  private readonly bases = new Map<string, Base>();
-  private readonly breakers = new Map<string, Breaker>();
+  private readonly upstreams = new Map<string, Upstream>();
   private readonly baseDelayMs: number;
   private readonly maxDelayMs: number;
 
@@ -176,14 +174,15 @@ export class HttpClient {
   /** Sends the request and parses the JSON answer; failures are typed UpstreamErrors. */
   async json<T>(req: HttpRequest, scope: CallScope = {}): Promise<HttpResponse<T>> {
     const idempotent = req.idempotent ?? req.method === 'GET';
-    const breaker = this.breaker(req);
+    const upstream = this.upstream(req);
+    const breaker = this.breaker(req, upstream);
     for (let attempt = 0; ; attempt++) {
       if (scope.signal?.aborted) throw new RequestAbortedError(req);
       scope.budget?.take(req.service, req.operation);
       try {
         return breaker
-          ? await breaker.policy.execute(() => this.attempt<T>(req, scope))
-          : await this.attempt<T>(req, scope);
+          ? await breaker.policy.execute(() => this.attempt<T>(req, upstream, scope))
+          : await this.attempt<T>(req, upstream, scope);
       } catch (caught) {
         const error = caught instanceof BrokenCircuitError && breaker ? this.circuitOpen(req, breaker, caught) : (caught as UpstreamError);
         const delay = idempotent && attempt < this.options.retries ? this.retryDelay(error, attempt) : undefined;
@@ -209,48 +208,48 @@ export class HttpClient {
   }
 
   /** One attempt: the request, its status, and its body read within the cap and the deadline. */
-  private async attempt<T>(req: HttpRequest, scope: CallScope): Promise<HttpResponse<T>> {
-    const base = this.base(req.baseUrl);
+  private async attempt<T>(req: HttpRequest, upstream: Upstream, scope: CallScope): Promise<HttpResponse<T>> {
     const started = Date.now();
     const timeoutMs = this.options.timeoutMs;
     let res: Dispatcher.ResponseData;
     try {
-      res = await this.pool(base.origin).request({
+      res = await upstream.pool.request({
         method: req.method,
-        path: base.prefix + req.path + encodeQuery(req.query),
-        headers: req.body === undefined ? { accept: 'application/json', ...req.headers } : { accept: 'application/json', 'content-type': 'application/json', ...req.headers },
+        path: upstream.prefix + req.path + encodeQuery(req.query),
+        headers: req.body === undefined ? (req.headers ? { ...ACCEPT_JSON, ...req.headers } : ACCEPT_JSON) : { ...SEND_JSON, ...req.headers },
         body: req.body === undefined ? undefined : JSON.stringify(req.body),
         signal: scope.signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
     } catch (error) {
-      throw this.transportError(error, req, scope);
+      throw this.transportError(error, req, scope, upstream);
     }
 
-    const { statusCode } = res;
+    const { statusCode, body } = res;
     const ok = (statusCode >= 200 && statusCode < 300) || req.acceptStatuses?.includes(statusCode) === true;
-    const cap = ok ? this.cap(req.service) : MAX_ERROR_BODY_BYTES;
+    // An answer announced bigger than the cap is refused before its first byte; one that grows
+    // past it is cut off by undici (maxResponseSize) as it streams, not buffered first.
+    if (Number(res.headers['content-length']) > upstream.cap) {
+      body.destroy();
+      throw this.tooLarge(req, upstream, statusCode);
+    }
+    // One timer for the whole body: an upstream that trickles it cannot hold a call past the timeout.
+    const deadline = setTimeout(() => body.destroy(new undiciErrors.BodyTimeoutError()), Math.max(0, timeoutMs - (Date.now() - started)));
     let text: string;
-    let bytes: number;
     try {
-      [text, bytes] = await readBody(res, cap, timeoutMs - (Date.now() - started), ok);
+      text = await body.text();
     } catch (error) {
-      if (error instanceof BodyLimit && error.kind === 'size') {
-        if (!ok) throw this.httpError(res, req, '');
-        throw new InvalidResponseError(statusCode, `an answer larger than the ${cap} bytes allowed for ${req.service}`, {
-          service: req.service,
-          operation: req.operation,
-        });
-      }
-      throw this.transportError(error instanceof BodyLimit ? new undiciErrors.BodyTimeoutError() : error, req, scope);
+      throw this.transportError(error, req, scope, upstream, statusCode);
+    } finally {
+      clearTimeout(deadline);
     }
     if (!ok) throw this.httpError(res, req, text);
     try {
-      return { status: statusCode, body: (req.parse ? req.parse(text) : JSON.parse(text)) as T, bytes };
+      return { status: statusCode, body: (req.parse ? req.parse(text) : JSON.parse(text)) as T, bytes: text.length };
     } catch (cause) {
       // The body itself is never quoted: it is the upstream's, not something to show a client.
-      throw new InvalidResponseError(statusCode, `not JSON (${bytes} bytes of ${String(res.headers['content-type'] ?? 'no content type')})`, {
+      throw new InvalidResponseError(statusCode, `not JSON (${text.length} bytes of ${String(res.headers['content-type'] ?? 'no content type')})`, {
         service: req.service,
         operation: req.operation,
         cause,
@@ -258,58 +257,70 @@ export class HttpClient {
     }
   }
 
+  private tooLarge(req: HttpRequest, upstream: Upstream, status: number): InvalidResponseError {
+    return new InvalidResponseError(status, `an answer larger than the ${upstream.cap} bytes allowed for ${req.service}`, {
+      service: req.service,
+      operation: req.operation,
+    });
+  }
+
   private cap(service: UpstreamService): number {
     const caps = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     return typeof caps === 'number' ? caps : (caps[service] ?? DEFAULT_MAX_RESPONSE_BYTES);
   }
 
-  private base(baseUrl: string): Base {
-    let base = this.bases.get(baseUrl);
-    if (!base) {
-      const url = new URL(baseUrl);
-      base = { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') };
-      this.bases.set(baseUrl, base);
+  /**
+   * What every call to `req`'s upstream shares, looked up once per call: the pool (one per
+   * origin and service, so that each carries its service's answer cap), the path prefix, the
+   * breaker.
+   */
+  private upstream(req: HttpRequest): Upstream {
+    const key = `${req.service} ${req.baseUrl}`;
+    let upstream = this.upstreams.get(key);
+    if (!upstream) {
+      const url = new URL(req.baseUrl);
+      const cap = this.cap(req.service);
+      const poolKey = `${req.service} ${url.origin}`;
+      let pool = this.pools.get(poolKey);
+      if (!pool) {
+        pool = new Pool(url.origin, {
+          connections: this.options.connections,
+          keepAliveTimeout: 30_000,
+          maxResponseSize: cap,
+          connect: { timeout: Math.min(this.options.timeoutMs, 10_000) },
+        });
+        this.pools.set(poolKey, pool);
+      }
+      upstream = { pool, prefix: url.pathname.replace(/\/+$/, ''), cap, breakers: new Map() };
+      this.upstreams.set(key, upstream);
     }
-    return base;
-  }
-
-  private pool(origin: string): Pool {
-    let pool = this.pools.get(origin);
-    if (!pool) {
-      pool = new Pool(origin, {
-        connections: this.options.connections,
-        keepAliveTimeout: 30_000,
-        connect: { timeout: Math.min(this.options.timeoutMs, 10_000) },
-      });
-      this.pools.set(origin, pool);
-    }
-    return pool;
+    return upstream;
   }
 
   /**
    * The breaker of the upstream `req` goes to: one per REST API, one per node API or chain
    * endpoint (a node answers 503 for a chain still bootstrapping while serving the rest).
    */
-  private breaker(req: HttpRequest): Breaker | undefined {
+  private breaker(req: HttpRequest, upstream: Upstream): Breaker | undefined {
     const failures = this.options.breakerFailures ?? 5;
     if (failures <= 0) return undefined;
-    const key = req.service === 'node' ? `${req.service} ${req.baseUrl}${req.path}` : `${req.service} ${req.baseUrl}`;
-    let breaker = this.breakers.get(key);
+    const key = req.service === 'node' ? req.path : '';
+    let breaker = upstream.breakers.get(key);
     if (!breaker) {
       const policy = circuitBreaker(handleWhen(breaks), {
         halfOpenAfter: this.options.breakerHalfOpenMs ?? 10_000,
         breaker: new ConsecutiveBreaker(failures),
       });
       const created: Breaker = { policy, openedAt: 0 };
-      const upstream = req.service === 'node' ? req.baseUrl + req.path : req.baseUrl;
-      const report = (state: 'open' | 'half-open' | 'closed') => this.options.onCircuit?.({ service: req.service, upstream, state });
+      const where = req.service === 'node' ? req.baseUrl + req.path : req.baseUrl;
+      const report = (state: 'open' | 'half-open' | 'closed') => this.options.onCircuit?.({ service: req.service, upstream: where, state });
       policy.onBreak(() => {
         created.openedAt = Date.now();
         report('open');
       });
       policy.onHalfOpen(() => report('half-open'));
       policy.onReset(() => report('closed'));
-      this.breakers.set(key, (breaker = created));
+      upstream.breakers.set(key, (breaker = created));
     }
     return breaker;
   }
@@ -359,53 +370,13 @@ export class HttpClient {
     });
   }
 
-  private transportError(error: unknown, req: HttpRequest, scope: CallScope): UpstreamError {
+  private transportError(error: unknown, req: HttpRequest, scope: CallScope, upstream: Upstream, status = 0): UpstreamError {
     const meta = { service: req.service, operation: req.operation, cause: error };
     if (scope.signal?.aborted) return new RequestAbortedError(meta);
+    if ((error as { code?: string } | undefined)?.code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') return this.tooLarge(req, upstream, status);
     if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
       return new TimeoutError(this.options.timeoutMs, meta);
     }
     return new ConnectionError((error as { code?: string } | undefined)?.code, meta);
   }
-}
-
-/**
- * Reads a body within `cap` bytes and `remainingMs`. An answer announced bigger than the cap is
- * refused before its first byte; one that grows past it is cut off there, not buffered first.
- */
-function readBody(res: Dispatcher.ResponseData, cap: number, remainingMs: number, ok: boolean): Promise<[string, number]> {
-  const { body } = res;
-  const announced = Number(res.headers['content-length']);
-  if (announced > cap && ok) {
-    body.destroy();
-    return Promise.reject(new BodyLimit('size'));
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const timer = setTimeout(() => body.destroy(new BodyLimit('deadline')), Math.max(0, remainingMs));
-    body.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > cap) {
-        // An error body is only read for its message: keep what fits and stop there.
-        if (!ok) {
-          clearTimeout(timer);
-          body.destroy();
-          resolve([Buffer.concat(chunks).toString('utf8'), size]);
-          return;
-        }
-        body.destroy(new BodyLimit('size'));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    body.once('end', () => {
-      clearTimeout(timer);
-      resolve([chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8'), size]);
-    });
-    body.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-  });
 }
