@@ -80,6 +80,17 @@ async function main() {
     await closeSandbox?.();
     process.exit(0);
   };
+  // A promise nobody awaited that failed is a bug, but not one every request in flight should pay
+  // for by the process dying: it is logged, at most once a minute with a count, and serving goes on.
+  let unhandled = 0;
+  let reported = 0;
+  process.on('unhandledRejection', (reason) => {
+    unhandled++;
+    if (Date.now() - reported < 60_000) return;
+    reported = Date.now();
+    logger.error({ err: reason, count: unhandled }, 'unhandled promise rejection (a bug): the process goes on serving');
+    unhandled = 0;
+  });
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }

@@ -84,10 +84,31 @@ describe('upstream failures become coded GraphQL errors', () => {
   });
 
   it('masks what is not an upstream failure or a deliberate error', async () => {
-    h.sandbox.fail({ operation: 'listSubnets', kind: 'body', body: { subnets: 'not a list' } });
-    const res = await h.raw(Q);
+    // A subnet whose blockchains are not a list: the gateway itself fails on it, which is what masking is for.
+    h.sandbox.fail({ operation: 'listSubnets', kind: 'body', body: { subnets: [{ subnetId: 'x', blockchains: 7 }] } });
+    const res = await h.raw('{ network { subnets(first: 1) { nodes { blockchains { blockchainId } } } } }');
     expect(codes(res)).toEqual(['INTERNAL_SERVER_ERROR']);
     expect(res.errors![0]!.message).toBe('Unexpected error.');
+  });
+});
+
+describe('an upstream answer with holes', () => {
+  const h = useHarness();
+
+  it('is a field error with a code, never a crash', async () => {
+    h.sandbox.fail({ operation: 'listSubnets', kind: 'body', body: { subnets: [null, null] } });
+    const res = await h.raw(Q);
+    expect(res.status).toBe(200);
+    expect(codes(res)).toEqual(['INTERNAL_SERVER_ERROR', 'INTERNAL_SERVER_ERROR']);
+    expect(res.errors![0]!.message).toBe('Cannot return null for non-nullable field Subnet.subnetId.');
+    // The process is still serving.
+    expect((await h.raw('{ network { name } }')).data).toEqual({ network: { name: 'MAINNET' } });
+  });
+
+  it('without its list, is an invalid response, and not kept', async () => {
+    h.sandbox.fail({ operation: 'listSubnets', kind: 'body', body: { subnets: 'not a list' } });
+    expect(codes(await h.raw(Q))).toEqual(['UPSTREAM_INVALID_RESPONSE']);
+    expect((await h.raw(Q)).errors).toBeUndefined();
   });
 });
 

@@ -100,7 +100,11 @@ function networkKey(network: NetworkName, ...parts: string[]): string {
 
 export class DataApiLoaders {
   private catalogs?: Map<NetworkName, Promise<SubnetCatalog>>;
-  /** Subnets this request has already read (a listing page or the catalog) answer id lookups without a call. */
+  /**
+   * Subnets this request has already read (listing pages) answer id lookups without a call.
+   * Indexed on the first lookup: most requests that list subnets never look one up.
+   */
+  private listed?: { network: NetworkName; subnets: readonly Subnet[] }[];
   private seen?: Map<NetworkName, { subnets: Map<string, Subnet>; chains: Map<string, Hit>; evm: Map<number, Hit> }>;
   private chainIdsLoader?: DataLoader<string, string[], string>;
   private l1ValidatorLoader?: DataLoader<string, L1Validator | null>;
@@ -114,6 +118,21 @@ export class DataApiLoaders {
 
   private seenOn(network: NetworkName) {
     const seen = (this.seen ??= new Map());
+    if (this.listed) {
+      for (const { network: on, subnets } of this.listed) {
+        let known = seen.get(on);
+        if (!known) seen.set(on, (known = { subnets: new Map(), chains: new Map(), evm: new Map() }));
+        for (const subnet of subnets) {
+          known.subnets.set(subnet.subnetId, subnet);
+          for (const blockchain of subnet.blockchains) {
+            known.chains.set(blockchain.blockchainId, { blockchain, subnet });
+            const evmChainId = evmChainIdOf(blockchain);
+            if (evmChainId !== undefined) known.evm.set(evmChainId, { blockchain, subnet });
+          }
+        }
+      }
+      this.listed = undefined;
+    }
     let known = seen.get(network);
     if (!known) seen.set(network, (known = { subnets: new Map(), chains: new Map(), evm: new Map() }));
     return known;
@@ -142,15 +161,7 @@ export class DataApiLoaders {
 
   /** Records subnets a listing returned, so later lookups by id reuse them. */
   rememberSubnets(network: NetworkName, subnets: readonly Subnet[]): void {
-    const known = this.seenOn(network);
-    for (const subnet of subnets) {
-      known.subnets.set(subnet.subnetId, subnet);
-      for (const blockchain of subnet.blockchains) {
-        known.chains.set(blockchain.blockchainId, { blockchain, subnet });
-        const evmChainId = evmChainIdOf(blockchain);
-        if (evmChainId !== undefined) known.evm.set(evmChainId, { blockchain, subnet });
-      }
-    }
+    (this.listed ??= []).push({ network, subnets });
   }
 
   /** A subnet by id: from what the request already read, else from the whole listing. */

@@ -65,9 +65,16 @@ export function useErrorCodes(): Plugin {
     },
     onExecute: () => ({
       onExecuteDone: ({ result, setResult }) => {
+        if (Symbol.asyncIterator in result || !result.errors) return;
         // No data at all means the request never ran: its variables did not coerce.
-        if (Symbol.asyncIterator in result || result.data !== undefined || !result.errors) return;
-        setResult({ ...result, errors: result.errors.map((e) => withCode(withoutEchoedValue(e), ErrorCode.BAD_USER_INPUT) as GraphQLError) });
+        if (result.data === undefined) {
+          setResult({ ...result, errors: result.errors.map((e) => withCode(withoutEchoedValue(e), ErrorCode.BAD_USER_INPUT) as GraphQLError) });
+          return;
+        }
+        // What the executor itself raises (a null where the schema promises a value) has no code yet.
+        if (result.errors.some((e) => !e.extensions?.code)) {
+          setResult({ ...result, errors: result.errors.map((e) => withCode(e, ErrorCode.INTERNAL_SERVER_ERROR) as GraphQLError) });
+        }
       },
     }),
   };

@@ -7,6 +7,7 @@ import { PRIMARY_CHAIN_IDS, parseCb58Id, type NetworkName } from '../ids.js';
 import { evmChainIdOf } from '../domain.js';
 import type { Blockchain } from '../upstreams/data-api.types.js';
 import { builder } from './builder.js';
+import { viewClass, type View } from './model.js';
 import { NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';
 import { EvmGenesisRef } from './genesis.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
@@ -14,7 +15,25 @@ import { NetworkRef } from './network.js';
 import { CB58IdScalar } from './scalars.js';
 import { findSubnet, SubnetRef, subnetModel, type SubnetModel } from './subnet.js';
 
-export type BlockchainModel = Blockchain & { network: NetworkName; parent?: SubnetModel };
+const BlockchainView = viewClass<Blockchain>({
+  createBlockTimestamp: true,
+  createBlockNumber: true,
+  blockchainId: true,
+  vmId: true,
+  subnetId: true,
+  blockchainName: true,
+  evmChainId: true,
+  genesisData: true,
+});
+
+/** A blockchain on its network (see ./model.ts), with its subnet when the lookup brought it along. */
+export type BlockchainModel = View<Blockchain> & { readonly parent?: SubnetModel };
+
+export function blockchainModel(network: NetworkName, blockchain: Blockchain, parent?: SubnetModel): BlockchainModel {
+  const model = new BlockchainView(network, blockchain) as BlockchainModel & { parent?: SubnetModel };
+  model.parent = parent;
+  return model;
+}
 
 /** A blockchain by id from the subnet listing, with its subnet attached. */
 export async function findBlockchain(
@@ -23,7 +42,7 @@ export async function findBlockchain(
   blockchainId: string,
 ): Promise<BlockchainModel | null> {
   const hit = await ctx.loaders.blockchain(network, blockchainId);
-  return hit ? { ...hit.blockchain, network, parent: subnetModel(network, hit.subnet) } : null;
+  return hit ? blockchainModel(network, hit.blockchain, subnetModel(network, hit.subnet)) : null;
 }
 
 /** Which Primary Network chain an id names on a network, if any. */

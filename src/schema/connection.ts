@@ -192,6 +192,61 @@ export interface PageConnectionOptions<T, N, P> {
   lostAnchor?: 'skip' | 'restart';
 }
 
+/** What the cursors of one fetched page need, shared by its edges: each encodes its own on demand. */
+class PageCursors<T> {
+  constructor(
+    private readonly codec: CursorCodec,
+    private readonly fingerprint: () => string,
+    /** The token the page was fetched with, and its size. */
+    private readonly token: string | undefined,
+    private readonly size: number,
+    /** The token of the page after it. */
+    private readonly next: string | undefined,
+    private readonly items: readonly T[],
+    private readonly keyOf: (item: T) => string,
+  ) {}
+
+  cursorAt(index: number): string {
+    // An edge that ends its page resumes from the next page's token directly.
+    const at: Resume =
+      index === this.items.length - 1 && this.next !== undefined
+        ? { token: this.next, size: undefined, skip: 0 }
+        : { token: this.token, size: this.size, skip: index + 1, anchor: this.keyOf(this.items[index]!) };
+    return this.codec.encode(this.fingerprint(), at);
+  }
+}
+
+/** An edge whose cursor is signed only if the query reads it: most select nodes alone. */
+class Edge<N> {
+  private encoded?: string;
+
+  constructor(
+    readonly node: N,
+    private readonly page: PageCursors<unknown>,
+    private readonly index: number,
+  ) {}
+
+  get cursor(): string {
+    return (this.encoded ??= this.page.cursorAt(this.index));
+  }
+}
+
+class PageInfo<N> {
+  constructor(
+    readonly hasNextPage: boolean,
+    readonly hasPreviousPage: boolean,
+    private readonly edges: readonly Edge<N>[],
+  ) {}
+
+  get startCursor(): string | null {
+    return this.edges[0]?.cursor ?? null;
+  }
+
+  get endCursor(): string | null {
+    return this.edges.at(-1)?.cursor ?? null;
+  }
+}
+
 /** Pages through an upstream list for a Relay connection. */
 export async function pageConnection<T, N, P>(options: PageConnectionOptions<T, N, P>): Promise<ConnectionResult<N, P>> {
   const { cursors, args, spec, filters, fetchPage, read, toNode, keyOf, lostAnchor = 'skip' } = options;
@@ -199,7 +254,7 @@ export async function pageConnection<T, N, P>(options: PageConnectionOptions<T, 
   const fp = lazy(() => fingerprintOf([spec.field, filters]));
   let resume: Resume = args.after ? cursors.decode(args.after, fp(), spec) : { token: undefined, size: undefined, skip: 0 };
 
-  const edges: { cursor: string; node: N }[] = [];
+  const edges: Edge<N>[] = [];
   let hasNextPage = false;
   let firstPage: P | undefined;
 
@@ -221,20 +276,8 @@ export async function pageConnection<T, N, P>(options: PageConnectionOptions<T, 
       if (found >= 0) index = found + 1;
       else if (lostAnchor === 'restart') index = 0;
     }
-    for (; index < items.length && edges.length < want; index++) {
-      const endsPage = index === items.length - 1 && next !== undefined;
-      const item = items[index]!;
-      const at: Resume = endsPage
-        ? { token: next, size: undefined, skip: 0 }
-        : { token: resume.token, size: pageSize, skip: index + 1, anchor: keyOf(item) };
-      const cursor = lazy(() => cursors.encode(fp(), at));
-      edges.push({
-        get cursor() {
-          return cursor();
-        },
-        node: toNode(item),
-      });
-    }
+    const page = new PageCursors(cursors, fp, resume.token, pageSize, next, items, keyOf) as PageCursors<unknown>;
+    for (; index < items.length && edges.length < want; index++) edges.push(new Edge(toNode(items[index]!), page, index));
 
     if (edges.length >= want) {
       hasNextPage = index < items.length || next !== undefined;
@@ -245,18 +288,5 @@ export async function pageConnection<T, N, P>(options: PageConnectionOptions<T, 
     resume = { token: next, size: undefined, skip: 0 };
   }
 
-  return {
-    edges,
-    pageInfo: {
-      hasNextPage,
-      hasPreviousPage: Boolean(args.after),
-      get startCursor() {
-        return edges[0]?.cursor ?? null;
-      },
-      get endCursor() {
-        return edges.at(-1)?.cursor ?? null;
-      },
-    },
-    firstPage,
-  };
+  return { edges, pageInfo: new PageInfo(hasNextPage, Boolean(args.after), edges), firstPage };
 }

@@ -7,17 +7,33 @@ import type { GatewayContext } from '../context.js';
 import { PRIMARY_NETWORK_ID, parseCb58Id, type NetworkName } from '../ids.js';
 import type { Subnet } from '../upstreams/data-api.types.js';
 import { AddressRef, toAddresses } from './address.js';
-import { BlockchainRef, findBlockchain, type BlockchainModel } from './blockchain.js';
+import { blockchainModel, BlockchainRef, findBlockchain, type BlockchainModel } from './blockchain.js';
 import { builder } from './builder.js';
 import { pageConnection } from './connection.js';
 import { NetworkNameEnum, SortOrderEnum } from './enums.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { NetworkRef } from './network.js';
+import { viewClass, type View } from './model.js';
 import { CB58IdScalar } from './scalars.js';
 
-export type SubnetModel = Subnet & { network: NetworkName };
+const SubnetView = viewClass<Subnet>({
+  createBlockTimestamp: true,
+  createBlockIndex: true,
+  subnetId: true,
+  ownerAddresses: true,
+  threshold: true,
+  locktime: true,
+  subnetOwnershipInfo: true,
+  isL1: true,
+  l1ConversionTransactionHash: true,
+  l1ValidatorManagerDetails: true,
+  blockchains: true,
+});
 
-export const subnetModel = (network: NetworkName, subnet: Subnet): SubnetModel => ({ ...subnet, network });
+/** A subnet on its network (see ./model.ts). */
+export type SubnetModel = View<Subnet>;
+
+export const subnetModel = (network: NetworkName, subnet: Subnet): SubnetModel => new SubnetView(network, subnet);
 
 /** A subnet by id (see Loaders.subnet), as a graph object; null if the network has none. */
 export async function findSubnet(ctx: GatewayContext, network: NetworkName, subnetId: string): Promise<SubnetModel | null> {
@@ -57,7 +73,7 @@ export const ValidatorManagerRef = builder
         description: 'The blockchain the contract lives on; null if the subnet listing does not know it.',
         resolve: (m, _args, ctx): Promise<BlockchainModel | null> | BlockchainModel => {
           const own = m.subnet?.blockchains.find((b) => b.blockchainId === m.blockchainId);
-          return own && m.subnet ? { ...own, network: m.network, parent: m.subnet } : findBlockchain(ctx, m.network, m.blockchainId);
+          return own && m.subnet ? blockchainModel(m.network, own, m.subnet) : findBlockchain(ctx, m.network, m.blockchainId);
         },
       }),
     }),
@@ -105,7 +121,7 @@ builder.node(SubnetRef, {
     blockchains: t.field({
       type: [BlockchainRef],
       description: 'The blockchains this subnet validates. Comes with the subnet: no further call.',
-      resolve: (s) => s.blockchains.map((b): BlockchainModel => ({ ...b, network: s.network, parent: s })),
+      resolve: (s) => s.blockchains.map((b) => blockchainModel(s.network, b, s)),
     }),
   }),
 });

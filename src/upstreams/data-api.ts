@@ -4,7 +4,7 @@
  * such as `txTypes` go out as repeated keys. Callers validate input; this layer only encodes it.
  */
 import { segment, type HttpRequest, type QueryValue } from './http.js';
-import type { Transport } from './transport.js';
+import { listAnswer, type Transport } from './transport.js';
 import type {
   ChainAddressChainIdMapListResponse,
   ContractMetadata,
@@ -61,8 +61,10 @@ export class DataApiClient {
     return { service: 'data-api', operation, method, baseUrl: this.options.baseUrl, path, query, body, headers: this.headers };
   }
 
-  private get<T>(operation: string, path: string, query?: Record<string, QueryValue>): Promise<T> {
-    return this.transport.read<T>(this.request(operation, 'GET', path, query));
+  /** A read; `list` names the array a list endpoint's answer must hold (else it is not kept, and fails). */
+  private get<T>(operation: string, path: string, query?: Record<string, QueryValue>, list?: string): Promise<T> {
+    const req = this.request(operation, 'GET', path, query);
+    return list ? this.transport.read(req, listAnswer<T>(req, list)) : this.transport.read<T>(req);
   }
 
   /** GET /v1/networks/{network}/subnets (listSubnets). pageSize 1..10000. */
@@ -71,7 +73,7 @@ export class DataApiClient {
       pageToken: params.pageToken,
       pageSize: params.pageSize,
       sortOrder: params.sortOrder,
-    });
+    }, 'subnets');
   }
 
   /** GET /v1/networks/{network}/l1Validators (listL1Validators). Active validators unless asked. */
@@ -91,7 +93,7 @@ export class DataApiClient {
       includeInactiveL1Validators: params.includeInactiveL1Validators,
       nodeId: params.nodeId,
       subnetId: params.subnetId,
-    });
+    }, 'validators');
   }
 
   /**
@@ -123,8 +125,7 @@ export class DataApiClient {
         pageToken: params.pageToken,
         pageSize: params.pageSize,
         sortOrder: params.sortOrder,
-      },
-    );
+      }, 'transactions');
   }
 
   /**
@@ -156,7 +157,7 @@ export class DataApiClient {
       nodeIds: params.nodeIds?.length ? params.nodeIds.join(',') : undefined,
       sortOrder: params.sortOrder,
       currency: params.currency,
-    });
+    }, 'historicalRewards');
   }
 
   /** GET /v1/networks/{network}/blockchains/{blockchainId}/vertices (listLatestXChainVertices). */
@@ -164,15 +165,14 @@ export class DataApiClient {
     return this.get(
       'listLatestXChainVertices',
       `/v1/networks/${segment(network)}/blockchains/${segment(blockchainId)}/vertices`,
-      { pageToken: params.pageToken, pageSize: params.pageSize },
-    );
+      { pageToken: params.pageToken, pageSize: params.pageSize }, 'vertices');
   }
 
   /** GET /v1/networks/{network}/addresses:listChainIds (getChainIdsForAddresses). */
   getChainIdsForAddresses(network: WireNetwork, addresses: readonly string[]): Promise<ChainAddressChainIdMapListResponse> {
     return this.get('getChainIdsForAddresses', `/v1/networks/${segment(network)}/addresses:listChainIds`, {
       addresses: addresses.join(','),
-    });
+    }, 'addresses');
   }
 
   // --- EVM chains -------------------------------------------------------------------------------
@@ -183,7 +183,7 @@ export class DataApiClient {
       pageToken: params.pageToken,
       pageSize: params.pageSize,
       status: params.status,
-    });
+    }, 'transactions');
   }
 
   /**
@@ -196,7 +196,7 @@ export class DataApiClient {
       endBlock: params.endBlock,
       pageToken: params.pageToken,
       pageSize: params.pageSize,
-    });
+    }, 'transactions');
   }
 
   /**
@@ -209,7 +209,7 @@ export class DataApiClient {
       endBlock: params.endBlock,
       pageToken: params.pageToken,
       pageSize: params.pageSize,
-    });
+    }, 'transactions');
   }
 
   /** GET /v1/chains/{chainId}/addresses/{address}/balances:getNative (getNativeBalance). */
@@ -230,7 +230,7 @@ export class DataApiClient {
       pageToken: params.pageToken,
       pageSize: params.pageSize,
       contractAddress: params.contractAddress,
-    });
+    }, 'collectibleBalances');
   }
 
   /** GET /v1/chains/{chainId}/addresses/{address} (getContractMetadata). */
@@ -246,7 +246,7 @@ export class DataApiClient {
       pageToken: params.pageToken,
       pageSize: params.pageSize,
       network: params.network,
-    });
+    }, 'messages');
   }
 
   /**
@@ -272,7 +272,7 @@ export class DataApiClient {
       to: params.to,
       from: params.from,
       network: params.network,
-    });
+    }, 'messages');
   }
 
   // --- Signature aggregation -------------------------------------------------------------------------
@@ -292,3 +292,4 @@ export interface BlockRange {
   startBlock?: number;
   endBlock?: number;
 }
+

@@ -2,8 +2,10 @@
  * The Metrics API. It takes no API key: none is ever sent to it, the operator's nor a client's.
  */
 import type { AverageTpsResponse } from './data-api.types.js';
-import { segment } from './http.js';
-import type { Transport } from './transport.js';
+import { segment, type HttpRequest } from './http.js';
+import { listAnswer, type Transport } from './transport.js';
+
+const CONTENT_TYPE_JSON = { 'content-type': 'application/json' };
 
 export interface MetricsApiOptions {
   baseUrl: string;
@@ -21,7 +23,7 @@ export class MetricsApiClient {
    * is a UUID valid 24 hours; past that the listing starts again from the first page.
    */
   getAvgTps(chainId: string, params: { pageToken?: string }): Promise<AverageTpsResponse> {
-    return this.transport.read({
+    const req: HttpRequest = {
       service: 'metrics-api',
       operation: 'getAvgTps',
       method: 'GET',
@@ -29,7 +31,8 @@ export class MetricsApiClient {
       path: `/v1/avg_tps/${segment(chainId)}`,
       query: { pageToken: params.pageToken },
       // The usage guide sends it; harmless on a GET without a body.
-      headers: { 'content-type': 'application/json' },
-    });
+      headers: CONTENT_TYPE_JSON,
+    };
+    return this.transport.read(req, listAnswer<AverageTpsResponse>(req, 'results'));
   }
 }

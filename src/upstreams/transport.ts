@@ -4,6 +4,7 @@
  * read is the reuse layer's decision (src/loaders/reads.ts implements this interface for each
  * GraphQL request). `directTransport` sends every call as it comes, for tools and tests.
  */
+import { InvalidResponseError } from './errors.js';
 import { encodeQuery, type CallScope, type HttpClient, type HttpRequest, type HttpResponse } from './http.js';
 
 export interface Transport {
@@ -37,4 +38,15 @@ export const bodyOf = <T>(res: HttpResponse<unknown>): T => res.body as T;
 export function directTransport(http: HttpClient, scope: CallScope = {}): Transport {
   const send = <T>(req: HttpRequest, map: (res: HttpResponse<unknown>) => T = bodyOf) => http.json(req, scope).then(map);
   return { http, scope, read: send, write: send, readVia: (_key, _operation, load) => load(scope) };
+}
+
+/** Checks that a list endpoint answered its list: anything else is not the contract, and not kept. */
+export function listAnswer<T>(req: HttpRequest, key: string): (res: HttpResponse<unknown>) => T {
+  return (res) => {
+    const body = res.body as Record<string, unknown> | null;
+    if (body === null || typeof body !== 'object' || !Array.isArray(body[key])) {
+      throw new InvalidResponseError(res.status, `an answer without its \`${key}\` list`, { service: req.service, operation: req.operation });
+    }
+    return body as T;
+  };
 }
