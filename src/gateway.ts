@@ -3,7 +3,8 @@
  * stores) for every request, and per request its reads (signal, budget, API key) and loaders.
  */
 import type { IncomingMessage } from 'node:http';
-import { createYoga, useExecutionCancellation, type YogaServerInstance } from 'graphql-yoga';
+import type { ServerResponse } from 'node:http';
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { adminAccess, type AdminAccess } from './admin-access.js';
 import { PUBLIC_DEFAULTS, type Config } from './config.js';
 import type { GatewayContext } from './context.js';
@@ -26,6 +27,7 @@ import { CursorCodec } from './schema/connection.js';
 import { schema } from './schema/index.js';
 import { RequestActivity } from './upstreams/activity.js';
 import { CallBudget } from './upstreams/budget.js';
+import { Cancellation } from './upstreams/cancellation.js';
 import { DataApiClient, type DataApiOptions } from './upstreams/data-api.js';
 import { HttpClient, type HttpClientOptions } from './upstreams/http.js';
 import { MetricsApiClient } from './upstreams/metrics-api.js';
@@ -173,14 +175,16 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     plugins: [
       useCrossSite(config.cors),
       useQueryLimits({ ...config.limits, introspection: config.introspection }),
-      useExecutionCancellation(),
       useCompiledExecution(),
       useErrorCodes(),
       ...(stores.responses ? [useGatewayResponseCache({ store: stores.responses, maxTtlMs: RESPONSE_MAX_TTL_MS })] : []),
     ],
-    context: ({ request }): GatewayContext => {
+    context: (initial): GatewayContext => {
+      const { request } = initial;
+      // Over HTTP, the node response tells when the client hangs up; through yoga.fetch, the request's signal.
+      const res = (initial as { res?: ServerResponse }).res;
       const activity = new RequestActivity();
-      const reads = reuse.forRequest({ signal: request.signal, budget: new CallBudget(config.callBudget) }, activity);
+      const reads = reuse.forRequest({ signal: res ? Cancellation.untilAnswered(res) : request.signal, budget: new CallBudget(config.callBudget) }, activity);
       // A client may send its own Data API key; it is used for this request only. An empty
       // header is no key: the operator's applies.
       const dataApi = new DataApiClient(reads, dataApiOptions, request.headers.get(config.apiKeyHeader) || undefined);

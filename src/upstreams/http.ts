@@ -10,11 +10,11 @@
  * 429/502/503 and connection failures, honouring `retry-after`, with bounded exponential
  * backoff. A circuit breaker per upstream (cockatiel) stops hammering one that keeps failing.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
 import { Pool, errors as undiciErrors } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { CallBudget } from './budget.js';
+import { onCancel, type CancelSignal } from './cancellation.js';
 import {
   CircuitOpenError,
   ConnectionError,
@@ -52,7 +52,7 @@ export interface HttpRequest {
 /** What a call runs under: the GraphQL request that needs it. */
 export interface CallScope {
   /** Ends the call, and any wait before a retry, when the request goes away. */
-  signal?: AbortSignal;
+  signal?: CancelSignal;
   /** Every attempt, retries and pages included, takes one call from it. */
   budget?: CallBudget;
 }
@@ -218,7 +218,8 @@ export class HttpClient {
         path: upstream.prefix + req.path + encodeQuery(req.query),
         headers: req.body === undefined ? (req.headers ? { ...ACCEPT_JSON, ...req.headers } : ACCEPT_JSON) : { ...SEND_JSON, ...req.headers },
         body: req.body === undefined ? undefined : JSON.stringify(req.body),
-        signal: scope.signal,
+        // undici takes an EventEmitter as a signal, as it does an AbortSignal.
+        signal: scope.signal as AbortSignal | undefined,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
@@ -339,13 +340,21 @@ export class HttpClient {
   }
 
   /** Waits before a retry; a request that goes away ends the wait, and the call. */
-  private async wait(req: HttpRequest, scope: CallScope, attempt: number, delayMs: number, reason: string): Promise<void> {
+  private wait(req: HttpRequest, scope: CallScope, attempt: number, delayMs: number, reason: string): Promise<void> {
     this.options.onRetry?.({ service: req.service, operation: req.operation, attempt: attempt + 1, delayMs, reason });
-    try {
-      await sleep(delayMs, undefined, { signal: scope.signal });
-    } catch {
-      throw new RequestAbortedError(req);
-    }
+    const { signal } = scope;
+    if (!signal) return new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (signal.aborted) return Promise.reject(new RequestAbortedError(req));
+    return new Promise((resolve, reject) => {
+      const stop = onCancel(signal, () => {
+        clearTimeout(timer);
+        reject(new RequestAbortedError(req));
+      });
+      const timer = setTimeout(() => {
+        stop();
+        resolve();
+      }, delayMs);
+    });
   }
 
   private httpError(res: Dispatcher.ResponseData, req: HttpRequest, text: string): HttpError {
