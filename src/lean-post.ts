@@ -106,7 +106,7 @@ export function leanPost(yoga: YogaServerInstance<Record<string, unknown>, Gatew
 
   const request = new NodeRequestView(req, res) as unknown as Request;
   Promise.resolve(yoga.getResultForParams({ params, request }, { req, res }))
-    .then((result) => writeResponse(res, processRegularResult(result as ExecutionResult, yoga.fetchAPI, type)))
+    .then((result) => (isPlainData(result) ? writeData(res, result, type) : writeResponse(res, processRegularResult(result as ExecutionResult, yoga.fetchAPI, type))))
     .catch((error: unknown) => {
       // getResultForParams masks what execution throws; this is the gateway itself failing.
       yoga.logger.error(error);
@@ -116,6 +116,30 @@ export function leanPost(yoga: YogaServerInstance<Record<string, unknown>, Gatew
       } else res.destroy();
     });
   return true;
+}
+
+type PlainData = ExecutionResult & { stringify?: (result: unknown) => string };
+
+/**
+ * A result with data and nothing else: what yoga's result processor makes of it is known
+ * (200, the media type, the result as JSON, by the serializer compiled execution attached if
+ * any), so it is written without building a Response first. Anything with errors or
+ * extensions (statuses, headers) goes through processRegularResult.
+ */
+function isPlainData(result: unknown): result is PlainData {
+  if (result === null || typeof result !== 'object' || Array.isArray(result) || Symbol.asyncIterator in result) return false;
+  const { data, errors, extensions } = result as ExecutionResult;
+  return data != null && errors === undefined && extensions === undefined;
+}
+
+const CONTENT_TYPES = {
+  'application/json': 'application/json; charset=utf-8',
+  'application/graphql-response+json': 'application/graphql-response+json; charset=utf-8',
+} as const;
+
+function writeData(res: ServerResponse, result: PlainData, type: keyof typeof CONTENT_TYPES): void {
+  const text = result.stringify ? result.stringify(result) : JSON.stringify(result);
+  res.writeHead(200, { 'content-type': CONTENT_TYPES[type], 'content-length': Buffer.byteLength(text) }).end(text);
 }
 
 /** Writes a fetch-API Response with a body in memory, in one write. */
