@@ -184,7 +184,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
       // Over HTTP, the node response tells when the client hangs up; through yoga.fetch, the request's signal.
       const res = (initial as { res?: ServerResponse }).res;
       const activity = new RequestActivity();
-      const reads = reuse.forRequest({ signal: res ? Cancellation.untilAnswered(res) : request.signal, budget: new CallBudget(config.callBudget) }, activity);
+      const reads = reuse.forRequest({ signal: res ? Cancellation.untilAnswered(res) : Cancellation.following(request.signal), budget: new CallBudget(config.callBudget) }, activity);
       // A client may send its own Data API key; it is used for this request only. An empty
       // header is no key: the operator's applies.
       const dataApi = new DataApiClient(reads, dataApiOptions, request.headers.get(config.apiKeyHeader) || undefined);

@@ -7,6 +7,7 @@ import { parseCb58Id, type NetworkName } from '../ids.js';
 import type { L1Validator, ListL1ValidatorsResponse } from '../upstreams/data-api.types.js';
 import { AddressRef, toAddresses } from './address.js';
 import { builder } from './builder.js';
+import { viewClass, type View } from './model.js';
 import { PAGE_SPECS, pageConnection, type ConnectionArgs } from './connection.js';
 import { NetworkNameEnum } from './enums.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
@@ -14,7 +15,23 @@ import { NetworkRef } from './network.js';
 import { CB58IdScalar, NodeIdScalar } from './scalars.js';
 import { findSubnet, SubnetRef } from './subnet.js';
 
-export type L1ValidatorModel = L1Validator & { network: NetworkName };
+const L1ValidatorView = viewClass<L1Validator>({
+  validationId: true,
+  validationIdHex: true,
+  nodeId: true,
+  subnetId: true,
+  weight: true,
+  remainingBalance: true,
+  creationTimestamp: true,
+  blsCredentials: true,
+  remainingBalanceOwner: true,
+  deactivationOwner: true,
+});
+
+/** An L1 validator on its network (see ./model.ts). */
+export type L1ValidatorModel = View<L1Validator>;
+
+export const l1ValidatorModel = (network: NetworkName, validator: L1Validator): L1ValidatorModel => new L1ValidatorView(network, validator);
 
 export const L1ValidatorRef = builder.objectRef<L1ValidatorModel>('L1Validator');
 
@@ -66,7 +83,7 @@ function listL1Validators(
     filters: [network, filters],
     fetchPage: (page) => ctx.dataApi.listL1Validators(network, { ...page, ...filters }),
     read: (page) => ({ items: page.validators, nextPageToken: page.nextPageToken }),
-    toNode: (v): L1ValidatorModel => ({ ...v, network }),
+    toNode: (v) => l1ValidatorModel(network, v),
     keyOf: (v) => v.validationId,
   });
 }
@@ -100,7 +117,7 @@ builder.node(L1ValidatorRef, {
   },
   loadOne: async ({ network, key }, ctx) => {
     const v = await ctx.loaders.l1Validator(network, key);
-    return v ? { ...v, network } : null;
+    return v ? l1ValidatorModel(network, v) : null;
   },
   fields: (t) => ({
     network: t.field({ type: NetworkNameEnum, description: 'The network of the L1.', resolve: (v) => v.network }),
@@ -160,7 +177,7 @@ builder.objectFields(NetworkRef, (t) => ({
     args: { validationId: t.arg({ type: CB58IdScalar, required: true, description: 'The validation id (cb58).' }) },
     resolve: async (network, { validationId }, ctx) => {
       const v = await ctx.loaders.l1Validator(network.name, validationId);
-      return v ? { ...v, network: network.name } : null;
+      return v ? l1ValidatorModel(network.name, v) : null;
     },
   }),
 }));
@@ -187,7 +204,7 @@ builder.objectField(SubnetRef, 'l1Validators', (t) =>
             filters: [subnet.network, subnet.subnetId, 'none'],
             fetchPage: async () => ({ validators: [] as L1Validator[] }),
             read: (p) => ({ items: p.validators }),
-            toNode: (v): L1ValidatorModel => ({ ...v, network: subnet.network }),
+            toNode: (v) => l1ValidatorModel(subnet.network, v),
             keyOf: (v) => v.validationId,
           });
         }

@@ -10,7 +10,7 @@ import type { AvmInput, AvmOutput, PBlockJson, PDelegator, PTxJson, PValidator, 
 import { BlockchainRef, findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
 import { checkAddresses } from './inputs.js';
-import { L1ValidatorRef } from './l1-validator.js';
+import { l1ValidatorModel, L1ValidatorRef } from './l1-validator.js';
 import { NetworkRef } from './network.js';
 import {
   BLOCK_ID_DESCRIPTION,
@@ -106,7 +106,7 @@ export const PChainValidatorRef = builder.objectRef<PValidatorModel>('PChainVali
       resolve: async (v, _args, ctx) => {
         if (!v.validationID) return null;
         const found = await ctx.loaders.l1Validator(v.network, v.validationID);
-        return found ? { ...found, network: v.network } : null;
+        return found ? l1ValidatorModel(v.network, found) : null;
       },
     }),
   }),

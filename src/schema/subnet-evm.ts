@@ -10,7 +10,7 @@ import { evmChainIdOf } from '../domain.js';
 import type { ChainConfigReply, FeeConfig, PrecompileConfig, SubnetEvmValidator, Uint } from '../upstreams/node.types.js';
 import { BlockchainRef, type BlockchainModel } from './blockchain.js';
 import { builder } from './builder.js';
-import { L1ValidatorRef } from './l1-validator.js';
+import { l1ValidatorModel, L1ValidatorRef } from './l1-validator.js';
 import { MAX_EVM_BLOCK } from './inputs.js';
 import { checkNodeIds, toSafeInt } from './node-common.js';
 import { NodeIdScalar } from './scalars.js';
@@ -163,7 +163,7 @@ const ChainValidatorRef = builder.objectRef<ChainValidatorModel>('ChainValidator
       resolve: async (v, _args, ctx) => {
         if (!v.isL1Validator) return null;
         const found = await ctx.loaders.l1Validator(v.network, v.validationID);
-        return found ? { ...found, network: v.network } : null;
+        return found ? l1ValidatorModel(v.network, found) : null;
       },
     }),
   }),

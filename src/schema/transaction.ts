@@ -35,7 +35,7 @@ import {
 import { EvmGenesisRef } from './genesis.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { checkAddresses, checkTimeRange } from './inputs.js';
-import { BlsCredentialsRef, L1ValidatorRef } from './l1-validator.js';
+import { BlsCredentialsRef, l1ValidatorModel, L1ValidatorRef } from './l1-validator.js';
 import { NetworkRef } from './network.js';
 import { AvalancheAddressScalar, CB58IdScalar } from './scalars.js';
 import { findSubnet, OwnershipRef, SubnetRef, ValidatorManagerRef } from './subnet.js';
@@ -144,7 +144,7 @@ const L1ValidatorDetailsRef = builder
         description: 'The validator as it is now (its inactive state included).',
         resolve: async (d, _args, ctx) => {
           const v = await ctx.loaders.l1Validator(d.network, d.validationId);
-          return v ? { ...v, network: d.network } : null;
+          return v ? l1ValidatorModel(d.network, v) : null;
         },
       }),
     }),

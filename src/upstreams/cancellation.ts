@@ -27,6 +27,14 @@ export class Cancellation extends EventEmitter {
     this.emit('abort');
   }
 
+  /** Follows an AbortSignal (a request through yoga.fetch) with one listener on it, however many calls listen here. */
+  static following(signal: AbortSignal): Cancellation {
+    const cancellation = new Cancellation();
+    if (signal.aborted) cancellation.abort(signal.reason);
+    else signal.addEventListener('abort', () => cancellation.abort(signal.reason), { once: true });
+    return cancellation;
+  }
+
   /** Aborts when `res` closes before its answer was written: the client hung up. */
   static untilAnswered(res: ServerResponse): Cancellation {
     const cancellation = new Cancellation();
