@@ -232,6 +232,15 @@ export function describeUpstreamError(error: UpstreamError): { message: string; 
   return { message: `${who} failed at ${error.operation}.`, extensions: { code: ErrorCode.UPSTREAM_UNAVAILABLE, upstream } };
 }
 
+/** The code an error has, or will have once masked: what the request log counts. */
+export function codeOf(error: unknown): string {
+  const code = (error as { extensions?: GraphQLErrorExtensions }).extensions?.code;
+  if (typeof code === 'string') return code;
+  const original = error instanceof GraphQLError ? error.originalError : error;
+  if (original instanceof UpstreamError) return String(describeUpstreamError(original).extensions.code);
+  return ErrorCode.INTERNAL_SERVER_ERROR;
+}
+
 /**
  * yoga's `maskError`: upstream failures keep their meaning (code, status, upstream message),
  * GraphQL errors raised on purpose pass through, anything else is masked.

@@ -4,11 +4,13 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { ServerResponse } from 'node:http';
+import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { adminAccess, type AdminAccess } from './admin-access.js';
 import { PUBLIC_DEFAULTS, type Config } from './config.js';
 import type { GatewayContext } from './context.js';
 import { maskError } from './errors.js';
+import { UpstreamError } from './upstreams/errors.js';
 import { DataApiLoaders } from './loaders/data-api.js';
 import { freshnessTable } from './loaders/freshness.js';
 import { NodeLoaders } from './loaders/node.js';
@@ -22,6 +24,7 @@ import { corsOptions, useCrossSite } from './plugins/use-cross-site.js';
 import { useCompiledExecution } from './plugins/use-compiled-execution.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
+import { useRequestLog } from './plugins/use-request-log.js';
 import { useGatewayResponseCache } from './plugins/use-response-cache.js';
 import { CursorCodec } from './schema/connection.js';
 import { schema } from './schema/index.js';
@@ -92,6 +95,60 @@ function every(ms: number, log: (held: number) => void): () => void {
   };
 }
 
+/**
+ * Upstream failures, counted and logged at warn at most once per 10 s ("data-api listSubnets 503
+ * ×120"): a failing upstream is one line every few seconds, not one per call. Cancellations by
+ * clients that left are not failures.
+ */
+function upstreamFailureLog(logger: Logger | undefined): HttpClientOptions['onFailure'] {
+  if (!logger) return undefined;
+  const counts = new Map<string, number>();
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    timer = undefined;
+    if (counts.size === 0) return;
+    logger.warn(`upstream failures: ${[...counts].map(([what, n]) => `${what} ×${n}`).join(', ')}`);
+    counts.clear();
+    // What fails in the next 10 s waits for the next line.
+    timer = setTimeout(flush, 10_000).unref();
+  };
+  return ({ service, operation, reason }) => {
+    if (reason === 'RequestAbortedError') return;
+    const what = `${service} ${operation} ${reason}`;
+    counts.set(what, (counts.get(what) ?? 0) + 1);
+    if (!timer) flush();
+  };
+}
+
+/**
+ * yoga's logging, through pino. yoga logs every error it masks: an upstream failure is not news
+ * there (the request's log line counts it, upstreamFailureLog reports it), and one unexpected
+ * error repeated across a fan-out is logged once per 10 s with how often it happened.
+ */
+function yogaLogging(logger: Logger) {
+  const seen = new Map<string, { count: number; since: number }>();
+  return {
+    debug: (...args: unknown[]) => logger.debug(args.map(String).join(' ')),
+    info: (...args: unknown[]) => logger.info(args.map(String).join(' ')),
+    warn: (...args: unknown[]) => logger.warn(args.map(String).join(' ')),
+    error: (...args: unknown[]) => {
+      const [first] = args;
+      const original = first instanceof GraphQLError ? (first.originalError ?? first) : first;
+      if (original instanceof UpstreamError) return;
+      const message = original instanceof Error ? original.message : String(original);
+      const now = Date.now();
+      const known = seen.get(message);
+      if (known && now - known.since < 10_000) {
+        known.count++;
+        return;
+      }
+      if (seen.size > 1000) seen.clear();
+      seen.set(message, { count: 0, since: now });
+      logger.error({ err: original, repeated: known?.count || undefined }, 'unexpected error (masked for the client)');
+    },
+  };
+}
+
 /** One connection to Redis for everything instances share: the cache (CACHE=redis) and rate limits. */
 function connectRedis(config: Config, logger: Logger | undefined): RedisConnection | undefined {
   const uses = [config.cache.mode === 'redis' && 'the cache', config.rateLimit && 'rate limits'].filter(Boolean).join(' and ');
@@ -102,10 +159,10 @@ function connectRedis(config: Config, logger: Logger | undefined): RedisConnecti
   });
 }
 
-function rateLimiter(config: Config, redis: RedisConnection | undefined, logger: Logger | undefined): Gateway['admit'] {
+function rateLimiter(config: Config, identity: ClientIdentity, redis: RedisConnection | undefined, logger: Logger | undefined): Gateway['admit'] {
   if (!config.rateLimit) return undefined;
   const refused = every(60_000, (held) => logger?.info(`rate limits refused requests (${held + 1} since the last report)`));
-  const limiter = new RateLimiter(config.rateLimit, { identity: new ClientIdentity(config.trustProxy, config.apiKeyHeader), redis, cors: config.cors, onRefused: refused });
+  const limiter = new RateLimiter(config.rateLimit, { identity, redis, cors: config.cors, onRefused: refused });
   return (req) => limiter.admit(req);
 }
 
@@ -122,7 +179,6 @@ function createStores(config: Config, redis: RedisConnection | undefined, tuning
  * @param tuning settings the environment does not configure (tests shorten the backoff).
  */
 export function createGateway(config: Config, logger?: Logger, tuning: GatewayTuning = {}): Gateway {
-  const retried = every(10_000, (held) => logger?.warn(`upstream calls are being retried${held ? ` (${held} more since the last report)` : ''}`));
   const http = new HttpClient({
     timeoutMs: config.timeoutMs,
     retries: config.retries,
@@ -130,7 +186,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     maxResponseBytes: config.maxResponseBytes,
     breakerFailures: config.breaker.failures,
     breakerHalfOpenMs: config.breaker.halfOpenMs,
-    onRetry: () => retried(),
+    onFailure: upstreamFailureLog(logger),
     onCircuit: ({ service, upstream, state }) =>
       state === 'open'
         ? logger?.warn(`${service} at ${upstream} keeps failing: calls to it fail fast for ${config.breaker.halfOpenMs} ms, then one probe`)
@@ -138,6 +194,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     ...tuning,
   });
   const redis = connectRedis(config, logger);
+  const identity = new ClientIdentity(config.trustProxy, config.apiKeyHeader);
   const stores = createStores(config, redis, tuning);
   const reuse = new Reuse(http, freshnessTable(config.cache.ttls), stores.reads);
   const dataApiOptions: DataApiOptions = { baseUrl: config.upstreams.dataApi, apiKeyHeader: config.apiKeyHeader, apiKey: config.apiKey };
@@ -164,19 +221,13 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
       return renderGraphiQL({ ...options, query: options?.defaultQuery } as typeof options);
     },
     maskedErrors: { maskError },
-    logging: logger
-      ? {
-          debug: (...args) => logger.debug(args.map(String).join(' ')),
-          info: (...args) => logger.info(args.map(String).join(' ')),
-          warn: (...args) => logger.warn(args.map(String).join(' ')),
-          error: (...args) => logger.error(args.map(String).join(' ')),
-        }
-      : false,
+    logging: logger ? yogaLogging(logger) : false,
     plugins: [
       useCrossSite(config.cors),
       useQueryLimits({ ...config.limits, introspection: config.introspection }),
       useCompiledExecution(),
       useErrorCodes(),
+      ...(logger ? [useRequestLog({ logger, identity })] : []),
       ...(stores.responses ? [useGatewayResponseCache({ store: stores.responses, maxTtlMs: RESPONSE_MAX_TTL_MS })] : []),
     ],
     context: (initial): GatewayContext => {
@@ -208,7 +259,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     http,
     reuse,
     redis,
-    admit: rateLimiter(config, redis, logger),
+    admit: rateLimiter(config, identity, redis, logger),
     async close() {
       await Promise.all([http.close(), stores.reads?.close(), stores.responses?.close(), redis?.close()]);
     },

@@ -1,8 +1,12 @@
-import { pino, type Logger } from 'pino';
+import { destination, pino, type Logger } from 'pino';
 
 export type { Logger };
 
-/** JSON logs on stdout. Request headers are never logged, so API keys stay out of logs. */
+/**
+ * JSON logs on stdout, written in the background (a line per request at info would otherwise
+ * be a write to stdout per request). Request headers are never logged, so API keys stay out of
+ * logs. Call `logger.flush()` before exiting.
+ */
 export function createLogger(level: string): Logger {
-  return pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
+  return pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime }, destination({ dest: 1, sync: false }));
 }

@@ -78,7 +78,7 @@ async function main() {
     await drain(config.server.drainTimeoutMs);
     await gateway.close();
     await closeSandbox?.();
-    process.exit(0);
+    logger.flush(() => process.exit(0));
   };
   // A promise nobody awaited that failed is a bug, but not one every request in flight should pay
   // for by the process dying: it is logged, at most once a minute with a count, and serving goes on.

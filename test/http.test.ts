@@ -64,7 +64,7 @@ describe('retries', () => {
     const started = Date.now();
     await api.listSubnets('mainnet', { pageSize: 1 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
-    expect(retries).toEqual([{ service: 'data-api', operation: 'listSubnets', attempt: 1, delayMs: 1000, reason: 'status 429' }]);
+    expect(retries).toEqual([{ service: 'data-api', operation: 'listSubnets', attempt: 1, delayMs: 1000, reason: '429' }]);
   });
 
   it('does not retry 500, nor a non-idempotent call', async () => {

@@ -77,11 +77,13 @@ export class Reuse {
     const hit = cached instanceof Promise ? await cached : cached;
     if (hit && hit.freshUntil > now) {
       this.events.onReuse?.(operation, 'hit');
+      reads.reused++;
       reads.freshFor(hit.freshUntil);
       return hit.value as T;
     }
     if (hit && hit.staleUntil > now) {
       this.events.onReuse?.(operation, 'stale');
+      reads.reused++;
       // The answer is a little late: fine for this field, but not for a response kept whole.
       reads.freshFor(now);
       if (!this.flights.has(key)) this.fly(key, operation, freshness, load, {}).catch(() => undefined);
@@ -93,6 +95,7 @@ export class Reuse {
       try {
         const entry = await flight;
         this.events.onReuse?.(operation, 'joined');
+        reads.reused++;
         reads.freshFor(entry.freshUntil);
         return entry.value as T;
       } catch (error) {
@@ -135,6 +138,8 @@ export class RequestReads implements Transport {
   freshUntil = Number.POSITIVE_INFINITY;
   /** Set when the request read something that is never shared (admin): its response is not kept. */
   uncacheable = false;
+  /** Reads answered from the shared cache or another request's call, for the request log. */
+  reused = 0;
 
   constructor(
     private readonly reuse: Reuse,

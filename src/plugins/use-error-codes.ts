@@ -71,9 +71,11 @@ export function useErrorCodes(): Plugin {
           setResult({ ...result, errors: result.errors.map((e) => withCode(withoutEchoedValue(e), ErrorCode.BAD_USER_INPUT) as GraphQLError) });
           return;
         }
-        // What the executor itself raises (a null where the schema promises a value) has no code yet.
-        if (result.errors.some((e) => !e.extensions?.code)) {
-          setResult({ ...result, errors: result.errors.map((e) => withCode(e, ErrorCode.INTERNAL_SERVER_ERROR) as GraphQLError) });
+        // What the executor itself raises (a null where the schema promises a value) has no code;
+        // a resolver's error gets its code when it is masked (src/errors.ts).
+        const raisedByExecutor = (e: GraphQLError) => !e.extensions?.code && !e.originalError;
+        if (result.errors.some(raisedByExecutor)) {
+          setResult({ ...result, errors: result.errors.map((e) => (raisedByExecutor(e) ? (withCode(e, ErrorCode.INTERNAL_SERVER_ERROR) as GraphQLError) : e)) });
         }
       },
     }),

@@ -13,13 +13,22 @@ export class BudgetExceededError extends UpstreamError {
 }
 
 export class CallBudget {
+  /** Upstream requests made, retries included. */
   used = 0;
+  /** Of those, retries. */
+  retries = 0;
+  /** Calls refused because the budget was used up. */
+  refused = 0;
 
   constructor(readonly limit: number) {}
 
   /** Counts one upstream call, or throws when the request has none left. */
-  take(service: UpstreamService, operation: string): void {
-    if (this.used >= this.limit) throw new BudgetExceededError(this.limit, service, operation);
+  take(service: UpstreamService, operation: string, retry = false): void {
+    if (this.used >= this.limit) {
+      this.refused++;
+      throw new BudgetExceededError(this.limit, service, operation);
+    }
     this.used++;
+    if (retry) this.retries++;
   }
 }

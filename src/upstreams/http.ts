@@ -87,6 +87,8 @@ export interface HttpClientOptions {
   /** How long an open circuit fails fast before one probe call may close it again. */
   breakerHalfOpenMs?: number;
   onRetry?: (info: RetryInfo) => void;
+  /** An attempt failed (whether or not it is retried): `reason` is the status, the error code or the error's name. */
+  onFailure?: (info: { service: UpstreamService; operation: string; reason: string }) => void;
   /** An upstream's circuit opened (`open`), let a probe through (`half-open`) or closed again. */
   onCircuit?: (info: { service: UpstreamService; upstream: string; state: 'open' | 'half-open' | 'closed' }) => void;
 }
@@ -154,6 +156,12 @@ interface Breaker {
   openedAt: number;
 }
 
+/** A failure in a word or two, for logs: `503`, `ECONNRESET`, `TimeoutError`. */
+function failureReason(error: UpstreamError): string {
+  if (error instanceof HttpError) return String(error.status);
+  return (error as ConnectionError).code ?? error.name;
+}
+
 /** What opens a circuit: the upstream failing, not the request being refused or cancelled. */
 function breaks(error: unknown): boolean {
   if (error instanceof HttpError) return error.status >= 500;
@@ -178,16 +186,17 @@ export class HttpClient {
     const breaker = this.breaker(req, upstream);
     for (let attempt = 0; ; attempt++) {
       if (scope.signal?.aborted) throw new RequestAbortedError(req);
-      scope.budget?.take(req.service, req.operation);
+      scope.budget?.take(req.service, req.operation, attempt > 0);
       try {
         return breaker
           ? await breaker.policy.execute(() => this.attempt<T>(req, upstream, scope))
           : await this.attempt<T>(req, upstream, scope);
       } catch (caught) {
         const error = caught instanceof BrokenCircuitError && breaker ? this.circuitOpen(req, breaker, caught) : (caught as UpstreamError);
+        this.options.onFailure?.({ service: req.service, operation: req.operation, reason: failureReason(error) });
         const delay = idempotent && attempt < this.options.retries ? this.retryDelay(error, attempt) : undefined;
         if (delay === undefined) throw error;
-        await this.wait(req, scope, attempt, delay, error instanceof HttpError ? `status ${error.status}` : ((error as ConnectionError).code ?? error.name));
+        await this.wait(req, scope, attempt, delay, failureReason(error));
       }
     }
   }

@@ -1,0 +1,69 @@
+/**
+ * One log line per GraphQL request, at info: the operation, how long it took, what it cost
+ * upstream (calls, retries, reads reused) and its errors counted by code, with the client's
+ * address. Never an API key, a token, a document or a variable's value. Upstream failures are
+ * counted here rather than logged one by one: a fan-out over a failing upstream is one line, not
+ * hundreds (src/gateway.ts logs repeated upstream failures at warn, rate-limited).
+ */
+import type { IncomingMessage } from 'node:http';
+import { getOperationAST, type ExecutionResult } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { GatewayContext } from '../context.js';
+import { codeOf } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { ClientIdentity } from '../rate-limit/identity.js';
+
+export interface RequestLogOptions {
+  logger: Logger;
+  identity: ClientIdentity;
+}
+
+/** Errors by code, e.g. `{ UPSTREAM_UNAVAILABLE: 30 }`. */
+function byCode(errors: readonly unknown[] | undefined): Record<string, number> | undefined {
+  if (!errors?.length) return undefined;
+  const counts: Record<string, number> = {};
+  for (const error of errors) {
+    const code = codeOf(error);
+    counts[code] = (counts[code] ?? 0) + 1;
+  }
+  return counts;
+}
+
+export function useRequestLog({ logger, identity }: RequestLogOptions): Plugin {
+  const client = (context: unknown): string => {
+    const req = (context as { req?: IncomingMessage }).req;
+    return req ? identity.address(req.socket.remoteAddress, req.headers['x-forwarded-for']) : 'in-process';
+  };
+  return {
+    onValidate: ({ context }) => ({ result }) => {
+      // A document refused before it ran is a request too.
+      if (result.length > 0 && logger.isLevelEnabled('info')) {
+        logger.info({ client: client(context), outcome: 'refused', errors: byCode(result) }, 'graphql request');
+      }
+    },
+    onExecute: ({ args }) => {
+      if (!logger.isLevelEnabled('info')) return undefined;
+      const started = performance.now();
+      return {
+        onExecuteDone: ({ result }) => {
+          const context = args.contextValue as Partial<GatewayContext>;
+          const single = result as ExecutionResult;
+          const operation = getOperationAST(args.document, args.operationName);
+          const budget = context.reads?.scope.budget;
+          logger.info(
+            {
+              operation: operation?.name?.value ?? null,
+              type: operation?.operation,
+              ms: Math.round((performance.now() - started) * 10) / 10,
+              outcome: Symbol.asyncIterator in result ? 'stream' : single.errors?.length ? (single.data ? 'partial' : 'failed') : 'ok',
+              upstream: budget ? { calls: budget.used, retries: budget.retries, reused: context.reads!.reused, refused: budget.refused } : undefined,
+              errors: Symbol.asyncIterator in result ? undefined : byCode(single.errors),
+              client: client(args.contextValue),
+            },
+            'graphql request',
+          );
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * What the gateway writes to its log for a request: one line with the operation, its cost and
+ * its errors by code, however many upstream calls failed; never a key, a token or a variable.
+ */
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getWorld } from '../src/sandbox/world.js';
+import { startHarness, type Harness } from './helpers.js';
+
+const world = getWorld('mainnet');
+const lines: { level: number; msg: string; [key: string]: unknown }[] = [];
+let raw = '';
+let h: Harness;
+
+beforeAll(async () => {
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      raw += String(chunk);
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  h = await startHarness({ UPSTREAM_RETRIES: '2', DATA_API_KEY: 'operator-secret-key', ADMIN_TOKEN: 'admin-secret-token-0123456789' }, { logger: pino({ level: 'info' }, stream) });
+});
+afterAll(() => h.close());
+
+describe('the request log', () => {
+  it('is one line for a fan-out over a failing upstream, with its failures by code, and one warning', async () => {
+    lines.length = 0;
+    h.sandbox.fail({ operation: 'getTxByHash', kind: 'status', status: 503, times: -1 });
+    const aliases = world.transactions.p.slice(0, 30).map((tx, i) => `t${i}: transaction(chain: P_CHAIN, txHash: "${tx.txHash}") { txHash }`);
+    const res = await h.raw(`query Fanout { network { ${aliases.join(' ')} } }`);
+    expect(res.errors).toHaveLength(30);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.filter((l) => l.level === 40)).toHaveLength(1);
+    const requests = lines.filter((l) => l.msg === 'graphql request');
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      operation: 'Fanout',
+      type: 'query',
+      outcome: 'partial',
+      upstream: { calls: 90, retries: 60, reused: 0, refused: 0 },
+      errors: { UPSTREAM_UNAVAILABLE: 30 },
+      client: 'in-process',
+    });
+    expect(typeof requests[0]!.ms).toBe('number');
+    h.sandbox.reset();
+  });
+
+  it('never holds an API key, a token or a variable value', async () => {
+    raw = '';
+    const address = world.addresses[0]!;
+    await h.raw('query Mine($a: AvalancheAddress!) { network { address(address: $a) { chains { blockchainId } } } }', { a: address }, {
+      'x-service-api-key': 'client-secret-key',
+      authorization: 'Bearer admin-secret-token-0123456789',
+    });
+    await h.raw('{ network { admin { loggerLevels { loggerName } } } }', undefined, { authorization: 'Bearer wrong-token-0123456789abc' });
+    expect(raw).toContain('"operation":"Mine"');
+    for (const secret of ['client-secret-key', 'operator-secret-key', 'admin-secret-token', 'wrong-token', address]) expect(raw).not.toContain(secret);
+  });
+
+  it('counts a document refused before it runs as a request', async () => {
+    lines.length = 0;
+    await h.raw('{ network { nope } }');
+    expect(lines.filter((l) => l.msg === 'graphql request')).toEqual([expect.objectContaining({ outcome: 'refused', errors: { GRAPHQL_VALIDATION_FAILED: 1 } })]);
+  });
+});
