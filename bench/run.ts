@@ -1,247 +1,314 @@
 /**
- * `npm run bench`: measures, in one run against the sandbox,
- *  1. throughput of a query that makes one upstream call, side by side with a raw undici proxy
- *     of the same upstream request (each in its own process), and their ratio;
- *  2. latency and upstream call count of the nested Subnet → blockchains → genesisData +
- *     l1Validators query with 20 ms of sandbox latency;
- *  3. the same for the Data API + node query of issue 4: subnets' chains with status, fee config,
- *     chain config and validators, and the subnets' P-Chain validators, with how many eth_* calls
- *     went out in how many batches.
- * Figures come from this run only; the machine is shared, so compare the ratio, not absolutes.
+ * `npm run bench`: every figure the runtime targets name, each beside its floor measured in the
+ * same run, the way ../shared/bench measures them from outside. The gateway runs as users run
+ * it (`npm start`, compiled); the floors are a raw node:http + undici proxy over a minimal
+ * in-memory Data API (bench/stub.ts: the sandbox would spend CPU building answers and flatter
+ * the ratio), and a raw client making the nested query's calls to the sandbox.
+ *
+ *  1. one-call query throughput, cross-request cache off, vs the raw proxy; RSS idle and peak,
+ *     start to first answer, upstream calls per request;
+ *  2. the same with the cache on;
+ *  3. RSS over a soak (BENCH_SOAK_SECONDS, 60 by default) under 10 connections;
+ *  4. the nested subnets(100) → blockchains → genesis + l1Validators(10) query with 20 ms per
+ *     upstream call, cache off, vs a raw client making the same calls;
+ *  5. with the cache on: the same query repeated, and 20 clients sending a new query at once.
+ *
+ * The machine is shared and noisy: compare the ratios, not the absolutes, and run it twice
+ * before believing a regression.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import { getNodeWorld } from '../src/sandbox/node-data.js';
-import { getWorld } from '../src/sandbox/world.js';
+import { build } from 'esbuild';
+import { Pool } from 'undici';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const NESTED_RUNS = Number(process.env.BENCH_NESTED_RUNS ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const CONNECTIONS = 10;
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
+const NESTED_RUNS = Number(process.env.BENCH_NESTED_RUNS ?? 10);
+const LATENCY_MS = 20;
+
+const ONE_CALL = JSON.stringify({ query: '{ network(name: MAINNET) { subnets(first: 3) { nodes { subnetId blockchains { blockchainId } } } } }' });
+const NESTED = JSON.stringify({
+  query: `{ network(name: MAINNET) { subnets(first: 100) { nodes { subnetId isL1 blockchains { blockchainName genesisData { config { chainId } } }
+    l1Validators(first: 10) { nodes { nodeId weight } } } } } }`,
+});
+/** A query no earlier step asked: subnets looked up by id through the listing, and the latest P-Chain transactions. */
+const BURST = (n: number) =>
+  JSON.stringify({
+    query: `{ network(name: MAINNET) { l1Validators(first: ${n}) { nodes { nodeId subnet { subnetId blockchains { blockchainName } } } } transactions(chain: P_CHAIN, first: ${n}) { nodes { txHash } } } }`,
+  });
 
 const children: ChildProcess[] = [];
 
-/** Starts a script with tsx; resolves with the JSON line it prints when ready (or `ready()`). */
-interface Started {
-  url: string;
-  dataApiUrl?: string;
-  nodeUrls?: { mainnet: string; fuji: string };
-}
-
-function start(script: string, env: Record<string, string>, ready?: () => Promise<string>): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+/** Starts a process in its own group; resolves with the first JSON line it prints that has `url`. */
+function start(command: string, args: string[], env: Record<string, string>): Promise<{ child: ChildProcess; line: Record<string, unknown> }> {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
   children.push(child);
   return new Promise((resolve, reject) => {
-    const deadline = setTimeout(() => reject(new Error(`${script} did not start within 60 s`)), 60_000);
-    const done = (value: { url: string }) => {
-      clearTimeout(deadline);
-      resolve(value);
-    };
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    if (ready) {
-      void ready().then((url) => done({ url }), reject);
-      return;
-    }
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    const timer = setTimeout(() => reject(new Error(`${command} ${args.join(' ')} did not start within 60 s`)), 60_000);
+    child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (text) => {
       try {
-        const parsed = JSON.parse(line) as { url?: string };
-        if (parsed.url) done(parsed as { url: string });
+        const line = JSON.parse(text) as Record<string, unknown>;
+        if (typeof line.url === 'string') {
+          clearTimeout(timer);
+          resolve({ child, line });
+        }
       } catch {
-        // not the ready line
+        // not a JSON line
       }
     });
   });
 }
 
-/** Polls yoga's health endpoint until the gateway answers. */
-async function healthy(url: string): Promise<string> {
-  for (;;) {
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
     try {
-      if ((await fetch(`${url}/health`)).ok) return url;
+      process.kill(-child.pid!, 'SIGTERM');
     } catch {
-      // not listening yet
+      resolve();
     }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  });
 }
 
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
+function freePort(): Promise<number> {
   return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
+    const probe = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
     });
   });
 }
 
-async function load(opts: autocannon.Options): Promise<autocannon.Result> {
-  return autocannon({ duration: SECONDS, connections: CONNECTIONS, ...opts });
+/** The compiled gateway, as users start it. Resolves once it answers, with its pid and start time. */
+async function startGateway(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; pid: number; startMs: number }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/graphql`;
+  const started = performance.now();
+  const child = spawn('npm', ['start', '--silent'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SANDBOX: 'off', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  children.push(child);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+    try {
+      await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' })).text();
+      break;
+    } catch {
+      await sleep(20);
+    }
+  }
+  const startMs = Math.round(performance.now() - started);
+  // The process listening on the port is the gateway (npm stays in front of it).
+  const listener = /pid=(\d+)/.exec(execFileSync('ss', ['-ltnpH', `sport = :${port}`]).toString());
+  if (!listener) throw new Error(`no process listens on port ${port}`);
+  return { child, url, pid: Number(listener[1]), startMs };
+}
+
+function rssMb(pid: number): number {
+  try {
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function load(opts: autocannon.Options, duration: number): Promise<number> {
+  const result = await autocannon({ connections: CONNECTIONS, pipelining: 1, duration, ...opts });
+  if (result.non2xx || result.errors) throw new Error(`${result.non2xx} non-2xx answers, ${result.errors} errors from ${opts.url}`);
+  return result.requests.total / duration;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+const post = (url: string, body: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.json() as Promise<{ errors?: unknown }>);
 
-async function stats(sandboxUrl: string): Promise<{ total: number; counts: Record<string, number> }> {
-  return (await fetch(`${sandboxUrl}/_sandbox/stats`)).json() as Promise<{ total: number; counts: Record<string, number> }>;
+interface Throughput {
+  ratio: number;
+  gatewayRps: number;
+  rawRps: number;
+  idleRssMb: number;
+  peakRssMb: number;
+  startMs: number;
+  upstreamPerRequest: number;
+}
+
+/** Gateway vs raw proxy over the stub, alternating rounds so drift on a shared machine hits both. */
+async function throughput(stubUrl: string, rawUrl: string, cache: 'off' | 'memory'): Promise<Throughput> {
+  const gw = await startGateway({ CACHE: cache, LOG_LEVEL: 'warn', DATA_API_URL: stubUrl, METRICS_API_URL: stubUrl, NODE_URL_MAINNET: stubUrl, NODE_URL_FUJI: stubUrl });
+  await sleep(500);
+  const idleRssMb = rssMb(gw.pid);
+  const gql = { url: gw.url, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: ONE_CALL };
+  const raw = { url: rawUrl };
+  const counts = async () => ((await (await fetch(`${stubUrl}/__counts`)).json()) as { total: number }).total;
+  await load(raw, 2);
+  await load(gql, 2);
+  const gwRps: number[] = [];
+  const rawRps: number[] = [];
+  let peak = 0;
+  let calls = 0;
+  let requests = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const which of round % 2 ? (['gw', 'raw'] as const) : (['raw', 'gw'] as const)) {
+      if (which === 'raw') {
+        rawRps.push(await load(raw, SECONDS));
+        continue;
+      }
+      const before = await counts();
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(gw.pid))), 250);
+      const rps = await load(gql, SECONDS);
+      clearInterval(sampler);
+      gwRps.push(rps);
+      calls += (await counts()) - before;
+      requests += rps * SECONDS;
+    }
+  }
+  await stop(gw.child);
+  return {
+    ratio: median(gwRps) / median(rawRps),
+    gatewayRps: Math.round(median(gwRps)),
+    rawRps: Math.round(median(rawRps)),
+    idleRssMb,
+    peakRssMb: peak,
+    startMs: gw.startMs,
+    upstreamPerRequest: calls / requests,
+  };
+}
+
+/** RSS every 5 s under 10 connections for SOAK_SECONDS, cache off (the most a request allocates). */
+async function soak(stubUrl: string): Promise<{ samples: number[]; first: number; last: number }> {
+  const gw = await startGateway({ CACHE: 'off', LOG_LEVEL: 'warn', DATA_API_URL: stubUrl, METRICS_API_URL: stubUrl, NODE_URL_MAINNET: stubUrl, NODE_URL_FUJI: stubUrl });
+  const samples: number[] = [];
+  const sampler = setInterval(() => samples.push(rssMb(gw.pid)), 5000);
+  await load({ url: gw.url, method: 'POST', headers: { 'content-type': 'application/json' }, body: ONE_CALL }, SOAK_SECONDS);
+  clearInterval(sampler);
+  await stop(gw.child);
+  return { samples, first: samples[0] ?? Number.NaN, last: samples.at(-1) ?? Number.NaN };
+}
+
+interface Nested {
+  ratio: number;
+  gatewayMs: number;
+  rawMs: number;
+  firstCalls: number;
+  repeatCalls: number;
+  singleCalls: number;
+  burstCalls: number;
+}
+
+/** The nested query against the sandbox (20 ms a call): cache off vs a raw client; then cache on. */
+async function nested(): Promise<Nested> {
+  const { line } = await start('npm', ['run', '--silent', 'sandbox'], { SANDBOX_PORT: '0', SANDBOX_LATENCY_MS: String(LATENCY_MS) });
+  const urls = line as { url: string; dataApiUrl: string; metricsApiUrl: string; nodeUrls: { mainnet: string; fuji: string } };
+  const upstreams = { DATA_API_URL: urls.dataApiUrl, METRICS_API_URL: urls.metricsApiUrl, NODE_URL_MAINNET: urls.nodeUrls.mainnet, NODE_URL_FUJI: urls.nodeUrls.fuji };
+  const total = async () => ((await (await fetch(`${urls.url}/_sandbox/stats`)).json()) as { total: number }).total;
+  const base = new URL(urls.dataApiUrl);
+  const pool = new Pool(base.origin, { connections: 64 });
+  const prefix = base.pathname.replace(/\/$/, '');
+  const get = async (path: string) => {
+    const { statusCode, body } = await pool.request({ path: prefix + path, method: 'GET' });
+    const json = (await body.json()) as { subnets: { subnetId: string; isL1: boolean }[] };
+    if (statusCode !== 200) throw new Error(`${path} answered ${statusCode}`);
+    return json;
+  };
+  const direct = async () => {
+    const started = performance.now();
+    const listing = await get('/v1/networks/mainnet/subnets?pageSize=100');
+    await Promise.all(listing.subnets.filter((s) => s.isL1).map((s) => get(`/v1/networks/mainnet/l1Validators?pageSize=10&subnetId=${s.subnetId}`)));
+    return performance.now() - started;
+  };
+
+  const off = await startGateway({ CACHE: 'off', LOG_LEVEL: 'warn', ...upstreams });
+  await direct();
+  await post(off.url, JSON.stringify({ query: '{ network(name: MAINNET) { subnets(first: 5) { nodes { subnetId isL1 } } } }' }));
+  const gatewayMs: number[] = [];
+  const rawMs: number[] = [];
+  for (let i = 0; i < NESTED_RUNS; i++) {
+    rawMs.push(await direct());
+    const started = performance.now();
+    const res = await post(off.url, NESTED);
+    gatewayMs.push(performance.now() - started);
+    if (res.errors) throw new Error(`nested query failed: ${JSON.stringify(res.errors).slice(0, 300)}`);
+  }
+  await stop(off.child);
+  await pool.close();
+
+  const on = await startGateway({ CACHE: 'memory', LOG_LEVEL: 'warn', ...upstreams });
+  const callsOf = async (send: () => Promise<unknown>) => {
+    const before = await total();
+    await send();
+    await sleep(50);
+    return (await total()) - before;
+  };
+  const firstCalls = await callsOf(() => post(on.url, NESTED));
+  const repeats: number[] = [];
+  for (let i = 0; i < 5; i++) repeats.push(await callsOf(() => post(on.url, NESTED)));
+  const singleCalls = await callsOf(() => post(on.url, BURST(41)));
+  const burstCalls = await callsOf(() => Promise.all(Array.from({ length: 20 }, () => post(on.url, BURST(40)))));
+  await stop(on.child);
+  return {
+    ratio: median(gatewayMs) / median(rawMs),
+    gatewayMs: Math.round(median(gatewayMs)),
+    rawMs: Math.round(median(rawMs)),
+    firstCalls,
+    repeatCalls: median(repeats),
+    singleCalls,
+    burstCalls,
+  };
+}
+
+/** The stub and the raw proxy run as plain JavaScript, as the gateway does. */
+async function compileFloors(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
+  await build({ entryPoints: ['bench/stub.ts', 'bench/raw-proxy.ts'], outdir: dir, bundle: true, platform: 'node', format: 'esm', target: 'node20', outExtension: { '.js': '.mjs' }, banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" }, logLevel: 'warning' });
+  return dir;
 }
 
 async function main() {
-  const sandbox = await start('src/sandbox/main.ts', { SANDBOX_PORT: '0' });
-  const upstreamPath = '/v1/networks/mainnet/l1Validators?pageSize=10';
-  const port = await freePort();
-  const gateway = await start(
-    'src/main.ts',
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SANDBOX: 'off',
-      DATA_API_URL: sandbox.dataApiUrl!,
-      NODE_URL_MAINNET: sandbox.nodeUrls!.mainnet,
-      NODE_URL_FUJI: sandbox.nodeUrls!.fuji,
-      LOG_LEVEL: 'warn',
-      GRAPHIQL: 'false',
-    },
-    () => healthy(`http://127.0.0.1:${port}`),
-  );
-  const proxy = await start('bench/proxy.ts', { PROXY_TARGET: `${sandbox.dataApiUrl}${upstreamPath}` });
+  const dir = await compileFloors();
+  const stub = await start(process.execPath, [join(dir, 'stub.mjs')], {});
+  const stubUrl = String(stub.line.url);
+  const raw = await start(process.execPath, [join(dir, 'raw-proxy.mjs')], { PROXY_TARGET: `${stubUrl}/v1/networks/mainnet/subnets?pageSize=3` });
+  const rawUrl = String(raw.line.url);
 
-  const oneCall = JSON.stringify({ query: '{ network(name: MAINNET) { l1Validators(first: 10) { nodes { validationId nodeId subnetId weight remainingBalance creationTimestamp } } } }' });
-  // Both answer; check once that the gateway's query costs exactly one upstream call.
-  await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST' });
-  const probe = await (await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: oneCall })).json() as { errors?: unknown };
-  if (probe.errors) throw new Error(`gateway query failed: ${JSON.stringify(probe.errors)}`);
-  const oneCallCount = (await stats(sandbox.url)).total;
+  const off = await throughput(stubUrl, rawUrl, 'off');
+  const on = await throughput(stubUrl, rawUrl, 'memory');
+  const rss = await soak(stubUrl);
+  await stop(raw.child);
+  await stop(stub.child);
+  const deep = await nested();
 
-  // Warm both up, then alternate rounds so drift on a shared machine hits both alike.
-  await load({ url: `${proxy.url}/`, duration: 2 });
-  await load({ url: `${gateway.url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body: oneCall, duration: 2 });
-  const proxyRps: number[] = [];
-  const gatewayRps: number[] = [];
-  const proxyP99: number[] = [];
-  const gatewayP99: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const p = await load({ url: `${proxy.url}/` });
-    const g = await load({ url: `${gateway.url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body: oneCall });
-    if (p.non2xx || g.non2xx || p.errors || g.errors) throw new Error(`errors during load: proxy ${p.non2xx}/${p.errors}, gateway ${g.non2xx}/${g.errors}`);
-    proxyRps.push(p.requests.average);
-    gatewayRps.push(g.requests.average);
-    proxyP99.push(p.latency.p99);
-    gatewayP99.push(g.latency.p99);
-  }
-
-  // Nested query with 20 ms per upstream call.
-  await fetch(`${sandbox.url}/_sandbox/knobs`, { method: 'POST', body: JSON.stringify({ latencyMs: 20 }) });
-  const nested = JSON.stringify({
-    query: `{ network(name: MAINNET) { subnets(first: 100) { nodes { subnetId isL1
-      blockchains { blockchainId blockchainName evmChainId genesisData { gasLimit config { chainId feeConfig { gasLimit minBaseFee targetGas } warpConfig { quorumNumerator } } alloc { address balance storage { slot value } } } }
-      l1Validators(first: 10) { blockHeight nodes { validationId nodeId weight remainingBalance } } } } } }`,
-  });
-  const latencies: number[] = [];
-  const calls: number[] = [];
-  let subnets = 0;
-  let l1s = 0;
-  for (let i = 0; i < NESTED_RUNS; i++) {
-    const before = (await stats(sandbox.url)).total;
-    const started = performance.now();
-    const res = (await (await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: nested })).json()) as {
-      errors?: unknown;
-      data: { network: { subnets: { nodes: { isL1: boolean }[] } } };
-    };
-    latencies.push(performance.now() - started);
-    if (res.errors) throw new Error(`nested query failed: ${JSON.stringify(res.errors)}`);
-    calls.push((await stats(sandbox.url)).total - before);
-    subnets = res.data.network.subnets.nodes.length;
-    l1s = res.data.network.subnets.nodes.filter((s) => s.isL1).length;
-  }
-
-  // Data API + node: the subnets whose chains the sandbox node tracks, one alias each.
-  const world = getWorld('mainnet');
-  const node = getNodeWorld('mainnet');
-  const trackedSubnets = world.subnets
-    .filter((x) => x.isL1 && x.blockchains.length > 0 && x.blockchains.every((b) => node.chains.get(b.blockchainId)?.status !== 'Created'))
-    .slice(0, 8);
-  const nodeQuery = JSON.stringify({
-    query: `{ network(name: MAINNET) { ${trackedSubnets
-      .map(
-        (x, i) => `s${i}: subnet(subnetId: "${x.subnetId}") { subnetId currentValidators { nodeId weight balance }
-        blockchains { blockchainId status feeConfig { gasLimit minBaseFee lastChangedAt } chainConfig { chainId precompileUpgrades { name } } validators { nodeId uptimePercentage } } }`,
-      )
-      .join('\n')} } }`,
-  });
-  const nodeLatencies: number[] = [];
-  const nodeCalls: number[] = [];
-  let ethCalls = 0;
-  let batches = 0;
-  for (let i = 0; i < NESTED_RUNS; i++) {
-    await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST' });
-    await fetch(`${sandbox.url}/_sandbox/knobs`, { method: 'POST', body: JSON.stringify({ latencyMs: 20 }) });
-    const started = performance.now();
-    const res = (await (await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: nodeQuery })).json()) as { errors?: unknown };
-    nodeLatencies.push(performance.now() - started);
-    if (res.errors) throw new Error(`node query failed: ${JSON.stringify(res.errors)}`);
-    const log = (await (await fetch(`${sandbox.url}/_sandbox/requests`)).json()) as { operation: string; body?: unknown }[];
-    nodeCalls.push(log.length);
-    const rpc = log.filter((r) => r.operation === 'batch' || r.operation.startsWith('eth_'));
-    batches = rpc.length;
-    ethCalls = rpc.reduce((n, r) => n + (Array.isArray(r.body) ? r.body.length : 1), 0);
-  }
-
-  const report = {
-    oneUpstreamCall: {
-      upstreamCallsPerQuery: oneCallCount,
-      rounds: ROUNDS,
-      secondsPerRound: SECONDS,
-      connections: CONNECTIONS,
-      proxyReqPerSec: Math.round(median(proxyRps)),
-      gatewayReqPerSec: Math.round(median(gatewayRps)),
-      gatewayToProxyRatio: Number((median(gatewayRps) / median(proxyRps)).toFixed(3)),
-      proxyP99Ms: median(proxyP99),
-      gatewayP99Ms: median(gatewayP99),
-      perRound: { proxy: proxyRps.map(Math.round), gateway: gatewayRps.map(Math.round) },
-    },
-    nested: {
-      query: 'subnets(first: 100) → blockchains → genesisData + l1Validators(first: 10)',
-      sandboxLatencyMs: 20,
-      runs: NESTED_RUNS,
-      subnets,
-      l1Subnets: l1s,
-      upstreamCallsPerQuery: [...new Set(calls)],
-      latencyMs: { median: Math.round(median(latencies)), p90: Math.round(pct(latencies, 90)), min: Math.round(Math.min(...latencies)) },
-    },
-    dataApiAndNode: {
-      query: `${trackedSubnets.length} subnets → currentValidators + blockchains → status, feeConfig, chainConfig, validators`,
-      sandboxLatencyMs: 20,
-      runs: NESTED_RUNS,
-      chains: trackedSubnets.reduce((n, x) => n + x.blockchains.length, 0),
-      upstreamCallsPerQuery: [...new Set(nodeCalls)],
-      ethCalls,
-      ethHttpRequests: batches,
-      latencyMs: { median: Math.round(median(nodeLatencies)), p90: Math.round(pct(nodeLatencies, 90)), min: Math.round(Math.min(...nodeLatencies)) },
-    },
-  };
-  console.log(JSON.stringify(report, null, 2));
-  console.log(
-    `\none upstream call: gateway ${report.oneUpstreamCall.gatewayReqPerSec} req/s vs raw undici proxy ${report.oneUpstreamCall.proxyReqPerSec} req/s → ratio ${report.oneUpstreamCall.gatewayToProxyRatio}`,
-  );
-  console.log(
-    `nested query (${subnets} subnets, ${l1s} L1s, 20 ms per upstream call): median ${report.nested.latencyMs.median} ms, p90 ${report.nested.latencyMs.p90} ms, upstream calls ${report.nested.upstreamCallsPerQuery.join('/')}`,
-  );
-  const d = report.dataApiAndNode;
-  console.log(
-    `Data API + node query (${trackedSubnets.length} subnets, ${d.chains} chains, 20 ms per upstream call): median ${d.latencyMs.median} ms, p90 ${d.latencyMs.p90} ms, upstream calls ${d.upstreamCallsPerQuery.join('/')}, ${d.ethCalls} eth_* calls in ${d.ethHttpRequests} HTTP requests`,
-  );
+  const rows: [string, string, string, boolean][] = [
+    ['one-call throughput, cache off', `${off.ratio.toFixed(3)} of raw (${off.gatewayRps} vs ${off.rawRps} req/s), ${off.upstreamPerRequest.toFixed(3)} upstream calls/request`, '≥ 0.35', off.ratio >= 0.35],
+    ['one-call throughput, cache on', `${on.ratio.toFixed(3)} of raw (${on.gatewayRps} vs ${on.rawRps} req/s), ${on.upstreamPerRequest.toFixed(3)} upstream calls/request`, '≥ 0.60', on.ratio >= 0.6],
+    ['RSS idle', `${Math.max(off.idleRssMb, on.idleRssMb)} MB`, '< 120 MB', Math.max(off.idleRssMb, on.idleRssMb) < 120],
+    ['RSS peak, 10 connections', `${Math.max(off.peakRssMb, on.peakRssMb)} MB (cache off ${off.peakRssMb}, on ${on.peakRssMb})`, '< 200 MB', Math.max(off.peakRssMb, on.peakRssMb) < 200],
+    [`RSS over a ${SOAK_SECONDS} s soak`, `${rss.samples.join(' ')} MB (every 5 s; peak ${Math.max(...rss.samples)})`, 'flat, < 200 MB', Math.max(...rss.samples) < 200 && rss.last <= rss.first * 1.2],
+    ['start to first answer', `${Math.max(off.startMs, on.startMs)} ms`, '< 1000 ms', Math.max(off.startMs, on.startMs) < 1000],
+    ['nested query, cache off', `${deep.ratio.toFixed(2)}× the raw client (${deep.gatewayMs} vs ${deep.rawMs} ms, 20 ms a call)`, '≤ 1.15×', deep.ratio <= 1.15],
+    ['nested query repeated', `${deep.repeatCalls} upstream calls vs ${deep.firstCalls} the first time`, '≤ 10 % of the first', deep.repeatCalls <= deep.firstCalls * 0.1],
+    ['20 clients, one new query', `${deep.burstCalls} upstream calls vs ${deep.singleCalls} for one`, '≤ 2× one', deep.burstCalls <= deep.singleCalls * 2],
+  ];
+  console.log(JSON.stringify({ cacheOff: off, cacheOn: on, soak: rss, nested: deep }, null, 2));
+  console.log('\n| figure | measured | target | met |\n|---|---|---|---|');
+  for (const [figure, measured, target, met] of rows) console.log(`| ${figure} | ${measured} | ${target} | ${met ? 'yes' : 'NO'} |`);
 }
 
 main()
-  .catch((error) => {
+  .catch((error: unknown) => {
     console.error(error);
     process.exitCode = 1;
   })
-  .finally(() => {
-    for (const child of children) child.kill('SIGTERM');
+  .finally(async () => {
+    await Promise.all(children.map(stop));
   });

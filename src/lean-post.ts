@@ -118,18 +118,21 @@ export function leanPost(yoga: YogaServerInstance<Record<string, unknown>, Gatew
   return true;
 }
 
-type PlainData = ExecutionResult & { stringify?: (result: unknown) => string };
+type PlainData = ExecutionResult & { stringify?: (result: unknown) => string; extensions?: { http?: { headers?: Record<string, string> } } };
 
 /**
- * A result with data and nothing else: what yoga's result processor makes of it is known
- * (200, the media type, the result as JSON, by the serializer compiled execution attached if
- * any), so it is written without building a Response first. Anything with errors or
- * extensions (statuses, headers) goes through processRegularResult.
+ * A result with data and no errors, and no extensions but the response headers yoga's response
+ * cache adds (ETag, Last-Modified): what yoga's result processor makes of it is known (200, the
+ * media type, those headers, `{"data":…}`), so it is written without building a Response first.
+ * Anything else (errors, statuses, other extensions) goes through processRegularResult.
  */
 function isPlainData(result: unknown): result is PlainData {
   if (result === null || typeof result !== 'object' || Array.isArray(result) || Symbol.asyncIterator in result) return false;
-  const { data, errors, extensions } = result as ExecutionResult;
-  return data != null && errors === undefined && extensions === undefined;
+  const { data, errors, extensions } = result as PlainData;
+  if (data == null || errors !== undefined) return false;
+  if (extensions === undefined) return true;
+  const keys = Object.keys(extensions);
+  return keys.length === 1 && keys[0] === 'http' && Object.keys(extensions.http ?? {}).every((key) => key === 'headers');
 }
 
 const CONTENT_TYPES = {
@@ -137,9 +140,25 @@ const CONTENT_TYPES = {
   'application/graphql-response+json': 'application/graphql-response+json; charset=utf-8',
 } as const;
 
+/**
+ * The JSON of a cached response's data, by the data object: every hit of yoga's response cache
+ * hands back the same `data`, so it is serialized once, not once per hit.
+ */
+const serialized = new WeakMap<object, string>();
+
 function writeData(res: ServerResponse, result: PlainData, type: keyof typeof CONTENT_TYPES): void {
-  const text = result.stringify ? result.stringify(result) : JSON.stringify(result);
-  res.writeHead(200, { 'content-type': CONTENT_TYPES[type], 'content-length': Buffer.byteLength(text) }).end(text);
+  const cached = result.extensions?.http?.headers;
+  let text: string;
+  if (cached) {
+    const data = result.data as object;
+    text = serialized.get(data) ?? `{"data":${JSON.stringify(data)}}`;
+    serialized.set(data, text);
+  } else {
+    text = result.stringify ? result.stringify(result) : JSON.stringify(result);
+  }
+  const headers: Record<string, string | number> = { 'content-type': CONTENT_TYPES[type], 'content-length': Buffer.byteLength(text) };
+  if (cached) for (const name in cached) headers[name.toLowerCase()] = cached[name]!;
+  res.writeHead(200, headers).end(text);
 }
 
 /** Writes a fetch-API Response with a body in memory, in one write. */

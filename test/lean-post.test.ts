@@ -105,3 +105,31 @@ describe('a client that goes away', () => {
     h.sandbox.reset();
   });
 });
+
+describe('answers kept by the response cache', () => {
+  it('come back as yoga sends them: same body, status and cache headers', async () => {
+    const cached = await startHarness({ CACHE: 'memory' });
+    const server = createGatewayServer(cached.gateway, cached.config.server);
+    await new Promise<void>((resolve) => server.server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/graphql`;
+    try {
+      const init = () => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `{ network { subnet(subnetId: "${world.subnets[4]!.subnetId}") { subnetId isL1 } } }` }) });
+      const first = await fetch(url, init());
+      const firstBody = await first.text();
+      const calls = cached.sandbox.total;
+      for (let i = 0; i < 3; i++) {
+        const viaServer = await fetch(url, init());
+        const viaYoga = await cached.gateway.yoga.fetch('http://gateway.test/graphql', init());
+        expect(await viaServer.text()).toBe(await viaYoga.text());
+        expect(viaServer.status).toBe(viaYoga.status);
+        for (const header of ['content-type', 'etag', 'last-modified']) expect(viaServer.headers.get(header)).toBe(viaYoga.headers.get(header));
+        expect(viaServer.headers.get('etag')).toBeTruthy();
+      }
+      expect(JSON.parse(firstBody)).toMatchObject({ data: { network: { subnet: { subnetId: world.subnets[4]!.subnetId } } } });
+      expect(cached.sandbox.total).toBe(calls);
+    } finally {
+      await server.drain(100);
+      await cached.close();
+    }
+  });
+});

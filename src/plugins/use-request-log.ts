@@ -35,11 +35,12 @@ export function useRequestLog({ logger, identity }: RequestLogOptions): Plugin {
     return req ? identity.address(req.socket.remoteAddress, req.headers['x-forwarded-for']) : 'in-process';
   };
   return {
-    onValidate: ({ context }) => ({ result }) => {
-      // A document refused before it ran is a request too.
-      if (result.length > 0 && logger.isLevelEnabled('info')) {
-        logger.info({ client: client(context), outcome: 'refused', errors: byCode(result) }, 'graphql request');
-      }
+    onValidate: ({ context }) => {
+      if (!logger.isLevelEnabled('info')) return undefined;
+      return ({ result }) => {
+        // A document refused before it ran is a request too.
+        if (result.length > 0) logger.info({ client: client(context), outcome: 'refused', errors: byCode(result) }, 'graphql request');
+      };
     },
     onExecute: ({ args }) => {
       if (!logger.isLevelEnabled('info')) return undefined;
