@@ -4,9 +4,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-export type AdminAccess =
-  | { granted: true }
-  | { granted: false; reason: 'not-configured' | 'missing' | 'wrong' };
+export type AdminAccess = { granted: true } | { granted: false; reason: 'not-configured' | 'missing' | 'wrong' };
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -28,6 +26,6 @@ export function adminRefusal(access: AdminAccess): string {
     case 'missing':
       return 'Node admin operations need the header `Authorization: Bearer <ADMIN_TOKEN>`.';
     case 'wrong':
-      return 'Node admin operations refused: the bearer token is not the gateway\'s ADMIN_TOKEN.';
+      return "Node admin operations refused: the bearer token is not the gateway's ADMIN_TOKEN.";
   }
 }

@@ -19,7 +19,12 @@ export function decodeHexWithChecksum(hex: string): Uint8Array {
   const raw = Buffer.from(hex.replace(/^0x/, ''), 'hex');
   if (raw.length < 4) throw new Error('too short for a checksum');
   const payload = raw.subarray(0, raw.length - 4);
-  if (!sha256(payload).subarray(28).equals(raw.subarray(raw.length - 4))) throw new Error('checksum mismatch');
+  if (
+    !sha256(payload)
+      .subarray(28)
+      .equals(raw.subarray(raw.length - 4))
+  )
+    throw new Error('checksum mismatch');
   return payload;
 }
 
@@ -53,13 +58,19 @@ export interface DecodedUtxo {
   addresses: string[];
 }
 
-function readOwners(b: Buffer, at: number, hrp: string, chainAlias: string): { locktime: string; threshold: number; addresses: string[]; end: number } {
+function readOwners(
+  b: Buffer,
+  at: number,
+  hrp: string,
+  chainAlias: string,
+): { locktime: string; threshold: number; addresses: string[]; end: number } {
   const locktime = b.readBigUInt64BE(at).toString();
   const threshold = b.readUInt32BE(at + 8);
   const count = b.readUInt32BE(at + 12);
   at += 16;
   const addresses: string[] = [];
-  for (let i = 0; i < count; i++) addresses.push(`${chainAlias}-${bech32.encode(hrp, bech32.toWords(b.subarray(at + i * 20, at + (i + 1) * 20)))}`);
+  for (let i = 0; i < count; i++)
+    addresses.push(`${chainAlias}-${bech32.encode(hrp, bech32.toWords(b.subarray(at + i * 20, at + (i + 1) * 20)))}`);
   return { locktime, threshold, addresses, end: at + count * 20 };
 }
 
@@ -83,7 +94,14 @@ export function decodeUtxo(bytes: Uint8Array, hrp: string, chainAlias: string): 
     const amount = b.readBigUInt64BE(at).toString();
     const owners = readOwners(b, at + 8, hrp, chainAlias);
     if (b.length !== owners.end) throw new Error('UTXO length does not match its address count');
-    return { ...head, outputType: 'secp256k1 transfer', amount, locktime: owners.locktime, threshold: owners.threshold, addresses: owners.addresses };
+    return {
+      ...head,
+      outputType: 'secp256k1 transfer',
+      amount,
+      locktime: owners.locktime,
+      threshold: owners.threshold,
+      addresses: owners.addresses,
+    };
   }
   if (type === NFT_TRANSFER_OUTPUT) {
     if (b.length < at + 8) throw new Error('too short for an NFT transfer output');
@@ -94,7 +112,15 @@ export function decodeUtxo(bytes: Uint8Array, hrp: string, chainAlias: string): 
     const payload = `0x${b.subarray(at, at + payloadLength).toString('hex')}`;
     const owners = readOwners(b, at + payloadLength, hrp, chainAlias);
     if (b.length !== owners.end) throw new Error('UTXO length does not match its address count');
-    return { ...head, outputType: 'nft transfer', groupId, payload, locktime: owners.locktime, threshold: owners.threshold, addresses: owners.addresses };
+    return {
+      ...head,
+      outputType: 'nft transfer',
+      groupId,
+      payload,
+      locktime: owners.locktime,
+      threshold: owners.threshold,
+      addresses: owners.addresses,
+    };
   }
   return { ...head, outputType: String(type), addresses: [] };
 }
@@ -124,14 +150,31 @@ function ownersTail(u: { locktime: bigint; threshold: number; addresses: string[
 }
 
 /** The bytes of a UTXO with a secp256k1 transfer output (codec version 0). */
-export function encodeTransferUtxo(u: { txId: string; outputIndex: number; assetId: string; amount: bigint; locktime: bigint; threshold: number; addresses: string[] }): Uint8Array {
+export function encodeTransferUtxo(u: {
+  txId: string;
+  outputIndex: number;
+  assetId: string;
+  amount: bigint;
+  locktime: bigint;
+  threshold: number;
+  addresses: string[];
+}): Uint8Array {
   const amount = Buffer.alloc(8);
   amount.writeBigUInt64BE(u.amount);
   return Buffer.concat([utxoHead(u, SECP256K1_TRANSFER_OUTPUT), amount, ownersTail(u)]);
 }
 
 /** The bytes of a UTXO with an nftfx transfer output (codec version 0). */
-export function encodeNftTransferUtxo(u: { txId: string; outputIndex: number; assetId: string; groupId: number; payload: Uint8Array; locktime: bigint; threshold: number; addresses: string[] }): Uint8Array {
+export function encodeNftTransferUtxo(u: {
+  txId: string;
+  outputIndex: number;
+  assetId: string;
+  groupId: number;
+  payload: Uint8Array;
+  locktime: bigint;
+  threshold: number;
+  addresses: string[];
+}): Uint8Array {
   const group = Buffer.alloc(8);
   group.writeUInt32BE(u.groupId, 0);
   group.writeUInt32BE(u.payload.length, 4);

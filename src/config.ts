@@ -51,18 +51,33 @@ const headerName = z
 /** `*`, or a comma list of exact origins (scheme://host[:port], as a browser sends them in Origin). */
 const corsOrigins = z
   .string()
-  .transform((value) => value.split(',').map((v) => v.trim()).filter(Boolean))
-  .refine((list) => (list.length === 1 && list[0] === '*') || (list.length > 0 && list.every((v) => URL.canParse(v) && new URL(v).origin === v)), {
-    message: 'must be * or a comma list of origins like https://app.example.org (scheme, host and port only, no path or trailing slash)',
-  });
+  .transform((value) =>
+    value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (list) => (list.length === 1 && list[0] === '*') || (list.length > 0 && list.every((v) => URL.canParse(v) && new URL(v).origin === v)),
+    {
+      message: 'must be * or a comma list of origins like https://app.example.org (scheme, host and port only, no path or trailing slash)',
+    },
+  );
 
 /** `false`, a number of proxy hops, or a comma list of the proxies' addresses and CIDR ranges. */
 const trustProxy = z.string().transform((value, ctx): TrustProxy => {
   if (value === 'false') return false;
   if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 10) return Number(value);
-  const list = value.split(',').map((v) => v.trim()).filter(Boolean);
+  const list = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
   if (list.length > 0 && !/^\d+$/.test(value) && list.every((v) => parseRange(v))) return list;
-  ctx.addIssue({ code: 'custom', message: 'must be false, a number of proxy hops from 1 to 10, or a comma list of proxy addresses and CIDR ranges, e.g. 10.0.0.0/8,fd00::/8' });
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'must be false, a number of proxy hops from 1 to 10, or a comma list of proxy addresses and CIDR ranges, e.g. 10.0.0.0/8,fd00::/8',
+  });
   return z.NEVER;
 });
 
@@ -76,9 +91,7 @@ const rate = z
 const schema = z.object({
   PORT: int(0, 65535).default(4000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  SANDBOX: z
-    .enum(['auto', 'on', 'off'], { message: 'must be one of auto, on, off' })
-    .default('auto'),
+  SANDBOX: z.enum(['auto', 'on', 'off'], { message: 'must be one of auto, on, off' }).default('auto'),
   SANDBOX_SEED: z.string().min(1).default('avalanche'),
   SANDBOX_LATENCY_MS: int(0, 60_000).default(0),
   DATA_API_URL: httpUrl.optional(),
@@ -199,9 +212,7 @@ const SECRET_KEYS = new Set(['DATA_API_KEY', 'CURSOR_SECRET', 'ADMIN_TOKEN', 'RE
 /** Reads and validates the configuration; throws a ConfigError that lists every problem. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty variables count as unset, the way shells and .env files usually mean them.
-  const input = Object.fromEntries(
-    Object.keys(schema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
-  );
+  const input = Object.fromEntries(Object.keys(schema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]));
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
@@ -221,12 +232,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(['RATE_LIMIT_BURST: needs RATE_LIMIT_PER_SECOND (rate limits are off without it)']);
   }
   if (c.CORS_CREDENTIALS && (!c.CORS_ORIGINS || c.CORS_ORIGINS[0] === '*')) {
-    throw new ConfigError(['CORS_CREDENTIALS: true needs CORS_ORIGINS to list exact origins (never *: any site could then act with a visitor\'s credentials)']);
+    throw new ConfigError([
+      "CORS_CREDENTIALS: true needs CORS_ORIGINS to list exact origins (never *: any site could then act with a visitor's credentials)",
+    ]);
   }
   return {
     port: c.PORT,
     host: c.HOST,
-    server: { maxBodyBytes: c.MAX_BODY_BYTES, headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_MS, drainTimeoutMs: c.DRAIN_TIMEOUT_MS },
+    server: {
+      maxBodyBytes: c.MAX_BODY_BYTES,
+      headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_MS,
+      drainTimeoutMs: c.DRAIN_TIMEOUT_MS,
+    },
     sandbox: c.SANDBOX,
     sandboxSeed: c.SANDBOX_SEED,
     sandboxLatencyMs: c.SANDBOX_LATENCY_MS,
@@ -246,7 +264,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timeoutMs: c.UPSTREAM_TIMEOUT_MS,
     retries: c.UPSTREAM_RETRIES,
     connections: c.UPSTREAM_CONNECTIONS,
-    maxResponseBytes: { 'data-api': c.DATA_API_MAX_RESPONSE_BYTES, 'metrics-api': c.METRICS_API_MAX_RESPONSE_BYTES, node: c.NODE_MAX_RESPONSE_BYTES },
+    maxResponseBytes: {
+      'data-api': c.DATA_API_MAX_RESPONSE_BYTES,
+      'metrics-api': c.METRICS_API_MAX_RESPONSE_BYTES,
+      node: c.NODE_MAX_RESPONSE_BYTES,
+    },
     breaker: { failures: c.BREAKER_FAILURES, halfOpenMs: c.BREAKER_HALF_OPEN_MS },
     cache: {
       mode: cacheMode,
@@ -258,7 +280,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     callBudget: c.UPSTREAM_CALL_BUDGET,
     limits: { depth: c.MAX_DEPTH, aliases: c.MAX_ALIASES, tokens: c.MAX_TOKENS },
     // The burst defaults to two seconds' worth: a page's few parallel queries pass.
-    rateLimit: c.RATE_LIMIT_PER_SECOND === undefined ? undefined : { perSecond: c.RATE_LIMIT_PER_SECOND, burst: c.RATE_LIMIT_BURST ?? Math.max(1, Math.ceil(2 * c.RATE_LIMIT_PER_SECOND)) },
+    rateLimit:
+      c.RATE_LIMIT_PER_SECOND === undefined
+        ? undefined
+        : { perSecond: c.RATE_LIMIT_PER_SECOND, burst: c.RATE_LIMIT_BURST ?? Math.max(1, Math.ceil(2 * c.RATE_LIMIT_PER_SECOND)) },
     trustProxy: c.TRUST_PROXY,
     cors: c.CORS_ORIGINS ? { origins: c.CORS_ORIGINS[0] === '*' ? '*' : c.CORS_ORIGINS, credentials: c.CORS_CREDENTIALS } : undefined,
     graphiql: c.GRAPHIQL,

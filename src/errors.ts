@@ -134,7 +134,10 @@ function rpcCode(error: RpcError): ErrorCode {
   // geth's "method does not exist" (gorilla's is a NodeApiUnavailableError already).
   if (error.code === -32601) return ErrorCode.NODE_API_UNAVAILABLE;
   // The request's form: JSON-RPC's own codes, and gorilla's -32000 words for arguments and method names.
-  if ([-32700, -32600, -32602].includes(error.code) || /couldn't unmarshal|method must start with a non-uppercase|request ill-formed/.test(error.rpcMessage)) {
+  if (
+    [-32700, -32600, -32602].includes(error.code) ||
+    /couldn't unmarshal|method must start with a non-uppercase|request ill-formed/.test(error.rpcMessage)
+  ) {
     return ErrorCode.UPSTREAM_BAD_REQUEST;
   }
   return ErrorCode.UPSTREAM_RPC_ERROR;
@@ -185,13 +188,19 @@ export function describeUpstreamError(error: UpstreamError): { message: string; 
           ? `${who} failed internally at ${error.operation} (JSON-RPC ${error.code}); try again later.`
           : `${who} refused the gateway's call to ${error.operation} as malformed (JSON-RPC ${error.code}): a fault of the gateway, please report it.`;
     } else {
-      message = code === ErrorCode.NODE_API_UNAVAILABLE ? `${who} does not offer ${error.operation}: ${said}.` : `${who} answered ${error.operation} with an error: ${said}.`;
+      message =
+        code === ErrorCode.NODE_API_UNAVAILABLE
+          ? `${who} does not offer ${error.operation}: ${said}.`
+          : `${who} answered ${error.operation} with an error: ${said}.`;
     }
     return { message, extensions: { code, upstream } };
   }
   if (error instanceof NodeApiUnavailableError) {
     if (error.cause instanceof RpcError) Object.assign(upstream, { rpcCode: error.cause.code, message: rpcText(error.cause) });
-    return { message: `${error.message}.`, extensions: { code: ErrorCode.NODE_API_UNAVAILABLE, upstream: { ...upstream, api: error.api } } };
+    return {
+      message: `${error.message}.`,
+      extensions: { code: ErrorCode.NODE_API_UNAVAILABLE, upstream: { ...upstream, api: error.api } },
+    };
   }
   if (error instanceof TimeoutError) {
     return {

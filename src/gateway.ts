@@ -153,13 +153,20 @@ function yogaLogging(logger: Logger) {
 function connectRedis(config: Config, logger: Logger | undefined): RedisConnection | undefined {
   const uses = [config.cache.mode === 'redis' && 'the cache', config.rateLimit && 'rate limits'].filter(Boolean).join(' and ');
   if (!config.cache.redisUrl || !uses) return undefined;
-  const down = every(30_000, (held) => logger?.warn(`Redis is unreachable: ${uses} use this instance's memory until it is back${held ? ` (${held} more failures)` : ''}.`));
+  const down = every(30_000, (held) =>
+    logger?.warn(`Redis is unreachable: ${uses} use this instance's memory until it is back${held ? ` (${held} more failures)` : ''}.`),
+  );
   return new RedisConnection(config.cache.redisUrl, {
     onState: (state) => (state === 'down' ? down() : logger?.info(`Redis is back: ${uses} shared again.`)),
   });
 }
 
-function rateLimiter(config: Config, identity: ClientIdentity, redis: RedisConnection | undefined, logger: Logger | undefined): Gateway['admit'] {
+function rateLimiter(
+  config: Config,
+  identity: ClientIdentity,
+  redis: RedisConnection | undefined,
+  logger: Logger | undefined,
+): Gateway['admit'] {
   if (!config.rateLimit) return undefined;
   const refused = every(60_000, (held) => logger?.info(`rate limits refused requests (${held + 1} since the last report)`));
   const limiter = new RateLimiter(config.rateLimit, { identity, redis, cors: config.cors, onRefused: refused });
@@ -201,7 +208,11 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
   const metricsOptions = { baseUrl: config.upstreams.metricsApi };
   const nodeOptions: NodeOptions = {
     urls: config.upstreams.node,
-    publicNetworks: new Set((['mainnet', 'fuji'] as const).filter((n) => config.upstreams.node[n] === PUBLIC_DEFAULTS[n === 'mainnet' ? 'NODE_URL_MAINNET' : 'NODE_URL_FUJI'])),
+    publicNetworks: new Set(
+      (['mainnet', 'fuji'] as const).filter(
+        (n) => config.upstreams.node[n] === PUBLIC_DEFAULTS[n === 'mainnet' ? 'NODE_URL_MAINNET' : 'NODE_URL_FUJI'],
+      ),
+    ),
   };
   const cursors = new CursorCodec(config.cursorSecret);
 
@@ -235,7 +246,13 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
       // Over HTTP, the node response tells when the client hangs up; through yoga.fetch, the request's signal.
       const res = (initial as { res?: ServerResponse }).res;
       const activity = new RequestActivity();
-      const reads = reuse.forRequest({ signal: res ? Cancellation.untilAnswered(res) : Cancellation.following(request.signal), budget: new CallBudget(config.callBudget) }, activity);
+      const reads = reuse.forRequest(
+        {
+          signal: res ? Cancellation.untilAnswered(res) : Cancellation.following(request.signal),
+          budget: new CallBudget(config.callBudget),
+        },
+        activity,
+      );
       // A client may send its own Data API key; it is used for this request only. An empty
       // header is no key: the operator's applies.
       const dataApi = new DataApiClient(reads, dataApiOptions, request.headers.get(config.apiKeyHeader) || undefined);

@@ -50,7 +50,11 @@ function paramsOf(body: Buffer): Params | undefined {
   if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) return undefined;
   if (operationName != null && typeof operationName !== 'string') return undefined;
   // JSON null is "not given", as yoga reads it.
-  return { query: params.query, variables: (variables as Record<string, unknown> | null) ?? undefined, operationName: (operationName as string | null) ?? undefined };
+  return {
+    query: params.query,
+    variables: (variables as Record<string, unknown> | null) ?? undefined,
+    operationName: (operationName as string | null) ?? undefined,
+  };
 }
 
 /**
@@ -95,7 +99,12 @@ class NodeRequestView {
  * Answers `req` if it has the common shape; returns false, having done nothing, otherwise.
  * `body` is the request body, already read within the size limit.
  */
-export function leanPost(yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>, req: IncomingMessage, res: ServerResponse, body: Buffer): boolean {
+export function leanPost(
+  yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+): boolean {
   if (req.url !== yoga.graphqlEndpoint || req.headers.origin !== undefined) return false;
   const contentType = req.headers['content-type'];
   if (contentType === undefined || !JSON_TYPES.has(contentType.toLowerCase())) return false;
@@ -106,7 +115,11 @@ export function leanPost(yoga: YogaServerInstance<Record<string, unknown>, Gatew
 
   const request = new NodeRequestView(req, res) as unknown as Request;
   Promise.resolve(yoga.getResultForParams({ params, request }, { req, res }))
-    .then((result) => (isPlainData(result) ? writeData(res, result, type) : writeResponse(res, processRegularResult(result as ExecutionResult, yoga.fetchAPI, type))))
+    .then((result) =>
+      isPlainData(result)
+        ? writeData(res, result, type)
+        : writeResponse(res, processRegularResult(result as ExecutionResult, yoga.fetchAPI, type)),
+    )
     .catch((error: unknown) => {
       // getResultForParams masks what execution throws; this is the gateway itself failing.
       yoga.logger.error(error);
@@ -118,7 +131,10 @@ export function leanPost(yoga: YogaServerInstance<Record<string, unknown>, Gatew
   return true;
 }
 
-type PlainData = ExecutionResult & { stringify?: (result: unknown) => string; extensions?: { http?: { headers?: Record<string, string> } } };
+type PlainData = ExecutionResult & {
+  stringify?: (result: unknown) => string;
+  extensions?: { http?: { headers?: Record<string, string> } };
+};
 
 /**
  * A result with data and no errors, and no extensions but the response headers yoga's response

@@ -13,7 +13,12 @@ import { createGatewayServer } from './server.js';
 /** Whether an upstream answers at all (any HTTP status counts); offline machines fail fast. */
 async function reachable(url: string): Promise<boolean> {
   try {
-    const res = await request(new URL('/', url), { method: 'HEAD', headersTimeout: 3000, bodyTimeout: 3000, signal: AbortSignal.timeout(3500) });
+    const res = await request(new URL('/', url), {
+      method: 'HEAD',
+      headersTimeout: 3000,
+      bodyTimeout: 3000,
+      signal: AbortSignal.timeout(3500),
+    });
     await res.body.dump();
     return true;
   } catch {
@@ -37,7 +42,9 @@ async function main() {
   let closeSandbox: (() => Promise<void>) | undefined;
   let useSandbox = config.sandbox === 'on';
   if (config.sandbox === 'auto' && !config.upstreamsConfigured && !(await reachable(config.upstreams.dataApi))) {
-    logger.warn(`${config.upstreams.dataApi} is unreachable (offline?): serving the built-in sandbox world instead. Set SANDBOX=off to refuse.`);
+    logger.warn(
+      `${config.upstreams.dataApi} is unreachable (offline?): serving the built-in sandbox world instead. Set SANDBOX=off to refuse.`,
+    );
     useSandbox = true;
   }
   if (useSandbox) {
@@ -65,7 +72,14 @@ async function main() {
     const { port } = server.address() as AddressInfo;
     const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/graphql`;
     logger.info(
-      { url, upstream: closeSandbox ? 'sandbox' : 'public', dataApi: config.upstreams.dataApi, node: config.upstreams.node.mainnet, admin: Boolean(config.adminToken), cache: config.cache.mode },
+      {
+        url,
+        upstream: closeSandbox ? 'sandbox' : 'public',
+        dataApi: config.upstreams.dataApi,
+        node: config.upstreams.node.mainnet,
+        admin: Boolean(config.adminToken),
+        cache: config.cache.mode,
+      },
       `GraphQL gateway ready: ${url} (GraphiQL in a browser)`,
     );
   });

@@ -29,9 +29,21 @@ export interface GatewayServer {
   drain(timeoutMs: number): Promise<void>;
 }
 
-function refuse(res: ServerResponse, status: number, code: string, message: string, extensions: Record<string, unknown> = {}, headers: Record<string, string> = {}): void {
+function refuse(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  extensions: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): void {
   const body = JSON.stringify({ errors: [{ message, extensions: { code, ...extensions } }] });
-  res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  res.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  });
   res.end(body);
 }
 
@@ -98,7 +110,9 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
       if (size === 0) {
         // A chunked body that turned out empty: yoga must see no body at all, and the socket's is spent.
         const headers = Object.entries(req.headers).filter(([name]) => name !== 'transfer-encoding') as [string, string][];
-        void Promise.resolve(yoga.fetch(`http://${req.headers.host ?? 'localhost'}${req.url}`, { method: req.method, headers }, { req, res })).then((response) => writeResponse(res, response));
+        void Promise.resolve(
+          yoga.fetch(`http://${req.headers.host ?? 'localhost'}${req.url}`, { method: req.method, headers }, { req, res }),
+        ).then((response) => writeResponse(res, response));
         return;
       }
       if (leanPost(yoga, req, res, body)) return;

@@ -56,7 +56,7 @@ describe('with ADMIN_TOKEN configured', () => {
     expect(h.sandbox.count()).toBe(0);
   });
 
-  it('reads logger levels, all or one, and a chain\'s aliases with the right token', async () => {
+  it("reads logger levels, all or one, and a chain's aliases with the right token", async () => {
     const res = await admin(`{ network { admin {
       all: loggerLevels { name logLevel displayLevel }
       c: loggerLevels(loggerName: "C") { name logLevel displayLevel }
@@ -78,7 +78,9 @@ describe('with ADMIN_TOKEN configured', () => {
   });
 
   it('sets logger levels: one logger or all, log level, display level or both, and answers the result', async () => {
-    const set = await admin(`mutation { nodeSetLoggerLevel(network: MAINNET, loggerName: "C", logLevel: DEBUG) { name logLevel displayLevel } }`);
+    const set = await admin(
+      `mutation { nodeSetLoggerLevel(network: MAINNET, loggerName: "C", logLevel: DEBUG) { name logLevel displayLevel } }`,
+    );
     expect(set.errors).toBeUndefined();
     expect(set.data.nodeSetLoggerLevel).toEqual([{ name: 'C', logLevel: 'DEBUG', displayLevel: expect.any(String) }]);
     const all = await admin(`mutation { nodeSetLoggerLevel(network: MAINNET, displayLevel: WARN) { name displayLevel } }`);
@@ -97,7 +99,9 @@ describe('with ADMIN_TOKEN configured', () => {
     const res = await admin(`mutation { nodeSetLoggerLevel(network: MAINNET, loggerName: "X", logLevel: VERBO) { name logLevel } }`);
     expect(res.errors).toBeUndefined();
     expect(res.data.nodeSetLoggerLevel).toEqual([{ name: 'X', logLevel: expect.any(String) }]);
-    expect(h.sandbox.log.filter((r) => r.operation === 'admin.getLoggerLevel').map((r) => (r.body as any).params)).toEqual([{ loggerName: 'X' }]);
+    expect(h.sandbox.log.filter((r) => r.operation === 'admin.getLoggerLevel').map((r) => (r.body as any).params)).toEqual([
+      { loggerName: 'X' },
+    ]);
   });
 
   it('refuses a logger level change that changes nothing, and a level that is not one, before any call', async () => {
@@ -111,15 +115,21 @@ describe('with ADMIN_TOKEN configured', () => {
 
   it('aliases a chain (up to 512 bytes), and the alias shows among its aliases', async () => {
     const longest = 'a'.repeat(512);
-    const res = await admin(`mutation($alias: String!) { nodeAliasChain(network: MAINNET, chain: "X", alias: $alias) }`, { alias: longest });
+    const res = await admin(`mutation($alias: String!) { nodeAliasChain(network: MAINNET, chain: "X", alias: $alias) }`, {
+      alias: longest,
+    });
     expect(res.errors).toBeUndefined();
     expect(res.data.nodeAliasChain).toBe(true);
     const aliases = await admin(`{ network { admin { chainAliases(chain: "${X}") } } }`);
     expect(aliases.data.network.admin.chainAliases).toContain(longest);
-    const again = await admin(`mutation($alias: String!) { nodeAliasChain(network: MAINNET, chain: "X", alias: $alias) }`, { alias: longest });
+    const again = await admin(`mutation($alias: String!) { nodeAliasChain(network: MAINNET, chain: "X", alias: $alias) }`, {
+      alias: longest,
+    });
     expect(codes(again)).toEqual(['UPSTREAM_RPC_ERROR']);
     // The node's words, bounded: the alias it quotes is cut.
-    expect(again.errors![0]!.extensions).toMatchObject({ upstream: { message: `alias already mapped to an ID: ${'a'.repeat(300 - 31)}… (cut at 300 characters)` } });
+    expect(again.errors![0]!.extensions).toMatchObject({
+      upstream: { message: `alias already mapped to an ID: ${'a'.repeat(300 - 31)}… (cut at 300 characters)` },
+    });
   });
 
   it('aliases an API endpoint, which the node then serves at the new path', async () => {

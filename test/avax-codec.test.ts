@@ -11,7 +11,10 @@ import { decodeHexWithChecksum, decodeUtxo, encodeHexWithChecksum, encodeNftTran
 const example = JSON.parse(readFileSync(new URL('./upstream/examples/node.avm.getUTXOs.json', import.meta.url), 'utf8'));
 
 describe('UTXOs of the avm.getUTXOs example', () => {
-  const [first, second] = example.examples as { request: any; response: { result: { utxos: string[]; endIndex: { address: string; utxo: string } } } }[];
+  const [first, second] = example.examples as {
+    request: any;
+    response: { result: { utxos: string[]; endIndex: { address: string; utxo: string } } };
+  }[];
 
   it('decode: the first page ends at its endIndex; owners are the 20 bytes at the end, in bech32', () => {
     for (const page of [first!, second!]) {
@@ -30,7 +33,13 @@ describe('UTXOs of the avm.getUTXOs example', () => {
   it('encode back to the same bytes', () => {
     for (const hex of first!.response.result.utxos) {
       const u = decodeUtxo(decodeHexWithChecksum(hex), 'avax', 'X');
-      const bytes = encodeTransferUtxo({ ...u, amount: BigInt(u.amount!), locktime: BigInt(u.locktime!), threshold: u.threshold!, addresses: u.addresses });
+      const bytes = encodeTransferUtxo({
+        ...u,
+        amount: BigInt(u.amount!),
+        locktime: BigInt(u.locktime!),
+        threshold: u.threshold!,
+        addresses: u.addresses,
+      });
       expect(encodeHexWithChecksum(bytes)).toBe(hex);
     }
   });
@@ -44,6 +53,24 @@ describe('UTXOs of the avm.getUTXOs example', () => {
 });
 
 it('an NFT transfer output (type 11) round-trips with its group and payload', () => {
-  const u = { txId: '2oJCbb8pfdxEHAf9A8CdN4Afj9VSR3xzyzNkf8tDv7aM1sfNFL', outputIndex: 3, assetId: 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z', groupId: 7, payload: Buffer.from('cafe', 'hex'), locktime: 0n, threshold: 1, addresses: ['X-avax1tnuesf6cqwnjw7fxjyk7lhch0vhf0v95wj5jvy'] };
-  expect(decodeUtxo(encodeNftTransferUtxo(u), 'avax', 'X')).toMatchObject({ outputType: 'nft transfer', txId: u.txId, outputIndex: 3, groupId: 7, payload: '0xcafe', locktime: '0', threshold: 1, addresses: u.addresses });
+  const u = {
+    txId: '2oJCbb8pfdxEHAf9A8CdN4Afj9VSR3xzyzNkf8tDv7aM1sfNFL',
+    outputIndex: 3,
+    assetId: 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z',
+    groupId: 7,
+    payload: Buffer.from('cafe', 'hex'),
+    locktime: 0n,
+    threshold: 1,
+    addresses: ['X-avax1tnuesf6cqwnjw7fxjyk7lhch0vhf0v95wj5jvy'],
+  };
+  expect(decodeUtxo(encodeNftTransferUtxo(u), 'avax', 'X')).toMatchObject({
+    outputType: 'nft transfer',
+    txId: u.txId,
+    outputIndex: 3,
+    groupId: 7,
+    payload: '0xcafe',
+    locktime: '0',
+    threshold: 1,
+    addresses: u.addresses,
+  });
 });

@@ -39,7 +39,14 @@ interface Subnet {
     feeConfig: { gasLimit: string } | null;
     validators: { nodeId: string; uptimePercentage: number }[] | null;
   }[];
-  l1Validators: { nodes: { validationId: string; nodeId: string; remainingBalance: string; transactions: { nodes: { txHash: string; txType: string }[] } }[] };
+  l1Validators: {
+    nodes: {
+      validationId: string;
+      nodeId: string;
+      remainingBalance: string;
+      transactions: { nodes: { txHash: string; txType: string }[] };
+    }[];
+  };
 }
 interface Utxo {
   utxoId: string;
@@ -86,7 +93,15 @@ beforeAll(async () => {
     executablePath: CHROMIUM,
     // Playwright gives each launch a fresh profile (--user-data-dir); these keep Chromium from
     // calling home, which the closed network would refuse.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   await mkdir(SHOTS, { recursive: true });
 
@@ -103,7 +118,9 @@ beforeAll(async () => {
   }`);
   shown.subnets = res.data!.network.subnets.nodes;
   // An L1 on the second page whose chains the sandbox node tracks: reached with "Load more".
-  shown.tracked = shown.subnets.slice(PAGE_SIZE).find((s) => s.isL1 && s.l1Validators.nodes.length && s.blockchains.every((b) => b.feeConfig && b.validators?.length))!;
+  shown.tracked = shown.subnets
+    .slice(PAGE_SIZE)
+    .find((s) => s.isL1 && s.l1Validators.nodes.length && s.blockchains.every((b) => b.feeConfig && b.validators?.length))!;
   // A subnet on the first page whose chains the node does not track: its page has field errors.
   shown.untracked = shown.subnets.slice(0, PAGE_SIZE).find((s) => s.blockchains.some((b) => !b.validators))!;
   expect(shown.tracked, 'the sandbox has a tracked L1 on the second page').toBeDefined();
@@ -128,14 +145,16 @@ beforeEach(async () => {
 
 afterEach(async ({ task }) => {
   // What the browser showed when a test failed, beside the screenshots of the pages.
-  if (task.result?.state === 'fail') await page.screenshot({ path: join(SHOTS, `failed-${task.name.replace(/\W+/g, '-')}.png`), fullPage: true });
+  if (task.result?.state === 'fail')
+    await page.screenshot({ path: join(SHOTS, `failed-${task.name.replace(/\W+/g, '-')}.png`), fullPage: true });
   await context.close();
   expect(pageErrors).toEqual([]);
 });
 
 const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 const texts = (selector: string) => page.locator(selector).allInnerTexts();
-const attributes = (selector: string, name: string) => page.locator(selector).evaluateAll((els, n) => els.map((e) => e.getAttribute(n)), name);
+const attributes = (selector: string, name: string) =>
+  page.locator(selector).evaluateAll((els, n) => els.map((e) => e.getAttribute(n)), name);
 
 async function utxosOf(chain: string, txHash: string) {
   const res = await h.raw<{ network: { transaction: { txType: string; consumedUtxos: Utxo[]; emittedUtxos: Utxo[] } } }>(
@@ -171,7 +190,9 @@ describe('the example explorer in Chromium', () => {
     expect(await card.locator('header .badge').innerText()).toBe('Validating');
     expect(await card.locator('dl.fee dd').first().innerText()).toBe(groupDigits(chain.feeConfig!.gasLimit));
     const validator = chain.validators![0]!;
-    expect(await card.locator(`tr[data-node-id="${validator.nodeId}"] td`).nth(2).innerText()).toBe(formatPercent(validator.uptimePercentage));
+    expect(await card.locator(`tr[data-node-id="${validator.nodeId}"] td`).nth(2).innerText()).toBe(
+      formatPercent(validator.uptimePercentage),
+    );
     expect(await page.locator('.unavailable').count()).toBe(0);
     const l1 = subnet.l1Validators.nodes[0]!;
     const row = page.locator(`tr[data-validation-id="${l1.validationId}"]`);
@@ -190,7 +211,9 @@ describe('the example explorer in Chromium', () => {
     expect(await page.locator('.facts dd').first().innerText()).toBe(utxos.txType);
     for (const utxo of [...utxos.consumedUtxos, ...utxos.emittedUtxos]) {
       const utxoRow = page.locator(`tr[data-utxo-id="${utxo.utxoId}"]`).first();
-      expect(await utxoRow.locator('td').nth(1).innerText()).toBe(`${formatUnits(utxo.amount, utxo.asset.denomination)} ${utxo.asset.symbol}`);
+      expect(await utxoRow.locator('td').nth(1).innerText()).toBe(
+        `${formatUnits(utxo.amount, utxo.asset.denomination)} ${utxo.asset.symbol}`,
+      );
       for (const a of utxo.addresses) expect(await utxoRow.innerText()).toContain(a.address);
     }
     expect(await page.getByLabel('Chains touched').locator('.chip').allInnerTexts()).toContain('P-Chain');
@@ -203,10 +226,19 @@ describe('the example explorer in Chromium', () => {
     await page.locator('.loading').waitFor({ state: 'detached' });
     expect(page.url()).toContain(`/address/${address}`);
     const res = await h.raw<{
-      network: { address: { chains: { primaryChain: string | null }[]; xChainBalances: { unlocked: string; utxoCount: number }[]; xChainUtxos: { nodes: { utxoId: string; txId: string }[] } } };
-    }>(`query ($a: AvalancheAddress!) { network { address(address: $a) {
+      network: {
+        address: {
+          chains: { primaryChain: string | null }[];
+          xChainBalances: { unlocked: string; utxoCount: number }[];
+          xChainUtxos: { nodes: { utxoId: string; txId: string }[] };
+        };
+      };
+    }>(
+      `query ($a: AvalancheAddress!) { network { address(address: $a) {
       chains { primaryChain } xChainBalances { unlocked utxoCount } xChainUtxos(first: 10) { nodes { utxoId txId } }
-    } } }`, { a: address });
+    } } }`,
+      { a: address },
+    );
     const known = res.data!.network.address;
     const primary = { X_CHAIN: 'X-Chain', P_CHAIN: 'P-Chain', C_CHAIN: 'C-Chain' } as Record<string, string>;
     expect(await page.locator('main > .chips .chip').allInnerTexts()).toEqual(known.chains.map((c) => primary[c.primaryChain!]));
@@ -218,7 +250,9 @@ describe('the example explorer in Chromium', () => {
   });
 
   it('shows an EVM address’s ICM messages', async () => {
-    const first = await h.raw<{ network: { icmMessages: { nodes: { to: string }[] } } }>('{ network { icmMessages(first: 1) { nodes { to } } } }');
+    const first = await h.raw<{ network: { icmMessages: { nodes: { to: string }[] } } }>(
+      '{ network { icmMessages(first: 1) { nodes { to } } } }',
+    );
     const address = first.data!.network.icmMessages.nodes[0]!.to;
     const res = await h.raw<{ network: { address: { icmMessages: { nodes: { messageId: string; status: string }[] } } } }>(
       'query ($a: AvalancheAddress!) { network { address(address: $a) { icmMessages(first: 10) { nodes { messageId status } } } } }',
@@ -244,7 +278,9 @@ describe('the example explorer in Chromium', () => {
     const notice = page.getByRole('status').filter({ hasText: 'Part of this page is missing' });
     expect(await notice.innerText()).toContain('The Avalanche node behind the gateway does not serve this');
     expect(await notice.innerText()).toContain('NODE_API_UNAVAILABLE');
-    expect(await page.locator('.unavailable').first().innerText()).toMatch(/^Fee config unavailable: The Avalanche node behind the gateway does not serve this/);
+    expect(await page.locator('.unavailable').first().innerText()).toMatch(
+      /^Fee config unavailable: The Avalanche node behind the gateway does not serve this/,
+    );
     await shot('subnet-partial');
   });
 

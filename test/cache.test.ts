@@ -132,7 +132,8 @@ describe('the byte bound', () => {
 
   it('holds the gateway within CACHE_MAX_BYTES however much it reads', async () => {
     const h = await harness({ CACHE_MAX_BYTES: '20000' });
-    for (const tx of world.transactions.p.slice(0, 40)) await h.raw(`{ network { transaction(chain: P_CHAIN, txHash: "${tx.txHash}") { txHash } } }`);
+    for (const tx of world.transactions.p.slice(0, 40))
+      await h.raw(`{ network { transaction(chain: P_CHAIN, txHash: "${tx.txHash}") { txHash } } }`);
     const store = h.gateway.reuse.store as MemoryStore;
     expect(store.usage.bytes).toBeLessThanOrEqual(20_000);
     expect(store.usage.entries).toBeLessThan(40);

@@ -34,7 +34,12 @@ describe('npm run codegen', () => {
   it('leaves no file of an earlier run behind in its output folders', () => {
     const folders = Object.keys(config.generates).filter((target) => target.endsWith('/'));
     const committed = folders.flatMap((folder) => readdirSync(new URL(folder, root)).map((file) => `${folder}${file}`));
-    expect(committed.sort()).toEqual(outputs.map((o) => o.filename).filter((f) => folders.some((folder) => f.startsWith(folder))).sort());
+    expect(committed.sort()).toEqual(
+      outputs
+        .map((o) => o.filename)
+        .filter((f) => folders.some((folder) => f.startsWith(folder)))
+        .sort(),
+    );
   });
 
   it('writes a sha256 persisted-documents manifest for the explorer and for examples/', () => {
@@ -46,7 +51,9 @@ describe('npm run codegen', () => {
     // One entry per operation of examples/*.graphql.
     const operations = readdirSync(new URL('examples/', root))
       .filter((f) => f.endsWith('.graphql'))
-      .flatMap((f) => parse(readFileSync(new URL(`examples/${f}`, root), 'utf8')).definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION));
+      .flatMap((f) =>
+        parse(readFileSync(new URL(`examples/${f}`, root), 'utf8')).definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION),
+      );
     const manifest = JSON.parse(readFileSync(new URL('examples/gql/persisted-documents.json', root), 'utf8')) as Record<string, string>;
     expect(Object.keys(manifest)).toHaveLength(operations.length);
   });

@@ -35,7 +35,14 @@ describe('configuration', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems;
-    expect(problems.map((p) => p.split(':')[0])).toEqual(['PORT', 'SANDBOX', 'DATA_API_URL', 'API_KEY_HEADER', 'UPSTREAM_TIMEOUT_MS', 'LOG_LEVEL']);
+    expect(problems.map((p) => p.split(':')[0])).toEqual([
+      'PORT',
+      'SANDBOX',
+      'DATA_API_URL',
+      'API_KEY_HEADER',
+      'UPSTREAM_TIMEOUT_MS',
+      'LOG_LEVEL',
+    ]);
     expect((error as ConfigError).message).toContain('PORT: must be an integer from 0 to 65535 (got "abc")');
     expect((error as ConfigError).message).toContain('UPSTREAM_TIMEOUT_MS: must be an integer from 100 to 120000');
   });

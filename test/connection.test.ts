@@ -22,7 +22,17 @@ const cursors = new CursorCodec('test-secret');
 const spec = { field: 'items', maxPageSize: 4, defaultFirst: 4, maxFirst: 20 };
 
 function page(api: ReturnType<typeof upstream>, args: ConnectionArgs, lostAnchor?: 'skip' | 'restart') {
-  return pageConnection({ cursors, args, spec, filters: [], fetchPage: api.fetchPage, read: (p) => p, toNode: (x: string) => x, keyOf: (x) => x, lostAnchor });
+  return pageConnection({
+    cursors,
+    args,
+    spec,
+    filters: [],
+    fetchPage: api.fetchPage,
+    read: (p) => p,
+    toNode: (x: string) => x,
+    keyOf: (x) => x,
+    lostAnchor,
+  });
 }
 const nodes = (r: { edges: { node: string }[] }) => r.edges.map((e) => e.node);
 

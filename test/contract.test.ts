@@ -29,18 +29,30 @@ const AVG_TPS_SCHEMA = {
   properties: {
     results: {
       type: 'array',
-      items: { type: 'object', additionalProperties: false, required: ['timestamp', 'value'], properties: { timestamp: { type: 'integer' }, value: { type: 'number' } } },
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['timestamp', 'value'],
+        properties: { timestamp: { type: 'integer' }, value: { type: 'number' } },
+      },
     },
     status: { type: 'integer' },
     lastRun: { type: 'integer' },
     nextPageToken: { type: 'string', format: 'uuid' },
   },
 };
-const METRICS_ERRORS: Record<number, string> = { 400: 'BadRequest', 404: 'NotFound', 429: 'TooManyRequests', 502: 'BadGateway', 503: 'ServiceUnavailable' };
+const METRICS_ERRORS: Record<number, string> = {
+  400: 'BadRequest',
+  404: 'NotFound',
+  429: 'TooManyRequests',
+  502: 'BadGateway',
+  503: 'ServiceUnavailable',
+};
 
 /** Problems with a request to the Metrics API's legacy route: only `pageToken` is defined. */
 function checkMetricsRequest(r: RecordedRequest): string[] {
-  if (r.method !== 'GET' || !/^\/v1\/avg_tps\/\d+$/.test(r.path)) return [`metrics: ${r.method} ${r.path} is not GET /v1/avg_tps/{chainId}`];
+  if (r.method !== 'GET' || !/^\/v1\/avg_tps\/\d+$/.test(r.path))
+    return [`metrics: ${r.method} ${r.path} is not GET /v1/avg_tps/{chainId}`];
   return r.query.filter(([k]) => k !== 'pageToken').map(([k]) => `metrics: query parameter "${k}" is not documented`);
 }
 const world = getWorld('mainnet');
@@ -63,7 +75,9 @@ function chainOfPath(value: string): 'p' | 'x' | 'c' {
 /** The response schema for one answer; oneOf responses are narrowed to the variant the chain returns. */
 function schemaFor(request: RecordedRequest, answer: SandboxAnswer): { on: OpenApiContract; schema: Record<string, unknown> } {
   if (request.service === 'metrics-api') {
-    return answer.status === 200 ? { on: metricsContract, schema: AVG_TPS_SCHEMA } : { on: metricsContract, schema: metricsContract.schemaRef(METRICS_ERRORS[answer.status]!) };
+    return answer.status === 200
+      ? { on: metricsContract, schema: AVG_TPS_SCHEMA }
+      : { on: metricsContract, schema: metricsContract.schemaRef(METRICS_ERRORS[answer.status]!) };
   }
   return { on: contract, schema: dataSchemaFor(request, answer) };
 }
@@ -71,7 +85,9 @@ function schemaFor(request: RecordedRequest, answer: SandboxAnswer): { on: OpenA
 function dataSchemaFor(request: RecordedRequest, answer: SandboxAnswer): Record<string, unknown> {
   const match = contract.match(request.method, request.path)!;
   if (answer.status === 200 && match.operation.operationId === 'listLatestPrimaryNetworkTransactions') {
-    const name = { p: 'ListPChainTransactionsResponse', x: 'ListXChainTransactionsResponse', c: 'ListCChainAtomicTransactionsResponse' }[chainOfPath(match.pathParams.blockchainId!)];
+    const name = { p: 'ListPChainTransactionsResponse', x: 'ListXChainTransactionsResponse', c: 'ListCChainAtomicTransactionsResponse' }[
+      chainOfPath(match.pathParams.blockchainId!)
+    ];
     return contract.schemaRef(name);
   }
   if (answer.status === 200 && match.operation.operationId === 'getTxByHash') {
@@ -164,9 +180,18 @@ describe('requests the gateway sends', () => {
   });
 
   it('the checker itself catches an undefined parameter and a value out of range', () => {
-    const base: RecordedRequest = { service: 'data-api', operation: 'listSubnets', method: 'GET', path: '/v1/networks/mainnet/subnets', query: [], status: 200 };
+    const base: RecordedRequest = {
+      service: 'data-api',
+      operation: 'listSubnets',
+      method: 'GET',
+      path: '/v1/networks/mainnet/subnets',
+      query: [],
+      status: 200,
+    };
     expect(contract.checkRequest({ ...base, query: [['pageSize', '10001']] })[0]).toMatch(/pageSize=10001/);
-    expect(contract.checkRequest({ ...base, query: [['limit', '1']] })).toEqual(['listSubnets: query parameter "limit" is not in the spec']);
+    expect(contract.checkRequest({ ...base, query: [['limit', '1']] })).toEqual([
+      'listSubnets: query parameter "limit" is not in the spec',
+    ]);
     expect(contract.checkRequest({ ...base, path: '/v1/networks/devnet/subnets' })[0]).toMatch(/network="devnet"/);
   });
 });
@@ -175,12 +200,18 @@ describe('answers the sandbox gives', () => {
   it('the validator itself refuses bodies that break the schema', () => {
     const subnet = world.subnets[1]!;
     expect(contract.validate(contract.schemaRef('ListSubnetsResponse'), { subnets: [subnet] })).toEqual([]);
-    expect(contract.validate(contract.schemaRef('ListSubnetsResponse'), { subnets: [{ ...subnet, isL1: 'yes' }] })[0]).toMatch(/isL1 must be boolean/);
+    expect(contract.validate(contract.schemaRef('ListSubnetsResponse'), { subnets: [{ ...subnet, isL1: 'yes' }] })[0]).toMatch(
+      /isL1 must be boolean/,
+    );
     const { blockchains: _b, ...noChains } = subnet;
-    expect(contract.validate(contract.schemaRef('ListSubnetsResponse'), { subnets: [noChains] })[0]).toMatch(/must have required property 'blockchains'/);
+    expect(contract.validate(contract.schemaRef('ListSubnetsResponse'), { subnets: [noChains] })[0]).toMatch(
+      /must have required property 'blockchains'/,
+    );
     const tx = world.transactions.p[0]!;
     expect(contract.validate(contract.schemaRef('PChainTransaction'), { ...tx, txType: 'MintTx' })).not.toEqual([]);
-    expect(contract.validate(contract.schemaRef('BadRequest'), { message: ['x'], statusCode: 400 })[0]).toMatch(/required property 'error'/);
+    expect(contract.validate(contract.schemaRef('BadRequest'), { message: ['x'], statusCode: 400 })[0]).toMatch(
+      /required property 'error'/,
+    );
     const icm = { messages: [{ ...evmWorld.icm[0]!, status: 'lost' }] };
     expect(contract.validate(contract.schemaRef('ListIcmMessagesResponse'), { messages: [evmWorld.icm[0]] })).toEqual([]);
     expect(contract.validate(contract.schemaRef('ListIcmMessagesResponse'), icm)).not.toEqual([]);
@@ -199,21 +230,33 @@ describe('answers the sandbox gives', () => {
     const pages = async (path: string, pageSize: number) => {
       let token: string | undefined;
       do {
-        const res = await fetch(`${h.sandbox.dataApiUrl}${path}${path.includes('?') ? '&' : '?'}pageSize=${pageSize}${token ? `&pageToken=${encodeURIComponent(token)}` : ''}`);
+        const res = await fetch(
+          `${h.sandbox.dataApiUrl}${path}${path.includes('?') ? '&' : '?'}pageSize=${pageSize}${token ? `&pageToken=${encodeURIComponent(token)}` : ''}`,
+        );
         const body = (await res.json()) as { nextPageToken?: string };
         token = body.nextPageToken;
       } while (token);
     };
-    for (const [network, w] of [['mainnet', world], ['testnet', fuji]] as const) {
+    for (const [network, w] of [
+      ['mainnet', world],
+      ['testnet', fuji],
+    ] as const) {
       await pages(`/v1/networks/${network}/subnets`, 10000);
       await pages(`/v1/networks/${network}/l1Validators?includeInactiveL1Validators=true`, 100);
       for (const chain of ['p-chain', 'x-chain', 'c-chain']) await pages(`/v1/networks/${network}/blockchains/${chain}/transactions`, 100);
       await pages(`/v1/networks/${network}/blockchains/${w.chainIds.x}/vertices`, 100);
       const nodes = [...new Set(w.rewards.map((r) => r.nodeId))];
-      for (let i = 0; i < nodes.length; i += 20) await pages(`/v1/networks/${network}/rewards?currency=gbp&nodeIds=${nodes.slice(i, i + 20).join(',')}`, 100);
-      for (let i = 0; i < w.addresses.length; i += 50) await get(`/v1/networks/${network}/addresses:listChainIds?addresses=${w.addresses.slice(i, i + 50).join(',')}`);
-      for (const [chain, list] of [['p-chain', w.transactions.p], ['x-chain', w.transactions.x], ['c-chain', w.transactions.c]] as const) {
-        for (const tx of list.filter((_t, i) => i % 25 === 0)) await get(`/v1/networks/${network}/blockchains/${chain}/transactions/${tx.txHash}`);
+      for (let i = 0; i < nodes.length; i += 20)
+        await pages(`/v1/networks/${network}/rewards?currency=gbp&nodeIds=${nodes.slice(i, i + 20).join(',')}`, 100);
+      for (let i = 0; i < w.addresses.length; i += 50)
+        await get(`/v1/networks/${network}/addresses:listChainIds?addresses=${w.addresses.slice(i, i + 50).join(',')}`);
+      for (const [chain, list] of [
+        ['p-chain', w.transactions.p],
+        ['x-chain', w.transactions.x],
+        ['c-chain', w.transactions.c],
+      ] as const) {
+        for (const tx of list.filter((_t, i) => i % 25 === 0))
+          await get(`/v1/networks/${network}/blockchains/${chain}/transactions/${tx.txHash}`);
       }
     }
     // The EVM side: the C-Chain in full, a few Subnet-EVM chains, both networks' ICM messages.
@@ -240,10 +283,16 @@ describe('answers the sandbox gives', () => {
         token = ((await res.json()) as { nextPageToken?: string }).nextPageToken;
       } while (token);
     }
-    const post = (path: string, body: unknown) => fetch(`${h.sandbox.dataApiUrl}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }).then((r) => r.arrayBuffer());
+    const post = (path: string, body: unknown) =>
+      fetch(`${h.sandbox.dataApiUrl}${path}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      }).then((r) => r.arrayBuffer());
     await post('/v1/signatureAggregator/mainnet/aggregateSignatures', { message: 'abcd', quorumPercentage: 67 });
     await post('/v1/signatureAggregator/mainnet/aggregateSignatures', { quorumPercentage: 101 });
-    for (const tx of world.transactions.p.filter((t) => /L1Validator|ConvertSubnet/.test(t.txType)).slice(0, 10)) await get(`/v1/signatureAggregator/mainnet/aggregateSignatures/${tx.txHash}`);
+    for (const tx of world.transactions.p.filter((t) => /L1Validator|ConvertSubnet/.test(t.txType)).slice(0, 10))
+      await get(`/v1/signatureAggregator/mainnet/aggregateSignatures/${tx.txHash}`);
     await get(`/v1/signatureAggregator/mainnet/aggregateSignatures/${world.transactions.p[0]!.txHash}`);
     await get('/v1/chains/7/transactions');
     await get(`/v1/chains/43114/addresses/0x12/transactions:listErc20`);

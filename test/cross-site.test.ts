@@ -37,13 +37,20 @@ describe('what a form on another site can send', () => {
   multipart.set('operations', JSON.stringify({ query: MUTATION }));
   const cases: [string, RequestInit][] = [
     ['application/x-www-form-urlencoded', { body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } }],
-    ['the same, in capitals and with a charset', { body: form.toString(), headers: { 'content-type': 'Application/X-WWW-Form-URLEncoded; charset=UTF-8' } }],
+    [
+      'the same, in capitals and with a charset',
+      { body: form.toString(), headers: { 'content-type': 'Application/X-WWW-Form-URLEncoded; charset=UTF-8' } },
+    ],
     ['multipart/form-data', { body: multipart }],
     ['text/plain with a JSON body', { body: JSON.stringify({ query: MUTATION }), headers: { 'content-type': 'text/plain;charset=UTF-8' } }],
   ];
 
   it.each(cases)('refuses a POST of %s with 415 and never reaches the Data API', async (_name, init) => {
-    const res = await plain.gateway.yoga.fetch(URL_, { method: 'POST', ...init, headers: { origin: 'https://evil.example', ...(init.headers as Record<string, string>) } });
+    const res = await plain.gateway.yoga.fetch(URL_, {
+      method: 'POST',
+      ...init,
+      headers: { origin: 'https://evil.example', ...(init.headers as Record<string, string>) },
+    });
     expect(res.status).toBe(415);
     const body = (await res.json()) as ErrorBody;
     expect(body.errors[0]!.extensions.code).toBe('UNSUPPORTED_MEDIA_TYPE');
@@ -58,11 +65,16 @@ describe('what a form on another site can send', () => {
   });
 
   it('refuses a GET without a CSRF header or JSON content type with 403, before it runs', async () => {
-    const res = await plain.gateway.yoga.fetch(`${URL_}?query=${encodeURIComponent('{ network { subnets(first: 1) { nodes { subnetId } } } }')}`, { headers: { accept: 'application/json' } });
+    const res = await plain.gateway.yoga.fetch(
+      `${URL_}?query=${encodeURIComponent('{ network { subnets(first: 1) { nodes { subnetId } } } }')}`,
+      { headers: { accept: 'application/json' } },
+    );
     expect(res.status).toBe(403);
     const body = (await res.json()) as ErrorBody;
     expect(body.errors[0]!.extensions.code).toBe('CSRF_BLOCKED');
-    expect(body.errors[0]!.message).toMatch(/CSRF prevention.*x-graphql-yoga-csrf, apollo-require-preflight, x-apollo-operation-name .*content-type: application\/json/);
+    expect(body.errors[0]!.message).toMatch(
+      /CSRF prevention.*x-graphql-yoga-csrf, apollo-require-preflight, x-apollo-operation-name .*content-type: application\/json/,
+    );
     expect(sandbox.total).toBe(0);
   });
 
@@ -76,7 +88,9 @@ describe('what a form on another site can send', () => {
   });
 
   it('never runs a mutation from a GET, header or not', async () => {
-    const res = await plain.gateway.yoga.fetch(`${URL_}?query=${encodeURIComponent(MUTATION)}`, { headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1' } });
+    const res = await plain.gateway.yoga.fetch(`${URL_}?query=${encodeURIComponent(MUTATION)}`, {
+      headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1' },
+    });
     expect(res.status).toBe(405);
     expect(sandbox.total).toBe(0);
   });
@@ -90,9 +104,16 @@ describe('what a form on another site can send', () => {
 });
 
 const preflight = (h: Harness, origin: string) =>
-  h.gateway.yoga.fetch(URL_, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+  h.gateway.yoga.fetch(URL_, {
+    method: 'OPTIONS',
+    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+  });
 const post = (h: Harness, origin: string) =>
-  h.gateway.yoga.fetch(URL_, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ network { name } }' }) });
+  h.gateway.yoga.fetch(URL_, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ network { name } }' }),
+  });
 const corsOf = (res: Response) => Object.fromEntries([...res.headers].filter(([name]) => name.startsWith('access-control-')));
 
 describe('CORS', () => {
@@ -114,10 +135,17 @@ describe('CORS', () => {
     it('lets a listed origin through the preflight and read the answer, without credentials', async () => {
       const pre = await preflight(h, 'https://app.example.org');
       expect(pre.status).toBe(204);
-      expect(corsOf(pre)).toMatchObject({ 'access-control-allow-origin': 'https://app.example.org', 'access-control-allow-methods': 'GET, POST', 'access-control-max-age': '600' });
+      expect(corsOf(pre)).toMatchObject({
+        'access-control-allow-origin': 'https://app.example.org',
+        'access-control-allow-methods': 'GET, POST',
+        'access-control-max-age': '600',
+      });
       expect(pre.headers.get('access-control-allow-credentials')).toBeNull();
       const res = await post(h, 'http://localhost:5173');
-      expect(corsOf(res)).toMatchObject({ 'access-control-allow-origin': 'http://localhost:5173', 'access-control-expose-headers': 'retry-after' });
+      expect(corsOf(res)).toMatchObject({
+        'access-control-allow-origin': 'http://localhost:5173',
+        'access-control-expose-headers': 'retry-after',
+      });
       expect(res.headers.get('access-control-allow-credentials')).toBeNull();
       expect(res.headers.get('vary')).toMatch(/Origin/);
     });
@@ -147,7 +175,10 @@ describe('CORS', () => {
   it('CORS_CREDENTIALS=true allows credentials for listed origins only', async () => {
     const h = await startHarness({ CORS_ORIGINS: 'https://app.example.org', CORS_CREDENTIALS: 'true' }, { sandbox });
     try {
-      expect(corsOf(await post(h, 'https://app.example.org'))).toMatchObject({ 'access-control-allow-origin': 'https://app.example.org', 'access-control-allow-credentials': 'true' });
+      expect(corsOf(await post(h, 'https://app.example.org'))).toMatchObject({
+        'access-control-allow-origin': 'https://app.example.org',
+        'access-control-allow-credentials': 'true',
+      });
       expect(corsOf(await post(h, 'https://evil.example'))).toEqual({});
     } finally {
       await h.close();
@@ -163,10 +194,15 @@ describe('CORS', () => {
       }
       return [];
     };
-    expect(problems({ CORS_ORIGINS: '*', CORS_CREDENTIALS: 'true' })).toEqual([expect.stringMatching(/^CORS_CREDENTIALS: true needs CORS_ORIGINS to list exact origins \(never \*/)]);
+    expect(problems({ CORS_ORIGINS: '*', CORS_CREDENTIALS: 'true' })).toEqual([
+      expect.stringMatching(/^CORS_CREDENTIALS: true needs CORS_ORIGINS to list exact origins \(never \*/),
+    ]);
     expect(problems({ CORS_CREDENTIALS: 'true' })).toEqual([expect.stringMatching(/^CORS_CREDENTIALS/)]);
     for (const bad of ['https://app.example.org/', 'app.example.org', 'https://a.example,*', 'https://a.example/path', ',']) {
-      expect(problems({ CORS_ORIGINS: bad, CORS_CREDENTIALS: 'maybe' }).map((p) => p.split(':')[0])).toEqual(['CORS_ORIGINS', 'CORS_CREDENTIALS']);
+      expect(problems({ CORS_ORIGINS: bad, CORS_CREDENTIALS: 'maybe' }).map((p) => p.split(':')[0])).toEqual([
+        'CORS_ORIGINS',
+        'CORS_CREDENTIALS',
+      ]);
     }
   });
 });

@@ -35,13 +35,20 @@ describe('enums match the upstream value sets', () => {
     ['NftIndexStatus', specEnum('NftTokenMetadataStatus')],
     ['ResourceLinkType', specEnum('ResourceLinkType')],
     ['ErcType', ['Erc20Contract', 'Erc721Contract', 'Erc1155Contract', 'UnknownContract'].flatMap((c) => propertyEnum(c, 'ercType'))],
-    ['IcmMessageStatus', ['PendingIcmMessage', 'DeliveredIcmMessage', 'DeliveredSourceNotIndexedIcmMessage'].flatMap((m) => propertyEnum(m, 'status'))],
+    [
+      'IcmMessageStatus',
+      ['PendingIcmMessage', 'DeliveredIcmMessage', 'DeliveredSourceNotIndexedIcmMessage'].flatMap((m) => propertyEnum(m, 'status')),
+    ],
     ['NetworkName', specEnum('Network')],
   ])('%s', (name, upstream) => {
     expect(internalValues(name).sort()).toEqual([...new Set(upstream)].sort());
   });
 
   it('covers the chains the Primary Network endpoints take by alias', () => {
-    expect(internalValues('PrimaryNetworkChain').sort()).toEqual(specEnum('BlockchainId').filter((v) => v.endsWith('-chain')).sort());
+    expect(internalValues('PrimaryNetworkChain').sort()).toEqual(
+      specEnum('BlockchainId')
+        .filter((v) => v.endsWith('-chain'))
+        .sort(),
+    );
   });
 });

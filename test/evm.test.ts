@@ -60,7 +60,9 @@ describe('subnet → EVM chain → transactions → contract metadata → ICM me
     expect(res.errors).toBeUndefined();
     const chains = res.data!.network.subnet!.blockchains.filter((b) => b.evm);
     expect(chains.length).toBeGreaterThanOrEqual(2);
-    const recipients = new Set(chains.flatMap((c) => c.evm!.transactions!.nodes.map((tx) => `${c.evm!.evmChainId}|${tx.to.address.toLowerCase()}`)));
+    const recipients = new Set(
+      chains.flatMap((c) => c.evm!.transactions!.nodes.map((tx) => `${c.evm!.evmChainId}|${tx.to.address.toLowerCase()}`)),
+    );
     expect(h.sandbox.counts).toEqual({
       listSubnets: 1,
       listLatestTransactions: chains.length,
@@ -72,7 +74,11 @@ describe('subnet → EVM chain → transactions → contract metadata → ICM me
     expect(txPaths.sort()).toEqual(chains.map((c) => `/v1/chains/${c.blockchainId}/transactions`).sort());
     for (const c of chains) {
       const chain = evm.chains.get(String(c.evm!.evmChainId))!;
-      expect(c.evm!.transactions!.nodes.map((tx) => tx.txHash)).toEqual(newestFirst(chain.transactions).slice(0, 10).map((t) => t.txHash));
+      expect(c.evm!.transactions!.nodes.map((tx) => tx.txHash)).toEqual(
+        newestFirst(chain.transactions)
+          .slice(0, 10)
+          .map((t) => t.txHash),
+      );
       for (const tx of c.evm!.transactions!.nodes) {
         expect(tx.from.contract).toBeNull();
         const contract = chain.contracts.get(tx.to.address.toLowerCase());
@@ -81,12 +87,16 @@ describe('subnet → EVM chain → transactions → contract metadata → ICM me
           continue;
         }
         expect(tx.to.contract).toMatchObject({ name: contract.name, deploymentDetails: { txHash: contract.deploymentDetails!.txHash } });
-        if (contract.ercType === 'ERC-20') expect(tx.to.contract).toMatchObject({ __typename: 'Erc20Contract', decimals: contract.decimals });
+        if (contract.ercType === 'ERC-20')
+          expect(tx.to.contract).toMatchObject({ __typename: 'Erc20Contract', decimals: contract.decimals });
       }
       const messages = c.evm!.icmMessages!.nodes;
-      const expected = evm.icm.filter((m) => m.sourceBlockchainId === c.blockchainId || m.destinationBlockchainId === c.blockchainId).slice(0, 5);
+      const expected = evm.icm
+        .filter((m) => m.sourceBlockchainId === c.blockchainId || m.destinationBlockchainId === c.blockchainId)
+        .slice(0, 5);
       expect(messages.map((m) => m.messageId)).toEqual(expected.map((m) => m.messageId));
-      for (const m of messages) expect([m.sourceBlockchain?.blockchainName, m.destinationBlockchain?.blockchainName]).toContain(c.evm!.blockchain!.blockchainName);
+      for (const m of messages)
+        expect([m.sourceBlockchain?.blockchainName, m.destinationBlockchain?.blockchainName]).toContain(c.evm!.blockchain!.blockchainName);
     }
   });
 
@@ -100,7 +110,9 @@ describe('subnet → EVM chain → transactions → contract metadata → ICM me
     const fresh = await startHarness({ CACHE: 'memory' });
     try {
       const first = await fresh.raw(q);
-      expect(first.data).toEqual({ network: { evmChain: { token: { contract: { __typename: 'Erc20Contract', name: token.name } }, eoa: { contract: null } } } });
+      expect(first.data).toEqual({
+        network: { evmChain: { token: { contract: { __typename: 'Erc20Contract', name: token.name } }, eoa: { contract: null } } },
+      });
       expect(fresh.sandbox.count('getContractMetadata')).toBe(2);
       fresh.sandbox.reset();
       expect((await fresh.raw(q)).data).toEqual(first.data);
@@ -116,15 +128,20 @@ describe('subnet → EVM chain → transactions → contract metadata → ICM me
 describe('contract metadata', () => {
   it('has one GraphQL type per ercType', async () => {
     const byType = new Map<string, string>();
-    for (const chain of evm.chains.values()) for (const c of chain.contracts.values()) if (!byType.has(c.ercType)) byType.set(c.ercType, `${chain.chainId}|${c.address}`);
+    for (const chain of evm.chains.values())
+      for (const c of chain.contracts.values()) if (!byType.has(c.ercType)) byType.set(c.ercType, `${chain.chainId}|${c.address}`);
     expect([...byType.keys()].sort()).toEqual(['ERC-1155', 'ERC-20', 'ERC-721', 'UNKNOWN']);
     for (const [ercType, key] of byType) {
       const [chainId, address] = key.split('|');
-      const res = await h.raw<{ network: { evmChain: { address: { contract: { __typename: string; ercType: string; symbol: string | null } } } } }>(
+      const res = await h.raw<{
+        network: { evmChain: { address: { contract: { __typename: string; ercType: string; symbol: string | null } } } };
+      }>(
         `{ network { evmChain(evmChainId: ${chainId}) { address(address: "${address}") { contract { __typename ercType symbol ... on Erc1155Contract { pricingProviders { coingeckoCoinId } } } } } } }`,
       );
       const contract = res.data!.network.evmChain.address.contract;
-      expect(contract.__typename).toBe({ 'ERC-20': 'Erc20Contract', 'ERC-721': 'Erc721Contract', 'ERC-1155': 'Erc1155Contract', UNKNOWN: 'UnknownContract' }[ercType]);
+      expect(contract.__typename).toBe(
+        { 'ERC-20': 'Erc20Contract', 'ERC-721': 'Erc721Contract', 'ERC-1155': 'Erc1155Contract', UNKNOWN: 'UnknownContract' }[ercType],
+      );
       expect(contract.ercType).toBe(ercType.replace('-', '_'));
     }
   });
@@ -165,16 +182,34 @@ describe('EVM connections', () => {
     const inRange = transfers.filter((t) => Number(t.blockNumber) >= startBlock && Number(t.blockNumber) < endBlock);
     const Q = `query($after: String) { network { evmChain(evmChainId: 43114) { address(address: "${address}") {
       erc20Transfers(first: 2, after: $after, startBlock: ${startBlock}, endBlock: ${endBlock}) { pageInfo { hasNextPage endCursor } nodes { txHash value erc20Token { symbol price { currencyCode value } } } } } } } }`;
-    const got = await walk(async (after) => ((await h.raw(Q, { after })).data as { network: { evmChain: { address: { erc20Transfers: Page<{ txHash: string }> } } } }).network.evmChain.address.erc20Transfers);
+    const got = await walk(
+      async (after) =>
+        ((await h.raw(Q, { after })).data as { network: { evmChain: { address: { erc20Transfers: Page<{ txHash: string }> } } } }).network
+          .evmChain.address.erc20Transfers,
+    );
     expect(got.map((t) => t.txHash)).toEqual(newestFirst(inRange).map((t) => t.txHash));
     const sent = h.sandbox.log.find((r) => r.operation === 'listErc20Transactions')!;
-    expect(sent.query).toEqual(expect.arrayContaining([['startBlock', String(startBlock)], ['endBlock', String(endBlock)]]));
+    expect(sent.query).toEqual(
+      expect.arrayContaining([
+        ['startBlock', String(startBlock)],
+        ['endBlock', String(endBlock)],
+      ]),
+    );
 
-    const router = [...cChain.contracts.values()].find((c) => c.ercType === 'UNKNOWN' && cChain.internalTransactions.filter((t) => t.from.address === c.address).length > 3)!;
+    const router = [...cChain.contracts.values()].find(
+      (c) => c.ercType === 'UNKNOWN' && cChain.internalTransactions.filter((t) => t.from.address === c.address).length > 3,
+    )!;
     const internals = cChain.internalTransactions.filter((t) => t.from.address === router.address || t.to.address === router.address);
     const IQ = `query($after: String) { network { evmChain(evmChainId: 43114) { address(address: "${router.address.toLowerCase()}") {
       internalTransactions(first: 3, after: $after) { pageInfo { hasNextPage endCursor } nodes { txHash internalTxType value isReverted } } } } } }`;
-    const igot = await walk(async (after) => ((await h.raw(IQ, { after })).data as { network: { evmChain: { address: { internalTransactions: Page<{ txHash: string; internalTxType: string }> } } } }).network.evmChain.address.internalTransactions);
+    const igot = await walk(
+      async (after) =>
+        (
+          (await h.raw(IQ, { after })).data as {
+            network: { evmChain: { address: { internalTransactions: Page<{ txHash: string; internalTxType: string }> } } };
+          }
+        ).network.evmChain.address.internalTransactions,
+    );
     expect(igot.map((t) => t.txHash)).toEqual(newestFirst(internals).map((t) => t.txHash));
     expect(new Set(igot.map((t) => t.internalTxType)).size).toBeGreaterThan(0);
   });
@@ -204,7 +239,12 @@ describe('EVM connections', () => {
     for (const contract of contracts) {
       h.sandbox.reset();
       const filtered = (await h.raw<Res>(Q, { contract: contract.toLowerCase() })).data!.network.evmChain.address.collectibles;
-      expect(filtered.nodes.map(key)).toEqual(held.filter((c) => c.address === contract).slice(0, 600).map(key));
+      expect(filtered.nodes.map(key)).toEqual(
+        held
+          .filter((c) => c.address === contract)
+          .slice(0, 600)
+          .map(key),
+      );
       expect(filtered.nodes.length).toBeGreaterThan(0);
       expect(h.sandbox.log[0]!.query).toContainEqual(['contractAddress', contract.toLowerCase()]);
     }
@@ -215,7 +255,16 @@ describe('native balance', () => {
   it('is the replayed balance at the latest or any block, priced in any currency', async () => {
     const account = cChain.accounts[5]!;
     const block = Math.floor(cChain.headBlock / 2);
-    const res = await h.raw<{ network: { evmChain: { address: { now: { balance: string; symbol: string }; then: { balance: string; price: { currencyCode: string; value: number }; balanceValue: { value: number } } } } } }>(
+    const res = await h.raw<{
+      network: {
+        evmChain: {
+          address: {
+            now: { balance: string; symbol: string };
+            then: { balance: string; price: { currencyCode: string; value: number }; balanceValue: { value: number } };
+          };
+        };
+      };
+    }>(
       `{ network { evmChain(evmChainId: 43114) { address(address: "${account}") {
         now: nativeBalance { balance symbol decimals }
         then: nativeBalance(blockNumber: "${block}", currency: JPY) { balance price { currencyCode value } balanceValue { currencyCode value } }
@@ -233,7 +282,11 @@ describe('native balance', () => {
     const query = `{ network { evmChain(evmChainId: 43114) { address(address: "${cChain.accounts[0]}") { ${currencies
       .map((c) => `${c}: nativeBalance(currency: ${c.toUpperCase()}) { price { currencyCode } }`)
       .join(' ')} } } } }`;
-    const res = await h.raw<{ network: { evmChain: { address: Record<string, { price: { currencyCode: string } }> } } }>(query, undefined, {});
+    const res = await h.raw<{ network: { evmChain: { address: Record<string, { price: { currencyCode: string } }> } } }>(
+      query,
+      undefined,
+      {},
+    );
     expect(res.errors).toBeUndefined();
     for (const c of currencies) expect(res.data!.network.evmChain.address[c]!.price.currencyCode).toBe(c);
   });
@@ -242,7 +295,14 @@ describe('native balance', () => {
 describe('links and lookups', () => {
   it('finds an EVM chain by EVM chain id or blockchain id, and links it to its blockchain both ways', async () => {
     const chain = [...evm.chains.values()].find((c) => c.chainId !== '43114')!;
-    const res = await h.raw<{ network: { a: { blockchainId: string; blockchain: { evm: { evmChainId: number } } }; b: { evmChainId: number }; c: { evmChainId: number }; none: null } }>(`{ network {
+    const res = await h.raw<{
+      network: {
+        a: { blockchainId: string; blockchain: { evm: { evmChainId: number } } };
+        b: { evmChainId: number };
+        c: { evmChainId: number };
+        none: null;
+      };
+    }>(`{ network {
       a: evmChain(evmChainId: ${chain.chainId}) { blockchainId blockchain { evm { evmChainId } } }
       b: evmChain(blockchainId: "${chain.blockchainId}") { evmChainId }
       c: evmChain(evmChainId: 43114) { evmChainId }
@@ -259,7 +319,10 @@ describe('links and lookups', () => {
   it('takes a custom VM whose genesis has a chainId for what it is: not an EVM chain', async () => {
     const custom = world.subnets
       .flatMap((s) => s.blockchains)
-      .find((b) => b.evmChainId !== undefined && typeof b.genesisData === 'string' && b.vmId !== 'jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq')!;
+      .find(
+        (b) =>
+          b.evmChainId !== undefined && typeof b.genesisData === 'string' && b.vmId !== 'jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq',
+      )!;
     expect(custom).toBeDefined();
     const res = await h.raw(`{ network {
       blockchain(blockchainId: "${custom.blockchainId}") { evmChainId evm { evmChainId } averageTps { nodes { value } } encodedGenesis }
@@ -268,25 +331,53 @@ describe('links and lookups', () => {
     } }`);
     expect(res.errors).toBeUndefined();
     expect(res.data).toEqual({
-      network: { blockchain: { evmChainId: null, evm: null, averageTps: null, encodedGenesis: custom.genesisData }, byId: null, byBlockchain: null },
+      network: {
+        blockchain: { evmChainId: null, evm: null, averageTps: null, encodedGenesis: custom.genesisData },
+        byId: null,
+        byBlockchain: null,
+      },
     });
     expect(h.sandbox.counts).toEqual({ listSubnets: 1 });
   });
 
   it('refetches an EVM chain and an EVM address by their global ids', async () => {
-    const res = await h.raw<{ network: { evmChain: { id: string; address: { id: string } } } }>(`{ network { evmChain(evmChainId: 43114) { id address(address: "${cChain.accounts[2]}") { id } } } }`);
+    const res = await h.raw<{ network: { evmChain: { id: string; address: { id: string } } } }>(
+      `{ network { evmChain(evmChainId: 43114) { id address(address: "${cChain.accounts[2]}") { id } } } }`,
+    );
     const { id, address } = res.data!.network.evmChain;
-    const again = await h.raw(`{ a: node(id: "${id}") { ... on EvmChain { evmChainId } } b: node(id: "${address.id}") { ... on EvmAddress { address chain { evmChainId } } } }`);
+    const again = await h.raw(
+      `{ a: node(id: "${id}") { ... on EvmChain { evmChainId } } b: node(id: "${address.id}") { ... on EvmAddress { address chain { evmChainId } } } }`,
+    );
     expect(again.data).toEqual({ a: { evmChainId: 43114 }, b: { address: cChain.accounts[2], chain: { evmChainId: 43114 } } });
   });
 
   it.each([
-    ['both ids', '{ network { evmChain(evmChainId: 43114, blockchainId: "2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5") { evmChainId } } }', /exactly one of/],
+    [
+      'both ids',
+      '{ network { evmChain(evmChainId: 43114, blockchainId: "2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5") { evmChainId } } }',
+      /exactly one of/,
+    ],
     ['neither id', '{ network { evmChain { evmChainId } } }', /exactly one of/],
-    ['a bad EVM address', '{ network { evmChain(evmChainId: 43114) { address(address: "0x123") { address } } } }', /is not a valid EvmHexAddress/],
-    ['an empty block range', `{ network { evmChain(evmChainId: 43114) { address(address: "${'0x' + '1'.repeat(40)}") { erc20Transfers(startBlock: 9, endBlock: 9) { nodes { txHash } } } } } }`, /must be below `endBlock`/],
-    ['a negative block number', `{ network { evmChain(evmChainId: 43114) { address(address: "${'0x' + '1'.repeat(40)}") { nativeBalance(blockNumber: "-4") { balance } } } } }`, /must be a block number from 0 to 9223372036854775807/],
-    ['collectibles over 1000', `{ network { evmChain(evmChainId: 43114) { address(address: "${'0x' + '1'.repeat(40)}") { collectibles(first: 1001) { nodes { tokenId } } } } } }`, /from 1 to 1000/],
+    [
+      'a bad EVM address',
+      '{ network { evmChain(evmChainId: 43114) { address(address: "0x123") { address } } } }',
+      /is not a valid EvmHexAddress/,
+    ],
+    [
+      'an empty block range',
+      `{ network { evmChain(evmChainId: 43114) { address(address: "${'0x' + '1'.repeat(40)}") { erc20Transfers(startBlock: 9, endBlock: 9) { nodes { txHash } } } } } }`,
+      /must be below `endBlock`/,
+    ],
+    [
+      'a negative block number',
+      `{ network { evmChain(evmChainId: 43114) { address(address: "${'0x' + '1'.repeat(40)}") { nativeBalance(blockNumber: "-4") { balance } } } } }`,
+      /must be a block number from 0 to 9223372036854775807/,
+    ],
+    [
+      'collectibles over 1000',
+      `{ network { evmChain(evmChainId: 43114) { address(address: "${'0x' + '1'.repeat(40)}") { collectibles(first: 1001) { nodes { tokenId } } } } } }`,
+      /from 1 to 1000/,
+    ],
   ])('refuses %s before any call', async (_name, query, message) => {
     const res = await h.raw(query);
     expect(codes(res)).toEqual(['BAD_USER_INPUT']);
@@ -310,8 +401,10 @@ describe('upstream failures on EVM endpoints', () => {
     expect(h.sandbox.count('listLatestTransactions')).toBe(calls);
   });
 
-  it('passes the upstream\'s own 400 message through', async () => {
-    const res = await h.raw(`{ network { evmChain(evmChainId: 43114) { address(address: "${cChain.accounts[0]}") { nativeBalance(blockNumber: "${cChain.headBlock + 1000}") { balance } } } } }`);
+  it("passes the upstream's own 400 message through", async () => {
+    const res = await h.raw(
+      `{ network { evmChain(evmChainId: 43114) { address(address: "${cChain.accounts[0]}") { nativeBalance(blockNumber: "${cChain.headBlock + 1000}") { balance } } } } }`,
+    );
     expect(codes(res)).toEqual(['UPSTREAM_BAD_REQUEST']);
     expect(res.errors![0]!.message).toMatch(/is ahead of the latest block/);
   });

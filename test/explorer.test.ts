@@ -14,8 +14,15 @@ describe('examples/web/src/errors.ts', () => {
   });
 
   it('names the upstream that failed and when to try again', () => {
-    const explained = explain({ message: 'rate limited', extensions: { code: 'UPSTREAM_RATE_LIMITED', upstream: { service: 'data-api' }, retryAfter: 12 } });
-    expect(explained).toEqual({ words: 'The Avalanche Data API is getting too many requests right now. Try again in 12 seconds.', retry: true, code: 'UPSTREAM_RATE_LIMITED' });
+    const explained = explain({
+      message: 'rate limited',
+      extensions: { code: 'UPSTREAM_RATE_LIMITED', upstream: { service: 'data-api' }, retryAfter: 12 },
+    });
+    expect(explained).toEqual({
+      words: 'The Avalanche Data API is getting too many requests right now. Try again in 12 seconds.',
+      retry: true,
+      code: 'UPSTREAM_RATE_LIMITED',
+    });
   });
 
   it('still says something for a code it does not know', () => {

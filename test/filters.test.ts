@@ -99,8 +99,16 @@ describe('transaction filters', () => {
     const start = pool[2]!.blockTimestamp;
     const end = pool.at(-3)!.blockTimestamp;
     const types = ['BaseTx', 'ImportTx', 'ExportTx', 'RewardValidatorTx'] as const;
-    const res = await h.exec(Transactions, { chain: 'P_CHAIN', addresses: [a, b], txTypes: [...types], startTimestamp: start, endTimestamp: end });
-    const expected = newestFirst(pool.filter((t) => (types as readonly string[]).includes(t.txType) && t.blockTimestamp >= start && t.blockTimestamp <= end));
+    const res = await h.exec(Transactions, {
+      chain: 'P_CHAIN',
+      addresses: [a, b],
+      txTypes: [...types],
+      startTimestamp: start,
+      endTimestamp: end,
+    });
+    const expected = newestFirst(
+      pool.filter((t) => (types as readonly string[]).includes(t.txType) && t.blockTimestamp >= start && t.blockTimestamp <= end),
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(res.data!.network.transactions!.nodes.map((t) => t.txHash)).toEqual(expected.map((t) => t.txHash));
     const call = h.sandbox.log.find((r) => r.operation === 'listLatestPrimaryNetworkTransactions')!;
@@ -108,9 +116,9 @@ describe('transaction filters', () => {
   });
 
   it('by l1ValidationId on the P-Chain, with txTypes', async () => {
-    const validationId = [...world.txValidationIds.values()].map((s) => [...s][0]!).find((id) =>
-      world.transactions.p.filter((t) => world.txValidationIds.get(t.txHash)?.has(id)).length > 2,
-    )!;
+    const validationId = [...world.txValidationIds.values()]
+      .map((s) => [...s][0]!)
+      .find((id) => world.transactions.p.filter((t) => world.txValidationIds.get(t.txHash)?.has(id)).length > 2)!;
     const all = newestFirst(world.transactions.p.filter((t) => world.txValidationIds.get(t.txHash)?.has(validationId)));
     const res = await h.exec(Transactions, { chain: 'P_CHAIN', l1ValidationId: validationId });
     expect(res.data!.network.transactions!.nodes.map((t) => t.txHash)).toEqual(all.map((t) => t.txHash));
@@ -136,28 +144,71 @@ describe('rewards filters', () => {
       byNode: rewards(nodeIds: ["${reward.nodeId}"], first: 500, sortOrder: ASC) { nodes { utxoId nodeId } }
     } }`);
     expect(res.errors).toBeUndefined();
-    const data = res.data as { network: { byAddress: { nodes: { utxoId: string; historicalPrice: { currencyCode: string; value: number } }[] }; byNode: { nodes: { utxoId: string }[] } } };
+    const data = res.data as {
+      network: {
+        byAddress: { nodes: { utxoId: string; historicalPrice: { currencyCode: string; value: number } }[] };
+        byNode: { nodes: { utxoId: string }[] };
+      };
+    };
     const mine = newestFirst(world.rewards.filter((r) => r.addresses.includes(reward.addresses[0]!)));
     expect(data.network.byAddress.nodes.map((r) => r.utxoId)).toEqual(mine.map((r) => r.utxoId));
     const got = data.network.byAddress.nodes.find((r) => r.utxoId === reward.utxoId)!;
     expect(got.historicalPrice).toEqual({ currencyCode: 'eur', value: Math.round(reward.priceUsd * FX_RATES.eur! * 100) / 100 });
-    expect(data.network.byNode.nodes.map((r) => r.utxoId)).toEqual(world.rewards.filter((r) => r.nodeId === reward.nodeId).map((r) => r.utxoId));
+    expect(data.network.byNode.nodes.map((r) => r.utxoId)).toEqual(
+      world.rewards.filter((r) => r.nodeId === reward.nodeId).map((r) => r.utxoId),
+    );
   });
 });
 
 describe('rules, refused before any upstream call', () => {
   const a = world.addresses[0]!;
   it.each([
-    ['txTypes without addresses', '{ network { transactions(chain: P_CHAIN, txTypes: [BaseTx]) { nodes { txHash } } } }', /only together with `addresses`/],
-    ['a time range without addresses', '{ network { transactions(chain: X_CHAIN, startTimestamp: 1) { nodes { txHash } } } }', /only together with `addresses`/],
-    ['l1ValidationId off the P-Chain', `{ network { transactions(chain: X_CHAIN, l1ValidationId: "${world.l1Validators[0]!.validationId}") { nodes { txHash } } } }`, /P-Chain transactions only/],
-    ['a Fuji address on mainnet', `{ network(name: MAINNET) { transactions(chain: P_CHAIN, addresses: ["${fuji.addresses[0]}"]) { nodes { txHash } } } }`, /is not a mainnet address; mainnet addresses start with "avax1"/],
-    ['an EVM address on the P-Chain', '{ network { transactions(chain: P_CHAIN, addresses: ["0x71C7656EC7ab88b098defB751B7401B5f6d8976F"]) { nodes { txHash } } } }', /is an EVM address; only X-\/P-Chain bech32 addresses/],
-    ['a time range that ends before it starts', `{ network { transactions(chain: P_CHAIN, addresses: ["${a}"], startTimestamp: 20, endTimestamp: 10) { nodes { txHash } } } }`, /is after `endTimestamp`/],
-    ['a negative timestamp', `{ network { transactions(chain: P_CHAIN, addresses: ["${a}"], startTimestamp: -1) { nodes { txHash } } } }`, /0 or more/],
+    [
+      'txTypes without addresses',
+      '{ network { transactions(chain: P_CHAIN, txTypes: [BaseTx]) { nodes { txHash } } } }',
+      /only together with `addresses`/,
+    ],
+    [
+      'a time range without addresses',
+      '{ network { transactions(chain: X_CHAIN, startTimestamp: 1) { nodes { txHash } } } }',
+      /only together with `addresses`/,
+    ],
+    [
+      'l1ValidationId off the P-Chain',
+      `{ network { transactions(chain: X_CHAIN, l1ValidationId: "${world.l1Validators[0]!.validationId}") { nodes { txHash } } } }`,
+      /P-Chain transactions only/,
+    ],
+    [
+      'a Fuji address on mainnet',
+      `{ network(name: MAINNET) { transactions(chain: P_CHAIN, addresses: ["${fuji.addresses[0]}"]) { nodes { txHash } } } }`,
+      /is not a mainnet address; mainnet addresses start with "avax1"/,
+    ],
+    [
+      'an EVM address on the P-Chain',
+      '{ network { transactions(chain: P_CHAIN, addresses: ["0x71C7656EC7ab88b098defB751B7401B5f6d8976F"]) { nodes { txHash } } } }',
+      /is an EVM address; only X-\/P-Chain bech32 addresses/,
+    ],
+    [
+      'a time range that ends before it starts',
+      `{ network { transactions(chain: P_CHAIN, addresses: ["${a}"], startTimestamp: 20, endTimestamp: 10) { nodes { txHash } } } }`,
+      /is after `endTimestamp`/,
+    ],
+    [
+      'a negative timestamp',
+      `{ network { transactions(chain: P_CHAIN, addresses: ["${a}"], startTimestamp: -1) { nodes { txHash } } } }`,
+      /0 or more/,
+    ],
     ['rewards without addresses or nodeIds', '{ network { rewards { nodes { utxoId } } } }', /need `addresses` or `nodeIds`/],
-    ['more than 100 addresses', `{ network { transactions(chain: P_CHAIN, addresses: [${Array(101).fill(`"${a}"`).join(',')}]) { nodes { txHash } } } }`, /`addresses` holds 101 items; a list argument of this API takes at most 100/],
-    ['an address list for an EVM address', '{ network { address(address: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F") { transactions(chain: X_CHAIN) { nodes { txHash } } } } }', /C-Chain only/],
+    [
+      'more than 100 addresses',
+      `{ network { transactions(chain: P_CHAIN, addresses: [${Array(101).fill(`"${a}"`).join(',')}]) { nodes { txHash } } } }`,
+      /`addresses` holds 101 items; a list argument of this API takes at most 100/,
+    ],
+    [
+      'an address list for an EVM address',
+      '{ network { address(address: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F") { transactions(chain: X_CHAIN) { nodes { txHash } } } } }',
+      /C-Chain only/,
+    ],
   ])('%s', async (_name, query, message) => {
     const res = await h.raw(query);
     expect(codes(res)).toEqual(['BAD_USER_INPUT']);
@@ -166,10 +217,26 @@ describe('rules, refused before any upstream call', () => {
   });
 
   it.each([
-    ['a cb58 id with a wrong checksum', '{ network { subnet(subnetId: "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByN") { subnetId } } }', /wrong cb58 checksum/],
-    ['a cb58 id with a forbidden character', '{ network { subnet(subnetId: "0oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM") { subnetId } } }', /base58 characters/],
-    ['a node id without its prefix', '{ network { l1Validators(nodeId: "111111111111111111116DBWJs") { nodes { nodeId } } } }', /must start with "NodeID-"/],
-    ['an address with a bad checksum', `{ network { address(address: "${a.slice(0, -1)}${a.endsWith('q') ? 'p' : 'q'}") { address } } }`, /is not a valid AvalancheAddress/],
+    [
+      'a cb58 id with a wrong checksum',
+      '{ network { subnet(subnetId: "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByN") { subnetId } } }',
+      /wrong cb58 checksum/,
+    ],
+    [
+      'a cb58 id with a forbidden character',
+      '{ network { subnet(subnetId: "0oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM") { subnetId } } }',
+      /base58 characters/,
+    ],
+    [
+      'a node id without its prefix',
+      '{ network { l1Validators(nodeId: "111111111111111111116DBWJs") { nodes { nodeId } } } }',
+      /must start with "NodeID-"/,
+    ],
+    [
+      'an address with a bad checksum',
+      `{ network { address(address: "${a.slice(0, -1)}${a.endsWith('q') ? 'p' : 'q'}") { address } } }`,
+      /is not a valid AvalancheAddress/,
+    ],
     ['a path-shaped id', '{ network { blockchain(blockchainId: "../../v1/webhooks") { blockchainId } } }', /is not a valid CB58Id/],
   ])('%s (checked by its scalar)', async (_name, query, message) => {
     const res = await h.raw(query);
@@ -189,8 +256,12 @@ describe('rules, refused before any upstream call', () => {
 describe('networks', () => {
   it('treats TESTNET as FUJI: same upstream network, answers say FUJI', async () => {
     const Q = (name: string) => `{ network(name: ${name}) { name subnets(first: 2) { nodes { id network subnetId } } } }`;
-    const t = await h.raw<{ network: { name: string; subnets: { nodes: { id: string; network: string; subnetId: string }[] } } }>(Q('TESTNET'));
-    const f = await h.raw<{ network: { name: string; subnets: { nodes: { id: string; network: string; subnetId: string }[] } } }>(Q('FUJI'));
+    const t = await h.raw<{ network: { name: string; subnets: { nodes: { id: string; network: string; subnetId: string }[] } } }>(
+      Q('TESTNET'),
+    );
+    const f = await h.raw<{ network: { name: string; subnets: { nodes: { id: string; network: string; subnetId: string }[] } } }>(
+      Q('FUJI'),
+    );
     expect(t.data).toEqual(f.data);
     expect(t.data!.network.name).toBe('FUJI');
     expect(t.data!.network.subnets.nodes[0]!.subnetId).toBe(newestFirst(fuji.subnets)[0]!.subnetId);

@@ -178,14 +178,16 @@ describe('per-request deduplication', () => {
       }
     }`);
     expect(res.errors).toBeUndefined();
-    expect(res.data).toMatchObject({ network: { a: { subnetId: subnet.subnetId }, c: { blockchainName: chain.blockchainName, subnet: { subnetId: subnet.subnetId } } } });
+    expect(res.data).toMatchObject({
+      network: { a: { subnetId: subnet.subnetId }, c: { blockchainName: chain.blockchainName, subnet: { subnetId: subnet.subnetId } } },
+    });
     expect(h.sandbox.count('listSubnets')).toBe(1);
     // Two identical connection fields share one upstream page.
     expect(h.sandbox.count('listL1Validators')).toBe(1);
     expect(h.sandbox.count()).toBe(2);
   });
 
-  it('does not share one request\'s answers with the next when the cache TTL is 0', async () => {
+  it("does not share one request's answers with the next when the cache TTL is 0", async () => {
     const q = `{ network(name: MAINNET) { subnet(subnetId: "${world.subnets[3]!.subnetId}") { subnetId } } }`;
     await h.raw(q);
     await h.raw(q);
@@ -196,9 +198,12 @@ describe('per-request deduplication', () => {
 describe('a page of 100 subnets', () => {
   it('costs one upstream call, blockchains and genesis included', async () => {
     expect(world.subnets.length).toBeGreaterThan(100);
-    const res = await h.raw(`{ network(name: MAINNET) { subnets(first: 100) { pageInfo { hasNextPage } nodes { subnetId blockchains { blockchainName genesisData { config { chainId } } } } } } }`);
+    const res = await h.raw(
+      `{ network(name: MAINNET) { subnets(first: 100) { pageInfo { hasNextPage } nodes { subnetId blockchains { blockchainName genesisData { config { chainId } } } } } } }`,
+    );
     expect(res.errors).toBeUndefined();
-    const subnets = (res.data as { network: { subnets: { pageInfo: { hasNextPage: boolean }; nodes: { blockchains: unknown[] }[] } } }).network.subnets;
+    const subnets = (res.data as { network: { subnets: { pageInfo: { hasNextPage: boolean }; nodes: { blockchains: unknown[] }[] } } })
+      .network.subnets;
     expect(subnets.nodes).toHaveLength(100);
     expect(subnets.pageInfo.hasNextPage).toBe(true);
     expect(subnets.nodes.flatMap((s) => s.blockchains).length).toBeGreaterThan(150);

@@ -38,7 +38,10 @@ describe('masking does not depend on NODE_ENV', () => {
     const res = await h.raw(Q);
     expect(codes(res)).toEqual(['UPSTREAM_INVALID_RESPONSE']);
     expect(res.errors![0]!.message).toBe('The Data API sent an answer to listSubnets that its API does not allow; try again later.');
-    expect(res.errors![0]!.extensions).toEqual({ code: 'UPSTREAM_INVALID_RESPONSE', upstream: { service: 'data-api', operation: 'listSubnets', status: 200 } });
+    expect(res.errors![0]!.extensions).toEqual({
+      code: 'UPSTREAM_INVALID_RESPONSE',
+      upstream: { service: 'data-api', operation: 'listSubnets', status: 200 },
+    });
     expect(JSON.stringify(res)).not.toContain('subnetId\\":');
   });
 });
@@ -73,7 +76,9 @@ describe("an upstream's words: only where they explain, bounded", () => {
     const node = { service: 'node' as const, operation: 'platform.getTx' };
     const service = describeUpstreamError(new RpcError(-32000, `couldn't get tx: ${'y'.repeat(100_000)}`, null, node));
     expect(service.message).toMatch(/^The node answered platform\.getTx with an error: couldn't get tx: y+… \(cut at 300 characters\)\.$/);
-    const crash = describeUpstreamError(new RpcError(-32603, 'panic: goroutine 1 [running]: /src/vms/platformvm/service.go:120', null, node));
+    const crash = describeUpstreamError(
+      new RpcError(-32603, 'panic: goroutine 1 [running]: /src/vms/platformvm/service.go:120', null, node),
+    );
     expect(JSON.stringify(crash)).not.toMatch(/panic|goroutine|service\.go/);
   });
 

@@ -36,7 +36,9 @@ async function timedInProcess(query: string, variables: Record<string, unknown>)
   const invalid = run.validate(run.schema, document);
   const result = invalid.length
     ? { errors: invalid }
-    : ((await run.execute({ schema: run.schema, document, contextValue: await run.contextFactory(), variableValues: variables })) as { errors?: unknown[] });
+    : ((await run.execute({ schema: run.schema, document, contextValue: await run.contextFactory(), variableValues: variables })) as {
+        errors?: unknown[];
+      });
   const errors = JSON.parse(JSON.stringify(result.errors ?? [])) as Result<unknown>['errors'];
   return { status: 200, errors, ms: performance.now() - start };
 }
@@ -56,13 +58,37 @@ function expectRefused(res: Result<unknown>, message: RegExp): void {
 describe('scalars bound the length before they decode', () => {
   const huge = '2'.repeat(MB);
   it.each([
-    ['CB58Id', `query($v: CB58Id!) { network { subnet(subnetId: $v) { subnetId } } }`, /is 1048576 characters long; a CB58Id has at most 50/],
+    [
+      'CB58Id',
+      `query($v: CB58Id!) { network { subnet(subnetId: $v) { subnetId } } }`,
+      /is 1048576 characters long; a CB58Id has at most 50/,
+    ],
     ['NodeID', `query($v: NodeID!) { network { l1Validators(nodeId: $v) { nodes { nodeId } } } }`, /a NodeID has at most 40/],
-    ['AvalancheAddress', `query($v: AvalancheAddress!) { network { address(address: $v) { address } } }`, /an? AvalancheAddress has at most 92/],
-    ['EvmHexAddress', `query($v: EvmHexAddress!) { network { evmChain(evmChainId: 43114) { address(address: $v) { address } } } }`, /an? EvmHexAddress has at most 42/],
-    ['BigInt', `query($v: BigInt) { network { evmChain(evmChainId: 43114) { address(address: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F") { nativeBalance(blockNumber: $v) { balance } } } } }`, /BigInt must be a decimal integer of at most 78 digits/],
-    ['Uint64', `query($v: Uint64) { network { pChain { block(height: $v) { height } } } }`, /Uint64 must be an integer from 0 to 18446744073709551615/],
-    ['SafeInt', `query($v: SafeInt) { network { transactions(chain: P_CHAIN, addresses: ["${ADDRESS}"], startTimestamp: $v) { nodes { txHash } } } }`, /SafeInt must be an integer/],
+    [
+      'AvalancheAddress',
+      `query($v: AvalancheAddress!) { network { address(address: $v) { address } } }`,
+      /an? AvalancheAddress has at most 92/,
+    ],
+    [
+      'EvmHexAddress',
+      `query($v: EvmHexAddress!) { network { evmChain(evmChainId: 43114) { address(address: $v) { address } } } }`,
+      /an? EvmHexAddress has at most 42/,
+    ],
+    [
+      'BigInt',
+      `query($v: BigInt) { network { evmChain(evmChainId: 43114) { address(address: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F") { nativeBalance(blockNumber: $v) { balance } } } } }`,
+      /BigInt must be a decimal integer of at most 78 digits/,
+    ],
+    [
+      'Uint64',
+      `query($v: Uint64) { network { pChain { block(height: $v) { height } } } }`,
+      /Uint64 must be an integer from 0 to 18446744073709551615/,
+    ],
+    [
+      'SafeInt',
+      `query($v: SafeInt) { network { transactions(chain: P_CHAIN, addresses: ["${ADDRESS}"], startTimestamp: $v) { nodes { txHash } } } }`,
+      /SafeInt must be an integer/,
+    ],
   ])('a 1 MB %s variable is refused in milliseconds, quoting a short prefix', async (_scalar, query, message) => {
     const res = await timed(query, { v: huge });
     expectRefused(res, message);
@@ -76,11 +102,14 @@ describe('scalars bound the length before they decode', () => {
     expect(res.ms).toBeLessThan(FAST_MS);
   });
 
-  it('100 NodeIDs of 4,000 characters (the issue\'s 3.5 s) are refused in milliseconds', async () => {
+  it("100 NodeIDs of 4,000 characters (the issue's 3.5 s) are refused in milliseconds", async () => {
     const res = await timed(`query($ids: [NodeID!]) { network { pChain { currentValidators(nodeIds: $ids) { nodeId } } } }`, {
       ids: Array.from({ length: 100 }, () => `NodeID-${'2'.repeat(4000)}`),
     });
-    expectRefused(res, /^Variable "\$ids" at "ids\[0\]" got an invalid value; "NodeID-2{25}"… \(4007 characters\) is not a valid NodeID: it is 4007 characters long; a NodeID has at most 40\.$/);
+    expectRefused(
+      res,
+      /^Variable "\$ids" at "ids\[0\]" got an invalid value; "NodeID-2{25}"… \(4007 characters\) is not a valid NodeID: it is 4007 characters long; a NodeID has at most 40\.$/,
+    );
     expect(res.ms).toBeLessThan(FAST_MS);
   });
 
@@ -89,12 +118,15 @@ describe('scalars bound the length before they decode', () => {
     expectRefused(asset, /`assetId`: "2{32}"… \(1048576 characters\) is neither an asset id/);
     expect(asset.ms).toBeLessThan(FAST_MS);
 
-    const signing = await timed(`mutation($v: String!) { aggregateSignatures(input: { message: "00", signingSubnetId: $v }) { signedMessage } }`, { v: huge });
+    const signing = await timed(
+      `mutation($v: String!) { aggregateSignatures(input: { message: "00", signingSubnetId: $v }) { signedMessage } }`,
+      { v: huge },
+    );
     expectRefused(signing, /`input.signingSubnetId` must be a 32-byte subnet id.*a cb58 id of 32 bytes has at most 50/);
     expect(signing.ms).toBeLessThan(FAST_MS);
   });
 
-  it('an address with a wrong checksum is refused in the gateway\'s words, not the library\'s (which quote it whole)', async () => {
+  it("an address with a wrong checksum is refused in the gateway's words, not the library's (which quote it whole)", async () => {
     const bad = `${ADDRESS.slice(0, -1)}${ADDRESS.endsWith('q') ? 'p' : 'q'}`;
     const res = await h.raw(`{ network { address(address: "${bad}") { address } } }`);
     expectRefused(res, /has a wrong bech32 checksum/);
@@ -129,7 +161,10 @@ describe('scalars bound the length before they decode', () => {
     const res = await h.gateway.yoga.fetch('http://gateway.test/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: `query($v: CB58Id!) { network { subnet(subnetId: $v) { subnetId } } }`, variables: { v: 'x'.repeat(500 * 1024) } }),
+      body: JSON.stringify({
+        query: `query($v: CB58Id!) { network { subnet(subnetId: $v) { subnetId } } }`,
+        variables: { v: 'x'.repeat(500 * 1024) },
+      }),
     });
     expect((await res.text()).length).toBeLessThan(1000);
   });
@@ -180,10 +215,13 @@ describe('global ids are canonical or refused', () => {
     }
   });
 
-  it.each(lenientSpellings(Buffer.from(`Subnet:mainnet:${SUBNET}`).toString('base64url')))('refuses the id with %s', async (_name, spelling) => {
-    const res = await h.raw(`query($id: ID!) { node(id: $id) { id } }`, { id: spelling });
-    expectRefused(res, /is not a global id of this API: it is not base64url as this API writes it/);
-  });
+  it.each(lenientSpellings(Buffer.from(`Subnet:mainnet:${SUBNET}`).toString('base64url')))(
+    'refuses the id with %s',
+    async (_name, spelling) => {
+      const res = await h.raw(`query($id: ID!) { node(id: $id) { id } }`, { id: spelling });
+      expectRefused(res, /is not a global id of this API: it is not base64url as this API writes it/);
+    },
+  );
 
   it.each([
     ['a space', ` ${SUBNET}`],
@@ -198,7 +236,10 @@ describe('global ids are canonical or refused', () => {
   it('a 1 MB global id, and 100 of them in `nodes`, are refused in milliseconds', async () => {
     const huge = 'A'.repeat(MB);
     const one = await timed(`query($id: ID!) { node(id: $id) { id } }`, { id: huge });
-    expectRefused(one, /"A{32}"… \(1048576 characters\) is not a global id of this API: it is 1048576 characters long, and a global id has at most 256/);
+    expectRefused(
+      one,
+      /"A{32}"… \(1048576 characters\) is not a global id of this API: it is 1048576 characters long, and a global id has at most 256/,
+    );
     expect(one.ms).toBeLessThan(FAST_MS);
 
     const many = await timedInProcess(`query($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { ids: Array.from({ length: 100 }, () => huge) });
@@ -312,7 +353,10 @@ describe('`nativeBalance(blockNumber:)` is bounded to what an EVM node can addre
     ['a negative number', '-1'],
   ])('refuses %s', async (_name, b) => {
     const res = await h.raw(Q, { b });
-    expectRefused(res, /^`blockNumber` must be a block number from 0 to 9223372036854775807 \(2\^63 - 1, the largest an EVM node takes\), got "-?\d+"\.$/);
+    expectRefused(
+      res,
+      /^`blockNumber` must be a block number from 0 to 9223372036854775807 \(2\^63 - 1, the largest an EVM node takes\), got "-?\d+"\.$/,
+    );
     expect(res.errors![0]!.extensions).toMatchObject({ argument: 'blockNumber' });
   });
 

@@ -21,7 +21,11 @@ export interface Harness {
   gateway: Gateway;
   config: Config;
   exec<T, V>(doc: TypedDocumentNode<T, V>, variables?: V, headers?: Record<string, string>): Promise<Result<T>>;
-  raw<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<Result<T>>;
+  raw<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<Result<T>>;
   /** The JSON bodies the sandbox received for one operation (a node method), in order. */
   bodies(operation: string): any[];
   close(): Promise<void>;

@@ -98,11 +98,14 @@ describe('failures keep their cause', () => {
     expect(Date.now() - started).toBeLessThan(1200);
   });
 
-  it('cancels when the caller\'s signal aborts', async () => {
+  it("cancels when the caller's signal aborts", async () => {
     sandbox.fail({ operation: 'listSubnets', kind: 'hang' });
     const controller = new AbortController();
     const started = Date.now();
-    const call = new DataApiClient(directTransport(http, { signal: controller.signal }), { baseUrl: sandbox.dataApiUrl, apiKeyHeader: 'x-service-api-key' }).listSubnets('mainnet', {});
+    const call = new DataApiClient(directTransport(http, { signal: controller.signal }), {
+      baseUrl: sandbox.dataApiUrl,
+      apiKeyHeader: 'x-service-api-key',
+    }).listSubnets('mainnet', {});
     setTimeout(() => controller.abort(), 50);
     await expect(call).rejects.toBeInstanceOf(RequestAbortedError);
     expect(Date.now() - started).toBeLessThan(300);

@@ -18,36 +18,63 @@ describe('ICM messages', () => {
   )[0]!;
 
   it.each([
-    ['EITHER', (m: (typeof evm.icm)[number]) => m.sourceBlockchainId === busy.blockchainId || m.destinationBlockchainId === busy.blockchainId, 'blockchainId'],
+    [
+      'EITHER',
+      (m: (typeof evm.icm)[number]) => m.sourceBlockchainId === busy.blockchainId || m.destinationBlockchainId === busy.blockchainId,
+      'blockchainId',
+    ],
     ['SOURCE', (m: (typeof evm.icm)[number]) => m.sourceBlockchainId === busy.blockchainId, 'sourceBlockchainId'],
     ['DESTINATION', (m: (typeof evm.icm)[number]) => m.destinationBlockchainId === busy.blockchainId, 'destinationBlockchainId'],
-  ] as const)('pages a chain\'s messages, role %s', async (role, keep, param) => {
+  ] as const)("pages a chain's messages, role %s", async (role, keep, param) => {
     const Q = `query($after: String) { network { evmChain(evmChainId: ${busy.chainId}) { icmMessages(first: 3, after: $after, role: ${role}) {
       pageInfo { hasNextPage endCursor } nodes { messageId } } } } }`;
-    const got = await walk(async (after) => ((await h.raw(Q, { after })).data as { network: { evmChain: { icmMessages: Page<{ messageId: string }> } } }).network.evmChain.icmMessages);
+    const got = await walk(
+      async (after) =>
+        ((await h.raw(Q, { after })).data as { network: { evmChain: { icmMessages: Page<{ messageId: string }> } } }).network.evmChain
+          .icmMessages,
+    );
     expect(got.map((m) => m.messageId)).toEqual(evm.icm.filter(keep).map((m) => m.messageId));
     const call = h.sandbox.log.find((r) => r.operation === 'listIcmMessages')!;
-    expect(call.query).toEqual(expect.arrayContaining([[param, busy.blockchainId], ['network', 'mainnet']]));
+    expect(call.query).toEqual(
+      expect.arrayContaining([
+        [param, busy.blockchainId],
+        ['network', 'mainnet'],
+      ]),
+    );
   });
 
-  it('pages an address\'s messages from the EVM address and from Address, with every status and both ends resolved', async () => {
+  it("pages an address's messages from the EVM address and from Address, with every status and both ends resolved", async () => {
     const sender = evm.icm[0]!.from;
     const mine = evm.icm.filter((m) => m.from.toLowerCase() === sender.toLowerCase() || m.to.toLowerCase() === sender.toLowerCase());
-    const fields = 'pageInfo { hasNextPage endCursor } nodes { messageId status sourceChain { evmChainId } destinationChain { evmChainId } sender { address } recipient { address } receipts { relayerRewardAddress } sourceTransaction { txHash } destinationTransaction { txHash delivererAddress } }';
-    const viaEvm = await walk(async (after) =>
-      ((await h.raw(`query($after: String) { network { evmChain(evmChainId: ${evm.icm[0]!.sourceEvmChainId}) { address(address: "${sender}") { icmMessages(first: 2, after: $after) { ${fields} } } } } }`, { after })).data as {
-        network: { evmChain: { address: { icmMessages: Page<{ messageId: string }> } } };
-      }).network.evmChain.address.icmMessages,
+    const fields =
+      'pageInfo { hasNextPage endCursor } nodes { messageId status sourceChain { evmChainId } destinationChain { evmChainId } sender { address } recipient { address } receipts { relayerRewardAddress } sourceTransaction { txHash } destinationTransaction { txHash delivererAddress } }';
+    const viaEvm = await walk(
+      async (after) =>
+        (
+          (
+            await h.raw(
+              `query($after: String) { network { evmChain(evmChainId: ${evm.icm[0]!.sourceEvmChainId}) { address(address: "${sender}") { icmMessages(first: 2, after: $after) { ${fields} } } } } }`,
+              { after },
+            )
+          ).data as {
+            network: { evmChain: { address: { icmMessages: Page<{ messageId: string }> } } };
+          }
+        ).network.evmChain.address.icmMessages,
     );
     expect(viaEvm.map((m) => m.messageId)).toEqual(mine.map((m) => m.messageId));
-    const viaAddress = await h.raw<{ network: { address: { icmMessages: Page<{ messageId: string }> } } }>(`{ network { address(address: "${sender}") { icmMessages(first: 100) { ${fields} } } } }`);
+    const viaAddress = await h.raw<{ network: { address: { icmMessages: Page<{ messageId: string }> } } }>(
+      `{ network { address(address: "${sender}") { icmMessages(first: 100) { ${fields} } } } }`,
+    );
     expect(viaAddress.data!.network.address.icmMessages.nodes.map((m) => m.messageId)).toEqual(mine.map((m) => m.messageId));
 
     const statuses = new Map<string, Record<string, unknown>>();
-    const all = await walk(async (after) =>
-      ((await h.raw(`query($after: String) { network { icmMessages(first: 100, after: $after) { ${fields} } } }`, { after })).data as {
-        network: { icmMessages: Page<Record<string, unknown>> };
-      }).network.icmMessages,
+    const all = await walk(
+      async (after) =>
+        (
+          (await h.raw(`query($after: String) { network { icmMessages(first: 100, after: $after) { ${fields} } } }`, { after })).data as {
+            network: { icmMessages: Page<Record<string, unknown>> };
+          }
+        ).network.icmMessages,
     );
     expect(all.map((m) => m.messageId)).toEqual(evm.icm.map((m) => m.messageId));
     for (const m of all) statuses.set(m.status as string, m);
@@ -57,7 +84,7 @@ describe('ICM messages', () => {
     expect((statuses.get('DELIVERED') as { sourceChain: unknown; destinationTransaction: unknown }).destinationTransaction).not.toBeNull();
   });
 
-  it('filters the network\'s messages by sender and recipient', async () => {
+  it("filters the network's messages by sender and recipient", async () => {
     const m = evm.icm[7]!;
     const res = await h.raw<{ network: { from: { nodes: { messageId: string }[] }; to: { nodes: { messageId: string }[] } } }>(`{ network {
       from: icmMessages(first: 100, from: "${m.from}") { nodes { messageId } }
@@ -68,7 +95,9 @@ describe('ICM messages', () => {
   });
 
   it('refuses a bech32 address for ICM messages', async () => {
-    const res = await h.raw(`{ network { address(address: "${getEvmWorld('mainnet') && 'avax1qm2a25eytsrj235hxg6jc0mwk99tss64eqevsw'}") { icmMessages { nodes { messageId } } } } }`);
+    const res = await h.raw(
+      `{ network { address(address: "${getEvmWorld('mainnet') && 'avax1qm2a25eytsrj235hxg6jc0mwk99tss64eqevsw'}") { icmMessages { nodes { messageId } } } } }`,
+    );
     expect(codes(res)).toEqual(['BAD_USER_INPUT']);
     expect(h.sandbox.count()).toBe(0);
   });
@@ -79,8 +108,8 @@ describe('average TPS (Metrics API)', () => {
     lastRun pageInfo { hasNextPage endCursor } nodes { timestamp value } } } } }`;
   type Tps = { network: { evmChain: { averageTps: Page<{ timestamp: number; value: number }> & { lastRun: number } } } };
 
-  it('pages the daily series across the Metrics API\'s own pages, newest first', async () => {
-    const got = await walk(async (after) => ((await h.raw<Tps>(Q, { after, first: 70 })).data!).network.evmChain.averageTps);
+  it("pages the daily series across the Metrics API's own pages, newest first", async () => {
+    const got = await walk(async (after) => (await h.raw<Tps>(Q, { after, first: 70 })).data!.network.evmChain.averageTps);
     expect(got).toEqual(cChain.tps);
     expect(h.sandbox.count('getAvgTps')).toBeGreaterThan(Math.ceil(cChain.tps.length / TPS_PAGE) - 1);
   });
@@ -94,7 +123,7 @@ describe('average TPS (Metrics API)', () => {
     expect(res.data!.network.c.averageTps.nodes).toHaveLength(5);
   });
 
-  it('never sends an API key to the Metrics API, the operator\'s nor the client\'s', async () => {
+  it("never sends an API key to the Metrics API, the operator's nor the client's", async () => {
     await h.raw(Q, { first: 3 }, { 'x-service-api-key': 'client-key' });
     await h.raw(Q, { first: 3 });
     const metrics = h.sandbox.log.filter((r) => r.service === 'metrics-api');
@@ -131,7 +160,7 @@ describe('average TPS (Metrics API)', () => {
     }
   });
 
-  it('maps the Metrics API\'s errors (an array of messages) to coded errors', async () => {
+  it("maps the Metrics API's errors (an array of messages) to coded errors", async () => {
     const res = await h.raw('{ network { evmChain(evmChainId: 43114) { averageTps { nodes { value } } } } }');
     expect(res.errors).toBeUndefined();
     h.sandbox.fail({ operation: 'getAvgTps', kind: 'status', status: 429, retryAfter: 60 });

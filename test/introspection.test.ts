@@ -10,7 +10,9 @@ import { codes, startHarness, useHarness } from './helpers.js';
 const h = useHarness();
 const SCHEMA = '__schema { types { name fields { name type { name ofType { name } } } } }';
 
-async function bodyOf(query: string): Promise<{ size: number; json: { data?: unknown; errors?: { message: string; extensions: Record<string, unknown> }[] } }> {
+async function bodyOf(
+  query: string,
+): Promise<{ size: number; json: { data?: unknown; errors?: { message: string; extensions: Record<string, unknown> }[] } }> {
   const res = await h.gateway.yoga.fetch('http://gateway.test/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -28,7 +30,11 @@ describe('an operation asks for introspection at most once', () => {
   });
 
   it.each([
-    ['30 aliased __schema selections (the issue: 6.1 MB out)', `{ ${Array.from({ length: 30 }, (_v, i) => `s${i}: ${SCHEMA}`).join(' ')} }`, 30],
+    [
+      '30 aliased __schema selections (the issue: 6.1 MB out)',
+      `{ ${Array.from({ length: 30 }, (_v, i) => `s${i}: ${SCHEMA}`).join(' ')} }`,
+      30,
+    ],
     ['two __type selections', '{ a: __type(name: "Query") { name } b: __type(name: "Subnet") { name } }', 2],
     ['__schema and __type', `{ ${SCHEMA} __type(name: "Query") { name } }`, 2],
     ['one fragment spread twice', `query { ...F ...F } fragment F on Query { ${SCHEMA} }`, 2],
@@ -76,7 +82,9 @@ describe('INTROSPECTION=false', () => {
       expect(schema.data).toBeUndefined();
       // graphql-js's rule names every introspection field it meets.
       expect(new Set(codes(schema))).toEqual(new Set(['GRAPHQL_VALIDATION_FAILED']));
-      expect(schema.errors![0]!.message).toMatch(/GraphQL introspection has been disabled, but the requested query contained the field "__schema"/);
+      expect(schema.errors![0]!.message).toMatch(
+        /GraphQL introspection has been disabled, but the requested query contained the field "__schema"/,
+      );
 
       const type = await off.raw('{ __type(name: "Query") { name } }');
       expect(codes(type)).toEqual(['GRAPHQL_VALIDATION_FAILED']);

@@ -50,15 +50,31 @@ describe('the same answers as yoga', () => {
   const cases: [string, string, Record<string, string>][] = [
     ['a query', JSON.stringify({ query: `{ network { subnet(subnetId: "${subnet}") { subnetId isL1 } } }` }), {}],
     ['null variables and operation name', JSON.stringify({ query: '{ network { name } }', variables: null, operationName: null }), {}],
-    ['an operation picked by name', JSON.stringify({ query: 'query A { network { name } } query B { __typename }', operationName: 'B' }), {}],
+    [
+      'an operation picked by name',
+      JSON.stringify({ query: 'query A { network { name } } query B { __typename }', operationName: 'B' }),
+      {},
+    ],
     ['an unknown operation name', JSON.stringify({ query: 'query A { network { name } }', operationName: 'Z' }), {}],
     ['a syntax error', JSON.stringify({ query: '{ network { ' }), {}],
     ['a syntax error, graphql-response+json', JSON.stringify({ query: '{ network { ' }), { accept: 'application/graphql-response+json' }],
     ['a validation error', JSON.stringify({ query: '{ network { nope } }' }), {}],
-    ['a validation error, graphql-response+json', JSON.stringify({ query: '{ network { nope } }' }), { accept: 'application/graphql-response+json' }],
-    ['a variable that does not coerce', JSON.stringify({ query: 'query($id: CB58Id!) { network { subnet(subnetId: $id) { subnetId } } }', variables: { id: 'nope' } }), {}],
+    [
+      'a validation error, graphql-response+json',
+      JSON.stringify({ query: '{ network { nope } }' }),
+      { accept: 'application/graphql-response+json' },
+    ],
+    [
+      'a variable that does not coerce',
+      JSON.stringify({ query: 'query($id: CB58Id!) { network { subnet(subnetId: $id) { subnetId } } }', variables: { id: 'nope' } }),
+      {},
+    ],
     ['a refused argument', JSON.stringify({ query: '{ network { subnets(first: 0) { nodes { subnetId } } } }' }), {}],
-    ['a charset in the content type', JSON.stringify({ query: '{ network { name } }' }), { 'content-type': 'application/json; charset=utf-8' }],
+    [
+      'a charset in the content type',
+      JSON.stringify({ query: '{ network { name } }' }),
+      { 'content-type': 'application/json; charset=utf-8' },
+    ],
     ['a query that is not a string', JSON.stringify({ query: 42 }), {}],
     ['a batch', JSON.stringify([{ query: '{ __typename }' }]), {}],
     ['broken JSON', '{"query": ', {}],
@@ -85,7 +101,10 @@ describe('GraphQL over HTTP (graphql-http audits) over the socket', () => {
       },
     });
     const results = await Promise.all(audits.map((a) => a.fn()));
-    expect({ count: results.length, notOk: results.filter((r) => r.status !== 'ok').map((r) => `${r.id} ${r.status}`) }).toEqual({ count: 61, notOk: [] });
+    expect({ count: results.length, notOk: results.filter((r) => r.status !== 'ok').map((r) => `${r.id} ${r.status}`) }).toEqual({
+      count: 61,
+      notOk: [],
+    });
   });
 });
 
@@ -113,7 +132,11 @@ describe('answers kept by the response cache', () => {
     await new Promise<void>((resolve) => server.server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/graphql`;
     try {
-      const init = () => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `{ network { subnet(subnetId: "${world.subnets[4]!.subnetId}") { subnetId isL1 } } }` }) });
+      const init = () => ({
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: `{ network { subnet(subnetId: "${world.subnets[4]!.subnetId}") { subnetId isL1 } } }` }),
+      });
       const first = await fetch(url, init());
       const firstBody = await first.text();
       const calls = cached.sandbox.total;
@@ -122,7 +145,8 @@ describe('answers kept by the response cache', () => {
         const viaYoga = await cached.gateway.yoga.fetch('http://gateway.test/graphql', init());
         expect(await viaServer.text()).toBe(await viaYoga.text());
         expect(viaServer.status).toBe(viaYoga.status);
-        for (const header of ['content-type', 'etag', 'last-modified']) expect(viaServer.headers.get(header)).toBe(viaYoga.headers.get(header));
+        for (const header of ['content-type', 'etag', 'last-modified'])
+          expect(viaServer.headers.get(header)).toBe(viaYoga.headers.get(header));
         expect(viaServer.headers.get('etag')).toBeTruthy();
       }
       expect(JSON.parse(firstBody)).toMatchObject({ data: { network: { subnet: { subnetId: world.subnets[4]!.subnetId } } } });

@@ -10,8 +10,16 @@ const h = useHarness({ MAX_DEPTH: '6', MAX_ALIASES: '3', MAX_TOKENS: '200', UPST
 
 describe('document limits', () => {
   it.each([
-    ['depth', '{ network { subnets(first: 1) { nodes { blockchains { genesisData { config { chainId } } } } } } }', /Query depth limit of 6 exceeded, found \d+/],
-    ['aliases', '{ a: network { name } b: network { name } c: network { name } d: network { name } }', /Aliases limit of 3 exceeded, found 4/],
+    [
+      'depth',
+      '{ network { subnets(first: 1) { nodes { blockchains { genesisData { config { chainId } } } } } } }',
+      /Query depth limit of 6 exceeded, found \d+/,
+    ],
+    [
+      'aliases',
+      '{ a: network { name } b: network { name } c: network { name } d: network { name } }',
+      /Aliases limit of 3 exceeded, found 4/,
+    ],
     ['tokens', `{ network { ${'name '.repeat(250)} } }`, /Token limit of 200 exceeded/],
   ])('refuses a document over the %s limit before running it', async (limit, query, message) => {
     const res = await h.raw(query);

@@ -25,7 +25,9 @@ describe('addresses:listChainIds', () => {
 
   it('refuses an address id of another network before batching it with others', async () => {
     const fujiAddress = getWorld('fuji').addresses[0]!;
-    const ids = [`Address:mainnet:${world.addresses[1]}`, `Address:mainnet:${fujiAddress}`].map((id) => Buffer.from(id).toString('base64url'));
+    const ids = [`Address:mainnet:${world.addresses[1]}`, `Address:mainnet:${fujiAddress}`].map((id) =>
+      Buffer.from(id).toString('base64url'),
+    );
     const res = await h.raw(`{ a: node(id: "${ids[0]}") { ... on Address { chains { blockchainId } } } b: node(id: "${ids[1]}") { id } }`);
     expect(codes(res)).toEqual(['BAD_USER_INPUT']);
     expect(res.errors![0]!.message).toMatch(/is not a mainnet address/);

@@ -32,29 +32,55 @@ describe('JSON-RPC errors (HTTP 200)', () => {
     ['an unknown service', 'rpc: can\'t find service "platform.GetHeight"'],
   ])('%s → NODE_API_UNAVAILABLE, naming the method and the likely cause', async (_case, message) => {
     const error = await failPHeight({ kind: 'body', body: rpcError(-32000, message) });
-    expect(error.extensions).toMatchObject({ code: 'NODE_API_UNAVAILABLE', upstream: { api: 'P-Chain', operation: 'platform.getHeight', rpcCode: -32000, message } });
+    expect(error.extensions).toMatchObject({
+      code: 'NODE_API_UNAVAILABLE',
+      upstream: { api: 'P-Chain', operation: 'platform.getHeight', rpcCode: -32000, message },
+    });
     expect(error.message).toMatch(/has no platform\.getHeight .*older avalanchego/);
   });
 
   it.each([
     ['an upper-case method', rpcError(-32000, 'method must start with a non-uppercase letter'), 'UPSTREAM_BAD_REQUEST'],
     ['a method without a dot', rpcError(-32000, 'rpc: service/method request ill-formed: "getHeight"'), 'UPSTREAM_BAD_REQUEST'],
-    ['params that do not unmarshal', rpcError(-32000, "couldn't unmarshal an argument. Ensure arguments are valid and properly formatted. See documentation for example calls"), 'UPSTREAM_BAD_REQUEST'],
+    [
+      'params that do not unmarshal',
+      rpcError(
+        -32000,
+        "couldn't unmarshal an argument. Ensure arguments are valid and properly formatted. See documentation for example calls",
+      ),
+      'UPSTREAM_BAD_REQUEST',
+    ],
     ['an unknown id', rpcError(-32000, "couldn't get tx: not found"), 'NOT_FOUND'],
     ['any other failure', rpcError(-32000, 'database closed'), 'UPSTREAM_RPC_ERROR'],
   ])('%s → %s', async (_case, body, code) => {
     const error = await failPHeight({ kind: 'body', body });
-    expect(error.extensions).toMatchObject({ code, upstream: { service: 'node', operation: 'platform.getHeight', rpcCode: body.error.code, message: body.error.message } });
+    expect(error.extensions).toMatchObject({
+      code,
+      upstream: { service: 'node', operation: 'platform.getHeight', rpcCode: body.error.code, message: body.error.message },
+    });
     expect(error.message).toContain(body.error.message);
   });
 
   it.each([
-    ['a batch array', rpcError(-32700, 'json: cannot unmarshal array into Go value of type json2.serverRequest', null), 'UPSTREAM_BAD_REQUEST', /refused the gateway's call to platform\.getHeight as malformed \(JSON-RPC -32700\): a fault of the gateway/],
+    [
+      'a batch array',
+      rpcError(-32700, 'json: cannot unmarshal array into Go value of type json2.serverRequest', null),
+      'UPSTREAM_BAD_REQUEST',
+      /refused the gateway's call to platform\.getHeight as malformed \(JSON-RPC -32700\): a fault of the gateway/,
+    ],
     ['jsonrpc other than 2.0', rpcError(-32600, 'jsonrpc must be 2.0'), 'UPSTREAM_BAD_REQUEST', /as malformed \(JSON-RPC -32600\)/],
-    ['an internal error (a panic)', rpcError(-32603, 'method handler crashed: runtime error at /home/runner/go/pkg/mod/x.go:12'), 'UPSTREAM_RPC_ERROR', /failed internally at platform\.getHeight \(JSON-RPC -32603\)/],
+    [
+      'an internal error (a panic)',
+      rpcError(-32603, 'method handler crashed: runtime error at /home/runner/go/pkg/mod/x.go:12'),
+      'UPSTREAM_RPC_ERROR',
+      /failed internally at platform\.getHeight \(JSON-RPC -32603\)/,
+    ],
   ])('%s → %s, without the text of the framing or the crash', async (_case, body, code, message) => {
     const error = await failPHeight({ kind: 'body', body });
-    expect(error.extensions).toMatchObject({ code, upstream: { service: 'node', operation: 'platform.getHeight', rpcCode: body.error.code } });
+    expect(error.extensions).toMatchObject({
+      code,
+      upstream: { service: 'node', operation: 'platform.getHeight', rpcCode: body.error.code },
+    });
     expect((error.extensions!.upstream as Record<string, unknown>).message).toBeUndefined();
     expect(error.message).toMatch(message);
     expect(JSON.stringify(error)).not.toContain(body.error.message);
@@ -79,7 +105,7 @@ describe('HTTP answers of the node', () => {
     [415, 'UPSTREAM_BAD_REQUEST'],
     [403, 'UPSTREAM_FORBIDDEN'],
     [503, 'UPSTREAM_UNAVAILABLE'],
-  ])('%i → %s, with the node\'s text', async (status, code) => {
+  ])("%i → %s, with the node's text", async (status, code) => {
     const error = await failPHeight({ kind: 'status', status });
     expect(error.extensions).toMatchObject({ code, upstream: { status, message: expect.any(String) } });
   });
@@ -87,7 +113,11 @@ describe('HTTP answers of the node', () => {
   it('a path the node does not serve (404) says which API and what to do', async () => {
     h.sandbox.node.adminEnabled = false;
     h.sandbox.node.indexEnabled = false;
-    const res = await h.raw(`{ network { admin { loggerLevels { name } } index(name: P_BLOCK) { lastAccepted { id } } pChain { height } } }`, undefined, {});
+    const res = await h.raw(
+      `{ network { admin { loggerLevels { name } } index(name: P_BLOCK) { lastAccepted { id } } pChain { height } } }`,
+      undefined,
+      {},
+    );
     // Without ADMIN_TOKEN the admin field is refused before the node; the index answers 404.
     expect(codes(res).sort()).toEqual(['FORBIDDEN', 'NODE_API_UNAVAILABLE']);
     const unavailable = res.errors!.find((e) => e.extensions!.code === 'NODE_API_UNAVAILABLE')!;
@@ -95,12 +125,14 @@ describe('HTTP answers of the node', () => {
     expect((res.data as any).network.pChain.height).toEqual(expect.any(String));
   });
 
-  it('a chain still bootstrapping answers 503 with the node\'s words', async () => {
+  it("a chain still bootstrapping answers 503 with the node's words", async () => {
     h.sandbox.node.bootstrapping = ['X'];
     const res = await h.raw<any>(HEIGHTS);
     expect(codes(res)).toEqual(['UPSTREAM_UNAVAILABLE']);
     expect(res.errors![0]!.path).toEqual(['network', 'xChain', 'height']);
-    expect(res.errors![0]!.extensions).toMatchObject({ upstream: { status: 503, message: expect.stringContaining('not done bootstrapping') } });
+    expect(res.errors![0]!.extensions).toMatchObject({
+      upstream: { status: 503, message: expect.stringContaining('not done bootstrapping') },
+    });
   });
 
   it('a node that does not answer in time is a timeout', async () => {
@@ -109,12 +141,16 @@ describe('HTTP answers of the node', () => {
   });
 });
 
-describe('the EVM endpoint\'s errors', () => {
+describe("the EVM endpoint's errors", () => {
   const [chainId] = [...getNodeWorld('mainnet').chains.entries()].find(([, c]) => c.vm === 'subnet-evm' && c.status !== 'Created')!;
   const q = `{ network { blockchain(blockchainId: "${chainId}") { feeConfig { gasLimit } chainConfig { chainId } } } }`;
 
   it('a batch refused as a whole fails each of its calls', async () => {
-    h.sandbox.fail({ operation: 'batch', kind: 'body', body: [{ jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'batch too large' } }] });
+    h.sandbox.fail({
+      operation: 'batch',
+      kind: 'body',
+      body: [{ jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'batch too large' } }],
+    });
     const res = await h.raw<any>(q);
     expect(res.data.network.blockchain).toEqual({ feeConfig: null, chainConfig: null });
     expect(codes(res)).toEqual(['UPSTREAM_BAD_REQUEST', 'UPSTREAM_BAD_REQUEST']);
@@ -148,12 +184,21 @@ describe('the call budget', () => {
   });
 });
 
-describe('the node\'s answers the gateway reads with care', () => {
+describe("the node's answers the gateway reads with care", () => {
   it('a batch answered out of order, one call failed: each field gets its own answer', async () => {
     const [chainId] = [...getNodeWorld('mainnet').chains.entries()].find(([, c]) => c.vm === 'subnet-evm' && c.status !== 'Created')!;
     // A request's ids start at 1, in the order its calls are made: eth_feeConfig, then eth_getChainConfig.
-    h.sandbox.fail({ operation: 'batch', kind: 'body', body: [{ jsonrpc: '2.0', id: 2, result: { chainId: 7 } }, { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'boom' } }] });
-    const res = await h.raw<any>(`{ network { blockchain(blockchainId: "${chainId}") { feeConfig { gasLimit } chainConfig { chainId } } } }`);
+    h.sandbox.fail({
+      operation: 'batch',
+      kind: 'body',
+      body: [
+        { jsonrpc: '2.0', id: 2, result: { chainId: 7 } },
+        { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'boom' } },
+      ],
+    });
+    const res = await h.raw<any>(
+      `{ network { blockchain(blockchainId: "${chainId}") { feeConfig { gasLimit } chainConfig { chainId } } } }`,
+    );
     expect(res.data.network.blockchain).toEqual({ feeConfig: null, chainConfig: { chainId: 7 } });
     expect(codes(res)).toEqual(['UPSTREAM_RPC_ERROR']);
     expect(res.errors![0]!.path).toEqual(['network', 'blockchain', 'feeConfig']);
@@ -162,25 +207,39 @@ describe('the node\'s answers the gateway reads with care', () => {
   it('a batch answer that is not JSON-RPC at all is an invalid response, not a crash', async () => {
     const [chainId] = [...getNodeWorld('mainnet').chains.entries()].find(([, c]) => c.vm === 'subnet-evm' && c.status !== 'Created')!;
     h.sandbox.fail({ operation: 'batch', kind: 'body', body: null });
-    const res = await h.raw<any>(`{ network { blockchain(blockchainId: "${chainId}") { feeConfig { gasLimit } chainConfig { chainId } } } }`);
+    const res = await h.raw<any>(
+      `{ network { blockchain(blockchainId: "${chainId}") { feeConfig { gasLimit } chainConfig { chainId } } } }`,
+    );
     expect(codes(res)).toEqual(['UPSTREAM_INVALID_RESPONSE', 'UPSTREAM_INVALID_RESPONSE']);
   });
 
   it('an index that holds nothing yet has no last container and no containers, without an error', async () => {
     const empty = rpcError(-32000, 'no containers have been accepted');
-    h.sandbox.fail({ operation: 'index.getLastAccepted', kind: 'body', body: empty }, { operation: 'index.getContainerRange', kind: 'body', body: empty });
-    const res = await h.raw<any>(`{ network { index(name: X_VTX) { lastAccepted { id } containers { nodes { id } pageInfo { hasNextPage } } } } }`);
+    h.sandbox.fail(
+      { operation: 'index.getLastAccepted', kind: 'body', body: empty },
+      { operation: 'index.getContainerRange', kind: 'body', body: empty },
+    );
+    const res = await h.raw<any>(
+      `{ network { index(name: X_VTX) { lastAccepted { id } containers { nodes { id } pageInfo { hasNextPage } } } } }`,
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data.network.index).toEqual({ lastAccepted: null, containers: { nodes: [], pageInfo: { hasNextPage: false } } });
   });
 
   it('a block whose JSON has no id gets the sha256 of its bytes, with one more call', async () => {
     const block = getNodeWorld('mainnet').platform.blocks[7]!;
-    const json = (await (await fetch(`${h.sandbox.nodeUrl('mainnet')}/ext/bc/P`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'platform.getBlockByHeight', params: { height: block.height, encoding: 'json' } }),
-    }).then((r) => r.json())) as any).result;
+    const json = (
+      (await await fetch(`${h.sandbox.nodeUrl('mainnet')}/ext/bc/P`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'platform.getBlockByHeight',
+          params: { height: block.height, encoding: 'json' },
+        }),
+      }).then((r) => r.json())) as any
+    ).result;
     delete json.block.id;
     h.sandbox.reset();
     h.sandbox.fail({ operation: 'platform.getBlockByHeight', kind: 'body', body: { jsonrpc: '2.0', id: 1, result: json } });
@@ -207,12 +266,19 @@ describe('the node\'s answers the gateway reads with care', () => {
 describe('refusals that name the public endpoint', () => {
   it('say which variable to set when the URL is the public one', async () => {
     const http = new HttpClient({ timeoutMs: 5000, retries: 0, connections: 2 });
-    const client = new NodeClient(directTransport(http), { urls: { mainnet: h.sandbox.nodeUrl('mainnet'), fuji: h.sandbox.nodeUrl('fuji') }, publicNetworks: new Set(['mainnet']) });
+    const client = new NodeClient(directTransport(http), {
+      urls: { mainnet: h.sandbox.nodeUrl('mainnet'), fuji: h.sandbox.nodeUrl('fuji') },
+      publicNetworks: new Set(['mainnet']),
+    });
     h.sandbox.node.adminEnabled = false;
     h.sandbox.node.indexEnabled = false;
     try {
-      await expect(client.adminLoadVMs('mainnet')).rejects.toThrow(/NODE_URL_MAINNET is the public endpoint .* which never serves it: set NODE_URL_MAINNET to your own node/);
-      await expect(client.indexGetLastAccepted('fuji', 'X/tx')).rejects.toThrow(/--index-enabled=true \(public endpoints never do\): point NODE_URL_FUJI at your own node/);
+      await expect(client.adminLoadVMs('mainnet')).rejects.toThrow(
+        /NODE_URL_MAINNET is the public endpoint .* which never serves it: set NODE_URL_MAINNET to your own node/,
+      );
+      await expect(client.indexGetLastAccepted('fuji', 'X/tx')).rejects.toThrow(
+        /--index-enabled=true \(public endpoints never do\): point NODE_URL_FUJI at your own node/,
+      );
     } finally {
       await http.close();
     }

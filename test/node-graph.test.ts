@@ -74,7 +74,9 @@ describe('a subnet → its chains (status, fee config, validators) → its P-Cha
       expect(chain.chainConfig!.chainId).toBe(evm.chainId);
       // The chain's node lists every validator not removed (weight above 0), active or out of balance.
       const current = world.l1Validators.filter((v) => v.subnetId === subnet.subnetId && v.weight > 0);
-      expect(chain.validators!.map((v) => [v.validationId, v.isActive]).sort()).toEqual(current.map((v) => [v.validationId, v.active]).sort());
+      expect(chain.validators!.map((v) => [v.validationId, v.isActive]).sort()).toEqual(
+        current.map((v) => [v.validationId, v.active]).sort(),
+      );
       expect(chain.validators!.every((v) => v.isL1Validator && v.uptimePercentage > 0)).toBe(true);
     }
 
@@ -86,7 +88,8 @@ describe('a subnet → its chains (status, fee config, validators) → its P-Cha
       batch: evmChains.length,
       'validators.getCurrentValidators': evmChains.length,
     });
-    for (const batch of h.bodies('batch')) expect(batch.map((c: { method: string }) => c.method).sort()).toEqual(['eth_feeConfig', 'eth_getChainConfig']);
+    for (const batch of h.bodies('batch'))
+      expect(batch.map((c: { method: string }) => c.method).sort()).toEqual(['eth_feeConfig', 'eth_getChainConfig']);
     expect(new Set(h.sandbox.log.filter((r) => r.operation === 'batch').map((r) => r.path))).toEqual(
       new Set(evmChains.map((b) => `/mainnet/ext/bc/${b.blockchainId}/rpc`)),
     );
@@ -106,7 +109,9 @@ describe('a subnet → its chains (status, fee config, validators) → its P-Cha
 describe('P-Chain', () => {
   it('reads its height and blocks by height or id, as JSON and as hex, linked to the Data API transactions', async () => {
     const block = node.platform.blocks.find((b) => node.platform.txs.some((t) => t.id && b.height > 0))!;
-    const spender = world.transactions.p.find((t) => Number(t.blockNumber) > 100 && t.consumedUtxos.some((u) => u.createdOnChainId === PRIMARY_NETWORK_ID))!;
+    const spender = world.transactions.p.find(
+      (t) => Number(t.blockNumber) > 100 && t.consumedUtxos.some((u) => u.createdOnChainId === PRIMARY_NETWORK_ID),
+    )!;
     const withTx = node.platform.blocks[Number(spender.blockNumber)]!;
     const res = await h.raw<any>(`{ network { pChain {
       height
@@ -134,12 +139,28 @@ describe('P-Chain', () => {
 
   it('knows every blockchain status: validating, syncing, created, preferred (only proposed) and unknown', async () => {
     const pick = (status: string) => [...node.chains.entries()].find(([, c]) => c.status === status)![0];
-    const ids = { validating: pick('Validating'), syncing: pick('Syncing'), created: pick('Created'), preferred: proposedBlockchainIds('mainnet')[0]!, unknown: derivedId('never proposed') };
-    const res = await h.raw<any>(`{ network { pChain { ${Object.entries(ids).map(([k, id]) => `${k}: blockchainStatus(blockchainId: "${id}")`).join(' ')} } } }`);
-    expect(res.data.network.pChain).toEqual({ validating: 'VALIDATING', syncing: 'SYNCING', created: 'CREATED', preferred: 'PREFERRED', unknown: 'UNKNOWN' });
+    const ids = {
+      validating: pick('Validating'),
+      syncing: pick('Syncing'),
+      created: pick('Created'),
+      preferred: proposedBlockchainIds('mainnet')[0]!,
+      unknown: derivedId('never proposed'),
+    };
+    const res = await h.raw<any>(
+      `{ network { pChain { ${Object.entries(ids)
+        .map(([k, id]) => `${k}: blockchainStatus(blockchainId: "${id}")`)
+        .join(' ')} } } }`,
+    );
+    expect(res.data.network.pChain).toEqual({
+      validating: 'VALIDATING',
+      syncing: 'SYNCING',
+      created: 'CREATED',
+      preferred: 'PREFERRED',
+      unknown: 'UNKNOWN',
+    });
   });
 
-  it('reads the supply: AVAX beyond 2^53 with every digit, an elastic subnet\'s, none for the others', async () => {
+  it("reads the supply: AVAX beyond 2^53 with every digit, an elastic subnet's, none for the others", async () => {
     const elastic = world.transactions.p.find((t) => t.txType === 'TransformSubnetTx');
     const plain = world.subnets.find((s) => s.subnetId !== PRIMARY_NETWORK_ID && s.subnetId !== elastic?.subnetId)!;
     const res = await h.raw<any>(`{ network {
@@ -149,9 +170,12 @@ describe('P-Chain', () => {
     } }`);
     expect(res.errors).toBeUndefined();
     // The Primary Network's supply, asked twice, is one call.
-    expect(h.bodies('platform.getCurrentSupply').map((b) => b.params.subnetID ?? 'primary').sort()).toEqual(
-      ['primary', plain.subnetId, ...(elastic ? [elastic.subnetId] : [])].sort(),
-    );
+    expect(
+      h
+        .bodies('platform.getCurrentSupply')
+        .map((b) => b.params.subnetID ?? 'primary')
+        .sort(),
+    ).toEqual(['primary', plain.subnetId, ...(elastic ? [elastic.subnetId] : [])].sort());
     const avax = res.data.network.pChain.avax as string;
     expect(BigInt(avax)).toBeGreaterThan(2n ** 53n);
     expect(res.data.network.primary.supply).toBe(avax);
@@ -159,13 +183,17 @@ describe('P-Chain', () => {
     if (elastic) expect(BigInt(res.data.network.pChain.elastic)).toBeGreaterThan(0n);
   });
 
-  it('lists current validators: the Primary Network\'s with one node\'s delegators, an L1\'s, a legacy subnet\'s', async () => {
+  it("lists current validators: the Primary Network's with one node's delegators, an L1's, a legacy subnet's", async () => {
     const now = TIMELINE.now;
     const running = (t: (typeof world.transactions.p)[number]) => t.startTimestamp! <= now && t.endTimestamp! > now;
     const staking = world.transactions.p.filter((t) => ['AddValidatorTx', 'AddPermissionlessValidatorTx'].includes(t.txType) && running(t));
-    const delegations = world.transactions.p.filter((t) => ['AddDelegatorTx', 'AddPermissionlessDelegatorTx'].includes(t.txType) && running(t));
+    const delegations = world.transactions.p.filter(
+      (t) => ['AddDelegatorTx', 'AddPermissionlessDelegatorTx'].includes(t.txType) && running(t),
+    );
     const busy = staking.find((v) => delegations.some((d) => d.nodeId === v.nodeId))!;
-    const legacy = world.transactions.p.find((t) => t.txType === 'AddSubnetValidatorTx' && running(t) && !world.subnets.find((s) => s.subnetId === t.subnetId)!.isL1)!;
+    const legacy = world.transactions.p.find(
+      (t) => t.txType === 'AddSubnetValidatorTx' && running(t) && !world.subnets.find((s) => s.subnetId === t.subnetId)!.isL1,
+    )!;
     const res = await h.raw<any>(`{ network {
       pChain {
         all: currentValidators { txId nodeId weight delegators { txId } }
@@ -184,44 +212,72 @@ describe('P-Chain', () => {
     expect(p.all.every((v: any) => v.delegators === null)).toBe(true);
     const [one] = p.one;
     const mine = delegations.filter((d) => d.nodeId === busy.nodeId);
-    expect(one).toMatchObject({ txId: busy.txHash, weight: busy.amountStaked[0]!.amount, startTime: busy.startTimestamp, endTime: busy.endTimestamp, delegatorCount: String(mine.length) });
+    expect(one).toMatchObject({
+      txId: busy.txHash,
+      weight: busy.amountStaked[0]!.amount,
+      startTime: busy.startTimestamp,
+      endTime: busy.endTimestamp,
+      delegatorCount: String(mine.length),
+    });
     expect(one.delegatorWeight).toBe(String(mine.reduce((sum, d) => sum + BigInt(d.amountStaked[0]!.amount), 0n)));
     expect(one.delegators.map((d: any) => d.txId).sort()).toEqual(mine.map((d) => d.txHash).sort());
     expect(one.validationRewardOwner.addresses.map((a: any) => a.address)).toEqual(busy.rewardAddresses);
     expect(typeof one.uptime).toBe('number');
     expect(res.data.network.legacy.currentValidators).toEqual([
-      { txId: legacy.txHash, nodeId: legacy.nodeId, startTime: legacy.startTimestamp, endTime: legacy.endTimestamp, weight: expect.any(String), validationId: null, balance: null },
+      {
+        txId: legacy.txHash,
+        nodeId: legacy.nodeId,
+        startTime: legacy.startTimestamp,
+        endTime: legacy.endTimestamp,
+        weight: expect.any(String),
+        validationId: null,
+        balance: null,
+      },
     ]);
   });
 
   it('links every L1 validator of a page to its P-Chain entry with one call per subnet', async () => {
-    const res = await h.raw<any>(`{ network { l1Validators(first: 60) { nodes { validationId subnetId remainingBalance pChainValidator { validationId balance weight l1Validator { validationId } } } } } }`);
+    const res = await h.raw<any>(
+      `{ network { l1Validators(first: 60) { nodes { validationId subnetId remainingBalance pChainValidator { validationId balance weight l1Validator { validationId } } } } } }`,
+    );
     expect(res.errors).toBeUndefined();
     const nodes = res.data.network.l1Validators.nodes as any[];
     const subnets = new Set(nodes.map((v) => v.subnetId));
     expect(subnets.size).toBeGreaterThan(1);
     expect(h.sandbox.count('platform.getCurrentValidators')).toBe(subnets.size);
     for (const call of h.bodies('platform.getCurrentValidators')) {
-      const expected = nodes.filter((v) => v.subnetId === call.params.subnetID).map((v) => world.l1Validators.find((w) => w.validationId === v.validationId)!.nodeId);
+      const expected = nodes
+        .filter((v) => v.subnetId === call.params.subnetID)
+        .map((v) => world.l1Validators.find((w) => w.validationId === v.validationId)!.nodeId);
       expect([...call.params.nodeIDs].sort()).toEqual([...new Set(expected)].sort());
     }
     for (const v of nodes) {
       const active = world.l1Validators.find((w) => w.validationId === v.validationId)!.active;
       if (!active) expect(v.pChainValidator).toBeNull();
-      else expect(v.pChainValidator).toEqual({ validationId: v.validationId, balance: String(v.remainingBalance), weight: expect.any(String), l1Validator: { validationId: v.validationId } });
+      else
+        expect(v.pChainValidator).toEqual({
+          validationId: v.validationId,
+          balance: String(v.remainingBalance),
+          weight: expect.any(String),
+          l1Validator: { validationId: v.validationId },
+        });
     }
   });
 
   it('keeps the deprecated platform.getBlockchains and platform.getBalance, marked so', async () => {
     const address = world.addresses.find((a) => world.utxos.get(world.chainIds.p)?.some((u) => u.owners.includes(a)))!;
-    const res = await h.raw<any>(`{ network { pChain { blockchains { blockchainId name subnetId vmId blockchain { blockchainName } } balance(addresses: ["${address}"]) { balances { assetId amount } unlocked { amount } utxoCount } } } }`);
+    const res = await h.raw<any>(
+      `{ network { pChain { blockchains { blockchainId name subnetId vmId blockchain { blockchainName } } balance(addresses: ["${address}"]) { balances { assetId amount } unlocked { amount } utxoCount } } } }`,
+    );
     expect(res.errors).toBeUndefined();
     const chains = world.subnets.flatMap((s) => s.blockchains);
     expect(res.data.network.pChain.blockchains.map((b: any) => b.blockchainId).sort()).toEqual(chains.map((b) => b.blockchainId).sort());
     expect(res.data.network.pChain.blockchains.every((b: any) => b.blockchain?.blockchainName === b.name)).toBe(true);
     const owned = world.utxos.get(world.chainIds.p)!.filter((u) => u.owners.includes(address));
     expect(res.data.network.pChain.balance.utxoCount).toBe(owned.length);
-    expect(res.data.network.pChain.balance.balances).toEqual([{ assetId: world.avaxAssetId, amount: String(owned.reduce((s, u) => s + u.amount, 0n)) }]);
+    expect(res.data.network.pChain.balance.balances).toEqual([
+      { assetId: world.avaxAssetId, amount: String(owned.reduce((s, u) => s + u.amount, 0n)) },
+    ]);
     expect(h.bodies('platform.getBalance')[0].params).toEqual({ addresses: [`P-${address}`] });
   });
 });

@@ -107,9 +107,13 @@ describe('health', () => {
     expect(liveness).toEqual({ healthy: true, checks: [] });
   });
 
-  it('filters by tags: a subnet\'s chains plus the global checks', async () => {
-    const subnet = world.subnets.find((s) => s.subnetId !== PRIMARY_NETWORK_ID && s.blockchains.some((b) => node.chains.get(b.blockchainId)?.status !== 'Created'))!;
-    const res = await h.raw<any>(`query($tags: [String!]) { network { health { report(tags: $tags) { checks { name } } } } }`, { tags: [subnet.subnetId] });
+  it("filters by tags: a subnet's chains plus the global checks", async () => {
+    const subnet = world.subnets.find(
+      (s) => s.subnetId !== PRIMARY_NETWORK_ID && s.blockchains.some((b) => node.chains.get(b.blockchainId)?.status !== 'Created'),
+    )!;
+    const res = await h.raw<any>(`query($tags: [String!]) { network { health { report(tags: $tags) { checks { name } } } } }`, {
+      tags: [subnet.subnetId],
+    });
     expect(res.errors).toBeUndefined();
     const names: string[] = res.data.network.health.report.checks.map((c: any) => c.name);
     const tracked = subnet.blockchains.filter((b) => node.chains.get(b.blockchainId)?.status !== 'Created').map((b) => b.blockchainId);
@@ -121,7 +125,9 @@ describe('health', () => {
 
   it('shows a failing check with its error and run of failures', async () => {
     h.sandbox.node.unhealthy = ['network'];
-    const res = await h.raw<any>(`{ network { health { report { healthy checks { name healthy error contiguousFailures timeOfFirstFailure } } } } }`);
+    const res = await h.raw<any>(
+      `{ network { health { report { healthy checks { name healthy error contiguousFailures timeOfFirstFailure } } } } }`,
+    );
     const report = res.data.network.health.report;
     expect(report.healthy).toBe(false);
     const network = report.checks.find((c: any) => c.name === 'network');
@@ -139,11 +145,16 @@ describe('health', () => {
 
   it('GET routes (client): 200 when healthy, 503 with the same body when not, tags as repeated `tag`', async () => {
     const http = new HttpClient({ timeoutMs: 5000, retries: 0, connections: 2 });
-    const client = new NodeClient(directTransport(http), { urls: { mainnet: h.sandbox.nodeUrl('mainnet'), fuji: h.sandbox.nodeUrl('fuji') } });
+    const client = new NodeClient(directTransport(http), {
+      urls: { mainnet: h.sandbox.nodeUrl('mainnet'), fuji: h.sandbox.nodeUrl('fuji') },
+    });
     try {
       const ok = await client.healthGet('mainnet', 'health', [PRIMARY_NETWORK_ID, 'x']);
       expect([ok.status, ok.reply.healthy]).toEqual([200, true]);
-      expect(h.sandbox.log.at(-1)!.query).toEqual([['tag', PRIMARY_NETWORK_ID], ['tag', 'x']]);
+      expect(h.sandbox.log.at(-1)!.query).toEqual([
+        ['tag', PRIMARY_NETWORK_ID],
+        ['tag', 'x'],
+      ]);
       h.sandbox.node.unhealthy = ['database'];
       const bad = await client.healthGet('mainnet', 'health');
       expect([bad.status, bad.reply.healthy, bad.reply.checks.database!.error]).toEqual([503, false, expect.any(String)]);

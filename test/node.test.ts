@@ -73,7 +73,9 @@ describe('node(id) and nodes(ids)', () => {
 
   it('keeps the network in the id: a Fuji object refetches from Fuji', async () => {
     const fuji = getWorld('fuji');
-    const res = await h.raw<{ network: { subnets: { nodes: { id: string }[] } } }>('{ network(name: FUJI) { subnets(first: 1) { nodes { id } } } }');
+    const res = await h.raw<{ network: { subnets: { nodes: { id: string }[] } } }>(
+      '{ network(name: FUJI) { subnets(first: 1) { nodes { id } } } }',
+    );
     const id = res.data!.network.subnets.nodes[0]!.id;
     h.sandbox.reset();
     const again = await h.raw(`{ node(id: "${id}") { ... on Subnet { subnetId network } } }`);

@@ -62,7 +62,9 @@ describe('subnets', () => {
     h.sandbox.reset();
     const resumed = await h.exec(Subnets, { first: 4, after: edges[5]!.cursor });
     expect(resumed.data!.network.subnets!.edges.map((e) => e.node.subnetId)).toEqual(
-      newestFirst(world.subnets).slice(6, 10).map((s) => s.subnetId),
+      newestFirst(world.subnets)
+        .slice(6, 10)
+        .map((s) => s.subnetId),
     );
     expect(h.sandbox.count()).toBe(1);
   });
@@ -93,7 +95,11 @@ describe('l1Validators', () => {
   it('fetches several upstream pages when first exceeds the page bound of 100', async () => {
     const res = await h.exec(L1Validators, { first: 150, includeInactive: true });
     const got = res.data!.network.l1Validators!;
-    expect(got.edges.map((e) => e.node.validationId)).toEqual(newestFirst(world.l1Validators).slice(0, 150).map((v) => v.validationId));
+    expect(got.edges.map((e) => e.node.validationId)).toEqual(
+      newestFirst(world.l1Validators)
+        .slice(0, 150)
+        .map((v) => v.validationId),
+    );
     expect(got.pageInfo.hasNextPage).toBe(world.l1Validators.length > 150);
     expect(got.blockHeight).toMatch(/^\d+$/);
     const sizes = h.sandbox.log.map((r) => r.query.find(([k]) => k === 'pageSize')?.[1]);
@@ -106,7 +112,9 @@ describe('l1Validators', () => {
     h.sandbox.reset();
     const next = await h.exec(L1Validators, { first: 10, after: edge.cursor, includeInactive: true });
     expect(next.data!.network.l1Validators!.edges.map((e) => e.node.validationId)).toEqual(
-      newestFirst(world.l1Validators).slice(121, 131).map((v) => v.validationId),
+      newestFirst(world.l1Validators)
+        .slice(121, 131)
+        .map((v) => v.validationId),
     );
     expect(h.sandbox.count()).toBe(1);
   });
@@ -144,7 +152,11 @@ describe('transactions', () => {
     const calls = h.sandbox.log.filter((r) => r.operation === 'listLatestPrimaryNetworkTransactions');
     expect(calls.length).toBeGreaterThan(1);
     expect(calls[1]!.query.find(([k]) => k === 'pageToken')).toBeDefined();
-    expect(res.data!.network.transactions!.edges.map((e) => e.node.txHash)).toEqual(newestFirst(world.transactions.x).slice(0, 100).map((t) => t.txHash));
+    expect(res.data!.network.transactions!.edges.map((e) => e.node.txHash)).toEqual(
+      newestFirst(world.transactions.x)
+        .slice(0, 100)
+        .map((t) => t.txHash),
+    );
   });
 
   it('asks 500 transactions in one field: each upstream call asks for what is still missing, up to 100', async () => {
@@ -152,7 +164,11 @@ describe('transactions', () => {
     h.sandbox.onAnswer = (_request, answer) => sizes.push((answer.body as { transactions: unknown[] }).transactions.length);
     try {
       const res = await h.exec(Transactions, { chain: 'X_CHAIN', first: 500 });
-      expect(res.data!.network.transactions!.edges.map((e) => e.node.txHash)).toEqual(newestFirst(world.transactions.x).slice(0, 500).map((t) => t.txHash));
+      expect(res.data!.network.transactions!.edges.map((e) => e.node.txHash)).toEqual(
+        newestFirst(world.transactions.x)
+          .slice(0, 500)
+          .map((t) => t.txHash),
+      );
     } finally {
       h.sandbox.onAnswer = undefined;
     }
@@ -170,44 +186,69 @@ describe('transactions', () => {
 });
 
 describe('nested connections', () => {
-  it('pages an address\'s transactions, an L1 validator\'s transactions and a subnet\'s validators', async () => {
+  it("pages an address's transactions, an L1 validator's transactions and a subnet's validators", async () => {
     const address = world.addresses[7]!;
     const own = newestFirst(world.transactions.p.filter((t) => world.txAddresses.get(t.txHash)!.has(address)));
     const Q = `query($after: String) { network(name: MAINNET) { address(address: "P-${address}") {
       transactions(chain: P_CHAIN, first: 3, after: $after) { pageInfo { hasNextPage hasPreviousPage endCursor } edges { cursor node { txHash } } } } } }`;
-    const { nodes } = await walk(async (after) => ((await h.raw(Q, { after })).data as { network: { address: { transactions: Page<{ txHash: string }> } } }).network.address.transactions);
+    const { nodes } = await walk(
+      async (after) =>
+        ((await h.raw(Q, { after })).data as { network: { address: { transactions: Page<{ txHash: string }> } } }).network.address
+          .transactions,
+    );
     expect(nodes.map((n) => n.txHash)).toEqual(own.map((t) => t.txHash));
 
-    const validator = world.l1Validators.find((v) => (world.txValidationIds.size > 0 ? [...world.txValidationIds.values()].filter((s) => s.has(v.validationId)).length > 2 : false))!;
+    const validator = world.l1Validators.find((v) =>
+      world.txValidationIds.size > 0 ? [...world.txValidationIds.values()].filter((s) => s.has(v.validationId)).length > 2 : false,
+    )!;
     const vtx = newestFirst(world.transactions.p.filter((t) => world.txValidationIds.get(t.txHash)?.has(validator.validationId)));
     const VQ = `query($after: String) { network(name: MAINNET) { l1Validator(validationId: "${validator.validationId}") {
       transactions(first: 2, after: $after) { pageInfo { hasNextPage hasPreviousPage endCursor } edges { cursor node { txHash txType } } } } } }`;
-    const vt = await walk(async (after) => ((await h.raw(VQ, { after })).data as { network: { l1Validator: { transactions: Page<{ txHash: string }> } } }).network.l1Validator.transactions);
+    const vt = await walk(
+      async (after) =>
+        ((await h.raw(VQ, { after })).data as { network: { l1Validator: { transactions: Page<{ txHash: string }> } } }).network.l1Validator
+          .transactions,
+    );
     expect(vt.nodes.map((n) => n.txHash)).toEqual(vtx.map((t) => t.txHash));
 
     const l1 = world.subnets.find((s) => s.isL1 && world.l1Validators.filter((v) => v.subnetId === s.subnetId).length > 3)!;
     const sv = newestFirst(world.l1Validators.filter((v) => v.subnetId === l1.subnetId));
     const SQ = `query($after: String) { network(name: MAINNET) { subnet(subnetId: "${l1.subnetId}") {
       l1Validators(first: 2, after: $after, includeInactive: true) { pageInfo { hasNextPage hasPreviousPage endCursor } edges { cursor node { validationId } } } } } }`;
-    const svs = await walk(async (after) => ((await h.raw(SQ, { after })).data as { network: { subnet: { l1Validators: Page<{ validationId: string }> } } }).network.subnet.l1Validators);
+    const svs = await walk(
+      async (after) =>
+        ((await h.raw(SQ, { after })).data as { network: { subnet: { l1Validators: Page<{ validationId: string }> } } }).network.subnet
+          .l1Validators,
+    );
     expect(svs.nodes.map((n) => n.validationId)).toEqual(sv.map((v) => v.validationId));
   });
 
   it('pages vertices and rewards', async () => {
     const VQ = `query($after: String) { network(name: MAINNET) { vertices(first: 30, after: $after) { pageInfo { hasNextPage hasPreviousPage endCursor } edges { cursor node { vertexHash } } } } }`;
-    const v = await walk(async (after) => ((await h.raw(VQ, { after })).data as { network: { vertices: Page<{ vertexHash: string }> } }).network.vertices);
+    const v = await walk(
+      async (after) => ((await h.raw(VQ, { after })).data as { network: { vertices: Page<{ vertexHash: string }> } }).network.vertices,
+    );
     expect(v.nodes.map((n) => n.vertexHash)).toEqual(newestFirst(world.vertices).map((x) => x.vertexHash));
 
     const nodeIds = [...new Set(world.rewards.map((r) => r.nodeId))].slice(0, 6);
     const expected = newestFirst(world.rewards.filter((r) => nodeIds.includes(r.nodeId)));
     const RQ = `query($after: String, $nodeIds: [NodeID!]) { network(name: MAINNET) { rewards(nodeIds: $nodeIds, first: 4, after: $after) { pageInfo { hasNextPage hasPreviousPage endCursor } edges { cursor node { utxoId } } } } }`;
-    const r = await walk(async (after) => ((await h.raw(RQ, { after, nodeIds })).data as { network: { rewards: Page<{ utxoId: string }> } }).network.rewards);
+    const r = await walk(
+      async (after) => ((await h.raw(RQ, { after, nodeIds })).data as { network: { rewards: Page<{ utxoId: string }> } }).network.rewards,
+    );
     expect(r.nodes.map((n) => n.utxoId)).toEqual(expected.map((x) => x.utxoId));
 
-    const rich = [...new Set(world.rewards.flatMap((x) => x.addresses))].find((a) => world.rewards.filter((x) => x.addresses.includes(a)).length > 3)!;
+    const rich = [...new Set(world.rewards.flatMap((x) => x.addresses))].find(
+      (a) => world.rewards.filter((x) => x.addresses.includes(a)).length > 3,
+    )!;
     const AQ = `query($after: String) { network(name: MAINNET) { address(address: "${rich}") { rewards(first: 2, after: $after) { pageInfo { hasNextPage hasPreviousPage endCursor } edges { cursor node { utxoId } } } } } }`;
-    const ar = await walk(async (after) => ((await h.raw(AQ, { after })).data as { network: { address: { rewards: Page<{ utxoId: string }> } } }).network.address.rewards);
-    expect(ar.nodes.map((n) => n.utxoId)).toEqual(newestFirst(world.rewards.filter((x) => x.addresses.includes(rich))).map((x) => x.utxoId));
+    const ar = await walk(
+      async (after) =>
+        ((await h.raw(AQ, { after })).data as { network: { address: { rewards: Page<{ utxoId: string }> } } }).network.address.rewards,
+    );
+    expect(ar.nodes.map((n) => n.utxoId)).toEqual(
+      newestFirst(world.rewards.filter((x) => x.addresses.includes(rich))).map((x) => x.utxoId),
+    );
   });
 });
 
@@ -226,7 +267,7 @@ describe('arguments the helper refuses, before any upstream call', () => {
     expect(h.sandbox.count()).toBe(0);
   });
 
-  it('a forged cursor: a payload edited without the signature, or another gateway\'s cursor', async () => {
+  it("a forged cursor: a payload edited without the signature, or another gateway's cursor", async () => {
     const a = await h.exec(L1Validators, { first: 2 });
     const cursor = a.data!.network.l1Validators!.pageInfo.endCursor!;
     const [payload, mac] = cursor.split('.') as [string, string];

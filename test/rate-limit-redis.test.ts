@@ -54,7 +54,7 @@ describe('two instances on one Redis', () => {
 });
 
 describe('Redis going away', () => {
-  it('limits from each instance\'s memory while it is away, and shares again once it is back', async () => {
+  it("limits from each instance's memory while it is away, and shares again once it is back", async () => {
     const [a, b] = instances.length >= 2 ? instances : [await instance(), await instance()];
     await redis.stop();
     for (let i = 0; i < 50 && (a!.h.gateway.redis?.ready || b!.h.gateway.redis?.ready); i++) await sleep(20);

@@ -46,7 +46,14 @@ describe('RATE_LIMIT_PER_SECOND=10, RATE_LIMIT_BURST=20, no proxy trusted', () =
     for (const r of refused) {
       expect(r.headers['retry-after']).toBe('1');
       expect(r.body).toEqual({
-        errors: [{ message: expect.stringMatching(/^Too many requests: a client may make 20 at once and 10 a second after that .*Retry after 1 s\.$/), extensions: { code: 'RATE_LIMITED', retryAfter: 1 } }],
+        errors: [
+          {
+            message: expect.stringMatching(
+              /^Too many requests: a client may make 20 at once and 10 a second after that .*Retry after 1 s\.$/,
+            ),
+            extensions: { code: 'RATE_LIMITED', retryAfter: 1 },
+          },
+        ],
       });
     }
     // One listSubnets per served request, nothing for the refused ones.
@@ -118,7 +125,11 @@ describe('RATE_LIMIT_PER_SECOND=10, RATE_LIMIT_BURST=20, no proxy trusted', () =
     const { refused } = await flood(30, () => f.post(url, { origin: 'https://app.example.org' }));
     await f.close();
     expect(refused.length).toBeGreaterThan(0);
-    expect(refused[0]!.headers).toMatchObject({ 'access-control-allow-origin': 'https://app.example.org', 'access-control-expose-headers': 'retry-after', vary: 'Origin' });
+    expect(refused[0]!.headers).toMatchObject({
+      'access-control-allow-origin': 'https://app.example.org',
+      'access-control-expose-headers': 'retry-after',
+      vary: 'Origin',
+    });
   });
 });
 
@@ -130,7 +141,9 @@ describe('TRUST_PROXY', () => {
     const direct = client('127.0.0.11');
     try {
       // Two clients behind the proxy: 25 each; a forged leftmost entry does not make new clients.
-      const behind = await flood(50, (i) => proxy.post(url, { 'x-forwarded-for': i % 2 ? `forged-${i}, 198.51.100.1` : `10.${i}.0.1, 198.51.100.2` }));
+      const behind = await flood(50, (i) =>
+        proxy.post(url, { 'x-forwarded-for': i % 2 ? `forged-${i}, 198.51.100.1` : `10.${i}.0.1, 198.51.100.2` }),
+      );
       expect(behind.served).toBeGreaterThanOrEqual(40);
       expect(behind.served).toBeLessThanOrEqual(2 * atMost(20, 10, behind.elapsedMs));
       // A client that is not the proxy is its own address, whatever it forwards.
@@ -167,9 +180,15 @@ describe('configuration', () => {
         return (error as { problems: string[] }).problems;
       }
     };
-    expect(problems({ RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_BURST: '-1', TRUST_PROXY: 'true' }).map((p) => p.split(':')[0])).toEqual(['RATE_LIMIT_PER_SECOND', 'RATE_LIMIT_BURST', 'TRUST_PROXY']);
+    expect(problems({ RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_BURST: '-1', TRUST_PROXY: 'true' }).map((p) => p.split(':')[0])).toEqual([
+      'RATE_LIMIT_PER_SECOND',
+      'RATE_LIMIT_BURST',
+      'TRUST_PROXY',
+    ]);
     for (const bad of ['true', '0', '11', '10.0.0.0/33', 'proxy.example', '1.2.3.4,,x', '::1/129']) {
-      expect(problems({ TRUST_PROXY: bad }), bad).toEqual([expect.stringMatching(/^TRUST_PROXY: must be false, a number of proxy hops from 1 to 10, or a comma list/)]);
+      expect(problems({ TRUST_PROXY: bad }), bad).toEqual([
+        expect.stringMatching(/^TRUST_PROXY: must be false, a number of proxy hops from 1 to 10, or a comma list/),
+      ]);
     }
     expect(problems({ RATE_LIMIT_BURST: '5' })).toEqual([expect.stringMatching(/^RATE_LIMIT_BURST: needs RATE_LIMIT_PER_SECOND/)]);
   });

@@ -52,7 +52,8 @@ describe('two instances on one Redis', () => {
     const [a, b] = [await instance(), await instance()];
     try {
       sandbox.reset();
-      const q = (alias: string) => `{ network { ${alias}: subnet(subnetId: "${subnetId}") { subnetId } tx: transaction(chain: P_CHAIN, txHash: "${txHash}") { txHash } } }`;
+      const q = (alias: string) =>
+        `{ network { ${alias}: subnet(subnetId: "${subnetId}") { subnetId } tx: transaction(chain: P_CHAIN, txHash: "${txHash}") { txHash } } }`;
       const first = await a.raw(q('fromA'));
       expect(first.errors).toBeUndefined();
       expect(sandbox.counts).toEqual({ listSubnets: 1, getTxByHash: 1 });
@@ -81,7 +82,9 @@ describe('Redis going away', () => {
       await redis.stop();
       const started = Date.now();
       for (let i = 0; i < 5; i++) {
-        const res = await h.raw(`{ network { during${i}: subnet(subnetId: "${subnetId}") { subnetId } t${i}: transaction(chain: P_CHAIN, txHash: "${world.transactions.p[10 + i]!.txHash}") { txHash } } }`);
+        const res = await h.raw(
+          `{ network { during${i}: subnet(subnetId: "${subnetId}") { subnetId } t${i}: transaction(chain: P_CHAIN, txHash: "${world.transactions.p[10 + i]!.txHash}") { txHash } } }`,
+        );
         expect(res.errors).toBeUndefined();
       }
       // Misses cost no waiting on a dead Redis: five requests in well under a second.
@@ -108,7 +111,10 @@ describe('Redis going away', () => {
     const busy = new Redis(redis.url);
     try {
       // A script holds Redis for a second: the gateway's next command times out.
-      const blocking = busy.eval("local s = redis.call('TIME') local n repeat n = redis.call('TIME') until (n[1] - s[1]) * 1000000 + n[2] - s[2] > 1000000 return 1", 0);
+      const blocking = busy.eval(
+        "local s = redis.call('TIME') local n repeat n = redis.call('TIME') until (n[1] - s[1]) * 1000000 + n[2] - s[2] > 1000000 return 1",
+        0,
+      );
       await sleep(50);
       expect((await h.raw(`{ network { busy: subnet(subnetId: "${subnetId}") { subnetId } } }`)).errors).toBeUndefined();
       await blocking;

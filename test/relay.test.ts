@@ -89,7 +89,14 @@ describe('relay-compiler', () => {
     expect(code, output).toBe(0);
 
     // The list's pagination query: first page, then the next after its endCursor.
-    type Subnets = { network: { subnets: { edges: { cursor: string; node: { id: string; subnetId: string } }[]; pageInfo: { endCursor: string; hasNextPage: boolean } } } };
+    type Subnets = {
+      network: {
+        subnets: {
+          edges: { cursor: string; node: { id: string; subnetId: string } }[];
+          pageInfo: { endCursor: string; hasNextPage: boolean };
+        };
+      };
+    };
     const list = await queryText(artifacts, 'SubnetListPaginationQuery');
     const first = await h.raw<Subnets>(list, { count: 2 });
     expect(first.errors).toBeUndefined();
@@ -98,11 +105,17 @@ describe('relay-compiler', () => {
     expect(page1.pageInfo).toEqual({ endCursor: page1.edges[1]!.cursor, hasNextPage: true });
     const second = await h.raw<Subnets>(list, { count: 2, cursor: page1.pageInfo.endCursor });
     const all = await h.raw<Subnets>(list, { count: 4 });
-    expect(second.data!.network.subnets.edges.map((e) => e.node.subnetId)).toEqual(all.data!.network.subnets.edges.slice(2).map((e) => e.node.subnetId));
+    expect(second.data!.network.subnets.edges.map((e) => e.node.subnetId)).toEqual(
+      all.data!.network.subnets.edges.slice(2).map((e) => e.node.subnetId),
+    );
 
     // The validators' refetch query: the subnet found again by its id through node(id:).
-    type Validators = { node: { id: string; l1Validators: { edges: { node: { validationId: string } }[]; pageInfo: { hasNextPage: boolean } } } };
-    const subnets = await h.raw<{ network: { subnets: { nodes: { id: string; isL1: boolean }[] } } }>('{ network { subnets(first: 20) { nodes { id isL1 } } } }');
+    type Validators = {
+      node: { id: string; l1Validators: { edges: { node: { validationId: string } }[]; pageInfo: { hasNextPage: boolean } } };
+    };
+    const subnets = await h.raw<{ network: { subnets: { nodes: { id: string; isL1: boolean }[] } } }>(
+      '{ network { subnets(first: 20) { nodes { id isL1 } } } }',
+    );
     const l1 = subnets.data!.network.subnets.nodes.find((s) => s.isL1)!;
     const refetch = await h.raw<Validators>(await queryText(artifacts, 'SubnetValidatorsPaginationQuery'), { id: l1.id, count: 2 });
     expect(refetch.errors).toBeUndefined();
@@ -112,7 +125,8 @@ describe('relay-compiler', () => {
 
   it('refuses a @connection on a field that is no connection (the check can fail)', async () => {
     const { code, output } = await compile({
-      'Broken.ts': 'export const fragment = graphql`fragment Broken_subnet on Subnet { blockchains @connection(key: "Broken_blockchains") { blockchainId } }`;',
+      'Broken.ts':
+        'export const fragment = graphql`fragment Broken_subnet on Subnet { blockchains @connection(key: "Broken_blockchains") { blockchainId } }`;',
     });
     expect(code).not.toBe(0);
     expect(output).toContain("@connection used on invalid field 'blockchains'");

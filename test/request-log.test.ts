@@ -21,7 +21,10 @@ beforeAll(async () => {
       done();
     },
   });
-  h = await startHarness({ UPSTREAM_RETRIES: '2', DATA_API_KEY: 'operator-secret-key', ADMIN_TOKEN: 'admin-secret-token-0123456789' }, { logger: pino({ level: 'info' }, stream) });
+  h = await startHarness(
+    { UPSTREAM_RETRIES: '2', DATA_API_KEY: 'operator-secret-key', ADMIN_TOKEN: 'admin-secret-token-0123456789' },
+    { logger: pino({ level: 'info' }, stream) },
+  );
 });
 afterAll(() => h.close());
 
@@ -29,7 +32,9 @@ describe('the request log', () => {
   it('is one line for a fan-out over a failing upstream, with its failures by code, and one warning', async () => {
     lines.length = 0;
     h.sandbox.fail({ operation: 'getTxByHash', kind: 'status', status: 503, times: -1 });
-    const aliases = world.transactions.p.slice(0, 30).map((tx, i) => `t${i}: transaction(chain: P_CHAIN, txHash: "${tx.txHash}") { txHash }`);
+    const aliases = world.transactions.p
+      .slice(0, 30)
+      .map((tx, i) => `t${i}: transaction(chain: P_CHAIN, txHash: "${tx.txHash}") { txHash }`);
     const res = await h.raw(`query Fanout { network { ${aliases.join(' ')} } }`);
     expect(res.errors).toHaveLength(30);
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);
@@ -51,18 +56,25 @@ describe('the request log', () => {
   it('never holds an API key, a token or a variable value', async () => {
     raw = '';
     const address = world.addresses[0]!;
-    await h.raw('query Mine($a: AvalancheAddress!) { network { address(address: $a) { chains { blockchainId } } } }', { a: address }, {
-      'x-service-api-key': 'client-secret-key',
-      authorization: 'Bearer admin-secret-token-0123456789',
-    });
+    await h.raw(
+      'query Mine($a: AvalancheAddress!) { network { address(address: $a) { chains { blockchainId } } } }',
+      { a: address },
+      {
+        'x-service-api-key': 'client-secret-key',
+        authorization: 'Bearer admin-secret-token-0123456789',
+      },
+    );
     await h.raw('{ network { admin { loggerLevels { loggerName } } } }', undefined, { authorization: 'Bearer wrong-token-0123456789abc' });
     expect(raw).toContain('"operation":"Mine"');
-    for (const secret of ['client-secret-key', 'operator-secret-key', 'admin-secret-token', 'wrong-token', address]) expect(raw).not.toContain(secret);
+    for (const secret of ['client-secret-key', 'operator-secret-key', 'admin-secret-token', 'wrong-token', address])
+      expect(raw).not.toContain(secret);
   });
 
   it('counts a document refused before it runs as a request', async () => {
     lines.length = 0;
     await h.raw('{ network { nope } }');
-    expect(lines.filter((l) => l.msg === 'graphql request')).toEqual([expect.objectContaining({ outcome: 'refused', errors: { GRAPHQL_VALIDATION_FAILED: 1 } })]);
+    expect(lines.filter((l) => l.msg === 'graphql request')).toEqual([
+      expect.objectContaining({ outcome: 'refused', errors: { GRAPHQL_VALIDATION_FAILED: 1 } }),
+    ]);
   });
 });

@@ -46,7 +46,19 @@ describe('the world', () => {
     expect(world.vertices.length).toBeGreaterThan(150);
     expect(world.rewards.length).toBeGreaterThan(150);
     const types = new Set(world.transactions.p.map((t) => t.txType));
-    for (const t of ['CreateSubnetTx', 'CreateChainTx', 'ConvertSubnetToL1Tx', 'RegisterL1ValidatorTx', 'IncreaseL1ValidatorBalanceTx', 'SetL1ValidatorWeightTx', 'DisableL1ValidatorTx', 'AddPermissionlessValidatorTx', 'RewardValidatorTx', 'ImportTx', 'ExportTx']) {
+    for (const t of [
+      'CreateSubnetTx',
+      'CreateChainTx',
+      'ConvertSubnetToL1Tx',
+      'RegisterL1ValidatorTx',
+      'IncreaseL1ValidatorBalanceTx',
+      'SetL1ValidatorWeightTx',
+      'DisableL1ValidatorTx',
+      'AddPermissionlessValidatorTx',
+      'RewardValidatorTx',
+      'ImportTx',
+      'ExportTx',
+    ]) {
       expect(types).toContain(t);
     }
     expect(new Set(world.transactions.x.map((t) => t.chainFormat))).toEqual(new Set(['non-linear', 'linear']));
@@ -71,9 +83,24 @@ describe('the world', () => {
   it('has a history whose outputs are spent only after they were made, on the chain they were sent to', () => {
     const created = new Map<string, { time: number; spendOn: string }>();
     const all = [
-      ...world.transactions.p.map((t) => ({ time: t.blockTimestamp, chain: world.chainIds.p, consumed: t.consumedUtxos, emitted: t.emittedUtxos })),
-      ...world.transactions.x.map((t) => ({ time: t.timestamp, chain: world.chainIds.x, consumed: t.consumedUtxos, emitted: t.emittedUtxos })),
-      ...world.transactions.c.map((t) => ({ time: t.timestamp, chain: world.chainIds.c, consumed: 'consumedUtxos' in t ? t.consumedUtxos : [], emitted: 'emittedUtxos' in t ? t.emittedUtxos : [] })),
+      ...world.transactions.p.map((t) => ({
+        time: t.blockTimestamp,
+        chain: world.chainIds.p,
+        consumed: t.consumedUtxos,
+        emitted: t.emittedUtxos,
+      })),
+      ...world.transactions.x.map((t) => ({
+        time: t.timestamp,
+        chain: world.chainIds.x,
+        consumed: t.consumedUtxos,
+        emitted: t.emittedUtxos,
+      })),
+      ...world.transactions.c.map((t) => ({
+        time: t.timestamp,
+        chain: world.chainIds.c,
+        consumed: 'consumedUtxos' in t ? t.consumedUtxos : [],
+        emitted: 'emittedUtxos' in t ? t.emittedUtxos : [],
+      })),
     ].sort((a, b) => a.time - b.time);
     let spentKnown = 0;
     for (const tx of all) {
@@ -96,7 +123,11 @@ describe('the world', () => {
 
 describe('rules of the spec', () => {
   it('refuses a pageSize out of bounds with the Error body', async () => {
-    for (const [path, max] of [['/v1/networks/mainnet/subnets', 10000], ['/v1/networks/mainnet/l1Validators', 100], ['/v1/networks/mainnet/blockchains/x-chain/vertices', 100]] as const) {
+    for (const [path, max] of [
+      ['/v1/networks/mainnet/subnets', 10000],
+      ['/v1/networks/mainnet/l1Validators', 100],
+      ['/v1/networks/mainnet/blockchains/x-chain/vertices', 100],
+    ] as const) {
       const res = await get(`${path}?pageSize=${max + 1}`);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message: [`pageSize must not be greater than ${max}`], statusCode: 400, error: 'Bad Request' });
@@ -109,7 +140,9 @@ describe('rules of the spec', () => {
     const first = await get('/v1/networks/mainnet/subnets?pageSize=2');
     const token = first.body.nextPageToken as string;
     expect((await get(`/v1/networks/mainnet/subnets?pageSize=2&pageToken=${encodeURIComponent(token)}`)).status).toBe(200);
-    expect((await get(`/v1/networks/mainnet/subnets?pageSize=2&pageToken=${encodeURIComponent(`x${token}`)}`)).body).toMatchObject({ message: ['Invalid page token'] });
+    expect((await get(`/v1/networks/mainnet/subnets?pageSize=2&pageToken=${encodeURIComponent(`x${token}`)}`)).body).toMatchObject({
+      message: ['Invalid page token'],
+    });
     expect((await get(`/v1/networks/mainnet/subnets?sortOrder=asc&pageToken=${encodeURIComponent(token)}`)).status).toBe(400);
   });
 
@@ -118,12 +151,18 @@ describe('rules of the spec', () => {
     expect((await get('/v1/networks/mainnet/blockchains/p-chain/transactions?txTypes=BaseTx')).status).toBe(400);
     expect((await get('/v1/networks/mainnet/blockchains/p-chain/transactions?endTimestamp=5')).status).toBe(400);
     expect((await get(`/v1/networks/mainnet/blockchains/p-chain/transactions?txTypes=BaseTx&addresses=${a}`)).status).toBe(200);
-    expect((await get(`/v1/networks/mainnet/blockchains/p-chain/transactions?txTypes=RegisterL1ValidatorTx&l1ValidationId=${world.l1Validators[0]!.validationId}`)).status).toBe(200);
+    expect(
+      (
+        await get(
+          `/v1/networks/mainnet/blockchains/p-chain/transactions?txTypes=RegisterL1ValidatorTx&l1ValidationId=${world.l1Validators[0]!.validationId}`,
+        )
+      ).status,
+    ).toBe(200);
     expect((await get('/v1/networks/mainnet/rewards')).body).toMatchObject({ statusCode: 400 });
     expect((await get(`/v1/networks/mainnet/rewards?nodeIds=${world.rewards[0]!.nodeId}`)).status).toBe(200);
   });
 
-  it('serves fuji and testnet as the same network, and refuses another network\'s addresses and chains', async () => {
+  it("serves fuji and testnet as the same network, and refuses another network's addresses and chains", async () => {
     const f = await get('/v1/networks/fuji/subnets?pageSize=3');
     const t = await get('/v1/networks/testnet/subnets?pageSize=3');
     expect(t.body.subnets).toEqual(f.body.subnets);

@@ -123,13 +123,23 @@ describe('shutdown of `npm start`', () => {
         });
       });
       h.sandbox.knobs.latencyMs = 800;
-      const inflight = fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: query('{ network { subnets(first: 2) { nodes { subnetId } } } }') });
+      const inflight = fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: query('{ network { subnets(first: 2) { nodes { subnetId } } } }'),
+      });
       await sleep(200);
       child.kill('SIGTERM');
       await sleep(100);
-      const ready = await fetch(`${base}/ready`).then((r) => r.status, () => 'refused');
+      const ready = await fetch(`${base}/ready`).then(
+        (r) => r.status,
+        () => 'refused',
+      );
       expect([503, 'refused']).toContain(ready);
-      const late = await fetch(`${base}/graphql?query=%7B__typename%7D`).then((r) => r.status, () => 'refused');
+      const late = await fetch(`${base}/graphql?query=%7B__typename%7D`).then(
+        (r) => r.status,
+        () => 'refused',
+      );
       expect([503, 'refused']).toContain(late);
       const res = await inflight;
       expect(res.status).toBe(200);
@@ -157,8 +167,13 @@ describe('an empty body', () => {
         socket.once('error', reject);
       });
     const announced = await statusOf('POST /graphql HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 0\r\n\r\n');
-    const chunked = await statusOf('POST /graphql HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n0\r\n\r\n');
-    const viaYoga = await h.gateway.yoga.fetch('http://gateway.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json' } });
+    const chunked = await statusOf(
+      'POST /graphql HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n0\r\n\r\n',
+    );
+    const viaYoga = await h.gateway.yoga.fetch('http://gateway.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(announced).toBe(`HTTP/1.1 ${viaYoga.status} ${viaYoga.statusText || 'Bad Request'}`);
     expect(chunked).toBe(announced);
   });

@@ -39,8 +39,10 @@ describe('aggregatedSignature (query)', () => {
 });
 
 describe('aggregateSignatures (mutation)', () => {
-  it('sends the input with the spec\'s defaults and answers the signed message (201)', async () => {
-    const res = await h.raw<{ aggregateSignatures: { signedMessage: string } }>(M, { input: { message: MESSAGE, signingSubnetId: SUBNET_CB58 } });
+  it("sends the input with the spec's defaults and answers the signed message (201)", async () => {
+    const res = await h.raw<{ aggregateSignatures: { signedMessage: string } }>(M, {
+      input: { message: MESSAGE, signingSubnetId: SUBNET_CB58 },
+    });
     expect(res.errors).toBeUndefined();
     expect(res.data!.aggregateSignatures.signedMessage.startsWith(MESSAGE.slice(2))).toBe(true);
     expect(h.sandbox.log[0]).toMatchObject({
@@ -52,7 +54,16 @@ describe('aggregateSignatures (mutation)', () => {
   });
 
   it('accepts a justification alone, a hex subnet id, and the Fuji network', async () => {
-    const res = await h.raw(M, { network: 'FUJI', input: { justification: 'beef', signingSubnetId: `0x${'11'.repeat(32)}`, quorumPercentage: 80, quorumPercentageBuffer: 20, pChainHeight: 1234 } });
+    const res = await h.raw(M, {
+      network: 'FUJI',
+      input: {
+        justification: 'beef',
+        signingSubnetId: `0x${'11'.repeat(32)}`,
+        quorumPercentage: 80,
+        quorumPercentageBuffer: 20,
+        pChainHeight: 1234,
+      },
+    });
     expect(res.errors).toBeUndefined();
     expect(h.sandbox.log[0]!.path).toBe('/v1/signatureAggregator/fuji/aggregateSignatures');
   });
@@ -70,14 +81,49 @@ describe('aggregateSignatures (mutation)', () => {
     ['a message of an odd number of hex digits', { message: '0xabc' }, 'input.message', /`input.message` must be hex-encoded bytes/],
     ['an empty message', { message: '0x' }, 'input.message', /`input.message` must be hex-encoded bytes/],
     ['a justification that is not hex', { justification: 'zz' }, 'input.justification', /`input.justification` must be hex-encoded bytes/],
-    ['a subnet id neither hex nor cb58', { message: MESSAGE, signingSubnetId: 'subnet-1' }, 'input.signingSubnetId', /must be a 32-byte subnet id, 64 hex digits \(optionally 0x-prefixed\) or cb58/],
-    ['a subnet id of the wrong length', { message: MESSAGE, signingSubnetId: `0x${'11'.repeat(20)}` }, 'input.signingSubnetId', /must be a 32-byte subnet id/],
-    ['a quorum above 100', { message: MESSAGE, quorumPercentage: 101 }, 'input.quorumPercentage', /`input.quorumPercentage` must be from 0 to 100 \(got 101\)/],
+    [
+      'a subnet id neither hex nor cb58',
+      { message: MESSAGE, signingSubnetId: 'subnet-1' },
+      'input.signingSubnetId',
+      /must be a 32-byte subnet id, 64 hex digits \(optionally 0x-prefixed\) or cb58/,
+    ],
+    [
+      'a subnet id of the wrong length',
+      { message: MESSAGE, signingSubnetId: `0x${'11'.repeat(20)}` },
+      'input.signingSubnetId',
+      /must be a 32-byte subnet id/,
+    ],
+    [
+      'a quorum above 100',
+      { message: MESSAGE, quorumPercentage: 101 },
+      'input.quorumPercentage',
+      /`input.quorumPercentage` must be from 0 to 100 \(got 101\)/,
+    ],
     ['a negative quorum', { message: MESSAGE, quorumPercentage: -1 }, 'input.quorumPercentage', /must be from 0 to 100 \(got -1\)/],
-    ['a buffer above 100', { message: MESSAGE, quorumPercentage: 0, quorumPercentageBuffer: 101 }, 'input.quorumPercentageBuffer', /`input.quorumPercentageBuffer` must be from 0 to 100/],
-    ['a negative buffer', { message: MESSAGE, quorumPercentageBuffer: -5 }, 'input.quorumPercentageBuffer', /must be from 0 to 100 \(got -5\)/],
-    ['quorum and buffer above 100 together', { message: MESSAGE, quorumPercentage: 67, quorumPercentageBuffer: 34 }, 'input.quorumPercentageBuffer', /must be at most 100 \(got 67 \+ 34 = 101\)/],
-    ['the default quorum with too large a buffer', { message: MESSAGE, quorumPercentageBuffer: 40 }, 'input.quorumPercentageBuffer', /\(got 67 \+ 40 = 107\)/],
+    [
+      'a buffer above 100',
+      { message: MESSAGE, quorumPercentage: 0, quorumPercentageBuffer: 101 },
+      'input.quorumPercentageBuffer',
+      /`input.quorumPercentageBuffer` must be from 0 to 100/,
+    ],
+    [
+      'a negative buffer',
+      { message: MESSAGE, quorumPercentageBuffer: -5 },
+      'input.quorumPercentageBuffer',
+      /must be from 0 to 100 \(got -5\)/,
+    ],
+    [
+      'quorum and buffer above 100 together',
+      { message: MESSAGE, quorumPercentage: 67, quorumPercentageBuffer: 34 },
+      'input.quorumPercentageBuffer',
+      /must be at most 100 \(got 67 \+ 34 = 101\)/,
+    ],
+    [
+      'the default quorum with too large a buffer',
+      { message: MESSAGE, quorumPercentageBuffer: 40 },
+      'input.quorumPercentageBuffer',
+      /\(got 67 \+ 40 = 107\)/,
+    ],
     ['a negative P-Chain height', { message: MESSAGE, pChainHeight: -1 }, 'input.pChainHeight', /`input.pChainHeight` must be 0 or more/],
   ])('refuses %s, naming the field', async (_name, input, argument, message) => {
     const res = await h.raw(M, { input });

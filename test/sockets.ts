@@ -21,7 +21,12 @@ export function client(localAddress: string) {
   return {
     localAddress,
     async post(url: string, headers: Record<string, string> = {}): Promise<Answer> {
-      const res = await request(url, { method: 'POST', dispatcher, headers: { 'content-type': 'application/json', ...headers }, body: QUERY });
+      const res = await request(url, {
+        method: 'POST',
+        dispatcher,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: QUERY,
+      });
       return { status: res.statusCode, headers: res.headers as Record<string, string>, body: await res.body.json() };
     },
     close: () => dispatcher.close(),

@@ -13,7 +13,8 @@ const world = getWorld('mainnet');
 const node = getNodeWorld('mainnet');
 
 type Upgrade = Record<string, { blockTimestamp: number; disable?: boolean }>;
-const upgradesOf = (id: string) => ((node.subnetEvm(id)!.chainConfig.upgrades as { precompileUpgrades?: Upgrade[] } | undefined)?.precompileUpgrades ?? []);
+const upgradesOf = (id: string) =>
+  (node.subnetEvm(id)!.chainConfig.upgrades as { precompileUpgrades?: Upgrade[] } | undefined)?.precompileUpgrades ?? [];
 const tracked = [...node.chains.entries()].filter(([, c]) => c.vm === 'subnet-evm' && c.status !== 'Created');
 const [chainId] = tracked.find(([id]) => upgradesOf(id).some((u) => Object.values(u)[0]!.disable))!;
 const evm = node.subnetEvm(chainId)!;
@@ -45,7 +46,12 @@ describe('Subnet-EVM data on Blockchain', () => {
     expect([b.hex.gasLimit, b.hash.gasLimit]).toEqual([b.decimal.gasLimit, b.decimal.gasLimit]);
     // decimal and hex are the same block: three distinct calls, one HTTP request.
     expect(h.sandbox.count('batch')).toBe(1);
-    expect(h.bodies('batch')[0].map((c: any) => c.params[0]).sort()).toEqual([`0x${before.number.toString(16)}`, before.hash, 'latest'].sort());
+    expect(
+      h
+        .bodies('batch')[0]
+        .map((c: any) => c.params[0])
+        .sort(),
+    ).toEqual([`0x${before.number.toString(16)}`, before.hash, 'latest'].sort());
   });
 
   it('reads the chain config with its precompiles and upgrades, rules and precompiles at two times', async () => {
@@ -63,7 +69,9 @@ describe('Subnet-EVM data on Blockchain', () => {
     expect(b.chainConfig.precompileUpgrades.map((u: any) => [u.name, u.blockTimestamp, u.disable])).toEqual(
       upgrades.map((u) => Object.entries(u)[0]!).map(([name, c]) => [name, c.blockTimestamp, c.disable === true]),
     );
-    const genesisPrecompiles = Object.keys(evm.chainConfig).filter((k) => k.endsWith('Config') && k !== 'feeConfig' && (evm.chainConfig[k] as object | null)?.hasOwnProperty('blockTimestamp'));
+    const genesisPrecompiles = Object.keys(evm.chainConfig).filter(
+      (k) => k.endsWith('Config') && k !== 'feeConfig' && (evm.chainConfig[k] as object | null)?.hasOwnProperty('blockTimestamp'),
+    );
     expect(b.chainConfig.precompiles.map((p: any) => p.name).sort()).toEqual(genesisPrecompiles.sort());
 
     const rules = evm.rulesAt(firstUpgrade - 1);
@@ -73,12 +81,21 @@ describe('Subnet-EVM data on Blockchain', () => {
     expect(b.precompilesBefore.map((p: any) => p.name).sort()).toEqual(Object.keys(evm.activePrecompilesAt(firstUpgrade - 1)).sort());
     // eth_getChainConfig, three eth_getActiveRulesAt, one eth_getActivePrecompilesAt: one batch.
     expect(h.sandbox.counts).toEqual({ listSubnets: 1, batch: 1 });
-    expect(h.bodies('batch')[0].map((c: any) => c.method).sort()).toEqual(['eth_getActivePrecompilesAt', 'eth_getActiveRulesAt', 'eth_getActiveRulesAt', 'eth_getActiveRulesAt', 'eth_getChainConfig']);
+    expect(
+      h
+        .bodies('batch')[0]
+        .map((c: any) => c.method)
+        .sort(),
+    ).toEqual(['eth_getActivePrecompilesAt', 'eth_getActiveRulesAt', 'eth_getActiveRulesAt', 'eth_getActiveRulesAt', 'eth_getChainConfig']);
   });
 
   it('lists the validators with their uptime, all or some', async () => {
-    const [chainId, { subnet }] = tracked.find(([, c]) => c.subnet.isL1 && world.l1Validators.some((v) => v.subnetId === c.subnet.subnetId && v.weight > 0))!;
-    const res = await h.raw<any>(`{ network { blockchain(blockchainId: "${chainId}") { validators { nodeId validationId weight startTimestamp isActive isL1Validator isConnected uptimeSeconds uptimePercentage } } } }`);
+    const [chainId, { subnet }] = tracked.find(
+      ([, c]) => c.subnet.isL1 && world.l1Validators.some((v) => v.subnetId === c.subnet.subnetId && v.weight > 0),
+    )!;
+    const res = await h.raw<any>(
+      `{ network { blockchain(blockchainId: "${chainId}") { validators { nodeId validationId weight startTimestamp isActive isL1Validator isConnected uptimeSeconds uptimePercentage } } } }`,
+    );
     expect(res.errors).toBeUndefined();
     const all = res.data.network.blockchain.validators as any[];
     expect(all.length).toBeGreaterThan(0);
@@ -89,19 +106,27 @@ describe('Subnet-EVM data on Blockchain', () => {
     }
     if (subnet.isL1) {
       const current = world.l1Validators.filter((v) => v.subnetId === subnet.subnetId && v.weight > 0);
-      expect(all.map((v) => [v.validationId, v.weight, v.isActive]).sort()).toEqual(current.map((v) => [v.validationId, String(v.weight), v.active]).sort());
+      expect(all.map((v) => [v.validationId, v.weight, v.isActive]).sort()).toEqual(
+        current.map((v) => [v.validationId, String(v.weight), v.active]).sort(),
+      );
     }
-    const some = await h.raw<any>(`{ network { blockchain(blockchainId: "${chainId}") { validators(nodeIds: ["${all[0].nodeId}"]) { validationId } } } }`);
+    const some = await h.raw<any>(
+      `{ network { blockchain(blockchainId: "${chainId}") { validators(nodeIds: ["${all[0].nodeId}"]) { validationId } } } }`,
+    );
     expect(some.data.network.blockchain.validators).toEqual([{ validationId: all[0].validationId }]);
     // The node fails a call naming a node id it does not know, so the gateway asks for all and filters.
     const stranger = world.nodeIds.find((n) => !all.some((v) => v.nodeId === n))!;
-    const mixed = await h.raw<any>(`{ network { blockchain(blockchainId: "${chainId}") { validators(nodeIds: ["${stranger}", "${all[0].nodeId}"]) { nodeId } } } }`);
+    const mixed = await h.raw<any>(
+      `{ network { blockchain(blockchainId: "${chainId}") { validators(nodeIds: ["${stranger}", "${all[0].nodeId}"]) { nodeId } } } }`,
+    );
     expect(mixed.errors).toBeUndefined();
     expect(mixed.data.network.blockchain.validators).toEqual([{ nodeId: all[0].nodeId }]);
     expect(h.bodies('validators.getCurrentValidators').map((b) => b.params)).toEqual([{}, {}, {}]);
     // Two selections in one request: one call.
     h.sandbox.reset();
-    await h.raw(`{ network { blockchain(blockchainId: "${chainId}") { a: validators { nodeId } b: validators(nodeIds: ["${all[0].nodeId}"]) { nodeId } } } }`);
+    await h.raw(
+      `{ network { blockchain(blockchainId: "${chainId}") { a: validators { nodeId } b: validators(nodeIds: ["${all[0].nodeId}"]) { nodeId } } } }`,
+    );
     expect(h.sandbox.count('validators.getCurrentValidators')).toBe(1);
   });
 
@@ -112,29 +137,47 @@ describe('Subnet-EVM data on Blockchain', () => {
       custom: blockchain(blockchainId: "${custom}") { feeConfig { gasLimit } chainConfig { chainId } activeRules { precompiles { name } } validators { nodeId } }
     } }`);
     expect(res.errors).toBeUndefined();
-    expect(res.data.network.c).toEqual({ feeConfig: null, activeRules: null, activePrecompiles: null, validators: null, chainConfig: { chainId: 43114, feeConfig: null } });
+    expect(res.data.network.c).toEqual({
+      feeConfig: null,
+      activeRules: null,
+      activePrecompiles: null,
+      validators: null,
+      chainConfig: { chainId: 43114, feeConfig: null },
+    });
     expect(res.data.network.custom).toEqual({ feeConfig: null, chainConfig: null, activeRules: null, validators: null });
     expect(h.sandbox.counts).toEqual({ listSubnets: 1, eth_getChainConfig: 1 });
-    expect(h.sandbox.log.find((r) => r.operation === 'eth_getChainConfig')!.path).toBe('/mainnet/ext/bc/2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5/rpc');
+    expect(h.sandbox.log.find((r) => r.operation === 'eth_getChainConfig')!.path).toBe(
+      '/mainnet/ext/bc/2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5/rpc',
+    );
   });
 
   it('says the node does not track a chain it only knows as created, while its status still answers', async () => {
     const [untracked] = [...node.chains.entries()].find(([, c]) => c.vm === 'subnet-evm' && c.status === 'Created')!;
-    const res = await h.raw<any>(`{ network { blockchain(blockchainId: "${untracked}") { status feeConfig { gasLimit } validators { nodeId } } } }`);
+    const res = await h.raw<any>(
+      `{ network { blockchain(blockchainId: "${untracked}") { status feeConfig { gasLimit } validators { nodeId } } } }`,
+    );
     expect(res.data.network.blockchain).toEqual({ status: 'CREATED', feeConfig: null, validators: null });
     expect(codes(res)).toEqual(['NODE_API_UNAVAILABLE', 'NODE_API_UNAVAILABLE']);
     expect(res.errors![0]!.message).toMatch(/does not track this blockchain/);
   });
 
-  it('passes a bootstrapping chain\'s 503 on as unavailable, with the node\'s words', async () => {
+  it("passes a bootstrapping chain's 503 on as unavailable, with the node's words", async () => {
     h.sandbox.node.bootstrapping = [chainId];
     const res = await h.raw<any>(`{ network { blockchain(blockchainId: "${chainId}") { feeConfig { gasLimit } } } }`);
     expect(codes(res)).toEqual(['UPSTREAM_UNAVAILABLE']);
-    expect(res.errors![0]!.extensions).toMatchObject({ upstream: { service: 'node', status: 503, message: expect.stringContaining('API call rejected because chain is not done bootstrapping') } });
+    expect(res.errors![0]!.extensions).toMatchObject({
+      upstream: {
+        service: 'node',
+        status: 503,
+        message: expect.stringContaining('API call rejected because chain is not done bootstrapping'),
+      },
+    });
   });
 
   it('sends a block number as geth reads it: 1200, 0x4b0 and 0x04b0 are one call', async () => {
-    const res = await h.raw<any>(`{ network { blockchain(blockchainId: "${chainId}") { a: feeConfig(block: "12") { gasLimit } b: feeConfig(block: "0xc") { gasLimit } c: feeConfig(block: "0x00c") { gasLimit } } } }`);
+    const res = await h.raw<any>(
+      `{ network { blockchain(blockchainId: "${chainId}") { a: feeConfig(block: "12") { gasLimit } b: feeConfig(block: "0xc") { gasLimit } c: feeConfig(block: "0x00c") { gasLimit } } } }`,
+    );
     expect(res.errors).toBeUndefined();
     expect(h.bodies('eth_feeConfig').map((b) => b.params)).toEqual([['0xc']]);
   });

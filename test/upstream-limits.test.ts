@@ -45,7 +45,9 @@ describe('answers capped while they stream', () => {
     const http = new HttpClient({ timeoutMs: 10_000, retries: 0, connections: 2, maxResponseBytes: { 'data-api': 1024 * 1024 } });
     const heap = process.memoryUsage().heapUsed;
     const started = performance.now();
-    const error = await http.json({ service: 'data-api', operation: 'big', method: 'GET', baseUrl: base, path: '/streamed' }).catch((e: unknown) => e);
+    const error = await http
+      .json({ service: 'data-api', operation: 'big', method: 'GET', baseUrl: base, path: '/streamed' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect((error as Error).message).toMatch(/larger than the 1048576 bytes allowed for data-api/);
     expect(performance.now() - started).toBeLessThan(2000);
@@ -59,7 +61,9 @@ describe('answers capped while they stream', () => {
   it('refuses an answer announced bigger than the cap before reading it', async () => {
     const http = new HttpClient({ timeoutMs: 10_000, retries: 0, connections: 2, maxResponseBytes: 1024 * 1024 });
     const started = performance.now();
-    const error = await http.json({ service: 'node', operation: 'big', method: 'GET', baseUrl: base, path: '/announced' }).catch((e: unknown) => e);
+    const error = await http
+      .json({ service: 'node', operation: 'big', method: 'GET', baseUrl: base, path: '/announced' })
+      .catch((e: unknown) => e);
     expect((error as Error).message).toMatch(/larger than the 1048576 bytes allowed for node/);
     expect(performance.now() - started).toBeLessThan(500);
     await http.close();
@@ -71,7 +75,9 @@ describe('the call budget counts every attempt', () => {
 
   it('holds a fan-out over a failing upstream to the budget, retries included', async () => {
     h.sandbox.fail({ operation: 'getTxByHash', kind: 'status', status: 503, times: -1 });
-    const aliases = world.transactions.p.slice(0, 30).map((tx, i) => `t${i}: transaction(chain: P_CHAIN, txHash: "${tx.txHash}") { txHash }`);
+    const aliases = world.transactions.p
+      .slice(0, 30)
+      .map((tx, i) => `t${i}: transaction(chain: P_CHAIN, txHash: "${tx.txHash}") { txHash }`);
     const res = await h.raw(`{ network { ${aliases.join(' ')} } }`);
     expect(codes(res)).toHaveLength(30);
     expect(codes(res)).toContain('UPSTREAM_BUDGET_EXCEEDED');

@@ -42,13 +42,22 @@ describe('X-Chain transactions and blocks', () => {
     } } }`);
     expect(res.errors).toBeUndefined();
     const { exp, imp } = res.data.network.xChain;
-    expect(exp).toMatchObject({ txId: exportTx.txHash, networkId: 1, blockchainId: X, destinationChain: exportTx.destinationChain, sourceChain: null, importedInputs: null });
+    expect(exp).toMatchObject({
+      txId: exportTx.txHash,
+      networkId: 1,
+      blockchainId: X,
+      destinationChain: exportTx.destinationChain,
+      sourceChain: null,
+      importedInputs: null,
+    });
     expect(exp.transaction).toEqual({ txHash: exportTx.txHash, txType: 'ExportTx' });
     expect(exp.inputs.map((i: any) => i.utxoId).sort()).toEqual(exportTx.consumedUtxos.map((u) => u.utxoId).sort());
     expect(exp.inputs.every((i: any) => i.asset.symbol === 'AVAX' && i.signatureIndices.length > 0)).toBe(true);
     const exported = exportTx.emittedUtxos.filter((u) => u.consumedOnChainId !== X);
     expect(exp.exportedOutputs.map((o: any) => o.amount).sort()).toEqual(exported.map((u) => u.asset.amount).sort());
-    expect(exp.exportedOutputs.flatMap((o: any) => o.addresses.map((a: any) => a.address)).sort()).toEqual(exported.flatMap((u) => u.addresses).sort());
+    expect(exp.exportedOutputs.flatMap((o: any) => o.addresses.map((a: any) => a.address)).sort()).toEqual(
+      exported.flatMap((u) => u.addresses).sort(),
+    );
     expect(exp.credentials).toHaveLength(exp.inputs.length);
 
     expect(imp).toMatchObject({ sourceChain: importTx.sourceChain, destinationChain: null, exportedOutputs: null });
@@ -60,11 +69,18 @@ describe('X-Chain transactions and blocks', () => {
 
   it('gives the signed bytes in hex on request, and null for a transaction the node does not know', async () => {
     const tx = node.avm.txById.get(exportTx.txHash)!;
-    const res = await h.raw<any>(`{ network { xChain { transaction(txId: "${exportTx.txHash}") { hex } none: transaction(txId: "${derivedId('no such tx')}") { txId } } } }`);
+    const res = await h.raw<any>(
+      `{ network { xChain { transaction(txId: "${exportTx.txHash}") { hex } none: transaction(txId: "${derivedId('no such tx')}") { txId } } } }`,
+    );
     expect(res.errors).toBeUndefined();
     expect(Buffer.from(decodeHexWithChecksum(res.data.network.xChain.transaction.hex))).toEqual(tx.bytes);
     expect(res.data.network.xChain.none).toBeNull();
-    expect(h.bodies('avm.getTx').map((b) => b.params.encoding).sort()).toEqual(['hex', 'json', 'json']);
+    expect(
+      h
+        .bodies('avm.getTx')
+        .map((b) => b.params.encoding)
+        .sort(),
+    ).toEqual(['hex', 'json', 'json']);
   });
 
   it('reads blocks by height and by id, decoded, with their bytes', async () => {
@@ -87,7 +103,13 @@ describe('X-Chain transactions and blocks', () => {
   });
 
   it('refuses a block asked both ways or neither, or a height that is not a uint64, before any call', async () => {
-    for (const args of [`blockId: "${node.avm.blocks[1]!.id}", height: "1"`, '', 'height: "-1"', 'height: "18446744073709551616"', 'height: "1e3"']) {
+    for (const args of [
+      `blockId: "${node.avm.blocks[1]!.id}", height: "1"`,
+      '',
+      'height: "-1"',
+      'height: "18446744073709551616"',
+      'height: "1e3"',
+    ]) {
       const res = await h.raw(`{ network { xChain { block${args ? `(${args})` : ''} { height } } } }`);
       expect(codes(res), args).toEqual(['BAD_USER_INPUT']);
     }
@@ -112,7 +134,12 @@ describe('assets', () => {
       byId: { assetId, symbol: asset.symbol },
       again: { name: asset.name },
     });
-    expect(h.bodies('avm.getAssetDescription').map((b) => b.params.assetID).sort()).toEqual([assetId, 'AVAX'].sort());
+    expect(
+      h
+        .bodies('avm.getAssetDescription')
+        .map((b) => b.params.assetID)
+        .sort(),
+    ).toEqual([assetId, 'AVAX'].sort());
     h.sandbox.reset();
     await h.raw(q);
     // The id is kept; an alias is asked again once its time is up, since the node decides what it names.
@@ -120,8 +147,10 @@ describe('assets', () => {
     await h.close();
   });
 
-  it('describe the Data API\'s amounts too, one call per distinct asset of the response', async () => {
-    const res = await h.raw<any>(`{ network { transactions(chain: X_CHAIN, first: 30) { nodes { ... on XChainTransaction { amountCreated { assetId description { symbol denomination } } } } } } }`);
+  it("describe the Data API's amounts too, one call per distinct asset of the response", async () => {
+    const res = await h.raw<any>(
+      `{ network { transactions(chain: X_CHAIN, first: 30) { nodes { ... on XChainTransaction { amountCreated { assetId description { symbol denomination } } } } } } }`,
+    );
     expect(res.errors).toBeUndefined();
     const amounts = res.data.network.transactions.nodes.flatMap((t: any) => t.amountCreated);
     const assets = new Set(amounts.map((a: any) => a.assetId));
@@ -145,7 +174,7 @@ describe('UTXOs from the node', () => {
     pageInfo { hasNextPage endCursor } edges { cursor node { utxoId txId outputIndex amount locktime threshold outputType addresses { address } asset { symbol } bytes } } } } } }`;
   type Res = { network: { address: { xChainUtxos: Page<any> } } };
 
-  it('page by the node\'s endIndex, up to 1024 per call, decoded from their bytes', async () => {
+  it("page by the node's endIndex, up to 1024 per call, decoded from their bytes", async () => {
     expect(mine.length).toBeGreaterThan(1024);
     const first = (await h.raw<Res>(Q, { first: 1024 })).data!.network.address.xChainUtxos;
     expect(first.edges).toHaveLength(1024);
@@ -156,7 +185,16 @@ describe('UTXOs from the node', () => {
     expect(got.map((u) => u.utxoId).sort()).toEqual(mine.map((u) => u.id).sort());
     for (const u of got.slice(0, 50)) {
       const w = mine.find((m) => m.id === u.utxoId)!;
-      expect(u).toMatchObject({ txId: w.txId, outputIndex: w.outputIndex, amount: String(w.amount), locktime: '0', threshold: 1, outputType: 'secp256k1 transfer', addresses: [{ address: many }], asset: { symbol: 'AVAX' } });
+      expect(u).toMatchObject({
+        txId: w.txId,
+        outputIndex: w.outputIndex,
+        amount: String(w.amount),
+        locktime: '0',
+        threshold: 1,
+        outputType: 'secp256k1 transfer',
+        addresses: [{ address: many }],
+        asset: { symbol: 'AVAX' },
+      });
     }
     const calls = h.bodies('avm.getUTXOs');
     expect(calls.map((c) => [c.params.addresses, c.params.limit, c.params.startIndex?.utxo])).toEqual([
@@ -185,29 +223,56 @@ describe('UTXOs from the node', () => {
     expect(res.errors).toBeUndefined();
     expect(res.data.network.address.fromP.nodes.map((u: any) => u.utxoId).sort()).toEqual(expected.map((u) => u.id).sort());
     expect(res.data.network.address.fromP.nodes.every((u: any) => u.sourceChain === world.chainIds.p)).toBe(true);
-    expect(res.data.network.address.own.nodes.every((u: any) => u.sourceChain === null && !expected.some((e) => e.id === u.utxoId))).toBe(true);
+    expect(res.data.network.address.own.nodes.every((u: any) => u.sourceChain === null && !expected.some((e) => e.id === u.utxoId))).toBe(
+      true,
+    );
     expect(h.bodies('avm.getUTXOs').map((c) => c.params.sourceChain)).toContain(world.chainIds.p);
   });
 
   it('read NFT outputs with their group and payload', async () => {
     const nft = xUtxos(fuji).find((u) => u.groupId !== undefined && u.createdOn === fuji.chainIds.x)!;
-    const res = await h.raw<any>(`{ network(name: FUJI) { xChain { utxos(addresses: ["${nft.owners[0]}"], first: 1000) { nodes { utxoId outputType amount groupId payload } } } } }`);
+    const res = await h.raw<any>(
+      `{ network(name: FUJI) { xChain { utxos(addresses: ["${nft.owners[0]}"], first: 1000) { nodes { utxoId outputType amount groupId payload } } } } }`,
+    );
     expect(res.errors).toBeUndefined();
-    expect(res.data.network.xChain.utxos.nodes).toContainEqual({ utxoId: nft.id, outputType: 'nft transfer', amount: null, groupId: nft.groupId, payload: nft.payload });
+    expect(res.data.network.xChain.utxos.nodes).toContainEqual({
+      utxoId: nft.id,
+      outputType: 'nft transfer',
+      amount: null,
+      groupId: nft.groupId,
+      payload: nft.payload,
+    });
   });
 
-  it('sum to an address\'s balances per asset', async () => {
-    const owner = world.addresses.find((a) => new Set(xUtxos().filter((u) => u.createdOn === X && u.owners.includes(a)).map((u) => u.assetId)).size > 1)!;
+  it("sum to an address's balances per asset", async () => {
+    const owner = world.addresses.find(
+      (a) =>
+        new Set(
+          xUtxos()
+            .filter((u) => u.createdOn === X && u.owners.includes(a))
+            .map((u) => u.assetId),
+        ).size > 1,
+    )!;
     const held = xUtxos().filter((u) => u.createdOn === X && u.owners.includes(owner) && u.amount !== undefined && u.groupId === undefined);
     const sums = new Map<string, { amount: bigint; count: number }>();
     for (const u of held) {
       const s = sums.get(u.assetId) ?? { amount: 0n, count: 0 };
       sums.set(u.assetId, { amount: s.amount + u.amount, count: s.count + 1 });
     }
-    const res = await h.raw<any>(`{ network { address(address: "${owner}") { xChainBalances { assetId unlocked locked utxoCount asset { symbol } } } } }`);
+    const res = await h.raw<any>(
+      `{ network { address(address: "${owner}") { xChainBalances { assetId unlocked locked utxoCount asset { symbol } } } } }`,
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data.network.address.xChainBalances).toEqual(
-      [...sums].sort(([a], [b]) => (a < b ? -1 : 1)).map(([assetId, s]) => ({ assetId, unlocked: String(s.amount), locked: '0', utxoCount: s.count, asset: { symbol: world.assets.get(assetId)!.symbol } })),
+      [...sums]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([assetId, s]) => ({
+          assetId,
+          unlocked: String(s.amount),
+          locked: '0',
+          utxoCount: s.count,
+          asset: { symbol: world.assets.get(assetId)!.symbol },
+        })),
     );
   });
 
@@ -232,7 +297,9 @@ describe('UTXOs from the node', () => {
 
 describe('deprecated X-Chain methods', () => {
   it('still answer: getTxStatus, getAllBalances, getBalance', async () => {
-    const owner = world.addresses.find((a) => xUtxos().some((u) => u.createdOn === X && u.owners.includes(a) && u.assetId === world.avaxAssetId))!;
+    const owner = world.addresses.find((a) =>
+      xUtxos().some((u) => u.createdOn === X && u.owners.includes(a) && u.assetId === world.avaxAssetId),
+    )!;
     const avax = xUtxos().filter((u: SandboxUtxo) => u.createdOn === X && u.owners.includes(owner) && u.assetId === world.avaxAssetId);
     const res = await h.raw<any>(`{ network { xChain {
       known: txStatus(txId: "${world.transactions.x[0]!.txHash}") unknown: txStatus(txId: "${derivedId('unknown tx')}")
@@ -242,7 +309,10 @@ describe('deprecated X-Chain methods', () => {
     expect(res.errors).toBeUndefined();
     const x = res.data.network.xChain;
     expect([x.known, x.unknown]).toEqual(['ACCEPTED', 'UNKNOWN']);
-    expect(x.balance).toEqual({ balance: String(avax.reduce((s, u) => s + u.amount, 0n)), utxoIds: expect.arrayContaining(avax.map((u) => u.id)) });
+    expect(x.balance).toEqual({
+      balance: String(avax.reduce((s, u) => s + u.amount, 0n)),
+      utxoIds: expect.arrayContaining(avax.map((u) => u.id)),
+    });
     expect(x.allBalances).toContainEqual({ assetId: 'AVAX', balance: x.balance.balance });
     expect(h.bodies('avm.getBalance')[0].params).toEqual({ address: `X-${owner}`, assetID: 'AVAX' });
   });

@@ -25,7 +25,11 @@ if (config.sandbox === 'on') {
   sandbox = await startSandbox({ seed: config.sandboxSeed, latencyMs: config.sandboxLatencyMs });
   config = {
     ...config,
-    upstreams: { dataApi: sandbox.dataApiUrl, metricsApi: sandbox.metricsApiUrl, node: { mainnet: sandbox.nodeUrl('mainnet'), fuji: sandbox.nodeUrl('fuji') } },
+    upstreams: {
+      dataApi: sandbox.dataApiUrl,
+      metricsApi: sandbox.metricsApiUrl,
+      node: { mainnet: sandbox.nodeUrl('mainnet'), fuji: sandbox.nodeUrl('fuji') },
+    },
   };
 }
 const gateway = createGateway(config);
@@ -36,7 +40,9 @@ const vite = await createServer({
   server: { port: Number(process.env.EXPLORER_PORT ?? 5173), host: config.host },
 });
 await vite.listen();
-console.log(`Explorer over ${sandbox ? 'the sandbox world (offline)' : `the Data API at ${config.upstreams.dataApi} and the node at ${config.upstreams.node.mainnet}`}:`);
+console.log(
+  `Explorer over ${sandbox ? 'the sandbox world (offline)' : `the Data API at ${config.upstreams.dataApi} and the node at ${config.upstreams.node.mainnet}`}:`,
+);
 vite.printUrls();
 
 const stop = async () => {

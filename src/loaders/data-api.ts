@@ -51,7 +51,11 @@ export type TxKey = { network: NetworkName; chain: PrimaryChainAlias; txHash: st
  * One lookup per key, at most `limit` at a time. A failure belongs to its key alone: the others
  * still resolve (DataLoader takes an Error in a key's place).
  */
-export async function lookupEach<K, V>(keys: readonly K[], lookup: (key: K) => Promise<V>, limit = LOOKUP_CONCURRENCY): Promise<(V | Error)[]> {
+export async function lookupEach<K, V>(
+  keys: readonly K[],
+  lookup: (key: K) => Promise<V>,
+  limit = LOOKUP_CONCURRENCY,
+): Promise<(V | Error)[]> {
   const results = new Array<V | Error>(keys.length);
   let next = 0;
   const worker = async () => {

@@ -13,14 +13,18 @@
  */
 
 export const FRESHNESS_KINDS = {
-  immutable: { ttlMs: Number.POSITIVE_INFINITY, staleMs: 0, what: 'accepted blocks and transactions by id, asset descriptions, indexed containers' },
+  immutable: {
+    ttlMs: Number.POSITIVE_INFINITY,
+    staleMs: 0,
+    what: 'accepted blocks and transactions by id, asset descriptions, indexed containers',
+  },
   subnets: { ttlMs: 30_000, staleMs: 300_000, what: 'the subnet and blockchain lists' },
-  validators: { ttlMs: 10_000, staleMs: 30_000, what: 'validator sets (L1, P-Chain, a Subnet-EVM chain\'s uptimes)' },
-  transactions: { ttlMs: 5_000, staleMs: 0, what: 'latest transaction, vertex, reward and ICM message lists; an address\'s chains' },
+  validators: { ttlMs: 10_000, staleMs: 30_000, what: "validator sets (L1, P-Chain, a Subnet-EVM chain's uptimes)" },
+  transactions: { ttlMs: 5_000, staleMs: 0, what: "latest transaction, vertex, reward and ICM message lists; an address's chains" },
   balances: { ttlMs: 5_000, staleMs: 0, what: 'balances, UTXOs and collectibles' },
   heights: { ttlMs: 2_000, staleMs: 0, what: 'chain heights, last accepted containers, statuses of transactions' },
   status: { ttlMs: 10_000, staleMs: 0, what: 'blockchain statuses and the current supply' },
-  health: { ttlMs: 5_000, staleMs: 0, what: 'the node\'s health, readiness and liveness' },
+  health: { ttlMs: 5_000, staleMs: 0, what: "the node's health, readiness and liveness" },
   tps: { ttlMs: 60_000, staleMs: 600_000, what: 'daily average TPS' },
   config: { ttlMs: 60_000, staleMs: 600_000, what: 'fee and chain configs, active rules, fees of the X-Chain' },
   contracts: { ttlMs: 600_000, staleMs: 3_600_000, what: 'contract metadata' },
@@ -117,7 +121,8 @@ export function freshnessTable(ttlOverrides: Partial<Record<FreshnessKind, numbe
   }
   return (operation, params) => {
     const refine = BY_PARAMS[operation];
-    const kind = refine && params !== null && typeof params === 'object' ? refine(params as Record<string, unknown>) : OPERATION_KINDS[operation];
+    const kind =
+      refine && params !== null && typeof params === 'object' ? refine(params as Record<string, unknown>) : OPERATION_KINDS[operation];
     return kind ? byKind.get(kind) : undefined;
   };
 }

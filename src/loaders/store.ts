@@ -110,7 +110,12 @@ export class RedisStore implements CacheStore {
     if (raw === null) return undefined;
     try {
       const stored = JSON.parse(raw) as { v: unknown; n: number; f: number | null; s: number | null };
-      return { value: stored.v, size: stored.n, freshUntil: stored.f ?? Number.POSITIVE_INFINITY, staleUntil: stored.s ?? Number.POSITIVE_INFINITY };
+      return {
+        value: stored.v,
+        size: stored.n,
+        freshUntil: stored.f ?? Number.POSITIVE_INFINITY,
+        staleUntil: stored.s ?? Number.POSITIVE_INFINITY,
+      };
     } catch {
       return undefined;
     }

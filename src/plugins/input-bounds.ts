@@ -105,11 +105,17 @@ function checkValue(value: unknown, type: GraphQLInputType, path: string): Refus
 const withoutVariables = new WeakSet<DocumentNode>();
 
 /** The first refusal among a request's variables, walked along their declared types; undefined when none. */
-export function variablesRefusal(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: unknown): GraphQLError | undefined {
+export function variablesRefusal(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: unknown,
+): GraphQLError | undefined {
   if (withoutVariables.has(document)) return undefined;
   const operation = getOperationAST(document, operationName);
   if (!operation?.variableDefinitions?.length) {
-    if (document.definitions.every((d) => d.kind !== Kind.OPERATION_DEFINITION || !d.variableDefinitions?.length)) withoutVariables.add(document);
+    if (document.definitions.every((d) => d.kind !== Kind.OPERATION_DEFINITION || !d.variableDefinitions?.length))
+      withoutVariables.add(document);
     return undefined;
   }
   if (variables === null || typeof variables !== 'object') return undefined;

@@ -4,7 +4,15 @@
  * with INTROSPECTION=false not at all: graphql-js's own NoSchemaIntrospectionCustomRule, which is
  * all @envelop/disable-introspection adds (and its plugin type does not fit yoga's).
  */
-import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  NoSchemaIntrospectionCustomRule,
+  type ASTVisitor,
+  type FragmentDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
+} from 'graphql';
 import { ErrorCode } from '../errors.js';
 
 const INTROSPECTION_FIELDS: ReadonlySet<string> = new Set(['__schema', '__type']);

@@ -63,7 +63,13 @@ export function corsOptions(cors: CorsConfig | undefined): false | ((request: Re
   return (request) => {
     const origin = request.headers.get('origin');
     if (!allows(cors, origin)) return false;
-    return { origin: cors.origins === '*' ? '*' : [origin], credentials: cors.credentials, methods: CORS_METHODS, exposedHeaders: CORS_EXPOSED, maxAge: CORS_MAX_AGE };
+    return {
+      origin: cors.origins === '*' ? '*' : [origin],
+      credentials: cors.credentials,
+      methods: CORS_METHODS,
+      exposedHeaders: CORS_EXPOSED,
+      maxAge: CORS_MAX_AGE,
+    };
   };
 }
 
@@ -85,7 +91,7 @@ export function useCrossSite(cors: CorsConfig | undefined): Plugin {
       const { request } = payload;
       if (request.method === 'POST' && isSimpleContentType(request.headers.get('content-type'))) {
         throw new GraphQLError(
-          'This gateway takes operations as application/json POST bodies (or GET for queries): form bodies (application/x-www-form-urlencoded, multipart/form-data, text/plain) are refused, so no other site can run an operation through a visitor\'s browser.',
+          "This gateway takes operations as application/json POST bodies (or GET for queries): form bodies (application/x-www-form-urlencoded, multipart/form-data, text/plain) are refused, so no other site can run an operation through a visitor's browser.",
           { extensions: { code: ErrorCode.UNSUPPORTED_MEDIA_TYPE, http: { status: 415 } } },
         );
       }

@@ -33,7 +33,12 @@ const VARIABLE_PREFIX = /^Variable "\$(\w+)" got invalid value /;
  * A variable's value refused by its scalar or enum (`cause`), without the value: the gateway's
  * scalars quote a short prefix of it themselves. `at` is the place inside it, e.g. `ids[3]`.
  */
-export function variableError(name: string, at: string | undefined, cause: GraphQLError, nodes?: ASTNode | readonly ASTNode[]): GraphQLError {
+export function variableError(
+  name: string,
+  at: string | undefined,
+  cause: GraphQLError,
+  nodes?: ASTNode | readonly ASTNode[],
+): GraphQLError {
   return new GraphQLError(`Variable "$${name}"${at ? ` at "${at}"` : ''} got an invalid value; ${bounded(cause.message, MAX_MESSAGE)}`, {
     nodes,
     originalError: cause,
@@ -57,25 +62,35 @@ function withoutEchoedValue(error: GraphQLError): GraphQLError {
 
 export function useErrorCodes(): Plugin {
   return {
-    onParse: () => ({ result, replaceParseResult }) => {
-      if (result instanceof GraphQLError) replaceParseResult(withCode(result, ErrorCode.GRAPHQL_PARSE_FAILED));
-    },
-    onValidate: () => ({ result, setResult }) => {
-      if (result.length > 0) setResult(result.map((e) => withCode(e, ErrorCode.GRAPHQL_VALIDATION_FAILED)));
-    },
+    onParse:
+      () =>
+      ({ result, replaceParseResult }) => {
+        if (result instanceof GraphQLError) replaceParseResult(withCode(result, ErrorCode.GRAPHQL_PARSE_FAILED));
+      },
+    onValidate:
+      () =>
+      ({ result, setResult }) => {
+        if (result.length > 0) setResult(result.map((e) => withCode(e, ErrorCode.GRAPHQL_VALIDATION_FAILED)));
+      },
     onExecute: () => ({
       onExecuteDone: ({ result, setResult }) => {
         if (Symbol.asyncIterator in result || !result.errors) return;
         // No data at all means the request never ran: its variables did not coerce.
         if (result.data === undefined) {
-          setResult({ ...result, errors: result.errors.map((e) => withCode(withoutEchoedValue(e), ErrorCode.BAD_USER_INPUT) as GraphQLError) });
+          setResult({
+            ...result,
+            errors: result.errors.map((e) => withCode(withoutEchoedValue(e), ErrorCode.BAD_USER_INPUT) as GraphQLError),
+          });
           return;
         }
         // What the executor itself raises (a null where the schema promises a value) has no code;
         // a resolver's error gets its code when it is masked (src/errors.ts).
         const raisedByExecutor = (e: GraphQLError) => !e.extensions?.code && !e.originalError;
         if (result.errors.some(raisedByExecutor)) {
-          setResult({ ...result, errors: result.errors.map((e) => (raisedByExecutor(e) ? (withCode(e, ErrorCode.INTERNAL_SERVER_ERROR) as GraphQLError) : e)) });
+          setResult({
+            ...result,
+            errors: result.errors.map((e) => (raisedByExecutor(e) ? (withCode(e, ErrorCode.INTERNAL_SERVER_ERROR) as GraphQLError) : e)),
+          });
         }
       },
     }),

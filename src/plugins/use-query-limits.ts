@@ -55,9 +55,11 @@ export function useQueryLimits(limits: QueryLimits): Plugin {
     onPluginInit({ addPlugin }) {
       addPlugin(maxTokensPlugin({ n: limits.tokens, onReject: [(_context, error) => void tokenErrors.add(error)] }));
     },
-    onParse: () => ({ result, replaceParseResult }) => {
-      if (result instanceof GraphQLError && tokenErrors.has(result)) replaceParseResult(limitError(result, 'tokens'));
-    },
+    onParse:
+      () =>
+      ({ result, replaceParseResult }) => {
+        if (result instanceof GraphQLError && tokenErrors.has(result)) replaceParseResult(limitError(result, 'tokens'));
+      },
     onValidate: ({ addValidationRule }) => {
       for (const rule of rules) addValidationRule(rule);
     },

@@ -57,7 +57,9 @@ export function useRequestLog({ logger, identity }: RequestLogOptions): Plugin {
               type: operation?.operation,
               ms: Math.round((performance.now() - started) * 10) / 10,
               outcome: Symbol.asyncIterator in result ? 'stream' : single.errors?.length ? (single.data ? 'partial' : 'failed') : 'ok',
-              upstream: budget ? { calls: budget.used, retries: budget.retries, reused: context.reads!.reused, refused: budget.refused } : undefined,
+              upstream: budget
+                ? { calls: budget.used, retries: budget.retries, reused: context.reads!.reused, refused: budget.refused }
+                : undefined,
               errors: Symbol.asyncIterator in result ? undefined : byCode(single.errors),
               client: client(args.contextValue),
             },

@@ -110,7 +110,13 @@ export class RedisBuckets {
     const { perSecond, burst } = this.settings;
     const ttl = Math.ceil((burst / perSecond) * 1000) + 1000;
     try {
-      const wait = await (client as WithTake).agwTakeTokens(names.length, ...names.map((n) => KEY_PREFIX + n), perSecond / 1000, burst, ttl);
+      const wait = await (client as WithTake).agwTakeTokens(
+        names.length,
+        ...names.map((n) => KEY_PREFIX + n),
+        perSecond / 1000,
+        burst,
+        ttl,
+      );
       return Number(wait);
     } catch (error) {
       this.redis.down(error as Error);

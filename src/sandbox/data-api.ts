@@ -2,14 +2,7 @@
  * The sandbox's Data API: the Primary Network endpoints served from the world, with the rules,
  * bounds and error bodies of the spec (docs: ../../test/upstream/data-api-digest.md).
  */
-import {
-  InvalidIdError,
-  isEvmAddress,
-  parseBech32Address,
-  parseCb58Id,
-  parseNodeId,
-  type NetworkName,
-} from '../ids.js';
+import { InvalidIdError, isEvmAddress, parseBech32Address, parseCb58Id, parseNodeId, type NetworkName } from '../ids.js';
 import {
   PRIMARY_NETWORK_TX_TYPES,
   type CurrencyCode,
@@ -95,7 +88,11 @@ export function dataApiRoutes(seed: string): Route[] {
         const pageSize = q.int('pageSize', 1, 10000) ?? 100;
         const sortOrder = q.oneOf('sortOrder', SORT) ?? 'desc';
         q.done();
-        const { page, nextPageToken } = paginate(sorted(world.subnets, sortOrder), { pageToken: q.string('pageToken'), pageSize }, fingerprint('subnets', world.network, sortOrder));
+        const { page, nextPageToken } = paginate(
+          sorted(world.subnets, sortOrder),
+          { pageToken: q.string('pageToken'), pageSize },
+          fingerprint('subnets', world.network, sortOrder),
+        );
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), subnets: page } };
       }),
     },
@@ -152,7 +149,16 @@ export function dataApiRoutes(seed: string): Route[] {
       method: 'GET',
       pattern: /^\/v1\/networks\/([^/]+)\/blockchains\/([^/]+)\/transactions$/,
       handle: withWorld(seed, (world, network, [blockchainId], query) => {
-        const q = new QueryReader(query, ['addresses', 'l1ValidationId', 'txTypes', 'startTimestamp', 'endTimestamp', 'pageToken', 'pageSize', 'sortOrder']);
+        const q = new QueryReader(query, [
+          'addresses',
+          'l1ValidationId',
+          'txTypes',
+          'startTimestamp',
+          'endTimestamp',
+          'pageToken',
+          'pageSize',
+          'sortOrder',
+        ]);
         const chain = chainOf(world, decodeURIComponent(blockchainId!), ['p', 'x', 'c']);
         if (chain.length > 1) q.problem(chain);
         const addresses = readAddresses(q, world, q.string('addresses'), chain === 'c');
@@ -270,7 +276,11 @@ export function dataApiRoutes(seed: string): Route[] {
         if (chain.length > 1) q.problem(chain);
         const pageSize = q.int('pageSize', 1, 100) ?? 10;
         q.done();
-        const { page, nextPageToken } = paginate(sorted(world.vertices, 'desc'), { pageToken: q.string('pageToken'), pageSize }, fingerprint('vertices', world.network));
+        const { page, nextPageToken } = paginate(
+          sorted(world.vertices, 'desc'),
+          { pageToken: q.string('pageToken'), pageSize },
+          fingerprint('vertices', world.network),
+        );
         return {
           status: 200,
           body: { ...(nextPageToken ? { nextPageToken } : {}), vertices: page, chainInfo: { chainName: 'x-chain', network } },

@@ -29,7 +29,10 @@ const newestFirst = <T>(items: readonly T[]) => [...items].reverse();
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const fingerprint = (...parts: unknown[]) => JSON.stringify(parts);
 
-function withChain(seed: string, handler: (chain: EvmChainWorld, address: string | undefined, query: URLSearchParams) => SandboxAnswer): Route['handle'] {
+function withChain(
+  seed: string,
+  handler: (chain: EvmChainWorld, address: string | undefined, query: URLSearchParams) => SandboxAnswer,
+): Route['handle'] {
   return (req, [chainId, address]) => {
     const id = decodeURIComponent(chainId!);
     const chain = findChain(seed, id);
@@ -67,7 +70,11 @@ export function evmRoutes(seed: string): Route[] {
         const status = q.oneOf('status', ['failed', 'success'] as const);
         q.done();
         const txs = chain.transactions.filter((t) => !status || (status === 'failed') === (t.txStatus === '0'));
-        const { page, nextPageToken } = paginate(newestFirst(txs), { pageToken: q.string('pageToken'), pageSize }, fingerprint('evmTxs', chain.chainId, status));
+        const { page, nextPageToken } = paginate(
+          newestFirst(txs),
+          { pageToken: q.string('pageToken'), pageSize },
+          fingerprint('evmTxs', chain.chainId, status),
+        );
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), transactions: page } };
       }),
     },
@@ -80,8 +87,14 @@ export function evmRoutes(seed: string): Route[] {
         const range = blockRange(q);
         const pageSize = q.int('pageSize', 1, 100) ?? 10;
         q.done();
-        const items = chain.erc20Transfers.filter((t) => (same(t.from.address, address!) || same(t.to.address, address!)) && inRange(t.blockNumber, range));
-        const { page, nextPageToken } = paginate(newestFirst(items), { pageToken: q.string('pageToken'), pageSize }, fingerprint('erc20', chain.chainId, address, range));
+        const items = chain.erc20Transfers.filter(
+          (t) => (same(t.from.address, address!) || same(t.to.address, address!)) && inRange(t.blockNumber, range),
+        );
+        const { page, nextPageToken } = paginate(
+          newestFirst(items),
+          { pageToken: q.string('pageToken'), pageSize },
+          fingerprint('erc20', chain.chainId, address, range),
+        );
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), transactions: page } };
       }),
     },
@@ -94,8 +107,14 @@ export function evmRoutes(seed: string): Route[] {
         const range = blockRange(q);
         const pageSize = q.int('pageSize', 1, 100) ?? 10;
         q.done();
-        const items = chain.internalTransactions.filter((t) => (same(t.from.address, address!) || same(t.to.address, address!)) && inRange(t.blockNumber, range));
-        const { page, nextPageToken } = paginate(newestFirst(items), { pageToken: q.string('pageToken'), pageSize }, fingerprint('internal', chain.chainId, address, range));
+        const items = chain.internalTransactions.filter(
+          (t) => (same(t.from.address, address!) || same(t.to.address, address!)) && inRange(t.blockNumber, range),
+        );
+        const { page, nextPageToken } = paginate(
+          newestFirst(items),
+          { pageToken: q.string('pageToken'), pageSize },
+          fingerprint('internal', chain.chainId, address, range),
+        );
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), transactions: page } };
       }),
     },
@@ -110,7 +129,8 @@ export function evmRoutes(seed: string): Route[] {
         const currency = q.oneOf('currency', CURRENCIES) ?? 'usd';
         q.done();
         const block = blockRaw === undefined ? undefined : Number(blockRaw);
-        if (block !== undefined && block > chain.headBlock) return apiError(400, [`blockNumber ${block} is ahead of the latest block ${chain.headBlock}`]);
+        if (block !== undefined && block > chain.headBlock)
+          return apiError(400, [`blockNumber ${block} is ahead of the latest block ${chain.headBlock}`]);
         const balance = chain.balanceAt(address!, block);
         const price = Math.round(chain.native.priceUsd * FX_RATES[currency]! * 100) / 100;
         const value = Math.round((Number(balance / 10n ** 9n) / 1e9) * price * 100) / 100;
@@ -144,7 +164,11 @@ export function evmRoutes(seed: string): Route[] {
         const items: CollectibleBalance[] = chain.collectibles
           .filter((c) => c.owner === address && (contract === undefined || same(c.balance.address, contract)))
           .map((c) => c.balance);
-        const { page, nextPageToken } = paginate(items, { pageToken: q.string('pageToken'), pageSize }, fingerprint('nft', chain.chainId, address, contract?.toLowerCase()));
+        const { page, nextPageToken } = paginate(
+          items,
+          { pageToken: q.string('pageToken'), pageSize },
+          fingerprint('nft', chain.chainId, address, contract?.toLowerCase()),
+        );
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), collectibleBalances: page } };
       }),
     },
@@ -170,7 +194,11 @@ export function evmRoutes(seed: string): Route[] {
         const network = q.oneOf('network', NETWORKS);
         q.done();
         const messages = icmOf(seed, networkOf(network)).filter((m) => same(m.from, address) || same(m.to, address));
-        const { page, nextPageToken } = paginate(messages, { pageToken: q.string('pageToken'), pageSize }, fingerprint('icmByAddress', address.toLowerCase(), networkOf(network)));
+        const { page, nextPageToken } = paginate(
+          messages,
+          { pageToken: q.string('pageToken'), pageSize },
+          fingerprint('icmByAddress', address.toLowerCase(), networkOf(network)),
+        );
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), messages: page } };
       },
     },
@@ -179,7 +207,16 @@ export function evmRoutes(seed: string): Route[] {
       method: 'GET',
       pattern: /^\/v1\/icm\/messages$/,
       handle: (req) => {
-        const q = new QueryReader(req.query, ['pageToken', 'pageSize', 'sourceBlockchainId', 'destinationBlockchainId', 'blockchainId', 'to', 'from', 'network']);
+        const q = new QueryReader(req.query, [
+          'pageToken',
+          'pageSize',
+          'sourceBlockchainId',
+          'destinationBlockchainId',
+          'blockchainId',
+          'to',
+          'from',
+          'network',
+        ]);
         const pageSize = q.int('pageSize', 1, 100) ?? 10;
         const network = q.oneOf('network', NETWORKS);
         const source = q.string('sourceBlockchainId');
@@ -196,7 +233,11 @@ export function evmRoutes(seed: string): Route[] {
             (to === undefined || same(m.to, to)) &&
             (from === undefined || same(m.from, from)),
         );
-        const { page, nextPageToken } = paginate(messages, { pageToken: q.string('pageToken'), pageSize }, fingerprint('icm', networkOf(network), source, destination, either, to, from));
+        const { page, nextPageToken } = paginate(
+          messages,
+          { pageToken: q.string('pageToken'), pageSize },
+          fingerprint('icm', networkOf(network), source, destination, either, to, from),
+        );
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), messages: page } };
       },
     },
@@ -214,8 +255,14 @@ export function evmRoutes(seed: string): Route[] {
         }
         const problems = checkAggregationRequest(body);
         if (problems.length > 0) throw new BadRequest(problems);
-        const message = typeof body.message === 'string' ? body.message.replace(/^0x/, '') : createHash('sha256').update(String(body.justification)).digest('hex');
-        return { status: 201, body: { signedMessage: signed(message, `${network}:${body.signingSubnetId ?? ''}:${body.quorumPercentage ?? 67}`) } };
+        const message =
+          typeof body.message === 'string'
+            ? body.message.replace(/^0x/, '')
+            : createHash('sha256').update(String(body.justification)).digest('hex');
+        return {
+          status: 201,
+          body: { signedMessage: signed(message, `${network}:${body.signingSubnetId ?? ''}:${body.quorumPercentage ?? 67}`) },
+        };
       },
     },
     {
@@ -257,7 +304,8 @@ export function checkAggregationRequest(body: Record<string, unknown>): string[]
   for (const key of Object.keys(body)) if (!known.includes(key)) problems.push(`property ${key} should not exist`);
   for (const key of ['message', 'justification'] as const) {
     const v = body[key];
-    if (v !== undefined && (typeof v !== 'string' || !HEX_BYTES(v))) problems.push(`${key} must be a hex string, optionally prefixed with 0x`);
+    if (v !== undefined && (typeof v !== 'string' || !HEX_BYTES(v)))
+      problems.push(`${key} must be a hex string, optionally prefixed with 0x`);
   }
   if (body.message === undefined && body.justification === undefined) problems.push('Either message or justification must be provided');
   const subnet = body.signingSubnetId;
@@ -273,12 +321,14 @@ export function checkAggregationRequest(body: Record<string, unknown>): string[]
   }
   for (const key of ['quorumPercentage', 'quorumPercentageBuffer'] as const) {
     const v = body[key];
-    if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 100)) problems.push(`${key} must be an integer from 0 to 100`);
+    if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 100))
+      problems.push(`${key} must be an integer from 0 to 100`);
   }
   const quorum = typeof body.quorumPercentage === 'number' ? body.quorumPercentage : 67;
   const buffer = typeof body.quorumPercentageBuffer === 'number' ? body.quorumPercentageBuffer : 0;
   if (quorum + buffer > 100) problems.push('quorumPercentage + quorumPercentageBuffer must not exceed 100');
   const height = body.pChainHeight;
-  if (height !== undefined && (typeof height !== 'number' || !Number.isInteger(height) || height < 0)) problems.push('pChainHeight must be a non-negative integer');
+  if (height !== undefined && (typeof height !== 'number' || !Number.isInteger(height) || height < 0))
+    problems.push('pChainHeight must be a non-negative integer');
   return problems;
 }

@@ -82,9 +82,34 @@ export interface EvmWorld {
   icm: IcmMessage[];
 }
 
-const WORDS = ['Amber', 'Cobalt', 'Ember', 'Frost', 'Golden', 'Jade', 'Lunar', 'Nova', 'Onyx', 'Solar', 'Swift', 'Violet', 'Harbor', 'Summit', 'Orbit', 'Delta', 'Pulse', 'Ridge'];
+const WORDS = [
+  'Amber',
+  'Cobalt',
+  'Ember',
+  'Frost',
+  'Golden',
+  'Jade',
+  'Lunar',
+  'Nova',
+  'Onyx',
+  'Solar',
+  'Swift',
+  'Violet',
+  'Harbor',
+  'Summit',
+  'Orbit',
+  'Delta',
+  'Pulse',
+  'Ridge',
+];
 const LINKS: readonly ResourceLinkType[] = ['Website', 'Twitter', 'Discord', 'Github', 'Documentation', 'Blog', 'Telegram', 'CoinGecko'];
-const NFT_STATUSES: readonly NftTokenMetadataStatus[] = ['UNINDEXED', 'UNREACHABLE_TOKEN_URI', 'INVALID_METADATA', 'THROTTLED_TOKEN_URI', 'MISSING_TOKEN'];
+const NFT_STATUSES: readonly NftTokenMetadataStatus[] = [
+  'UNINDEXED',
+  'UNREACHABLE_TOKEN_URI',
+  'INVALID_METADATA',
+  'THROTTLED_TOKEN_URI',
+  'MISSING_TOKEN',
+];
 
 const hashHex = (s: string) => `0x${createHash('sha256').update(s).digest('hex')}`;
 
@@ -114,7 +139,13 @@ function party(b: Builder, address: string): RichAddress {
   const contract = b.chain.contracts.get(address);
   const checksummed = toChecksumAddress(address);
   if (contract?.ercType === 'ERC-20') {
-    return { name: contract.name, symbol: contract.symbol, decimals: contract.decimals, logoUri: contract.logoAsset?.imageUri, address: checksummed };
+    return {
+      name: contract.name,
+      symbol: contract.symbol,
+      decimals: contract.decimals,
+      logoUri: contract.logoAsset?.imageUri,
+      address: checksummed,
+    };
   }
   if (contract?.name) return { name: contract.name, ...(contract.symbol ? { symbol: contract.symbol } : {}), address: checksummed };
   return { address: checksummed };
@@ -198,7 +229,14 @@ function newContract(b: Builder, ercType: ContractMetadata['ercType'], deployer:
     officialSite: `https://${slug}.sandbox.invalid`,
     email: `team@${slug}.sandbox.invalid`,
     logoAsset: { assetId: hashHex(`logo:${address}`).slice(2, 26), imageUri: `https://images.sandbox.invalid/${slug}/logo.png` },
-    ...(rng.chance(0.6) ? { bannerAsset: { assetId: hashHex(`banner:${address}`).slice(2, 26), imageUri: `https://images.sandbox.invalid/${slug}/banner.png` } } : {}),
+    ...(rng.chance(0.6)
+      ? {
+          bannerAsset: {
+            assetId: hashHex(`banner:${address}`).slice(2, 26),
+            imageUri: `https://images.sandbox.invalid/${slug}/banner.png`,
+          },
+        }
+      : {}),
     color: `#${Buffer.from(rng.bytes(3)).toString('hex')}`,
     resourceLinks: rng.sample(LINKS, rng.int(1, 4)).map((type) => ({ type, url: `https://${slug}.sandbox.invalid/${type.toLowerCase()}` })),
     tags: rng.sample(['defi', 'gaming', 'nft', 'bridge', 'stablecoin', 'dex', 'infrastructure'], rng.int(0, 3)),
@@ -299,14 +337,28 @@ function buildChain(network: NetworkName, seed: string, blockchain: Blockchain, 
   for (const to of eoas) {
     if (to === rich) continue;
     nextBlock(b, gap());
-    transact(b, rich, to, rng.bigint(5n, 500n) * ETHER, { callType: 'NATIVE_TRANSFER', methodHash: '0x', methodName: '' }, { limit: 21000, used: 21000 });
+    transact(
+      b,
+      rich,
+      to,
+      rng.bigint(5n, 500n) * ETHER,
+      { callType: 'NATIVE_TRANSFER', methodHash: '0x', methodName: '' },
+      { limit: 21000, used: 21000 },
+    );
   }
   const deploy = (ercType: ContractMetadata['ercType']) => {
     nextBlock(b, gap());
     const deployer = rng.pick(eoas);
     const txHash = hashHex(`${chain.chainId}:tx:${chain.transactions.length}`);
     const contract = newContract(b, ercType, deployer, txHash);
-    transact(b, deployer, contract.address.toLowerCase(), 0n, { callType: 'CONTRACT_CREATION', methodHash: '0x60806040' }, { limit: 1_500_000, used: rng.int(400_000, 1_400_000) });
+    transact(
+      b,
+      deployer,
+      contract.address.toLowerCase(),
+      0n,
+      { callType: 'CONTRACT_CREATION', methodHash: '0x60806040' },
+      { limit: 1_500_000, used: rng.int(400_000, 1_400_000) },
+    );
     return contract;
   };
   const tokens = Array.from({ length: rng.int(2, 4) }, () => deploy('ERC-20'));
@@ -329,7 +381,15 @@ function buildChain(network: NetworkName, seed: string, blockchain: Blockchain, 
     if (roll < 0.35) {
       const to = rng.pick(eoas.filter((a) => a !== from));
       const balance = b.balances.get(from) ?? 0n;
-      transact(b, from, to, balance > 0n ? balance / BigInt(rng.int(5, 40)) : 0n, { callType: 'NATIVE_TRANSFER', methodHash: '0x', methodName: '' }, { limit: 21000, used: 21000 }, fail);
+      transact(
+        b,
+        from,
+        to,
+        balance > 0n ? balance / BigInt(rng.int(5, 40)) : 0n,
+        { callType: 'NATIVE_TRANSFER', methodHash: '0x', methodName: '' },
+        { limit: 21000, used: 21000 },
+        fail,
+      );
     } else if (roll < 0.7) {
       // An ERC-20 transfer from a holder to another account.
       const tokenContract = rng.pick(tokens);
@@ -338,7 +398,15 @@ function buildChain(network: NetworkName, seed: string, blockchain: Blockchain, 
       const sender = rng.pick([...holders.keys()]);
       const amount = holders.get(sender)! / BigInt(rng.int(3, 12));
       const to = rng.pick(eoas.filter((a) => a !== sender));
-      const tx = transact(b, sender, key, 0n, { callType: 'CONTRACT_CALL', methodHash: '0xa9059cbb', methodName: 'transfer(address,uint256)' }, { limit: 65000, used: rng.int(34000, 52000) }, fail);
+      const tx = transact(
+        b,
+        sender,
+        key,
+        0n,
+        { callType: 'CONTRACT_CALL', methodHash: '0xa9059cbb', methodName: 'transfer(address,uint256)' },
+        { limit: 65000, used: rng.int(34000, 52000) },
+        fail,
+      );
       if (!fail && amount > 0n) {
         holders.set(sender, holders.get(sender)! - amount);
         holders.set(to, (holders.get(to) ?? 0n) + amount);
@@ -360,7 +428,19 @@ function buildChain(network: NetworkName, seed: string, blockchain: Blockchain, 
       const use721 = nfts1155.length === 0 || rng.chance(0.6);
       const collection = use721 ? rng.pick(nfts721) : nfts1155[0]!;
       const key = collection.address.toLowerCase();
-      transact(b, from, key, 0n, { callType: 'CONTRACT_CALL', methodHash: use721 ? '0x6a627842' : '0x156e29f6', methodName: use721 ? 'mint(address)' : 'mint(address,uint256,uint256)' }, { limit: 180000, used: rng.int(80000, 160000) }, fail);
+      transact(
+        b,
+        from,
+        key,
+        0n,
+        {
+          callType: 'CONTRACT_CALL',
+          methodHash: use721 ? '0x6a627842' : '0x156e29f6',
+          methodName: use721 ? 'mint(address)' : 'mint(address,uint256,uint256)',
+        },
+        { limit: 180000, used: rng.int(80000, 160000) },
+        fail,
+      );
       if (!fail) {
         if (use721) {
           let state = b.nft721.get(key);
@@ -380,19 +460,51 @@ function buildChain(network: NetworkName, seed: string, blockchain: Blockchain, 
       const key = router.address.toLowerCase();
       const value = ((b.balances.get(from) ?? 0n) / 50n) * (fail ? 0n : 1n);
       const creates = rng.chance(0.3);
-      const tx = transact(b, from, key, value, { callType: 'CONTRACT_CALL', methodHash: creates ? '0x9c4d535b' : '0x3593564c', methodName: creates ? 'deploy(bytes32,bytes)' : 'execute(bytes,bytes[],uint256)' }, { limit: 400000, used: rng.int(120000, 380000) }, fail);
-      const common = { blockNumber: tx.blockNumber, blockTimestamp: tx.blockTimestamp, blockTimestampMilliseconds: tx.blockTimestampMilliseconds, blockHash: tx.blockHash, txHash: tx.txHash };
+      const tx = transact(
+        b,
+        from,
+        key,
+        value,
+        {
+          callType: 'CONTRACT_CALL',
+          methodHash: creates ? '0x9c4d535b' : '0x3593564c',
+          methodName: creates ? 'deploy(bytes32,bytes)' : 'execute(bytes,bytes[],uint256)',
+        },
+        { limit: 400000, used: rng.int(120000, 380000) },
+        fail,
+      );
+      const common = {
+        blockNumber: tx.blockNumber,
+        blockTimestamp: tx.blockTimestamp,
+        blockTimestampMilliseconds: tx.blockTimestampMilliseconds,
+        blockHash: tx.blockHash,
+        txHash: tx.txHash,
+      };
       if (creates) {
         const created = newContract(b, 'UNKNOWN', key, tx.txHash);
         chain.internalTransactions.push({
-          ...common, from: party(b, key), to: party(b, created.address.toLowerCase()), internalTxType: 'CREATE2', value: '0', isReverted: fail, gasUsed: String(rng.int(50000, 90000)), gasLimit: '100000',
+          ...common,
+          from: party(b, key),
+          to: party(b, created.address.toLowerCase()),
+          internalTxType: 'CREATE2',
+          value: '0',
+          isReverted: fail,
+          gasUsed: String(rng.int(50000, 90000)),
+          gasLimit: '100000',
         });
       } else if (value > 0n) {
         const payee = rng.pick(eoas);
         credit(b, key, -value);
         credit(b, payee, value);
         chain.internalTransactions.push({
-          ...common, from: party(b, key), to: party(b, payee), internalTxType: 'CALL', value: String(value), isReverted: false, gasUsed: '2300', gasLimit: '2300',
+          ...common,
+          from: party(b, key),
+          to: party(b, payee),
+          internalTxType: 'CALL',
+          value: String(value),
+          isReverted: false,
+          gasUsed: '2300',
+          gasLimit: '2300',
         });
       }
     }
@@ -408,7 +520,14 @@ function buildChain(network: NetworkName, seed: string, blockchain: Blockchain, 
       if (!state) b.nft721.set(key, (state = { next: 1, owners: new Map() }));
       for (let batch = 0; batch < 2; batch++) {
         nextBlock(b, gap());
-        transact(b, collector, key, 0n, { callType: 'CONTRACT_CALL', methodHash: '0x248b71fc', methodName: 'mintBatch(address,uint256)' }, { limit: 8_000_000, used: 7_400_000 });
+        transact(
+          b,
+          collector,
+          key,
+          0n,
+          { callType: 'CONTRACT_CALL', methodHash: '0x248b71fc', methodName: 'mintBatch(address,uint256)' },
+          { limit: 8_000_000, used: 7_400_000 },
+        );
         for (let i = 0; i < 155; i++) state.owners.set(state.next++, collector);
       }
     }
@@ -422,9 +541,15 @@ function buildChain(network: NetworkName, seed: string, blockchain: Blockchain, 
       chain.collectibles.push({
         owner,
         balance: {
-          address: c.address, name: c.name!, symbol: c.symbol!, ercType: 'ERC-721', tokenId,
+          address: c.address,
+          name: c.name!,
+          symbol: c.symbol!,
+          ercType: 'ERC-721',
+          tokenId,
           tokenUri: `ipfs://bafy${hashHex(`${key}:${tokenId}`).slice(2, 40)}/${tokenId}.json`,
-          metadata: nftMetadata(b, 'ERC-721', c.name!, tokenId), ownerAddress: toChecksumAddress(owner), chainId: chain.chainId,
+          metadata: nftMetadata(b, 'ERC-721', c.name!, tokenId),
+          ownerAddress: toChecksumAddress(owner),
+          chainId: chain.chainId,
         },
       });
     }
@@ -436,9 +561,13 @@ function buildChain(network: NetworkName, seed: string, blockchain: Blockchain, 
       chain.collectibles.push({
         owner,
         balance: {
-          address: c.address, ercType: 'ERC-1155', tokenId,
+          address: c.address,
+          ercType: 'ERC-1155',
+          tokenId,
           tokenUri: `https://nft.sandbox.invalid/${key}/${tokenId}.json`,
-          metadata: nftMetadata(b, 'ERC-1155', c.name!, tokenId), chainId: chain.chainId, balance: String(amount),
+          metadata: nftMetadata(b, 'ERC-1155', c.name!, tokenId),
+          chainId: chain.chainId,
+          balance: String(amount),
         },
       });
     }
@@ -490,7 +619,9 @@ function buildIcm(network: NetworkName, seed: string, chains: EvmChainWorld[]): 
       receiptDelivered: status !== 'pending' && rng.chance(0.6),
       rewardDetails: { ...token, value: String(rng.bigint(1n, 1000n) * 10n ** 15n) },
       ...(status !== 'delivered_source_not_indexed'
-        ? { sourceTransaction: { txHash: hashHex(`${network}:icm:src:${i}`), timestamp: sent, gasSpent: String(rng.int(120_000, 400_000)) } }
+        ? {
+            sourceTransaction: { txHash: hashHex(`${network}:icm:src:${i}`), timestamp: sent, gasSpent: String(rng.int(120_000, 400_000)) },
+          }
         : {}),
       ...(status !== 'pending'
         ? {
@@ -535,7 +666,10 @@ export function getEvmWorld(network: NetworkName, seed = 'avalanche'): EvmWorld 
   // Messages travel between the chains that enable Warp, and the C-Chain.
   const warp = [...chains.values()].filter((c) => {
     const blockchain = world.subnets.flatMap((s) => s.blockchains).find((b) => b.blockchainId === c.blockchainId)!;
-    return blockchain.subnetId === PRIMARY_NETWORK_ID || (typeof blockchain.genesisData === 'object' && blockchain.genesisData.config?.warpConfig);
+    return (
+      blockchain.subnetId === PRIMARY_NETWORK_ID ||
+      (typeof blockchain.genesisData === 'object' && blockchain.genesisData.config?.warpConfig)
+    );
   });
   evm = { network, chains, byBlockchainId, icm: buildIcm(network, seed, warp) };
   cache.set(key, evm);

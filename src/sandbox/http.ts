@@ -61,7 +61,10 @@ export class BadRequest extends Error {
 export class QueryReader {
   private readonly problems: string[] = [];
 
-  constructor(private readonly query: URLSearchParams, allowed: readonly string[]) {
+  constructor(
+    private readonly query: URLSearchParams,
+    allowed: readonly string[],
+  ) {
     for (const key of new Set(query.keys())) {
       if (!allowed.includes(key)) this.problems.push(`property ${key} should not exist`);
     }

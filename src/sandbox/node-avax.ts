@@ -14,7 +14,6 @@ export const NETWORK_ID: Record<NetworkName, number> = { mainnet: 1, fuji: 5 };
 /** Codec type ids shared by the AVM and the platform VM (registered in the same order in both). */
 export const TYPE = { transferInput: 5, transferOutput: 7, credential: 9, input: 10, outputOwners: 11 } as const;
 
-
 export function addressBytes(canonical: string): Uint8Array {
   return bech32.decodeToBytes(canonical.replace(/^[XPC]-/, '')).bytes;
 }
@@ -39,7 +38,11 @@ export interface Owners {
 export function outputOwners(o: Owners, chain: string): CodecNode {
   const addrs = owners(o.addresses, chain);
   return struct(
-    [['locktime', u64(o.locktime)], ['threshold', u32(o.threshold)], ['addresses', addrs]],
+    [
+      ['locktime', u64(o.locktime)],
+      ['threshold', u32(o.threshold)],
+      ['addresses', addrs],
+    ],
     { addresses: o.addresses.map((a) => `${chain}-${a}`), locktime: BigInt(o.locktime), threshold: o.threshold },
   );
 }
@@ -49,14 +52,23 @@ export function transferOutput(amount: bigint, o: Owners, chain: string): CodecN
   return iface(
     TYPE.transferOutput,
     struct(
-      [['amount', u64(amount)], ['locktime', u64(o.locktime)], ['threshold', u32(o.threshold)], ['addresses', owners(o.addresses, chain)]],
+      [
+        ['amount', u64(amount)],
+        ['locktime', u64(o.locktime)],
+        ['threshold', u32(o.threshold)],
+        ['addresses', owners(o.addresses, chain)],
+      ],
       { addresses: o.addresses.map((a) => `${chain}-${a}`), amount, locktime: BigInt(o.locktime), threshold: o.threshold },
     ),
   );
 }
 
 export function transferableOutput(assetId: string, out: CodecNode, fxId = SECP_FX_ID): CodecNode {
-  return struct([['assetID', id(assetId)], ['fxID', jsonOnly(fxId)], ['output', out]]);
+  return struct([
+    ['assetID', id(assetId)],
+    ['fxID', jsonOnly(fxId)],
+    ['output', out],
+  ]);
 }
 
 export function signatureIndices(count: number): CodecNode {
@@ -69,7 +81,16 @@ export function transferableInput(txId: string, outputIndex: number, assetId: st
     ['outputIndex', u32(outputIndex)],
     ['assetID', id(assetId)],
     ['fxID', jsonOnly(SECP_FX_ID)],
-    ['input', iface(TYPE.transferInput, struct([['amount', u64(amount)], ['signatureIndices', signatureIndices(1)]]))],
+    [
+      'input',
+      iface(
+        TYPE.transferInput,
+        struct([
+          ['amount', u64(amount)],
+          ['signatureIndices', signatureIndices(1)],
+        ]),
+      ),
+    ],
   ]);
 }
 
@@ -98,7 +119,11 @@ export function credential(typeId: number, signatures: Uint8Array[]): CodecNode 
 
 /** The signed envelope: the unsigned tx behind its type id, the credentials, and the id in JSON. */
 export function signedTx(typeId: number, unsigned: CodecNode, credentials: CodecNode[], txId: string): CodecNode {
-  return struct([['unsignedTx', iface(typeId, unsigned)], ['credentials', list(credentials)], ['id', jsonOnly(txId)]]);
+  return struct([
+    ['unsignedTx', iface(typeId, unsigned)],
+    ['credentials', list(credentials)],
+    ['id', jsonOnly(txId)],
+  ]);
 }
 
 /** A 32-byte id derived from a label, for things the world does not name (e.g. commit blocks). */

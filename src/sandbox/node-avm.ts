@@ -22,7 +22,17 @@ import { bytes, embed, encode, fixed, iface, id, jsonOnly, list, str, struct, u3
 import type { SandboxWorld } from './world.js';
 
 /** AVM codec type ids (txs, then the secp256k1fx, nftfx and propertyfx types, then the block). */
-const AVM = { baseTx: 0, createAssetTx: 1, operationTx: 2, importTx: 3, exportTx: 4, nftTransferOutput: 11, nftCredential: 14, nftTransferOp: 13, block: 20 } as const;
+const AVM = {
+  baseTx: 0,
+  createAssetTx: 1,
+  operationTx: 2,
+  importTx: 3,
+  exportTx: 4,
+  nftTransferOutput: 11,
+  nftCredential: 14,
+  nftTransferOp: 13,
+  block: 20,
+} as const;
 const SECP_CREDENTIAL = 9;
 
 export interface NodeTx {
@@ -95,8 +105,19 @@ function avmTx(world: SandboxWorld, tx: XChainTransaction): NodeTx {
   const nftOut = stays.filter((u) => isNft(u) && u.asset.assetId !== created);
 
   const inputs = local.map((u) => transferableInput(u.creationTxHash, Number(u.outputIndex), u.asset.assetId, BigInt(u.asset.amount)));
-  const base = baseTx(world.network, x, outs.map((u) => transferableOutput(u.asset.assetId, output(u))), inputs, tx.memo);
-  const creds = [...local, ...imported].map((u) => struct([['fxID', jsonOnly(SECP_FX_ID)], ['credential', credential(SECP_CREDENTIAL, [signatureOf(u, tx.txHash)])]]));
+  const base = baseTx(
+    world.network,
+    x,
+    outs.map((u) => transferableOutput(u.asset.assetId, output(u))),
+    inputs,
+    tx.memo,
+  );
+  const creds = [...local, ...imported].map((u) =>
+    struct([
+      ['fxID', jsonOnly(SECP_FX_ID)],
+      ['credential', credential(SECP_CREDENTIAL, [signatureOf(u, tx.txHash)])],
+    ]),
+  );
 
   let typeId: number;
   let unsigned: CodecNode;
@@ -126,19 +147,46 @@ function avmTx(world: SandboxWorld, tx: XChainTransaction): NodeTx {
     const ops = nftIn.map((u, i) =>
       struct([
         ['assetID', id(u.asset.assetId)],
-        ['inputIDs', list([struct([['txID', id(u.creationTxHash)], ['outputIndex', u32(Number(u.outputIndex))]])])],
+        [
+          'inputIDs',
+          list([
+            struct([
+              ['txID', id(u.creationTxHash)],
+              ['outputIndex', u32(Number(u.outputIndex))],
+            ]),
+          ]),
+        ],
         ['fxID', jsonOnly(NFT_FX_ID)],
-        ['operation', iface(AVM.nftTransferOp, struct([['input', struct([['signatureIndices', list([u32(0)])]])], ['output', nftOutputBody(nftOut[i] ?? u)]]))],
+        [
+          'operation',
+          iface(
+            AVM.nftTransferOp,
+            struct([
+              ['input', struct([['signatureIndices', list([u32(0)])]])],
+              ['output', nftOutputBody(nftOut[i] ?? u)],
+            ]),
+          ),
+        ],
       ]),
     );
     unsigned = struct([embed(base.node), ['operations', list(ops)]]);
-    creds.push(...nftIn.map((u) => struct([['fxID', jsonOnly(NFT_FX_ID)], ['credential', credential(AVM.nftCredential, [signatureOf(u, tx.txHash)])]])));
+    creds.push(
+      ...nftIn.map((u) =>
+        struct([
+          ['fxID', jsonOnly(NFT_FX_ID)],
+          ['credential', credential(AVM.nftCredential, [signatureOf(u, tx.txHash)])],
+        ]),
+      ),
+    );
   } else if (tx.txType === 'ImportTx') {
     typeId = AVM.importTx;
     unsigned = struct([
       embed(base.node),
       ['sourceChain', id(tx.sourceChain!)],
-      ['importedInputs', list(imported.map((u) => transferableInput(u.creationTxHash, Number(u.outputIndex), u.asset.assetId, BigInt(u.asset.amount))))],
+      [
+        'importedInputs',
+        list(imported.map((u) => transferableInput(u.creationTxHash, Number(u.outputIndex), u.asset.assetId, BigInt(u.asset.amount)))),
+      ],
     ]);
   } else if (tx.txType === 'ExportTx') {
     typeId = AVM.exportTx;
@@ -168,7 +216,8 @@ export function buildAvmChain(world: SandboxWorld): AvmChain {
     const tx = txById.get(wire.txHash)!;
     const height = blocks.length;
     // The world numbers linear blocks the way they are built here: a drift would break joins by height.
-    if (height !== wire.blockHeight) throw new Error(`X-Chain block of ${wire.txHash} is at ${height}, the Data API says ${wire.blockHeight}`);
+    if (height !== wire.blockHeight)
+      throw new Error(`X-Chain block of ${wire.txHash} is at ${height}, the Data API says ${wire.blockHeight}`);
     const node = struct([
       ['parentID', id(parentId)],
       ['height', u64(height)],

@@ -71,7 +71,16 @@ function currentSubnetValidators(world: SandboxWorld): PChainTransaction[] {
   const txs = world.transactions.p;
   return txs
     .filter((t) => t.txType === 'AddSubnetValidatorTx' && t.startTimestamp! <= now && t.endTimestamp! > now)
-    .filter((t) => !txs.some((r) => r.txType === 'RemoveSubnetValidatorTx' && r.nodeId === t.nodeId && r.subnetId === t.subnetId && r.blockTimestamp > t.blockTimestamp));
+    .filter(
+      (t) =>
+        !txs.some(
+          (r) =>
+            r.txType === 'RemoveSubnetValidatorTx' &&
+            r.nodeId === t.nodeId &&
+            r.subnetId === t.subnetId &&
+            r.blockTimestamp > t.blockTimestamp,
+        ),
+    );
 }
 
 /**
@@ -85,7 +94,12 @@ function subnetStatuses(world: SandboxWorld, subnetValidators: readonly PChainTr
   const statuses = new Map<string, TrackedStatus>();
   for (const subnet of world.subnets) {
     const bucket = sha(`tracked:${subnet.subnetId}`)[0]! % 10;
-    const status = subnet.subnetId === PRIMARY_NETWORK_ID || staffed.has(subnet.subnetId) || bucket < 3 ? 'Validating' : bucket < 4 ? 'Syncing' : 'Created';
+    const status =
+      subnet.subnetId === PRIMARY_NETWORK_ID || staffed.has(subnet.subnetId) || bucket < 3
+        ? 'Validating'
+        : bucket < 4
+          ? 'Syncing'
+          : 'Created';
     statuses.set(subnet.subnetId, status);
   }
   return statuses;
@@ -107,7 +121,14 @@ function buildNodeWorld(network: NetworkName, seed: string): NodeWorld {
   const chains = new Map<string, ChainInfo>();
   for (const subnet of world.subnets) {
     for (const blockchain of subnet.blockchains) {
-      const vm = blockchain.vmId === VM_IDS.avm ? 'avm' : blockchain.vmId === VM_IDS.evm ? 'coreth' : blockchain.vmId === VM_IDS.subnetEvm ? 'subnet-evm' : 'custom';
+      const vm =
+        blockchain.vmId === VM_IDS.avm
+          ? 'avm'
+          : blockchain.vmId === VM_IDS.evm
+            ? 'coreth'
+            : blockchain.vmId === VM_IDS.subnetEvm
+              ? 'subnet-evm'
+              : 'custom';
       chains.set(blockchain.blockchainId, { blockchain, subnet, status: statuses.get(subnet.subnetId)!, vm });
     }
   }
@@ -157,10 +178,18 @@ function buildNodeWorld(network: NetworkName, seed: string): NodeWorld {
   const utxoBytes = (u: SandboxUtxo) => {
     let bytes = utxoBytesCache.get(u.id);
     if (!bytes) {
-      const common = { txId: u.txId, outputIndex: u.outputIndex, assetId: u.assetId, locktime: u.locktime, threshold: u.threshold, addresses: u.owners };
-      bytes = u.groupId !== undefined
-        ? encodeNftTransferUtxo({ ...common, groupId: u.groupId, payload: Buffer.from((u.payload ?? '').replace(/^0x/, ''), 'hex') })
-        : encodeTransferUtxo({ ...common, amount: u.amount });
+      const common = {
+        txId: u.txId,
+        outputIndex: u.outputIndex,
+        assetId: u.assetId,
+        locktime: u.locktime,
+        threshold: u.threshold,
+        addresses: u.owners,
+      };
+      bytes =
+        u.groupId !== undefined
+          ? encodeNftTransferUtxo({ ...common, groupId: u.groupId, payload: Buffer.from((u.payload ?? '').replace(/^0x/, ''), 'hex') })
+          : encodeTransferUtxo({ ...common, amount: u.amount });
       utxoBytesCache.set(u.id, bytes);
     }
     return bytes;
@@ -171,12 +200,30 @@ function buildNodeWorld(network: NetworkName, seed: string): NodeWorld {
     if (!subnetEvmChains.has(blockchainId)) {
       const info = chains.get(blockchainId);
       const chain = evm.byBlockchainId.get(blockchainId);
-      subnetEvmChains.set(blockchainId, info?.vm === 'subnet-evm' && chain ? buildSubnetEvmChain(seed, network, info.blockchain, chain) : undefined);
+      subnetEvmChains.set(
+        blockchainId,
+        info?.vm === 'subnet-evm' && chain ? buildSubnetEvmChain(seed, network, info.blockchain, chain) : undefined,
+      );
     }
     return subnetEvmChains.get(blockchainId);
   };
 
-  return { network, seed, world, evm, avm, platform, chains, proposed: proposedBlockchainIds(network), cBlocks, indexes, utxos, utxoBytes, subnetEvm, subnetValidators };
+  return {
+    network,
+    seed,
+    world,
+    evm,
+    avm,
+    platform,
+    chains,
+    proposed: proposedBlockchainIds(network),
+    cBlocks,
+    indexes,
+    utxos,
+    utxoBytes,
+    subnetEvm,
+    subnetValidators,
+  };
 }
 
 const cache = new Map<string, NodeWorld>();

@@ -62,14 +62,40 @@ const hexBytes = (h: string) => Buffer.from(h.replace(/^0x/, ''), 'hex');
 const EMPTY_UNCLES = hexBytes('0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347');
 
 function txRlp(tx: NativeTransaction, chainId: string): Uint8Array {
-  const method = tx.method?.methodHash && tx.method.methodHash !== '0x' ? Buffer.concat([hexBytes(tx.method.methodHash), sha(`args:${tx.txHash}`)]) : new Uint8Array();
+  const method =
+    tx.method?.methodHash && tx.method.methodHash !== '0x'
+      ? Buffer.concat([hexBytes(tx.method.methodHash), sha(`args:${tx.txHash}`)])
+      : new Uint8Array();
   const sig = sha(`sig:${tx.txHash}`);
   const to = hexBytes(tx.to.address);
   if (tx.txType === 2) {
-    const fields: Rlp[] = [int(chainId), int(tx.nonce), int(1_000_000_000n), int(tx.gasPrice), int(tx.gasLimit), to, int(tx.value), method, [], int(sig[0]! & 1), sig, sha(`s:${tx.txHash}`)];
+    const fields: Rlp[] = [
+      int(chainId),
+      int(tx.nonce),
+      int(1_000_000_000n),
+      int(tx.gasPrice),
+      int(tx.gasLimit),
+      to,
+      int(tx.value),
+      method,
+      [],
+      int(sig[0]! & 1),
+      sig,
+      sha(`s:${tx.txHash}`),
+    ];
     return Buffer.concat([Buffer.from([2]), rlp(fields)]);
   }
-  return rlp([int(tx.nonce), int(tx.gasPrice), int(tx.gasLimit), to, int(tx.value), method, int(BigInt(chainId) * 2n + 35n + BigInt(sig[0]! & 1)), sig, sha(`s:${tx.txHash}`)]);
+  return rlp([
+    int(tx.nonce),
+    int(tx.gasPrice),
+    int(tx.gasLimit),
+    to,
+    int(tx.value),
+    method,
+    int(BigInt(chainId) * 2n + 35n + BigInt(sig[0]! & 1)),
+    sig,
+    sha(`s:${tx.txHash}`),
+  ]);
 }
 
 /** A coreth block as RLP: header, transactions, no uncles, version 0, no atomic data. */
@@ -137,7 +163,14 @@ export function corethChainConfig(network: NetworkName, chainId: number): Record
   };
 }
 
-const PRECOMPILE_KEYS = ['contractDeployerAllowListConfig', 'contractNativeMinterConfig', 'feeManagerConfig', 'rewardManagerConfig', 'txAllowListConfig', 'warpConfig'] as const;
+const PRECOMPILE_KEYS = [
+  'contractDeployerAllowListConfig',
+  'contractNativeMinterConfig',
+  'feeManagerConfig',
+  'rewardManagerConfig',
+  'txAllowListConfig',
+  'warpConfig',
+] as const;
 
 type FeeConfig = NonNullable<EvmGenesisConfig['feeConfig']>;
 type PrecompileConfig = Record<string, unknown> & { blockTimestamp?: number; disable?: boolean; initialFeeConfig?: FeeConfig };
@@ -158,14 +191,25 @@ export interface SubnetEvmChain {
   /** The config eth_getChainConfig answers. */
   chainConfig: Record<string, unknown>;
   feeConfigAt(block: number): { feeConfig: FeeConfig; lastChangedAt: number };
-  rulesAt(timestamp: number): { ethRules: Record<string, boolean>; avalancheRules: Record<string, boolean>; precompiles: Record<string, { timestamp: number }> };
+  rulesAt(timestamp: number): {
+    ethRules: Record<string, boolean>;
+    avalancheRules: Record<string, boolean>;
+    precompiles: Record<string, { timestamp: number }>;
+  };
   activePrecompilesAt(timestamp: number): Record<string, PrecompileConfig>;
 }
 
-const sortKeys = <T>(o: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+const sortKeys = <T>(o: Record<string, T>): Record<string, T> =>
+  Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 /** Precompile upgrades for about half the chains, inside their block history. */
-function planUpgrades(seed: string, network: NetworkName, config: EvmGenesisConfig, blocks: EvmBlock[], blockchainId: string): Record<string, PrecompileConfig>[] {
+function planUpgrades(
+  seed: string,
+  network: NetworkName,
+  config: EvmGenesisConfig,
+  blocks: EvmBlock[],
+  blockchainId: string,
+): Record<string, PrecompileConfig>[] {
   const rng = new Rng(`${seed}:${network}:upgrades:${blockchainId}`);
   if (!rng.chance(0.5) || blocks.length < 4) return [];
   const t0 = blocks[1]!.time;
@@ -179,7 +223,9 @@ function planUpgrades(seed: string, network: NetworkName, config: EvmGenesisConf
     targetGas: (genesisFee.targetGas ?? 15_000_000) + k * 5_000_000,
   });
   const admins = config.feeManagerConfig?.adminAddresses ?? [rng.hex(20)];
-  const enable = (timestamp: number, fee: FeeConfig) => ({ feeManagerConfig: { adminAddresses: admins, blockTimestamp: timestamp, initialFeeConfig: fee } });
+  const enable = (timestamp: number, fee: FeeConfig) => ({
+    feeManagerConfig: { adminAddresses: admins, blockTimestamp: timestamp, initialFeeConfig: fee },
+  });
   const disable = (key: string, timestamp: number) => ({ [key]: { adminAddresses: null, blockTimestamp: timestamp, disable: true } });
   const upgrades: Record<string, PrecompileConfig>[] = [];
   if (config.feeManagerConfig) {
@@ -189,7 +235,8 @@ function planUpgrades(seed: string, network: NetworkName, config: EvmGenesisConf
     if (rng.chance(0.5)) upgrades.push(disable('feeManagerConfig', at(0.55)), enable(at(0.8), vary(2)));
   }
   if (config.txAllowListConfig && rng.chance(0.5)) upgrades.push(disable('txAllowListConfig', at(0.45)));
-  if (!config.contractNativeMinterConfig && rng.chance(0.5)) upgrades.push({ contractNativeMinterConfig: { adminAddresses: [rng.hex(20)], blockTimestamp: at(0.7) } });
+  if (!config.contractNativeMinterConfig && rng.chance(0.5))
+    upgrades.push({ contractNativeMinterConfig: { adminAddresses: [rng.hex(20)], blockTimestamp: at(0.7) } });
   return upgrades.sort((a, b) => Object.values(a)[0]!.blockTimestamp! - Object.values(b)[0]!.blockTimestamp!);
 }
 
@@ -204,7 +251,13 @@ export function buildSubnetEvmChain(seed: string, network: NetworkName, blockcha
   const events: PrecompileEvent[] = [];
   for (const key of PRECOMPILE_KEYS) {
     const c = config[key] as PrecompileConfig | undefined;
-    if (c) events.push({ key, timestamp: c.blockTimestamp ?? 0, block: c.blockTimestamp && c.blockTimestamp > genesisTime ? blockAt(c.blockTimestamp) : 0, config: c });
+    if (c)
+      events.push({
+        key,
+        timestamp: c.blockTimestamp ?? 0,
+        block: c.blockTimestamp && c.blockTimestamp > genesisTime ? blockAt(c.blockTimestamp) : 0,
+        config: c,
+      });
   }
   for (const upgrade of upgrades) {
     const [key, c] = Object.entries(upgrade)[0]!;
@@ -228,7 +281,9 @@ export function buildSubnetEvmChain(seed: string, network: NetworkName, blockcha
     let current = { feeConfig: config.feeConfig!, lastChangedAt: 0 };
     for (const e of feeEvents) {
       if (e.block > block) break;
-      current = e.config.disable ? { feeConfig: config.feeConfig!, lastChangedAt: 0 } : { feeConfig: e.config.initialFeeConfig ?? config.feeConfig!, lastChangedAt: e.block };
+      current = e.config.disable
+        ? { feeConfig: config.feeConfig!, lastChangedAt: 0 }
+        : { feeConfig: e.config.initialFeeConfig ?? config.feeConfig!, lastChangedAt: e.block };
     }
     return current;
   };

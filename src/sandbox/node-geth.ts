@@ -4,7 +4,18 @@
  * (test/upstream/examples/node.jsonrpc-errors.json, `evmRpc`).
  */
 import type { SandboxAnswer, SandboxRequest } from './http.js';
-import { compact, decodeFirst, goJson, JsonNumber, JsonObject, JsonSyntaxError, jsonKind, member, RawJson, type JsonValue } from './node-json.js';
+import {
+  compact,
+  decodeFirst,
+  goJson,
+  JsonNumber,
+  JsonObject,
+  JsonSyntaxError,
+  jsonKind,
+  member,
+  RawJson,
+  type JsonValue,
+} from './node-json.js';
 
 /** An error a method returns, with its JSON-RPC code (-32000 for plain errors). */
 export class GethError extends Error {
@@ -48,7 +59,8 @@ function toMessage(value: JsonValue): Message {
   if (typeof method?.value === 'string') msg.method = method.value;
   if (id) msg.id = compact(id.raw);
   if (params && params.value !== null) msg.params = params.value;
-  msg.isResponse = msg.method === '' && msg.params === undefined && (member(value, 'result') !== undefined || member(value, 'error') !== undefined);
+  msg.isResponse =
+    msg.method === '' && msg.params === undefined && (member(value, 'result') !== undefined || member(value, 'error') !== undefined);
   return msg;
 }
 
@@ -76,7 +88,8 @@ function params(method: GethMethod, raw: JsonValue | undefined): unknown[] {
 }
 
 function handle(msg: Message, methods: Record<string, GethMethod>): RawJson | undefined {
-  if (!isCall(msg) && !isNotification(msg)) return answer(validId(msg) ? msg.id : undefined, 'error', { code: -32600, message: 'invalid request' });
+  if (!isCall(msg) && !isNotification(msg))
+    return answer(validId(msg) ? msg.id : undefined, 'error', { code: -32600, message: 'invalid request' });
   let result: RawJson;
   const method = Object.hasOwn(methods, msg.method) ? methods[msg.method] : undefined;
   if (msg.method.endsWith('_subscribe')) {
@@ -134,7 +147,10 @@ export function serveGeth(req: SandboxRequest, methods: Record<string, GethMetho
   const batch = parsed.map(toMessage);
   if (batch.length === 0) return json(answer(undefined, 'error', { code: -32600, message: 'empty batch' }));
   if (batch.length > BATCH_LIMIT) return json([answer(batch.find(isCall)?.id, 'error', { code: -32600, message: 'batch too large' })]);
-  const answers = batch.filter((m) => !m.isResponse).map((m) => handle(m, methods)).filter((a): a is RawJson => a !== undefined);
+  const answers = batch
+    .filter((m) => !m.isResponse)
+    .map((m) => handle(m, methods))
+    .filter((a): a is RawJson => a !== undefined);
   return json(answers.length > 0 ? answers : undefined);
 }
 

@@ -7,7 +7,20 @@
  */
 import { cb58Decode, InvalidIdError } from '../ids.js';
 import type { SandboxAnswer, SandboxRequest } from './http.js';
-import { compact, decodeFirst, field, goJson, goQuote, JsonNumber, JsonObject, JsonSyntaxError, jsonKind, member, RawJson, type JsonValue } from './node-json.js';
+import {
+  compact,
+  decodeFirst,
+  field,
+  goJson,
+  goQuote,
+  JsonNumber,
+  JsonObject,
+  JsonSyntaxError,
+  jsonKind,
+  member,
+  RawJson,
+  type JsonValue,
+} from './node-json.js';
 
 /** An error a service method returns: code -32000, its message, data null. */
 export class RpcFailure extends Error {}
@@ -18,7 +31,8 @@ class ArgError extends Error {}
 const E_PARSE = -32700;
 const E_INVALID_REQ = -32600;
 const E_SERVER = -32000;
-const INVALID_ARG = "couldn't unmarshal an argument. Ensure arguments are valid and properly formatted. See documentation for example calls";
+const INVALID_ARG =
+  "couldn't unmarshal an argument. Ensure arguments are valid and properly formatted. See documentation for example calls";
 
 export type Encoding = 'hex' | 'hexc' | 'hexnc' | 'json';
 const LOG_LEVELS = ['OFF', 'FATAL', 'ERROR', 'WARN', 'INFO', 'TRACE', 'DEBUG', 'VERBO'] as const;
@@ -28,7 +42,17 @@ const LOG_LEVELS = ['OFF', 'FATAL', 'ERROR', 'WARN', 'INFO', 'TRACE', 'DEBUG', '
  * and json.Uint32 (a number or a quoted number), `id` an ids.ID (cb58), `nodeIds` []ids.NodeID,
  * `encoding` formatting.Encoding, `level` a *logging.Level, or a nested struct.
  */
-export type ArgSpec = 'string' | 'strings' | 'uint64' | 'uint32' | 'id' | 'nodeIds' | 'encoding' | 'bool' | 'level' | { [field: string]: ArgSpec };
+export type ArgSpec =
+  | 'string'
+  | 'strings'
+  | 'uint64'
+  | 'uint32'
+  | 'id'
+  | 'nodeIds'
+  | 'encoding'
+  | 'bool'
+  | 'level'
+  | { [field: string]: ArgSpec };
 
 export interface GorillaMethod {
   /** The args struct's fields; an empty object for `*struct{}`. */
@@ -63,7 +87,9 @@ function cb58Id(value: JsonValue, bytes: number, prefix = ''): string {
 
 function zero(spec: ArgSpec): unknown {
   if (typeof spec === 'object') return decodeStruct(null, spec);
-  return { string: '', strings: [], uint64: 0n, uint32: 0n, id: ZERO_ID, nodeIds: [], encoding: 'hex', bool: false, level: undefined }[spec];
+  return { string: '', strings: [], uint64: 0n, uint32: 0n, id: ZERO_ID, nodeIds: [], encoding: 'hex', bool: false, level: undefined }[
+    spec
+  ];
 }
 
 function decodeValue(value: JsonValue, spec: ArgSpec): unknown {
@@ -129,7 +155,14 @@ interface ServerRequest {
 
 /** The request struct as json2 echoes it in error data. */
 function requestData(r: ServerRequest): RawJson {
-  return new RawJson(goJson({ jsonrpc: r.jsonrpc, method: r.method, params: r.params ? new RawJson(compact(r.params.raw)) : null, id: r.id === undefined ? null : new RawJson(r.id) }));
+  return new RawJson(
+    goJson({
+      jsonrpc: r.jsonrpc,
+      method: r.method,
+      params: r.params ? new RawJson(compact(r.params.raw)) : null,
+      id: r.id === undefined ? null : new RawJson(r.id),
+    }),
+  );
 }
 
 const text = (status: number, body: string, extra: Record<string, string> = {}): SandboxAnswer => ({
@@ -158,11 +191,16 @@ export function serveGorilla(req: SandboxRequest, services: Record<string, Goril
         if (name === 'params') r.params = v === null ? undefined : m;
         else if (name === 'id') r.id = v === null ? undefined : compact(m.raw);
         else if (typeof v === 'string') r[name] = v;
-        else if (v !== null) typeErrors.push(`json: cannot unmarshal ${jsonKind(v)} into Go struct field serverRequest.${name} of type string`);
+        else if (v !== null)
+          typeErrors.push(`json: cannot unmarshal ${jsonKind(v)} into Go struct field serverRequest.${name} of type string`);
       }
       if (typeErrors.length > 0) failure = { code: E_PARSE, message: typeErrors[0]!, data: requestData(r) };
     } else if (value !== null) {
-      failure = { code: E_PARSE, message: `json: cannot unmarshal ${jsonKind(value)} into Go value of type json2.serverRequest`, data: requestData(r) };
+      failure = {
+        code: E_PARSE,
+        message: `json: cannot unmarshal ${jsonKind(value)} into Go value of type json2.serverRequest`,
+        data: requestData(r),
+      };
     }
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
@@ -172,7 +210,8 @@ export function serveGorilla(req: SandboxRequest, services: Record<string, Goril
 
   const respond = (member: 'result' | 'error', value: unknown, extra: Record<string, string> = {}): SandboxAnswer => {
     // A call without id is a notification: it runs, and nothing is written, unless it did not parse.
-    if (r.id === undefined && !(member === 'error' && (value as { code: number }).code === E_PARSE)) return { status: 200, body: '', headers: extra };
+    if (r.id === undefined && !(member === 'error' && (value as { code: number }).code === E_PARSE))
+      return { status: 200, body: '', headers: extra };
     const body = goJson({ jsonrpc: '2.0', [member]: value, id: r.id === undefined ? null : new RawJson(r.id) });
     return { status: 200, body: `${body}\n`, headers: { ...extra, 'content-type': 'application/json; charset=utf-8' } };
   };
@@ -183,11 +222,13 @@ export function serveGorilla(req: SandboxRequest, services: Record<string, Goril
   const dot = method.indexOf('.');
   if (dot !== -1 && dot < method.length - 1) {
     const first = method[dot + 1]!;
-    if (first !== first.toLowerCase() && first === first.toUpperCase()) return respond('error', { code: E_SERVER, message: 'method must start with a non-uppercase letter', data: null });
+    if (first !== first.toLowerCase() && first === first.toUpperCase())
+      return respond('error', { code: E_SERVER, message: 'method must start with a non-uppercase letter', data: null });
     method = `${method.slice(0, dot + 1)}${first.toUpperCase()}${method.slice(dot + 2)}`;
   }
   const parts = method.split('.');
-  if (parts.length !== 2) return respond('error', { code: E_SERVER, message: `rpc: service/method request ill-formed: ${goQuote(method)}`, data: null });
+  if (parts.length !== 2)
+    return respond('error', { code: E_SERVER, message: `rpc: service/method request ill-formed: ${goQuote(method)}`, data: null });
   const service = Object.hasOwn(services, parts[0]!) ? services[parts[0]!] : undefined;
   if (!service) return respond('error', { code: E_SERVER, message: `rpc: can't find service ${goQuote(method)}`, data: null });
   const spec = Object.hasOwn(service, parts[1]!) ? service[parts[1]!] : undefined;

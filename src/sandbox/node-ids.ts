@@ -71,7 +71,9 @@ function goBech32(value: string): { hrp: string; bytes: Uint8Array } {
   }
   if (polymod([...hrpExpand(hrp), ...data]) !== 1) {
     const payload = data.slice(0, -6);
-    throw new RpcFailure(`invalid checksum (expected (bech32=${checksum(hrp, payload, 1)}, bech32m=${checksum(hrp, payload, 0x2bc830a3)}), got ${bech.slice(-6)})`);
+    throw new RpcFailure(
+      `invalid checksum (expected (bech32=${checksum(hrp, payload, 1)}, bech32m=${checksum(hrp, payload, 0x2bc830a3)}), got ${bech.slice(-6)})`,
+    );
   }
   // ConvertBits(data, 5, 8, true): leftover bits become one more, zero-padded byte.
   const bytes: number[] = [];
@@ -93,7 +95,10 @@ function goBech32(value: string): { hrp: string; bytes: Uint8Array } {
  * The address manager's ParseLocalAddress: `<chain alias>-<bech32>` whose alias names this chain
  * and whose hrp is the network's; the 20 address bytes.
  */
-export function goLocalAddress(value: string, chain: { id: string; hrp: string; lookup: (alias: string) => string | undefined }): Uint8Array {
+export function goLocalAddress(
+  value: string,
+  chain: { id: string; hrp: string; lookup: (alias: string) => string | undefined },
+): Uint8Array {
   const dash = value.indexOf('-');
   if (dash === -1) throw new RpcFailure('no separator found in address');
   const alias = value.slice(0, dash);

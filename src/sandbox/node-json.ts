@@ -37,7 +37,16 @@ const WS = new Set([' ', '\t', '\n', '\r']);
 function quoteChar(c: string): string {
   if (c === "'") return `'\\''`;
   if (c === '"') return `'"'`;
-  const escapes: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f', '\x07': '\\a', '\v': '\\v', '\\': '\\\\' };
+  const escapes: Record<string, string> = {
+    '\n': '\\n',
+    '\r': '\\r',
+    '\t': '\\t',
+    '\b': '\\b',
+    '\f': '\\f',
+    '\x07': '\\a',
+    '\v': '\\v',
+    '\\': '\\\\',
+  };
   if (escapes[c]) return `'${escapes[c]}'`;
   const code = c.codePointAt(0)!;
   if (code < 0x20 || code === 0x7f) return `'\\x${code.toString(16).padStart(2, '0')}'`;
@@ -64,7 +73,11 @@ class Reader {
     if (c === '[') return this.array();
     if (c === '"') return this.string();
     if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return this.number();
-    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
+    for (const [word, value] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
       if (c === word[0]) {
         for (let i = 1; i < word.length; i++) {
           this.at++;

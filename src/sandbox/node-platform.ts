@@ -49,10 +49,17 @@ const TX_TYPE: Record<string, number> = {
   IncreaseL1ValidatorBalanceTx: 38,
   DisableL1ValidatorTx: 39,
 };
-const BLOCK = { apricotProposal: 0, apricotCommit: 2, apricotStandard: 3, apricotAtomic: 4, banffProposal: 29, banffCommit: 31, banffStandard: 32 } as const;
+const BLOCK = {
+  apricotProposal: 0,
+  apricotCommit: 2,
+  apricotStandard: 3,
+  apricotAtomic: 4,
+  banffProposal: 29,
+  banffCommit: 31,
+  banffStandard: 32,
+} as const;
 const PROOF_OF_POSSESSION = 28;
 const NANO = 1_000_000_000n;
-
 
 export interface PlatformChain {
   txs: NodeTx[];
@@ -87,11 +94,17 @@ function hexBytes(value: string | undefined, size: number, label: string): Uint8
 function pop(publicKey: string | undefined, proof: string | undefined, label: string): CodecNode {
   const pk = hexBytes(publicKey, 48, `pk:${label}`);
   const sig = hexBytes(proof, 96, `pop:${label}`);
-  return struct([['publicKey', fixed(pk, hex(pk))], ['proofOfPossession', fixed(sig, hex(sig))]]);
+  return struct([
+    ['publicKey', fixed(pk, hex(pk))],
+    ['proofOfPossession', fixed(sig, hex(sig))],
+  ]);
 }
 
 function pOutput(u: PChainUtxo): CodecNode {
-  return transferableOutput(u.assetId, transferOutput(BigInt(u.amount), { locktime: u.platformLocktime ?? 0, threshold: u.threshold ?? 1, addresses: u.addresses }, 'P'));
+  return transferableOutput(
+    u.assetId,
+    transferOutput(BigInt(u.amount), { locktime: u.platformLocktime ?? 0, threshold: u.threshold ?? 1, addresses: u.addresses }, 'P'),
+  );
 }
 
 function pChainOwner(o: { threshold: number; addresses: readonly string[] }): CodecNode {
@@ -104,7 +117,13 @@ function pChainOwner(o: { threshold: number; addresses: readonly string[] }): Co
 /** A Warp message as an L1 validator change carries it: unsigned message, then the aggregate signature. */
 function warpMessage(world: SandboxWorld, t: PChainTransaction): Uint8Array {
   const source = world.subnets.find((s) => s.subnetId === t.subnetId)?.l1ValidatorManagerDetails?.blockchainId ?? PRIMARY_NETWORK_ID;
-  const unsigned = encode(struct([['networkID', u32(NETWORK_ID[world.network])], ['sourceChainID', id(source)], ['payload', bytes(Buffer.concat([sha(`payload:${t.txHash}`), sha(`payload2:${t.txHash}`)]))]]));
+  const unsigned = encode(
+    struct([
+      ['networkID', u32(NETWORK_ID[world.network])],
+      ['sourceChainID', id(source)],
+      ['payload', bytes(Buffer.concat([sha(`payload:${t.txHash}`), sha(`payload2:${t.txHash}`)]))],
+    ]),
+  );
   return Buffer.concat([unsigned, Buffer.from([0, 0, 0, 0]), Buffer.from([0, 0, 0, 1, 0x0f]), hexBytes(undefined, 96, `warp:${t.txHash}`)]);
 }
 
@@ -119,12 +138,13 @@ function platformTx(world: SandboxWorld, t: PChainTransaction): NodeTx {
   const base = embed(baseTx(world.network, p, outs.map(pOutput), local.map(input), t.memo ?? '0x').node);
   const subnet = world.subnets.find((s) => s.subnetId === t.subnetId);
   const subnetAuth = (): CodecNode => authorization(subnet?.subnetOwnershipInfo.threshold ?? 1);
-  const validator = () => [
-    ['nodeID', nodeId(t.nodeId!)],
-    ['start', u64(t.startTimestamp!)],
-    ['end', u64(t.endTimestamp!)],
-    ['weight', u64(BigInt(t.amountStaked[0]?.amount ?? subnetValidatorWeight(t.txHash)))],
-  ] as [string, CodecNode][];
+  const validator = () =>
+    [
+      ['nodeID', nodeId(t.nodeId!)],
+      ['start', u64(t.startTimestamp!)],
+      ['end', u64(t.endTimestamp!)],
+      ['weight', u64(BigInt(t.amountStaked[0]?.amount ?? subnetValidatorWeight(t.txHash)))],
+    ] as [string, CodecNode][];
   const rewardOwner = () => iface(TYPE.outputOwners, outputOwners({ locktime: 0, threshold: 1, addresses: t.rewardAddresses ?? [] }, 'P'));
   const shares = () => u32(Math.round(Number(t.delegationFeePercent ?? '2') * 10_000));
   let auths = 0;
@@ -140,12 +160,31 @@ function platformTx(world: SandboxWorld, t: PChainTransaction): NodeTx {
       break;
     case 'CreateChainTx': {
       const info = t.blockchainInfo!;
-      const genesis = typeof info.genesisData === 'object' ? Buffer.from(JSON.stringify(info.genesisData)) : /^0x[0-9a-f]*$/i.test(info.genesisData ?? '') ? Buffer.from(info.genesisData!.slice(2), 'hex') : Buffer.from(info.genesisData ?? '');
-      fields = [base, ['subnetID', id(t.subnetId!)], ['chainName', str(info.chainName)], ['vmID', id(info.vmId)], ['fxIDs', list([])], ['genesisData', bytes(genesis)], ['subnetAuthorization', auth()]];
+      const genesis =
+        typeof info.genesisData === 'object'
+          ? Buffer.from(JSON.stringify(info.genesisData))
+          : /^0x[0-9a-f]*$/i.test(info.genesisData ?? '')
+            ? Buffer.from(info.genesisData!.slice(2), 'hex')
+            : Buffer.from(info.genesisData ?? '');
+      fields = [
+        base,
+        ['subnetID', id(t.subnetId!)],
+        ['chainName', str(info.chainName)],
+        ['vmID', id(info.vmId)],
+        ['fxIDs', list([])],
+        ['genesisData', bytes(genesis)],
+        ['subnetAuthorization', auth()],
+      ];
       break;
     }
     case 'AddValidatorTx':
-      fields = [base, ['validator', struct(validator())], ['stake', list(stake.map(pOutput))], ['rewardsOwner', rewardOwner()], ['shares', shares()]];
+      fields = [
+        base,
+        ['validator', struct(validator())],
+        ['stake', list(stake.map(pOutput))],
+        ['rewardsOwner', rewardOwner()],
+        ['shares', shares()],
+      ];
       break;
     case 'AddDelegatorTx':
       fields = [base, ['validator', struct(validator())], ['stake', list(stake.map(pOutput))], ['rewardsOwner', rewardOwner()]];
@@ -163,7 +202,13 @@ function platformTx(world: SandboxWorld, t: PChainTransaction): NodeTx {
       ];
       break;
     case 'AddPermissionlessDelegatorTx':
-      fields = [base, ['validator', struct(validator())], ['subnetID', id(t.subnetId!)], ['stake', list(stake.map(pOutput))], ['rewardsOwner', rewardOwner()]];
+      fields = [
+        base,
+        ['validator', struct(validator())],
+        ['subnetID', id(t.subnetId!)],
+        ['stake', list(stake.map(pOutput))],
+        ['rewardsOwner', rewardOwner()],
+      ];
       break;
     case 'AddSubnetValidatorTx':
       fields = [base, ['validator', struct([...validator(), ['subnetID', id(t.subnetId!)]])], ['subnetAuthorization', auth()]];
@@ -172,7 +217,12 @@ function platformTx(world: SandboxWorld, t: PChainTransaction): NodeTx {
       fields = [base, ['nodeID', nodeId(t.nodeId!)], ['subnetID', id(t.subnetId!)], ['subnetAuthorization', auth()]];
       break;
     case 'TransferSubnetOwnershipTx':
-      fields = [base, ['subnetID', id(t.subnetId!)], ['subnetAuthorization', auth()], ['owner', iface(TYPE.outputOwners, outputOwners(t.subnetOwnershipInfo!, 'P'))]];
+      fields = [
+        base,
+        ['subnetID', id(t.subnetId!)],
+        ['subnetAuthorization', auth()],
+        ['owner', iface(TYPE.outputOwners, outputOwners(t.subnetOwnershipInfo!, 'P'))],
+      ];
       break;
     case 'TransformSubnetTx': {
       const supply = elasticSupply(t.txHash);
@@ -235,7 +285,12 @@ function platformTx(world: SandboxWorld, t: PChainTransaction): NodeTx {
     case 'RegisterL1ValidatorTx': {
       const d = t.l1ValidatorDetails![0]!;
       const proof = hexBytes(d.blsCredentials?.proofOfPossession, 96, `pop:${d.validationId}`);
-      fields = [base, ['balance', u64(d.remainingBalance)], ['proofOfPossession', fixed(proof, hex(proof))], ['message', bytes(warpMessage(world, t))]];
+      fields = [
+        base,
+        ['balance', u64(d.remainingBalance)],
+        ['proofOfPossession', fixed(proof, hex(proof))],
+        ['message', bytes(warpMessage(world, t))],
+      ];
       break;
     }
     case 'SetL1ValidatorWeightTx':
@@ -256,7 +311,12 @@ function platformTx(world: SandboxWorld, t: PChainTransaction): NodeTx {
 
   const signers = [...local, ...imported].map((u) => signature(`${t.txHash}:${u.utxoId}`));
   for (let i = 0; i < auths; i++) signers.push(signature(`${t.txHash}:auth:${i}`));
-  const node = signedTx(TX_TYPE[t.txType] ?? TX_TYPE.BaseTx!, struct(fields), signers.map((s) => credential(TYPE.credential, [s])), t.txHash);
+  const node = signedTx(
+    TX_TYPE[t.txType] ?? TX_TYPE.BaseTx!,
+    struct(fields),
+    signers.map((s) => credential(TYPE.credential, [s])),
+    t.txHash,
+  );
   return { id: t.txHash, time: t.blockTimestamp, node, bytes: encode(node) };
 }
 
@@ -265,10 +325,21 @@ export function buildPlatformChain(world: SandboxWorld): PlatformChain {
   const txById = new Map(txs.map((t) => [t.id, t]));
   const blocks: NodeBlock[] = [];
   /** Banff blocks start with their time; a Banff proposal block carries decision txs before the common fields. */
-  const push = (blockId: string, time: number, typeId: number, banff: boolean, body: [string, CodecNode][], lead: [string, CodecNode][] = []) => {
+  const push = (
+    blockId: string,
+    time: number,
+    typeId: number,
+    banff: boolean,
+    body: [string, CodecNode][],
+    lead: [string, CodecNode][] = [],
+  ) => {
     const parentId = blocks.at(-1)?.id ?? derivedId(`p-genesis-parent:${world.network}`);
     const height = blocks.length;
-    const common: [string, CodecNode][] = [['parentID', id(parentId)], ['height', u64(height)], ['id', jsonOnly(blockId)]];
+    const common: [string, CodecNode][] = [
+      ['parentID', id(parentId)],
+      ['height', u64(height)],
+      ['id', jsonOnly(blockId)],
+    ];
     const node = struct([...(banff ? [['time', u64(time)] as [string, CodecNode]] : []), ...lead, ...common, ...body]);
     blocks.push({ id: blockId, parentId, height, time, node, bytes: encode(iface(typeId, node)) });
   };
@@ -278,9 +349,17 @@ export function buildPlatformChain(world: SandboxWorld): PlatformChain {
     const tx = txById.get(t.txHash)!.node;
     const banff = t.blockTimestamp >= TIMELINE.banff;
     // The world numbers P-Chain blocks the way they are built here: a drift would break joins by height.
-    if (blocks.length !== Number(t.blockNumber)) throw new Error(`P-Chain block of ${t.txHash} is at ${blocks.length}, the Data API says ${t.blockNumber}`);
+    if (blocks.length !== Number(t.blockNumber))
+      throw new Error(`P-Chain block of ${t.txHash} is at ${blocks.length}, the Data API says ${t.blockNumber}`);
     if (isProposal(t.txType, t.blockTimestamp)) {
-      push(t.blockHash, t.blockTimestamp, banff ? BLOCK.banffProposal : BLOCK.apricotProposal, banff, [['tx', tx]], banff ? [['txs', list([])]] : []);
+      push(
+        t.blockHash,
+        t.blockTimestamp,
+        banff ? BLOCK.banffProposal : BLOCK.apricotProposal,
+        banff,
+        [['tx', tx]],
+        banff ? [['txs', list([])]] : [],
+      );
       push(derivedId(`commit:${t.blockHash}`), t.blockTimestamp, banff ? BLOCK.banffCommit : BLOCK.apricotCommit, banff, []);
     } else if (!banff && (t.txType === 'ImportTx' || t.txType === 'ExportTx')) {
       push(t.blockHash, t.blockTimestamp, BLOCK.apricotAtomic, false, [['tx', tx]]);

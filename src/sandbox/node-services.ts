@@ -55,7 +55,10 @@ function blockAt(blocks: NodeBlock[], height: bigint): NodeBlock {
   return blocks[Number(height)]!;
 }
 
-const blockReply = (b: NodeBlock, encoding: Encoding) => ({ block: encoding === 'json' ? toJson(b.node) : encodeBytes(encoding, b.bytes), encoding });
+const blockReply = (b: NodeBlock, encoding: Encoding) => ({
+  block: encoding === 'json' ? toJson(b.node) : encodeBytes(encoding, b.bytes),
+  encoding,
+});
 
 // --- UTXOs (avm.getUTXOs, platform.getUTXOs) --------------------------------------------------
 
@@ -67,14 +70,22 @@ interface UtxoArgs {
   encoding: Encoding;
 }
 
-function getUtxos(nw: NodeWorld, node: ChainLookup, chain: 'X' | 'P', args: UtxoArgs, encodeError: (id: string, encoding: Encoding) => string) {
+function getUtxos(
+  nw: NodeWorld,
+  node: ChainLookup,
+  chain: 'X' | 'P',
+  args: UtxoArgs,
+  encodeError: (id: string, encoding: Encoding) => string,
+) {
   const chainId = chain === 'X' ? nw.world.chainIds.x : nw.world.chainIds.p;
   if (args.addresses.length === 0) throw new RpcFailure('no addresses provided');
-  if (args.addresses.length > MAX_PAGE) throw new RpcFailure(`number of addresses given, ${args.addresses.length}, exceeds maximum, ${MAX_PAGE}`);
+  if (args.addresses.length > MAX_PAGE)
+    throw new RpcFailure(`number of addresses given, ${args.addresses.length}, exceeds maximum, ${MAX_PAGE}`);
   let source = chainId;
   if (args.sourceChain !== '') {
     const found = node.lookup(args.sourceChain);
-    if (!found) throw new RpcFailure(`problem parsing source chainID "${args.sourceChain}": there is no ID with alias: ${args.sourceChain}`);
+    if (!found)
+      throw new RpcFailure(`problem parsing source chainID "${args.sourceChain}": there is no ID with alias: ${args.sourceChain}`);
     source = found;
   }
   const addresses = new Set(args.addresses.map((a) => Buffer.from(parseAddress(nw, node, chain, a)).toString('hex')));
@@ -124,7 +135,10 @@ function getUtxos(nw: NodeWorld, node: ChainLookup, chain: 'X' | 'P', args: Utxo
   return {
     numFetched: String(found.length),
     utxos,
-    endIndex: { address: `${chain}-${bech32.encode(nw.world.hrp, bech32.toWords(Buffer.from(lastAddr, 'hex')))}`, utxo: cb58Encode(Buffer.from(lastUtxo, 'hex')) },
+    endIndex: {
+      address: `${chain}-${bech32.encode(nw.world.hrp, bech32.toWords(Buffer.from(lastAddr, 'hex')))}`,
+      utxo: cb58Encode(Buffer.from(lastUtxo, 'hex')),
+    },
     encoding: args.encoding,
   };
 }
@@ -133,7 +147,11 @@ const idHex = (id: string) => idBytes(id).toString('hex');
 
 function parseAddress(nw: NodeWorld, node: ChainLookup, chain: 'X' | 'P', address: string): Uint8Array {
   try {
-    return goLocalAddress(address, { id: chain === 'X' ? nw.world.chainIds.x : nw.world.chainIds.p, hrp: nw.world.hrp, lookup: (a) => node.lookup(a) });
+    return goLocalAddress(address, {
+      id: chain === 'X' ? nw.world.chainIds.x : nw.world.chainIds.p,
+      hrp: nw.world.hrp,
+      lookup: (a) => node.lookup(a),
+    });
   } catch (error) {
     throw new RpcFailure(`couldn't parse address "${address}": ${(error as Error).message}`);
   }
@@ -144,7 +162,10 @@ function utxosOf(nw: NodeWorld, chainId: string, address: Uint8Array): SandboxUt
   return nw.utxos(chainId, chainId).byAddress.get(Buffer.from(address).toString('hex')) ?? [];
 }
 
-const txReply = (tx: NodeTx, encoding: Encoding) => ({ tx: encoding === 'json' ? toJson(tx.node) : encodeBytes(encoding, tx.bytes), encoding });
+const txReply = (tx: NodeTx, encoding: Encoding) => ({
+  tx: encoding === 'json' ? toJson(tx.node) : encodeBytes(encoding, tx.bytes),
+  encoding,
+});
 
 // --- avm ---------------------------------------------------------------------------------------
 
@@ -167,7 +188,9 @@ export function avmService(nw: NodeWorld, node: ChainLookup): GorillaService {
     } catch (error) {
       throw new RpcFailure(`problem parsing address '${address}': ${(error as Error).message}`);
     }
-    return utxosOf(nw, x, owner).filter((u) => u.groupId === undefined && (includePartial || (u.owners.length === 1 && u.locktime <= BigInt(NOW))));
+    return utxosOf(nw, x, owner).filter(
+      (u) => u.groupId === undefined && (includePartial || (u.owners.length === 1 && u.locktime <= BigInt(NOW))),
+    );
   };
   const nilId = (txID: string) => {
     if (txID === PRIMARY_NETWORK_ID) throw new RpcFailure('nil transaction ID');
@@ -175,8 +198,14 @@ export function avmService(nw: NodeWorld, node: ChainLookup): GorillaService {
 
   return {
     GetHeight: { args: {}, call: () => ({ height: String(avm.blocks.at(-1)!.height) }) },
-    GetBlock: { args: { blockID: 'id', encoding: 'encoding' }, call: ({ blockID, encoding }) => blockReply(blockById(avm.blockById, blockID as string), encoding as Encoding) },
-    GetBlockByHeight: { args: { height: 'uint64', encoding: 'encoding' }, call: ({ height, encoding }) => blockReply(blockAt(avm.blocks, height as bigint), encoding as Encoding) },
+    GetBlock: {
+      args: { blockID: 'id', encoding: 'encoding' },
+      call: ({ blockID, encoding }) => blockReply(blockById(avm.blockById, blockID as string), encoding as Encoding),
+    },
+    GetBlockByHeight: {
+      args: { height: 'uint64', encoding: 'encoding' },
+      call: ({ height, encoding }) => blockReply(blockAt(avm.blocks, height as bigint), encoding as Encoding),
+    },
     GetTx: {
       args: { txID: 'id', encoding: 'encoding' },
       call: ({ txID, encoding }) => {
@@ -207,7 +236,13 @@ export function avmService(nw: NodeWorld, node: ChainLookup): GorillaService {
       },
     },
     GetUTXOs: {
-      args: { addresses: 'strings', sourceChain: 'string', limit: 'uint32', startIndex: { address: 'string', utxo: 'string' }, encoding: 'encoding' },
+      args: {
+        addresses: 'strings',
+        sourceChain: 'string',
+        limit: 'uint32',
+        startIndex: { address: 'string', utxo: 'string' },
+        encoding: 'encoding',
+      },
       call: (args) => getUtxos(nw, node, 'X', args as unknown as UtxoArgs, (id) => `couldn't encode UTXO ${id} as string`),
     },
     GetBalance: {
@@ -216,15 +251,24 @@ export function avmService(nw: NodeWorld, node: ChainLookup): GorillaService {
         const utxos = spendable(address as string, includePartial as boolean);
         const id = lookupAsset(assetID as string);
         const mine = utxos.filter((u) => u.assetId === id);
-        return { balance: String(mine.reduce((s, u) => s + u.amount, 0n)), utxoIDs: mine.map((u) => ({ txID: u.txId, outputIndex: u.outputIndex })) };
+        return {
+          balance: String(mine.reduce((s, u) => s + u.amount, 0n)),
+          utxoIDs: mine.map((u) => ({ txID: u.txId, outputIndex: u.outputIndex })),
+        };
       },
     },
     GetAllBalances: {
       args: { address: 'string', includePartial: 'bool' },
       call: ({ address, includePartial }) => {
         const totals = new Map<string, bigint>();
-        for (const u of spendable(address as string, includePartial as boolean)) totals.set(u.assetId, (totals.get(u.assetId) ?? 0n) + u.amount);
-        return { balances: [...totals].map(([asset, balance]) => ({ asset: asset === world.avaxAssetId ? 'AVAX' : asset, balance: String(balance) })) };
+        for (const u of spendable(address as string, includePartial as boolean))
+          totals.set(u.assetId, (totals.get(u.assetId) ?? 0n) + u.amount);
+        return {
+          balances: [...totals].map(([asset, balance]) => ({
+            asset: asset === world.avaxAssetId ? 'AVAX' : asset,
+            balance: String(balance),
+          })),
+        };
       },
     },
   };
@@ -232,7 +276,11 @@ export function avmService(nw: NodeWorld, node: ChainLookup): GorillaService {
 
 // --- platform ----------------------------------------------------------------------------------
 
-const owner = (addresses: readonly string[], threshold = 1) => ({ locktime: '0', threshold: String(threshold), addresses: addresses.map((a) => `P-${a}`) });
+const owner = (addresses: readonly string[], threshold = 1) => ({
+  locktime: '0',
+  threshold: String(threshold),
+  addresses: addresses.map((a) => `P-${a}`),
+});
 const percent = (label: string, low: number) => Math.fround(low + (sha(label).readUInt16BE(0) % Math.round((100 - low) * 100)) / 100);
 
 /** Staking transactions still running at the world's "now". */
@@ -244,11 +292,14 @@ export function platformService(nw: NodeWorld, node: ChainLookup): GorillaServic
   const { world, platform } = nw;
   const p = world.chainIds.p;
   const txs = world.transactions.p;
-  const validators = current(txs, ['AddValidatorTx', 'AddPermissionlessValidatorTx']).sort((a, b) => a.endTimestamp! - b.endTimestamp! || (a.txHash < b.txHash ? -1 : 1));
+  const validators = current(txs, ['AddValidatorTx', 'AddPermissionlessValidatorTx']).sort(
+    (a, b) => a.endTimestamp! - b.endTimestamp! || (a.txHash < b.txHash ? -1 : 1),
+  );
   const delegators = current(txs, ['AddDelegatorTx', 'AddPermissionlessDelegatorTx']);
   const transforms = new Map(txs.filter((t) => t.txType === 'TransformSubnetTx').map((t) => [t.subnetId!, t]));
   const height = () => String(platform.blocks.at(-1)!.height);
-  const minNonce = (validationId: string) => txs.filter((t) => t.txType === 'SetL1ValidatorWeightTx' && world.txValidationIds.get(t.txHash)?.has(validationId)).length;
+  const minNonce = (validationId: string) =>
+    txs.filter((t) => t.txType === 'SetL1ValidatorWeightTx' && world.txValidationIds.get(t.txHash)?.has(validationId)).length;
   const l1Validator = (v: (typeof world.l1Validators)[number]) => ({
     nodeID: v.nodeId,
     startTime: String(v.creationTimestamp),
@@ -267,7 +318,13 @@ export function platformService(nw: NodeWorld, node: ChainLookup): GorillaServic
       .filter((v) => nodeIDs.size === 0 || nodeIDs.has(v.nodeId!))
       .map((v) => {
         const mine = delegators.filter((d) => d.nodeId === v.nodeId);
-        const staker = (t: PChainTransaction) => ({ txID: t.txHash, startTime: String(t.startTimestamp), endTime: String(t.endTimestamp), weight: t.amountStaked[0]!.amount, nodeID: t.nodeId! });
+        const staker = (t: PChainTransaction) => ({
+          txID: t.txHash,
+          startTime: String(t.startTimestamp),
+          endTime: String(t.endTimestamp),
+          weight: t.amountStaked[0]!.amount,
+          nodeID: t.nodeId!,
+        });
         const bls = v.txType === 'AddPermissionlessValidatorTx' ? v.blsCredentials : undefined;
         return {
           ...staker(v),
@@ -280,15 +337,29 @@ export function platformService(nw: NodeWorld, node: ChainLookup): GorillaServic
           ...(bls ? { signer: { publicKey: bls.publicKey, proofOfPossession: bls.proofOfPossession } } : {}),
           delegatorCount: String(mine.length),
           delegatorWeight: String(mine.reduce((s, d) => s + BigInt(d.amountStaked[0]!.amount), 0n)),
-          ...(one ? { delegators: mine.map((d) => ({ ...staker(d), rewardOwner: owner(d.rewardAddresses ?? []), potentialReward: d.estimatedReward ?? '0' })) } : {}),
+          ...(one
+            ? {
+                delegators: mine.map((d) => ({
+                  ...staker(d),
+                  rewardOwner: owner(d.rewardAddresses ?? []),
+                  potentialReward: d.estimatedReward ?? '0',
+                })),
+              }
+            : {}),
         };
       });
   };
 
   return {
     GetHeight: { args: {}, call: () => ({ height: height() }) },
-    GetBlock: { args: { blockID: 'id', encoding: 'encoding' }, call: ({ blockID, encoding }) => blockReply(blockById(platform.blockById, blockID as string), encoding as Encoding) },
-    GetBlockByHeight: { args: { height: 'uint64', encoding: 'encoding' }, call: ({ height: h, encoding }) => blockReply(blockAt(platform.blocks, h as bigint), encoding as Encoding) },
+    GetBlock: {
+      args: { blockID: 'id', encoding: 'encoding' },
+      call: ({ blockID, encoding }) => blockReply(blockById(platform.blockById, blockID as string), encoding as Encoding),
+    },
+    GetBlockByHeight: {
+      args: { height: 'uint64', encoding: 'encoding' },
+      call: ({ height: h, encoding }) => blockReply(blockAt(platform.blocks, h as bigint), encoding as Encoding),
+    },
     GetTx: {
       args: { txID: 'id', encoding: 'encoding' },
       call: ({ txID, encoding }) => {
@@ -301,9 +372,10 @@ export function platformService(nw: NodeWorld, node: ChainLookup): GorillaServic
     GetBlockchains: {
       args: {},
       call: () => ({
-        blockchains: [...world.subnets.filter((s) => s.subnetId !== PRIMARY_NETWORK_ID), ...world.subnets.filter((s) => s.subnetId === PRIMARY_NETWORK_ID)].flatMap((s) =>
-          s.blockchains.map((b) => ({ id: b.blockchainId, name: b.blockchainName, subnetID: b.subnetId, vmID: b.vmId })),
-        ),
+        blockchains: [
+          ...world.subnets.filter((s) => s.subnetId !== PRIMARY_NETWORK_ID),
+          ...world.subnets.filter((s) => s.subnetId === PRIMARY_NETWORK_ID),
+        ].flatMap((s) => s.blockchains.map((b) => ({ id: b.blockchainId, name: b.blockchainName, subnetID: b.subnetId, vmID: b.vmId }))),
       }),
     },
     GetBlockchainStatus: {
@@ -344,12 +416,19 @@ export function platformService(nw: NodeWorld, node: ChainLookup): GorillaServic
         const pick = (id: string) => wanted.size === 0 || wanted.has(id);
         const subnet = world.subnets.find((s) => s.subnetId === subnetID);
         if (subnetID === PRIMARY_NETWORK_ID) return { validators: primaryValidators(wanted) };
-        if (subnet?.isL1) return { validators: world.l1Validators.filter((v) => v.subnetId === subnetID && v.active && pick(v.nodeId)).map(l1Validator) };
+        if (subnet?.isL1)
+          return { validators: world.l1Validators.filter((v) => v.subnetId === subnetID && v.active && pick(v.nodeId)).map(l1Validator) };
         const staking = nw.subnetValidators.filter((t) => t.subnetId === subnetID && pick(t.nodeId!));
         return {
           validators: staking
             .sort((a, b) => a.endTimestamp! - b.endTimestamp!)
-            .map((t) => ({ txID: t.txHash, startTime: String(t.startTimestamp), endTime: String(t.endTimestamp), weight: String(subnetValidatorWeight(t.txHash)), nodeID: t.nodeId! })),
+            .map((t) => ({
+              txID: t.txHash,
+              startTime: String(t.startTimestamp),
+              endTime: String(t.endTimestamp),
+              weight: String(subnetValidatorWeight(t.txHash)),
+              nodeID: t.nodeId!,
+            })),
         };
       },
     },
@@ -394,7 +473,8 @@ export function platformService(nw: NodeWorld, node: ChainLookup): GorillaServic
         }
         const balances = new Map(unlockeds);
         for (const [k, v] of lockedNotStakeables) balances.set(k, (balances.get(k) ?? 0n) + v);
-        const json = (m: Map<string, bigint>) => Object.fromEntries([...m].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, String(v)]));
+        const json = (m: Map<string, bigint>) =>
+          Object.fromEntries([...m].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, String(v)]));
         const avax = (m: Map<string, bigint>) => String(m.get(world.avaxAssetId) ?? 0n);
         return {
           balance: avax(balances),
@@ -410,7 +490,13 @@ export function platformService(nw: NodeWorld, node: ChainLookup): GorillaServic
       },
     },
     GetUTXOs: {
-      args: { addresses: 'strings', sourceChain: 'string', limit: 'uint32', startIndex: { address: 'string', utxo: 'string' }, encoding: 'encoding' },
+      args: {
+        addresses: 'strings',
+        sourceChain: 'string',
+        limit: 'uint32',
+        startIndex: { address: 'string', utxo: 'string' },
+        encoding: 'encoding',
+      },
       call: (args) => getUtxos(nw, node, 'P', args as unknown as UtxoArgs, (id, encoding) => `couldn't encode UTXO ${id} as ${encoding}`),
     },
   };
@@ -479,15 +565,33 @@ export function validatorsService(nw: NodeWorld, blockchainId: string): GorillaS
   const subnet = nw.chains.get(blockchainId)!.subnet;
   const uptime = (validationId: string, start: number) => {
     const pct = Math.round(percent(`evm-uptime:${validationId}`, 95) * 100) / 100;
-    return { isConnected: sha(`evm-connected:${validationId}`)[0]! % 8 !== 0, uptimeSeconds: Math.floor(((NOW - start) * pct) / 100), uptimePercentage: pct };
+    return {
+      isConnected: sha(`evm-connected:${validationId}`)[0]! % 8 !== 0,
+      uptimeSeconds: Math.floor(((NOW - start) * pct) / 100),
+      uptimePercentage: pct,
+    };
   };
   const all = subnet.isL1
     ? world.l1Validators
         .filter((v) => v.subnetId === subnet.subnetId && v.weight > 0)
-        .map((v) => ({ validationID: v.validationId, nodeID: v.nodeId, weight: v.weight, startTimestamp: v.creationTimestamp, isActive: v.active, isL1Validator: true }))
+        .map((v) => ({
+          validationID: v.validationId,
+          nodeID: v.nodeId,
+          weight: v.weight,
+          startTimestamp: v.creationTimestamp,
+          isActive: v.active,
+          isL1Validator: true,
+        }))
     : nw.subnetValidators
         .filter((t) => t.subnetId === subnet.subnetId)
-        .map((t) => ({ validationID: t.txHash, nodeID: t.nodeId!, weight: subnetValidatorWeight(t.txHash), startTimestamp: t.startTimestamp!, isActive: true, isL1Validator: false }));
+        .map((t) => ({
+          validationID: t.txHash,
+          nodeID: t.nodeId!,
+          weight: subnetValidatorWeight(t.txHash),
+          startTimestamp: t.startTimestamp!,
+          isActive: true,
+          isL1Validator: false,
+        }));
   return {
     GetCurrentValidators: {
       args: { nodeIDs: 'nodeIds' },
@@ -527,7 +631,14 @@ function hexUint64(input: string): bigint {
 }
 
 type BlockRef = { tag: 'latest' | 'earliest' } | { number: bigint } | { hash: string } | { none: true };
-const TAGS: Record<string, 'latest' | 'earliest'> = { latest: 'latest', pending: 'latest', accepted: 'latest', finalized: 'latest', safe: 'latest', earliest: 'earliest' };
+const TAGS: Record<string, 'latest' | 'earliest'> = {
+  latest: 'latest',
+  pending: 'latest',
+  accepted: 'latest',
+  finalized: 'latest',
+  safe: 'latest',
+  earliest: 'earliest',
+};
 
 function blockNumberText(input: string): BlockRef {
   if (TAGS[input]) return { tag: TAGS[input]! };
@@ -541,10 +652,12 @@ function blockNumberOrHash(value: JsonValue): BlockRef {
   if (value instanceof JsonObject) {
     const number = member(value, 'blockNumber');
     const hash = member(value, 'blockHash');
-    if (number && number.value !== null && hash && hash.value !== null) throw new Error('cannot specify both BlockHash and BlockNumber, choose one or the other');
+    if (number && number.value !== null && hash && hash.value !== null)
+      throw new Error('cannot specify both BlockHash and BlockNumber, choose one or the other');
     if (number && number.value !== null) return blockNumberText(number.raw.trim().replace(/^"(.*)"$/, '$1'));
     if (hash && hash.value !== null) {
-      if (typeof hash.value !== 'string') throw new Error(`json: cannot unmarshal ${jsonKind(hash.value)} into Go value of type common.Hash`);
+      if (typeof hash.value !== 'string')
+        throw new Error(`json: cannot unmarshal ${jsonKind(hash.value)} into Go value of type common.Hash`);
       return { hash: hashText(hash.value) };
     }
     return { none: true };
@@ -603,7 +716,15 @@ export function evmMethods(nw: NodeWorld, blockchainId: string): Record<string, 
         return chain.feeConfigAt(number);
       },
     },
-    eth_getActiveRulesAt: { arity: 1, param: timestampParam, call: ([ts]) => chain.rulesAt(ts === undefined ? head.time : Number(ts as bigint)) },
-    eth_getActivePrecompilesAt: { arity: 1, param: timestampParam, call: ([ts]) => chain.activePrecompilesAt(ts === undefined ? head.time : Number(ts as bigint)) },
+    eth_getActiveRulesAt: {
+      arity: 1,
+      param: timestampParam,
+      call: ([ts]) => chain.rulesAt(ts === undefined ? head.time : Number(ts as bigint)),
+    },
+    eth_getActivePrecompilesAt: {
+      arity: 1,
+      param: timestampParam,
+      call: ([ts]) => chain.activePrecompilesAt(ts === undefined ? head.time : Number(ts as bigint)),
+    },
   };
 }

@@ -77,7 +77,8 @@ class Router {
 
   /** AddAlias: the first error, if any, after whatever could be added was. */
   alias(base: string, ...aliases: string[]): string | undefined {
-    for (const alias of aliases) if (this.reserved.has(alias)) return `route is either already aliased or already maps to a handle: ${alias}`;
+    for (const alias of aliases)
+      if (this.reserved.has(alias)) return `route is either already aliased or already maps to a handle: ${alias}`;
     for (const alias of aliases) this.reserved.add(alias);
     this.aliases.set(base, [...(this.aliases.get(base) ?? []), ...aliases]);
     let error: string | undefined;
@@ -126,14 +127,19 @@ export class NodeNetworkState {
 
   constructor(readonly data: NodeWorld) {
     const { p, x, c } = data.world.chainIds;
-    const genesis: [string, string[]][] = [[x, ['X', 'avm']], [p, ['P', 'platform']], [c, ['C', 'evm']]];
+    const genesis: [string, string[]][] = [
+      [x, ['X', 'avm']],
+      [p, ['P', 'platform']],
+      [c, ['C', 'evm']],
+    ];
     for (const [id, aliases] of genesis) {
       for (const alias of aliases) this.addChainAlias(id, alias);
       this.router.alias(`/ext/bc/${id}`, ...aliases.map((a) => `/ext/bc/${a}`));
     }
     this.router.add('/ext/admin', '', { kind: 'admin' });
     this.router.add('/ext/health', '', { kind: 'health' });
-    for (const route of ['readiness', 'health', 'liveness'] as const) this.router.add('/ext/health', `/${route}`, { kind: 'health-get', route });
+    for (const route of ['readiness', 'health', 'liveness'] as const)
+      this.router.add('/ext/health', `/${route}`, { kind: 'health-get', route });
     this.loggers.set('main', { logLevel: 'INFO', displayLevel: 'INFO' });
 
     const start = (id: string, name: string) => {
@@ -215,7 +221,10 @@ export class NodeNetworkState {
           const names = loggerNames(loggerName as string);
           for (const n of names) {
             const current = this.loggers.get(n)!;
-            this.loggers.set(n, { logLevel: (logLevel as string | undefined) ?? current.logLevel, displayLevel: (displayLevel as string | undefined) ?? current.displayLevel });
+            this.loggers.set(n, {
+              logLevel: (logLevel as string | undefined) ?? current.logLevel,
+              displayLevel: (displayLevel as string | undefined) ?? current.displayLevel,
+            });
           }
           return levels(names);
         },
@@ -259,7 +268,11 @@ const NOT_BOOTSTRAPPED = 'API call rejected because chain is not done bootstrapp
 
 /** A text answer the way Go's http.Error writes it. */
 function httpError(status: number, message: string, headers: Record<string, string> = {}): SandboxAnswer {
-  return { status, body: `${message}\n`, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', ...headers } };
+  return {
+    status,
+    body: `${message}\n`,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', ...headers },
+  };
 }
 
 interface Check {
@@ -295,7 +308,12 @@ export class SandboxNode implements NodeKnobs {
   }
 
   get knobs(): NodeKnobs {
-    return { adminEnabled: this.adminEnabled, indexEnabled: this.indexEnabled, unhealthy: [...this.unhealthy], bootstrapping: [...this.bootstrapping] };
+    return {
+      adminEnabled: this.adminEnabled,
+      indexEnabled: this.indexEnabled,
+      unhealthy: [...this.unhealthy],
+      bootstrapping: [...this.bootstrapping],
+    };
   }
 
   setKnobs(patch: Partial<NodeKnobs>) {
@@ -312,7 +330,11 @@ export class SandboxNode implements NodeKnobs {
 
   /** An injected status fault, in the node's text form. */
   fault(status: number, headers: Record<string, string>): SandboxAnswer {
-    return httpError(status, status === 503 ? NOT_BOOTSTRAPPED : status === 429 ? 'Too many requests, please try again later.' : `Sandbox fault ${status}`, headers);
+    return httpError(
+      status,
+      status === 503 ? NOT_BOOTSTRAPPED : status === 429 ? 'Too many requests, please try again later.' : `Sandbox fault ${status}`,
+      headers,
+    );
   }
 
   private resolve(network: string, rest: string): { state: NodeNetworkState; handler: Handler } | undefined {
@@ -358,9 +380,14 @@ export class SandboxNode implements NodeKnobs {
       case 'index':
         return serveGorilla(req, { index: state.service(`index ${handler.index}`, () => indexService(data, handler.index)) });
       case 'validators':
-        return serveGorilla(req, { validators: state.service(`validators ${handler.chainId}`, () => validatorsService(data, handler.chainId)) });
+        return serveGorilla(req, {
+          validators: state.service(`validators ${handler.chainId}`, () => validatorsService(data, handler.chainId)),
+        });
       case 'evm':
-        return serveGeth(req, state.service(`evm ${handler.chainId}`, () => evmMethods(data, handler.chainId)));
+        return serveGeth(
+          req,
+          state.service(`evm ${handler.chainId}`, () => evmMethods(data, handler.chainId)),
+        );
       case 'health-get':
         return this.healthGet(state, handler.route, req.query.getAll('tag'));
       case 'health':
@@ -380,7 +407,10 @@ export class SandboxNode implements NodeKnobs {
     const { p, x, c } = data.world.chainIds;
     const booting = this.bootstrappingChains(state);
     const engine = (height: number, id: string, name: string) => ({
-      engine: { consensus: { lastAcceptedHeight: height, lastAcceptedID: id, longestProcessingBlock: '0s', processingBlocks: 0 }, vm: null },
+      engine: {
+        consensus: { lastAcceptedHeight: height, lastAcceptedID: id, longestProcessingBlock: '0s', processingBlocks: 0 },
+        vm: null,
+      },
       networking: { percentConnected: 0.99 + (sha(`connected:${name}`).readUInt16BE(0) % 1000) / 100_000 },
     });
     const chain = (id: string, name: string, height: number, lastId: string): Check => ({
@@ -388,7 +418,9 @@ export class SandboxNode implements NodeKnobs {
       tags: [data.chains.get(id)?.subnet.subnetId ?? PRIMARY_NETWORK_ID],
       readiness: false,
       message: engine(height, lastId, name),
-      failure: booting.has(id) ? 'chain is not done bootstrapping' : 'not connected to enough stake: connected to 61.2000% of the stake; required at least 80.0000%',
+      failure: booting.has(id)
+        ? 'chain is not done bootstrapping'
+        : 'not connected to enough stake: connected to 61.2000% of the stake; required at least 80.0000%',
       failing: booting.has(id),
     });
     const checks: Check[] = [
@@ -400,14 +432,40 @@ export class SandboxNode implements NodeKnobs {
       if (info.subnet.subnetId === PRIMARY_NETWORK_ID || info.status === 'Created') continue;
       const evm = data.subnetEvm(id)?.blocks.at(-1);
       const name = state.chainAliases.get(id)![0]!;
-      checks.push(chain(id, name, evm?.number ?? sha(`height:${id}`).readUInt16BE(0), evm ? cb58Encode(Buffer.from(evm.hash.slice(2), 'hex')) : derivedId(`last:${id}`)));
+      checks.push(
+        chain(
+          id,
+          name,
+          evm?.number ?? sha(`height:${id}`).readUInt16BE(0),
+          evm ? cb58Encode(Buffer.from(evm.hash.slice(2), 'hex')) : derivedId(`last:${id}`),
+        ),
+      );
     }
-    const subnetsBooting = [...new Set([...booting].map((id) => data.chains.get(id)?.subnet.subnetId ?? (id === p ? PRIMARY_NETWORK_ID : undefined)).filter((s): s is string => s !== undefined))];
+    const subnetsBooting = [
+      ...new Set(
+        [...booting]
+          .map((id) => data.chains.get(id)?.subnet.subnetId ?? (id === p ? PRIMARY_NETWORK_ID : undefined))
+          .filter((s): s is string => s !== undefined),
+      ),
+    ];
     const app = ['application'];
     checks.push(
-      { name: 'bootstrapped', tags: app, readiness: true, message: subnetsBooting, failure: 'subnets not bootstrapped', failing: subnetsBooting.length > 0 },
+      {
+        name: 'bootstrapped',
+        tags: app,
+        readiness: true,
+        message: subnetsBooting,
+        failure: 'subnets not bootstrapped',
+        failing: subnetsBooting.length > 0,
+      },
       { name: 'database', tags: app, readiness: false, failure: 'database closed' },
-      { name: 'diskspace', tags: app, readiness: false, message: { availableDiskBytes: 227_332_591_616 }, failure: 'remaining available disk space (1073741824) is below minimum required available space (10737418240)' },
+      {
+        name: 'diskspace',
+        tags: app,
+        readiness: false,
+        message: { availableDiskBytes: 227_332_591_616 },
+        failure: 'remaining available disk space (1073741824) is below minimum required available space (10737418240)',
+      },
       {
         name: 'network',
         tags: app,
@@ -415,7 +473,13 @@ export class SandboxNode implements NodeKnobs {
         message: { connectedPeers: 284, sendFailRate: 0, timeSinceLastMsgReceived: '293.098ms', timeSinceLastMsgSent: '293.098ms' },
         failure: 'network layer is unhealthy reason: not connected to a minimum of 80% of the stake; connected to 61%',
       },
-      { name: 'router', tags: app, readiness: false, message: { longestRunningRequest: '66.90725ms', outstandingRequests: 3 }, failure: 'the router has 4096 outstanding requests, more than the maximum of 1024' },
+      {
+        name: 'router',
+        tags: app,
+        readiness: false,
+        message: { longestRunningRequest: '66.90725ms', outstandingRequests: 3 },
+        failure: 'the router has 4096 outstanding requests, more than the maximum of 1024',
+      },
     );
     return checks;
   }
@@ -457,7 +521,10 @@ export class SandboxNode implements NodeKnobs {
   }
 
   private healthService(state: NodeNetworkState): GorillaService {
-    const call = (route: 'health' | 'readiness' | 'liveness') => ({ args: { tags: 'strings' as const }, call: ({ tags }: Record<string, unknown>) => this.report(state, route, tags as string[]) });
+    const call = (route: 'health' | 'readiness' | 'liveness') => ({
+      args: { tags: 'strings' as const },
+      call: ({ tags }: Record<string, unknown>) => this.report(state, route, tags as string[]),
+    });
     return { Health: call('health'), Readiness: call('readiness'), Liveness: call('liveness') };
   }
 }
@@ -476,4 +543,3 @@ function rpcMethod(body: string): string | undefined {
   }
   return undefined;
 }
-

@@ -222,7 +222,12 @@ export class Sandbox {
     const operation = !route ? 'unknown' : typeof route.operation === 'string' ? route.operation : route.operation(request, params);
     this.total++;
     this.counts[operation] = (this.counts[operation] ?? 0) + 1;
-    const apiKeyHeader = req.headers['x-service-api-key'] !== undefined ? 'x-service-api-key' : req.headers['x-glacier-api-key'] !== undefined ? 'x-glacier-api-key' : undefined;
+    const apiKeyHeader =
+      req.headers['x-service-api-key'] !== undefined
+        ? 'x-service-api-key'
+        : req.headers['x-glacier-api-key'] !== undefined
+          ? 'x-glacier-api-key'
+          : undefined;
     const apiKey = apiKeyHeader ? (req.headers[apiKeyHeader] as string) : undefined;
     const record: RecordedRequest = {
       service: service?.name ?? 'none',

@@ -66,7 +66,13 @@ export const TIMELINE = {
 };
 
 /** P-Chain transactions that go in a proposal block, followed by its commit block: before Banff the staking ones, after it only rewards. */
-const APRICOT_PROPOSALS = new Set<string>(['AdvanceTimeTx', 'RewardValidatorTx', 'AddValidatorTx', 'AddDelegatorTx', 'AddSubnetValidatorTx']);
+const APRICOT_PROPOSALS = new Set<string>([
+  'AdvanceTimeTx',
+  'RewardValidatorTx',
+  'AddValidatorTx',
+  'AddDelegatorTx',
+  'AddSubnetValidatorTx',
+]);
 
 export function isProposal(type: string, time: number): boolean {
   return time >= TIMELINE.banff ? type === 'RewardValidatorTx' : APRICOT_PROPOSALS.has(type);
@@ -74,8 +80,20 @@ export function isProposal(type: string, time: number): boolean {
 
 /** Daily AVAX price in USD, a smooth deterministic curve; other currencies by fixed rates. */
 export const FX_RATES: Record<string, number> = {
-  usd: 1, eur: 0.92, aud: 1.52, cad: 1.37, chf: 0.88, clp: 940, cny: 7.2, czk: 23.1, dkk: 6.86,
-  gbp: 0.79, hkd: 7.8, huf: 360, jpy: 151, nzd: 1.66,
+  usd: 1,
+  eur: 0.92,
+  aud: 1.52,
+  cad: 1.37,
+  chf: 0.88,
+  clp: 940,
+  cny: 7.2,
+  czk: 23.1,
+  dkk: 6.86,
+  gbp: 0.79,
+  hkd: 7.8,
+  huf: 360,
+  jpy: 151,
+  nzd: 1.66,
 };
 
 export function avaxPriceUsd(timestamp: number): number {
@@ -207,9 +225,58 @@ export interface SandboxWorld {
   genesisX: XChainTransaction;
 }
 
-const WORDS_A = ['amber', 'arctic', 'azure', 'bold', 'cobalt', 'crimson', 'dawn', 'ember', 'frost', 'golden', 'iron', 'jade', 'lunar', 'misty', 'nova', 'onyx', 'quiet', 'rapid', 'silent', 'solar', 'swift', 'violet', 'wild', 'zen'];
-const WORDS_B = ['falcon', 'harbor', 'forge', 'grove', 'pulse', 'ridge', 'river', 'summit', 'tide', 'vault', 'bridge', 'canyon', 'delta', 'engine', 'field', 'garden', 'lagoon', 'market', 'orbit', 'quarry', 'reef', 'spire', 'temple', 'valley'];
-
+const WORDS_A = [
+  'amber',
+  'arctic',
+  'azure',
+  'bold',
+  'cobalt',
+  'crimson',
+  'dawn',
+  'ember',
+  'frost',
+  'golden',
+  'iron',
+  'jade',
+  'lunar',
+  'misty',
+  'nova',
+  'onyx',
+  'quiet',
+  'rapid',
+  'silent',
+  'solar',
+  'swift',
+  'violet',
+  'wild',
+  'zen',
+];
+const WORDS_B = [
+  'falcon',
+  'harbor',
+  'forge',
+  'grove',
+  'pulse',
+  'ridge',
+  'river',
+  'summit',
+  'tide',
+  'vault',
+  'bridge',
+  'canyon',
+  'delta',
+  'engine',
+  'field',
+  'garden',
+  'lagoon',
+  'market',
+  'orbit',
+  'quarry',
+  'reef',
+  'spire',
+  'temple',
+  'valley',
+];
 
 class Builder {
   readonly rng: Rng;
@@ -240,7 +307,12 @@ class Builder {
     this.ids = PRIMARY_CHAIN_IDS[network];
     this.avax = AVAX_ASSET_ID[network];
     this.assets.set(this.avax, {
-      name: 'Avalanche', symbol: 'AVAX', denomination: 9, type: 'secp256k1', createdAt: TIMELINE.genesis, cap: 'fixed',
+      name: 'Avalanche',
+      symbol: 'AVAX',
+      denomination: 9,
+      type: 'secp256k1',
+      createdAt: TIMELINE.genesis,
+      cap: 'fixed',
     });
   }
 
@@ -254,7 +326,14 @@ class Builder {
 
   // --- outputs ------------------------------------------------------------------------------
 
-  output(tx: Tx, o: Omit<Output, 'id' | 'txHash' | 'outputIndex' | 'createdOn' | 'createdTime' | 'createdBlock' | 'bytes' | 'threshold' | 'locktime' | 'kind' | 'mint'> & Partial<Pick<Output, 'threshold' | 'locktime' | 'kind' | 'mint'>>): Output {
+  output(
+    tx: Tx,
+    o: Omit<
+      Output,
+      'id' | 'txHash' | 'outputIndex' | 'createdOn' | 'createdTime' | 'createdBlock' | 'bytes' | 'threshold' | 'locktime' | 'kind' | 'mint'
+    > &
+      Partial<Pick<Output, 'threshold' | 'locktime' | 'kind' | 'mint'>>,
+  ): Output {
     const outputIndex = tx.emitted.length;
     const id = utxoId(tx.hash, outputIndex);
     const out: Output = {
@@ -372,7 +451,8 @@ class Builder {
   }
 
   commit(tx: Tx) {
-    if (tx.height !== this.nextHeight(tx.chain, tx.time)) throw new Error(`${tx.hash} was built at height ${tx.height}, but commits at ${this.nextHeight(tx.chain, tx.time)}`);
+    if (tx.height !== this.nextHeight(tx.chain, tx.time))
+      throw new Error(`${tx.hash} was built at height ${tx.height}, but commits at ${this.nextHeight(tx.chain, tx.time)}`);
     if (tx.chain === 'p') this.heights.p = tx.height + (isProposal(tx.type, tx.time) ? 1 : 0);
     if (tx.chain === 'x' && tx.time >= TIMELINE.cortina) this.linearX = tx.height + 1;
     this.txs.push(tx);
@@ -543,7 +623,13 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
   genesisTx.assetCreated = b.avax;
   const genesisP = b.newTx('p', 'BaseTx', T.genesis);
   for (const address of b.addresses) {
-    b.output(genesisTx, { spendOn: b.ids.x, addresses: [address], assetId: b.avax, amount: rng.bigint(10_000n, 1_000_000n) * NANO, mint: true });
+    b.output(genesisTx, {
+      spendOn: b.ids.x,
+      addresses: [address],
+      assetId: b.avax,
+      amount: rng.bigint(10_000n, 1_000_000n) * NANO,
+      mint: true,
+    });
     if (rng.chance(0.6)) {
       b.output(genesisP, { spendOn: b.ids.p, addresses: [address], assetId: b.avax, amount: rng.bigint(10_000n, 500_000n) * NANO });
     }
@@ -563,12 +649,22 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
     isL1: false,
     blockchains: [
       {
-        createBlockTimestamp: T.genesis, createBlockNumber: '0', blockchainId: b.ids.x, vmId: VM_IDS.avm,
-        subnetId: PRIMARY_NETWORK_ID, blockchainName: 'X-Chain', genesisData: `0x${Buffer.from(rng.bytes(64)).toString('hex')}`,
+        createBlockTimestamp: T.genesis,
+        createBlockNumber: '0',
+        blockchainId: b.ids.x,
+        vmId: VM_IDS.avm,
+        subnetId: PRIMARY_NETWORK_ID,
+        blockchainName: 'X-Chain',
+        genesisData: `0x${Buffer.from(rng.bytes(64)).toString('hex')}`,
       },
       {
-        createBlockTimestamp: T.genesis, createBlockNumber: '0', blockchainId: b.ids.c, vmId: VM_IDS.evm,
-        subnetId: PRIMARY_NETWORK_ID, blockchainName: 'C-Chain', evmChainId: network === 'mainnet' ? 43114 : 43113,
+        createBlockTimestamp: T.genesis,
+        createBlockNumber: '0',
+        blockchainId: b.ids.c,
+        vmId: VM_IDS.evm,
+        subnetId: PRIMARY_NETWORK_ID,
+        blockchainName: 'C-Chain',
+        evmChainId: network === 'mainnet' ? 43114 : 43113,
         genesisData: b.genesis(network === 'mainnet' ? 43114 : 43113, T.genesis),
       },
     ],
@@ -669,7 +765,11 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
     const bytes = rng.bytes(32);
     const owner = rng.sample(b.addresses, rng.int(1, 2));
     // The P-Chain keeps one validation per node and subnet until it is removed (weight 0).
-    const taken = new Set(l1ValidatorsOf(subnetId).filter((o) => o.weight > 0).map((o) => o.nodeId));
+    const taken = new Set(
+      l1ValidatorsOf(subnetId)
+        .filter((o) => o.weight > 0)
+        .map((o) => o.nodeId),
+    );
     const v: SandboxL1Validator = {
       validationId: cb58Encode(bytes),
       validationIdHex: `0x${Buffer.from(bytes).toString('hex')}`,
@@ -711,7 +811,7 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
     const chains = subnet?.blockchains ?? [];
     if (!subnet || chains.length === 0) return;
     const initial = Array.from({ length: rng.int(2, 6) }, () =>
-      newL1Validator(subnetId, time, rng.int(20, 200), rng.bigint(1n, 40n) * NANO / 10n),
+      newL1Validator(subnetId, time, rng.int(20, 200), (rng.bigint(1n, 40n) * NANO) / 10n),
     );
     const balances = initial.reduce((s, v) => s + BigInt(v.remainingBalance), 0n);
     const payer = b.payer('p', balances + NANO);
@@ -737,7 +837,7 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
     const payer = b.payer('p', 10n * NANO);
     if (!payer) return;
     if (roll < 0.4 || live.length === 0) {
-      const balance = rng.bigint(1n, 30n) * NANO / 10n;
+      const balance = (rng.bigint(1n, 30n) * NANO) / 10n;
       const v = newL1Validator(subnetId, time, rng.int(10, 150), balance);
       const tx = b.newTx('p', 'RegisterL1ValidatorTx', time);
       if (!b.pay(tx, payer, balance)) return;
@@ -747,7 +847,7 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
       b.commit(tx);
     } else if (roll < 0.72) {
       const v = rng.pick(live);
-      const increase = rng.bigint(1n, 20n) * NANO / 10n;
+      const increase = (rng.bigint(1n, 20n) * NANO) / 10n;
       const tx = b.newTx('p', 'IncreaseL1ValidatorBalanceTx', time);
       if (!b.pay(tx, payer, increase)) return;
       v.remainingBalance += Number(increase);
@@ -803,7 +903,13 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
       if (!b.pay(tx, staker, amount)) return;
       const rewardAddresses = rng.chance(0.7) ? [staker] : rng.sample(b.addresses, 1);
       b.output(tx, {
-        spendOn: b.ids.p, addresses: [staker], assetId: b.avax, amount, kind: 'STAKE', stakeStart: time, stakeEnd: end,
+        spendOn: b.ids.p,
+        addresses: [staker],
+        assetId: b.avax,
+        amount,
+        kind: 'STAKE',
+        stakeStart: time,
+        stakeEnd: end,
       });
       tx.staked = amount;
       tx.parties.push(...rewardAddresses);
@@ -863,10 +969,34 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
     const outputs: { out: Output; type: 'VALIDATOR' | 'DELEGATOR' | 'VALIDATOR_FEE'; addresses: string[] }[] = [];
     if (kind === 'DELEGATOR' && validator) {
       const fee = reward / 10n;
-      outputs.push({ out: b.output(tx, { spendOn: b.ids.p, addresses: stake.rewardAddresses, assetId: b.avax, amount: reward - fee, rewardType: 'DELEGATOR' }), type: 'DELEGATOR', addresses: stake.rewardAddresses });
-      outputs.push({ out: b.output(tx, { spendOn: b.ids.p, addresses: validator.rewardAddresses, assetId: b.avax, amount: fee, rewardType: 'VALIDATOR_FEE' }), type: 'VALIDATOR_FEE', addresses: validator.rewardAddresses });
+      outputs.push({
+        out: b.output(tx, {
+          spendOn: b.ids.p,
+          addresses: stake.rewardAddresses,
+          assetId: b.avax,
+          amount: reward - fee,
+          rewardType: 'DELEGATOR',
+        }),
+        type: 'DELEGATOR',
+        addresses: stake.rewardAddresses,
+      });
+      outputs.push({
+        out: b.output(tx, {
+          spendOn: b.ids.p,
+          addresses: validator.rewardAddresses,
+          assetId: b.avax,
+          amount: fee,
+          rewardType: 'VALIDATOR_FEE',
+        }),
+        type: 'VALIDATOR_FEE',
+        addresses: validator.rewardAddresses,
+      });
     } else {
-      outputs.push({ out: b.output(tx, { spendOn: b.ids.p, addresses: stake.rewardAddresses, assetId: b.avax, amount: reward, rewardType: 'VALIDATOR' }), type: 'VALIDATOR', addresses: stake.rewardAddresses });
+      outputs.push({
+        out: b.output(tx, { spendOn: b.ids.p, addresses: stake.rewardAddresses, assetId: b.avax, amount: reward, rewardType: 'VALIDATOR' }),
+        type: 'VALIDATOR',
+        addresses: stake.rewardAddresses,
+      });
     }
     tx.p = { nodeId: stake.nodeId, stakingTxHash: stake.txHash, subnetId: PRIMARY_NETWORK_ID };
     stakingTx.p = { ...stakingTx.p, rewardTxHash: tx.hash };
@@ -938,7 +1068,9 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
   }
   for (let i = 0; i < 3; i++) {
     at(between(T.banff, T.durango), (time) => {
-      const candidates = [...b.subnets.values()].filter((s) => !s.isL1 && s.subnetId !== PRIMARY_NETWORK_ID && s.createBlockTimestamp < time);
+      const candidates = [...b.subnets.values()].filter(
+        (s) => !s.isL1 && s.subnetId !== PRIMARY_NETWORK_ID && s.createBlockTimestamp < time,
+      );
       if (candidates.length === 0) return;
       const subnet = rng.pick(candidates);
       const payer = b.payer('p', 10n * NANO);
@@ -971,7 +1103,12 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
       const name = `${rng.pick(WORDS_A)} ${rng.pick(WORDS_B)}`.replace(/\b\w/g, (c) => c.toUpperCase());
       b.assets.set(tx.hash, {
         name,
-        symbol: name.split(' ').map((w) => w.slice(0, 2)).join('').toUpperCase().slice(0, 4),
+        symbol: name
+          .split(' ')
+          .map((w) => w.slice(0, 2))
+          .join('')
+          .toUpperCase()
+          .slice(0, 4),
         denomination: nft ? 0 : rng.int(0, 9),
         type: nft ? 'nft' : 'secp256k1',
         createdAt: time,
@@ -981,7 +1118,11 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
       const holders = rng.sample(b.addresses, rng.int(1, 4));
       for (const holder of holders) {
         b.output(tx, {
-          spendOn: b.ids.x, addresses: [holder], assetId: tx.hash, amount: nft ? 1n : rng.bigint(1_000n, 10_000_000n), mint: true,
+          spendOn: b.ids.x,
+          addresses: [holder],
+          assetId: tx.hash,
+          amount: nft ? 1n : rng.bigint(1_000n, 10_000_000n),
+          mint: true,
           ...(nft ? { groupId: 0, payload: rng.hex(16) } : {}),
         });
       }
@@ -993,9 +1134,19 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
       const payer = b.payer('x', NANO);
       if (!payer) return;
       const tx = b.newTx('x', 'BaseTx', time);
-      const recipients = rng.sample(b.addresses.filter((a) => a !== payer), rng.int(1, 3));
-      const amounts = recipients.map(() => rng.bigint(1n, 400n) * NANO / 2n);
-      if (!b.pay(tx, payer, amounts.reduce((s, a) => s + a, 0n))) return;
+      const recipients = rng.sample(
+        b.addresses.filter((a) => a !== payer),
+        rng.int(1, 3),
+      );
+      const amounts = recipients.map(() => (rng.bigint(1n, 400n) * NANO) / 2n);
+      if (
+        !b.pay(
+          tx,
+          payer,
+          amounts.reduce((s, a) => s + a, 0n),
+        )
+      )
+        return;
       recipients.forEach((to, k) => b.output(tx, { spendOn: b.ids.x, addresses: [to], assetId: b.avax, amount: amounts[k]! }));
       // Sometimes a custom asset moves along with the AVAX.
       const held = [...b.assets.keys()].filter((id) => id !== b.avax && b.spendable(b.ids.x, payer, id).length > 0);
@@ -1003,7 +1154,13 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
         const assetId = rng.pick(held);
         const out = b.spendable(b.ids.x, payer, assetId)[0]!;
         b.consume(tx, out);
-        b.output(tx, { spendOn: b.ids.x, addresses: [recipients[0]!], assetId, amount: out.amount, ...(out.groupId !== undefined ? { groupId: out.groupId, payload: out.payload } : {}) });
+        b.output(tx, {
+          spendOn: b.ids.x,
+          addresses: [recipients[0]!],
+          assetId,
+          amount: out.amount,
+          ...(out.groupId !== undefined ? { groupId: out.groupId, payload: out.payload } : {}),
+        });
       }
       b.commit(tx);
     });
@@ -1018,7 +1175,15 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
         if (!b.pay(tx, address, 0n)) continue;
         const out = held[0]!;
         b.consume(tx, out);
-        b.output(tx, { spendOn: b.ids.x, addresses: [rng.pick(b.addresses)], assetId: out.assetId, amount: 1n, groupId: out.groupId, payload: rng.hex(16), mint: true });
+        b.output(tx, {
+          spendOn: b.ids.x,
+          addresses: [rng.pick(b.addresses)],
+          assetId: out.assetId,
+          amount: 1n,
+          groupId: out.groupId,
+          payload: rng.hex(16),
+          mint: true,
+        });
         b.commit(tx);
         return;
       }
@@ -1030,7 +1195,7 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
       if (!payer) return;
       const tx = b.newTx('p', 'BaseTx', time);
       const to = rng.pick(b.addresses);
-      const amount = rng.bigint(1n, 200n) * NANO / 4n;
+      const amount = (rng.bigint(1n, 200n) * NANO) / 4n;
       if (!b.pay(tx, payer, amount)) return;
       b.output(tx, { spendOn: b.ids.p, addresses: [to], assetId: b.avax, amount });
       b.commit(tx);
@@ -1038,7 +1203,14 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
   }
 
   // An export on one chain followed by the import on the other spends the same outputs.
-  const moves: [ChainKey, ChainKey, number][] = [['x', 'p', 45], ['p', 'x', 30], ['x', 'c', 40], ['c', 'x', 35], ['p', 'c', 25], ['c', 'p', 25]];
+  const moves: [ChainKey, ChainKey, number][] = [
+    ['x', 'p', 45],
+    ['p', 'x', 30],
+    ['x', 'c', 40],
+    ['c', 'x', 35],
+    ['p', 'c', 25],
+    ['c', 'p', 25],
+  ];
   for (const [from, to, count] of moves) {
     for (let i = 0; i < count; i++) {
       const time = between(T.genesis + 2 * DAY, T.now - 4 * DAY);
@@ -1047,7 +1219,7 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
   }
 
   function crossChain(from: ChainKey, to: ChainKey, time: number) {
-    const amount = rng.bigint(1n, 300n) * NANO / 3n;
+    const amount = (rng.bigint(1n, 300n) * NANO) / 3n;
     const recipient = rng.pick(b.addresses);
     const exp = b.newTx(from, 'ExportTx', time);
     exp.sourceChain = b.ids[from];
@@ -1092,7 +1264,13 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
   // an address no transaction picks, so nothing else in the world moves.
   const manyUtxosAddress = formatBech32Address(b.hrp, sha(`many-utxos:${network}:${seed}`).subarray(0, 20));
   for (let i = 0; i < 1300; i++) {
-    b.output(genesisTx, { spendOn: b.ids.x, addresses: [manyUtxosAddress], assetId: b.avax, amount: BigInt(1_000 + i) * 1_000n, mint: true });
+    b.output(genesisTx, {
+      spendOn: b.ids.x,
+      addresses: [manyUtxosAddress],
+      assetId: b.avax,
+      amount: BigInt(1_000 + i) * 1_000n,
+      mint: true,
+    });
   }
 
   return render(b, manyUtxosAddress, { x: genesisTx, p: genesisP });
@@ -1172,8 +1350,13 @@ function xBase(b: Builder, tx: Tx) {
     ...(created
       ? {
           assetCreated: {
-            assetId: tx.assetCreated!, name: created.name, symbol: created.symbol, denomination: created.denomination, type: created.type,
-            createdAtTimestamp: created.createdAt, cap: created.cap,
+            assetId: tx.assetCreated!,
+            name: created.name,
+            symbol: created.symbol,
+            denomination: created.denomination,
+            type: created.type,
+            createdAtTimestamp: created.createdAt,
+            cap: created.cap,
           },
         }
       : {}),
@@ -1208,8 +1391,15 @@ function render(b: Builder, manyUtxosAddress: string, genesis: { x: Tx; p: Tx })
     for (const outputs of byOwner.values()) {
       for (const o of outputs) {
         list.push({
-          id: o.id, txId: o.txHash, outputIndex: o.outputIndex, assetId: o.assetId, amount: o.amount, locktime: BigInt(o.locktime),
-          threshold: o.threshold, owners: o.addresses, createdOn: o.createdOn,
+          id: o.id,
+          txId: o.txHash,
+          outputIndex: o.outputIndex,
+          assetId: o.assetId,
+          amount: o.amount,
+          locktime: BigInt(o.locktime),
+          threshold: o.threshold,
+          owners: o.addresses,
+          createdOn: o.createdOn,
           ...(o.groupId !== undefined ? { groupId: o.groupId, payload: o.payload } : {}),
         });
       }
@@ -1316,7 +1506,12 @@ function render(b: Builder, manyUtxosAddress: string, genesis: { x: Tx; p: Tx })
           evmInputs: tx.evmInputs!.map((i) => ({
             fromAddress: i.fromAddress,
             asset: assetAmount(b, b.avax, i.amount),
-            credentials: [{ signature: Buffer.from(sha(`sig:${tx.hash}`)).toString('base64'), publicKey: Buffer.from(sha(`pk:${i.fromAddress}`)).toString('base64') }],
+            credentials: [
+              {
+                signature: Buffer.from(sha(`sig:${tx.hash}`)).toString('base64'),
+                publicKey: Buffer.from(sha(`pk:${i.fromAddress}`)).toString('base64'),
+              },
+            ],
           })),
           emittedUtxos: tx.emitted.map((o) => xUtxo(b, o)),
         };

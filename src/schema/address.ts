@@ -24,26 +24,24 @@ export function toAddresses(network: NetworkName, addresses: readonly string[]):
   return addresses.map((address) => ({ network, address }));
 }
 
-const AddressChainRef = builder
-  .objectRef<{ network: NetworkName; blockchainId: string }>('AddressChain')
-  .implement({
-    description: 'A chain an address has interacted with.',
-    fields: (t) => ({
-      blockchainId: t.exposeString('blockchainId', { description: 'The chain id (cb58), as the Data API reports it.' }),
-      primaryChain: t.field({
-        type: PrimaryNetworkChainEnum,
-        nullable: true,
-        description: 'P_CHAIN, X_CHAIN or C_CHAIN when it is one of them.',
-        resolve: (c) => primaryChainOf(c.network, c.blockchainId),
-      }),
-      blockchain: t.field({
-        type: BlockchainRef,
-        nullable: true,
-        description: 'The chain, when the subnet listing knows it (the P-Chain itself is not listed as a blockchain).',
-        resolve: (c, _args, ctx) => findBlockchain(ctx, c.network, c.blockchainId),
-      }),
+const AddressChainRef = builder.objectRef<{ network: NetworkName; blockchainId: string }>('AddressChain').implement({
+  description: 'A chain an address has interacted with.',
+  fields: (t) => ({
+    blockchainId: t.exposeString('blockchainId', { description: 'The chain id (cb58), as the Data API reports it.' }),
+    primaryChain: t.field({
+      type: PrimaryNetworkChainEnum,
+      nullable: true,
+      description: 'P_CHAIN, X_CHAIN or C_CHAIN when it is one of them.',
+      resolve: (c) => primaryChainOf(c.network, c.blockchainId),
     }),
-  });
+    blockchain: t.field({
+      type: BlockchainRef,
+      nullable: true,
+      description: 'The chain, when the subnet listing knows it (the P-Chain itself is not listed as a blockchain).',
+      resolve: (c, _args, ctx) => findBlockchain(ctx, c.network, c.blockchainId),
+    }),
+  }),
+});
 
 function parseAddressKey(key: string): string {
   if (isEvmAddress(key)) return key.toLowerCase();
@@ -88,7 +86,8 @@ builder.objectFields(NetworkRef, (t) => ({
       address: t.arg({
         type: AvalancheAddressScalar,
         required: true,
-        description: 'A bech32 address of this network ("avax1…", "P-avax1…", "X-fuji1…"), or a 0x address for C-Chain atomic transactions.',
+        description:
+          'A bech32 address of this network ("avax1…", "P-avax1…", "X-fuji1…"), or a 0x address for C-Chain atomic transactions.',
       }),
     },
     resolve: (network, args) => ({
@@ -100,7 +99,11 @@ builder.objectFields(NetworkRef, (t) => ({
     type: [AddressRef],
     description: 'Several addresses at once (up to 100), in the order given.',
     args: {
-      addresses: t.arg({ type: [AvalancheAddressScalar], required: true, description: 'Bech32 addresses of this network, or 0x addresses.' }),
+      addresses: t.arg({
+        type: [AvalancheAddressScalar],
+        required: true,
+        description: 'Bech32 addresses of this network, or 0x addresses.',
+      }),
     },
     resolve: (network, args) =>
       checkAddresses(network.name, args.addresses, { argument: 'addresses', allowEvm: true }).map((address) => ({

@@ -32,11 +32,19 @@ export const LogLevelEnum = builder.enumType('LogLevel', {
 type LogLevel = 'OFF' | 'FATAL' | 'ERROR' | 'WARN' | 'INFO' | 'TRACE' | 'DEBUG' | 'VERBO';
 
 const LoggerLevelRef = builder.objectRef<{ name: string; logLevel: string; displayLevel: string }>('LoggerLevel').implement({
-  description: "A logger of the node and its levels: what it writes to its log file, and what it displays.",
+  description: 'A logger of the node and its levels: what it writes to its log file, and what it displays.',
   fields: (t) => ({
     name: t.exposeString('name', { description: 'The logger, e.g. `main`, `http`, `C`, `P`, `X`.' }),
-    logLevel: t.field({ type: LogLevelEnum, description: 'The level written to the log file.', resolve: (l) => l.logLevel.toUpperCase() as LogLevel }),
-    displayLevel: t.field({ type: LogLevelEnum, description: 'The level shown on the console.', resolve: (l) => l.displayLevel.toUpperCase() as LogLevel }),
+    logLevel: t.field({
+      type: LogLevelEnum,
+      description: 'The level written to the log file.',
+      resolve: (l) => l.logLevel.toUpperCase() as LogLevel,
+    }),
+    displayLevel: t.field({
+      type: LogLevelEnum,
+      description: 'The level shown on the console.',
+      resolve: (l) => l.displayLevel.toUpperCase() as LogLevel,
+    }),
   }),
 });
 
@@ -91,15 +99,19 @@ function checkName(value: string, argument: string, what: string): string {
 function checkEndpoint(value: string): string {
   checkName(value, 'endpoint', 'the API path after /ext/, e.g. "bc/X"');
   if (value.startsWith('/') || value.split('/').some((part) => part === '' || part === '.' || part === '..')) {
-    throw badInput(`\`endpoint\` is the API path after /ext/, such as "bc/X" or "admin", without leading slash or empty, "." or ".." parts (got ${quote(value)}).`, {
-      argument: 'endpoint',
-    });
+    throw badInput(
+      `\`endpoint\` is the API path after /ext/, such as "bc/X" or "admin", without leading slash or empty, "." or ".." parts (got ${quote(value)}).`,
+      {
+        argument: 'endpoint',
+      },
+    );
   }
   return value;
 }
 
 const NodeAdminRef = builder.objectRef<{ network: NetworkName }>('NodeAdmin').implement({
-  description: "Read-only admin queries of the node (admin.*). Needs the gateway's ADMIN_TOKEN and a node started with --api-admin-enabled.",
+  description:
+    "Read-only admin queries of the node (admin.*). Needs the gateway's ADMIN_TOKEN and a node started with --api-admin-enabled.",
   fields: (t) => ({
     chainAliases: t.stringList({
       nullable: true,
@@ -114,7 +126,10 @@ const NodeAdminRef = builder.objectRef<{ network: NetworkName }>('NodeAdmin').im
       description: 'The levels of every logger, or of one (admin.getLoggerLevel).',
       args: { loggerName: t.arg.string({ description: 'One logger, e.g. "C"; every logger when omitted.' }) },
       resolve: async (a, { loggerName }, ctx) => {
-        const res = await ctx.node.adminGetLoggerLevel(a.network, loggerName != null ? { loggerName: checkName(loggerName, 'loggerName', 'a logger name such as "C"') } : {});
+        const res = await ctx.node.adminGetLoggerLevel(
+          a.network,
+          loggerName != null ? { loggerName: checkName(loggerName, 'loggerName', 'a logger name such as "C"') } : {},
+        );
         return loggerLevelList(res.loggerLevels);
       },
     }),
@@ -139,11 +154,15 @@ builder.mutationFields((t) => {
   return {
     nodeAlias: t.field({
       ...done,
-      description: 'Makes an API of the node reachable at /ext/<alias> too (admin.alias); the original path still works. This node only. True when done.',
+      description:
+        'Makes an API of the node reachable at /ext/<alias> too (admin.alias); the original path still works. This node only. True when done.',
       args: {
         network: network(),
         endpoint: t.arg.string({ required: true, description: 'The API path after /ext/, e.g. "bc/X".' }),
-        alias: t.arg.string({ required: true, description: `The new path after /ext/, at most ${MAX_ALIAS_LENGTH} bytes (512 ASCII characters).` }),
+        alias: t.arg.string({
+          required: true,
+          description: `The new path after /ext/, at most ${MAX_ALIAS_LENGTH} bytes (512 ASCII characters).`,
+        }),
       },
       resolve: async (_root, args, ctx) => {
         await ctx.node.adminAlias(toNetwork(args.network), {
@@ -183,7 +202,9 @@ builder.mutationFields((t) => {
       },
       resolve: async (_root, args, ctx) => {
         if (args.logLevel == null && args.displayLevel == null) {
-          throw badInput('`nodeSetLoggerLevel` needs `logLevel`, `displayLevel` or both: the node refuses a call that changes neither.', { argument: 'logLevel' });
+          throw badInput('`nodeSetLoggerLevel` needs `logLevel`, `displayLevel` or both: the node refuses a call that changes neither.', {
+            argument: 'logLevel',
+          });
         }
         const net = toNetwork(args.network);
         const loggerName = args.loggerName != null ? checkName(args.loggerName, 'loggerName', 'a logger name such as "C"') : undefined;
@@ -193,7 +214,8 @@ builder.mutationFields((t) => {
           ...(args.displayLevel != null ? { displayLevel: args.displayLevel } : {}),
         });
         // The docs show the node answering `{}`; current nodes send the levels. Without them, read them back.
-        const levels = res.loggerLevels ?? (await ctx.node.adminGetLoggerLevel(net, loggerName !== undefined ? { loggerName } : {})).loggerLevels;
+        const levels =
+          res.loggerLevels ?? (await ctx.node.adminGetLoggerLevel(net, loggerName !== undefined ? { loggerName } : {})).loggerLevels;
         return loggerLevelList(levels);
       },
     }),
@@ -207,7 +229,7 @@ builder.mutationFields((t) => {
     }),
     nodeLockProfile: t.field({
       ...done,
-      description: 'Writes the node\'s mutex statistics to lock.profile in its working directory (admin.lockProfile). True when done.',
+      description: "Writes the node's mutex statistics to lock.profile in its working directory (admin.lockProfile). True when done.",
       args: { network: network() },
       resolve: async (_root, args, ctx) => {
         await ctx.node.adminLockProfile(toNetwork(args.network));
@@ -225,7 +247,7 @@ builder.mutationFields((t) => {
     }),
     nodeStartCPUProfiler: t.field({
       ...done,
-      description: 'Starts profiling the node\'s CPU until `nodeStopCPUProfiler` (admin.startCPUProfiler). True when started.',
+      description: "Starts profiling the node's CPU until `nodeStopCPUProfiler` (admin.startCPUProfiler). True when started.",
       args: { network: network() },
       resolve: async (_root, args, ctx) => {
         await ctx.node.adminStartCPUProfiler(toNetwork(args.network));

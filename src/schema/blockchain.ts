@@ -36,11 +36,7 @@ export function blockchainModel(network: NetworkName, blockchain: Blockchain, pa
 }
 
 /** A blockchain by id from the subnet listing, with its subnet attached. */
-export async function findBlockchain(
-  ctx: GatewayContext,
-  network: NetworkName,
-  blockchainId: string,
-): Promise<BlockchainModel | null> {
+export async function findBlockchain(ctx: GatewayContext, network: NetworkName, blockchainId: string): Promise<BlockchainModel | null> {
   const hit = await ctx.loaders.blockchain(network, blockchainId);
   return hit ? blockchainModel(network, hit.blockchain, subnetModel(network, hit.subnet)) : null;
 }
@@ -67,7 +63,9 @@ builder.node(BlockchainRef, {
     network: t.field({ type: NetworkNameEnum, description: 'The network the blockchain is on.', resolve: (b) => b.network }),
     blockchainId: t.exposeString('blockchainId', { description: 'The blockchain id (cb58): the id of the CreateChainTx that made it.' }),
     blockchainName: t.exposeString('blockchainName', { description: 'The name given at creation.' }),
-    vmId: t.exposeString('vmId', { description: 'The id of the VM it runs, e.g. srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy for Subnet-EVM.' }),
+    vmId: t.exposeString('vmId', {
+      description: 'The id of the VM it runs, e.g. srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy for Subnet-EVM.',
+    }),
     subnetId: t.exposeString('subnetId', { description: 'The subnet that validates it.' }),
     subnet: t.field({
       type: SubnetRef,
@@ -81,8 +79,16 @@ builder.node(BlockchainRef, {
       description: 'Which Primary Network chain this is (X_CHAIN, C_CHAIN), or null for a subnet or L1 chain.',
       resolve: (b) => primaryChainOf(b.network, b.blockchainId),
     }),
-    createBlockTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of the P-Chain block that created it.', resolve: (b) => b.createBlockTimestamp }),
-    createBlockNumber: t.field({ type: 'BigInt', description: 'Height of the P-Chain block that created it.', resolve: (b) => b.createBlockNumber }),
+    createBlockTimestamp: t.field({
+      type: 'SafeInt',
+      description: 'Unix time (s) of the P-Chain block that created it.',
+      resolve: (b) => b.createBlockTimestamp,
+    }),
+    createBlockNumber: t.field({
+      type: 'BigInt',
+      description: 'Height of the P-Chain block that created it.',
+      resolve: (b) => b.createBlockNumber,
+    }),
     evmChainId: t.field({
       type: 'SafeInt',
       nullable: true,
@@ -97,7 +103,7 @@ builder.node(BlockchainRef, {
     }),
     encodedGenesis: t.string({
       nullable: true,
-      description: "The genesis of a non-EVM chain as the upstream sends it: an encoding that depends on the VM. Null for EVM chains.",
+      description: 'The genesis of a non-EVM chain as the upstream sends it: an encoding that depends on the VM. Null for EVM chains.',
       resolve: (b) => (typeof b.genesisData === 'string' ? b.genesisData : null),
     }),
   }),

@@ -66,7 +66,7 @@ export const builder = new SchemaBuilder<{
     nodeFieldOptions: { nullable: false, description: 'The item.' },
     nodeQueryOptions: {
       description: 'Fetches any object again by its global id (its `id` field). Null when it no longer exists.',
-      args: { id: { description: 'A global id, as an object\'s `id` field gave it.' } },
+      args: { id: { description: "A global id, as an object's `id` field gave it." } },
       resolve: (_root, { id }, _ctx, info, resolveNode) => {
         assertNodeType(info.schema, id.typename);
         return resolveNode(id);
@@ -74,7 +74,7 @@ export const builder = new SchemaBuilder<{
     },
     nodesQueryOptions: {
       description: 'Fetches up to 100 objects by their global ids, in order; null where one no longer exists.',
-      args: { ids: { description: 'Global ids, as objects\' `id` fields gave them; at most 100.' } },
+      args: { ids: { description: "Global ids, as objects' `id` fields gave them; at most 100." } },
       resolve: (_root, { ids }, _ctx, info, resolveNodes) => {
         assertNodeCount(ids.length);
         for (const id of ids) assertNodeType(info.schema, id.typename);

@@ -119,11 +119,16 @@ export class CursorCodec {
 
   decode(cursor: string, fp: string, spec: PageSpec): Resume {
     const refuse = () =>
-      badInput(`\`after\` is not a cursor of ${spec.field}: pass an \`endCursor\` or edge \`cursor\` from an earlier page.`, { argument: 'after' });
-    if (cursor.length > MAX_CURSOR_LENGTH) {
-      throw badInput(`\`after\` is ${cursor.length} characters long; a cursor of this API has at most ${MAX_CURSOR_LENGTH}: pass an \`endCursor\` or edge \`cursor\` from an earlier page.`, {
+      badInput(`\`after\` is not a cursor of ${spec.field}: pass an \`endCursor\` or edge \`cursor\` from an earlier page.`, {
         argument: 'after',
       });
+    if (cursor.length > MAX_CURSOR_LENGTH) {
+      throw badInput(
+        `\`after\` is ${cursor.length} characters long; a cursor of this API has at most ${MAX_CURSOR_LENGTH}: pass an \`endCursor\` or edge \`cursor\` from an earlier page.`,
+        {
+          argument: 'after',
+        },
+      );
     }
     // Exactly `payload.mac`, each spelt as encode() wrote it: nothing before, between or after.
     const dot = cursor.indexOf('.');
@@ -149,9 +154,12 @@ export class CursorCodec {
       throw refuse();
     }
     if (parsed[1] !== fp) {
-      throw badInput(`\`after\` is a cursor of a different ${spec.field} list: a cursor resumes only the query (same arguments) that produced it.`, {
-        argument: 'after',
-      });
+      throw badInput(
+        `\`after\` is a cursor of a different ${spec.field} list: a cursor resumes only the query (same arguments) that produced it.`,
+        {
+          argument: 'after',
+        },
+      );
     }
     return { token: parsed[2] ?? undefined, size: parsed[3] ?? undefined, skip: parsed[4], anchor: parsed[5] ?? undefined };
   }

@@ -38,7 +38,12 @@ const ImageAssetRef = builder.objectRef<{ assetId?: string; imageUri?: string }>
 const ResourceLinkRef = builder.objectRef<{ type: string; url: string }>('ResourceLink').implement({
   description: 'A link to a page about the contract or its project.',
   fields: (t) => ({
-    type: t.field({ type: ResourceLinkTypeEnum, nullable: true, description: 'What kind of page.', resolve: (l) => known(RESOURCE_LINK_TYPES, l.type, null) }),
+    type: t.field({
+      type: ResourceLinkTypeEnum,
+      nullable: true,
+      description: 'What kind of page.',
+      resolve: (l) => known(RESOURCE_LINK_TYPES, l.type, null),
+    }),
     url: t.exposeString('url', { description: 'The address of the page.' }),
   }),
 });
@@ -50,7 +55,11 @@ const DeploymentRef = builder
     fields: (t) => ({
       txHash: t.exposeString('txHash', { description: 'The deploying transaction.' }),
       deployerAddress: t.exposeString('deployerAddress', { description: 'The account that sent it.' }),
-      deployer: t.field({ type: EvmAddressRef, description: 'The account that sent it, on its chain.', resolve: (d) => ({ chain: d.chain, address: d.deployerAddress }) }),
+      deployer: t.field({
+        type: EvmAddressRef,
+        description: 'The account that sent it, on its chain.',
+        resolve: (d) => ({ chain: d.chain, address: d.deployerAddress }),
+      }),
       deployerContractAddress: t.string({
         nullable: true,
         description: 'The factory contract that created it, when a contract deployed it.',
@@ -67,7 +76,12 @@ const PricingProvidersRef = builder.objectRef<{ coingeckoCoinId?: string }>('Pri
 });
 
 const ERC_TYPES = ['ERC-20', 'ERC-721', 'ERC-1155', 'UNKNOWN'] as const;
-const TYPE_BY_ERC: Record<ErcType, string> = { 'ERC-20': 'Erc20Contract', 'ERC-721': 'Erc721Contract', 'ERC-1155': 'Erc1155Contract', UNKNOWN: 'UnknownContract' };
+const TYPE_BY_ERC: Record<ErcType, string> = {
+  'ERC-20': 'Erc20Contract',
+  'ERC-721': 'Erc721Contract',
+  'ERC-1155': 'Erc1155Contract',
+  UNKNOWN: 'UnknownContract',
+};
 
 export const ContractMetadataRef = builder.interfaceRef<ContractModel>('ContractMetadata').implement({
   description: 'What is known of the contract at an address: its project, links, images, deployment.',
@@ -100,7 +114,12 @@ builder.objectRef<ContractModel>('Erc20Contract').implement({
   isTypeOf: (c) => (c as ContractModel).ercType === 'ERC-20',
   fields: (t) => ({
     decimals: t.int({ nullable: true, description: 'Decimal places of its amounts.', resolve: (c) => c.decimals ?? null }),
-    pricingProviders: t.field({ type: PricingProvidersRef, nullable: true, description: 'Where it is priced.', resolve: (c) => c.pricingProviders ?? null }),
+    pricingProviders: t.field({
+      type: PricingProvidersRef,
+      nullable: true,
+      description: 'Where it is priced.',
+      resolve: (c) => c.pricingProviders ?? null,
+    }),
   }),
 });
 
@@ -116,7 +135,12 @@ builder.objectRef<ContractModel>('Erc1155Contract').implement({
   interfaces: [ContractMetadataRef],
   isTypeOf: (c) => (c as ContractModel).ercType === 'ERC-1155',
   fields: (t) => ({
-    pricingProviders: t.field({ type: PricingProvidersRef, nullable: true, description: 'Where it is priced.', resolve: (c) => c.pricingProviders ?? null }),
+    pricingProviders: t.field({
+      type: PricingProvidersRef,
+      nullable: true,
+      description: 'Where it is priced.',
+      resolve: (c) => c.pricingProviders ?? null,
+    }),
   }),
 });
 

@@ -23,16 +23,27 @@ export const SortOrderEnum = builder.enumType('SortOrder', {
 });
 
 const CURRENCIES: Record<CurrencyCode, string> = {
-  usd: 'US dollar', eur: 'Euro', aud: 'Australian dollar', cad: 'Canadian dollar', chf: 'Swiss franc',
-  clp: 'Chilean peso', cny: 'Chinese yuan', czk: 'Czech koruna', dkk: 'Danish krone', gbp: 'Pound sterling',
-  hkd: 'Hong Kong dollar', huf: 'Hungarian forint', jpy: 'Japanese yen', nzd: 'New Zealand dollar',
+  usd: 'US dollar',
+  eur: 'Euro',
+  aud: 'Australian dollar',
+  cad: 'Canadian dollar',
+  chf: 'Swiss franc',
+  clp: 'Chilean peso',
+  cny: 'Chinese yuan',
+  czk: 'Czech koruna',
+  dkk: 'Danish krone',
+  gbp: 'Pound sterling',
+  hkd: 'Hong Kong dollar',
+  huf: 'Hungarian forint',
+  jpy: 'Japanese yen',
+  nzd: 'New Zealand dollar',
 };
 
 export const CurrencyEnum = builder.enumType('Currency', {
   description: 'A fiat currency for prices.',
-  values: Object.fromEntries(
-    Object.entries(CURRENCIES).map(([c, name]) => [c.toUpperCase(), { value: c, description: name }]),
-  ) as { [K in CurrencyCode as Uppercase<K>]: { value: K; description: string } },
+  values: Object.fromEntries(Object.entries(CURRENCIES).map(([c, name]) => [c.toUpperCase(), { value: c, description: name }])) as {
+    [K in CurrencyCode as Uppercase<K>]: { value: K; description: string };
+  },
 });
 
 export const PrimaryNetworkChainEnum = builder.enumType('PrimaryNetworkChain', {

@@ -17,7 +17,17 @@ import { builder } from './builder.js';
 import { pageConnection, PAGE_SPECS, type ConnectionArgs, type CursorCodec, type PageSpec } from './connection.js';
 import { ContractMetadataRef, ErcTypeEnum } from './contract.js';
 import { CurrencyEnum } from './enums.js';
-import { chainIdOf, EvmAddressRef, EvmChainRef, known, PartyRef, resolveEvmChain, toParty, type EvmAddressModel, type EvmChainModel } from './evm-chain.js';
+import {
+  chainIdOf,
+  EvmAddressRef,
+  EvmChainRef,
+  known,
+  PartyRef,
+  resolveEvmChain,
+  toParty,
+  type EvmAddressModel,
+  type EvmChainModel,
+} from './evm-chain.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { checkEvmBlockNumber } from './inputs.js';
 import { PriceRef } from './price.js';
@@ -25,7 +35,9 @@ import { EvmAddressScalar } from './scalars.js';
 
 export const InternalTxTypeEnum = builder.enumType('InternalTransactionType', {
   description: 'The EVM operation of an internal transaction.',
-  values: Object.fromEntries(INTERNAL_TX_TYPES.map((t) => [t, { value: t, description: t === 'UNKNOWN' ? 'Not classified.' : `A ${t} operation.` }])) as {
+  values: Object.fromEntries(
+    INTERNAL_TX_TYPES.map((t) => [t, { value: t, description: t === 'UNKNOWN' ? 'Not classified.' : `A ${t} operation.` }]),
+  ) as {
     [K in (typeof INTERNAL_TX_TYPES)[number]]: { value: K; description: string };
   },
 });
@@ -33,7 +45,10 @@ export const InternalTxTypeEnum = builder.enumType('InternalTransactionType', {
 export const NftIndexStatusEnum = builder.enumType('NftIndexStatus', {
   description: "How far the Data API got reading a token's metadata.",
   values: Object.fromEntries(
-    NFT_METADATA_STATUSES.map((s) => [s, { value: s, description: s === 'INDEXED' ? 'Read and indexed.' : `Not indexed: ${s.toLowerCase().replace(/_/g, ' ')}.` }]),
+    NFT_METADATA_STATUSES.map((s) => [
+      s,
+      { value: s, description: s === 'INDEXED' ? 'Read and indexed.' : `Not indexed: ${s.toLowerCase().replace(/_/g, ' ')}.` },
+    ]),
   ) as { [K in (typeof NFT_METADATA_STATUSES)[number]]: { value: K; description: string } },
 });
 
@@ -68,11 +83,16 @@ const Erc20TransferRef = builder.objectRef<Chained<Erc20Transfer>>('Erc20Transfe
     blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (x) => x.blockNumber }),
     blockHash: t.exposeString('blockHash', { description: 'Its block hash.' }),
     blockTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of its block.', resolve: (x) => x.blockTimestamp }),
-    blockTimestampMilliseconds: t.field({ type: 'SafeInt', nullable: true, description: 'Unix time (ms) of its block, where recorded.', resolve: (x) => x.blockTimestampMilliseconds ?? null }),
+    blockTimestampMilliseconds: t.field({
+      type: 'SafeInt',
+      nullable: true,
+      description: 'Unix time (ms) of its block, where recorded.',
+      resolve: (x) => x.blockTimestampMilliseconds ?? null,
+    }),
     logIndex: t.exposeInt('logIndex', { description: 'Its log index in the block.' }),
     from: t.field({ type: PartyRef, description: 'The sender.', resolve: (x) => toParty(x.chain, x.from) }),
     to: t.field({ type: PartyRef, description: 'The recipient.', resolve: (x) => toParty(x.chain, x.to) }),
-    value: t.field({ type: 'BigInt', description: 'Amount, in the token\'s smallest unit.', resolve: (x) => x.value }),
+    value: t.field({ type: 'BigInt', description: "Amount, in the token's smallest unit.", resolve: (x) => x.value }),
     erc20Token: t.field({ type: Erc20TokenRef, description: 'The token.', resolve: (x) => ({ ...x.erc20Token, chain: x.chain }) }),
   }),
 });
@@ -84,7 +104,12 @@ const InternalTransactionRef = builder.objectRef<Chained<InternalTransaction>>('
     blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (x) => x.blockNumber }),
     blockHash: t.exposeString('blockHash', { description: 'Its block hash.' }),
     blockTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of its block.', resolve: (x) => x.blockTimestamp }),
-    blockTimestampMilliseconds: t.field({ type: 'SafeInt', nullable: true, description: 'Unix time (ms) of its block, where recorded.', resolve: (x) => x.blockTimestampMilliseconds ?? null }),
+    blockTimestampMilliseconds: t.field({
+      type: 'SafeInt',
+      nullable: true,
+      description: 'Unix time (ms) of its block, where recorded.',
+      resolve: (x) => x.blockTimestampMilliseconds ?? null,
+    }),
     from: t.field({ type: PartyRef, description: 'The calling contract.', resolve: (x) => toParty(x.chain, x.from) }),
     to: t.field({ type: PartyRef, description: 'The callee, or the created contract.', resolve: (x) => toParty(x.chain, x.to) }),
     internalTxType: t.field({
@@ -102,8 +127,17 @@ const InternalTransactionRef = builder.objectRef<Chained<InternalTransaction>>('
 const NftMetadataRef = builder.objectRef<NftMetadata>('NftMetadata').implement({
   description: "A token's metadata, as far as it could be read from its token URI.",
   fields: (t) => ({
-    indexStatus: t.field({ type: NftIndexStatusEnum, description: 'Whether it was read and indexed.', resolve: (m) => known(NFT_METADATA_STATUSES, m.indexStatus, 'UNKNOWN')! }),
-    metadataLastUpdatedTimestamp: t.field({ type: 'SafeInt', nullable: true, description: 'Unix time (s) it was last read.', resolve: (m) => m.metadataLastUpdatedTimestamp ?? null }),
+    indexStatus: t.field({
+      type: NftIndexStatusEnum,
+      description: 'Whether it was read and indexed.',
+      resolve: (m) => known(NFT_METADATA_STATUSES, m.indexStatus, 'UNKNOWN')!,
+    }),
+    metadataLastUpdatedTimestamp: t.field({
+      type: 'SafeInt',
+      nullable: true,
+      description: 'Unix time (s) it was last read.',
+      resolve: (m) => m.metadataLastUpdatedTimestamp ?? null,
+    }),
     name: t.string({ nullable: true, description: 'Token name.', resolve: (m) => m.name ?? null }),
     symbol: t.string({ nullable: true, description: 'Token symbol.', resolve: (m) => m.symbol ?? null }),
     imageUri: t.string({ nullable: true, description: 'Image.', resolve: (m) => m.imageUri ?? null }),
@@ -111,7 +145,11 @@ const NftMetadataRef = builder.objectRef<NftMetadata>('NftMetadata').implement({
     animationUri: t.string({ nullable: true, description: 'Animation.', resolve: (m) => m.animationUri ?? null }),
     externalUrl: t.string({ nullable: true, description: 'External page.', resolve: (m) => m.externalUrl ?? null }),
     background: t.string({ nullable: true, description: 'Background colour.', resolve: (m) => m.background ?? null }),
-    attributes: t.string({ nullable: true, description: 'Attributes, as the JSON text of the metadata (ERC-721).', resolve: (m) => m.attributes ?? null }),
+    attributes: t.string({
+      nullable: true,
+      description: 'Attributes, as the JSON text of the metadata (ERC-721).',
+      resolve: (m) => m.attributes ?? null,
+    }),
     decimals: t.int({ nullable: true, description: 'Decimals of the token (ERC-1155).', resolve: (m) => m.decimals ?? null }),
     properties: t.string({ nullable: true, description: 'Properties, as JSON text (ERC-1155).', resolve: (m) => m.properties ?? null }),
   }),
@@ -170,8 +208,18 @@ const NativeBalanceRef = builder.objectRef<Chained<NativeTokenBalance>>('NativeB
     logoUri: t.string({ nullable: true, description: 'Logo.', resolve: (b) => b.logoUri ?? null }),
     chainId: t.exposeString('chainId', { description: 'EVM chain id.' }),
     balance: t.field({ type: 'BigInt', description: 'The balance, in wei.', resolve: (b) => b.balance }),
-    price: t.field({ type: PriceRef, nullable: true, description: 'Price of one token in the asked currency, when known.', resolve: (b) => b.price ?? null }),
-    balanceValue: t.field({ type: PriceRef, nullable: true, description: 'Value of the balance in the asked currency, when priced.', resolve: (b) => b.balanceValue ?? null }),
+    price: t.field({
+      type: PriceRef,
+      nullable: true,
+      description: 'Price of one token in the asked currency, when known.',
+      resolve: (b) => b.price ?? null,
+    }),
+    balanceValue: t.field({
+      type: PriceRef,
+      nullable: true,
+      description: 'Value of the balance in the asked currency, when priced.',
+      resolve: (b) => b.balanceValue ?? null,
+    }),
   }),
 });
 
@@ -180,12 +228,21 @@ const ERC20_PAGE = PAGE_SPECS.standard('erc20Transfers');
 const INTERNALS_PAGE = PAGE_SPECS.standard('internalTransactions');
 const COLLECTIBLES_PAGE: PageSpec = { field: 'collectibles', maxPageSize: 500, defaultFirst: 10, maxFirst: 1000 };
 
-function checkBlockRange(startBlock: number | null | undefined, endBlock: number | null | undefined): { startBlock?: number; endBlock?: number } {
-  for (const [name, value] of [['startBlock', startBlock], ['endBlock', endBlock]] as const) {
+function checkBlockRange(
+  startBlock: number | null | undefined,
+  endBlock: number | null | undefined,
+): { startBlock?: number; endBlock?: number } {
+  for (const [name, value] of [
+    ['startBlock', startBlock],
+    ['endBlock', endBlock],
+  ] as const) {
     if (value != null && value < 0) throw badInput(`\`${name}\` must be a block number, 0 or more (got ${value}).`, { argument: name });
   }
   if (startBlock != null && endBlock != null && startBlock >= endBlock) {
-    throw badInput(`\`startBlock\` (${startBlock}, inclusive) must be below \`endBlock\` (${endBlock}, exclusive); the range would be empty.`, { argument: 'startBlock' });
+    throw badInput(
+      `\`startBlock\` (${startBlock}, inclusive) must be below \`endBlock\` (${endBlock}, exclusive); the range would be empty.`,
+      { argument: 'startBlock' },
+    );
   }
   return { startBlock: startBlock ?? undefined, endBlock: endBlock ?? undefined };
 }
@@ -202,7 +259,8 @@ builder.node(EvmAddressRef, {
     parse: (id) =>
       parseNodeKey(id, (key) => {
         const [chainId, address] = key.split(':');
-        if (!chainId || !/^[1-9]\d{0,15}$/.test(chainId) || !address || !isEvmAddress(address)) throw new Error('expected an EVM chain id and a 0x address');
+        if (!chainId || !/^[1-9]\d{0,15}$/.test(chainId) || !address || !isEvmAddress(address))
+          throw new Error('expected an EVM chain id and a 0x address');
       }),
   },
   loadOne: async ({ network, key }, ctx): Promise<EvmAddressModel | null> => {
@@ -222,7 +280,11 @@ builder.node(EvmAddressRef, {
         resolve: (a, args, ctx) => {
           const range = checkBlockRange(args.startBlock, args.endBlock);
           return listByAddress(
-            ctx.cursors, args, ERC20_PAGE, a, range,
+            ctx.cursors,
+            args,
+            ERC20_PAGE,
+            a,
+            range,
             (page) => ctx.dataApi.listErc20Transactions(chainIdOf(a.chain), a.address, { ...page, ...range }),
             (x) => `${x.txHash}:${x.logIndex}`,
           );
@@ -241,7 +303,11 @@ builder.node(EvmAddressRef, {
         resolve: (a, args, ctx) => {
           const range = checkBlockRange(args.startBlock, args.endBlock);
           return listByAddress(
-            ctx.cursors, args, INTERNALS_PAGE, a, range,
+            ctx.cursors,
+            args,
+            INTERNALS_PAGE,
+            a,
+            range,
             (page) => ctx.dataApi.listInternalTransactions(chainIdOf(a.chain), a.address, { ...page, ...range }),
             // One transaction may make several internal calls, and the API gives them no index.
             (x) => [x.txHash, x.internalTxType, x.from.address, x.to.address, x.value, x.gasUsed].join(':'),
@@ -279,7 +345,10 @@ builder.node(EvmAddressRef, {
       nullable: true,
       description: "This address's balance of the native token, at a block (default: the latest), priced in a currency (default USD).",
       args: {
-        blockNumber: t.arg({ type: 'BigInt', description: 'The block, from 0 to 9223372036854775807 (2^63 - 1); the latest when omitted.' }),
+        blockNumber: t.arg({
+          type: 'BigInt',
+          description: 'The block, from 0 to 9223372036854775807 (2^63 - 1); the latest when omitted.',
+        }),
         currency: t.arg({ type: CurrencyEnum, description: 'Currency of `price` and `balanceValue`; USD when omitted.' }),
       },
       resolve: async (a, args, ctx) => {

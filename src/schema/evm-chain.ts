@@ -122,7 +122,11 @@ const MethodRef = builder.objectRef<NonNullable<NativeTransaction['method']>>('E
       resolve: (m) => known(['NATIVE_TRANSFER', 'CONTRACT_CALL', 'CONTRACT_CREATION'] as const, m.callType, null),
     }),
     methodHash: t.exposeString('methodHash', { description: 'The 4-byte selector, e.g. "0xa9059cbb".' }),
-    methodName: t.string({ nullable: true, description: 'The decoded signature, e.g. "transfer(address,uint256)", when known.', resolve: (m) => m.methodName || null }),
+    methodName: t.string({
+      nullable: true,
+      description: 'The decoded signature, e.g. "transfer(address,uint256)", when known.',
+      resolve: (m) => m.methodName || null,
+    }),
   }),
 });
 
@@ -141,7 +145,12 @@ const EvmTransactionRef = builder.objectRef<EvmTxModel>('EvmTransaction').implem
       description: 'Unix time (ms) of its block, where the chain records it.',
       resolve: (tx) => tx.blockTimestampMilliseconds ?? null,
     }),
-    blockMinDelayExcess: t.field({ type: 'SafeInt', nullable: true, description: 'The block\'s minimum delay excess, where recorded.', resolve: (tx) => tx.blockMinDelayExcess ?? null }),
+    blockMinDelayExcess: t.field({
+      type: 'SafeInt',
+      nullable: true,
+      description: "The block's minimum delay excess, where recorded.",
+      resolve: (tx) => tx.blockMinDelayExcess ?? null,
+    }),
     chainId: t.exposeString('chainId', { description: 'EVM chain id, as the Data API writes it.' }),
     txStatus: t.exposeString('txStatus', { description: 'The status as the Data API writes it ("1" success, "0" failure).' }),
     status: t.field({
@@ -172,9 +181,10 @@ builder.node(EvmChainRef, {
   description: 'An EVM chain: the C-Chain or a Subnet-EVM blockchain. Its id is its EVM chain id on its network.',
   id: {
     resolve: (c) => nodeKey(c.network, String(c.evmChainId)),
-    parse: (id) => parseNodeKey(id, (key) => {
-      if (!/^[1-9]\d{0,15}$/.test(key)) throw new Error('expected an EVM chain id');
-    }),
+    parse: (id) =>
+      parseNodeKey(id, (key) => {
+        if (!/^[1-9]\d{0,15}$/.test(key)) throw new Error('expected an EVM chain id');
+      }),
   },
   loadOne: ({ network, key }, ctx) => resolveEvmChain(ctx, network, { evmChainId: Number(key) }),
   fields: (t) => ({

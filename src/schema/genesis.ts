@@ -14,10 +14,25 @@ const safeInt = (description: string) => ({ type: 'SafeInt' as const, nullable: 
 export const AllowListConfigRef = builder.objectRef<EvmGenesisAllowListConfig>('PrecompileAllowListConfig').implement({
   description: 'A precompile that is governed by an allow list: who administers it, manages it, and may use it.',
   fields: (t) => ({
-    blockTimestamp: t.field({ ...safeInt('Unix time (s) from which the config applies; 0 for genesis.'), resolve: (c) => c.blockTimestamp ?? null }),
-    adminAddresses: t.stringList({ nullable: true, description: 'Addresses that may change the allow list, including admins.', resolve: (c) => c.adminAddresses ?? null }),
-    managerAddresses: t.stringList({ nullable: true, description: 'Addresses that may add and remove enabled addresses.', resolve: (c) => c.managerAddresses ?? null }),
-    enabledAddresses: t.stringList({ nullable: true, description: 'Addresses allowed to use the precompile.', resolve: (c) => c.enabledAddresses ?? null }),
+    blockTimestamp: t.field({
+      ...safeInt('Unix time (s) from which the config applies; 0 for genesis.'),
+      resolve: (c) => c.blockTimestamp ?? null,
+    }),
+    adminAddresses: t.stringList({
+      nullable: true,
+      description: 'Addresses that may change the allow list, including admins.',
+      resolve: (c) => c.adminAddresses ?? null,
+    }),
+    managerAddresses: t.stringList({
+      nullable: true,
+      description: 'Addresses that may add and remove enabled addresses.',
+      resolve: (c) => c.managerAddresses ?? null,
+    }),
+    enabledAddresses: t.stringList({
+      nullable: true,
+      description: 'Addresses allowed to use the precompile.',
+      resolve: (c) => c.enabledAddresses ?? null,
+    }),
   }),
 });
 
@@ -28,10 +43,16 @@ export const FeeConfigRef = builder.objectRef<FeeConfig>('EvmFeeConfig').impleme
     targetBlockRate: t.field({ ...safeInt('Target seconds between blocks.'), resolve: (c) => c.targetBlockRate ?? null }),
     minBaseFee: t.field({ ...safeInt('Lowest base fee, in wei.'), resolve: (c) => c.minBaseFee ?? null }),
     targetGas: t.field({ ...safeInt('Gas targeted per 10 s window.'), resolve: (c) => c.targetGas ?? null }),
-    baseFeeChangeDenominator: t.field({ ...safeInt('Divisor of base fee changes: larger means slower changes.'), resolve: (c) => c.baseFeeChangeDenominator ?? null }),
+    baseFeeChangeDenominator: t.field({
+      ...safeInt('Divisor of base fee changes: larger means slower changes.'),
+      resolve: (c) => c.baseFeeChangeDenominator ?? null,
+    }),
     minBlockGasCost: t.field({ ...safeInt('Lowest block gas cost.'), resolve: (c) => c.minBlockGasCost ?? null }),
     maxBlockGasCost: t.field({ ...safeInt('Highest block gas cost.'), resolve: (c) => c.maxBlockGasCost ?? null }),
-    blockGasCostStep: t.field({ ...safeInt('Change of block gas cost per second off the target rate.'), resolve: (c) => c.blockGasCostStep ?? null }),
+    blockGasCostStep: t.field({
+      ...safeInt('Change of block gas cost per second off the target rate.'),
+      resolve: (c) => c.blockGasCostStep ?? null,
+    }),
   }),
 });
 
@@ -39,7 +60,10 @@ export const WarpConfigRef = builder.objectRef<WarpConfig>('WarpConfig').impleme
   description: 'Avalanche Warp Messaging settings of the chain.',
   fields: (t) => ({
     blockTimestamp: t.field({ ...safeInt('Unix time (s) from which Warp is enabled.'), resolve: (c) => c.blockTimestamp ?? null }),
-    quorumNumerator: t.field({ ...safeInt('Percent of stake weight that must sign a Warp message.'), resolve: (c) => c.quorumNumerator ?? null }),
+    quorumNumerator: t.field({
+      ...safeInt('Percent of stake weight that must sign a Warp message.'),
+      resolve: (c) => c.quorumNumerator ?? null,
+    }),
     requirePrimaryNetworkSigners: t.boolean({
       nullable: true,
       description: 'Whether messages from the Primary Network need Primary Network signatures.',
@@ -69,14 +93,22 @@ export const GenesisConfigRef = builder.objectRef<EvmGenesisConfig>('EvmGenesisC
     muirGlacierBlock: t.field(forkBlock('muirGlacierBlock', 'Muir Glacier')),
     berlinBlock: t.field(forkBlock('berlinBlock', 'Berlin')),
     londonBlock: t.field(forkBlock('londonBlock', 'London')),
-    subnetEVMTimestamp: t.field({ ...safeInt('Unix time (s) at which Subnet-EVM rules activate.'), resolve: (c) => c.subnetEVMTimestamp ?? null }),
+    subnetEVMTimestamp: t.field({
+      ...safeInt('Unix time (s) at which Subnet-EVM rules activate.'),
+      resolve: (c) => c.subnetEVMTimestamp ?? null,
+    }),
     allowFeeRecipients: t.boolean({
       nullable: true,
       description: 'Whether block producers may name their own fee recipient.',
       resolve: (c) => c.allowFeeRecipients ?? null,
     }),
     feeConfig: t.field({ type: FeeConfigRef, nullable: true, description: 'Fee parameters.', resolve: (c) => c.feeConfig ?? null }),
-    warpConfig: t.field({ type: WarpConfigRef, nullable: true, description: 'Warp messaging settings.', resolve: (c) => c.warpConfig ?? null }),
+    warpConfig: t.field({
+      type: WarpConfigRef,
+      nullable: true,
+      description: 'Warp messaging settings.',
+      resolve: (c) => c.warpConfig ?? null,
+    }),
     txAllowListConfig: t.field({
       type: AllowListConfigRef,
       nullable: true,
@@ -122,7 +154,11 @@ export const GenesisAccountRef = builder.objectRef<Alloc>('GenesisAccount').impl
   description: 'An account funded or deployed at genesis.',
   fields: (t) => ({
     address: t.exposeString('address', { description: 'The 0x address.' }),
-    balance: t.string({ nullable: true, description: 'Balance in wei, as a hex quantity (e.g. "0x52b7d2dcc80cd2e4000000").', resolve: (a) => a.balance ?? null }),
+    balance: t.string({
+      nullable: true,
+      description: 'Balance in wei, as a hex quantity (e.g. "0x52b7d2dcc80cd2e4000000").',
+      resolve: (a) => a.balance ?? null,
+    }),
     code: t.string({ nullable: true, description: 'Contract bytecode (hex), for contracts.', resolve: (a) => a.code ?? null }),
     storage: t.field({
       type: [StorageSlotRef],

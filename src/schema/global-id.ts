@@ -26,7 +26,8 @@ export function decodeGlobalId(globalId: string): { typename: string; id: string
     throw refuse(`it is ${globalId.length} characters long, and a global id has at most ${MAX_GLOBAL_ID_LENGTH}`);
   }
   const text = decodeCanonicalBase64url(globalId);
-  if (text === undefined) throw refuse('it is not base64url as this API writes it (A-Z, a-z, 0-9, "-" and "_", without padding, spaces or other characters)');
+  if (text === undefined)
+    throw refuse('it is not base64url as this API writes it (A-Z, a-z, 0-9, "-" and "_", without padding, spaces or other characters)');
   const match = GLOBAL_ID_RE.exec(text);
   if (!match) throw refuse('it does not decode to a type and a key of visible ASCII characters');
   return { typename: match[1]!, id: match[2]! };

@@ -11,16 +11,31 @@ import { NetworkRef } from './network.js';
 type CheckModel = HealthResult & { name: string };
 
 const HealthCheckRef = builder.objectRef<CheckModel>('HealthCheck').implement({
-  description: 'The last result of one of the node\'s health checks.',
+  description: "The last result of one of the node's health checks.",
   fields: (t) => ({
-    name: t.exposeString('name', { description: 'The check: a chain (its alias or id), or a global one such as `bootstrapped`, `database`, `network`.' }),
+    name: t.exposeString('name', {
+      description: 'The check: a chain (its alias or id), or a global one such as `bootstrapped`, `database`, `network`.',
+    }),
     healthy: t.boolean({ description: 'Whether the check passed (it has no `error`).', resolve: (c) => !c.error }),
-    message: t.field({ type: 'JSON', nullable: true, description: 'What the check reports, in its own shape (e.g. a chain\'s last accepted height).', resolve: (c) => c.message ?? null }),
+    message: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: "What the check reports, in its own shape (e.g. a chain's last accepted height).",
+      resolve: (c) => c.message ?? null,
+    }),
     error: t.string({ nullable: true, description: 'Why the check failed; null when it passed.', resolve: (c) => c.error ?? null }),
     timestamp: t.string({ nullable: true, description: 'When the check last ran (RFC 3339).', resolve: (c) => c.timestamp ?? null }),
     durationNs: t.field({ type: 'BigInt', description: 'How long it took, in nanoseconds.', resolve: (c) => String(c.duration) }),
-    contiguousFailures: t.field({ type: 'BigInt', description: 'How many times in a row it has failed; 0 when healthy.', resolve: (c) => String(c.contiguousFailures ?? 0) }),
-    timeOfFirstFailure: t.string({ nullable: true, description: 'When the current run of failures began (RFC 3339); null when healthy.', resolve: (c) => c.timeOfFirstFailure ?? null }),
+    contiguousFailures: t.field({
+      type: 'BigInt',
+      description: 'How many times in a row it has failed; 0 when healthy.',
+      resolve: (c) => String(c.contiguousFailures ?? 0),
+    }),
+    timeOfFirstFailure: t.string({
+      nullable: true,
+      description: 'When the current run of failures began (RFC 3339); null when healthy.',
+      resolve: (c) => c.timeOfFirstFailure ?? null,
+    }),
   }),
 });
 
@@ -46,7 +61,9 @@ function checkTags(tags: readonly string[] | null | undefined): string[] | undef
   if (tags.length > MAX_TAGS) throw badInput(`\`tags\` holds ${tags.length} tags; at most ${MAX_TAGS} are allowed.`, { argument: 'tags' });
   for (const tag of tags) {
     if (!/^[\x21-\x7e]{1,128}$/.test(tag)) {
-      throw badInput(`\`tags\`: ${quote(tag)} is not a tag; a tag is 1 to 128 visible ASCII characters, e.g. a subnet id.`, { argument: 'tags' });
+      throw badInput(`\`tags\`: ${quote(tag)} is not a tag; a tag is 1 to 128 visible ASCII characters, e.g. a subnet id.`, {
+        argument: 'tags',
+      });
     }
   }
   return [...tags];
@@ -58,7 +75,8 @@ const NodeHealthRef = builder.objectRef<{ network: NetworkName }>('NodeHealth').
     const tagsArg = () =>
       t.arg({
         type: ['String'],
-        description: 'Only the checks with one of these tags, plus the global ones. Subnet ids are tags: a subnet\'s chains can be healthy while others are not.',
+        description:
+          "Only the checks with one of these tags, plus the global ones. Subnet ids are tags: a subnet's chains can be healthy while others are not.",
       });
     return {
       report: t.field({

@@ -24,12 +24,15 @@ export const IcmStatusEnum = builder.enumType('IcmMessageStatus', {
   values: {
     PENDING: { value: 'pending', description: 'Sent, not yet delivered.' },
     DELIVERED: { value: 'delivered', description: 'Delivered to the destination chain.' },
-    DELIVERED_SOURCE_NOT_INDEXED: { value: 'delivered_source_not_indexed', description: 'Delivered; its source chain is not indexed, so the sending transaction is unknown.' },
+    DELIVERED_SOURCE_NOT_INDEXED: {
+      value: 'delivered_source_not_indexed',
+      description: 'Delivered; its source chain is not indexed, so the sending transaction is unknown.',
+    },
   } as const,
 });
 
 const IcmChainRoleEnum = builder.enumType('IcmChainRole', {
-  description: "Which end of a message a chain is.",
+  description: 'Which end of a message a chain is.',
   values: {
     SOURCE: { value: 'source', description: 'Messages sent from the chain.' },
     DESTINATION: { value: 'destination', description: 'Messages sent to the chain.' },
@@ -40,7 +43,11 @@ const IcmChainRoleEnum = builder.enumType('IcmChainRole', {
 const ReceiptRef = builder.objectRef<IcmMessage['receipts'][number]>('IcmReceipt').implement({
   description: 'A receipt the destination sent back for a message.',
   fields: (t) => ({
-    receivedMessageNonce: t.field({ type: 'BigInt', description: 'The nonce of the message received.', resolve: (r) => r.receivedMessageNonce }),
+    receivedMessageNonce: t.field({
+      type: 'BigInt',
+      description: 'The nonce of the message received.',
+      resolve: (r) => r.receivedMessageNonce,
+    }),
     relayerRewardAddress: t.exposeString('relayerRewardAddress', { description: 'Where the relayer gets its reward.' }),
   }),
 });
@@ -55,7 +62,7 @@ const RewardDetailsRef = builder.objectRef<IcmMessage['rewardDetails']>('IcmRewa
     logoUri: t.string({ nullable: true, description: 'Token logo.', resolve: (r) => r.logoUri ?? null }),
     ercType: t.field({ type: ErcTypeEnum, description: 'ERC_20.', resolve: () => 'ERC-20' as const }),
     price: t.field({ type: PriceRef, nullable: true, description: 'Token price, when known.', resolve: (r) => r.price ?? null }),
-    value: t.field({ type: 'BigInt', description: 'The fee, in the token\'s smallest unit.', resolve: (r) => r.value }),
+    value: t.field({ type: 'BigInt', description: "The fee, in the token's smallest unit.", resolve: (r) => r.value }),
   }),
 });
 
@@ -98,10 +105,30 @@ const IcmMessageRef = builder.objectRef<IcmModel>('IcmMessage').implement({
     destinationBlockchainId: t.exposeString('destinationBlockchainId', { description: 'Where it goes.' }),
     sourceEvmChainId: t.exposeString('sourceEvmChainId', { description: 'EVM chain id of the source.' }),
     destinationEvmChainId: t.exposeString('destinationEvmChainId', { description: 'EVM chain id of the destination.' }),
-    sourceBlockchain: t.field({ type: BlockchainRef, nullable: true, description: 'The source blockchain.', resolve: (m, _a, ctx) => findBlockchain(ctx, m.network, m.sourceBlockchainId) }),
-    destinationBlockchain: t.field({ type: BlockchainRef, nullable: true, description: 'The destination blockchain.', resolve: (m, _a, ctx) => findBlockchain(ctx, m.network, m.destinationBlockchainId) }),
-    sourceChain: t.field({ type: EvmChainRef, nullable: true, description: 'The source as an EVM chain.', resolve: (m, _a, ctx) => chainOf(ctx, m.network, m.sourceEvmChainId) }),
-    destinationChain: t.field({ type: EvmChainRef, nullable: true, description: 'The destination as an EVM chain.', resolve: (m, _a, ctx) => chainOf(ctx, m.network, m.destinationEvmChainId) }),
+    sourceBlockchain: t.field({
+      type: BlockchainRef,
+      nullable: true,
+      description: 'The source blockchain.',
+      resolve: (m, _a, ctx) => findBlockchain(ctx, m.network, m.sourceBlockchainId),
+    }),
+    destinationBlockchain: t.field({
+      type: BlockchainRef,
+      nullable: true,
+      description: 'The destination blockchain.',
+      resolve: (m, _a, ctx) => findBlockchain(ctx, m.network, m.destinationBlockchainId),
+    }),
+    sourceChain: t.field({
+      type: EvmChainRef,
+      nullable: true,
+      description: 'The source as an EVM chain.',
+      resolve: (m, _a, ctx) => chainOf(ctx, m.network, m.sourceEvmChainId),
+    }),
+    destinationChain: t.field({
+      type: EvmChainRef,
+      nullable: true,
+      description: 'The destination as an EVM chain.',
+      resolve: (m, _a, ctx) => chainOf(ctx, m.network, m.destinationEvmChainId),
+    }),
     messageNonce: t.field({ type: 'BigInt', description: "The message's nonce at its source.", resolve: (m) => m.messageNonce }),
     from: t.exposeString('from', { description: 'The sender (an address on the source chain).' }),
     to: t.exposeString('to', { description: 'The recipient (an address on the destination chain).' }),
@@ -167,7 +194,8 @@ builder.objectField(NetworkRef, 'icmMessages', (t) =>
     {
       type: IcmMessageRef,
       nullable: true,
-      description: 'ICM messages between the chains of this network, newest first, optionally by sender or recipient. `first`: 1 to 500 (default 10).',
+      description:
+        'ICM messages between the chains of this network, newest first, optionally by sender or recipient. `first`: 1 to 500 (default 10).',
       args: {
         from: t.arg({ type: EvmAddressScalar, description: 'Only messages sent by this address.' }),
         to: t.arg({ type: EvmAddressScalar, description: 'Only messages sent to this address.' }),
@@ -196,9 +224,12 @@ builder.objectField(EvmChainRef, 'icmMessages', (t) =>
       type: IcmMessageRef,
       nullable: true,
       description: 'ICM messages sent from or to this chain, newest first. `first`: 1 to 500 (default 10).',
-      args: { role: t.arg({ type: IcmChainRoleEnum, defaultValue: 'either', description: 'Messages from this chain, to it, or both (default).' }) },
+      args: {
+        role: t.arg({ type: IcmChainRoleEnum, defaultValue: 'either', description: 'Messages from this chain, to it, or both (default).' }),
+      },
       resolve: (chain, args, ctx) => {
-        const which = args.role === 'source' ? 'sourceBlockchainId' : args.role === 'destination' ? 'destinationBlockchainId' : 'blockchainId';
+        const which =
+          args.role === 'source' ? 'sourceBlockchainId' : args.role === 'destination' ? 'destinationBlockchainId' : 'blockchainId';
         return pageConnection({
           cursors: ctx.cursors,
           args,
@@ -220,7 +251,7 @@ builder.objectField(EvmAddressRef, 'icmMessages', (t) =>
     {
       type: IcmMessageRef,
       nullable: true,
-      description: "ICM messages this address sent or received, on any chain of its network, newest first. `first`: 1 to 500 (default 10).",
+      description: 'ICM messages this address sent or received, on any chain of its network, newest first. `first`: 1 to 500 (default 10).',
       resolve: (a, args, ctx) => byAddress(ctx, a.chain.network, a.address, args),
     },
     IcmConnection,

@@ -27,7 +27,10 @@ export function checkAddresses(
   return addresses.map((address) => {
     if (address.startsWith('0x')) {
       if (!allowEvm) {
-        throw badInput(`\`${argument}\`: ${quote(address)} is an EVM address; only X-/P-Chain bech32 addresses (${NETWORK_HRP[network]}1...) are allowed here.`, { argument });
+        throw badInput(
+          `\`${argument}\`: ${quote(address)} is an EVM address; only X-/P-Chain bech32 addresses (${NETWORK_HRP[network]}1...) are allowed here.`,
+          { argument },
+        );
       }
       return address.toLowerCase();
     }
@@ -52,7 +55,10 @@ export const MAX_EVM_BLOCK = 2n ** 63n - 1n;
 export function checkEvmBlockNumber(value: string, argument: string): string {
   // BigInt input holds at most 78 digits, so BigInt() reads little.
   if (!/^\d+$/.test(value) || BigInt(value) > MAX_EVM_BLOCK) {
-    throw badInput(`\`${argument}\` must be a block number from 0 to ${MAX_EVM_BLOCK} (2^63 - 1, the largest an EVM node takes), got ${quote(value)}.`, { argument });
+    throw badInput(
+      `\`${argument}\` must be a block number from 0 to ${MAX_EVM_BLOCK} (2^63 - 1, the largest an EVM node takes), got ${quote(value)}.`,
+      { argument },
+    );
   }
   return BigInt(value).toString();
 }
@@ -64,10 +70,16 @@ export function checkListSize(values: readonly unknown[], argument: string): voi
 }
 
 export function checkTimeRange(start: number | null | undefined, end: number | null | undefined): void {
-  for (const [name, value] of [['startTimestamp', start], ['endTimestamp', end]] as const) {
-    if (value != null && value < 0) throw badInput(`\`${name}\` must be a Unix time in seconds, 0 or more (got ${value}).`, { argument: name });
+  for (const [name, value] of [
+    ['startTimestamp', start],
+    ['endTimestamp', end],
+  ] as const) {
+    if (value != null && value < 0)
+      throw badInput(`\`${name}\` must be a Unix time in seconds, 0 or more (got ${value}).`, { argument: name });
   }
   if (start != null && end != null && start > end) {
-    throw badInput(`\`startTimestamp\` (${start}) is after \`endTimestamp\` (${end}); the range would be empty.`, { argument: 'startTimestamp' });
+    throw badInput(`\`startTimestamp\` (${start}) is after \`endTimestamp\` (${end}); the range would be empty.`, {
+      argument: 'startTimestamp',
+    });
   }
 }

@@ -35,40 +35,45 @@ export const l1ValidatorModel = (network: NetworkName, validator: L1Validator): 
 
 export const L1ValidatorRef = builder.objectRef<L1ValidatorModel>('L1Validator');
 
-export const BlsCredentialsRef = builder
-  .objectRef<{ publicKey?: unknown; proofOfPossession?: unknown }>('BlsCredentials')
-  .implement({
-    description: "A validator's BLS key, used to sign Warp messages, and its proof of possession.",
-    fields: (t) => ({
-      publicKey: t.string({ nullable: true, description: 'BLS public key (hex).', resolve: (c) => (typeof c.publicKey === 'string' ? c.publicKey : null) }),
-      proofOfPossession: t.string({
-        nullable: true,
-        description: 'Proof of possession of the key (hex).',
-        resolve: (c) => (typeof c.proofOfPossession === 'string' ? c.proofOfPossession : null),
-      }),
+export const BlsCredentialsRef = builder.objectRef<{ publicKey?: unknown; proofOfPossession?: unknown }>('BlsCredentials').implement({
+  description: "A validator's BLS key, used to sign Warp messages, and its proof of possession.",
+  fields: (t) => ({
+    publicKey: t.string({
+      nullable: true,
+      description: 'BLS public key (hex).',
+      resolve: (c) => (typeof c.publicKey === 'string' ? c.publicKey : null),
     }),
-  });
+    proofOfPossession: t.string({
+      nullable: true,
+      description: 'Proof of possession of the key (hex).',
+      resolve: (c) => (typeof c.proofOfPossession === 'string' ? c.proofOfPossession : null),
+    }),
+  }),
+});
 
-const BalanceOwnerRef = builder
-  .objectRef<{ network: NetworkName; addresses: string[]; threshold: number }>('BalanceOwner')
-  .implement({
-    description: '`threshold` of `addresses` control this.',
-    fields: (t) => ({
-      threshold: t.exposeInt('threshold', { description: 'Signatures needed.' }),
-      addresses: t.field({
-        type: [AddressRef],
-        description: 'The owner addresses.',
-        resolve: (o) => toAddresses(o.network, o.addresses),
-      }),
+const BalanceOwnerRef = builder.objectRef<{ network: NetworkName; addresses: string[]; threshold: number }>('BalanceOwner').implement({
+  description: '`threshold` of `addresses` control this.',
+  fields: (t) => ({
+    threshold: t.exposeInt('threshold', { description: 'Signatures needed.' }),
+    addresses: t.field({
+      type: [AddressRef],
+      description: 'The owner addresses.',
+      resolve: (o) => toAddresses(o.network, o.addresses),
     }),
-  });
+  }),
+});
 
 const L1_VALIDATORS_PAGE = PAGE_SPECS.standard('l1Validators');
 
 function listL1Validators(
   ctx: GatewayContext,
   network: NetworkName,
-  args: ConnectionArgs & { validationId?: string | null; nodeId?: string | null; subnetId?: string | null; includeInactive?: boolean | null },
+  args: ConnectionArgs & {
+    validationId?: string | null;
+    nodeId?: string | null;
+    subnetId?: string | null;
+    includeInactive?: boolean | null;
+  },
 ) {
   const filters = {
     l1ValidationId: args.validationId ?? undefined,
@@ -121,7 +126,9 @@ builder.node(L1ValidatorRef, {
   },
   fields: (t) => ({
     network: t.field({ type: NetworkNameEnum, description: 'The network of the L1.', resolve: (v) => v.network }),
-    validationId: t.exposeString('validationId', { description: 'The validation id (cb58): unique while the validator is part of the L1.' }),
+    validationId: t.exposeString('validationId', {
+      description: 'The validation id (cb58): unique while the validator is part of the L1.',
+    }),
     validationIdHex: t.exposeString('validationIdHex', { description: 'The validation id in hex, as contracts see it.' }),
     nodeId: t.exposeString('nodeId', { description: 'The node doing the validation ("NodeID-…").' }),
     subnetId: t.exposeString('subnetId', { description: 'The L1 (subnet) it validates.' }),
@@ -137,8 +144,17 @@ builder.node(L1ValidatorRef, {
       description: 'Balance left for the continuous fee, in nAVAX; at 0 the validator turns inactive.',
       resolve: (v) => v.remainingBalance,
     }),
-    creationTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of the transaction that created it.', resolve: (v) => v.creationTimestamp }),
-    blsCredentials: t.field({ type: BlsCredentialsRef, nullable: true, description: 'Its BLS key.', resolve: (v) => v.blsCredentials ?? null }),
+    creationTimestamp: t.field({
+      type: 'SafeInt',
+      description: 'Unix time (s) of the transaction that created it.',
+      resolve: (v) => v.creationTimestamp,
+    }),
+    blsCredentials: t.field({
+      type: BlsCredentialsRef,
+      nullable: true,
+      description: 'Its BLS key.',
+      resolve: (v) => v.blsCredentials ?? null,
+    }),
     remainingBalanceOwner: t.field({
       type: BalanceOwnerRef,
       nullable: true,

@@ -52,10 +52,13 @@ function averageTps(ctx: GatewayContext, chain: EvmChainModel, args: ConnectionA
 }
 
 const description =
-  'Average transactions per second per day, newest first (Metrics API). `first`: 1 to 1000 (default 30). Cursors hold the Metrics API\'s page token, valid 24 hours; after that a cursor starts again from the newest day.';
+  "Average transactions per second per day, newest first (Metrics API). `first`: 1 to 1000 (default 30). Cursors hold the Metrics API's page token, valid 24 hours; after that a cursor starts again from the newest day.";
 
 builder.objectField(EvmChainRef, 'averageTps', (t) =>
-  t.connection({ type: TpsPointRef, nullable: true, description, resolve: (chain, args, ctx) => averageTps(ctx, chain, args) }, TpsConnection),
+  t.connection(
+    { type: TpsPointRef, nullable: true, description, resolve: (chain, args, ctx) => averageTps(ctx, chain, args) },
+    TpsConnection,
+  ),
 );
 
 builder.objectField(BlockchainRef, 'averageTps', (t) =>

@@ -29,5 +29,8 @@ export function viewClass<T extends object>(fields: Record<keyof T, true>): new 
       },
     });
   }
-  return Viewed as unknown as new (network: NetworkName, raw: T) => View<T>;
+  return Viewed as unknown as new (
+    network: NetworkName,
+    raw: T,
+  ) => View<T>;
 }

@@ -27,7 +27,12 @@ builder.queryField('network', (t) =>
     type: NetworkRef,
     description: 'A network to read from. Every object below carries it, and so do their global ids.',
     args: {
-      name: t.arg({ type: NetworkNameEnum, required: true, defaultValue: 'mainnet', description: 'MAINNET (default), FUJI or TESTNET (same as FUJI).' }),
+      name: t.arg({
+        type: NetworkNameEnum,
+        required: true,
+        defaultValue: 'mainnet',
+        description: 'MAINNET (default), FUJI or TESTNET (same as FUJI).',
+      }),
     },
     resolve: (_root, { name }) => ({ name: toNetwork(name) }),
   }),

@@ -37,7 +37,10 @@ export async function orNull<T>(call: Promise<T>, words: RegExp = NOT_FOUND): Pr
 export function toSafeInt(value: Uint): number {
   const n = Number(value);
   if (!Number.isSafeInteger(n)) {
-    throw new InvalidResponseError(200, `${JSON.stringify(value)} where a time or count below 2^53 belongs`, { service: 'node', operation: 'reading its answer' });
+    throw new InvalidResponseError(200, `${JSON.stringify(value)} where a time or count below 2^53 belongs`, {
+      service: 'node',
+      operation: 'reading its answer',
+    });
   }
   return n;
 }
@@ -54,9 +57,17 @@ export type OwnersModel = OutputOwners & { network: NetworkName };
 export const OutputOwnersRef = builder.objectRef<OwnersModel>('OutputOwners').implement({
   description: 'Who controls something on the P-/X-Chain: `threshold` signatures of `addresses`, after `locktime`.',
   fields: (t) => ({
-    locktime: t.field({ type: 'BigInt', description: 'Unix time (s) before which nothing can be done; 0 for none.', resolve: (o) => String(o.locktime) }),
+    locktime: t.field({
+      type: 'BigInt',
+      description: 'Unix time (s) before which nothing can be done; 0 for none.',
+      resolve: (o) => String(o.locktime),
+    }),
     threshold: t.int({ description: 'How many of `addresses` must sign.', resolve: (o) => toSafeInt(o.threshold) }),
-    addresses: t.field({ type: [AddressRef], description: 'The addresses that may sign.', resolve: (o) => toAddresses(o.network, o.addresses.map(canonicalAddress)) }),
+    addresses: t.field({
+      type: [AddressRef],
+      description: 'The addresses that may sign.',
+      resolve: (o) => toAddresses(o.network, o.addresses.map(canonicalAddress)),
+    }),
   }),
 });
 
@@ -79,14 +90,22 @@ TransferableOutputRef.implement({
       description: 'The amount, in the smallest unit; null for outputs without one (NFTs, mint rights).',
       resolve: (o) => (o.output.amount === undefined ? null : String(o.output.amount)),
     }),
-    locktime: t.field({ type: 'BigInt', description: 'Unix time (s) before which it cannot be spent; 0 for none.', resolve: (o) => String(o.output.locktime ?? 0) }),
+    locktime: t.field({
+      type: 'BigInt',
+      description: 'Unix time (s) before which it cannot be spent; 0 for none.',
+      resolve: (o) => String(o.output.locktime ?? 0),
+    }),
     threshold: t.int({ description: 'Signatures needed to spend it.', resolve: (o) => toSafeInt(o.output.threshold ?? 0) }),
     addresses: t.field({
       type: [AddressRef],
       description: 'Addresses that can sign to spend it.',
       resolve: (o) => toAddresses(o.network, (o.output.addresses ?? []).map(canonicalAddress)),
     }),
-    output: t.field({ type: 'JSON', description: 'The output as the node wrote it, with any fields its type adds (e.g. `groupID`, `payload`, a stakeable lock).', resolve: (o) => o.output }),
+    output: t.field({
+      type: 'JSON',
+      description: 'The output as the node wrote it, with any fields its type adds (e.g. `groupID`, `payload`, a stakeable lock).',
+      resolve: (o) => o.output,
+    }),
   }),
 });
 
@@ -95,16 +114,30 @@ TransferableInputRef.implement({
   fields: (t) => ({
     txId: t.exposeString('txID', { description: 'The transaction that created the spent UTXO.' }),
     outputIndex: t.exposeInt('outputIndex', { description: "The UTXO's index among that transaction's outputs." }),
-    utxoId: t.string({ description: 'The id of the spent UTXO (derived from `txId` and `outputIndex`).', resolve: (i) => utxoId(i.txID, i.outputIndex) }),
+    utxoId: t.string({
+      description: 'The id of the spent UTXO (derived from `txId` and `outputIndex`).',
+      resolve: (i) => utxoId(i.txID, i.outputIndex),
+    }),
     assetId: t.exposeString('assetID', { description: 'The asset id.' }),
     fxId: t.exposeString('fxID', { description: 'The feature extension that defines the input.' }),
-    amount: t.field({ type: 'BigInt', nullable: true, description: 'The amount spent, in the smallest unit.', resolve: (i) => (i.input.amount === undefined ? null : String(i.input.amount)) }),
-    signatureIndices: t.field({ type: ['Int'], description: "Which of the UTXO's addresses signed, by index.", resolve: (i) => (i.input.signatureIndices ?? []).map(Number) }),
+    amount: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'The amount spent, in the smallest unit.',
+      resolve: (i) => (i.input.amount === undefined ? null : String(i.input.amount)),
+    }),
+    signatureIndices: t.field({
+      type: ['Int'],
+      description: "Which of the UTXO's addresses signed, by index.",
+      resolve: (i) => (i.input.signatureIndices ?? []).map(Number),
+    }),
   }),
 });
 
-export const outputsOf = (network: NetworkName, list: readonly AvmOutput[] | undefined): OutputModel[] => (list ?? []).map((o) => ({ ...o, network }));
-export const inputsOf = (network: NetworkName, list: readonly AvmInput[] | undefined): InputModel[] => (list ?? []).map((i) => ({ ...i, network }));
+export const outputsOf = (network: NetworkName, list: readonly AvmOutput[] | undefined): OutputModel[] =>
+  (list ?? []).map((o) => ({ ...o, network }));
+export const inputsOf = (network: NetworkName, list: readonly AvmInput[] | undefined): InputModel[] =>
+  (list ?? []).map((i) => ({ ...i, network }));
 
 // --- blocks asked by id or by height ----------------------------------------------------------------
 
@@ -115,7 +148,8 @@ export interface BlockAsk {
 
 /** Exactly one of `blockId` and `height`, as a block field takes them. */
 export function checkBlockAsk(blockId: string | null | undefined, height: string | null | undefined): BlockAsk {
-  if ((blockId == null) === (height == null)) throw badInput('`block` takes exactly one of `blockId` and `height`.', { argument: 'blockId' });
+  if ((blockId == null) === (height == null))
+    throw badInput('`block` takes exactly one of `blockId` and `height`.', { argument: 'blockId' });
   return blockId != null ? { blockId } : { height: height! };
 }
 
@@ -125,7 +159,12 @@ export function checkBlockAsk(blockId: string | null | undefined, height: string
  */
 export async function blockIdOf(block: { id?: string; asked: BlockAsk }, hex: () => Promise<string>): Promise<string> {
   if (block.id ?? block.asked.blockId) return (block.id ?? block.asked.blockId)!;
-  return cb58Encode(createHash('sha256').update(decodeHexWithChecksum(await hex())).digest());
+  return cb58Encode(
+    createHash('sha256')
+      .update(decodeHexWithChecksum(await hex()))
+      .digest(),
+  );
 }
 
-export const BLOCK_ID_DESCRIPTION = 'The block id (cb58). A node whose JSON omits it costs one more call: the id is the sha256 of the block\'s bytes.';
+export const BLOCK_ID_DESCRIPTION =
+  "The block id (cb58). A node whose JSON omits it costs one more call: the id is the sha256 of the block's bytes.";

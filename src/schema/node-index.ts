@@ -38,10 +38,14 @@ export const IndexNameEnum = builder.enumType('IndexName', {
 });
 
 const ContainerRef = builder.objectRef<ContainerModel>('IndexedContainer').implement({
-  description: 'A block, vertex or transaction as the node\'s index holds it.',
+  description: "A block, vertex or transaction as the node's index holds it.",
   fields: (t) => ({
     id: t.exposeString('id', { description: 'Its id (cb58).' }),
-    index: t.field({ type: 'BigInt', description: 'Its position: how many containers this index accepted before it (the first is 0).', resolve: (c) => String(c.index) }),
+    index: t.field({
+      type: 'BigInt',
+      description: 'Its position: how many containers this index accepted before it (the first is 0).',
+      resolve: (c) => String(c.index),
+    }),
     bytes: t.exposeString('bytes', { description: 'Its bytes (hex with checksum).' }),
     acceptedAt: t.exposeString('timestamp', {
       description: 'When this node accepted it (RFC 3339); containers indexed while the node bootstrapped carry the bootstrap time.',
@@ -83,13 +87,14 @@ function containers(ctx: GatewayContext, index: IndexModel, from: string, args: 
 }
 
 const NodeIndexRef = builder.objectRef<IndexModel>('NodeIndex').implement({
-  description: 'One of the node\'s indexes: its containers in the order the node accepted them.',
+  description: "One of the node's indexes: its containers in the order the node accepted them.",
   fields: (t) => ({
     name: t.field({ type: IndexNameEnum, description: 'Which index.', resolve: (i) => i.name }),
     lastAccepted: t.field({
       type: ContainerRef,
       nullable: true,
-      description: 'The container accepted last (index.getLastAccepted); null while the index is empty (an index just turned on, or X_VTX on a node that never saw a vertex).',
+      description:
+        'The container accepted last (index.getLastAccepted); null while the index is empty (an index just turned on, or X_VTX on a node that never saw a vertex).',
       resolve: async (i, _args, ctx) => {
         const last = await orNull(ctx.node.indexGetLastAccepted(i.network, i.name), PAST_THE_END);
         return last ? { ...last, network: i.network } : null;
@@ -98,13 +103,15 @@ const NodeIndexRef = builder.objectRef<IndexModel>('NodeIndex').implement({
     container: t.field({
       type: ContainerRef,
       nullable: true,
-      description: 'A container by id or by position (exactly one): index.getContainerByID, index.getContainerByIndex. Null when the index has none.',
+      description:
+        'A container by id or by position (exactly one): index.getContainerByID, index.getContainerByIndex. Null when the index has none.',
       args: {
         id: t.arg({ type: CB58IdScalar, description: 'The container id (cb58).' }),
         index: t.arg({ type: 'Uint64', description: 'Its position in the index (0 for the first).' }),
       },
       resolve: async (i, args, ctx) => {
-        if ((args.id == null) === (args.index == null)) throw badInput('`container` takes exactly one of `id` and `index`.', { argument: 'id' });
+        if ((args.id == null) === (args.index == null))
+          throw badInput('`container` takes exactly one of `id` and `index`.', { argument: 'id' });
         const found = await orNull(
           args.id != null
             ? ctx.node.indexGetContainerByID(i.network, i.name, { id: args.id })
@@ -135,7 +142,14 @@ const NodeIndexRef = builder.objectRef<IndexModel>('NodeIndex').implement({
         type: ContainerRef,
         nullable: true,
         description: `Containers in acceptance order from \`startIndex\` (index.getContainerRange). \`first\`: 1 to 10000 (default 100); up to ${MAX_RANGE} per node call. Empty past the last container and while the index is empty.`,
-        args: { startIndex: t.arg({ type: 'Uint64', required: true, defaultValue: '0', description: 'The position to start from (0, the first, by default).' }) },
+        args: {
+          startIndex: t.arg({
+            type: 'Uint64',
+            required: true,
+            defaultValue: '0',
+            description: 'The position to start from (0, the first, by default).',
+          }),
+        },
         resolve: (i, args, ctx) => containers(ctx, i, args.startIndex, args),
       },
       { name: 'IndexedContainerConnection', description: 'A page of indexed containers.' },
@@ -147,7 +161,8 @@ const NodeIndexRef = builder.objectRef<IndexModel>('NodeIndex').implement({
 builder.objectField(NetworkRef, 'index', (t) =>
   t.field({
     type: NodeIndexRef,
-    description: "One of the node's indexes. Only nodes started with --index-enabled serve them (public endpoints do not): elsewhere its fields fail with NODE_API_UNAVAILABLE.",
+    description:
+      "One of the node's indexes. Only nodes started with --index-enabled serve them (public endpoints do not): elsewhere its fields fail with NODE_API_UNAVAILABLE.",
     args: { name: t.arg({ type: IndexNameEnum, required: true, description: 'Which index.' }) },
     resolve: (network, { name }) => ({ network: network.name, name }),
   }),

@@ -52,8 +52,18 @@ const PChainDelegatorRef = builder.objectRef<DelegatorModel>('PChainDelegator').
     weight: t.field({ type: 'BigInt', description: 'The stake, in nAVAX.', resolve: (d) => String(d.weight) }),
     startTime: t.field({ type: 'SafeInt', description: 'Unix time (s) the delegation started.', resolve: (d) => toSafeInt(d.startTime) }),
     endTime: t.field({ type: 'SafeInt', description: 'Unix time (s) it ends.', resolve: (d) => toSafeInt(d.endTime) }),
-    potentialReward: t.field({ type: 'BigInt', nullable: true, description: 'The reward it earns if the validator stays up, in nAVAX.', resolve: (d) => optionalUint(d.potentialReward) }),
-    rewardOwner: t.field({ type: OutputOwnersRef, nullable: true, description: 'Who receives the reward.', resolve: (d) => owners(d.network, d.rewardOwner) }),
+    potentialReward: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'The reward it earns if the validator stays up, in nAVAX.',
+      resolve: (d) => optionalUint(d.potentialReward),
+    }),
+    rewardOwner: t.field({
+      type: OutputOwnersRef,
+      nullable: true,
+      description: 'Who receives the reward.',
+      resolve: (d) => owners(d.network, d.rewardOwner),
+    }),
   }),
 });
 
@@ -74,31 +84,107 @@ export const PChainValidatorRef = builder.objectRef<PValidatorModel>('PChainVali
     'A current validator as the P-Chain has it (platform.getCurrentValidators). Which fields are set depends on the subnet: Primary Network validators have stake, rewards, uptime and delegators; L1 validators a validation id, balance and owners; legacy subnet validators a staking period.',
   fields: (t) => ({
     nodeId: t.exposeString('nodeID', { description: 'The validating node.' }),
-    weight: t.field({ type: 'BigInt', description: 'Its weight: the stake in nAVAX on the Primary Network.', resolve: (v) => String(v.weight) }),
-    txId: t.string({ nullable: true, description: 'The transaction that added it (Primary Network, legacy subnets).', resolve: (v) => v.txID ?? null }),
+    weight: t.field({
+      type: 'BigInt',
+      description: 'Its weight: the stake in nAVAX on the Primary Network.',
+      resolve: (v) => String(v.weight),
+    }),
+    txId: t.string({
+      nullable: true,
+      description: 'The transaction that added it (Primary Network, legacy subnets).',
+      resolve: (v) => v.txID ?? null,
+    }),
     validationId: t.string({ nullable: true, description: 'Its validation id (L1s).', resolve: (v) => v.validationID ?? null }),
-    startTime: t.field({ type: 'SafeInt', nullable: true, description: 'Unix time (s) it started validating.', resolve: (v) => (v.startTime === undefined ? null : toSafeInt(v.startTime)) }),
-    endTime: t.field({ type: 'SafeInt', nullable: true, description: 'Unix time (s) it stops (not for L1 validators).', resolve: (v) => (v.endTime === undefined ? null : toSafeInt(v.endTime)) }),
+    startTime: t.field({
+      type: 'SafeInt',
+      nullable: true,
+      description: 'Unix time (s) it started validating.',
+      resolve: (v) => (v.startTime === undefined ? null : toSafeInt(v.startTime)),
+    }),
+    endTime: t.field({
+      type: 'SafeInt',
+      nullable: true,
+      description: 'Unix time (s) it stops (not for L1 validators).',
+      resolve: (v) => (v.endTime === undefined ? null : toSafeInt(v.endTime)),
+    }),
     publicKey: t.string({ nullable: true, description: 'Its BLS public key (L1s).', resolve: (v) => v.publicKey ?? null }),
-    signer: t.field({ type: SignerRef, nullable: true, description: 'Its BLS key with proof of possession (permissionless Primary Network validators).', resolve: (v) => v.signer ?? null }),
-    minNonce: t.field({ type: 'BigInt', nullable: true, description: 'The lowest nonce a SetL1ValidatorWeightTx for it may carry (L1s).', resolve: (v) => optionalUint(v.minNonce) }),
-    balance: t.field({ type: 'BigInt', nullable: true, description: 'What is left to pay its continuous fee, in nAVAX (L1s).', resolve: (v) => optionalUint(v.balance) }),
-    potentialReward: t.field({ type: 'BigInt', nullable: true, description: 'The reward it earns if it stays up, in nAVAX (Primary Network).', resolve: (v) => optionalUint(v.potentialReward) }),
-    delegationFee: t.float({ nullable: true, description: 'Its fee on delegators\' rewards, in percent (Primary Network).', resolve: (v) => optionalFloat(v.delegationFee) }),
-    uptime: t.float({ nullable: true, description: 'Its uptime as this node measured it, in percent.', resolve: (v) => optionalFloat(v.uptime) }),
+    signer: t.field({
+      type: SignerRef,
+      nullable: true,
+      description: 'Its BLS key with proof of possession (permissionless Primary Network validators).',
+      resolve: (v) => v.signer ?? null,
+    }),
+    minNonce: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'The lowest nonce a SetL1ValidatorWeightTx for it may carry (L1s).',
+      resolve: (v) => optionalUint(v.minNonce),
+    }),
+    balance: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'What is left to pay its continuous fee, in nAVAX (L1s).',
+      resolve: (v) => optionalUint(v.balance),
+    }),
+    potentialReward: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'The reward it earns if it stays up, in nAVAX (Primary Network).',
+      resolve: (v) => optionalUint(v.potentialReward),
+    }),
+    delegationFee: t.float({
+      nullable: true,
+      description: "Its fee on delegators' rewards, in percent (Primary Network).",
+      resolve: (v) => optionalFloat(v.delegationFee),
+    }),
+    uptime: t.float({
+      nullable: true,
+      description: 'Its uptime as this node measured it, in percent.',
+      resolve: (v) => optionalFloat(v.uptime),
+    }),
     connected: t.boolean({ nullable: true, description: 'Whether it is connected to this node.', resolve: (v) => v.connected ?? null }),
-    delegatorCount: t.field({ type: 'BigInt', nullable: true, description: 'How many delegate to it (Primary Network).', resolve: (v) => optionalUint(v.delegatorCount) }),
-    delegatorWeight: t.field({ type: 'BigInt', nullable: true, description: 'The stake delegated to it, in nAVAX (Primary Network).', resolve: (v) => optionalUint(v.delegatorWeight) }),
+    delegatorCount: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'How many delegate to it (Primary Network).',
+      resolve: (v) => optionalUint(v.delegatorCount),
+    }),
+    delegatorWeight: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'The stake delegated to it, in nAVAX (Primary Network).',
+      resolve: (v) => optionalUint(v.delegatorWeight),
+    }),
     delegators: t.field({
       type: [PChainDelegatorRef],
       nullable: true,
       description: 'Its delegations (Primary Network); the node sends them only when `nodeIds` names exactly this one node.',
       resolve: (v) => (v.delegators ? v.delegators.map((d) => ({ ...d, network: v.network })) : null),
     }),
-    validationRewardOwner: t.field({ type: OutputOwnersRef, nullable: true, description: 'Who receives its validation reward (Primary Network).', resolve: (v) => owners(v.network, v.validationRewardOwner) }),
-    delegationRewardOwner: t.field({ type: OutputOwnersRef, nullable: true, description: 'Who receives its fees on delegations (Primary Network).', resolve: (v) => owners(v.network, v.delegationRewardOwner) }),
-    remainingBalanceOwner: t.field({ type: OutputOwnersRef, nullable: true, description: 'Who gets its remaining balance when it leaves (L1s).', resolve: (v) => owners(v.network, v.remainingBalanceOwner) }),
-    deactivationOwner: t.field({ type: OutputOwnersRef, nullable: true, description: 'Who may deactivate it (L1s).', resolve: (v) => owners(v.network, v.deactivationOwner) }),
+    validationRewardOwner: t.field({
+      type: OutputOwnersRef,
+      nullable: true,
+      description: 'Who receives its validation reward (Primary Network).',
+      resolve: (v) => owners(v.network, v.validationRewardOwner),
+    }),
+    delegationRewardOwner: t.field({
+      type: OutputOwnersRef,
+      nullable: true,
+      description: 'Who receives its fees on delegations (Primary Network).',
+      resolve: (v) => owners(v.network, v.delegationRewardOwner),
+    }),
+    remainingBalanceOwner: t.field({
+      type: OutputOwnersRef,
+      nullable: true,
+      description: 'Who gets its remaining balance when it leaves (L1s).',
+      resolve: (v) => owners(v.network, v.remainingBalanceOwner),
+    }),
+    deactivationOwner: t.field({
+      type: OutputOwnersRef,
+      nullable: true,
+      description: 'Who may deactivate it (L1s).',
+      resolve: (v) => owners(v.network, v.deactivationOwner),
+    }),
     l1Validator: t.field({
       type: L1ValidatorRef,
       nullable: true,
@@ -126,7 +212,8 @@ export async function currentValidators(
   return res.validators.map((v) => ({ ...v, network }));
 }
 
-const NODE_IDS_DESCRIPTION = "Only these nodes (up to 100). Name exactly one node to get its delegators too: the node lists them only then.";
+const NODE_IDS_DESCRIPTION =
+  'Only these nodes (up to 100). Name exactly one node to get its delegators too: the node lists them only then.';
 
 // --- blocks ------------------------------------------------------------------------------------------
 
@@ -160,19 +247,58 @@ const PCredentialRef = builder.objectRef<{ signatures: string[] }>('PCredential'
 });
 
 const PBlockTxRef = builder.objectRef<PBlockTxModel>('PBlockTransaction').implement({
-  description: 'A transaction of a P-Chain block, decoded from the node\'s JSON: what every type shares typed, the rest in `unsignedTx`.',
+  description: "A transaction of a P-Chain block, decoded from the node's JSON: what every type shares typed, the rest in `unsignedTx`.",
   fields: (t) => ({
     txId: t.string({ nullable: true, description: 'The transaction id, when the node includes it.', resolve: (tx) => tx.id ?? null }),
-    networkId: t.int({ nullable: true, description: 'The network id it was signed for: 1 on mainnet, 5 on Fuji.', resolve: (tx) => baseOf(tx).networkID ?? null }),
-    blockchainId: t.string({ nullable: true, description: 'The chain it was issued on (the P-Chain).', resolve: (tx) => baseOf(tx).blockchainID ?? null }),
+    networkId: t.int({
+      nullable: true,
+      description: 'The network id it was signed for: 1 on mainnet, 5 on Fuji.',
+      resolve: (tx) => baseOf(tx).networkID ?? null,
+    }),
+    blockchainId: t.string({
+      nullable: true,
+      description: 'The chain it was issued on (the P-Chain).',
+      resolve: (tx) => baseOf(tx).blockchainID ?? null,
+    }),
     memo: t.string({ nullable: true, description: 'Its memo (hex).', resolve: (tx) => baseOf(tx).memo ?? null }),
-    inputs: t.field({ type: [TransferableInputRef], description: 'P-Chain UTXOs it spends (imported ones are in `importedInputs`).', resolve: (tx) => inputsOf(tx.network, baseOf(tx).inputs) }),
-    outputs: t.field({ type: [TransferableOutputRef], description: 'Outputs it creates on the P-Chain (stakes and exports are in the type\'s own fields).', resolve: (tx) => outputsOf(tx.network, baseOf(tx).outputs) }),
-    sourceChain: t.string({ nullable: true, description: 'For an import: the chain the value comes from.', resolve: (tx) => baseOf(tx).sourceChain ?? null }),
-    importedInputs: t.field({ type: [TransferableInputRef], nullable: true, description: 'For an import: the UTXOs it takes.', resolve: (tx) => (baseOf(tx).importedInputs ? inputsOf(tx.network, baseOf(tx).importedInputs) : null) }),
-    destinationChain: t.string({ nullable: true, description: 'For an export: the chain the value goes to.', resolve: (tx) => baseOf(tx).destinationChain ?? null }),
-    exportedOutputs: t.field({ type: [TransferableOutputRef], nullable: true, description: 'For an export: the outputs it sends.', resolve: (tx) => (baseOf(tx).exportedOutputs ? outputsOf(tx.network, baseOf(tx).exportedOutputs) : null) }),
-    unsignedTx: t.field({ type: 'JSON', description: 'The whole unsigned transaction, with the fields of its type (validator, subnet, chain, owners…); `transaction.txType` names the type.', resolve: (tx) => tx.unsignedTx }),
+    inputs: t.field({
+      type: [TransferableInputRef],
+      description: 'P-Chain UTXOs it spends (imported ones are in `importedInputs`).',
+      resolve: (tx) => inputsOf(tx.network, baseOf(tx).inputs),
+    }),
+    outputs: t.field({
+      type: [TransferableOutputRef],
+      description: "Outputs it creates on the P-Chain (stakes and exports are in the type's own fields).",
+      resolve: (tx) => outputsOf(tx.network, baseOf(tx).outputs),
+    }),
+    sourceChain: t.string({
+      nullable: true,
+      description: 'For an import: the chain the value comes from.',
+      resolve: (tx) => baseOf(tx).sourceChain ?? null,
+    }),
+    importedInputs: t.field({
+      type: [TransferableInputRef],
+      nullable: true,
+      description: 'For an import: the UTXOs it takes.',
+      resolve: (tx) => (baseOf(tx).importedInputs ? inputsOf(tx.network, baseOf(tx).importedInputs) : null),
+    }),
+    destinationChain: t.string({
+      nullable: true,
+      description: 'For an export: the chain the value goes to.',
+      resolve: (tx) => baseOf(tx).destinationChain ?? null,
+    }),
+    exportedOutputs: t.field({
+      type: [TransferableOutputRef],
+      nullable: true,
+      description: 'For an export: the outputs it sends.',
+      resolve: (tx) => (baseOf(tx).exportedOutputs ? outputsOf(tx.network, baseOf(tx).exportedOutputs) : null),
+    }),
+    unsignedTx: t.field({
+      type: 'JSON',
+      description:
+        'The whole unsigned transaction, with the fields of its type (validator, subnet, chain, owners…); `transaction.txType` names the type.',
+      resolve: (tx) => tx.unsignedTx,
+    }),
     credentials: t.field({
       type: [PCredentialRef],
       description: 'One credential per input, in input order.',
@@ -197,15 +323,21 @@ function platformBlock<E extends 'json' | 'hex'>(ctx: GatewayContext, network: N
 const platformBlockHex = async (ctx: GatewayContext, b: PBlockModel) => (await platformBlock(ctx, b.network, b.asked, 'hex')).block;
 
 const PBlockRef = builder.objectRef<PBlockModel>('PBlock').implement({
-  description: 'A P-Chain block, decoded from the node\'s JSON (platform.getBlock, platform.getBlockByHeight).',
+  description: "A P-Chain block, decoded from the node's JSON (platform.getBlock, platform.getBlockByHeight).",
   fields: (t) => ({
     blockId: t.string({ description: BLOCK_ID_DESCRIPTION, resolve: (b, _args, ctx) => blockIdOf(b, () => platformBlockHex(ctx, b)) }),
     parentId: t.exposeString('parentID', { description: 'The previous block.' }),
     height: t.field({ type: 'BigInt', description: 'Its height.', resolve: (b) => String(b.height) }),
-    time: t.field({ type: 'SafeInt', nullable: true, description: 'Its Unix time (s), for blocks since Banff.', resolve: (b) => (b.time === undefined ? null : toSafeInt(b.time)) }),
+    time: t.field({
+      type: 'SafeInt',
+      nullable: true,
+      description: 'Its Unix time (s), for blocks since Banff.',
+      resolve: (b) => (b.time === undefined ? null : toSafeInt(b.time)),
+    }),
     transactions: t.field({
       type: [PBlockTxRef],
-      description: 'Its transactions: a standard block\'s decisions, a proposal block\'s proposal (after any decisions), none for a commit or abort.',
+      description:
+        "Its transactions: a standard block's decisions, a proposal block's proposal (after any decisions), none for a commit or abort.",
       resolve: (b) => [...(b.txs ?? []), ...(b.tx ? [b.tx] : [])].map((tx) => ({ ...tx, network: b.network })),
     }),
     hex: t.string({
@@ -229,21 +361,23 @@ export const BlockchainStatusEnum = builder.enumType('BlockchainStatus', {
   } as const,
 });
 
-const LegacyChainRef = builder.objectRef<{ network: NetworkName; id: string; name: string; subnetID: string; vmID: string }>('PChainBlockchainEntry').implement({
-  description: 'A blockchain as platform.getBlockchains lists it.',
-  fields: (t) => ({
-    blockchainId: t.exposeString('id', { description: 'The blockchain id.' }),
-    name: t.exposeString('name', { description: 'Its name.' }),
-    subnetId: t.exposeString('subnetID', { description: 'The subnet that validates it.' }),
-    vmId: t.exposeString('vmID', { description: 'The VM it runs.' }),
-    blockchain: t.field({
-      type: BlockchainRef,
-      nullable: true,
-      description: 'The same chain in the graph (from the Data API listing).',
-      resolve: (c, _args, ctx) => findBlockchain(ctx, c.network, c.id),
+const LegacyChainRef = builder
+  .objectRef<{ network: NetworkName; id: string; name: string; subnetID: string; vmID: string }>('PChainBlockchainEntry')
+  .implement({
+    description: 'A blockchain as platform.getBlockchains lists it.',
+    fields: (t) => ({
+      blockchainId: t.exposeString('id', { description: 'The blockchain id.' }),
+      name: t.exposeString('name', { description: 'Its name.' }),
+      subnetId: t.exposeString('subnetID', { description: 'The subnet that validates it.' }),
+      vmId: t.exposeString('vmID', { description: 'The VM it runs.' }),
+      blockchain: t.field({
+        type: BlockchainRef,
+        nullable: true,
+        description: 'The same chain in the graph (from the Data API listing).',
+        resolve: (c, _args, ctx) => findBlockchain(ctx, c.network, c.id),
+      }),
     }),
-  }),
-});
+  });
 
 interface PBalanceModel {
   network: NetworkName;
@@ -259,23 +393,35 @@ const AssetAmountEntryRef = builder.objectRef<{ assetId: string; amount: string 
   }),
 });
 
-const entries = (map: Record<string, Uint> | undefined) => Object.entries(map ?? {}).map(([assetId, amount]) => ({ assetId, amount: String(amount) }));
+const entries = (map: Record<string, Uint> | undefined) =>
+  Object.entries(map ?? {}).map(([assetId, amount]) => ({ assetId, amount: String(amount) }));
 
 const PBalanceRef = builder.objectRef<PBalanceModel>('PChainBalance').implement({
   description: 'P-Chain balances of some addresses, as platform.getBalance reports them.',
   fields: (t) => ({
     balances: t.field({ type: [AssetAmountEntryRef], description: 'Everything, per asset.', resolve: (b) => entries(b.byKind.balances) }),
     unlocked: t.field({ type: [AssetAmountEntryRef], description: 'Spendable now.', resolve: (b) => entries(b.byKind.unlockeds) }),
-    lockedStakeable: t.field({ type: [AssetAmountEntryRef], description: 'Locked, but usable for staking.', resolve: (b) => entries(b.byKind.lockedStakeables) }),
-    lockedNotStakeable: t.field({ type: [AssetAmountEntryRef], description: 'Locked, not usable for staking.', resolve: (b) => entries(b.byKind.lockedNotStakeables) }),
+    lockedStakeable: t.field({
+      type: [AssetAmountEntryRef],
+      description: 'Locked, but usable for staking.',
+      resolve: (b) => entries(b.byKind.lockedStakeables),
+    }),
+    lockedNotStakeable: t.field({
+      type: [AssetAmountEntryRef],
+      description: 'Locked, not usable for staking.',
+      resolve: (b) => entries(b.byKind.lockedNotStakeables),
+    }),
     utxoCount: t.int({ description: 'How many UTXOs hold it.', resolve: (b) => b.utxoIDs.length }),
   }),
 });
 
 export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
-  description: 'The P-Chain as the network\'s node serves it (platform.* at /ext/bc/P): blocks, validators, supply, blockchain status.',
+  description: "The P-Chain as the network's node serves it (platform.* at /ext/bc/P): blocks, validators, supply, blockchain status.",
   fields: (t) => ({
-    blockchainId: t.string({ description: 'The P-Chain\'s blockchain id (the same on every network).', resolve: (p) => PRIMARY_CHAIN_IDS[p.network].p }),
+    blockchainId: t.string({
+      description: "The P-Chain's blockchain id (the same on every network).",
+      resolve: (p) => PRIMARY_CHAIN_IDS[p.network].p,
+    }),
     height: t.field({
       type: 'BigInt',
       nullable: true,
@@ -285,7 +431,8 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
     block: t.field({
       type: PBlockRef,
       nullable: true,
-      description: 'A block by id or by height (exactly one), decoded (platform.getBlock, platform.getBlockByHeight); null when there is none.',
+      description:
+        'A block by id or by height (exactly one), decoded (platform.getBlock, platform.getBlockByHeight); null when there is none.',
       args: {
         blockId: t.arg({ type: CB58IdScalar, description: 'The block id (cb58).' }),
         height: t.arg({ type: 'Uint64', description: 'The block height.' }),
@@ -301,7 +448,8 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
       nullable: true,
       description: 'What this node knows of a blockchain, including ones only proposed (platform.getBlockchainStatus).',
       args: { blockchainId: t.arg({ type: CB58IdScalar, required: true, description: 'The blockchain id (cb58).' }) },
-      resolve: async (p, { blockchainId }, ctx) => (await ctx.node.platformGetBlockchainStatus(p.network, { blockchainID: blockchainId })).status,
+      resolve: async (p, { blockchainId }, ctx) =>
+        (await ctx.node.platformGetBlockchainStatus(p.network, { blockchainID: blockchainId })).status,
     }),
     currentSupply: t.field({
       type: 'BigInt',
@@ -314,7 +462,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
     currentValidators: t.field({
       type: [PChainValidatorRef],
       nullable: true,
-      description: 'The current validators of a subnet (platform.getCurrentValidators); the Primary Network\'s when `subnetId` is omitted.',
+      description: "The current validators of a subnet (platform.getCurrentValidators); the Primary Network's when `subnetId` is omitted.",
       args: {
         subnetId: t.arg({ type: CB58IdScalar, description: 'The subnet; the Primary Network when omitted.' }),
         nodeIds: t.arg({ type: [NodeIdScalar], description: NODE_IDS_DESCRIPTION }),
@@ -324,14 +472,16 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
     blockchains: t.field({
       type: [LegacyChainRef],
       nullable: true,
-      deprecationReason: 'platform.getBlockchains is deprecated since avalanchego v1.9.12: use `subnets { blockchains }` (the Data API listing).',
+      deprecationReason:
+        'platform.getBlockchains is deprecated since avalanchego v1.9.12: use `subnets { blockchains }` (the Data API listing).',
       description: 'Every blockchain but the P-Chain (platform.getBlockchains).',
-      resolve: async (p, _args, ctx) => (await ctx.node.platformGetBlockchains(p.network)).blockchains.map((b) => ({ ...b, network: p.network })),
+      resolve: async (p, _args, ctx) =>
+        (await ctx.node.platformGetBlockchains(p.network)).blockchains.map((b) => ({ ...b, network: p.network })),
     }),
     balance: t.field({
       type: PBalanceRef,
       nullable: true,
-      deprecationReason: 'platform.getBalance is deprecated since avalanchego v1.9.12: use the Data API\'s P-Chain UTXOs and balances.',
+      deprecationReason: "platform.getBalance is deprecated since avalanchego v1.9.12: use the Data API's P-Chain UTXOs and balances.",
       description: 'P-Chain balances of some addresses (platform.getBalance).',
       args: { addresses: t.arg({ type: [AvalancheAddressScalar], required: true, description: 'Addresses of this network (up to 100).' }) },
       resolve: async (p, { addresses }, ctx) => {
@@ -345,14 +495,16 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
 
 /** The supply of a subnet; null where the node has none (subnets without a staking token). */
 async function supplyOf(ctx: GatewayContext, network: NetworkName, subnetId: string | undefined): Promise<string | null> {
-  const res = await orNull(ctx.node.platformGetCurrentSupply(network, subnetId && subnetId !== PRIMARY_NETWORK_ID ? { subnetID: subnetId } : {}));
+  const res = await orNull(
+    ctx.node.platformGetCurrentSupply(network, subnetId && subnetId !== PRIMARY_NETWORK_ID ? { subnetID: subnetId } : {}),
+  );
   return res ? String(res.supply) : null;
 }
 
 builder.objectField(NetworkRef, 'pChain', (t) =>
   t.field({
     type: PChainRef,
-    description: 'The P-Chain as this network\'s node serves it (NODE_URL_MAINNET / NODE_URL_FUJI).',
+    description: "The P-Chain as this network's node serves it (NODE_URL_MAINNET / NODE_URL_FUJI).",
     resolve: (network) => ({ network: network.name }),
   }),
 );
@@ -390,7 +542,7 @@ builder.objectField(L1ValidatorRef, 'pChainValidator', (t) =>
     type: PChainValidatorRef,
     nullable: true,
     description:
-      'This validator\'s current entry on the P-Chain (balance, nonce, uptime); null when it is no longer a current validator. One call per subnet for all the L1 validators of a response.',
+      "This validator's current entry on the P-Chain (balance, nonce, uptime); null when it is no longer a current validator. One call per subnet for all the L1 validators of a response.",
     resolve: async (v, _args, ctx) => {
       const entry = await ctx.nodeLoaders.pChainValidator({ network: v.network, subnetId: v.subnetId, nodeId: v.nodeId });
       // A node may validate again under a new validation id: only the same validation counts.

@@ -31,7 +31,11 @@ const RewardRef = builder.objectRef<RewardModel>('HistoricalReward').implement({
     nodeId: t.exposeString('nodeId', { description: 'The validating node.' }),
     startTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) the stake started.', resolve: (r) => r.startTimestamp }),
     endTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) the stake ended.', resolve: (r) => r.endTimestamp }),
-    rewardType: t.field({ type: RewardTypeEnum, description: 'Validator reward, delegator reward or validator fee.', resolve: (r) => r.rewardType }),
+    rewardType: t.field({
+      type: RewardTypeEnum,
+      description: 'Validator reward, delegator reward or validator fee.',
+      resolve: (r) => r.rewardType,
+    }),
     utxoId: t.exposeString('utxoId', { description: 'The UTXO that holds the reward.' }),
     outputIndex: t.exposeInt('outputIndex', { description: 'Index of that UTXO in the reward transaction.' }),
     reward: t.field({ type: AssetAmountRef, description: 'The reward.', resolve: (r) => ({ ...r.reward, network: r.network }) }),
@@ -55,7 +59,12 @@ const RewardConnection = builder.connectionObject(
 function listRewards(
   ctx: GatewayContext,
   network: NetworkName,
-  f: { addresses?: readonly string[] | null; nodeIds?: readonly string[] | null; currency?: CurrencyCode | null; sortOrder?: SortOrder | null },
+  f: {
+    addresses?: readonly string[] | null;
+    nodeIds?: readonly string[] | null;
+    currency?: CurrencyCode | null;
+    sortOrder?: SortOrder | null;
+  },
   args: ConnectionArgs,
 ) {
   const addresses = f.addresses?.length ? checkAddresses(network, f.addresses, { argument: 'addresses' }) : undefined;
@@ -85,7 +94,8 @@ builder.objectField(NetworkRef, 'rewards', (t) =>
     {
       type: RewardRef,
       nullable: true,
-      description: 'Historical staking rewards paid to `addresses` or earned by `nodeIds` (at least one is required). `first`: 1 to 500 (default 10).',
+      description:
+        'Historical staking rewards paid to `addresses` or earned by `nodeIds` (at least one is required). `first`: 1 to 500 (default 10).',
       args: {
         addresses: t.arg({ type: [AvalancheAddressScalar], description: 'Reward addresses of this network (at most 100).' }),
         nodeIds: t.arg({ type: [NodeIdScalar], description: 'Validating nodes (at most 100).' }),

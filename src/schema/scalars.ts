@@ -75,7 +75,7 @@ export const BigIntScalar = builder.scalarType('BigInt', {
 
 export const SafeIntScalar = builder.scalarType('SafeInt', {
   description:
-    'An integer that JSON numbers carry exactly (up to 2^53 - 1), such as a Unix timestamp in seconds or an EVM chain id; wider than GraphQL\'s 32-bit Int.',
+    "An integer that JSON numbers carry exactly (up to 2^53 - 1), such as a Unix timestamp in seconds or an EVM chain id; wider than GraphQL's 32-bit Int.",
   serialize: (value) => {
     const n = typeof value === 'string' && DECIMAL_RE.test(value) ? Number(value) : value;
     if (typeof n === 'number' && Number.isSafeInteger(n)) return n;
@@ -138,7 +138,7 @@ const refuseJsonInput = (): never => {
 
 export const JsonScalar = builder.scalarType('JSON', {
   description:
-    'Any JSON value, passed through as the node wrote it: used where the node\'s answer has no fixed shape (a health check\'s message, a transaction body that depends on its type). Integers too wide for a JSON number arrive as strings. Output only: no argument takes it.',
+    "Any JSON value, passed through as the node wrote it: used where the node's answer has no fixed shape (a health check's message, a transaction body that depends on its type). Integers too wide for a JSON number arrive as strings. Output only: no argument takes it.",
   serialize: (value) => value,
   parseValue: refuseJsonInput,
   parseLiteral: refuseJsonInput,

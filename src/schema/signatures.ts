@@ -14,7 +14,9 @@ import { CB58IdScalar } from './scalars.js';
 const SignedMessageRef = builder.objectRef<{ signedMessage: string }>('SignedMessage').implement({
   description: 'A Warp message with the aggregated BLS signature of its signing subnet.',
   fields: (t) => ({
-    signedMessage: t.exposeString('signedMessage', { description: 'The signed message (hex): the unsigned message followed by the signers and the signature.' }),
+    signedMessage: t.exposeString('signedMessage', {
+      description: 'The signed message (hex): the unsigned message followed by the signers and the signature.',
+    }),
   }),
 });
 
@@ -23,13 +25,20 @@ const AggregateInput = builder.inputType('AggregateSignaturesInput', {
   fields: (t) => ({
     message: t.string({ description: 'The unsigned Warp message, hex-encoded (optionally 0x-prefixed).' }),
     justification: t.string({ description: 'Data that justifies signing, hex-encoded (optionally 0x-prefixed).' }),
-    signingSubnetId: t.string({ description: 'The subnet whose validators sign, hex (32 bytes) or cb58; default: the subnet of the source blockchain.' }),
+    signingSubnetId: t.string({
+      description: 'The subnet whose validators sign, hex (32 bytes) or cb58; default: the subnet of the source blockchain.',
+    }),
     quorumPercentage: t.int({ defaultValue: 67, description: "Percent of the signing subnet's weight that must sign: 0 to 100." }),
     quorumPercentageBuffer: t.int({
       defaultValue: 0,
-      description: 'Extra percent of weight to try to collect: 0 to 100, and quorumPercentage + quorumPercentageBuffer at most 100. More takes longer but keeps the signature valid through weight changes.',
+      description:
+        'Extra percent of weight to try to collect: 0 to 100, and quorumPercentage + quorumPercentageBuffer at most 100. More takes longer but keeps the signature valid through weight changes.',
     }),
-    pChainHeight: t.field({ type: 'SafeInt', defaultValue: 0, description: 'P-Chain height whose validators sign; 0 for the proposed height.' }),
+    pChainHeight: t.field({
+      type: 'SafeInt',
+      defaultValue: 0,
+      description: 'P-Chain height whose validators sign; 0 for the proposed height.',
+    }),
   }),
 });
 
@@ -38,7 +47,9 @@ const HEX_BYTES = /^(0x)?([0-9a-fA-F]{2})*$/;
 function checkHex(name: string, value: string | null | undefined): void {
   if (value == null) return;
   if (value === '' || value === '0x' || !HEX_BYTES.test(value)) {
-    throw badInput(`\`input.${name}\` must be hex-encoded bytes (an even number of hex digits, optionally prefixed with 0x).`, { argument: `input.${name}` });
+    throw badInput(`\`input.${name}\` must be hex-encoded bytes (an even number of hex digits, optionally prefixed with 0x).`, {
+      argument: `input.${name}`,
+    });
   }
 }
 
@@ -52,7 +63,9 @@ export function checkAggregation(input: {
   pChainHeight?: number | null;
 }): SignatureAggregatorRequest {
   if (input.message == null && input.justification == null) {
-    throw badInput('Give `input.message`, `input.justification`, or both: the aggregator needs something to sign.', { argument: 'input.message' });
+    throw badInput('Give `input.message`, `input.justification`, or both: the aggregator needs something to sign.', {
+      argument: 'input.message',
+    });
   }
   checkHex('message', input.message);
   checkHex('justification', input.justification);
@@ -63,19 +76,27 @@ export function checkAggregation(input: {
         cb58Decode(id, 32);
       } catch (error) {
         const why = error instanceof InvalidIdError ? `: as cb58 it ${error.reason}` : '';
-        throw badInput(`\`input.signingSubnetId\` must be a 32-byte subnet id, 64 hex digits (optionally 0x-prefixed) or cb58${why}.`, { argument: 'input.signingSubnetId' });
+        throw badInput(`\`input.signingSubnetId\` must be a 32-byte subnet id, 64 hex digits (optionally 0x-prefixed) or cb58${why}.`, {
+          argument: 'input.signingSubnetId',
+        });
       }
     }
   }
   const quorum = input.quorumPercentage ?? 67;
   const buffer = input.quorumPercentageBuffer ?? 0;
-  for (const [name, value] of [['quorumPercentage', quorum], ['quorumPercentageBuffer', buffer]] as const) {
+  for (const [name, value] of [
+    ['quorumPercentage', quorum],
+    ['quorumPercentageBuffer', buffer],
+  ] as const) {
     if (value < 0 || value > 100) throw badInput(`\`input.${name}\` must be from 0 to 100 (got ${value}).`, { argument: `input.${name}` });
   }
   if (quorum + buffer > 100) {
-    throw badInput(`\`input.quorumPercentage\` + \`input.quorumPercentageBuffer\` must be at most 100 (got ${quorum} + ${buffer} = ${quorum + buffer}).`, {
-      argument: 'input.quorumPercentageBuffer',
-    });
+    throw badInput(
+      `\`input.quorumPercentage\` + \`input.quorumPercentageBuffer\` must be at most 100 (got ${quorum} + ${buffer} = ${quorum + buffer}).`,
+      {
+        argument: 'input.quorumPercentageBuffer',
+      },
+    );
   }
   const height = input.pChainHeight ?? 0;
   if (height < 0) throw badInput(`\`input.pChainHeight\` must be 0 or more (got ${height}).`, { argument: 'input.pChainHeight' });
@@ -93,7 +114,8 @@ builder.mutationField('aggregateSignatures', (t) =>
   t.field({
     type: SignedMessageRef,
     nullable: true,
-    description: "Collects the signing subnet's validator signatures for a Warp message and returns it signed. Every rule of the input is checked before the call.",
+    description:
+      "Collects the signing subnet's validator signatures for a Warp message and returns it signed. Every rule of the input is checked before the call.",
     args: {
       network: t.arg({ type: NetworkNameEnum, required: true, defaultValue: 'mainnet', description: 'The network of the message.' }),
       input: t.arg({ type: AggregateInput, required: true, description: 'The message and the quorum.' }),

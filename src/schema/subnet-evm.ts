@@ -58,9 +58,12 @@ function checkBlockRef(block: string): string {
   if (/^0x[0-9a-fA-F]{64}$/.test(block)) return block.toLowerCase();
   const n = /^\d{1,19}$/.test(block) ? BigInt(block) : /^0x[0-9a-fA-F]{1,16}$/.test(block) ? BigInt(block) : undefined;
   if (n !== undefined && n <= MAX_EVM_BLOCK) return `0x${n.toString(16)}`;
-  throw badInput(`\`block\` must be "latest", a block number from 0 to ${MAX_EVM_BLOCK} (e.g. 1200 or 0x4b0) or a 32-byte block hash (got ${quote(block)}).`, {
-    argument: 'block',
-  });
+  throw badInput(
+    `\`block\` must be "latest", a block number from 0 to ${MAX_EVM_BLOCK} (e.g. 1200 or 0x4b0) or a 32-byte block hash (got ${quote(block)}).`,
+    {
+      argument: 'block',
+    },
+  );
 }
 
 // --- precompiles and chain config ---------------------------------------------------------------
@@ -68,22 +71,52 @@ function checkBlockRef(block: string): string {
 type PrecompileModel = PrecompileConfig & { name: string };
 
 const PrecompileRef = builder.objectRef<PrecompileModel>('PrecompileConfig').implement({
-  description: 'A stateful precompile\'s config: the allow list of roles, and when it activates (or is disabled).',
+  description: "A stateful precompile's config: the allow list of roles, and when it activates (or is disabled).",
   fields: (t) => ({
-    name: t.string({ description: 'The config key, e.g. `feeManagerConfig`, `contractNativeMinterConfig`, `warpConfig`.', resolve: (p) => p.name }),
-    blockTimestamp: t.field({ type: 'SafeInt', nullable: true, description: 'Unix time (s) it takes effect.', resolve: (p) => (p.blockTimestamp === undefined ? null : toSafeInt(p.blockTimestamp)) }),
+    name: t.string({
+      description: 'The config key, e.g. `feeManagerConfig`, `contractNativeMinterConfig`, `warpConfig`.',
+      resolve: (p) => p.name,
+    }),
+    blockTimestamp: t.field({
+      type: 'SafeInt',
+      nullable: true,
+      description: 'Unix time (s) it takes effect.',
+      resolve: (p) => (p.blockTimestamp === undefined ? null : toSafeInt(p.blockTimestamp)),
+    }),
     disable: t.boolean({ description: 'Whether this entry turns the precompile off.', resolve: (p) => p.disable === true }),
-    adminAddresses: t.field({ type: ['String'], nullable: true, description: 'Addresses that may change the allow list.', resolve: (p) => p.adminAddresses ?? null }),
-    managerAddresses: t.field({ type: ['String'], nullable: true, description: 'Addresses that may manage enabled addresses.', resolve: (p) => p.managerAddresses ?? null }),
-    enabledAddresses: t.field({ type: ['String'], nullable: true, description: 'Addresses allowed to use it.', resolve: (p) => p.enabledAddresses ?? null }),
-    config: t.field({ type: 'JSON', description: 'The whole entry as the node wrote it (some precompiles add fields, e.g. an initial fee config).', resolve: ({ name: _name, ...rest }) => rest }),
+    adminAddresses: t.field({
+      type: ['String'],
+      nullable: true,
+      description: 'Addresses that may change the allow list.',
+      resolve: (p) => p.adminAddresses ?? null,
+    }),
+    managerAddresses: t.field({
+      type: ['String'],
+      nullable: true,
+      description: 'Addresses that may manage enabled addresses.',
+      resolve: (p) => p.managerAddresses ?? null,
+    }),
+    enabledAddresses: t.field({
+      type: ['String'],
+      nullable: true,
+      description: 'Addresses allowed to use it.',
+      resolve: (p) => p.enabledAddresses ?? null,
+    }),
+    config: t.field({
+      type: 'JSON',
+      description: 'The whole entry as the node wrote it (some precompiles add fields, e.g. an initial fee config).',
+      resolve: ({ name: _name, ...rest }) => rest,
+    }),
   }),
 });
 
 /** Chain config keys that hold precompile configs: objects named `…Config` with a `blockTimestamp`. */
 function precompilesOf(config: Record<string, unknown>): PrecompileModel[] {
   return Object.entries(config)
-    .filter(([key, value]) => key.endsWith('Config') && key !== 'feeConfig' && value !== null && typeof value === 'object' && 'blockTimestamp' in value)
+    .filter(
+      ([key, value]) =>
+        key.endsWith('Config') && key !== 'feeConfig' && value !== null && typeof value === 'object' && 'blockTimestamp' in value,
+    )
     .map(([name, value]) => ({ ...(value as PrecompileConfig), name }));
 }
 
@@ -92,16 +125,34 @@ type ChainConfigModel = ChainConfigReply;
 const ChainConfigRef = builder.objectRef<ChainConfigModel>('ChainConfig').implement({
   description: "An EVM chain's config as its node runs it (eth_getChainConfig), precompile upgrades included.",
   fields: (t) => ({
-    chainId: t.field({ type: 'SafeInt', nullable: true, description: 'The EVM chain id.', resolve: (c) => (c.chainId === undefined ? null : toSafeInt(c.chainId)) }),
-    feeConfig: t.field({ type: FeeConfigRef, nullable: true, description: 'The fee config of the genesis (Subnet-EVM).', resolve: (c) => c.feeConfig ?? null }),
-    allowFeeRecipients: t.boolean({ nullable: true, description: 'Whether validators may name their own fee recipient.', resolve: (c) => (typeof c.allowFeeRecipients === 'boolean' ? c.allowFeeRecipients : null) }),
+    chainId: t.field({
+      type: 'SafeInt',
+      nullable: true,
+      description: 'The EVM chain id.',
+      resolve: (c) => (c.chainId === undefined ? null : toSafeInt(c.chainId)),
+    }),
+    feeConfig: t.field({
+      type: FeeConfigRef,
+      nullable: true,
+      description: 'The fee config of the genesis (Subnet-EVM).',
+      resolve: (c) => c.feeConfig ?? null,
+    }),
+    allowFeeRecipients: t.boolean({
+      nullable: true,
+      description: 'Whether validators may name their own fee recipient.',
+      resolve: (c) => (typeof c.allowFeeRecipients === 'boolean' ? c.allowFeeRecipients : null),
+    }),
     precompiles: t.field({ type: [PrecompileRef], description: 'Precompiles configured from genesis.', resolve: (c) => precompilesOf(c) }),
     precompileUpgrades: t.field({
       type: [PrecompileRef],
       description: 'Later changes of precompiles (network upgrades), in order: each enables, reconfigures or disables one.',
       resolve: (c) => (c.upgrades?.precompileUpgrades ?? []).flatMap((entry) => precompilesOf(entry as Record<string, unknown>)),
     }),
-    raw: t.field({ type: 'JSON', description: 'The whole config as the node wrote it (fork blocks and timestamps included).', resolve: (c) => c }),
+    raw: t.field({
+      type: 'JSON',
+      description: 'The whole config as the node wrote it (fork blocks and timestamps included).',
+      resolve: (c) => c,
+    }),
   }),
 });
 
@@ -126,12 +177,20 @@ const ActivePrecompileRef = builder.objectRef<{ name: string; timestamp: Uint }>
 const rules = (map: Record<string, boolean> | undefined) => Object.entries(map ?? {}).map(([name, active]) => ({ name, active }));
 
 const ActiveRulesRef = builder
-  .objectRef<{ ethRules: Record<string, boolean>; avalancheRules: Record<string, boolean>; precompiles: Record<string, { timestamp: Uint }> }>('ActiveRules')
+  .objectRef<{
+    ethRules: Record<string, boolean>;
+    avalancheRules: Record<string, boolean>;
+    precompiles: Record<string, { timestamp: Uint }>;
+  }>('ActiveRules')
   .implement({
     description: 'The rules and precompiles in force at a time (eth_getActiveRulesAt).',
     fields: (t) => ({
       ethRules: t.field({ type: [RuleRef], description: 'Ethereum fork rules.', resolve: (r) => rules(r.ethRules) }),
-      avalancheRules: t.field({ type: [RuleRef], description: 'Avalanche upgrade rules (Subnet-EVM, Durango, Etna…).', resolve: (r) => rules(r.avalancheRules) }),
+      avalancheRules: t.field({
+        type: [RuleRef],
+        description: 'Avalanche upgrade rules (Subnet-EVM, Durango, Etna…).',
+        resolve: (r) => rules(r.avalancheRules),
+      }),
       precompiles: t.field({
         type: [ActivePrecompileRef],
         description: 'Precompiles active at that time.',
@@ -147,12 +206,22 @@ type ChainValidatorModel = SubnetEvmValidator & { network: NetworkName };
 const ChainValidatorRef = builder.objectRef<ChainValidatorModel>('ChainValidator').implement({
   description: "A validator of the chain's subnet as the chain's node sees it (validators.getCurrentValidators), with its uptime.",
   fields: (t) => ({
-    validationId: t.exposeString('validationID', { description: 'Its validation id on an L1; the AddSubnetValidatorTx id on a legacy subnet.' }),
+    validationId: t.exposeString('validationID', {
+      description: 'Its validation id on an L1; the AddSubnetValidatorTx id on a legacy subnet.',
+    }),
     nodeId: t.exposeString('nodeID', { description: 'The validating node.' }),
     weight: t.field({ type: 'BigInt', description: 'Its weight.', resolve: (v) => String(v.weight) }),
-    startTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) it started validating.', resolve: (v) => toSafeInt(v.startTimestamp) }),
-    isActive: t.exposeBoolean('isActive', { description: 'On an L1: whether its balance still pays the continuous fee. Always true on a legacy subnet.' }),
-    isL1Validator: t.exposeBoolean('isL1Validator', { description: 'Whether it is an L1 validator rather than a legacy subnet validator.' }),
+    startTimestamp: t.field({
+      type: 'SafeInt',
+      description: 'Unix time (s) it started validating.',
+      resolve: (v) => toSafeInt(v.startTimestamp),
+    }),
+    isActive: t.exposeBoolean('isActive', {
+      description: 'On an L1: whether its balance still pays the continuous fee. Always true on a legacy subnet.',
+    }),
+    isL1Validator: t.exposeBoolean('isL1Validator', {
+      description: 'Whether it is an L1 validator rather than a legacy subnet validator.',
+    }),
     isConnected: t.exposeBoolean('isConnected', { description: 'Whether it is connected to the node that answered.' }),
     uptimeSeconds: t.field({ type: 'BigInt', description: 'Seconds it has been online.', resolve: (v) => String(v.uptimeSeconds) }),
     uptimePercentage: t.exposeFloat('uptimePercentage', { description: 'Share of the time it has been online, in percent.' }),
@@ -175,7 +244,8 @@ const subnetEvmOnly = 'Null for chains that are not Subnet-EVM chains (the C-Cha
 
 function timestampArg(timestamp: number | null | undefined): number | undefined {
   if (timestamp == null) return undefined;
-  if (timestamp < 0) throw badInput(`\`timestamp\` must be a Unix time in seconds, 0 or more (got ${timestamp}).`, { argument: 'timestamp' });
+  if (timestamp < 0)
+    throw badInput(`\`timestamp\` must be a Unix time in seconds, 0 or more (got ${timestamp}).`, { argument: 'timestamp' });
   return timestamp;
 }
 
@@ -190,7 +260,13 @@ builder.objectFields(BlockchainRef, (t) => ({
     type: FeeConfigRef,
     nullable: true,
     description: `The fee config in force at a block, and the block it took effect at (eth_feeConfig). ${subnetEvmOnly}`,
-    args: { block: t.arg.string({ required: true, defaultValue: 'latest', description: '"latest" (default), a block number (decimal or 0x hex) or a block hash.' }) },
+    args: {
+      block: t.arg.string({
+        required: true,
+        defaultValue: 'latest',
+        description: '"latest" (default), a block number (decimal or 0x hex) or a block hash.',
+      }),
+    },
     resolve: (b, { block }, ctx) => feeConfig(ctx, b, block),
   }),
   chainConfig: t.field({
@@ -203,15 +279,16 @@ builder.objectFields(BlockchainRef, (t) => ({
     type: ActiveRulesRef,
     nullable: true,
     description: `The fork rules and precompiles in force at a time (eth_getActiveRulesAt). ${subnetEvmOnly}`,
-    args: { timestamp: t.arg({ type: 'SafeInt', description: 'Unix time (s); the latest block\'s when omitted.' }) },
-    resolve: (b, { timestamp }, ctx) => (isSubnetEvm(b) ? ctx.node.ethGetActiveRulesAt(b.network, b.blockchainId, timestampArg(timestamp)) : null),
+    args: { timestamp: t.arg({ type: 'SafeInt', description: "Unix time (s); the latest block's when omitted." }) },
+    resolve: (b, { timestamp }, ctx) =>
+      isSubnetEvm(b) ? ctx.node.ethGetActiveRulesAt(b.network, b.blockchainId, timestampArg(timestamp)) : null,
   }),
   activePrecompiles: t.field({
     type: [PrecompileRef],
     nullable: true,
     deprecationReason: 'eth_getActivePrecompilesAt is deprecated in Subnet-EVM: use `activeRules { precompiles }`.',
     description: `The precompile configs active at a time (eth_getActivePrecompilesAt). ${subnetEvmOnly}`,
-    args: { timestamp: t.arg({ type: 'SafeInt', description: 'Unix time (s); the latest block\'s when omitted.' }) },
+    args: { timestamp: t.arg({ type: 'SafeInt', description: "Unix time (s); the latest block's when omitted." }) },
     resolve: async (b, { timestamp }, ctx) => {
       if (!isSubnetEvm(b)) return null;
       const res = await ctx.node.ethGetActivePrecompilesAt(b.network, b.blockchainId, timestampArg(timestamp));

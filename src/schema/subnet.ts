@@ -50,7 +50,11 @@ export const OwnershipRef = builder
   .implement({
     description: 'Who controls a subnet: `threshold` of `addresses` must sign its changes, after `locktime`.',
     fields: (t) => ({
-      locktime: t.field({ type: 'BigInt', description: 'Unix time before which the owners cannot act; 0 for none.', resolve: (o) => o.locktime }),
+      locktime: t.field({
+        type: 'BigInt',
+        description: 'Unix time before which the owners cannot act; 0 for none.',
+        resolve: (o) => o.locktime,
+      }),
       threshold: t.exposeInt('threshold', { description: 'How many of the addresses must sign.' }),
       addresses: t.field({
         type: [AddressRef],
@@ -93,8 +97,16 @@ builder.node(SubnetRef, {
       description: 'Whether this is the Primary Network, which every validator validates.',
       resolve: (s) => s.subnetId === PRIMARY_NETWORK_ID,
     }),
-    createBlockTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of the P-Chain block that created it.', resolve: (s) => s.createBlockTimestamp }),
-    createBlockIndex: t.field({ type: 'BigInt', description: 'Height of the P-Chain block that created it.', resolve: (s) => s.createBlockIndex }),
+    createBlockTimestamp: t.field({
+      type: 'SafeInt',
+      description: 'Unix time (s) of the P-Chain block that created it.',
+      resolve: (s) => s.createBlockTimestamp,
+    }),
+    createBlockIndex: t.field({
+      type: 'BigInt',
+      description: 'Height of the P-Chain block that created it.',
+      resolve: (s) => s.createBlockIndex,
+    }),
     ownerAddresses: t.field({
       type: [AddressRef],
       description: 'Owner addresses (same as `subnetOwnershipInfo.addresses`).',

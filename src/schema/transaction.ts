@@ -60,8 +60,7 @@ const utxos = (tx: TxModel, list: readonly object[] | undefined): UtxoModel[] =>
   (list ?? []).map((u) => ({ ...(u as UtxoModel), network: tx.network }));
 
 export const TransactionInterface = builder.interfaceRef<TxModel>('PrimaryNetworkTransaction').implement({
-  description:
-    'A transaction on one of the Primary Network chains. The P-, X- and C-Chain types add the fields only their chain has.',
+  description: 'A transaction on one of the Primary Network chains. The P-, X- and C-Chain types add the fields only their chain has.',
   interfaces: [builder.nodeInterfaceRef()],
   resolveType: (tx) => TYPE_BY_CHAIN[tx.chain],
   fields: (t) => ({
@@ -89,7 +88,10 @@ export const TransactionInterface = builder.interfaceRef<TxModel>('PrimaryNetwor
       description: 'Hash of its block; null for X-Chain transactions of the DAG era.',
       resolve: (tx) => ('blockHash' in tx ? tx.blockHash : null),
     }),
-    blockchainId: t.string({ description: "The chain's blockchain id.", resolve: (tx) => PRIMARY_CHAIN_IDS[tx.network][tx.chain[0] as 'p' | 'x' | 'c'] }),
+    blockchainId: t.string({
+      description: "The chain's blockchain id.",
+      resolve: (tx) => PRIMARY_CHAIN_IDS[tx.network][tx.chain[0] as 'p' | 'x' | 'c'],
+    }),
     blockchain: t.field({
       type: BlockchainRef,
       nullable: true,
@@ -106,8 +108,16 @@ export const TransactionInterface = builder.interfaceRef<TxModel>('PrimaryNetwor
       description: 'Outputs it created (exported ones included).',
       resolve: (tx) => utxos(tx, 'emittedUtxos' in tx ? tx.emittedUtxos : []),
     }),
-    sourceChain: t.string({ nullable: true, description: 'For imports and exports: the chain the value left.', resolve: (tx) => tx.sourceChain ?? null }),
-    destinationChain: t.string({ nullable: true, description: 'For imports and exports: the chain the value went to.', resolve: (tx) => tx.destinationChain ?? null }),
+    sourceChain: t.string({
+      nullable: true,
+      description: 'For imports and exports: the chain the value left.',
+      resolve: (tx) => tx.sourceChain ?? null,
+    }),
+    destinationChain: t.string({
+      nullable: true,
+      description: 'For imports and exports: the chain the value went to.',
+      resolve: (tx) => tx.destinationChain ?? null,
+    }),
     memo: t.string({ nullable: true, description: 'The memo (hex).', resolve: (tx) => tx.memo ?? null }),
   }),
 });
@@ -119,57 +129,68 @@ function txNode<M extends TxModel>(description: string, chain: M['chain']) {
       resolve: (tx: M) => nodeKey(tx.network, tx.txHash),
       parse: (id: string) => parseNodeKey(id, parseCb58Id),
     },
-    loadOne: async ({ network, key }: { network: NetworkName; key: string }, ctx: GatewayContext) => (await findTransaction(ctx, network, chain, key)) as M | null,
+    loadOne: async ({ network, key }: { network: NetworkName; key: string }, ctx: GatewayContext) =>
+      (await findTransaction(ctx, network, chain, key)) as M | null,
     isTypeOf: (value: unknown) => (value as TxModel).chain === chain,
     description,
   };
 }
 
-const L1ValidatorDetailsRef = builder
-  .objectRef<L1ValidatorDetailsTransaction & { network: NetworkName }>('L1ValidatorDetails')
-  .implement({
-    description: 'An L1 validator as a transaction left it.',
-    fields: (t) => ({
-      validationId: t.exposeString('validationId', { description: 'The validation id (cb58).' }),
-      validationIdHex: t.exposeString('validationIdHex', { description: 'The validation id in hex.' }),
-      nodeId: t.exposeString('nodeId', { description: 'The validating node.' }),
-      subnetId: t.exposeString('subnetId', { description: 'The L1.' }),
-      weight: t.field({ type: 'BigInt', description: 'Weight after the transaction.', resolve: (d) => d.weight }),
-      remainingBalance: t.field({ type: 'BigInt', description: 'Balance after the transaction, in nAVAX.', resolve: (d) => d.remainingBalance }),
-      balanceChange: t.field({ type: 'BigInt', nullable: true, description: 'How the transaction changed the balance, in nAVAX.', resolve: (d) => d.balanceChange ?? null }),
-      blsCredentials: t.field({ type: BlsCredentialsRef, nullable: true, description: 'Its BLS key.', resolve: (d) => d.blsCredentials ?? null }),
-      validator: t.field({
-        type: L1ValidatorRef,
-        nullable: true,
-        description: 'The validator as it is now (its inactive state included).',
-        resolve: async (d, _args, ctx) => {
-          const v = await ctx.loaders.l1Validator(d.network, d.validationId);
-          return v ? l1ValidatorModel(d.network, v) : null;
-        },
-      }),
+const L1ValidatorDetailsRef = builder.objectRef<L1ValidatorDetailsTransaction & { network: NetworkName }>('L1ValidatorDetails').implement({
+  description: 'An L1 validator as a transaction left it.',
+  fields: (t) => ({
+    validationId: t.exposeString('validationId', { description: 'The validation id (cb58).' }),
+    validationIdHex: t.exposeString('validationIdHex', { description: 'The validation id in hex.' }),
+    nodeId: t.exposeString('nodeId', { description: 'The validating node.' }),
+    subnetId: t.exposeString('subnetId', { description: 'The L1.' }),
+    weight: t.field({ type: 'BigInt', description: 'Weight after the transaction.', resolve: (d) => d.weight }),
+    remainingBalance: t.field({
+      type: 'BigInt',
+      description: 'Balance after the transaction, in nAVAX.',
+      resolve: (d) => d.remainingBalance,
     }),
-  });
+    balanceChange: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'How the transaction changed the balance, in nAVAX.',
+      resolve: (d) => d.balanceChange ?? null,
+    }),
+    blsCredentials: t.field({
+      type: BlsCredentialsRef,
+      nullable: true,
+      description: 'Its BLS key.',
+      resolve: (d) => d.blsCredentials ?? null,
+    }),
+    validator: t.field({
+      type: L1ValidatorRef,
+      nullable: true,
+      description: 'The validator as it is now (its inactive state included).',
+      resolve: async (d, _args, ctx) => {
+        const v = await ctx.loaders.l1Validator(d.network, d.validationId);
+        return v ? l1ValidatorModel(d.network, v) : null;
+      },
+    }),
+  }),
+});
 
-const BlockchainInfoRef = builder
-  .objectRef<NonNullable<PChainTransaction['blockchainInfo']>>('CreatedBlockchainInfo')
-  .implement({
-    description: 'The blockchain a CreateChainTx created.',
-    fields: (t) => ({
-      chainName: t.exposeString('chainName', { description: 'Its name.' }),
-      vmId: t.exposeString('vmId', { description: 'Its VM.' }),
-      genesisData: t.field({
-        type: EvmGenesisRef,
-        nullable: true,
-        description: 'Its genesis, for EVM chains.',
-        resolve: (i) => (i.genesisData && typeof i.genesisData === 'object' ? i.genesisData : null),
-      }),
-      encodedGenesis: t.string({
-        nullable: true,
-        description: 'Its genesis as encoded by its VM, for other chains.',
-        resolve: (i) => (typeof i.genesisData === 'string' ? i.genesisData : null),
-      }),
+const BlockchainInfoRef = builder.objectRef<NonNullable<PChainTransaction['blockchainInfo']>>('CreatedBlockchainInfo').implement({
+  description: 'The blockchain a CreateChainTx created.',
+  fields: (t) => ({
+    chainName: t.exposeString('chainName', { description: 'Its name.' }),
+    vmId: t.exposeString('vmId', { description: 'Its VM.' }),
+    genesisData: t.field({
+      type: EvmGenesisRef,
+      nullable: true,
+      description: 'Its genesis, for EVM chains.',
+      resolve: (i) => (i.genesisData && typeof i.genesisData === 'object' ? i.genesisData : null),
     }),
-  });
+    encodedGenesis: t.string({
+      nullable: true,
+      description: 'Its genesis as encoded by its VM, for other chains.',
+      resolve: (i) => (typeof i.genesisData === 'string' ? i.genesisData : null),
+    }),
+  }),
+});
 
 export const PChainTransactionRef = builder.objectRef<PTxModel>('PChainTransaction');
 builder.node(PChainTransactionRef, {
@@ -178,16 +199,38 @@ builder.node(PChainTransactionRef, {
   fields: (t) => ({
     value: t.field({ type: [AssetAmountRef], description: 'Value it moved, per asset.', resolve: (tx) => amountsOf(tx.network, tx.value) }),
     amountBurned: t.field({ type: [AssetAmountRef], description: 'Fees burned.', resolve: (tx) => amountsOf(tx.network, tx.amountBurned) }),
-    amountStaked: t.field({ type: [AssetAmountRef], description: 'Amount it staked.', resolve: (tx) => amountsOf(tx.network, tx.amountStaked) }),
+    amountStaked: t.field({
+      type: [AssetAmountRef],
+      description: 'Amount it staked.',
+      resolve: (tx) => amountsOf(tx.network, tx.amountStaked),
+    }),
     amountL1ValidatorBalanceBurned: t.field({
       type: [AssetAmountRef],
       description: 'Amount put into L1 validator balances (spent over time as the continuous fee).',
       resolve: (tx) => amountsOf(tx.network, tx.amountL1ValidatorBalanceBurned),
     }),
-    startTimestamp: t.field({ type: 'SafeInt', nullable: true, description: 'Start of a validation or delegation.', resolve: (tx) => tx.startTimestamp ?? null }),
-    endTimestamp: t.field({ type: 'SafeInt', nullable: true, description: 'End of a validation or delegation.', resolve: (tx) => tx.endTimestamp ?? null }),
-    delegationFeePercent: t.string({ nullable: true, description: "The validator's fee on delegators' rewards, in percent.", resolve: (tx) => tx.delegationFeePercent ?? null }),
-    nodeId: t.string({ nullable: true, description: 'The node it concerns, for staking transactions.', resolve: (tx) => tx.nodeId ?? null }),
+    startTimestamp: t.field({
+      type: 'SafeInt',
+      nullable: true,
+      description: 'Start of a validation or delegation.',
+      resolve: (tx) => tx.startTimestamp ?? null,
+    }),
+    endTimestamp: t.field({
+      type: 'SafeInt',
+      nullable: true,
+      description: 'End of a validation or delegation.',
+      resolve: (tx) => tx.endTimestamp ?? null,
+    }),
+    delegationFeePercent: t.string({
+      nullable: true,
+      description: "The validator's fee on delegators' rewards, in percent.",
+      resolve: (tx) => tx.delegationFeePercent ?? null,
+    }),
+    nodeId: t.string({
+      nullable: true,
+      description: 'The node it concerns, for staking transactions.',
+      resolve: (tx) => tx.nodeId ?? null,
+    }),
     subnetId: t.string({ nullable: true, description: 'The subnet it concerns.', resolve: (tx) => tx.subnetId ?? null }),
     subnet: t.field({
       type: SubnetRef,
@@ -207,15 +250,28 @@ builder.node(PChainTransactionRef, {
       description: 'For L1 validator transactions: the validators it created or changed.',
       resolve: (tx) => tx.l1ValidatorDetails?.map((d) => ({ ...d, network: tx.network })) ?? null,
     }),
-    estimatedReward: t.field({ type: 'BigInt', nullable: true, description: 'Expected staking reward, in nAVAX.', resolve: (tx) => tx.estimatedReward ?? null }),
-    rewardTxHash: t.string({ nullable: true, description: 'The RewardValidatorTx that ended this stake.', resolve: (tx) => tx.rewardTxHash ?? null }),
+    estimatedReward: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Expected staking reward, in nAVAX.',
+      resolve: (tx) => tx.estimatedReward ?? null,
+    }),
+    rewardTxHash: t.string({
+      nullable: true,
+      description: 'The RewardValidatorTx that ended this stake.',
+      resolve: (tx) => tx.rewardTxHash ?? null,
+    }),
     rewardTransaction: t.field({
       type: PChainTransactionRef,
       nullable: true,
       description: 'The RewardValidatorTx that ended this stake.',
       resolve: async (tx, _args, ctx) => loadP(ctx, tx.network, tx.rewardTxHash),
     }),
-    stakingTxHash: t.string({ nullable: true, description: 'For a RewardValidatorTx: the stake it ended.', resolve: (tx) => tx.stakingTxHash ?? null }),
+    stakingTxHash: t.string({
+      nullable: true,
+      description: 'For a RewardValidatorTx: the stake it ended.',
+      resolve: (tx) => tx.stakingTxHash ?? null,
+    }),
     stakingTransaction: t.field({
       type: PChainTransactionRef,
       nullable: true,
@@ -234,7 +290,12 @@ builder.node(PChainTransactionRef, {
       description: 'For CreateSubnetTx and TransferSubnetOwnershipTx: the new owners.',
       resolve: (tx) => (tx.subnetOwnershipInfo ? { network: tx.network, ...tx.subnetOwnershipInfo } : null),
     }),
-    blsCredentials: t.field({ type: BlsCredentialsRef, nullable: true, description: "The validator's BLS key, where given.", resolve: (tx) => tx.blsCredentials ?? null }),
+    blsCredentials: t.field({
+      type: BlsCredentialsRef,
+      nullable: true,
+      description: "The validator's BLS key, where given.",
+      resolve: (tx) => tx.blsCredentials ?? null,
+    }),
     blockchainInfo: t.field({
       type: BlockchainInfoRef,
       nullable: true,
@@ -260,41 +321,54 @@ export async function findTransaction<C extends PrimaryChainAlias>(
 
 const loadP = (ctx: GatewayContext, network: NetworkName, txHash: string | undefined) => findTransaction(ctx, network, 'p-chain', txHash);
 
-const AssetDetailsRef = builder
-  .objectRef<NonNullable<XChainTransaction['assetCreated']>>('XChainAsset')
-  .implement({
-    description: 'An asset as created on the X-Chain.',
-    fields: (t) => ({
-      assetId: t.exposeString('assetId', { description: 'The asset id (the CreateAssetTx id).' }),
-      name: t.exposeString('name', { description: 'Its name.' }),
-      symbol: t.exposeString('symbol', { description: 'Its symbol.' }),
-      denomination: t.exposeInt('denomination', { description: 'Decimal places.' }),
-      type: t.field({ type: AssetTypeEnum, nullable: true, description: 'Fungible or NFT.', resolve: (a) => a.type ?? null }),
-      createdAtTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of creation.', resolve: (a) => a.createdAtTimestamp }),
-      cap: t.field({ type: AssetCapEnum, nullable: true, description: 'Fixed or variable supply.', resolve: (a) => a.cap ?? null }),
-    }),
-  });
+const AssetDetailsRef = builder.objectRef<NonNullable<XChainTransaction['assetCreated']>>('XChainAsset').implement({
+  description: 'An asset as created on the X-Chain.',
+  fields: (t) => ({
+    assetId: t.exposeString('assetId', { description: 'The asset id (the CreateAssetTx id).' }),
+    name: t.exposeString('name', { description: 'Its name.' }),
+    symbol: t.exposeString('symbol', { description: 'Its symbol.' }),
+    denomination: t.exposeInt('denomination', { description: 'Decimal places.' }),
+    type: t.field({ type: AssetTypeEnum, nullable: true, description: 'Fungible or NFT.', resolve: (a) => a.type ?? null }),
+    createdAtTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of creation.', resolve: (a) => a.createdAtTimestamp }),
+    cap: t.field({ type: AssetCapEnum, nullable: true, description: 'Fixed or variable supply.', resolve: (a) => a.cap ?? null }),
+  }),
+});
 
-const VertexDetailRef = builder
-  .objectRef<{ hash: string; height: number; timestamp: number }>('TransactionVertex')
-  .implement({
-    description: 'A DAG vertex that holds the transaction.',
-    fields: (t) => ({
-      hash: t.exposeString('hash', { description: 'Vertex hash.' }),
-      height: t.field({ type: 'SafeInt', description: 'Vertex height.', resolve: (v) => v.height }),
-      timestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of the vertex.', resolve: (v) => v.timestamp }),
-    }),
-  });
+const VertexDetailRef = builder.objectRef<{ hash: string; height: number; timestamp: number }>('TransactionVertex').implement({
+  description: 'A DAG vertex that holds the transaction.',
+  fields: (t) => ({
+    hash: t.exposeString('hash', { description: 'Vertex hash.' }),
+    height: t.field({ type: 'SafeInt', description: 'Vertex height.', resolve: (v) => v.height }),
+    timestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of the vertex.', resolve: (v) => v.timestamp }),
+  }),
+});
 
 export const XChainTransactionRef = builder.objectRef<XTxModel>('XChainTransaction');
 builder.node(XChainTransactionRef, {
   ...txNode<XTxModel>('An X-Chain transaction: transfers, asset creation, operations, imports and exports.', 'x-chain'),
   interfaces: [TransactionInterface],
   fields: (t) => ({
-    chainFormat: t.field({ type: XChainFormatEnum, description: 'DAG era (NON_LINEAR) or block era (LINEAR).', resolve: (tx) => tx.chainFormat }),
-    amountUnlocked: t.field({ type: [AssetAmountRef], description: 'Assets its inputs unlocked.', resolve: (tx) => amountsOf(tx.network, tx.amountUnlocked) }),
-    amountCreated: t.field({ type: [AssetAmountRef], description: 'Assets its outputs created.', resolve: (tx) => amountsOf(tx.network, tx.amountCreated) }),
-    assetCreated: t.field({ type: AssetDetailsRef, nullable: true, description: 'For CreateAssetTx: the asset.', resolve: (tx) => tx.assetCreated ?? null }),
+    chainFormat: t.field({
+      type: XChainFormatEnum,
+      description: 'DAG era (NON_LINEAR) or block era (LINEAR).',
+      resolve: (tx) => tx.chainFormat,
+    }),
+    amountUnlocked: t.field({
+      type: [AssetAmountRef],
+      description: 'Assets its inputs unlocked.',
+      resolve: (tx) => amountsOf(tx.network, tx.amountUnlocked),
+    }),
+    amountCreated: t.field({
+      type: [AssetAmountRef],
+      description: 'Assets its outputs created.',
+      resolve: (tx) => amountsOf(tx.network, tx.amountCreated),
+    }),
+    assetCreated: t.field({
+      type: AssetDetailsRef,
+      nullable: true,
+      description: 'For CreateAssetTx: the asset.',
+      resolve: (tx) => tx.assetCreated ?? null,
+    }),
     vertices: t.field({
       type: [VertexDetailRef],
       nullable: true,
@@ -304,36 +378,50 @@ builder.node(XChainTransactionRef, {
   }),
 });
 
-const EvmInputRef = builder
-  .objectRef<EvmInput & { network: NetworkName }>('EvmInput')
-  .implement({
-    description: 'Value an ExportTx took from a C-Chain account.',
-    fields: (t) => ({
-      fromAddress: t.exposeString('fromAddress', { description: 'The 0x account.' }),
-      asset: t.field({ type: AssetAmountRef, description: 'What it took.', resolve: (i) => ({ ...i.asset, network: i.network }) }),
-      credentials: t.field({ type: [UtxoCredentialRef], description: 'Signatures.', resolve: (i) => i.credentials }),
-    }),
-  });
+const EvmInputRef = builder.objectRef<EvmInput & { network: NetworkName }>('EvmInput').implement({
+  description: 'Value an ExportTx took from a C-Chain account.',
+  fields: (t) => ({
+    fromAddress: t.exposeString('fromAddress', { description: 'The 0x account.' }),
+    asset: t.field({ type: AssetAmountRef, description: 'What it took.', resolve: (i) => ({ ...i.asset, network: i.network }) }),
+    credentials: t.field({ type: [UtxoCredentialRef], description: 'Signatures.', resolve: (i) => i.credentials }),
+  }),
+});
 
-const EvmOutputRef = builder
-  .objectRef<EvmOutput & { network: NetworkName }>('EvmOutput')
-  .implement({
-    description: 'Value an ImportTx credited to a C-Chain account.',
-    fields: (t) => ({
-      toAddress: t.exposeString('toAddress', { description: 'The 0x account.' }),
-      asset: t.field({ type: AssetAmountRef, description: 'What it credited.', resolve: (o) => ({ ...o.asset, network: o.network }) }),
-    }),
-  });
+const EvmOutputRef = builder.objectRef<EvmOutput & { network: NetworkName }>('EvmOutput').implement({
+  description: 'Value an ImportTx credited to a C-Chain account.',
+  fields: (t) => ({
+    toAddress: t.exposeString('toAddress', { description: 'The 0x account.' }),
+    asset: t.field({ type: AssetAmountRef, description: 'What it credited.', resolve: (o) => ({ ...o.asset, network: o.network }) }),
+  }),
+});
 
 export const CChainTransactionRef = builder.objectRef<CTxModel>('CChainAtomicTransaction');
 builder.node(CChainTransactionRef, {
   ...txNode<CTxModel>('A C-Chain atomic transaction: an import into or export out of the C-Chain.', 'c-chain'),
   interfaces: [TransactionInterface],
   fields: (t) => ({
-    amountUnlocked: t.field({ type: [AssetAmountRef], description: 'Value it took in.', resolve: (tx) => amountsOf(tx.network, tx.amountUnlocked) }),
-    amountCreated: t.field({ type: [AssetAmountRef], description: 'Value it put out.', resolve: (tx) => amountsOf(tx.network, tx.amountCreated) }),
-    evmInputs: t.field({ type: [EvmInputRef], nullable: true, description: 'For ExportTx: the accounts debited.', resolve: (tx) => ('evmInputs' in tx ? tx.evmInputs.map((i) => ({ ...i, network: tx.network })) : null) }),
-    evmOutputs: t.field({ type: [EvmOutputRef], nullable: true, description: 'For ImportTx: the accounts credited.', resolve: (tx) => ('evmOutputs' in tx ? tx.evmOutputs.map((o) => ({ ...o, network: tx.network })) : null) }),
+    amountUnlocked: t.field({
+      type: [AssetAmountRef],
+      description: 'Value it took in.',
+      resolve: (tx) => amountsOf(tx.network, tx.amountUnlocked),
+    }),
+    amountCreated: t.field({
+      type: [AssetAmountRef],
+      description: 'Value it put out.',
+      resolve: (tx) => amountsOf(tx.network, tx.amountCreated),
+    }),
+    evmInputs: t.field({
+      type: [EvmInputRef],
+      nullable: true,
+      description: 'For ExportTx: the accounts debited.',
+      resolve: (tx) => ('evmInputs' in tx ? tx.evmInputs.map((i) => ({ ...i, network: tx.network })) : null),
+    }),
+    evmOutputs: t.field({
+      type: [EvmOutputRef],
+      nullable: true,
+      description: 'For ImportTx: the accounts credited.',
+      resolve: (tx) => ('evmOutputs' in tx ? tx.evmOutputs.map((o) => ({ ...o, network: tx.network })) : null),
+    }),
   }),
 });
 
@@ -342,7 +430,11 @@ builder.node(CChainTransactionRef, {
 const TRANSACTIONS_PAGE = PAGE_SPECS.standard('transactions');
 
 export const TransactionConnection = builder.connectionObject(
-  { type: TransactionInterface, name: 'PrimaryNetworkTransactionConnection', description: 'A page of Primary Network transactions, newest first unless asked.' },
+  {
+    type: TransactionInterface,
+    name: 'PrimaryNetworkTransactionConnection',
+    description: 'A page of Primary Network transactions, newest first unless asked.',
+  },
   { name: 'PrimaryNetworkTransactionEdge', description: 'A transaction and its cursor.' },
 );
 
@@ -391,7 +483,8 @@ function listTransactions(ctx: GatewayContext, network: NetworkName, chain: Prim
   });
 }
 
-const PAGE_NOTE = '`first`: 1 to 500 (default 10); 100 per upstream call, and a page may come back shorter when its transactions hold many UTXOs.';
+const PAGE_NOTE =
+  '`first`: 1 to 500 (default 10); 100 per upstream call, and a page may come back shorter when its transactions hold many UTXOs.';
 
 builder.objectFields(NetworkRef, (t) => ({
   transactions: t.connection(
@@ -406,9 +499,18 @@ builder.objectFields(NetworkRef, (t) => ({
           description: 'Only transactions touching one of these addresses (at most 100); 0x addresses are accepted on the C-Chain.',
         }),
         txTypes: t.arg({ type: [PrimaryNetworkTxTypeEnum], description: 'Only these types; needs `addresses` or `l1ValidationId`.' }),
-        startTimestamp: t.arg({ type: 'SafeInt', description: 'Only transactions from this Unix time (s); needs `addresses` or `l1ValidationId`.' }),
-        endTimestamp: t.arg({ type: 'SafeInt', description: 'Only transactions up to this Unix time (s); needs `addresses` or `l1ValidationId`.' }),
-        l1ValidationId: t.arg({ type: CB58IdScalar, description: 'P-Chain only: the transactions of this L1 validation (ConvertSubnetToL1Tx, IncreaseL1ValidatorBalanceTx, ...).' }),
+        startTimestamp: t.arg({
+          type: 'SafeInt',
+          description: 'Only transactions from this Unix time (s); needs `addresses` or `l1ValidationId`.',
+        }),
+        endTimestamp: t.arg({
+          type: 'SafeInt',
+          description: 'Only transactions up to this Unix time (s); needs `addresses` or `l1ValidationId`.',
+        }),
+        l1ValidationId: t.arg({
+          type: CB58IdScalar,
+          description: 'P-Chain only: the transactions of this L1 validation (ConvertSubnetToL1Tx, IncreaseL1ValidatorBalanceTx, ...).',
+        }),
         sortOrder: t.arg({ type: SortOrderEnum, description: 'By time; newest first when omitted.' }),
       },
       resolve: (network, args, ctx) => listTransactions(ctx, network.name, args.chain, args, args),

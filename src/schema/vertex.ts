@@ -18,7 +18,9 @@ const VertexRef = builder.objectRef<VertexModel>('XChainVertex').implement({
     vertexIndex: t.field({ type: 'SafeInt', description: 'Acceptance order.', resolve: (v) => v.vertexIndex }),
     vertexTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of acceptance.', resolve: (v) => v.vertexTimestamp }),
     txCount: t.exposeInt('txCount', { description: 'Transactions in the vertex.' }),
-    transactions: t.exposeStringList('transactions', { description: 'Ids of its transactions (see `Network.transaction(chain: X_CHAIN, txHash:)`).' }),
+    transactions: t.exposeStringList('transactions', {
+      description: 'Ids of its transactions (see `Network.transaction(chain: X_CHAIN, txHash:)`).',
+    }),
     vertexSizeBytes: t.exposeInt('vertexSizeBytes', { description: 'Size in bytes.' }),
   }),
 });

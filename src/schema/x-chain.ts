@@ -90,17 +90,54 @@ export const AvmTxRef = builder.objectRef<AvmTxModel>('AvmTransaction').implemen
   description: 'An X-Chain transaction as the node decodes it (avm.getTx with JSON encoding).',
   fields: (t) => ({
     txId: t.exposeString('id', { description: 'The transaction id (cb58).' }),
-    networkId: t.int({ description: 'The network id it was signed for: 1 on mainnet, 5 on Fuji.', resolve: (tx) => tx.unsignedTx.networkID }),
+    networkId: t.int({
+      description: 'The network id it was signed for: 1 on mainnet, 5 on Fuji.',
+      resolve: (tx) => tx.unsignedTx.networkID,
+    }),
     blockchainId: t.string({ description: 'The chain it was issued on.', resolve: (tx) => tx.unsignedTx.blockchainID }),
     memo: t.string({ description: 'Its memo (hex), "0x" when empty.', resolve: (tx) => tx.unsignedTx.memo }),
-    inputs: t.field({ type: [TransferableInputRef], description: 'UTXOs of this chain it spends (imported ones are in `importedInputs`).', resolve: (tx) => inputsOf(tx.network, tx.unsignedTx.inputs) }),
-    outputs: t.field({ type: [TransferableOutputRef], description: 'Outputs it creates on this chain (exported ones are in `exportedOutputs`).', resolve: (tx) => outputsOf(tx.network, tx.unsignedTx.outputs) }),
-    sourceChain: t.string({ nullable: true, description: 'For an import: the chain the value comes from.', resolve: (tx) => tx.unsignedTx.sourceChain ?? null }),
-    importedInputs: t.field({ type: [TransferableInputRef], nullable: true, description: 'For an import: the UTXOs it takes from the source chain.', resolve: (tx) => (tx.unsignedTx.importedInputs ? inputsOf(tx.network, tx.unsignedTx.importedInputs) : null) }),
-    destinationChain: t.string({ nullable: true, description: 'For an export: the chain the value goes to.', resolve: (tx) => tx.unsignedTx.destinationChain ?? null }),
-    exportedOutputs: t.field({ type: [TransferableOutputRef], nullable: true, description: 'For an export: the outputs it sends to the destination chain.', resolve: (tx) => (tx.unsignedTx.exportedOutputs ? outputsOf(tx.network, tx.unsignedTx.exportedOutputs) : null) }),
-    credentials: t.field({ type: [AvmCredentialRef], description: 'One credential per input, in input order.', resolve: (tx) => tx.credentials ?? [] }),
-    unsignedTx: t.field({ type: 'JSON', description: 'The unsigned transaction as the node wrote it, with the fields of its type (e.g. an asset creation\'s `initialStates`).', resolve: (tx) => tx.unsignedTx }),
+    inputs: t.field({
+      type: [TransferableInputRef],
+      description: 'UTXOs of this chain it spends (imported ones are in `importedInputs`).',
+      resolve: (tx) => inputsOf(tx.network, tx.unsignedTx.inputs),
+    }),
+    outputs: t.field({
+      type: [TransferableOutputRef],
+      description: 'Outputs it creates on this chain (exported ones are in `exportedOutputs`).',
+      resolve: (tx) => outputsOf(tx.network, tx.unsignedTx.outputs),
+    }),
+    sourceChain: t.string({
+      nullable: true,
+      description: 'For an import: the chain the value comes from.',
+      resolve: (tx) => tx.unsignedTx.sourceChain ?? null,
+    }),
+    importedInputs: t.field({
+      type: [TransferableInputRef],
+      nullable: true,
+      description: 'For an import: the UTXOs it takes from the source chain.',
+      resolve: (tx) => (tx.unsignedTx.importedInputs ? inputsOf(tx.network, tx.unsignedTx.importedInputs) : null),
+    }),
+    destinationChain: t.string({
+      nullable: true,
+      description: 'For an export: the chain the value goes to.',
+      resolve: (tx) => tx.unsignedTx.destinationChain ?? null,
+    }),
+    exportedOutputs: t.field({
+      type: [TransferableOutputRef],
+      nullable: true,
+      description: 'For an export: the outputs it sends to the destination chain.',
+      resolve: (tx) => (tx.unsignedTx.exportedOutputs ? outputsOf(tx.network, tx.unsignedTx.exportedOutputs) : null),
+    }),
+    credentials: t.field({
+      type: [AvmCredentialRef],
+      description: 'One credential per input, in input order.',
+      resolve: (tx) => tx.credentials ?? [],
+    }),
+    unsignedTx: t.field({
+      type: 'JSON',
+      description: "The unsigned transaction as the node wrote it, with the fields of its type (e.g. an asset creation's `initialStates`).",
+      resolve: (tx) => tx.unsignedTx,
+    }),
     hex: t.string({
       nullable: true,
       description: 'The signed transaction bytes (hex with checksum): one more call (avm.getTx with hex encoding).',
@@ -125,14 +162,18 @@ function avmBlock<E extends 'json' | 'hex'>(ctx: GatewayContext, network: Networ
 const avmBlockHex = async (ctx: GatewayContext, b: AvmBlockModel) => (await avmBlock(ctx, b.network, b.asked, 'hex')).block;
 
 const AvmBlockRef = builder.objectRef<AvmBlockModel>('AvmBlock').implement({
-  description: 'An X-Chain block (since Cortina the X-Chain is linear), decoded from the node\'s JSON.',
+  description: "An X-Chain block (since Cortina the X-Chain is linear), decoded from the node's JSON.",
   fields: (t) => ({
     blockId: t.string({ description: BLOCK_ID_DESCRIPTION, resolve: (b, _args, ctx) => blockIdOf(b, () => avmBlockHex(ctx, b)) }),
     parentId: t.exposeString('parentID', { description: 'The previous block.' }),
     height: t.field({ type: 'BigInt', description: 'Its height.', resolve: (b) => String(b.height) }),
     time: t.field({ type: 'SafeInt', description: 'Its Unix time (s).', resolve: (b) => toSafeInt(b.time) }),
     merkleRoot: t.string({ nullable: true, description: 'The Merkle root of its transactions.', resolve: (b) => b.merkleRoot ?? null }),
-    transactions: t.field({ type: [AvmTxRef], description: 'Its transactions, decoded.', resolve: (b) => (b.txs ?? []).map((tx) => ({ ...tx, network: b.network })) }),
+    transactions: t.field({
+      type: [AvmTxRef],
+      description: 'Its transactions, decoded.',
+      resolve: (b) => (b.txs ?? []).map((tx) => ({ ...tx, network: b.network })),
+    }),
     hex: t.string({
       nullable: true,
       description: 'The block bytes (hex with checksum): one more call (avm.getBlock with hex encoding).',
@@ -150,19 +191,33 @@ export const NodeUtxoRef = builder.objectRef<NodeUtxoModel>('NodeUtxo').implemen
   fields: (t) => ({
     utxoId: t.exposeString('utxoId', { description: 'The UTXO id (cb58).' }),
     txId: t.exposeString('txId', { description: 'The transaction that created it.' }),
-    outputIndex: t.exposeInt('outputIndex', { description: 'Its index among that transaction\'s outputs.' }),
+    outputIndex: t.exposeInt('outputIndex', { description: "Its index among that transaction's outputs." }),
     assetId: t.exposeString('assetId', { description: 'The asset id.' }),
     asset: t.field(assetField<NodeUtxoModel>((u) => u.assetId)),
     outputType: t.string({
       description: '"secp256k1 transfer" for value, "nft transfer" for an NFT, or the codec type id of another output.',
       resolve: (u) => u.outputType,
     }),
-    amount: t.field({ type: 'BigInt', nullable: true, description: 'The amount, in the smallest unit; null for an NFT.', resolve: (u) => u.amount ?? null }),
+    amount: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'The amount, in the smallest unit; null for an NFT.',
+      resolve: (u) => u.amount ?? null,
+    }),
     groupId: t.int({ nullable: true, description: 'For an NFT: its group within the asset.', resolve: (u) => u.groupId ?? null }),
     payload: t.string({ nullable: true, description: 'For an NFT: its payload (hex).', resolve: (u) => u.payload ?? null }),
-    locktime: t.field({ type: 'BigInt', nullable: true, description: 'Unix time (s) before which it cannot be spent; 0 for none.', resolve: (u) => u.locktime ?? null }),
+    locktime: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'Unix time (s) before which it cannot be spent; 0 for none.',
+      resolve: (u) => u.locktime ?? null,
+    }),
     threshold: t.int({ nullable: true, description: 'Signatures needed to spend it.', resolve: (u) => u.threshold ?? null }),
-    addresses: t.field({ type: [AddressRef], description: 'Addresses that can sign to spend it.', resolve: (u) => toAddresses(u.network, u.addresses.map(canonicalAddress)) }),
+    addresses: t.field({
+      type: [AddressRef],
+      description: 'Addresses that can sign to spend it.',
+      resolve: (u) => toAddresses(u.network, u.addresses.map(canonicalAddress)),
+    }),
     sourceChain: t.string({
       nullable: true,
       description: 'For an atomic UTXO read with `sourceChain`: the chain that exported it, waiting in shared memory for an import.',
@@ -275,7 +330,7 @@ const utxosDescription = (whose: string) =>
 
 const sourceChainArg = {
   type: AtomicSourceChainEnum,
-  description: 'Read the UTXOs this chain exported to the X-Chain that are not imported yet, instead of the X-Chain\'s own.',
+  description: "Read the UTXOs this chain exported to the X-Chain that are not imported yet, instead of the X-Chain's own.",
 } as const;
 
 // --- balances --------------------------------------------------------------------------------------
@@ -333,7 +388,7 @@ async function balancesOf(ctx: GatewayContext, q: UtxoQuery): Promise<BalanceMod
 // --- the X-Chain object ----------------------------------------------------------------------------
 
 const XChainTxFeeRef = builder.objectRef<{ txFee: string; createAssetTxFee: string }>('XChainTxFee').implement({
-  description: 'The X-Chain\'s fees, in nAVAX.',
+  description: "The X-Chain's fees, in nAVAX.",
   fields: (t) => ({
     txFee: t.field({ type: 'BigInt', description: 'The fee of most transactions.', resolve: (f) => f.txFee }),
     createAssetTxFee: t.field({ type: 'BigInt', description: 'The fee of creating an asset.', resolve: (f) => f.createAssetTxFee }),
@@ -364,7 +419,11 @@ const LegacyBalanceRef = builder
     description: 'A balance of one asset with the UTXOs that hold it, as avm.getBalance reports it.',
     fields: (t) => ({
       balance: t.field({ type: 'BigInt', description: 'The balance, in the smallest unit.', resolve: (b) => String(b.balance) }),
-      utxoIds: t.field({ type: ['String'], description: 'The ids of the UTXOs that hold it.', resolve: (b) => b.utxoIDs.map((u) => utxoId(u.txID, u.outputIndex)) }),
+      utxoIds: t.field({
+        type: ['String'],
+        description: 'The ids of the UTXOs that hold it.',
+        resolve: (b) => b.utxoIDs.map((u) => utxoId(u.txID, u.outputIndex)),
+      }),
     }),
   });
 
@@ -375,17 +434,20 @@ function checkAssetRef(value: string): string {
   } catch (error) {
     if (!(error instanceof InvalidIdError)) throw error;
     if (/^[A-Za-z][A-Za-z0-9]{0,31}$/.test(value)) return value;
-    throw badInput(`\`assetId\`: ${quote(value)} is neither an asset id (cb58) nor an asset alias (letters and digits, e.g. "AVAX").`, { argument: 'assetId' });
+    throw badInput(`\`assetId\`: ${quote(value)} is neither an asset id (cb58) nor an asset alias (letters and digits, e.g. "AVAX").`, {
+      argument: 'assetId',
+    });
   }
 }
 
 /** One X-Chain address in the node's form ("X-avax1…"), checked to be of the network. */
-const xAddress = (network: NetworkName, address: string, argument = 'address') => `X-${checkAddresses(network, [address], { argument })[0]!}`;
+const xAddress = (network: NetworkName, address: string, argument = 'address') =>
+  `X-${checkAddresses(network, [address], { argument })[0]!}`;
 
 export const XChainRef = builder.objectRef<XChainModel>('XChain').implement({
-  description: 'The X-Chain as the network\'s node serves it (avm.* at /ext/bc/X): transactions, blocks, assets, UTXOs, fees.',
+  description: "The X-Chain as the network's node serves it (avm.* at /ext/bc/X): transactions, blocks, assets, UTXOs, fees.",
   fields: (t) => ({
-    blockchainId: t.string({ description: 'The X-Chain\'s blockchain id on this network.', resolve: (x) => PRIMARY_CHAIN_IDS[x.network].x }),
+    blockchainId: t.string({ description: "The X-Chain's blockchain id on this network.", resolve: (x) => PRIMARY_CHAIN_IDS[x.network].x }),
     blockchain: t.field({
       type: BlockchainRef,
       nullable: true,
@@ -445,7 +507,11 @@ export const XChainRef = builder.objectRef<XChainModel>('XChain').implement({
         nullable: true,
         description: utxosDescription('these addresses (up to 64)'),
         args: {
-          addresses: t.arg({ type: [AvalancheAddressScalar], required: true, description: 'Addresses of this network ("avax1…" or "X-avax1…").' }),
+          addresses: t.arg({
+            type: [AvalancheAddressScalar],
+            required: true,
+            description: 'Addresses of this network ("avax1…" or "X-avax1…").',
+          }),
           sourceChain: t.arg(sourceChainArg),
         },
         resolve: (x, args, ctx) => utxoConnection(ctx, x.network, args.addresses, args.sourceChain, args),
@@ -455,7 +521,8 @@ export const XChainRef = builder.objectRef<XChainModel>('XChain').implement({
     txStatus: t.field({
       type: AvmTxStatusEnum,
       nullable: true,
-      deprecationReason: 'avm.getTxStatus is deprecated since avalanchego v1.10.0: use `transaction` (null when unknown), or the Data API\'s view of it.',
+      deprecationReason:
+        "avm.getTxStatus is deprecated since avalanchego v1.10.0: use `transaction` (null when unknown), or the Data API's view of it.",
       description: 'Whether the node accepted a transaction (avm.getTxStatus).',
       args: { txId: t.arg({ type: CB58IdScalar, required: true, description: 'The transaction id (cb58).' }) },
       resolve: async (x, { txId }, ctx) => (await ctx.node.avmGetTxStatus(x.network, { txID: txId })).status as 'Accepted',
@@ -483,7 +550,10 @@ export const XChainRef = builder.objectRef<XChainModel>('XChain').implement({
         assetId: t.arg.string({ required: true, description: 'The asset id (cb58), or an alias such as "AVAX".' }),
       },
       resolve: async (x, args, ctx) => {
-        const res = await ctx.node.avmGetBalance(x.network, { address: xAddress(x.network, args.address), assetID: checkAssetRef(args.assetId) });
+        const res = await ctx.node.avmGetBalance(x.network, {
+          address: xAddress(x.network, args.address),
+          assetID: checkAssetRef(args.assetId),
+        });
         return { network: x.network, balance: String(res.balance), utxoIDs: res.utxoIDs ?? [] };
       },
     }),
@@ -493,7 +563,7 @@ export const XChainRef = builder.objectRef<XChainModel>('XChain').implement({
 builder.objectField(NetworkRef, 'xChain', (t) =>
   t.field({
     type: XChainRef,
-    description: 'The X-Chain as this network\'s node serves it (NODE_URL_MAINNET / NODE_URL_FUJI).',
+    description: "The X-Chain as this network's node serves it (NODE_URL_MAINNET / NODE_URL_FUJI).",
     resolve: (network) => ({ network: network.name }),
   }),
 );
@@ -529,7 +599,8 @@ builder.objectField(AssetAmountRef, 'description', (t) =>
   t.field({
     type: AssetDescriptionRef,
     nullable: true,
-    description: "The node's description of this asset (avm.getAssetDescription), fetched once per asset and kept. X-Chain assets only; null for others.",
+    description:
+      "The node's description of this asset (avm.getAssetDescription), fetched once per asset and kept. X-Chain assets only; null for others.",
     resolve: (a, _args, ctx) => assetOf(ctx, a.network, a.assetId),
   }),
 );

@@ -7,7 +7,11 @@ import { UpstreamError, type UpstreamService } from './errors.js';
 
 export class BudgetExceededError extends UpstreamError {
   override readonly name = 'BudgetExceededError';
-  constructor(readonly limit: number, service: UpstreamService, operation: string) {
+  constructor(
+    readonly limit: number,
+    service: UpstreamService,
+    operation: string,
+  ) {
     super(`this request reached its budget of ${limit} upstream calls before ${service} ${operation}`, { service, operation });
   }
 }

@@ -57,7 +57,13 @@ export class DataApiClient {
     if (apiKey) this.headers = { [options.apiKeyHeader]: apiKey };
   }
 
-  private request(operation: string, method: 'GET' | 'POST', path: string, query?: Record<string, QueryValue>, body?: unknown): HttpRequest {
+  private request(
+    operation: string,
+    method: 'GET' | 'POST',
+    path: string,
+    query?: Record<string, QueryValue>,
+    body?: unknown,
+  ): HttpRequest {
     return { service: 'data-api', operation, method, baseUrl: this.options.baseUrl, path, query, body, headers: this.headers };
   }
 
@@ -69,11 +75,16 @@ export class DataApiClient {
 
   /** GET /v1/networks/{network}/subnets (listSubnets). pageSize 1..10000. */
   listSubnets(network: WireNetwork, params: PageParams & { sortOrder?: SortOrder }): Promise<ListSubnetsResponse> {
-    return this.get('listSubnets', `/v1/networks/${segment(network)}/subnets`, {
-      pageToken: params.pageToken,
-      pageSize: params.pageSize,
-      sortOrder: params.sortOrder,
-    }, 'subnets');
+    return this.get(
+      'listSubnets',
+      `/v1/networks/${segment(network)}/subnets`,
+      {
+        pageToken: params.pageToken,
+        pageSize: params.pageSize,
+        sortOrder: params.sortOrder,
+      },
+      'subnets',
+    );
   }
 
   /** GET /v1/networks/{network}/l1Validators (listL1Validators). Active validators unless asked. */
@@ -86,14 +97,19 @@ export class DataApiClient {
       subnetId?: string;
     },
   ): Promise<ListL1ValidatorsResponse> {
-    return this.get('listL1Validators', `/v1/networks/${segment(network)}/l1Validators`, {
-      pageToken: params.pageToken,
-      pageSize: params.pageSize,
-      l1ValidationId: params.l1ValidationId,
-      includeInactiveL1Validators: params.includeInactiveL1Validators,
-      nodeId: params.nodeId,
-      subnetId: params.subnetId,
-    }, 'validators');
+    return this.get(
+      'listL1Validators',
+      `/v1/networks/${segment(network)}/l1Validators`,
+      {
+        pageToken: params.pageToken,
+        pageSize: params.pageSize,
+        l1ValidationId: params.l1ValidationId,
+        includeInactiveL1Validators: params.includeInactiveL1Validators,
+        nodeId: params.nodeId,
+        subnetId: params.subnetId,
+      },
+      'validators',
+    );
   }
 
   /**
@@ -125,7 +141,9 @@ export class DataApiClient {
         pageToken: params.pageToken,
         pageSize: params.pageSize,
         sortOrder: params.sortOrder,
-      }, 'transactions');
+      },
+      'transactions',
+    );
   }
 
   /**
@@ -134,10 +152,7 @@ export class DataApiClient {
    * transaction's global id be refetched.
    */
   getTxByHash(network: WireNetwork, blockchainId: string, txHash: string): Promise<PrimaryNetworkTransaction> {
-    return this.get(
-      'getTxByHash',
-      `/v1/networks/${segment(network)}/blockchains/${segment(blockchainId)}/transactions/${segment(txHash)}`,
-    );
+    return this.get('getTxByHash', `/v1/networks/${segment(network)}/blockchains/${segment(blockchainId)}/transactions/${segment(txHash)}`);
   }
 
   /** GET /v1/networks/{network}/rewards (listHistoricalPrimaryNetworkRewards). Needs addresses or nodeIds. */
@@ -150,14 +165,19 @@ export class DataApiClient {
       currency?: CurrencyCode;
     },
   ): Promise<ListHistoricalRewardsResponse> {
-    return this.get('listHistoricalPrimaryNetworkRewards', `/v1/networks/${segment(network)}/rewards`, {
-      addresses: params.addresses?.length ? params.addresses.join(',') : undefined,
-      pageToken: params.pageToken,
-      pageSize: params.pageSize,
-      nodeIds: params.nodeIds?.length ? params.nodeIds.join(',') : undefined,
-      sortOrder: params.sortOrder,
-      currency: params.currency,
-    }, 'historicalRewards');
+    return this.get(
+      'listHistoricalPrimaryNetworkRewards',
+      `/v1/networks/${segment(network)}/rewards`,
+      {
+        addresses: params.addresses?.length ? params.addresses.join(',') : undefined,
+        pageToken: params.pageToken,
+        pageSize: params.pageSize,
+        nodeIds: params.nodeIds?.length ? params.nodeIds.join(',') : undefined,
+        sortOrder: params.sortOrder,
+        currency: params.currency,
+      },
+      'historicalRewards',
+    );
   }
 
   /** GET /v1/networks/{network}/blockchains/{blockchainId}/vertices (listLatestXChainVertices). */
@@ -165,25 +185,37 @@ export class DataApiClient {
     return this.get(
       'listLatestXChainVertices',
       `/v1/networks/${segment(network)}/blockchains/${segment(blockchainId)}/vertices`,
-      { pageToken: params.pageToken, pageSize: params.pageSize }, 'vertices');
+      { pageToken: params.pageToken, pageSize: params.pageSize },
+      'vertices',
+    );
   }
 
   /** GET /v1/networks/{network}/addresses:listChainIds (getChainIdsForAddresses). */
   getChainIdsForAddresses(network: WireNetwork, addresses: readonly string[]): Promise<ChainAddressChainIdMapListResponse> {
-    return this.get('getChainIdsForAddresses', `/v1/networks/${segment(network)}/addresses:listChainIds`, {
-      addresses: addresses.join(','),
-    }, 'addresses');
+    return this.get(
+      'getChainIdsForAddresses',
+      `/v1/networks/${segment(network)}/addresses:listChainIds`,
+      {
+        addresses: addresses.join(','),
+      },
+      'addresses',
+    );
   }
 
   // --- EVM chains -------------------------------------------------------------------------------
 
   /** GET /v1/chains/{chainId}/transactions (listLatestTransactions). `chainId`: EVM chain id or blockchain id. */
   listLatestTransactions(chainId: string, params: PageParams & { status?: EvmTransactionStatus }): Promise<ListNativeTransactionsResponse> {
-    return this.get('listLatestTransactions', `/v1/chains/${segment(chainId)}/transactions`, {
-      pageToken: params.pageToken,
-      pageSize: params.pageSize,
-      status: params.status,
-    }, 'transactions');
+    return this.get(
+      'listLatestTransactions',
+      `/v1/chains/${segment(chainId)}/transactions`,
+      {
+        pageToken: params.pageToken,
+        pageSize: params.pageSize,
+        status: params.status,
+      },
+      'transactions',
+    );
   }
 
   /**
@@ -191,12 +223,17 @@ export class DataApiClient {
    * `startBlock` is inclusive, `endBlock` exclusive.
    */
   listErc20Transactions(chainId: string, address: string, params: PageParams & BlockRange): Promise<ListErc20TransactionsResponse> {
-    return this.get('listErc20Transactions', `/v1/chains/${segment(chainId)}/addresses/${segment(address)}/transactions:listErc20`, {
-      startBlock: params.startBlock,
-      endBlock: params.endBlock,
-      pageToken: params.pageToken,
-      pageSize: params.pageSize,
-    }, 'transactions');
+    return this.get(
+      'listErc20Transactions',
+      `/v1/chains/${segment(chainId)}/addresses/${segment(address)}/transactions:listErc20`,
+      {
+        startBlock: params.startBlock,
+        endBlock: params.endBlock,
+        pageToken: params.pageToken,
+        pageSize: params.pageSize,
+      },
+      'transactions',
+    );
   }
 
   /**
@@ -204,16 +241,25 @@ export class DataApiClient {
    * Only CALL/CALLCODE with value and CREATE/CREATE2/CREATE3 are listed.
    */
   listInternalTransactions(chainId: string, address: string, params: PageParams & BlockRange): Promise<ListInternalTransactionsResponse> {
-    return this.get('listInternalTransactions', `/v1/chains/${segment(chainId)}/addresses/${segment(address)}/transactions:listInternals`, {
-      startBlock: params.startBlock,
-      endBlock: params.endBlock,
-      pageToken: params.pageToken,
-      pageSize: params.pageSize,
-    }, 'transactions');
+    return this.get(
+      'listInternalTransactions',
+      `/v1/chains/${segment(chainId)}/addresses/${segment(address)}/transactions:listInternals`,
+      {
+        startBlock: params.startBlock,
+        endBlock: params.endBlock,
+        pageToken: params.pageToken,
+        pageSize: params.pageSize,
+      },
+      'transactions',
+    );
   }
 
   /** GET /v1/chains/{chainId}/addresses/{address}/balances:getNative (getNativeBalance). */
-  getNativeBalance(chainId: string, address: string, params: { blockNumber?: string; currency?: CurrencyCode }): Promise<GetNativeBalanceResponse> {
+  getNativeBalance(
+    chainId: string,
+    address: string,
+    params: { blockNumber?: string; currency?: CurrencyCode },
+  ): Promise<GetNativeBalanceResponse> {
     return this.get('getNativeBalance', `/v1/chains/${segment(chainId)}/addresses/${segment(address)}/balances:getNative`, {
       blockNumber: params.blockNumber,
       currency: params.currency,
@@ -226,11 +272,16 @@ export class DataApiClient {
     address: string,
     params: PageParams & { contractAddress?: string },
   ): Promise<ListCollectibleBalancesResponse> {
-    return this.get('listCollectibleBalances', `/v1/chains/${segment(chainId)}/addresses/${segment(address)}/balances:listCollectibles`, {
-      pageToken: params.pageToken,
-      pageSize: params.pageSize,
-      contractAddress: params.contractAddress,
-    }, 'collectibleBalances');
+    return this.get(
+      'listCollectibleBalances',
+      `/v1/chains/${segment(chainId)}/addresses/${segment(address)}/balances:listCollectibles`,
+      {
+        pageToken: params.pageToken,
+        pageSize: params.pageSize,
+        contractAddress: params.contractAddress,
+      },
+      'collectibleBalances',
+    );
   }
 
   /** GET /v1/chains/{chainId}/addresses/{address} (getContractMetadata). */
@@ -242,11 +293,16 @@ export class DataApiClient {
 
   /** GET /v1/icm/addresses/{address}/messages (listIcmMessagesByAddress). Newest first. */
   listIcmMessagesByAddress(address: string, params: PageParams & { network?: WireNetwork }): Promise<ListIcmMessagesResponse> {
-    return this.get('listIcmMessagesByAddress', `/v1/icm/addresses/${segment(address)}/messages`, {
-      pageToken: params.pageToken,
-      pageSize: params.pageSize,
-      network: params.network,
-    }, 'messages');
+    return this.get(
+      'listIcmMessagesByAddress',
+      `/v1/icm/addresses/${segment(address)}/messages`,
+      {
+        pageToken: params.pageToken,
+        pageSize: params.pageSize,
+        network: params.network,
+      },
+      'messages',
+    );
   }
 
   /**
@@ -263,23 +319,30 @@ export class DataApiClient {
       network?: WireNetwork;
     },
   ): Promise<ListIcmMessagesResponse> {
-    return this.get('listIcmMessages', '/v1/icm/messages', {
-      pageToken: params.pageToken,
-      pageSize: params.pageSize,
-      sourceBlockchainId: params.sourceBlockchainId,
-      destinationBlockchainId: params.destinationBlockchainId,
-      blockchainId: params.blockchainId,
-      to: params.to,
-      from: params.from,
-      network: params.network,
-    }, 'messages');
+    return this.get(
+      'listIcmMessages',
+      '/v1/icm/messages',
+      {
+        pageToken: params.pageToken,
+        pageSize: params.pageSize,
+        sourceBlockchainId: params.sourceBlockchainId,
+        destinationBlockchainId: params.destinationBlockchainId,
+        blockchainId: params.blockchainId,
+        to: params.to,
+        from: params.from,
+        network: params.network,
+      },
+      'messages',
+    );
   }
 
   // --- Signature aggregation -------------------------------------------------------------------------
 
   /** POST /v1/signatureAggregator/{network}/aggregateSignatures (aggregateSignatures); answers 201. */
   aggregateSignatures(network: WireNetwork, body: SignatureAggregatorRequest): Promise<SignatureAggregationResponse> {
-    return this.transport.write(this.request('aggregateSignatures', 'POST', `/v1/signatureAggregator/${segment(network)}/aggregateSignatures`, undefined, body));
+    return this.transport.write(
+      this.request('aggregateSignatures', 'POST', `/v1/signatureAggregator/${segment(network)}/aggregateSignatures`, undefined, body),
+    );
   }
 
   /** GET /v1/signatureAggregator/{network}/aggregateSignatures/{txHash} (getAggregatedSignatures); answers 201. */
@@ -292,4 +355,3 @@ export interface BlockRange {
   startBlock?: number;
   endBlock?: number;
 }
-

@@ -5,15 +5,32 @@
 
 export type WireNetwork = 'mainnet' | 'fuji' | 'testnet';
 export type SortOrder = 'asc' | 'desc';
-export type CurrencyCode =
-  | 'usd' | 'eur' | 'aud' | 'cad' | 'chf' | 'clp' | 'cny' | 'czk' | 'dkk' | 'gbp' | 'hkd' | 'huf' | 'jpy' | 'nzd';
+export type CurrencyCode = 'usd' | 'eur' | 'aud' | 'cad' | 'chf' | 'clp' | 'cny' | 'czk' | 'dkk' | 'gbp' | 'hkd' | 'huf' | 'jpy' | 'nzd';
 
 export const PRIMARY_NETWORK_TX_TYPES = [
-  'AddValidatorTx', 'AddSubnetValidatorTx', 'AddDelegatorTx', 'CreateChainTx', 'CreateSubnetTx', 'ImportTx',
-  'ExportTx', 'AdvanceTimeTx', 'RewardValidatorTx', 'RemoveSubnetValidatorTx', 'TransformSubnetTx',
-  'AddPermissionlessValidatorTx', 'AddPermissionlessDelegatorTx', 'BaseTx', 'TransferSubnetOwnershipTx',
-  'ConvertSubnetToL1Tx', 'RegisterL1ValidatorTx', 'SetL1ValidatorWeightTx', 'DisableL1ValidatorTx',
-  'IncreaseL1ValidatorBalanceTx', 'UNKNOWN', 'CreateAssetTx', 'OperationTx',
+  'AddValidatorTx',
+  'AddSubnetValidatorTx',
+  'AddDelegatorTx',
+  'CreateChainTx',
+  'CreateSubnetTx',
+  'ImportTx',
+  'ExportTx',
+  'AdvanceTimeTx',
+  'RewardValidatorTx',
+  'RemoveSubnetValidatorTx',
+  'TransformSubnetTx',
+  'AddPermissionlessValidatorTx',
+  'AddPermissionlessDelegatorTx',
+  'BaseTx',
+  'TransferSubnetOwnershipTx',
+  'ConvertSubnetToL1Tx',
+  'RegisterL1ValidatorTx',
+  'SetL1ValidatorWeightTx',
+  'DisableL1ValidatorTx',
+  'IncreaseL1ValidatorBalanceTx',
+  'UNKNOWN',
+  'CreateAssetTx',
+  'OperationTx',
 ] as const;
 export type PrimaryNetworkTxType = (typeof PRIMARY_NETWORK_TX_TYPES)[number];
 
@@ -433,13 +450,38 @@ export const INTERNAL_TX_TYPES = ['UNKNOWN', 'CALL', 'CREATE', 'CREATE2', 'CREAT
 export type InternalTransactionOpCall = (typeof INTERNAL_TX_TYPES)[number];
 export type ErcType = 'ERC-20' | 'ERC-721' | 'ERC-1155' | 'UNKNOWN';
 export const NFT_METADATA_STATUSES = [
-  'UNKNOWN', 'MISSING_TOKEN', 'INVALID_TOKEN_URI', 'INVALID_TOKEN_URI_SCHEME', 'UNREACHABLE_TOKEN_URI',
-  'THROTTLED_TOKEN_URI', 'METADATA_CONTENT_TOO_LARGE', 'INVALID_METADATA', 'INVALID_METADATA_JSON', 'INDEXED', 'UNINDEXED',
+  'UNKNOWN',
+  'MISSING_TOKEN',
+  'INVALID_TOKEN_URI',
+  'INVALID_TOKEN_URI_SCHEME',
+  'UNREACHABLE_TOKEN_URI',
+  'THROTTLED_TOKEN_URI',
+  'METADATA_CONTENT_TOO_LARGE',
+  'INVALID_METADATA',
+  'INVALID_METADATA_JSON',
+  'INDEXED',
+  'UNINDEXED',
 ] as const;
 export type NftTokenMetadataStatus = (typeof NFT_METADATA_STATUSES)[number];
 export const RESOURCE_LINK_TYPES = [
-  'Blog', 'CoinGecko', 'CoinMarketCap', 'Discord', 'Documentation', 'Facebook', 'Github', 'Instagram', 'LinkedIn',
-  'Medium', 'Reddit', 'Support', 'Telegram', 'TikTok', 'Twitter', 'Website', 'Whitepaper', 'Youtube',
+  'Blog',
+  'CoinGecko',
+  'CoinMarketCap',
+  'Discord',
+  'Documentation',
+  'Facebook',
+  'Github',
+  'Instagram',
+  'LinkedIn',
+  'Medium',
+  'Reddit',
+  'Support',
+  'Telegram',
+  'TikTok',
+  'Twitter',
+  'Website',
+  'Whitepaper',
+  'Youtube',
 ] as const;
 export type ResourceLinkType = (typeof RESOURCE_LINK_TYPES)[number];
 

@@ -43,10 +43,7 @@ export class HttpError extends UpstreamError {
     },
   ) {
     const detail = options.upstreamMessage ?? options.upstreamError;
-    super(
-      `${options.service} ${options.operation} answered ${options.status}${detail ? `: ${detail}` : ''}`,
-      options,
-    );
+    super(`${options.service} ${options.operation} answered ${options.status}${detail ? `: ${detail}` : ''}`, options);
     this.status = options.status;
     this.upstreamMessage = options.upstreamMessage;
     this.upstreamError = options.upstreamError;
@@ -57,7 +54,10 @@ export class HttpError extends UpstreamError {
 /** No complete answer within the configured time. */
 export class TimeoutError extends UpstreamError {
   override readonly name = 'TimeoutError';
-  constructor(readonly timeoutMs: number, options: UpstreamErrorOptions) {
+  constructor(
+    readonly timeoutMs: number,
+    options: UpstreamErrorOptions,
+  ) {
     super(`${options.service} ${options.operation} did not answer within ${timeoutMs} ms`, options);
   }
 }
@@ -65,7 +65,10 @@ export class TimeoutError extends UpstreamError {
 /** The connection could not be made or broke (refused, reset, DNS). */
 export class ConnectionError extends UpstreamError {
   override readonly name = 'ConnectionError';
-  constructor(readonly code: string | undefined, options: UpstreamErrorOptions) {
+  constructor(
+    readonly code: string | undefined,
+    options: UpstreamErrorOptions,
+  ) {
     super(`${options.service} ${options.operation} is unreachable${code ? ` (${code})` : ''}`, options);
   }
 }
@@ -73,7 +76,11 @@ export class ConnectionError extends UpstreamError {
 /** The upstream answered, but not with the JSON its contract promises. */
 export class InvalidResponseError extends UpstreamError {
   override readonly name = 'InvalidResponseError';
-  constructor(readonly status: number, reason: string, options: UpstreamErrorOptions) {
+  constructor(
+    readonly status: number,
+    reason: string,
+    options: UpstreamErrorOptions,
+  ) {
     super(`${options.service} ${options.operation} sent an invalid response (${reason})`, options);
   }
 }
@@ -92,7 +99,10 @@ export class RequestAbortedError extends UpstreamError {
  */
 export class CircuitOpenError extends UpstreamError {
   override readonly name = 'CircuitOpenError';
-  constructor(readonly retryAfterSeconds: number, options: UpstreamErrorOptions) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    options: UpstreamErrorOptions,
+  ) {
     super(`${options.service} keeps failing: ${options.operation} was not sent (circuit open for ${retryAfterSeconds} s more)`, options);
   }
 }

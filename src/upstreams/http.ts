@@ -94,15 +94,7 @@ export interface HttpClientOptions {
 }
 
 const RETRY_STATUSES = new Set([429, 502, 503]);
-const RETRY_CODES = new Set([
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EAI_AGAIN',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
+const RETRY_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
 const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 /** Percent-encodes one path segment: client input never changes the path's shape. */
@@ -225,7 +217,8 @@ export class HttpClient {
       res = await upstream.pool.request({
         method: req.method,
         path: upstream.prefix + req.path + encodeQuery(req.query),
-        headers: req.body === undefined ? (req.headers ? { ...ACCEPT_JSON, ...req.headers } : ACCEPT_JSON) : { ...SEND_JSON, ...req.headers },
+        headers:
+          req.body === undefined ? (req.headers ? { ...ACCEPT_JSON, ...req.headers } : ACCEPT_JSON) : { ...SEND_JSON, ...req.headers },
         body: req.body === undefined ? undefined : JSON.stringify(req.body),
         // undici takes an EventEmitter as a signal, as it does an AbortSignal.
         signal: scope.signal as AbortSignal | undefined,
@@ -259,11 +252,15 @@ export class HttpClient {
       return { status: statusCode, body: (req.parse ? req.parse(text) : JSON.parse(text)) as T, bytes: text.length };
     } catch (cause) {
       // The body itself is never quoted: it is the upstream's, not something to show a client.
-      throw new InvalidResponseError(statusCode, `not JSON (${text.length} bytes of ${String(res.headers['content-type'] ?? 'no content type')})`, {
-        service: req.service,
-        operation: req.operation,
-        cause,
-      });
+      throw new InvalidResponseError(
+        statusCode,
+        `not JSON (${text.length} bytes of ${String(res.headers['content-type'] ?? 'no content type')})`,
+        {
+          service: req.service,
+          operation: req.operation,
+          cause,
+        },
+      );
     }
   }
 

@@ -94,11 +94,16 @@ function rpcResult<T>(network: NetworkName, endpoint: Endpoint, method: string, 
     const rpcError = new RpcError(error.code, String(error.message), error.data, { service: 'node', operation: method });
     // gorilla's answer for a method this node's version does not have: the API is there, the method is not.
     if (/^rpc: can't find (service|method)/.test(rpcError.rpcMessage)) {
-      throw new NodeApiUnavailableError(network, endpoint.api, `it has no ${method} (${rpcError.rpcMessage}): the node may run an older avalanchego`, {
-        service: 'node',
-        operation: method,
-        cause: rpcError,
-      });
+      throw new NodeApiUnavailableError(
+        network,
+        endpoint.api,
+        `it has no ${method} (${rpcError.rpcMessage}): the node may run an older avalanchego`,
+        {
+          service: 'node',
+          operation: method,
+          cause: rpcError,
+        },
+      );
     }
     throw rpcError;
   }
@@ -129,7 +134,16 @@ export class NodeClient {
   ) {}
 
   private request(network: NetworkName, endpoint: Endpoint, operation: string, body: unknown, idempotent: boolean): HttpRequest {
-    return { service: 'node', operation, method: 'POST', baseUrl: this.options.urls[network], path: endpoint.path, body, idempotent, parse: parseNodeJson };
+    return {
+      service: 'node',
+      operation,
+      method: 'POST',
+      baseUrl: this.options.urls[network],
+      path: endpoint.path,
+      body,
+      idempotent,
+      parse: parseNodeJson,
+    };
   }
 
   /** A path the node answers 404 for is an API it does not serve: say which and why. */
@@ -199,9 +213,11 @@ export class NodeClient {
     return requests.map((r) => {
       // A whole-batch failure comes back as one error without our ids.
       const a = byId.get(r.id) ?? (answers.length === 1 && answers[0]!.error ? answers[0] : undefined);
-      if (!a) return new InvalidResponseError(200, 'the batch answer has no answer for this call', { service: 'node', operation: r.method });
+      if (!a)
+        return new InvalidResponseError(200, 'the batch answer has no answer for this call', { service: 'node', operation: r.method });
       if (a.error) return new RpcError(a.error.code, String(a.error.message), a.error.data, { service: 'node', operation: r.method });
-      if (!('result' in a)) return new InvalidResponseError(200, 'a JSON-RPC answer with neither result nor error', { service: 'node', operation: r.method });
+      if (!('result' in a))
+        return new InvalidResponseError(200, 'a JSON-RPC answer with neither result nor error', { service: 'node', operation: r.method });
       return a.result;
     });
   }
@@ -239,7 +255,10 @@ export class NodeClient {
     return this.call(network, NodeClient.ADMIN, 'admin.memoryProfile', {}, false);
   }
   /** admin.setLoggerLevel: `logLevel` and `displayLevel` may not both be omitted. Answers the levels after the change. */
-  adminSetLoggerLevel(network: NetworkName, params: { loggerName?: string; logLevel?: string; displayLevel?: string }): Promise<Partial<LoggerLevels>> {
+  adminSetLoggerLevel(
+    network: NetworkName,
+    params: { loggerName?: string; logLevel?: string; displayLevel?: string },
+  ): Promise<Partial<LoggerLevels>> {
     return this.call(network, NodeClient.ADMIN, 'admin.setLoggerLevel', params, false);
   }
   /** admin.startCPUProfiler */
@@ -264,15 +283,24 @@ export class NodeClient {
     return this.call(network, NodeClient.X, 'avm.getAssetDescription', params);
   }
   /** avm.getBalance (deprecated since v1.9.12). */
-  avmGetBalance(network: NetworkName, params: { address: string; assetID: string }): Promise<{ balance: Uint; utxoIDs: { txID: string; outputIndex: number }[] }> {
+  avmGetBalance(
+    network: NetworkName,
+    params: { address: string; assetID: string },
+  ): Promise<{ balance: Uint; utxoIDs: { txID: string; outputIndex: number }[] }> {
     return this.call(network, NodeClient.X, 'avm.getBalance', params);
   }
   /** avm.getBlock */
-  avmGetBlock<E extends Encoding>(network: NetworkName, params: { blockID: string; encoding: E }): Promise<GetBlockResponse<E extends 'json' ? AvmBlockJson : string>> {
+  avmGetBlock<E extends Encoding>(
+    network: NetworkName,
+    params: { blockID: string; encoding: E },
+  ): Promise<GetBlockResponse<E extends 'json' ? AvmBlockJson : string>> {
     return this.call(network, NodeClient.X, 'avm.getBlock', params);
   }
   /** avm.getBlockByHeight: `height` as a decimal string, as the node documents it. */
-  avmGetBlockByHeight<E extends Encoding>(network: NetworkName, params: { height: string; encoding: E }): Promise<GetBlockResponse<E extends 'json' ? AvmBlockJson : string>> {
+  avmGetBlockByHeight<E extends Encoding>(
+    network: NetworkName,
+    params: { height: string; encoding: E },
+  ): Promise<GetBlockResponse<E extends 'json' ? AvmBlockJson : string>> {
     return this.call(network, NodeClient.X, 'avm.getBlockByHeight', params);
   }
   /** avm.getHeight: height of the last accepted block. */
@@ -280,7 +308,10 @@ export class NodeClient {
     return this.call(network, NodeClient.X, 'avm.getHeight', {});
   }
   /** avm.getTx */
-  avmGetTx<E extends Encoding>(network: NetworkName, params: { txID: string; encoding: E }): Promise<GetTxResponse<E extends 'json' ? AvmTxJson : string>> {
+  avmGetTx<E extends Encoding>(
+    network: NetworkName,
+    params: { txID: string; encoding: E },
+  ): Promise<GetTxResponse<E extends 'json' ? AvmTxJson : string>> {
     return this.call(network, NodeClient.X, 'avm.getTx', params);
   }
   /** avm.getTxFee */
@@ -292,7 +323,10 @@ export class NodeClient {
     return this.call(network, NodeClient.X, 'avm.getTxStatus', params);
   }
   /** avm.getUTXOs: at most `limit` (≤ 1024) UTXOs; pass `endIndex` back as `startIndex` for the next page. */
-  avmGetUTXOs(network: NetworkName, params: { addresses: string[]; limit?: number; startIndex?: UtxoIndex; sourceChain?: string; encoding: 'hex' }): Promise<GetUtxosResponse> {
+  avmGetUTXOs(
+    network: NetworkName,
+    params: { addresses: string[]; limit?: number; startIndex?: UtxoIndex; sourceChain?: string; encoding: 'hex' },
+  ): Promise<GetUtxosResponse> {
     return this.call(network, NodeClient.X, 'avm.getUTXOs', params);
   }
 
@@ -305,11 +339,17 @@ export class NodeClient {
     return this.call(network, NodeClient.P, 'platform.getBalance', params);
   }
   /** platform.getBlock */
-  platformGetBlock<E extends Encoding>(network: NetworkName, params: { blockID: string; encoding: E }): Promise<GetBlockResponse<E extends 'json' ? PBlockJson : string>> {
+  platformGetBlock<E extends Encoding>(
+    network: NetworkName,
+    params: { blockID: string; encoding: E },
+  ): Promise<GetBlockResponse<E extends 'json' ? PBlockJson : string>> {
     return this.call(network, NodeClient.P, 'platform.getBlock', params);
   }
   /** platform.getBlockByHeight: `height` as an integer, as the node documents it. */
-  platformGetBlockByHeight<E extends Encoding>(network: NetworkName, params: { height: number | string; encoding: E }): Promise<GetBlockResponse<E extends 'json' ? PBlockJson : string>> {
+  platformGetBlockByHeight<E extends Encoding>(
+    network: NetworkName,
+    params: { height: number | string; encoding: E },
+  ): Promise<GetBlockResponse<E extends 'json' ? PBlockJson : string>> {
     return this.call(network, NodeClient.P, 'platform.getBlockByHeight', params);
   }
   /** platform.getBlockchains (deprecated since v1.9.12): every blockchain but the P-Chain. */
@@ -328,7 +368,10 @@ export class NodeClient {
    * platform.getCurrentValidators: of the Primary Network unless `subnetID`; all unless `nodeIDs`.
    * Delegators come only when `nodeIDs` names exactly one node.
    */
-  platformGetCurrentValidators(network: NetworkName, params: { subnetID?: string; nodeIDs?: string[] }): Promise<{ validators: PValidator[] }> {
+  platformGetCurrentValidators(
+    network: NetworkName,
+    params: { subnetID?: string; nodeIDs?: string[] },
+  ): Promise<{ validators: PValidator[] }> {
     return this.call(network, NodeClient.P, 'platform.getCurrentValidators', params);
   }
   /** platform.getHeight: height of the last accepted block. */
@@ -372,7 +415,8 @@ export class NodeClient {
       .read(req, (res) => ({ status: res.status, reply: res.body as HealthReply }))
       .catch((error: unknown) => {
         // A 503 without a health report (a proxy's page, a node still starting) is unavailability.
-        if (error instanceof InvalidResponseError && error.status === 503) throw new HttpError({ service: 'node', operation, status: 503, cause: error });
+        if (error instanceof InvalidResponseError && error.status === 503)
+          throw new HttpError({ service: 'node', operation, status: 503, cause: error });
         return this.unavailable(network, endpoint, operation)(error);
       });
   }
@@ -395,8 +439,17 @@ export class NodeClient {
    * index.getContainerRange: `numToFetch` from 1 to 1024. The docs show a bare array, the node's
    * code answers `{containers: [...]}`: both are read.
    */
-  async indexGetContainerRange(network: NetworkName, index: IndexName, params: { startIndex: Uint; numToFetch: number }): Promise<Container[]> {
-    const reply = await this.call<Container[] | { containers: Container[] }>(network, NodeClient.indexEndpoint(index), 'index.getContainerRange', { ...params, encoding: 'hex' });
+  async indexGetContainerRange(
+    network: NetworkName,
+    index: IndexName,
+    params: { startIndex: Uint; numToFetch: number },
+  ): Promise<Container[]> {
+    const reply = await this.call<Container[] | { containers: Container[] }>(
+      network,
+      NodeClient.indexEndpoint(index),
+      'index.getContainerRange',
+      { ...params, encoding: 'hex' },
+    );
     return Array.isArray(reply) ? reply : reply.containers;
   }
   /** index.getIndex: the position of a container in the index. */
@@ -431,7 +484,16 @@ export class NodeClient {
     return this.evm(network, blockchainId, 'eth_getActivePrecompilesAt', timestamp === undefined ? [] : [timestamp]);
   }
   /** validators.getCurrentValidators at /ext/bc/<id>/validators, with uptimes. */
-  validatorsGetCurrentValidators(network: NetworkName, blockchainId: string, params: { nodeIDs?: string[] }): Promise<{ validators: SubnetEvmValidator[] }> {
-    return this.call(network, { api: 'blockchain', path: `/ext/bc/${segment(blockchainId)}/validators` }, 'validators.getCurrentValidators', params);
+  validatorsGetCurrentValidators(
+    network: NetworkName,
+    blockchainId: string,
+    params: { nodeIDs?: string[] },
+  ): Promise<{ validators: SubnetEvmValidator[] }> {
+    return this.call(
+      network,
+      { api: 'blockchain', path: `/ext/bc/${segment(blockchainId)}/validators` },
+      'validators.getCurrentValidators',
+      params,
+    );
   }
 }

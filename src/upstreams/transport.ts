@@ -45,7 +45,10 @@ export function listAnswer<T>(req: HttpRequest, key: string): (res: HttpResponse
   return (res) => {
     const body = res.body as Record<string, unknown> | null;
     if (body === null || typeof body !== 'object' || !Array.isArray(body[key])) {
-      throw new InvalidResponseError(res.status, `an answer without its \`${key}\` list`, { service: req.service, operation: req.operation });
+      throw new InvalidResponseError(res.status, `an answer without its \`${key}\` list`, {
+        service: req.service,
+        operation: req.operation,
+      });
     }
     return body as T;
   };

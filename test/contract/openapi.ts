@@ -34,7 +34,10 @@ export class OpenApiContract {
   private readonly routes: { regex: RegExp; names: string[]; template: string; method: string; operation: Operation }[] = [];
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  constructor(file: URL, readonly id: string) {
+  constructor(
+    file: URL,
+    readonly id: string,
+  ) {
     const spec = JSON.parse(readFileSync(file, 'utf8')) as { paths: Record<string, Record<string, Operation>> };
     // No `discriminator: true`: Ajv does not take its `mapping`, and the spec's variants differ by a
     // one-value enum anyway, so plain oneOf picks exactly one.
@@ -84,7 +87,10 @@ export class OpenApiContract {
     if (Array.isArray(schema)) return schema.map((s) => this.rebase(s));
     if (schema && typeof schema === 'object') {
       return Object.fromEntries(
-        Object.entries(schema).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `${this.id}${v}` : this.rebase(v)]),
+        Object.entries(schema).map(([k, v]) => [
+          k,
+          k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `${this.id}${v}` : this.rebase(v),
+        ]),
       );
     }
     return schema;
@@ -109,18 +115,25 @@ export class OpenApiContract {
     const query = new Map<string, string[]>();
     for (const [k, v] of request.query) query.set(k, [...(query.get(k) ?? []), v]);
     for (const key of query.keys()) {
-      if (!params.some((p) => p.in === 'query' && p.name === key)) problems.push(`${match.operation.operationId}: query parameter "${key}" is not in the spec`);
+      if (!params.some((p) => p.in === 'query' && p.name === key))
+        problems.push(`${match.operation.operationId}: query parameter "${key}" is not in the spec`);
     }
     for (const p of params) {
       const values = p.in === 'query' ? query.get(p.name) : p.in === 'path' ? [match.pathParams[p.name]!] : undefined;
       if (!values) {
-        if (p.required && p.in !== 'header') problems.push(`${match.operation.operationId}: required ${p.in} parameter "${p.name}" is missing`);
+        if (p.required && p.in !== 'header')
+          problems.push(`${match.operation.operationId}: required ${p.in} parameter "${p.name}" is missing`);
         continue;
       }
       const resolved = this.resolveParamSchema(p.schema);
-      const value = resolved.type === 'array' ? values.map((v) => coerce(v, (resolved.items as Record<string, unknown>) ?? {})) : coerce(values[0]!, resolved);
-      if (resolved.type !== 'array' && values.length > 1) problems.push(`${match.operation.operationId}: "${p.name}" repeated but not an array`);
-      for (const e of this.validate(p.schema, value)) problems.push(`${match.operation.operationId}: ${p.name}=${JSON.stringify(value)}: ${e}`);
+      const value =
+        resolved.type === 'array'
+          ? values.map((v) => coerce(v, (resolved.items as Record<string, unknown>) ?? {}))
+          : coerce(values[0]!, resolved);
+      if (resolved.type !== 'array' && values.length > 1)
+        problems.push(`${match.operation.operationId}: "${p.name}" repeated but not an array`);
+      for (const e of this.validate(p.schema, value))
+        problems.push(`${match.operation.operationId}: ${p.name}=${JSON.stringify(value)}: ${e}`);
     }
     return problems;
   }

@@ -20,7 +20,8 @@ function Page({ route }: { route: Route }) {
         <div className="notice">
           <h1>Nothing here</h1>
           <p>
-            “{route.what}” is not a page of this explorer. Start from the <a href={href({ page: 'subnets', network: route.network })}>subnets</a>.
+            “{route.what}” is not a page of this explorer. Start from the{' '}
+            <a href={href({ page: 'subnets', network: route.network })}>subnets</a>.
           </p>
         </div>
       );

@@ -43,15 +43,29 @@ export const ERROR_WORDS: Record<string, { words: (c: Context) => string; retry:
     retry: false,
   },
   QUERY_LIMIT_EXCEEDED: { words: () => 'This page asks for more in one request than the gateway allows.', retry: false },
-  UNSUPPORTED_MEDIA_TYPE: { words: () => 'The explorer sent its query in a form the gateway does not run (only JSON is accepted).', retry: false },
-  CSRF_BLOCKED: { words: () => 'The gateway refused a request that looked cross-site: the explorer must send its queries as JSON or with the CSRF header.', retry: false },
-  RATE_LIMITED: { words: (c) => `You are sending more requests than this gateway allows per client.${c.retryAfter !== undefined ? ` Try again in ${c.retryAfter} seconds.` : ''}`, retry: true },
+  UNSUPPORTED_MEDIA_TYPE: {
+    words: () => 'The explorer sent its query in a form the gateway does not run (only JSON is accepted).',
+    retry: false,
+  },
+  CSRF_BLOCKED: {
+    words: () =>
+      'The gateway refused a request that looked cross-site: the explorer must send its queries as JSON or with the CSRF header.',
+    retry: false,
+  },
+  RATE_LIMITED: {
+    words: (c) =>
+      `You are sending more requests than this gateway allows per client.${c.retryAfter !== undefined ? ` Try again in ${c.retryAfter} seconds.` : ''}`,
+    retry: true,
+  },
   PAYLOAD_TOO_LARGE: { words: () => 'The request is larger than this gateway accepts.', retry: false },
   SHUTTING_DOWN: { words: () => 'This gateway is restarting; trying again reaches another one.', retry: true },
   NOT_FOUND: { words: () => 'Nothing was found by that id on this network.', retry: false },
   FORBIDDEN: { words: () => 'This needs the gateway operator’s admin token.', retry: false },
   UPSTREAM_BAD_REQUEST: { words: (c) => `${c.service} refused the request.`, retry: false },
-  UPSTREAM_UNAUTHORIZED: { words: (c) => `${c.service} refused the gateway’s API key; the gateway operator needs to check it.`, retry: false },
+  UPSTREAM_UNAUTHORIZED: {
+    words: (c) => `${c.service} refused the gateway’s API key; the gateway operator needs to check it.`,
+    retry: false,
+  },
   UPSTREAM_FORBIDDEN: { words: (c) => `${c.service} does not allow the gateway’s API key to do this.`, retry: false },
   UPSTREAM_RATE_LIMITED: {
     words: (c) =>
@@ -66,7 +80,8 @@ export const ERROR_WORDS: Record<string, { words: (c: Context) => string; retry:
     retry: false,
   },
   NODE_API_UNAVAILABLE: {
-    words: () => 'The Avalanche node behind the gateway does not serve this: it does not follow this chain, or that part of its API is turned off.',
+    words: () =>
+      'The Avalanche node behind the gateway does not serve this: it does not follow this chain, or that part of its API is turned off.',
     retry: false,
   },
   UPSTREAM_RPC_ERROR: { words: (c) => `${c.service} answered with an error.`, retry: false },
@@ -86,7 +101,9 @@ export function explain(error: GatewayError): Explanation {
 
 /** When no GraphQL answer came at all: the gateway is down, or something between refused. */
 export function explainNetworkError(message: string, status?: number): Explanation {
-  if (status !== undefined && status >= 500) return { words: `The gateway failed (HTTP ${status}). Try again in a moment.`, retry: true, code: `HTTP_${status}` };
-  if (status !== undefined && status >= 400) return { words: `The gateway refused the request (HTTP ${status}).`, retry: false, code: `HTTP_${status}` };
+  if (status !== undefined && status >= 500)
+    return { words: `The gateway failed (HTTP ${status}). Try again in a moment.`, retry: true, code: `HTTP_${status}` };
+  if (status !== undefined && status >= 400)
+    return { words: `The gateway refused the request (HTTP ${status}).`, retry: false, code: `HTTP_${status}` };
   return { words: `The gateway cannot be reached (${message}). Check that it is running.`, retry: true, code: 'NETWORK' };
 }

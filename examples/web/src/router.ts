@@ -35,7 +35,8 @@ export function asAddress(value: string): AvalancheAddress | undefined {
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
   const [first, page, ...rest] = parts;
-  if (first !== undefined && first !== 'mainnet' && first !== 'fuji') return { page: 'not-found', network: 'mainnet', what: parts.join('/') };
+  if (first !== undefined && first !== 'mainnet' && first !== 'fuji')
+    return { page: 'not-found', network: 'mainnet', what: parts.join('/') };
   const network: Network = first ?? 'mainnet';
   const notFound: Route = { page: 'not-found', network, what: parts.join('/') };
   if (page === undefined || (page === 'subnets' && rest.length === 0)) return { page: 'subnets', network };

@@ -37,7 +37,11 @@ export function BlockchainCard(props: { blockchain: FragmentType<typeof Blockcha
     <section className="card" data-blockchain-id={chain.blockchainId} aria-label={`Blockchain ${chain.blockchainName}`}>
       <header>
         <h3>{chain.blockchainName}</h3>
-        {chain.status ? <span className={`badge status-${chain.status.toLowerCase()}`}>{humanize(chain.status)}</span> : <Unavailable what="Status" errors={scope(props.errors, ['status'])} />}
+        {chain.status ? (
+          <span className={`badge status-${chain.status.toLowerCase()}`}>{humanize(chain.status)}</span>
+        ) : (
+          <Unavailable what="Status" errors={scope(props.errors, ['status'])} />
+        )}
       </header>
       <dl className="facts">
         <dt>Blockchain id</dt>

@@ -14,7 +14,11 @@ export const ChainChipFragment = graphql(`
 const PRIMARY_NAMES = { X_CHAIN: 'X-Chain', P_CHAIN: 'P-Chain', C_CHAIN: 'C-Chain' } as const;
 
 /** The name a person knows a chain by: its own, the Primary Network's, or its id. */
-export function chainName(chain: { blockchainId: string; primaryChain?: keyof typeof PRIMARY_NAMES | null; blockchain?: { blockchainName: string } | null }) {
+export function chainName(chain: {
+  blockchainId: string;
+  primaryChain?: keyof typeof PRIMARY_NAMES | null;
+  blockchain?: { blockchainName: string } | null;
+}) {
   return chain.blockchain?.blockchainName ?? (chain.primaryChain ? PRIMARY_NAMES[chain.primaryChain] : chain.blockchainId);
 }
 

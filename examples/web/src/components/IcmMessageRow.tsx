@@ -35,11 +35,14 @@ export function IcmMessageRow(props: { message: FragmentType<typeof IcmMessageRo
     <tr data-message-id={m.messageId}>
       <td>
         <div className="id">{m.messageId}</div>
-        <div className="muted small">{m.sourceTransaction ? `sent ${formatTime(m.sourceTransaction.timestamp)}` : 'sending transaction not indexed'}</div>
+        <div className="muted small">
+          {m.sourceTransaction ? `sent ${formatTime(m.sourceTransaction.timestamp)}` : 'sending transaction not indexed'}
+        </div>
       </td>
       <td>
         <div>
-          {m.sourceBlockchain?.blockchainName ?? m.sourceBlockchainId} → {m.destinationBlockchain?.blockchainName ?? m.destinationBlockchainId}
+          {m.sourceBlockchain?.blockchainName ?? m.sourceBlockchainId} →{' '}
+          {m.destinationBlockchain?.blockchainName ?? m.destinationBlockchainId}
         </div>
         <div className="small">
           from <AddressLink value={m.from} network={props.network} />

@@ -23,7 +23,9 @@ export function NodeUtxoRow(props: { utxo: FragmentType<typeof NodeUtxoRowFragme
   return (
     <tr data-utxo-id={u.utxoId}>
       <td className="id">{u.utxoId}</td>
-      <td className="num nowrap">{u.amount != null && u.asset ? `${formatUnits(u.amount, u.asset.denomination)} ${u.asset.symbol}` : u.outputType}</td>
+      <td className="num nowrap">
+        {u.amount != null && u.asset ? `${formatUnits(u.amount, u.asset.denomination)} ${u.asset.symbol}` : u.outputType}
+      </td>
       <td>
         {/* An atomic UTXO was created by an export on its source chain; the others on the X-Chain. */}
         {u.sourceChain ? (

@@ -35,7 +35,11 @@ function Explained({ explanation, detail }: { explanation: Explanation; detail?:
 export function RequestFailed({ error, onRetry }: { error: CombinedError; onRetry: () => void }) {
   const explanations: { explanation: Explanation; detail?: string }[] = error.graphQLErrors.length
     ? error.graphQLErrors.map((e) => ({ explanation: explain(e), detail: e.message }))
-    : [{ explanation: explainNetworkError(error.networkError?.message ?? error.message, (error.response as Response | undefined)?.status) }];
+    : [
+        {
+          explanation: explainNetworkError(error.networkError?.message ?? error.message, (error.response as Response | undefined)?.status),
+        },
+      ];
   return (
     <div className="notice error" role="alert">
       <h2>This page could not be loaded</h2>

@@ -19,7 +19,10 @@ export function ValidatorUptimeRow(props: { validator: FragmentType<typeof Valid
       <td className="id">{v.nodeId}</td>
       <td className="num">{groupDigits(v.weight)}</td>
       <td className="num">{formatPercent(v.uptimePercentage)}</td>
-      <td>{v.isActive ? 'yes' : 'no'}{v.isConnected ? '' : ' (disconnected)'}</td>
+      <td>
+        {v.isActive ? 'yes' : 'no'}
+        {v.isConnected ? '' : ' (disconnected)'}
+      </td>
     </tr>
   );
 }

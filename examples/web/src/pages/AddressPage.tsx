@@ -55,7 +55,8 @@ export function AddressPage({ network, address }: { network: Network; address: S
 
   let body;
   if (result.fetching) body = <Loading what="the address" />;
-  else if (!found) body = result.error ? <RequestFailed error={result.error} onRetry={() => reexecute({ requestPolicy: 'network-only' })} /> : null;
+  else if (!found)
+    body = result.error ? <RequestFailed error={result.error} onRetry={() => reexecute({ requestPolicy: 'network-only' })} /> : null;
   else if (evm) {
     body = (
       <>

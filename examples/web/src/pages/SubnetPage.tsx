@@ -50,7 +50,8 @@ export function SubnetPage({ network, subnetId }: { network: Network; subnetId: 
 
   let body;
   if (result.fetching) body = <Loading what="the subnet" />;
-  else if (!result.data && result.error) body = <RequestFailed error={result.error} onRetry={() => reexecute({ requestPolicy: 'network-only' })} />;
+  else if (!result.data && result.error)
+    body = <RequestFailed error={result.error} onRetry={() => reexecute({ requestPolicy: 'network-only' })} />;
   else if (!subnet) body = <p className="notice">There is no subnet {subnetId} on this network.</p>;
   else {
     body = (

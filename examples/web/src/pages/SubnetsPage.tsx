@@ -39,7 +39,9 @@ function SubnetChunk(props: { network: Network; after: string | null; isLast: bo
   return (
     <>
       <tbody>
-        {page?.nodes.map((subnet) => <SubnetRow key={subnet.id} subnet={subnet} network={props.network} />)}
+        {page?.nodes.map((subnet) => (
+          <SubnetRow key={subnet.id} subnet={subnet} network={props.network} />
+        ))}
         {(result.fetching || (!page && result.error)) && (
           <tr>
             <td colSpan={4}>

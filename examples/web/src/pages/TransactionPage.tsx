@@ -60,7 +60,15 @@ const TransactionPageQuery = graphql(`
 
 const CHAIN_NAMES: Record<PrimaryNetworkChain, string> = { X_CHAIN: 'X-Chain', P_CHAIN: 'P-Chain', C_CHAIN: 'C-Chain' };
 
-function UtxoTable({ title, utxos, network }: { title: string; utxos: readonly ({ utxoId: string } & FragmentType<typeof UtxoRowFragment>)[]; network: Network }) {
+function UtxoTable({
+  title,
+  utxos,
+  network,
+}: {
+  title: string;
+  utxos: readonly ({ utxoId: string } & FragmentType<typeof UtxoRowFragment>)[];
+  network: Network;
+}) {
   return (
     <>
       <h2>
@@ -85,12 +93,15 @@ export function TransactionPage({ network, chain, txHash }: { network: Network; 
 
   let body;
   if (result.fetching) body = <Loading what="the transaction" />;
-  else if (!result.data && result.error) body = <RequestFailed error={result.error} onRetry={() => reexecute({ requestPolicy: 'network-only' })} />;
+  else if (!result.data && result.error)
+    body = <RequestFailed error={result.error} onRetry={() => reexecute({ requestPolicy: 'network-only' })} />;
   else if (!tx)
     body = result.error ? (
       <RequestFailed error={result.error} onRetry={() => reexecute({ requestPolicy: 'network-only' })} />
     ) : (
-      <p className="notice">There is no transaction {txHash} on the {CHAIN_NAMES[chain]}.</p>
+      <p className="notice">
+        There is no transaction {txHash} on the {CHAIN_NAMES[chain]}.
+      </p>
     );
   else {
     body = (
@@ -120,12 +131,14 @@ export function TransactionPage({ network, chain, txHash }: { network: Network; 
             <ul className="plain">
               {(tx.evmInputs ?? []).map((input, i) => (
                 <li key={`in-${i}`}>
-                  from <AddressLink value={input.fromAddress} network={network} />: {formatUnits(input.asset.amount, input.asset.denomination)} {input.asset.symbol}
+                  from <AddressLink value={input.fromAddress} network={network} />:{' '}
+                  {formatUnits(input.asset.amount, input.asset.denomination)} {input.asset.symbol}
                 </li>
               ))}
               {(tx.evmOutputs ?? []).map((output, i) => (
                 <li key={`out-${i}`}>
-                  to <AddressLink value={output.toAddress} network={network} />: {formatUnits(output.asset.amount, output.asset.denomination)} {output.asset.symbol}
+                  to <AddressLink value={output.toAddress} network={network} />:{' '}
+                  {formatUnits(output.asset.amount, output.asset.denomination)} {output.asset.symbol}
                 </li>
               ))}
             </ul>
