@@ -144,7 +144,7 @@ export function parseBech32Address(value: string): Bech32Address {
     rest = value.slice(dash + 1);
   }
   if (rest !== rest.toLowerCase()) throw new InvalidIdError('must be lower case bech32');
-  let decoded;
+  let decoded: ReturnType<typeof bech32.decodeToBytes>;
   try {
     decoded = bech32.decodeToBytes(rest);
   } catch (error) {

@@ -6,7 +6,7 @@
  */
 import { serverAudits } from 'graphql-http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { type ConfigError, loadConfig } from '../src/config.js';
 import { startSandbox, type Sandbox } from '../src/sandbox/server.js';
 import { getWorld } from '../src/sandbox/world.js';
 import { startHarness, type Harness } from './helpers.js';

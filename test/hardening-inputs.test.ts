@@ -51,6 +51,7 @@ function expectRefused(res: Result<unknown>, message: RegExp): void {
   // A refused value is quoted by a short prefix at most, never echoed whole.
   for (const error of res.errors!) expect(error.message.length).toBeLessThan(500);
   // Nor does a control or bidi character of the value reach the message raw.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the test looks for.
   for (const error of res.errors!) expect(error.message).not.toMatch(/[\u0000-\u001f\u202a-\u202e\u2066-\u2069]/);
   expect(h.sandbox.total).toBe(0);
 }

@@ -55,7 +55,7 @@ describe('node(id) and nodes(ids)', () => {
     h.sandbox.reset();
     const again = await h.exec(Refetch, { ids: wanted.map((w) => w.id) });
     expect(again.errors).toBeUndefined();
-    again.data!.nodes.forEach((node, i) => expect(node).toMatchObject(wanted[i]!));
+    for (const [i, node] of again.data!.nodes.entries()) expect(node).toMatchObject(wanted[i]!);
     // One subnet listing serves the subnet and the blockchain; each transaction one lookup.
     expect(h.sandbox.counts).toEqual({ listSubnets: 1, listL1Validators: 1, getTxByHash: 3 });
   });

@@ -70,7 +70,7 @@ describe('Subnet-EVM data on Blockchain', () => {
       upgrades.map((u) => Object.entries(u)[0]!).map(([name, c]) => [name, c.blockTimestamp, c.disable === true]),
     );
     const genesisPrecompiles = Object.keys(evm.chainConfig).filter(
-      (k) => k.endsWith('Config') && k !== 'feeConfig' && (evm.chainConfig[k] as object | null)?.hasOwnProperty('blockTimestamp'),
+      (k) => k.endsWith('Config') && k !== 'feeConfig' && Object.hasOwn(evm.chainConfig[k] ?? {}, 'blockTimestamp'),
     );
     expect(b.chainConfig.precompiles.map((p: any) => p.name).sort()).toEqual(genesisPrecompiles.sort());
 

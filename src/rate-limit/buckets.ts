@@ -53,7 +53,9 @@ export class MemoryBuckets {
     });
     const wait = Math.max(0, ...tokens.map((t) => (t < 1 ? Math.ceil((1 - t) / perMs) : 0)));
     if (wait > 0) return wait;
-    names.forEach((name, i) => this.levels.set(name, { tokens: tokens[i]! - 1, at: now }));
+    names.forEach((name, i) => {
+      this.levels.set(name, { tokens: tokens[i]! - 1, at: now });
+    });
     return 0;
   }
 }

@@ -83,7 +83,7 @@ export function dataApiRoutes(seed: string): Route[] {
       operation: 'listSubnets',
       method: 'GET',
       pattern: /^\/v1\/networks\/([^/]+)\/subnets$/,
-      handle: withWorld(seed, (world, network, _params, query) => {
+      handle: withWorld(seed, (world, _network, _params, query) => {
         const q = new QueryReader(query, ['pageToken', 'pageSize', 'sortOrder']);
         const pageSize = q.int('pageSize', 1, 10000) ?? 100;
         const sortOrder = q.oneOf('sortOrder', SORT) ?? 'desc';

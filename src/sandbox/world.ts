@@ -1147,7 +1147,9 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
         )
       )
         return;
-      recipients.forEach((to, k) => b.output(tx, { spendOn: b.ids.x, addresses: [to], assetId: b.avax, amount: amounts[k]! }));
+      recipients.forEach((to, k) => {
+        b.output(tx, { spendOn: b.ids.x, addresses: [to], assetId: b.avax, amount: amounts[k]! });
+      });
       // Sometimes a custom asset moves along with the AVAX.
       const held = [...b.assets.keys()].filter((id) => id !== b.avax && b.spendable(b.ids.x, payer, id).length > 0);
       if (held.length > 0 && rng.chance(0.5)) {

@@ -1,7 +1,7 @@
 /** One interchain (ICM) message: where from and to, its status, when sent and the relayer's reward. */
 import { getFragmentData, graphql, type FragmentType } from '../gql';
 import { formatTime, formatUnits, humanize } from '../format';
-import { type Network } from '../router';
+import type { Network } from '../router';
 import { AddressLink } from './AddressLink';
 
 export const IcmMessageRowFragment = graphql(`

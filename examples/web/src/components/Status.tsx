@@ -45,6 +45,7 @@ export function RequestFailed({ error, onRetry }: { error: CombinedError; onRetr
       <h2>This page could not be loaded</h2>
       <ul>
         {explanations.map((x, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, rendered once and never reordered.
           <li key={i}>
             <Explained {...x} />
           </li>
@@ -74,8 +75,8 @@ export function PartialData({ errors }: { errors: readonly GatewayError[] }) {
     <div className="notice warning" role="status">
       <h2>Part of this page is missing</h2>
       <ul>
-        {[...distinct.values()].map((x, i) => (
-          <li key={i}>
+        {[...distinct.entries()].map(([key, x]) => (
+          <li key={key}>
             <Explained explanation={x.explanation} detail={x.detail} />
             {x.count > 1 && <span className="count"> ({x.count} places)</span>}
           </li>

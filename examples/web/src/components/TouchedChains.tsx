@@ -22,7 +22,8 @@ export function TouchedChains(props: { utxos: readonly FragmentType<typeof Touch
   for (const chain of utxos.flatMap((u) => u.addresses.flatMap((a) => a.chains ?? []))) chains.set(chain.blockchainId, chainName(chain));
   if (!chains.size) return <p className="muted">No chains known for these addresses.</p>;
   return (
-    <p className="chips" aria-label="Chains touched">
+    // biome-ignore lint/a11y/useSemanticElements: a row of chips, not form controls: a fieldset would say otherwise.
+    <p className="chips" role="group" aria-label="Chains touched">
       {[...chains].map(([id, name]) => (
         <span className="chip" key={id} title={id}>
           {name}

@@ -4,7 +4,7 @@
  */
 import { getFragmentData, graphql, type FragmentType } from '../gql';
 import { formatUnits } from '../format';
-import { type Network } from '../router';
+import type { Network } from '../router';
 import { AddressLink } from './AddressLink';
 import { ChainChips } from './ChainChips';
 

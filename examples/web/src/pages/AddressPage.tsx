@@ -3,6 +3,7 @@
  * Chain (bech32) addresses, and ICM messages for EVM (0x) addresses, so the query asks for each
  * part only where it applies (`@skip`/`@include` on one variable) rather than collect refusals.
  */
+import type { ReactNode } from 'react';
 import { useQuery } from 'urql';
 import { BalanceRow } from '../components/BalanceRow';
 import { ChainChips } from '../components/ChainChips';
@@ -53,7 +54,7 @@ export function AddressPage({ network, address }: { network: Network; address: S
   const errors = result.error?.graphQLErrors ?? [];
   const at = ['network', 'address'];
 
-  let body;
+  let body: ReactNode;
   if (result.fetching) body = <Loading what="the address" />;
   else if (!found)
     body = result.error ? <RequestFailed error={result.error} onRetry={() => reexecute({ requestPolicy: 'network-only' })} /> : null;

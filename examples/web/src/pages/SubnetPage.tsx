@@ -3,6 +3,7 @@
  * (from the node), and its L1 validators with their P-Chain entries (from the Data API and the
  * P-Chain). Parts the node cannot give are noted in place; the rest of the page still shows.
  */
+import type { ReactNode } from 'react';
 import { useQuery } from 'urql';
 import { AddressLink } from '../components/AddressLink';
 import { BlockchainCard } from '../components/BlockchainCard';
@@ -48,7 +49,7 @@ export function SubnetPage({ network, subnetId }: { network: Network; subnetId: 
   const errors = result.error?.graphQLErrors ?? [];
   const at = ['network', 'subnet'];
 
-  let body;
+  let body: ReactNode;
   if (result.fetching) body = <Loading what="the subnet" />;
   else if (!result.data && result.error)
     body = <RequestFailed error={result.error} onRetry={() => reexecute({ requestPolicy: 'network-only' })} />;

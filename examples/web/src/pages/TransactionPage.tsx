@@ -2,6 +2,7 @@
  * A Primary Network transaction, in one request: the UTXOs it consumed and emitted, the
  * addresses behind them (each a link to its page) and every chain those addresses touched.
  */
+import type { ReactNode } from 'react';
 import { useQuery } from 'urql';
 import { AddressLink } from '../components/AddressLink';
 import { ListTable, numeric } from '../components/ListTable';
@@ -91,7 +92,7 @@ export function TransactionPage({ network, chain, txHash }: { network: Network; 
   const [result, reexecute] = useQuery({ query: TransactionPageQuery, variables: { network: networkName(network), chain, txHash } });
   const tx = result.data?.network.transaction;
 
-  let body;
+  let body: ReactNode;
   if (result.fetching) body = <Loading what="the transaction" />;
   else if (!result.data && result.error)
     body = <RequestFailed error={result.error} onRetry={() => reexecute({ requestPolicy: 'network-only' })} />;
@@ -130,12 +131,14 @@ export function TransactionPage({ network, chain, txHash }: { network: Network; 
             <h2>C-Chain side</h2>
             <ul className="plain">
               {(tx.evmInputs ?? []).map((input, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the transaction's inputs in their order, which never changes.
                 <li key={`in-${i}`}>
                   from <AddressLink value={input.fromAddress} network={network} />:{' '}
                   {formatUnits(input.asset.amount, input.asset.denomination)} {input.asset.symbol}
                 </li>
               ))}
               {(tx.evmOutputs ?? []).map((output, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the transaction's outputs in their order, which never changes.
                 <li key={`out-${i}`}>
                   to <AddressLink value={output.toAddress} network={network} />:{' '}
                   {formatUnits(output.asset.amount, output.asset.denomination)} {output.asset.symbol}
