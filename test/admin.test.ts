@@ -4,7 +4,7 @@
  * mutation with its rules.
  */
 import { describe, expect, it } from 'vitest';
-import { getWorld } from '../src/sandbox/world.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { codes, useHarness } from './helpers.js';
 
 const TOKEN = 'admin-token-for-tests-0123456789';

@@ -20,7 +20,7 @@ import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serveGraphql } from '../examples/web/gateway-plugin.js';
 import { formatAvax, formatPercent, formatUnits, groupDigits } from '../examples/web/src/format.js';
-import { getWorld } from '../src/sandbox/world.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { startHarness, type Harness } from './helpers.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PRIMARY_CHAIN_IDS } from '../src/ids.js';
 import { MemoryStore } from '../src/loaders/store.js';
-import { getWorld } from '../src/sandbox/world.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { codes, startHarness, type Harness } from './helpers.js';
 
 const world = getWorld('mainnet');

@@ -7,10 +7,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRIMARY_CHAIN_IDS } from '../src/ids.js';
-import type { SandboxAnswer } from '../src/sandbox/http.js';
-import type { RecordedRequest } from '../src/sandbox/server.js';
-import { getEvmWorld } from '../src/sandbox/evm.js';
-import { getWorld } from '../src/sandbox/world.js';
+import type { SandboxAnswer } from '../sandbox/routes.js';
+import type { RecordedRequest } from '../sandbox/server.js';
+import { getEvmWorld } from '../sandbox/world/evm.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { OpenApiContract } from './contract/openapi.js';
 import { useHarness } from './helpers.js';
 

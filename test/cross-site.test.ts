@@ -7,8 +7,8 @@
 import { serverAudits } from 'graphql-http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ConfigError, loadConfig } from '../src/config.js';
-import { startSandbox, type Sandbox } from '../src/sandbox/server.js';
-import { getWorld } from '../src/sandbox/world.js';
+import { startSandbox, type Sandbox } from '../sandbox/server.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { startHarness, type Harness } from './helpers.js';
 
 const world = getWorld('mainnet');

@@ -4,8 +4,8 @@
  * ercType, the enums, and upstream failures.
  */
 import { describe, expect, it } from 'vitest';
-import { getEvmWorld } from '../src/sandbox/evm.js';
-import { FX_RATES, getWorld } from '../src/sandbox/world.js';
+import { getEvmWorld } from '../sandbox/world/evm.js';
+import { FX_RATES, getWorld } from '../sandbox/world/world.js';
 import { graphql } from './gql/index.js';
 import { codes, type Page, startHarness, useHarness, walk } from './helpers.js';
 

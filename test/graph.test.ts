@@ -3,7 +3,7 @@
  * transactions, UTXOs and addresses, with the upstream calls they cost.
  */
 import { describe, expect, it } from 'vitest';
-import { getWorld } from '../src/sandbox/world.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { graphql } from './gql/index.js';
 import { useHarness } from './helpers.js';
 

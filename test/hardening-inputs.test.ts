@@ -4,7 +4,7 @@
  * allowed and quotes at most a short prefix of the value, no upstream call, and in milliseconds.
  */
 import { describe, expect, it } from 'vitest';
-import { getWorld } from '../src/sandbox/world.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { codes, useHarness, type Result } from './helpers.js';
 
 const h = useHarness();

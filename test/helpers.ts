@@ -8,7 +8,7 @@ import { print, type GraphQLFormattedError } from 'graphql';
 import { loadConfig, type Config } from '../src/config.js';
 import { createGateway, type Gateway } from '../src/gateway.js';
 import type { Logger } from '../src/logger.js';
-import { startSandbox, type Sandbox } from '../src/sandbox/server.js';
+import { startSandbox, type Sandbox } from '../sandbox/server.js';
 
 export interface Result<T> {
   status: number;

@@ -3,7 +3,7 @@
  * cancellation, and errors that keep their cause.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../src/sandbox/server.js';
+import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { DataApiClient } from '../src/upstreams/data-api.js';
 import { ConnectionError, HttpError, RequestAbortedError, TimeoutError } from '../src/upstreams/errors.js';
 import { encodeQuery, HttpClient, parseRetryAfter, segment } from '../src/upstreams/http.js';

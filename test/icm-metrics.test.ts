@@ -2,8 +2,8 @@
  * ICM messages by chain and by address, and the Metrics API's daily TPS series.
  */
 import { describe, expect, it } from 'vitest';
-import { getEvmWorld } from '../src/sandbox/evm.js';
-import { TPS_PAGE } from '../src/sandbox/metrics-api.js';
+import { getEvmWorld } from '../sandbox/world/evm.js';
+import { TPS_PAGE } from '../sandbox/metrics-api/metrics.js';
 import { codes, type Page, useHarness, walk } from './helpers.js';
 
 const h = useHarness({ DATA_API_KEY: 'operator-key' });

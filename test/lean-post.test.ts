@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { serverAudits } from 'graphql-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayServer, type GatewayServer } from '../src/server.js';
-import { getWorld } from '../src/sandbox/world.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { startHarness, type Harness } from './helpers.js';
 
 const world = getWorld('mainnet');

@@ -3,7 +3,7 @@
  * request may make. Over a bound the request, or just the field, fails with a clear code.
  */
 import { describe, expect, it } from 'vitest';
-import { getWorld } from '../src/sandbox/world.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { codes, useHarness } from './helpers.js';
 
 const h = useHarness({ MAX_DEPTH: '6', MAX_ALIASES: '3', MAX_TOKENS: '200', UPSTREAM_CALL_BUDGET: '5' });

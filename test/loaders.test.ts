@@ -2,7 +2,7 @@
  * Loaders: what is shared between requests (and with whom), and batching across a response.
  */
 import { describe, expect, it } from 'vitest';
-import { getWorld } from '../src/sandbox/world.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { codes, useHarness } from './helpers.js';
 
 const world = getWorld('mainnet');

@@ -4,8 +4,8 @@
  * param would pass silently), on the path that serves it, and never batched on a gorilla endpoint.
  */
 import { expect, it } from 'vitest';
-import { getNodeWorld } from '../src/sandbox/node-data.js';
-import { getWorld } from '../src/sandbox/world.js';
+import { getNodeWorld } from '../sandbox/node/data.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { useHarness } from './helpers.js';
 
 const TOKEN = 'admin-token-for-tests-0123456789';

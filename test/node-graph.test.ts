@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { decodeHexWithChecksum } from '../src/avax-codec.js';
 import { PRIMARY_NETWORK_ID } from '../src/ids.js';
-import { derivedId } from '../src/sandbox/node-avax.js';
-import { getNodeWorld, proposedBlockchainIds } from '../src/sandbox/node-data.js';
-import { getWorld, TIMELINE } from '../src/sandbox/world.js';
+import { derivedId } from '../sandbox/node/avax.js';
+import { getNodeWorld, proposedBlockchainIds } from '../sandbox/node/data.js';
+import { getWorld, TIMELINE } from '../sandbox/world/world.js';
 import { graphql } from './gql/index.js';
 import { useHarness } from './helpers.js';
 

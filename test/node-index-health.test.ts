@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { decodeHexWithChecksum } from '../src/avax-codec.js';
 import { PRIMARY_NETWORK_ID } from '../src/ids.js';
-import { derivedId } from '../src/sandbox/node-avax.js';
-import { getNodeWorld, INDEX_NAMES } from '../src/sandbox/node-data.js';
-import { getWorld } from '../src/sandbox/world.js';
+import { derivedId } from '../sandbox/node/avax.js';
+import { getNodeWorld, INDEX_NAMES } from '../sandbox/node/data.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { HttpClient } from '../src/upstreams/http.js';
 import { directTransport } from '../src/upstreams/transport.js';
 import { NodeClient } from '../src/upstreams/node-rpc.js';

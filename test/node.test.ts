@@ -3,7 +3,7 @@
  * carries the network; malformed or foreign ids are refused precisely.
  */
 import { describe, expect, it } from 'vitest';
-import { getWorld } from '../src/sandbox/world.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { graphql } from './gql/index.js';
 import { codes, useHarness } from './helpers.js';
 

@@ -4,7 +4,7 @@
  * and the arguments it refuses. The sandbox world is the oracle.
  */
 import { describe, expect, it } from 'vitest';
-import { getWorld } from '../src/sandbox/world.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { graphql } from './gql/index.js';
 import { codes, useHarness } from './helpers.js';
 

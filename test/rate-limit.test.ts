@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config.js';
 import { MemoryBuckets } from '../src/rate-limit/buckets.js';
 import { ClientIdentity } from '../src/rate-limit/identity.js';
 import type { GatewayServer } from '../src/server.js';
-import { startSandbox, type Sandbox } from '../src/sandbox/server.js';
+import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { startHarness, type Harness } from './helpers.js';
 import { atMost, client, flood, serve } from './sockets.js';
 

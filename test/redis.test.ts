@@ -7,8 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../src/sandbox/server.js';
-import { getWorld } from '../src/sandbox/world.js';
+import { startSandbox, type Sandbox } from '../sandbox/server.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { startHarness, type Harness } from './helpers.js';
 import { startRedis, type RedisServer } from './redis-server.js';
 

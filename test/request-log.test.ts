@@ -5,7 +5,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWorld } from '../src/sandbox/world.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { startHarness, type Harness } from './helpers.js';
 
 const world = getWorld('mainnet');

@@ -9,12 +9,12 @@ import { parse as parseLossless, isLosslessNumber } from 'lossless-json';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeHexWithChecksum, decodeUtxo } from '../src/avax-codec.js';
 import { cb58Decode, cb58Encode, PRIMARY_NETWORK_ID, type NetworkName } from '../src/ids.js';
-import { derivedId, transferOutput } from '../src/sandbox/node-avax.js';
-import { toJson } from '../src/sandbox/node-codec.js';
-import { goJson } from '../src/sandbox/node-json.js';
-import { getNodeWorld, proposedBlockchainIds, SANDBOX_NODE_ID } from '../src/sandbox/node-data.js';
-import { startSandbox, type Sandbox } from '../src/sandbox/server.js';
-import { getWorld, TIMELINE } from '../src/sandbox/world.js';
+import { derivedId, transferOutput } from '../sandbox/node/avax.js';
+import { toJson } from '../sandbox/node/codec.js';
+import { goJson } from '../sandbox/node/json.js';
+import { getNodeWorld, proposedBlockchainIds, SANDBOX_NODE_ID } from '../sandbox/node/data.js';
+import { startSandbox, type Sandbox } from '../sandbox/server.js';
+import { getWorld, TIMELINE } from '../sandbox/world/world.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {

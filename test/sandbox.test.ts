@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cb58Decode, NETWORK_HRP, parseBech32Address, parseCb58Id, parseNodeId } from '../src/ids.js';
-import { startSandbox, type Sandbox } from '../src/sandbox/server.js';
-import { buildWorld, getWorld } from '../src/sandbox/world.js';
+import { startSandbox, type Sandbox } from '../sandbox/server.js';
+import { buildWorld, getWorld } from '../sandbox/world/world.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { cb58Encode } from '../src/ids.js';
-import { getWorld } from '../src/sandbox/world.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { codes, useHarness } from './helpers.js';
 
 const h = useHarness();

@@ -4,8 +4,8 @@
  * eth_* calls of one chain batched; nothing asked of chains that cannot answer.
  */
 import { describe, expect, it } from 'vitest';
-import { getNodeWorld } from '../src/sandbox/node-data.js';
-import { getWorld } from '../src/sandbox/world.js';
+import { getNodeWorld } from '../sandbox/node/data.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { codes, useHarness } from './helpers.js';
 
 const h = useHarness({ UPSTREAM_RETRIES: '0' });

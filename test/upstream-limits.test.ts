@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWorld } from '../src/sandbox/world.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { InvalidResponseError } from '../src/upstreams/errors.js';
 import { HttpClient } from '../src/upstreams/http.js';
 import { codes, startHarness, useHarness } from './helpers.js';

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
 import { ConfigError, loadConfig, type Config } from '../../src/config.js';
 import { createGateway } from '../../src/gateway.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { serveGraphql } from './gateway-plugin.js';
 
 let config: Config;

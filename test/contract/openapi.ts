@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { RecordedRequest } from '../../src/sandbox/server.js';
+import type { RecordedRequest } from '../../sandbox/server.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 

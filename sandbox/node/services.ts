@@ -4,21 +4,21 @@
  * and error strings.
  */
 import { bech32 } from '@scure/base';
-import { encodeHexWithChecksum } from '../avax-codec.js';
-import { cb58Encode, PRIMARY_NETWORK_ID } from '../ids.js';
-import type { PChainTransaction } from '../upstreams/data-api.types.js';
-import { derivedId } from './node-avax.js';
-import type { NodeBlock, NodeTx } from './node-avm.js';
-import { idBytes, toJson } from './node-codec.js';
-import type { Container, IndexName, NodeWorld } from './node-data.js';
-import { corethChainConfig, type SubnetEvmChain } from './node-evm.js';
-import { GethError, goUint64, type GethMethod } from './node-geth.js';
-import { RpcFailure, type Encoding, type GorillaService } from './node-gorilla.js';
-import { goIdBytes, goLocalAddress } from './node-ids.js';
-import { JsonObject, member, type JsonValue, jsonKind } from './node-json.js';
-import { elasticSupply, subnetValidatorWeight } from './node-platform.js';
-import { CREATE_ASSET_TX_FEE, TIMELINE, TX_FEE, type SandboxUtxo } from './world.js';
-import { sha } from './random.js';
+import { encodeHexWithChecksum } from '../../src/avax-codec.js';
+import { cb58Encode, PRIMARY_NETWORK_ID } from '../../src/ids.js';
+import type { PChainTransaction } from '../../src/upstreams/data-api.types.js';
+import { derivedId } from './avax.js';
+import type { NodeBlock, NodeTx } from './avm.js';
+import { idBytes, toJson } from './codec.js';
+import type { Container, IndexName, NodeWorld } from './data.js';
+import { corethChainConfig, type SubnetEvmChain } from './evm.js';
+import { GethError, goUint64, type GethMethod } from './geth.js';
+import { RpcFailure, type Encoding, type GorillaService } from './gorilla.js';
+import { goIdBytes, goLocalAddress } from './ids.js';
+import { JsonObject, member, type JsonValue, jsonKind } from './json.js';
+import { elasticSupply, subnetValidatorWeight } from './platform.js';
+import { CREATE_ASSET_TX_FEE, TIMELINE, TX_FEE, type SandboxUtxo } from '../world/world.js';
+import { sha } from '../random.js';
 
 /** What the services need of the node beyond the world: its chain aliases (the BCLookup). */
 export interface ChainLookup {

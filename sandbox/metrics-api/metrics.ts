@@ -4,8 +4,8 @@
  * an expired one restarts the listing from the first page, as the guide says.
  */
 import { randomUUID } from 'node:crypto';
-import { getEvmWorld, type EvmChainWorld } from './evm.js';
-import { apiError, QueryReader, type Route } from './http.js';
+import { getEvmWorld, type EvmChainWorld } from '../world/evm.js';
+import { apiError, QueryReader, type Route } from '../routes.js';
 
 /** Points per page: the usage guide does not say; a hundred days reads well. */
 export const TPS_PAGE = 100;

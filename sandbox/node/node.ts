@@ -10,17 +10,17 @@
  */
 import path from 'node:path';
 import { isIP } from 'node:net';
-import { cb58Encode, PRIMARY_NETWORK_ID, type NetworkName } from '../ids.js';
-import type { Route, SandboxAnswer, SandboxRequest } from './http.js';
-import { derivedId } from './node-avax.js';
-import { getNodeWorld, INDEX_NAMES, type IndexName, type NodeWorld } from './node-data.js';
-import { serveGeth } from './node-geth.js';
-import { RpcFailure, serveGorilla, type GorillaService } from './node-gorilla.js';
-import { goIdBytes } from './node-ids.js';
-import { decodeFirst, goJson, JsonObject, member } from './node-json.js';
-import { avmService, evmMethods, indexService, nanosOf, platformService, rfc3339Nano, validatorsService } from './node-services.js';
-import { TIMELINE } from './world.js';
-import { sha } from './random.js';
+import { cb58Encode, PRIMARY_NETWORK_ID, type NetworkName } from '../../src/ids.js';
+import type { Route, SandboxAnswer, SandboxRequest } from '../routes.js';
+import { derivedId } from './avax.js';
+import { getNodeWorld, INDEX_NAMES, type IndexName, type NodeWorld } from './data.js';
+import { serveGeth } from './geth.js';
+import { RpcFailure, serveGorilla, type GorillaService } from './gorilla.js';
+import { goIdBytes } from './ids.js';
+import { decodeFirst, goJson, JsonObject, member } from './json.js';
+import { avmService, evmMethods, indexService, nanosOf, platformService, rfc3339Nano, validatorsService } from './services.js';
+import { TIMELINE } from '../world/world.js';
+import { sha } from '../random.js';
 
 export interface NodeKnobs {
   /** Whether /ext/admin is served (--api-admin-enabled); 404 when not. */

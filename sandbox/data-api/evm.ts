@@ -3,11 +3,11 @@
  * aggregation (4.1), served from the EVM side of the world.
  */
 import { createHash } from 'node:crypto';
-import { cb58Decode, isEvmAddress, isHex, type NetworkName } from '../ids.js';
-import type { CollectibleBalance, CurrencyCode, IcmMessage } from '../upstreams/data-api.types.js';
-import { getEvmWorld, type EvmChainWorld } from './evm.js';
-import { apiError, BadRequest, paginate, QueryReader, type Route, type SandboxAnswer } from './http.js';
-import { FX_RATES, getWorld } from './world.js';
+import { cb58Decode, isEvmAddress, isHex, type NetworkName } from '../../src/ids.js';
+import type { CollectibleBalance, CurrencyCode, IcmMessage } from '../../src/upstreams/data-api.types.js';
+import { getEvmWorld, type EvmChainWorld } from '../world/evm.js';
+import { apiError, BadRequest, paginate, QueryReader, type Route, type SandboxAnswer } from '../routes.js';
+import { FX_RATES, getWorld } from '../world/world.js';
 
 const NETWORKS = ['mainnet', 'fuji', 'testnet'] as const;
 const CURRENCIES = Object.keys(FX_RATES) as CurrencyCode[];

@@ -7,7 +7,7 @@
  * The generator keeps its own model of UTXOs and transactions and renders the Data API's wire
  * shapes at the end, because one UTXO appears in different shapes on different chains.
  */
-import { utxoId } from '../avax-codec.js';
+import { utxoId } from '../../src/avax-codec.js';
 import {
   cb58Encode,
   formatBech32Address,
@@ -16,7 +16,7 @@ import {
   PRIMARY_CHAIN_IDS,
   PRIMARY_NETWORK_ID,
   type NetworkName,
-} from '../ids.js';
+} from '../../src/ids.js';
 import type {
   AssetAmount,
   Blockchain,
@@ -34,8 +34,8 @@ import type {
   XChainTransaction,
   XChainUtxo,
   XChainVertex,
-} from '../upstreams/data-api.types.js';
-import { Rng, sha } from './random.js';
+} from '../../src/upstreams/data-api.types.js';
+import { Rng, sha } from '../random.js';
 
 export const AVAX_ASSET_ID: Record<NetworkName, string> = {
   mainnet: 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z',

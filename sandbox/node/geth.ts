@@ -3,7 +3,7 @@
  * (graft/evm/rpc), with its batches (up to 1000 calls), its error codes and HTTP checks
  * (test/upstream/examples/node.jsonrpc-errors.json, `evmRpc`).
  */
-import type { SandboxAnswer, SandboxRequest } from './http.js';
+import type { SandboxAnswer, SandboxRequest } from '../routes.js';
 import {
   compact,
   decodeFirst,
@@ -15,7 +15,7 @@ import {
   member,
   RawJson,
   type JsonValue,
-} from './node-json.js';
+} from './json.js';
 
 /** An error a method returns, with its JSON-RPC code (-32000 for plain errors). */
 export class GethError extends Error {

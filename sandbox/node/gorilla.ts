@@ -5,8 +5,8 @@
  * with encoding/json's rules, notifications answered with an empty 200, every JSON-RPC error
  * with HTTP 200.
  */
-import { cb58Decode, InvalidIdError } from '../ids.js';
-import type { SandboxAnswer, SandboxRequest } from './http.js';
+import { cb58Decode, InvalidIdError } from '../../src/ids.js';
+import type { SandboxAnswer, SandboxRequest } from '../routes.js';
 import {
   compact,
   decodeFirst,
@@ -20,7 +20,7 @@ import {
   member,
   RawJson,
   type JsonValue,
-} from './node-json.js';
+} from './json.js';
 
 /** An error a service method returns: code -32000, its message, data null. */
 export class RpcFailure extends Error {}

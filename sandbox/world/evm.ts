@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { keccak_256 } from '@noble/hashes/sha3';
-import { PRIMARY_NETWORK_ID, type NetworkName } from '../ids.js';
+import { PRIMARY_NETWORK_ID, type NetworkName } from '../../src/ids.js';
 import type {
   Blockchain,
   CollectibleBalance,
@@ -23,8 +23,8 @@ import type {
   NftTokenMetadataStatus,
   ResourceLinkType,
   RichAddress,
-} from '../upstreams/data-api.types.js';
-import { Rng } from './random.js';
+} from '../../src/upstreams/data-api.types.js';
+import { Rng } from '../random.js';
 import { avaxPriceUsd, getWorld } from './world.js';
 
 const DAY = 86_400;

@@ -2,16 +2,16 @@
  * The sandbox's Data API: the Primary Network endpoints served from the world, with the rules,
  * bounds and error bodies of the spec (docs: ../../test/upstream/data-api-digest.md).
  */
-import { InvalidIdError, isEvmAddress, parseBech32Address, parseCb58Id, parseNodeId, type NetworkName } from '../ids.js';
+import { InvalidIdError, isEvmAddress, parseBech32Address, parseCb58Id, parseNodeId, type NetworkName } from '../../src/ids.js';
 import {
   PRIMARY_NETWORK_TX_TYPES,
   type CurrencyCode,
   type HistoricalReward,
   type PrimaryNetworkTxType,
   type SortOrder,
-} from '../upstreams/data-api.types.js';
-import { apiError, paginate, QueryReader, type Route, type SandboxAnswer } from './http.js';
-import { FX_RATES, getWorld, type SandboxWorld } from './world.js';
+} from '../../src/upstreams/data-api.types.js';
+import { apiError, paginate, QueryReader, type Route, type SandboxAnswer } from '../routes.js';
+import { FX_RATES, getWorld, type SandboxWorld } from '../world/world.js';
 
 const NETWORKS = ['mainnet', 'fuji', 'testnet'] as const;
 const SORT = ['asc', 'desc'] as const;

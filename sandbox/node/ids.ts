@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { base58 } from '@scure/base';
-import { RpcFailure } from './node-gorilla.js';
+import { RpcFailure } from './gorilla.js';
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 

@@ -14,14 +14,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { dataApiRoutes } from './data-api.js';
-import { evmRoutes } from './evm-api.js';
-import { metricsRoutes, type MetricsState } from './metrics-api.js';
-import { SandboxNode, type NodeKnobs } from './node.js';
-import { getNodeWorld, SANDBOX_NODE_ID } from './node-data.js';
-import { getWorld } from './world.js';
-import { apiError, BadRequest, type Route, type SandboxAnswer, type SandboxRequest } from './http.js';
-import type { NetworkName } from '../ids.js';
+import { dataApiRoutes } from './data-api/primary-network.js';
+import { evmRoutes } from './data-api/evm.js';
+import { metricsRoutes, type MetricsState } from './metrics-api/metrics.js';
+import { SandboxNode, type NodeKnobs } from './node/node.js';
+import { getNodeWorld, SANDBOX_NODE_ID } from './node/data.js';
+import { getWorld } from './world/world.js';
+import { apiError, BadRequest, type Route, type SandboxAnswer, type SandboxRequest } from './routes.js';
+import type { NetworkName } from '../src/ids.js';
 
 export interface Fault {
   /** The operation to hit (e.g. `listSubnets`); every operation when absent. */

@@ -5,8 +5,8 @@
  * with dense heights from the genesis block at 0. A block that holds a transaction has the Data
  * API's block hash as its id.
  */
-import { cb58Decode, cb58Encode, PRIMARY_NETWORK_ID } from '../ids.js';
-import type { PChainTransaction, PChainUtxo } from '../upstreams/data-api.types.js';
+import { cb58Decode, cb58Encode, PRIMARY_NETWORK_ID } from '../../src/ids.js';
+import type { PChainTransaction, PChainUtxo } from '../../src/upstreams/data-api.types.js';
 import {
   addressBytes,
   authorization,
@@ -21,11 +21,11 @@ import {
   transferableInput,
   transferableOutput,
   transferOutput,
-} from './node-avax.js';
-import type { NodeBlock, NodeTx } from './node-avm.js';
-import { bytes, embed, encode, fixed, hex, iface, id, jsonOnly, list, str, struct, u32, u64, u8, type CodecNode } from './node-codec.js';
-import { isProposal, TIMELINE, type SandboxWorld } from './world.js';
-import { sha } from './random.js';
+} from './avax.js';
+import type { NodeBlock, NodeTx } from './avm.js';
+import { bytes, embed, encode, fixed, hex, iface, id, jsonOnly, list, str, struct, u32, u64, u8, type CodecNode } from './codec.js';
+import { isProposal, TIMELINE, type SandboxWorld } from '../world/world.js';
+import { sha } from '../random.js';
 
 const TX_TYPE: Record<string, number> = {
   AddValidatorTx: 12,

@@ -1,6 +1,6 @@
 /**
  * Runs the sandbox on its own, e.g. for benchmarks in another process:
- *   SANDBOX_PORT=4100 tsx src/sandbox/main.ts
+ *   SANDBOX_PORT=4100 tsx sandbox/main.ts
  * Prints one JSON line with its URLs once it listens.
  */
 import { startSandbox } from './server.js';
