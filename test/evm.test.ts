@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getEvmWorld } from '../sandbox/world/evm.js';
-import { FX_RATES, getWorld } from '../sandbox/world/world.js';
+import { FX_RATES } from '../sandbox/world/timeline.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { graphql } from './gql/index.js';
 import { codes, type Page, startHarness, useHarness, walk } from './helpers.js';
 

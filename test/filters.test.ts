@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { NodeID } from '../schema/scalars.js';
-import { FX_RATES, getWorld } from '../sandbox/world/world.js';
+import { FX_RATES } from '../sandbox/world/timeline.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { graphql } from './gql/index.js';
 import { codes, useHarness } from './helpers.js';
 

@@ -8,7 +8,8 @@ import { decodeHexWithChecksum } from '../src/avax-codec.js';
 import { PRIMARY_NETWORK_ID } from '../src/ids.js';
 import { derivedId } from '../sandbox/node/avax.js';
 import { getNodeWorld, proposedBlockchainIds } from '../sandbox/node/data.js';
-import { getWorld, TIMELINE } from '../sandbox/world/world.js';
+import { getWorld } from '../sandbox/world/world.js';
+import { TIMELINE } from '../sandbox/world/timeline.js';
 import { graphql } from './gql/index.js';
 import { useHarness } from './helpers.js';
 

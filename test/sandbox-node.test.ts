@@ -14,7 +14,8 @@ import { toJson } from '../sandbox/node/codec.js';
 import { goJson } from '../sandbox/node/json.js';
 import { getNodeWorld, proposedBlockchainIds, SANDBOX_NODE_ID } from '../sandbox/node/data.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
-import { getWorld, TIMELINE } from '../sandbox/world/world.js';
+import { getWorld } from '../sandbox/world/world.js';
+import { TIMELINE } from '../sandbox/world/timeline.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {

@@ -7,7 +7,8 @@ import { cb58Decode, isEvmAddress, isHex, type NetworkName } from '../../src/ids
 import type { CollectibleBalance, CurrencyCode, IcmMessage } from '../../src/upstreams/data-api.types.js';
 import { getEvmWorld, type EvmChainWorld } from '../world/evm.js';
 import { apiError, BadRequest, paginate, QueryReader, type Route, type SandboxAnswer } from '../routes.js';
-import { FX_RATES, getWorld } from '../world/world.js';
+import { FX_RATES } from '../world/timeline.js';
+import { getWorld } from '../world/world.js';
 
 const NETWORKS = ['mainnet', 'fuji', 'testnet'] as const;
 const CURRENCIES = Object.keys(FX_RATES) as CurrencyCode[];

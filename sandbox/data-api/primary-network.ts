@@ -11,7 +11,9 @@ import {
   type SortOrder,
 } from '../../src/upstreams/data-api.types.js';
 import { apiError, paginate, QueryReader, type Route, type SandboxAnswer } from '../routes.js';
-import { FX_RATES, getWorld, type SandboxWorld } from '../world/world.js';
+import { FX_RATES } from '../world/timeline.js';
+import { getWorld } from '../world/world.js';
+import type { SandboxWorld } from '../world/types.js';
 
 const NETWORKS = ['mainnet', 'fuji', 'testnet'] as const;
 const SORT = ['asc', 'desc'] as const;

@@ -14,7 +14,9 @@ import { buildPlatformChain, type PlatformChain } from './platform.js';
 import { buildSubnetEvmChain, cChainBlockBytes, evmBlocks, type EvmBlock, type SubnetEvmChain } from './evm.js';
 import { getEvmWorld, type EvmWorld } from '../world/evm.js';
 import { sha } from '../random.js';
-import { getWorld, TIMELINE, VM_IDS, type SandboxUtxo, type SandboxWorld } from '../world/world.js';
+import { getWorld } from '../world/world.js';
+import { TIMELINE, VM_IDS } from '../world/timeline.js';
+import type { SandboxUtxo, SandboxWorld } from '../world/types.js';
 
 export type IndexName = 'C/block' | 'P/block' | 'X/tx' | 'X/block' | 'X/vtx';
 export const INDEX_NAMES: readonly IndexName[] = ['C/block', 'P/block', 'X/tx', 'X/block', 'X/vtx'];

@@ -9,7 +9,7 @@ import type { NetworkName } from '../../src/ids.js';
 import type { Blockchain, EvmGenesisConfig, NativeTransaction } from '../../src/upstreams/data-api.types.js';
 import { evmBlockHash, type EvmChainWorld } from '../world/evm.js';
 import { Rng, sha } from '../random.js';
-import { TIMELINE } from '../world/world.js';
+import { TIMELINE } from '../world/timeline.js';
 
 export interface EvmBlock {
   number: number;

@@ -19,7 +19,7 @@ import { RpcFailure, serveGorilla, type GorillaService } from './gorilla.js';
 import { goIdBytes } from './ids.js';
 import { decodeFirst, goJson, JsonObject, member } from './json.js';
 import { avmService, evmMethods, indexService, nanosOf, platformService, rfc3339Nano, validatorsService } from './services.js';
-import { TIMELINE } from '../world/world.js';
+import { TIMELINE } from '../world/timeline.js';
 import { sha } from '../random.js';
 
 export interface NodeKnobs {

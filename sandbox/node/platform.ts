@@ -24,7 +24,8 @@ import {
 } from './avax.js';
 import type { NodeBlock, NodeTx } from './avm.js';
 import { bytes, embed, encode, fixed, hex, iface, id, jsonOnly, list, str, struct, u32, u64, u8, type CodecNode } from './codec.js';
-import { isProposal, TIMELINE, type SandboxWorld } from '../world/world.js';
+import { isProposal, TIMELINE } from '../world/timeline.js';
+import type { SandboxWorld } from '../world/types.js';
 import { sha } from '../random.js';
 
 const TX_TYPE: Record<string, number> = {

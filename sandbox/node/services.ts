@@ -17,7 +17,8 @@ import { RpcFailure, type Encoding, type GorillaService } from './gorilla.js';
 import { goIdBytes, goLocalAddress } from './ids.js';
 import { JsonObject, member, type JsonValue, jsonKind } from './json.js';
 import { elasticSupply, subnetValidatorWeight } from './platform.js';
-import { CREATE_ASSET_TX_FEE, TIMELINE, TX_FEE, type SandboxUtxo } from '../world/world.js';
+import { CREATE_ASSET_TX_FEE, TIMELINE, TX_FEE } from '../world/timeline.js';
+import type { SandboxUtxo } from '../world/types.js';
 import { sha } from '../random.js';
 
 /** What the services need of the node beyond the world: its chain aliases (the BCLookup). */

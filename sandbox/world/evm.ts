@@ -25,7 +25,8 @@ import type {
   RichAddress,
 } from '../../src/upstreams/data-api.types.js';
 import { Rng } from '../random.js';
-import { avaxPriceUsd, getWorld } from './world.js';
+import { avaxPriceUsd } from './timeline.js';
+import { getWorld } from './world.js';
 
 const DAY = 86_400;
 const NOW = 1_763_000_000;
