@@ -14,8 +14,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { dataApiRoutes } from './data-api/primary-network.js';
-import { evmRoutes } from './data-api/evm.js';
+import { dataApiRoutes } from './data-api/index.js';
 import { metricsRoutes, type MetricsState } from './metrics-api/metrics.js';
 import { SandboxNode, type NodeKnobs } from './node/node.js';
 import { getNodeWorld, SANDBOX_NODE_ID } from './node/data.js';
@@ -116,7 +115,7 @@ export class Sandbox {
       fault: (status: number, headers: Record<string, string>) => apiError(status, faultMessage(status), headers),
     };
     this.services = [
-      { prefix: '/data', name: 'data-api', routes: [...dataApiRoutes(seed), ...evmRoutes(seed)], ...dataApi },
+      { prefix: '/data', name: 'data-api', routes: dataApiRoutes(seed), ...dataApi },
       {
         prefix: '/metrics',
         name: 'metrics-api',

@@ -1,0 +1,34 @@
+/**
+ * The sandbox's Data API, served from the world with the rules, bounds and error bodies of the
+ * spec (test/upstream/data-api-digest.md): one file of routes per domain, named like the gateway's
+ * client (src/upstreams/data-api/) and schema (src/schema/) files of the same endpoints.
+ */
+import type { Route } from '../routes.js';
+import { subnetRoutes } from './subnet.js';
+import { l1ValidatorRoutes } from './l1-validator.js';
+import { transactionRoutes } from './transaction.js';
+import { rewardRoutes } from './reward.js';
+import { vertexRoutes } from './vertex.js';
+import { addressRoutes } from './address.js';
+import { evmChainRoutes } from './evm-chain.js';
+import { evmAddressRoutes } from './evm-address.js';
+import { contractRoutes } from './contract.js';
+import { icmRoutes } from './icm.js';
+import { signatureRoutes } from './signatures.js';
+
+/** Every Data API route of the sandbox, by domain, each in the file named like the gateway's client and schema file. */
+export function dataApiRoutes(seed: string): Route[] {
+  return [
+    ...subnetRoutes(seed),
+    ...l1ValidatorRoutes(seed),
+    ...transactionRoutes(seed),
+    ...rewardRoutes(seed),
+    ...vertexRoutes(seed),
+    ...addressRoutes(seed),
+    ...evmChainRoutes(seed),
+    ...evmAddressRoutes(seed),
+    ...contractRoutes(seed),
+    ...icmRoutes(seed),
+    ...signatureRoutes(seed),
+  ];
+}
