@@ -4,7 +4,7 @@
  * param would pass silently), on the path that serves it, and never batched on a gorilla endpoint.
  */
 import { expect, it } from 'vitest';
-import { getNodeWorld } from '../sandbox/node/data.js';
+import { getNodeWorld } from '../sandbox/node/chains/node-world.js';
 import { getWorld } from '../sandbox/world/world.js';
 import { useHarness } from './helpers.js';
 

@@ -9,7 +9,7 @@ import { cb58Encode } from '../src/ids.js';
 import { HttpClient } from '../src/upstreams/http.js';
 import { directTransport } from '../src/upstreams/transport.js';
 import { NodeClient } from '../src/upstreams/node-rpc.js';
-import { getNodeWorld } from '../sandbox/node/data.js';
+import { getNodeWorld } from '../sandbox/node/chains/node-world.js';
 import { codes, startHarness, useHarness } from './helpers.js';
 
 const h = useHarness({ UPSTREAM_RETRIES: '0', UPSTREAM_TIMEOUT_MS: '300' });

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeHexWithChecksum } from '../src/avax-codec.js';
 import { PRIMARY_NETWORK_ID } from '../src/ids.js';
-import { derivedId } from '../sandbox/node/avax.js';
-import { getNodeWorld, proposedBlockchainIds } from '../sandbox/node/data.js';
+import { derivedId } from '../sandbox/node/chains/avax.js';
+import { getNodeWorld, proposedBlockchainIds } from '../sandbox/node/chains/node-world.js';
 import { getWorld } from '../sandbox/world/world.js';
 import { TIMELINE } from '../sandbox/world/timeline.js';
 import { graphql } from './gql/index.js';

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeHexWithChecksum } from '../src/avax-codec.js';
 import { PRIMARY_NETWORK_ID } from '../src/ids.js';
-import { derivedId } from '../sandbox/node/avax.js';
-import { getNodeWorld, INDEX_NAMES } from '../sandbox/node/data.js';
+import { derivedId } from '../sandbox/node/chains/avax.js';
+import { getNodeWorld, INDEX_NAMES } from '../sandbox/node/chains/node-world.js';
 import { getWorld } from '../sandbox/world/world.js';
 import { HttpClient } from '../src/upstreams/http.js';
 import { directTransport } from '../src/upstreams/transport.js';

@@ -4,7 +4,7 @@
  * eth_* calls of one chain batched; nothing asked of chains that cannot answer.
  */
 import { describe, expect, it } from 'vitest';
-import { getNodeWorld } from '../sandbox/node/data.js';
+import { getNodeWorld } from '../sandbox/node/chains/node-world.js';
 import { getWorld } from '../sandbox/world/world.js';
 import { codes, useHarness } from './helpers.js';
 

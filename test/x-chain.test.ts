@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decodeHexWithChecksum } from '../src/avax-codec.js';
-import { derivedId } from '../sandbox/node/avax.js';
-import { getNodeWorld } from '../sandbox/node/data.js';
+import { derivedId } from '../sandbox/node/chains/avax.js';
+import { getNodeWorld } from '../sandbox/node/chains/node-world.js';
 import { getWorld } from '../sandbox/world/world.js';
 import type { SandboxUtxo } from '../sandbox/world/types.js';
 import type { XChainTransaction } from '../src/upstreams/data-api.types.js';

@@ -3,9 +3,9 @@
  * secp256k1fx), as codec trees: outputs, inputs, owners, credentials and the signed envelope.
  */
 import { bech32 } from '@scure/base';
-import { cb58Encode, type NetworkName } from '../../src/ids.js';
+import { cb58Encode, type NetworkName } from '../../../src/ids.js';
 import { bytes, fixed, hex, iface, id, jsonOnly, list, struct, u32, u64, type CodecNode, type Field } from './codec.js';
-import { sha } from '../random.js';
+import { sha } from '../../random.js';
 
 export const SECP_FX_ID = 'spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ';
 export const NFT_FX_ID = 'qd2U4HDWUvMrVUeTcCHp6xH3Qpnn1XbU5MDdnBoiifFqvgXwT';

@@ -5,8 +5,8 @@
  * with dense heights from the genesis block at 0. A block that holds a transaction has the Data
  * API's block hash as its id.
  */
-import { cb58Decode, cb58Encode, PRIMARY_NETWORK_ID } from '../../src/ids.js';
-import type { PChainTransaction, PChainUtxo } from '../../src/upstreams/data-api.types.js';
+import { cb58Decode, cb58Encode, PRIMARY_NETWORK_ID } from '../../../src/ids.js';
+import type { PChainTransaction, PChainUtxo } from '../../../src/upstreams/data-api.types.js';
 import {
   addressBytes,
   authorization,
@@ -24,9 +24,9 @@ import {
 } from './avax.js';
 import type { NodeBlock, NodeTx } from './avm.js';
 import { bytes, embed, encode, fixed, hex, iface, id, jsonOnly, list, str, struct, u32, u64, u8, type CodecNode } from './codec.js';
-import { isProposal, TIMELINE } from '../world/timeline.js';
-import type { SandboxWorld } from '../world/types.js';
-import { sha } from '../random.js';
+import { isProposal, TIMELINE } from '../../world/timeline.js';
+import type { SandboxWorld } from '../../world/types.js';
+import { sha } from '../../random.js';
 
 const TX_TYPE: Record<string, number> = {
   AddValidatorTx: 12,

@@ -5,11 +5,11 @@
  * a fee manager enabled with a new fee config, disabled, re-enabled...) so that fee configs,
  * rules and precompiles really differ between older blocks and the latest one.
  */
-import type { NetworkName } from '../../src/ids.js';
-import type { Blockchain, EvmGenesisConfig, NativeTransaction } from '../../src/upstreams/data-api.types.js';
-import { evmBlockHash, type EvmChainWorld } from '../world/evm.js';
-import { Rng, sha } from '../random.js';
-import { TIMELINE } from '../world/timeline.js';
+import type { NetworkName } from '../../../src/ids.js';
+import type { Blockchain, EvmGenesisConfig, NativeTransaction } from '../../../src/upstreams/data-api.types.js';
+import { evmBlockHash, type EvmChainWorld } from '../../world/evm.js';
+import { Rng, sha } from '../../random.js';
+import { TIMELINE } from '../../world/timeline.js';
 
 export interface EvmBlock {
   number: number;

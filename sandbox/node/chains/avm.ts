@@ -4,8 +4,8 @@
  * transaction, with dense heights; ids are the Data API's block hashes) and the DAG vertices
  * before it.
  */
-import { PRIMARY_NETWORK_ID } from '../../src/ids.js';
-import type { XChainTransaction, XChainUtxo } from '../../src/upstreams/data-api.types.js';
+import { PRIMARY_NETWORK_ID } from '../../../src/ids.js';
+import type { XChainTransaction, XChainUtxo } from '../../../src/upstreams/data-api.types.js';
 import {
   baseTx,
   credential,
@@ -19,7 +19,7 @@ import {
   addressBytes,
 } from './avax.js';
 import { bytes, embed, encode, fixed, iface, id, jsonOnly, list, str, struct, u32, u64, u8, type CodecNode } from './codec.js';
-import type { SandboxWorld } from '../world/types.js';
+import type { SandboxWorld } from '../../world/types.js';
 
 /** AVM codec type ids (txs, then the secp256k1fx, nftfx and propertyfx types, then the block). */
 const AVM = {

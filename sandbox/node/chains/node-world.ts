@@ -4,19 +4,19 @@
  * UTXO sets by address, the Subnet-EVM chains' configs. Built on first use per network and seed
  * (a few hundred milliseconds), then shared like the world itself.
  */
-import { encodeNftTransferUtxo, encodeTransferUtxo } from '../../src/avax-codec.js';
-import { cb58Encode, formatNodeId, PRIMARY_NETWORK_ID, type NetworkName } from '../../src/ids.js';
-import type { Blockchain, PChainTransaction, Subnet } from '../../src/upstreams/data-api.types.js';
+import { encodeNftTransferUtxo, encodeTransferUtxo } from '../../../src/avax-codec.js';
+import { cb58Encode, formatNodeId, PRIMARY_NETWORK_ID, type NetworkName } from '../../../src/ids.js';
+import type { Blockchain, PChainTransaction, Subnet } from '../../../src/upstreams/data-api.types.js';
 import { addressBytes } from './avax.js';
 import { buildAvmChain, type AvmChain } from './avm.js';
 import { idBytes } from './codec.js';
 import { buildPlatformChain, type PlatformChain } from './platform.js';
 import { buildSubnetEvmChain, cChainBlockBytes, evmBlocks, type EvmBlock, type SubnetEvmChain } from './evm.js';
-import { getEvmWorld, type EvmWorld } from '../world/evm.js';
-import { sha } from '../random.js';
-import { getWorld } from '../world/world.js';
-import { TIMELINE, VM_IDS } from '../world/timeline.js';
-import type { SandboxUtxo, SandboxWorld } from '../world/types.js';
+import { getEvmWorld, type EvmWorld } from '../../world/evm.js';
+import { sha } from '../../random.js';
+import { getWorld } from '../../world/world.js';
+import { TIMELINE, VM_IDS } from '../../world/timeline.js';
+import type { SandboxUtxo, SandboxWorld } from '../../world/types.js';
 
 export type IndexName = 'C/block' | 'P/block' | 'X/tx' | 'X/block' | 'X/vtx';
 export const INDEX_NAMES: readonly IndexName[] = ['C/block', 'P/block', 'X/tx', 'X/block', 'X/vtx'];
