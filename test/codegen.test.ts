@@ -1,9 +1,12 @@
 /**
- * `npm run codegen` leaves a clean checkout unchanged: the SDL, the typed documents of the tests,
- * of examples/ and of the example explorer, and their persisted-documents manifests are what the
- * committed codegen.ts produces from the code. And the scalar mapping covers exactly the schema's
- * custom scalars.
+ * `npm run codegen` leaves a clean checkout unchanged: the upstreams' wire types are what
+ * openapi-typescript generates from their committed OpenAPI documents; the SDL, the typed
+ * documents of the tests, of examples/ and of the example explorer, and their
+ * persisted-documents manifests are what the committed codegen.ts produces from the code. And the
+ * scalar mapping covers exactly the schema's custom scalars.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { generate } from '@graphql-codegen/cli';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isScalarType, isSpecifiedScalarType, Kind, parse } from 'graphql';
@@ -56,6 +59,20 @@ describe('npm run codegen', () => {
       );
     const manifest = JSON.parse(readFileSync(new URL('examples/gql/persisted-documents.json', root), 'utf8')) as Record<string, string>;
     expect(Object.keys(manifest)).toHaveLength(operations.length);
+  });
+});
+
+/** The OpenAPI documents and the wire types generated from each (`npm run codegen:wire`). */
+const WIRE_TYPES = [
+  ['test/upstream/data-api.glacier.openapi.json', 'src/upstreams/data-api/openapi.d.ts'],
+  ['test/upstream/metrics-api.popsicle.openapi.json', 'src/upstreams/metrics-api/openapi.d.ts'],
+] as const;
+
+describe('npm run codegen:wire', () => {
+  it.each(WIRE_TYPES)('has generated the wire types of %s (run `npm run codegen:wire` after changing the spec)', async (spec, out) => {
+    const cli = new URL('node_modules/openapi-typescript/bin/cli.js', root).pathname;
+    // --check compares with the committed file instead of writing it; it exits 1 when they differ.
+    await expect(promisify(execFile)(process.execPath, [cli, spec, '-o', out, '--check'], { cwd: root.pathname })).resolves.toBeDefined();
   });
 });
 

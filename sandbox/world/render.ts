@@ -194,7 +194,7 @@ export function render(b: Builder, manyUtxosAddress: string, genesis: { x: Tx; p
     if (tx.chain === 'p') {
       const wire: PChainTransaction = {
         txHash: tx.hash,
-        txType: tx.type,
+        txType: tx.type as PChainTransaction['txType'],
         blockTimestamp: tx.time,
         blockNumber: String(tx.height),
         blockHash: tx.blockHash,
