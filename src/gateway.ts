@@ -31,9 +31,9 @@ import { schema } from './schema/index.js';
 import { RequestActivity } from './upstreams/activity.js';
 import { CallBudget } from './upstreams/budget.js';
 import { Cancellation } from './upstreams/cancellation.js';
-import { DataApiClient, type DataApiOptions } from './upstreams/data-api.js';
+import { DataApiClient, type DataApiOptions } from './upstreams/data-api/client.js';
 import { HttpClient, type HttpClientOptions } from './upstreams/http.js';
-import { MetricsApiClient } from './upstreams/metrics-api.js';
+import { MetricsApiClient } from './upstreams/metrics-api/client.js';
 import { NodeClient, type NodeOptions } from './upstreams/node-rpc.js';
 
 export const DEFAULT_QUERY = /* GraphQL */ `# The Avalanche graph: from a network to its subnets, their blockchains,

@@ -4,10 +4,11 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
-import { DataApiClient } from '../src/upstreams/data-api.js';
+import { DataApiClient } from '../src/upstreams/data-api/client.js';
 import { ConnectionError, HttpError, RequestAbortedError, TimeoutError } from '../src/upstreams/errors.js';
 import { encodeQuery, HttpClient, parseRetryAfter, segment } from '../src/upstreams/http.js';
 import { directTransport } from '../src/upstreams/transport.js';
+import { listSubnets } from '../src/upstreams/data-api/subnet.js';
 
 let sandbox: Sandbox;
 let http: HttpClient;
@@ -49,7 +50,7 @@ describe('encoding', () => {
 describe('retries', () => {
   it('retries GET on 502/503 with growing backoff, up to the bound', async () => {
     sandbox.fail({ operation: 'listSubnets', kind: 'status', status: 503, times: -1 });
-    const error = await api.listSubnets('mainnet', { pageSize: 1 }).catch((e: unknown) => e);
+    const error = await listSubnets(api, 'mainnet', { pageSize: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(503);
     expect(sandbox.count('listSubnets')).toBe(3);
@@ -62,14 +63,14 @@ describe('retries', () => {
   it('waits the retry-after the upstream gave', async () => {
     sandbox.fail({ operation: 'listSubnets', kind: 'status', status: 429, retryAfter: 1 });
     const started = Date.now();
-    await api.listSubnets('mainnet', { pageSize: 1 });
+    await listSubnets(api, 'mainnet', { pageSize: 1 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(retries).toEqual([{ service: 'data-api', operation: 'listSubnets', attempt: 1, delayMs: 1000, reason: '429' }]);
   });
 
   it('does not retry 500, nor a non-idempotent call', async () => {
     sandbox.fail({ operation: 'listSubnets', kind: 'status', status: 500, times: -1 });
-    await expect(api.listSubnets('mainnet', {})).rejects.toMatchObject({ status: 500 });
+    await expect(listSubnets(api, 'mainnet', {})).rejects.toMatchObject({ status: 500 });
     expect(sandbox.count('listSubnets')).toBe(1);
 
     sandbox.reset();
@@ -84,7 +85,7 @@ describe('retries', () => {
 describe('failures keep their cause', () => {
   it('times out a hung call with a TimeoutError', async () => {
     sandbox.fail({ operation: 'listSubnets', kind: 'hang' });
-    const error = await api.listSubnets('mainnet', {}).catch((e: unknown) => e);
+    const error = await listSubnets(api, 'mainnet', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).cause).toBeDefined();
   });
@@ -92,7 +93,7 @@ describe('failures keep their cause', () => {
   it('holds no call past its deadline, even when the body keeps trickling in', async () => {
     sandbox.fail({ operation: 'listSubnets', kind: 'trickle', intervalMs: 50 });
     const started = Date.now();
-    const error = await api.listSubnets('mainnet', { pageSize: 5 }).catch((e: unknown) => e);
+    const error = await listSubnets(api, 'mainnet', { pageSize: 5 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     // The timeout is 400 ms; the body would take several seconds at one byte per 50 ms.
     expect(Date.now() - started).toBeLessThan(1200);
@@ -102,10 +103,11 @@ describe('failures keep their cause', () => {
     sandbox.fail({ operation: 'listSubnets', kind: 'hang' });
     const controller = new AbortController();
     const started = Date.now();
-    const call = new DataApiClient(directTransport(http, { signal: controller.signal }), {
+    const client = new DataApiClient(directTransport(http, { signal: controller.signal }), {
       baseUrl: sandbox.dataApiUrl,
       apiKeyHeader: 'x-service-api-key',
-    }).listSubnets('mainnet', {});
+    });
+    const call = listSubnets(client, 'mainnet', {});
     setTimeout(() => controller.abort(), 50);
     await expect(call).rejects.toBeInstanceOf(RequestAbortedError);
     expect(Date.now() - started).toBeLessThan(300);
@@ -122,7 +124,7 @@ describe('failures keep their cause', () => {
   });
 
   it('keeps the upstream message of an error body', async () => {
-    const error = await api.listSubnets('mainnet', { pageSize: 0 }).catch((e: unknown) => e);
+    const error = await listSubnets(api, 'mainnet', { pageSize: 0 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 400, upstreamError: 'Bad Request', upstreamMessage: 'pageSize must not be less than 1' });
   });
 });

@@ -9,7 +9,7 @@ import { derivedId } from '../sandbox/node/chains/avax.js';
 import { getNodeWorld } from '../sandbox/node/chains/node-world.js';
 import { getWorld } from '../sandbox/world/world.js';
 import type { SandboxUtxo } from '../sandbox/world/types.js';
-import type { XChainTransaction } from '../src/upstreams/data-api.types.js';
+import type { XChainTransaction } from '../src/upstreams/data-api/transaction.js';
 import { codes, startHarness, useHarness } from './helpers.js';
 
 const h = useHarness({ UPSTREAM_RETRIES: '0' });

@@ -3,7 +3,7 @@
  * lists, sort orders, and the handlers that find a network's world or an EVM chain's.
  */
 import { InvalidIdError, isEvmAddress, parseBech32Address, type NetworkName } from '../../src/ids.js';
-import type { CurrencyCode, SortOrder } from '../../src/upstreams/data-api.types.js';
+import type { CurrencyCode, SortOrder } from '../../src/upstreams/data-api/wire.js';
 import { apiError, type QueryReader, type Route, type SandboxAnswer } from '../routes.js';
 import { getEvmWorld, type EvmChainWorld } from '../world/evm.js';
 import { FX_RATES } from '../world/timeline.js';

@@ -2,7 +2,7 @@
  * An EVM address's ERC-20 transfers, internal transactions, native balance and collectibles.
  */
 import { isEvmAddress } from '../../src/ids.js';
-import type { CollectibleBalance } from '../../src/upstreams/data-api.types.js';
+import type { CollectibleBalance } from '../../src/upstreams/data-api/evm-address.js';
 import { apiError, paginate, QueryReader, type Route } from '../routes.js';
 import { FX_RATES } from '../world/timeline.js';
 import { blockRange, CURRENCIES, fingerprint, inRange, newestFirst, same, withChain } from './common.js';

@@ -2,7 +2,7 @@
  * Interchain messages: listIcmMessagesByAddress and listIcmMessages.
  */
 import { isEvmAddress, type NetworkName } from '../../src/ids.js';
-import type { IcmMessage } from '../../src/upstreams/data-api.types.js';
+import type { IcmMessage } from '../../src/upstreams/data-api/icm.js';
 import { paginate, QueryReader, type Route } from '../routes.js';
 import { getEvmWorld } from '../world/evm.js';
 import { fingerprint, networkOf, same, NETWORKS } from './common.js';

@@ -2,7 +2,7 @@
  * GET /v1/networks/{network}/rewards (listHistoricalPrimaryNetworkRewards), priced in any currency.
  */
 import { parseNodeId } from '../../src/ids.js';
-import type { HistoricalReward } from '../../src/upstreams/data-api.types.js';
+import type { HistoricalReward } from '../../src/upstreams/data-api/reward.js';
 import { paginate, QueryReader, type Route } from '../routes.js';
 import { FX_RATES } from '../world/timeline.js';
 import { CURRENCIES, fingerprint, readAddresses, sorted, SORT, withWorld } from './common.js';

@@ -3,7 +3,7 @@
  * owners and uptimes), supply, subnets, blockchains and UTXOs.
  */
 import { cb58Encode, PRIMARY_NETWORK_ID } from '../../src/ids.js';
-import type { PChainTransaction } from '../../src/upstreams/data-api.types.js';
+import type { PChainTransaction } from '../../src/upstreams/data-api/transaction.js';
 import { derivedId } from './chains/avax.js';
 import type { NodeWorld } from './chains/node-world.js';
 import { RpcFailure, type Encoding, type GorillaService } from './gorilla.js';

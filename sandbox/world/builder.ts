@@ -5,14 +5,9 @@
  */
 import { utxoId } from '../../src/avax-codec.js';
 import { cb58Encode, NETWORK_HRP, PRIMARY_CHAIN_IDS, type NetworkName } from '../../src/ids.js';
-import type {
-  BlsCredentials,
-  EvmGenesis,
-  EvmGenesisAllowListConfig,
-  PChainTransaction,
-  PrimaryNetworkTxType,
-  Subnet,
-} from '../../src/upstreams/data-api.types.js';
+import type { BlsCredentials } from '../../src/upstreams/data-api/wire.js';
+import type { EvmGenesis, EvmGenesisAllowListConfig, Subnet } from '../../src/upstreams/data-api/subnet.js';
+import type { PChainTransaction, PrimaryNetworkTxType } from '../../src/upstreams/data-api/transaction.js';
 import { Rng, sha } from '../random.js';
 import { AVAX_ASSET_ID, isProposal, TIMELINE, TX_FEE } from './timeline.js';
 import type { SandboxL1Validator, SandboxReward } from './types.js';

@@ -10,20 +10,18 @@
 import { createHash } from 'node:crypto';
 import { keccak_256 } from '@noble/hashes/sha3';
 import { PRIMARY_NETWORK_ID, type NetworkName } from '../../src/ids.js';
+import type { Blockchain } from '../../src/upstreams/data-api/subnet.js';
 import type {
-  Blockchain,
   CollectibleBalance,
-  ContractMetadata,
   Erc20Token,
   Erc20Transfer,
-  IcmMessage,
   InternalTransaction,
-  NativeTransaction,
   NftMetadata,
   NftTokenMetadataStatus,
-  ResourceLinkType,
-  RichAddress,
-} from '../../src/upstreams/data-api.types.js';
+} from '../../src/upstreams/data-api/evm-address.js';
+import type { ContractMetadata, ResourceLinkType } from '../../src/upstreams/data-api/contract.js';
+import type { IcmMessage } from '../../src/upstreams/data-api/icm.js';
+import type { NativeTransaction, RichAddress } from '../../src/upstreams/data-api/evm-chain.js';
 import { Rng } from '../random.js';
 import { avaxPriceUsd } from './timeline.js';
 import { getWorld } from './world.js';

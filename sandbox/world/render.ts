@@ -3,14 +3,14 @@
  * the history keeps its own model and renders the listings, indexes and UTXO sets at the end.
  */
 import { cb58Encode } from '../../src/ids.js';
+import type { AssetAmount } from '../../src/upstreams/data-api/wire.js';
 import type {
-  AssetAmount,
   CChainAtomicTransaction,
   PChainTransaction,
   PChainUtxo,
   XChainTransaction,
   XChainUtxo,
-} from '../../src/upstreams/data-api.types.js';
+} from '../../src/upstreams/data-api/transaction.js';
 import { sha } from '../random.js';
 import type { Builder, Output, Tx } from './builder.js';
 import { TIMELINE } from './timeline.js';

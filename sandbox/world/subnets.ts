@@ -3,7 +3,8 @@
  * L1s over time, and each L1's validators registering, topping up, changing weight and leaving.
  */
 import { cb58Encode, PRIMARY_NETWORK_ID } from '../../src/ids.js';
-import type { Blockchain, L1ValidatorDetailsTransaction, Subnet } from '../../src/upstreams/data-api.types.js';
+import type { Blockchain, Subnet } from '../../src/upstreams/data-api/subnet.js';
+import type { L1ValidatorDetailsTransaction } from '../../src/upstreams/data-api/transaction.js';
 import type { Builder, Tx } from './builder.js';
 import type { History } from './history.js';
 import { DAY, NANO, TIMELINE, VM_IDS } from './timeline.js';

@@ -2,16 +2,12 @@
  * What the sandbox world is made of, as the services read it.
  */
 import type { NetworkName } from '../../src/ids.js';
-import type {
-  AssetAmount,
-  CChainAtomicTransaction,
-  HistoricalReward,
-  L1Validator,
-  PChainTransaction,
-  Subnet,
-  XChainTransaction,
-  XChainVertex,
-} from '../../src/upstreams/data-api.types.js';
+import type { AssetAmount } from '../../src/upstreams/data-api/wire.js';
+import type { CChainAtomicTransaction, PChainTransaction, XChainTransaction } from '../../src/upstreams/data-api/transaction.js';
+import type { HistoricalReward } from '../../src/upstreams/data-api/reward.js';
+import type { L1Validator } from '../../src/upstreams/data-api/l1-validator.js';
+import type { Subnet } from '../../src/upstreams/data-api/subnet.js';
+import type { XChainVertex } from '../../src/upstreams/data-api/vertex.js';
 import type { AssetInfo, ChainKey } from './builder.js';
 
 export interface SandboxL1Validator extends L1Validator {

@@ -16,17 +16,16 @@ import { canonicalAddress, evmChainIdOf } from '../domain.js';
 import { badInput } from '../errors.js';
 import type { NetworkName } from '../ids.js';
 import type { RequestActivity } from '../upstreams/activity.js';
-import type { DataApiClient } from '../upstreams/data-api.js';
-import type {
-  Blockchain,
-  ContractMetadata,
-  L1Validator,
-  ListSubnetsResponse,
-  PrimaryChainAlias,
-  PrimaryNetworkTransaction,
-  Subnet,
-} from '../upstreams/data-api.types.js';
-import { HttpError } from '../upstreams/errors.js';
+import type { DataApiClient } from '../upstreams/data-api/client.js';
+import type { Blockchain, ListSubnetsResponse, Subnet } from '../upstreams/data-api/subnet.js';
+import type { ContractMetadata } from '../upstreams/data-api/contract.js';
+import type { L1Validator } from '../upstreams/data-api/l1-validator.js';
+import type { PrimaryChainAlias, PrimaryNetworkTransaction } from '../upstreams/data-api/transaction.js';
+import { getChainIdsForAddresses } from '../upstreams/data-api/address.js';
+import { getContractMetadata } from '../upstreams/data-api/contract.js';
+import { listL1Validators } from '../upstreams/data-api/l1-validator.js';
+import { listSubnets } from '../upstreams/data-api/subnet.js';
+import { getTxByHash } from '../upstreams/data-api/transaction.js';
 
 /** Addresses per `listChainIds` call: ~45 characters each keeps the URL near 4.5 KB. */
 export const CHAIN_IDS_BATCH = 100;
@@ -151,7 +150,7 @@ export class DataApiLoaders {
         const pages: ListSubnetsResponse[] = [];
         let pageToken: string | undefined;
         for (let page = 0; page < CATALOG_MAX_PAGES; page++) {
-          const res = await this.dataApi.listSubnets(network, { pageToken, pageSize: CATALOG_PAGE_SIZE });
+          const res = await listSubnets(this.dataApi, network, { pageToken, pageSize: CATALOG_PAGE_SIZE });
           pages.push(res);
           pageToken = res.nextPageToken || undefined;
           if (!pageToken) break;
@@ -186,14 +185,9 @@ export class DataApiLoaders {
   /** Contract metadata at an address; null when there is no contract there (a 404 is not cached: one may be deployed there next). */
   contract(chainId: string, address: string): Promise<ContractMetadata | null> {
     this.contractLoader ??= new DataLoader((keys) =>
-      lookupEach(keys, async (key) => {
+      lookupEach(keys, (key) => {
         const [chain, at] = key.split('|') as [string, string];
-        try {
-          return await this.dataApi.getContractMetadata(chain, at);
-        } catch (error) {
-          if (error instanceof HttpError && error.status === 404) return null;
-          throw error;
-        }
+        return getContractMetadata(this.dataApi, chain, at);
       }),
     );
     return this.contractLoader.load(`${chainId}|${address.toLowerCase()}`);
@@ -225,7 +219,7 @@ export class DataApiLoaders {
     await Promise.all(
       [...byNetwork].map(async ([network, addresses]) => {
         try {
-          const res = await this.dataApi.getChainIdsForAddresses(network, addresses);
+          const res = await getChainIdsForAddresses(this.dataApi, network, addresses);
           for (const entry of res.addresses) found.set(networkKey(network, canonicalAddress(entry.address)), entry.blockchainIds);
         } catch (error) {
           failed.set(network, error as Error);
@@ -240,7 +234,7 @@ export class DataApiLoaders {
     this.l1ValidatorLoader ??= new DataLoader((keys) =>
       lookupEach(keys, async (key) => {
         const [net, id] = key.split('|') as [NetworkName, string];
-        const res = await this.dataApi.listL1Validators(net, { l1ValidationId: id, includeInactiveL1Validators: true });
+        const res = await listL1Validators(this.dataApi, net, { l1ValidationId: id, includeInactiveL1Validators: true });
         return res.validators.find((v) => v.validationId === id) ?? null;
       }),
     );
@@ -249,15 +243,7 @@ export class DataApiLoaders {
 
   transaction(key: TxKey): Promise<PrimaryNetworkTransaction | null> {
     this.transactionLoader ??= new DataLoader<TxKey, PrimaryNetworkTransaction | null, string>(
-      (keys) =>
-        lookupEach(keys, async ({ network, chain, txHash }) => {
-          try {
-            return await this.dataApi.getTxByHash(network, chain, txHash);
-          } catch (error) {
-            if (error instanceof HttpError && error.status === 404) return null;
-            throw error;
-          }
-        }),
+      (keys) => lookupEach(keys, ({ network, chain, txHash }) => getTxByHash(this.dataApi, network, chain, txHash)),
       { cacheKeyFn: (k) => networkKey(k.network, k.chain, k.txHash) },
     );
     return this.transactionLoader.load(key);

@@ -5,7 +5,7 @@
 import type { GatewayContext } from '../context.js';
 import { PRIMARY_CHAIN_IDS, parseCb58Id, type NetworkName } from '../ids.js';
 import { evmChainIdOf } from '../domain.js';
-import type { Blockchain } from '../upstreams/data-api.types.js';
+import type { Blockchain } from '../upstreams/data-api/subnet.js';
 import { builder } from './builder.js';
 import { viewClass, type View } from './model.js';
 import { NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';

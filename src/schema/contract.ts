@@ -3,8 +3,8 @@
  * interface. Looked up once per contract per request, and shared a while between requests.
  */
 import type { GatewayContext } from '../context.js';
-import type { ContractMetadata, ErcType } from '../upstreams/data-api.types.js';
-import { RESOURCE_LINK_TYPES } from '../upstreams/data-api.types.js';
+import type { ContractMetadata, ErcType } from '../upstreams/data-api/contract.js';
+import { RESOURCE_LINK_TYPES } from '../upstreams/data-api/contract.js';
 import { builder } from './builder.js';
 import { chainIdOf, EvmAddressRef, known, PartyRef, type EvmChainModel } from './evm-chain.js';
 

@@ -11,8 +11,8 @@ import type {
   InternalTransaction,
   NativeTokenBalance,
   NftMetadata,
-} from '../upstreams/data-api.types.js';
-import { INTERNAL_TX_TYPES, NFT_METADATA_STATUSES } from '../upstreams/data-api.types.js';
+} from '../upstreams/data-api/evm-address.js';
+import { INTERNAL_TX_TYPES, NFT_METADATA_STATUSES } from '../upstreams/data-api/evm-address.js';
 import { builder } from './builder.js';
 import { pageConnection, PAGE_SPECS, type ConnectionArgs, type CursorCodec, type PageSpec } from './connection.js';
 import { ContractMetadataRef, ErcTypeEnum } from './contract.js';
@@ -32,6 +32,12 @@ import { nodeKey, parseNodeKey } from './global-id.js';
 import { checkEvmBlockNumber } from './inputs.js';
 import { PriceRef } from './price.js';
 import { EvmAddressScalar } from './scalars.js';
+import {
+  getNativeBalance,
+  listCollectibleBalances,
+  listErc20Transactions,
+  listInternalTransactions,
+} from '../upstreams/data-api/evm-address.js';
 
 export const InternalTxTypeEnum = builder.enumType('InternalTransactionType', {
   description: 'The EVM operation of an internal transaction.',
@@ -285,7 +291,7 @@ builder.node(EvmAddressRef, {
             ERC20_PAGE,
             a,
             range,
-            (page) => ctx.dataApi.listErc20Transactions(chainIdOf(a.chain), a.address, { ...page, ...range }),
+            (page) => listErc20Transactions(ctx.dataApi, chainIdOf(a.chain), a.address, { ...page, ...range }),
             (x) => `${x.txHash}:${x.logIndex}`,
           );
         },
@@ -308,7 +314,7 @@ builder.node(EvmAddressRef, {
             INTERNALS_PAGE,
             a,
             range,
-            (page) => ctx.dataApi.listInternalTransactions(chainIdOf(a.chain), a.address, { ...page, ...range }),
+            (page) => listInternalTransactions(ctx.dataApi, chainIdOf(a.chain), a.address, { ...page, ...range }),
             // One transaction may make several internal calls, and the API gives them no index.
             (x) => [x.txHash, x.internalTxType, x.from.address, x.to.address, x.value, x.gasUsed].join(':'),
           );
@@ -330,7 +336,7 @@ builder.node(EvmAddressRef, {
             args,
             spec: COLLECTIBLES_PAGE,
             filters: [a.chain.network, a.chain.evmChainId, a.address.toLowerCase(), filter.contractAddress?.toLowerCase()],
-            fetchPage: (page) => ctx.dataApi.listCollectibleBalances(chainIdOf(a.chain), a.address, { ...page, ...filter }),
+            fetchPage: (page) => listCollectibleBalances(ctx.dataApi, chainIdOf(a.chain), a.address, { ...page, ...filter }),
             read: (page) => ({ items: page.collectibleBalances, nextPageToken: page.nextPageToken }),
             toNode: (c): CollectibleModel => ({ ...c, chain: a.chain }),
             keyOf: (c) => `${c.address.toLowerCase()}:${c.tokenId}`,
@@ -353,7 +359,7 @@ builder.node(EvmAddressRef, {
       },
       resolve: async (a, args, ctx) => {
         const blockNumber = args.blockNumber == null ? undefined : checkEvmBlockNumber(args.blockNumber, 'blockNumber');
-        const res = await ctx.dataApi.getNativeBalance(chainIdOf(a.chain), a.address, {
+        const res = await getNativeBalance(ctx.dataApi, chainIdOf(a.chain), a.address, {
           blockNumber,
           currency: args.currency ?? undefined,
         });

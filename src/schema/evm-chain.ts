@@ -7,7 +7,8 @@ import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
 import { C_CHAIN_EVM_ID, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
 import { evmChainIdOf } from '../domain.js';
-import type { Blockchain, NativeTransaction, RichAddress } from '../upstreams/data-api.types.js';
+import type { Blockchain } from '../upstreams/data-api/subnet.js';
+import type { NativeTransaction, RichAddress } from '../upstreams/data-api/evm-chain.js';
 import { BlockchainRef, findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
 import { PAGE_SPECS, pageConnection } from './connection.js';
@@ -15,6 +16,7 @@ import { NetworkNameEnum } from './enums.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { NetworkRef } from './network.js';
 import { CB58IdScalar, EvmAddressScalar } from './scalars.js';
+import { listLatestTransactions } from '../upstreams/data-api/evm-chain.js';
 
 export interface EvmChainModel {
   network: NetworkName;
@@ -209,7 +211,7 @@ builder.node(EvmChainRef, {
             args,
             spec: EVM_TXS_PAGE,
             filters: [chain.network, chain.evmChainId, args.status],
-            fetchPage: (page) => ctx.dataApi.listLatestTransactions(chainIdOf(chain), { ...page, status: args.status ?? undefined }),
+            fetchPage: (page) => listLatestTransactions(ctx.dataApi, chainIdOf(chain), { ...page, status: args.status ?? undefined }),
             read: (page) => ({ items: page.transactions, nextPageToken: page.nextPageToken }),
             toNode: (tx): EvmTxModel => ({ ...tx, chain }),
             keyOf: (tx) => tx.txHash,

@@ -2,7 +2,7 @@
  * The EVM genesis of a blockchain, typed field by field. Hex quantities stay strings as the
  * upstream writes them; values the upstream leaves null stay null.
  */
-import type { EvmGenesis, EvmGenesisAllowListConfig, EvmGenesisConfig } from '../upstreams/data-api.types.js';
+import type { EvmGenesis, EvmGenesisAllowListConfig, EvmGenesisConfig } from '../upstreams/data-api/subnet.js';
 import { builder } from './builder.js';
 
 type FeeConfig = NonNullable<EvmGenesisConfig['feeConfig']>;

@@ -5,7 +5,7 @@
 import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
 import type { NetworkName } from '../ids.js';
-import type { IcmMessage } from '../upstreams/data-api.types.js';
+import type { IcmMessage } from '../upstreams/data-api/icm.js';
 import { AddressRef } from './address.js';
 import { BlockchainRef, findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
@@ -16,6 +16,7 @@ import { EvmAddressRef, EvmChainRef, known, resolveEvmChain } from './evm-chain.
 import { NetworkRef } from './network.js';
 import { PriceRef } from './price.js';
 import { EvmAddressScalar } from './scalars.js';
+import { listIcmMessages, listIcmMessagesByAddress } from '../upstreams/data-api/icm.js';
 
 type IcmModel = IcmMessage & { network: NetworkName };
 
@@ -182,7 +183,7 @@ function byAddress(ctx: GatewayContext, network: NetworkName, address: string, a
     args,
     spec: ICM_PAGE,
     filters: ['address', network, address.toLowerCase()],
-    fetchPage: (page) => ctx.dataApi.listIcmMessagesByAddress(address, { ...page, network }),
+    fetchPage: (page) => listIcmMessagesByAddress(ctx.dataApi, address, { ...page, network }),
     read: (page) => ({ items: page.messages, nextPageToken: page.nextPageToken }),
     toNode: (m): IcmModel => ({ ...m, network }),
     keyOf: (m) => m.messageId,
@@ -207,7 +208,7 @@ builder.objectField(NetworkRef, 'icmMessages', (t) =>
           args,
           spec: ICM_PAGE,
           filters: ['network', network.name, filters.from?.toLowerCase(), filters.to?.toLowerCase()],
-          fetchPage: (page) => ctx.dataApi.listIcmMessages({ ...page, ...filters, network: network.name }),
+          fetchPage: (page) => listIcmMessages(ctx.dataApi, { ...page, ...filters, network: network.name }),
           read: (page) => ({ items: page.messages, nextPageToken: page.nextPageToken }),
           toNode: (m): IcmModel => ({ ...m, network: network.name }),
           keyOf: (m) => m.messageId,
@@ -235,7 +236,7 @@ builder.objectField(EvmChainRef, 'icmMessages', (t) =>
           args,
           spec: ICM_PAGE,
           filters: ['chain', chain.network, chain.blockchainId, which],
-          fetchPage: (page) => ctx.dataApi.listIcmMessages({ ...page, [which]: chain.blockchainId, network: chain.network }),
+          fetchPage: (page) => listIcmMessages(ctx.dataApi, { ...page, [which]: chain.blockchainId, network: chain.network }),
           read: (page) => ({ items: page.messages, nextPageToken: page.nextPageToken }),
           toNode: (m): IcmModel => ({ ...m, network: chain.network }),
           keyOf: (m) => m.messageId,

@@ -4,7 +4,7 @@
  */
 import type { GatewayContext } from '../context.js';
 import { parseCb58Id, type NetworkName } from '../ids.js';
-import type { L1Validator, ListL1ValidatorsResponse } from '../upstreams/data-api.types.js';
+import type { L1Validator, ListL1ValidatorsResponse } from '../upstreams/data-api/l1-validator.js';
 import { AddressRef, toAddresses } from './address.js';
 import { builder } from './builder.js';
 import { viewClass, type View } from './model.js';
@@ -14,6 +14,7 @@ import { nodeKey, parseNodeKey } from './global-id.js';
 import { NetworkRef } from './network.js';
 import { CB58IdScalar, NodeIdScalar } from './scalars.js';
 import { findSubnet, SubnetRef } from './subnet.js';
+import { listL1Validators } from '../upstreams/data-api/l1-validator.js';
 
 const L1ValidatorView = viewClass<L1Validator>({
   validationId: true,
@@ -65,7 +66,7 @@ const BalanceOwnerRef = builder.objectRef<{ network: NetworkName; addresses: str
 
 const L1_VALIDATORS_PAGE = PAGE_SPECS.standard('l1Validators');
 
-function listL1Validators(
+function l1ValidatorConnection(
   ctx: GatewayContext,
   network: NetworkName,
   args: ConnectionArgs & {
@@ -86,7 +87,7 @@ function listL1Validators(
     args,
     spec: L1_VALIDATORS_PAGE,
     filters: [network, filters],
-    fetchPage: (page) => ctx.dataApi.listL1Validators(network, { ...page, ...filters }),
+    fetchPage: (page) => listL1Validators(ctx.dataApi, network, { ...page, ...filters }),
     read: (page) => ({ items: page.validators, nextPageToken: page.nextPageToken }),
     toNode: (v) => l1ValidatorModel(network, v),
     keyOf: (v) => v.validationId,
@@ -182,7 +183,7 @@ builder.objectFields(NetworkRef, (t) => ({
         subnetId: t.arg({ type: CB58IdScalar, description: 'Only validators of this L1.' }),
         includeInactive: t.arg.boolean(includeInactiveArg),
       },
-      resolve: (network, args, ctx) => listL1Validators(ctx, network.name, args),
+      resolve: (network, args, ctx) => l1ValidatorConnection(ctx, network.name, args),
     },
     L1ValidatorConnection,
   ),
@@ -224,7 +225,7 @@ builder.objectField(SubnetRef, 'l1Validators', (t) =>
             keyOf: (v) => v.validationId,
           });
         }
-        return listL1Validators(ctx, subnet.network, { ...args, subnetId: subnet.subnetId });
+        return l1ValidatorConnection(ctx, subnet.network, { ...args, subnetId: subnet.subnetId });
       },
     },
     L1ValidatorConnection,

@@ -1,12 +1,13 @@
 /**
  * Average transactions per second of an EVM chain, per day (Metrics API, GET /v1/avg_tps).
  */
-import type { AverageTpsResponse } from '../upstreams/data-api.types.js';
+import type { AverageTpsResponse } from '../upstreams/metrics-api/metrics.js';
 import { BlockchainRef } from './blockchain.js';
 import { builder } from './builder.js';
 import { pageConnection, type ConnectionArgs, type PageSpec } from './connection.js';
 import { EvmChainRef, evmModelOf, type EvmChainModel } from './evm-chain.js';
 import type { GatewayContext } from '../context.js';
+import { getAvgTps } from '../upstreams/metrics-api/metrics.js';
 
 const TpsPointRef = builder.objectRef<{ timestamp: number; value: number }>('TpsPoint').implement({
   description: 'The average transactions per second of one day.',
@@ -42,7 +43,7 @@ function averageTps(ctx: GatewayContext, chain: EvmChainModel, args: ConnectionA
     args,
     spec: TPS_PAGE,
     filters: [chain.evmChainId],
-    fetchPage: (page) => ctx.metricsApi.getAvgTps(String(chain.evmChainId), { pageToken: page.pageToken }),
+    fetchPage: (page) => getAvgTps(ctx.metricsApi, String(chain.evmChainId), { pageToken: page.pageToken }),
     read: (page) => ({ items: page.results, nextPageToken: page.nextPageToken }),
     toNode: (p) => p,
     keyOf: (p) => String(p.timestamp),

@@ -5,7 +5,8 @@
 import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
 import type { NetworkName } from '../ids.js';
-import type { CurrencyCode, HistoricalReward, SortOrder } from '../upstreams/data-api.types.js';
+import type { CurrencyCode, SortOrder } from '../upstreams/data-api/wire.js';
+import type { HistoricalReward } from '../upstreams/data-api/reward.js';
 import { AddressRef, toAddresses } from './address.js';
 import { builder } from './builder.js';
 import { PAGE_SPECS, pageConnection, type ConnectionArgs } from './connection.js';
@@ -15,6 +16,7 @@ import { NetworkRef } from './network.js';
 import { PriceRef } from './price.js';
 import { AvalancheAddressScalar, NodeIdScalar } from './scalars.js';
 import { AssetAmountRef } from './utxo.js';
+import { listHistoricalPrimaryNetworkRewards } from '../upstreams/data-api/reward.js';
 
 type RewardModel = HistoricalReward & { network: NetworkName };
 
@@ -79,7 +81,7 @@ function listRewards(
     args,
     spec: REWARDS_PAGE,
     filters: [network, params],
-    fetchPage: (page) => ctx.dataApi.listHistoricalPrimaryNetworkRewards(network, { ...page, ...params }),
+    fetchPage: (page) => listHistoricalPrimaryNetworkRewards(ctx.dataApi, network, { ...page, ...params }),
     read: (page) => ({ items: page.historicalRewards, nextPageToken: page.nextPageToken }),
     toNode: (r): RewardModel => ({ ...r, network }),
     keyOf: (r) => r.utxoId,

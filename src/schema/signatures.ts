@@ -4,12 +4,13 @@
  */
 import { badInput } from '../errors.js';
 import { cb58Decode, InvalidIdError } from '../ids.js';
-import type { SignatureAggregatorRequest } from '../upstreams/data-api.types.js';
+import type { SignatureAggregatorRequest } from '../upstreams/data-api/signatures.js';
 import { builder } from './builder.js';
 import { NetworkNameEnum } from './enums.js';
 import { toNetwork } from './inputs.js';
 import { NetworkRef } from './network.js';
 import { CB58IdScalar } from './scalars.js';
+import { aggregateSignatures, getAggregatedSignatures } from '../upstreams/data-api/signatures.js';
 
 const SignedMessageRef = builder.objectRef<{ signedMessage: string }>('SignedMessage').implement({
   description: 'A Warp message with the aggregated BLS signature of its signing subnet.',
@@ -120,7 +121,7 @@ builder.mutationField('aggregateSignatures', (t) =>
       network: t.arg({ type: NetworkNameEnum, required: true, defaultValue: 'mainnet', description: 'The network of the message.' }),
       input: t.arg({ type: AggregateInput, required: true, description: 'The message and the quorum.' }),
     },
-    resolve: (_root, { network, input }, ctx) => ctx.dataApi.aggregateSignatures(toNetwork(network), checkAggregation(input)),
+    resolve: (_root, { network, input }, ctx) => aggregateSignatures(ctx.dataApi, toNetwork(network), checkAggregation(input)),
   }),
 );
 
@@ -133,7 +134,7 @@ builder.objectField(NetworkRef, 'aggregatedSignature', (t) =>
     args: { txHash: t.arg({ type: CB58IdScalar, required: true, description: 'The P-Chain transaction id (cb58).' }) },
     resolve: async (network, { txHash }, ctx) => {
       try {
-        return await ctx.dataApi.getAggregatedSignatures(network.name, txHash);
+        return await getAggregatedSignatures(ctx.dataApi, network.name, txHash);
       } catch (error) {
         if ((error as { status?: number }).status === 404) return null;
         throw error;

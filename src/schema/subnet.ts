@@ -5,7 +5,7 @@
  */
 import type { GatewayContext } from '../context.js';
 import { PRIMARY_NETWORK_ID, parseCb58Id, type NetworkName } from '../ids.js';
-import type { Subnet } from '../upstreams/data-api.types.js';
+import type { Subnet } from '../upstreams/data-api/subnet.js';
 import { AddressRef, toAddresses } from './address.js';
 import { blockchainModel, BlockchainRef, findBlockchain, type BlockchainModel } from './blockchain.js';
 import { builder } from './builder.js';
@@ -15,6 +15,7 @@ import { nodeKey, parseNodeKey } from './global-id.js';
 import { NetworkRef } from './network.js';
 import { viewClass, type View } from './model.js';
 import { CB58IdScalar } from './scalars.js';
+import { listSubnets } from '../upstreams/data-api/subnet.js';
 
 const SubnetView = viewClass<Subnet>({
   createBlockTimestamp: true,
@@ -155,7 +156,7 @@ builder.objectFields(NetworkRef, (t) => ({
           spec: SUBNETS_PAGE,
           filters: [network.name, args.sortOrder],
           fetchPage: async (page) => {
-            const res = await ctx.dataApi.listSubnets(network.name, { ...page, sortOrder: args.sortOrder ?? undefined });
+            const res = await listSubnets(ctx.dataApi, network.name, { ...page, sortOrder: args.sortOrder ?? undefined });
             ctx.loaders.rememberSubnets(network.name, res.subnets);
             return res;
           },

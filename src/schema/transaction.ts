@@ -15,10 +15,10 @@ import type {
   PrimaryChainAlias,
   PrimaryNetworkTransaction,
   PrimaryNetworkTxType,
-  SortOrder,
   XChainTransaction,
-} from '../upstreams/data-api.types.js';
-import { PRIMARY_NETWORK_TX_TYPES } from '../upstreams/data-api.types.js';
+} from '../upstreams/data-api/transaction.js';
+import type { SortOrder } from '../upstreams/data-api/wire.js';
+import { PRIMARY_NETWORK_TX_TYPES } from '../upstreams/data-api/transaction.js';
 import { AddressRef, toAddresses } from './address.js';
 import { BlockchainRef, findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
@@ -40,6 +40,7 @@ import { NetworkRef } from './network.js';
 import { AvalancheAddressScalar, CB58IdScalar } from './scalars.js';
 import { findSubnet, OwnershipRef, SubnetRef, ValidatorManagerRef } from './subnet.js';
 import { amountsOf, AssetAmountRef, UtxoCredentialRef, UtxoRef, type UtxoModel } from './utxo.js';
+import { listLatestPrimaryNetworkTransactions } from '../upstreams/data-api/transaction.js';
 
 type WithNetwork<T, C extends PrimaryChainAlias> = T & { network: NetworkName; chain: C };
 export type PTxModel = WithNetwork<PChainTransaction, 'p-chain'>;
@@ -476,7 +477,7 @@ function listTransactions(ctx: GatewayContext, network: NetworkName, chain: Prim
     args,
     spec: TRANSACTIONS_PAGE,
     filters: [network, chain, params],
-    fetchPage: (page) => ctx.dataApi.listLatestPrimaryNetworkTransactions(network, chain, { ...page, ...params }),
+    fetchPage: (page) => listLatestPrimaryNetworkTransactions(ctx.dataApi, network, chain, { ...page, ...params }),
     read: (page) => ({ items: page.transactions, nextPageToken: page.nextPageToken }),
     toNode: (tx) => txModel(network, chain, tx),
     keyOf: (tx) => tx.txHash,

@@ -4,7 +4,8 @@
  * fields only one chain fills.
  */
 import type { NetworkName } from '../ids.js';
-import type { AssetAmount, PChainUtxo, UtxoCredential, XChainUtxo } from '../upstreams/data-api.types.js';
+import type { AssetAmount } from '../upstreams/data-api/wire.js';
+import type { PChainUtxo, UtxoCredential, XChainUtxo } from '../upstreams/data-api/transaction.js';
 import { AddressRef, toAddresses } from './address.js';
 import { builder } from './builder.js';
 import { AssetTypeEnum, RewardTypeEnum } from './enums.js';

@@ -2,10 +2,11 @@
  * X-Chain vertices: the DAG the X-Chain used before the Cortina upgrade (listLatestXChainVertices).
  */
 import type { NetworkName } from '../ids.js';
-import type { XChainVertex } from '../upstreams/data-api.types.js';
+import type { XChainVertex } from '../upstreams/data-api/vertex.js';
 import { builder } from './builder.js';
 import { PAGE_SPECS, pageConnection } from './connection.js';
 import { NetworkRef } from './network.js';
+import { listLatestXChainVertices } from '../upstreams/data-api/vertex.js';
 
 type VertexModel = XChainVertex & { network: NetworkName };
 
@@ -39,7 +40,7 @@ builder.objectField(NetworkRef, 'vertices', (t) =>
           args,
           spec: VERTICES_PAGE,
           filters: [network.name],
-          fetchPage: (page) => ctx.dataApi.listLatestXChainVertices(network.name, 'x-chain', page),
+          fetchPage: (page) => listLatestXChainVertices(ctx.dataApi, network.name, 'x-chain', page),
           read: (page) => ({ items: page.vertices, nextPageToken: page.nextPageToken }),
           toNode: (v): VertexModel => ({ ...v, network: network.name }),
           keyOf: (v) => v.vertexHash,

@@ -5,7 +5,7 @@
  * before it.
  */
 import { PRIMARY_NETWORK_ID } from '../../../src/ids.js';
-import type { XChainTransaction, XChainUtxo } from '../../../src/upstreams/data-api.types.js';
+import type { XChainTransaction, XChainUtxo } from '../../../src/upstreams/data-api/transaction.js';
 import {
   baseTx,
   credential,

@@ -6,7 +6,8 @@
  * rules and precompiles really differ between older blocks and the latest one.
  */
 import type { NetworkName } from '../../../src/ids.js';
-import type { Blockchain, EvmGenesisConfig, NativeTransaction } from '../../../src/upstreams/data-api.types.js';
+import type { Blockchain, EvmGenesisConfig } from '../../../src/upstreams/data-api/subnet.js';
+import type { NativeTransaction } from '../../../src/upstreams/data-api/evm-chain.js';
 import { evmBlockHash, type EvmChainWorld } from '../../world/evm.js';
 import { Rng, sha } from '../../random.js';
 import { TIMELINE } from '../../world/timeline.js';

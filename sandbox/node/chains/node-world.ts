@@ -6,7 +6,8 @@
  */
 import { encodeNftTransferUtxo, encodeTransferUtxo } from '../../../src/avax-codec.js';
 import { cb58Encode, formatNodeId, PRIMARY_NETWORK_ID, type NetworkName } from '../../../src/ids.js';
-import type { Blockchain, PChainTransaction, Subnet } from '../../../src/upstreams/data-api.types.js';
+import type { Blockchain, Subnet } from '../../../src/upstreams/data-api/subnet.js';
+import type { PChainTransaction } from '../../../src/upstreams/data-api/transaction.js';
 import { addressBytes } from './avax.js';
 import { buildAvmChain, type AvmChain } from './avm.js';
 import { idBytes } from './codec.js';

@@ -6,7 +6,7 @@
  * API's block hash as its id.
  */
 import { cb58Decode, cb58Encode, PRIMARY_NETWORK_ID } from '../../../src/ids.js';
-import type { PChainTransaction, PChainUtxo } from '../../../src/upstreams/data-api.types.js';
+import type { PChainTransaction, PChainUtxo } from '../../../src/upstreams/data-api/transaction.js';
 import {
   addressBytes,
   authorization,

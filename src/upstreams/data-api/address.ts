@@ -1,0 +1,29 @@
+/**
+ * The chains an address has touched (getChainIdsForAddresses).
+ */
+import { segment } from '../http.js';
+import type { DataApiClient } from './client.js';
+import type { Answer, WireNetwork } from './wire.js';
+
+export type ChainAddressChainIdMapListResponse = Answer<'getChainIdsForAddresses'>;
+
+/**
+ * GET /v1/networks/{network}/addresses:listChainIds (getChainIdsForAddresses).
+ * Spec: operationId `getChainIdsForAddresses` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * @example
+ * const { addresses } = await getChainIdsForAddresses(ctx.dataApi, 'mainnet', ['avax1…', 'avax1…']);
+ */
+export function getChainIdsForAddresses(
+  client: DataApiClient,
+  network: WireNetwork,
+  addresses: readonly string[],
+): Promise<ChainAddressChainIdMapListResponse> {
+  return client.get(
+    'getChainIdsForAddresses',
+    `/v1/networks/${segment(network)}/addresses:listChainIds`,
+    {
+      addresses: addresses.join(','),
+    },
+    'addresses',
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The Avalanche Data API for one GraphQL request. Each endpoint is a function of its own, named
+ * after its OpenAPI operationId and written in the file of its domain beside its wire types
+ * (subnet.ts, transaction.ts, ...): `listSubnets(ctx.dataApi, 'mainnet', { pageSize: 100 })`.
+ * This client only sends: parameter names and encodings follow the spec exactly (comma lists are
+ * joined by the endpoint functions, arrays such as `txTypes` go out as repeated keys). Callers
+ * validate input; this layer only encodes it.
+ */
+import { HttpError } from '../errors.js';
+import type { HttpRequest, QueryValue } from '../http.js';
+import { listAnswer, type Transport } from '../transport.js';
+
+export interface DataApiOptions {
+  baseUrl: string;
+  apiKeyHeader: string;
+  /** The operator's key, sent unless the GraphQL client sent its own. */
+  apiKey?: string;
+}
+
+export interface PageParams {
+  pageToken?: string;
+  pageSize?: number;
+}
+
+/**
+ * Calls go through `transport` (the request's reads), with the client's API key when it sent one.
+ * The key never identifies a read: the data does not depend on who asks.
+ */
+export class DataApiClient {
+  private headers: Record<string, string> | undefined;
+
+  constructor(
+    private readonly transport: Transport,
+    private readonly options: DataApiOptions,
+    apiKey: string | undefined = options.apiKey,
+  ) {
+    if (apiKey) this.headers = { [options.apiKeyHeader]: apiKey };
+  }
+
+  request(operation: string, method: 'GET' | 'POST', path: string, query?: Record<string, QueryValue>, body?: unknown): HttpRequest {
+    return { service: 'data-api', operation, method, baseUrl: this.options.baseUrl, path, query, body, headers: this.headers };
+  }
+
+  /** A read; `list` names the array a list endpoint's answer must hold (else it is not kept, and fails). */
+  get<T>(operation: string, path: string, query?: Record<string, QueryValue>, list?: string): Promise<T> {
+    const req = this.request(operation, 'GET', path, query);
+    return list ? this.transport.read(req, listAnswer<T>(req, list)) : this.transport.read<T>(req);
+  }
+
+  /** A call that changes something upstream: never reused, never retried. */
+  write<T>(req: HttpRequest): Promise<T> {
+    return this.transport.write(req);
+  }
+}
+
+/**
+ * The answer, or null when the upstream has no such resource (404). A 404 is a failed read, so it
+ * is never kept: the resource may exist on the next ask.
+ */
+export async function orNotFound<T>(answer: Promise<T>): Promise<T | null> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Contract metadata (getContractMetadata).
+ */
+import { segment } from '../http.js';
+import { orNotFound, type DataApiClient } from './client.js';
+import { enumValues, type Schemas, type Answer, type Flat } from './wire.js';
+
+export type ResourceLinkType = Schemas['ResourceLinkType'];
+
+export const RESOURCE_LINK_TYPES = enumValues<ResourceLinkType>()([
+  'Blog',
+  'CoinGecko',
+  'CoinMarketCap',
+  'Discord',
+  'Documentation',
+  'Facebook',
+  'Github',
+  'Instagram',
+  'LinkedIn',
+  'Medium',
+  'Reddit',
+  'Support',
+  'Telegram',
+  'TikTok',
+  'Twitter',
+  'Website',
+  'Whitepaper',
+  'Youtube',
+]);
+
+export type ErcType = ContractMetadata['ercType'];
+
+/** The four contract shapes of the spec (ERC-20, ERC-721, ERC-1155, unknown) as one (see `Flat`). */
+export type ContractMetadata = Flat<Answer<'getContractMetadata'>>;
+
+/**
+ * GET /v1/chains/{chainId}/addresses/{address} (getContractMetadata).
+ * Null when the upstream has none (404).
+ * Spec: operationId `getContractMetadata` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * @example
+ * const contract = await getContractMetadata(ctx.dataApi, '43114', '0xb97e…'); // null when there is none
+ */
+export function getContractMetadata(client: DataApiClient, chainId: string, address: string): Promise<ContractMetadata | null> {
+  return orNotFound(client.get('getContractMetadata', `/v1/chains/${segment(chainId)}/addresses/${segment(address)}`));
+}

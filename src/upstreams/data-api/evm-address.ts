@@ -1,0 +1,158 @@
+/**
+ * An EVM address: its ERC-20 transfers, internal transactions, native balance and collectibles.
+ */
+import { segment } from '../http.js';
+import type { DataApiClient, PageParams } from './client.js';
+import { enumValues, type Schemas, type Answer, type Flat, type CurrencyCode } from './wire.js';
+
+export type InternalTransactionOpCall = Schemas['InternalTransactionOpCall'];
+
+export const INTERNAL_TX_TYPES = enumValues<InternalTransactionOpCall>()([
+  'UNKNOWN',
+  'CALL',
+  'CREATE',
+  'CREATE2',
+  'CREATE3',
+  'CALLCODE',
+  'DELEGATECALL',
+  'STATICCALL',
+]);
+
+export type NftTokenMetadataStatus = Schemas['NftTokenMetadataStatus'];
+
+export const NFT_METADATA_STATUSES = enumValues<NftTokenMetadataStatus>()([
+  'UNKNOWN',
+  'MISSING_TOKEN',
+  'INVALID_TOKEN_URI',
+  'INVALID_TOKEN_URI_SCHEME',
+  'UNREACHABLE_TOKEN_URI',
+  'THROTTLED_TOKEN_URI',
+  'METADATA_CONTENT_TOO_LARGE',
+  'INVALID_METADATA',
+  'INVALID_METADATA_JSON',
+  'INDEXED',
+  'UNINDEXED',
+]);
+
+export type Erc20Token = Schemas['Erc20Token'];
+
+export type Erc20Transfer = Schemas['Erc20Transfer'];
+
+export type ListErc20TransactionsResponse = Answer<'listErc20Transactions'>;
+
+export type InternalTransaction = Schemas['InternalTransaction'];
+
+export type ListInternalTransactionsResponse = Answer<'listInternalTransactions'>;
+
+export type NativeTokenBalance = Schemas['NativeTokenBalance'];
+
+export type GetNativeBalanceResponse = Answer<'getNativeBalance'>;
+
+export type Erc721TokenBalance = Schemas['Erc721TokenBalance'];
+
+export type Erc1155TokenBalance = Schemas['Erc1155TokenBalance'];
+
+export type CollectibleBalance = Erc721TokenBalance | Erc1155TokenBalance;
+
+export type NftMetadata = Flat<Schemas['Erc721TokenMetadata'] | Schemas['Erc1155TokenMetadata']>;
+
+export type ListCollectibleBalancesResponse = Answer<'listCollectibleBalances'>;
+
+export interface BlockRange {
+  startBlock?: number;
+  endBlock?: number;
+}
+
+/**
+ * GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc20 (listErc20Transactions).
+ * `startBlock` is inclusive, `endBlock` exclusive.
+ * Spec: operationId `listErc20Transactions` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * @example
+ * const { transactions } = await listErc20Transactions(ctx.dataApi, '43114', '0x71c7…', { startBlock: 1, endBlock: 100 });
+ */
+export function listErc20Transactions(
+  client: DataApiClient,
+  chainId: string,
+  address: string,
+  params: PageParams & BlockRange,
+): Promise<ListErc20TransactionsResponse> {
+  return client.get(
+    'listErc20Transactions',
+    `/v1/chains/${segment(chainId)}/addresses/${segment(address)}/transactions:listErc20`,
+    {
+      startBlock: params.startBlock,
+      endBlock: params.endBlock,
+      pageToken: params.pageToken,
+      pageSize: params.pageSize,
+    },
+    'transactions',
+  );
+}
+
+/**
+ * GET /v1/chains/{chainId}/addresses/{address}/transactions:listInternals (listInternalTransactions).
+ * Only CALL/CALLCODE with value and CREATE/CREATE2/CREATE3 are listed.
+ * Spec: operationId `listInternalTransactions` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * @example
+ * const { transactions } = await listInternalTransactions(ctx.dataApi, '43114', '0x71c7…', {});
+ */
+export function listInternalTransactions(
+  client: DataApiClient,
+  chainId: string,
+  address: string,
+  params: PageParams & BlockRange,
+): Promise<ListInternalTransactionsResponse> {
+  return client.get(
+    'listInternalTransactions',
+    `/v1/chains/${segment(chainId)}/addresses/${segment(address)}/transactions:listInternals`,
+    {
+      startBlock: params.startBlock,
+      endBlock: params.endBlock,
+      pageToken: params.pageToken,
+      pageSize: params.pageSize,
+    },
+    'transactions',
+  );
+}
+
+/**
+ * GET /v1/chains/{chainId}/addresses/{address}/balances:getNative (getNativeBalance).
+ * Spec: operationId `getNativeBalance` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * @example
+ * const { nativeTokenBalance } = await getNativeBalance(ctx.dataApi, '43114', '0x71c7…', { currency: 'eur' });
+ */
+export function getNativeBalance(
+  client: DataApiClient,
+  chainId: string,
+  address: string,
+  params: { blockNumber?: string; currency?: CurrencyCode },
+): Promise<GetNativeBalanceResponse> {
+  return client.get('getNativeBalance', `/v1/chains/${segment(chainId)}/addresses/${segment(address)}/balances:getNative`, {
+    blockNumber: params.blockNumber,
+    currency: params.currency,
+  });
+}
+
+/**
+ * GET /v1/chains/{chainId}/addresses/{address}/balances:listCollectibles (listCollectibleBalances). pageSize 1..500.
+ * Spec: operationId `listCollectibleBalances` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * @example
+ * const { collectibleBalances } = await listCollectibleBalances(ctx.dataApi, '43114', '0x71c7…', { pageSize: 50 });
+ */
+export function listCollectibleBalances(
+  client: DataApiClient,
+  chainId: string,
+  address: string,
+  params: PageParams & { contractAddress?: string },
+): Promise<ListCollectibleBalancesResponse> {
+  return client.get(
+    'listCollectibleBalances',
+    `/v1/chains/${segment(chainId)}/addresses/${segment(address)}/balances:listCollectibles`,
+    {
+      pageToken: params.pageToken,
+      pageSize: params.pageSize,
+      contractAddress: params.contractAddress,
+    },
+    'collectibleBalances',
+  );
+}

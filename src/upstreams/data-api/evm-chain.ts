@@ -1,0 +1,39 @@
+/**
+ * An EVM chain's latest transactions (listLatestTransactions).
+ */
+import { segment } from '../http.js';
+import type { DataApiClient, PageParams } from './client.js';
+import type { Schemas, Answer } from './wire.js';
+
+export type EvmTransactionStatus = Schemas['TransactionStatus'];
+
+export type TransactionMethodType = Schemas['TransactionMethodType'];
+
+export type RichAddress = Schemas['RichAddress'];
+
+export type NativeTransaction = Schemas['NativeTransaction'];
+
+export type ListNativeTransactionsResponse = Answer<'listLatestTransactions'>;
+
+/**
+ * GET /v1/chains/{chainId}/transactions (listLatestTransactions). `chainId`: EVM chain id or blockchain id.
+ * Spec: operationId `listLatestTransactions` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * @example
+ * const { transactions } = await listLatestTransactions(ctx.dataApi, '43114', { status: 'success' });
+ */
+export function listLatestTransactions(
+  client: DataApiClient,
+  chainId: string,
+  params: PageParams & { status?: EvmTransactionStatus },
+): Promise<ListNativeTransactionsResponse> {
+  return client.get(
+    'listLatestTransactions',
+    `/v1/chains/${segment(chainId)}/transactions`,
+    {
+      pageToken: params.pageToken,
+      pageSize: params.pageSize,
+      status: params.status,
+    },
+    'transactions',
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Subnets and their blockchains, as listSubnets answers them.
+ */
+import { segment } from '../http.js';
+import type { DataApiClient, PageParams } from './client.js';
+import type { Schemas, Answer, WireNetwork, SortOrder } from './wire.js';
+
+export type SubnetOwnershipInfo = Schemas['SubnetOwnershipInfo'];
+
+export type L1ValidatorManagerDetails = Schemas['L1ValidatorManagerDetails'];
+
+export type EvmGenesisAllowListConfig = Schemas['EvmGenesisAllowListConfigDto'];
+
+export type EvmGenesisConfig = Schemas['EvmGenesisConfigDto'];
+
+export type EvmGenesisAlloc = Schemas['EvmGenesisAllocDto'];
+
+export type EvmGenesis = Schemas['EvmGenesisDto'];
+
+export type Blockchain = Schemas['Blockchain'];
+
+export type Subnet = Schemas['Subnet'];
+
+export type ListSubnetsResponse = Answer<'listSubnets'>;
+
+/**
+ * GET /v1/networks/{network}/subnets (listSubnets). pageSize 1..10000.
+ * Spec: operationId `listSubnets` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * @example
+ * const { subnets, nextPageToken } = await listSubnets(ctx.dataApi, 'mainnet', { pageSize: 100 });
+ */
+export function listSubnets(
+  client: DataApiClient,
+  network: WireNetwork,
+  params: PageParams & { sortOrder?: SortOrder },
+): Promise<ListSubnetsResponse> {
+  return client.get(
+    'listSubnets',
+    `/v1/networks/${segment(network)}/subnets`,
+    {
+      pageToken: params.pageToken,
+      pageSize: params.pageSize,
+      sortOrder: params.sortOrder,
+    },
+    'subnets',
+  );
+}

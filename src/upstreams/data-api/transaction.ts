@@ -1,0 +1,149 @@
+/**
+ * Primary Network transactions: the latest of a chain and one by hash.
+ */
+import { segment } from '../http.js';
+import { orNotFound, type DataApiClient, type PageParams } from './client.js';
+import type { L1Validator } from './l1-validator.js';
+import { enumValues, type Schemas, type WireNetwork, type SortOrder } from './wire.js';
+
+export type PrimaryNetworkTxType = Schemas['PrimaryNetworkTxType'];
+
+export const PRIMARY_NETWORK_TX_TYPES = enumValues<PrimaryNetworkTxType>()([
+  'AddValidatorTx',
+  'AddSubnetValidatorTx',
+  'AddDelegatorTx',
+  'CreateChainTx',
+  'CreateSubnetTx',
+  'ImportTx',
+  'ExportTx',
+  'AdvanceTimeTx',
+  'RewardValidatorTx',
+  'RemoveSubnetValidatorTx',
+  'TransformSubnetTx',
+  'AddPermissionlessValidatorTx',
+  'AddPermissionlessDelegatorTx',
+  'BaseTx',
+  'TransferSubnetOwnershipTx',
+  'ConvertSubnetToL1Tx',
+  'RegisterL1ValidatorTx',
+  'SetL1ValidatorWeightTx',
+  'DisableL1ValidatorTx',
+  'IncreaseL1ValidatorBalanceTx',
+  'UNKNOWN',
+  'CreateAssetTx',
+  'OperationTx',
+]);
+
+/** The chain path values the Primary Network endpoints take. */
+export type PrimaryChainAlias = Schemas['PrimaryNetworkChainName'];
+
+export type UtxoCredential = Schemas['UtxoCredential'];
+
+/** A UTXO as the P-Chain listing returns it. */
+export type PChainUtxo = Schemas['PChainUtxo'];
+
+/** A UTXO as the X-Chain and C-Chain listings return it. */
+export type XChainUtxo = Schemas['Utxo'];
+
+/** Optional in a transaction, with the same `blsCredentials` as an L1 validator's (see above). */
+export type L1ValidatorDetailsTransaction = Omit<Schemas['L1ValidatorDetailsTransaction'], 'blsCredentials'> &
+  Partial<Pick<L1Validator, 'blsCredentials'>>;
+
+export type BlockchainInfo = Schemas['BlockchainInfo'];
+
+export type PChainTransaction = Omit<Schemas['PChainTransaction'], 'l1ValidatorDetails'> & {
+  l1ValidatorDetails?: L1ValidatorDetailsTransaction[];
+};
+
+export type XChainAssetDetails = Schemas['XChainAssetDetails'];
+
+export type TransactionVertexDetail = Schemas['TransactionVertexDetail'];
+
+/**
+ * The spec writes `chainFormat: 'non-linear' | 'linear'` on both X-Chain shapes; the upstream
+ * sends the one that names the shape, so the code may tell them apart by it.
+ */
+export type XChainNonLinearTransaction = Schemas['XChainNonLinearTransaction'] & { chainFormat: 'non-linear' };
+
+export type XChainLinearTransaction = Schemas['XChainLinearTransaction'] & { chainFormat: 'linear' };
+
+export type XChainTransaction = XChainNonLinearTransaction | XChainLinearTransaction;
+
+export type EvmInput = Schemas['EVMInput'];
+
+export type EvmOutput = Schemas['EVMOutput'];
+
+export type CChainExportTransaction = Schemas['CChainExportTransaction'];
+
+export type CChainImportTransaction = Schemas['CChainImportTransaction'];
+
+export type CChainAtomicTransaction = CChainExportTransaction | CChainImportTransaction;
+
+export type PrimaryNetworkTransaction = PChainTransaction | XChainTransaction | CChainAtomicTransaction;
+
+export type PrimaryNetworkChainInfo = Schemas['PrimaryNetworkChainInfo'];
+
+/** One chain's answer of listLatestPrimaryNetworkTransactions (the spec lists the three as oneOf). */
+export interface ListTransactionsResponse<T> {
+  nextPageToken?: string;
+  transactions: T[];
+  chainInfo: PrimaryNetworkChainInfo;
+}
+
+/**
+ * GET /v1/networks/{network}/blockchains/{blockchainId}/transactions
+ * (listLatestPrimaryNetworkTransactions). `txTypes` and timestamps need `addresses` or
+ * `l1ValidationId`; a page may be short when its transactions hold many UTXOs.
+ * Spec: operationId `listLatestPrimaryNetworkTransactions` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * @example
+ * const { transactions } = await listLatestPrimaryNetworkTransactions(ctx.dataApi, 'mainnet', 'x-chain', { pageSize: 10 });
+ */
+export function listLatestPrimaryNetworkTransactions(
+  client: DataApiClient,
+  network: WireNetwork,
+  blockchainId: string,
+  params: PageParams & {
+    addresses?: readonly string[];
+    l1ValidationId?: string;
+    txTypes?: readonly PrimaryNetworkTxType[];
+    startTimestamp?: number;
+    endTimestamp?: number;
+    sortOrder?: SortOrder;
+  },
+): Promise<ListTransactionsResponse<PrimaryNetworkTransaction>> {
+  return client.get(
+    'listLatestPrimaryNetworkTransactions',
+    `/v1/networks/${segment(network)}/blockchains/${segment(blockchainId)}/transactions`,
+    {
+      addresses: params.addresses?.length ? params.addresses.join(',') : undefined,
+      l1ValidationId: params.l1ValidationId,
+      txTypes: params.txTypes?.length ? params.txTypes : undefined,
+      startTimestamp: params.startTimestamp,
+      endTimestamp: params.endTimestamp,
+      pageToken: params.pageToken,
+      pageSize: params.pageSize,
+      sortOrder: params.sortOrder,
+    },
+    'transactions',
+  );
+}
+
+/**
+ * GET /v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash} (getTxByHash).
+ * Not in the spec's endpoint list, but in the upstream contract: it is what lets a
+ * transaction's global id be refetched.
+ * Null when the upstream has none (404).
+ * Spec: operationId `getTxByHash` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * @example
+ * const tx = await getTxByHash(ctx.dataApi, 'mainnet', 'p-chain', txHash); // null when unknown
+ */
+export function getTxByHash(
+  client: DataApiClient,
+  network: WireNetwork,
+  blockchainId: string,
+  txHash: string,
+): Promise<PrimaryNetworkTransaction | null> {
+  return orNotFound(
+    client.get('getTxByHash', `/v1/networks/${segment(network)}/blockchains/${segment(blockchainId)}/transactions/${segment(txHash)}`),
+  );
+}
