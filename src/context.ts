@@ -10,7 +10,7 @@ import type { RequestReads } from './loaders/reads.js';
 import type { CursorCodec } from './schema/connection.js';
 import type { DataApiClient } from './upstreams/data-api/client.js';
 import type { MetricsApiClient } from './upstreams/metrics-api/client.js';
-import type { NodeClient } from './upstreams/node-rpc.js';
+import type { NodeClient } from './upstreams/node/client.js';
 
 export interface GatewayContext {
   /** The Data API, with the key the client sent (else the operator's). */

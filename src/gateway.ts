@@ -34,7 +34,7 @@ import { Cancellation } from './upstreams/cancellation.js';
 import { DataApiClient, type DataApiOptions } from './upstreams/data-api/client.js';
 import { HttpClient, type HttpClientOptions } from './upstreams/http.js';
 import { MetricsApiClient } from './upstreams/metrics-api/client.js';
-import { NodeClient, type NodeOptions } from './upstreams/node-rpc.js';
+import { NodeClient, type NodeOptions } from './upstreams/node/client.js';
 
 export const DEFAULT_QUERY = /* GraphQL */ `# The Avalanche graph: from a network to its subnets, their blockchains,
 # genesis and L1 validators, in one request.

@@ -8,9 +8,11 @@ import { decodeHexWithChecksum } from '../src/avax-codec.js';
 import { cb58Encode } from '../src/ids.js';
 import { HttpClient } from '../src/upstreams/http.js';
 import { directTransport } from '../src/upstreams/transport.js';
-import { NodeClient } from '../src/upstreams/node-rpc.js';
+import { NodeClient } from '../src/upstreams/node/client.js';
 import { getNodeWorld } from '../sandbox/node/chains/node-world.js';
 import { codes, startHarness, useHarness } from './helpers.js';
+import { adminLoadVMs } from '../src/upstreams/node/admin.js';
+import { indexGetLastAccepted } from '../src/upstreams/node/node-index.js';
 
 const h = useHarness({ UPSTREAM_RETRIES: '0', UPSTREAM_TIMEOUT_MS: '300' });
 const HEIGHTS = '{ network { pChain { height } xChain { height } } }';
@@ -273,10 +275,10 @@ describe('refusals that name the public endpoint', () => {
     h.sandbox.node.adminEnabled = false;
     h.sandbox.node.indexEnabled = false;
     try {
-      await expect(client.adminLoadVMs('mainnet')).rejects.toThrow(
+      await expect(adminLoadVMs(client, 'mainnet')).rejects.toThrow(
         /NODE_URL_MAINNET is the public endpoint .* which never serves it: set NODE_URL_MAINNET to your own node/,
       );
-      await expect(client.indexGetLastAccepted('fuji', 'X/tx')).rejects.toThrow(
+      await expect(indexGetLastAccepted(client, 'fuji', 'X/tx')).rejects.toThrow(
         /--index-enabled=true \(public endpoints never do\): point NODE_URL_FUJI at your own node/,
       );
     } finally {

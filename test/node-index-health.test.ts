@@ -10,8 +10,9 @@ import { getNodeWorld, INDEX_NAMES } from '../sandbox/node/chains/node-world.js'
 import { getWorld } from '../sandbox/world/world.js';
 import { HttpClient } from '../src/upstreams/http.js';
 import { directTransport } from '../src/upstreams/transport.js';
-import { NodeClient } from '../src/upstreams/node-rpc.js';
+import { NodeClient } from '../src/upstreams/node/client.js';
 import { codes, useHarness } from './helpers.js';
+import { healthGet } from '../src/upstreams/node/health.js';
 
 const h = useHarness({ UPSTREAM_RETRIES: '0' });
 const world = getWorld('mainnet');
@@ -149,17 +150,17 @@ describe('health', () => {
       urls: { mainnet: h.sandbox.nodeUrl('mainnet'), fuji: h.sandbox.nodeUrl('fuji') },
     });
     try {
-      const ok = await client.healthGet('mainnet', 'health', [PRIMARY_NETWORK_ID, 'x']);
+      const ok = await healthGet(client, 'mainnet', 'health', [PRIMARY_NETWORK_ID, 'x']);
       expect([ok.status, ok.reply.healthy]).toEqual([200, true]);
       expect(h.sandbox.log.at(-1)!.query).toEqual([
         ['tag', PRIMARY_NETWORK_ID],
         ['tag', 'x'],
       ]);
       h.sandbox.node.unhealthy = ['database'];
-      const bad = await client.healthGet('mainnet', 'health');
+      const bad = await healthGet(client, 'mainnet', 'health');
       expect([bad.status, bad.reply.healthy, bad.reply.checks.database!.error]).toEqual([503, false, expect.any(String)]);
-      expect((await client.healthGet('mainnet', 'liveness')).status).toBe(200);
-      expect((await client.healthGet('mainnet', 'readiness')).status).toBe(200);
+      expect((await healthGet(client, 'mainnet', 'liveness')).status).toBe(200);
+      expect((await healthGet(client, 'mainnet', 'readiness')).status).toBe(200);
       expect(Object.keys(h.sandbox.counts).sort()).toEqual(['GET /ext/health', 'GET /ext/health/liveness', 'GET /ext/health/readiness']);
     } finally {
       await http.close();

@@ -9,9 +9,12 @@
  */
 import DataLoader from 'dataloader';
 import type { NetworkName } from '../ids.js';
-import type { NodeClient } from '../upstreams/node-rpc.js';
-import type { AssetDescription, PValidator } from '../upstreams/node.types.js';
+import type { NodeClient } from '../upstreams/node/client.js';
+import type { AssetDescription } from '../upstreams/node/x-chain.js';
+import type { PValidator } from '../upstreams/node/p-chain.js';
 import { lookupEach } from './data-api.js';
+import { platformGetCurrentValidators } from '../upstreams/node/p-chain.js';
+import { avmGetAssetDescription } from '../upstreams/node/x-chain.js';
 
 interface ValidatorKey {
   network: NetworkName;
@@ -21,17 +24,17 @@ interface ValidatorKey {
 }
 
 export class NodeLoaders {
-  private assets?: DataLoader<string, AssetDescription>;
+  private assets?: DataLoader<string, AssetDescription | null>;
   private validators?: DataLoader<ValidatorKey, PValidator | null, string>;
 
   constructor(private readonly node: NodeClient) {}
 
-  /** avm.getAssetDescription, by asset id. */
-  asset(network: NetworkName, assetId: string): Promise<AssetDescription> {
+  /** avm.getAssetDescription, by asset id; null when the node knows none. */
+  asset(network: NetworkName, assetId: string): Promise<AssetDescription | null> {
     this.assets ??= new DataLoader((keys) =>
       lookupEach(keys, (key) => {
         const [net, id] = key.split('|') as [NetworkName, string];
-        return this.node.avmGetAssetDescription(net, { assetID: id });
+        return avmGetAssetDescription(this.node, net, { assetID: id });
       }),
     );
     return this.assets.load(`${network}|${assetId}`);
@@ -57,7 +60,7 @@ export class NodeLoaders {
     await Promise.all(
       [...bySubnet].map(async ([group, { network, subnetId, nodeIds }]) => {
         try {
-          const res = await this.node.platformGetCurrentValidators(network, { subnetID: subnetId, nodeIDs: [...nodeIds] });
+          const res = await platformGetCurrentValidators(this.node, network, { subnetID: subnetId, nodeIDs: [...nodeIds] });
           answers.set(group, new Map(res.validators.map((v) => [v.nodeID, v])));
         } catch (error) {
           answers.set(group, error as Error);

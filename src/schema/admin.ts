@@ -11,6 +11,18 @@ import { NetworkNameEnum } from './enums.js';
 import { toNetwork } from './inputs.js';
 import { NetworkRef } from './network.js';
 import { CB58IdScalar } from './scalars.js';
+import {
+  adminAlias,
+  adminAliasChain,
+  adminGetChainAliases,
+  adminGetLoggerLevel,
+  adminLoadVMs,
+  adminLockProfile,
+  adminMemoryProfile,
+  adminSetLoggerLevel,
+  adminStartCPUProfiler,
+  adminStopCPUProfiler,
+} from '../upstreams/node/admin.js';
 
 /** avalanchego's bound on an alias (admin.alias, admin.aliasChain). */
 const MAX_ALIAS_LENGTH = 512;
@@ -118,7 +130,7 @@ const NodeAdminRef = builder.objectRef<{ network: NetworkName }>('NodeAdmin').im
       description: 'The aliases of a chain, its id among them (admin.getChainAliases); empty when the node knows no such chain.',
       // The node looks the chain up by id only here (aliases work in admin.aliasChain).
       args: { chain: t.arg({ type: CB58IdScalar, required: true, description: 'The blockchain id (cb58).' }) },
-      resolve: async (a, { chain }, ctx) => (await ctx.node.adminGetChainAliases(a.network, { chain })).aliases ?? [],
+      resolve: async (a, { chain }, ctx) => (await adminGetChainAliases(ctx.node, a.network, { chain })).aliases ?? [],
     }),
     loggerLevels: t.field({
       type: [LoggerLevelRef],
@@ -126,7 +138,8 @@ const NodeAdminRef = builder.objectRef<{ network: NetworkName }>('NodeAdmin').im
       description: 'The levels of every logger, or of one (admin.getLoggerLevel).',
       args: { loggerName: t.arg.string({ description: 'One logger, e.g. "C"; every logger when omitted.' }) },
       resolve: async (a, { loggerName }, ctx) => {
-        const res = await ctx.node.adminGetLoggerLevel(
+        const res = await adminGetLoggerLevel(
+          ctx.node,
           a.network,
           loggerName != null ? { loggerName: checkName(loggerName, 'loggerName', 'a logger name such as "C"') } : {},
         );
@@ -165,7 +178,7 @@ builder.mutationFields((t) => {
         }),
       },
       resolve: async (_root, args, ctx) => {
-        await ctx.node.adminAlias(toNetwork(args.network), {
+        await adminAlias(ctx.node, toNetwork(args.network), {
           endpoint: checkEndpoint(args.endpoint),
           alias: checkName(args.alias, 'alias', `at most ${MAX_ALIAS_LENGTH} bytes`),
         });
@@ -181,7 +194,7 @@ builder.mutationFields((t) => {
         alias: t.arg.string({ required: true, description: `The new alias, at most ${MAX_ALIAS_LENGTH} bytes (512 ASCII characters).` }),
       },
       resolve: async (_root, args, ctx) => {
-        await ctx.node.adminAliasChain(toNetwork(args.network), {
+        await adminAliasChain(ctx.node, toNetwork(args.network), {
           chain: checkName(args.chain, 'chain', 'a blockchain id or alias'),
           alias: checkName(args.alias, 'alias', `at most ${MAX_ALIAS_LENGTH} bytes`),
         });
@@ -208,14 +221,14 @@ builder.mutationFields((t) => {
         }
         const net = toNetwork(args.network);
         const loggerName = args.loggerName != null ? checkName(args.loggerName, 'loggerName', 'a logger name such as "C"') : undefined;
-        const res = await ctx.node.adminSetLoggerLevel(net, {
+        const res = await adminSetLoggerLevel(ctx.node, net, {
           ...(loggerName !== undefined ? { loggerName } : {}),
           ...(args.logLevel != null ? { logLevel: args.logLevel } : {}),
           ...(args.displayLevel != null ? { displayLevel: args.displayLevel } : {}),
         });
         // The docs show the node answering `{}`; current nodes send the levels. Without them, read them back.
         const levels =
-          res.loggerLevels ?? (await ctx.node.adminGetLoggerLevel(net, loggerName !== undefined ? { loggerName } : {})).loggerLevels;
+          res.loggerLevels ?? (await adminGetLoggerLevel(ctx.node, net, loggerName !== undefined ? { loggerName } : {})).loggerLevels;
         return loggerLevelList(levels);
       },
     }),
@@ -225,14 +238,14 @@ builder.mutationFields((t) => {
       authScopes: { admin: true },
       description: 'Loads the VM plugins installed on the node since it started (admin.loadVMs).',
       args: { network: network() },
-      resolve: (_root, args, ctx) => ctx.node.adminLoadVMs(toNetwork(args.network)),
+      resolve: (_root, args, ctx) => adminLoadVMs(ctx.node, toNetwork(args.network)),
     }),
     nodeLockProfile: t.field({
       ...done,
       description: "Writes the node's mutex statistics to lock.profile in its working directory (admin.lockProfile). True when done.",
       args: { network: network() },
       resolve: async (_root, args, ctx) => {
-        await ctx.node.adminLockProfile(toNetwork(args.network));
+        await adminLockProfile(ctx.node, toNetwork(args.network));
         return true;
       },
     }),
@@ -241,7 +254,7 @@ builder.mutationFields((t) => {
       description: 'Writes a memory profile of the node to mem.profile (admin.memoryProfile). True when done.',
       args: { network: network() },
       resolve: async (_root, args, ctx) => {
-        await ctx.node.adminMemoryProfile(toNetwork(args.network));
+        await adminMemoryProfile(ctx.node, toNetwork(args.network));
         return true;
       },
     }),
@@ -250,7 +263,7 @@ builder.mutationFields((t) => {
       description: "Starts profiling the node's CPU until `nodeStopCPUProfiler` (admin.startCPUProfiler). True when started.",
       args: { network: network() },
       resolve: async (_root, args, ctx) => {
-        await ctx.node.adminStartCPUProfiler(toNetwork(args.network));
+        await adminStartCPUProfiler(ctx.node, toNetwork(args.network));
         return true;
       },
     }),
@@ -259,7 +272,7 @@ builder.mutationFields((t) => {
       description: 'Stops the CPU profiler and writes cpu.profile (admin.stopCPUProfiler). True when done.',
       args: { network: network() },
       resolve: async (_root, args, ctx) => {
-        await ctx.node.adminStopCPUProfiler(toNetwork(args.network));
+        await adminStopCPUProfiler(ctx.node, toNetwork(args.network));
         return true;
       },
     }),

@@ -4,9 +4,10 @@
  */
 import { badInput, quote } from '../errors.js';
 import type { NetworkName } from '../ids.js';
-import type { HealthReply, HealthResult } from '../upstreams/node.types.js';
+import type { HealthReply, HealthResult } from '../upstreams/node/health.js';
 import { builder } from './builder.js';
 import { NetworkRef } from './network.js';
+import { healthHealth, healthLiveness, healthReadiness } from '../upstreams/node/health.js';
 
 type CheckModel = HealthResult & { name: string };
 
@@ -84,20 +85,20 @@ const NodeHealthRef = builder.objectRef<{ network: NetworkName }>('NodeHealth').
         nullable: true,
         description: 'The last result of every check (health.health).',
         args: { tags: tagsArg() },
-        resolve: async (h, { tags }, ctx) => ctx.node.healthHealth(h.network, { tags: checkTags(tags) }),
+        resolve: async (h, { tags }, ctx) => healthHealth(ctx.node, h.network, { tags: checkTags(tags) }),
       }),
       readiness: t.field({
         type: HealthReportRef,
         nullable: true,
         description: 'The checks run until the node finished starting (health.readiness).',
         args: { tags: tagsArg() },
-        resolve: async (h, { tags }, ctx) => ctx.node.healthReadiness(h.network, { tags: checkTags(tags) }),
+        resolve: async (h, { tags }, ctx) => healthReadiness(ctx.node, h.network, { tags: checkTags(tags) }),
       }),
       liveness: t.field({
         type: HealthReportRef,
         nullable: true,
         description: 'Whether the node is alive (health.liveness).',
-        resolve: (h, _args, ctx) => ctx.node.healthLiveness(h.network),
+        resolve: (h, _args, ctx) => healthLiveness(ctx.node, h.network),
       }),
     };
   },

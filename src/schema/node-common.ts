@@ -1,49 +1,15 @@
 /**
- * What the node-backed types share: reading the node's "not found" as null, its uint64 values,
- * owners, the inputs and outputs both the X- and P-Chain write, and blocks asked by id or height.
+ * What the node-backed types share: owners, the inputs and outputs both the X- and P-Chain
+ * write, node ids given as arguments, and blocks asked by id or height.
  */
-import { createHash } from 'node:crypto';
-import { decodeHexWithChecksum, utxoId } from '../avax-codec.js';
-import { badInput } from '../errors.js';
-import { cb58Encode, type NetworkName } from '../ids.js';
+import { utxoId } from '../avax-codec.js';
 import { canonicalAddress } from '../domain.js';
-import { InvalidResponseError, RpcError } from '../upstreams/errors.js';
-import type { AvmInput, AvmOutput, OutputOwners, Uint } from '../upstreams/node.types.js';
+import { badInput } from '../errors.js';
+import type { NetworkName } from '../ids.js';
+import { toSafeInt, type AvmInput, type AvmOutput, type OutputOwners } from '../upstreams/node/client.js';
 import { AddressRef, toAddresses } from './address.js';
 import { builder } from './builder.js';
 import { checkListSize } from './inputs.js';
-
-const NOT_FOUND = /not found/i;
-
-/** The node's way of saying an id names nothing: a -32000 error whose message says "not found". */
-function isNotFound(error: unknown, words: RegExp = NOT_FOUND): boolean {
-  return error instanceof RpcError && words.test(error.rpcMessage);
-}
-
-/**
- * The answer, or null when the node says the thing does not exist (`words`, for methods that say
- * it otherwise); other failures propagate.
- */
-export async function orNull<T>(call: Promise<T>, words: RegExp = NOT_FOUND): Promise<T | null> {
-  try {
-    return await call;
-  } catch (error) {
-    if (isNotFound(error, words)) return null;
-    throw error;
-  }
-}
-
-/** A uint64 the node sent as digits (or a JSON number that fits), as a number when it is safe. */
-export function toSafeInt(value: Uint): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n)) {
-    throw new InvalidResponseError(200, `${JSON.stringify(value)} where a time or count below 2^53 belongs`, {
-      service: 'node',
-      operation: 'reading its answer',
-    });
-  }
-  return n;
-}
 
 /** Node ids given to a field, within the list bound; undefined when none were given. */
 export function checkNodeIds(nodeIds: readonly string[] | null | undefined): string[] | undefined {
@@ -151,19 +117,6 @@ export function checkBlockAsk(blockId: string | null | undefined, height: string
   if ((blockId == null) === (height == null))
     throw badInput('`block` takes exactly one of `blockId` and `height`.', { argument: 'blockId' });
   return blockId != null ? { blockId } : { height: height! };
-}
-
-/**
- * A block's id: as the node wrote it in JSON, as asked, or else (a block read by height from a
- * node whose JSON omits it) the sha256 of its bytes, which is how avalanchego names blocks.
- */
-export async function blockIdOf(block: { id?: string; asked: BlockAsk }, hex: () => Promise<string>): Promise<string> {
-  if (block.id ?? block.asked.blockId) return (block.id ?? block.asked.blockId)!;
-  return cb58Encode(
-    createHash('sha256')
-      .update(decodeHexWithChecksum(await hex()))
-      .digest(),
-  );
 }
 
 export const BLOCK_ID_DESCRIPTION =

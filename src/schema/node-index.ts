@@ -6,14 +6,20 @@
 import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
 import type { NetworkName } from '../ids.js';
-import { RpcError } from '../upstreams/errors.js';
-import type { IndexName } from '../upstreams/node-rpc.js';
-import type { Container } from '../upstreams/node.types.js';
+import type { IndexName } from '../upstreams/node/node-index.js';
+import type { Container } from '../upstreams/node/node-index.js';
 import { builder } from './builder.js';
 import { pageConnection, type PageSpec } from './connection.js';
 import { NetworkRef } from './network.js';
-import { orNull } from './node-common.js';
 import { CB58IdScalar } from './scalars.js';
+import {
+  indexGetContainerByID,
+  indexGetContainerByIndex,
+  indexGetContainerRange,
+  indexGetIndex,
+  indexGetLastAccepted,
+  indexIsAccepted,
+} from '../upstreams/node/node-index.js';
 
 interface IndexModel {
   network: NetworkName;
@@ -58,9 +64,6 @@ const MAX_RANGE = 1024;
 // One container more than a page is fetched to know whether another page follows.
 const CONTAINERS_PAGE: PageSpec = { field: 'containers', maxPageSize: MAX_RANGE - 1, defaultFirst: 100, maxFirst: 10_000 };
 
-/** The node's answers for a range past the last container, and for an index still empty: nothing more. */
-const PAST_THE_END = /^start index \(\d+\) > last accepted index|^no containers have been accepted/;
-
 function containers(ctx: GatewayContext, index: IndexModel, from: string, args: Parameters<typeof pageConnection>[0]['args']) {
   return pageConnection({
     cursors: ctx.cursors,
@@ -69,13 +72,8 @@ function containers(ctx: GatewayContext, index: IndexModel, from: string, args: 
     filters: [index.network, index.name, from],
     fetchPage: async ({ pageToken, pageSize }) => {
       const start = pageToken ?? from;
-      try {
-        const list = await ctx.node.indexGetContainerRange(index.network, index.name, { startIndex: start, numToFetch: pageSize + 1 });
-        return { start, list, pageSize };
-      } catch (error) {
-        if (error instanceof RpcError && PAST_THE_END.test(error.rpcMessage)) return { start, list: [], pageSize };
-        throw error;
-      }
+      const list = await indexGetContainerRange(ctx.node, index.network, index.name, { startIndex: start, numToFetch: pageSize + 1 });
+      return { start, list, pageSize };
     },
     read: ({ start, list, pageSize }) => ({
       items: list.slice(0, pageSize).map((c): ContainerModel => ({ ...c, network: index.network })),
@@ -96,7 +94,7 @@ const NodeIndexRef = builder.objectRef<IndexModel>('NodeIndex').implement({
       description:
         'The container accepted last (index.getLastAccepted); null while the index is empty (an index just turned on, or X_VTX on a node that never saw a vertex).',
       resolve: async (i, _args, ctx) => {
-        const last = await orNull(ctx.node.indexGetLastAccepted(i.network, i.name), PAST_THE_END);
+        const last = await indexGetLastAccepted(ctx.node, i.network, i.name);
         return last ? { ...last, network: i.network } : null;
       },
     }),
@@ -112,12 +110,9 @@ const NodeIndexRef = builder.objectRef<IndexModel>('NodeIndex').implement({
       resolve: async (i, args, ctx) => {
         if ((args.id == null) === (args.index == null))
           throw badInput('`container` takes exactly one of `id` and `index`.', { argument: 'id' });
-        const found = await orNull(
-          args.id != null
-            ? ctx.node.indexGetContainerByID(i.network, i.name, { id: args.id })
-            : ctx.node.indexGetContainerByIndex(i.network, i.name, { index: args.index! }),
-          /not found|^no container at index/,
-        );
+        const found = await (args.id != null
+          ? indexGetContainerByID(ctx.node, i.network, i.name, { id: args.id })
+          : indexGetContainerByIndex(ctx.node, i.network, i.name, { index: args.index! }));
         return found ? { ...found, network: i.network } : null;
       },
     }),
@@ -127,7 +122,7 @@ const NodeIndexRef = builder.objectRef<IndexModel>('NodeIndex').implement({
       description: 'The position of a container in the index (index.getIndex); null when the index does not hold it.',
       args: { id: t.arg({ type: CB58IdScalar, required: true, description: 'The container id (cb58).' }) },
       resolve: async (i, { id }, ctx) => {
-        const res = await orNull(ctx.node.indexGetIndex(i.network, i.name, { id }));
+        const res = await indexGetIndex(ctx.node, i.network, i.name, { id });
         return res ? String(res.index) : null;
       },
     }),
@@ -135,7 +130,7 @@ const NodeIndexRef = builder.objectRef<IndexModel>('NodeIndex').implement({
       nullable: true,
       description: 'Whether the index holds this container as accepted (index.isAccepted).',
       args: { id: t.arg({ type: CB58IdScalar, required: true, description: 'The container id (cb58).' }) },
-      resolve: async (i, { id }, ctx) => (await ctx.node.indexIsAccepted(i.network, i.name, { id })).isAccepted,
+      resolve: async (i, { id }, ctx) => (await indexIsAccepted(ctx.node, i.network, i.name, { id })).isAccepted,
     }),
     containers: t.connection(
       {

@@ -6,7 +6,8 @@
  */
 import type { GatewayContext } from '../context.js';
 import { PRIMARY_CHAIN_IDS, PRIMARY_NETWORK_ID, type NetworkName } from '../ids.js';
-import type { AvmInput, AvmOutput, PBlockJson, PDelegator, PTxJson, PValidator, Uint } from '../upstreams/node.types.js';
+import type { AvmInput, AvmOutput, Uint } from '../upstreams/node/client.js';
+import type { PBlockJson, PDelegator, PTxJson, PValidator } from '../upstreams/node/p-chain.js';
 import { BlockchainRef, findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
 import { checkAddresses } from './inputs.js';
@@ -14,22 +15,31 @@ import { l1ValidatorModel, L1ValidatorRef } from './l1-validator.js';
 import { NetworkRef } from './network.js';
 import {
   BLOCK_ID_DESCRIPTION,
-  blockIdOf,
   checkBlockAsk,
   checkNodeIds,
   inputsOf,
-  orNull,
   outputsOf,
   OutputOwnersRef,
-  toSafeInt,
   TransferableInputRef,
   TransferableOutputRef,
   type BlockAsk,
   type OwnersModel,
 } from './node-common.js';
+import { toSafeInt } from '../upstreams/node/client.js';
+import { blockIdOf } from '../domain/blocks.js';
 import { AvalancheAddressScalar, CB58IdScalar, NodeIdScalar } from './scalars.js';
 import { SubnetRef } from './subnet.js';
 import { findTransaction, TransactionInterface } from './transaction.js';
+import {
+  platformGetBalance,
+  platformGetBlock,
+  platformGetBlockByHeight,
+  platformGetBlockchainStatus,
+  platformGetBlockchains,
+  platformGetCurrentSupply,
+  platformGetCurrentValidators,
+  platformGetHeight,
+} from '../upstreams/node/p-chain.js';
 
 export interface PChainModel {
   network: NetworkName;
@@ -205,7 +215,7 @@ export async function currentValidators(
   subnetId: string | undefined,
   nodeIds: readonly string[] | null | undefined,
 ): Promise<PValidatorModel[]> {
-  const res = await ctx.node.platformGetCurrentValidators(network, {
+  const res = await platformGetCurrentValidators(ctx.node, network, {
     ...(subnetId && subnetId !== PRIMARY_NETWORK_ID ? { subnetID: subnetId } : {}),
     ...(nodeIds ? { nodeIDs: checkNodeIds(nodeIds) } : {}),
   });
@@ -316,11 +326,12 @@ const PBlockTxRef = builder.objectRef<PBlockTxModel>('PBlockTransaction').implem
 /** platform.getBlock or platform.getBlockByHeight, as asked; the request's memo makes a repeat free. */
 function platformBlock<E extends 'json' | 'hex'>(ctx: GatewayContext, network: NetworkName, ask: BlockAsk, encoding: E) {
   return ask.blockId !== undefined
-    ? ctx.node.platformGetBlock(network, { blockID: ask.blockId, encoding })
-    : ctx.node.platformGetBlockByHeight(network, { height: ask.height!, encoding });
+    ? platformGetBlock(ctx.node, network, { blockID: ask.blockId, encoding })
+    : platformGetBlockByHeight(ctx.node, network, { height: ask.height!, encoding });
 }
 
-const platformBlockHex = async (ctx: GatewayContext, b: PBlockModel) => (await platformBlock(ctx, b.network, b.asked, 'hex')).block;
+const platformBlockHex = async (ctx: GatewayContext, b: PBlockModel) =>
+  (await platformBlock(ctx, b.network, b.asked, 'hex'))?.block ?? null;
 
 const PBlockRef = builder.objectRef<PBlockModel>('PBlock').implement({
   description: "A P-Chain block, decoded from the node's JSON (platform.getBlock, platform.getBlockByHeight).",
@@ -426,7 +437,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
       type: 'BigInt',
       nullable: true,
       description: 'Height of the last accepted block (platform.getHeight).',
-      resolve: async (p, _args, ctx) => String((await ctx.node.platformGetHeight(p.network)).height),
+      resolve: async (p, _args, ctx) => String((await platformGetHeight(ctx.node, p.network)).height),
     }),
     block: t.field({
       type: PBlockRef,
@@ -439,7 +450,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
       },
       resolve: async (p, { blockId, height }, ctx) => {
         const asked = checkBlockAsk(blockId, height);
-        const res = await orNull(platformBlock(ctx, p.network, asked, 'json'));
+        const res = await platformBlock(ctx, p.network, asked, 'json');
         return res ? { ...res.block, network: p.network, asked } : null;
       },
     }),
@@ -449,7 +460,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
       description: 'What this node knows of a blockchain, including ones only proposed (platform.getBlockchainStatus).',
       args: { blockchainId: t.arg({ type: CB58IdScalar, required: true, description: 'The blockchain id (cb58).' }) },
       resolve: async (p, { blockchainId }, ctx) =>
-        (await ctx.node.platformGetBlockchainStatus(p.network, { blockchainID: blockchainId })).status,
+        (await platformGetBlockchainStatus(ctx.node, p.network, { blockchainID: blockchainId })).status,
     }),
     currentSupply: t.field({
       type: 'BigInt',
@@ -476,7 +487,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
         'platform.getBlockchains is deprecated since avalanchego v1.9.12: use `subnets { blockchains }` (the Data API listing).',
       description: 'Every blockchain but the P-Chain (platform.getBlockchains).',
       resolve: async (p, _args, ctx) =>
-        (await ctx.node.platformGetBlockchains(p.network)).blockchains.map((b) => ({ ...b, network: p.network })),
+        (await platformGetBlockchains(ctx.node, p.network)).blockchains.map((b) => ({ ...b, network: p.network })),
     }),
     balance: t.field({
       type: PBalanceRef,
@@ -486,7 +497,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
       args: { addresses: t.arg({ type: [AvalancheAddressScalar], required: true, description: 'Addresses of this network (up to 100).' }) },
       resolve: async (p, { addresses }, ctx) => {
         const owned = checkAddresses(p.network, addresses, { argument: 'addresses' }).map((a) => `P-${a}`);
-        const res = await ctx.node.platformGetBalance(p.network, { addresses: owned });
+        const res = await platformGetBalance(ctx.node, p.network, { addresses: owned });
         return { network: p.network, byKind: res, utxoIDs: res.utxoIDs ?? [] };
       },
     }),
@@ -495,9 +506,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
 
 /** The supply of a subnet; null where the node has none (subnets without a staking token). */
 async function supplyOf(ctx: GatewayContext, network: NetworkName, subnetId: string | undefined): Promise<string | null> {
-  const res = await orNull(
-    ctx.node.platformGetCurrentSupply(network, subnetId && subnetId !== PRIMARY_NETWORK_ID ? { subnetID: subnetId } : {}),
-  );
+  const res = await platformGetCurrentSupply(ctx.node, network, subnetId && subnetId !== PRIMARY_NETWORK_ID ? { subnetID: subnetId } : {});
   return res ? String(res.supply) : null;
 }
 
@@ -533,7 +542,7 @@ builder.objectField(BlockchainRef, 'status', (t) =>
     type: BlockchainStatusEnum,
     nullable: true,
     description: 'What the node knows of this chain: validating, syncing, or only created (platform.getBlockchainStatus).',
-    resolve: async (b, _args, ctx) => (await ctx.node.platformGetBlockchainStatus(b.network, { blockchainID: b.blockchainId })).status,
+    resolve: async (b, _args, ctx) => (await platformGetBlockchainStatus(ctx.node, b.network, { blockchainID: b.blockchainId })).status,
   }),
 );
 

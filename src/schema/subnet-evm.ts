@@ -7,13 +7,22 @@ import type { GatewayContext } from '../context.js';
 import { badInput, quote } from '../errors.js';
 import { CORETH_VM_ID, type NetworkName } from '../ids.js';
 import { evmChainIdOf } from '../domain.js';
-import type { ChainConfigReply, FeeConfig, PrecompileConfig, SubnetEvmValidator, Uint } from '../upstreams/node.types.js';
+import type { ChainConfigReply, FeeConfig, PrecompileConfig, SubnetEvmValidator } from '../upstreams/node/subnet-evm.js';
+import type { Uint } from '../upstreams/node/client.js';
 import { BlockchainRef, type BlockchainModel } from './blockchain.js';
 import { builder } from './builder.js';
 import { l1ValidatorModel, L1ValidatorRef } from './l1-validator.js';
 import { MAX_EVM_BLOCK } from './inputs.js';
-import { checkNodeIds, toSafeInt } from './node-common.js';
+import { checkNodeIds } from './node-common.js';
+import { toSafeInt } from '../upstreams/node/client.js';
 import { NodeIdScalar } from './scalars.js';
+import {
+  ethFeeConfig,
+  ethGetActivePrecompilesAt,
+  ethGetActiveRulesAt,
+  ethGetChainConfig,
+  validatorsGetCurrentValidators,
+} from '../upstreams/node/subnet-evm.js';
 
 const isEvm = (b: BlockchainModel) => evmChainIdOf(b) !== undefined;
 /** Subnet-EVM and its kin serve eth_feeConfig, eth_getActiveRulesAt and the validators endpoint; coreth does not. */
@@ -251,7 +260,7 @@ function timestampArg(timestamp: number | null | undefined): number | undefined 
 
 async function feeConfig(ctx: GatewayContext, b: BlockchainModel, block: string): Promise<FeeConfigModel | null> {
   if (!isSubnetEvm(b)) return null;
-  const res = await ctx.node.ethFeeConfig(b.network, b.blockchainId, checkBlockRef(block));
+  const res = await ethFeeConfig(ctx.node, b.network, b.blockchainId, checkBlockRef(block));
   return { ...res.feeConfig, lastChangedAt: res.lastChangedAt };
 }
 
@@ -273,7 +282,7 @@ builder.objectFields(BlockchainRef, (t) => ({
     type: ChainConfigRef,
     nullable: true,
     description: 'The chain config its node runs, with precompile upgrades (eth_getChainConfig). Null for chains that are not EVM chains.',
-    resolve: (b, _args, ctx) => (isEvm(b) ? ctx.node.ethGetChainConfig(b.network, b.blockchainId) : null),
+    resolve: (b, _args, ctx) => (isEvm(b) ? ethGetChainConfig(ctx.node, b.network, b.blockchainId) : null),
   }),
   activeRules: t.field({
     type: ActiveRulesRef,
@@ -281,7 +290,7 @@ builder.objectFields(BlockchainRef, (t) => ({
     description: `The fork rules and precompiles in force at a time (eth_getActiveRulesAt). ${subnetEvmOnly}`,
     args: { timestamp: t.arg({ type: 'SafeInt', description: "Unix time (s); the latest block's when omitted." }) },
     resolve: (b, { timestamp }, ctx) =>
-      isSubnetEvm(b) ? ctx.node.ethGetActiveRulesAt(b.network, b.blockchainId, timestampArg(timestamp)) : null,
+      isSubnetEvm(b) ? ethGetActiveRulesAt(ctx.node, b.network, b.blockchainId, timestampArg(timestamp)) : null,
   }),
   activePrecompiles: t.field({
     type: [PrecompileRef],
@@ -291,7 +300,7 @@ builder.objectFields(BlockchainRef, (t) => ({
     args: { timestamp: t.arg({ type: 'SafeInt', description: "Unix time (s); the latest block's when omitted." }) },
     resolve: async (b, { timestamp }, ctx) => {
       if (!isSubnetEvm(b)) return null;
-      const res = await ctx.node.ethGetActivePrecompilesAt(b.network, b.blockchainId, timestampArg(timestamp));
+      const res = await ethGetActivePrecompilesAt(ctx.node, b.network, b.blockchainId, timestampArg(timestamp));
       return Object.entries(res).map(([name, config]) => ({ ...config, name }));
     },
   }),
@@ -305,7 +314,7 @@ builder.objectFields(BlockchainRef, (t) => ({
       if (!isSubnetEvm(b)) return null;
       // The node fails the whole call for a node id it does not know: ask for all (one call per
       // request however many selections) and keep the asked ones here.
-      const res = await ctx.node.validatorsGetCurrentValidators(b.network, b.blockchainId, {});
+      const res = await validatorsGetCurrentValidators(ctx.node, b.network, b.blockchainId, {});
       return res.validators.filter((v) => !only || only.includes(v.nodeID)).map((v) => ({ ...v, network: b.network }));
     },
   }),

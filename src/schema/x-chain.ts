@@ -10,7 +10,7 @@ import { badInput, ErrorCode, quote } from '../errors.js';
 import { InvalidIdError, NETWORK_HRP, parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
 import { canonicalAddress } from '../domain.js';
 import { InvalidResponseError } from '../upstreams/errors.js';
-import type { AssetDescription, AvmBlockJson, AvmTxJson, UtxoIndex } from '../upstreams/node.types.js';
+import type { AssetDescription, AvmBlockJson, AvmTxJson, UtxoIndex } from '../upstreams/node/x-chain.js';
 import { AddressRef, toAddresses } from './address.js';
 import { BlockchainRef, findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
@@ -19,21 +19,31 @@ import { checkAddresses } from './inputs.js';
 import { NetworkRef } from './network.js';
 import {
   BLOCK_ID_DESCRIPTION,
-  blockIdOf,
   checkBlockAsk,
   inputsOf,
-  orNull,
   outputsOf,
-  toSafeInt,
   TransferableInputRef,
   TransferableOutputRef,
   type BlockAsk,
   type InputModel,
   type OutputModel,
 } from './node-common.js';
+import { toSafeInt } from '../upstreams/node/client.js';
+import { blockIdOf } from '../domain/blocks.js';
 import { AvalancheAddressScalar, CB58IdScalar } from './scalars.js';
 import { findTransaction, TransactionInterface } from './transaction.js';
 import { AssetAmountRef } from './utxo.js';
+import {
+  avmGetAllBalances,
+  avmGetBalance,
+  avmGetBlock,
+  avmGetBlockByHeight,
+  avmGetHeight,
+  avmGetTx,
+  avmGetTxFee,
+  avmGetTxStatus,
+  avmGetUTXOs,
+} from '../upstreams/node/x-chain.js';
 
 export interface XChainModel {
   network: NetworkName;
@@ -58,7 +68,7 @@ export const AssetDescriptionRef = builder.objectRef<AssetModel>('AssetDescripti
 
 /** The description of an asset by id, through the shared cache. */
 async function assetOf(ctx: GatewayContext, network: NetworkName, assetId: string): Promise<AssetModel | null> {
-  const description = await orNull(ctx.nodeLoaders.asset(network, assetId));
+  const description = await ctx.nodeLoaders.asset(network, assetId);
   return description ? { ...description, network } : null;
 }
 
@@ -141,7 +151,7 @@ export const AvmTxRef = builder.objectRef<AvmTxModel>('AvmTransaction').implemen
     hex: t.string({
       nullable: true,
       description: 'The signed transaction bytes (hex with checksum): one more call (avm.getTx with hex encoding).',
-      resolve: async (tx, _args, ctx) => (await ctx.node.avmGetTx(tx.network, { txID: tx.id, encoding: 'hex' })).tx,
+      resolve: async (tx, _args, ctx) => (await avmGetTx(ctx.node, tx.network, { txID: tx.id, encoding: 'hex' }))?.tx ?? null,
     }),
     transaction: t.field({
       type: TransactionInterface,
@@ -155,11 +165,11 @@ export const AvmTxRef = builder.objectRef<AvmTxModel>('AvmTransaction').implemen
 /** avm.getBlock or avm.getBlockByHeight, as asked; the request's memo makes a repeat free. */
 function avmBlock<E extends 'json' | 'hex'>(ctx: GatewayContext, network: NetworkName, ask: BlockAsk, encoding: E) {
   return ask.blockId !== undefined
-    ? ctx.node.avmGetBlock(network, { blockID: ask.blockId, encoding })
-    : ctx.node.avmGetBlockByHeight(network, { height: ask.height!, encoding });
+    ? avmGetBlock(ctx.node, network, { blockID: ask.blockId, encoding })
+    : avmGetBlockByHeight(ctx.node, network, { height: ask.height!, encoding });
 }
 
-const avmBlockHex = async (ctx: GatewayContext, b: AvmBlockModel) => (await avmBlock(ctx, b.network, b.asked, 'hex')).block;
+const avmBlockHex = async (ctx: GatewayContext, b: AvmBlockModel) => (await avmBlock(ctx, b.network, b.asked, 'hex'))?.block ?? null;
 
 const AvmBlockRef = builder.objectRef<AvmBlockModel>('AvmBlock').implement({
   description: "An X-Chain block (since Cortina the X-Chain is linear), decoded from the node's JSON.",
@@ -277,7 +287,7 @@ function utxoQuery(network: NetworkName, addresses: readonly string[], sourceCha
  * UTXO owned by several of the addresses). `more` is false once a page comes back short.
  */
 async function utxoPage(ctx: GatewayContext, q: UtxoQuery, startIndex: UtxoIndex | undefined, limit: number, seen: Set<string>) {
-  const page = await ctx.node.avmGetUTXOs(q.network, {
+  const page = await avmGetUTXOs(ctx.node, q.network, {
     addresses: q.owners,
     limit,
     ...(startIndex ? { startIndex } : {}),
@@ -458,14 +468,14 @@ export const XChainRef = builder.objectRef<XChainModel>('XChain').implement({
       type: 'BigInt',
       nullable: true,
       description: 'Height of the last accepted block (avm.getHeight).',
-      resolve: async (x, _args, ctx) => String((await ctx.node.avmGetHeight(x.network)).height),
+      resolve: async (x, _args, ctx) => String((await avmGetHeight(ctx.node, x.network)).height),
     }),
     txFee: t.field({
       type: XChainTxFeeRef,
       nullable: true,
       description: 'The fees the X-Chain charges (avm.getTxFee).',
       resolve: async (x, _args, ctx) => {
-        const fee = await ctx.node.avmGetTxFee(x.network);
+        const fee = await avmGetTxFee(ctx.node, x.network);
         return { txFee: String(fee.txFee), createAssetTxFee: String(fee.createAssetTxFee) };
       },
     }),
@@ -475,7 +485,7 @@ export const XChainRef = builder.objectRef<XChainModel>('XChain').implement({
       description: 'A transaction by id, decoded (avm.getTx); null when the node does not know it.',
       args: { txId: t.arg({ type: CB58IdScalar, required: true, description: 'The transaction id (cb58).' }) },
       resolve: async (x, { txId }, ctx) => {
-        const res = await orNull(ctx.node.avmGetTx(x.network, { txID: txId, encoding: 'json' }));
+        const res = await avmGetTx(ctx.node, x.network, { txID: txId, encoding: 'json' });
         return res ? { ...res.tx, network: x.network } : null;
       },
     }),
@@ -489,7 +499,7 @@ export const XChainRef = builder.objectRef<XChainModel>('XChain').implement({
       },
       resolve: async (x, { blockId, height }, ctx) => {
         const asked = checkBlockAsk(blockId, height);
-        const res = await orNull(avmBlock(ctx, x.network, asked, 'json'));
+        const res = await avmBlock(ctx, x.network, asked, 'json');
         return res ? { ...res.block, network: x.network, asked } : null;
       },
     }),
@@ -525,7 +535,7 @@ export const XChainRef = builder.objectRef<XChainModel>('XChain').implement({
         "avm.getTxStatus is deprecated since avalanchego v1.10.0: use `transaction` (null when unknown), or the Data API's view of it.",
       description: 'Whether the node accepted a transaction (avm.getTxStatus).',
       args: { txId: t.arg({ type: CB58IdScalar, required: true, description: 'The transaction id (cb58).' }) },
-      resolve: async (x, { txId }, ctx) => (await ctx.node.avmGetTxStatus(x.network, { txID: txId })).status as 'Accepted',
+      resolve: async (x, { txId }, ctx) => (await avmGetTxStatus(ctx.node, x.network, { txID: txId })).status as 'Accepted',
     }),
     allBalances: t.field({
       type: [AssetBalanceRef],
@@ -534,7 +544,7 @@ export const XChainRef = builder.objectRef<XChainModel>('XChain').implement({
       description: 'Every asset balance of an address (avm.getAllBalances).',
       args: { address: t.arg({ type: AvalancheAddressScalar, required: true, description: 'An address of this network.' }) },
       resolve: async (x, { address }, ctx) =>
-        (await ctx.node.avmGetAllBalances(x.network, { address: xAddress(x.network, address) })).balances.map((b) => ({
+        (await avmGetAllBalances(ctx.node, x.network, { address: xAddress(x.network, address) })).balances.map((b) => ({
           network: x.network,
           asset: b.asset,
           balance: String(b.balance),
@@ -550,7 +560,7 @@ export const XChainRef = builder.objectRef<XChainModel>('XChain').implement({
         assetId: t.arg.string({ required: true, description: 'The asset id (cb58), or an alias such as "AVAX".' }),
       },
       resolve: async (x, args, ctx) => {
-        const res = await ctx.node.avmGetBalance(x.network, {
+        const res = await avmGetBalance(ctx.node, x.network, {
           address: xAddress(x.network, args.address),
           assetID: checkAssetRef(args.assetId),
         });

@@ -1,0 +1,281 @@
+/**
+ * avalanchego's JSON-RPC APIs for one GraphQL request. Each method is a function of its own, named
+ * after it and written in the file of its API beside its wire types (x-chain.ts for avm.*,
+ * p-chain.ts for platform.*, node-index.ts, health.ts, admin.ts, subnet-evm.ts):
+ * `avmGetHeight(ctx.node, 'mainnet')`. Where the node says a thing asked for by id does not exist,
+ * the function answers null: callers never read the node's error text.
+ *
+ * The node's gorilla endpoints (/ext/admin, /ext/bc/X, /ext/bc/P, /ext/health, /ext/index/...,
+ * /ext/bc/<id>/validators) take one call per request: a batch array is refused there, so they
+ * are never batched. The EVM endpoint /ext/bc/<id>/rpc takes arrays: the `eth_*` calls one
+ * GraphQL request makes to one chain in the same tick go out as one batch.
+ *
+ * Errors: JSON-RPC errors (HTTP 200) become RpcError with their code; a path the node does not
+ * serve (404) becomes NodeApiUnavailableError, which says why (admin off, index off, public
+ * endpoint, chain not tracked); 503 while bootstrapping and 405/415 stay HttpErrors.
+ */
+import DataLoader from 'dataloader';
+import { isSafeNumber, parse as parseLossless } from 'lossless-json';
+import type { NetworkName } from '../../ids.js';
+import { HttpError, InvalidResponseError, NodeApiUnavailableError, RpcError } from '../errors.js';
+import { segment, type CallScope, type HttpRequest, type HttpResponse } from '../http.js';
+import type { Transport } from '../transport.js';
+
+export type Encoding = 'hex' | 'json';
+
+/** Wide integers stay exact: a number that would not survive JSON.parse is kept as its digits. */
+export function parseNodeJson(text: string): unknown {
+  return parseLossless(text, undefined, (value) => (isSafeNumber(value) ? Number(value) : value));
+}
+
+/** The variable that sets each network's node, for messages. */
+const URL_VARIABLE: Record<NetworkName, string> = { mainnet: 'NODE_URL_MAINNET', fuji: 'NODE_URL_FUJI' };
+
+/** Why a node answers 404 for an API, and what to do about it. */
+const HINTS: Record<string, string> = {
+  admin: 'the node serves it only when started with --api-admin-enabled=true',
+  health: 'health is per node and only a node of your own serves it',
+  index: 'the node serves it only when started with --index-enabled=true',
+  'X-Chain': 'every node serves the X-Chain at /ext/bc/X: the URL may not be an avalanchego node',
+  'P-Chain': 'every node serves the P-Chain at /ext/bc/P: the URL may not be an avalanchego node',
+  blockchain: 'the node does not track this blockchain (a node validates or syncs only some subnets)',
+};
+
+export interface NodeOptions {
+  urls: Record<NetworkName, string>;
+  /** Networks whose URL is the public endpoint (no admin, health or index): their refusals say so. */
+  publicNetworks?: ReadonlySet<NetworkName>;
+}
+
+export interface Endpoint {
+  /** What the API is called in errors: a key of HINTS. */
+  api: string;
+  path: string;
+}
+
+interface EvmCall {
+  method: string;
+  params: unknown[];
+}
+
+interface RpcAnswer {
+  id?: unknown;
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The result of a JSON-RPC answer, or its error as an RpcError (a method the node lacks: unavailable). */
+function rpcResult<T>(network: NetworkName, endpoint: Endpoint, method: string, reply: unknown): T {
+  if (isObject(reply) && isObject(reply.error)) {
+    const error = reply.error as RpcAnswer['error'] & object;
+    const rpcError = new RpcError(error.code, String(error.message), error.data, { service: 'node', operation: method });
+    // gorilla's answer for a method this node's version does not have: the API is there, the method is not.
+    if (/^rpc: can't find (service|method)/.test(rpcError.rpcMessage)) {
+      throw new NodeApiUnavailableError(
+        network,
+        endpoint.api,
+        `it has no ${method} (${rpcError.rpcMessage}): the node may run an older avalanchego`,
+        {
+          service: 'node',
+          operation: method,
+          cause: rpcError,
+        },
+      );
+    }
+    throw rpcError;
+  }
+  if (!isObject(reply) || !('result' in reply)) {
+    throw new InvalidResponseError(200, 'a JSON-RPC answer with neither result nor error', { service: 'node', operation: method });
+  }
+  return reply.result as T;
+}
+
+/** One entry of a batch answer: its result, or its error thrown. */
+function settle<T>(answer: unknown): T {
+  if (answer instanceof Error) throw answer;
+  return answer as T;
+}
+
+/**
+ * The node of each network for one GraphQL request, through its reads. One JSON-RPC call per
+ * HTTP request on the gorilla endpoints; the `eth_*` calls the request makes to one chain in the
+ * same tick share one batch array.
+ */
+export class NodeClient {
+  /** One batcher per (network, blockchain), made on the request's first `eth_*` call there. */
+  private evmBatchers?: Map<string, DataLoader<EvmCall, unknown, string>>;
+
+  constructor(
+    private readonly transport: Transport,
+    private readonly options: NodeOptions,
+  ) {}
+
+  /** The node's base URL on a network. */
+  url(network: NetworkName): string {
+    return this.options.urls[network];
+  }
+
+  /** A read the API files assemble themselves (health's GET routes). */
+  read<T>(req: HttpRequest, map: (res: HttpResponse<unknown>) => T): Promise<T> {
+    return this.transport.read(req, map);
+  }
+
+  private request(network: NetworkName, endpoint: Endpoint, operation: string, body: unknown, idempotent: boolean): HttpRequest {
+    return {
+      service: 'node',
+      operation,
+      method: 'POST',
+      baseUrl: this.options.urls[network],
+      path: endpoint.path,
+      body,
+      idempotent,
+      parse: parseNodeJson,
+    };
+  }
+
+  /** A path the node answers 404 for is an API it does not serve: say which and why. */
+  unavailable(network: NetworkName, endpoint: Endpoint, operation: string) {
+    return (error: unknown): never => {
+      if (!(error instanceof HttpError && error.status === 404)) throw error;
+      let hint = HINTS[endpoint.api] ?? HINTS.blockchain!;
+      if (this.options.publicNetworks?.has(network) && ['admin', 'health', 'index'].includes(endpoint.api)) {
+        hint += `; ${URL_VARIABLE[network]} is the public endpoint ${this.options.urls[network]}, which never serves it: set ${URL_VARIABLE[network]} to your own node`;
+      } else if (['admin', 'index'].includes(endpoint.api)) {
+        hint += ` (public endpoints never do): point ${URL_VARIABLE[network]} at your own node`;
+      }
+      throw new NodeApiUnavailableError(network, endpoint.api, hint, { service: 'node', operation, cause: error });
+    };
+  }
+
+  /**
+   * One JSON-RPC call to a gorilla endpoint, with named params. A read may be answered from
+   * earlier reads (see the reuse layer); a call that changes the node never is.
+   */
+  call<T>(network: NetworkName, endpoint: Endpoint, method: string, params: object, idempotent = true): Promise<T> {
+    // One call per HTTP request, so a fixed id: the body then names the read exactly.
+    const req = this.request(network, endpoint, method, { jsonrpc: '2.0', id: 1, method, params }, idempotent);
+    const result = (res: HttpResponse<unknown>) => rpcResult<T>(network, endpoint, method, res.body);
+    const answer = idempotent ? this.transport.read(req, result) : this.transport.write(req, result);
+    return answer.catch(this.unavailable(network, endpoint, method));
+  }
+
+  /** An `eth_*` call; in a request, calls to one chain in the same tick share one batch array. */
+  evm<T>(network: NetworkName, blockchainId: string, method: string, params: unknown[]): Promise<T> {
+    const endpoint = { api: 'blockchain', path: `/ext/bc/${segment(blockchainId)}/rpc` };
+    const call = { method, params };
+    const key = `node ${this.options.urls[network]}${endpoint.path} ${method} ${JSON.stringify(params)}`;
+    return this.transport
+      .readVia<T>(key, method, (scope) => {
+        // A refresh in the background runs outside the request, so outside its batch.
+        if (scope !== this.transport.scope) return this.evmBatch(network, endpoint, [call], scope).then(([answer]) => settle<T>(answer));
+        return this.evmBatcher(network, blockchainId, endpoint).load(call) as Promise<T>;
+      })
+      .catch(this.unavailable(network, endpoint, method));
+  }
+
+  private evmBatcher(network: NetworkName, blockchainId: string, endpoint: Endpoint): DataLoader<EvmCall, unknown, string> {
+    const batchers = (this.evmBatchers ??= new Map());
+    const key = `${network}|${blockchainId}`;
+    let batcher = batchers.get(key);
+    if (!batcher) {
+      batcher = new DataLoader<EvmCall, unknown, string>((calls) => this.evmBatch(network, endpoint, calls, this.transport.scope), {
+        cacheKeyFn: (c) => `${c.method}:${JSON.stringify(c.params)}`,
+        maxBatchSize: 1000,
+      });
+      batchers.set(key, batcher);
+    }
+    return batcher;
+  }
+
+  private async evmBatch(network: NetworkName, endpoint: Endpoint, calls: readonly EvmCall[], scope: CallScope): Promise<unknown[]> {
+    const requests = calls.map((c, i) => ({ jsonrpc: '2.0', id: i + 1, method: c.method, params: c.params }));
+    const operation = calls.length === 1 ? calls[0]!.method : `eth batch of ${calls.length}`;
+    const req = this.request(network, endpoint, operation, requests.length === 1 ? requests[0] : requests, true);
+    const { body: reply } = await this.transport.http.json<unknown>(req, scope);
+    if (!Array.isArray(reply) && !isObject(reply)) {
+      throw new InvalidResponseError(200, 'a JSON-RPC answer that is neither an object nor an array', { service: 'node', operation });
+    }
+    const answers = (Array.isArray(reply) ? reply : [reply]).filter(isObject) as RpcAnswer[];
+    const byId = new Map(answers.map((a) => [a.id, a]));
+    return requests.map((r) => {
+      // A whole-batch failure comes back as one error without our ids.
+      const a = byId.get(r.id) ?? (answers.length === 1 && answers[0]!.error ? answers[0] : undefined);
+      if (!a)
+        return new InvalidResponseError(200, 'the batch answer has no answer for this call', { service: 'node', operation: r.method });
+      if (a.error) return new RpcError(a.error.code, String(a.error.message), a.error.data, { service: 'node', operation: r.method });
+      if (!('result' in a))
+        return new InvalidResponseError(200, 'a JSON-RPC answer with neither result nor error', { service: 'node', operation: r.method });
+      return a.result;
+    });
+  }
+}
+
+// --- what every API's answers share ---------------------------------------------------------------
+
+/*
+ * Wire types (test/upstream/examples/node.*). Integers the node writes as uint64 (`json.Uint64`)
+ * arrive as decimal strings; the few it writes as bare JSON numbers are parsed losslessly, so a
+ * value past 2^53 arrives as a string too.
+ */
+
+/** A uint64 as the node writes it: a decimal string, or a number when it fits exactly. */
+export type Uint = string | number;
+
+export interface OutputOwners {
+  locktime: Uint;
+  threshold: Uint;
+  addresses: string[];
+}
+
+export interface AvmOutput {
+  assetID: string;
+  fxID: string;
+  output: { addresses: string[]; amount: Uint; locktime: Uint; threshold: Uint } & Record<string, unknown>;
+}
+
+export interface AvmInput {
+  txID: string;
+  outputIndex: number;
+  assetID: string;
+  fxID: string;
+  input: { amount: Uint; signatureIndices: number[] } & Record<string, unknown>;
+}
+
+export interface GetTxResponse<T> {
+  tx: T;
+  encoding: 'hex' | 'json';
+}
+
+export interface GetBlockResponse<T> {
+  block: T;
+  encoding: 'hex' | 'json';
+}
+
+/** A uint64 the node sent as digits (or a JSON number that fits), as a number when it is safe. */
+export function toSafeInt(value: Uint): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) {
+    throw new InvalidResponseError(200, `${JSON.stringify(value)} where a time or count below 2^53 belongs`, {
+      service: 'node',
+      operation: 'reading its answer',
+    });
+  }
+  return n;
+}
+
+const NOT_FOUND = /not found/i;
+
+/**
+ * The answer, or null when the node says the thing asked for does not exist: a JSON-RPC error
+ * whose message says so (`words`, for methods that say it otherwise). Other failures propagate.
+ */
+export async function nullIfMissing<T>(answer: Promise<T>, words: RegExp = NOT_FOUND): Promise<T | null> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof RpcError && words.test(error.rpcMessage)) return null;
+    throw error;
+  }
+}

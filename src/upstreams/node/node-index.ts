@@ -1,0 +1,95 @@
+/**
+ * index.* at /ext/index/<chain>/<kind>: every container (block, vertex, transaction) the node
+ * accepted, by position. Only nodes started with --index-enabled=true serve them.
+ * Docs: https://github.com/ava-labs/avalanchego/blob/master/indexer/service.md
+ */
+import type { NetworkName } from '../../ids.js';
+import { nullIfMissing, type NodeClient, type Endpoint, type Uint } from './client.js';
+
+export interface Container {
+  id: string;
+  bytes: string;
+  timestamp: string;
+  encoding: 'hex';
+  index: Uint;
+}
+
+export type IndexName = 'C/block' | 'P/block' | 'X/tx' | 'X/block' | 'X/vtx';
+
+/** The node's answers for a range past the last container, and for an index still empty: nothing more. */
+const PAST_THE_END = /^start index \(\d+\) > last accepted index|^no containers have been accepted/;
+/** How index.getContainerByID and getContainerByIndex say there is no such container. */
+const NO_CONTAINER = /not found|^no container at index/;
+
+function indexEndpoint(index: IndexName): Endpoint {
+  return { api: 'index', path: `/ext/index/${index}` };
+}
+
+/** index.getContainerByID Null when the index has none. */
+export function indexGetContainerByID(
+  client: NodeClient,
+  network: NetworkName,
+  index: IndexName,
+  params: { id: string },
+): Promise<Container | null> {
+  return nullIfMissing(client.call(network, indexEndpoint(index), 'index.getContainerByID', { ...params, encoding: 'hex' }), NO_CONTAINER);
+}
+
+/** index.getContainerByIndex Null when the index has none. */
+export function indexGetContainerByIndex(
+  client: NodeClient,
+  network: NetworkName,
+  index: IndexName,
+  params: { index: Uint },
+): Promise<Container | null> {
+  return nullIfMissing(
+    client.call(network, indexEndpoint(index), 'index.getContainerByIndex', { ...params, encoding: 'hex' }),
+    NO_CONTAINER,
+  );
+}
+
+/**
+ * index.getContainerRange: `numToFetch` from 1 to 1024. The docs show a bare array, the node's
+ * code answers `{containers: [...]}`: both are read. Empty past the last container and while
+ * the index is empty.
+ */
+export async function indexGetContainerRange(
+  client: NodeClient,
+  network: NetworkName,
+  index: IndexName,
+  params: { startIndex: Uint; numToFetch: number },
+): Promise<Container[]> {
+  const reply = await nullIfMissing(
+    client.call<Container[] | { containers: Container[] }>(network, indexEndpoint(index), 'index.getContainerRange', {
+      ...params,
+      encoding: 'hex',
+    }),
+    PAST_THE_END,
+  );
+  return reply === null ? [] : Array.isArray(reply) ? reply : reply.containers;
+}
+
+/** index.getIndex: the position of a container in the index. Null when the index does not hold it. */
+export function indexGetIndex(
+  client: NodeClient,
+  network: NetworkName,
+  index: IndexName,
+  params: { id: string },
+): Promise<{ index: Uint } | null> {
+  return nullIfMissing(client.call(network, indexEndpoint(index), 'index.getIndex', { ...params, encoding: 'hex' }));
+}
+
+/** index.getLastAccepted Null while the index is empty. */
+export function indexGetLastAccepted(client: NodeClient, network: NetworkName, index: IndexName): Promise<Container | null> {
+  return nullIfMissing(client.call(network, indexEndpoint(index), 'index.getLastAccepted', { encoding: 'hex' }), PAST_THE_END);
+}
+
+/** index.isAccepted */
+export function indexIsAccepted(
+  client: NodeClient,
+  network: NetworkName,
+  index: IndexName,
+  params: { id: string },
+): Promise<{ isAccepted: boolean }> {
+  return client.call(network, indexEndpoint(index), 'index.isAccepted', { ...params, encoding: 'hex' });
+}
