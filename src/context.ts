@@ -7,7 +7,7 @@ import type { AdminAccess } from './admin-access.js';
 import type { DataApiLoaders } from './loaders/data-api.js';
 import type { NodeLoaders } from './loaders/node.js';
 import type { RequestReads } from './loaders/reads.js';
-import type { CursorCodec } from './schema/connection.js';
+import type { CursorCodec } from './paging/connection.js';
 import type { DataApiClient } from './upstreams/data-api/client.js';
 import type { MetricsApiClient } from './upstreams/metrics-api/client.js';
 import type { NodeClient } from './upstreams/node/client.js';

@@ -71,6 +71,11 @@ export function badInput(message: string, extensions: GraphQLErrorExtensions = {
   return new GraphQLError(message, { extensions: { code: ErrorCode.BAD_USER_INPUT, ...extensions } });
 }
 
+/** More work than the gateway does for one request; `limit` names which bound, as the query limits do. */
+export function limitExceeded(message: string, limit: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: ErrorCode.QUERY_LIMIT_EXCEEDED, limit } });
+}
+
 /** How much of a refused value a message quotes: enough to recognise it, never the whole of a huge one. */
 const QUOTE_PREFIX = 32;
 

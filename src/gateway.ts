@@ -26,7 +26,7 @@ import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useRequestLog } from './plugins/use-request-log.js';
 import { useGatewayResponseCache } from './plugins/use-response-cache.js';
-import { CursorCodec } from './schema/connection.js';
+import { CursorCodec } from './paging/connection.js';
 import { schema } from './schema/index.js';
 import { RequestActivity } from './upstreams/activity.js';
 import { CallBudget } from './upstreams/budget.js';

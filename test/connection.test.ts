@@ -3,7 +3,7 @@
  * what a cursor from the middle of a page resumes to when items arrive or leave.
  */
 import { describe, expect, it } from 'vitest';
-import { CursorCodec, pageConnection, type ConnectionArgs } from '../src/schema/connection.js';
+import { CursorCodec, pageConnection, type ConnectionArgs } from '../src/paging/connection.js';
 
 /** A newest-first list paged by offset tokens, as the Data API pages. */
 function upstream(initial: string[]) {

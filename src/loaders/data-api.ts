@@ -12,8 +12,8 @@
  * Each DataLoader is made on first use: most requests need none of them.
  */
 import DataLoader from 'dataloader';
-import { canonicalAddress, evmChainIdOf } from '../domain.js';
-import { badInput } from '../errors.js';
+import { canonicalAddress } from '../domain/addresses.js';
+import { evmChainIdOf } from '../domain/chains.js';
 import type { NetworkName } from '../ids.js';
 import type { RequestActivity } from '../upstreams/activity.js';
 import type { DataApiClient } from '../upstreams/data-api/client.js';
@@ -193,11 +193,8 @@ export class DataApiLoaders {
     return this.contractLoader.load(`${chainId}|${address.toLowerCase()}`);
   }
 
-  /** Chains an address has touched; batched with every other address of the response. */
+  /** Chains a bech32 address has touched; batched with every other address of the response. */
   chainIdsOf(network: NetworkName, address: string): Promise<string[]> {
-    if (address.startsWith('0x')) {
-      return Promise.reject(badInput(`addresses:listChainIds accepts X-/P-Chain bech32 addresses only, not the EVM address ${address}.`));
-    }
     this.chainIdsLoader ??= new DataLoader<string, string[], string>((keys) => this.loadChainIds(keys), {
       maxBatchSize: CHAIN_IDS_BATCH,
       // Wait for the request's other calls: addresses found deeper in the response join the batch.

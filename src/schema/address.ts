@@ -2,8 +2,10 @@
  * Address: an X-/P-Chain address (or an EVM address where the Data API takes one), the hub
  * from which a user walks to every chain the address touched, its transactions and rewards.
  */
+import { badInput } from '../errors.js';
 import { isEvmAddress, parseBech32Address, type NetworkName } from '../ids.js';
-import { findBlockchain, BlockchainRef, primaryChainOf } from './blockchain.js';
+import { findBlockchain, BlockchainRef } from './blockchain.js';
+import { primaryChainOf } from '../domain/chains.js';
 import { builder } from './builder.js';
 import { NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
@@ -71,6 +73,9 @@ builder.node(AddressRef, {
       description:
         'Every Primary Network chain this address has interacted with (addresses:listChainIds). All addresses of one response are looked up in one upstream call.',
       resolve: async (a, _args, ctx) => {
+        if (a.address.startsWith('0x')) {
+          throw badInput(`addresses:listChainIds accepts X-/P-Chain bech32 addresses only, not the EVM address ${a.address}.`);
+        }
         const ids = await ctx.loaders.chainIdsOf(a.network, a.address);
         return ids.map((blockchainId) => ({ network: a.network, blockchainId }));
       },

@@ -3,8 +3,8 @@
  * Blockchains come inside the subnet listing; a blockchain by id is found in that listing.
  */
 import type { GatewayContext } from '../context.js';
-import { PRIMARY_CHAIN_IDS, parseCb58Id, type NetworkName } from '../ids.js';
-import { evmChainIdOf } from '../domain.js';
+import { parseCb58Id, type NetworkName } from '../ids.js';
+import { evmChainIdOf, primaryChainOf } from '../domain/chains.js';
 import type { Blockchain } from '../upstreams/data-api/subnet.js';
 import { builder } from './builder.js';
 import { viewClass, type View } from './model.js';
@@ -39,15 +39,6 @@ export function blockchainModel(network: NetworkName, blockchain: Blockchain, pa
 export async function findBlockchain(ctx: GatewayContext, network: NetworkName, blockchainId: string): Promise<BlockchainModel | null> {
   const hit = await ctx.loaders.blockchain(network, blockchainId);
   return hit ? blockchainModel(network, hit.blockchain, subnetModel(network, hit.subnet)) : null;
-}
-
-/** Which Primary Network chain an id names on a network, if any. */
-export function primaryChainOf(network: NetworkName, blockchainId: string): 'p-chain' | 'x-chain' | 'c-chain' | null {
-  const ids = PRIMARY_CHAIN_IDS[network];
-  if (blockchainId === ids.p) return 'p-chain';
-  if (blockchainId === ids.x) return 'x-chain';
-  if (blockchainId === ids.c) return 'c-chain';
-  return null;
 }
 
 export const BlockchainRef = builder.objectRef<BlockchainModel>('Blockchain');

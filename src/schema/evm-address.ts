@@ -14,7 +14,7 @@ import type {
 } from '../upstreams/data-api/evm-address.js';
 import { INTERNAL_TX_TYPES, NFT_METADATA_STATUSES } from '../upstreams/data-api/evm-address.js';
 import { builder } from './builder.js';
-import { pageConnection, PAGE_SPECS, type ConnectionArgs, type CursorCodec, type PageSpec } from './connection.js';
+import { pageConnection, PAGE_SPECS, type ConnectionArgs, type CursorCodec, type PageSpec } from '../paging/connection.js';
 import { ContractMetadataRef, ErcTypeEnum } from './contract.js';
 import { CurrencyEnum } from './enums.js';
 import {

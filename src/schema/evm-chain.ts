@@ -6,12 +6,12 @@
 import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
 import { C_CHAIN_EVM_ID, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
-import { evmChainIdOf } from '../domain.js';
+import { evmChainIdOf } from '../domain/chains.js';
 import type { Blockchain } from '../upstreams/data-api/subnet.js';
 import type { NativeTransaction, RichAddress } from '../upstreams/data-api/evm-chain.js';
 import { BlockchainRef, findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
-import { PAGE_SPECS, pageConnection } from './connection.js';
+import { PAGE_SPECS, pageConnection } from '../paging/connection.js';
 import { NetworkNameEnum } from './enums.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { NetworkRef } from './network.js';

@@ -9,7 +9,7 @@ import type { IcmMessage } from '../upstreams/data-api/icm.js';
 import { AddressRef } from './address.js';
 import { BlockchainRef, findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
-import { PAGE_SPECS, pageConnection, type ConnectionArgs } from './connection.js';
+import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/connection.js';
 import { ErcTypeEnum } from './contract.js';
 import { NetworkNameEnum } from './enums.js';
 import { EvmAddressRef, EvmChainRef, known, resolveEvmChain } from './evm-chain.js';

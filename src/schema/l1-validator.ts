@@ -8,7 +8,7 @@ import type { L1Validator, ListL1ValidatorsResponse } from '../upstreams/data-ap
 import { AddressRef, toAddresses } from './address.js';
 import { builder } from './builder.js';
 import { viewClass, type View } from './model.js';
-import { PAGE_SPECS, pageConnection, type ConnectionArgs } from './connection.js';
+import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/connection.js';
 import { NetworkNameEnum } from './enums.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { NetworkRef } from './network.js';

@@ -4,7 +4,7 @@
 import type { AverageTpsResponse } from '../upstreams/metrics-api/metrics.js';
 import { BlockchainRef } from './blockchain.js';
 import { builder } from './builder.js';
-import { pageConnection, type ConnectionArgs, type PageSpec } from './connection.js';
+import { pageConnection, type ConnectionArgs, type PageSpec } from '../paging/connection.js';
 import { EvmChainRef, evmModelOf, type EvmChainModel } from './evm-chain.js';
 import type { GatewayContext } from '../context.js';
 import { getAvgTps } from '../upstreams/metrics-api/metrics.js';

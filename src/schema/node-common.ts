@@ -3,7 +3,7 @@
  * write, node ids given as arguments, and blocks asked by id or height.
  */
 import { utxoId } from '../avax-codec.js';
-import { canonicalAddress } from '../domain.js';
+import { canonicalAddress } from '../domain/addresses.js';
 import { badInput } from '../errors.js';
 import type { NetworkName } from '../ids.js';
 import { toSafeInt, type AvmInput, type AvmOutput, type OutputOwners } from '../upstreams/node/client.js';

@@ -9,7 +9,7 @@ import type { NetworkName } from '../ids.js';
 import type { IndexName } from '../upstreams/node/node-index.js';
 import type { Container } from '../upstreams/node/node-index.js';
 import { builder } from './builder.js';
-import { pageConnection, type PageSpec } from './connection.js';
+import { pageConnection, type PageSpec } from '../paging/connection.js';
 import { NetworkRef } from './network.js';
 import { CB58IdScalar } from './scalars.js';
 import {

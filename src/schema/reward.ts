@@ -9,7 +9,7 @@ import type { CurrencyCode, SortOrder } from '../upstreams/data-api/wire.js';
 import type { HistoricalReward } from '../upstreams/data-api/reward.js';
 import { AddressRef, toAddresses } from './address.js';
 import { builder } from './builder.js';
-import { PAGE_SPECS, pageConnection, type ConnectionArgs } from './connection.js';
+import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/connection.js';
 import { CurrencyEnum, RewardTypeEnum, SortOrderEnum } from './enums.js';
 import { checkAddresses, checkListSize } from './inputs.js';
 import { NetworkRef } from './network.js';

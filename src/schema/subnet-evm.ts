@@ -6,7 +6,7 @@
 import type { GatewayContext } from '../context.js';
 import { badInput, quote } from '../errors.js';
 import { CORETH_VM_ID, type NetworkName } from '../ids.js';
-import { evmChainIdOf } from '../domain.js';
+import { evmChainIdOf } from '../domain/chains.js';
 import type { ChainConfigReply, FeeConfig, PrecompileConfig, SubnetEvmValidator } from '../upstreams/node/subnet-evm.js';
 import type { Uint } from '../upstreams/node/client.js';
 import { BlockchainRef, type BlockchainModel } from './blockchain.js';

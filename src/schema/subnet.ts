@@ -9,7 +9,7 @@ import type { Subnet } from '../upstreams/data-api/subnet.js';
 import { AddressRef, toAddresses } from './address.js';
 import { blockchainModel, BlockchainRef, findBlockchain, type BlockchainModel } from './blockchain.js';
 import { builder } from './builder.js';
-import { pageConnection } from './connection.js';
+import { pageConnection } from '../paging/connection.js';
 import { NetworkNameEnum, SortOrderEnum } from './enums.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { NetworkRef } from './network.js';

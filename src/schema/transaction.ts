@@ -22,7 +22,7 @@ import { PRIMARY_NETWORK_TX_TYPES } from '../upstreams/data-api/transaction.js';
 import { AddressRef, toAddresses } from './address.js';
 import { BlockchainRef, findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
-import { PAGE_SPECS, pageConnection, type ConnectionArgs } from './connection.js';
+import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/connection.js';
 import {
   AssetCapEnum,
   AssetTypeEnum,

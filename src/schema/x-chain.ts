@@ -3,18 +3,17 @@
  * the node's JSON, assets, fees, and UTXOs read from their bytes. Transactions link to the Data
  * API's view of the same transaction, assets to their description (kept across requests).
  */
-import { GraphQLError } from 'graphql';
-import { decodeHexWithChecksum, decodeUtxo, utxoId, type DecodedUtxo } from '../avax-codec.js';
+import { utxoId } from '../avax-codec.js';
 import type { GatewayContext } from '../context.js';
-import { badInput, ErrorCode, quote } from '../errors.js';
-import { InvalidIdError, NETWORK_HRP, parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
-import { canonicalAddress } from '../domain.js';
-import { InvalidResponseError } from '../upstreams/errors.js';
+import { badInput, limitExceeded, quote } from '../errors.js';
+import { InvalidIdError, parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
+import { canonicalAddress } from '../domain/addresses.js';
+import { Balances, newUtxos, type Balance, type NodeUtxo } from '../domain/utxos.js';
 import type { AssetDescription, AvmBlockJson, AvmTxJson, UtxoIndex } from '../upstreams/node/x-chain.js';
 import { AddressRef, toAddresses } from './address.js';
 import { BlockchainRef, findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
-import { pageConnection, type ConnectionArgs, type PageSpec } from './connection.js';
+import { pageConnection, type ConnectionArgs, type PageSpec } from '../paging/connection.js';
 import { checkAddresses } from './inputs.js';
 import { NetworkRef } from './network.js';
 import {
@@ -194,7 +193,7 @@ const AvmBlockRef = builder.objectRef<AvmBlockModel>('AvmBlock').implement({
 
 // --- UTXOs (avm.getUTXOs, read from their bytes) ----------------------------------------------------
 
-export type NodeUtxoModel = DecodedUtxo & { network: NetworkName; bytes: string; sourceChain: string | null };
+export type NodeUtxoModel = NodeUtxo;
 
 export const NodeUtxoRef = builder.objectRef<NodeUtxoModel>('NodeUtxo').implement({
   description: 'An unspent output as the node holds it (avm.getUTXOs), read from its bytes.',
@@ -252,18 +251,6 @@ export const AtomicSourceChainEnum = builder.enumType('AtomicSourceChain', {
   } as const,
 });
 
-function decodeNodeUtxo(network: NetworkName, hex: string, sourceChain: string | null): NodeUtxoModel {
-  try {
-    return { ...decodeUtxo(decodeHexWithChecksum(hex), NETWORK_HRP[network], 'X'), network, bytes: hex, sourceChain };
-  } catch (cause) {
-    throw new InvalidResponseError(200, `avm.getUTXOs sent a UTXO that does not decode (${(cause as Error).message})`, {
-      service: 'node',
-      operation: 'avm.getUTXOs',
-      cause,
-    });
-  }
-}
-
 /** Whose UTXOs, checked: the node's form of the addresses ("X-avax1…") and the source chain's id. */
 interface UtxoQuery {
   network: NetworkName;
@@ -294,13 +281,7 @@ async function utxoPage(ctx: GatewayContext, q: UtxoQuery, startIndex: UtxoIndex
     ...(q.source ? { sourceChain: q.source } : {}),
     encoding: 'hex',
   });
-  const utxos: NodeUtxoModel[] = [];
-  for (const hex of page.utxos) {
-    const utxo = decodeNodeUtxo(q.network, hex, q.source);
-    if (seen.has(utxo.utxoId)) continue;
-    seen.add(utxo.utxoId);
-    utxos.push(utxo);
-  }
+  const utxos = newUtxos(q.network, page.utxos, q.source, seen);
   return { utxos, endIndex: page.endIndex, more: page.utxos.length > 0 && page.utxos.length >= limit };
 }
 
@@ -345,13 +326,7 @@ const sourceChainArg = {
 
 // --- balances --------------------------------------------------------------------------------------
 
-interface BalanceModel {
-  network: NetworkName;
-  assetId: string;
-  unlocked: bigint;
-  locked: bigint;
-  utxoCount: number;
-}
+type BalanceModel = Balance;
 
 const XChainBalanceRef = builder.objectRef<BalanceModel>('XChainBalance').implement({
   description: 'What an address holds of one asset on the X-Chain, summed from its UTXOs.',
@@ -369,30 +344,22 @@ const MAX_BALANCE_UTXOS = 8 * 1024;
 
 /** Sums every UTXO of the addresses per asset, walking avm.getUTXOs to its end. */
 async function balancesOf(ctx: GatewayContext, q: UtxoQuery): Promise<BalanceModel[]> {
-  const byAsset = new Map<string, BalanceModel>();
+  const balances = new Balances(q.network, BigInt(Math.floor(Date.now() / 1000)));
   const seen = new Set<string>();
-  const now = BigInt(Math.floor(Date.now() / 1000));
   let startIndex: UtxoIndex | undefined;
   for (;;) {
     const page = await utxoPage(ctx, q, startIndex, 1024, seen);
     if (seen.size > MAX_BALANCE_UTXOS) {
-      throw new GraphQLError(
+      throw limitExceeded(
         `${q.owners.join(', ')} hold more than ${MAX_BALANCE_UTXOS} UTXOs, more than the gateway sums in one request: page through \`xChainUtxos\` and sum them.`,
-        { extensions: { code: ErrorCode.QUERY_LIMIT_EXCEEDED, limit: 'xChainBalances' } },
+        'xChainBalances',
       );
     }
-    for (const u of page.utxos) {
-      if (u.amount === undefined) continue;
-      let entry = byAsset.get(u.assetId);
-      if (!entry) byAsset.set(u.assetId, (entry = { network: q.network, assetId: u.assetId, unlocked: 0n, locked: 0n, utxoCount: 0 }));
-      if (BigInt(u.locktime ?? '0') > now) entry.locked += BigInt(u.amount);
-      else entry.unlocked += BigInt(u.amount);
-      entry.utxoCount += 1;
-    }
+    balances.add(page.utxos);
     if (!page.more) break;
     startIndex = page.endIndex;
   }
-  return [...byAsset.values()].sort((a, b) => (a.assetId < b.assetId ? -1 : 1));
+  return balances.list();
 }
 
 // --- the X-Chain object ----------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 /**
- * Facts about Avalanche data that several layers need: which chains are EVMs, and the form the
- * Data API writes addresses in. Nothing here calls an upstream or knows GraphQL.
+ * Which chain is which: the Primary Network's chains by id, and which chains are EVMs. Nothing
+ * here calls an upstream or knows GraphQL.
  */
-import { EVM_VM_IDS, parseBech32Address } from './ids.js';
+import { EVM_VM_IDS, type NetworkName, PRIMARY_CHAIN_IDS } from '../ids.js';
 
 /**
  * The EVM chain id of an EVM chain; undefined for any other VM. The Data API reads `evmChainId`
@@ -15,12 +15,11 @@ export function evmChainIdOf(blockchain: { evmChainId?: number; vmId: string; ge
   return evm ? blockchain.evmChainId : undefined;
 }
 
-/** `avax1...` for `X-avax1...`: the form the Data API uses in its answers. */
-export function canonicalAddress(address: string): string {
-  if (address.startsWith('0x')) return address.toLowerCase();
-  try {
-    return parseBech32Address(address).canonical;
-  } catch {
-    return address;
-  }
+/** Which Primary Network chain an id names on a network, if any. */
+export function primaryChainOf(network: NetworkName, blockchainId: string): 'p-chain' | 'x-chain' | 'c-chain' | null {
+  const ids = PRIMARY_CHAIN_IDS[network];
+  if (blockchainId === ids.p) return 'p-chain';
+  if (blockchainId === ids.x) return 'x-chain';
+  if (blockchainId === ids.c) return 'c-chain';
+  return null;
 }

@@ -1,0 +1,75 @@
+/**
+ * UTXOs as the node holds them: read from their bytes, each kept once, and summed into balances.
+ * Nothing here calls an upstream or knows GraphQL.
+ */
+import { decodeHexWithChecksum, decodeUtxo, type DecodedUtxo } from '../avax-codec.js';
+import { NETWORK_HRP, type NetworkName } from '../ids.js';
+import { InvalidResponseError } from '../upstreams/errors.js';
+
+/** A UTXO of the X-Chain (or waiting in its shared memory, exported by `sourceChain`), read from its bytes. */
+export type NodeUtxo = DecodedUtxo & { network: NetworkName; bytes: string; sourceChain: string | null };
+
+/** A UTXO the node sent as hex; one that does not decode is an answer the node should not give. */
+export function decodeNodeUtxo(network: NetworkName, hex: string, sourceChain: string | null): NodeUtxo {
+  try {
+    return { ...decodeUtxo(decodeHexWithChecksum(hex), NETWORK_HRP[network], 'X'), network, bytes: hex, sourceChain };
+  } catch (cause) {
+    throw new InvalidResponseError(200, `avm.getUTXOs sent a UTXO that does not decode (${(cause as Error).message})`, {
+      service: 'node',
+      operation: 'avm.getUTXOs',
+      cause,
+    });
+  }
+}
+
+/**
+ * The UTXOs of one avm.getUTXOs page that `seen` does not hold yet, decoded, and recorded in it:
+ * the node may send a UTXO owned by several of the addresses asked more than once.
+ */
+export function newUtxos(network: NetworkName, page: readonly string[], sourceChain: string | null, seen: Set<string>): NodeUtxo[] {
+  const utxos: NodeUtxo[] = [];
+  for (const hex of page) {
+    const utxo = decodeNodeUtxo(network, hex, sourceChain);
+    if (seen.has(utxo.utxoId)) continue;
+    seen.add(utxo.utxoId);
+    utxos.push(utxo);
+  }
+  return utxos;
+}
+
+/** What UTXOs hold of one asset. */
+export interface Balance {
+  network: NetworkName;
+  assetId: string;
+  unlocked: bigint;
+  locked: bigint;
+  utxoCount: number;
+}
+
+/** Balances per asset, summed from UTXOs: locked until a locktime after `now` (Unix seconds), else unlocked. */
+export class Balances {
+  private readonly byAsset = new Map<string, Balance>();
+
+  constructor(
+    private readonly network: NetworkName,
+    private readonly now: bigint,
+  ) {}
+
+  /** Adds UTXOs that hold an amount (an NFT holds none). */
+  add(utxos: readonly NodeUtxo[]): void {
+    for (const u of utxos) {
+      if (u.amount === undefined) continue;
+      let entry = this.byAsset.get(u.assetId);
+      if (!entry)
+        this.byAsset.set(u.assetId, (entry = { network: this.network, assetId: u.assetId, unlocked: 0n, locked: 0n, utxoCount: 0 }));
+      if (BigInt(u.locktime ?? '0') > this.now) entry.locked += BigInt(u.amount);
+      else entry.unlocked += BigInt(u.amount);
+      entry.utxoCount += 1;
+    }
+  }
+
+  /** The balances by asset id. */
+  list(): Balance[] {
+    return [...this.byAsset.values()].sort((a, b) => (a.assetId < b.assetId ? -1 : 1));
+  }
+}
