@@ -4,29 +4,16 @@
  */
 import { badInput } from '../errors.js';
 import { isEvmAddress, parseBech32Address, type NetworkName } from '../ids.js';
-import { findBlockchain, BlockchainRef } from './blockchain.js';
+import { findBlockchain } from './blockchain.js';
 import { primaryChainOf } from '../domain/chains.js';
 import { builder } from './builder.js';
 import { NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { checkAddresses } from './inputs.js';
-import { NetworkRef } from './network.js';
 import { AvalancheAddressScalar } from './scalars.js';
+import { AddressChainRef, AddressRef, BlockchainRef, NetworkRef } from './refs.js';
 
-export interface AddressModel {
-  network: NetworkName;
-  /** As the Data API writes it: `avax1...` without chain prefix, or a lower-case 0x address. */
-  address: string;
-}
-
-export const AddressRef = builder.objectRef<AddressModel>('Address');
-
-/** Address strings of an upstream answer as graph objects of their network. */
-export function toAddresses(network: NetworkName, addresses: readonly string[]): AddressModel[] {
-  return addresses.map((address) => ({ network, address }));
-}
-
-const AddressChainRef = builder.objectRef<{ network: NetworkName; blockchainId: string }>('AddressChain').implement({
+AddressChainRef.implement({
   description: 'A chain an address has interacted with.',
   fields: (t) => ({
     blockchainId: t.exposeString('blockchainId', { description: 'The chain id (cb58), as the Data API reports it.' }),

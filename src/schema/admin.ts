@@ -9,7 +9,6 @@ import type { NetworkName } from '../ids.js';
 import { builder } from './builder.js';
 import { NetworkNameEnum } from './enums.js';
 import { toNetwork } from './inputs.js';
-import { NetworkRef } from './network.js';
 import { CB58IdScalar } from './scalars.js';
 import {
   adminAlias,
@@ -23,6 +22,7 @@ import {
   adminStartCPUProfiler,
   adminStopCPUProfiler,
 } from '../upstreams/node/admin.js';
+import { NetworkRef } from './refs.js';
 
 /** avalanchego's bound on an alias (admin.alias, admin.aliasChain). */
 const MAX_ALIAS_LENGTH = 512;

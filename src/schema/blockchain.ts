@@ -5,43 +5,18 @@
 import type { GatewayContext } from '../context.js';
 import { parseCb58Id, type NetworkName } from '../ids.js';
 import { evmChainIdOf, primaryChainOf } from '../domain/chains.js';
-import type { Blockchain } from '../upstreams/data-api/subnet.js';
 import { builder } from './builder.js';
-import { viewClass, type View } from './model.js';
 import { NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';
-import { EvmGenesisRef } from './genesis.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
-import { NetworkRef } from './network.js';
 import { CB58IdScalar } from './scalars.js';
-import { findSubnet, SubnetRef, subnetModel, type SubnetModel } from './subnet.js';
-
-const BlockchainView = viewClass<Blockchain>({
-  createBlockTimestamp: true,
-  createBlockNumber: true,
-  blockchainId: true,
-  vmId: true,
-  subnetId: true,
-  blockchainName: true,
-  evmChainId: true,
-  genesisData: true,
-});
-
-/** A blockchain on its network (see ./model.ts), with its subnet when the lookup brought it along. */
-export type BlockchainModel = View<Blockchain> & { readonly parent?: SubnetModel };
-
-export function blockchainModel(network: NetworkName, blockchain: Blockchain, parent?: SubnetModel): BlockchainModel {
-  const model = new BlockchainView(network, blockchain) as BlockchainModel & { parent?: SubnetModel };
-  model.parent = parent;
-  return model;
-}
+import { findSubnet } from './subnet.js';
+import { BlockchainRef, EvmGenesisRef, NetworkRef, SubnetRef, blockchainModel, subnetModel, type BlockchainModel } from './refs.js';
 
 /** A blockchain by id from the subnet listing, with its subnet attached. */
 export async function findBlockchain(ctx: GatewayContext, network: NetworkName, blockchainId: string): Promise<BlockchainModel | null> {
   const hit = await ctx.loaders.blockchain(network, blockchainId);
   return hit ? blockchainModel(network, hit.blockchain, subnetModel(network, hit.subnet)) : null;
 }
-
-export const BlockchainRef = builder.objectRef<BlockchainModel>('Blockchain');
 
 builder.node(BlockchainRef, {
   description: 'A blockchain: an instance of a VM that a subnet validates, with its genesis.',

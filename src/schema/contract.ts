@@ -6,7 +6,8 @@ import type { GatewayContext } from '../context.js';
 import type { ContractMetadata, ErcType } from '../upstreams/data-api/contract.js';
 import { RESOURCE_LINK_TYPES } from '../upstreams/data-api/contract.js';
 import { builder } from './builder.js';
-import { chainIdOf, EvmAddressRef, known, PartyRef, type EvmChainModel } from './evm-chain.js';
+import { known } from './evm-chain.js';
+import { EvmAddressRef, PartyRef, chainIdOf, type EvmChainModel } from './refs.js';
 
 export type ContractModel = ContractMetadata & { chain: EvmChainModel };
 

@@ -4,33 +4,15 @@
  */
 import { badInput } from '../errors.js';
 import { isEvmAddress } from '../ids.js';
-import type {
-  CollectibleBalance,
-  Erc20Token,
-  Erc20Transfer,
-  InternalTransaction,
-  NativeTokenBalance,
-  NftMetadata,
-} from '../upstreams/data-api/evm-address.js';
+import type { Erc20Transfer, InternalTransaction, NativeTokenBalance, NftMetadata } from '../upstreams/data-api/evm-address.js';
 import { INTERNAL_TX_TYPES, NFT_METADATA_STATUSES } from '../upstreams/data-api/evm-address.js';
 import { builder } from './builder.js';
 import { pageConnection, PAGE_SPECS, type ConnectionArgs, type CursorCodec, type PageSpec } from '../paging/connection.js';
 import { ContractMetadataRef, ErcTypeEnum } from './contract.js';
 import { CurrencyEnum } from './enums.js';
-import {
-  chainIdOf,
-  EvmAddressRef,
-  EvmChainRef,
-  known,
-  PartyRef,
-  resolveEvmChain,
-  toParty,
-  type EvmAddressModel,
-  type EvmChainModel,
-} from './evm-chain.js';
+import { known, resolveEvmChain } from './evm-chain.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { checkEvmBlockNumber } from './inputs.js';
-import { PriceRef } from './price.js';
 import { EvmAddressScalar } from './scalars.js';
 import {
   getNativeBalance,
@@ -38,6 +20,19 @@ import {
   listErc20Transactions,
   listInternalTransactions,
 } from '../upstreams/data-api/evm-address.js';
+import {
+  CollectibleRef,
+  Erc20TokenRef,
+  EvmAddressRef,
+  EvmChainRef,
+  PartyRef,
+  PriceRef,
+  chainIdOf,
+  toParty,
+  type Chained,
+  type CollectibleModel,
+  type EvmAddressModel,
+} from './refs.js';
 
 export const InternalTxTypeEnum = builder.enumType('InternalTransactionType', {
   description: 'The EVM operation of an internal transaction.',
@@ -58,9 +53,7 @@ export const NftIndexStatusEnum = builder.enumType('NftIndexStatus', {
   ) as { [K in (typeof NFT_METADATA_STATUSES)[number]]: { value: K; description: string } },
 });
 
-type Chained<T> = T & { chain: EvmChainModel };
-
-const Erc20TokenRef = builder.objectRef<Chained<Erc20Token>>('Erc20Token').implement({
+Erc20TokenRef.implement({
   description: 'An ERC-20 token, with its price.',
   fields: (t) => ({
     address: t.exposeString('address', { description: 'The token contract.' }),
@@ -161,9 +154,7 @@ const NftMetadataRef = builder.objectRef<NftMetadata>('NftMetadata').implement({
   }),
 });
 
-type CollectibleModel = Chained<CollectibleBalance>;
-
-const CollectibleRef = builder.interfaceRef<CollectibleModel>('CollectibleBalance').implement({
+CollectibleRef.implement({
   description: 'An NFT or multi-token an address holds.',
   resolveType: (c) => (c.ercType === 'ERC-1155' ? 'Erc1155Balance' : 'Erc721Balance'),
   fields: (t) => ({

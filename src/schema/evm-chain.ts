@@ -6,51 +6,25 @@
 import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
 import { C_CHAIN_EVM_ID, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
-import { evmChainIdOf } from '../domain/chains.js';
-import type { Blockchain } from '../upstreams/data-api/subnet.js';
-import type { NativeTransaction, RichAddress } from '../upstreams/data-api/evm-chain.js';
-import { BlockchainRef, findBlockchain } from './blockchain.js';
+import type { NativeTransaction } from '../upstreams/data-api/evm-chain.js';
+import { findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
 import { PAGE_SPECS, pageConnection } from '../paging/connection.js';
 import { NetworkNameEnum } from './enums.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
-import { NetworkRef } from './network.js';
 import { CB58IdScalar, EvmAddressScalar } from './scalars.js';
 import { listLatestTransactions } from '../upstreams/data-api/evm-chain.js';
-
-export interface EvmChainModel {
-  network: NetworkName;
-  evmChainId: number;
-  blockchainId: string;
-}
-
-/** An address on an EVM chain. */
-export interface EvmAddressModel {
-  chain: EvmChainModel;
-  address: string;
-}
-
-/**
- * A party of an EVM transfer: an address with its token identity, if it is a token. `account`
- * marks a transaction's sender: only externally owned accounts send transactions.
- */
-export type PartyModel = RichAddress & { chain: EvmChainModel; account?: true };
-
-export const EvmChainRef = builder.objectRef<EvmChainModel>('EvmChain');
-export const EvmAddressRef = builder.objectRef<EvmAddressModel>('EvmAddress');
-
-/** The id the Data API's EVM endpoints take for a chain. */
-/**
- * The `chainId` of Data API EVM paths, which take an EVM chain id or a blockchain id. The blockchain
- * id names one chain; an EVM chain id can be reused, across networks or by a later L1.
- */
-export const chainIdOf = (chain: EvmChainModel) => chain.blockchainId;
-
-/** A blockchain as an EVM chain, or null when its VM is not an EVM. */
-export function evmModelOf(network: NetworkName, blockchain: Blockchain): EvmChainModel | null {
-  const evmChainId = evmChainIdOf(blockchain);
-  return evmChainId === undefined ? null : { network, evmChainId, blockchainId: blockchain.blockchainId };
-}
+import {
+  BlockchainRef,
+  EvmAddressRef,
+  EvmChainRef,
+  NetworkRef,
+  PartyRef,
+  chainIdOf,
+  evmModelOf,
+  toParty,
+  type EvmChainModel,
+} from './refs.js';
 
 /** Finds an EVM chain of a network through the subnet listing (the C-Chain is known by heart). */
 export async function resolveEvmChain(
@@ -93,7 +67,7 @@ export function known<T extends string>(values: readonly T[], value: string | un
   return value !== undefined && (values as readonly string[]).includes(value) ? (value as T) : fallback;
 }
 
-const PartyRef = builder.objectRef<PartyModel>('EvmParty').implement({
+PartyRef.implement({
   description: 'The sender or recipient of an EVM transfer, with its token identity when it is a token contract.',
   fields: (t) => ({
     address: t.exposeString('address', { description: 'The 0x address (checksummed).' }),
@@ -108,9 +82,6 @@ const PartyRef = builder.objectRef<PartyModel>('EvmParty').implement({
     }),
   }),
 });
-
-export const toParty = (chain: EvmChainModel, rich: RichAddress): PartyModel => ({ ...rich, chain });
-export { PartyRef };
 
 type EvmTxModel = NativeTransaction & { chain: EvmChainModel };
 

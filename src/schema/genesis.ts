@@ -4,6 +4,7 @@
  */
 import type { EvmGenesis, EvmGenesisAllowListConfig, EvmGenesisConfig } from '../upstreams/data-api/subnet.js';
 import { builder } from './builder.js';
+import { EvmGenesisRef } from './refs.js';
 
 type FeeConfig = NonNullable<EvmGenesisConfig['feeConfig']>;
 type WarpConfig = NonNullable<EvmGenesisConfig['warpConfig']>;
@@ -11,7 +12,7 @@ type Alloc = { address: string; balance?: string; code?: string; storage?: Recor
 
 const safeInt = (description: string) => ({ type: 'SafeInt' as const, nullable: true as const, description });
 
-export const AllowListConfigRef = builder.objectRef<EvmGenesisAllowListConfig>('PrecompileAllowListConfig').implement({
+const AllowListConfigRef = builder.objectRef<EvmGenesisAllowListConfig>('PrecompileAllowListConfig').implement({
   description: 'A precompile that is governed by an allow list: who administers it, manages it, and may use it.',
   fields: (t) => ({
     blockTimestamp: t.field({
@@ -36,7 +37,7 @@ export const AllowListConfigRef = builder.objectRef<EvmGenesisAllowListConfig>('
   }),
 });
 
-export const FeeConfigRef = builder.objectRef<FeeConfig>('EvmFeeConfig').implement({
+const EvmFeeConfigRef = builder.objectRef<FeeConfig>('EvmFeeConfig').implement({
   description: 'Subnet-EVM fee parameters: gas target, block rate and base fee dynamics.',
   fields: (t) => ({
     gasLimit: t.field({ ...safeInt('Block gas limit.'), resolve: (c) => c.gasLimit ?? null }),
@@ -56,7 +57,7 @@ export const FeeConfigRef = builder.objectRef<FeeConfig>('EvmFeeConfig').impleme
   }),
 });
 
-export const WarpConfigRef = builder.objectRef<WarpConfig>('WarpConfig').implement({
+const WarpConfigRef = builder.objectRef<WarpConfig>('WarpConfig').implement({
   description: 'Avalanche Warp Messaging settings of the chain.',
   fields: (t) => ({
     blockTimestamp: t.field({ ...safeInt('Unix time (s) from which Warp is enabled.'), resolve: (c) => c.blockTimestamp ?? null }),
@@ -77,7 +78,7 @@ const forkBlock = (name: keyof EvmGenesisConfig, fork: string) => ({
   resolve: (c: EvmGenesisConfig) => (c[name] as number | undefined) ?? null,
 });
 
-export const GenesisConfigRef = builder.objectRef<EvmGenesisConfig>('EvmGenesisConfig').implement({
+const GenesisConfigRef = builder.objectRef<EvmGenesisConfig>('EvmGenesisConfig').implement({
   description: 'The chain config in an EVM genesis: chain id, fork blocks, fees, Warp and precompiles.',
   fields: (t) => ({
     chainId: t.field({ ...safeInt('The EVM chain id.'), resolve: (c) => c.chainId ?? null }),
@@ -102,7 +103,7 @@ export const GenesisConfigRef = builder.objectRef<EvmGenesisConfig>('EvmGenesisC
       description: 'Whether block producers may name their own fee recipient.',
       resolve: (c) => c.allowFeeRecipients ?? null,
     }),
-    feeConfig: t.field({ type: FeeConfigRef, nullable: true, description: 'Fee parameters.', resolve: (c) => c.feeConfig ?? null }),
+    feeConfig: t.field({ type: EvmFeeConfigRef, nullable: true, description: 'Fee parameters.', resolve: (c) => c.feeConfig ?? null }),
     warpConfig: t.field({
       type: WarpConfigRef,
       nullable: true,
@@ -142,7 +143,7 @@ export const GenesisConfigRef = builder.objectRef<EvmGenesisConfig>('EvmGenesisC
   }),
 });
 
-export const StorageSlotRef = builder.objectRef<{ slot: string; value: string }>('StorageSlot').implement({
+const StorageSlotRef = builder.objectRef<{ slot: string; value: string }>('StorageSlot').implement({
   description: 'One storage slot of a genesis account.',
   fields: (t) => ({
     slot: t.exposeString('slot', { description: 'The slot key (hex).' }),
@@ -150,7 +151,7 @@ export const StorageSlotRef = builder.objectRef<{ slot: string; value: string }>
   }),
 });
 
-export const GenesisAccountRef = builder.objectRef<Alloc>('GenesisAccount').implement({
+const GenesisAccountRef = builder.objectRef<Alloc>('GenesisAccount').implement({
   description: 'An account funded or deployed at genesis.',
   fields: (t) => ({
     address: t.exposeString('address', { description: 'The 0x address.' }),
@@ -175,7 +176,7 @@ const hex = (name: keyof EvmGenesis, description: string) => ({
   resolve: (g: EvmGenesis) => (g[name] as string | null | undefined) ?? null,
 });
 
-export const EvmGenesisRef = builder.objectRef<EvmGenesis>('EvmGenesis').implement({
+EvmGenesisRef.implement({
   description: 'The genesis block of an EVM chain.',
   fields: (t) => ({
     config: t.field({ type: GenesisConfigRef, nullable: true, description: 'The chain config.', resolve: (g) => g.config ?? null }),

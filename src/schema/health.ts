@@ -6,8 +6,8 @@ import { badInput, quote } from '../errors.js';
 import type { NetworkName } from '../ids.js';
 import type { HealthReply, HealthResult } from '../upstreams/node/health.js';
 import { builder } from './builder.js';
-import { NetworkRef } from './network.js';
 import { healthHealth, healthLiveness, healthReadiness } from '../upstreams/node/health.js';
+import { NetworkRef } from './refs.js';
 
 type CheckModel = HealthResult & { name: string };
 

@@ -6,19 +6,15 @@ import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
 import type { NetworkName } from '../ids.js';
 import type { IcmMessage } from '../upstreams/data-api/icm.js';
-import { AddressRef } from './address.js';
-import { BlockchainRef, findBlockchain } from './blockchain.js';
+import { findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
 import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/connection.js';
 import { ErcTypeEnum } from './contract.js';
 import { NetworkNameEnum } from './enums.js';
-import { EvmAddressRef, EvmChainRef, known, resolveEvmChain } from './evm-chain.js';
-import { NetworkRef } from './network.js';
-import { PriceRef } from './price.js';
+import { known, resolveEvmChain } from './evm-chain.js';
 import { EvmAddressScalar } from './scalars.js';
 import { listIcmMessages, listIcmMessagesByAddress } from '../upstreams/data-api/icm.js';
-
-type IcmModel = IcmMessage & { network: NetworkName };
+import { AddressRef, BlockchainRef, EvmAddressRef, EvmChainRef, IcmMessageRef, NetworkRef, PriceRef, type IcmModel } from './refs.js';
 
 export const IcmStatusEnum = builder.enumType('IcmMessageStatus', {
   description: 'Where a message is on its way.',
@@ -90,7 +86,7 @@ const DestinationTxRef = builder.objectRef<NonNullable<IcmMessage['destinationTr
 const chainOf = (ctx: GatewayContext, network: NetworkName, evmChainId: string) =>
   /^\d+$/.test(evmChainId) ? resolveEvmChain(ctx, network, { evmChainId: Number(evmChainId) }) : null;
 
-const IcmMessageRef = builder.objectRef<IcmModel>('IcmMessage').implement({
+IcmMessageRef.implement({
   description: 'An interchain (ICM / Teleporter) message from one chain of the network to another.',
   fields: (t) => ({
     messageId: t.exposeString('messageId', { description: 'The message id.' }),

@@ -5,38 +5,16 @@
 import type { GatewayContext } from '../context.js';
 import { parseCb58Id, type NetworkName } from '../ids.js';
 import type { L1Validator, ListL1ValidatorsResponse } from '../upstreams/data-api/l1-validator.js';
-import { AddressRef, toAddresses } from './address.js';
 import { builder } from './builder.js';
-import { viewClass, type View } from './model.js';
 import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/connection.js';
 import { NetworkNameEnum } from './enums.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
-import { NetworkRef } from './network.js';
 import { CB58IdScalar, NodeIdScalar } from './scalars.js';
-import { findSubnet, SubnetRef } from './subnet.js';
+import { findSubnet } from './subnet.js';
 import { listL1Validators } from '../upstreams/data-api/l1-validator.js';
+import { AddressRef, BlsCredentialsRef, L1ValidatorRef, NetworkRef, SubnetRef, l1ValidatorModel, toAddresses } from './refs.js';
 
-const L1ValidatorView = viewClass<L1Validator>({
-  validationId: true,
-  validationIdHex: true,
-  nodeId: true,
-  subnetId: true,
-  weight: true,
-  remainingBalance: true,
-  creationTimestamp: true,
-  blsCredentials: true,
-  remainingBalanceOwner: true,
-  deactivationOwner: true,
-});
-
-/** An L1 validator on its network (see ./model.ts). */
-export type L1ValidatorModel = View<L1Validator>;
-
-export const l1ValidatorModel = (network: NetworkName, validator: L1Validator): L1ValidatorModel => new L1ValidatorView(network, validator);
-
-export const L1ValidatorRef = builder.objectRef<L1ValidatorModel>('L1Validator');
-
-export const BlsCredentialsRef = builder.objectRef<{ publicKey?: unknown; proofOfPossession?: unknown }>('BlsCredentials').implement({
+BlsCredentialsRef.implement({
   description: "A validator's BLS key, used to sign Warp messages, and its proof of possession.",
   fields: (t) => ({
     publicKey: t.string({

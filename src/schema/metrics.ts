@@ -2,12 +2,11 @@
  * Average transactions per second of an EVM chain, per day (Metrics API, GET /v1/avg_tps).
  */
 import type { AverageTpsResponse } from '../upstreams/metrics-api/metrics.js';
-import { BlockchainRef } from './blockchain.js';
 import { builder } from './builder.js';
 import { pageConnection, type ConnectionArgs, type PageSpec } from '../paging/connection.js';
-import { EvmChainRef, evmModelOf, type EvmChainModel } from './evm-chain.js';
 import type { GatewayContext } from '../context.js';
 import { getAvgTps } from '../upstreams/metrics-api/metrics.js';
+import { BlockchainRef, EvmChainRef, evmModelOf, type EvmChainModel } from './refs.js';
 
 const TpsPointRef = builder.objectRef<{ timestamp: number; value: number }>('TpsPoint').implement({
   description: 'The average transactions per second of one day.',

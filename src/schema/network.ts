@@ -1,17 +1,13 @@
 /**
- * The root of the graph: a network. Every domain file adds its own fields to `Network`
- * beside its type (subnets in subnet.ts, transactions in transaction.ts, ...).
+ * The root of the graph: a network. Its fields are written in the files of the types they return
+ * (subnets in subnet.ts, transactions in transaction.ts, ...): see docs/ARCHITECTURE.md.
  */
-import type { NetworkName } from '../ids.js';
 import { builder } from './builder.js';
 import { NetworkNameEnum } from './enums.js';
 import { toNetwork } from './inputs.js';
+import { NetworkRef } from './refs.js';
 
-export interface NetworkModel {
-  name: NetworkName;
-}
-
-export const NetworkRef = builder.objectRef<NetworkModel>('Network').implement({
+NetworkRef.implement({
   description: 'An Avalanche network (mainnet or Fuji): the entry to its subnets, chains, validators, transactions and addresses.',
   fields: (t) => ({
     name: t.field({

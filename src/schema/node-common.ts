@@ -5,11 +5,9 @@
 import { utxoId } from '../avax-codec.js';
 import { canonicalAddress } from '../domain/addresses.js';
 import { badInput } from '../errors.js';
-import type { NetworkName } from '../ids.js';
-import { toSafeInt, type AvmInput, type AvmOutput, type OutputOwners } from '../upstreams/node/client.js';
-import { AddressRef, toAddresses } from './address.js';
-import { builder } from './builder.js';
+import { toSafeInt } from '../upstreams/node/client.js';
 import { checkListSize } from './inputs.js';
+import { AddressRef, OutputOwnersRef, TransferableInputRef, TransferableOutputRef, toAddresses } from './refs.js';
 
 /** Node ids given to a field, within the list bound; undefined when none were given. */
 export function checkNodeIds(nodeIds: readonly string[] | null | undefined): string[] | undefined {
@@ -18,9 +16,7 @@ export function checkNodeIds(nodeIds: readonly string[] | null | undefined): str
   return [...nodeIds];
 }
 
-export type OwnersModel = OutputOwners & { network: NetworkName };
-
-export const OutputOwnersRef = builder.objectRef<OwnersModel>('OutputOwners').implement({
+OutputOwnersRef.implement({
   description: 'Who controls something on the P-/X-Chain: `threshold` signatures of `addresses`, after `locktime`.',
   fields: (t) => ({
     locktime: t.field({
@@ -38,12 +34,6 @@ export const OutputOwnersRef = builder.objectRef<OwnersModel>('OutputOwners').im
 });
 
 // --- inputs and outputs, as the X- and P-Chain write them in JSON ------------------------------------------
-
-export type OutputModel = AvmOutput & { network: NetworkName };
-export type InputModel = AvmInput & { network: NetworkName };
-
-export const TransferableOutputRef = builder.objectRef<OutputModel>('TransferableOutput');
-export const TransferableInputRef = builder.objectRef<InputModel>('TransferableInput');
 
 TransferableOutputRef.implement({
   description: 'An output of an X- or P-Chain transaction: an amount of an asset locked to addresses.',
@@ -99,11 +89,6 @@ TransferableInputRef.implement({
     }),
   }),
 });
-
-export const outputsOf = (network: NetworkName, list: readonly AvmOutput[] | undefined): OutputModel[] =>
-  (list ?? []).map((o) => ({ ...o, network }));
-export const inputsOf = (network: NetworkName, list: readonly AvmInput[] | undefined): InputModel[] =>
-  (list ?? []).map((i) => ({ ...i, network }));
 
 // --- blocks asked by id or by height ----------------------------------------------------------------
 

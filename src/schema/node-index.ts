@@ -10,7 +10,6 @@ import type { IndexName } from '../upstreams/node/node-index.js';
 import type { Container } from '../upstreams/node/node-index.js';
 import { builder } from './builder.js';
 import { pageConnection, type PageSpec } from '../paging/connection.js';
-import { NetworkRef } from './network.js';
 import { CB58IdScalar } from './scalars.js';
 import {
   indexGetContainerByID,
@@ -20,6 +19,7 @@ import {
   indexGetLastAccepted,
   indexIsAccepted,
 } from '../upstreams/node/node-index.js';
+import { NetworkRef } from './refs.js';
 
 interface IndexModel {
   network: NetworkName;

@@ -7,29 +7,15 @@
 import type { GatewayContext } from '../context.js';
 import { PRIMARY_CHAIN_IDS, PRIMARY_NETWORK_ID, type NetworkName } from '../ids.js';
 import type { AvmInput, AvmOutput, Uint } from '../upstreams/node/client.js';
-import type { PBlockJson, PDelegator, PTxJson, PValidator } from '../upstreams/node/p-chain.js';
-import { BlockchainRef, findBlockchain } from './blockchain.js';
+import type { PBlockJson, PDelegator, PValidator } from '../upstreams/node/p-chain.js';
+import { findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
 import { checkAddresses } from './inputs.js';
-import { l1ValidatorModel, L1ValidatorRef } from './l1-validator.js';
-import { NetworkRef } from './network.js';
-import {
-  BLOCK_ID_DESCRIPTION,
-  checkBlockAsk,
-  checkNodeIds,
-  inputsOf,
-  outputsOf,
-  OutputOwnersRef,
-  TransferableInputRef,
-  TransferableOutputRef,
-  type BlockAsk,
-  type OwnersModel,
-} from './node-common.js';
+import { BLOCK_ID_DESCRIPTION, checkBlockAsk, checkNodeIds, type BlockAsk } from './node-common.js';
 import { toSafeInt } from '../upstreams/node/client.js';
 import { blockIdOf } from '../domain/blocks.js';
 import { AvalancheAddressScalar, CB58IdScalar, NodeIdScalar } from './scalars.js';
-import { SubnetRef } from './subnet.js';
-import { findTransaction, TransactionInterface } from './transaction.js';
+import { findTransaction } from './transaction.js';
 import {
   platformGetBalance,
   platformGetBlock,
@@ -40,6 +26,25 @@ import {
   platformGetCurrentValidators,
   platformGetHeight,
 } from '../upstreams/node/p-chain.js';
+import {
+  BlockchainRef,
+  L1ValidatorRef,
+  NetworkRef,
+  OutputOwnersRef,
+  PBlockTxRef,
+  PChainBlockchainEntryRef,
+  PChainValidatorRef,
+  SubnetRef,
+  TransactionInterface,
+  TransferableInputRef,
+  TransferableOutputRef,
+  inputsOf,
+  l1ValidatorModel,
+  outputsOf,
+  type OwnersModel,
+  type PBlockTxModel,
+  type PValidatorModel,
+} from './refs.js';
 
 export interface PChainModel {
   network: NetworkName;
@@ -52,7 +57,6 @@ const optionalFloat = (value: string | undefined) => (value === undefined ? null
 // --- validators ------------------------------------------------------------------------------------
 
 type DelegatorModel = PDelegator & { network: NetworkName };
-export type PValidatorModel = PValidator & { network: NetworkName };
 
 const PChainDelegatorRef = builder.objectRef<DelegatorModel>('PChainDelegator').implement({
   description: 'A stake delegated to a Primary Network validator.',
@@ -89,7 +93,7 @@ const SignerRef = builder.objectRef<NonNullable<PValidator['signer']>>('Validato
   }),
 });
 
-export const PChainValidatorRef = builder.objectRef<PValidatorModel>('PChainValidator').implement({
+PChainValidatorRef.implement({
   description:
     'A current validator as the P-Chain has it (platform.getCurrentValidators). Which fields are set depends on the subnet: Primary Network validators have stake, rewards, uptime and delegators; L1 validators a validation id, balance and owners; legacy subnet validators a staking period.',
   fields: (t) => ({
@@ -228,7 +232,6 @@ const NODE_IDS_DESCRIPTION =
 // --- blocks ------------------------------------------------------------------------------------------
 
 type PBlockModel = PBlockJson & { network: NetworkName; asked: BlockAsk };
-type PBlockTxModel = PTxJson & { network: NetworkName };
 
 /** What every P-Chain transaction carries, whether the node writes it flat or nested under `inputs` (older docs). */
 interface PBaseTx {
@@ -256,7 +259,7 @@ const PCredentialRef = builder.objectRef<{ signatures: string[] }>('PCredential'
   }),
 });
 
-const PBlockTxRef = builder.objectRef<PBlockTxModel>('PBlockTransaction').implement({
+PBlockTxRef.implement({
   description: "A transaction of a P-Chain block, decoded from the node's JSON: what every type shares typed, the rest in `unsignedTx`.",
   fields: (t) => ({
     txId: t.string({ nullable: true, description: 'The transaction id, when the node includes it.', resolve: (tx) => tx.id ?? null }),
@@ -372,23 +375,21 @@ export const BlockchainStatusEnum = builder.enumType('BlockchainStatus', {
   } as const,
 });
 
-const LegacyChainRef = builder
-  .objectRef<{ network: NetworkName; id: string; name: string; subnetID: string; vmID: string }>('PChainBlockchainEntry')
-  .implement({
-    description: 'A blockchain as platform.getBlockchains lists it.',
-    fields: (t) => ({
-      blockchainId: t.exposeString('id', { description: 'The blockchain id.' }),
-      name: t.exposeString('name', { description: 'Its name.' }),
-      subnetId: t.exposeString('subnetID', { description: 'The subnet that validates it.' }),
-      vmId: t.exposeString('vmID', { description: 'The VM it runs.' }),
-      blockchain: t.field({
-        type: BlockchainRef,
-        nullable: true,
-        description: 'The same chain in the graph (from the Data API listing).',
-        resolve: (c, _args, ctx) => findBlockchain(ctx, c.network, c.id),
-      }),
+PChainBlockchainEntryRef.implement({
+  description: 'A blockchain as platform.getBlockchains lists it.',
+  fields: (t) => ({
+    blockchainId: t.exposeString('id', { description: 'The blockchain id.' }),
+    name: t.exposeString('name', { description: 'Its name.' }),
+    subnetId: t.exposeString('subnetID', { description: 'The subnet that validates it.' }),
+    vmId: t.exposeString('vmID', { description: 'The VM it runs.' }),
+    blockchain: t.field({
+      type: BlockchainRef,
+      nullable: true,
+      description: 'The same chain in the graph (from the Data API listing).',
+      resolve: (c, _args, ctx) => findBlockchain(ctx, c.network, c.id),
     }),
-  });
+  }),
+});
 
 interface PBalanceModel {
   network: NetworkName;
@@ -481,7 +482,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
       resolve: (p, args, ctx) => currentValidators(ctx, p.network, args.subnetId ?? undefined, args.nodeIds),
     }),
     blockchains: t.field({
-      type: [LegacyChainRef],
+      type: [PChainBlockchainEntryRef],
       nullable: true,
       deprecationReason:
         'platform.getBlockchains is deprecated since avalanchego v1.9.12: use `subnets { blockchains }` (the Data API listing).',

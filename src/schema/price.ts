@@ -1,9 +1,9 @@
 /**
  * A price in a fiat currency: token prices, balance values, historical reward prices.
  */
-import { builder } from './builder.js';
+import { PriceRef } from './refs.js';
 
-export const PriceRef = builder.objectRef<{ currencyCode: string; value: number | string }>('Price').implement({
+PriceRef.implement({
   description: 'A price in a fiat currency.',
   fields: (t) => ({
     currencyCode: t.exposeString('currencyCode', { description: 'Lower-case currency code, e.g. "usd".' }),

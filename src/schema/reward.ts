@@ -7,16 +7,13 @@ import { badInput } from '../errors.js';
 import type { NetworkName } from '../ids.js';
 import type { CurrencyCode, SortOrder } from '../upstreams/data-api/wire.js';
 import type { HistoricalReward } from '../upstreams/data-api/reward.js';
-import { AddressRef, toAddresses } from './address.js';
 import { builder } from './builder.js';
 import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/connection.js';
 import { CurrencyEnum, RewardTypeEnum, SortOrderEnum } from './enums.js';
 import { checkAddresses, checkListSize } from './inputs.js';
-import { NetworkRef } from './network.js';
-import { PriceRef } from './price.js';
 import { AvalancheAddressScalar, NodeIdScalar } from './scalars.js';
-import { AssetAmountRef } from './utxo.js';
 import { listHistoricalPrimaryNetworkRewards } from '../upstreams/data-api/reward.js';
+import { AddressRef, AssetAmountRef, NetworkRef, PriceRef, toAddresses } from './refs.js';
 
 type RewardModel = HistoricalReward & { network: NetworkName };
 

@@ -8,9 +8,9 @@ import type { SignatureAggregatorRequest } from '../upstreams/data-api/signature
 import { builder } from './builder.js';
 import { NetworkNameEnum } from './enums.js';
 import { toNetwork } from './inputs.js';
-import { NetworkRef } from './network.js';
 import { CB58IdScalar } from './scalars.js';
 import { aggregateSignatures, getAggregatedSignatures } from '../upstreams/data-api/signatures.js';
+import { NetworkRef } from './refs.js';
 
 const SignedMessageRef = builder.objectRef<{ signedMessage: string }>('SignedMessage').implement({
   description: 'A Warp message with the aggregated BLS signature of its signing subnet.',

@@ -5,13 +5,11 @@
  */
 import type { GatewayContext } from '../context.js';
 import { badInput, quote } from '../errors.js';
-import { CORETH_VM_ID, type NetworkName } from '../ids.js';
+import { CORETH_VM_ID } from '../ids.js';
 import { evmChainIdOf } from '../domain/chains.js';
-import type { ChainConfigReply, FeeConfig, PrecompileConfig, SubnetEvmValidator } from '../upstreams/node/subnet-evm.js';
+import type { ChainConfigReply, FeeConfig, PrecompileConfig } from '../upstreams/node/subnet-evm.js';
 import type { Uint } from '../upstreams/node/client.js';
-import { BlockchainRef, type BlockchainModel } from './blockchain.js';
 import { builder } from './builder.js';
-import { l1ValidatorModel, L1ValidatorRef } from './l1-validator.js';
 import { MAX_EVM_BLOCK } from './inputs.js';
 import { checkNodeIds } from './node-common.js';
 import { toSafeInt } from '../upstreams/node/client.js';
@@ -23,6 +21,7 @@ import {
   ethGetChainConfig,
   validatorsGetCurrentValidators,
 } from '../upstreams/node/subnet-evm.js';
+import { BlockchainRef, ChainValidatorRef, L1ValidatorRef, l1ValidatorModel, type BlockchainModel } from './refs.js';
 
 const isEvm = (b: BlockchainModel) => evmChainIdOf(b) !== undefined;
 /** Subnet-EVM and its kin serve eth_feeConfig, eth_getActiveRulesAt and the validators endpoint; coreth does not. */
@@ -210,9 +209,7 @@ const ActiveRulesRef = builder
 
 // --- validators ----------------------------------------------------------------------------------
 
-type ChainValidatorModel = SubnetEvmValidator & { network: NetworkName };
-
-const ChainValidatorRef = builder.objectRef<ChainValidatorModel>('ChainValidator').implement({
+ChainValidatorRef.implement({
   description: "A validator of the chain's subnet as the chain's node sees it (validators.getCurrentValidators), with its uptime.",
   fields: (t) => ({
     validationId: t.exposeString('validationID', {

@@ -5,36 +5,26 @@
  */
 import type { GatewayContext } from '../context.js';
 import { PRIMARY_NETWORK_ID, parseCb58Id, type NetworkName } from '../ids.js';
-import type { Subnet } from '../upstreams/data-api/subnet.js';
-import { AddressRef, toAddresses } from './address.js';
-import { blockchainModel, BlockchainRef, findBlockchain, type BlockchainModel } from './blockchain.js';
+import { findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
 import { pageConnection } from '../paging/connection.js';
 import { NetworkNameEnum, SortOrderEnum } from './enums.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
-import { NetworkRef } from './network.js';
-import { viewClass, type View } from './model.js';
 import { CB58IdScalar } from './scalars.js';
 import { listSubnets } from '../upstreams/data-api/subnet.js';
-
-const SubnetView = viewClass<Subnet>({
-  createBlockTimestamp: true,
-  createBlockIndex: true,
-  subnetId: true,
-  ownerAddresses: true,
-  threshold: true,
-  locktime: true,
-  subnetOwnershipInfo: true,
-  isL1: true,
-  l1ConversionTransactionHash: true,
-  l1ValidatorManagerDetails: true,
-  blockchains: true,
-});
-
-/** A subnet on its network (see ./model.ts). */
-export type SubnetModel = View<Subnet>;
-
-export const subnetModel = (network: NetworkName, subnet: Subnet): SubnetModel => new SubnetView(network, subnet);
+import {
+  AddressRef,
+  BlockchainRef,
+  NetworkRef,
+  OwnershipRef,
+  SubnetRef,
+  ValidatorManagerRef,
+  blockchainModel,
+  subnetModel,
+  toAddresses,
+  type BlockchainModel,
+  type SubnetModel,
+} from './refs.js';
 
 /** A subnet by id (see Loaders.subnet), as a graph object; null if the network has none. */
 export async function findSubnet(ctx: GatewayContext, network: NetworkName, subnetId: string): Promise<SubnetModel | null> {
@@ -44,45 +34,39 @@ export async function findSubnet(ctx: GatewayContext, network: NetworkName, subn
 
 export const SUBNETS_PAGE = { field: 'subnets', maxPageSize: 10_000, defaultFirst: 100, maxFirst: 10_000 };
 
-export const SubnetRef = builder.objectRef<SubnetModel>('Subnet');
-
-export const OwnershipRef = builder
-  .objectRef<{ network: NetworkName; locktime: number; threshold: number; addresses: string[] }>('SubnetOwnership')
-  .implement({
-    description: 'Who controls a subnet: `threshold` of `addresses` must sign its changes, after `locktime`.',
-    fields: (t) => ({
-      locktime: t.field({
-        type: 'BigInt',
-        description: 'Unix time before which the owners cannot act; 0 for none.',
-        resolve: (o) => o.locktime,
-      }),
-      threshold: t.exposeInt('threshold', { description: 'How many of the addresses must sign.' }),
-      addresses: t.field({
-        type: [AddressRef],
-        description: 'The owner addresses.',
-        resolve: (o) => toAddresses(o.network, o.addresses),
-      }),
+OwnershipRef.implement({
+  description: 'Who controls a subnet: `threshold` of `addresses` must sign its changes, after `locktime`.',
+  fields: (t) => ({
+    locktime: t.field({
+      type: 'BigInt',
+      description: 'Unix time before which the owners cannot act; 0 for none.',
+      resolve: (o) => o.locktime,
     }),
-  });
-
-export const ValidatorManagerRef = builder
-  .objectRef<{ network: NetworkName; blockchainId: string; contractAddress: string; subnet?: SubnetModel }>('L1ValidatorManager')
-  .implement({
-    description: "The contract that manages an L1's validator set.",
-    fields: (t) => ({
-      blockchainId: t.exposeString('blockchainId', { description: 'The blockchain the contract lives on.' }),
-      contractAddress: t.exposeString('contractAddress', { description: 'The 0x address of the manager contract.' }),
-      blockchain: t.field({
-        type: BlockchainRef,
-        nullable: true,
-        description: 'The blockchain the contract lives on; null if the subnet listing does not know it.',
-        resolve: (m, _args, ctx): Promise<BlockchainModel | null> | BlockchainModel => {
-          const own = m.subnet?.blockchains.find((b) => b.blockchainId === m.blockchainId);
-          return own && m.subnet ? blockchainModel(m.network, own, m.subnet) : findBlockchain(ctx, m.network, m.blockchainId);
-        },
-      }),
+    threshold: t.exposeInt('threshold', { description: 'How many of the addresses must sign.' }),
+    addresses: t.field({
+      type: [AddressRef],
+      description: 'The owner addresses.',
+      resolve: (o) => toAddresses(o.network, o.addresses),
     }),
-  });
+  }),
+});
+
+ValidatorManagerRef.implement({
+  description: "The contract that manages an L1's validator set.",
+  fields: (t) => ({
+    blockchainId: t.exposeString('blockchainId', { description: 'The blockchain the contract lives on.' }),
+    contractAddress: t.exposeString('contractAddress', { description: 'The 0x address of the manager contract.' }),
+    blockchain: t.field({
+      type: BlockchainRef,
+      nullable: true,
+      description: 'The blockchain the contract lives on; null if the subnet listing does not know it.',
+      resolve: (m, _args, ctx): Promise<BlockchainModel | null> | BlockchainModel => {
+        const own = m.subnet?.blockchains.find((b) => b.blockchainId === m.blockchainId);
+        return own && m.subnet ? blockchainModel(m.network, own, m.subnet) : findBlockchain(ctx, m.network, m.blockchainId);
+      },
+    }),
+  }),
+});
 
 builder.node(SubnetRef, {
   description: 'A subnet: a validator set and the blockchains it validates. Converted subnets are L1s (`isL1`).',

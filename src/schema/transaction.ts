@@ -7,20 +7,16 @@ import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
 import { parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
 import type {
-  CChainAtomicTransaction,
   EvmInput,
   EvmOutput,
-  L1ValidatorDetailsTransaction,
   PChainTransaction,
   PrimaryChainAlias,
-  PrimaryNetworkTransaction,
   PrimaryNetworkTxType,
   XChainTransaction,
 } from '../upstreams/data-api/transaction.js';
 import type { SortOrder } from '../upstreams/data-api/wire.js';
 import { PRIMARY_NETWORK_TX_TYPES } from '../upstreams/data-api/transaction.js';
-import { AddressRef, toAddresses } from './address.js';
-import { BlockchainRef, findBlockchain } from './blockchain.js';
+import { findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
 import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/connection.js';
 import {
@@ -32,25 +28,37 @@ import {
   SortOrderEnum,
   XChainFormatEnum,
 } from './enums.js';
-import { EvmGenesisRef } from './genesis.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { checkAddresses, checkTimeRange } from './inputs.js';
-import { BlsCredentialsRef, l1ValidatorModel, L1ValidatorRef } from './l1-validator.js';
-import { NetworkRef } from './network.js';
 import { AvalancheAddressScalar, CB58IdScalar } from './scalars.js';
-import { findSubnet, OwnershipRef, SubnetRef, ValidatorManagerRef } from './subnet.js';
-import { amountsOf, AssetAmountRef, UtxoCredentialRef, UtxoRef, type UtxoModel } from './utxo.js';
+import { findSubnet } from './subnet.js';
 import { listLatestPrimaryNetworkTransactions } from '../upstreams/data-api/transaction.js';
-
-type WithNetwork<T, C extends PrimaryChainAlias> = T & { network: NetworkName; chain: C };
-export type PTxModel = WithNetwork<PChainTransaction, 'p-chain'>;
-export type XTxModel = WithNetwork<XChainTransaction, 'x-chain'>;
-export type CTxModel = WithNetwork<CChainAtomicTransaction, 'c-chain'>;
-export type TxModel = PTxModel | XTxModel | CTxModel;
-
-export function txModel(network: NetworkName, chain: PrimaryChainAlias, tx: PrimaryNetworkTransaction): TxModel {
-  return { ...tx, network, chain } as TxModel;
-}
+import {
+  AddressRef,
+  AssetAmountRef,
+  BlockchainRef,
+  BlsCredentialsRef,
+  EvmGenesisRef,
+  L1ValidatorDetailsRef,
+  L1ValidatorRef,
+  NetworkRef,
+  OwnershipRef,
+  PChainTransactionRef,
+  SubnetRef,
+  TransactionInterface,
+  UtxoCredentialRef,
+  UtxoRef,
+  ValidatorManagerRef,
+  amountsOf,
+  l1ValidatorModel,
+  toAddresses,
+  txModel,
+  type CTxModel,
+  type PTxModel,
+  type TxModel,
+  type UtxoModel,
+  type XTxModel,
+} from './refs.js';
 
 const TYPE_BY_CHAIN = { 'p-chain': 'PChainTransaction', 'x-chain': 'XChainTransaction', 'c-chain': 'CChainAtomicTransaction' } as const;
 
@@ -60,7 +68,7 @@ const knownTxType = (t: string): PrimaryNetworkTxType =>
 const utxos = (tx: TxModel, list: readonly object[] | undefined): UtxoModel[] =>
   (list ?? []).map((u) => ({ ...(u as UtxoModel), network: tx.network }));
 
-export const TransactionInterface = builder.interfaceRef<TxModel>('PrimaryNetworkTransaction').implement({
+TransactionInterface.implement({
   description: 'A transaction on one of the Primary Network chains. The P-, X- and C-Chain types add the fields only their chain has.',
   interfaces: [builder.nodeInterfaceRef()],
   resolveType: (tx) => TYPE_BY_CHAIN[tx.chain],
@@ -137,7 +145,7 @@ function txNode<M extends TxModel>(description: string, chain: M['chain']) {
   };
 }
 
-const L1ValidatorDetailsRef = builder.objectRef<L1ValidatorDetailsTransaction & { network: NetworkName }>('L1ValidatorDetails').implement({
+L1ValidatorDetailsRef.implement({
   description: 'An L1 validator as a transaction left it.',
   fields: (t) => ({
     validationId: t.exposeString('validationId', { description: 'The validation id (cb58).' }),
@@ -193,7 +201,6 @@ const BlockchainInfoRef = builder.objectRef<NonNullable<PChainTransaction['block
   }),
 });
 
-export const PChainTransactionRef = builder.objectRef<PTxModel>('PChainTransaction');
 builder.node(PChainTransactionRef, {
   ...txNode<PTxModel>('A P-Chain transaction: staking, subnets, blockchains, L1 validators, transfers.', 'p-chain'),
   interfaces: [TransactionInterface],

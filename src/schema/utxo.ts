@@ -4,22 +4,13 @@
  * fields only one chain fills.
  */
 import type { NetworkName } from '../ids.js';
-import type { AssetAmount } from '../upstreams/data-api/wire.js';
-import type { PChainUtxo, UtxoCredential, XChainUtxo } from '../upstreams/data-api/transaction.js';
-import { AddressRef, toAddresses } from './address.js';
-import { builder } from './builder.js';
+import type { PChainUtxo } from '../upstreams/data-api/transaction.js';
 import { AssetTypeEnum, RewardTypeEnum } from './enums.js';
-
-export type UtxoModel = (PChainUtxo | XChainUtxo) & { network: NetworkName };
+import { AddressRef, AssetAmountRef, UtxoCredentialRef, UtxoRef, toAddresses, type UtxoModel } from './refs.js';
 
 const isP = (u: UtxoModel): u is PChainUtxo & { network: NetworkName } => 'txHash' in u;
 
-export type AssetAmountModel = AssetAmount & { network: NetworkName };
-
-/** Amounts of an upstream answer, carrying their network (for the asset's description). */
-export const amountsOf = (network: NetworkName, list: readonly AssetAmount[]): AssetAmountModel[] => list.map((a) => ({ ...a, network }));
-
-export const AssetAmountRef = builder.objectRef<AssetAmountModel>('AssetAmount').implement({
+AssetAmountRef.implement({
   description: 'An amount of an asset, with what is needed to display it.',
   fields: (t) => ({
     assetId: t.exposeString('assetId', { description: 'The asset id (cb58).' }),
@@ -38,7 +29,7 @@ export const AssetAmountRef = builder.objectRef<AssetAmountModel>('AssetAmount')
   }),
 });
 
-export const UtxoCredentialRef = builder.objectRef<UtxoCredential>('UtxoCredential').implement({
+UtxoCredentialRef.implement({
   description: 'A signature that authorised spending a UTXO.',
   fields: (t) => ({
     signature: t.string({ nullable: true, description: 'The signature (base64).', resolve: (c) => c.signature ?? null }),
@@ -46,7 +37,7 @@ export const UtxoCredentialRef = builder.objectRef<UtxoCredential>('UtxoCredenti
   }),
 });
 
-export const UtxoRef = builder.objectRef<UtxoModel>('Utxo').implement({
+UtxoRef.implement({
   description: 'An unspent (or since spent) transaction output: an amount of an asset locked to addresses.',
   fields: (t) => ({
     utxoId: t.exposeString('utxoId', { description: 'The UTXO id (cb58).' }),

@@ -5,8 +5,8 @@ import type { NetworkName } from '../ids.js';
 import type { XChainVertex } from '../upstreams/data-api/vertex.js';
 import { builder } from './builder.js';
 import { PAGE_SPECS, pageConnection } from '../paging/connection.js';
-import { NetworkRef } from './network.js';
 import { listLatestXChainVertices } from '../upstreams/data-api/vertex.js';
+import { NetworkRef } from './refs.js';
 
 type VertexModel = XChainVertex & { network: NetworkName };
 

@@ -10,28 +10,15 @@ import { InvalidIdError, parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from
 import { canonicalAddress } from '../domain/addresses.js';
 import { Balances, newUtxos, type Balance, type NodeUtxo } from '../domain/utxos.js';
 import type { AssetDescription, AvmBlockJson, AvmTxJson, UtxoIndex } from '../upstreams/node/x-chain.js';
-import { AddressRef, toAddresses } from './address.js';
-import { BlockchainRef, findBlockchain } from './blockchain.js';
+import { findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
 import { pageConnection, type ConnectionArgs, type PageSpec } from '../paging/connection.js';
 import { checkAddresses } from './inputs.js';
-import { NetworkRef } from './network.js';
-import {
-  BLOCK_ID_DESCRIPTION,
-  checkBlockAsk,
-  inputsOf,
-  outputsOf,
-  TransferableInputRef,
-  TransferableOutputRef,
-  type BlockAsk,
-  type InputModel,
-  type OutputModel,
-} from './node-common.js';
+import { BLOCK_ID_DESCRIPTION, checkBlockAsk, type BlockAsk } from './node-common.js';
 import { toSafeInt } from '../upstreams/node/client.js';
 import { blockIdOf } from '../domain/blocks.js';
 import { AvalancheAddressScalar, CB58IdScalar } from './scalars.js';
-import { findTransaction, TransactionInterface } from './transaction.js';
-import { AssetAmountRef } from './utxo.js';
+import { findTransaction } from './transaction.js';
 import {
   avmGetAllBalances,
   avmGetBalance,
@@ -43,10 +30,22 @@ import {
   avmGetTxStatus,
   avmGetUTXOs,
 } from '../upstreams/node/x-chain.js';
-
-export interface XChainModel {
-  network: NetworkName;
-}
+import {
+  AddressRef,
+  AssetAmountRef,
+  AvmTxRef,
+  BlockchainRef,
+  NetworkRef,
+  TransactionInterface,
+  TransferableInputRef,
+  TransferableOutputRef,
+  XChainRef,
+  inputsOf,
+  outputsOf,
+  toAddresses,
+  type InputModel,
+  type OutputModel,
+} from './refs.js';
 
 // --- assets ------------------------------------------------------------------------------------
 
@@ -81,7 +80,6 @@ const assetField = <P extends { network: NetworkName }>(assetIdOf: (parent: P) =
 
 // --- transactions and blocks (JSON encoding) ---------------------------------------------------------
 
-export type AvmTxModel = AvmTxJson & { network: NetworkName };
 type AvmBlockModel = AvmBlockJson & { network: NetworkName; asked: BlockAsk };
 
 builder.objectField(TransferableOutputRef, 'asset', (t) => t.field(assetField<OutputModel>((o) => o.assetID)));
@@ -95,7 +93,7 @@ const AvmCredentialRef = builder.objectRef<AvmTxJson['credentials'][number]>('Av
   }),
 });
 
-export const AvmTxRef = builder.objectRef<AvmTxModel>('AvmTransaction').implement({
+AvmTxRef.implement({
   description: 'An X-Chain transaction as the node decodes it (avm.getTx with JSON encoding).',
   fields: (t) => ({
     txId: t.exposeString('id', { description: 'The transaction id (cb58).' }),
@@ -421,7 +419,7 @@ function checkAssetRef(value: string): string {
 const xAddress = (network: NetworkName, address: string, argument = 'address') =>
   `X-${checkAddresses(network, [address], { argument })[0]!}`;
 
-export const XChainRef = builder.objectRef<XChainModel>('XChain').implement({
+XChainRef.implement({
   description: "The X-Chain as the network's node serves it (avm.* at /ext/bc/X): transactions, blocks, assets, UTXOs, fees.",
   fields: (t) => ({
     blockchainId: t.string({ description: "The X-Chain's blockchain id on this network.", resolve: (x) => PRIMARY_CHAIN_IDS[x.network].x }),

@@ -1,0 +1,266 @@
+/**
+ * The graph's shared types by name: every object and interface type that a schema file other
+ * than its own names (as a field's type, or as the parent it adds a field to), with the model it
+ * is built from and how a model is made from upstream data.
+ *
+ * A ref only names a type: its file implements it (`SubnetRef` in subnet.ts) and writes every
+ * field that looks one up (see docs/ARCHITECTURE.md). Declaring the names here, apart from their
+ * fields, is what lets two types link to each other without their files importing each other.
+ */
+import type { NetworkName } from '../ids.js';
+import { evmChainIdOf } from '../domain/chains.js';
+import type { L1Validator } from '../upstreams/data-api/l1-validator.js';
+import type { Blockchain, EvmGenesis, Subnet } from '../upstreams/data-api/subnet.js';
+import type {
+  CChainAtomicTransaction,
+  L1ValidatorDetailsTransaction,
+  PChainTransaction,
+  PChainUtxo,
+  PrimaryChainAlias,
+  PrimaryNetworkTransaction,
+  UtxoCredential,
+  XChainTransaction,
+  XChainUtxo,
+} from '../upstreams/data-api/transaction.js';
+import type { RichAddress } from '../upstreams/data-api/evm-chain.js';
+import type { CollectibleBalance, Erc20Token } from '../upstreams/data-api/evm-address.js';
+import type { IcmMessage } from '../upstreams/data-api/icm.js';
+import type { AssetAmount } from '../upstreams/data-api/wire.js';
+import type { AvmInput, AvmOutput, OutputOwners } from '../upstreams/node/client.js';
+import type { PTxJson, PValidator } from '../upstreams/node/p-chain.js';
+import type { SubnetEvmValidator } from '../upstreams/node/subnet-evm.js';
+import type { AvmTxJson } from '../upstreams/node/x-chain.js';
+import { builder } from './builder.js';
+import { viewClass, type View } from './model.js';
+
+// --- the network and its addresses (network.ts, address.ts) -------------------------------------
+
+export interface NetworkModel {
+  name: NetworkName;
+}
+
+export const NetworkRef = builder.objectRef<NetworkModel>('Network');
+
+export interface AddressModel {
+  network: NetworkName;
+  /** As the Data API writes it: `avax1...` without chain prefix, or a lower-case 0x address. */
+  address: string;
+}
+
+export const AddressRef = builder.objectRef<AddressModel>('Address');
+
+/** Address strings of an upstream answer as graph objects of their network. */
+export function toAddresses(network: NetworkName, addresses: readonly string[]): AddressModel[] {
+  return addresses.map((address) => ({ network, address }));
+}
+
+export const AddressChainRef = builder.objectRef<{ network: NetworkName; blockchainId: string }>('AddressChain');
+
+// --- subnets and blockchains (subnet.ts, blockchain.ts, genesis.ts) -----------------------------
+
+const SubnetView = viewClass<Subnet>({
+  createBlockTimestamp: true,
+  createBlockIndex: true,
+  subnetId: true,
+  ownerAddresses: true,
+  threshold: true,
+  locktime: true,
+  subnetOwnershipInfo: true,
+  isL1: true,
+  l1ConversionTransactionHash: true,
+  l1ValidatorManagerDetails: true,
+  blockchains: true,
+});
+
+/** A subnet on its network (see ./model.ts). */
+export type SubnetModel = View<Subnet>;
+
+export const subnetModel = (network: NetworkName, subnet: Subnet): SubnetModel => new SubnetView(network, subnet);
+
+export const SubnetRef = builder.objectRef<SubnetModel>('Subnet');
+
+export const OwnershipRef = builder.objectRef<{ network: NetworkName; locktime: number; threshold: number; addresses: string[] }>(
+  'SubnetOwnership',
+);
+
+export const ValidatorManagerRef = builder.objectRef<{
+  network: NetworkName;
+  blockchainId: string;
+  contractAddress: string;
+  subnet?: SubnetModel;
+}>('L1ValidatorManager');
+
+const BlockchainView = viewClass<Blockchain>({
+  createBlockTimestamp: true,
+  createBlockNumber: true,
+  blockchainId: true,
+  vmId: true,
+  subnetId: true,
+  blockchainName: true,
+  evmChainId: true,
+  genesisData: true,
+});
+
+/** A blockchain on its network (see ./model.ts), with its subnet when the lookup brought it along. */
+export type BlockchainModel = View<Blockchain> & { readonly parent?: SubnetModel };
+
+export function blockchainModel(network: NetworkName, blockchain: Blockchain, parent?: SubnetModel): BlockchainModel {
+  const model = new BlockchainView(network, blockchain) as BlockchainModel & { parent?: SubnetModel };
+  model.parent = parent;
+  return model;
+}
+
+export const BlockchainRef = builder.objectRef<BlockchainModel>('Blockchain');
+
+export const EvmGenesisRef = builder.objectRef<EvmGenesis>('EvmGenesis');
+
+// --- L1 validators (l1-validator.ts) --------------------------------------------------------------
+
+const L1ValidatorView = viewClass<L1Validator>({
+  validationId: true,
+  validationIdHex: true,
+  nodeId: true,
+  subnetId: true,
+  weight: true,
+  remainingBalance: true,
+  creationTimestamp: true,
+  blsCredentials: true,
+  remainingBalanceOwner: true,
+  deactivationOwner: true,
+});
+
+/** An L1 validator on its network (see ./model.ts). */
+export type L1ValidatorModel = View<L1Validator>;
+
+export const l1ValidatorModel = (network: NetworkName, validator: L1Validator): L1ValidatorModel => new L1ValidatorView(network, validator);
+
+export const L1ValidatorRef = builder.objectRef<L1ValidatorModel>('L1Validator');
+
+export const BlsCredentialsRef = builder.objectRef<{ publicKey?: unknown; proofOfPossession?: unknown }>('BlsCredentials');
+
+// --- Primary Network transactions and UTXOs (transaction.ts, utxo.ts) -----------------------------
+
+type WithNetwork<T, C extends PrimaryChainAlias> = T & { network: NetworkName; chain: C };
+export type PTxModel = WithNetwork<PChainTransaction, 'p-chain'>;
+export type XTxModel = WithNetwork<XChainTransaction, 'x-chain'>;
+export type CTxModel = WithNetwork<CChainAtomicTransaction, 'c-chain'>;
+export type TxModel = PTxModel | XTxModel | CTxModel;
+
+export function txModel(network: NetworkName, chain: PrimaryChainAlias, tx: PrimaryNetworkTransaction): TxModel {
+  return { ...tx, network, chain } as TxModel;
+}
+
+export const TransactionInterface = builder.interfaceRef<TxModel>('PrimaryNetworkTransaction');
+
+export const PChainTransactionRef = builder.objectRef<PTxModel>('PChainTransaction');
+
+export const L1ValidatorDetailsRef = builder.objectRef<L1ValidatorDetailsTransaction & { network: NetworkName }>('L1ValidatorDetails');
+
+export type AssetAmountModel = AssetAmount & { network: NetworkName };
+
+/** Amounts of an upstream answer, carrying their network (for the asset's description). */
+export const amountsOf = (network: NetworkName, list: readonly AssetAmount[]): AssetAmountModel[] => list.map((a) => ({ ...a, network }));
+
+export const AssetAmountRef = builder.objectRef<AssetAmountModel>('AssetAmount');
+
+export type UtxoModel = (PChainUtxo | XChainUtxo) & { network: NetworkName };
+
+export const UtxoRef = builder.objectRef<UtxoModel>('Utxo');
+
+export const UtxoCredentialRef = builder.objectRef<UtxoCredential>('UtxoCredential');
+
+// --- EVM chains and addresses (evm-chain.ts, evm-address.ts, contract.ts, icm.ts, price.ts) -------
+
+export interface EvmChainModel {
+  network: NetworkName;
+  evmChainId: number;
+  blockchainId: string;
+}
+
+/** An address on an EVM chain. */
+export interface EvmAddressModel {
+  chain: EvmChainModel;
+  address: string;
+}
+
+/**
+ * A party of an EVM transfer: an address with its token identity, if it is a token. `account`
+ * marks a transaction's sender: only externally owned accounts send transactions.
+ */
+export type PartyModel = RichAddress & { chain: EvmChainModel; account?: true };
+
+/**
+ * The `chainId` of Data API EVM paths, which take an EVM chain id or a blockchain id. The blockchain
+ * id names one chain; an EVM chain id can be reused, across networks or by a later L1.
+ */
+export const chainIdOf = (chain: EvmChainModel) => chain.blockchainId;
+
+/** A blockchain as an EVM chain, or null when its VM is not an EVM. */
+export function evmModelOf(network: NetworkName, blockchain: Blockchain): EvmChainModel | null {
+  const evmChainId = evmChainIdOf(blockchain);
+  return evmChainId === undefined ? null : { network, evmChainId, blockchainId: blockchain.blockchainId };
+}
+
+export const toParty = (chain: EvmChainModel, rich: RichAddress): PartyModel => ({ ...rich, chain });
+
+export const EvmChainRef = builder.objectRef<EvmChainModel>('EvmChain');
+export const EvmAddressRef = builder.objectRef<EvmAddressModel>('EvmAddress');
+export const PartyRef = builder.objectRef<PartyModel>('EvmParty');
+
+/** An EVM object of the Data API, on its chain. */
+export type Chained<T> = T & { chain: EvmChainModel };
+export type CollectibleModel = Chained<CollectibleBalance>;
+
+export const Erc20TokenRef = builder.objectRef<Chained<Erc20Token>>('Erc20Token');
+export const CollectibleRef = builder.interfaceRef<CollectibleModel>('CollectibleBalance');
+
+export type IcmModel = IcmMessage & { network: NetworkName };
+
+export const IcmMessageRef = builder.objectRef<IcmModel>('IcmMessage');
+
+export const PriceRef = builder.objectRef<{ currencyCode: string; value: number | string }>('Price');
+
+// --- the X- and P-Chain from the node (x-chain.ts, p-chain.ts, node-common.ts) -------------------
+
+export interface XChainModel {
+  network: NetworkName;
+}
+
+export const XChainRef = builder.objectRef<XChainModel>('XChain');
+
+export type AvmTxModel = AvmTxJson & { network: NetworkName };
+
+export const AvmTxRef = builder.objectRef<AvmTxModel>('AvmTransaction');
+
+export type PBlockTxModel = PTxJson & { network: NetworkName };
+
+export const PBlockTxRef = builder.objectRef<PBlockTxModel>('PBlockTransaction');
+
+export const PChainBlockchainEntryRef = builder.objectRef<{
+  network: NetworkName;
+  id: string;
+  name: string;
+  subnetID: string;
+  vmID: string;
+}>('PChainBlockchainEntry');
+
+export type PValidatorModel = PValidator & { network: NetworkName };
+
+export const PChainValidatorRef = builder.objectRef<PValidatorModel>('PChainValidator');
+
+export type ChainValidatorModel = SubnetEvmValidator & { network: NetworkName };
+
+export const ChainValidatorRef = builder.objectRef<ChainValidatorModel>('ChainValidator');
+
+export type OwnersModel = OutputOwners & { network: NetworkName };
+export type OutputModel = AvmOutput & { network: NetworkName };
+export type InputModel = AvmInput & { network: NetworkName };
+
+export const OutputOwnersRef = builder.objectRef<OwnersModel>('OutputOwners');
+export const TransferableOutputRef = builder.objectRef<OutputModel>('TransferableOutput');
+export const TransferableInputRef = builder.objectRef<InputModel>('TransferableInput');
+
+export const outputsOf = (network: NetworkName, list: readonly AvmOutput[] | undefined): OutputModel[] =>
+  (list ?? []).map((o) => ({ ...o, network }));
+export const inputsOf = (network: NetworkName, list: readonly AvmInput[] | undefined): InputModel[] =>
+  (list ?? []).map((i) => ({ ...i, network }));
