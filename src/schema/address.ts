@@ -4,14 +4,13 @@
  */
 import { badInput } from '../errors.js';
 import { isEvmAddress, parseBech32Address, type NetworkName } from '../ids.js';
-import { findBlockchain } from './blockchain.js';
 import { primaryChainOf } from '../domain/chains.js';
 import { builder } from './builder.js';
 import { NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { checkAddresses } from './inputs.js';
 import { AvalancheAddressScalar } from './scalars.js';
-import { AddressChainRef, AddressRef, BlockchainRef, NetworkRef } from './refs.js';
+import { AddressChainRef, AddressRef, NetworkRef } from './refs.js';
 
 AddressChainRef.implement({
   description: 'A chain an address has interacted with.',
@@ -22,12 +21,6 @@ AddressChainRef.implement({
       nullable: true,
       description: 'P_CHAIN, X_CHAIN or C_CHAIN when it is one of them.',
       resolve: (c) => primaryChainOf(c.network, c.blockchainId),
-    }),
-    blockchain: t.field({
-      type: BlockchainRef,
-      nullable: true,
-      description: 'The chain, when the subnet listing knows it (the P-Chain itself is not listed as a blockchain).',
-      resolve: (c, _args, ctx) => findBlockchain(ctx, c.network, c.blockchainId),
     }),
   }),
 });

@@ -9,8 +9,25 @@ import { builder } from './builder.js';
 import { NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { CB58IdScalar } from './scalars.js';
-import { findSubnet } from './subnet.js';
-import { BlockchainRef, EvmGenesisRef, NetworkRef, SubnetRef, blockchainModel, subnetModel, type BlockchainModel } from './refs.js';
+import {
+  AddressChainRef,
+  BlockchainRef,
+  EvmChainRef,
+  EvmGenesisRef,
+  IcmMessageRef,
+  NetworkRef,
+  PChainBlockchainEntryRef,
+  TransactionInterface,
+  ValidatorManagerRef,
+  XChainRef,
+  blockchainModel,
+  evmModelOf,
+  subnetModel,
+  type BlockchainModel,
+} from './refs.js';
+import { BlockchainStatusEnum } from './enums.js';
+import { platformGetBlockchainStatus } from '../upstreams/node/p-chain.js';
+import { PRIMARY_CHAIN_IDS } from '../ids.js';
 
 /** A blockchain by id from the subnet listing, with its subnet attached. */
 export async function findBlockchain(ctx: GatewayContext, network: NetworkName, blockchainId: string): Promise<BlockchainModel | null> {
@@ -33,12 +50,6 @@ builder.node(BlockchainRef, {
       description: 'The id of the VM it runs, e.g. srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy for Subnet-EVM.',
     }),
     subnetId: t.exposeString('subnetId', { description: 'The subnet that validates it.' }),
-    subnet: t.field({
-      type: SubnetRef,
-      nullable: true,
-      description: 'The subnet that validates it.',
-      resolve: (b, _args, ctx) => b.parent ?? findSubnet(ctx, b.network, b.subnetId),
-    }),
     primaryChain: t.field({
       type: PrimaryNetworkChainEnum,
       nullable: true,
@@ -72,6 +83,18 @@ builder.node(BlockchainRef, {
       description: 'The genesis of a non-EVM chain as the upstream sends it: an encoding that depends on the VM. Null for EVM chains.',
       resolve: (b) => (typeof b.genesisData === 'string' ? b.genesisData : null),
     }),
+    evm: t.field({
+      type: EvmChainRef,
+      nullable: true,
+      description: 'This blockchain as an EVM chain (transactions, addresses, contracts); null for other VMs.',
+      resolve: (b) => evmModelOf(b.network, b),
+    }),
+    status: t.field({
+      type: BlockchainStatusEnum,
+      nullable: true,
+      description: 'What the node knows of this chain: validating, syncing, or only created (platform.getBlockchainStatus).',
+      resolve: async (b, _args, ctx) => (await platformGetBlockchainStatus(ctx.node, b.network, { blockchainID: b.blockchainId })).status,
+    }),
   }),
 });
 
@@ -82,5 +105,79 @@ builder.objectField(NetworkRef, 'blockchain', (t) =>
     description: 'One blockchain by id; null if the network has no such blockchain.',
     args: { blockchainId: t.arg({ type: CB58IdScalar, required: true, description: 'The blockchain id (cb58).' }) },
     resolve: (network, { blockchainId }, ctx) => findBlockchain(ctx, network.name, blockchainId),
+  }),
+);
+
+// --- every field that returns a Blockchain ---------------------------------------------------------
+
+builder.objectField(AddressChainRef, 'blockchain', (t) =>
+  t.field({
+    type: BlockchainRef,
+    nullable: true,
+    description: 'The chain, when the subnet listing knows it (the P-Chain itself is not listed as a blockchain).',
+    resolve: (c, _args, ctx) => findBlockchain(ctx, c.network, c.blockchainId),
+  }),
+);
+
+builder.interfaceField(TransactionInterface, 'blockchain', (t) =>
+  t.field({
+    type: BlockchainRef,
+    nullable: true,
+    description: 'The chain as a Blockchain, when the subnet listing has it (the P-Chain itself is not listed).',
+    resolve: (tx, _args, ctx) => findBlockchain(ctx, tx.network, PRIMARY_CHAIN_IDS[tx.network][tx.chain[0] as 'p' | 'x' | 'c']),
+  }),
+);
+
+builder.objectField(EvmChainRef, 'blockchain', (t) =>
+  t.field({
+    type: BlockchainRef,
+    nullable: true,
+    description: 'Its blockchain: subnet, VM, genesis.',
+    resolve: (c, _args, ctx) => findBlockchain(ctx, c.network, c.blockchainId),
+  }),
+);
+
+builder.objectFields(IcmMessageRef, (t) => ({
+  sourceBlockchain: t.field({
+    type: BlockchainRef,
+    nullable: true,
+    description: 'The source blockchain.',
+    resolve: (m, _a, ctx) => findBlockchain(ctx, m.network, m.sourceBlockchainId),
+  }),
+  destinationBlockchain: t.field({
+    type: BlockchainRef,
+    nullable: true,
+    description: 'The destination blockchain.',
+    resolve: (m, _a, ctx) => findBlockchain(ctx, m.network, m.destinationBlockchainId),
+  }),
+}));
+
+builder.objectField(ValidatorManagerRef, 'blockchain', (t) =>
+  t.field({
+    type: BlockchainRef,
+    nullable: true,
+    description: 'The blockchain the contract lives on; null if the subnet listing does not know it.',
+    resolve: (m, _args, ctx): Promise<BlockchainModel | null> | BlockchainModel => {
+      const own = m.subnet?.blockchains.find((b) => b.blockchainId === m.blockchainId);
+      return own && m.subnet ? blockchainModel(m.network, own, m.subnet) : findBlockchain(ctx, m.network, m.blockchainId);
+    },
+  }),
+);
+
+builder.objectField(PChainBlockchainEntryRef, 'blockchain', (t) =>
+  t.field({
+    type: BlockchainRef,
+    nullable: true,
+    description: 'The same chain in the graph (from the Data API listing).',
+    resolve: (c, _args, ctx) => findBlockchain(ctx, c.network, c.id),
+  }),
+);
+
+builder.objectField(XChainRef, 'blockchain', (t) =>
+  t.field({
+    type: BlockchainRef,
+    nullable: true,
+    description: 'The X-Chain as the Data API lists it (VM, genesis, creation).',
+    resolve: (x, _args, ctx) => findBlockchain(ctx, x.network, PRIMARY_CHAIN_IDS[x.network].x),
   }),
 );

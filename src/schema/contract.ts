@@ -7,7 +7,7 @@ import type { ContractMetadata, ErcType } from '../upstreams/data-api/contract.j
 import { RESOURCE_LINK_TYPES } from '../upstreams/data-api/contract.js';
 import { builder } from './builder.js';
 import { known } from './evm-chain.js';
-import { EvmAddressRef, PartyRef, chainIdOf, type EvmChainModel } from './refs.js';
+import { CollectibleRef, Erc20TokenRef, EvmAddressRef, PartyRef, chainIdOf, type EvmChainModel } from './refs.js';
 
 export type ContractModel = ContractMetadata & { chain: EvmChainModel };
 
@@ -174,5 +174,29 @@ builder.objectField(PartyRef, 'contract', (t) =>
     description:
       "Metadata of the contract at this address; null for an account. Each contract is looked up once per request; a transaction's sender, always an account, is not looked up.",
     resolve: (p, _args, ctx) => (p.account ? null : contractAt(ctx, p.chain, p.address)),
+  }),
+);
+
+builder.interfaceField(CollectibleRef, 'contract', (t) =>
+  t.field({
+    type: ContractMetadataRef,
+    nullable: true,
+    description: "The collection contract's metadata.",
+    resolve: async (c, _args, ctx) => {
+      const metadata = await ctx.loaders.contract(chainIdOf(c.chain), c.address);
+      return metadata ? { ...metadata, chain: c.chain } : null;
+    },
+  }),
+);
+
+builder.objectField(Erc20TokenRef, 'contract', (t) =>
+  t.field({
+    type: ContractMetadataRef,
+    nullable: true,
+    description: "The token contract's metadata.",
+    resolve: async (tk, _args, ctx) => {
+      const metadata = await ctx.loaders.contract(chainIdOf(tk.chain), tk.address);
+      return metadata ? { ...metadata, chain: tk.chain } : null;
+    },
   }),
 );

@@ -121,3 +121,14 @@ export const XChainFormatEnum = builder.enumType('XChainFormat', {
     LINEAR: { value: 'linear', description: 'In linear blocks, since the Cortina upgrade.' },
   } as const,
 });
+
+export const BlockchainStatusEnum = builder.enumType('BlockchainStatus', {
+  description: 'What the node knows of a blockchain (platform.getBlockchainStatus).',
+  values: {
+    VALIDATING: { value: 'Validating', description: 'This node validates it.' },
+    CREATED: { value: 'Created', description: 'It exists, but this node does not validate it.' },
+    PREFERRED: { value: 'Preferred', description: 'Proposed and likely to be created; its transaction is not accepted yet.' },
+    SYNCING: { value: 'Syncing', description: 'This node follows it without validating.' },
+    UNKNOWN: { value: 'Unknown', description: 'Not proposed, or its proposal is not preferred (it may be submitted again).' },
+  } as const,
+});

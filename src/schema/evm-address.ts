@@ -8,7 +8,7 @@ import type { Erc20Transfer, InternalTransaction, NativeTokenBalance, NftMetadat
 import { INTERNAL_TX_TYPES, NFT_METADATA_STATUSES } from '../upstreams/data-api/evm-address.js';
 import { builder } from './builder.js';
 import { pageConnection, PAGE_SPECS, type ConnectionArgs, type CursorCodec, type PageSpec } from '../paging/connection.js';
-import { ContractMetadataRef, ErcTypeEnum } from './contract.js';
+import { ErcTypeEnum } from './contract.js';
 import { CurrencyEnum } from './enums.js';
 import { known, resolveEvmChain } from './evm-chain.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
@@ -25,6 +25,7 @@ import {
   Erc20TokenRef,
   EvmAddressRef,
   EvmChainRef,
+  IcmMessageRef,
   PartyRef,
   PriceRef,
   chainIdOf,
@@ -33,6 +34,7 @@ import {
   type CollectibleModel,
   type EvmAddressModel,
 } from './refs.js';
+import { chainOf } from './evm-chain.js';
 
 export const InternalTxTypeEnum = builder.enumType('InternalTransactionType', {
   description: 'The EVM operation of an internal transaction.',
@@ -63,15 +65,6 @@ Erc20TokenRef.implement({
     logoUri: t.string({ nullable: true, description: 'Its logo.', resolve: (tk) => tk.logoUri ?? null }),
     ercType: t.field({ type: ErcTypeEnum, description: 'ERC_20.', resolve: () => 'ERC-20' as const }),
     price: t.field({ type: PriceRef, nullable: true, description: 'Its price, when known.', resolve: (tk) => tk.price ?? null }),
-    contract: t.field({
-      type: ContractMetadataRef,
-      nullable: true,
-      description: "The token contract's metadata.",
-      resolve: async (tk, _args, ctx) => {
-        const metadata = await ctx.loaders.contract(chainIdOf(tk.chain), tk.address);
-        return metadata ? { ...metadata, chain: tk.chain } : null;
-      },
-    }),
   }),
 });
 
@@ -164,15 +157,6 @@ CollectibleRef.implement({
     tokenUri: t.exposeString('tokenUri', { description: 'Where its metadata lives.' }),
     chainId: t.exposeString('chainId', { description: 'EVM chain id.' }),
     metadata: t.field({ type: NftMetadataRef, description: 'Its metadata.', resolve: (c) => c.metadata }),
-    contract: t.field({
-      type: ContractMetadataRef,
-      nullable: true,
-      description: "The collection contract's metadata.",
-      resolve: async (c, _args, ctx) => {
-        const metadata = await ctx.loaders.contract(chainIdOf(c.chain), c.address);
-        return metadata ? { ...metadata, chain: c.chain } : null;
-      },
-    }),
   }),
 });
 
@@ -380,3 +364,24 @@ function listByAddress<T>(
     keyOf,
   });
 }
+
+builder.objectFields(IcmMessageRef, (t) => ({
+  sender: t.field({
+    type: EvmAddressRef,
+    nullable: true,
+    description: 'The sender on its chain.',
+    resolve: async (m, _a, ctx) => {
+      const chain = await chainOf(ctx, m.network, m.sourceEvmChainId);
+      return chain ? { chain, address: m.from } : null;
+    },
+  }),
+  recipient: t.field({
+    type: EvmAddressRef,
+    nullable: true,
+    description: 'The recipient on its chain.',
+    resolve: async (m, _a, ctx) => {
+      const chain = await chainOf(ctx, m.network, m.destinationEvmChainId);
+      return chain ? { chain, address: m.to } : null;
+    },
+  }),
+}));

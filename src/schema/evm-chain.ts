@@ -7,7 +7,6 @@ import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
 import { C_CHAIN_EVM_ID, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
 import type { NativeTransaction } from '../upstreams/data-api/evm-chain.js';
-import { findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
 import { PAGE_SPECS, pageConnection } from '../paging/connection.js';
 import { NetworkNameEnum } from './enums.js';
@@ -15,9 +14,9 @@ import { nodeKey, parseNodeKey } from './global-id.js';
 import { CB58IdScalar, EvmAddressScalar } from './scalars.js';
 import { listLatestTransactions } from '../upstreams/data-api/evm-chain.js';
 import {
-  BlockchainRef,
   EvmAddressRef,
   EvmChainRef,
+  IcmMessageRef,
   NetworkRef,
   PartyRef,
   chainIdOf,
@@ -44,6 +43,10 @@ export async function resolveEvmChain(
   }
   return null;
 }
+
+/** The EVM chain an ICM message names by its EVM chain id (a decimal string), if the network has it. */
+export const chainOf = (ctx: GatewayContext, network: NetworkName, evmChainId: string) =>
+  /^\d+$/.test(evmChainId) ? resolveEvmChain(ctx, network, { evmChainId: Number(evmChainId) }) : null;
 
 export const EvmTransactionStatusEnum = builder.enumType('EvmTransactionStatus', {
   description: 'Whether an EVM transaction succeeded.',
@@ -164,12 +167,6 @@ builder.node(EvmChainRef, {
     network: t.field({ type: NetworkNameEnum, description: 'The network of its blockchain.', resolve: (c) => c.network }),
     evmChainId: t.field({ type: 'SafeInt', description: 'The EVM chain id (in its genesis).', resolve: (c) => c.evmChainId }),
     blockchainId: t.exposeString('blockchainId', { description: 'Its Avalanche blockchain id (cb58).' }),
-    blockchain: t.field({
-      type: BlockchainRef,
-      nullable: true,
-      description: 'Its blockchain: subnet, VM, genesis.',
-      resolve: (c, _args, ctx) => findBlockchain(ctx, c.network, c.blockchainId),
-    }),
     transactions: t.connection(
       {
         type: EvmTransactionRef,
@@ -221,11 +218,17 @@ builder.objectField(NetworkRef, 'evmChain', (t) =>
   }),
 );
 
-builder.objectField(BlockchainRef, 'evm', (t) =>
-  t.field({
+builder.objectFields(IcmMessageRef, (t) => ({
+  sourceChain: t.field({
     type: EvmChainRef,
     nullable: true,
-    description: 'This blockchain as an EVM chain (transactions, addresses, contracts); null for other VMs.',
-    resolve: (b) => evmModelOf(b.network, b),
+    description: 'The source as an EVM chain.',
+    resolve: (m, _a, ctx) => chainOf(ctx, m.network, m.sourceEvmChainId),
   }),
-);
+  destinationChain: t.field({
+    type: EvmChainRef,
+    nullable: true,
+    description: 'The destination as an EVM chain.',
+    resolve: (m, _a, ctx) => chainOf(ctx, m.network, m.destinationEvmChainId),
+  }),
+}));

@@ -6,15 +6,14 @@ import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
 import type { NetworkName } from '../ids.js';
 import type { IcmMessage } from '../upstreams/data-api/icm.js';
-import { findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
 import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/connection.js';
 import { ErcTypeEnum } from './contract.js';
 import { NetworkNameEnum } from './enums.js';
-import { known, resolveEvmChain } from './evm-chain.js';
+import { known } from './evm-chain.js';
 import { EvmAddressScalar } from './scalars.js';
 import { listIcmMessages, listIcmMessagesByAddress } from '../upstreams/data-api/icm.js';
-import { AddressRef, BlockchainRef, EvmAddressRef, EvmChainRef, IcmMessageRef, NetworkRef, PriceRef, type IcmModel } from './refs.js';
+import { AddressRef, EvmAddressRef, EvmChainRef, IcmMessageRef, NetworkRef, PriceRef, type IcmModel } from './refs.js';
 
 export const IcmStatusEnum = builder.enumType('IcmMessageStatus', {
   description: 'Where a message is on its way.',
@@ -83,9 +82,6 @@ const DestinationTxRef = builder.objectRef<NonNullable<IcmMessage['destinationTr
   }),
 });
 
-const chainOf = (ctx: GatewayContext, network: NetworkName, evmChainId: string) =>
-  /^\d+$/.test(evmChainId) ? resolveEvmChain(ctx, network, { evmChainId: Number(evmChainId) }) : null;
-
 IcmMessageRef.implement({
   description: 'An interchain (ICM / Teleporter) message from one chain of the network to another.',
   fields: (t) => ({
@@ -102,51 +98,9 @@ IcmMessageRef.implement({
     destinationBlockchainId: t.exposeString('destinationBlockchainId', { description: 'Where it goes.' }),
     sourceEvmChainId: t.exposeString('sourceEvmChainId', { description: 'EVM chain id of the source.' }),
     destinationEvmChainId: t.exposeString('destinationEvmChainId', { description: 'EVM chain id of the destination.' }),
-    sourceBlockchain: t.field({
-      type: BlockchainRef,
-      nullable: true,
-      description: 'The source blockchain.',
-      resolve: (m, _a, ctx) => findBlockchain(ctx, m.network, m.sourceBlockchainId),
-    }),
-    destinationBlockchain: t.field({
-      type: BlockchainRef,
-      nullable: true,
-      description: 'The destination blockchain.',
-      resolve: (m, _a, ctx) => findBlockchain(ctx, m.network, m.destinationBlockchainId),
-    }),
-    sourceChain: t.field({
-      type: EvmChainRef,
-      nullable: true,
-      description: 'The source as an EVM chain.',
-      resolve: (m, _a, ctx) => chainOf(ctx, m.network, m.sourceEvmChainId),
-    }),
-    destinationChain: t.field({
-      type: EvmChainRef,
-      nullable: true,
-      description: 'The destination as an EVM chain.',
-      resolve: (m, _a, ctx) => chainOf(ctx, m.network, m.destinationEvmChainId),
-    }),
     messageNonce: t.field({ type: 'BigInt', description: "The message's nonce at its source.", resolve: (m) => m.messageNonce }),
     from: t.exposeString('from', { description: 'The sender (an address on the source chain).' }),
     to: t.exposeString('to', { description: 'The recipient (an address on the destination chain).' }),
-    sender: t.field({
-      type: EvmAddressRef,
-      nullable: true,
-      description: 'The sender on its chain.',
-      resolve: async (m, _a, ctx) => {
-        const chain = await chainOf(ctx, m.network, m.sourceEvmChainId);
-        return chain ? { chain, address: m.from } : null;
-      },
-    }),
-    recipient: t.field({
-      type: EvmAddressRef,
-      nullable: true,
-      description: 'The recipient on its chain.',
-      resolve: async (m, _a, ctx) => {
-        const chain = await chainOf(ctx, m.network, m.destinationEvmChainId);
-        return chain ? { chain, address: m.to } : null;
-      },
-    }),
     data: t.string({ nullable: true, description: 'The payload (hex).', resolve: (m) => m.data ?? null }),
     messageExecuted: t.exposeBoolean('messageExecuted', { description: 'Whether the destination executed it.' }),
     receipts: t.field({ type: [ReceiptRef], description: 'Receipts sent back.', resolve: (m) => m.receipts }),

@@ -10,9 +10,19 @@ import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/conne
 import { NetworkNameEnum } from './enums.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { CB58IdScalar, NodeIdScalar } from './scalars.js';
-import { findSubnet } from './subnet.js';
 import { listL1Validators } from '../upstreams/data-api/l1-validator.js';
-import { AddressRef, BlsCredentialsRef, L1ValidatorRef, NetworkRef, SubnetRef, l1ValidatorModel, toAddresses } from './refs.js';
+import {
+  AddressRef,
+  BlsCredentialsRef,
+  ChainValidatorRef,
+  L1ValidatorDetailsRef,
+  L1ValidatorRef,
+  NetworkRef,
+  PChainValidatorRef,
+  SubnetRef,
+  l1ValidatorModel,
+  toAddresses,
+} from './refs.js';
 
 BlsCredentialsRef.implement({
   description: "A validator's BLS key, used to sign Warp messages, and its proof of possession.",
@@ -111,12 +121,6 @@ builder.node(L1ValidatorRef, {
     validationIdHex: t.exposeString('validationIdHex', { description: 'The validation id in hex, as contracts see it.' }),
     nodeId: t.exposeString('nodeId', { description: 'The node doing the validation ("NodeID-…").' }),
     subnetId: t.exposeString('subnetId', { description: 'The L1 (subnet) it validates.' }),
-    subnet: t.field({
-      type: SubnetRef,
-      nullable: true,
-      description: 'The L1 (subnet) it validates.',
-      resolve: (v, _args, ctx) => findSubnet(ctx, v.network, v.subnetId),
-    }),
     weight: t.field({ type: 'BigInt', description: 'Sampling weight; 0 means removed.', resolve: (v) => v.weight }),
     remainingBalance: t.field({
       type: 'BigInt',
@@ -208,4 +212,42 @@ builder.objectField(SubnetRef, 'l1Validators', (t) =>
     },
     L1ValidatorConnection,
   ),
+);
+
+builder.objectField(L1ValidatorDetailsRef, 'validator', (t) =>
+  t.field({
+    type: L1ValidatorRef,
+    nullable: true,
+    description: 'The validator as it is now (its inactive state included).',
+    resolve: async (d, _args, ctx) => {
+      const v = await ctx.loaders.l1Validator(d.network, d.validationId);
+      return v ? l1ValidatorModel(d.network, v) : null;
+    },
+  }),
+);
+
+builder.objectField(PChainValidatorRef, 'l1Validator', (t) =>
+  t.field({
+    type: L1ValidatorRef,
+    nullable: true,
+    description: "The Data API's record of this L1 validator (history, BLS credentials); null for other validators.",
+    resolve: async (v, _args, ctx) => {
+      if (!v.validationID) return null;
+      const found = await ctx.loaders.l1Validator(v.network, v.validationID);
+      return found ? l1ValidatorModel(v.network, found) : null;
+    },
+  }),
+);
+
+builder.objectField(ChainValidatorRef, 'l1Validator', (t) =>
+  t.field({
+    type: L1ValidatorRef,
+    nullable: true,
+    description: "The Data API's record of this L1 validator; null for legacy subnet validators.",
+    resolve: async (v, _args, ctx) => {
+      if (!v.isL1Validator) return null;
+      const found = await ctx.loaders.l1Validator(v.network, v.validationID);
+      return found ? l1ValidatorModel(v.network, found) : null;
+    },
+  }),
 );

@@ -8,14 +8,12 @@ import type { GatewayContext } from '../context.js';
 import { PRIMARY_CHAIN_IDS, PRIMARY_NETWORK_ID, type NetworkName } from '../ids.js';
 import type { AvmInput, AvmOutput, Uint } from '../upstreams/node/client.js';
 import type { PBlockJson, PDelegator, PValidator } from '../upstreams/node/p-chain.js';
-import { findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
 import { checkAddresses } from './inputs.js';
 import { BLOCK_ID_DESCRIPTION, checkBlockAsk, checkNodeIds, type BlockAsk } from './node-common.js';
 import { toSafeInt } from '../upstreams/node/client.js';
 import { blockIdOf } from '../domain/blocks.js';
 import { AvalancheAddressScalar, CB58IdScalar, NodeIdScalar } from './scalars.js';
-import { findTransaction } from './transaction.js';
 import {
   platformGetBalance,
   platformGetBlock,
@@ -27,7 +25,6 @@ import {
   platformGetHeight,
 } from '../upstreams/node/p-chain.js';
 import {
-  BlockchainRef,
   L1ValidatorRef,
   NetworkRef,
   OutputOwnersRef,
@@ -35,16 +32,15 @@ import {
   PChainBlockchainEntryRef,
   PChainValidatorRef,
   SubnetRef,
-  TransactionInterface,
   TransferableInputRef,
   TransferableOutputRef,
   inputsOf,
-  l1ValidatorModel,
   outputsOf,
   type OwnersModel,
   type PBlockTxModel,
   type PValidatorModel,
 } from './refs.js';
+import { BlockchainStatusEnum } from './enums.js';
 
 export interface PChainModel {
   network: NetworkName;
@@ -199,16 +195,6 @@ PChainValidatorRef.implement({
       description: 'Who may deactivate it (L1s).',
       resolve: (v) => owners(v.network, v.deactivationOwner),
     }),
-    l1Validator: t.field({
-      type: L1ValidatorRef,
-      nullable: true,
-      description: "The Data API's record of this L1 validator (history, BLS credentials); null for other validators.",
-      resolve: async (v, _args, ctx) => {
-        if (!v.validationID) return null;
-        const found = await ctx.loaders.l1Validator(v.network, v.validationID);
-        return found ? l1ValidatorModel(v.network, found) : null;
-      },
-    }),
   }),
 });
 
@@ -317,12 +303,6 @@ PBlockTxRef.implement({
       description: 'One credential per input, in input order.',
       resolve: (tx) => tx.credentials ?? [],
     }),
-    transaction: t.field({
-      type: TransactionInterface,
-      nullable: true,
-      description: "The Data API's view of the transaction (type, amounts, UTXOs); null without `txId` or when not indexed.",
-      resolve: (tx, _args, ctx) => findTransaction(ctx, tx.network, 'p-chain', tx.id),
-    }),
   }),
 });
 
@@ -364,17 +344,6 @@ const PBlockRef = builder.objectRef<PBlockModel>('PBlock').implement({
 
 // --- the P-Chain object ------------------------------------------------------------------------------
 
-export const BlockchainStatusEnum = builder.enumType('BlockchainStatus', {
-  description: 'What the node knows of a blockchain (platform.getBlockchainStatus).',
-  values: {
-    VALIDATING: { value: 'Validating', description: 'This node validates it.' },
-    CREATED: { value: 'Created', description: 'It exists, but this node does not validate it.' },
-    PREFERRED: { value: 'Preferred', description: 'Proposed and likely to be created; its transaction is not accepted yet.' },
-    SYNCING: { value: 'Syncing', description: 'This node follows it without validating.' },
-    UNKNOWN: { value: 'Unknown', description: 'Not proposed, or its proposal is not preferred (it may be submitted again).' },
-  } as const,
-});
-
 PChainBlockchainEntryRef.implement({
   description: 'A blockchain as platform.getBlockchains lists it.',
   fields: (t) => ({
@@ -382,12 +351,6 @@ PChainBlockchainEntryRef.implement({
     name: t.exposeString('name', { description: 'Its name.' }),
     subnetId: t.exposeString('subnetID', { description: 'The subnet that validates it.' }),
     vmId: t.exposeString('vmID', { description: 'The VM it runs.' }),
-    blockchain: t.field({
-      type: BlockchainRef,
-      nullable: true,
-      description: 'The same chain in the graph (from the Data API listing).',
-      resolve: (c, _args, ctx) => findBlockchain(ctx, c.network, c.id),
-    }),
   }),
 });
 
@@ -505,12 +468,6 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
   }),
 });
 
-/** The supply of a subnet; null where the node has none (subnets without a staking token). */
-async function supplyOf(ctx: GatewayContext, network: NetworkName, subnetId: string | undefined): Promise<string | null> {
-  const res = await platformGetCurrentSupply(ctx.node, network, subnetId && subnetId !== PRIMARY_NETWORK_ID ? { subnetID: subnetId } : {});
-  return res ? String(res.supply) : null;
-}
-
 builder.objectField(NetworkRef, 'pChain', (t) =>
   t.field({
     type: PChainRef,
@@ -530,22 +487,7 @@ builder.objectFields(SubnetRef, (t) => ({
     args: { nodeIds: t.arg({ type: [NodeIdScalar], description: NODE_IDS_DESCRIPTION }) },
     resolve: (s, args, ctx) => currentValidators(ctx, s.network, s.subnetId, args.nodeIds),
   }),
-  supply: t.field({
-    type: 'BigInt',
-    nullable: true,
-    description: 'An upper bound of the tokens that can stake it (platform.getCurrentSupply); null for a subnet without a staking token.',
-    resolve: (s, _args, ctx) => supplyOf(ctx, s.network, s.subnetId),
-  }),
 }));
-
-builder.objectField(BlockchainRef, 'status', (t) =>
-  t.field({
-    type: BlockchainStatusEnum,
-    nullable: true,
-    description: 'What the node knows of this chain: validating, syncing, or only created (platform.getBlockchainStatus).',
-    resolve: async (b, _args, ctx) => (await platformGetBlockchainStatus(ctx.node, b.network, { blockchainID: b.blockchainId })).status,
-  }),
-);
 
 builder.objectField(L1ValidatorRef, 'pChainValidator', (t) =>
   t.field({
@@ -560,3 +502,9 @@ builder.objectField(L1ValidatorRef, 'pChainValidator', (t) =>
     },
   }),
 );
+
+/** The supply of a subnet; null where the node has none (subnets without a staking token). */
+export async function supplyOf(ctx: GatewayContext, network: NetworkName, subnetId: string | undefined): Promise<string | null> {
+  const res = await platformGetCurrentSupply(ctx.node, network, subnetId && subnetId !== PRIMARY_NETWORK_ID ? { subnetID: subnetId } : {});
+  return res ? String(res.supply) : null;
+}

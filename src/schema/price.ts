@@ -1,7 +1,7 @@
+import { PriceRef } from './refs.js';
 /**
  * A price in a fiat currency: token prices, balance values, historical reward prices.
  */
-import { PriceRef } from './refs.js';
 
 PriceRef.implement({
   description: 'A price in a fiat currency.',

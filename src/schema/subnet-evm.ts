@@ -21,7 +21,7 @@ import {
   ethGetChainConfig,
   validatorsGetCurrentValidators,
 } from '../upstreams/node/subnet-evm.js';
-import { BlockchainRef, ChainValidatorRef, L1ValidatorRef, l1ValidatorModel, type BlockchainModel } from './refs.js';
+import { BlockchainRef, ChainValidatorRef, type BlockchainModel } from './refs.js';
 
 const isEvm = (b: BlockchainModel) => evmChainIdOf(b) !== undefined;
 /** Subnet-EVM and its kin serve eth_feeConfig, eth_getActiveRulesAt and the validators endpoint; coreth does not. */
@@ -231,16 +231,6 @@ ChainValidatorRef.implement({
     isConnected: t.exposeBoolean('isConnected', { description: 'Whether it is connected to the node that answered.' }),
     uptimeSeconds: t.field({ type: 'BigInt', description: 'Seconds it has been online.', resolve: (v) => String(v.uptimeSeconds) }),
     uptimePercentage: t.exposeFloat('uptimePercentage', { description: 'Share of the time it has been online, in percent.' }),
-    l1Validator: t.field({
-      type: L1ValidatorRef,
-      nullable: true,
-      description: "The Data API's record of this L1 validator; null for legacy subnet validators.",
-      resolve: async (v, _args, ctx) => {
-        if (!v.isL1Validator) return null;
-        const found = await ctx.loaders.l1Validator(v.network, v.validationID);
-        return found ? l1ValidatorModel(v.network, found) : null;
-      },
-    }),
   }),
 });
 

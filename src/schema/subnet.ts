@@ -5,7 +5,6 @@
  */
 import type { GatewayContext } from '../context.js';
 import { PRIMARY_NETWORK_ID, parseCb58Id, type NetworkName } from '../ids.js';
-import { findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
 import { pageConnection } from '../paging/connection.js';
 import { NetworkNameEnum, SortOrderEnum } from './enums.js';
@@ -15,16 +14,18 @@ import { listSubnets } from '../upstreams/data-api/subnet.js';
 import {
   AddressRef,
   BlockchainRef,
+  L1ValidatorRef,
   NetworkRef,
   OwnershipRef,
+  PChainTransactionRef,
   SubnetRef,
   ValidatorManagerRef,
   blockchainModel,
   subnetModel,
   toAddresses,
-  type BlockchainModel,
   type SubnetModel,
 } from './refs.js';
+import { supplyOf } from './p-chain.js';
 
 /** A subnet by id (see Loaders.subnet), as a graph object; null if the network has none. */
 export async function findSubnet(ctx: GatewayContext, network: NetworkName, subnetId: string): Promise<SubnetModel | null> {
@@ -56,15 +57,6 @@ ValidatorManagerRef.implement({
   fields: (t) => ({
     blockchainId: t.exposeString('blockchainId', { description: 'The blockchain the contract lives on.' }),
     contractAddress: t.exposeString('contractAddress', { description: 'The 0x address of the manager contract.' }),
-    blockchain: t.field({
-      type: BlockchainRef,
-      nullable: true,
-      description: 'The blockchain the contract lives on; null if the subnet listing does not know it.',
-      resolve: (m, _args, ctx): Promise<BlockchainModel | null> | BlockchainModel => {
-        const own = m.subnet?.blockchains.find((b) => b.blockchainId === m.blockchainId);
-        return own && m.subnet ? blockchainModel(m.network, own, m.subnet) : findBlockchain(ctx, m.network, m.blockchainId);
-      },
-    }),
   }),
 });
 
@@ -120,6 +112,12 @@ builder.node(SubnetRef, {
       description: 'The blockchains this subnet validates. Comes with the subnet: no further call.',
       resolve: (s) => s.blockchains.map((b) => blockchainModel(s.network, b, s)),
     }),
+    supply: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'An upper bound of the tokens that can stake it (platform.getCurrentSupply); null for a subnet without a staking token.',
+      resolve: (s, _args, ctx) => supplyOf(ctx, s.network, s.subnetId),
+    }),
   }),
 });
 
@@ -160,3 +158,32 @@ builder.objectFields(NetworkRef, (t) => ({
     resolve: (network, { subnetId }, ctx) => findSubnet(ctx, network.name, subnetId),
   }),
 }));
+
+// --- every other field that returns a Subnet --------------------------------------------------------
+
+builder.objectField(BlockchainRef, 'subnet', (t) =>
+  t.field({
+    type: SubnetRef,
+    nullable: true,
+    description: 'The subnet that validates it.',
+    resolve: (b, _args, ctx) => b.parent ?? findSubnet(ctx, b.network, b.subnetId),
+  }),
+);
+
+builder.objectField(L1ValidatorRef, 'subnet', (t) =>
+  t.field({
+    type: SubnetRef,
+    nullable: true,
+    description: 'The L1 (subnet) it validates.',
+    resolve: (v, _args, ctx) => findSubnet(ctx, v.network, v.subnetId),
+  }),
+);
+
+builder.objectField(PChainTransactionRef, 'subnet', (t) =>
+  t.field({
+    type: SubnetRef,
+    nullable: true,
+    description: 'The subnet it concerns.',
+    resolve: (tx, _args, ctx) => (tx.subnetId ? findSubnet(ctx, tx.network, tx.subnetId) : null),
+  }),
+);

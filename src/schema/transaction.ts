@@ -16,7 +16,6 @@ import type {
 } from '../upstreams/data-api/transaction.js';
 import type { SortOrder } from '../upstreams/data-api/wire.js';
 import { PRIMARY_NETWORK_TX_TYPES } from '../upstreams/data-api/transaction.js';
-import { findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
 import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/connection.js';
 import {
@@ -31,18 +30,18 @@ import {
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { checkAddresses, checkTimeRange } from './inputs.js';
 import { AvalancheAddressScalar, CB58IdScalar } from './scalars.js';
-import { findSubnet } from './subnet.js';
 import { listLatestPrimaryNetworkTransactions } from '../upstreams/data-api/transaction.js';
 import {
   AddressRef,
   AssetAmountRef,
-  BlockchainRef,
+  AvmTxRef,
   BlsCredentialsRef,
   EvmGenesisRef,
   L1ValidatorDetailsRef,
   L1ValidatorRef,
   NetworkRef,
   OwnershipRef,
+  PBlockTxRef,
   PChainTransactionRef,
   SubnetRef,
   TransactionInterface,
@@ -50,7 +49,6 @@ import {
   UtxoRef,
   ValidatorManagerRef,
   amountsOf,
-  l1ValidatorModel,
   toAddresses,
   txModel,
   type CTxModel,
@@ -100,12 +98,6 @@ TransactionInterface.implement({
     blockchainId: t.string({
       description: "The chain's blockchain id.",
       resolve: (tx) => PRIMARY_CHAIN_IDS[tx.network][tx.chain[0] as 'p' | 'x' | 'c'],
-    }),
-    blockchain: t.field({
-      type: BlockchainRef,
-      nullable: true,
-      description: 'The chain as a Blockchain, when the subnet listing has it (the P-Chain itself is not listed).',
-      resolve: (tx, _args, ctx) => findBlockchain(ctx, tx.network, PRIMARY_CHAIN_IDS[tx.network][tx.chain[0] as 'p' | 'x' | 'c']),
     }),
     consumedUtxos: t.field({
       type: [UtxoRef],
@@ -170,15 +162,6 @@ L1ValidatorDetailsRef.implement({
       description: 'Its BLS key.',
       resolve: (d) => d.blsCredentials ?? null,
     }),
-    validator: t.field({
-      type: L1ValidatorRef,
-      nullable: true,
-      description: 'The validator as it is now (its inactive state included).',
-      resolve: async (d, _args, ctx) => {
-        const v = await ctx.loaders.l1Validator(d.network, d.validationId);
-        return v ? l1ValidatorModel(d.network, v) : null;
-      },
-    }),
   }),
 });
 
@@ -240,12 +223,6 @@ builder.node(PChainTransactionRef, {
       resolve: (tx) => tx.nodeId ?? null,
     }),
     subnetId: t.string({ nullable: true, description: 'The subnet it concerns.', resolve: (tx) => tx.subnetId ?? null }),
-    subnet: t.field({
-      type: SubnetRef,
-      nullable: true,
-      description: 'The subnet it concerns.',
-      resolve: (tx, _args, ctx) => (tx.subnetId ? findSubnet(ctx, tx.network, tx.subnetId) : null),
-    }),
     l1ValidatorManagerDetails: t.field({
       type: ValidatorManagerRef,
       nullable: true,
@@ -585,5 +562,23 @@ builder.objectField(SubnetRef, 'l1ConversionTransaction', (t) =>
     nullable: true,
     description: 'The ConvertSubnetToL1Tx that made this subnet an L1.',
     resolve: (s, _args, ctx) => loadP(ctx, s.network, s.l1ConversionTransactionHash),
+  }),
+);
+
+builder.objectField(AvmTxRef, 'transaction', (t) =>
+  t.field({
+    type: TransactionInterface,
+    nullable: true,
+    description: "The Data API's view of the same transaction (timestamps, UTXO details, amounts); null if it has not indexed it.",
+    resolve: (tx, _args, ctx) => findTransaction(ctx, tx.network, 'x-chain', tx.id),
+  }),
+);
+
+builder.objectField(PBlockTxRef, 'transaction', (t) =>
+  t.field({
+    type: TransactionInterface,
+    nullable: true,
+    description: "The Data API's view of the transaction (type, amounts, UTXOs); null without `txId` or when not indexed.",
+    resolve: (tx, _args, ctx) => findTransaction(ctx, tx.network, 'p-chain', tx.id),
   }),
 );

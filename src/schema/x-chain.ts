@@ -10,7 +10,6 @@ import { InvalidIdError, parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from
 import { canonicalAddress } from '../domain/addresses.js';
 import { Balances, newUtxos, type Balance, type NodeUtxo } from '../domain/utxos.js';
 import type { AssetDescription, AvmBlockJson, AvmTxJson, UtxoIndex } from '../upstreams/node/x-chain.js';
-import { findBlockchain } from './blockchain.js';
 import { builder } from './builder.js';
 import { pageConnection, type ConnectionArgs, type PageSpec } from '../paging/connection.js';
 import { checkAddresses } from './inputs.js';
@@ -18,7 +17,6 @@ import { BLOCK_ID_DESCRIPTION, checkBlockAsk, type BlockAsk } from './node-commo
 import { toSafeInt } from '../upstreams/node/client.js';
 import { blockIdOf } from '../domain/blocks.js';
 import { AvalancheAddressScalar, CB58IdScalar } from './scalars.js';
-import { findTransaction } from './transaction.js';
 import {
   avmGetAllBalances,
   avmGetBalance,
@@ -34,9 +32,7 @@ import {
   AddressRef,
   AssetAmountRef,
   AvmTxRef,
-  BlockchainRef,
   NetworkRef,
-  TransactionInterface,
   TransferableInputRef,
   TransferableOutputRef,
   XChainRef,
@@ -149,12 +145,6 @@ AvmTxRef.implement({
       nullable: true,
       description: 'The signed transaction bytes (hex with checksum): one more call (avm.getTx with hex encoding).',
       resolve: async (tx, _args, ctx) => (await avmGetTx(ctx.node, tx.network, { txID: tx.id, encoding: 'hex' }))?.tx ?? null,
-    }),
-    transaction: t.field({
-      type: TransactionInterface,
-      nullable: true,
-      description: "The Data API's view of the same transaction (timestamps, UTXO details, amounts); null if it has not indexed it.",
-      resolve: (tx, _args, ctx) => findTransaction(ctx, tx.network, 'x-chain', tx.id),
     }),
   }),
 });
@@ -423,12 +413,6 @@ XChainRef.implement({
   description: "The X-Chain as the network's node serves it (avm.* at /ext/bc/X): transactions, blocks, assets, UTXOs, fees.",
   fields: (t) => ({
     blockchainId: t.string({ description: "The X-Chain's blockchain id on this network.", resolve: (x) => PRIMARY_CHAIN_IDS[x.network].x }),
-    blockchain: t.field({
-      type: BlockchainRef,
-      nullable: true,
-      description: 'The X-Chain as the Data API lists it (VM, genesis, creation).',
-      resolve: (x, _args, ctx) => findBlockchain(ctx, x.network, PRIMARY_CHAIN_IDS[x.network].x),
-    }),
     height: t.field({
       type: 'BigInt',
       nullable: true,
