@@ -3,7 +3,7 @@
  * pages the spec warns of) and getTxByHash.
  */
 import { parseCb58Id } from '../../src/ids.js';
-import { PRIMARY_NETWORK_TX_TYPES, type PrimaryNetworkTxType } from '../../src/upstreams/data-api/transaction.js';
+import { PRIMARY_NETWORK_TX_TYPES, type PrimaryNetworkTxType } from '../../src/upstreams/data-api/wire.js';
 import { apiError, paginate, QueryReader, type Route } from '../routes.js';
 import { chainOf, fingerprint, readAddresses, sorted, SORT, withWorld, type ChainKey } from './common.js';
 

@@ -7,19 +7,11 @@ import { utxoId } from '../../src/avax-codec.js';
 import { cb58Encode, NETWORK_HRP, PRIMARY_CHAIN_IDS, type NetworkName } from '../../src/ids.js';
 import type { BlsCredentials } from '../../src/upstreams/data-api/wire.js';
 import type { EvmGenesis, EvmGenesisAllowListConfig, Subnet } from '../../src/upstreams/data-api/subnet.js';
-import type { PChainTransaction, PrimaryNetworkTxType } from '../../src/upstreams/data-api/transaction.js';
+import type { PChainTransaction } from '../../src/upstreams/data-api/transaction.js';
+import type { PrimaryNetworkTxType } from '../../src/upstreams/data-api/wire.js';
 import { Rng, sha } from '../random.js';
 import { AVAX_ASSET_ID, isProposal, TIMELINE, TX_FEE } from './timeline.js';
-import type { SandboxL1Validator, SandboxReward } from './types.js';
-
-export interface AssetInfo {
-  name: string;
-  symbol: string;
-  denomination: number;
-  type: 'secp256k1' | 'nft';
-  createdAt: number;
-  cap: 'fixed' | 'variable';
-}
+import type { AssetInfo, ChainKey, SandboxL1Validator, SandboxReward } from './types.js';
 
 /** One output, whatever chain shape it is later rendered in. */
 export interface Output {
@@ -46,8 +38,6 @@ export interface Output {
   bytes: string;
   spentBy?: { txHash: string; time: number; block: string; chain: string; signature: string; publicKey: string };
 }
-
-export type ChainKey = 'p' | 'x' | 'c';
 
 /** A transaction being built: the common part plus the chain-specific wire fields. */
 export interface Tx {

@@ -2,7 +2,8 @@
  * Value moving between chains: an export on one chain followed by the import on the other
  * spends the same outputs; some exports are never imported and wait in shared memory.
  */
-import type { Builder, ChainKey } from './builder.js';
+import type { Builder } from './builder.js';
+import type { ChainKey } from './types.js';
 import type { History } from './history.js';
 import { DAY, NANO, TIMELINE } from './timeline.js';
 

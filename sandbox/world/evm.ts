@@ -17,9 +17,10 @@ import type {
   Erc20Transfer,
   InternalTransaction,
   NftMetadata,
-  NftTokenMetadataStatus,
 } from '../../src/upstreams/data-api/evm-address.js';
-import type { ContractMetadata, ResourceLinkType } from '../../src/upstreams/data-api/contract.js';
+import type { NftTokenMetadataStatus } from '../../src/upstreams/data-api/wire.js';
+import type { ContractMetadata } from '../../src/upstreams/data-api/contract.js';
+import type { ResourceLinkType } from '../../src/upstreams/data-api/wire.js';
 import type { IcmMessage } from '../../src/upstreams/data-api/icm.js';
 import type { NativeTransaction, RichAddress } from '../../src/upstreams/data-api/evm-chain.js';
 import { Rng } from '../random.js';

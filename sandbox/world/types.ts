@@ -8,7 +8,19 @@ import type { HistoricalReward } from '../../src/upstreams/data-api/reward.js';
 import type { L1Validator } from '../../src/upstreams/data-api/l1-validator.js';
 import type { Subnet } from '../../src/upstreams/data-api/subnet.js';
 import type { XChainVertex } from '../../src/upstreams/data-api/vertex.js';
-import type { AssetInfo, ChainKey } from './builder.js';
+
+/** The three Primary Network chains, as the world keys them. */
+export type ChainKey = 'p' | 'x' | 'c';
+
+/** An asset of the X-Chain. */
+export interface AssetInfo {
+  name: string;
+  symbol: string;
+  denomination: number;
+  type: 'secp256k1' | 'nft';
+  createdAt: number;
+  cap: 'fixed' | 'variable';
+}
 
 export interface SandboxL1Validator extends L1Validator {
   /** Active validators pay the continuous fee; inactive ones ran out of balance or were disabled. */

@@ -4,7 +4,7 @@
  */
 import type { GatewayContext } from '../context.js';
 import type { ContractMetadata, ErcType } from '../upstreams/data-api/contract.js';
-import { RESOURCE_LINK_TYPES } from '../upstreams/data-api/contract.js';
+import { RESOURCE_LINK_TYPES } from '../upstreams/data-api/wire.js';
 import { builder } from './builder.js';
 import { known } from './evm-chain.js';
 import { CollectibleRef, Erc20TokenRef, EvmAddressRef, PartyRef, chainIdOf, type EvmChainModel } from './refs.js';

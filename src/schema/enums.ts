@@ -2,7 +2,7 @@
  * Value sets of the upstream contract as GraphQL enums. Internal values are the upstream's
  * own strings, so resolvers pass them through unchanged.
  */
-import { PRIMARY_NETWORK_TX_TYPES } from '../upstreams/data-api/transaction.js';
+import { PRIMARY_NETWORK_TX_TYPES } from '../upstreams/data-api/wire.js';
 import type { CurrencyCode } from '../upstreams/data-api/wire.js';
 import { builder } from './builder.js';
 

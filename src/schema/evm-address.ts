@@ -5,7 +5,7 @@
 import { badInput } from '../errors.js';
 import { isEvmAddress } from '../ids.js';
 import type { Erc20Transfer, InternalTransaction, NativeTokenBalance, NftMetadata } from '../upstreams/data-api/evm-address.js';
-import { INTERNAL_TX_TYPES, NFT_METADATA_STATUSES } from '../upstreams/data-api/evm-address.js';
+import { INTERNAL_TX_TYPES, NFT_METADATA_STATUSES } from '../upstreams/data-api/wire.js';
 import { builder } from './builder.js';
 import { pageConnection, PAGE_SPECS, type ConnectionArgs, type CursorCodec, type PageSpec } from '../paging/connection.js';
 import { ErcTypeEnum } from './contract.js';

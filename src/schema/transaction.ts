@@ -6,16 +6,10 @@
 import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
 import { parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
-import type {
-  EvmInput,
-  EvmOutput,
-  PChainTransaction,
-  PrimaryChainAlias,
-  PrimaryNetworkTxType,
-  XChainTransaction,
-} from '../upstreams/data-api/transaction.js';
+import type { EvmInput, EvmOutput, PChainTransaction, PrimaryChainAlias, XChainTransaction } from '../upstreams/data-api/transaction.js';
+import type { PrimaryNetworkTxType } from '../upstreams/data-api/wire.js';
 import type { SortOrder } from '../upstreams/data-api/wire.js';
-import { PRIMARY_NETWORK_TX_TYPES } from '../upstreams/data-api/transaction.js';
+import { PRIMARY_NETWORK_TX_TYPES } from '../upstreams/data-api/wire.js';
 import { builder } from './builder.js';
 import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/connection.js';
 import {

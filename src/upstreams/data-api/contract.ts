@@ -3,30 +3,7 @@
  */
 import { segment } from '../http.js';
 import { orNotFound, type DataApiClient } from './client.js';
-import { enumValues, type Schemas, type Answer, type Flat } from './wire.js';
-
-export type ResourceLinkType = Schemas['ResourceLinkType'];
-
-export const RESOURCE_LINK_TYPES = enumValues<ResourceLinkType>()([
-  'Blog',
-  'CoinGecko',
-  'CoinMarketCap',
-  'Discord',
-  'Documentation',
-  'Facebook',
-  'Github',
-  'Instagram',
-  'LinkedIn',
-  'Medium',
-  'Reddit',
-  'Support',
-  'Telegram',
-  'TikTok',
-  'Twitter',
-  'Website',
-  'Whitepaper',
-  'Youtube',
-]);
+import type { Answer, Flat } from './wire.js';
 
 export type ErcType = ContractMetadata['ercType'];
 

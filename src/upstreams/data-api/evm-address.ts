@@ -3,36 +3,7 @@
  */
 import { segment } from '../http.js';
 import type { DataApiClient, PageParams } from './client.js';
-import { enumValues, type Schemas, type Answer, type Flat, type CurrencyCode } from './wire.js';
-
-export type InternalTransactionOpCall = Schemas['InternalTransactionOpCall'];
-
-export const INTERNAL_TX_TYPES = enumValues<InternalTransactionOpCall>()([
-  'UNKNOWN',
-  'CALL',
-  'CREATE',
-  'CREATE2',
-  'CREATE3',
-  'CALLCODE',
-  'DELEGATECALL',
-  'STATICCALL',
-]);
-
-export type NftTokenMetadataStatus = Schemas['NftTokenMetadataStatus'];
-
-export const NFT_METADATA_STATUSES = enumValues<NftTokenMetadataStatus>()([
-  'UNKNOWN',
-  'MISSING_TOKEN',
-  'INVALID_TOKEN_URI',
-  'INVALID_TOKEN_URI_SCHEME',
-  'UNREACHABLE_TOKEN_URI',
-  'THROTTLED_TOKEN_URI',
-  'METADATA_CONTENT_TOO_LARGE',
-  'INVALID_METADATA',
-  'INVALID_METADATA_JSON',
-  'INDEXED',
-  'UNINDEXED',
-]);
+import type { Schemas, Answer, Flat, CurrencyCode } from './wire.js';
 
 export type Erc20Token = Schemas['Erc20Token'];
 

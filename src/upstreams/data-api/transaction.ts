@@ -4,35 +4,7 @@
 import { segment } from '../http.js';
 import { orNotFound, type DataApiClient, type PageParams } from './client.js';
 import type { L1Validator } from './l1-validator.js';
-import { enumValues, type Schemas, type WireNetwork, type SortOrder } from './wire.js';
-
-export type PrimaryNetworkTxType = Schemas['PrimaryNetworkTxType'];
-
-export const PRIMARY_NETWORK_TX_TYPES = enumValues<PrimaryNetworkTxType>()([
-  'AddValidatorTx',
-  'AddSubnetValidatorTx',
-  'AddDelegatorTx',
-  'CreateChainTx',
-  'CreateSubnetTx',
-  'ImportTx',
-  'ExportTx',
-  'AdvanceTimeTx',
-  'RewardValidatorTx',
-  'RemoveSubnetValidatorTx',
-  'TransformSubnetTx',
-  'AddPermissionlessValidatorTx',
-  'AddPermissionlessDelegatorTx',
-  'BaseTx',
-  'TransferSubnetOwnershipTx',
-  'ConvertSubnetToL1Tx',
-  'RegisterL1ValidatorTx',
-  'SetL1ValidatorWeightTx',
-  'DisableL1ValidatorTx',
-  'IncreaseL1ValidatorBalanceTx',
-  'UNKNOWN',
-  'CreateAssetTx',
-  'OperationTx',
-]);
+import type { PrimaryNetworkTxType, Schemas, SortOrder, WireNetwork } from './wire.js';
 
 /** The chain path values the Primary Network endpoints take. */
 export type PrimaryChainAlias = Schemas['PrimaryNetworkChainName'];

@@ -52,3 +52,85 @@ export type Money = Schemas['Money'];
 export type AssetAmount = Schemas['AssetAmount'];
 
 export type BlsCredentials = Schemas['BlsCredentials'];
+
+// --- the spec's enums the code walks, as lists ------------------------------------------------
+
+export type PrimaryNetworkTxType = Schemas['PrimaryNetworkTxType'];
+
+export const PRIMARY_NETWORK_TX_TYPES = enumValues<PrimaryNetworkTxType>()([
+  'AddValidatorTx',
+  'AddSubnetValidatorTx',
+  'AddDelegatorTx',
+  'CreateChainTx',
+  'CreateSubnetTx',
+  'ImportTx',
+  'ExportTx',
+  'AdvanceTimeTx',
+  'RewardValidatorTx',
+  'RemoveSubnetValidatorTx',
+  'TransformSubnetTx',
+  'AddPermissionlessValidatorTx',
+  'AddPermissionlessDelegatorTx',
+  'BaseTx',
+  'TransferSubnetOwnershipTx',
+  'ConvertSubnetToL1Tx',
+  'RegisterL1ValidatorTx',
+  'SetL1ValidatorWeightTx',
+  'DisableL1ValidatorTx',
+  'IncreaseL1ValidatorBalanceTx',
+  'UNKNOWN',
+  'CreateAssetTx',
+  'OperationTx',
+]);
+
+export type InternalTransactionOpCall = Schemas['InternalTransactionOpCall'];
+
+export const INTERNAL_TX_TYPES = enumValues<InternalTransactionOpCall>()([
+  'UNKNOWN',
+  'CALL',
+  'CREATE',
+  'CREATE2',
+  'CREATE3',
+  'CALLCODE',
+  'DELEGATECALL',
+  'STATICCALL',
+]);
+
+export type NftTokenMetadataStatus = Schemas['NftTokenMetadataStatus'];
+
+export const NFT_METADATA_STATUSES = enumValues<NftTokenMetadataStatus>()([
+  'UNKNOWN',
+  'MISSING_TOKEN',
+  'INVALID_TOKEN_URI',
+  'INVALID_TOKEN_URI_SCHEME',
+  'UNREACHABLE_TOKEN_URI',
+  'THROTTLED_TOKEN_URI',
+  'METADATA_CONTENT_TOO_LARGE',
+  'INVALID_METADATA',
+  'INVALID_METADATA_JSON',
+  'INDEXED',
+  'UNINDEXED',
+]);
+
+export type ResourceLinkType = Schemas['ResourceLinkType'];
+
+export const RESOURCE_LINK_TYPES = enumValues<ResourceLinkType>()([
+  'Blog',
+  'CoinGecko',
+  'CoinMarketCap',
+  'Discord',
+  'Documentation',
+  'Facebook',
+  'Github',
+  'Instagram',
+  'LinkedIn',
+  'Medium',
+  'Reddit',
+  'Support',
+  'Telegram',
+  'TikTok',
+  'Twitter',
+  'Website',
+  'Whitepaper',
+  'Youtube',
+]);

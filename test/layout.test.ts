@@ -1,0 +1,21 @@
+/**
+ * The layout rules of docs/ARCHITECTURE.md that the import rules (.dependency-cruiser.cjs, run by
+ * `npm run lint`) cannot see: where each field of the schema is written.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+describe('the schema files', () => {
+  it('write each field where it lives: with the type it looks up, else with the type it is on', async () => {
+    const script = new URL('layout/field-placement.ts', import.meta.url).pathname;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
+      cwd: new URL('../', import.meta.url).pathname,
+    });
+    const misplaced = stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+    expect(misplaced).toEqual([]);
+  });
+});
