@@ -1,7 +1,6 @@
 /**
  * `npm run codegen`: prints the schema's SDL to schema/schema.graphql, and generates typed
- * documents for three sets of operations, every custom scalar typed by schema/scalars.ts:
- * - test/gql/: the operations the tests write with `graphql(...)`;
+ * documents for two sets of operations, every custom scalar typed by schema/scalars.ts:
  * - examples/web/src/gql/: the example explorer's (fragment masking on), with the manifest of its
  *   operations for trusted documents, examples/web/src/gql/persisted-documents.json;
  * - examples/gql/: the example queries of examples/*.graphql, with their manifest,
@@ -40,12 +39,6 @@ const config: CodegenConfig = {
     'schema/schema.graphql': {
       plugins: ['schema-ast'],
       config: { includeDirectives: false, commentDescriptions: false },
-    },
-    'test/gql/': {
-      documents: ['test/**/*.ts', '!test/gql/**'],
-      preset: 'client',
-      config: typed('../../schema/scalars.js'),
-      presetConfig: { fragmentMasking: false },
     },
     'examples/web/src/gql/': {
       documents: ['examples/web/src/**/*.tsx', '!examples/web/src/gql/**'],

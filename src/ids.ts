@@ -183,10 +183,3 @@ export function decodeCanonicalBase64url(value: string): string | undefined {
   const text = Buffer.from(value, 'base64url').toString('utf8');
   return Buffer.from(text, 'utf8').toString('base64url') === value ? text : undefined;
 }
-
-/** Which network an address's hrp belongs to, if any. */
-export function networkOfHrp(hrp: string): NetworkName | undefined {
-  if (hrp === NETWORK_HRP.mainnet) return 'mainnet';
-  if (hrp === NETWORK_HRP.fuji) return 'fuji';
-  return undefined;
-}

@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { getEvmWorld } from '../sandbox/world/evm.js';
 import { FX_RATES } from '../sandbox/world/timeline.js';
 import { getWorld } from '../sandbox/world/world.js';
-import { graphql } from './gql/index.js';
 import { codes, type Page, startHarness, useHarness, walk } from './helpers.js';
 
 const h = useHarness({ UPSTREAM_RETRIES: '1' });
@@ -16,7 +15,7 @@ const evm = getEvmWorld('mainnet');
 const cChain = evm.chains.get('43114')!;
 const newestFirst = <T>(items: readonly T[]) => [...items].reverse();
 
-const SubnetToIcm = graphql(`
+const SubnetToIcm = /* GraphQL */ `
   query SubnetToIcm($subnetId: CB58Id!) {
     network(name: MAINNET) {
       subnet(subnetId: $subnetId) {
@@ -52,17 +51,17 @@ const SubnetToIcm = graphql(`
       }
     }
   }
-`);
+`;
 
 describe('subnet → EVM chain → transactions → contract metadata → ICM messages', () => {
   it('runs in one request with one call per list and one per distinct contract', async () => {
     const subnet = world.subnets.find((s) => s.isL1 && s.blockchains.filter((b) => typeof b.genesisData === 'object').length >= 2)!;
-    const res = await h.exec(SubnetToIcm, { subnetId: subnet.subnetId });
+    const res = await h.raw<any>(SubnetToIcm, { subnetId: subnet.subnetId });
     expect(res.errors).toBeUndefined();
-    const chains = res.data!.network.subnet!.blockchains.filter((b) => b.evm);
+    const chains = res.data!.network.subnet!.blockchains.filter((b: any) => b.evm);
     expect(chains.length).toBeGreaterThanOrEqual(2);
     const recipients = new Set(
-      chains.flatMap((c) => c.evm!.transactions!.nodes.map((tx) => `${c.evm!.evmChainId}|${tx.to.address.toLowerCase()}`)),
+      chains.flatMap((c: any) => c.evm!.transactions!.nodes.map((tx: any) => `${c.evm!.evmChainId}|${tx.to.address.toLowerCase()}`)),
     );
     expect(h.sandbox.counts).toEqual({
       listSubnets: 1,
@@ -72,10 +71,10 @@ describe('subnet → EVM chain → transactions → contract metadata → ICM me
     });
     // EVM paths name a chain by blockchain id, which is unique, unlike an EVM chain id.
     const txPaths = h.sandbox.log.filter((r) => r.operation === 'listLatestTransactions').map((r) => r.path);
-    expect(txPaths.sort()).toEqual(chains.map((c) => `/v1/chains/${c.blockchainId}/transactions`).sort());
+    expect(txPaths.sort()).toEqual(chains.map((c: any) => `/v1/chains/${c.blockchainId}/transactions`).sort());
     for (const c of chains) {
       const chain = evm.chains.get(String(c.evm!.evmChainId))!;
-      expect(c.evm!.transactions!.nodes.map((tx) => tx.txHash)).toEqual(
+      expect(c.evm!.transactions!.nodes.map((tx: any) => tx.txHash)).toEqual(
         newestFirst(chain.transactions)
           .slice(0, 10)
           .map((t) => t.txHash),
@@ -95,7 +94,7 @@ describe('subnet → EVM chain → transactions → contract metadata → ICM me
       const expected = evm.icm
         .filter((m) => m.sourceBlockchainId === c.blockchainId || m.destinationBlockchainId === c.blockchainId)
         .slice(0, 5);
-      expect(messages.map((m) => m.messageId)).toEqual(expected.map((m) => m.messageId));
+      expect(messages.map((m: any) => m.messageId)).toEqual(expected.map((m) => m.messageId));
       for (const m of messages)
         expect([m.sourceBlockchain?.blockchainName, m.destinationBlockchain?.blockchainName]).toContain(c.evm!.blockchain!.blockchainName);
     }
@@ -148,7 +147,7 @@ describe('contract metadata', () => {
   });
 });
 
-const ChainTxs = graphql(`
+const ChainTxs = /* GraphQL */ `
   query ChainTxs($after: String, $status: EvmTransactionStatus) {
     network(name: MAINNET) {
       evmChain(evmChainId: 43114) {
@@ -159,14 +158,16 @@ const ChainTxs = graphql(`
       }
     }
   }
-`);
+`;
 
 describe('EVM connections', () => {
   it('pages the latest transactions, and filters by status', async () => {
-    const all = await walk(async (after) => (await h.exec(ChainTxs, { after })).data!.network.evmChain!.transactions!);
+    const all = await walk<any>(async (after) => (await h.raw<any>(ChainTxs, { after })).data!.network.evmChain!.transactions!);
     expect(all.map((t) => t.txHash)).toEqual(newestFirst(cChain.transactions).map((t) => t.txHash));
     expect(new Set(all.map((t) => t.method?.callType))).toEqual(new Set(['NATIVE_TRANSFER', 'CONTRACT_CALL', 'CONTRACT_CREATION']));
-    const failed = await walk(async (after) => (await h.exec(ChainTxs, { after, status: 'FAILED' })).data!.network.evmChain!.transactions!);
+    const failed = await walk<any>(
+      async (after) => (await h.raw<any>(ChainTxs, { after, status: 'FAILED' })).data!.network.evmChain!.transactions!,
+    );
     expect(failed.length).toBeGreaterThan(0);
     expect(failed.map((t) => t.txHash)).toEqual(newestFirst(cChain.transactions.filter((t) => t.txStatus === '0')).map((t) => t.txHash));
     expect(new Set(failed.map((t) => t.status))).toEqual(new Set(['FAILED']));

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import type { NodeID } from '../schema/scalars.js';
 import { FX_RATES } from '../sandbox/world/timeline.js';
 import { getWorld } from '../sandbox/world/world.js';
-import { graphql } from './gql/index.js';
 import { codes, useHarness } from './helpers.js';
 
 const h = useHarness();
@@ -16,7 +15,7 @@ const fuji = getWorld('fuji');
 const newestFirst = <T>(items: readonly T[]) => [...items].reverse();
 const sent = (operation: string) => h.sandbox.log.filter((r) => r.operation === operation).map((r) => Object.fromEntries(r.query));
 
-const Validators = graphql(`
+const Validators = /* GraphQL */ `
   query FilterL1Validators($validationId: CB58Id, $nodeId: NodeID, $subnetId: CB58Id, $includeInactive: Boolean) {
     network(name: MAINNET) {
       l1Validators(first: 500, validationId: $validationId, nodeId: $nodeId, subnetId: $subnetId, includeInactive: $includeInactive) {
@@ -24,25 +23,25 @@ const Validators = graphql(`
       }
     }
   }
-`);
+`;
 
 describe('l1Validators filters', () => {
   it('by validation id, node id, subnet id and activity', async () => {
     const inactive = world.l1Validators.find((v) => !v.active)!;
-    const byId = await h.exec(Validators, { validationId: inactive.validationId });
+    const byId = await h.raw<any>(Validators, { validationId: inactive.validationId });
     expect(byId.data!.network.l1Validators!.nodes).toEqual([]);
-    const byIdAll = await h.exec(Validators, { validationId: inactive.validationId, includeInactive: true });
-    expect(byIdAll.data!.network.l1Validators!.nodes.map((v) => v.validationId)).toEqual([inactive.validationId]);
+    const byIdAll = await h.raw<any>(Validators, { validationId: inactive.validationId, includeInactive: true });
+    expect(byIdAll.data!.network.l1Validators!.nodes.map((v: any) => v.validationId)).toEqual([inactive.validationId]);
 
     const node = world.l1Validators.find((v) => world.l1Validators.filter((w) => w.nodeId === v.nodeId).length > 1)!.nodeId as NodeID;
-    const byNode = await h.exec(Validators, { nodeId: node, includeInactive: true });
-    expect(byNode.data!.network.l1Validators!.nodes.map((v) => v.validationId)).toEqual(
+    const byNode = await h.raw<any>(Validators, { nodeId: node, includeInactive: true });
+    expect(byNode.data!.network.l1Validators!.nodes.map((v: any) => v.validationId)).toEqual(
       newestFirst(world.l1Validators.filter((v) => v.nodeId === node)).map((v) => v.validationId),
     );
 
     const subnet = inactive.subnetId;
-    const bySubnet = await h.exec(Validators, { subnetId: subnet });
-    expect(bySubnet.data!.network.l1Validators!.nodes.map((v) => v.validationId)).toEqual(
+    const bySubnet = await h.raw<any>(Validators, { subnetId: subnet });
+    expect(bySubnet.data!.network.l1Validators!.nodes.map((v: any) => v.validationId)).toEqual(
       newestFirst(world.l1Validators.filter((v) => v.subnetId === subnet && v.active)).map((v) => v.validationId),
     );
     expect(sent('listL1Validators')).toEqual([
@@ -54,7 +53,7 @@ describe('l1Validators filters', () => {
   });
 });
 
-const Transactions = graphql(`
+const Transactions = /* GraphQL */ `
   query FilterTransactions(
     $chain: PrimaryNetworkChain!
     $addresses: [AvalancheAddress!]
@@ -79,18 +78,18 @@ const Transactions = graphql(`
       }
     }
   }
-`);
+`;
 
 describe('transaction filters', () => {
   const [a, b] = [world.addresses[3]!, world.addresses[11]!] as [`avax1${string}`, `avax1${string}`];
   const touches = (hash: string, addrs: string[]) => addrs.some((x) => world.txAddresses.get(hash)!.has(x));
 
   it('by addresses (with or without chain prefix), newest or oldest first', async () => {
-    const res = await h.exec(Transactions, { chain: 'P_CHAIN', addresses: [`P-${a}`, b] });
+    const res = await h.raw<any>(Transactions, { chain: 'P_CHAIN', addresses: [`P-${a}`, b] });
     const expected = newestFirst(world.transactions.p.filter((t) => touches(t.txHash, [a, b])));
-    expect(res.data!.network.transactions!.nodes.map((t) => t.txHash)).toEqual(expected.map((t) => t.txHash));
-    const asc = await h.exec(Transactions, { chain: 'P_CHAIN', addresses: [a, b], sortOrder: 'ASC' });
-    expect(asc.data!.network.transactions!.nodes.map((t) => t.txHash)).toEqual([...expected].reverse().map((t) => t.txHash));
+    expect(res.data!.network.transactions!.nodes.map((t: any) => t.txHash)).toEqual(expected.map((t) => t.txHash));
+    const asc = await h.raw<any>(Transactions, { chain: 'P_CHAIN', addresses: [a, b], sortOrder: 'ASC' });
+    expect(asc.data!.network.transactions!.nodes.map((t: any) => t.txHash)).toEqual([...expected].reverse().map((t) => t.txHash));
     // The comma list goes out without chain prefixes, as the Data API writes addresses.
     expect(sent('listLatestPrimaryNetworkTransactions')[0]).toMatchObject({ addresses: `${a},${b}` });
   });
@@ -100,7 +99,7 @@ describe('transaction filters', () => {
     const start = pool[2]!.blockTimestamp;
     const end = pool.at(-3)!.blockTimestamp;
     const types = ['BaseTx', 'ImportTx', 'ExportTx', 'RewardValidatorTx'] as const;
-    const res = await h.exec(Transactions, {
+    const res = await h.raw<any>(Transactions, {
       chain: 'P_CHAIN',
       addresses: [a, b],
       txTypes: [...types],
@@ -111,7 +110,7 @@ describe('transaction filters', () => {
       pool.filter((t) => (types as readonly string[]).includes(t.txType) && t.blockTimestamp >= start && t.blockTimestamp <= end),
     );
     expect(expected.length).toBeGreaterThan(0);
-    expect(res.data!.network.transactions!.nodes.map((t) => t.txHash)).toEqual(expected.map((t) => t.txHash));
+    expect(res.data!.network.transactions!.nodes.map((t: any) => t.txHash)).toEqual(expected.map((t) => t.txHash));
     const call = h.sandbox.log.find((r) => r.operation === 'listLatestPrimaryNetworkTransactions')!;
     expect(call.query.filter(([k]) => k === 'txTypes').map(([, v]) => v)).toEqual([...types]);
   });
@@ -121,19 +120,19 @@ describe('transaction filters', () => {
       .map((s) => [...s][0]!)
       .find((id) => world.transactions.p.filter((t) => world.txValidationIds.get(t.txHash)?.has(id)).length > 2)!;
     const all = newestFirst(world.transactions.p.filter((t) => world.txValidationIds.get(t.txHash)?.has(validationId)));
-    const res = await h.exec(Transactions, { chain: 'P_CHAIN', l1ValidationId: validationId });
-    expect(res.data!.network.transactions!.nodes.map((t) => t.txHash)).toEqual(all.map((t) => t.txHash));
+    const res = await h.raw<any>(Transactions, { chain: 'P_CHAIN', l1ValidationId: validationId });
+    expect(res.data!.network.transactions!.nodes.map((t: any) => t.txHash)).toEqual(all.map((t) => t.txHash));
     const only = all[0]!.txType;
-    const typed = await h.exec(Transactions, { chain: 'P_CHAIN', l1ValidationId: validationId, txTypes: [only] });
-    expect(typed.data!.network.transactions!.nodes.every((t) => t.txType === only)).toBe(true);
+    const typed = await h.raw<any>(Transactions, { chain: 'P_CHAIN', l1ValidationId: validationId, txTypes: [only] });
+    expect(typed.data!.network.transactions!.nodes.every((t: any) => t.txType === only)).toBe(true);
   });
 
   it('accepts an EVM address on the C-Chain', async () => {
     const exporter = world.transactions.c.find((t) => t.txType === 'ExportTx')!;
     const evm = (exporter as { evmInputs: { fromAddress: string }[] }).evmInputs[0]!.fromAddress;
-    const res = await h.exec(Transactions, { chain: 'C_CHAIN', addresses: [evm.toUpperCase().replace('0X', '0x') as `0x${string}`] });
+    const res = await h.raw<any>(Transactions, { chain: 'C_CHAIN', addresses: [evm.toUpperCase().replace('0X', '0x')] });
     expect(res.errors).toBeUndefined();
-    expect(res.data!.network.transactions!.nodes.map((t) => t.txHash)).toContain(exporter.txHash);
+    expect(res.data!.network.transactions!.nodes.map((t: any) => t.txHash)).toContain(exporter.txHash);
   });
 });
 

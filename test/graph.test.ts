@@ -4,14 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getWorld } from '../sandbox/world/world.js';
-import { graphql } from './gql/index.js';
 import { useHarness } from './helpers.js';
 
 const h = useHarness();
 
 const world = getWorld('mainnet');
 
-const NestedSubnets = graphql(`
+const NestedSubnets = /* GraphQL */ `
   query NestedSubnets($first: Int) {
     network(name: MAINNET) {
       subnets(first: $first) {
@@ -47,15 +46,15 @@ const NestedSubnets = graphql(`
       }
     }
   }
-`);
+`;
 
 describe('Subnet → blockchains → genesisData + l1Validators', () => {
   it('costs one listSubnets call plus one listL1Validators call per L1 on the page', async () => {
-    const res = await h.exec(NestedSubnets, { first: 20 });
+    const res = await h.raw<any>(NestedSubnets, { first: 20 });
     expect(res.errors).toBeUndefined();
     const subnets = res.data!.network.subnets!.nodes;
     expect(subnets).toHaveLength(20);
-    const l1s = subnets.filter((s) => s.isL1).length;
+    const l1s = subnets.filter((s: any) => s.isL1).length;
     expect(l1s).toBeGreaterThan(0);
     expect(h.sandbox.count('listSubnets')).toBe(1);
     expect(h.sandbox.count('listL1Validators')).toBe(l1s);
@@ -63,8 +62,8 @@ describe('Subnet → blockchains → genesisData + l1Validators', () => {
   });
 
   it('returns the genesis fully typed, hex quantities as strings and nulls as null', async () => {
-    const res = await h.exec(NestedSubnets, { first: 60 });
-    const chains = res.data!.network.subnets!.nodes.flatMap((s) => s.blockchains);
+    const res = await h.raw<any>(NestedSubnets, { first: 60 });
+    const chains = res.data!.network.subnets!.nodes.flatMap((s: any) => s.blockchains);
     const wireChains = world.subnets.flatMap((s) => s.blockchains);
     for (const chain of chains) {
       const wire = wireChains.find((c) => c.blockchainId === chain.blockchainId)!;
@@ -85,30 +84,30 @@ describe('Subnet → blockchains → genesisData + l1Validators', () => {
         g.config!.contractDeployerAllowListConfig?.adminAddresses ?? null,
       );
       const alloc = Object.entries(g.alloc!);
-      expect(chain.genesisData!.alloc!.map((a) => a.address)).toEqual(alloc.map(([address]) => address));
+      expect(chain.genesisData!.alloc!.map((a: any) => a.address)).toEqual(alloc.map(([address]) => address));
       for (const [address, entry] of alloc) {
-        const got = chain.genesisData!.alloc!.find((a) => a.address === address)!;
+        const got = chain.genesisData!.alloc!.find((a: any) => a.address === address)!;
         expect(got.balance).toBe(entry.balance);
         expect(got.storage ?? null).toEqual(entry.storage ? Object.entries(entry.storage).map(([slot, value]) => ({ slot, value })) : null);
       }
     }
     // Chain ids wider than GraphQL's Int come back exact.
-    expect(chains.some((c) => (c.evmChainId ?? 0) > 2 ** 31)).toBe(true);
+    expect(chains.some((c: any) => (c.evmChainId ?? 0) > 2 ** 31)).toBe(true);
     expect(h.sandbox.count('listSubnets')).toBe(1);
   });
 
   it('asks no upstream for the L1 validators of a subnet that is not an L1', async () => {
-    const res = await h.exec(NestedSubnets, { first: 60 });
-    const legacy = res.data!.network.subnets!.nodes.filter((s) => !s.isL1);
+    const res = await h.raw<any>(NestedSubnets, { first: 60 });
+    const legacy = res.data!.network.subnets!.nodes.filter((s: any) => !s.isL1);
     expect(legacy.length).toBeGreaterThan(0);
     for (const s of legacy) expect(s.l1Validators!.nodes).toEqual([]);
-    for (const s of res.data!.network.subnets!.nodes.filter((s) => s.isL1)) {
+    for (const s of res.data!.network.subnets!.nodes.filter((s: any) => s.isL1)) {
       for (const v of s.l1Validators!.nodes) expect(v.subnet?.subnetId).toBe(s.subnetId);
     }
   });
 });
 
-const TxUtxoAddresses = graphql(`
+const TxUtxoAddresses = /* GraphQL */ `
   query TxUtxoAddresses($chain: PrimaryNetworkChain!, $first: Int) {
     network(name: MAINNET) {
       transactions(chain: $chain, first: $first) {
@@ -121,15 +120,15 @@ const TxUtxoAddresses = graphql(`
       }
     }
   }
-`);
+`;
 
 describe('Transaction → UTXOs → addresses → chains', () => {
   it('looks up every address of the response in one listChainIds call', async () => {
-    const res = await h.exec(TxUtxoAddresses, { chain: 'X_CHAIN', first: 20 });
+    const res = await h.raw<any>(TxUtxoAddresses, { chain: 'X_CHAIN', first: 20 });
     expect(res.errors).toBeUndefined();
     const txs = res.data!.network.transactions!.nodes;
     const addresses = new Set(
-      txs.flatMap((tx) => [...tx.consumedUtxos, ...tx.emittedUtxos].flatMap((u) => u.addresses.map((a) => a.address))),
+      txs.flatMap((tx: any) => [...tx.consumedUtxos, ...tx.emittedUtxos].flatMap((u) => u.addresses.map((a: any) => a.address))),
     );
     expect(addresses.size).toBeGreaterThan(5);
     expect(h.sandbox.count('listLatestPrimaryNetworkTransactions')).toBe(1);
@@ -143,21 +142,21 @@ describe('Transaction → UTXOs → addresses → chains', () => {
     for (const tx of txs) {
       for (const u of [...tx.consumedUtxos, ...tx.emittedUtxos]) {
         for (const a of u.addresses) {
-          expect(a.chains!.map((c) => c.blockchainId).sort()).toEqual([...world.chainIdsByAddress.get(a.address)!].sort());
+          expect(a.chains!.map((c: any) => c.blockchainId).sort()).toEqual([...world.chainIdsByAddress.get(a.address)!].sort());
         }
       }
     }
   });
 
   it('names the Primary Network chains and resolves the listed ones to blockchains', async () => {
-    const res = await h.exec(TxUtxoAddresses, { chain: 'P_CHAIN', first: 10 });
-    const chains = res.data!.network.transactions!.nodes.flatMap((tx) =>
-      tx.consumedUtxos.flatMap((u) => u.addresses.flatMap((a) => a.chains!)),
+    const res = await h.raw<any>(TxUtxoAddresses, { chain: 'P_CHAIN', first: 10 });
+    const chains = res.data!.network.transactions!.nodes.flatMap((tx: any) =>
+      tx.consumedUtxos.flatMap((u: any) => u.addresses.flatMap((a: any) => a.chains!)),
     );
-    const p = chains.find((c) => c.primaryChain === 'P_CHAIN');
+    const p = chains.find((c: any) => c.primaryChain === 'P_CHAIN');
     expect(p).toBeDefined();
     expect(p!.blockchain).toBeNull();
-    const x = chains.find((c) => c.primaryChain === 'X_CHAIN');
+    const x = chains.find((c: any) => c.primaryChain === 'X_CHAIN');
     expect(x).toBeDefined();
     expect(x!.blockchain?.blockchainName).toBe('X-Chain');
   });

@@ -2,9 +2,8 @@
  * Test harness: a sandbox on a random loopback port and a gateway pointed at it, queried
  * in-process through `yoga.fetch` (no gateway port is opened).
  */
-import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { print, type GraphQLFormattedError } from 'graphql';
+import type { GraphQLFormattedError } from 'graphql';
 import { loadConfig, type Config } from '../src/config.js';
 import { createGateway, type Gateway } from '../src/gateway.js';
 import type { Logger } from '../src/logger.js';
@@ -20,7 +19,6 @@ export interface Harness {
   sandbox: Sandbox;
   gateway: Gateway;
   config: Config;
-  exec<T, V>(doc: TypedDocumentNode<T, V>, variables?: V, headers?: Record<string, string>): Promise<Result<T>>;
   raw<T = Record<string, unknown>>(
     query: string,
     variables?: Record<string, unknown>,
@@ -71,7 +69,6 @@ export async function startHarness(env: Record<string, string> = {}, options: Ha
     gateway,
     config,
     raw,
-    exec: (doc, variables, headers) => raw(print(doc), variables as Record<string, unknown> | undefined, headers),
     bodies: (operation) => sandbox.log.filter((r) => r.operation === operation).map((r) => r.body),
     async close() {
       await gateway.close();

@@ -10,7 +10,6 @@ import { derivedId } from '../sandbox/node/chains/avax.js';
 import { getNodeWorld, proposedBlockchainIds } from '../sandbox/node/chains/node-world.js';
 import { getWorld } from '../sandbox/world/world.js';
 import { TIMELINE } from '../sandbox/world/timeline.js';
-import { graphql } from './gql/index.js';
 import { useHarness } from './helpers.js';
 
 const h = useHarness({ UPSTREAM_RETRIES: '0' });
@@ -18,7 +17,7 @@ const world = getWorld('mainnet');
 const node = getNodeWorld('mainnet');
 const statusOf = (blockchainId: string) => node.chains.get(blockchainId)?.status;
 
-const Headline = graphql(`
+const Headline = /* GraphQL */ `
   query NodeHeadline($subnetId: CB58Id!) {
     network(name: MAINNET) {
       subnet(subnetId: $subnetId) {
@@ -35,7 +34,7 @@ const Headline = graphql(`
       }
     }
   }
-`);
+`;
 
 describe('a subnet → its chains (status, fee config, validators) → its P-Chain validators, in one request', () => {
   const subnet = world.subnets.find(
@@ -49,12 +48,12 @@ describe('a subnet → its chains (status, fee config, validators) → its P-Cha
 
   it('makes one call per chain and kind of data, batches the eth_* calls per chain, and nothing twice', async () => {
     expect(subnet).toBeDefined();
-    const res = await h.exec(Headline, { subnetId: subnet.subnetId });
+    const res = await h.raw<any>(Headline, { subnetId: subnet.subnetId });
     expect(res.errors).toBeUndefined();
     const got = res.data!.network.subnet!;
 
     const active = world.l1Validators.filter((v) => v.subnetId === subnet.subnetId && v.active);
-    expect(got.currentValidators!.map((v) => [v.nodeId, v.validationId, v.weight, v.balance])).toEqual(
+    expect(got.currentValidators!.map((v: any) => [v.nodeId, v.validationId, v.weight, v.balance])).toEqual(
       active.map((v) => [v.nodeId, v.validationId, String(v.weight), String(v.remainingBalance)]),
     );
     for (const chain of got.blockchains) {
@@ -75,10 +74,10 @@ describe('a subnet → its chains (status, fee config, validators) → its P-Cha
       expect(chain.chainConfig!.chainId).toBe(evm.chainId);
       // The chain's node lists every validator not removed (weight above 0), active or out of balance.
       const current = world.l1Validators.filter((v) => v.subnetId === subnet.subnetId && v.weight > 0);
-      expect(chain.validators!.map((v) => [v.validationId, v.isActive]).sort()).toEqual(
+      expect(chain.validators!.map((v: any) => [v.validationId, v.isActive]).sort()).toEqual(
         current.map((v) => [v.validationId, v.active]).sort(),
       );
-      expect(chain.validators!.every((v) => v.isL1Validator && v.uptimePercentage > 0)).toBe(true);
+      expect(chain.validators!.every((v: any) => v.isL1Validator && v.uptimePercentage > 0)).toBe(true);
     }
 
     expect(h.sandbox.counts).toEqual({

@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getWorld } from '../sandbox/world/world.js';
-import { graphql } from './gql/index.js';
 import { codes, useHarness } from './helpers.js';
 
 const h = useHarness();
@@ -31,7 +30,7 @@ async function walk<T>(fetchPage: (after: string | null) => Promise<Page<T>>): P
   }
 }
 
-const Subnets = graphql(`
+const Subnets = /* GraphQL */ `
   query PagingSubnets($first: Int, $after: String, $sortOrder: SortOrder) {
     network(name: MAINNET) {
       subnets(first: $first, after: $after, sortOrder: $sortOrder) {
@@ -40,11 +39,11 @@ const Subnets = graphql(`
       }
     }
   }
-`);
+`;
 
 describe('subnets', () => {
   it('walks every subnet in pages of 7, newest first', async () => {
-    const { nodes, pages } = await walk(async (after) => (await h.exec(Subnets, { first: 7, after })).data!.network.subnets!);
+    const { nodes, pages } = await walk<any>(async (after) => (await h.raw<any>(Subnets, { first: 7, after })).data!.network.subnets!);
     expect(nodes.map((n) => n.subnetId)).toEqual(newestFirst(world.subnets).map((s) => s.subnetId));
     expect(pages).toBe(Math.ceil(world.subnets.length / 7));
     // Each page ended on an upstream page boundary, so each cost exactly one call.
@@ -52,16 +51,16 @@ describe('subnets', () => {
   });
 
   it('sorts oldest first on request', async () => {
-    const res = await h.exec(Subnets, { first: 3, sortOrder: 'ASC' });
-    expect(res.data!.network.subnets!.edges.map((e) => e.node.subnetId)).toEqual(world.subnets.slice(0, 3).map((s) => s.subnetId));
+    const res = await h.raw<any>(Subnets, { first: 3, sortOrder: 'ASC' });
+    expect(res.data!.network.subnets!.edges.map((e: any) => e.node.subnetId)).toEqual(world.subnets.slice(0, 3).map((s) => s.subnetId));
   });
 
   it('resumes right after any edge, also one from the middle of a page', async () => {
-    const first = await h.exec(Subnets, { first: 10 });
+    const first = await h.raw<any>(Subnets, { first: 10 });
     const edges = first.data!.network.subnets!.edges;
     h.sandbox.reset();
-    const resumed = await h.exec(Subnets, { first: 4, after: edges[5]!.cursor });
-    expect(resumed.data!.network.subnets!.edges.map((e) => e.node.subnetId)).toEqual(
+    const resumed = await h.raw<any>(Subnets, { first: 4, after: edges[5]!.cursor });
+    expect(resumed.data!.network.subnets!.edges.map((e: any) => e.node.subnetId)).toEqual(
       newestFirst(world.subnets)
         .slice(6, 10)
         .map((s) => s.subnetId),
@@ -70,16 +69,16 @@ describe('subnets', () => {
   });
 
   it('says there is nothing after the last subnet', async () => {
-    const all = await h.exec(Subnets, { first: world.subnets.length });
+    const all = await h.raw<any>(Subnets, { first: world.subnets.length });
     expect(all.data!.network.subnets!.pageInfo.hasNextPage).toBe(false);
-    const beyond = await h.exec(Subnets, { first: 5, after: all.data!.network.subnets!.pageInfo.endCursor });
+    const beyond = await h.raw<any>(Subnets, { first: 5, after: all.data!.network.subnets!.pageInfo.endCursor });
     expect(beyond.errors).toBeUndefined();
     expect(beyond.data!.network.subnets!.edges).toEqual([]);
     expect(beyond.data!.network.subnets!.pageInfo).toMatchObject({ hasNextPage: false, startCursor: null, endCursor: null });
   });
 });
 
-const L1Validators = graphql(`
+const L1Validators = /* GraphQL */ `
   query PagingL1Validators($first: Int, $after: String, $includeInactive: Boolean) {
     network(name: MAINNET) {
       l1Validators(first: $first, after: $after, includeInactive: $includeInactive) {
@@ -89,13 +88,13 @@ const L1Validators = graphql(`
       }
     }
   }
-`);
+`;
 
 describe('l1Validators', () => {
   it('fetches several upstream pages when first exceeds the page bound of 100', async () => {
-    const res = await h.exec(L1Validators, { first: 150, includeInactive: true });
+    const res = await h.raw<any>(L1Validators, { first: 150, includeInactive: true });
     const got = res.data!.network.l1Validators!;
-    expect(got.edges.map((e) => e.node.validationId)).toEqual(
+    expect(got.edges.map((e: any) => e.node.validationId)).toEqual(
       newestFirst(world.l1Validators)
         .slice(0, 150)
         .map((v) => v.validationId),
@@ -107,11 +106,11 @@ describe('l1Validators', () => {
   });
 
   it('resumes from an edge inside the second upstream page with one call', async () => {
-    const res = await h.exec(L1Validators, { first: 150, includeInactive: true });
+    const res = await h.raw<any>(L1Validators, { first: 150, includeInactive: true });
     const edge = res.data!.network.l1Validators!.edges[120]!;
     h.sandbox.reset();
-    const next = await h.exec(L1Validators, { first: 10, after: edge.cursor, includeInactive: true });
-    expect(next.data!.network.l1Validators!.edges.map((e) => e.node.validationId)).toEqual(
+    const next = await h.raw<any>(L1Validators, { first: 10, after: edge.cursor, includeInactive: true });
+    expect(next.data!.network.l1Validators!.edges.map((e: any) => e.node.validationId)).toEqual(
       newestFirst(world.l1Validators)
         .slice(121, 131)
         .map((v) => v.validationId),
@@ -120,12 +119,12 @@ describe('l1Validators', () => {
   });
 
   it('walks the active validators to the end', async () => {
-    const { nodes } = await walk(async (after) => (await h.exec(L1Validators, { first: 40, after })).data!.network.l1Validators!);
+    const { nodes } = await walk<any>(async (after) => (await h.raw<any>(L1Validators, { first: 40, after })).data!.network.l1Validators!);
     expect(nodes.map((n) => n.validationId)).toEqual(newestFirst(world.l1Validators.filter((v) => v.active)).map((v) => v.validationId));
   });
 });
 
-const Transactions = graphql(`
+const Transactions = /* GraphQL */ `
   query PagingTransactions($chain: PrimaryNetworkChain!, $first: Int, $after: String) {
     network(name: MAINNET) {
       transactions(chain: $chain, first: $first, after: $after) {
@@ -134,7 +133,7 @@ const Transactions = graphql(`
       }
     }
   }
-`);
+`;
 
 describe('transactions', () => {
   it.each([
@@ -142,17 +141,19 @@ describe('transactions', () => {
     ['X_CHAIN', world.transactions.x as readonly { txHash: string }[]],
     ['C_CHAIN', world.transactions.c as readonly { txHash: string }[]],
   ] as const)('walks every %s transaction in pages of 100', async (chain, all) => {
-    const { nodes } = await walk(async (after) => (await h.exec(Transactions, { chain, first: 100, after })).data!.network.transactions!);
+    const { nodes } = await walk<any>(
+      async (after) => (await h.raw<any>(Transactions, { chain, first: 100, after })).data!.network.transactions!,
+    );
     expect(nodes.map((n) => n.txHash)).toEqual(newestFirst(all).map((t) => t.txHash));
   });
 
   it('fills a page the upstream cut short (UTXO threshold) from the next upstream page', async () => {
-    const res = await h.exec(Transactions, { chain: 'X_CHAIN', first: 100 });
+    const res = await h.raw<any>(Transactions, { chain: 'X_CHAIN', first: 100 });
     expect(res.data!.network.transactions!.edges).toHaveLength(100);
     const calls = h.sandbox.log.filter((r) => r.operation === 'listLatestPrimaryNetworkTransactions');
     expect(calls.length).toBeGreaterThan(1);
     expect(calls[1]!.query.find(([k]) => k === 'pageToken')).toBeDefined();
-    expect(res.data!.network.transactions!.edges.map((e) => e.node.txHash)).toEqual(
+    expect(res.data!.network.transactions!.edges.map((e: any) => e.node.txHash)).toEqual(
       newestFirst(world.transactions.x)
         .slice(0, 100)
         .map((t) => t.txHash),
@@ -163,8 +164,8 @@ describe('transactions', () => {
     const sizes: number[] = [];
     h.sandbox.onAnswer = (_request, answer) => sizes.push((answer.body as { transactions: unknown[] }).transactions.length);
     try {
-      const res = await h.exec(Transactions, { chain: 'X_CHAIN', first: 500 });
-      expect(res.data!.network.transactions!.edges.map((e) => e.node.txHash)).toEqual(
+      const res = await h.raw<any>(Transactions, { chain: 'X_CHAIN', first: 500 });
+      expect(res.data!.network.transactions!.edges.map((e: any) => e.node.txHash)).toEqual(
         newestFirst(world.transactions.x)
           .slice(0, 500)
           .map((t) => t.txHash),
@@ -268,7 +269,7 @@ describe('arguments the helper refuses, before any upstream call', () => {
   });
 
   it("a forged cursor: a payload edited without the signature, or another gateway's cursor", async () => {
-    const a = await h.exec(L1Validators, { first: 2 });
+    const a = await h.raw<any>(L1Validators, { first: 2 });
     const cursor = a.data!.network.l1Validators!.pageInfo.endCursor!;
     const [payload, mac] = cursor.split('.') as [string, string];
     const edited = JSON.parse(Buffer.from(payload, 'base64url').toString()) as unknown[];
@@ -276,7 +277,7 @@ describe('arguments the helper refuses, before any upstream call', () => {
     const forged = `${Buffer.from(JSON.stringify(edited)).toString('base64url')}.${mac}`;
     h.sandbox.reset();
     for (const after of [forged, `${payload}.${'A'.repeat(22)}`]) {
-      const res = await h.exec(L1Validators, { first: 2, after });
+      const res = await h.raw<any>(L1Validators, { first: 2, after });
       expect(codes(res)).toEqual(['BAD_USER_INPUT']);
       expect(res.errors![0]!.message).toMatch(/is not a cursor of l1Validators/);
     }
@@ -284,9 +285,9 @@ describe('arguments the helper refuses, before any upstream call', () => {
   });
 
   it('a cursor of another query (other filters)', async () => {
-    const a = await h.exec(L1Validators, { first: 2 });
+    const a = await h.raw<any>(L1Validators, { first: 2 });
     h.sandbox.reset();
-    const b = await h.exec(L1Validators, { first: 2, after: a.data!.network.l1Validators!.pageInfo.endCursor, includeInactive: true });
+    const b = await h.raw<any>(L1Validators, { first: 2, after: a.data!.network.l1Validators!.pageInfo.endCursor, includeInactive: true });
     expect(codes(b)).toEqual(['BAD_USER_INPUT']);
     expect(b.errors![0]!.message).toMatch(/cursor of a different l1Validators list/);
     expect(h.sandbox.count()).toBe(0);

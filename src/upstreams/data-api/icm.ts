@@ -8,8 +8,6 @@ import type { Answer, Flat, WireNetwork } from './wire.js';
 /** The three message shapes of the spec (pending, delivered, delivered without its source indexed) as one (see `Flat`). */
 export type IcmMessage = Flat<Answer<'listIcmMessages'>['messages'][number]>;
 
-export type IcmStatus = IcmMessage['status'];
-
 export type ListIcmMessagesResponse = Omit<Answer<'listIcmMessages'>, 'messages'> & { messages: IcmMessage[] };
 
 /**

@@ -13,8 +13,6 @@ export type EvmGenesisAllowListConfig = Schemas['EvmGenesisAllowListConfigDto'];
 
 export type EvmGenesisConfig = Schemas['EvmGenesisConfigDto'];
 
-export type EvmGenesisAlloc = Schemas['EvmGenesisAllocDto'];
-
 export type EvmGenesis = Schemas['EvmGenesisDto'];
 
 export type Blockchain = Schemas['Blockchain'];
