@@ -53,6 +53,14 @@ module.exports = {
     below('graphql-below-schema', GRAPHQL, [SCHEMA, APP], 'Errors, context and paging serve the schema and know none of its types.'),
     below('schema-below-app', SCHEMA, [APP], 'The schema maps; the app serves it.'),
     {
+      name: 'schema-makes-only-graphql-errors',
+      comment:
+        'Upstream errors become GraphQL errors in src/errors.ts only: the schema neither throws nor recognises them (clients answer null for "not found").',
+      severity: 'error',
+      from: { path: SCHEMA },
+      to: { path: '^src/upstreams/errors[.]ts$' },
+    },
+    {
       name: 'src-without-the-sandbox',
       comment: 'The gateway never needs the sandbox: only src/main.ts loads it, and only when asked (a dynamic import).',
       severity: 'error',

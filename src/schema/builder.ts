@@ -1,6 +1,7 @@
 /**
- * The schema builder. Types live one file per domain beside their queries (see ./index.ts);
- * this file only wires the plugins and the scalar and context typing.
+ * The schema builder. Types live one file per domain with the fields that look them up, shared
+ * types are named in ./refs.ts (see docs/ARCHITECTURE.md, "Where a field lives"); this file only
+ * wires the plugins and the scalar and context typing.
  */
 import SchemaBuilder from '@pothos/core';
 import RelayPlugin from '@pothos/plugin-relay';

@@ -1,5 +1,6 @@
 /**
- * The schema: importing each domain file registers its types and fields on the builder.
+ * The schema: importing each domain file registers its types and fields on the builder. A new
+ * domain file is added here (docs/ARCHITECTURE.md, "Adding an endpoint").
  */
 import { builder } from './builder.js';
 import './scalars.js';
