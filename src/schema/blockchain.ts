@@ -9,6 +9,9 @@ import { builder } from './builder.js';
 import { NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { CB58IdScalar } from './scalars.js';
+import { BlockchainStatusEnum } from './enums.js';
+import { platformGetBlockchainStatus } from '../upstreams/node/p-chain.js';
+import { PRIMARY_CHAIN_IDS } from '../ids.js';
 import {
   AddressChainRef,
   BlockchainRef,
@@ -25,9 +28,6 @@ import {
   subnetModel,
   type BlockchainModel,
 } from './refs.js';
-import { BlockchainStatusEnum } from './enums.js';
-import { platformGetBlockchainStatus } from '../upstreams/node/p-chain.js';
-import { PRIMARY_CHAIN_IDS } from '../ids.js';
 
 /** A blockchain by id from the subnet listing, with its subnet attached. */
 export async function findBlockchain(ctx: GatewayContext, network: NetworkName, blockchainId: string): Promise<BlockchainModel | null> {

@@ -182,10 +182,7 @@ builder.interfaceField(CollectibleRef, 'contract', (t) =>
     type: ContractMetadataRef,
     nullable: true,
     description: "The collection contract's metadata.",
-    resolve: async (c, _args, ctx) => {
-      const metadata = await ctx.loaders.contract(chainIdOf(c.chain), c.address);
-      return metadata ? { ...metadata, chain: c.chain } : null;
-    },
+    resolve: (c, _args, ctx) => contractAt(ctx, c.chain, c.address),
   }),
 );
 
@@ -194,9 +191,6 @@ builder.objectField(Erc20TokenRef, 'contract', (t) =>
     type: ContractMetadataRef,
     nullable: true,
     description: "The token contract's metadata.",
-    resolve: async (tk, _args, ctx) => {
-      const metadata = await ctx.loaders.contract(chainIdOf(tk.chain), tk.address);
-      return metadata ? { ...metadata, chain: tk.chain } : null;
-    },
+    resolve: (tk, _args, ctx) => contractAt(ctx, tk.chain, tk.address),
   }),
 );

@@ -20,6 +20,7 @@ import {
   listErc20Transactions,
   listInternalTransactions,
 } from '../upstreams/data-api/evm-address.js';
+import { chainOf } from './evm-chain.js';
 import {
   CollectibleRef,
   Erc20TokenRef,
@@ -34,7 +35,6 @@ import {
   type CollectibleModel,
   type EvmAddressModel,
 } from './refs.js';
-import { chainOf } from './evm-chain.js';
 
 export const InternalTxTypeEnum = builder.enumType('InternalTransactionType', {
   description: 'The EVM operation of an internal transaction.',

@@ -22,6 +22,7 @@ import {
   SubnetRef,
   l1ValidatorModel,
   toAddresses,
+  type L1ValidatorModel,
 } from './refs.js';
 
 BlsCredentialsRef.implement({
@@ -103,16 +104,19 @@ const includeInactiveArg = {
   description: 'Include validators that are no longer active (out of balance, disabled or removed). Default: active only.',
 };
 
+/** An L1 validator by validation id, active or not; null if the Data API knows none. */
+async function findL1Validator(ctx: GatewayContext, network: NetworkName, validationId: string): Promise<L1ValidatorModel | null> {
+  const v = await ctx.loaders.l1Validator(network, validationId);
+  return v ? l1ValidatorModel(network, v) : null;
+}
+
 builder.node(L1ValidatorRef, {
   description: 'A validator of an L1, identified by its validation id.',
   id: {
     resolve: (v) => nodeKey(v.network, v.validationId),
     parse: (id) => parseNodeKey(id, parseCb58Id),
   },
-  loadOne: async ({ network, key }, ctx) => {
-    const v = await ctx.loaders.l1Validator(network, key);
-    return v ? l1ValidatorModel(network, v) : null;
-  },
+  loadOne: ({ network, key }, ctx) => findL1Validator(ctx, network, key),
   fields: (t) => ({
     network: t.field({ type: NetworkNameEnum, description: 'The network of the L1.', resolve: (v) => v.network }),
     validationId: t.exposeString('validationId', {
@@ -174,10 +178,7 @@ builder.objectFields(NetworkRef, (t) => ({
     nullable: true,
     description: 'One L1 validator by validation id, active or not; null if unknown.',
     args: { validationId: t.arg({ type: CB58IdScalar, required: true, description: 'The validation id (cb58).' }) },
-    resolve: async (network, { validationId }, ctx) => {
-      const v = await ctx.loaders.l1Validator(network.name, validationId);
-      return v ? l1ValidatorModel(network.name, v) : null;
-    },
+    resolve: (network, { validationId }, ctx) => findL1Validator(ctx, network.name, validationId),
   }),
 }));
 
@@ -219,10 +220,7 @@ builder.objectField(L1ValidatorDetailsRef, 'validator', (t) =>
     type: L1ValidatorRef,
     nullable: true,
     description: 'The validator as it is now (its inactive state included).',
-    resolve: async (d, _args, ctx) => {
-      const v = await ctx.loaders.l1Validator(d.network, d.validationId);
-      return v ? l1ValidatorModel(d.network, v) : null;
-    },
+    resolve: (d, _args, ctx) => findL1Validator(ctx, d.network, d.validationId),
   }),
 );
 
@@ -231,11 +229,7 @@ builder.objectField(PChainValidatorRef, 'l1Validator', (t) =>
     type: L1ValidatorRef,
     nullable: true,
     description: "The Data API's record of this L1 validator (history, BLS credentials); null for other validators.",
-    resolve: async (v, _args, ctx) => {
-      if (!v.validationID) return null;
-      const found = await ctx.loaders.l1Validator(v.network, v.validationID);
-      return found ? l1ValidatorModel(v.network, found) : null;
-    },
+    resolve: (v, _args, ctx) => (v.validationID ? findL1Validator(ctx, v.network, v.validationID) : null),
   }),
 );
 
@@ -244,10 +238,6 @@ builder.objectField(ChainValidatorRef, 'l1Validator', (t) =>
     type: L1ValidatorRef,
     nullable: true,
     description: "The Data API's record of this L1 validator; null for legacy subnet validators.",
-    resolve: async (v, _args, ctx) => {
-      if (!v.isL1Validator) return null;
-      const found = await ctx.loaders.l1Validator(v.network, v.validationID);
-      return found ? l1ValidatorModel(v.network, found) : null;
-    },
+    resolve: (v, _args, ctx) => (v.isL1Validator ? findL1Validator(ctx, v.network, v.validationID) : null),
   }),
 );

@@ -24,6 +24,7 @@ import {
   platformGetCurrentValidators,
   platformGetHeight,
 } from '../upstreams/node/p-chain.js';
+import { BlockchainStatusEnum } from './enums.js';
 import {
   L1ValidatorRef,
   NetworkRef,
@@ -40,7 +41,6 @@ import {
   type PBlockTxModel,
   type PValidatorModel,
 } from './refs.js';
-import { BlockchainStatusEnum } from './enums.js';
 
 export interface PChainModel {
   network: NetworkName;

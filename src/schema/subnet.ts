@@ -11,6 +11,7 @@ import { NetworkNameEnum, SortOrderEnum } from './enums.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { CB58IdScalar } from './scalars.js';
 import { listSubnets } from '../upstreams/data-api/subnet.js';
+import { supplyOf } from './p-chain.js';
 import {
   AddressRef,
   BlockchainRef,
@@ -25,7 +26,6 @@ import {
   toAddresses,
   type SubnetModel,
 } from './refs.js';
-import { supplyOf } from './p-chain.js';
 
 /** A subnet by id (see Loaders.subnet), as a graph object; null if the network has none. */
 export async function findSubnet(ctx: GatewayContext, network: NetworkName, subnetId: string): Promise<SubnetModel | null> {
