@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { FRESHNESS_KINDS, type FreshnessKind } from './loaders/freshness.js';
+import type { BreakerOptions } from './upstreams/http.js';
 import type { CorsConfig } from './plugins/use-cross-site.js';
 import { parseRange, type TrustProxy } from './rate-limit/identity.js';
 
@@ -88,6 +89,11 @@ const rate = z
   .transform(Number)
   .refine((n) => n > 0 && n <= 100_000, { message: 'must be a number above 0 and at most 100000, e.g. 10 or 0.5' });
 
+const fraction = z
+  .string()
+  .regex(/^(0(\.\d+)?|1(\.0+)?)$/, { message: 'must be a fraction from 0 to 1, e.g. 0.5' })
+  .transform(Number);
+
 const schema = z.object({
   PORT: int(0, 65535).default(4000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -116,12 +122,14 @@ const schema = z.object({
   DATA_API_MAX_RESPONSE_BYTES: int(1024, 1024 * MiB).default(8 * MiB),
   METRICS_API_MAX_RESPONSE_BYTES: int(1024, 1024 * MiB).default(2 * MiB),
   NODE_MAX_RESPONSE_BYTES: int(1024, 1024 * MiB).default(8 * MiB),
-  BREAKER_FAILURES: int(0, 1000).default(5),
+  BREAKER_FAILURE_RATE: fraction.default(0.5),
+  BREAKER_WINDOW_MS: int(1000, 600_000).default(10_000),
+  BREAKER_MIN_REQUESTS: int(1, 100_000).default(20),
   MAX_BODY_BYTES: int(1024, 64 * MiB).default(MiB),
   HTTP_HEADERS_TIMEOUT_MS: int(1000, 600_000).default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: int(1000, 600_000).default(15_000),
   DRAIN_TIMEOUT_MS: int(0, 600_000).default(15_000),
-  BREAKER_HALF_OPEN_MS: int(100, 3_600_000).default(10_000),
+  BREAKER_HALF_OPEN_MS: int(100, 3_600_000).default(5_000),
   UPSTREAM_CALL_BUDGET: int(1, 100_000).default(250),
   MAX_DEPTH: int(1, 1000).default(15),
   MAX_ALIASES: int(0, 10_000).default(30),
@@ -170,8 +178,12 @@ export interface Config {
   connections: number;
   /** The largest answer kept from each upstream; bigger ones fail while they stream. */
   maxResponseBytes: { 'data-api': number; 'metrics-api': number; node: number };
-  /** Consecutive failures that open an upstream's circuit (0: no breaker), and how long it stays open. */
-  breaker: { failures: number; halfOpenMs: number };
+  /**
+   * When an upstream's circuit opens: more than `failureRate` of its calls failed over
+   * `windowMs`, with at least `minRequests` in that window; it stays open `halfOpenMs`, then one
+   * probe may close it. False: no breaker.
+   */
+  breaker: BreakerOptions | false;
   /**
    * Reuse between requests: `off`, in this process (`memory`), or in Redis shared by every
    * instance (`redis`, with memory in front and as the fallback).
@@ -269,7 +281,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'metrics-api': c.METRICS_API_MAX_RESPONSE_BYTES,
       node: c.NODE_MAX_RESPONSE_BYTES,
     },
-    breaker: { failures: c.BREAKER_FAILURES, halfOpenMs: c.BREAKER_HALF_OPEN_MS },
+    breaker:
+      c.BREAKER_FAILURE_RATE > 0
+        ? {
+            failureRate: c.BREAKER_FAILURE_RATE,
+            windowMs: c.BREAKER_WINDOW_MS,
+            minRequests: c.BREAKER_MIN_REQUESTS,
+            halfOpenMs: c.BREAKER_HALF_OPEN_MS,
+          }
+        : false,
     cache: {
       mode: cacheMode,
       redisUrl: c.REDIS_URL,

@@ -191,12 +191,11 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     retries: config.retries,
     connections: config.connections,
     maxResponseBytes: config.maxResponseBytes,
-    breakerFailures: config.breaker.failures,
-    breakerHalfOpenMs: config.breaker.halfOpenMs,
+    breaker: config.breaker,
     onFailure: upstreamFailureLog(logger),
     onCircuit: ({ service, upstream, state }) =>
       state === 'open'
-        ? logger?.warn(`${service} at ${upstream} keeps failing: calls to it fail fast for ${config.breaker.halfOpenMs} ms, then one probe`)
+        ? logger?.warn(`${service} at ${upstream} keeps failing: calls to it fail fast for ${config.breaker ? config.breaker.halfOpenMs : 0} ms, then one probe`)
         : logger?.info(`${service} at ${upstream}: circuit ${state}`),
     ...tuning,
   });

@@ -48,7 +48,7 @@ export async function startHarness(env: Record<string, string> = {}, options: Ha
     CACHE: 'off',
     // Faults injected by one test would otherwise open a circuit for the next: tests of the
     // breaker turn it on.
-    BREAKER_FAILURES: '0',
+    BREAKER_FAILURE_RATE: '0',
     UPSTREAM_TIMEOUT_MS: '5000',
     ...env,
   });

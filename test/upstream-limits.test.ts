@@ -88,8 +88,8 @@ describe('the call budget counts every attempt', () => {
 });
 
 describe('the circuit breaker', () => {
-  it('opens after consecutive failures, fails fast with a retry hint, then probes and closes', async () => {
-    const h = await startHarness({ BREAKER_FAILURES: '3', BREAKER_HALF_OPEN_MS: '1000', UPSTREAM_RETRIES: '0' });
+  it('opens when most calls fail, fails fast with a retry hint, then probes and closes', async () => {
+    const h = await startHarness({ BREAKER_FAILURE_RATE: '0.5', BREAKER_MIN_REQUESTS: '3', BREAKER_WINDOW_MS: '5000', BREAKER_HALF_OPEN_MS: '1000', UPSTREAM_RETRIES: '0' });
     try {
       const q = (i: number) => `{ network { s${i}: subnets(first: 1) { nodes { subnetId } } } }`;
       h.sandbox.fail({ operation: 'listSubnets', kind: 'status', status: 503, times: 3 });
@@ -111,6 +111,21 @@ describe('the circuit breaker', () => {
       expect((await h.raw(q(4))).errors).toBeUndefined();
       expect((await h.raw(q(5))).errors).toBeUndefined();
       expect(h.sandbox.count('listSubnets')).toBe(5);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('stays closed through a burst of failures among good answers', async () => {
+    const h = await startHarness({ BREAKER_FAILURE_RATE: '0.5', BREAKER_MIN_REQUESTS: '3', BREAKER_WINDOW_MS: '5000', BREAKER_HALF_OPEN_MS: '1000', UPSTREAM_RETRIES: '0' });
+    try {
+      const q = (i: number) => `{ network { s${i}: subnets(first: 1) { nodes { subnetId } } } }`;
+      for (let i = 0; i < 10; i++) expect((await h.raw(q(i))).errors).toBeUndefined();
+      h.sandbox.fail({ operation: 'listSubnets', kind: 'status', status: 503, times: 4 });
+      for (let i = 10; i < 14; i++) expect(codes(await h.raw(q(i)))).toEqual(['UPSTREAM_UNAVAILABLE']);
+      // 4 failures in 14 calls: not an upstream that keeps failing; the next call goes out.
+      expect((await h.raw(q(14))).errors).toBeUndefined();
+      expect(h.sandbox.count('listSubnets')).toBe(15);
     } finally {
       await h.close();
     }

@@ -10,7 +10,7 @@
  * 429/502/503 and connection failures, honouring `retry-after`, with bounded exponential
  * backoff. A circuit breaker per upstream (cockatiel) stops hammering one that keeps failing.
  */
-import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
+import { BrokenCircuitError, CircuitState, SamplingBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
 import { Pool, errors as undiciErrors } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { CallBudget } from './budget.js';
@@ -72,6 +72,16 @@ export interface RetryInfo {
   reason: string;
 }
 
+export interface BreakerOptions {
+  /** The share of calls, from 0 to 1, that must fail over `windowMs` to open the circuit. */
+  failureRate: number;
+  windowMs: number;
+  /** Fewer calls than this in the window never open it: a few failures on a quiet upstream are not an outage. */
+  minRequests: number;
+  /** How long an open circuit fails fast before one probe may close it again. */
+  halfOpenMs: number;
+}
+
 export interface HttpClientOptions {
   timeoutMs: number;
   retries: number;
@@ -82,10 +92,8 @@ export interface HttpClientOptions {
   baseDelayMs?: number;
   /** Longest wait before a retry; a longer `retry-after` fails the call at once instead. */
   maxDelayMs?: number;
-  /** Consecutive failures (5xx, timeouts, broken connections) that open an upstream's circuit; 0 turns the breaker off. */
-  breakerFailures?: number;
-  /** How long an open circuit fails fast before one probe call may close it again. */
-  breakerHalfOpenMs?: number;
+  /** When an upstream is considered to keep failing (5xx, timeouts, broken connections, invalid answers); false: never. */
+  breaker?: BreakerOptions | false;
   onRetry?: (info: RetryInfo) => void;
   /** An attempt failed (whether or not it is retried): `reason` is the status, the error code or the error's name. */
   onFailure?: (info: { service: UpstreamService; operation: string; reason: string }) => void;
@@ -309,14 +317,16 @@ export class HttpClient {
    * endpoint (a node answers 503 for a chain still bootstrapping while serving the rest).
    */
   private breaker(req: HttpRequest, upstream: Upstream): Breaker | undefined {
-    const failures = this.options.breakerFailures ?? 5;
-    if (failures <= 0) return undefined;
+    const options = this.options.breaker;
+    if (!options) return undefined;
     const key = req.service === 'node' ? req.path : '';
     let breaker = upstream.breakers.get(key);
     if (!breaker) {
+      // A rate over a window, not a count in a row: a burst of failures among many good answers
+      // is not an upstream that keeps failing, and should not cost every client seconds of errors.
       const policy = circuitBreaker(handleWhen(breaks), {
-        halfOpenAfter: this.options.breakerHalfOpenMs ?? 10_000,
-        breaker: new ConsecutiveBreaker(failures),
+        halfOpenAfter: options.halfOpenMs,
+        breaker: new SamplingBreaker({ threshold: options.failureRate, duration: options.windowMs, minimumRps: options.minRequests / (options.windowMs / 1000) }),
       });
       const created: Breaker = { policy, openedAt: 0 };
       const where = req.service === 'node' ? req.baseUrl + req.path : req.baseUrl;
@@ -333,7 +343,7 @@ export class HttpClient {
   }
 
   private circuitOpen(req: HttpRequest, breaker: Breaker, cause: unknown): CircuitOpenError {
-    const halfOpenMs = this.options.breakerHalfOpenMs ?? 10_000;
+    const halfOpenMs = this.options.breaker ? this.options.breaker.halfOpenMs : 0;
     // While a probe runs (half-open) others still fail fast: a second is a fair hint then.
     const waitMs = breaker.policy.state === CircuitState.Open ? breaker.openedAt + halfOpenMs - Date.now() : 1000;
     return new CircuitOpenError(Math.max(1, Math.ceil(waitMs / 1000)), { service: req.service, operation: req.operation, cause });
