@@ -195,7 +195,9 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     onFailure: upstreamFailureLog(logger),
     onCircuit: ({ service, upstream, state }) =>
       state === 'open'
-        ? logger?.warn(`${service} at ${upstream} keeps failing: calls to it fail fast for ${config.breaker ? config.breaker.halfOpenMs : 0} ms, then one probe`)
+        ? logger?.warn(
+            `${service} at ${upstream} keeps failing: calls to it fail fast for ${config.breaker ? config.breaker.halfOpenMs : 0} ms, then one probe`,
+          )
         : logger?.info(`${service} at ${upstream}: circuit ${state}`),
     ...tuning,
   });

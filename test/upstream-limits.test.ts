@@ -89,7 +89,13 @@ describe('the call budget counts every attempt', () => {
 
 describe('the circuit breaker', () => {
   it('opens when most calls fail, fails fast with a retry hint, then probes and closes', async () => {
-    const h = await startHarness({ BREAKER_FAILURE_RATE: '0.5', BREAKER_MIN_REQUESTS: '3', BREAKER_WINDOW_MS: '5000', BREAKER_HALF_OPEN_MS: '1000', UPSTREAM_RETRIES: '0' });
+    const h = await startHarness({
+      BREAKER_FAILURE_RATE: '0.5',
+      BREAKER_MIN_REQUESTS: '3',
+      BREAKER_WINDOW_MS: '5000',
+      BREAKER_HALF_OPEN_MS: '1000',
+      UPSTREAM_RETRIES: '0',
+    });
     try {
       const q = (i: number) => `{ network { s${i}: subnets(first: 1) { nodes { subnetId } } } }`;
       h.sandbox.fail({ operation: 'listSubnets', kind: 'status', status: 503, times: 3 });
@@ -117,7 +123,13 @@ describe('the circuit breaker', () => {
   });
 
   it('stays closed through a burst of failures among good answers', async () => {
-    const h = await startHarness({ BREAKER_FAILURE_RATE: '0.5', BREAKER_MIN_REQUESTS: '3', BREAKER_WINDOW_MS: '5000', BREAKER_HALF_OPEN_MS: '1000', UPSTREAM_RETRIES: '0' });
+    const h = await startHarness({
+      BREAKER_FAILURE_RATE: '0.5',
+      BREAKER_MIN_REQUESTS: '3',
+      BREAKER_WINDOW_MS: '5000',
+      BREAKER_HALF_OPEN_MS: '1000',
+      UPSTREAM_RETRIES: '0',
+    });
     try {
       const q = (i: number) => `{ network { s${i}: subnets(first: 1) { nodes { subnetId } } } }`;
       for (let i = 0; i < 10; i++) expect((await h.raw(q(i))).errors).toBeUndefined();

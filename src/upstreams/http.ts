@@ -326,7 +326,11 @@ export class HttpClient {
       // is not an upstream that keeps failing, and should not cost every client seconds of errors.
       const policy = circuitBreaker(handleWhen(breaks), {
         halfOpenAfter: options.halfOpenMs,
-        breaker: new SamplingBreaker({ threshold: options.failureRate, duration: options.windowMs, minimumRps: options.minRequests / (options.windowMs / 1000) }),
+        breaker: new SamplingBreaker({
+          threshold: options.failureRate,
+          duration: options.windowMs,
+          minimumRps: options.minRequests / (options.windowMs / 1000),
+        }),
       });
       const created: Breaker = { policy, openedAt: 0 };
       const where = req.service === 'node' ? req.baseUrl + req.path : req.baseUrl;
