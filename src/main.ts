@@ -3,12 +3,13 @@
  * built-in sandbox when asked or when offline), and serves GraphQL with GraphiQL on /graphql.
  * On SIGTERM or SIGINT it drains: new requests are refused, those in flight finish, then it exits.
  */
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createGateway } from './gateway.js';
 import { createLogger } from './logger.js';
-import { createGatewayServer } from './server.js';
+import { createGatewayServer, serveMetrics } from './server.js';
 
 /** Whether an upstream answers at all (any HTTP status counts); offline machines fail fast. */
 async function reachable(url: string): Promise<boolean> {
@@ -62,8 +63,27 @@ async function main() {
     };
   }
 
-  const gateway = createGateway(config, logger);
-  const { server, drain } = createGatewayServer(gateway, config.server);
+  // The SDK is loaded only when a trace endpoint is configured: without one, tracing costs nothing.
+  const tracing = config.tracing ? (await import('./ops/otel.js')).startTracing() : undefined;
+  if (config.tracing) logger.info(`tracing: spans go to ${config.tracing.endpoint} (OTLP over HTTP)`);
+  const gateway = createGateway(config, logger, { tracing });
+  const { server, drain } = createGatewayServer(gateway, {
+    ...config.server,
+    metrics: config.metrics.port === undefined && { token: config.metrics.token },
+  });
+  // Metrics on a port of their own: reachable by the scraper, not by the gateway's public clients.
+  const metricsServer =
+    gateway.metrics && config.metrics.port !== undefined
+      ? createServer((req, res) => {
+          if (req.url === '/metrics' && req.method === 'GET') serveMetrics(gateway.metrics!, config.metrics.token, req, res);
+          else res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Only GET /metrics is served on METRICS_PORT.\n');
+        })
+      : undefined;
+  metricsServer?.on('error', (error: NodeJS.ErrnoException) => {
+    logger.fatal(error.code === 'EADDRINUSE' ? `METRICS_PORT ${config.metrics.port} is in use: set a free port.` : error.message);
+    process.exit(1);
+  });
+  metricsServer?.listen(config.metrics.port, config.host);
   server.on('error', (error: NodeJS.ErrnoException) => {
     logger.fatal(error.code === 'EADDRINUSE' ? `PORT ${config.port} is in use: set PORT to a free port.` : error.message);
     process.exit(1);
@@ -90,6 +110,7 @@ async function main() {
     stopping = true;
     logger.info(`${signal}: draining (new requests get 503, /ready says so), then exiting`);
     await drain(config.server.drainTimeoutMs);
+    metricsServer?.close();
     await gateway.close();
     await closeSandbox?.();
     logger.flush(() => process.exit(0));

@@ -15,6 +15,7 @@ import { evmAddressRoutes } from './evm-address.js';
 import { contractRoutes } from './contract.js';
 import { icmRoutes } from './icm.js';
 import { signatureRoutes } from './signatures.js';
+import { healthRoutes } from './health.js';
 
 /** Every Data API route of the sandbox, by domain, each in the file named like the gateway's client and schema file. */
 export function dataApiRoutes(seed: string): Route[] {
@@ -30,5 +31,6 @@ export function dataApiRoutes(seed: string): Route[] {
     ...contractRoutes(seed),
     ...icmRoutes(seed),
     ...signatureRoutes(seed),
+    ...healthRoutes(),
   ];
 }

@@ -19,19 +19,31 @@ export interface ResponseCacheOptions {
   store: CacheStore;
   /** For a response that read nothing with a time-to-live of its own. */
   maxTtlMs: number;
+  /** A lookup found a fresh response (true) or none (false), for metrics. */
+  onLookup?: (hit: boolean) => void;
 }
 
 /** envelop's Cache over our store. */
-function storeCache(store: CacheStore): Cache {
+function storeCache(store: CacheStore, onLookup: ResponseCacheOptions['onLookup']): Cache {
   return {
     get(id) {
       const found = store.get(`response ${id}`);
-      const fresh = (entry: Awaited<typeof found>) => (entry && entry.freshUntil > Date.now() ? (entry.value as never) : undefined);
+      const fresh = (entry: Awaited<typeof found>) => {
+        const hit = entry !== undefined && entry.freshUntil > Date.now();
+        onLookup?.(hit);
+        return hit ? (entry.value as never) : undefined;
+      };
       return found instanceof Promise ? found.then(fresh) : fresh(found);
     },
     set(id, data, _entities, ttl) {
       const now = Date.now();
-      store.set(`response ${id}`, { value: data, size: JSON.stringify(data).length, freshUntil: now + ttl, staleUntil: now + ttl });
+      store.set(`response ${id}`, {
+        value: data,
+        kind: 'response',
+        size: JSON.stringify(data).length,
+        freshUntil: now + ttl,
+        staleUntil: now + ttl,
+      });
     },
     invalidate() {
       // Not called: invalidation through mutations is off (see the module comment).
@@ -41,7 +53,7 @@ function storeCache(store: CacheStore): Cache {
 
 export function useGatewayResponseCache(options: ResponseCacheOptions): Plugin {
   return useResponseCache({
-    cache: storeCache(options.store),
+    cache: storeCache(options.store, options.onLookup),
     session: () => null,
     ttl: options.maxTtlMs,
     invalidateViaMutation: false,
