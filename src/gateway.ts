@@ -277,15 +277,13 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     plugins: [
       // First, so that they see every request whole, a response-cache hit included.
       ...(tracing ? [tracing.plugin] : []),
-      ...(metrics ? [usePrometheus(metrics)] : []),
+      ...(metrics ? [usePrometheus(metrics, { responseCache: Boolean(stores.responses) })] : []),
       useCrossSite(config.cors),
       useQueryLimits({ ...config.limits, introspection: config.introspection }),
       useCompiledExecution(),
       useErrorCodes(),
       ...(logger ? [useRequestLog({ logger, identity, sampleRate: config.logSampleRate })] : []),
-      ...(stores.responses
-        ? [useGatewayResponseCache({ store: stores.responses, maxTtlMs: RESPONSE_MAX_TTL_MS, onLookup: metrics?.onResponseLookup })]
-        : []),
+      ...(stores.responses ? [useGatewayResponseCache({ store: stores.responses, maxTtlMs: RESPONSE_MAX_TTL_MS })] : []),
     ],
     context: (initial): GatewayContext => {
       const { request } = initial;

@@ -8,6 +8,8 @@
  *   REDIS_URL the Redis every instance shares. Entity invalidation (what envelop's Redis store
  *   adds) is off: none of our mutations changes anything a query reads.
  * - One response for everyone: the data does not depend on the API key or on who asks.
+ * - A hit is answered in yoga's onParams, before parse: src/plugins/use-prometheus.ts counts it by
+ *   the mark yoga's plugin leaves on the result (`RESPONSE_CACHE_HIT`).
  */
 import { createHash } from 'node:crypto';
 import { useResponseCache, type Cache } from '@graphql-yoga/plugin-response-cache';
@@ -15,24 +17,21 @@ import type { Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';
 import type { CacheStore } from '../loaders/store.js';
 
+/** The mark yoga's response cache leaves on a result it served. */
+export const RESPONSE_CACHE_HIT = Symbol.for('servedFromResponseCache');
+
 export interface ResponseCacheOptions {
   store: CacheStore;
   /** For a response that read nothing with a time-to-live of its own. */
   maxTtlMs: number;
-  /** A lookup found a fresh response (true) or none (false), for metrics. */
-  onLookup?: (hit: boolean) => void;
 }
 
 /** envelop's Cache over our store. */
-function storeCache(store: CacheStore, onLookup: ResponseCacheOptions['onLookup']): Cache {
+function storeCache(store: CacheStore): Cache {
   return {
     get(id) {
       const found = store.get(`response ${id}`);
-      const fresh = (entry: Awaited<typeof found>) => {
-        const hit = entry !== undefined && entry.freshUntil > Date.now();
-        onLookup?.(hit);
-        return hit ? (entry.value as never) : undefined;
-      };
+      const fresh = (entry: Awaited<typeof found>) => (entry && entry.freshUntil > Date.now() ? (entry.value as never) : undefined);
       return found instanceof Promise ? found.then(fresh) : fresh(found);
     },
     set(id, data, _entities, ttl) {
@@ -53,7 +52,7 @@ function storeCache(store: CacheStore, onLookup: ResponseCacheOptions['onLookup'
 
 export function useGatewayResponseCache(options: ResponseCacheOptions): Plugin {
   return useResponseCache({
-    cache: storeCache(options.store, options.onLookup),
+    cache: storeCache(options.store),
     session: () => null,
     ttl: options.maxTtlMs,
     invalidateViaMutation: false,
