@@ -224,7 +224,7 @@ export class HttpClient {
       span.end(res.status, attempts - 1);
       return res;
     } catch (error) {
-      span.end(failureReason(error as UpstreamError), Math.max(0, attempts - 1));
+      span.end(error instanceof HttpError ? error.status : failureReason(error as UpstreamError), Math.max(0, attempts - 1));
       throw error;
     }
   }
