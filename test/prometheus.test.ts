@@ -9,6 +9,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getWorld } from '../sandbox/world/world.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
+import { Registry } from 'prom-client';
+import { CounterFamily, HistogramFamily } from '../src/ops/series.js';
 import { createGatewayServer, type GatewayServer } from '../src/server.js';
 import { codes, startHarness, type Harness } from './helpers.js';
 import { has, sample } from './prom-text.js';
@@ -243,5 +245,34 @@ describe('GET /metrics on the server', () => {
       await Promise.all([offServer.drain(100), elsewhere.drain(100)]);
       await off.close();
     }
+  });
+});
+
+describe('the bound series', () => {
+  it("are exposed in Prometheus' text format: cumulative buckets, sum and count, escaped labels", async () => {
+    const registry = new Registry();
+    const counter = new CounterFamily('t_total', 'A counter.', ['a'], registry);
+    const histogram = new HistogramFamily('t_seconds', 'A histogram.', ['a'], [0.1, 1], registry);
+    const quoted = counter.bind('say "hi"');
+    quoted.value += 2;
+    expect(counter.bind('say "hi"')).toBe(quoted);
+    const series = histogram.bind('x');
+    for (const value of [0.05, 0.1, 0.5, 3]) series.observe(value);
+    expect(await registry.metrics()).toBe(
+      [
+        '# HELP t_total A counter.',
+        '# TYPE t_total counter',
+        't_total{a="say \\"hi\\""} 2',
+        '',
+        '# HELP t_seconds A histogram.',
+        '# TYPE t_seconds histogram',
+        't_seconds_bucket{a="x",le="0.1"} 2',
+        't_seconds_bucket{a="x",le="1"} 3',
+        't_seconds_bucket{a="x",le="+Inf"} 4',
+        't_seconds_sum{a="x"} 3.65',
+        't_seconds_count{a="x"} 4',
+        '',
+      ].join('\n'),
+    );
   });
 });

@@ -1,9 +1,9 @@
 /**
  * The gateway's Prometheus metrics (prom-client), served at /metrics by src/server.ts.
  *
- * Cost per request is what matters here: every series a hot path touches is a label child
- * bound once and kept (by document, by upstream operation, by kind of data), so counting a
- * request or a call is a map lookup and an increment, with no label object or string built.
+ * Cost per request is what matters here: every series a hot path touches is bound once and kept
+ * (by document, by upstream operation, by kind of data; ./series.ts), so counting a request or a
+ * call is a map lookup and an increment, with no label object or string built.
  * What can be read when Prometheus asks (requests in flight, circuit states, bytes cached) is
  * read then, in `collect`, and costs requests nothing.
  *
@@ -16,11 +16,12 @@
  * caches, the budget or rate limits, which are most of what an operator of this gateway asks.
  */
 import type { DocumentNode, OperationDefinitionNode } from 'graphql';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { Freshness } from '../loaders/freshness.js';
 import type { ReadOutcome } from '../loaders/reads.js';
 import type { MemoryStore } from '../loaders/store.js';
 import type { CallObserver, CircuitReport, HttpRequest } from '../upstreams/http.js';
+import { CounterFamily, type CounterSeries, HistogramFamily, type HistogramSeries } from './series.js';
 
 export type Outcome = 'ok' | 'partial' | 'failed' | 'refused' | 'stream';
 
@@ -28,14 +29,14 @@ const OUTCOMES: readonly Outcome[] = ['ok', 'partial', 'failed', 'refused', 'str
 
 /** A (type, operation) label pair's series, one per outcome, bound once. */
 export interface OperationSeries {
-  readonly count: Record<Outcome, Counter.Internal>;
-  readonly duration: Record<Outcome, Histogram.Internal<string>>;
+  readonly count: Record<Outcome, CounterSeries>;
+  readonly duration: Record<Outcome, HistogramSeries>;
 }
 
 interface CallSeries {
-  readonly duration: Histogram.Internal<string>;
-  readonly byStatus: Map<number | string, Counter.Internal>;
-  readonly retries: Map<string, Counter.Internal>;
+  readonly duration: HistogramSeries;
+  readonly byStatus: Map<number | string, CounterSeries>;
+  readonly retries: Map<string, CounterSeries>;
 }
 
 export interface MetricsOptions {
@@ -56,19 +57,19 @@ const CIRCUIT_VALUE = { closed: 0, 'half-open': 1, open: 2 } as const;
 
 export class GatewayMetrics {
   readonly registry = new Registry();
-  private readonly requests: Counter<'type' | 'operation' | 'outcome'>;
-  private readonly requestDuration: Histogram<'type' | 'operation' | 'outcome'>;
-  private readonly errors: Counter<'code'>;
-  private readonly errorsByCode = new Map<string, Counter.Internal>();
-  private readonly calls: Counter<'service' | 'operation' | 'status'>;
-  private readonly callDuration: Histogram<'service' | 'operation'>;
-  private readonly retries: Counter<'service' | 'operation' | 'reason'>;
+  private readonly requests: CounterFamily;
+  private readonly requestDuration: HistogramFamily;
+  private readonly errors: CounterFamily;
+  private readonly errorsByCode = new Map<string, CounterSeries>();
+  private readonly calls: CounterFamily;
+  private readonly callDuration: HistogramFamily;
+  private readonly retries: CounterFamily;
   private readonly callSeries = new Map<string, Map<string, CallSeries>>();
-  private readonly cacheReads: Counter<'kind' | 'result'>;
-  private readonly cacheReadSeries = new Map<string, Record<ReadOutcome, Counter.Internal>>();
-  private readonly evictions: Counter<'kind'>;
-  private readonly budgetExhausted: Counter.Internal;
-  private readonly rateLimitedChild: Counter.Internal;
+  private readonly cacheReads: CounterFamily;
+  private readonly cacheReadSeries = new Map<string, Record<ReadOutcome, CounterSeries>>();
+  private readonly evictions: CounterFamily;
+  private readonly budgetExhausted: CounterSeries;
+  private readonly rateLimitedChild: CounterSeries;
   private readonly names = new Set<string>();
   private readonly byLabel = new Map<string, OperationSeries>();
   private readonly byDocument = new WeakMap<DocumentNode, OperationSeries>();
@@ -80,44 +81,45 @@ export class GatewayMetrics {
 
   constructor(private readonly options: MetricsOptions) {
     const registers = [this.registry];
-    this.requests = new Counter({
-      name: 'gateway_graphql_requests_total',
-      help: 'GraphQL requests by operation type, operation name (bounded) and outcome (ok, partial, failed, refused, stream).',
-      labelNames: ['type', 'operation', 'outcome'],
-      registers,
-    });
-    this.requestDuration = new Histogram({
-      name: 'gateway_graphql_request_duration_seconds',
-      help: 'Time from a GraphQL request read to its result, by operation type, name and outcome.',
-      labelNames: ['type', 'operation', 'outcome'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
-    });
-    this.errors = new Counter({
-      name: 'gateway_graphql_errors_total',
-      help: 'Errors in GraphQL results, by extensions.code.',
-      labelNames: ['code'],
-      registers,
-    });
-    this.calls = new Counter({
-      name: 'gateway_upstream_calls_total',
-      help: 'Upstream attempts (retries included) by service, operation and status: the HTTP status, or why none came (ECONNRESET, TimeoutError, CircuitOpenError...).',
-      labelNames: ['service', 'operation', 'status'],
-      registers,
-    });
-    this.callDuration = new Histogram({
-      name: 'gateway_upstream_call_duration_seconds',
-      help: 'Duration of upstream attempts by service and operation, body read included.',
-      labelNames: ['service', 'operation'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
-    });
-    this.retries = new Counter({
-      name: 'gateway_upstream_retries_total',
-      help: 'Upstream calls retried, by service, operation and the reason of the failed attempt.',
-      labelNames: ['service', 'operation', 'reason'],
-      registers,
-    });
+    const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+    this.requests = new CounterFamily(
+      'gateway_graphql_requests_total',
+      'GraphQL requests by operation type, operation name (bounded) and outcome (ok, partial, failed, refused, stream).',
+      ['type', 'operation', 'outcome'],
+      this.registry,
+    );
+    this.requestDuration = new HistogramFamily(
+      'gateway_graphql_request_duration_seconds',
+      'Time from a GraphQL request read to its result, by operation type, name and outcome.',
+      ['type', 'operation', 'outcome'],
+      SECONDS,
+      this.registry,
+    );
+    this.errors = new CounterFamily(
+      'gateway_graphql_errors_total',
+      'Errors in GraphQL results, by extensions.code.',
+      ['code'],
+      this.registry,
+    );
+    this.calls = new CounterFamily(
+      'gateway_upstream_calls_total',
+      'Upstream attempts (retries included) by service, operation and status: the HTTP status, or why none came (ECONNRESET, TimeoutError, CircuitOpenError...).',
+      ['service', 'operation', 'status'],
+      this.registry,
+    );
+    this.callDuration = new HistogramFamily(
+      'gateway_upstream_call_duration_seconds',
+      'Duration of upstream attempts by service and operation, body read included.',
+      ['service', 'operation'],
+      SECONDS,
+      this.registry,
+    );
+    this.retries = new CounterFamily(
+      'gateway_upstream_retries_total',
+      'Upstream calls retried, by service, operation and the reason of the failed attempt.',
+      ['service', 'operation', 'reason'],
+      this.registry,
+    );
     const circuitSource = () => this.circuitSource?.() ?? [];
     new Gauge({
       name: 'gateway_upstream_circuit_state',
@@ -137,18 +139,18 @@ export class GatewayMetrics {
         for (const { service, upstream, value } of worst.values()) this.labels(service, upstream).set(value);
       },
     });
-    this.cacheReads = new Counter({
-      name: 'gateway_cache_reads_total',
-      help: "Reads that may be shared, by kind of data and result: hit, stale (served while refreshed), joined (another request's call), miss (called upstream). Kind `response` is the whole-response cache (hit or miss).",
-      labelNames: ['kind', 'result'],
-      registers,
-    });
-    this.evictions = new Counter({
-      name: 'gateway_cache_evictions_total',
-      help: 'Cache entries dropped from memory to make room (not expiry), by kind of data.',
-      labelNames: ['kind'],
-      registers,
-    });
+    this.cacheReads = new CounterFamily(
+      'gateway_cache_reads_total',
+      "Reads that may be shared, by kind of data and result: hit, stale (served while refreshed), joined (another request's call), miss (called upstream). Kind `response` is the whole-response cache (hit or miss).",
+      ['kind', 'result'],
+      this.registry,
+    );
+    this.evictions = new CounterFamily(
+      'gateway_cache_evictions_total',
+      'Cache entries dropped from memory to make room (not expiry), by kind of data.',
+      ['kind'],
+      this.registry,
+    );
     const stores = this.stores;
     const usage = (pick: 'bytes' | 'entries') =>
       function (this: Gauge<'store' | 'kind'>) {
@@ -169,16 +171,18 @@ export class GatewayMetrics {
       registers,
       collect: usage('entries'),
     });
-    this.budgetExhausted = new Counter({
-      name: 'gateway_call_budget_exhausted_total',
-      help: 'GraphQL requests that used up their allowance of upstream calls (UPSTREAM_CALL_BUDGET).',
-      registers,
-    }).labels();
-    this.rateLimitedChild = new Counter({
-      name: 'gateway_rate_limited_total',
-      help: 'Requests refused with 429 by the per-client rate limits.',
-      registers,
-    }).labels();
+    this.budgetExhausted = new CounterFamily(
+      'gateway_call_budget_exhausted_total',
+      'GraphQL requests that used up their allowance of upstream calls (UPSTREAM_CALL_BUDGET).',
+      [],
+      this.registry,
+    ).bind();
+    this.rateLimitedChild = new CounterFamily(
+      'gateway_rate_limited_total',
+      'Requests refused with 429 by the per-client rate limits.',
+      [],
+      this.registry,
+    ).bind();
     const inflight = () => this.inflightSource?.() ?? 0;
     new Gauge({
       name: 'gateway_http_requests_in_flight',
@@ -231,18 +235,18 @@ export class GatewayMetrics {
   error(code: string): void {
     let child = this.errorsByCode.get(code);
     if (!child) {
-      child = this.errors.labels(this.errorsByCode.size < 100 ? code : OTHER);
+      child = this.errors.bind(this.errorsByCode.size < 100 ? code : OTHER);
       this.errorsByCode.set(code, child);
     }
-    child.inc();
+    child.value++;
   }
 
   budgetExceeded(): void {
-    this.budgetExhausted.inc();
+    this.budgetExhausted.value++;
   }
 
   rateLimited(): void {
-    this.rateLimitedChild.inc();
+    this.rateLimitedChild.value++;
   }
 
   /** Upstream attempts and retries (src/upstreams/http.ts). */
@@ -252,34 +256,34 @@ export class GatewayMetrics {
       series.duration.observe(seconds);
       let count = series.byStatus.get(status);
       if (!count) {
-        count = this.calls.labels(req.service, req.operation, String(status));
+        count = this.calls.bind(req.service, req.operation, String(status));
         series.byStatus.set(status, count);
       }
-      count.inc();
+      count.value++;
     },
     retry: (req, reason) => {
       const series = this.callSeriesOf(req);
       let count = series.retries.get(reason);
       if (!count) {
-        count = this.retries.labels(req.service, req.operation, reason);
+        count = this.retries.bind(req.service, req.operation, reason);
         series.retries.set(reason, count);
       }
-      count.inc();
+      count.value++;
     },
   };
 
   /** Reads of the reuse layer (src/loaders/reads.ts), by kind of data. */
   readonly onRead = (freshness: Freshness, how: ReadOutcome): void => {
-    this.readSeries(freshness.kind)[how].inc();
+    this.readSeries(freshness.kind)[how].value++;
   };
 
   /** Lookups of the whole-response cache. */
   readonly onResponseLookup = (hit: boolean): void => {
-    this.readSeries('response')[hit ? 'hit' : 'miss'].inc();
+    this.readSeries('response')[hit ? 'hit' : 'miss'].value++;
   };
 
   readonly onEvict = (entry: { kind?: string }): void => {
-    this.evictions.labels(entry.kind ?? 'unknown').inc();
+    this.evictions.bind(entry.kind ?? 'unknown').value++;
   };
 
   /** What the scrape reads: requests in flight, circuits, caches. */
@@ -300,10 +304,10 @@ export class GatewayMetrics {
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 
-  private readSeries(kind: string): Record<ReadOutcome, Counter.Internal> {
+  private readSeries(kind: string): Record<ReadOutcome, CounterSeries> {
     let series = this.cacheReadSeries.get(kind);
     if (!series) {
-      const child = (result: ReadOutcome) => this.cacheReads.labels(kind, result);
+      const child = (result: ReadOutcome) => this.cacheReads.bind(kind, result);
       series = { hit: child('hit'), stale: child('stale'), joined: child('joined'), miss: child('miss') };
       this.cacheReadSeries.set(kind, series);
     }
@@ -316,7 +320,7 @@ export class GatewayMetrics {
     let series = byOperation.get(req.operation);
     if (!series) {
       // Operations are the clients' own names (operationIds, JSON-RPC methods), never client input.
-      series = { duration: this.callDuration.labels(req.service, req.operation), byStatus: new Map(), retries: new Map() };
+      series = { duration: this.callDuration.bind(req.service, req.operation), byStatus: new Map(), retries: new Map() };
       byOperation.set(req.operation, series);
     }
     return series;
@@ -335,11 +339,11 @@ export class GatewayMetrics {
     const key = `${type} ${operation}`;
     let series = this.byLabel.get(key);
     if (!series) {
-      const count = {} as Record<Outcome, Counter.Internal>;
-      const duration = {} as Record<Outcome, Histogram.Internal<string>>;
+      const count = {} as Record<Outcome, CounterSeries>;
+      const duration = {} as Record<Outcome, HistogramSeries>;
       for (const outcome of OUTCOMES) {
-        count[outcome] = this.requests.labels(type, operation, outcome);
-        duration[outcome] = this.requestDuration.labels(type, operation, outcome);
+        count[outcome] = this.requests.bind(type, operation, outcome);
+        duration[outcome] = this.requestDuration.bind(type, operation, outcome);
       }
       series = { count, duration };
       this.byLabel.set(key, series);

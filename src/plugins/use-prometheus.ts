@@ -66,7 +66,7 @@ export function usePrometheus(metrics: GatewayMetrics, { responseCache }: Promet
         } else outcome = 'ok';
       }
       const bound = series ?? metrics.refusedSeries(marks[DOCUMENT], marks[PARAMS]?.operationName ?? undefined);
-      bound.count[outcome].inc();
+      bound.count[outcome].value++;
       bound.duration[outcome].observe((performance.now() - started) / 1000);
       if ((context as Partial<GatewayContext>).reads?.scope.budget?.refused) metrics.budgetExceeded();
     },
