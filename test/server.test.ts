@@ -3,6 +3,7 @@
  * the compiled gateway started the way users start it (`npm start`).
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
@@ -98,6 +99,11 @@ describe('slow clients', () => {
 
 describe('shutdown of `npm start`', () => {
   it('on SIGTERM answers the request in flight, refuses new ones, says it is not ready, then exits', async () => {
+    // A free port for the metrics (METRICS_PORT takes no 0).
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const metricsPort = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
     const child = spawn('npm', ['start', '--silent'], {
       cwd: process.cwd(),
       env: {
@@ -107,6 +113,8 @@ describe('shutdown of `npm start`', () => {
         SANDBOX: 'off',
         LOG_LEVEL: 'info',
         CACHE: 'off',
+        METRICS_PORT: String(metricsPort),
+        METRICS_TOKEN: 'scrape-token-0123456789',
         DATA_API_URL: h.sandbox.dataApiUrl,
         METRICS_API_URL: h.sandbox.metricsApiUrl,
         NODE_URL_MAINNET: h.sandbox.nodeUrl('mainnet'),
@@ -124,6 +132,14 @@ describe('shutdown of `npm start`', () => {
       });
       // Ready while its upstreams answer (the sandbox's health checks and nodes)...
       expect(await fetch(`${base}/ready`).then((r) => r.json())).toMatchObject({ ready: true });
+      // ...with its metrics on their own port, behind the token, and not on the public one.
+      expect((await fetch(`${base}/metrics`)).status).toBe(404);
+      const scrape = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, {
+        headers: { authorization: 'Bearer scrape-token-0123456789' },
+      });
+      expect(scrape.status).toBe(200);
+      expect(await scrape.text()).toContain('# TYPE gateway_graphql_requests_total counter');
+      expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status).toBe(401);
       h.sandbox.knobs.latencyMs = 800;
       const inflight = fetch(`${base}/graphql`, {
         method: 'POST',
