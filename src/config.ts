@@ -8,7 +8,6 @@ import { FRESHNESS_KINDS, type FreshnessKind } from './loaders/freshness.js';
 import type { BreakerOptions } from './upstreams/http.js';
 import type { CorsConfig } from './plugins/use-cross-site.js';
 import { parseRange, type TrustProxy } from './rate-limit/identity.js';
-import { READY_UPSTREAMS, type ReadyUpstream } from './ops/readiness.js';
 
 export const PUBLIC_DEFAULTS = {
   DATA_API_URL: 'https://data-api.avax.network',
@@ -94,6 +93,10 @@ const fraction = z
   .string()
   .regex(/^(0(\.\d+)?|1(\.0+)?)$/, { message: 'must be a fraction from 0 to 1, e.g. 0.5' })
   .transform(Number);
+
+/** What /ready can probe (src/ops/readiness.ts). */
+export const READY_UPSTREAMS = ['data-api', 'metrics-api', 'node-mainnet', 'node-fuji'] as const;
+export type ReadyUpstream = (typeof READY_UPSTREAMS)[number];
 
 /** `none`, or a comma list of the upstreams /ready probes. */
 const readyUpstreams = z.string().transform((value, ctx): ReadyUpstream[] => {

@@ -19,7 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 afterEach(async () => {
-  await Promise.all(running.splice(0).map(async ({ h, gw }) => (await gw.drain(100), await h.close())));
+  await Promise.all(
+    running.splice(0).map(async ({ h, gw }) => {
+      await gw.drain(100);
+      await h.close();
+    }),
+  );
   sandbox.reset();
 });
 

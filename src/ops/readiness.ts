@@ -11,14 +11,12 @@
  *   probe reports; the next one tries again), and at most `timeoutMs` before the upstream counts
  *   as not answering.
  */
+import type { ReadyUpstream } from '../config.js';
 import type { NetworkName } from '../ids.js';
 import { platformGetHeight } from '../upstreams/node/p-chain.js';
 import { NodeClient, type NodeOptions } from '../upstreams/node/client.js';
 import type { HttpClient, HttpRequest } from '../upstreams/http.js';
 import { directTransport } from '../upstreams/transport.js';
-
-export const READY_UPSTREAMS = ['data-api', 'metrics-api', 'node-mainnet', 'node-fuji'] as const;
-export type ReadyUpstream = (typeof READY_UPSTREAMS)[number];
 
 export interface UpstreamReadiness {
   ok: boolean;
