@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import type { ReadinessReport } from '../src/ops/readiness.js';
 import { createGatewayServer, type GatewayServer } from '../src/server.js';
+import { OpenApiContract } from './contract/openapi.js';
 import { startHarness, type Harness } from './helpers.js';
 
 let sandbox: Sandbox;
@@ -126,5 +127,25 @@ describe('/ready', () => {
     expect((await inflight).status).toBe(200);
     await drained;
     sandbox.knobs.latencyMs = 0;
+  });
+});
+
+describe("the sandbox's health checks", () => {
+  it('answer as the specs define (HealthCheckResultDto), at the paths the probes ask', async () => {
+    for (const [spec, name, url] of [
+      ['data-api.glacier.openapi.json', 'glacier', `${sandbox.dataApiUrl}/v1/health-check`],
+      ['metrics-api.popsicle.openapi.json', 'popsicle', `${sandbox.metricsApiUrl}/v2/health-check`],
+    ] as const) {
+      const contract = new OpenApiContract(new URL(`./upstream/${spec}`, import.meta.url), name);
+      const path = new URL(url).pathname.replace(/^\/(data|metrics)/, '');
+      const match = contract.match('GET', path)!;
+      expect(match).toBeDefined();
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      const schema = contract.responseSchema(match, 200)!;
+      expect(contract.validate(schema, await res.json())).toEqual([]);
+      // The schema is the real one: a status it does not list is refused.
+      expect(contract.validate(schema, { status: 'up' })).not.toEqual([]);
+    }
   });
 });
