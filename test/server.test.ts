@@ -140,7 +140,7 @@ describe('shutdown of `npm start`', () => {
       expect(scrape.status).toBe(200);
       expect(await scrape.text()).toContain('# TYPE gateway_graphql_requests_total counter');
       expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status).toBe(401);
-      h.sandbox.knobs.latencyMs = 800;
+      h.sandbox.knobs.latencyMs = 1500;
       const inflight = fetch(`${base}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -148,12 +148,16 @@ describe('shutdown of `npm start`', () => {
       });
       await sleep(200);
       child.kill('SIGTERM');
-      await sleep(100);
-      const ready = await fetch(`${base}/ready`).then(
-        async (r) => ({ status: r.status, body: await r.json() }),
-        () => 'refused',
-      );
-      // Readiness flips first: a probe that still gets through hears why.
+      // The signal passes through npm: on a busy machine it may take a moment. Readiness flips
+      // first; a probe that still gets through hears why.
+      let ready: { status: number; body: unknown } | 'refused' = { status: 200, body: undefined };
+      for (const deadline = Date.now() + 1000; Date.now() < deadline; await sleep(25)) {
+        ready = await fetch(`${base}/ready`).then(
+          async (r) => ({ status: r.status, body: await r.json() }),
+          () => 'refused' as const,
+        );
+        if (ready === 'refused' || ready.status !== 200) break;
+      }
       if (ready !== 'refused')
         expect(ready).toEqual({ status: 503, body: { ready: false, reason: 'draining: the gateway is shutting down' } });
       const late = await fetch(`${base}/graphql?query=%7B__typename%7D`).then(
