@@ -27,6 +27,10 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
 async function main() {
   let config: Config;
   try {
@@ -84,6 +88,11 @@ async function main() {
     process.exit(1);
   });
   metricsServer?.listen(config.metrics.port, config.host);
+  if (gateway.metrics && config.metrics.port === undefined && !config.metrics.token && !isLoopback(config.host)) {
+    logger.warn(
+      `/metrics is open to anyone who reaches ${config.host}:${config.port}: set METRICS_TOKEN, or METRICS_PORT to a port only your scraper reaches (or METRICS=off).`,
+    );
+  }
   server.on('error', (error: NodeJS.ErrnoException) => {
     logger.fatal(error.code === 'EADDRINUSE' ? `PORT ${config.port} is in use: set PORT to a free port.` : error.message);
     process.exit(1);

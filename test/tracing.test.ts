@@ -112,6 +112,14 @@ describe('a traced request', () => {
     expect(sandbox.log[0]!.traceparent).toBe(`00-${operation.spanContext().traceId}-${idOf(call)}-01`);
   });
 
+  it('starts a trace of its own when the traceparent is malformed, and answers as usual', async () => {
+    const res = await h.raw(SUBNETS, undefined, { traceparent: '00-not-a-trace-01' });
+    expect(res.errors).toBeUndefined();
+    const operation = byName('query Subnets');
+    expect(operation.parentSpanContext).toBeUndefined();
+    expect(operation.spanContext().traceId).not.toBe(CLIENT_TRACE);
+  });
+
   it('records the retries and the failure of a call, and the error codes of the operation', async () => {
     sandbox.fail({ operation: 'listSubnets', kind: 'status', status: 503, times: 1 });
     await h.raw(SUBNETS);
