@@ -10,6 +10,7 @@ import { adminAccess, type AdminAccess } from './admin-access.js';
 import { PUBLIC_DEFAULTS, type Config } from './config.js';
 import type { GatewayContext } from './context.js';
 import { maskError } from './errors.js';
+import { DEFAULT_QUERY, lazyGraphiQL } from './graphiql.js';
 import { UpstreamError } from './upstreams/errors.js';
 import { DataApiLoaders } from './loaders/data-api.js';
 import { freshnessTable } from './loaders/freshness.js';
@@ -35,30 +36,6 @@ import { DataApiClient, type DataApiOptions } from './upstreams/data-api/client.
 import { HttpClient, type HttpClientOptions } from './upstreams/http.js';
 import { MetricsApiClient } from './upstreams/metrics-api/client.js';
 import { NodeClient, type NodeOptions } from './upstreams/node/client.js';
-
-export const DEFAULT_QUERY = /* GraphQL */ `# The Avalanche graph: from a network to its subnets, their blockchains,
-# genesis and L1 validators, in one request.
-query SubnetsWithChains {
-  network(name: MAINNET) {
-    subnets(first: 5) {
-      pageInfo { hasNextPage endCursor }
-      nodes {
-        id
-        subnetId
-        isL1
-        blockchains {
-          blockchainName
-          evmChainId
-          genesisData { config { chainId feeConfig { gasLimit minBaseFee } } }
-        }
-        l1Validators(first: 3) {
-          nodes { nodeId weight remainingBalance }
-        }
-      }
-    }
-  }
-}
-`;
 
 /** The longest a whole response is kept when nothing it read set a shorter time. */
 const RESPONSE_MAX_TTL_MS = 600_000;
@@ -224,14 +201,9 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     // Cross-site requests: src/plugins/use-cross-site.ts. Nothing here is uploaded.
     cors: corsOptions(config.cors),
     multipart: false,
+    // One tab per example of examples/, loaded with GraphiQL's assets on the first page: src/graphiql.ts.
     graphiql: config.graphiql ? { title: 'Avalanche GraphQL gateway', defaultQuery: DEFAULT_QUERY } : false,
-    // GraphiQL's assets come from node_modules, not a CDN, so it also works offline; they are
-    // loaded on the first GraphiQL page, not at start (9 MB a process serving only JSON never
-    // needs). Yoga's GraphiQL fills its first tab from `query` (`defaultQuery` only seeds new tabs).
-    renderGraphiQL: async (options) => {
-      const { renderGraphiQL } = await import('@graphql-yoga/render-graphiql');
-      return renderGraphiQL({ ...options, query: options?.defaultQuery } as typeof options);
-    },
+    renderGraphiQL: lazyGraphiQL(),
     maskedErrors: { maskError },
     logging: logger ? yogaLogging(logger) : false,
     plugins: [
