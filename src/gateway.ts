@@ -7,7 +7,7 @@ import type { ServerResponse } from 'node:http';
 import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { adminAccess, type AdminAccess } from './admin-access.js';
-import { PUBLIC_DEFAULTS, type Config } from './config.js';
+import { ConfigError, PUBLIC_DEFAULTS, type Config } from './config.js';
 import type { GatewayContext } from './context.js';
 import { maskError } from './errors.js';
 import { DEFAULT_QUERY, lazyGraphiQL } from './graphiql.js';
@@ -27,6 +27,7 @@ import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useRequestLog } from './plugins/use-request-log.js';
 import { useGatewayResponseCache } from './plugins/use-response-cache.js';
+import { loadManifests, useTrustedDocuments } from './plugins/use-trusted-documents.js';
 import { CursorCodec } from './paging/connection.js';
 import { schema } from './schema/index.js';
 import { RequestActivity } from './upstreams/activity.js';
@@ -150,6 +151,18 @@ function rateLimiter(
   return (req) => limiter.admit(req);
 }
 
+/** The trusted documents plugin, or nothing when TRUSTED_DOCUMENTS=off (no hook runs then). */
+function trustedDocuments(config: Config['trustedDocuments']) {
+  if (config.mode === 'off') return [];
+  let documents: Map<string, string>;
+  try {
+    documents = loadManifests(config.manifests);
+  } catch (error) {
+    throw new ConfigError([`TRUSTED_DOCUMENTS_MANIFESTS: ${(error as Error).message}`]);
+  }
+  return [useTrustedDocuments({ mode: config.mode, documents, apqMaxBytes: config.apqMaxBytes })];
+}
+
 function createStores(config: Config, redis: RedisConnection | undefined, tuning: GatewayTuning) {
   if (config.cache.mode === 'off') return {};
   const reads = new MemoryStore(config.cache.maxBytes, { freezeValues: tuning.freezeCachedValues });
@@ -163,6 +176,8 @@ function createStores(config: Config, redis: RedisConnection | undefined, tuning
  * @param tuning settings the environment does not configure (tests shorten the backoff).
  */
 export function createGateway(config: Config, logger?: Logger, tuning: GatewayTuning = {}): Gateway {
+  // First: a manifest that does not load stops the start before anything opens.
+  const trusted = trustedDocuments(config.trustedDocuments);
   const http = new HttpClient({
     timeoutMs: config.timeoutMs,
     retries: config.retries,
@@ -208,6 +223,8 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     logging: logger ? yogaLogging(logger) : false,
     plugins: [
       useCrossSite(config.cors),
+      // Before anything reads the document: it may come from an id.
+      ...trusted,
       useQueryLimits({ ...config.limits, introspection: config.introspection }),
       useCompiledExecution(),
       useErrorCodes(),

@@ -62,7 +62,19 @@ async function main() {
     };
   }
 
-  const gateway = createGateway(config, logger);
+  let gateway: ReturnType<typeof createGateway>;
+  try {
+    gateway = createGateway(config, logger);
+  } catch (error) {
+    // A setting that reads a file (TRUSTED_DOCUMENTS_MANIFESTS) is checked here.
+    if (error instanceof ConfigError) {
+      logger.fatal(error.message);
+      await closeSandbox?.();
+      logger.flush(() => process.exit(1));
+      return;
+    }
+    throw error;
+  }
   const { server, drain } = createGatewayServer(gateway, config.server);
   server.on('error', (error: NodeJS.ErrnoException) => {
     logger.fatal(error.code === 'EADDRINUSE' ? `PORT ${config.port} is in use: set PORT to a free port.` : error.message);
