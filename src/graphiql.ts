@@ -77,8 +77,14 @@ export async function exampleTabs(dir: URL = EXAMPLES_DIR): Promise<Tab[]> {
  */
 export function lazyGraphiQL(dir: URL = EXAMPLES_DIR): (options?: GraphiQLOptions) => Promise<string> {
   let tabs: Promise<Tab[]> | undefined;
+  // The page for the options it was last rendered with: 9 MB of template filled in again for every
+  // visitor cost about 60 ms of CPU; the options are the configuration's, the same every time.
+  let last: { key: string; page: string } | undefined;
   return async (options) => {
+    const key = JSON.stringify(options ?? {});
+    if (last?.key === key) return last.page;
     const [{ renderGraphiQL }, defaultTabs] = await Promise.all([import('@graphql-yoga/render-graphiql'), (tabs ??= exampleTabs(dir))]);
-    return renderGraphiQL({ ...options, defaultTabs, query: DEFAULT_QUERY } as GraphiQLOptions);
+    last = { key, page: renderGraphiQL({ ...options, defaultTabs, query: DEFAULT_QUERY } as GraphiQLOptions) };
+    return last.page;
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
+import { compressor } from './compression.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createGateway } from './gateway.js';
 import { createLogger } from './logger.js';
@@ -75,7 +76,7 @@ async function main() {
     }
     throw error;
   }
-  const { server, drain } = createGatewayServer(gateway, config.server);
+  const { server, drain } = createGatewayServer(gateway, { ...config.server, compress: compressor(config.compression) });
   server.on('error', (error: NodeJS.ErrnoException) => {
     logger.fatal(error.code === 'EADDRINUSE' ? `PORT ${config.port} is in use: set PORT to a free port.` : error.message);
     process.exit(1);
