@@ -152,15 +152,19 @@ function rateLimiter(
 }
 
 /** The trusted documents plugin, or nothing when TRUSTED_DOCUMENTS=off (no hook runs then). */
-function trustedDocuments(config: Config['trustedDocuments']) {
-  if (config.mode === 'off') return [];
+function trustedDocuments(config: Config, logger: Logger | undefined) {
+  const { mode, manifests } = config.trustedDocuments;
+  if (mode === 'off') return [];
   let documents: Map<string, string>;
   try {
-    documents = loadManifests(config.manifests);
+    documents = loadManifests(manifests);
   } catch (error) {
     throw new ConfigError([`TRUSTED_DOCUMENTS_MANIFESTS: ${(error as Error).message}`]);
   }
-  return [useTrustedDocuments({ mode: config.mode, documents, apqMaxBytes: config.apqMaxBytes })];
+  if (mode === 'only' && config.graphiql) {
+    logger?.warn('TRUSTED_DOCUMENTS=only refuses what GraphiQL sends (its documents are in no manifest): set GRAPHIQL=false.');
+  }
+  return [useTrustedDocuments({ mode, documents, apqMaxBytes: config.trustedDocuments.apqMaxBytes })];
 }
 
 function createStores(config: Config, redis: RedisConnection | undefined, tuning: GatewayTuning) {
@@ -177,7 +181,7 @@ function createStores(config: Config, redis: RedisConnection | undefined, tuning
  */
 export function createGateway(config: Config, logger?: Logger, tuning: GatewayTuning = {}): Gateway {
   // First: a manifest that does not load stops the start before anything opens.
-  const trusted = trustedDocuments(config.trustedDocuments);
+  const trusted = trustedDocuments(config, logger);
   const http = new HttpClient({
     timeoutMs: config.timeoutMs,
     retries: config.retries,

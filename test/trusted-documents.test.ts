@@ -238,6 +238,19 @@ describe('TRUSTED_DOCUMENTS=off', () => {
   });
 });
 
+describe('the settings', () => {
+  it('name what they accept', () => {
+    expect(() => loadConfig({ TRUSTED_DOCUMENTS: 'strict' })).toThrow(
+      /TRUSTED_DOCUMENTS: must be one of off, allow, only \(got "strict"\)/,
+    );
+    expect(() => loadConfig({ TRUSTED_DOCUMENTS_MANIFESTS: ' , ' })).toThrow(
+      /TRUSTED_DOCUMENTS_MANIFESTS: must be a comma list of persisted-documents.json files/,
+    );
+    expect(loadConfig({}).trustedDocuments).toEqual({ mode: 'allow', manifests: DEFAULT_MANIFESTS, apqMaxBytes: 4 * 1024 * 1024 });
+    expect(loadConfig({ TRUSTED_DOCUMENTS_MANIFESTS: 'a.json, b.json' }).trustedDocuments.manifests).toEqual(['a.json', 'b.json']);
+  });
+});
+
 describe('TRUSTED_DOCUMENTS_MANIFESTS', () => {
   const dir = mkdtempSync(join(tmpdir(), 'manifests-'));
   const start = (file: string) =>
