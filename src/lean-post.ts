@@ -15,7 +15,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { processRegularResult, type YogaServerInstance } from 'graphql-yoga';
-import type { ExecutionResult } from 'graphql';
+import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { GatewayContext } from './context.js';
 
 /** What the answer is written as, from the request's `accept`; undefined for anything yoga must negotiate. */
@@ -116,13 +116,23 @@ export function leanPost(
   if (!params) return false;
 
   const request = new NodeRequestView(req, res) as unknown as Request;
-  Promise.resolve(yoga.getResultForParams({ params, request }, { req, res }))
+  let pending: unknown;
+  try {
+    pending = yoga.getResultForParams({ params, request }, { req, res });
+  } catch (error) {
+    // An onParams hook that refuses the request throws before any promise exists.
+    pending = Promise.reject(error);
+  }
+  Promise.resolve(pending)
     .then((result) =>
       isPlainData(result)
         ? writeData(res, result, type)
         : writeResponse(res, processRegularResult(result as ExecutionResult, yoga.fetchAPI, type)),
     )
     .catch((error: unknown) => {
+      // An onParams hook refused the request (trusted documents): its error says why, and its
+      // status, as yoga's own path answers it.
+      if (error instanceof GraphQLError) return writeResponse(res, processRegularResult({ errors: [error] }, yoga.fetchAPI, type));
       // getResultForParams masks what execution throws; this is the gateway itself failing.
       yoga.logger.error(error);
       if (!res.headersSent) {

@@ -7,10 +7,12 @@
  *   from memory rather than from the socket.
  * - Rate limits (src/rate-limit/): asked before the body is read, so a refused request costs a 429 only.
  * - Slow clients: headers and the whole request must arrive within their timeouts.
+ * - Compression (./compression.ts) wraps the response before anything writes it.
  * - Shutdown: `drain()` refuses new requests (503, and `/ready` says so), lets the ones in
  *   flight finish, then closes the connections.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Compress } from './compression.js';
 import { ErrorCode } from './errors.js';
 import type { Gateway } from './gateway.js';
 import { leanPost, writeResponse } from './lean-post.js';
@@ -19,6 +21,8 @@ export interface ServerOptions {
   maxBodyBytes: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  /** Compresses answers (src/compression.ts); none when absent. */
+  compress?: Compress;
 }
 
 export interface GatewayServer {
@@ -68,6 +72,8 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
       else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ready":true}');
       return;
     }
+    // Before anything is written: every answer below may be compressed.
+    options.compress?.(req, res);
     if (draining) {
       refuse(res, 503, ErrorCode.SHUTTING_DOWN, 'The gateway is shutting down: retry, and another instance will answer.');
       return;
