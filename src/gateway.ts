@@ -7,9 +7,10 @@ import type { ServerResponse } from 'node:http';
 import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { adminAccess, type AdminAccess } from './admin-access.js';
-import { PUBLIC_DEFAULTS, type Config } from './config.js';
+import { ConfigError, PUBLIC_DEFAULTS, type Config } from './config.js';
 import type { GatewayContext } from './context.js';
 import { maskError } from './errors.js';
+import { DEFAULT_QUERY, lazyGraphiQL } from './graphiql.js';
 import { UpstreamError } from './upstreams/errors.js';
 import { DataApiLoaders } from './loaders/data-api.js';
 import { freshnessTable } from './loaders/freshness.js';
@@ -30,6 +31,7 @@ import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useRequestLog } from './plugins/use-request-log.js';
 import { useGatewayResponseCache } from './plugins/use-response-cache.js';
 import { usePrometheus } from './plugins/use-prometheus.js';
+import { loadManifests, useTrustedDocuments } from './plugins/use-trusted-documents.js';
 import { CursorCodec } from './paging/connection.js';
 import { schema } from './schema/index.js';
 import { RequestActivity } from './upstreams/activity.js';
@@ -39,30 +41,6 @@ import { DataApiClient, type DataApiOptions } from './upstreams/data-api/client.
 import { HttpClient, type HttpClientOptions } from './upstreams/http.js';
 import { MetricsApiClient } from './upstreams/metrics-api/client.js';
 import { NodeClient, type NodeOptions } from './upstreams/node/client.js';
-
-export const DEFAULT_QUERY = /* GraphQL */ `# The Avalanche graph: from a network to its subnets, their blockchains,
-# genesis and L1 validators, in one request.
-query SubnetsWithChains {
-  network(name: MAINNET) {
-    subnets(first: 5) {
-      pageInfo { hasNextPage endCursor }
-      nodes {
-        id
-        subnetId
-        isL1
-        blockchains {
-          blockchainName
-          evmChainId
-          genesisData { config { chainId feeConfig { gasLimit minBaseFee } } }
-        }
-        l1Validators(first: 3) {
-          nodes { nodeId weight remainingBalance }
-        }
-      }
-    }
-  }
-}
-`;
 
 /** The longest a whole response is kept when nothing it read set a shorter time. */
 const RESPONSE_MAX_TTL_MS = 600_000;
@@ -203,6 +181,22 @@ function rateLimiter(
   return (req) => limiter.admit(req);
 }
 
+/** The trusted documents plugin, or nothing when TRUSTED_DOCUMENTS=off (no hook runs then). */
+function trustedDocuments(config: Config, logger: Logger | undefined) {
+  const { mode, manifests } = config.trustedDocuments;
+  if (mode === 'off') return [];
+  let documents: Map<string, string>;
+  try {
+    documents = loadManifests(manifests);
+  } catch (error) {
+    throw new ConfigError([`TRUSTED_DOCUMENTS_MANIFESTS: ${(error as Error).message}`]);
+  }
+  if (mode === 'only' && config.graphiql) {
+    logger?.warn('TRUSTED_DOCUMENTS=only refuses what GraphiQL sends (its documents are in no manifest): set GRAPHIQL=false.');
+  }
+  return [useTrustedDocuments({ mode, documents, apqMaxBytes: config.trustedDocuments.apqMaxBytes })];
+}
+
 function createStores(config: Config, redis: RedisConnection | undefined, tuning: GatewayTuning, metrics: GatewayMetrics | undefined) {
   if (config.cache.mode === 'off') return {};
   const onEvict = metrics?.onEvict;
@@ -219,6 +213,8 @@ function createStores(config: Config, redis: RedisConnection | undefined, tuning
  * @param tuning settings the environment does not configure (tests shorten the backoff).
  */
 export function createGateway(config: Config, logger?: Logger, tuning: GatewayTuning = {}): Gateway {
+  // First: a manifest that does not load stops the start before anything opens.
+  const trusted = trustedDocuments(config, logger);
   const { tracing } = tuning;
   const metrics = config.metrics.enabled
     ? new GatewayMetrics({ maxOperations: config.metrics.maxOperations, processMetrics: tuning.processMetrics })
@@ -264,21 +260,19 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     // Cross-site requests: src/plugins/use-cross-site.ts. Nothing here is uploaded.
     cors: corsOptions(config.cors),
     multipart: false,
+    // One tab per example of examples/, loaded with GraphiQL's assets on the first page: src/graphiql.ts.
     graphiql: config.graphiql ? { title: 'Avalanche GraphQL gateway', defaultQuery: DEFAULT_QUERY } : false,
-    // GraphiQL's assets come from node_modules, not a CDN, so it also works offline; they are
-    // loaded on the first GraphiQL page, not at start (9 MB a process serving only JSON never
-    // needs). Yoga's GraphiQL fills its first tab from `query` (`defaultQuery` only seeds new tabs).
-    renderGraphiQL: async (options) => {
-      const { renderGraphiQL } = await import('@graphql-yoga/render-graphiql');
-      return renderGraphiQL({ ...options, query: options?.defaultQuery } as typeof options);
-    },
+    renderGraphiQL: lazyGraphiQL(),
     maskedErrors: { maskError },
     logging: logger ? yogaLogging(logger) : false,
     plugins: [
-      // First, so that they see every request whole, a response-cache hit included.
+      // Before the others, so that it sees every request whole, a response-cache hit included.
       ...(tracing ? [tracing.plugin] : []),
-      ...(metrics ? [usePrometheus(metrics, { responseCache: Boolean(stores.responses) })] : []),
       useCrossSite(config.cors),
+      // Before anything reads the document: it may come from an id.
+      ...trusted,
+      // After the document is known (from an id, too), before the response cache may answer.
+      ...(metrics ? [usePrometheus(metrics, { responseCache: Boolean(stores.responses) })] : []),
       useQueryLimits({ ...config.limits, introspection: config.introspection }),
       useCompiledExecution(),
       useErrorCodes(),

@@ -6,6 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
+import { compressor } from './compression.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createGateway } from './gateway.js';
 import { createLogger } from './logger.js';
@@ -70,16 +71,30 @@ async function main() {
   // The SDK is loaded only when a trace endpoint is configured: without one, tracing costs nothing.
   const tracing = config.tracing ? (await import('./ops/otel.js')).startTracing() : undefined;
   if (config.tracing) logger.info(`tracing: spans go to ${config.tracing.endpoint} (OTLP over HTTP)`);
-  const gateway = createGateway(config, logger, { tracing });
+  let gateway: ReturnType<typeof createGateway>;
+  try {
+    gateway = createGateway(config, logger, { tracing });
+  } catch (error) {
+    // A setting that reads a file (TRUSTED_DOCUMENTS_MANIFESTS) is checked here.
+    if (error instanceof ConfigError) {
+      logger.fatal(error.message);
+      await closeSandbox?.();
+      logger.flush(() => process.exit(1));
+      return;
+    }
+    throw error;
+  }
+  const metrics = gateway.metrics;
   const { server, drain } = createGatewayServer(gateway, {
     ...config.server,
+    compress: compressor(config.compression),
     metrics: config.metrics.port === undefined && { token: config.metrics.token },
   });
   // Metrics on a port of their own: reachable by the scraper, not by the gateway's public clients.
   const metricsServer =
-    gateway.metrics && config.metrics.port !== undefined
+    metrics && config.metrics.port !== undefined
       ? createServer((req, res) => {
-          if (req.url === '/metrics' && req.method === 'GET') serveMetrics(gateway.metrics!, config.metrics.token, req, res);
+          if (req.url === '/metrics' && req.method === 'GET') serveMetrics(metrics, config.metrics.token, req, res);
           else res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Only GET /metrics is served on METRICS_PORT.\n');
         })
       : undefined;
@@ -88,7 +103,7 @@ async function main() {
     process.exit(1);
   });
   metricsServer?.listen(config.metrics.port, config.host);
-  if (gateway.metrics && config.metrics.port === undefined && !config.metrics.token && !isLoopback(config.host)) {
+  if (metrics && config.metrics.port === undefined && !config.metrics.token && !isLoopback(config.host)) {
     logger.warn(
       `/metrics is open to anyone who reaches ${config.host}:${config.port}: set METRICS_TOKEN, or METRICS_PORT to a port only your scraper reaches (or METRICS=off).`,
     );

@@ -7,6 +7,7 @@
  *   from memory rather than from the socket.
  * - Rate limits (src/rate-limit/): asked before the body is read, so a refused request costs a 429 only.
  * - Slow clients: headers and the whole request must arrive within their timeouts.
+ * - Compression (./compression.ts) wraps the response before anything writes it.
  * - Shutdown: `drain()` refuses new requests (503, and `/ready` says so), lets the ones in
  *   flight finish, then closes the connections.
  * - Operations: `/ready` (readiness: not draining, and the configured upstreams answer; see
@@ -16,6 +17,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Compress } from './compression.js';
 import { ErrorCode } from './errors.js';
 import type { Gateway } from './gateway.js';
 import { leanPost, writeResponse } from './lean-post.js';
@@ -25,6 +27,8 @@ export interface ServerOptions {
   maxBodyBytes: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  /** Compresses answers (src/compression.ts); none when absent. */
+  compress?: Compress;
   /** Serve /metrics on this server (false when it has a port of its own), behind `token` when set. */
   metrics?: { token?: string } | false;
 }
@@ -124,6 +128,8 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
       serveMetrics(metrics.metrics, metrics.token, req, res);
       return;
     }
+    // Before anything is written: every answer below may be compressed.
+    options.compress?.(req, res);
     if (draining) {
       refuse(res, 503, ErrorCode.SHUTTING_DOWN, 'The gateway is shutting down: retry, and another instance will answer.');
       return;
