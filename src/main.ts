@@ -5,7 +5,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
-import { compressor } from './compression.js';
+import { compressor, fixedAnswer } from './compression.js';
+import { graphiqlAnswer } from './graphiql.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createGateway } from './gateway.js';
 import { createLogger } from './logger.js';
@@ -76,7 +77,11 @@ async function main() {
     }
     throw error;
   }
-  const { server, drain } = createGatewayServer(gateway, { ...config.server, compress: compressor(config.compression) });
+  const { server, drain } = createGatewayServer(gateway, {
+    ...config.server,
+    compress: compressor(config.compression),
+    graphiql: config.graphiql ? fixedAnswer(() => graphiqlAnswer(gateway.yoga), config.compression) : undefined,
+  });
   server.on('error', (error: NodeJS.ErrnoException) => {
     logger.fatal(error.code === 'EADDRINUSE' ? `PORT ${config.port} is in use: set PORT to a free port.` : error.message);
     process.exit(1);
