@@ -9,6 +9,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import type { GraphiQLOptions } from 'graphql-yoga';
+import type { FixedAnswer } from './compression.js';
 
 export const DEFAULT_QUERY = /* GraphQL */ `# The Avalanche graph: from a network to its subnets, their blockchains,
 # genesis and L1 validators, in one request. The other tabs are the examples of examples/.
@@ -87,4 +88,20 @@ export function lazyGraphiQL(dir: URL = EXAMPLES_DIR): (options?: GraphiQLOption
     last = { key, page: renderGraphiQL({ ...options, defaultTabs, query: DEFAULT_QUERY } as GraphiQLOptions) };
     return last.page;
   };
+}
+
+/**
+ * GraphiQL's page as yoga answers it (its renderer, its headers), for the server to keep: the
+ * page is the same for every visitor, so it is made once and compressed once per encoding.
+ */
+export async function graphiqlAnswer(yoga: {
+  graphqlEndpoint: string;
+  fetch: (url: string, init: RequestInit) => Response | Promise<Response>;
+}): Promise<FixedAnswer> {
+  const response = await yoga.fetch(`http://localhost${yoga.graphqlEndpoint}`, { headers: { accept: 'text/html' } });
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'content-length') headers[name] = value;
+  });
+  return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
 }

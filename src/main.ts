@@ -6,7 +6,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
-import { compressor } from './compression.js';
+import { compressor, fixedAnswer } from './compression.js';
+import { graphiqlAnswer } from './graphiql.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createGateway } from './gateway.js';
 import { createLogger } from './logger.js';
@@ -88,6 +89,7 @@ async function main() {
   const { server, drain } = createGatewayServer(gateway, {
     ...config.server,
     compress: compressor(config.compression),
+    graphiql: config.graphiql ? fixedAnswer(() => graphiqlAnswer(gateway.yoga), config.compression) : undefined,
     metrics: config.metrics.port === undefined && { token: config.metrics.token },
   });
   // Metrics on a port of their own: reachable by the scraper, not by the gateway's public clients.

@@ -7,7 +7,8 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressor } from '../src/compression.js';
+import { compressor, fixedAnswer } from '../src/compression.js';
+import { graphiqlAnswer } from '../src/graphiql.js';
 import { loadConfig } from '../src/config.js';
 import { createGatewayServer, type GatewayServer } from '../src/server.js';
 import { startHarness, type Harness } from './helpers.js';
@@ -18,7 +19,11 @@ let port: number;
 
 beforeAll(async () => {
   h = await startHarness();
-  gw = createGatewayServer(h.gateway, { ...h.config.server, compress: compressor(h.config.compression) });
+  gw = createGatewayServer(h.gateway, {
+    ...h.config.server,
+    compress: compressor(h.config.compression),
+    graphiql: fixedAnswer(() => graphiqlAnswer(h.gateway.yoga), h.config.compression),
+  });
   await new Promise<void>((resolve) => gw.server.listen(0, '127.0.0.1', resolve));
   port = (gw.server.address() as AddressInfo).port;
 });
@@ -134,6 +139,59 @@ describe("compression on yoga's path", () => {
     expect(raw.headers['content-encoding']).toBe('br');
     expect(raw.bytes.length).toBeLessThan(plain.bytes.length / 3);
     expect(decoded(raw)).toBe(plain.bytes.toString('utf8'));
+    const viaYoga = await h.gateway.yoga.fetch('http://gateway.test/graphql', { headers: { accept: 'text/html' } });
+    expect(plain.bytes.toString('utf8')).toBe(await viaYoga.text());
+    expect(plain.headers['content-type']).toBe(viaYoga.headers.get('content-type'));
+    const gzipped = await send('GET', '/graphql?query=%7B__typename%7D', { accept: 'text/html', 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gzipped)).toBe(plain.bytes.toString('utf8'));
+  });
+});
+
+describe('an answer that never changes (fixedAnswer)', () => {
+  it('is made once and compressed once per encoding, however many ask', async () => {
+    let made = 0;
+    const body = Buffer.from('<html>'.padEnd(50_000, 'x'));
+    const serve = fixedAnswer(
+      async () => {
+        made++;
+        return { status: 200, headers: { 'content-type': 'text/html' }, body };
+      },
+      { minBytes: 1024 },
+    );
+    const { createServer } = await import('node:http');
+    const server = createServer((req, res) => void serve(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const fixedPort = (server.address() as AddressInfo).port;
+    try {
+      const get = (headers: Record<string, string>) =>
+        new Promise<Raw>((resolve, reject) => {
+          httpRequest({ host: '127.0.0.1', port: fixedPort, path: '/', headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }));
+          })
+            .on('error', reject)
+            .end();
+        });
+      const answers = await Promise.all([
+        get({ 'accept-encoding': 'br' }),
+        get({ 'accept-encoding': 'br' }),
+        get({ 'accept-encoding': 'gzip;q=1, br;q=0.5' }),
+        get({}),
+      ]);
+      expect(answers.map((a) => a.headers['content-encoding'])).toEqual(['br', 'br', 'gzip', undefined]);
+      for (const a of answers) {
+        expect(decoded(a)).toBe(body.toString('utf8'));
+        expect(a.headers.vary).toBe('Accept-Encoding');
+        expect(Number(a.headers['content-length'])).toBe(a.bytes.length);
+      }
+      // The same compressed bytes: one compression for both brotli answers.
+      expect(answers[0]!.bytes.equals(answers[1]!.bytes)).toBe(true);
+      expect(made).toBe(1);
+    } finally {
+      server.close();
+    }
   });
 });
 
