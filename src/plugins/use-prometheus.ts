@@ -3,8 +3,9 @@
  * yoga's `onParams` and `onExecutionResult` run for src/lean-post.ts as for yoga's own request
  * handling, and bracket the whole of parse, validate, context and execute.
  *
- * What a request carries between the hooks lives on its context object under symbols: no map
- * of requests, nothing to clean up, nothing allocated but the series bound once per document.
+ * What a request carries between the hooks is one small object of a fixed shape, put on its
+ * context under one symbol in the first hook: the context (which every resolver reads) changes
+ * shape once, early, rather than once per hook after the gateway's fields are on it.
  */
 import type { DocumentNode, ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
@@ -13,18 +14,18 @@ import { codeOf } from '../errors.js';
 import type { GatewayMetrics, OperationSeries, Outcome } from '../ops/prometheus.js';
 import { RESPONSE_CACHE_HIT } from './use-response-cache.js';
 
-const STARTED = Symbol('metrics.started');
-const DOCUMENT = Symbol('metrics.document');
-const SERIES = Symbol('metrics.series');
-const PARAMS = Symbol('metrics.params');
+const MARKS = Symbol('metrics');
 
+/** One request's marks; every field is set when made, so its shape never changes. */
 interface Marks {
-  [STARTED]?: number;
-  [DOCUMENT]?: DocumentNode;
-  [SERIES]?: OperationSeries;
+  started: number;
   /** yoga's params: set on the context by yoga only when the request runs, so kept here for cache hits. */
-  [PARAMS]?: { query?: string; operationName?: string | null };
+  params: { query?: string; operationName?: string | null };
+  document: DocumentNode | undefined;
+  series: OperationSeries | undefined;
 }
+
+type Marked = { [MARKS]?: Marks };
 
 export interface PrometheusOptions {
   /** Whether whole responses are cached: each request is then a lookup, a hit or a miss. */
@@ -34,27 +35,25 @@ export interface PrometheusOptions {
 export function usePrometheus(metrics: GatewayMetrics, { responseCache }: PrometheusOptions): Plugin {
   return {
     onParams: ({ context, params }) => {
-      const marks = context as Marks;
-      marks[STARTED] = performance.now();
-      marks[PARAMS] = params;
+      (context as Marked)[MARKS] = { started: performance.now(), params, document: undefined, series: undefined };
     },
     onValidate: ({ params, context }) => {
-      (context as Marks)[DOCUMENT] = params.documentAST;
+      const marks = (context as Marked)[MARKS];
+      if (marks) marks.document = params.documentAST;
     },
     onExecute: ({ args }) => {
-      const marks = args.contextValue as Marks;
-      marks[SERIES] = metrics.seriesOf(args.document, args.operationName ?? undefined, marks[PARAMS]?.query);
+      const marks = (args.contextValue as Marked)[MARKS];
+      if (marks) marks.series = metrics.seriesOf(args.document, args.operationName ?? undefined, marks.params.query);
     },
     onExecutionResult: ({ result, context }) => {
-      const marks = context as Marks;
-      const started = marks[STARTED];
-      if (started === undefined) return;
-      let series = marks[SERIES];
+      const marks = (context as Marked)[MARKS];
+      if (!marks) return;
+      let series = marks.series;
       if (responseCache) {
         // A hit is answered before parse: its series is found by the document's text.
         const hit = (result as { [RESPONSE_CACHE_HIT]?: boolean })[RESPONSE_CACHE_HIT] === true;
         metrics.onResponseLookup(hit);
-        if (hit) series = metrics.cachedSeries(marks[PARAMS]?.query, marks[PARAMS]?.operationName ?? undefined);
+        if (hit) series = metrics.cachedSeries(marks.params.query, marks.params.operationName ?? undefined);
       }
       let outcome: Outcome;
       if (Symbol.asyncIterator in (result as object)) outcome = 'stream';
@@ -65,9 +64,9 @@ export function usePrometheus(metrics: GatewayMetrics, { responseCache }: Promet
           outcome = !series ? 'refused' : data ? 'partial' : 'failed';
         } else outcome = 'ok';
       }
-      const bound = series ?? metrics.refusedSeries(marks[DOCUMENT], marks[PARAMS]?.operationName ?? undefined);
+      const bound = series ?? metrics.refusedSeries(marks.document, marks.params.operationName ?? undefined);
       bound.count[outcome].value++;
-      bound.duration[outcome].observe((performance.now() - started) / 1000);
+      bound.duration[outcome].observe((performance.now() - marks.started) / 1000);
       if ((context as Partial<GatewayContext>).reads?.scope.budget?.refused) metrics.budgetExceeded();
     },
   };
