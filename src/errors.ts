@@ -98,6 +98,18 @@ export function bounded(text: string, max: number): string {
   return clean.length > max ? `${clean.slice(0, max)}… (cut at ${max} characters)` : clean;
 }
 
+/** A subscription's event that is a failure (described by `describeLiveError` where the poll failed, maybe on another instance). */
+export function liveError(error: { message: string; extensions: GraphQLErrorExtensions }): GraphQLError {
+  return new GraphQLError(error.message, { extensions: error.extensions });
+}
+
+/** A poll's failure as subscribers see it: the message and extensions its GraphQL error would have. */
+export function describeLiveError(error: unknown): { message: string; extensions: Record<string, unknown> } {
+  const masked = maskError(error, 'Unexpected error.');
+  const extensions = masked instanceof GraphQLError ? { ...masked.extensions } : {};
+  return { message: masked.message, extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR, ...extensions } };
+}
+
 export function forbidden(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: ErrorCode.FORBIDDEN } });
 }

@@ -9,7 +9,8 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { adminAccess, type AdminAccess } from './admin-access.js';
 import { PUBLIC_DEFAULTS, type Config } from './config.js';
 import type { GatewayContext } from './context.js';
-import { maskError } from './errors.js';
+import { describeLiveError, maskError } from './errors.js';
+import { LiveHub } from './live/hub.js';
 import { UpstreamError } from './upstreams/errors.js';
 import { DataApiLoaders } from './loaders/data-api.js';
 import { freshnessTable } from './loaders/freshness.js';
@@ -67,8 +68,10 @@ export interface Gateway {
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
   http: HttpClient;
   reuse: Reuse;
-  /** The connection to Redis, when REDIS_URL is set and the cache or rate limits use it. */
+  /** The connection to Redis, when REDIS_URL is set (the cache, rate limits and subscriptions share it). */
   redis?: RedisConnection;
+  /** The subscriptions' pollers. */
+  live: LiveHub;
   /** Asked by src/server.ts before a request's body is read: a 429 to answer instead, when rate limits are on. */
   admit?: (req: IncomingMessage) => Promise<Refusal | undefined>;
   close(): Promise<void>;
@@ -149,9 +152,11 @@ function yogaLogging(logger: Logger) {
   };
 }
 
-/** One connection to Redis for everything instances share: the cache (CACHE=redis) and rate limits. */
+/** One connection to Redis for everything instances share: the cache (CACHE=redis), rate limits, subscriptions' pollers. */
 function connectRedis(config: Config, logger: Logger | undefined): RedisConnection | undefined {
-  const uses = [config.cache.mode === 'redis' && 'the cache', config.rateLimit && 'rate limits'].filter(Boolean).join(' and ');
+  const uses = [config.cache.mode === 'redis' && 'the cache', config.rateLimit && 'rate limits', 'subscriptions']
+    .filter(Boolean)
+    .join(' and ');
   if (!config.cache.redisUrl || !uses) return undefined;
   const down = every(30_000, (held) =>
     logger?.warn(`Redis is unreachable: ${uses} use this instance's memory until it is back${held ? ` (${held} more failures)` : ''}.`),
@@ -216,6 +221,27 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     ),
   };
   const cursors = new CursorCodec(config.cursorSecret);
+  const pollFailed = every(10_000, (held) =>
+    logger?.warn(`subscription polls failed: their subscribers got error events${held ? ` (${held} more failures)` : ''}`),
+  );
+  const live = new LiveHub({
+    clients: (scope) => {
+      const reads = reuse.forRequest(scope);
+      return {
+        dataApi: new DataApiClient(reads, dataApiOptions),
+        node: new NodeClient(reads, nodeOptions),
+        metricsApi: new MetricsApiClient(reads, metricsOptions),
+      };
+    },
+    intervals: config.live.intervals,
+    perClient: config.live.perClient,
+    total: config.live.total,
+    callBudget: config.callBudget,
+    describeError: describeLiveError,
+    redis,
+    leaseMs: config.live.leaseMs,
+    onPollError: () => pollFailed(),
+  });
 
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema,
@@ -259,6 +285,8 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
       const dataApi = new DataApiClient(reads, dataApiOptions, request.headers.get(config.apiKeyHeader) || undefined);
       const node = new NodeClient(reads, nodeOptions);
       let admin: AdminAccess | undefined;
+      let client: string | undefined;
+      const req = (initial as { req?: IncomingMessage }).req;
       return {
         dataApi,
         metricsApi: new MetricsApiClient(reads, metricsOptions),
@@ -268,6 +296,12 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
         reads,
         cursors,
         admin: () => (admin ??= adminAccess(config.adminToken, request.headers.get('authorization'))),
+        live,
+        // Only subscriptions ask: a query does not pay for working it out.
+        get client() {
+          return (client ??= identity.address(req?.socket?.remoteAddress, request.headers.get('x-forwarded-for') ?? undefined));
+        },
+        liveMaxAddresses: config.live.maxAddresses,
       };
     },
   });
@@ -277,8 +311,10 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     http,
     reuse,
     redis,
+    live,
     admit: rateLimiter(config, identity, redis, logger),
     async close() {
+      await live.close();
       await Promise.all([http.close(), stores.reads?.close(), stores.responses?.close(), redis?.close()]);
     },
   };
