@@ -163,6 +163,8 @@ export interface LiveStats {
   /** Topics this instance polls. */
   polling: string[];
   subscribers: number;
+  /** Polls made so far (after the start) per topic with subscribers here. */
+  polls: Record<string, number>;
 }
 
 export class LiveHub {
@@ -214,6 +216,7 @@ export class LiveHub {
       topics: this.topics.size,
       polling: [...this.topics.values()].filter((t) => t.polling).map((t) => t.feed.key),
       subscribers,
+      polls: Object.fromEntries([...this.topics.values()].map((t) => [t.feed.key, t.polls])),
     };
   }
 
