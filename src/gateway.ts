@@ -24,6 +24,7 @@ import { RedisConnection } from './redis.js';
 import { corsOptions, useCrossSite } from './plugins/use-cross-site.js';
 import { useCompiledExecution } from './plugins/use-compiled-execution.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
+import { useStreamLeftovers } from './plugins/use-stream-leftovers.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useRequestLog } from './plugins/use-request-log.js';
 import { useGatewayResponseCache } from './plugins/use-response-cache.js';
@@ -265,6 +266,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
       useQueryLimits({ ...config.limits, introspection: config.introspection }),
       useCompiledExecution(),
       useErrorCodes(),
+      useStreamLeftovers(),
       ...(logger ? [useRequestLog({ logger, identity })] : []),
       ...(stores.responses ? [useGatewayResponseCache({ store: stores.responses, maxTtlMs: RESPONSE_MAX_TTL_MS })] : []),
     ],
