@@ -9,7 +9,7 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { adminAccess, type AdminAccess } from './admin-access.js';
 import { PUBLIC_DEFAULTS, type Config } from './config.js';
 import type { GatewayContext } from './context.js';
-import { describeLiveError, maskError } from './errors.js';
+import { describeLiveError, ErrorCode, maskError } from './errors.js';
 import { LiveHub } from './live/hub.js';
 import { UpstreamError } from './upstreams/errors.js';
 import { DataApiLoaders } from './loaders/data-api.js';
@@ -239,6 +239,8 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     total: config.live.total,
     callBudget: config.callBudget,
     describeError: describeLiveError,
+    // The node does not serve the API (its index is off, a chain it does not track): polling again will not help.
+    isFinal: (error) => error.extensions.code === ErrorCode.NODE_API_UNAVAILABLE,
     redis,
     leaseMs: config.live.leaseMs,
     onPollError: () => pollFailed(),

@@ -230,6 +230,21 @@ function stop(server: Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
+describe('an upstream that does not serve the API', () => {
+  it('gives one coded error event and ends the subscription cleanly', async () => {
+    h.sandbox.node.setKnobs({ indexEnabled: false });
+    const sub = await subscribeSse(h.gateway, BLOCKS, { chain: 'X_CHAIN' });
+    try {
+      const failed = await sub.next();
+      expect(failed.data.errors[0].extensions.code).toBe('NODE_API_UNAVAILABLE');
+      expect((await sub.next()).event).toBe('complete');
+      await until(() => h.gateway.live.stats().topics === 0, 'the topic is gone');
+    } finally {
+      await sub.close();
+    }
+  });
+});
+
 describe('over WebSocket', () => {
   it('runs a subscription at /graphql on the HTTP server (graphql-transport-ws), and a query too', async () => {
     const { server } = createGatewayServer(h.gateway, {

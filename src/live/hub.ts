@@ -52,6 +52,8 @@ export interface LiveOptions {
   callBudget: number;
   /** Turns a poll's failure into what clients see (src/errors.ts, wired by the gateway). */
   describeError: (error: unknown) => LiveError;
+  /** Whether a failure will not go away by polling again (the node does not serve the API): the topic then ends after its error event. */
+  isFinal?: (error: LiveError) => boolean;
   /** Shares topics between instances when set. */
   redis?: RedisConnection;
   /** How long a lease lasts unless renewed: how long a dead leaseholder's topics wait for another poller. */
@@ -65,6 +67,8 @@ interface Message {
   events?: unknown[];
   state?: unknown;
   error?: LiveError;
+  /** The topic ends after this message: its subscriptions complete. */
+  final?: boolean;
 }
 
 /** Events a slow subscriber may have waiting; past that the oldest are dropped. */
@@ -83,6 +87,8 @@ class Subscriber {
   private readonly queue: LiveEvent<unknown>[] = [];
   private wake?: (result: IteratorResult<LiveEvent<unknown>>) => void;
   done = false;
+  /** Set when the topic ended: the stream completes once the queue is read. */
+  private finishing = false;
   /** Whether it has had its feed's current value (feeds of a value that changes). */
   hasCurrent = false;
 
@@ -98,6 +104,11 @@ class Subscriber {
     }
     if (this.queue.length >= QUEUE_LIMIT) this.queue.shift();
     this.queue.push(event);
+  }
+
+  /** Completes the stream once what is queued has been read. */
+  finish(): void {
+    this.finishing = true;
   }
 
   end(): void {
@@ -116,6 +127,7 @@ class Subscriber {
       next() {
         const queued = self.queue.shift();
         if (queued) return Promise.resolve({ value: queued, done: false });
+        if (self.finishing) self.end();
         if (self.done) return Promise.resolve({ value: undefined, done: true });
         return new Promise((resolve) => {
           self.wake = resolve;
@@ -301,7 +313,13 @@ export class LiveHub {
       } catch (error) {
         if (!current()) return;
         this.options.onPollError?.(topic.feed.key, error);
-        this.publish(topic, { error: this.options.describeError(error) });
+        const described = this.options.describeError(error);
+        const final = this.options.isFinal?.(described) ?? false;
+        this.publish(topic, { error: described, final });
+        if (final) {
+          this.stopPolling(topic);
+          return;
+        }
       }
       if (current()) {
         topic.timer = setTimeout(() => void run(), interval);
@@ -336,10 +354,17 @@ export class LiveHub {
   /** Hands a message to this instance's subscribers of the topic. */
   private deliver(topic: Topic, message: Message): void {
     if (message.state !== undefined) topic.state = message.state;
+    if (message.final && this.topics.get(topic.feed.key) === topic) {
+      // Who subscribes to it from now on starts the topic anew.
+      this.topics.delete(topic.feed.key);
+      void this.release(topic);
+    }
     const current = topic.feed.current;
-    for (const s of topic.subscribers) {
+    for (const s of [...topic.subscribers]) {
       if (message.error) {
         s.push({ error: message.error });
+        // What the client has not read yet is still sent; then the stream completes.
+        if (message.final) s.finish();
         continue;
       }
       if (current && !s.hasCurrent) {
