@@ -2,8 +2,9 @@
  * The sandbox's chains moving on: a clock of ticks, each a new accepted block on the P-, X- and
  * C-Chain of both networks, and now and then a new P-Chain transaction of the live addresses, a
  * fee config change on every Subnet-EVM chain, a validator's weight change on every subnet, and a
- * new average TPS point on every EVM chain. What a tick adds is a function of the seed and the
- * tick alone, so a test that advances the clock itself sees the same world every run.
+ * new average TPS point on every EVM chain. What a tick adds (ids, times, values) is a function
+ * of the seed and the tick alone, so a test that advances the clock itself sees the same world
+ * every run; times follow the world's newest, not the wall clock.
  *
  * The clock runs by itself only when asked (`startSandbox({ blockMs })`: `npm start` offline,
  * `npm run sandbox`); tests advance it with `sandbox.live.advance()` or POST /_sandbox/advance.
@@ -33,8 +34,6 @@ export class SandboxLive {
   private timer?: NodeJS.Timeout;
   private readonly templates = new Map<NetworkName, PChainTransaction>();
   private readonly madeTxs = new Map<string, { network: NetworkName; tx: PChainTransaction; template: string }>();
-  /** When the clock started, in seconds: new blocks and transactions are stamped from here. */
-  private readonly epoch = Math.floor(Date.now() / 1000);
 
   constructor(private readonly seed: string) {}
 
@@ -75,7 +74,7 @@ export class SandboxLive {
   /** The `n`th container an index gained (0 for the first), the same for a seed and position. */
   container(network: NetworkName, index: string, n: number, after: number): LiveContainer {
     const bytes = sha(`${this.seed}:live:${network}:${index}:${n}`);
-    return { id: cb58Encode(createHash('sha256').update(bytes).digest()), bytes, time: Math.max(after, this.epoch) + n + 1 };
+    return { id: cb58Encode(createHash('sha256').update(bytes).digest()), bytes, time: after + n + 1 };
   }
 
   // --- transactions -------------------------------------------------------------------------------
@@ -89,6 +88,11 @@ export class SandboxLive {
       this.templates.set(network, tx);
     }
     return tx;
+  }
+
+  /** The time of the world's newest P-Chain transaction: what the clock adds comes after it. */
+  private newest(network: NetworkName): number {
+    return getWorld(network, this.seed).transactions.p.reduce((max, t) => Math.max(max, t.blockTimestamp), 0);
   }
 
   /** The addresses every new transaction touches (avax1…/fuji1…, as the Data API writes them). */
@@ -105,7 +109,7 @@ export class SandboxLive {
       const txHash = cb58Encode(sha(`${this.seed}:live-tx:${network}:${n}`));
       let made = this.madeTxs.get(txHash)?.tx;
       if (!made) {
-        made = { ...template, txHash, blockTimestamp: Math.max(this.epoch, template.blockTimestamp) + (n + 1) * 2 };
+        made = { ...template, txHash, blockTimestamp: this.newest(network) + (n + 1) * 2 };
         this.madeTxs.set(txHash, { network, tx: made, template: template.txHash });
       }
       out.push(made);

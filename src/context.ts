@@ -32,8 +32,8 @@ export interface GatewayContext {
   admin: () => AdminAccess;
   /** The subscriptions' pollers, shared by every request of the gateway. */
   live: LiveHub;
-  /** Who is asking, for per-client bounds: the client's address (its /64 for IPv6). */
-  client: string;
+  /** Who is asking, for per-client bounds: the client's address (worked out on first use). */
+  client: () => string;
   /** The most addresses one subscription may watch (LIVE_MAX_ADDRESSES). */
   liveMaxAddresses: number;
 }

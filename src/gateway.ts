@@ -302,9 +302,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
         admin: () => (admin ??= adminAccess(config.adminToken, request.headers.get('authorization'))),
         live,
         // Only subscriptions ask: a query does not pay for working it out.
-        get client() {
-          return (client ??= identity.address(req?.socket?.remoteAddress, request.headers.get('x-forwarded-for') ?? undefined));
-        },
+        client: () => (client ??= identity.address(req?.socket?.remoteAddress, request.headers.get('x-forwarded-for') ?? undefined)),
         liveMaxAddresses: config.live.maxAddresses,
       };
     },

@@ -11,7 +11,8 @@ import { builder } from './builder.js';
 
 /** Joins `feed`'s topic, or refuses with a clear error when the client or the gateway has too many subscriptions open. */
 export function openFeed<S, E>(ctx: GatewayContext, feed: Feed<S, E>): AsyncIterable<LiveEvent<E>> {
-  const refusal = ctx.live.admit(ctx.client);
+  const client = ctx.client();
+  const refusal = ctx.live.admit(client);
   if (refusal?.bound === 'perClient') {
     throw limitExceeded(
       `This client already has ${refusal.limit} subscriptions open, the most one client may hold (LIVE_MAX_PER_CLIENT): close one before opening another.`,
@@ -24,7 +25,7 @@ export function openFeed<S, E>(ctx: GatewayContext, feed: Feed<S, E>): AsyncIter
       'subscriptions',
     );
   }
-  return ctx.live.subscribe(feed, ctx.client);
+  return ctx.live.subscribe(feed, client);
 }
 
 /** An event's value as the field returns it; a failed poll is the field's error (with its code), and the subscription goes on. */
