@@ -30,7 +30,12 @@ afterAll(async () => {
 
 async function instance(): Promise<Harness> {
   const h = await startHarness(
-    { REDIS_URL: redis.url, LIVE_POLL_BLOCKS_MS: String(POLL_MS), LIVE_LEASE_MS: String(LEASE_MS) },
+    {
+      REDIS_URL: redis.url,
+      LIVE_POLL_BLOCKS_MS: String(POLL_MS),
+      LIVE_POLL_FEE_CONFIG_MS: String(POLL_MS),
+      LIVE_LEASE_MS: String(LEASE_MS),
+    },
     { sandbox },
   );
   for (let i = 0; i < 100 && !h.gateway.redis?.ready; i++) await sleep(20);
@@ -38,7 +43,7 @@ async function instance(): Promise<Harness> {
   return h;
 }
 
-const pollerOf = (a: Harness, b: Harness) => [a, b].filter((h) => h.gateway.live.stats().polling.includes(KEY));
+const pollerOf = (a: Harness, b: Harness, key = KEY) => [a, b].filter((h) => h.gateway.live.stats().polling.includes(key));
 
 describe('two instances on one Redis', () => {
   it('deliver the same events with one poller between them, and the other takes over when it goes', async () => {
@@ -79,6 +84,29 @@ describe('two instances on one Redis', () => {
       expect(next.data.data.acceptedBlocks.index).toBe(String(last + 2));
       await fromA.close();
       await fromB.close();
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('give a value that changes to whoever subscribes, on either instance, as it stands, then its changes', async () => {
+    const [a, b] = [await instance(), await instance()];
+    try {
+      sandbox.reset();
+      const node = getNodeWorld('mainnet');
+      const chain = [...node.chains.values()].find((c) => c.vm === 'subnet-evm' && c.status !== 'Created')!;
+      const query = `subscription($id: CB58Id!) { feeConfig(blockchainId: $id) { minBaseFee } }`;
+      const variables = { id: chain.blockchain.blockchainId };
+      const fromA = await subscribeSse(a.gateway, query, variables);
+      const first = (await fromA.next()).data.data.feeConfig;
+      const fromB = await subscribeSse(b.gateway, query, variables);
+      expect((await fromB.next()).data.data.feeConfig).toEqual(first);
+      expect(pollerOf(a, b, `feeConfig:mainnet:${chain.blockchain.blockchainId}`)).toEqual([a]);
+      sandbox.live.advance(5);
+      const [changedA, changedB] = [(await fromA.next()).data.data.feeConfig, (await fromB.next()).data.data.feeConfig];
+      expect(changedA).toEqual(changedB);
+      expect(BigInt(changedA.minBaseFee) - BigInt(first.minBaseFee)).toBe(1_000_000_000n);
+      await Promise.all([fromA.close(), fromB.close()]);
     } finally {
       await Promise.all([a.close(), b.close()]);
     }

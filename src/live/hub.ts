@@ -346,6 +346,10 @@ export class LiveHub {
       const keep =
         message.state === undefined ? Promise.resolve() : client.set(STATE + key, JSON.stringify(message.state), 'PX', this.leaseMs * 6);
       Promise.all([keep, client.publish(CHANNEL + key, text)]).catch(() => this.deliver(topic, message));
+      // A state alone (the start) is news only to who has no current value yet, so delivering it
+      // twice is harmless: delivered here too, it reaches this instance's subscribers even if
+      // the channel subscription is not in place yet.
+      if (!message.events?.length && !message.error) this.deliver(topic, message);
       return;
     }
     this.deliver(topic, message);
