@@ -253,7 +253,15 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     // Cross-site requests: src/plugins/use-cross-site.ts. Nothing here is uploaded.
     cors: corsOptions(config.cors),
     multipart: false,
-    graphiql: config.graphiql ? { title: 'Avalanche GraphQL gateway', defaultQuery: DEFAULT_QUERY } : false,
+    graphiql: config.graphiql
+      ? {
+          title: 'Avalanche GraphQL gateway',
+          defaultQuery: DEFAULT_QUERY,
+          // Subscriptions over SSE as POSTs of JSON: GraphiQL would send them as GETs without the
+          // header that proves they are not cross-site, and be refused (src/plugins/use-cross-site.ts).
+          method: 'POST',
+        }
+      : false,
     // GraphiQL's assets come from node_modules, not a CDN, so it also works offline; they are
     // loaded on the first GraphiQL page, not at start (9 MB a process serving only JSON never
     // needs). Yoga's GraphiQL fills its first tab from `query` (`defaultQuery` only seeds new tabs).
