@@ -2,14 +2,16 @@
  * The gateway: a yoga server over the schema, with one HTTP client, one reuse layer (and its
  * stores) for every request, and per request its reads (signal, budget, API key) and loaders.
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import { GraphQLError } from 'graphql';
-import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { adminAccess, type AdminAccess } from './admin-access.js';
-import { PUBLIC_DEFAULTS, type Config } from './config.js';
+import { ConfigError, PUBLIC_DEFAULTS, type Config } from './config.js';
 import type { GatewayContext } from './context.js';
 import { describeLiveError, ErrorCode, maskError } from './errors.js';
+import { DEFAULT_QUERY, lazyGraphiQL } from './graphiql.js';
 import { LiveHub } from './live/hub.js';
 import { UpstreamError } from './upstreams/errors.js';
 import { DataApiLoaders } from './loaders/data-api.js';
@@ -28,6 +30,7 @@ import { useStreamLeftovers } from './plugins/use-stream-leftovers.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useRequestLog } from './plugins/use-request-log.js';
 import { useGatewayResponseCache } from './plugins/use-response-cache.js';
+import { loadManifests, useTrustedDocuments } from './plugins/use-trusted-documents.js';
 import { CursorCodec } from './paging/connection.js';
 import { schema } from './schema/index.js';
 import { RequestActivity } from './upstreams/activity.js';
@@ -37,30 +40,6 @@ import { DataApiClient, type DataApiOptions } from './upstreams/data-api/client.
 import { HttpClient, type HttpClientOptions } from './upstreams/http.js';
 import { MetricsApiClient } from './upstreams/metrics-api/client.js';
 import { NodeClient, type NodeOptions } from './upstreams/node/client.js';
-
-export const DEFAULT_QUERY = /* GraphQL */ `# The Avalanche graph: from a network to its subnets, their blockchains,
-# genesis and L1 validators, in one request.
-query SubnetsWithChains {
-  network(name: MAINNET) {
-    subnets(first: 5) {
-      pageInfo { hasNextPage endCursor }
-      nodes {
-        id
-        subnetId
-        isL1
-        blockchains {
-          blockchainName
-          evmChainId
-          genesisData { config { chainId feeConfig { gasLimit minBaseFee } } }
-        }
-        l1Validators(first: 3) {
-          nodes { nodeId weight remainingBalance }
-        }
-      }
-    }
-  }
-}
-`;
 
 /** The longest a whole response is kept when nothing it read set a shorter time. */
 const RESPONSE_MAX_TTL_MS = 600_000;
@@ -73,6 +52,8 @@ export interface Gateway {
   redis?: RedisConnection;
   /** The subscriptions' pollers. */
   live: LiveHub;
+  /** Whether a document's text may run over WebSocket, where the trusted documents' hooks do not (TRUSTED_DOCUMENTS). */
+  allowsDocument: (query: string) => boolean;
   /** Asked by src/server.ts before a request's body is read: a 429 to answer instead, when rate limits are on. */
   admit?: (req: IncomingMessage) => Promise<Refusal | undefined>;
   close(): Promise<void>;
@@ -179,6 +160,29 @@ function rateLimiter(
   return (req) => limiter.admit(req);
 }
 
+/**
+ * The trusted documents plugin, or nothing when TRUSTED_DOCUMENTS=off (no hook runs then); and
+ * whether a document's text may run where yoga's onParams hooks do not (GraphQL over WebSocket):
+ * with `only`, the text of a trusted document and nothing else.
+ */
+function trustedDocuments(config: Config, logger: Logger | undefined): { plugins: Plugin[]; allows: (query: string) => boolean } {
+  const { mode, manifests } = config.trustedDocuments;
+  if (mode === 'off') return { plugins: [], allows: () => true };
+  let documents: Map<string, string>;
+  try {
+    documents = loadManifests(manifests);
+  } catch (error) {
+    throw new ConfigError([`TRUSTED_DOCUMENTS_MANIFESTS: ${(error as Error).message}`]);
+  }
+  if (mode === 'only' && config.graphiql) {
+    logger?.warn('TRUSTED_DOCUMENTS=only refuses what GraphiQL sends (its documents are in no manifest): set GRAPHIQL=false.');
+  }
+  return {
+    plugins: [useTrustedDocuments({ mode, documents, apqMaxBytes: config.trustedDocuments.apqMaxBytes })],
+    allows: mode === 'allow' ? () => true : (query) => documents.has(createHash('sha256').update(query).digest('hex')),
+  };
+}
+
 function createStores(config: Config, redis: RedisConnection | undefined, tuning: GatewayTuning) {
   if (config.cache.mode === 'off') return {};
   const reads = new MemoryStore(config.cache.maxBytes, { freezeValues: tuning.freezeCachedValues });
@@ -192,6 +196,8 @@ function createStores(config: Config, redis: RedisConnection | undefined, tuning
  * @param tuning settings the environment does not configure (tests shorten the backoff).
  */
 export function createGateway(config: Config, logger?: Logger, tuning: GatewayTuning = {}): Gateway {
+  // First: a manifest that does not load stops the start before anything opens.
+  const trusted = trustedDocuments(config, logger);
   const http = new HttpClient({
     timeoutMs: config.timeoutMs,
     retries: config.retries,
@@ -253,6 +259,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     // Cross-site requests: src/plugins/use-cross-site.ts. Nothing here is uploaded.
     cors: corsOptions(config.cors),
     multipart: false,
+    // One tab per example of examples/, loaded with GraphiQL's assets on the first page: src/graphiql.ts.
     graphiql: config.graphiql
       ? {
           title: 'Avalanche GraphQL gateway',
@@ -262,17 +269,13 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
           method: 'POST',
         }
       : false,
-    // GraphiQL's assets come from node_modules, not a CDN, so it also works offline; they are
-    // loaded on the first GraphiQL page, not at start (9 MB a process serving only JSON never
-    // needs). Yoga's GraphiQL fills its first tab from `query` (`defaultQuery` only seeds new tabs).
-    renderGraphiQL: async (options) => {
-      const { renderGraphiQL } = await import('@graphql-yoga/render-graphiql');
-      return renderGraphiQL({ ...options, query: options?.defaultQuery } as typeof options);
-    },
+    renderGraphiQL: lazyGraphiQL(),
     maskedErrors: { maskError },
     logging: logger ? yogaLogging(logger) : false,
     plugins: [
       useCrossSite(config.cors),
+      // Before anything reads the document: it may come from an id.
+      ...trusted.plugins,
       useQueryLimits({ ...config.limits, introspection: config.introspection }),
       useCompiledExecution(),
       useErrorCodes(),
@@ -322,6 +325,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     reuse,
     redis,
     live,
+    allowsDocument: trusted.allows,
     admit: rateLimiter(config, identity, redis, logger),
     async close() {
       await live.close();

@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { GraphQLError, type ExecutionArgs } from 'graphql';
 import type { WebSocketServer } from 'ws';
+import { ErrorCode, refusedDocument } from './errors.js';
 import type { Gateway } from './gateway.js';
 
 /** Headers of the upgrade request as a fetch Request carries them, for the context (API key, forwarded-for, authorization). */
@@ -56,6 +57,16 @@ export async function graphqlSockets(gateway: Gateway, maxPayload: number): Prom
           params,
           request,
         });
+        // Trusted documents (TRUSTED_DOCUMENTS=only) are checked in yoga's onParams, which a socket skips.
+        if (!gateway.allowsDocument(params.query)) {
+          return [
+            refusedDocument(
+              ErrorCode.PERSISTED_QUERY_ONLY,
+              'This gateway runs only trusted documents (TRUSTED_DOCUMENTS=only): over WebSocket, send the exact text of one of them.',
+              undefined,
+            ),
+          ];
+        }
         let document: ReturnType<typeof parse>;
         try {
           document = parse(params.query);
