@@ -237,7 +237,7 @@ export class LiveHub {
     this.closed = true;
     const topics = [...this.topics.values()];
     for (const topic of topics) for (const s of [...topic.subscribers]) s.end();
-    await Promise.all(topics.map((t) => this.release(t)));
+    await Promise.all(topics.map((t) => this.release(t).catch(() => undefined)));
   }
 
   // --- topics --------------------------------------------------------------------------------------
@@ -247,7 +247,8 @@ export class LiveHub {
       this.startPolling(topic);
       return;
     }
-    void this.listen(topic);
+    // Redis away or refusing: the lease ticks serve the subscribers from here meanwhile.
+    this.listen(topic).catch(() => undefined);
     void this.leaseTick(topic);
     topic.leaseTimer = setInterval(() => void this.leaseTick(topic), Math.max(50, Math.floor(this.leaseMs / 3)));
     topic.leaseTimer.unref();
@@ -261,7 +262,7 @@ export class LiveHub {
     topic.subscribers.delete(subscriber);
     if (topic.subscribers.size === 0 && this.topics.get(topic.feed.key) === topic) {
       this.topics.delete(topic.feed.key);
-      void this.release(topic);
+      this.release(topic).catch(() => undefined);
     }
   }
 
@@ -361,7 +362,7 @@ export class LiveHub {
     if (message.final && this.topics.get(topic.feed.key) === topic) {
       // Who subscribes to it from now on starts the topic anew.
       this.topics.delete(topic.feed.key);
-      void this.release(topic);
+      this.release(topic).catch(() => undefined);
     }
     const current = topic.feed.current;
     for (const s of [...topic.subscribers]) {
