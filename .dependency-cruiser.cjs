@@ -7,9 +7,10 @@
  *   upstreams  src/upstreams/   the HTTP layer and one client per upstream
  *   domain     src/domain/      facts and computations over upstream data
  *   reuse      src/loaders/     request memo, shared cache, batching
+ *   live       src/live/        subscriptions: one poller per topic, shared (Redis lease and pub/sub)
  *   graphql    src/errors.ts, src/context.ts, src/admin-access.ts, src/paging/
  *   schema     src/schema/      the graph
- *   app        src/plugins/, src/rate-limit/, src/ops/, src/gateway.ts, src/server.ts, src/lean-post.ts,
+ *   app        src/plugins/, src/rate-limit/, src/ops/, src/gateway.ts, src/server.ts, src/lean-post.ts, src/websocket.ts,
  *              src/compression.ts, src/graphiql.ts, src/config.ts, src/main.ts
  * The sandbox (sandbox/) is a product of its own beside them.
  */
@@ -17,9 +18,10 @@ const BASE = '^src/(ids|avax-codec|logger|redis)[.]ts$';
 const UPSTREAMS = '^src/upstreams/';
 const DOMAIN = '^src/domain/';
 const REUSE = '^src/loaders/';
+const LIVE = '^src/live/';
 const GRAPHQL = '^src/((errors|context|admin-access)[.]ts$|paging/)';
 const SCHEMA = '^src/schema/';
-const APP = '^src/((plugins|rate-limit|ops)/|(gateway|server|lean-post|compression|graphiql|config|main)[.]ts$)';
+const APP = '^src/((plugins|rate-limit|ops)/|(gateway|server|lean-post|websocket|compression|graphiql|config|main)[.]ts$)';
 
 /** A rule that `from` may not import any layer in `above`. */
 const below = (name, from, above, comment) => ({
@@ -43,13 +45,19 @@ module.exports = {
       name: 'every-module-in-a-layer',
       comment: 'A new folder or top-level file of src/ belongs to a layer: add it to the list at the top of this file and to docs/ARCHITECTURE.md.',
       severity: 'error',
-      from: { path: '^src/', pathNot: [BASE, UPSTREAMS, DOMAIN, REUSE, GRAPHQL, SCHEMA, APP].join('|') },
+      from: { path: '^src/', pathNot: [BASE, UPSTREAMS, DOMAIN, REUSE, LIVE, GRAPHQL, SCHEMA, APP].join('|') },
       to: {},
     },
-    below('base-imports-nothing-above', BASE, [UPSTREAMS, DOMAIN, REUSE, GRAPHQL, SCHEMA, APP], 'The base modules stand alone.'),
-    below('upstreams-below-the-rest', UPSTREAMS, [DOMAIN, REUSE, GRAPHQL, SCHEMA, APP], 'Clients only send and read: they know no loaders, GraphQL or schema.'),
-    below('domain-calls-nothing', DOMAIN, [REUSE, GRAPHQL, SCHEMA, APP], 'Domain logic neither calls an upstream through the reuse layer nor knows GraphQL.'),
-    below('reuse-below-graphql', REUSE, [GRAPHQL, SCHEMA, APP], 'The reuse layer caches answers; it makes no GraphQL errors.'),
+    below('base-imports-nothing-above', BASE, [UPSTREAMS, DOMAIN, REUSE, LIVE, GRAPHQL, SCHEMA, APP], 'The base modules stand alone.'),
+    below('upstreams-below-the-rest', UPSTREAMS, [DOMAIN, REUSE, LIVE, GRAPHQL, SCHEMA, APP], 'Clients only send and read: they know no loaders, GraphQL or schema.'),
+    below('domain-calls-nothing', DOMAIN, [REUSE, LIVE, GRAPHQL, SCHEMA, APP], 'Domain logic neither calls an upstream through the reuse layer nor knows GraphQL.'),
+    below('reuse-below-graphql', REUSE, [LIVE, GRAPHQL, SCHEMA, APP], 'The reuse layer caches answers; it makes no GraphQL errors.'),
+    below(
+      'live-below-graphql',
+      LIVE,
+      [GRAPHQL, SCHEMA, APP],
+      'Pollers send through the clients and publish upstream objects; the schema makes graph objects and errors of them.',
+    ),
     below('graphql-below-schema', GRAPHQL, [SCHEMA, APP], 'Errors, context and paging serve the schema and know none of its types.'),
     below('schema-below-app', SCHEMA, [APP], 'The schema maps; the app serves it.'),
     {

@@ -81,7 +81,7 @@ interface Tally {
 const tally = (): Tally => ({ requests: 0, byStatus: {}, ok: 0, partial: 0, noData: 0, errorsByCode: {}, slowestMs: 0 });
 
 async function main() {
-  const sandbox = spawn('npm', ['run', '--silent', 'sandbox'], { env: { ...process.env, SANDBOX_PORT: '0', SANDBOX_LATENCY_MS: '5' }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const sandbox = spawn('npm', ['run', '--silent', 'sandbox'], { env: { ...process.env, SANDBOX_PORT: '0', SANDBOX_LATENCY_MS: '5', SANDBOX_BLOCK_MS: '0' }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
   children.push(sandbox);
   const urls = await new Promise<{ url: string; dataApiUrl: string; metricsApiUrl: string; nodeUrls: { mainnet: string; fuji: string } }>((resolve) => {
     createInterface({ input: sandbox.stdout! }).on('line', (line) => {

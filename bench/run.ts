@@ -208,7 +208,7 @@ interface Nested {
 
 /** The nested query against the sandbox (20 ms a call): cache off vs a raw client; then cache on. */
 async function nested(): Promise<Nested> {
-  const { line } = await start('npm', ['run', '--silent', 'sandbox'], { SANDBOX_PORT: '0', SANDBOX_LATENCY_MS: String(LATENCY_MS) });
+  const { line } = await start('npm', ['run', '--silent', 'sandbox'], { SANDBOX_PORT: '0', SANDBOX_LATENCY_MS: String(LATENCY_MS), SANDBOX_BLOCK_MS: '0' });
   const urls = line as { url: string; dataApiUrl: string; metricsApiUrl: string; nodeUrls: { mainnet: string; fuji: string } };
   const upstreams = { DATA_API_URL: urls.dataApiUrl, METRICS_API_URL: urls.metricsApiUrl, NODE_URL_MAINNET: urls.nodeUrls.mainnet, NODE_URL_FUJI: urls.nodeUrls.fuji };
   const total = async () => ((await (await fetch(`${urls.url}/_sandbox/stats`)).json()) as { total: number }).total;

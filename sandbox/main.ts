@@ -1,7 +1,8 @@
 /**
  * Runs the sandbox on its own, e.g. for benchmarks in another process:
  *   SANDBOX_PORT=4100 tsx sandbox/main.ts
- * Prints one JSON line with its URLs once it listens.
+ * Prints one JSON line with its URLs once it listens. Its chains advance every SANDBOX_BLOCK_MS
+ * (3000 by default; 0 keeps them still, as the benchmarks do).
  */
 import { startSandbox } from './server.js';
 
@@ -10,6 +11,7 @@ const sandbox = await startSandbox({
   port: Number(process.env.SANDBOX_PORT ?? 0),
   seed,
   latencyMs: Number(process.env.SANDBOX_LATENCY_MS ?? 0),
+  blockMs: Number(process.env.SANDBOX_BLOCK_MS ?? 3000),
 });
 console.log(
   JSON.stringify({

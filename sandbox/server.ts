@@ -10,6 +10,7 @@
  *   GET  /_sandbox/requests  the request log
  *   POST /_sandbox/knobs     JSON `Partial<Knobs>` (with `node`: `Partial<NodeKnobs>`), merged into the current knobs
  *   POST /_sandbox/reset     counts, log, knobs and node state back to the start
+ *   POST /_sandbox/advance   JSON `{ "ticks": n }` (1 when absent): the chains move on (./live.ts)
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +20,7 @@ import { metricsRoutes, type MetricsState } from './metrics-api/metrics.js';
 import { SandboxNode, type NodeKnobs } from './node/index.js';
 import { getNodeWorld, SANDBOX_NODE_ID } from './node/chains/node-world.js';
 import { getWorld } from './world/world.js';
+import { SandboxLive } from './live.js';
 import { apiError, BadRequest, type Route, type SandboxAnswer, type SandboxRequest } from './routes.js';
 import type { NetworkName } from '../src/ids.js';
 
@@ -71,6 +73,8 @@ export interface SandboxOptions {
   latencyMs?: number;
   /** Keep at most this many requests in the log (oldest dropped). */
   logLimit?: number;
+  /** The chains advance by themselves every this many ms (a block, and now and then more: ./live.ts); never when 0 or absent. */
+  blockMs?: number;
 }
 
 interface Service {
@@ -99,6 +103,8 @@ export class Sandbox {
   readonly metrics: MetricsState = { tokens: new Map(), tokenTtlMs: 24 * 3600 * 1000 };
   /** The avalanchego node of each network: its knobs, and its admin state per network. */
   readonly node: SandboxNode;
+  /** The chains moving on: new blocks, transactions, fee and validator changes, TPS points. */
+  readonly live: SandboxLive;
 
   constructor(private readonly options: SandboxOptions = {}) {
     const seed = options.seed ?? 'avalanche';
@@ -109,7 +115,9 @@ export class Sandbox {
       getNodeWorld(network, seed);
     }
     this.knobs = { latencyMs: options.latencyMs ?? 0, faults: [] };
-    this.node = new SandboxNode(seed);
+    this.live = new SandboxLive(seed);
+    this.live.run(options.blockMs ?? 0);
+    this.node = new SandboxNode(seed, this.live);
     const json = { 'content-type': 'application/json' };
     const dataApi = {
       headers: json,
@@ -117,11 +125,11 @@ export class Sandbox {
       fault: (status: number, headers: Record<string, string>) => apiError(status, faultMessage(status), headers),
     };
     this.services = [
-      { prefix: '/data', name: 'data-api', routes: dataApiRoutes(seed), ...dataApi },
+      { prefix: '/data', name: 'data-api', routes: dataApiRoutes(seed, this.live), ...dataApi },
       {
         prefix: '/metrics',
         name: 'metrics-api',
-        routes: metricsRoutes(seed, this.metrics),
+        routes: metricsRoutes(seed, this.metrics, this.live),
         ...dataApi,
         // The Metrics API sends its messages as an array.
         fault: (status, headers) => apiError(status, [faultMessage(status)], headers),
@@ -167,6 +175,7 @@ export class Sandbox {
   }
 
   async close(): Promise<void> {
+    this.live.stop();
     for (const res of this.hanging) res.destroy();
     this.hanging.clear();
     const server = this.server;
@@ -185,6 +194,7 @@ export class Sandbox {
     this.knobs.faults = [];
     delete this.knobs.requireApiKey;
     this.node.reset();
+    this.live.reset();
   }
 
   /** Requests the sandbox is holding open (hanging or trickling). */
@@ -331,6 +341,11 @@ export class Sandbox {
       case '/_sandbox/reset':
         this.reset();
         return send({ ok: true });
+      case '/_sandbox/advance': {
+        const { ticks = 1 } = JSON.parse(body || '{}') as { ticks?: number };
+        this.live.advance(Math.max(0, Math.min(10_000, Math.floor(Number(ticks) || 0))));
+        return send({ tick: this.live.tick });
+      }
       case '/_sandbox/knobs': {
         const patch = JSON.parse(body || '{}') as Partial<Knobs> & { node?: Partial<NodeKnobs> };
         if (patch.latencyMs !== undefined) this.knobs.latencyMs = patch.latencyMs;

@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { FRESHNESS_KINDS, type FreshnessKind } from './loaders/freshness.js';
+import type { LiveKind } from './live/feeds.js';
 import type { BreakerOptions } from './upstreams/http.js';
 import type { CorsConfig } from './plugins/use-cross-site.js';
 import { parseRange, type TrustProxy } from './rate-limit/identity.js';
@@ -126,6 +127,7 @@ const schema = z.object({
   SANDBOX: z.enum(['auto', 'on', 'off'], { message: 'must be one of auto, on, off' }).default('auto'),
   SANDBOX_SEED: z.string().min(1).default('avalanche'),
   SANDBOX_LATENCY_MS: int(0, 60_000).default(0),
+  SANDBOX_BLOCK_MS: int(0, 3_600_000).default(3_000),
   DATA_API_URL: httpUrl.optional(),
   METRICS_API_URL: httpUrl.optional(),
   NODE_URL_MAINNET: httpUrl.optional(),
@@ -160,6 +162,16 @@ const schema = z.object({
   MAX_DEPTH: int(1, 1000).default(15),
   MAX_ALIASES: int(0, 10_000).default(30),
   MAX_TOKENS: int(100, 1_000_000).default(4000),
+  // Subscriptions: how often a topic's poller calls its upstream (whatever subscribers ask), and the bounds.
+  LIVE_POLL_BLOCKS_MS: int(200, 3_600_000).default(2_000),
+  LIVE_POLL_TRANSACTIONS_MS: int(200, 3_600_000).default(5_000),
+  LIVE_POLL_FEE_CONFIG_MS: int(200, 3_600_000).default(10_000),
+  LIVE_POLL_VALIDATORS_MS: int(200, 3_600_000).default(10_000),
+  LIVE_POLL_TPS_MS: int(200, 3_600_000).default(60_000),
+  LIVE_MAX_PER_CLIENT: int(1, 100_000).default(20),
+  LIVE_MAX_SUBSCRIPTIONS: int(1, 1_000_000).default(10_000),
+  LIVE_MAX_ADDRESSES: int(1, 100).default(20),
+  LIVE_LEASE_MS: int(500, 600_000).default(10_000),
   RATE_LIMIT_PER_SECOND: rate.optional(),
   RATE_LIMIT_BURST: int(1, 1_000_000).optional(),
   TRUST_PROXY: trustProxy.default(false),
@@ -225,6 +237,8 @@ export interface Config {
   sandbox: 'auto' | 'on' | 'off';
   sandboxSeed: string;
   sandboxLatencyMs: number;
+  /** How often the offline sandbox's chains advance (a block, now and then a transaction, a fee or validator change); 0: never. */
+  sandboxBlockMs: number;
   /** URLs as configured; unset ones fall back to the public endpoints (or the sandbox). */
   upstreams: UpstreamUrls;
   /** True when any upstream URL was set explicitly: `auto` then never swaps in the sandbox. */
@@ -260,6 +274,12 @@ export interface Config {
   };
   /** Upstream calls one GraphQL request may make. */
   callBudget: number;
+  /**
+   * Subscriptions: each topic's poll interval per kind, open subscriptions per client (address)
+   * and in all, addresses one subscription may watch, and how long a topic's lease in Redis lasts
+   * unless renewed (how long a dead instance's topics wait for another poller).
+   */
+  live: { intervals: Record<LiveKind, number>; perClient: number; total: number; maxAddresses: number; leaseMs: number };
   /** Shape limits of a GraphQL document (GraphQL Armor). */
   limits: { depth: number; aliases: number; tokens: number };
   /** Requests per client, as a token bucket (by API key when sent, and by address); off when unset. */
@@ -340,6 +360,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandbox: c.SANDBOX,
     sandboxSeed: c.SANDBOX_SEED,
     sandboxLatencyMs: c.SANDBOX_LATENCY_MS,
+    sandboxBlockMs: c.SANDBOX_BLOCK_MS,
     upstreams: {
       dataApi: c.DATA_API_URL ?? PUBLIC_DEFAULTS.DATA_API_URL,
       metricsApi: c.METRICS_API_URL ?? PUBLIC_DEFAULTS.METRICS_API_URL,
@@ -378,6 +399,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ttls: Object.fromEntries(TTL_KINDS.flatMap((kind) => (c[ttlVariable(kind)] === undefined ? [] : [[kind, c[ttlVariable(kind)]]]))),
     },
     callBudget: c.UPSTREAM_CALL_BUDGET,
+    live: {
+      intervals: {
+        blocks: c.LIVE_POLL_BLOCKS_MS,
+        transactions: c.LIVE_POLL_TRANSACTIONS_MS,
+        feeConfig: c.LIVE_POLL_FEE_CONFIG_MS,
+        validators: c.LIVE_POLL_VALIDATORS_MS,
+        tps: c.LIVE_POLL_TPS_MS,
+      },
+      perClient: c.LIVE_MAX_PER_CLIENT,
+      total: c.LIVE_MAX_SUBSCRIPTIONS,
+      maxAddresses: c.LIVE_MAX_ADDRESSES,
+      leaseMs: c.LIVE_LEASE_MS,
+    },
     limits: { depth: c.MAX_DEPTH, aliases: c.MAX_ALIASES, tokens: c.MAX_TOKENS },
     // The burst defaults to two seconds' worth: a page's few parallel queries pass.
     rateLimit:

@@ -4,6 +4,7 @@
  * do nothing until used, so a query pays only for what it asks.
  */
 import type { AdminAccess } from './admin-access.js';
+import type { LiveHub } from './live/hub.js';
 import type { DataApiLoaders } from './loaders/data-api.js';
 import type { NodeLoaders } from './loaders/node.js';
 import type { RequestReads } from './loaders/reads.js';
@@ -29,4 +30,10 @@ export interface GatewayContext {
   cursors: CursorCodec;
   /** Whether this request may use the node's admin operations (checked on first use). */
   admin: () => AdminAccess;
+  /** The subscriptions' pollers, shared by every request of the gateway. */
+  live: LiveHub;
+  /** Who is asking, for per-client bounds: the client's address (worked out on first use). */
+  client: () => string;
+  /** The most addresses one subscription may watch (LIVE_MAX_ADDRESSES). */
+  liveMaxAddresses: number;
 }

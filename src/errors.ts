@@ -83,8 +83,14 @@ export function badInput(message: string, extensions: GraphQLErrorExtensions = {
  * A request refused before its document is parsed (trusted documents): `status` is the HTTP
  * status yoga answers with; it does not reach the client's JSON.
  */
-export function refusedDocument(code: ErrorCode, message: string, status: number, extensions: GraphQLErrorExtensions = {}): GraphQLError {
-  return new GraphQLError(message, { extensions: { code, ...extensions, http: { status } } });
+export function refusedDocument(
+  code: ErrorCode,
+  message: string,
+  status: number | undefined,
+  extensions: GraphQLErrorExtensions = {},
+): GraphQLError {
+  // No status where there is no HTTP answer to carry it (a WebSocket message).
+  return new GraphQLError(message, { extensions: { code, ...extensions, ...(status === undefined ? {} : { http: { status } }) } });
 }
 
 /** More work than the gateway does for one request; `limit` names which bound, as the query limits do. */
@@ -112,6 +118,18 @@ export function quote(value: string): string {
 export function bounded(text: string, max: number): string {
   const clean = text.slice(0, max + 1).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ');
   return clean.length > max ? `${clean.slice(0, max)}… (cut at ${max} characters)` : clean;
+}
+
+/** A subscription's event that is a failure (described by `describeLiveError` where the poll failed, maybe on another instance). */
+export function liveError(error: { message: string; extensions: GraphQLErrorExtensions }): GraphQLError {
+  return new GraphQLError(error.message, { extensions: error.extensions });
+}
+
+/** A poll's failure as subscribers see it: the message and extensions its GraphQL error would have. */
+export function describeLiveError(error: unknown): { message: string; extensions: Record<string, unknown> } {
+  const masked = maskError(error, 'Unexpected error.');
+  const extensions = masked instanceof GraphQLError ? { ...masked.extensions } : {};
+  return { message: masked.message, extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR, ...extensions } };
 }
 
 export function forbidden(message: string): GraphQLError {

@@ -2,15 +2,17 @@
  * The gateway: a yoga server over the schema, with one HTTP client, one reuse layer (and its
  * stores) for every request, and per request its reads (signal, budget, API key) and loaders.
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import { GraphQLError } from 'graphql';
-import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { adminAccess, type AdminAccess } from './admin-access.js';
 import { ConfigError, PUBLIC_DEFAULTS, type Config } from './config.js';
 import type { GatewayContext } from './context.js';
-import { maskError } from './errors.js';
+import { describeLiveError, ErrorCode, maskError } from './errors.js';
 import { DEFAULT_QUERY, lazyGraphiQL } from './graphiql.js';
+import { LiveHub } from './live/hub.js';
 import { UpstreamError } from './upstreams/errors.js';
 import { DataApiLoaders } from './loaders/data-api.js';
 import { freshnessTable } from './loaders/freshness.js';
@@ -27,6 +29,7 @@ import { RedisConnection } from './redis.js';
 import { corsOptions, useCrossSite } from './plugins/use-cross-site.js';
 import { useCompiledExecution } from './plugins/use-compiled-execution.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
+import { useStreamLeftovers } from './plugins/use-stream-leftovers.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useRequestLog } from './plugins/use-request-log.js';
 import { useGatewayResponseCache } from './plugins/use-response-cache.js';
@@ -49,8 +52,12 @@ export interface Gateway {
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
   http: HttpClient;
   reuse: Reuse;
-  /** The connection to Redis, when REDIS_URL is set and the cache or rate limits use it. */
+  /** The connection to Redis, when REDIS_URL is set (the cache, rate limits and subscriptions share it). */
   redis?: RedisConnection;
+  /** The subscriptions' pollers. */
+  live: LiveHub;
+  /** Whether a document's text may run over WebSocket, where the trusted documents' hooks do not (TRUSTED_DOCUMENTS). */
+  allowsDocument: (query: string) => boolean;
   /** Asked by src/server.ts before a request's body is read: a 429 to answer instead, when rate limits are on. */
   admit?: (req: IncomingMessage) => Promise<Refusal | undefined>;
   /** Prometheus metrics, unless METRICS=off. */
@@ -152,9 +159,11 @@ function readEvents(metrics: GatewayMetrics | undefined, tracing: GatewayTracing
   return { onRead: metrics?.onRead ?? tracing?.onRead };
 }
 
-/** One connection to Redis for everything instances share: the cache (CACHE=redis) and rate limits. */
+/** One connection to Redis for everything instances share: the cache (CACHE=redis), rate limits, subscriptions' pollers. */
 function connectRedis(config: Config, logger: Logger | undefined): RedisConnection | undefined {
-  const uses = [config.cache.mode === 'redis' && 'the cache', config.rateLimit && 'rate limits'].filter(Boolean).join(' and ');
+  const uses = [config.cache.mode === 'redis' && 'the cache', config.rateLimit && 'rate limits', 'subscriptions']
+    .filter(Boolean)
+    .join(' and ');
   if (!config.cache.redisUrl || !uses) return undefined;
   const down = every(30_000, (held) =>
     logger?.warn(`Redis is unreachable: ${uses} use this instance's memory until it is back${held ? ` (${held} more failures)` : ''}.`),
@@ -181,10 +190,14 @@ function rateLimiter(
   return (req) => limiter.admit(req);
 }
 
-/** The trusted documents plugin, or nothing when TRUSTED_DOCUMENTS=off (no hook runs then). */
-function trustedDocuments(config: Config, logger: Logger | undefined) {
+/**
+ * The trusted documents plugin, or nothing when TRUSTED_DOCUMENTS=off (no hook runs then); and
+ * whether a document's text may run where yoga's onParams hooks do not (GraphQL over WebSocket):
+ * with `only`, the text of a trusted document and nothing else.
+ */
+function trustedDocuments(config: Config, logger: Logger | undefined): { plugins: Plugin[]; allows: (query: string) => boolean } {
   const { mode, manifests } = config.trustedDocuments;
-  if (mode === 'off') return [];
+  if (mode === 'off') return { plugins: [], allows: () => true };
   let documents: Map<string, string>;
   try {
     documents = loadManifests(manifests);
@@ -194,7 +207,10 @@ function trustedDocuments(config: Config, logger: Logger | undefined) {
   if (mode === 'only' && config.graphiql) {
     logger?.warn('TRUSTED_DOCUMENTS=only refuses what GraphiQL sends (its documents are in no manifest): set GRAPHIQL=false.');
   }
-  return [useTrustedDocuments({ mode, documents, apqMaxBytes: config.trustedDocuments.apqMaxBytes })];
+  return {
+    plugins: [useTrustedDocuments({ mode, documents, apqMaxBytes: config.trustedDocuments.apqMaxBytes })],
+    allows: mode === 'allow' ? () => true : (query) => documents.has(createHash('sha256').update(query).digest('hex')),
+  };
 }
 
 function createStores(config: Config, redis: RedisConnection | undefined, tuning: GatewayTuning, metrics: GatewayMetrics | undefined) {
@@ -252,6 +268,29 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     ),
   };
   const cursors = new CursorCodec(config.cursorSecret);
+  const pollFailed = every(10_000, (held) =>
+    logger?.warn(`subscription polls failed: their subscribers got error events${held ? ` (${held} more failures)` : ''}`),
+  );
+  const live = new LiveHub({
+    clients: (scope) => {
+      const reads = reuse.forRequest(scope);
+      return {
+        dataApi: new DataApiClient(reads, dataApiOptions),
+        node: new NodeClient(reads, nodeOptions),
+        metricsApi: new MetricsApiClient(reads, metricsOptions),
+      };
+    },
+    intervals: config.live.intervals,
+    perClient: config.live.perClient,
+    total: config.live.total,
+    callBudget: config.callBudget,
+    describeError: describeLiveError,
+    // The node does not serve the API (its index is off, a chain it does not track): polling again will not help.
+    isFinal: (error) => error.extensions.code === ErrorCode.NODE_API_UNAVAILABLE,
+    redis,
+    leaseMs: config.live.leaseMs,
+    onPollError: () => pollFailed(),
+  });
 
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema,
@@ -261,7 +300,15 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     cors: corsOptions(config.cors),
     multipart: false,
     // One tab per example of examples/, loaded with GraphiQL's assets on the first page: src/graphiql.ts.
-    graphiql: config.graphiql ? { title: 'Avalanche GraphQL gateway', defaultQuery: DEFAULT_QUERY } : false,
+    graphiql: config.graphiql
+      ? {
+          title: 'Avalanche GraphQL gateway',
+          defaultQuery: DEFAULT_QUERY,
+          // Subscriptions over SSE as POSTs of JSON: GraphiQL would send them as GETs without the
+          // header that proves they are not cross-site, and be refused (src/plugins/use-cross-site.ts).
+          method: 'POST',
+        }
+      : false,
     renderGraphiQL: lazyGraphiQL(),
     maskedErrors: { maskError },
     logging: logger ? yogaLogging(logger) : false,
@@ -270,12 +317,13 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
       ...(tracing ? [tracing.plugin] : []),
       useCrossSite(config.cors),
       // Before anything reads the document: it may come from an id.
-      ...trusted,
+      ...trusted.plugins,
       // After the document is known (from an id, too), before the response cache may answer.
       ...(metrics ? [usePrometheus(metrics, { responseCache: Boolean(stores.responses) })] : []),
       useQueryLimits({ ...config.limits, introspection: config.introspection }),
       useCompiledExecution(),
       useErrorCodes(),
+      useStreamLeftovers(),
       ...(logger ? [useRequestLog({ logger, identity, sampleRate: config.logSampleRate })] : []),
       ...(stores.responses ? [useGatewayResponseCache({ store: stores.responses, maxTtlMs: RESPONSE_MAX_TTL_MS })] : []),
     ],
@@ -297,6 +345,8 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
       const dataApi = new DataApiClient(reads, dataApiOptions, request.headers.get(config.apiKeyHeader) || undefined);
       const node = new NodeClient(reads, nodeOptions);
       let admin: AdminAccess | undefined;
+      let client: string | undefined;
+      const req = (initial as { req?: IncomingMessage }).req;
       return {
         dataApi,
         metricsApi: new MetricsApiClient(reads, metricsOptions),
@@ -306,6 +356,10 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
         reads,
         cursors,
         admin: () => (admin ??= adminAccess(config.adminToken, request.headers.get('authorization'))),
+        live,
+        // Only subscriptions ask: a query does not pay for working it out.
+        client: () => (client ??= identity.address(req?.socket?.remoteAddress, request.headers.get('x-forwarded-for') ?? undefined)),
+        liveMaxAddresses: config.live.maxAddresses,
       };
     },
   });
@@ -315,6 +369,8 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     http,
     reuse,
     redis,
+    live,
+    allowsDocument: trusted.allows,
     admit: rateLimiter(config, identity, redis, logger, metrics),
     metrics,
     readiness: new Readiness(http, {
@@ -326,6 +382,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
       apiKey: config.apiKey,
     }),
     async close() {
+      await live.close();
       await Promise.all([http.close(), stores.reads?.close(), stores.responses?.close(), redis?.close(), tracing?.shutdown()]);
     },
   };

@@ -17,6 +17,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { processRegularResult, type YogaServerInstance } from 'graphql-yoga';
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { GatewayContext } from './context.js';
+import { ErrorCode } from './errors.js';
 
 /** What the answer is written as, from the request's `accept`; undefined for anything yoga must negotiate. */
 function mediaType(accept: string | undefined): 'application/json' | 'application/graphql-response+json' | undefined {
@@ -124,11 +125,12 @@ export function leanPost(
     pending = Promise.reject(error);
   }
   Promise.resolve(pending)
-    .then((result) =>
-      isPlainData(result)
-        ? writeData(res, result, type)
-        : writeResponse(res, processRegularResult(result as ExecutionResult, yoga.fetchAPI, type)),
-    )
+    .then((result) => {
+      if (isPlainData(result)) return writeData(res, result, type);
+      if (result !== null && typeof result === 'object' && Symbol.asyncIterator in result)
+        return refuseStream(res, result as unknown as AsyncIterator<unknown>);
+      return writeResponse(res, processRegularResult(result as ExecutionResult, yoga.fetchAPI, type));
+    })
     .catch((error: unknown) => {
       // An onParams hook refused the request (trusted documents): its error says why, and its
       // status, as yoga's own path answers it.
@@ -141,6 +143,25 @@ export function leanPost(
       } else res.destroy();
     });
   return true;
+}
+
+/**
+ * A subscription asked for a single JSON answer: it is closed at once (its place among the
+ * client's subscriptions is given back) and the client told how to receive a stream, as yoga
+ * answers such a request (406).
+ */
+function refuseStream(res: ServerResponse, stream: AsyncIterator<unknown>): void {
+  void stream.return?.();
+  const text = JSON.stringify({
+    errors: [
+      {
+        message:
+          'A subscription streams its events: send it with `accept: text/event-stream` (GraphQL over SSE) or over a WebSocket to /graphql (graphql-transport-ws).',
+        extensions: { code: ErrorCode.BAD_USER_INPUT },
+      },
+    ],
+  });
+  res.writeHead(406, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) }).end(text);
 }
 
 type PlainData = ExecutionResult & {

@@ -57,7 +57,7 @@ async function main() {
   if (useSandbox) {
     // Loaded only here: a gateway in front of real upstreams never builds the sandbox world.
     const { startSandbox } = await import('../sandbox/server.js');
-    const sandbox = await startSandbox({ seed: config.sandboxSeed, latencyMs: config.sandboxLatencyMs });
+    const sandbox = await startSandbox({ seed: config.sandboxSeed, latencyMs: config.sandboxLatencyMs, blockMs: config.sandboxBlockMs });
     closeSandbox = () => sandbox.close();
     config = {
       ...config,

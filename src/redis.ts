@@ -16,13 +16,16 @@ export class RedisConnection {
   private up = false;
   private closed = false;
   private probing?: NodeJS.Timeout;
+  private readonly subscribers: Redis[] = [];
+  private readonly loading: Promise<{ Redis: typeof Redis }>;
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly events: RedisEvents = {},
   ) {
     // ioredis is loaded only by an instance that uses Redis (13 MB and 75 ms of start-up otherwise).
-    void import('ioredis').then(({ Redis }) => {
+    this.loading = import('ioredis');
+    void this.loading.then(({ Redis }) => {
       if (this.closed) return;
       const client = new Redis(url, {
         // A command while disconnected fails at once instead of queueing behind the outage.
@@ -88,9 +91,25 @@ export class RedisConnection {
     this.probing.unref();
   }
 
+  /**
+   * A second connection for pub/sub (a subscribed connection takes no other commands). Unlike
+   * the main one it queues while away: ioredis subscribes again on every reconnection, so
+   * messages resume by themselves when Redis is back.
+   */
+  async subscriber(): Promise<Redis> {
+    const { Redis } = await this.loading;
+    const client = new Redis(this.url, { maxRetriesPerRequest: null, retryStrategy: (times) => Math.min(times * 200, 2_000) });
+    // Its outages are the main connection's to report.
+    client.on('error', () => undefined);
+    if (this.closed) client.disconnect();
+    else this.subscribers.push(client);
+    return client;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.probing);
     this.current?.disconnect();
+    for (const client of this.subscribers.splice(0)) client.disconnect();
   }
 }

@@ -9,8 +9,11 @@
  * - Slow clients: headers and the whole request must arrive within their timeouts.
  * - Compression (./compression.ts) wraps the response before anything writes it; GraphiQL's page,
  *   the same for everyone, is kept and compressed once (`graphiql`).
- * - Shutdown: `drain()` refuses new requests (503, and `/ready` says so), lets the ones in
+ * - Shutdown: `drain()` refuses new requests (503, and `/ready` says so), ends the
+ *   subscriptions (SSE streams complete, WebSockets close with 1001), lets the requests in
  *   flight finish, then closes the connections.
+ * - WebSocket: an `upgrade` to /graphql is GraphQL over WebSocket (./websocket.ts), after the
+ *   rate limits; any other upgrade is refused.
  * - Operations: `/ready` (readiness: not draining, and the configured upstreams answer; see
  *   src/ops/readiness.ts) and `/metrics` (Prometheus, unless served on a port of its own), both
  *   answered here, before rate limits: probes and scrapes are no client's requests. `/health`
@@ -18,10 +21,12 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Compress } from './compression.js';
 import { ErrorCode } from './errors.js';
 import type { Gateway } from './gateway.js';
 import { leanPost, writeResponse } from './lean-post.js';
+import { graphqlSockets, type GraphQLSockets } from './websocket.js';
 import type { GatewayMetrics } from './ops/prometheus.js';
 
 export interface ServerOptions {
@@ -193,6 +198,23 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
       void yoga(req, res);
     });
   });
+  let sockets: Promise<GraphQLSockets> | undefined;
+  server.on('upgrade', async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => undefined);
+    const refuseUpgrade = (status: number, text: string) =>
+      socket.end(`HTTP/1.1 ${status} ${text}\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${text}\n`);
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== yoga.graphqlEndpoint) return refuseUpgrade(404, 'Not Found');
+    if (draining) return refuseUpgrade(503, 'Service Unavailable');
+    const refusal = gateway.admit && (await gateway.admit(req));
+    if (refusal) return refuseUpgrade(refusal.status, 'Too Many Requests');
+    try {
+      sockets ??= graphqlSockets(gateway, limit);
+      (await sockets).handleUpgrade(req, socket, head);
+    } catch {
+      refuseUpgrade(500, 'Internal Server Error');
+    }
+  });
   server.headersTimeout = options.headersTimeoutMs;
   server.requestTimeout = options.requestTimeoutMs;
   server.keepAliveTimeout = 5_000;
@@ -204,6 +226,9 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
     },
     drain(timeoutMs) {
       draining = true;
+      // Subscriptions never finish by themselves: they end now, and their clients reconnect elsewhere.
+      void gateway.live.close();
+      void sockets?.then((s) => s.close());
       server.close();
       server.closeIdleConnections();
       return new Promise<void>((resolve) => {

@@ -10,7 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
+import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { ConfigError, DEFAULT_MANIFESTS, loadConfig } from '../src/config.js';
 import { createGateway } from '../src/gateway.js';
 import { createGatewayServer, type GatewayServer } from '../src/server.js';
@@ -95,6 +97,29 @@ describe('TRUSTED_DOCUMENTS=only', () => {
     // The HTTP status travels in yoga's internal extension, not in the client's JSON.
     expect(body.errors![0]!.extensions).toEqual({ code: 'PERSISTED_QUERY_ONLY' });
     expect(h.sandbox.total).toBe(0);
+  });
+
+  it('refuses it over WebSocket too, where only the exact text of a trusted document runs', async () => {
+    const client = createClient({ url: base.replace('http:', 'ws:'), webSocketImpl: WebSocket, retryAttempts: 0, lazy: true });
+    const run = (query: string) =>
+      new Promise<{ result?: unknown; error?: unknown }>((resolve) => {
+        let result: unknown;
+        client.subscribe(
+          { query },
+          { next: (r) => (result = r), error: (error) => resolve({ error }), complete: () => resolve({ result }) },
+        );
+      });
+    try {
+      const refused = (await run('{ network { name } }')) as { error: { message: string; extensions: { code: string } }[] };
+      expect(refused.error[0]!.extensions).toEqual({ code: 'PERSISTED_QUERY_ONLY' });
+      expect(refused.error[0]!.message).toMatch(/TRUSTED_DOCUMENTS=only.*exact text/);
+      const trusted = manifest.find((d) => d.kind === 'query' && !d.text.includes('$'))!;
+      const allowed = await run(trusted.text);
+      expect(allowed.error).toBeUndefined();
+      expect((allowed.result as { data?: unknown }).data).toBeTruthy();
+    } finally {
+      await client.dispose();
+    }
   });
 
   it('refuses it on the lean JSON path too (a plain POST over HTTP), with the same answer', async () => {

@@ -4,6 +4,7 @@
  * client (src/upstreams/data-api/) and schema (src/schema/) files of the same endpoints.
  */
 import type { Route } from '../routes.js';
+import type { SandboxLive } from '../live.js';
 import { subnetRoutes } from './subnet.js';
 import { l1ValidatorRoutes } from './l1-validator.js';
 import { transactionRoutes } from './transaction.js';
@@ -18,11 +19,11 @@ import { signatureRoutes } from './signatures.js';
 import { healthRoutes } from './health.js';
 
 /** Every Data API route of the sandbox, by domain, each in the file named like the gateway's client and schema file. */
-export function dataApiRoutes(seed: string): Route[] {
+export function dataApiRoutes(seed: string, live?: SandboxLive): Route[] {
   return [
     ...subnetRoutes(seed),
     ...l1ValidatorRoutes(seed),
-    ...transactionRoutes(seed),
+    ...transactionRoutes(seed, live),
     ...rewardRoutes(seed),
     ...vertexRoutes(seed),
     ...addressRoutes(seed),

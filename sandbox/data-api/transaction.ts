@@ -5,9 +5,10 @@
 import { parseCb58Id } from '../../src/ids.js';
 import { PRIMARY_NETWORK_TX_TYPES, type PrimaryNetworkTxType } from '../../src/upstreams/data-api/wire.js';
 import { apiError, paginate, QueryReader, type Route } from '../routes.js';
+import type { SandboxLive } from '../live.js';
 import { chainOf, fingerprint, readAddresses, sorted, SORT, withWorld, type ChainKey } from './common.js';
 
-export function transactionRoutes(seed: string): Route[] {
+export function transactionRoutes(seed: string, live?: SandboxLive): Route[] {
   return [
     {
       operation: 'listLatestPrimaryNetworkTransactions',
@@ -39,12 +40,16 @@ export function transactionRoutes(seed: string): Route[] {
         }
         q.done();
         const key = chain as ChainKey;
-        const all = world.transactions[key] as readonly { txHash: string; txType: string }[];
+        // Oldest first, with what the live clock has added since (../live.ts) on the P-Chain.
+        const all = [...world.transactions[key], ...(key === 'p' && live ? live.transactions(world.network) : [])] as readonly {
+          txHash: string;
+          txType: string;
+        }[];
         const evm = new Set(addresses?.filter((a) => a.startsWith('0x')));
         const matches = all.filter((tx) => {
           const time = 'blockTimestamp' in tx ? (tx.blockTimestamp as number) : (tx as unknown as { timestamp: number }).timestamp;
           if (addresses?.length) {
-            const touched = world.txAddresses.get(tx.txHash);
+            const touched = world.txAddresses.get(live?.templateOf(tx.txHash) ?? tx.txHash);
             const hit = addresses.some((a) => touched?.has(a)) || (evm.size > 0 && touchesEvm(tx, evm));
             if (!hit) return false;
           }
@@ -89,6 +94,8 @@ export function transactionRoutes(seed: string): Route[] {
           q.problem('txHash must be a valid transaction hash');
         }
         q.done();
+        const made = chain === 'p' ? live?.transaction(world.network, hash) : undefined;
+        if (made) return { status: 200, body: made };
         const entry = world.txByHash.get(hash);
         if (!entry || entry.chain !== chain) return apiError(404, `Transaction ${hash} not found on ${chain}-chain`);
         return { status: 200, body: entry.tx };

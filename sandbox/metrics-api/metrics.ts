@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { getEvmWorld, type EvmChainWorld } from '../world/evm.js';
 import { apiError, QueryReader, type Route } from '../routes.js';
+import type { SandboxLive } from '../live.js';
 import { HEALTHY } from '../data-api/health.js';
 
 /** Points per page: the usage guide does not say; a hundred days reads well. */
@@ -18,7 +19,7 @@ export interface MetricsState {
   tokenTtlMs: number;
 }
 
-export function metricsRoutes(seed: string, state: MetricsState): Route[] {
+export function metricsRoutes(seed: string, state: MetricsState, live?: SandboxLive): Route[] {
   const find = (chainId: string): EvmChainWorld | undefined => {
     for (const network of ['mainnet', 'fuji'] as const) {
       const evm = getEvmWorld(network, seed);
@@ -48,9 +49,22 @@ export function metricsRoutes(seed: string, state: MetricsState): Route[] {
           // Past its lifetime a token restarts the listing.
           offset = Date.now() - known.issuedAt > state.tokenTtlMs ? 0 : known.offset;
         }
-        const results = chain.tps.slice(offset, offset + TPS_PAGE);
+        // Newest first: the days the live clock has added (../live.ts), then the world's.
+        const added = live?.tpsPoints() ?? 0;
+        const newest = chain.tps[0];
+        const series =
+          added === 0 || !newest
+            ? chain.tps
+            : [
+                ...Array.from({ length: added }, (_, i) => ({
+                  timestamp: newest.timestamp + (added - i) * 86_400,
+                  value: Math.round(newest.value * (1 + ((added - i) % 7) / 20) * 100) / 100,
+                })),
+                ...chain.tps,
+              ];
+        const results = series.slice(offset, offset + TPS_PAGE);
         let nextPageToken: string | undefined;
-        if (offset + TPS_PAGE < chain.tps.length) {
+        if (offset + TPS_PAGE < series.length) {
           nextPageToken = randomUUID();
           state.tokens.set(nextPageToken, { chainId: chain.chainId, offset: offset + TPS_PAGE, issuedAt: Date.now() });
         }

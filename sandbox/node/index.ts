@@ -25,6 +25,7 @@ import { evmMethods, validatorsService } from './subnet-evm.js';
 import { adminService } from './admin.js';
 import { healthGet, healthService, type HealthKnobs } from './health.js';
 import { NodeNetworkState, type Handler } from './state.js';
+import type { SandboxLive } from '../live.js';
 
 import { avmService } from './x-chain.js';
 
@@ -59,7 +60,10 @@ export class SandboxNode implements NodeKnobs {
   bootstrapping: string[] = [];
   private readonly states = new Map<NetworkName, NodeNetworkState>();
 
-  constructor(private readonly seed: string) {}
+  constructor(
+    private readonly seed: string,
+    private readonly live?: SandboxLive,
+  ) {}
 
   /** A network's node state, built on first use. */
   network(network: NetworkName): NodeNetworkState {
@@ -143,9 +147,9 @@ export class SandboxNode implements NodeKnobs {
       case 'avm':
         return serveGorilla(req, { avm: state.service('avm', () => avmService(data, state)) });
       case 'platform':
-        return serveGorilla(req, { platform: state.service('platform', () => platformService(data, state)) });
+        return serveGorilla(req, { platform: state.service('platform', () => platformService(data, state, this.live)) });
       case 'index':
-        return serveGorilla(req, { index: state.service(`index ${handler.index}`, () => indexService(data, handler.index)) });
+        return serveGorilla(req, { index: state.service(`index ${handler.index}`, () => indexService(data, handler.index, this.live)) });
       case 'validators':
         return serveGorilla(req, {
           validators: state.service(`validators ${handler.chainId}`, () => validatorsService(data, handler.chainId)),
@@ -153,7 +157,7 @@ export class SandboxNode implements NodeKnobs {
       case 'evm':
         return serveGeth(
           req,
-          state.service(`evm ${handler.chainId}`, () => evmMethods(data, handler.chainId)),
+          state.service(`evm ${handler.chainId}`, () => evmMethods(data, handler.chainId, this.live)),
         );
       case 'health-get':
         return healthGet(state, this.healthKnobs(state), handler.route, req.query.getAll('tag'));

@@ -4,10 +4,35 @@
 import type { Container, IndexName, NodeWorld } from './chains/node-world.js';
 import { RpcFailure, type Encoding, type GorillaService } from './gorilla.js';
 import { encodeBytes, rfc3339Nano, nanosOf } from './common.js';
+import type { SandboxLive } from '../live.js';
 
-export function indexService(nw: NodeWorld, name: IndexName): GorillaService {
-  const { containers, byId } = nw.indexes[name];
-  const last = containers.length - 1;
+/** The index of the world, with the containers the live clock has added since (../live.ts). */
+function growing(nw: NodeWorld, name: IndexName, live: SandboxLive | undefined) {
+  const { containers: base, byId: baseIds } = nw.indexes[name];
+  const extra = new Map<number, Container>();
+  const extraIds = new Map<string, number>();
+  const lastTime = base.at(-1)?.time ?? 0;
+  const at = (i: number): Container | undefined => {
+    if (i < base.length) return base[i];
+    if (!live || i >= base.length + live.extraContainers(name)) return undefined;
+    let c = extra.get(i);
+    if (!c) {
+      c = live.container(nw.network, name, i - base.length, lastTime);
+      extra.set(i, c);
+      extraIds.set(c.id, i);
+    }
+    return c;
+  };
+  return {
+    last: () => base.length - 1 + (live?.extraContainers(name) ?? 0),
+    at,
+    indexOf: (id: string) => baseIds.get(id) ?? extraIds.get(id),
+    slice: (start: number, end: number) => Array.from({ length: end - start }, (_, k) => at(start + k)!),
+  };
+}
+
+export function indexService(nw: NodeWorld, name: IndexName, live?: SandboxLive): GorillaService {
+  const index = growing(nw, name, live);
   const format = (c: Container, index: number, encoding: Encoding) => ({
     id: c.id,
     bytes: encodeBytes(encoding, c.bytes),
@@ -16,44 +41,46 @@ export function indexService(nw: NodeWorld, name: IndexName): GorillaService {
     index: String(index),
   });
   const indexOf = (id: string) => {
-    const index = byId.get(id);
-    if (index === undefined) throw new RpcFailure('not found');
-    return index;
+    const position = index.indexOf(id);
+    if (position === undefined) throw new RpcFailure('not found');
+    return position;
   };
   return {
     GetLastAccepted: {
       args: { encoding: 'encoding' },
       call: ({ encoding }) => {
+        const last = index.last();
         if (last < 0) throw new RpcFailure('no containers have been accepted');
-        return format(containers[last]!, last, encoding as Encoding);
+        return format(index.at(last)!, last, encoding as Encoding);
       },
     },
     GetContainerByIndex: {
       args: { index: 'uint64', encoding: 'encoding' },
-      call: ({ index, encoding }) => {
-        if ((index as bigint) > BigInt(last)) throw new RpcFailure(`no container at index ${index}`);
-        return format(containers[Number(index)]!, Number(index), encoding as Encoding);
+      call: ({ index: position, encoding }) => {
+        if ((position as bigint) > BigInt(index.last())) throw new RpcFailure(`no container at index ${position}`);
+        return format(index.at(Number(position))!, Number(position), encoding as Encoding);
       },
     },
     GetContainerRange: {
       args: { startIndex: 'uint64', numToFetch: 'uint64', encoding: 'encoding' },
       call: ({ startIndex, numToFetch, encoding }) => {
         const n = numToFetch as bigint;
+        const last = index.last();
         if (n === 0n || n > 1024n) throw new RpcFailure(`numToFetch must be in [1,1024] but is ${n}`);
         if (last < 0) throw new RpcFailure('no containers have been accepted');
         const start = startIndex as bigint;
         if (start > BigInt(last)) throw new RpcFailure(`start index (${start}) > last accepted index (${last})`);
         const end = Math.min(Number(start + n - 1n), last);
-        return { containers: containers.slice(Number(start), end + 1).map((c, i) => format(c, Number(start) + i, encoding as Encoding)) };
+        return { containers: index.slice(Number(start), end + 1).map((c, i) => format(c, Number(start) + i, encoding as Encoding)) };
       },
     },
     GetIndex: { args: { id: 'id' }, call: ({ id }) => ({ index: String(indexOf(id as string)) }) },
-    IsAccepted: { args: { id: 'id' }, call: ({ id }) => ({ isAccepted: byId.has(id as string) }) },
+    IsAccepted: { args: { id: 'id' }, call: ({ id }) => ({ isAccepted: index.indexOf(id as string) !== undefined }) },
     GetContainerByID: {
       args: { id: 'id', encoding: 'encoding' },
       call: ({ id, encoding }) => {
-        const index = indexOf(id as string);
-        return format(containers[index]!, index, encoding as Encoding);
+        const position = indexOf(id as string);
+        return format(index.at(position)!, position, encoding as Encoding);
       },
     },
   };

@@ -11,6 +11,7 @@ import { goIdBytes } from './ids.js';
 import { elasticSupply, subnetValidatorWeight } from './chains/platform.js';
 import type { SandboxUtxo } from '../world/types.js';
 import { sha } from '../random.js';
+import type { SandboxLive } from '../live.js';
 import {
   blockAt,
   blockById,
@@ -36,7 +37,7 @@ function current(txs: PChainTransaction[], types: readonly string[]): PChainTran
   return txs.filter((t) => types.includes(t.txType) && t.startTimestamp! <= NOW && t.endTimestamp! > NOW);
 }
 
-export function platformService(nw: NodeWorld, node: ChainLookup): GorillaService {
+export function platformService(nw: NodeWorld, node: ChainLookup, live?: SandboxLive): GorillaService {
   const { world, platform } = nw;
   const p = world.chainIds.p;
   const txs = world.transactions.p;
@@ -96,6 +97,27 @@ export function platformService(nw: NodeWorld, node: ChainLookup): GorillaServic
             : {}),
         };
       });
+  };
+
+  const currentValidators = ({ subnetID, nodeIDs }: Record<string, unknown>) => {
+    const wanted = new Set(nodeIDs as string[]);
+    const pick = (id: string) => wanted.size === 0 || wanted.has(id);
+    const subnet = world.subnets.find((s) => s.subnetId === subnetID);
+    if (subnetID === PRIMARY_NETWORK_ID) return { validators: primaryValidators(wanted) };
+    if (subnet?.isL1)
+      return { validators: world.l1Validators.filter((v) => v.subnetId === subnetID && v.active && pick(v.nodeId)).map(l1Validator) };
+    const staking = nw.subnetValidators.filter((t) => t.subnetId === subnetID && pick(t.nodeId!));
+    return {
+      validators: staking
+        .sort((a, b) => a.endTimestamp! - b.endTimestamp!)
+        .map((t) => ({
+          txID: t.txHash,
+          startTime: String(t.startTimestamp),
+          endTime: String(t.endTimestamp),
+          weight: String(subnetValidatorWeight(t.txHash)),
+          nodeID: t.nodeId!,
+        })),
+    };
   };
 
   return {
@@ -159,25 +181,13 @@ export function platformService(nw: NodeWorld, node: ChainLookup): GorillaServic
     },
     GetCurrentValidators: {
       args: { subnetID: 'id', nodeIDs: 'nodeIds' },
-      call: ({ subnetID, nodeIDs }) => {
-        const wanted = new Set(nodeIDs as string[]);
-        const pick = (id: string) => wanted.size === 0 || wanted.has(id);
-        const subnet = world.subnets.find((s) => s.subnetId === subnetID);
-        if (subnetID === PRIMARY_NETWORK_ID) return { validators: primaryValidators(wanted) };
-        if (subnet?.isL1)
-          return { validators: world.l1Validators.filter((v) => v.subnetId === subnetID && v.active && pick(v.nodeId)).map(l1Validator) };
-        const staking = nw.subnetValidators.filter((t) => t.subnetId === subnetID && pick(t.nodeId!));
-        return {
-          validators: staking
-            .sort((a, b) => a.endTimestamp! - b.endTimestamp!)
-            .map((t) => ({
-              txID: t.txHash,
-              startTime: String(t.startTimestamp),
-              endTime: String(t.endTimestamp),
-              weight: String(subnetValidatorWeight(t.txHash)),
-              nodeID: t.nodeId!,
-            })),
-        };
+      call: (args) => {
+        // The live clock changes a subnet's first validator's weight now and then (../live.ts).
+        const answer = currentValidators(args) as { validators: { weight: string | number }[] };
+        const changes = live?.validatorChanges() ?? 0;
+        const first = answer.validators[0];
+        if (changes === 0 || !first || args.subnetID === PRIMARY_NETWORK_ID) return answer;
+        return { validators: [{ ...first, weight: String(BigInt(first.weight) + BigInt(changes)) }, ...answer.validators.slice(1)] };
       },
     },
     GetL1Validator: {

@@ -10,6 +10,7 @@ import { JsonObject, member, type JsonValue, jsonKind } from './json.js';
 import { subnetValidatorWeight } from './chains/platform.js';
 import { sha } from '../random.js';
 import { NOW, percent } from './common.js';
+import type { SandboxLive } from '../live.js';
 
 export function validatorsService(nw: NodeWorld, blockchainId: string): GorillaService {
   const { world } = nw;
@@ -129,7 +130,7 @@ function hashText(value: string): string {
 const timestampParam = (_i: number, value: JsonValue) => goUint64(value);
 const hexQuantity = (n: bigint | number) => `0x${n.toString(16)}`;
 
-export function evmMethods(nw: NodeWorld, blockchainId: string): Record<string, GethMethod> {
+export function evmMethods(nw: NodeWorld, blockchainId: string, live?: SandboxLive): Record<string, GethMethod> {
   const info = nw.chains.get(blockchainId)!;
   if (info.vm === 'coreth') {
     const chainId = info.blockchain.evmChainId!;
@@ -162,7 +163,14 @@ export function evmMethods(nw: NodeWorld, blockchainId: string): Record<string, 
         } else {
           throw new GethError(-32000, 'invalid arguments; neither block nor hash specified');
         }
-        return chain.feeConfigAt(number);
+        const at = chain.feeConfigAt(number);
+        // The live clock raises the latest fee config's minimum base fee now and then (../live.ts).
+        const changes = live?.feeChanges() ?? 0;
+        if (changes === 0 || !('tag' in r) || r.tag === 'earliest') return at;
+        return {
+          feeConfig: { ...at.feeConfig, minBaseFee: Number(at.feeConfig.minBaseFee) + changes * 1_000_000_000 },
+          lastChangedAt: head.number,
+        };
       },
     },
     eth_getActiveRulesAt: {

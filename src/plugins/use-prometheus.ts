@@ -45,6 +45,11 @@ export function usePrometheus(metrics: GatewayMetrics, { responseCache }: Promet
       const marks = (args.contextValue as Marked)[MARKS];
       if (marks) marks.series = metrics.seriesOf(args.document, args.operationName ?? undefined, marks.params.query);
     },
+    // A subscription over HTTP (SSE) is a request too, whose outcome is `stream`.
+    onSubscribe: ({ args }) => {
+      const marks = (args.contextValue as Marked)[MARKS];
+      if (marks) marks.series = metrics.seriesOf(args.document, args.operationName ?? undefined, marks.params.query);
+    },
     onExecutionResult: ({ result, context }) => {
       const marks = (context as Marked)[MARKS];
       if (!marks) return;

@@ -28,5 +28,6 @@ import './node-index.js';
 import './health.js';
 import './subnet-evm.js';
 import './admin.js';
+import './subscriptions.js';
 
 export const schema = builder.toSchema({ sortSchema: false });

@@ -3,6 +3,8 @@
  */
 import type { AverageTpsResponse } from '../upstreams/metrics-api/metrics.js';
 import { builder } from './builder.js';
+import { tpsFeed } from '../live/feeds.js';
+import { eventValue, openFeed, POLL_NOTE } from './subscriptions.js';
 import { pageConnection, type ConnectionArgs, type PageSpec } from '../paging/connection.js';
 import type { GatewayContext } from '../context.js';
 import { getAvgTps } from '../upstreams/metrics-api/metrics.js';
@@ -74,4 +76,15 @@ builder.objectField(BlockchainRef, 'averageTps', (t) =>
     },
     TpsConnection,
   ),
+);
+
+builder.subscriptionField('averageTps', (t) =>
+  t.field({
+    type: TpsPointRef,
+    nullable: true,
+    description: `Each new daily average TPS point of an EVM chain as the Metrics API publishes it, oldest first. ${POLL_NOTE}`,
+    args: { evmChainId: t.arg({ type: 'SafeInt', required: true, description: 'The EVM chain id, e.g. 43114 for the C-Chain.' }) },
+    subscribe: (_root, { evmChainId }, ctx) => openFeed(ctx, tpsFeed(evmChainId)),
+    resolve: (event) => eventValue(event, (e) => e.point),
+  }),
 );

@@ -9,6 +9,10 @@ import type { NetworkName } from '../ids.js';
 import type { IndexName } from '../upstreams/node/node-index.js';
 import type { Container } from '../upstreams/node/node-index.js';
 import { builder } from './builder.js';
+import { blocksFeed, type BlockChain } from '../live/feeds.js';
+import { NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';
+import { toNetwork } from './inputs.js';
+import { eventValue, openFeed, POLL_NOTE } from './subscriptions.js';
 import { pageConnection, type PageSpec } from '../paging/connection.js';
 import { CB58IdScalar } from './scalars.js';
 import {
@@ -160,5 +164,26 @@ builder.objectField(NetworkRef, 'index', (t) =>
       "One of the node's indexes. Only nodes started with --index-enabled serve them (public endpoints do not): elsewhere its fields fail with NODE_API_UNAVAILABLE.",
     args: { name: t.arg({ type: IndexNameEnum, required: true, description: 'Which index.' }) },
     resolve: (network, { name }) => ({ network: network.name, name }),
+  }),
+);
+
+const BLOCK_CHAIN = { 'p-chain': 'P', 'x-chain': 'X', 'c-chain': 'C' } as const satisfies Record<string, BlockChain>;
+
+builder.subscriptionField('acceptedBlocks', (t) =>
+  t.field({
+    type: ContainerRef,
+    nullable: true,
+    description: `Each block the chain accepts from now on, oldest first, as the node's index holds it (index.getLastAccepted, then index.getContainerRange for what came since; at most 32 per poll). Needs a node with --index-enabled (public endpoints do not serve the index: there every event is a NODE_API_UNAVAILABLE error). ${POLL_NOTE}`,
+    args: {
+      network: t.arg({
+        type: NetworkNameEnum,
+        required: true,
+        defaultValue: 'mainnet',
+        description: 'MAINNET (default), FUJI or TESTNET (same as FUJI).',
+      }),
+      chain: t.arg({ type: PrimaryNetworkChainEnum, required: true, description: 'P_CHAIN, X_CHAIN or C_CHAIN.' }),
+    },
+    subscribe: (_root, { network, chain }, ctx) => openFeed(ctx, blocksFeed(toNetwork(network), BLOCK_CHAIN[chain])),
+    resolve: (event) => eventValue(event, (b): ContainerModel => ({ ...b.container, network: b.network })),
   }),
 );

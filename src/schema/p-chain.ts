@@ -9,7 +9,9 @@ import { PRIMARY_CHAIN_IDS, PRIMARY_NETWORK_ID, type NetworkName } from '../ids.
 import type { AvmInput, AvmOutput, Uint } from '../upstreams/node/client.js';
 import type { PBlockJson, PDelegator, PValidator } from '../upstreams/node/p-chain.js';
 import { builder } from './builder.js';
-import { checkAddresses } from './inputs.js';
+import { validatorsFeed } from '../live/feeds.js';
+import { eventValue, openFeed, POLL_NOTE } from './subscriptions.js';
+import { checkAddresses, toNetwork } from './inputs.js';
 import { BLOCK_ID_DESCRIPTION, checkBlockAsk, checkNodeIds, type BlockAsk } from './node-common.js';
 import { toSafeInt } from '../upstreams/node/client.js';
 import { blockIdOf } from '../domain/blocks.js';
@@ -24,7 +26,7 @@ import {
   platformGetCurrentValidators,
   platformGetHeight,
 } from '../upstreams/node/p-chain.js';
-import { BlockchainStatusEnum } from './enums.js';
+import { BlockchainStatusEnum, NetworkNameEnum } from './enums.js';
 import {
   L1ValidatorRef,
   NetworkRef,
@@ -508,3 +510,26 @@ export async function supplyOf(ctx: GatewayContext, network: NetworkName, subnet
   const res = await platformGetCurrentSupply(ctx.node, network, subnetId && subnetId !== PRIMARY_NETWORK_ID ? { subnetID: subnetId } : {});
   return res ? String(res.supply) : null;
 }
+
+builder.subscriptionField('subnetValidators', (t) =>
+  t.field({
+    type: [PChainValidatorRef],
+    nullable: true,
+    description: `A subnet's validator set (platform.getCurrentValidators): first as it stands, then whole each time a validator joins, leaves or changes weight (uptimes and balances move all the time and are not changes). ${POLL_NOTE}`,
+    args: {
+      network: t.arg({
+        type: NetworkNameEnum,
+        required: true,
+        defaultValue: 'mainnet',
+        description: 'MAINNET (default), FUJI or TESTNET (same as FUJI).',
+      }),
+      subnetId: t.arg({
+        type: CB58IdScalar,
+        required: true,
+        description: "The subnet (cb58); the Primary Network's id for its validators.",
+      }),
+    },
+    subscribe: (_root, { network, subnetId }, ctx) => openFeed(ctx, validatorsFeed(toNetwork(network), subnetId)),
+    resolve: (event) => eventValue(event, (e) => e.validators.map((v) => ({ ...v, network: e.network }))),
+  }),
+);

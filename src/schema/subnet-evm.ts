@@ -10,10 +10,13 @@ import { evmChainIdOf } from '../domain/chains.js';
 import type { ChainConfigReply, FeeConfig, PrecompileConfig } from '../upstreams/node/subnet-evm.js';
 import type { Uint } from '../upstreams/node/client.js';
 import { builder } from './builder.js';
-import { MAX_EVM_BLOCK } from './inputs.js';
+import { feeConfigFeed } from '../live/feeds.js';
+import { NetworkNameEnum } from './enums.js';
+import { eventValue, openFeed, POLL_NOTE } from './subscriptions.js';
+import { MAX_EVM_BLOCK, toNetwork } from './inputs.js';
 import { checkNodeIds } from './node-common.js';
 import { toSafeInt } from '../upstreams/node/client.js';
-import { NodeIdScalar } from './scalars.js';
+import { CB58IdScalar, NodeIdScalar } from './scalars.js';
 import {
   ethFeeConfig,
   ethGetActivePrecompilesAt,
@@ -306,3 +309,22 @@ builder.objectFields(BlockchainRef, (t) => ({
     },
   }),
 }));
+
+builder.subscriptionField('feeConfig', (t) =>
+  t.field({
+    type: FeeConfigRef,
+    nullable: true,
+    description: `A Subnet-EVM chain's fee config (eth_feeConfig at the latest block): first as it stands, then each time it changes. A chain that is not a Subnet-EVM chain (the C-Chain, custom VMs) answers every poll with an error event. ${POLL_NOTE}`,
+    args: {
+      network: t.arg({
+        type: NetworkNameEnum,
+        required: true,
+        defaultValue: 'mainnet',
+        description: 'MAINNET (default), FUJI or TESTNET (same as FUJI).',
+      }),
+      blockchainId: t.arg({ type: CB58IdScalar, required: true, description: 'The Subnet-EVM chain (its blockchain id, cb58).' }),
+    },
+    subscribe: (_root, { network, blockchainId }, ctx) => openFeed(ctx, feeConfigFeed(toNetwork(network), blockchainId)),
+    resolve: (event) => eventValue(event, (e): FeeConfigModel => ({ ...e.reply.feeConfig, lastChangedAt: e.reply.lastChangedAt })),
+  }),
+);

@@ -11,6 +11,8 @@ import type { PrimaryNetworkTxType } from '../upstreams/data-api/wire.js';
 import type { SortOrder } from '../upstreams/data-api/wire.js';
 import { PRIMARY_NETWORK_TX_TYPES } from '../upstreams/data-api/wire.js';
 import { builder } from './builder.js';
+import { transactionsFeed } from '../live/feeds.js';
+import { eventValue, openFeed, POLL_NOTE } from './subscriptions.js';
 import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/connection.js';
 import {
   AssetCapEnum,
@@ -22,7 +24,7 @@ import {
   XChainFormatEnum,
 } from './enums.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
-import { checkAddresses, checkTimeRange } from './inputs.js';
+import { checkAddresses, checkTimeRange, toNetwork } from './inputs.js';
 import { AvalancheAddressScalar, CB58IdScalar } from './scalars.js';
 import { listLatestPrimaryNetworkTransactions } from '../upstreams/data-api/transaction.js';
 import {
@@ -574,5 +576,49 @@ builder.objectField(PBlockTxRef, 'transaction', (t) =>
     nullable: true,
     description: "The Data API's view of the transaction (type, amounts, UTXOs); null without `txId` or when not indexed.",
     resolve: (tx, _args, ctx) => findTransaction(ctx, tx.network, 'p-chain', tx.id),
+  }),
+);
+
+const ALL_CHAINS: PrimaryChainAlias[] = ['p-chain', 'x-chain', 'c-chain'];
+
+builder.subscriptionField('addressTransactions', (t) =>
+  t.field({
+    type: TransactionInterface,
+    nullable: true,
+    description: `Each new Primary Network transaction touching any of \`addresses\`, oldest first (listLatestPrimaryNetworkTransactions, newest 50 per chain and poll). At most LIVE_MAX_ADDRESSES addresses; the same set in any order shares one poller. ${POLL_NOTE}`,
+    args: {
+      network: t.arg({
+        type: NetworkNameEnum,
+        required: true,
+        defaultValue: 'mainnet',
+        description: 'MAINNET (default), FUJI or TESTNET (same as FUJI).',
+      }),
+      addresses: t.arg({
+        type: [AvalancheAddressScalar],
+        required: true,
+        description: 'The addresses to watch (avax1..., fuji1...; a chain prefix such as P- is allowed), at least one.',
+      }),
+      chains: t.arg({
+        type: [PrimaryNetworkChainEnum],
+        description: 'Only these chains (default: all three).',
+      }),
+    },
+    subscribe: (_root, args, ctx) => {
+      const network = toNetwork(args.network);
+      const max = ctx.liveMaxAddresses;
+      if (args.addresses.length === 0) throw badInput('`addresses` must name at least one address to watch.', { argument: 'addresses' });
+      if (args.addresses.length > max) {
+        throw badInput(
+          `\`addresses\` holds ${args.addresses.length} addresses; a subscription may watch at most ${max} (LIVE_MAX_ADDRESSES).`,
+          {
+            argument: 'addresses',
+          },
+        );
+      }
+      const chains = args.chains?.length ? [...new Set(args.chains)] : ALL_CHAINS;
+      const addresses = checkAddresses(network, args.addresses, { argument: 'addresses' });
+      return openFeed(ctx, transactionsFeed(network, chains, addresses));
+    },
+    resolve: (event) => eventValue(event, (e) => txModel(e.network, e.chain, e.tx)),
   }),
 );

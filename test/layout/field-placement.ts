@@ -52,7 +52,7 @@ for (const method of ['objectType', 'interfaceType', 'node']) {
 
 const { schema } = await import('../../src/schema/index.js');
 
-const ROOTS = new Set(['Query', 'Mutation', 'Network']);
+const ROOTS = new Set(['Query', 'Mutation', 'Subscription', 'Network']);
 const isGenerated = (name: string) => /(Connection|Edge)$/.test(name) || name === 'PageInfo';
 
 /** A connection's node type, else the type itself. */
@@ -71,7 +71,7 @@ for (const type of Object.values(schema.getTypeMap())) {
     const returns = target(getNamedType(field.type));
     const isObject = isObjectType(returns) || isInterfaceType(returns);
     // An operation of Query or Mutation that returns a scalar lives with the domain it acts on.
-    if (!isObject && (type.name === 'Query' || type.name === 'Mutation')) continue;
+    if (!isObject && (type.name === 'Query' || type.name === 'Mutation' || type.name === 'Subscription')) continue;
     const resolve = field.extensions?.pothosOriginalResolve as ((...args: unknown[]) => unknown) | undefined;
     const looksUp = field.extensions?.pothosExposedField === undefined && (resolve?.length ?? 0) >= 3;
     const want = isObject && (looksUp || ROOTS.has(type.name)) ? implementedIn.get(returns.name) : implementedIn.get(type.name);

@@ -1,0 +1,251 @@
+/**
+ * What each kind of subscription watches, as a feed: a normalized topic key (every subscriber
+ * asking the same thing shares one key, and so one poller), where watching starts, and one poll
+ * that turns what the upstream says now into the events since the last poll.
+ *
+ * A feed's state and events are plain JSON: with Redis, the instance that polls publishes the
+ * events to the others, and keeps the state there so the next leaseholder resumes where it stopped.
+ * Events are upstream objects; the schema turns them into graph objects.
+ */
+import type { NetworkName } from '../ids.js';
+import type { DataApiClient } from '../upstreams/data-api/client.js';
+import {
+  listLatestPrimaryNetworkTransactions,
+  type PrimaryChainAlias,
+  type PrimaryNetworkTransaction,
+} from '../upstreams/data-api/transaction.js';
+import type { MetricsApiClient } from '../upstreams/metrics-api/client.js';
+import { getAvgTps } from '../upstreams/metrics-api/metrics.js';
+import type { NodeClient } from '../upstreams/node/client.js';
+import { indexGetContainerRange, indexGetLastAccepted, type Container, type IndexName } from '../upstreams/node/node-index.js';
+import { platformGetCurrentValidators, type PValidator } from '../upstreams/node/p-chain.js';
+import { ethFeeConfig, type FeeConfigReply } from '../upstreams/node/subnet-evm.js';
+
+/** The clients one poll sends through: a fresh set per poll, over the reuse layer. */
+export interface LiveClients {
+  dataApi: DataApiClient;
+  node: NodeClient;
+  metricsApi: MetricsApiClient;
+}
+
+/** The kinds of subscription, each with its own poll interval (LIVE_POLL_<KIND>_MS). */
+export const LIVE_KINDS = ['blocks', 'transactions', 'feeConfig', 'validators', 'tps'] as const;
+export type LiveKind = (typeof LIVE_KINDS)[number];
+
+export interface Feed<S = unknown, E = unknown> {
+  kind: LiveKind;
+  /** The topic: what identifies this feed among all subscriptions of the cluster. */
+  key: string;
+  /** Where watching starts: the upstream's current position, with no events. */
+  start(clients: LiveClients): Promise<S>;
+  /** What happened since `state`, and the state after it. */
+  poll(clients: LiveClients, state: S): Promise<{ state: S; events: E[] }>;
+  /** For feeds of a value that changes (fee config, validator set): the value as of `state`, sent to whoever joins. */
+  current?(state: S): E | undefined;
+}
+
+// --- blocks -----------------------------------------------------------------------------------------
+
+export type BlockChain = 'P' | 'X' | 'C';
+
+/** A block the node's index accepted, on its network. */
+export interface BlockEvent {
+  network: NetworkName;
+  container: Container;
+}
+
+/** Blocks sent per poll at most: a gateway that fell further behind skips to the newest ones. */
+export const MAX_BLOCKS_PER_POLL = 32;
+
+/**
+ * New accepted blocks of a Primary Network chain, from the node's index (index.getLastAccepted,
+ * then index.getContainerRange for what came after the last one sent). The index numbers every
+ * block, so none is sent twice and none is missed while the gateway keeps up.
+ */
+export function blocksFeed(network: NetworkName, chain: BlockChain): Feed<{ next: number }, BlockEvent> {
+  const index = `${chain}/block` as IndexName;
+  return {
+    kind: 'blocks',
+    key: `blocks:${network}:${chain}`,
+    async start({ node }) {
+      const last = await indexGetLastAccepted(node, network, index);
+      return { next: last ? Number(last.index) + 1 : 0 };
+    },
+    async poll({ node }, state) {
+      const last = await indexGetLastAccepted(node, network, index);
+      const lastIndex = last ? Number(last.index) : -1;
+      if (lastIndex < state.next) return { state, events: [] };
+      const from = Math.max(state.next, lastIndex - MAX_BLOCKS_PER_POLL + 1);
+      const containers =
+        from === lastIndex && last
+          ? [last]
+          : await indexGetContainerRange(node, network, index, { startIndex: from, numToFetch: lastIndex - from + 1 });
+      return { state: { next: lastIndex + 1 }, events: containers.map((container) => ({ network, container })) };
+    },
+  };
+}
+
+// --- Primary Network transactions of addresses --------------------------------------------------------
+
+export interface TransactionEvent {
+  network: NetworkName;
+  chain: PrimaryChainAlias;
+  tx: PrimaryNetworkTransaction;
+}
+
+/** The newest transactions looked at per chain and poll: more new ones than this between two polls are not all sent. */
+export const TRANSACTIONS_PER_POLL = 50;
+
+const timeOf = (tx: PrimaryNetworkTransaction): number =>
+  'blockTimestamp' in tx ? Number(tx.blockTimestamp) : Number((tx as { timestamp?: number }).timestamp ?? 0);
+
+interface SeenState {
+  /** Per chain, the hashes of the newest transactions already sent or present at the start. */
+  seen: Partial<Record<PrimaryChainAlias, string[]>>;
+}
+
+/**
+ * New transactions touching any of `addresses` on the chosen chains (listLatestPrimaryNetworkTransactions,
+ * newest first, one call per chain and poll). `addresses` are checked and normalized by the caller;
+ * the key sorts them, so the same set in any order is the same topic.
+ */
+export function transactionsFeed(
+  network: NetworkName,
+  chains: readonly PrimaryChainAlias[],
+  addresses: readonly string[],
+): Feed<SeenState, TransactionEvent> {
+  const sortedChains = [...new Set(chains)].sort();
+  const sortedAddresses = [...new Set(addresses)].sort();
+  const newest = (dataApi: DataApiClient, chain: PrimaryChainAlias) =>
+    listLatestPrimaryNetworkTransactions(dataApi, network, chain, {
+      addresses: sortedAddresses,
+      pageSize: TRANSACTIONS_PER_POLL,
+      sortOrder: 'desc',
+    });
+  return {
+    kind: 'transactions',
+    key: `transactions:${network}:${sortedChains.join(',')}:${sortedAddresses.join(',')}`,
+    async start({ dataApi }) {
+      const pages = await Promise.all(sortedChains.map((chain) => newest(dataApi, chain)));
+      return { seen: Object.fromEntries(sortedChains.map((chain, i) => [chain, pages[i]!.transactions.map((tx) => tx.txHash)])) };
+    },
+    async poll({ dataApi }, state) {
+      const pages = await Promise.all(sortedChains.map((chain) => newest(dataApi, chain)));
+      const events: TransactionEvent[] = [];
+      const seen: SeenState['seen'] = {};
+      sortedChains.forEach((chain, i) => {
+        const known = new Set(state.seen[chain] ?? []);
+        const list = pages[i]!.transactions;
+        for (const tx of list) if (!known.has(tx.txHash)) events.push({ network, chain, tx });
+        seen[chain] = list.map((tx) => tx.txHash);
+      });
+      // Oldest first, as they happened.
+      events.sort((a, b) => timeOf(a.tx) - timeOf(b.tx));
+      return { state: { seen }, events };
+    },
+  };
+}
+
+// --- a Subnet-EVM chain's fee config ------------------------------------------------------------------
+
+export interface FeeConfigEvent {
+  network: NetworkName;
+  blockchainId: string;
+  reply: FeeConfigReply;
+}
+
+/** The fee config of a Subnet-EVM chain (eth_feeConfig at `latest`), sent when it changes. */
+export function feeConfigFeed(network: NetworkName, blockchainId: string): Feed<{ value?: FeeConfigEvent }, FeeConfigEvent> {
+  const read = async (node: NodeClient): Promise<FeeConfigEvent> => ({
+    network,
+    blockchainId,
+    reply: await ethFeeConfig(node, network, blockchainId, 'latest'),
+  });
+  const same = (a: FeeConfigEvent | undefined, b: FeeConfigEvent) =>
+    a !== undefined &&
+    JSON.stringify(a.reply.feeConfig) === JSON.stringify(b.reply.feeConfig) &&
+    String(a.reply.lastChangedAt) === String(b.reply.lastChangedAt);
+  return {
+    kind: 'feeConfig',
+    key: `feeConfig:${network}:${blockchainId}`,
+    async start({ node }) {
+      return { value: await read(node) };
+    },
+    async poll({ node }, state) {
+      const value = await read(node);
+      return same(state.value, value) ? { state, events: [] } : { state: { value }, events: [value] };
+    },
+    current: (state) => state.value,
+  };
+}
+
+// --- a subnet's validator set -------------------------------------------------------------------------
+
+export interface ValidatorsEvent {
+  network: NetworkName;
+  subnetId: string;
+  validators: PValidator[];
+}
+
+/** What makes a validator set another one: who validates, with what weight, under which staking transaction. */
+function membership(validators: readonly PValidator[]): string {
+  return validators
+    .map((v) => `${v.nodeID}:${v.weight}:${v.txID ?? v.validationID ?? ''}`)
+    .sort()
+    .join(',');
+}
+
+/**
+ * A subnet's current validators (platform.getCurrentValidators with its subnet id), sent whole
+ * when a validator joins, leaves or changes weight. Uptimes and balances move all the time and
+ * are not changes of the set.
+ */
+export function validatorsFeed(
+  network: NetworkName,
+  subnetId: string,
+): Feed<{ value?: ValidatorsEvent; members?: string }, ValidatorsEvent> {
+  const read = async (node: NodeClient): Promise<ValidatorsEvent> => ({
+    network,
+    subnetId,
+    validators: (await platformGetCurrentValidators(node, network, { subnetID: subnetId })).validators,
+  });
+  return {
+    kind: 'validators',
+    key: `validators:${network}:${subnetId}`,
+    async start({ node }) {
+      const value = await read(node);
+      return { value, members: membership(value.validators) };
+    },
+    async poll({ node }, state) {
+      const value = await read(node);
+      const members = membership(value.validators);
+      return members === state.members ? { state, events: [] } : { state: { value, members }, events: [value] };
+    },
+    current: (state) => state.value,
+  };
+}
+
+// --- a chain's average TPS ------------------------------------------------------------------------------
+
+export interface TpsEvent {
+  evmChainId: number;
+  point: { timestamp: number; value: number };
+}
+
+/** New points of an EVM chain's daily average TPS (Metrics API, first page, newest first). */
+export function tpsFeed(evmChainId: number): Feed<{ latest: number }, TpsEvent> {
+  return {
+    kind: 'tps',
+    key: `tps:${evmChainId}`,
+    async start({ metricsApi }) {
+      const { results } = await getAvgTps(metricsApi, String(evmChainId), {});
+      return { latest: results[0]?.timestamp ?? 0 };
+    },
+    async poll({ metricsApi }, state) {
+      const { results } = await getAvgTps(metricsApi, String(evmChainId), {});
+      const fresh = results.filter((p) => p.timestamp > state.latest).sort((a, b) => a.timestamp - b.timestamp);
+      if (fresh.length === 0) return { state, events: [] };
+      return { state: { latest: fresh[fresh.length - 1]!.timestamp }, events: fresh.map((point) => ({ evmChainId, point })) };
+    },
+  };
+}

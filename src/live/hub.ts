@@ -1,0 +1,464 @@
+/**
+ * The subscriptions of a gateway: one poller per topic, shared by every subscriber of it.
+ *
+ * - A topic is a feed's key (./feeds.ts): every subscription asking the same thing joins it.
+ *   The first subscriber starts its poller, the last one to leave stops it (its call in flight
+ *   is cancelled). A poller polls at its kind's configured interval, whoever subscribes: a
+ *   client cannot make the gateway call the upstreams faster.
+ * - Each poll sends through the reuse layer with a budget of its own, like a request: its calls
+ *   are counted, cached and shared with queries asking the same.
+ * - A failed poll is an error event (its code as a query's failure would have it) and the next
+ *   poll comes at the next interval: a subscription is never left hanging by its upstream.
+ * - With Redis, one instance of the cluster polls a topic: a lease in Redis (SET NX PX, renewed
+ *   while it polls) decides which; it publishes what it finds on the topic's channel, with its
+ *   state, and every instance with subscribers to the topic listens there. When the leaseholder
+ *   stops or dies, another instance takes the lease once it expires and resumes from the state
+ *   the last one kept. While Redis is away, each instance polls for its own subscribers.
+ * - Bounds: subscriptions per client (by address) and in all, checked before a subscription opens.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { RedisConnection } from '../redis.js';
+import { CallBudget } from '../upstreams/budget.js';
+import { Cancellation } from '../upstreams/cancellation.js';
+import type { CallScope } from '../upstreams/http.js';
+import type { Feed, LiveClients, LiveKind } from './feeds.js';
+
+/** A failure as a client sees it: the message and extensions (with `code`) of a GraphQL error. */
+export interface LiveError {
+  message: string;
+  extensions: Record<string, unknown>;
+}
+
+/** What a subscriber receives: an event of its feed, or the failure of a poll. */
+export type LiveEvent<E> = { data: E; error?: undefined } | { error: LiveError; data?: undefined };
+
+/** Why a subscription was refused: which bound, and its value. */
+export interface LiveRefusal {
+  bound: 'perClient' | 'total';
+  limit: number;
+}
+
+export interface LiveOptions {
+  /** The clients of one poll, sending in `scope`. */
+  clients: (scope: CallScope) => LiveClients;
+  /** Milliseconds between two polls of a topic, per kind. */
+  intervals: Record<LiveKind, number>;
+  /** Open subscriptions one client (address) may hold. */
+  perClient: number;
+  /** Open subscriptions of this instance in all. */
+  total: number;
+  /** Upstream calls one poll may make. */
+  callBudget: number;
+  /** Turns a poll's failure into what clients see (src/errors.ts, wired by the gateway). */
+  describeError: (error: unknown) => LiveError;
+  /** Whether a failure will not go away by polling again (the node does not serve the API): the topic then ends after its error event. */
+  isFinal?: (error: LiveError) => boolean;
+  /** Shares topics between instances when set. */
+  redis?: RedisConnection;
+  /** How long a lease lasts unless renewed: how long a dead leaseholder's topics wait for another poller. */
+  leaseMs?: number;
+  /** Logs a poll's failure (rate-limited by the caller). */
+  onPollError?: (topic: string, error: unknown) => void;
+}
+
+/** What the leaseholder publishes on a topic's channel. */
+interface Message {
+  events?: unknown[];
+  state?: unknown;
+  error?: LiveError;
+  /** The topic ends after this message: its subscriptions complete. */
+  final?: boolean;
+}
+
+/** Events a slow subscriber may have waiting; past that the oldest are dropped. */
+const QUEUE_LIMIT = 256;
+
+const CHANNEL = 'live:events:';
+const LEASE = 'live:lease:';
+const STATE = 'live:state:';
+
+/** Renews a lease only if this instance still holds it. */
+const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+/** Gives a lease up only if this instance holds it. */
+const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+class Subscriber {
+  private readonly queue: LiveEvent<unknown>[] = [];
+  private wake?: (result: IteratorResult<LiveEvent<unknown>>) => void;
+  done = false;
+  /** Set when the topic ended: the stream completes once the queue is read. */
+  private finishing = false;
+  /** Whether it has had its feed's current value (feeds of a value that changes). */
+  hasCurrent = false;
+
+  constructor(private readonly leave: (s: Subscriber) => void) {}
+
+  push(event: LiveEvent<unknown>): void {
+    if (this.done) return;
+    if (this.wake) {
+      const wake = this.wake;
+      this.wake = undefined;
+      wake({ value: event, done: false });
+      return;
+    }
+    if (this.queue.length >= QUEUE_LIMIT) this.queue.shift();
+    this.queue.push(event);
+  }
+
+  /** Completes the stream once what is queued has been read. */
+  finish(): void {
+    this.finishing = true;
+  }
+
+  end(): void {
+    if (this.done) return;
+    this.done = true;
+    this.queue.length = 0;
+    this.leave(this);
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.({ value: undefined, done: true });
+  }
+
+  iterator<E>(): AsyncIterableIterator<LiveEvent<E>> {
+    const self = this;
+    const it: AsyncIterableIterator<LiveEvent<unknown>> = {
+      next() {
+        const queued = self.queue.shift();
+        if (queued) return Promise.resolve({ value: queued, done: false });
+        if (self.finishing) self.end();
+        if (self.done) return Promise.resolve({ value: undefined, done: true });
+        return new Promise((resolve) => {
+          self.wake = resolve;
+        });
+      },
+      return() {
+        self.end();
+        return Promise.resolve({ value: undefined, done: true });
+      },
+      throw(error) {
+        self.end();
+        return Promise.reject(error);
+      },
+      [Symbol.asyncIterator]() {
+        return it;
+      },
+    };
+    return it as AsyncIterableIterator<LiveEvent<E>>;
+  }
+}
+
+class Topic {
+  readonly subscribers = new Set<Subscriber>();
+  /** The feed's state as last delivered here (polled here, or published by the leaseholder). */
+  state?: unknown;
+  /** The state the poller of this instance goes on from. */
+  pollState?: unknown;
+  polling = false;
+  /** Whether this instance holds the topic's lease in Redis. */
+  holding = false;
+  timer?: NodeJS.Timeout;
+  leaseTimer?: NodeJS.Timeout;
+  cancel?: Cancellation;
+  /** Polls made, for stats and tests. */
+  polls = 0;
+  /** Counts the starts of polling, so a poll from before a restart knows it is stale. */
+  generation = 0;
+
+  constructor(readonly feed: Feed) {}
+}
+
+export interface LiveStats {
+  /** Topics with subscribers on this instance. */
+  topics: number;
+  /** Topics this instance polls. */
+  polling: string[];
+  subscribers: number;
+  /** Polls made so far (after the start) per topic with subscribers here. */
+  polls: Record<string, number>;
+}
+
+export class LiveHub {
+  private readonly topics = new Map<string, Topic>();
+  private readonly byClient = new Map<string, number>();
+  private open = 0;
+  private closed = false;
+  private readonly id = randomUUID();
+  private readonly leaseMs: number;
+  private subscriberConnection?: Promise<Redis>;
+
+  constructor(private readonly options: LiveOptions) {
+    this.leaseMs = options.leaseMs ?? 10_000;
+  }
+
+  /** Whether `client` may open one more subscription; the refusal says which bound, if not. */
+  admit(client: string): LiveRefusal | undefined {
+    if (this.open >= this.options.total) return { bound: 'total', limit: this.options.total };
+    if ((this.byClient.get(client) ?? 0) >= this.options.perClient) return { bound: 'perClient', limit: this.options.perClient };
+    return undefined;
+  }
+
+  /** Joins `feed`'s topic (after `admit`): its events until the iterator is returned or the hub closes. */
+  subscribe<S, E>(feed: Feed<S, E>, client: string): AsyncIterableIterator<LiveEvent<E>> {
+    if (this.closed) {
+      const ended = new Subscriber(() => undefined);
+      ended.end();
+      return ended.iterator<E>();
+    }
+    this.open++;
+    this.byClient.set(client, (this.byClient.get(client) ?? 0) + 1);
+    const existing = this.topics.get(feed.key);
+    const topic = existing ?? new Topic(feed as unknown as Feed);
+    const subscriber = new Subscriber((s) => this.leave(topic, s, client));
+    topic.subscribers.add(subscriber);
+    if (existing) {
+      this.sendCurrent(topic, subscriber);
+    } else {
+      this.topics.set(feed.key, topic);
+      this.begin(topic);
+    }
+    return subscriber.iterator<E>();
+  }
+
+  stats(): LiveStats {
+    let subscribers = 0;
+    for (const topic of this.topics.values()) subscribers += topic.subscribers.size;
+    return {
+      topics: this.topics.size,
+      polling: [...this.topics.values()].filter((t) => t.polling).map((t) => t.feed.key),
+      subscribers,
+      polls: Object.fromEntries([...this.topics.values()].map((t) => [t.feed.key, t.polls])),
+    };
+  }
+
+  /** Ends every subscription (their clients see the stream complete), stops polling, gives leases up. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const topics = [...this.topics.values()];
+    for (const topic of topics) for (const s of [...topic.subscribers]) s.end();
+    await Promise.all(topics.map((t) => this.release(t).catch(() => undefined)));
+  }
+
+  // --- topics --------------------------------------------------------------------------------------
+
+  private begin(topic: Topic): void {
+    if (!this.options.redis) {
+      this.startPolling(topic);
+      return;
+    }
+    // Redis away or refusing: the lease ticks serve the subscribers from here meanwhile.
+    this.listen(topic).catch(() => undefined);
+    void this.leaseTick(topic);
+    topic.leaseTimer = setInterval(() => void this.leaseTick(topic), Math.max(50, Math.floor(this.leaseMs / 3)));
+    topic.leaseTimer.unref();
+  }
+
+  private leave(topic: Topic, subscriber: Subscriber, client: string): void {
+    this.open--;
+    const n = (this.byClient.get(client) ?? 1) - 1;
+    if (n <= 0) this.byClient.delete(client);
+    else this.byClient.set(client, n);
+    topic.subscribers.delete(subscriber);
+    if (topic.subscribers.size === 0 && this.topics.get(topic.feed.key) === topic) {
+      this.topics.delete(topic.feed.key);
+      this.release(topic).catch(() => undefined);
+    }
+  }
+
+  /** Stops polling `topic` here and, with Redis, gives its lease up and stops listening. */
+  private async release(topic: Topic): Promise<void> {
+    this.stopPolling(topic);
+    clearInterval(topic.leaseTimer);
+    topic.leaseTimer = undefined;
+    const redis = this.options.redis;
+    if (!redis) return;
+    const client = redis.client;
+    if (topic.holding && client) await client.eval(RELEASE, 1, LEASE + topic.feed.key, this.id).catch(() => undefined);
+    topic.holding = false;
+    if (this.subscriberConnection) {
+      const sub = await this.subscriberConnection;
+      // Another subscription may have opened the same topic meanwhile: it listens on the same channel.
+      if (!this.topics.has(topic.feed.key)) await sub.unsubscribe(CHANNEL + topic.feed.key).catch(() => undefined);
+    }
+  }
+
+  // --- polling --------------------------------------------------------------------------------------
+
+  private startPolling(topic: Topic): void {
+    if (topic.polling || this.closed) return;
+    topic.polling = true;
+    // A poll still in flight from before a stop must not go on next to this one.
+    const generation = ++topic.generation;
+    const current = () => topic.polling && topic.generation === generation;
+    const interval = this.options.intervals[topic.feed.kind];
+    const run = async () => {
+      if (!current()) return;
+      const cancel = new Cancellation();
+      topic.cancel = cancel;
+      const clients = this.options.clients({ signal: cancel, budget: new CallBudget(this.options.callBudget) });
+      try {
+        if (topic.pollState === undefined) {
+          const state = (await this.sharedState(topic)) ?? (await topic.feed.start(clients));
+          if (!current()) return;
+          topic.pollState = state;
+          this.publish(topic, { state });
+        } else {
+          topic.polls++;
+          const { state, events } = await topic.feed.poll(clients, topic.pollState);
+          if (!current()) return;
+          const changed = state !== topic.pollState;
+          topic.pollState = state;
+          if (events.length > 0 || changed) this.publish(topic, { events, state });
+        }
+      } catch (error) {
+        if (!current()) return;
+        this.options.onPollError?.(topic.feed.key, error);
+        const described = this.options.describeError(error);
+        const final = this.options.isFinal?.(described) ?? false;
+        this.publish(topic, { error: described, final });
+        if (final) {
+          this.stopPolling(topic);
+          return;
+        }
+      }
+      if (current()) {
+        topic.timer = setTimeout(() => void run(), interval);
+        topic.timer.unref();
+      }
+    };
+    void run();
+  }
+
+  private stopPolling(topic: Topic): void {
+    topic.polling = false;
+    topic.pollState = undefined;
+    clearTimeout(topic.timer);
+    topic.cancel?.abort(new Error('the last subscriber left'));
+    topic.cancel = undefined;
+  }
+
+  /** Sends what a poll found: through Redis to every instance listening, or here when Redis is not in use or away. */
+  private publish(topic: Topic, message: Message): void {
+    const client = this.options.redis?.client;
+    if (client && topic.holding) {
+      const key = topic.feed.key;
+      const text = JSON.stringify(message);
+      const keep =
+        message.state === undefined ? Promise.resolve() : client.set(STATE + key, JSON.stringify(message.state), 'PX', this.leaseMs * 6);
+      Promise.all([keep, client.publish(CHANNEL + key, text)]).catch(() => this.deliver(topic, message));
+      // A state alone (the start) is news only to who has no current value yet, so delivering it
+      // twice is harmless: delivered here too, it reaches this instance's subscribers even if
+      // the channel subscription is not in place yet.
+      if (!message.events?.length && !message.error) this.deliver(topic, message);
+      return;
+    }
+    this.deliver(topic, message);
+  }
+
+  /** Hands a message to this instance's subscribers of the topic. */
+  private deliver(topic: Topic, message: Message): void {
+    if (message.state !== undefined) topic.state = message.state;
+    if (message.final && this.topics.get(topic.feed.key) === topic) {
+      // Who subscribes to it from now on starts the topic anew.
+      this.topics.delete(topic.feed.key);
+      this.release(topic).catch(() => undefined);
+    }
+    const current = topic.feed.current;
+    for (const s of [...topic.subscribers]) {
+      if (message.error) {
+        s.push({ error: message.error });
+        // What the client has not read yet is still sent; then the stream completes.
+        if (message.final) s.finish();
+        continue;
+      }
+      if (current && !s.hasCurrent) {
+        // A value that changes: who has not had it yet gets it as it stands now, changes included.
+        this.sendCurrent(topic, s);
+        continue;
+      }
+      for (const data of message.events ?? []) s.push({ data });
+    }
+  }
+
+  private sendCurrent(topic: Topic, s: Subscriber): void {
+    const current = topic.feed.current;
+    if (!current || s.hasCurrent || topic.state === undefined) return;
+    const value = current(topic.state);
+    if (value === undefined) return;
+    s.hasCurrent = true;
+    s.push({ data: value });
+  }
+
+  // --- Redis ------------------------------------------------------------------------------------------
+
+  /** The state the last leaseholder kept, to resume from (Redis only). */
+  private async sharedState(topic: Topic): Promise<unknown> {
+    const client = this.options.redis?.client;
+    if (!client || !topic.holding) return undefined;
+    const text = await client.get(STATE + topic.feed.key).catch(() => null);
+    return text ? JSON.parse(text) : undefined;
+  }
+
+  private async listen(topic: Topic): Promise<void> {
+    const redis = this.options.redis!;
+    this.subscriberConnection ??= redis.subscriber().then((sub) => {
+      sub.on('message', (channel: string, text: string) => {
+        const listening = this.topics.get(channel.slice(CHANNEL.length));
+        if (!listening) return;
+        try {
+          this.deliver(listening, JSON.parse(text) as Message);
+        } catch {
+          // Not a message of ours: nothing to deliver.
+        }
+      });
+      return sub;
+    });
+    const sub = await this.subscriberConnection;
+    await sub.subscribe(CHANNEL + topic.feed.key).catch(() => undefined);
+    // Who joins a value's feed polled elsewhere gets its current value from the kept state.
+    if (topic.feed.current && topic.state === undefined) {
+      const text = await redis.client?.get(STATE + topic.feed.key).catch(() => null);
+      if (text && topic.state === undefined) this.deliver(topic, { state: JSON.parse(text) });
+    }
+  }
+
+  /** Takes, renews or loses the topic's lease; polls here while holding it, or while Redis is away. */
+  private async leaseTick(topic: Topic): Promise<void> {
+    if (!this.topics.has(topic.feed.key) || this.closed) return;
+    const client = this.options.redis?.client;
+    const key = LEASE + topic.feed.key;
+    if (!client) {
+      // Redis is away: this instance's subscribers are served from here until it is back.
+      topic.holding = false;
+      this.startPolling(topic);
+      return;
+    }
+    try {
+      if (topic.holding) {
+        const renewed = await client.eval(RENEW, 1, key, this.id, this.leaseMs);
+        if (renewed) return;
+        topic.holding = false;
+        this.stopPolling(topic);
+        return;
+      }
+      const taken = await client.set(key, this.id, 'PX', this.leaseMs, 'NX');
+      if (taken === 'OK') {
+        if (!this.topics.has(topic.feed.key)) {
+          await client.eval(RELEASE, 1, key, this.id);
+          return;
+        }
+        topic.holding = true;
+        // Resume from the state the last leaseholder kept (read in the first poll).
+        this.stopPolling(topic);
+        topic.pollState = undefined;
+        this.startPolling(topic);
+      } else if (topic.polling) {
+        // Polled here while Redis was away: another instance holds the topic now.
+        this.stopPolling(topic);
+      }
+    } catch {
+      // A command that failed leaves things as they are until the next tick.
+    }
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * A person in GraphiQL, in a real browser (Debian's Chromium, driven by playwright-core): they
+ * type a subscription, run it, and see the blocks the sandbox produces arrive one after another.
+ * GraphiQL must send it in a way the gateway's CSRF prevention lets through (a POST of JSON,
+ * not a bare GET). A screenshot lands in test-results/screenshots/, which CI keeps.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getNodeWorld } from '../sandbox/node/chains/node-world.js';
+import { createGatewayServer, type GatewayServer } from '../src/server.js';
+import { startHarness, type Harness } from './helpers.js';
+import { until } from './live.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SHOTS = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
+const last = getNodeWorld('mainnet').indexes['P/block'].containers.length - 1;
+
+let h: Harness;
+let served: GatewayServer;
+let browser: Browser;
+let base: string;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`No Chromium at ${CHROMIUM}: install Debian's (apt-get install chromium; .ci/run does) or set CHROMIUM_PATH.`);
+  }
+  h = await startHarness({ LIVE_POLL_BLOCKS_MS: '200' });
+  served = createGatewayServer(h.gateway, { maxBodyBytes: 1 << 20, headersTimeoutMs: 5_000, requestTimeoutMs: 10_000 });
+  await new Promise<void>((resolve) => served.server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  served?.server.closeAllConnections();
+  await new Promise((resolve) => served?.server.close(resolve));
+  await h?.close();
+});
+
+describe('GraphiQL', () => {
+  it('shows new blocks as they are accepted', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // GraphiQL runs nothing before it has the schema: wait for its introspection's answer.
+    const introspected = page.waitForResponse((r) => r.url().endsWith('/graphql') && r.request().method() === 'POST', { timeout: 30_000 });
+    await page.goto(`${base}/graphql`);
+    await introspected;
+    const editor = page.getByText('query SubnetsWithChains').first();
+    await editor.waitFor({ timeout: 30_000 });
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    // The editor closes brackets itself.
+    await page.keyboard.type('subscription NewBlocks { acceptedBlocks(chain: P_CHAIN) { index', { delay: 5 });
+    await page.keyboard.press('Escape');
+    // GraphiQL takes the editor's text a moment later (its tab is then named after the operation):
+    // a click before that would run the old document.
+    await page.locator('.graphiql-tab', { hasText: 'NewBlocks' }).waitFor({ timeout: 10_000 });
+    await page.locator('.graphiql-execute-button').click();
+    await until(() => h.gateway.live.stats().polling.includes('blocks:mainnet:P'), 'GraphiQL subscribed', 15_000);
+    await until(() => h.sandbox.count('index.getLastAccepted') >= 1, 'the poller started');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    h.sandbox.live.advance();
+    await page.getByText(`"${last + 1}"`).waitFor({ timeout: 10_000 });
+    h.sandbox.live.advance();
+    await page.getByText(`"${last + 2}"`).waitFor({ timeout: 10_000 });
+    await mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}graphiql-subscription.png` });
+    expect(errors).toEqual([]);
+    await page.close();
+    await until(() => h.gateway.live.stats().topics === 0, 'the page closed its subscription');
+  });
+});

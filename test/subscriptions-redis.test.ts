@@ -1,0 +1,114 @@
+/**
+ * Subscriptions across instances: two gateways on one Redis deliver the same events from one
+ * poller between them (the lease decides which polls), and when the poller's instance goes, the
+ * other takes the topic over once the lease expires.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getNodeWorld } from '../sandbox/node/chains/node-world.js';
+import { startSandbox, type Sandbox } from '../sandbox/server.js';
+import { startHarness, type Harness } from './helpers.js';
+import { subscribeSse, until } from './live.js';
+import { startRedis, type RedisServer } from './redis-server.js';
+
+const POLL_MS = 200;
+const LEASE_MS = 1_000;
+const BLOCKS = `subscription { acceptedBlocks(chain: C_CHAIN) { id index } }`;
+const KEY = 'blocks:mainnet:C';
+const last = getNodeWorld('mainnet').indexes['C/block'].containers.length - 1;
+
+let sandbox: Sandbox;
+let redis: RedisServer;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  redis = await startRedis();
+});
+afterAll(async () => {
+  await redis?.stop();
+  await sandbox?.close();
+});
+
+async function instance(): Promise<Harness> {
+  const h = await startHarness(
+    {
+      REDIS_URL: redis.url,
+      LIVE_POLL_BLOCKS_MS: String(POLL_MS),
+      LIVE_POLL_FEE_CONFIG_MS: String(POLL_MS),
+      LIVE_LEASE_MS: String(LEASE_MS),
+    },
+    { sandbox },
+  );
+  for (let i = 0; i < 100 && !h.gateway.redis?.ready; i++) await sleep(20);
+  expect(h.gateway.redis?.ready).toBe(true);
+  return h;
+}
+
+const pollerOf = (a: Harness, b: Harness, key = KEY) => [a, b].filter((h) => h.gateway.live.stats().polling.includes(key));
+
+describe('two instances on one Redis', () => {
+  it('deliver the same events with one poller between them, and the other takes over when it goes', async () => {
+    const [a, b] = [await instance(), await instance()];
+    try {
+      sandbox.reset();
+      const fromA = await subscribeSse(a.gateway, BLOCKS);
+      await until(() => pollerOf(a, b).length === 1 && sandbox.count('index.getLastAccepted') >= 1, 'A polls');
+      const fromB = await subscribeSse(b.gateway, BLOCKS);
+      await until(() => b.gateway.live.stats().topics === 1, 'B listens');
+      // B's subscription on the channel is in place before the chain moves.
+      await sleep(POLL_MS);
+      expect(pollerOf(a, b)).toEqual([a]);
+
+      sandbox.live.advance();
+      const [eventA, eventB] = [await fromA.next(), await fromB.next()];
+      expect(eventA.data.data.acceptedBlocks).toEqual(eventB.data.data.acceptedBlocks);
+      expect(eventA.data.data.acceptedBlocks.index).toBe(String(last + 1));
+
+      // One poller for both: the upstream sees A's polls only.
+      await sleep(POLL_MS * 3);
+      expect(pollerOf(a, b)).toEqual([a]);
+      expect(b.gateway.live.stats().polls[KEY]).toBe(0);
+      const polls = a.gateway.live.stats().polls[KEY]!;
+      expect(sandbox.count('index.getLastAccepted')).toBeGreaterThanOrEqual(polls);
+      expect(sandbox.count('index.getLastAccepted')).toBeLessThanOrEqual(polls + 2);
+
+      // A dies as far as the cluster can tell: it renews its lease no more, and gives it up
+      // neither. B waits for the lease to expire, then polls, from where A stopped.
+      await a.gateway.redis!.close();
+      const died = Date.now();
+      await sleep(LEASE_MS / 4);
+      expect(b.gateway.live.stats().polling).toEqual([]);
+      await until(() => b.gateway.live.stats().polling.includes(KEY), 'B polls', LEASE_MS * 3);
+      expect(Date.now() - died).toBeGreaterThanOrEqual(LEASE_MS / 2);
+      sandbox.live.advance();
+      const next = await fromB.next(LEASE_MS * 3);
+      expect(next.data.data.acceptedBlocks.index).toBe(String(last + 2));
+      await fromA.close();
+      await fromB.close();
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('give a value that changes to whoever subscribes, on either instance, as it stands, then its changes', async () => {
+    const [a, b] = [await instance(), await instance()];
+    try {
+      sandbox.reset();
+      const node = getNodeWorld('mainnet');
+      const chain = [...node.chains.values()].find((c) => c.vm === 'subnet-evm' && c.status !== 'Created')!;
+      const query = `subscription($id: CB58Id!) { feeConfig(blockchainId: $id) { minBaseFee } }`;
+      const variables = { id: chain.blockchain.blockchainId };
+      const fromA = await subscribeSse(a.gateway, query, variables);
+      const first = (await fromA.next()).data.data.feeConfig;
+      const fromB = await subscribeSse(b.gateway, query, variables);
+      expect((await fromB.next()).data.data.feeConfig).toEqual(first);
+      expect(pollerOf(a, b, `feeConfig:mainnet:${chain.blockchain.blockchainId}`)).toEqual([a]);
+      sandbox.live.advance(5);
+      const [changedA, changedB] = [(await fromA.next()).data.data.feeConfig, (await fromB.next()).data.data.feeConfig];
+      expect(changedA).toEqual(changedB);
+      expect(BigInt(changedA.minBaseFee) - BigInt(first.minBaseFee)).toBe(1_000_000_000n);
+      await Promise.all([fromA.close(), fromB.close()]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
