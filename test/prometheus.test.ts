@@ -13,6 +13,7 @@ import { Registry } from 'prom-client';
 import { CounterFamily, HistogramFamily } from '../src/ops/series.js';
 import { createGatewayServer, type GatewayServer } from '../src/server.js';
 import { codes, startHarness, type Harness } from './helpers.js';
+import { subscribeSse } from './live.js';
 import { has, sample } from './prom-text.js';
 
 const world = getWorld('mainnet');
@@ -103,6 +104,26 @@ describe('GraphQL requests', () => {
     const address = world.addresses[0]!;
     await h.raw('query Mine($a: AvalancheAddress!) { network { address(address: $a) { chains { blockchainId } } } }', { a: address });
     expect(await scrape(h)).not.toContain(address);
+  });
+});
+
+describe('subscriptions over SSE', () => {
+  it('count as requests of their operation, outcome stream', async () => {
+    const h = await harness();
+    const sub = await subscribeSse(
+      h.gateway,
+      'subscription Blocks($chain: PrimaryNetworkChain!) { acceptedBlocks(chain: $chain) { id } }',
+      {
+        chain: 'P_CHAIN',
+      },
+    );
+    try {
+      expect(sub.status).toBe(200);
+      const text = await scrape(h);
+      expect(sample(text, 'gateway_graphql_requests_total', { type: 'subscription', operation: 'Blocks', outcome: 'stream' })).toBe(1);
+    } finally {
+      await sub.close();
+    }
   });
 });
 
