@@ -23,6 +23,7 @@ import { RedisConnection } from './redis.js';
 import { corsOptions, useCrossSite } from './plugins/use-cross-site.js';
 import { useCompiledExecution } from './plugins/use-compiled-execution.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
+import { useIncrementalDelivery } from './plugins/use-incremental-delivery.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useRequestLog } from './plugins/use-request-log.js';
 import { useGatewayResponseCache } from './plugins/use-response-cache.js';
@@ -237,6 +238,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     plugins: [
       useCrossSite(config.cors),
       useQueryLimits({ ...config.limits, introspection: config.introspection }),
+      useIncrementalDelivery(),
       useCompiledExecution(),
       useErrorCodes(),
       ...(logger ? [useRequestLog({ logger, identity })] : []),

@@ -11,12 +11,15 @@
  * execute, with every envelop plugin), and its regular result processor, `processRegularResult`,
  * so status codes and headers are yoga's. Anything else, or anything this module is not sure of
  * (a body that is not a plain params object, APQ extensions, another media type), goes to yoga
- * whole, which answers it, errors included, exactly as before.
+ * whole, which answers it, errors included, exactly as before. A request for `@defer` or
+ * `@stream` parts accepts `multipart/mixed` or `text/event-stream`, so it goes to yoga; one that
+ * asks for them but accepts only JSON gets the same 406 here as there.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { processRegularResult, type YogaServerInstance } from 'graphql-yoga';
+import { isAsyncIterable, processRegularResult, type YogaServerInstance } from 'graphql-yoga';
 import type { ExecutionResult } from 'graphql';
 import type { GatewayContext } from './context.js';
+import { refuseParts } from './plugins/use-incremental-delivery.js';
 
 /** What the answer is written as, from the request's `accept`; undefined for anything yoga must negotiate. */
 function mediaType(accept: string | undefined): 'application/json' | 'application/graphql-response+json' | undefined {
@@ -118,7 +121,10 @@ export function leanPost(
     .then((result) =>
       isPlainData(result)
         ? writeData(res, result, type)
-        : writeResponse(res, processRegularResult(result as ExecutionResult, yoga.fetchAPI, type)),
+        : writeResponse(
+            res,
+            processRegularResult(isAsyncIterable(result) ? refuseParts(result) : (result as ExecutionResult), yoga.fetchAPI, type),
+          ),
     )
     .catch((error: unknown) => {
       // getResultForParams masks what execution throws; this is the gateway itself failing.
