@@ -141,6 +141,7 @@ const schema = z.object({
   CORS_CREDENTIALS: bool.default(false),
   GRAPHIQL: bool.default(true),
   INTROSPECTION: bool.default(true),
+  FEDERATION: bool.default(false),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -209,6 +210,8 @@ export interface Config {
   graphiql: boolean;
   /** Whether `__schema` and `__type` are answered (GraphiQL and codegen need them). */
   introspection: boolean;
+  /** Whether the graph is also served as an Apollo Federation v2 subgraph, at /subgraph. */
+  federation: boolean;
   logLevel: string;
 }
 
@@ -308,6 +311,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cors: c.CORS_ORIGINS ? { origins: c.CORS_ORIGINS[0] === '*' ? '*' : c.CORS_ORIGINS, credentials: c.CORS_CREDENTIALS } : undefined,
     graphiql: c.GRAPHIQL,
     introspection: c.INTROSPECTION,
+    federation: c.FEDERATION,
     logLevel: c.LOG_LEVEL,
   };
 }

@@ -5,7 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import { GraphQLError } from 'graphql';
-import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, type YogaInitialContext, type YogaServerInstance } from 'graphql-yoga';
 import { adminAccess, type AdminAccess } from './admin-access.js';
 import { PUBLIC_DEFAULTS, type Config } from './config.js';
 import type { GatewayContext } from './context.js';
@@ -28,7 +28,7 @@ import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useRequestLog } from './plugins/use-request-log.js';
 import { useGatewayResponseCache } from './plugins/use-response-cache.js';
 import { CursorCodec } from './paging/connection.js';
-import { schema } from './schema/index.js';
+import { schema, subgraphSchema } from './schema/index.js';
 import { RequestActivity } from './upstreams/activity.js';
 import { CallBudget } from './upstreams/budget.js';
 import { Cancellation } from './upstreams/cancellation.js';
@@ -66,6 +66,8 @@ const RESPONSE_MAX_TTL_MS = 600_000;
 
 export interface Gateway {
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
+  /** The graph as an Apollo Federation v2 subgraph at /subgraph, when FEDERATION is on. */
+  subgraph?: YogaServerInstance<Record<string, unknown>, GatewayContext>;
   http: HttpClient;
   reuse: Reuse;
   /** The connection to Redis, when REDIS_URL is set and the cache or rate limits use it. */
@@ -218,6 +220,46 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
   };
   const cursors = new CursorCodec(config.cursorSecret);
 
+  // Each yoga instance gets its own plugins: some keep state per schema (compiled queries).
+  const plugins = ({ compiled = true } = {}) => [
+    useCrossSite(config.cors),
+    useQueryLimits({ ...config.limits, introspection: config.introspection }),
+    useIncrementalDelivery(),
+    ...(compiled ? [useCompiledExecution()] : []),
+    useErrorCodes(),
+    ...(logger ? [useRequestLog({ logger, identity })] : []),
+    ...(stores.responses ? [useGatewayResponseCache({ store: stores.responses, maxTtlMs: RESPONSE_MAX_TTL_MS })] : []),
+  ];
+
+  const context = (initial: YogaInitialContext): GatewayContext => {
+    const { request } = initial;
+    // Over HTTP, the node response tells when the client hangs up; through yoga.fetch, the request's signal.
+    const res = (initial as { res?: ServerResponse }).res;
+    const activity = new RequestActivity();
+    const reads = reuse.forRequest(
+      {
+        signal: res ? Cancellation.untilAnswered(res) : Cancellation.following(request.signal),
+        budget: new CallBudget(config.callBudget),
+      },
+      activity,
+    );
+    // A client may send its own Data API key; it is used for this request only. An empty
+    // header is no key: the operator's applies.
+    const dataApi = new DataApiClient(reads, dataApiOptions, request.headers.get(config.apiKeyHeader) || undefined);
+    const node = new NodeClient(reads, nodeOptions);
+    let admin: AdminAccess | undefined;
+    return {
+      dataApi,
+      metricsApi: new MetricsApiClient(reads, metricsOptions),
+      node,
+      loaders: new DataApiLoaders(dataApi, activity),
+      nodeLoaders: new NodeLoaders(node),
+      reads,
+      cursors,
+      admin: () => (admin ??= adminAccess(config.adminToken, request.headers.get('authorization'))),
+    };
+  };
+
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -235,47 +277,33 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     },
     maskedErrors: { maskError },
     logging: logger ? yogaLogging(logger) : false,
-    plugins: [
-      useCrossSite(config.cors),
-      useQueryLimits({ ...config.limits, introspection: config.introspection }),
-      useIncrementalDelivery(),
-      useCompiledExecution(),
-      useErrorCodes(),
-      ...(logger ? [useRequestLog({ logger, identity })] : []),
-      ...(stores.responses ? [useGatewayResponseCache({ store: stores.responses, maxTtlMs: RESPONSE_MAX_TTL_MS })] : []),
-    ],
-    context: (initial): GatewayContext => {
-      const { request } = initial;
-      // Over HTTP, the node response tells when the client hangs up; through yoga.fetch, the request's signal.
-      const res = (initial as { res?: ServerResponse }).res;
-      const activity = new RequestActivity();
-      const reads = reuse.forRequest(
-        {
-          signal: res ? Cancellation.untilAnswered(res) : Cancellation.following(request.signal),
-          budget: new CallBudget(config.callBudget),
-        },
-        activity,
-      );
-      // A client may send its own Data API key; it is used for this request only. An empty
-      // header is no key: the operator's applies.
-      const dataApi = new DataApiClient(reads, dataApiOptions, request.headers.get(config.apiKeyHeader) || undefined);
-      const node = new NodeClient(reads, nodeOptions);
-      let admin: AdminAccess | undefined;
-      return {
-        dataApi,
-        metricsApi: new MetricsApiClient(reads, metricsOptions),
-        node,
-        loaders: new DataApiLoaders(dataApi, activity),
-        nodeLoaders: new NodeLoaders(node),
-        reads,
-        cursors,
-        admin: () => (admin ??= adminAccess(config.adminToken, request.headers.get('authorization'))),
-      };
-    },
+    plugins: plugins(),
+    context,
   });
+
+  // The subgraph: the same types, loaders and plugins, plus `_entities` and `_service`, for a
+  // supergraph's router (Hive Gateway, Apollo Router). No GraphiQL: routers and tools talk to it.
+  // Interpreted, not compiled: graphql-jit leaves out the entries of `_entities` whose lookup
+  // failed (the list comes back shorter, so the router pairs answers with the wrong references)
+  // where graphql-js puts null in their place.
+  const subgraph = config.federation
+    ? createYoga<Record<string, unknown>, GatewayContext>({
+        schema: subgraphSchema(),
+        graphqlEndpoint: '/subgraph',
+        landingPage: false,
+        cors: corsOptions(config.cors),
+        multipart: false,
+        graphiql: false,
+        maskedErrors: { maskError },
+        logging: logger ? yogaLogging(logger) : false,
+        plugins: plugins({ compiled: false }),
+        context,
+      })
+    : undefined;
 
   return {
     yoga,
+    subgraph,
     http,
     reuse,
     redis,

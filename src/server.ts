@@ -1,6 +1,7 @@
 /**
  * The HTTP server around yoga: what a GraphQL server cannot see from inside a request.
  *
+ * - Requests for /subgraph go to the federation subgraph's yoga when FEDERATION is on.
  * - Request bodies are read here, within MAX_BODY_BYTES: a bigger one is refused with 413 as
  *   soon as it is announced or grows past the limit, never buffered first. The common JSON POST
  *   then runs through ./lean-post.ts; everything else through yoga whole, which reads the body
@@ -47,8 +48,12 @@ function refuse(
   res.end(body);
 }
 
+function isSubgraphPath(url: string | undefined): boolean {
+  return url?.startsWith('/subgraph') === true && (url.length === 9 || url[9] === '?' || url[9] === '/');
+}
+
 export function createGatewayServer(gateway: Gateway, options: ServerOptions): GatewayServer {
-  const { yoga } = gateway;
+  const { subgraph } = gateway;
   const limit = options.maxBodyBytes;
   const tooLarge = `The request body is larger than the ${limit} bytes this gateway accepts (MAX_BODY_BYTES): send a smaller document or variables.`;
   let draining = false;
@@ -81,6 +86,8 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
       req.resume();
       return;
     }
+    // The federation subgraph (FEDERATION=on) has a yoga of its own; everything else is the graph's.
+    const yoga = subgraph && isSubgraphPath(req.url) ? subgraph : gateway.yoga;
     // Nothing to read: yoga sees the request as it came.
     const bodiless = req.headers['transfer-encoding'] === undefined && !(Number(req.headers['content-length']) > 0);
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || bodiless) {
