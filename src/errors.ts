@@ -32,11 +32,6 @@ export const ErrorCode = {
   QUERY_LIMIT_EXCEEDED: 'QUERY_LIMIT_EXCEEDED',
   /** A POST body a form can send (urlencoded, multipart, text/plain): only application/json runs operations (415). */
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
-  /**
-   * 406: the answer comes in parts (`@defer`, `@stream`) and the request accepts only JSON: ask
-   * for `multipart/mixed` or `text/event-stream`.
-   */
-  NOT_ACCEPTABLE: 'NOT_ACCEPTABLE',
   /** A request a browser could have sent from another site without a preflight: CSRF prevention (403). */
   CSRF_BLOCKED: 'CSRF_BLOCKED',
   /** 429: the client (its API key or address) is over RATE_LIMIT_PER_SECOND and RATE_LIMIT_BURST; see `extensions.retryAfter`. */
@@ -70,11 +65,6 @@ export const ErrorCode = {
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
-
-/** 406: an answer in parts for a request that accepts only a single JSON answer. */
-export function notAcceptable(message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: ErrorCode.NOT_ACCEPTABLE, http: { status: 406 } } });
-}
 
 /** Refuses input before any upstream call. The message says what was wrong and what is allowed. */
 export function badInput(message: string, extensions: GraphQLErrorExtensions = {}): GraphQLError {

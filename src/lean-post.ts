@@ -13,13 +13,13 @@
  * (a body that is not a plain params object, APQ extensions, another media type), goes to yoga
  * whole, which answers it, errors included, exactly as before. A request for `@defer` or
  * `@stream` parts accepts `multipart/mixed` or `text/event-stream`, so it goes to yoga; one that
- * asks for them but accepts only JSON gets the same 406 here as there.
+ * uses them but accepts only JSON gets the parts merged into one answer, here as there.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isAsyncIterable, processRegularResult, type YogaServerInstance } from 'graphql-yoga';
 import type { ExecutionResult } from 'graphql';
 import type { GatewayContext } from './context.js';
-import { refuseParts } from './plugins/use-incremental-delivery.js';
+import { wholeAnswer } from './plugins/use-incremental-delivery.js';
 
 /** What the answer is written as, from the request's `accept`; undefined for anything yoga must negotiate. */
 function mediaType(accept: string | undefined): 'application/json' | 'application/graphql-response+json' | undefined {
@@ -118,13 +118,11 @@ export function leanPost(
 
   const request = new NodeRequestView(req, res) as unknown as Request;
   Promise.resolve(yoga.getResultForParams({ params, request }, { req, res }))
+    .then((result) => (isAsyncIterable(result) ? wholeAnswer(result as AsyncIterable<ExecutionResult>) : result))
     .then((result) =>
       isPlainData(result)
         ? writeData(res, result, type)
-        : writeResponse(
-            res,
-            processRegularResult(isAsyncIterable(result) ? refuseParts(result) : (result as ExecutionResult), yoga.fetchAPI, type),
-          ),
+        : writeResponse(res, processRegularResult(result as ExecutionResult, yoga.fetchAPI, type)),
     )
     .catch((error: unknown) => {
       // getResultForParams masks what execution throws; this is the gateway itself failing.

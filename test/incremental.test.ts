@@ -1,8 +1,8 @@
 /**
  * `@defer` and `@stream`: the fast part of a query first, the slow branch after it, over
  * multipart/mixed and over SSE; a connection's edges streamed; a request that accepts only JSON
- * refused with a code on both the lean path and yoga's; the response cache and the query limits
- * still in force.
+ * answered whole, the parts merged, on both the lean path and yoga's; the response cache and the
+ * query limits still in force.
  */
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -174,12 +174,20 @@ describe('@stream on a connection', () => {
 });
 
 describe('a request that accepts only JSON', () => {
-  it('gets 406 NOT_ACCEPTABLE saying which Accept to send', async () => {
+  it('gets the whole answer in one body: the parts merged, as without the directives', async () => {
     const res = await post(DEFERRED, 'application/json', { subnetId: subnet.subnetId });
-    expect(res.status).toBe(406);
-    const body = (await res.json()) as Payload;
-    expect(body.errors?.map((e) => e.extensions?.code)).toEqual(['NOT_ACCEPTABLE']);
-    expect(body.errors?.[0]?.message).toMatch(/multipart\/mixed.*text\/event-stream/);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const whole = await h.raw(PLAIN, { subnetId: subnet.subnetId });
+    expect(await res.json()).toEqual({ data: whole.data });
+  });
+
+  it('gets a streamed list whole too', async () => {
+    const query = '{ network { subnets(first: 4) { nodes @stream(initialCount: 1) { subnetId } } } }';
+    const res = await post(query, 'application/json');
+    const whole = await h.raw<any>(query.replace(' @stream(initialCount: 1)', ''));
+    expect(await res.json()).toEqual({ data: whole.data });
+    expect(whole.data.network.subnets.nodes).toHaveLength(4);
   });
 });
 
@@ -214,10 +222,14 @@ describe('over a real socket', () => {
     expect(res.text).toContain('"hasNext":false');
   });
 
-  it('refuses a JSON-only request on the lean path as yoga does', async () => {
+  it('answers a JSON-only request on the lean path whole, as yoga does', async () => {
     const res = await send('application/json');
-    expect(res.status).toBe(406);
-    expect(JSON.parse(res.text).errors[0].extensions.code).toBe('NOT_ACCEPTABLE');
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('application/json; charset=utf-8');
+    const body = JSON.parse(res.text);
+    expect(body.hasNext).toBeUndefined();
+    expect(body.data.network.subnet.subnetId).toBe(subnet.subnetId);
+    expect(body.data.network.health.liveness.healthy).toEqual(expect.any(Boolean));
   });
 });
 

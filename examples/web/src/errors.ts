@@ -47,10 +47,6 @@ export const ERROR_WORDS: Record<string, { words: (c: Context) => string; retry:
     words: () => 'The explorer sent its query in a form the gateway does not run (only JSON is accepted).',
     retry: false,
   },
-  NOT_ACCEPTABLE: {
-    words: () => 'The explorer asked for an answer in parts (@defer or @stream) but accepts only JSON: the explorer needs rebuilding.',
-    retry: false,
-  },
   CSRF_BLOCKED: {
     words: () =>
       'The gateway refused a request that looked cross-site: the explorer must send its queries as JSON or with the CSRF header.',
