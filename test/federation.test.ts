@@ -10,9 +10,10 @@ import { composeServices } from '@apollo/composition';
 import { ApolloGateway } from '@apollo/gateway';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { useApolloFederation } from '@envelop/apollo-federation';
-import { parse } from 'graphql';
+import { GraphQLBoolean, GraphQLID, GraphQLString, parse } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { schema, subgraphSchema } from '../src/schema/index.js';
 import { createGatewayServer, type GatewayServer } from '../src/server.js';
 import { getWorld } from '../sandbox/world/world.js';
 import { startHarness, type Harness } from './helpers.js';
@@ -177,6 +178,18 @@ describe('the subgraph at /subgraph', () => {
 });
 
 describe('the plain graph', () => {
+  it("keeps no trace of the subgraph's directives: no AST nodes on its types or on GraphQL's own", () => {
+    subgraphSchema();
+    expect(schema.getType('Subnet')!.astNode).toBeUndefined();
+    expect(schema.astNode).toBeUndefined();
+    for (const type of [GraphQLString, GraphQLID, GraphQLBoolean]) expect(type.astNode).toBeUndefined();
+    expect(
+      subgraphSchema()
+        .getType('Subnet')!
+        .astNode?.directives?.map((d) => d.name.value),
+    ).toEqual(['key']);
+  });
+
   it('is unchanged: /graphql has no _service or _entities', async () => {
     const r = await h.raw('{ _service { sdl } }');
     expect(r.errors?.[0]?.message).toMatch(/Cannot query field "_service" on type "Query"/);

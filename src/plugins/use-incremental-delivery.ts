@@ -32,10 +32,13 @@ export async function wholeAnswer(parts: AsyncIterable<ExecutionResult & { hasNe
 export function useIncrementalDelivery(): Plugin {
   return {
     ...useDeferStream(),
-    async onResultProcess({ result, resultProcessor, setResult, setResultProcessor }) {
+    // Not async: most results are neither in parts nor refused, and cost no promise here.
+    onResultProcess({ result, resultProcessor, setResult, setResultProcessor }) {
       if (resultProcessor || !isAsyncIterable(result)) return;
-      setResult(await wholeAnswer(result as AsyncIterable<ExecutionResult>));
-      setResultProcessor(processRegularResult, 'application/json');
+      return wholeAnswer(result as AsyncIterable<ExecutionResult>).then((whole) => {
+        setResult(whole);
+        setResultProcessor(processRegularResult, 'application/json');
+      });
     },
   };
 }
