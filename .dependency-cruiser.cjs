@@ -10,7 +10,7 @@
  *   graphql    src/errors.ts, src/context.ts, src/admin-access.ts, src/paging/
  *   schema     src/schema/      the graph
  *   app        src/plugins/, src/rate-limit/, src/gateway.ts, src/server.ts, src/lean-post.ts,
- *              src/config.ts, src/main.ts
+ *              src/compression.ts, src/graphiql.ts, src/config.ts, src/main.ts
  * The sandbox (sandbox/) is a product of its own beside them.
  */
 const BASE = '^src/(ids|avax-codec|logger|redis)[.]ts$';
@@ -19,7 +19,7 @@ const DOMAIN = '^src/domain/';
 const REUSE = '^src/loaders/';
 const GRAPHQL = '^src/((errors|context|admin-access)[.]ts$|paging/)';
 const SCHEMA = '^src/schema/';
-const APP = '^src/((plugins|rate-limit)/|(gateway|server|lean-post|config|main)[.]ts$)';
+const APP = '^src/((plugins|rate-limit)/|(gateway|server|lean-post|compression|graphiql|config|main)[.]ts$)';
 
 /** A rule that `from` may not import any layer in `above`. */
 const below = (name, from, above, comment) => ({

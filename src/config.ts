@@ -3,6 +3,7 @@
  * Every problem is reported at once, each naming its variable, so a bad deployment fails
  * with one readable message instead of one error per restart.
  */
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { FRESHNESS_KINDS, type FreshnessKind } from './loaders/freshness.js';
 import type { BreakerOptions } from './upstreams/http.js';
@@ -36,6 +37,14 @@ const int = (min: number, max: number) =>
     .refine((n) => n >= min && n <= max, { message: `must be an integer from ${min} to ${max}` });
 
 const MiB = 1024 * 1024;
+
+/**
+ * The manifests `npm run codegen` writes: the example queries' and the example explorer's. From
+ * src/ and from dist/ alike, the package root is one level up.
+ */
+export const DEFAULT_MANIFESTS = ['../examples/gql/persisted-documents.json', '../examples/web/src/gql/persisted-documents.json'].map(
+  (path) => fileURLToPath(new URL(path, import.meta.url)),
+);
 
 /** `CACHE_TTL_<KIND>_MS` for every kind of chain state in the freshness table. */
 const TTL_KINDS = (Object.keys(FRESHNESS_KINDS) as FreshnessKind[]).filter((kind) => kind !== 'immutable');
@@ -140,6 +149,20 @@ const schema = z.object({
   CORS_ORIGINS: corsOrigins.optional(),
   CORS_CREDENTIALS: bool.default(false),
   GRAPHIQL: bool.default(true),
+  TRUSTED_DOCUMENTS: z.enum(['off', 'allow', 'only'], { message: 'must be one of off, allow, only' }).default('allow'),
+  TRUSTED_DOCUMENTS_MANIFESTS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.length > 0, { message: 'must be a comma list of persisted-documents.json files' })
+    .optional(),
+  TRUSTED_DOCUMENTS_APQ_MAX_BYTES: int(0, 1024 * MiB).default(4 * MiB),
+  COMPRESSION: bool.default(true),
+  COMPRESSION_MIN_BYTES: int(0, 64 * MiB).default(1024),
   INTROSPECTION: bool.default(true),
   FEDERATION: bool.default(false),
   LOG_LEVEL: z
@@ -208,6 +231,13 @@ export interface Config {
   /** Which other origins' pages may call the gateway (CORS_ORIGINS); none when unset: same-origin only. */
   cors?: CorsConfig;
   graphiql: boolean;
+  /**
+   * Which documents run: any, a manifest's by id, and APQ (`allow`); only a manifest's, by id
+   * (`only`); any, with no ids (`off`). `manifests` are persisted-documents.json files.
+   */
+  trustedDocuments: { mode: 'off' | 'allow' | 'only'; manifests: string[]; apqMaxBytes: number };
+  /** gzip or brotli for answers of at least `minBytes`, by the request's accept-encoding. */
+  compression: { minBytes: number } | false;
   /** Whether `__schema` and `__type` are answered (GraphiQL and codegen need them). */
   introspection: boolean;
   /** Whether the graph is also served as an Apollo Federation v2 subgraph, at /subgraph. */
@@ -310,6 +340,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY,
     cors: c.CORS_ORIGINS ? { origins: c.CORS_ORIGINS[0] === '*' ? '*' : c.CORS_ORIGINS, credentials: c.CORS_CREDENTIALS } : undefined,
     graphiql: c.GRAPHIQL,
+    trustedDocuments: {
+      mode: c.TRUSTED_DOCUMENTS,
+      manifests: c.TRUSTED_DOCUMENTS_MANIFESTS ?? DEFAULT_MANIFESTS,
+      apqMaxBytes: c.TRUSTED_DOCUMENTS_APQ_MAX_BYTES,
+    },
+    compression: c.COMPRESSION ? { minBytes: c.COMPRESSION_MIN_BYTES } : false,
     introspection: c.INTROSPECTION,
     federation: c.FEDERATION,
     logLevel: c.LOG_LEVEL,

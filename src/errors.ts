@@ -40,6 +40,14 @@ export const ErrorCode = {
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   /** 503: this instance is draining before it stops; retry, and another instance answers. */
   SHUTTING_DOWN: 'SHUTTING_DOWN',
+  /** TRUSTED_DOCUMENTS=only and the request sent a document's text: send a trusted document's id (400). */
+  PERSISTED_QUERY_ONLY: 'PERSISTED_QUERY_ONLY',
+  /** No trusted document (or, for APQ, no registered one) has this id (404); an APQ client then sends the text with its hash. */
+  PERSISTED_QUERY_NOT_FOUND: 'PERSISTED_QUERY_NOT_FOUND',
+  /** APQ: the sha256 hash sent is not the hash of the document sent with it (400). */
+  PERSISTED_QUERY_MISMATCH: 'PERSISTED_QUERY_MISMATCH',
+  /** The request sent neither a document nor a document id (400). */
+  PERSISTED_QUERY_ID_REQUIRED: 'PERSISTED_QUERY_ID_REQUIRED',
   NOT_FOUND: 'NOT_FOUND',
   FORBIDDEN: 'FORBIDDEN',
   /** The upstream refused the request as malformed (a 400 the gateway's checks did not foresee). */
@@ -69,6 +77,14 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 /** Refuses input before any upstream call. The message says what was wrong and what is allowed. */
 export function badInput(message: string, extensions: GraphQLErrorExtensions = {}): GraphQLError {
   return new GraphQLError(message, { extensions: { code: ErrorCode.BAD_USER_INPUT, ...extensions } });
+}
+
+/**
+ * A request refused before its document is parsed (trusted documents): `status` is the HTTP
+ * status yoga answers with; it does not reach the client's JSON.
+ */
+export function refusedDocument(code: ErrorCode, message: string, status: number, extensions: GraphQLErrorExtensions = {}): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, ...extensions, http: { status } } });
 }
 
 /** More work than the gateway does for one request; `limit` names which bound, as the query limits do. */

@@ -5,11 +5,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import { GraphQLError } from 'graphql';
-import { createYoga, type YogaInitialContext, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, type Plugin, type YogaInitialContext, type YogaServerInstance } from 'graphql-yoga';
 import { adminAccess, type AdminAccess } from './admin-access.js';
-import { PUBLIC_DEFAULTS, type Config } from './config.js';
+import { ConfigError, PUBLIC_DEFAULTS, type Config } from './config.js';
 import type { GatewayContext } from './context.js';
 import { maskError } from './errors.js';
+import { DEFAULT_QUERY, lazyGraphiQL } from './graphiql.js';
 import { UpstreamError } from './upstreams/errors.js';
 import { DataApiLoaders } from './loaders/data-api.js';
 import { freshnessTable } from './loaders/freshness.js';
@@ -27,6 +28,7 @@ import { useIncrementalDelivery } from './plugins/use-incremental-delivery.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useRequestLog } from './plugins/use-request-log.js';
 import { useGatewayResponseCache } from './plugins/use-response-cache.js';
+import { loadManifests, useTrustedDocuments } from './plugins/use-trusted-documents.js';
 import { CursorCodec } from './paging/connection.js';
 import { schema, subgraphSchema } from './schema/index.js';
 import { RequestActivity } from './upstreams/activity.js';
@@ -36,30 +38,6 @@ import { DataApiClient, type DataApiOptions } from './upstreams/data-api/client.
 import { HttpClient, type HttpClientOptions } from './upstreams/http.js';
 import { MetricsApiClient } from './upstreams/metrics-api/client.js';
 import { NodeClient, type NodeOptions } from './upstreams/node/client.js';
-
-export const DEFAULT_QUERY = /* GraphQL */ `# The Avalanche graph: from a network to its subnets, their blockchains,
-# genesis and L1 validators, in one request.
-query SubnetsWithChains {
-  network(name: MAINNET) {
-    subnets(first: 5) {
-      pageInfo { hasNextPage endCursor }
-      nodes {
-        id
-        subnetId
-        isL1
-        blockchains {
-          blockchainName
-          evmChainId
-          genesisData { config { chainId feeConfig { gasLimit minBaseFee } } }
-        }
-        l1Validators(first: 3) {
-          nodes { nodeId weight remainingBalance }
-        }
-      }
-    }
-  }
-}
-`;
 
 /** The longest a whole response is kept when nothing it read set a shorter time. */
 const RESPONSE_MAX_TTL_MS = 600_000;
@@ -176,6 +154,22 @@ function rateLimiter(
   return (req) => limiter.admit(req);
 }
 
+/** The trusted documents plugin, or nothing when TRUSTED_DOCUMENTS=off (no hook runs then). */
+function trustedDocuments(config: Config, logger: Logger | undefined) {
+  const { mode, manifests } = config.trustedDocuments;
+  if (mode === 'off') return [];
+  let documents: Map<string, string>;
+  try {
+    documents = loadManifests(manifests);
+  } catch (error) {
+    throw new ConfigError([`TRUSTED_DOCUMENTS_MANIFESTS: ${(error as Error).message}`]);
+  }
+  if (mode === 'only' && config.graphiql) {
+    logger?.warn('TRUSTED_DOCUMENTS=only refuses what GraphiQL sends (its documents are in no manifest): set GRAPHIQL=false.');
+  }
+  return [useTrustedDocuments({ mode, documents, apqMaxBytes: config.trustedDocuments.apqMaxBytes })];
+}
+
 function createStores(config: Config, redis: RedisConnection | undefined, tuning: GatewayTuning) {
   if (config.cache.mode === 'off') return {};
   const reads = new MemoryStore(config.cache.maxBytes, { freezeValues: tuning.freezeCachedValues });
@@ -189,6 +183,8 @@ function createStores(config: Config, redis: RedisConnection | undefined, tuning
  * @param tuning settings the environment does not configure (tests shorten the backoff).
  */
 export function createGateway(config: Config, logger?: Logger, tuning: GatewayTuning = {}): Gateway {
+  // First: a manifest that does not load stops the start before anything opens.
+  const trusted = trustedDocuments(config, logger);
   const http = new HttpClient({
     timeoutMs: config.timeoutMs,
     retries: config.retries,
@@ -221,8 +217,10 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
   const cursors = new CursorCodec(config.cursorSecret);
 
   // Each yoga instance gets its own plugins: some keep state per schema (compiled queries).
-  const plugins = ({ compiled = true } = {}) => [
+  const plugins = ({ compiled = true, trusted = [] as Plugin[] } = {}) => [
     useCrossSite(config.cors),
+    // Before anything reads the document: it may come from an id.
+    ...trusted,
     useQueryLimits({ ...config.limits, introspection: config.introspection }),
     useIncrementalDelivery(),
     ...(compiled ? [useCompiledExecution()] : []),
@@ -267,22 +265,19 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     // Cross-site requests: src/plugins/use-cross-site.ts. Nothing here is uploaded.
     cors: corsOptions(config.cors),
     multipart: false,
+    // One tab per example of examples/, loaded with GraphiQL's assets on the first page: src/graphiql.ts.
     graphiql: config.graphiql ? { title: 'Avalanche GraphQL gateway', defaultQuery: DEFAULT_QUERY } : false,
-    // GraphiQL's assets come from node_modules, not a CDN, so it also works offline; they are
-    // loaded on the first GraphiQL page, not at start (9 MB a process serving only JSON never
-    // needs). Yoga's GraphiQL fills its first tab from `query` (`defaultQuery` only seeds new tabs).
-    renderGraphiQL: async (options) => {
-      const { renderGraphiQL } = await import('@graphql-yoga/render-graphiql');
-      return renderGraphiQL({ ...options, query: options?.defaultQuery } as typeof options);
-    },
+    renderGraphiQL: lazyGraphiQL(),
     maskedErrors: { maskError },
     logging: logger ? yogaLogging(logger) : false,
-    plugins: plugins(),
+    plugins: plugins({ trusted }),
     context,
   });
 
   // The subgraph: the same types, loaders and plugins, plus `_entities` and `_service`, for a
   // supergraph's router (Hive Gateway, Apollo Router). No GraphiQL: routers and tools talk to it.
+  // No trusted documents either: a router writes its own operations from its clients'; the
+  // supergraph's trusted documents are the router's to check.
   // Interpreted, not compiled: graphql-jit leaves out the entries of `_entities` whose lookup
   // failed (the list comes back shorter, so the router pairs answers with the wrong references)
   // where graphql-js puts null in their place.

@@ -6,7 +6,7 @@
  * check, GraphiQL, CORS, CSRF, request parsers, content negotiation) and writing the Response
  * back cost about as much CPU as the rest of a one-call query. For this one shape none of those
  * hooks can change the outcome: it is not a GET, carries no Origin, is preflighted by browsers
- * (so CSRF prevention lets it through), and asks for plain JSON. yoga exposes the pipeline after
+ * (so CSRF prevention lets it through), is not conditional, and asks for plain JSON. yoga exposes the pipeline after
  * request parsing, `getResultForParams` (onParams hooks, then envelop: parse, validate, context,
  * execute, with every envelop plugin), and its regular result processor, `processRegularResult`,
  * so status codes and headers are yoga's. Anything else, or anything this module is not sure of
@@ -17,7 +17,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isAsyncIterable, processRegularResult, type YogaServerInstance } from 'graphql-yoga';
-import type { ExecutionResult } from 'graphql';
+import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { GatewayContext } from './context.js';
 import { wholeAnswer } from './plugins/use-incremental-delivery.js';
 
@@ -109,6 +109,8 @@ export function leanPost(
   body: Buffer,
 ): boolean {
   if (req.url !== yoga.graphqlEndpoint || req.headers.origin !== undefined) return false;
+  // Conditional requests are answered by the response cache's onRequest hook (304 for a known ETag).
+  if (req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined) return false;
   const contentType = req.headers['content-type'];
   if (contentType === undefined || !JSON_TYPES.has(contentType.toLowerCase())) return false;
   const type = mediaType(req.headers.accept);
@@ -117,7 +119,14 @@ export function leanPost(
   if (!params) return false;
 
   const request = new NodeRequestView(req, res) as unknown as Request;
-  Promise.resolve(yoga.getResultForParams({ params, request }, { req, res }))
+  let pending: unknown;
+  try {
+    pending = yoga.getResultForParams({ params, request }, { req, res });
+  } catch (error) {
+    // An onParams hook that refuses the request throws before any promise exists.
+    pending = Promise.reject(error);
+  }
+  Promise.resolve(pending)
     .then((result) => (isAsyncIterable(result) ? wholeAnswer(result as AsyncIterable<ExecutionResult>) : result))
     .then((result) =>
       isPlainData(result)
@@ -125,6 +134,9 @@ export function leanPost(
         : writeResponse(res, processRegularResult(result as ExecutionResult, yoga.fetchAPI, type)),
     )
     .catch((error: unknown) => {
+      // An onParams hook refused the request (trusted documents): its error says why, and its
+      // status, as yoga's own path answers it.
+      if (error instanceof GraphQLError) return writeResponse(res, processRegularResult({ errors: [error] }, yoga.fetchAPI, type));
       // getResultForParams masks what execution throws; this is the gateway itself failing.
       yoga.logger.error(error);
       if (!res.headersSent) {

@@ -5,6 +5,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
+import { compressor, fixedAnswer } from './compression.js';
+import { graphiqlAnswer } from './graphiql.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createGateway } from './gateway.js';
 import { createLogger } from './logger.js';
@@ -62,8 +64,24 @@ async function main() {
     };
   }
 
-  const gateway = createGateway(config, logger);
-  const { server, drain } = createGatewayServer(gateway, config.server);
+  let gateway: ReturnType<typeof createGateway>;
+  try {
+    gateway = createGateway(config, logger);
+  } catch (error) {
+    // A setting that reads a file (TRUSTED_DOCUMENTS_MANIFESTS) is checked here.
+    if (error instanceof ConfigError) {
+      logger.fatal(error.message);
+      await closeSandbox?.();
+      logger.flush(() => process.exit(1));
+      return;
+    }
+    throw error;
+  }
+  const { server, drain } = createGatewayServer(gateway, {
+    ...config.server,
+    compress: compressor(config.compression),
+    graphiql: config.graphiql ? fixedAnswer(() => graphiqlAnswer(gateway.yoga), config.compression) : undefined,
+  });
   server.on('error', (error: NodeJS.ErrnoException) => {
     logger.fatal(error.code === 'EADDRINUSE' ? `PORT ${config.port} is in use: set PORT to a free port.` : error.message);
     process.exit(1);

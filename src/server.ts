@@ -8,10 +8,13 @@
  *   from memory rather than from the socket.
  * - Rate limits (src/rate-limit/): asked before the body is read, so a refused request costs a 429 only.
  * - Slow clients: headers and the whole request must arrive within their timeouts.
+ * - Compression (./compression.ts) wraps the response before anything writes it; GraphiQL's page,
+ *   the same for everyone, is kept and compressed once (`graphiql`).
  * - Shutdown: `drain()` refuses new requests (503, and `/ready` says so), lets the ones in
  *   flight finish, then closes the connections.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Compress } from './compression.js';
 import { ErrorCode } from './errors.js';
 import type { Gateway } from './gateway.js';
 import { leanPost, writeResponse } from './lean-post.js';
@@ -20,6 +23,10 @@ export interface ServerOptions {
   maxBodyBytes: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  /** Compresses answers (src/compression.ts); none when absent. */
+  compress?: Compress;
+  /** Answers GraphiQL's page (the same for everyone: kept, compressed once); yoga renders it when absent. */
+  graphiql?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 }
 
 export interface GatewayServer {
@@ -86,8 +93,18 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
       req.resume();
       return;
     }
-    // The federation subgraph (FEDERATION=on) has a yoga of its own; everything else is the graph's.
+    // The federation subgraph (FEDERATION=true) has a yoga of its own; everything else is the graph's.
     const yoga = subgraph && isSubgraphPath(req.url) ? subgraph : gateway.yoga;
+    if (options.graphiql && yoga === gateway.yoga && isGraphiQLPage(req, yoga.graphqlEndpoint)) {
+      options.graphiql(req, res).catch((error: unknown) => {
+        yoga.logger.error(error);
+        if (!res.headersSent) refuse(res, 500, ErrorCode.INTERNAL_SERVER_ERROR, 'GraphiQL could not be rendered.');
+        else res.destroy();
+      });
+      return;
+    }
+    // Before anything is written: every answer below may be compressed.
+    options.compress?.(req, res);
     // Nothing to read: yoga sees the request as it came.
     const bodiless = req.headers['transfer-encoding'] === undefined && !(Number(req.headers['content-length']) > 0);
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || bodiless) {
@@ -152,4 +169,11 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
       });
     },
   };
+}
+
+/** What yoga answers with GraphiQL's page: a GET for HTML at the GraphQL endpoint. */
+function isGraphiQLPage(req: IncomingMessage, endpoint: string): boolean {
+  if (req.method !== 'GET' || !req.headers.accept?.includes('text/html')) return false;
+  const path = (req.url ?? '/').split('?', 1)[0];
+  return path === endpoint || path === `${endpoint}/`;
 }

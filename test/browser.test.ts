@@ -10,7 +10,7 @@
  * starts, so the test follows the sandbox world wherever its generator goes.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +63,8 @@ let page: Page;
 let base: string;
 /** Uncaught errors in the page: each test ends with none. */
 let pageErrors: string[] = [];
+/** The bodies the page POSTed to /graphql. */
+let sent: Record<string, unknown>[] = [];
 let outDir: string;
 const shown = { subnets: [] as Subnet[], tracked: undefined as unknown as Subnet, untracked: undefined as unknown as Subnet };
 
@@ -141,6 +143,10 @@ beforeEach(async () => {
   page = await context.newPage();
   pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  sent = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/graphql' && request.method() === 'POST') sent.push(request.postDataJSON());
+  });
 });
 
 afterEach(async ({ task }) => {
@@ -169,6 +175,18 @@ async function utxosOf(chain: string, txHash: string) {
 }
 
 describe('the example explorer in Chromium', () => {
+  it('sends the ids of its documents, as the manifest of its build lists them, never their text', async () => {
+    const manifest = JSON.parse(await readFile(join(WEB, 'src/gql/persisted-documents.json'), 'utf8')) as Record<string, string>;
+    await page.goto(`${base}/#/mainnet/subnets`);
+    await page.locator('tr[data-subnet-id]').first().waitFor();
+    expect(sent.length).toBeGreaterThan(0);
+    for (const body of sent) {
+      expect(body.query).toBeUndefined();
+      const hash = (body.extensions as { persistedQuery: { sha256Hash: string } }).persistedQuery.sha256Hash;
+      expect(manifest[hash]).toMatch(/\bquery SubnetsPage\b/);
+    }
+  });
+
   it('walks from the subnets ("Load more") to a subnet, a validator’s P-Chain transaction and an address behind it', async () => {
     const ids = shown.subnets.map((s) => s.subnetId);
     await page.goto(`${base}/#/mainnet/subnets`);

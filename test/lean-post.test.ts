@@ -151,6 +151,17 @@ describe('answers kept by the response cache', () => {
       }
       expect(JSON.parse(firstBody)).toMatchObject({ data: { network: { subnet: { subnetId: world.subnets[4]!.subnetId } } } });
       expect(cached.sandbox.total).toBe(calls);
+
+      // A conditional request is yoga's to answer: its response cache answers 304 to a known ETag.
+      const etag = first.headers.get('etag')!;
+      const conditional = () => {
+        const base = init();
+        return { ...base, headers: { ...base.headers, 'if-none-match': etag } };
+      };
+      const viaYoga = await cached.gateway.yoga.fetch('http://gateway.test/graphql', conditional());
+      const viaServer = await fetch(url, conditional());
+      expect(viaServer.status).toBe(viaYoga.status);
+      expect(viaServer.status).toBe(304);
     } finally {
       await server.drain(100);
       await cached.close();

@@ -39,8 +39,8 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-async function instance(logger?: ReturnType<typeof captured>['logger']): Promise<Harness> {
-  const h = await startHarness({ CACHE: 'redis', REDIS_URL: redis.url }, { sandbox, logger });
+async function instance(logger?: ReturnType<typeof captured>['logger'], env: Record<string, string> = {}): Promise<Harness> {
+  const h = await startHarness({ CACHE: 'redis', REDIS_URL: redis.url, ...env }, { sandbox, logger });
   // Connected before the test reads, as a long-running instance would be.
   for (let i = 0; i < 50 && !h.gateway.redis?.ready; i++) await sleep(20);
   expect(h.gateway.redis?.ready).toBe(true);
@@ -66,6 +66,43 @@ describe('two instances on one Redis', () => {
       expect(await b.raw(q('fromA'))).toEqual(first);
       expect(sandbox.total).toBe(2);
     } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
+
+describe('two instances asked the same new question at once', () => {
+  it('make one upstream call between them: the other instance waits for its answer through Redis', async () => {
+    const [a, b] = [await instance(), await instance()];
+    try {
+      sandbox.reset();
+      sandbox.knobs.latencyMs = 300;
+      const q = `{ network { tx: transaction(chain: P_CHAIN, txHash: "${world.transactions.p[30]!.txHash}") { txHash } } }`;
+      const answers = await Promise.all([...Array.from({ length: 5 }, () => a.raw(q)), ...Array.from({ length: 5 }, () => b.raw(q))]);
+      for (const answer of answers) expect(answer).toEqual(answers[0]);
+      expect(answers[0]!.errors).toBeUndefined();
+      expect(sandbox.counts).toEqual({ getTxByHash: 1 });
+    } finally {
+      sandbox.reset();
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('each call for themselves when the one calling fails: a failure is not shared, and nobody waits for it', async () => {
+    const [a, b] = [await instance(undefined, { UPSTREAM_RETRIES: '0' }), await instance(undefined, { UPSTREAM_RETRIES: '0' })];
+    try {
+      sandbox.reset();
+      sandbox.knobs.latencyMs = 200;
+      sandbox.fail({ operation: 'getTxByHash', kind: 'status', status: 500 });
+      const q = `{ network { tx: transaction(chain: P_CHAIN, txHash: "${world.transactions.p[31]!.txHash}") { txHash } } }`;
+      const started = Date.now();
+      const [first, second] = await Promise.all([a.raw(q), sleep(50).then(() => b.raw(q))]);
+      // One of them met the failure; the other called again as soon as the lease was let go.
+      expect([first, second].filter((r) => r.errors === undefined)).toHaveLength(1);
+      expect(sandbox.count('getTxByHash')).toBe(2);
+      expect(Date.now() - started).toBeLessThan(1500);
+    } finally {
+      sandbox.reset();
       await Promise.all([a.close(), b.close()]);
     }
   });

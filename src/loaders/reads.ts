@@ -5,7 +5,8 @@
  * 1. from this request's own earlier reads (two fields asking for the same page);
  * 2. from the shared cache, while the answer is fresh by the freshness table (or stale but
  *    still servable, in which case one call refreshes it in the background);
- * 3. from a call another request already has in flight for the same read (single-flight);
+ * 3. from a call another request already has in flight for the same read (single-flight), in
+ *    this process or, with Redis, in another instance (which answers through Redis);
  * 4. by calling the upstream, in the request's scope (its signal, its budget), and keeping
  *    the answer for others.
  *
@@ -111,17 +112,23 @@ export class Reuse {
   /** One call for `key`, shared with whoever asks while it runs; its answer is kept if it succeeds. */
   private fly<T>(key: string, operation: string, freshness: Freshness, load: Load<T>, scope: CallScope): Promise<Entry> {
     this.events.onMiss?.(operation);
-    const flight = load(scope).then(({ value, bytes }) => {
-      const now = Date.now();
-      const entry: Entry = {
-        value,
-        size: bytes ?? JSON.stringify(value)?.length ?? 1,
-        freshUntil: now + freshness.ttlMs,
-        staleUntil: now + freshness.ttlMs + freshness.staleMs,
-      };
-      this.store?.set(key, entry);
-      return entry;
-    });
+    const call = () =>
+      load(scope).then(({ value, bytes }): Entry => {
+        const now = Date.now();
+        return {
+          value,
+          size: bytes ?? JSON.stringify(value)?.length ?? 1,
+          freshUntil: now + freshness.ttlMs,
+          staleUntil: now + freshness.ttlMs + freshness.staleMs,
+        };
+      });
+    const store = this.store;
+    const flight = store?.callOnce
+      ? store.callOnce(key, call, scope.signal)
+      : call().then((entry) => {
+          store?.set(key, entry);
+          return entry;
+        });
     this.flights.set(key, flight);
     const done = () => {
       if (this.flights.get(key) === flight) this.flights.delete(key);

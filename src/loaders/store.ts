@@ -6,8 +6,10 @@
  * its own memory.
  */
 import { createHash } from 'node:crypto';
-import type { RedisConnection } from '../redis.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
+import type { RedisConnection } from '../redis.js';
+import type { CancelSignal } from '../upstreams/cancellation.js';
 
 export interface Entry {
   value: unknown;
@@ -22,6 +24,12 @@ export interface Entry {
 export interface CacheStore {
   get(key: string): Entry | undefined | Promise<Entry | undefined>;
   set(key: string, entry: Entry): void;
+  /**
+   * Makes the call for `key` and keeps its answer, unless another instance is already making
+   * it: then waits for that instance's answer instead. Only stores shared by several instances
+   * implement it; the others leave single-flight to the process.
+   */
+  callOnce?(key: string, call: () => Promise<Entry>, signal?: CancelSignal): Promise<Entry>;
   close(): Promise<void>;
 }
 
@@ -83,6 +91,14 @@ export class MemoryStore implements CacheStore {
 /** What an immutable answer is kept for in Redis: it never changes, but Redis memory is finite. */
 const REDIS_IMMUTABLE_TTL_MS = 24 * 3600_000;
 const KEY_PREFIX = 'agw:1:';
+const LEASE_PREFIX = 'agw:1:lease:';
+/**
+ * How long an instance may hold the call for a read before others stop waiting for it: a few
+ * upstream round trips. An instance that died or hangs costs the others this much, once.
+ */
+const LEASE_MS = 2_000;
+/** How often an instance waiting for another's answer looks for it. */
+const LEASE_POLL_MS = 15;
 
 /** Answers in Redis, where every instance finds them. */
 export class RedisStore implements CacheStore {
@@ -93,31 +109,73 @@ export class RedisStore implements CacheStore {
   }
 
   /** Keys are hashed: a read's key can be a URL with a hundred addresses in it. */
+  private hash(key: string): string {
+    return createHash('sha256').update(key).digest('base64url');
+  }
+
   private key(key: string): string {
-    return KEY_PREFIX + createHash('sha256').update(key).digest('base64url');
+    return KEY_PREFIX + this.hash(key);
   }
 
   async get(key: string): Promise<Entry | undefined> {
     const client = this.redis.client;
     if (!client) return undefined;
-    let raw: string | null;
     try {
-      raw = await client.get(this.key(key));
+      return decode(await client.get(this.key(key)));
     } catch (error) {
       this.redis.down(error as Error);
       return undefined;
     }
-    if (raw === null) return undefined;
+  }
+
+  /**
+   * Single-flight across instances: the first instance to miss takes a short lease on the read
+   * (SET NX PX) and calls; the others poll for its answer and take the lease themselves if it is
+   * released with no answer (the call failed) or runs out. Redis failing is "no lease": call.
+   */
+  async callOnce(key: string, call: () => Promise<Entry>, signal?: CancelSignal): Promise<Entry> {
+    const id = this.hash(key);
+    const valueKey = KEY_PREFIX + id;
+    const leaseKey = LEASE_PREFIX + id;
+    const deadline = Date.now() + LEASE_MS;
+    for (;;) {
+      const client = this.redis.client;
+      let leased: boolean;
+      try {
+        leased = !client || (await client.set(leaseKey, '1', 'PX', LEASE_MS, 'NX')) === 'OK';
+      } catch (error) {
+        this.redis.down(error as Error);
+        leased = true;
+      }
+      if (leased) return this.callAndKeep(key, leaseKey, call);
+      // Another instance is calling: its answer arrives under the value key.
+      for (;;) {
+        // A request that went away stops waiting; `call` then ends at once, without calling.
+        if (signal?.aborted || Date.now() >= deadline) return this.callAndKeep(key, undefined, call);
+        await sleep(LEASE_POLL_MS);
+        let value: string | null | undefined;
+        let lease: string | null | undefined;
+        try {
+          [value, lease] = (await this.redis.client?.mget(valueKey, leaseKey)) ?? [null, null];
+        } catch (error) {
+          this.redis.down(error as Error);
+          return this.callAndKeep(key, undefined, call);
+        }
+        const entry = decode(value ?? null);
+        if (entry) return entry;
+        if (lease == null) break;
+      }
+    }
+  }
+
+  private async callAndKeep(key: string, leaseKey: string | undefined, call: () => Promise<Entry>): Promise<Entry> {
     try {
-      const stored = JSON.parse(raw) as { v: unknown; n: number; f: number | null; s: number | null };
-      return {
-        value: stored.v,
-        size: stored.n,
-        freshUntil: stored.f ?? Number.POSITIVE_INFINITY,
-        staleUntil: stored.s ?? Number.POSITIVE_INFINITY,
-      };
-    } catch {
-      return undefined;
+      const entry = await call();
+      this.set(key, entry);
+      return entry;
+    } finally {
+      // Sent after the SET on the same connection, so a waiter sees the answer or no lease, never neither.
+      if (leaseKey) this.redis.client?.del(leaseKey).catch((error: Error) => this.redis.down(error));
     }
   }
 
@@ -136,6 +194,22 @@ export class RedisStore implements CacheStore {
 
   async close(): Promise<void> {
     // The connection belongs to the gateway, which closes it.
+  }
+}
+
+/** An entry as RedisStore writes it; undefined for none or one it cannot read. */
+function decode(raw: string | null): Entry | undefined {
+  if (raw === null) return undefined;
+  try {
+    const stored = JSON.parse(raw) as { v: unknown; n: number; f: number | null; s: number | null };
+    return {
+      value: stored.v,
+      size: stored.n,
+      freshUntil: stored.f ?? Number.POSITIVE_INFINITY,
+      staleUntil: stored.s ?? Number.POSITIVE_INFINITY,
+    };
+  } catch {
+    return undefined;
   }
 }
 
@@ -159,6 +233,13 @@ export class TieredStore implements CacheStore {
   set(key: string, entry: Entry): void {
     this.memory.set(key, entry);
     this.redis.set(key, entry);
+  }
+
+  async callOnce(key: string, call: () => Promise<Entry>, signal?: CancelSignal): Promise<Entry> {
+    // Redis keeps what its callOnce called for; memory keeps every answer, called for or waited for.
+    const entry = await (this.redis.ready ? this.redis.callOnce(key, call, signal) : call());
+    this.memory.set(key, entry);
+    return entry;
   }
 
   async close(): Promise<void> {

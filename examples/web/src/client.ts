@@ -1,15 +1,37 @@
 /**
  * The explorer's GraphQL client: urql, whose `useQuery` takes the typed documents of src/gql/
  * and infers each page's data and variables from them.
+ *
+ * A production build sends each query's id, not its text: the sha256 hash `npm run codegen`
+ * embeds in the document (`__meta__.hash`) and lists in src/gql/persisted-documents.json, which
+ * the gateway serves as trusted documents (TRUSTED_DOCUMENTS=allow or only). The id goes as
+ * Apollo's `extensions.persistedQuery.sha256Hash`, in a JSON POST. `VITE_SEND_DOCUMENTS=true`
+ * builds one that sends the text, for a gateway with TRUSTED_DOCUMENTS=off or other manifests.
  */
-import { cacheExchange, Client, fetchExchange } from 'urql';
+import { persistedExchange } from '@urql/exchange-persisted';
+import { cacheExchange, Client, fetchExchange, type Exchange } from 'urql';
 
 /** The one setting: the gateway's GraphQL URL. Same origin by default, so no CORS is needed. */
 export const GATEWAY_URL = import.meta.env.VITE_GATEWAY_URL || '/graphql';
 
+const sendIds = import.meta.env.PROD && import.meta.env.VITE_SEND_DOCUMENTS !== 'true';
+
+const ids: Exchange[] = sendIds
+  ? [
+      persistedExchange({
+        // The manifest's ids: never fall back to registering the text (the text urql would send
+        // carries the __typename fields its cache adds, so its hash is not the manifest's).
+        enforcePersistedQueries: true,
+        // A GET would need a CSRF header (see the README); a POST needs none.
+        preferGetForPersistedQueries: false,
+        generateHash: async (_query, document) => (document as { __meta__?: { hash?: string } }).__meta__?.hash,
+      }),
+    ]
+  : [];
+
 export const client = new Client({
   url: GATEWAY_URL,
-  exchanges: [cacheExchange, fetchExchange],
+  exchanges: [cacheExchange, ...ids, fetchExchange],
   // POST, so every page's request has the same shape whether its query is short or long.
   preferGetMethod: false,
 });

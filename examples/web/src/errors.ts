@@ -59,6 +59,19 @@ export const ERROR_WORDS: Record<string, { words: (c: Context) => string; retry:
   },
   PAYLOAD_TOO_LARGE: { words: () => 'The request is larger than this gateway accepts.', retry: false },
   SHUTTING_DOWN: { words: () => 'This gateway is restarting; trying again reaches another one.', retry: true },
+  PERSISTED_QUERY_ONLY: {
+    words: () => 'This gateway runs only the queries of the apps it knows, and this explorer build is not one of them.',
+    retry: false,
+  },
+  PERSISTED_QUERY_NOT_FOUND: {
+    words: () => 'This gateway does not know this explorer build’s query: the explorer and the gateway are different versions.',
+    retry: false,
+  },
+  PERSISTED_QUERY_MISMATCH: {
+    words: () => 'The explorer sent a query that does not match its own id: the explorer needs rebuilding.',
+    retry: false,
+  },
+  PERSISTED_QUERY_ID_REQUIRED: { words: () => 'The explorer sent a request without a query: the explorer needs rebuilding.', retry: false },
   NOT_FOUND: { words: () => 'Nothing was found by that id on this network.', retry: false },
   FORBIDDEN: { words: () => 'This needs the gateway operator’s admin token.', retry: false },
   UPSTREAM_BAD_REQUEST: { words: (c) => `${c.service} refused the request.`, retry: false },
