@@ -201,14 +201,35 @@ describe('over a real socket', () => {
   });
   afterAll(() => gw.drain(100));
 
-  function send(accept: string): Promise<{ status: number; type?: string; text: string }> {
+  interface Sent {
+    status: number;
+    type?: string;
+    encoding?: string;
+    text: string;
+    /** When each chunk arrived (performance.now()) and what it held. */
+    chunks: { at: number; text: string }[];
+  }
+
+  function send(accept: string, headers: Record<string, string> = {}): Promise<Sent> {
     return new Promise((resolve, reject) => {
-      const req = httpRequest(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, type: res.headers['content-type'], text }));
-      });
+      const req = httpRequest(
+        `${base}/graphql`,
+        { method: 'POST', headers: { 'content-type': 'application/json', accept, ...headers } },
+        (res) => {
+          const chunks: Sent['chunks'] = [];
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => chunks.push({ at: performance.now(), text: chunk }));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode!,
+              type: res.headers['content-type'],
+              encoding: res.headers['content-encoding'],
+              text: chunks.map((c) => c.text).join(''),
+              chunks,
+            }),
+          );
+        },
+      );
       req.on('error', reject);
       req.end(JSON.stringify({ query: DEFERRED, variables: { subnetId: subnet.subnetId } }));
     });
@@ -220,6 +241,15 @@ describe('over a real socket', () => {
     expect(res.type).toBe('multipart/mixed; boundary="-"');
     expect(res.text.match(/"hasNext":true/g)?.length).toBeGreaterThanOrEqual(1);
     expect(res.text).toContain('"hasNext":false');
+  });
+
+  it('streams the parts uncompressed to a client that accepts gzip and brotli: the first is not held back', async () => {
+    h.sandbox.fail({ operation: 'health.liveness', kind: 'slow', delayMs: 400 });
+    const res = await send('multipart/mixed', { 'accept-encoding': 'gzip, br' });
+    expect(res.encoding).toBeUndefined();
+    const first = res.chunks.find((c) => c.text.includes('"hasNext":true'))!;
+    const last = res.chunks.find((c) => c.text.includes('"hasNext":false'))!;
+    expect(last.at - first.at).toBeGreaterThanOrEqual(300);
   });
 
   it('answers a JSON-only request on the lean path whole, as yoga does', async () => {
