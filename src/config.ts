@@ -176,6 +176,7 @@ const schema = z.object({
   COMPRESSION: bool.default(true),
   COMPRESSION_MIN_BYTES: int(0, 64 * MiB).default(1024),
   INTROSPECTION: bool.default(true),
+  FEDERATION: bool.default(false),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -259,6 +260,8 @@ export interface Config {
   compression: { minBytes: number } | false;
   /** Whether `__schema` and `__type` are answered (GraphiQL and codegen need them). */
   introspection: boolean;
+  /** Whether the graph is also served as an Apollo Federation v2 subgraph, at /subgraph. */
+  federation: boolean;
   logLevel: string;
 }
 
@@ -378,6 +381,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     compression: c.COMPRESSION ? { minBytes: c.COMPRESSION_MIN_BYTES } : false,
     introspection: c.INTROSPECTION,
+    federation: c.FEDERATION,
     logLevel: c.LOG_LEVEL,
   };
 }
