@@ -1,5 +1,6 @@
 /**
- * `npm run codegen`: prints the schema's SDL to schema/schema.graphql, and generates typed
+ * `npm run codegen`: prints the schema's SDL to schema/schema.graphql, the federation subgraph's
+ * SDL (what `_service { sdl }` answers at /subgraph) to schema/subgraph.graphql, and generates typed
  * documents for two sets of operations, every custom scalar typed by schema/scalars.ts:
  * - examples/web/src/gql/: the example explorer's (fragment masking on), with the manifest of its
  *   operations for trusted documents, examples/web/src/gql/persisted-documents.json;
@@ -10,7 +11,7 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 import { printSchema } from 'graphql';
 import { codegenScalars } from './schema/scalars.js';
-import { schema } from './src/schema/index.js';
+import { schema, subgraphSdl } from './src/schema/index.js';
 
 const sdl = printSchema(schema);
 
@@ -40,6 +41,8 @@ const config: CodegenConfig = {
       plugins: ['schema-ast'],
       config: { includeDirectives: false, commentDescriptions: false },
     },
+    // Printed by Apollo's printer, with the @link and @key directives composition reads.
+    'schema/subgraph.graphql': { plugins: [{ add: { content: `${subgraphSdl()}\n` } }] },
     'examples/web/src/gql/': {
       documents: ['examples/web/src/**/*.tsx', '!examples/web/src/gql/**'],
       preset: 'client',

@@ -30,10 +30,12 @@ export interface Fault {
   /**
    * `status`: answer `status` with the error body; `hang`: never answer; `reset`: drop the
    * connection; `malformed`: 200 with broken JSON; `body`: 200 with `body`, whatever its shape;
-   * `trickle`: 200 at once, then the real body one byte every `intervalMs`.
+   * `trickle`: 200 at once, then the real body one byte every `intervalMs`; `slow`: the real
+   * answer, `delayMs` late (one slow operation among fast ones).
    */
-  kind: 'status' | 'hang' | 'reset' | 'malformed' | 'body' | 'trickle';
+  kind: 'status' | 'hang' | 'reset' | 'malformed' | 'body' | 'trickle' | 'slow';
   intervalMs?: number;
+  delayMs?: number;
   status?: number;
   body?: unknown;
   /** Seconds sent as `retry-after` (with 429 and 503). */
@@ -257,6 +259,7 @@ export class Sandbox {
     if (this.knobs.latencyMs > 0) await sleep(this.knobs.latencyMs);
 
     const fault = this.takeFault(operation);
+    if (fault?.kind === 'slow') await sleep(fault.delayMs ?? 200);
     if (fault?.kind === 'hang') {
       this.hanging.add(res);
       res.on('close', () => this.hanging.delete(res));

@@ -193,6 +193,7 @@ const schema = z.object({
   COMPRESSION: bool.default(true),
   COMPRESSION_MIN_BYTES: int(0, 64 * MiB).default(1024),
   INTROSPECTION: bool.default(true),
+  FEDERATION: bool.default(false),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -298,6 +299,8 @@ export interface Config {
   compression: { minBytes: number } | false;
   /** Whether `__schema` and `__type` are answered (GraphiQL and codegen need them). */
   introspection: boolean;
+  /** Whether the graph is also served as an Apollo Federation v2 subgraph, at /subgraph. */
+  federation: boolean;
   logLevel: string;
   /** The share of successful requests whose line is logged (requests with errors always are). */
   logSampleRate: number;
@@ -428,6 +431,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     compression: c.COMPRESSION ? { minBytes: c.COMPRESSION_MIN_BYTES } : false,
     introspection: c.INTROSPECTION,
+    federation: c.FEDERATION,
     logLevel: c.LOG_LEVEL,
     logSampleRate: c.LOG_SAMPLE_RATE,
     metrics: { enabled: c.METRICS === 'on', token: c.METRICS_TOKEN, port: c.METRICS_PORT, maxOperations: c.METRICS_MAX_OPERATIONS },

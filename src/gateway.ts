@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import { GraphQLError } from 'graphql';
-import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, type Plugin, type YogaInitialContext, type YogaServerInstance } from 'graphql-yoga';
 import { adminAccess, type AdminAccess } from './admin-access.js';
 import { ConfigError, PUBLIC_DEFAULTS, type Config } from './config.js';
 import type { GatewayContext } from './context.js';
@@ -29,6 +29,7 @@ import { RedisConnection } from './redis.js';
 import { corsOptions, useCrossSite } from './plugins/use-cross-site.js';
 import { useCompiledExecution } from './plugins/use-compiled-execution.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
+import { useIncrementalDelivery } from './plugins/use-incremental-delivery.js';
 import { useStreamLeftovers } from './plugins/use-stream-leftovers.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useRequestLog } from './plugins/use-request-log.js';
@@ -36,7 +37,7 @@ import { useGatewayResponseCache } from './plugins/use-response-cache.js';
 import { usePrometheus } from './plugins/use-prometheus.js';
 import { loadManifests, useTrustedDocuments } from './plugins/use-trusted-documents.js';
 import { CursorCodec } from './paging/connection.js';
-import { schema } from './schema/index.js';
+import { schema, subgraphSchema } from './schema/index.js';
 import { RequestActivity } from './upstreams/activity.js';
 import { CallBudget } from './upstreams/budget.js';
 import { Cancellation } from './upstreams/cancellation.js';
@@ -50,6 +51,8 @@ const RESPONSE_MAX_TTL_MS = 600_000;
 
 export interface Gateway {
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
+  /** The graph as an Apollo Federation v2 subgraph at /subgraph, when FEDERATION is on. */
+  subgraph?: YogaServerInstance<Record<string, unknown>, GatewayContext>;
   http: HttpClient;
   reuse: Reuse;
   /** The connection to Redis, when REDIS_URL is set (the cache, rate limits and subscriptions share it). */
@@ -292,6 +295,60 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     onPollError: () => pollFailed(),
   });
 
+  // Each yoga instance gets its own plugins: some keep state per schema (compiled queries).
+  const plugins = ({ compiled = true, trusted = [] as Plugin[] } = {}) => [
+    // Before the others, so that it sees every request whole, a response-cache hit included.
+    ...(tracing ? [tracing.plugin] : []),
+    useCrossSite(config.cors),
+    // Before anything reads the document: it may come from an id.
+    ...trusted,
+    // After the document is known (from an id, too), before the response cache may answer.
+    ...(metrics ? [usePrometheus(metrics, { responseCache: Boolean(stores.responses) })] : []),
+    useQueryLimits({ ...config.limits, introspection: config.introspection }),
+    useIncrementalDelivery(),
+    ...(compiled ? [useCompiledExecution()] : []),
+    useErrorCodes(),
+    useStreamLeftovers(),
+    ...(logger ? [useRequestLog({ logger, identity, sampleRate: config.logSampleRate })] : []),
+    ...(stores.responses ? [useGatewayResponseCache({ store: stores.responses, maxTtlMs: RESPONSE_MAX_TTL_MS })] : []),
+  ];
+
+  const context = (initial: YogaInitialContext): GatewayContext => {
+    const { request } = initial;
+    // Over HTTP, the node response tells when the client hangs up; through yoga.fetch, the request's signal.
+    const res = (initial as { res?: ServerResponse }).res;
+    const activity = new RequestActivity();
+    const reads = reuse.forRequest(
+      {
+        signal: res ? Cancellation.untilAnswered(res) : Cancellation.following(request.signal),
+        budget: new CallBudget(config.callBudget),
+        trace: tracing?.traceOf(initial),
+      },
+      activity,
+    );
+    // A client may send its own Data API key; it is used for this request only. An empty
+    // header is no key: the operator's applies.
+    const dataApi = new DataApiClient(reads, dataApiOptions, request.headers.get(config.apiKeyHeader) || undefined);
+    const node = new NodeClient(reads, nodeOptions);
+    let admin: AdminAccess | undefined;
+    let client: string | undefined;
+    const req = (initial as { req?: IncomingMessage }).req;
+    return {
+      dataApi,
+      metricsApi: new MetricsApiClient(reads, metricsOptions),
+      node,
+      loaders: new DataApiLoaders(dataApi, activity),
+      nodeLoaders: new NodeLoaders(node),
+      reads,
+      cursors,
+      admin: () => (admin ??= adminAccess(config.adminToken, request.headers.get('authorization'))),
+      live,
+      // Only subscriptions ask: a query does not pay for working it out.
+      client: () => (client ??= identity.address(req?.socket?.remoteAddress, request.headers.get('x-forwarded-for') ?? undefined)),
+      liveMaxAddresses: config.live.maxAddresses,
+    };
+  };
+
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -312,60 +369,35 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     renderGraphiQL: lazyGraphiQL(),
     maskedErrors: { maskError },
     logging: logger ? yogaLogging(logger) : false,
-    plugins: [
-      // Before the others, so that it sees every request whole, a response-cache hit included.
-      ...(tracing ? [tracing.plugin] : []),
-      useCrossSite(config.cors),
-      // Before anything reads the document: it may come from an id.
-      ...trusted.plugins,
-      // After the document is known (from an id, too), before the response cache may answer.
-      ...(metrics ? [usePrometheus(metrics, { responseCache: Boolean(stores.responses) })] : []),
-      useQueryLimits({ ...config.limits, introspection: config.introspection }),
-      useCompiledExecution(),
-      useErrorCodes(),
-      useStreamLeftovers(),
-      ...(logger ? [useRequestLog({ logger, identity, sampleRate: config.logSampleRate })] : []),
-      ...(stores.responses ? [useGatewayResponseCache({ store: stores.responses, maxTtlMs: RESPONSE_MAX_TTL_MS })] : []),
-    ],
-    context: (initial): GatewayContext => {
-      const { request } = initial;
-      // Over HTTP, the node response tells when the client hangs up; through yoga.fetch, the request's signal.
-      const res = (initial as { res?: ServerResponse }).res;
-      const activity = new RequestActivity();
-      const reads = reuse.forRequest(
-        {
-          signal: res ? Cancellation.untilAnswered(res) : Cancellation.following(request.signal),
-          budget: new CallBudget(config.callBudget),
-          trace: tracing?.traceOf(initial),
-        },
-        activity,
-      );
-      // A client may send its own Data API key; it is used for this request only. An empty
-      // header is no key: the operator's applies.
-      const dataApi = new DataApiClient(reads, dataApiOptions, request.headers.get(config.apiKeyHeader) || undefined);
-      const node = new NodeClient(reads, nodeOptions);
-      let admin: AdminAccess | undefined;
-      let client: string | undefined;
-      const req = (initial as { req?: IncomingMessage }).req;
-      return {
-        dataApi,
-        metricsApi: new MetricsApiClient(reads, metricsOptions),
-        node,
-        loaders: new DataApiLoaders(dataApi, activity),
-        nodeLoaders: new NodeLoaders(node),
-        reads,
-        cursors,
-        admin: () => (admin ??= adminAccess(config.adminToken, request.headers.get('authorization'))),
-        live,
-        // Only subscriptions ask: a query does not pay for working it out.
-        client: () => (client ??= identity.address(req?.socket?.remoteAddress, request.headers.get('x-forwarded-for') ?? undefined)),
-        liveMaxAddresses: config.live.maxAddresses,
-      };
-    },
+    plugins: plugins({ trusted: trusted.plugins }),
+    context,
   });
+
+  // The subgraph: the same types, loaders and plugins, plus `_entities` and `_service`, for a
+  // supergraph's router (Hive Gateway, Apollo Router). No GraphiQL: routers and tools talk to it.
+  // No trusted documents either: a router writes its own operations from its clients'; the
+  // supergraph's trusted documents are the router's to check.
+  // Interpreted, not compiled: graphql-jit leaves out the entries of `_entities` whose lookup
+  // failed (the list comes back shorter, so the router pairs answers with the wrong references)
+  // where graphql-js puts null in their place.
+  const subgraph = config.federation
+    ? createYoga<Record<string, unknown>, GatewayContext>({
+        schema: subgraphSchema(),
+        graphqlEndpoint: '/subgraph',
+        landingPage: false,
+        cors: corsOptions(config.cors),
+        multipart: false,
+        graphiql: false,
+        maskedErrors: { maskError },
+        logging: logger ? yogaLogging(logger) : false,
+        plugins: plugins({ compiled: false }),
+        context,
+      })
+    : undefined;
 
   return {
     yoga,
+    subgraph,
     http,
     reuse,
     redis,

@@ -11,13 +11,17 @@
  * execute, with every envelop plugin), and its regular result processor, `processRegularResult`,
  * so status codes and headers are yoga's. Anything else, or anything this module is not sure of
  * (a body that is not a plain params object, APQ extensions, another media type), goes to yoga
- * whole, which answers it, errors included, exactly as before.
+ * whole, which answers it, errors included, exactly as before. A request for `@defer` or
+ * `@stream` parts accepts `multipart/mixed` or `text/event-stream`, so it goes to yoga; one that
+ * uses them but accepts only JSON gets the parts merged into one answer, here as there.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { processRegularResult, type YogaServerInstance } from 'graphql-yoga';
+import { isAsyncIterable, processRegularResult, type YogaServerInstance } from 'graphql-yoga';
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { GatewayContext } from './context.js';
 import { ErrorCode } from './errors.js';
+import { wholeAnswer } from './plugins/use-incremental-delivery.js';
+import { isSubscription } from './plugins/use-stream-leftovers.js';
 
 /** What the answer is written as, from the request's `accept`; undefined for anything yoga must negotiate. */
 function mediaType(accept: string | undefined): 'application/json' | 'application/graphql-response+json' | undefined {
@@ -127,9 +131,12 @@ export function leanPost(
   Promise.resolve(pending)
     .then((result) => {
       if (isPlainData(result)) return writeData(res, result, type);
-      if (result !== null && typeof result === 'object' && Symbol.asyncIterator in result)
-        return refuseStream(res, result as unknown as AsyncIterator<unknown>);
-      return writeResponse(res, processRegularResult(result as ExecutionResult, yoga.fetchAPI, type));
+      if (isAsyncIterable(result)) {
+        // A subscription cannot be one JSON answer; an answer in parts (@defer, @stream) can.
+        if (isSubscription(request)) return refuseStream(res, result[Symbol.asyncIterator]());
+        return wholeAnswer(result as AsyncIterable<ExecutionResult>).then((whole) => writeAnswer(res, whole, type, yoga));
+      }
+      return writeAnswer(res, result as ExecutionResult, type, yoga);
     })
     .catch((error: unknown) => {
       // An onParams hook refused the request (trusted documents): its error says why, and its
@@ -143,6 +150,16 @@ export function leanPost(
       } else res.destroy();
     });
   return true;
+}
+
+function writeAnswer(
+  res: ServerResponse,
+  result: ExecutionResult,
+  type: keyof typeof CONTENT_TYPES,
+  yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>,
+): Promise<void> | void {
+  if (isPlainData(result)) return writeData(res, result, type);
+  return writeResponse(res, processRegularResult(result, yoga.fetchAPI, type));
 }
 
 /**

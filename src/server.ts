@@ -1,6 +1,7 @@
 /**
  * The HTTP server around yoga: what a GraphQL server cannot see from inside a request.
  *
+ * - Requests for /subgraph go to the federation subgraph's yoga when FEDERATION is on.
  * - Request bodies are read here, within MAX_BODY_BYTES: a bigger one is refused with 413 as
  *   soon as it is announced or grows past the limit, never buffered first. The common JSON POST
  *   then runs through ./lean-post.ts; everything else through yoga whole, which reads the body
@@ -100,8 +101,12 @@ function refuse(
   res.end(body);
 }
 
+function isSubgraphPath(url: string | undefined): boolean {
+  return url?.startsWith('/subgraph') === true && (url.length === 9 || url[9] === '?' || url[9] === '/');
+}
+
 export function createGatewayServer(gateway: Gateway, options: ServerOptions): GatewayServer {
-  const { yoga } = gateway;
+  const { subgraph } = gateway;
   const limit = options.maxBodyBytes;
   const tooLarge = `The request body is larger than the ${limit} bytes this gateway accepts (MAX_BODY_BYTES): send a smaller document or variables.`;
   let draining = false;
@@ -149,7 +154,9 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
       req.resume();
       return;
     }
-    if (options.graphiql && isGraphiQLPage(req, yoga.graphqlEndpoint)) {
+    // The federation subgraph (FEDERATION=true) has a yoga of its own; everything else is the graph's.
+    const yoga = subgraph && isSubgraphPath(req.url) ? subgraph : gateway.yoga;
+    if (options.graphiql && yoga === gateway.yoga && isGraphiQLPage(req, yoga.graphqlEndpoint)) {
       options.graphiql(req, res).catch((error: unknown) => {
         yoga.logger.error(error);
         if (!res.headersSent) refuse(res, 500, ErrorCode.INTERNAL_SERVER_ERROR, 'GraphiQL could not be rendered.');
@@ -204,7 +211,7 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
     const refuseUpgrade = (status: number, text: string) =>
       socket.end(`HTTP/1.1 ${status} ${text}\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${text}\n`);
     const path = (req.url ?? '/').split('?')[0];
-    if (path !== yoga.graphqlEndpoint) return refuseUpgrade(404, 'Not Found');
+    if (path !== gateway.yoga.graphqlEndpoint) return refuseUpgrade(404, 'Not Found');
     if (draining) return refuseUpgrade(503, 'Service Unavailable');
     const refusal = gateway.admit && (await gateway.admit(req));
     if (refusal) return refuseUpgrade(refusal.status, 'Too Many Requests');

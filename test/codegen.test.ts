@@ -23,8 +23,10 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('npm run codegen', () => {
-  it('writes the SDL and typed documents', () => {
-    expect(outputs.map((o) => o.filename)).toEqual(expect.arrayContaining(['schema/schema.graphql', 'examples/gql/graphql.ts']));
+  it('writes the SDL, the subgraph SDL and typed documents', () => {
+    expect(outputs.map((o) => o.filename)).toEqual(
+      expect.arrayContaining(['schema/schema.graphql', 'schema/subgraph.graphql', 'examples/gql/graphql.ts']),
+    );
   });
 
   it('has written what it would write now (run `npm run codegen` after changing the schema or an operation)', () => {

@@ -6,7 +6,9 @@
  * of them would hold the event loop for seconds before any resolver could count it. Every list
  * argument of this API takes at most MAX_LIST_ARGUMENT items (some fields take fewer, and say
  * so), so a longer list is refused here: in the document before validation, in the variables
- * before execution.
+ * before execution. The one exception is a federation router's `_entities(representations:)`,
+ * which holds every reference of one fetch: up to MAX_REPRESENTATIONS (its items are plain
+ * objects, whose coercion costs nothing, and each lookup still counts against the call budget).
  *
  * For each invalid item graphql-js also prints the whole value into its message (up to 50 of
  * them): 100 items of 1 MB each cost 50 MB of JSON.stringify. Variables are therefore checked
@@ -14,6 +16,7 @@
  * src/plugins/use-query-limits.ts applies both checks.
  */
 import {
+  getNamedType,
   getOperationAST,
   GraphQLError,
   isInputObjectType,
@@ -31,11 +34,15 @@ import {
   type ValidationContext,
 } from 'graphql';
 import { badInput } from '../errors.js';
+import { MAX_REPRESENTATIONS } from '../schema/entity-keys.js';
 import { MAX_LIST_ARGUMENT } from '../schema/inputs.js';
 import { variableError } from './use-error-codes.js';
 
-const tooLong = (what: string, count: number, extensions: Record<string, string> = {}): GraphQLError =>
-  badInput(`${what} holds ${count} items; a list argument of this API takes at most ${MAX_LIST_ARGUMENT}: split the request.`, extensions);
+const tooLong = (what: string, count: number, max: number, extensions: Record<string, string> = {}): GraphQLError =>
+  badInput(`${what} holds ${count} items; a list argument of this API takes at most ${max}: split the request.`, extensions);
+
+/** The most items a list of `type` may hold. */
+const maxItems = (type: GraphQLInputType): number => (getNamedType(type).name === '_Any' ? MAX_REPRESENTATIONS : MAX_LIST_ARGUMENT);
 
 /** The name a list literal is given to: its argument, input field or variable default. */
 function ownerOf(ancestors: readonly (ASTNode | readonly ASTNode[])[]): string {
@@ -54,8 +61,11 @@ export function ListLiteralRule(context: ValidationContext): ASTVisitor {
   return {
     ListValue(node, _key, parent, _path, ancestors) {
       if (node.values.length <= MAX_LIST_ARGUMENT) return undefined;
+      const type = context.getInputType();
+      const max = type ? maxItems(type) : MAX_LIST_ARGUMENT;
+      if (node.values.length <= max) return undefined;
       // graphql-js passes the parent apart from the other ancestors.
-      context.reportError(tooLong(ownerOf([...ancestors, parent as ASTNode]), node.values.length));
+      context.reportError(tooLong(ownerOf([...ancestors, parent as ASTNode]), node.values.length, max));
       return false;
     },
   };
@@ -65,6 +75,7 @@ interface Refusal {
   /** Where in the variable, as graphql-js writes it: `ids[3]`, `input.signingSubnetId`. */
   path: string;
   count?: number;
+  max?: number;
   cause?: GraphQLError;
 }
 
@@ -75,7 +86,8 @@ function checkValue(value: unknown, type: GraphQLInputType, path: string): Refus
   if (isListType(nullable)) {
     // A single value where a list is expected is coerced as a list of one.
     if (!Array.isArray(value)) return checkValue(value, nullable.ofType, path);
-    if (value.length > MAX_LIST_ARGUMENT) return { path, count: value.length };
+    const max = maxItems(nullable);
+    if (value.length > max) return { path, count: value.length, max };
     for (let i = 0; i < value.length; i++) {
       const found = checkValue(value[i], nullable.ofType, `${path}[${i}]`);
       if (found) return found;
@@ -125,7 +137,7 @@ export function variablesRefusal(
     const name = definition.variable.name.value;
     const found = checkValue((variables as Record<string, unknown>)[name], type, name);
     if (found?.cause) return variableError(name, found.path === name ? undefined : found.path, found.cause, definition);
-    if (found) return tooLong(`\`$${found.path}\``, found.count!, { variable: name });
+    if (found) return tooLong(`\`$${found.path}\``, found.count!, found.max!, { variable: name });
   }
   return undefined;
 }

@@ -7,6 +7,7 @@ import { isEvmAddress, parseBech32Address, type NetworkName } from '../ids.js';
 import { primaryChainOf } from '../domain/chains.js';
 import { builder } from './builder.js';
 import { NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';
+import { keyField, keyNetwork } from './entity-keys.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { checkAddresses } from './inputs.js';
 import { AvalancheAddressScalar } from './scalars.js';
@@ -61,6 +62,22 @@ builder.node(AddressRef, {
       },
     }),
   }),
+});
+
+// A neighbour subgraph names an address by network and address, as this graph writes them; like
+// `Network.address`, any well-formed address of the network is one, without a call.
+builder.asEntity(AddressRef, {
+  key: builder.selection<{ network: string; address: string }>('network address'),
+  resolveReference: async (key) => {
+    const network = keyNetwork('Address', key.network);
+    const address = keyField(
+      'Address',
+      'address',
+      key.address,
+      (a) => checkAddresses(network, [a], { argument: 'address', allowEvm: true })[0]!,
+    );
+    return { network, address };
+  },
 });
 
 builder.objectFields(NetworkRef, (t) => ({

@@ -7,6 +7,7 @@ import { parseCb58Id, type NetworkName } from '../ids.js';
 import { evmChainIdOf, primaryChainOf } from '../domain/chains.js';
 import { builder } from './builder.js';
 import { NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';
+import { keyField, keyNetwork } from './entity-keys.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { CB58IdScalar } from './scalars.js';
 import { BlockchainStatusEnum } from './enums.js';
@@ -96,6 +97,13 @@ builder.node(BlockchainRef, {
       resolve: async (b, _args, ctx) => (await platformGetBlockchainStatus(ctx.node, b.network, { blockchainID: b.blockchainId })).status,
     }),
   }),
+});
+
+// A neighbour subgraph names a blockchain by network and id; `_entities` finds it as `Network.blockchain` does.
+builder.asEntity(BlockchainRef, {
+  key: builder.selection<{ network: string; blockchainId: string }>('network blockchainId'),
+  resolveReference: async (key, ctx) =>
+    findBlockchain(ctx, keyNetwork('Blockchain', key.network), keyField('Blockchain', 'blockchainId', key.blockchainId, parseCb58Id)),
 });
 
 builder.objectField(NetworkRef, 'blockchain', (t) =>

@@ -2,14 +2,54 @@
  * The schema builder. Types live one file per domain with the fields that look them up, shared
  * types are named in ./refs.ts (see docs/ARCHITECTURE.md, "Where a field lives"); this file only
  * wires the plugins and the scalar and context typing.
+ *
+ * The federation plugin only records which types are entities (`builder.asEntity`, beside each
+ * type) and wraps no resolver: the plain graph is the same with it and costs nothing more per
+ * request. The subgraph (./subgraph.ts) is built from the same types on demand.
  */
-import SchemaBuilder from '@pothos/core';
+import SchemaBuilder, { type SchemaTypes } from '@pothos/core';
+import { PothosDirectivesPlugin } from '@pothos/plugin-directives';
+import FederationPlugin from '@pothos/plugin-federation';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import { type GraphQLSchema, isIntrospectionType, isSpecifiedScalarType } from 'graphql';
 import { adminRefusal } from '../admin-access.js';
 import type { GatewayContext } from '../context.js';
 import { forbidden } from '../errors.js';
 import { assertNodeCount, assertNodeType, decodeGlobalId, encodeGlobalId } from './global-id.js';
+
+/**
+ * Pothos's directives plugin, for the subgraph only. Apollo's printer reads `@key` and `@link`
+ * from AST nodes, which the plugin makes up for every type of a schema it builds; the plain
+ * graph needs none, and GraphQL's own scalars and introspection types, which every schema of
+ * the process shares, must not get any (the printed SDL and the typed documents of
+ * `npm run codegen` would change). So it runs on subgraph builds only (they carry the
+ * `@link` the federation plugin adds) and sees a view of the schema without GraphQL's own types.
+ */
+class SubgraphDirectivesPlugin<Types extends SchemaTypes> extends PothosDirectivesPlugin<Types> {
+  override afterBuild(schema: GraphQLSchema): GraphQLSchema {
+    const directives = schema.extensions?.directives;
+    if (!Array.isArray(directives) || !directives.some((d: { name?: string }) => d.name === 'link')) return schema;
+    const own = Object.fromEntries(
+      Object.entries(schema.getTypeMap()).filter(([, type]) => !isSpecifiedScalarType(type) && !isIntrospectionType(type)),
+    );
+    const view = Object.create(schema, { getTypeMap: { value: () => own } }) as GraphQLSchema;
+    super.afterBuild(view);
+    schema.extensions = view.extensions;
+    schema.extensionASTNodes = view.extensionASTNodes;
+    return schema;
+  }
+}
+
+declare global {
+  export namespace PothosSchemaTypes {
+    export interface Plugins<Types extends SchemaTypes> {
+      subgraphDirectives: SubgraphDirectivesPlugin<Types>;
+    }
+  }
+}
+
+SchemaBuilder.registerPlugin('subgraphDirectives', SubgraphDirectivesPlugin);
 
 export const builder = new SchemaBuilder<{
   Context: GatewayContext;
@@ -34,7 +74,7 @@ export const builder = new SchemaBuilder<{
   };
 }>({
   // Scope auth first, so no other plugin's wrapper runs (or calls out) before the check.
-  plugins: [ScopeAuthPlugin, RelayPlugin],
+  plugins: [ScopeAuthPlugin, RelayPlugin, 'subgraphDirectives', FederationPlugin],
   scopeAuth: {
     authScopes: (ctx) => ({ admin: ctx.admin().granted }),
     unauthorizedError: (_parent, ctx) => forbidden(adminRefusal(ctx.admin())),
@@ -52,7 +92,11 @@ export const builder = new SchemaBuilder<{
       description: 'Global id: pass it to `node(id:)` to fetch this object again. It carries the network.',
     },
     nodeTypeOptions: { description: 'An object that `node(id:)` can fetch again by its global id.' },
-    pageInfoTypeOptions: { description: 'Where a page sits in its list. Only forward paging (`first`/`after`) is offered.' },
+    // Shareable: a neighbour subgraph with Relay connections has a PageInfo of its own.
+    pageInfoTypeOptions: {
+      description: 'Where a page sits in its list. Only forward paging (`first`/`after`) is offered.',
+      shareable: true,
+    },
     firstArgOptions: { description: 'How many items to return; the field says the default and the bounds.' },
     afterArgOptions: { description: 'Resume after this cursor (an `endCursor` or edge `cursor` of the same query).' },
     lastArgOptions: { description: 'Not supported: the upstream pages forward only. Use `first`.' },

@@ -5,11 +5,12 @@
  */
 import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
-import { C_CHAIN_EVM_ID, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
+import { C_CHAIN_EVM_ID, PRIMARY_CHAIN_IDS, parseCb58Id, type NetworkName } from '../ids.js';
 import type { NativeTransaction } from '../upstreams/data-api/evm-chain.js';
 import { builder } from './builder.js';
 import { PAGE_SPECS, pageConnection } from '../paging/connection.js';
 import { NetworkNameEnum } from './enums.js';
+import { keyField, keyNetwork, shown } from './entity-keys.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { CB58IdScalar, EvmAddressScalar } from './scalars.js';
 import { listLatestTransactions } from '../upstreams/data-api/evm-chain.js';
@@ -195,6 +196,28 @@ builder.node(EvmChainRef, {
       resolve: (chain, { address }) => ({ chain, address }),
     }),
   }),
+});
+
+// A neighbour subgraph names an EVM chain by network and EVM chain id, or by network and
+// blockchain id; `_entities` finds it as `Network.evmChain` does.
+builder.asEntity(EvmChainRef, {
+  key: [
+    builder.selection<{ network: string; evmChainId: number }>('network evmChainId'),
+    builder.selection<{ network: string; blockchainId: string }>('network blockchainId'),
+  ],
+  resolveReference: async (key, ctx) => {
+    const network = keyNetwork('EvmChain', key.network);
+    if ('blockchainId' in key && key.blockchainId != null) {
+      return resolveEvmChain(ctx, network, { blockchainId: keyField('EvmChain', 'blockchainId', key.blockchainId, parseCb58Id) });
+    }
+    const evmChainId = (key as { evmChainId?: unknown }).evmChainId;
+    if (typeof evmChainId !== 'number' || !Number.isSafeInteger(evmChainId) || evmChainId <= 0) {
+      throw badInput(
+        `An EvmChain representation needs \`blockchainId\` (cb58) or \`evmChainId\` (a positive integer), got ${shown(evmChainId)}.`,
+      );
+    }
+    return resolveEvmChain(ctx, network, { evmChainId });
+  },
 });
 
 builder.objectField(NetworkRef, 'evmChain', (t) =>

@@ -2,6 +2,7 @@
  * The schema: importing each domain file registers its types and fields on the builder. A new
  * domain file is added here (docs/ARCHITECTURE.md, "Adding an endpoint").
  */
+import { type GraphQLSchema, graphqlSync } from 'graphql';
 import { builder } from './builder.js';
 import './scalars.js';
 import './enums.js';
@@ -31,3 +32,22 @@ import './admin.js';
 import './subscriptions.js';
 
 export const schema = builder.toSchema({ sortSchema: false });
+
+let subgraph: GraphQLSchema | undefined;
+
+/**
+ * The same graph as an Apollo Federation v2 subgraph: the entities of the domain files
+ * (`builder.asEntity`) with their `@key`s, `_entities` resolving them through the same lookups,
+ * and `_service { sdl }`. Built on first use: a gateway that does not serve it never builds it.
+ */
+export function subgraphSchema(): GraphQLSchema {
+  subgraph ??= builder.toSubGraphSchema({ linkUrl: 'https://specs.apollo.dev/federation/v2.6' });
+  return subgraph;
+}
+
+/** The subgraph's SDL, as a supergraph's composition reads it from `_service { sdl }`. */
+export function subgraphSdl(): string {
+  const result = graphqlSync({ schema: subgraphSchema(), source: '{ _service { sdl } }' });
+  if (result.errors?.length) throw result.errors[0];
+  return (result.data as { _service: { sdl: string } })._service.sdl;
+}

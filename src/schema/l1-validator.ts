@@ -8,6 +8,7 @@ import type { L1Validator, ListL1ValidatorsResponse } from '../upstreams/data-ap
 import { builder } from './builder.js';
 import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/connection.js';
 import { NetworkNameEnum } from './enums.js';
+import { keyField, keyNetwork } from './entity-keys.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { CB58IdScalar, NodeIdScalar } from './scalars.js';
 import { listL1Validators } from '../upstreams/data-api/l1-validator.js';
@@ -181,6 +182,14 @@ builder.objectFields(NetworkRef, (t) => ({
     resolve: (network, { validationId }, ctx) => findL1Validator(ctx, network.name, validationId),
   }),
 }));
+
+// A neighbour subgraph names an L1 validator by network and validation id; `_entities` finds it
+// as `Network.l1Validator` does, active or not.
+builder.asEntity(L1ValidatorRef, {
+  key: builder.selection<{ network: string; validationId: string }>('network validationId'),
+  resolveReference: async (key, ctx) =>
+    findL1Validator(ctx, keyNetwork('L1Validator', key.network), keyField('L1Validator', 'validationId', key.validationId, parseCb58Id)),
+});
 
 builder.objectField(SubnetRef, 'l1Validators', (t) =>
   t.connection(

@@ -8,6 +8,7 @@ import { PRIMARY_NETWORK_ID, parseCb58Id, type NetworkName } from '../ids.js';
 import { builder } from './builder.js';
 import { pageConnection } from '../paging/connection.js';
 import { NetworkNameEnum, SortOrderEnum } from './enums.js';
+import { keyField, keyNetwork } from './entity-keys.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { CB58IdScalar } from './scalars.js';
 import { listSubnets } from '../upstreams/data-api/subnet.js';
@@ -119,6 +120,13 @@ builder.node(SubnetRef, {
       resolve: (s, _args, ctx) => supplyOf(ctx, s.network, s.subnetId),
     }),
   }),
+});
+
+// A neighbour subgraph names a subnet by network and id; `_entities` finds it as `Network.subnet` does.
+builder.asEntity(SubnetRef, {
+  key: builder.selection<{ network: string; subnetId: string }>('network subnetId'),
+  resolveReference: async (key, ctx) =>
+    findSubnet(ctx, keyNetwork('Subnet', key.network), keyField('Subnet', 'subnetId', key.subnetId, parseCb58Id)),
 });
 
 builder.objectFields(NetworkRef, (t) => ({

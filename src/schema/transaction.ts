@@ -24,6 +24,7 @@ import {
   XChainFormatEnum,
 } from './enums.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
+import { keyField, keyNetwork, shown } from './entity-keys.js';
 import { checkAddresses, checkTimeRange, toNetwork } from './inputs.js';
 import { AvalancheAddressScalar, CB58IdScalar } from './scalars.js';
 import { listLatestPrimaryNetworkTransactions } from '../upstreams/data-api/transaction.js';
@@ -466,6 +467,31 @@ function listTransactions(ctx: GatewayContext, network: NetworkName, chain: Prim
 
 const PAGE_NOTE =
   '`first`: 1 to 500 (default 10); 100 per upstream call, and a page may come back shorter when its transactions hold many UTXOs.';
+
+/** The `chain` of a representation is the PrimaryNetworkChain enum as our subgraph writes it. */
+const CHAIN_BY_NAME: Readonly<Record<string, PrimaryChainAlias>> = { P_CHAIN: 'p-chain', X_CHAIN: 'x-chain', C_CHAIN: 'c-chain' };
+
+/**
+ * A neighbour subgraph names a transaction by network, chain and hash, on the interface or on the
+ * type of its chain; `_entities` finds it as `Network.transaction` does.
+ */
+function txReference<C extends PrimaryChainAlias>(typename: string, only?: C) {
+  return async (key: { network: string; chain: string; txHash: string }, ctx: GatewayContext) => {
+    const network = keyNetwork(typename, key.network);
+    const chain = (typeof key.chain === 'string' ? CHAIN_BY_NAME[key.chain] : undefined) as C | undefined;
+    if (!chain || (only && chain !== only)) {
+      const allowed = only ? Object.keys(CHAIN_BY_NAME).find((name) => CHAIN_BY_NAME[name] === only) : 'P_CHAIN, X_CHAIN or C_CHAIN';
+      throw badInput(`A ${typename} representation needs \`chain\`: ${allowed} (got ${shown(key.chain)}).`);
+    }
+    return findTransaction(ctx, network, chain, keyField(typename, 'txHash', key.txHash, parseCb58Id));
+  };
+}
+
+const txKey = builder.selection<{ network: string; chain: string; txHash: string }>('network chain txHash');
+builder.asEntity(TransactionInterface, { key: txKey, resolveReference: txReference('PrimaryNetworkTransaction') });
+builder.asEntity(PChainTransactionRef, { key: txKey, resolveReference: txReference('PChainTransaction', 'p-chain') });
+builder.asEntity(XChainTransactionRef, { key: txKey, resolveReference: txReference('XChainTransaction', 'x-chain') });
+builder.asEntity(CChainTransactionRef, { key: txKey, resolveReference: txReference('CChainAtomicTransaction', 'c-chain') });
 
 builder.objectFields(NetworkRef, (t) => ({
   transactions: t.connection(

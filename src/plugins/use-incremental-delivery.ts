@@ -1,0 +1,46 @@
+/**
+ * `@defer` and `@stream` (yoga's plugin): a slow branch of a query arrives after the rest, and a
+ * list can arrive item by item, over `multipart/mixed` or `text/event-stream`.
+ *
+ * A request that uses them but accepts only JSON gets the whole answer in one JSON body, the
+ * parts merged, as if the directives were not there (yoga would answer an empty 406). That is
+ * also what the response cache gives once it holds the merged answer, so such a client sees the
+ * same answer warm or cold. src/lean-post.ts, which takes only JSON-accepting requests, merges
+ * the same way (`wholeAnswer`); requests accepting multipart or SSE never take it.
+ *
+ * graphql-jit does not run these documents (./use-compiled-execution.ts).
+ */
+import { isSubscription } from './use-stream-leftovers.js';
+import type { ExecutionResult } from 'graphql';
+import { mergeIncrementalResult } from '@graphql-tools/utils';
+import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
+import { isAsyncIterable, processRegularResult, type Plugin } from 'graphql-yoga';
+
+/** The parts of an answer merged into one result: the first part's, with every later patch applied. */
+export async function wholeAnswer(parts: AsyncIterable<ExecutionResult & { hasNext?: boolean }>): Promise<ExecutionResult> {
+  let whole: ExecutionResult | undefined;
+  for await (const part of parts) {
+    if (whole) {
+      mergeIncrementalResult({ incrementalResult: part, executionResult: whole });
+    } else {
+      const { hasNext: _, ...initial } = part;
+      whole = initial;
+    }
+  }
+  return whole ?? {};
+}
+
+export function useIncrementalDelivery(): Plugin {
+  return {
+    ...useDeferStream(),
+    // Not async: most results are neither in parts nor refused, and cost no promise here.
+    onResultProcess({ request, result, resultProcessor, setResult, setResultProcessor }) {
+      // A subscription is an event stream too, but never ends: src/plugins/use-stream-leftovers.ts closes it.
+      if (resultProcessor || !isAsyncIterable(result) || isSubscription(request)) return;
+      return wholeAnswer(result as AsyncIterable<ExecutionResult>).then((whole) => {
+        setResult(whole);
+        setResultProcessor(processRegularResult, 'application/json');
+      });
+    },
+  };
+}

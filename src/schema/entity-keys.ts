@@ -1,0 +1,44 @@
+/**
+ * The keys by which a neighbour subgraph refers to our entities (Apollo Federation `@key`), and
+ * how the values of a representation are checked before its lookup runs, like the arguments of
+ * the fields that look the same objects up: a bad one fails that entity alone, with BAD_USER_INPUT.
+ *
+ * Every `resolveReference` is async: Apollo's `_entities` calls them one after the other in a
+ * plain loop, so one that threw synchronously would fail every entity of the request.
+ */
+import { badInput, quote } from '../errors.js';
+import type { NetworkName } from '../ids.js';
+
+/**
+ * The most representations one `_entities` call may hold: a router sends every reference of one
+ * fetch at once, so this bounds how many of our entities one supergraph query can join.
+ */
+export const MAX_REPRESENTATIONS = 1000;
+
+/** The `network` of a representation is the NetworkName enum as our subgraph writes it. */
+const NETWORKS: Readonly<Record<string, NetworkName>> = { MAINNET: 'mainnet', FUJI: 'fuji', TESTNET: 'fuji' };
+
+/** A representation's value as a message shows it. */
+export function shown(value: unknown): string {
+  return typeof value === 'string' ? quote(value) : value === undefined ? 'nothing' : quote(JSON.stringify(value));
+}
+
+export function keyNetwork(typename: string, value: unknown): NetworkName {
+  const network = typeof value === 'string' ? NETWORKS[value] : undefined;
+  if (!network) {
+    throw badInput(`A ${typename} representation needs \`network\`: MAINNET, FUJI or TESTNET (got ${shown(value)}).`);
+  }
+  return network;
+}
+
+/** A key field of a representation, through `parse` (which throws on a malformed value). */
+export function keyField<T>(typename: string, field: string, value: unknown, parse: (value: string) => T): T {
+  if (typeof value !== 'string') {
+    throw badInput(`A ${typename} representation needs \`${field}\` as a string (got ${shown(value)}).`);
+  }
+  try {
+    return parse(value);
+  } catch (error) {
+    throw badInput(`A ${typename} representation has a malformed \`${field}\` ${quote(value)}: ${(error as Error).message}.`);
+  }
+}

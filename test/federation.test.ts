@@ -1,0 +1,371 @@
+/**
+ * The graph as an Apollo Federation v2 subgraph (FEDERATION=on, /subgraph): its entities resolve
+ * through the same loaders, batched; it composes with a neighbour's subgraph (Apollo's composition)
+ * and a supergraph query crossing both runs in Apollo's gateway; the plain graph is unchanged.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { composeServices } from '@apollo/composition';
+import { ApolloGateway } from '@apollo/gateway';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import { useApolloFederation } from '@envelop/apollo-federation';
+import { GraphQLBoolean, GraphQLID, GraphQLString, parse } from 'graphql';
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { schema, subgraphSchema } from '../src/schema/index.js';
+import { createGatewayServer, type GatewayServer } from '../src/server.js';
+import { getWorld } from '../sandbox/world/world.js';
+import { startHarness, type Harness } from './helpers.js';
+
+const world = getWorld('mainnet');
+const listen = (server: Server) =>
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
+
+let h: Harness;
+let gw: GatewayServer;
+let ours: string;
+/** Requests our server received, by path: how many fetches the router sent us. */
+let ourRequests: string[] = [];
+
+beforeAll(async () => {
+  h = await startHarness({ FEDERATION: 'true' });
+  gw = createGatewayServer(h.gateway, h.config.server);
+  gw.server.on('request', (req) => ourRequests.push(req.url ?? ''));
+  ours = `${await listen(gw.server)}/subgraph`;
+});
+afterAll(async () => {
+  await gw.drain(100);
+  await h.close();
+});
+beforeEach(() => {
+  h.sandbox.reset();
+  ourRequests = [];
+});
+
+async function entities(representations: Record<string, unknown>[], selection: string) {
+  const res = await h.gateway.subgraph!.fetch('http://gateway.test/subgraph', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({
+      query: `query ($r: [_Any!]!) { _entities(representations: $r) { __typename ${selection} } }`,
+      variables: { r: representations },
+    }),
+  });
+  return (await res.json()) as { data?: { _entities: any[] }; errors?: { message: string; path?: unknown[]; extensions?: any }[] };
+}
+
+const subnets = world.subnets.filter((s) => s.blockchains.length > 0).slice(0, 3);
+const validators = world.l1Validators.slice(0, 2);
+const pTx = world.transactions.p[0]!;
+const xTx = world.transactions.x[0]!;
+
+describe('the subgraph at /subgraph', () => {
+  it('serves the SDL that npm run codegen printed to schema/subgraph.graphql', async () => {
+    const res = await fetch(ours, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ _service { sdl } }' }),
+    });
+    const sdl = ((await res.json()) as any).data._service.sdl as string;
+    expect(`${sdl}\n`).toBe(readFileSync(new URL('../schema/subgraph.graphql', import.meta.url), 'utf8'));
+    for (const key of [
+      'type Subnet implements Node\n  @key(fields: "network subnetId")',
+      'type Blockchain implements Node\n  @key(fields: "network blockchainId")',
+      'type Address implements Node\n  @key(fields: "network address")',
+      'type L1Validator implements Node\n  @key(fields: "network validationId")',
+      'interface PrimaryNetworkTransaction implements Node\n  @key(fields: "network chain txHash")',
+      'type EvmChain implements Node\n  @key(fields: "network evmChainId")\n  @key(fields: "network blockchainId")',
+    ]) {
+      expect(sdl).toContain(key);
+    }
+  });
+
+  it('finds subnets and blockchains in one subnet listing, however many are asked', async () => {
+    const reps = [
+      ...subnets.map((s) => ({ __typename: 'Subnet', network: 'MAINNET', subnetId: s.subnetId })),
+      ...subnets.map((s) => ({ __typename: 'Blockchain', network: 'MAINNET', blockchainId: s.blockchains[0]!.blockchainId })),
+    ];
+    const { data, errors } = await entities(reps, '... on Subnet { subnetId isL1 } ... on Blockchain { blockchainId subnet { subnetId } }');
+    expect(errors).toBeUndefined();
+    expect(data!._entities).toEqual([
+      ...subnets.map((s) => ({ __typename: 'Subnet', subnetId: s.subnetId, isL1: s.isL1 })),
+      ...subnets.map((s) => ({ __typename: 'Blockchain', blockchainId: s.blockchains[0]!.blockchainId, subnet: { subnetId: s.subnetId } })),
+    ]);
+    expect(h.sandbox.count('listSubnets')).toBe(1);
+  });
+
+  it("looks up every address's chains in one call, and an address needs no call of its own", async () => {
+    const addresses = world.addresses.slice(0, 4);
+    const { data } = await entities(
+      addresses.map((address) => ({ __typename: 'Address', network: 'MAINNET', address })),
+      '... on Address { address chains { blockchainId } }',
+    );
+    expect(data!._entities.map((a) => a.address)).toEqual(addresses);
+    for (const [i, address] of addresses.entries()) {
+      expect(data!._entities[i].chains.map((c: any) => c.blockchainId).sort()).toEqual(
+        [...(world.chainIdsByAddress.get(address) ?? [])].sort(),
+      );
+    }
+    expect(h.sandbox.count()).toBe(1);
+    expect(h.sandbox.count('getChainIdsForAddresses')).toBe(1);
+  });
+
+  it('finds L1 validators, transactions (by the interface or their own type) and EVM chains (by either key)', async () => {
+    const c = [...world.subnets.flatMap((s) => s.blockchains)].find((b) => b.evmChainId && b.blockchainId !== world.chainIds.c)!;
+    const { data, errors } = await entities(
+      [
+        ...validators.map((v) => ({ __typename: 'L1Validator', network: 'MAINNET', validationId: v.validationId })),
+        // The same validator again is the same lookup.
+        { __typename: 'L1Validator', network: 'MAINNET', validationId: validators[0]!.validationId },
+        { __typename: 'PrimaryNetworkTransaction', network: 'MAINNET', chain: 'P_CHAIN', txHash: pTx.txHash },
+        { __typename: 'XChainTransaction', network: 'MAINNET', chain: 'X_CHAIN', txHash: xTx.txHash },
+        { __typename: 'EvmChain', network: 'MAINNET', evmChainId: 43114 },
+        { __typename: 'EvmChain', network: 'MAINNET', blockchainId: c.blockchainId },
+      ],
+      `... on L1Validator { validationId nodeId }
+       ... on PrimaryNetworkTransaction { txHash chain }
+       ... on EvmChain { evmChainId blockchainId }`,
+    );
+    expect(errors).toBeUndefined();
+    expect(data!._entities).toEqual([
+      ...validators.map((v) => ({ __typename: 'L1Validator', validationId: v.validationId, nodeId: v.nodeId })),
+      { __typename: 'L1Validator', validationId: validators[0]!.validationId, nodeId: validators[0]!.nodeId },
+      { __typename: 'PChainTransaction', txHash: pTx.txHash, chain: 'P_CHAIN' },
+      { __typename: 'XChainTransaction', txHash: xTx.txHash, chain: 'X_CHAIN' },
+      { __typename: 'EvmChain', evmChainId: 43114, blockchainId: world.chainIds.c },
+      { __typename: 'EvmChain', evmChainId: Number(c.evmChainId), blockchainId: c.blockchainId },
+    ]);
+    expect(h.sandbox.count('listL1Validators')).toBe(2);
+    expect(h.sandbox.count('getTxByHash')).toBe(2);
+    expect(h.sandbox.count('listSubnets')).toBe(1);
+  });
+
+  it('answers null for an unknown id, and a precise error for a malformed representation, the others still resolving', async () => {
+    const { data, errors } = await entities(
+      [
+        { __typename: 'Subnet', network: 'MAINNET', subnetId: subnets[0]!.subnetId },
+        // Well-formed, but no subnet's: an X-Chain transaction id.
+        { __typename: 'Subnet', network: 'MAINNET', subnetId: xTx.txHash },
+        { __typename: 'Subnet', network: 'MOON', subnetId: subnets[0]!.subnetId },
+        { __typename: 'Blockchain', network: 'MAINNET', blockchainId: 'not-cb58' },
+        { __typename: 'PChainTransaction', network: 'MAINNET', chain: 'X_CHAIN', txHash: pTx.txHash },
+      ],
+      '... on Subnet { subnetId } ... on Blockchain { blockchainId } ... on PChainTransaction { txHash }',
+    );
+    expect(data!._entities).toEqual([{ __typename: 'Subnet', subnetId: subnets[0]!.subnetId }, null, null, null, null]);
+    expect(errors!.map((e) => [e.path, e.extensions?.code])).toEqual([
+      [['_entities', 2], 'BAD_USER_INPUT'],
+      [['_entities', 3], 'BAD_USER_INPUT'],
+      [['_entities', 4], 'BAD_USER_INPUT'],
+    ]);
+    expect(errors![0]!.message).toMatch(/`network`: MAINNET, FUJI or TESTNET/);
+    expect(errors![1]!.message).toMatch(/malformed `blockchainId` "not-cb58"/);
+    expect(errors![2]!.message).toMatch(/`chain`: P_CHAIN/);
+  });
+
+  it('takes up to 1000 representations, and refuses more with a message', async () => {
+    const many = (n: number) =>
+      Array.from({ length: n }, () => ({ __typename: 'Subnet', network: 'MAINNET', subnetId: subnets[0]!.subnetId }));
+    expect((await entities(many(1000), '... on Subnet { subnetId }')).data!._entities).toHaveLength(1000);
+    expect(h.sandbox.count('listSubnets')).toBe(1);
+    const refused = await entities(many(1001), '... on Subnet { subnetId }');
+    expect(refused.errors!.map((e) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+    expect(refused.errors![0]!.message).toMatch(/1001 items.*at most 1000/);
+  });
+});
+
+describe('the plain graph', () => {
+  it("keeps no trace of the subgraph's directives: no AST nodes on its types or on GraphQL's own", () => {
+    subgraphSchema();
+    expect(schema.getType('Subnet')!.astNode).toBeUndefined();
+    expect(schema.astNode).toBeUndefined();
+    for (const type of [GraphQLString, GraphQLID, GraphQLBoolean]) expect(type.astNode).toBeUndefined();
+    expect(
+      subgraphSchema()
+        .getType('Subnet')!
+        .astNode?.directives?.map((d) => d.name.value),
+    ).toEqual(['key']);
+  });
+
+  it('is unchanged: /graphql has no _service or _entities', async () => {
+    const r = await h.raw('{ _service { sdl } }');
+    expect(r.errors?.[0]?.message).toMatch(/Cannot query field "_service" on type "Query"/);
+  });
+
+  it('has no /subgraph when FEDERATION is off', async () => {
+    const off = await startHarness({}, { sandbox: h.sandbox });
+    const server = createGatewayServer(off.gateway, off.config.server);
+    const base = await listen(server.server);
+    const res = await fetch(`${base}/subgraph`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ _service { sdl } }' }),
+    });
+    expect(res.status).toBe(404);
+    expect(off.gateway.subgraph).toBeUndefined();
+    await server.drain(100);
+    await off.close();
+  });
+});
+
+// --- a neighbour's subgraph, composed with ours into a supergraph ------------------------------
+
+/** Labels a neighbour keeps for addresses of our graph. */
+const labelled = world.subnets.find((s) => s.ownerAddresses.length > 1)!;
+const LABELS = new Map(labelled.ownerAddresses.map((a, i) => [a, `owner ${i + 1}`]));
+const TEAMS = [
+  { id: 't1', name: 'Red', subnetIds: [subnets[0]!.subnetId, subnets[1]!.subnetId], wallet: world.addresses[0]! },
+  { id: 't2', name: 'Blue', subnetIds: [subnets[2]!.subnetId], wallet: world.addresses[1]! },
+];
+
+const NEIGHBOUR_SDL = /* GraphQL */ `
+  extend schema @link(url: "https://specs.apollo.dev/federation/v2.6", import: ["@key"])
+
+  enum NetworkName { FUJI MAINNET TESTNET }
+
+  type Address @key(fields: "network address") {
+    network: NetworkName!
+    address: String!
+    label: String
+  }
+
+  type Subnet @key(fields: "network subnetId", resolvable: false) {
+    network: NetworkName!
+    subnetId: String!
+  }
+
+  type Team @key(fields: "id") {
+    id: ID!
+    name: String!
+    subnets: [Subnet!]!
+    wallet: Address!
+  }
+
+  type Query {
+    teams: [Team!]!
+  }
+`;
+
+let neighbourEntityCalls: number[] = [];
+let neighbour: Server;
+let supergraph: YogaServerInstance<Record<string, unknown>, Record<string, unknown>>;
+let apolloGateway: ApolloGateway;
+
+beforeAll(async () => {
+  const schema = buildSubgraphSchema({
+    typeDefs: parse(NEIGHBOUR_SDL),
+    resolvers: {
+      Query: { teams: () => TEAMS },
+      Team: {
+        subnets: (team: (typeof TEAMS)[number]) => team.subnetIds.map((subnetId) => ({ network: 'MAINNET', subnetId })),
+        wallet: (team: (typeof TEAMS)[number]) => ({ network: 'MAINNET', address: team.wallet }),
+      },
+      Address: {
+        __resolveReference: (ref: { network: string; address: string }) => ({ ...ref, label: LABELS.get(ref.address) ?? null }),
+        label: (a: { address: string }) => LABELS.get(a.address) ?? null,
+      },
+    } as never,
+  });
+  const yoga = createYoga({
+    schema,
+    graphqlEndpoint: '/graphql',
+    plugins: [
+      {
+        onExecute: ({ args }: { args: { variableValues?: unknown } }) => {
+          const reps = (args.variableValues as { representations?: unknown[] } | undefined)?.representations;
+          if (reps) neighbourEntityCalls.push(reps.length);
+        },
+      },
+    ],
+  });
+  neighbour = createServer(yoga);
+  const theirs = `${await listen(neighbour)}/graphql`;
+
+  const ourSdl = readFileSync(new URL('../schema/subgraph.graphql', import.meta.url), 'utf8');
+  const composed = composeServices([
+    { name: 'avalanche', typeDefs: parse(ourSdl), url: ours },
+    { name: 'teams', typeDefs: parse(NEIGHBOUR_SDL), url: theirs },
+  ]);
+  if (composed.errors) throw new Error(composed.errors.map((e) => e.message).join('\n'));
+
+  apolloGateway = new ApolloGateway({ supergraphSdl: composed.supergraphSdl, logger: { debug() {}, info() {}, warn() {}, error() {} } });
+  await apolloGateway.load();
+  supergraph = createYoga({ plugins: [useApolloFederation({ gateway: apolloGateway, logger: console })], logging: false });
+});
+afterAll(async () => {
+  await apolloGateway?.stop();
+  neighbour?.closeAllConnections();
+  await new Promise((resolve) => neighbour?.close(resolve));
+});
+beforeEach(() => {
+  neighbourEntityCalls = [];
+});
+
+async function superQuery(query: string) {
+  const res = await supergraph.fetch('http://supergraph.test/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ query }),
+  });
+  return (await res.json()) as { data?: any; errors?: unknown[] };
+}
+
+describe('a supergraph of our subgraph and a neighbour that labels our addresses', () => {
+  it("runs the README's supergraph query", async () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const query = /```graphql\n(# In the supergraph[\s\S]*?)```/.exec(readme)![1]!;
+    const { data, errors } = await superQuery(query);
+    expect(errors).toBeUndefined();
+    expect(data.network.subnets.nodes).toHaveLength(5);
+    expect(data.teams.map((t: any) => t.wallet.label)).toEqual(TEAMS.map((t) => LABELS.get(t.wallet) ?? null));
+  });
+
+  it("reads a subnet's owners from our graph with their labels from theirs, in one fetch each", async () => {
+    const { data, errors } = await superQuery(`{
+      network(name: MAINNET) {
+        subnet(subnetId: "${labelled.subnetId}") { subnetId ownerAddresses { address label } }
+      }
+    }`);
+    expect(errors).toBeUndefined();
+    expect(data.network.subnet).toEqual({
+      subnetId: labelled.subnetId,
+      ownerAddresses: labelled.ownerAddresses.map((address, i) => ({ address, label: `owner ${i + 1}` })),
+    });
+    // One fetch from us, then one from them with every owner.
+    expect(ourRequests).toEqual(['/subgraph']);
+    expect(neighbourEntityCalls).toEqual([labelled.ownerAddresses.length]);
+  });
+
+  it("reads their teams with our subnets and their wallet's chains from ours, our lookups batched", async () => {
+    const { data, errors } = await superQuery(`{
+      teams {
+        name
+        subnets { subnetId isL1 blockchains { blockchainId } }
+        wallet { address label chains { blockchainId } }
+      }
+    }`);
+    expect(errors).toBeUndefined();
+    expect(data.teams).toEqual(
+      TEAMS.map((team) => ({
+        name: team.name,
+        subnets: team.subnetIds.map((id) => {
+          const s = world.subnets.find((x) => x.subnetId === id)!;
+          return { subnetId: id, isL1: s.isL1, blockchains: s.blockchains.map((b) => ({ blockchainId: b.blockchainId })) };
+        }),
+        wallet: {
+          address: team.wallet,
+          label: LABELS.get(team.wallet) ?? null,
+          chains: expect.arrayContaining((world.chainIdsByAddress.get(team.wallet) ?? []).map((blockchainId) => ({ blockchainId }))),
+        },
+      })),
+    );
+    // The router asks us once for the subnets and once for the wallets' chains; each is one upstream call.
+    expect(ourRequests).toEqual(['/subgraph', '/subgraph']);
+    expect(h.sandbox.count('listSubnets')).toBe(1);
+    expect(h.sandbox.count('getChainIdsForAddresses')).toBe(1);
+    expect(h.sandbox.count()).toBe(2);
+  });
+});
