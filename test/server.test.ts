@@ -107,6 +107,8 @@ describe('shutdown of `npm start`', () => {
         SANDBOX: 'off',
         LOG_LEVEL: 'info',
         CACHE: 'off',
+        // The built subgraph prints its SDL with @apollo/subgraph, which the build loads only then.
+        FEDERATION: 'true',
         DATA_API_URL: h.sandbox.dataApiUrl,
         METRICS_API_URL: h.sandbox.metricsApiUrl,
         NODE_URL_MAINNET: h.sandbox.nodeUrl('mainnet'),
@@ -122,6 +124,12 @@ describe('shutdown of `npm start`', () => {
           if (parsed.url) resolve(parsed.url.replace(/\/graphql$/, ''));
         });
       });
+      const service = await fetch(`${base}/subgraph`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: query('{ _service { sdl } }'),
+      }).then((r) => r.json() as Promise<{ data: { _service: { sdl: string } } }>);
+      expect(service.data._service.sdl).toMatch(/type Subnet implements Node\s+@key\(fields: "network subnetId"\)/);
       h.sandbox.knobs.latencyMs = 800;
       const inflight = fetch(`${base}/graphql`, {
         method: 'POST',
