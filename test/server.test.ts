@@ -115,6 +115,8 @@ describe('shutdown of `npm start`', () => {
         CACHE: 'off',
         METRICS_PORT: String(metricsPort),
         METRICS_TOKEN: 'scrape-token-0123456789',
+        // The built subgraph prints its SDL with @apollo/subgraph, which the build loads only then.
+        FEDERATION: 'true',
         DATA_API_URL: h.sandbox.dataApiUrl,
         METRICS_API_URL: h.sandbox.metricsApiUrl,
         NODE_URL_MAINNET: h.sandbox.nodeUrl('mainnet'),
@@ -140,6 +142,12 @@ describe('shutdown of `npm start`', () => {
       expect(scrape.status).toBe(200);
       expect(await scrape.text()).toContain('# TYPE gateway_graphql_requests_total counter');
       expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status).toBe(401);
+      const service = await fetch(`${base}/subgraph`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: query('{ _service { sdl } }'),
+      }).then((r) => r.json() as Promise<{ data: { _service: { sdl: string } } }>);
+      expect(service.data._service.sdl).toMatch(/type Subnet implements Node\s+@key\(fields: "network subnetId"\)/);
       h.sandbox.knobs.latencyMs = 1500;
       const inflight = fetch(`${base}/graphql`, {
         method: 'POST',
