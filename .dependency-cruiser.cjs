@@ -10,7 +10,7 @@
  *   live       src/live/        subscriptions: one poller per topic, shared (Redis lease and pub/sub)
  *   graphql    src/errors.ts, src/context.ts, src/admin-access.ts, src/paging/
  *   schema     src/schema/      the graph
- *   app        src/plugins/, src/rate-limit/, src/gateway.ts, src/server.ts, src/lean-post.ts, src/websocket.ts,
+ *   app        src/plugins/, src/rate-limit/, src/ops/, src/gateway.ts, src/server.ts, src/lean-post.ts, src/websocket.ts,
  *              src/compression.ts, src/graphiql.ts, src/config.ts, src/main.ts
  * The sandbox (sandbox/) is a product of its own beside them.
  */
@@ -21,7 +21,7 @@ const REUSE = '^src/loaders/';
 const LIVE = '^src/live/';
 const GRAPHQL = '^src/((errors|context|admin-access)[.]ts$|paging/)';
 const SCHEMA = '^src/schema/';
-const APP = '^src/((plugins|rate-limit)/|(gateway|server|lean-post|websocket|compression|graphiql|config|main)[.]ts$)';
+const APP = '^src/((plugins|rate-limit|ops)/|(gateway|server|lean-post|websocket|compression|graphiql|config|main)[.]ts$)';
 
 /** A rule that `from` may not import any layer in `above`. */
 const below = (name, from, above, comment) => ({

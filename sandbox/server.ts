@@ -63,6 +63,8 @@ export interface RecordedRequest {
   apiKey?: string;
   /** Which of the two key headers carried it. */
   apiKeyHeader?: 'x-service-api-key' | 'x-glacier-api-key';
+  /** The W3C trace context the caller sent, when it sent one. */
+  traceparent?: string;
   status: number;
 }
 
@@ -248,6 +250,7 @@ export class Sandbox {
       query: [...url.searchParams],
       ...(body ? { body: parseJson(body) } : {}),
       ...(apiKeyHeader ? { apiKey, apiKeyHeader } : {}),
+      ...(typeof req.headers.traceparent === 'string' ? { traceparent: req.headers.traceparent } : {}),
       status: 0,
     };
     this.log.push(record);

@@ -104,6 +104,23 @@ const fraction = z
   .regex(/^(0(\.\d+)?|1(\.0+)?)$/, { message: 'must be a fraction from 0 to 1, e.g. 0.5' })
   .transform(Number);
 
+/** What /ready can probe (src/ops/readiness.ts). */
+export const READY_UPSTREAMS = ['data-api', 'metrics-api', 'node-mainnet', 'node-fuji'] as const;
+export type ReadyUpstream = (typeof READY_UPSTREAMS)[number];
+
+/** `none`, or a comma list of the upstreams /ready probes. */
+const readyUpstreams = z.string().transform((value, ctx): ReadyUpstream[] => {
+  if (value.trim() === 'none') return [];
+  const list = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const unknown = list.filter((v) => !(READY_UPSTREAMS as readonly string[]).includes(v));
+  if (list.length > 0 && unknown.length === 0) return [...new Set(list)] as ReadyUpstream[];
+  ctx.addIssue({ code: 'custom', message: `must be none or a comma list of ${READY_UPSTREAMS.join(', ')}` });
+  return z.NEVER;
+});
+
 const schema = z.object({
   PORT: int(0, 65535).default(4000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -182,6 +199,28 @@ const schema = z.object({
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  LOG_SAMPLE_RATE: fraction.default(1),
+  METRICS: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+  METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters, e.g. from `openssl rand -hex 32`' }).optional(),
+  METRICS_PORT: int(1, 65535).optional(),
+  METRICS_MAX_OPERATIONS: int(1, 10_000).default(200),
+  READY_UPSTREAMS: readyUpstreams.default([...READY_UPSTREAMS]),
+  READY_CACHE_MS: int(0, 600_000).default(5_000),
+  READY_TIMEOUT_MS: int(100, 60_000).default(2_000),
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl.optional(),
+  OTEL_SDK_DISABLED: bool.optional(),
+  OTEL_TRACES_EXPORTER: z.enum(['otlp', 'none'], { message: 'must be otlp or none (traces go out as OTLP over HTTP)' }).optional(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: z
+    .enum(['http/json', 'http/protobuf'], {
+      message: 'must be http/json or http/protobuf: traces go out as OTLP over HTTP (JSON), not gRPC',
+    })
+    .optional(),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: z
+    .enum(['http/json', 'http/protobuf'], {
+      message: 'must be http/json or http/protobuf: traces go out as OTLP over HTTP (JSON), not gRPC',
+    })
+    .optional(),
 });
 
 export interface UpstreamUrls {
@@ -263,6 +302,17 @@ export interface Config {
   /** Whether the graph is also served as an Apollo Federation v2 subgraph, at /subgraph. */
   federation: boolean;
   logLevel: string;
+  /** The share of successful requests whose line is logged (requests with errors always are). */
+  logSampleRate: number;
+  /** Prometheus metrics at /metrics: off, or on (behind a bearer token, or on a port of their own, when set). */
+  metrics: { enabled: boolean; token?: string; port?: number; maxOperations: number };
+  /** What /ready probes, how long its answer is kept, how long a probe may take. */
+  ready: { upstreams: ReadyUpstream[]; cacheMs: number; timeoutMs: number };
+  /**
+   * OpenTelemetry tracing, on when an OTLP endpoint is configured (OTEL_EXPORTER_OTLP_ENDPOINT or
+   * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) and not disabled; the SDK reads the other OTEL_* itself.
+   */
+  tracing?: { endpoint: string };
 }
 
 export class ConfigError extends Error {
@@ -272,7 +322,7 @@ export class ConfigError extends Error {
   }
 }
 
-const SECRET_KEYS = new Set(['DATA_API_KEY', 'CURSOR_SECRET', 'ADMIN_TOKEN', 'REDIS_URL']);
+const SECRET_KEYS = new Set(['DATA_API_KEY', 'CURSOR_SECRET', 'ADMIN_TOKEN', 'REDIS_URL', 'METRICS_TOKEN']);
 
 /** Reads and validates the configuration; throws a ConfigError that lists every problem. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -383,5 +433,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     introspection: c.INTROSPECTION,
     federation: c.FEDERATION,
     logLevel: c.LOG_LEVEL,
+    logSampleRate: c.LOG_SAMPLE_RATE,
+    metrics: { enabled: c.METRICS === 'on', token: c.METRICS_TOKEN, port: c.METRICS_PORT, maxOperations: c.METRICS_MAX_OPERATIONS },
+    ready: { upstreams: c.READY_UPSTREAMS, cacheMs: c.READY_CACHE_MS, timeoutMs: c.READY_TIMEOUT_MS },
+    tracing: tracingOf(c),
   };
+}
+
+/** Tracing is on when an endpoint says where spans go, unless the SDK or the traces exporter is turned off. */
+function tracingOf(c: {
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string;
+  OTEL_SDK_DISABLED?: boolean;
+  OTEL_TRACES_EXPORTER?: string;
+}): Config['tracing'] {
+  if (c.OTEL_SDK_DISABLED || c.OTEL_TRACES_EXPORTER === 'none') return undefined;
+  // The exporter's rule: a traces endpoint is used as it is, a general one gets /v1/traces.
+  if (c.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return { endpoint: c.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT };
+  if (c.OTEL_EXPORTER_OTLP_ENDPOINT) return { endpoint: `${c.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces` };
+  return undefined;
 }

@@ -17,9 +17,12 @@ import { UpstreamError } from './upstreams/errors.js';
 import { DataApiLoaders } from './loaders/data-api.js';
 import { freshnessTable } from './loaders/freshness.js';
 import { NodeLoaders } from './loaders/node.js';
-import { Reuse } from './loaders/reads.js';
+import { Reuse, type ReuseEvents } from './loaders/reads.js';
 import { MemoryStore, RedisStore, TieredStore } from './loaders/store.js';
 import type { Logger } from './logger.js';
+import { GatewayMetrics } from './ops/prometheus.js';
+import { Readiness } from './ops/readiness.js';
+import type { GatewayTracing } from './ops/tracing.js';
 import { ClientIdentity } from './rate-limit/identity.js';
 import { RateLimiter, type Refusal } from './rate-limit/limiter.js';
 import { RedisConnection } from './redis.js';
@@ -31,6 +34,7 @@ import { useStreamLeftovers } from './plugins/use-stream-leftovers.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useRequestLog } from './plugins/use-request-log.js';
 import { useGatewayResponseCache } from './plugins/use-response-cache.js';
+import { usePrometheus } from './plugins/use-prometheus.js';
 import { loadManifests, useTrustedDocuments } from './plugins/use-trusted-documents.js';
 import { CursorCodec } from './paging/connection.js';
 import { schema, subgraphSchema } from './schema/index.js';
@@ -59,12 +63,20 @@ export interface Gateway {
   allowsDocument: (query: string) => boolean;
   /** Asked by src/server.ts before a request's body is read: a 429 to answer instead, when rate limits are on. */
   admit?: (req: IncomingMessage) => Promise<Refusal | undefined>;
+  /** Prometheus metrics, unless METRICS=off. */
+  metrics?: GatewayMetrics;
+  /** Whether the configured upstreams answer (src/server.ts's /ready). */
+  readiness: Readiness;
   close(): Promise<void>;
 }
 
 /** Settings the environment does not configure: tests shorten the backoff and freeze what is cached. */
 export interface GatewayTuning extends Partial<HttpClientOptions> {
   freezeCachedValues?: boolean;
+  /** Spans, when tracing is configured (src/ops/otel.ts) or a test traces in memory. */
+  tracing?: GatewayTracing;
+  /** Node's process metrics in /metrics (default true). */
+  processMetrics?: boolean;
 }
 
 /** Rate-limits a repeated log line to one per `ms`, with how many were held back. */
@@ -137,6 +149,19 @@ function yogaLogging(logger: Logger) {
   };
 }
 
+/** What the reuse layer reports, to metrics and traces; nothing when both are off. */
+function readEvents(metrics: GatewayMetrics | undefined, tracing: GatewayTracing | undefined): ReuseEvents {
+  if (metrics && tracing) {
+    return {
+      onRead: (freshness, how, operation, scope) => {
+        metrics.onRead(freshness, how);
+        tracing.onRead(freshness, how, operation, scope);
+      },
+    };
+  }
+  return { onRead: metrics?.onRead ?? tracing?.onRead };
+}
+
 /** One connection to Redis for everything instances share: the cache (CACHE=redis), rate limits, subscriptions' pollers. */
 function connectRedis(config: Config, logger: Logger | undefined): RedisConnection | undefined {
   const uses = [config.cache.mode === 'redis' && 'the cache', config.rateLimit && 'rate limits', 'subscriptions']
@@ -156,9 +181,14 @@ function rateLimiter(
   identity: ClientIdentity,
   redis: RedisConnection | undefined,
   logger: Logger | undefined,
+  metrics: GatewayMetrics | undefined,
 ): Gateway['admit'] {
   if (!config.rateLimit) return undefined;
-  const refused = every(60_000, (held) => logger?.info(`rate limits refused requests (${held + 1} since the last report)`));
+  const report = every(60_000, (held) => logger?.info(`rate limits refused requests (${held + 1} since the last report)`));
+  const refused = () => {
+    metrics?.rateLimited();
+    report();
+  };
   const limiter = new RateLimiter(config.rateLimit, { identity, redis, cors: config.cors, onRefused: refused });
   return (req) => limiter.admit(req);
 }
@@ -186,10 +216,13 @@ function trustedDocuments(config: Config, logger: Logger | undefined): { plugins
   };
 }
 
-function createStores(config: Config, redis: RedisConnection | undefined, tuning: GatewayTuning) {
+function createStores(config: Config, redis: RedisConnection | undefined, tuning: GatewayTuning, metrics: GatewayMetrics | undefined) {
   if (config.cache.mode === 'off') return {};
-  const reads = new MemoryStore(config.cache.maxBytes, { freezeValues: tuning.freezeCachedValues });
-  const responses = new MemoryStore(config.cache.responseMaxBytes);
+  const onEvict = metrics?.onEvict;
+  const reads = new MemoryStore(config.cache.maxBytes, { freezeValues: tuning.freezeCachedValues, onEvict });
+  const responses = new MemoryStore(config.cache.responseMaxBytes, { onEvict });
+  metrics?.observeStore('reads', reads);
+  metrics?.observeStore('responses', responses);
   if (config.cache.mode === 'memory' || !redis) return { reads, responses };
   const shared = new RedisStore(redis);
   return { reads: new TieredStore(reads, shared), responses: new TieredStore(responses, shared) };
@@ -201,7 +234,13 @@ function createStores(config: Config, redis: RedisConnection | undefined, tuning
 export function createGateway(config: Config, logger?: Logger, tuning: GatewayTuning = {}): Gateway {
   // First: a manifest that does not load stops the start before anything opens.
   const trusted = trustedDocuments(config, logger);
+  const { tracing } = tuning;
+  const metrics = config.metrics.enabled
+    ? new GatewayMetrics({ maxOperations: config.metrics.maxOperations, processMetrics: tuning.processMetrics })
+    : undefined;
   const http = new HttpClient({
+    observer: metrics?.callObserver,
+    tracer: tracing?.calls,
     timeoutMs: config.timeoutMs,
     retries: config.retries,
     connections: config.connections,
@@ -218,8 +257,9 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
   });
   const redis = connectRedis(config, logger);
   const identity = new ClientIdentity(config.trustProxy, config.apiKeyHeader);
-  const stores = createStores(config, redis, tuning);
-  const reuse = new Reuse(http, freshnessTable(config.cache.ttls), stores.reads);
+  const stores = createStores(config, redis, tuning, metrics);
+  if (metrics) metrics.observeCircuits(() => http.circuits());
+  const reuse = new Reuse(http, freshnessTable(config.cache.ttls), stores.reads, readEvents(metrics, tracing));
   const dataApiOptions: DataApiOptions = { baseUrl: config.upstreams.dataApi, apiKeyHeader: config.apiKeyHeader, apiKey: config.apiKey };
   const metricsOptions = { baseUrl: config.upstreams.metricsApi };
   const nodeOptions: NodeOptions = {
@@ -257,15 +297,19 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
 
   // Each yoga instance gets its own plugins: some keep state per schema (compiled queries).
   const plugins = ({ compiled = true, trusted = [] as Plugin[] } = {}) => [
+    // Before the others, so that it sees every request whole, a response-cache hit included.
+    ...(tracing ? [tracing.plugin] : []),
     useCrossSite(config.cors),
     // Before anything reads the document: it may come from an id.
     ...trusted,
+    // After the document is known (from an id, too), before the response cache may answer.
+    ...(metrics ? [usePrometheus(metrics, { responseCache: Boolean(stores.responses) })] : []),
     useQueryLimits({ ...config.limits, introspection: config.introspection }),
     useIncrementalDelivery(),
     ...(compiled ? [useCompiledExecution()] : []),
     useErrorCodes(),
     useStreamLeftovers(),
-    ...(logger ? [useRequestLog({ logger, identity })] : []),
+    ...(logger ? [useRequestLog({ logger, identity, sampleRate: config.logSampleRate })] : []),
     ...(stores.responses ? [useGatewayResponseCache({ store: stores.responses, maxTtlMs: RESPONSE_MAX_TTL_MS })] : []),
   ];
 
@@ -278,6 +322,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
       {
         signal: res ? Cancellation.untilAnswered(res) : Cancellation.following(request.signal),
         budget: new CallBudget(config.callBudget),
+        trace: tracing?.traceOf(initial),
       },
       activity,
     );
@@ -358,10 +403,19 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     redis,
     live,
     allowsDocument: trusted.allows,
-    admit: rateLimiter(config, identity, redis, logger),
+    admit: rateLimiter(config, identity, redis, logger, metrics),
+    metrics,
+    readiness: new Readiness(http, {
+      ...config.ready,
+      dataApi: config.upstreams.dataApi,
+      metricsApi: config.upstreams.metricsApi,
+      node: nodeOptions,
+      apiKeyHeader: config.apiKeyHeader,
+      apiKey: config.apiKey,
+    }),
     async close() {
       await live.close();
-      await Promise.all([http.close(), stores.reads?.close(), stores.responses?.close(), redis?.close()]);
+      await Promise.all([http.close(), stores.reads?.close(), stores.responses?.close(), redis?.close(), tracing?.shutdown()]);
     },
   };
 }

@@ -3,6 +3,7 @@
  * built-in sandbox when asked or when offline), and serves GraphQL with GraphiQL on /graphql.
  * On SIGTERM or SIGINT it drains: new requests are refused, those in flight finish, then it exits.
  */
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { compressor, fixedAnswer } from './compression.js';
@@ -10,7 +11,7 @@ import { graphiqlAnswer } from './graphiql.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createGateway } from './gateway.js';
 import { createLogger } from './logger.js';
-import { createGatewayServer } from './server.js';
+import { createGatewayServer, serveMetrics } from './server.js';
 
 /** Whether an upstream answers at all (any HTTP status counts); offline machines fail fast. */
 async function reachable(url: string): Promise<boolean> {
@@ -26,6 +27,10 @@ async function reachable(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
 async function main() {
@@ -64,9 +69,12 @@ async function main() {
     };
   }
 
+  // The SDK is loaded only when a trace endpoint is configured: without one, tracing costs nothing.
+  const tracing = config.tracing ? (await import('./ops/otel.js')).startTracing() : undefined;
+  if (config.tracing) logger.info(`tracing: spans go to ${config.tracing.endpoint} (OTLP over HTTP)`);
   let gateway: ReturnType<typeof createGateway>;
   try {
-    gateway = createGateway(config, logger);
+    gateway = createGateway(config, logger, { tracing });
   } catch (error) {
     // A setting that reads a file (TRUSTED_DOCUMENTS_MANIFESTS) is checked here.
     if (error instanceof ConfigError) {
@@ -77,11 +85,31 @@ async function main() {
     }
     throw error;
   }
+  const metrics = gateway.metrics;
   const { server, drain } = createGatewayServer(gateway, {
     ...config.server,
     compress: compressor(config.compression),
     graphiql: config.graphiql ? fixedAnswer(() => graphiqlAnswer(gateway.yoga), config.compression) : undefined,
+    metrics: config.metrics.port === undefined && { token: config.metrics.token },
   });
+  // Metrics on a port of their own: reachable by the scraper, not by the gateway's public clients.
+  const metricsServer =
+    metrics && config.metrics.port !== undefined
+      ? createServer((req, res) => {
+          if (req.url === '/metrics' && req.method === 'GET') serveMetrics(metrics, config.metrics.token, req, res);
+          else res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Only GET /metrics is served on METRICS_PORT.\n');
+        })
+      : undefined;
+  metricsServer?.on('error', (error: NodeJS.ErrnoException) => {
+    logger.fatal(error.code === 'EADDRINUSE' ? `METRICS_PORT ${config.metrics.port} is in use: set a free port.` : error.message);
+    process.exit(1);
+  });
+  metricsServer?.listen(config.metrics.port, config.host);
+  if (metrics && config.metrics.port === undefined && !config.metrics.token && !isLoopback(config.host)) {
+    logger.warn(
+      `/metrics is open to anyone who reaches ${config.host}:${config.port}: set METRICS_TOKEN, or METRICS_PORT to a port only your scraper reaches (or METRICS=off).`,
+    );
+  }
   server.on('error', (error: NodeJS.ErrnoException) => {
     logger.fatal(error.code === 'EADDRINUSE' ? `PORT ${config.port} is in use: set PORT to a free port.` : error.message);
     process.exit(1);
@@ -108,6 +136,7 @@ async function main() {
     stopping = true;
     logger.info(`${signal}: draining (new requests get 503, /ready says so), then exiting`);
     await drain(config.server.drainTimeoutMs);
+    metricsServer?.close();
     await gateway.close();
     await closeSandbox?.();
     logger.flush(() => process.exit(0));

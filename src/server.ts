@@ -15,7 +15,12 @@
  *   flight finish, then closes the connections.
  * - WebSocket: an `upgrade` to /graphql is GraphQL over WebSocket (./websocket.ts), after the
  *   rate limits; any other upgrade is refused.
+ * - Operations: `/ready` (readiness: not draining, and the configured upstreams answer; see
+ *   src/ops/readiness.ts) and `/metrics` (Prometheus, unless served on a port of its own), both
+ *   answered here, before rate limits: probes and scrapes are no client's requests. `/health`
+ *   (liveness) stays yoga's.
  */
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Compress } from './compression.js';
@@ -23,6 +28,7 @@ import { ErrorCode } from './errors.js';
 import type { Gateway } from './gateway.js';
 import { leanPost, writeResponse } from './lean-post.js';
 import { graphqlSockets, type GraphQLSockets } from './websocket.js';
+import type { GatewayMetrics } from './ops/prometheus.js';
 
 export interface ServerOptions {
   maxBodyBytes: number;
@@ -32,6 +38,41 @@ export interface ServerOptions {
   compress?: Compress;
   /** Answers GraphiQL's page (the same for everyone: kept, compressed once); yoga renders it when absent. */
   graphiql?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  /** Serve /metrics on this server (false when it has a port of its own), behind `token` when set. */
+  metrics?: { token?: string } | false;
+}
+
+/**
+ * Answers a Prometheus scrape: the metrics, or 401 without the bearer token when one is set.
+ * The token is compared in constant time.
+ */
+export function serveMetrics(metrics: GatewayMetrics, token: string | undefined, req: IncomingMessage, res: ServerResponse): void {
+  if (token !== undefined && !bearerMatches(req.headers.authorization, token)) {
+    res
+      .writeHead(401, { 'content-type': 'text/plain; charset=utf-8', 'www-authenticate': 'Bearer realm="metrics"' })
+      .end('/metrics needs the bearer token of METRICS_TOKEN.\n');
+    return;
+  }
+  metrics.text().then(
+    ({ contentType, body }) => res.writeHead(200, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) }).end(body),
+    () => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('metrics could not be collected\n'),
+  );
+}
+
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+function json(res: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+  });
+  res.end(body);
 }
 
 export interface GatewayServer {
@@ -71,6 +112,8 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
   let draining = false;
   let inflight = 0;
   let idle: (() => void) | undefined;
+  gateway.metrics?.observeInflight(() => inflight);
+  const metrics = options.metrics !== false && gateway.metrics ? { metrics: gateway.metrics, token: options.metrics?.token } : undefined;
 
   const finished = () => {
     if (--inflight === 0) idle?.();
@@ -81,8 +124,21 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
   const server = createServer({ connectionsCheckingInterval: checking }, async (req: IncomingMessage & { body?: unknown }, res) => {
     if (req.url === '/ready') {
       // Liveness stays yoga's /health; readiness says whether to send this instance traffic.
-      if (draining) refuse(res, 503, ErrorCode.SHUTTING_DOWN, 'draining: the gateway is shutting down');
-      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ready":true}');
+      if (draining) json(res, 503, { ready: false, reason: 'draining: the gateway is shutting down' });
+      else
+        gateway.readiness.check().then(
+          (report) =>
+            json(
+              res,
+              draining ? 503 : report.ready ? 200 : 503,
+              draining ? { ready: false, reason: 'draining: the gateway is shutting down' } : report,
+            ),
+          (error: unknown) => json(res, 503, { ready: false, reason: String(error) }),
+        );
+      return;
+    }
+    if (metrics && req.url === '/metrics' && req.method === 'GET') {
+      serveMetrics(metrics.metrics, metrics.token, req, res);
       return;
     }
     if (draining) {

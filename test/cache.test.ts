@@ -50,7 +50,8 @@ describe('reads shared between requests', () => {
   });
 
   it('refetches a list once its time is up, and never an immutable object', async () => {
-    const h = await harness({ CACHE_TTL_TRANSACTIONS_MS: '100' });
+    // Long enough for the second request to come within it on a loaded machine (100 ms was not).
+    const h = await harness({ CACHE_TTL_TRANSACTIONS_MS: '400' });
     const q = (alias: string) => `{ network {
       ${alias}: transactions(chain: P_CHAIN, first: 3) { nodes { txHash } }
       one: transaction(chain: P_CHAIN, txHash: "${txA}") { txHash }
@@ -59,7 +60,7 @@ describe('reads shared between requests', () => {
     expect(h.sandbox.counts).toEqual({ listLatestPrimaryNetworkTransactions: 1, getTxByHash: 1 });
     await h.raw(q('b'));
     expect(h.sandbox.counts).toEqual({ listLatestPrimaryNetworkTransactions: 1, getTxByHash: 1 });
-    await sleep(150);
+    await sleep(450);
     // Latest transactions are never served stale: this request waits for the new list.
     await h.raw(q('c'));
     expect(h.sandbox.counts).toEqual({ listLatestPrimaryNetworkTransactions: 2, getTxByHash: 1 });

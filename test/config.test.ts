@@ -59,4 +59,48 @@ describe('configuration', () => {
     expect(c.upstreams.node.fuji).toBe('https://api.avax-test.network');
     expect(c.upstreamsConfigured).toBe(true);
   });
+
+  it('reads the operations settings: metrics, log sampling, readiness, tracing by OTEL_*', () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({
+      logSampleRate: 1,
+      metrics: { enabled: true, maxOperations: 200 },
+      ready: { upstreams: ['data-api', 'metrics-api', 'node-mainnet', 'node-fuji'], cacheMs: 5000, timeoutMs: 2000 },
+    });
+    expect(defaults.tracing).toBeUndefined();
+    const c = loadConfig({
+      METRICS: 'off',
+      LOG_SAMPLE_RATE: '0.25',
+      READY_UPSTREAMS: 'node-mainnet, data-api',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/',
+    });
+    expect(c).toMatchObject({ logSampleRate: 0.25, metrics: { enabled: false }, ready: { upstreams: ['node-mainnet', 'data-api'] } });
+    expect(c.tracing).toEqual({ endpoint: 'http://collector:4318/v1/traces' });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://jaeger:4318/v1/traces' }).tracing).toEqual({
+      endpoint: 'http://jaeger:4318/v1/traces',
+    });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_SDK_DISABLED: 'true' }).tracing).toBeUndefined();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_EXPORTER: 'none' }).tracing).toBeUndefined();
+    expect(loadConfig({ READY_UPSTREAMS: 'none' }).ready.upstreams).toEqual([]);
+  });
+
+  it('refuses bad operations settings, each with what is allowed, and never echoes the metrics token', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        LOG_SAMPLE_RATE: '2',
+        METRICS_TOKEN: 'short-secret',
+        READY_UPSTREAMS: 'data-api,redis',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+      });
+    } catch (e) {
+      error = e;
+    }
+    const message = (error as ConfigError).message;
+    expect(message).toContain('LOG_SAMPLE_RATE: must be a fraction from 0 to 1');
+    expect(message).toContain('METRICS_TOKEN: must be at least 16 characters');
+    expect(message).not.toContain('short-secret');
+    expect(message).toContain('READY_UPSTREAMS: must be none or a comma list of data-api, metrics-api, node-mainnet, node-fuji');
+    expect(message).toContain('OTEL_EXPORTER_OTLP_PROTOCOL: must be http/json or http/protobuf');
+  });
 });

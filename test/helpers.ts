@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { GraphQLFormattedError } from 'graphql';
 import { loadConfig, type Config } from '../src/config.js';
-import { createGateway, type Gateway } from '../src/gateway.js';
+import { createGateway, type Gateway, type GatewayTuning } from '../src/gateway.js';
 import type { Logger } from '../src/logger.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 
@@ -33,6 +33,8 @@ export interface HarnessOptions {
   /** A sandbox another harness started (two gateways over one upstream); this one does not close it. */
   sandbox?: Sandbox;
   logger?: Logger;
+  /** Added to the tests' tuning (a short backoff, frozen cache values): tracing in memory, say. */
+  tuning?: GatewayTuning;
 }
 
 export async function startHarness(env: Record<string, string> = {}, options: HarnessOptions = {}): Promise<Harness> {
@@ -52,7 +54,13 @@ export async function startHarness(env: Record<string, string> = {}, options: Ha
     UPSTREAM_TIMEOUT_MS: '5000',
     ...env,
   });
-  const gateway = createGateway(config, options.logger, { baseDelayMs: 5, maxDelayMs: 200, freezeCachedValues: true });
+  const gateway = createGateway(config, options.logger, {
+    baseDelayMs: 5,
+    maxDelayMs: 200,
+    freezeCachedValues: true,
+    processMetrics: false,
+    ...options.tuning,
+  });
 
   async function raw<T>(query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Result<T>> {
     const res = await gateway.yoga.fetch('http://gateway.test/graphql', {

@@ -2,10 +2,12 @@
  * What the gateway writes to its log for a request: one line with the operation, its cost and
  * its errors by code, however many upstream calls failed; never a key, a token or a variable.
  */
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWorld } from '../sandbox/world/world.js';
+import { createGatewayServer } from '../src/server.js';
 import { startHarness, type Harness } from './helpers.js';
 
 const world = getWorld('mainnet');
@@ -65,6 +67,30 @@ describe('the request log', () => {
       },
     );
     await h.raw('{ network { admin { loggerLevels { loggerName } } } }', undefined, { authorization: 'Bearer wrong-token-0123456789abc' });
+    // The same over HTTP, on the lean path: the line names the client's address, nothing it sent.
+    const gw = createGatewayServer(h.gateway, h.config.server);
+    await new Promise<void>((resolve) => gw.server.listen(0, '127.0.0.1', resolve));
+    try {
+      lines.length = 0;
+      const res = await fetch(`http://127.0.0.1:${(gw.server.address() as AddressInfo).port}/graphql`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-service-api-key': 'client-secret-key',
+          authorization: 'Bearer admin-secret-token-0123456789',
+        },
+        body: JSON.stringify({
+          query: 'query Mine($a: AvalancheAddress!) { network { address(address: $a) { chains { blockchainId } } } }',
+          variables: { a: address },
+        }),
+      });
+      expect(res.status).toBe(200);
+      expect(lines.filter((l) => l.msg === 'graphql request')).toEqual([
+        expect.objectContaining({ operation: 'Mine', client: '127.0.0.1' }),
+      ]);
+    } finally {
+      await gw.drain(100);
+    }
     expect(raw).toContain('"operation":"Mine"');
     for (const secret of ['client-secret-key', 'operator-secret-key', 'admin-secret-token', 'wrong-token', address])
       expect(raw).not.toContain(secret);
@@ -76,5 +102,49 @@ describe('the request log', () => {
     expect(lines.filter((l) => l.msg === 'graphql request')).toEqual([
       expect.objectContaining({ outcome: 'refused', errors: { GRAPHQL_VALIDATION_FAILED: 1 } }),
     ]);
+  });
+});
+
+describe('LOG_SAMPLE_RATE', () => {
+  const capture = () => {
+    const out: { msg: string; [key: string]: unknown }[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) out.push(JSON.parse(line));
+        done();
+      },
+    });
+    return { out, logger: pino({ level: 'info' }, stream) };
+  };
+
+  it('at 0 logs no request that went well, and every one with errors or refused', async () => {
+    const { out, logger } = capture();
+    const sampled = await startHarness({ LOG_SAMPLE_RATE: '0' }, { sandbox: h.sandbox, logger });
+    try {
+      for (let i = 0; i < 5; i++) await sampled.raw('query Fine { network { name } }');
+      h.sandbox.fail({ operation: 'listSubnets', kind: 'status', status: 503, times: -1 });
+      await sampled.raw('query Failing { network { subnets(first: 1) { nodes { subnetId } } } }');
+      await sampled.raw('{ network { nope } }');
+      h.sandbox.reset();
+      const requests = out.filter((l) => l.msg === 'graphql request');
+      expect(requests.map((l) => l.operation ?? l.outcome)).toEqual(['Failing', 'refused']);
+      expect(requests[0]).toMatchObject({ errors: { UPSTREAM_UNAVAILABLE: 1 } });
+    } finally {
+      await sampled.close();
+    }
+  });
+
+  it('at 0.5 logs about half of them', async () => {
+    const { out, logger } = capture();
+    const sampled = await startHarness({ LOG_SAMPLE_RATE: '0.5' }, { sandbox: h.sandbox, logger });
+    try {
+      for (let i = 0; i < 200; i++) await sampled.raw('query Fine { network { name } }');
+      const logged = out.filter((l) => l.msg === 'graphql request').length;
+      // Binomial(200, 0.5): outside 60..140 with a probability below 1e-8.
+      expect(logged).toBeGreaterThan(60);
+      expect(logged).toBeLessThan(140);
+    } finally {
+      await sampled.close();
+    }
   });
 });

@@ -16,6 +16,7 @@ import { evmAddressRoutes } from './evm-address.js';
 import { contractRoutes } from './contract.js';
 import { icmRoutes } from './icm.js';
 import { signatureRoutes } from './signatures.js';
+import { healthRoutes } from './health.js';
 
 /** Every Data API route of the sandbox, by domain, each in the file named like the gateway's client and schema file. */
 export function dataApiRoutes(seed: string, live?: SandboxLive): Route[] {
@@ -31,5 +32,6 @@ export function dataApiRoutes(seed: string, live?: SandboxLive): Route[] {
     ...contractRoutes(seed),
     ...icmRoutes(seed),
     ...signatureRoutes(seed),
+    ...healthRoutes(),
   ];
 }

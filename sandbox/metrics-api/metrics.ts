@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { getEvmWorld, type EvmChainWorld } from '../world/evm.js';
 import { apiError, QueryReader, type Route } from '../routes.js';
 import type { SandboxLive } from '../live.js';
+import { HEALTHY } from '../data-api/health.js';
 
 /** Points per page: the usage guide does not say; a hundred days reads well. */
 export const TPS_PAGE = 100;
@@ -28,6 +29,8 @@ export function metricsRoutes(seed: string, state: MetricsState, live?: SandboxL
     return undefined;
   };
   return [
+    // GET /v2/health-check (metrics-health-check), which the gateway's readiness asks.
+    { operation: 'metrics-health-check', method: 'GET', pattern: /^\/v2\/health-check$/, handle: () => ({ status: 200, body: HEALTHY }) },
     {
       operation: 'getAvgTps',
       method: 'GET',

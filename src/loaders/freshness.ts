@@ -104,6 +104,8 @@ const BY_PARAMS: Readonly<Record<string, (params: Record<string, unknown>) => Fr
 };
 
 export interface Freshness {
+  /** Which kind of data it is (metrics count reads and bytes by kind). */
+  kind: FreshnessKind;
   /** How long an answer is fresh; Infinity for immutable data. */
   ttlMs: number;
   /** How long past that it may be served while it is refreshed. */
@@ -117,7 +119,7 @@ export type FreshnessTable = (operation: string, params?: unknown) => Freshness 
 export function freshnessTable(ttlOverrides: Partial<Record<FreshnessKind, number>> = {}): FreshnessTable {
   const byKind = new Map<FreshnessKind, Freshness>();
   for (const [kind, defaults] of Object.entries(FRESHNESS_KINDS) as [FreshnessKind, (typeof FRESHNESS_KINDS)[FreshnessKind]][]) {
-    byKind.set(kind, { ttlMs: ttlOverrides[kind] ?? defaults.ttlMs, staleMs: defaults.staleMs });
+    byKind.set(kind, { kind, ttlMs: ttlOverrides[kind] ?? defaults.ttlMs, staleMs: defaults.staleMs });
   }
   return (operation, params) => {
     const refine = BY_PARAMS[operation];

@@ -29,11 +29,15 @@ interface Loaded<T> {
 
 type Load<T> = (scope: CallScope) => Promise<Loaded<T>>;
 
+export type ReadOutcome = 'hit' | 'stale' | 'joined' | 'miss';
+
 export interface ReuseEvents {
-  /** A read was answered without a call: from the cache (`hit`, `stale`) or another request's call (`joined`). */
-  onReuse?: (operation: string, how: 'hit' | 'stale' | 'joined') => void;
-  /** A read had to call the upstream. */
-  onMiss?: (operation: string) => void;
+  /**
+   * A read that may be shared was answered: from the cache (`hit`, `stale`), from another
+   * request's call (`joined`), or by a call of its own (`miss`; a refresh in the background too,
+   * with an empty scope). For metrics and traces: called with positional arguments, no allocation.
+   */
+  onRead?: (freshness: Freshness, how: ReadOutcome, operation: string, scope: CallScope) => void;
 }
 
 /** What every request shares: the HTTP client, the store, the freshness table, the calls in flight. */
@@ -77,13 +81,13 @@ export class Reuse {
     const cached = store.get(key);
     const hit = cached instanceof Promise ? await cached : cached;
     if (hit && hit.freshUntil > now) {
-      this.events.onReuse?.(operation, 'hit');
+      this.events.onRead?.(freshness, 'hit', operation, reads.scope);
       reads.reused++;
       reads.freshFor(hit.freshUntil);
       return hit.value as T;
     }
     if (hit && hit.staleUntil > now) {
-      this.events.onReuse?.(operation, 'stale');
+      this.events.onRead?.(freshness, 'stale', operation, reads.scope);
       reads.reused++;
       // The answer is a little late: fine for this field, but not for a response kept whole.
       reads.freshFor(now);
@@ -95,7 +99,7 @@ export class Reuse {
     if (flight) {
       try {
         const entry = await flight;
-        this.events.onReuse?.(operation, 'joined');
+        this.events.onRead?.(freshness, 'joined', operation, reads.scope);
         reads.reused++;
         reads.freshFor(entry.freshUntil);
         return entry.value as T;
@@ -111,12 +115,13 @@ export class Reuse {
 
   /** One call for `key`, shared with whoever asks while it runs; its answer is kept if it succeeds. */
   private fly<T>(key: string, operation: string, freshness: Freshness, load: Load<T>, scope: CallScope): Promise<Entry> {
-    this.events.onMiss?.(operation);
+    this.events.onRead?.(freshness, 'miss', operation, scope);
     const call = () =>
       load(scope).then(({ value, bytes }): Entry => {
         const now = Date.now();
         return {
           value,
+          kind: freshness.kind,
           size: bytes ?? JSON.stringify(value)?.length ?? 1,
           freshUntil: now + freshness.ttlMs,
           staleUntil: now + freshness.ttlMs + freshness.staleMs,

@@ -13,6 +13,8 @@ import type { CancelSignal } from '../upstreams/cancellation.js';
 
 export interface Entry {
   value: unknown;
+  /** The kind of data (a freshness kind, or `response` for whole responses), for metrics; unknown when absent. */
+  kind?: string;
   /** Bytes the answer took on the wire: what the memory bound counts. */
   size: number;
   /** Until when (ms since the epoch) it is fresh; Infinity for immutable data. */
@@ -81,6 +83,23 @@ export class MemoryStore implements CacheStore {
   /** Bytes held and entries, for metrics and tests. */
   get usage(): { bytes: number; entries: number } {
     return { bytes: this.lru.calculatedSize, entries: this.lru.size };
+  }
+
+  /**
+   * Bytes and entries by kind of data. Walks every entry: it is for a metrics scrape (every few
+   * seconds at most), which costs nothing per request, unlike counting on every set and dispose.
+   */
+  usageByKind(): Map<string, { bytes: number; entries: number }> {
+    const out = new Map<string, { bytes: number; entries: number }>();
+    for (const entry of this.lru.values()) {
+      const kind = entry.kind ?? 'unknown';
+      const usage = out.get(kind);
+      if (usage) {
+        usage.bytes += Math.max(1, entry.size);
+        usage.entries++;
+      } else out.set(kind, { bytes: Math.max(1, entry.size), entries: 1 });
+    }
+    return out;
   }
 
   async close(): Promise<void> {
@@ -185,6 +204,7 @@ export class RedisStore implements CacheStore {
     const ttl = Number.isFinite(entry.staleUntil) ? Math.max(1, Math.ceil(entry.staleUntil - Date.now())) : REDIS_IMMUTABLE_TTL_MS;
     const payload = JSON.stringify({
       v: entry.value,
+      k: entry.kind,
       n: entry.size,
       f: Number.isFinite(entry.freshUntil) ? entry.freshUntil : null,
       s: Number.isFinite(entry.staleUntil) ? entry.staleUntil : null,
@@ -201,9 +221,10 @@ export class RedisStore implements CacheStore {
 function decode(raw: string | null): Entry | undefined {
   if (raw === null) return undefined;
   try {
-    const stored = JSON.parse(raw) as { v: unknown; n: number; f: number | null; s: number | null };
+    const stored = JSON.parse(raw) as { v: unknown; k?: string; n: number; f: number | null; s: number | null };
     return {
       value: stored.v,
+      kind: stored.k,
       size: stored.n,
       freshUntil: stored.f ?? Number.POSITIVE_INFINITY,
       staleUntil: stored.s ?? Number.POSITIVE_INFINITY,

@@ -4,6 +4,9 @@
  * address. Never an API key, a token, a document or a variable's value. Upstream failures are
  * counted here rather than logged one by one: a fan-out over a failing upstream is one line, not
  * hundreds (src/gateway.ts logs repeated upstream failures at warn, rate-limited).
+ *
+ * Sampling (LOG_SAMPLE_RATE): a share of the requests that went well is logged; a request with
+ * errors, or refused, always is, since those are the lines an operator looks for.
  */
 import type { IncomingMessage } from 'node:http';
 import { getOperationAST, type ExecutionResult } from 'graphql';
@@ -16,6 +19,8 @@ import type { ClientIdentity } from '../rate-limit/identity.js';
 export interface RequestLogOptions {
   logger: Logger;
   identity: ClientIdentity;
+  /** The share, from 0 to 1, of requests without errors that are logged; 1 when absent. */
+  sampleRate?: number;
 }
 
 /** Errors by code, e.g. `{ UPSTREAM_UNAVAILABLE: 30 }`. */
@@ -29,7 +34,7 @@ function byCode(errors: readonly unknown[] | undefined): Record<string, number> 
   return counts;
 }
 
-export function useRequestLog({ logger, identity }: RequestLogOptions): Plugin {
+export function useRequestLog({ logger, identity, sampleRate = 1 }: RequestLogOptions): Plugin {
   const client = (context: unknown): string => {
     const req = (context as { req?: IncomingMessage }).req;
     return req ? identity.address(req.socket.remoteAddress, req.headers['x-forwarded-for']) : 'in-process';
@@ -49,6 +54,7 @@ export function useRequestLog({ logger, identity }: RequestLogOptions): Plugin {
         onExecuteDone: ({ result }) => {
           const context = args.contextValue as Partial<GatewayContext>;
           const single = result as ExecutionResult;
+          if (sampleRate < 1 && !single.errors?.length && Math.random() >= sampleRate) return;
           const operation = getOperationAST(args.document, args.operationName);
           const budget = context.reads?.scope.budget;
           logger.info(

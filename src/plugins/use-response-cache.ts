@@ -8,12 +8,17 @@
  *   REDIS_URL the Redis every instance shares. Entity invalidation (what envelop's Redis store
  *   adds) is off: none of our mutations changes anything a query reads.
  * - One response for everyone: the data does not depend on the API key or on who asks.
+ * - A hit is answered in yoga's onParams, before parse: src/plugins/use-prometheus.ts counts it by
+ *   the mark yoga's plugin leaves on the result (`RESPONSE_CACHE_HIT`).
  */
 import { createHash } from 'node:crypto';
 import { useResponseCache, type Cache } from '@graphql-yoga/plugin-response-cache';
 import type { Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';
 import type { CacheStore } from '../loaders/store.js';
+
+/** The mark yoga's response cache leaves on a result it served. */
+export const RESPONSE_CACHE_HIT = Symbol.for('servedFromResponseCache');
 
 export interface ResponseCacheOptions {
   store: CacheStore;
@@ -31,7 +36,13 @@ function storeCache(store: CacheStore): Cache {
     },
     set(id, data, _entities, ttl) {
       const now = Date.now();
-      store.set(`response ${id}`, { value: data, size: JSON.stringify(data).length, freshUntil: now + ttl, staleUntil: now + ttl });
+      store.set(`response ${id}`, {
+        value: data,
+        kind: 'response',
+        size: JSON.stringify(data).length,
+        freshUntil: now + ttl,
+        staleUntil: now + ttl,
+      });
     },
     invalidate() {
       // Not called: invalidation through mutations is off (see the module comment).

@@ -55,6 +55,29 @@ export interface CallScope {
   signal?: CancelSignal;
   /** Every attempt, retries and pages included, takes one call from it. */
   budget?: CallBudget;
+  /** The trace the request belongs to, as the configured CallTracer knows it; absent when tracing is off. */
+  trace?: object;
+}
+
+/**
+ * Sees every attempt, for metrics. Called with positional arguments, so that observing a call
+ * allocates nothing: `status` is the HTTP status, or the failure's reason when none came
+ * (`ECONNRESET`, `TimeoutError`, `CircuitOpenError`...).
+ */
+export interface CallObserver {
+  attempt(req: HttpRequest, status: number | string, seconds: number): void;
+  retry(req: HttpRequest, reason: string): void;
+}
+
+/** The span of one call, retries included: its `traceparent` goes upstream with every attempt. */
+export interface CallSpan {
+  readonly headers: Readonly<Record<string, string>>;
+  end(status: number | string, retries: number): void;
+}
+
+/** Makes call spans (src/ops/tracing.ts implements it, loaded only when tracing is configured). */
+export interface CallTracer {
+  start(req: HttpRequest, trace: object): CallSpan;
 }
 
 export interface HttpResponse<T> {
@@ -99,6 +122,18 @@ export interface HttpClientOptions {
   onFailure?: (info: { service: UpstreamService; operation: string; reason: string }) => void;
   /** An upstream's circuit opened (`open`), let a probe through (`half-open`) or closed again. */
   onCircuit?: (info: { service: UpstreamService; upstream: string; state: 'open' | 'half-open' | 'closed' }) => void;
+  /** Metrics of every attempt; absent: nothing is timed. */
+  observer?: CallObserver;
+  /** Spans of calls made in a traced request; absent when tracing is off. */
+  tracer?: CallTracer;
+}
+
+/** The state of one circuit breaker, for metrics. */
+export interface CircuitReport {
+  service: UpstreamService;
+  /** The base URL, plus the endpoint path for a node. */
+  upstream: string;
+  state: 'closed' | 'half-open' | 'open';
 }
 
 const RETRY_STATUSES = new Set([429, 502, 503]);
@@ -181,22 +216,70 @@ export class HttpClient {
 
   /** Sends the request and parses the JSON answer; failures are typed UpstreamErrors. */
   async json<T>(req: HttpRequest, scope: CallScope = {}): Promise<HttpResponse<T>> {
+    const span = scope.trace && this.options.tracer?.start(req, scope.trace);
+    if (!span) return this.send<T>(req, scope);
+    let attempts = 0;
+    try {
+      const res = await this.send<T>(req, scope, span.headers, () => attempts++);
+      span.end(res.status, attempts - 1);
+      return res;
+    } catch (error) {
+      span.end(error instanceof HttpError ? error.status : failureReason(error as UpstreamError), Math.max(0, attempts - 1));
+      throw error;
+    }
+  }
+
+  /** The attempts of one call: retries, the breaker, the budget. */
+  private async send<T>(
+    req: HttpRequest,
+    scope: CallScope,
+    extraHeaders?: Readonly<Record<string, string>>,
+    onAttempt?: () => void,
+  ): Promise<HttpResponse<T>> {
     const idempotent = req.idempotent ?? req.method === 'GET';
     const upstream = this.upstream(req);
     const breaker = this.breaker(req, upstream);
+    const observer = this.options.observer;
     for (let attempt = 0; ; attempt++) {
       if (scope.signal?.aborted) throw new RequestAbortedError(req);
       scope.budget?.take(req.service, req.operation, attempt > 0);
+      onAttempt?.();
+      const started = observer ? performance.now() : 0;
       try {
-        return breaker
-          ? await breaker.policy.execute(() => this.attempt<T>(req, upstream, scope))
-          : await this.attempt<T>(req, upstream, scope);
+        const res = breaker
+          ? await breaker.policy.execute(() => this.attempt<T>(req, upstream, scope, extraHeaders))
+          : await this.attempt<T>(req, upstream, scope, extraHeaders);
+        observer?.attempt(req, res.status, (performance.now() - started) / 1000);
+        return res;
       } catch (caught) {
         const error = caught instanceof BrokenCircuitError && breaker ? this.circuitOpen(req, breaker, caught) : (caught as UpstreamError);
-        this.options.onFailure?.({ service: req.service, operation: req.operation, reason: failureReason(error) });
+        const reason = failureReason(error);
+        observer?.attempt(req, reason, (performance.now() - started) / 1000);
+        this.options.onFailure?.({ service: req.service, operation: req.operation, reason });
         const delay = idempotent && attempt < this.options.retries ? this.retryDelay(error, attempt) : undefined;
         if (delay === undefined) throw error;
-        await this.wait(req, scope, attempt, delay, failureReason(error));
+        observer?.retry(req, reason);
+        await this.wait(req, scope, attempt, delay, reason);
+      }
+    }
+  }
+
+  /** Every circuit breaker made so far and its state. */
+  *circuits(): Iterable<CircuitReport> {
+    for (const [key, upstream] of this.upstreams) {
+      const [service, baseUrl] = key.split(' ') as [UpstreamService, string];
+      for (const [path, breaker] of upstream.breakers) {
+        const state = breaker.policy.state;
+        yield {
+          service,
+          upstream: baseUrl + path,
+          state:
+            state === CircuitState.Open || state === CircuitState.Isolated
+              ? 'open'
+              : state === CircuitState.HalfOpen
+                ? 'half-open'
+                : 'closed',
+        };
       }
     }
   }
@@ -217,7 +300,12 @@ export class HttpClient {
   }
 
   /** One attempt: the request, its status, and its body read within the cap and the deadline. */
-  private async attempt<T>(req: HttpRequest, upstream: Upstream, scope: CallScope): Promise<HttpResponse<T>> {
+  private async attempt<T>(
+    req: HttpRequest,
+    upstream: Upstream,
+    scope: CallScope,
+    extraHeaders?: Readonly<Record<string, string>>,
+  ): Promise<HttpResponse<T>> {
     const started = Date.now();
     const timeoutMs = this.options.timeoutMs;
     let res: Dispatcher.ResponseData;
@@ -225,8 +313,13 @@ export class HttpClient {
       res = await upstream.pool.request({
         method: req.method,
         path: upstream.prefix + req.path + encodeQuery(req.query),
-        headers:
-          req.body === undefined ? (req.headers ? { ...ACCEPT_JSON, ...req.headers } : ACCEPT_JSON) : { ...SEND_JSON, ...req.headers },
+        headers: extraHeaders
+          ? { ...(req.body === undefined ? ACCEPT_JSON : SEND_JSON), ...req.headers, ...extraHeaders }
+          : req.body === undefined
+            ? req.headers
+              ? { ...ACCEPT_JSON, ...req.headers }
+              : ACCEPT_JSON
+            : { ...SEND_JSON, ...req.headers },
         body: req.body === undefined ? undefined : JSON.stringify(req.body),
         // undici takes an EventEmitter as a signal, as it does an AbortSignal.
         signal: scope.signal as AbortSignal | undefined,

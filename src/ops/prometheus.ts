@@ -1,0 +1,373 @@
+/**
+ * The gateway's Prometheus metrics (prom-client), served at /metrics by src/server.ts.
+ *
+ * Cost per request is what matters here: every series a hot path touches is bound once and kept
+ * (by document, by upstream operation, by kind of data; ./series.ts), so counting a request or a
+ * call is a map lookup and an increment, with no label object or string built.
+ * What can be read when Prometheus asks (requests in flight, circuit states, bytes cached) is
+ * read then, in `collect`, and costs requests nothing.
+ *
+ * Labels are bounded: operation names are those of documents that ran, up to `maxOperations`
+ * distinct ones (then `(other)`); no id, address, variable or document text is ever a label.
+ *
+ * Why not @graphql-yoga/plugin-prometheus or @envelop/prometheus: the first needs graphql-yoga
+ * 5.24 (we are pinned at 5.21); the second labels by the raw operation name a client sends
+ * (unbounded) and builds label objects per phase and request; neither sees upstream calls,
+ * caches, the budget or rate limits, which are most of what an operator of this gateway asks.
+ */
+import type { DocumentNode, OperationDefinitionNode } from 'graphql';
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import type { Freshness } from '../loaders/freshness.js';
+import type { ReadOutcome } from '../loaders/reads.js';
+import type { MemoryStore } from '../loaders/store.js';
+import type { CallObserver, CircuitReport, HttpRequest } from '../upstreams/http.js';
+import { CounterFamily, type CounterSeries, HistogramFamily, type HistogramSeries } from './series.js';
+
+export type Outcome = 'ok' | 'partial' | 'failed' | 'refused' | 'stream';
+
+const OUTCOMES: readonly Outcome[] = ['ok', 'partial', 'failed', 'refused', 'stream'];
+
+/** A (type, operation) label pair's series, one per outcome, bound once. */
+export interface OperationSeries {
+  readonly count: Record<Outcome, CounterSeries>;
+  readonly duration: Record<Outcome, HistogramSeries>;
+}
+
+interface CallSeries {
+  readonly duration: HistogramSeries;
+  readonly byStatus: Map<number | string, CounterSeries>;
+  readonly retries: Map<string, CounterSeries>;
+}
+
+export interface MetricsOptions {
+  /** Distinct operation names kept as labels; later ones count as `(other)`. */
+  maxOperations: number;
+  /** Node's process metrics (CPU, memory, event loop, GC); off in tests that read exact values. */
+  processMetrics?: boolean;
+}
+
+const ANONYMOUS = '(anonymous)';
+const OTHER = '(other)';
+/** No document: the request failed before one was parsed. */
+const UNPARSED = '(unparsed)';
+const MAX_NAME_LENGTH = 100;
+/** Document texts remembered for response-cache hits (yoga's own parse cache keeps 1000). */
+const MAX_TEXTS = 1000;
+const CIRCUIT_VALUE = { closed: 0, 'half-open': 1, open: 2 } as const;
+
+export class GatewayMetrics {
+  readonly registry = new Registry();
+  private readonly requests: CounterFamily;
+  private readonly requestDuration: HistogramFamily;
+  private readonly errors: CounterFamily;
+  private readonly errorsByCode = new Map<string, CounterSeries>();
+  private readonly calls: CounterFamily;
+  private readonly callDuration: HistogramFamily;
+  private readonly retries: CounterFamily;
+  private readonly callSeries = new Map<string, Map<string, CallSeries>>();
+  private readonly cacheReads: CounterFamily;
+  private readonly cacheReadSeries = new Map<string, Record<ReadOutcome, CounterSeries>>();
+  private readonly evictions: CounterFamily;
+  private readonly budgetExhausted: CounterSeries;
+  private readonly rateLimitedChild: CounterSeries;
+  private readonly names = new Set<string>();
+  private readonly byLabel = new Map<string, OperationSeries>();
+  private readonly byDocument = new WeakMap<DocumentNode, OperationSeries>();
+  /** By document text, for whole responses served from the cache before any parse; bounded. */
+  private readonly byText = new Map<string, OperationSeries>();
+  private inflightSource?: () => number;
+  private circuitSource?: () => Iterable<CircuitReport>;
+  private readonly stores: [string, MemoryStore][] = [];
+
+  constructor(private readonly options: MetricsOptions) {
+    const registers = [this.registry];
+    const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+    this.requests = new CounterFamily(
+      'gateway_graphql_requests_total',
+      'GraphQL requests by operation type, operation name (bounded) and outcome (ok, partial, failed, refused, stream).',
+      ['type', 'operation', 'outcome'],
+      this.registry,
+    );
+    this.requestDuration = new HistogramFamily(
+      'gateway_graphql_request_duration_seconds',
+      'Time from a GraphQL request read to its result, by operation type, name and outcome.',
+      ['type', 'operation', 'outcome'],
+      SECONDS,
+      this.registry,
+    );
+    this.errors = new CounterFamily(
+      'gateway_graphql_errors_total',
+      'Errors in GraphQL results, by extensions.code.',
+      ['code'],
+      this.registry,
+    );
+    this.calls = new CounterFamily(
+      'gateway_upstream_calls_total',
+      'Upstream attempts (retries included) by service, operation and status: the HTTP status, or why none came (ECONNRESET, TimeoutError, CircuitOpenError...).',
+      ['service', 'operation', 'status'],
+      this.registry,
+    );
+    this.callDuration = new HistogramFamily(
+      'gateway_upstream_call_duration_seconds',
+      'Duration of upstream attempts by service and operation, body read included.',
+      ['service', 'operation'],
+      SECONDS,
+      this.registry,
+    );
+    this.retries = new CounterFamily(
+      'gateway_upstream_retries_total',
+      'Upstream calls retried, by service, operation and the reason of the failed attempt.',
+      ['service', 'operation', 'reason'],
+      this.registry,
+    );
+    const circuitSource = () => this.circuitSource?.() ?? [];
+    new Gauge({
+      name: 'gateway_upstream_circuit_state',
+      help: 'Circuit breaker of each upstream (a node endpoint per path): 0 closed, 1 half-open, 2 open.',
+      labelNames: ['service', 'upstream'],
+      registers,
+      collect() {
+        this.reset();
+        const worst = new Map<string, { service: string; upstream: string; value: number }>();
+        for (const circuit of circuitSource()) {
+          const upstream = boundedUpstream(circuit.upstream);
+          const key = `${circuit.service} ${upstream}`;
+          const value = CIRCUIT_VALUE[circuit.state];
+          const known = worst.get(key);
+          if (!known || known.value < value) worst.set(key, { service: circuit.service, upstream, value });
+        }
+        for (const { service, upstream, value } of worst.values()) this.labels(service, upstream).set(value);
+      },
+    });
+    this.cacheReads = new CounterFamily(
+      'gateway_cache_reads_total',
+      "Reads that may be shared, by kind of data and result: hit, stale (served while refreshed), joined (another request's call), miss (called upstream). Kind `response` is the whole-response cache (hit or miss).",
+      ['kind', 'result'],
+      this.registry,
+    );
+    this.evictions = new CounterFamily(
+      'gateway_cache_evictions_total',
+      'Cache entries dropped from memory to make room (not expiry), by kind of data.',
+      ['kind'],
+      this.registry,
+    );
+    const stores = this.stores;
+    const usage = (pick: 'bytes' | 'entries') =>
+      function (this: Gauge<'store' | 'kind'>) {
+        this.reset();
+        for (const [name, store] of stores) for (const [kind, u] of store.usageByKind()) this.labels(name, kind).set(u[pick]);
+      };
+    new Gauge({
+      name: 'gateway_cache_bytes',
+      help: "Bytes held in this process's memory cache, by store (reads, responses) and kind of data.",
+      labelNames: ['store', 'kind'],
+      registers,
+      collect: usage('bytes'),
+    });
+    new Gauge({
+      name: 'gateway_cache_entries',
+      help: "Entries held in this process's memory cache, by store (reads, responses) and kind of data.",
+      labelNames: ['store', 'kind'],
+      registers,
+      collect: usage('entries'),
+    });
+    this.budgetExhausted = new CounterFamily(
+      'gateway_call_budget_exhausted_total',
+      'GraphQL requests that used up their allowance of upstream calls (UPSTREAM_CALL_BUDGET).',
+      [],
+      this.registry,
+    ).bind();
+    this.rateLimitedChild = new CounterFamily(
+      'gateway_rate_limited_total',
+      'Requests refused with 429 by the per-client rate limits.',
+      [],
+      this.registry,
+    ).bind();
+    const inflight = () => this.inflightSource?.() ?? 0;
+    new Gauge({
+      name: 'gateway_http_requests_in_flight',
+      help: 'HTTP requests being answered (GraphQL and GraphiQL; not /metrics, /ready).',
+      registers,
+      collect() {
+        this.set(inflight());
+      },
+    });
+    if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
+  }
+
+  /**
+   * The series of a document that runs; bound on its first request, then kept with the parsed
+   * document (and by its text, for response-cache hits).
+   */
+  seriesOf(document: DocumentNode, operationName: string | undefined, text: string | undefined): OperationSeries {
+    let series = this.byDocument.get(document);
+    if (!series) {
+      const operation = operationOf(document, operationName);
+      series = this.series(operation?.operation ?? '', this.admit(operation?.name?.value));
+      // A document naming several operations runs whichever is asked: only a single one is kept by document.
+      if (operationName === undefined || document.definitions.length === 1) {
+        this.byDocument.set(document, series);
+        if (text !== undefined) {
+          if (this.byText.size >= MAX_TEXTS) this.byText.clear();
+          this.byText.set(text, series);
+        }
+      }
+    }
+    return series;
+  }
+
+  /** The series of a whole response served from the cache: by its document's text, which ran before. */
+  cachedSeries(text: string | undefined, operationName: string | undefined): OperationSeries {
+    const known = text === undefined ? undefined : this.byText.get(text);
+    if (known) return known;
+    return this.series('query', operationName !== undefined && this.names.has(operationName) ? operationName : OTHER);
+  }
+
+  /** The series of a request refused before it ran: its name only if a document that ran had it. */
+  refusedSeries(document: DocumentNode | undefined, operationName: string | undefined): OperationSeries {
+    if (!document) return this.series('', UNPARSED);
+    const operation = operationOf(document, operationName);
+    const name = operation?.name?.value;
+    return this.series(operation?.operation ?? '', name === undefined ? ANONYMOUS : this.names.has(name) ? name : OTHER);
+  }
+
+  /** Counts one error by its code; codes are the gateway's own (src/errors.ts), a bounded set. */
+  error(code: string): void {
+    let child = this.errorsByCode.get(code);
+    if (!child) {
+      child = this.errors.bind(this.errorsByCode.size < 100 ? code : OTHER);
+      this.errorsByCode.set(code, child);
+    }
+    child.value++;
+  }
+
+  budgetExceeded(): void {
+    this.budgetExhausted.value++;
+  }
+
+  rateLimited(): void {
+    this.rateLimitedChild.value++;
+  }
+
+  /** Upstream attempts and retries (src/upstreams/http.ts). */
+  readonly callObserver: CallObserver = {
+    attempt: (req, status, seconds) => {
+      const series = this.callSeriesOf(req);
+      series.duration.observe(seconds);
+      let count = series.byStatus.get(status);
+      if (!count) {
+        count = this.calls.bind(req.service, req.operation, String(status));
+        series.byStatus.set(status, count);
+      }
+      count.value++;
+    },
+    retry: (req, reason) => {
+      const series = this.callSeriesOf(req);
+      let count = series.retries.get(reason);
+      if (!count) {
+        count = this.retries.bind(req.service, req.operation, reason);
+        series.retries.set(reason, count);
+      }
+      count.value++;
+    },
+  };
+
+  /** Reads of the reuse layer (src/loaders/reads.ts), by kind of data. */
+  readonly onRead = (freshness: Freshness, how: ReadOutcome): void => {
+    this.readSeries(freshness.kind)[how].value++;
+  };
+
+  /** Lookups of the whole-response cache. */
+  readonly onResponseLookup = (hit: boolean): void => {
+    this.readSeries('response')[hit ? 'hit' : 'miss'].value++;
+  };
+
+  readonly onEvict = (entry: { kind?: string }): void => {
+    this.evictions.bind(entry.kind ?? 'unknown').value++;
+  };
+
+  /** What the scrape reads: requests in flight, circuits, caches. */
+  observeInflight(source: () => number): void {
+    this.inflightSource = source;
+  }
+
+  observeCircuits(source: () => Iterable<CircuitReport>): void {
+    this.circuitSource = source;
+  }
+
+  observeStore(name: string, store: MemoryStore): void {
+    this.stores.push([name, store]);
+  }
+
+  /** The text Prometheus scrapes. */
+  async text(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+
+  private readSeries(kind: string): Record<ReadOutcome, CounterSeries> {
+    let series = this.cacheReadSeries.get(kind);
+    if (!series) {
+      const child = (result: ReadOutcome) => this.cacheReads.bind(kind, result);
+      series = { hit: child('hit'), stale: child('stale'), joined: child('joined'), miss: child('miss') };
+      this.cacheReadSeries.set(kind, series);
+    }
+    return series;
+  }
+
+  private callSeriesOf(req: HttpRequest): CallSeries {
+    let byOperation = this.callSeries.get(req.service);
+    if (!byOperation) this.callSeries.set(req.service, (byOperation = new Map()));
+    let series = byOperation.get(req.operation);
+    if (!series) {
+      // Operations are the clients' own names (operationIds, JSON-RPC methods), never client input.
+      series = { duration: this.callDuration.bind(req.service, req.operation), byStatus: new Map(), retries: new Map() };
+      byOperation.set(req.operation, series);
+    }
+    return series;
+  }
+
+  /** The label of an operation name: kept while fewer than `maxOperations` are, else `(other)`. */
+  private admit(name: string | undefined): string {
+    if (name === undefined) return ANONYMOUS;
+    if (this.names.has(name)) return name;
+    if (this.names.size >= this.options.maxOperations || name.length > MAX_NAME_LENGTH) return OTHER;
+    this.names.add(name);
+    return name;
+  }
+
+  private series(type: string, operation: string): OperationSeries {
+    const key = `${type} ${operation}`;
+    let series = this.byLabel.get(key);
+    if (!series) {
+      const count = {} as Record<Outcome, CounterSeries>;
+      const duration = {} as Record<Outcome, HistogramSeries>;
+      for (const outcome of OUTCOMES) {
+        count[outcome] = this.requests.bind(type, operation, outcome);
+        duration[outcome] = this.requestDuration.bind(type, operation, outcome);
+      }
+      series = { count, duration };
+      this.byLabel.set(key, series);
+    }
+    return series;
+  }
+}
+
+function operationOf(document: DocumentNode, operationName: string | undefined): OperationDefinitionNode | undefined {
+  let found: OperationDefinitionNode | undefined;
+  for (const definition of document.definitions) {
+    if (definition.kind !== 'OperationDefinition') continue;
+    if (operationName === undefined) {
+      if (found) return undefined;
+      found = definition;
+    } else if (definition.name?.value === operationName) return definition;
+  }
+  return found;
+}
+
+/**
+ * A circuit's upstream as a label: a node's chain endpoints are per blockchain id, which
+ * clients choose, so an id-like path segment becomes `:chain`.
+ */
+function boundedUpstream(upstream: string): string {
+  return upstream.replace(/\/ext\/bc\/([^/]{20,})/, '/ext/bc/:chain');
+}

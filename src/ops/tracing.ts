@@ -1,0 +1,190 @@
+/**
+ * OpenTelemetry spans of a GraphQL request: one per operation (a server span, continuing the
+ * client's W3C `traceparent` when it sends one), with parse, validate and execute as children,
+ * and a client span per upstream call (service, operation, status, retries; its `traceparent`
+ * goes upstream) or per read answered from the cache (`gateway.cache.hit`).
+ *
+ * This module and the SDK are loaded only when tracing is configured (src/ops/otel.ts, by a
+ * dynamic import from src/main.ts): with tracing off none of it is in the process, and the hooks
+ * that would call it are not installed.
+ *
+ * Why not @envelop/opentelemetry: its only line depends on the 1.x SDK (sdk-trace-base ^1.11),
+ * a second SDK beside the 2.x one the OTLP exporter needs, and it sees neither yoga's params
+ * (where a lean-path request's `traceparent` is read) nor upstream calls. Parents are passed
+ * explicitly (the request's context object), not through an async context manager: nothing is
+ * tracked per promise.
+ */
+import {
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Context,
+  type Span,
+  type TextMapGetter,
+  type Tracer,
+} from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import type { DocumentNode, ExecutionResult, OperationDefinitionNode } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { codeOf } from '../errors.js';
+import type { Freshness, FreshnessKind } from '../loaders/freshness.js';
+import type { ReadOutcome } from '../loaders/reads.js';
+import type { CallScope, CallSpan, CallTracer, HttpRequest } from '../upstreams/http.js';
+
+const OPERATION = Symbol('trace.operation');
+const PARENT = Symbol('trace.parent');
+
+/** What a request's context object carries: its operation span, and the context its children start in. */
+interface Traced {
+  [OPERATION]?: Span;
+  [PARENT]?: Context;
+}
+
+export interface GatewayTracing {
+  /** The envelop/yoga hooks: operation, parse, validate, execute. */
+  plugin: Plugin;
+  /** Spans of upstream calls (src/upstreams/http.ts). */
+  calls: CallTracer;
+  /** Spans of reads answered without a call (src/loaders/reads.ts). */
+  onRead: (freshness: Freshness, how: ReadOutcome, operation: string, scope: CallScope) => void;
+  /** The key the request's calls find their parent by: its context object. */
+  traceOf(context: object): object;
+  /** Sends what is buffered and stops. */
+  shutdown(): Promise<void>;
+}
+
+const propagator = new W3CTraceContextPropagator();
+const headerGetter: TextMapGetter<Request['headers']> = {
+  keys: () => [],
+  get: (headers, key) => headers.get(key) ?? undefined,
+};
+const recordSetter = { set: (carrier: Record<string, string>, key: string, value: string) => void (carrier[key] = value) };
+
+const NO_SPAN: CallSpan = { headers: {}, end: () => undefined };
+
+function child(tracer: Tracer, context: object, name: string): Span | undefined {
+  const parent = (context as Traced)[PARENT];
+  return parent && tracer.startSpan(name, { kind: SpanKind.INTERNAL }, parent);
+}
+
+export function createTracing(tracer: Tracer, shutdown: () => Promise<void> = async () => undefined): GatewayTracing {
+  const plugin: Plugin = {
+    onParams: ({ request, context }) => {
+      const remote = propagator.extract(ROOT_CONTEXT, request.headers, headerGetter);
+      const span = tracer.startSpan('graphql.operation', { kind: SpanKind.SERVER }, remote);
+      const traced = context as Traced;
+      traced[OPERATION] = span;
+      traced[PARENT] = trace.setSpan(remote, span);
+    },
+    onParse: ({ context }) => {
+      const span = child(tracer, context, 'graphql.parse');
+      if (!span) return undefined;
+      return ({ result }) => {
+        if (result instanceof Error) span.setStatus({ code: SpanStatusCode.ERROR, message: result.message });
+        span.end();
+      };
+    },
+    onValidate: ({ context }) => {
+      const span = child(tracer, context, 'graphql.validate');
+      if (!span) return undefined;
+      return ({ valid, result }) => {
+        if (!valid) span.setStatus({ code: SpanStatusCode.ERROR, message: result.map((e) => e.message).join('; ') });
+        span.end();
+      };
+    },
+    onExecute: ({ args }) => {
+      const traced = args.contextValue as Traced;
+      const operationSpan = traced[OPERATION];
+      const parent = traced[PARENT];
+      if (!operationSpan || !parent) return undefined;
+      const operation = (args.document as DocumentNode).definitions.find(
+        (d): d is OperationDefinitionNode =>
+          d.kind === 'OperationDefinition' && (args.operationName == null || d.name?.value === args.operationName),
+      );
+      if (operation) {
+        operationSpan.updateName(operation.name ? `${operation.operation} ${operation.name.value}` : operation.operation);
+        operationSpan.setAttribute('graphql.operation.type', operation.operation);
+        if (operation.name) operationSpan.setAttribute('graphql.operation.name', operation.name.value);
+      }
+      const span = tracer.startSpan('graphql.execute', { kind: SpanKind.INTERNAL }, parent);
+      // Upstream calls made while it runs are its children.
+      traced[PARENT] = trace.setSpan(parent, span);
+      return { onExecuteDone: () => span.end() };
+    },
+    onExecutionResult: ({ result, context }) => {
+      const span = (context as Traced)[OPERATION];
+      if (!span) return;
+      if (!(Symbol.asyncIterator in (result as object))) {
+        const { data, errors } = result as ExecutionResult;
+        if (errors?.length) {
+          const codes = [...new Set(errors.map(codeOf))];
+          span.setAttribute('graphql.error.codes', codes);
+          span.setAttribute('gateway.outcome', data ? 'partial' : 'failed');
+          if (!data) span.setStatus({ code: SpanStatusCode.ERROR, message: codes.join(', ') });
+        } else span.setAttribute('gateway.outcome', 'ok');
+      }
+      span.end();
+    },
+  };
+
+  const calls: CallTracer = {
+    start(req: HttpRequest, key: object): CallSpan {
+      const parent = (key as Traced)[PARENT];
+      if (!parent) return NO_SPAN;
+      const span = tracer.startSpan(
+        `${req.service} ${req.operation}`,
+        {
+          kind: SpanKind.CLIENT,
+          attributes: {
+            'gateway.upstream.service': req.service,
+            'gateway.upstream.operation': req.operation,
+            'http.request.method': req.method,
+            'gateway.cache.hit': false,
+          },
+        },
+        parent,
+      );
+      const headers: Record<string, string> = {};
+      propagator.inject(trace.setSpan(parent, span), headers, recordSetter);
+      return {
+        headers,
+        end(status, retries) {
+          if (typeof status === 'number') span.setAttribute('http.response.status_code', status);
+          else span.setAttribute('error.type', status);
+          span.setAttribute('gateway.upstream.retries', retries);
+          if (typeof status !== 'number' || status >= 400) span.setStatus({ code: SpanStatusCode.ERROR, message: String(status) });
+          span.end();
+        },
+      };
+    },
+  };
+
+  return {
+    plugin,
+    calls,
+    onRead(freshness, how, operation, scope) {
+      // A miss is the call's own span; a read answered without one gets a span of its own.
+      if (how === 'miss' || !scope.trace) return;
+      const parent = (scope.trace as Traced)[PARENT];
+      if (!parent) return;
+      tracer
+        .startSpan(
+          `cache ${operation}`,
+          {
+            kind: SpanKind.INTERNAL,
+            attributes: {
+              'gateway.upstream.operation': operation,
+              'gateway.cache.hit': true,
+              'gateway.cache.result': how,
+              'gateway.cache.kind': freshness.kind satisfies FreshnessKind,
+            },
+          },
+          parent,
+        )
+        .end();
+    },
+    traceOf: (context) => context,
+    shutdown,
+  };
+}

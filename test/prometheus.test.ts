@@ -1,0 +1,299 @@
+/**
+ * /metrics: scraped after known requests, its counters and histograms must have moved by exactly
+ * what those requests did: requests by operation and outcome, errors by code, upstream calls by
+ * status with their latency, retries, circuit states, cache reads by kind, the call budget,
+ * rate limits and requests in flight; and its labels stay bounded.
+ */
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { getWorld } from '../sandbox/world/world.js';
+import { startSandbox, type Sandbox } from '../sandbox/server.js';
+import { Registry } from 'prom-client';
+import { CounterFamily, HistogramFamily } from '../src/ops/series.js';
+import { createGatewayServer, type GatewayServer } from '../src/server.js';
+import { codes, startHarness, type Harness } from './helpers.js';
+import { subscribeSse } from './live.js';
+import { has, sample } from './prom-text.js';
+
+const world = getWorld('mainnet');
+const [txA, txB] = world.transactions.p.slice(0, 2).map((tx) => tx.txHash);
+const SUBNETS = 'query Subnets { network { subnets(first: 2) { nodes { subnetId } } } }';
+
+let sandbox: Sandbox;
+const open: Harness[] = [];
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(() => sandbox.close());
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((h) => h.close()));
+  sandbox.reset();
+});
+
+async function harness(env: Record<string, string> = {}): Promise<Harness> {
+  const h = await startHarness(env, { sandbox });
+  open.push(h);
+  return h;
+}
+
+const scrape = async (h: Harness) => (await h.gateway.metrics!.text()).body;
+
+describe('GraphQL requests', () => {
+  it('are counted and timed by operation name and outcome, with errors by code', async () => {
+    const h = await harness();
+    for (let i = 0; i < 3; i++) expect((await h.raw(SUBNETS)).errors).toBeUndefined();
+    expect(codes(await h.raw('{ network { nope } }'))).toEqual(['GRAPHQL_VALIDATION_FAILED']);
+    const text = await scrape(h);
+    const ok = { type: 'query', operation: 'Subnets', outcome: 'ok' };
+    expect(sample(text, 'gateway_graphql_requests_total', ok)).toBe(3);
+    expect(sample(text, 'gateway_graphql_request_duration_seconds_count', ok)).toBe(3);
+    expect(sample(text, 'gateway_graphql_request_duration_seconds_sum', ok)).toBeGreaterThan(0);
+    // Every request is in the +Inf bucket; the histogram's buckets only grow.
+    expect(sample(text, 'gateway_graphql_request_duration_seconds_bucket', { ...ok, le: '+Inf' })).toBe(3);
+    expect(sample(text, 'gateway_graphql_request_duration_seconds_bucket', { ...ok, le: '0.005' })).toBeLessThanOrEqual(3);
+    expect(sample(text, 'gateway_graphql_requests_total', { operation: '(anonymous)', outcome: 'refused' })).toBe(1);
+    expect(sample(text, 'gateway_graphql_errors_total', { code: 'GRAPHQL_VALIDATION_FAILED' })).toBe(1);
+    expect(sample(text, 'gateway_graphql_errors_total')).toBe(1);
+    // One upstream call per request (no cache here), each timed.
+    const call = { service: 'data-api', operation: 'listSubnets' };
+    expect(sample(text, 'gateway_upstream_calls_total', { ...call, status: '200' })).toBe(3);
+    expect(sample(text, 'gateway_upstream_call_duration_seconds_count', call)).toBe(3);
+  });
+
+  it('count an upstream failure: each attempt by status, the retries, the error code, a failed outcome', async () => {
+    const h = await harness({ UPSTREAM_RETRIES: '2' });
+    sandbox.fail({ operation: 'listSubnets', kind: 'status', status: 503, times: -1 });
+    const res = await h.raw(SUBNETS);
+    expect(codes(res)).toEqual(['UPSTREAM_UNAVAILABLE']);
+    const text = await scrape(h);
+    const call = { service: 'data-api', operation: 'listSubnets' };
+    expect(sample(text, 'gateway_upstream_calls_total', { ...call, status: '503' })).toBe(3);
+    expect(sample(text, 'gateway_upstream_calls_total', { ...call, status: '200' })).toBe(0);
+    expect(sample(text, 'gateway_upstream_retries_total', { ...call, reason: '503' })).toBe(2);
+    expect(sample(text, 'gateway_graphql_errors_total', { code: 'UPSTREAM_UNAVAILABLE' })).toBe(1);
+    const outcome = res.data ? 'partial' : 'failed';
+    expect(sample(text, 'gateway_graphql_requests_total', { operation: 'Subnets', outcome })).toBe(1);
+  });
+
+  it('count a request that used up its call budget', async () => {
+    const h = await harness({ UPSTREAM_CALL_BUDGET: '1' });
+    const both = `query Two { network { one: transaction(chain: P_CHAIN, txHash: "${txA}") { txHash } two: transaction(chain: P_CHAIN, txHash: "${txB}") { txHash } } }`;
+    expect(codes(await h.raw(both))).toEqual(['UPSTREAM_BUDGET_EXCEEDED']);
+    await h.raw(SUBNETS);
+    const text = await scrape(h);
+    expect(sample(text, 'gateway_call_budget_exhausted_total')).toBe(1);
+    expect(sample(text, 'gateway_graphql_errors_total', { code: 'UPSTREAM_BUDGET_EXCEEDED' })).toBe(1);
+    expect(sample(text, 'gateway_graphql_requests_total', { operation: 'Two', outcome: 'partial' })).toBe(1);
+  });
+
+  it('keep operation names bounded: past METRICS_MAX_OPERATIONS, and for names only refused documents had, `(other)`', async () => {
+    const h = await harness({ METRICS_MAX_OPERATIONS: '2' });
+    for (const name of ['A', 'B', 'C', 'D']) await h.raw(`query ${name} { network { name } }`);
+    await h.raw('query Unknown { network { nope } }');
+    await h.raw('{ network { name } }');
+    const text = await scrape(h);
+    expect(sample(text, 'gateway_graphql_requests_total', { operation: 'A' })).toBe(1);
+    expect(sample(text, 'gateway_graphql_requests_total', { operation: 'B' })).toBe(1);
+    expect(has(text, 'gateway_graphql_requests_total', { operation: 'C' })).toBe(false);
+    expect(has(text, 'gateway_graphql_requests_total', { operation: 'Unknown' })).toBe(false);
+    expect(sample(text, 'gateway_graphql_requests_total', { operation: '(other)', outcome: 'ok' })).toBe(2);
+    expect(sample(text, 'gateway_graphql_requests_total', { operation: '(other)', outcome: 'refused' })).toBe(1);
+    expect(sample(text, 'gateway_graphql_requests_total', { operation: '(anonymous)', outcome: 'ok' })).toBe(1);
+    // No variable value, address or id is ever a label.
+    const address = world.addresses[0]!;
+    await h.raw('query Mine($a: AvalancheAddress!) { network { address(address: $a) { chains { blockchainId } } } }', { a: address });
+    expect(await scrape(h)).not.toContain(address);
+  });
+});
+
+describe('subscriptions over SSE', () => {
+  it('count as requests of their operation, outcome stream', async () => {
+    const h = await harness();
+    const sub = await subscribeSse(
+      h.gateway,
+      'subscription Blocks($chain: PrimaryNetworkChain!) { acceptedBlocks(chain: $chain) { id } }',
+      {
+        chain: 'P_CHAIN',
+      },
+    );
+    try {
+      expect(sub.status).toBe(200);
+      const text = await scrape(h);
+      expect(sample(text, 'gateway_graphql_requests_total', { type: 'subscription', operation: 'Blocks', outcome: 'stream' })).toBe(1);
+    } finally {
+      await sub.close();
+    }
+  });
+});
+
+describe('caches (CACHE=memory)', () => {
+  it('count read hits and misses by kind, whole-response hits, and the bytes held by kind', async () => {
+    const h = await harness({ CACHE: 'memory' });
+    await h.raw(SUBNETS);
+    // The same document again: the whole response is reused.
+    await h.raw(SUBNETS);
+    // Another document reading the same list: no whole response, but the read is reused.
+    await h.raw('query SubnetIds { network { subnets(first: 2) { nodes { subnetId isL1 } } } }');
+    expect(sandbox.count('listSubnets')).toBe(1);
+    const text = await scrape(h);
+    expect(sample(text, 'gateway_cache_reads_total', { kind: 'subnets', result: 'miss' })).toBe(1);
+    expect(sample(text, 'gateway_cache_reads_total', { kind: 'subnets', result: 'hit' })).toBe(1);
+    expect(sample(text, 'gateway_cache_reads_total', { kind: 'response', result: 'hit' })).toBe(1);
+    expect(sample(text, 'gateway_cache_reads_total', { kind: 'response', result: 'miss' })).toBe(2);
+    expect(sample(text, 'gateway_cache_bytes', { store: 'reads', kind: 'subnets' })).toBeGreaterThan(100);
+    expect(sample(text, 'gateway_cache_entries', { store: 'reads', kind: 'subnets' })).toBe(1);
+    expect(sample(text, 'gateway_cache_entries', { store: 'responses', kind: 'response' })).toBe(2);
+    // A response-cache hit is still a request of its operation.
+    expect(sample(text, 'gateway_graphql_requests_total', { operation: 'Subnets', outcome: 'ok' })).toBe(2);
+  });
+
+  it('count evictions by kind when the byte bound is reached', async () => {
+    const h = await harness({ CACHE: 'memory', CACHE_MAX_BYTES: '40000' });
+    for (const tx of world.transactions.p.slice(0, 40))
+      await h.raw(`{ network { transaction(chain: P_CHAIN, txHash: "${tx.txHash}") { txHash } } }`);
+    const text = await scrape(h);
+    expect(sample(text, 'gateway_cache_evictions_total', { kind: 'immutable' })).toBeGreaterThan(0);
+    expect(sample(text, 'gateway_cache_bytes', { store: 'reads' })).toBeLessThanOrEqual(40000);
+  });
+});
+
+describe('the circuit breaker', () => {
+  it('shows an upstream whose circuit opened as 2, and 0 while closed', async () => {
+    const h = await harness({
+      UPSTREAM_RETRIES: '0',
+      BREAKER_FAILURE_RATE: '0.5',
+      BREAKER_MIN_REQUESTS: '2',
+      BREAKER_WINDOW_MS: '5000',
+      BREAKER_HALF_OPEN_MS: '60000',
+    });
+    await h.raw(SUBNETS);
+    const upstream = { service: 'data-api', upstream: sandbox.dataApiUrl };
+    expect(sample(await scrape(h), 'gateway_upstream_circuit_state', upstream)).toBe(0);
+    sandbox.fail({ operation: 'listSubnets', kind: 'status', status: 503, times: -1 });
+    for (let i = 0; i < 5; i++) await h.raw(SUBNETS);
+    const text = await scrape(h);
+    expect(sample(text, 'gateway_upstream_circuit_state', upstream)).toBe(2);
+    expect(sample(text, 'gateway_upstream_calls_total', { operation: 'listSubnets', status: 'CircuitOpenError' })).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /metrics on the server', () => {
+  let h: Harness;
+  let gw: GatewayServer;
+  let base: string;
+  const listen = async (server: GatewayServer) => {
+    await new Promise<void>((resolve) => server.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  };
+  beforeAll(async () => {
+    h = await startHarness({}, { sandbox, tuning: { processMetrics: true } });
+    gw = createGatewayServer(h.gateway, { ...h.config.server, metrics: { token: 'scrape-token-0123456789' } });
+    base = await listen(gw);
+  });
+  afterAll(async () => {
+    await gw.drain(100);
+    await h.close();
+  });
+  const get = (path: string, token?: string) => fetch(`${base}${path}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+
+  it('needs the token when METRICS_TOKEN is set, and then serves the text format with process metrics', async () => {
+    expect((await get('/metrics')).status).toBe(401);
+    expect((await get('/metrics', 'wrong-token-0123456789xx')).status).toBe(401);
+    const res = await get('/metrics', 'scrape-token-0123456789');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await res.text();
+    expect(has(text, 'process_cpu_user_seconds_total')).toBe(true);
+    expect(has(text, 'nodejs_eventloop_lag_seconds')).toBe(true);
+  });
+
+  it('counts rate-limit refusals, and neither scrapes nor probes count against a client', async () => {
+    const limited = await startHarness({ RATE_LIMIT_PER_SECOND: '0.01', RATE_LIMIT_BURST: '1', READY_UPSTREAMS: 'none' }, { sandbox });
+    const server = createGatewayServer(limited.gateway, limited.config.server);
+    try {
+      const url = await listen(server);
+      const post = () =>
+        fetch(`${url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ network { name } }' }),
+        });
+      expect((await post()).status).toBe(200);
+      for (let i = 0; i < 3; i++) {
+        expect((await fetch(`${url}/metrics`)).status).toBe(200);
+        expect((await fetch(`${url}/ready`)).status).toBe(200);
+      }
+      expect((await post()).status).toBe(429);
+      const text = await (await fetch(`${url}/metrics`)).text();
+      expect(sample(text, 'gateway_rate_limited_total')).toBe(1);
+    } finally {
+      await server.drain(100);
+      await limited.close();
+    }
+  });
+
+  it('shows the requests in flight, and counts what the lean path serves', async () => {
+    sandbox.knobs.latencyMs = 400;
+    const slow = fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ network { subnets(first: 1) { nodes { subnetId } } } }' }),
+    });
+    await sleep(150);
+    const during = await (await get('/metrics', 'scrape-token-0123456789')).text();
+    await slow;
+    sandbox.knobs.latencyMs = 0;
+    const after = await (await get('/metrics', 'scrape-token-0123456789')).text();
+    expect(sample(during, 'gateway_http_requests_in_flight')).toBe(1);
+    expect(sample(after, 'gateway_http_requests_in_flight')).toBe(0);
+    // That POST took the lean path (src/lean-post.ts), which is counted as yoga's is.
+    expect(sample(after, 'gateway_graphql_requests_total', { operation: '(anonymous)', outcome: 'ok' })).toBe(1);
+    expect(sample(after, 'gateway_upstream_calls_total', { operation: 'listSubnets', status: '200' })).toBe(1);
+  });
+
+  it('is not served with METRICS=off, and not on the main port when it has a port of its own', async () => {
+    const off = await startHarness({ METRICS: 'off' }, { sandbox });
+    expect(off.gateway.metrics).toBeUndefined();
+    const offServer = createGatewayServer(off.gateway, off.config.server);
+    const elsewhere = createGatewayServer(h.gateway, { ...h.config.server, metrics: false });
+    try {
+      for (const server of [offServer, elsewhere]) {
+        const url = await listen(server);
+        expect((await fetch(`${url}/metrics`)).status).toBe(404);
+      }
+    } finally {
+      await Promise.all([offServer.drain(100), elsewhere.drain(100)]);
+      await off.close();
+    }
+  });
+});
+
+describe('the bound series', () => {
+  it("are exposed in Prometheus' text format: cumulative buckets, sum and count, escaped labels", async () => {
+    const registry = new Registry();
+    const counter = new CounterFamily('t_total', 'A counter.', ['a'], registry);
+    const histogram = new HistogramFamily('t_seconds', 'A histogram.', ['a'], [0.1, 1], registry);
+    const quoted = counter.bind('say "hi"');
+    quoted.value += 2;
+    expect(counter.bind('say "hi"')).toBe(quoted);
+    const series = histogram.bind('x');
+    for (const value of [0.05, 0.1, 0.5, 3]) series.observe(value);
+    expect(await registry.metrics()).toBe(
+      [
+        '# HELP t_total A counter.',
+        '# TYPE t_total counter',
+        't_total{a="say \\"hi\\""} 2',
+        '',
+        '# HELP t_seconds A histogram.',
+        '# TYPE t_seconds histogram',
+        't_seconds_bucket{a="x",le="0.1"} 2',
+        't_seconds_bucket{a="x",le="1"} 3',
+        't_seconds_bucket{a="x",le="+Inf"} 4',
+        't_seconds_sum{a="x"} 3.65',
+        't_seconds_count{a="x"} 4',
+        '',
+      ].join('\n'),
+    );
+  });
+});
