@@ -66,12 +66,20 @@ export class SandboxLive {
 
   // --- blocks ------------------------------------------------------------------------------------
 
-  /** Containers the index has gained. */
-  extraContainers(index: string): number {
-    return GROWING.has(index) ? this.tick : 0;
+  /** Blocks every chain has gained: one a tick (the P- and X-Chain's are made in node/chains/node-world.ts). */
+  newBlocks(): number {
+    return this.tick;
   }
 
-  /** The `n`th container an index gained (0 for the first), the same for a seed and position. */
+  /** Containers the index has gained. */
+  extraContainers(index: string): number {
+    return GROWING.has(index) ? this.newBlocks() : 0;
+  }
+
+  /**
+   * The `n`th container the C-Chain's index gained (0 for the first), the same for a seed and
+   * position. (The P- and X-Chain's indexes serve the blocks their chains made instead.)
+   */
   container(network: NetworkName, index: string, n: number, after: number): LiveContainer {
     const bytes = sha(`${this.seed}:live:${network}:${index}:${n}`);
     return { id: cb58Encode(createHash('sha256').update(bytes).digest()), bytes, time: after + n + 1 };

@@ -17,7 +17,8 @@ import { until } from './live.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
-const last = getNodeWorld('mainnet').indexes['P/block'].containers.length - 1;
+/** The P-Chain's height before the clock moves it. */
+const last = getNodeWorld('mainnet').platform.blocks.length - 1;
 
 let h: Harness;
 let served: GatewayServer;
@@ -57,14 +58,15 @@ describe('GraphiQL', () => {
     await page.keyboard.press('Control+A');
     await page.keyboard.press('Delete');
     // The editor closes brackets itself.
-    await page.keyboard.type('subscription NewBlocks { acceptedBlocks(chain: P_CHAIN) { index', { delay: 5 });
+    // The README's first example, as it works against the public endpoints.
+    await page.keyboard.type('subscription NewPChainBlocks { pChainBlocks(network: MAINNET) { height', { delay: 5 });
     await page.keyboard.press('Escape');
     // GraphiQL takes the editor's text a moment later (its tab is then named after the operation):
     // a click before that would run the old document.
-    await page.locator('.graphiql-tab', { hasText: 'NewBlocks' }).waitFor({ timeout: 10_000 });
+    await page.locator('.graphiql-tab', { hasText: 'NewPChainBlocks' }).waitFor({ timeout: 10_000 });
     await page.locator('.graphiql-execute-button').click();
-    await until(() => h.gateway.live.stats().polling.includes('blocks:mainnet:P'), 'GraphiQL subscribed', 15_000);
-    await until(() => h.sandbox.count('index.getLastAccepted') >= 1, 'the poller started');
+    await until(() => h.gateway.live.stats().polling.includes('pChainBlocks:mainnet'), 'GraphiQL subscribed', 15_000);
+    await until(() => h.sandbox.count('platform.getHeight') >= 1, 'the poller started');
     await new Promise((resolve) => setTimeout(resolve, 50));
     h.sandbox.live.advance();
     await page.getByText(`"${last + 1}"`).waitFor({ timeout: 10_000 });

@@ -3,6 +3,7 @@
  * shape, the node's error behaviour case by case (node.jsonrpc-errors.json), and answers that
  * agree with the world the Data API serves.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { parse as parseLossless, isLosslessNumber } from 'lossless-json';
@@ -892,6 +893,44 @@ describe('index limits', () => {
     const vertex = await rpc('/ext/index/X/vtx', 'index.getContainerByIndex', { index: 0 });
     expect(vertex.id).toBe(world.vertices[0]!.vertexHash);
     expect(Buffer.from(decodeHexWithChecksum(vertex.bytes)).subarray(2, 34)).toEqual(Buffer.from(cb58Decode(X, 32)));
+  });
+});
+
+describe('the live clock', () => {
+  it('adds P- and X-Chain blocks that getHeight, getBlockByHeight, getBlock and the index all serve alike', async () => {
+    const sha = (bytes: Uint8Array) => cb58Encode(createHash('sha256').update(bytes).digest());
+    for (const [chain, path, api, base, index] of [
+      ['P', '/ext/bc/P', 'platform', node.platform.blocks, '/ext/index/P/block'],
+      ['X', '/ext/bc/X', 'avm', node.avm.blocks, '/ext/index/X/block'],
+    ] as const) {
+      const top = base.length - 1;
+      expect((await rpc(path, `${api}.getHeight`, {})).height).toBe(String(top));
+      expect((await rpcError(path, `${api}.getBlockByHeight`, { height: String(top + 1), encoding: 'json' })).message).toMatch(/not found/);
+      sandbox.live.advance(2);
+      const height = await rpc(path, `${api}.getHeight`, {});
+      expectShape(height, example(`${api}.getHeight`).response.result);
+      expect(height.height).toBe(String(top + 2));
+      const hexExample = example(api === 'avm' ? 'avm.getBlockByHeight' : 'platform.getBlockByHeight.hex');
+      const hex = await rpc(path, `${api}.getBlockByHeight`, { height: String(top + 2), encoding: 'hex' });
+      expectShape(hex, hexExample.response.result);
+      const bytes = Buffer.from(decodeHexWithChecksum(hex.block));
+      // avalanchego names a block by the sha256 of its bytes; the codec writes the height after the parent.
+      const json = await rpc(path, `${api}.getBlockByHeight`, { height: String(top + 2), encoding: 'json' });
+      expect(json.block).toMatchObject({ id: sha(bytes), height: top + 2, parentID: node.madeBlock(chain, 0).id, txs: [] });
+      expect(json.block.time).toBe(base.at(-1)!.time + 2);
+      if (chain === 'P') {
+        expectShape(json, example('platform.getBlockByHeight.json').response.result, 'result', { extra: ['id', 'time'] });
+        expect(bytes.readUInt32BE(2)).toBe(32);
+      } else {
+        expect(Object.keys(json.block)).toEqual(['parentID', 'height', 'time', 'merkleRoot', 'txs', 'id']);
+      }
+      expect(await rpc(path, `${api}.getBlock`, { blockID: json.block.id, encoding: 'hex' })).toEqual(hex);
+      // The index holds the same block (the P-Chain's starts after its genesis block).
+      const last = await rpc(index, 'index.getLastAccepted', { encoding: 'hex' });
+      expect(last).toMatchObject({ id: json.block.id, bytes: hex.block, index: String(chain === 'P' ? top + 1 : top + 2) });
+      sandbox.live.reset();
+      expect((await rpcError(path, `${api}.getBlock`, { blockID: json.block.id, encoding: 'json' })).message).toMatch(/not found/);
+    }
   });
 });
 

@@ -89,6 +89,31 @@ describe('two instances on one Redis', () => {
     }
   });
 
+  it('share one P-Chain block poller by height between them', async () => {
+    const [a, b] = [await instance(), await instance()];
+    try {
+      sandbox.reset();
+      const key = 'pChainBlocks:mainnet';
+      const query = `subscription { pChainBlocks { height blockId } }`;
+      const fromA = await subscribeSse(a.gateway, query);
+      await until(() => pollerOf(a, b, key).length === 1 && sandbox.count('platform.getHeight') >= 1, 'one polls');
+      const fromB = await subscribeSse(b.gateway, query);
+      await until(() => a.gateway.live.stats().topics === 1 && b.gateway.live.stats().topics === 1, 'both listen');
+      await sleep(POLL_MS);
+      sandbox.live.advance();
+      const [eventA, eventB] = [(await fromA.next()).data.data.pChainBlocks, (await fromB.next()).data.data.pChainBlocks];
+      const node = getNodeWorld('mainnet');
+      expect(eventA).toEqual({ height: String(node.platform.blocks.length), blockId: node.madeBlock('P', 0).id });
+      expect(eventB).toEqual(eventA);
+      expect(pollerOf(a, b, key)).toHaveLength(1);
+      // The block was fetched once, by the one poller.
+      expect(sandbox.count('platform.getBlockByHeight')).toBe(1);
+      await Promise.all([fromA.close(), fromB.close()]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
   it('give a value that changes to whoever subscribes, on either instance, as it stands, then its changes', async () => {
     const [a, b] = [await instance(), await instance()];
     try {

@@ -4,6 +4,7 @@
  * subscribers, stopped when they leave, bounded per client, and a failing upstream as a coded
  * error event after which the subscription goes on.
  */
+import { createHash } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,6 +12,8 @@ import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { getNodeWorld } from '../sandbox/node/chains/node-world.js';
+import { decodeHexWithChecksum } from '../src/avax-codec.js';
+import { cb58Encode } from '../src/ids.js';
 import { createGatewayServer } from '../src/server.js';
 import { startHarness, type Harness } from './helpers.js';
 import { subscribeSse, until } from './live.js';
@@ -294,6 +297,157 @@ describe('over WebSocket', () => {
       expect(status).toBe(404);
     } finally {
       await stop(server);
+    }
+  });
+});
+
+describe('P- and X-Chain blocks by height (what public endpoints serve)', () => {
+  const P_BLOCKS = `subscription { pChainBlocks { blockId parentId height time transactions { txId } hex } }`;
+  const X_BLOCKS = `subscription { xChainBlocks { blockId parentId height time merkleRoot transactions { txId } hex } }`;
+  const pHeight = node.platform.blocks.length - 1;
+  const xHeight = node.avm.blocks.length - 1;
+  /** What a block's id is: the sha256 of its bytes (the hex, checksum dropped). */
+  const idOfHex = (hex: string) => cb58Encode(createHash('sha256').update(decodeHexWithChecksum(hex)).digest());
+
+  it('sends the next P-Chain block, then each one after in height order, as the node serves them', async () => {
+    const sub = await subscribeSse(h.gateway, P_BLOCKS);
+    try {
+      expect(sub.status).toBe(200);
+      await started('pChainBlocks:mainnet', 'platform.getHeight');
+      h.sandbox.live.advance();
+      const first = await sub.next();
+      expect(first.data.errors).toBeUndefined();
+      const made = node.madeBlock('P', 0);
+      expect(first.data.data.pChainBlocks).toEqual({
+        blockId: made.id,
+        parentId: node.platform.blocks.at(-1)!.id,
+        height: String(pHeight + 1),
+        time: made.time,
+        transactions: [],
+        hex: expect.stringMatching(/^0x[0-9a-f]+$/),
+      });
+      expect(idOfHex(first.data.data.pChainBlocks.hex)).toBe(made.id);
+      h.sandbox.live.advance(2);
+      const [second, third] = [(await sub.next()).data.data.pChainBlocks, (await sub.next()).data.data.pChainBlocks];
+      expect([second.height, third.height]).toEqual([String(pHeight + 2), String(pHeight + 3)]);
+      expect([second.parentId, third.parentId]).toEqual([made.id, second.blockId]);
+      // The same block through the graph's lookup by height, and in the node's index.
+      const again = await h.raw<any>(
+        `query($h: Uint64!, $id: CB58Id!) { network { pChain { height block(height: $h) { blockId } } index(name: P_BLOCK) { container(id: $id) { index } } } }`,
+        { h: third.height, id: third.blockId },
+      );
+      expect(again.data?.network.pChain).toEqual({ height: third.height, block: { blockId: third.blockId } });
+      // The index starts after the genesis block: position = height - 1.
+      expect(again.data?.network.index.container.index).toBe(String(pHeight + 2));
+    } finally {
+      await sub.close();
+    }
+  });
+
+  it('sends the next X-Chain block, decoded, with the id of its bytes', async () => {
+    const sub = await subscribeSse(h.gateway, X_BLOCKS);
+    try {
+      await started('xChainBlocks:mainnet', 'avm.getHeight');
+      h.sandbox.live.advance();
+      const block = (await sub.next()).data.data.xChainBlocks;
+      const made = node.madeBlock('X', 0);
+      expect(block).toMatchObject({
+        blockId: made.id,
+        parentId: node.avm.blocks.at(-1)!.id,
+        height: String(xHeight + 1),
+        time: made.time,
+        transactions: [],
+      });
+      expect(idOfHex(block.hex)).toBe(made.id);
+      const indexed = await h.raw<any>(`query($id: CB58Id!) { network { index(name: X_BLOCK) { container(id: $id) { index } } } }`, {
+        id: made.id,
+      });
+      expect(indexed.data?.network.index.container.index).toBe(String(xHeight + 1));
+    } finally {
+      await sub.close();
+    }
+  });
+
+  it('skips ahead to the newest 32 blocks when the chain moved further between two polls', async () => {
+    const sub = await subscribeSse(h.gateway, `subscription { xChainBlocks { height } }`);
+    try {
+      await started('xChainBlocks:mainnet', 'avm.getHeight');
+      h.sandbox.live.advance(40);
+      const heights: string[] = [];
+      for (let i = 0; i < 32; i++) heights.push((await sub.next()).data.data.xChainBlocks.height);
+      expect(heights).toEqual(Array.from({ length: 32 }, (_, i) => String(xHeight + 9 + i)));
+      h.sandbox.live.advance();
+      expect((await sub.next()).data.data.xChainBlocks.height).toBe(String(xHeight + 41));
+    } finally {
+      await sub.close();
+    }
+  });
+
+  it('serves two subscribers from one poller: one getHeight per poll, each block fetched once', async () => {
+    const subs = await Promise.all([subscribeSse(h.gateway, P_BLOCKS), subscribeSse(h.gateway, P_BLOCKS)]);
+    try {
+      await started('pChainBlocks:mainnet', 'platform.getHeight');
+      expect(h.gateway.live.stats()).toMatchObject({ topics: 1, polling: ['pChainBlocks:mainnet'], subscribers: 2 });
+      const fetchedBefore = h.sandbox.count('platform.getBlockByHeight');
+      h.sandbox.live.advance();
+      const events = await Promise.all(subs.map((s) => s.next()));
+      expect(events.map((e) => e.data.data.pChainBlocks.blockId)).toEqual([node.madeBlock('P', 0).id, node.madeBlock('P', 0).id]);
+      await sleep(POLL_MS * 3);
+      const polls = h.gateway.live.stats().polls['pChainBlocks:mainnet']!;
+      expect(polls).toBeGreaterThanOrEqual(3);
+      expect(h.sandbox.count('platform.getHeight')).toBeLessThanOrEqual(polls + 2);
+      expect(h.sandbox.count('platform.getHeight')).toBeGreaterThanOrEqual(polls);
+      // One JSON fetch by the poller, one hex fetch per subscriber's `hex` field.
+      expect(h.sandbox.count('platform.getBlockByHeight') - fetchedBefore).toBe(3);
+    } finally {
+      await Promise.all(subs.map((s) => s.close()));
+    }
+    await until(() => h.gateway.live.stats().topics === 0, 'the topic is gone');
+  });
+
+  it('gives a coded error event when the node fails, and the next poll goes on from where it was', async () => {
+    const sub = await subscribeSse(h.gateway, `subscription { pChainBlocks { height } }`);
+    try {
+      await started('pChainBlocks:mainnet', 'platform.getHeight');
+      h.sandbox.fail({ operation: 'platform.getHeight', kind: 'status', status: 503, times: -1 });
+      const failed = await sub.next();
+      expect(failed.data.data.pChainBlocks).toBeNull();
+      expect(failed.data.errors[0].extensions.code).toBe('UPSTREAM_UNAVAILABLE');
+      h.sandbox.knobs.faults = [];
+      h.sandbox.live.advance();
+      let event = await sub.next();
+      while (event.data.errors) event = await sub.next();
+      expect(event.data.data.pChainBlocks.height).toBe(String(pHeight + 1));
+      // A block fetch failing (retries included) fails that poll; a later one fetches it again: nothing is lost.
+      h.sandbox.fail({ operation: 'platform.getBlockByHeight', kind: 'status', status: 503, times: -1 });
+      h.sandbox.live.advance();
+      const blockFailed = await sub.next();
+      expect(blockFailed.data.errors[0].extensions.code).toBe('UPSTREAM_UNAVAILABLE');
+      h.sandbox.knobs.faults = [];
+      event = await sub.next();
+      while (event.data.errors) event = await sub.next();
+      expect(event.data.data.pChainBlocks.height).toBe(String(pHeight + 2));
+    } finally {
+      await sub.close();
+    }
+  });
+
+  it('waits for a block a node behind the balancer does not have yet, and keeps height order', async () => {
+    const sub = await subscribeSse(h.gateway, `subscription { pChainBlocks { height } }`);
+    try {
+      await started('pChainBlocks:mainnet', 'platform.getHeight');
+      // One node of the endpoint tells the height, another does not have one of the blocks yet.
+      const notYet = { jsonrpc: '2.0', id: 1, error: { code: -32000, message: "couldn't get block at height 1: not found", data: null } };
+      h.sandbox.fail({ operation: 'platform.getBlockByHeight', kind: 'body', body: notYet, times: 1 });
+      h.sandbox.live.advance(2);
+      const [a, b] = [await sub.next(), await sub.next()];
+      expect([a.data.errors, b.data.errors]).toEqual([undefined, undefined]);
+      expect([a.data.data.pChainBlocks.height, b.data.data.pChainBlocks.height]).toEqual([String(pHeight + 1), String(pHeight + 2)]);
+      // The missing one was asked again (and the one after it too, when it was the first).
+      expect(h.sandbox.count('platform.getBlockByHeight')).toBeGreaterThanOrEqual(3);
+      expect(h.sandbox.count('platform.getBlockByHeight')).toBeLessThanOrEqual(4);
+    } finally {
+      await sub.close();
     }
   });
 });

@@ -13,6 +13,7 @@ import { RpcFailure, type Encoding } from './gorilla.js';
 import { goIdBytes, goLocalAddress } from './ids.js';
 import { TIMELINE } from '../world/timeline.js';
 import type { SandboxUtxo } from '../world/types.js';
+import type { SandboxLive } from '../live.js';
 import { sha } from '../random.js';
 
 /** What the services need of the node beyond the world: its chain aliases (the BCLookup). */
@@ -39,15 +40,29 @@ export function rfc3339Nano(seconds: number, nanos: number): string {
 /** A stable sub-second part for a time the world only knows to the second. */
 export const nanosOf = (label: string) => sha(`nanos:${label}`).readUInt32BE(0) % 1_000_000_000;
 
-export function blockById(blocks: Map<string, NodeBlock>, id: string): NodeBlock {
-  const b = blocks.get(id);
-  if (!b) throw new RpcFailure(`couldn't get block with id ${id}: not found`);
-  return b;
-}
-
-export function blockAt(blocks: NodeBlock[], height: bigint): NodeBlock {
-  if (height >= BigInt(blocks.length)) throw new RpcFailure(`couldn't get block at height ${height}: not found`);
-  return blocks[Number(height)]!;
+/**
+ * A chain's blocks as the node serves them: the world's (dense heights from 0), then those the
+ * live clock has made since (chains/node-world.ts), by height and by id.
+ */
+export function chainBlocks(nw: NodeWorld, chain: 'P' | 'X', live: SandboxLive | undefined) {
+  const { blocks, blockById } = chain === 'P' ? nw.platform : nw.avm;
+  const made = () => live?.newBlocks() ?? 0;
+  return {
+    height: () => String(blocks.length - 1 + made()),
+    at(height: bigint): NodeBlock {
+      if (height < BigInt(blocks.length)) return blocks[Number(height)]!;
+      const n = height - BigInt(blocks.length);
+      if (n >= BigInt(made())) throw new RpcFailure(`couldn't get block at height ${height}: not found`);
+      return nw.madeBlock(chain, Number(n));
+    },
+    byId(id: string): NodeBlock {
+      const found = blockById.get(id);
+      if (found) return found;
+      const n = nw.madeBlockNumber(chain, id, made());
+      if (n === undefined) throw new RpcFailure(`couldn't get block with id ${id}: not found`);
+      return nw.madeBlock(chain, n);
+    },
+  };
 }
 
 export const blockReply = (b: NodeBlock, encoding: Encoding) => ({

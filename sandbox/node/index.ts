@@ -145,7 +145,7 @@ export class SandboxNode implements NodeKnobs {
       case 'admin':
         return serveGorilla(req, { admin: adminService(state) });
       case 'avm':
-        return serveGorilla(req, { avm: state.service('avm', () => avmService(data, state)) });
+        return serveGorilla(req, { avm: state.service('avm', () => avmService(data, state, this.live)) });
       case 'platform':
         return serveGorilla(req, { platform: state.service('platform', () => platformService(data, state, this.live)) });
       case 'index':

@@ -6,6 +6,9 @@ import { RpcFailure, type Encoding, type GorillaService } from './gorilla.js';
 import { encodeBytes, rfc3339Nano, nanosOf } from './common.js';
 import type { SandboxLive } from '../live.js';
 
+/** The indexes of blocks the P- and X-Chain make as the clock goes (the C-Chain's are containers of bytes). */
+const MADE: Partial<Record<IndexName, 'P' | 'X'>> = { 'P/block': 'P', 'X/block': 'X' };
+
 /** The index of the world, with the containers the live clock has added since (../live.ts). */
 function growing(nw: NodeWorld, name: IndexName, live: SandboxLive | undefined) {
   const { containers: base, byId: baseIds } = nw.indexes[name];
@@ -17,7 +20,8 @@ function growing(nw: NodeWorld, name: IndexName, live: SandboxLive | undefined) 
     if (!live || i >= base.length + live.extraContainers(name)) return undefined;
     let c = extra.get(i);
     if (!c) {
-      c = live.container(nw.network, name, i - base.length, lastTime);
+      const chain = MADE[name];
+      c = chain ? nw.madeBlock(chain, i - base.length) : live.container(nw.network, name, i - base.length, lastTime);
       extra.set(i, c);
       extraIds.set(c.id, i);
     }
@@ -26,7 +30,12 @@ function growing(nw: NodeWorld, name: IndexName, live: SandboxLive | undefined) 
   return {
     last: () => base.length - 1 + (live?.extraContainers(name) ?? 0),
     at,
-    indexOf: (id: string) => baseIds.get(id) ?? extraIds.get(id),
+    indexOf: (id: string) => {
+      const chain = MADE[name];
+      if (!chain || !live) return baseIds.get(id) ?? extraIds.get(id);
+      const n = nw.madeBlockNumber(chain, id, live.extraContainers(name));
+      return baseIds.get(id) ?? (n === undefined ? undefined : base.length + n);
+    },
     slice: (start: number, end: number) => Array.from({ length: end - start }, (_, k) => at(start + k)!),
   };
 }

@@ -13,9 +13,8 @@ import type { SandboxUtxo } from '../world/types.js';
 import { sha } from '../random.js';
 import type { SandboxLive } from '../live.js';
 import {
-  blockAt,
-  blockById,
   blockReply,
+  chainBlocks,
   getUtxos,
   NOW,
   parseAddress,
@@ -46,7 +45,7 @@ export function platformService(nw: NodeWorld, node: ChainLookup, live?: Sandbox
   );
   const delegators = current(txs, ['AddDelegatorTx', 'AddPermissionlessDelegatorTx']);
   const transforms = new Map(txs.filter((t) => t.txType === 'TransformSubnetTx').map((t) => [t.subnetId!, t]));
-  const height = () => String(platform.blocks.at(-1)!.height);
+  const chain = chainBlocks(nw, 'P', live);
   const minNonce = (validationId: string) =>
     txs.filter((t) => t.txType === 'SetL1ValidatorWeightTx' && world.txValidationIds.get(t.txHash)?.has(validationId)).length;
   const l1Validator = (v: (typeof world.l1Validators)[number]) => ({
@@ -121,14 +120,14 @@ export function platformService(nw: NodeWorld, node: ChainLookup, live?: Sandbox
   };
 
   return {
-    GetHeight: { args: {}, call: () => ({ height: height() }) },
+    GetHeight: { args: {}, call: () => ({ height: chain.height() }) },
     GetBlock: {
       args: { blockID: 'id', encoding: 'encoding' },
-      call: ({ blockID, encoding }) => blockReply(blockById(platform.blockById, blockID as string), encoding as Encoding),
+      call: ({ blockID, encoding }) => blockReply(chain.byId(blockID as string), encoding as Encoding),
     },
     GetBlockByHeight: {
       args: { height: 'uint64', encoding: 'encoding' },
-      call: ({ height: h, encoding }) => blockReply(blockAt(platform.blocks, h as bigint), encoding as Encoding),
+      call: ({ height: h, encoding }) => blockReply(chain.at(h as bigint), encoding as Encoding),
     },
     GetTx: {
       args: { txID: 'id', encoding: 'encoding' },
@@ -176,7 +175,7 @@ export function platformService(nw: NodeWorld, node: ChainLookup, live?: Sandbox
           if (!transform) throw new RpcFailure('fetching current supply failed: not found');
           supply = elasticSupply(transform.txHash).initial;
         }
-        return { supply: String(supply), height: height() };
+        return { supply: String(supply), height: chain.height() };
       },
     },
     GetCurrentValidators: {
@@ -195,7 +194,7 @@ export function platformService(nw: NodeWorld, node: ChainLookup, live?: Sandbox
       call: ({ validationID }) => {
         const v = world.l1Validators.find((l) => l.validationId === validationID && l.weight > 0);
         if (!v) throw new RpcFailure(`fetching L1 validator "${validationID}" failed: not found`);
-        return { ...l1Validator(v), subnetID: v.subnetId, height: height() };
+        return { ...l1Validator(v), subnetID: v.subnetId, height: chain.height() };
       },
     },
     GetSubnet: {

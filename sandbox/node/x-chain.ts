@@ -3,24 +3,15 @@
  */
 import { cb58Encode, PRIMARY_NETWORK_ID } from '../../src/ids.js';
 import type { NodeWorld } from './chains/node-world.js';
+import type { SandboxLive } from '../live.js';
 import { RpcFailure, type Encoding, type GorillaService } from './gorilla.js';
 import { goIdBytes } from './ids.js';
 import { CREATE_ASSET_TX_FEE, TX_FEE } from '../world/timeline.js';
-import {
-  blockAt,
-  blockById,
-  blockReply,
-  getUtxos,
-  NOW,
-  parseAddress,
-  txReply,
-  utxosOf,
-  type ChainLookup,
-  type UtxoArgs,
-} from './common.js';
+import { blockReply, chainBlocks, getUtxos, NOW, parseAddress, txReply, utxosOf, type ChainLookup, type UtxoArgs } from './common.js';
 
-export function avmService(nw: NodeWorld, node: ChainLookup): GorillaService {
+export function avmService(nw: NodeWorld, node: ChainLookup, live?: SandboxLive): GorillaService {
   const { world, avm } = nw;
+  const chain = chainBlocks(nw, 'X', live);
   const x = world.chainIds.x;
   const lookupAsset = (asset: string): string => {
     if (asset === 'AVAX') return world.avaxAssetId;
@@ -47,14 +38,14 @@ export function avmService(nw: NodeWorld, node: ChainLookup): GorillaService {
   };
 
   return {
-    GetHeight: { args: {}, call: () => ({ height: String(avm.blocks.at(-1)!.height) }) },
+    GetHeight: { args: {}, call: () => ({ height: chain.height() }) },
     GetBlock: {
       args: { blockID: 'id', encoding: 'encoding' },
-      call: ({ blockID, encoding }) => blockReply(blockById(avm.blockById, blockID as string), encoding as Encoding),
+      call: ({ blockID, encoding }) => blockReply(chain.byId(blockID as string), encoding as Encoding),
     },
     GetBlockByHeight: {
       args: { height: 'uint64', encoding: 'encoding' },
-      call: ({ height, encoding }) => blockReply(blockAt(avm.blocks, height as bigint), encoding as Encoding),
+      call: ({ height, encoding }) => blockReply(chain.at(height as bigint), encoding as Encoding),
     },
     GetTx: {
       args: { txID: 'id', encoding: 'encoding' },

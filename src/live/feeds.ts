@@ -18,7 +18,14 @@ import type { MetricsApiClient } from '../upstreams/metrics-api/client.js';
 import { getAvgTps } from '../upstreams/metrics-api/metrics.js';
 import type { NodeClient } from '../upstreams/node/client.js';
 import { indexGetContainerRange, indexGetLastAccepted, type Container, type IndexName } from '../upstreams/node/node-index.js';
-import { platformGetCurrentValidators, type PValidator } from '../upstreams/node/p-chain.js';
+import {
+  platformGetBlockByHeight,
+  platformGetCurrentValidators,
+  platformGetHeight,
+  type PBlockJson,
+  type PValidator,
+} from '../upstreams/node/p-chain.js';
+import { avmGetBlockByHeight, avmGetHeight, type AvmBlockJson } from '../upstreams/node/x-chain.js';
 import { ethFeeConfig, type FeeConfigReply } from '../upstreams/node/subnet-evm.js';
 
 /** The clients one poll sends through: a fresh set per poll, over the reuse layer. */
@@ -83,6 +90,73 @@ export function blocksFeed(network: NetworkName, chain: BlockChain): Feed<{ next
       return { state: { next: lastIndex + 1 }, events: containers.map((container) => ({ network, container })) };
     },
   };
+}
+
+// --- P- and X-Chain blocks by height ------------------------------------------------------------------
+
+/** A block of the P- or X-Chain as the node decodes it (getBlockByHeight, JSON), with its height. */
+export interface HeightBlockEvent<B> {
+  network: NetworkName;
+  height: string;
+  block: B;
+}
+
+/** How a linear chain's node API tells its height and a block at a height (null: not there). */
+interface HeightApi<B> {
+  height(node: NodeClient, network: NetworkName): Promise<number>;
+  block(node: NodeClient, network: NetworkName, height: number): Promise<B | null>;
+}
+
+/**
+ * New blocks of a linear chain, by height: its getHeight each poll, then getBlockByHeight (JSON)
+ * for each height since the last one sent, at most MAX_BLOCKS_PER_POLL (further behind, it skips
+ * to the newest). Public endpoints serve both, unlike the index. A public endpoint is several
+ * nodes behind a balancer, and one may not have a block another just told the height of: the
+ * blocks are sent up to the first one missing, which the next poll asks again, so they always
+ * come in height order and none is skipped while the gateway keeps up.
+ */
+function heightBlocksFeed<B>(key: string, network: NetworkName, api: HeightApi<B>): Feed<{ next: number }, HeightBlockEvent<B>> {
+  return {
+    kind: 'blocks',
+    key,
+    async start({ node }) {
+      return { next: (await api.height(node, network)) + 1 };
+    },
+    async poll({ node }, state) {
+      const height = await api.height(node, network);
+      if (height < state.next) return { state, events: [] };
+      const from = Math.max(state.next, height - MAX_BLOCKS_PER_POLL + 1);
+      const heights = Array.from({ length: height - from + 1 }, (_, i) => from + i);
+      const blocks = await Promise.all(heights.map((h) => api.block(node, network, h)));
+      const missing = blocks.indexOf(null);
+      const found = (missing === -1 ? blocks : blocks.slice(0, missing)) as B[];
+      const next = from + found.length;
+      return {
+        state: next === state.next ? state : { next },
+        events: found.map((block, i) => ({ network, height: String(from + i), block })),
+      };
+    },
+  };
+}
+
+// Heights go as decimal strings, as the graph's `block(height:)` sends them: the reuse layer then
+// shares a block between the feed and queries.
+
+/** New P-Chain blocks (platform.getHeight, platform.getBlockByHeight). */
+export function pChainBlocksFeed(network: NetworkName): Feed<{ next: number }, HeightBlockEvent<PBlockJson>> {
+  return heightBlocksFeed(`pChainBlocks:${network}`, network, {
+    height: async (node, n) => Number((await platformGetHeight(node, n)).height),
+    block: async (node, n, height) =>
+      (await platformGetBlockByHeight(node, n, { height: String(height), encoding: 'json' }))?.block ?? null,
+  });
+}
+
+/** New X-Chain blocks (avm.getHeight, avm.getBlockByHeight): the X-Chain is linear since Cortina. */
+export function xChainBlocksFeed(network: NetworkName): Feed<{ next: number }, HeightBlockEvent<AvmBlockJson>> {
+  return heightBlocksFeed(`xChainBlocks:${network}`, network, {
+    height: async (node, n) => Number((await avmGetHeight(node, n)).height),
+    block: async (node, n, height) => (await avmGetBlockByHeight(node, n, { height: String(height), encoding: 'json' }))?.block ?? null,
+  });
 }
 
 // --- Primary Network transactions of addresses --------------------------------------------------------

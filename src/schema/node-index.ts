@@ -173,7 +173,7 @@ builder.subscriptionField('acceptedBlocks', (t) =>
   t.field({
     type: ContainerRef,
     nullable: true,
-    description: `Each block the chain accepts from now on, oldest first, as the node's index holds it (index.getLastAccepted, then index.getContainerRange for what came since; at most 32 per poll). Needs a node with --index-enabled (public endpoints do not serve the index: there every event is a NODE_API_UNAVAILABLE error). ${POLL_NOTE}`,
+    description: `Each block the chain accepts from now on, oldest first, as the node's index holds it: its id, position, time and bytes (index.getLastAccepted, then index.getContainerRange for what came since; at most 32 per poll). Needs a node with --index-enabled: public endpoints do not serve the index, and there the subscription ends at once with NODE_API_UNAVAILABLE. For the P- and X-Chain on a public endpoint, use \`pChainBlocks\` and \`xChainBlocks\` (by height, decoded); this field is the one for C-Chain blocks. ${POLL_NOTE}`,
     args: {
       network: t.arg({
         type: NetworkNameEnum,

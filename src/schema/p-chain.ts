@@ -9,7 +9,7 @@ import { PRIMARY_CHAIN_IDS, PRIMARY_NETWORK_ID, type NetworkName } from '../ids.
 import type { AvmInput, AvmOutput, Uint } from '../upstreams/node/client.js';
 import type { PBlockJson, PDelegator, PValidator } from '../upstreams/node/p-chain.js';
 import { builder } from './builder.js';
-import { validatorsFeed } from '../live/feeds.js';
+import { MAX_BLOCKS_PER_POLL, pChainBlocksFeed, validatorsFeed } from '../live/feeds.js';
 import { eventValue, openFeed, POLL_NOTE } from './subscriptions.js';
 import { checkAddresses, toNetwork } from './inputs.js';
 import { BLOCK_ID_DESCRIPTION, checkBlockAsk, checkNodeIds, type BlockAsk } from './node-common.js';
@@ -531,5 +531,23 @@ builder.subscriptionField('subnetValidators', (t) =>
     },
     subscribe: (_root, { network, subnetId }, ctx) => openFeed(ctx, validatorsFeed(toNetwork(network), subnetId)),
     resolve: (event) => eventValue(event, (e) => e.validators.map((v) => ({ ...v, network: e.network }))),
+  }),
+);
+
+builder.subscriptionField('pChainBlocks', (t) =>
+  t.field({
+    type: PBlockRef,
+    nullable: true,
+    description: `Each block the P-Chain accepts from now on, in height order, decoded like \`pChain { block }\`: the first event is the next block, not history. Works against public endpoints (platform.getHeight each poll, then platform.getBlockByHeight for each new height; at most ${MAX_BLOCKS_PER_POLL} per poll: a chain that moved further between two polls is followed from its newest ${MAX_BLOCKS_PER_POLL}, the older ones skipped). ${POLL_NOTE}`,
+    args: {
+      network: t.arg({
+        type: NetworkNameEnum,
+        required: true,
+        defaultValue: 'mainnet',
+        description: 'MAINNET (default), FUJI or TESTNET (same as FUJI).',
+      }),
+    },
+    subscribe: (_root, { network }, ctx) => openFeed(ctx, pChainBlocksFeed(toNetwork(network))),
+    resolve: (event) => eventValue(event, (e): PBlockModel => ({ ...e.block, network: e.network, asked: { height: e.height } })),
   }),
 );

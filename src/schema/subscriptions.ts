@@ -1,7 +1,7 @@
 /**
  * What every Subscription field shares: opening a feed within the bounds, and turning its events
  * into a field's value. The fields are in the files of the types they return (node-index.ts,
- * transaction.ts, subnet-evm.ts, p-chain.ts, metrics.ts), like any other lookup.
+ * p-chain.ts, x-chain.ts, transaction.ts, subnet-evm.ts, metrics.ts), like any other lookup.
  */
 import type { GatewayContext } from '../context.js';
 import { limitExceeded, liveError } from '../errors.js';

@@ -12,7 +12,10 @@ import { Balances, newUtxos, type Balance, type NodeUtxo } from '../domain/utxos
 import type { AssetDescription, AvmBlockJson, AvmTxJson, UtxoIndex } from '../upstreams/node/x-chain.js';
 import { builder } from './builder.js';
 import { pageConnection, type ConnectionArgs, type PageSpec } from '../paging/connection.js';
-import { checkAddresses } from './inputs.js';
+import { checkAddresses, toNetwork } from './inputs.js';
+import { MAX_BLOCKS_PER_POLL, xChainBlocksFeed } from '../live/feeds.js';
+import { NetworkNameEnum } from './enums.js';
+import { eventValue, openFeed, POLL_NOTE } from './subscriptions.js';
 import { BLOCK_ID_DESCRIPTION, checkBlockAsk, type BlockAsk } from './node-common.js';
 import { toSafeInt } from '../upstreams/node/client.js';
 import { blockIdOf } from '../domain/blocks.js';
@@ -561,5 +564,23 @@ builder.objectField(AssetAmountRef, 'description', (t) =>
     description:
       "The node's description of this asset (avm.getAssetDescription), fetched once per asset and kept. X-Chain assets only; null for others.",
     resolve: (a, _args, ctx) => assetOf(ctx, a.network, a.assetId),
+  }),
+);
+
+builder.subscriptionField('xChainBlocks', (t) =>
+  t.field({
+    type: AvmBlockRef,
+    nullable: true,
+    description: `Each block the X-Chain accepts from now on, in height order, decoded like \`xChain { block }\`: the first event is the next block, not history. Works against public endpoints (avm.getHeight each poll, then avm.getBlockByHeight for each new height; at most ${MAX_BLOCKS_PER_POLL} per poll: a chain that moved further between two polls is followed from its newest ${MAX_BLOCKS_PER_POLL}, the older ones skipped). ${POLL_NOTE}`,
+    args: {
+      network: t.arg({
+        type: NetworkNameEnum,
+        required: true,
+        defaultValue: 'mainnet',
+        description: 'MAINNET (default), FUJI or TESTNET (same as FUJI).',
+      }),
+    },
+    subscribe: (_root, { network }, ctx) => openFeed(ctx, xChainBlocksFeed(toNetwork(network))),
+    resolve: (event) => eventValue(event, (e): AvmBlockModel => ({ ...e.block, network: e.network, asked: { height: e.height } })),
   }),
 );

@@ -4,7 +4,8 @@
  * transaction, with dense heights; ids are the Data API's block hashes) and the DAG vertices
  * before it.
  */
-import { PRIMARY_NETWORK_ID } from '../../../src/ids.js';
+import { createHash } from 'node:crypto';
+import { cb58Encode, PRIMARY_NETWORK_ID } from '../../../src/ids.js';
 import type { XChainTransaction, XChainUtxo } from '../../../src/upstreams/data-api/transaction.js';
 import {
   baseTx,
@@ -68,6 +69,39 @@ export interface AvmChain {
 }
 
 const EMPTY_ID = PRIMARY_NETWORK_ID;
+
+/**
+ * A block made after the world's last, named as avalanchego names a block: the sha256 of its
+ * bytes. `body` gives the block's fields with the id given (a JSON-only member, absent from the
+ * bytes), so the bytes are the same with and without it.
+ */
+export function madeBlock(
+  typeId: number,
+  parent: { id: string; height: number },
+  time: number,
+  body: (blockId?: string) => CodecNode,
+): NodeBlock {
+  const bytes = encode(iface(typeId, body()));
+  const blockId = cb58Encode(createHash('sha256').update(bytes).digest());
+  return { id: blockId, parentId: parent.id, height: parent.height + 1, time, node: body(blockId), bytes };
+}
+
+/**
+ * An X-Chain block after `parent` with no transactions, as the live clock adds them
+ * (sandbox/live.ts): the shape of the node's block, not the economics of a real one.
+ */
+export function emptyAvmBlock(parent: { id: string; height: number }, time: number): NodeBlock {
+  return madeBlock(AVM.block, parent, time, (blockId) =>
+    struct([
+      ['parentID', id(parent.id)],
+      ['height', u64(parent.height + 1)],
+      ['time', u64(time)],
+      ['merkleRoot', id(EMPTY_ID)],
+      ['txs', list([])],
+      ...(blockId ? [['id', jsonOnly(blockId)] as [string, CodecNode]] : []),
+    ]),
+  );
+}
 
 /** nftfx.TransferOutput: inside an operation it is concrete, in a list of outputs it is an interface (type 11). */
 function nftOutputBody(u: XChainUtxo): CodecNode {

@@ -9,9 +9,9 @@ import { cb58Encode, formatNodeId, PRIMARY_NETWORK_ID, type NetworkName } from '
 import type { Blockchain, Subnet } from '../../../src/upstreams/data-api/subnet.js';
 import type { PChainTransaction } from '../../../src/upstreams/data-api/transaction.js';
 import { addressBytes } from './avax.js';
-import { buildAvmChain, type AvmChain } from './avm.js';
+import { buildAvmChain, emptyAvmBlock, type AvmChain, type NodeBlock } from './avm.js';
 import { idBytes } from './codec.js';
-import { buildPlatformChain, type PlatformChain } from './platform.js';
+import { buildPlatformChain, emptyPlatformBlock, type PlatformChain } from './platform.js';
 import { buildSubnetEvmChain, cChainBlockBytes, evmBlocks, type EvmBlock, type SubnetEvmChain } from './evm.js';
 import { getEvmWorld, type EvmWorld } from '../../world/evm.js';
 import { sha } from '../../random.js';
@@ -66,6 +66,14 @@ export interface NodeWorld {
   subnetEvm(blockchainId: string): SubnetEvmChain | undefined;
   /** Legacy subnet validators now (AddSubnetValidatorTx running and not removed). */
   subnetValidators: readonly PChainTransaction[];
+  /**
+   * The `n`th block (0 for the first) the live clock adds to the P- or X-Chain after the world's
+   * last (sandbox/live.ts), a second after its parent: the same for a network and seed however far
+   * the clock is, so the index and the chain's own API serve the same blocks.
+   */
+  madeBlock(chain: 'P' | 'X', n: number): NodeBlock;
+  /** Which made block (`n`) has this id, among the first `count`. */
+  madeBlockNumber(chain: 'P' | 'X', id: string, count: number): number | undefined;
 }
 
 /** Legacy subnet validators of the P-Chain now: AddSubnetValidatorTx still running and not removed since. */
@@ -211,6 +219,25 @@ function buildNodeWorld(network: NetworkName, seed: string): NodeWorld {
     return subnetEvmChains.get(blockchainId);
   };
 
+  const made = { P: [] as NodeBlock[], X: [] as NodeBlock[] };
+  const madeIds = { P: new Map<string, number>(), X: new Map<string, number>() };
+  const madeBlock = (chain: 'P' | 'X', n: number): NodeBlock => {
+    const list = made[chain];
+    const last = (chain === 'P' ? platform.blocks : avm.blocks).at(-1)!;
+    while (list.length <= n) {
+      const parent = list.at(-1) ?? last;
+      const block = (chain === 'P' ? emptyPlatformBlock : emptyAvmBlock)(parent, parent.time + 1);
+      madeIds[chain].set(block.id, list.length);
+      list.push(block);
+    }
+    return list[n]!;
+  };
+  const madeBlockNumber = (chain: 'P' | 'X', id: string, count: number) => {
+    if (count > 0) madeBlock(chain, count - 1);
+    const n = madeIds[chain].get(id);
+    return n !== undefined && n < count ? n : undefined;
+  };
+
   return {
     network,
     seed,
@@ -226,6 +253,8 @@ function buildNodeWorld(network: NetworkName, seed: string): NodeWorld {
     utxoBytes,
     subnetEvm,
     subnetValidators,
+    madeBlock,
+    madeBlockNumber,
   };
 }
 

@@ -22,7 +22,7 @@ import {
   transferableOutput,
   transferOutput,
 } from './avax.js';
-import type { NodeBlock, NodeTx } from './avm.js';
+import { madeBlock, type NodeBlock, type NodeTx } from './avm.js';
 import { bytes, embed, encode, fixed, hex, iface, id, jsonOnly, list, str, struct, u32, u64, u8, type CodecNode } from './codec.js';
 import { isProposal, TIMELINE } from '../../world/timeline.js';
 import type { SandboxWorld } from '../../world/types.js';
@@ -319,6 +319,22 @@ function platformTx(world: SandboxWorld, t: PChainTransaction): NodeTx {
     t.txHash,
   );
   return { id: t.txHash, time: t.blockTimestamp, node, bytes: encode(node) };
+}
+
+/**
+ * A Banff standard block after `parent` with no transactions, as the live clock adds them
+ * (sandbox/live.ts): what the P-Chain builds to move its time on when no transaction waits.
+ */
+export function emptyPlatformBlock(parent: { id: string; height: number }, time: number): NodeBlock {
+  return madeBlock(BLOCK.banffStandard, parent, time, (blockId) =>
+    struct([
+      ['time', u64(time)],
+      ['parentID', id(parent.id)],
+      ['height', u64(parent.height + 1)],
+      ...(blockId ? [['id', jsonOnly(blockId)] as [string, CodecNode]] : []),
+      ['txs', list([])],
+    ]),
+  );
 }
 
 export function buildPlatformChain(world: SandboxWorld): PlatformChain {
