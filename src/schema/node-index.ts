@@ -10,9 +10,9 @@ import type { IndexName } from '../upstreams/node/node-index.js';
 import type { Container } from '../upstreams/node/node-index.js';
 import { builder } from './builder.js';
 import { blocksFeed, type BlockChain } from '../live/feeds.js';
-import { NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';
+import { PrimaryNetworkChainEnum } from './enums.js';
 import { toNetwork } from './inputs.js';
-import { eventValue, openFeed, POLL_NOTE } from './subscriptions.js';
+import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
 import { pageConnection, type PageSpec } from '../paging/connection.js';
 import { CB58IdScalar } from './scalars.js';
 import {
@@ -175,12 +175,7 @@ builder.subscriptionField('acceptedBlocks', (t) =>
     nullable: true,
     description: `Each block the chain accepts from now on, oldest first, as the node's index holds it: its id, position, time and bytes (index.getLastAccepted, then index.getContainerRange for what came since; at most 32 per poll). Needs a node with --index-enabled: public endpoints do not serve the index, and there the subscription ends at once with NODE_API_UNAVAILABLE. For the P- and X-Chain on a public endpoint, use \`pChainBlocks\` and \`xChainBlocks\` (by height, decoded); this field is the one for C-Chain blocks. ${POLL_NOTE}`,
     args: {
-      network: t.arg({
-        type: NetworkNameEnum,
-        required: true,
-        defaultValue: 'mainnet',
-        description: 'MAINNET (default), FUJI or TESTNET (same as FUJI).',
-      }),
+      ...networkArg,
       chain: t.arg({ type: PrimaryNetworkChainEnum, required: true, description: 'P_CHAIN, X_CHAIN or C_CHAIN.' }),
     },
     subscribe: (_root, { network, chain }, ctx) => openFeed(ctx, blocksFeed(toNetwork(network), BLOCK_CHAIN[chain])),

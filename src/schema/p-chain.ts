@@ -10,7 +10,7 @@ import type { AvmInput, AvmOutput, Uint } from '../upstreams/node/client.js';
 import type { PBlockJson, PDelegator, PValidator } from '../upstreams/node/p-chain.js';
 import { builder } from './builder.js';
 import { MAX_BLOCKS_PER_POLL, pChainBlocksFeed, validatorsFeed } from '../live/feeds.js';
-import { eventValue, openFeed, POLL_NOTE } from './subscriptions.js';
+import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
 import { checkAddresses, toNetwork } from './inputs.js';
 import { BLOCK_ID_DESCRIPTION, checkBlockAsk, checkNodeIds, type BlockAsk } from './node-common.js';
 import { toSafeInt } from '../upstreams/node/client.js';
@@ -26,7 +26,7 @@ import {
   platformGetCurrentValidators,
   platformGetHeight,
 } from '../upstreams/node/p-chain.js';
-import { BlockchainStatusEnum, NetworkNameEnum } from './enums.js';
+import { BlockchainStatusEnum } from './enums.js';
 import {
   L1ValidatorRef,
   NetworkRef,
@@ -517,12 +517,7 @@ builder.subscriptionField('subnetValidators', (t) =>
     nullable: true,
     description: `A subnet's validator set (platform.getCurrentValidators): first as it stands, then whole each time a validator joins, leaves or changes weight (uptimes and balances move all the time and are not changes). ${POLL_NOTE}`,
     args: {
-      network: t.arg({
-        type: NetworkNameEnum,
-        required: true,
-        defaultValue: 'mainnet',
-        description: 'MAINNET (default), FUJI or TESTNET (same as FUJI).',
-      }),
+      ...networkArg,
       subnetId: t.arg({
         type: CB58IdScalar,
         required: true,
@@ -540,12 +535,7 @@ builder.subscriptionField('pChainBlocks', (t) =>
     nullable: true,
     description: `Each block the P-Chain accepts from now on, in height order, decoded like \`pChain { block }\`: the first event is the next block, not history. Works against public endpoints (platform.getHeight each poll, then platform.getBlockByHeight for each new height; at most ${MAX_BLOCKS_PER_POLL} per poll: a chain that moved further between two polls is followed from its newest ${MAX_BLOCKS_PER_POLL}, the older ones skipped). ${POLL_NOTE}`,
     args: {
-      network: t.arg({
-        type: NetworkNameEnum,
-        required: true,
-        defaultValue: 'mainnet',
-        description: 'MAINNET (default), FUJI or TESTNET (same as FUJI).',
-      }),
+      ...networkArg,
     },
     subscribe: (_root, { network }, ctx) => openFeed(ctx, pChainBlocksFeed(toNetwork(network))),
     resolve: (event) => eventValue(event, (e): PBlockModel => ({ ...e.block, network: e.network, asked: { height: e.height } })),

@@ -11,8 +11,8 @@ import type { ChainConfigReply, FeeConfig, PrecompileConfig } from '../upstreams
 import type { Uint } from '../upstreams/node/client.js';
 import { builder } from './builder.js';
 import { feeConfigFeed } from '../live/feeds.js';
-import { NetworkNameEnum } from './enums.js';
-import { eventValue, openFeed, POLL_NOTE } from './subscriptions.js';
+
+import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
 import { MAX_EVM_BLOCK, toNetwork } from './inputs.js';
 import { checkNodeIds } from './node-common.js';
 import { toSafeInt } from '../upstreams/node/client.js';
@@ -316,12 +316,7 @@ builder.subscriptionField('feeConfig', (t) =>
     nullable: true,
     description: `A Subnet-EVM chain's fee config (eth_feeConfig at the latest block): first as it stands, then each time it changes. A chain that is not a Subnet-EVM chain (the C-Chain, custom VMs) answers every poll with an error event. ${POLL_NOTE}`,
     args: {
-      network: t.arg({
-        type: NetworkNameEnum,
-        required: true,
-        defaultValue: 'mainnet',
-        description: 'MAINNET (default), FUJI or TESTNET (same as FUJI).',
-      }),
+      ...networkArg,
       blockchainId: t.arg({ type: CB58IdScalar, required: true, description: 'The Subnet-EVM chain (its blockchain id, cb58).' }),
     },
     subscribe: (_root, { network, blockchainId }, ctx) => openFeed(ctx, feeConfigFeed(toNetwork(network), blockchainId)),

@@ -8,6 +8,7 @@ import { limitExceeded, liveError } from '../errors.js';
 import type { Feed } from '../live/feeds.js';
 import type { LiveEvent } from '../live/hub.js';
 import { builder } from './builder.js';
+import { NetworkNameEnum } from './enums.js';
 
 /** Joins `feed`'s topic, or refuses with a clear error when the client or the gateway has too many subscriptions open. */
 export function openFeed<S, E>(ctx: GatewayContext, feed: Feed<S, E>): AsyncIterable<LiveEvent<E>> {
@@ -41,3 +42,13 @@ builder.subscriptionType({
   description:
     'Live data as the chains produce it, over SSE (`accept: text/event-stream`) or WebSocket (the graphql-transport-ws protocol at /graphql). One client may hold LIVE_MAX_PER_CLIENT subscriptions at once.',
 });
+
+/** The `network` argument of every subscription (a query has its network from `network(name:)`). */
+export const networkArg = builder.args((t) => ({
+  network: t.field({
+    type: NetworkNameEnum,
+    required: true,
+    defaultValue: 'mainnet',
+    description: 'MAINNET (default), FUJI or TESTNET (same as FUJI).',
+  }),
+}));

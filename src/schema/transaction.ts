@@ -12,7 +12,7 @@ import type { SortOrder } from '../upstreams/data-api/wire.js';
 import { PRIMARY_NETWORK_TX_TYPES } from '../upstreams/data-api/wire.js';
 import { builder } from './builder.js';
 import { transactionsFeed } from '../live/feeds.js';
-import { eventValue, openFeed, POLL_NOTE } from './subscriptions.js';
+import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
 import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/connection.js';
 import {
   AssetCapEnum,
@@ -613,12 +613,7 @@ builder.subscriptionField('addressTransactions', (t) =>
     nullable: true,
     description: `Each new Primary Network transaction touching any of \`addresses\`, oldest first (listLatestPrimaryNetworkTransactions, newest 50 per chain and poll). At most LIVE_MAX_ADDRESSES addresses; the same set in any order shares one poller. ${POLL_NOTE}`,
     args: {
-      network: t.arg({
-        type: NetworkNameEnum,
-        required: true,
-        defaultValue: 'mainnet',
-        description: 'MAINNET (default), FUJI or TESTNET (same as FUJI).',
-      }),
+      ...networkArg,
       addresses: t.arg({
         type: [AvalancheAddressScalar],
         required: true,

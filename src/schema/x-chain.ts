@@ -14,8 +14,8 @@ import { builder } from './builder.js';
 import { pageConnection, type ConnectionArgs, type PageSpec } from '../paging/connection.js';
 import { checkAddresses, toNetwork } from './inputs.js';
 import { MAX_BLOCKS_PER_POLL, xChainBlocksFeed } from '../live/feeds.js';
-import { NetworkNameEnum } from './enums.js';
-import { eventValue, openFeed, POLL_NOTE } from './subscriptions.js';
+
+import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
 import { BLOCK_ID_DESCRIPTION, checkBlockAsk, type BlockAsk } from './node-common.js';
 import { toSafeInt } from '../upstreams/node/client.js';
 import { blockIdOf } from '../domain/blocks.js';
@@ -573,12 +573,7 @@ builder.subscriptionField('xChainBlocks', (t) =>
     nullable: true,
     description: `Each block the X-Chain accepts from now on, in height order, decoded like \`xChain { block }\`: the first event is the next block, not history. Works against public endpoints (avm.getHeight each poll, then avm.getBlockByHeight for each new height; at most ${MAX_BLOCKS_PER_POLL} per poll: a chain that moved further between two polls is followed from its newest ${MAX_BLOCKS_PER_POLL}, the older ones skipped). ${POLL_NOTE}`,
     args: {
-      network: t.arg({
-        type: NetworkNameEnum,
-        required: true,
-        defaultValue: 'mainnet',
-        description: 'MAINNET (default), FUJI or TESTNET (same as FUJI).',
-      }),
+      ...networkArg,
     },
     subscribe: (_root, { network }, ctx) => openFeed(ctx, xChainBlocksFeed(toNetwork(network))),
     resolve: (event) => eventValue(event, (e): AvmBlockModel => ({ ...e.block, network: e.network, asked: { height: e.height } })),
