@@ -59,15 +59,18 @@ const headerName = z
   .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { message: 'must be a valid HTTP header name, e.g. x-service-api-key' })
   .transform((v) => v.toLowerCase());
 
+/** The items of a comma list, trimmed, empty ones dropped. */
+function commaList(value: string): string[] {
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
 /** `*`, or a comma list of exact origins (scheme://host[:port], as a browser sends them in Origin). */
 const corsOrigins = z
   .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((v) => v.trim())
-      .filter(Boolean),
-  )
+  .transform(commaList)
   .refine(
     (list) => (list.length === 1 && list[0] === '*') || (list.length > 0 && list.every((v) => URL.canParse(v) && new URL(v).origin === v)),
     {
@@ -79,10 +82,7 @@ const corsOrigins = z
 const trustProxy = z.string().transform((value, ctx): TrustProxy => {
   if (value === 'false') return false;
   if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 10) return Number(value);
-  const list = value
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean);
+  const list = commaList(value);
   if (list.length > 0 && !/^\d+$/.test(value) && list.every((v) => parseRange(v))) return list;
   ctx.addIssue({
     code: 'custom',
@@ -111,10 +111,7 @@ export type ReadyUpstream = (typeof READY_UPSTREAMS)[number];
 /** `none`, or a comma list of the upstreams /ready probes. */
 const readyUpstreams = z.string().transform((value, ctx): ReadyUpstream[] => {
   if (value.trim() === 'none') return [];
-  const list = value
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean);
+  const list = commaList(value);
   const unknown = list.filter((v) => !(READY_UPSTREAMS as readonly string[]).includes(v));
   if (list.length > 0 && unknown.length === 0) return [...new Set(list)] as ReadyUpstream[];
   ctx.addIssue({ code: 'custom', message: `must be none or a comma list of ${READY_UPSTREAMS.join(', ')}` });
@@ -181,12 +178,7 @@ const schema = z.object({
   TRUSTED_DOCUMENTS: z.enum(['off', 'allow', 'only'], { message: 'must be one of off, allow, only' }).default('allow'),
   TRUSTED_DOCUMENTS_MANIFESTS: z
     .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((v) => v.trim())
-        .filter(Boolean),
-    )
+    .transform(commaList)
     .refine((list) => list.length > 0, { message: 'must be a comma list of persisted-documents.json files' })
     .optional(),
   TRUSTED_DOCUMENTS_APQ_MAX_BYTES: int(0, 1024 * MiB).default(4 * MiB),
