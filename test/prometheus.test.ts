@@ -168,13 +168,24 @@ describe('the circuit breaker', () => {
       BREAKER_HALF_OPEN_MS: '60000',
     });
     await h.raw(SUBNETS);
-    const upstream = { service: 'data-api', upstream: sandbox.dataApiUrl };
+    const upstream = { service: 'data-api', upstream: new URL(sandbox.dataApiUrl).host };
     expect(sample(await scrape(h), 'gateway_upstream_circuit_state', upstream)).toBe(0);
     sandbox.fail({ operation: 'listSubnets', kind: 'status', status: 503, times: -1 });
     for (let i = 0; i < 5; i++) await h.raw(SUBNETS);
     const text = await scrape(h);
     expect(sample(text, 'gateway_upstream_circuit_state', upstream)).toBe(2);
     expect(sample(text, 'gateway_upstream_calls_total', { operation: 'listSubnets', status: 'CircuitOpenError' })).toBeGreaterThan(0);
+  });
+
+  it("labels an upstream by its host, never by its base URL's path, where providers put keys", async () => {
+    const h = await harness({ BREAKER_FAILURE_RATE: '0.5' });
+    await h.raw('{ network { pChain { height } } }');
+    const text = await scrape(h);
+    const base = new URL(sandbox.nodeUrl('mainnet'));
+    expect(base.pathname.length).toBeGreaterThan(1);
+    const circuits = text.split('\n').filter((line) => line.startsWith('gateway_upstream_circuit_state{'));
+    expect(circuits.some((line) => line.includes(`upstream="${base.host}/ext/bc/P"`))).toBe(true);
+    for (const line of circuits) expect(line).not.toContain(base.pathname);
   });
 });
 

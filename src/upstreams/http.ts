@@ -131,7 +131,10 @@ export interface HttpClientOptions {
 /** The state of one circuit breaker, for metrics. */
 export interface CircuitReport {
   service: UpstreamService;
-  /** The base URL, plus the endpoint path for a node. */
+  /**
+   * The base URL's host, plus the endpoint path for a node: never the base URL's path or
+   * credentials, where some providers put the API key (https://x.example/<token>).
+   */
   upstream: string;
   state: 'closed' | 'half-open' | 'open';
 }
@@ -268,11 +271,12 @@ export class HttpClient {
   *circuits(): Iterable<CircuitReport> {
     for (const [key, upstream] of this.upstreams) {
       const [service, baseUrl] = key.split(' ') as [UpstreamService, string];
+      const host = new URL(baseUrl).host;
       for (const [path, breaker] of upstream.breakers) {
         const state = breaker.policy.state;
         yield {
           service,
-          upstream: baseUrl + path,
+          upstream: host + path,
           state:
             state === CircuitState.Open || state === CircuitState.Isolated
               ? 'open'
