@@ -88,6 +88,22 @@ describe('two instances asked the same new question at once', () => {
     }
   });
 
+  it('still make one call when it takes longer than the lease: the holder renews it while it calls', async () => {
+    const [a, b] = [await instance(), await instance()];
+    try {
+      sandbox.reset();
+      sandbox.knobs.latencyMs = 3_000;
+      const q = `{ network { tx: transaction(chain: P_CHAIN, txHash: "${world.transactions.p[32]!.txHash}") { txHash } } }`;
+      const [first, second] = await Promise.all([a.raw(q), sleep(50).then(() => b.raw(q))]);
+      expect(first.errors).toBeUndefined();
+      expect(second).toEqual(first);
+      expect(sandbox.counts).toEqual({ getTxByHash: 1 });
+    } finally {
+      sandbox.reset();
+      await Promise.all([a.close(), b.close()]);
+    }
+  }, 15_000);
+
   it('each call for themselves when the one calling fails: a failure is not shared, and nobody waits for it', async () => {
     const [a, b] = [await instance(undefined, { UPSTREAM_RETRIES: '0' }), await instance(undefined, { UPSTREAM_RETRIES: '0' })];
     try {

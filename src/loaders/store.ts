@@ -5,7 +5,7 @@
  * milliseconds is a miss (see src/redis.ts), and the process keeps serving from (and filling)
  * its own memory.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import type { RedisConnection } from '../redis.js';
@@ -112,12 +112,18 @@ const REDIS_IMMUTABLE_TTL_MS = 24 * 3600_000;
 const KEY_PREFIX = 'agw:1:';
 const LEASE_PREFIX = 'agw:1:lease:';
 /**
- * How long an instance may hold the call for a read before others stop waiting for it: a few
- * upstream round trips. An instance that died or hangs costs the others this much, once.
+ * How long a lease on a read lives unless its holder renews it (every half of it, while its call
+ * runs): an instance that died or hangs costs the others this much, once.
  */
 const LEASE_MS = 2_000;
-/** How often an instance waiting for another's answer looks for it. */
+/** How often an instance waiting for another's answer looks for it: soon at first, then less often. */
 const LEASE_POLL_MS = 15;
+const LEASE_POLL_MAX_MS = 100;
+/** However long a lease is renewed, a waiter calls for itself after this: longer than any upstream call's budget of retries. */
+const LEASE_WAIT_MAX_MS = 30_000;
+/** Only the holder (its token) may renew or let go of a lease: a late holder must not end another's. */
+const RENEW_LEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
+const RELEASE_LEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
 /** Answers in Redis, where every instance finds them. */
 export class RedisStore implements CacheStore {
@@ -148,53 +154,64 @@ export class RedisStore implements CacheStore {
   }
 
   /**
-   * Single-flight across instances: the first instance to miss takes a short lease on the read
-   * (SET NX PX) and calls; the others poll for its answer and take the lease themselves if it is
-   * released with no answer (the call failed) or runs out. Redis failing is "no lease": call.
+   * Single-flight across instances: the first instance to miss takes a lease on the read
+   * (SET NX PX with a token of its own, renewed while its call runs) and calls; the others poll
+   * for a fresh answer under the value key, and take the lease themselves if it is let go with
+   * no answer (the call failed) or runs out (the holder died). Redis failing is "no lease": call.
    */
   async callOnce(key: string, call: () => Promise<Entry>, signal?: CancelSignal): Promise<Entry> {
     const id = this.hash(key);
     const valueKey = KEY_PREFIX + id;
     const leaseKey = LEASE_PREFIX + id;
-    const deadline = Date.now() + LEASE_MS;
+    const token = randomUUID();
+    const deadline = Date.now() + LEASE_WAIT_MAX_MS;
+    let polls = 0;
     for (;;) {
       const client = this.redis.client;
       let leased: boolean;
       try {
-        leased = !client || (await client.set(leaseKey, '1', 'PX', LEASE_MS, 'NX')) === 'OK';
+        leased = !client || (await client.set(leaseKey, token, 'PX', LEASE_MS, 'NX')) === 'OK';
       } catch (error) {
         this.redis.down(error as Error);
         leased = true;
       }
-      if (leased) return this.callAndKeep(key, leaseKey, call);
+      if (leased) return this.callAndKeep(key, call, leaseKey, token);
       // Another instance is calling: its answer arrives under the value key.
       for (;;) {
         // A request that went away stops waiting; `call` then ends at once, without calling.
-        if (signal?.aborted || Date.now() >= deadline) return this.callAndKeep(key, undefined, call);
-        await sleep(LEASE_POLL_MS);
+        if (signal?.aborted || Date.now() >= deadline) return this.callAndKeep(key, call);
+        await sleep(Math.min(LEASE_POLL_MAX_MS, LEASE_POLL_MS * ++polls));
         let value: string | null | undefined;
         let lease: string | null | undefined;
         try {
           [value, lease] = (await this.redis.client?.mget(valueKey, leaseKey)) ?? [null, null];
         } catch (error) {
           this.redis.down(error as Error);
-          return this.callAndKeep(key, undefined, call);
+          return this.callAndKeep(key, call);
         }
+        // Only a fresh answer: a stale one is what the holder may be refreshing.
         const entry = decode(value ?? null);
-        if (entry) return entry;
+        if (entry && entry.freshUntil > Date.now()) return entry;
         if (lease == null) break;
       }
     }
   }
 
-  private async callAndKeep(key: string, leaseKey: string | undefined, call: () => Promise<Entry>): Promise<Entry> {
+  private async callAndKeep(key: string, call: () => Promise<Entry>, leaseKey?: string, token?: string): Promise<Entry> {
+    const renew =
+      leaseKey &&
+      setInterval(() => {
+        this.redis.client?.eval(RENEW_LEASE, 1, leaseKey, token!, LEASE_MS).catch((error: Error) => this.redis.down(error));
+      }, LEASE_MS / 2);
+    if (renew) renew.unref();
     try {
       const entry = await call();
       this.set(key, entry);
       return entry;
     } finally {
+      if (renew) clearInterval(renew);
       // Sent after the SET on the same connection, so a waiter sees the answer or no lease, never neither.
-      if (leaseKey) this.redis.client?.del(leaseKey).catch((error: Error) => this.redis.down(error));
+      if (leaseKey) this.redis.client?.eval(RELEASE_LEASE, 1, leaseKey, token!).catch((error: Error) => this.redis.down(error));
     }
   }
 
