@@ -8,7 +8,10 @@ export type AdminAccess = { granted: true } | { granted: false; reason: 'not-con
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-/** Checks a request's Authorization header; `token` is the configured ADMIN_TOKEN. */
+/**
+ * Checks a request's Authorization header against a configured bearer token: ADMIN_TOKEN for the
+ * node's admin operations, SUBGRAPH_TOKEN for the federation subgraph's router.
+ */
 export function adminAccess(token: string | undefined, authorization: string | null): AdminAccess {
   if (!token) return { granted: false, reason: 'not-configured' };
   const match = /^Bearer\s+(.+)$/i.exec(authorization?.trim() ?? '');

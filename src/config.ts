@@ -186,6 +186,7 @@ const schema = z.object({
   COMPRESSION_MIN_BYTES: int(0, 64 * MiB).default(1024),
   INTROSPECTION: bool.default(true),
   FEDERATION: bool.default(false),
+  SUBGRAPH_TOKEN: z.string().min(16, { message: 'must be at least 16 characters, e.g. from `openssl rand -hex 32`' }).optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -293,6 +294,8 @@ export interface Config {
   introspection: boolean;
   /** Whether the graph is also served as an Apollo Federation v2 subgraph, at /subgraph. */
   federation: boolean;
+  /** When set, /subgraph answers only `Authorization: Bearer <SUBGRAPH_TOKEN>` (the router). */
+  subgraphToken?: string;
   logLevel: string;
   /** The share of successful requests whose line is logged (requests with errors always are). */
   logSampleRate: number;
@@ -314,7 +317,7 @@ export class ConfigError extends Error {
   }
 }
 
-const SECRET_KEYS = new Set(['DATA_API_KEY', 'CURSOR_SECRET', 'ADMIN_TOKEN', 'REDIS_URL', 'METRICS_TOKEN']);
+const SECRET_KEYS = new Set(['DATA_API_KEY', 'CURSOR_SECRET', 'ADMIN_TOKEN', 'REDIS_URL', 'METRICS_TOKEN', 'SUBGRAPH_TOKEN']);
 
 /** Reads and validates the configuration; throws a ConfigError that lists every problem. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -331,6 +334,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data as typeof parsed.data & Record<string, number | undefined>;
   const cacheMode = c.CACHE ?? (c.REDIS_URL ? 'redis' : 'memory');
+  if (c.FEDERATION && !c.SUBGRAPH_TOKEN && (c.TRUSTED_DOCUMENTS === 'only' || !c.INTROSPECTION)) {
+    throw new ConfigError([
+      `SUBGRAPH_TOKEN: needed with FEDERATION=true and ${c.TRUSTED_DOCUMENTS === 'only' ? 'TRUSTED_DOCUMENTS=only' : 'INTROSPECTION=false'}: /subgraph runs any document and gives its SDL to whoever reaches it, so only the router that sends \`Authorization: Bearer <SUBGRAPH_TOKEN>\` may use it`,
+    ]);
+  }
   if (cacheMode === 'redis' && !c.REDIS_URL) throw new ConfigError(['CACHE: redis needs REDIS_URL, e.g. redis://127.0.0.1:6379']);
   if (c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError(['HTTP_HEADERS_TIMEOUT_MS: must not be more than HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)']);
@@ -424,6 +432,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     compression: c.COMPRESSION ? { minBytes: c.COMPRESSION_MIN_BYTES } : false,
     introspection: c.INTROSPECTION,
     federation: c.FEDERATION,
+    subgraphToken: c.SUBGRAPH_TOKEN,
     logLevel: c.LOG_LEVEL,
     logSampleRate: c.LOG_SAMPLE_RATE,
     metrics: { enabled: c.METRICS === 'on', token: c.METRICS_TOKEN, port: c.METRICS_PORT, maxOperations: c.METRICS_MAX_OPERATIONS },

@@ -53,6 +53,8 @@ export interface Gateway {
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
   /** The graph as an Apollo Federation v2 subgraph at /subgraph, when FEDERATION is on. */
   subgraph?: YogaServerInstance<Record<string, unknown>, GatewayContext>;
+  /** Whether a request may use the subgraph: its router's bearer token, when SUBGRAPH_TOKEN is set. */
+  subgraphAccess?: (authorization: string | undefined) => boolean;
   http: HttpClient;
   reuse: Reuse;
   /** The connection to Redis, when REDIS_URL is set (the cache, rate limits and subscriptions share it). */
@@ -398,6 +400,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
   return {
     yoga,
     subgraph,
+    subgraphAccess: config.subgraphToken ? (authorization) => adminAccess(config.subgraphToken, authorization ?? null).granted : undefined,
     http,
     reuse,
     redis,

@@ -156,6 +156,11 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
     }
     // The federation subgraph (FEDERATION=true) has a yoga of its own; everything else is the graph's.
     const yoga = subgraph && isSubgraphPath(req.url) ? subgraph : gateway.yoga;
+    if (yoga === subgraph && gateway.subgraphAccess && !gateway.subgraphAccess(req.headers.authorization)) {
+      refuse(res, 401, ErrorCode.FORBIDDEN, 'The subgraph answers its router only: send `Authorization: Bearer <SUBGRAPH_TOKEN>`.');
+      req.resume();
+      return;
+    }
     if (options.graphiql && yoga === gateway.yoga && isGraphiQLPage(req, yoga.graphqlEndpoint)) {
       options.graphiql(req, res).catch((error: unknown) => {
         yoga.logger.error(error);

@@ -103,4 +103,16 @@ describe('configuration', () => {
     expect(message).toContain('READY_UPSTREAMS: must be none or a comma list of data-api, metrics-api, node-mainnet, node-fuji');
     expect(message).toContain('OTEL_EXPORTER_OTLP_PROTOCOL: must be http/json or http/protobuf');
   });
+
+  it('refuses FEDERATION without SUBGRAPH_TOKEN where /subgraph would undo TRUSTED_DOCUMENTS=only or INTROSPECTION=false', () => {
+    for (const env of [
+      { FEDERATION: 'true', TRUSTED_DOCUMENTS: 'only' },
+      { FEDERATION: 'true', INTROSPECTION: 'false' },
+    ]) {
+      expect(() => loadConfig(env)).toThrow(/SUBGRAPH_TOKEN: needed with FEDERATION=true/);
+      expect(loadConfig({ ...env, SUBGRAPH_TOKEN: 'router-secret-0123456789' }).subgraphToken).toBe('router-secret-0123456789');
+    }
+    expect(loadConfig({ FEDERATION: 'true' }).subgraphToken).toBeUndefined();
+    expect(() => loadConfig({ SUBGRAPH_TOKEN: 'short' })).toThrow(/SUBGRAPH_TOKEN: must be at least 16 characters/);
+  });
 });

@@ -195,6 +195,43 @@ describe('the plain graph', () => {
     expect(r.errors?.[0]?.message).toMatch(/Cannot query field "_service" on type "Query"/);
   });
 
+  it('with SUBGRAPH_TOKEN, answers only the router that sends it', async () => {
+    const token = 'router-secret-0123456789';
+    const guarded = await startHarness({ FEDERATION: 'true', SUBGRAPH_TOKEN: token }, { sandbox: h.sandbox });
+    const server = createGatewayServer(guarded.gateway, guarded.config.server);
+    const base = await listen(server.server);
+    const ask = (headers: Record<string, string>) =>
+      fetch(`${base}/subgraph`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query: '{ _service { sdl } }' }),
+      });
+    try {
+      const calls = h.sandbox.total;
+      for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789' }]) {
+        const refused = await ask(headers);
+        expect(refused.status).toBe(401);
+        expect(await refused.json()).toEqual({
+          errors: [{ message: expect.stringContaining('Authorization: Bearer <SUBGRAPH_TOKEN>'), extensions: { code: 'FORBIDDEN' } }],
+        });
+      }
+      const allowed = await ask({ authorization: `Bearer ${token}` });
+      expect(allowed.status).toBe(200);
+      expect(((await allowed.json()) as { data: { _service: { sdl: string } } }).data._service.sdl).toContain('@key');
+      // The graph itself needs no token.
+      const graph = await fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ __typename }' }),
+      });
+      expect(graph.status).toBe(200);
+      expect(h.sandbox.total).toBe(calls);
+    } finally {
+      await server.drain(100);
+      await guarded.close();
+    }
+  });
+
   it('has no /subgraph when FEDERATION is off', async () => {
     const off = await startHarness({}, { sandbox: h.sandbox });
     const server = createGatewayServer(off.gateway, off.config.server);
