@@ -208,7 +208,7 @@ describe('the plain graph', () => {
       });
     try {
       const calls = h.sandbox.total;
-      for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789' }]) {
+      for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789' }] as Record<string, string>[]) {
         const refused = await ask(headers);
         expect(refused.status).toBe(401);
         expect(await refused.json()).toEqual({
