@@ -53,6 +53,10 @@ const UNPARSED = '(unparsed)';
 const MAX_NAME_LENGTH = 100;
 /** Document texts remembered for response-cache hits (yoga's own parse cache keeps 1000). */
 const MAX_TEXTS = 1000;
+/** Texts kept for response-cache hits, in characters: a client's huge documents must not fill memory. */
+const MAX_TEXT_CHARS = 4 * 1024 * 1024;
+/** A longer document's cache hits count under its operation name only (or `(other)`). */
+const MAX_KEPT_TEXT = 16 * 1024;
 const CIRCUIT_VALUE = { closed: 0, 'half-open': 1, open: 2 } as const;
 
 export class GatewayMetrics {
@@ -75,6 +79,7 @@ export class GatewayMetrics {
   private readonly byDocument = new WeakMap<DocumentNode, OperationSeries>();
   /** By document text, for whole responses served from the cache before any parse; bounded. */
   private readonly byText = new Map<string, OperationSeries>();
+  private byTextChars = 0;
   private inflightSource?: () => number;
   private circuitSource?: () => Iterable<CircuitReport>;
   private readonly stores: [string, MemoryStore][] = [];
@@ -207,9 +212,13 @@ export class GatewayMetrics {
       // A document naming several operations runs whichever is asked: only a single one is kept by document.
       if (operationName === undefined || document.definitions.length === 1) {
         this.byDocument.set(document, series);
-        if (text !== undefined) {
-          if (this.byText.size >= MAX_TEXTS) this.byText.clear();
+        if (text !== undefined && text.length <= MAX_KEPT_TEXT && !this.byText.has(text)) {
+          if (this.byText.size >= MAX_TEXTS || this.byTextChars + text.length > MAX_TEXT_CHARS) {
+            this.byText.clear();
+            this.byTextChars = 0;
+          }
           this.byText.set(text, series);
+          this.byTextChars += text.length;
         }
       }
     }
