@@ -249,9 +249,9 @@ export class LiveHub {
     }
     // Redis away or refusing: the lease ticks serve the subscribers from here meanwhile.
     this.listen(topic).catch(() => undefined);
-    void this.leaseTick(topic);
     topic.leaseTimer = setInterval(() => void this.leaseTick(topic), Math.max(50, Math.floor(this.leaseMs / 3)));
     topic.leaseTimer.unref();
+    void this.leaseTick(topic);
   }
 
   private leave(topic: Topic, subscriber: Subscriber, client: string): void {
@@ -290,7 +290,8 @@ export class LiveHub {
     topic.polling = true;
     // A poll still in flight from before a stop must not go on next to this one.
     const generation = ++topic.generation;
-    const current = () => topic.polling && topic.generation === generation;
+    // A topic nobody subscribes to any more (left the map) must not go on polling either.
+    const current = () => topic.polling && topic.generation === generation && this.topics.get(topic.feed.key) === topic;
     const interval = this.options.intervals[topic.feed.kind];
     const run = async () => {
       if (!current()) return;
@@ -425,7 +426,7 @@ export class LiveHub {
 
   /** Takes, renews or loses the topic's lease; polls here while holding it, or while Redis is away. */
   private async leaseTick(topic: Topic): Promise<void> {
-    if (!this.topics.has(topic.feed.key) || this.closed) return;
+    if (!this.live(topic)) return;
     const client = this.options.redis?.client;
     const key = LEASE + topic.feed.key;
     if (!client) {
@@ -437,14 +438,17 @@ export class LiveHub {
     try {
       if (topic.holding) {
         const renewed = await client.eval(RENEW, 1, key, this.id, this.leaseMs);
-        if (renewed) return;
+        // Released meanwhile (its last subscriber left): release() gave the lease up.
+        if (renewed || !this.live(topic)) return;
         topic.holding = false;
         this.stopPolling(topic);
         return;
       }
       const taken = await client.set(key, this.id, 'PX', this.leaseMs, 'NX');
       if (taken === 'OK') {
-        if (!this.topics.has(topic.feed.key)) {
+        if (!this.live(topic)) {
+          // Won by a topic its subscribers have left (maybe replaced by a new one of the same
+          // key, which takes the lease at its next check): give it up for whoever polls it next.
           await client.eval(RELEASE, 1, key, this.id);
           return;
         }
@@ -453,12 +457,17 @@ export class LiveHub {
         this.stopPolling(topic);
         topic.pollState = undefined;
         this.startPolling(topic);
-      } else if (topic.polling) {
+      } else if (topic.polling && this.live(topic)) {
         // Polled here while Redis was away: another instance holds the topic now.
         this.stopPolling(topic);
       }
     } catch {
       // A command that failed leaves things as they are until the next tick.
     }
+  }
+
+  /** Whether `topic` is still the one its subscribers here are in, its lease still checked. */
+  private live(topic: Topic): boolean {
+    return !this.closed && this.topics.get(topic.feed.key) === topic && topic.leaseTimer !== undefined;
   }
 }
