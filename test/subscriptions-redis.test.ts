@@ -203,4 +203,22 @@ describe('the hub on Redis', () => {
     expect(await admin.get('live:lease:race:rejoin')).toBeNull();
     await live.close();
   });
+
+  it('keeps polling a topic whose lease it won while another lease check was in flight', async () => {
+    // Ticks every 50 ms; write commands held for 200 ms, so several SET NX queue behind each other.
+    const live = hub({ leaseMs: 150 });
+    const { feed } = counter('race:overlap');
+    await admin.client('PAUSE', 200, 'WRITE');
+    const sub = live.subscribe(feed, 'c');
+    try {
+      await until(() => live.stats().polling.includes('race:overlap'), 'it polls', 2_000);
+      // The later checks answered null (the lease is ours already): polling goes on.
+      await sleep(400);
+      expect(live.stats().polling).toEqual(['race:overlap']);
+      expect(await admin.get('live:lease:race:overlap')).not.toBeNull();
+    } finally {
+      await sub.return!();
+      await live.close();
+    }
+  });
 });

@@ -158,6 +158,8 @@ class Topic {
   polling = false;
   /** Whether this instance holds the topic's lease in Redis. */
   holding = false;
+  /** Whether a lease check (a Redis command) is in flight. */
+  checking = false;
   timer?: NodeJS.Timeout;
   leaseTimer?: NodeJS.Timeout;
   cancel?: Cancellation;
@@ -426,6 +428,8 @@ export class LiveHub {
 
   /** Takes, renews or loses the topic's lease; polls here while holding it, or while Redis is away. */
   private async leaseTick(topic: Topic): Promise<void> {
+    // One check at a time: an answer from an earlier SET NX must not be undone by a later one.
+    if (topic.checking) return;
     if (!this.live(topic)) return;
     const client = this.options.redis?.client;
     const key = LEASE + topic.feed.key;
@@ -435,6 +439,7 @@ export class LiveHub {
       this.startPolling(topic);
       return;
     }
+    topic.checking = true;
     try {
       if (topic.holding) {
         const renewed = await client.eval(RENEW, 1, key, this.id, this.leaseMs);
@@ -457,12 +462,14 @@ export class LiveHub {
         this.stopPolling(topic);
         topic.pollState = undefined;
         this.startPolling(topic);
-      } else if (topic.polling && this.live(topic)) {
+      } else if (topic.polling && !topic.holding && this.live(topic)) {
         // Polled here while Redis was away: another instance holds the topic now.
         this.stopPolling(topic);
       }
     } catch {
       // A command that failed leaves things as they are until the next tick.
+    } finally {
+      topic.checking = false;
     }
   }
 
