@@ -221,4 +221,23 @@ describe('the hub on Redis', () => {
       await live.close();
     }
   });
+
+  it('delivers an event once when keeping the state fails but publishing does not', async () => {
+    const live = hub();
+    const { feed } = counter('race:state');
+    const sub = live.subscribe(feed, 'c');
+    try {
+      expect((await sub.next()).value).toEqual({ data: 1 });
+      // Out of memory: SET (the state) is refused, PUBLISH still goes through.
+      await admin.config('SET', 'maxmemory', '1');
+      const seen: unknown[] = [];
+      for (let i = 0; i < 4; i++) seen.push((await sub.next()).value);
+      const numbers = seen.map((e) => (e as { data: number }).data);
+      expect(numbers).toEqual([numbers[0], numbers[0]! + 1, numbers[0]! + 2, numbers[0]! + 3]);
+    } finally {
+      await admin.config('SET', 'maxmemory', '0');
+      await sub.return!();
+      await live.close();
+    }
+  });
 });

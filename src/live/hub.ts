@@ -347,9 +347,10 @@ export class LiveHub {
     if (client && topic.holding) {
       const key = topic.feed.key;
       const text = JSON.stringify(message);
-      const keep =
-        message.state === undefined ? Promise.resolve() : client.set(STATE + key, JSON.stringify(message.state), 'PX', this.leaseMs * 6);
-      Promise.all([keep, client.publish(CHANNEL + key, text)]).catch(() => this.deliver(topic, message));
+      // A state not kept costs only a resumption from further back; the message itself went out
+      // unless the PUBLISH failed, and only then is it delivered here instead (not twice).
+      if (message.state !== undefined) client.set(STATE + key, JSON.stringify(message.state), 'PX', this.leaseMs * 6).catch(() => undefined);
+      client.publish(CHANNEL + key, text).catch(() => this.deliver(topic, message));
       // A state alone (the start) is news only to who has no current value yet, so delivering it
       // twice is harmless: delivered here too, it reaches this instance's subscribers even if
       // the channel subscription is not in place yet.
