@@ -178,6 +178,7 @@ describe('the hub on Redis', () => {
       intervals: { blocks: INTERVAL, transactions: INTERVAL, feeConfig: INTERVAL, validators: INTERVAL, tps: INTERVAL },
       perClient: 10,
       total: 10,
+      maxTopics: 10,
       callBudget: 10,
       describeError: (error) => ({ message: String(error), extensions: { code: 'X' } }),
       redis: connection,

@@ -14,7 +14,9 @@
  *   state, and every instance with subscribers to the topic listens there. When the leaseholder
  *   stops or dies, another instance takes the lease once it expires and resumes from the state
  *   the last one kept. While Redis is away, each instance polls for its own subscribers.
- * - Bounds: subscriptions per client (by address) and in all, checked before a subscription opens.
+ * - Bounds: subscriptions per client (by address) and in all, and distinct topics (each its own
+ *   poller: a client varying its arguments must not make the gateway poll without end), checked
+ *   before a subscription opens.
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
@@ -35,7 +37,7 @@ export type LiveEvent<E> = { data: E; error?: undefined } | { error: LiveError; 
 
 /** Why a subscription was refused: which bound, and its value. */
 export interface LiveRefusal {
-  bound: 'perClient' | 'total';
+  bound: 'perClient' | 'total' | 'topics';
   limit: number;
 }
 
@@ -48,6 +50,8 @@ export interface LiveOptions {
   perClient: number;
   /** Open subscriptions of this instance in all. */
   total: number;
+  /** Distinct topics this instance serves at once (each may need a poller here). */
+  maxTopics: number;
   /** Upstream calls one poll may make. */
   callBudget: number;
   /** Turns a poll's failure into what clients see (src/errors.ts, wired by the gateway). */
@@ -194,10 +198,12 @@ export class LiveHub {
     this.leaseMs = options.leaseMs ?? 10_000;
   }
 
-  /** Whether `client` may open one more subscription; the refusal says which bound, if not. */
-  admit(client: string): LiveRefusal | undefined {
+  /** Whether `client` may open one more subscription, to the topic `key`; the refusal says which bound, if not. */
+  admit(client: string, key: string): LiveRefusal | undefined {
     if (this.open >= this.options.total) return { bound: 'total', limit: this.options.total };
     if ((this.byClient.get(client) ?? 0) >= this.options.perClient) return { bound: 'perClient', limit: this.options.perClient };
+    // Joining a topic already served costs nothing more; a new one is a new poller.
+    if (!this.topics.has(key) && this.topics.size >= this.options.maxTopics) return { bound: 'topics', limit: this.options.maxTopics };
     return undefined;
   }
 
@@ -349,7 +355,8 @@ export class LiveHub {
       const text = JSON.stringify(message);
       // A state not kept costs only a resumption from further back; the message itself went out
       // unless the PUBLISH failed, and only then is it delivered here instead (not twice).
-      if (message.state !== undefined) client.set(STATE + key, JSON.stringify(message.state), 'PX', this.leaseMs * 6).catch(() => undefined);
+      if (message.state !== undefined)
+        client.set(STATE + key, JSON.stringify(message.state), 'PX', this.leaseMs * 6).catch(() => undefined);
       client.publish(CHANNEL + key, text).catch(() => this.deliver(topic, message));
       // A state alone (the start) is news only to who has no current value yet, so delivering it
       // twice is harmless: delivered here too, it reaches this instance's subscribers even if
