@@ -167,6 +167,7 @@ const schema = z.object({
   LIVE_POLL_TPS_MS: int(200, 3_600_000).default(60_000),
   LIVE_MAX_PER_CLIENT: int(1, 100_000).default(20),
   LIVE_MAX_SUBSCRIPTIONS: int(1, 1_000_000).default(10_000),
+  LIVE_MAX_TOPICS: int(1, 100_000).default(500),
   LIVE_MAX_ADDRESSES: int(1, 100).default(20),
   LIVE_LEASE_MS: int(500, 600_000).default(10_000),
   RATE_LIMIT_PER_SECOND: rate.optional(),
@@ -273,7 +274,7 @@ export interface Config {
    * and in all, addresses one subscription may watch, and how long a topic's lease in Redis lasts
    * unless renewed (how long a dead instance's topics wait for another poller).
    */
-  live: { intervals: Record<LiveKind, number>; perClient: number; total: number; maxAddresses: number; leaseMs: number };
+  live: { intervals: Record<LiveKind, number>; perClient: number; total: number; maxTopics: number; maxAddresses: number; leaseMs: number };
   /** Shape limits of a GraphQL document (GraphQL Armor). */
   limits: { depth: number; aliases: number; tokens: number };
   /** Requests per client, as a token bucket (by API key when sent, and by address); off when unset. */
@@ -412,6 +413,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       perClient: c.LIVE_MAX_PER_CLIENT,
       total: c.LIVE_MAX_SUBSCRIPTIONS,
+      maxTopics: c.LIVE_MAX_TOPICS,
       maxAddresses: c.LIVE_MAX_ADDRESSES,
       leaseMs: c.LIVE_LEASE_MS,
     },

@@ -288,6 +288,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     intervals: config.live.intervals,
     perClient: config.live.perClient,
     total: config.live.total,
+    maxTopics: config.live.maxTopics,
     callBudget: config.callBudget,
     describeError: describeLiveError,
     // The node does not serve the API (its index is off, a chain it does not track): polling again will not help.

@@ -47,6 +47,14 @@ describe('configuration', () => {
     expect((error as ConfigError).message).toContain('UPSTREAM_TIMEOUT_MS: must be an integer from 100 to 120000');
   });
 
+  it('bounds the distinct subscription topics: 500 by default, refusing what is not a count with the range', () => {
+    expect(loadConfig({}).live.maxTopics).toBe(500);
+    expect(loadConfig({ LIVE_MAX_TOPICS: '20' }).live.maxTopics).toBe(20);
+    for (const bad of ['0', '-1', '1.5', 'many', '100001']) {
+      expect(() => loadConfig({ LIVE_MAX_TOPICS: bad })).toThrow(`LIVE_MAX_TOPICS: must be an integer from 1 to 100000 (got "${bad}")`);
+    }
+  });
+
   it('keeps the key secret in errors, lower-cases the header name, treats empty as unset', () => {
     expect(() => loadConfig({ DATA_API_KEY: 'x'.repeat(5), PORT: '70000' })).toThrow(/PORT/);
     try {

@@ -33,6 +33,7 @@ function hub(options: Partial<LiveOptions> = {}) {
     intervals: { blocks: INTERVAL, transactions: INTERVAL, feeConfig: INTERVAL, validators: INTERVAL, tps: INTERVAL },
     perClient: 3,
     total: 5,
+    maxTopics: 100,
     callBudget: 10,
     describeError: (error) => ({ message: String(error), extensions: { code: 'X' } }),
     ...options,
@@ -45,13 +46,29 @@ describe('the hub', () => {
     const { feed } = counter();
     const open = [];
     for (let i = 0; i < 3; i++) open.push(live.subscribe(feed, 'a'));
-    expect(live.admit('a')).toEqual({ bound: 'perClient', limit: 3 });
-    expect(live.admit('b')).toBeUndefined();
+    expect(live.admit('a', feed.key)).toEqual({ bound: 'perClient', limit: 3 });
+    expect(live.admit('b', feed.key)).toBeUndefined();
     open.push(live.subscribe(feed, 'b'), live.subscribe(feed, 'c'));
-    expect(live.admit('d')).toEqual({ bound: 'total', limit: 5 });
+    expect(live.admit('d', feed.key)).toEqual({ bound: 'total', limit: 5 });
     await open[0]!.return!();
-    expect(live.admit('a')).toBeUndefined();
-    expect(live.admit('d')).toBeUndefined();
+    expect(live.admit('a', feed.key)).toBeUndefined();
+    expect(live.admit('d', feed.key)).toBeUndefined();
+    await live.close();
+  });
+
+  it('refuses a new topic past the bound on topics, joins one already served, and takes a new one when a topic ends', async () => {
+    const live = hub({ maxTopics: 2 });
+    const [one, two, three] = [counter('blocks:one'), counter('blocks:two'), counter('blocks:three')];
+    const first = live.subscribe(one.feed, 'a');
+    live.subscribe(two.feed, 'b');
+    expect(live.admit('c', three.feed.key)).toEqual({ bound: 'topics', limit: 2 });
+    expect(live.admit('c', one.feed.key)).toBeUndefined();
+    const joined = live.subscribe(one.feed, 'c');
+    await first.return!();
+    // The topic still has a subscriber: it still counts.
+    expect(live.admit('c', three.feed.key)).toEqual({ bound: 'topics', limit: 2 });
+    await joined.return!();
+    expect(live.admit('c', three.feed.key)).toBeUndefined();
     await live.close();
   });
 

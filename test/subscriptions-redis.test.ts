@@ -5,8 +5,12 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
 import { getNodeWorld } from '../sandbox/node/chains/node-world.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
+import type { Feed, LiveClients } from '../src/live/feeds.js';
+import { LiveHub, type LiveOptions } from '../src/live/hub.js';
+import { RedisConnection } from '../src/redis.js';
 import { startHarness, type Harness } from './helpers.js';
 import { subscribeSse, until } from './live.js';
 import { startRedis, type RedisServer } from './redis-server.js';
@@ -134,6 +138,107 @@ describe('two instances on one Redis', () => {
       await Promise.all([fromA.close(), fromB.close()]);
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
+
+/** A feed of a number that grows by one per poll, counting its polls. */
+function counter(key: string) {
+  const calls = { poll: 0 };
+  const feed: Feed<number, number> = {
+    kind: 'blocks',
+    key,
+    start: async () => 0,
+    poll: async (_clients, state) => {
+      calls.poll++;
+      return { state: state + 1, events: [state + 1] };
+    },
+  };
+  return { feed, calls };
+}
+
+describe('the hub on Redis', () => {
+  const INTERVAL = 50;
+  let connection: RedisConnection;
+  let admin: Redis;
+  beforeAll(async () => {
+    connection = new RedisConnection(redis.url);
+    admin = new Redis(redis.url);
+    for (let i = 0; i < 100 && !connection.ready; i++) await sleep(20);
+    expect(connection.ready).toBe(true);
+  });
+  afterAll(async () => {
+    admin?.disconnect();
+    await connection?.close();
+  });
+
+  const hub = (options: Partial<LiveOptions> = {}) =>
+    new LiveHub({
+      clients: () => ({}) as LiveClients,
+      intervals: { blocks: INTERVAL, transactions: INTERVAL, feeConfig: INTERVAL, validators: INTERVAL, tps: INTERVAL },
+      perClient: 10,
+      total: 10,
+      maxTopics: 10,
+      callBudget: 10,
+      describeError: (error) => ({ message: String(error), extensions: { code: 'X' } }),
+      redis: connection,
+      leaseMs: 3_000,
+      ...options,
+    });
+
+  it('stops polling when everyone left, even if a subscriber came back before the first lease was answered', async () => {
+    const live = hub();
+    const { feed, calls } = counter('race:rejoin');
+    // The first topic's SET NX is in flight when its subscriber leaves and another joins: the
+    // lease it wins then belongs to a topic nobody listens to any more.
+    await live.subscribe(feed, 'c').return!();
+    const again = live.subscribe(feed, 'c');
+    expect((await again.next()).value).toEqual({ data: 1 });
+    await again.return!();
+    await sleep(INTERVAL * 2);
+    const polled = calls.poll;
+    await sleep(INTERVAL * 6);
+    expect(calls.poll).toBe(polled);
+    expect(live.stats()).toEqual({ topics: 0, polling: [], subscribers: 0, polls: {} });
+    // The lease was given up: another instance may take the topic at once.
+    expect(await admin.get('live:lease:race:rejoin')).toBeNull();
+    await live.close();
+  });
+
+  it('keeps polling a topic whose lease it won while another lease check was in flight', async () => {
+    // Ticks every 50 ms; write commands held for 200 ms, so several SET NX queue behind each other.
+    const live = hub({ leaseMs: 150 });
+    const { feed } = counter('race:overlap');
+    await admin.client('PAUSE', 200, 'WRITE');
+    const sub = live.subscribe(feed, 'c');
+    try {
+      await until(() => live.stats().polling.includes('race:overlap'), 'it polls', 2_000);
+      // The later checks answered null (the lease is ours already): polling goes on.
+      await sleep(400);
+      expect(live.stats().polling).toEqual(['race:overlap']);
+      expect(await admin.get('live:lease:race:overlap')).not.toBeNull();
+    } finally {
+      await sub.return!();
+      await live.close();
+    }
+  });
+
+  it('delivers an event once when keeping the state fails but publishing does not', async () => {
+    const live = hub();
+    const { feed } = counter('race:state');
+    const sub = live.subscribe(feed, 'c');
+    try {
+      expect((await sub.next()).value).toEqual({ data: 1 });
+      // Out of memory: SET (the state) is refused, PUBLISH still goes through.
+      await admin.config('SET', 'maxmemory', '1');
+      const seen: unknown[] = [];
+      for (let i = 0; i < 4; i++) seen.push((await sub.next()).value);
+      const numbers = seen.map((e) => (e as { data: number }).data);
+      expect(numbers).toEqual([numbers[0], numbers[0]! + 1, numbers[0]! + 2, numbers[0]! + 3]);
+    } finally {
+      await admin.config('SET', 'maxmemory', '0');
+      await sub.return!();
+      await live.close();
     }
   });
 });

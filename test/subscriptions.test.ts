@@ -187,6 +187,34 @@ describe('bounds', () => {
     }
   });
 
+  it('refuses a subscription past LIVE_MAX_TOPICS distinct topics with a coded error, but not one joining a topic already polled', async () => {
+    const few = await startHarness({ ...ENV, LIVE_MAX_TOPICS: '2' }, { sandbox: h.sandbox });
+    const open: Awaited<ReturnType<typeof subscribeSse>>[] = [];
+    try {
+      open.push(
+        await subscribeSse(few.gateway, BLOCKS, { chain: 'X_CHAIN' }),
+        await subscribeSse(few.gateway, BLOCKS, { chain: 'P_CHAIN' }),
+      );
+      await until(() => few.gateway.live.stats().topics === 2, 'two topics');
+      const refused = await subscribeSse(few.gateway, BLOCKS, { chain: 'C_CHAIN' });
+      const error = (await refused.next()).data.errors[0];
+      expect(error.extensions).toMatchObject({ code: 'QUERY_LIMIT_EXCEEDED', limit: 'subscriptionTopics' });
+      expect(error.message).toMatch(/serves 2 distinct subscription topics .*\(LIVE_MAX_TOPICS\)/);
+      await refused.close();
+      // The same arguments as an open subscription join its topic: no new poller, no refusal.
+      open.push(await subscribeSse(few.gateway, BLOCKS, { chain: 'X_CHAIN' }));
+      await until(() => few.gateway.live.stats().subscribers === 3, 'three subscribers');
+      expect(few.gateway.live.stats().topics).toBe(2);
+      await open.splice(1, 1)[0]!.close();
+      await until(() => few.gateway.live.stats().topics === 1, 'P-Chain topic gone');
+      open.push(await subscribeSse(few.gateway, BLOCKS, { chain: 'C_CHAIN' }));
+      await until(() => few.gateway.live.stats().topics === 2, 'the C-Chain topic opens');
+    } finally {
+      await Promise.all(open.map((s) => s.close()));
+      await few.close();
+    }
+  });
+
   it('refuses more addresses than LIVE_MAX_ADDRESSES, and addresses of another network', async () => {
     const addresses = Array.from({ length: 21 }, () => h.sandbox.live.addresses('mainnet')[0]!);
     const many = await subscribeSse(h.gateway, `subscription($a: [AvalancheAddress!]!) { addressTransactions(addresses: $a) { txHash } }`, {

@@ -14,7 +14,9 @@
  *   state, and every instance with subscribers to the topic listens there. When the leaseholder
  *   stops or dies, another instance takes the lease once it expires and resumes from the state
  *   the last one kept. While Redis is away, each instance polls for its own subscribers.
- * - Bounds: subscriptions per client (by address) and in all, checked before a subscription opens.
+ * - Bounds: subscriptions per client (by address) and in all, and distinct topics (each its own
+ *   poller: a client varying its arguments must not make the gateway poll without end), checked
+ *   before a subscription opens.
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
@@ -35,7 +37,7 @@ export type LiveEvent<E> = { data: E; error?: undefined } | { error: LiveError; 
 
 /** Why a subscription was refused: which bound, and its value. */
 export interface LiveRefusal {
-  bound: 'perClient' | 'total';
+  bound: 'perClient' | 'total' | 'topics';
   limit: number;
 }
 
@@ -48,6 +50,8 @@ export interface LiveOptions {
   perClient: number;
   /** Open subscriptions of this instance in all. */
   total: number;
+  /** Distinct topics this instance serves at once (each may need a poller here). */
+  maxTopics: number;
   /** Upstream calls one poll may make. */
   callBudget: number;
   /** Turns a poll's failure into what clients see (src/errors.ts, wired by the gateway). */
@@ -158,6 +162,8 @@ class Topic {
   polling = false;
   /** Whether this instance holds the topic's lease in Redis. */
   holding = false;
+  /** Whether a lease check (a Redis command) is in flight. */
+  checking = false;
   timer?: NodeJS.Timeout;
   leaseTimer?: NodeJS.Timeout;
   cancel?: Cancellation;
@@ -192,10 +198,12 @@ export class LiveHub {
     this.leaseMs = options.leaseMs ?? 10_000;
   }
 
-  /** Whether `client` may open one more subscription; the refusal says which bound, if not. */
-  admit(client: string): LiveRefusal | undefined {
+  /** Whether `client` may open one more subscription, to the topic `key`; the refusal says which bound, if not. */
+  admit(client: string, key: string): LiveRefusal | undefined {
     if (this.open >= this.options.total) return { bound: 'total', limit: this.options.total };
     if ((this.byClient.get(client) ?? 0) >= this.options.perClient) return { bound: 'perClient', limit: this.options.perClient };
+    // Joining a topic already served costs nothing more; a new one is a new poller.
+    if (!this.topics.has(key) && this.topics.size >= this.options.maxTopics) return { bound: 'topics', limit: this.options.maxTopics };
     return undefined;
   }
 
@@ -249,9 +257,9 @@ export class LiveHub {
     }
     // Redis away or refusing: the lease ticks serve the subscribers from here meanwhile.
     this.listen(topic).catch(() => undefined);
-    void this.leaseTick(topic);
     topic.leaseTimer = setInterval(() => void this.leaseTick(topic), Math.max(50, Math.floor(this.leaseMs / 3)));
     topic.leaseTimer.unref();
+    void this.leaseTick(topic);
   }
 
   private leave(topic: Topic, subscriber: Subscriber, client: string): void {
@@ -290,7 +298,8 @@ export class LiveHub {
     topic.polling = true;
     // A poll still in flight from before a stop must not go on next to this one.
     const generation = ++topic.generation;
-    const current = () => topic.polling && topic.generation === generation;
+    // A topic nobody subscribes to any more (left the map) must not go on polling either.
+    const current = () => topic.polling && topic.generation === generation && this.topics.get(topic.feed.key) === topic;
     const interval = this.options.intervals[topic.feed.kind];
     const run = async () => {
       if (!current()) return;
@@ -344,9 +353,11 @@ export class LiveHub {
     if (client && topic.holding) {
       const key = topic.feed.key;
       const text = JSON.stringify(message);
-      const keep =
-        message.state === undefined ? Promise.resolve() : client.set(STATE + key, JSON.stringify(message.state), 'PX', this.leaseMs * 6);
-      Promise.all([keep, client.publish(CHANNEL + key, text)]).catch(() => this.deliver(topic, message));
+      // A state not kept costs only a resumption from further back; the message itself went out
+      // unless the PUBLISH failed, and only then is it delivered here instead (not twice).
+      if (message.state !== undefined)
+        client.set(STATE + key, JSON.stringify(message.state), 'PX', this.leaseMs * 6).catch(() => undefined);
+      client.publish(CHANNEL + key, text).catch(() => this.deliver(topic, message));
       // A state alone (the start) is news only to who has no current value yet, so delivering it
       // twice is harmless: delivered here too, it reaches this instance's subscribers even if
       // the channel subscription is not in place yet.
@@ -425,7 +436,9 @@ export class LiveHub {
 
   /** Takes, renews or loses the topic's lease; polls here while holding it, or while Redis is away. */
   private async leaseTick(topic: Topic): Promise<void> {
-    if (!this.topics.has(topic.feed.key) || this.closed) return;
+    // One check at a time: an answer from an earlier SET NX must not be undone by a later one.
+    if (topic.checking) return;
+    if (!this.live(topic)) return;
     const client = this.options.redis?.client;
     const key = LEASE + topic.feed.key;
     if (!client) {
@@ -434,17 +447,21 @@ export class LiveHub {
       this.startPolling(topic);
       return;
     }
+    topic.checking = true;
     try {
       if (topic.holding) {
         const renewed = await client.eval(RENEW, 1, key, this.id, this.leaseMs);
-        if (renewed) return;
+        // Released meanwhile (its last subscriber left): release() gave the lease up.
+        if (renewed || !this.live(topic)) return;
         topic.holding = false;
         this.stopPolling(topic);
         return;
       }
       const taken = await client.set(key, this.id, 'PX', this.leaseMs, 'NX');
       if (taken === 'OK') {
-        if (!this.topics.has(topic.feed.key)) {
+        if (!this.live(topic)) {
+          // Won by a topic its subscribers have left (maybe replaced by a new one of the same
+          // key, which takes the lease at its next check): give it up for whoever polls it next.
           await client.eval(RELEASE, 1, key, this.id);
           return;
         }
@@ -453,12 +470,19 @@ export class LiveHub {
         this.stopPolling(topic);
         topic.pollState = undefined;
         this.startPolling(topic);
-      } else if (topic.polling) {
+      } else if (topic.polling && !topic.holding && this.live(topic)) {
         // Polled here while Redis was away: another instance holds the topic now.
         this.stopPolling(topic);
       }
     } catch {
       // A command that failed leaves things as they are until the next tick.
+    } finally {
+      topic.checking = false;
     }
+  }
+
+  /** Whether `topic` is still the one its subscribers here are in, its lease still checked. */
+  private live(topic: Topic): boolean {
+    return !this.closed && this.topics.get(topic.feed.key) === topic && topic.leaseTimer !== undefined;
   }
 }

@@ -10,14 +10,20 @@ import type { LiveEvent } from '../live/hub.js';
 import { builder } from './builder.js';
 import { NetworkNameEnum } from './enums.js';
 
-/** Joins `feed`'s topic, or refuses with a clear error when the client or the gateway has too many subscriptions open. */
+/** Joins `feed`'s topic, or refuses with a clear error when the client or the gateway has too many subscriptions or topics open. */
 export function openFeed<S, E>(ctx: GatewayContext, feed: Feed<S, E>): AsyncIterable<LiveEvent<E>> {
   const client = ctx.client();
-  const refusal = ctx.live.admit(client);
+  const refusal = ctx.live.admit(client, feed.key);
   if (refusal?.bound === 'perClient') {
     throw limitExceeded(
       `This client already has ${refusal.limit} subscriptions open, the most one client may hold (LIVE_MAX_PER_CLIENT): close one before opening another.`,
       'subscriptionsPerClient',
+    );
+  }
+  if (refusal?.bound === 'topics') {
+    throw limitExceeded(
+      `This instance already serves ${refusal.limit} distinct subscription topics (each polled on its own), all it takes (LIVE_MAX_TOPICS): subscribe with the same arguments as a subscription already open, retry later, or use another instance.`,
+      'subscriptionTopics',
     );
   }
   if (refusal) {
