@@ -203,6 +203,19 @@ describe('bounds', () => {
     await fuji.close();
     expect(h.gateway.live.stats().subscribers).toBe(0);
   });
+
+  it('refuses a variable list longer than any list argument takes by its count, before coercing its items', async () => {
+    const addresses = Array.from({ length: 20_000 }, () => h.sandbox.live.addresses('mainnet')[0]!);
+    const huge = await subscribeSse(h.gateway, `subscription($a: [AvalancheAddress!]!) { addressTransactions(addresses: $a) { txHash } }`, {
+      a: addresses,
+    });
+    const errors = (await huge.next()).data.errors;
+    expect(errors).toHaveLength(1);
+    expect(errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', variable: 'a' });
+    expect(errors[0].message).toBe('`$a` holds 20000 items; a list argument of this API takes at most 100: split the request.');
+    await huge.close();
+    expect(h.gateway.live.stats().subscribers).toBe(0);
+  });
 });
 
 describe('a failing upstream', () => {
