@@ -8,7 +8,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { GraphQLError, type ExecutionArgs } from 'graphql';
-import type { WebSocketServer } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import { ErrorCode, refusedDocument } from './errors.js';
 import type { Gateway } from './gateway.js';
 
@@ -36,6 +36,20 @@ export async function graphqlSockets(gateway: Gateway, maxPayload: number): Prom
   const [{ WebSocketServer }, { useServer }] = await Promise.all([import('ws'), import('graphql-ws/use/ws')]);
   const wss: WebSocketServer = new WebSocketServer({ noServer: true, maxPayload });
   const { yoga } = gateway;
+  // Reads of queries sent over a socket end when it closes, as an HTTP request's do. One signal
+  // a socket, not one per operation: a listener per operation would stay on a long-lived socket
+  // until it closes.
+  const closing = new WeakMap<WebSocket, AbortSignal>();
+  const closedSignal = (socket: WebSocket): AbortSignal => {
+    let signal = closing.get(socket);
+    if (!signal) {
+      const closed = new AbortController();
+      socket.once('close', () => closed.abort());
+      signal = closed.signal;
+      closing.set(socket, signal);
+    }
+    return signal;
+  };
   type Root = { execute: (args: ExecutionArgs) => unknown; subscribe: (args: ExecutionArgs) => unknown };
   useServer(
     {
@@ -43,12 +57,9 @@ export async function graphqlSockets(gateway: Gateway, maxPayload: number): Prom
       subscribe: (args) => (args.rootValue as Root).subscribe(args) as never,
       onSubscribe: async (ctx, _id, params) => {
         const req = ctx.extra.request;
-        // Reads of queries sent over the socket end when it closes, as an HTTP request's do.
-        const closed = new AbortController();
-        ctx.extra.socket.once('close', () => closed.abort());
         const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/graphql'}`, {
           headers: fetchHeaders(req),
-          signal: closed.signal,
+          signal: closedSignal(ctx.extra.socket),
         });
         const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
           ...ctx,

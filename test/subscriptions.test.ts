@@ -297,6 +297,38 @@ describe('over WebSocket', () => {
     }
   });
 
+  it('runs many operations on one socket without a listener left behind by each', async () => {
+    const { server } = createGatewayServer(h.gateway, h.config.server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    // Kept open between operations (a lazy client closes its socket whenever none is running).
+    const client = createClient({
+      url: `ws://127.0.0.1:${port}/graphql`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      lazyCloseTimeout: 60_000,
+    });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      for (let i = 0; i < 15; i++) {
+        const result = await new Promise<any>((resolve, reject) => {
+          let last: unknown;
+          client.subscribe({ query: '{ network { name } }' }, { next: (r) => (last = r), error: reject, complete: () => resolve(last) });
+        });
+        expect(result).toEqual({ data: { network: { name: 'MAINNET' } } });
+      }
+      // Node reports a listener leak as a process warning, on a later tick.
+      await sleep(20);
+      expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await client.dispose();
+      await stop(server);
+    }
+  });
+
   it('refuses other upgrade paths', async () => {
     const { server } = createGatewayServer(h.gateway, { maxBodyBytes: 1 << 20, headersTimeoutMs: 5_000, requestTimeoutMs: 10_000 });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
