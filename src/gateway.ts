@@ -63,6 +63,12 @@ export interface Gateway {
   allowsDocument: (query: string) => boolean;
   /** Asked by src/server.ts before a request's body is read: a 429 to answer instead, when rate limits are on. */
   admit?: (req: IncomingMessage) => Promise<Refusal | undefined>;
+  /**
+   * Who a request comes from, for per-client bounds (WebSocket sockets): its address by
+   * TRUST_PROXY (IPv6: its /64), as the rate limits' address bucket names it. Never its API key,
+   * which clients choose unverified.
+   */
+  clientOf: (req: IncomingMessage) => string;
   /** Prometheus metrics, unless METRICS=off. */
   metrics?: GatewayMetrics;
   /** Whether the configured upstreams answer (src/server.ts's /ready). */
@@ -404,6 +410,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     live,
     allowsDocument: trusted.allows,
     admit: rateLimiter(config, identity, redis, logger, metrics),
+    clientOf: (req) => identity.buckets({ 'x-forwarded-for': req.headers['x-forwarded-for'] }, req.socket.remoteAddress)[0]!,
     metrics,
     readiness: new Readiness(http, {
       ...config.ready,

@@ -263,11 +263,7 @@ describe('an upstream that does not serve the API', () => {
 
 describe('over WebSocket', () => {
   it('runs a subscription at /graphql on the HTTP server (graphql-transport-ws), and a query too', async () => {
-    const { server } = createGatewayServer(h.gateway, {
-      maxBodyBytes: 1 << 20,
-      headersTimeoutMs: 5_000,
-      requestTimeoutMs: 10_000,
-    });
+    const { server } = createGatewayServer(h.gateway, h.config.server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     const client = createClient({ url: `ws://127.0.0.1:${port}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, lazy: true });
@@ -330,7 +326,7 @@ describe('over WebSocket', () => {
   });
 
   it('refuses other upgrade paths', async () => {
-    const { server } = createGatewayServer(h.gateway, { maxBodyBytes: 1 << 20, headersTimeoutMs: 5_000, requestTimeoutMs: 10_000 });
+    const { server } = createGatewayServer(h.gateway, h.config.server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {
