@@ -26,7 +26,7 @@ import type { GatewayTracing } from './ops/tracing.js';
 import { ClientIdentity } from './rate-limit/identity.js';
 import { RateLimiter, type Refusal } from './rate-limit/limiter.js';
 import { RedisConnection } from './redis.js';
-import { corsOptions, useCrossSite } from './plugins/use-cross-site.js';
+import { allowsSocketOrigin, corsOptions, useCrossSite } from './plugins/use-cross-site.js';
 import { useCompiledExecution } from './plugins/use-compiled-execution.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useIncrementalDelivery } from './plugins/use-incremental-delivery.js';
@@ -69,6 +69,8 @@ export interface Gateway {
    * which clients choose unverified.
    */
   clientOf: (req: IncomingMessage) => string;
+  /** Whether a WebSocket upgrade's Origin may open a socket (its own origin, or CORS_ORIGINS; none: not a browser). */
+  allowsSocketOrigin: (req: IncomingMessage) => boolean;
   /** Prometheus metrics, unless METRICS=off. */
   metrics?: GatewayMetrics;
   /** Whether the configured upstreams answer (src/server.ts's /ready). */
@@ -410,6 +412,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     live,
     allowsDocument: trusted.allows,
     admit: rateLimiter(config, identity, redis, logger, metrics),
+    allowsSocketOrigin: (req) => allowsSocketOrigin(config.cors, req.headers.origin, req.headers.host),
     clientOf: (req) => identity.buckets({ 'x-forwarded-for': req.headers['x-forwarded-for'] }, req.socket.remoteAddress)[0]!,
     metrics,
     readiness: new Readiness(http, {

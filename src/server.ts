@@ -14,7 +14,9 @@
  *   subscriptions (SSE streams complete, WebSockets close with 1001), lets the requests in
  *   flight finish, then closes the connections.
  * - WebSocket: an `upgrade` to /graphql is GraphQL over WebSocket (./websocket.ts), after the
- *   rate limits and within WS_MAX_SOCKETS_PER_CLIENT (429); any other upgrade is refused.
+ *   rate limits and within WS_MAX_SOCKETS_PER_CLIENT (429), from no Origin (not a browser), the
+ *   gateway's own or one CORS_ORIGINS allows (403 otherwise: CORS does not guard WebSockets);
+ *   any other upgrade is refused.
  * - Operations: `/ready` (readiness: not draining, and the configured upstreams answer; see
  *   src/ops/readiness.ts) and `/metrics` (Prometheus, unless served on a port of its own), both
  *   answered here, before rate limits: probes and scrapes are no client's requests. `/health`
@@ -24,7 +26,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Compress } from './compression.js';
-import { ErrorCode } from './errors.js';
+import { ErrorCode, quote } from './errors.js';
 import type { Gateway } from './gateway.js';
 import { leanPost, writeResponse } from './lean-post.js';
 import { graphqlSockets, type GraphQLSockets } from './websocket.js';
@@ -215,6 +217,13 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
     const path = (req.url ?? '/').split('?')[0];
     if (path !== gateway.yoga.graphqlEndpoint) return refuseUpgrade(404, 'Not Found');
     if (draining) return refuseUpgrade(503, 'Service Unavailable');
+    if (!gateway.allowsSocketOrigin(req)) {
+      return refuseUpgrade(
+        403,
+        'Forbidden',
+        `WebSocket from origin ${quote(req.headers.origin ?? '')} refused: pages may open a socket here only from this gateway's own origin or one CORS_ORIGINS lists.`,
+      );
+    }
     const refusal = gateway.admit && (await gateway.admit(req));
     if (refusal) return refuseUpgrade(refusal.status, 'Too Many Requests');
     try {

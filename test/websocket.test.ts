@@ -160,3 +160,18 @@ describe('sockets per client', () => {
     }
   });
 });
+
+describe('Origin of an upgrade', () => {
+  it('refuses a page of another site with 403, and lets in CORS_ORIGINS, the gateway’s own origin and clients without Origin', async () => {
+    const evil = await handshake('127.0.0.6', { origin: 'https://evil.example' });
+    expect(evil.status).toBe(403);
+    expect(evil.body).toMatch(/origin "https:\/\/evil\.example" refused: .*CORS_ORIGINS/);
+    expect((await handshake('127.0.0.6', { origin: 'null' })).status).toBe(403);
+    const allowedOrigins: Record<string, string>[] = [{ origin: 'https://app.example' }, { origin: `http://127.0.0.1:${port}` }, {}];
+    for (const [i, headers] of allowedOrigins.entries()) {
+      const allowed = await handshake(`127.0.0.${7 + i}`, headers);
+      expect(allowed.status).toBe(101);
+      allowed.ws.close();
+    }
+  });
+});
