@@ -170,6 +170,9 @@ const schema = z.object({
   LIVE_MAX_TOPICS: int(1, 100_000).default(500),
   LIVE_MAX_ADDRESSES: int(1, 100).default(20),
   LIVE_LEASE_MS: int(500, 600_000).default(10_000),
+  // GraphQL over WebSocket: what one socket runs at once, and how many sockets one client holds open.
+  WS_MAX_OPERATIONS_PER_SOCKET: int(1, 10_000).default(50),
+  WS_MAX_SOCKETS_PER_CLIENT: int(1, 100_000).default(20),
   RATE_LIMIT_PER_SECOND: rate.optional(),
   RATE_LIMIT_BURST: int(1, 1_000_000).optional(),
   TRUST_PROXY: trustProxy.default(false),
@@ -227,7 +230,14 @@ export interface Config {
   port: number;
   host: string;
   /** The HTTP server: body limit, slow-client timeouts, how long shutdown waits for requests in flight. */
-  server: { maxBodyBytes: number; headersTimeoutMs: number; requestTimeoutMs: number; drainTimeoutMs: number };
+  server: {
+    maxBodyBytes: number;
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    drainTimeoutMs: number;
+    /** GraphQL over WebSocket: operations one socket runs at once, sockets one client (its address) holds open. */
+    websocket: { maxOperationsPerSocket: number; maxSocketsPerClient: number };
+  };
   /** `auto`: public endpoints when reachable, else the sandbox; only when no URL was configured. */
   sandbox: 'auto' | 'on' | 'off';
   sandboxSeed: string;
@@ -360,6 +370,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_MS,
       drainTimeoutMs: c.DRAIN_TIMEOUT_MS,
+      websocket: { maxOperationsPerSocket: c.WS_MAX_OPERATIONS_PER_SOCKET, maxSocketsPerClient: c.WS_MAX_SOCKETS_PER_CLIENT },
     },
     sandbox: c.SANDBOX,
     sandboxSeed: c.SANDBOX_SEED,

@@ -26,7 +26,7 @@ import type { GatewayTracing } from './ops/tracing.js';
 import { ClientIdentity } from './rate-limit/identity.js';
 import { RateLimiter, type Refusal } from './rate-limit/limiter.js';
 import { RedisConnection } from './redis.js';
-import { corsOptions, useCrossSite } from './plugins/use-cross-site.js';
+import { allowsSocketOrigin, corsOptions, useCrossSite } from './plugins/use-cross-site.js';
 import { useCompiledExecution } from './plugins/use-compiled-execution.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useIncrementalDelivery } from './plugins/use-incremental-delivery.js';
@@ -65,6 +65,14 @@ export interface Gateway {
   allowsDocument: (query: string) => boolean;
   /** Asked by src/server.ts before a request's body is read: a 429 to answer instead, when rate limits are on. */
   admit?: (req: IncomingMessage) => Promise<Refusal | undefined>;
+  /**
+   * Who a request comes from, for per-client bounds (WebSocket sockets): its address by
+   * TRUST_PROXY (IPv6: its /64), as the rate limits' address bucket names it. Never its API key,
+   * which clients choose unverified.
+   */
+  clientOf: (req: IncomingMessage) => string;
+  /** Whether a WebSocket upgrade's Origin may open a socket (its own origin, or CORS_ORIGINS; none: not a browser). */
+  allowsSocketOrigin: (req: IncomingMessage) => boolean;
   /** Prometheus metrics, unless METRICS=off. */
   metrics?: GatewayMetrics;
   /** Whether the configured upstreams answer (src/server.ts's /ready). */
@@ -408,6 +416,8 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     live,
     allowsDocument: trusted.allows,
     admit: rateLimiter(config, identity, redis, logger, metrics),
+    allowsSocketOrigin: (req) => allowsSocketOrigin(config.cors, req.headers.origin, req.headers.host),
+    clientOf: (req) => identity.buckets({ 'x-forwarded-for': req.headers['x-forwarded-for'] }, req.socket.remoteAddress)[0]!,
     metrics,
     readiness: new Readiness(http, {
       ...config.ready,

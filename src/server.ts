@@ -14,7 +14,9 @@
  *   subscriptions (SSE streams complete, WebSockets close with 1001), lets the requests in
  *   flight finish, then closes the connections.
  * - WebSocket: an `upgrade` to /graphql is GraphQL over WebSocket (./websocket.ts), after the
- *   rate limits; any other upgrade is refused.
+ *   rate limits and within WS_MAX_SOCKETS_PER_CLIENT (429), from no Origin (not a browser), the
+ *   gateway's own or one CORS_ORIGINS allows (403 otherwise: CORS does not guard WebSockets);
+ *   any other upgrade is refused.
  * - Operations: `/ready` (readiness: not draining, and the configured upstreams answer; see
  *   src/ops/readiness.ts) and `/metrics` (Prometheus, unless served on a port of its own), both
  *   answered here, before rate limits: probes and scrapes are no client's requests. `/health`
@@ -24,7 +26,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Compress } from './compression.js';
-import { ErrorCode } from './errors.js';
+import { ErrorCode, quote } from './errors.js';
 import type { Gateway } from './gateway.js';
 import { leanPost, writeResponse } from './lean-post.js';
 import { graphqlSockets, type GraphQLSockets } from './websocket.js';
@@ -38,6 +40,8 @@ export interface ServerOptions {
   compress?: Compress;
   /** Answers GraphiQL's page (the same for everyone: kept, compressed once); yoga renders it when absent. */
   graphiql?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  /** GraphQL over WebSocket: operations a socket runs at once, sockets a client holds open. */
+  websocket: { maxOperationsPerSocket: number; maxSocketsPerClient: number };
   /** Serve /metrics on this server (false when it has a port of its own), behind `token` when set. */
   metrics?: { token?: string } | false;
 }
@@ -213,16 +217,24 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
   let sockets: Promise<GraphQLSockets> | undefined;
   server.on('upgrade', async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => undefined);
-    const refuseUpgrade = (status: number, text: string) =>
-      socket.end(`HTTP/1.1 ${status} ${text}\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${text}\n`);
+    const refuseUpgrade = (status: number, text: string, body = text) =>
+      socket.end(`HTTP/1.1 ${status} ${text}\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n\r\n${body}\n`);
     const path = (req.url ?? '/').split('?')[0];
     if (path !== gateway.yoga.graphqlEndpoint) return refuseUpgrade(404, 'Not Found');
     if (draining) return refuseUpgrade(503, 'Service Unavailable');
+    if (!gateway.allowsSocketOrigin(req)) {
+      return refuseUpgrade(
+        403,
+        'Forbidden',
+        `WebSocket from origin ${quote(req.headers.origin ?? '')} refused: pages may open a socket here only from this gateway's own origin or one CORS_ORIGINS lists.`,
+      );
+    }
     const refusal = gateway.admit && (await gateway.admit(req));
     if (refusal) return refuseUpgrade(refusal.status, 'Too Many Requests');
     try {
-      sockets ??= graphqlSockets(gateway, limit);
-      (await sockets).handleUpgrade(req, socket, head);
+      sockets ??= graphqlSockets(gateway, { maxPayload: limit, ...options.websocket });
+      const tooMany = (await sockets).handleUpgrade(req, socket, head);
+      if (tooMany) refuseUpgrade(429, 'Too Many Requests', tooMany);
     } catch {
       refuseUpgrade(500, 'Internal Server Error');
     }

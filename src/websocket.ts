@@ -4,12 +4,18 @@
  * yoga's envelop pipeline (as yoga's graphql-ws recipe does), so the query limits, error codes
  * and context are those of HTTP requests. ws and graphql-ws are loaded on the first upgrade: an
  * instance nobody opens a socket to never loads them.
+ *
+ * A socket is no way around the HTTP bounds: each operation draws from its client's rate-limit
+ * buckets (a refusal is that operation's RATE_LIMITED error; the socket stays open), a socket
+ * runs at most WS_MAX_OPERATIONS_PER_SOCKET operations at once, and a client (its address) holds
+ * at most WS_MAX_SOCKETS_PER_CLIENT sockets. A socket that sends no `connection_init` within 3 s,
+ * or misses a ping's pong, is closed (graphql-ws's timers, stated here).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { GraphQLError, type ExecutionArgs } from 'graphql';
-import type { WebSocketServer } from 'ws';
-import { ErrorCode, refusedDocument } from './errors.js';
+import type { WebSocket, WebSocketServer } from 'ws';
+import { ErrorCode, limitExceeded, refusedDocument } from './errors.js';
 import type { Gateway } from './gateway.js';
 
 /** Headers of the upgrade request as a fetch Request carries them, for the context (API key, forwarded-for, authorization). */
@@ -26,29 +32,71 @@ function fetchHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
+export interface SocketLimits {
+  maxPayload: number;
+  /** Operations one socket runs at once (WS_MAX_OPERATIONS_PER_SOCKET). */
+  maxOperationsPerSocket: number;
+  /** Sockets one client, by address, holds open (WS_MAX_SOCKETS_PER_CLIENT). */
+  maxSocketsPerClient: number;
+}
+
+/** How often a socket is pinged; one that has not answered by the next ping is dropped (graphql-ws's keep-alive). */
+const KEEPALIVE_MS = 12_000;
+/** How long a socket may stay open without `connection_init` (graphql-ws's default, stated). */
+const INIT_WAIT_MS = 3_000;
+
 export interface GraphQLSockets {
-  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Upgrades the request, or, when its client holds WS_MAX_SOCKETS_PER_CLIENT sockets already, says why not. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): string | undefined;
   /** Closes every socket (1001, going away): their clients reconnect to another instance. */
   close(): void;
 }
 
-export async function graphqlSockets(gateway: Gateway, maxPayload: number): Promise<GraphQLSockets> {
+export async function graphqlSockets(gateway: Gateway, limits: SocketLimits): Promise<GraphQLSockets> {
   const [{ WebSocketServer }, { useServer }] = await Promise.all([import('ws'), import('graphql-ws/use/ws')]);
-  const wss: WebSocketServer = new WebSocketServer({ noServer: true, maxPayload });
+  const wss: WebSocketServer = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayload });
+  const { maxOperationsPerSocket, maxSocketsPerClient } = limits;
+  /** Open sockets by client; a client is forgotten when its last socket closes. */
+  const socketsOf = new Map<string, number>();
   const { yoga } = gateway;
+  // Reads of queries sent over a socket end when it closes, as an HTTP request's do. One signal
+  // a socket, not one per operation: a listener per operation would stay on a long-lived socket
+  // until it closes.
+  const closing = new WeakMap<WebSocket, AbortSignal>();
+  const closedSignal = (socket: WebSocket): AbortSignal => {
+    let signal = closing.get(socket);
+    if (!signal) {
+      const closed = new AbortController();
+      socket.once('close', () => closed.abort());
+      signal = closed.signal;
+      closing.set(socket, signal);
+    }
+    return signal;
+  };
   type Root = { execute: (args: ExecutionArgs) => unknown; subscribe: (args: ExecutionArgs) => unknown };
   useServer(
     {
       execute: (args) => (args.rootValue as Root).execute(args) as never,
       subscribe: (args) => (args.rootValue as Root).subscribe(args) as never,
+      connectionInitWaitTimeout: INIT_WAIT_MS,
       onSubscribe: async (ctx, _id, params) => {
         const req = ctx.extra.request;
-        // Reads of queries sent over the socket end when it closes, as an HTTP request's do.
-        const closed = new AbortController();
-        ctx.extra.socket.once('close', () => closed.abort());
+        // graphql-ws lists this operation already: refused ones are dropped from the list on return.
+        if (Object.keys(ctx.subscriptions).length > maxOperationsPerSocket) {
+          return [
+            limitExceeded(
+              `This socket runs ${maxOperationsPerSocket} operations at once already (WS_MAX_OPERATIONS_PER_SOCKET): wait for one to complete, or complete a subscription, then send this one again.`,
+              'operationsPerSocket',
+            ),
+          ];
+        }
+        // Each operation draws from the client's rate-limit buckets, as an HTTP request does; a
+        // refusal ends this operation only, and the socket stays open.
+        const refusal = gateway.admit && (await gateway.admit(req));
+        if (refusal) return [refusedDocument(ErrorCode.RATE_LIMITED, refusal.message, undefined, refusal.extensions)];
         const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/graphql'}`, {
           headers: fetchHeaders(req),
-          signal: closed.signal,
+          signal: closedSignal(ctx.extra.socket),
         });
         const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
           ...ctx,
@@ -87,10 +135,25 @@ export async function graphqlSockets(gateway: Gateway, maxPayload: number): Prom
       },
     },
     wss,
+    KEEPALIVE_MS,
   );
   return {
     handleUpgrade(req, socket, head) {
+      const client = gateway.clientOf(req);
+      const open = socketsOf.get(client) ?? 0;
+      if (open >= maxSocketsPerClient) {
+        return `This client (its address) holds ${maxSocketsPerClient} sockets open already (WS_MAX_SOCKETS_PER_CLIENT): run more operations on one socket, or close one first.`;
+      }
+      socketsOf.set(client, open + 1);
+      const release = () => {
+        const left = (socketsOf.get(client) ?? 1) - 1;
+        if (left > 0) socketsOf.set(client, left);
+        else socketsOf.delete(client);
+      };
+      // The connection's close, whether the handshake failed or the WebSocket ran and closed.
+      socket.once('close', release);
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+      return undefined;
     },
     close() {
       for (const ws of wss.clients) ws.close(1001, 'the gateway is shutting down');

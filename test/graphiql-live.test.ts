@@ -30,7 +30,7 @@ beforeAll(async () => {
     throw new Error(`No Chromium at ${CHROMIUM}: install Debian's (apt-get install chromium; .ci/run does) or set CHROMIUM_PATH.`);
   }
   h = await startHarness({ LIVE_POLL_BLOCKS_MS: '200' });
-  served = createGatewayServer(h.gateway, { maxBodyBytes: 1 << 20, headersTimeoutMs: 5_000, requestTimeoutMs: 10_000 });
+  served = createGatewayServer(h.gateway, { ...h.config.server, maxBodyBytes: 1 << 20, headersTimeoutMs: 5_000, requestTimeoutMs: 10_000 });
   await new Promise<void>((resolve) => served.server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });

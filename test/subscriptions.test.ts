@@ -231,6 +231,19 @@ describe('bounds', () => {
     await fuji.close();
     expect(h.gateway.live.stats().subscribers).toBe(0);
   });
+
+  it('refuses a variable list longer than any list argument takes by its count, before coercing its items', async () => {
+    const addresses = Array.from({ length: 20_000 }, () => h.sandbox.live.addresses('mainnet')[0]!);
+    const huge = await subscribeSse(h.gateway, `subscription($a: [AvalancheAddress!]!) { addressTransactions(addresses: $a) { txHash } }`, {
+      a: addresses,
+    });
+    const errors = (await huge.next()).data.errors;
+    expect(errors).toHaveLength(1);
+    expect(errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', variable: 'a' });
+    expect(errors[0].message).toBe('`$a` holds 20000 items; a list argument of this API takes at most 100: split the request.');
+    await huge.close();
+    expect(h.gateway.live.stats().subscribers).toBe(0);
+  });
 });
 
 describe('a failing upstream', () => {
@@ -278,11 +291,7 @@ describe('an upstream that does not serve the API', () => {
 
 describe('over WebSocket', () => {
   it('runs a subscription at /graphql on the HTTP server (graphql-transport-ws), and a query too', async () => {
-    const { server } = createGatewayServer(h.gateway, {
-      maxBodyBytes: 1 << 20,
-      headersTimeoutMs: 5_000,
-      requestTimeoutMs: 10_000,
-    });
+    const { server } = createGatewayServer(h.gateway, h.config.server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     const client = createClient({ url: `ws://127.0.0.1:${port}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, lazy: true });
@@ -312,8 +321,40 @@ describe('over WebSocket', () => {
     }
   });
 
+  it('runs many operations on one socket without a listener left behind by each', async () => {
+    const { server } = createGatewayServer(h.gateway, h.config.server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    // Kept open between operations (a lazy client closes its socket whenever none is running).
+    const client = createClient({
+      url: `ws://127.0.0.1:${port}/graphql`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      lazyCloseTimeout: 60_000,
+    });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      for (let i = 0; i < 15; i++) {
+        const result = await new Promise<any>((resolve, reject) => {
+          let last: unknown;
+          client.subscribe({ query: '{ network { name } }' }, { next: (r) => (last = r), error: reject, complete: () => resolve(last) });
+        });
+        expect(result).toEqual({ data: { network: { name: 'MAINNET' } } });
+      }
+      // Node reports a listener leak as a process warning, on a later tick.
+      await sleep(20);
+      expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await client.dispose();
+      await stop(server);
+    }
+  });
+
   it('refuses other upgrade paths', async () => {
-    const { server } = createGatewayServer(h.gateway, { maxBodyBytes: 1 << 20, headersTimeoutMs: 5_000, requestTimeoutMs: 10_000 });
+    const { server } = createGatewayServer(h.gateway, h.config.server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {

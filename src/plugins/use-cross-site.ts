@@ -84,6 +84,22 @@ export function corsHeaders(cors: CorsConfig | undefined, origin: string | undef
   };
 }
 
+/**
+ * Whether a WebSocket upgrade may come from `origin`. CORS does not apply to WebSockets: a page
+ * of any site can open one, with its visitors' network position, so a browser's handshake (which
+ * always carries Origin) is let in only from the gateway's own origin or one CORS_ORIGINS allows.
+ * No Origin at all is a client that is no browser, as for HTTP.
+ */
+export function allowsSocketOrigin(cors: CorsConfig | undefined, origin: string | undefined, host: string | undefined): boolean {
+  if (origin === undefined) return true;
+  if (cors && allows(cors, origin)) return true;
+  try {
+    return host !== undefined && origin !== 'null' && new URL(origin).host === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 export function useCrossSite(cors: CorsConfig | undefined): Plugin {
   const csrf = useCSRFPrevention({ requestHeaders: CSRF_HEADERS });
   return {

@@ -67,5 +67,11 @@ export function useQueryLimits(limits: QueryLimits): Plugin {
       const error = variablesRefusal(args.schema, args.document, args.operationName, args.variableValues);
       if (error) setResultAndStopExecution({ errors: [error] });
     },
+    // Subscriptions (SSE and WebSocket) run through subscribe, never execute: the same bound,
+    // before graphql-js coerces a huge list item by item.
+    onSubscribe: ({ args, setResultAndStopExecution }) => {
+      const error = variablesRefusal(args.schema, args.document, args.operationName, args.variableValues);
+      if (error) setResultAndStopExecution({ errors: [error] });
+    },
   };
 }

@@ -1,0 +1,177 @@
+/**
+ * GraphQL over WebSocket's own bounds (src/websocket.ts, the upgrade in src/server.ts): each
+ * operation draws from the client's rate-limit buckets, a socket runs a bounded number of
+ * operations at once, a client holds a bounded number of sockets, and only pages of the
+ * gateway's own origin or CORS_ORIGINS may open one. Each test is a client of its own loopback
+ * address, so their buckets and socket counts are apart.
+ */
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createClient, type Client } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createGatewayServer, type GatewayServer } from '../src/server.js';
+import { startHarness, type Harness } from './helpers.js';
+
+const BURST = 5;
+let h: Harness;
+let gw: GatewayServer;
+let port: number;
+
+beforeAll(async () => {
+  h = await startHarness({
+    // A token every 10 s: nothing refills while a test runs.
+    RATE_LIMIT_PER_SECOND: '0.1',
+    RATE_LIMIT_BURST: String(BURST),
+    WS_MAX_OPERATIONS_PER_SOCKET: '2',
+    WS_MAX_SOCKETS_PER_CLIENT: '2',
+    CORS_ORIGINS: 'https://app.example',
+    LIVE_POLL_BLOCKS_MS: '200',
+  });
+  gw = createGatewayServer(h.gateway, h.config.server);
+  await new Promise<void>((resolve) => gw.server.listen(0, '127.0.0.1', resolve));
+  port = (gw.server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await gw?.drain(1_000);
+  await h?.close();
+});
+
+/** A WebSocket class whose sockets leave from `localAddress`. */
+const from = (localAddress: string, headers: Record<string, string> = {}) =>
+  class extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, { localAddress, headers });
+    }
+  };
+
+function connect(localAddress: string): { client: Client; closed: () => boolean } {
+  let closed = false;
+  const client = createClient({
+    url: `ws://127.0.0.1:${port}/graphql`,
+    webSocketImpl: from(localAddress),
+    retryAttempts: 0,
+    lazyCloseTimeout: 60_000,
+    on: { closed: () => (closed = true) },
+  });
+  return { client, closed: () => closed };
+}
+
+/** One operation's outcome: its results, or the errors it was refused with. */
+function run(client: Client, query: string): Promise<{ results: any[]; errors?: any[] }> {
+  return new Promise((resolve) => {
+    const results: any[] = [];
+    client.subscribe(
+      { query },
+      {
+        next: (r) => results.push(r),
+        error: (errors) => resolve({ results, errors: errors as any[] }),
+        complete: () => resolve({ results }),
+      },
+    );
+  });
+}
+
+/** The status an upgrade is answered with (101 when the socket opens), and the body of a refusal. */
+function handshake(localAddress: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; ws: WebSocket }> {
+  return new Promise((resolve) => {
+    const ws = new (from(localAddress, headers))(`ws://127.0.0.1:${port}/graphql`, 'graphql-transport-ws');
+    ws.on('open', () => resolve({ status: 101, body: '', ws }));
+    ws.on('unexpected-response', (_req, res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, ws }));
+    });
+    ws.on('error', () => undefined);
+  });
+}
+
+const QUERY = '{ network { name } }';
+const BLOCKS = 'subscription { acceptedBlocks(chain: C_CHAIN) { index } }';
+
+describe('rate limits per operation', () => {
+  it('draws a token for each operation sent over a socket, refusing one over the limit with RATE_LIMITED while the socket stays open', async () => {
+    const { client, closed } = connect('127.0.0.2');
+    try {
+      // The upgrade drew one token; the operations draw the rest of the burst.
+      for (let i = 1; i < BURST; i++) expect(await run(client, QUERY)).toEqual({ results: [{ data: { network: { name: 'MAINNET' } } }] });
+      const refused = await run(client, QUERY);
+      expect(refused.results).toEqual([]);
+      expect(refused.errors).toHaveLength(1);
+      expect(refused.errors![0].extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number) });
+      expect(refused.errors![0].message).toMatch(/^Too many requests: a client may make 5 at once/);
+      expect(closed()).toBe(false);
+    } finally {
+      await client.dispose();
+    }
+  });
+});
+
+describe('operations per socket', () => {
+  it('refuses an operation beyond WS_MAX_OPERATIONS_PER_SOCKET running at once, and takes one again when another completes', async () => {
+    const { client, closed } = connect('127.0.0.3');
+    const stops: (() => void)[] = [];
+    try {
+      const events: any[] = [];
+      for (let i = 0; i < 2; i++)
+        stops.push(
+          client.subscribe({ query: BLOCKS }, { next: (r) => events.push(r), error: (e) => events.push(e), complete: () => undefined }),
+        );
+      const third = await run(client, QUERY);
+      expect(third.errors).toHaveLength(1);
+      expect(third.errors![0].extensions).toEqual({ code: 'QUERY_LIMIT_EXCEEDED', limit: 'operationsPerSocket' });
+      expect(third.errors![0].message).toMatch(/runs 2 operations at once already \(WS_MAX_OPERATIONS_PER_SOCKET\)/);
+      expect(closed()).toBe(false);
+      // The server drops a completed operation as it reads the client's `complete`, before what follows.
+      stops.shift()!();
+      expect(await run(client, QUERY)).toEqual({ results: [{ data: { network: { name: 'MAINNET' } } }] });
+      expect(events).toEqual([]);
+    } finally {
+      for (const stop of stops) stop();
+      await client.dispose();
+    }
+  });
+});
+
+describe('sockets per client', () => {
+  it('refuses an upgrade beyond WS_MAX_SOCKETS_PER_CLIENT with 429, and takes one again when a socket closes', async () => {
+    const open = [await handshake('127.0.0.4'), await handshake('127.0.0.4')];
+    try {
+      expect(open.map((o) => o.status)).toEqual([101, 101]);
+      const third = await handshake('127.0.0.4');
+      expect(third.status).toBe(429);
+      expect(third.body).toMatch(/holds 2 sockets open already \(WS_MAX_SOCKETS_PER_CLIENT\)/);
+      // Another client is not counted with this one.
+      const other = await handshake('127.0.0.5');
+      expect(other.status).toBe(101);
+      other.ws.close();
+      const first = open.shift()!;
+      await new Promise((resolve) => {
+        first.ws.once('close', resolve);
+        first.ws.close();
+      });
+      // The server's end of the connection closes a moment after the client's.
+      await sleep(200);
+      const again = await handshake('127.0.0.4');
+      open.push(again);
+      expect(again.status).toBe(101);
+    } finally {
+      for (const o of open) o.ws.close();
+    }
+  });
+});
+
+describe('Origin of an upgrade', () => {
+  it('refuses a page of another site with 403, and lets in CORS_ORIGINS, the gateway’s own origin and clients without Origin', async () => {
+    const evil = await handshake('127.0.0.6', { origin: 'https://evil.example' });
+    expect(evil.status).toBe(403);
+    expect(evil.body).toMatch(/origin "https:\/\/evil\.example" refused: .*CORS_ORIGINS/);
+    expect((await handshake('127.0.0.6', { origin: 'null' })).status).toBe(403);
+    const allowedOrigins: Record<string, string>[] = [{ origin: 'https://app.example' }, { origin: `http://127.0.0.1:${port}` }, {}];
+    for (const [i, headers] of allowedOrigins.entries()) {
+      const allowed = await handshake(`127.0.0.${7 + i}`, headers);
+      expect(allowed.status).toBe(101);
+      allowed.ws.close();
+    }
+  });
+});
