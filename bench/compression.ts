@@ -12,8 +12,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from './processes.js';
 
 /** /proc counts CPU in clock ticks of USER_HZ, 100 a second on Linux. */
 const MS_PER_TICK = 1000 / 100;
@@ -26,15 +26,6 @@ const LARGE = JSON.stringify({
 });
 
 const ENCODINGS = ['identity', 'gzip', 'br'] as const;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The process's CPU so far (user + system, every thread), in ms. */
 function cpuMs(pid: number): number {

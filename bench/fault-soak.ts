@@ -11,10 +11,9 @@
  * upstream requests per client request, and RSS before, at peak and after.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort, rssMb, stop } from './processes.js';
 
 const FAULT_SECONDS = Number(process.env.BENCH_FAULT_SECONDS ?? 30);
 const RECOVERY_SECONDS = Number(process.env.BENCH_RECOVERY_SECONDS ?? 15);
@@ -38,35 +37,6 @@ const QUERIES = [
 ];
 
 const children: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function rssMb(pid: number): number {
-  try {
-    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
-  } catch {
-    return Number.NaN;
-  }
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      resolve();
-    }
-  });
-}
 
 interface Tally {
   requests: number;

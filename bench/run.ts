@@ -17,8 +17,7 @@
  * before believing a regression.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -26,6 +25,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { Pool } from 'undici';
+import { freePort, rssMb, stop } from './processes.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -68,27 +68,6 @@ function start(command: string, args: string[], env: Record<string, string>): Pr
   });
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      resolve();
-    }
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** The compiled gateway, as users start it. Resolves once it answers, with its pid and start time. */
 async function startGateway(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; pid: number; startMs: number }> {
   const port = await freePort();
@@ -114,14 +93,6 @@ async function startGateway(env: Record<string, string>): Promise<{ child: Child
   const listener = /pid=(\d+)/.exec(execFileSync('ss', ['-ltnpH', `sport = :${port}`]).toString());
   if (!listener) throw new Error(`no process listens on port ${port}`);
   return { child, url, pid: Number(listener[1]), startMs };
-}
-
-function rssMb(pid: number): number {
-  try {
-    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
-  } catch {
-    return Number.NaN;
-  }
 }
 
 async function load(opts: autocannon.Options, duration: number): Promise<number> {
