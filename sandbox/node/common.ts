@@ -9,7 +9,7 @@ import { cb58Encode } from '../../src/ids.js';
 import type { NodeBlock, NodeTx } from './chains/avm.js';
 import { idBytes, toJson } from './chains/codec.js';
 import type { NodeWorld } from './chains/node-world.js';
-import { RpcFailure, type Encoding } from './gorilla.js';
+import { RpcFailure, type Encoding, type GorillaService } from './gorilla.js';
 import { goIdBytes, goLocalAddress } from './ids.js';
 import { TIMELINE } from '../world/timeline.js';
 import type { SandboxUtxo } from '../world/types.js';
@@ -69,6 +69,21 @@ export const blockReply = (b: NodeBlock, encoding: Encoding) => ({
   block: encoding === 'json' ? toJson(b.node) : encodeBytes(encoding, b.bytes),
   encoding,
 });
+
+/** getHeight, getBlock and getBlockByHeight, the same on the P- and X-Chain. */
+export function blockMethods(chain: ReturnType<typeof chainBlocks>): GorillaService {
+  return {
+    GetHeight: { args: {}, call: () => ({ height: chain.height() }) },
+    GetBlock: {
+      args: { blockID: 'id', encoding: 'encoding' },
+      call: ({ blockID, encoding }) => blockReply(chain.byId(blockID as string), encoding as Encoding),
+    },
+    GetBlockByHeight: {
+      args: { height: 'uint64', encoding: 'encoding' },
+      call: ({ height, encoding }) => blockReply(chain.at(height as bigint), encoding as Encoding),
+    },
+  };
+}
 
 // --- UTXOs (avm.getUTXOs, platform.getUTXOs) --------------------------------------------------
 

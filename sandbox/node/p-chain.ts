@@ -13,7 +13,7 @@ import type { SandboxUtxo } from '../world/types.js';
 import { sha } from '../random.js';
 import type { SandboxLive } from '../live.js';
 import {
-  blockReply,
+  blockMethods,
   chainBlocks,
   getUtxos,
   NOW,
@@ -120,15 +120,7 @@ export function platformService(nw: NodeWorld, node: ChainLookup, live?: Sandbox
   };
 
   return {
-    GetHeight: { args: {}, call: () => ({ height: chain.height() }) },
-    GetBlock: {
-      args: { blockID: 'id', encoding: 'encoding' },
-      call: ({ blockID, encoding }) => blockReply(chain.byId(blockID as string), encoding as Encoding),
-    },
-    GetBlockByHeight: {
-      args: { height: 'uint64', encoding: 'encoding' },
-      call: ({ height: h, encoding }) => blockReply(chain.at(h as bigint), encoding as Encoding),
-    },
+    ...blockMethods(chain),
     GetTx: {
       args: { txID: 'id', encoding: 'encoding' },
       call: ({ txID, encoding }) => {

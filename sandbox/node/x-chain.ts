@@ -7,7 +7,7 @@ import type { SandboxLive } from '../live.js';
 import { RpcFailure, type Encoding, type GorillaService } from './gorilla.js';
 import { goIdBytes } from './ids.js';
 import { CREATE_ASSET_TX_FEE, TX_FEE } from '../world/timeline.js';
-import { blockReply, chainBlocks, getUtxos, NOW, parseAddress, txReply, utxosOf, type ChainLookup, type UtxoArgs } from './common.js';
+import { blockMethods, chainBlocks, getUtxos, NOW, parseAddress, txReply, utxosOf, type ChainLookup, type UtxoArgs } from './common.js';
 
 export function avmService(nw: NodeWorld, node: ChainLookup, live?: SandboxLive): GorillaService {
   const { world, avm } = nw;
@@ -38,15 +38,7 @@ export function avmService(nw: NodeWorld, node: ChainLookup, live?: SandboxLive)
   };
 
   return {
-    GetHeight: { args: {}, call: () => ({ height: chain.height() }) },
-    GetBlock: {
-      args: { blockID: 'id', encoding: 'encoding' },
-      call: ({ blockID, encoding }) => blockReply(chain.byId(blockID as string), encoding as Encoding),
-    },
-    GetBlockByHeight: {
-      args: { height: 'uint64', encoding: 'encoding' },
-      call: ({ height, encoding }) => blockReply(chain.at(height as bigint), encoding as Encoding),
-    },
+    ...blockMethods(chain),
     GetTx: {
       args: { txID: 'id', encoding: 'encoding' },
       call: ({ txID, encoding }) => {
