@@ -15,9 +15,10 @@
  * `@stream` parts accepts `multipart/mixed` or `text/event-stream`, so it goes to yoga; one that
  * uses them but accepts only JSON gets the parts merged into one answer, here as there.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { isAsyncIterable, processRegularResult, type YogaServerInstance } from 'graphql-yoga';
 import { GraphQLError, type ExecutionResult } from 'graphql';
+import { endWhole, type Compression } from './compression.js';
 import type { GatewayContext } from './context.js';
 import { ErrorCode } from './errors.js';
 import { wholeAnswer } from './plugins/use-incremental-delivery.js';
@@ -102,13 +103,15 @@ class NodeRequestView {
 
 /**
  * Answers `req` if it has the common shape; returns false, having done nothing, otherwise.
- * `body` is the request body, already read within the size limit.
+ * `body` is the request body, already read within the size limit; `compression`, when on, encodes
+ * the answer.
  */
 export function leanPost(
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>,
   req: IncomingMessage,
   res: ServerResponse,
   body: Buffer,
+  compression?: Compression,
 ): boolean {
   if (req.url !== yoga.graphqlEndpoint || req.headers.origin !== undefined) return false;
   // Conditional requests are answered by the response cache's onRequest hook (304 for a known ETag).
@@ -121,6 +124,7 @@ export function leanPost(
   if (!params) return false;
 
   const request = new NodeRequestView(req, res) as unknown as Request;
+  const out: Out = { req, res, compression };
   let pending: unknown;
   try {
     pending = yoga.getResultForParams({ params, request }, { req, res });
@@ -130,18 +134,18 @@ export function leanPost(
   }
   Promise.resolve(pending)
     .then((result) => {
-      if (isPlainData(result)) return writeData(res, result, type);
+      if (isPlainData(result)) return writeData(out, result, type);
       if (isAsyncIterable(result)) {
         // A subscription cannot be one JSON answer; an answer in parts (@defer, @stream) can.
         if (isSubscription(request)) return refuseStream(res, result[Symbol.asyncIterator]());
-        return wholeAnswer(result as AsyncIterable<ExecutionResult>).then((whole) => writeAnswer(res, whole, type, yoga));
+        return wholeAnswer(result as AsyncIterable<ExecutionResult>).then((whole) => writeAnswer(out, whole, type, yoga));
       }
-      return writeAnswer(res, result as ExecutionResult, type, yoga);
+      return writeAnswer(out, result as ExecutionResult, type, yoga);
     })
     .catch((error: unknown) => {
       // An onParams hook refused the request (trusted documents): its error says why, and its
       // status, as yoga's own path answers it.
-      if (error instanceof GraphQLError) return writeResponse(res, processRegularResult({ errors: [error] }, yoga.fetchAPI, type));
+      if (error instanceof GraphQLError) return writeResponse(out, processRegularResult({ errors: [error] }, yoga.fetchAPI, type));
       // getResultForParams masks what execution throws; this is the gateway itself failing.
       yoga.logger.error(error);
       if (!res.headersSent) {
@@ -153,13 +157,13 @@ export function leanPost(
 }
 
 function writeAnswer(
-  res: ServerResponse,
+  out: Out,
   result: ExecutionResult,
   type: keyof typeof CONTENT_TYPES,
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>,
 ): Promise<void> | void {
-  if (isPlainData(result)) return writeData(res, result, type);
-  return writeResponse(res, processRegularResult(result, yoga.fetchAPI, type));
+  if (isPlainData(result)) return writeData(out, result, type);
+  return writeResponse(out, processRegularResult(result, yoga.fetchAPI, type));
 }
 
 /**
@@ -212,7 +216,7 @@ const CONTENT_TYPES = {
  */
 const serialized = new WeakMap<object, string>();
 
-function writeData(res: ServerResponse, result: PlainData, type: keyof typeof CONTENT_TYPES): void {
+function writeData(out: Out, result: PlainData, type: keyof typeof CONTENT_TYPES): void {
   const cached = result.extensions?.http?.headers;
   let text: string;
   if (cached) {
@@ -222,18 +226,24 @@ function writeData(res: ServerResponse, result: PlainData, type: keyof typeof CO
   } else {
     text = result.stringify ? result.stringify(result) : JSON.stringify(result);
   }
-  const headers: Record<string, string | number> = { 'content-type': CONTENT_TYPES[type], 'content-length': Buffer.byteLength(text) };
+  const headers: OutgoingHttpHeaders = { 'content-type': CONTENT_TYPES[type] };
   if (cached) for (const name in cached) headers[name.toLowerCase()] = cached[name]!;
-  res.writeHead(200, headers).end(text);
+  endWhole(out.compression, out.req, out.res, 200, headers, text);
+}
+
+/** Where an answer goes: the response, its request, and the compression that may encode it. */
+export interface Out {
+  req: IncomingMessage;
+  res: ServerResponse;
+  compression: Compression | undefined;
 }
 
 /** Writes a fetch-API Response with a body in memory, in one write. */
-export async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+export async function writeResponse(out: Out, response: Response): Promise<void> {
   const text = await response.text();
-  const headers: Record<string, string> = {};
+  const headers: OutgoingHttpHeaders = {};
   response.headers.forEach((value, key) => {
     headers[key.toLowerCase()] = value;
   });
-  headers['content-length'] = String(Buffer.byteLength(text));
-  res.writeHead(response.status, headers).end(text);
+  endWhole(out.compression, out.req, out.res, response.status, headers, text);
 }

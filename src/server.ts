@@ -25,7 +25,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Compress } from './compression.js';
+import type { Compression } from './compression.js';
 import { ErrorCode, quote } from './errors.js';
 import type { Gateway } from './gateway.js';
 import { leanPost, writeResponse } from './lean-post.js';
@@ -37,7 +37,7 @@ export interface ServerOptions {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   /** Compresses answers (src/compression.ts); none when absent. */
-  compress?: Compress;
+  compress?: Compression;
   /** Answers GraphiQL's page (the same for everyone: kept, compressed once); yoga renders it when absent. */
   graphiql?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   /** GraphQL over WebSocket: operations a socket runs at once, sockets a client holds open. */
@@ -174,7 +174,7 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
       return;
     }
     // Before anything is written: every answer below may be compressed.
-    options.compress?.(req, res);
+    options.compress?.install(req, res);
     // Nothing to read: yoga sees the request as it came.
     const bodiless = req.headers['transfer-encoding'] === undefined && !(Number(req.headers['content-length']) > 0);
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || bodiless) {
@@ -206,10 +206,10 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
         const headers = Object.entries(req.headers).filter(([name]) => name !== 'transfer-encoding') as [string, string][];
         void Promise.resolve(
           yoga.fetch(`http://${req.headers.host ?? 'localhost'}${req.url}`, { method: req.method, headers }, { req, res }),
-        ).then((response) => writeResponse(res, response));
+        ).then((response) => writeResponse({ req, res, compression: options.compress }, response));
         return;
       }
-      if (leanPost(yoga, req, res, body)) return;
+      if (leanPost(yoga, req, res, body, options.compress)) return;
       req.body = body;
       void yoga(req, res);
     });
