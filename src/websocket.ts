@@ -13,7 +13,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { GraphQLError, type ExecutionArgs } from 'graphql';
+import { GraphQLError, type DocumentNode, type ExecutionArgs } from 'graphql';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { ErrorCode, limitExceeded, refusedDocument } from './errors.js';
 import type { Gateway } from './gateway.js';
@@ -81,19 +81,25 @@ export async function graphqlSockets(gateway: Gateway, limits: SocketLimits): Pr
       connectionInitWaitTimeout: INIT_WAIT_MS,
       onSubscribe: async (ctx, _id, params) => {
         const req = ctx.extra.request;
+        // An operation refused here never reaches the metrics plugin, which counts those that run.
+        const started = performance.now();
+        const refuse = (errors: readonly GraphQLError[], document?: DocumentNode) => {
+          gateway.metrics?.refused(document, params.operationName ?? undefined, errors, started);
+          return [...errors];
+        };
         // graphql-ws lists this operation already: refused ones are dropped from the list on return.
         if (Object.keys(ctx.subscriptions).length > maxOperationsPerSocket) {
-          return [
+          return refuse([
             limitExceeded(
               `This socket runs ${maxOperationsPerSocket} operations at once already (WS_MAX_OPERATIONS_PER_SOCKET): wait for one to complete, or complete a subscription, then send this one again.`,
               'operationsPerSocket',
             ),
-          ];
+          ]);
         }
         // Each operation draws from the client's rate-limit buckets, as an HTTP request does; a
         // refusal ends this operation only, and the socket stays open.
         const refusal = gateway.admit && (await gateway.admit(req));
-        if (refusal) return [refusedDocument(ErrorCode.RATE_LIMITED, refusal.message, undefined, refusal.extensions)];
+        if (refusal) return refuse([refusedDocument(ErrorCode.RATE_LIMITED, refusal.message, undefined, refusal.extensions)]);
         const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/graphql'}`, {
           headers: fetchHeaders(req),
           signal: closedSignal(ctx.extra.socket),
@@ -107,22 +113,22 @@ export async function graphqlSockets(gateway: Gateway, limits: SocketLimits): Pr
         });
         // Trusted documents (TRUSTED_DOCUMENTS=only) are checked in yoga's onParams, which a socket skips.
         if (!gateway.allowsDocument(params.query)) {
-          return [
+          return refuse([
             refusedDocument(
               ErrorCode.PERSISTED_QUERY_ONLY,
               'This gateway runs only trusted documents (TRUSTED_DOCUMENTS=only): over WebSocket, send the exact text of one of them.',
               undefined,
             ),
-          ];
+          ]);
         }
         let document: ReturnType<typeof parse>;
         try {
           document = parse(params.query);
         } catch (error) {
-          return [error instanceof GraphQLError ? error : new GraphQLError('The document is not valid GraphQL.')];
+          return refuse([error instanceof GraphQLError ? error : new GraphQLError('The document is not valid GraphQL.')]);
         }
         const errors = validate(schema, document);
-        if (errors.length > 0) return errors;
+        if (errors.length > 0) return refuse(errors, document);
         const root: Root = { execute, subscribe };
         return {
           schema,

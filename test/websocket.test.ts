@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createGatewayServer, type GatewayServer } from '../src/server.js';
 import { startHarness, type Harness } from './helpers.js';
+import { sample } from './prom-text.js';
 
 const BURST = 5;
 let h: Harness;
@@ -175,3 +176,41 @@ describe('Origin of an upgrade', () => {
     }
   });
 });
+
+describe('metrics', () => {
+  it('counts and times the operations of a socket as requests: a query by its outcome, a refused one by its errors, a subscription as a stream', async () => {
+    const scrape = async () => (await h.gateway.metrics!.text()).body;
+    const ok = { type: 'query', operation: 'SocketName', outcome: 'ok' };
+    const refused = { type: 'query', operation: '(other)', outcome: 'refused' };
+    const stream = { type: 'subscription', operation: 'SocketBlocks', outcome: 'stream' };
+    const invalid = { code: 'GRAPHQL_VALIDATION_FAILED' };
+    const before = await scrape();
+    const { client } = connect('127.0.0.7');
+    const stops: (() => void)[] = [];
+    try {
+      expect(await run(client, 'query SocketName { network { name } }')).toEqual({ results: [{ data: { network: { name: 'MAINNET' } } }] });
+      expect((await run(client, 'query SocketNope { network { nope } }')).errors).toHaveLength(1);
+      stops.push(
+        client.subscribe(
+          { query: 'subscription SocketBlocks { acceptedBlocks(chain: C_CHAIN) { index } }' },
+          { next: () => undefined, error: () => undefined, complete: () => undefined },
+        ),
+      );
+      await until(async () => sample(await scrape(), 'gateway_graphql_requests_total', stream) === 1);
+      const text = await scrape();
+      const moved = (name: string, labels: Record<string, string>) => sample(text, name, labels) - sample(before, name, labels);
+      expect(moved('gateway_graphql_requests_total', ok)).toBe(1);
+      expect(moved('gateway_graphql_request_duration_seconds_count', ok)).toBe(1);
+      expect(moved('gateway_graphql_requests_total', refused)).toBe(1);
+      expect(moved('gateway_graphql_errors_total', invalid)).toBe(1);
+      expect(moved('gateway_graphql_requests_total', stream)).toBe(1);
+    } finally {
+      for (const stop of stops) stop();
+      await client.dispose();
+    }
+  });
+});
+
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 100 && !(await check()); i++) await sleep(20);
+}

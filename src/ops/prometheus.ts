@@ -15,7 +15,8 @@
  * (unbounded) and builds label objects per phase and request; neither sees upstream calls,
  * caches, the budget or rate limits, which are most of what an operator of this gateway asks.
  */
-import type { DocumentNode, OperationDefinitionNode } from 'graphql';
+import type { DocumentNode, GraphQLError, OperationDefinitionNode } from 'graphql';
+import { codeOf } from '../errors.js';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { Freshness } from '../loaders/freshness.js';
 import type { ReadOutcome } from '../loaders/reads.js';
@@ -238,6 +239,17 @@ export class GatewayMetrics {
     const operation = operationOf(document, operationName);
     const name = operation?.name?.value;
     return this.series(operation?.operation ?? '', name === undefined ? ANONYMOUS : this.names.has(name) ? name : OTHER);
+  }
+
+  /**
+   * An operation refused before it ran, where yoga's request hooks do not see it (over a
+   * WebSocket): its errors by code, and the request as `refused`.
+   */
+  refused(document: DocumentNode | undefined, operationName: string | undefined, errors: readonly GraphQLError[], started: number): void {
+    for (const error of errors) this.error(codeOf(error));
+    const series = this.refusedSeries(document, operationName);
+    series.count.refused.value++;
+    series.duration.refused.observe((performance.now() - started) / 1000);
   }
 
   /** Counts one error by its code; codes are the gateway's own (src/errors.ts), a bounded set. */

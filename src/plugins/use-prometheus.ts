@@ -1,7 +1,10 @@
 /**
  * Counts and times every GraphQL request for /metrics (src/ops/prometheus.ts), on both paths:
  * yoga's `onParams` and `onExecutionResult` run for src/lean-post.ts as for yoga's own request
- * handling, and bracket the whole of parse, validate, context and execute.
+ * handling, and bracket the whole of parse, validate, context and execute. An operation over a
+ * WebSocket (src/websocket.ts) runs through envelop alone, without yoga's request hooks: it is
+ * marked when it executes and counted when its result (or, for a subscription, its stream) is
+ * there, with the same series and outcomes.
  *
  * What a request carries between the hooks is one small object of a fixed shape, put on its
  * context under one symbol in the first hook: the context (which every resolver reads) changes
@@ -43,12 +46,25 @@ export function usePrometheus(metrics: GatewayMetrics, { responseCache }: Promet
     },
     onExecute: ({ args }) => {
       const marks = (args.contextValue as Marked)[MARKS];
-      if (marks) marks.series = metrics.seriesOf(args.document, args.operationName ?? undefined, marks.params.query);
+      const series = metrics.seriesOf(args.document, args.operationName ?? undefined, marks?.params.query);
+      if (marks) {
+        marks.series = series;
+        return undefined;
+      }
+      // No yoga request around it: an operation over a WebSocket.
+      const started = performance.now();
+      return { onExecuteDone: ({ result }) => count(series, outcomeOf(result, series), started) };
     },
     // A subscription over HTTP (SSE) is a request too, whose outcome is `stream`.
     onSubscribe: ({ args }) => {
       const marks = (args.contextValue as Marked)[MARKS];
-      if (marks) marks.series = metrics.seriesOf(args.document, args.operationName ?? undefined, marks.params.query);
+      const series = metrics.seriesOf(args.document, args.operationName ?? undefined, marks?.params.query);
+      if (marks) {
+        marks.series = series;
+        return undefined;
+      }
+      const started = performance.now();
+      return { onSubscribeResult: ({ result }) => count(series, outcomeOf(result, series), started) };
     },
     onExecutionResult: ({ result, context }) => {
       const marks = (context as Marked)[MARKS];
@@ -60,19 +76,23 @@ export function usePrometheus(metrics: GatewayMetrics, { responseCache }: Promet
         metrics.onResponseLookup(hit);
         if (hit) series = metrics.cachedSeries(marks.params.query, marks.params.operationName ?? undefined);
       }
-      let outcome: Outcome;
-      if (Symbol.asyncIterator in (result as object)) outcome = 'stream';
-      else {
-        const { data, errors } = result as ExecutionResult;
-        if (errors?.length) {
-          for (const error of errors) metrics.error(codeOf(error));
-          outcome = !series ? 'refused' : data ? 'partial' : 'failed';
-        } else outcome = 'ok';
-      }
-      const bound = series ?? metrics.refusedSeries(marks.document, marks.params.operationName ?? undefined);
-      bound.count[outcome].value++;
-      bound.duration[outcome].observe((performance.now() - marks.started) / 1000);
+      const outcome = outcomeOf(result, series);
+      count(series ?? metrics.refusedSeries(marks.document, marks.params.operationName ?? undefined), outcome, marks.started);
       if ((context as Partial<GatewayContext>).reads?.scope.budget?.refused) metrics.budgetExceeded();
     },
   };
+
+  /** A result's outcome; its errors are counted by code. Without a series it never ran: refused. */
+  function outcomeOf(result: unknown, series: OperationSeries | undefined): Outcome {
+    if (Symbol.asyncIterator in (result as object)) return 'stream';
+    const { data, errors } = result as ExecutionResult;
+    if (!errors?.length) return 'ok';
+    for (const error of errors) metrics.error(codeOf(error));
+    return !series ? 'refused' : data ? 'partial' : 'failed';
+  }
+
+  function count(series: OperationSeries, outcome: Outcome, started: number): void {
+    series.count[outcome].value++;
+    series.duration[outcome].observe((performance.now() - started) / 1000);
+  }
 }
