@@ -10,7 +10,7 @@
  * context under one symbol in the first hook: the context (which every resolver reads) changes
  * shape once, early, rather than once per hook after the gateway's fields are on it.
  */
-import type { DocumentNode, ExecutionResult } from 'graphql';
+import type { DocumentNode, ExecutionArgs, ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';
 import { codeOf } from '../errors.js';
@@ -45,26 +45,13 @@ export function usePrometheus(metrics: GatewayMetrics, { responseCache }: Promet
       if (marks) marks.document = params.documentAST;
     },
     onExecute: ({ args }) => {
-      const marks = (args.contextValue as Marked)[MARKS];
-      const series = metrics.seriesOf(args.document, args.operationName ?? undefined, marks?.params.query);
-      if (marks) {
-        marks.series = series;
-        return undefined;
-      }
-      // No yoga request around it: an operation over a WebSocket.
-      const started = performance.now();
-      return { onExecuteDone: ({ result }) => count(series, outcomeOf(result, series), started) };
+      const done = starts(args);
+      return done && { onExecuteDone: done };
     },
     // A subscription over HTTP (SSE) is a request too, whose outcome is `stream`.
     onSubscribe: ({ args }) => {
-      const marks = (args.contextValue as Marked)[MARKS];
-      const series = metrics.seriesOf(args.document, args.operationName ?? undefined, marks?.params.query);
-      if (marks) {
-        marks.series = series;
-        return undefined;
-      }
-      const started = performance.now();
-      return { onSubscribeResult: ({ result }) => count(series, outcomeOf(result, series), started) };
+      const done = starts(args);
+      return done && { onSubscribeResult: done };
     },
     onExecutionResult: ({ result, context }) => {
       const marks = (context as Marked)[MARKS];
@@ -81,6 +68,21 @@ export function usePrometheus(metrics: GatewayMetrics, { responseCache }: Promet
       if ((context as Partial<GatewayContext>).reads?.scope.budget?.refused) metrics.budgetExceeded();
     },
   };
+
+  /**
+   * Binds an operation that starts to its series. One with no yoga request around it (over a
+   * WebSocket) gets back what counts it when its result, or its stream, is there.
+   */
+  function starts(args: ExecutionArgs): ((done: { result: unknown }) => void) | undefined {
+    const marks = (args.contextValue as Marked)[MARKS];
+    const series = metrics.seriesOf(args.document, args.operationName ?? undefined, marks?.params.query);
+    if (marks) {
+      marks.series = series;
+      return undefined;
+    }
+    const started = performance.now();
+    return ({ result }) => count(series, outcomeOf(result, series), started);
+  }
 
   /** A result's outcome; its errors are counted by code. Without a series it never ran: refused. */
   function outcomeOf(result: unknown, series: OperationSeries | undefined): Outcome {
