@@ -99,9 +99,13 @@ export function endWhole(
     .end(packed);
 }
 
-/** Whether an answer's own headers let it be compressed: not encoded yet, no `Cache-Control: no-transform`. */
+/** Whether an answer's own headers let it be compressed: JSON, not encoded yet, no `Cache-Control: no-transform`. */
 function transformable(headers: OutgoingHttpHeaders): boolean {
-  return !headers['content-encoding'] && !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(String(headers['cache-control'] ?? ''));
+  return (
+    /^application\/([\w.-]+\+)?json\b/i.test(String(headers['content-type'] ?? '')) &&
+    !headers['content-encoding'] &&
+    !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(String(headers['cache-control'] ?? ''))
+  );
 }
 
 /** An answer that is the same for every request, as it was first made: status, headers, body. */

@@ -94,6 +94,13 @@ describe('compression of JSON answers (the lean path)', () => {
     expect(JSON.parse(decoded(raw))).toEqual(JSON.parse(identity.bytes.toString('utf8')));
   });
 
+  it('compresses the graphql-response+json media type alike', async () => {
+    const raw = await post(LARGE, { 'accept-encoding': 'gzip', accept: 'application/graphql-response+json' });
+    expect(raw.headers['content-type']).toBe('application/graphql-response+json; charset=utf-8');
+    expect(raw.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(decoded(raw))).toEqual(JSON.parse(identity.bytes.toString('utf8')));
+  });
+
   it(`streams an answer bigger than ${WHOLE_MAX_BYTES} bytes through the compressor rather than holding the event loop`, async () => {
     const huge = `{ network { ${Array.from({ length: 6 }, (_, i) => `a${i}: ${SUBNETS}`).join(' ')} } }`;
     const plain = await post(huge);
