@@ -1,7 +1,8 @@
 /**
  * The one HTTP layer every upstream client sends through.
  *
- * undici `request` on a keep-alive `Pool` per origin (global fetch measured 4x slower here).
+ * undici's `dispatch` on a keep-alive `Pool` per origin (global fetch measured 4x slower here;
+ * `request()` and its body stream, slower too: see Exchange).
  * Each call runs in the scope of the GraphQL request that needs it: the request's one abort
  * signal ends the call and any wait before a retry, and its budget pays for every attempt.
  * Deadlines use undici's own header and body timers plus one timer while the body streams in,
@@ -13,6 +14,7 @@
 import { BrokenCircuitError, CircuitState, SamplingBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
 import { Pool, errors as undiciErrors } from 'undici';
 import type { Dispatcher } from 'undici';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { CallBudget } from './budget.js';
 import { onCancel, type CancelSignal } from './cancellation.js';
 import {
@@ -310,11 +312,9 @@ export class HttpClient {
     scope: CallScope,
     extraHeaders?: Readonly<Record<string, string>>,
   ): Promise<HttpResponse<T>> {
-    const started = Date.now();
-    const timeoutMs = this.options.timeoutMs;
-    let res: Dispatcher.ResponseData;
-    try {
-      res = await upstream.pool.request({
+    const exchange = new Exchange(upstream.cap, this.options.timeoutMs, scope.signal);
+    upstream.pool.dispatch(
+      {
         method: req.method,
         path: upstream.prefix + req.path + encodeQuery(req.query),
         headers: extraHeaders
@@ -325,47 +325,30 @@ export class HttpClient {
               : ACCEPT_JSON
             : { ...SEND_JSON, ...req.headers },
         body: req.body === undefined ? undefined : JSON.stringify(req.body),
-        // undici takes an EventEmitter as a signal, as it does an AbortSignal.
-        signal: scope.signal as AbortSignal | undefined,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-    } catch (error) {
-      throw this.transportError(error, req, scope, upstream);
-    }
-
-    const { statusCode, body } = res;
-    const ok = (statusCode >= 200 && statusCode < 300) || req.acceptStatuses?.includes(statusCode) === true;
-    // An answer announced bigger than the cap is refused before its first byte; one that grows
-    // past it is cut off by undici (maxResponseSize) as it streams, not buffered first.
-    if (Number(res.headers['content-length']) > upstream.cap) {
-      body.destroy();
-      throw this.tooLarge(req, upstream, statusCode);
-    }
-    // One timer for the whole body: an upstream that trickles it cannot hold a call past the timeout.
-    const deadline = setTimeout(() => body.destroy(new undiciErrors.BodyTimeoutError()), Math.max(0, timeoutMs - (Date.now() - started)));
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.timeoutMs,
+      },
+      exchange,
+    );
     let text: string;
     try {
-      text = await body.text();
+      text = await exchange.answer;
     } catch (error) {
-      throw this.transportError(error, req, scope, upstream, statusCode);
-    } finally {
-      clearTimeout(deadline);
+      if (exchange.tooLarge) throw this.tooLarge(req, upstream, exchange.status);
+      throw this.transportError(error, req, scope, upstream, exchange.status);
     }
-    if (!ok) throw this.httpError(res, req, text);
+    const { status, headers } = exchange;
+    if (!((status >= 200 && status < 300) || req.acceptStatuses?.includes(status) === true))
+      throw this.httpError(status, headers, req, text);
     try {
-      return { status: statusCode, body: (req.parse ? req.parse(text) : JSON.parse(text)) as T, bytes: text.length };
+      return { status, body: (req.parse ? req.parse(text) : JSON.parse(text)) as T, bytes: text.length };
     } catch (cause) {
       // The body itself is never quoted: it is the upstream's, not something to show a client.
-      throw new InvalidResponseError(
-        statusCode,
-        `not JSON (${text.length} bytes of ${String(res.headers['content-type'] ?? 'no content type')})`,
-        {
-          service: req.service,
-          operation: req.operation,
-          cause,
-        },
-      );
+      throw new InvalidResponseError(status, `not JSON (${text.length} bytes of ${String(headers['content-type'] ?? 'no content type')})`, {
+        service: req.service,
+        operation: req.operation,
+        cause,
+      });
     }
   }
 
@@ -474,7 +457,7 @@ export class HttpClient {
     });
   }
 
-  private httpError(res: Dispatcher.ResponseData, req: HttpRequest, text: string): HttpError {
+  private httpError(status: number, headers: IncomingHttpHeaders, req: HttpRequest, text: string): HttpError {
     let upstreamMessage: string | undefined;
     let upstreamError: string | undefined;
     try {
@@ -489,10 +472,10 @@ export class HttpClient {
     return new HttpError({
       service: req.service,
       operation: req.operation,
-      status: res.statusCode,
+      status,
       upstreamMessage,
       upstreamError,
-      retryAfterSeconds: parseRetryAfter(res.headers['retry-after']),
+      retryAfterSeconds: parseRetryAfter(headers['retry-after']),
     });
   }
 
@@ -504,5 +487,94 @@ export class HttpClient {
       return new TimeoutError(this.options.timeoutMs, meta);
     }
     return new ConnectionError((error as { code?: string } | undefined)?.code, meta);
+  }
+}
+
+/**
+ * One attempt's exchange with the upstream, through undici's handler API (`dispatch`) rather than
+ * `request()`: an answer is wanted whole, as text, and `request()` hands it over as a Readable
+ * stream, whose machinery (a stream per answer, its events, the consume step) runs for every one
+ * of a nested query's dozens of answers. Measured on 34 parallel calls to a stub, warm: 31–34 µs
+ * of CPU a call against 31–39; and through the gateway, cold (the first 12 nested queries of a
+ * fresh process, 34 answers each), 244 µs per answer against 296 (medians of 44 queries).
+ *
+ * What `request()` did is kept: the request's cancellation ends the exchange whenever it comes
+ * (before a socket is free, while waiting for headers, while the body streams in); an answer
+ * announced bigger than the cap is refused at its headers, before its first byte, and one that
+ * grows past it is cut by the pool's `maxResponseSize`; one timer bounds the whole body, so an
+ * upstream that trickles it cannot hold a call past the timeout (undici's `bodyTimeout` is per
+ * chunk); a UTF-8 byte order mark is dropped, as `body.text()` dropped it.
+ */
+class Exchange implements Dispatcher.DispatchHandler {
+  status = 0;
+  headers: IncomingHttpHeaders = {};
+  /** The answer was announced bigger than the cap. */
+  tooLarge = false;
+  readonly answer: Promise<string>;
+  private resolve!: (text: string) => void;
+  private reject!: (error: unknown) => void;
+  private readonly started = Date.now();
+  private readonly chunks: Buffer[] = [];
+  private controller?: Dispatcher.DispatchController;
+  private cancelled?: Error;
+  private deadline?: NodeJS.Timeout;
+  private stopListening?: () => void;
+
+  constructor(
+    private readonly cap: number,
+    private readonly timeoutMs: number,
+    signal: CancelSignal | undefined,
+  ) {
+    this.answer = new Promise<string>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    if (signal?.aborted) this.cancelled = new undiciErrors.RequestAbortedError();
+    else if (signal)
+      this.stopListening = onCancel(signal, () => {
+        this.cancelled = new undiciErrors.RequestAbortedError();
+        this.controller?.abort(this.cancelled);
+      });
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.cancelled) controller.abort(this.cancelled);
+  }
+
+  onResponseStart(controller: Dispatcher.DispatchController, status: number, headers: IncomingHttpHeaders): void {
+    if (status < 200) return;
+    this.status = status;
+    this.headers = headers;
+    if (Number(headers['content-length']) > this.cap) {
+      this.tooLarge = true;
+      controller.abort(new undiciErrors.ResponseExceededMaxSizeError());
+      return;
+    }
+    this.deadline = setTimeout(
+      () => controller.abort(new undiciErrors.BodyTimeoutError()),
+      Math.max(0, this.timeoutMs - (Date.now() - this.started)),
+    );
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    this.settle();
+    const { chunks } = this;
+    const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+    this.resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.settle();
+    this.reject(error);
+  }
+
+  private settle(): void {
+    clearTimeout(this.deadline);
+    this.stopListening?.();
   }
 }
