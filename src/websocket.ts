@@ -81,25 +81,19 @@ export async function graphqlSockets(gateway: Gateway, limits: SocketLimits): Pr
       connectionInitWaitTimeout: INIT_WAIT_MS,
       onSubscribe: async (ctx, _id, params) => {
         const req = ctx.extra.request;
-        // An operation refused here never reaches the metrics plugin, which counts those that run.
-        const started = performance.now();
-        const refuse = (errors: readonly GraphQLError[], document?: DocumentNode) => {
-          gateway.metrics?.refused(document, params.operationName ?? undefined, errors, started);
-          return [...errors];
-        };
         // graphql-ws lists this operation already: refused ones are dropped from the list on return.
         if (Object.keys(ctx.subscriptions).length > maxOperationsPerSocket) {
-          return refuse([
+          return [
             limitExceeded(
               `This socket runs ${maxOperationsPerSocket} operations at once already (WS_MAX_OPERATIONS_PER_SOCKET): wait for one to complete, or complete a subscription, then send this one again.`,
               'operationsPerSocket',
             ),
-          ]);
+          ];
         }
         // Each operation draws from the client's rate-limit buckets, as an HTTP request does; a
         // refusal ends this operation only, and the socket stays open.
         const refusal = gateway.admit && (await gateway.admit(req));
-        if (refusal) return refuse([refusedDocument(ErrorCode.RATE_LIMITED, refusal.message, undefined, refusal.extensions)]);
+        if (refusal) return [refusedDocument(ErrorCode.RATE_LIMITED, refusal.message, undefined, refusal.extensions)];
         const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/graphql'}`, {
           headers: fetchHeaders(req),
           signal: closedSignal(ctx.extra.socket),
@@ -113,14 +107,24 @@ export async function graphqlSockets(gateway: Gateway, limits: SocketLimits): Pr
         });
         // Trusted documents (TRUSTED_DOCUMENTS=only) are checked in yoga's onParams, which a socket skips.
         if (!gateway.allowsDocument(params.query)) {
-          return refuse([
+          return [
             refusedDocument(
               ErrorCode.PERSISTED_QUERY_ONLY,
               'This gateway runs only trusted documents (TRUSTED_DOCUMENTS=only): over WebSocket, send the exact text of one of them.',
               undefined,
             ),
-          ]);
+          ];
         }
+        // Counted in /metrics as a request over HTTP is (src/plugins/use-prometheus.ts, which a
+        // socket's operations bypass): from here, refused when it does not parse or validate, else
+        // by its result once every plugin has had its say. Socket limits and rate limits are
+        // counted as HTTP's are, by gateway_rate_limited_total only.
+        const { metrics } = gateway;
+        const started = performance.now();
+        const refuse = (errors: readonly GraphQLError[], document?: DocumentNode) => {
+          metrics?.record(metrics.refusedSeries(document, params.operationName ?? undefined), false, { errors }, started);
+          return [...errors];
+        };
         let document: ReturnType<typeof parse>;
         try {
           document = parse(params.query);
@@ -129,7 +133,17 @@ export async function graphqlSockets(gateway: Gateway, limits: SocketLimits): Pr
         }
         const errors = validate(schema, document);
         if (errors.length > 0) return refuse(errors, document);
-        const root: Root = { execute, subscribe };
+        const counted =
+          (run: (args: ExecutionArgs) => unknown) =>
+          (args: ExecutionArgs): unknown => {
+            if (!metrics) return run(args);
+            const series = metrics.seriesOf(args.document, args.operationName ?? undefined, undefined);
+            return Promise.resolve(run(args)).then((result) => {
+              metrics.record(series, true, result, started);
+              return result;
+            });
+          };
+        const root: Root = { execute: counted(execute), subscribe: counted(subscribe) };
         return {
           schema,
           operationName: params.operationName,

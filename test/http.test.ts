@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { DataApiClient } from '../src/upstreams/data-api/client.js';
+import { Cancellation } from '../src/upstreams/cancellation.js';
 import { ConnectionError, HttpError, RequestAbortedError, TimeoutError } from '../src/upstreams/errors.js';
 import { encodeQuery, HttpClient, parseRetryAfter, segment } from '../src/upstreams/http.js';
 import { directTransport } from '../src/upstreams/transport.js';
@@ -111,6 +112,20 @@ describe('failures keep their cause', () => {
     setTimeout(() => controller.abort(), 50);
     await expect(call).rejects.toBeInstanceOf(RequestAbortedError);
     expect(Date.now() - started).toBeLessThan(300);
+  });
+
+  it('makes no call for a body it cannot write, and leaves nothing listening to the request', async () => {
+    const cancellation = new Cancellation();
+    const before = sandbox.log.length;
+    const error = await http
+      .json(
+        { service: 'node', operation: 'x', method: 'POST', baseUrl: sandbox.dataApiUrl, path: '/', body: { n: 1n } },
+        { signal: cancellation },
+      )
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(cancellation.listenerCount('abort')).toBe(0);
+    expect(sandbox.log.length).toBe(before);
   });
 
   it('reports a refused connection as a ConnectionError with its code', async () => {

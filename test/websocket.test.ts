@@ -178,20 +178,24 @@ describe('Origin of an upgrade', () => {
 });
 
 describe('metrics', () => {
-  it('counts and times the operations of a socket as requests: a query by its outcome, a refused one by its errors, a subscription as a stream', async () => {
+  it('counts and times the operations of a socket as requests over HTTP are: by outcome, with the same error codes, a subscription as a stream', async () => {
     const scrape = async () => (await h.gateway.metrics!.text()).body;
     const ok = { type: 'query', operation: 'SocketName', outcome: 'ok' };
     const refused = { type: 'query', operation: '(other)', outcome: 'refused' };
+    const failed = { type: 'query', operation: 'SocketVariable', outcome: 'failed' };
     const stream = { type: 'subscription', operation: 'SocketBlocks', outcome: 'stream' };
-    const invalid = { code: 'GRAPHQL_VALIDATION_FAILED' };
     const before = await scrape();
+    // Each operation draws a token from its client's burst: two clients, so none is refused.
     const { client } = connect('127.0.0.7');
+    const { client: subscriber } = connect('127.0.0.9');
     const stops: (() => void)[] = [];
     try {
       expect(await run(client, 'query SocketName { network { name } }')).toEqual({ results: [{ data: { network: { name: 'MAINNET' } } }] });
       expect((await run(client, 'query SocketNope { network { nope } }')).errors).toHaveLength(1);
+      const missing = await run(client, 'query SocketVariable($n: Int!) { network { subnets(first: $n) { nodes { subnetId } } } }');
+      expect(missing.results[0].errors[0].extensions.code).toBe('BAD_USER_INPUT');
       stops.push(
-        client.subscribe(
+        subscriber.subscribe(
           { query: 'subscription SocketBlocks { acceptedBlocks(chain: C_CHAIN) { index } }' },
           { next: () => undefined, error: () => undefined, complete: () => undefined },
         ),
@@ -202,15 +206,44 @@ describe('metrics', () => {
       expect(moved('gateway_graphql_requests_total', ok)).toBe(1);
       expect(moved('gateway_graphql_request_duration_seconds_count', ok)).toBe(1);
       expect(moved('gateway_graphql_requests_total', refused)).toBe(1);
-      expect(moved('gateway_graphql_errors_total', invalid)).toBe(1);
+      expect(moved('gateway_graphql_errors_total', { code: 'GRAPHQL_VALIDATION_FAILED' })).toBe(1);
+      expect(moved('gateway_graphql_requests_total', failed)).toBe(1);
+      // The code the client got, not the one it had before the error plugin named it.
+      expect(moved('gateway_graphql_errors_total', { code: 'BAD_USER_INPUT' })).toBe(1);
+      expect(moved('gateway_graphql_errors_total', { code: 'INTERNAL_SERVER_ERROR' })).toBe(0);
       expect(moved('gateway_graphql_requests_total', stream)).toBe(1);
     } finally {
       for (const stop of stops) stop();
+      await client.dispose();
+      await subscriber.dispose();
+    }
+  });
+
+  it('counts a rate-limited operation as HTTP counts a rate-limited request: as a rate limit, not a request', async () => {
+    const scrape = async () => (await h.gateway.metrics!.text()).body;
+    const before = await scrape();
+    const { client } = connect('127.0.0.8');
+    try {
+      let served = 0;
+      let last = await run(client, QUERY);
+      for (; !last.errors && served < BURST; served++) last = await run(client, QUERY);
+      expect(last.errors![0].extensions.code).toBe('RATE_LIMITED');
+      const text = await scrape();
+      const moved = (name: string, labels: Record<string, string> = {}) => sample(text, name, labels) - sample(before, name, labels);
+      expect(moved('gateway_rate_limited_total')).toBe(1);
+      expect(moved('gateway_graphql_errors_total', { code: 'RATE_LIMITED' })).toBe(0);
+      expect(moved('gateway_graphql_requests_total', { outcome: 'refused' })).toBe(0);
+      expect(moved('gateway_graphql_requests_total', { outcome: 'ok' })).toBe(served);
+    } finally {
       await client.dispose();
     }
   });
 });
 
 async function until(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 100 && !(await check()); i++) await sleep(20);
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await sleep(20);
+  }
+  throw new Error('metrics did not move within 2 s');
 }

@@ -15,7 +15,7 @@
  * (unbounded) and builds label objects per phase and request; neither sees upstream calls,
  * caches, the budget or rate limits, which are most of what an operator of this gateway asks.
  */
-import type { DocumentNode, GraphQLError, OperationDefinitionNode } from 'graphql';
+import type { DocumentNode, ExecutionResult, OperationDefinitionNode } from 'graphql';
 import { codeOf } from '../errors.js';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { Freshness } from '../loaders/freshness.js';
@@ -242,14 +242,21 @@ export class GatewayMetrics {
   }
 
   /**
-   * An operation refused before it ran, where yoga's request hooks do not see it (over a
-   * WebSocket): its errors by code, and the request as `refused`.
+   * Counts one request's result under `series`: its outcome (`stream` for a subscription), its
+   * duration since `started`, its errors by code. `ran` false: it was refused before it ran.
    */
-  refused(document: DocumentNode | undefined, operationName: string | undefined, errors: readonly GraphQLError[], started: number): void {
-    for (const error of errors) this.error(codeOf(error));
-    const series = this.refusedSeries(document, operationName);
-    series.count.refused.value++;
-    series.duration.refused.observe((performance.now() - started) / 1000);
+  record(series: OperationSeries, ran: boolean, result: unknown, started: number): void {
+    let outcome: Outcome;
+    if (result !== null && typeof result === 'object' && Symbol.asyncIterator in result) outcome = 'stream';
+    else {
+      const { data, errors } = result as ExecutionResult;
+      if (errors?.length) {
+        for (const error of errors) this.error(codeOf(error));
+        outcome = !ran ? 'refused' : data ? 'partial' : 'failed';
+      } else outcome = 'ok';
+    }
+    series.count[outcome].value++;
+    series.duration[outcome].observe((performance.now() - started) / 1000);
   }
 
   /** Counts one error by its code; codes are the gateway's own (src/errors.ts), a bounded set. */

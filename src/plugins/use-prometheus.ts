@@ -2,19 +2,17 @@
  * Counts and times every GraphQL request for /metrics (src/ops/prometheus.ts), on both paths:
  * yoga's `onParams` and `onExecutionResult` run for src/lean-post.ts as for yoga's own request
  * handling, and bracket the whole of parse, validate, context and execute. An operation over a
- * WebSocket (src/websocket.ts) runs through envelop alone, without yoga's request hooks: it is
- * marked when it executes and counted when its result (or, for a subscription, its stream) is
- * there, with the same series and outcomes.
+ * WebSocket has no yoga request around it: src/websocket.ts counts it through the same
+ * `GatewayMetrics.record`, once every plugin has had its say on the result.
  *
  * What a request carries between the hooks is one small object of a fixed shape, put on its
  * context under one symbol in the first hook: the context (which every resolver reads) changes
  * shape once, early, rather than once per hook after the gateway's fields are on it.
  */
-import type { DocumentNode, ExecutionArgs, ExecutionResult } from 'graphql';
+import type { DocumentNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';
-import { codeOf } from '../errors.js';
-import type { GatewayMetrics, OperationSeries, Outcome } from '../ops/prometheus.js';
+import type { GatewayMetrics, OperationSeries } from '../ops/prometheus.js';
 import { RESPONSE_CACHE_HIT } from './use-response-cache.js';
 
 const MARKS = Symbol('metrics');
@@ -45,13 +43,13 @@ export function usePrometheus(metrics: GatewayMetrics, { responseCache }: Promet
       if (marks) marks.document = params.documentAST;
     },
     onExecute: ({ args }) => {
-      const done = starts(args);
-      return done && { onExecuteDone: done };
+      const marks = (args.contextValue as Marked)[MARKS];
+      if (marks) marks.series = metrics.seriesOf(args.document, args.operationName ?? undefined, marks.params.query);
     },
     // A subscription over HTTP (SSE) is a request too, whose outcome is `stream`.
     onSubscribe: ({ args }) => {
-      const done = starts(args);
-      return done && { onSubscribeResult: done };
+      const marks = (args.contextValue as Marked)[MARKS];
+      if (marks) marks.series = metrics.seriesOf(args.document, args.operationName ?? undefined, marks.params.query);
     },
     onExecutionResult: ({ result, context }) => {
       const marks = (context as Marked)[MARKS];
@@ -63,38 +61,13 @@ export function usePrometheus(metrics: GatewayMetrics, { responseCache }: Promet
         metrics.onResponseLookup(hit);
         if (hit) series = metrics.cachedSeries(marks.params.query, marks.params.operationName ?? undefined);
       }
-      const outcome = outcomeOf(result, series);
-      count(series ?? metrics.refusedSeries(marks.document, marks.params.operationName ?? undefined), outcome, marks.started);
+      metrics.record(
+        series ?? metrics.refusedSeries(marks.document, marks.params.operationName ?? undefined),
+        series !== undefined,
+        result,
+        marks.started,
+      );
       if ((context as Partial<GatewayContext>).reads?.scope.budget?.refused) metrics.budgetExceeded();
     },
   };
-
-  /**
-   * Binds an operation that starts to its series. One with no yoga request around it (over a
-   * WebSocket) gets back what counts it when its result, or its stream, is there.
-   */
-  function starts(args: ExecutionArgs): ((done: { result: unknown }) => void) | undefined {
-    const marks = (args.contextValue as Marked)[MARKS];
-    const series = metrics.seriesOf(args.document, args.operationName ?? undefined, marks?.params.query);
-    if (marks) {
-      marks.series = series;
-      return undefined;
-    }
-    const started = performance.now();
-    return ({ result }) => count(series, outcomeOf(result, series), started);
-  }
-
-  /** A result's outcome; its errors are counted by code. Without a series it never ran: refused. */
-  function outcomeOf(result: unknown, series: OperationSeries | undefined): Outcome {
-    if (Symbol.asyncIterator in (result as object)) return 'stream';
-    const { data, errors } = result as ExecutionResult;
-    if (!errors?.length) return 'ok';
-    for (const error of errors) metrics.error(codeOf(error));
-    return !series ? 'refused' : data ? 'partial' : 'failed';
-  }
-
-  function count(series: OperationSeries, outcome: Outcome, started: number): void {
-    series.count[outcome].value++;
-    series.duration[outcome].observe((performance.now() - started) / 1000);
-  }
 }
