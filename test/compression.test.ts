@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressor, fixedAnswer, WHOLE_MAX_BYTES } from '../src/compression.js';
 import { graphiqlAnswer } from '../src/graphiql.js';
 import { loadConfig } from '../src/config.js';
-import { createGatewayServer, type GatewayServer } from '../src/server.js';
-import { startHarness, type Harness } from './helpers.js';
+import type { GatewayServer } from '../src/server.js';
+import { serve, startHarness, type Harness } from './helpers.js';
 
 let h: Harness;
 let gw: GatewayServer;
@@ -19,13 +19,10 @@ let port: number;
 
 beforeAll(async () => {
   h = await startHarness();
-  gw = createGatewayServer(h.gateway, {
-    ...h.config.server,
+  ({ gw, port } = await serve(h, {
     compress: compressor(h.config.compression),
     graphiql: fixedAnswer(() => graphiqlAnswer(h.gateway.yoga), h.config.compression),
-  });
-  await new Promise<void>((resolve) => gw.server.listen(0, '127.0.0.1', resolve));
-  port = (gw.server.address() as AddressInfo).port;
+  }));
 });
 afterAll(async () => {
   await gw.drain(100);

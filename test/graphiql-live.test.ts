@@ -6,13 +6,12 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getNodeWorld } from '../sandbox/node/chains/node-world.js';
-import { createGatewayServer, type GatewayServer } from '../src/server.js';
-import { startHarness, type Harness } from './helpers.js';
+import type { GatewayServer } from '../src/server.js';
+import { serve, startHarness, type Harness } from './helpers.js';
 import { until } from './live.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -30,9 +29,7 @@ beforeAll(async () => {
     throw new Error(`No Chromium at ${CHROMIUM}: install Debian's (apt-get install chromium; .ci/run does) or set CHROMIUM_PATH.`);
   }
   h = await startHarness({ LIVE_POLL_BLOCKS_MS: '200' });
-  served = createGatewayServer(h.gateway, { ...h.config.server, maxBodyBytes: 1 << 20, headersTimeoutMs: 5_000, requestTimeoutMs: 10_000 });
-  await new Promise<void>((resolve) => served.server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`;
+  ({ gw: served, origin: base } = await serve(h, { maxBodyBytes: 1 << 20, headersTimeoutMs: 5_000, requestTimeoutMs: 10_000 }));
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 }, 60_000);
 

@@ -2,11 +2,13 @@
  * Test harness: a sandbox on a random loopback port and a gateway pointed at it, queried
  * in-process through `yoga.fetch` (no gateway port is opened).
  */
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { GraphQLFormattedError } from 'graphql';
 import { loadConfig, type Config } from '../src/config.js';
 import { createGateway, type Gateway, type GatewayTuning } from '../src/gateway.js';
 import type { Logger } from '../src/logger.js';
+import { createGatewayServer, type GatewayServer, type ServerOptions } from '../src/server.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 
 export interface Result<T> {
@@ -125,4 +127,24 @@ export async function walk<T>(fetch: (after: string | null) => Promise<Page<T>>)
     if (!page.pageInfo.hasNextPage) return out;
     after = page.pageInfo.endCursor!;
   }
+}
+
+/** A gateway served over a socket: its server, `http://127.0.0.1:<port>`, its /graphql URL and port. */
+export interface Served {
+  gw: GatewayServer;
+  origin: string;
+  url: string;
+  port: number;
+}
+
+/**
+ * The harness's gateway behind src/server.ts on a loopback port, for tests of what only a real
+ * socket shows; `options` override the config's server settings.
+ */
+export async function serve(h: Harness, options: Partial<ServerOptions> = {}): Promise<Served> {
+  const gw = createGatewayServer(h.gateway, { ...h.config.server, ...options });
+  await new Promise<void>((resolve) => gw.server.listen(0, '127.0.0.1', resolve));
+  const port = (gw.server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+  return { gw, origin, url: `${origin}/graphql`, port };
 }

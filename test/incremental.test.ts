@@ -5,11 +5,10 @@
  * query limits still in force.
  */
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGatewayServer, type GatewayServer } from '../src/server.js';
+import type { GatewayServer } from '../src/server.js';
 import { getWorld } from '../sandbox/world/world.js';
-import { startHarness, useHarness, type Harness } from './helpers.js';
+import { serve, startHarness, useHarness, type Harness } from './helpers.js';
 
 const world = getWorld('mainnet');
 const h = useHarness();
@@ -195,9 +194,7 @@ describe('over a real socket', () => {
   let gw: GatewayServer;
   let base: string;
   beforeAll(async () => {
-    gw = createGatewayServer(h.gateway, h.config.server);
-    await new Promise<void>((resolve) => gw.server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(gw.server.address() as AddressInfo).port}`;
+    ({ gw, origin: base } = await serve(h));
   });
   afterAll(() => gw.drain(100));
 

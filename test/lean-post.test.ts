@@ -4,13 +4,12 @@
  * audit, and stop the upstream work of a client that goes away.
  */
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serverAudits } from 'graphql-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGatewayServer, type GatewayServer } from '../src/server.js';
+import type { GatewayServer } from '../src/server.js';
 import { getWorld } from '../sandbox/world/world.js';
-import { startHarness, type Harness } from './helpers.js';
+import { serve, startHarness, type Harness } from './helpers.js';
 
 const world = getWorld('mainnet');
 let h: Harness;
@@ -19,9 +18,7 @@ let base: string;
 
 beforeAll(async () => {
   h = await startHarness({ UPSTREAM_RETRIES: '2' });
-  gw = createGatewayServer(h.gateway, h.config.server);
-  await new Promise<void>((resolve) => gw.server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(gw.server.address() as AddressInfo).port}`;
+  ({ gw, origin: base } = await serve(h));
 });
 afterAll(async () => {
   await gw.drain(100);
@@ -128,9 +125,7 @@ describe('a client that goes away', () => {
 describe('answers kept by the response cache', () => {
   it('come back as yoga sends them: same body, status and cache headers', async () => {
     const cached = await startHarness({ CACHE: 'memory' });
-    const server = createGatewayServer(cached.gateway, cached.config.server);
-    await new Promise<void>((resolve) => server.server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/graphql`;
+    const { gw: server, url } = await serve(cached);
     try {
       const init = () => ({
         method: 'POST',

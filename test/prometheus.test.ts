@@ -4,7 +4,6 @@
  * status with their latency, retries, circuit states, cache reads by kind, the call budget,
  * rate limits and requests in flight; and its labels stay bounded.
  */
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parse } from 'graphql';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,8 +12,8 @@ import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { Registry } from 'prom-client';
 import { GatewayMetrics } from '../src/ops/prometheus.js';
 import { CounterFamily, HistogramFamily } from '../src/ops/series.js';
-import { createGatewayServer, type GatewayServer } from '../src/server.js';
-import { codes, startHarness, type Harness } from './helpers.js';
+import type { GatewayServer } from '../src/server.js';
+import { codes, serve, startHarness, type Harness } from './helpers.js';
 import { subscribeSse } from './live.js';
 import { has, sample } from './prom-text.js';
 
@@ -195,14 +194,9 @@ describe('GET /metrics on the server', () => {
   let h: Harness;
   let gw: GatewayServer;
   let base: string;
-  const listen = async (server: GatewayServer) => {
-    await new Promise<void>((resolve) => server.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-  };
   beforeAll(async () => {
     h = await startHarness({}, { sandbox, tuning: { processMetrics: true } });
-    gw = createGatewayServer(h.gateway, { ...h.config.server, metrics: { token: 'scrape-token-0123456789' } });
-    base = await listen(gw);
+    ({ gw, origin: base } = await serve(h, { metrics: { token: 'scrape-token-0123456789' } }));
   });
   afterAll(async () => {
     await gw.drain(100);
@@ -223,9 +217,8 @@ describe('GET /metrics on the server', () => {
 
   it('counts rate-limit refusals, and neither scrapes nor probes count against a client', async () => {
     const limited = await startHarness({ RATE_LIMIT_PER_SECOND: '0.01', RATE_LIMIT_BURST: '1', READY_UPSTREAMS: 'none' }, { sandbox });
-    const server = createGatewayServer(limited.gateway, limited.config.server);
+    const { gw: server, origin: url } = await serve(limited);
     try {
-      const url = await listen(server);
       const post = () =>
         fetch(`${url}/graphql`, {
           method: 'POST',
@@ -268,15 +261,12 @@ describe('GET /metrics on the server', () => {
   it('is not served with METRICS=off, and not on the main port when it has a port of its own', async () => {
     const off = await startHarness({ METRICS: 'off' }, { sandbox });
     expect(off.gateway.metrics).toBeUndefined();
-    const offServer = createGatewayServer(off.gateway, off.config.server);
-    const elsewhere = createGatewayServer(h.gateway, { ...h.config.server, metrics: false });
+    const offServer = await serve(off);
+    const elsewhere = await serve(h, { metrics: false });
     try {
-      for (const server of [offServer, elsewhere]) {
-        const url = await listen(server);
-        expect((await fetch(`${url}/metrics`)).status).toBe(404);
-      }
+      for (const { origin } of [offServer, elsewhere]) expect((await fetch(`${origin}/metrics`)).status).toBe(404);
     } finally {
-      await Promise.all([offServer.drain(100), elsewhere.drain(100)]);
+      await Promise.all([offServer.gw.drain(100), elsewhere.gw.drain(100)]);
       await off.close();
     }
   });

@@ -7,9 +7,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GatewayServer } from '../src/server.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
-import { startHarness, type Harness } from './helpers.js';
+import { serve, startHarness, type Harness } from './helpers.js';
 import { startRedis, type RedisServer } from './redis-server.js';
-import { atMost, client, flood, serve } from './sockets.js';
+import { atMost, client, flood } from './sockets.js';
 
 let sandbox: Sandbox;
 let redis: RedisServer;

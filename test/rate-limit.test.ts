@@ -12,8 +12,8 @@ import { MemoryBuckets } from '../src/rate-limit/buckets.js';
 import { ClientIdentity } from '../src/rate-limit/identity.js';
 import type { GatewayServer } from '../src/server.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
-import { startHarness, type Harness } from './helpers.js';
-import { atMost, client, flood, serve } from './sockets.js';
+import { serve, startHarness, type Harness } from './helpers.js';
+import { atMost, client, flood } from './sockets.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {

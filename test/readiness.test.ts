@@ -4,14 +4,13 @@
  * often do not multiply upstream calls, and drain flips readiness before the last request ends.
  */
 import { connect } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import type { ReadinessReport } from '../src/ops/readiness.js';
-import { createGatewayServer, type GatewayServer } from '../src/server.js';
+import type { GatewayServer } from '../src/server.js';
 import { OpenApiContract } from './contract/openapi.js';
-import { startHarness, type Harness } from './helpers.js';
+import { serve, startHarness, type Harness } from './helpers.js';
 
 let sandbox: Sandbox;
 const running: { h: Harness; gw: GatewayServer }[] = [];
@@ -29,14 +28,12 @@ afterEach(async () => {
   sandbox.reset();
 });
 
-async function serve(env: Record<string, string>) {
+async function served(env: Record<string, string>) {
   const h = await startHarness(env, { sandbox });
-  const gw = createGatewayServer(h.gateway, h.config.server);
-  await new Promise<void>((resolve) => gw.server.listen(0, '127.0.0.1', resolve));
+  const { gw, origin, port } = await serve(h);
   running.push({ h, gw });
-  const port = (gw.server.address() as AddressInfo).port;
   const ready = async () => {
-    const res = await fetch(`http://127.0.0.1:${port}/ready`);
+    const res = await fetch(`${origin}/ready`);
     return { status: res.status, body: (await res.json()) as ReadinessReport };
   };
   return { h, gw, port, ready };
@@ -44,7 +41,7 @@ async function serve(env: Record<string, string>) {
 
 describe('/ready', () => {
   it('answers 200 when every configured upstream answers its probe', async () => {
-    const { ready } = await serve({ READY_CACHE_MS: '0' });
+    const { ready } = await served({ READY_CACHE_MS: '0' });
     const { status, body } = await ready();
     expect(status).toBe(200);
     expect(body.ready).toBe(true);
@@ -54,7 +51,7 @@ describe('/ready', () => {
   });
 
   it('answers 503 naming the upstream that fails and why, and 200 again once it is back', async () => {
-    const { ready } = await serve({ READY_CACHE_MS: '0' });
+    const { ready } = await served({ READY_CACHE_MS: '0' });
     sandbox.fail({ operation: 'data-health-check', kind: 'status', status: 503, times: -1 });
     const down = await ready();
     expect(down.status).toBe(503);
@@ -69,7 +66,7 @@ describe('/ready', () => {
   });
 
   it('counts an upstream that does not answer within READY_TIMEOUT_MS as down', async () => {
-    const { ready } = await serve({
+    const { ready } = await served({
       READY_CACHE_MS: '0',
       READY_TIMEOUT_MS: '300',
       READY_UPSTREAMS: 'node-mainnet',
@@ -84,7 +81,7 @@ describe('/ready', () => {
   });
 
   it('probes each upstream once per READY_CACHE_MS however often it is asked', async () => {
-    const { ready } = await serve({ READY_CACHE_MS: '60000' });
+    const { ready } = await served({ READY_CACHE_MS: '60000' });
     const answers = await Promise.all([ready(), ready(), ready()]);
     answers.push(await ready());
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
@@ -93,13 +90,13 @@ describe('/ready', () => {
   });
 
   it('probes nothing with READY_UPSTREAMS=none', async () => {
-    const { ready } = await serve({ READY_UPSTREAMS: 'none' });
+    const { ready } = await served({ READY_UPSTREAMS: 'none' });
     expect(await ready()).toEqual({ status: 200, body: { ready: true, upstreams: {} } });
     expect(sandbox.total).toBe(0);
   });
 
   it('says draining, with 503, as soon as shutdown starts, while the request in flight is still answered', async () => {
-    const { gw, port } = await serve({ READY_UPSTREAMS: 'none' });
+    const { gw, port } = await served({ READY_UPSTREAMS: 'none' });
     sandbox.knobs.latencyMs = 500;
     const inflight = fetch(`http://127.0.0.1:${port}/graphql`, {
       method: 'POST',

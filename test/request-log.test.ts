@@ -2,13 +2,11 @@
  * What the gateway writes to its log for a request: one line with the operation, its cost and
  * its errors by code, however many upstream calls failed; never a key, a token or a variable.
  */
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWorld } from '../sandbox/world/world.js';
-import { createGatewayServer } from '../src/server.js';
-import { startHarness, type Harness } from './helpers.js';
+import { serve, startHarness, type Harness } from './helpers.js';
 
 const world = getWorld('mainnet');
 const lines: { level: number; msg: string; [key: string]: unknown }[] = [];
@@ -68,11 +66,10 @@ describe('the request log', () => {
     );
     await h.raw('{ network { admin { loggerLevels { loggerName } } } }', undefined, { authorization: 'Bearer wrong-token-0123456789abc' });
     // The same over HTTP, on the lean path: the line names the client's address, nothing it sent.
-    const gw = createGatewayServer(h.gateway, h.config.server);
-    await new Promise<void>((resolve) => gw.server.listen(0, '127.0.0.1', resolve));
+    const { gw, url } = await serve(h);
     try {
       lines.length = 0;
-      const res = await fetch(`http://127.0.0.1:${(gw.server.address() as AddressInfo).port}/graphql`, {
+      const res = await fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',

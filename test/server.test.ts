@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGatewayServer, type GatewayServer } from '../src/server.js';
-import { startHarness, type Harness } from './helpers.js';
+import type { GatewayServer } from '../src/server.js';
+import { serve, startHarness, type Harness } from './helpers.js';
 
 let h: Harness;
 let gw: GatewayServer;
@@ -18,9 +18,7 @@ let url: string;
 
 beforeAll(async () => {
   h = await startHarness({ MAX_BODY_BYTES: '4096', HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_REQUEST_TIMEOUT_MS: '1500' });
-  gw = createGatewayServer(h.gateway, h.config.server);
-  await new Promise<void>((resolve) => gw.server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(gw.server.address() as AddressInfo).port}/graphql`;
+  ({ gw, url } = await serve(h));
 });
 afterAll(async () => {
   await gw.drain(100);

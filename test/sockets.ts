@@ -2,10 +2,7 @@
  * Clients over real sockets for the tests of src/server.ts's rate limits: each on its own
  * loopback address (127.0.0.2, .3, ...), as distinct clients would be.
  */
-import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
-import { createGatewayServer, type GatewayServer } from '../src/server.js';
-import type { Harness } from './helpers.js';
 
 const QUERY = JSON.stringify({ query: '{ network { subnets(first: 1) { nodes { subnetId } } } }' });
 
@@ -43,10 +40,3 @@ export async function flood(n: number, send: (i: number) => Promise<Answer>) {
 
 /** At 10 tokens a second, what a bucket of 20 can have let through in `elapsedMs` (one token of slack). */
 export const atMost = (burst: number, perSecond: number, elapsedMs: number) => burst + Math.ceil((elapsedMs / 1000) * perSecond) + 1;
-
-/** The harness's gateway behind src/server.ts on a loopback port. */
-export async function serve(h: Harness): Promise<{ gw: GatewayServer; url: string }> {
-  const gw = createGatewayServer(h.gateway, h.config.server);
-  await new Promise<void>((resolve) => gw.server.listen(0, '127.0.0.1', resolve));
-  return { gw, url: `http://127.0.0.1:${(gw.server.address() as AddressInfo).port}/graphql` };
-}

@@ -13,8 +13,8 @@ import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpa
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { createTracing } from '../src/ops/tracing.js';
-import { createGatewayServer, type GatewayServer } from '../src/server.js';
-import { startHarness, type Harness } from './helpers.js';
+import type { GatewayServer } from '../src/server.js';
+import { serve, startHarness, type Harness } from './helpers.js';
 
 const exporter = new InMemorySpanExporter();
 const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
@@ -31,9 +31,7 @@ let base: string;
 beforeAll(async () => {
   sandbox = await startSandbox();
   h = await startHarness({}, { sandbox, tuning: { tracing: createTracing(provider.getTracer('test')) } });
-  gw = createGatewayServer(h.gateway, h.config.server);
-  await new Promise<void>((resolve) => gw.server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(gw.server.address() as AddressInfo).port}`;
+  ({ gw, origin: base } = await serve(h));
 });
 afterAll(async () => {
   await gw.drain(100);

@@ -6,7 +6,6 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
@@ -15,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ConfigError, DEFAULT_MANIFESTS, loadConfig } from '../src/config.js';
 import { createGateway } from '../src/gateway.js';
-import { createGatewayServer, type GatewayServer } from '../src/server.js';
-import { startHarness, type Harness } from './helpers.js';
+import type { GatewayServer } from '../src/server.js';
+import { serve, startHarness, type Harness } from './helpers.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const URL_ = 'http://gateway.test/graphql';
@@ -76,9 +75,7 @@ describe('TRUSTED_DOCUMENTS=only', () => {
   let base: string;
   beforeAll(async () => {
     h = await startHarness({ TRUSTED_DOCUMENTS: 'only' });
-    gw = createGatewayServer(h.gateway, h.config.server);
-    await new Promise<void>((resolve) => gw.server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(gw.server.address() as AddressInfo).port}/graphql`;
+    ({ gw, url: base } = await serve(h));
   });
   afterAll(async () => {
     await gw.drain(100);

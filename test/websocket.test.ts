@@ -5,13 +5,12 @@
  * gateway's own origin or CORS_ORIGINS may open one. Each test is a client of its own loopback
  * address, so their buckets and socket counts are apart.
  */
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient, type Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createGatewayServer, type GatewayServer } from '../src/server.js';
-import { startHarness, type Harness } from './helpers.js';
+import type { GatewayServer } from '../src/server.js';
+import { serve, startHarness, type Harness } from './helpers.js';
 import { sample } from './prom-text.js';
 
 const BURST = 5;
@@ -29,9 +28,7 @@ beforeAll(async () => {
     CORS_ORIGINS: 'https://app.example',
     LIVE_POLL_BLOCKS_MS: '200',
   });
-  gw = createGatewayServer(h.gateway, h.config.server);
-  await new Promise<void>((resolve) => gw.server.listen(0, '127.0.0.1', resolve));
-  port = (gw.server.address() as AddressInfo).port;
+  ({ gw, port } = await serve(h));
 });
 afterAll(async () => {
   await gw?.drain(1_000);
