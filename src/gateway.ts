@@ -30,6 +30,7 @@ import { allowsSocketOrigin, corsOptions, useCrossSite } from './plugins/use-cro
 import { useCompiledExecution } from './plugins/use-compiled-execution.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useIncrementalDelivery } from './plugins/use-incremental-delivery.js';
+import { useValidationCache } from './plugins/use-validation-cache.js';
 import { useStreamLeftovers } from './plugins/use-stream-leftovers.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useRequestLog } from './plugins/use-request-log.js';
@@ -322,6 +323,8 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     useStreamLeftovers(),
     ...(logger ? [useRequestLog({ logger, identity, sampleRate: config.logSampleRate })] : []),
     ...(stores.responses ? [useGatewayResponseCache({ store: stores.responses, maxTtlMs: RESPONSE_MAX_TTL_MS })] : []),
+    // Last: it must see every rule the plugins above add.
+    useValidationCache(),
   ];
 
   const context = (initial: YogaInitialContext): GatewayContext => {
@@ -379,6 +382,8 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
       : false,
     renderGraphiQL: lazyGraphiQL(),
     maskedErrors: { maskError },
+    // Documents are parsed once (yoga's cache); their validation is kept by src/plugins/use-validation-cache.ts.
+    parserAndValidationCache: { validationCache: false },
     logging: logger ? yogaLogging(logger) : false,
     plugins: plugins({ trusted: trusted.plugins }),
     context,
@@ -400,6 +405,8 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
         multipart: false,
         graphiql: false,
         maskedErrors: { maskError },
+        // Documents are parsed once (yoga's cache); their validation is kept by src/plugins/use-validation-cache.ts.
+        parserAndValidationCache: { validationCache: false },
         logging: logger ? yogaLogging(logger) : false,
         plugins: plugins({ compiled: false }),
         context,
