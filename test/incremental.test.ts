@@ -190,6 +190,23 @@ describe('a request that accepts only JSON', () => {
   });
 });
 
+describe("the directives' own rules", () => {
+  it('refuses @stream on a field that is not a list, before anything runs', async () => {
+    const calls = h.sandbox.log.length;
+    const notList = await h.raw('{ network { health @stream(initialCount: 1) { liveness { healthy } } } }');
+    expect(notList.errors?.map((e) => e.message)).toEqual([
+      'Stream directive cannot be used on non-list field "health" on type "Network".',
+    ]);
+    expect(notList.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(h.sandbox.log.length).toBe(calls);
+  });
+
+  it('refuses two @defer with the same label', async () => {
+    const res = await h.raw('{ network { ... @defer(label: "a") { name } ... @defer(label: "a") { name } } }');
+    expect(res.errors?.map((e) => e.message)).toEqual(['Defer/Stream directive label argument must be unique.']);
+  });
+});
+
 describe('over a real socket', () => {
   let gw: GatewayServer;
   let base: string;

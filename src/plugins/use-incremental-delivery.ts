@@ -11,7 +11,7 @@
  * graphql-jit does not run these documents (./use-compiled-execution.ts).
  */
 import { isSubscription } from './use-stream-leftovers.js';
-import type { ExecutionResult } from 'graphql';
+import type { ExecutionResult, ValidationRule } from 'graphql';
 import { mergeIncrementalResult } from '@graphql-tools/utils';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { isAsyncIterable, processRegularResult, type Plugin } from 'graphql-yoga';
@@ -30,9 +30,28 @@ export async function wholeAnswer(parts: AsyncIterable<ExecutionResult & { hasNe
   return whole ?? {};
 }
 
+/**
+ * The rules yoga's plugin adds to every validation, read from it once. Its onValidate also filters
+ * graphql-js's OverlappingFieldsCanBeMergedRule out of `params.rules`, but envelop hands each
+ * plugin its own `params`, so the filter changes nothing the validation sees; it only reads the
+ * name of each of the 36 rules, on every request. Adding the same rules, without it, validates
+ * exactly as before.
+ */
+function deferStreamRules(plugin: { onValidate?: unknown }): ValidationRule[] {
+  const rules: ValidationRule[] = [];
+  const onValidate = plugin.onValidate as (payload: unknown) => void;
+  onValidate({ params: { rules: [] }, addValidationRule: (rule: ValidationRule) => rules.push(rule) });
+  return rules;
+}
+
 export function useIncrementalDelivery(): Plugin {
+  const deferStream = useDeferStream() as Plugin;
+  const rules = deferStreamRules(deferStream);
   return {
-    ...useDeferStream(),
+    ...deferStream,
+    onValidate: ({ addValidationRule }) => {
+      for (const rule of rules) addValidationRule(rule);
+    },
     // Not async: most results are neither in parts nor refused, and cost no promise here.
     onResultProcess({ request, result, resultProcessor, setResult, setResultProcessor }) {
       // A subscription is an event stream too, but never ends: src/plugins/use-stream-leftovers.ts closes it.
