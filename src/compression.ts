@@ -62,9 +62,17 @@ export function compressor(options: { minBytes: number } | false): Compression |
 }
 
 /**
+ * The compressed forms of a body that is sent again and again (a response-cache hit hands back
+ * the same data each time): each encoding is made once, when first asked for, and kept here for
+ * as long as the caller keeps the body.
+ */
+export type PackedForms = Map<'br' | 'gzip', Buffer>;
+
+/**
  * Writes a whole answer (status, headers, a JSON body) in one write: compressed in one call when
  * the request accepts it and the body is at least COMPRESSION_MIN_BYTES and at most
- * WHOLE_MAX_BYTES. A bigger one is left to the middleware `install` put on the response.
+ * WHOLE_MAX_BYTES. A bigger one is left to the middleware `install` put on the response. With
+ * `forms`, a form made earlier for the same body is sent as it is.
  */
 export function endWhole(
   compression: Compression | undefined,
@@ -73,6 +81,7 @@ export function endWhole(
   status: number,
   headers: OutgoingHttpHeaders,
   body: string,
+  forms?: PackedForms,
 ): void {
   const size = Buffer.byteLength(body);
   const encoding =
@@ -87,7 +96,11 @@ export function endWhole(
     res.writeHead(status, { ...headers, 'content-length': size }).end(body);
     return;
   }
-  const packed = encoding === 'br' ? brotliCompressSync(body, BROTLI) : gzipSync(body, { level: GZIP_LEVEL });
+  let packed = forms?.get(encoding);
+  if (!packed) {
+    packed = encoding === 'br' ? brotliCompressSync(body, BROTLI) : gzipSync(body, { level: GZIP_LEVEL });
+    forms?.set(encoding, packed);
+  }
   // The middleware sees the encoding and leaves the answer alone, keeping this Vary.
   res
     .writeHead(status, {

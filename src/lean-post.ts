@@ -18,7 +18,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { isAsyncIterable, processRegularResult, type YogaServerInstance } from 'graphql-yoga';
 import { GraphQLError, type ExecutionResult } from 'graphql';
-import { endWhole, type Compression } from './compression.js';
+import { endWhole, type Compression, type PackedForms } from './compression.js';
 import type { GatewayContext } from './context.js';
 import { ErrorCode } from './errors.js';
 import { wholeAnswer } from './plugins/use-incremental-delivery.js';
@@ -211,24 +211,31 @@ const CONTENT_TYPES = {
 } as const;
 
 /**
- * The JSON of a cached response's data, by the data object: every hit of yoga's response cache
- * hands back the same `data`, so it is serialized once, not once per hit.
+ * A cached response's JSON and its compressed forms, by the data object: every hit of yoga's
+ * response cache hands back the same `data`, so it is serialized once, and compressed once per
+ * encoding, not once per hit (brotli took about 0.4 ms for a 42 KB answer). They go when the
+ * response cache lets the data go.
  */
-const serialized = new WeakMap<object, string>();
+const serialized = new WeakMap<object, { text: string; forms: PackedForms }>();
 
 function writeData(out: Out, result: PlainData, type: keyof typeof CONTENT_TYPES): void {
   const cached = result.extensions?.http?.headers;
   let text: string;
+  let forms: PackedForms | undefined;
   if (cached) {
     const data = result.data as object;
-    text = serialized.get(data) ?? `{"data":${JSON.stringify(data)}}`;
-    serialized.set(data, text);
+    let known = serialized.get(data);
+    if (!known) {
+      known = { text: `{"data":${JSON.stringify(data)}}`, forms: new Map() };
+      serialized.set(data, known);
+    }
+    ({ text, forms } = known);
   } else {
     text = result.stringify ? result.stringify(result) : JSON.stringify(result);
   }
   const headers: OutgoingHttpHeaders = { 'content-type': CONTENT_TYPES[type] };
   if (cached) for (const name in cached) headers[name.toLowerCase()] = cached[name]!;
-  endWhole(out.compression, out.req, out.res, 200, headers, text);
+  endWhole(out.compression, out.req, out.res, 200, headers, text, forms);
 }
 
 /** Where an answer goes: the response, its request, and the compression that may encode it. */

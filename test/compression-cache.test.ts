@@ -1,0 +1,82 @@
+/**
+ * A whole-response cache hit is compressed once per encoding (src/lean-post.ts keeps the forms
+ * with the cached data), not once per hit; what each client gets is the same answer. zlib's
+ * compressors are wrapped to count their calls.
+ */
+import { request as httpRequest } from 'node:http';
+import * as zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { compressor } from '../src/compression.js';
+import type { GatewayServer } from '../src/server.js';
+import { serve, startHarness, type Harness } from './helpers.js';
+
+vi.mock('node:zlib', async (importOriginal) => {
+  const original = await importOriginal<typeof import('node:zlib')>();
+  return { ...original, brotliCompressSync: vi.fn(original.brotliCompressSync), gzipSync: vi.fn(original.gzipSync) };
+});
+
+let h: Harness;
+let gw: GatewayServer;
+let port: number;
+
+beforeAll(async () => {
+  h = await startHarness({ CACHE: 'memory' });
+  ({ gw, port } = await serve(h, { compress: compressor(h.config.compression) }));
+});
+afterAll(async () => {
+  await gw.drain(100);
+  await h.close();
+});
+
+function post(query: string, encoding: string): Promise<{ headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/graphql',
+        headers: { 'content-type': 'application/json', 'accept-encoding': encoding },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          const how = res.headers['content-encoding'];
+          const body = how === 'br' ? zlib.brotliDecompressSync(bytes) : how === 'gzip' ? zlib.gunzipSync(bytes) : bytes;
+          resolve({ headers: res.headers, body: body.toString('utf8') });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify({ query }));
+  });
+}
+
+/** About 60 KB of JSON: well over the compression threshold. */
+const LARGE = `{ network { subnets(first: 40) { nodes { subnetId blockchains { blockchainId blockchainName vmId
+  genesisData { gasLimit config { chainId } alloc { address balance } } } } } } }`;
+
+describe('a cached answer', () => {
+  it('is compressed once per encoding, however many hits ask for it', async () => {
+    const brotli = vi.mocked(zlib.brotliCompressSync);
+    const gzip = vi.mocked(zlib.gzipSync);
+    brotli.mockClear();
+    gzip.mockClear();
+    const first = await post(LARGE, 'br');
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(first.body).errors).toBeUndefined();
+    const calls = h.sandbox.log.length;
+
+    const hits = [await post(LARGE, 'br'), await post(LARGE, 'br'), await post(LARGE, 'gzip'), await post(LARGE, 'gzip')];
+    // Answered from the response cache: no upstream call.
+    expect(h.sandbox.log.length).toBe(calls);
+    for (const hit of hits) expect(hit.body).toBe(first.body);
+    expect(hits.map((hit) => hit.headers['content-encoding'])).toEqual(['br', 'br', 'gzip', 'gzip']);
+    // The first answer's brotli form and the first gzip hit's form served every later hit.
+    expect(brotli).toHaveBeenCalledTimes(1);
+    expect(gzip).toHaveBeenCalledTimes(1);
+  });
+});
