@@ -35,6 +35,16 @@ function useRule(pick: (request: Request) => ValidationRule): Plugin {
   };
 }
 
+/** A yoga with yoga's validation cache off and ours last, adding `pick(request)`'s rule to each request. */
+function cachedYoga(pick: (request: Request) => ValidationRule) {
+  return createYoga({
+    schema,
+    logging: false,
+    parserAndValidationCache: { validationCache: false },
+    plugins: [useRule(pick), useValidationCache()],
+  });
+}
+
 async function run(yoga: ReturnType<typeof createYoga>, query: string, headers: Record<string, string> = {}) {
   const res = await yoga.fetch('http://test/graphql', {
     method: 'POST',
@@ -48,12 +58,7 @@ describe('useValidationCache', () => {
   it('validates a document once per rule set', async () => {
     const seen = { count: 0 };
     const rule = countingRule(seen, false);
-    const yoga = createYoga({
-      schema,
-      logging: false,
-      parserAndValidationCache: { validationCache: false },
-      plugins: [useRule(() => rule), useValidationCache()],
-    });
+    const yoga = cachedYoga(() => rule);
     for (let i = 0; i < 5; i++) expect(await run(yoga, '{ a }')).toEqual({ data: { a: 1 } });
     expect(seen.count).toBe(1);
     await run(yoga, '{ b }');
@@ -64,12 +69,7 @@ describe('useValidationCache', () => {
     const seen = { count: 0 };
     const lenient = countingRule(seen, false);
     const strict = countingRule(seen, true);
-    const yoga = createYoga({
-      schema,
-      logging: false,
-      parserAndValidationCache: { validationCache: false },
-      plugins: [useRule((request) => (request.headers.get('x-strict') ? strict : lenient)), useValidationCache()],
-    });
+    const yoga = cachedYoga((request) => (request.headers.get('x-strict') ? strict : lenient));
     expect(await run(yoga, '{ b }')).toEqual({ data: { b: 2 } });
     // Same document, same rule name, another rule: validated again, and refused.
     const refused = await run(yoga, '{ b }', { 'x-strict': '1' });
@@ -84,12 +84,7 @@ describe('useValidationCache', () => {
   it('gives a refused document the same errors from the cache', async () => {
     const seen = { count: 0 };
     const rule = countingRule(seen, true);
-    const yoga = createYoga({
-      schema,
-      logging: false,
-      parserAndValidationCache: { validationCache: false },
-      plugins: [useRule(() => rule), useValidationCache()],
-    });
+    const yoga = cachedYoga(() => rule);
     const first = await run(yoga, '{ b }');
     const second = await run(yoga, '{ b }');
     expect(first.errors?.map((e) => e.message)).toEqual(['field b is refused here']);
@@ -99,13 +94,8 @@ describe('useValidationCache', () => {
 
   it('stops remembering new rule sets once rules are made per request, and still validates each', async () => {
     const seen = { count: 0 };
-    const yoga = createYoga({
-      schema,
-      logging: false,
-      parserAndValidationCache: { validationCache: false },
-      // A new rule every request: a plugin that does this must not make the cache grow.
-      plugins: [useRule(() => countingRule(seen, false)), useValidationCache()],
-    });
+    // A new rule every request: a plugin that does this must not make the cache grow.
+    const yoga = cachedYoga(() => countingRule(seen, false));
     for (let i = 0; i < 20; i++) expect(await run(yoga, '{ a }')).toEqual({ data: { a: 1 } });
     expect(seen.count).toBe(20);
   });
