@@ -45,7 +45,7 @@ export function useValidationCache(): Plugin {
       for (let i = 0; i < sets.length && !set; i++) if (sameRules(sets[i]!.rules, rules)) set = sets[i];
       if (!set) {
         if (sets.length >= MAX_RULE_SETS) return undefined;
-        // A copy: envelop's list is the request's own, and plugins after this one could still add to it.
+        // A copy: the list envelop passes belongs to this request.
         set = { rules: [...rules], results: new WeakMap() };
         sets.push(set);
       }
