@@ -3,8 +3,8 @@
  * cache (its parse cache stays).
  *
  * Why not yoga's: it recognises a rule set by its rules' names, joined into one string on every
- * request. envelop rebuilds the list on every request (graphql-js's 28 rules, then each plugin's),
- * so that meant 37 `Function.name` reads, a string of about a thousand characters and a map lookup
+ * request. envelop rebuilds the list on every request (graphql-js's 27 rules, then each plugin's),
+ * so that meant 36 `Function.name` reads, a string of about 850 characters and a map lookup
  * by it, on every request, cached or not: about a fifth of the CPU of an operation as small as
  * `{ __typename }`, besides the HTTP exchange. Names are also a weak key: two rules of the same
  * name (an anonymous arrow, say) made different sets look alike. Here a set is recognised by the
