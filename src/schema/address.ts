@@ -46,7 +46,7 @@ builder.node(AddressRef, {
   // Any well-formed address exists: there is nothing to look up.
   loadOne: ({ network, key }) => ({ network, address: key }),
   fields: (t) => ({
-    network: t.field({ type: NetworkNameEnum, description: 'The network of the address.', resolve: (a) => a.network }),
+    network: t.expose('network', { type: NetworkNameEnum, description: 'The network of the address.' }),
     address: t.exposeString('address', { description: 'The address: "avax1…"/"fuji1…" without chain prefix, or 0x for EVM.' }),
     chains: t.field({
       type: [AddressChainRef],

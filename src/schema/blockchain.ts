@@ -44,7 +44,7 @@ builder.node(BlockchainRef, {
   },
   loadOne: ({ network, key }, ctx) => findBlockchain(ctx, network, key),
   fields: (t) => ({
-    network: t.field({ type: NetworkNameEnum, description: 'The network the blockchain is on.', resolve: (b) => b.network }),
+    network: t.expose('network', { type: NetworkNameEnum, description: 'The network the blockchain is on.' }),
     blockchainId: t.exposeString('blockchainId', { description: 'The blockchain id (cb58): the id of the CreateChainTx that made it.' }),
     blockchainName: t.exposeString('blockchainName', { description: 'The name given at creation.' }),
     vmId: t.exposeString('vmId', {
@@ -57,15 +57,13 @@ builder.node(BlockchainRef, {
       description: 'Which Primary Network chain this is (X_CHAIN, C_CHAIN), or null for a subnet or L1 chain.',
       resolve: (b) => primaryChainOf(b.network, b.blockchainId),
     }),
-    createBlockTimestamp: t.field({
+    createBlockTimestamp: t.expose('createBlockTimestamp', {
       type: 'SafeInt',
       description: 'Unix time (s) of the P-Chain block that created it.',
-      resolve: (b) => b.createBlockTimestamp,
     }),
-    createBlockNumber: t.field({
+    createBlockNumber: t.expose('createBlockNumber', {
       type: 'BigInt',
       description: 'Height of the P-Chain block that created it.',
-      resolve: (b) => b.createBlockNumber,
     }),
     evmChainId: t.field({
       type: 'SafeInt',

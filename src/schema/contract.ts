@@ -31,8 +31,8 @@ export const ResourceLinkTypeEnum = builder.enumType('ResourceLinkType', {
 const ImageAssetRef = builder.objectRef<{ assetId?: string; imageUri?: string }>('ImageAsset').implement({
   description: 'An image of a contract (logo or banner).',
   fields: (t) => ({
-    assetId: t.string({ nullable: true, description: 'The asset id.', resolve: (a) => a.assetId ?? null }),
-    imageUri: t.string({ nullable: true, description: 'Where to load it.', resolve: (a) => a.imageUri ?? null }),
+    assetId: t.exposeString('assetId', { nullable: true, description: 'The asset id.' }),
+    imageUri: t.exposeString('imageUri', { nullable: true, description: 'Where to load it.' }),
   }),
 });
 
@@ -61,10 +61,9 @@ const DeploymentRef = builder
         description: 'The account that sent it, on its chain.',
         resolve: (d) => ({ chain: d.chain, address: d.deployerAddress }),
       }),
-      deployerContractAddress: t.string({
+      deployerContractAddress: t.exposeString('deployerContractAddress', {
         nullable: true,
         description: 'The factory contract that created it, when a contract deployed it.',
-        resolve: (d) => d.deployerContractAddress ?? null,
       }),
     }),
   });
@@ -72,7 +71,7 @@ const DeploymentRef = builder
 const PricingProvidersRef = builder.objectRef<{ coingeckoCoinId?: string }>('PricingProviders').implement({
   description: 'Where the token is priced.',
   fields: (t) => ({
-    coingeckoCoinId: t.string({ nullable: true, description: 'Its CoinGecko coin id.', resolve: (p) => p.coingeckoCoinId ?? null }),
+    coingeckoCoinId: t.exposeString('coingeckoCoinId', { nullable: true, description: 'Its CoinGecko coin id.' }),
   }),
 });
 
@@ -90,14 +89,14 @@ export const ContractMetadataRef = builder.interfaceRef<ContractModel>('Contract
   fields: (t) => ({
     address: t.exposeString('address', { description: 'The contract address.' }),
     ercType: t.field({ type: ErcTypeEnum, description: 'Its token standard.', resolve: (c) => known(ERC_TYPES, c.ercType, 'UNKNOWN')! }),
-    name: t.string({ nullable: true, description: 'Its name.', resolve: (c) => c.name ?? null }),
-    symbol: t.string({ nullable: true, description: 'Its symbol, for tokens.', resolve: (c) => c.symbol ?? null }),
-    description: t.string({ nullable: true, description: 'What it is.', resolve: (c) => c.description ?? null }),
-    officialSite: t.string({ nullable: true, description: "Its project's site.", resolve: (c) => c.officialSite ?? null }),
-    email: t.string({ nullable: true, description: 'A contact address.', resolve: (c) => c.email ?? null }),
-    color: t.string({ nullable: true, description: 'Its brand colour.', resolve: (c) => c.color ?? null }),
-    logoAsset: t.field({ type: ImageAssetRef, nullable: true, description: 'Its logo.', resolve: (c) => c.logoAsset ?? null }),
-    bannerAsset: t.field({ type: ImageAssetRef, nullable: true, description: 'Its banner.', resolve: (c) => c.bannerAsset ?? null }),
+    name: t.exposeString('name', { nullable: true, description: 'Its name.' }),
+    symbol: t.exposeString('symbol', { nullable: true, description: 'Its symbol, for tokens.' }),
+    description: t.exposeString('description', { nullable: true, description: 'What it is.' }),
+    officialSite: t.exposeString('officialSite', { nullable: true, description: "Its project's site." }),
+    email: t.exposeString('email', { nullable: true, description: 'A contact address.' }),
+    color: t.exposeString('color', { nullable: true, description: 'Its brand colour.' }),
+    logoAsset: t.expose('logoAsset', { type: ImageAssetRef, nullable: true, description: 'Its logo.' }),
+    bannerAsset: t.expose('bannerAsset', { type: ImageAssetRef, nullable: true, description: 'Its banner.' }),
     resourceLinks: t.field({ type: [ResourceLinkRef], description: 'Links to its pages.', resolve: (c) => c.resourceLinks ?? [] }),
     tags: t.stringList({ description: 'Tags, e.g. "defi".', resolve: (c) => c.tags ?? [] }),
     deploymentDetails: t.field({
@@ -114,12 +113,11 @@ builder.objectRef<ContractModel>('Erc20Contract').implement({
   interfaces: [ContractMetadataRef],
   isTypeOf: (c) => (c as ContractModel).ercType === 'ERC-20',
   fields: (t) => ({
-    decimals: t.int({ nullable: true, description: 'Decimal places of its amounts.', resolve: (c) => c.decimals ?? null }),
-    pricingProviders: t.field({
+    decimals: t.exposeInt('decimals', { nullable: true, description: 'Decimal places of its amounts.' }),
+    pricingProviders: t.expose('pricingProviders', {
       type: PricingProvidersRef,
       nullable: true,
       description: 'Where it is priced.',
-      resolve: (c) => c.pricingProviders ?? null,
     }),
   }),
 });
@@ -136,11 +134,10 @@ builder.objectRef<ContractModel>('Erc1155Contract').implement({
   interfaces: [ContractMetadataRef],
   isTypeOf: (c) => (c as ContractModel).ercType === 'ERC-1155',
   fields: (t) => ({
-    pricingProviders: t.field({
+    pricingProviders: t.expose('pricingProviders', {
       type: PricingProvidersRef,
       nullable: true,
       description: 'Where it is priced.',
-      resolve: (c) => c.pricingProviders ?? null,
     }),
   }),
 });

@@ -62,9 +62,9 @@ Erc20TokenRef.implement({
     name: t.exposeString('name', { description: 'Its name.' }),
     symbol: t.exposeString('symbol', { description: 'Its symbol.' }),
     decimals: t.exposeInt('decimals', { description: 'Decimal places: divide amounts by 10^decimals to display them.' }),
-    logoUri: t.string({ nullable: true, description: 'Its logo.', resolve: (tk) => tk.logoUri ?? null }),
+    logoUri: t.exposeString('logoUri', { nullable: true, description: 'Its logo.' }),
     ercType: t.field({ type: ErcTypeEnum, description: 'ERC_20.', resolve: () => 'ERC-20' as const }),
-    price: t.field({ type: PriceRef, nullable: true, description: 'Its price, when known.', resolve: (tk) => tk.price ?? null }),
+    price: t.expose('price', { type: PriceRef, nullable: true, description: 'Its price, when known.' }),
   }),
 });
 
@@ -72,19 +72,18 @@ const Erc20TransferRef = builder.objectRef<Chained<Erc20Transfer>>('Erc20Transfe
   description: 'A transfer of an ERC-20 token.',
   fields: (t) => ({
     txHash: t.exposeString('txHash', { description: 'The transaction that made it.' }),
-    blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (x) => x.blockNumber }),
+    blockNumber: t.expose('blockNumber', { type: 'BigInt', description: 'Its block.' }),
     blockHash: t.exposeString('blockHash', { description: 'Its block hash.' }),
-    blockTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of its block.', resolve: (x) => x.blockTimestamp }),
-    blockTimestampMilliseconds: t.field({
+    blockTimestamp: t.expose('blockTimestamp', { type: 'SafeInt', description: 'Unix time (s) of its block.' }),
+    blockTimestampMilliseconds: t.expose('blockTimestampMilliseconds', {
       type: 'SafeInt',
       nullable: true,
       description: 'Unix time (ms) of its block, where recorded.',
-      resolve: (x) => x.blockTimestampMilliseconds ?? null,
     }),
     logIndex: t.exposeInt('logIndex', { description: 'Its log index in the block.' }),
     from: t.field({ type: PartyRef, description: 'The sender.', resolve: (x) => toParty(x.chain, x.from) }),
     to: t.field({ type: PartyRef, description: 'The recipient.', resolve: (x) => toParty(x.chain, x.to) }),
-    value: t.field({ type: 'BigInt', description: "Amount, in the token's smallest unit.", resolve: (x) => x.value }),
+    value: t.expose('value', { type: 'BigInt', description: "Amount, in the token's smallest unit." }),
     erc20Token: t.field({ type: Erc20TokenRef, description: 'The token.', resolve: (x) => ({ ...x.erc20Token, chain: x.chain }) }),
   }),
 });
@@ -93,14 +92,13 @@ const InternalTransactionRef = builder.objectRef<Chained<InternalTransaction>>('
   description: 'A call made by a contract during a transaction: CALL/CALLCODE with value, or CREATE/CREATE2/CREATE3.',
   fields: (t) => ({
     txHash: t.exposeString('txHash', { description: 'The transaction it ran in.' }),
-    blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (x) => x.blockNumber }),
+    blockNumber: t.expose('blockNumber', { type: 'BigInt', description: 'Its block.' }),
     blockHash: t.exposeString('blockHash', { description: 'Its block hash.' }),
-    blockTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of its block.', resolve: (x) => x.blockTimestamp }),
-    blockTimestampMilliseconds: t.field({
+    blockTimestamp: t.expose('blockTimestamp', { type: 'SafeInt', description: 'Unix time (s) of its block.' }),
+    blockTimestampMilliseconds: t.expose('blockTimestampMilliseconds', {
       type: 'SafeInt',
       nullable: true,
       description: 'Unix time (ms) of its block, where recorded.',
-      resolve: (x) => x.blockTimestampMilliseconds ?? null,
     }),
     from: t.field({ type: PartyRef, description: 'The calling contract.', resolve: (x) => toParty(x.chain, x.from) }),
     to: t.field({ type: PartyRef, description: 'The callee, or the created contract.', resolve: (x) => toParty(x.chain, x.to) }),
@@ -109,10 +107,10 @@ const InternalTransactionRef = builder.objectRef<Chained<InternalTransaction>>('
       description: 'The operation.',
       resolve: (x) => known(INTERNAL_TX_TYPES, x.internalTxType, 'UNKNOWN')!,
     }),
-    value: t.field({ type: 'BigInt', description: 'Native value moved, in wei.', resolve: (x) => x.value }),
+    value: t.expose('value', { type: 'BigInt', description: 'Native value moved, in wei.' }),
     isReverted: t.exposeBoolean('isReverted', { description: 'Whether it reverted.' }),
-    gasUsed: t.field({ type: 'BigInt', description: 'Gas used.', resolve: (x) => x.gasUsed }),
-    gasLimit: t.field({ type: 'BigInt', description: 'Gas limit.', resolve: (x) => x.gasLimit }),
+    gasUsed: t.expose('gasUsed', { type: 'BigInt', description: 'Gas used.' }),
+    gasLimit: t.expose('gasLimit', { type: 'BigInt', description: 'Gas limit.' }),
   }),
 });
 
@@ -124,26 +122,24 @@ const NftMetadataRef = builder.objectRef<NftMetadata>('NftMetadata').implement({
       description: 'Whether it was read and indexed.',
       resolve: (m) => known(NFT_METADATA_STATUSES, m.indexStatus, 'UNKNOWN')!,
     }),
-    metadataLastUpdatedTimestamp: t.field({
+    metadataLastUpdatedTimestamp: t.expose('metadataLastUpdatedTimestamp', {
       type: 'SafeInt',
       nullable: true,
       description: 'Unix time (s) it was last read.',
-      resolve: (m) => m.metadataLastUpdatedTimestamp ?? null,
     }),
-    name: t.string({ nullable: true, description: 'Token name.', resolve: (m) => m.name ?? null }),
-    symbol: t.string({ nullable: true, description: 'Token symbol.', resolve: (m) => m.symbol ?? null }),
-    imageUri: t.string({ nullable: true, description: 'Image.', resolve: (m) => m.imageUri ?? null }),
-    description: t.string({ nullable: true, description: 'Description.', resolve: (m) => m.description ?? null }),
-    animationUri: t.string({ nullable: true, description: 'Animation.', resolve: (m) => m.animationUri ?? null }),
-    externalUrl: t.string({ nullable: true, description: 'External page.', resolve: (m) => m.externalUrl ?? null }),
-    background: t.string({ nullable: true, description: 'Background colour.', resolve: (m) => m.background ?? null }),
-    attributes: t.string({
+    name: t.exposeString('name', { nullable: true, description: 'Token name.' }),
+    symbol: t.exposeString('symbol', { nullable: true, description: 'Token symbol.' }),
+    imageUri: t.exposeString('imageUri', { nullable: true, description: 'Image.' }),
+    description: t.exposeString('description', { nullable: true, description: 'Description.' }),
+    animationUri: t.exposeString('animationUri', { nullable: true, description: 'Animation.' }),
+    externalUrl: t.exposeString('externalUrl', { nullable: true, description: 'External page.' }),
+    background: t.exposeString('background', { nullable: true, description: 'Background colour.' }),
+    attributes: t.exposeString('attributes', {
       nullable: true,
       description: 'Attributes, as the JSON text of the metadata (ERC-721).',
-      resolve: (m) => m.attributes ?? null,
     }),
-    decimals: t.int({ nullable: true, description: 'Decimals of the token (ERC-1155).', resolve: (m) => m.decimals ?? null }),
-    properties: t.string({ nullable: true, description: 'Properties, as JSON text (ERC-1155).', resolve: (m) => m.properties ?? null }),
+    decimals: t.exposeInt('decimals', { nullable: true, description: 'Decimals of the token (ERC-1155).' }),
+    properties: t.exposeString('properties', { nullable: true, description: 'Properties, as JSON text (ERC-1155).' }),
   }),
 });
 
@@ -152,11 +148,11 @@ CollectibleRef.implement({
   resolveType: (c) => (c.ercType === 'ERC-1155' ? 'Erc1155Balance' : 'Erc721Balance'),
   fields: (t) => ({
     address: t.exposeString('address', { description: 'The token contract.' }),
-    ercType: t.field({ type: ErcTypeEnum, description: 'ERC_721 or ERC_1155.', resolve: (c) => c.ercType }),
-    tokenId: t.field({ type: 'BigInt', description: 'The token id.', resolve: (c) => c.tokenId }),
+    ercType: t.expose('ercType', { type: ErcTypeEnum, description: 'ERC_721 or ERC_1155.' }),
+    tokenId: t.expose('tokenId', { type: 'BigInt', description: 'The token id.' }),
     tokenUri: t.exposeString('tokenUri', { description: 'Where its metadata lives.' }),
     chainId: t.exposeString('chainId', { description: 'EVM chain id.' }),
-    metadata: t.field({ type: NftMetadataRef, description: 'Its metadata.', resolve: (c) => c.metadata }),
+    metadata: t.expose('metadata', { type: NftMetadataRef, description: 'Its metadata.' }),
   }),
 });
 
@@ -167,7 +163,7 @@ builder.objectRef<CollectibleModel & { ercType: 'ERC-721' }>('Erc721Balance').im
   fields: (t) => ({
     name: t.exposeString('name', { description: 'Collection name.' }),
     symbol: t.exposeString('symbol', { description: 'Collection symbol.' }),
-    ownerAddress: t.string({ nullable: true, description: 'Its owner.', resolve: (c) => c.ownerAddress ?? null }),
+    ownerAddress: t.exposeString('ownerAddress', { nullable: true, description: 'Its owner.' }),
   }),
 });
 
@@ -176,7 +172,7 @@ builder.objectRef<CollectibleModel & { ercType: 'ERC-1155' }>('Erc1155Balance').
   interfaces: [CollectibleRef],
   isTypeOf: (c) => (c as CollectibleModel).ercType === 'ERC-1155',
   fields: (t) => ({
-    balance: t.field({ type: 'BigInt', description: 'How many of the token the address holds.', resolve: (c) => c.balance }),
+    balance: t.expose('balance', { type: 'BigInt', description: 'How many of the token the address holds.' }),
   }),
 });
 
@@ -186,20 +182,18 @@ const NativeBalanceRef = builder.objectRef<Chained<NativeTokenBalance>>('NativeB
     name: t.exposeString('name', { description: 'Token name, e.g. "Avalanche".' }),
     symbol: t.exposeString('symbol', { description: 'Token symbol, e.g. "AVAX".' }),
     decimals: t.exposeInt('decimals', { description: 'Decimal places (18 for AVAX).' }),
-    logoUri: t.string({ nullable: true, description: 'Logo.', resolve: (b) => b.logoUri ?? null }),
+    logoUri: t.exposeString('logoUri', { nullable: true, description: 'Logo.' }),
     chainId: t.exposeString('chainId', { description: 'EVM chain id.' }),
-    balance: t.field({ type: 'BigInt', description: 'The balance, in wei.', resolve: (b) => b.balance }),
-    price: t.field({
+    balance: t.expose('balance', { type: 'BigInt', description: 'The balance, in wei.' }),
+    price: t.expose('price', {
       type: PriceRef,
       nullable: true,
       description: 'Price of one token in the asked currency, when known.',
-      resolve: (b) => b.price ?? null,
     }),
-    balanceValue: t.field({
+    balanceValue: t.expose('balanceValue', {
       type: PriceRef,
       nullable: true,
       description: 'Value of the balance in the asked currency, when priced.',
-      resolve: (b) => b.balanceValue ?? null,
     }),
   }),
 });
@@ -251,7 +245,7 @@ builder.node(EvmAddressRef, {
   },
   fields: (t) => ({
     address: t.exposeString('address', { description: 'The 0x address.' }),
-    chain: t.field({ type: EvmChainRef, description: 'Its chain.', resolve: (a) => a.chain }),
+    chain: t.expose('chain', { type: EvmChainRef, description: 'Its chain.' }),
     erc20Transfers: t.connection(
       {
         type: Erc20TransferRef,

@@ -75,10 +75,10 @@ PartyRef.implement({
   description: 'The sender or recipient of an EVM transfer, with its token identity when it is a token contract.',
   fields: (t) => ({
     address: t.exposeString('address', { description: 'The 0x address (checksummed).' }),
-    name: t.string({ nullable: true, description: 'Token or contract name, when it is one.', resolve: (p) => p.name ?? null }),
-    symbol: t.string({ nullable: true, description: 'Token symbol, when it is a token.', resolve: (p) => p.symbol ?? null }),
-    decimals: t.int({ nullable: true, description: 'Token decimals, when it is a token.', resolve: (p) => p.decimals ?? null }),
-    logoUri: t.string({ nullable: true, description: 'Logo, when known.', resolve: (p) => p.logoUri ?? null }),
+    name: t.exposeString('name', { nullable: true, description: 'Token or contract name, when it is one.' }),
+    symbol: t.exposeString('symbol', { nullable: true, description: 'Token symbol, when it is a token.' }),
+    decimals: t.exposeInt('decimals', { nullable: true, description: 'Token decimals, when it is a token.' }),
+    logoUri: t.exposeString('logoUri', { nullable: true, description: 'Logo, when known.' }),
     account: t.field({
       type: EvmAddressRef,
       description: 'The address on its chain: balances, transfers, contract metadata.',
@@ -111,22 +111,20 @@ const EvmTransactionRef = builder.objectRef<EvmTxModel>('EvmTransaction').implem
   description: 'A transaction on an EVM chain.',
   fields: (t) => ({
     txHash: t.exposeString('txHash', { description: 'The transaction hash.' }),
-    chain: t.field({ type: EvmChainRef, description: 'The chain it ran on.', resolve: (tx) => tx.chain }),
-    blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (tx) => tx.blockNumber }),
+    chain: t.expose('chain', { type: EvmChainRef, description: 'The chain it ran on.' }),
+    blockNumber: t.expose('blockNumber', { type: 'BigInt', description: 'Its block.' }),
     blockHash: t.exposeString('blockHash', { description: 'Its block hash.' }),
     blockIndex: t.exposeInt('blockIndex', { description: 'Its position in the block.' }),
-    blockTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of its block.', resolve: (tx) => tx.blockTimestamp }),
-    blockTimestampMilliseconds: t.field({
+    blockTimestamp: t.expose('blockTimestamp', { type: 'SafeInt', description: 'Unix time (s) of its block.' }),
+    blockTimestampMilliseconds: t.expose('blockTimestampMilliseconds', {
       type: 'SafeInt',
       nullable: true,
       description: 'Unix time (ms) of its block, where the chain records it.',
-      resolve: (tx) => tx.blockTimestampMilliseconds ?? null,
     }),
-    blockMinDelayExcess: t.field({
+    blockMinDelayExcess: t.expose('blockMinDelayExcess', {
       type: 'SafeInt',
       nullable: true,
       description: "The block's minimum delay excess, where recorded.",
-      resolve: (tx) => tx.blockMinDelayExcess ?? null,
     }),
     chainId: t.exposeString('chainId', { description: 'EVM chain id, as the Data API writes it.' }),
     txStatus: t.exposeString('txStatus', { description: 'The status as the Data API writes it ("1" success, "0" failure).' }),
@@ -137,18 +135,18 @@ const EvmTransactionRef = builder.objectRef<EvmTxModel>('EvmTransaction').implem
       resolve: (tx) => (tx.txStatus === '1' ? 'success' : tx.txStatus === '0' ? 'failed' : null),
     }),
     txType: t.exposeInt('txType', { description: 'EIP-2718 type: 0 legacy, 2 EIP-1559, ...' }),
-    gasLimit: t.field({ type: 'BigInt', description: 'Gas limit.', resolve: (tx) => tx.gasLimit }),
-    gasUsed: t.field({ type: 'BigInt', description: 'Gas used.', resolve: (tx) => tx.gasUsed }),
-    gasPrice: t.field({ type: 'BigInt', description: 'Gas price, in wei.', resolve: (tx) => tx.gasPrice }),
-    nonce: t.field({ type: 'BigInt', description: "The sender's nonce.", resolve: (tx) => tx.nonce }),
-    value: t.field({ type: 'BigInt', description: 'Native value sent, in wei.', resolve: (tx) => tx.value }),
+    gasLimit: t.expose('gasLimit', { type: 'BigInt', description: 'Gas limit.' }),
+    gasUsed: t.expose('gasUsed', { type: 'BigInt', description: 'Gas used.' }),
+    gasPrice: t.expose('gasPrice', { type: 'BigInt', description: 'Gas price, in wei.' }),
+    nonce: t.expose('nonce', { type: 'BigInt', description: "The sender's nonce." }),
+    value: t.expose('value', { type: 'BigInt', description: 'Native value sent, in wei.' }),
     from: t.field({
       type: PartyRef,
       description: 'The sender: always an account (EOA), so its `contract` is null without a lookup.',
       resolve: (tx) => ({ ...toParty(tx.chain, tx.from), account: true as const }),
     }),
     to: t.field({ type: PartyRef, description: 'The recipient: an account or a contract.', resolve: (tx) => toParty(tx.chain, tx.to) }),
-    method: t.field({ type: MethodRef, nullable: true, description: 'The method called.', resolve: (tx) => tx.method ?? null }),
+    method: t.expose('method', { type: MethodRef, nullable: true, description: 'The method called.' }),
   }),
 });
 
@@ -165,8 +163,8 @@ builder.node(EvmChainRef, {
   },
   loadOne: ({ network, key }, ctx) => resolveEvmChain(ctx, network, { evmChainId: Number(key) }),
   fields: (t) => ({
-    network: t.field({ type: NetworkNameEnum, description: 'The network of its blockchain.', resolve: (c) => c.network }),
-    evmChainId: t.field({ type: 'SafeInt', description: 'The EVM chain id (in its genesis).', resolve: (c) => c.evmChainId }),
+    network: t.expose('network', { type: NetworkNameEnum, description: 'The network of its blockchain.' }),
+    evmChainId: t.expose('evmChainId', { type: 'SafeInt', description: 'The EVM chain id (in its genesis).' }),
     blockchainId: t.exposeString('blockchainId', { description: 'Its Avalanche blockchain id (cb58).' }),
     transactions: t.connection(
       {

@@ -15,9 +15,8 @@ const safeInt = (description: string) => ({ type: 'SafeInt' as const, nullable: 
 const AllowListConfigRef = builder.objectRef<EvmGenesisAllowListConfig>('PrecompileAllowListConfig').implement({
   description: 'A precompile that is governed by an allow list: who administers it, manages it, and may use it.',
   fields: (t) => ({
-    blockTimestamp: t.field({
+    blockTimestamp: t.expose('blockTimestamp', {
       ...safeInt('Unix time (s) from which the config applies; 0 for genesis.'),
-      resolve: (c) => c.blockTimestamp ?? null,
     }),
     adminAddresses: t.stringList({
       nullable: true,
@@ -40,19 +39,17 @@ const AllowListConfigRef = builder.objectRef<EvmGenesisAllowListConfig>('Precomp
 const EvmFeeConfigRef = builder.objectRef<FeeConfig>('EvmFeeConfig').implement({
   description: 'Subnet-EVM fee parameters: gas target, block rate and base fee dynamics.',
   fields: (t) => ({
-    gasLimit: t.field({ ...safeInt('Block gas limit.'), resolve: (c) => c.gasLimit ?? null }),
-    targetBlockRate: t.field({ ...safeInt('Target seconds between blocks.'), resolve: (c) => c.targetBlockRate ?? null }),
-    minBaseFee: t.field({ ...safeInt('Lowest base fee, in wei.'), resolve: (c) => c.minBaseFee ?? null }),
-    targetGas: t.field({ ...safeInt('Gas targeted per 10 s window.'), resolve: (c) => c.targetGas ?? null }),
-    baseFeeChangeDenominator: t.field({
+    gasLimit: t.expose('gasLimit', { ...safeInt('Block gas limit.') }),
+    targetBlockRate: t.expose('targetBlockRate', { ...safeInt('Target seconds between blocks.') }),
+    minBaseFee: t.expose('minBaseFee', { ...safeInt('Lowest base fee, in wei.') }),
+    targetGas: t.expose('targetGas', { ...safeInt('Gas targeted per 10 s window.') }),
+    baseFeeChangeDenominator: t.expose('baseFeeChangeDenominator', {
       ...safeInt('Divisor of base fee changes: larger means slower changes.'),
-      resolve: (c) => c.baseFeeChangeDenominator ?? null,
     }),
-    minBlockGasCost: t.field({ ...safeInt('Lowest block gas cost.'), resolve: (c) => c.minBlockGasCost ?? null }),
-    maxBlockGasCost: t.field({ ...safeInt('Highest block gas cost.'), resolve: (c) => c.maxBlockGasCost ?? null }),
-    blockGasCostStep: t.field({
+    minBlockGasCost: t.expose('minBlockGasCost', { ...safeInt('Lowest block gas cost.') }),
+    maxBlockGasCost: t.expose('maxBlockGasCost', { ...safeInt('Highest block gas cost.') }),
+    blockGasCostStep: t.expose('blockGasCostStep', {
       ...safeInt('Change of block gas cost per second off the target rate.'),
-      resolve: (c) => c.blockGasCostStep ?? null,
     }),
   }),
 });
@@ -60,15 +57,13 @@ const EvmFeeConfigRef = builder.objectRef<FeeConfig>('EvmFeeConfig').implement({
 const WarpConfigRef = builder.objectRef<WarpConfig>('WarpConfig').implement({
   description: 'Avalanche Warp Messaging settings of the chain.',
   fields: (t) => ({
-    blockTimestamp: t.field({ ...safeInt('Unix time (s) from which Warp is enabled.'), resolve: (c) => c.blockTimestamp ?? null }),
-    quorumNumerator: t.field({
+    blockTimestamp: t.expose('blockTimestamp', { ...safeInt('Unix time (s) from which Warp is enabled.') }),
+    quorumNumerator: t.expose('quorumNumerator', {
       ...safeInt('Percent of stake weight that must sign a Warp message.'),
-      resolve: (c) => c.quorumNumerator ?? null,
     }),
-    requirePrimaryNetworkSigners: t.boolean({
+    requirePrimaryNetworkSigners: t.exposeBoolean('requirePrimaryNetworkSigners', {
       nullable: true,
       description: 'Whether messages from the Primary Network need Primary Network signatures.',
-      resolve: (c) => c.requirePrimaryNetworkSigners ?? null,
     }),
   }),
 });
@@ -81,10 +76,10 @@ const forkBlock = (name: keyof EvmGenesisConfig, fork: string) => ({
 const GenesisConfigRef = builder.objectRef<EvmGenesisConfig>('EvmGenesisConfig').implement({
   description: 'The chain config in an EVM genesis: chain id, fork blocks, fees, Warp and precompiles.',
   fields: (t) => ({
-    chainId: t.field({ ...safeInt('The EVM chain id.'), resolve: (c) => c.chainId ?? null }),
+    chainId: t.expose('chainId', { ...safeInt('The EVM chain id.') }),
     homesteadBlock: t.field(forkBlock('homesteadBlock', 'Homestead')),
     eip150Block: t.field(forkBlock('eip150Block', 'EIP-150')),
-    eip150Hash: t.string({ nullable: true, description: 'Hash of the EIP-150 fork block.', resolve: (c) => c.eip150Hash ?? null }),
+    eip150Hash: t.exposeString('eip150Hash', { nullable: true, description: 'Hash of the EIP-150 fork block.' }),
     eip155Block: t.field(forkBlock('eip155Block', 'EIP-155')),
     eip158Block: t.field(forkBlock('eip158Block', 'EIP-158')),
     byzantiumBlock: t.field(forkBlock('byzantiumBlock', 'Byzantium')),
@@ -94,51 +89,43 @@ const GenesisConfigRef = builder.objectRef<EvmGenesisConfig>('EvmGenesisConfig')
     muirGlacierBlock: t.field(forkBlock('muirGlacierBlock', 'Muir Glacier')),
     berlinBlock: t.field(forkBlock('berlinBlock', 'Berlin')),
     londonBlock: t.field(forkBlock('londonBlock', 'London')),
-    subnetEVMTimestamp: t.field({
+    subnetEVMTimestamp: t.expose('subnetEVMTimestamp', {
       ...safeInt('Unix time (s) at which Subnet-EVM rules activate.'),
-      resolve: (c) => c.subnetEVMTimestamp ?? null,
     }),
-    allowFeeRecipients: t.boolean({
+    allowFeeRecipients: t.exposeBoolean('allowFeeRecipients', {
       nullable: true,
       description: 'Whether block producers may name their own fee recipient.',
-      resolve: (c) => c.allowFeeRecipients ?? null,
     }),
-    feeConfig: t.field({ type: EvmFeeConfigRef, nullable: true, description: 'Fee parameters.', resolve: (c) => c.feeConfig ?? null }),
-    warpConfig: t.field({
+    feeConfig: t.expose('feeConfig', { type: EvmFeeConfigRef, nullable: true, description: 'Fee parameters.' }),
+    warpConfig: t.expose('warpConfig', {
       type: WarpConfigRef,
       nullable: true,
       description: 'Warp messaging settings.',
-      resolve: (c) => c.warpConfig ?? null,
     }),
-    txAllowListConfig: t.field({
+    txAllowListConfig: t.expose('txAllowListConfig', {
       type: AllowListConfigRef,
       nullable: true,
       description: 'Who may send transactions, when restricted.',
-      resolve: (c) => c.txAllowListConfig ?? null,
     }),
-    contractDeployerAllowListConfig: t.field({
+    contractDeployerAllowListConfig: t.expose('contractDeployerAllowListConfig', {
       type: AllowListConfigRef,
       nullable: true,
       description: 'Who may deploy contracts, when restricted.',
-      resolve: (c) => c.contractDeployerAllowListConfig ?? null,
     }),
-    contractNativeMinterConfig: t.field({
+    contractNativeMinterConfig: t.expose('contractNativeMinterConfig', {
       type: AllowListConfigRef,
       nullable: true,
       description: 'Who may mint the native token.',
-      resolve: (c) => c.contractNativeMinterConfig ?? null,
     }),
-    feeManagerConfig: t.field({
+    feeManagerConfig: t.expose('feeManagerConfig', {
       type: AllowListConfigRef,
       nullable: true,
       description: 'Who may change the fee config.',
-      resolve: (c) => c.feeManagerConfig ?? null,
     }),
-    rewardManagerConfig: t.field({
+    rewardManagerConfig: t.expose('rewardManagerConfig', {
       type: AllowListConfigRef,
       nullable: true,
       description: 'Who may change where fees go.',
-      resolve: (c) => c.rewardManagerConfig ?? null,
     }),
   }),
 });
@@ -155,12 +142,11 @@ const GenesisAccountRef = builder.objectRef<Alloc>('GenesisAccount').implement({
   description: 'An account funded or deployed at genesis.',
   fields: (t) => ({
     address: t.exposeString('address', { description: 'The 0x address.' }),
-    balance: t.string({
+    balance: t.exposeString('balance', {
       nullable: true,
       description: 'Balance in wei, as a hex quantity (e.g. "0x52b7d2dcc80cd2e4000000").',
-      resolve: (a) => a.balance ?? null,
     }),
-    code: t.string({ nullable: true, description: 'Contract bytecode (hex), for contracts.', resolve: (a) => a.code ?? null }),
+    code: t.exposeString('code', { nullable: true, description: 'Contract bytecode (hex), for contracts.' }),
     storage: t.field({
       type: [StorageSlotRef],
       nullable: true,
@@ -179,7 +165,7 @@ const hex = (name: keyof EvmGenesis, description: string) => ({
 EvmGenesisRef.implement({
   description: 'The genesis block of an EVM chain.',
   fields: (t) => ({
-    config: t.field({ type: GenesisConfigRef, nullable: true, description: 'The chain config.', resolve: (g) => g.config ?? null }),
+    config: t.expose('config', { type: GenesisConfigRef, nullable: true, description: 'The chain config.' }),
     alloc: t.field({
       type: [GenesisAccountRef],
       nullable: true,

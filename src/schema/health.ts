@@ -18,24 +18,22 @@ const HealthCheckRef = builder.objectRef<CheckModel>('HealthCheck').implement({
       description: 'The check: a chain (its alias or id), or a global one such as `bootstrapped`, `database`, `network`.',
     }),
     healthy: t.boolean({ description: 'Whether the check passed (it has no `error`).', resolve: (c) => !c.error }),
-    message: t.field({
+    message: t.expose('message', {
       type: 'JSON',
       nullable: true,
       description: "What the check reports, in its own shape (e.g. a chain's last accepted height).",
-      resolve: (c) => c.message ?? null,
     }),
-    error: t.string({ nullable: true, description: 'Why the check failed; null when it passed.', resolve: (c) => c.error ?? null }),
-    timestamp: t.string({ nullable: true, description: 'When the check last ran (RFC 3339).', resolve: (c) => c.timestamp ?? null }),
+    error: t.exposeString('error', { nullable: true, description: 'Why the check failed; null when it passed.' }),
+    timestamp: t.exposeString('timestamp', { nullable: true, description: 'When the check last ran (RFC 3339).' }),
     durationNs: t.field({ type: 'BigInt', description: 'How long it took, in nanoseconds.', resolve: (c) => String(c.duration) }),
     contiguousFailures: t.field({
       type: 'BigInt',
       description: 'How many times in a row it has failed; 0 when healthy.',
       resolve: (c) => String(c.contiguousFailures ?? 0),
     }),
-    timeOfFirstFailure: t.string({
+    timeOfFirstFailure: t.exposeString('timeOfFirstFailure', {
       nullable: true,
       description: 'When the current run of failures began (RFC 3339); null when healthy.',
-      resolve: (c) => c.timeOfFirstFailure ?? null,
     }),
   }),
 });

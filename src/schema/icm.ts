@@ -39,10 +39,9 @@ const IcmChainRoleEnum = builder.enumType('IcmChainRole', {
 const ReceiptRef = builder.objectRef<IcmMessage['receipts'][number]>('IcmReceipt').implement({
   description: 'A receipt the destination sent back for a message.',
   fields: (t) => ({
-    receivedMessageNonce: t.field({
+    receivedMessageNonce: t.expose('receivedMessageNonce', {
       type: 'BigInt',
       description: 'The nonce of the message received.',
-      resolve: (r) => r.receivedMessageNonce,
     }),
     relayerRewardAddress: t.exposeString('relayerRewardAddress', { description: 'Where the relayer gets its reward.' }),
   }),
@@ -55,10 +54,10 @@ const RewardDetailsRef = builder.objectRef<IcmMessage['rewardDetails']>('IcmRewa
     name: t.exposeString('name', { description: 'Token name.' }),
     symbol: t.exposeString('symbol', { description: 'Token symbol.' }),
     decimals: t.exposeInt('decimals', { description: 'Token decimals.' }),
-    logoUri: t.string({ nullable: true, description: 'Token logo.', resolve: (r) => r.logoUri ?? null }),
+    logoUri: t.exposeString('logoUri', { nullable: true, description: 'Token logo.' }),
     ercType: t.field({ type: ErcTypeEnum, description: 'ERC_20.', resolve: () => 'ERC-20' as const }),
-    price: t.field({ type: PriceRef, nullable: true, description: 'Token price, when known.', resolve: (r) => r.price ?? null }),
-    value: t.field({ type: 'BigInt', description: "The fee, in the token's smallest unit.", resolve: (r) => r.value }),
+    price: t.expose('price', { type: PriceRef, nullable: true, description: 'Token price, when known.' }),
+    value: t.expose('value', { type: 'BigInt', description: "The fee, in the token's smallest unit." }),
   }),
 });
 
@@ -66,8 +65,8 @@ const SourceTxRef = builder.objectRef<NonNullable<IcmMessage['sourceTransaction'
   description: 'The transaction that sent the message.',
   fields: (t) => ({
     txHash: t.exposeString('txHash', { description: 'Its hash.' }),
-    timestamp: t.field({ type: 'SafeInt', description: 'Unix time (s).', resolve: (x) => x.timestamp }),
-    gasSpent: t.field({ type: 'BigInt', description: 'Gas it spent.', resolve: (x) => x.gasSpent }),
+    timestamp: t.expose('timestamp', { type: 'SafeInt', description: 'Unix time (s).' }),
+    gasSpent: t.expose('gasSpent', { type: 'BigInt', description: 'Gas it spent.' }),
   }),
 });
 
@@ -75,8 +74,8 @@ const DestinationTxRef = builder.objectRef<NonNullable<IcmMessage['destinationTr
   description: 'The transaction that delivered the message.',
   fields: (t) => ({
     txHash: t.exposeString('txHash', { description: 'Its hash.' }),
-    timestamp: t.field({ type: 'SafeInt', description: 'Unix time (s).', resolve: (x) => x.timestamp }),
-    gasSpent: t.field({ type: 'BigInt', description: 'Gas it spent.', resolve: (x) => x.gasSpent }),
+    timestamp: t.expose('timestamp', { type: 'SafeInt', description: 'Unix time (s).' }),
+    gasSpent: t.expose('gasSpent', { type: 'BigInt', description: 'Gas it spent.' }),
     rewardRedeemer: t.exposeString('rewardRedeemer', { description: 'Who may redeem the relayer reward.' }),
     delivererAddress: t.exposeString('delivererAddress', { description: 'The relayer that delivered it.' }),
   }),
@@ -86,7 +85,7 @@ IcmMessageRef.implement({
   description: 'An interchain (ICM / Teleporter) message from one chain of the network to another.',
   fields: (t) => ({
     messageId: t.exposeString('messageId', { description: 'The message id.' }),
-    network: t.field({ type: NetworkNameEnum, description: 'The network it travels on.', resolve: (m) => m.network }),
+    network: t.expose('network', { type: NetworkNameEnum, description: 'The network it travels on.' }),
     status: t.field({
       type: IcmStatusEnum,
       nullable: true,
@@ -98,25 +97,23 @@ IcmMessageRef.implement({
     destinationBlockchainId: t.exposeString('destinationBlockchainId', { description: 'Where it goes.' }),
     sourceEvmChainId: t.exposeString('sourceEvmChainId', { description: 'EVM chain id of the source.' }),
     destinationEvmChainId: t.exposeString('destinationEvmChainId', { description: 'EVM chain id of the destination.' }),
-    messageNonce: t.field({ type: 'BigInt', description: "The message's nonce at its source.", resolve: (m) => m.messageNonce }),
+    messageNonce: t.expose('messageNonce', { type: 'BigInt', description: "The message's nonce at its source." }),
     from: t.exposeString('from', { description: 'The sender (an address on the source chain).' }),
     to: t.exposeString('to', { description: 'The recipient (an address on the destination chain).' }),
-    data: t.string({ nullable: true, description: 'The payload (hex).', resolve: (m) => m.data ?? null }),
+    data: t.exposeString('data', { nullable: true, description: 'The payload (hex).' }),
     messageExecuted: t.exposeBoolean('messageExecuted', { description: 'Whether the destination executed it.' }),
-    receipts: t.field({ type: [ReceiptRef], description: 'Receipts sent back.', resolve: (m) => m.receipts }),
+    receipts: t.expose('receipts', { type: [ReceiptRef], description: 'Receipts sent back.' }),
     receiptDelivered: t.exposeBoolean('receiptDelivered', { description: 'Whether its receipt reached the source.' }),
-    rewardDetails: t.field({ type: RewardDetailsRef, description: 'The relayer fee.', resolve: (m) => m.rewardDetails }),
-    sourceTransaction: t.field({
+    rewardDetails: t.expose('rewardDetails', { type: RewardDetailsRef, description: 'The relayer fee.' }),
+    sourceTransaction: t.expose('sourceTransaction', {
       type: SourceTxRef,
       nullable: true,
       description: 'The sending transaction; null when the source chain is not indexed.',
-      resolve: (m) => m.sourceTransaction ?? null,
     }),
-    destinationTransaction: t.field({
+    destinationTransaction: t.expose('destinationTransaction', {
       type: DestinationTxRef,
       nullable: true,
       description: 'The delivering transaction; null while pending.',
-      resolve: (m) => m.destinationTransaction ?? null,
     }),
   }),
 });

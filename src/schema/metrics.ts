@@ -13,7 +13,7 @@ import { BlockchainRef, EvmChainRef, evmModelOf, type EvmChainModel } from './re
 const TpsPointRef = builder.objectRef<{ timestamp: number; value: number }>('TpsPoint').implement({
   description: 'The average transactions per second of one day.',
   fields: (t) => ({
-    timestamp: t.field({ type: 'SafeInt', description: 'Start of the day, Unix time (s).', resolve: (p) => p.timestamp }),
+    timestamp: t.expose('timestamp', { type: 'SafeInt', description: 'Start of the day, Unix time (s).' }),
     value: t.exposeFloat('value', { description: 'Average transactions per second that day.' }),
   }),
 });

@@ -10,10 +10,9 @@ import { NetworkRef } from './refs.js';
 NetworkRef.implement({
   description: 'An Avalanche network (mainnet or Fuji): the entry to its subnets, chains, validators, transactions and addresses.',
   fields: (t) => ({
-    name: t.field({
+    name: t.expose('name', {
       type: NetworkNameEnum,
       description: 'MAINNET or FUJI.',
-      resolve: (network) => network.name,
     }),
   }),
 });

@@ -57,10 +57,9 @@ TransferableOutputRef.implement({
       description: 'Addresses that can sign to spend it.',
       resolve: (o) => toAddresses(o.network, (o.output.addresses ?? []).map(canonicalAddress)),
     }),
-    output: t.field({
+    output: t.expose('output', {
       type: 'JSON',
       description: 'The output as the node wrote it, with any fields its type adds (e.g. `groupID`, `payload`, a stakeable lock).',
-      resolve: (o) => o.output,
     }),
   }),
 });

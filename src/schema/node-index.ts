@@ -91,7 +91,7 @@ function containers(ctx: GatewayContext, index: IndexModel, from: string, args: 
 const NodeIndexRef = builder.objectRef<IndexModel>('NodeIndex').implement({
   description: "One of the node's indexes: its containers in the order the node accepted them.",
   fields: (t) => ({
-    name: t.field({ type: IndexNameEnum, description: 'Which index.', resolve: (i) => i.name }),
+    name: t.expose('name', { type: IndexNameEnum, description: 'Which index.' }),
     lastAccepted: t.field({
       type: ContainerRef,
       nullable: true,

@@ -119,12 +119,11 @@ PChainValidatorRef.implement({
       description: 'Unix time (s) it stops (not for L1 validators).',
       resolve: (v) => (v.endTime === undefined ? null : toSafeInt(v.endTime)),
     }),
-    publicKey: t.string({ nullable: true, description: 'Its BLS public key (L1s).', resolve: (v) => v.publicKey ?? null }),
-    signer: t.field({
+    publicKey: t.exposeString('publicKey', { nullable: true, description: 'Its BLS public key (L1s).' }),
+    signer: t.expose('signer', {
       type: SignerRef,
       nullable: true,
       description: 'Its BLS key with proof of possession (permissionless Primary Network validators).',
-      resolve: (v) => v.signer ?? null,
     }),
     minNonce: t.field({
       type: 'BigInt',
@@ -154,7 +153,7 @@ PChainValidatorRef.implement({
       description: 'Its uptime as this node measured it, in percent.',
       resolve: (v) => optionalFloat(v.uptime),
     }),
-    connected: t.boolean({ nullable: true, description: 'Whether it is connected to this node.', resolve: (v) => v.connected ?? null }),
+    connected: t.exposeBoolean('connected', { nullable: true, description: 'Whether it is connected to this node.' }),
     delegatorCount: t.field({
       type: 'BigInt',
       nullable: true,
@@ -294,11 +293,10 @@ PBlockTxRef.implement({
       description: 'For an export: the outputs it sends.',
       resolve: (tx) => (baseOf(tx).exportedOutputs ? outputsOf(tx.network, baseOf(tx).exportedOutputs) : null),
     }),
-    unsignedTx: t.field({
+    unsignedTx: t.expose('unsignedTx', {
       type: 'JSON',
       description:
         'The whole unsigned transaction, with the fields of its type (validator, subnet, chain, owners…); `transaction.txType` names the type.',
-      resolve: (tx) => tx.unsignedTx,
     }),
     credentials: t.field({
       type: [PCredentialRef],
@@ -366,7 +364,7 @@ const AssetAmountEntryRef = builder.objectRef<{ assetId: string; amount: string 
   description: 'An amount of one asset on the P-Chain.',
   fields: (t) => ({
     assetId: t.exposeString('assetId', { description: 'The asset id.' }),
-    amount: t.field({ type: 'BigInt', description: 'The amount, in the smallest unit.', resolve: (a) => a.amount }),
+    amount: t.expose('amount', { type: 'BigInt', description: 'The amount, in the smallest unit.' }),
   }),
 });
 

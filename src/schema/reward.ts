@@ -26,14 +26,13 @@ const RewardRef = builder.objectRef<RewardModel>('HistoricalReward').implement({
       resolve: (r) => toAddresses(r.network, r.addresses),
     }),
     txHash: t.exposeString('txHash', { description: 'The staking transaction (AddValidatorTx, AddPermissionlessDelegatorTx, ...).' }),
-    amountStaked: t.field({ type: 'BigInt', description: 'The stake, in nAVAX.', resolve: (r) => r.amountStaked }),
+    amountStaked: t.expose('amountStaked', { type: 'BigInt', description: 'The stake, in nAVAX.' }),
     nodeId: t.exposeString('nodeId', { description: 'The validating node.' }),
-    startTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) the stake started.', resolve: (r) => r.startTimestamp }),
-    endTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) the stake ended.', resolve: (r) => r.endTimestamp }),
-    rewardType: t.field({
+    startTimestamp: t.expose('startTimestamp', { type: 'SafeInt', description: 'Unix time (s) the stake started.' }),
+    endTimestamp: t.expose('endTimestamp', { type: 'SafeInt', description: 'Unix time (s) the stake ended.' }),
+    rewardType: t.expose('rewardType', {
       type: RewardTypeEnum,
       description: 'Validator reward, delegator reward or validator fee.',
-      resolve: (r) => r.rewardType,
     }),
     utxoId: t.exposeString('utxoId', { description: 'The UTXO that holds the reward.' }),
     outputIndex: t.exposeInt('outputIndex', { description: 'Index of that UTXO in the reward transaction.' }),

@@ -39,10 +39,9 @@ export const SUBNETS_PAGE = { field: 'subnets', maxPageSize: 10_000, defaultFirs
 OwnershipRef.implement({
   description: 'Who controls a subnet: `threshold` of `addresses` must sign its changes, after `locktime`.',
   fields: (t) => ({
-    locktime: t.field({
+    locktime: t.expose('locktime', {
       type: 'BigInt',
       description: 'Unix time before which the owners cannot act; 0 for none.',
-      resolve: (o) => o.locktime,
     }),
     threshold: t.exposeInt('threshold', { description: 'How many of the addresses must sign.' }),
     addresses: t.field({
@@ -69,21 +68,19 @@ builder.node(SubnetRef, {
   },
   loadOne: ({ network, key }, ctx) => findSubnet(ctx, network, key),
   fields: (t) => ({
-    network: t.field({ type: NetworkNameEnum, description: 'The network the subnet is on.', resolve: (s) => s.network }),
+    network: t.expose('network', { type: NetworkNameEnum, description: 'The network the subnet is on.' }),
     subnetId: t.exposeString('subnetId', { description: 'The subnet id (cb58): the id of the CreateSubnetTx that made it.' }),
     isPrimaryNetwork: t.boolean({
       description: 'Whether this is the Primary Network, which every validator validates.',
       resolve: (s) => s.subnetId === PRIMARY_NETWORK_ID,
     }),
-    createBlockTimestamp: t.field({
+    createBlockTimestamp: t.expose('createBlockTimestamp', {
       type: 'SafeInt',
       description: 'Unix time (s) of the P-Chain block that created it.',
-      resolve: (s) => s.createBlockTimestamp,
     }),
-    createBlockIndex: t.field({
+    createBlockIndex: t.expose('createBlockIndex', {
       type: 'BigInt',
       description: 'Height of the P-Chain block that created it.',
-      resolve: (s) => s.createBlockIndex,
     }),
     ownerAddresses: t.field({
       type: [AddressRef],
@@ -91,7 +88,7 @@ builder.node(SubnetRef, {
       resolve: (s) => toAddresses(s.network, s.ownerAddresses),
     }),
     threshold: t.exposeInt('threshold', { description: 'Signatures of owners needed to change the subnet.' }),
-    locktime: t.field({ type: 'BigInt', description: 'Unix time before which owners cannot act; 0 for none.', resolve: (s) => s.locktime }),
+    locktime: t.expose('locktime', { type: 'BigInt', description: 'Unix time before which owners cannot act; 0 for none.' }),
     subnetOwnershipInfo: t.field({
       type: OwnershipRef,
       description: 'Current owners, threshold and locktime.',

@@ -68,9 +68,9 @@ TransactionInterface.implement({
   interfaces: [builder.nodeInterfaceRef()],
   resolveType: (tx) => TYPE_BY_CHAIN[tx.chain],
   fields: (t) => ({
-    network: t.field({ type: NetworkNameEnum, description: 'The network.', resolve: (tx) => tx.network }),
-    chain: t.field({ type: PrimaryNetworkChainEnum, description: 'The chain it was accepted on.', resolve: (tx) => tx.chain }),
-    txHash: t.string({ description: 'The transaction id (cb58).', resolve: (tx) => tx.txHash }),
+    network: t.expose('network', { type: NetworkNameEnum, description: 'The network.' }),
+    chain: t.expose('chain', { type: PrimaryNetworkChainEnum, description: 'The chain it was accepted on.' }),
+    txHash: t.exposeString('txHash', { description: 'The transaction id (cb58).' }),
     txType: t.field({
       type: PrimaryNetworkTxTypeEnum,
       description: 'The transaction type; UNKNOWN for a type this API does not know yet.',
@@ -106,17 +106,15 @@ TransactionInterface.implement({
       description: 'Outputs it created (exported ones included).',
       resolve: (tx) => utxos(tx, 'emittedUtxos' in tx ? tx.emittedUtxos : []),
     }),
-    sourceChain: t.string({
+    sourceChain: t.exposeString('sourceChain', {
       nullable: true,
       description: 'For imports and exports: the chain the value left.',
-      resolve: (tx) => tx.sourceChain ?? null,
     }),
-    destinationChain: t.string({
+    destinationChain: t.exposeString('destinationChain', {
       nullable: true,
       description: 'For imports and exports: the chain the value went to.',
-      resolve: (tx) => tx.destinationChain ?? null,
     }),
-    memo: t.string({ nullable: true, description: 'The memo (hex).', resolve: (tx) => tx.memo ?? null }),
+    memo: t.exposeString('memo', { nullable: true, description: 'The memo (hex).' }),
   }),
 });
 
@@ -141,23 +139,20 @@ L1ValidatorDetailsRef.implement({
     validationIdHex: t.exposeString('validationIdHex', { description: 'The validation id in hex.' }),
     nodeId: t.exposeString('nodeId', { description: 'The validating node.' }),
     subnetId: t.exposeString('subnetId', { description: 'The L1.' }),
-    weight: t.field({ type: 'BigInt', description: 'Weight after the transaction.', resolve: (d) => d.weight }),
-    remainingBalance: t.field({
+    weight: t.expose('weight', { type: 'BigInt', description: 'Weight after the transaction.' }),
+    remainingBalance: t.expose('remainingBalance', {
       type: 'BigInt',
       description: 'Balance after the transaction, in nAVAX.',
-      resolve: (d) => d.remainingBalance,
     }),
-    balanceChange: t.field({
+    balanceChange: t.expose('balanceChange', {
       type: 'BigInt',
       nullable: true,
       description: 'How the transaction changed the balance, in nAVAX.',
-      resolve: (d) => d.balanceChange ?? null,
     }),
-    blsCredentials: t.field({
+    blsCredentials: t.expose('blsCredentials', {
       type: BlsCredentialsRef,
       nullable: true,
       description: 'Its BLS key.',
-      resolve: (d) => d.blsCredentials ?? null,
     }),
   }),
 });
@@ -197,29 +192,25 @@ builder.node(PChainTransactionRef, {
       description: 'Amount put into L1 validator balances (spent over time as the continuous fee).',
       resolve: (tx) => amountsOf(tx.network, tx.amountL1ValidatorBalanceBurned),
     }),
-    startTimestamp: t.field({
+    startTimestamp: t.expose('startTimestamp', {
       type: 'SafeInt',
       nullable: true,
       description: 'Start of a validation or delegation.',
-      resolve: (tx) => tx.startTimestamp ?? null,
     }),
-    endTimestamp: t.field({
+    endTimestamp: t.expose('endTimestamp', {
       type: 'SafeInt',
       nullable: true,
       description: 'End of a validation or delegation.',
-      resolve: (tx) => tx.endTimestamp ?? null,
     }),
-    delegationFeePercent: t.string({
+    delegationFeePercent: t.exposeString('delegationFeePercent', {
       nullable: true,
       description: "The validator's fee on delegators' rewards, in percent.",
-      resolve: (tx) => tx.delegationFeePercent ?? null,
     }),
-    nodeId: t.string({
+    nodeId: t.exposeString('nodeId', {
       nullable: true,
       description: 'The node it concerns, for staking transactions.',
-      resolve: (tx) => tx.nodeId ?? null,
     }),
-    subnetId: t.string({ nullable: true, description: 'The subnet it concerns.', resolve: (tx) => tx.subnetId ?? null }),
+    subnetId: t.exposeString('subnetId', { nullable: true, description: 'The subnet it concerns.' }),
     l1ValidatorManagerDetails: t.field({
       type: ValidatorManagerRef,
       nullable: true,
@@ -232,16 +223,14 @@ builder.node(PChainTransactionRef, {
       description: 'For L1 validator transactions: the validators it created or changed.',
       resolve: (tx) => tx.l1ValidatorDetails?.map((d) => ({ ...d, network: tx.network })) ?? null,
     }),
-    estimatedReward: t.field({
+    estimatedReward: t.expose('estimatedReward', {
       type: 'BigInt',
       nullable: true,
       description: 'Expected staking reward, in nAVAX.',
-      resolve: (tx) => tx.estimatedReward ?? null,
     }),
-    rewardTxHash: t.string({
+    rewardTxHash: t.exposeString('rewardTxHash', {
       nullable: true,
       description: 'The RewardValidatorTx that ended this stake.',
-      resolve: (tx) => tx.rewardTxHash ?? null,
     }),
     rewardTransaction: t.field({
       type: PChainTransactionRef,
@@ -249,10 +238,9 @@ builder.node(PChainTransactionRef, {
       description: 'The RewardValidatorTx that ended this stake.',
       resolve: async (tx, _args, ctx) => loadP(ctx, tx.network, tx.rewardTxHash),
     }),
-    stakingTxHash: t.string({
+    stakingTxHash: t.exposeString('stakingTxHash', {
       nullable: true,
       description: 'For a RewardValidatorTx: the stake it ended.',
-      resolve: (tx) => tx.stakingTxHash ?? null,
     }),
     stakingTransaction: t.field({
       type: PChainTransactionRef,
@@ -272,17 +260,15 @@ builder.node(PChainTransactionRef, {
       description: 'For CreateSubnetTx and TransferSubnetOwnershipTx: the new owners.',
       resolve: (tx) => (tx.subnetOwnershipInfo ? { network: tx.network, ...tx.subnetOwnershipInfo } : null),
     }),
-    blsCredentials: t.field({
+    blsCredentials: t.expose('blsCredentials', {
       type: BlsCredentialsRef,
       nullable: true,
       description: "The validator's BLS key, where given.",
-      resolve: (tx) => tx.blsCredentials ?? null,
     }),
-    blockchainInfo: t.field({
+    blockchainInfo: t.expose('blockchainInfo', {
       type: BlockchainInfoRef,
       nullable: true,
       description: 'For CreateChainTx: the blockchain it created.',
-      resolve: (tx) => tx.blockchainInfo ?? null,
     }),
   }),
 });
@@ -310,9 +296,9 @@ const AssetDetailsRef = builder.objectRef<NonNullable<XChainTransaction['assetCr
     name: t.exposeString('name', { description: 'Its name.' }),
     symbol: t.exposeString('symbol', { description: 'Its symbol.' }),
     denomination: t.exposeInt('denomination', { description: 'Decimal places.' }),
-    type: t.field({ type: AssetTypeEnum, nullable: true, description: 'Fungible or NFT.', resolve: (a) => a.type ?? null }),
-    createdAtTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of creation.', resolve: (a) => a.createdAtTimestamp }),
-    cap: t.field({ type: AssetCapEnum, nullable: true, description: 'Fixed or variable supply.', resolve: (a) => a.cap ?? null }),
+    type: t.expose('type', { type: AssetTypeEnum, nullable: true, description: 'Fungible or NFT.' }),
+    createdAtTimestamp: t.expose('createdAtTimestamp', { type: 'SafeInt', description: 'Unix time (s) of creation.' }),
+    cap: t.expose('cap', { type: AssetCapEnum, nullable: true, description: 'Fixed or variable supply.' }),
   }),
 });
 
@@ -320,8 +306,8 @@ const VertexDetailRef = builder.objectRef<{ hash: string; height: number; timest
   description: 'A DAG vertex that holds the transaction.',
   fields: (t) => ({
     hash: t.exposeString('hash', { description: 'Vertex hash.' }),
-    height: t.field({ type: 'SafeInt', description: 'Vertex height.', resolve: (v) => v.height }),
-    timestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of the vertex.', resolve: (v) => v.timestamp }),
+    height: t.expose('height', { type: 'SafeInt', description: 'Vertex height.' }),
+    timestamp: t.expose('timestamp', { type: 'SafeInt', description: 'Unix time (s) of the vertex.' }),
   }),
 });
 
@@ -330,10 +316,9 @@ builder.node(XChainTransactionRef, {
   ...txNode<XTxModel>('An X-Chain transaction: transfers, asset creation, operations, imports and exports.', 'x-chain'),
   interfaces: [TransactionInterface],
   fields: (t) => ({
-    chainFormat: t.field({
+    chainFormat: t.expose('chainFormat', {
       type: XChainFormatEnum,
       description: 'DAG era (NON_LINEAR) or block era (LINEAR).',
-      resolve: (tx) => tx.chainFormat,
     }),
     amountUnlocked: t.field({
       type: [AssetAmountRef],
@@ -345,11 +330,10 @@ builder.node(XChainTransactionRef, {
       description: 'Assets its outputs created.',
       resolve: (tx) => amountsOf(tx.network, tx.amountCreated),
     }),
-    assetCreated: t.field({
+    assetCreated: t.expose('assetCreated', {
       type: AssetDetailsRef,
       nullable: true,
       description: 'For CreateAssetTx: the asset.',
-      resolve: (tx) => tx.assetCreated ?? null,
     }),
     vertices: t.field({
       type: [VertexDetailRef],
@@ -365,7 +349,7 @@ const EvmInputRef = builder.objectRef<EvmInput & { network: NetworkName }>('EvmI
   fields: (t) => ({
     fromAddress: t.exposeString('fromAddress', { description: 'The 0x account.' }),
     asset: t.field({ type: AssetAmountRef, description: 'What it took.', resolve: (i) => ({ ...i.asset, network: i.network }) }),
-    credentials: t.field({ type: [UtxoCredentialRef], description: 'Signatures.', resolve: (i) => i.credentials }),
+    credentials: t.expose('credentials', { type: [UtxoCredentialRef], description: 'Signatures.' }),
   }),
 });
 

@@ -25,15 +25,15 @@ AssetAmountRef.implement({
       description: 'Fungible (SECP256K1) or NFT.',
       resolve: (a) => (a.type === 'secp256k1' || a.type === 'nft' ? a.type : null),
     }),
-    amount: t.field({ type: 'BigInt', description: 'The amount, in the smallest unit (nAVAX for AVAX).', resolve: (a) => a.amount }),
+    amount: t.expose('amount', { type: 'BigInt', description: 'The amount, in the smallest unit (nAVAX for AVAX).' }),
   }),
 });
 
 UtxoCredentialRef.implement({
   description: 'A signature that authorised spending a UTXO.',
   fields: (t) => ({
-    signature: t.string({ nullable: true, description: 'The signature (base64).', resolve: (c) => c.signature ?? null }),
-    publicKey: t.string({ nullable: true, description: 'The public key that signed (base64).', resolve: (c) => c.publicKey ?? null }),
+    signature: t.exposeString('signature', { nullable: true, description: 'The signature (base64).' }),
+    publicKey: t.exposeString('publicKey', { nullable: true, description: 'The public key that signed (base64).' }),
   }),
 });
 
@@ -51,7 +51,7 @@ UtxoRef.implement({
       description: 'Addresses that can sign to spend it.',
       resolve: (u) => toAddresses(u.network, u.addresses),
     }),
-    threshold: t.int({ nullable: true, description: 'Signatures needed to spend it.', resolve: (u) => u.threshold ?? null }),
+    threshold: t.exposeInt('threshold', { nullable: true, description: 'Signatures needed to spend it.' }),
     asset: t.field({
       type: AssetAmountRef,
       description: 'The asset and amount it holds.',
@@ -68,12 +68,11 @@ UtxoRef.implement({
     consumedOnChainId: t.exposeString('consumedOnChainId', {
       description: 'The chain it can be (or was) spent on: another chain for exported outputs.',
     }),
-    consumingTxHash: t.string({
+    consumingTxHash: t.exposeString('consumingTxHash', {
       nullable: true,
       description: 'The transaction that spent it; null while unspent.',
-      resolve: (u) => u.consumingTxHash ?? null,
     }),
-    utxoBytes: t.string({ nullable: true, description: 'The serialized UTXO (hex).', resolve: (u) => u.utxoBytes ?? null }),
+    utxoBytes: t.exposeString('utxoBytes', { nullable: true, description: 'The serialized UTXO (hex).' }),
     blockTimestamp: t.field({
       type: 'SafeInt',
       description: 'Unix time (s) it was created (`timestamp` on the X- and C-Chain).',

@@ -15,9 +15,9 @@ const VertexRef = builder.objectRef<VertexModel>('XChainVertex').implement({
   fields: (t) => ({
     vertexHash: t.exposeString('vertexHash', { description: 'The vertex id (cb58).' }),
     parentHashes: t.exposeStringList('parentHashes', { description: 'Parent vertices.' }),
-    vertexHeight: t.field({ type: 'SafeInt', description: 'Height in the DAG.', resolve: (v) => v.vertexHeight }),
-    vertexIndex: t.field({ type: 'SafeInt', description: 'Acceptance order.', resolve: (v) => v.vertexIndex }),
-    vertexTimestamp: t.field({ type: 'SafeInt', description: 'Unix time (s) of acceptance.', resolve: (v) => v.vertexTimestamp }),
+    vertexHeight: t.expose('vertexHeight', { type: 'SafeInt', description: 'Height in the DAG.' }),
+    vertexIndex: t.expose('vertexIndex', { type: 'SafeInt', description: 'Acceptance order.' }),
+    vertexTimestamp: t.expose('vertexTimestamp', { type: 'SafeInt', description: 'Unix time (s) of acceptance.' }),
     txCount: t.exposeInt('txCount', { description: 'Transactions in the vertex.' }),
     transactions: t.exposeStringList('transactions', {
       description: 'Ids of its transactions (see `Network.transaction(chain: X_CHAIN, txHash:)`).',

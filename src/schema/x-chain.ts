@@ -139,10 +139,9 @@ AvmTxRef.implement({
       description: 'One credential per input, in input order.',
       resolve: (tx) => tx.credentials ?? [],
     }),
-    unsignedTx: t.field({
+    unsignedTx: t.expose('unsignedTx', {
       type: 'JSON',
       description: "The unsigned transaction as the node wrote it, with the fields of its type (e.g. an asset creation's `initialStates`).",
-      resolve: (tx) => tx.unsignedTx,
     }),
     hex: t.string({
       nullable: true,
@@ -168,7 +167,7 @@ const AvmBlockRef = builder.objectRef<AvmBlockModel>('AvmBlock').implement({
     parentId: t.exposeString('parentID', { description: 'The previous block.' }),
     height: t.field({ type: 'BigInt', description: 'Its height.', resolve: (b) => String(b.height) }),
     time: t.field({ type: 'SafeInt', description: 'Its Unix time (s).', resolve: (b) => toSafeInt(b.time) }),
-    merkleRoot: t.string({ nullable: true, description: 'The Merkle root of its transactions.', resolve: (b) => b.merkleRoot ?? null }),
+    merkleRoot: t.exposeString('merkleRoot', { nullable: true, description: 'The Merkle root of its transactions.' }),
     transactions: t.field({
       type: [AvmTxRef],
       description: 'Its transactions, decoded.',
@@ -194,34 +193,30 @@ export const NodeUtxoRef = builder.objectRef<NodeUtxoModel>('NodeUtxo').implemen
     outputIndex: t.exposeInt('outputIndex', { description: "Its index among that transaction's outputs." }),
     assetId: t.exposeString('assetId', { description: 'The asset id.' }),
     asset: t.field(assetField<NodeUtxoModel>((u) => u.assetId)),
-    outputType: t.string({
+    outputType: t.exposeString('outputType', {
       description: '"secp256k1 transfer" for value, "nft transfer" for an NFT, or the codec type id of another output.',
-      resolve: (u) => u.outputType,
     }),
-    amount: t.field({
+    amount: t.expose('amount', {
       type: 'BigInt',
       nullable: true,
       description: 'The amount, in the smallest unit; null for an NFT.',
-      resolve: (u) => u.amount ?? null,
     }),
-    groupId: t.int({ nullable: true, description: 'For an NFT: its group within the asset.', resolve: (u) => u.groupId ?? null }),
-    payload: t.string({ nullable: true, description: 'For an NFT: its payload (hex).', resolve: (u) => u.payload ?? null }),
-    locktime: t.field({
+    groupId: t.exposeInt('groupId', { nullable: true, description: 'For an NFT: its group within the asset.' }),
+    payload: t.exposeString('payload', { nullable: true, description: 'For an NFT: its payload (hex).' }),
+    locktime: t.expose('locktime', {
       type: 'BigInt',
       nullable: true,
       description: 'Unix time (s) before which it cannot be spent; 0 for none.',
-      resolve: (u) => u.locktime ?? null,
     }),
-    threshold: t.int({ nullable: true, description: 'Signatures needed to spend it.', resolve: (u) => u.threshold ?? null }),
+    threshold: t.exposeInt('threshold', { nullable: true, description: 'Signatures needed to spend it.' }),
     addresses: t.field({
       type: [AddressRef],
       description: 'Addresses that can sign to spend it.',
       resolve: (u) => toAddresses(u.network, u.addresses.map(canonicalAddress)),
     }),
-    sourceChain: t.string({
+    sourceChain: t.exposeString('sourceChain', {
       nullable: true,
       description: 'For an atomic UTXO read with `sourceChain`: the chain that exported it, waiting in shared memory for an import.',
-      resolve: (u) => u.sourceChain,
     }),
     bytes: t.exposeString('bytes', { description: 'The UTXO as the node sent it (hex with checksum).' }),
   }),
@@ -324,9 +319,9 @@ const XChainBalanceRef = builder.objectRef<BalanceModel>('XChainBalance').implem
   fields: (t) => ({
     assetId: t.exposeString('assetId', { description: 'The asset id.' }),
     asset: t.field(assetField<BalanceModel>((b) => b.assetId)),
-    unlocked: t.field({ type: 'BigInt', description: 'Spendable now, in the smallest unit.', resolve: (b) => b.unlocked }),
-    locked: t.field({ type: 'BigInt', description: 'Locked until a future time, in the smallest unit.', resolve: (b) => b.locked }),
-    utxoCount: t.int({ description: 'How many UTXOs hold it.', resolve: (b) => b.utxoCount }),
+    unlocked: t.expose('unlocked', { type: 'BigInt', description: 'Spendable now, in the smallest unit.' }),
+    locked: t.expose('locked', { type: 'BigInt', description: 'Locked until a future time, in the smallest unit.' }),
+    utxoCount: t.exposeInt('utxoCount', { description: 'How many UTXOs hold it.' }),
   }),
 });
 
@@ -358,8 +353,8 @@ async function balancesOf(ctx: GatewayContext, q: UtxoQuery): Promise<BalanceMod
 const XChainTxFeeRef = builder.objectRef<{ txFee: string; createAssetTxFee: string }>('XChainTxFee').implement({
   description: "The X-Chain's fees, in nAVAX.",
   fields: (t) => ({
-    txFee: t.field({ type: 'BigInt', description: 'The fee of most transactions.', resolve: (f) => f.txFee }),
-    createAssetTxFee: t.field({ type: 'BigInt', description: 'The fee of creating an asset.', resolve: (f) => f.createAssetTxFee }),
+    txFee: t.expose('txFee', { type: 'BigInt', description: 'The fee of most transactions.' }),
+    createAssetTxFee: t.expose('createAssetTxFee', { type: 'BigInt', description: 'The fee of creating an asset.' }),
   }),
 });
 
