@@ -105,6 +105,28 @@ describe('Subnet → blockchains → genesisData + l1Validators', () => {
       for (const v of s.l1Validators!.nodes) expect(v.subnet?.subnetId).toBe(s.subnetId);
     }
   });
+
+  it("checks the arguments of a non-L1 subnet's l1Validators as any page's, still without a call", async () => {
+    const legacy = world.subnets.find((s) => !s.isL1)!;
+    const query = (args: string) =>
+      `{ network(name: MAINNET) { subnet(subnetId: "${legacy.subnetId}") { l1Validators(${args}) { blockHeight nodes { nodeId } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } } }`;
+    const ok = await h.raw<any>(query('first: 3'));
+    expect(ok.errors).toBeUndefined();
+    expect(ok.data!.network.subnet.l1Validators).toEqual({
+      blockHeight: null,
+      nodes: [],
+      pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+    });
+    const tooMany = await h.raw<any>(query('first: 501'));
+    expect(tooMany.errors![0]!.message).toMatch(/`first` must be from 1 to 500 for l1Validators/);
+    const backwards = await h.raw<any>(query('last: 2'));
+    expect(backwards.errors![0]!.message).toMatch(/pages forward only/);
+    const other = await h.raw<any>('{ network(name: MAINNET) { l1Validators(first: 1) { pageInfo { endCursor } } } }');
+    const after = other.data!.network.l1Validators.pageInfo.endCursor as string;
+    const foreign = await h.raw<any>(query(`first: 3, after: "${after}"`));
+    expect(foreign.errors![0]!.message).toMatch(/cursor of a different l1Validators list/);
+    expect(h.sandbox.count('listL1Validators')).toBe(1);
+  });
 });
 
 const TxUtxoAddresses = /* GraphQL */ `

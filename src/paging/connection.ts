@@ -255,6 +255,23 @@ class PageInfo<N> {
   }
 }
 
+/**
+ * The connection of a list known to be empty without asking its upstream (the L1 validators of a
+ * subnet that was never converted), checked as `pageConnection` checks its arguments. It is
+ * returned as it is, not as a promise: a page of a hundred subnets would otherwise pay, for each
+ * of them, a promise and a deferred completion of its fields before the calls the query does
+ * need go out. An empty list has no cursors, so an `after` can only be refused, with the error
+ * `pageConnection` gives for a cursor of another list.
+ */
+export function emptyConnection<N, P>(
+  options: Pick<PageConnectionOptions<unknown, N, P>, 'cursors' | 'args' | 'spec' | 'filters'>,
+): ConnectionResult<N, P> {
+  const { cursors, args, spec, filters } = options;
+  checkConnectionArgs(args, spec);
+  if (args.after) cursors.decode(args.after, fingerprintOf([spec.field, filters]), spec);
+  return { edges: [], pageInfo: { hasNextPage: false, hasPreviousPage: Boolean(args.after), startCursor: null, endCursor: null } };
+}
+
 /** Pages through an upstream list for a Relay connection. */
 export async function pageConnection<T, N, P>(options: PageConnectionOptions<T, N, P>): Promise<ConnectionResult<N, P>> {
   const { cursors, args, spec, filters, fetchPage, read, toNode, keyOf, lostAnchor = 'skip' } = options;

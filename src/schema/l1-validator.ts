@@ -4,9 +4,9 @@
  */
 import type { GatewayContext } from '../context.js';
 import { parseCb58Id, type NetworkName } from '../ids.js';
-import type { L1Validator, ListL1ValidatorsResponse } from '../upstreams/data-api/l1-validator.js';
+import type { ListL1ValidatorsResponse } from '../upstreams/data-api/l1-validator.js';
 import { builder } from './builder.js';
-import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/connection.js';
+import { PAGE_SPECS, emptyConnection, pageConnection, type ConnectionArgs } from '../paging/connection.js';
 import { NetworkNameEnum } from './enums.js';
 import { keyField, keyNetwork } from './entity-keys.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
@@ -119,29 +119,26 @@ builder.node(L1ValidatorRef, {
   },
   loadOne: ({ network, key }, ctx) => findL1Validator(ctx, network, key),
   fields: (t) => ({
-    network: t.field({ type: NetworkNameEnum, description: 'The network of the L1.', resolve: (v) => v.network }),
+    network: t.expose('network', { type: NetworkNameEnum, description: 'The network of the L1.' }),
     validationId: t.exposeString('validationId', {
       description: 'The validation id (cb58): unique while the validator is part of the L1.',
     }),
     validationIdHex: t.exposeString('validationIdHex', { description: 'The validation id in hex, as contracts see it.' }),
     nodeId: t.exposeString('nodeId', { description: 'The node doing the validation ("NodeID-…").' }),
     subnetId: t.exposeString('subnetId', { description: 'The L1 (subnet) it validates.' }),
-    weight: t.field({ type: 'BigInt', description: 'Sampling weight; 0 means removed.', resolve: (v) => v.weight }),
-    remainingBalance: t.field({
+    weight: t.expose('weight', { type: 'BigInt', description: 'Sampling weight; 0 means removed.' }),
+    remainingBalance: t.expose('remainingBalance', {
       type: 'BigInt',
       description: 'Balance left for the continuous fee, in nAVAX; at 0 the validator turns inactive.',
-      resolve: (v) => v.remainingBalance,
     }),
-    creationTimestamp: t.field({
+    creationTimestamp: t.expose('creationTimestamp', {
       type: 'SafeInt',
       description: 'Unix time (s) of the transaction that created it.',
-      resolve: (v) => v.creationTimestamp,
     }),
-    blsCredentials: t.field({
+    blsCredentials: t.expose('blsCredentials', {
       type: BlsCredentialsRef,
       nullable: true,
       description: 'Its BLS key.',
-      resolve: (v) => v.blsCredentials ?? null,
     }),
     remainingBalanceOwner: t.field({
       type: BalanceOwnerRef,
@@ -206,15 +203,11 @@ builder.objectField(SubnetRef, 'l1Validators', (t) =>
       resolve: (subnet, args, ctx) => {
         if (!subnet.isL1) {
           // A subnet that was never converted has no L1 validators: no call needed to know it.
-          return pageConnection({
+          return emptyConnection<L1ValidatorModel, ListL1ValidatorsResponse>({
             cursors: ctx.cursors,
             args,
             spec: L1_VALIDATORS_PAGE,
             filters: [subnet.network, subnet.subnetId, 'none'],
-            fetchPage: async () => ({ validators: [] as L1Validator[] }),
-            read: (p) => ({ items: p.validators }),
-            toNode: (v) => l1ValidatorModel(subnet.network, v),
-            keyOf: (v) => v.validationId,
           });
         }
         return l1ValidatorConnection(ctx, subnet.network, { ...args, subnetId: subnet.subnetId });
