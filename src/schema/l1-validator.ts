@@ -11,6 +11,7 @@ import { NetworkNameEnum } from './enums.js';
 import { keyField, keyNetwork } from './entity-keys.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { CB58IdScalar, NodeIdScalar } from './scalars.js';
+import { prefetchable } from './lookahead.js';
 import { listL1Validators } from '../upstreams/data-api/l1-validator.js';
 import {
   AddressRef,
@@ -24,6 +25,7 @@ import {
   l1ValidatorModel,
   toAddresses,
   type L1ValidatorModel,
+  type SubnetModel,
 } from './refs.js';
 
 BlsCredentialsRef.implement({
@@ -56,16 +58,15 @@ const BalanceOwnerRef = builder.objectRef<{ network: NetworkName; addresses: str
 
 const L1_VALIDATORS_PAGE = PAGE_SPECS.standard('l1Validators');
 
-function l1ValidatorConnection(
-  ctx: GatewayContext,
-  network: NetworkName,
-  args: ConnectionArgs & {
-    validationId?: string | null;
-    nodeId?: string | null;
-    subnetId?: string | null;
-    includeInactive?: boolean | null;
-  },
-) {
+/** The arguments of an l1Validators field: a page, and filters. */
+type L1ValidatorsArgs = ConnectionArgs & {
+  validationId?: string | null;
+  nodeId?: string | null;
+  subnetId?: string | null;
+  includeInactive?: boolean | null;
+};
+
+function l1ValidatorConnection(ctx: GatewayContext, network: NetworkName, args: L1ValidatorsArgs) {
   const filters = {
     l1ValidationId: args.validationId ?? undefined,
     nodeId: args.nodeId ?? undefined,
@@ -188,6 +189,34 @@ builder.asEntity(L1ValidatorRef, {
     findL1Validator(ctx, keyNetwork('L1Validator', key.network), keyField('L1Validator', 'validationId', key.validationId, parseCb58Id)),
 });
 
+/** A subnet's L1 validators: a page of them for an L1, an empty connection (no call) for any other subnet. */
+function l1ValidatorsOf(ctx: GatewayContext, subnet: SubnetModel, args: L1ValidatorsArgs) {
+  if (!subnet.isL1) {
+    // A subnet that was never converted has no L1 validators: no call needed to know it.
+    return emptyConnection<L1ValidatorModel, ListL1ValidatorsResponse>({
+      cursors: ctx.cursors,
+      args,
+      spec: L1_VALIDATORS_PAGE,
+      filters: [subnet.network, subnet.subnetId, 'none'],
+    });
+  }
+  return l1ValidatorConnection(ctx, subnet.network, { ...args, subnetId: subnet.subnetId });
+}
+
+// A page of subnets starts its L1s' validator calls before its subnets' fields are completed.
+prefetchable<SubnetModel>(SubnetRef.name, 'l1Validators', (ctx, subnets, args) => {
+  let started = false;
+  for (const subnet of subnets) {
+    const page = l1ValidatorsOf(ctx, subnet, args);
+    if (page instanceof Promise) {
+      started = true;
+      // The field's own read is this one; it reports any failure.
+      page.catch(() => undefined);
+    }
+  }
+  return started;
+});
+
 builder.objectField(SubnetRef, 'l1Validators', (t) =>
   t.connection(
     {
@@ -200,18 +229,7 @@ builder.objectField(SubnetRef, 'l1Validators', (t) =>
         validationId: t.arg({ type: CB58IdScalar, description: 'Only this validation id.' }),
         includeInactive: t.arg.boolean(includeInactiveArg),
       },
-      resolve: (subnet, args, ctx) => {
-        if (!subnet.isL1) {
-          // A subnet that was never converted has no L1 validators: no call needed to know it.
-          return emptyConnection<L1ValidatorModel, ListL1ValidatorsResponse>({
-            cursors: ctx.cursors,
-            args,
-            spec: L1_VALIDATORS_PAGE,
-            filters: [subnet.network, subnet.subnetId, 'none'],
-          });
-        }
-        return l1ValidatorConnection(ctx, subnet.network, { ...args, subnetId: subnet.subnetId });
-      },
+      resolve: (subnet, args, ctx) => l1ValidatorsOf(ctx, subnet, args),
     },
     L1ValidatorConnection,
   ),

@@ -13,6 +13,7 @@ import { nodeKey, parseNodeKey } from './global-id.js';
 import { CB58IdScalar } from './scalars.js';
 import { listSubnets } from '../upstreams/data-api/subnet.js';
 import { supplyOf } from './p-chain.js';
+import { prefetchBelowConnection } from './lookahead.js';
 import {
   AddressRef,
   BlockchainRef,
@@ -136,8 +137,8 @@ builder.objectFields(NetworkRef, (t) => ({
       args: {
         sortOrder: t.arg({ type: SortOrderEnum, description: 'By creation time; the Data API default (newest first) when omitted.' }),
       },
-      resolve: (network, args, ctx) =>
-        pageConnection({
+      resolve: async (network, args, ctx, info) => {
+        const connection = await pageConnection({
           cursors: ctx.cursors,
           args,
           spec: SUBNETS_PAGE,
@@ -150,7 +151,15 @@ builder.objectFields(NetworkRef, (t) => ({
           read: (page) => ({ items: page.subnets, nextPageToken: page.nextPageToken }),
           toNode: (subnet) => subnetModel(network.name, subnet),
           keyOf: (subnet) => subnet.subnetId,
-        }),
+        });
+        await prefetchBelowConnection(
+          ctx,
+          info,
+          SubnetRef.name,
+          connection.edges.map((edge) => edge.node),
+        );
+        return connection;
+      },
     },
     { name: 'SubnetConnection', description: 'A page of subnets.' },
     { name: 'SubnetEdge', description: 'A subnet and its cursor.' },
