@@ -16,7 +16,16 @@
  * (src/loaders/reads.ts), so nothing is called twice, and a failure reaches the field as it would
  * have.
  */
-import { type GraphQLNamedType, type GraphQLResolveInfo, getNamedType, isObjectType } from 'graphql';
+import {
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLNamedType,
+  type GraphQLResolveInfo,
+  Kind,
+  type SelectionSetNode,
+  getNamedType,
+  isObjectType,
+} from 'graphql';
 import { parseResolveInfo, type ResolveTree, simplifyParsedResolveInfoFragmentWithType } from 'graphql-parse-resolve-info';
 import type { GatewayContext } from '../context.js';
 
@@ -37,25 +46,61 @@ function fieldsOn(tree: ResolveTree, type: GraphQLNamedType): ResolveTree[] {
   return Object.values(simplifyParsedResolveInfoFragmentWithType(tree, type).fields as Record<string, ResolveTree>);
 }
 
+/** Whether a selection set names one of `fields` anywhere below it, fragments included. */
+function names(
+  set: SelectionSetNode | undefined,
+  fields: ReadonlyMap<string, unknown>,
+  fragments: Record<string, FragmentDefinitionNode>,
+  seen: Set<string>,
+): boolean {
+  if (!set) return false;
+  for (const selection of set.selections) {
+    if (selection.kind === Kind.FIELD) {
+      if (fields.has(selection.name.value) || names(selection.selectionSet, fields, fragments, seen)) return true;
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      if (names(selection.selectionSet, fields, fragments, seen)) return true;
+    } else if (!seen.has(selection.name.value)) {
+      seen.add(selection.name.value);
+      if (names(fragments[selection.name.value]?.selectionSet, fields, fragments, seen)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether the query may select a field with a prefetch below the field being resolved: decided
+ * once per field of a parsed document (yoga keeps documents parsed), so that a query that selects
+ * none (most) pays a lookup, not a reading of its selections.
+ */
+const mayPrefetch = new WeakMap<FieldNode, boolean>();
+
 /**
  * Starts the prefetches of the fields the query selects on `items`, the nodes of the connection
- * being resolved (through `nodes` or `edges { node }`), and resolves once their calls are on
- * their way.
+ * being resolved (through `nodes` or `edges { node }`). Returns a promise that resolves once
+ * their calls are on their way, or undefined when none was started.
  */
-export async function prefetchBelowConnection<T>(
+export function prefetchBelowConnection<T>(
   ctx: GatewayContext,
   info: GraphQLResolveInfo,
   typeName: string,
   items: readonly T[],
-): Promise<void> {
+): Promise<void> | undefined {
   const fields = prefetches.get(typeName);
+  if (!fields || items.length === 0) return undefined;
+  const first = info.fieldNodes[0]!;
+  let may = mayPrefetch.get(first);
+  if (may === undefined) {
+    may = info.fieldNodes.some((node) => names(node.selectionSet, fields, info.fragments, new Set()));
+    mayPrefetch.set(first, may);
+  }
+  if (!may) return undefined;
   const itemType = info.schema.getType(typeName);
   const connectionType = getNamedType(info.returnType);
-  if (!fields || !itemType || !isObjectType(connectionType) || items.length === 0) return;
+  if (!itemType || !isObjectType(connectionType)) return undefined;
   const selected: ResolveTree[] = [];
   try {
     const tree = parseResolveInfo(info) as ResolveTree | null | undefined;
-    if (!tree) return;
+    if (!tree) return undefined;
     for (const field of fieldsOn(tree, connectionType)) {
       if (field.name === 'nodes') selected.push(...fieldsOn(field, itemType));
       if (field.name === 'edges') {
@@ -65,7 +110,7 @@ export async function prefetchBelowConnection<T>(
     }
   } catch {
     // Arguments a scalar refuses (a malformed node id): the field itself reports them, in its place.
-    return;
+    return undefined;
   }
   let started = false;
   for (const field of selected) {
@@ -73,5 +118,5 @@ export async function prefetchBelowConnection<T>(
     if (prefetch) started = prefetch(ctx, items as never, field.args as Record<string, unknown>) || started;
   }
   // undici writes a call on a reused connection in the event loop's check phase: let it.
-  if (started) await new Promise<void>((resolve) => setImmediate(resolve));
+  return started ? new Promise<void>((resolve) => setImmediate(resolve)) : undefined;
 }

@@ -152,12 +152,13 @@ builder.objectFields(NetworkRef, (t) => ({
           toNode: (subnet) => subnetModel(network.name, subnet),
           keyOf: (subnet) => subnet.subnetId,
         });
-        await prefetchBelowConnection(
+        const prefetching = prefetchBelowConnection(
           ctx,
           info,
           SubnetRef.name,
           connection.edges.map((edge) => edge.node),
         );
+        if (prefetching) await prefetching;
         return connection;
       },
     },
