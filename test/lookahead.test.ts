@@ -91,4 +91,17 @@ describe('lookahead below a page of subnets', () => {
     expect(h.sandbox.count('listL1Validators')).toBe(0);
     expect(h.sandbox.count()).toBe(1);
   });
+
+  it('leaves arguments the field refuses to the field: the page of subnets is still answered', async () => {
+    const res = await h.raw<any>(
+      '{ network(name: MAINNET) { subnets(first: 5) { nodes { subnetId l1Validators(first: 501) { nodes { nodeId } } } } } }',
+    );
+    expect(res.data!.network.subnets.nodes).toHaveLength(5);
+    expect(res.errors!.length).toBe(5);
+    for (const error of res.errors!) {
+      expect(error.path!.slice(-1)).toEqual(['l1Validators']);
+      expect(error.message).toMatch(/`first` must be from 1 to 500 for l1Validators/);
+    }
+    expect(h.sandbox.count('listL1Validators')).toBe(0);
+  });
 });

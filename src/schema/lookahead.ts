@@ -115,7 +115,12 @@ export function prefetchBelowConnection<T>(
   let started = false;
   for (const field of selected) {
     const prefetch = fields.get(field.name);
-    if (prefetch) started = prefetch(ctx, items as never, field.args as Record<string, unknown>) || started;
+    if (!prefetch) continue;
+    try {
+      started = prefetch(ctx, items as never, field.args as Record<string, unknown>) || started;
+    } catch {
+      // Arguments the field refuses (`first: 0`): it throws them itself, for each item, not the list.
+    }
   }
   // undici writes a call on a reused connection in the event loop's check phase: let it.
   return started ? new Promise<void>((resolve) => setImmediate(resolve)) : undefined;
