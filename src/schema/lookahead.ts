@@ -75,18 +75,18 @@ function names(
 const mayPrefetch = new WeakMap<FieldNode, boolean>();
 
 /**
- * Starts the prefetches of the fields the query selects on `items`, the nodes of the connection
- * being resolved (through `nodes` or `edges { node }`). Returns a promise that resolves once
- * their calls are on their way, or undefined when none was started.
+ * Starts the prefetches of the fields the query selects on the nodes of `edges`, the connection
+ * being resolved (reached through `nodes` or `edges { node }`). Returns a promise that resolves
+ * once their calls are on their way, or undefined when none was started.
  */
 export function prefetchBelowConnection<T>(
   ctx: GatewayContext,
   info: GraphQLResolveInfo,
   typeName: string,
-  items: readonly T[],
+  edges: readonly { node: T }[],
 ): Promise<void> | undefined {
   const fields = prefetches.get(typeName);
-  if (!fields || items.length === 0) return undefined;
+  if (!fields || edges.length === 0) return undefined;
   const first = info.fieldNodes[0]!;
   let may = mayPrefetch.get(first);
   if (may === undefined) {
@@ -112,6 +112,7 @@ export function prefetchBelowConnection<T>(
     // Arguments a scalar refuses (a malformed node id): the field itself reports them, in its place.
     return undefined;
   }
+  const items = edges.map((edge) => edge.node);
   let started = false;
   for (const field of selected) {
     const prefetch = fields.get(field.name);

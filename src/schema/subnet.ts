@@ -152,12 +152,7 @@ builder.objectFields(NetworkRef, (t) => ({
           toNode: (subnet) => subnetModel(network.name, subnet),
           keyOf: (subnet) => subnet.subnetId,
         });
-        const prefetching = prefetchBelowConnection(
-          ctx,
-          info,
-          SubnetRef.name,
-          connection.edges.map((edge) => edge.node),
-        );
+        const prefetching = prefetchBelowConnection(ctx, info, SubnetRef.name, connection.edges);
         if (prefetching) await prefetching;
         return connection;
       },
