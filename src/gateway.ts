@@ -433,6 +433,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
       node: nodeOptions,
       apiKeyHeader: config.apiKeyHeader,
       apiKey: config.apiKey,
+      redis,
     }),
     async close() {
       await live.close();

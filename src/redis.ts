@@ -6,6 +6,19 @@
  */
 import type { Redis } from 'ioredis';
 
+/**
+ * ioredis's client class. ioredis is CommonJS: from the sources Node gives its namespace the named
+ * export `Redis`, but in the esbuild bundle `npm start` runs, the namespace holds only `default`
+ * (its `module.exports`). Reading `{ Redis }` alone got undefined there, and the built gateway
+ * silently kept everything in memory; test/redis.test.ts runs the built gateway to catch that.
+ */
+async function loadIoredis(): Promise<typeof Redis> {
+  const namespace = await import('ioredis');
+  const found = (namespace.Redis as typeof Redis | undefined) ?? namespace.default?.Redis;
+  if (typeof found !== 'function') throw new Error('ioredis has no Redis class: is the installed ioredis 5?');
+  return found;
+}
+
 export interface RedisEvents {
   /** Redis went away or came back: logged by the gateway, rate-limited. */
   onState?: (state: 'down' | 'up', error?: Error) => void;
@@ -17,34 +30,37 @@ export class RedisConnection {
   private closed = false;
   private probing?: NodeJS.Timeout;
   private readonly subscribers: Redis[] = [];
-  private readonly loading: Promise<{ Redis: typeof Redis }>;
+  private readonly loading: Promise<typeof Redis>;
 
   constructor(
     private readonly url: string,
     private readonly events: RedisEvents = {},
   ) {
     // ioredis is loaded only by an instance that uses Redis (13 MB and 75 ms of start-up otherwise).
-    this.loading = import('ioredis');
-    void this.loading.then(({ Redis }) => {
-      if (this.closed) return;
-      const client = new Redis(url, {
-        // A command while disconnected fails at once instead of queueing behind the outage.
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 0,
-        commandTimeout: 300,
-        connectTimeout: 2_000,
-        // Keep trying to come back, at most every 2 s.
-        retryStrategy: (times) => Math.min(times * 200, 2_000),
-      });
-      client.on('ready', () => {
-        this.up = true;
-        this.events.onState?.('up');
-      });
-      client.on('error', (error: Error) => this.down(error));
-      // A dropped connection is an outage at once, not when the first reconnection fails.
-      client.on('close', () => this.down(new Error('the connection to Redis closed')));
-      this.current = client;
-    });
+    this.loading = loadIoredis();
+    void this.loading.then(
+      (Redis) => {
+        if (this.closed) return;
+        const client = new Redis(url, {
+          // A command while disconnected fails at once instead of queueing behind the outage.
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 0,
+          commandTimeout: 300,
+          connectTimeout: 2_000,
+          // Keep trying to come back, at most every 2 s.
+          retryStrategy: (times) => Math.min(times * 200, 2_000),
+        });
+        client.on('ready', () => {
+          this.up = true;
+          this.events.onState?.('up');
+        });
+        client.on('error', (error: Error) => this.down(error));
+        // A dropped connection is an outage at once, not when the first reconnection fails.
+        client.on('close', () => this.down(new Error('the connection to Redis closed')));
+        this.current = client;
+      },
+      (error: Error) => this.events.onState?.('down', error),
+    );
   }
 
   /** The client while commands are being answered; undefined while Redis is away. */
@@ -97,7 +113,7 @@ export class RedisConnection {
    * messages resume by themselves when Redis is back.
    */
   async subscriber(): Promise<Redis> {
-    const { Redis } = await this.loading;
+    const Redis = await this.loading;
     const client = new Redis(this.url, { maxRetriesPerRequest: null, retryStrategy: (times) => Math.min(times * 200, 2_000) });
     // Its outages are the main connection's to report.
     client.on('error', () => undefined);

@@ -31,6 +31,11 @@ export interface ReadinessReport {
   /** The first reason it is not ready, in a sentence. */
   reason?: string;
   upstreams: Partial<Record<ReadyUpstream, UpstreamReadiness>>;
+  /**
+   * With REDIS_URL: whether this instance shares its cache, rate limits and subscriptions right
+   * now. It does not make the instance unready: without Redis it serves from its own memory.
+   */
+  redis?: 'connected' | 'unreachable';
 }
 
 export interface ReadinessOptions {
@@ -42,6 +47,8 @@ export interface ReadinessOptions {
   node: NodeOptions;
   apiKeyHeader: string;
   apiKey?: string;
+  /** The connection to Redis, when REDIS_URL is set: reported, never a reason to be unready. */
+  redis?: { readonly ready: boolean };
 }
 
 type Probe = () => Promise<unknown>;
@@ -80,9 +87,12 @@ export class Readiness {
 
   /** The upstreams' state, probed at most once per `cacheMs`. */
   check(): Promise<ReadinessReport> {
-    if (this.last && Date.now() - this.last.at < this.options.cacheMs) return Promise.resolve(this.last.report);
+    const { redis } = this.options;
+    const withRedis = (report: ReadinessReport): ReadinessReport =>
+      redis ? { ...report, redis: redis.ready ? 'connected' : 'unreachable' } : report;
+    if (this.last && Date.now() - this.last.at < this.options.cacheMs) return Promise.resolve(withRedis(this.last.report));
     this.round ??= this.probeAll().finally(() => (this.round = undefined));
-    return this.round;
+    return this.round.then(withRedis);
   }
 
   private async probeAll(): Promise<ReadinessReport> {

@@ -1,0 +1,128 @@
+/**
+ * The gateway as users run it: `npm start` (the built dist/, plain node) in a child process, in
+ * its default configuration except what a test sets, pointed at a sandbox. Tests of what only
+ * the shipped build shows (bundling, Redis, the HTTP server, WebSocket, shutdown) use this, so a
+ * slip of the bundle fails a test instead of passing with the sources.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Sandbox } from '../sandbox/server.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface GatewayProcess {
+  child: ChildProcess;
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  /** Its /graphql URL. */
+  url: string;
+  port: number;
+  /** The log lines it wrote so far (pino JSON, parsed; other lines as `{ msg }`). */
+  logs: { level?: number; msg?: string; [key: string]: unknown }[];
+  /** Resolves with its exit code (or signal name) once it exited. */
+  exited: Promise<number | string | null>;
+  /** POSTs a query as JSON and returns the status and body. */
+  query<T = any>(
+    query: string,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: T }>;
+  /** Sends `signal` and waits for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<number | string | null>;
+}
+
+/** The sandbox's upstream URLs, as the environment names them. */
+export function sandboxEnv(sandbox: Sandbox): Record<string, string> {
+  return {
+    DATA_API_URL: sandbox.dataApiUrl,
+    METRICS_API_URL: sandbox.metricsApiUrl,
+    NODE_URL_MAINNET: sandbox.nodeUrl('mainnet'),
+    NODE_URL_FUJI: sandbox.nodeUrl('fuji'),
+  };
+}
+
+/**
+ * Starts `npm start` on a free loopback port with `env` added to the sandbox's URLs, and resolves
+ * once it logged that it is ready. Nothing else is set: caches, limits and plugins are the defaults.
+ */
+export async function startGatewayProcess(sandbox: Sandbox | undefined, env: Record<string, string> = {}): Promise<GatewayProcess> {
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ...(sandbox ? sandboxEnv(sandbox) : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: GatewayProcess['logs'] = [];
+  const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+  const ready = new Promise<string>((resolve, reject) => {
+    const read = (line: string) => {
+      let parsed: GatewayProcess['logs'][number];
+      try {
+        parsed = JSON.parse(line);
+      } catch {
+        parsed = { msg: line };
+      }
+      logs.push(parsed);
+      if (typeof parsed.url === 'string' && String(parsed.msg).startsWith('GraphQL gateway ready')) resolve(parsed.url);
+    };
+    createInterface({ input: child.stdout! }).on('line', read);
+    createInterface({ input: child.stderr! }).on('line', read);
+    void exited.then((code) =>
+      reject(new Error(`npm start exited (${code}) before it was ready:\n${logs.map((l) => JSON.stringify(l)).join('\n')}`)),
+    );
+  });
+  const timeout = sleep(20_000).then(() => {
+    throw new Error(`npm start was not ready within 20 s:\n${logs.map((l) => JSON.stringify(l)).join('\n')}`);
+  });
+  let url: string;
+  try {
+    url = await Promise.race([ready, timeout]);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  const origin = url.replace(/\/graphql$/, '');
+  return {
+    child,
+    origin,
+    url,
+    port: Number(new URL(origin).port),
+    logs,
+    exited,
+    async query(query, variables, headers = {}) {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query, variables }),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      try {
+        return await exited;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+/** Waits until `/ready` reports Redis connected: the instance shares what it reads from then on. */
+export async function untilRedisConnected(gw: GatewayProcess, withinMs = 5_000): Promise<void> {
+  let last: unknown;
+  for (const deadline = Date.now() + withinMs; Date.now() < deadline; await sleep(25)) {
+    last = await fetch(`${gw.origin}/ready`).then((r) => r.json());
+    if ((last as { redis?: string }).redis === 'connected') return;
+  }
+  throw new Error(`Redis never connected: /ready says ${JSON.stringify(last)}; log: ${JSON.stringify(gw.logs)}`);
+}
