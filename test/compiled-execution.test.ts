@@ -29,3 +29,50 @@ describe('a document graphql-jit would get wrong', () => {
     expect(res).toMatchObject({ status: 200, data: { network: { name: 'FUJI' } } });
   });
 });
+
+/**
+ * One document, two operations: each request runs the operation it names, whichever ran first.
+ * graphql-jit's envelop plugin kept one compiled query per document and ran it for every name.
+ */
+describe.each(['off', 'memory'])('a document with a query and a mutation (CACHE=%s)', (cache) => {
+  const h = useHarness({ CACHE: cache });
+  const document = `query Q { network { name } }
+mutation M { aggregateSignatures(input: { message: "0x${'00'.repeat(8)}${'ab'.repeat(40)}" }) { signedMessage } }`;
+  const get = (operationName: string) =>
+    h.gateway.yoga.fetch(`http://gateway.test/graphql?${new URLSearchParams({ query: document, operationName })}`, {
+      headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1' },
+    });
+  const post = (operationName: string) =>
+    h.gateway.yoga.fetch('http://gateway.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ query: document, operationName }),
+    });
+
+  it('runs the query a GET names after a POST ran the mutation, and never the mutation from a GET', async () => {
+    const mutation = (await (await post('M')).json()) as { data?: { aggregateSignatures?: unknown } };
+    expect(mutation.data?.aggregateSignatures).toMatchObject({ signedMessage: expect.any(String) });
+    expect(h.sandbox.count('aggregateSignatures')).toBe(1);
+    const query = await get('Q');
+    expect(query.status).toBe(200);
+    expect(await query.json()).toEqual({ data: { network: { name: 'MAINNET' } } });
+    expect(h.sandbox.count('aggregateSignatures')).toBe(1);
+    const refused = await get('M');
+    expect(refused.status).toBe(405);
+    expect(h.sandbox.count('aggregateSignatures')).toBe(1);
+  });
+
+  it('runs the mutation a POST names after the query ran, rather than answering the query', async () => {
+    h.sandbox.reset();
+    expect(await (await get('Q')).json()).toEqual({ data: { network: { name: 'MAINNET' } } });
+    const mutation = (await (await post('M')).json()) as { data?: Record<string, unknown> };
+    expect(Object.keys(mutation.data ?? {})).toEqual(['aggregateSignatures']);
+    expect(h.sandbox.count('aggregateSignatures')).toBe(1);
+  });
+
+  it('refuses an operation name the document lacks, as yoga does without graphql-jit', async () => {
+    const res = await post('Nope');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ errors: [{ extensions: { code: 'OPERATION_RESOLUTION_FAILURE' } }] });
+  });
+});
