@@ -308,21 +308,21 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
   });
 
   // Each yoga instance gets its own plugins: some keep state per schema (compiled queries).
-  const plugins = ({ compiled = true, trusted = [] as Plugin[] } = {}) => [
+  const plugins = ({ scope, compiled = true, trusted = [] as Plugin[] }: { scope: string; compiled?: boolean; trusted?: Plugin[] }) => [
     // Before the others, so that it sees every request whole, a response-cache hit included.
     ...(tracing ? [tracing.plugin] : []),
     useCrossSite(config.cors),
     // Before anything reads the document: it may come from an id.
     ...trusted,
     // After the document is known (from an id, too), before the response cache may answer.
-    ...(metrics ? [usePrometheus(metrics, { responseCache: Boolean(stores.responses) })] : []),
+    ...(metrics ? [usePrometheus(metrics)] : []),
     useQueryLimits({ ...config.limits, introspection: config.introspection }),
     useIncrementalDelivery(),
     ...(compiled ? [useCompiledExecution()] : []),
     useErrorCodes(),
     useStreamLeftovers(),
     ...(logger ? [useRequestLog({ logger, identity, sampleRate: config.logSampleRate })] : []),
-    ...(stores.responses ? [useGatewayResponseCache({ store: stores.responses, maxTtlMs: RESPONSE_MAX_TTL_MS })] : []),
+    ...(stores.responses ? [useGatewayResponseCache({ store: stores.responses, maxTtlMs: RESPONSE_MAX_TTL_MS, scope })] : []),
     // Last: it must see every rule the plugins above add.
     useValidationCache(),
   ];
@@ -385,7 +385,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     // Documents are parsed once (yoga's cache); their validation is kept by src/plugins/use-validation-cache.ts.
     parserAndValidationCache: { validationCache: false },
     logging: logger ? yogaLogging(logger) : false,
-    plugins: plugins({ trusted: trusted.plugins }),
+    plugins: plugins({ scope: 'graph', trusted: trusted.plugins }),
     context,
   });
 
@@ -408,7 +408,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
         // Documents are parsed once (yoga's cache); their validation is kept by src/plugins/use-validation-cache.ts.
         parserAndValidationCache: { validationCache: false },
         logging: logger ? yogaLogging(logger) : false,
-        plugins: plugins({ compiled: false }),
+        plugins: plugins({ scope: 'subgraph', compiled: false }),
         context,
       })
     : undefined;

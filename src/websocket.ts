@@ -32,6 +32,18 @@ function fetchHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
+/**
+ * A result without what only HTTP reads (`extensions.http`: the ETag of a kept answer, a status),
+ * which yoga's HTTP result processor takes out and a socket must not send.
+ */
+function withoutHttp(result: unknown): unknown {
+  const extensions = (result as { extensions?: Record<string, unknown> } | null)?.extensions;
+  if (!extensions || !('http' in extensions)) return result;
+  const { http: _http, ...rest } = extensions;
+  const { extensions: _all, ...whole } = result as Record<string, unknown>;
+  return Object.keys(rest).length > 0 ? { ...whole, extensions: rest } : whole;
+}
+
 export interface SocketLimits {
   maxPayload: number;
   /** Operations one socket runs at once (WS_MAX_OPERATIONS_PER_SOCKET). */
@@ -94,7 +106,10 @@ export async function graphqlSockets(gateway: Gateway, limits: SocketLimits): Pr
         // refusal ends this operation only, and the socket stays open.
         const refusal = gateway.admit && (await gateway.admit(req));
         if (refusal) return [refusedDocument(ErrorCode.RATE_LIMITED, refusal.message, undefined, refusal.extensions)];
+        // A POST to the plugins: graphql-ws carries mutations as well as queries, and yoga
+        // refuses a mutation in a GET (the upgrade's own method).
         const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/graphql'}`, {
+          method: 'POST',
           headers: fetchHeaders(req),
           signal: closedSignal(ctx.extra.socket),
         });
@@ -136,11 +151,10 @@ export async function graphqlSockets(gateway: Gateway, limits: SocketLimits): Pr
         const counted =
           (run: (args: ExecutionArgs) => unknown) =>
           (args: ExecutionArgs): unknown => {
-            if (!metrics) return run(args);
-            const series = metrics.seriesOf(args.document, args.operationName ?? undefined, undefined);
+            const series = metrics?.seriesOf(args.document, args.operationName ?? undefined);
             return Promise.resolve(run(args)).then((result) => {
-              metrics.record(series, true, result, started);
-              return result;
+              if (series) metrics!.record(series, true, result, started);
+              return withoutHttp(result);
             });
           };
         const root: Root = { execute: counted(execute), subscribe: counted(subscribe) };

@@ -5,12 +5,10 @@
  * rate limits and requests in flight; and its labels stay bounded.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parse } from 'graphql';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getWorld } from '../sandbox/world/world.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { Registry } from 'prom-client';
-import { GatewayMetrics } from '../src/ops/prometheus.js';
 import { CounterFamily, HistogramFamily } from '../src/ops/series.js';
 import type { GatewayServer } from '../src/server.js';
 import { codes, serve, startHarness, type Harness } from './helpers.js';
@@ -298,40 +296,5 @@ describe('the bound series', () => {
         '',
       ].join('\n'),
     );
-  });
-});
-
-describe('document texts kept to name response-cache hits', () => {
-  const named = (i: number, pad = '') => `query Q${i} { __typename ${pad}}`;
-
-  it('keep at most 1000, starting over when full, and never one longer than 16 KB', () => {
-    const metrics = new GatewayMetrics({ maxOperations: 5000, processMetrics: false });
-    const run = (text: string) => metrics.seriesOf(parse(text), undefined, text);
-    const other = metrics.cachedSeries('never ran', undefined);
-    const first = run(named(0));
-    expect(metrics.cachedSeries(named(0), undefined)).toBe(first);
-    for (let i = 1; i < 1000; i++) run(named(i));
-    expect(metrics.cachedSeries(named(0), undefined)).toBe(first);
-    // The 1001st text starts the map over: the oldest are forgotten, their hits count as (other).
-    const last = run(named(1000));
-    expect(metrics.cachedSeries(named(1000), undefined)).toBe(last);
-    expect(metrics.cachedSeries(named(0), undefined)).toBe(other);
-    // A huge document's hits count under its name only, never by its text.
-    const huge = named(2000, `${'__typename '.repeat(1600)}`);
-    expect(huge.length).toBeGreaterThan(16 * 1024);
-    run(huge);
-    expect(metrics.cachedSeries(huge, undefined)).toBe(other);
-    expect(metrics.cachedSeries(huge, 'Q2000')).not.toBe(other);
-  });
-
-  it('keep at most 4 MB of text, starting over before more', () => {
-    const metrics = new GatewayMetrics({ maxOperations: 5000, processMetrics: false });
-    const run = (text: string) => metrics.seriesOf(parse(text), undefined, text);
-    const other = metrics.cachedSeries('never ran', undefined);
-    // 300 texts of about 15 KB each make 4.5 MB: the map starts over after about 270.
-    const texts = Array.from({ length: 300 }, (_, i) => named(i, '__typename '.repeat(1350)));
-    const series = texts.map(run);
-    expect(metrics.cachedSeries(texts[299]!, undefined)).toBe(series[299]);
-    expect(metrics.cachedSeries(texts[0]!, undefined)).toBe(other);
   });
 });

@@ -52,12 +52,6 @@ const OTHER = '(other)';
 /** No document: the request failed before one was parsed. */
 const UNPARSED = '(unparsed)';
 const MAX_NAME_LENGTH = 100;
-/** Document texts remembered for response-cache hits (yoga's own parse cache keeps 1000). */
-const MAX_TEXTS = 1000;
-/** Texts kept for response-cache hits, in characters: a client's huge documents must not fill memory. */
-const MAX_TEXT_CHARS = 4 * 1024 * 1024;
-/** A longer document's cache hits count under its operation name only (or `(other)`). */
-const MAX_KEPT_TEXT = 16 * 1024;
 const CIRCUIT_VALUE = { closed: 0, 'half-open': 1, open: 2 } as const;
 
 export class GatewayMetrics {
@@ -79,8 +73,6 @@ export class GatewayMetrics {
   private readonly byLabel = new Map<string, OperationSeries>();
   private readonly byDocument = new WeakMap<DocumentNode, OperationSeries>();
   /** By document text, for whole responses served from the cache before any parse; bounded. */
-  private readonly byText = new Map<string, OperationSeries>();
-  private byTextChars = 0;
   private inflightSource?: () => number;
   private circuitSource?: () => Iterable<CircuitReport>;
   private readonly stores: [string, MemoryStore][] = [];
@@ -201,36 +193,16 @@ export class GatewayMetrics {
     if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
   }
 
-  /**
-   * The series of a document that runs; bound on its first request, then kept with the parsed
-   * document (and by its text, for response-cache hits).
-   */
-  seriesOf(document: DocumentNode, operationName: string | undefined, text: string | undefined): OperationSeries {
+  /** The series of a document that runs; bound on its first request, then kept with the parsed document. */
+  seriesOf(document: DocumentNode, operationName: string | undefined): OperationSeries {
     let series = this.byDocument.get(document);
     if (!series) {
       const operation = operationOf(document, operationName);
       series = this.series(operation?.operation ?? '', this.admit(operation?.name?.value));
       // A document naming several operations runs whichever is asked: only a single one is kept by document.
-      if (operationName === undefined || document.definitions.length === 1) {
-        this.byDocument.set(document, series);
-        if (text !== undefined && text.length <= MAX_KEPT_TEXT && !this.byText.has(text)) {
-          if (this.byText.size >= MAX_TEXTS || this.byTextChars + text.length > MAX_TEXT_CHARS) {
-            this.byText.clear();
-            this.byTextChars = 0;
-          }
-          this.byText.set(text, series);
-          this.byTextChars += text.length;
-        }
-      }
+      if (operationName === undefined || document.definitions.length === 1) this.byDocument.set(document, series);
     }
     return series;
-  }
-
-  /** The series of a whole response served from the cache: by its document's text, which ran before. */
-  cachedSeries(text: string | undefined, operationName: string | undefined): OperationSeries {
-    const known = text === undefined ? undefined : this.byText.get(text);
-    if (known) return known;
-    return this.series('query', operationName !== undefined && this.names.has(operationName) ? operationName : OTHER);
   }
 
   /** The series of a request refused before it ran: its name only if a document that ran had it. */

@@ -20,7 +20,7 @@ const MARKS = Symbol('metrics');
 /** One request's marks; every field is set when made, so its shape never changes. */
 interface Marks {
   started: number;
-  /** yoga's params: set on the context by yoga only when the request runs, so kept here for cache hits. */
+  /** yoga's params, for the name of a request refused before it ran. */
   params: { query?: string; operationName?: string | null };
   document: DocumentNode | undefined;
   series: OperationSeries | undefined;
@@ -28,12 +28,7 @@ interface Marks {
 
 type Marked = { [MARKS]?: Marks };
 
-export interface PrometheusOptions {
-  /** Whether whole responses are cached: each request is then a lookup, a hit or a miss. */
-  responseCache: boolean;
-}
-
-export function usePrometheus(metrics: GatewayMetrics, { responseCache }: PrometheusOptions): Plugin {
+export function usePrometheus(metrics: GatewayMetrics): Plugin {
   return {
     onParams: ({ context, params }) => {
       (context as Marked)[MARKS] = { started: performance.now(), params, document: undefined, series: undefined };
@@ -44,23 +39,20 @@ export function usePrometheus(metrics: GatewayMetrics, { responseCache }: Promet
     },
     onExecute: ({ args }) => {
       const marks = (args.contextValue as Marked)[MARKS];
-      if (marks) marks.series = metrics.seriesOf(args.document, args.operationName ?? undefined, marks.params.query);
+      if (marks) marks.series = metrics.seriesOf(args.document, args.operationName ?? undefined);
     },
     // A subscription over HTTP (SSE) is a request too, whose outcome is `stream`.
     onSubscribe: ({ args }) => {
       const marks = (args.contextValue as Marked)[MARKS];
-      if (marks) marks.series = metrics.seriesOf(args.document, args.operationName ?? undefined, marks.params.query);
+      if (marks) marks.series = metrics.seriesOf(args.document, args.operationName ?? undefined);
     },
     onExecutionResult: ({ result, context }) => {
       const marks = (context as Marked)[MARKS];
       if (!marks) return;
-      let series = marks.series;
-      if (responseCache) {
-        // A hit is answered before parse: its series is found by the document's text.
-        const hit = (result as { [RESPONSE_CACHE_HIT]?: boolean })[RESPONSE_CACHE_HIT] === true;
-        metrics.onResponseLookup(hit);
-        if (hit) series = metrics.cachedSeries(marks.params.query, marks.params.operationName ?? undefined);
-      }
+      const { series } = marks;
+      // Set by the response cache when it looked the answer up: true for a hit, false for a miss.
+      const hit = (result as { [RESPONSE_CACHE_HIT]?: boolean } | undefined)?.[RESPONSE_CACHE_HIT];
+      if (hit !== undefined) metrics.onResponseLookup(hit);
       metrics.record(
         series ?? metrics.refusedSeries(marks.document, marks.params.operationName ?? undefined),
         series !== undefined,
