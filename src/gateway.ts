@@ -12,6 +12,7 @@ import { ConfigError, PUBLIC_DEFAULTS, type Config } from './config.js';
 import type { GatewayContext } from './context.js';
 import { describeLiveError, ErrorCode, maskError } from './errors.js';
 import { DEFAULT_QUERY, lazyGraphiQL } from './graphiql.js';
+import { fastPath, type LeanPost } from './lean-post.js';
 import { LiveHub } from './live/hub.js';
 import { UpstreamError } from './upstreams/errors.js';
 import { DataApiLoaders } from './loaders/data-api.js';
@@ -54,6 +55,9 @@ export interface Gateway {
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
   /** The graph as an Apollo Federation v2 subgraph at /subgraph, when FEDERATION is on. */
   subgraph?: YogaServerInstance<Record<string, unknown>, GatewayContext>;
+  /** The fast path for JSON POSTs to /graphql (src/lean-post.ts), and to /subgraph. */
+  lean: LeanPost;
+  subgraphLean?: LeanPost;
   /** Whether a request may use the subgraph: its router's bearer token, when SUBGRAPH_TOKEN is set. */
   subgraphAccess?: (authorization: string | undefined) => boolean;
   http: HttpClient;
@@ -363,6 +367,8 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     };
   };
 
+  const graphPlugins = plugins({ scope: 'graph', trusted: trusted.plugins });
+  const subgraphPlugins = plugins({ scope: 'subgraph', compiled: false });
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -385,7 +391,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     // Documents are parsed once (yoga's cache); their validation is kept by src/plugins/use-validation-cache.ts.
     parserAndValidationCache: { validationCache: false },
     logging: logger ? yogaLogging(logger) : false,
-    plugins: plugins({ scope: 'graph', trusted: trusted.plugins }),
+    plugins: graphPlugins,
     context,
   });
 
@@ -408,7 +414,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
         // Documents are parsed once (yoga's cache); their validation is kept by src/plugins/use-validation-cache.ts.
         parserAndValidationCache: { validationCache: false },
         logging: logger ? yogaLogging(logger) : false,
-        plugins: plugins({ scope: 'subgraph', compiled: false }),
+        plugins: subgraphPlugins,
         context,
       })
     : undefined;
@@ -416,6 +422,8 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
   return {
     yoga,
     subgraph,
+    lean: fastPath(yoga, graphPlugins),
+    subgraphLean: subgraph && fastPath(subgraph, subgraphPlugins),
     subgraphAccess: config.subgraphToken ? (authorization) => adminAccess(config.subgraphToken, authorization ?? null).granted : undefined,
     http,
     reuse,

@@ -1,26 +1,34 @@
 /**
- * The common request — POST /graphql, a JSON body, a JSON answer, no cross-origin headers — run
- * through yoga's own GraphQL pipeline without its fetch-API request layer.
+ * The common request — POST /graphql, a JSON body, a JSON answer, no Origin, not conditional —
+ * run through yoga's own GraphQL pipeline without its fetch-API request layer.
  *
- * Why: building a WHATWG Request from the node request, running the HTTP-level hooks (health
- * check, GraphiQL, CORS, CSRF, request parsers, content negotiation) and writing the Response
- * back cost about as much CPU as the rest of a one-call query. For this one shape none of those
- * hooks can change the outcome: it is not a GET, carries no Origin, is preflighted by browsers
- * (so CSRF prevention lets it through), is not conditional, and asks for plain JSON. yoga exposes the pipeline after
- * request parsing, `getResultForParams` (onParams hooks, then envelop: parse, validate, context,
- * execute, with every envelop plugin), and its regular result processor, `processRegularResult`,
- * so status codes and headers are yoga's. Anything else, or anything this module is not sure of
- * (a body that is not a plain params object, APQ extensions, another media type), goes to yoga
- * whole, which answers it, errors included, exactly as before. A request for `@defer` or
- * `@stream` parts accepts `multipart/mixed` or `text/event-stream`, so it goes to yoga; one that
- * uses them but accepts only JSON gets the parts merged into one answer, here as there.
+ * Why: building a WHATWG Request from the node request, running the request-layer hooks and
+ * writing the Response back cost about as much CPU as the rest of a one-call query. yoga exposes
+ * the pipeline after request parsing, `getResultForParams` (onParams hooks, then envelop: parse,
+ * validate, context, execute, with every envelop plugin, then onExecutionResult hooks), and its
+ * regular result processor, `processRegularResult`, so status codes and headers are yoga's.
+ * Anything else, or anything this module is not sure of (a body that is not a plain params
+ * object, APQ extensions, another media type), goes to yoga whole, which answers it exactly as
+ * before. A request for `@defer` or `@stream` parts accepts `multipart/mixed` or
+ * `text/event-stream`, so it goes to yoga; one that uses them but accepts only JSON gets the
+ * parts merged into one answer, here as there.
+ *
+ * **The contract with plugins.** What the fast path skips is yoga's request layer: the
+ * `onRequest`, `onRequestParse`, `onResultProcess` and `onResponse` hooks. yoga's own (health
+ * check, GraphiQL, CORS, request parsers, result processors, method checks) cannot change the
+ * answer to the one shape taken here; `leanTerms` (./plugins/fast-path-terms.ts) records, for each plugin of ours with such a
+ * hook, why it cannot either, or which headers it adds to every answer (the fast path adds them
+ * too). `fastPath` refuses a yoga with a plugin whose request-layer hooks say nothing of the fast
+ * path, so a new plugin cannot silently miss server-to-server traffic: the gateway does not
+ * start, and every test fails. test/entries.test.ts sends the same corpus both ways.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { isAsyncIterable, processRegularResult, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, isAsyncIterable, processRegularResult, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import { endWhole, type Compression, type PackedForms } from './compression.js';
 import type { GatewayContext } from './context.js';
 import { ErrorCode } from './errors.js';
+import { fastPathTermsOf } from './plugins/fast-path-terms.js';
 import { wholeAnswer } from './plugins/use-incremental-delivery.js';
 import { isSubscription } from './plugins/use-stream-leftovers.js';
 
@@ -101,20 +109,64 @@ class NodeRequestView {
   }
 }
 
+/** The hooks of yoga's request layer: the fast path does not run them. */
+const REQUEST_LAYER_HOOKS = ['onRequest', 'onRequestParse', 'onResultProcess', 'onResponse'] as const;
+
+/** The text of each request-layer hook yoga installs by itself: those need no terms. */
+let builtIn: Set<string> | undefined;
+function builtInHooks(): Set<string> {
+  if (!builtIn) {
+    builtIn = new Set();
+    const bare = createYoga({ cors: { origin: 'x' }, graphiql: true, landingPage: false });
+    for (const plugin of (bare as unknown as { plugins: Plugin[] }).plugins) {
+      for (const hook of REQUEST_LAYER_HOOKS) {
+        const fn = (plugin as Record<string, unknown> | undefined)?.[hook];
+        if (typeof fn === 'function') builtIn.add(fn.toString());
+      }
+    }
+  }
+  return builtIn;
+}
+
+/** Answers a request on the fast path if it has the common shape; false, having done nothing, otherwise. */
+export type LeanPost = (req: IncomingMessage, res: ServerResponse, body: Buffer, compression?: Compression) => boolean;
+
 /**
- * Answers `req` if it has the common shape; returns false, having done nothing, otherwise.
- * `body` is the request body, already read within the size limit; `compression`, when on, encodes
- * the answer.
+ * The fast path for `yoga`, whose own plugins are `plugins`. Throws when one of its plugins has
+ * a request-layer hook and no terms: it would not run for the requests taken here.
  */
-export function leanPost(
+export function fastPath(yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>, plugins: readonly object[]): LeanPost {
+  const known = builtInHooks();
+  const extra: Record<string, string> = {};
+  const installed = (yoga as unknown as { plugins: Plugin[] }).plugins;
+  for (const plugin of installed) {
+    if (!plugin) continue;
+    const hooks = REQUEST_LAYER_HOOKS.filter((hook) => {
+      const fn = (plugin as Record<string, unknown>)[hook];
+      return typeof fn === 'function' && !known.has(fn.toString());
+    });
+    if (hooks.length === 0) continue;
+    const terms = fastPathTermsOf(plugin);
+    if (!terms || !plugins.includes(plugin)) {
+      throw new Error(
+        `A yoga plugin with ${hooks.join(', ')} has no fast-path terms: say with leanTerms() (src/plugins/fast-path-terms.ts) why its hooks cannot change a lean request's answer, or which headers they add, or the fast path would skip it.`,
+      );
+    }
+    Object.assign(extra, terms.headers);
+  }
+  const headers = Object.keys(extra).length > 0 ? extra : undefined;
+  return (req, res, body, compression) => leanPost(yoga, req, res, body, { req, res, compression, headers });
+}
+
+function leanPost(
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>,
   req: IncomingMessage,
   res: ServerResponse,
   body: Buffer,
-  compression?: Compression,
+  out: Out,
 ): boolean {
   if (req.url !== yoga.graphqlEndpoint || req.headers.origin !== undefined) return false;
-  // Conditional requests are answered by the response cache's onRequest hook (304 for a known ETag).
+  // Conditional requests are answered by the response cache's onResultProcess hook (304 when the client holds the answer).
   if (req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined) return false;
   const contentType = req.headers['content-type'];
   if (contentType === undefined || !JSON_TYPES.has(contentType.toLowerCase())) return false;
@@ -124,7 +176,6 @@ export function leanPost(
   if (!params) return false;
 
   const request = new NodeRequestView(req, res) as unknown as Request;
-  const out: Out = { req, res, compression };
   let pending: unknown;
   try {
     pending = yoga.getResultForParams({ params, request }, { req, res });
@@ -137,7 +188,7 @@ export function leanPost(
       if (isPlainData(result)) return writeData(out, result, type);
       if (isAsyncIterable(result)) {
         // A subscription cannot be one JSON answer; an answer in parts (@defer, @stream) can.
-        if (isSubscription(request)) return refuseStream(res, result[Symbol.asyncIterator]());
+        if (isSubscription(request)) return refuseStream(out, result[Symbol.asyncIterator]());
         return wholeAnswer(result as AsyncIterable<ExecutionResult>).then((whole) => writeAnswer(out, whole, type, yoga));
       }
       return writeAnswer(out, result as ExecutionResult, type, yoga);
@@ -150,7 +201,9 @@ export function leanPost(
       yoga.logger.error(error);
       if (!res.headersSent) {
         const text = JSON.stringify({ errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
-        res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) }).end(text);
+        res
+          .writeHead(500, { ...out.headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) })
+          .end(text);
       } else res.destroy();
     });
   return true;
@@ -171,7 +224,7 @@ function writeAnswer(
  * client's subscriptions is given back) and the client told how to receive a stream, as yoga
  * answers such a request (406).
  */
-function refuseStream(res: ServerResponse, stream: AsyncIterator<unknown>): void {
+function refuseStream({ res, headers }: Out, stream: AsyncIterator<unknown>): void {
   void stream.return?.();
   const text = JSON.stringify({
     errors: [
@@ -182,7 +235,9 @@ function refuseStream(res: ServerResponse, stream: AsyncIterator<unknown>): void
       },
     ],
   });
-  res.writeHead(406, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) }).end(text);
+  res
+    .writeHead(406, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) })
+    .end(text);
 }
 
 type PlainData = ExecutionResult & {
@@ -233,22 +288,23 @@ function writeData(out: Out, result: PlainData, type: keyof typeof CONTENT_TYPES
   } else {
     text = result.stringify ? result.stringify(result) : JSON.stringify(result);
   }
-  const headers: OutgoingHttpHeaders = { 'content-type': CONTENT_TYPES[type] };
+  const headers: OutgoingHttpHeaders = { ...out.headers, 'content-type': CONTENT_TYPES[type] };
   if (cached) for (const name in cached) headers[name.toLowerCase()] = cached[name]!;
   endWhole(out.compression, out.req, out.res, 200, headers, text, forms);
 }
 
-/** Where an answer goes: the response, its request, and the compression that may encode it. */
+/** Where an answer goes: the response, its request, the compression that may encode it, and headers the plugins add to every answer. */
 export interface Out {
   req: IncomingMessage;
   res: ServerResponse;
   compression: Compression | undefined;
+  headers?: Record<string, string>;
 }
 
 /** Writes a fetch-API Response with a body in memory, in one write. */
 export async function writeResponse(out: Out, response: Response): Promise<void> {
   const text = await response.text();
-  const headers: OutgoingHttpHeaders = {};
+  const headers: OutgoingHttpHeaders = { ...out.headers };
   response.headers.forEach((value, key) => {
     headers[key.toLowerCase()] = value;
   });

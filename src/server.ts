@@ -28,7 +28,7 @@ import type { Duplex } from 'node:stream';
 import type { Compression } from './compression.js';
 import { ErrorCode, quote } from './errors.js';
 import type { Gateway } from './gateway.js';
-import { leanPost, writeResponse } from './lean-post.js';
+import { writeResponse } from './lean-post.js';
 import { graphqlSockets, type GraphQLSockets } from './websocket.js';
 import type { GatewayMetrics } from './ops/prometheus.js';
 
@@ -209,7 +209,8 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
         ).then((response) => writeResponse({ req, res, compression: options.compress }, response));
         return;
       }
-      if (leanPost(yoga, req, res, body, options.compress)) return;
+      const lean = yoga === subgraph ? gateway.subgraphLean : gateway.lean;
+      if (lean?.(req, res, body, options.compress)) return;
       req.body = body;
       void yoga(req, res);
     });

@@ -3,10 +3,15 @@
  * must answer exactly as yoga does (status, content type, body), pass the GraphQL-over-HTTP
  * audit, and stop the upstream work of a client that goes away.
  */
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serverAudits } from 'graphql-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createYoga, type Plugin } from 'graphql-yoga';
+import type { GatewayContext } from '../src/context.js';
+import { fastPath } from '../src/lean-post.js';
+import { leanTerms } from '../src/plugins/fast-path-terms.js';
 import type { GatewayServer } from '../src/server.js';
 import { getWorld } from '../sandbox/world/world.js';
 import { serve, startHarness, type Harness } from './helpers.js';
@@ -160,6 +165,45 @@ describe('answers kept by the response cache', () => {
     } finally {
       await server.drain(100);
       await cached.close();
+    }
+  });
+});
+
+describe('the fast path’s contract with plugins', () => {
+  const schemaOf = () => h.gateway.yoga.getEnveloped().schema;
+
+  it('refuses a plugin whose request-layer hooks say nothing of the fast path', () => {
+    const silent: Plugin = { onResponse: () => undefined };
+    const yoga = createYoga<Record<string, unknown>, GatewayContext>({ schema: schemaOf(), plugins: [silent] });
+    expect(() => fastPath(yoga, [silent])).toThrow(/onResponse has no fast-path terms/);
+  });
+
+  it('adds the headers a plugin’s terms name to every lean answer', async () => {
+    const tagged = leanTerms({ onResponse: ({ response }) => response.headers.set('x-tag', 'yes') } as Plugin, {
+      because: 'a test',
+      headers: { 'x-tag': 'yes' },
+    });
+    const yoga = createYoga<Record<string, unknown>, GatewayContext>({ schema: schemaOf(), plugins: [tagged] });
+    const lean = fastPath(yoga, [tagged]);
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        if (!lean(req, res, Buffer.concat(chunks))) res.writeHead(418).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ __typename }' }),
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-tag')).toBe('yes');
+    } finally {
+      server.close();
     }
   });
 });

@@ -18,6 +18,7 @@ import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { GraphQLError } from 'graphql';
 import type { CORSOptions, Plugin } from 'graphql-yoga';
 import { ErrorCode } from '../errors.js';
+import { leanTerms } from './fast-path-terms.js';
 
 /** The CORS allow-list (CORS_ORIGINS, CORS_CREDENTIALS). */
 export interface CorsConfig {
@@ -102,7 +103,7 @@ export function allowsSocketOrigin(cors: CorsConfig | undefined, origin: string 
 
 export function useCrossSite(cors: CorsConfig | undefined): Plugin {
   const csrf = useCSRFPrevention({ requestHeaders: CSRF_HEADERS });
-  return {
+  const plugin: Plugin = {
     onRequestParse(payload) {
       const { request } = payload;
       if (request.method === 'POST' && isSimpleContentType(request.headers.get('content-type'))) {
@@ -126,4 +127,8 @@ export function useCrossSite(cors: CorsConfig | undefined): Plugin {
       if (cors && !/\borigin\b/i.test(response.headers.get('vary') ?? '')) response.headers.append('vary', 'Origin');
     },
   };
+  return leanTerms(plugin, {
+    because: 'a lean request is a JSON POST: no form body to refuse, and its content type passes CSRF prevention',
+    headers: cors ? { vary: 'Origin' } : undefined,
+  });
 }

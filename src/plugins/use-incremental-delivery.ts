@@ -15,6 +15,7 @@ import type { ExecutionResult, ValidationRule } from 'graphql';
 import { mergeIncrementalResult } from '@graphql-tools/utils';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { isAsyncIterable, processRegularResult, type Plugin } from 'graphql-yoga';
+import { leanTerms } from './fast-path-terms.js';
 
 /** The parts of an answer merged into one result: the first part's, with every later patch applied. */
 export async function wholeAnswer(parts: AsyncIterable<ExecutionResult & { hasNext?: boolean }>): Promise<ExecutionResult> {
@@ -47,7 +48,7 @@ function deferStreamRules(plugin: { onValidate?: unknown }): ValidationRule[] {
 export function useIncrementalDelivery(): Plugin {
   const deferStream = useDeferStream() as Plugin;
   const rules = deferStreamRules(deferStream);
-  return {
+  const plugin: Plugin = {
     ...deferStream,
     onValidate: ({ addValidationRule }) => {
       for (const rule of rules) addValidationRule(rule);
@@ -62,4 +63,5 @@ export function useIncrementalDelivery(): Plugin {
       });
     },
   };
+  return leanTerms(plugin, { because: 'src/lean-post.ts merges the parts for a JSON-only client with the same wholeAnswer' });
 }

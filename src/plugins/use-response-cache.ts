@@ -42,6 +42,7 @@ import { mergeIncrementalResult } from '@graphql-tools/utils';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';
 import type { CacheStore } from '../loaders/store.js';
+import { leanTerms } from './fast-path-terms.js';
 
 /**
  * On a result that went through the response cache: true when it was served from it, false when
@@ -193,7 +194,7 @@ export function useGatewayResponseCache(options: ResponseCacheOptions): Plugin {
     [RESPONSE_CACHE_HIT]: true,
   });
 
-  return {
+  const plugin: Plugin = {
     onExecute({ args, setResultAndStopExecution }) {
       const operation = getOperationAST(args.document, args.operationName);
       if (!operation || !mayKeep(args.document, operation)) return undefined;
@@ -239,4 +240,5 @@ export function useGatewayResponseCache(options: ResponseCacheOptions): Plugin {
       setResultProcessor((_result, fetchAPI) => new fetchAPI.Response(null, { status: 304, headers: { ETag: etag } }), 'application/json');
     },
   };
+  return leanTerms(plugin, { because: 'its onResultProcess answers conditional requests, which src/lean-post.ts leaves to yoga' });
 }

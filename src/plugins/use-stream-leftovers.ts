@@ -9,6 +9,7 @@
  * so the requests that subscribed are remembered here, by their Request.
  */
 import type { Plugin } from 'graphql-yoga';
+import { leanTerms } from './fast-path-terms.js';
 
 const subscribing = new WeakSet<object>();
 
@@ -18,7 +19,7 @@ export function isSubscription(request: object): boolean {
 }
 
 export function useStreamLeftovers(): Plugin {
-  return {
+  const plugin: Plugin = {
     onSubscribe({ args }) {
       const request = (args.contextValue as { request?: object }).request;
       if (request) subscribing.add(request);
@@ -29,4 +30,5 @@ export function useStreamLeftovers(): Plugin {
       void (result as AsyncIterable<unknown>)[Symbol.asyncIterator]().return?.();
     },
   };
+  return leanTerms(plugin, { because: 'src/lean-post.ts closes a subscription a JSON-only client asked for itself (refuseStream)' });
 }
