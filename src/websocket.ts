@@ -44,6 +44,20 @@ function withoutHttp(result: unknown): unknown {
   return Object.keys(rest).length > 0 ? { ...whole, extensions: rest } : whole;
 }
 
+/** An error as a socket sends it: without the HTTP status yoga's validation adds for its HTTP answer. */
+function withoutHttpError(error: GraphQLError): GraphQLError {
+  if (!error.extensions || !('http' in error.extensions)) return error;
+  const { http: _http, ...extensions } = error.extensions;
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions,
+  });
+}
+
 export interface SocketLimits {
   maxPayload: number;
   /** Operations one socket runs at once (WS_MAX_OPERATIONS_PER_SOCKET). */
@@ -138,7 +152,7 @@ export async function graphqlSockets(gateway: Gateway, limits: SocketLimits): Pr
         const started = performance.now();
         const refuse = (errors: readonly GraphQLError[], document?: DocumentNode) => {
           metrics?.record(metrics.refusedSeries(document, params.operationName ?? undefined), false, { errors }, started);
-          return [...errors];
+          return errors.map(withoutHttpError);
         };
         let document: ReturnType<typeof parse>;
         try {

@@ -1,12 +1,12 @@
 /**
  * The common JSON POST takes src/lean-post.ts, not yoga's request layer: over a real socket it
- * must answer exactly as yoga does (status, content type, body), pass the GraphQL-over-HTTP
- * audit, and stop the upstream work of a client that goes away.
+ * must answer exactly as yoga does (status, content type, body), and stop the upstream work of a
+ * client that goes away. The GraphQL-over-HTTP audit runs on the built gateway in every cache
+ * mode (test/entries.test.ts).
  */
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { serverAudits } from 'graphql-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../src/context.js';
@@ -89,24 +89,6 @@ describe('the same answers as yoga', () => {
     const viaYoga = await answer(await h.gateway.yoga.fetch('http://gateway.test/graphql', init()));
     const viaServer = await answer(await fetch(`${base}/graphql`, init()));
     expect(viaServer).toEqual(viaYoga);
-  });
-});
-
-describe('GraphQL over HTTP (graphql-http audits) over the socket', () => {
-  it('passes every audit (61 of 61) for a client that sends the CSRF header', async () => {
-    const audits = serverAudits({
-      url: `${base}/graphql`,
-      fetchFn: (input: RequestInfo | URL, init?: RequestInit) => {
-        const headers = new Headers(init?.headers);
-        headers.set('x-graphql-yoga-csrf', '1');
-        return fetch(input, { ...init, headers });
-      },
-    });
-    const results = await Promise.all(audits.map((a) => a.fn()));
-    expect({ count: results.length, notOk: results.filter((r) => r.status !== 'ok').map((r) => `${r.id} ${r.status}`) }).toEqual({
-      count: 61,
-      notOk: [],
-    });
   });
 });
 
