@@ -291,7 +291,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
   );
   const live = new LiveHub({
     clients: (scope) => {
-      const reads = reuse.forRequest(scope);
+      const reads = reuse.forPoll(scope);
       return {
         dataApi: new DataApiClient(reads, dataApiOptions),
         node: new NodeClient(reads, nodeOptions),

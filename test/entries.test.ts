@@ -16,6 +16,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serverAudits } from 'graphql-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { getNodeWorld } from '../sandbox/node/chains/node-world.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { getWorld } from '../sandbox/world/world.js';
@@ -288,7 +289,8 @@ const answers = {} as Record<Mode, Map<string, Map<EntryName, { outcome: Outcome
 /** Requests sent: mode → class → entry → count, for the table. */
 const sentCount = {} as Record<Mode, Map<Klass, Map<EntryName, number>>>;
 
-const settings = { FEDERATION: 'true', ADMIN_TOKEN, CORS_ORIGINS: PAGE_ORIGIN };
+// Fee changes are polled every half second, so a subscription's next event comes within a test.
+const settings = { FEDERATION: 'true', ADMIN_TOKEN, CORS_ORIGINS: PAGE_ORIGIN, LIVE_POLL_FEE_CONFIG_MS: '500' };
 
 function count(mode: Mode, klass: Klass, entry: EntryName) {
   const byClass = (sentCount[mode] ??= new Map());
@@ -524,5 +526,48 @@ describe('GraphQL over HTTP (graphql-http audits)', () => {
       count: 61,
       notOk: [],
     });
+  });
+});
+
+describe('one WebSocket, several operations', () => {
+  it.each(MODES)('CACHE=%s: a query and a mutation run beside a subscription, which goes on', async (mode) => {
+    const ws = new WebSocket(`${gateways[mode].origin.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
+    const messages: { type: string; id?: string; payload?: any }[] = [];
+    const arrived = async (test: (m: (typeof messages)[number]) => boolean) => {
+      for (const deadline = Date.now() + 5_000; Date.now() < deadline; await sleep(10)) {
+        const found = messages.find(test);
+        if (found) return found;
+      }
+      throw new Error(`no such message; got ${JSON.stringify(messages)}`);
+    };
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    ws.on('message', (data) => messages.push(JSON.parse(String(data))));
+    await new Promise((resolve) => ws.on('open', resolve));
+    try {
+      ws.send(JSON.stringify({ type: 'connection_init' }));
+      await arrived((m) => m.type === 'connection_ack');
+      const subscription = `subscription { feeConfig(blockchainId: "${feeChain.blockchain.blockchainId}") { minBaseFee } }`;
+      ws.send(JSON.stringify({ type: 'subscribe', id: 'fees', payload: { query: subscription } }));
+      const first = await arrived((m) => m.id === 'fees' && m.type === 'next');
+      for (const run of [1, 2]) {
+        ws.send(JSON.stringify({ type: 'subscribe', id: `q${run}`, payload: { query: '{ network { name } }' } }));
+        expect((await arrived((m) => m.id === `q${run}` && m.type === 'next')).payload).toEqual({ data: { network: { name: 'MAINNET' } } });
+      }
+      const before = sandbox.count('aggregateSignatures');
+      const mutation = `mutation { aggregateSignatures(input: { message: "${MESSAGE}" }) { signedMessage } }`;
+      ws.send(JSON.stringify({ type: 'subscribe', id: 'm', payload: { query: mutation } }));
+      expect((await arrived((m) => m.id === 'm' && m.type === 'next')).payload.data.aggregateSignatures.signedMessage).toMatch(
+        /^[0-9a-f]+$/,
+      );
+      expect(sandbox.count('aggregateSignatures')).toBe(before + 1);
+      // The subscription is still there: its next change arrives.
+      sandbox.live.advance(5);
+      const changed = await arrived((m) => m.id === 'fees' && m.type === 'next' && m !== first);
+      expect(changed.payload.data.feeConfig.minBaseFee).not.toBe(first.payload.data.feeConfig.minBaseFee);
+      expect(ws.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      ws.close(1000);
+      await closed;
+    }
   });
 });

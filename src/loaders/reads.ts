@@ -56,6 +56,17 @@ export class Reuse {
     return new RequestReads(this, scope, activity);
   }
 
+  /**
+   * Reads that never take a kept answer (a subscription's poll, which exists to see what changed):
+   * they join a call in flight and keep what they fetch for everyone else, but each calls anew.
+   * Polling through the cache delayed every change by its time-to-live.
+   */
+  forPoll(scope: CallScope): RequestReads {
+    const reads = new RequestReads(this, scope);
+    reads.fresh = true;
+    return reads;
+  }
+
   /** Steps 2 to 4 of the module comment, for a read no earlier read of the request answered. */
   async shared<T>(key: string, operation: string, load: Load<T>, reads: RequestReads, params?: unknown): Promise<T> {
     try {
@@ -78,7 +89,7 @@ export class Reuse {
     if (!store) return (await load(reads.scope)).value;
 
     const now = Date.now();
-    const cached = store.get(key);
+    const cached = reads.fresh ? undefined : store.get(key);
     const hit = cached instanceof Promise ? await cached : cached;
     if (hit && hit.freshUntil > now) {
       this.events.onRead?.(freshness, 'hit', operation, reads.scope);
@@ -152,6 +163,8 @@ export class RequestReads implements Transport {
   uncacheable = false;
   /** Reads answered from the shared cache or another request's call, for the request log. */
   reused = 0;
+  /** Set for a subscription's poll (Reuse.forPoll): kept answers are not taken. */
+  fresh = false;
 
   constructor(
     private readonly reuse: Reuse,
