@@ -12,6 +12,8 @@ import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { ENTRIES } from './entries.js';
+import { startGatewayProcess } from './gateway-process.js';
 import { ConfigError, DEFAULT_MANIFESTS, loadConfig } from '../src/config.js';
 import { createGateway } from '../src/gateway.js';
 import type { GatewayServer } from '../src/server.js';
@@ -116,6 +118,24 @@ describe('TRUSTED_DOCUMENTS=only', () => {
       expect((allowed.result as { data?: unknown }).data).toBeTruthy();
     } finally {
       await client.dispose();
+    }
+  });
+
+  it('runs the exact text of a trusted document over WebSocket on the built gateway, with its default cache', async () => {
+    const shipped = await startGatewayProcess(h.sandbox, { TRUSTED_DOCUMENTS: 'only' });
+    try {
+      const trusted = manifest.find((d) => d.kind === 'query' && !d.text.includes('$') && !d.text.includes('admin'))!;
+      for (let run = 0; run < 2; run++) {
+        const allowed = await ENTRIES.ws(shipped.origin, { query: trusted.text });
+        expect(allowed.status).toBe('next');
+        expect((allowed.body as Body).errors).toBeUndefined();
+        expect((allowed.body as Body).data).toBeTruthy();
+      }
+      const refused = await ENTRIES.ws(shipped.origin, { query: '{ network { name } }' });
+      expect(refused.status).toBe('error');
+      expect(code(refused.body as Body)).toBe('PERSISTED_QUERY_ONLY');
+    } finally {
+      await shipped.stop();
     }
   });
 
