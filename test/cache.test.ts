@@ -106,6 +106,23 @@ describe('reads shared between requests', () => {
     expect(tight.sandbox.count('getTxByHash')).toBe(2);
   });
 
+  it('never keeps an answer that does not fit the spec: it is the upstream’s fault, and the next request calls again', async () => {
+    const h = await harness();
+    const q = `{ network { tx: transaction(chain: P_CHAIN, txHash: "${txA}") { txHash } } }`;
+    h.sandbox.fail({ operation: 'getTxByHash', kind: 'body', body: { unexpected: true } });
+    const wrong = await h.raw(q);
+    expect(codes(wrong)).toEqual(['UPSTREAM_INVALID_RESPONSE']);
+    expect(wrong.errors![0]!.extensions).toEqual({
+      code: 'UPSTREAM_INVALID_RESPONSE',
+      upstream: { service: 'data-api', operation: 'getTxByHash', status: 200 },
+    });
+    // Neither the read nor the response was kept: the same query calls again, and gets the transaction.
+    const again = await h.raw(q);
+    expect(again.errors).toBeUndefined();
+    expect(again.data).toEqual({ network: { tx: { txHash: txA } } });
+    expect(h.sandbox.count('getTxByHash')).toBe(2);
+  });
+
   it('charges a call to the request that makes it, not to those that reuse its answer', async () => {
     const h = await harness({ UPSTREAM_CALL_BUDGET: '1' });
     const q = `{ network { subnet(subnetId: "${subnetId}") { subnetId } vertices(first: 1) { nodes { vertexHash } } } }`;

@@ -12,6 +12,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isScalarType, isSpecifiedScalarType, Kind, parse } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import config from '../codegen.js';
+import { answerChecks, OUTPUT } from './upstream/answer-checks.js';
 import { codegenScalars } from '../schema/scalars.js';
 import { schema } from '../src/schema/index.js';
 
@@ -84,5 +85,11 @@ describe('schema/scalars.ts', () => {
       .filter((t) => isScalarType(t) && !isSpecifiedScalarType(t))
       .map((t) => t.name);
     expect(Object.keys(codegenScalars('./scalars.js')).sort()).toEqual(custom.sort());
+  });
+});
+
+describe('npm run codegen:wire', () => {
+  it('has written the answer checks the OpenAPI documents give (run `npm run codegen:wire` after changing one)', () => {
+    expect(readFileSync(OUTPUT, 'utf8') === answerChecks()).toBe(true);
   });
 });

@@ -7,40 +7,18 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRIMARY_CHAIN_IDS } from '../src/ids.js';
+import { ANSWER_CHECKS } from '../src/upstreams/answer-checks.generated.js';
 import type { SandboxAnswer } from '../sandbox/routes.js';
 import type { RecordedRequest } from '../sandbox/server.js';
 import { getEvmWorld } from '../sandbox/world/evm.js';
 import { getWorld } from '../sandbox/world/world.js';
 import { OpenApiContract } from './contract/openapi.js';
+import { AVG_TPS_SCHEMA } from './upstream/answer-checks.js';
 import { useHarness } from './helpers.js';
 
 const contract = new OpenApiContract(new URL('./upstream/data-api.glacier.openapi.json', import.meta.url), 'glacier');
 const metricsContract = new OpenApiContract(new URL('./upstream/metrics-api.popsicle.openapi.json', import.meta.url), 'popsicle');
 
-/**
- * GET /v1/avg_tps/{chainId} is in no OpenAPI document; this schema is the documented answer
- * (test/upstream/examples/metrics.v1.avg_tps.json): results, status, lastRun, and a UUID page
- * token only when more data exists.
- */
-const AVG_TPS_SCHEMA = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['results', 'status', 'lastRun'],
-  properties: {
-    results: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['timestamp', 'value'],
-        properties: { timestamp: { type: 'integer' }, value: { type: 'number' } },
-      },
-    },
-    status: { type: 'integer' },
-    lastRun: { type: 'integer' },
-    nextPageToken: { type: 'string', format: 'uuid' },
-  },
-};
 const METRICS_ERRORS: Record<number, string> = {
   400: 'BadRequest',
   404: 'NotFound',
@@ -172,6 +150,9 @@ describe('requests the gateway sends', () => {
       'listLatestXChainVertices',
       'listSubnets',
     ]);
+    // Every answer the gateway reads is checked against its schema before it is kept.
+    const unchecked = [...operations].filter((op) => !Object.values(ANSWER_CHECKS).some((checks) => op in checks));
+    expect(unchecked).toEqual([]);
     const problems = h.sandbox.log.flatMap((r) => (r.service === 'metrics-api' ? checkMetricsRequest(r) : contract.checkRequest(r)));
     expect(problems).toEqual([]);
     // The one request body, against its schema.

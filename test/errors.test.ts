@@ -12,6 +12,8 @@ import { codes, startHarness, useHarness } from './helpers.js';
 const h = useHarness({ UPSTREAM_RETRIES: '2', UPSTREAM_TIMEOUT_MS: '300' });
 
 const Q = '{ network { subnets(first: 2) { nodes { subnetId } } } }';
+/** The Primary Network's subnet id. */
+const PRIMARY = '11111111111111111111111111111111LpoYY';
 
 describe('upstream failures become coded GraphQL errors', () => {
   it.each([
@@ -84,9 +86,14 @@ describe('upstream failures become coded GraphQL errors', () => {
   });
 
   it('masks what is not an upstream failure or a deliberate error', async () => {
-    // A subnet whose blockchains are not a list: the gateway itself fails on it, which is what masking is for.
-    h.sandbox.fail({ operation: 'listSubnets', kind: 'body', body: { subnets: [{ subnetId: 'x', blockchains: 7 }] } });
-    const res = await h.raw('{ network { subnets(first: 1) { nodes { blockchains { blockchainId } } } } }');
+    // A node answer whose validators are not a list (node answers have no spec to be checked
+    // against): the gateway itself fails on it, which is what masking is for.
+    h.sandbox.fail({
+      operation: 'platform.getCurrentValidators',
+      kind: 'body',
+      body: { jsonrpc: '2.0', id: 1, result: { validators: 7 } },
+    });
+    const res = await h.raw(`{ network { subnet(subnetId: "${PRIMARY}") { currentValidators { nodeId } } } }`);
     expect(codes(res)).toEqual(['INTERNAL_SERVER_ERROR']);
     expect(res.errors![0]!.message).toBe('Unexpected error.');
   });
@@ -95,12 +102,15 @@ describe('upstream failures become coded GraphQL errors', () => {
 describe('an upstream answer with holes', () => {
   const h = useHarness();
 
-  it('is a field error with a code, never a crash', async () => {
+  it('is an invalid response the spec check names, never a crash', async () => {
     h.sandbox.fail({ operation: 'listSubnets', kind: 'body', body: { subnets: [null, null] } });
     const res = await h.raw(Q);
     expect(res.status).toBe(200);
-    expect(codes(res)).toEqual(['INTERNAL_SERVER_ERROR', 'INTERNAL_SERVER_ERROR']);
-    expect(res.errors![0]!.message).toBe('Cannot return null for non-nullable field Subnet.subnetId.');
+    expect(codes(res)).toEqual(['UPSTREAM_INVALID_RESPONSE']);
+    expect(res.errors![0]!.extensions).toEqual({
+      code: 'UPSTREAM_INVALID_RESPONSE',
+      upstream: { service: 'data-api', operation: 'listSubnets', status: 200 },
+    });
     // The process is still serving.
     expect((await h.raw('{ network { name } }')).data).toEqual({ network: { name: 'MAINNET' } });
   });

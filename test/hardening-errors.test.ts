@@ -23,9 +23,13 @@ describe('masking does not depend on NODE_ENV', () => {
   });
 
   it('an unexpected error is "Unexpected error." with no stack, original error or file path', async () => {
-    // A subnet whose blockchains are not a list: the gateway itself fails on it, which is what masking is for.
-    h.sandbox.fail({ operation: 'listSubnets', kind: 'body', body: { subnets: [{ subnetId: 'x', blockchains: 7 }] } });
-    const res = await h.raw('{ network { subnets(first: 1) { nodes { blockchains { blockchainId } } } } }');
+    // A node answer whose validators are not a list: the gateway itself fails on it, which is what masking is for.
+    h.sandbox.fail({
+      operation: 'platform.getCurrentValidators',
+      kind: 'body',
+      body: { jsonrpc: '2.0', id: 1, result: { validators: 7 } },
+    });
+    const res = await h.raw('{ network { subnet(subnetId: "11111111111111111111111111111111LpoYY") { currentValidators { nodeId } } } }');
     expect(codes(res)).toEqual(['INTERNAL_SERVER_ERROR']);
     expect(res.errors![0]!.message).toBe('Unexpected error.');
     expect(res.errors![0]!.extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR' });

@@ -4,6 +4,7 @@
  * read is the reuse layer's decision (src/loaders/reads.ts implements this interface for each
  * GraphQL request). `directTransport` sends every call as it comes, for tools and tests.
  */
+import { ANSWER_CHECKS } from './answer-checks.generated.js';
 import { InvalidResponseError } from './errors.js';
 import { encodeQuery, type CallScope, type HttpClient, type HttpRequest, type HttpResponse } from './http.js';
 
@@ -40,16 +41,30 @@ export function directTransport(http: HttpClient, scope: CallScope = {}): Transp
   return { http, scope, read: send, write: send, readVia: (_key, _operation, load) => load(scope) };
 }
 
-/** Checks that a list endpoint answered its list: anything else is not the contract, and not kept. */
-export function listAnswer<T>(req: HttpRequest, key: string): (res: HttpResponse<unknown>) => T {
+/** A generated check of an answer (Ajv, standalone): true when it fits, with the first misfit in `errors` otherwise. */
+type AnswerCheck = ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
+
+const checks = ANSWER_CHECKS as unknown as Record<string, Record<string, AnswerCheck | undefined> | undefined>;
+
+/**
+ * The map of a read or write whose answer must fit its operation's success schema in the spec
+ * (test/upstream/answer-checks.ts says what is checked), and hold its `list` array when one is
+ * named (the operations outside the specs, such as the Metrics API's /v1 route, have only that).
+ * An answer that does not fit is the upstream's fault, UPSTREAM_INVALID_RESPONSE for the client,
+ * and is never kept: the reuse layer keeps only what a map returned.
+ */
+export function checkedAnswer<T>(req: HttpRequest, list?: string): (res: HttpResponse<unknown>) => T {
+  const check = checks[req.service]?.[req.operation];
   return (res) => {
     const body = res.body as Record<string, unknown> | null;
-    if (body === null || typeof body !== 'object' || !Array.isArray(body[key])) {
-      throw new InvalidResponseError(res.status, `an answer without its \`${key}\` list`, {
-        service: req.service,
-        operation: req.operation,
-      });
+    let misfit: string | undefined;
+    if (check && !check(body)) {
+      const [first] = check.errors ?? [];
+      misfit = `an answer that does not fit the spec's ${req.operation} response (${first?.instancePath || 'the answer'} ${first?.message ?? 'does not fit'})`;
+    } else if (list !== undefined && (body === null || typeof body !== 'object' || !Array.isArray(body[list]))) {
+      misfit = `an answer without its \`${list}\` list`;
     }
+    if (misfit) throw new InvalidResponseError(res.status, misfit, { service: req.service, operation: req.operation });
     return body as T;
   };
 }

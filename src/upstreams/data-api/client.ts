@@ -8,7 +8,7 @@
  */
 import { HttpError } from '../errors.js';
 import type { HttpRequest, QueryValue } from '../http.js';
-import { listAnswer, type Transport } from '../transport.js';
+import { checkedAnswer, type Transport } from '../transport.js';
 
 export interface DataApiOptions {
   baseUrl: string;
@@ -41,15 +41,18 @@ export class DataApiClient {
     return { service: 'data-api', operation, method, baseUrl: this.options.baseUrl, path, query, body, headers: this.headers };
   }
 
-  /** A read; `list` names the array a list endpoint's answer must hold (else it is not kept, and fails). */
+  /**
+   * A read, its answer checked against the spec before it is kept (an answer that does not fit
+   * fails with UPSTREAM_INVALID_RESPONSE); `list` names the array a list endpoint's answer must hold.
+   */
   get<T>(operation: string, path: string, query?: Record<string, QueryValue>, list?: string): Promise<T> {
     const req = this.request(operation, 'GET', path, query);
-    return list ? this.transport.read(req, listAnswer<T>(req, list)) : this.transport.read<T>(req);
+    return this.transport.read(req, checkedAnswer<T>(req, list));
   }
 
-  /** A call that changes something upstream: never reused, never retried. */
+  /** A call that changes something upstream: never reused, never retried; its answer checked as a read's. */
   write<T>(req: HttpRequest): Promise<T> {
-    return this.transport.write(req);
+    return this.transport.write(req, checkedAnswer<T>(req));
   }
 }
 

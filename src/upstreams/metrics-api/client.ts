@@ -5,7 +5,7 @@
  * the spec covers its /v2 routes only.
  */
 import type { HttpRequest, QueryValue } from '../http.js';
-import { listAnswer, type Transport } from '../transport.js';
+import { checkedAnswer, type Transport } from '../transport.js';
 
 const CONTENT_TYPE_JSON = { 'content-type': 'application/json' };
 
@@ -19,7 +19,7 @@ export class MetricsApiClient {
     private readonly options: MetricsApiOptions,
   ) {}
 
-  /** A read of a list endpoint: its answer must hold the `list` array (else it is not kept, and fails). */
+  /** A read of a list endpoint: its answer must fit the spec where it has one, and hold the `list` array (else it is not kept, and fails). */
   getList<T>(operation: string, path: string, query: Record<string, QueryValue>, list: string): Promise<T> {
     const req: HttpRequest = {
       service: 'metrics-api',
@@ -31,6 +31,6 @@ export class MetricsApiClient {
       // The usage guide sends it; harmless on a GET without a body.
       headers: CONTENT_TYPE_JSON,
     };
-    return this.transport.read(req, listAnswer<T>(req, list));
+    return this.transport.read(req, checkedAnswer<T>(req, list));
   }
 }
