@@ -154,6 +154,7 @@ const schema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: int(1000, 600_000).default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: int(1000, 600_000).default(15_000),
   DRAIN_TIMEOUT_MS: int(0, 600_000).default(15_000),
+  DRAIN_DELAY_MS: int(0, 600_000).default(0),
   BREAKER_HALF_OPEN_MS: int(100, 3_600_000).default(5_000),
   UPSTREAM_CALL_BUDGET: int(1, 100_000).default(250),
   MAX_DEPTH: int(1, 1000).default(15),
@@ -235,6 +236,8 @@ export interface Config {
     headersTimeoutMs: number;
     requestTimeoutMs: number;
     drainTimeoutMs: number;
+    /** On SIGTERM: how long the gateway goes on answering (503, and /ready 503) before it may exit, for load balancers to notice. */
+    drainDelayMs: number;
     /** GraphQL over WebSocket: operations one socket runs at once, sockets one client (its address) holds open. */
     websocket: { maxOperationsPerSocket: number; maxSocketsPerClient: number };
   };
@@ -370,6 +373,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_MS,
       drainTimeoutMs: c.DRAIN_TIMEOUT_MS,
+      drainDelayMs: c.DRAIN_DELAY_MS,
       websocket: { maxOperationsPerSocket: c.WS_MAX_OPERATIONS_PER_SOCKET, maxSocketsPerClient: c.WS_MAX_SOCKETS_PER_CLIENT },
     },
     sandbox: c.SANDBOX,

@@ -134,8 +134,10 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info(`${signal}: draining (new requests get 503, /ready says so), then exiting`);
-    await drain(config.server.drainTimeoutMs);
+    // SIGTERM is an orchestrator's: it waits DRAIN_DELAY_MS for load balancers to see /ready say 503.
+    const delay = signal === 'SIGTERM' ? config.server.drainDelayMs : 0;
+    logger.info(`${signal}: draining (new requests get 503, /ready says so${delay ? `, for at least ${delay} ms` : ''}), then exiting`);
+    await drain(config.server.drainTimeoutMs, delay);
     metricsServer?.close();
     await gateway.close();
     await closeSandbox?.();

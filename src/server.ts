@@ -10,9 +10,9 @@
  * - Slow clients: headers and the whole request must arrive within their timeouts.
  * - Compression (./compression.ts) wraps the response before anything writes it; GraphiQL's page,
  *   the same for everyone, is kept and compressed once (`graphiql`).
- * - Shutdown: `drain()` refuses new requests (503, and `/ready` says so), ends the
- *   subscriptions (SSE streams complete, WebSockets close with 1001), lets the requests in
- *   flight finish, then closes the connections.
+ * - Shutdown: `drain()` answers new requests 503 SHUTTING_DOWN (and `/ready` says so) on a port
+ *   that stays open, ends the subscriptions (SSE streams complete, WebSockets close with 1001),
+ *   lets the requests in flight finish, then closes the port and the connections.
  * - WebSocket: an `upgrade` to /graphql is GraphQL over WebSocket (./websocket.ts), after the
  *   rate limits and within WS_MAX_SOCKETS_PER_CLIENT (429), from no Origin (not a browser), the
  *   gateway's own or one CORS_ORIGINS allows (403 otherwise: CORS does not guard WebSockets);
@@ -83,8 +83,11 @@ export interface GatewayServer {
   server: Server;
   /** True once `drain()` was called. */
   readonly draining: boolean;
-  /** Stops taking requests and resolves when those in flight are answered (or after `timeoutMs`). */
-  drain(timeoutMs: number): Promise<void>;
+  /**
+   * Answers new requests 503 from now on, and resolves when those in flight are answered (or
+   * after `timeoutMs`), but not before `delayMs`; then closes the port and the connections.
+   */
+  drain(timeoutMs: number, delayMs?: number): Promise<void>;
 }
 
 function refuse(
@@ -249,22 +252,29 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
     get draining() {
       return draining;
     },
-    drain(timeoutMs) {
+    drain(timeoutMs, delayMs = 0) {
       draining = true;
       // Subscriptions never finish by themselves: they end now, and their clients reconnect elsewhere.
       void gateway.live.close();
       void sockets?.then((s) => s.close());
-      server.close();
+      // The port stays open while draining: a load balancer's probe and a late request hear why
+      // (503, SHUTTING_DOWN) rather than meet a refused connection. Idle keep-alive connections
+      // are closed, so their clients reconnect, to another instance once this one is out of rotation.
       server.closeIdleConnections();
       return new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);
+          server.close();
           server.closeAllConnections();
           resolve();
         };
-        const timer = setTimeout(done, timeoutMs);
-        if (inflight === 0) done();
-        else idle = done;
+        const timer = setTimeout(done, Math.max(timeoutMs, delayMs));
+        const whenIdle = () => {
+          if (inflight === 0) done();
+          else idle = done;
+        };
+        if (delayMs > 0) setTimeout(whenIdle, delayMs).unref();
+        else whenIdle();
       });
     },
   };

@@ -2,14 +2,13 @@
  * The HTTP server around yoga, over real sockets: the body limit, slow clients, and shutdown of
  * the compiled gateway started the way users start it (`npm start`).
  */
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayServer } from '../src/server.js';
+import { startGatewayProcess } from './gateway-process.js';
 import { serve, startHarness, type Harness } from './helpers.js';
 
 let h: Harness;
@@ -96,40 +95,27 @@ describe('slow clients', () => {
 });
 
 describe('shutdown of `npm start`', () => {
-  it('on SIGTERM answers the request in flight, refuses new ones, says it is not ready, then exits', async () => {
+  /** What the gateway answers on `path` right now: its status and body, or `refused`. */
+  const probe = (base: string, path: string) =>
+    fetch(`${base}${path}`, { headers: { 'x-graphql-yoga-csrf': '1' } }).then(
+      async (r) => ({ status: r.status, body: await r.json() }),
+      () => 'refused' as const,
+    );
+
+  it('on SIGTERM answers the request in flight, answers new ones 503 and /ready 503 on a port still open, then exits', async () => {
     // A free port for the metrics (METRICS_PORT takes no 0).
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const metricsPort = (probe.address() as AddressInfo).port;
-    await new Promise((resolve) => probe.close(resolve));
-    const child = spawn('npm', ['start', '--silent'], {
-      cwd: process.cwd(),
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        SANDBOX: 'off',
-        LOG_LEVEL: 'info',
-        CACHE: 'off',
-        METRICS_PORT: String(metricsPort),
-        METRICS_TOKEN: 'scrape-token-0123456789',
-        // The built subgraph prints its SDL with @apollo/subgraph, which the build loads only then.
-        FEDERATION: 'true',
-        DATA_API_URL: h.sandbox.dataApiUrl,
-        METRICS_API_URL: h.sandbox.metricsApiUrl,
-        NODE_URL_MAINNET: h.sandbox.nodeUrl('mainnet'),
-        NODE_URL_FUJI: h.sandbox.nodeUrl('fuji'),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+    const free = createServer();
+    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+    const metricsPort = (free.address() as AddressInfo).port;
+    await new Promise((resolve) => free.close(resolve));
+    const gw = await startGatewayProcess(h.sandbox, {
+      METRICS_PORT: String(metricsPort),
+      METRICS_TOKEN: 'scrape-token-0123456789',
+      // The built subgraph prints its SDL with @apollo/subgraph, which the build loads only then.
+      FEDERATION: 'true',
     });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const base = gw.origin;
     try {
-      const base = await new Promise<string>((resolve) => {
-        createInterface({ input: child.stdout! }).on('line', (line) => {
-          const parsed = JSON.parse(line) as { url?: string };
-          if (parsed.url) resolve(parsed.url.replace(/\/graphql$/, ''));
-        });
-      });
       // Ready while its upstreams answer (the sandbox's health checks and nodes)...
       expect(await fetch(`${base}/ready`).then((r) => r.json())).toMatchObject({ ready: true });
       // ...with its metrics on their own port, behind the token, and not on the public one.
@@ -153,33 +139,40 @@ describe('shutdown of `npm start`', () => {
         body: query('{ network { subnets(first: 2) { nodes { subnetId } } } }'),
       });
       await sleep(200);
-      child.kill('SIGTERM');
-      // The signal passes through npm: on a busy machine it may take a moment. Readiness flips
-      // first; a probe that still gets through hears why.
-      let ready: { status: number; body: unknown } | 'refused' = { status: 200, body: undefined };
-      for (const deadline = Date.now() + 1000; Date.now() < deadline; await sleep(25)) {
-        ready = await fetch(`${base}/ready`).then(
-          async (r) => ({ status: r.status, body: await r.json() }),
-          () => 'refused' as const,
-        );
-        if (ready === 'refused' || ready.status !== 200) break;
+      gw.child.kill('SIGTERM');
+      // The signal passes through npm: on a busy machine it may take a moment.
+      let ready = await probe(base, '/ready');
+      for (const deadline = Date.now() + 1000; Date.now() < deadline && ready !== 'refused' && ready.status === 200; await sleep(25)) {
+        ready = await probe(base, '/ready');
       }
-      if (ready !== 'refused')
-        expect(ready).toEqual({ status: 503, body: { ready: false, reason: 'draining: the gateway is shutting down' } });
-      const late = await fetch(`${base}/graphql?query=%7B__typename%7D`).then(
-        (r) => r.status,
-        () => 'refused',
-      );
-      expect([503, 'refused']).toContain(late);
+      // While the request in flight runs, the port is open and says why it takes nothing new.
+      expect(ready).toEqual({ status: 503, body: { ready: false, reason: 'draining: the gateway is shutting down' } });
+      const late = await probe(base, '/graphql?query=%7B__typename%7D');
+      expect(late).toMatchObject({ status: 503, body: { errors: [{ extensions: { code: 'SHUTTING_DOWN' } }] } });
       const res = await inflight;
       expect(res.status).toBe(200);
       const body = (await res.json()) as { data: { network: { subnets: { nodes: unknown[] } } }; errors?: unknown };
       expect(body.errors).toBeUndefined();
       expect(body.data.network.subnets.nodes).toHaveLength(2);
-      expect(await exited).toBe(0);
+      expect(await gw.exited).toBe(0);
     } finally {
       h.sandbox.knobs.latencyMs = 0;
-      child.kill('SIGKILL');
+      await gw.stop('SIGKILL');
+    }
+  });
+
+  it('with DRAIN_DELAY_MS, goes on answering 503 for that long though nothing is in flight, for load balancers to notice', async () => {
+    const gw = await startGatewayProcess(h.sandbox, { DRAIN_DELAY_MS: '1500' });
+    try {
+      const stopped = Date.now();
+      gw.child.kill('SIGTERM');
+      await sleep(300);
+      expect(await probe(gw.origin, '/ready')).toMatchObject({ status: 503 });
+      expect(await probe(gw.origin, '/graphql?query=%7B__typename%7D')).toMatchObject({ status: 503 });
+      expect(await gw.exited).toBe(0);
+      expect(Date.now() - stopped).toBeGreaterThanOrEqual(1400);
+    } finally {
+      await gw.stop('SIGKILL');
     }
   });
 });
