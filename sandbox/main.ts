@@ -2,9 +2,14 @@
  * Runs the sandbox on its own, e.g. for benchmarks in another process:
  *   SANDBOX_PORT=4100 tsx sandbox/main.ts
  * Prints one JSON line with its URLs once it listens. Its chains advance every SANDBOX_BLOCK_MS
- * (3000 by default; 0 keeps them still, as the benchmarks do).
+ * (3000 by default; 0 keeps them still, as the benchmarks do). The gateway runs it this way too,
+ * as a process of its own, when it serves the sandbox (src/embedded-sandbox.ts).
  */
 import { startSandbox } from './server.js';
+
+// Started by the gateway (src/embedded-sandbox.ts), with a channel to it: it goes when the
+// gateway goes, however that ends, even while its world is still being built.
+process.once('disconnect', () => process.exit(0));
 
 const seed = process.env.SANDBOX_SEED ?? 'avalanche';
 const sandbox = await startSandbox({
@@ -21,5 +26,6 @@ console.log(
     nodeUrls: { mainnet: sandbox.nodeUrl('mainnet'), fuji: sandbox.nodeUrl('fuji') },
   }),
 );
-process.once('SIGTERM', () => void sandbox.close().then(() => process.exit(0)));
-process.once('SIGINT', () => void sandbox.close().then(() => process.exit(0)));
+const stop = () => void sandbox.close().then(() => process.exit(0));
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

@@ -23,6 +23,7 @@ import { getWorld } from './world/world.js';
 import { SandboxLive } from './live.js';
 import { apiError, BadRequest, type Route, type SandboxAnswer, type SandboxRequest } from './routes.js';
 import type { NetworkName } from '../src/ids.js';
+import { sandboxUrls } from './urls.js';
 
 export interface Fault {
   /** The operation to hit (e.g. `listSubnets`); every operation when absent. */
@@ -154,16 +155,16 @@ export class Sandbox {
   }
 
   get dataApiUrl(): string {
-    return `${this.url}/data`;
+    return sandboxUrls(this.url).dataApi;
   }
 
   get metricsApiUrl(): string {
-    return `${this.url}/metrics`;
+    return sandboxUrls(this.url).metricsApi;
   }
 
   /** The base URL of the network's node: its APIs are below, e.g. `${nodeUrl('fuji')}/ext/bc/P`. */
   nodeUrl(network: NetworkName): string {
-    return `${this.url}/node/${network}`;
+    return sandboxUrls(this.url).node[network];
   }
 
   async listen(): Promise<this> {

@@ -123,6 +123,7 @@ const schema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   SANDBOX: z.enum(['auto', 'on', 'off'], { message: 'must be one of auto, on, off' }).default('auto'),
   SANDBOX_SEED: z.string().min(1).default('avalanche'),
+  SANDBOX_PORT: int(0, 65535).default(0),
   SANDBOX_LATENCY_MS: int(0, 60_000).default(0),
   SANDBOX_BLOCK_MS: int(0, 3_600_000).default(3_000),
   DATA_API_URL: httpUrl.optional(),
@@ -244,6 +245,8 @@ export interface Config {
   /** `auto`: public endpoints when reachable, else the sandbox; only when no URL was configured. */
   sandbox: 'auto' | 'on' | 'off';
   sandboxSeed: string;
+  /** The embedded sandbox's port (src/embedded-sandbox.ts); 0: a free one. */
+  sandboxPort: number;
   sandboxLatencyMs: number;
   /** How often the offline sandbox's chains advance (a block, now and then a transaction, a fee or validator change); 0: never. */
   sandboxBlockMs: number;
@@ -378,6 +381,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     sandbox: c.SANDBOX,
     sandboxSeed: c.SANDBOX_SEED,
+    sandboxPort: c.SANDBOX_PORT,
     sandboxLatencyMs: c.SANDBOX_LATENCY_MS,
     sandboxBlockMs: c.SANDBOX_BLOCK_MS,
     upstreams: {

@@ -9,8 +9,9 @@ import { request } from 'undici';
 import { compressor, fixedAnswer } from './compression.js';
 import { graphiqlAnswer } from './graphiql.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.js';
 import { createGateway } from './gateway.js';
-import { createLogger } from './logger.js';
+import { createLogger, type Logger } from './logger.js';
 import { createGatewayServer, serveMetrics } from './server.js';
 
 /** Whether an upstream answers at all (any HTTP status counts); offline machines fail fast. */
@@ -27,6 +28,32 @@ async function reachable(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * The embedded sandbox when it is to be served: SANDBOX=on, or `auto` with no upstream URL set
+ * and the public Data API unreachable (an offline machine). In that case the sandbox is started
+ * while the Data API is probed, and stopped if it answers: offline, the probe's time is not added
+ * to the sandbox's.
+ */
+async function chooseSandbox(config: Config, logger: Logger): Promise<EmbeddedSandbox | undefined> {
+  const options = {
+    port: config.sandboxPort,
+    seed: config.sandboxSeed,
+    latencyMs: config.sandboxLatencyMs,
+    blockMs: config.sandboxBlockMs,
+  };
+  if (config.sandbox === 'on') return startEmbeddedSandbox(options);
+  if (config.sandbox === 'off' || config.upstreamsConfigured) return undefined;
+  const [online, sandbox] = await Promise.all([reachable(config.upstreams.dataApi), startEmbeddedSandbox(options)]);
+  if (online) {
+    await sandbox.close();
+    return undefined;
+  }
+  logger.warn(
+    `${config.upstreams.dataApi} is unreachable (offline?): serving the built-in sandbox world instead (it takes a few seconds to build; queries wait for it). Set SANDBOX=off to refuse.`,
+  );
+  return sandbox;
 }
 
 function isLoopback(host: string): boolean {
@@ -46,35 +73,23 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
 
-  let closeSandbox: (() => Promise<void>) | undefined;
-  let useSandbox = config.sandbox === 'on';
-  if (config.sandbox === 'auto' && !config.upstreamsConfigured && !(await reachable(config.upstreams.dataApi))) {
-    logger.warn(
-      `${config.upstreams.dataApi} is unreachable (offline?): serving the built-in sandbox world instead. Set SANDBOX=off to refuse.`,
-    );
-    useSandbox = true;
+  const sandbox = await chooseSandbox(config, logger);
+  if (sandbox) {
+    config = { ...config, upstreams: sandbox.urls };
+    sandbox.ready.catch((error: unknown) => {
+      logger.fatal(`the built-in sandbox did not start: ${(error as Error).message}`);
+      logger.flush(() => process.exit(1));
+    });
   }
-  if (useSandbox) {
-    // Loaded only here: a gateway in front of real upstreams never builds the sandbox world.
-    const { startSandbox } = await import('../sandbox/server.js');
-    const sandbox = await startSandbox({ seed: config.sandboxSeed, latencyMs: config.sandboxLatencyMs, blockMs: config.sandboxBlockMs });
-    closeSandbox = () => sandbox.close();
-    config = {
-      ...config,
-      upstreams: {
-        dataApi: sandbox.dataApiUrl,
-        metricsApi: sandbox.metricsApiUrl,
-        node: { mainnet: sandbox.nodeUrl('mainnet'), fuji: sandbox.nodeUrl('fuji') },
-      },
-    };
-  }
+  const closeSandbox = sandbox && (() => sandbox.close());
 
   // The SDK is loaded only when a trace endpoint is configured: without one, tracing costs nothing.
   const tracing = config.tracing ? (await import('./ops/otel.js')).startTracing() : undefined;
   if (config.tracing) logger.info(`tracing: spans go to ${config.tracing.endpoint} (OTLP over HTTP)`);
   let gateway: ReturnType<typeof createGateway>;
   try {
-    gateway = createGateway(config, logger, { tracing });
+    // Upstream calls wait for the sandbox to listen; everything else is answered at once.
+    gateway = createGateway(config, logger, { tracing, startsAfter: sandbox?.ready });
   } catch (error) {
     // A setting that reads a file (TRUSTED_DOCUMENTS_MANIFESTS) is checked here.
     if (error instanceof ConfigError) {

@@ -128,6 +128,8 @@ export interface HttpClientOptions {
   observer?: CallObserver;
   /** Spans of calls made in a traced request; absent when tracing is off. */
   tracer?: CallTracer;
+  /** Calls wait until it settles: the embedded sandbox the upstream URLs point at is still starting (src/embedded-sandbox.ts). */
+  startsAfter?: Promise<unknown>;
 }
 
 /** The state of one circuit breaker, for metrics. */
@@ -214,13 +216,19 @@ export class HttpClient {
   private readonly baseDelayMs: number;
   private readonly maxDelayMs: number;
 
+  /** Until `startsAfter` settles: what every call waits for first. */
+  private starting?: Promise<unknown>;
+
   constructor(private readonly options: HttpClientOptions) {
     this.baseDelayMs = options.baseDelayMs ?? 100;
     this.maxDelayMs = options.maxDelayMs ?? 5_000;
+    const clear = () => (this.starting = undefined);
+    this.starting = options.startsAfter?.then(clear, clear);
   }
 
   /** Sends the request and parses the JSON answer; failures are typed UpstreamErrors. */
   async json<T>(req: HttpRequest, scope: CallScope = {}): Promise<HttpResponse<T>> {
+    if (this.starting) await this.starting;
     const span = scope.trace && this.options.tracer?.start(req, scope.trace);
     if (!span) return this.send<T>(req, scope);
     let attempts = 0;
