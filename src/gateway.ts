@@ -311,6 +311,8 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     onPollError: () => pollFailed(),
   });
 
+  metrics?.observeLive(() => live.stats());
+
   // Each yoga instance gets its own plugins: some keep state per schema (compiled queries).
   const plugins = ({ scope, compiled = true, trusted = [] as Plugin[] }: { scope: string; compiled?: boolean; trusted?: Plugin[] }) => [
     // Before the others, so that it sees every request whole, a response-cache hit included.

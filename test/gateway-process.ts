@@ -29,7 +29,9 @@ export interface GatewayProcess {
     variables?: Record<string, unknown>,
     headers?: Record<string, string>,
   ): Promise<{ status: number; body: T }>;
-  /** Sends `signal` and waits for the exit. */
+  /** Sends `signal` to npm and the gateway (their process group). */
+  kill(signal: NodeJS.Signals): void;
+  /** Sends `signal` (to npm and the gateway) and waits for the exit. */
   stop(signal?: NodeJS.Signals): Promise<number | string | null>;
 }
 
@@ -59,7 +61,17 @@ export async function startGatewayProcess(sandbox: Sandbox | undefined, env: Rec
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own: a signal reaches npm and the gateway it started alike (npm
+    // passes SIGTERM on, but not SIGKILL, which would leave the gateway running).
+    detached: true,
   });
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, name);
+    } catch {
+      // Gone already.
+    }
+  };
   const logs: GatewayProcess['logs'] = [];
   const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   const ready = new Promise<string>((resolve, reject) => {
@@ -86,7 +98,7 @@ export async function startGatewayProcess(sandbox: Sandbox | undefined, env: Rec
   try {
     url = await Promise.race([ready, timeout]);
   } catch (error) {
-    child.kill('SIGKILL');
+    signal('SIGKILL');
     throw error;
   }
   const origin = url.replace(/\/graphql$/, '');
@@ -105,9 +117,10 @@ export async function startGatewayProcess(sandbox: Sandbox | undefined, env: Rec
       });
       return { status: res.status, body: await res.json() };
     },
-    async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    kill: signal,
+    async stop(name = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) signal(name);
+      const timer = setTimeout(() => signal('SIGKILL'), 10_000);
       try {
         return await exited;
       } finally {

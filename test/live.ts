@@ -1,6 +1,6 @@
 /**
- * Subscriptions as a client sees them, for tests: GraphQL over SSE through `yoga.fetch` (no port),
- * and a condition to wait for.
+ * Subscriptions as a client sees them, for tests: GraphQL over SSE, in process through
+ * `yoga.fetch` or over HTTP, and a condition to wait for.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Gateway } from '../src/gateway.js';
@@ -18,14 +18,22 @@ export interface SseSubscription {
   close(): Promise<void>;
 }
 
+/**
+ * Subscribes over SSE: to `gateway` in process (through `yoga.fetch`), or to the gateway whose
+ * /graphql URL `gateway` is (a running `npm start`).
+ */
 export async function subscribeSse(
-  gateway: Gateway,
+  gateway: Gateway | string,
   query: string,
   variables: Record<string, unknown> = {},
   headers: Record<string, string> = {},
 ): Promise<SseSubscription> {
   const abort = new AbortController();
-  const res = await gateway.yoga.fetch('http://gateway.test/graphql', {
+  const send =
+    typeof gateway === 'string'
+      ? (init: RequestInit) => fetch(gateway, init)
+      : (init: RequestInit) => gateway.yoga.fetch('http://gateway.test/graphql', init);
+  const res = await send({
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
     body: JSON.stringify({ query, variables }),

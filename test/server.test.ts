@@ -139,7 +139,7 @@ describe('shutdown of `npm start`', () => {
         body: query('{ network { subnets(first: 2) { nodes { subnetId } } } }'),
       });
       await sleep(200);
-      gw.child.kill('SIGTERM');
+      gw.kill('SIGTERM');
       // The signal passes through npm: on a busy machine it may take a moment.
       let ready = await probe(base, '/ready');
       for (const deadline = Date.now() + 1000; Date.now() < deadline && ready !== 'refused' && ready.status === 200; await sleep(25)) {
@@ -165,7 +165,7 @@ describe('shutdown of `npm start`', () => {
     const gw = await startGatewayProcess(h.sandbox, { DRAIN_DELAY_MS: '1500' });
     try {
       const stopped = Date.now();
-      gw.child.kill('SIGTERM');
+      gw.kill('SIGTERM');
       await sleep(300);
       expect(await probe(gw.origin, '/ready')).toMatchObject({ status: 503 });
       expect(await probe(gw.origin, '/graphql?query=%7B__typename%7D')).toMatchObject({ status: 503 });

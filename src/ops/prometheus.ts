@@ -19,6 +19,7 @@ import type { DocumentNode, ExecutionResult, OperationDefinitionNode } from 'gra
 import { codeOf } from '../errors.js';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { Freshness } from '../loaders/freshness.js';
+import type { LiveStats } from '../live/hub.js';
 import type { ReadOutcome } from '../loaders/reads.js';
 import type { MemoryStore } from '../loaders/store.js';
 import type { CallObserver, CircuitReport, HttpRequest } from '../upstreams/http.js';
@@ -75,6 +76,7 @@ export class GatewayMetrics {
   /** By document text, for whole responses served from the cache before any parse; bounded. */
   private inflightSource?: () => number;
   private circuitSource?: () => Iterable<CircuitReport>;
+  private liveSource?: () => LiveStats;
   private readonly stores: [string, MemoryStore][] = [];
 
   constructor(private readonly options: MetricsOptions) {
@@ -181,6 +183,31 @@ export class GatewayMetrics {
       [],
       this.registry,
     ).bind();
+    const live = () => this.liveSource?.();
+    new Gauge({
+      name: 'gateway_subscriptions',
+      help: 'Subscriptions open on this instance (SSE and WebSocket).',
+      registers,
+      collect() {
+        this.set(live()?.subscribers ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'gateway_subscription_topics',
+      help: 'Distinct subscription topics (what is watched) this instance serves.',
+      registers,
+      collect() {
+        this.set(live()?.topics ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'gateway_subscription_topics_polled',
+      help: 'Subscription topics this instance polls its upstream for; with REDIS_URL, one instance polls each topic for the cluster.',
+      registers,
+      collect() {
+        this.set(live()?.polling.length ?? 0);
+      },
+    });
     const inflight = () => this.inflightSource?.() ?? 0;
     new Gauge({
       name: 'gateway_http_requests_in_flight',
@@ -289,6 +316,10 @@ export class GatewayMetrics {
   /** What the scrape reads: requests in flight, circuits, caches. */
   observeInflight(source: () => number): void {
     this.inflightSource = source;
+  }
+
+  observeLive(source: () => LiveStats): void {
+    this.liveSource = source;
   }
 
   observeCircuits(source: () => Iterable<CircuitReport>): void {
