@@ -1,5 +1,6 @@
 /**
- * GraphQL over WebSocket's own bounds (src/websocket.ts, the upgrade in src/server.ts): each
+ * GraphQL over WebSocket's own bounds (src/websocket.ts, the upgrade in src/server.ts), on the
+ * built gateway (`npm start`): each
  * operation draws from the client's rate-limit buckets, a socket runs a bounded number of
  * operations at once, a client holds a bounded number of sockets, and only pages of the
  * gateway's own origin or CORS_ORIGINS may open one. Each test is a client of its own loopback
@@ -9,17 +10,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient, type Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { GatewayServer } from '../src/server.js';
-import { serve, startHarness, type Harness } from './helpers.js';
+import { startSandbox, type Sandbox } from '../sandbox/server.js';
+import { startGatewayProcess, type GatewayProcess } from './gateway-process.js';
 import { sample } from './prom-text.js';
 
 const BURST = 5;
-let h: Harness;
-let gw: GatewayServer;
+/** `npm start` with tight socket and rate limits, over a sandbox of its own. */
+let sandbox: Sandbox;
+let gw: GatewayProcess;
 let port: number;
 
 beforeAll(async () => {
-  h = await startHarness({
+  sandbox = await startSandbox();
+  gw = await startGatewayProcess(sandbox, {
     // A token every 10 s: nothing refills while a test runs.
     RATE_LIMIT_PER_SECOND: '0.1',
     RATE_LIMIT_BURST: String(BURST),
@@ -28,11 +31,11 @@ beforeAll(async () => {
     CORS_ORIGINS: 'https://app.example',
     LIVE_POLL_BLOCKS_MS: '200',
   });
-  ({ gw, port } = await serve(h));
+  ({ port } = gw);
 });
 afterAll(async () => {
-  await gw?.drain(1_000);
-  await h?.close();
+  await gw?.stop();
+  await sandbox?.close();
 });
 
 /** A WebSocket class whose sockets leave from `localAddress`. */
@@ -176,7 +179,7 @@ describe('Origin of an upgrade', () => {
 
 describe('metrics', () => {
   it('counts and times the operations of a socket as requests over HTTP are: by outcome, with the same error codes, a subscription as a stream', async () => {
-    const scrape = async () => (await h.gateway.metrics!.text()).body;
+    const scrape = async () => fetch(`${gw.origin}/metrics`).then((r) => r.text());
     const ok = { type: 'query', operation: 'SocketName', outcome: 'ok' };
     const refused = { type: 'query', operation: '(other)', outcome: 'refused' };
     const failed = { type: 'query', operation: 'SocketVariable', outcome: 'failed' };
@@ -217,7 +220,7 @@ describe('metrics', () => {
   });
 
   it('counts a rate-limited operation as HTTP counts a rate-limited request: as a rate limit, not a request', async () => {
-    const scrape = async () => (await h.gateway.metrics!.text()).body;
+    const scrape = async () => fetch(`${gw.origin}/metrics`).then((r) => r.text());
     const before = await scrape();
     const { client } = connect('127.0.0.8');
     try {
