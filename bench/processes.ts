@@ -1,7 +1,9 @@
-/** What every benchmark script does with the processes it starts: free ports, RSS, stopping. */
-import type { ChildProcess } from 'node:child_process';
+/** What every benchmark script does with the processes it starts: the gateway, the sandbox, free ports, RSS, stopping. */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** A loopback port nothing listens on right now. */
 export function freePort(): Promise<number> {
@@ -33,4 +35,125 @@ export function stop(child: ChildProcess): Promise<void> {
       resolve();
     }
   });
+}
+
+/** Every process a benchmark started, stopped by `stopAll()` whatever happens. */
+const started: ChildProcess[] = [];
+
+export async function stopAll(): Promise<void> {
+  await Promise.all(started.map(stop));
+}
+
+/**
+ * Starts a process in its own group (so that `stop()` reaches npm and what it runs); resolves
+ * with the first JSON line it prints that has a `url`, as `npm run sandbox` and the stub do.
+ */
+export function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; line: Record<string, unknown> }> {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  started.push(child);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${command} ${args.join(' ')} did not start within 60 s`)), 60_000);
+    child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (text) => {
+      try {
+        const line = JSON.parse(text) as Record<string, unknown>;
+        if (typeof line.url === 'string') {
+          clearTimeout(timer);
+          resolve({ child, line });
+        }
+      } catch {
+        // not a JSON line
+      }
+    });
+  });
+}
+
+export interface StartedGateway {
+  child: ChildProcess;
+  /** Its /graphql URL. */
+  url: string;
+  /** The gateway's own pid (npm stays in front of it). */
+  pid: number;
+  /** From the spawn to its first answer. */
+  startMs: number;
+}
+
+/** The compiled gateway, as users start it (`npm start`), on a free port; resolves once it answers. */
+export async function startGateway(env: Record<string, string>): Promise<StartedGateway> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/graphql`;
+  const spawned = performance.now();
+  const child = spawn('npm', ['start', '--silent'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SANDBOX: 'off', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  started.push(child);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+    try {
+      await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' })).text();
+      break;
+    } catch {
+      await sleep(20);
+    }
+  }
+  const startMs = Math.round(performance.now() - spawned);
+  const listener = /pid=(\d+)/.exec(execFileSync('ss', ['-ltnpH', `sport = :${port}`]).toString());
+  if (!listener) throw new Error(`no process listens on port ${port}`);
+  return { child, url, pid: Number(listener[1]), startMs };
+}
+
+export interface SandboxUrls {
+  url: string;
+  dataApiUrl: string;
+  metricsApiUrl: string;
+  nodeUrls: { mainnet: string; fuji: string };
+}
+
+/** `npm run sandbox` on a free port; its URLs, and the environment that points a gateway at it. */
+export async function startSandbox(env: Record<string, string> = {}): Promise<{ child: ChildProcess; urls: SandboxUrls; upstreams: Record<string, string> }> {
+  const { child, line } = await startProcess('npm', ['run', '--silent', 'sandbox'], { SANDBOX_PORT: '0', SANDBOX_BLOCK_MS: '0', ...env });
+  const urls = line as unknown as SandboxUrls;
+  const upstreams = {
+    DATA_API_URL: urls.dataApiUrl,
+    METRICS_API_URL: urls.metricsApiUrl,
+    NODE_URL_MAINNET: urls.nodeUrls.mainnet,
+    NODE_URL_FUJI: urls.nodeUrls.fuji,
+  };
+  return { child, urls, upstreams };
+}
+
+/** Upstream calls the sandbox served so far. */
+export async function sandboxCalls(urls: SandboxUrls): Promise<number> {
+  return ((await (await fetch(`${urls.url}/_sandbox/stats`)).json()) as { total: number }).total;
+}
+
+export interface GatewayMemory {
+  heapUsedMb: number;
+  heapTotalMb: number;
+  externalMb: number;
+  /** What each cache counts it holds, by store (`reads`, `responses`), and the bounded document caches. */
+  cachesMb: Record<string, number>;
+}
+
+/** The gateway's own account of its memory, read from its /metrics (V8's heap, and what its caches count). */
+export async function memoryOf(gatewayUrl: string): Promise<GatewayMemory> {
+  const text = await (await fetch(gatewayUrl.replace(/\/graphql$/, '/metrics'))).text();
+  const mb = (bytes: number) => Math.round((bytes / 1_048_576) * 10) / 10;
+  const value = (name: string) => mb(Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN));
+  const cachesMb: Record<string, number> = {};
+  for (const [, store, bytes] of text.matchAll(/^gateway_cache_bytes\{store="([^"]+)"[^}]*\} (\S+)$/gm)) {
+    cachesMb[store!] = mb((cachesMb[store!] ?? 0) * 1_048_576 + Number(bytes));
+  }
+  return {
+    heapUsedMb: value('nodejs_heap_size_used_bytes'),
+    heapTotalMb: value('nodejs_heap_size_total_bytes'),
+    externalMb: value('nodejs_external_memory_bytes'),
+    cachesMb,
+  };
 }

@@ -16,16 +16,14 @@
  * The machine is shared and noisy: compare the ratios, not the absolutes, and run it twice
  * before believing a regression.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { Pool } from 'undici';
-import { freePort, rssMb, stop } from './processes.js';
+import { rssMb, sandboxCalls, startGateway, startProcess as start, startSandbox, stop, stopAll } from './processes.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -44,56 +42,6 @@ const BURST = (n: number) =>
   JSON.stringify({
     query: `{ network(name: MAINNET) { l1Validators(first: ${n}) { nodes { nodeId subnet { subnetId blockchains { blockchainName } } } } transactions(chain: P_CHAIN, first: ${n}) { nodes { txHash } } } }`,
   });
-
-const children: ChildProcess[] = [];
-
-/** Starts a process in its own group; resolves with the first JSON line it prints that has `url`. */
-function start(command: string, args: string[], env: Record<string, string>): Promise<{ child: ChildProcess; line: Record<string, unknown> }> {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${command} ${args.join(' ')} did not start within 60 s`)), 60_000);
-    child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (text) => {
-      try {
-        const line = JSON.parse(text) as Record<string, unknown>;
-        if (typeof line.url === 'string') {
-          clearTimeout(timer);
-          resolve({ child, line });
-        }
-      } catch {
-        // not a JSON line
-      }
-    });
-  });
-}
-
-/** The compiled gateway, as users start it. Resolves once it answers, with its pid and start time. */
-async function startGateway(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; pid: number; startMs: number }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}/graphql`;
-  const started = performance.now();
-  const child = spawn('npm', ['start', '--silent'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SANDBOX: 'off', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  children.push(child);
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-    try {
-      await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' })).text();
-      break;
-    } catch {
-      await sleep(20);
-    }
-  }
-  const startMs = Math.round(performance.now() - started);
-  // The process listening on the port is the gateway (npm stays in front of it).
-  const listener = /pid=(\d+)/.exec(execFileSync('ss', ['-ltnpH', `sport = :${port}`]).toString());
-  if (!listener) throw new Error(`no process listens on port ${port}`);
-  return { child, url, pid: Number(listener[1]), startMs };
-}
 
 async function load(opts: autocannon.Options, duration: number): Promise<number> {
   const result = await autocannon({ connections: CONNECTIONS, pipelining: 1, duration, ...opts });
@@ -179,10 +127,8 @@ interface Nested {
 
 /** The nested query against the sandbox (20 ms a call): cache off vs a raw client; then cache on. */
 async function nested(): Promise<Nested> {
-  const { line } = await start('npm', ['run', '--silent', 'sandbox'], { SANDBOX_PORT: '0', SANDBOX_LATENCY_MS: String(LATENCY_MS), SANDBOX_BLOCK_MS: '0' });
-  const urls = line as { url: string; dataApiUrl: string; metricsApiUrl: string; nodeUrls: { mainnet: string; fuji: string } };
-  const upstreams = { DATA_API_URL: urls.dataApiUrl, METRICS_API_URL: urls.metricsApiUrl, NODE_URL_MAINNET: urls.nodeUrls.mainnet, NODE_URL_FUJI: urls.nodeUrls.fuji };
-  const total = async () => ((await (await fetch(`${urls.url}/_sandbox/stats`)).json()) as { total: number }).total;
+  const { urls, upstreams } = await startSandbox({ SANDBOX_LATENCY_MS: String(LATENCY_MS) });
+  const total = () => sandboxCalls(urls);
   const base = new URL(urls.dataApiUrl);
   const pool = new Pool(base.origin, { connections: 64 });
   const prefix = base.pathname.replace(/\/$/, '');
@@ -280,6 +226,4 @@ main()
     console.error(error);
     process.exitCode = 1;
   })
-  .finally(async () => {
-    await Promise.all(children.map(stop));
-  });
+  .finally(stopAll);

@@ -172,9 +172,11 @@ const schema = z.object({
   LIVE_MAX_TOPICS: int(1, 100_000).default(500),
   LIVE_MAX_ADDRESSES: int(1, 100).default(20),
   LIVE_LEASE_MS: int(500, 600_000).default(10_000),
-  // GraphQL over WebSocket: what one socket runs at once, and how many sockets one client holds open.
+  // GraphQL over WebSocket: what one socket runs at once, how many sockets one client holds open,
+  // and how much one socket may have waiting unread by its client before it is closed.
   WS_MAX_OPERATIONS_PER_SOCKET: int(1, 10_000).default(50),
   WS_MAX_SOCKETS_PER_CLIENT: int(1, 100_000).default(20),
+  WS_MAX_BUFFERED_BYTES: int(65_536, 1_073_741_824).default(4_194_304),
   RATE_LIMIT_PER_SECOND: rate.optional(),
   RATE_LIMIT_BURST: int(1, 1_000_000).optional(),
   TRUST_PROXY: trustProxy.default(false),
@@ -239,8 +241,8 @@ export interface Config {
     drainTimeoutMs: number;
     /** On SIGTERM: how long the gateway goes on answering (503, and /ready 503) before it may exit, for load balancers to notice. */
     drainDelayMs: number;
-    /** GraphQL over WebSocket: operations one socket runs at once, sockets one client (its address) holds open. */
-    websocket: { maxOperationsPerSocket: number; maxSocketsPerClient: number };
+    /** GraphQL over WebSocket: operations one socket runs at once, sockets one client (its address) holds open, bytes a socket may have unsent. */
+    websocket: { maxOperationsPerSocket: number; maxSocketsPerClient: number; maxBufferedBytes: number };
   };
   /** `auto`: public endpoints when reachable, else the sandbox; only when no URL was configured. */
   sandbox: 'auto' | 'on' | 'off';
@@ -377,7 +379,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       requestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_MS,
       drainTimeoutMs: c.DRAIN_TIMEOUT_MS,
       drainDelayMs: c.DRAIN_DELAY_MS,
-      websocket: { maxOperationsPerSocket: c.WS_MAX_OPERATIONS_PER_SOCKET, maxSocketsPerClient: c.WS_MAX_SOCKETS_PER_CLIENT },
+      websocket: {
+        maxOperationsPerSocket: c.WS_MAX_OPERATIONS_PER_SOCKET,
+        maxSocketsPerClient: c.WS_MAX_SOCKETS_PER_CLIENT,
+        maxBufferedBytes: c.WS_MAX_BUFFERED_BYTES,
+      },
     },
     sandbox: c.SANDBOX,
     sandboxSeed: c.SANDBOX_SEED,

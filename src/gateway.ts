@@ -82,6 +82,8 @@ export interface Gateway {
   metrics?: GatewayMetrics;
   /** Whether the configured upstreams answer (src/server.ts's /ready). */
   readiness: Readiness;
+  /** For what the layers around yoga have to tell an operator (a socket closed for not reading). */
+  logger?: Logger;
   close(): Promise<void>;
 }
 
@@ -436,6 +438,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     allowsSocketOrigin: (req) => allowsSocketOrigin(config.cors, req.headers.origin, req.headers.host),
     clientOf: (req) => identity.buckets({ 'x-forwarded-for': req.headers['x-forwarded-for'] }, req.socket.remoteAddress)[0]!,
     metrics,
+    logger,
     readiness: new Readiness(http, {
       ...config.ready,
       dataApi: config.upstreams.dataApi,

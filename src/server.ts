@@ -29,7 +29,7 @@ import type { Compression } from './compression.js';
 import { ErrorCode, quote } from './errors.js';
 import type { Gateway } from './gateway.js';
 import { writeResponse } from './lean-post.js';
-import { graphqlSockets, type GraphQLSockets } from './websocket.js';
+import { graphqlSockets, type GraphQLSockets, type SocketLimits } from './websocket.js';
 import type { GatewayMetrics } from './ops/prometheus.js';
 
 export interface ServerOptions {
@@ -40,8 +40,8 @@ export interface ServerOptions {
   compress?: Compression;
   /** Answers GraphiQL's page (the same for everyone: kept, compressed once); yoga renders it when absent. */
   graphiql?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-  /** GraphQL over WebSocket: operations a socket runs at once, sockets a client holds open. */
-  websocket: { maxOperationsPerSocket: number; maxSocketsPerClient: number };
+  /** GraphQL over WebSocket: operations a socket runs at once, sockets a client holds open, bytes a socket may have unsent. */
+  websocket: Omit<SocketLimits, 'maxPayload'>;
   /** Serve /metrics on this server (false when it has a port of its own), behind `token` when set. */
   metrics?: { token?: string } | false;
 }

@@ -10,6 +10,13 @@
  * runs at most WS_MAX_OPERATIONS_PER_SOCKET operations at once, and a client (its address) holds
  * at most WS_MAX_SOCKETS_PER_CLIENT sockets. A socket that sends no `connection_init` within 3 s,
  * or misses a ping's pong, is closed (graphql-ws's timers, stated here).
+ *
+ * A client that does not read cannot make the gateway hold its answers: once a socket has
+ * WS_MAX_BUFFERED_BYTES waiting unsent (ws's `bufferedAmount`: what its `send` queued and the
+ * kernel has not taken), nothing more is queued and the socket is closed with 1008 (policy
+ * violation; ws drops the connection if the close is not through in 30 s). Before that, answers
+ * are built only as fast as the client reads (`run`), and subscriptions wait for each event's
+ * send, so what piles up is mostly pongs to pings sent faster than they are read.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -60,6 +67,8 @@ function withoutHttpError(error: GraphQLError): GraphQLError {
 
 export interface SocketLimits {
   maxPayload: number;
+  /** Bytes one socket may have queued for its client, unsent (WS_MAX_BUFFERED_BYTES). */
+  maxBufferedBytes: number;
   /** Operations one socket runs at once (WS_MAX_OPERATIONS_PER_SOCKET). */
   maxOperationsPerSocket: number;
   /** Sockets one client, by address, holds open (WS_MAX_SOCKETS_PER_CLIENT). */
@@ -70,6 +79,19 @@ export interface SocketLimits {
 const KEEPALIVE_MS = 12_000;
 /** How long a socket may stay open without `connection_init` (graphql-ws's default, stated). */
 const INIT_WAIT_MS = 3_000;
+/**
+ * Messages a socket may have unsent whatever their size: a queued write holds a few KB of objects
+ * beside its bytes, so 4 MB of 26-byte pongs would hold far more than 4 MB. A client that reads
+ * has at most one per subscription (each waits for its send) and its operations' answers.
+ */
+const MAX_UNSENT_MESSAGES = 1_000;
+/**
+ * Queries and mutations one socket builds answers for at once; the others of its
+ * WS_MAX_OPERATIONS_PER_SOCKET wait their turn. As many as a browser's connections to one host.
+ */
+const MAX_RUNNING_PER_SOCKET = 6;
+/** 1008, policy violation: the client broke the gateway's rule, here by not reading. */
+const NOT_READING = 1008;
 
 export interface GraphQLSockets {
   /** Upgrades the request, or, when its client holds WS_MAX_SOCKETS_PER_CLIENT sockets already, says why not. */
@@ -79,9 +101,67 @@ export interface GraphQLSockets {
 }
 
 export async function graphqlSockets(gateway: Gateway, limits: SocketLimits): Promise<GraphQLSockets> {
-  const [{ WebSocketServer }, { useServer }] = await Promise.all([import('ws'), import('graphql-ws/use/ws')]);
-  const wss: WebSocketServer = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayload });
-  const { maxOperationsPerSocket, maxSocketsPerClient } = limits;
+  const [{ WebSocket: Socket, WebSocketServer }, { useServer }] = await Promise.all([import('ws'), import('graphql-ws/use/ws')]);
+  const { maxOperationsPerSocket, maxSocketsPerClient, maxBufferedBytes } = limits;
+  /**
+   * ws's socket, with `send` refusing to queue past the bound (graphql-ws sends everything through
+   * it), and a queue for its operations' executions: one starts when fewer than
+   * MAX_RUNNING_PER_SOCKET run and what the socket has unsent is under a quarter of the bound. A
+   * client that does not read thus makes the gateway wait, not build answers it cannot send.
+   */
+  class BoundedSocket extends Socket {
+    /** Messages sent and not yet taken by the kernel. */
+    private unsent = 0;
+    private running = 0;
+    private readonly waiting: (() => void)[] = [];
+
+    /** Runs `execute` when the socket has room for its answer. */
+    run<T>(execute: () => T | Promise<T>): Promise<T> {
+      return new Promise<void>((start) => {
+        this.waiting.push(start);
+        this.pump();
+      })
+        .then(execute)
+        .finally(() => {
+          this.running--;
+          this.pump();
+        });
+    }
+
+    private pump(): void {
+      while (this.waiting.length > 0 && this.running < MAX_RUNNING_PER_SOCKET && this.bufferedAmount < maxBufferedBytes / 4) {
+        // A socket that closed starts what waits, which then sends nothing: graphql-ws drops
+        // messages for a socket that is not open.
+        this.running++;
+        this.waiting.shift()!();
+      }
+    }
+
+    override send(data: unknown, options?: unknown, callback?: unknown): void {
+      if (this.readyState === this.OPEN && (this.bufferedAmount >= maxBufferedBytes || this.unsent >= MAX_UNSENT_MESSAGES)) {
+        this.close(NOT_READING, 'the client did not read: WS_MAX_BUFFERED_BYTES unsent');
+        gateway.logger?.warn(
+          `closed a WebSocket whose client left ${this.unsent} messages (${this.bufferedAmount} bytes) unread (WS_MAX_BUFFERED_BYTES)`,
+        );
+      }
+      const done = (typeof options === 'function' ? options : callback) as ((error?: Error) => void) | undefined;
+      if (this.readyState !== this.OPEN) {
+        // graphql-ws sends nothing more once the socket is not open; what it sent now is dropped.
+        done?.();
+        return;
+      }
+      this.unsent++;
+      // A write that fails because the socket went away is the client leaving, not an error of
+      // the gateway's: graphql-ws would log each queued one as an internal error.
+      const settle = (error?: Error) => {
+        this.unsent--;
+        this.pump();
+        done?.(this.readyState === this.OPEN ? error : undefined);
+      };
+      super.send(data as Buffer, (typeof options === 'function' ? {} : (options ?? {})) as never, settle);
+    }
+  }
+  const wss: WebSocketServer = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayload, WebSocket: BoundedSocket });
   /** Open sockets by client; a client is forgotten when its last socket closes. */
   const socketsOf = new Map<string, number>();
   const { yoga } = gateway;
@@ -171,7 +251,10 @@ export async function graphqlSockets(gateway: Gateway, limits: SocketLimits): Pr
               return withoutHttp(result);
             });
           };
-        const root: Root = { execute: counted(execute), subscribe: counted(subscribe) };
+        // A query's or mutation's answer is built when the socket has room for it; a
+        // subscription sends its events one at a time, each waiting for the last one's send.
+        const socket = ctx.extra.socket as BoundedSocket;
+        const root: Root = { execute: (args) => socket.run(() => counted(execute)(args)), subscribe: counted(subscribe) };
         return {
           schema,
           operationName: params.operationName,
