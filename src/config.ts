@@ -151,6 +151,7 @@ const schema = z.object({
   BREAKER_FAILURE_RATE: fraction.default(0.5),
   BREAKER_WINDOW_MS: int(1000, 600_000).default(10_000),
   BREAKER_MIN_REQUESTS: int(1, 100_000).default(20),
+  BREAKER_MIN_CLIENTS: int(1, 1_000).default(3),
   MAX_BODY_BYTES: int(1024, 64 * MiB).default(MiB),
   HTTP_HEADERS_TIMEOUT_MS: int(1000, 600_000).default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: int(1000, 600_000).default(15_000),
@@ -418,6 +419,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             windowMs: c.BREAKER_WINDOW_MS,
             minRequests: c.BREAKER_MIN_REQUESTS,
             halfOpenMs: c.BREAKER_HALF_OPEN_MS,
+            minClients: c.BREAKER_MIN_CLIENTS,
           }
         : false,
     cache: {

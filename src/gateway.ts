@@ -340,11 +340,17 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     // Over HTTP, the node response tells when the client hangs up; through yoga.fetch, the request's signal.
     const res = (initial as { res?: ServerResponse }).res;
     const activity = new RequestActivity();
+    const req = (initial as { req?: IncomingMessage }).req;
+    let client: string | undefined;
+    // Only subscriptions and failed calls (the circuit breaker counts callers) ask: a query
+    // does not pay for working it out.
+    const clientOf = () => (client ??= identity.address(req?.socket?.remoteAddress, request.headers.get('x-forwarded-for') ?? undefined));
     const reads = reuse.forRequest(
       {
         signal: res ? Cancellation.untilAnswered(res) : Cancellation.following(request.signal),
         budget: new CallBudget(config.callBudget),
         trace: tracing?.traceOf(initial),
+        caller: clientOf,
       },
       activity,
     );
@@ -353,8 +359,6 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     const dataApi = new DataApiClient(reads, dataApiOptions, request.headers.get(config.apiKeyHeader) || undefined);
     const node = new NodeClient(reads, nodeOptions);
     let admin: AdminAccess | undefined;
-    let client: string | undefined;
-    const req = (initial as { req?: IncomingMessage }).req;
     return {
       dataApi,
       metricsApi: new MetricsApiClient(reads, metricsOptions),
@@ -365,8 +369,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
       cursors,
       admin: () => (admin ??= adminAccess(config.adminToken, request.headers.get('authorization'))),
       live,
-      // Only subscriptions ask: a query does not pay for working it out.
-      client: () => (client ??= identity.address(req?.socket?.remoteAddress, request.headers.get('x-forwarded-for') ?? undefined)),
+      client: clientOf,
       liveMaxAddresses: config.live.maxAddresses,
     };
   };

@@ -165,6 +165,7 @@ describe('the circuit breaker', () => {
       BREAKER_MIN_REQUESTS: '2',
       BREAKER_WINDOW_MS: '5000',
       BREAKER_HALF_OPEN_MS: '60000',
+      BREAKER_MIN_CLIENTS: '1',
     });
     await h.raw(SUBNETS);
     const upstream = { service: 'data-api', upstream: new URL(sandbox.dataApiUrl).host };

@@ -20,12 +20,13 @@ export function client(localAddress: string) {
   const dispatcher = new Agent({ localAddress });
   return {
     localAddress,
-    async post(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+    /** POSTs `body` (by default a query of one upstream call). */
+    async post(url: string, headers: Record<string, string> = {}, body = QUERY): Promise<Answer> {
       const res = await request(url, {
         method: 'POST',
         dispatcher,
         headers: { 'content-type': 'application/json', ...headers },
-        body: QUERY,
+        body,
       });
       return { status: res.statusCode, headers: res.headers as Record<string, string>, body: await res.body.json() };
     },

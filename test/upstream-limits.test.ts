@@ -94,6 +94,7 @@ describe('the circuit breaker', () => {
       BREAKER_MIN_REQUESTS: '3',
       BREAKER_WINDOW_MS: '5000',
       BREAKER_HALF_OPEN_MS: '1000',
+      BREAKER_MIN_CLIENTS: '1',
       UPSTREAM_RETRIES: '0',
     });
     try {
@@ -128,6 +129,7 @@ describe('the circuit breaker', () => {
       BREAKER_MIN_REQUESTS: '3',
       BREAKER_WINDOW_MS: '5000',
       BREAKER_HALF_OPEN_MS: '1000',
+      BREAKER_MIN_CLIENTS: '1',
       UPSTREAM_RETRIES: '0',
     });
     try {

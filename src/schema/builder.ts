@@ -118,12 +118,16 @@ export const builder = new SchemaBuilder<{
       },
     },
     nodesQueryOptions: {
-      description: 'Fetches up to 100 objects by their global ids, in order; null where one no longer exists.',
+      description:
+        'Fetches up to 100 objects by their global ids, in order; null where one no longer exists, and null with its own error where its lookup failed.',
       args: { ids: { description: "Global ids, as objects' `id` fields gave them; at most 100." } },
       resolve: (_root, { ids }, _ctx, info, resolveNodes) => {
         assertNodeCount(ids.length);
         for (const id of ids) assertNodeType(info.schema, id.typename);
-        return resolveNodes(ids);
+        // One promise per id, not Pothos's one for all: a lookup that fails is that item's null
+        // and error, and the others still come back. Every type loads one id at a time anyway
+        // (loadOne, over loaders that batch).
+        return ids.map((id) => resolveNodes([id]).then(([node]) => node ?? null));
       },
     },
   },

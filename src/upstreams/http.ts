@@ -9,14 +9,15 @@
  * rather than an AbortSignal per attempt (which cost 6 % of the gateway's CPU under load).
  * Answers are capped while they stream, per service. Retries are for idempotent calls only: on
  * 429/502/503 and connection failures, honouring `retry-after`, with bounded exponential
- * backoff. A circuit breaker per upstream (cockatiel) stops hammering one that keeps failing.
+ * backoff. A circuit breaker per upstream (./circuit.ts) stops hammering one that keeps failing
+ * for many callers.
  */
-import { BrokenCircuitError, CircuitState, SamplingBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
 import { Pool, errors as undiciErrors } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { CallBudget } from './budget.js';
 import { onCancel, type CancelSignal } from './cancellation.js';
+import { Circuit, type CircuitOptions } from './circuit.js';
 import {
   CircuitOpenError,
   ConnectionError,
@@ -59,7 +60,15 @@ export interface CallScope {
   budget?: CallBudget;
   /** The trace the request belongs to, as the configured CallTracer knows it; absent when tracing is off. */
   trace?: object;
+  /**
+   * Who the call is made for (a request's client), asked only when a call fails: a circuit opens
+   * on failures of several callers (./circuit.ts). Absent: the gateway's own calls (polls, probes).
+   */
+  caller?: () => string;
 }
+
+/** The caller of calls no client made: subscription polls, readiness probes. */
+const GATEWAY_CALLER = 'gateway';
 
 /**
  * Sees every attempt, for metrics. Called with positional arguments, so that observing a call
@@ -97,15 +106,8 @@ export interface RetryInfo {
   reason: string;
 }
 
-export interface BreakerOptions {
-  /** The share of calls, from 0 to 1, that must fail over `windowMs` to open the circuit. */
-  failureRate: number;
-  windowMs: number;
-  /** Fewer calls than this in the window never open it: a few failures on a quiet upstream are not an outage. */
-  minRequests: number;
-  /** How long an open circuit fails fast before one probe may close it again. */
-  halfOpenMs: number;
-}
+/** When an upstream is considered to keep failing (./circuit.ts). */
+export type BreakerOptions = CircuitOptions;
 
 export interface HttpClientOptions {
   timeoutMs: number;
@@ -185,18 +187,12 @@ interface Upstream {
   prefix: string;
   /** The largest answer kept from this service. */
   cap: number;
-  /** By node endpoint path; '' for a REST API's one breaker. */
-  breakers: Map<string, Breaker>;
+  /** By node endpoint path; '' for a REST API's one circuit. */
+  circuits: Map<string, Circuit>;
 }
 
 const ACCEPT_JSON: Readonly<Record<string, string>> = { accept: 'application/json' };
 const SEND_JSON: Readonly<Record<string, string>> = { accept: 'application/json', 'content-type': 'application/json' };
-
-/** An upstream's breaker and when it last opened, for the retry hint of calls it refuses. */
-interface Breaker {
-  policy: CircuitBreakerPolicy;
-  openedAt: number;
-}
 
 /** A failure in a word or two, for logs: `503`, `ECONNRESET`, `TimeoutError`. */
 function failureReason(error: UpstreamError): string {
@@ -251,7 +247,7 @@ export class HttpClient {
   ): Promise<HttpResponse<T>> {
     const idempotent = req.idempotent ?? req.method === 'GET';
     const upstream = this.upstream(req);
-    const breaker = this.breaker(req, upstream);
+    const circuit = this.circuit(req, upstream);
     const observer = this.options.observer;
     for (let attempt = 0; ; attempt++) {
       if (scope.signal?.aborted) throw new RequestAbortedError(req);
@@ -259,13 +255,13 @@ export class HttpClient {
       onAttempt?.();
       const started = observer ? performance.now() : 0;
       try {
-        const res = breaker
-          ? await breaker.policy.execute(() => this.attempt<T>(req, upstream, scope, extraHeaders))
+        const res = circuit
+          ? await this.through(circuit, req, scope, () => this.attempt<T>(req, upstream, scope, extraHeaders))
           : await this.attempt<T>(req, upstream, scope, extraHeaders);
         observer?.attempt(req, res.status, (performance.now() - started) / 1000);
         return res;
       } catch (caught) {
-        const error = caught instanceof BrokenCircuitError && breaker ? this.circuitOpen(req, breaker, caught) : (caught as UpstreamError);
+        const error = caught as UpstreamError;
         const reason = failureReason(error);
         observer?.attempt(req, reason, (performance.now() - started) / 1000);
         this.options.onFailure?.({ service: req.service, operation: req.operation, reason });
@@ -282,19 +278,7 @@ export class HttpClient {
     for (const [key, upstream] of this.upstreams) {
       const [service, baseUrl] = key.split(' ') as [UpstreamService, string];
       const host = new URL(baseUrl).host;
-      for (const [path, breaker] of upstream.breakers) {
-        const state = breaker.policy.state;
-        yield {
-          service,
-          upstream: host + path,
-          state:
-            state === CircuitState.Open || state === CircuitState.Isolated
-              ? 'open'
-              : state === CircuitState.HalfOpen
-                ? 'half-open'
-                : 'closed',
-        };
-      }
+      for (const [path, circuit] of upstream.circuits) yield { service, upstream: host + path, state: circuit.state };
     }
   }
 
@@ -399,51 +383,55 @@ export class HttpClient {
         });
         this.pools.set(poolKey, pool);
       }
-      upstream = { pool, prefix: url.pathname.replace(/\/+$/, ''), cap, breakers: new Map() };
+      upstream = { pool, prefix: url.pathname.replace(/\/+$/, ''), cap, circuits: new Map() };
       this.upstreams.set(key, upstream);
     }
     return upstream;
   }
 
   /**
-   * The breaker of the upstream `req` goes to: one per REST API, one per node API or chain
+   * The circuit of the upstream `req` goes to: one per REST API, one per node API or chain
    * endpoint (a node answers 503 for a chain still bootstrapping while serving the rest).
    */
-  private breaker(req: HttpRequest, upstream: Upstream): Breaker | undefined {
+  private circuit(req: HttpRequest, upstream: Upstream): Circuit | undefined {
     const options = this.options.breaker;
     if (!options) return undefined;
     const key = req.service === 'node' ? req.path : '';
-    let breaker = upstream.breakers.get(key);
-    if (!breaker) {
-      // A rate over a window, not a count in a row: a burst of failures among many good answers
-      // is not an upstream that keeps failing, and should not cost every client seconds of errors.
-      const policy = circuitBreaker(handleWhen(breaks), {
-        halfOpenAfter: options.halfOpenMs,
-        breaker: new SamplingBreaker({
-          threshold: options.failureRate,
-          duration: options.windowMs,
-          minimumRps: options.minRequests / (options.windowMs / 1000),
-        }),
-      });
-      const created: Breaker = { policy, openedAt: 0 };
+    let circuit = upstream.circuits.get(key);
+    if (!circuit) {
       const where = req.service === 'node' ? req.baseUrl + req.path : req.baseUrl;
-      const report = (state: 'open' | 'half-open' | 'closed') => this.options.onCircuit?.({ service: req.service, upstream: where, state });
-      policy.onBreak(() => {
-        created.openedAt = Date.now();
-        report('open');
-      });
-      policy.onHalfOpen(() => report('half-open'));
-      policy.onReset(() => report('closed'));
-      upstream.breakers.set(key, (breaker = created));
+      circuit = new Circuit(options, (state) => this.options.onCircuit?.({ service: req.service, upstream: where, state }));
+      upstream.circuits.set(key, circuit);
     }
-    return breaker;
+    return circuit;
   }
 
-  private circuitOpen(req: HttpRequest, breaker: Breaker, cause: unknown): CircuitOpenError {
+  /** One attempt through its circuit: refused while the circuit is open, its outcome counted. */
+  private async through<T>(
+    circuit: Circuit,
+    req: HttpRequest,
+    scope: CallScope,
+    attempt: () => Promise<HttpResponse<T>>,
+  ): Promise<HttpResponse<T>> {
+    if (!circuit.admit()) throw this.circuitOpen(req, circuit);
+    try {
+      const res = await attempt();
+      circuit.succeeded();
+      return res;
+    } catch (error) {
+      if (breaks(error)) circuit.failed(scope.caller?.() ?? GATEWAY_CALLER);
+      else if (error instanceof RequestAbortedError) circuit.abandoned();
+      // Any other answer (a 404, a 429) is an upstream at work.
+      else circuit.succeeded();
+      throw error;
+    }
+  }
+
+  private circuitOpen(req: HttpRequest, circuit: Circuit): CircuitOpenError {
     const halfOpenMs = this.options.breaker ? this.options.breaker.halfOpenMs : 0;
     // While a probe runs (half-open) others still fail fast: a second is a fair hint then.
-    const waitMs = breaker.policy.state === CircuitState.Open ? breaker.openedAt + halfOpenMs - Date.now() : 1000;
-    return new CircuitOpenError(Math.max(1, Math.ceil(waitMs / 1000)), { service: req.service, operation: req.operation, cause });
+    const waitMs = circuit.state === 'open' ? circuit.openedAt + halfOpenMs - Date.now() : 1000;
+    return new CircuitOpenError(Math.max(1, Math.ceil(waitMs / 1000)), { service: req.service, operation: req.operation });
   }
 
   private backoff(attempt: number): number {
