@@ -6,7 +6,7 @@
  * GraphQL errors with `extensions.code` and the upstream's status, and masks anything else.
  * A failed field is null plus one of these errors; its siblings still resolve.
  */
-import { GraphQLError, type GraphQLErrorExtensions } from 'graphql';
+import { GraphQLError, type ASTNode, type GraphQLErrorExtensions } from 'graphql';
 import { maskError as yogaMaskError } from 'graphql-yoga';
 import { BudgetExceededError } from './upstreams/budget.js';
 import {
@@ -75,8 +75,8 @@ export const ErrorCode = {
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** Refuses input before any upstream call. The message says what was wrong and what is allowed. */
-export function badInput(message: string, extensions: GraphQLErrorExtensions = {}): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: ErrorCode.BAD_USER_INPUT, ...extensions } });
+export function badInput(message: string, extensions: GraphQLErrorExtensions = {}, nodes?: ASTNode): GraphQLError {
+  return new GraphQLError(message, { nodes, extensions: { code: ErrorCode.BAD_USER_INPUT, ...extensions } });
 }
 
 /**

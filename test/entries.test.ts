@@ -251,6 +251,17 @@ const CORPUS: Case[] = [
     expect: sameData('a deferred fragment'),
   },
   {
+    name: 'a stream with a negative initialCount',
+    klass: 'defer',
+    sent: { query: '{ network { subnets(first: 2) { edges @stream(initialCount: -1) { node { subnetId } } } } }' },
+    entries: ['post', 'origin', 'get', 'ws', 'sse'],
+    // Refused when it would run, before the subnets are fetched: an error of its result.
+    expect: (o) => {
+      expect(ok(o.status)).toBe(true);
+      expect(codesOf(o.body)).toEqual(['BAD_USER_INPUT']);
+    },
+  },
+  {
     name: 'the subgraph SDL',
     klass: 'federation',
     sent: { query: '{ _service { sdl } }' },

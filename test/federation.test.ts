@@ -166,6 +166,31 @@ describe('the subgraph at /subgraph', () => {
     expect(errors![2]!.message).toMatch(/`chain`: P_CHAIN/);
   });
 
+  it('fails a representation that names no entity of ours, or is no object, alone with BAD_USER_INPUT', async () => {
+    const { data, errors } = await entities(
+      [
+        { __typename: 'Subnet', network: 'MAINNET', subnetId: subnets[0]!.subnetId },
+        { __typename: 'Planet', network: 'MAINNET', subnetId: subnets[0]!.subnetId },
+        'Subnet' as never,
+        [{ __typename: 'Subnet' }] as never,
+        { network: 'MAINNET', subnetId: subnets[0]!.subnetId },
+        { __typename: 'PChainTransaction', network: 'MAINNET', chain: 'P_CHAIN', txHash: pTx.txHash },
+      ],
+      '... on Subnet { subnetId } ... on PChainTransaction { txHash }',
+    );
+    expect(data!._entities).toEqual([
+      { __typename: 'Subnet', subnetId: subnets[0]!.subnetId },
+      null,
+      null,
+      null,
+      null,
+      { __typename: 'PChainTransaction', txHash: pTx.txHash },
+    ]);
+    expect(errors!.map((e) => [e.path, e.extensions?.code])).toEqual([1, 2, 3, 4].map((i) => [['_entities', i], 'BAD_USER_INPUT']));
+    expect(errors![0]!.message).toMatch(/`__typename` names one of this subgraph's entities: .*Subnet.* \(got "Planet"\)/);
+    expect(errors![1]!.message).toMatch(/is an object with `__typename`.*\(got "Subnet"\)/);
+  });
+
   it('takes up to 1000 representations, and refuses more with a message', async () => {
     const many = (n: number) =>
       Array.from({ length: n }, () => ({ __typename: 'Subnet', network: 'MAINNET', subnetId: subnets[0]!.subnetId }));

@@ -201,6 +201,25 @@ describe("the directives' own rules", () => {
     expect(h.sandbox.log.length).toBe(calls);
   });
 
+  it('refuses a negative initialCount, written or from a variable, with BAD_USER_INPUT before any call', async () => {
+    const calls = h.sandbox.log.length;
+    for (const res of [
+      await h.raw('{ network { subnets(first: 3) { edges @stream(initialCount: -1) { node { subnetId } } } } }'),
+      await h.raw('query ($n: Int!) { network { subnets(first: 3) { edges @stream(initialCount: $n) { node { subnetId } } } } }', {
+        n: -2,
+      }),
+    ]) {
+      expect(res.data).toBeUndefined();
+      expect(res.errors?.map((e) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+      expect(res.errors?.[0]?.message).toMatch(/initialCount:\)` must be 0 or more/);
+    }
+    expect(h.sandbox.log.length).toBe(calls);
+    // 0 is allowed: every item follows the first part.
+    expect(
+      (await h.raw('{ network { subnets(first: 2) { edges @stream(initialCount: 0) { node { subnetId } } } } }')).errors,
+    ).toBeUndefined();
+  });
+
   it('refuses two @defer with the same label', async () => {
     const res = await h.raw('{ network { ... @defer(label: "a") { name } ... @defer(label: "a") { name } } }');
     expect(res.errors?.map((e) => e.message)).toEqual(['Defer/Stream directive label argument must be unique.']);

@@ -8,11 +8,16 @@
  * same answer warm or cold. src/lean-post.ts, which takes only JSON-accepting requests, merges
  * the same way (`wholeAnswer`); requests accepting multipart or SSE never take it.
  *
+ * `@stream`'s `initialCount` is checked before anything runs: a negative one, written or from a
+ * variable, is BAD_USER_INPUT (the executor would fail it as an internal error, after the calls
+ * that fetched the list).
+ *
  * graphql-jit does not run these documents (./use-compiled-execution.ts).
  */
 import { isSubscription } from './use-stream-leftovers.js';
-import type { ExecutionResult, ValidationRule } from 'graphql';
-import { mergeIncrementalResult } from '@graphql-tools/utils';
+import { getDirectiveValues, Kind, visit, type DirectiveNode, type DocumentNode, type ExecutionResult, type ValidationRule } from 'graphql';
+import { GraphQLStreamDirective, mergeIncrementalResult } from '@graphql-tools/utils';
+import { badInput } from '../errors.js';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { isAsyncIterable, processRegularResult, type Plugin } from 'graphql-yoga';
 import { leanTerms } from './fast-path-terms.js';
@@ -45,6 +50,34 @@ function deferStreamRules(plugin: { onValidate?: unknown }): ValidationRule[] {
   return rules;
 }
 
+const streamsOf = new WeakMap<DocumentNode, DirectiveNode[]>();
+
+/** The document's `@stream` directives, found once per parsed document. */
+function streams(document: DocumentNode): DirectiveNode[] {
+  let found = streamsOf.get(document);
+  if (!found) {
+    const directives: DirectiveNode[] = [];
+    visit(document, {
+      Directive(node) {
+        if (node.name.value === 'stream') directives.push(node);
+      },
+    });
+    streamsOf.set(document, (found = directives));
+  }
+  return found;
+}
+
+/** The first `@stream` whose `initialCount`, with these variables, is negative. */
+function negativeInitialCount(document: DocumentNode, variables: Record<string, unknown> | undefined): DirectiveNode | undefined {
+  for (const directive of streams(document)) {
+    const argument = directive.arguments?.find((a) => a.name.value === 'initialCount');
+    if (!argument || (argument.value.kind !== Kind.INT && argument.value.kind !== Kind.VARIABLE)) continue;
+    const values = getDirectiveValues(GraphQLStreamDirective, { directives: [directive] }, variables ?? undefined);
+    if (typeof values?.initialCount === 'number' && values.initialCount < 0) return directive;
+  }
+  return undefined;
+}
+
 export function useIncrementalDelivery(): Plugin {
   const deferStream = useDeferStream() as Plugin;
   const rules = deferStreamRules(deferStream);
@@ -52,6 +85,20 @@ export function useIncrementalDelivery(): Plugin {
     ...deferStream,
     onValidate: ({ addValidationRule }) => {
       for (const rule of rules) addValidationRule(rule);
+    },
+    onExecute({ args, setResultAndStopExecution }) {
+      const negative = negativeInitialCount(args.document, args.variableValues ?? undefined);
+      if (negative) {
+        setResultAndStopExecution({
+          errors: [
+            badInput(
+              '`@stream(initialCount:)` must be 0 or more: the number of items sent in the first part, the others following one by one.',
+              { argument: 'initialCount' },
+              negative,
+            ),
+          ],
+        });
+      }
     },
     // Not async: most results are neither in parts nor refused, and cost no promise here.
     onResultProcess({ request, result, resultProcessor, setResult, setResultProcessor }) {

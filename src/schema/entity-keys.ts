@@ -6,6 +6,7 @@
  * Every `resolveReference` is async: Apollo's `_entities` calls them one after the other in a
  * plain loop, so one that threw synchronously would fail every entity of the request.
  */
+import { isInterfaceType, isUnionType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import { badInput, quote } from '../errors.js';
 import type { NetworkName } from '../ids.js';
 
@@ -41,4 +42,41 @@ export function keyField<T>(typename: string, field: string, value: unknown, par
   } catch (error) {
     throw badInput(`A ${typename} representation has a malformed \`${field}\` ${quote(value)}: ${(error as Error).message}.`);
   }
+}
+
+/**
+ * Makes a representation that names none of our entities (an unknown `__typename`, a string,
+ * an array, null) fail its own entity with BAD_USER_INPUT, as a malformed key does, the others
+ * still resolving. Apollo's `_entities` resolver throws for it while it maps the list, which
+ * failed every entity of the request as an internal error.
+ */
+export function isolateRepresentations(schema: GraphQLSchema): void {
+  const field = schema.getQueryType()?.getFields()._entities;
+  const entity = schema.getType('_Entity');
+  if (!field?.resolve || !isUnionType(entity)) return;
+  const resolve: GraphQLFieldResolver<unknown, unknown> = field.resolve;
+  const members = entity.getTypes();
+  const names = new Set(members.map((t) => t.name));
+  // An interface with a key (PrimaryNetworkTransaction) is an entity too, resolved to its member.
+  for (const member of members) for (const i of member.getInterfaces()) names.add(i.name);
+  const listed = [...names]
+    .filter((n) => !isInterfaceType(schema.getType(n)))
+    .sort()
+    .join(', ');
+  field.resolve = (root, args: { representations: unknown[] }, context, info) =>
+    args.representations.map((representation) => {
+      const typename = (representation as { __typename?: unknown } | null)?.__typename;
+      if (typeof representation !== 'object' || representation === null || Array.isArray(representation)) {
+        return badInput(`A representation is an object with \`__typename\` and the entity's key fields (got ${shown(representation)}).`);
+      }
+      if (typeof typename !== 'string' || !names.has(typename)) {
+        return badInput(`A representation's \`__typename\` names one of this subgraph's entities: ${listed} (got ${shown(typename)}).`);
+      }
+      // One at a time: a lookup that throws fails its own entity, not the list.
+      try {
+        return (resolve(root, { representations: [representation] }, context, info) as unknown[])[0];
+      } catch (error) {
+        return error;
+      }
+    });
 }

@@ -4,6 +4,7 @@
  */
 import { type GraphQLSchema, graphqlSync } from 'graphql';
 import { builder } from './builder.js';
+import { isolateRepresentations } from './entity-keys.js';
 import './scalars.js';
 import './enums.js';
 import './network.js';
@@ -41,7 +42,10 @@ let subgraph: GraphQLSchema | undefined;
  * and `_service { sdl }`. Built on first use: a gateway that does not serve it never builds it.
  */
 export function subgraphSchema(): GraphQLSchema {
-  subgraph ??= builder.toSubGraphSchema({ linkUrl: 'https://specs.apollo.dev/federation/v2.6' });
+  if (!subgraph) {
+    subgraph = builder.toSubGraphSchema({ linkUrl: 'https://specs.apollo.dev/federation/v2.6' });
+    isolateRepresentations(subgraph);
+  }
   return subgraph;
 }
 
