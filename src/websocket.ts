@@ -24,6 +24,7 @@ import { GraphQLError, type DocumentNode, type ExecutionArgs } from 'graphql';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { ErrorCode, limitExceeded, refusedDocument } from './errors.js';
 import type { Gateway } from './gateway.js';
+import { clientOf } from './plugins/use-prometheus.js';
 
 /** Headers of the upgrade request as a fetch Request carries them, for the context (API key, forwarded-for, authorization). */
 function fetchHeaders(req: IncomingMessage): Headers {
@@ -245,7 +246,7 @@ export async function graphqlSockets(gateway: Gateway, limits: SocketLimits): Pr
         const counted =
           (run: (args: ExecutionArgs) => unknown) =>
           (args: ExecutionArgs): unknown => {
-            const series = metrics?.seriesOf(args.document, args.operationName ?? undefined);
+            const series = metrics?.seriesOf(args.document, args.operationName ?? undefined, clientOf(args.contextValue));
             return Promise.resolve(run(args)).then((result) => {
               if (series) metrics!.record(series, true, result, started);
               return withoutHttp(result);

@@ -14,6 +14,8 @@ import type { GatewayServer } from '../src/server.js';
 import { codes, serve, startHarness, type Harness } from './helpers.js';
 import { subscribeSse } from './live.js';
 import { has, sample } from './prom-text.js';
+import { client } from './sockets.js';
+import { startGatewayProcess } from './gateway-process.js';
 
 const world = getWorld('mainnet');
 const [txA, txB] = world.transactions.p.slice(0, 2).map((tx) => tx.txHash);
@@ -46,11 +48,13 @@ describe('GraphQL requests', () => {
     const text = await scrape(h);
     const ok = { type: 'query', operation: 'Subnets', outcome: 'ok' };
     expect(sample(text, 'gateway_graphql_requests_total', ok)).toBe(3);
-    expect(sample(text, 'gateway_graphql_request_duration_seconds_count', ok)).toBe(3);
-    expect(sample(text, 'gateway_graphql_request_duration_seconds_sum', ok)).toBeGreaterThan(0);
+    // Durations by operation, whatever the outcome.
+    const subnets = { type: 'query', operation: 'Subnets' };
+    expect(sample(text, 'gateway_graphql_request_duration_seconds_count', subnets)).toBe(3);
+    expect(sample(text, 'gateway_graphql_request_duration_seconds_sum', subnets)).toBeGreaterThan(0);
     // Every request is in the +Inf bucket; the histogram's buckets only grow.
-    expect(sample(text, 'gateway_graphql_request_duration_seconds_bucket', { ...ok, le: '+Inf' })).toBe(3);
-    expect(sample(text, 'gateway_graphql_request_duration_seconds_bucket', { ...ok, le: '0.005' })).toBeLessThanOrEqual(3);
+    expect(sample(text, 'gateway_graphql_request_duration_seconds_bucket', { ...subnets, le: '+Inf' })).toBe(3);
+    expect(sample(text, 'gateway_graphql_request_duration_seconds_bucket', { ...subnets, le: '0.01' })).toBeLessThanOrEqual(3);
     expect(sample(text, 'gateway_graphql_requests_total', { operation: '(anonymous)', outcome: 'refused' })).toBe(1);
     expect(sample(text, 'gateway_graphql_errors_total', { code: 'GRAPHQL_VALIDATION_FAILED' })).toBe(1);
     expect(sample(text, 'gateway_graphql_errors_total')).toBe(1);
@@ -86,23 +90,53 @@ describe('GraphQL requests', () => {
     expect(sample(text, 'gateway_graphql_requests_total', { operation: 'Two', outcome: 'partial' })).toBe(1);
   });
 
+  /** The harness behind a real server, and a query named `name` sent from loopback address 127.0.0.`n`. */
+  async function clients(env: Record<string, string>) {
+    const h = await harness(env);
+    const { gw, url } = await serve(h);
+    const send = (n: number, query: string, variables?: unknown) =>
+      client(`127.0.0.${n}`).post(url, {}, JSON.stringify({ query, variables }));
+    return { h, send, close: () => gw.drain(100) };
+  }
+
   it('keep operation names bounded: past METRICS_MAX_OPERATIONS, and for names only refused documents had, `(other)`', async () => {
-    const h = await harness({ METRICS_MAX_OPERATIONS: '2' });
-    for (const name of ['A', 'B', 'C', 'D']) await h.raw(`query ${name} { network { name } }`);
-    await h.raw('query Unknown { network { nope } }');
-    await h.raw('{ network { name } }');
-    const text = await scrape(h);
-    expect(sample(text, 'gateway_graphql_requests_total', { operation: 'A' })).toBe(1);
-    expect(sample(text, 'gateway_graphql_requests_total', { operation: 'B' })).toBe(1);
-    expect(has(text, 'gateway_graphql_requests_total', { operation: 'C' })).toBe(false);
-    expect(has(text, 'gateway_graphql_requests_total', { operation: 'Unknown' })).toBe(false);
-    expect(sample(text, 'gateway_graphql_requests_total', { operation: '(other)', outcome: 'ok' })).toBe(2);
-    expect(sample(text, 'gateway_graphql_requests_total', { operation: '(other)', outcome: 'refused' })).toBe(1);
-    expect(sample(text, 'gateway_graphql_requests_total', { operation: '(anonymous)', outcome: 'ok' })).toBe(1);
-    // No variable value, address or id is ever a label.
-    const address = world.addresses[0]!;
-    await h.raw('query Mine($a: AvalancheAddress!) { network { address(address: $a) { chains { blockchainId } } } }', { a: address });
-    expect(await scrape(h)).not.toContain(address);
+    const { h, send, close } = await clients({ METRICS_MAX_OPERATIONS: '2' });
+    try {
+      // Each name from a client of its own: a client's share of the names is the next test's.
+      for (const [i, name] of ['A', 'B', 'C', 'D'].entries()) await send(10 + i, `query ${name} { network { name } }`);
+      await send(20, 'query Unknown { network { nope } }');
+      await send(21, '{ network { name } }');
+      const text = await scrape(h);
+      expect(sample(text, 'gateway_graphql_requests_total', { operation: 'A' })).toBe(1);
+      expect(sample(text, 'gateway_graphql_requests_total', { operation: 'B' })).toBe(1);
+      expect(has(text, 'gateway_graphql_requests_total', { operation: 'C' })).toBe(false);
+      expect(has(text, 'gateway_graphql_requests_total', { operation: 'Unknown' })).toBe(false);
+      expect(sample(text, 'gateway_graphql_requests_total', { operation: '(other)', outcome: 'ok' })).toBe(2);
+      expect(sample(text, 'gateway_graphql_requests_total', { operation: '(other)', outcome: 'refused' })).toBe(1);
+      expect(sample(text, 'gateway_graphql_requests_total', { operation: '(anonymous)', outcome: 'ok' })).toBe(1);
+      // An outcome that never happened has no series.
+      expect(has(text, 'gateway_graphql_requests_total', { operation: 'A', outcome: 'failed' })).toBe(false);
+      // No variable value, address or id is ever a label.
+      const address = world.addresses[0]!;
+      await send(22, 'query Mine($a: AvalancheAddress!) { network { address(address: $a) { chains { blockchainId } } } }', { a: address });
+      expect(await scrape(h)).not.toContain(address);
+    } finally {
+      await close();
+    }
+  });
+
+  it('let one client name at most a quarter of them, so that it cannot crowd out the others', async () => {
+    const { h, send, close } = await clients({ METRICS_MAX_OPERATIONS: '8' });
+    try {
+      for (const name of ['A', 'B', 'C', 'D']) await send(10, `query ${name} { network { name } }`);
+      await send(11, 'query E { network { name } }');
+      const text = await scrape(h);
+      for (const name of ['A', 'B', 'E']) expect(sample(text, 'gateway_graphql_requests_total', { operation: name })).toBe(1);
+      for (const name of ['C', 'D']) expect(has(text, 'gateway_graphql_requests_total', { operation: name })).toBe(false);
+      expect(sample(text, 'gateway_graphql_requests_total', { operation: '(other)', outcome: 'ok' })).toBe(2);
+    } finally {
+      await close();
+    }
   });
 });
 
@@ -298,4 +332,35 @@ describe('the bound series', () => {
       ].join('\n'),
     );
   });
+});
+
+describe('/metrics of `npm start` under made-up operation names', () => {
+  it('keeps a client to its share of the names, and stays under 300 KB with every name taken', async () => {
+    const gw = await startGatewayProcess(sandbox);
+    try {
+      const scrapeText = async () => (await fetch(`${gw.origin}/metrics`)).text();
+      const send = (from: string, name: string) =>
+        client(from).post(gw.url, {}, JSON.stringify({ query: `query ${name} { network { name } }` }));
+      // One client, 2,000 names of its own.
+      for (let i = 0; i < 2_000; i += 50) {
+        await Promise.all(Array.from({ length: 50 }, (_, j) => send('127.0.0.2', `Made${i + j}`)));
+      }
+      const one = await scrapeText();
+      expect(Buffer.byteLength(one)).toBeLessThan(300_000);
+      expect(sample(one, 'gateway_graphql_requests_total', { operation: '(other)' })).toBe(1_950);
+      // Another client's name is still its own label.
+      await send('127.0.0.3', 'Honest');
+      expect(sample(await scrapeText(), 'gateway_graphql_requests_total', { operation: 'Honest' })).toBe(1);
+      // Every one of the 200 names taken, by four clients: still well under 300 KB.
+      for (const from of ['127.0.0.4', '127.0.0.5', '127.0.0.6']) {
+        await Promise.all(Array.from({ length: 50 }, (_, j) => send(from, `Op${from.replaceAll('.', '')}x${j}`)));
+      }
+      const full = await scrapeText();
+      const names = new Set([...full.matchAll(/gateway_graphql_requests_total\{type="query",operation="([^"]+)"/g)].map((m) => m[1]));
+      expect(names.size).toBeGreaterThanOrEqual(200);
+      expect(Buffer.byteLength(full)).toBeLessThan(300_000);
+    } finally {
+      await gw.stop();
+    }
+  }, 60_000);
 });

@@ -8,7 +8,11 @@
  * read then, in `collect`, and costs requests nothing.
  *
  * Labels are bounded: operation names are those of documents that ran, up to `maxOperations`
- * distinct ones (then `(other)`); no id, address, variable or document text is ever a label.
+ * distinct ones (then `(other)`), of which one client (its address) may name a quarter, so one
+ * client sending made-up names cannot crowd out everyone else's; no id, address, variable or
+ * document text is ever a label. An operation's series are made as they are used (an outcome
+ * that never happened has none), and its duration is one histogram of a few buckets, so that
+ * even with every name taken /metrics stays a few hundred KB.
  *
  * Why not @graphql-yoga/plugin-prometheus or @envelop/prometheus: the first needs graphql-yoga
  * 5.24 (we are pinned at 5.21); the second labels by the raw operation name a client sends
@@ -27,12 +31,21 @@ import { CounterFamily, type CounterSeries, HistogramFamily, type HistogramSerie
 
 export type Outcome = 'ok' | 'partial' | 'failed' | 'refused' | 'stream';
 
-const OUTCOMES: readonly Outcome[] = ['ok', 'partial', 'failed', 'refused', 'stream'];
+/** A (type, operation) label pair's series: its duration, and a count per outcome, each bound on first use. */
+export class OperationSeries {
+  private readonly counts: Partial<Record<Outcome, CounterSeries>> = {};
 
-/** A (type, operation) label pair's series, one per outcome, bound once. */
-export interface OperationSeries {
-  readonly count: Record<Outcome, CounterSeries>;
-  readonly duration: Record<Outcome, HistogramSeries>;
+  constructor(
+    private readonly requests: CounterFamily,
+    private readonly labels: readonly [type: string, operation: string],
+    readonly duration: HistogramSeries,
+  ) {}
+
+  count(outcome: Outcome): CounterSeries {
+    let series = this.counts[outcome];
+    if (!series) this.counts[outcome] = series = this.requests.bind(...this.labels, outcome);
+    return series;
+  }
 }
 
 interface CallSeries {
@@ -53,6 +66,8 @@ const OTHER = '(other)';
 /** No document: the request failed before one was parsed. */
 const UNPARSED = '(unparsed)';
 const MAX_NAME_LENGTH = 100;
+/** Buckets of a GraphQL operation's duration: few, since every operation name has its own. */
+const OPERATION_SECONDS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
 const CIRCUIT_VALUE = { closed: 0, 'half-open': 1, open: 2 } as const;
 
 export class GatewayMetrics {
@@ -71,6 +86,8 @@ export class GatewayMetrics {
   private readonly budgetExhausted: CounterSeries;
   private readonly rateLimitedChild: CounterSeries;
   private readonly names = new Set<string>();
+  /** Operation names each client made labels of, for its share of them. */
+  private readonly namedBy = new Map<string, number>();
   private readonly byLabel = new Map<string, OperationSeries>();
   private readonly byDocument = new WeakMap<DocumentNode, OperationSeries>();
   /** By document text, for whole responses served from the cache before any parse; bounded. */
@@ -90,9 +107,9 @@ export class GatewayMetrics {
     );
     this.requestDuration = new HistogramFamily(
       'gateway_graphql_request_duration_seconds',
-      'Time from a GraphQL request read to its result, by operation type, name and outcome.',
-      ['type', 'operation', 'outcome'],
-      SECONDS,
+      'Time from a GraphQL request read to its result, by operation type and name.',
+      ['type', 'operation'],
+      OPERATION_SECONDS,
       this.registry,
     );
     this.errors = new CounterFamily(
@@ -220,12 +237,15 @@ export class GatewayMetrics {
     if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
   }
 
-  /** The series of a document that runs; bound on its first request, then kept with the parsed document. */
-  seriesOf(document: DocumentNode, operationName: string | undefined): OperationSeries {
+  /**
+   * The series of a document that runs; bound on its first request, then kept with the parsed
+   * document. `client` says who sent it (asked only when its name would become a label).
+   */
+  seriesOf(document: DocumentNode, operationName: string | undefined, client?: () => string): OperationSeries {
     let series = this.byDocument.get(document);
     if (!series) {
       const operation = operationOf(document, operationName);
-      series = this.series(operation?.operation ?? '', this.admit(operation?.name?.value));
+      series = this.series(operation?.operation ?? '', this.admit(operation?.name?.value, client));
       // A document naming several operations runs whichever is asked: only a single one is kept by document.
       if (operationName === undefined || document.definitions.length === 1) this.byDocument.set(document, series);
     }
@@ -254,8 +274,8 @@ export class GatewayMetrics {
         outcome = !ran ? 'refused' : data ? 'partial' : 'failed';
       } else outcome = 'ok';
     }
-    series.count[outcome].value++;
-    series.duration[outcome].observe((performance.now() - started) / 1000);
+    series.count(outcome).value++;
+    series.duration.observe((performance.now() - started) / 1000);
   }
 
   /** Counts one error by its code; codes are the gateway's own (src/errors.ts), a bounded set. */
@@ -357,11 +377,18 @@ export class GatewayMetrics {
     return series;
   }
 
-  /** The label of an operation name: kept while fewer than `maxOperations` are, else `(other)`. */
-  private admit(name: string | undefined): string {
+  /**
+   * The label of an operation name: kept while fewer than `maxOperations` are and its client has
+   * named fewer than a quarter of them, else `(other)`.
+   */
+  private admit(name: string | undefined, client?: () => string): string {
     if (name === undefined) return ANONYMOUS;
     if (this.names.has(name)) return name;
     if (this.names.size >= this.options.maxOperations || name.length > MAX_NAME_LENGTH) return OTHER;
+    const who = client?.() ?? '';
+    const named = this.namedBy.get(who) ?? 0;
+    if (named >= Math.ceil(this.options.maxOperations / 4)) return OTHER;
+    this.namedBy.set(who, named + 1);
     this.names.add(name);
     return name;
   }
@@ -370,13 +397,7 @@ export class GatewayMetrics {
     const key = `${type} ${operation}`;
     let series = this.byLabel.get(key);
     if (!series) {
-      const count = {} as Record<Outcome, CounterSeries>;
-      const duration = {} as Record<Outcome, HistogramSeries>;
-      for (const outcome of OUTCOMES) {
-        count[outcome] = this.requests.bind(type, operation, outcome);
-        duration[outcome] = this.requestDuration.bind(type, operation, outcome);
-      }
-      series = { count, duration };
+      series = new OperationSeries(this.requests, [type, operation], this.requestDuration.bind(type, operation));
       this.byLabel.set(key, series);
     }
     return series;

@@ -28,6 +28,9 @@ interface Marks {
 
 type Marked = { [MARKS]?: Marks };
 
+/** Who sent a request, for its share of the operation-name labels (the context's client address). */
+export const clientOf = (context: unknown): (() => string) | undefined => (context as Partial<GatewayContext>).client;
+
 export function usePrometheus(metrics: GatewayMetrics): Plugin {
   return {
     onParams: ({ context, params }) => {
@@ -39,12 +42,12 @@ export function usePrometheus(metrics: GatewayMetrics): Plugin {
     },
     onExecute: ({ args }) => {
       const marks = (args.contextValue as Marked)[MARKS];
-      if (marks) marks.series = metrics.seriesOf(args.document, args.operationName ?? undefined);
+      if (marks) marks.series = metrics.seriesOf(args.document, args.operationName ?? undefined, clientOf(args.contextValue));
     },
     // A subscription over HTTP (SSE) is a request too, whose outcome is `stream`.
     onSubscribe: ({ args }) => {
       const marks = (args.contextValue as Marked)[MARKS];
-      if (marks) marks.series = metrics.seriesOf(args.document, args.operationName ?? undefined);
+      if (marks) marks.series = metrics.seriesOf(args.document, args.operationName ?? undefined, clientOf(args.contextValue));
     },
     onExecutionResult: ({ result, context }) => {
       const marks = (context as Marked)[MARKS];
