@@ -10,7 +10,7 @@
 import SchemaBuilder, { type SchemaTypes } from '@pothos/core';
 import { PothosDirectivesPlugin } from '@pothos/plugin-directives';
 import FederationPlugin from '@pothos/plugin-federation';
-import RelayPlugin from '@pothos/plugin-relay';
+import RelayPlugin, { resolveNodes } from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import { type GraphQLSchema, isIntrospectionType, isSpecifiedScalarType } from 'graphql';
 import { adminRefusal } from '../admin-access.js';
@@ -121,17 +121,23 @@ export const builder = new SchemaBuilder<{
       description:
         'Fetches up to 100 objects by their global ids, in order; null where one no longer exists, and null with its own error where its lookup failed.',
       args: { ids: { description: "Global ids, as objects' `id` fields gave them; at most 100." } },
-      resolve: (_root, { ids }, _ctx, info, resolveNodes) => {
+      resolve: (_root, { ids }, ctx, info) => {
         assertNodeCount(ids.length);
         for (const id of ids) assertNodeType(info.schema, id.typename);
         // One promise per id, not Pothos's one for all: a lookup that fails is that item's null
         // and error, and the others still come back. Every type loads one id at a time anyway
-        // (loadOne, over loaders that batch).
-        return ids.map((id) => resolveNodes([id]).then(([node]) => node ?? null));
+        // (loadOne, over loaders that batch). Pothos's own callback ignores the ids it is given
+        // and resolves the field's whole list, so its exported resolver is called per id.
+        return ids.map((id) => resolveNodes(relayBuilder(), ctx, info, [id]).then(([node]) => node ?? null));
       },
     },
   },
 });
+
+/** The builder for Pothos's node resolver, typed apart so that the options above may name it. */
+function relayBuilder(): PothosSchemaTypes.SchemaBuilder<SchemaTypes> {
+  return builder as unknown as PothosSchemaTypes.SchemaBuilder<SchemaTypes>;
+}
 
 builder.queryType({ description: 'Everything starts from a network, or from a global id.' });
 builder.mutationType({ description: 'Operations that ask an upstream to do something.' });
