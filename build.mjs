@@ -2,7 +2,8 @@
 // A script rather than the CLI for two things the CLI cannot do: start from an empty dist/ (stale
 // chunks of earlier builds otherwise pile up beside the new ones), and load @apollo/subgraph's
 // entry only when a subgraph is printed (src/schema/subgraph-printer.ts says why).
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -15,6 +16,26 @@ const lazySubgraphPrinter = {
     b.onResolve({ filter: /^@apollo\/subgraph$/ }, (args) =>
       args.importer.includes('@pothos/plugin-federation') ? { path: printer } : undefined,
     );
+  },
+};
+
+const graphqlDir = fileURLToPath(new URL('./node_modules/graphql/', import.meta.url));
+
+/**
+ * graphql-js as ES modules (the `.mjs` file beside each `.js` of the package), for every importer,
+ * ES module or CommonJS: one copy. Bundled as CommonJS, each use of an export from an ES module
+ * (yoga, envelop, the graphql-tools executor) went through a getter esbuild adds for interop:
+ * about a tenth of the CPU of completing a large answer interpreted.
+ * @type {import('esbuild').Plugin}
+ */
+const graphqlAsModules = {
+  name: 'graphql-as-modules',
+  setup(b) {
+    b.onResolve({ filter: /^graphql(\/.*)?$/ }, (args) => {
+      const sub = args.path.slice('graphql'.length).replace(/^\//, '').replace(/\.m?js$/, '');
+      const file = join(graphqlDir, sub === '' ? 'index' : sub);
+      return { path: existsSync(`${file}.mjs`) ? `${file}.mjs` : join(file, 'index.mjs') };
+    });
   },
 };
 
@@ -32,7 +53,13 @@ await build({
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: 'warning',
+  // Libraries that check NODE_ENV at run time get their production build whatever the operator's
+  // environment says: graphql-js then skips the cross-realm check it makes in every instanceOf
+  // (its own copy is the only one in the bundle), a few percent of a large query's CPU; GraphQL
+  // Armor loads its production build, graphql-ws masks internal errors. Our own settings read
+  // the environment as an object (src/config.ts), which this does not touch.
+  define: { 'process.env.NODE_ENV': '"production"' },
   // Bundled CommonJS modules call require(): give the ES module one.
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-  plugins: [lazySubgraphPrinter],
+  plugins: [lazySubgraphPrinter, graphqlAsModules],
 });
