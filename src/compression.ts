@@ -99,7 +99,17 @@ export function endWhole(
   let packed = forms?.get(encoding);
   if (!packed) {
     packed = encoding === 'br' ? brotliCompressSync(body, BROTLI) : gzipSync(body, { level: GZIP_LEVEL });
-    forms?.set(encoding, packed);
+    if (forms) {
+      // zlib's output lies in chunks of 16 KB or more: a 2 KB form kept as it came would hold its
+      // whole chunk for as long as the answer is cached.
+      // Copied out of it, and not into Buffer's shared pool either, which a kept slice also holds.
+      if (packed.buffer.byteLength > packed.length) {
+        const exact = Buffer.allocUnsafeSlow(packed.length);
+        packed.copy(exact);
+        packed = exact;
+      }
+      forms.set(encoding, packed);
+    }
   }
   // The middleware sees the encoding and leaves the answer alone, keeping this Vary.
   res

@@ -144,6 +144,9 @@ const schema = z.object({
     .optional(),
   CACHE_MAX_BYTES: int(0, 64 * 1024 * MiB).default(32 * MiB),
   RESPONSE_CACHE_MAX_BYTES: int(0, 64 * 1024 * MiB).default(16 * MiB),
+  // What documents cost to keep: parsed (with their validation), and compiled to JavaScript.
+  DOCUMENT_CACHE_MAX_BYTES: int(0, 64 * 1024 * MiB).default(4 * MiB),
+  COMPILED_CACHE_MAX_BYTES: int(0, 64 * 1024 * MiB).default(16 * MiB),
   ...Object.fromEntries(TTL_KINDS.map((kind) => [ttlVariable(kind), int(0, 86_400_000).optional()])),
   DATA_API_MAX_RESPONSE_BYTES: int(1024, 1024 * MiB).default(8 * MiB),
   METRICS_API_MAX_RESPONSE_BYTES: int(1024, 1024 * MiB).default(2 * MiB),
@@ -159,6 +162,9 @@ const schema = z.object({
   DRAIN_DELAY_MS: int(0, 600_000).default(0),
   BREAKER_HALF_OPEN_MS: int(100, 3_600_000).default(5_000),
   UPSTREAM_CALL_BUDGET: int(1, 100_000).default(250),
+  // Read by `npm start` (node's --max-old-space-size); checked here so that a typo stops the start.
+  HEAP_MAX_MB: int(128, 1_048_576).optional(),
+  IDLE_RELEASE_MS: int(0, 3_600_000).default(5_000),
   MAX_DEPTH: int(1, 1000).default(15),
   MAX_ALIASES: int(0, 10_000).default(30),
   MAX_TOKENS: int(100, 1_000_000).default(4000),
@@ -286,8 +292,15 @@ export interface Config {
     /** Time-to-live per kind of chain state, where configured. */
     ttls: Partial<Record<FreshnessKind, number>>;
   };
+  /**
+   * Memory for documents, estimated in bytes: parsed ones (and their validation), and operations
+   * compiled by graphql-jit (src/plugins/use-compiled-execution.ts). Least recently used first out.
+   */
+  documents: { parsedMaxBytes: number; compiledMaxBytes: number };
   /** Upstream calls one GraphQL request may make. */
   callBudget: number;
+  /** How long the event loop stays quiet after being busy before memory is handed back (src/ops/idle-release.ts); 0: never. */
+  idleReleaseMs: number;
   /**
    * Subscriptions: each topic's poll interval per kind, open subscriptions per client (address)
    * and in all, addresses one subscription may watch, and how long a topic's lease in Redis lasts
@@ -429,7 +442,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       responseMaxBytes: c.RESPONSE_CACHE_MAX_BYTES,
       ttls: Object.fromEntries(TTL_KINDS.flatMap((kind) => (c[ttlVariable(kind)] === undefined ? [] : [[kind, c[ttlVariable(kind)]]]))),
     },
+    documents: { parsedMaxBytes: c.DOCUMENT_CACHE_MAX_BYTES, compiledMaxBytes: c.COMPILED_CACHE_MAX_BYTES },
     callBudget: c.UPSTREAM_CALL_BUDGET,
+    idleReleaseMs: c.IDLE_RELEASE_MS,
     live: {
       intervals: {
         blocks: c.LIVE_POLL_BLOCKS_MS,

@@ -29,6 +29,7 @@ import { RateLimiter, type Refusal } from './rate-limit/limiter.js';
 import { RedisConnection } from './redis.js';
 import { allowsSocketOrigin, corsOptions, useCrossSite } from './plugins/use-cross-site.js';
 import { useCompiledExecution } from './plugins/use-compiled-execution.js';
+import { documentCaches } from './plugins/document-caches.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useIncrementalDelivery } from './plugins/use-incremental-delivery.js';
 import { useValidationCache } from './plugins/use-validation-cache.js';
@@ -315,7 +316,15 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
 
   metrics?.observeLive(() => live.stats());
 
-  // Each yoga instance gets its own plugins: some keep state per schema (compiled queries).
+  // Parsed documents, shared by both schemas; compiled queries, for the graph only (see the subgraph below).
+  const documents = documentCaches(config.documents.parsedMaxBytes);
+  // COMPILED_CACHE_MAX_BYTES=0: every operation is interpreted.
+  const compiledExecution =
+    config.documents.compiledMaxBytes > 0 ? useCompiledExecution({ maxBytes: config.documents.compiledMaxBytes }) : undefined;
+  metrics?.observeStore('documents', documents);
+  if (compiledExecution) metrics?.observeStore('compiled', compiledExecution);
+
+  // Each yoga instance gets its own plugins, but for the compiled queries, which only the graph runs.
   const plugins = ({ scope, compiled = true, trusted = [] as Plugin[] }: { scope: string; compiled?: boolean; trusted?: Plugin[] }) => [
     // Before the others, so that it sees every request whole, a response-cache hit included.
     ...(tracing ? [tracing.plugin] : []),
@@ -326,7 +335,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     ...(metrics ? [usePrometheus(metrics)] : []),
     useQueryLimits({ ...config.limits, introspection: config.introspection }),
     useIncrementalDelivery(),
-    ...(compiled ? [useCompiledExecution()] : []),
+    ...(compiled && compiledExecution ? [compiledExecution] : []),
     useErrorCodes(),
     useStreamLeftovers(),
     ...(logger ? [useRequestLog({ logger, identity, sampleRate: config.logSampleRate })] : []),
@@ -395,8 +404,8 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
       : false,
     renderGraphiQL: lazyGraphiQL(),
     maskedErrors: { maskError },
-    // Documents are parsed once (yoga's cache); their validation is kept by src/plugins/use-validation-cache.ts.
-    parserAndValidationCache: { validationCache: false },
+    // Documents are parsed once (src/plugins/document-caches.ts); their validation is kept by src/plugins/use-validation-cache.ts.
+    parserAndValidationCache: documents.options,
     logging: logger ? yogaLogging(logger) : false,
     plugins: graphPlugins,
     context,
@@ -418,8 +427,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
         multipart: false,
         graphiql: false,
         maskedErrors: { maskError },
-        // Documents are parsed once (yoga's cache); their validation is kept by src/plugins/use-validation-cache.ts.
-        parserAndValidationCache: { validationCache: false },
+        parserAndValidationCache: documents.options,
         logging: logger ? yogaLogging(logger) : false,
         plugins: subgraphPlugins,
         context,

@@ -13,6 +13,7 @@ import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.j
 import { createGateway } from './gateway.js';
 import { createLogger, type Logger } from './logger.js';
 import { createGatewayServer, serveMetrics } from './server.js';
+import { releaseMemoryWhenIdle } from './ops/idle-release.js';
 
 /** Whether an upstream answers at all (any HTTP status counts); offline machines fail fast. */
 async function reachable(url: string): Promise<boolean> {
@@ -144,6 +145,10 @@ async function main() {
       `GraphQL gateway ready: ${url} (GraphiQL in a browser)`,
     );
   });
+
+  releaseMemoryWhenIdle(config.idleReleaseMs, (freed) =>
+    logger.debug({ freedMb: Math.round(freed / 1_048_576) }, 'idle: memory handed back after a burst of work'),
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -2,7 +2,7 @@
  * The cross-request cache (src/loaders/reads.ts, ./store.ts) and whole responses: what is reused
  * between requests, for how long by kind, with whom, and what never is.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PRIMARY_CHAIN_IDS } from '../src/ids.js';
 import { MemoryStore } from '../src/loaders/store.js';
@@ -136,16 +136,44 @@ describe('reads shared between requests', () => {
 describe('the byte bound', () => {
   it('evicts the least recently used answers past it, and never holds more', () => {
     const evicted: unknown[] = [];
-    const store = new MemoryStore(1000, { onEvict: (entry) => evicted.push(entry.value) });
+    const store = new MemoryStore(2000, { onEvict: (entry) => evicted.push(entry.value) });
+    // What an entry counts: its value's bytes, its key, and what the store holds for it (160).
     const entry = (value: string) => ({ value, size: 240, freshUntil: Date.now() + 60_000, staleUntil: Date.now() + 60_000 });
     for (const key of ['a', 'b', 'c', 'd']) store.set(key, entry(key));
+    expect(store.usage).toEqual({ bytes: 4 * 401, entries: 4 });
     store.get('a');
     store.set('e', entry('e'));
     expect(evicted).toEqual(['b']);
-    expect(store.usage).toEqual({ bytes: 960, entries: 4 });
+    expect(store.usage).toEqual({ bytes: 4 * 401, entries: 4 });
     // An answer bigger than a quarter of the bound is not kept at all.
-    store.set('huge', { ...entry('huge'), size: 251 });
+    store.set('huge', { ...entry('huge'), size: 337 });
     expect(store.get('huge')).toBeUndefined();
+  });
+
+  it('lets go of answers past their time, whether or not anyone asks for them again', async () => {
+    // The sweep's timer is faked; the entries' time runs on the real clock (lru-cache reads it once).
+    vi.useFakeTimers({ toFake: ['setInterval'] });
+    try {
+      const store = new MemoryStore(100_000);
+      const entry = (ttl: number) => ({
+        value: 'x',
+        kind: 'transactions',
+        size: 1000,
+        freshUntil: Date.now() + ttl,
+        staleUntil: Date.now() + ttl,
+      });
+      store.set('short', entry(20));
+      store.set('long', entry(60_000));
+      await sleep(40);
+      expect(store.usage.entries).toBe(2);
+      vi.advanceTimersByTime(5_000);
+      // Dropped by the store's own sweep, not by a read: what it holds is what it counts.
+      expect(store.usage).toEqual({ bytes: 1000 + 4 + 160, entries: 1 });
+      expect(store.usageByKind()).toEqual(new Map([['transactions', { bytes: 1164, entries: 1 }]]));
+      await store.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('holds the gateway within CACHE_MAX_BYTES however much it reads', async () => {

@@ -2,9 +2,10 @@
  * Which documents run compiled (graphql-jit) and which interpreted (graphql-js), and that both
  * answer alike where it matters: the whole suite runs through both, by what its documents hold.
  */
-import { parse } from 'graphql';
+import { GraphQLError, parse } from 'graphql';
+import { createSchema, createYoga } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
-import { compilable } from '../src/plugins/use-compiled-execution.js';
+import { compilable, useCompiledExecution } from '../src/plugins/use-compiled-execution.js';
 import { useHarness } from './helpers.js';
 
 describe('compilable()', () => {
@@ -74,5 +75,65 @@ mutation M { aggregateSignatures(input: { message: "0x${'00'.repeat(8)}${'ab'.re
     const res = await post('Nope');
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ errors: [{ extensions: { code: 'OPERATION_RESOLUTION_FAILURE' } }] });
+  });
+});
+
+describe('which operations are compiled, and what they may hold', () => {
+  const yogaWith = (plugin: ReturnType<typeof useCompiledExecution>) =>
+    createYoga({
+      schema: createSchema({
+        typeDefs: 'type Query { hello(n: Int!): String! }',
+        resolvers: {
+          Query: {
+            hello: (_: unknown, { n }: { n: number }) => {
+              if (n < 0) throw new GraphQLError('n must not be negative', { extensions: { code: 'BAD_USER_INPUT' } });
+              return `hello ${n}`;
+            },
+          },
+        },
+      }),
+      plugins: [plugin],
+    });
+  const ask = async (yoga: ReturnType<typeof yogaWith>, query: string) =>
+    (
+      await yoga.fetch('http://yoga/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query }),
+      })
+    ).json();
+  const compiledEntries = (plugin: ReturnType<typeof useCompiledExecution>) => plugin.usageByKind().get('compiled')!.entries;
+
+  it('runs an operation interpreted the first time and compiled from its second run', async () => {
+    const plugin = useCompiledExecution({ maxBytes: 1_000_000 });
+    const yoga = yogaWith(plugin);
+    expect(await ask(yoga, '{ a: hello(n: 1) }')).toEqual({ data: { a: 'hello 1' } });
+    expect(compiledEntries(plugin)).toBe(0);
+    expect(await ask(yoga, '{ a: hello(n: 1) }')).toEqual({ data: { a: 'hello 1' } });
+    expect(compiledEntries(plugin)).toBe(1);
+    expect(await ask(yoga, '{ a: hello(n: 1) }')).toEqual({ data: { a: 'hello 1' } });
+    expect(compiledEntries(plugin)).toBe(1);
+  });
+
+  it('keeps compiled operations within their bytes, least recently run out first', async () => {
+    const plugin = useCompiledExecution({ maxBytes: 40_000 });
+    const yoga = yogaWith(plugin);
+    for (let i = 0; i < 40; i++) {
+      for (let run = 0; run < 2; run++) expect(await ask(yoga, `{ a${i}: hello(n: ${i}) }`)).toEqual({ data: { [`a${i}`]: `hello ${i}` } });
+    }
+    const usage = plugin.usageByKind().get('compiled')!;
+    expect(usage.bytes).toBeLessThanOrEqual(40_000);
+    expect(usage.entries).toBeGreaterThan(0);
+    expect(usage.entries).toBeLessThan(40);
+  });
+
+  it('answers errors alike, compiled or interpreted: same message, path and locations', async () => {
+    const yoga = yogaWith(useCompiledExecution({ maxBytes: 1_000_000 }));
+    const query = '{\n  ok: hello(n: 1)\n  bad: hello(n: -1)\n}';
+    const interpreted = await ask(yoga, query);
+    expect(interpreted).toMatchObject({
+      errors: [{ message: 'n must not be negative', path: ['bad'], locations: [{ line: 3, column: 3 }] }],
+    });
+    expect(await ask(yoga, query)).toEqual(interpreted);
   });
 });

@@ -15,7 +15,10 @@ export interface Entry {
   value: unknown;
   /** The kind of data (a freshness kind, or `response` for whole responses), for metrics; unknown when absent. */
   kind?: string;
-  /** Bytes the answer took on the wire: what the memory bound counts. */
+  /**
+   * Bytes of memory the value holds, estimated by whoever made it (an upstream answer: its bytes
+   * on the wire, which its decoded form holds within about 1.3 times): what the memory bound counts.
+   */
   size: number;
   /** Until when (ms since the epoch) it is fresh; Infinity for immutable data. */
   freshUntil: number;
@@ -35,6 +38,11 @@ export interface CacheStore {
   close(): Promise<void>;
 }
 
+/** Memory a cache holds, by kind of what it holds: read by /metrics (gateway_cache_bytes). */
+export interface MemoryUsage {
+  usageByKind(): Map<string, { bytes: number; entries: number }>;
+}
+
 export interface StoreEvents {
   /** An entry left memory to make room (not because it expired). */
   onEvict?: (entry: Entry) => void;
@@ -47,8 +55,24 @@ function freeze(value: unknown): void {
   for (const key of Object.keys(value)) freeze((value as Record<string, unknown>)[key]);
 }
 
-export class MemoryStore implements CacheStore {
+/**
+ * What an entry holds beside its value: the LRU's slot, the key string, the Entry object. Counted
+ * so that many small answers cost what they hold.
+ */
+const ENTRY_BYTES = 160;
+/**
+ * How often answers past their time are dropped. lru-cache drops an expired entry only when it is
+ * asked for or pushed out by size, so answers nobody asks again (a random id, a page of an old
+ * cursor) held their memory, uncounted by /metrics, until the bound pushed them out.
+ */
+const PURGE_INTERVAL_MS = 5_000;
+
+/** What the memory bound counts for an entry. */
+const bytesOf = (entry: Entry, key: string) => Math.max(1, entry.size) + key.length + ENTRY_BYTES;
+
+export class MemoryStore implements CacheStore, MemoryUsage {
   private readonly lru: LRUCache<string, Entry>;
+  private purging?: NodeJS.Timeout;
 
   constructor(
     maxBytes: number,
@@ -56,7 +80,7 @@ export class MemoryStore implements CacheStore {
   ) {
     this.lru = new LRUCache<string, Entry>({
       maxSize: maxBytes,
-      sizeCalculation: (entry) => Math.max(1, entry.size),
+      sizeCalculation: bytesOf,
       // An answer larger than a quarter of the whole would churn everything else out.
       maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
       dispose: (entry, _key, reason) => {
@@ -78,6 +102,10 @@ export class MemoryStore implements CacheStore {
     if (this.options.freezeValues) freeze(entry.value);
     const ttl = entry.staleUntil - Date.now();
     this.lru.set(key, entry, Number.isFinite(ttl) ? { ttl: Math.max(1, ttl) } : undefined);
+    if (!this.purging && Number.isFinite(ttl)) {
+      this.purging = setInterval(() => this.lru.purgeStale(), PURGE_INTERVAL_MS);
+      this.purging.unref();
+    }
   }
 
   /** Bytes held and entries, for metrics and tests. */
@@ -88,21 +116,25 @@ export class MemoryStore implements CacheStore {
   /**
    * Bytes and entries by kind of data. Walks every entry: it is for a metrics scrape (every few
    * seconds at most), which costs nothing per request, unlike counting on every set and dispose.
+   * Expired entries go first: the walk does not see them, and they would be held uncounted.
    */
   usageByKind(): Map<string, { bytes: number; entries: number }> {
+    this.lru.purgeStale();
     const out = new Map<string, { bytes: number; entries: number }>();
-    for (const entry of this.lru.values()) {
+    for (const [key, entry] of this.lru.entries()) {
       const kind = entry.kind ?? 'unknown';
+      const bytes = bytesOf(entry, key);
       const usage = out.get(kind);
       if (usage) {
-        usage.bytes += Math.max(1, entry.size);
+        usage.bytes += bytes;
         usage.entries++;
-      } else out.set(kind, { bytes: Math.max(1, entry.size), entries: 1 });
+      } else out.set(kind, { bytes, entries: 1 });
     }
     return out;
   }
 
   async close(): Promise<void> {
+    clearInterval(this.purging);
     this.lru.clear();
   }
 }

@@ -25,7 +25,7 @@ import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { Freshness } from '../loaders/freshness.js';
 import type { LiveStats } from '../live/hub.js';
 import type { ReadOutcome } from '../loaders/reads.js';
-import type { MemoryStore } from '../loaders/store.js';
+import type { MemoryUsage } from '../loaders/store.js';
 import type { CallObserver, CircuitReport, HttpRequest } from '../upstreams/http.js';
 import { CounterFamily, type CounterSeries, HistogramFamily, type HistogramSeries } from './series.js';
 
@@ -90,11 +90,10 @@ export class GatewayMetrics {
   private readonly namedBy = new Map<string, number>();
   private readonly byLabel = new Map<string, OperationSeries>();
   private readonly byDocument = new WeakMap<DocumentNode, OperationSeries>();
-  /** By document text, for whole responses served from the cache before any parse; bounded. */
   private inflightSource?: () => number;
   private circuitSource?: () => Iterable<CircuitReport>;
   private liveSource?: () => LiveStats;
-  private readonly stores: [string, MemoryStore][] = [];
+  private readonly stores: [string, MemoryUsage][] = [];
 
   constructor(private readonly options: MetricsOptions) {
     const registers = [this.registry];
@@ -346,7 +345,7 @@ export class GatewayMetrics {
     this.circuitSource = source;
   }
 
-  observeStore(name: string, store: MemoryStore): void {
+  observeStore(name: string, store: MemoryUsage): void {
     this.stores.push([name, store]);
   }
 
