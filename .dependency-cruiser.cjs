@@ -8,7 +8,7 @@
  *   domain     src/domain/      facts and computations over upstream data
  *   reuse      src/loaders/     request memo, shared cache, batching
  *   live       src/live/        subscriptions: one poller per topic, shared (Redis lease and pub/sub)
- *   graphql    src/errors.ts, src/context.ts, src/admin-access.ts, src/paging/
+ *   graphql    src/errors.ts, src/context.ts, src/admin-access.ts, src/pacing.ts, src/paging/
  *   schema     src/schema/      the graph
  *   app        src/plugins/, src/rate-limit/, src/ops/, src/gateway.ts, src/server.ts, src/lean-post.ts, src/websocket.ts,
  *              src/compression.ts, src/graphiql.ts, src/config.ts, src/main.ts, src/embedded-sandbox.ts
@@ -19,7 +19,7 @@ const UPSTREAMS = '^src/upstreams/';
 const DOMAIN = '^src/domain/';
 const REUSE = '^src/loaders/';
 const LIVE = '^src/live/';
-const GRAPHQL = '^src/((errors|context|admin-access)[.]ts$|paging/)';
+const GRAPHQL = '^src/((errors|context|admin-access|pacing)[.]ts$|paging/)';
 const SCHEMA = '^src/schema/';
 const APP = '^src/((plugins|rate-limit|ops)/|(gateway|server|lean-post|websocket|compression|graphiql|config|main|embedded-sandbox)[.]ts$)';
 

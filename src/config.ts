@@ -162,6 +162,7 @@ const schema = z.object({
   DRAIN_DELAY_MS: int(0, 600_000).default(0),
   BREAKER_HALF_OPEN_MS: int(100, 3_600_000).default(5_000),
   UPSTREAM_CALL_BUDGET: int(1, 100_000).default(250),
+  PACE_ITEMS_PER_TURN: int(0, 10_000_000).default(500),
   // Read by `npm start` (node's --max-old-space-size); checked here so that a typo stops the start.
   HEAP_MAX_MB: int(128, 1_048_576).optional(),
   IDLE_RELEASE_MS: int(0, 3_600_000).default(5_000),
@@ -299,6 +300,11 @@ export interface Config {
   documents: { parsedMaxBytes: number; compiledMaxBytes: number };
   /** Upstream calls one GraphQL request may make. */
   callBudget: number;
+  /**
+   * List items a request completes in one turn of the event loop before it lets other requests
+   * in (src/pacing.ts); 0 completes every answer in one pass.
+   */
+  paceItemsPerTurn: number;
   /** How long the event loop stays quiet after being busy before memory is handed back (src/ops/idle-release.ts); 0: never. */
   idleReleaseMs: number;
   /**
@@ -444,6 +450,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     documents: { parsedMaxBytes: c.DOCUMENT_CACHE_MAX_BYTES, compiledMaxBytes: c.COMPILED_CACHE_MAX_BYTES },
     callBudget: c.UPSTREAM_CALL_BUDGET,
+    paceItemsPerTurn: c.PACE_ITEMS_PER_TURN,
     idleReleaseMs: c.IDLE_RELEASE_MS,
     live: {
       intervals: {

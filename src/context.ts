@@ -9,6 +9,7 @@ import type { DataApiLoaders } from './loaders/data-api.js';
 import type { NodeLoaders } from './loaders/node.js';
 import type { RequestReads } from './loaders/reads.js';
 import type { CursorCodec } from './paging/connection.js';
+import type { Pacer } from './pacing.js';
 import type { DataApiClient } from './upstreams/data-api/client.js';
 import type { MetricsApiClient } from './upstreams/metrics-api/client.js';
 import type { NodeClient } from './upstreams/node/client.js';
@@ -36,4 +37,6 @@ export interface GatewayContext {
   client: () => string;
   /** The most addresses one subscription may watch (LIVE_MAX_ADDRESSES). */
   liveMaxAddresses: number;
+  /** Shares the event loop while this request completes a large answer (src/pacing.ts). */
+  pacer?: Pacer;
 }

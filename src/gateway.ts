@@ -30,6 +30,7 @@ import { RedisConnection } from './redis.js';
 import { allowsSocketOrigin, corsOptions, useCrossSite } from './plugins/use-cross-site.js';
 import { useCompiledExecution } from './plugins/use-compiled-execution.js';
 import { documentCaches } from './plugins/document-caches.js';
+import { Pacer } from './pacing.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useIncrementalDelivery } from './plugins/use-incremental-delivery.js';
 import { useValidationCache } from './plugins/use-validation-cache.js';
@@ -380,6 +381,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
       live,
       client: clientOf,
       liveMaxAddresses: config.live.maxAddresses,
+      pacer: config.paceItemsPerTurn > 0 ? new Pacer(config.paceItemsPerTurn) : undefined,
     };
   };
 

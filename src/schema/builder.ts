@@ -17,6 +17,7 @@ import { adminRefusal } from '../admin-access.js';
 import type { GatewayContext } from '../context.js';
 import { forbidden } from '../errors.js';
 import { assertNodeCount, assertNodeType, decodeGlobalId, encodeGlobalId } from './global-id.js';
+import { PacingPlugin } from './pacing.js';
 
 /**
  * Pothos's directives plugin, for the subgraph only. Apollo's printer reads `@key` and `@link`
@@ -45,11 +46,13 @@ declare global {
   export namespace PothosSchemaTypes {
     export interface Plugins<Types extends SchemaTypes> {
       subgraphDirectives: SubgraphDirectivesPlugin<Types>;
+      pacing: PacingPlugin<Types>;
     }
   }
 }
 
 SchemaBuilder.registerPlugin('subgraphDirectives', SubgraphDirectivesPlugin);
+SchemaBuilder.registerPlugin('pacing', PacingPlugin);
 
 export const builder = new SchemaBuilder<{
   Context: GatewayContext;
@@ -74,7 +77,8 @@ export const builder = new SchemaBuilder<{
   };
 }>({
   // Scope auth first, so no other plugin's wrapper runs (or calls out) before the check.
-  plugins: [ScopeAuthPlugin, RelayPlugin, 'subgraphDirectives', FederationPlugin],
+  // Pacing last, so that it wraps the resolvers as the other plugins left them: it sees the lists they return.
+  plugins: [ScopeAuthPlugin, RelayPlugin, 'subgraphDirectives', FederationPlugin, 'pacing'],
   scopeAuth: {
     authScopes: (ctx) => ({ admin: ctx.admin().granted }),
     unauthorizedError: (_parent, ctx) => forbidden(adminRefusal(ctx.admin())),
