@@ -137,3 +137,36 @@ describe('which operations are compiled, and what they may hold', () => {
     expect(await ask(yoga, query)).toEqual(interpreted);
   });
 });
+
+describe('the order of an answer’s keys', () => {
+  // A field that answers late must still come first when it was asked first (the spec's
+  // "ordered map"). graphql-tools' executor, which runs what is not compiled, wrote keys as their
+  // values arrived until 4.1.5; patches/ backports its fix to the 1.x that yoga 5 uses.
+  const schema = createSchema({
+    typeDefs: 'type Query { late: [Int!]! soon: [Int!]! now: [Int!]! }',
+    resolvers: {
+      Query: {
+        late: () => new Promise((resolve) => setTimeout(() => resolve([1]), 20)),
+        soon: () => Promise.resolve([2]),
+        now: () => [3],
+      },
+    },
+  });
+  it.each([
+    ['interpreted the first time, compiled after', '{ late soon now }'],
+    [
+      'interpreted every time (a variable with a default is never compiled)',
+      'query ($yes: Boolean = true) { late soon @include(if: $yes) now }',
+    ],
+  ])('%s', async (_how, query) => {
+    const yoga = createYoga({ schema, plugins: [useCompiledExecution({ maxBytes: 1_000_000 })] });
+    for (let run = 0; run < 3; run++) {
+      const res = await yoga.fetch('http://yoga/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query }),
+      });
+      expect(await res.text()).toBe('{"data":{"late":[1],"soon":[2],"now":[3]}}');
+    }
+  });
+});
