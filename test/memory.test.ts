@@ -36,10 +36,10 @@ describe('documents a client sends once', () => {
       for (const { status } of await Promise.all(batch)) expect(status).toBe(200);
     }
     const after = await metrics();
-    // Parsed documents stay within DOCUMENT_CACHE_MAX_BYTES (8 MiB by default); none ran twice, so none was compiled.
+    // Parsed documents stay within DOCUMENT_CACHE_MAX_BYTES (4 MiB by default); none ran twice, so none was compiled.
     const parsed = sample(after, 'gateway_cache_bytes', { store: 'documents', kind: 'parsed' });
     expect(parsed).toBeGreaterThan(1 * MiB);
-    expect(parsed).toBeLessThanOrEqual(8 * MiB);
+    expect(parsed).toBeLessThanOrEqual(4 * MiB);
     expect(sample(after, 'gateway_cache_entries', { store: 'compiled', kind: 'compiled' })).toBe(0);
     const grown = (sample(after, 'process_resident_memory_bytes') - sample(before, 'process_resident_memory_bytes')) / MiB;
     expect(grown).toBeLessThan(60);
