@@ -43,7 +43,7 @@ export const NetworkRef = builder.objectRef<NetworkModel>('Network');
 
 export interface AddressModel {
   network: NetworkName;
-  /** As the Data API writes it: `avax1...` without chain prefix, or a lower-case 0x address. */
+  /** As the Data API writes it: `avax1...` without chain prefix, or a lower-case 0x address (`Address.address` checksums it). */
   address: string;
 }
 
