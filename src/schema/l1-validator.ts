@@ -94,8 +94,14 @@ const L1ValidatorConnection = builder.connectionObject(
       blockHeight: t.field({
         type: 'BigInt',
         nullable: true,
-        description: 'The P-Chain height at which remaining balances were computed.',
-        resolve: (conn) => (conn as { firstPage?: ListL1ValidatorsResponse }).firstPage?.blockHeight ?? null,
+        description:
+          "The P-Chain height at which the Data API computed remaining balances, from the page's first upstream answer. For a subnet that is not an L1, whose list is empty without a call, selecting it costs one listL1Validators call (one per network for the whole request).",
+        resolve: async (conn, _args, ctx) => {
+          const { firstPage, emptyOn } = conn as L1ConnectionEnvelope;
+          if (firstPage) return firstPage.blockHeight;
+          // The height is the Data API's, whatever the filter: the smallest page of the whole list gives it.
+          return emptyOn ? (await listL1Validators(ctx.dataApi, emptyOn, { pageSize: 1 })).blockHeight : null;
+        },
       }),
     }),
   },
@@ -189,16 +195,20 @@ builder.asEntity(L1ValidatorRef, {
     findL1Validator(ctx, keyNetwork('L1Validator', key.network), keyField('L1Validator', 'validationId', key.validationId, parseCb58Id)),
 });
 
+/** What `blockHeight` reads: the first upstream page, or the network of a list known empty without one. */
+type L1ConnectionEnvelope = { firstPage?: ListL1ValidatorsResponse; emptyOn?: NetworkName };
+
 /** A subnet's L1 validators: a page of them for an L1, an empty connection (no call) for any other subnet. */
 function l1ValidatorsOf(ctx: GatewayContext, subnet: SubnetModel, args: L1ValidatorsArgs) {
   if (!subnet.isL1) {
     // A subnet that was never converted has no L1 validators: no call needed to know it.
-    return emptyConnection<L1ValidatorModel, ListL1ValidatorsResponse>({
+    const empty = emptyConnection<L1ValidatorModel, ListL1ValidatorsResponse>({
       cursors: ctx.cursors,
       args,
       spec: L1_VALIDATORS_PAGE,
       filters: [subnet.network, subnet.subnetId, 'none'],
     });
+    return Object.assign(empty, { emptyOn: subnet.network }) satisfies L1ConnectionEnvelope;
   }
   return l1ValidatorConnection(ctx, subnet.network, { ...args, subnetId: subnet.subnetId });
 }

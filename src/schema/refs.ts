@@ -244,7 +244,8 @@ export const PChainBlockchainEntryRef = builder.objectRef<{
   vmID: string;
 }>('PChainBlockchainEntry');
 
-export type PValidatorModel = PValidator & { network: NetworkName };
+/** A validator of platform.getCurrentValidators, with the subnet it was asked for (undefined: the Primary Network). */
+export type PValidatorModel = PValidator & { network: NetworkName; subnetId: string | undefined };
 
 export const PChainValidatorRef = builder.objectRef<PValidatorModel>('PChainValidator');
 
