@@ -6,7 +6,14 @@
 import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
 import { parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
-import type { EvmInput, EvmOutput, PChainTransaction, PrimaryChainAlias, XChainTransaction } from '../upstreams/data-api/transaction.js';
+import type {
+  EvmInput,
+  EvmOutput,
+  PChainTransaction,
+  PrimaryChainAlias,
+  PrimaryNetworkTransaction,
+  XChainTransaction,
+} from '../upstreams/data-api/transaction.js';
 import type { PrimaryNetworkTxType } from '../upstreams/data-api/wire.js';
 import type { SortOrder } from '../upstreams/data-api/wire.js';
 import { PRIMARY_NETWORK_TX_TYPES } from '../upstreams/data-api/wire.js';
@@ -446,8 +453,13 @@ function listTransactions(ctx: GatewayContext, network: NetworkName, chain: Prim
     read: (page) => ({ items: page.transactions, nextPageToken: page.nextPageToken }),
     toNode: (tx) => txModel(network, chain, tx),
     keyOf: (tx) => tx.txHash,
+    // The spec sorts these lists by timestamp: what lets a resume drop what it served, however far the list moved.
+    rankOf: params.sortOrder === 'asc' ? timeOf : (tx) => -timeOf(tx),
   });
 }
+
+/** When a transaction was accepted: `blockTimestamp` on the P-Chain, `timestamp` on the X- and C-Chain. */
+const timeOf = (tx: PrimaryNetworkTransaction): number => ('blockTimestamp' in tx ? tx.blockTimestamp : tx.timestamp);
 
 const PAGE_NOTE =
   '`first`: 1 to 500 (default 10); 100 per upstream call, and a page may come back shorter when its transactions hold many UTXOs.';
