@@ -3,6 +3,7 @@
  * upstream calls, every EVM connection's paging and filters, balances, contract metadata per
  * ercType, the enums, and upstream failures.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { toChecksumAddress } from '../src/ids.js';
 import { getEvmWorld } from '../sandbox/world/evm.js';
@@ -101,14 +102,14 @@ describe('subnet → EVM chain → transactions → contract metadata → ICM me
     }
   });
 
-  it('shares found contract metadata between requests, but asks again about addresses that had none', async () => {
+  it('shares found contract metadata between requests, and "none" for a short while only', async () => {
     const token = cChain.tokens[0]!;
     const q = `{ network { evmChain(evmChainId: 43114) {
       token: address(address: "${token.address}") { contract { __typename name } }
       eoa: address(address: "${cChain.accounts[0]}") { contract { name } }
     } } }`;
     // A gateway of its own with the cache on, so that no other test has filled it.
-    const fresh = await startHarness({ CACHE: 'memory' });
+    const fresh = await startHarness({ CACHE: 'memory', CACHE_TTL_ABSENT_MS: '300' });
     try {
       const first = await fresh.raw(q);
       expect(first.data).toEqual({
@@ -117,8 +118,11 @@ describe('subnet → EVM chain → transactions → contract metadata → ICM me
       expect(fresh.sandbox.count('getContractMetadata')).toBe(2);
       fresh.sandbox.reset();
       expect((await fresh.raw(q)).data).toEqual(first.data);
-      // The token comes from the shared cache; "no contract" is not remembered, since one may be
-      // deployed there next, and neither is the response built on it.
+      expect(fresh.sandbox.count('getContractMetadata')).toBe(0);
+      // "No contract" is kept for CACHE_TTL_ABSENT_MS only, since one may be deployed there next,
+      // and so is the response built on it; the token for its own, longer time.
+      await sleep(350);
+      expect((await fresh.raw(q)).data).toEqual(first.data);
       expect(fresh.sandbox.count('getContractMetadata')).toBe(1);
     } finally {
       await fresh.close();

@@ -331,6 +331,8 @@ describe('P-Chain', () => {
     const subnets = new Set(nodes.map((v) => v.subnetId));
     expect(subnets.size).toBeGreaterThan(1);
     expect(h.sandbox.count('platform.getCurrentValidators')).toBe(subnets.size);
+    // Back from the P-Chain to the Data API: the validators the page listed, without a call each.
+    expect(h.sandbox.count('listL1Validators')).toBe(1);
     for (const call of h.bodies('platform.getCurrentValidators')) {
       const expected = nodes
         .filter((v) => v.subnetId === call.params.subnetID)
@@ -348,6 +350,35 @@ describe('P-Chain', () => {
           l1Validator: { validationId: v.validationId },
         });
     }
+  });
+
+  it("finds a chain's L1 validators, and a P-Chain validator set's, in one listing of their subnet", async () => {
+    const [chainId, chain] = [...node.chains.entries()].find(
+      ([, c]) =>
+        c.vm === 'subnet-evm' &&
+        c.status !== 'Created' &&
+        c.subnet.isL1 &&
+        world.l1Validators.filter((v) => v.subnetId === c.subnet.subnetId && v.weight > 0).length >= 5,
+    )!;
+    const subnetId = chain.subnet.subnetId;
+    const res = await h.raw<any>(`{ network {
+      blockchain(blockchainId: "${chainId}") { validators { validationId l1Validator { validationId nodeId subnetId } } }
+      subnet(subnetId: "${subnetId}") { currentValidators { validationId l1Validator { validationId } } }
+    } }`);
+    expect(res.errors).toBeUndefined();
+    const validators = res.data.network.blockchain.validators as any[];
+    expect(validators.length).toBeGreaterThanOrEqual(5);
+    for (const v of validators) {
+      const wire = world.l1Validators.find((w) => w.validationId === v.validationId)!;
+      expect(v.l1Validator).toEqual({ validationId: wire.validationId, nodeId: wire.nodeId, subnetId });
+    }
+    const current = res.data.network.subnet.currentValidators as any[];
+    expect(current.length).toBeGreaterThanOrEqual(2);
+    for (const v of current) expect(v.l1Validator).toEqual({ validationId: v.validationId });
+    // One listing of the subnet, active and inactive, for both sets: not one call per validator.
+    expect(h.sandbox.count('listL1Validators')).toBe(1);
+    const [listing] = h.sandbox.log.filter((r) => r.operation === 'listL1Validators');
+    expect(Object.fromEntries(listing!.query)).toMatchObject({ subnetId, includeInactiveL1Validators: 'true', pageSize: '100' });
   });
 
   it('keeps the deprecated platform.getBlockchains and platform.getBalance, marked so', async () => {

@@ -78,7 +78,7 @@ function l1ValidatorConnection(ctx: GatewayContext, network: NetworkName, args: 
     args,
     spec: L1_VALIDATORS_PAGE,
     filters: [network, filters],
-    fetchPage: (page) => listL1Validators(ctx.dataApi, network, { ...page, ...filters }),
+    fetchPage: (page) => ctx.loaders.l1ValidatorPage(network, { ...page, ...filters }),
     read: (page) => ({ items: page.validators, nextPageToken: page.nextPageToken }),
     toNode: (v) => l1ValidatorModel(network, v),
     keyOf: (v) => v.validationId,
@@ -112,9 +112,17 @@ const includeInactiveArg = {
   description: 'Include validators that are no longer active (out of balance, disabled or removed). Default: active only.',
 };
 
-/** An L1 validator by validation id, active or not; null if the Data API knows none. */
-async function findL1Validator(ctx: GatewayContext, network: NetworkName, validationId: string): Promise<L1ValidatorModel | null> {
-  const v = await ctx.loaders.l1Validator(network, validationId);
+/**
+ * An L1 validator by validation id, active or not; null if the Data API knows none. With the
+ * subnet, when the asker knows it, the lookups of one subnet share a listing of it.
+ */
+async function findL1Validator(
+  ctx: GatewayContext,
+  network: NetworkName,
+  validationId: string,
+  subnetId?: string,
+): Promise<L1ValidatorModel | null> {
+  const v = await ctx.loaders.l1Validator({ network, validationId, subnetId });
   return v ? l1ValidatorModel(network, v) : null;
 }
 
@@ -249,8 +257,9 @@ builder.objectField(L1ValidatorDetailsRef, 'validator', (t) =>
   t.field({
     type: L1ValidatorRef,
     nullable: true,
-    description: 'The validator as it is now (its inactive state included).',
-    resolve: (d, _args, ctx) => findL1Validator(ctx, d.network, d.validationId),
+    description:
+      'The validator as it is now (its inactive state included). The validators of one subnet that a response names are found in one listing of that subnet.',
+    resolve: (d, _args, ctx) => findL1Validator(ctx, d.network, d.validationId, d.subnetId),
   }),
 );
 
@@ -258,8 +267,9 @@ builder.objectField(PChainValidatorRef, 'l1Validator', (t) =>
   t.field({
     type: L1ValidatorRef,
     nullable: true,
-    description: "The Data API's record of this L1 validator (history, BLS credentials); null for other validators.",
-    resolve: (v, _args, ctx) => (v.validationID ? findL1Validator(ctx, v.network, v.validationID) : null),
+    description:
+      "The Data API's record of this L1 validator (history, BLS credentials); null for other validators. All of a validator set's are found in one listing of its subnet.",
+    resolve: (v, _args, ctx) => (v.validationID ? findL1Validator(ctx, v.network, v.validationID, v.subnetId) : null),
   }),
 );
 
@@ -267,7 +277,8 @@ builder.objectField(ChainValidatorRef, 'l1Validator', (t) =>
   t.field({
     type: L1ValidatorRef,
     nullable: true,
-    description: "The Data API's record of this L1 validator; null for legacy subnet validators.",
-    resolve: (v, _args, ctx) => (v.isL1Validator ? findL1Validator(ctx, v.network, v.validationID) : null),
+    description:
+      "The Data API's record of this L1 validator; null for legacy subnet validators. All of a chain's validators are found in one listing of its subnet.",
+    resolve: (v, _args, ctx) => (v.isL1Validator ? findL1Validator(ctx, v.network, v.validationID, v.subnetId) : null),
   }),
 );

@@ -249,7 +249,8 @@ export type PValidatorModel = PValidator & { network: NetworkName; subnetId: str
 
 export const PChainValidatorRef = builder.objectRef<PValidatorModel>('PChainValidator');
 
-export type ChainValidatorModel = SubnetEvmValidator & { network: NetworkName };
+/** A validator of a chain's validators endpoint, with the chain's subnet. */
+export type ChainValidatorModel = SubnetEvmValidator & { network: NetworkName; subnetId: string };
 
 export const ChainValidatorRef = builder.objectRef<ChainValidatorModel>('ChainValidator');
 

@@ -34,7 +34,6 @@ import { nodeKey, parseNodeKey } from './global-id.js';
 import { keyField, keyNetwork, shown } from './entity-keys.js';
 import { checkAddresses, checkTimeRange, toNetwork } from './inputs.js';
 import { AvalancheAddressScalar, CB58IdScalar } from './scalars.js';
-import { listLatestPrimaryNetworkTransactions } from '../upstreams/data-api/transaction.js';
 import {
   AddressRef,
   AssetAmountRef,
@@ -449,7 +448,7 @@ function listTransactions(ctx: GatewayContext, network: NetworkName, chain: Prim
     args,
     spec: TRANSACTIONS_PAGE,
     filters: [network, chain, params],
-    fetchPage: (page) => listLatestPrimaryNetworkTransactions(ctx.dataApi, network, chain, { ...page, ...params }),
+    fetchPage: (page) => ctx.loaders.transactionPage(network, chain, { ...page, ...params }),
     read: (page) => ({ items: page.transactions, nextPageToken: page.nextPageToken }),
     toNode: (tx) => txModel(network, chain, tx),
     keyOf: (tx) => tx.txHash,
