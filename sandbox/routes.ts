@@ -137,33 +137,49 @@ export class QueryReader {
 const TOKEN_KEY = 'sandbox-page-token';
 
 /**
- * Page tokens are opaque to clients: an offset bound to the query that made it, signed so that a
- * tampered or foreign token is refused like the real service refuses one.
+ * Page tokens are opaque to clients, and say where the page they follow ended as the real
+ * service's do ("a page token ... to retrieve the subsequent page"): after the last item that page
+ * held, wherever that item is now. A list that grew at its head since (a newer transaction) does
+ * not shift the next page onto items already served. The token holds that item's key and its
+ * position then (used only if the item has left the list), bound to the query that made it and
+ * signed, so that a tampered or foreign token is refused like the real service refuses one.
  */
-export function encodePageToken(offset: number, fingerprint: string): string {
-  const payload = Buffer.from(JSON.stringify([offset, fingerprint])).toString('base64url');
+export function encodePageToken(after: { key: string; offset: number }, fingerprint: string): string {
+  const payload = Buffer.from(JSON.stringify([after.key, after.offset, fingerprint])).toString('base64url');
   const mac = createHmac('sha256', TOKEN_KEY).update(payload).digest('base64url').slice(0, 10);
   return `${payload}.${mac}`;
 }
 
-export function decodePageToken(token: string, fingerprint: string): number {
+export function decodePageToken(token: string, fingerprint: string): { key: string; offset: number } {
   const [payload, mac] = token.split('.');
   if (!payload || !mac || createHmac('sha256', TOKEN_KEY).update(payload).digest('base64url').slice(0, 10) !== mac) {
     throw new BadRequest(['Invalid page token']);
   }
-  const [offset, fp] = JSON.parse(Buffer.from(payload, 'base64url').toString()) as [number, string];
+  const [key, offset, fp] = JSON.parse(Buffer.from(payload, 'base64url').toString()) as [string, number, string];
   if (fp !== fingerprint) throw new BadRequest(['Page token does not belong to this query']);
-  return offset;
+  return { key, offset };
 }
 
-/** A slice of `items` for the page asked for, with the token of the next one. */
+/**
+ * Where the page after `after` starts in `items`: right after its item, looked for from where it
+ * was (items only move down a list that grows at its head), then before; where it was if it left.
+ */
+function resumeAt<T>(items: readonly T[], keyOf: (item: T) => string, after: { key: string; offset: number }): number {
+  const was = Math.min(after.offset - 1, items.length);
+  for (let i = Math.max(was, 0); i < items.length; i++) if (keyOf(items[i]!) === after.key) return i + 1;
+  for (let i = Math.min(was, items.length) - 1; i >= 0; i--) if (keyOf(items[i]!) === after.key) return i + 1;
+  return after.offset;
+}
+
+/** A slice of `items` for the page asked for, with the token of the next one; `keyOf` names an item in its list. */
 export function paginate<T>(
   items: readonly T[],
   q: { pageToken?: string; pageSize: number },
   fingerprint: string,
+  keyOf: (item: T) => string,
   fits?: (page: readonly T[], next: T) => boolean,
 ): { page: T[]; nextPageToken?: string } {
-  const offset = q.pageToken ? decodePageToken(q.pageToken, fingerprint) : 0;
+  const offset = q.pageToken ? resumeAt(items, keyOf, decodePageToken(q.pageToken, fingerprint)) : 0;
   const page: T[] = [];
   let i = offset;
   while (i < items.length && page.length < q.pageSize) {
@@ -172,5 +188,7 @@ export function paginate<T>(
     page.push(item);
     i++;
   }
-  return i < items.length ? { page, nextPageToken: encodePageToken(i, fingerprint) } : { page };
+  return i < items.length && page.length > 0
+    ? { page, nextPageToken: encodePageToken({ key: keyOf(page.at(-1)!), offset: i }, fingerprint) }
+    : { page };
 }

@@ -132,6 +132,11 @@ export function describeLiveError(error: unknown): { message: string; extensions
   return { message: masked.message, extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR, ...extensions } };
 }
 
+/** Something the graph pointed at that the upstream no longer has; the message says what and why. */
+export function notFound(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: ErrorCode.NOT_FOUND } });
+}
+
 export function forbidden(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: ErrorCode.FORBIDDEN } });
 }

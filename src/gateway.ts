@@ -373,7 +373,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
       dataApi,
       metricsApi: new MetricsApiClient(reads, metricsOptions),
       node,
-      loaders: new DataApiLoaders(dataApi, activity),
+      loaders: new DataApiLoaders(dataApi, reads, activity),
       nodeLoaders: new NodeLoaders(node),
       reads,
       cursors,

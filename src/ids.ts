@@ -5,6 +5,7 @@
  * sandbox (to mint ids in the real formats). Nothing here knows GraphQL.
  */
 import { createHash } from 'node:crypto';
+import { keccak_256 } from '@noble/hashes/sha3';
 import { base58, bech32 } from '@scure/base';
 
 export type NetworkName = 'mainnet' | 'fuji';
@@ -162,6 +163,22 @@ const EVM_ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
 
 export function isEvmAddress(value: string): boolean {
   return EVM_ADDRESS_RE.test(value);
+}
+
+/**
+ * An EVM address in its EIP-55 form: each hex letter upper-cased where the keccak-256 of the
+ * lower-case address has a nibble of 8 or more. One spelling for one address, whatever case it
+ * was given in, and one a wallet can check. `address` must pass `isEvmAddress`.
+ */
+export function toChecksumAddress(address: string): string {
+  const lower = address.slice(2).toLowerCase();
+  const hash = keccak_256(lower);
+  let out = '0x';
+  for (let i = 0; i < 40; i++) {
+    const nibble = i % 2 === 0 ? hash[i >> 1]! >> 4 : hash[i >> 1]! & 0x0f;
+    out += nibble >= 8 ? lower[i]!.toUpperCase() : lower[i]!;
+  }
+  return out;
 }
 
 const HEX_RE = /^(0x)?[0-9a-fA-F]*$/;

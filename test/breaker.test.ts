@@ -4,7 +4,9 @@
  * fail, cannot open a circuit that every client shares; several failing clients do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeGlobalId } from '../src/schema/global-id.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { startGatewayProcess, type GatewayProcess } from './gateway-process.js';
 import { client } from './sockets.js';
 
@@ -15,10 +17,10 @@ let lookup: string;
 beforeAll(async () => {
   sandbox = await startSandbox();
   gw = await startGatewayProcess(sandbox);
-  // Ten transactions by their global ids: one upstream lookup each.
-  const listed = await gw.query('{ network { transactions(chain: P_CHAIN, first: 10) { nodes { id } } } }');
-  const ids = listed.body.data.network.transactions.nodes.map((n: { id: string }) => n.id);
-  expect(ids).toHaveLength(10);
+  // Ten transactions by their global ids, which no list read before (one would answer them): one upstream lookup each.
+  const ids = getWorld('mainnet')
+    .transactions.p.slice(0, 10)
+    .map((tx) => encodeGlobalId('PChainTransaction', `mainnet:${tx.txHash}`));
   lookup = JSON.stringify({ query: 'query ($ids: [ID!]!) { nodes(ids: $ids) { id } }', variables: { ids } });
 });
 afterAll(async () => {

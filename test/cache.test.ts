@@ -66,6 +66,26 @@ describe('reads shared between requests', () => {
     expect(h.sandbox.counts).toEqual({ listLatestPrimaryNetworkTransactions: 2, getTxByHash: 1 });
   });
 
+  it('keeps a lookup that found nothing for a short while (CACHE_TTL_ABSENT_MS), so warm repeats do not call', async () => {
+    const h = await harness({ CACHE_TTL_ABSENT_MS: '300' });
+    // Well-formed ids of nothing there: an X-Chain transaction's hash on the P-Chain, an address without a contract.
+    const none = world.transactions.x[0]!.txHash;
+    const q = (alias: string) => `{ network {
+      ${alias}: transaction(chain: P_CHAIN, txHash: "${none}") { txHash }
+      evmChain(evmChainId: 43114) { address(address: "0x${'0'.repeat(39)}1") { contract { name } } }
+    } }`;
+    for (const alias of ['a', 'b']) {
+      const res = await h.raw<any>(q(alias));
+      expect(res.errors).toBeUndefined();
+      expect(res.data.network[alias]).toBeNull();
+      expect(res.data.network.evmChain.address.contract).toBeNull();
+    }
+    expect(h.sandbox.counts).toEqual({ getTxByHash: 1, getContractMetadata: 1 });
+    await sleep(350);
+    await h.raw(q('c'));
+    expect(h.sandbox.counts).toEqual({ getTxByHash: 2, getContractMetadata: 2 });
+  });
+
   it('serves a slowly changing list stale while one call refreshes it', async () => {
     const h = await harness({ CACHE_TTL_SUBNETS_MS: '100' });
     await h.raw(subnetQuery('a'));

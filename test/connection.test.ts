@@ -21,7 +21,7 @@ function upstream(initial: string[]) {
 const cursors = new CursorCodec('test-secret');
 const spec = { field: 'items', maxPageSize: 4, defaultFirst: 4, maxFirst: 20 };
 
-function page(api: ReturnType<typeof upstream>, args: ConnectionArgs, lostAnchor?: 'skip' | 'restart') {
+function page(api: ReturnType<typeof upstream>, args: ConnectionArgs, lostAnchor?: 'skip' | 'restart', rankOf?: (x: string) => number) {
   return pageConnection({
     cursors,
     args,
@@ -31,6 +31,7 @@ function page(api: ReturnType<typeof upstream>, args: ConnectionArgs, lostAnchor
     read: (p) => p,
     toNode: (x: string) => x,
     keyOf: (x) => x,
+    rankOf,
     lostAnchor,
   });
 }
@@ -62,5 +63,43 @@ describe('a cursor from the middle of a page', () => {
     api.calls.length = 0;
     expect(nodes(await page(api, { first: 2, after: first.pageInfo.endCursor }))).toEqual(['b', 'a']);
     expect(api.calls).toEqual([{ pageToken: '2', pageSize: 2 }]);
+  });
+});
+
+describe('a cursor at the end of a page, over tokens that count positions', () => {
+  it('resumes after its item when newer items pushed it onto the next page', async () => {
+    const api = upstream(['f', 'e', 'd', 'c', 'b', 'a']);
+    const first = await page(api, { first: 2 }); // f e | d c | b a
+    api.list.unshift('h', 'g');
+    // The next page's token says "from position 2", which now holds f e again.
+    expect(nodes(await page(api, { first: 3, after: first.pageInfo.endCursor }))).toEqual(['d', 'c', 'b']);
+  });
+
+  /** `t<time>`, newest first: ranked by the time, negated. */
+  const byTime = (x: string) => -Number(x.slice(1).split('.')[0]);
+
+  it('drops what ranks before its item however far the list moved: more than a page arrived', async () => {
+    const api = upstream(['t10', 't9', 't8', 't7', 't6']);
+    const first = await page(api, { first: 2 }, undefined, byTime);
+    expect(nodes(first)).toEqual(['t10', 't9']);
+    api.list.unshift('t15', 't14', 't13', 't12', 't11');
+    const next = await page(api, { first: 3, after: first.pageInfo.endCursor }, undefined, byTime);
+    expect(nodes(next)).toEqual(['t8', 't7', 't6']);
+    // It read through the page the new items took (3 asked, all newer), found its item on the next, and went on.
+    expect(api.calls.slice(1)).toEqual([
+      { pageToken: '2', pageSize: 3 },
+      { pageToken: '5', pageSize: 3 },
+      { pageToken: '8', pageSize: 2 },
+    ]);
+  });
+
+  it('takes items level with its item as coming after it, unless the item shows up further on', async () => {
+    // Three transactions of one block (time 5), then older ones.
+    const api = upstream(['t5.a', 't5.b', 't5.c', 't4', 't3']);
+    const first = await page(api, { first: 2 }, undefined, byTime);
+    expect(nodes(first)).toEqual(['t5.a', 't5.b']);
+    api.list.unshift('t6.z', 't6.y', 't6.x');
+    // Position 2 now holds t6.x and t5.a: t5.a is level with t5.b, and only t5.b on the next page says it came before.
+    expect(nodes(await page(api, { first: 3, after: first.pageInfo.endCursor }, undefined, byTime))).toEqual(['t5.c', 't4', 't3']);
   });
 });

@@ -3,7 +3,9 @@
  * upstream calls, every EVM connection's paging and filters, balances, contract metadata per
  * ercType, the enums, and upstream failures.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { toChecksumAddress } from '../src/ids.js';
 import { getEvmWorld } from '../sandbox/world/evm.js';
 import { FX_RATES } from '../sandbox/world/timeline.js';
 import { getWorld } from '../sandbox/world/world.js';
@@ -100,14 +102,14 @@ describe('subnet → EVM chain → transactions → contract metadata → ICM me
     }
   });
 
-  it('shares found contract metadata between requests, but asks again about addresses that had none', async () => {
+  it('shares found contract metadata between requests, and "none" for a short while only', async () => {
     const token = cChain.tokens[0]!;
     const q = `{ network { evmChain(evmChainId: 43114) {
       token: address(address: "${token.address}") { contract { __typename name } }
       eoa: address(address: "${cChain.accounts[0]}") { contract { name } }
     } } }`;
     // A gateway of its own with the cache on, so that no other test has filled it.
-    const fresh = await startHarness({ CACHE: 'memory' });
+    const fresh = await startHarness({ CACHE: 'memory', CACHE_TTL_ABSENT_MS: '300' });
     try {
       const first = await fresh.raw(q);
       expect(first.data).toEqual({
@@ -116,8 +118,11 @@ describe('subnet → EVM chain → transactions → contract metadata → ICM me
       expect(fresh.sandbox.count('getContractMetadata')).toBe(2);
       fresh.sandbox.reset();
       expect((await fresh.raw(q)).data).toEqual(first.data);
-      // The token comes from the shared cache; "no contract" is not remembered, since one may be
-      // deployed there next, and neither is the response built on it.
+      expect(fresh.sandbox.count('getContractMetadata')).toBe(0);
+      // "No contract" is kept for CACHE_TTL_ABSENT_MS only, since one may be deployed there next,
+      // and so is the response built on it; the token for its own, longer time.
+      await sleep(350);
+      expect((await fresh.raw(q)).data).toEqual(first.data);
       expect(fresh.sandbox.count('getContractMetadata')).toBe(1);
     } finally {
       await fresh.close();
@@ -350,7 +355,39 @@ describe('links and lookups', () => {
     const again = await h.raw(
       `{ a: node(id: "${id}") { ... on EvmChain { evmChainId } } b: node(id: "${address.id}") { ... on EvmAddress { address chain { evmChainId } } } }`,
     );
-    expect(again.data).toEqual({ a: { evmChainId: 43114 }, b: { address: cChain.accounts[2], chain: { evmChainId: 43114 } } });
+    expect(again.data).toEqual({
+      a: { evmChainId: 43114 },
+      b: { address: toChecksumAddress(cChain.accounts[2]!), chain: { evmChainId: 43114 } },
+    });
+  });
+
+  it('spells an EVM address one way (EIP-55) on every path: as asked in any case, as an upstream wrote it, through node(id:)', async () => {
+    const lower = cChain.accounts[2]!.toLowerCase();
+    const upper = `0x${lower.slice(2).toUpperCase()}`;
+    const eip55 = toChecksumAddress(lower);
+    // Mixed case, and not the lower-case form the global id is made of.
+    expect(eip55).not.toBe(lower);
+    const asked = await h.raw<any>(
+      `{ network { evmChain(evmChainId: 43114) {
+          lower: address(address: "${lower}") { id address }
+          upper: address(address: "${upper}") { id address }
+          transactions(first: 3) { nodes { from { address account { id address } } } }
+        }
+        atomic: address(address: "${upper}") { id address } } }`,
+    );
+    expect(asked.errors).toBeUndefined();
+    const chain = asked.data.network.evmChain;
+    expect(chain.lower).toEqual({ id: chain.upper.id, address: eip55 });
+    expect(chain.upper.address).toBe(eip55);
+    for (const { from } of chain.transactions.nodes) {
+      expect(from.address).toBe(toChecksumAddress(from.address));
+      expect(from.account.address).toBe(from.address);
+    }
+    expect(asked.data.network.atomic.address).toBe(eip55);
+    const again = await h.raw<any>(
+      `{ e: node(id: "${chain.lower.id}") { ... on EvmAddress { address } } a: node(id: "${asked.data.network.atomic.id}") { ... on Address { address } } }`,
+    );
+    expect(again.data).toEqual({ e: { address: eip55 }, a: { address: eip55 } });
   });
 
   it.each([

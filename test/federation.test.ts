@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { composeServices } from '@apollo/composition';
 import { ApolloGateway } from '@apollo/gateway';
 import { buildSubgraphSchema } from '@apollo/subgraph';
@@ -45,16 +46,25 @@ beforeEach(() => {
   ourRequests = [];
 });
 
-async function entities(representations: Record<string, unknown>[], selection: string) {
-  const res = await h.gateway.subgraph!.fetch('http://gateway.test/subgraph', {
+/** A router's request to a subgraph: any document, at /subgraph. */
+async function subgraph(query: string, variables: Record<string, unknown> = {}, on: Harness = h) {
+  const res = await on.gateway.subgraph!.fetch('http://gateway.test/subgraph', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({
-      query: `query ($r: [_Any!]!) { _entities(representations: $r) { __typename ${selection} } }`,
-      variables: { r: representations },
-    }),
+    body: JSON.stringify({ query, variables }),
   });
-  return (await res.json()) as { data?: { _entities: any[] }; errors?: { message: string; path?: unknown[]; extensions?: any }[] };
+  return (await res.json()) as { data?: any; errors?: { message: string; path?: unknown[]; extensions?: any }[] };
+}
+
+async function entities(representations: Record<string, unknown>[], selection: string, on: Harness = h) {
+  return subgraph(
+    `query ($r: [_Any!]!) { _entities(representations: $r) { __typename ${selection} } }`,
+    { r: representations },
+    on,
+  ) as Promise<{
+    data?: { _entities: any[] };
+    errors?: { message: string; path?: unknown[]; extensions?: any }[];
+  }>;
 }
 
 const subnets = world.subnets.filter((s) => s.blockchains.length > 0).slice(0, 3);
@@ -199,6 +209,70 @@ describe('the subgraph at /subgraph', () => {
     const refused = await entities(many(1001), '... on Subnet { subnetId }');
     expect(refused.errors!.map((e) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
     expect(refused.errors![0]!.message).toMatch(/1001 items.*at most 1000/);
+  });
+});
+
+describe('entities a router has just listed', () => {
+  const listing = `{ network {
+    transactions(chain: P_CHAIN, first: 20) { nodes { txHash } }
+    l1Validators(first: 20, includeInactive: true) { nodes { validationId } }
+  } }`;
+  const selection = '... on PChainTransaction { txHash txType } ... on L1Validator { validationId nodeId }';
+  const representationsOf = (listed: any) => [
+    ...listed.network.transactions.nodes.map((t: any) => ({
+      __typename: 'PChainTransaction',
+      network: 'MAINNET',
+      chain: 'P_CHAIN',
+      txHash: t.txHash,
+    })),
+    ...listed.network.l1Validators.nodes.map((v: any) => ({ __typename: 'L1Validator', network: 'MAINNET', validationId: v.validationId })),
+  ];
+
+  it.each([
+    ['memory', 0],
+    ['off', 40],
+  ] as const)('with CACHE=%s cost %i calls: with the cache, the lists answer for them while fresh', async (cache, calls) => {
+    const c = await startHarness({ FEDERATION: 'true', CACHE: cache }, { sandbox: h.sandbox });
+    try {
+      // A router's plan: a list from us, a neighbour's fields, then back to us for more fields of the same entities.
+      const listed = await subgraph(listing, {}, c);
+      expect(listed.errors).toBeUndefined();
+      const before = h.sandbox.total;
+      const reps = representationsOf(listed.data);
+      expect(reps).toHaveLength(40);
+      const { data, errors } = await entities(reps, selection, c);
+      expect(errors).toBeUndefined();
+      expect(data!._entities).toEqual(
+        reps.map((r) => {
+          if (r.__typename === 'L1Validator') {
+            const v = world.l1Validators.find((w) => w.validationId === r.validationId)!;
+            return { __typename: 'L1Validator', validationId: v.validationId, nodeId: v.nodeId };
+          }
+          const tx = world.transactions.p.find((t) => t.txHash === r.txHash)!;
+          return { __typename: 'PChainTransaction', txHash: tx.txHash, txType: tx.txType };
+        }),
+      );
+      // Without the cache nothing outlives a request: one lookup each, as the README says.
+      expect(h.sandbox.total - before).toBe(calls);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('asks again once the lists are no longer fresh', async () => {
+    const c = await startHarness(
+      { FEDERATION: 'true', CACHE: 'memory', CACHE_TTL_TRANSACTIONS_MS: '200', CACHE_TTL_VALIDATORS_MS: '200' },
+      { sandbox: h.sandbox },
+    );
+    try {
+      const listed = await subgraph(listing, {}, c);
+      await sleep(250);
+      const before = h.sandbox.count('getTxByHash');
+      expect((await entities(representationsOf(listed.data), selection, c)).errors).toBeUndefined();
+      expect(h.sandbox.count('getTxByHash') - before).toBe(20);
+    } finally {
+      await c.close();
+    }
   });
 });
 

@@ -49,16 +49,17 @@ const NestedSubnets = /* GraphQL */ `
 `;
 
 describe('Subnet → blockchains → genesisData + l1Validators', () => {
-  it('costs one listSubnets call plus one listL1Validators call per L1 on the page', async () => {
+  it('costs one listSubnets call plus one listL1Validators call per L1 on the page, and one for the height of all the others', async () => {
     const res = await h.raw<any>(NestedSubnets, { first: 20 });
     expect(res.errors).toBeUndefined();
     const subnets = res.data!.network.subnets!.nodes;
     expect(subnets).toHaveLength(20);
     const l1s = subnets.filter((s: any) => s.isL1).length;
     expect(l1s).toBeGreaterThan(0);
+    expect(l1s).toBeLessThan(20);
     expect(h.sandbox.count('listSubnets')).toBe(1);
-    expect(h.sandbox.count('listL1Validators')).toBe(l1s);
-    expect(h.sandbox.count()).toBe(1 + l1s);
+    expect(h.sandbox.count('listL1Validators')).toBe(l1s + 1);
+    expect(h.sandbox.count()).toBe(1 + l1s + 1);
   });
 
   it('returns the genesis fully typed, hex quantities as strings and nulls as null', async () => {
@@ -109,11 +110,10 @@ describe('Subnet → blockchains → genesisData + l1Validators', () => {
   it("checks the arguments of a non-L1 subnet's l1Validators as any page's, still without a call", async () => {
     const legacy = world.subnets.find((s) => !s.isL1)!;
     const query = (args: string) =>
-      `{ network(name: MAINNET) { subnet(subnetId: "${legacy.subnetId}") { l1Validators(${args}) { blockHeight nodes { nodeId } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } } }`;
+      `{ network(name: MAINNET) { subnet(subnetId: "${legacy.subnetId}") { l1Validators(${args}) { nodes { nodeId } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } } }`;
     const ok = await h.raw<any>(query('first: 3'));
     expect(ok.errors).toBeUndefined();
     expect(ok.data!.network.subnet.l1Validators).toEqual({
-      blockHeight: null,
       nodes: [],
       pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
     });
@@ -126,6 +126,25 @@ describe('Subnet → blockchains → genesisData + l1Validators', () => {
     const foreign = await h.raw<any>(query(`first: 3, after: "${after}"`));
     expect(foreign.errors![0]!.message).toMatch(/cursor of a different l1Validators list/);
     expect(h.sandbox.count('listL1Validators')).toBe(1);
+  });
+
+  it("gives the Data API's height on a non-L1 subnet's empty l1Validators too: one call for every such subnet, only when selected", async () => {
+    const res = await h.raw<any>(
+      `{ network(name: MAINNET) { l1Validators(first: 3) { blockHeight } subnets(first: 60) { nodes { isL1 l1Validators(first: 2) { blockHeight } } } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    const height = res.data.network.l1Validators.blockHeight;
+    expect(height).toMatch(/^\d+$/);
+    const subnets = res.data.network.subnets.nodes as any[];
+    expect(subnets.filter((s) => !s.isL1).length).toBeGreaterThan(1);
+    for (const s of subnets) expect(s.l1Validators.blockHeight).toBe(height);
+    const l1s = subnets.filter((s) => s.isL1).length;
+    // One call per L1's page, the network's page, and one (pageSize 1) for all the others.
+    expect(h.sandbox.count('listL1Validators')).toBe(l1s + 2);
+    const smallest = h.sandbox.log.filter(
+      (r) => r.operation === 'listL1Validators' && r.query.some(([k, v]) => k === 'pageSize' && v === '1'),
+    );
+    expect(smallest.map((r) => r.query)).toEqual([[['pageSize', '1']]]);
   });
 });
 

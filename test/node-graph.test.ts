@@ -10,7 +10,7 @@ import { derivedId } from '../sandbox/node/chains/avax.js';
 import { getNodeWorld, proposedBlockchainIds } from '../sandbox/node/chains/node-world.js';
 import { getWorld } from '../sandbox/world/world.js';
 import { TIMELINE } from '../sandbox/world/timeline.js';
-import { useHarness } from './helpers.js';
+import { startHarness, useHarness } from './helpers.js';
 
 const h = useHarness({ UPSTREAM_RETRIES: '0' });
 const world = getWorld('mainnet');
@@ -209,7 +209,11 @@ describe('P-Chain', () => {
     expect(res.errors).toBeUndefined();
     const p = res.data.network.pChain;
     expect(p.all.map((v: any) => v.txId).sort()).toEqual(staking.map((v) => v.txHash).sort());
-    expect(p.all.every((v: any) => v.delegators === null)).toBe(true);
+    // The node lists delegators only for one node: those of the whole listing were asked for one by one.
+    for (const v of p.all) {
+      const theirs = delegations.filter((d) => d.nodeId === v.nodeId).map((d) => d.txHash);
+      expect(v.delegators.map((d: any) => d.txId).sort()).toEqual(theirs.sort());
+    }
     const [one] = p.one;
     const mine = delegations.filter((d) => d.nodeId === busy.nodeId);
     expect(one).toMatchObject({
@@ -236,6 +240,88 @@ describe('P-Chain', () => {
     ]);
   });
 
+  it('fetches the delegators a listing of several nodes leaves out: one call per validator that has some, within the budget', async () => {
+    const now = TIMELINE.now;
+    const running = (t: (typeof world.transactions.p)[number]) => t.startTimestamp! <= now && t.endTimestamp! > now;
+    const staking = world.transactions.p.filter((t) => ['AddValidatorTx', 'AddPermissionlessValidatorTx'].includes(t.txType) && running(t));
+    const delegations = world.transactions.p.filter(
+      (t) => ['AddDelegatorTx', 'AddPermissionlessDelegatorTx'].includes(t.txType) && running(t),
+    );
+    const busy = staking.filter((v) => delegations.some((d) => d.nodeId === v.nodeId));
+    const idle = staking.filter((v) => !busy.includes(v));
+    expect(busy.length).toBeGreaterThanOrEqual(2);
+    expect(idle.length).toBeGreaterThanOrEqual(1);
+    const q = `{ network { pChain { currentValidators(nodeIds: ${JSON.stringify(staking.map((v) => v.nodeId))}) {
+      nodeId delegatorCount delegators { txId nodeId }
+    } } } }`;
+    const res = await h.raw<any>(q);
+    expect(res.errors).toBeUndefined();
+    for (const v of res.data.network.pChain.currentValidators) {
+      const theirs = delegations.filter((d) => d.nodeId === v.nodeId);
+      expect(v.delegatorCount).toBe(String(theirs.length));
+      expect(v.delegators.map((d: any) => d.txId).sort()).toEqual(theirs.map((d) => d.txHash).sort());
+      expect(v.delegators.every((d: any) => d.nodeId === v.nodeId)).toBe(true);
+    }
+    // The listing, then one call naming each busy validator alone; none for a validator without delegators.
+    const calls = h.bodies('platform.getCurrentValidators').map((b) => b.params.nodeIDs);
+    expect(calls).toHaveLength(1 + busy.length);
+    expect(calls.slice(1).sort()).toEqual(busy.map((v) => [v.nodeId]).sort());
+
+    // An L1's validators take no delegations: null, and no call for them.
+    const l1 = world.subnets.find((s) => s.isL1 && world.l1Validators.some((v) => v.subnetId === s.subnetId && v.active))!;
+    h.sandbox.reset();
+    const l1Res = await h.raw<any>(
+      `{ network { subnet(subnetId: "${l1.subnetId}") { currentValidators { delegatorCount delegators { txId } } } } }`,
+    );
+    expect(l1Res.errors).toBeUndefined();
+    expect(l1Res.data.network.subnet.currentValidators.every((v: any) => v.delegatorCount === null && v.delegators === null)).toBe(true);
+    expect(h.sandbox.count('platform.getCurrentValidators')).toBe(1);
+  });
+
+  it("says why when the call budget runs out before a validator's delegators are fetched", async () => {
+    const tight = await startHarness({ UPSTREAM_CALL_BUDGET: '2', UPSTREAM_RETRIES: '0' }, { sandbox: h.sandbox });
+    try {
+      const res = await tight.raw<any>('{ network { pChain { currentValidators { nodeId delegatorCount delegators { txId } } } } }');
+      const validators = res.data.network.pChain.currentValidators as any[];
+      const asked = validators.filter((v) => v.delegatorCount !== '0');
+      expect(asked.length).toBeGreaterThanOrEqual(2);
+      // The listing took one call of two: one validator got its delegators, the other an error saying why.
+      expect(asked.filter((v) => v.delegators === null)).toHaveLength(asked.length - 1);
+      expect(res.errors!.map((e) => [e.path?.slice(-1)[0], e.extensions?.code])).toEqual(
+        Array.from({ length: asked.length - 1 }, () => ['delegators', 'UPSTREAM_BUDGET_EXCEEDED']),
+      );
+    } finally {
+      await tight.close();
+    }
+  });
+
+  it('says why when a listed validator has left by the time its delegators are asked for, or the node leaves them out', async () => {
+    const q = (alias: string, fields = '') => `{ network { pChain { ${alias}: currentValidators { nodeId delegatorCount ${fields} } } } }`;
+    /** A gateway with the listing kept, so that the node's next answer is a one-node one: `answer` for the first of those. */
+    async function askWith(answer: (busy: string[]) => unknown) {
+      const cached = await startHarness({ CACHE: 'memory', UPSTREAM_RETRIES: '0' }, { sandbox: h.sandbox });
+      try {
+        const listed = await cached.raw<any>(q('listing'));
+        const busy = listed.data.network.pChain.listing.filter((v: any) => v.delegatorCount !== '0').map((v: any) => v.nodeId);
+        expect(busy.length).toBeGreaterThanOrEqual(2);
+        h.sandbox.fail({ operation: 'platform.getCurrentValidators', kind: 'body', body: { jsonrpc: '2.0', id: 1, result: answer(busy) } });
+        return { busy, res: await cached.raw<any>(q('delegated', 'delegators { txId }')) };
+      } finally {
+        await cached.close();
+      }
+    }
+
+    const left = await askWith(() => ({ validators: [] }));
+    expect(left.res.errors!.map((e) => [e.path?.slice(-1)[0], e.extensions?.code])).toEqual([['delegators', 'NOT_FOUND']]);
+    expect(left.res.errors![0]!.message).toMatch(/^NodeID-\S+ is no longer a current validator/);
+    const answered = left.res.data.network.pChain.delegated.filter((v: any) => v.delegatorCount !== '0' && v.delegators !== null);
+    expect(answered).toHaveLength(left.busy.length - 1);
+
+    // One node asked, and the node's answer has it without the delegators it must then list.
+    const bare = await askWith((busy) => ({ validators: busy.map((nodeID) => ({ nodeID, weight: '1', delegatorCount: '1' })) }));
+    expect(bare.res.errors!.map((e) => [e.path?.slice(-1)[0], e.extensions?.code])).toEqual([['delegators', 'UPSTREAM_INVALID_RESPONSE']]);
+  });
+
   it('links every L1 validator of a page to its P-Chain entry with one call per subnet', async () => {
     const res = await h.raw<any>(
       `{ network { l1Validators(first: 60) { nodes { validationId subnetId remainingBalance pChainValidator { validationId balance weight l1Validator { validationId } } } } } }`,
@@ -245,6 +331,8 @@ describe('P-Chain', () => {
     const subnets = new Set(nodes.map((v) => v.subnetId));
     expect(subnets.size).toBeGreaterThan(1);
     expect(h.sandbox.count('platform.getCurrentValidators')).toBe(subnets.size);
+    // Back from the P-Chain to the Data API: the validators the page listed, without a call each.
+    expect(h.sandbox.count('listL1Validators')).toBe(1);
     for (const call of h.bodies('platform.getCurrentValidators')) {
       const expected = nodes
         .filter((v) => v.subnetId === call.params.subnetID)
@@ -262,6 +350,35 @@ describe('P-Chain', () => {
           l1Validator: { validationId: v.validationId },
         });
     }
+  });
+
+  it("finds a chain's L1 validators, and a P-Chain validator set's, in one listing of their subnet", async () => {
+    const [chainId, chain] = [...node.chains.entries()].find(
+      ([, c]) =>
+        c.vm === 'subnet-evm' &&
+        c.status !== 'Created' &&
+        c.subnet.isL1 &&
+        world.l1Validators.filter((v) => v.subnetId === c.subnet.subnetId && v.weight > 0).length >= 5,
+    )!;
+    const subnetId = chain.subnet.subnetId;
+    const res = await h.raw<any>(`{ network {
+      blockchain(blockchainId: "${chainId}") { validators { validationId l1Validator { validationId nodeId subnetId } } }
+      subnet(subnetId: "${subnetId}") { currentValidators { validationId l1Validator { validationId } } }
+    } }`);
+    expect(res.errors).toBeUndefined();
+    const validators = res.data.network.blockchain.validators as any[];
+    expect(validators.length).toBeGreaterThanOrEqual(5);
+    for (const v of validators) {
+      const wire = world.l1Validators.find((w) => w.validationId === v.validationId)!;
+      expect(v.l1Validator).toEqual({ validationId: wire.validationId, nodeId: wire.nodeId, subnetId });
+    }
+    const current = res.data.network.subnet.currentValidators as any[];
+    expect(current.length).toBeGreaterThanOrEqual(2);
+    for (const v of current) expect(v.l1Validator).toEqual({ validationId: v.validationId });
+    // One listing of the subnet, active and inactive, for both sets: not one call per validator.
+    expect(h.sandbox.count('listL1Validators')).toBe(1);
+    const [listing] = h.sandbox.log.filter((r) => r.operation === 'listL1Validators');
+    expect(Object.fromEntries(listing!.query)).toMatchObject({ subnetId, includeInactiveL1Validators: 'true', pageSize: '100' });
   });
 
   it('keeps the deprecated platform.getBlockchains and platform.getBalance, marked so', async () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getWorld } from '../sandbox/world/world.js';
-import { codes, useHarness } from './helpers.js';
+import { codes, startHarness, useHarness } from './helpers.js';
 
 const h = useHarness();
 
@@ -183,6 +183,41 @@ describe('transactions', () => {
     // The upstream cut some pages short, so it took more than five calls, but no more than needed.
     expect(asked.filter((size, i) => sizes[i]! < size).length).toBeGreaterThan(0);
     expect(asked.length).toBeGreaterThan(5);
+  });
+});
+
+describe('a list that grows at its head while it is walked', () => {
+  // Every two ticks of the sandbox's clock a P-Chain transaction arrives at the head of the list.
+  const NEW_PER_PAGE = 3;
+  const before = newestFirst(world.transactions.p).map((t) => t.txHash);
+
+  it.each([
+    ['off', 'endCursor'],
+    ['memory', 'endCursor'],
+    ['off', 'a middle edge'],
+    ['memory', 'a middle edge'],
+  ] as const)('walks P-Chain transactions with CACHE=%s from %s: none repeated, none skipped', async (cache, from) => {
+    const g = cache === 'off' ? h : await startHarness({ CACHE: cache }, { sandbox: h.sandbox });
+    try {
+      const walked: string[] = [];
+      let after: string | null = null;
+      for (;;) {
+        const res: any = await g.raw(Transactions, { chain: 'P_CHAIN', first: 10, after });
+        expect(res.errors).toBeUndefined();
+        const page = res.data.network.transactions as Page<{ txHash: string }>;
+        // From a middle edge: keep half the page and resume after its last kept edge.
+        const kept = from === 'endCursor' || !page.pageInfo.hasNextPage ? page.edges : page.edges.slice(0, 5);
+        walked.push(...kept.map((e) => e.node.txHash));
+        if (!page.pageInfo.hasNextPage) break;
+        after = from === 'endCursor' ? page.pageInfo.endCursor! : kept.at(-1)!.cursor;
+        h.sandbox.live.advance(2 * NEW_PER_PAGE);
+      }
+      // What was there when the walk began, in order: what arrived since is before its first edge.
+      expect(walked.length).toBe(new Set(walked).size);
+      expect(walked).toEqual(before);
+    } finally {
+      if (g !== h) await g.close();
+    }
   });
 });
 

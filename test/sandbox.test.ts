@@ -146,6 +146,20 @@ describe('rules of the spec', () => {
     expect((await get(`/v1/networks/mainnet/subnets?sortOrder=asc&pageToken=${encodeURIComponent(token)}`)).status).toBe(400);
   });
 
+  it("resumes a page token right after its page's last item, however many arrived at the head since", async () => {
+    const path = '/v1/networks/mainnet/blockchains/p-chain/transactions?pageSize=5';
+    const txs = (body: Record<string, unknown>) => (body.transactions as { txHash: string }[]).map((t) => t.txHash);
+    const first = (await get(path)).body;
+    const newest = [...world.transactions.p].reverse().map((t) => t.txHash);
+    expect(txs(first)).toEqual(newest.slice(0, 5));
+    // Three P-Chain transactions arrive at the head (one every two ticks of the sandbox's clock).
+    sandbox.live.advance(6);
+    const next = (await get(`${path}&pageToken=${encodeURIComponent(first.nextPageToken as string)}`)).body;
+    expect(txs(next)).toEqual(newest.slice(5, 10));
+    // The head did move: a new first page starts with the three new ones.
+    expect(txs((await get(path)).body).slice(3)).toEqual(newest.slice(0, 2));
+  });
+
   it('needs addresses (or l1ValidationId) for txTypes and timestamps, and addresses or nodeIds for rewards', async () => {
     const a = world.addresses[0]!;
     expect((await get('/v1/networks/mainnet/blockchains/p-chain/transactions?txTypes=BaseTx')).status).toBe(400);

@@ -25,6 +25,7 @@ export function evmAddressRoutes(seed: string): Route[] {
           newestFirst(items),
           { pageToken: q.string('pageToken'), pageSize },
           fingerprint('erc20', chain.chainId, address, range),
+          (t) => `${t.txHash}:${t.logIndex}`,
         );
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), transactions: page } };
       }),
@@ -45,6 +46,8 @@ export function evmAddressRoutes(seed: string): Route[] {
           newestFirst(items),
           { pageToken: q.string('pageToken'), pageSize },
           fingerprint('internal', chain.chainId, address, range),
+          // An internal transaction has no id of its own: what tells two of one transaction apart.
+          (t) => [t.txHash, t.internalTxType, t.from.address, t.to.address, t.value, t.gasUsed].join(':'),
         );
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), transactions: page } };
       }),
@@ -99,6 +102,7 @@ export function evmAddressRoutes(seed: string): Route[] {
           items,
           { pageToken: q.string('pageToken'), pageSize },
           fingerprint('nft', chain.chainId, address, contract?.toLowerCase()),
+          (c) => `${c.address.toLowerCase()}:${c.tokenId}`,
         );
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), collectibleBalances: page } };
       }),

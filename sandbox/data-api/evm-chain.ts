@@ -20,6 +20,7 @@ export function evmChainRoutes(seed: string): Route[] {
           newestFirst(txs),
           { pageToken: q.string('pageToken'), pageSize },
           fingerprint('evmTxs', chain.chainId, status),
+          (t) => t.txHash,
         );
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), transactions: page } };
       }),

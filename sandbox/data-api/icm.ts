@@ -25,6 +25,7 @@ export function icmRoutes(seed: string): Route[] {
           messages,
           { pageToken: q.string('pageToken'), pageSize },
           fingerprint('icmByAddress', address.toLowerCase(), networkOf(network)),
+          (m) => m.messageId,
         );
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), messages: page } };
       },
@@ -64,6 +65,7 @@ export function icmRoutes(seed: string): Route[] {
           messages,
           { pageToken: q.string('pageToken'), pageSize },
           fingerprint('icm', networkOf(network), source, destination, either, to, from),
+          (m) => m.messageId,
         );
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), messages: page } };
       },

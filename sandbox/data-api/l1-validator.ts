@@ -44,6 +44,7 @@ export function l1ValidatorRoutes(seed: string): Route[] {
           sorted(matches, 'desc'),
           { pageToken: q.string('pageToken'), pageSize },
           fingerprint('l1Validators', world.network, validationId, includeInactive, nodeId, subnetId),
+          (v) => v.validationId,
         );
         return {
           status: 200,

@@ -37,6 +37,7 @@ export function rewardRoutes(seed: string): Route[] {
           sorted(matches, sortOrder),
           { pageToken: q.string('pageToken'), pageSize },
           fingerprint('rewards', world.network, addresses, nodeIds, sortOrder),
+          (r) => `${r.txHash}:${r.utxoId}`,
         );
         const rate = FX_RATES[currency]!;
         const historicalRewards: HistoricalReward[] = page.map(({ priceUsd, reward, ...rest }) => ({

@@ -19,6 +19,7 @@ export function subnetRoutes(seed: string): Route[] {
           sorted(world.subnets, sortOrder),
           { pageToken: q.string('pageToken'), pageSize },
           fingerprint('subnets', world.network, sortOrder),
+          (subnet) => subnet.subnetId,
         );
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), subnets: page } };
       }),

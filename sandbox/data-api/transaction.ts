@@ -67,6 +67,7 @@ export function transactionRoutes(seed: string, live?: SandboxLive): Route[] {
           sorted(matches, sortOrder),
           { pageToken: q.string('pageToken'), pageSize },
           fingerprint('txs', world.network, key, addresses, l1ValidationId, txTypes, start, end, sortOrder),
+          (tx) => tx.txHash,
           (taken, next) => taken.reduce((s, t) => s + utxoCount(t), 0) + utxoCount(next) <= UTXO_PAGE_THRESHOLD,
         );
         return {

@@ -20,6 +20,7 @@ export function vertexRoutes(seed: string): Route[] {
           sorted(world.vertices, 'desc'),
           { pageToken: q.string('pageToken'), pageSize },
           fingerprint('vertices', world.network),
+          (v) => v.vertexHash,
         );
         return {
           status: 200,

@@ -8,8 +8,7 @@
  * Built once per network and seed, on first use, from the same seed as the rest of the world.
  */
 import { createHash } from 'node:crypto';
-import { keccak_256 } from '@noble/hashes/sha3';
-import { PRIMARY_NETWORK_ID, type NetworkName } from '../../src/ids.js';
+import { PRIMARY_NETWORK_ID, toChecksumAddress as eip55, type NetworkName } from '../../src/ids.js';
 import type { Blockchain } from '../../src/upstreams/data-api/subnet.js';
 import type {
   CollectibleBalance,
@@ -37,15 +36,11 @@ export const ICM_MESSENGER = '0x253b2784c75e510DD0fF1da844684a1aC0aa5fcf';
 
 const checksums = new Map<string, string>();
 
-/** EIP-55 mixed-case checksum form, as the Data API writes addresses. */
+/** EIP-55 mixed-case checksum form, as the Data API writes addresses (kept: the world asks for the same ones often). */
 export function toChecksumAddress(address: string): string {
-  const lower = address.toLowerCase().replace(/^0x/, '');
+  const lower = address.toLowerCase();
   let out = checksums.get(lower);
-  if (out) return out;
-  const hash = Buffer.from(keccak_256(lower)).toString('hex');
-  out = '0x';
-  for (let i = 0; i < 40; i++) out += Number.parseInt(hash[i]!, 16) >= 8 ? lower[i]!.toUpperCase() : lower[i]!;
-  checksums.set(lower, out);
+  if (!out) checksums.set(lower, (out = eip55(lower)));
   return out;
 }
 

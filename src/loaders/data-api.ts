@@ -8,7 +8,13 @@
  *   the URL within common server limits).
  * - `subnet`, `blockchain`: lookups by id answered from subnets the request already listed,
  *   else from the whole subnet listing (its pages are ordinary reads, so the cache shares them).
- * - `contract`, `l1Validator`, `transaction`: lookups by id, at most a few at a time.
+ * - `transaction`, `l1Validator`: lookups by id answered from the lists of transactions and L1
+ *   validators read through `transactionPage` and `l1ValidatorPage`, by this request or, while
+ *   those answers are fresh, an earlier one; else by id, a few at a time. L1 validators whose
+ *   subnet the asker knows (a chain's validators, a P-Chain validator set) are found in one
+ *   listing of that subnet for all of them.
+ * - `contract`: lookups by id, a few at a time.
+ * Lookups by id that find nothing are kept a short while (the `absent` freshness), like any read.
  * Each DataLoader is made on first use: most requests need none of them.
  */
 import DataLoader from 'dataloader';
@@ -19,13 +25,14 @@ import type { RequestActivity } from '../upstreams/activity.js';
 import type { DataApiClient } from '../upstreams/data-api/client.js';
 import type { Blockchain, ListSubnetsResponse, Subnet } from '../upstreams/data-api/subnet.js';
 import type { ContractMetadata } from '../upstreams/data-api/contract.js';
-import type { L1Validator } from '../upstreams/data-api/l1-validator.js';
-import type { PrimaryChainAlias, PrimaryNetworkTransaction } from '../upstreams/data-api/transaction.js';
+import type { L1Validator, ListL1ValidatorsResponse } from '../upstreams/data-api/l1-validator.js';
+import type { ListTransactionsResponse, PrimaryChainAlias, PrimaryNetworkTransaction } from '../upstreams/data-api/transaction.js';
 import { getChainIdsForAddresses } from '../upstreams/data-api/address.js';
 import { getContractMetadata } from '../upstreams/data-api/contract.js';
 import { listL1Validators } from '../upstreams/data-api/l1-validator.js';
 import { listSubnets } from '../upstreams/data-api/subnet.js';
-import { getTxByHash } from '../upstreams/data-api/transaction.js';
+import { getTxByHash, listLatestPrimaryNetworkTransactions } from '../upstreams/data-api/transaction.js';
+import type { RequestReads } from './reads.js';
 
 /** Addresses per `listChainIds` call: ~45 characters each keeps the URL near 4.5 KB. */
 export const CHAIN_IDS_BATCH = 100;
@@ -45,6 +52,15 @@ export interface SubnetCatalog {
 }
 
 export type TxKey = { network: NetworkName; chain: PrimaryChainAlias; txHash: string };
+
+/** An L1 validator by validation id; with its subnet when the asker knows it, which lets one listing find many. */
+export type L1ValidatorKey = { network: NetworkName; validationId: string; subnetId?: string | undefined };
+
+/** The most L1 validators one listing call returns. */
+const L1_LISTING_PAGE = 100;
+
+const txKey = (k: TxKey) => `tx|${k.network}|${k.chain}|${k.txHash}`;
+const l1ValidatorKey = (k: { network: NetworkName; validationId: string }) => `l1v|${k.network}|${k.validationId}`;
 
 /**
  * One lookup per key, at most `limit` at a time. A failure belongs to its key alone: the others
@@ -110,12 +126,14 @@ export class DataApiLoaders {
   private listed?: { network: NetworkName; subnets: readonly Subnet[] }[];
   private seen?: Map<NetworkName, { subnets: Map<string, Subnet>; chains: Map<string, Hit>; evm: Map<number, Hit> }>;
   private chainIdsLoader?: DataLoader<string, string[], string>;
-  private l1ValidatorLoader?: DataLoader<string, L1Validator | null>;
+  private l1ValidatorLoader?: DataLoader<L1ValidatorKey, L1Validator | null, string>;
   private transactionLoader?: DataLoader<TxKey, PrimaryNetworkTransaction | null, string>;
   private contractLoader?: DataLoader<string, ContractMetadata | null>;
 
   constructor(
     private readonly dataApi: DataApiClient,
+    /** The request's reads, where list answers are remembered for lookups by id. */
+    private readonly reads: RequestReads,
     private readonly activity?: RequestActivity,
   ) {}
 
@@ -182,7 +200,7 @@ export class DataApiLoaders {
     return this.seenOn(network).evm.get(evmChainId) ?? (await this.catalog(network)).chainByEvmId.get(evmChainId) ?? null;
   }
 
-  /** Contract metadata at an address; null when there is no contract there (a 404 is not cached: one may be deployed there next). */
+  /** Contract metadata at an address; null when there is no contract there (kept only a short while: one may be deployed). */
   contract(chainId: string, address: string): Promise<ContractMetadata | null> {
     this.contractLoader ??= new DataLoader((keys) =>
       lookupEach(keys, (key) => {
@@ -227,22 +245,120 @@ export class DataApiLoaders {
     return keys.map((key) => failed.get(key.split('|')[0] as NetworkName) ?? found.get(key) ?? []);
   }
 
-  l1Validator(network: NetworkName, validationId: string): Promise<L1Validator | null> {
-    this.l1ValidatorLoader ??= new DataLoader((keys) =>
-      lookupEach(keys, async (key) => {
-        const [net, id] = key.split('|') as [NetworkName, string];
-        const res = await listL1Validators(this.dataApi, net, { l1ValidationId: id, includeInactiveL1Validators: true });
-        return res.validators.find((v) => v.validationId === id) ?? null;
-      }),
+  /** A page of a chain's transactions (listLatestPrimaryNetworkTransactions), remembered for lookups by hash. */
+  async transactionPage(
+    network: NetworkName,
+    chain: PrimaryChainAlias,
+    params: Parameters<typeof listLatestPrimaryNetworkTransactions>[3],
+  ): Promise<ListTransactionsResponse<PrimaryNetworkTransaction>> {
+    const page = await listLatestPrimaryNetworkTransactions(this.dataApi, network, chain, params);
+    this.reads.remember(
+      page,
+      page.transactions.map((tx) => [txKey({ network, chain, txHash: tx.txHash }), tx] as const),
     );
-    return this.l1ValidatorLoader.load(networkKey(network, validationId));
+    return page;
   }
 
+  /** A page of L1 validators (listL1Validators), remembered for lookups by validation id. */
+  async l1ValidatorPage(network: NetworkName, params: Parameters<typeof listL1Validators>[2]): Promise<ListL1ValidatorsResponse> {
+    const page = await listL1Validators(this.dataApi, network, params);
+    this.reads.remember(
+      page,
+      page.validators.map((v) => [l1ValidatorKey({ network, validationId: v.validationId }), v] as const),
+    );
+    return page;
+  }
+
+  /** A transaction by hash: from a list read earlier, else getTxByHash; null when the Data API has none. */
   transaction(key: TxKey): Promise<PrimaryNetworkTransaction | null> {
     this.transactionLoader ??= new DataLoader<TxKey, PrimaryNetworkTransaction | null, string>(
-      (keys) => lookupEach(keys, ({ network, chain, txHash }) => getTxByHash(this.dataApi, network, chain, txHash)),
-      { cacheKeyFn: (k) => networkKey(k.network, k.chain, k.txHash) },
+      (keys) =>
+        lookupEach(keys, async (key) => {
+          const listed = this.reads.recall<PrimaryNetworkTransaction>(txKey(key));
+          return listed ?? getTxByHash(this.dataApi, key.network, key.chain, key.txHash);
+        }),
+      { cacheKeyFn: txKey },
     );
     return this.transactionLoader.load(key);
+  }
+
+  /**
+   * An L1 validator by validation id, active or not: from a list read earlier, else from one
+   * listing of its subnet for every validator of that subnet the request asks for at once (when
+   * the asker knows the subnet), else by id. Null when the Data API knows none.
+   */
+  l1Validator(key: L1ValidatorKey): Promise<L1Validator | null> {
+    this.l1ValidatorLoader ??= new DataLoader<L1ValidatorKey, L1Validator | null, string>((keys) => this.loadL1Validators(keys), {
+      cacheKeyFn: l1ValidatorKey,
+    });
+    return this.l1ValidatorLoader.load(key);
+  }
+
+  private async loadL1Validators(keys: readonly L1ValidatorKey[]): Promise<(L1Validator | null | Error)[]> {
+    const found = new Map<string, L1Validator | null | Error>();
+    const bySubnet = new Map<string, L1ValidatorKey[]>();
+    for (const key of keys) {
+      const known = this.reads.recall<L1Validator>(l1ValidatorKey(key));
+      if (known) {
+        found.set(l1ValidatorKey(key), known);
+        continue;
+      }
+      const group = `${key.network}|${key.subnetId ?? ''}`;
+      let members = bySubnet.get(group);
+      if (!members) bySubnet.set(group, (members = []));
+      members.push(key);
+    }
+    await Promise.all(
+      [...bySubnet.values()].map(async (group) => {
+        const { network, subnetId } = group[0]!;
+        if (subnetId !== undefined && group.length > 1) {
+          try {
+            await this.findInListing(network, subnetId, group, found);
+          } catch (error) {
+            for (const key of group) found.set(l1ValidatorKey(key), error as Error);
+          }
+        }
+        const rest = group.filter((key) => !found.has(l1ValidatorKey(key)));
+        const byId = await lookupEach(rest, async (key) => {
+          const page = await this.l1ValidatorPage(key.network, { l1ValidationId: key.validationId, includeInactiveL1Validators: true });
+          return page.validators.find((v) => v.validationId === key.validationId) ?? null;
+        });
+        for (const [i, key] of rest.entries()) found.set(l1ValidatorKey(key), byId[i]!);
+      }),
+    );
+    return keys.map((key) => found.get(l1ValidatorKey(key)) ?? null);
+  }
+
+  /**
+   * Looks for `group` (validators of one subnet) in the subnet's listing, active or not, page by
+   * page while some are missing. A page costs a call as a lookup by id does, so it stops once it
+   * has taken as many pages as validators are still missing: those are then looked up by id, and
+   * the listing never costs more than twice the lookups it replaces.
+   */
+  private async findInListing(
+    network: NetworkName,
+    subnetId: string,
+    group: L1ValidatorKey[],
+    found: Map<string, L1Validator | null | Error>,
+  ) {
+    const missing = new Set(group.map((key) => key.validationId));
+    let pageToken: string | undefined;
+    for (let pages = 0; missing.size > 0 && pages < missing.size; pages++) {
+      const page = await this.l1ValidatorPage(network, {
+        subnetId,
+        includeInactiveL1Validators: true,
+        pageSize: L1_LISTING_PAGE,
+        pageToken,
+      });
+      for (const v of page.validators) {
+        if (missing.delete(v.validationId)) found.set(l1ValidatorKey({ network, validationId: v.validationId }), v);
+      }
+      pageToken = page.nextPageToken || undefined;
+      if (!pageToken) {
+        // The whole subnet was listed: what it does not hold is not one of its validators.
+        for (const validationId of missing) found.set(l1ValidatorKey({ network, validationId }), null);
+        return;
+      }
+    }
   }
 }

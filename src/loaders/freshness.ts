@@ -4,6 +4,9 @@
  * - `immutable`: an accepted block or transaction by id, an asset description, a container at
  *   an index. Kept until the byte bound evicts it.
  * - Chain state: a short time-to-live per kind, each configurable (`CACHE_TTL_<KIND>_MS`).
+ * - `absent`: a lookup by id answered "none" (a read whose value is null), so that a warm repeat
+ *   does not call again; short, since the thing may appear any moment, and never longer than the
+ *   read's own kind.
  *   `staleMs` is how long past that an answer may still be served while one call refreshes it
  *   (stale-while-revalidate): only for lists that change slowly and where an answer a little
  *   late misleads nobody. Balances, heights and latest transactions are never served stale.
@@ -28,6 +31,11 @@ export const FRESHNESS_KINDS = {
   tps: { ttlMs: 60_000, staleMs: 600_000, what: 'daily average TPS' },
   config: { ttlMs: 60_000, staleMs: 600_000, what: 'fee and chain configs, active rules, fees of the X-Chain' },
   contracts: { ttlMs: 600_000, staleMs: 3_600_000, what: 'contract metadata' },
+  absent: {
+    ttlMs: 5_000,
+    staleMs: 0,
+    what: "'none' answers of lookups by id (a transaction, contract metadata), never longer than their kind",
+  },
 } as const;
 
 export type FreshnessKind = keyof typeof FRESHNESS_KINDS;
@@ -112,8 +120,11 @@ export interface Freshness {
   staleMs: number;
 }
 
-/** The freshness of a read, by its operation (and, for a few, its JSON-RPC params). */
-export type FreshnessTable = (operation: string, params?: unknown) => Freshness | undefined;
+/**
+ * The freshness of a read, by its operation (and, for a few, its JSON-RPC params); `absent` is
+ * that of an answer saying there is no such thing, which may change as soon as it exists.
+ */
+export type FreshnessTable = ((operation: string, params?: unknown) => Freshness | undefined) & { absent: Freshness };
 
 /** The table with the configured time-to-live of each kind (defaults above where unset). */
 export function freshnessTable(ttlOverrides: Partial<Record<FreshnessKind, number>> = {}): FreshnessTable {
@@ -121,10 +132,11 @@ export function freshnessTable(ttlOverrides: Partial<Record<FreshnessKind, numbe
   for (const [kind, defaults] of Object.entries(FRESHNESS_KINDS) as [FreshnessKind, (typeof FRESHNESS_KINDS)[FreshnessKind]][]) {
     byKind.set(kind, { kind, ttlMs: ttlOverrides[kind] ?? defaults.ttlMs, staleMs: defaults.staleMs });
   }
-  return (operation, params) => {
+  const lookup = (operation: string, params?: unknown) => {
     const refine = BY_PARAMS[operation];
     const kind =
       refine && params !== null && typeof params === 'object' ? refine(params as Record<string, unknown>) : OPERATION_KINDS[operation];
     return kind ? byKind.get(kind) : undefined;
   };
+  return Object.assign(lookup, { absent: byKind.get('absent')! });
 }

@@ -6,26 +6,32 @@
  * - `asset`: asset descriptions, at most a few at a time.
  * - `pChainValidator`: the P-Chain entries of validators found anywhere in a response, one
  *   `platform.getCurrentValidators` call per subnet with all their node ids.
+ * - `delegators`: a validator's delegators, which the node lists only for a request naming that
+ *   one node: one such call per validator, a few at a time.
  */
 import DataLoader from 'dataloader';
 import type { NetworkName } from '../ids.js';
 import type { NodeClient } from '../upstreams/node/client.js';
 import type { AssetDescription } from '../upstreams/node/x-chain.js';
-import type { PValidator } from '../upstreams/node/p-chain.js';
+import type { PDelegator, PValidator } from '../upstreams/node/p-chain.js';
+import { InvalidResponseError } from '../upstreams/errors.js';
 import { lookupEach } from './data-api.js';
 import { platformGetCurrentValidators } from '../upstreams/node/p-chain.js';
 import { avmGetAssetDescription } from '../upstreams/node/x-chain.js';
 
-interface ValidatorKey {
+export interface ValidatorKey {
   network: NetworkName;
   /** Undefined for the Primary Network. */
   subnetId: string | undefined;
   nodeId: string;
 }
 
+const validatorKey = (k: ValidatorKey) => `${k.network}|${k.subnetId ?? ''}|${k.nodeId}`;
+
 export class NodeLoaders {
   private assets?: DataLoader<string, AssetDescription | null>;
   private validators?: DataLoader<ValidatorKey, PValidator | null, string>;
+  private delegatorLists?: DataLoader<ValidatorKey, PDelegator[] | null, string>;
 
   constructor(private readonly node: NodeClient) {}
 
@@ -43,9 +49,37 @@ export class NodeLoaders {
   /** A node's entry in platform.getCurrentValidators of a subnet (undefined: the Primary Network), or null. */
   pChainValidator(key: ValidatorKey): Promise<PValidator | null> {
     this.validators ??= new DataLoader<ValidatorKey, PValidator | null, string>((keys) => this.loadValidators(keys), {
-      cacheKeyFn: (k) => `${k.network}|${k.subnetId ?? ''}|${k.nodeId}`,
+      cacheKeyFn: validatorKey,
     });
     return this.validators.load(key);
+  }
+
+  /**
+   * The delegators of one validator of a subnet (undefined: the Primary Network), from
+   * platform.getCurrentValidators with `nodeIDs` naming it alone: the node lists delegators only
+   * then. One call per validator (the request's reads answer a repeat, the cache a warm one), at
+   * most LOOKUP_CONCURRENCY at a time; each counts in the request's call budget. Null when the
+   * node no longer lists the validator.
+   */
+  delegators(key: ValidatorKey): Promise<PDelegator[] | null> {
+    this.delegatorLists ??= new DataLoader<ValidatorKey, PDelegator[] | null, string>(
+      (keys) =>
+        lookupEach(keys, async ({ network, subnetId, nodeId }) => {
+          const res = await platformGetCurrentValidators(this.node, network, { subnetID: subnetId, nodeIDs: [nodeId] });
+          const validator = res.validators.find((v) => v.nodeID === nodeId);
+          if (!validator) return null;
+          if (!validator.delegators) {
+            // The node's contract: delegators come with a one-node answer, an empty list for none.
+            throw new InvalidResponseError(200, `no \`delegators\` in the answer for the one node ${nodeId}`, {
+              service: 'node',
+              operation: 'platform.getCurrentValidators',
+            });
+          }
+          return validator.delegators;
+        }),
+      { cacheKeyFn: validatorKey },
+    );
+    return this.delegatorLists.load(key);
   }
 
   private async loadValidators(keys: readonly ValidatorKey[]): Promise<(PValidator | null | Error)[]> {

@@ -11,8 +11,11 @@
  *    the answer for others.
  *
  * Keys are what identifies the read (method, URL, JSON-RPC method and params), never the API
- * key or any header. Failures are never kept. With CACHE=off, only step 1 remains.
+ * key or any header. Failures are never kept; an answer of none (a lookup by id that found
+ * nothing, which the client maps to null) is kept for the short `absent` time. With CACHE=off,
+ * only step 1 remains.
  */
+import { LRUCache } from 'lru-cache';
 import { BudgetExceededError } from '../upstreams/budget.js';
 import type { RequestActivity } from '../upstreams/activity.js';
 import { RequestAbortedError } from '../upstreams/errors.js';
@@ -40,9 +43,31 @@ export interface ReuseEvents {
   onRead?: (freshness: Freshness, how: ReadOutcome, operation: string, scope: CallScope) => void;
 }
 
+/** An item a list answer held, kept for lookups by id while that answer is fresh. */
+interface Seen {
+  value: unknown;
+  freshUntil: number;
+  /** Its share of the answer's bytes: what the bound counts. */
+  size: number;
+}
+
+/**
+ * What the items of list answers may take, counted as their share of the answers' bytes on the
+ * wire. They are parts of answers the store keeps anyway; the bound matters once those are evicted.
+ */
+const SEEN_MAX_BYTES = 4 * 1024 * 1024;
+
 /** What every request shares: the HTTP client, the store, the freshness table, the calls in flight. */
 export class Reuse {
   private readonly flights = new Map<string, Promise<Entry>>();
+  /**
+   * Items of list answers by the key a lookup by id names each with (a transaction by its hash),
+   * so that such a lookup right after a list (a federation router's `_entities` for what it just
+   * listed) needs no call. Only with a store: with CACHE=off nothing is shared.
+   */
+  private readonly seen?: LRUCache<string, Seen>;
+  /** Until when each answer handed out is fresh, and its size: what `remember` needs of a list answer. */
+  private readonly kept = new WeakMap<object, { freshUntil: number; size: number }>();
 
   constructor(
     readonly http: HttpClient,
@@ -50,7 +75,36 @@ export class Reuse {
     /** Undefined with CACHE=off: nothing is shared between requests. */
     readonly store: CacheStore | undefined,
     private readonly events: ReuseEvents = {},
-  ) {}
+  ) {
+    if (store) this.seen = new LRUCache<string, Seen>({ maxSize: SEEN_MAX_BYTES, sizeCalculation: (seen) => seen.size });
+  }
+
+  /** See RequestReads.remember. */
+  remember(answer: object, items: readonly (readonly [string, unknown])[]): void {
+    const kept = this.seen && this.kept.get(answer);
+    const now = Date.now();
+    if (!kept || kept.freshUntil <= now || items.length === 0) return;
+    const size = Math.max(1, Math.round(kept.size / items.length));
+    const ttl = Number.isFinite(kept.freshUntil) ? { ttl: kept.freshUntil - now } : undefined;
+    for (const [key, value] of items) this.seen!.set(key, { value, freshUntil: kept.freshUntil, size }, ttl);
+  }
+
+  /** See RequestReads.recall. */
+  recall(key: string, reads: RequestReads): unknown {
+    const seen = this.seen?.get(key);
+    if (!seen || seen.freshUntil <= Date.now()) return undefined;
+    reads.reused++;
+    reads.freshFor(seen.freshUntil);
+    return seen.value;
+  }
+
+  /** The value of an entry, noted with its freshness for `remember`. */
+  private handOut(entry: Entry): unknown {
+    if (this.seen && entry.value !== null && typeof entry.value === 'object') {
+      this.kept.set(entry.value, { freshUntil: entry.freshUntil, size: entry.size });
+    }
+    return entry.value;
+  }
 
   forRequest(scope: CallScope, activity?: RequestActivity): RequestReads {
     return new RequestReads(this, scope, activity);
@@ -65,6 +119,11 @@ export class Reuse {
     const reads = new RequestReads(this, scope);
     reads.fresh = true;
     return reads;
+  }
+
+  private absent(of: Freshness): Freshness {
+    const absent = this.freshness.absent;
+    return of.ttlMs <= absent.ttlMs ? { ...of, kind: absent.kind, staleMs: 0 } : absent;
   }
 
   /** Steps 2 to 4 of the module comment, for a read no earlier read of the request answered. */
@@ -95,7 +154,7 @@ export class Reuse {
       this.events.onRead?.(freshness, 'hit', operation, reads.scope);
       reads.reused++;
       reads.freshFor(hit.freshUntil);
-      return hit.value as T;
+      return this.handOut(hit) as T;
     }
     if (hit && hit.staleUntil > now) {
       this.events.onRead?.(freshness, 'stale', operation, reads.scope);
@@ -103,7 +162,7 @@ export class Reuse {
       // The answer is a little late: fine for this field, but not for a response kept whole.
       reads.freshFor(now);
       if (!this.flights.has(key)) this.fly(key, operation, freshness, load, {}).catch(() => undefined);
-      return hit.value as T;
+      return this.handOut(hit) as T;
     }
 
     const flight = this.flights.get(key);
@@ -113,7 +172,7 @@ export class Reuse {
         this.events.onRead?.(freshness, 'joined', operation, reads.scope);
         reads.reused++;
         reads.freshFor(entry.freshUntil);
-        return entry.value as T;
+        return this.handOut(entry) as T;
       } catch (error) {
         // The call belonged to a request that left or ran out of budget: make our own.
         if (!(error instanceof RequestAbortedError || error instanceof BudgetExceededError)) throw error;
@@ -121,21 +180,25 @@ export class Reuse {
     }
     const entry = await this.fly(key, operation, freshness, load, reads.scope);
     reads.freshFor(entry.freshUntil);
-    return entry.value as T;
+    return this.handOut(entry) as T;
   }
 
-  /** One call for `key`, shared with whoever asks while it runs; its answer is kept if it succeeds. */
+  /**
+   * One call for `key`, shared with whoever asks while it runs; its answer is kept if it succeeds,
+   * an answer of none (null: a lookup by id that found nothing) for the `absent` time only.
+   */
   private fly<T>(key: string, operation: string, freshness: Freshness, load: Load<T>, scope: CallScope): Promise<Entry> {
     this.events.onRead?.(freshness, 'miss', operation, scope);
     const call = () =>
       load(scope).then(({ value, bytes }): Entry => {
         const now = Date.now();
+        const kept = value === null ? this.absent(freshness) : freshness;
         return {
           value,
-          kind: freshness.kind,
+          kind: kept.kind,
           size: bytes ?? JSON.stringify(value)?.length ?? 1,
-          freshUntil: now + freshness.ttlMs,
-          staleUntil: now + freshness.ttlMs + freshness.staleMs,
+          freshUntil: now + kept.ttlMs,
+          staleUntil: now + kept.ttlMs + kept.staleMs,
         };
       });
     const store = this.store;
@@ -157,6 +220,8 @@ export class Reuse {
 /** One GraphQL request's view of the reuse layer: the Transport its clients send through. */
 export class RequestReads implements Transport {
   private memo?: Map<string, Promise<unknown>>;
+  /** With CACHE=off: the items of this request's list answers, by the key a lookup by id uses. */
+  private seen?: Map<string, unknown>;
   /** The earliest time a read of this request stops being fresh; Infinity while none limits it. */
   freshUntil = Number.POSITIVE_INFINITY;
   /** Set when the request read something that is never shared (admin): its response is not kept. */
@@ -192,6 +257,25 @@ export class RequestReads implements Transport {
 
   readVia<T>(key: string, operation: string, load: (scope: CallScope) => Promise<T>): Promise<T> {
     return this.reuseOr(key, operation, (scope) => load(scope).then((value) => ({ value })));
+  }
+
+  /**
+   * Lets lookups by id, of this request and of later ones, find the items a list answer of this
+   * request held (each under the key its lookup uses), for as long as that answer stays fresh.
+   * Nothing is kept of an answer that is not (CACHE=off, or a read never shared).
+   */
+  remember(answer: object, items: readonly (readonly [string, unknown])[]): void {
+    if (this.reuse.store) this.reuse.remember(answer, items);
+    else {
+      // Nothing is shared between requests: only this one's lookups may use them.
+      const own = (this.seen ??= new Map());
+      for (const [key, value] of items) own.set(key, value);
+    }
+  }
+
+  /** An item a fresh list answer held, or undefined; a response built on it is kept no longer than that answer. */
+  recall<T>(key: string): T | undefined {
+    return (this.seen ? this.seen.get(key) : this.reuse.recall(key, this)) as T | undefined;
   }
 
   write<T>(req: HttpRequest, map: (res: HttpResponse<unknown>) => T = bodyOf): Promise<T> {

@@ -5,13 +5,16 @@
  * - `first` becomes the upstream `pageSize`, clamped to the endpoint's bound; asking for more
  *   than one upstream page fetches several, following `nextPageToken`.
  * - Each edge's cursor is opaque and says how to resume right after it: the token of the page
- *   it came from, that page's size, how many of its items to skip and the key of the item it
- *   points at (its anchor). An edge that ends its page resumes from the next page's token
- *   directly, so plain forward paging costs no extra call.
- * - Resuming mid-page refetches that page and continues after the anchor wherever it now is, so
- *   items that arrived since (at the head of a newest-first list) are neither repeated nor
- *   skipped. When the anchor is gone, `lostAnchor` decides: `skip` (the default) trusts the count,
- *   `restart` starts the page over, for upstreams whose expired tokens restart the list.
+ *   it came from, that page's size, how many of its items to skip, and the item it points at
+ *   (its anchor: its key, and its rank where the list has one). An edge that ends its page
+ *   resumes from the next page's token directly, so plain forward paging costs no extra call.
+ * - A resume is exact on its own, whatever the upstream's tokens mean: it continues after the
+ *   anchor wherever the anchor now is on the page the token gives, so items that arrived since
+ *   (at the head of a newest-first list) and pushed older ones onto later pages are not repeated.
+ *   Where the list has ranks (a timestamp), items ranked before the anchor are dropped wherever
+ *   they show up, however far the list moved. When neither tells, a mid-page cursor falls back on
+ *   `lostAnchor`: `skip` (the default) trusts the count, `restart` starts the page over, for
+ *   upstreams whose expired tokens restart the list; a page-end cursor trusts the next token.
  * - A cursor is signed (HMAC) and bound to the query that produced it: a forged cursor, or one
  *   used with other filters, is refused before any upstream call.
  * - The upstream pages forward only, so `last`/`before` are refused rather than faked.
@@ -56,11 +59,15 @@ interface Resume {
   /** The page size the token was fetched with; undefined when resuming at a page start. */
   size: number | undefined;
   skip: number;
-  /** Mid-page only: the key of the last item consumed. */
+  /** The key of the last item consumed. */
   anchor?: string | undefined;
+  /** Its rank, for lists that have ranks. */
+  rank?: number | undefined;
 }
 
-const CURSOR_VERSION = 2;
+/** Version 3 added the rank; version 2's cursors (a CURSOR_SECRET outlives a deploy) still resume. */
+const CURSOR_VERSION = 3;
+const READABLE_VERSIONS: readonly unknown[] = [2, 3];
 
 /**
  * The longest cursor accepted, checked before anything else: a cursor holds an upstream page
@@ -112,7 +119,15 @@ export class CursorCodec {
 
   encode(fp: string, resume: Resume): string {
     const payload = Buffer.from(
-      JSON.stringify([CURSOR_VERSION, fp, resume.token ?? null, resume.size ?? null, resume.skip, resume.anchor ?? null]),
+      JSON.stringify([
+        CURSOR_VERSION,
+        fp,
+        resume.token ?? null,
+        resume.size ?? null,
+        resume.skip,
+        resume.anchor ?? null,
+        resume.rank ?? null,
+      ]),
     ).toString('base64url');
     return `${payload}.${this.mac(payload)}`;
   }
@@ -144,12 +159,13 @@ export class CursorCodec {
     }
     if (
       !Array.isArray(parsed) ||
-      parsed[0] !== CURSOR_VERSION ||
+      !READABLE_VERSIONS.includes(parsed[0]) ||
       typeof parsed[1] !== 'string' ||
       !(parsed[2] === null || typeof parsed[2] === 'string') ||
       !(parsed[3] === null || (Number.isInteger(parsed[3]) && parsed[3] > 0 && parsed[3] <= spec.maxPageSize)) ||
       !(Number.isInteger(parsed[4]) && parsed[4] >= 0) ||
-      !(parsed[5] === null || typeof parsed[5] === 'string')
+      !(parsed[5] === null || typeof parsed[5] === 'string') ||
+      !(parsed[6] === undefined || parsed[6] === null || Number.isFinite(parsed[6]))
     ) {
       throw refuse();
     }
@@ -161,7 +177,13 @@ export class CursorCodec {
         },
       );
     }
-    return { token: parsed[2] ?? undefined, size: parsed[3] ?? undefined, skip: parsed[4], anchor: parsed[5] ?? undefined };
+    return {
+      token: parsed[2] ?? undefined,
+      size: parsed[3] ?? undefined,
+      skip: parsed[4],
+      anchor: parsed[5] ?? undefined,
+      rank: parsed[6] ?? undefined,
+    };
   }
 }
 
@@ -196,6 +218,12 @@ export interface PageConnectionOptions<T, N, P> {
   toNode: (item: T) => N;
   /** What identifies an item in its list (a hash, an id, a timestamp): the cursor's anchor. */
   keyOf: (item: T) => string;
+  /**
+   * For a list the upstream orders by a number (its timestamps, the spec says): the item's rank,
+   * which never decreases along the list (a timestamp, negated for a newest-first list). Lets a
+   * resume drop what comes before its anchor however far the list moved.
+   */
+  rankOf?: (item: T) => number;
   /** When a mid-page cursor's anchor is no longer on its page; see the module comment. */
   lostAnchor?: 'skip' | 'restart';
 }
@@ -212,14 +240,17 @@ class PageCursors<T> {
     private readonly next: string | undefined,
     private readonly items: readonly T[],
     private readonly keyOf: (item: T) => string,
+    private readonly rankOf: ((item: T) => number) | undefined,
   ) {}
 
   cursorAt(index: number): string {
+    const item = this.items[index]!;
+    const anchor = { anchor: this.keyOf(item), rank: this.rankOf?.(item) };
     // An edge that ends its page resumes from the next page's token directly.
     const at: Resume =
       index === this.items.length - 1 && this.next !== undefined
-        ? { token: this.next, size: undefined, skip: 0 }
-        : { token: this.token, size: this.size, skip: index + 1, anchor: this.keyOf(this.items[index]!) };
+        ? { token: this.next, size: undefined, skip: 0, ...anchor }
+        : { token: this.token, size: this.size, skip: index + 1, ...anchor };
     return this.codec.encode(this.fingerprint(), at);
   }
 }
@@ -274,10 +305,16 @@ export function emptyConnection<N, P>(
 
 /** Pages through an upstream list for a Relay connection. */
 export async function pageConnection<T, N, P>(options: PageConnectionOptions<T, N, P>): Promise<ConnectionResult<N, P>> {
-  const { cursors, args, spec, filters, fetchPage, read, toNode, keyOf, lostAnchor = 'skip' } = options;
+  const { cursors, args, spec, filters, fetchPage, read, toNode, keyOf, rankOf, lostAnchor = 'skip' } = options;
   const want = checkConnectionArgs(args, spec);
   const fp = lazy(() => fingerprintOf([spec.field, filters]));
   let resume: Resume = args.after ? cursors.decode(args.after, fp(), spec) : { token: undefined, size: undefined, skip: 0 };
+  const { anchor } = resume;
+  const anchorRank = rankOf ? resume.rank : undefined;
+  // Until the walk is past the anchor, what a page holds may be what the cursor's page held.
+  let seeking = anchor !== undefined;
+  // Edges ranked level with an anchor not seen yet: after it, unless it shows up further on.
+  let levelFrom = -1;
 
   const edges: Edge<N>[] = [];
   let hasNextPage = false;
@@ -296,13 +333,33 @@ export async function pageConnection<T, N, P>(options: PageConnectionOptions<T, 
     const next = nextPageToken || undefined;
 
     let index = resume.skip;
-    if (resume.anchor !== undefined) {
-      const found = items.findIndex((item) => keyOf(item) === resume.anchor);
-      if (found >= 0) index = found + 1;
-      else if (lostAnchor === 'restart') index = 0;
+    if (seeking) {
+      const found = items.findIndex((item) => keyOf(item) === anchor);
+      if (found >= 0) {
+        // Everything up to the anchor was served with it (a token that counts positions moved on).
+        index = found + 1;
+        seeking = false;
+        if (levelFrom >= 0) edges.length = levelFrom;
+      } else if (anchorRank !== undefined) {
+        index = 0;
+      } else {
+        // Nothing tells where the anchor went: trust the token, and a mid-page count as `lostAnchor` says.
+        if (resume.size !== undefined && lostAnchor === 'restart') index = 0;
+        seeking = false;
+      }
     }
-    const page = new PageCursors(cursors, fp, resume.token, pageSize, next, items, keyOf) as PageCursors<unknown>;
-    for (; index < items.length && edges.length < want; index++) edges.push(new Edge(toNode(items[index]!), page, index));
+    const page = new PageCursors(cursors, fp, resume.token, pageSize, next, items, keyOf, rankOf) as PageCursors<unknown>;
+    for (; index < items.length && edges.length < want; index++) {
+      const item = items[index]!;
+      if (seeking) {
+        const rank = rankOf!(item);
+        // Ranked before the anchor: served before it, or arrived since at the head.
+        if (rank < anchorRank!) continue;
+        if (rank > anchorRank!) seeking = false;
+        else if (levelFrom < 0) levelFrom = edges.length;
+      }
+      edges.push(new Edge(toNode(item), page, index));
+    }
 
     if (edges.length >= want) {
       hasNextPage = index < items.length || next !== undefined;

@@ -3,7 +3,7 @@
  * from which a user walks to every chain the address touched, its transactions and rewards.
  */
 import { badInput } from '../errors.js';
-import { isEvmAddress, parseBech32Address, type NetworkName } from '../ids.js';
+import { isEvmAddress, parseBech32Address, toChecksumAddress, type NetworkName } from '../ids.js';
 import { primaryChainOf } from '../domain/chains.js';
 import { builder } from './builder.js';
 import { NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';
@@ -47,7 +47,10 @@ builder.node(AddressRef, {
   loadOne: ({ network, key }) => ({ network, address: key }),
   fields: (t) => ({
     network: t.expose('network', { type: NetworkNameEnum, description: 'The network of the address.' }),
-    address: t.exposeString('address', { description: 'The address: "avax1…"/"fuji1…" without chain prefix, or 0x for EVM.' }),
+    address: t.string({
+      description: 'The address: "avax1…"/"fuji1…" without chain prefix, or a 0x address EIP-55 checksummed (mixed case).',
+      resolve: (a) => (a.address.startsWith('0x') ? toChecksumAddress(a.address) : a.address),
+    }),
     chains: t.field({
       type: [AddressChainRef],
       nullable: true,

@@ -3,7 +3,7 @@
  * its ERC-721/ERC-1155 collectibles, and its native balance at any block priced in any currency.
  */
 import { badInput } from '../errors.js';
-import { isEvmAddress } from '../ids.js';
+import { isEvmAddress, toChecksumAddress } from '../ids.js';
 import type { Erc20Transfer, InternalTransaction, NativeTokenBalance, NftMetadata } from '../upstreams/data-api/evm-address.js';
 import { INTERNAL_TX_TYPES, NFT_METADATA_STATUSES } from '../upstreams/data-api/wire.js';
 import { builder } from './builder.js';
@@ -244,7 +244,11 @@ builder.node(EvmAddressRef, {
     return chain ? { chain, address } : null;
   },
   fields: (t) => ({
-    address: t.exposeString('address', { description: 'The 0x address.' }),
+    address: t.string({
+      description:
+        'The 0x address, EIP-55 checksummed (mixed case) however it was asked for or reached: by `EvmChain.address`, a transfer party, an ICM message or `node(id:)`.',
+      resolve: (a) => toChecksumAddress(a.address),
+    }),
     chain: t.expose('chain', { type: EvmChainRef, description: 'Its chain.' }),
     erc20Transfers: t.connection(
       {

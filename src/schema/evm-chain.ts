@@ -5,7 +5,7 @@
  */
 import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
-import { C_CHAIN_EVM_ID, PRIMARY_CHAIN_IDS, parseCb58Id, type NetworkName } from '../ids.js';
+import { C_CHAIN_EVM_ID, PRIMARY_CHAIN_IDS, parseCb58Id, toChecksumAddress, type NetworkName } from '../ids.js';
 import type { NativeTransaction } from '../upstreams/data-api/evm-chain.js';
 import { builder } from './builder.js';
 import { PAGE_SPECS, pageConnection } from '../paging/connection.js';
@@ -74,7 +74,10 @@ export function known<T extends string>(values: readonly T[], value: string | un
 PartyRef.implement({
   description: 'The sender or recipient of an EVM transfer, with its token identity when it is a token contract.',
   fields: (t) => ({
-    address: t.exposeString('address', { description: 'The 0x address (checksummed).' }),
+    address: t.string({
+      description: 'The 0x address, EIP-55 checksummed (mixed case).',
+      resolve: (p) => toChecksumAddress(p.address),
+    }),
     name: t.exposeString('name', { nullable: true, description: 'Token or contract name, when it is one.' }),
     symbol: t.exposeString('symbol', { nullable: true, description: 'Token symbol, when it is a token.' }),
     decimals: t.exposeInt('decimals', { nullable: true, description: 'Token decimals, when it is a token.' }),

@@ -78,7 +78,7 @@ function l1ValidatorConnection(ctx: GatewayContext, network: NetworkName, args: 
     args,
     spec: L1_VALIDATORS_PAGE,
     filters: [network, filters],
-    fetchPage: (page) => listL1Validators(ctx.dataApi, network, { ...page, ...filters }),
+    fetchPage: (page) => ctx.loaders.l1ValidatorPage(network, { ...page, ...filters }),
     read: (page) => ({ items: page.validators, nextPageToken: page.nextPageToken }),
     toNode: (v) => l1ValidatorModel(network, v),
     keyOf: (v) => v.validationId,
@@ -94,8 +94,14 @@ const L1ValidatorConnection = builder.connectionObject(
       blockHeight: t.field({
         type: 'BigInt',
         nullable: true,
-        description: 'The P-Chain height at which remaining balances were computed.',
-        resolve: (conn) => (conn as { firstPage?: ListL1ValidatorsResponse }).firstPage?.blockHeight ?? null,
+        description:
+          "The P-Chain height at which the Data API computed remaining balances, from the page's first upstream answer. For a subnet that is not an L1, whose list is empty without a call, selecting it costs one listL1Validators call (one per network for the whole request).",
+        resolve: async (conn, _args, ctx) => {
+          const { firstPage, emptyOn } = conn as L1ConnectionEnvelope;
+          if (firstPage) return firstPage.blockHeight;
+          // The height is the Data API's, whatever the filter: the smallest page of the whole list gives it.
+          return emptyOn ? (await listL1Validators(ctx.dataApi, emptyOn, { pageSize: 1 })).blockHeight : null;
+        },
       }),
     }),
   },
@@ -106,9 +112,17 @@ const includeInactiveArg = {
   description: 'Include validators that are no longer active (out of balance, disabled or removed). Default: active only.',
 };
 
-/** An L1 validator by validation id, active or not; null if the Data API knows none. */
-async function findL1Validator(ctx: GatewayContext, network: NetworkName, validationId: string): Promise<L1ValidatorModel | null> {
-  const v = await ctx.loaders.l1Validator(network, validationId);
+/**
+ * An L1 validator by validation id, active or not; null if the Data API knows none. With the
+ * subnet, when the asker knows it, the lookups of one subnet share a listing of it.
+ */
+async function findL1Validator(
+  ctx: GatewayContext,
+  network: NetworkName,
+  validationId: string,
+  subnetId?: string,
+): Promise<L1ValidatorModel | null> {
+  const v = await ctx.loaders.l1Validator({ network, validationId, subnetId });
   return v ? l1ValidatorModel(network, v) : null;
 }
 
@@ -189,16 +203,20 @@ builder.asEntity(L1ValidatorRef, {
     findL1Validator(ctx, keyNetwork('L1Validator', key.network), keyField('L1Validator', 'validationId', key.validationId, parseCb58Id)),
 });
 
+/** What `blockHeight` reads: the first upstream page, or the network of a list known empty without one. */
+type L1ConnectionEnvelope = { firstPage?: ListL1ValidatorsResponse; emptyOn?: NetworkName };
+
 /** A subnet's L1 validators: a page of them for an L1, an empty connection (no call) for any other subnet. */
 function l1ValidatorsOf(ctx: GatewayContext, subnet: SubnetModel, args: L1ValidatorsArgs) {
   if (!subnet.isL1) {
     // A subnet that was never converted has no L1 validators: no call needed to know it.
-    return emptyConnection<L1ValidatorModel, ListL1ValidatorsResponse>({
+    const empty = emptyConnection<L1ValidatorModel, ListL1ValidatorsResponse>({
       cursors: ctx.cursors,
       args,
       spec: L1_VALIDATORS_PAGE,
       filters: [subnet.network, subnet.subnetId, 'none'],
     });
+    return Object.assign(empty, { emptyOn: subnet.network }) satisfies L1ConnectionEnvelope;
   }
   return l1ValidatorConnection(ctx, subnet.network, { ...args, subnetId: subnet.subnetId });
 }
@@ -239,8 +257,9 @@ builder.objectField(L1ValidatorDetailsRef, 'validator', (t) =>
   t.field({
     type: L1ValidatorRef,
     nullable: true,
-    description: 'The validator as it is now (its inactive state included).',
-    resolve: (d, _args, ctx) => findL1Validator(ctx, d.network, d.validationId),
+    description:
+      'The validator as it is now (its inactive state included). The validators of one subnet that a response names are found in one listing of that subnet.',
+    resolve: (d, _args, ctx) => findL1Validator(ctx, d.network, d.validationId, d.subnetId),
   }),
 );
 
@@ -248,8 +267,9 @@ builder.objectField(PChainValidatorRef, 'l1Validator', (t) =>
   t.field({
     type: L1ValidatorRef,
     nullable: true,
-    description: "The Data API's record of this L1 validator (history, BLS credentials); null for other validators.",
-    resolve: (v, _args, ctx) => (v.validationID ? findL1Validator(ctx, v.network, v.validationID) : null),
+    description:
+      "The Data API's record of this L1 validator (history, BLS credentials); null for other validators. All of a validator set's are found in one listing of its subnet.",
+    resolve: (v, _args, ctx) => (v.validationID ? findL1Validator(ctx, v.network, v.validationID, v.subnetId) : null),
   }),
 );
 
@@ -257,7 +277,8 @@ builder.objectField(ChainValidatorRef, 'l1Validator', (t) =>
   t.field({
     type: L1ValidatorRef,
     nullable: true,
-    description: "The Data API's record of this L1 validator; null for legacy subnet validators.",
-    resolve: (v, _args, ctx) => (v.isL1Validator ? findL1Validator(ctx, v.network, v.validationID) : null),
+    description:
+      "The Data API's record of this L1 validator; null for legacy subnet validators. All of a chain's validators are found in one listing of its subnet.",
+    resolve: (v, _args, ctx) => (v.isL1Validator ? findL1Validator(ctx, v.network, v.validationID, v.subnetId) : null),
   }),
 );

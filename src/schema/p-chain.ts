@@ -5,7 +5,9 @@
  * L1 validator's P-Chain entry (one call per subnet for every L1 validator of a response).
  */
 import type { GatewayContext } from '../context.js';
+import { notFound } from '../errors.js';
 import { PRIMARY_CHAIN_IDS, PRIMARY_NETWORK_ID, type NetworkName } from '../ids.js';
+import { LOOKUP_CONCURRENCY } from '../loaders/data-api.js';
 import type { AvmInput, AvmOutput, Uint } from '../upstreams/node/client.js';
 import type { PBlockJson, PDelegator, PValidator } from '../upstreams/node/p-chain.js';
 import { builder } from './builder.js';
@@ -169,8 +171,20 @@ PChainValidatorRef.implement({
     delegators: t.field({
       type: [PChainDelegatorRef],
       nullable: true,
-      description: 'Its delegations (Primary Network); the node sends them only when `nodeIds` names exactly this one node.',
-      resolve: (v) => (v.delegators ? v.delegators.map((d) => ({ ...d, network: v.network })) : null),
+      description: `Its delegations (Primary Network validators). The node lists them only in an answer naming this one node: from any other listing, each validator whose \`delegatorCount\` is not 0 is asked for alone (one platform.getCurrentValidators call each, ${LOOKUP_CONCURRENCY} at a time, counted in the request's call budget: past it this field fails with UPSTREAM_BUDGET_EXCEEDED). Empty when \`delegatorCount\` is 0; null for validators nobody can delegate to (L1 and legacy subnet validators, which have no \`delegatorCount\`); NOT_FOUND when the validator left the set since it was listed.`,
+      resolve: async (v, _args, ctx) => {
+        const withNetwork = (list: readonly PDelegator[]) => list.map((d) => ({ ...d, network: v.network }));
+        if (v.delegators) return withNetwork(v.delegators);
+        if (v.delegatorCount === undefined) return null;
+        if (BigInt(v.delegatorCount) === 0n) return [];
+        const listed = await ctx.nodeLoaders.delegators({ network: v.network, subnetId: v.subnetId, nodeId: v.nodeID });
+        if (!listed) {
+          throw notFound(
+            `${v.nodeID} is no longer a current validator${v.subnetId ? ` of subnet ${v.subnetId}` : ''}: the node lists no delegators for it since it was listed.`,
+          );
+        }
+        return withNetwork(listed);
+      },
     }),
     validationRewardOwner: t.field({
       type: OutputOwnersRef,
@@ -206,15 +220,19 @@ export async function currentValidators(
   subnetId: string | undefined,
   nodeIds: readonly string[] | null | undefined,
 ): Promise<PValidatorModel[]> {
+  const subnet = subnetOf(subnetId);
   const res = await platformGetCurrentValidators(ctx.node, network, {
-    ...(subnetId && subnetId !== PRIMARY_NETWORK_ID ? { subnetID: subnetId } : {}),
+    ...(subnet ? { subnetID: subnet } : {}),
     ...(nodeIds ? { nodeIDs: checkNodeIds(nodeIds) } : {}),
   });
-  return res.validators.map((v) => ({ ...v, network }));
+  return res.validators.map((v) => ({ ...v, network, subnetId: subnet }));
 }
 
+/** The `subnetID` platform.* methods take: none for the Primary Network. */
+const subnetOf = (subnetId: string | undefined) => (subnetId && subnetId !== PRIMARY_NETWORK_ID ? subnetId : undefined);
+
 const NODE_IDS_DESCRIPTION =
-  'Only these nodes (up to 100). Name exactly one node to get its delegators too: the node lists them only then.';
+  'Only these nodes (up to 100). Naming exactly one node brings its delegators in the same call; otherwise `delegators` costs a call per validator that has some.';
 
 // --- blocks ------------------------------------------------------------------------------------------
 
@@ -498,7 +516,9 @@ builder.objectField(L1ValidatorRef, 'pChainValidator', (t) =>
     resolve: async (v, _args, ctx) => {
       const entry = await ctx.nodeLoaders.pChainValidator({ network: v.network, subnetId: v.subnetId, nodeId: v.nodeId });
       // A node may validate again under a new validation id: only the same validation counts.
-      return entry && (!entry.validationID || entry.validationID === v.validationId) ? { ...entry, network: v.network } : null;
+      return entry && (!entry.validationID || entry.validationID === v.validationId)
+        ? { ...entry, network: v.network, subnetId: subnetOf(v.subnetId) }
+        : null;
     },
   }),
 );
@@ -523,7 +543,8 @@ builder.subscriptionField('subnetValidators', (t) =>
       }),
     },
     subscribe: (_root, { network, subnetId }, ctx) => openFeed(ctx, validatorsFeed(toNetwork(network), subnetId)),
-    resolve: (event) => eventValue(event, (e) => e.validators.map((v) => ({ ...v, network: e.network }))),
+    resolve: (event, { subnetId }) =>
+      eventValue(event, (e) => e.validators.map((v) => ({ ...v, network: e.network, subnetId: subnetOf(subnetId) }))),
   }),
 );
 

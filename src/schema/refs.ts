@@ -43,7 +43,7 @@ export const NetworkRef = builder.objectRef<NetworkModel>('Network');
 
 export interface AddressModel {
   network: NetworkName;
-  /** As the Data API writes it: `avax1...` without chain prefix, or a lower-case 0x address. */
+  /** As the Data API writes it: `avax1...` without chain prefix, or a lower-case 0x address (`Address.address` checksums it). */
   address: string;
 }
 
@@ -244,11 +244,13 @@ export const PChainBlockchainEntryRef = builder.objectRef<{
   vmID: string;
 }>('PChainBlockchainEntry');
 
-export type PValidatorModel = PValidator & { network: NetworkName };
+/** A validator of platform.getCurrentValidators, with the subnet it was asked for (undefined: the Primary Network). */
+export type PValidatorModel = PValidator & { network: NetworkName; subnetId: string | undefined };
 
 export const PChainValidatorRef = builder.objectRef<PValidatorModel>('PChainValidator');
 
-export type ChainValidatorModel = SubnetEvmValidator & { network: NetworkName };
+/** A validator of a chain's validators endpoint, with the chain's subnet. */
+export type ChainValidatorModel = SubnetEvmValidator & { network: NetworkName; subnetId: string };
 
 export const ChainValidatorRef = builder.objectRef<ChainValidatorModel>('ChainValidator');
 

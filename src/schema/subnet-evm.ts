@@ -305,7 +305,9 @@ builder.objectFields(BlockchainRef, (t) => ({
       // The node fails the whole call for a node id it does not know: ask for all (one call per
       // request however many selections) and keep the asked ones here.
       const res = await validatorsGetCurrentValidators(ctx.node, b.network, b.blockchainId, {});
-      return res.validators.filter((v) => !only || only.includes(v.nodeID)).map((v) => ({ ...v, network: b.network }));
+      return res.validators
+        .filter((v) => !only || only.includes(v.nodeID))
+        .map((v) => ({ ...v, network: b.network, subnetId: b.subnetId }));
     },
   }),
 }));

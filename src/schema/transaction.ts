@@ -6,7 +6,14 @@
 import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
 import { parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
-import type { EvmInput, EvmOutput, PChainTransaction, PrimaryChainAlias, XChainTransaction } from '../upstreams/data-api/transaction.js';
+import type {
+  EvmInput,
+  EvmOutput,
+  PChainTransaction,
+  PrimaryChainAlias,
+  PrimaryNetworkTransaction,
+  XChainTransaction,
+} from '../upstreams/data-api/transaction.js';
 import type { PrimaryNetworkTxType } from '../upstreams/data-api/wire.js';
 import type { SortOrder } from '../upstreams/data-api/wire.js';
 import { PRIMARY_NETWORK_TX_TYPES } from '../upstreams/data-api/wire.js';
@@ -27,7 +34,6 @@ import { nodeKey, parseNodeKey } from './global-id.js';
 import { keyField, keyNetwork, shown } from './entity-keys.js';
 import { checkAddresses, checkTimeRange, toNetwork } from './inputs.js';
 import { AvalancheAddressScalar, CB58IdScalar } from './scalars.js';
-import { listLatestPrimaryNetworkTransactions } from '../upstreams/data-api/transaction.js';
 import {
   AddressRef,
   AssetAmountRef,
@@ -442,12 +448,17 @@ function listTransactions(ctx: GatewayContext, network: NetworkName, chain: Prim
     args,
     spec: TRANSACTIONS_PAGE,
     filters: [network, chain, params],
-    fetchPage: (page) => listLatestPrimaryNetworkTransactions(ctx.dataApi, network, chain, { ...page, ...params }),
+    fetchPage: (page) => ctx.loaders.transactionPage(network, chain, { ...page, ...params }),
     read: (page) => ({ items: page.transactions, nextPageToken: page.nextPageToken }),
     toNode: (tx) => txModel(network, chain, tx),
     keyOf: (tx) => tx.txHash,
+    // The spec sorts these lists by timestamp: what lets a resume drop what it served, however far the list moved.
+    rankOf: params.sortOrder === 'asc' ? timeOf : (tx) => -timeOf(tx),
   });
 }
+
+/** When a transaction was accepted: `blockTimestamp` on the P-Chain, `timestamp` on the X- and C-Chain. */
+const timeOf = (tx: PrimaryNetworkTransaction): number => ('blockTimestamp' in tx ? tx.blockTimestamp : tx.timestamp);
 
 const PAGE_NOTE =
   '`first`: 1 to 500 (default 10); 100 per upstream call, and a page may come back shorter when its transactions hold many UTXOs.';

@@ -6,7 +6,6 @@
  * joined by the endpoint functions, arrays such as `txTypes` go out as repeated keys). Callers
  * validate input; this layer only encodes it.
  */
-import { HttpError } from '../errors.js';
 import type { HttpRequest, QueryValue } from '../http.js';
 import { checkedAnswer, type Transport } from '../transport.js';
 
@@ -16,6 +15,9 @@ export interface DataApiOptions {
   /** The operator's key, sent unless the GraphQL client sent its own. */
   apiKey?: string;
 }
+
+/** The status by which the Data API says it has no such thing. */
+const NONE = [404] as const;
 
 export interface PageParams {
   pageToken?: string;
@@ -50,21 +52,20 @@ export class DataApiClient {
     return this.transport.read(req, checkedAnswer<T>(req, list));
   }
 
+  /**
+   * A read of one thing by id: its answer checked as `get`'s, or null when the upstream has none
+   * (404). The null is an answer, not a failure, so the reuse layer keeps it for a short while
+   * (the `absent` freshness): a warm repeat does not call again, and the thing, once it exists, is
+   * seen soon.
+   */
+  getOrNone<T>(operation: string, path: string): Promise<T | null> {
+    const req: HttpRequest = { ...this.request(operation, 'GET', path), acceptStatuses: NONE };
+    const checked = checkedAnswer<T>(req);
+    return this.transport.read(req, (res) => (res.status === 404 ? null : checked(res)));
+  }
+
   /** A call that changes something upstream: never reused, never retried; its answer checked as a read's. */
   write<T>(req: HttpRequest): Promise<T> {
     return this.transport.write(req, checkedAnswer<T>(req));
-  }
-}
-
-/**
- * The answer, or null when the upstream has no such resource (404). A 404 is a failed read, so it
- * is never kept: the resource may exist on the next ask.
- */
-export async function orNotFound<T>(answer: Promise<T>): Promise<T | null> {
-  try {
-    return await answer;
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return null;
-    throw error;
   }
 }

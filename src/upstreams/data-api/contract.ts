@@ -2,7 +2,7 @@
  * Contract metadata (getContractMetadata).
  */
 import { segment } from '../http.js';
-import { orNotFound, type DataApiClient } from './client.js';
+import type { DataApiClient } from './client.js';
 import type { Answer, Flat } from './wire.js';
 
 export type ErcType = ContractMetadata['ercType'];
@@ -12,11 +12,11 @@ export type ContractMetadata = Flat<Answer<'getContractMetadata'>>;
 
 /**
  * GET /v1/chains/{chainId}/addresses/{address} (getContractMetadata).
- * Null when the upstream has none (404).
+ * Null when the upstream has none (404); that answer is kept a short while, in case one is deployed.
  * Spec: operationId `getContractMetadata` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
  * @example
  * const contract = await getContractMetadata(ctx.dataApi, '43114', '0xb97e…'); // null when there is none
  */
 export function getContractMetadata(client: DataApiClient, chainId: string, address: string): Promise<ContractMetadata | null> {
-  return orNotFound(client.get('getContractMetadata', `/v1/chains/${segment(chainId)}/addresses/${segment(address)}`));
+  return client.getOrNone('getContractMetadata', `/v1/chains/${segment(chainId)}/addresses/${segment(address)}`);
 }

@@ -2,7 +2,7 @@
  * Primary Network transactions: the latest of a chain and one by hash.
  */
 import { segment } from '../http.js';
-import { orNotFound, type DataApiClient, type PageParams } from './client.js';
+import type { DataApiClient, PageParams } from './client.js';
 import type { L1Validator } from './l1-validator.js';
 import type { PrimaryNetworkTxType, Schemas, SortOrder, WireNetwork } from './wire.js';
 
@@ -104,7 +104,7 @@ export function listLatestPrimaryNetworkTransactions(
  * GET /v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash} (getTxByHash).
  * Not in the spec's endpoint list, but in the upstream contract: it is what lets a
  * transaction's global id be refetched.
- * Null when the upstream has none (404).
+ * Null when the upstream has none (404); that answer is kept a short while, as a found one is.
  * Spec: operationId `getTxByHash` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
  * @example
  * const tx = await getTxByHash(ctx.dataApi, 'mainnet', 'p-chain', txHash); // null when unknown
@@ -115,7 +115,8 @@ export function getTxByHash(
   blockchainId: string,
   txHash: string,
 ): Promise<PrimaryNetworkTransaction | null> {
-  return orNotFound(
-    client.get('getTxByHash', `/v1/networks/${segment(network)}/blockchains/${segment(blockchainId)}/transactions/${segment(txHash)}`),
+  return client.getOrNone(
+    'getTxByHash',
+    `/v1/networks/${segment(network)}/blockchains/${segment(blockchainId)}/transactions/${segment(txHash)}`,
   );
 }
