@@ -17,6 +17,7 @@ import type {
   PChainTransaction,
   PChainUtxo,
   PrimaryChainAlias,
+  PrimaryNetworkChainInfo,
   PrimaryNetworkTransaction,
   UtxoCredential,
   XChainTransaction,
@@ -55,6 +56,9 @@ export function toAddresses(network: NetworkName, addresses: readonly string[]):
 }
 
 export const AddressChainRef = builder.objectRef<{ network: NetworkName; blockchainId: string }>('AddressChain');
+
+/** The `chainInfo` envelope of the Data API's Primary Network listings (transactions, vertices). */
+export const PrimaryNetworkChainInfoRef = builder.objectRef<PrimaryNetworkChainInfo>('PrimaryNetworkChainInfo');
 
 // --- subnets and blockchains (subnet.ts, blockchain.ts, genesis.ts) -----------------------------
 

@@ -6,7 +6,15 @@
 import type { GatewayContext } from '../context.js';
 import { badInput } from '../errors.js';
 import { parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
-import type { EvmInput, EvmOutput, PChainTransaction, PrimaryChainAlias, XChainTransaction } from '../upstreams/data-api/transaction.js';
+import type {
+  EvmInput,
+  EvmOutput,
+  ListTransactionsResponse,
+  PChainTransaction,
+  PrimaryChainAlias,
+  PrimaryNetworkTransaction,
+  XChainTransaction,
+} from '../upstreams/data-api/transaction.js';
 import type { PrimaryNetworkTxType } from '../upstreams/data-api/wire.js';
 import type { SortOrder } from '../upstreams/data-api/wire.js';
 import { PRIMARY_NETWORK_TX_TYPES } from '../upstreams/data-api/wire.js';
@@ -40,6 +48,7 @@ import {
   OwnershipRef,
   PBlockTxRef,
   PChainTransactionRef,
+  PrimaryNetworkChainInfoRef,
   SubnetRef,
   TransactionInterface,
   UtxoCredentialRef,
@@ -395,11 +404,30 @@ builder.node(CChainTransactionRef, {
 
 const TRANSACTIONS_PAGE = PAGE_SPECS.standard('transactions');
 
+PrimaryNetworkChainInfoRef.implement({
+  description: "Which chain and network a Primary Network listing is of, as the Data API's answer says (its `chainInfo`).",
+  fields: (t) => ({
+    chainName: t.expose('chainName', { type: PrimaryNetworkChainEnum, description: 'The chain listed.' }),
+    network: t.field({
+      type: NetworkNameEnum,
+      description: 'The network listed; FUJI for the test network, whichever name the Data API used.',
+      resolve: (info) => (info.network === 'testnet' ? 'fuji' : info.network),
+    }),
+  }),
+});
+
 export const TransactionConnection = builder.connectionObject(
   {
     type: TransactionInterface,
     name: 'PrimaryNetworkTransactionConnection',
     description: 'A page of Primary Network transactions, newest first unless asked.',
+    fields: (t) => ({
+      chainInfo: t.field({
+        type: PrimaryNetworkChainInfoRef,
+        description: 'The chain and network the Data API answered for (its `chainInfo`): the same on every page of the list.',
+        resolve: (conn) => (conn as { firstPage?: ListTransactionsResponse<PrimaryNetworkTransaction> }).firstPage!.chainInfo,
+      }),
+    }),
   },
   { name: 'PrimaryNetworkTransactionEdge', description: 'A transaction and its cursor.' },
 );
