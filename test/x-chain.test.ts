@@ -317,4 +317,25 @@ describe('deprecated X-Chain methods', () => {
     expect(x.allBalances).toContainEqual({ assetId: 'AVAX', balance: x.balance.balance });
     expect(h.bodies('avm.getBalance')[0].params).toEqual({ address: `X-${owner}`, assetID: 'AVAX' });
   });
+
+  it("gives getBalance's utxoIDs as the node names them (txID, outputIndex), each with the id they make", async () => {
+    const owner = world.addresses.find((a) => xUtxos().filter((u) => u.createdOn === X && u.owners.includes(a)).length > 1)!;
+    const res = await h.raw<any>(
+      `{ network { xChain { balance(address: "${owner}", assetId: "AVAX") { utxoIds utxos { txId outputIndex utxoId } } } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    const { utxoIds, utxos } = res.data.network.xChain.balance;
+    expect(utxos.length).toBeGreaterThan(0);
+    expect(utxos.map((u: any) => u.utxoId)).toEqual(utxoIds);
+    const held = new Map(
+      xUtxos()
+        .filter((u) => u.owners.includes(owner))
+        .map((u) => [u.id, u]),
+    );
+    for (const u of utxos)
+      expect({ txId: u.txId, outputIndex: u.outputIndex }).toEqual({
+        txId: held.get(u.utxoId)!.txId,
+        outputIndex: held.get(u.utxoId)!.outputIndex,
+      });
+  });
 });

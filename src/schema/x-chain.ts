@@ -376,16 +376,35 @@ const AssetBalanceRef = builder.objectRef<{ network: NetworkName; asset: string;
   }),
 });
 
+type UtxoRefModel = { txID: string; outputIndex: number };
+
+const BalanceUtxoRef = builder.objectRef<UtxoRefModel>('XChainBalanceUtxo').implement({
+  description: 'A UTXO as avm.getBalance names it (`utxoIDs`): the transaction that created it and its output index.',
+  fields: (t) => ({
+    txId: t.exposeString('txID', { description: 'The transaction that created it (`txID`).' }),
+    outputIndex: t.exposeInt('outputIndex', { description: "Its index among that transaction's outputs (`outputIndex`)." }),
+    utxoId: t.string({
+      description: 'The UTXO id the two make (cb58), as `utxoIds` and `Utxo.utxoId` write it.',
+      resolve: (u) => utxoId(u.txID, u.outputIndex),
+    }),
+  }),
+});
+
 const LegacyBalanceRef = builder
-  .objectRef<{ network: NetworkName; balance: string; utxoIDs: { txID: string; outputIndex: number }[] }>('XChainLegacyBalance')
+  .objectRef<{ network: NetworkName; balance: string; utxoIDs: UtxoRefModel[] }>('XChainLegacyBalance')
   .implement({
     description: 'A balance of one asset with the UTXOs that hold it, as avm.getBalance reports it.',
     fields: (t) => ({
       balance: t.field({ type: 'BigInt', description: 'The balance, in the smallest unit.', resolve: (b) => String(b.balance) }),
       utxoIds: t.field({
         type: ['String'],
-        description: 'The ids of the UTXOs that hold it.',
+        description: 'The ids of the UTXOs that hold it (cb58), derived from the `utxos` the node named.',
         resolve: (b) => b.utxoIDs.map((u) => utxoId(u.txID, u.outputIndex)),
+      }),
+      utxos: t.field({
+        type: [BalanceUtxoRef],
+        description: 'The UTXOs that hold it as the node gave them (its `utxoIDs`: `txID` and `outputIndex`), each with the id they make.',
+        resolve: (b) => b.utxoIDs,
       }),
     }),
   });
