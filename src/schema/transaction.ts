@@ -55,6 +55,7 @@ import {
   UtxoRef,
   ValidatorManagerRef,
   amountsOf,
+  onXChain,
   toAddresses,
   txModel,
   type CTxModel,
@@ -603,8 +604,9 @@ builder.objectField(AvmTxRef, 'transaction', (t) =>
   t.field({
     type: TransactionInterface,
     nullable: true,
-    description: "The Data API's view of the same transaction (timestamps, UTXO details, amounts); null if it has not indexed it.",
-    resolve: (tx, _args, ctx) => findTransaction(ctx, tx.network, 'x-chain', tx.id),
+    description:
+      "The Data API's view of the same transaction (timestamps, UTXO details, amounts); null if it has not indexed it, and for another AVM chain than the X-Chain, which the Data API does not index (no call).",
+    resolve: (tx, _args, ctx) => (onXChain(tx) ? findTransaction(ctx, tx.network, 'x-chain', tx.id) : null),
   }),
 );
 
