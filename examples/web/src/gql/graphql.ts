@@ -145,6 +145,15 @@ export type EvmTransactionStatus =
   /** It executed. */
   | 'SUCCESS';
 
+/** Which of the node's GET health routes a probe asks. */
+export type HealthRoute =
+  /** GET /ext/health: every check (health.health). */
+  | 'HEALTH'
+  /** GET /ext/health/liveness: whether the node is alive. */
+  | 'LIVENESS'
+  /** GET /ext/health/readiness: the checks run until the node finished starting. */
+  | 'READINESS';
+
 /** Which end of a message a chain is. */
 export type IcmChainRole =
   /** Messages sent to the chain. */
