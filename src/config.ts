@@ -118,6 +118,9 @@ const readyUpstreams = z.string().transform((value, ctx): ReadyUpstream[] => {
   return z.NEVER;
 });
 
+/** The shortest poll interval of a subscription topic. */
+const MIN_POLL_MS = 200;
+
 const schema = z.object({
   PORT: int(0, 65535).default(4000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -170,11 +173,11 @@ const schema = z.object({
   MAX_ALIASES: int(0, 10_000).default(30),
   MAX_TOKENS: int(100, 1_000_000).default(4000),
   // Subscriptions: how often a topic's poller calls its upstream (whatever subscribers ask), and the bounds.
-  LIVE_POLL_BLOCKS_MS: int(200, 3_600_000).default(2_000),
-  LIVE_POLL_TRANSACTIONS_MS: int(200, 3_600_000).default(5_000),
-  LIVE_POLL_FEE_CONFIG_MS: int(200, 3_600_000).default(10_000),
-  LIVE_POLL_VALIDATORS_MS: int(200, 3_600_000).default(10_000),
-  LIVE_POLL_TPS_MS: int(200, 3_600_000).default(60_000),
+  LIVE_POLL_BLOCKS_MS: int(MIN_POLL_MS, 3_600_000).default(2_000),
+  LIVE_POLL_TRANSACTIONS_MS: int(MIN_POLL_MS, 3_600_000).default(5_000),
+  LIVE_POLL_FEE_CONFIG_MS: int(MIN_POLL_MS, 3_600_000).default(10_000),
+  LIVE_POLL_VALIDATORS_MS: int(MIN_POLL_MS, 3_600_000).default(10_000),
+  LIVE_POLL_TPS_MS: int(MIN_POLL_MS, 3_600_000).default(60_000),
   LIVE_MAX_PER_CLIENT: int(1, 100_000).default(20),
   LIVE_MAX_SUBSCRIPTIONS: int(1, 1_000_000).default(10_000),
   LIVE_MAX_TOPICS: int(1, 100_000).default(500),
@@ -312,7 +315,16 @@ export interface Config {
    * and in all, addresses one subscription may watch, and how long a topic's lease in Redis lasts
    * unless renewed (how long a dead instance's topics wait for another poller).
    */
-  live: { intervals: Record<LiveKind, number>; perClient: number; total: number; maxTopics: number; maxAddresses: number; leaseMs: number };
+  live: {
+    intervals: Record<LiveKind, number>;
+    /** The kinds whose interval is its default (LIVE_POLL_<KIND>_MS unset): `servingSandbox` may pace them. */
+    defaultIntervals: readonly LiveKind[];
+    perClient: number;
+    total: number;
+    maxTopics: number;
+    maxAddresses: number;
+    leaseMs: number;
+  };
   /** Shape limits of a GraphQL document (GraphQL Armor). */
   limits: { depth: number; aliases: number; tokens: number };
   /** Requests per client, as a token bucket (by API key when sent, and by address); off when unset. */
@@ -347,6 +359,30 @@ export interface Config {
    * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) and not disabled; the SDK reads the other OTEL_* itself.
    */
   tracing?: { endpoint: string };
+}
+
+/** Each kind of subscription and the variable of its poll interval. */
+const LIVE_POLL_VARIABLES: readonly [LiveKind, string][] = [
+  ['blocks', 'LIVE_POLL_BLOCKS_MS'],
+  ['transactions', 'LIVE_POLL_TRANSACTIONS_MS'],
+  ['feeConfig', 'LIVE_POLL_FEE_CONFIG_MS'],
+  ['validators', 'LIVE_POLL_VALIDATORS_MS'],
+  ['tps', 'LIVE_POLL_TPS_MS'],
+];
+
+/**
+ * The configuration once the embedded sandbox serves it, at `upstreams`. The sandbox's chains
+ * move on every SANDBOX_BLOCK_MS, far faster than the real ones (three of its blocks make a day
+ * of TPS, which the Metrics API publishes daily): a poll interval left at its default, made for
+ * the real pace, would gather many of its events into one poll. Those follow its pace instead,
+ * so each event is sent as it happens; intervals set explicitly are kept.
+ */
+export function servingSandbox(config: Config, upstreams: UpstreamUrls): Config {
+  const pace = config.sandboxBlockMs;
+  if (pace <= 0) return { ...config, upstreams };
+  const intervals = { ...config.live.intervals };
+  for (const kind of config.live.defaultIntervals) intervals[kind] = Math.max(MIN_POLL_MS, Math.min(intervals[kind], pace));
+  return { ...config, upstreams, live: { ...config.live, intervals } };
 }
 
 export class ConfigError extends Error {
@@ -460,6 +496,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         validators: c.LIVE_POLL_VALIDATORS_MS,
         tps: c.LIVE_POLL_TPS_MS,
       },
+      defaultIntervals: LIVE_POLL_VARIABLES.filter(([, variable]) => input[variable] === undefined).map(([kind]) => kind),
       perClient: c.LIVE_MAX_PER_CLIENT,
       total: c.LIVE_MAX_SUBSCRIPTIONS,
       maxTopics: c.LIVE_MAX_TOPICS,

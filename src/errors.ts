@@ -98,6 +98,15 @@ export function limitExceeded(message: string, limit: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: ErrorCode.QUERY_LIMIT_EXCEEDED, limit } });
 }
 
+/**
+ * An upstream answer the gateway cannot place because another of the upstream's answers does not
+ * back it (a message between chains no network lists): the field fails as for an answer its
+ * contract does not allow.
+ */
+export function upstreamInconsistent(message: string, upstream: { service: string; operation: string }): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: ErrorCode.UPSTREAM_INVALID_RESPONSE, upstream } });
+}
+
 /** How much of a refused value a message quotes: enough to recognise it, never the whole of a huge one. */
 const QUOTE_PREFIX = 32;
 

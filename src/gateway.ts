@@ -217,7 +217,10 @@ function rateLimiter(
  * whether a document's text may run where yoga's onParams hooks do not (GraphQL over WebSocket):
  * with `only`, the text of a trusted document and nothing else.
  */
-function trustedDocuments(config: Config, logger: Logger | undefined): { plugins: Plugin[]; allows: (query: string) => boolean } {
+function trustedDocuments(
+  config: Config,
+  logger: Logger | undefined,
+): { plugins: Plugin[]; allows: (query: string) => boolean; documentById?: (id: string) => string | undefined } {
   const { mode, manifests } = config.trustedDocuments;
   if (mode === 'off') return { plugins: [], allows: () => true };
   let documents: Map<string, string>;
@@ -232,6 +235,7 @@ function trustedDocuments(config: Config, logger: Logger | undefined): { plugins
   return {
     plugins: [useTrustedDocuments({ mode, documents, apqMaxBytes: config.trustedDocuments.apqMaxBytes })],
     allows: mode === 'allow' ? () => true : (query) => documents.has(createHash('sha256').update(query).digest('hex')),
+    documentById: (id) => documents.get(id),
   };
 }
 
@@ -253,6 +257,7 @@ function createStores(config: Config, redis: RedisConnection | undefined, tuning
 export function createGateway(config: Config, logger?: Logger, tuning: GatewayTuning = {}): Gateway {
   // First: a manifest that does not load stops the start before anything opens.
   const trusted = trustedDocuments(config, logger);
+  const { documentById } = trusted;
   const { tracing } = tuning;
   const metrics = config.metrics.enabled
     ? new GatewayMetrics({ maxOperations: config.metrics.maxOperations, processMetrics: tuning.processMetrics })
@@ -329,7 +334,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
   const plugins = ({ scope, compiled = true, trusted = [] as Plugin[] }: { scope: string; compiled?: boolean; trusted?: Plugin[] }) => [
     // Before the others, so that it sees every request whole, a response-cache hit included.
     ...(tracing ? [tracing.plugin] : []),
-    useCrossSite(config.cors),
+    useCrossSite(config.cors, { documentById }),
     // Before anything reads the document: it may come from an id.
     ...trusted,
     // After the document is known (from an id, too), before the response cache may answer.

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { compressor, fixedAnswer } from './compression.js';
 import { graphiqlAnswer } from './graphiql.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, servingSandbox, type Config } from './config.js';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.js';
 import { createGateway } from './gateway.js';
 import { createLogger, type Logger } from './logger.js';
@@ -76,7 +76,7 @@ async function main() {
 
   const sandbox = await chooseSandbox(config, logger);
   if (sandbox) {
-    config = { ...config, upstreams: sandbox.urls };
+    config = servingSandbox(config, sandbox.urls);
     sandbox.ready.catch((error: unknown) => {
       logger.fatal(`the built-in sandbox did not start: ${(error as Error).message}`);
       logger.flush(() => process.exit(1));

@@ -3,8 +3,10 @@
  * playwright-core, opens each page of the production build against a gateway on the sandbox and
  * checks what a person sees there, walking from the subnets to a subnet, one of its validators'
  * P-Chain transactions, and an address behind it; then the loading and error states. The app is
- * served with its /graphql from one origin, as serve.ts does. A screenshot of each page lands in
- * test-results/screenshots/, which CI keeps.
+ * served with its /graphql from one origin, as serve.ts does. Then the offline demo as a whole:
+ * every kind of explorer page, and every GraphiQL example tab run as a person runs it, each
+ * showing data, nothing said missing and no list empty where data is expected. A screenshot of
+ * each page lands in test-results/screenshots/, which CI keeps.
  *
  * The ids and values checked are the sandbox's, read through the gateway before the browser
  * starts, so the test follows the sandbox world wherever its generator goes.
@@ -15,14 +17,20 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatAvax, formatPercent, formatUnits, groupDigits } from '../examples/web/src/format.js';
+import { Kind, parse, type OperationDefinitionNode } from 'graphql';
+import { getNodeWorld } from '../sandbox/node/chains/node-world.js';
+import { SHOWCASE_EVM_ADDRESS } from '../sandbox/world/evm.js';
+import { SHOWCASE_ADDRESS } from '../sandbox/world/showcase.js';
 import { getWorld } from '../sandbox/world/world.js';
+import { exampleTabs } from '../src/graphiql.js';
 import { startGatewayProcess, type GatewayProcess } from './gateway-process.js';
 import { startHarness, type Harness } from './helpers.js';
 import { CHROMIUM } from './servers.js';
+import { emptyLists } from './shown.js';
 
 const WEB = fileURLToPath(new URL('../examples/web/', import.meta.url));
 const SHOTS = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
@@ -126,8 +134,8 @@ beforeAll(async () => {
   shown.tracked = shown.subnets
     .slice(PAGE_SIZE)
     .find((s) => s.isL1 && s.l1Validators.nodes.length && s.blockchains.every((b) => b.feeConfig && b.validators?.length))!;
-  // A subnet on the first page whose chains the node does not track: its page has field errors.
-  shown.untracked = shown.subnets.slice(0, PAGE_SIZE).find((s) => s.blockchains.some((b) => !b.validators))!;
+  // A subnet on the first page whose chains the node does not run (Created): its cards say so.
+  shown.untracked = shown.subnets.slice(0, PAGE_SIZE).find((s) => s.blockchains.some((b) => b.status === 'CREATED'))!;
   expect(shown.tracked, 'the sandbox has a tracked L1 on the second page').toBeDefined();
   expect(shown.untracked, 'the sandbox has an untracked subnet on the first page').toBeDefined();
 }, 120_000);
@@ -291,17 +299,32 @@ describe('the example explorer in Chromium', () => {
     await shot('address-evm');
   });
 
-  it('shows a subnet whose chains the node does not follow, with what is missing said in words', async () => {
+  it('says in one line on its card that the node does not run a chain, without a notice of something missing', async () => {
     const subnet = shown.untracked;
     await page.goto(`${base}/#/mainnet/subnets/${subnet.subnetId}`);
     await page.locator('section[data-blockchain-id]').first().waitFor();
-    // The Data API's part is there; the node's is noted in place, and once at the top.
     expect(await texts('.card h3')).toEqual(subnet.blockchains.map((b) => b.blockchainName));
+    const created = subnet.blockchains.filter((b) => b.status === 'CREATED');
+    expect(await page.locator('.card .not-run').count()).toBe(created.length);
+    expect(await page.locator('.not-run').first().innerText()).toMatch(/^The node behind the gateway does not run this chain/);
+    expect(await page.getByRole('status').filter({ hasText: 'Part of this page is missing' }).count()).toBe(0);
+    expect(await page.locator('.unavailable').count()).toBe(0);
+    await shot('subnet-not-run');
+  });
+
+  it('says what is missing, in words, when the node fails for a chain it runs', async () => {
+    // A tracked L1 no other test shows: no cache of the gateway answers it before the node does.
+    const subnet = shown.subnets.find((s) => s !== shown.tracked && s.isL1 && s.blockchains.every((b) => b.feeConfig))!;
+    const chain = subnet.blockchains[0]!;
+    const [chainId] = [...getNodeWorld('mainnet').chains.entries()].find(([, c]) => c.blockchain.blockchainName === chain.blockchainName)!;
+    h.sandbox.node.bootstrapping = [chainId];
+    await page.goto(`${base}/#/mainnet/subnets/${subnet.subnetId}`);
+    await page.locator('section[data-blockchain-id]').first().waitFor();
     const notice = page.getByRole('status').filter({ hasText: 'Part of this page is missing' });
-    expect(await notice.innerText()).toContain('The Avalanche node behind the gateway does not serve this');
-    expect(await notice.innerText()).toContain('NODE_API_UNAVAILABLE');
-    expect(await page.locator('.unavailable').first().innerText()).toMatch(
-      /^Fee config unavailable: The Avalanche node behind the gateway does not serve this/,
+    expect(await notice.innerText()).toContain('UPSTREAM_UNAVAILABLE');
+    const card = page.getByRole('region', { name: `Blockchain ${chain.blockchainName}` });
+    expect(await card.locator('.unavailable').first().innerText()).toMatch(
+      /^Fee config unavailable: The Avalanche node behind the gateway/,
     );
     await shot('subnet-partial');
   });
@@ -348,4 +371,128 @@ describe('the example explorer in Chromium', () => {
     expect(await alert.getByRole('button', { name: 'Try again' }).count()).toBe(0);
     await shot('error-bad-input');
   });
+});
+
+/**
+ * What a page shows that it should not, where data is expected: a notice that part of it is
+ * missing, a part unavailable, a request that failed, a list said to be empty, or still loading.
+ */
+async function shortcomings(): Promise<string[]> {
+  const found: string[] = [];
+  const count = async (what: string, selector: string) => {
+    const n = await page.locator(selector).count();
+    if (n > 0) found.push(`${what} ×${n}: ${(await page.locator(selector).first().innerText()).slice(0, 160)}`);
+  };
+  // A section with nothing under its heading, and a fact that lists nothing ("Owners 0 of").
+  const hollow = await page.evaluate(() => [
+    ...[...document.querySelectorAll('main h2, main h4')]
+      .filter((h) => {
+        const next = h.nextElementSibling;
+        return !next || /^H[1-6]$/.test(next.tagName) || next.textContent?.trim() === '';
+      })
+      .map((h) => `section "${h.textContent}" shows nothing`),
+    ...[...document.querySelectorAll('main dd')]
+      .filter((dd) => /^$|\bof$/.test(dd.textContent?.trim() ?? ''))
+      .map((dd) => `fact "${dd.previousElementSibling?.textContent}" lists nothing`),
+  ]);
+  found.push(...hollow);
+  await count('missing', '[role=status]:has-text("Part of this page is missing")');
+  await count('unavailable', '.unavailable');
+  await count('failed', '[role=alert]');
+  await count('empty', '.empty');
+  await count('loading', '.loading');
+  return found;
+}
+
+describe('the offline demo shows everything', () => {
+  it('shows data on every kind of explorer page: subnets, the first subnet, the Primary Network, a transaction of each chain, both kinds of address', async () => {
+    const latest = await h.raw<{
+      network: {
+        x: { nodes: { txHash: string }[] };
+        c: { nodes: { txHash: string }[] };
+        a: { transactions: { nodes: { txHash: string; txType: string }[] } };
+      };
+    }>(
+      `{ network { x: transactions(chain: X_CHAIN, first: 1) { nodes { txHash } } c: transactions(chain: C_CHAIN, first: 1) { nodes { txHash } }
+        a: address(address: "${SHOWCASE_ADDRESS}") { transactions(chain: P_CHAIN, first: 10) { nodes { txHash txType } } } } }`,
+    );
+    const stake = latest.data!.network.a.transactions.nodes.find((t) => t.txType === 'AddPermissionlessValidatorTx')!;
+    const first = shown.subnets[0]!;
+    const pages: [string, string, string][] = [
+      ['subnets', '#/mainnet/subnets', 'tr[data-subnet-id]'],
+      ['first-subnet', `#/mainnet/subnets/${first.subnetId}`, 'section[data-blockchain-id]'],
+      ['primary-network', '#/mainnet/subnets/11111111111111111111111111111111LpoYY', 'tr[data-node-id]'],
+      ['p-chain-transaction', `#/mainnet/tx/p/${stake.txHash}`, 'tr[data-utxo-id]'],
+      ['x-chain-transaction', `#/mainnet/tx/x/${latest.data!.network.x.nodes[0]!.txHash}`, 'tr[data-utxo-id]'],
+      ['c-chain-transaction', `#/mainnet/tx/c/${latest.data!.network.c.nodes[0]!.txHash}`, 'tr[data-utxo-id]'],
+      ['address', `#/mainnet/address/${SHOWCASE_ADDRESS}`, 'table.utxos tr[data-utxo-id]'],
+      ['evm-address', `#/mainnet/address/${SHOWCASE_EVM_ADDRESS}`, 'tr[data-message-id]'],
+    ];
+    const problems: Record<string, string[]> = {};
+    for (const [name, path, shows] of pages) {
+      await page.goto(`${base}/${path}`);
+      await page.locator(shows).first().waitFor({ timeout: 20_000 });
+      await page.locator('.loading').first().waitFor({ state: 'detached' });
+      const found = await shortcomings();
+      if (found.length) problems[name] = found;
+      await shot(`demo-${name}`);
+    }
+    expect(problems).toEqual({});
+  }, 120_000);
+
+  it('runs every GraphiQL example tab with data in each answer, as a person runs them', async () => {
+    const tabs = await exampleTabs();
+    const operationsOf = (query: string) =>
+      parse(query)
+        .definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)
+        .map((o) => o.name!.value);
+    const introspected = page.waitForResponse((r) => r.url().endsWith('/graphql') && r.request().method() === 'POST', { timeout: 30_000 });
+    await page.goto(`${gateway.origin}/graphql`);
+    await introspected;
+    await page
+      .locator('.graphiql-tab')
+      .nth(tabs.length - 1)
+      .waitFor();
+    expect(await page.locator('.graphiql-tab').count()).toBe(tabs.length);
+    const problems: Record<string, unknown> = {};
+    for (const [i, tab] of tabs.entries()) {
+      const operations = operationsOf(tab.query);
+      // GraphiQL's tabs can be dragged, and slide into place after the page opens: a click while
+      // they move is taken for the start of a drag. As a person would, click again until it selects.
+      await expect
+        .poll(
+          async () => {
+            await page.locator(`#graphiql-session-tab-${i}`).click({ delay: 60 });
+            return page.locator('.graphiql-tab-active').innerText();
+          },
+          { timeout: 15_000, interval: 250 },
+        )
+        .toBe(operations[0]);
+      for (const name of operations) {
+        const answers = (r: Response) =>
+          r.url().endsWith('/graphql') && r.request().method() === 'POST' && r.request().postDataJSON()?.operationName === name;
+        // A click may land while a tab's editor is still taking its document, or a suggestion
+        // box covers the button: as a person would, close what is open and click again.
+        let answer: Response | undefined;
+        for (let attempt = 0; !answer && attempt < 5; attempt++) {
+          const answered = page.waitForResponse(answers, { timeout: 5_000 }).catch(() => undefined);
+          await page.keyboard.press('Escape');
+          await page.locator('.graphiql-execute-button').click({ delay: 60 });
+          // With several operations in the tab, GraphiQL asks which one to run.
+          if (operations.length > 1) await page.getByRole('menuitem', { name, exact: true }).click({ delay: 60 });
+          answer = await answered;
+        }
+        expect(answer, `${name} was sent`).toBeDefined();
+        const body = (await answer!.json()) as { data?: unknown; errors?: { extensions?: { code?: string } }[] };
+        // The admin tab says it needs ADMIN_TOKEN, which the demo does not set: FORBIDDEN is its answer there.
+        const expected = /^Admin/.test(name) ? ['FORBIDDEN'] : [];
+        const codes = [...new Set((body.errors ?? []).map((e) => e.extensions?.code))];
+        const empty = expected.length ? [] : emptyLists(body.data);
+        if (JSON.stringify(codes) !== JSON.stringify(expected) || empty.length) problems[name] = { codes, empty };
+        await page.locator('.result-window').getByText('"data"').first().waitFor();
+      }
+      await shot(`graphiql-${operations[0]}`);
+    }
+    expect(problems).toEqual({});
+  }, 180_000);
 });

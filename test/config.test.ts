@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig, servingSandbox } from '../src/config.js';
 
 describe('configuration', () => {
   it('defaults to the public endpoints', () => {
@@ -16,6 +16,17 @@ describe('configuration', () => {
       },
     });
     expect(c.apiKey).toBeUndefined();
+  });
+
+  it("paces the default poll intervals to the embedded sandbox's blocks, keeping the ones set and the real pace elsewhere", () => {
+    const urls = { dataApi: 'http://127.0.0.1:1/data', metricsApi: 'http://127.0.0.1:1/metrics', node: { mainnet: 'x', fuji: 'y' } };
+    const c = loadConfig({ LIVE_POLL_FEE_CONFIG_MS: '30000' });
+    expect(c.live.intervals).toEqual({ blocks: 2_000, transactions: 5_000, feeConfig: 30_000, validators: 10_000, tps: 60_000 });
+    const paced = servingSandbox(c, urls);
+    expect(paced.upstreams).toBe(urls);
+    expect(paced.live.intervals).toEqual({ blocks: 2_000, transactions: 3_000, feeConfig: 30_000, validators: 3_000, tps: 3_000 });
+    // A sandbox whose chains stand still has no pace to follow.
+    expect(servingSandbox(loadConfig({ SANDBOX_BLOCK_MS: '0' }), urls).live.intervals.tps).toBe(60_000);
   });
 
   it('lists every problem at once, each naming its variable, and never echoes the key', () => {

@@ -4,6 +4,10 @@
  * the configured origins. Also the GraphQL-over-HTTP audit of graphql-http, for a client that
  * satisfies the CSRF check.
  */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { serverAudits } from 'graphql-http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ConfigError, loadConfig } from '../src/config.js';
@@ -93,6 +97,69 @@ describe('what a form on another site can send', () => {
     });
     expect(res.status).toBe(405);
     expect(sandbox.total).toBe(0);
+  });
+
+  describe("a browser's EventSource: a GET accepting text/event-stream, without a header", () => {
+    const SUBSCRIPTION = 'subscription Blocks { pChainBlocks(network: MAINNET) { height } }';
+    const sse = (h: Harness, params: Record<string, string>) =>
+      h.gateway.yoga.fetch(`${URL_}?${new URLSearchParams(params)}`, {
+        headers: { accept: 'text/event-stream', origin: 'https://evil.example' },
+      });
+
+    it('is served for a subscription, by its text or by a trusted document id: a subscription only reads', async () => {
+      // A manifest with a subscription, as a web app's build would list its EventSource's document.
+      const dir = mkdtempSync(join(tmpdir(), 'manifest-'));
+      const id = createHash('sha256').update(SUBSCRIPTION).digest('hex');
+      writeFileSync(join(dir, 'documents.json'), JSON.stringify({ [id]: SUBSCRIPTION }));
+      const h = await startHarness({ TRUSTED_DOCUMENTS: 'only', TRUSTED_DOCUMENTS_MANIFESTS: join(dir, 'documents.json') }, { sandbox });
+      try {
+        const mixed = `query Q { network { name } } ${SUBSCRIPTION}`;
+        for (const [gateway, params] of [
+          [plain, { query: SUBSCRIPTION }],
+          [plain, { query: mixed, operationName: 'Blocks' }],
+          [h, { documentId: id }],
+          [h, { documentId: `sha256:${id}` }],
+        ] as const) {
+          const res = await sse(gateway, params);
+          expect(res.status, JSON.stringify(params)).toBe(200);
+          expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+          // The stream takes the subscription on its first read (yoga's ping): read it, then leave.
+          const reader = res.body!.getReader();
+          await reader.read();
+          await reader.cancel();
+        }
+      } finally {
+        await h.close();
+        rmSync(dir, { recursive: true });
+      }
+    });
+
+    it('refuses a query or a mutation so asked, and whatever it cannot tell is a subscription, as any header-less GET', async () => {
+      const cases: Record<string, string>[] = [
+        { query: '{ network { name } }' },
+        { query: MUTATION },
+        // The subscription is in the document, but the operation that would run is the query.
+        { query: `query Q { network { name } } subscription S { pChainBlocks { height } }`, operationName: 'Q' },
+        // Two operations and no operationName: which would run is not said.
+        { query: `query Q { network { name } } subscription S { pChainBlocks { height } }` },
+        { query: 'subscription {' },
+        { documentId: 'f'.repeat(64) },
+      ];
+      for (const params of cases) {
+        const res = await sse(plain, params);
+        expect(res.status, JSON.stringify(params)).toBe(403);
+        // Said as an event, as the request asked for.
+        expect(await res.text()).toMatch(/"code":"CSRF_BLOCKED"/);
+      }
+      expect(sandbox.total).toBe(0);
+    });
+
+    it('is refused for a subscription that does not ask for an event stream', async () => {
+      const res = await plain.gateway.yoga.fetch(`${URL_}?${new URLSearchParams({ query: SUBSCRIPTION })}`, {
+        headers: { accept: 'application/json' },
+      });
+      expect(res.status).toBe(403);
+    });
   });
 
   it('still serves GraphiQL to a browser', async () => {

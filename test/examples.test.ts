@@ -1,12 +1,16 @@
 /**
  * Every operation of examples/*.graphql, with the sample variables of its sidecar
- * (examples/<name>.variables.json), answers against the sandbox through the gateway without an
- * error: what GraphiQL opens with (src/graphiql.ts) works as it is.
+ * (examples/<name>.variables.json), and every query of the README answers against the sandbox
+ * through the gateway without an error and with data, no list empty where data is expected:
+ * what GraphiQL opens with (src/graphiql.ts) and what the README tells a reader to paste show
+ * something offline. In process: the data is the sandbox's whichever way in; test/browser.test.ts
+ * runs the GraphiQL tabs in Chromium against the built gateway on its own sandbox (`npm run demo`).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { useHarness } from './helpers.js';
+import { emptyLists } from './shown.js';
 
 const ADMIN_TOKEN = 'examples-admin-token-0123456789';
 const h = useHarness({ ADMIN_TOKEN });
@@ -27,6 +31,18 @@ const operations = readdirSync(dir)
         variables,
         needs: op.variableDefinitions?.map((v) => v.variable.name.value) ?? [],
       }));
+  });
+
+/**
+ * The README's queries: its graphql blocks that are operations for /graphql, not a subscription
+ * (they wait for what happens next; test/subscriptions.test.ts has them) nor the supergraph's
+ * (they name a neighbour subgraph's fields, see test/federation.test.ts).
+ */
+const readme = [...readFileSync(new URL('../README.md', import.meta.url), 'utf8').matchAll(/```graphql\n([\s\S]*?)```/g)]
+  .map((m) => m[1]!)
+  .filter((text) => {
+    const operations = parse(text).definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+    return operations.length > 0 && operations.every((o) => o.operation !== 'subscription') && !/^# In the supergraph/m.test(text);
   });
 
 /** The scalar values of an answer, __typename left out: an answer of nulls and empty lists has none. */
@@ -53,12 +69,24 @@ describe('examples/', () => {
     expect(res.status).toBe(200);
     // Something comes back: not a lookup of an id the sandbox does not have.
     expect(leaves(body.data).length).toBeGreaterThan(0);
+    // Admin's fields are only FORBIDDEN without the token, which is asked above.
+    expect(emptyLists(body.data)).toEqual([]);
   });
+
+  it.each(readme.map((query, i) => [i, query.split('\n')[0], query] as const))(
+    'README query %i (%s) answers with data, no list empty where data is expected',
+    async (_i, _first, query) => {
+      const res = await h.raw<unknown>(query);
+      expect(res.errors).toBeUndefined();
+      expect(leaves(res.data).length).toBeGreaterThan(0);
+      expect(emptyLists(res.data)).toEqual([]);
+    },
+  );
 
   it('NodeChains asks only what the node serves: the chain config of a chain it tracks comes back', async () => {
     const op = operations.find((o) => o.name === 'NodeChains')!;
     const res = await h.raw<any>(op.text, op.variables);
-    const chains = res.data.network.subnet.blockchains as { status: string; chainConfig: unknown }[];
+    const chains = res.data.network.l1Validators.nodes[0].subnet.blockchains as { status: string; chainConfig: unknown }[];
     expect(chains.some((c) => c.chainConfig !== null)).toBe(true);
     expect(chains.every((c) => c.status === 'VALIDATING' || c.status === 'SYNCING')).toBe(true);
   });

@@ -49,8 +49,13 @@ export function sandboxEnv(sandbox: Sandbox): Record<string, string> {
  * Starts `npm start` on a free loopback port with `env` added to the sandbox's URLs, and resolves
  * once it logged that it is ready. Nothing else is set: caches, limits and plugins are the defaults.
  */
-export async function startGatewayProcess(sandbox: Sandbox | undefined, env: Record<string, string> = {}): Promise<GatewayProcess> {
-  const child = spawn('npm', ['start', '--silent'], {
+export async function startGatewayProcess(
+  sandbox: Sandbox | undefined,
+  env: Record<string, string> = {},
+  /** `demo` runs `npm run demo`: the built gateway serving its own embedded sandbox. */
+  script: 'start' | 'demo' = 'start',
+): Promise<GatewayProcess> {
+  const child = spawn('npm', script === 'start' ? ['start', '--silent'] : ['run', script, '--silent'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

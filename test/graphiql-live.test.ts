@@ -2,7 +2,9 @@
  * A person in GraphiQL, in a real browser (Debian's Chromium, driven by playwright-core): they
  * type a subscription, run it, and see the blocks the sandbox produces arrive one after another.
  * GraphiQL must send it in a way the gateway's CSRF prevention lets through (a POST of JSON,
- * not a bare GET). A screenshot lands in test-results/screenshots/, which CI keeps.
+ * not a bare GET). A screenshot lands in test-results/screenshots/, which CI keeps. And a page's
+ * own EventSource, which can only GET without headers, subscribing to the built gateway
+ * (`npm start`, its defaults).
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -11,6 +13,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getNodeWorld } from '../sandbox/node/chains/node-world.js';
 import type { GatewayServer } from '../src/server.js';
+import { startGatewayProcess } from './gateway-process.js';
 import { serve, startHarness, type Harness } from './helpers.js';
 import { until } from './live.js';
 
@@ -89,5 +92,43 @@ describe('GraphiQL', () => {
     expect(errors).toEqual([]);
     await page.close();
     await until(() => h.gateway.live.stats().topics === 0, 'the page closed its subscription');
+  }, 60_000);
+});
+
+describe("a page's EventSource", () => {
+  it('subscribes over GET to the built gateway, with no header to add; a query so asked is refused', async () => {
+    h.sandbox.reset();
+    // `npm start` as users run it, default settings (blocks polled every 2 s).
+    const gateway = await startGatewayProcess(h.sandbox);
+    const page = await browser.newPage();
+    try {
+      // A page of the gateway's own origin, as a web app it serves would be.
+      await page.goto(`${gateway.origin}/health`);
+      await page.evaluate(() => {
+        const w = window as unknown as { events: unknown[]; refused: boolean };
+        w.events = [];
+        w.refused = false;
+        const subscription = 'subscription { pChainBlocks(network: MAINNET) { height } }';
+        const blocks = new EventSource(`/graphql?query=${encodeURIComponent(subscription)}`);
+        blocks.addEventListener('next', (e) => w.events.push(JSON.parse((e as MessageEvent).data)));
+        const query = new EventSource(`/graphql?query=${encodeURIComponent('{ network { xChain { height } } }')}`);
+        query.onerror = () => {
+          // Refused (403): the browser does not retry a request answered with an error status.
+          w.refused = query.readyState === EventSource.CLOSED;
+        };
+      });
+      await until(() => h.sandbox.count('platform.getHeight') >= 1, 'the poller started', 15_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      h.sandbox.live.advance();
+      await page.waitForFunction(() => (window as unknown as { events: unknown[] }).events.length > 0, undefined, { timeout: 15_000 });
+      const [first] = await page.evaluate(() => (window as unknown as { events: unknown[] }).events);
+      expect(first).toEqual({ data: { pChainBlocks: { height: String(last + 1) } } });
+      await page.waitForFunction(() => (window as unknown as { refused: boolean }).refused, undefined, { timeout: 5_000 });
+      // The query never ran: its one upstream call would have been avm.getHeight.
+      expect(h.sandbox.count('avm.getHeight')).toBe(0);
+    } finally {
+      await page.close();
+      await gateway.stop();
+    }
   }, 60_000);
 });

@@ -71,6 +71,40 @@ describe('health', () => {
     expect(h.sandbox.count()).toBe(0);
   });
 
+  it("probes the GET routes through the graph: the node's 503 comes back as httpStatus, with the report and no error", async () => {
+    const Q = `query($tags: [String!]) { network { health {
+      health: probe(tags: $tags) { httpStatus healthy checks { name healthy } }
+      readiness: probe(route: READINESS) { httpStatus healthy }
+      liveness: probe(route: LIVENESS) { httpStatus healthy }
+      report { healthy }
+    } } }`;
+    const ok = await h.raw<any>(Q, { tags: [PRIMARY_NETWORK_ID] });
+    expect(ok.errors).toBeUndefined();
+    expect(ok.data.network.health).toMatchObject({
+      health: { httpStatus: 200, healthy: true },
+      readiness: { httpStatus: 200, healthy: true },
+      liveness: { httpStatus: 200, healthy: true },
+    });
+    expect(h.sandbox.log.find((r) => r.operation === 'GET /ext/health')!.query).toEqual([['tag', PRIMARY_NETWORK_ID]]);
+
+    h.sandbox.reset();
+    h.sandbox.node.unhealthy = ['database'];
+    const bad = await h.raw<any>(Q);
+    expect(bad.errors).toBeUndefined();
+    const { health, readiness, liveness, report } = bad.data.network.health;
+    expect([health.httpStatus, health.healthy]).toEqual([503, false]);
+    expect(health.checks.find((c: any) => c.name === 'database')).toEqual({ name: 'database', healthy: false });
+    // The JSON-RPC report says the same, answered 200: it has no httpStatus to give.
+    expect(report.healthy).toBe(false);
+    expect([readiness.httpStatus, liveness.httpStatus]).toEqual([200, 200]);
+    expect(Object.keys(h.sandbox.counts).sort()).toEqual([
+      'GET /ext/health',
+      'GET /ext/health/liveness',
+      'GET /ext/health/readiness',
+      'health.health',
+    ]);
+  });
+
   it('GET routes (client): 200 when healthy, 503 with the same body when not, tags as repeated `tag`', async () => {
     const http = new HttpClient({ timeoutMs: 5000, retries: 0, connections: 2 });
     const client = new NodeClient(directTransport(http), {

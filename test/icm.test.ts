@@ -82,6 +82,55 @@ describe('ICM messages', () => {
     expect((statuses.get('DELIVERED') as { sourceChain: unknown; destinationTransaction: unknown }).destinationTransaction).not.toBeNull();
   });
 
+  it("lists an address's messages across every network, each on the network its chains are on", async () => {
+    const fuji = getEvmWorld('fuji');
+    // Message ends of both networks: mainnet's sender and fuji's, asked from either network.
+    const senders = [evm.icm.find((m) => m.sourceEvmChainId !== '43114' && m.destinationEvmChainId !== '43114')!.from, fuji.icm[0]!.from];
+    const on = (m: (typeof evm.icm)[number], a: string) => [m.from, m.to].some((x) => x.toLowerCase() === a.toLowerCase());
+    for (const sender of senders) {
+      const expected = [
+        ...evm.icm.filter((m) => on(m, sender)).map((m) => ({ messageId: m.messageId, network: 'MAINNET', chain: m.sourceBlockchainId })),
+        ...fuji.icm.filter((m) => on(m, sender)).map((m) => ({ messageId: m.messageId, network: 'FUJI', chain: m.sourceBlockchainId })),
+      ];
+      const res = await h.raw<any>(
+        `{ network(name: FUJI) { address(address: "${sender}") {
+          all: icmMessages(first: 100, allNetworks: true) { nodes { messageId network sourceBlockchain { blockchainId network } } }
+          one: icmMessages(first: 100) { nodes { messageId network } }
+        } } }`,
+      );
+      expect(res.errors).toBeUndefined();
+      const all = res.data.network.address.all.nodes.map((m: any) => ({
+        messageId: m.messageId,
+        network: m.network,
+        chain: m.sourceBlockchain.blockchainId,
+      }));
+      expect(all.sort((a: any, b: any) => a.messageId.localeCompare(b.messageId))).toEqual(
+        expected.sort((a, b) => a.messageId.localeCompare(b.messageId)),
+      );
+      for (const m of res.data.network.address.all.nodes) expect(m.sourceBlockchain.network).toBe(m.network);
+      expect(res.data.network.address.one.nodes.every((m: any) => m.network === 'FUJI')).toBe(true);
+    }
+    const calls = h.sandbox.log.filter((r) => r.operation === 'listIcmMessagesByAddress');
+    expect(calls.filter((r) => r.query.some(([k]) => k === 'network'))).toHaveLength(senders.length);
+    expect(calls.filter((r) => !r.query.some(([k]) => k === 'network'))).toHaveLength(senders.length);
+  });
+
+  it('fails a page across networks holding a message between chains no network lists, rather than guess its network', async () => {
+    const m = evm.icm[0]!;
+    const stranger = '2ZW6HUePBW2dP7dBGa5stjXe1uvK9LwEgrjebDwXEyL5bDMWWS';
+    h.sandbox.fail({
+      operation: 'listIcmMessagesByAddress',
+      kind: 'body',
+      body: { messages: [{ ...m, sourceBlockchainId: stranger, destinationBlockchainId: stranger }] },
+    });
+    const res = await h.raw<any>(
+      `{ network { address(address: "${m.from}") { icmMessages(allNetworks: true) { nodes { messageId } } } } }`,
+    );
+    expect(res.data.network.address.icmMessages).toBeNull();
+    expect(codes(res)).toEqual(['UPSTREAM_INVALID_RESPONSE']);
+    expect(res.errors![0]!.message).toContain(stranger);
+  });
+
   it("filters the network's messages by sender and recipient", async () => {
     const m = evm.icm[7]!;
     const res = await h.raw<{ network: { from: { nodes: { messageId: string }[] }; to: { nodes: { messageId: string }[] } } }>(`{ network {

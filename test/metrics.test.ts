@@ -21,6 +21,15 @@ describe('average TPS (Metrics API)', () => {
     expect(h.sandbox.count('getAvgTps')).toBeGreaterThan(Math.ceil(cChain.tps.length / TPS_PAGE) - 1);
   });
 
+  it("says when the Metrics API last ran and the status it wrote in its answer, from the page's own call", async () => {
+    const res = await h.raw<any>(
+      '{ network { evmChain(evmChainId: 43114) { averageTps(first: 2) { status lastRun nodes { timestamp } } } } }',
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data.network.evmChain.averageTps).toMatchObject({ status: 200, lastRun: expect.any(Number) });
+    expect(h.sandbox.count('getAvgTps')).toBe(1);
+  });
+
   it('reaches the series from a blockchain too, and is null for a chain without an EVM chain id', async () => {
     const res = await h.raw<{ network: { x: { averageTps: null }; c: { averageTps: { nodes: unknown[] } } } }>(
       `{ network { x: blockchain(blockchainId: "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM") { averageTps { nodes { value } } } c: blockchain(blockchainId: "2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5") { averageTps(first: 5) { nodes { value } } } } }`,

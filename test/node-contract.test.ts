@@ -76,7 +76,7 @@ it('calls every method of the spec through the graph, each with only its params,
         currentValidators(subnetId: "${l1}") { nodeId } blockchains { name } balance(addresses: ["${owner}"]) { utxoCount } }
       health { report(tags: ["${l1}"]) { healthy } readiness { healthy } liveness { healthy } }
       index(name: P_BLOCK) { lastAccepted { id } container(index: "1") { id } byId: container(id: "${pBlock.id}") { id } indexOf(id: "${pBlock.id}") isAccepted(id: "${pBlock.id}") containers(first: 2) { nodes { id } } }
-      blockchain(blockchainId: "${evmChain}") { feeConfig { gasLimit } chainConfig { chainId } activeRules(timestamp: 1700000000) { ethRules { name } } activePrecompiles { name } validators(nodeIds: []) { nodeId } }
+      blockchain(blockchainId: "${evmChain}") { feeConfig { gasLimit } chainConfig { chainId } activeRules(timestamp: 1700000000) { ethRules { name } } activePrecompiles { name } validators { nodeId } }
       admin { chainAliases(chain: "${world.chainIds.x}") loggerLevels(loggerName: "C") { name } }
     } }`,
     `mutation { nodeAlias(network: MAINNET, endpoint: "bc/P", alias: "platformAlias") nodeAliasChain(network: MAINNET, chain: "${evmChain}", alias: "myChain")

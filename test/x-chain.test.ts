@@ -296,6 +296,37 @@ describe('UTXOs from the node', () => {
   });
 });
 
+describe('another blockchain running the AVM', () => {
+  it('is reached at /ext/bc/<blockchainId>, its addresses written with that id as their chain alias', async () => {
+    const owner = world.addresses.find((a) => xUtxos().some((u) => u.createdOn === X && u.owners.includes(a)))!;
+    const tx = world.transactions.x.find((t) => t.chainFormat === 'linear')!.txHash;
+    const FIELDS = `blockchainId height txFee { txFee } transaction(txId: "${tx}") { txId outputs { asset { symbol } } transaction { txHash } }
+      block(height: "1") { height } asset(assetId: "AVAX") { symbol } utxos(addresses: ["${owner}"], first: 3) { nodes { utxoId asset { symbol } } }
+      balance(address: "${owner}", assetId: "AVAX") { balance } blockchain { blockchainName }`;
+    const byId = await h.raw<any>(`{ network { xChain(blockchainId: "${X}") { ${FIELDS} } } }`);
+    expect(byId.errors).toBeUndefined();
+    const nodePaths = h.sandbox.log.filter((r) => r.service === 'node').map((r) => r.path);
+    expect(nodePaths.length).toBeGreaterThan(5);
+    expect(new Set(nodePaths)).toEqual(new Set([`/mainnet/ext/bc/${X}`]));
+    expect(h.bodies('avm.getUTXOs')[0].params.addresses).toEqual([`${X}-${owner}`]);
+    expect(h.bodies('avm.getBalance')[0].params.address).toBe(`${X}-${owner}`);
+    // The same answers as the X-Chain by its alias: it is one chain.
+    h.sandbox.reset();
+    const byAlias = await h.raw<any>(`{ network { xChain { ${FIELDS} } } }`);
+    expect(byId.data.network.xChain).toEqual(byAlias.data.network.xChain);
+    expect(new Set(h.sandbox.log.filter((r) => r.service === 'node').map((r) => r.path))).toEqual(new Set(['/mainnet/ext/bc/X']));
+  });
+
+  it('says the node does not serve the AVM on a chain that runs another VM, without touching the X-Chain', async () => {
+    const [evmChain] = [...node.chains.entries()].find(([, c]) => c.vm === 'subnet-evm' && c.status !== 'Created')!;
+    const res = await h.raw<any>(`{ network { xChain(blockchainId: "${evmChain}") { blockchainId height } } }`);
+    expect(res.data.network.xChain).toEqual({ blockchainId: evmChain, height: null });
+    expect(codes(res)).toEqual(['NODE_API_UNAVAILABLE']);
+    expect(res.errors![0]!.message).toMatch(/runs the AVM/);
+    expect(h.sandbox.log.map((r) => r.path)).toEqual([`/mainnet/ext/bc/${evmChain}`]);
+  });
+});
+
 describe('deprecated X-Chain methods', () => {
   it('still answer: getTxStatus, getAllBalances, getBalance', async () => {
     const owner = world.addresses.find((a) =>
@@ -316,5 +347,26 @@ describe('deprecated X-Chain methods', () => {
     });
     expect(x.allBalances).toContainEqual({ assetId: 'AVAX', balance: x.balance.balance });
     expect(h.bodies('avm.getBalance')[0].params).toEqual({ address: `X-${owner}`, assetID: 'AVAX' });
+  });
+
+  it("gives getBalance's utxoIDs as the node names them (txID, outputIndex), each with the id they make", async () => {
+    const owner = world.addresses.find((a) => xUtxos().filter((u) => u.createdOn === X && u.owners.includes(a)).length > 1)!;
+    const res = await h.raw<any>(
+      `{ network { xChain { balance(address: "${owner}", assetId: "AVAX") { utxoIds utxos { txId outputIndex utxoId } } } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    const { utxoIds, utxos } = res.data.network.xChain.balance;
+    expect(utxos.length).toBeGreaterThan(0);
+    expect(utxos.map((u: any) => u.utxoId)).toEqual(utxoIds);
+    const held = new Map(
+      xUtxos()
+        .filter((u) => u.owners.includes(owner))
+        .map((u) => [u.id, u]),
+    );
+    for (const u of utxos)
+      expect({ txId: u.txId, outputIndex: u.outputIndex }).toEqual({
+        txId: held.get(u.utxoId)!.txId,
+        outputIndex: held.get(u.utxoId)!.outputIndex,
+      });
   });
 });

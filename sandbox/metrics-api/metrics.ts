@@ -68,7 +68,9 @@ export function metricsRoutes(seed: string, state: MetricsState, live?: SandboxL
           nextPageToken = randomUUID();
           state.tokens.set(nextPageToken, { chainId: chain.chainId, offset: offset + TPS_PAGE, issuedAt: Date.now() });
         }
-        return { status: 200, body: { results, status: 200, lastRun: LAST_RUN, ...(nextPageToken ? { nextPageToken } : {}) } };
+        // `lastRun` is when the series was last updated: a day later for each day the clock added.
+        const lastRun = LAST_RUN + added * 86_400;
+        return { status: 200, body: { results, status: 200, lastRun, ...(nextPageToken ? { nextPageToken } : {}) } };
       },
     },
   ];

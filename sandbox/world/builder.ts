@@ -119,7 +119,8 @@ export const WORDS_B = [
 ];
 
 export class Builder {
-  readonly rng: Rng;
+  /** The random source every draw takes from: the world's, or a part's own while it runs (`using`). */
+  private source: Rng;
   readonly network: NetworkName;
   readonly hrp: string;
   readonly ids: { p: string; x: string; c: string };
@@ -141,7 +142,7 @@ export class Builder {
   private readonly usedNames = new Set<string>();
 
   constructor(network: NetworkName, seed: string) {
-    this.rng = new Rng(`${seed}:${network}`);
+    this.source = new Rng(`${seed}:${network}`);
     this.network = network;
     this.hrp = NETWORK_HRP[network];
     this.ids = PRIMARY_CHAIN_IDS[network];
@@ -154,6 +155,24 @@ export class Builder {
       createdAt: TIMELINE.genesis,
       cap: 'fixed',
     });
+  }
+
+  get rng(): Rng {
+    return this.source;
+  }
+
+  /**
+   * Runs `build` drawing from `rng` instead of the world's source: a part that does so adds to
+   * the world without moving what every other part draws.
+   */
+  using<T>(rng: Rng, build: () => T): T {
+    const world = this.source;
+    this.source = rng;
+    try {
+      return build();
+    } finally {
+      this.source = world;
+    }
   }
 
   id32(): string {

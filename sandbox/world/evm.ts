@@ -34,6 +34,12 @@ const ETHER = 10n ** 18n;
 /** The TeleporterMessenger address, the same on every chain. */
 export const ICM_MESSENGER = '0x253b2784c75e510DD0fF1da844684a1aC0aa5fcf';
 
+/**
+ * The EVM account the README and the spec's examples name: on each network's C-Chain it holds
+ * AVAX, ERC-20 tokens and an NFT, and sends and receives ICM messages (see `showcaseOnC`).
+ */
+export const SHOWCASE_EVM_ADDRESS = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
+
 const checksums = new Map<string, string>();
 
 /** EIP-55 mixed-case checksum form, as the Data API writes addresses (kept: the world asks for the same ones often). */
@@ -527,6 +533,13 @@ function buildChain(network: NetworkName, seed: string, blockchain: Blockchain, 
       }
     }
   }
+  if (isC) {
+    // A random source of its own: the chain's history above is what it would be without it.
+    const world = b.rng;
+    b.rng = new Rng(`${seed}:${network}:evm:showcase`);
+    showcaseOnC(b, rich, tokens, chain.tokens, tokenBalances, nfts721[0]!, gap);
+    b.rng = world;
+  }
   chain.headBlock = b.block;
 
   for (const [key, state] of b.nft721) {
@@ -583,14 +596,109 @@ function buildChain(network: NetworkName, seed: string, blockchain: Blockchain, 
   return chain;
 }
 
+/**
+ * The examples' EVM ids on a C-Chain: the showcase account is funded, receives an ERC-20 token
+ * and mints an NFT, and pays a token fee to the TeleporterMessenger for a message (which the
+ * messenger holds, as relayer fees wait there to be redeemed); someone also mints an NFT to the
+ * messenger, as airdrops to well-known contracts go. So the README's and examples' addresses have
+ * a balance, transfers and collectibles.
+ */
+function showcaseOnC(
+  b: Builder,
+  rich: string,
+  tokens: ContractMetadata[],
+  tokenInfo: Erc20Token[],
+  tokenBalances: Map<string, Map<string, bigint>>,
+  collection: ContractMetadata,
+  gap: () => number,
+) {
+  const me = SHOWCASE_EVM_ADDRESS.toLowerCase();
+  const messenger = ICM_MESSENGER.toLowerCase();
+  const chain = b.chain;
+  if (!chain.accounts.includes(me)) chain.accounts.push(me);
+  nextBlock(b, gap());
+  transact(b, rich, me, 250n * ETHER, { callType: 'NATIVE_TRANSFER', methodHash: '0x', methodName: '' }, { limit: 21000, used: 21000 });
+  const erc20 = (from: string, to: string, token: number, amount: bigint, method: NativeTransaction['method'], target: string) => {
+    const contract = tokens[token]!;
+    const holders = tokenBalances.get(contract.address.toLowerCase())!;
+    nextBlock(b, gap());
+    const tx = transact(b, from, target, 0n, method, { limit: 120_000, used: b.rng.int(40_000, 110_000) });
+    holders.set(from, (holders.get(from) ?? 0n) - amount);
+    holders.set(to, (holders.get(to) ?? 0n) + amount);
+    chain.erc20Transfers.push({
+      blockNumber: tx.blockNumber,
+      blockTimestamp: tx.blockTimestamp,
+      blockTimestampMilliseconds: tx.blockTimestampMilliseconds,
+      blockHash: tx.blockHash,
+      txHash: tx.txHash,
+      from: party(b, from),
+      to: party(b, to),
+      logIndex: 0,
+      value: String(amount),
+      erc20Token: tokenInfo[token]!,
+    });
+  };
+  const token = tokens[0]!;
+  const deployer = token.deploymentDetails!.deployerAddress.toLowerCase();
+  const unit = 10n ** BigInt(token.decimals!);
+  erc20(
+    deployer,
+    me,
+    0,
+    1_000n * unit,
+    { callType: 'CONTRACT_CALL', methodHash: '0xa9059cbb', methodName: 'transfer(address,uint256)' },
+    token.address.toLowerCase(),
+  );
+  erc20(
+    me,
+    messenger,
+    0,
+    5n * unit,
+    {
+      callType: 'CONTRACT_CALL',
+      methodHash: '0x62448850',
+      methodName: 'sendCrossChainMessage((bytes32,address,(address,uint256),uint256,address[],bytes))',
+    },
+    messenger,
+  );
+  const key = collection.address.toLowerCase();
+  let state = b.nft721.get(key);
+  if (!state) b.nft721.set(key, (state = { next: 1, owners: new Map() }));
+  for (const owner of [me, messenger]) {
+    nextBlock(b, gap());
+    transact(
+      b,
+      me,
+      key,
+      0n,
+      { callType: 'CONTRACT_CALL', methodHash: '0x6a627842', methodName: 'mint(address)' },
+      { limit: 180000, used: 120000 },
+    );
+    state.owners.set(state.next++, owner);
+  }
+}
+
 function buildIcm(network: NetworkName, seed: string, chains: EvmChainWorld[]): IcmMessage[] {
   const rng = new Rng(`${seed}:${network}:icm`);
   const messages: IcmMessage[] = [];
   const nonces = new Map<string, number>();
   if (chains.length < 2) return messages;
+  // The C-Chain is where most messages start or end, as on the real networks.
+  const hub = chains.find((c) => c.chainId === '43114' || c.chainId === '43113');
+  const others = chains.filter((c) => c !== hub);
+  const showcase = toChecksumAddress(SHOWCASE_EVM_ADDRESS);
   for (let i = 0; i < 180; i++) {
-    const source = rng.pick(chains);
-    const destination = rng.pick(chains.filter((c) => c !== source));
+    let source: EvmChainWorld;
+    let destination: EvmChainWorld;
+    if (hub && rng.chance(0.6)) {
+      const other = rng.pick(others);
+      [source, destination] = rng.chance(0.5) ? [hub, other] : [other, hub];
+    } else {
+      source = rng.pick(chains);
+      destination = rng.pick(chains.filter((c) => c !== source));
+    }
+    // Now and then the showcase account on the C-Chain sends or receives one.
+    const mine = rng.chance(0.15);
     const nonce = (nonces.get(source.chainId) ?? 0) + 1;
     nonces.set(source.chainId, nonce);
     const sent = NOW - rng.int(3600, 300 * DAY);
@@ -606,8 +714,8 @@ function buildIcm(network: NetworkName, seed: string, chains: EvmChainWorld[]): 
       sourceEvmChainId: source.chainId,
       destinationEvmChainId: destination.chainId,
       messageNonce: String(nonce),
-      from: toChecksumAddress(rng.pick(source.accounts)),
-      to: toChecksumAddress(rng.pick(destination.accounts)),
+      from: mine && source === hub ? showcase : toChecksumAddress(rng.pick(source.accounts)),
+      to: mine && source !== hub && destination === hub ? showcase : toChecksumAddress(rng.pick(destination.accounts)),
       data: rng.hex(rng.int(32, 96)),
       messageExecuted: status !== 'pending',
       receipts: status === 'pending' ? [] : [{ receivedMessageNonce: String(nonce), relayerRewardAddress: relayer }],

@@ -8,19 +8,21 @@ import type { History } from './history.js';
 import { assetAmount } from './render.js';
 import { avaxPriceUsd, DAY, NANO, TIMELINE } from './timeline.js';
 
+/** A stake on the Primary Network, as its reward needs it. */
+export interface Stake {
+  nodeId: string;
+  start: number;
+  end: number;
+  rewardAddresses: string[];
+  txHash: string;
+  amount: bigint;
+}
+
 export function primaryNetworkStaking(b: Builder, h: History): void {
   const { rng } = b;
   const T = TIMELINE;
   const { at, between } = h;
 
-  interface Stake {
-    nodeId: string;
-    start: number;
-    end: number;
-    rewardAddresses: string[];
-    txHash: string;
-    amount: bigint;
-  }
   const validators: Stake[] = [];
   const stakeNodes = rng.sample(b.nodeIds, 70);
   for (const nodeId of stakeNodes) {
@@ -58,7 +60,7 @@ export function primaryNetworkStaking(b: Builder, h: History): void {
       b.commit(tx);
       const stake = { nodeId, start: time, end, rewardAddresses, txHash: tx.hash, amount };
       validators.push(stake);
-      if (end < T.now) at(end, (t) => rewardStake(stake, t, 'VALIDATOR', tx));
+      if (end < T.now) at(end, (t) => rewardStake(b, stake, t, 'VALIDATOR', tx));
     });
   }
   for (let i = 0; i < 90; i++) {
@@ -86,68 +88,69 @@ export function primaryNetworkStaking(b: Builder, h: History): void {
       };
       b.commit(tx);
       const stake = { nodeId: validator.nodeId, start: time, end, rewardAddresses: [delegator], txHash: tx.hash, amount };
-      if (end < T.now) at(end, (t) => rewardStake(stake, t, 'DELEGATOR', tx, validator));
+      if (end < T.now) at(end, (t) => rewardStake(b, stake, t, 'DELEGATOR', tx, validator));
     });
   }
+}
 
-  function rewardStake(stake: Stake, time: number, kind: 'VALIDATOR' | 'DELEGATOR', stakingTx: Tx, validator?: Stake) {
-    const tx = b.newTx('p', 'RewardValidatorTx', time);
-    tx.burned = 0n;
-    const staked = stakingTx.emitted.find((o) => o.kind === 'STAKE');
-    // The stake comes back as a spendable output, the reward as another.
-    if (staked) b.output(tx, { spendOn: b.ids.p, addresses: staked.addresses, assetId: b.avax, amount: staked.amount });
-    const years = (stake.end - stake.start) / (365 * DAY);
-    const reward = (stake.amount * BigInt(Math.max(1, Math.round(years * 750)))) / 10_000n;
-    const outputs: { out: Output; type: 'VALIDATOR' | 'DELEGATOR' | 'VALIDATOR_FEE'; addresses: string[] }[] = [];
-    if (kind === 'DELEGATOR' && validator) {
-      const fee = reward / 10n;
-      outputs.push({
-        out: b.output(tx, {
-          spendOn: b.ids.p,
-          addresses: stake.rewardAddresses,
-          assetId: b.avax,
-          amount: reward - fee,
-          rewardType: 'DELEGATOR',
-        }),
-        type: 'DELEGATOR',
+/** The RewardValidatorTx that ends a stake: the stake back as a spendable output, the reward as another. */
+export function rewardStake(b: Builder, stake: Stake, time: number, kind: 'VALIDATOR' | 'DELEGATOR', stakingTx: Tx, validator?: Stake) {
+  const tx = b.newTx('p', 'RewardValidatorTx', time);
+  tx.burned = 0n;
+  const staked = stakingTx.emitted.find((o) => o.kind === 'STAKE');
+  // The stake comes back as a spendable output, the reward as another.
+  if (staked) b.output(tx, { spendOn: b.ids.p, addresses: staked.addresses, assetId: b.avax, amount: staked.amount });
+  const years = (stake.end - stake.start) / (365 * DAY);
+  const reward = (stake.amount * BigInt(Math.max(1, Math.round(years * 750)))) / 10_000n;
+  const outputs: { out: Output; type: 'VALIDATOR' | 'DELEGATOR' | 'VALIDATOR_FEE'; addresses: string[] }[] = [];
+  if (kind === 'DELEGATOR' && validator) {
+    const fee = reward / 10n;
+    outputs.push({
+      out: b.output(tx, {
+        spendOn: b.ids.p,
         addresses: stake.rewardAddresses,
-      });
-      outputs.push({
-        out: b.output(tx, {
-          spendOn: b.ids.p,
-          addresses: validator.rewardAddresses,
-          assetId: b.avax,
-          amount: fee,
-          rewardType: 'VALIDATOR_FEE',
-        }),
-        type: 'VALIDATOR_FEE',
+        assetId: b.avax,
+        amount: reward - fee,
+        rewardType: 'DELEGATOR',
+      }),
+      type: 'DELEGATOR',
+      addresses: stake.rewardAddresses,
+    });
+    outputs.push({
+      out: b.output(tx, {
+        spendOn: b.ids.p,
         addresses: validator.rewardAddresses,
-      });
-    } else {
-      outputs.push({
-        out: b.output(tx, { spendOn: b.ids.p, addresses: stake.rewardAddresses, assetId: b.avax, amount: reward, rewardType: 'VALIDATOR' }),
-        type: 'VALIDATOR',
-        addresses: stake.rewardAddresses,
-      });
-    }
-    tx.p = { nodeId: stake.nodeId, stakingTxHash: stake.txHash, subnetId: PRIMARY_NETWORK_ID };
-    stakingTx.p = { ...stakingTx.p, rewardTxHash: tx.hash };
-    b.commit(tx);
-    for (const { out, type, addresses } of outputs) {
-      b.rewards.push({
-        addresses,
-        txHash: stake.txHash,
-        amountStaked: String(stake.amount),
-        nodeId: stake.nodeId,
-        startTimestamp: stake.start,
-        endTimestamp: stake.end,
-        rewardType: type,
-        utxoId: out.id,
-        outputIndex: out.outputIndex,
-        reward: assetAmount(b, b.avax, out.amount),
-        priceUsd: avaxPriceUsd(time),
-        rewardTxHash: tx.hash,
-      });
-    }
+        assetId: b.avax,
+        amount: fee,
+        rewardType: 'VALIDATOR_FEE',
+      }),
+      type: 'VALIDATOR_FEE',
+      addresses: validator.rewardAddresses,
+    });
+  } else {
+    outputs.push({
+      out: b.output(tx, { spendOn: b.ids.p, addresses: stake.rewardAddresses, assetId: b.avax, amount: reward, rewardType: 'VALIDATOR' }),
+      type: 'VALIDATOR',
+      addresses: stake.rewardAddresses,
+    });
+  }
+  tx.p = { nodeId: stake.nodeId, stakingTxHash: stake.txHash, subnetId: PRIMARY_NETWORK_ID };
+  stakingTx.p = { ...stakingTx.p, rewardTxHash: tx.hash };
+  b.commit(tx);
+  for (const { out, type, addresses } of outputs) {
+    b.rewards.push({
+      addresses,
+      txHash: stake.txHash,
+      amountStaked: String(stake.amount),
+      nodeId: stake.nodeId,
+      startTimestamp: stake.start,
+      endTimestamp: stake.end,
+      rewardType: type,
+      utxoId: out.id,
+      outputIndex: out.outputIndex,
+      reward: assetAmount(b, b.avax, out.amount),
+      priceUsd: avaxPriceUsd(time),
+      rewardTxHash: tx.hash,
+    });
   }
 }

@@ -13,6 +13,7 @@ import { Builder } from './builder.js';
 import { crossChainMoves } from './cross-chain.js';
 import { History } from './history.js';
 import { render } from './render.js';
+import { showcase } from './showcase.js';
 import { primaryNetworkStaking } from './staking.js';
 import { subnetChanges } from './subnet-changes.js';
 import { subnetsAndL1s } from './subnets.js';
@@ -32,6 +33,8 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
   subnetChanges(b, history);
   transfersAndAssets(b, history);
   crossChainMoves(b, history);
+  // Last, and with a random source of its own: it adds to the world without moving the rest.
+  showcase(b, history, genesis);
   history.run();
   const manyUtxosAddress = manyUtxos(b, genesis.x, network, seed);
   return render(b, manyUtxosAddress, genesis);

@@ -154,8 +154,9 @@ export function pChainBlocksFeed(network: NetworkName): Feed<{ next: number }, H
 /** New X-Chain blocks (avm.getHeight, avm.getBlockByHeight): the X-Chain is linear since Cortina. */
 export function xChainBlocksFeed(network: NetworkName): Feed<{ next: number }, HeightBlockEvent<AvmBlockJson>> {
   return heightBlocksFeed(`xChainBlocks:${network}`, network, {
-    height: async (node, n) => Number((await avmGetHeight(node, n)).height),
-    block: async (node, n, height) => (await avmGetBlockByHeight(node, n, { height: String(height), encoding: 'json' }))?.block ?? null,
+    height: async (node, n) => Number((await avmGetHeight(node, { network: n })).height),
+    block: async (node, n, height) =>
+      (await avmGetBlockByHeight(node, { network: n }, { height: String(height), encoding: 'json' }))?.block ?? null,
   });
 }
 

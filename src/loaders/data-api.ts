@@ -20,7 +20,7 @@
 import DataLoader from 'dataloader';
 import { canonicalAddress } from '../domain/addresses.js';
 import { evmChainIdOf } from '../domain/chains.js';
-import type { NetworkName } from '../ids.js';
+import { PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
 import type { RequestActivity } from '../upstreams/activity.js';
 import type { DataApiClient } from '../upstreams/data-api/client.js';
 import type { Blockchain, ListSubnetsResponse, Subnet } from '../upstreams/data-api/subnet.js';
@@ -43,6 +43,8 @@ const CATALOG_MAX_PAGES = 20;
 export const LOOKUP_CONCURRENCY = 8;
 
 type Hit = { blockchain: Blockchain; subnet: Subnet };
+
+const NETWORKS: readonly NetworkName[] = ['mainnet', 'fuji'];
 
 export interface SubnetCatalog {
   subnets: readonly Subnet[];
@@ -198,6 +200,20 @@ export class DataApiLoaders {
   /** The blockchain with an EVM chain id, the same way. */
   async blockchainByEvmChainId(network: NetworkName, evmChainId: number): Promise<Hit | null> {
     return this.seenOn(network).evm.get(evmChainId) ?? (await this.catalog(network)).chainByEvmId.get(evmChainId) ?? null;
+  }
+
+  /**
+   * The network a blockchain is on, for answers that span networks (an address's ICM messages
+   * asked without `network`): the X- and C-Chain by their ids, any other chain from each
+   * network's subnet listing, as `blockchain` reads it. Null when no network lists it.
+   */
+  async networkOf(blockchainId: string): Promise<NetworkName | null> {
+    for (const network of NETWORKS) {
+      const { x, c } = PRIMARY_CHAIN_IDS[network];
+      if (blockchainId === x || blockchainId === c) return network;
+    }
+    for (const network of NETWORKS) if (await this.blockchain(network, blockchainId)) return network;
+    return null;
   }
 
   /** Contract metadata at an address; null when there is no contract there (kept only a short while: one may be deployed). */

@@ -12,7 +12,7 @@
 import DataLoader from 'dataloader';
 import type { NetworkName } from '../ids.js';
 import type { NodeClient } from '../upstreams/node/client.js';
-import type { AssetDescription } from '../upstreams/node/x-chain.js';
+import type { AssetDescription, AvmChain } from '../upstreams/node/x-chain.js';
 import type { PDelegator, PValidator } from '../upstreams/node/p-chain.js';
 import { InvalidResponseError } from '../upstreams/errors.js';
 import { lookupEach } from './data-api.js';
@@ -35,15 +35,15 @@ export class NodeLoaders {
 
   constructor(private readonly node: NodeClient) {}
 
-  /** avm.getAssetDescription, by asset id; null when the node knows none. */
-  asset(network: NetworkName, assetId: string): Promise<AssetDescription | null> {
+  /** avm.getAssetDescription, by asset id, on the X-Chain or another AVM chain; null when the node knows none. */
+  asset(chain: AvmChain, assetId: string): Promise<AssetDescription | null> {
     this.assets ??= new DataLoader((keys) =>
       lookupEach(keys, (key) => {
-        const [net, id] = key.split('|') as [NetworkName, string];
-        return avmGetAssetDescription(this.node, net, { assetID: id });
+        const [network, blockchainId, id] = key.split('|') as [NetworkName, string, string];
+        return avmGetAssetDescription(this.node, { network, blockchainId: blockchainId || undefined }, { assetID: id });
       }),
     );
-    return this.assets.load(`${network}|${assetId}`);
+    return this.assets.load(`${chain.network}|${chain.blockchainId ?? ''}|${assetId}`);
   }
 
   /** A node's entry in platform.getCurrentValidators of a subnet (undefined: the Primary Network), or null. */

@@ -11,11 +11,16 @@
  * - Anything else that a browser could send without a preflight (a GET with no custom header and
  *   no JSON content type) is refused by yoga's CSRF prevention (403), with a message that says
  *   which header to add. Mutations are never run from a GET anyway (GraphQL over HTTP).
+ * - Except a subscription asked over GET for an event stream (`accept: text/event-stream`): that
+ *   is what a browser's EventSource sends, and it cannot add a header; a subscription only reads,
+ *   so another site gains nothing from making a visitor's browser open one. The document (its text,
+ *   or a trusted document named by `documentId`) is read to make sure it is a subscription: a query
+ *   or mutation so asked is refused as before.
  * - CORS answers only the origins of CORS_ORIGINS, without credentials unless
  *   CORS_CREDENTIALS=true. Unset, there are no CORS headers at all: same-origin only.
  */
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, Kind, parse, type OperationDefinitionNode } from 'graphql';
 import type { CORSOptions, Plugin } from 'graphql-yoga';
 import { ErrorCode } from '../errors.js';
 import { leanTerms } from './fast-path-terms.js';
@@ -101,7 +106,38 @@ export function allowsSocketOrigin(cors: CorsConfig | undefined, origin: string 
   }
 }
 
-export function useCrossSite(cors: CorsConfig | undefined): Plugin {
+export interface CrossSiteOptions {
+  /** A trusted document's text by its id (sha256 hex), to tell whether a GET naming one subscribes. */
+  documentById?: (id: string) => string | undefined;
+}
+
+/**
+ * Whether a request is a GET asking for an event stream of a subscription, as a browser's
+ * EventSource sends it: `query` (or a trusted document's `documentId`) whose operation, chosen by
+ * `operationName` as yoga chooses it, is a subscription. A document that does not parse, or does
+ * not say which operation runs, is none.
+ */
+function subscribesOverSse(request: Request, documentById: CrossSiteOptions['documentById']): boolean {
+  if (request.method !== 'GET' || !/\btext\/event-stream\b/i.test(request.headers.get('accept') ?? '')) return false;
+  const params = new URL(request.url).searchParams;
+  let text = params.get('query');
+  const id = params.get('documentId');
+  if (text === null && id !== null) text = documentById?.(id.startsWith('sha256:') ? id.slice(7) : id) ?? null;
+  if (text === null) return false;
+  let operations: OperationDefinitionNode[];
+  try {
+    operations = parse(text, { noLocation: true }).definitions.filter(
+      (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+    );
+  } catch {
+    return false;
+  }
+  const name = params.get('operationName');
+  const operation = name ? operations.find((o) => o.name?.value === name) : operations.length === 1 ? operations[0] : undefined;
+  return operation?.operation === 'subscription';
+}
+
+export function useCrossSite(cors: CorsConfig | undefined, options: CrossSiteOptions = {}): Plugin {
   const csrf = useCSRFPrevention({ requestHeaders: CSRF_HEADERS });
   const plugin: Plugin = {
     onRequestParse(payload) {
@@ -115,8 +151,9 @@ export function useCrossSite(cors: CorsConfig | undefined): Plugin {
       try {
         csrf.onRequestParse?.(payload);
       } catch {
+        if (subscribesOverSse(request, options.documentById)) return;
         throw new GraphQLError(
-          `Refused as a possible cross-site request (CSRF prevention): a GET must carry one of the headers ${CSRF_HEADERS.join(', ')} (any value) or content-type: application/json, which no other site can make a browser send without asking this gateway first.`,
+          `Refused as a possible cross-site request (CSRF prevention): a GET must carry one of the headers ${CSRF_HEADERS.join(', ')} (any value) or content-type: application/json, which no other site can make a browser send without asking this gateway first; a subscription asked with accept: text/event-stream (an EventSource) needs none.`,
           { extensions: { code: ErrorCode.CSRF_BLOCKED, http: { status: 403 } } },
         );
       }

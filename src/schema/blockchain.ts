@@ -183,7 +183,7 @@ builder.objectField(XChainRef, 'blockchain', (t) =>
   t.field({
     type: BlockchainRef,
     nullable: true,
-    description: 'The X-Chain as the Data API lists it (VM, genesis, creation).',
-    resolve: (x, _args, ctx) => findBlockchain(ctx, x.network, PRIMARY_CHAIN_IDS[x.network].x),
+    description: 'This chain as the Data API lists it (VM, genesis, creation, subnet).',
+    resolve: (x, _args, ctx) => findBlockchain(ctx, x.network, x.avmBlockchainId ?? PRIMARY_CHAIN_IDS[x.network].x),
   }),
 );

@@ -1,12 +1,12 @@
 /**
- * A node's health (health.* at /ext/health): its periodic checks, per chain and global. Node
- * specific: public endpoints do not serve it.
+ * A node's health (health.* at /ext/health, and its GET routes): its periodic checks, per chain
+ * and global. Node specific: public endpoints do not serve it.
  */
 import { badInput, quote } from '../errors.js';
 import type { NetworkName } from '../ids.js';
-import type { HealthReply, HealthResult } from '../upstreams/node/health.js';
+import type { HealthReply, HealthResult, HealthRoute } from '../upstreams/node/health.js';
 import { builder } from './builder.js';
-import { healthHealth, healthLiveness, healthReadiness } from '../upstreams/node/health.js';
+import { healthGet, healthHealth, healthLiveness, healthReadiness } from '../upstreams/node/health.js';
 import { NetworkRef } from './refs.js';
 
 type CheckModel = HealthResult & { name: string };
@@ -38,10 +38,19 @@ const HealthCheckRef = builder.objectRef<CheckModel>('HealthCheck').implement({
   }),
 });
 
-const HealthReportRef = builder.objectRef<HealthReply>('HealthReport').implement({
+/** A report, with the HTTP status the node answered when it came from a GET route (`probe`). */
+type ReportModel = HealthReply & { httpStatus?: number };
+
+const HealthReportRef = builder.objectRef<ReportModel>('HealthReport').implement({
   description: 'A health report: whether every included check passes, and each check.',
   fields: (t) => ({
     healthy: t.exposeBoolean('healthy', { description: 'True when every included check passes.' }),
+    httpStatus: t.int({
+      nullable: true,
+      description:
+        'For `probe`: the HTTP status the node answered the GET with, 200 when healthy and 503 when not, as a load balancer or orchestrator probing the node sees it. Null for the JSON-RPC reports (`report`, `readiness`, `liveness`), which the node answers 200 either way.',
+      resolve: (r) => r.httpStatus ?? null,
+    }),
     checks: t.field({
       type: [HealthCheckRef],
       description: 'The included checks, by name.',
@@ -67,6 +76,15 @@ function checkTags(tags: readonly string[] | null | undefined): string[] | undef
   }
   return [...tags];
 }
+
+const HealthRouteEnum = builder.enumType('HealthRoute', {
+  description: "Which of the node's GET health routes a probe asks.",
+  values: {
+    HEALTH: { value: 'health', description: 'GET /ext/health: every check (health.health).' },
+    READINESS: { value: 'readiness', description: 'GET /ext/health/readiness: the checks run until the node finished starting.' },
+    LIVENESS: { value: 'liveness', description: 'GET /ext/health/liveness: whether the node is alive.' },
+  } as const,
+});
 
 const NodeHealthRef = builder.objectRef<{ network: NetworkName }>('NodeHealth').implement({
   description: "The node's health checks. Node specific: public endpoints do not serve them (NODE_API_UNAVAILABLE).",
@@ -97,6 +115,20 @@ const NodeHealthRef = builder.objectRef<{ network: NetworkName }>('NodeHealth').
         nullable: true,
         description: 'Whether the node is alive (health.liveness).',
         resolve: (h, _args, ctx) => healthLiveness(ctx.node, h.network),
+      }),
+      probe: t.field({
+        type: HealthReportRef,
+        nullable: true,
+        description:
+          "A GET route of the node's health, as a probe sees it: the report, and the node's HTTP status in `httpStatus` (503 when unhealthy, which is an answer here, not an error). `tags` go as repeated `tag` query parameters.",
+        args: {
+          route: t.arg({ type: HealthRouteEnum, defaultValue: 'health', required: true, description: 'The route (default HEALTH).' }),
+          tags: tagsArg(),
+        },
+        resolve: async (h, { route, tags }, ctx) => {
+          const { status, reply } = await healthGet(ctx.node, h.network, route as HealthRoute, checkTags(tags) ?? []);
+          return { ...reply, httpStatus: status };
+        },
       }),
     };
   },

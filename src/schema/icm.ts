@@ -1,11 +1,12 @@
 /**
  * Interchain messages (ICM / Teleporter) between chains of a network: by address
- * (listIcmMessagesByAddress) and by chain (listIcmMessages, the upstream's per-chain listing).
+ * (listIcmMessagesByAddress, on one network or across all) and by chain (listIcmMessages, the
+ * upstream's per-chain listing).
  */
 import type { GatewayContext } from '../context.js';
-import { badInput } from '../errors.js';
+import { badInput, upstreamInconsistent } from '../errors.js';
 import type { NetworkName } from '../ids.js';
-import type { IcmMessage } from '../upstreams/data-api/icm.js';
+import type { IcmMessage, ListIcmMessagesResponse } from '../upstreams/data-api/icm.js';
 import { builder } from './builder.js';
 import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/connection.js';
 import { ErcTypeEnum } from './contract.js';
@@ -124,18 +125,49 @@ const IcmConnection = builder.connectionObject(
   { name: 'IcmMessageEdge', description: 'A message and its cursor.' },
 );
 
-function byAddress(ctx: GatewayContext, network: NetworkName, address: string, args: ConnectionArgs) {
+/**
+ * The messages of a page listed across networks, each on the network of its chains (the Data
+ * API's answer does not say). A message between chains no network lists fails the page rather
+ * than being put on a network at a guess.
+ */
+async function placed(ctx: GatewayContext, page: ListIcmMessagesResponse): Promise<IcmModel[]> {
+  return Promise.all(
+    page.messages.map(async (m) => {
+      const network = (await ctx.loaders.networkOf(m.sourceBlockchainId)) ?? (await ctx.loaders.networkOf(m.destinationBlockchainId));
+      if (!network) {
+        throw upstreamInconsistent(
+          `The Data API listed ICM message ${m.messageId} between chains ${m.sourceBlockchainId} and ${m.destinationBlockchainId}, which no network's subnet listing has; ask with one network.`,
+          { service: 'data-api', operation: 'listIcmMessagesByAddress' },
+        );
+      }
+      return { ...m, network };
+    }),
+  );
+}
+
+/** An address's messages on `network`, or on every network when it is null (the spec's `network` is optional). */
+function byAddress(ctx: GatewayContext, network: NetworkName | null, address: string, args: ConnectionArgs) {
   return pageConnection({
     cursors: ctx.cursors,
     args,
     spec: ICM_PAGE,
-    filters: ['address', network, address.toLowerCase()],
-    fetchPage: (page) => listIcmMessagesByAddress(ctx.dataApi, address, { ...page, network }),
-    read: (page) => ({ items: page.messages, nextPageToken: page.nextPageToken }),
-    toNode: (m): IcmModel => ({ ...m, network }),
+    filters: ['address', network ?? 'all', address.toLowerCase()],
+    fetchPage: async (page) => {
+      const res = await listIcmMessagesByAddress(ctx.dataApi, address, { ...page, network: network ?? undefined });
+      return { res, messages: network ? res.messages.map((m): IcmModel => ({ ...m, network })) : await placed(ctx, res) };
+    },
+    read: (page) => ({ items: page.messages, nextPageToken: page.res.nextPageToken }),
+    toNode: (m) => m,
     keyOf: (m) => m.messageId,
   });
 }
+
+const allNetworksArg = {
+  type: 'Boolean',
+  defaultValue: false,
+  description:
+    "Messages on every network (the Data API's listing without `network`), each with the `network` its chains are on, instead of this one's only.",
+} as const;
 
 builder.objectField(NetworkRef, 'icmMessages', (t) =>
   t.connection(
@@ -199,8 +231,10 @@ builder.objectField(EvmAddressRef, 'icmMessages', (t) =>
     {
       type: IcmMessageRef,
       nullable: true,
-      description: 'ICM messages this address sent or received, on any chain of its network, newest first. `first`: 1 to 500 (default 10).',
-      resolve: (a, args, ctx) => byAddress(ctx, a.chain.network, a.address, args),
+      description:
+        'ICM messages this address sent or received, on any chain of its network (or of every network, with `allNetworks`), newest first. `first`: 1 to 500 (default 10).',
+      args: { allNetworks: t.arg(allNetworksArg) },
+      resolve: (a, args, ctx) => byAddress(ctx, args.allNetworks ? null : a.chain.network, a.address, args),
     },
     IcmConnection,
   ),
@@ -211,10 +245,12 @@ builder.objectField(AddressRef, 'icmMessages', (t) =>
     {
       type: IcmMessageRef,
       nullable: true,
-      description: 'ICM messages this EVM (0x) address sent or received, newest first. `first`: 1 to 500 (default 10).',
+      description:
+        'ICM messages this EVM (0x) address sent or received, on any chain of its network (or of every network, with `allNetworks`), newest first. `first`: 1 to 500 (default 10).',
+      args: { allNetworks: t.arg(allNetworksArg) },
       resolve: (a, args, ctx) => {
         if (!a.address.startsWith('0x')) throw badInput('ICM messages belong to EVM addresses: use a 0x address.', { argument: 'address' });
-        return byAddress(ctx, a.network, a.address, args);
+        return byAddress(ctx, args.allNetworks ? null : a.network, a.address, args);
       },
     },
     IcmConnection,

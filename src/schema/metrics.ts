@@ -30,6 +30,13 @@ const TpsConnection = builder.connectionObject(
         description: 'Unix time (s) the Metrics API last updated the series.',
         resolve: (conn) => (conn as { firstPage?: AverageTpsResponse }).firstPage?.lastRun ?? null,
       }),
+      status: t.field({
+        type: 'Int',
+        nullable: true,
+        description:
+          "The `status` the Metrics API wrote in its answer (200 for a series it served); null if the answer had none. An answer with an HTTP error status fails the field with that status's code instead.",
+        resolve: (conn) => (conn as { firstPage?: AverageTpsResponse }).firstPage?.status ?? null,
+      }),
     }),
   },
   { name: 'TpsEdge', description: 'A day and its cursor.' },

@@ -7,7 +7,7 @@
  * field that looks one up (see docs/ARCHITECTURE.md). Declaring the names here, apart from their
  * fields, is what lets two types link to each other without their files importing each other.
  */
-import type { NetworkName } from '../ids.js';
+import { PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
 import { evmChainIdOf } from '../domain/chains.js';
 import type { L1Validator } from '../upstreams/data-api/l1-validator.js';
 import type { Blockchain, EvmGenesis, Subnet } from '../upstreams/data-api/subnet.js';
@@ -17,6 +17,7 @@ import type {
   PChainTransaction,
   PChainUtxo,
   PrimaryChainAlias,
+  PrimaryNetworkChainInfo,
   PrimaryNetworkTransaction,
   UtxoCredential,
   XChainTransaction,
@@ -29,7 +30,7 @@ import type { AssetAmount } from '../upstreams/data-api/wire.js';
 import type { AvmInput, AvmOutput, OutputOwners } from '../upstreams/node/client.js';
 import type { PTxJson, PValidator } from '../upstreams/node/p-chain.js';
 import type { SubnetEvmValidator } from '../upstreams/node/subnet-evm.js';
-import type { AvmTxJson } from '../upstreams/node/x-chain.js';
+import type { AvmChain, AvmTxJson } from '../upstreams/node/x-chain.js';
 import { builder } from './builder.js';
 import { viewClass, type View } from './model.js';
 
@@ -55,6 +56,9 @@ export function toAddresses(network: NetworkName, addresses: readonly string[]):
 }
 
 export const AddressChainRef = builder.objectRef<{ network: NetworkName; blockchainId: string }>('AddressChain');
+
+/** The `chainInfo` envelope of the Data API's Primary Network listings (transactions, vertices). */
+export const PrimaryNetworkChainInfoRef = builder.objectRef<PrimaryNetworkChainInfo>('PrimaryNetworkChainInfo');
 
 // --- subnets and blockchains (subnet.ts, blockchain.ts, genesis.ts) -----------------------------
 
@@ -222,13 +226,27 @@ export const PriceRef = builder.objectRef<{ currencyCode: string; value: number 
 
 // --- the X- and P-Chain from the node (x-chain.ts, p-chain.ts, node-common.ts) -------------------
 
-export interface XChainModel {
+/**
+ * What came from an AVM chain of the node: the X-Chain (avm.* at /ext/bc/X) unless
+ * `avmBlockchainId` names another blockchain running the AVM (/ext/bc/<id>), whose transactions,
+ * UTXOs and assets are its own.
+ */
+export interface OnAvmChain {
   network: NetworkName;
+  avmBlockchainId?: string;
 }
+
+/** The chain the avm.* calls about `m` go to. */
+export const avmChainOf = (m: OnAvmChain): AvmChain => ({ network: m.network, blockchainId: m.avmBlockchainId });
+
+/** Whether `m` is of the X-Chain (asked by alias or by its id), whose transactions the Data API indexes. */
+export const onXChain = (m: OnAvmChain): boolean => m.avmBlockchainId === undefined || m.avmBlockchainId === PRIMARY_CHAIN_IDS[m.network].x;
+
+export type XChainModel = OnAvmChain;
 
 export const XChainRef = builder.objectRef<XChainModel>('XChain');
 
-export type AvmTxModel = AvmTxJson & { network: NetworkName };
+export type AvmTxModel = AvmTxJson & OnAvmChain;
 
 export const AvmTxRef = builder.objectRef<AvmTxModel>('AvmTransaction');
 
@@ -255,14 +273,14 @@ export type ChainValidatorModel = SubnetEvmValidator & { network: NetworkName; s
 export const ChainValidatorRef = builder.objectRef<ChainValidatorModel>('ChainValidator');
 
 export type OwnersModel = OutputOwners & { network: NetworkName };
-export type OutputModel = AvmOutput & { network: NetworkName };
-export type InputModel = AvmInput & { network: NetworkName };
+export type OutputModel = AvmOutput & OnAvmChain;
+export type InputModel = AvmInput & OnAvmChain;
 
 export const OutputOwnersRef = builder.objectRef<OwnersModel>('OutputOwners');
 export const TransferableOutputRef = builder.objectRef<OutputModel>('TransferableOutput');
 export const TransferableInputRef = builder.objectRef<InputModel>('TransferableInput');
 
-export const outputsOf = (network: NetworkName, list: readonly AvmOutput[] | undefined): OutputModel[] =>
-  (list ?? []).map((o) => ({ ...o, network }));
-export const inputsOf = (network: NetworkName, list: readonly AvmInput[] | undefined): InputModel[] =>
-  (list ?? []).map((i) => ({ ...i, network }));
+export const outputsOf = (network: NetworkName, list: readonly AvmOutput[] | undefined, avmBlockchainId?: string): OutputModel[] =>
+  (list ?? []).map((o) => ({ ...o, network, avmBlockchainId }));
+export const inputsOf = (network: NetworkName, list: readonly AvmInput[] | undefined, avmBlockchainId?: string): InputModel[] =>
+  (list ?? []).map((i) => ({ ...i, network, avmBlockchainId }));

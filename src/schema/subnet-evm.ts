@@ -297,16 +297,20 @@ builder.objectFields(BlockchainRef, (t) => ({
   validators: t.field({
     type: [ChainValidatorRef],
     nullable: true,
-    description: `The validators of this chain's subnet as the chain's node sees them, with uptime (validators.getCurrentValidators at /ext/bc/<id>/validators). With \`nodeIds\`, only those of these nodes that validate (others are left out). ${subnetEvmOnly}`,
-    args: { nodeIds: t.arg({ type: [NodeIdScalar], description: 'Only these nodes (up to 100).' }) },
+    description: `The validators of this chain's subnet as the chain's node sees them, with uptime (validators.getCurrentValidators at /ext/bc/<id>/validators). With \`nodeIds\`, the node is asked for those nodes only (its \`nodeIDs\`), and those of them that do not validate the chain are left out. ${subnetEvmOnly}`,
+    args: { nodeIds: t.arg({ type: [NodeIdScalar], description: 'Only these nodes (up to 100), asked of the node as its `nodeIDs`.' }) },
     resolve: async (b, { nodeIds }, ctx) => {
       const only = checkNodeIds(nodeIds);
       if (!isSubnetEvm(b)) return null;
-      // The node fails the whole call for a node id it does not know: ask for all (one call per
-      // request however many selections) and keep the asked ones here.
-      const res = await validatorsGetCurrentValidators(ctx.node, b.network, b.blockchainId, {});
+      if (only?.length === 0) return [];
+      const nodeIDs = only && [...new Set(only)];
+      // The node refuses the whole call when one of the ids does not validate the chain (null):
+      // then one more call for all of them, keeping those asked, as the field promises.
+      const res =
+        (await validatorsGetCurrentValidators(ctx.node, b.network, b.blockchainId, nodeIDs ? { nodeIDs } : {})) ??
+        (await validatorsGetCurrentValidators(ctx.node, b.network, b.blockchainId, {}))!;
       return res.validators
-        .filter((v) => !only || only.includes(v.nodeID))
+        .filter((v) => !nodeIDs || nodeIDs.includes(v.nodeID))
         .map((v) => ({ ...v, network: b.network, subnetId: b.subnetId }));
     },
   }),

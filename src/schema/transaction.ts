@@ -9,6 +9,7 @@ import { parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
 import type {
   EvmInput,
   EvmOutput,
+  ListTransactionsResponse,
   PChainTransaction,
   PrimaryChainAlias,
   PrimaryNetworkTransaction,
@@ -46,12 +47,14 @@ import {
   OwnershipRef,
   PBlockTxRef,
   PChainTransactionRef,
+  PrimaryNetworkChainInfoRef,
   SubnetRef,
   TransactionInterface,
   UtxoCredentialRef,
   UtxoRef,
   ValidatorManagerRef,
   amountsOf,
+  onXChain,
   toAddresses,
   txModel,
   type CTxModel,
@@ -401,11 +404,30 @@ builder.node(CChainTransactionRef, {
 
 const TRANSACTIONS_PAGE = PAGE_SPECS.standard('transactions');
 
+PrimaryNetworkChainInfoRef.implement({
+  description: "Which chain and network a Primary Network listing is of, as the Data API's answer says (its `chainInfo`).",
+  fields: (t) => ({
+    chainName: t.expose('chainName', { type: PrimaryNetworkChainEnum, description: 'The chain listed.' }),
+    network: t.field({
+      type: NetworkNameEnum,
+      description: 'The network listed; FUJI for the test network, whichever name the Data API used.',
+      resolve: (info) => (info.network === 'testnet' ? 'fuji' : info.network),
+    }),
+  }),
+});
+
 export const TransactionConnection = builder.connectionObject(
   {
     type: TransactionInterface,
     name: 'PrimaryNetworkTransactionConnection',
     description: 'A page of Primary Network transactions, newest first unless asked.',
+    fields: (t) => ({
+      chainInfo: t.field({
+        type: PrimaryNetworkChainInfoRef,
+        description: 'The chain and network the Data API answered for (its `chainInfo`): the same on every page of the list.',
+        resolve: (conn) => (conn as { firstPage?: ListTransactionsResponse<PrimaryNetworkTransaction> }).firstPage!.chainInfo,
+      }),
+    }),
   },
   { name: 'PrimaryNetworkTransactionEdge', description: 'A transaction and its cursor.' },
 );
@@ -586,8 +608,9 @@ builder.objectField(AvmTxRef, 'transaction', (t) =>
   t.field({
     type: TransactionInterface,
     nullable: true,
-    description: "The Data API's view of the same transaction (timestamps, UTXO details, amounts); null if it has not indexed it.",
-    resolve: (tx, _args, ctx) => findTransaction(ctx, tx.network, 'x-chain', tx.id),
+    description:
+      "The Data API's view of the same transaction (timestamps, UTXO details, amounts); null if it has not indexed it, and for another AVM chain than the X-Chain, which the Data API does not index (no call).",
+    resolve: (tx, _args, ctx) => (onXChain(tx) ? findTransaction(ctx, tx.network, 'x-chain', tx.id) : null),
   }),
 );
 

@@ -2,11 +2,11 @@
  * X-Chain vertices: the DAG the X-Chain used before the Cortina upgrade (listLatestXChainVertices).
  */
 import type { NetworkName } from '../ids.js';
-import type { XChainVertex } from '../upstreams/data-api/vertex.js';
+import type { ListXChainVerticesResponse, XChainVertex } from '../upstreams/data-api/vertex.js';
 import { builder } from './builder.js';
 import { PAGE_SPECS, pageConnection } from '../paging/connection.js';
 import { listLatestXChainVertices } from '../upstreams/data-api/vertex.js';
-import { NetworkRef } from './refs.js';
+import { NetworkRef, PrimaryNetworkChainInfoRef } from './refs.js';
 
 type VertexModel = XChainVertex & { network: NetworkName };
 
@@ -46,7 +46,17 @@ builder.objectField(NetworkRef, 'vertices', (t) =>
           keyOf: (v) => v.vertexHash,
         }),
     },
-    { name: 'XChainVertexConnection', description: 'A page of X-Chain vertices.' },
+    {
+      name: 'XChainVertexConnection',
+      description: 'A page of X-Chain vertices.',
+      fields: (t) => ({
+        chainInfo: t.field({
+          type: PrimaryNetworkChainInfoRef,
+          description: 'The chain and network the Data API answered for (its `chainInfo`): the X-Chain of this network.',
+          resolve: (conn) => (conn as { firstPage?: ListXChainVerticesResponse }).firstPage!.chainInfo,
+        }),
+      }),
+    },
     { name: 'XChainVertexEdge', description: 'A vertex and its cursor.' },
   ),
 );

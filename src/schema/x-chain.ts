@@ -1,7 +1,8 @@
 /**
- * The X-Chain as the node serves it (avm.* at /ext/bc/X): transactions and blocks decoded from
- * the node's JSON, assets, fees, and UTXOs read from their bytes. Transactions link to the Data
- * API's view of the same transaction, assets to their description (kept across requests).
+ * The X-Chain as the node serves it (avm.* at /ext/bc/X), or another blockchain running the AVM
+ * (/ext/bc/<id>): transactions and blocks decoded from the node's JSON, assets, fees, and UTXOs
+ * read from their bytes. X-Chain transactions link to the Data API's view of the same
+ * transaction, assets to their description on their chain (kept across requests).
  */
 import { utxoId } from '../avax-codec.js';
 import type { GatewayContext } from '../context.js';
@@ -9,7 +10,7 @@ import { badInput, limitExceeded, quote } from '../errors.js';
 import { InvalidIdError, parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
 import { canonicalAddress } from '../domain/addresses.js';
 import { Balances, newUtxos, type Balance, type NodeUtxo } from '../domain/utxos.js';
-import type { AssetDescription, AvmBlockJson, AvmTxJson, UtxoIndex } from '../upstreams/node/x-chain.js';
+import type { AssetDescription, AvmBlockJson, AvmChain, AvmTxJson, UtxoIndex } from '../upstreams/node/x-chain.js';
 import { builder } from './builder.js';
 import { pageConnection, type ConnectionArgs, type PageSpec } from '../paging/connection.js';
 import { checkAddresses, toNetwork } from './inputs.js';
@@ -34,6 +35,7 @@ import {
 import {
   AddressRef,
   AssetAmountRef,
+  avmChainOf,
   AvmTxRef,
   NetworkRef,
   TransferableInputRef,
@@ -43,6 +45,7 @@ import {
   outputsOf,
   toAddresses,
   type InputModel,
+  type OnAvmChain,
   type OutputModel,
 } from './refs.js';
 
@@ -64,22 +67,22 @@ export const AssetDescriptionRef = builder.objectRef<AssetModel>('AssetDescripti
 });
 
 /** The description of an asset by id, through the shared cache. */
-async function assetOf(ctx: GatewayContext, network: NetworkName, assetId: string): Promise<AssetModel | null> {
-  const description = await ctx.nodeLoaders.asset(network, assetId);
-  return description ? { ...description, network } : null;
+async function assetOf(ctx: GatewayContext, on: OnAvmChain, assetId: string): Promise<AssetModel | null> {
+  const description = await ctx.nodeLoaders.asset(avmChainOf(on), assetId);
+  return description ? { ...description, network: on.network } : null;
 }
 
-const assetField = <P extends { network: NetworkName }>(assetIdOf: (parent: P) => string) =>
+const assetField = <P extends OnAvmChain>(assetIdOf: (parent: P) => string) =>
   ({
     type: AssetDescriptionRef,
     nullable: true,
-    description: "The asset's description from the node (avm.getAssetDescription), fetched once per asset and kept.",
-    resolve: (parent: P, _args: object, ctx: GatewayContext) => assetOf(ctx, parent.network, assetIdOf(parent)),
+    description: "The asset's description from the node (avm.getAssetDescription on its chain), fetched once per asset and kept.",
+    resolve: (parent: P, _args: object, ctx: GatewayContext) => assetOf(ctx, parent, assetIdOf(parent)),
   }) as const;
 
 // --- transactions and blocks (JSON encoding) ---------------------------------------------------------
 
-type AvmBlockModel = AvmBlockJson & { network: NetworkName; asked: BlockAsk };
+type AvmBlockModel = AvmBlockJson & OnAvmChain & { asked: BlockAsk };
 
 builder.objectField(TransferableOutputRef, 'asset', (t) => t.field(assetField<OutputModel>((o) => o.assetID)));
 builder.objectField(TransferableInputRef, 'asset', (t) => t.field(assetField<InputModel>((i) => i.assetID)));
@@ -105,12 +108,12 @@ AvmTxRef.implement({
     inputs: t.field({
       type: [TransferableInputRef],
       description: 'UTXOs of this chain it spends (imported ones are in `importedInputs`).',
-      resolve: (tx) => inputsOf(tx.network, tx.unsignedTx.inputs),
+      resolve: (tx) => inputsOf(tx.network, tx.unsignedTx.inputs, tx.avmBlockchainId),
     }),
     outputs: t.field({
       type: [TransferableOutputRef],
       description: 'Outputs it creates on this chain (exported ones are in `exportedOutputs`).',
-      resolve: (tx) => outputsOf(tx.network, tx.unsignedTx.outputs),
+      resolve: (tx) => outputsOf(tx.network, tx.unsignedTx.outputs, tx.avmBlockchainId),
     }),
     sourceChain: t.string({
       nullable: true,
@@ -121,7 +124,7 @@ AvmTxRef.implement({
       type: [TransferableInputRef],
       nullable: true,
       description: 'For an import: the UTXOs it takes from the source chain.',
-      resolve: (tx) => (tx.unsignedTx.importedInputs ? inputsOf(tx.network, tx.unsignedTx.importedInputs) : null),
+      resolve: (tx) => (tx.unsignedTx.importedInputs ? inputsOf(tx.network, tx.unsignedTx.importedInputs, tx.avmBlockchainId) : null),
     }),
     destinationChain: t.string({
       nullable: true,
@@ -132,7 +135,7 @@ AvmTxRef.implement({
       type: [TransferableOutputRef],
       nullable: true,
       description: 'For an export: the outputs it sends to the destination chain.',
-      resolve: (tx) => (tx.unsignedTx.exportedOutputs ? outputsOf(tx.network, tx.unsignedTx.exportedOutputs) : null),
+      resolve: (tx) => (tx.unsignedTx.exportedOutputs ? outputsOf(tx.network, tx.unsignedTx.exportedOutputs, tx.avmBlockchainId) : null),
     }),
     credentials: t.field({
       type: [AvmCredentialRef],
@@ -146,19 +149,19 @@ AvmTxRef.implement({
     hex: t.string({
       nullable: true,
       description: 'The signed transaction bytes (hex with checksum): one more call (avm.getTx with hex encoding).',
-      resolve: async (tx, _args, ctx) => (await avmGetTx(ctx.node, tx.network, { txID: tx.id, encoding: 'hex' }))?.tx ?? null,
+      resolve: async (tx, _args, ctx) => (await avmGetTx(ctx.node, avmChainOf(tx), { txID: tx.id, encoding: 'hex' }))?.tx ?? null,
     }),
   }),
 });
 
 /** avm.getBlock or avm.getBlockByHeight, as asked; the request's memo makes a repeat free. */
-function avmBlock<E extends 'json' | 'hex'>(ctx: GatewayContext, network: NetworkName, ask: BlockAsk, encoding: E) {
+function avmBlock<E extends 'json' | 'hex'>(ctx: GatewayContext, chain: AvmChain, ask: BlockAsk, encoding: E) {
   return ask.blockId !== undefined
-    ? avmGetBlock(ctx.node, network, { blockID: ask.blockId, encoding })
-    : avmGetBlockByHeight(ctx.node, network, { height: ask.height!, encoding });
+    ? avmGetBlock(ctx.node, chain, { blockID: ask.blockId, encoding })
+    : avmGetBlockByHeight(ctx.node, chain, { height: ask.height!, encoding });
 }
 
-const avmBlockHex = async (ctx: GatewayContext, b: AvmBlockModel) => (await avmBlock(ctx, b.network, b.asked, 'hex'))?.block ?? null;
+const avmBlockHex = async (ctx: GatewayContext, b: AvmBlockModel) => (await avmBlock(ctx, avmChainOf(b), b.asked, 'hex'))?.block ?? null;
 
 const AvmBlockRef = builder.objectRef<AvmBlockModel>('AvmBlock').implement({
   description: "An X-Chain block (since Cortina the X-Chain is linear), decoded from the node's JSON.",
@@ -171,7 +174,7 @@ const AvmBlockRef = builder.objectRef<AvmBlockModel>('AvmBlock').implement({
     transactions: t.field({
       type: [AvmTxRef],
       description: 'Its transactions, decoded.',
-      resolve: (b) => (b.txs ?? []).map((tx) => ({ ...tx, network: b.network })),
+      resolve: (b) => (b.txs ?? []).map((tx) => ({ ...tx, network: b.network, avmBlockchainId: b.avmBlockchainId })),
     }),
     hex: t.string({
       nullable: true,
@@ -183,7 +186,7 @@ const AvmBlockRef = builder.objectRef<AvmBlockModel>('AvmBlock').implement({
 
 // --- UTXOs (avm.getUTXOs, read from their bytes) ----------------------------------------------------
 
-export type NodeUtxoModel = NodeUtxo;
+export type NodeUtxoModel = NodeUtxo & OnAvmChain;
 
 export const NodeUtxoRef = builder.objectRef<NodeUtxoModel>('NodeUtxo').implement({
   description: 'An unspent output as the node holds it (avm.getUTXOs), read from its bytes.',
@@ -237,20 +240,27 @@ export const AtomicSourceChainEnum = builder.enumType('AtomicSourceChain', {
   } as const,
 });
 
-/** Whose UTXOs, checked: the node's form of the addresses ("X-avax1…") and the source chain's id. */
+/** Whose UTXOs on which AVM chain, checked: the node's form of the addresses ("X-avax1…") and the source chain's id. */
 interface UtxoQuery {
-  network: NetworkName;
+  chain: OnAvmChain;
   owners: string[];
   source: string | null;
 }
 
-function utxoQuery(network: NetworkName, addresses: readonly string[], sourceChain: SourceChain | null | undefined): UtxoQuery {
+/**
+ * An address as an AVM chain's node reads it: prefixed with the chain's alias, X for the X-Chain
+ * and the blockchain id for another (a node knows every chain it runs by its id).
+ */
+const ownerOf = (chain: OnAvmChain, address: string) => `${chain.avmBlockchainId ?? 'X'}-${address}`;
+
+function utxoQuery(chain: OnAvmChain, addresses: readonly string[], sourceChain: SourceChain | null | undefined): UtxoQuery {
   if (addresses.length === 0 || addresses.length > MAX_UTXO_ADDRESSES) {
     throw badInput(`\`addresses\` must hold 1 to ${MAX_UTXO_ADDRESSES} addresses (got ${addresses.length}).`, { argument: 'addresses' });
   }
+  const { network } = chain;
   return {
-    network,
-    owners: checkAddresses(network, addresses, { argument: 'addresses' }).map((a) => `X-${a}`),
+    chain,
+    owners: checkAddresses(network, addresses, { argument: 'addresses' }).map((a) => ownerOf(chain, a)),
     source: sourceChain ? PRIMARY_CHAIN_IDS[network][SOURCE_CHAINS[sourceChain]] : null,
   };
 }
@@ -260,14 +270,17 @@ function utxoQuery(network: NetworkName, addresses: readonly string[], sourceCha
  * UTXO owned by several of the addresses). `more` is false once a page comes back short.
  */
 async function utxoPage(ctx: GatewayContext, q: UtxoQuery, startIndex: UtxoIndex | undefined, limit: number, seen: Set<string>) {
-  const page = await avmGetUTXOs(ctx.node, q.network, {
+  const page = await avmGetUTXOs(ctx.node, avmChainOf(q.chain), {
     addresses: q.owners,
     limit,
     ...(startIndex ? { startIndex } : {}),
     ...(q.source ? { sourceChain: q.source } : {}),
     encoding: 'hex',
   });
-  const utxos = newUtxos(q.network, page.utxos, q.source, seen);
+  const utxos: NodeUtxoModel[] = newUtxos(q.chain.network, page.utxos, q.source, seen).map((u) => ({
+    ...u,
+    avmBlockchainId: q.chain.avmBlockchainId,
+  }));
   return { utxos, endIndex: page.endIndex, more: page.utxos.length > 0 && page.utxos.length >= limit };
 }
 
@@ -278,18 +291,19 @@ async function utxoPage(ctx: GatewayContext, q: UtxoQuery, startIndex: UtxoIndex
  */
 function utxoConnection(
   ctx: GatewayContext,
-  network: NetworkName,
+  chain: OnAvmChain,
   addresses: readonly string[],
   sourceChain: SourceChain | null | undefined,
   args: ConnectionArgs,
 ) {
-  const q = utxoQuery(network, addresses, sourceChain);
+  const q = utxoQuery(chain, addresses, sourceChain);
   const seen = new Set<string>();
   return pageConnection({
     cursors: ctx.cursors,
     args,
     spec: UTXOS_PAGE,
-    filters: [network, q.owners, q.source],
+    // The owners carry the chain's alias, so a cursor of one AVM chain does not resume another's.
+    filters: [chain.network, q.owners, q.source],
     fetchPage: ({ pageToken, pageSize }) => utxoPage(ctx, q, pageToken ? (JSON.parse(pageToken) as UtxoIndex) : undefined, pageSize, seen),
     read: (page) => ({ items: page.utxos, nextPageToken: page.more ? JSON.stringify(page.endIndex) : undefined }),
     toNode: (u) => u,
@@ -312,7 +326,7 @@ const sourceChainArg = {
 
 // --- balances --------------------------------------------------------------------------------------
 
-type BalanceModel = Balance;
+type BalanceModel = Balance & OnAvmChain;
 
 const XChainBalanceRef = builder.objectRef<BalanceModel>('XChainBalance').implement({
   description: 'What an address holds of one asset on the X-Chain, summed from its UTXOs.',
@@ -330,7 +344,7 @@ const MAX_BALANCE_UTXOS = 8 * 1024;
 
 /** Sums every UTXO of the addresses per asset, walking avm.getUTXOs to its end. */
 async function balancesOf(ctx: GatewayContext, q: UtxoQuery): Promise<BalanceModel[]> {
-  const balances = new Balances(q.network, BigInt(Math.floor(Date.now() / 1000)));
+  const balances = new Balances(q.chain.network, BigInt(Math.floor(Date.now() / 1000)));
   const seen = new Set<string>();
   let startIndex: UtxoIndex | undefined;
   for (;;) {
@@ -345,7 +359,7 @@ async function balancesOf(ctx: GatewayContext, q: UtxoQuery): Promise<BalanceMod
     if (!page.more) break;
     startIndex = page.endIndex;
   }
-  return balances.list();
+  return balances.list().map((b) => ({ ...b, avmBlockchainId: q.chain.avmBlockchainId }));
 }
 
 // --- the X-Chain object ----------------------------------------------------------------------------
@@ -376,16 +390,35 @@ const AssetBalanceRef = builder.objectRef<{ network: NetworkName; asset: string;
   }),
 });
 
+type UtxoRefModel = { txID: string; outputIndex: number };
+
+const BalanceUtxoRef = builder.objectRef<UtxoRefModel>('XChainBalanceUtxo').implement({
+  description: 'A UTXO as avm.getBalance names it (`utxoIDs`): the transaction that created it and its output index.',
+  fields: (t) => ({
+    txId: t.exposeString('txID', { description: 'The transaction that created it (`txID`).' }),
+    outputIndex: t.exposeInt('outputIndex', { description: "Its index among that transaction's outputs (`outputIndex`)." }),
+    utxoId: t.string({
+      description: 'The UTXO id the two make (cb58), as `utxoIds` and `Utxo.utxoId` write it.',
+      resolve: (u) => utxoId(u.txID, u.outputIndex),
+    }),
+  }),
+});
+
 const LegacyBalanceRef = builder
-  .objectRef<{ network: NetworkName; balance: string; utxoIDs: { txID: string; outputIndex: number }[] }>('XChainLegacyBalance')
+  .objectRef<{ network: NetworkName; balance: string; utxoIDs: UtxoRefModel[] }>('XChainLegacyBalance')
   .implement({
     description: 'A balance of one asset with the UTXOs that hold it, as avm.getBalance reports it.',
     fields: (t) => ({
       balance: t.field({ type: 'BigInt', description: 'The balance, in the smallest unit.', resolve: (b) => String(b.balance) }),
       utxoIds: t.field({
         type: ['String'],
-        description: 'The ids of the UTXOs that hold it.',
+        description: 'The ids of the UTXOs that hold it (cb58), derived from the `utxos` the node named.',
         resolve: (b) => b.utxoIDs.map((u) => utxoId(u.txID, u.outputIndex)),
+      }),
+      utxos: t.field({
+        type: [BalanceUtxoRef],
+        description: 'The UTXOs that hold it as the node gave them (its `utxoIDs`: `txID` and `outputIndex`), each with the id they make.',
+        resolve: (b) => b.utxoIDs,
       }),
     }),
   });
@@ -403,26 +436,30 @@ function checkAssetRef(value: string): string {
   }
 }
 
-/** One X-Chain address in the node's form ("X-avax1…"), checked to be of the network. */
-const xAddress = (network: NetworkName, address: string, argument = 'address') =>
-  `X-${checkAddresses(network, [address], { argument })[0]!}`;
+/** One address of the network in the node's form ("X-avax1…" on the X-Chain), checked to be of the network. */
+const xAddress = (chain: OnAvmChain, address: string, argument = 'address') =>
+  ownerOf(chain, checkAddresses(chain.network, [address], { argument })[0]!);
 
 XChainRef.implement({
-  description: "The X-Chain as the network's node serves it (avm.* at /ext/bc/X): transactions, blocks, assets, UTXOs, fees.",
+  description:
+    "The X-Chain as the network's node serves it (avm.* at /ext/bc/X), or another blockchain running the AVM (`Network.xChain(blockchainId:)`, avm.* at /ext/bc/<id>): transactions, blocks, assets, UTXOs, fees.",
   fields: (t) => ({
-    blockchainId: t.string({ description: "The X-Chain's blockchain id on this network.", resolve: (x) => PRIMARY_CHAIN_IDS[x.network].x }),
+    blockchainId: t.string({
+      description: "The chain's blockchain id: the X-Chain's on this network, or the one asked for.",
+      resolve: (x) => x.avmBlockchainId ?? PRIMARY_CHAIN_IDS[x.network].x,
+    }),
     height: t.field({
       type: 'BigInt',
       nullable: true,
       description: 'Height of the last accepted block (avm.getHeight).',
-      resolve: async (x, _args, ctx) => String((await avmGetHeight(ctx.node, x.network)).height),
+      resolve: async (x, _args, ctx) => String((await avmGetHeight(ctx.node, avmChainOf(x))).height),
     }),
     txFee: t.field({
       type: XChainTxFeeRef,
       nullable: true,
       description: 'The fees the X-Chain charges (avm.getTxFee).',
       resolve: async (x, _args, ctx) => {
-        const fee = await avmGetTxFee(ctx.node, x.network);
+        const fee = await avmGetTxFee(ctx.node, avmChainOf(x));
         return { txFee: String(fee.txFee), createAssetTxFee: String(fee.createAssetTxFee) };
       },
     }),
@@ -432,8 +469,8 @@ XChainRef.implement({
       description: 'A transaction by id, decoded (avm.getTx); null when the node does not know it.',
       args: { txId: t.arg({ type: CB58IdScalar, required: true, description: 'The transaction id (cb58).' }) },
       resolve: async (x, { txId }, ctx) => {
-        const res = await avmGetTx(ctx.node, x.network, { txID: txId, encoding: 'json' });
-        return res ? { ...res.tx, network: x.network } : null;
+        const res = await avmGetTx(ctx.node, avmChainOf(x), { txID: txId, encoding: 'json' });
+        return res ? { ...res.tx, network: x.network, avmBlockchainId: x.avmBlockchainId } : null;
       },
     }),
     block: t.field({
@@ -446,8 +483,8 @@ XChainRef.implement({
       },
       resolve: async (x, { blockId, height }, ctx) => {
         const asked = checkBlockAsk(blockId, height);
-        const res = await avmBlock(ctx, x.network, asked, 'json');
-        return res ? { ...res.block, network: x.network, asked } : null;
+        const res = await avmBlock(ctx, avmChainOf(x), asked, 'json');
+        return res ? { ...res.block, network: x.network, avmBlockchainId: x.avmBlockchainId, asked } : null;
       },
     }),
     asset: t.field({
@@ -456,7 +493,7 @@ XChainRef.implement({
       description:
         'An asset by id or alias (avm.getAssetDescription); null when the node knows none. Described by id it is kept across requests; an alias is asked each time, since the node decides what it names.',
       args: { assetId: t.arg.string({ required: true, description: 'The asset id (cb58), or an alias such as "AVAX".' }) },
-      resolve: (x, { assetId }, ctx) => assetOf(ctx, x.network, checkAssetRef(assetId)),
+      resolve: (x, { assetId }, ctx) => assetOf(ctx, x, checkAssetRef(assetId)),
     }),
     utxos: t.connection(
       {
@@ -471,7 +508,7 @@ XChainRef.implement({
           }),
           sourceChain: t.arg(sourceChainArg),
         },
-        resolve: (x, args, ctx) => utxoConnection(ctx, x.network, args.addresses, args.sourceChain, args),
+        resolve: (x, args, ctx) => utxoConnection(ctx, x, args.addresses, args.sourceChain, args),
       },
       NodeUtxoConnection,
     ),
@@ -482,7 +519,7 @@ XChainRef.implement({
         "avm.getTxStatus is deprecated since avalanchego v1.10.0: use `transaction` (null when unknown), or the Data API's view of it.",
       description: 'Whether the node accepted a transaction (avm.getTxStatus).',
       args: { txId: t.arg({ type: CB58IdScalar, required: true, description: 'The transaction id (cb58).' }) },
-      resolve: async (x, { txId }, ctx) => (await avmGetTxStatus(ctx.node, x.network, { txID: txId })).status as 'Accepted',
+      resolve: async (x, { txId }, ctx) => (await avmGetTxStatus(ctx.node, avmChainOf(x), { txID: txId })).status as 'Accepted',
     }),
     allBalances: t.field({
       type: [AssetBalanceRef],
@@ -491,7 +528,7 @@ XChainRef.implement({
       description: 'Every asset balance of an address (avm.getAllBalances).',
       args: { address: t.arg({ type: AvalancheAddressScalar, required: true, description: 'An address of this network.' }) },
       resolve: async (x, { address }, ctx) =>
-        (await avmGetAllBalances(ctx.node, x.network, { address: xAddress(x.network, address) })).balances.map((b) => ({
+        (await avmGetAllBalances(ctx.node, avmChainOf(x), { address: xAddress(x, address) })).balances.map((b) => ({
           network: x.network,
           asset: b.asset,
           balance: String(b.balance),
@@ -507,8 +544,8 @@ XChainRef.implement({
         assetId: t.arg.string({ required: true, description: 'The asset id (cb58), or an alias such as "AVAX".' }),
       },
       resolve: async (x, args, ctx) => {
-        const res = await avmGetBalance(ctx.node, x.network, {
-          address: xAddress(x.network, args.address),
+        const res = await avmGetBalance(ctx.node, avmChainOf(x), {
+          address: xAddress(x, args.address),
           assetID: checkAssetRef(args.assetId),
         });
         return { network: x.network, balance: String(res.balance), utxoIDs: res.utxoIDs ?? [] };
@@ -520,8 +557,16 @@ XChainRef.implement({
 builder.objectField(NetworkRef, 'xChain', (t) =>
   t.field({
     type: XChainRef,
-    description: "The X-Chain as this network's node serves it (NODE_URL_MAINNET / NODE_URL_FUJI).",
-    resolve: (network) => ({ network: network.name }),
+    description:
+      "The X-Chain as this network's node serves it (NODE_URL_MAINNET / NODE_URL_FUJI): avm.* at /ext/bc/X. With `blockchainId`, another blockchain running the AVM, at /ext/bc/<blockchainId>: the node serves it only if it tracks that chain (else its fields fail with NODE_API_UNAVAILABLE).",
+    args: {
+      blockchainId: t.arg({
+        type: CB58IdScalar,
+        description:
+          'A blockchain that runs the AVM (the X-Chain by default); its addresses are then written with its id as their chain alias.',
+      }),
+    },
+    resolve: (network, { blockchainId }) => ({ network: network.name, avmBlockchainId: blockchainId ?? undefined }),
   }),
 );
 
@@ -534,7 +579,7 @@ builder.objectFields(AddressRef, (t) => ({
       args: { sourceChain: t.arg(sourceChainArg) },
       resolve: (a, args, ctx) => {
         if (a.address.startsWith('0x')) throw badInput('`xChainUtxos` is for X-Chain (bech32) addresses, not EVM addresses.');
-        return utxoConnection(ctx, a.network, [a.address], args.sourceChain, args);
+        return utxoConnection(ctx, { network: a.network }, [a.address], args.sourceChain, args);
       },
     },
     NodeUtxoConnection,
@@ -546,7 +591,7 @@ builder.objectFields(AddressRef, (t) => ({
       'What this address holds on the X-Chain, per asset, summed from its UTXOs (avm.getUTXOs, 1024 per call). Past 8192 UTXOs the field fails with QUERY_LIMIT_EXCEEDED: page `xChainUtxos` instead.',
     resolve: (a, _args, ctx) => {
       if (a.address.startsWith('0x')) throw badInput('`xChainBalances` is for X-Chain (bech32) addresses, not EVM addresses.');
-      return balancesOf(ctx, utxoQuery(a.network, [a.address], null));
+      return balancesOf(ctx, utxoQuery({ network: a.network }, [a.address], null));
     },
   }),
 }));
@@ -558,7 +603,7 @@ builder.objectField(AssetAmountRef, 'description', (t) =>
     nullable: true,
     description:
       "The node's description of this asset (avm.getAssetDescription), fetched once per asset and kept. X-Chain assets only; null for others.",
-    resolve: (a, _args, ctx) => assetOf(ctx, a.network, a.assetId),
+    resolve: (a, _args, ctx) => assetOf(ctx, { network: a.network }, a.assetId),
   }),
 );
 

@@ -95,10 +95,12 @@ function currentSubnetValidators(world: SandboxWorld): PChainTransaction[] {
 }
 
 /**
- * Which subnets the sandbox node tracks, as a node tracks whole subnets: a fixed share by their
- * id, validated or only synced, plus every subnet that has permissioned validators now, so that
- * their chains' /validators have someone to list. The rest exist on the P-Chain only. (The
- * node's own id is in no validator set: "Validating" is a label here, not a derived fact.)
+ * Which subnets the sandbox node tracks, as a node tracks whole subnets. It is the node of the
+ * demo's operator, who runs the world's L1s: it tracks every L1 (as `--track-subnets` would) and
+ * every subnet that has permissioned validators now, so that their chains' /validators have
+ * someone to list, and a fixed share of the other subnets by their id, validated or only synced.
+ * The rest, subnets nobody validates any more, exist on the P-Chain only. (The node's own id is
+ * in no validator set: "Validating" is a label here, not a derived fact.)
  */
 function subnetStatuses(world: SandboxWorld, subnetValidators: readonly PChainTransaction[]): Map<string, TrackedStatus> {
   const staffed = new Set(subnetValidators.map((t) => t.subnetId!));
@@ -108,7 +110,7 @@ function subnetStatuses(world: SandboxWorld, subnetValidators: readonly PChainTr
     const status =
       subnet.subnetId === PRIMARY_NETWORK_ID || staffed.has(subnet.subnetId) || bucket < 3
         ? 'Validating'
-        : bucket < 4
+        : bucket < 4 || subnet.isL1
           ? 'Syncing'
           : 'Created';
     statuses.set(subnet.subnetId, status);

@@ -38,6 +38,8 @@ const HINTS: Record<string, string> = {
   index: 'the node serves it only when started with --index-enabled=true',
   'X-Chain': 'every node serves the X-Chain at /ext/bc/X: the URL may not be an avalanchego node',
   'P-Chain': 'every node serves the P-Chain at /ext/bc/P: the URL may not be an avalanchego node',
+  'AVM chain':
+    'the node serves avm.* at /ext/bc/<blockchainId> only for a blockchain that runs the AVM and that it tracks (a node validates or syncs only some subnets)',
   blockchain: 'the node does not track this blockchain (a node validates or syncs only some subnets)',
 };
 

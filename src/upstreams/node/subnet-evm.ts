@@ -5,7 +5,7 @@
  */
 import type { NetworkName } from '../../ids.js';
 import { segment } from '../http.js';
-import type { NodeClient, Uint } from './client.js';
+import { nullIfMissing, type NodeClient, type Uint } from './client.js';
 
 export interface FeeConfig {
   gasLimit: Uint;
@@ -88,17 +88,22 @@ export function ethGetActivePrecompilesAt(
   return client.evm(network, blockchainId, 'eth_getActivePrecompilesAt', timestamp === undefined ? [] : [timestamp]);
 }
 
-/** validators.getCurrentValidators at /ext/bc/<id>/validators, with uptimes. */
+/**
+ * validators.getCurrentValidators at /ext/bc/<id>/validators, with uptimes: every validator, or
+ * those of `nodeIDs`. The node refuses the whole call when one of `nodeIDs` does not validate
+ * the chain ("couldn't find validator with node ID …"): that answer is null.
+ */
 export function validatorsGetCurrentValidators(
   client: NodeClient,
   network: NetworkName,
   blockchainId: string,
   params: { nodeIDs?: string[] },
-): Promise<{ validators: SubnetEvmValidator[] }> {
-  return client.call(
+): Promise<{ validators: SubnetEvmValidator[] } | null> {
+  const answer = client.call<{ validators: SubnetEvmValidator[] }>(
     network,
     { api: 'blockchain', path: `/ext/bc/${segment(blockchainId)}/validators` },
     'validators.getCurrentValidators',
     params,
   );
+  return params.nodeIDs?.length ? nullIfMissing(answer, /^couldn't find validator with node ID /) : answer;
 }

@@ -1,7 +1,9 @@
 /**
  * A blockchain of a subnet: its status on the node, its fee config and its validators' uptime.
- * Those three come from the node, which follows only some subnets: where it does not, the card
- * says so in place of the missing part and shows the rest.
+ * Those three come from the node, which follows only some subnets: a chain the node does not run
+ * (its status is Created) says so in one line; a part that failed says why in its place; a chain
+ * that has no fee config or validator endpoint (it is not a Subnet-EVM chain: the X- and C-Chain,
+ * custom VMs) shows no such section.
  */
 import { getFragmentData, graphql, type FragmentType } from '../gql';
 import type { GatewayError } from '../errors';
@@ -30,9 +32,18 @@ export const BlockchainCardFragment = graphql(`
   }
 `);
 
+/**
+ * Whether the node behind the gateway does not run the chain: its status is Created (the chain
+ * exists on the P-Chain, but the node neither validates nor syncs its subnet), so the node's own
+ * API for it is not there. The card says so once; its refusals need no notice of their own.
+ */
+export const notRunByNode = (chain: { status?: string | null }) => chain.status === 'CREATED';
+
 export function BlockchainCard(props: { blockchain: FragmentType<typeof BlockchainCardFragment>; errors: readonly GatewayError[] }) {
   const chain = getFragmentData(BlockchainCardFragment, props.blockchain);
   const fee = chain.feeConfig;
+  const feeErrors = scope(props.errors, ['feeConfig']);
+  const validatorErrors = scope(props.errors, ['validators']);
   return (
     <section className="card" data-blockchain-id={chain.blockchainId} aria-label={`Blockchain ${chain.blockchainName}`}>
       <header>
@@ -53,37 +64,50 @@ export function BlockchainCard(props: { blockchain: FragmentType<typeof Blockcha
           </>
         )}
       </dl>
-      <h4>Fee config</h4>
-      {fee ? (
-        <dl className="facts fee">
-          <dt>Gas limit</dt>
-          <dd>{groupDigits(fee.gasLimit)}</dd>
-          <dt>Target gas</dt>
-          <dd>{groupDigits(fee.targetGas)}</dd>
-          <dt>Min. base fee</dt>
-          <dd>{formatUnits(fee.minBaseFee, 9)} gwei</dd>
-          <dt>Target block rate</dt>
-          <dd>{fee.targetBlockRate} s</dd>
-          {fee.lastChangedAt != null && (
+      {notRunByNode(chain) ? (
+        <p className="muted not-run">
+          The node behind the gateway does not run this chain (it exists on the P-Chain, but the node neither validates nor syncs its
+          subnet): its fee config and validators’ uptime come from the chain’s own node.
+        </p>
+      ) : (
+        <>
+          {(fee || feeErrors.length > 0) && <h4>Fee config</h4>}
+          {fee ? (
+            <dl className="facts fee">
+              <dt>Gas limit</dt>
+              <dd>{groupDigits(fee.gasLimit)}</dd>
+              <dt>Target gas</dt>
+              <dd>{groupDigits(fee.targetGas)}</dd>
+              <dt>Min. base fee</dt>
+              <dd>{formatUnits(fee.minBaseFee, 9)} gwei</dd>
+              <dt>Target block rate</dt>
+              <dd>{fee.targetBlockRate} s</dd>
+              {fee.lastChangedAt != null && (
+                <>
+                  <dt>Last changed at block</dt>
+                  <dd>{groupDigits(fee.lastChangedAt)}</dd>
+                </>
+              )}
+            </dl>
+          ) : (
+            <Unavailable what="Fee config" errors={feeErrors} />
+          )}
+          {(chain.validators || validatorErrors.length > 0) && (
             <>
-              <dt>Last changed at block</dt>
-              <dd>{groupDigits(fee.lastChangedAt)}</dd>
+              <h4>Validators’ uptime</h4>
+              <ListTable
+                what="Validators"
+                items={chain.validators}
+                errors={validatorErrors}
+                empty="The node lists no validators for this chain."
+                columns={['Node', numeric('Weight'), numeric('Uptime'), 'Active']}
+                row={(v) => <ValidatorUptimeRow key={v.nodeId} validator={v} />}
+                className="compact"
+              />
             </>
           )}
-        </dl>
-      ) : (
-        <Unavailable what="Fee config" errors={scope(props.errors, ['feeConfig'])} />
+        </>
       )}
-      <h4>Validators’ uptime</h4>
-      <ListTable
-        what="Validators"
-        items={chain.validators}
-        errors={scope(props.errors, ['validators'])}
-        empty="The node lists no validators for this chain."
-        columns={['Node', numeric('Weight'), numeric('Uptime'), 'Active']}
-        row={(v) => <ValidatorUptimeRow key={v.nodeId} validator={v} />}
-        className="compact"
-      />
     </section>
   );
 }

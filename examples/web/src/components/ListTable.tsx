@@ -23,7 +23,7 @@ export function ListTable<T>(props: {
   className?: string;
 }) {
   if (!props.items) return <Unavailable what={props.what} errors={props.errors} />;
-  if (!props.items.length) return <p className="muted">{props.empty}</p>;
+  if (!props.items.length) return <p className="muted empty">{props.empty}</p>;
   return (
     <table className={props.className} aria-label={props.what}>
       <thead>

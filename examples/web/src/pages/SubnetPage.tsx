@@ -1,13 +1,16 @@
 /**
  * A subnet, in one request: its blockchains with their status, fee config and validators' uptime
- * (from the node), and its L1 validators with their P-Chain entries (from the Data API and the
- * P-Chain). Parts the node cannot give are noted in place; the rest of the page still shows.
+ * (from the node), and its validators: an L1's L1 validators with their P-Chain entries (from the
+ * Data API and the P-Chain), another subnet's (the Primary Network's too) as the P-Chain has them,
+ * with their uptime. Parts the node cannot give are noted in place; the rest of the page still
+ * shows. A chain the node does not run says so on its card, without a notice at the top.
  */
 import type { ReactNode } from 'react';
 import { useQuery } from 'urql';
 import { AddressLink } from '../components/AddressLink';
-import { BlockchainCard } from '../components/BlockchainCard';
+import { BlockchainCard, notRunByNode } from '../components/BlockchainCard';
 import { L1ValidatorRow } from '../components/L1ValidatorRow';
+import { PChainValidatorRow } from '../components/PChainValidatorRow';
 import { ListTable, numeric } from '../components/ListTable';
 import { Loading, PartialData, RequestFailed, scope } from '../components/Status';
 import { formatTime } from '../format';
@@ -27,7 +30,12 @@ const SubnetPageQuery = graphql(`
         }
         blockchains {
           blockchainId
+          status
           ...BlockchainCard_blockchain
+        }
+        currentValidators {
+          nodeId
+          ...PChainValidatorRow_validator
         }
         l1Validators(first: 10) {
           pageInfo {
@@ -43,11 +51,21 @@ const SubnetPageQuery = graphql(`
   }
 `);
 
+/** The Primary Network's subnet id: the subnet of the P-, X- and C-Chain. */
+const PRIMARY_NETWORK_ID = '11111111111111111111111111111111LpoYY';
+/** Validators listed on a subnet's page. */
+const SHOWN_VALIDATORS = 10;
+
 export function SubnetPage({ network, subnetId }: { network: Network; subnetId: string }) {
   const [result, reexecute] = useQuery({ query: SubnetPageQuery, variables: { network: networkName(network), subnetId } });
   const subnet = result.data?.network.subnet;
   const errors = result.error?.graphQLErrors ?? [];
   const at = ['network', 'subnet'];
+  // What a card explains in place (the node does not run its chain) needs no notice at the top.
+  const unexplained = errors.filter((e) => {
+    const i = e.path?.[2] === 'blockchains' ? e.path[3] : undefined;
+    return !(typeof i === 'number' && subnet?.blockchains[i] && notRunByNode(subnet.blockchains[i]));
+  });
 
   let body: ReactNode;
   if (result.fetching) body = <Loading what="the subnet" />;
@@ -57,22 +75,32 @@ export function SubnetPage({ network, subnetId }: { network: Network; subnetId: 
   else {
     body = (
       <>
-        <PartialData errors={errors} />
+        <PartialData errors={unexplained} />
         <dl className="facts">
           <dt>Kind</dt>
-          <dd>{subnet.isL1 ? 'L1 (converted: validators managed by its own contract)' : 'Subnet (Primary Network validators)'}</dd>
+          <dd>
+            {subnet.subnetId === PRIMARY_NETWORK_ID
+              ? 'The Primary Network (the P-, X- and C-Chain; every validator validates it)'
+              : subnet.isL1
+                ? 'L1 (converted: validators managed by its own contract)'
+                : 'Subnet (Primary Network validators)'}
+          </dd>
           <dt>Created</dt>
           <dd>{formatTime(subnet.createBlockTimestamp)}</dd>
-          <dt>Owners</dt>
-          <dd>
-            {subnet.threshold} of{' '}
-            {subnet.ownerAddresses.map((o, i) => (
-              <span key={o.address}>
-                {i > 0 && ', '}
-                <AddressLink value={o.address} network={network} />
-              </span>
-            ))}
-          </dd>
+          {subnet.ownerAddresses.length > 0 && (
+            <>
+              <dt>Owners</dt>
+              <dd>
+                {subnet.threshold} of{' '}
+                {subnet.ownerAddresses.map((o, i) => (
+                  <span key={o.address}>
+                    {i > 0 && ', '}
+                    <AddressLink value={o.address} network={network} />
+                  </span>
+                ))}
+              </dd>
+            </>
+          )}
         </dl>
         <h2>Blockchains</h2>
         <div className="cards">
@@ -80,17 +108,39 @@ export function SubnetPage({ network, subnetId }: { network: Network; subnetId: 
             <BlockchainCard key={b.blockchainId} blockchain={b} errors={scope(errors, [...at, 'blockchains', i])} />
           ))}
         </div>
-        <h2>L1 validators</h2>
-        <ListTable
-          what="L1 validators"
-          items={subnet.l1Validators?.nodes}
-          errors={scope(errors, [...at, 'l1Validators'])}
-          empty={subnet.isL1 ? 'No active L1 validators.' : 'A subnet that is not an L1 has no L1 validators.'}
-          columns={['Node and validation', numeric('Weight'), numeric('Remaining balance'), 'P-Chain entry', 'P-Chain transactions']}
-          row={(v) => <L1ValidatorRow key={v.validationId} validator={v} network={network} />}
-          className="validators"
-        />
-        {subnet.l1Validators?.pageInfo.hasNextPage && <p className="muted small">The first 10 validators are shown.</p>}
+        {subnet.isL1 ? (
+          <>
+            <h2>L1 validators</h2>
+            <ListTable
+              what="L1 validators"
+              items={subnet.l1Validators?.nodes}
+              errors={scope(errors, [...at, 'l1Validators'])}
+              empty="No active L1 validators."
+              columns={['Node and validation', numeric('Weight'), numeric('Remaining balance'), 'P-Chain entry', 'P-Chain transactions']}
+              row={(v) => <L1ValidatorRow key={v.validationId} validator={v} network={network} />}
+              className="validators"
+            />
+            {subnet.l1Validators?.pageInfo.hasNextPage && <p className="muted small">The first 10 validators are shown.</p>}
+          </>
+        ) : (
+          <>
+            <h2>Validators</h2>
+            <ListTable
+              what="Validators"
+              items={subnet.currentValidators?.slice(0, SHOWN_VALIDATORS)}
+              errors={scope(errors, [...at, 'currentValidators'])}
+              empty="No validator validates this subnet now: its chains do not move."
+              columns={['Node', numeric('Weight'), numeric('Uptime'), numeric('Delegators'), 'Until']}
+              row={(v) => <PChainValidatorRow key={v.nodeId} validator={v} />}
+              className="validators"
+            />
+            {(subnet.currentValidators?.length ?? 0) > SHOWN_VALIDATORS && (
+              <p className="muted small">
+                The first {SHOWN_VALIDATORS} of {subnet.currentValidators!.length} validators are shown.
+              </p>
+            )}
+          </>
+        )}
       </>
     );
   }

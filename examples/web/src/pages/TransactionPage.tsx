@@ -124,8 +124,9 @@ export function TransactionPage({ network, chain, txHash }: { network: Network; 
         </dl>
         <h2>Chains touched</h2>
         <TouchedChains utxos={[...tx.consumedUtxos, ...tx.emittedUtxos]} />
-        <UtxoTable title="Consumed UTXOs" utxos={tx.consumedUtxos} network={network} />
-        <UtxoTable title="Emitted UTXOs" utxos={tx.emittedUtxos} network={network} />
+        {/* A transaction shows the UTXOs it has: a reward consumes none, a C-Chain export spends account balances instead. */}
+        {tx.consumedUtxos.length > 0 && <UtxoTable title="Consumed UTXOs" utxos={tx.consumedUtxos} network={network} />}
+        {tx.emittedUtxos.length > 0 && <UtxoTable title="Emitted UTXOs" utxos={tx.emittedUtxos} network={network} />}
         {'evmInputs' in tx && (
           <>
             <h2>C-Chain side</h2>
