@@ -166,6 +166,8 @@ const schema = z.object({
   BREAKER_HALF_OPEN_MS: int(100, 3_600_000).default(5_000),
   UPSTREAM_CALL_BUDGET: int(1, 100_000).default(250),
   PACE_ITEMS_PER_TURN: int(0, 10_000_000).default(500),
+  MAX_RESULT_NODES: int(1, 100_000_000).default(10_000),
+  COST_EXTENSIONS: bool.default(true),
   // Read by `npm start` (node's --max-old-space-size); checked here so that a typo stops the start.
   HEAP_MAX_MB: int(128, 1_048_576).optional(),
   IDLE_RELEASE_MS: int(0, 3_600_000).default(5_000),
@@ -255,7 +257,7 @@ export interface Config {
     /** GraphQL over WebSocket: operations one socket runs at once, sockets one client (its address) holds open, bytes a socket may have unsent. */
     websocket: { maxOperationsPerSocket: number; maxSocketsPerClient: number; maxBufferedBytes: number };
   };
-  /** `auto`: public endpoints when reachable, else the sandbox; only when no URL was configured. */
+  /** `auto`: public endpoints when reachable, else the sandbox; only when no URL was configured, and never in a deployment. */
   sandbox: 'auto' | 'on' | 'off';
   sandboxSeed: string;
   /** The embedded sandbox's port (src/embedded-sandbox.ts); 0: a free one. */
@@ -301,8 +303,10 @@ export interface Config {
    * compiled by graphql-jit (src/plugins/use-compiled-execution.ts). Least recently used first out.
    */
   documents: { parsedMaxBytes: number; compiledMaxBytes: number };
-  /** Upstream calls one GraphQL request may make. */
+  /** Upstream calls one GraphQL request may make, and may be priced at before it runs. */
   callBudget: number;
+  /** Demand control (src/plugins/use-demand-control.ts): the most objects an answer may be priced at, and whether answers say what they cost. */
+  cost: { maxNodes: number; extensions: boolean };
   /**
    * List items a request completes in one turn of the event loop before it lets other requests
    * in (src/pacing.ts); 0 completes every answer in one pass.
@@ -486,6 +490,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     documents: { parsedMaxBytes: c.DOCUMENT_CACHE_MAX_BYTES, compiledMaxBytes: c.COMPILED_CACHE_MAX_BYTES },
     callBudget: c.UPSTREAM_CALL_BUDGET,
+    cost: { maxNodes: c.MAX_RESULT_NODES, extensions: c.COST_EXTENSIONS },
     paceItemsPerTurn: c.PACE_ITEMS_PER_TURN,
     idleReleaseMs: c.IDLE_RELEASE_MS,
     live: {

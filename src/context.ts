@@ -14,6 +14,21 @@ import type { DataApiClient } from './upstreams/data-api/client.js';
 import type { MetricsApiClient } from './upstreams/metrics-api/client.js';
 import type { NodeClient } from './upstreams/node/client.js';
 
+/** A request's side of the per-client rate limits (src/rate-limit/limiter.ts), when they are on. */
+export interface ClientLimits {
+  /** Settles the request: it made `calls` upstream calls. `reserved` false: nothing was reserved for it (a subscription's event). */
+  settle(calls: number, reserved?: boolean): void;
+  /** The client's standing: its bucket's size and rate, the points left, when it is full again. */
+  standing(): Promise<{ perSecond: number; burst: number; remaining: number; resetAt: Date }>;
+}
+
+/** What a request was priced at before it ran (src/plugins/use-demand-control.ts). */
+export interface RequestCost {
+  estimated: { calls: number; nodes: number };
+  /** The calls it may make: UPSTREAM_CALL_BUDGET. */
+  budget: number;
+}
+
 export interface GatewayContext {
   /** The Data API, with the key the client sent (else the operator's). */
   dataApi: DataApiClient;
@@ -39,4 +54,8 @@ export interface GatewayContext {
   liveMaxAddresses: number;
   /** Shares the event loop while this request completes a large answer (src/pacing.ts). */
   pacer?: Pacer;
+  /** What it was priced at, once demand control has priced it. */
+  cost?: RequestCost;
+  /** Its client's rate limits, when they are on and the request was admitted by them. */
+  limits?: ClientLimits;
 }

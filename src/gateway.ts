@@ -9,7 +9,7 @@ import { GraphQLError } from 'graphql';
 import { createYoga, type Plugin, type YogaInitialContext, type YogaServerInstance } from 'graphql-yoga';
 import { adminAccess, type AdminAccess } from './admin-access.js';
 import { ConfigError, PUBLIC_DEFAULTS, type Config } from './config.js';
-import type { GatewayContext } from './context.js';
+import type { ClientLimits, GatewayContext } from './context.js';
 import { describeLiveError, ErrorCode, maskError } from './errors.js';
 import { DEFAULT_QUERY, lazyGraphiQL } from './graphiql.js';
 import { fastPath, type LeanPost } from './lean-post.js';
@@ -29,6 +29,7 @@ import { RateLimiter, type Refusal } from './rate-limit/limiter.js';
 import { RedisConnection } from './redis.js';
 import { allowsSocketOrigin, corsOptions, useCrossSite } from './plugins/use-cross-site.js';
 import { useCompiledExecution } from './plugins/use-compiled-execution.js';
+import { useDemandControl } from './plugins/use-demand-control.js';
 import { documentCaches } from './plugins/document-caches.js';
 import { Pacer } from './pacing.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
@@ -201,15 +202,27 @@ function rateLimiter(
   redis: RedisConnection | undefined,
   logger: Logger | undefined,
   metrics: GatewayMetrics | undefined,
-): Gateway['admit'] {
+): RateLimiter | undefined {
   if (!config.rateLimit) return undefined;
   const report = every(60_000, (held) => logger?.info(`rate limits refused requests (${held + 1} since the last report)`));
   const refused = () => {
     metrics?.rateLimited();
     report();
   };
-  const limiter = new RateLimiter(config.rateLimit, { identity, redis, cors: config.cors, onRefused: refused });
-  return (req) => limiter.admit(req);
+  return new RateLimiter(config.rateLimit, { identity, redis, cors: config.cors, onRefused: refused });
+}
+
+/** A request's side of the rate limits (ClientLimits), once it was admitted through `req`. */
+function clientLimits(limiter: RateLimiter, req: IncomingMessage): ClientLimits {
+  let names: string[] | undefined;
+  const buckets = () => (names ??= limiter.bucketsOf(req));
+  return {
+    settle: (calls, reserved) => limiter.settle(buckets(), calls, reserved),
+    standing: async () => {
+      const { remaining, fullInMs } = await limiter.standing(buckets());
+      return { ...limiter.limits, remaining, resetAt: new Date(Date.now() + fullInMs) };
+    },
+  };
 }
 
 /**
@@ -281,6 +294,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
   });
   const redis = connectRedis(config, logger);
   const identity = new ClientIdentity(config.trustProxy, config.apiKeyHeader);
+  const limiter = rateLimiter(config, identity, redis, logger, metrics);
   const stores = createStores(config, redis, tuning, metrics);
   if (metrics) metrics.observeCircuits(() => http.circuits());
   const reuse = new Reuse(http, freshnessTable(config.cache.ttls), stores.reads, readEvents(metrics, tracing));
@@ -340,6 +354,13 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     // After the document is known (from an id, too), before the response cache may answer.
     ...(metrics ? [usePrometheus(metrics)] : []),
     useQueryLimits({ ...config.limits, introspection: config.introspection }),
+    // After the variables' bounds, before the response cache: a query priced past the limits is refused even when kept.
+    useDemandControl({
+      maxCalls: config.callBudget,
+      maxNodes: config.cost.maxNodes,
+      extensions: config.cost.extensions,
+      onRefused: metrics?.costRefused,
+    }),
     useIncrementalDelivery(),
     ...(compiled && compiledExecution ? [compiledExecution] : []),
     useErrorCodes(),
@@ -387,6 +408,8 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
       client: clientOf,
       liveMaxAddresses: config.live.maxAddresses,
       pacer: config.paceItemsPerTurn > 0 ? new Pacer(config.paceItemsPerTurn) : undefined,
+      // Only requests admitted through the server drew from the buckets (tests' yoga.fetch did not).
+      limits: limiter && req ? clientLimits(limiter, req) : undefined,
     };
   };
 
@@ -452,7 +475,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     redis,
     live,
     allowsDocument: trusted.allows,
-    admit: rateLimiter(config, identity, redis, logger, metrics),
+    admit: limiter && ((req) => limiter.admit(req)),
     allowsSocketOrigin: (req) => allowsSocketOrigin(config.cors, req.headers.origin, req.headers.host),
     clientOf: (req) => identity.buckets({ 'x-forwarded-for': req.headers['x-forwarded-for'] }, req.socket.remoteAddress)[0]!,
     metrics,

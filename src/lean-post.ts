@@ -25,7 +25,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { createYoga, isAsyncIterable, processRegularResult, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { GraphQLError, type ExecutionResult } from 'graphql';
-import { endWhole, type Compression } from './compression.js';
+import { endWhole, type Compression, type PackedForms } from './compression.js';
 import type { GatewayContext } from './context.js';
 import { ErrorCode } from './errors.js';
 import { fastPathTermsOf } from './plugins/fast-path-terms.js';
@@ -243,22 +243,23 @@ function refuseStream({ res, headers }: Out, stream: AsyncIterator<unknown>): vo
 
 type PlainData = ExecutionResult & {
   stringify?: (result: unknown) => string;
-  extensions?: { http?: { headers?: Record<string, string> } };
+  extensions?: { http?: { headers?: Record<string, string> }; cost?: unknown };
 };
 
 /**
  * A result with data and no errors, and no extensions but the response headers yoga's response
- * cache adds (ETag, Last-Modified): what yoga's result processor makes of it is known (200, the
- * media type, those headers, `{"data":…}`), so it is written without building a Response first.
- * Anything else (errors, statuses, other extensions) goes through processRegularResult.
+ * cache adds (ETag) and what it cost (src/plugins/use-demand-control.ts): what yoga's result
+ * processor makes of it is known (200, the media type, those headers, `{"data":…}` with the cost),
+ * so it is written without building a Response first. Anything else (errors, statuses, other
+ * extensions) goes through processRegularResult.
  */
 function isPlainData(result: unknown): result is PlainData {
   if (result === null || typeof result !== 'object' || Array.isArray(result) || Symbol.asyncIterator in result) return false;
   const { data, errors, extensions } = result as PlainData;
   if (data == null || errors !== undefined) return false;
   if (extensions === undefined) return true;
-  const keys = Object.keys(extensions);
-  return keys.length === 1 && keys[0] === 'http' && Object.keys(extensions.http ?? {}).every((key) => key === 'headers');
+  for (const key in extensions) if (key !== 'http' && key !== 'cost') return false;
+  return extensions.http === undefined || Object.keys(extensions.http).every((key) => key === 'headers');
 }
 
 const CONTENT_TYPES = {
@@ -268,15 +269,21 @@ const CONTENT_TYPES = {
 
 function writeData(out: Out, result: PlainData, type: keyof typeof CONTENT_TYPES): void {
   const cached = result.extensions?.http?.headers;
-  // A kept answer is written as it was first serialized, with the forms compressed for earlier hits.
-  const kept = cached ? writtenForms(result.data as object) : undefined;
-  // A cached answer's extensions hold only the headers for the HTTP layer: the body is its data.
-  const text =
-    kept?.text ??
-    (cached ? `{"data":${JSON.stringify(result.data)}}` : result.stringify ? result.stringify(result) : JSON.stringify(result));
+  const cost = result.extensions?.cost;
+  let text: string;
+  let forms: PackedForms | undefined;
+  if (!cached) text = result.stringify ? result.stringify(result) : JSON.stringify(result);
+  else {
+    // The headers are the HTTP layer's, not the body's. A kept answer is written as it was first
+    // serialized, with the forms compressed for earlier hits of the same cost (every hit's is alike).
+    const costJson = cost === undefined ? '' : `,"extensions":{"cost":${JSON.stringify(cost)}}`;
+    const kept = writtenForms(result.data as object);
+    text = kept ? `${kept.text.slice(0, -1)}${costJson}}` : `{"data":${JSON.stringify(result.data)}${costJson}}`;
+    forms = kept?.formsFor(costJson);
+  }
   const headers: OutgoingHttpHeaders = { ...out.headers, 'content-type': CONTENT_TYPES[type] };
   if (cached) for (const name in cached) headers[name.toLowerCase()] = cached[name]!;
-  endWhole(out.compression, out.req, out.res, 200, headers, text, kept?.forms);
+  endWhole(out.compression, out.req, out.res, 200, headers, text, forms);
 }
 
 /** Where an answer goes: the response, its request, the compression that may encode it, and headers the plugins add to every answer. */

@@ -85,9 +85,13 @@ describe('a cached answer', () => {
     const hits = [await post(LARGE, 'br'), await post(LARGE, 'br'), await post(LARGE, 'gzip'), await post(LARGE, 'gzip')];
     // Answered from the response cache: no upstream call.
     expect(h.sandbox.log.length).toBe(calls);
-    for (const hit of hits) expect(hit.body).toBe(first.body);
+    // Every hit is the same body: the first answer's data, with what a hit costs (no call) in its extensions.
+    for (const hit of hits) expect(hit.body).toBe(hits[0]!.body);
+    expect(JSON.parse(hits[0]!.body).data).toEqual(JSON.parse(first.body).data);
+    expect(JSON.parse(hits[0]!.body).extensions.cost.actual).toEqual({ calls: 0, cacheHits: 1 });
     expect(hits.map((hit) => hit.headers['content-encoding'])).toEqual(['br', 'br', 'gzip', 'gzip']);
-    // The first answer's brotli form and the first gzip hit's form served every later hit.
-    expect(compressions).toEqual({ br: 1, gzip: 1 });
+    // The first answer (its own cost) was compressed for itself; the first brotli hit's form and
+    // the first gzip hit's form served every later hit.
+    expect(compressions).toEqual({ br: 2, gzip: 1 });
   });
 });

@@ -11,7 +11,7 @@ import { composeServices } from '@apollo/composition';
 import { ApolloGateway } from '@apollo/gateway';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { useApolloFederation } from '@envelop/apollo-federation';
-import { GraphQLBoolean, GraphQLID, GraphQLString, parse } from 'graphql';
+import { buildASTSchema, GraphQLBoolean, GraphQLID, type GraphQLObjectType, GraphQLString, parse, print } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { schema, subgraphSchema } from '../src/schema/index.js';
@@ -426,6 +426,7 @@ beforeAll(async () => {
     { name: 'teams', typeDefs: parse(NEIGHBOUR_SDL), url: theirs },
   ]);
   if (composed.errors) throw new Error(composed.errors.map((e) => e.message).join('\n'));
+  supergraphSdl = composed.supergraphSdl;
 
   apolloGateway = new ApolloGateway({ supergraphSdl: composed.supergraphSdl, logger: { debug() {}, info() {}, warn() {}, error() {} } });
   await apolloGateway.load();
@@ -448,6 +449,20 @@ async function superQuery(query: string) {
   });
   return (await res.json()) as { data?: any; errors?: unknown[] };
 }
+
+let supergraphSdl: string;
+
+describe('demand control in the supergraph', () => {
+  it("keeps our fields' prices as @cost and @listSize, for a router that prices queries as we do", () => {
+    const types = buildASTSchema(parse(supergraphSdl), { assumeValidSDL: true });
+    const subnets = (types.getType('Network') as GraphQLObjectType).getFields().subnets!;
+    const directives = (subnets.astNode?.directives ?? []).map((d) => print(d));
+    expect(directives).toContain('@cost(weight: 1)');
+    expect(directives).toContain('@listSize(slicingArguments: ["first"], sizedFields: ["edges", "nodes"])');
+    const blockchains = (types.getType('Subnet') as GraphQLObjectType).getFields().blockchains!;
+    expect((blockchains.astNode?.directives ?? []).map((d) => print(d))).toContain('@listSize(assumedSize: 3)');
+  });
+});
 
 describe('a supergraph of our subgraph and a neighbour that labels our addresses', () => {
   it("runs the README's supergraph query", async () => {

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Sandbox } from '../sandbox/server.js';
+import { withoutCost } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -120,7 +121,7 @@ export async function startGatewayProcess(
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify({ query, variables }),
       });
-      return { status: res.status, body: await res.json() };
+      return { status: res.status, body: withoutCost(await res.json()) };
     },
     kill: signal,
     async stop(name = 'SIGTERM') {

@@ -49,7 +49,8 @@ describe('documents a client sends once', () => {
 describe('after a burst of work', () => {
   /** The gateway's RSS in MB: after a burst of large answers, and after `quietMs` of nothing. */
   async function rssAfterBurst(env: Record<string, string>, quietMs: number) {
-    const gateway = await startGatewayProcess(sandbox, env);
+    // Answers of a few hundred KB: more objects than MAX_RESULT_NODES allows by default.
+    const gateway = await startGatewayProcess(sandbox, { MAX_RESULT_NODES: '100000', ...env });
     try {
       const rss = async () => sample(await (await fetch(`${gateway.origin}/metrics`)).text(), 'process_resident_memory_bytes') / MiB;
       const fields = 'subnetId blockchains { blockchainId genesisData { config { chainId } alloc { address balance } } }';
@@ -73,9 +74,8 @@ describe('after a burst of work', () => {
   it('hands memory back once the event loop has been quiet for IDLE_RELEASE_MS', { timeout: 90_000 }, async () => {
     const released = await rssAfterBurst({ IDLE_RELEASE_MS: '1000' }, 4_000);
     const kept = await rssAfterBurst({ IDLE_RELEASE_MS: '0' }, 4_000);
-    // Without it, node holds what it grew to (measured: 0 MB back); with it, most of the burst's
-    // growth goes back (measured: about 60 MB of 100).
-    expect(kept.busy - kept.quiet).toBeLessThan(10);
-    expect(released.busy - released.quiet).toBeGreaterThan(30);
+    // Without it, node holds most of what it grew to (measured: 0 to 13 MB back in those 4 s);
+    // with it, most of the burst's growth goes back (measured: about 60 MB of 100).
+    expect(released.busy - released.quiet).toBeGreaterThan(kept.busy - kept.quiet + 25);
   });
 });

@@ -9,7 +9,7 @@ import type { GatewayServer } from '../src/server.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { serve, startHarness, type Harness } from './helpers.js';
 import { startRedis, type RedisServer } from './redis-server.js';
-import { atMost, client, flood } from './sockets.js';
+import { atLeast, atMost, client, flood } from './sockets.js';
 
 let sandbox: Sandbox;
 let redis: RedisServer;
@@ -45,11 +45,37 @@ describe('two instances on one Redis', () => {
     const c = client('127.0.0.20');
     const { served, refused, elapsedMs } = await flood(60, (i) => c.post(i % 2 ? a.url : b.url));
     await c.close();
-    expect(served).toBeGreaterThanOrEqual(20);
+    expect(served).toBeGreaterThanOrEqual(atLeast(20));
     expect(served).toBeLessThanOrEqual(atMost(20, 10, elapsedMs));
     expect(refused[0]!.body.errors[0].extensions).toEqual({ code: 'RATE_LIMITED', retryAfter: 1 });
     expect(sandbox.counts).toEqual({ listSubnets: served });
     console.info(`two instances, one client, 60 parallel requests: ${served} served in ${Math.round(elapsedMs)} ms`);
+  });
+});
+
+describe('points on two instances', () => {
+  it('charge what a request called on one instance to the budget the other sees', async () => {
+    const [a, b] = instances.length >= 2 ? instances : [await instance(), await instance()];
+    const c = client('127.0.0.23');
+    // A page of subnets with each L1's validators, new each time (the cache is off): several calls.
+    const costly = (i: number) =>
+      JSON.stringify({
+        query: `{ network { subnets(first: ${30 + i}) { nodes { subnetId l1Validators(first: ${30 + i}) { nodes { nodeId } } } } } }`,
+      });
+    let servedOnA = 0;
+    sandbox.reset();
+    for (let i = 0; i < 20; i++) {
+      const answer = await c.post(a!.url, {}, costly(i));
+      if (answer.status !== 200) break;
+      servedOnA++;
+    }
+    expect(sandbox.total / servedOnA).toBeGreaterThan(3);
+    expect(servedOnA).toBeLessThan(20);
+    // The debt A drew is B's too: the same client is refused there at once.
+    const onB = await c.post(b!.url);
+    expect(onB.status).toBe(429);
+    expect(onB.body.errors[0].extensions.code).toBe('RATE_LIMITED');
+    await c.close();
   });
 });
 
@@ -65,11 +91,11 @@ describe('Redis going away', () => {
     // Every answer is a 200 or a 429, at once: nothing waits on the dead Redis or fails for it.
     expect(away.answers.every((r) => r.status === 200 || r.status === 429)).toBe(true);
     expect(performance.now() - started).toBeLessThan(3000);
-    expect(away.served).toBeGreaterThanOrEqual(20);
+    expect(away.served).toBeGreaterThanOrEqual(atLeast(20));
     expect(away.served).toBeLessThanOrEqual(atMost(20, 10, away.elapsedMs));
     // The other instance has its own memory buckets meanwhile: per instance, not shared.
     const other = await flood(30, () => c.post(b!.url));
-    expect(other.served).toBeGreaterThanOrEqual(20);
+    expect(other.served).toBeGreaterThanOrEqual(atLeast(20));
     expect(other.served).toBeLessThanOrEqual(atMost(20, 10, other.elapsedMs));
     await c.close();
 
@@ -79,7 +105,7 @@ describe('Redis going away', () => {
     const d = client('127.0.0.22');
     const back = await flood(60, (i) => d.post(i % 2 ? a!.url : b!.url));
     await d.close();
-    expect(back.served).toBeGreaterThanOrEqual(20);
+    expect(back.served).toBeGreaterThanOrEqual(atLeast(20));
     expect(back.served).toBeLessThanOrEqual(atMost(20, 10, back.elapsedMs));
   });
 });

@@ -17,7 +17,9 @@ let gw: GatewayProcess;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  gw = await startGatewayProcess(sandbox);
+  // Answers of a few hundred KB, more objects than MAX_RESULT_NODES allows by default: the bound
+  // under test is the socket's, not the price's.
+  gw = await startGatewayProcess(sandbox, { MAX_RESULT_NODES: '100000' });
 });
 afterAll(async () => {
   await gw?.stop();

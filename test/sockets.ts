@@ -42,6 +42,12 @@ export async function flood(n: number, send: (i: number) => Promise<Answer>) {
   return { answers, elapsedMs, served: answers.filter((a) => a.status === 200).length, refused: answers.filter((a) => a.status === 429) };
 }
 
+/**
+ * The fewest of the one-call QUERY a bucket of `burst` points lets through at once: each costs its
+ * call and a tenth of a point (src/rate-limit/limiter.ts), settled as it ends.
+ */
+export const atLeast = (burst: number) => Math.floor(burst / 1.1);
+
 /** At 10 tokens a second, what a bucket of 20 can have let through in `elapsedMs` (one token of slack). */
 export const atMost = (burst: number, perSecond: number, elapsedMs: number) => burst + Math.ceil((elapsedMs / 1000) * perSecond) + 1;
 

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { startGatewayProcess, type GatewayProcess } from './gateway-process.js';
+import { withoutCost } from './helpers.js';
 import { sample } from './prom-text.js';
 
 const BURST = 5;
@@ -65,7 +66,7 @@ function run(client: Client, query: string): Promise<{ results: any[]; errors?: 
     client.subscribe(
       { query },
       {
-        next: (r) => results.push(r),
+        next: (r) => results.push(withoutCost(r)),
         error: (errors) => resolve({ results, errors: errors as any[] }),
         complete: () => resolve({ results }),
       },
@@ -88,19 +89,22 @@ function handshake(localAddress: string, headers: Record<string, string> = {}): 
 }
 
 const QUERY = '{ network { name } }';
+/** An operation of one upstream call the cache cannot answer (a new page size each time): a point and a tenth. */
+const CALLING = (i: number) => `{ network { subnets(first: ${i + 1}) { nodes { subnetId } } } }`;
 const BLOCKS = 'subscription { acceptedBlocks(chain: C_CHAIN) { index } }';
 
 describe('rate limits per operation', () => {
-  it('draws a token for each operation sent over a socket, refusing one over the limit with RATE_LIMITED while the socket stays open', async () => {
+  it('charges each operation sent over a socket what it called, refusing one over the limit with RATE_LIMITED while the socket stays open', async () => {
     const { client, closed } = connect('127.0.0.2');
     try {
-      // The upgrade drew one token; the operations draw the rest of the burst.
-      for (let i = 1; i < BURST; i++) expect(await run(client, QUERY)).toEqual({ results: [{ data: { network: { name: 'MAINNET' } } }] });
-      const refused = await run(client, QUERY);
+      // The upgrade took a point; each operation a point and a tenth: 5 points pay for three (the
+      // bucket refills a point in 10 s).
+      for (let i = 0; i < 3; i++) expect((await run(client, CALLING(i))).results[0].data.network.subnets.nodes).toHaveLength(i + 1);
+      const refused = await run(client, CALLING(3));
       expect(refused.results).toEqual([]);
       expect(refused.errors).toHaveLength(1);
       expect(refused.errors![0].extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number) });
-      expect(refused.errors![0].message).toMatch(/^Too many requests: a client may make 5 at once/);
+      expect(refused.errors![0].message).toMatch(/^Too many requests: a client may spend 5 points at once/);
       expect(closed()).toBe(false);
     } finally {
       await client.dispose();
@@ -225,8 +229,8 @@ describe('metrics', () => {
     const { client } = connect('127.0.0.8');
     try {
       let served = 0;
-      let last = await run(client, QUERY);
-      for (; !last.errors && served < BURST; served++) last = await run(client, QUERY);
+      let last = await run(client, CALLING(20));
+      for (; !last.errors && served < BURST; served++) last = await run(client, CALLING(21 + served));
       expect(last.errors![0].extensions.code).toBe('RATE_LIMITED');
       const text = await scrape();
       const moved = (name: string, labels: Record<string, string> = {}) => sample(text, name, labels) - sample(before, name, labels);

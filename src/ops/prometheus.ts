@@ -34,11 +34,13 @@ export type Outcome = 'ok' | 'partial' | 'failed' | 'refused' | 'stream';
 /** A (type, operation) label pair's series: its duration, and a count per outcome, each bound on first use. */
 export class OperationSeries {
   private readonly counts: Partial<Record<Outcome, CounterSeries>> = {};
+  private calls?: { estimated: CounterSeries; actual: CounterSeries; estimatedOfType: HistogramSeries; actualOfType: HistogramSeries };
 
   constructor(
     private readonly requests: CounterFamily,
     private readonly labels: readonly [type: string, operation: string],
     readonly duration: HistogramSeries,
+    private readonly callFamilies: OperationCallFamilies,
   ) {}
 
   count(outcome: Outcome): CounterSeries {
@@ -46,6 +48,31 @@ export class OperationSeries {
     if (!series) this.counts[outcome] = series = this.requests.bind(...this.labels, outcome);
     return series;
   }
+
+  /** The upstream calls an operation was priced at before it ran, and those it made. */
+  cost(estimated: number, actual: number): void {
+    const [type, operation] = this.labels;
+    this.calls ??= {
+      estimated: this.callFamilies.byOperation.bind(type, operation, 'estimated'),
+      actual: this.callFamilies.byOperation.bind(type, operation, 'actual'),
+      estimatedOfType: this.callFamilies.byType.bind(type, 'estimated'),
+      actualOfType: this.callFamilies.byType.bind(type, 'actual'),
+    };
+    this.calls.estimated.value += estimated;
+    this.calls.actual.value += actual;
+    this.calls.estimatedOfType.observe(estimated);
+    this.calls.actualOfType.observe(actual);
+  }
+}
+
+/**
+ * Calls estimated and made: summed per operation (two series each, so that every name taken keeps
+ * /metrics small; divide by gateway_graphql_requests_total for the mean), and their distribution
+ * per operation type.
+ */
+interface OperationCallFamilies {
+  byOperation: CounterFamily;
+  byType: HistogramFamily;
 }
 
 interface CallSeries {
@@ -68,6 +95,8 @@ const UNPARSED = '(unparsed)';
 const MAX_NAME_LENGTH = 100;
 /** Buckets of a GraphQL operation's duration: few, since every operation name has its own. */
 const OPERATION_SECONDS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
+/** Buckets of an operation's upstream calls, estimated or made: the call budget is 250 by default. */
+const OPERATION_CALLS = [0, 1, 2, 5, 10, 25, 50, 100, 250];
 const CIRCUIT_VALUE = { closed: 0, 'half-open': 1, open: 2 } as const;
 
 export class GatewayMetrics {
@@ -84,6 +113,8 @@ export class GatewayMetrics {
   private readonly cacheReadSeries = new Map<string, Record<ReadOutcome, CounterSeries>>();
   private readonly evictions: CounterFamily;
   private readonly budgetExhausted: CounterSeries;
+  private readonly operationCalls: OperationCallFamilies;
+  private readonly costRefusals: CounterFamily;
   private readonly rateLimitedChild: CounterSeries;
   private readonly names = new Set<string>();
   /** Operation names each client made labels of, for its share of them. */
@@ -109,6 +140,27 @@ export class GatewayMetrics {
       'Time from a GraphQL request read to its result, by operation type and name.',
       ['type', 'operation'],
       OPERATION_SECONDS,
+      this.registry,
+    );
+    this.operationCalls = {
+      byOperation: new CounterFamily(
+        'gateway_graphql_operation_calls_total',
+        'Upstream calls of the operations that ran, by operation type and name: `estimated`, what they were priced at before running (a cold-cache upper bound), and `actual`, what they made (retries included; cache hits make none).',
+        ['type', 'operation', 'kind'],
+        this.registry,
+      ),
+      byType: new HistogramFamily(
+        'gateway_graphql_operation_calls',
+        'Upstream calls per operation, estimated before it ran and made, by operation type.',
+        ['type', 'kind'],
+        OPERATION_CALLS,
+        this.registry,
+      ),
+    };
+    this.costRefusals = new CounterFamily(
+      'gateway_graphql_cost_refusals_total',
+      'Operations refused before they ran because their price passed a limit: `calls` (UPSTREAM_CALL_BUDGET) or `nodes` (MAX_RESULT_NODES).',
+      ['limit'],
       this.registry,
     );
     this.errors = new CounterFamily(
@@ -287,6 +339,11 @@ export class GatewayMetrics {
     child.value++;
   }
 
+  /** Counts an operation refused for its price, by the limit it passed. */
+  readonly costRefused = (limit: 'calls' | 'nodes'): void => {
+    this.costRefusals.bind(limit).value++;
+  };
+
   budgetExceeded(): void {
     this.budgetExhausted.value++;
   }
@@ -396,7 +453,7 @@ export class GatewayMetrics {
     const key = `${type} ${operation}`;
     let series = this.byLabel.get(key);
     if (!series) {
-      series = new OperationSeries(this.requests, [type, operation], this.requestDuration.bind(type, operation));
+      series = new OperationSeries(this.requests, [type, operation], this.requestDuration.bind(type, operation), this.operationCalls);
       this.byLabel.set(key, series);
     }
     return series;

@@ -10,7 +10,7 @@
  * shape once, early, rather than once per hook after the gateway's fields are on it.
  */
 import type { DocumentNode } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';
 import type { GatewayMetrics, OperationSeries } from '../ops/prometheus.js';
 import { RESPONSE_CACHE_HIT } from './use-response-cache.js';
@@ -62,7 +62,10 @@ export function usePrometheus(metrics: GatewayMetrics): Plugin {
         result,
         marks.started,
       );
-      if ((context as Partial<GatewayContext>).reads?.scope.budget?.refused) metrics.budgetExceeded();
+      const { reads, cost } = context as Partial<GatewayContext>;
+      if (reads?.scope.budget?.refused) metrics.budgetExceeded();
+      // Priced and run (a subscription's events are not counted here: each is priced alike).
+      if (series && cost && !isAsyncIterable(result)) series.cost(cost.estimated.calls, reads?.scope.budget?.used ?? 0);
     },
   };
 }

@@ -2,9 +2,10 @@
  * Bounds a document before it runs: tokens, depth, aliases and directives (GraphQL Armor), how
  * often it asks for introspection (./introspection.ts), the length of its list literals and
  * variables (./input-bounds.ts). Each refusal is QUERY_LIMIT_EXCEEDED (BAD_USER_INPUT for
- * lists) and names the limit it broke. What a document costs upstream is bounded per request by
- * the call budget (src/upstreams/budget.ts) instead of Armor's cost estimate, which multiplies by
- * `first` only when it is a literal and so would judge the same query differently with a variable.
+ * lists) and names the limit it broke. What a document costs upstream is priced before it runs by
+ * ./use-demand-control.ts, from the fields' own prices and the request's variables, instead of
+ * Armor's cost estimate, which multiplies by `first` only when it is a literal and so would judge
+ * the same query differently with a variable.
  *
  * The document checks are validation rules, so yoga's validation cache runs them once per
  * document rather than once per request; only the variables are checked per request, and only

@@ -75,8 +75,25 @@ interface Kept {
 
 /** A kept answer as src/lean-post.ts writes it: its JSON, and its compressed forms once made. */
 export interface WrittenForms {
+  /** `{"data":…}`: what follows the data (extensions) is the writer's to add. */
   text: string;
-  forms: PackedForms;
+  /** The compressed forms of the text with `suffix` before its last brace (the answer's extensions), kept for the last suffix asked. */
+  formsFor(suffix: string): PackedForms;
+}
+
+function writtenOf(text: string): WrittenForms {
+  let forms: PackedForms | undefined;
+  let formsSuffix = '';
+  return {
+    text,
+    formsFor(suffix) {
+      if (!forms || suffix !== formsSuffix) {
+        forms = new Map();
+        formsSuffix = suffix;
+      }
+      return forms;
+    },
+  };
 }
 
 /**
@@ -240,7 +257,7 @@ export function useGatewayResponseCache(options: ResponseCacheOptions): Plugin {
           const ttl = ttlOf(args.contextValue as Partial<GatewayContext>);
           if (ttl <= 0) return undefined;
           const json = JSON.stringify(answer.data);
-          written.set(answer.data, { text: `{"data":${json}}`, forms: new Map() });
+          written.set(answer.data, writtenOf(`{"data":${json}}`));
           const kept: Kept = { data: answer.data, etag: etagOf(json) };
           const now = Date.now();
           store.set(key, {

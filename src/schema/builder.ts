@@ -17,6 +17,7 @@ import { adminRefusal } from '../admin-access.js';
 import type { GatewayContext } from '../context.js';
 import { forbidden } from '../errors.js';
 import { assertNodeCount, assertNodeType, decodeGlobalId, encodeGlobalId } from './global-id.js';
+import { CostPlugin } from './cost.js';
 import { PacingPlugin } from './pacing.js';
 
 /**
@@ -47,12 +48,14 @@ declare global {
     export interface Plugins<Types extends SchemaTypes> {
       subgraphDirectives: SubgraphDirectivesPlugin<Types>;
       pacing: PacingPlugin<Types>;
+      cost: CostPlugin<Types>;
     }
   }
 }
 
 SchemaBuilder.registerPlugin('subgraphDirectives', SubgraphDirectivesPlugin);
 SchemaBuilder.registerPlugin('pacing', PacingPlugin);
+SchemaBuilder.registerPlugin('cost', CostPlugin);
 
 export const builder = new SchemaBuilder<{
   Context: GatewayContext;
@@ -78,7 +81,9 @@ export const builder = new SchemaBuilder<{
 }>({
   // Scope auth first, so no other plugin's wrapper runs (or calls out) before the check.
   // Pacing last, so that it wraps the resolvers as the other plugins left them: it sees the lists they return.
-  plugins: [ScopeAuthPlugin, RelayPlugin, 'subgraphDirectives', FederationPlugin, 'pacing'],
+  // Pothos runs the plugins' config hooks last one first: cost, listed after federation, hands the
+  // federation plugin the @cost and @listSize of each price before it prints them.
+  plugins: [ScopeAuthPlugin, RelayPlugin, 'subgraphDirectives', FederationPlugin, 'cost', 'pacing'],
   scopeAuth: {
     authScopes: (ctx) => ({ admin: ctx.admin().granted }),
     unauthorizedError: (_parent, ctx) => forbidden(adminRefusal(ctx.admin())),

@@ -30,6 +30,7 @@ import './node-index.js';
 import './health.js';
 import './subnet-evm.js';
 import './admin.js';
+import './rate-limit.js';
 import './subscriptions.js';
 
 export const schema = builder.toSchema({ sortSchema: false });
@@ -43,7 +44,8 @@ let subgraph: GraphQLSchema | undefined;
  */
 export function subgraphSchema(): GraphQLSchema {
   if (!subgraph) {
-    subgraph = builder.toSubGraphSchema({ linkUrl: 'https://specs.apollo.dev/federation/v2.6' });
+    // v2.9: the first with @cost and @listSize (demand control), which the fields' prices print.
+    subgraph = builder.toSubGraphSchema({ linkUrl: 'https://specs.apollo.dev/federation/v2.9' });
     isolateRepresentations(subgraph);
   }
   return subgraph;

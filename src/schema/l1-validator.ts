@@ -6,6 +6,7 @@ import type { GatewayContext } from '../context.js';
 import { parseCb58Id, type NetworkName } from '../ids.js';
 import type { ListL1ValidatorsResponse } from '../upstreams/data-api/l1-validator.js';
 import { builder } from './builder.js';
+import { paged } from './cost.js';
 import { PAGE_SPECS, emptyConnection, pageConnection, type ConnectionArgs } from '../paging/connection.js';
 import { NetworkNameEnum } from './enums.js';
 import { keyField, keyNetwork } from './entity-keys.js';
@@ -247,6 +248,8 @@ builder.objectField(SubnetRef, 'l1Validators', (t) =>
         validationId: t.arg({ type: CB58IdScalar, description: 'Only this validation id.' }),
         includeInactive: t.arg.boolean(includeInactiveArg),
       },
+      // Counted for every subnet: which are L1s is known only once they are listed.
+      price: paged(L1_VALIDATORS_PAGE),
       resolve: (subnet, args, ctx) => l1ValidatorsOf(ctx, subnet, args),
     },
     L1ValidatorConnection,

@@ -6,6 +6,7 @@
 import type { GatewayContext } from '../context.js';
 import { PRIMARY_NETWORK_ID, parseCb58Id, type NetworkName } from '../ids.js';
 import { builder } from './builder.js';
+import { paged } from './cost.js';
 import { pageConnection } from '../paging/connection.js';
 import { NetworkNameEnum, SortOrderEnum } from './enums.js';
 import { keyField, keyNetwork } from './entity-keys.js';
@@ -109,6 +110,8 @@ builder.node(SubnetRef, {
     blockchains: t.field({
       type: [BlockchainRef],
       description: 'The blockchains this subnet validates. Comes with the subnet: no further call.',
+      // Most subnets have one chain, the Primary Network three.
+      price: { items: 3 },
       resolve: (s) => s.blockchains.map((b) => blockchainModel(s.network, b, s)),
     }),
     supply: t.field({
@@ -137,6 +140,7 @@ builder.objectFields(NetworkRef, (t) => ({
       args: {
         sortOrder: t.arg({ type: SortOrderEnum, description: 'By creation time; the Data API default (newest first) when omitted.' }),
       },
+      price: paged(SUBNETS_PAGE),
       resolve: async (network, args, ctx, info) => {
         const connection = await pageConnection({
           cursors: ctx.cursors,
