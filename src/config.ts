@@ -269,6 +269,12 @@ export interface Config {
   upstreams: UpstreamUrls;
   /** True when any upstream URL was set explicitly: `auto` then never swaps in the sandbox. */
   upstreamsConfigured: boolean;
+  /**
+   * Why this instance is taken for a deployment (NODE_ENV=production, REDIS_URL or
+   * TRUSTED_DOCUMENTS set), or undefined on a laptop: `auto` then never swaps in the sandbox for
+   * an unreachable upstream, which would be a silent outage serving made-up data.
+   */
+  deployment?: string;
   apiKey?: string;
   apiKeyHeader: string;
   /** Signs connection cursors; random per process when unset. */
@@ -459,6 +465,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     upstreamsConfigured: Boolean(c.DATA_API_URL ?? c.METRICS_API_URL ?? c.NODE_URL_MAINNET ?? c.NODE_URL_FUJI),
+    deployment:
+      env.NODE_ENV === 'production'
+        ? 'NODE_ENV=production'
+        : input.REDIS_URL !== undefined
+          ? 'REDIS_URL is set'
+          : input.TRUSTED_DOCUMENTS !== undefined
+            ? 'TRUSTED_DOCUMENTS is set'
+            : undefined,
     apiKey: c.DATA_API_KEY,
     cursorSecret: c.CURSOR_SECRET,
     adminToken: c.ADMIN_TOKEN,

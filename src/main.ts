@@ -33,9 +33,10 @@ async function reachable(url: string): Promise<boolean> {
 
 /**
  * The embedded sandbox when it is to be served: SANDBOX=on, or `auto` with no upstream URL set
- * and the public Data API unreachable (an offline machine). In that case the sandbox is started
+ * and the public Data API unreachable (an offline laptop). In that case the sandbox is started
  * while the Data API is probed, and stopped if it answers: offline, the probe's time is not added
- * to the sandbox's.
+ * to the sandbox's. Never in a deployment (`config.deployment`): there an unreachable Data API is
+ * an outage to report (/ready says 503, and why), not made-up data to serve as if all were well.
  */
 async function chooseSandbox(config: Config, logger: Logger): Promise<EmbeddedSandbox | undefined> {
   const options = {
@@ -46,6 +47,15 @@ async function chooseSandbox(config: Config, logger: Logger): Promise<EmbeddedSa
   };
   if (config.sandbox === 'on') return startEmbeddedSandbox(options);
   if (config.sandbox === 'off' || config.upstreamsConfigured) return undefined;
+  if (config.deployment) {
+    void reachable(config.upstreams.dataApi).then((online) => {
+      if (!online)
+        logger.error(
+          `${config.upstreams.dataApi} is unreachable, and this is a deployment (${config.deployment}): the built-in sandbox is not served in its place. /ready answers 503 until the upstreams answer; set SANDBOX=on to serve the sandbox on purpose.`,
+        );
+    });
+    return undefined;
+  }
   const [online, sandbox] = await Promise.all([reachable(config.upstreams.dataApi), startEmbeddedSandbox(options)]);
   if (online) {
     await sandbox.close();
