@@ -14,8 +14,9 @@
  *  - upstream calls per query: the sandbox's calls for the queries' operations over the queries
  *    answered (the same whatever the number of gateways: they share one cache through Redis);
  *  - pollers per topic, cluster-wide: the sum over gateways of gateway_subscription_topics_polled
- *    over the four topics, sampled every second, by phase (one; while Redis is away each gateway
- *    polls for its own subscribers);
+ *    over the four topics, sampled every second, by phase: one; after a kill, the dead gateway's
+ *    topics wait for its leases to expire (LIVE_LEASE_MS) before another gateway polls them; while
+ *    Redis is away each gateway polls for its own subscribers;
  *  - subscriptions: streams that ended, those that resumed (got an event after subscribing
  *    again), and streams without an event in their last few blocks at the end.
  */
@@ -30,6 +31,8 @@ const KILL_AT_MS = SECONDS * 1000 * 0.25;
 const RESTART_AFTER_MS = 2000;
 const REDIS_AT_MS = SECONDS * 1000 * 0.55;
 const REDIS_DOWN_MS = 3000;
+/** The gateways' LIVE_LEASE_MS (its default): a dead instance's topics wait this long for another poller. */
+const LEASE_MS = 10_000;
 
 const QUERIES = [
   '{ network { subnets(first: 5) { nodes { subnetId blockchains { blockchainName } } } } }',
@@ -58,7 +61,9 @@ async function main() {
   const t0 = performance.now();
   const now = () => performance.now() - t0;
   const endAt = SECONDS * 1000;
-  await fetch(`${cluster.sandbox.url}/_sandbox/reset`, { method: 'POST' });
+  // Calls from here on: counted as a difference, since /_sandbox/reset would also take the chains back to their start.
+  const stats = async () => (await (await fetch(`${cluster.sandbox.url}/_sandbox/stats`)).json()) as { total: number; counts: Record<string, number> };
+  const before = await stats();
   const phases = { killAt: Number.NaN, restartedAt: Number.NaN, redisDownAt: Number.NaN, redisUpAt: Number.NaN };
   /** Queries sent and not yet answered, through the router: what may be on the killed gateway at its kill. */
   let inFlight = 0;
@@ -158,8 +163,8 @@ async function main() {
       const phase =
         at >= phases.redisDownAt && !(at >= phases.redisUpAt + 2 * BLOCK_MS)
           ? 'Redis away'
-          : at >= phases.killAt && !(at >= phases.restartedAt + 2 * BLOCK_MS)
-            ? 'a gateway away'
+          : at >= phases.killAt && !(at >= Math.max(phases.restartedAt, phases.killAt + LEASE_MS) + 2 * BLOCK_MS)
+            ? 'after the kill, until its leases expired'
             : 'steady';
       let polled = 0;
       let up = 0;
@@ -173,7 +178,8 @@ async function main() {
           // It is the one being killed.
         }
       }
-      samples.push({ at, phase, polled, gatewaysUp: up });
+      // The last second's may come after the subscribers left.
+      if (now() < endAt) samples.push({ at, phase, polled, gatewaysUp: up });
     }
   };
 
@@ -200,7 +206,11 @@ async function main() {
   const subscribers = TOPICS.flatMap((_, topic) => Array.from({ length: SUBSCRIBERS_PER_TOPIC }, () => subscriber(topic)));
   await Promise.all([...Array.from({ length: CLIENTS }, (_, i) => client(i)), ...subscribers, sampler(), chaos()]);
 
-  const stats = (await (await fetch(`${cluster.sandbox.url}/_sandbox/stats`)).json()) as { total: number; counts: Record<string, number> };
+  const after = await stats();
+  const calls = {
+    total: after.total - before.total,
+    counts: Object.fromEntries(Object.entries(after.counts).map(([op, n]) => [op, n - (before.counts[op] ?? 0)])),
+  };
   const connections = [...cluster.connectionsTo];
   await cluster.stop();
 
@@ -213,9 +223,21 @@ async function main() {
     status: a.status,
     codes: [...new Set(a.codes)],
   });
+  /** Failures: how many, when relative to the kill and to Redis's restart, with which codes. */
+  const summary = (list: Answer[]) => {
+    const each = list.map(rel);
+    const range = (key: 'afterKillMs' | 'afterRedisMs') => (each.length ? [Math.min(...each.map((e) => e[key])), Math.max(...each.map((e) => e[key]))] : []);
+    return {
+      count: list.length,
+      afterKillMs: range('afterKillMs'),
+      afterRedisMs: range('afterRedisMs'),
+      statuses: [...new Set(each.map((e) => e.status))],
+      codes: [...new Set(each.flatMap((e) => e.codes))],
+    };
+  };
   const byStatus: Record<number, number> = {};
   for (const a of answers) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;
-  const queryCalls = Object.entries(stats.counts)
+  const queryCalls = Object.entries(calls.counts)
     .filter(([op]) => QUERY_OPERATIONS.has(op))
     .reduce((sum, [, n]) => sum + n, 0);
   const perPhase: Record<string, { samples: number; min: number; max: number; mean: number }> = {};
@@ -229,6 +251,7 @@ async function main() {
   }
   for (const p of Object.values(perPhase)) p.mean = Math.round(p.mean * 100) / 100;
   const end = now();
+  const ends = streams.flatMap((s) => s.ended.map((e) => ({ afterKillMs: Math.round(e.at - phases.killAt), why: e.why })));
   const report = {
     gateways: GATEWAYS,
     seconds: SECONDS,
@@ -244,20 +267,25 @@ async function main() {
     requests: answers.length,
     byStatus,
     answeredWithoutErrors: ok.length,
-    non2xx: { count: non2xx.length, each: non2xx.map(rel) },
-    answeredWithErrors: { count: withErrors.length, each: withErrors.slice(0, 20).map(rel) },
+    non2xx: summary(non2xx),
+    answeredWithErrors: summary(withErrors),
     upstreamCallsPerQuery: Math.round((queryCalls / Math.max(1, ok.length)) * 10_000) / 10_000,
-    upstreamCalls: { forQueries: queryCalls, forSubscriptions: stats.total - queryCalls, byOperation: stats.counts },
+    upstreamCalls: { forQueries: queryCalls, forSubscriptions: calls.total - queryCalls, byOperation: calls.counts },
     pollersPerTopic: perPhase,
+    /** Second by second: seconds since the start, then the topics polled cluster-wide (of TOPICS.length). */
+    topicsPolledEachSecond: samples.map((s) => `${Math.round(s.at / 1000)}:${s.polled}`).join(' '),
     balancerConnectionsPerGateway: connections,
     subscriptions: {
       streams: streams.length,
       events: streams.reduce((n, s) => n + s.events, 0),
       errorEvents: streams.reduce((n, s) => n + s.errorEvents, 0),
-      ended: streams.flatMap((s) => s.ended.map((e) => ({ topic: s.topic, afterKillMs: Math.round(e.at - phases.killAt), why: e.why }))),
-      resumedAfterEnding: streams.reduce((n, s) => n + s.resumed, 0),
       streamsThatEnded: streams.filter((s) => s.ended.length > 0).length,
+      ends: ends.length,
+      endsAfterKillMs: ends.length ? [Math.min(...ends.map((e) => e.afterKillMs)), Math.max(...ends.map((e) => e.afterKillMs))] : [],
+      endedBecause: [...new Set(ends.map((e) => e.why))],
+      resumedAfterEnding: streams.reduce((n, s) => n + s.resumed, 0),
       withoutEventInLast3Blocks: streams.filter((s) => !(end - s.lastEventAt < 3 * BLOCK_MS + 1000)).length,
+      lastEventSecondEach: streams.map((s) => Math.round(s.lastEventAt / 1000)),
     },
   };
   console.log(JSON.stringify(report, null, 2));

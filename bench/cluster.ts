@@ -186,7 +186,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           spawn(process.execPath, [...NODE_FLAGS, join(ROOT, 'dist/main.js')], {
             cwd: ROOT,
             env: { ...env, PORT: String(port) },
-            stdio: ['ignore', 'inherit', 'inherit'],
+            // Their logs to stderr: stdout is for what a script built on the harness prints.
+            stdio: ['ignore', 2, 'inherit'],
           }),
         );
         await until(`gateway ${index} did not answer /health`, async () => (await fetch(`${gateway.origin}/health`)).ok);
@@ -213,7 +214,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     cwd: dir,
     env: { PATH: env.PATH, HOME: env.HOME, NODE_ENV: 'production', LOG_LEVEL: logLevel },
     // Its request logs only when asked for (npm run cluster); its warnings and errors always.
-    stdio: ['ignore', logLevel === 'info' ? 'inherit' : 'ignore', 'inherit'],
+    stdio: ['ignore', logLevel === 'info' ? 2 : 'ignore', 'inherit'],
     detached: true,
   }));
   const routerUrl = `http://127.0.0.1:${routerPort}/graphql`;
