@@ -110,6 +110,11 @@ export interface BuildOptions {
   into: string;
   /** Added to every RUN's environment (e.g. npm's offline switch): the host's, not the image's. */
   runEnv?: Record<string, string>;
+  /**
+   * Run each RUN at the lowest CPU priority (nice 19): an install and a build beside the other test
+   * files must not slow their timed assertions. The command itself is the Dockerfile's.
+   */
+  lowPriority?: boolean;
   /** Each RUN's command, exit status and output. */
   onRun?: (stage: Stage, command: string, result: { status: number | null; output: string }) => void;
 }
@@ -177,12 +182,16 @@ export function build(options_: BuildOptions): { stages: Map<string, Stage>; fin
       }
       case 'RUN': {
         const command = raw;
-        const result = spawnSync('sh', ['-c', command], {
-          cwd: inStage('.'),
-          env: { PATH: process.env.PATH, HOME: process.env.HOME, ...stage.env, ...options_.runEnv },
-          encoding: 'utf8',
-          maxBuffer: 64 * 1024 * 1024,
-        });
+        const result = spawnSync(
+          options_.lowPriority ? 'nice' : 'sh',
+          [...(options_.lowPriority ? ['-n', '19', 'sh'] : []), '-c', command],
+          {
+            cwd: inStage('.'),
+            env: { PATH: process.env.PATH, HOME: process.env.HOME, ...stage.env, ...options_.runEnv },
+            encoding: 'utf8',
+            maxBuffer: 64 * 1024 * 1024,
+          },
+        );
         const output = `${result.stdout}${result.stderr}`;
         options_.onRun?.(stage, command, { status: result.status, output });
         if (result.status !== 0) throw new Error(`RUN ${command} failed (${result.status}):\n${output}`);
