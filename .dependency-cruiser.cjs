@@ -11,7 +11,8 @@
  *   graphql    src/errors.ts, src/context.ts, src/admin-access.ts, src/pacing.ts, src/paging/
  *   schema     src/schema/      the graph
  *   app        src/plugins/, src/rate-limit/, src/ops/, src/gateway.ts, src/server.ts, src/lean-post.ts, src/websocket.ts,
- *              src/compression.ts, src/graphiql.ts, src/config.ts, src/main.ts, src/embedded-sandbox.ts
+ *              src/compression.ts, src/graphiql.ts, src/config.ts, src/main.ts, src/embedded-sandbox.ts,
+ *              src/cli.ts (the package's command), src/embed.ts (its exports)
  * The sandbox (sandbox/) is a product of its own beside them.
  */
 const BASE = '^src/(ids|avax-codec|logger|redis)[.]ts$';
@@ -21,7 +22,7 @@ const REUSE = '^src/loaders/';
 const LIVE = '^src/live/';
 const GRAPHQL = '^src/((errors|context|admin-access|pacing)[.]ts$|paging/)';
 const SCHEMA = '^src/schema/';
-const APP = '^src/((plugins|rate-limit|ops)/|(gateway|server|lean-post|websocket|compression|graphiql|config|main|embedded-sandbox)[.]ts$)';
+const APP = '^src/((plugins|rate-limit|ops)/|(gateway|server|lean-post|websocket|compression|graphiql|config|main|embedded-sandbox|cli|embed)[.]ts$)';
 
 /** A rule that `from` may not import any layer in `above`. */
 const below = (name, from, above, comment) => ({

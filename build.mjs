@@ -1,11 +1,14 @@
-// The production build: src/main.ts and the sandbox's entry, bundled into dist/ by esbuild.
+// The production build: src/main.ts, the package's command (src/cli.ts) and the sandbox's entry,
+// bundled into dist/ by esbuild; then the package's exports (src/embed.ts) as a library, its
+// dependencies left as imports, with its declarations.
 // A script rather than the CLI for two things the CLI cannot do: start from an empty dist/ (stale
 // chunks of earlier builds otherwise pile up beside the new ones), and load @apollo/subgraph's
 // entry only when a subgraph is printed (src/schema/subgraph-printer.ts says why).
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import ts from 'typescript';
 
 const printer = fileURLToPath(new URL('./src/schema/subgraph-printer.ts', import.meta.url));
 
@@ -41,7 +44,7 @@ const graphqlAsModules = {
 
 rmSync(new URL('./dist/', import.meta.url), { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/main.ts', 'sandbox/main': 'sandbox/main.ts' },
+  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts', 'sandbox/main': 'sandbox/main.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -63,3 +66,39 @@ await build({
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   plugins: [lazySubgraphPrinter, graphqlAsModules],
 });
+
+// The library: what an application imports. Its dependencies are the package's, installed beside
+// it, so they stay imports: graphql above all, which must be the application's one copy (a schema
+// built with another copy is not a schema to its yoga). In dist/ itself, not a folder below: the
+// files it reads (examples/, the sandbox's entry) are found from there. No NODE_ENV is fixed: the
+// application's is the one that holds.
+await build({
+  entryPoints: { embed: 'src/embed.ts' },
+  outdir: 'dist',
+  chunkNames: 'embed-[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  packages: 'external',
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  minifySyntax: true,
+  logLevel: 'warning',
+});
+
+// Its declarations, from src/embed.ts alone: the file names no type of src/ (isolated
+// declarations), so that dist/embed.d.ts needs nothing but graphql's and graphql-yoga's types.
+const source = fileURLToPath(new URL('./src/embed.ts', import.meta.url));
+const declarations = ts.transpileDeclaration(readFileSync(source, 'utf8'), {
+  fileName: source,
+  reportDiagnostics: true,
+  compilerOptions: { module: ts.ModuleKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true },
+});
+if (declarations.diagnostics?.length) {
+  const host = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
+  throw new Error(`src/embed.ts must declare its exports' types itself:\n${ts.formatDiagnostics(declarations.diagnostics, host)}`);
+}
+const imported = [...declarations.outputText.matchAll(/from ['"]([^'"]+)['"]/g)].map((m) => m[1]);
+const local = imported.filter((name) => name.startsWith('.'));
+if (local.length > 0) throw new Error(`dist/embed.d.ts would import ${local.join(', ')}, which the package does not ship`);
+writeFileSync(new URL('./dist/embed.d.ts', import.meta.url), declarations.outputText);

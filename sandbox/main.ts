@@ -14,6 +14,8 @@ process.once('disconnect', () => process.exit(0));
 const seed = process.env.SANDBOX_SEED ?? 'avalanche';
 const sandbox = await startSandbox({
   port: Number(process.env.SANDBOX_PORT ?? 0),
+  // Loopback unless told: compose.yaml runs it as a service that the gateways reach by name.
+  host: process.env.SANDBOX_HOST || undefined,
   seed,
   latencyMs: Number(process.env.SANDBOX_LATENCY_MS ?? 0),
   blockMs: Number(process.env.SANDBOX_BLOCK_MS ?? 3000),

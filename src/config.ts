@@ -237,6 +237,9 @@ const schema = z.object({
     .optional(),
 });
 
+/** Every variable the gateway reads: what a settings file (the CLI's --config) or a manifest may name. */
+export const SETTING_NAMES: readonly string[] = Object.keys(schema.shape);
+
 export interface UpstreamUrls {
   dataApi: string;
   metricsApi: string;

@@ -58,6 +58,11 @@ export interface Gateway {
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
   /** The graph as an Apollo Federation v2 subgraph at /subgraph, when FEDERATION is on. */
   subgraph?: YogaServerInstance<Record<string, unknown>, GatewayContext>;
+  /**
+   * What each request's resolvers read (clients, loaders, budget, cursors): yoga's `context`, for
+   * a yoga server of one's own over `schema` (src/embed.ts).
+   */
+  context: (initial: YogaInitialContext) => GatewayContext;
   /** The fast path for JSON POSTs to /graphql (src/lean-post.ts), and to /subgraph. */
   lean: LeanPost;
   subgraphLean?: LeanPost;
@@ -467,6 +472,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
   return {
     yoga,
     subgraph,
+    context,
     lean: fastPath(yoga, graphPlugins),
     subgraphLean: subgraph && fastPath(subgraph, subgraphPlugins),
     subgraphAccess: config.subgraphToken ? (authorization) => adminAccess(config.subgraphToken, authorization ?? null).granted : undefined,

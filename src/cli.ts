@@ -1,0 +1,246 @@
+#!/usr/bin/env node
+/**
+ * `avalanche-graphql-gateway`, the package's command: the server of `npm start`, with its settings
+ * from flags, the environment and a settings file, on as many cores as asked.
+ *
+ * The gateway itself runs in node:cluster workers (dist/main.js, unchanged), always, even one: a
+ * worker is started with the node flags `npm start` gives (heap bounds, --expose-gc for the idle
+ * release; see README "Memory"), which a command started by `npx` or a shell cannot set on
+ * itself, and a worker that dies is replaced. With several workers they share the port (the
+ * primary hands each connection to the next worker), like Hive Gateway's --fork: each is an
+ * instance of its own, sharing what instances share through Redis (REDIS_URL), nothing else.
+ *
+ * The settings are checked once, here, before any worker starts: a mistake is reported once, not
+ * by every worker.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import { readFileSync, realpathSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { parse as parseYaml } from 'yaml';
+import { ConfigError, loadConfig, SETTING_NAMES, servingSandbox, type Config } from './config.js';
+import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.js';
+import { createLogger } from './logger.js';
+
+const USAGE = `Usage: avalanche-graphql-gateway [options]
+
+One GraphQL graph over the Avalanche Data API, the Metrics API and an avalanchego node.
+GraphiQL on http://<host>:<port>/graphql.
+
+Options:
+  -p, --port <port>     Port to listen on (PORT, default 4000)
+      --host <host>     Address to listen on (HOST, default 127.0.0.1; 0.0.0.0 for every interface)
+      --sandbox         Serve the built-in sandbox world instead of the real upstreams (SANDBOX=on)
+  -w, --workers <n>     Processes serving the port: a number, or "auto" for one per core (default 1)
+  -c, --config <file>   Settings from a JSON or YAML file, with the environment variables' names as keys
+  -v, --version         Print the version
+  -h, --help            Print this help
+
+Every setting of README "Configuration" can come from the environment or the settings file;
+flags win over the environment, which wins over the file. With several workers each is an
+instance of its own: set REDIS_URL for them to share their cache, rate limits and subscription
+pollers, as several machines would.
+
+Examples:
+  avalanche-graphql-gateway --sandbox
+  DATA_API_KEY=… avalanche-graphql-gateway --host 0.0.0.0 --workers auto
+  avalanche-graphql-gateway --config gateway.yaml`;
+
+/** npm start's node flags (package.json), HEAP_MAX_MB included: test/package.test.ts checks they are the same. */
+export function workerFlags(heapMaxMb: string | undefined): string[] {
+  return ['--max-semi-space-size=4', `--max-old-space-size=${heapMaxMb || 512}`, '--expose-gc'];
+}
+
+/** The gateway's entry beside this one: built (dist/main.js), or the source when run by tsx. */
+const MAIN = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './main.ts' : './main.js', import.meta.url));
+
+/** A worker that exits this soon after its start, this many times in a row, will not be started again. */
+const EARLY_EXIT_MS = 10_000;
+const EARLY_EXITS = 5;
+
+class UsageError extends Error {}
+
+/**
+ * A settings file: a mapping of setting names to strings, numbers or booleans (YAML reads JSON
+ * too). Unknown names are refused, as a typo would otherwise be a setting silently not applied.
+ */
+export function readSettingsFile(path: string): Record<string, string> {
+  let parsed: unknown;
+  try {
+    parsed = parseYaml(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--config ${path}: ${(error as Error).message}`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new UsageError(`--config ${path}: must be a mapping of settings, e.g. PORT: 4000`);
+  }
+  const problems: string[] = [];
+  const settings: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parsed)) {
+    if (!SETTING_NAMES.includes(name)) problems.push(`${name}: not a setting of the gateway (README "Configuration" lists them)`);
+    else if (value === null || value === undefined) continue;
+    else if (['string', 'number', 'boolean'].includes(typeof value)) settings[name] = String(value);
+    else problems.push(`${name}: must be a string, a number or a boolean`);
+  }
+  if (problems.length > 0) throw new UsageError(`--config ${path}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  return settings;
+}
+
+interface Command {
+  help: boolean;
+  version: boolean;
+  workers: number;
+  /** The environment the workers start with: the file's settings, then the environment, then the flags. */
+  env: Record<string, string | undefined>;
+}
+
+export function parseCommand(argv: string[], env: Record<string, string | undefined>): Command {
+  let values: ReturnType<typeof parse>['values'];
+  const parse = (args: string[]) =>
+    parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string', short: 'p' },
+        host: { type: 'string' },
+        sandbox: { type: 'boolean' },
+        workers: { type: 'string', short: 'w' },
+        config: { type: 'string', short: 'c' },
+        version: { type: 'boolean', short: 'v' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  try {
+    ({ values } = parse(argv));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const workers = values.workers === undefined ? 1 : values.workers === 'auto' ? availableParallelism() : Number(values.workers);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 1024) {
+    throw new UsageError(`--workers: must be a number from 1 to 1024, or auto (got ${JSON.stringify(values.workers)})`);
+  }
+  const merged: Record<string, string | undefined> = { ...env };
+  if (values.config !== undefined) {
+    for (const [name, value] of Object.entries(readSettingsFile(values.config))) {
+      // The environment wins: a variable set empty counts as unset, as loadConfig reads it.
+      if (merged[name] === undefined || merged[name] === '') merged[name] = value;
+    }
+  }
+  if (values.port !== undefined) merged.PORT = values.port;
+  if (values.host !== undefined) merged.HOST = values.host;
+  if (values.sandbox) merged.SANDBOX = 'on';
+  return { help: values.help === true, version: values.version === true, workers, env: merged };
+}
+
+/** `LIVE_POLL_<KIND>_MS`, the variable of a subscription kind's poll interval. */
+const pollVariable = (kind: string) => `LIVE_POLL_${kind.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}_MS`;
+
+/**
+ * Several workers with SANDBOX=on share one sandbox, started here, rather than each building a
+ * world of its own: they get its URLs, and the poll intervals src/main.ts would pace to it.
+ */
+async function sharedSandbox(config: Config, env: Record<string, string | undefined>) {
+  const sandbox = await startEmbeddedSandbox({
+    port: config.sandboxPort,
+    seed: config.sandboxSeed,
+    latencyMs: config.sandboxLatencyMs,
+    blockMs: config.sandboxBlockMs,
+  });
+  await sandbox.ready;
+  const paced = servingSandbox(config, sandbox.urls);
+  const workerEnv: Record<string, string | undefined> = {
+    ...env,
+    SANDBOX: 'off',
+    DATA_API_URL: sandbox.urls.dataApi,
+    METRICS_API_URL: sandbox.urls.metricsApi,
+    NODE_URL_MAINNET: sandbox.urls.node.mainnet,
+    NODE_URL_FUJI: sandbox.urls.node.fuji,
+  };
+  for (const kind of config.live.defaultIntervals) workerEnv[pollVariable(kind)] = String(paced.live.intervals[kind]);
+  return { sandbox, workerEnv };
+}
+
+async function primary(argv: string[]): Promise<void> {
+  let command: Command;
+  let config: Config;
+  try {
+    command = parseCommand(argv, process.env);
+    if (command.help) {
+      console.log(USAGE);
+      return;
+    }
+    if (command.version) {
+      const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+      console.log(pkg.version);
+      return;
+    }
+    config = loadConfig(command.env);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      console.error(error.message);
+      if (error instanceof UsageError) console.error('\nRun avalanche-graphql-gateway --help for the options.');
+      process.exitCode = error instanceof UsageError ? 2 : 1;
+      return;
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  let env = command.env;
+  let sandbox: EmbeddedSandbox | undefined;
+  if (config.sandbox === 'on' && command.workers > 1) {
+    logger.info('building the sandbox world the workers share (a few seconds)');
+    ({ sandbox, workerEnv: env } = await sharedSandbox(config, env));
+    logger.info({ dataApi: sandbox.urls.dataApi }, 'the sandbox serves every worker');
+  }
+
+  // One worker accepts its connections itself; several take turns, handed out by this process.
+  cluster.schedulingPolicy = command.workers === 1 ? cluster.SCHED_NONE : cluster.SCHED_RR;
+  // HEAP_MAX_MB was checked by loadConfig.
+  cluster.setupPrimary({ exec: MAIN, args: [], execArgv: [...process.execArgv, ...workerFlags(env.HEAP_MAX_MB)] });
+
+  let stopping = false;
+  let exitCode = 0;
+  let earlyExits = 0;
+  const startedAt = new Map<Worker, number>();
+  const fork = () => {
+    if (!stopping) startedAt.set(cluster.fork(env), Date.now());
+  };
+  const finish = () => void (sandbox?.close() ?? Promise.resolve()).then(() => logger.flush(() => process.exit(exitCode)));
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    // Each worker drains as src/main.ts does on this signal (SIGTERM: DRAIN_DELAY_MS, then the drain).
+    for (const worker of startedAt.keys()) worker.process.kill(signal);
+    if (startedAt.size === 0) finish();
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker) ?? 0);
+    startedAt.delete(worker);
+    if (stopping) {
+      if (startedAt.size === 0) finish();
+      return;
+    }
+    earlyExits = lived < EARLY_EXIT_MS ? earlyExits + 1 : 0;
+    if (earlyExits >= EARLY_EXITS) {
+      logger.fatal(`workers keep exiting within ${EARLY_EXIT_MS / 1000} s of their start (${earlyExits} in a row): giving up`);
+      exitCode = 1;
+      stop('SIGTERM');
+      return;
+    }
+    logger.warn({ pid: worker.process.pid, code, signal }, 'a worker exited: starting another');
+    // One that failed at once is not restarted in a tight loop.
+    setTimeout(fork, 1000 * earlyExits);
+  });
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  if (command.workers > 1) logger.info({ workers: command.workers }, `starting ${command.workers} workers on one port`);
+  for (let i = 0; i < command.workers; i++) fork();
+}
+
+/** Run as a command (npm's bin link resolves to this file), not imported by a test. */
+const invoked = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+if (cluster.isPrimary && invoked) await primary(process.argv.slice(2));
