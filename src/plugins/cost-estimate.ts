@@ -14,6 +14,12 @@
  * full ones at most, and one read asked twice in one request (aliases of the same page) is made
  * once, as the reuse layer makes it. Retries are not counted: the estimate is of a request that
  * does not fail.
+ *
+ * What the reuse layer shares is counted as it is shared: a pool (a loader every field of the
+ * request uses, such as the subnet catalog) costs what all the keys given to it cost together,
+ * once per network; fields of one object that go out as one call (`sharesWith`) cost what the
+ * dearest of them costs; a `per: { group }` field costs one call per group of its parents, as the
+ * lists above it group them (`groups`: the validators of one subnet's list share that subnet).
  */
 import {
   getDirectiveValues,
@@ -35,7 +41,7 @@ import {
   type SelectionSetNode,
   valueFromASTUntyped,
 } from 'graphql';
-import { COST_EXTENSION, type FieldCost } from '../schema/cost.js';
+import { COST_EXTENSION, type FieldCost, type Pool } from '../schema/cost.js';
 
 /** Items assumed for a list that neither its arguments nor its price bound. */
 export const ASSUMED_LIST_SIZE = 10;
@@ -64,12 +70,32 @@ interface Walk {
   variables: Record<string, unknown>;
   /** Reads that one request makes once however often it asks (aliases of one page). */
   reads: Set<string>;
+  /** The keys each pool was given so far, by pool and network, with the price of the first field that named it. */
+  pools: Map<string, { pool: Pool; keys: number }>;
   /** Calls and nodes by path. */
   byPath: Map<string, PathCost>;
 }
 
-const byArgs = (value: FieldCost['calls'], args: Record<string, unknown>): number =>
-  typeof value === 'function' ? value(args) : (value ?? 0);
+/** How many groups the parents form, by what their members share (`subnet`); absent: each parent its own. */
+type Groups = Readonly<Record<string, number>>;
+
+/** Where the walk is, and what the parents there share. */
+interface At {
+  path: string;
+  slicedBy: PathCost['slicedBy'];
+  /** The items a connection's field asked for, which its `edges` and `nodes` hold. */
+  sliced: number | undefined;
+  /** The groups a connection's field declared, which its `edges` and `nodes` form. */
+  slicedGroups: Groups | undefined;
+  /** What identifies the one parent, when there is one (a read below it is the same read however often it is asked); undefined once there are several. */
+  key: string | undefined;
+  /** The network the parents are on, when the arguments above said it. */
+  scope: string | undefined;
+  groups: Groups;
+}
+
+const byArgs = <T>(value: T | ((args: Record<string, unknown>) => T) | undefined, args: Record<string, unknown>): T | undefined =>
+  typeof value === 'function' ? (value as (args: Record<string, unknown>) => T)(args) : value;
 
 function named(type: GraphQLOutputType): { type: GraphQLNamedType; list: boolean } {
   let t = type;
@@ -125,29 +151,19 @@ function applies(schema: GraphQLSchema, condition: string, type: GraphQLObjectTy
 
 /**
  * What `set` costs below `parents` objects of `type`: for an abstract type, its dearest possible
- * type, whose paths are the ones recorded. `sliced`: the items a connection's field asked for,
- * which its `edges` and `nodes` hold. `key`: what identifies the one parent, when there is one (a
- * read below it is the same read however often it is asked); undefined once there are several.
+ * type, whose paths, reads and pools are the ones recorded.
  */
-function costOf(
-  walk: Walk,
-  type: GraphQLNamedType,
-  set: SelectionSetNode,
-  parents: number,
-  path: string,
-  slicedBy: PathCost['slicedBy'],
-  sliced: number | undefined,
-  key: string | undefined,
-): { calls: number; nodes: number } {
+function costOf(walk: Walk, type: GraphQLNamedType, set: SelectionSetNode, parents: number, at: At): { calls: number; nodes: number } {
   const of = (into: Walk, objectType: GraphQLObjectType) => {
     const total = { calls: 0, nodes: 0 };
+    // Calls already counted for each `sharesWith` name among these fields.
+    const shared = new Map<string, number>();
     for (const nodes of collect(into, objectType, set).values()) {
       const name = nodes[0]!.name.value;
       const field = name.startsWith('__') ? undefined : objectType.getFields()[name];
       if (!field) continue;
-      const at = `${path}${path ? '.' : ''}${name}`;
       // Aliases of one field with the same arguments make the same read: keyed by name, not alias.
-      const cost = fieldCost(into, field, nodes, objectType, parents, at, slicedBy, sliced, key && `${key}/${name}`);
+      const cost = fieldCost(into, field, nodes, objectType, parents, { ...at, key: at.key && `${at.key}/${name}` }, shared);
       total.calls += cost.calls;
       total.nodes += cost.nodes;
     }
@@ -155,10 +171,11 @@ function costOf(
   };
   if (isObjectType(type)) return of(walk, type);
   if (!isAbstractType(type)) return { calls: 0, nodes: 0 };
-  // Each possible type on a scratch walk; the dearest one's paths and reads are kept.
+  // Each possible type on a scratch walk; the dearest one's paths, reads and pools are kept.
   let dearest: { total: { calls: number; nodes: number }; scratch: Walk } | undefined;
   for (const objectType of walk.schema.getPossibleTypes(type)) {
-    const scratch: Walk = { ...walk, reads: new Set(walk.reads), byPath: new Map() };
+    const pools = new Map([...walk.pools].map(([id, entry]) => [id, { ...entry }]));
+    const scratch: Walk = { ...walk, reads: new Set(walk.reads), pools, byPath: new Map() };
     const total = of(scratch, objectType);
     if (!dearest || total.calls > dearest.total.calls || (total.calls === dearest.total.calls && total.nodes > dearest.total.nodes)) {
       dearest = { total, scratch };
@@ -166,6 +183,7 @@ function costOf(
   }
   if (!dearest) return { calls: 0, nodes: 0 };
   for (const read of dearest.scratch.reads) walk.reads.add(read);
+  for (const [id, entry] of dearest.scratch.pools) walk.pools.set(id, entry);
   for (const [p, cost] of dearest.scratch.byPath) {
     const known = walk.byPath.get(p);
     if (known) {
@@ -176,39 +194,68 @@ function costOf(
   return dearest.total;
 }
 
+/** The calls `keys` more keys add to a pool of the network `scope`: what the pool costs with them, less what it cost without. */
+function poolCalls(walk: Walk, pool: Pool, scope: string | undefined, keys: number): number {
+  const id = `${pool.name}@${pool.scope ?? scope ?? '*'}`;
+  let entry = walk.pools.get(id);
+  if (!entry) walk.pools.set(id, (entry = { pool, keys: 0 }));
+  const { calls, batch = 1, max = Number.POSITIVE_INFINITY } = entry.pool;
+  const cost = (k: number) => (k > 0 ? calls * Math.min(Math.ceil(k / batch), max) : 0);
+  const before = cost(entry.keys);
+  entry.keys += keys;
+  return cost(entry.keys) - before;
+}
+
+/** The calls of `parents` parents that make `perParent` calls each, combined as `per` says. */
+function combined(walk: Walk, per: NonNullable<FieldCost['per']>, perParent: number, parents: number, at: At, read: string): number {
+  if (per === 'request') return poolCalls(walk, { name: read, calls: perParent, max: 1 }, at.scope, parents);
+  if (parents <= 1) {
+    // The one parent's read: made once however often the request asks it.
+    const once = at.key && `${at.key} ${read}`;
+    if (once && walk.reads.has(once)) return 0;
+    if (once) walk.reads.add(once);
+    return perParent * parents;
+  }
+  if (per === 'parent') return perParent * parents;
+  if ('group' in per) {
+    const groups = Math.min(parents, at.groups[per.group] ?? parents);
+    return perParent * groups * (per.batch ? Math.ceil(parents / groups / per.batch) : 1);
+  }
+  return perParent * Math.ceil(parents / per.batch);
+}
+
 function fieldCost(
   walk: Walk,
   field: GraphQLField<unknown, unknown>,
   nodes: FieldNode[],
   parentType: GraphQLObjectType,
   parents: number,
-  path: string,
-  slicedBy: PathCost['slicedBy'],
-  sliced: number | undefined,
-  key: string | undefined,
+  at: At,
+  shared: Map<string, number>,
 ): { calls: number; nodes: number } {
   const args = argumentsOf(field, nodes[0]!, walk.variables);
   const price = field.extensions?.[COST_EXTENSION] as FieldCost | undefined;
   const { type, list } = named(field.type);
-  const perParent = byArgs(price?.calls, args);
-  let calls = 0;
-  if (perParent > 0) {
-    const per = price?.per ?? 'parent';
-    if (per === 'request' || parents <= 1) {
-      // One read whatever the parents, or the one parent's: made once however often the request asks it.
-      const read = per === 'request' ? `${parentType.name}.${field.name} ${JSON.stringify(args)}` : key && `${key} ${JSON.stringify(args)}`;
-      if (!read || !walk.reads.has(read)) {
-        if (read) walk.reads.add(read);
-        calls = perParent * (per === 'request' ? 1 : parents);
-      }
-    } else if (per === 'parent') calls = perParent * parents;
-    else calls = perParent * Math.ceil(parents / per.batch);
+  const path = `${at.path}${at.path ? '.' : ''}${field.name}`;
+  const perParent = byArgs(price?.calls, args) ?? 0;
+  let calls =
+    perParent > 0
+      ? combined(walk, price?.per ?? 'parent', perParent, parents, at, `${parentType.name}.${field.name} ${JSON.stringify(args)}`)
+      : 0;
+  if (price?.sharesWith) {
+    // Goes out with its siblings' calls: only what it needs beyond theirs.
+    const before = shared.get(price.sharesWith) ?? 0;
+    shared.set(price.sharesWith, Math.max(before, calls));
+    calls = Math.max(0, calls - before);
   }
+  for (const pool of byArgs(price?.pools, args) ?? []) calls += poolCalls(walk, pool, at.scope, parents * (pool.keys ?? 1));
   // Items per parent: the field's own bound, a connection's slice for its edges and nodes, or the assumption.
-  const items = list ? (price?.items !== undefined ? byArgs(price.items, args) : (sliced ?? ASSUMED_LIST_SIZE)) : 1;
+  const items = list ? (price?.items !== undefined ? byArgs(price.items, args)! : (at.sliced ?? ASSUMED_LIST_SIZE)) : 1;
   const objects = isObjectType(type) || isAbstractType(type);
   const below = parents * items;
-  const slicers = price?.slicing?.length ? [...slicedBy, ...price.slicing.map((argument) => ({ field: field.name, argument }))] : slicedBy;
+  const slicers = price?.slicing?.length
+    ? [...at.slicedBy, ...price.slicing.map((argument) => ({ field: field.name, argument }))]
+    : at.slicedBy;
   const entry = walk.byPath.get(path) ?? { path, calls: 0, nodes: 0, slicedBy: slicers };
   entry.calls += calls;
   entry.nodes += objects ? below : 0;
@@ -216,10 +263,24 @@ function fieldCost(
   let total = { calls, nodes: objects ? below : 0 };
   const selectionSet = nodes.length === 1 ? nodes[0]!.selectionSet : mergeSets(nodes);
   if (selectionSet && objects) {
-    // A connection hands its slice to the lists it holds; below a list, parents are many.
+    // What one list's items share: as many groups as lists, or fewer when the parents were grouped already.
+    const declared = byArgs(price?.groups, args);
+    const grouped = declared && Object.fromEntries(declared.map((name) => [name, Math.min(parents, at.groups[name] ?? parents)]));
+    // A connection hands its slice and its groups to the lists it holds; other lists group their items
+    // only as they declare; a field of one object keeps its parents' groups.
+    const fromSlice = list && price?.items === undefined && at.sliced !== undefined;
+    const groups = !list ? at.groups : (grouped ?? (fromSlice ? (at.slicedGroups ?? {}) : {}));
     const slice = !list && price?.items !== undefined ? byArgs(price.items, args) : undefined;
-    const childKey = below <= 1 && !list ? key && `${key}/${field.name}(${JSON.stringify(args)})` : undefined;
-    const child = costOf(walk, type, selectionSet, below, path, slicers, slice, childKey);
+    const child = costOf(walk, type, selectionSet, below, {
+      path,
+      slicedBy: slicers,
+      sliced: slice,
+      slicedGroups: slice !== undefined ? grouped : undefined,
+      // Below a list, parents are many.
+      key: below <= 1 && !list ? at.key && `${at.key}(${JSON.stringify(args)})` : undefined,
+      scope: price?.scope?.(args) ?? at.scope,
+      groups,
+    });
     total = { calls: total.calls + child.calls, nodes: total.nodes + child.nodes };
   }
   return total;
@@ -258,8 +319,16 @@ export function estimate(
       : operation.operation === 'mutation'
         ? schema.getMutationType()
         : schema.getSubscriptionType();
-  const walk: Walk = { schema, fragments, variables, reads: new Set(), byPath: new Map() };
+  const walk: Walk = { schema, fragments, variables, reads: new Set(), pools: new Map(), byPath: new Map() };
   if (!root) return { calls: 0, nodes: 0, paths: [] };
-  const total = costOf(walk, root, operation.selectionSet, 1, '', [], undefined, 'root');
+  const total = costOf(walk, root, operation.selectionSet, 1, {
+    path: '',
+    slicedBy: [],
+    sliced: undefined,
+    slicedGroups: undefined,
+    key: 'root',
+    scope: undefined,
+    groups: {},
+  });
   return { ...total, paths: [...walk.byPath.values()].filter((p) => p.calls > 0 || p.nodes > 0) };
 }

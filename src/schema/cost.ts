@@ -7,10 +7,25 @@
  * - `calls`: the upstream calls it makes for one parent object (a JSON-RPC batch is one call; a
  *   page is one call, so a connection costs the pages its `first` needs: see `paged`);
  * - `per`: how the calls of several parents combine: each parent its own (the default), one call
- *   per `batch` parents (a loader that batches keys), or once per request whatever the parents
- *   (a listing every lookup of the request shares);
+ *   per `batch` parents (a loader that batches keys), once per request whatever the parents
+ *   (a read every lookup of the request shares), or once per `group` of parents that share
+ *   something (the L1 validators of one subnet, found in one listing of it);
  * - `items`: for a field returning a list (or a connection), the most items it returns per parent,
- *   from its arguments, or the size assumed for a list the upstream does not bound.
+ *   from its arguments, or the size assumed for a list the upstream does not bound;
+ * - `pools`: the loaders it looks things up through that the whole request shares (the subnet
+ *   catalog, read once per network; asset descriptions, one call per asset): what they cost is
+ *   counted once for every field of the request that uses them (see `Pool`);
+ * - `groups`: for a list, what all the items of one list share, so that a `per: { group }` field
+ *   below counts one call per list rather than per item;
+ * - `sharesWith`: fields of one object whose calls go out together (the `eth_*` calls to one
+ *   chain, one JSON-RPC batch) or make the same read: together they cost what the dearest does;
+ * - `scope`: the network the objects below are on, when the arguments say it (`network(name:)`),
+ *   which keeps the pools of one network apart from the other's.
+ *
+ * The estimate is an upper bound where the code bounds the calls (pages from `first`, a lookup per
+ * parent that may be answered from a list read earlier, batches), and an assumption where only the
+ * data does (the size of an unbounded list, the subnets a catalog holds, the assets a response
+ * names): each such assumption is written beside the price that makes it.
  *
  * A field without `price` makes no call (it maps what its parent holds). test/cost.test.ts runs a
  * corpus with every field's calls attributed and fails when a field that called has no price, and
@@ -31,17 +46,45 @@ import {
 import type { ConnectionArgs, PageSpec } from '../paging/connection.js';
 
 /** A number, or a function of the field's arguments (as the client gave them, defaults applied). */
-export type ByArgs<Args> = number | ((args: Args) => number);
+export type ByArgs<Args, T = number> = T | ((args: Args) => T);
+
+/**
+ * A loader (or a read) that every field of a request shares: its calls depend on all the keys the
+ * request gives it, not on each field's parents. Prices that name the same pool on the same network
+ * add their keys to it, and the pool costs `calls` per `batch` keys, at most `max` batches.
+ */
+export interface Pool {
+  /** What the loader is; prices naming it must agree on what it costs. */
+  name: string;
+  /** Calls per batch of keys (the pages of a listing). */
+  calls: number;
+  /** Keys one batch takes: 1 (the default) for one lookup per key. */
+  batch?: number;
+  /** The most batches a request makes, whatever its keys: 1 for a listing read once. */
+  max?: number;
+  /** The network, when the field knows it better than the walk does (a global id's). */
+  scope?: string;
+  /** Keys each parent gives the pool: 1 unless the arguments name several. */
+  keys?: number;
+}
 
 export interface FieldCost<Args = Record<string, unknown>> {
   /** Upstream calls for one parent object. Default 0. */
   calls?: ByArgs<Args>;
-  /** How several parents' calls combine: each its own (`parent`, the default), one per `batch` parents, or one per request. */
-  per?: 'parent' | 'request' | { batch: number };
+  /** How several parents' calls combine: each its own (`parent`, the default), one per `batch` parents, one per request, or one per `group` of parents (and `batch` of them within it). */
+  per?: 'parent' | 'request' | { batch: number } | { group: string; batch?: number };
   /** For a list or a connection: the most items per parent (from `first`), or the size assumed for an unbounded list. */
   items?: ByArgs<Args>;
   /** The arguments that bound `items` (`first`), named in refusals ("lower `first` on …"). */
   slicing?: readonly string[];
+  /** Loaders the request shares that the field looks things up through (see Pool). */
+  pools?: ByArgs<Args, readonly Pool[]>;
+  /** For a list or a connection: what the items of one list share, for `per: { group }` fields below them. */
+  groups?: ByArgs<Args, readonly string[]>;
+  /** Fields of one object whose calls go out as one (one JSON-RPC batch, or the same read): they cost what the dearest costs. */
+  sharesWith?: string;
+  /** The network of the objects below, when the arguments name it; undefined: the parent's. */
+  scope?: (args: Args) => string | undefined;
 }
 
 /** A field's price as the schema keeps it: in its extensions, under this key. */
@@ -93,7 +136,9 @@ export function paged(spec: PageSpec, extra: Omit<FieldCost<ConnectionArgs>, 'it
 /**
  * Copies each field's `price` into its extensions, where the estimator reads it, and gives the
  * federation plugin the `@cost` and `@listSize` a router reads: the calls per parent as the
- * weight, and the list's size (its slicing arguments, or the size assumed). Runs before the
+ * weight, and the list's size (its slicing arguments, or the size assumed). What the directives
+ * cannot say (pools, groups, calls shared by sibling fields) is left out: a router prices such
+ * fields as if each parent made its own call. Runs before the
  * federation plugin, which prints those options as directives.
  */
 export class CostPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
@@ -102,7 +147,9 @@ export class CostPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
     if (!price) return fieldConfig;
     const federation: { cost?: number; listSize?: { assumedSize?: number; slicingArguments?: string[]; sizedFields?: string[] } } = {};
     if (typeof price.calls === 'number' && price.calls > 0) federation.cost = price.calls;
-    else if (typeof price.calls === 'function') federation.cost = 1;
+    // A lookup by arguments, or through a loader the request shares: a router has no way to say
+    // either, and weighs it as one call per parent.
+    else if (typeof price.calls === 'function' || price.pools) federation.cost = 1;
     if (price.slicing) federation.listSize = { slicingArguments: [...price.slicing], sizedFields: ['edges', 'nodes'] };
     else if (typeof price.items === 'number') federation.listSize = { assumedSize: price.items };
     // A union of option shapes, one per kind of field: only the two federation options are added.
