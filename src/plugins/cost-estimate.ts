@@ -41,7 +41,7 @@ import {
   type SelectionSetNode,
   valueFromASTUntyped,
 } from 'graphql';
-import { COST_EXTENSION, type FieldCost, type Pool } from '../schema/cost.js';
+import { type ByArgs, COST_EXTENSION, type FieldCost, type Pool, type Where } from '../schema/cost.js';
 
 /** Items assumed for a list that neither its arguments nor its price bound. */
 export const ASSUMED_LIST_SIZE = 10;
@@ -94,8 +94,8 @@ interface At {
   groups: Groups;
 }
 
-const byArgs = <T>(value: T | ((args: Record<string, unknown>) => T) | undefined, args: Record<string, unknown>): T | undefined =>
-  typeof value === 'function' ? (value as (args: Record<string, unknown>) => T)(args) : value;
+const byArgs = <T>(value: ByArgs<Record<string, unknown>, T> | undefined, args: Record<string, unknown>, where: Where): T | undefined =>
+  typeof value === 'function' ? (value as (args: Record<string, unknown>, where: Where) => T)(args, where) : value;
 
 function named(type: GraphQLOutputType): { type: GraphQLNamedType; list: boolean } {
   let t = type;
@@ -237,7 +237,8 @@ function fieldCost(
   const price = field.extensions?.[COST_EXTENSION] as FieldCost | undefined;
   const { type, list } = named(field.type);
   const path = `${at.path}${at.path ? '.' : ''}${field.name}`;
-  const perParent = byArgs(price?.calls, args) ?? 0;
+  const where: Where = { scope: at.scope };
+  const perParent = byArgs(price?.calls, args, where) ?? 0;
   let calls =
     perParent > 0
       ? combined(walk, price?.per ?? 'parent', perParent, parents, at, `${parentType.name}.${field.name} ${JSON.stringify(args)}`)
@@ -248,9 +249,9 @@ function fieldCost(
     shared.set(price.sharesWith, Math.max(before, calls));
     calls = Math.max(0, calls - before);
   }
-  for (const pool of byArgs(price?.pools, args) ?? []) calls += poolCalls(walk, pool, at.scope, parents * (pool.keys ?? 1));
+  for (const pool of byArgs(price?.pools, args, where) ?? []) calls += poolCalls(walk, pool, at.scope, parents * (pool.keys ?? 1));
   // Items per parent: the field's own bound, a connection's slice for its edges and nodes, or the assumption.
-  const items = list ? (price?.items !== undefined ? byArgs(price.items, args)! : (at.sliced ?? ASSUMED_LIST_SIZE)) : 1;
+  const items = list ? (price?.items !== undefined ? byArgs(price.items, args, where)! : (at.sliced ?? ASSUMED_LIST_SIZE)) : 1;
   const objects = isObjectType(type) || isAbstractType(type);
   const below = parents * items;
   const slicers = price?.slicing?.length
@@ -264,13 +265,13 @@ function fieldCost(
   const selectionSet = nodes.length === 1 ? nodes[0]!.selectionSet : mergeSets(nodes);
   if (selectionSet && objects) {
     // What one list's items share: as many groups as lists, or fewer when the parents were grouped already.
-    const declared = byArgs(price?.groups, args);
+    const declared = byArgs(price?.groups, args, where);
     const grouped = declared && Object.fromEntries(declared.map((name) => [name, Math.min(parents, at.groups[name] ?? parents)]));
     // A connection hands its slice and its groups to the lists it holds; other lists group their items
     // only as they declare; a field of one object keeps its parents' groups.
     const fromSlice = list && price?.items === undefined && at.sliced !== undefined;
     const groups = !list ? at.groups : (grouped ?? (fromSlice ? (at.slicedGroups ?? {}) : {}));
-    const slice = !list && price?.items !== undefined ? byArgs(price.items, args) : undefined;
+    const slice = !list && price?.items !== undefined ? byArgs(price.items, args, where) : undefined;
     const child = costOf(walk, type, selectionSet, below, {
       path,
       slicedBy: slicers,

@@ -45,8 +45,13 @@ import {
 } from '@pothos/core';
 import type { ConnectionArgs, PageSpec } from '../paging/connection.js';
 
-/** A number, or a function of the field's arguments (as the client gave them, defaults applied). */
-export type ByArgs<Args, T = number> = T | ((args: Args) => T);
+/** Where a price is asked: the network the parents are on, when the arguments above named it. */
+export interface Where {
+  scope: string | undefined;
+}
+
+/** A number, or a function of the field's arguments (as the client gave them, defaults applied) and of where it is asked. */
+export type ByArgs<Args, T = number> = T | ((args: Args, where: Where) => T);
 
 /**
  * A loader (or a read) that every field of a request shares: its calls depend on all the keys the
@@ -115,19 +120,22 @@ declare global {
  * the upstream's largest size, plus one when resuming (`after` may need the page its cursor's
  * item was on before the next one). `calls` adds what a page needs besides (a lookup first, say).
  */
-export function paged(spec: PageSpec, extra: Omit<FieldCost<ConnectionArgs>, 'items' | 'slicing'> = {}): FieldCost<ConnectionArgs> {
+export function paged<Args extends ConnectionArgs = ConnectionArgs>(
+  spec: PageSpec,
+  extra: Omit<FieldCost<NoInfer<Args>>, 'items' | 'slicing'> = {},
+): FieldCost<NoInfer<Args>> {
   // A `first` out of bounds costs nothing: the field refuses it (BAD_USER_INPUT) before any call.
-  const first = (args: ConnectionArgs) => {
+  const first = (args: Args) => {
     const n = args.first ?? spec.defaultFirst;
     return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= spec.maxFirst ? n : 0;
   };
   const more = extra.calls;
   return {
     ...extra,
-    calls: (args) =>
+    calls: (args, where) =>
       first(args) === 0
         ? 0
-        : Math.ceil(first(args) / spec.maxPageSize) + (args.after ? 1 : 0) + (typeof more === 'function' ? more(args) : (more ?? 0)),
+        : Math.ceil(first(args) / spec.maxPageSize) + (args.after ? 1 : 0) + (typeof more === 'function' ? more(args, where) : (more ?? 0)),
     items: first,
     slicing: ['first'],
   };
