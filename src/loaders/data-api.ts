@@ -37,14 +37,16 @@ import type { RequestReads } from './reads.js';
 /** Addresses per `listChainIds` call: ~45 characters each keeps the URL near 4.5 KB. */
 export const CHAIN_IDS_BATCH = 100;
 /** Subnets per page of the whole listing: pages stay within the answer cap (genesis data is large). */
-const CATALOG_PAGE_SIZE = 1_000;
-const CATALOG_MAX_PAGES = 20;
+export const CATALOG_PAGE_SIZE = 1_000;
+/** The most pages of it a request reads: a network of more subnets is cut there. */
+export const CATALOG_MAX_PAGES = 20;
 /** Lookups of one kind a request runs at once; more wait their turn. */
 export const LOOKUP_CONCURRENCY = 8;
 
 type Hit = { blockchain: Blockchain; subnet: Subnet };
 
-const NETWORKS: readonly NetworkName[] = ['mainnet', 'fuji'];
+/** The networks `networkOf` looks a blockchain up in, in order. */
+export const NETWORKS: readonly NetworkName[] = ['mainnet', 'fuji'];
 
 export interface SubnetCatalog {
   subnets: readonly Subnet[];

@@ -12,6 +12,7 @@ import { nodeKey, parseNodeKey } from './global-id.js';
 import { checkAddresses } from './inputs.js';
 import { AvalancheAddressScalar } from './scalars.js';
 import { AddressChainRef, AddressRef, NetworkRef } from './refs.js';
+import { CHAIN_IDS } from './pools.js';
 
 AddressChainRef.implement({
   description: 'A chain an address has interacted with.',
@@ -43,7 +44,7 @@ builder.node(AddressRef, {
     resolve: (a) => nodeKey(a.network, a.address),
     parse: parseAddressId,
   },
-  // Any well-formed address exists: there is nothing to look up.
+  // Any well-formed address exists: there is nothing to look up (no lookupPrice: it costs nothing).
   loadOne: ({ network, key }) => ({ network, address: key }),
   fields: (t) => ({
     network: t.expose('network', { type: NetworkNameEnum, description: 'The network of the address.' }),
@@ -56,6 +57,8 @@ builder.node(AddressRef, {
       nullable: true,
       description:
         'Every Primary Network chain this address has interacted with (addresses:listChainIds). All addresses of one response are looked up in one upstream call.',
+      // The Primary Network's three chains at most.
+      price: { pools: [CHAIN_IDS], items: 3 },
       resolve: async (a, _args, ctx) => {
         if (a.address.startsWith('0x')) {
           throw badInput(`addresses:listChainIds accepts X-/P-Chain bech32 addresses only, not the EVM address ${a.address}.`);
@@ -110,6 +113,7 @@ builder.objectFields(NetworkRef, (t) => ({
         description: 'Bech32 addresses of this network, or 0x addresses.',
       }),
     },
+    price: { items: (args) => args.addresses.length },
     resolve: (network, args) =>
       checkAddresses(network.name, args.addresses, { argument: 'addresses', allowEvm: true }).map((address) => ({
         network: network.name,

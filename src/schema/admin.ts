@@ -60,6 +60,9 @@ const LoggerLevelRef = builder.objectRef<{ name: string; logLevel: string; displ
   }),
 });
 
+/** Loggers a node has: its own (main, http, …) and one per chain it runs; a few dozen at most. */
+const LOGGERS = 20;
+
 const loggerLevelList = (levels: Record<string, { logLevel: string; displayLevel: string }>) =>
   Object.entries(levels).map(([name, l]) => ({ name, ...l }));
 
@@ -84,11 +87,13 @@ const LoadVmsRef = builder.objectRef<{ newVMs: Record<string, string[]>; failedV
   fields: (t) => ({
     loaded: t.field({
       type: [LoadedVmRef],
+      price: { items: 5 },
       description: 'VMs newly loaded, with their aliases.',
       resolve: (r) => Object.entries(r.newVMs ?? {}).map(([vmId, aliases]) => ({ vmId, aliases })),
     }),
     failed: t.field({
       type: [FailedVmRef],
+      price: { items: 5 },
       description: 'VMs that failed to load; empty when all loaded.',
       resolve: (r) => Object.entries(r.failedVMs ?? {}).map(([vmId, error]) => ({ vmId, error })),
     }),
@@ -130,6 +135,7 @@ const NodeAdminRef = builder.objectRef<{ network: NetworkName }>('NodeAdmin').im
       description: 'The aliases of a chain, its id among them (admin.getChainAliases); empty when the node knows no such chain.',
       // The node looks the chain up by id only here (aliases work in admin.aliasChain).
       args: { chain: t.arg({ type: CB58IdScalar, required: true, description: 'The blockchain id (cb58).' }) },
+      price: { calls: 1 },
       resolve: async (a, { chain }, ctx) => (await adminGetChainAliases(ctx.node, a.network, { chain })).aliases ?? [],
     }),
     loggerLevels: t.field({
@@ -137,6 +143,7 @@ const NodeAdminRef = builder.objectRef<{ network: NetworkName }>('NodeAdmin').im
       nullable: true,
       description: 'The levels of every logger, or of one (admin.getLoggerLevel).',
       args: { loggerName: t.arg.string({ description: 'One logger, e.g. "C"; every logger when omitted.' }) },
+      price: { calls: 1, items: LOGGERS },
       resolve: async (a, { loggerName }, ctx) => {
         const res = await adminGetLoggerLevel(
           ctx.node,
@@ -163,7 +170,8 @@ builder.objectField(NetworkRef, 'admin', (t) =>
 /** The admin mutations: each names its network, and only runs for a request with the token. */
 builder.mutationFields((t) => {
   const network = () => t.arg({ type: NetworkNameEnum, required: true, description: 'The network whose node to act on.' });
-  const done = { type: 'Boolean', nullable: true, authScopes: { admin: true } } as const;
+  // Each asks its node once.
+  const done = { type: 'Boolean', nullable: true, authScopes: { admin: true }, price: { calls: 1 } } as const;
   return {
     nodeAlias: t.field({
       ...done,
@@ -213,6 +221,8 @@ builder.mutationFields((t) => {
         logLevel: t.arg({ type: LogLevelEnum, description: 'The level to write to the log file.' }),
         displayLevel: t.arg({ type: LogLevelEnum, description: 'The level to show on the console.' }),
       },
+      // And once more when the node answers `{}` (as its docs show): the levels are read back.
+      price: { calls: 2, items: LOGGERS },
       resolve: async (_root, args, ctx) => {
         if (args.logLevel == null && args.displayLevel == null) {
           throw badInput('`nodeSetLoggerLevel` needs `logLevel`, `displayLevel` or both: the node refuses a call that changes neither.', {
@@ -238,6 +248,7 @@ builder.mutationFields((t) => {
       authScopes: { admin: true },
       description: 'Loads the VM plugins installed on the node since it started (admin.loadVMs).',
       args: { network: network() },
+      price: { calls: 1 },
       resolve: (_root, args, ctx) => adminLoadVMs(ctx.node, toNetwork(args.network)),
     }),
     nodeLockProfile: t.field({

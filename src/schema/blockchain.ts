@@ -10,6 +10,8 @@ import { NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';
 import { keyField, keyNetwork } from './entity-keys.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { CB58IdScalar } from './scalars.js';
+import { SUBNET_CATALOG } from './pools.js';
+import { lookupPrice } from './lookups.js';
 import { BlockchainStatusEnum } from './enums.js';
 import { platformGetBlockchainStatus } from '../upstreams/node/p-chain.js';
 import { PRIMARY_CHAIN_IDS } from '../ids.js';
@@ -35,6 +37,9 @@ export async function findBlockchain(ctx: GatewayContext, network: NetworkName, 
   const hit = await ctx.loaders.blockchain(network, blockchainId);
   return hit ? blockchainModel(network, hit.blockchain, subnetModel(network, hit.subnet)) : null;
 }
+
+// By id (`node(id:)`, `_entities`): from the subnet catalog, as `Network.blockchain`.
+lookupPrice(BlockchainRef.name, { pools: [SUBNET_CATALOG] });
 
 builder.node(BlockchainRef, {
   description: 'A blockchain: an instance of a VM that a subnet validates, with its genesis.',
@@ -92,6 +97,7 @@ builder.node(BlockchainRef, {
       type: BlockchainStatusEnum,
       nullable: true,
       description: 'What the node knows of this chain: validating, syncing, or only created (platform.getBlockchainStatus).',
+      price: { calls: 1 },
       resolve: async (b, _args, ctx) => (await platformGetBlockchainStatus(ctx.node, b.network, { blockchainID: b.blockchainId })).status,
     }),
   }),
@@ -110,6 +116,7 @@ builder.objectField(NetworkRef, 'blockchain', (t) =>
     nullable: true,
     description: 'One blockchain by id; null if the network has no such blockchain.',
     args: { blockchainId: t.arg({ type: CB58IdScalar, required: true, description: 'The blockchain id (cb58).' }) },
+    price: { pools: [SUBNET_CATALOG] },
     resolve: (network, { blockchainId }, ctx) => findBlockchain(ctx, network.name, blockchainId),
   }),
 );
@@ -121,6 +128,7 @@ builder.objectField(AddressChainRef, 'blockchain', (t) =>
     type: BlockchainRef,
     nullable: true,
     description: 'The chain, when the subnet listing knows it (the P-Chain itself is not listed as a blockchain).',
+    price: { pools: [SUBNET_CATALOG] },
     resolve: (c, _args, ctx) => findBlockchain(ctx, c.network, c.blockchainId),
   }),
 );
@@ -130,6 +138,7 @@ builder.interfaceField(TransactionInterface, 'blockchain', (t) =>
     type: BlockchainRef,
     nullable: true,
     description: 'The chain as a Blockchain, when the subnet listing has it (the P-Chain itself is not listed).',
+    price: { pools: [SUBNET_CATALOG] },
     resolve: (tx, _args, ctx) => findBlockchain(ctx, tx.network, PRIMARY_CHAIN_IDS[tx.network][tx.chain[0] as 'p' | 'x' | 'c']),
   }),
 );
@@ -139,6 +148,7 @@ builder.objectField(EvmChainRef, 'blockchain', (t) =>
     type: BlockchainRef,
     nullable: true,
     description: 'Its blockchain: subnet, VM, genesis.',
+    price: { pools: [SUBNET_CATALOG] },
     resolve: (c, _args, ctx) => findBlockchain(ctx, c.network, c.blockchainId),
   }),
 );
@@ -148,12 +158,14 @@ builder.objectFields(IcmMessageRef, (t) => ({
     type: BlockchainRef,
     nullable: true,
     description: 'The source blockchain.',
+    price: { pools: [SUBNET_CATALOG] },
     resolve: (m, _a, ctx) => findBlockchain(ctx, m.network, m.sourceBlockchainId),
   }),
   destinationBlockchain: t.field({
     type: BlockchainRef,
     nullable: true,
     description: 'The destination blockchain.',
+    price: { pools: [SUBNET_CATALOG] },
     resolve: (m, _a, ctx) => findBlockchain(ctx, m.network, m.destinationBlockchainId),
   }),
 }));
@@ -163,6 +175,8 @@ builder.objectField(ValidatorManagerRef, 'blockchain', (t) =>
     type: BlockchainRef,
     nullable: true,
     description: 'The blockchain the contract lives on; null if the subnet listing does not know it.',
+    // None when the contract lives on its L1's own chain (the usual case): which it is, is the data's.
+    price: { pools: [SUBNET_CATALOG] },
     resolve: (m, _args, ctx): Promise<BlockchainModel | null> | BlockchainModel => {
       const own = m.subnet?.blockchains.find((b) => b.blockchainId === m.blockchainId);
       return own && m.subnet ? blockchainModel(m.network, own, m.subnet) : findBlockchain(ctx, m.network, m.blockchainId);
@@ -175,6 +189,7 @@ builder.objectField(PChainBlockchainEntryRef, 'blockchain', (t) =>
     type: BlockchainRef,
     nullable: true,
     description: 'The same chain in the graph (from the Data API listing).',
+    price: { pools: [SUBNET_CATALOG] },
     resolve: (c, _args, ctx) => findBlockchain(ctx, c.network, c.id),
   }),
 );
@@ -184,6 +199,7 @@ builder.objectField(XChainRef, 'blockchain', (t) =>
     type: BlockchainRef,
     nullable: true,
     description: 'This chain as the Data API lists it (VM, genesis, creation, subnet).',
+    price: { pools: [SUBNET_CATALOG] },
     resolve: (x, _args, ctx) => findBlockchain(ctx, x.network, x.avmBlockchainId ?? PRIMARY_CHAIN_IDS[x.network].x),
   }),
 );

@@ -18,6 +18,7 @@ import type { GatewayContext } from '../context.js';
 import { forbidden } from '../errors.js';
 import { assertNodeCount, assertNodeType, decodeGlobalId, encodeGlobalId } from './global-id.js';
 import { CostPlugin } from './cost.js';
+import { lookupsPrice, type Named } from './lookups.js';
 import { PacingPlugin } from './pacing.js';
 
 /**
@@ -121,6 +122,7 @@ export const builder = new SchemaBuilder<{
     nodeQueryOptions: {
       description: 'Fetches any object again by its global id (its `id` field). Null when it no longer exists.',
       args: { id: { description: "A global id, as an object's `id` field gave it." } },
+      price: lookupsPrice((args) => namedBy([args.id])),
       resolve: (_root, { id }, _ctx, info, resolveNode) => {
         assertNodeType(info.schema, id.typename);
         return resolveNode(id);
@@ -130,6 +132,7 @@ export const builder = new SchemaBuilder<{
       description:
         'Fetches up to 100 objects by their global ids, in order; null where one no longer exists, and null with its own error where its lookup failed.',
       args: { ids: { description: "Global ids, as objects' `id` fields gave them; at most 100." } },
+      price: { ...lookupsPrice((args: { ids: readonly unknown[] }) => namedBy(args.ids)), items: (args) => args.ids.length },
       resolve: (_root, { ids }, ctx, info) => {
         assertNodeCount(ids.length);
         for (const id of ids) assertNodeType(info.schema, id.typename);
@@ -142,6 +145,23 @@ export const builder = new SchemaBuilder<{
     },
   },
 });
+
+/**
+ * What global ids name, as a price reads them: the ids as the client wrote them (a price sees the
+ * arguments before Pothos decodes them), or decoded. An id that does not decode names nothing: the
+ * field refuses it before any call.
+ */
+function namedBy(ids: readonly unknown[]): Named[] {
+  return ids.flatMap((id): Named[] => {
+    try {
+      const { typename, id: key } = typeof id === 'string' ? decodeGlobalId(id) : (id as { typename: string; id: string });
+      const network = key.slice(0, key.indexOf(':'));
+      return [{ typename, network: network === 'mainnet' || network === 'fuji' ? network : undefined }];
+    } catch {
+      return [];
+    }
+  });
+}
 
 /** The builder for Pothos's node resolver, typed apart so that the options above may name it. */
 function relayBuilder(): PothosSchemaTypes.SchemaBuilder<SchemaTypes> {

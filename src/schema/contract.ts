@@ -97,7 +97,13 @@ export const ContractMetadataRef = builder.interfaceRef<ContractModel>('Contract
     color: t.exposeString('color', { nullable: true, description: 'Its brand colour.' }),
     logoAsset: t.expose('logoAsset', { type: ImageAssetRef, nullable: true, description: 'Its logo.' }),
     bannerAsset: t.expose('bannerAsset', { type: ImageAssetRef, nullable: true, description: 'Its banner.' }),
-    resourceLinks: t.field({ type: [ResourceLinkRef], description: 'Links to its pages.', resolve: (c) => c.resourceLinks ?? [] }),
+    // A site, a few social pages.
+    resourceLinks: t.field({
+      type: [ResourceLinkRef],
+      description: 'Links to its pages.',
+      price: { items: 5 },
+      resolve: (c) => c.resourceLinks ?? [],
+    }),
     tags: t.stringList({ description: 'Tags, e.g. "defi".', resolve: (c) => c.tags ?? [] }),
     deploymentDetails: t.field({
       type: DeploymentRef,
@@ -149,6 +155,13 @@ builder.objectRef<ContractModel>('UnknownContract').implement({
   fields: () => ({}),
 });
 
+/**
+ * A contract's metadata (getContractMetadata): one call per contract per request. Counted per
+ * parent: the contracts a list names are mostly distinct (a page of transfers of one token is not,
+ * and costs less than priced).
+ */
+const CONTRACT_LOOKUP = { calls: 1 } as const;
+
 /** The metadata of the contract at an address; null when no contract is there. */
 async function contractAt(ctx: GatewayContext, chain: EvmChainModel, address: string): Promise<ContractModel | null> {
   const metadata = await ctx.loaders.contract(chainIdOf(chain), address);
@@ -160,6 +173,7 @@ builder.objectField(EvmAddressRef, 'contract', (t) =>
     type: ContractMetadataRef,
     nullable: true,
     description: 'Metadata of the contract at this address; null when it is an account, not a contract.',
+    price: CONTRACT_LOOKUP,
     resolve: (a, _args, ctx) => contractAt(ctx, a.chain, a.address),
   }),
 );
@@ -170,6 +184,7 @@ builder.objectField(PartyRef, 'contract', (t) =>
     nullable: true,
     description:
       "Metadata of the contract at this address; null for an account. Each contract is looked up once per request; a transaction's sender, always an account, is not looked up.",
+    price: CONTRACT_LOOKUP,
     resolve: (p, _args, ctx) => (p.account ? null : contractAt(ctx, p.chain, p.address)),
   }),
 );
@@ -179,6 +194,7 @@ builder.interfaceField(CollectibleRef, 'contract', (t) =>
     type: ContractMetadataRef,
     nullable: true,
     description: "The collection contract's metadata.",
+    price: CONTRACT_LOOKUP,
     resolve: (c, _args, ctx) => contractAt(ctx, c.chain, c.address),
   }),
 );
@@ -188,6 +204,7 @@ builder.objectField(Erc20TokenRef, 'contract', (t) =>
     type: ContractMetadataRef,
     nullable: true,
     description: "The token contract's metadata.",
+    price: CONTRACT_LOOKUP,
     resolve: (tk, _args, ctx) => contractAt(ctx, tk.chain, tk.address),
   }),
 );

@@ -9,6 +9,8 @@
 import { isInterfaceType, isUnionType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import { badInput, quote } from '../errors.js';
 import type { NetworkName } from '../ids.js';
+import { COST_EXTENSION } from './cost.js';
+import { lookupsPrice, type Named } from './lookups.js';
 
 /**
  * The most representations one `_entities` call may hold: a router sends every reference of one
@@ -79,4 +81,22 @@ export function isolateRepresentations(schema: GraphQLSchema): void {
         return error;
       }
     });
+}
+
+/**
+ * Prices `_entities`, which the federation plugin makes (so it has no `price` option of its own):
+ * each representation costs what looking its entity up costs (`lookupPrice`, beside each entity's
+ * `resolveReference`), on the network it names. One that names no entity costs nothing: it fails
+ * alone, before any call.
+ */
+export function priceRepresentations(schema: GraphQLSchema): void {
+  const field = schema.getQueryType()?.getFields()._entities;
+  if (!field) return;
+  const price = lookupsPrice((args: { representations?: unknown }) =>
+    (Array.isArray(args.representations) ? args.representations : []).flatMap((representation): Named[] => {
+      const { __typename: typename, network } = (representation ?? {}) as { __typename?: unknown; network?: unknown };
+      return typeof typename === 'string' ? [{ typename, network: typeof network === 'string' ? NETWORKS[network] : undefined }] : [];
+    }),
+  );
+  field.extensions = { ...field.extensions, [COST_EXTENSION]: price };
 }

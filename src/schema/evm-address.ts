@@ -7,6 +7,9 @@ import { isEvmAddress, toChecksumAddress } from '../ids.js';
 import type { Erc20Transfer, InternalTransaction, NativeTokenBalance, NftMetadata } from '../upstreams/data-api/evm-address.js';
 import { INTERNAL_TX_TYPES, NFT_METADATA_STATUSES } from '../upstreams/data-api/wire.js';
 import { builder } from './builder.js';
+import { paged } from './cost.js';
+import { SUBNET_CATALOG } from './pools.js';
+import { lookupPrice } from './lookups.js';
 import { pageConnection, PAGE_SPECS, type ConnectionArgs, type CursorCodec, type PageSpec } from '../paging/connection.js';
 import { ErcTypeEnum } from './contract.js';
 import { CurrencyEnum } from './enums.js';
@@ -227,6 +230,9 @@ const blockArgs = {
   endBlock: { type: 'SafeInt' as const, description: 'Up to this block, exclusive (default: the latest).' },
 };
 
+// By id (`node(id:)`): its chain, from the subnet catalog (the C-Chain, known by heart, is counted too).
+lookupPrice(EvmAddressRef.name, { pools: [SUBNET_CATALOG] });
+
 builder.node(EvmAddressRef, {
   description: 'An address on an EVM chain: an account or a contract.',
   id: {
@@ -256,6 +262,7 @@ builder.node(EvmAddressRef, {
         nullable: true,
         description: 'ERC-20 transfers from or to this address, newest first. `first`: 1 to 500 (default 10); 100 per upstream call.',
         args: { startBlock: t.arg(blockArgs.startBlock), endBlock: t.arg(blockArgs.endBlock) },
+        price: paged(ERC20_PAGE),
         resolve: (a, args, ctx) => {
           const range = checkBlockRange(args.startBlock, args.endBlock);
           return listByAddress(
@@ -279,6 +286,7 @@ builder.node(EvmAddressRef, {
         description:
           'Internal transactions of this address, newest first: only CALL/CALLCODE with value and CREATE/CREATE2/CREATE3 (for all, use debug_ methods on an archive node). `first`: 1 to 500 (default 10).',
         args: { startBlock: t.arg(blockArgs.startBlock), endBlock: t.arg(blockArgs.endBlock) },
+        price: paged(INTERNALS_PAGE),
         resolve: (a, args, ctx) => {
           const range = checkBlockRange(args.startBlock, args.endBlock);
           return listByAddress(
@@ -302,6 +310,7 @@ builder.node(EvmAddressRef, {
         nullable: true,
         description: 'ERC-721 and ERC-1155 tokens this address holds. `first`: 1 to 1000 (default 10); 500 per upstream call.',
         args: { contractAddress: t.arg({ type: EvmAddressScalar, description: 'Only tokens of this contract.' }) },
+        price: paged(COLLECTIBLES_PAGE),
         resolve: (a, args, ctx) => {
           const filter = { contractAddress: args.contractAddress ?? undefined };
           return pageConnection({
@@ -330,6 +339,7 @@ builder.node(EvmAddressRef, {
         }),
         currency: t.arg({ type: CurrencyEnum, description: 'Currency of `price` and `balanceValue`; USD when omitted.' }),
       },
+      price: { calls: 1 },
       resolve: async (a, args, ctx) => {
         const blockNumber = args.blockNumber == null ? undefined : checkEvmBlockNumber(args.blockNumber, 'blockNumber');
         const res = await getNativeBalance(ctx.dataApi, chainIdOf(a.chain), a.address, {
@@ -368,6 +378,7 @@ builder.objectFields(IcmMessageRef, (t) => ({
     type: EvmAddressRef,
     nullable: true,
     description: 'The sender on its chain.',
+    price: { pools: [SUBNET_CATALOG] },
     resolve: async (m, _a, ctx) => {
       const chain = await chainOf(ctx, m.network, m.sourceEvmChainId);
       return chain ? { chain, address: m.from } : null;
@@ -377,6 +388,7 @@ builder.objectFields(IcmMessageRef, (t) => ({
     type: EvmAddressRef,
     nullable: true,
     description: 'The recipient on its chain.',
+    price: { pools: [SUBNET_CATALOG] },
     resolve: async (m, _a, ctx) => {
       const chain = await chainOf(ctx, m.network, m.destinationEvmChainId);
       return chain ? { chain, address: m.to } : null;

@@ -8,6 +8,9 @@ import { badInput } from '../errors.js';
 import { C_CHAIN_EVM_ID, PRIMARY_CHAIN_IDS, parseCb58Id, toChecksumAddress, type NetworkName } from '../ids.js';
 import type { NativeTransaction } from '../upstreams/data-api/evm-chain.js';
 import { builder } from './builder.js';
+import { paged, type Pool, type Where } from './cost.js';
+import { SUBNET_CATALOG } from './pools.js';
+import { lookupPrice } from './lookups.js';
 import { PAGE_SPECS, pageConnection } from '../paging/connection.js';
 import { NetworkNameEnum } from './enums.js';
 import { keyField, keyNetwork, shown } from './entity-keys.js';
@@ -46,6 +49,16 @@ export async function resolveEvmChain(
 }
 
 /** The EVM chain an ICM message names by its EVM chain id (a decimal string), if the network has it. */
+/**
+ * What finding an EVM chain costs: nothing for the C-Chain of the network the walk is on (known by
+ * heart), else the subnet catalog.
+ */
+export function evmChainLookup(by: { evmChainId?: number | null; blockchainId?: string | null }, { scope }: Where): readonly Pool[] {
+  const network = scope as NetworkName | undefined;
+  const cChain = network && (by.evmChainId === C_CHAIN_EVM_ID[network] || by.blockchainId === PRIMARY_CHAIN_IDS[network].c);
+  return cChain ? [] : [SUBNET_CATALOG];
+}
+
 export const chainOf = (ctx: GatewayContext, network: NetworkName, evmChainId: string) =>
   /^\d+$/.test(evmChainId) ? resolveEvmChain(ctx, network, { evmChainId: Number(evmChainId) }) : null;
 
@@ -155,6 +168,9 @@ const EvmTransactionRef = builder.objectRef<EvmTxModel>('EvmTransaction').implem
 
 const EVM_TXS_PAGE = PAGE_SPECS.standard('transactions');
 
+// By id (`node(id:)`, `_entities`): from the subnet catalog (the C-Chain, known by heart, is counted too).
+lookupPrice(EvmChainRef.name, { pools: [SUBNET_CATALOG] });
+
 builder.node(EvmChainRef, {
   description: 'An EVM chain: the C-Chain or a Subnet-EVM blockchain. Its id is its EVM chain id on its network.',
   id: {
@@ -175,6 +191,7 @@ builder.node(EvmChainRef, {
         nullable: true,
         description: 'Latest transactions, newest first. `first`: 1 to 500 (default 10); 100 per upstream call.',
         args: { status: t.arg({ type: EvmTransactionStatusEnum, description: 'Only succeeded or only failed transactions.' }) },
+        price: paged(EVM_TXS_PAGE),
         resolve: (chain, args, ctx) =>
           pageConnection({
             cursors: ctx.cursors,
@@ -230,6 +247,7 @@ builder.objectField(NetworkRef, 'evmChain', (t) =>
       evmChainId: t.arg({ type: 'SafeInt', description: 'The EVM chain id, e.g. 43114 for the mainnet C-Chain.' }),
       blockchainId: t.arg({ type: CB58IdScalar, description: 'The blockchain id (cb58).' }),
     },
+    price: { pools: evmChainLookup },
     resolve: (network, args, ctx) => {
       if ((args.evmChainId == null) === (args.blockchainId == null)) {
         throw badInput('`evmChain` takes exactly one of `evmChainId` and `blockchainId`.', { argument: 'evmChainId' });
@@ -247,12 +265,15 @@ builder.objectFields(IcmMessageRef, (t) => ({
     type: EvmChainRef,
     nullable: true,
     description: 'The source as an EVM chain.',
+    // The C-Chain, or a chain of the subnet catalog.
+    price: { pools: [SUBNET_CATALOG] },
     resolve: (m, _a, ctx) => chainOf(ctx, m.network, m.sourceEvmChainId),
   }),
   destinationChain: t.field({
     type: EvmChainRef,
     nullable: true,
     description: 'The destination as an EVM chain.',
+    price: { pools: [SUBNET_CATALOG] },
     resolve: (m, _a, ctx) => chainOf(ctx, m.network, m.destinationEvmChainId),
   }),
 }));

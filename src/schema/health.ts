@@ -41,6 +41,9 @@ const HealthCheckRef = builder.objectRef<CheckModel>('HealthCheck').implement({
 /** A report, with the HTTP status the node answered when it came from a GET route (`probe`). */
 type ReportModel = HealthReply & { httpStatus?: number };
 
+/** Checks a node reports: a few of its own, and one or two per chain it runs. */
+const HEALTH_CHECKS = 30;
+
 const HealthReportRef = builder.objectRef<ReportModel>('HealthReport').implement({
   description: 'A health report: whether every included check passes, and each check.',
   fields: (t) => ({
@@ -53,6 +56,7 @@ const HealthReportRef = builder.objectRef<ReportModel>('HealthReport').implement
     }),
     checks: t.field({
       type: [HealthCheckRef],
+      price: { items: HEALTH_CHECKS },
       description: 'The included checks, by name.',
       resolve: (r) =>
         Object.entries(r.checks ?? {})
@@ -101,6 +105,7 @@ const NodeHealthRef = builder.objectRef<{ network: NetworkName }>('NodeHealth').
         nullable: true,
         description: 'The last result of every check (health.health).',
         args: { tags: tagsArg() },
+        price: { calls: 1 },
         resolve: async (h, { tags }, ctx) => healthHealth(ctx.node, h.network, { tags: checkTags(tags) }),
       }),
       readiness: t.field({
@@ -108,12 +113,14 @@ const NodeHealthRef = builder.objectRef<{ network: NetworkName }>('NodeHealth').
         nullable: true,
         description: 'The checks run until the node finished starting (health.readiness).',
         args: { tags: tagsArg() },
+        price: { calls: 1 },
         resolve: async (h, { tags }, ctx) => healthReadiness(ctx.node, h.network, { tags: checkTags(tags) }),
       }),
       liveness: t.field({
         type: HealthReportRef,
         nullable: true,
         description: 'Whether the node is alive (health.liveness).',
+        price: { calls: 1 },
         resolve: (h, _args, ctx) => healthLiveness(ctx.node, h.network),
       }),
       probe: t.field({
@@ -125,6 +132,7 @@ const NodeHealthRef = builder.objectRef<{ network: NetworkName }>('NodeHealth').
           route: t.arg({ type: HealthRouteEnum, defaultValue: 'health', required: true, description: 'The route (default HEALTH).' }),
           tags: tagsArg(),
         },
+        price: { calls: 1 },
         resolve: async (h, { route, tags }, ctx) => {
           const { status, reply } = await healthGet(ctx.node, h.network, route as HealthRoute, checkTags(tags) ?? []);
           return { ...reply, httpStatus: status };

@@ -8,6 +8,9 @@ import { badInput, upstreamInconsistent } from '../errors.js';
 import type { NetworkName } from '../ids.js';
 import type { IcmMessage, ListIcmMessagesResponse } from '../upstreams/data-api/icm.js';
 import { builder } from './builder.js';
+import { paged } from './cost.js';
+import { NETWORKS } from '../loaders/data-api.js';
+import { SUBNET_CATALOG } from './pools.js';
 import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/connection.js';
 import { ErcTypeEnum } from './contract.js';
 import { NetworkNameEnum } from './enums.js';
@@ -103,7 +106,7 @@ IcmMessageRef.implement({
     to: t.exposeString('to', { description: 'The recipient (an address on the destination chain).' }),
     data: t.exposeString('data', { nullable: true, description: 'The payload (hex).' }),
     messageExecuted: t.exposeBoolean('messageExecuted', { description: 'Whether the destination executed it.' }),
-    receipts: t.expose('receipts', { type: [ReceiptRef], description: 'Receipts sent back.' }),
+    receipts: t.expose('receipts', { type: [ReceiptRef], description: 'Receipts sent back.', price: { items: 2 } }),
     receiptDelivered: t.exposeBoolean('receiptDelivered', { description: 'Whether its receipt reached the source.' }),
     rewardDetails: t.expose('rewardDetails', { type: RewardDetailsRef, description: 'The relayer fee.' }),
     sourceTransaction: t.expose('sourceTransaction', {
@@ -162,6 +165,14 @@ function byAddress(ctx: GatewayContext, network: NetworkName | null, address: st
   });
 }
 
+/**
+ * A page of an address's messages; across networks (`allNetworks`), each message is placed on the
+ * network whose subnet catalog lists its chains: both networks' catalogs, at most.
+ */
+const BY_ADDRESS_PRICE = paged<ConnectionArgs & { allNetworks?: boolean | null }>(ICM_PAGE, {
+  pools: (args) => (args.allNetworks ? NETWORKS.map((scope) => ({ ...SUBNET_CATALOG, scope })) : []),
+});
+
 const allNetworksArg = {
   type: 'Boolean',
   defaultValue: false,
@@ -180,6 +191,7 @@ builder.objectField(NetworkRef, 'icmMessages', (t) =>
         from: t.arg({ type: EvmAddressScalar, description: 'Only messages sent by this address.' }),
         to: t.arg({ type: EvmAddressScalar, description: 'Only messages sent to this address.' }),
       },
+      price: paged(ICM_PAGE),
       resolve: (network, args, ctx) => {
         const filters = { from: args.from ?? undefined, to: args.to ?? undefined };
         return pageConnection({
@@ -207,6 +219,7 @@ builder.objectField(EvmChainRef, 'icmMessages', (t) =>
       args: {
         role: t.arg({ type: IcmChainRoleEnum, defaultValue: 'either', description: 'Messages from this chain, to it, or both (default).' }),
       },
+      price: paged(ICM_PAGE),
       resolve: (chain, args, ctx) => {
         const which =
           args.role === 'source' ? 'sourceBlockchainId' : args.role === 'destination' ? 'destinationBlockchainId' : 'blockchainId';
@@ -234,6 +247,7 @@ builder.objectField(EvmAddressRef, 'icmMessages', (t) =>
       description:
         'ICM messages this address sent or received, on any chain of its network (or of every network, with `allNetworks`), newest first. `first`: 1 to 500 (default 10).',
       args: { allNetworks: t.arg(allNetworksArg) },
+      price: BY_ADDRESS_PRICE,
       resolve: (a, args, ctx) => byAddress(ctx, args.allNetworks ? null : a.chain.network, a.address, args),
     },
     IcmConnection,
@@ -248,6 +262,7 @@ builder.objectField(AddressRef, 'icmMessages', (t) =>
       description:
         'ICM messages this EVM (0x) address sent or received, on any chain of its network (or of every network, with `allNetworks`), newest first. `first`: 1 to 500 (default 10).',
       args: { allNetworks: t.arg(allNetworksArg) },
+      price: BY_ADDRESS_PRICE,
       resolve: (a, args, ctx) => {
         if (!a.address.startsWith('0x')) throw badInput('ICM messages belong to EVM addresses: use a 0x address.', { argument: 'address' });
         return byAddress(ctx, args.allNetworks ? null : a.network, a.address, args);

@@ -4,7 +4,7 @@
  */
 import { type GraphQLSchema, graphqlSync } from 'graphql';
 import { builder } from './builder.js';
-import { isolateRepresentations } from './entity-keys.js';
+import { isolateRepresentations, priceRepresentations } from './entity-keys.js';
 import './scalars.js';
 import './enums.js';
 import './network.js';
@@ -47,6 +47,7 @@ export function subgraphSchema(): GraphQLSchema {
     // v2.9: the first with @cost and @listSize (demand control), which the fields' prices print.
     subgraph = builder.toSubGraphSchema({ linkUrl: 'https://specs.apollo.dev/federation/v2.9' });
     isolateRepresentations(subgraph);
+    priceRepresentations(subgraph);
   }
   return subgraph;
 }

@@ -13,14 +13,17 @@ import { keyField, keyNetwork } from './entity-keys.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { CB58IdScalar, NodeIdScalar } from './scalars.js';
 import { prefetchable } from './lookahead.js';
+import { lookupPrice } from './lookups.js';
 import { listL1Validators } from '../upstreams/data-api/l1-validator.js';
 import {
+  ONCE_PER_SUBNET,
   AddressRef,
   BlsCredentialsRef,
   ChainValidatorRef,
   L1ValidatorDetailsRef,
   L1ValidatorRef,
   NetworkRef,
+  OWNER_ADDRESSES,
   PChainValidatorRef,
   SubnetRef,
   l1ValidatorModel,
@@ -51,6 +54,7 @@ const BalanceOwnerRef = builder.objectRef<{ network: NetworkName; addresses: str
     threshold: t.exposeInt('threshold', { description: 'Signatures needed.' }),
     addresses: t.field({
       type: [AddressRef],
+      price: { items: OWNER_ADDRESSES },
       description: 'The owner addresses.',
       resolve: (o) => toAddresses(o.network, o.addresses),
     }),
@@ -97,6 +101,8 @@ const L1ValidatorConnection = builder.connectionObject(
         nullable: true,
         description:
           "The P-Chain height at which the Data API computed remaining balances, from the page's first upstream answer. For a subnet that is not an L1, whose list is empty without a call, selecting it costs one listL1Validators call (one per network for the whole request).",
+        // Only for a list known empty without a call; that read is the same for every such list of the network.
+        price: { calls: 1, per: 'request' },
         resolve: async (conn, _args, ctx) => {
           const { firstPage, emptyOn } = conn as L1ConnectionEnvelope;
           if (firstPage) return firstPage.blockHeight;
@@ -126,6 +132,9 @@ async function findL1Validator(
   const v = await ctx.loaders.l1Validator({ network, validationId, subnetId });
   return v ? l1ValidatorModel(network, v) : null;
 }
+
+// By id (`node(id:)`, `_entities`): one lookup each, as `Network.l1Validator`.
+lookupPrice(L1ValidatorRef.name, { calls: 1 });
 
 builder.node(L1ValidatorRef, {
   description: 'A validator of an L1, identified by its validation id.',
@@ -183,6 +192,8 @@ builder.objectFields(NetworkRef, (t) => ({
         subnetId: t.arg({ type: CB58IdScalar, description: 'Only validators of this L1.' }),
         includeInactive: t.arg.boolean(includeInactiveArg),
       },
+      // One subnet's validators, when `subnetId` names it: their lookups below share its listing.
+      price: paged<L1ValidatorsArgs>(L1_VALIDATORS_PAGE, { groups: (args) => (args.subnetId ? ['subnet'] : []) }),
       resolve: (network, args, ctx) => l1ValidatorConnection(ctx, network.name, args),
     },
     L1ValidatorConnection,
@@ -192,6 +203,7 @@ builder.objectFields(NetworkRef, (t) => ({
     nullable: true,
     description: 'One L1 validator by validation id, active or not; null if unknown.',
     args: { validationId: t.arg({ type: CB58IdScalar, required: true, description: 'The validation id (cb58).' }) },
+    price: { calls: 1 },
     resolve: (network, { validationId }, ctx) => findL1Validator(ctx, network.name, validationId),
   }),
 }));
@@ -248,13 +260,23 @@ builder.objectField(SubnetRef, 'l1Validators', (t) =>
         validationId: t.arg({ type: CB58IdScalar, description: 'Only this validation id.' }),
         includeInactive: t.arg.boolean(includeInactiveArg),
       },
-      // Counted for every subnet: which are L1s is known only once they are listed.
-      price: paged(L1_VALIDATORS_PAGE),
+      // Counted for every subnet: which are L1s is known only once they are listed. The validators
+      // of one subnet's list share it: their lookups below share its listing.
+      price: paged(L1_VALIDATORS_PAGE, { per: ONCE_PER_SUBNET, groups: ['subnet'] }),
       resolve: (subnet, args, ctx) => l1ValidatorsOf(ctx, subnet, args),
     },
     L1ValidatorConnection,
   ),
 );
+
+/**
+ * A lookup of an L1 validator whose subnet the asker knows: the validators of one subnet that a
+ * response asks for are found in one listing of it (DataApiLoaders.l1Validator), a page of 100
+ * for as many validators, active or not. Priced so for every group of parents that share a subnet
+ * (the lists above say which do); a subnet whose listing holds its askers further down, past
+ * inactive validators, takes more pages (never more than two calls per validator asked).
+ */
+const BY_SUBNET_LISTING = { calls: 1, per: { group: 'subnet', batch: 100 } } as const;
 
 builder.objectField(L1ValidatorDetailsRef, 'validator', (t) =>
   t.field({
@@ -262,6 +284,7 @@ builder.objectField(L1ValidatorDetailsRef, 'validator', (t) =>
     nullable: true,
     description:
       'The validator as it is now (its inactive state included). The validators of one subnet that a response names are found in one listing of that subnet.',
+    price: BY_SUBNET_LISTING,
     resolve: (d, _args, ctx) => findL1Validator(ctx, d.network, d.validationId, d.subnetId),
   }),
 );
@@ -272,6 +295,7 @@ builder.objectField(PChainValidatorRef, 'l1Validator', (t) =>
     nullable: true,
     description:
       "The Data API's record of this L1 validator (history, BLS credentials); null for other validators. All of a validator set's are found in one listing of its subnet.",
+    price: BY_SUBNET_LISTING,
     resolve: (v, _args, ctx) => (v.validationID ? findL1Validator(ctx, v.network, v.validationID, v.subnetId) : null),
   }),
 );
@@ -282,6 +306,7 @@ builder.objectField(ChainValidatorRef, 'l1Validator', (t) =>
     nullable: true,
     description:
       "The Data API's record of this L1 validator; null for legacy subnet validators. All of a chain's validators are found in one listing of its subnet.",
+    price: BY_SUBNET_LISTING,
     resolve: (v, _args, ctx) => (v.isL1Validator ? findL1Validator(ctx, v.network, v.validationID, v.subnetId) : null),
   }),
 );

@@ -3,6 +3,7 @@
  */
 import type { AverageTpsResponse } from '../upstreams/metrics-api/metrics.js';
 import { builder } from './builder.js';
+import { paged } from './cost.js';
 import { tpsFeed } from '../live/feeds.js';
 import { eventValue, openFeed, POLL_NOTE } from './subscriptions.js';
 import { pageConnection, type ConnectionArgs, type PageSpec } from '../paging/connection.js';
@@ -65,7 +66,7 @@ const description =
 
 builder.objectField(EvmChainRef, 'averageTps', (t) =>
   t.connection(
-    { type: TpsPointRef, nullable: true, description, resolve: (chain, args, ctx) => averageTps(ctx, chain, args) },
+    { type: TpsPointRef, nullable: true, description, price: paged(TPS_PAGE), resolve: (chain, args, ctx) => averageTps(ctx, chain, args) },
     TpsConnection,
   ),
 );
@@ -76,6 +77,8 @@ builder.objectField(BlockchainRef, 'averageTps', (t) =>
       type: TpsPointRef,
       nullable: true,
       description: `${description} Null for chains whose VM is not an EVM: the Metrics API measures EVM chains.`,
+      // None for a chain that is not an EVM chain.
+      price: paged(TPS_PAGE),
       resolve: (b, args, ctx) => {
         const chain = evmModelOf(b.network, b);
         return chain ? averageTps(ctx, chain, args) : null;

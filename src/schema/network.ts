@@ -29,6 +29,8 @@ builder.queryField('network', (t) =>
         description: 'MAINNET (default), FUJI or TESTNET (same as FUJI).',
       }),
     },
+    // Everything below is on this network: the loaders it shares (the subnet catalog) are its own.
+    price: { scope: ({ name }) => toNetwork(name) },
     resolve: (_root, { name }) => ({ name: toNetwork(name) }),
   }),
 );

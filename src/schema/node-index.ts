@@ -9,6 +9,7 @@ import type { NetworkName } from '../ids.js';
 import type { IndexName } from '../upstreams/node/node-index.js';
 import type { Container } from '../upstreams/node/node-index.js';
 import { builder } from './builder.js';
+import { paged } from './cost.js';
 import { blocksFeed, type BlockChain } from '../live/feeds.js';
 import { PrimaryNetworkChainEnum } from './enums.js';
 import { toNetwork } from './inputs.js';
@@ -97,6 +98,7 @@ const NodeIndexRef = builder.objectRef<IndexModel>('NodeIndex').implement({
       nullable: true,
       description:
         'The container accepted last (index.getLastAccepted); null while the index is empty (an index just turned on, or X_VTX on a node that never saw a vertex).',
+      price: { calls: 1 },
       resolve: async (i, _args, ctx) => {
         const last = await indexGetLastAccepted(ctx.node, i.network, i.name);
         return last ? { ...last, network: i.network } : null;
@@ -111,6 +113,7 @@ const NodeIndexRef = builder.objectRef<IndexModel>('NodeIndex').implement({
         id: t.arg({ type: CB58IdScalar, description: 'The container id (cb58).' }),
         index: t.arg({ type: 'Uint64', description: 'Its position in the index (0 for the first).' }),
       },
+      price: { calls: 1 },
       resolve: async (i, args, ctx) => {
         if ((args.id == null) === (args.index == null))
           throw badInput('`container` takes exactly one of `id` and `index`.', { argument: 'id' });
@@ -125,6 +128,7 @@ const NodeIndexRef = builder.objectRef<IndexModel>('NodeIndex').implement({
       nullable: true,
       description: 'The position of a container in the index (index.getIndex); null when the index does not hold it.',
       args: { id: t.arg({ type: CB58IdScalar, required: true, description: 'The container id (cb58).' }) },
+      price: { calls: 1 },
       resolve: async (i, { id }, ctx) => {
         const res = await indexGetIndex(ctx.node, i.network, i.name, { id });
         return res ? String(res.index) : null;
@@ -134,6 +138,7 @@ const NodeIndexRef = builder.objectRef<IndexModel>('NodeIndex').implement({
       nullable: true,
       description: 'Whether the index holds this container as accepted (index.isAccepted).',
       args: { id: t.arg({ type: CB58IdScalar, required: true, description: 'The container id (cb58).' }) },
+      price: { calls: 1 },
       resolve: async (i, { id }, ctx) => (await indexIsAccepted(ctx.node, i.network, i.name, { id })).isAccepted,
     }),
     containers: t.connection(
@@ -149,6 +154,7 @@ const NodeIndexRef = builder.objectRef<IndexModel>('NodeIndex').implement({
             description: 'The position to start from (0, the first, by default).',
           }),
         },
+        price: paged(CONTAINERS_PAGE),
         resolve: (i, args, ctx) => containers(ctx, i, args.startIndex, args),
       },
       { name: 'IndexedContainerConnection', description: 'A page of indexed containers.' },
@@ -178,6 +184,8 @@ builder.subscriptionField('acceptedBlocks', (t) =>
       ...networkArg,
       chain: t.arg({ type: PrimaryNetworkChainEnum, required: true, description: 'P_CHAIN, X_CHAIN or C_CHAIN.' }),
     },
+    // An event costs what its selection does: the poll is the live hub's, shared by every subscriber of the topic.
+    price: { scope: ({ network }) => toNetwork(network) },
     subscribe: (_root, { network, chain }, ctx) => openFeed(ctx, blocksFeed(toNetwork(network), BLOCK_CHAIN[chain])),
     resolve: (event) => eventValue(event, (b): ContainerModel => ({ ...b.container, network: b.network })),
   }),

@@ -11,6 +11,7 @@ import { LOOKUP_CONCURRENCY } from '../loaders/data-api.js';
 import type { AvmInput, AvmOutput, Uint } from '../upstreams/node/client.js';
 import type { PBlockJson, PDelegator, PValidator } from '../upstreams/node/p-chain.js';
 import { builder } from './builder.js';
+import type { FieldCost } from './cost.js';
 import { MAX_BLOCKS_PER_POLL, pChainBlocksFeed, validatorsFeed } from '../live/feeds.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
 import { checkAddresses, toNetwork } from './inputs.js';
@@ -30,7 +31,9 @@ import {
 } from '../upstreams/node/p-chain.js';
 import { BlockchainStatusEnum } from './enums.js';
 import {
+  ONCE_PER_SUBNET,
   L1ValidatorRef,
+  AMOUNT_ASSETS,
   NetworkRef,
   OutputOwnersRef,
   PBlockTxRef,
@@ -55,6 +58,32 @@ const optionalUint = (value: Uint | undefined) => (value === undefined ? null : 
 const optionalFloat = (value: string | undefined) => (value === undefined ? null : Number(value));
 
 // --- validators ------------------------------------------------------------------------------------
+
+/**
+ * Delegations a validator is priced to hold: most Primary Network validators have a few, the
+ * largest hundreds (the answer lists them all).
+ */
+const DELEGATORS = 10;
+
+/**
+ * Current validators a validator set is priced to hold (`items`): a few for an L1 or a legacy
+ * subnet, as many as `nodeIds` names. The Primary Network's set is larger by far (well over a
+ * thousand on mainnet): `pChain.currentValidators` without `subnetId` is priced so; a subnet
+ * reached by listing (`subnets { currentValidators }`) is priced as a subnet, whichever it is.
+ * The validators of one set share their subnet: their lookups below (`l1Validator`) share its listing.
+ */
+export const SUBNET_VALIDATORS = 20;
+const PRIMARY_VALIDATORS = 2_000;
+
+function validatorSet(
+  primary: (args: { subnetId?: string | null }) => boolean,
+): FieldCost<{ subnetId?: string | null; nodeIds?: readonly string[] | null }> {
+  return {
+    calls: 1,
+    items: (args) => (args.nodeIds ? args.nodeIds.length : primary(args) ? PRIMARY_VALIDATORS : SUBNET_VALIDATORS),
+    groups: ['subnet'],
+  };
+}
 
 type DelegatorModel = PDelegator & { network: NetworkName };
 
@@ -172,6 +201,8 @@ PChainValidatorRef.implement({
       type: [PChainDelegatorRef],
       nullable: true,
       description: `Its delegations (Primary Network validators). The node lists them only in an answer naming this one node: from any other listing, each validator whose \`delegatorCount\` is not 0 is asked for alone (one platform.getCurrentValidators call each, ${LOOKUP_CONCURRENCY} at a time, counted in the request's call budget: past it this field fails with UPSTREAM_BUDGET_EXCEEDED). Empty when \`delegatorCount\` is 0; null for validators nobody can delegate to (L1 and legacy subnet validators, which have no \`delegatorCount\`); NOT_FOUND when the validator left the set since it was listed.`,
+      // A call per validator with delegators, unless the validator's listing named it alone.
+      price: { calls: 1, items: DELEGATORS },
       resolve: async (v, _args, ctx) => {
         const withNetwork = (list: readonly PDelegator[]) => list.map((d) => ({ ...d, network: v.network }));
         if (v.delegators) return withNetwork(v.delegators);
@@ -257,6 +288,9 @@ function baseOf(tx: PBlockTxModel): PBaseTx {
   return nested ? { ...unsigned, ...nested } : unsigned;
 }
 
+/** Inputs, outputs or credentials a P-Chain transaction is priced to hold: a few. */
+const P_TX_UTXOS = 5;
+
 const PCredentialRef = builder.objectRef<{ signatures: string[] }>('PCredential').implement({
   description: 'Signatures proving a P-Chain transaction may spend one of its inputs.',
   fields: (t) => ({
@@ -281,11 +315,13 @@ PBlockTxRef.implement({
     memo: t.string({ nullable: true, description: 'Its memo (hex).', resolve: (tx) => baseOf(tx).memo ?? null }),
     inputs: t.field({
       type: [TransferableInputRef],
+      price: { items: P_TX_UTXOS },
       description: 'P-Chain UTXOs it spends (imported ones are in `importedInputs`).',
       resolve: (tx) => inputsOf(tx.network, baseOf(tx).inputs),
     }),
     outputs: t.field({
       type: [TransferableOutputRef],
+      price: { items: P_TX_UTXOS },
       description: "Outputs it creates on the P-Chain (stakes and exports are in the type's own fields).",
       resolve: (tx) => outputsOf(tx.network, baseOf(tx).outputs),
     }),
@@ -296,6 +332,7 @@ PBlockTxRef.implement({
     }),
     importedInputs: t.field({
       type: [TransferableInputRef],
+      price: { items: P_TX_UTXOS },
       nullable: true,
       description: 'For an import: the UTXOs it takes.',
       resolve: (tx) => (baseOf(tx).importedInputs ? inputsOf(tx.network, baseOf(tx).importedInputs) : null),
@@ -307,6 +344,7 @@ PBlockTxRef.implement({
     }),
     exportedOutputs: t.field({
       type: [TransferableOutputRef],
+      price: { items: P_TX_UTXOS },
       nullable: true,
       description: 'For an export: the outputs it sends.',
       resolve: (tx) => (baseOf(tx).exportedOutputs ? outputsOf(tx.network, baseOf(tx).exportedOutputs) : null),
@@ -318,6 +356,7 @@ PBlockTxRef.implement({
     }),
     credentials: t.field({
       type: [PCredentialRef],
+      price: { items: P_TX_UTXOS },
       description: 'One credential per input, in input order.',
       resolve: (tx) => tx.credentials ?? [],
     }),
@@ -331,13 +370,21 @@ function platformBlock<E extends 'json' | 'hex'>(ctx: GatewayContext, network: N
     : platformGetBlockByHeight(ctx.node, network, { height: ask.height!, encoding });
 }
 
+/** The block's hex encoding: one read, whether `blockId` or `hex` (or both) need it. */
+const BLOCK_HEX = { calls: 1, sharesWith: 'block hex' } as const;
+
 const platformBlockHex = async (ctx: GatewayContext, b: PBlockModel) =>
   (await platformBlock(ctx, b.network, b.asked, 'hex'))?.block ?? null;
 
 const PBlockRef = builder.objectRef<PBlockModel>('PBlock').implement({
   description: "A P-Chain block, decoded from the node's JSON (platform.getBlock, platform.getBlockByHeight).",
   fields: (t) => ({
-    blockId: t.string({ description: BLOCK_ID_DESCRIPTION, resolve: (b, _args, ctx) => blockIdOf(b, () => platformBlockHex(ctx, b)) }),
+    // Only when the node's JSON omits the id of a block asked by height; the read is `hex`'s.
+    blockId: t.string({
+      description: BLOCK_ID_DESCRIPTION,
+      price: BLOCK_HEX,
+      resolve: (b, _args, ctx) => blockIdOf(b, () => platformBlockHex(ctx, b)),
+    }),
     parentId: t.exposeString('parentID', { description: 'The previous block.' }),
     height: t.field({ type: 'BigInt', description: 'Its height.', resolve: (b) => String(b.height) }),
     time: t.field({
@@ -348,6 +395,7 @@ const PBlockRef = builder.objectRef<PBlockModel>('PBlock').implement({
     }),
     transactions: t.field({
       type: [PBlockTxRef],
+      price: { items: 5 },
       description:
         "Its transactions: a standard block's decisions, a proposal block's proposal (after any decisions), none for a commit or abort.",
       resolve: (b) => [...(b.txs ?? []), ...(b.tx ? [b.tx] : [])].map((tx) => ({ ...tx, network: b.network })),
@@ -355,6 +403,7 @@ const PBlockRef = builder.objectRef<PBlockModel>('PBlock').implement({
     hex: t.string({
       nullable: true,
       description: 'The block bytes (hex with checksum): one more call, with hex encoding.',
+      price: BLOCK_HEX,
       resolve: (b, _args, ctx) => platformBlockHex(ctx, b),
     }),
   }),
@@ -392,15 +441,27 @@ const entries = (map: Record<string, Uint> | undefined) =>
 const PBalanceRef = builder.objectRef<PBalanceModel>('PChainBalance').implement({
   description: 'P-Chain balances of some addresses, as platform.getBalance reports them.',
   fields: (t) => ({
-    balances: t.field({ type: [AssetAmountEntryRef], description: 'Everything, per asset.', resolve: (b) => entries(b.byKind.balances) }),
-    unlocked: t.field({ type: [AssetAmountEntryRef], description: 'Spendable now.', resolve: (b) => entries(b.byKind.unlockeds) }),
+    balances: t.field({
+      price: { items: AMOUNT_ASSETS },
+      type: [AssetAmountEntryRef],
+      description: 'Everything, per asset.',
+      resolve: (b) => entries(b.byKind.balances),
+    }),
+    unlocked: t.field({
+      price: { items: AMOUNT_ASSETS },
+      type: [AssetAmountEntryRef],
+      description: 'Spendable now.',
+      resolve: (b) => entries(b.byKind.unlockeds),
+    }),
     lockedStakeable: t.field({
       type: [AssetAmountEntryRef],
+      price: { items: AMOUNT_ASSETS },
       description: 'Locked, but usable for staking.',
       resolve: (b) => entries(b.byKind.lockedStakeables),
     }),
     lockedNotStakeable: t.field({
       type: [AssetAmountEntryRef],
+      price: { items: AMOUNT_ASSETS },
       description: 'Locked, not usable for staking.',
       resolve: (b) => entries(b.byKind.lockedNotStakeables),
     }),
@@ -419,6 +480,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
       type: 'BigInt',
       nullable: true,
       description: 'Height of the last accepted block (platform.getHeight).',
+      price: { calls: 1 },
       resolve: async (p, _args, ctx) => String((await platformGetHeight(ctx.node, p.network)).height),
     }),
     block: t.field({
@@ -430,6 +492,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
         blockId: t.arg({ type: CB58IdScalar, description: 'The block id (cb58).' }),
         height: t.arg({ type: 'Uint64', description: 'The block height.' }),
       },
+      price: { calls: 1 },
       resolve: async (p, { blockId, height }, ctx) => {
         const asked = checkBlockAsk(blockId, height);
         const res = await platformBlock(ctx, p.network, asked, 'json');
@@ -441,6 +504,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
       nullable: true,
       description: 'What this node knows of a blockchain, including ones only proposed (platform.getBlockchainStatus).',
       args: { blockchainId: t.arg({ type: CB58IdScalar, required: true, description: 'The blockchain id (cb58).' }) },
+      price: { calls: 1 },
       resolve: async (p, { blockchainId }, ctx) =>
         (await platformGetBlockchainStatus(ctx.node, p.network, { blockchainID: blockchainId })).status,
     }),
@@ -450,6 +514,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
       description:
         'An upper bound of the tokens that can stake a subnet, in its smallest unit (platform.getCurrentSupply): burnt tokens and fees are not subtracted. The Primary Network (AVAX) when `subnetId` is omitted; null for a subnet without a staking token.',
       args: { subnetId: t.arg({ type: CB58IdScalar, description: 'The subnet; the Primary Network when omitted.' }) },
+      price: { calls: 1 },
       resolve: (p, { subnetId }, ctx) => supplyOf(ctx, p.network, subnetId ?? undefined),
     }),
     currentValidators: t.field({
@@ -460,6 +525,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
         subnetId: t.arg({ type: CB58IdScalar, description: 'The subnet; the Primary Network when omitted.' }),
         nodeIds: t.arg({ type: [NodeIdScalar], description: NODE_IDS_DESCRIPTION }),
       },
+      price: validatorSet((args) => !args.subnetId || args.subnetId === PRIMARY_NETWORK_ID),
       resolve: (p, args, ctx) => currentValidators(ctx, p.network, args.subnetId ?? undefined, args.nodeIds),
     }),
     blockchains: t.field({
@@ -468,6 +534,8 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
       deprecationReason:
         'platform.getBlockchains is deprecated since avalanchego v1.9.12: use `subnets { blockchains }` (the Data API listing).',
       description: 'Every blockchain but the P-Chain (platform.getBlockchains).',
+      // Every blockchain of the network: hundreds.
+      price: { calls: 1, items: 500 },
       resolve: async (p, _args, ctx) =>
         (await platformGetBlockchains(ctx.node, p.network)).blockchains.map((b) => ({ ...b, network: p.network })),
     }),
@@ -477,6 +545,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
       deprecationReason: "platform.getBalance is deprecated since avalanchego v1.9.12: use the Data API's P-Chain UTXOs and balances.",
       description: 'P-Chain balances of some addresses (platform.getBalance).',
       args: { addresses: t.arg({ type: [AvalancheAddressScalar], required: true, description: 'Addresses of this network (up to 100).' }) },
+      price: { calls: 1 },
       resolve: async (p, { addresses }, ctx) => {
         const owned = checkAddresses(p.network, addresses, { argument: 'addresses' }).map((a) => `P-${a}`);
         const res = await platformGetBalance(ctx.node, p.network, { addresses: owned });
@@ -503,6 +572,7 @@ builder.objectFields(SubnetRef, (t) => ({
     description:
       'Its current validators as the P-Chain has them (platform.getCurrentValidators): with delegators and reward owners on the Primary Network, balances and owners on an L1.',
     args: { nodeIds: t.arg({ type: [NodeIdScalar], description: NODE_IDS_DESCRIPTION }) },
+    price: { ...validatorSet(() => false), per: ONCE_PER_SUBNET },
     resolve: (s, args, ctx) => currentValidators(ctx, s.network, s.subnetId, args.nodeIds),
   }),
 }));
@@ -513,6 +583,8 @@ builder.objectField(L1ValidatorRef, 'pChainValidator', (t) =>
     nullable: true,
     description:
       "This validator's current entry on the P-Chain (balance, nonce, uptime); null when it is no longer a current validator. One call per subnet for all the L1 validators of a response.",
+    // One platform.getCurrentValidators call per subnet for all its validators the response names.
+    price: { calls: 1, per: { group: 'subnet' } },
     resolve: async (v, _args, ctx) => {
       const entry = await ctx.nodeLoaders.pChainValidator({ network: v.network, subnetId: v.subnetId, nodeId: v.nodeId });
       // A node may validate again under a new validation id: only the same validation counts.
@@ -542,6 +614,8 @@ builder.subscriptionField('subnetValidators', (t) =>
         description: "The subnet (cb58); the Primary Network's id for its validators.",
       }),
     },
+    // An event costs what its selection does: the poll is the live hub's, shared by every subscriber of the topic.
+    price: { ...validatorSet((args) => args.subnetId === PRIMARY_NETWORK_ID), calls: 0, scope: (args) => toNetwork(args.network) },
     subscribe: (_root, { network, subnetId }, ctx) => openFeed(ctx, validatorsFeed(toNetwork(network), subnetId)),
     resolve: (event, { subnetId }) =>
       eventValue(event, (e) => e.validators.map((v) => ({ ...v, network: e.network, subnetId: subnetOf(subnetId) }))),
@@ -556,6 +630,8 @@ builder.subscriptionField('pChainBlocks', (t) =>
     args: {
       ...networkArg,
     },
+    // An event costs what its selection does: the poll is the live hub's, shared by every subscriber of the topic.
+    price: { scope: ({ network }) => toNetwork(network) },
     subscribe: (_root, { network }, ctx) => openFeed(ctx, pChainBlocksFeed(toNetwork(network))),
     resolve: (event) => eventValue(event, (e): PBlockModel => ({ ...e.block, network: e.network, asked: { height: e.height } })),
   }),

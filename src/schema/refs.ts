@@ -50,6 +50,13 @@ export interface AddressModel {
 
 export const AddressRef = builder.objectRef<AddressModel>('Address');
 
+/**
+ * Addresses a list of owners holds, as prices assume it (`items`): an output, a UTXO or an owner set
+ * is nearly always one key, now and then a multisig of a few. A list of more holds more objects
+ * than the estimate counts.
+ */
+export const OWNER_ADDRESSES = 2;
+
 /** Address strings of an upstream answer as graph objects of their network. */
 export function toAddresses(network: NetworkName, addresses: readonly string[]): AddressModel[] {
   return addresses.map((address) => ({ network, address }));
@@ -82,6 +89,13 @@ export type SubnetModel = View<Subnet>;
 export const subnetModel = (network: NetworkName, subnet: Subnet): SubnetModel => new SubnetView(network, subnet);
 
 export const SubnetRef = builder.objectRef<SubnetModel>('Subnet');
+
+/**
+ * How a subnet's own reads combine: once per subnet, however many objects of the response are
+ * that subnet (the subnet of each of an L1's validators is the same subnet, and the request reads
+ * its supply once). The lists above say which objects share a subnet (`groups: ['subnet']`).
+ */
+export const ONCE_PER_SUBNET = { group: 'subnet' } as const;
 
 export const OwnershipRef = builder.objectRef<{ network: NetworkName; locktime: number; threshold: number; addresses: string[] }>(
   'SubnetOwnership',
@@ -163,6 +177,9 @@ export const L1ValidatorDetailsRef = builder.objectRef<L1ValidatorDetailsTransac
 export type AssetAmountModel = AssetAmount & { network: NetworkName };
 
 /** Amounts of an upstream answer, carrying their network (for the asset's description). */
+/** Assets an amount list (value, fees burned, stake) holds, as prices assume it: AVAX nearly always, now and then one more. */
+export const AMOUNT_ASSETS = 2;
+
 export const amountsOf = (network: NetworkName, list: readonly AssetAmount[]): AssetAmountModel[] => list.map((a) => ({ ...a, network }));
 
 export const AssetAmountRef = builder.objectRef<AssetAmountModel>('AssetAmount');

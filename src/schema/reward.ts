@@ -8,12 +8,13 @@ import type { NetworkName } from '../ids.js';
 import type { CurrencyCode, SortOrder } from '../upstreams/data-api/wire.js';
 import type { HistoricalReward } from '../upstreams/data-api/reward.js';
 import { builder } from './builder.js';
+import { paged } from './cost.js';
 import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/connection.js';
 import { CurrencyEnum, RewardTypeEnum, SortOrderEnum } from './enums.js';
 import { checkAddresses, checkListSize } from './inputs.js';
 import { AvalancheAddressScalar, NodeIdScalar } from './scalars.js';
 import { listHistoricalPrimaryNetworkRewards } from '../upstreams/data-api/reward.js';
-import { AddressRef, AssetAmountRef, NetworkRef, PriceRef, toAddresses } from './refs.js';
+import { AddressRef, AssetAmountRef, NetworkRef, OWNER_ADDRESSES, PriceRef, toAddresses } from './refs.js';
 
 type RewardModel = HistoricalReward & { network: NetworkName };
 
@@ -23,6 +24,7 @@ const RewardRef = builder.objectRef<RewardModel>('HistoricalReward').implement({
     addresses: t.field({
       type: [AddressRef],
       description: 'Addresses the reward was paid to.',
+      price: { items: OWNER_ADDRESSES },
       resolve: (r) => toAddresses(r.network, r.addresses),
     }),
     txHash: t.exposeString('txHash', { description: 'The staking transaction (AddValidatorTx, AddPermissionlessDelegatorTx, ...).' }),
@@ -100,6 +102,7 @@ builder.objectField(NetworkRef, 'rewards', (t) =>
         currency: t.arg(currencyArg),
         sortOrder: t.arg(sortArg),
       },
+      price: paged(REWARDS_PAGE),
       resolve: (network, args, ctx) => listRewards(ctx, network.name, args, args),
     },
     RewardConnection,
@@ -113,6 +116,7 @@ builder.objectField(AddressRef, 'rewards', (t) =>
       nullable: true,
       description: 'Staking rewards paid to this address. `first`: 1 to 500 (default 10).',
       args: { currency: t.arg(currencyArg), sortOrder: t.arg(sortArg) },
+      price: paged(REWARDS_PAGE),
       resolve: (address, args, ctx) => {
         if (address.address.startsWith('0x')) throw badInput('Staking rewards are paid to P-Chain addresses, not to EVM addresses.');
         return listRewards(ctx, address.network, { ...args, addresses: [address.address] }, args);

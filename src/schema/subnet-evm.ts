@@ -10,6 +10,7 @@ import { evmChainIdOf } from '../domain/chains.js';
 import type { ChainConfigReply, FeeConfig, PrecompileConfig } from '../upstreams/node/subnet-evm.js';
 import type { Uint } from '../upstreams/node/client.js';
 import { builder } from './builder.js';
+import { SUBNET_VALIDATORS } from './p-chain.js';
 import { feeConfigFeed } from '../live/feeds.js';
 
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
@@ -78,6 +79,9 @@ function checkBlockRef(block: string): string {
 }
 
 // --- precompiles and chain config ---------------------------------------------------------------
+
+/** Precompiles a chain config names, or upgrades it lists: a handful (allow lists, fee manager, minter, Warp). */
+const PRECOMPILES = 5;
 
 type PrecompileModel = PrecompileConfig & { name: string };
 
@@ -153,9 +157,15 @@ const ChainConfigRef = builder.objectRef<ChainConfigModel>('ChainConfig').implem
       description: 'Whether validators may name their own fee recipient.',
       resolve: (c) => (typeof c.allowFeeRecipients === 'boolean' ? c.allowFeeRecipients : null),
     }),
-    precompiles: t.field({ type: [PrecompileRef], description: 'Precompiles configured from genesis.', resolve: (c) => precompilesOf(c) }),
+    precompiles: t.field({
+      type: [PrecompileRef],
+      description: 'Precompiles configured from genesis.',
+      price: { items: PRECOMPILES },
+      resolve: (c) => precompilesOf(c),
+    }),
     precompileUpgrades: t.field({
       type: [PrecompileRef],
+      price: { items: PRECOMPILES },
       description: 'Later changes of precompiles (network upgrades), in order: each enables, reconfigures or disables one.',
       resolve: (c) => (c.upgrades?.precompileUpgrades ?? []).flatMap((entry) => precompilesOf(entry as Record<string, unknown>)),
     }),
@@ -187,6 +197,9 @@ const ActivePrecompileRef = builder.objectRef<{ name: string; timestamp: Uint }>
 
 const rules = (map: Record<string, boolean> | undefined) => Object.entries(map ?? {}).map(([name, active]) => ({ name, active }));
 
+/** Fork rules a chain reports, of Ethereum or of Avalanche: one per fork, a dozen or two. */
+const RULES = 20;
+
 const ActiveRulesRef = builder
   .objectRef<{
     ethRules: Record<string, boolean>;
@@ -196,14 +209,22 @@ const ActiveRulesRef = builder
   .implement({
     description: 'The rules and precompiles in force at a time (eth_getActiveRulesAt).',
     fields: (t) => ({
-      ethRules: t.field({ type: [RuleRef], description: 'Ethereum fork rules.', resolve: (r) => rules(r.ethRules) }),
+      // One per fork of each: a dozen or two.
+      ethRules: t.field({
+        type: [RuleRef],
+        description: 'Ethereum fork rules.',
+        price: { items: RULES },
+        resolve: (r) => rules(r.ethRules),
+      }),
       avalancheRules: t.field({
         type: [RuleRef],
+        price: { items: RULES },
         description: 'Avalanche upgrade rules (Subnet-EVM, Durango, Etna…).',
         resolve: (r) => rules(r.avalancheRules),
       }),
       precompiles: t.field({
         type: [ActivePrecompileRef],
+        price: { items: PRECOMPILES },
         description: 'Precompiles active at that time.',
         resolve: (r) => Object.entries(r.precompiles ?? {}).map(([name, p]) => ({ name, timestamp: p.timestamp })),
       }),
@@ -239,6 +260,13 @@ ChainValidatorRef.implement({
 
 // --- on Blockchain ---------------------------------------------------------------------------------
 
+/**
+ * An `eth_*` read of the chain: the ones a request makes of one chain in the same tick go out as
+ * one JSON-RPC batch (NodeClient.evm), so the fields of one blockchain that read them cost one call
+ * together. None for chains that do not serve them (counted: which chains those are is data).
+ */
+const ETH_CALL = { calls: 1, sharesWith: 'eth batch' } as const;
+
 const subnetEvmOnly = 'Null for chains that are not Subnet-EVM chains (the C-Chain, custom VMs): no call is made for them.';
 
 function timestampArg(timestamp: number | null | undefined): number | undefined {
@@ -266,12 +294,14 @@ builder.objectFields(BlockchainRef, (t) => ({
         description: '"latest" (default), a block number (decimal or 0x hex) or a block hash.',
       }),
     },
+    price: ETH_CALL,
     resolve: (b, { block }, ctx) => feeConfig(ctx, b, block),
   }),
   chainConfig: t.field({
     type: ChainConfigRef,
     nullable: true,
     description: 'The chain config its node runs, with precompile upgrades (eth_getChainConfig). Null for chains that are not EVM chains.',
+    price: ETH_CALL,
     resolve: (b, _args, ctx) => (isEvm(b) ? ethGetChainConfig(ctx.node, b.network, b.blockchainId) : null),
   }),
   activeRules: t.field({
@@ -279,6 +309,7 @@ builder.objectFields(BlockchainRef, (t) => ({
     nullable: true,
     description: `The fork rules and precompiles in force at a time (eth_getActiveRulesAt). ${subnetEvmOnly}`,
     args: { timestamp: t.arg({ type: 'SafeInt', description: "Unix time (s); the latest block's when omitted." }) },
+    price: ETH_CALL,
     resolve: (b, { timestamp }, ctx) =>
       isSubnetEvm(b) ? ethGetActiveRulesAt(ctx.node, b.network, b.blockchainId, timestampArg(timestamp)) : null,
   }),
@@ -288,6 +319,7 @@ builder.objectFields(BlockchainRef, (t) => ({
     deprecationReason: 'eth_getActivePrecompilesAt is deprecated in Subnet-EVM: use `activeRules { precompiles }`.',
     description: `The precompile configs active at a time (eth_getActivePrecompilesAt). ${subnetEvmOnly}`,
     args: { timestamp: t.arg({ type: 'SafeInt', description: "Unix time (s); the latest block's when omitted." }) },
+    price: { ...ETH_CALL, items: PRECOMPILES },
     resolve: async (b, { timestamp }, ctx) => {
       if (!isSubnetEvm(b)) return null;
       const res = await ethGetActivePrecompilesAt(ctx.node, b.network, b.blockchainId, timestampArg(timestamp));
@@ -299,6 +331,13 @@ builder.objectFields(BlockchainRef, (t) => ({
     nullable: true,
     description: `The validators of this chain's subnet as the chain's node sees them, with uptime (validators.getCurrentValidators at /ext/bc/<id>/validators). With \`nodeIds\`, the node is asked for those nodes only (its \`nodeIDs\`), and those of them that do not validate the chain are left out. ${subnetEvmOnly}`,
     args: { nodeIds: t.arg({ type: [NodeIdScalar], description: 'Only these nodes (up to 100), asked of the node as its `nodeIDs`.' }) },
+    // With `nodeIds`, a second call when the node refuses the first (one of them does not validate
+    // the chain). A chain's validators share its subnet: their lookups below share its listing.
+    price: {
+      calls: (args) => (args.nodeIds?.length ? 2 : 1),
+      items: (args) => args.nodeIds?.length ?? SUBNET_VALIDATORS,
+      groups: ['subnet'],
+    },
     resolve: async (b, { nodeIds }, ctx) => {
       const only = checkNodeIds(nodeIds);
       if (!isSubnetEvm(b)) return null;
@@ -325,6 +364,8 @@ builder.subscriptionField('feeConfig', (t) =>
       ...networkArg,
       blockchainId: t.arg({ type: CB58IdScalar, required: true, description: 'The Subnet-EVM chain (its blockchain id, cb58).' }),
     },
+    // An event costs what its selection does: the poll is the live hub's, shared by every subscriber of the topic.
+    price: { scope: ({ network }) => toNetwork(network) },
     subscribe: (_root, { network, blockchainId }, ctx) => openFeed(ctx, feeConfigFeed(toNetwork(network), blockchainId)),
     resolve: (event) => eventValue(event, (e): FeeConfigModel => ({ ...e.reply.feeConfig, lastChangedAt: e.reply.lastChangedAt })),
   }),

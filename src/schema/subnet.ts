@@ -7,6 +7,8 @@ import type { GatewayContext } from '../context.js';
 import { PRIMARY_NETWORK_ID, parseCb58Id, type NetworkName } from '../ids.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
+import { SUBNET_CATALOG } from './pools.js';
+import { lookupPrice } from './lookups.js';
 import { pageConnection } from '../paging/connection.js';
 import { NetworkNameEnum, SortOrderEnum } from './enums.js';
 import { keyField, keyNetwork } from './entity-keys.js';
@@ -24,6 +26,8 @@ import {
   PChainTransactionRef,
   SubnetRef,
   ValidatorManagerRef,
+  ONCE_PER_SUBNET,
+  OWNER_ADDRESSES,
   blockchainModel,
   subnetModel,
   toAddresses,
@@ -49,6 +53,7 @@ OwnershipRef.implement({
     addresses: t.field({
       type: [AddressRef],
       description: 'The owner addresses.',
+      price: { items: OWNER_ADDRESSES },
       resolve: (o) => toAddresses(o.network, o.addresses),
     }),
   }),
@@ -61,6 +66,9 @@ ValidatorManagerRef.implement({
     contractAddress: t.exposeString('contractAddress', { description: 'The 0x address of the manager contract.' }),
   }),
 });
+
+// By id (`node(id:)`, `_entities`): from the subnet catalog, as `Network.subnet`.
+lookupPrice(SubnetRef.name, { pools: [SUBNET_CATALOG] });
 
 builder.node(SubnetRef, {
   description: 'A subnet: a validator set and the blockchains it validates. Converted subnets are L1s (`isL1`).',
@@ -87,6 +95,7 @@ builder.node(SubnetRef, {
     ownerAddresses: t.field({
       type: [AddressRef],
       description: 'Owner addresses (same as `subnetOwnershipInfo.addresses`).',
+      price: { items: OWNER_ADDRESSES },
       resolve: (s) => toAddresses(s.network, s.ownerAddresses),
     }),
     threshold: t.exposeInt('threshold', { description: 'Signatures of owners needed to change the subnet.' }),
@@ -110,14 +119,15 @@ builder.node(SubnetRef, {
     blockchains: t.field({
       type: [BlockchainRef],
       description: 'The blockchains this subnet validates. Comes with the subnet: no further call.',
-      // Most subnets have one chain, the Primary Network three.
-      price: { items: 3 },
+      // Most subnets have one chain, the Primary Network three. The chains of one subnet share it.
+      price: { items: 3, groups: ['subnet'] },
       resolve: (s) => s.blockchains.map((b) => blockchainModel(s.network, b, s)),
     }),
     supply: t.field({
       type: 'BigInt',
       nullable: true,
       description: 'An upper bound of the tokens that can stake it (platform.getCurrentSupply); null for a subnet without a staking token.',
+      price: { calls: 1, per: ONCE_PER_SUBNET },
       resolve: (s, _args, ctx) => supplyOf(ctx, s.network, s.subnetId),
     }),
   }),
@@ -169,6 +179,7 @@ builder.objectFields(NetworkRef, (t) => ({
     nullable: true,
     description: 'One subnet by id; null if the network has no such subnet.',
     args: { subnetId: t.arg({ type: CB58IdScalar, required: true, description: 'The subnet id (cb58).' }) },
+    price: { pools: [SUBNET_CATALOG] },
     resolve: (network, { subnetId }, ctx) => findSubnet(ctx, network.name, subnetId),
   }),
 }));
@@ -180,6 +191,8 @@ builder.objectField(BlockchainRef, 'subnet', (t) =>
     type: SubnetRef,
     nullable: true,
     description: 'The subnet that validates it.',
+    // No price: every Blockchain of the graph comes with its subnet (a listing's, or the catalog's
+    // that found it), so the lookup is never made.
     resolve: (b, _args, ctx) => b.parent ?? findSubnet(ctx, b.network, b.subnetId),
   }),
 );
@@ -189,6 +202,7 @@ builder.objectField(L1ValidatorRef, 'subnet', (t) =>
     type: SubnetRef,
     nullable: true,
     description: 'The L1 (subnet) it validates.',
+    price: { pools: [SUBNET_CATALOG] },
     resolve: (v, _args, ctx) => findSubnet(ctx, v.network, v.subnetId),
   }),
 );
@@ -198,6 +212,7 @@ builder.objectField(PChainTransactionRef, 'subnet', (t) =>
     type: SubnetRef,
     nullable: true,
     description: 'The subnet it concerns.',
+    price: { pools: [SUBNET_CATALOG] },
     resolve: (tx, _args, ctx) => (tx.subnetId ? findSubnet(ctx, tx.network, tx.subnetId) : null),
   }),
 );

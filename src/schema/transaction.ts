@@ -19,6 +19,8 @@ import type { PrimaryNetworkTxType } from '../upstreams/data-api/wire.js';
 import type { SortOrder } from '../upstreams/data-api/wire.js';
 import { PRIMARY_NETWORK_TX_TYPES } from '../upstreams/data-api/wire.js';
 import { builder } from './builder.js';
+import { paged } from './cost.js';
+import { lookupPrice } from './lookups.js';
 import { transactionsFeed } from '../live/feeds.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
 import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/connection.js';
@@ -36,6 +38,7 @@ import { keyField, keyNetwork, shown } from './entity-keys.js';
 import { checkAddresses, checkTimeRange, toNetwork } from './inputs.js';
 import { AvalancheAddressScalar, CB58IdScalar } from './scalars.js';
 import {
+  ONCE_PER_SUBNET,
   AddressRef,
   AssetAmountRef,
   AvmTxRef,
@@ -53,6 +56,8 @@ import {
   UtxoCredentialRef,
   UtxoRef,
   ValidatorManagerRef,
+  AMOUNT_ASSETS,
+  OWNER_ADDRESSES,
   amountsOf,
   onXChain,
   toAddresses,
@@ -68,6 +73,12 @@ const TYPE_BY_CHAIN = { 'p-chain': 'PChainTransaction', 'x-chain': 'XChainTransa
 
 const knownTxType = (t: string): PrimaryNetworkTxType =>
   (PRIMARY_NETWORK_TX_TYPES as readonly string[]).includes(t) ? (t as PrimaryNetworkTxType) : 'UNKNOWN';
+
+/**
+ * UTXOs a transaction is priced to consume, and to emit: a transfer spends one or two and makes
+ * two, a staking transaction a few; an import of many atomic UTXOs consumes more than priced.
+ */
+const TX_UTXOS = 5;
 
 const utxos = (tx: TxModel, list: readonly object[] | undefined): UtxoModel[] =>
   (list ?? []).map((u) => ({ ...(u as UtxoModel), network: tx.network }));
@@ -107,11 +118,13 @@ TransactionInterface.implement({
     }),
     consumedUtxos: t.field({
       type: [UtxoRef],
+      price: { items: TX_UTXOS },
       description: 'Outputs it spent (imported ones included).',
       resolve: (tx) => utxos(tx, 'consumedUtxos' in tx ? tx.consumedUtxos : []),
     }),
     emittedUtxos: t.field({
       type: [UtxoRef],
+      price: { items: TX_UTXOS },
       description: 'Outputs it created (exported ones included).',
       resolve: (tx) => utxos(tx, 'emittedUtxos' in tx ? tx.emittedUtxos : []),
     }),
@@ -189,15 +202,27 @@ builder.node(PChainTransactionRef, {
   ...txNode<PTxModel>('A P-Chain transaction: staking, subnets, blockchains, L1 validators, transfers.', 'p-chain'),
   interfaces: [TransactionInterface],
   fields: (t) => ({
-    value: t.field({ type: [AssetAmountRef], description: 'Value it moved, per asset.', resolve: (tx) => amountsOf(tx.network, tx.value) }),
-    amountBurned: t.field({ type: [AssetAmountRef], description: 'Fees burned.', resolve: (tx) => amountsOf(tx.network, tx.amountBurned) }),
+    value: t.field({
+      price: { items: AMOUNT_ASSETS },
+      type: [AssetAmountRef],
+      description: 'Value it moved, per asset.',
+      resolve: (tx) => amountsOf(tx.network, tx.value),
+    }),
+    amountBurned: t.field({
+      price: { items: AMOUNT_ASSETS },
+      type: [AssetAmountRef],
+      description: 'Fees burned.',
+      resolve: (tx) => amountsOf(tx.network, tx.amountBurned),
+    }),
     amountStaked: t.field({
       type: [AssetAmountRef],
+      price: { items: AMOUNT_ASSETS },
       description: 'Amount it staked.',
       resolve: (tx) => amountsOf(tx.network, tx.amountStaked),
     }),
     amountL1ValidatorBalanceBurned: t.field({
       type: [AssetAmountRef],
+      price: { items: AMOUNT_ASSETS },
       description: 'Amount put into L1 validator balances (spent over time as the continuous fee).',
       resolve: (tx) => amountsOf(tx.network, tx.amountL1ValidatorBalanceBurned),
     }),
@@ -228,6 +253,7 @@ builder.node(PChainTransactionRef, {
     }),
     l1ValidatorDetails: t.field({
       type: [L1ValidatorDetailsRef],
+      price: { items: 5, groups: ['subnet'] },
       nullable: true,
       description: 'For L1 validator transactions: the validators it created or changed.',
       resolve: (tx) => tx.l1ValidatorDetails?.map((d) => ({ ...d, network: tx.network })) ?? null,
@@ -245,6 +271,8 @@ builder.node(PChainTransactionRef, {
       type: PChainTransactionRef,
       nullable: true,
       description: 'The RewardValidatorTx that ended this stake.',
+      // A lookup by hash, unless the transaction was on a page this request listed.
+      price: { calls: 1 },
       resolve: async (tx, _args, ctx) => loadP(ctx, tx.network, tx.rewardTxHash),
     }),
     stakingTxHash: t.exposeString('stakingTxHash', {
@@ -255,10 +283,12 @@ builder.node(PChainTransactionRef, {
       type: PChainTransactionRef,
       nullable: true,
       description: 'For a RewardValidatorTx: the staking transaction it ended.',
+      price: { calls: 1 },
       resolve: async (tx, _args, ctx) => loadP(ctx, tx.network, tx.stakingTxHash),
     }),
     rewardAddresses: t.field({
       type: [AddressRef],
+      price: { items: OWNER_ADDRESSES },
       nullable: true,
       description: 'Where staking rewards go.',
       resolve: (tx) => (tx.rewardAddresses ? toAddresses(tx.network, tx.rewardAddresses) : null),
@@ -331,11 +361,13 @@ builder.node(XChainTransactionRef, {
     }),
     amountUnlocked: t.field({
       type: [AssetAmountRef],
+      price: { items: AMOUNT_ASSETS },
       description: 'Assets its inputs unlocked.',
       resolve: (tx) => amountsOf(tx.network, tx.amountUnlocked),
     }),
     amountCreated: t.field({
       type: [AssetAmountRef],
+      price: { items: AMOUNT_ASSETS },
       description: 'Assets its outputs created.',
       resolve: (tx) => amountsOf(tx.network, tx.amountCreated),
     }),
@@ -346,6 +378,7 @@ builder.node(XChainTransactionRef, {
     }),
     vertices: t.field({
       type: [VertexDetailRef],
+      price: { items: 2 },
       nullable: true,
       description: 'The DAG vertices that hold it (DAG era only).',
       resolve: (tx) => (tx.chainFormat === 'non-linear' ? tx.vertices : null),
@@ -358,7 +391,7 @@ const EvmInputRef = builder.objectRef<EvmInput & { network: NetworkName }>('EvmI
   fields: (t) => ({
     fromAddress: t.exposeString('fromAddress', { description: 'The 0x account.' }),
     asset: t.field({ type: AssetAmountRef, description: 'What it took.', resolve: (i) => ({ ...i.asset, network: i.network }) }),
-    credentials: t.expose('credentials', { type: [UtxoCredentialRef], description: 'Signatures.' }),
+    credentials: t.expose('credentials', { type: [UtxoCredentialRef], description: 'Signatures.', price: { items: OWNER_ADDRESSES } }),
   }),
 });
 
@@ -377,22 +410,26 @@ builder.node(CChainTransactionRef, {
   fields: (t) => ({
     amountUnlocked: t.field({
       type: [AssetAmountRef],
+      price: { items: AMOUNT_ASSETS },
       description: 'Value it took in.',
       resolve: (tx) => amountsOf(tx.network, tx.amountUnlocked),
     }),
     amountCreated: t.field({
       type: [AssetAmountRef],
+      price: { items: AMOUNT_ASSETS },
       description: 'Value it put out.',
       resolve: (tx) => amountsOf(tx.network, tx.amountCreated),
     }),
     evmInputs: t.field({
       type: [EvmInputRef],
+      price: { items: 2 },
       nullable: true,
       description: 'For ExportTx: the accounts debited.',
       resolve: (tx) => ('evmInputs' in tx ? tx.evmInputs.map((i) => ({ ...i, network: tx.network })) : null),
     }),
     evmOutputs: t.field({
       type: [EvmOutputRef],
+      price: { items: 2 },
       nullable: true,
       description: 'For ImportTx: the accounts credited.',
       resolve: (tx) => ('evmOutputs' in tx ? tx.evmOutputs.map((o) => ({ ...o, network: tx.network })) : null),
@@ -403,6 +440,15 @@ builder.node(CChainTransactionRef, {
 // --- lists -------------------------------------------------------------------------------
 
 const TRANSACTIONS_PAGE = PAGE_SPECS.standard('transactions');
+
+/**
+ * What a page of transactions is priced at. The Data API cuts a page short once its transactions'
+ * UTXOs reach a threshold it does not publish (the sandbox cuts at 250, UTXO_PAGE_THRESHOLD), and
+ * the connection then reads on: a page is priced to hold 50 transactions, as many as that threshold
+ * leaves for transactions of 5 UTXOs. A page of heavier transactions (imports of many UTXOs) is
+ * shorter, and a `first` past 50 then takes more calls than priced.
+ */
+const TRANSACTIONS_PRICE = paged({ ...TRANSACTIONS_PAGE, maxPageSize: 50 });
 
 PrimaryNetworkChainInfoRef.implement({
   description: "Which chain and network a Primary Network listing is of, as the Data API's answer says (its `chainInfo`).",
@@ -504,6 +550,9 @@ function txReference<C extends PrimaryChainAlias>(typename: string, only?: C) {
   };
 }
 
+// By hash (`node(id:)`, `_entities`): one lookup each, as `Network.transaction`.
+for (const typename of ['PrimaryNetworkTransaction', ...Object.values(TYPE_BY_CHAIN)]) lookupPrice(typename, { calls: 1 });
+
 const txKey = builder.selection<{ network: string; chain: string; txHash: string }>('network chain txHash');
 builder.asEntity(TransactionInterface, { key: txKey, resolveReference: txReference('PrimaryNetworkTransaction') });
 builder.asEntity(PChainTransactionRef, { key: txKey, resolveReference: txReference('PChainTransaction', 'p-chain') });
@@ -537,6 +586,7 @@ builder.objectFields(NetworkRef, (t) => ({
         }),
         sortOrder: t.arg({ type: SortOrderEnum, description: 'By time; newest first when omitted.' }),
       },
+      price: TRANSACTIONS_PRICE,
       resolve: (network, args, ctx) => listTransactions(ctx, network.name, args.chain, args, args),
     },
     TransactionConnection,
@@ -549,6 +599,7 @@ builder.objectFields(NetworkRef, (t) => ({
       chain: t.arg({ type: PrimaryNetworkChainEnum, required: true, description: 'The chain it is on.' }),
       txHash: t.arg({ type: CB58IdScalar, required: true, description: 'The transaction id (cb58).' }),
     },
+    price: { calls: 1 },
     resolve: (network, { chain, txHash }, ctx) => findTransaction(ctx, network.name, chain, txHash),
   }),
 }));
@@ -566,6 +617,7 @@ builder.objectField(AddressRef, 'transactions', (t) =>
         endTimestamp: t.arg({ type: 'SafeInt', description: 'Only transactions up to this Unix time (s).' }),
         sortOrder: t.arg({ type: SortOrderEnum, description: 'By time; newest first when omitted.' }),
       },
+      price: TRANSACTIONS_PRICE,
       resolve: (address, args, ctx) => {
         if (address.address.startsWith('0x') && args.chain !== 'c-chain') {
           throw badInput('An EVM (0x) address has transactions on the C-Chain only: use chain C_CHAIN.', { argument: 'chain' });
@@ -589,6 +641,7 @@ builder.objectField(L1ValidatorRef, 'transactions', (t) =>
         endTimestamp: t.arg({ type: 'SafeInt', description: 'Only transactions up to this Unix time (s).' }),
         sortOrder: t.arg({ type: SortOrderEnum, description: 'By time; newest first when omitted.' }),
       },
+      price: TRANSACTIONS_PRICE,
       resolve: (v, args, ctx) => listTransactions(ctx, v.network, 'p-chain', { ...args, l1ValidationId: v.validationId }, args),
     },
     TransactionConnection,
@@ -600,6 +653,7 @@ builder.objectField(SubnetRef, 'l1ConversionTransaction', (t) =>
     type: PChainTransactionRef,
     nullable: true,
     description: 'The ConvertSubnetToL1Tx that made this subnet an L1.',
+    price: { calls: 1, per: ONCE_PER_SUBNET },
     resolve: (s, _args, ctx) => loadP(ctx, s.network, s.l1ConversionTransactionHash),
   }),
 );
@@ -610,6 +664,7 @@ builder.objectField(AvmTxRef, 'transaction', (t) =>
     nullable: true,
     description:
       "The Data API's view of the same transaction (timestamps, UTXO details, amounts); null if it has not indexed it, and for another AVM chain than the X-Chain, which the Data API does not index (no call).",
+    price: { calls: 1 },
     resolve: (tx, _args, ctx) => (onXChain(tx) ? findTransaction(ctx, tx.network, 'x-chain', tx.id) : null),
   }),
 );
@@ -619,6 +674,7 @@ builder.objectField(PBlockTxRef, 'transaction', (t) =>
     type: TransactionInterface,
     nullable: true,
     description: "The Data API's view of the transaction (type, amounts, UTXOs); null without `txId` or when not indexed.",
+    price: { calls: 1 },
     resolve: (tx, _args, ctx) => findTransaction(ctx, tx.network, 'p-chain', tx.id),
   }),
 );
@@ -642,6 +698,8 @@ builder.subscriptionField('addressTransactions', (t) =>
         description: 'Only these chains (default: all three).',
       }),
     },
+    // An event costs what its selection does: the poll is the live hub's, shared by every subscriber of the topic.
+    price: { scope: (args) => toNetwork(args.network) },
     subscribe: (_root, args, ctx) => {
       const network = toNetwork(args.network);
       const max = ctx.liveMaxAddresses;

@@ -6,7 +6,7 @@
 import type { NetworkName } from '../ids.js';
 import type { PChainUtxo } from '../upstreams/data-api/transaction.js';
 import { AssetTypeEnum, RewardTypeEnum } from './enums.js';
-import { AddressRef, AssetAmountRef, UtxoCredentialRef, UtxoRef, toAddresses, type UtxoModel } from './refs.js';
+import { AddressRef, AssetAmountRef, OWNER_ADDRESSES, UtxoCredentialRef, UtxoRef, toAddresses, type UtxoModel } from './refs.js';
 
 const isP = (u: UtxoModel): u is PChainUtxo & { network: NetworkName } => 'txHash' in u;
 
@@ -48,6 +48,7 @@ UtxoRef.implement({
     outputIndex: t.int({ description: 'Its index among the outputs of that transaction.', resolve: (u) => Number(u.outputIndex) }),
     addresses: t.field({
       type: [AddressRef],
+      price: { items: OWNER_ADDRESSES },
       description: 'Addresses that can sign to spend it.',
       resolve: (u) => toAddresses(u.network, u.addresses),
     }),
@@ -139,6 +140,7 @@ UtxoRef.implement({
     }),
     credentials: t.field({
       type: [UtxoCredentialRef],
+      price: { items: OWNER_ADDRESSES },
       nullable: true,
       description: 'Signatures that spent it (X- and C-Chain).',
       resolve: (u) => (isP(u) ? null : (u.credentials ?? null)),

@@ -4,6 +4,7 @@
 import type { NetworkName } from '../ids.js';
 import type { ListXChainVerticesResponse, XChainVertex } from '../upstreams/data-api/vertex.js';
 import { builder } from './builder.js';
+import { paged } from './cost.js';
 import { PAGE_SPECS, pageConnection } from '../paging/connection.js';
 import { listLatestXChainVertices } from '../upstreams/data-api/vertex.js';
 import { NetworkRef, PrimaryNetworkChainInfoRef } from './refs.js';
@@ -34,6 +35,7 @@ builder.objectField(NetworkRef, 'vertices', (t) =>
       type: VertexRef,
       nullable: true,
       description: 'Latest X-Chain vertices, newest first. `first`: 1 to 500 (default 10); 100 per upstream call.',
+      price: paged(VERTICES_PAGE),
       resolve: (network, args, ctx) =>
         pageConnection({
           cursors: ctx.cursors,

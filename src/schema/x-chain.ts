@@ -12,6 +12,8 @@ import { canonicalAddress } from '../domain/addresses.js';
 import { Balances, newUtxos, type Balance, type NodeUtxo } from '../domain/utxos.js';
 import type { AssetDescription, AvmBlockJson, AvmChain, AvmTxJson, UtxoIndex } from '../upstreams/node/x-chain.js';
 import { builder } from './builder.js';
+import { paged } from './cost.js';
+import { ASSET_DESCRIPTIONS } from './pools.js';
 import { pageConnection, type ConnectionArgs, type PageSpec } from '../paging/connection.js';
 import { checkAddresses, toNetwork } from './inputs.js';
 import { MAX_BLOCKS_PER_POLL, xChainBlocksFeed } from '../live/feeds.js';
@@ -38,6 +40,7 @@ import {
   avmChainOf,
   AvmTxRef,
   NetworkRef,
+  OWNER_ADDRESSES,
   TransferableInputRef,
   TransferableOutputRef,
   XChainRef,
@@ -77,10 +80,14 @@ const assetField = <P extends OnAvmChain>(assetIdOf: (parent: P) => string) =>
     type: AssetDescriptionRef,
     nullable: true,
     description: "The asset's description from the node (avm.getAssetDescription on its chain), fetched once per asset and kept.",
+    price: { pools: [ASSET_DESCRIPTIONS] },
     resolve: (parent: P, _args: object, ctx: GatewayContext) => assetOf(ctx, parent, assetIdOf(parent)),
   }) as const;
 
 // --- transactions and blocks (JSON encoding) ---------------------------------------------------------
+
+/** Inputs, outputs or credentials an AVM transaction is priced to hold: a transfer spends one or two UTXOs and makes two. */
+const AVM_TX_UTXOS = 5;
 
 type AvmBlockModel = AvmBlockJson & OnAvmChain & { asked: BlockAsk };
 
@@ -107,11 +114,13 @@ AvmTxRef.implement({
     memo: t.string({ description: 'Its memo (hex), "0x" when empty.', resolve: (tx) => tx.unsignedTx.memo }),
     inputs: t.field({
       type: [TransferableInputRef],
+      price: { items: AVM_TX_UTXOS },
       description: 'UTXOs of this chain it spends (imported ones are in `importedInputs`).',
       resolve: (tx) => inputsOf(tx.network, tx.unsignedTx.inputs, tx.avmBlockchainId),
     }),
     outputs: t.field({
       type: [TransferableOutputRef],
+      price: { items: AVM_TX_UTXOS },
       description: 'Outputs it creates on this chain (exported ones are in `exportedOutputs`).',
       resolve: (tx) => outputsOf(tx.network, tx.unsignedTx.outputs, tx.avmBlockchainId),
     }),
@@ -122,6 +131,7 @@ AvmTxRef.implement({
     }),
     importedInputs: t.field({
       type: [TransferableInputRef],
+      price: { items: AVM_TX_UTXOS },
       nullable: true,
       description: 'For an import: the UTXOs it takes from the source chain.',
       resolve: (tx) => (tx.unsignedTx.importedInputs ? inputsOf(tx.network, tx.unsignedTx.importedInputs, tx.avmBlockchainId) : null),
@@ -133,12 +143,14 @@ AvmTxRef.implement({
     }),
     exportedOutputs: t.field({
       type: [TransferableOutputRef],
+      price: { items: AVM_TX_UTXOS },
       nullable: true,
       description: 'For an export: the outputs it sends to the destination chain.',
       resolve: (tx) => (tx.unsignedTx.exportedOutputs ? outputsOf(tx.network, tx.unsignedTx.exportedOutputs, tx.avmBlockchainId) : null),
     }),
     credentials: t.field({
       type: [AvmCredentialRef],
+      price: { items: AVM_TX_UTXOS },
       description: 'One credential per input, in input order.',
       resolve: (tx) => tx.credentials ?? [],
     }),
@@ -149,6 +161,7 @@ AvmTxRef.implement({
     hex: t.string({
       nullable: true,
       description: 'The signed transaction bytes (hex with checksum): one more call (avm.getTx with hex encoding).',
+      price: { calls: 1 },
       resolve: async (tx, _args, ctx) => (await avmGetTx(ctx.node, avmChainOf(tx), { txID: tx.id, encoding: 'hex' }))?.tx ?? null,
     }),
   }),
@@ -161,12 +174,20 @@ function avmBlock<E extends 'json' | 'hex'>(ctx: GatewayContext, chain: AvmChain
     : avmGetBlockByHeight(ctx.node, chain, { height: ask.height!, encoding });
 }
 
+/** The block's hex encoding: one read, whether `blockId` or `hex` (or both) need it. */
+const BLOCK_HEX = { calls: 1, sharesWith: 'block hex' } as const;
+
 const avmBlockHex = async (ctx: GatewayContext, b: AvmBlockModel) => (await avmBlock(ctx, avmChainOf(b), b.asked, 'hex'))?.block ?? null;
 
 const AvmBlockRef = builder.objectRef<AvmBlockModel>('AvmBlock').implement({
   description: "An X-Chain block (since Cortina the X-Chain is linear), decoded from the node's JSON.",
   fields: (t) => ({
-    blockId: t.string({ description: BLOCK_ID_DESCRIPTION, resolve: (b, _args, ctx) => blockIdOf(b, () => avmBlockHex(ctx, b)) }),
+    // Only when the node's JSON omits the id of a block asked by height; the read is `hex`'s.
+    blockId: t.string({
+      description: BLOCK_ID_DESCRIPTION,
+      price: BLOCK_HEX,
+      resolve: (b, _args, ctx) => blockIdOf(b, () => avmBlockHex(ctx, b)),
+    }),
     parentId: t.exposeString('parentID', { description: 'The previous block.' }),
     height: t.field({ type: 'BigInt', description: 'Its height.', resolve: (b) => String(b.height) }),
     time: t.field({ type: 'SafeInt', description: 'Its Unix time (s).', resolve: (b) => toSafeInt(b.time) }),
@@ -174,11 +195,14 @@ const AvmBlockRef = builder.objectRef<AvmBlockModel>('AvmBlock').implement({
     transactions: t.field({
       type: [AvmTxRef],
       description: 'Its transactions, decoded.',
+      // A linear X-Chain block holds the transactions accepted together: one to a few.
+      price: { items: 5 },
       resolve: (b) => (b.txs ?? []).map((tx) => ({ ...tx, network: b.network, avmBlockchainId: b.avmBlockchainId })),
     }),
     hex: t.string({
       nullable: true,
       description: 'The block bytes (hex with checksum): one more call (avm.getBlock with hex encoding).',
+      price: BLOCK_HEX,
       resolve: (b, _args, ctx) => avmBlockHex(ctx, b),
     }),
   }),
@@ -214,6 +238,7 @@ export const NodeUtxoRef = builder.objectRef<NodeUtxoModel>('NodeUtxo').implemen
     threshold: t.exposeInt('threshold', { nullable: true, description: 'Signatures needed to spend it.' }),
     addresses: t.field({
       type: [AddressRef],
+      price: { items: OWNER_ADDRESSES },
       description: 'Addresses that can sign to spend it.',
       resolve: (u) => toAddresses(u.network, u.addresses.map(canonicalAddress)),
     }),
@@ -417,6 +442,7 @@ const LegacyBalanceRef = builder
       }),
       utxos: t.field({
         type: [BalanceUtxoRef],
+        price: { items: 10 },
         description: 'The UTXOs that hold it as the node gave them (its `utxoIDs`: `txID` and `outputIndex`), each with the id they make.',
         resolve: (b) => b.utxoIDs,
       }),
@@ -452,12 +478,14 @@ XChainRef.implement({
       type: 'BigInt',
       nullable: true,
       description: 'Height of the last accepted block (avm.getHeight).',
+      price: { calls: 1 },
       resolve: async (x, _args, ctx) => String((await avmGetHeight(ctx.node, avmChainOf(x))).height),
     }),
     txFee: t.field({
       type: XChainTxFeeRef,
       nullable: true,
       description: 'The fees the X-Chain charges (avm.getTxFee).',
+      price: { calls: 1 },
       resolve: async (x, _args, ctx) => {
         const fee = await avmGetTxFee(ctx.node, avmChainOf(x));
         return { txFee: String(fee.txFee), createAssetTxFee: String(fee.createAssetTxFee) };
@@ -468,6 +496,7 @@ XChainRef.implement({
       nullable: true,
       description: 'A transaction by id, decoded (avm.getTx); null when the node does not know it.',
       args: { txId: t.arg({ type: CB58IdScalar, required: true, description: 'The transaction id (cb58).' }) },
+      price: { calls: 1 },
       resolve: async (x, { txId }, ctx) => {
         const res = await avmGetTx(ctx.node, avmChainOf(x), { txID: txId, encoding: 'json' });
         return res ? { ...res.tx, network: x.network, avmBlockchainId: x.avmBlockchainId } : null;
@@ -481,6 +510,7 @@ XChainRef.implement({
         blockId: t.arg({ type: CB58IdScalar, description: 'The block id (cb58).' }),
         height: t.arg({ type: 'Uint64', description: 'The block height.' }),
       },
+      price: { calls: 1 },
       resolve: async (x, { blockId, height }, ctx) => {
         const asked = checkBlockAsk(blockId, height);
         const res = await avmBlock(ctx, avmChainOf(x), asked, 'json');
@@ -493,6 +523,7 @@ XChainRef.implement({
       description:
         'An asset by id or alias (avm.getAssetDescription); null when the node knows none. Described by id it is kept across requests; an alias is asked each time, since the node decides what it names.',
       args: { assetId: t.arg.string({ required: true, description: 'The asset id (cb58), or an alias such as "AVAX".' }) },
+      price: { pools: [ASSET_DESCRIPTIONS] },
       resolve: (x, { assetId }, ctx) => assetOf(ctx, x, checkAssetRef(assetId)),
     }),
     utxos: t.connection(
@@ -508,6 +539,7 @@ XChainRef.implement({
           }),
           sourceChain: t.arg(sourceChainArg),
         },
+        price: paged(UTXOS_PAGE),
         resolve: (x, args, ctx) => utxoConnection(ctx, x, args.addresses, args.sourceChain, args),
       },
       NodeUtxoConnection,
@@ -519,6 +551,7 @@ XChainRef.implement({
         "avm.getTxStatus is deprecated since avalanchego v1.10.0: use `transaction` (null when unknown), or the Data API's view of it.",
       description: 'Whether the node accepted a transaction (avm.getTxStatus).',
       args: { txId: t.arg({ type: CB58IdScalar, required: true, description: 'The transaction id (cb58).' }) },
+      price: { calls: 1 },
       resolve: async (x, { txId }, ctx) => (await avmGetTxStatus(ctx.node, avmChainOf(x), { txID: txId })).status as 'Accepted',
     }),
     allBalances: t.field({
@@ -527,6 +560,8 @@ XChainRef.implement({
       deprecationReason: 'avm.getAllBalances is deprecated since avalanchego v1.9.12: use `Address.xChainBalances`, summed from UTXOs.',
       description: 'Every asset balance of an address (avm.getAllBalances).',
       args: { address: t.arg({ type: AvalancheAddressScalar, required: true, description: 'An address of this network.' }) },
+      // One per asset the address holds.
+      price: { calls: 1, items: 5 },
       resolve: async (x, { address }, ctx) =>
         (await avmGetAllBalances(ctx.node, avmChainOf(x), { address: xAddress(x, address) })).balances.map((b) => ({
           network: x.network,
@@ -543,6 +578,7 @@ XChainRef.implement({
         address: t.arg({ type: AvalancheAddressScalar, required: true, description: 'An address of this network.' }),
         assetId: t.arg.string({ required: true, description: 'The asset id (cb58), or an alias such as "AVAX".' }),
       },
+      price: { calls: 1 },
       resolve: async (x, args, ctx) => {
         const res = await avmGetBalance(ctx.node, avmChainOf(x), {
           address: xAddress(x, args.address),
@@ -577,6 +613,7 @@ builder.objectFields(AddressRef, (t) => ({
       nullable: true,
       description: utxosDescription('this address'),
       args: { sourceChain: t.arg(sourceChainArg) },
+      price: paged(UTXOS_PAGE),
       resolve: (a, args, ctx) => {
         if (a.address.startsWith('0x')) throw badInput('`xChainUtxos` is for X-Chain (bech32) addresses, not EVM addresses.');
         return utxoConnection(ctx, { network: a.network }, [a.address], args.sourceChain, args);
@@ -589,6 +626,9 @@ builder.objectFields(AddressRef, (t) => ({
     nullable: true,
     description:
       'What this address holds on the X-Chain, per asset, summed from its UTXOs (avm.getUTXOs, 1024 per call). Past 8192 UTXOs the field fails with QUERY_LIMIT_EXCEEDED: page `xChainUtxos` instead.',
+    // Every page of the address's UTXOs, up to the one that passes MAX_BALANCE_UTXOS and fails the
+    // field: how many depends on the address, so priced at that bound. One balance per asset held.
+    price: { calls: Math.floor(MAX_BALANCE_UTXOS / UTXOS_PAGE.maxPageSize) + 1, items: 5 },
     resolve: (a, _args, ctx) => {
       if (a.address.startsWith('0x')) throw badInput('`xChainBalances` is for X-Chain (bech32) addresses, not EVM addresses.');
       return balancesOf(ctx, utxoQuery({ network: a.network }, [a.address], null));
@@ -603,6 +643,7 @@ builder.objectField(AssetAmountRef, 'description', (t) =>
     nullable: true,
     description:
       "The node's description of this asset (avm.getAssetDescription), fetched once per asset and kept. X-Chain assets only; null for others.",
+    price: { pools: [ASSET_DESCRIPTIONS] },
     resolve: (a, _args, ctx) => assetOf(ctx, { network: a.network }, a.assetId),
   }),
 );
@@ -615,6 +656,8 @@ builder.subscriptionField('xChainBlocks', (t) =>
     args: {
       ...networkArg,
     },
+    // An event costs what its selection does: the poll is the live hub's, shared by every subscriber of the topic.
+    price: { scope: ({ network }) => toNetwork(network) },
     subscribe: (_root, { network }, ctx) => openFeed(ctx, xChainBlocksFeed(toNetwork(network))),
     resolve: (event) => eventValue(event, (e): AvmBlockModel => ({ ...e.block, network: e.network, asked: { height: e.height } })),
   }),
