@@ -1,3 +1,5 @@
+import { AsyncResource } from 'node:async_hooks';
+
 /**
  * The upstream calls one GraphQL request has in flight. Lets a loader hold its batch until the
  * request's other calls have answered and their resolvers have asked for what they need, so that
@@ -21,11 +23,17 @@ export class RequestActivity {
     return call;
   }
 
-  /** Runs `fn` once nothing is in flight and the work that followed the last answer has run. */
+  /**
+   * Runs `fn` once nothing is in flight and the work that followed the last answer has run, in the
+   * async context of the caller: what it does (a batch's call) belongs to whoever asked for it, not
+   * to the call that happened to settle last (AsyncLocalStorage readers: test/cost.test.ts
+   * attributes each call to the field that made it).
+   */
   whenIdle(fn: () => void): void {
+    const run = AsyncResource.bind(fn);
     const check = () => {
       if (this.inflight > 0) this.waiters.push(() => setImmediate(check));
-      else fn();
+      else run();
     };
     setImmediate(check);
   }
