@@ -41,6 +41,15 @@ export function prefetchable<T>(typeName: string, field: string, prefetch: Prefe
   fields.set(field, prefetch as Prefetch<never>);
 }
 
+/**
+ * The fields that read ahead, as `Type.field`. Their reads start inside the resolver of the list
+ * above them, which they then join: test/cost.test.ts, which attributes calls to the resolver that
+ * runs when they are made, checks these fields' prices by name.
+ */
+export function prefetchingFields(): string[] {
+  return [...prefetches].flatMap(([typeName, fields]) => [...fields.keys()].map((field) => `${typeName}.${field}`));
+}
+
 /** The fields selected on the objects of `type`, with their arguments (merged across fragments). */
 function fieldsOn(tree: ResolveTree, type: GraphQLNamedType): ResolveTree[] {
   return Object.values(simplifyParsedResolveInfoFragmentWithType(tree, type).fields as Record<string, ResolveTree>);
