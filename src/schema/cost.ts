@@ -158,6 +158,9 @@ export class CostPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
     // A lookup by arguments, or through a loader the request shares: a router has no way to say
     // either, and weighs it as one call per parent.
     else if (typeof price.calls === 'function' || price.pools) federation.cost = 1;
+    // Federation refuses @cost on an interface's field, and Pothos builds the implementations' fields
+    // from the interface's: such a field (a transaction's `blockchain`) has no weight for a router.
+    if (fieldConfig.kind === 'Interface') delete federation.cost;
     if (price.slicing) federation.listSize = { slicingArguments: [...price.slicing], sizedFields: ['edges', 'nodes'] };
     else if (typeof price.items === 'number') federation.listSize = { assumedSize: price.items };
     // A union of option shapes, one per kind of field: only the two federation options are added.
