@@ -119,15 +119,17 @@ declare global {
  * The price of a connection over an upstream's pages: `first` (or the default) items, in pages of
  * the upstream's largest size, plus one when resuming (`after` may need the page its cursor's
  * item was on before the next one). `calls` adds what a page needs besides (a lookup first, say).
+ * Arguments the connection refuses before any call (checkConnectionArgs: `first` out of bounds,
+ * `last`, `before`) cost nothing: the field answers BAD_USER_INPUT, not the objects they ask for.
  */
 export function paged<Args extends ConnectionArgs = ConnectionArgs>(
   spec: PageSpec,
   extra: Omit<FieldCost<NoInfer<Args>>, 'items' | 'slicing'> = {},
 ): FieldCost<NoInfer<Args>> {
-  // A `first` out of bounds costs nothing: the field refuses it (BAD_USER_INPUT) before any call.
   const first = (args: Args) => {
-    const n = args.first ?? spec.defaultFirst;
-    return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= spec.maxFirst ? n : 0;
+    const asked = args.first ?? spec.defaultFirst;
+    const refused = args.last != null || args.before != null || !Number.isInteger(asked) || asked < 1 || asked > spec.maxFirst;
+    return refused ? 0 : asked;
   };
   const more = extra.calls;
   return {

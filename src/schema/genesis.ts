@@ -151,8 +151,9 @@ const GenesisAccountRef = builder.objectRef<Alloc>('GenesisAccount').implement({
       type: [StorageSlotRef],
       nullable: true,
       description: 'Contract storage at genesis, for contracts.',
-      // A genesis contract (a precompile's proxy, a token) sets a few slots; null for accounts.
-      price: { items: 5 },
+      // Null for most accounts; a genesis contract (a precompile's proxy, a token) sets a few slots.
+      // Priced as two per account of the alloc, what a few contracts among plain accounts average.
+      price: { items: 2 },
       resolve: (a) => (a.storage ? Object.entries(a.storage).map(([slot, value]) => ({ slot, value })) : null),
     }),
   }),
@@ -173,7 +174,7 @@ EvmGenesisRef.implement({
       nullable: true,
       description: 'Accounts funded or deployed at genesis.',
       // A handful of funded keys and genesis contracts; a chain that airdrops at genesis funds many more.
-      price: { items: 10 },
+      price: { items: 5 },
       resolve: (g) => (g.alloc ? Object.entries(g.alloc).map(([address, a]) => ({ address, ...a })) : null),
     }),
     airdropAmount: t.field({

@@ -67,13 +67,15 @@ const DELEGATORS = 10;
 
 /**
  * Current validators a validator set is priced to hold (`items`): a few for an L1 or a legacy
- * subnet, as many as `nodeIds` names. The Primary Network's set is larger by far (well over a
- * thousand on mainnet): `pChain.currentValidators` without `subnetId` is priced so; a subnet
- * reached by listing (`subnets { currentValidators }`) is priced as a subnet, whichever it is.
- * The validators of one set share their subnet: their lookups below (`l1Validator`) share its listing.
+ * subnet, as many as `nodeIds` names. The Primary Network's set is larger: priced at 200, which
+ * keeps a query for each validator's delegators (a call each) within the call budget before it
+ * runs; mainnet's set is several times that, and such a query there is cut by the budget as it runs
+ * (`delegators` says so), as before demand control. A subnet reached by listing
+ * (`subnets { currentValidators }`) is priced as a subnet, whichever it is. The validators of one
+ * set share their subnet: their lookups below (`l1Validator`) share its listing.
  */
 export const SUBNET_VALIDATORS = 20;
-const PRIMARY_VALIDATORS = 2_000;
+const PRIMARY_VALIDATORS = 200;
 
 function validatorSet(
   primary: (args: { subnetId?: string | null }) => boolean,
