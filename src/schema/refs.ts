@@ -52,10 +52,9 @@ export const AddressRef = builder.objectRef<AddressModel>('Address');
 
 /**
  * Addresses a list of owners holds, as prices assume it (`items`): an output, a UTXO or an owner set
- * is nearly always one key, now and then a multisig of a few. A list of more holds more objects
- * than the estimate counts.
+ * is nearly always one key. A multisig of a few holds more objects than the estimate counts.
  */
-export const OWNER_ADDRESSES = 2;
+export const OWNER_ADDRESSES = 1;
 
 /** Address strings of an upstream answer as graph objects of their network. */
 export function toAddresses(network: NetworkName, addresses: readonly string[]): AddressModel[] {
