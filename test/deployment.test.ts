@@ -21,7 +21,8 @@ describe('SANDBOX=auto with the public upstreams unreachable', () => {
       const res = await gw.query('{ network { subnets(first: 1) { nodes { subnetId } } } }');
       expect(res.body.data?.network?.subnets ?? null).toBeNull();
       expect(res.body.errors?.[0]?.extensions?.code).toMatch(/^UPSTREAM_/);
-      for (let i = 0; i < 100 && !gw.logs.some((l) => /is not served in its place/.test(String(l.msg))); i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 100 && !gw.logs.some((l) => /is not served in its place/.test(String(l.msg))); i++)
+        await new Promise((r) => setTimeout(r, 50));
       expect(gw.logs.find((l) => /is not served in its place/.test(String(l.msg)))?.msg).toMatch(
         /unreachable, and this is a deployment \(.+\): the built-in sandbox is not served in its place\. \/ready answers 503/,
       );
