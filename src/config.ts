@@ -168,6 +168,7 @@ const schema = z.object({
   PACE_ITEMS_PER_TURN: int(0, 10_000_000).default(500),
   MAX_RESULT_NODES: int(1, 100_000_000).default(10_000),
   COST_EXTENSIONS: bool.default(true),
+  DEMAND_CONTROL: z.enum(['enforce', 'measure'], { message: 'must be enforce or measure' }).default('enforce'),
   // Read by `npm start` (node's --max-old-space-size); checked here so that a typo stops the start.
   HEAP_MAX_MB: int(128, 1_048_576).optional(),
   IDLE_RELEASE_MS: int(0, 3_600_000).default(5_000),
@@ -314,8 +315,13 @@ export interface Config {
   documents: { parsedMaxBytes: number; compiledMaxBytes: number };
   /** Upstream calls one GraphQL request may make, and may be priced at before it runs. */
   callBudget: number;
-  /** Demand control (src/plugins/use-demand-control.ts): the most objects an answer may be priced at, and whether answers say what they cost. */
-  cost: { maxNodes: number; extensions: boolean };
+  /**
+   * Demand control (src/plugins/use-demand-control.ts): the most objects an answer may be priced
+   * at, whether answers say what they cost, and whether a price past a limit is refused
+   * (`enforce`) or only reported (`measure`, Apollo Router's mode of the same name: for trying
+   * the limits on real traffic before enforcing them; the call budget still holds while it runs).
+   */
+  cost: { maxNodes: number; extensions: boolean; mode: 'enforce' | 'measure' };
   /**
    * List items a request completes in one turn of the event loop before it lets other requests
    * in (src/pacing.ts); 0 completes every answer in one pass.
@@ -507,7 +513,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     documents: { parsedMaxBytes: c.DOCUMENT_CACHE_MAX_BYTES, compiledMaxBytes: c.COMPILED_CACHE_MAX_BYTES },
     callBudget: c.UPSTREAM_CALL_BUDGET,
-    cost: { maxNodes: c.MAX_RESULT_NODES, extensions: c.COST_EXTENSIONS },
+    cost: { maxNodes: c.MAX_RESULT_NODES, extensions: c.COST_EXTENSIONS, mode: c.DEMAND_CONTROL },
     paceItemsPerTurn: c.PACE_ITEMS_PER_TURN,
     idleReleaseMs: c.IDLE_RELEASE_MS,
     live: {

@@ -364,6 +364,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
       maxCalls: config.callBudget,
       maxNodes: config.cost.maxNodes,
       extensions: config.cost.extensions,
+      enforce: config.cost.mode === 'enforce',
       onRefused: metrics?.costRefused,
     }),
     useIncrementalDelivery(),

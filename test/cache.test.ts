@@ -118,7 +118,7 @@ describe('reads shared between requests', () => {
     expect((await h.raw(subnetQuery('a'))).errors).toBeUndefined();
     expect(h.sandbox.count('listSubnets')).toBe(3);
 
-    const tight = await harness({ UPSTREAM_CALL_BUDGET: '1' });
+    const tight = await harness({ UPSTREAM_CALL_BUDGET: '1', DEMAND_CONTROL: 'measure' });
     const both = `{ network { one: transaction(chain: P_CHAIN, txHash: "${txA}") { txHash } two: transaction(chain: P_CHAIN, txHash: "${txB}") { txHash } } }`;
     expect(codes(await tight.raw(both))).toEqual(['UPSTREAM_BUDGET_EXCEEDED']);
     // The answered one is reused; the refused one was never kept, so this request calls for it.
@@ -144,7 +144,7 @@ describe('reads shared between requests', () => {
   });
 
   it('charges a call to the request that makes it, not to those that reuse its answer', async () => {
-    const h = await harness({ UPSTREAM_CALL_BUDGET: '1' });
+    const h = await harness({ UPSTREAM_CALL_BUDGET: '1', DEMAND_CONTROL: 'measure' });
     const q = `{ network { subnet(subnetId: "${subnetId}") { subnetId } vertices(first: 1) { nodes { vertexHash } } } }`;
     expect(codes(await h.raw(q))).toEqual(['UPSTREAM_BUDGET_EXCEEDED']);
     const second = await h.raw(q);

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
+import { getWorld } from '../sandbox/world/world.js';
 import { serve, startHarness, type Harness, type Served } from './helpers.js';
 import { sample } from './prom-text.js';
 
@@ -105,6 +106,31 @@ describe('a query priced past the limits', () => {
     expect(res.errors![0]!.message).toMatch(
       /^This operation could cost up to \d+ objects in its answer, past the 10000 a request may \(MAX_RESULT_NODES\)\. `network\.subnets\.nodes\.blockchains`: up to 9000 objects/,
     );
+  });
+
+  it('runs with DEMAND_CONTROL=measure, says what it was priced at, and is held to the call budget while it runs', async () => {
+    const measured = await startHarness({ DEMAND_CONTROL: 'measure', UPSTREAM_CALL_BUDGET: '3', CACHE: 'off' }, { sandbox });
+    try {
+      sandbox.reset();
+      const lookups = getWorld('mainnet')
+        .transactions.p.slice(0, 5)
+        .map((tx, i) => `t${i}: transaction(chain: P_CHAIN, txHash: "${tx.txHash}") { txHash }`)
+        .join(' ');
+      const res = (await (
+        await measured.gateway.yoga.fetch('http://gateway.test/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: `{ network { ${lookups} } }` }),
+        })
+      ).json()) as Answer;
+      // Priced past the budget (five lookups), not refused: the run stops at the budget.
+      expect(res.extensions!.cost!.estimated.calls).toBe(5);
+      expect(res.extensions!.cost!.actual.calls).toBe(3);
+      expect(sandbox.total).toBe(3);
+      expect(new Set(res.errors!.map((e) => e.extensions.code))).toEqual(new Set(['UPSTREAM_BUDGET_EXCEEDED']));
+    } finally {
+      await measured.close();
+    }
   });
 
   it('counts what @defer and @stream deliver later, and fragments, as what runs', async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { getWorld } from '../sandbox/world/world.js';
 import { codes, useHarness } from './helpers.js';
 
-const h = useHarness({ MAX_DEPTH: '6', MAX_ALIASES: '3', MAX_TOKENS: '200', UPSTREAM_CALL_BUDGET: '5' });
+const h = useHarness({ MAX_DEPTH: '6', MAX_ALIASES: '3', MAX_TOKENS: '200', UPSTREAM_CALL_BUDGET: '5', DEMAND_CONTROL: 'measure' });
 
 describe('document limits', () => {
   it.each([

@@ -175,7 +175,7 @@ describe("the EVM endpoint's errors", () => {
 
 describe('the call budget', () => {
   it('counts node calls like any other upstream call', async () => {
-    const small = await startHarness({ UPSTREAM_CALL_BUDGET: '2' });
+    const small = await startHarness({ UPSTREAM_CALL_BUDGET: '2', DEMAND_CONTROL: 'measure' });
     try {
       const res = await small.raw<any>(`{ network { pChain { height currentSupply } xChain { height } } }`);
       expect(codes(res)).toEqual(['UPSTREAM_BUDGET_EXCEEDED']);

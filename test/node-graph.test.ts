@@ -279,7 +279,10 @@ describe('P-Chain', () => {
   });
 
   it("says why when the call budget runs out before a validator's delegators are fetched", async () => {
-    const tight = await startHarness({ UPSTREAM_CALL_BUDGET: '2', UPSTREAM_RETRIES: '0' }, { sandbox: h.sandbox });
+    const tight = await startHarness(
+      { UPSTREAM_CALL_BUDGET: '2', UPSTREAM_RETRIES: '0', DEMAND_CONTROL: 'measure' },
+      { sandbox: h.sandbox },
+    );
     try {
       const res = await tight.raw<any>('{ network { pChain { currentValidators { nodeId delegatorCount delegators { txId } } } } }');
       const validators = res.data.network.pChain.currentValidators as any[];

@@ -80,7 +80,7 @@ describe('GraphQL requests', () => {
   });
 
   it('count a request that used up its call budget', async () => {
-    const h = await harness({ UPSTREAM_CALL_BUDGET: '1' });
+    const h = await harness({ UPSTREAM_CALL_BUDGET: '1', DEMAND_CONTROL: 'measure' });
     const both = `query Two { network { one: transaction(chain: P_CHAIN, txHash: "${txA}") { txHash } two: transaction(chain: P_CHAIN, txHash: "${txB}") { txHash } } }`;
     expect(codes(await h.raw(both))).toEqual(['UPSTREAM_BUDGET_EXCEEDED']);
     await h.raw(SUBNETS);

@@ -71,7 +71,7 @@ describe('answers capped while they stream', () => {
 });
 
 describe('the call budget counts every attempt', () => {
-  const h = useHarness({ UPSTREAM_CALL_BUDGET: '10', UPSTREAM_RETRIES: '2' });
+  const h = useHarness({ UPSTREAM_CALL_BUDGET: '10', UPSTREAM_RETRIES: '2', DEMAND_CONTROL: 'measure' });
 
   it('holds a fan-out over a failing upstream to the budget, retries included', async () => {
     h.sandbox.fail({ operation: 'getTxByHash', kind: 'status', status: 503, times: -1 });

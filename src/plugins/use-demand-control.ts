@@ -33,6 +33,8 @@ export interface DemandControlOptions {
   maxNodes: number;
   /** Whether answers say what they cost. */
   extensions: boolean;
+  /** Whether a price past a limit is refused (else only reported). */
+  enforce?: boolean;
   /** Hears each refusal, by the limit it passed. */
   onRefused?: (limit: 'calls' | 'nodes') => void;
 }
@@ -147,13 +149,18 @@ export function useDemandControl(options: DemandControlOptions): Plugin {
     const operation = getOperationAST(args.document, args.operationName);
     if (!operation) return {};
     const found = estimateOf(args.schema, args.document, operation, args.variableValues as Record<string, unknown> | undefined);
-    if (found.calls > options.maxCalls) {
-      options.onRefused?.('calls');
-      return { error: refusal(found, 'calls', options.maxCalls, subscription) };
-    }
-    if (found.nodes > options.maxNodes) {
-      options.onRefused?.('nodes');
-      return { error: refusal(found, 'nodes', options.maxNodes, subscription) };
+    // Measured, not enforced: priced and reported; the call budget still stops a run past it.
+    const limit =
+      options.enforce === false
+        ? undefined
+        : found.calls > options.maxCalls
+          ? 'calls'
+          : found.nodes > options.maxNodes
+            ? 'nodes'
+            : undefined;
+    if (limit) {
+      options.onRefused?.(limit);
+      return { error: refusal(found, limit, limit === 'calls' ? options.maxCalls : options.maxNodes, subscription) };
     }
     const cost: RequestCost = { estimated: { calls: found.calls, nodes: found.nodes }, budget: options.maxCalls };
     (args.contextValue as Partial<GatewayContext>).cost = cost;
