@@ -23,9 +23,12 @@
  */
 import {
   getDirectiveValues,
+  getNamedType,
   GraphQLIncludeDirective,
   GraphQLSkipDirective,
   isAbstractType,
+  isEnumType,
+  isInputObjectType,
   isListType,
   isNonNullType,
   isObjectType,
@@ -33,6 +36,7 @@ import {
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLField,
+  type GraphQLInputType,
   type GraphQLNamedType,
   type GraphQLObjectType,
   type GraphQLOutputType,
@@ -296,10 +300,31 @@ function argumentsOf(field: GraphQLField<unknown, unknown>, node: FieldNode, var
   const args: Record<string, unknown> = {};
   for (const definition of field.args) {
     const given = node.arguments?.find((a) => a.name.value === definition.name);
-    if (given) args[definition.name] = valueFromASTUntyped(given.value, variables);
+    if (given) args[definition.name] = internal(definition.type, valueFromASTUntyped(given.value, variables));
     else if (definition.defaultValue !== undefined) args[definition.name] = definition.defaultValue;
   }
   return args;
+}
+
+/**
+ * Enum values as the resolvers see them (`MAINNET` is `mainnet`), in lists and input objects too:
+ * prices compare them with the internal values. Nothing else is converted (see argumentsOf), and
+ * a value that is not an enum's name (a variable already coerced, or a wrong one) is left as is.
+ */
+function internal(type: GraphQLInputType, value: unknown): unknown {
+  const t = isNonNullType(type) ? type.ofType : type;
+  if (isEnumType(t)) return typeof value === 'string' ? (t.getValue(value)?.value ?? value) : value;
+  if (isListType(t)) {
+    const item = getNamedType(t);
+    return Array.isArray(value) && (isEnumType(item) || isInputObjectType(item)) ? value.map((v) => internal(t.ofType, v)) : value;
+  }
+  if (isInputObjectType(t) && value && typeof value === 'object' && !Array.isArray(value)) {
+    const fields = t.getFields();
+    const out: Record<string, unknown> = {};
+    for (const [name, v] of Object.entries(value)) out[name] = fields[name] ? internal(fields[name].type, v) : v;
+    return out;
+  }
+  return value;
 }
 
 function mergeSets(nodes: FieldNode[]): SelectionSetNode | undefined {
