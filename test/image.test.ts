@@ -196,7 +196,7 @@ describe('a production install of a built tree (npm ci --omit=dev)', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ query: '{ network { name } }' }),
       });
-      expect(await res.json()).toEqual({ data: { network: { name: 'MAINNET' } } });
+      expect(await res.json()).toMatchObject({ data: { network: { name: 'MAINNET' } } });
     } finally {
       await gateway.stop();
     }
