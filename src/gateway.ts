@@ -303,6 +303,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
   const stores = createStores(config, redis, tuning, metrics);
   if (metrics) metrics.observeCircuits(() => http.circuits());
   const reuse = new Reuse(http, freshnessTable(config.cache.ttls), stores.reads, readEvents(metrics, tracing));
+  if (stores.reads) metrics?.observeStore('reads', reuse);
   const dataApiOptions: DataApiOptions = { baseUrl: config.upstreams.dataApi, apiKeyHeader: config.apiKeyHeader, apiKey: config.apiKey };
   const metricsOptions = { baseUrl: config.upstreams.metricsApi };
   const nodeOptions: NodeOptions = {

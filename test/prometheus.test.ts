@@ -181,6 +181,16 @@ describe('caches (CACHE=memory)', () => {
     expect(sample(text, 'gateway_graphql_requests_total', { operation: 'Subnets', outcome: 'ok' })).toBe(2);
   });
 
+  it('count the list items kept for lookups by id, each with what its slot holds', async () => {
+    const h = await harness({ CACHE: 'memory' });
+    await h.raw('{ network { transactions(chain: P_CHAIN, first: 10) { nodes { txHash } } } }');
+    const text = await scrape(h);
+    const entries = sample(text, 'gateway_cache_entries', { store: 'reads', kind: 'list items' });
+    expect(entries).toBeGreaterThanOrEqual(10);
+    // Each item's share of the page, plus its key and slot (ENTRY_BYTES): never counted as nothing.
+    expect(sample(text, 'gateway_cache_bytes', { store: 'reads', kind: 'list items' })).toBeGreaterThan(entries * 160);
+  });
+
   it('count evictions by kind when the byte bound is reached', async () => {
     const h = await harness({ CACHE: 'memory', CACHE_MAX_BYTES: '40000' });
     for (const tx of world.transactions.p.slice(0, 40))

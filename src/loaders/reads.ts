@@ -22,7 +22,7 @@ import { RequestAbortedError } from '../upstreams/errors.js';
 import type { CallScope, HttpClient, HttpRequest, HttpResponse } from '../upstreams/http.js';
 import { bodyOf, readKey, type Transport } from '../upstreams/transport.js';
 import type { Freshness, FreshnessTable } from './freshness.js';
-import type { CacheStore, Entry } from './store.js';
+import { ENTRY_BYTES, type CacheStore, type Entry, type MemoryUsage } from './store.js';
 
 /** What a load yields: the value kept, and its size on the wire when known. */
 interface Loaded<T> {
@@ -58,7 +58,7 @@ interface Seen {
 const SEEN_MAX_BYTES = 4 * 1024 * 1024;
 
 /** What every request shares: the HTTP client, the store, the freshness table, the calls in flight. */
-export class Reuse {
+export class Reuse implements MemoryUsage {
   private readonly flights = new Map<string, Promise<Entry>>();
   /**
    * Items of list answers by the key a lookup by id names each with (a transaction by its hash),
@@ -76,7 +76,17 @@ export class Reuse {
     readonly store: CacheStore | undefined,
     private readonly events: ReuseEvents = {},
   ) {
-    if (store) this.seen = new LRUCache<string, Seen>({ maxSize: SEEN_MAX_BYTES, sizeCalculation: (seen) => seen.size });
+    // Counted as its share of the answer plus what an LRU slot and its key hold, as the store counts.
+    if (store)
+      this.seen = new LRUCache<string, Seen>({
+        maxSize: SEEN_MAX_BYTES,
+        sizeCalculation: (seen, key) => seen.size + key.length + ENTRY_BYTES,
+      });
+  }
+
+  /** What /metrics reports of the list items kept for lookups by id (`gateway_cache_bytes{cache="reads",kind="list items"}`). */
+  usageByKind(): Map<string, { bytes: number; entries: number }> {
+    return new Map(this.seen ? [['list items', { bytes: this.seen.calculatedSize, entries: this.seen.size }]] : []);
   }
 
   /** See RequestReads.remember. */

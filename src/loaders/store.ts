@@ -59,7 +59,7 @@ function freeze(value: unknown): void {
  * What an entry holds beside its value: the LRU's slot, the key string, the Entry object. Counted
  * so that many small answers cost what they hold.
  */
-const ENTRY_BYTES = 160;
+export const ENTRY_BYTES = 160;
 /**
  * How often answers past their time are dropped. lru-cache drops an expired entry only when it is
  * asked for or pushed out by size, so answers nobody asks again (a random id, a page of an old
