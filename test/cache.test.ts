@@ -219,7 +219,7 @@ describe('whole responses', () => {
     const calls = h.sandbox.total;
     expect(await h.raw(q)).toEqual(first);
     expect(h.sandbox.total).toBe(calls);
-    // Kept no longer than its shortest-lived read (1 s, long enough for a loaded machine to send the repeat for the transactions).
+    // Kept no longer than its shortest-lived read: the transactions, 1 s (room for a loaded machine to send the repeat).
     await sleep(1100);
     await h.raw(q);
     expect(h.sandbox.count('listLatestPrimaryNetworkTransactions')).toBe(2);
