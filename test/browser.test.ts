@@ -82,7 +82,9 @@ beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`No Chromium at ${CHROMIUM}: install Debian's (apt-get install chromium; npm test does as root) or set CHROMIUM_PATH.`);
   }
-  h = await startHarness();
+  // What the pages should show is read in one query, priced past the default call budget (every
+  // subnet counted as an L1 with validators); the explorer itself runs on the shipped defaults.
+  h = await startHarness({ DEMAND_CONTROL: 'measure', UPSTREAM_CALL_BUDGET: '1000' });
   gateway = await startGatewayProcess(h.sandbox);
   outDir = await mkdtemp(join(tmpdir(), 'explorer-'));
   // vitest sets NODE_ENV=test, with which Vite would build React's development JSX; the build
