@@ -118,6 +118,9 @@ const readyUpstreams = z.string().transform((value, ctx): ReadyUpstream[] => {
   return z.NEVER;
 });
 
+/** The most operations BATCHING_LIMIT may allow in one request: past a few dozen a client should send requests of its own. */
+export const BATCHING_MAX = 100;
+
 /** The shortest poll interval of a subscription topic. */
 const MIN_POLL_MS = 200;
 
@@ -203,6 +206,8 @@ const schema = z.object({
     .refine((list) => list.length > 0, { message: 'must be a comma list of persisted-documents.json files' })
     .optional(),
   TRUSTED_DOCUMENTS_APQ_MAX_BYTES: int(0, 1024 * MiB).default(4 * MiB),
+  // Arrays of operations in one POST (0: refused); each is charged and limited as if sent alone.
+  BATCHING_LIMIT: int(0, BATCHING_MAX).default(0),
   COMPRESSION: bool.default(true),
   COMPRESSION_MIN_BYTES: int(0, 64 * MiB).default(1024),
   INTROSPECTION: bool.default(true),
@@ -352,6 +357,8 @@ export interface Config {
    * (`only`); any, with no ids (`off`). `manifests` are persisted-documents.json files.
    */
   trustedDocuments: { mode: 'off' | 'allow' | 'only'; manifests: string[]; apqMaxBytes: number };
+  /** The most operations one POST may carry as an array (BATCHING_LIMIT); 0: arrays are refused. */
+  batchingLimit: number;
   /** gzip or brotli for answers of at least `minBytes`, by the request's accept-encoding. */
   compression: { minBytes: number } | false;
   /** Whether `__schema` and `__type` are answered (GraphiQL and codegen need them). */
@@ -539,6 +546,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       manifests: c.TRUSTED_DOCUMENTS_MANIFESTS ?? DEFAULT_MANIFESTS,
       apqMaxBytes: c.TRUSTED_DOCUMENTS_APQ_MAX_BYTES,
     },
+    batchingLimit: c.BATCHING_LIMIT,
     compression: c.COMPRESSION ? { minBytes: c.COMPRESSION_MIN_BYTES } : false,
     introspection: c.INTROSPECTION,
     federation: c.FEDERATION,

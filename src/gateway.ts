@@ -30,6 +30,7 @@ import { RedisConnection } from './redis.js';
 import { allowsSocketOrigin, corsOptions, useCrossSite } from './plugins/use-cross-site.js';
 import { useCompiledExecution } from './plugins/use-compiled-execution.js';
 import { useDemandControl } from './plugins/use-demand-control.js';
+import { useBatching, YOGA_BATCHING } from './plugins/use-batching.js';
 import { documentCaches } from './plugins/document-caches.js';
 import { Pacer } from './pacing.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
@@ -353,6 +354,9 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
   const plugins = ({ scope, compiled = true, trusted = [] as Plugin[] }: { scope: string; compiled?: boolean; trusted?: Plugin[] }) => [
     // Before the others, so that it sees every request whole, a response-cache hit included.
     ...(tracing ? [tracing.plugin] : []),
+    // First of the operation's hooks: in a batch, each operation after the first is admitted by
+    // the rate limits before anything else looks at it, as its own request would have been.
+    useBatching({ limit: config.batchingLimit, admit: limiter && ((req) => limiter.admit(req)) }),
     useCrossSite(config.cors, { documentById }),
     // Before anything reads the document: it may come from an id.
     ...trusted,
@@ -427,6 +431,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     // Cross-site requests: src/plugins/use-cross-site.ts. Nothing here is uploaded.
     cors: corsOptions(config.cors),
     multipart: false,
+    batching: YOGA_BATCHING,
     // One tab per example of examples/, loaded with GraphiQL's assets on the first page: src/graphiql.ts.
     graphiql: config.graphiql
       ? {
@@ -460,6 +465,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
         landingPage: false,
         cors: corsOptions(config.cors),
         multipart: false,
+        batching: YOGA_BATCHING,
         graphiql: false,
         maskedErrors: { maskError },
         parserAndValidationCache: documents.options,
