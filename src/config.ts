@@ -208,6 +208,12 @@ const schema = z.object({
   TRUSTED_DOCUMENTS_APQ_MAX_BYTES: int(0, 1024 * MiB).default(4 * MiB),
   // Arrays of operations in one POST (0: refused); each is charged and limited as if sent alone.
   BATCHING_LIMIT: int(0, BATCHING_MAX).default(0),
+  // Read by the process itself (the CLI's --config sets it): settings under the environment's, read again on reload.
+  CONFIG_FILE: z.string().min(1).optional(),
+  // 0: reload on SIGHUP only; else also when CONFIG_FILE or a manifest changes, checked this often.
+  RELOAD_WATCH_MS: int(0, 3_600_000)
+    .refine((n) => n === 0 || n >= 100, { message: 'must be 0 (off) or from 100 to 3600000' })
+    .default(0),
   COMPRESSION: bool.default(true),
   COMPRESSION_MIN_BYTES: int(0, 64 * MiB).default(1024),
   INTROSPECTION: bool.default(true),
@@ -359,6 +365,11 @@ export interface Config {
   trustedDocuments: { mode: 'off' | 'allow' | 'only'; manifests: string[]; apqMaxBytes: number };
   /** The most operations one POST may carry as an array (BATCHING_LIMIT); 0: arrays are refused. */
   batchingLimit: number;
+  /**
+   * What reloads the settings that can change while serving (src/reload.ts): SIGHUP always, and
+   * with `watchMs` a change to `file` (CONFIG_FILE) or to a manifest, checked that often.
+   */
+  reload: { file?: string; watchMs: number };
   /** gzip or brotli for answers of at least `minBytes`, by the request's accept-encoding. */
   compression: { minBytes: number } | false;
   /** Whether `__schema` and `__type` are answered (GraphiQL and codegen need them). */
@@ -412,12 +423,26 @@ export class ConfigError extends Error {
   }
 }
 
-const SECRET_KEYS = new Set(['DATA_API_KEY', 'CURSOR_SECRET', 'ADMIN_TOKEN', 'REDIS_URL', 'METRICS_TOKEN', 'SUBGRAPH_TOKEN']);
+export const SECRET_KEYS: ReadonlySet<string> = new Set([
+  'DATA_API_KEY',
+  'CURSOR_SECRET',
+  'ADMIN_TOKEN',
+  'REDIS_URL',
+  'METRICS_TOKEN',
+  'SUBGRAPH_TOKEN',
+]);
+
+/**
+ * The settings as given, by name, before they are checked: what a reload compares. Empty
+ * variables count as unset, the way shells and .env files usually mean them.
+ */
+export function settingsOf(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.keys(schema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]));
+}
 
 /** Reads and validates the configuration; throws a ConfigError that lists every problem. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  // Empty variables count as unset, the way shells and .env files usually mean them.
-  const input = Object.fromEntries(Object.keys(schema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]));
+  const input = settingsOf(env);
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
@@ -547,6 +572,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apqMaxBytes: c.TRUSTED_DOCUMENTS_APQ_MAX_BYTES,
     },
     batchingLimit: c.BATCHING_LIMIT,
+    reload: { file: c.CONFIG_FILE, watchMs: c.RELOAD_WATCH_MS },
     compression: c.COMPRESSION ? { minBytes: c.COMPRESSION_MIN_BYTES } : false,
     introspection: c.INTROSPECTION,
     federation: c.FEDERATION,
