@@ -59,6 +59,10 @@ describe('batching', () => {
     // Each says what it was priced at and cost: the page one call, the name none.
     expect(first.extensions.cost).toMatchObject({ estimated: { calls: 1 }, actual: { calls: 1 } });
     expect(second.extensions.cost).toMatchObject({ estimated: { calls: 0 }, actual: { calls: 0 } });
+    // The page's answer was kept by the response cache, as a request of its own would be: sent alone now, it calls nothing.
+    const alone = await post(batching, calling(2), '127.0.0.7');
+    expect(alone.body.data).toEqual(first.data);
+    expect(alone.body.extensions.cost.actual).toEqual({ calls: 0, cacheHits: 1 });
   });
 
   it('checks each operation against the limits alone: one priced past MAX_RESULT_NODES is refused, its neighbour answers', async () => {
@@ -103,6 +107,7 @@ describe('batching', () => {
     expect(answer.body[1].errors[0].message).toMatch(/cannot be one answer of a batch/);
     const text = await (await fetch(`${batching.origin}/metrics`)).text();
     expect(sample(text, 'gateway_graphql_requests_total', { operation: 'One', outcome: 'ok' })).toBe(1);
-    expect(sample(text, 'gateway_graphql_requests_total', { operation: 'Page2', outcome: 'ok' })).toBe(1);
+    // Once in an array, once alone.
+    expect(sample(text, 'gateway_graphql_requests_total', { operation: 'Page2', outcome: 'ok' })).toBe(2);
   });
 });
