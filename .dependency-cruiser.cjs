@@ -12,7 +12,8 @@
  *   schema     src/schema/      the graph
  *   app        src/plugins/, src/rate-limit/, src/ops/, src/gateway.ts, src/server.ts, src/lean-post.ts, src/websocket.ts,
  *              src/compression.ts, src/graphiql.ts, src/config.ts, src/main.ts, src/embedded-sandbox.ts,
- *              src/cli.ts (the package's command), src/embed.ts (its exports)
+ *              src/cli.ts (the package's command), src/embed.ts (its exports), src/settings-file.ts,
+ *              src/reload.ts (settings read again while serving)
  * The sandbox (sandbox/) is a product of its own beside them.
  */
 const BASE = '^src/(ids|avax-codec|logger|redis)[.]ts$';
@@ -22,7 +23,7 @@ const REUSE = '^src/loaders/';
 const LIVE = '^src/live/';
 const GRAPHQL = '^src/((errors|context|admin-access|pacing)[.]ts$|paging/)';
 const SCHEMA = '^src/schema/';
-const APP = '^src/((plugins|rate-limit|ops)/|(gateway|server|lean-post|websocket|compression|graphiql|config|main|embedded-sandbox|cli|embed)[.]ts$)';
+const APP = '^src/((plugins|rate-limit|ops)/|(gateway|server|lean-post|websocket|compression|graphiql|config|main|embedded-sandbox|cli|embed|settings-file|reload)[.]ts$)';
 
 /** A rule that `from` may not import any layer in `above`. */
 const below = (name, from, above, comment) => ({

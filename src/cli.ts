@@ -12,16 +12,20 @@
  *
  * The settings are checked once, here, before any worker starts: a mistake is reported once, not
  * by every worker.
+ * The settings file is not folded into the workers' environment: each worker reads it (CONFIG_FILE)
+ * at start and again on SIGHUP, which this process passes on to them (src/reload.ts). A worker
+ * started to replace one that died reads the file as it is then.
  */
 import cluster, { type Worker } from 'node:cluster';
 import { readFileSync, realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { parse as parseYaml } from 'yaml';
-import { ConfigError, loadConfig, SETTING_NAMES, servingSandbox, type Config } from './config.js';
+import { ConfigError, loadConfig, servingSandbox, type Config } from './config.js';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.js';
 import { createLogger } from './logger.js';
+import { readSettingsFile, SettingsFileError, withSettingsFile } from './settings-file.js';
 
 const USAGE = `Usage: avalanche-graphql-gateway [options]
 
@@ -42,6 +46,10 @@ flags win over the environment, which wins over the file. With several workers e
 instance of its own: set REDIS_URL for them to share their cache, rate limits and subscription
 pollers, as several machines would.
 
+Send SIGHUP to reload the settings file and the trusted-document manifests without a restart
+(README "Reload without a restart"): each worker applies what may change while it serves and
+logs any setting that needs a restart.
+
 Examples:
   avalanche-graphql-gateway --sandbox
   DATA_API_KEY=… avalanche-graphql-gateway --host 0.0.0.0 --workers auto
@@ -61,38 +69,19 @@ const EARLY_EXITS = 5;
 
 class UsageError extends Error {}
 
-/**
- * A settings file: a mapping of setting names to strings, numbers or booleans (YAML reads JSON
- * too). Unknown names are refused, as a typo would otherwise be a setting silently not applied.
- */
-export function readSettingsFile(path: string): Record<string, string> {
-  let parsed: unknown;
-  try {
-    parsed = parseYaml(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new UsageError(`--config ${path}: ${(error as Error).message}`);
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new UsageError(`--config ${path}: must be a mapping of settings, e.g. PORT: 4000`);
-  }
-  const problems: string[] = [];
-  const settings: Record<string, string> = {};
-  for (const [name, value] of Object.entries(parsed)) {
-    if (!SETTING_NAMES.includes(name)) problems.push(`${name}: not a setting of the gateway (README "Configuration" lists them)`);
-    else if (value === null || value === undefined) continue;
-    else if (['string', 'number', 'boolean'].includes(typeof value)) settings[name] = String(value);
-    else problems.push(`${name}: must be a string, a number or a boolean`);
-  }
-  if (problems.length > 0) throw new UsageError(`--config ${path}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-  return settings;
-}
+export { readSettingsFile };
 
 interface Command {
   help: boolean;
   version: boolean;
   workers: number;
-  /** The environment the workers start with: the file's settings, then the environment, then the flags. */
+  /** The settings the workers start with: the file's, then the environment's, then the flags'. */
   env: Record<string, string | undefined>;
+  /**
+   * The environment the workers are given: the environment, the flags and CONFIG_FILE, without
+   * the file's settings, which each worker reads itself, at start and on every reload.
+   */
+  workerEnv: Record<string, string | undefined>;
 }
 
 export function parseCommand(argv: string[], env: Record<string, string | undefined>): Command {
@@ -121,17 +110,20 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
   if (!Number.isInteger(workers) || workers < 1 || workers > 1024) {
     throw new UsageError(`--workers: must be a number from 1 to 1024, or auto (got ${JSON.stringify(values.workers)})`);
   }
-  const merged: Record<string, string | undefined> = { ...env };
-  if (values.config !== undefined) {
-    for (const [name, value] of Object.entries(readSettingsFile(values.config))) {
-      // The environment wins: a variable set empty counts as unset, as loadConfig reads it.
-      if (merged[name] === undefined || merged[name] === '') merged[name] = value;
-    }
+  const workerEnv: Record<string, string | undefined> = { ...env };
+  // Absolute: a reload reads it again, whatever the working directory is by then.
+  if (values.config !== undefined) workerEnv.CONFIG_FILE = resolve(values.config);
+  if (values.port !== undefined) workerEnv.PORT = values.port;
+  if (values.host !== undefined) workerEnv.HOST = values.host;
+  if (values.sandbox) workerEnv.SANDBOX = 'on';
+  let merged: Record<string, string | undefined>;
+  try {
+    merged = withSettingsFile(workerEnv);
+  } catch (error) {
+    if (error instanceof SettingsFileError) throw new UsageError(error.message);
+    throw error;
   }
-  if (values.port !== undefined) merged.PORT = values.port;
-  if (values.host !== undefined) merged.HOST = values.host;
-  if (values.sandbox) merged.SANDBOX = 'on';
-  return { help: values.help === true, version: values.version === true, workers, env: merged };
+  return { help: values.help === true, version: values.version === true, workers, env: merged, workerEnv };
 }
 
 /** `LIVE_POLL_<KIND>_MS`, the variable of a subscription kind's poll interval. */
@@ -187,7 +179,7 @@ async function primary(argv: string[]): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  let env = command.env;
+  let env = command.workerEnv;
   let sandbox: EmbeddedSandbox | undefined;
   if (config.sandbox === 'on' && command.workers > 1) {
     logger.info('building the sandbox world the workers share (a few seconds)');
@@ -236,6 +228,11 @@ async function primary(argv: string[]): Promise<void> {
   });
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  // Each worker reloads on its own (src/reload.ts) and logs what it applied; this process only
+  // passes the signal on, which would otherwise end it.
+  process.on('SIGHUP', () => {
+    for (const worker of startedAt.keys()) worker.process.kill('SIGHUP');
+  });
 
   if (command.workers > 1) logger.info({ workers: command.workers }, `starting ${command.workers} workers on one port`);
   for (let i = 0; i < command.workers; i++) fork();

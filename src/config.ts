@@ -118,6 +118,9 @@ const readyUpstreams = z.string().transform((value, ctx): ReadyUpstream[] => {
   return z.NEVER;
 });
 
+/** The most operations BATCHING_LIMIT may allow in one request: past a few dozen a client should send requests of its own. */
+export const BATCHING_MAX = 100;
+
 /** The shortest poll interval of a subscription topic. */
 const MIN_POLL_MS = 200;
 
@@ -204,6 +207,14 @@ const schema = z.object({
     .refine((list) => list.length > 0, { message: 'must be a comma list of persisted-documents.json files' })
     .optional(),
   TRUSTED_DOCUMENTS_APQ_MAX_BYTES: int(0, 1024 * MiB).default(4 * MiB),
+  // Arrays of operations in one POST (0: refused); each is charged and limited as if sent alone.
+  BATCHING_LIMIT: int(0, BATCHING_MAX).default(0),
+  // Read by the process itself (the CLI's --config sets it): settings under the environment's, read again on reload.
+  CONFIG_FILE: z.string().min(1).optional(),
+  // 0: reload on SIGHUP only; else also when CONFIG_FILE or a manifest changes, checked this often.
+  RELOAD_WATCH_MS: int(0, 3_600_000)
+    .refine((n) => n === 0 || n >= 100, { message: 'must be 0 (off) or from 100 to 3600000' })
+    .default(0),
   COMPRESSION: bool.default(true),
   COMPRESSION_MIN_BYTES: int(0, 64 * MiB).default(1024),
   INTROSPECTION: bool.default(true),
@@ -358,6 +369,13 @@ export interface Config {
    * (`only`); any, with no ids (`off`). `manifests` are persisted-documents.json files.
    */
   trustedDocuments: { mode: 'off' | 'allow' | 'only'; manifests: string[]; apqMaxBytes: number };
+  /** The most operations one POST may carry as an array (BATCHING_LIMIT); 0: arrays are refused. */
+  batchingLimit: number;
+  /**
+   * What reloads the settings that can change while serving (src/reload.ts): SIGHUP always, and
+   * with `watchMs` a change to `file` (CONFIG_FILE) or to a manifest, checked that often.
+   */
+  reload: { file?: string; watchMs: number };
   /** gzip or brotli for answers of at least `minBytes`, by the request's accept-encoding. */
   compression: { minBytes: number } | false;
   /** Whether `__schema` and `__type` are answered (GraphiQL and codegen need them). */
@@ -411,12 +429,26 @@ export class ConfigError extends Error {
   }
 }
 
-const SECRET_KEYS = new Set(['DATA_API_KEY', 'CURSOR_SECRET', 'ADMIN_TOKEN', 'REDIS_URL', 'METRICS_TOKEN', 'SUBGRAPH_TOKEN']);
+export const SECRET_KEYS: ReadonlySet<string> = new Set([
+  'DATA_API_KEY',
+  'CURSOR_SECRET',
+  'ADMIN_TOKEN',
+  'REDIS_URL',
+  'METRICS_TOKEN',
+  'SUBGRAPH_TOKEN',
+]);
+
+/**
+ * The settings as given, by name, before they are checked: what a reload compares. Empty
+ * variables count as unset, the way shells and .env files usually mean them.
+ */
+export function settingsOf(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.keys(schema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]));
+}
 
 /** Reads and validates the configuration; throws a ConfigError that lists every problem. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  // Empty variables count as unset, the way shells and .env files usually mean them.
-  const input = Object.fromEntries(Object.keys(schema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]));
+  const input = settingsOf(env);
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
@@ -545,6 +577,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       manifests: c.TRUSTED_DOCUMENTS_MANIFESTS ?? DEFAULT_MANIFESTS,
       apqMaxBytes: c.TRUSTED_DOCUMENTS_APQ_MAX_BYTES,
     },
+    batchingLimit: c.BATCHING_LIMIT,
+    reload: { file: c.CONFIG_FILE, watchMs: c.RELOAD_WATCH_MS },
     compression: c.COMPRESSION ? { minBytes: c.COMPRESSION_MIN_BYTES } : false,
     introspection: c.INTROSPECTION,
     federation: c.FEDERATION,

@@ -46,6 +46,8 @@ export const ErrorCode = {
   PERSISTED_QUERY_NOT_FOUND: 'PERSISTED_QUERY_NOT_FOUND',
   /** APQ: the sha256 hash sent is not the hash of the document sent with it (400). */
   PERSISTED_QUERY_MISMATCH: 'PERSISTED_QUERY_MISMATCH',
+  /** A POST body that is an array of operations, and BATCHING_LIMIT is 0 (400): send them one by one, or enable batching. */
+  BATCHING_DISABLED: 'BATCHING_DISABLED',
   /** The request sent neither a document nor a document id (400). */
   PERSISTED_QUERY_ID_REQUIRED: 'PERSISTED_QUERY_ID_REQUIRED',
   NOT_FOUND: 'NOT_FOUND',

@@ -30,6 +30,7 @@ import { RedisConnection } from './redis.js';
 import { allowsSocketOrigin, corsOptions, useCrossSite } from './plugins/use-cross-site.js';
 import { useCompiledExecution } from './plugins/use-compiled-execution.js';
 import { useDemandControl } from './plugins/use-demand-control.js';
+import { useBatching, YOGA_BATCHING } from './plugins/use-batching.js';
 import { documentCaches } from './plugins/document-caches.js';
 import { Pacer } from './pacing.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
@@ -92,7 +93,22 @@ export interface Gateway {
   readiness: Readiness;
   /** For what the layers around yoga have to tell an operator (a socket closed for not reading). */
   logger?: Logger;
+  /**
+   * Applies the settings of `next` that can change while serving (src/reload.ts says which,
+   * and refuses the others before calling this), and reads the trusted-document manifests again.
+   * Each is swapped whole between two requests: a request runs under the old settings or the
+   * new, never a mix of one setting's halves. Connections, subscriptions and caches stay.
+   */
+  reload(next: Config): ReloadReport;
   close(): Promise<void>;
+}
+
+/** What a reload did with the trusted-document manifests. */
+export interface ReloadReport {
+  /** How many trusted documents are served now, when the manifests loaded (undefined with TRUSTED_DOCUMENTS=off). */
+  documents?: number;
+  /** Why they did not load: the documents loaded before are kept. */
+  manifestError?: string;
 }
 
 /** Settings the environment does not configure: tests shorten the backoff and freeze what is cached. */
@@ -203,6 +219,7 @@ function connectRedis(config: Config, logger: Logger | undefined): RedisConnecti
 
 function rateLimiter(
   config: Config,
+  cors: Config['cors'],
   identity: ClientIdentity,
   redis: RedisConnection | undefined,
   logger: Logger | undefined,
@@ -214,7 +231,7 @@ function rateLimiter(
     metrics?.rateLimited();
     report();
   };
-  return new RateLimiter(config.rateLimit, { identity, redis, cors: config.cors, onRefused: refused });
+  return new RateLimiter(config.rateLimit, { identity, redis, cors, onRefused: refused });
 }
 
 /** A request's side of the rate limits (ClientLimits), once it was admitted through `req`. */
@@ -238,12 +255,18 @@ function clientLimits(limiter: RateLimiter, req: IncomingMessage): ClientLimits 
 function trustedDocuments(
   config: Config,
   logger: Logger | undefined,
-): { plugins: Plugin[]; allows: (query: string) => boolean; documentById?: (id: string) => string | undefined } {
+): {
+  plugins: Plugin[];
+  allows: (query: string) => boolean;
+  documentById?: (id: string) => string | undefined;
+  /** Reads `manifests` again and swaps them in whole, or keeps the documents it has and says why. */
+  reload: (manifests: readonly string[]) => ReloadReport;
+} {
   const { mode, manifests } = config.trustedDocuments;
-  if (mode === 'off') return { plugins: [], allows: () => true };
-  let documents: Map<string, string>;
+  if (mode === 'off') return { plugins: [], allows: () => true, reload: () => ({}) };
+  const documents = { current: new Map<string, string>() };
   try {
-    documents = loadManifests(manifests);
+    documents.current = loadManifests(manifests);
   } catch (error) {
     throw new ConfigError([`TRUSTED_DOCUMENTS_MANIFESTS: ${(error as Error).message}`]);
   }
@@ -252,8 +275,16 @@ function trustedDocuments(
   }
   return {
     plugins: [useTrustedDocuments({ mode, documents, apqMaxBytes: config.trustedDocuments.apqMaxBytes })],
-    allows: mode === 'allow' ? () => true : (query) => documents.has(createHash('sha256').update(query).digest('hex')),
-    documentById: (id) => documents.get(id),
+    allows: mode === 'allow' ? () => true : (query) => documents.current.has(createHash('sha256').update(query).digest('hex')),
+    documentById: (id) => documents.current.get(id),
+    reload: (files) => {
+      try {
+        documents.current = loadManifests(files);
+        return { documents: documents.current.size };
+      } catch (error) {
+        return { documents: documents.current.size, manifestError: (error as Error).message };
+      }
+    },
   };
 }
 
@@ -280,6 +311,19 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
   const metrics = config.metrics.enabled
     ? new GatewayMetrics({ maxOperations: config.metrics.maxOperations, processMetrics: tuning.processMetrics })
     : undefined;
+  // The settings a reload may change, each an object of the gateway's own that the plugins read
+  // per request, and that `reload` changes in place (src/reload.ts lists them).
+  const cors = config.cors && { ...config.cors };
+  const costs = {
+    maxCalls: config.callBudget,
+    maxNodes: config.cost.maxNodes,
+    extensions: config.cost.extensions,
+    enforce: config.cost.mode === 'enforce',
+    onRefused: metrics?.costRefused,
+  };
+  const queryLimits = { ...config.limits, introspection: config.introspection };
+  const requestLog = { sampleRate: config.logSampleRate };
+  const batching = { limit: config.batchingLimit };
   const http = new HttpClient({
     observer: metrics?.callObserver,
     tracer: tracing?.calls,
@@ -299,7 +343,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
   });
   const redis = connectRedis(config, logger);
   const identity = new ClientIdentity(config.trustProxy, config.apiKeyHeader);
-  const limiter = rateLimiter(config, identity, redis, logger, metrics);
+  const limiter = rateLimiter(config, cors, identity, redis, logger, metrics);
   const stores = createStores(config, redis, tuning, metrics);
   if (metrics) metrics.observeCircuits(() => http.circuits());
   const reuse = new Reuse(http, freshnessTable(config.cache.ttls), stores.reads, readEvents(metrics, tracing));
@@ -331,7 +375,10 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     perClient: config.live.perClient,
     total: config.live.total,
     maxTopics: config.live.maxTopics,
-    callBudget: config.callBudget,
+    // Read per poll: a reload may change it.
+    get callBudget() {
+      return costs.maxCalls;
+    },
     describeError: describeLiveError,
     // The node does not serve the API (its index is off, a chain it does not track): polling again will not help.
     isFinal: (error) => error.extensions.code === ErrorCode.NODE_API_UNAVAILABLE,
@@ -354,25 +401,37 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
   const plugins = ({ scope, compiled = true, trusted = [] as Plugin[] }: { scope: string; compiled?: boolean; trusted?: Plugin[] }) => [
     // Before the others, so that it sees every request whole, a response-cache hit included.
     ...(tracing ? [tracing.plugin] : []),
-    useCrossSite(config.cors, { documentById }),
+    // First of the operation's hooks: in a batch, each operation after the first is admitted by
+    // the rate limits before anything else looks at it, as its own request would have been.
+    useBatching({
+      get limit() {
+        return batching.limit;
+      },
+      admit: limiter && ((req) => limiter.admit(req)),
+    }),
+    useCrossSite(cors, { documentById }),
     // Before anything reads the document: it may come from an id.
     ...trusted,
     // After the document is known (from an id, too), before the response cache may answer.
     ...(metrics ? [usePrometheus(metrics)] : []),
-    useQueryLimits({ ...config.limits, introspection: config.introspection }),
+    useQueryLimits(queryLimits),
     // After the variables' bounds, before the response cache: a query priced past the limits is refused even when kept.
-    useDemandControl({
-      maxCalls: config.callBudget,
-      maxNodes: config.cost.maxNodes,
-      extensions: config.cost.extensions,
-      enforce: config.cost.mode === 'enforce',
-      onRefused: metrics?.costRefused,
-    }),
+    useDemandControl(costs),
     useIncrementalDelivery(),
     ...(compiled && compiledExecution ? [compiledExecution] : []),
     useErrorCodes(),
     useStreamLeftovers(),
-    ...(logger ? [useRequestLog({ logger, identity, sampleRate: config.logSampleRate })] : []),
+    ...(logger
+      ? [
+          useRequestLog({
+            logger,
+            identity,
+            get sampleRate() {
+              return requestLog.sampleRate;
+            },
+          }),
+        ]
+      : []),
     ...(stores.responses ? [useGatewayResponseCache({ store: stores.responses, maxTtlMs: RESPONSE_MAX_TTL_MS, scope })] : []),
     // Last: it must see every rule the plugins above add.
     useValidationCache(),
@@ -391,7 +450,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     const reads = reuse.forRequest(
       {
         signal: res ? Cancellation.untilAnswered(res) : Cancellation.following(request.signal),
-        budget: new CallBudget(config.callBudget),
+        budget: new CallBudget(costs.maxCalls),
         trace: tracing?.traceOf(initial),
         caller: clientOf,
       },
@@ -427,8 +486,9 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     graphqlEndpoint: '/graphql',
     landingPage: false,
     // Cross-site requests: src/plugins/use-cross-site.ts. Nothing here is uploaded.
-    cors: corsOptions(config.cors),
+    cors: corsOptions(cors),
     multipart: false,
+    batching: YOGA_BATCHING,
     // One tab per example of examples/, loaded with GraphiQL's assets on the first page: src/graphiql.ts.
     graphiql: config.graphiql
       ? {
@@ -460,8 +520,9 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
         schema: subgraphSchema(),
         graphqlEndpoint: '/subgraph',
         landingPage: false,
-        cors: corsOptions(config.cors),
+        cors: corsOptions(cors),
         multipart: false,
+        batching: YOGA_BATCHING,
         graphiql: false,
         maskedErrors: { maskError },
         parserAndValidationCache: documents.options,
@@ -484,7 +545,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     live,
     allowsDocument: trusted.allows,
     admit: limiter && ((req) => limiter.admit(req)),
-    allowsSocketOrigin: (req) => allowsSocketOrigin(config.cors, req.headers.origin, req.headers.host),
+    allowsSocketOrigin: (req) => allowsSocketOrigin(cors, req.headers.origin, req.headers.host),
     clientOf: (req) => identity.buckets({ 'x-forwarded-for': req.headers['x-forwarded-for'] }, req.socket.remoteAddress)[0]!,
     metrics,
     logger,
@@ -497,6 +558,21 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
       apiKey: config.apiKey,
       redis,
     }),
+    reload(next) {
+      // Within one turn of the event loop: no request runs between two of these assignments.
+      if (logger) logger.level = next.logLevel;
+      requestLog.sampleRate = next.logSampleRate;
+      costs.maxCalls = next.callBudget;
+      costs.maxNodes = next.cost.maxNodes;
+      costs.extensions = next.cost.extensions;
+      costs.enforce = next.cost.mode === 'enforce';
+      queryLimits.introspection = next.introspection;
+      batching.limit = next.batchingLimit;
+      // Turning CORS or rate limits on or off changes which plugins run: src/reload.ts refuses that.
+      if (cors && next.cors) Object.assign(cors, next.cors);
+      if (limiter && next.rateLimit) limiter.update(next.rateLimit);
+      return trusted.reload(next.trustedDocuments.manifests);
+    },
     async close() {
       await live.close();
       await Promise.all([http.close(), stores.reads?.close(), stores.responses?.close(), redis?.close(), tracing?.shutdown()]);

@@ -2,6 +2,8 @@
  * Starts the gateway: reads the configuration, chooses the upstreams (public endpoints, or the
  * built-in sandbox when asked or when offline), and serves GraphQL with GraphiQL on /graphql.
  * On SIGTERM or SIGINT it drains: new requests are refused, those in flight finish, then it exits.
+ * On SIGHUP it reloads the settings file (CONFIG_FILE) and the trusted-document manifests, and
+ * applies what may change while serving (src/reload.ts).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +16,8 @@ import { createGateway } from './gateway.js';
 import { createLogger, type Logger } from './logger.js';
 import { createGatewayServer, serveMetrics } from './server.js';
 import { releaseMemoryWhenIdle } from './ops/idle-release.js';
+import { Reloader } from './reload.js';
+import { SettingsFileError, withSettingsFile } from './settings-file.js';
 
 /** Whether an upstream answers at all (any HTTP status counts); offline machines fail fast. */
 async function reachable(url: string): Promise<boolean> {
@@ -74,9 +78,9 @@ function isLoopback(host: string): boolean {
 async function main() {
   let config: Config;
   try {
-    config = loadConfig();
+    config = loadConfig(withSettingsFile(process.env));
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof SettingsFileError) {
       console.error(error.message);
       process.exit(1);
     }
@@ -156,6 +160,11 @@ async function main() {
     );
   });
 
+  const reloader = new Reloader({ env: { ...process.env }, gateway, logger, config });
+  // Without a handler SIGHUP would end the process: a terminal closing, or an operator's reload.
+  process.on('SIGHUP', () => reloader.reload('SIGHUP'));
+  if (config.reload.watchMs > 0) reloader.watch(config.reload.watchMs);
+
   releaseMemoryWhenIdle(config.idleReleaseMs, (freed) =>
     logger.debug({ freedMb: Math.round(freed / 1_048_576) }, 'idle: memory handed back after a burst of work'),
   );
@@ -164,6 +173,7 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    reloader.close();
     // SIGTERM is an orchestrator's: it waits DRAIN_DELAY_MS for load balancers to see /ready say 503.
     const delay = signal === 'SIGTERM' ? config.server.drainDelayMs : 0;
     logger.info(`${signal}: draining (new requests get 503, /ready says so${delay ? `, for at least ${delay} ms` : ''}), then exiting`);

@@ -53,10 +53,17 @@ export function sandboxEnv(sandbox: Sandbox): Record<string, string> {
 export async function startGatewayProcess(
   sandbox: Sandbox | undefined,
   env: Record<string, string> = {},
-  /** `demo` runs `npm run demo`: the built gateway serving its own embedded sandbox. */
-  script: 'start' | 'demo' = 'start',
+  /**
+   * `demo` runs `npm run demo`: the built gateway serving its own embedded sandbox; `{ cli }` runs
+   * the package's command (dist/cli.js) with these arguments, its workers under it.
+   */
+  script: 'start' | 'demo' | { cli: string[] } = 'start',
 ): Promise<GatewayProcess> {
-  const child = spawn('npm', script === 'start' ? ['start', '--silent'] : ['run', script, '--silent'], {
+  const [command, args] =
+    typeof script === 'object'
+      ? ['node', ['dist/cli.js', ...script.cli]]
+      : ['npm', script === 'start' ? ['start', '--silent'] : ['run', script, '--silent']];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

@@ -25,7 +25,7 @@ export interface QueryLimits {
   depth: number;
   aliases: number;
   tokens: number;
-  /** INTROSPECTION: once per operation when true, never when false. */
+  /** INTROSPECTION: once per operation when true, never when false. Read per request: a reload may change it. */
   introspection: boolean;
 }
 
@@ -49,7 +49,6 @@ export function useQueryLimits(limits: QueryLimits): Plugin {
     maxDepthRule({ n: limits.depth, flattenFragments: true, propagateOnRejection: false, onReject: [report('depth')] }) as ValidationRule,
     maxAliasesRule({ n: limits.aliases, propagateOnRejection: false, onReject: [report('aliases')] }) as ValidationRule,
     maxDirectivesRule({ n: 50, propagateOnRejection: false, onReject: [report('directives')] }) as ValidationRule,
-    introspectionRule(limits.introspection),
     ListLiteralRule,
   ];
   return {
@@ -63,6 +62,9 @@ export function useQueryLimits(limits: QueryLimits): Plugin {
       },
     onValidate: ({ addValidationRule }) => {
       for (const rule of rules) addValidationRule(rule);
+      // One of two fixed rules: the validation cache, which knows a rule set by its rules, keeps
+      // a set for each, whichever a reload turns on.
+      addValidationRule(introspectionRule(limits.introspection));
     },
     onExecute: ({ args, setResultAndStopExecution }) => {
       const error = variablesRefusal(args.schema, args.document, args.operationName, args.variableValues);

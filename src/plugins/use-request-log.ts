@@ -19,7 +19,7 @@ import type { ClientIdentity } from '../rate-limit/identity.js';
 export interface RequestLogOptions {
   logger: Logger;
   identity: ClientIdentity;
-  /** The share, from 0 to 1, of requests without errors that are logged; 1 when absent. */
+  /** The share, from 0 to 1, of requests without errors that are logged; 1 when absent. Read per request: a reload may change it. */
   sampleRate?: number;
 }
 
@@ -34,7 +34,8 @@ function byCode(errors: readonly unknown[] | undefined): Record<string, number> 
   return counts;
 }
 
-export function useRequestLog({ logger, identity, sampleRate = 1 }: RequestLogOptions): Plugin {
+export function useRequestLog(options: RequestLogOptions): Plugin {
+  const { logger, identity } = options;
   const client = (context: unknown): string => {
     const req = (context as { req?: IncomingMessage }).req;
     return req ? identity.address(req.socket.remoteAddress, req.headers['x-forwarded-for']) : 'in-process';
@@ -54,6 +55,7 @@ export function useRequestLog({ logger, identity, sampleRate = 1 }: RequestLogOp
         onExecuteDone: ({ result }) => {
           const context = args.contextValue as Partial<GatewayContext>;
           const single = result as ExecutionResult;
+          const sampleRate = options.sampleRate ?? 1;
           if (sampleRate < 1 && !single.errors?.length && Math.random() >= sampleRate) return;
           const operation = getOperationAST(args.document, args.operationName);
           const budget = context.reads?.scope.budget;

@@ -28,8 +28,12 @@ export type TrustedDocumentsMode = 'off' | 'allow' | 'only';
 
 export interface TrustedDocumentsOptions {
   mode: 'allow' | 'only';
-  /** The trusted documents by id (the sha256 hex of the text). */
-  documents: ReadonlyMap<string, string>;
+  /**
+   * The trusted documents by id (the sha256 hex of the text), read per request: a reload
+   * (src/reload.ts) swaps in the manifests' new set whole, so a request sees the old set or the
+   * new one, never half of each.
+   */
+  documents: { readonly current: ReadonlyMap<string, string> };
   /** The most bytes of documents APQ keeps (allow mode). */
   apqMaxBytes: number;
 }
@@ -82,16 +86,15 @@ function documentIdOf(params: GraphQLParams & { documentId?: unknown }, request:
 
 export function useTrustedDocuments(options: TrustedDocumentsOptions): Plugin {
   const { mode, documents } = options;
-  const count = documents.size;
   const persisted = usePersistedOperations({
     allowArbitraryOperations: mode === 'allow',
     extractPersistedOperationId: documentIdOf,
-    getPersistedOperation: (id) => documents.get(id) ?? null,
+    getPersistedOperation: (id) => documents.current.get(id) ?? null,
     customErrors: {
       persistedQueryOnly: () =>
         refusedDocument(
           ErrorCode.PERSISTED_QUERY_ONLY,
-          `This gateway runs only trusted documents (TRUSTED_DOCUMENTS=only): send the id of one of its ${count} documents as \`documentId\` (or extensions.persistedQuery.sha256Hash), not a document's text. The ids are the sha256 hashes listed in the persisted-documents.json your build generated.`,
+          `This gateway runs only trusted documents (TRUSTED_DOCUMENTS=only): send the id of one of its ${documents.current.size} documents as \`documentId\` (or extensions.persistedQuery.sha256Hash), not a document's text. The ids are the sha256 hashes listed in the persisted-documents.json your build generated.`,
           400,
         ),
       notFound: ({ params, request }: OnParamsEventPayload) =>
@@ -99,7 +102,7 @@ export function useTrustedDocuments(options: TrustedDocumentsOptions): Plugin {
           ErrorCode.PERSISTED_QUERY_NOT_FOUND,
           `No trusted document has the id ${quote(documentIdOf(params, request) ?? '')}: ${
             mode === 'only' ? 'this gateway runs only' : 'ids name'
-          } the ${count} documents of its manifests, by the sha256 hash of their text.`,
+          } the ${documents.current.size} documents of its manifests, by the sha256 hash of their text.`,
           404,
         ),
       keyNotFound: () =>
@@ -120,9 +123,9 @@ export function useTrustedDocuments(options: TrustedDocumentsOptions): Plugin {
   // APQ: the manifest's documents first, then what clients registered, bounded in bytes.
   const registered = new LRUCache<string, string>({ maxSize: options.apqMaxBytes, sizeCalculation: (text, id) => text.length + id.length });
   const store: APQStore = {
-    get: (id) => documents.get(id) ?? registered.get(id),
+    get: (id) => documents.current.get(id) ?? registered.get(id),
     set: (id, text) => {
-      if (!documents.has(id)) registered.set(id, text);
+      if (!documents.current.has(id)) registered.set(id, text);
     },
   };
   const apq = useAPQ({ store, hash: sha256 });

@@ -47,12 +47,16 @@ export class RateLimiter {
   private readonly memory: MemoryBuckets;
   private readonly shared?: RedisBuckets;
 
+  private readonly settings: BucketSettings;
+
   constructor(
-    private readonly settings: BucketSettings,
+    settings: BucketSettings,
     private readonly options: RateLimiterOptions,
   ) {
-    this.memory = new MemoryBuckets(settings);
-    if (options.redis) this.shared = new RedisBuckets(options.redis, settings);
+    // A copy of its own: `update` changes it in place.
+    this.settings = { ...settings };
+    this.memory = new MemoryBuckets(this.settings);
+    if (options.redis) this.shared = new RedisBuckets(options.redis, this.settings);
   }
 
   /** The buckets a request draws from: its address's, and its API key's when it sends one. */
@@ -101,5 +105,15 @@ export class RateLimiter {
 
   get limits(): BucketSettings {
     return this.settings;
+  }
+
+  /**
+   * New figures, from a reload: the buckets are the same (what clients spent stays spent), only
+   * their size and rate change. In place, since the memory and Redis buckets read these settings
+   * on each draw.
+   */
+  update(settings: BucketSettings): void {
+    this.settings.perSecond = settings.perSecond;
+    this.settings.burst = settings.burst;
   }
 }
