@@ -4,22 +4,10 @@
  * SANDBOX_PORT says, and its chains move on by themselves (SANDBOX_BLOCK_MS, 3 s), so live data
  * is seen as it happens.
  */
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGatewayProcess, type GatewayProcess } from './gateway-process.js';
 import { subscribeSse } from './live.js';
-
-/** A port nothing listens on now, for SANDBOX_PORT. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../bench/processes.js';
 
 let demo: GatewayProcess;
 let sandboxPort: number;

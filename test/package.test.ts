@@ -14,13 +14,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCommand, readSettingsFile, workerFlags } from '../src/cli.js';
+import { freePort } from '../bench/processes.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -37,15 +37,6 @@ const npmEnv = () => ({ PATH: process.env.PATH, HOME: process.env.HOME, npm_conf
 function run(command: string, args: string[], cwd: string, env: Record<string, string | undefined> = npmEnv()) {
   const result = spawnSync('nice', ['-n', '19', command, ...args], { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { status: result.status, output: `${result.stdout}${result.stderr}`, stdout: result.stdout };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The application's lockfile: the tarball, and the production entries of this repository's. */
