@@ -12,7 +12,7 @@ import { ConfigError, loadConfig, servingSandbox, type Config } from './config.j
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.js';
 import { createGateway } from './gateway.js';
 import { createLogger, type Logger } from './logger.js';
-import { createGatewayServer, serveMetrics } from './server.js';
+import { createGatewayServer, observeHttp, serveMetrics } from './server.js';
 import { releaseMemoryWhenIdle } from './ops/idle-release.js';
 
 /** Whether an upstream answers at all (any HTTP status counts); offline machines fail fast. */
@@ -66,6 +66,8 @@ async function chooseSandbox(config: Config, logger: Logger): Promise<EmbeddedSa
   );
   return sandbox;
 }
+
+const METRICS_ROUTES: ReadonlySet<string> = new Set(['/metrics']);
 
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host.startsWith('127.');
@@ -122,6 +124,7 @@ async function main() {
   const metricsServer =
     metrics && config.metrics.port !== undefined
       ? createServer((req, res) => {
+          observeHttp(metrics, METRICS_ROUTES, req, res);
           if (req.url === '/metrics' && req.method === 'GET') serveMetrics(metrics, config.metrics.token, req, res);
           else res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Only GET /metrics is served on METRICS_PORT.\n');
         })
