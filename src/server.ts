@@ -32,6 +32,7 @@ import type { Compression } from './compression.js';
 import { ErrorCode, quote } from './errors.js';
 import type { Gateway } from './gateway.js';
 import { writeResponse } from './lean-post.js';
+import { assignRequestId } from './ops/request-id.js';
 import { graphqlSockets, type GraphQLSockets, type SocketLimits } from './websocket.js';
 import type { GatewayMetrics } from './ops/prometheus.js';
 
@@ -168,6 +169,7 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
   const checking = Math.max(100, Math.min(1_000, Math.floor(options.headersTimeoutMs / 10)));
   const server = createServer({ connectionsCheckingInterval: checking }, async (req: IncomingMessage & { body?: unknown }, res) => {
     if (gateway.metrics) observeHttp(gateway.metrics, routes, req, res);
+    assignRequestId(req, res);
     if (req.url === '/ready') {
       // Liveness stays yoga's /health; readiness says whether to send this instance traffic.
       if (draining) json(res, 503, { ready: false, reason: 'draining: the gateway is shutting down' });
