@@ -370,7 +370,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     ...(compiled && compiledExecution ? [compiledExecution] : []),
     useErrorCodes(),
     useStreamLeftovers(),
-    ...(logger ? [useRequestLog({ logger, identity, sampleRate: config.logSampleRate })] : []),
+    ...(logger ? [useRequestLog({ logger, identity, sampleRate: config.logSampleRate, traceIds: tracing?.idsOf })] : []),
     ...(stores.responses ? [useGatewayResponseCache({ store: stores.responses, maxTtlMs: RESPONSE_MAX_TTL_MS, scope })] : []),
     // Last: it must see every rule the plugins above add.
     useValidationCache(),

@@ -97,8 +97,8 @@ async function main() {
   const closeSandbox = sandbox && (() => sandbox.close());
 
   // The SDK is loaded only when a trace endpoint is configured: without one, tracing costs nothing.
-  const tracing = config.tracing ? (await import('./ops/otel.js')).startTracing() : undefined;
-  if (config.tracing) logger.info(`tracing: spans go to ${config.tracing.endpoint} (OTLP over HTTP)`);
+  const tracing = config.tracing ? (await import('./ops/otel.js')).startTracing(config.tracing) : undefined;
+  if (config.tracing) logger.info(`tracing: spans go to ${config.tracing.endpoint} (OTLP over HTTP, ${config.tracing.protocol})`);
   let gateway: ReturnType<typeof createGateway>;
   try {
     // Upstream calls wait for the sandbox to listen; everything else is answered at once.
