@@ -239,12 +239,14 @@ const schema = z.object({
   OTEL_TRACES_EXPORTER: z.enum(['otlp', 'none'], { message: 'must be otlp or none (traces go out as OTLP over HTTP)' }).optional(),
   OTEL_EXPORTER_OTLP_PROTOCOL: z
     .enum(['http/json', 'http/protobuf'], {
-      message: 'must be http/json or http/protobuf: traces go out as OTLP over HTTP (JSON), not gRPC',
+      message:
+        'must be http/protobuf (the default) or http/json: traces go out as OTLP over HTTP; gRPC is not supported (a collector takes both on 4318)',
     })
     .optional(),
   OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: z
     .enum(['http/json', 'http/protobuf'], {
-      message: 'must be http/json or http/protobuf: traces go out as OTLP over HTTP (JSON), not gRPC',
+      message:
+        'must be http/protobuf (the default) or http/json: traces go out as OTLP over HTTP; gRPC is not supported (a collector takes both on 4318)',
     })
     .optional(),
 });
@@ -394,8 +396,10 @@ export interface Config {
   /**
    * OpenTelemetry tracing, on when an OTLP endpoint is configured (OTEL_EXPORTER_OTLP_ENDPOINT or
    * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) and not disabled; the SDK reads the other OTEL_* itself.
+   * `protocol`: OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, else OTEL_EXPORTER_OTLP_PROTOCOL, else the
+   * specification's default, http/protobuf.
    */
-  tracing?: { endpoint: string };
+  tracing?: { endpoint: string; protocol: OtlpProtocol };
 }
 
 /** Each kind of subscription and the variable of its poll interval. */
@@ -591,16 +595,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+export type OtlpProtocol = 'http/protobuf' | 'http/json';
+
 /** Tracing is on when an endpoint says where spans go, unless the SDK or the traces exporter is turned off. */
 function tracingOf(c: {
   OTEL_EXPORTER_OTLP_ENDPOINT?: string;
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string;
   OTEL_SDK_DISABLED?: boolean;
   OTEL_TRACES_EXPORTER?: string;
+  OTEL_EXPORTER_OTLP_PROTOCOL?: OtlpProtocol;
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL?: OtlpProtocol;
 }): Config['tracing'] {
   if (c.OTEL_SDK_DISABLED || c.OTEL_TRACES_EXPORTER === 'none') return undefined;
+  const protocol = c.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? c.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf';
   // The exporter's rule: a traces endpoint is used as it is, a general one gets /v1/traces.
-  if (c.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return { endpoint: c.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT };
-  if (c.OTEL_EXPORTER_OTLP_ENDPOINT) return { endpoint: `${c.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces` };
+  if (c.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return { endpoint: c.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, protocol };
+  if (c.OTEL_EXPORTER_OTLP_ENDPOINT) return { endpoint: `${c.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`, protocol };
   return undefined;
 }

@@ -84,7 +84,7 @@ export async function createAvalancheGateway(options: AvalancheGatewayOptions = 
   if (sandbox) config = servingSandbox(config, sandbox.urls);
   const logger = createLogger(config.logLevel);
   // As src/main.ts: the SDK only when an endpoint says where spans go.
-  const tracing = config.tracing ? (await import('./ops/otel.js')).startTracing() : undefined;
+  const tracing = config.tracing ? (await import('./ops/otel.js')).startTracing(config.tracing) : undefined;
   let gateway: ReturnType<typeof createGateway>;
   try {
     gateway = createGateway(config, logger, { tracing, startsAfter: sandbox?.ready });

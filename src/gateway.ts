@@ -426,6 +426,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
           useRequestLog({
             logger,
             identity,
+            traceIds: tracing?.idsOf,
             get sampleRate() {
               return requestLog.sampleRate;
             },

@@ -14,7 +14,7 @@ import { ConfigError, loadConfig, servingSandbox, type Config } from './config.j
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.js';
 import { createGateway } from './gateway.js';
 import { createLogger, type Logger } from './logger.js';
-import { createGatewayServer, serveMetrics } from './server.js';
+import { createGatewayServer, observeHttp, serveMetrics } from './server.js';
 import { releaseMemoryWhenIdle } from './ops/idle-release.js';
 import { Reloader } from './reload.js';
 import { SettingsFileError, withSettingsFile } from './settings-file.js';
@@ -71,6 +71,8 @@ async function chooseSandbox(config: Config, logger: Logger): Promise<EmbeddedSa
   return sandbox;
 }
 
+const METRICS_ROUTES: ReadonlySet<string> = new Set(['/metrics']);
+
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
@@ -99,8 +101,8 @@ async function main() {
   const closeSandbox = sandbox && (() => sandbox.close());
 
   // The SDK is loaded only when a trace endpoint is configured: without one, tracing costs nothing.
-  const tracing = config.tracing ? (await import('./ops/otel.js')).startTracing() : undefined;
-  if (config.tracing) logger.info(`tracing: spans go to ${config.tracing.endpoint} (OTLP over HTTP)`);
+  const tracing = config.tracing ? (await import('./ops/otel.js')).startTracing(config.tracing) : undefined;
+  if (config.tracing) logger.info(`tracing: spans go to ${config.tracing.endpoint} (OTLP over HTTP, ${config.tracing.protocol})`);
   let gateway: ReturnType<typeof createGateway>;
   try {
     // Upstream calls wait for the sandbox to listen; everything else is answered at once.
@@ -126,6 +128,7 @@ async function main() {
   const metricsServer =
     metrics && config.metrics.port !== undefined
       ? createServer((req, res) => {
+          observeHttp(metrics, METRICS_ROUTES, req, res);
           if (req.url === '/metrics' && req.method === 'GET') serveMetrics(metrics, config.metrics.token, req, res);
           else res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Only GET /metrics is served on METRICS_PORT.\n');
         })

@@ -25,10 +25,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import Negotiator from 'negotiator';
 import type { Compression } from './compression.js';
 import { ErrorCode, quote } from './errors.js';
 import type { Gateway } from './gateway.js';
 import { writeResponse } from './lean-post.js';
+import { assignRequestId } from './ops/request-id.js';
 import { graphqlSockets, type GraphQLSockets, type SocketLimits } from './websocket.js';
 import type { GatewayMetrics } from './ops/prometheus.js';
 
@@ -46,9 +50,14 @@ export interface ServerOptions {
   metrics?: { token?: string } | false;
 }
 
+const gzipAsync = promisify(gzip);
+
 /**
  * Answers a Prometheus scrape: the metrics, or 401 without the bearer token when one is set.
- * The token is compared in constant time.
+ * The token is compared in constant time. Gzipped when the scraper accepts it (Prometheus
+ * always does): the text is tens to hundreds of KB of repeated label names, a tenth of that
+ * gzipped. On zlib's thread pool, not in one synchronous call: a scrape is no client's request,
+ * and must not hold the event loop the requests share.
  */
 export function serveMetrics(metrics: GatewayMetrics, token: string | undefined, req: IncomingMessage, res: ServerResponse): void {
   if (token !== undefined && !bearerMatches(req.headers.authorization, token)) {
@@ -57,10 +66,39 @@ export function serveMetrics(metrics: GatewayMetrics, token: string | undefined,
       .end('/metrics needs the bearer token of METRICS_TOKEN.\n');
     return;
   }
-  metrics.text().then(
-    ({ contentType, body }) => res.writeHead(200, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) }).end(body),
-    () => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('metrics could not be collected\n'),
-  );
+  const gzipped = req.headers['accept-encoding'] !== undefined && new Negotiator(req).encoding(['gzip', 'identity']) === 'gzip';
+  metrics
+    .text()
+    .then(async ({ contentType, body }) => {
+      const headers = { 'content-type': contentType, vary: 'Accept-Encoding', 'cache-control': 'no-store' };
+      if (!gzipped) return void res.writeHead(200, { ...headers, 'content-length': Buffer.byteLength(body) }).end(body);
+      const packed = await gzipAsync(body);
+      res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': packed.length }).end(packed);
+    })
+    .catch(() => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('metrics could not be collected\n'));
+}
+
+/**
+ * The `http.route` of a request: one of the gateway's own paths, or '' for anything else, which
+ * OpenTelemetry leaves unset (a made-up path must not become a label value).
+ */
+export function routeOf(url: string | undefined, routes: ReadonlySet<string>): string {
+  if (url === undefined) return '';
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  return routes.has(path) ? path : '';
+}
+
+/**
+ * Counts a request in `http_server_request_duration_seconds` once its answer is sent, whoever
+ * wrote it (yoga, the fast path, a refusal here, a probe, a scrape). One that ends with no answer
+ * (the client went away first) has no status to count.
+ */
+export function observeHttp(metrics: GatewayMetrics, routes: ReadonlySet<string>, req: IncomingMessage, res: ServerResponse): void {
+  const started = performance.now();
+  res.once('close', () => {
+    if (res.headersSent) metrics.httpRequest(req.method, res.statusCode, routeOf(req.url, routes), (performance.now() - started) / 1000);
+  });
 }
 
 function bearerMatches(header: string | undefined, token: string): boolean {
@@ -121,6 +159,7 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
   let idle: (() => void) | undefined;
   gateway.metrics?.observeInflight(() => inflight);
   const metrics = options.metrics !== false && gateway.metrics ? { metrics: gateway.metrics, token: options.metrics?.token } : undefined;
+  const routes = new Set([gateway.yoga.graphqlEndpoint, '/subgraph', '/health', '/ready', '/metrics']);
 
   const finished = () => {
     if (--inflight === 0) idle?.();
@@ -129,6 +168,8 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
   // Node checks the two timeouts only this often (30 s by default): check at a tenth of the shorter.
   const checking = Math.max(100, Math.min(1_000, Math.floor(options.headersTimeoutMs / 10)));
   const server = createServer({ connectionsCheckingInterval: checking }, async (req: IncomingMessage & { body?: unknown }, res) => {
+    if (gateway.metrics) observeHttp(gateway.metrics, routes, req, res);
+    assignRequestId(req, res);
     if (req.url === '/ready') {
       // Liveness stays yoga's /health; readiness says whether to send this instance traffic.
       if (draining) json(res, 503, { ready: false, reason: 'draining: the gateway is shutting down' });

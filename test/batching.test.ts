@@ -106,8 +106,8 @@ describe('batching', () => {
     expect(answer.body[0].data.network.name).toBe('MAINNET');
     expect(answer.body[1].errors[0].message).toMatch(/cannot be one answer of a batch/);
     const text = await (await fetch(`${batching.origin}/metrics`)).text();
-    expect(sample(text, 'gateway_graphql_requests_total', { operation: 'One', outcome: 'ok' })).toBe(1);
+    expect(sample(text, 'graphql_server_requests_total', { graphql_operation_name: 'One', outcome: 'ok' })).toBe(1);
     // Once in an array, once alone.
-    expect(sample(text, 'gateway_graphql_requests_total', { operation: 'Page2', outcome: 'ok' })).toBe(2);
+    expect(sample(text, 'graphql_server_requests_total', { graphql_operation_name: 'Page2', outcome: 'ok' })).toBe(2);
   });
 });

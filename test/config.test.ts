@@ -94,10 +94,18 @@ describe('configuration', () => {
       OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/',
     });
     expect(c).toMatchObject({ logSampleRate: 0.25, metrics: { enabled: false }, ready: { upstreams: ['node-mainnet', 'data-api'] } });
-    expect(c.tracing).toEqual({ endpoint: 'http://collector:4318/v1/traces' });
-    expect(loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://jaeger:4318/v1/traces' }).tracing).toEqual({
-      endpoint: 'http://jaeger:4318/v1/traces',
-    });
+    // The specification's default protocol, unless a variable names one (the traces' own first).
+    expect(c.tracing).toEqual({ endpoint: 'http://collector:4318/v1/traces', protocol: 'http/protobuf' });
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://jaeger:4318/v1/traces', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }).tracing,
+    ).toEqual({ endpoint: 'http://jaeger:4318/v1/traces', protocol: 'http/json' });
+    expect(
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf',
+      }).tracing?.protocol,
+    ).toBe('http/protobuf');
     expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_SDK_DISABLED: 'true' }).tracing).toBeUndefined();
     expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_EXPORTER: 'none' }).tracing).toBeUndefined();
     expect(loadConfig({ READY_UPSTREAMS: 'none' }).ready.upstreams).toEqual([]);
@@ -120,7 +128,7 @@ describe('configuration', () => {
     expect(message).toContain('METRICS_TOKEN: must be at least 16 characters');
     expect(message).not.toContain('short-secret');
     expect(message).toContain('READY_UPSTREAMS: must be none or a comma list of data-api, metrics-api, node-mainnet, node-fuji');
-    expect(message).toContain('OTEL_EXPORTER_OTLP_PROTOCOL: must be http/json or http/protobuf');
+    expect(message).toContain('OTEL_EXPORTER_OTLP_PROTOCOL: must be http/protobuf (the default) or http/json');
   });
 
   it('refuses FEDERATION without SUBGRAPH_TOKEN where /subgraph would undo TRUSTED_DOCUMENTS=only or INTROSPECTION=false', () => {

@@ -172,10 +172,26 @@ describe('metrics', () => {
     await post('query Priced { network { subnets(first: 4) { nodes { subnetId } } } }');
     await post(THIRTY);
     const text = await (await fetch(`${served.origin}/metrics`)).text();
-    expect(sample(text, 'gateway_graphql_operation_calls_total', { type: 'query', operation: 'Priced', kind: 'estimated' })).toBe(1);
-    expect(sample(text, 'gateway_graphql_operation_calls_total', { type: 'query', operation: 'Priced', kind: 'actual' })).toBe(1);
-    expect(sample(text, 'gateway_graphql_operation_calls_count', { type: 'query', kind: 'estimated' })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'gateway_graphql_operation_calls_bucket', { type: 'query', kind: 'actual', le: '1' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'gateway_graphql_operation_calls_total', {
+        graphql_operation_type: 'query',
+        graphql_operation_name: 'Priced',
+        kind: 'estimated',
+      }),
+    ).toBe(1);
+    expect(
+      sample(text, 'gateway_graphql_operation_calls_total', {
+        graphql_operation_type: 'query',
+        graphql_operation_name: 'Priced',
+        kind: 'actual',
+      }),
+    ).toBe(1);
+    expect(
+      sample(text, 'gateway_graphql_operation_calls_count', { graphql_operation_type: 'query', kind: 'estimated' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'gateway_graphql_operation_calls_bucket', { graphql_operation_type: 'query', kind: 'actual', le: '1' }),
+    ).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'gateway_graphql_cost_refusals_total', { limit: 'nodes' })).toBeGreaterThanOrEqual(1);
   });
 });

@@ -474,9 +474,9 @@ describe('HTTP-level behaviours on the fast path and through yoga’s request la
       const alias = `p${path}`;
       const query = big.replace('subnets(', `${alias}: subnets(`);
       const logsBefore = gw.logs.filter((l) => l.msg === 'graphql request').length;
-      const metricsBefore = sample(await scrape(), 'gateway_graphql_requests_total', {
-        operation: '(anonymous)',
-        type: 'query',
+      const metricsBefore = sample(await scrape(), 'graphql_server_requests_total', {
+        graphql_operation_name: '(anonymous)',
+        graphql_operation_type: 'query',
         outcome: 'ok',
       });
       const res = await postAs(gw, accept, query, { 'accept-encoding': 'gzip' });
@@ -496,9 +496,9 @@ describe('HTTP-level behaviours on the fast path and through yoga’s request la
       expect(third).toBe(second);
       await sleep(50);
       expect({ path, logged: gw.logs.filter((l) => l.msg === 'graphql request').length - logsBefore }).toEqual({ path, logged: 3 });
-      const metricsAfter = sample(await scrape(), 'gateway_graphql_requests_total', {
-        operation: '(anonymous)',
-        type: 'query',
+      const metricsAfter = sample(await scrape(), 'graphql_server_requests_total', {
+        graphql_operation_name: '(anonymous)',
+        graphql_operation_type: 'query',
         outcome: 'ok',
       });
       expect({ path, counted: metricsAfter - metricsBefore }).toEqual({ path, counted: 3 });

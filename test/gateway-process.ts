@@ -21,7 +21,7 @@ export interface GatewayProcess {
   url: string;
   port: number;
   /** The log lines it wrote so far (pino JSON, parsed; other lines as `{ msg }`). */
-  logs: { level?: number; msg?: string; [key: string]: unknown }[];
+  logs: { level?: string; msg?: string; [key: string]: unknown }[];
   /** Resolves with its exit code (or signal name) once it exited. */
   exited: Promise<number | string | null>;
   /** POSTs a query as JSON and returns the status and body. */

@@ -153,7 +153,7 @@ describe('Redis going away', () => {
       expect(sandbox.count('getTxByHash')).toBe(5);
       expect(await redisState(gw)).toBe('unreachable');
       // One warning, not one per request.
-      expect(warnings(gw, /Redis is unreachable/).map((l) => l.level)).toEqual([40]);
+      expect(warnings(gw, /Redis is unreachable/).map((l) => l.level)).toEqual(['warn']);
 
       await redis.restart();
       expect(await until(async () => (await redisState(gw)) === 'connected', 10_000)).toBe(true);

@@ -131,7 +131,7 @@ describe('shutdown of `npm start`', () => {
         headers: { authorization: 'Bearer scrape-token-0123456789' },
       });
       expect(scrape.status).toBe(200);
-      expect(await scrape.text()).toContain('# TYPE gateway_graphql_requests_total counter');
+      expect(await scrape.text()).toContain('# TYPE graphql_server_requests_total counter');
       expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status).toBe(401);
       const service = await fetch(`${base}/subgraph`, {
         method: 'POST',

@@ -35,7 +35,7 @@ async function gatewayRssMb(): Promise<number> {
 
 /** Queries the gateway answered so far. */
 async function answered(): Promise<number> {
-  return sample(await metrics(), 'gateway_graphql_requests_total', { type: 'query' });
+  return sample(await metrics(), 'graphql_server_requests_total', { graphql_operation_type: 'query' });
 }
 
 const FIELDS =

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
+import { loadConfig } from '../src/config.js';
 import { createTracing } from '../src/ops/tracing.js';
 import type { GatewayServer } from '../src/server.js';
 import { serve, startHarness, type Harness } from './helpers.js';
@@ -45,6 +46,11 @@ afterEach(() => {
 
 const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
 const idOf = (span: ReadableSpan) => span.spanContext().spanId;
+/** Waits for a span to end: over HTTP, the operation's ends once the answer is sent, maybe after the client read it. */
+async function ended(name: string): Promise<void> {
+  for (let i = 0; i < 100 && !exporter.getFinishedSpans().some((s) => s.name === name); i++) await new Promise((r) => setTimeout(r, 10));
+}
+
 function byName(name: string): ReadableSpan {
   const found = exporter.getFinishedSpans().filter((s) => s.name === name);
   expect(found.map((s) => s.name)).toEqual([name]);
@@ -89,8 +95,25 @@ describe('a traced request', () => {
       body: JSON.stringify({ query: SUBNETS }),
     });
     expect(res.status).toBe(200);
-    const { operation } = checkTrace('query Subnets');
+    await ended('query Subnets');
+    const { operation, call } = checkTrace('query Subnets');
     expect(operation.attributes['graphql.operation.name']).toBe('Subnets');
+    // The server span carries HTTP's attributes, the status once the answer is sent.
+    expect(operation.attributes).toMatchObject({
+      'http.request.method': 'POST',
+      'url.path': '/graphql',
+      'http.route': '/graphql',
+      'http.response.status_code': 200,
+      'user_agent.original': expect.any(String),
+    });
+    // The client span names its upstream by the current conventions, never its base URL's path.
+    const upstream = new URL(sandbox.dataApiUrl);
+    expect(call.attributes).toMatchObject({
+      'http.request.method': 'GET',
+      'server.address': upstream.hostname,
+      'server.port': Number(upstream.port),
+      'url.full': expect.stringMatching(new RegExp(`^http://${upstream.host}/REDACTED/v1/networks/mainnet/subnets$`)),
+    });
   });
 
   it("on yoga's path (a GET), does the same", async () => {
@@ -98,7 +121,9 @@ describe('a traced request', () => {
       headers: { traceparent: TRACEPARENT, 'x-graphql-yoga-csrf': '1', accept: 'application/json' },
     });
     expect(res.status).toBe(200);
-    checkTrace('query Subnets');
+    await ended('query Subnets');
+    const { operation } = checkTrace('query Subnets');
+    expect(operation.attributes).toMatchObject({ 'http.request.method': 'GET', 'http.response.status_code': 200 });
   });
 
   it('starts a trace of its own without a traceparent, and still sends one upstream', async () => {
@@ -196,40 +221,76 @@ describe('without tracing', () => {
 
 describe('the SDK, configured by OTEL_* variables', () => {
   let collector: Server;
-  const received: { path: string; body: string }[] = [];
+  const received: { path: string; type: string; body: Buffer }[] = [];
   beforeAll(async () => {
     collector = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk) => (body += chunk));
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        received.push({ path: req.url ?? '', body });
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        const type = req.headers['content-type'] ?? '';
+        received.push({ path: req.url ?? '', type, body: Buffer.concat(chunks) });
+        // An empty ExportTraceServiceResponse, in the form asked.
+        if (type === 'application/x-protobuf') res.writeHead(200, { 'content-type': type }).end();
+        else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       });
     });
     await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
   });
   afterAll(() => new Promise<void>((resolve) => collector.close(() => resolve())));
 
-  it('sends spans as OTLP over HTTP to the endpoint, under OTEL_SERVICE_NAME', async () => {
-    const env = {
-      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
-      OTEL_SERVICE_NAME: 'gw-test',
-    };
-    Object.assign(process.env, env);
+  afterEach(() => {
+    received.length = 0;
+  });
+
+  /** Runs one query with tracing configured by `env` (the SDK reads it from process.env) and returns what the collector got. */
+  async function export_(env: Record<string, string>) {
+    const all = { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`, ...env };
+    Object.assign(process.env, all);
     try {
       const { startTracing } = await import('../src/ops/otel.js');
-      const traced = await startHarness(env, { sandbox, tuning: { tracing: startTracing() } });
-      expect(traced.config.tracing).toEqual({ endpoint: `${env.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces` });
+      const config = loadConfig(all);
+      const traced = await startHarness(all, { sandbox, tuning: { tracing: startTracing(config.tracing!) } });
+      expect(traced.config.tracing?.endpoint).toBe(`${all.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces`);
       await traced.raw(SUBNETS);
       // Closing the gateway flushes the batch.
       await traced.close();
     } finally {
-      for (const key of Object.keys(env)) delete process.env[key];
+      for (const key of Object.keys(all)) delete process.env[key];
     }
     expect(received.map((r) => r.path)).toEqual(['/v1/traces']);
-    const body = received[0]!.body;
-    expect(body).toContain('"gw-test"');
-    expect(body).toContain('query Subnets');
-    expect(body).toContain('data-api listSubnets');
+    return received[0]!;
+  }
+
+  it('sends spans as OTLP protobuf by default, with the resource of the standard variables and this version', async () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    const got = await export_({ OTEL_SERVICE_NAME: 'gw-test', OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=staging,team=chain' });
+    expect(got.type).toBe('application/x-protobuf');
+    // Protobuf writes strings as their UTF-8 bytes, each after its field's tag and length: the
+    // span names and resource values are in the body as they are, and the body is no JSON.
+    const bytes = got.body;
+    expect(bytes[0]).not.toBe('{'.charCodeAt(0));
+    for (const text of [
+      'gw-test',
+      'service.version',
+      version,
+      'deployment.environment.name',
+      'staging',
+      'query Subnets',
+      'data-api listSubnets',
+    ]) {
+      expect({ text, found: bytes.includes(Buffer.from(text)) }).toEqual({ text, found: true });
+    }
+  });
+
+  it('sends JSON with OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/json, the resource alike', async () => {
+    const got = await export_({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json' });
+    expect(got.type).toBe('application/json');
+    const body = JSON.parse(got.body.toString('utf8'));
+    const attributes = Object.fromEntries(
+      body.resourceSpans[0].resource.attributes.map((a: { key: string; value: { stringValue: string } }) => [a.key, a.value.stringValue]),
+    );
+    expect(attributes).toMatchObject({ 'service.name': 'avalanche-graphql-gateway', 'service.version': expect.any(String) });
+    const names = body.resourceSpans[0].scopeSpans.flatMap((s: { spans: { name: string }[] }) => s.spans.map((span) => span.name));
+    expect(names).toEqual(expect.arrayContaining(['query Subnets', 'data-api listSubnets']));
   });
 });

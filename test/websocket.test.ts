@@ -184,10 +184,10 @@ describe('Origin of an upgrade', () => {
 describe('metrics', () => {
   it('counts and times the operations of a socket as requests over HTTP are: by outcome, with the same error codes, a subscription as a stream', async () => {
     const scrape = async () => fetch(`${gw.origin}/metrics`).then((r) => r.text());
-    const ok = { type: 'query', operation: 'SocketName', outcome: 'ok' };
-    const refused = { type: 'query', operation: '(other)', outcome: 'refused' };
-    const failed = { type: 'query', operation: 'SocketVariable', outcome: 'failed' };
-    const stream = { type: 'subscription', operation: 'SocketBlocks', outcome: 'stream' };
+    const ok = { graphql_operation_type: 'query', graphql_operation_name: 'SocketName', outcome: 'ok' };
+    const refused = { graphql_operation_type: 'query', graphql_operation_name: '(other)', outcome: 'refused' };
+    const failed = { graphql_operation_type: 'query', graphql_operation_name: 'SocketVariable', outcome: 'failed' };
+    const stream = { graphql_operation_type: 'subscription', graphql_operation_name: 'SocketBlocks', outcome: 'stream' };
     const before = await scrape();
     // Each operation draws a token from its client's burst: two clients, so none is refused.
     const { client } = connect('127.0.0.7');
@@ -204,18 +204,20 @@ describe('metrics', () => {
           { next: () => undefined, error: () => undefined, complete: () => undefined },
         ),
       );
-      await until(async () => sample(await scrape(), 'gateway_graphql_requests_total', stream) === 1);
+      await until(async () => sample(await scrape(), 'graphql_server_requests_total', stream) === 1);
       const text = await scrape();
       const moved = (name: string, labels: Record<string, string>) => sample(text, name, labels) - sample(before, name, labels);
-      expect(moved('gateway_graphql_requests_total', ok)).toBe(1);
-      expect(moved('gateway_graphql_request_duration_seconds_count', { type: 'query', operation: 'SocketName' })).toBe(1);
-      expect(moved('gateway_graphql_requests_total', refused)).toBe(1);
+      expect(moved('graphql_server_requests_total', ok)).toBe(1);
+      expect(
+        moved('graphql_server_request_duration_seconds_count', { graphql_operation_type: 'query', graphql_operation_name: 'SocketName' }),
+      ).toBe(1);
+      expect(moved('graphql_server_requests_total', refused)).toBe(1);
       expect(moved('gateway_graphql_errors_total', { code: 'GRAPHQL_VALIDATION_FAILED' })).toBe(1);
-      expect(moved('gateway_graphql_requests_total', failed)).toBe(1);
+      expect(moved('graphql_server_requests_total', failed)).toBe(1);
       // The code the client got, not the one it had before the error plugin named it.
       expect(moved('gateway_graphql_errors_total', { code: 'BAD_USER_INPUT' })).toBe(1);
       expect(moved('gateway_graphql_errors_total', { code: 'INTERNAL_SERVER_ERROR' })).toBe(0);
-      expect(moved('gateway_graphql_requests_total', stream)).toBe(1);
+      expect(moved('graphql_server_requests_total', stream)).toBe(1);
     } finally {
       for (const stop of stops) stop();
       await client.dispose();
@@ -236,8 +238,8 @@ describe('metrics', () => {
       const moved = (name: string, labels: Record<string, string> = {}) => sample(text, name, labels) - sample(before, name, labels);
       expect(moved('gateway_rate_limited_total')).toBe(1);
       expect(moved('gateway_graphql_errors_total', { code: 'RATE_LIMITED' })).toBe(0);
-      expect(moved('gateway_graphql_requests_total', { outcome: 'refused' })).toBe(0);
-      expect(moved('gateway_graphql_requests_total', { outcome: 'ok' })).toBe(served);
+      expect(moved('graphql_server_requests_total', { outcome: 'refused' })).toBe(0);
+      expect(moved('graphql_server_requests_total', { outcome: 'ok' })).toBe(served);
     } finally {
       await client.dispose();
     }

@@ -14,6 +14,12 @@
  * that never happened has none), and its duration is one histogram of a few buckets, so that
  * even with every name taken /metrics stays a few hundred KB.
  *
+ * Names and labels are OpenTelemetry's semantic conventions in Prometheus' form (HTTP's
+ * `http.server.request.duration`, GraphQL's `graphql.operation.type` and `.name`), so dashboards
+ * and alerts written for the conventions apply; what they have no name for (upstream calls,
+ * caches, the budget, rate limits, cost) keeps the `gateway_` prefix. README (Metrics) maps the
+ * names earlier versions used.
+ *
  * Why not @graphql-yoga/plugin-prometheus or @envelop/prometheus: the first needs graphql-yoga
  * 5.24 (we are pinned at 5.21); the second labels by the raw operation name a client sends
  * (unbounded) and builds label objects per phase and request; neither sees upstream calls,
@@ -21,6 +27,12 @@
  */
 import type { DocumentNode, ExecutionResult, OperationDefinitionNode } from 'graphql';
 import { codeOf } from '../errors.js';
+import {
+  ATTR_HTTP_REQUEST_METHOD,
+  ATTR_HTTP_RESPONSE_STATUS_CODE,
+  ATTR_HTTP_ROUTE,
+  METRIC_HTTP_SERVER_REQUEST_DURATION,
+} from '@opentelemetry/semantic-conventions';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { Freshness } from '../loaders/freshness.js';
 import type { LiveStats } from '../live/hub.js';
@@ -28,6 +40,24 @@ import type { ReadOutcome } from '../loaders/reads.js';
 import type { MemoryUsage } from '../loaders/store.js';
 import type { CallObserver, CircuitReport, HttpRequest } from '../upstreams/http.js';
 import { CounterFamily, type CounterSeries, HistogramFamily, type HistogramSeries } from './series.js';
+
+/**
+ * OpenTelemetry's GraphQL attributes, still "development" in the semantic conventions: copied
+ * rather than imported from their `incubating` entry, which may rename them in a minor version.
+ */
+export const ATTR_GRAPHQL_OPERATION_TYPE = 'graphql.operation.type';
+export const ATTR_GRAPHQL_OPERATION_NAME = 'graphql.operation.name';
+/** Likewise "development" in the conventions. */
+const METRIC_HTTP_SERVER_ACTIVE_REQUESTS = 'http.server.active_requests';
+
+/**
+ * An OpenTelemetry name in Prometheus' form, as the OTLP-to-Prometheus translation writes it:
+ * dots become underscores, and a metric's unit is a suffix (`http.server.request.duration`, in
+ * seconds, is `http_server_request_duration_seconds`).
+ */
+export const promName = (name: string, unit?: 'seconds'): string => name.replaceAll('.', '_') + (unit ? `_${unit}` : '');
+
+const OPERATION_LABELS = [promName(ATTR_GRAPHQL_OPERATION_TYPE), promName(ATTR_GRAPHQL_OPERATION_NAME)] as const;
 
 export type Outcome = 'ok' | 'partial' | 'failed' | 'refused' | 'stream';
 
@@ -67,7 +97,7 @@ export class OperationSeries {
 
 /**
  * Calls estimated and made: summed per operation (two series each, so that every name taken keeps
- * /metrics small; divide by gateway_graphql_requests_total for the mean), and their distribution
+ * /metrics small; divide by graphql_server_requests_total for the mean), and their distribution
  * per operation type.
  */
 interface OperationCallFamilies {
@@ -93,6 +123,10 @@ const OTHER = '(other)';
 /** No document: the request failed before one was parsed. */
 const UNPARSED = '(unparsed)';
 const MAX_NAME_LENGTH = 100;
+/** OpenTelemetry's advised buckets for `http.server.request.duration`. */
+const HTTP_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
+/** Methods OpenTelemetry names; any other is `_OTHER`, so a client cannot make up label values. */
+const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'CONNECT', 'OPTIONS', 'TRACE', 'PATCH']);
 /** Buckets of a GraphQL operation's duration: few, since every operation name has its own. */
 const OPERATION_SECONDS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
 /** Buckets of an operation's upstream calls, estimated or made: the call budget is 250 by default. */
@@ -103,6 +137,8 @@ export class GatewayMetrics {
   readonly registry = new Registry();
   private readonly requests: CounterFamily;
   private readonly requestDuration: HistogramFamily;
+  private readonly httpDuration: HistogramFamily;
+  private readonly httpSeries = new Map<string, HistogramSeries>();
   private readonly errors: CounterFamily;
   private readonly errorsByCode = new Map<string, CounterSeries>();
   private readonly calls: CounterFamily;
@@ -129,16 +165,23 @@ export class GatewayMetrics {
   constructor(private readonly options: MetricsOptions) {
     const registers = [this.registry];
     const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+    this.httpDuration = new HistogramFamily(
+      promName(METRIC_HTTP_SERVER_REQUEST_DURATION, 'seconds'),
+      'Duration of HTTP requests answered, by method, status and route (GraphQL, health, readiness, metrics); its _count is the requests by status.',
+      [promName(ATTR_HTTP_REQUEST_METHOD), promName(ATTR_HTTP_RESPONSE_STATUS_CODE), promName(ATTR_HTTP_ROUTE)],
+      HTTP_SECONDS,
+      this.registry,
+    );
     this.requests = new CounterFamily(
-      'gateway_graphql_requests_total',
+      'graphql_server_requests_total',
       'GraphQL requests by operation type, operation name (bounded) and outcome (ok, partial, failed, refused, stream).',
-      ['type', 'operation', 'outcome'],
+      [...OPERATION_LABELS, 'outcome'],
       this.registry,
     );
     this.requestDuration = new HistogramFamily(
-      'gateway_graphql_request_duration_seconds',
+      'graphql_server_request_duration_seconds',
       'Time from a GraphQL request read to its result, by operation type and name.',
-      ['type', 'operation'],
+      OPERATION_LABELS,
       OPERATION_SECONDS,
       this.registry,
     );
@@ -146,13 +189,13 @@ export class GatewayMetrics {
       byOperation: new CounterFamily(
         'gateway_graphql_operation_calls_total',
         'Upstream calls of the operations that ran, by operation type and name: `estimated`, what they were priced at before running (a cold-cache upper bound), and `actual`, what they made (retries included; cache hits make none).',
-        ['type', 'operation', 'kind'],
+        [...OPERATION_LABELS, 'kind'],
         this.registry,
       ),
       byType: new HistogramFamily(
         'gateway_graphql_operation_calls',
         'Upstream calls per operation, estimated before it ran and made, by operation type.',
-        ['type', 'kind'],
+        [OPERATION_LABELS[0], 'kind'],
         OPERATION_CALLS,
         this.registry,
       ),
@@ -278,7 +321,7 @@ export class GatewayMetrics {
     });
     const inflight = () => this.inflightSource?.() ?? 0;
     new Gauge({
-      name: 'gateway_http_requests_in_flight',
+      name: promName(METRIC_HTTP_SERVER_ACTIVE_REQUESTS),
       help: 'HTTP requests being answered (GraphQL and GraphiQL; not /metrics, /ready).',
       registers,
       collect() {
@@ -327,6 +370,18 @@ export class GatewayMetrics {
     }
     series.count(outcome).value++;
     series.duration.observe((performance.now() - started) / 1000);
+  }
+
+  /**
+   * Counts one HTTP request answered: `route` is one of the gateway's own paths (or '' for any
+   * other), so the series are a few methods by the statuses that happened by a few routes.
+   */
+  httpRequest(method: string | undefined, status: number, route: string, seconds: number): void {
+    const known = method !== undefined && HTTP_METHODS.has(method) ? method : '_OTHER';
+    const key = `${known} ${status} ${route}`;
+    let series = this.httpSeries.get(key);
+    if (!series) this.httpSeries.set(key, (series = this.httpDuration.bind(known, String(status), route)));
+    series.observe(seconds);
   }
 
   /** Counts one error by its code; codes are the gateway's own (src/errors.ts), a bounded set. */

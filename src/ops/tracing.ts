@@ -25,12 +25,25 @@ import {
   type Tracer,
 } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import {
+  ATTR_ERROR_TYPE,
+  ATTR_HTTP_REQUEST_METHOD,
+  ATTR_HTTP_RESPONSE_STATUS_CODE,
+  ATTR_HTTP_ROUTE,
+  ATTR_SERVER_ADDRESS,
+  ATTR_SERVER_PORT,
+  ATTR_URL_FULL,
+  ATTR_URL_PATH,
+  ATTR_USER_AGENT_ORIGINAL,
+} from '@opentelemetry/semantic-conventions';
+import type { ServerResponse } from 'node:http';
 import type { DocumentNode, ExecutionResult, OperationDefinitionNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { codeOf } from '../errors.js';
 import type { Freshness, FreshnessKind } from '../loaders/freshness.js';
 import type { ReadOutcome } from '../loaders/reads.js';
 import type { CallScope, CallSpan, CallTracer, HttpRequest } from '../upstreams/http.js';
+import { ATTR_GRAPHQL_OPERATION_NAME, ATTR_GRAPHQL_OPERATION_TYPE } from './prometheus.js';
 
 const OPERATION = Symbol('trace.operation');
 const PARENT = Symbol('trace.parent');
@@ -48,6 +61,8 @@ export interface GatewayTracing {
   calls: CallTracer;
   /** Spans of reads answered without a call (src/loaders/reads.ts). */
   onRead: (freshness: Freshness, how: ReadOutcome, operation: string, scope: CallScope) => void;
+  /** The ids of a request's trace and operation span, for its log line; undefined when it has none. */
+  idsOf(context: object): { trace_id: string; span_id: string } | undefined;
   /** The key the request's calls find their parent by: its context object. */
   traceOf(context: object): object;
   /** Sends what is buffered and stops. */
@@ -63,6 +78,32 @@ const recordSetter = { set: (carrier: Record<string, string>, key: string, value
 
 const NO_SPAN: CallSpan = { headers: {}, end: () => undefined };
 
+/** The path of a request's URL (`http://host/graphql?…` → `/graphql`), without parsing all of it. */
+function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start === -1) return '/';
+  const query = url.indexOf('?', start);
+  return query === -1 ? url.slice(start) : url.slice(start, query);
+}
+
+/**
+ * What a client span says of its upstream: host and port, and the URL without what could hold a
+ * secret. Providers put API keys in a base URL's path (`https://provider/v3/<key>`), so that path
+ * is written `/REDACTED`; the query (addresses, page tokens) is left out. Kept per base URL.
+ */
+const upstreams = new Map<string, { address: string; port: number; prefix: string }>();
+function upstreamOf(baseUrl: string): { address: string; port: number; prefix: string } {
+  let found = upstreams.get(baseUrl);
+  if (!found) {
+    const url = new URL(baseUrl);
+    const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+    const path = url.pathname.replace(/\/+$/, '');
+    found = { address: url.hostname, port, prefix: `${url.protocol}//${url.host}${path ? '/REDACTED' : ''}` };
+    if (upstreams.size < 100) upstreams.set(baseUrl, found);
+  }
+  return found;
+}
+
 function child(tracer: Tracer, context: object, name: string): Span | undefined {
   const parent = (context as Traced)[PARENT];
   return parent && tracer.startSpan(name, { kind: SpanKind.INTERNAL }, parent);
@@ -72,7 +113,24 @@ export function createTracing(tracer: Tracer, shutdown: () => Promise<void> = as
   const plugin: Plugin = {
     onParams: ({ request, context }) => {
       const remote = propagator.extract(ROOT_CONTEXT, request.headers, headerGetter);
-      const span = tracer.startSpan('graphql.operation', { kind: SpanKind.SERVER }, remote);
+      // One span is both the HTTP server span and the GraphQL operation's: named by the operation
+      // once it is known (GraphQL's convention), with HTTP's attributes.
+      const path = pathOf(request.url);
+      const span = tracer.startSpan(
+        'graphql.operation',
+        {
+          kind: SpanKind.SERVER,
+          attributes: {
+            [ATTR_HTTP_REQUEST_METHOD]: request.method,
+            [ATTR_URL_PATH]: path,
+            // yoga runs this only for its GraphQL endpoint: the path is the route.
+            [ATTR_HTTP_ROUTE]: path,
+          },
+        },
+        remote,
+      );
+      const agent = request.headers.get('user-agent');
+      if (agent) span.setAttribute(ATTR_USER_AGENT_ORIGINAL, agent.slice(0, 256));
       const traced = context as Traced;
       traced[OPERATION] = span;
       traced[PARENT] = trace.setSpan(remote, span);
@@ -104,8 +162,9 @@ export function createTracing(tracer: Tracer, shutdown: () => Promise<void> = as
       );
       if (operation) {
         operationSpan.updateName(operation.name ? `${operation.operation} ${operation.name.value}` : operation.operation);
-        operationSpan.setAttribute('graphql.operation.type', operation.operation);
-        if (operation.name) operationSpan.setAttribute('graphql.operation.name', operation.name.value);
+        operationSpan.setAttribute(ATTR_GRAPHQL_OPERATION_TYPE, operation.operation);
+        if (operation.name) operationSpan.setAttribute(ATTR_GRAPHQL_OPERATION_NAME, operation.name.value);
+        // graphql.document is left out: its literals may be what a client would not see logged, and its size is the client's.
       }
       const span = tracer.startSpan('graphql.execute', { kind: SpanKind.INTERNAL }, parent);
       // Upstream calls made while it runs are its children.
@@ -124,7 +183,16 @@ export function createTracing(tracer: Tracer, shutdown: () => Promise<void> = as
           if (!data) span.setStatus({ code: SpanStatusCode.ERROR, message: codes.join(', ') });
         } else span.setAttribute('gateway.outcome', 'ok');
       }
-      span.end();
+      // Over HTTP, the span ends with the answer sent, and says its status; in process, now.
+      const res = (context as { res?: ServerResponse }).res;
+      if (!res || typeof res.once !== 'function') return void span.end();
+      res.once('close', () => {
+        if (res.headersSent) {
+          span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, res.statusCode);
+          if (res.statusCode >= 500) span.setAttribute(ATTR_ERROR_TYPE, String(res.statusCode));
+        }
+        span.end();
+      });
     },
   };
 
@@ -132,14 +200,20 @@ export function createTracing(tracer: Tracer, shutdown: () => Promise<void> = as
     start(req: HttpRequest, key: object): CallSpan {
       const parent = (key as Traced)[PARENT];
       if (!parent) return NO_SPAN;
+      const upstream = upstreamOf(req.baseUrl);
+      // Named by the upstream operation: without a URL template, the convention's name would be
+      // the method alone, and every call a `GET`.
       const span = tracer.startSpan(
         `${req.service} ${req.operation}`,
         {
           kind: SpanKind.CLIENT,
           attributes: {
+            [ATTR_HTTP_REQUEST_METHOD]: req.method,
+            [ATTR_SERVER_ADDRESS]: upstream.address,
+            [ATTR_SERVER_PORT]: upstream.port,
+            [ATTR_URL_FULL]: upstream.prefix + req.path,
             'gateway.upstream.service': req.service,
             'gateway.upstream.operation': req.operation,
-            'http.request.method': req.method,
             'gateway.cache.hit': false,
           },
         },
@@ -150,8 +224,9 @@ export function createTracing(tracer: Tracer, shutdown: () => Promise<void> = as
       return {
         headers,
         end(status, retries) {
-          if (typeof status === 'number') span.setAttribute('http.response.status_code', status);
-          else span.setAttribute('error.type', status);
+          if (typeof status === 'number') span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, status);
+          else span.setAttribute(ATTR_ERROR_TYPE, status);
+          if (typeof status === 'number' && status >= 400) span.setAttribute(ATTR_ERROR_TYPE, String(status));
           span.setAttribute('gateway.upstream.retries', retries);
           if (typeof status !== 'number' || status >= 400) span.setStatus({ code: SpanStatusCode.ERROR, message: String(status) });
           span.end();
@@ -183,6 +258,12 @@ export function createTracing(tracer: Tracer, shutdown: () => Promise<void> = as
           parent,
         )
         .end();
+    },
+    idsOf(context) {
+      const span = (context as Traced)[OPERATION];
+      if (!span) return undefined;
+      const { traceId, spanId } = span.spanContext();
+      return { trace_id: traceId, span_id: spanId };
     },
     traceOf: (context) => context,
     shutdown,

@@ -5,6 +5,10 @@
  * counted here rather than logged one by one: a fan-out over a failing upstream is one line, not
  * hundreds (src/gateway.ts logs repeated upstream failures at warn, rate-limited).
  *
+ * Each line carries the request's id (`request_id`, the `x-request-id` answered; src/request-id.ts)
+ * and, when tracing is on, the ids of its operation span (`trace_id`, `span_id`), so a line leads
+ * to its trace and back.
+ *
  * Sampling (LOG_SAMPLE_RATE): a share of the requests that went well is logged; a request with
  * errors, or refused, always is, since those are the lines an operator looks for.
  */
@@ -15,12 +19,15 @@ import type { GatewayContext } from '../context.js';
 import { codeOf } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { ClientIdentity } from '../rate-limit/identity.js';
+import { requestIdOf } from '../ops/request-id.js';
 
 export interface RequestLogOptions {
   logger: Logger;
   identity: ClientIdentity;
   /** The share, from 0 to 1, of requests without errors that are logged; 1 when absent. Read per request: a reload may change it. */
   sampleRate?: number;
+  /** The ids of a request's trace and operation span, when tracing is on (src/ops/tracing.ts). */
+  traceIds?: (context: object) => { trace_id: string; span_id: string } | undefined;
 }
 
 /** Errors by code, e.g. `{ UPSTREAM_UNAVAILABLE: 30 }`. */
@@ -35,17 +42,20 @@ function byCode(errors: readonly unknown[] | undefined): Record<string, number> 
 }
 
 export function useRequestLog(options: RequestLogOptions): Plugin {
-  const { logger, identity } = options;
+  const { logger, identity, traceIds } = options;
   const client = (context: unknown): string => {
     const req = (context as { req?: IncomingMessage }).req;
     return req ? identity.address(req.socket.remoteAddress, req.headers['x-forwarded-for']) : 'in-process';
   };
+  /** The fields that tie a line to its request and trace; absent ones are left out of the line. */
+  const ids = (context: object) => ({ request_id: requestIdOf((context as { req?: IncomingMessage }).req), ...traceIds?.(context) });
   return {
     onValidate: ({ context }) => {
       if (!logger.isLevelEnabled('info')) return undefined;
       return ({ result }) => {
         // A document refused before it ran is a request too.
-        if (result.length > 0) logger.info({ client: client(context), outcome: 'refused', errors: byCode(result) }, 'graphql request');
+        if (result.length > 0)
+          logger.info({ client: client(context), outcome: 'refused', errors: byCode(result), ...ids(context) }, 'graphql request');
       };
     },
     onExecute: ({ args }) => {
@@ -70,6 +80,7 @@ export function useRequestLog(options: RequestLogOptions): Plugin {
                 : undefined,
               errors: Symbol.asyncIterator in result ? undefined : byCode(single.errors),
               client: client(args.contextValue),
+              ...ids(args.contextValue as object),
             },
             'graphql request',
           );
