@@ -55,7 +55,7 @@ describe('GraphQL requests', () => {
     expect(sample(text, 'graphql_server_request_duration_seconds_sum', subnets)).toBeGreaterThan(0);
     // Every request is in the +Inf bucket; the histogram's buckets only grow.
     expect(sample(text, 'graphql_server_request_duration_seconds_bucket', { ...subnets, le: '+Inf' })).toBe(3);
-    expect(sample(text, 'graphql_server_request_duration_seconds_bucket', { ...subnets, le: '0.01' })).toBeLessThanOrEqual(3);
+    expect(sample(text, 'graphql_server_request_duration_seconds_bucket', { ...subnets, le: '0.05' })).toBeLessThanOrEqual(3);
     expect(sample(text, 'graphql_server_requests_total', { graphql_operation_name: '(anonymous)', outcome: 'refused' })).toBe(1);
     expect(sample(text, 'gateway_graphql_errors_total', { code: 'GRAPHQL_VALIDATION_FAILED' })).toBe(1);
     expect(sample(text, 'gateway_graphql_errors_total')).toBe(1);
@@ -352,7 +352,7 @@ describe('the bound series', () => {
 });
 
 describe('/metrics of `npm start` under made-up operation names', () => {
-  it('keeps a client to its share of the names, and stays under 400 KB (40 KB gzipped, as Prometheus fetches it) with every name taken', async () => {
+  it('keeps a client to its share of the names, and stays under 300 KB (40 KB gzipped, as Prometheus fetches it) with every name taken', async () => {
     const gw = await startGatewayProcess(sandbox);
     try {
       const scrapeText = async () => (await fetch(`${gw.origin}/metrics`)).text();
@@ -368,8 +368,7 @@ describe('/metrics of `npm start` under made-up operation names', () => {
       // Another client's name is still its own label.
       await send('127.0.0.3', 'Honest');
       expect(sample(await scrapeText(), 'graphql_server_requests_total', { graphql_operation_name: 'Honest' })).toBe(1);
-      // Every one of the 200 names taken, by four clients: under 400 KB, the semantic conventions'
-      // label names being long; what a scraper fetches is that gzipped.
+      // Every one of the 200 names taken, by four clients: under 300 KB; what a scraper fetches is that gzipped.
       for (const from of ['127.0.0.4', '127.0.0.5', '127.0.0.6']) {
         await Promise.all(Array.from({ length: 50 }, (_, j) => send(from, `Op${from.replaceAll('.', '')}x${j}`)));
       }
@@ -380,7 +379,7 @@ describe('/metrics of `npm start` under made-up operation names', () => {
         ),
       );
       expect(names.size).toBeGreaterThanOrEqual(200);
-      expect(Buffer.byteLength(full)).toBeLessThan(400_000);
+      expect(Buffer.byteLength(full)).toBeLessThan(300_000);
       const zipped = await request(`${gw.origin}/metrics`, { headers: { 'accept-encoding': 'gzip' } });
       const packed = Buffer.from(await zipped.body.arrayBuffer());
       expect(zipped.headers['content-encoding']).toBe('gzip');
