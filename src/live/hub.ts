@@ -20,8 +20,7 @@
  *   before a subscription opens.
  */
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import type { RedisConnection } from '../redis.js';
+import type { RedisClient, RedisConnection } from '../redis.js';
 import { CallBudget } from '../upstreams/budget.js';
 import { Cancellation } from '../upstreams/cancellation.js';
 import type { CallScope } from '../upstreams/http.js';
@@ -81,6 +80,7 @@ interface Message {
 /** Events a slow subscriber may have waiting; past that the oldest are dropped. */
 const QUEUE_LIMIT = 256;
 
+/** Each after REDIS_KEY_PREFIX, then the topic; each key alone in its commands, so any cluster slot will do. */
 const CHANNEL = 'live:events:';
 const LEASE = 'live:lease:';
 const STATE = 'live:state:';
@@ -195,7 +195,7 @@ export class LiveHub {
   private closed = false;
   private readonly id = randomUUID();
   private readonly leaseMs: number;
-  private subscriberConnection?: Promise<Redis>;
+  private subscriberConnection?: Promise<RedisClient>;
 
   constructor(private readonly options: LiveOptions) {
     this.leaseMs = options.leaseMs ?? 10_000;
@@ -285,12 +285,12 @@ export class LiveHub {
     const redis = this.options.redis;
     if (!redis) return;
     const client = redis.client;
-    if (topic.holding && client) await client.eval(RELEASE, 1, LEASE + topic.feed.key, this.id).catch(() => undefined);
+    if (topic.holding && client) await client.eval(RELEASE, 1, this.name(LEASE, topic.feed.key), this.id).catch(() => undefined);
     topic.holding = false;
     if (this.subscriberConnection) {
       const sub = await this.subscriberConnection;
       // Another subscription may have opened the same topic meanwhile: it listens on the same channel.
-      if (!this.topics.has(topic.feed.key)) await sub.unsubscribe(CHANNEL + topic.feed.key).catch(() => undefined);
+      if (!this.topics.has(topic.feed.key)) await sub.unsubscribe(this.name(CHANNEL, topic.feed.key)).catch(() => undefined);
     }
   }
 
@@ -360,12 +360,12 @@ export class LiveHub {
       const key = topic.feed.key;
       // A state not kept costs only a resumption from further back.
       if (message.state !== undefined)
-        client.set(STATE + key, JSON.stringify(message.state), 'PX', this.leaseMs * 6).catch(() => undefined);
+        client.set(this.name(STATE, key), JSON.stringify(message.state), 'PX', this.leaseMs * 6).catch(() => undefined);
       // Only the other instances hear it through Redis (ours skips its own): this instance's
       // subscribers never depend on its subscriber connection being subscribed again after
       // Redis restarted. A single gateway lost its streams that way: it published, and its own
       // connection, not yet listening again, heard nothing.
-      client.publish(CHANNEL + key, JSON.stringify({ ...message, from: this.id })).catch(() => undefined);
+      client.publish(this.name(CHANNEL, key), JSON.stringify({ ...message, from: this.id })).catch(() => undefined);
     }
     this.deliver(topic, message);
   }
@@ -406,11 +406,16 @@ export class LiveHub {
 
   // --- Redis ------------------------------------------------------------------------------------------
 
+  /** A key or channel of `topic`, after REDIS_KEY_PREFIX. */
+  private name(kind: string, topic: string): string {
+    return `${this.options.redis?.prefix ?? ''}${kind}${topic}`;
+  }
+
   /** The state the last leaseholder kept, to resume from (Redis only). */
   private async sharedState(topic: Topic): Promise<unknown> {
     const client = this.options.redis?.client;
     if (!client || !topic.holding) return undefined;
-    const text = await client.get(STATE + topic.feed.key).catch(() => null);
+    const text = await client.get(this.name(STATE, topic.feed.key)).catch(() => null);
     return text ? JSON.parse(text) : undefined;
   }
 
@@ -420,11 +425,11 @@ export class LiveHub {
       // ioredis subscribes again after a reconnection by itself; saying every channel again on
       // 'ready' costs one command and covers a reconnection that lost track of them.
       sub.on('ready', () => {
-        const channels = [...this.topics.keys()].map((key) => CHANNEL + key);
+        const channels = [...this.topics.keys()].map((key) => this.name(CHANNEL, key));
         if (channels.length > 0) sub.subscribe(...channels).catch(() => undefined);
       });
       sub.on('message', (channel: string, text: string) => {
-        const listening = this.topics.get(channel.slice(CHANNEL.length));
+        const listening = this.topics.get(channel.slice(this.name(CHANNEL, '').length));
         if (!listening) return;
         try {
           const message = JSON.parse(text) as Message;
@@ -437,10 +442,10 @@ export class LiveHub {
       return sub;
     });
     const sub = await this.subscriberConnection;
-    await sub.subscribe(CHANNEL + topic.feed.key).catch(() => undefined);
+    await sub.subscribe(this.name(CHANNEL, topic.feed.key)).catch(() => undefined);
     // Who joins a value's feed polled elsewhere gets its current value from the kept state.
     if (topic.feed.current && topic.state === undefined) {
-      const text = await redis.client?.get(STATE + topic.feed.key).catch(() => null);
+      const text = await redis.client?.get(this.name(STATE, topic.feed.key)).catch(() => null);
       if (text && topic.state === undefined) this.deliver(topic, { state: JSON.parse(text) });
     }
   }
@@ -451,7 +456,7 @@ export class LiveHub {
     if (topic.checking) return;
     if (!this.live(topic)) return;
     const client = this.options.redis?.client;
-    const key = LEASE + topic.feed.key;
+    const key = this.name(LEASE, topic.feed.key);
     if (!client) {
       // Redis is away: this instance's subscribers are served from here until it is back.
       topic.holding = false;
