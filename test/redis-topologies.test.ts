@@ -10,6 +10,9 @@
 import { spawnSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { RedisBuckets } from '../src/rate-limit/buckets.js';
+import { RedisConnection } from '../src/redis.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { getWorld } from '../sandbox/world/world.js';
 import { startGatewayProcess, untilRedisConnected, type GatewayProcess } from './gateway-process.js';
@@ -144,4 +147,22 @@ describe.each([
       await Promise.all([a.stop(), b.stop()]);
     }
   }, 60_000);
+
+  it("draws from none of a request's buckets when one of them refuses it", async () => {
+    const connection = new RedisConnection(loadConfig({ ...topology!.env, REDIS_KEY_PREFIX: PREFIX }).redis!);
+    try {
+      for (let i = 0; i < 100 && !connection.ready; i++) await sleep(50);
+      expect(connection.ready).toBe(true);
+      const buckets = new RedisBuckets(connection, { perSecond: 0.01, burst: 3 });
+      const [address, key] = [`addr-${Date.now()}`, `key-${Date.now()}`];
+      // In a cluster these two lie in different slots: the script runs once for each.
+      expect(await buckets.take([key], 3)).toBe(0);
+      expect(await buckets.take([address, key], 1)).toBeGreaterThan(0);
+      // The address's bucket drew and gave back, or never drew: full either way.
+      expect((await buckets.standing([address]))?.remaining).toBeCloseTo(3, 1);
+      expect(await buckets.take([address], 3)).toBe(0);
+    } finally {
+      await connection.close();
+    }
+  });
 });
