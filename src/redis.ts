@@ -102,6 +102,8 @@ function createClient(classes: IoredisClasses, settings: RedisSettings, queue: b
       enableOfflineQueue: queue,
       clusterRetryStrategy: retryStrategy,
       // Every node the cluster names is reached like the seeds: same credentials, same TLS.
+      // Failing fast is the cluster's own offline queue's (above): ioredis keeps a node's
+      // connection queueing while it connects, whatever these options say.
       redisOptions: { ...common, username: first.username, password: first.password },
     };
     return new classes.Cluster(
