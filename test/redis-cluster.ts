@@ -17,6 +17,8 @@ export interface RedisTopology {
   env: Record<string, string>;
   /** The data nodes' ports: the cluster's masters, or the sentinel's master. */
   ports: number[];
+  /** Kills the data nodes (not the sentinel), empty, and starts them again once `down` resolves. */
+  restart(down?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -38,24 +40,28 @@ function requireRedis(): void {
 
 /** Starts `count` processes, stops them all (and removes `dir`) if anything fails. */
 function processes(dir: string) {
-  const children: ChildProcess[] = [];
+  const children: { args: string[]; child: ChildProcess; data: boolean }[] = [];
+  const kill = (child: ChildProcess) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
   const stop = async () => {
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGKILL');
-          }),
-      ),
-    );
+    await Promise.all(children.map(({ child }) => kill(child)));
     rmSync(dir, { recursive: true, force: true });
   };
-  const start = (args: string[]) => {
-    children.push(spawn('redis-server', args, { cwd: dir, stdio: 'ignore' }));
+  const start = (args: string[], data = true) => {
+    children.push({ args, child: spawn('redis-server', args, { cwd: dir, stdio: 'ignore' }), data });
   };
-  return { start, stop };
+  /** The data nodes killed, and started again with the same arguments (a cluster node finds its peers in its nodes.conf). */
+  const restart = async (down: () => Promise<void>) => {
+    const nodes = children.filter((c) => c.data);
+    await Promise.all(nodes.map(({ child }) => kill(child)));
+    await down();
+    for (const node of nodes) node.child = spawn('redis-server', node.args, { cwd: dir, stdio: 'ignore' });
+  };
+  return { start, stop, restart };
 }
 
 const NO_PERSISTENCE = ['--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'];
@@ -97,10 +103,16 @@ export async function startRedisCluster(): Promise<RedisTopology> {
     );
     if (!created.includes('All 16384 slots covered')) throw new Error(`redis-cli --cluster create failed:\n${created}`);
     // Every node must know every other's slots, or a client's first MOVED goes in circles.
-    await until('cluster_state:ok on every node', () => ports.every((p) => cli(p, 'cluster', 'info').includes('cluster_state:ok')));
+    const ready = () =>
+      until('cluster_state:ok on every node', () => ports.every((p) => cli(p, 'cluster', 'info').includes('cluster_state:ok')));
+    await ready();
     return {
       env: { REDIS_MODE: 'cluster', REDIS_URL: ports.map((p) => `redis://127.0.0.1:${p}`).join(',') },
       ports,
+      async restart(down = () => sleep(0)) {
+        await running.restart(down);
+        await ready();
+      },
       stop: running.stop,
     };
   } catch (error) {
@@ -130,13 +142,17 @@ export async function startRedisSentinel(): Promise<RedisTopology> {
         '',
       ].join('\n'),
     );
-    running.start([conf, '--sentinel']);
+    running.start([conf, '--sentinel'], false);
     await until('the sentinel names the master', () =>
       cli(sentinel, 'sentinel', 'get-master-addr-by-name', 'mymaster').includes(String(master)),
     );
     return {
       env: { REDIS_MODE: 'sentinel', REDIS_URL: `redis://127.0.0.1:${sentinel}`, REDIS_SENTINEL_MASTER: 'mymaster' },
       ports: [master],
+      async restart(down = () => sleep(0)) {
+        await running.restart(down);
+        await until(`redis-server on ${master}`, () => cli(master, 'ping') === 'PONG');
+      },
       stop: running.stop,
     };
   } catch (error) {
