@@ -12,9 +12,9 @@
  * - With Redis, one instance of the cluster polls a topic: a lease in Redis (SET NX PX, renewed
  *   while it polls) decides which; it publishes what it finds on the topic's channel, with its
  *   state, and every other instance with subscribers to the topic listens there (its own
- *   subscribers it serves directly). When the leaseholder
- *   stops or dies, another instance takes the lease once it expires and resumes from the state
- *   the last one kept. While Redis is away, each instance polls for its own subscribers.
+ *   subscribers it serves directly). When the leaseholder stops or dies, another instance takes
+ *   the lease once it expires and resumes from the state the last one kept. While Redis is away,
+ *   each instance polls for its own subscribers.
  * - Bounds: subscriptions per client (by address) and in all, and distinct topics (each its own
  *   poller: a client varying its arguments must not make the gateway poll without end), checked
  *   before a subscription opens.

@@ -99,9 +99,10 @@ export class MemoryBuckets {
  * A Redis Cluster refuses a script whose keys lie in different slots, and a request's buckets
  * (its address's, its key's) do: a hash tag putting every bucket in one slot would send every
  * request of the deployment to one node. There the script runs once per bucket instead, each a
- * slot of its own: a request refused by one bucket gives back what the others drew. Between the
- * draw and the give-back another request may see those buckets a point lower: the cluster's
- * limits can be a little stricter than one server's for that moment, never looser.
+ * slot of its own, in one order for every request: a request refused by one bucket gives back
+ * what the ones before it drew. Between the draw and the give-back another request may see
+ * those buckets a point lower: the cluster's limits can be a little stricter than one server's
+ * for that moment, never looser.
  */
 const DRAW = `
 local now = redis.call('TIME')
@@ -180,10 +181,23 @@ export class RedisBuckets {
     const keys = this.keys(names);
     try {
       if (!this.redis.cluster || keys.length < 2) return await run(keys, points, settle);
-      const waits = await Promise.all(keys.map((key) => run([key], points, settle)));
-      const wait = Math.max(0, ...waits);
-      if (wait > 0) await Promise.all(keys.filter((_, i) => waits[i] === 0).map((key) => run([key], -points, true)));
-      return wait;
+      if (settle) {
+        await Promise.all(keys.map((key) => run([key], points, true)));
+        return 0;
+      }
+      // One bucket after the other, in one order for every request: two requests of a client
+      // drawing in parallel could each be refused by the bucket the other had just drawn from,
+      // both giving back, and neither served. (Measured: 9 of a burst of 10 served, not 10.)
+      const drawn: string[] = [];
+      for (const key of [...keys].sort()) {
+        const wait = await run([key], points, false);
+        if (wait > 0) {
+          await Promise.all(drawn.map((k) => run([k], -points, true)));
+          return wait;
+        }
+        drawn.push(key);
+      }
+      return 0;
     } catch (error) {
       this.redis.down(error as Error);
       return undefined;
