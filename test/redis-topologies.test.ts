@@ -71,7 +71,11 @@ describe.each([
       LIVE_POLL_BLOCKS_MS: String(POLL_MS),
       LIVE_LEASE_MS: '1000',
     });
-    await untilRedisConnected(gw, 10_000);
+    // A gateway that never connected is stopped here: the test never gets it to stop.
+    await untilRedisConnected(gw, 10_000).catch(async (error: unknown) => {
+      await gw.stop();
+      throw error;
+    });
     return gw;
   };
 
