@@ -3,6 +3,7 @@
  * Every problem is reported at once, each naming its variable, so a bad deployment fails
  * with one readable message instead of one error per restart.
  */
+import { accessSync, constants } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { FRESHNESS_KINDS, type FreshnessKind } from './loaders/freshness.js';
@@ -10,6 +11,7 @@ import type { LiveKind } from './live/feeds.js';
 import type { BreakerOptions } from './upstreams/http.js';
 import type { CorsConfig } from './plugins/use-cross-site.js';
 import { parseRange, type TrustProxy } from './rate-limit/identity.js';
+import type { RedisSettings } from './redis.js';
 
 export const PUBLIC_DEFAULTS = {
   DATA_API_URL: 'https://data-api.avax.network',
@@ -121,6 +123,37 @@ const readyUpstreams = z.string().transform((value, ctx): ReadyUpstream[] => {
 /** The most operations BATCHING_LIMIT may allow in one request: past a few dozen a client should send requests of its own. */
 export const BATCHING_MAX = 100;
 
+/** A comma list of redis:// or rediss:// URLs (one, unless REDIS_MODE says cluster or sentinel). */
+const redisUrls = z
+  .string()
+  .transform(commaList)
+  .refine(
+    (list) =>
+      list.length > 0 &&
+      list.every((v) => {
+        if (!/^rediss?:\/\//.test(v) || !URL.canParse(v)) return false;
+        const url = new URL(v);
+        return url.hostname !== '' && /^(\/\d{0,2})?$/.test(url.pathname) && !url.search && !url.hash;
+      }),
+    {
+      message:
+        'must be a redis:// or rediss:// URL (or, with REDIS_MODE cluster or sentinel, a comma list of them), e.g. redis://127.0.0.1:6379',
+    },
+  );
+
+/** A file the gateway can read now (a certificate, a key): a typo stops the start, not the first connection. */
+const readableFile = z.string().refine(
+  (path) => {
+    try {
+      accessSync(path, constants.R_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must name a file this process can read' },
+);
+
 /** The shortest poll interval of a subscription topic. */
 const MIN_POLL_MS = 200;
 
@@ -144,9 +177,19 @@ const schema = z.object({
   UPSTREAM_RETRIES: int(0, 5).default(2),
   UPSTREAM_CONNECTIONS: int(1, 1024).default(64),
   CACHE: z.enum(['off', 'memory', 'redis'], { message: 'must be one of off, memory, redis' }).optional(),
-  REDIS_URL: z
+  REDIS_URL: redisUrls.optional(),
+  REDIS_MODE: z
+    .enum(['standalone', 'cluster', 'sentinel'], { message: 'must be one of standalone, cluster, sentinel' })
+    .default('standalone'),
+  REDIS_SENTINEL_MASTER: z.string().min(1).optional(),
+  REDIS_SENTINEL_PASSWORD: z.string().min(1).optional(),
+  REDIS_TLS_CA_FILE: readableFile.optional(),
+  REDIS_TLS_CERT_FILE: readableFile.optional(),
+  REDIS_TLS_KEY_FILE: readableFile.optional(),
+  // Braces would make part of the prefix the cluster hash tag: every key in one slot.
+  REDIS_KEY_PREFIX: z
     .string()
-    .regex(/^rediss?:\/\//, { message: 'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379' })
+    .regex(/^[^\s{}]{1,64}$/, { message: 'must be up to 64 characters without spaces or braces, e.g. gateway-eu:' })
     .optional(),
   CACHE_MAX_BYTES: int(0, 64 * 1024 * MiB).default(32 * MiB),
   RESPONSE_CACHE_MAX_BYTES: int(0, 64 * 1024 * MiB).default(16 * MiB),
@@ -315,12 +358,16 @@ export interface Config {
    */
   cache: {
     mode: 'off' | 'memory' | 'redis';
-    redisUrl?: string;
     maxBytes: number;
     responseMaxBytes: number;
     /** Time-to-live per kind of chain state, where configured. */
     ttls: Partial<Record<FreshnessKind, number>>;
   };
+  /**
+   * The Redis every instance shares (REDIS_URL and the other REDIS_* settings): for the cache when
+   * `cache.mode` is `redis`, rate limits, subscriptions' pollers. Undefined: none.
+   */
+  redis?: RedisSettings;
   /**
    * Memory for documents, estimated in bytes: parsed ones (and their validation), and operations
    * compiled by graphql-jit (src/plugins/use-compiled-execution.ts). Least recently used first out.
@@ -438,6 +485,7 @@ export const SECRET_KEYS: ReadonlySet<string> = new Set([
   'CURSOR_SECRET',
   'ADMIN_TOKEN',
   'REDIS_URL',
+  'REDIS_SENTINEL_PASSWORD',
   'METRICS_TOKEN',
   'SUBGRAPH_TOKEN',
 ]);
@@ -470,6 +518,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ]);
   }
   if (cacheMode === 'redis' && !c.REDIS_URL) throw new ConfigError(['CACHE: redis needs REDIS_URL, e.g. redis://127.0.0.1:6379']);
+  const redis = redisOf(c, input);
   if (c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError(['HTTP_HEADERS_TIMEOUT_MS: must not be more than HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)']);
   }
@@ -542,11 +591,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : false,
     cache: {
       mode: cacheMode,
-      redisUrl: c.REDIS_URL,
       maxBytes: c.CACHE_MAX_BYTES,
       responseMaxBytes: c.RESPONSE_CACHE_MAX_BYTES,
       ttls: Object.fromEntries(TTL_KINDS.flatMap((kind) => (c[ttlVariable(kind)] === undefined ? [] : [[kind, c[ttlVariable(kind)]]]))),
     },
+    redis,
     documents: { parsedMaxBytes: c.DOCUMENT_CACHE_MAX_BYTES, compiledMaxBytes: c.COMPILED_CACHE_MAX_BYTES },
     callBudget: c.UPSTREAM_CALL_BUDGET,
     cost: { maxNodes: c.MAX_RESULT_NODES, extensions: c.COST_EXTENSIONS, mode: c.DEMAND_CONTROL },
@@ -596,6 +645,64 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 export type OtlpProtocol = 'http/protobuf' | 'http/json';
+
+/** The REDIS_* settings, checked together; every problem at once. */
+function redisOf(
+  c: {
+    REDIS_URL?: string[];
+    REDIS_MODE: RedisSettings['mode'];
+    REDIS_SENTINEL_MASTER?: string;
+    REDIS_SENTINEL_PASSWORD?: string;
+    REDIS_TLS_CA_FILE?: string;
+    REDIS_TLS_CERT_FILE?: string;
+    REDIS_TLS_KEY_FILE?: string;
+    REDIS_KEY_PREFIX?: string;
+  },
+  input: Record<string, string | undefined>,
+): RedisSettings | undefined {
+  const urls = c.REDIS_URL;
+  if (!urls) {
+    const orphans = Object.keys(input).filter((key) => key.startsWith('REDIS_') && key !== 'REDIS_URL' && input[key] !== undefined);
+    if (orphans.length > 0) throw new ConfigError(orphans.map((key) => `${key}: needs REDIS_URL (Redis is not used without it)`));
+    return undefined;
+  }
+  const mode = c.REDIS_MODE;
+  const problems: string[] = [];
+  const tls = urls.map((url) => url.startsWith('rediss://'));
+  if (mode === 'standalone' && urls.length > 1) {
+    problems.push('REDIS_URL: one URL, unless REDIS_MODE is cluster (the seed nodes) or sentinel (the sentinels)');
+  }
+  if (tls.some((t) => t !== tls[0])) problems.push('REDIS_URL: all redis:// or all rediss://, not both');
+  if (mode === 'cluster' && urls.some((url) => new URL(url).pathname.length > 1)) {
+    problems.push('REDIS_URL: a Redis Cluster has database 0 only: no /<db> in its URLs');
+  }
+  if (mode === 'sentinel' && !c.REDIS_SENTINEL_MASTER) {
+    problems.push('REDIS_SENTINEL_MASTER: needed with REDIS_MODE=sentinel: the name of the master the sentinels watch, e.g. mymaster');
+  }
+  if (mode !== 'sentinel') {
+    for (const key of ['REDIS_SENTINEL_MASTER', 'REDIS_SENTINEL_PASSWORD'] as const) {
+      if (c[key] !== undefined) problems.push(`${key}: only with REDIS_MODE=sentinel`);
+    }
+  }
+  for (const key of ['REDIS_TLS_CA_FILE', 'REDIS_TLS_CERT_FILE', 'REDIS_TLS_KEY_FILE'] as const) {
+    if (c[key] !== undefined && !tls[0]) problems.push(`${key}: needs a rediss:// REDIS_URL (TLS)`);
+  }
+  if ((c.REDIS_TLS_CERT_FILE === undefined) !== (c.REDIS_TLS_KEY_FILE === undefined)) {
+    problems.push('REDIS_TLS_CERT_FILE: a client certificate needs its key (REDIS_TLS_KEY_FILE), and the key its certificate');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    mode,
+    urls,
+    sentinelMaster: c.REDIS_SENTINEL_MASTER,
+    sentinelPassword: c.REDIS_SENTINEL_PASSWORD,
+    tls:
+      c.REDIS_TLS_CA_FILE || c.REDIS_TLS_CERT_FILE
+        ? { caFile: c.REDIS_TLS_CA_FILE, certFile: c.REDIS_TLS_CERT_FILE, keyFile: c.REDIS_TLS_KEY_FILE }
+        : undefined,
+    keyPrefix: c.REDIS_KEY_PREFIX ?? '',
+  };
+}
 
 /** Tracing is on when an endpoint says where spans go, unless the SDK or the traces exporter is turned off. */
 function tracingOf(c: {

@@ -208,11 +208,11 @@ function connectRedis(config: Config, logger: Logger | undefined): RedisConnecti
   const uses = [config.cache.mode === 'redis' && 'the cache', config.rateLimit && 'rate limits', 'subscriptions']
     .filter(Boolean)
     .join(' and ');
-  if (!config.cache.redisUrl || !uses) return undefined;
+  if (!config.redis || !uses) return undefined;
   const down = every(30_000, (held) =>
     logger?.warn(`Redis is unreachable: ${uses} use this instance's memory until it is back${held ? ` (${held} more failures)` : ''}.`),
   );
-  return new RedisConnection(config.cache.redisUrl, {
+  return new RedisConnection(config.redis, {
     onState: (state) => (state === 'down' ? down() : logger?.info(`Redis is back: ${uses} shared again.`)),
   });
 }

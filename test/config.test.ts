@@ -142,4 +142,61 @@ describe('configuration', () => {
     expect(loadConfig({ FEDERATION: 'true' }).subgraphToken).toBeUndefined();
     expect(() => loadConfig({ SUBGRAPH_TOKEN: 'short' })).toThrow(/SUBGRAPH_TOKEN: must be at least 16 characters/);
   });
+
+  it('reads Redis as deployments run it: one server, a cluster, sentinels, TLS files, a key prefix', () => {
+    expect(loadConfig({}).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://10.0.0.5:6379' }).redis).toEqual({
+      mode: 'standalone',
+      urls: ['redis://10.0.0.5:6379'],
+      keyPrefix: '',
+    });
+    expect(loadConfig({ REDIS_URL: 'redis://a:7000, redis://b:7001', REDIS_MODE: 'cluster', REDIS_KEY_PREFIX: 'eu:' }).redis).toMatchObject(
+      {
+        mode: 'cluster',
+        urls: ['redis://a:7000', 'redis://b:7001'],
+        keyPrefix: 'eu:',
+      },
+    );
+    const file = new URL(import.meta.url).pathname;
+    expect(
+      loadConfig({
+        REDIS_URL: 'rediss://:pw@s1:26379,rediss://s2:26379',
+        REDIS_MODE: 'sentinel',
+        REDIS_SENTINEL_MASTER: 'mymaster',
+        REDIS_TLS_CA_FILE: file,
+      }).redis,
+    ).toMatchObject({ mode: 'sentinel', sentinelMaster: 'mymaster', tls: { caFile: file } });
+  });
+
+  it('refuses Redis settings that cannot work, each saying why, and never echoes the URL or the sentinel password', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(problems({ REDIS_URL: 'redis://a:1,redis://b:2' })).toEqual([expect.stringMatching(/^REDIS_URL: one URL, unless REDIS_MODE/)]);
+    expect(problems({ REDIS_URL: 'redis://a:1', REDIS_MODE: 'sentinel', REDIS_SENTINEL_PASSWORD: 'hunter2-secret' })).toEqual([
+      expect.stringMatching(/^REDIS_SENTINEL_MASTER: needed/),
+    ]);
+    expect(problems({ REDIS_URL: 'redis://a:1/2', REDIS_MODE: 'cluster' })).toEqual([expect.stringMatching(/database 0 only/)]);
+    expect(problems({ REDIS_URL: 'redis://a:1', REDIS_TLS_CA_FILE: '/nonexistent.pem' })).toEqual([
+      'REDIS_TLS_CA_FILE: must name a file this process can read (got "/nonexistent.pem")',
+    ]);
+    const file = new URL(import.meta.url).pathname;
+    expect(problems({ REDIS_URL: 'redis://a:1', REDIS_TLS_CERT_FILE: file })).toEqual([
+      'REDIS_TLS_CERT_FILE: needs a rediss:// REDIS_URL (TLS)',
+      expect.stringMatching(/^REDIS_TLS_CERT_FILE: a client certificate needs its key/),
+    ]);
+    expect(problems({ REDIS_KEY_PREFIX: 'x:' })).toEqual(['REDIS_KEY_PREFIX: needs REDIS_URL (Redis is not used without it)']);
+    expect(problems({ REDIS_URL: 'redis://a:1', REDIS_KEY_PREFIX: '{eu}:' })).toEqual([
+      expect.stringMatching(/^REDIS_KEY_PREFIX: .*braces/),
+    ]);
+    const secret = problems({ REDIS_URL: 'http://user:hunter2-secret@a:1', REDIS_SENTINEL_PASSWORD: '' });
+    expect(secret).toEqual([expect.stringMatching(/^REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/)]);
+    expect(secret.join()).not.toContain('hunter2');
+  });
 });

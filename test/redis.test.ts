@@ -30,7 +30,11 @@ afterAll(async () => {
 /** An instance as deployed: REDIS_URL and nothing else set; connected before the test reads, as a long-running one would be. */
 async function instance(env: Record<string, string> = {}): Promise<GatewayProcess> {
   const gw = await startGatewayProcess(sandbox, { REDIS_URL: redis.url, ...env });
-  await untilRedisConnected(gw);
+  // A gateway that never connected is stopped here: the test never gets it to stop.
+  await untilRedisConnected(gw).catch(async (error: unknown) => {
+    await gw.stop();
+    throw error;
+  });
   return gw;
 }
 

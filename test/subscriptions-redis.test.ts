@@ -40,7 +40,11 @@ async function instance(): Promise<GatewayProcess> {
     LIVE_POLL_FEE_CONFIG_MS: String(POLL_MS),
     LIVE_LEASE_MS: String(LEASE_MS),
   });
-  await untilRedisConnected(gw);
+  // A gateway that never connected is stopped here: the test never gets it to stop.
+  await untilRedisConnected(gw).catch(async (error: unknown) => {
+    await gw.stop();
+    throw error;
+  });
   return gw;
 }
 

@@ -11,16 +11,16 @@
  *   poll comes at the next interval: a subscription is never left hanging by its upstream.
  * - With Redis, one instance of the cluster polls a topic: a lease in Redis (SET NX PX, renewed
  *   while it polls) decides which; it publishes what it finds on the topic's channel, with its
- *   state, and every instance with subscribers to the topic listens there. When the leaseholder
- *   stops or dies, another instance takes the lease once it expires and resumes from the state
- *   the last one kept. While Redis is away, each instance polls for its own subscribers.
+ *   state, and every other instance with subscribers to the topic listens there (its own
+ *   subscribers it serves directly). When the leaseholder stops or dies, another instance takes
+ *   the lease once it expires and resumes from the state the last one kept. While Redis is away,
+ *   each instance polls for its own subscribers.
  * - Bounds: subscriptions per client (by address) and in all, and distinct topics (each its own
  *   poller: a client varying its arguments must not make the gateway poll without end), checked
  *   before a subscription opens.
  */
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import type { RedisConnection } from '../redis.js';
+import type { RedisClient, RedisConnection } from '../redis.js';
 import { CallBudget } from '../upstreams/budget.js';
 import { Cancellation } from '../upstreams/cancellation.js';
 import type { CallScope } from '../upstreams/http.js';
@@ -73,11 +73,14 @@ interface Message {
   error?: LiveError;
   /** The topic ends after this message: its subscriptions complete. */
   final?: boolean;
+  /** The publishing instance: it delivered the message to its own subscribers itself. */
+  from?: string;
 }
 
 /** Events a slow subscriber may have waiting; past that the oldest are dropped. */
 const QUEUE_LIMIT = 256;
 
+/** Each after REDIS_KEY_PREFIX, then the topic; each key alone in its commands, so any cluster slot will do. */
 const CHANNEL = 'live:events:';
 const LEASE = 'live:lease:';
 const STATE = 'live:state:';
@@ -192,7 +195,7 @@ export class LiveHub {
   private closed = false;
   private readonly id = randomUUID();
   private readonly leaseMs: number;
-  private subscriberConnection?: Promise<Redis>;
+  private subscriberConnection?: Promise<RedisClient>;
 
   constructor(private readonly options: LiveOptions) {
     this.leaseMs = options.leaseMs ?? 10_000;
@@ -282,12 +285,12 @@ export class LiveHub {
     const redis = this.options.redis;
     if (!redis) return;
     const client = redis.client;
-    if (topic.holding && client) await client.eval(RELEASE, 1, LEASE + topic.feed.key, this.id).catch(() => undefined);
+    if (topic.holding && client) await client.eval(RELEASE, 1, this.name(LEASE, topic.feed.key), this.id).catch(() => undefined);
     topic.holding = false;
     if (this.subscriberConnection) {
       const sub = await this.subscriberConnection;
       // Another subscription may have opened the same topic meanwhile: it listens on the same channel.
-      if (!this.topics.has(topic.feed.key)) await sub.unsubscribe(CHANNEL + topic.feed.key).catch(() => undefined);
+      if (!this.topics.has(topic.feed.key)) await sub.unsubscribe(this.name(CHANNEL, topic.feed.key)).catch(() => undefined);
     }
   }
 
@@ -308,7 +311,10 @@ export class LiveHub {
       const clients = this.options.clients({ signal: cancel, budget: new CallBudget(this.options.callBudget) });
       try {
         if (topic.pollState === undefined) {
-          const state = (await this.sharedState(topic)) ?? (await topic.feed.start(clients));
+          // Resume from the state the cluster kept, else from what this instance's subscribers
+          // last had: Redis restarted empty keeps none, and starting afresh would skip the events
+          // of the hand-over.
+          const state = (await this.sharedState(topic)) ?? topic.state ?? (await topic.feed.start(clients));
           if (!current()) return;
           topic.pollState = state;
           this.publish(topic, { state });
@@ -352,17 +358,14 @@ export class LiveHub {
     const client = this.options.redis?.client;
     if (client && topic.holding) {
       const key = topic.feed.key;
-      const text = JSON.stringify(message);
-      // A state not kept costs only a resumption from further back; the message itself went out
-      // unless the PUBLISH failed, and only then is it delivered here instead (not twice).
+      // A state not kept costs only a resumption from further back.
       if (message.state !== undefined)
-        client.set(STATE + key, JSON.stringify(message.state), 'PX', this.leaseMs * 6).catch(() => undefined);
-      client.publish(CHANNEL + key, text).catch(() => this.deliver(topic, message));
-      // A state alone (the start) is news only to who has no current value yet, so delivering it
-      // twice is harmless: delivered here too, it reaches this instance's subscribers even if
-      // the channel subscription is not in place yet.
-      if (!message.events?.length && !message.error) this.deliver(topic, message);
-      return;
+        client.set(this.name(STATE, key), JSON.stringify(message.state), 'PX', this.leaseMs * 6).catch(() => undefined);
+      // Only the other instances hear it through Redis (ours skips its own): this instance's
+      // subscribers never depend on its subscriber connection being subscribed again after
+      // Redis restarted. A single gateway lost its streams that way: it published, and its own
+      // connection, not yet listening again, heard nothing.
+      client.publish(this.name(CHANNEL, key), JSON.stringify({ ...message, from: this.id })).catch(() => undefined);
     }
     this.deliver(topic, message);
   }
@@ -403,22 +406,35 @@ export class LiveHub {
 
   // --- Redis ------------------------------------------------------------------------------------------
 
+  /** A key or channel of `topic`, after REDIS_KEY_PREFIX. */
+  private name(kind: string, topic: string): string {
+    return `${this.options.redis?.prefix ?? ''}${kind}${topic}`;
+  }
+
   /** The state the last leaseholder kept, to resume from (Redis only). */
   private async sharedState(topic: Topic): Promise<unknown> {
     const client = this.options.redis?.client;
     if (!client || !topic.holding) return undefined;
-    const text = await client.get(STATE + topic.feed.key).catch(() => null);
+    const text = await client.get(this.name(STATE, topic.feed.key)).catch(() => null);
     return text ? JSON.parse(text) : undefined;
   }
 
   private async listen(topic: Topic): Promise<void> {
     const redis = this.options.redis!;
     this.subscriberConnection ??= redis.subscriber().then((sub) => {
+      // ioredis subscribes again after a reconnection by itself; saying every channel again on
+      // 'ready' costs one command and covers a reconnection that lost track of them.
+      sub.on('ready', () => {
+        const channels = [...this.topics.keys()].map((key) => this.name(CHANNEL, key));
+        if (channels.length > 0) sub.subscribe(...channels).catch(() => undefined);
+      });
       sub.on('message', (channel: string, text: string) => {
-        const listening = this.topics.get(channel.slice(CHANNEL.length));
+        const listening = this.topics.get(channel.slice(this.name(CHANNEL, '').length));
         if (!listening) return;
         try {
-          this.deliver(listening, JSON.parse(text) as Message);
+          const message = JSON.parse(text) as Message;
+          if (message.from === this.id) return;
+          this.deliver(listening, message);
         } catch {
           // Not a message of ours: nothing to deliver.
         }
@@ -426,10 +442,10 @@ export class LiveHub {
       return sub;
     });
     const sub = await this.subscriberConnection;
-    await sub.subscribe(CHANNEL + topic.feed.key).catch(() => undefined);
+    await sub.subscribe(this.name(CHANNEL, topic.feed.key)).catch(() => undefined);
     // Who joins a value's feed polled elsewhere gets its current value from the kept state.
     if (topic.feed.current && topic.state === undefined) {
-      const text = await redis.client?.get(STATE + topic.feed.key).catch(() => null);
+      const text = await redis.client?.get(this.name(STATE, topic.feed.key)).catch(() => null);
       if (text && topic.state === undefined) this.deliver(topic, { state: JSON.parse(text) });
     }
   }
@@ -440,7 +456,7 @@ export class LiveHub {
     if (topic.checking) return;
     if (!this.live(topic)) return;
     const client = this.options.redis?.client;
-    const key = LEASE + topic.feed.key;
+    const key = this.name(LEASE, topic.feed.key);
     if (!client) {
       // Redis is away: this instance's subscribers are served from here until it is back.
       topic.holding = false;
@@ -453,9 +469,9 @@ export class LiveHub {
         const renewed = await client.eval(RENEW, 1, key, this.id, this.leaseMs);
         // Released meanwhile (its last subscriber left): release() gave the lease up.
         if (renewed || !this.live(topic)) return;
+        // Lost: it lapsed, or Redis restarted empty. Take it again at once if nobody else has:
+        // waiting for the next check would leave the topic unpolled that long.
         topic.holding = false;
-        this.stopPolling(topic);
-        return;
       }
       const taken = await client.set(key, this.id, 'PX', this.leaseMs, 'NX');
       if (taken === 'OK') {
@@ -466,12 +482,15 @@ export class LiveHub {
           return;
         }
         topic.holding = true;
-        // Resume from the state the last leaseholder kept (read in the first poll).
-        this.stopPolling(topic);
-        topic.pollState = undefined;
-        this.startPolling(topic);
-      } else if (topic.polling && !topic.holding && this.live(topic)) {
-        // Polled here while Redis was away: another instance holds the topic now.
+        // Polling here already (Redis was away, or the lease lapsed): go on from this poller's
+        // own state, so no event is skipped. Otherwise resume from the state the last
+        // leaseholder kept (read in the first poll).
+        if (!topic.polling) {
+          topic.pollState = undefined;
+          this.startPolling(topic);
+        }
+      } else if (topic.polling && this.live(topic)) {
+        // Polled here while Redis was away, or until the lease was lost: another instance holds the topic now.
         this.stopPolling(topic);
       }
     } catch {

@@ -141,6 +141,10 @@ export class MemoryStore implements CacheStore, MemoryUsage {
 
 /** What an immutable answer is kept for in Redis: it never changes, but Redis memory is finite. */
 const REDIS_IMMUTABLE_TTL_MS = 24 * 3600_000;
+/**
+ * After REDIS_KEY_PREFIX; the read's hash is the hash tag of its value and of its lease, which
+ * MGET reads together: in a cluster both then live in one slot.
+ */
 const KEY_PREFIX = 'agw:1:';
 const LEASE_PREFIX = 'agw:1:lease:';
 /**
@@ -171,7 +175,15 @@ export class RedisStore implements CacheStore {
   }
 
   private key(key: string): string {
-    return KEY_PREFIX + this.hash(key);
+    return this.valueKey(this.hash(key));
+  }
+
+  private valueKey(id: string): string {
+    return `${this.redis.prefix}${KEY_PREFIX}{${id}}`;
+  }
+
+  private leaseKey(id: string): string {
+    return `${this.redis.prefix}${LEASE_PREFIX}{${id}}`;
   }
 
   async get(key: string): Promise<Entry | undefined> {
@@ -193,8 +205,8 @@ export class RedisStore implements CacheStore {
    */
   async callOnce(key: string, call: () => Promise<Entry>, signal?: CancelSignal): Promise<Entry> {
     const id = this.hash(key);
-    const valueKey = KEY_PREFIX + id;
-    const leaseKey = LEASE_PREFIX + id;
+    const valueKey = this.valueKey(id);
+    const leaseKey = this.leaseKey(id);
     const token = randomUUID();
     const deadline = Date.now() + LEASE_WAIT_MAX_MS;
     let polls = 0;

@@ -12,9 +12,8 @@
  * they meet), keeps its memory counters in an unbounded Map with a timer each, and binds its
  * Redis limiter to one client for good, where src/redis.ts has none while Redis is away.
  */
-import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import type { RedisConnection } from '../redis.js';
+import type { RedisClient, RedisConnection } from '../redis.js';
 
 export interface BucketSettings {
   /** Points added a second. */
@@ -95,9 +94,15 @@ export class MemoryBuckets {
  * The same in one Lua script, so the buckets of a request are read and drawn from atomically
  * whichever instance asks, on Redis's clock (instances' clocks may differ); ARGV[5] '1' settles
  * (draws whatever the buckets hold, debt down to -burst). A bucket expires once it would be full
- * again (debt paid back included): a missing bucket is a full one. Its keys are one request's
- * buckets, so the script needs a single Redis (not a cluster, where they would sit in different
- * slots), as src/redis.ts connects to.
+ * again (debt paid back included): a missing bucket is a full one.
+ *
+ * A Redis Cluster refuses a script whose keys lie in different slots, and a request's buckets
+ * (its address's, its key's) do: a hash tag putting every bucket in one slot would send every
+ * request of the deployment to one node. There the script runs once per bucket instead, each a
+ * slot of its own, in one order for every request: a request refused by one bucket gives back
+ * what the ones before it drew. Between the draw and the give-back another request may see
+ * those buckets a point lower: the cluster's limits can be a little stricter than one server's
+ * for that moment, never looser.
  */
 const DRAW = `
 local now = redis.call('TIME')
@@ -134,17 +139,17 @@ end
 return tostring(least)
 `;
 
-/** Apart from the cache's keys (agw:1:), and versioned like them. */
+/** After REDIS_KEY_PREFIX, apart from the cache's keys (agw:1:), and versioned like them. */
 const KEY_PREFIX = 'agw:rl:1:';
 
-type WithScripts = Redis & {
+type WithScripts = RedisClient & {
   agwDrawTokens(keys: number, ...args: (string | number)[]): Promise<number>;
   agwPeekTokens(keys: number, ...args: (string | number)[]): Promise<string>;
 };
 
 export class RedisBuckets {
   /** ioredis sends a defined script by its hash, and its text only when Redis does not know it yet. */
-  private readonly defined = new WeakSet<Redis>();
+  private readonly defined = new WeakSet<RedisClient>();
 
   constructor(
     private readonly redis: RedisConnection,
@@ -161,24 +166,38 @@ export class RedisBuckets {
     return client as WithScripts | undefined;
   }
 
+  private keys(names: readonly string[]): string[] {
+    return names.map((n) => this.redis.prefix + KEY_PREFIX + n);
+  }
+
   private async draw(names: readonly string[], points: number, settle: boolean): Promise<Wait | undefined> {
     const client = this.client();
     if (!client) return undefined;
     const { perSecond, burst } = this.settings;
     // Full again (from a debt of -burst at worst) after twice the burst's worth of time.
     const ttl = Math.ceil(((2 * burst) / perSecond) * 1000) + 1000;
+    const run = async (keys: readonly string[], points: number, settle: boolean) =>
+      Number(await client.agwDrawTokens(keys.length, ...keys, perSecond / 1000, burst, ttl, points, settle ? '1' : '0'));
+    const keys = this.keys(names);
     try {
-      return Number(
-        await client.agwDrawTokens(
-          names.length,
-          ...names.map((n) => KEY_PREFIX + n),
-          perSecond / 1000,
-          burst,
-          ttl,
-          points,
-          settle ? '1' : '0',
-        ),
-      );
+      if (!this.redis.cluster || keys.length < 2) return await run(keys, points, settle);
+      if (settle) {
+        await Promise.all(keys.map((key) => run([key], points, true)));
+        return 0;
+      }
+      // One bucket after the other, in one order for every request: two requests of a client
+      // drawing in parallel could each be refused by the bucket the other had just drawn from,
+      // both giving back, and neither served. (Measured: 9 of a burst of 10 served, not 10.)
+      const drawn: string[] = [];
+      for (const key of [...keys].sort()) {
+        const wait = await run([key], points, false);
+        if (wait > 0) {
+          await Promise.all(drawn.map((k) => run([k], -points, true)));
+          return wait;
+        }
+        drawn.push(key);
+      }
+      return 0;
     } catch (error) {
       this.redis.down(error as Error);
       return undefined;
@@ -199,8 +218,10 @@ export class RedisBuckets {
     const client = this.client();
     if (!client) return undefined;
     const { perSecond, burst } = this.settings;
+    const peek = async (keys: readonly string[]) => Number(await client.agwPeekTokens(keys.length, ...keys, perSecond / 1000, burst));
+    const keys = this.keys(names);
     try {
-      const remaining = Number(await client.agwPeekTokens(names.length, ...names.map((n) => KEY_PREFIX + n), perSecond / 1000, burst));
+      const remaining = this.redis.cluster ? Math.min(burst, ...(await Promise.all(keys.map((key) => peek([key]))))) : await peek(keys);
       return { remaining, fullInMs: Math.ceil(((burst - remaining) / perSecond) * 1000) };
     } catch (error) {
       this.redis.down(error as Error);
