@@ -58,6 +58,10 @@ export const ERROR_WORDS: Record<string, { words: (c: Context) => string; retry:
     retry: true,
   },
   PAYLOAD_TOO_LARGE: { words: () => 'The request is larger than this gateway accepts.', retry: false },
+  BATCHING_DISABLED: {
+    words: () => 'The explorer sent several queries in one request, which this gateway does not take: the explorer needs rebuilding.',
+    retry: false,
+  },
   SHUTTING_DOWN: { words: () => 'This gateway is restarting; trying again reaches another one.', retry: true },
   PERSISTED_QUERY_ONLY: {
     words: () => 'This gateway runs only the queries of the apps it knows, and this explorer build is not one of them.',
