@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, servingSandbox, type Config } from './config.js';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.js';
 import { createLogger } from './logger.js';
+import { aggregateWorkerMetrics } from './ops/cluster-metrics.js';
 import { readSettingsFile, SettingsFileError, withSettingsFile } from './settings-file.js';
 
 const USAGE = `Usage: avalanche-graphql-gateway [options]
@@ -234,6 +235,8 @@ async function primary(argv: string[]): Promise<void> {
     for (const worker of startedAt.keys()) worker.process.kill('SIGHUP');
   });
 
+  // Whichever worker a scrape reaches answers for all of them.
+  aggregateWorkerMetrics();
   if (command.workers > 1) logger.info({ workers: command.workers }, `starting ${command.workers} workers on one port`);
   for (let i = 0; i < command.workers; i++) fork();
 }

@@ -39,6 +39,7 @@ import type { LiveStats } from '../live/hub.js';
 import type { ReadOutcome } from '../loaders/reads.js';
 import type { MemoryUsage } from '../loaders/store.js';
 import type { CallObserver, CircuitReport, HttpRequest } from '../upstreams/http.js';
+import { clusterMetrics } from './cluster-metrics.js';
 import { CounterFamily, type CounterSeries, HistogramFamily, type HistogramSeries } from './series.js';
 
 /**
@@ -139,6 +140,7 @@ const CIRCUIT_VALUE = { closed: 0, 'half-open': 1, open: 2 } as const;
 
 export class GatewayMetrics {
   readonly registry = new Registry();
+  private readonly ofCluster = clusterMetrics(this.registry);
   private readonly requests: CounterFamily;
   private readonly requestDuration: HistogramFamily;
   private readonly httpDuration: HistogramFamily;
@@ -238,6 +240,8 @@ export class GatewayMetrics {
     const circuitSource = () => this.circuitSource?.() ?? [];
     new Gauge({
       name: 'gateway_upstream_circuit_state',
+      // Summed over the command's workers (./cluster-metrics.ts), the worst is the one to show.
+      aggregator: 'max',
       help: 'Circuit breaker of each upstream (a node endpoint per path): 0 closed, 1 half-open, 2 open.',
       labelNames: ['service', 'upstream'],
       registers,
@@ -465,9 +469,10 @@ export class GatewayMetrics {
     this.stores.push([name, store]);
   }
 
-  /** The text Prometheus scrapes. */
+  /** The text Prometheus scrapes: with the command's several workers, theirs summed (./cluster-metrics.ts). */
   async text(): Promise<{ contentType: string; body: string }> {
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    const body = (await this.ofCluster()) ?? (await this.registry.metrics());
+    return { contentType: this.registry.contentType, body };
   }
 
   private readSeries(kind: string): Record<ReadOutcome, CounterSeries> {
