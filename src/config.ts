@@ -292,6 +292,17 @@ const schema = z.object({
         'must be http/protobuf (the default) or http/json: traces go out as OTLP over HTTP; gRPC is not supported (a collector takes both on 4318)',
     })
     .optional(),
+  OTEL_METRICS_EXPORTER: z
+    .enum(['otlp', 'none'], { message: 'must be otlp or none (metrics are pushed as OTLP over HTTP, or scraped at /metrics)' })
+    .optional(),
+  OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: httpUrl.optional(),
+  OTEL_EXPORTER_OTLP_METRICS_PROTOCOL: z
+    .enum(['http/json', 'http/protobuf'], {
+      message:
+        'must be http/protobuf (the default) or http/json: metrics go out as OTLP over HTTP; gRPC is not supported (a collector takes both on 4318)',
+    })
+    .optional(),
+  OTEL_METRIC_EXPORT_INTERVAL: int(100, 3_600_000).default(60_000),
 });
 
 /** Every variable the gateway reads: what a settings file (the CLI's --config) or a manifest may name. */
@@ -447,6 +458,15 @@ export interface Config {
    * specification's default, http/protobuf.
    */
   tracing?: { endpoint: string; protocol: OtlpProtocol };
+  /**
+   * The /metrics registry pushed as OTLP too: on with OTEL_EXPORTER_OTLP_METRICS_ENDPOINT, or with
+   * OTEL_METRICS_EXPORTER=otlp (to OTEL_EXPORTER_OTLP_ENDPOINT + /v1/metrics, else the
+   * specification's http://localhost:4318/v1/metrics); never by OTEL_EXPORTER_OTLP_ENDPOINT
+   * alone, so a deployment that sends it only spans does not start pushing metrics too.
+   * `protocol` as tracing's, by OTEL_EXPORTER_OTLP_METRICS_PROTOCOL; every `intervalMs`
+   * (OTEL_METRIC_EXPORT_INTERVAL).
+   */
+  metricsExport?: { endpoint: string; protocol: OtlpProtocol; intervalMs: number };
 }
 
 /** Each kind of subscription and the variable of its poll interval. */
@@ -521,6 +541,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const redis = redisOf(c, input);
   if (c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError(['HTTP_HEADERS_TIMEOUT_MS: must not be more than HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)']);
+  }
+  if (c.METRICS === 'off' && metricsExportOf(c)) {
+    throw new ConfigError([
+      'METRICS: OTLP metrics export (OTEL_METRICS_EXPORTER=otlp or OTEL_EXPORTER_OTLP_METRICS_ENDPOINT) pushes the metrics METRICS=off turns off: set METRICS=on (METRICS_PORT or METRICS_TOKEN keep /metrics private) or OTEL_METRICS_EXPORTER=none',
+    ]);
   }
   if (c.RATE_LIMIT_BURST !== undefined && c.RATE_LIMIT_PER_SECOND === undefined) {
     throw new ConfigError(['RATE_LIMIT_BURST: needs RATE_LIMIT_PER_SECOND (rate limits are off without it)']);
@@ -641,6 +666,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metrics: { enabled: c.METRICS === 'on', token: c.METRICS_TOKEN, port: c.METRICS_PORT, maxOperations: c.METRICS_MAX_OPERATIONS },
     ready: { upstreams: c.READY_UPSTREAMS, cacheMs: c.READY_CACHE_MS, timeoutMs: c.READY_TIMEOUT_MS },
     tracing: tracingOf(c),
+    metricsExport: metricsExportOf(c),
   };
 }
 
@@ -719,4 +745,28 @@ function tracingOf(c: {
   if (c.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return { endpoint: c.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, protocol };
   if (c.OTEL_EXPORTER_OTLP_ENDPOINT) return { endpoint: `${c.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`, protocol };
   return undefined;
+}
+
+/**
+ * OTLP metrics are on when asked for by name: the metrics endpoint, or OTEL_METRICS_EXPORTER=otlp.
+ * The specification makes `otlp` the default exporter, but here the general endpoint alone (often
+ * set for traces only, and some trace backends take no metrics) leaves metrics to /metrics.
+ */
+function metricsExportOf(c: {
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+  OTEL_EXPORTER_OTLP_METRICS_ENDPOINT?: string;
+  OTEL_SDK_DISABLED?: boolean;
+  OTEL_METRICS_EXPORTER?: string;
+  OTEL_EXPORTER_OTLP_PROTOCOL?: OtlpProtocol;
+  OTEL_EXPORTER_OTLP_METRICS_PROTOCOL?: OtlpProtocol;
+  OTEL_METRIC_EXPORT_INTERVAL: number;
+}): Config['metricsExport'] {
+  if (c.OTEL_SDK_DISABLED || c.OTEL_METRICS_EXPORTER === 'none') return undefined;
+  const protocol = c.OTEL_EXPORTER_OTLP_METRICS_PROTOCOL ?? c.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf';
+  const intervalMs = c.OTEL_METRIC_EXPORT_INTERVAL;
+  // The exporter's rule, as for traces: a metrics endpoint is used as it is, a general one gets /v1/metrics.
+  if (c.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT) return { endpoint: c.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT, protocol, intervalMs };
+  if (c.OTEL_METRICS_EXPORTER !== 'otlp') return undefined;
+  const base = (c.OTEL_EXPORTER_OTLP_ENDPOINT ?? 'http://localhost:4318').replace(/\/+$/, '');
+  return { endpoint: `${base}/v1/metrics`, protocol, intervalMs };
 }

@@ -7,6 +7,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import { compressor, fixedAnswer } from './compression.js';
 import { graphiqlAnswer } from './graphiql.js';
@@ -118,6 +119,17 @@ async function main() {
     throw error;
   }
   const metrics = gateway.metrics;
+  // Like tracing's, the metrics SDK is loaded only when OTLP metrics are configured (the
+  // configuration refuses them with METRICS=off, so the registry is there).
+  const metricsExport =
+    metrics && config.metricsExport
+      ? (await import('./ops/otel-metrics.js')).startMetricsExport(metrics.registry, config.metricsExport)
+      : undefined;
+  if (config.metricsExport) {
+    logger.info(
+      `metrics: pushed to ${config.metricsExport.endpoint} every ${config.metricsExport.intervalMs} ms (OTLP over HTTP, ${config.metricsExport.protocol})`,
+    );
+  }
   const { server, drain } = createGatewayServer(gateway, {
     ...config.server,
     compress: compressor(config.compression),
@@ -182,6 +194,9 @@ async function main() {
     logger.info(`${signal}: draining (new requests get 503, /ready says so${delay ? `, for at least ${delay} ms` : ''}), then exiting`);
     await drain(config.server.drainTimeoutMs, delay);
     metricsServer?.close();
+    // The last export: what the drained requests counted. An unreachable collector delays the
+    // exit by at most a few seconds.
+    await Promise.race([metricsExport?.shutdown().catch(() => undefined), sleep(5_000, undefined, { ref: false })]);
     await gateway.close();
     await closeSandbox?.();
     logger.flush(() => process.exit(0));
