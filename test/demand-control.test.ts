@@ -108,6 +108,18 @@ describe('a query priced past the limits', () => {
     );
   });
 
+  it('is refused before validation when it takes no variables: the price of a walk, not of comparing every pair of aliases', async () => {
+    sandbox.reset();
+    // Thirty aliases past the object limit, one of them naming a field the graph does not have:
+    // refused for its price, without validation's verdict (which would have cost more than the walk).
+    const res = await post(THIRTY.replace('s0: subnets(first: 100) { nodes {', 's0: subnets(first: 100) { nodes { noSuchField'));
+    expect(sandbox.total).toBe(0);
+    expect(res.errors!.map((e) => e.extensions.code)).toEqual(['QUERY_LIMIT_EXCEEDED']);
+    // With a variable, its price waits for the variables, after validation.
+    const withVariable = await post(`query ($n: Int) { network { a: subnets(first: $n) { nodes { subnetId } } noSuchField } }`, { n: 5 });
+    expect(withVariable.errors!.map((e) => e.extensions.code)).toEqual(['GRAPHQL_VALIDATION_FAILED']);
+  });
+
   it('runs with DEMAND_CONTROL=measure, says what it was priced at, and is held to the call budget while it runs', async () => {
     const measured = await startHarness({ DEMAND_CONTROL: 'measure', UPSTREAM_CALL_BUDGET: '3', CACHE: 'off' }, { sandbox });
     try {

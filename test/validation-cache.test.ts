@@ -6,7 +6,7 @@
 import { GraphQLError, type ValidationRule } from 'graphql';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useValidationCache } from '../src/plugins/use-validation-cache.js';
+import { keptOutOfValidationCache, useValidationCache } from '../src/plugins/use-validation-cache.js';
 import { startHarness, type Harness } from './helpers.js';
 
 const schema = createSchema({ typeDefs: 'type Query { a: Int, b: Int }', resolvers: { Query: { a: () => 1, b: () => 2 } } });
@@ -79,6 +79,31 @@ describe('useValidationCache', () => {
     expect(await run(yoga, '{ b }')).toEqual({ data: { b: 2 } });
     expect((await run(yoga, '{ b }', { 'x-strict': '1' })).errors?.map((e) => e.message)).toEqual(['field b is refused here']);
     expect(seen.count).toBe(2);
+  });
+
+  it('keeps no result a plugin set in place of validation from settings a reload may change', async () => {
+    const seen = { count: 0 };
+    const rule = countingRule(seen, false);
+    let refuse = true;
+    const yoga = createYoga({
+      schema,
+      logging: false,
+      parserAndValidationCache: { validationCache: false },
+      plugins: [
+        useRule(() => rule),
+        {
+          onValidate({ setResult }) {
+            if (refuse) setResult([keptOutOfValidationCache(new GraphQLError('priced past the limit'))]);
+          },
+        } satisfies Plugin,
+        useValidationCache(),
+      ],
+    });
+    expect((await run(yoga, '{ a }')).errors?.map((e) => e.message)).toEqual(['priced past the limit']);
+    // The limit raised: the document is validated and runs; nothing of the refusal was kept.
+    refuse = false;
+    expect(await run(yoga, '{ a }')).toEqual({ data: { a: 1 } });
+    expect(seen.count).toBe(1);
   });
 
   it('gives a refused document the same errors from the cache', async () => {

@@ -25,6 +25,7 @@ import type { GatewayContext, RequestCost } from '../context.js';
 import { ErrorCode } from '../errors.js';
 import { estimate, type Estimate, type PathCost } from './cost-estimate.js';
 import { RESPONSE_CACHE_HIT } from './use-response-cache.js';
+import { keptOutOfValidationCache } from './use-validation-cache.js';
 
 export interface DemandControlOptions {
   /** The most upstream calls a request may be priced at: the call budget. */
@@ -71,6 +72,17 @@ export function estimateOf(
   if (!found) {
     found = estimate(schema, operation, fragments(document), {});
     kept.set(operation, found);
+  }
+  return found;
+}
+
+/** The document's one operation, if it has exactly one (else the operation name decides, at execution). */
+function soleOperation(document: DocumentNode): OperationDefinitionNode | undefined {
+  let found: OperationDefinitionNode | undefined;
+  for (const d of document.definitions) {
+    if (d.kind !== Kind.OPERATION_DEFINITION) continue;
+    if (found) return undefined;
+    found = d;
   }
   return found;
 }
@@ -136,6 +148,20 @@ function withCost(result: ExecutionResult, cost: RequestCost, context: Partial<G
 }
 
 export function useDemandControl(options: DemandControlOptions): Plugin {
+  /** The refusal of a price past a limit, counted; none when measured, not enforced (the call budget still stops a run past it). */
+  const refused = (found: Estimate, subscription: boolean): GraphQLError | undefined => {
+    const limit =
+      options.enforce === false
+        ? undefined
+        : found.calls > options.maxCalls
+          ? 'calls'
+          : found.nodes > options.maxNodes
+            ? 'nodes'
+            : undefined;
+    if (!limit) return undefined;
+    options.onRefused?.(limit);
+    return refusal(found, limit, limit === 'calls' ? options.maxCalls : options.maxNodes, subscription);
+  };
   const price = (
     args: {
       schema: Parameters<typeof estimate>[0];
@@ -149,25 +175,32 @@ export function useDemandControl(options: DemandControlOptions): Plugin {
     const operation = getOperationAST(args.document, args.operationName);
     if (!operation) return {};
     const found = estimateOf(args.schema, args.document, operation, args.variableValues as Record<string, unknown> | undefined);
-    // Measured, not enforced: priced and reported; the call budget still stops a run past it.
-    const limit =
-      options.enforce === false
-        ? undefined
-        : found.calls > options.maxCalls
-          ? 'calls'
-          : found.nodes > options.maxNodes
-            ? 'nodes'
-            : undefined;
-    if (limit) {
-      options.onRefused?.(limit);
-      return { error: refusal(found, limit, limit === 'calls' ? options.maxCalls : options.maxNodes, subscription) };
-    }
+    const error = refused(found, subscription);
+    if (error) return { error };
     const cost: RequestCost = { estimated: { calls: found.calls, nodes: found.nodes }, budget: options.maxCalls };
     (args.contextValue as Partial<GatewayContext>).cost = cost;
     return { cost };
   };
 
   return {
+    // An operation without variables is priced before validation, which for a document of many
+    // aliases is most of the work (graphql-js compares every pair of fields that could merge):
+    // one priced past the limits is refused for the price of a walk. An invalid document may make
+    // a price misread; the walk is then left to onExecute, after validation said what is wrong.
+    // Refused here, before the request's context exists, it keeps the point its admission
+    // reserved, as an invalid document does.
+    onValidate({ params: { schema, documentAST }, setResult }) {
+      const operation = soleOperation(documentAST);
+      if (!operation || operation.variableDefinitions?.length) return;
+      let found: Estimate;
+      try {
+        found = estimateOf(schema, documentAST, operation, undefined);
+      } catch {
+        return;
+      }
+      const error = refused(found, operation.operation === 'subscription');
+      if (error) setResult([keptOutOfValidationCache(error)]);
+    },
     onExecute({ args, setResultAndStopExecution }) {
       const context = args.contextValue as Partial<GatewayContext>;
       const { error, cost } = price(args, false);

@@ -28,6 +28,17 @@ interface RuleSet {
   results: WeakMap<DocumentNode, readonly Error[]>;
 }
 
+/**
+ * Errors a plugin set in place of validation that depend on settings a reload may change (a price
+ * past UPSTREAM_CALL_BUDGET): a result holding one is not kept.
+ */
+const notKept = new WeakSet<object>();
+
+export function keptOutOfValidationCache<E extends object>(error: E): E {
+  notKept.add(error);
+  return error;
+}
+
 function sameRules(a: readonly ValidationRule[], b: readonly ValidationRule[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -56,7 +67,7 @@ export function useValidationCache(): Plugin {
       }
       const { results } = set;
       return ({ result }) => {
-        results.set(documentAST, result);
+        if (!result.some((error) => notKept.has(error))) results.set(documentAST, result);
       };
     },
   };
