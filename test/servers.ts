@@ -1,6 +1,6 @@
 /**
- * What the tests need beside node_modules: Debian's redis-server (the Redis tests start their own)
- * and Chromium (the browser test drives it). `npm test` runs this first (`pretest`), so that the
+ * What the tests need beside node_modules: Debian's redis-server (the Redis tests start their own),
+ * Chromium (the browser test drives it) and openssl (the Redis TLS test makes its certificates). `npm test` runs this first (`pretest`), so that the
  * README's `npm ci && npm test` works on a fresh machine: as root with apt-get, it installs what
  * is missing (and stops the service Debian starts with redis-server: the tests run their own);
  * otherwise it stops at once with the exact command to run.
@@ -16,6 +16,7 @@ export function missingPackages(): string[] {
   const missing: string[] = [];
   if (!existsSync(CHROMIUM)) missing.push('chromium');
   if (spawnSync('redis-server', ['--version']).error) missing.push('redis-server');
+  if (spawnSync('openssl', ['version']).error) missing.push('openssl');
   return missing;
 }
 
