@@ -5,13 +5,12 @@
  * more on SIGTERM.
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataPointType, type HistogramMetricData, type MetricData } from '@opentelemetry/sdk-metrics';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCollector, type Collector } from './otlp-collector.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { loadConfig } from '../src/config.js';
 import { metricsOf, type PromFamily, PromRegistryProducer } from '../src/ops/otel-metrics.js';
@@ -157,28 +156,18 @@ it('the built gateway loads no metrics SDK until OTLP metrics are configured', (
 
 describe('`npm start` pushing its metrics', () => {
   let sandbox: Sandbox;
-  let collector: Server;
-  const received: { path: string; type: string; body: Buffer }[] = [];
+  let collector: Collector;
+  let received: Collector['received'];
   beforeAll(async () => {
     sandbox = await startSandbox();
-    collector = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const type = req.headers['content-type'] ?? '';
-        received.push({ path: req.url ?? '', type, body: Buffer.concat(chunks) });
-        // An empty ExportMetricsServiceResponse, in the form asked.
-        if (type === 'application/x-protobuf') res.writeHead(200, { 'content-type': type }).end();
-        else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-      });
-    });
-    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    collector = await startCollector();
+    received = collector.received;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => collector.close(() => resolve()));
+    await collector?.close();
     await sandbox?.close();
   });
-  const collectorUrl = () => `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+  const collectorUrl = () => collector.url();
   const QUERY = 'query Subnets { network { subnets(first: 1) { nodes { subnetId } } } }';
 
   it('sends JSON every interval with the resource, and the counts and buckets /metrics shows', async () => {

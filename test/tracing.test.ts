@@ -6,11 +6,10 @@
  * built gateway does not load the SDK.
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startCollector, type Collector } from './otlp-collector.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { loadConfig } from '../src/config.js';
 import { createTracing } from '../src/ops/tracing.js';
@@ -220,23 +219,13 @@ describe('without tracing', () => {
 });
 
 describe('the SDK, configured by OTEL_* variables', () => {
-  let collector: Server;
-  const received: { path: string; type: string; body: Buffer }[] = [];
+  let collector: Collector;
+  let received: Collector['received'];
   beforeAll(async () => {
-    collector = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const type = req.headers['content-type'] ?? '';
-        received.push({ path: req.url ?? '', type, body: Buffer.concat(chunks) });
-        // An empty ExportTraceServiceResponse, in the form asked.
-        if (type === 'application/x-protobuf') res.writeHead(200, { 'content-type': type }).end();
-        else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-      });
-    });
-    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    collector = await startCollector();
+    received = collector.received;
   });
-  afterAll(() => new Promise<void>((resolve) => collector.close(() => resolve())));
+  afterAll(() => collector?.close());
 
   afterEach(() => {
     received.length = 0;
@@ -244,7 +233,7 @@ describe('the SDK, configured by OTEL_* variables', () => {
 
   /** Runs one query with tracing configured by `env` (the SDK reads it from process.env) and returns what the collector got. */
   async function export_(env: Record<string, string>) {
-    const all = { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`, ...env };
+    const all = { OTEL_EXPORTER_OTLP_ENDPOINT: `${collector.url()}`, ...env };
     Object.assign(process.env, all);
     try {
       const { startTracing } = await import('../src/ops/otel.js');
