@@ -142,12 +142,16 @@ describe('shutdown of `npm start`', () => {
       // Long enough that the request is still in flight when the signal lands on a loaded machine
       // (it passes through npm): with 1.5 s, under the whole suite it sometimes was not.
       h.sandbox.knobs.latencyMs = 4000;
+      const listed = h.sandbox.count('listSubnets');
       const inflight = fetch(`${base}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: query('{ network { subnets(first: 2) { nodes { subnetId } } } }'),
       });
-      await sleep(200);
+      // The signal lands once the request is in flight for sure: its upstream call has arrived.
+      // A fixed wait was sometimes too short under the whole suite, and then nothing was in flight.
+      for (const deadline = Date.now() + 5000; Date.now() < deadline && h.sandbox.count('listSubnets') === listed; ) await sleep(10);
+      expect(h.sandbox.count('listSubnets')).toBeGreaterThan(listed);
       gw.kill('SIGTERM');
       // The signal passes through npm: on a busy machine it may take a moment.
       let ready = await probe(base, '/ready');
