@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCommand, readSettingsFile, workerFlags } from '../src/cli.js';
+import { MALLOC_ARENAS, parseCommand, readSettingsFile, workerFlags } from '../src/cli.js';
 import { freePort } from '../bench/processes.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -263,8 +263,8 @@ try {
 describe('the command’s settings', () => {
   it('starts its workers with npm start’s node flags', () => {
     // The script's shell expands HEAP_MAX_MB, 512 when unset: the workers' default too.
-    const start = String(pkg.scripts.start).replace(/\$\{HEAP_MAX_MB:-(\d+)\}/, '$1');
-    expect(start).toBe(`exec node ${workerFlags(undefined).join(' ')} dist/main.js`);
+    const start = String(pkg.scripts.start).replace(/\$\{(HEAP_MAX_MB|MALLOC_ARENA_MAX):-(\d+)\}/g, '$2');
+    expect(start).toBe(`exec env MALLOC_ARENA_MAX=${MALLOC_ARENAS} node ${workerFlags(undefined).join(' ')} dist/main.js`);
     expect(workerFlags('1024')).toContain('--max-old-space-size=1024');
   });
 

@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, fetch as fetchOn } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGatewayProcess, type GatewayProcess } from './gateway-process.js';
 import { startHarness, type Harness, withoutCost } from './helpers.js';
@@ -102,12 +103,22 @@ describe('slow clients', () => {
 });
 
 describe('shutdown of `npm start`', () => {
-  /** What the gateway answers on `path` right now: its status and body, or `refused`. */
-  const probe = (base: string, path: string) =>
-    fetch(`${base}${path}`, { headers: { 'x-graphql-yoga-csrf': '1' } }).then(
-      async (r) => ({ status: r.status, body: await r.json() }),
-      () => 'refused' as const,
-    );
+  /**
+   * What the gateway answers on `path` right now: its status and body, or `refused`. On a
+   * connection of its own: the drain closes idle keep-alive connections, and a probe sent on one
+   * as it closed would fail though the port is open.
+   */
+  const probe = async (base: string, path: string) => {
+    const own = new Agent();
+    try {
+      const r = await fetchOn(`${base}${path}`, { headers: { 'x-graphql-yoga-csrf': '1' }, dispatcher: own });
+      return { status: r.status, body: await r.json() };
+    } catch {
+      return 'refused' as const;
+    } finally {
+      void own.close();
+    }
+  };
 
   it('on SIGTERM answers the request in flight, answers new ones 503 and /ready 503 on a port still open, then exits', async () => {
     // A free port for the metrics (METRICS_PORT takes no 0).
