@@ -4,6 +4,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Gateway } from '../src/gateway.js';
+import { sample } from './prom-text.js';
 
 export interface SseEvent {
   event: string;
@@ -93,4 +94,16 @@ export async function until(check: () => boolean, what: string, timeoutMs = 5_00
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
     await sleep(10);
   }
+}
+
+/** What an instance's /metrics says of its subscriptions: topics served, and topics it polls for the cluster. */
+export async function liveOf(gw: { origin: string }): Promise<{ topics: number; polled: number }> {
+  const text = await fetch(`${gw.origin}/metrics`).then((r) => r.text());
+  return { topics: sample(text, 'gateway_subscription_topics'), polled: sample(text, 'gateway_subscription_topics_polled') };
+}
+
+/** Waits until an async `check` holds, or fails naming `what`. */
+export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(25)) if (await check()) return;
+  throw new Error(`not in time: ${what}`);
 }

@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DataPointType, type HistogramMetricData, type MetricData } from '@opentelemetry/sdk-metrics';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadedAtStart } from './bundle.js';
 import { startCollector, type Collector } from './otlp-collector.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { loadConfig } from '../src/config.js';
@@ -140,15 +141,7 @@ describe('the settings of OTLP metrics', () => {
 });
 
 it('the built gateway loads no metrics SDK until OTLP metrics are configured', () => {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const code = readFileSync(join('dist', file), 'utf8');
-    for (const [, chunk] of code.matchAll(/\bfrom\s*"\.\/([^"]+)"/g)) visit(chunk!);
-    for (const [, chunk] of code.matchAll(/\bimport\s*"\.\/([^"]+)"/g)) visit(chunk!);
-  };
-  visit('main.js');
+  const seen = loadedAtStart();
   const loaded = [...seen].map((file) => readFileSync(join('dist', file), 'utf8')).join('\n');
   expect(loaded).not.toContain('PeriodicExportingMetricReader');
   expect(loaded).toMatch(/import\("\.\/otel-metrics-[A-Z0-9]+\.js"\)/);

@@ -10,14 +10,14 @@
 import { spawnSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, liveOf } from './live.js';
 import { loadConfig } from '../src/config.js';
 import { RedisBuckets } from '../src/rate-limit/buckets.js';
 import { RedisConnection } from '../src/redis.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { getWorld } from '../sandbox/world/world.js';
-import { startGatewayProcess, untilRedisConnected, type GatewayProcess } from './gateway-process.js';
+import { startGatewayProcess, untilRedisConnected } from './gateway-process.js';
 import { subscribeSse } from './live.js';
-import { sample } from './prom-text.js';
 import { startRedisCluster, startRedisSentinel, type RedisTopology } from './redis-cluster.js';
 
 const world = getWorld('mainnet');
@@ -37,16 +37,6 @@ afterAll(async () => {
 /** Every client its own address (TRUST_PROXY=1): each step of the test draws from budgets of its own. */
 let addresses = 0;
 const from = () => ({ 'x-forwarded-for': `10.0.${Math.floor(++addresses / 250)}.${addresses % 250}` });
-
-async function liveOf(gw: GatewayProcess): Promise<{ topics: number; polled: number }> {
-  const text = await fetch(`${gw.origin}/metrics`).then((r) => r.text());
-  return { topics: sample(text, 'gateway_subscription_topics'), polled: sample(text, 'gateway_subscription_topics_polled') };
-}
-
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(25)) if (await check()) return;
-  throw new Error(`not in time: ${what}`);
-}
 
 describe.each([
   ['a Redis Cluster of three nodes', startRedisCluster],

@@ -5,6 +5,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, liveOf } from './live.js';
 import { Redis } from 'ioredis';
 import { getNodeWorld } from '../sandbox/node/chains/node-world.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
@@ -12,7 +13,6 @@ import type { Feed, LiveClients } from '../src/live/feeds.js';
 import { LiveHub, type LiveOptions } from '../src/live/hub.js';
 import { RedisConnection } from '../src/redis.js';
 import { startGatewayProcess, untilRedisConnected, type GatewayProcess } from './gateway-process.js';
-import { sample } from './prom-text.js';
 import { subscribeSse, until } from './live.js';
 import { startRedis, type RedisServer } from './redis-server.js';
 
@@ -46,17 +46,6 @@ async function instance(): Promise<GatewayProcess> {
     throw error;
   });
   return gw;
-}
-
-/** What an instance's /metrics says of its subscriptions: topics served, and topics it polls for the cluster. */
-async function liveOf(gw: GatewayProcess): Promise<{ topics: number; polled: number }> {
-  const text = await fetch(`${gw.origin}/metrics`).then((r) => r.text());
-  return { topics: sample(text, 'gateway_subscription_topics'), polled: sample(text, 'gateway_subscription_topics_polled') };
-}
-
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(25)) if (await check()) return;
-  throw new Error(`not in time: ${what}`);
 }
 
 describe('two instances on one Redis', () => {

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadedAtStart } from './bundle.js';
 import { startCollector, type Collector } from './otlp-collector.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { loadConfig } from '../src/config.js';
@@ -198,16 +199,7 @@ describe('without tracing', () => {
 
   it('the built gateway loads no OpenTelemetry SDK until tracing is configured', () => {
     // What dist/main.js loads at start: itself and the chunks it imports statically.
-    const seen = new Set<string>();
-    const visit = (file: string) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      const code = readFileSync(join('dist', file), 'utf8');
-      // Static imports and re-exports, minified or not; `import("./…")` is dynamic and not followed.
-      for (const [, chunk] of code.matchAll(/\bfrom\s*"\.\/([^"]+)"/g)) visit(chunk!);
-      for (const [, chunk] of code.matchAll(/\bimport\s*"\.\/([^"]+)"/g)) visit(chunk!);
-    };
-    visit('main.js');
+    const seen = loadedAtStart();
     // main.js shares chunks with the sandbox's entry: they were followed.
     expect(seen.size).toBeGreaterThan(1);
     const loaded = [...seen].map((file) => readFileSync(join('dist', file), 'utf8')).join('\n');
