@@ -4,7 +4,7 @@
 # node_modules at all: dist/ without its source maps, the trusted-document manifests and the
 # example queries GraphiQL opens (examples/), and package.json ("type": "module"): 17 MB on top of
 # node's image (9 MB of it GraphiQL's assets), where a production install would add 96 MB more.
-# test/image.test.ts runs this file's steps (RUN, COPY, ENV, WORKDIR, CMD, HEALTHCHECK) on the host:
+# test/deploy/image.test.ts runs this file's steps (RUN, COPY, ENV, WORKDIR, CMD, HEALTHCHECK) on the host:
 # edit them here and that test runs the new ones.
 ARG NODE_IMAGE=node:20-bookworm-slim
 

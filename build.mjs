@@ -60,7 +60,7 @@ await build({
   // environment says: graphql-js then skips the cross-realm check it makes in every instanceOf
   // (its own copy is the only one in the bundle), a few percent of a large query's CPU; GraphQL
   // Armor loads its production build, graphql-ws masks internal errors. Our own settings read
-  // the environment as an object (src/config.ts), which this does not touch.
+  // the environment as an object (src/config/config.ts), which this does not touch.
   define: { 'process.env.NODE_ENV': '"production"' },
   // Bundled CommonJS modules call require(): give the ES module one.
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },

@@ -6,7 +6,7 @@
  *   operations for trusted documents, examples/web/src/gql/persisted-documents.json;
  * - examples/gql/: the example queries of examples/*.graphql, with their manifest,
  *   examples/gql/persisted-documents.json.
- * Tests fail when a committed file differs from what this produces (test/codegen.test.ts).
+ * Tests fail when a committed file differs from what this produces (test/upstreams/codegen.test.ts).
  */
 import type { CodegenConfig } from '@graphql-codegen/cli';
 import { printSchema } from 'graphql';

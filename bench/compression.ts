@@ -1,5 +1,5 @@
 /**
- * `npm run bench:compression`: what compression (src/compression.ts) costs and saves, for a large
+ * `npm run bench:compression`: what compression (src/base/compression.ts) costs and saves, for a large
  * JSON answer and for GraphiQL's page, per encoding: bytes on the wire, the gateway's CPU per
  * request, and the time to the last byte.
  *

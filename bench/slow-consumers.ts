@@ -13,7 +13,7 @@
  */
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { lazySocket, type Received } from '../test/sockets.js';
+import { lazySocket, type Received } from '../test/helpers/sockets.js';
 import { memoryOf, rssMb, startGateway, startSandbox, stopAll, type StartedGateway } from './processes.js';
 
 const SECONDS = Number(process.env.BENCH_SLOW_SECONDS ?? 20);

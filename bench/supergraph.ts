@@ -3,7 +3,7 @@
  * (schema/subgraph.graphql, what /subgraph answers to `_service { sdl }`) composed alone with
  * Apollo's composition, routed to `routingUrl`. The cluster harness (bench/cluster.ts) composes
  * one for its gateways' address; deploy/compose/supergraph.graphql is the one compose.yaml's
- * router reads, written by `npm run compose:supergraph` (test/compose.test.ts fails when it no
+ * router reads, written by `npm run compose:supergraph` (test/deploy/compose.test.ts fails when it no
  * longer matches the subgraph).
  */
 import { readFileSync, writeFileSync } from 'node:fs';

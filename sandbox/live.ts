@@ -11,7 +11,7 @@
  * The static world underneath never changes: these are additions read at answer time.
  */
 import { createHash } from 'node:crypto';
-import { cb58Encode, type NetworkName } from '../src/ids.js';
+import { cb58Encode, type NetworkName } from '../src/base/ids.js';
 import type { PChainTransaction } from '../src/upstreams/data-api/transaction.js';
 import { sha } from './random.js';
 import { getWorld } from './world/world.js';

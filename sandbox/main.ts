@@ -3,11 +3,11 @@
  *   SANDBOX_PORT=4100 tsx sandbox/main.ts
  * Prints one JSON line with its URLs once it listens. Its chains advance every SANDBOX_BLOCK_MS
  * (3000 by default; 0 keeps them still, as the benchmarks do). The gateway runs it this way too,
- * as a process of its own, when it serves the sandbox (src/embedded-sandbox.ts).
+ * as a process of its own, when it serves the sandbox (src/gateway/embedded-sandbox.ts).
  */
 import { startSandbox } from './server.js';
 
-// Started by the gateway (src/embedded-sandbox.ts), with a channel to it: it goes when the
+// Started by the gateway (src/gateway/embedded-sandbox.ts), with a channel to it: it goes when the
 // gateway goes, however that ends, even while its world is still being built.
 process.once('disconnect', () => process.exit(0));
 

@@ -22,7 +22,7 @@ import { getNodeWorld, SANDBOX_NODE_ID } from './node/chains/node-world.js';
 import { getWorld } from './world/world.js';
 import { SandboxLive } from './live.js';
 import { apiError, BadRequest, type Route, type SandboxAnswer, type SandboxRequest } from './routes.js';
-import type { NetworkName } from '../src/ids.js';
+import type { NetworkName } from '../src/base/ids.js';
 import { sandboxUrls } from './urls.js';
 
 export interface Fault {

@@ -1,7 +1,7 @@
 /**
  * Where a sandbox listening at `origin` serves each upstream. Shared by the sandbox's server and
  * the gateway's entry, which points itself at an embedded sandbox before that one has finished
- * building its world (src/embedded-sandbox.ts).
+ * building its world (src/gateway/embedded-sandbox.ts).
  */
 export interface SandboxUrls {
   dataApi: string;

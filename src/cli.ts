@@ -13,7 +13,7 @@
  * The settings are checked once, here, before any worker starts: a mistake is reported once, not
  * by every worker.
  * The settings file is not folded into the workers' environment: each worker reads it (CONFIG_FILE)
- * at start and again on SIGHUP, which this process passes on to them (src/reload.ts). A worker
+ * at start and again on SIGHUP, which this process passes on to them (src/gateway/reload.ts). A worker
  * started to replace one that died reads the file as it is then.
  */
 import cluster, { type Worker } from 'node:cluster';
@@ -22,11 +22,11 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, servingSandbox, type Config } from './config.js';
-import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.js';
-import { createLogger } from './logger.js';
+import { ConfigError, loadConfig, servingSandbox, type Config } from './config/config.js';
+import { startEmbeddedSandbox, type EmbeddedSandbox } from './gateway/embedded-sandbox.js';
+import { createLogger } from './base/logger.js';
 import { aggregateWorkerMetrics } from './ops/cluster-metrics.js';
-import { readSettingsFile, SettingsFileError, withSettingsFile } from './settings-file.js';
+import { readSettingsFile, SettingsFileError, withSettingsFile } from './config/settings-file.js';
 
 const USAGE = `Usage: avalanche-graphql-gateway [options]
 
@@ -60,11 +60,11 @@ Examples:
  * glibc's malloc arenas npm start allows (MALLOC_ARENA_MAX, 2 unless set): by default each thread
  * that allocates (libuv's pool, V8's helpers) may get an arena of its own, and what they free
  * stays in the process. Measured by npm run bench:mixed: 151 MB after 30 s idle with the default,
- * 144 MB with 2, for more traffic. test/package.test.ts checks it is npm start's.
+ * 144 MB with 2, for more traffic. test/deploy/package.test.ts checks it is npm start's.
  */
 export const MALLOC_ARENAS = '2';
 
-/** npm start's node flags (package.json), HEAP_MAX_MB included: test/package.test.ts checks they are the same. */
+/** npm start's node flags (package.json), HEAP_MAX_MB included: test/deploy/package.test.ts checks they are the same. */
 export function workerFlags(heapMaxMb: string | undefined): string[] {
   return ['--max-semi-space-size=4', `--max-old-space-size=${heapMaxMb || 512}`, '--expose-gc'];
 }
@@ -237,7 +237,7 @@ async function primary(argv: string[]): Promise<void> {
   });
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
-  // Each worker reloads on its own (src/reload.ts) and logs what it applied; this process only
+  // Each worker reloads on its own (src/gateway/reload.ts) and logs what it applied; this process only
   // passes the signal on, which would otherwise end it.
   process.on('SIGHUP', () => {
     for (const worker of startedAt.keys()) worker.process.kill('SIGHUP');

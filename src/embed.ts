@@ -17,11 +17,11 @@
  */
 import type { GraphQLSchema } from 'graphql';
 import type { YogaInitialContext, YogaServerInstance } from 'graphql-yoga';
-import { loadConfig, servingSandbox } from './config.js';
-import { startEmbeddedSandbox } from './embedded-sandbox.js';
-import { maskError } from './errors.js';
-import { createGateway } from './gateway.js';
-import { createLogger } from './logger.js';
+import { loadConfig, servingSandbox } from './config/config.js';
+import { startEmbeddedSandbox } from './gateway/embedded-sandbox.js';
+import { maskError } from './graphql/errors.js';
+import { createGateway } from './gateway/gateway.js';
+import { createLogger } from './base/logger.js';
 import { schema, subgraphSchema } from './schema/index.js';
 
 export interface AvalancheGatewayOptions {

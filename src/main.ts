@@ -3,22 +3,22 @@
  * built-in sandbox when asked or when offline), and serves GraphQL with GraphiQL on /graphql.
  * On SIGTERM or SIGINT it drains: new requests are refused, those in flight finish, then it exits.
  * On SIGHUP it reloads the settings file (CONFIG_FILE) and the trusted-document manifests, and
- * applies what may change while serving (src/reload.ts).
+ * applies what may change while serving (src/gateway/reload.ts).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
-import { compressor, fixedAnswer } from './compression.js';
-import { graphiqlAnswer } from './graphiql.js';
-import { ConfigError, loadConfig, servingSandbox, type Config } from './config.js';
-import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.js';
-import { createGateway } from './gateway.js';
-import { createLogger, type Logger } from './logger.js';
-import { createGatewayServer, observeHttp, serveMetrics } from './server.js';
+import { compressor, fixedAnswer } from './base/compression.js';
+import { graphiqlAnswer } from './yoga/graphiql.js';
+import { ConfigError, loadConfig, servingSandbox, type Config } from './config/config.js';
+import { startEmbeddedSandbox, type EmbeddedSandbox } from './gateway/embedded-sandbox.js';
+import { createGateway } from './gateway/gateway.js';
+import { createLogger, type Logger } from './base/logger.js';
+import { createGatewayServer, observeHttp, serveMetrics } from './http/server.js';
 import { releaseMemoryWhenIdle } from './ops/idle-release.js';
-import { Reloader } from './reload.js';
-import { SettingsFileError, withSettingsFile } from './settings-file.js';
+import { Reloader } from './gateway/reload.js';
+import { SettingsFileError, withSettingsFile } from './config/settings-file.js';
 
 /** Whether an upstream answers at all (any HTTP status counts); offline machines fail fast. */
 async function reachable(url: string): Promise<boolean> {

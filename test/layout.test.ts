@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 describe('the schema files', () => {
   it('write each field where it lives: with the type it looks up, else with the type it is on', async () => {
-    const script = new URL('layout/field-placement.ts', import.meta.url).pathname;
+    const script = new URL('helpers/field-placement.ts', import.meta.url).pathname;
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
       cwd: new URL('../', import.meta.url).pathname,
     });

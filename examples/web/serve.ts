@@ -6,8 +6,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
-import { ConfigError, loadConfig, type Config } from '../../src/config.js';
-import { createGateway } from '../../src/gateway.js';
+import { ConfigError, loadConfig, type Config } from '../../src/config/config.js';
+import { createGateway } from '../../src/gateway/gateway.js';
 import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { serveGraphql } from './gateway-plugin.js';
 

@@ -2,7 +2,7 @@
  * What the sandbox's Data API routes share: networks and chains as paths name them, address
  * lists, sort orders, and the handlers that find a network's world or an EVM chain's.
  */
-import { InvalidIdError, isEvmAddress, parseBech32Address, type NetworkName } from '../../src/ids.js';
+import { InvalidIdError, isEvmAddress, parseBech32Address, type NetworkName } from '../../src/base/ids.js';
 import type { CurrencyCode, SortOrder } from '../../src/upstreams/data-api/wire.js';
 import { apiError, type QueryReader, type Route, type SandboxAnswer } from '../routes.js';
 import { getEvmWorld, type EvmChainWorld } from '../world/evm.js';

@@ -1,7 +1,7 @@
 /**
  * An EVM address's ERC-20 transfers, internal transactions, native balance and collectibles.
  */
-import { isEvmAddress } from '../../src/ids.js';
+import { isEvmAddress } from '../../src/base/ids.js';
 import type { CollectibleBalance } from '../../src/upstreams/data-api/evm-address.js';
 import { apiError, paginate, QueryReader, type Route } from '../routes.js';
 import { FX_RATES } from '../world/timeline.js';

@@ -1,7 +1,7 @@
 /**
  * Interchain messages: listIcmMessagesByAddress and listIcmMessages.
  */
-import { isEvmAddress, type NetworkName } from '../../src/ids.js';
+import { isEvmAddress, type NetworkName } from '../../src/base/ids.js';
 import type { IcmMessage } from '../../src/upstreams/data-api/icm.js';
 import { paginate, QueryReader, type Route } from '../routes.js';
 import { getEvmWorld } from '../world/evm.js';

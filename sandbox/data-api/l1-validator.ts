@@ -1,7 +1,7 @@
 /**
  * GET /v1/networks/{network}/l1Validators (listL1Validators): active L1 validators unless asked.
  */
-import { parseCb58Id, parseNodeId } from '../../src/ids.js';
+import { parseCb58Id, parseNodeId } from '../../src/base/ids.js';
 import { paginate, QueryReader, type Route } from '../routes.js';
 import { fingerprint, sorted, withWorld } from './common.js';
 

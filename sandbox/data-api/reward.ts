@@ -1,7 +1,7 @@
 /**
  * GET /v1/networks/{network}/rewards (listHistoricalPrimaryNetworkRewards), priced in any currency.
  */
-import { parseNodeId } from '../../src/ids.js';
+import { parseNodeId } from '../../src/base/ids.js';
 import type { HistoricalReward } from '../../src/upstreams/data-api/reward.js';
 import { paginate, QueryReader, type Route } from '../routes.js';
 import { FX_RATES } from '../world/timeline.js';

@@ -3,7 +3,7 @@
  * getAggregatedSignatures.
  */
 import { createHash } from 'node:crypto';
-import { cb58Decode, isHex } from '../../src/ids.js';
+import { cb58Decode, isHex } from '../../src/base/ids.js';
 import { apiError, BadRequest, QueryReader, type Route } from '../routes.js';
 import { getWorld } from '../world/world.js';
 import { networkOf, NETWORKS } from './common.js';

@@ -2,7 +2,7 @@
  * Primary Network transactions: listLatestPrimaryNetworkTransactions (its filters and the short
  * pages the spec warns of) and getTxByHash.
  */
-import { parseCb58Id } from '../../src/ids.js';
+import { parseCb58Id } from '../../src/base/ids.js';
 import { PRIMARY_NETWORK_TX_TYPES, type PrimaryNetworkTxType } from '../../src/upstreams/data-api/wire.js';
 import { apiError, paginate, QueryReader, type Route } from '../routes.js';
 import type { SandboxLive } from '../live.js';

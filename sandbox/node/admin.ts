@@ -2,7 +2,7 @@
  * admin.* at /ext/admin: aliases of endpoints and chains, logger levels, the profilers and
  * loaded VMs, changing the network's node state as avalanchego does.
  */
-import { cb58Encode } from '../../src/ids.js';
+import { cb58Encode } from '../../src/base/ids.js';
 import { derivedId } from './chains/avax.js';
 import { RpcFailure, type GorillaService } from './gorilla.js';
 import { goIdBytes } from './ids.js';

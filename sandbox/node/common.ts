@@ -4,8 +4,8 @@
  * by id or height, UTXO pages and addresses.
  */
 import { bech32 } from '@scure/base';
-import { encodeHexWithChecksum } from '../../src/avax-codec.js';
-import { cb58Encode } from '../../src/ids.js';
+import { encodeHexWithChecksum } from '../../src/base/avax-codec.js';
+import { cb58Encode } from '../../src/base/ids.js';
 import type { NodeBlock, NodeTx } from './chains/avm.js';
 import { idBytes, toJson } from './chains/codec.js';
 import type { NodeWorld } from './chains/node-world.js';

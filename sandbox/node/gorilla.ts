@@ -5,7 +5,7 @@
  * with encoding/json's rules, notifications answered with an empty 200, every JSON-RPC error
  * with HTTP 200.
  */
-import { cb58Decode, InvalidIdError } from '../../src/ids.js';
+import { cb58Decode, InvalidIdError } from '../../src/base/ids.js';
 import type { SandboxAnswer, SandboxRequest } from '../routes.js';
 import {
   compact,

@@ -2,7 +2,7 @@
  * health.* at /ext/health and its GET routes: the checks of each chain and of the node, made to
  * fail by the `unhealthy` and `bootstrapping` knobs.
  */
-import { cb58Encode, PRIMARY_NETWORK_ID } from '../../src/ids.js';
+import { cb58Encode, PRIMARY_NETWORK_ID } from '../../src/base/ids.js';
 import type { SandboxAnswer } from '../routes.js';
 import { derivedId } from './chains/avax.js';
 import type { GorillaService } from './gorilla.js';

@@ -12,7 +12,7 @@
  * (their routes answer 503).
  */
 import { isIP } from 'node:net';
-import type { NetworkName } from '../../src/ids.js';
+import type { NetworkName } from '../../src/base/ids.js';
 import type { Route, SandboxAnswer, SandboxRequest } from '../routes.js';
 import { getNodeWorld } from './chains/node-world.js';
 import { serveGeth } from './geth.js';

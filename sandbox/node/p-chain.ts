@@ -2,7 +2,7 @@
  * platform.* at /ext/bc/P: the P-Chain's blocks, transactions, validator sets (with delegators,
  * owners and uptimes), supply, subnets, blockchains and UTXOs.
  */
-import { cb58Encode, PRIMARY_NETWORK_ID } from '../../src/ids.js';
+import { cb58Encode, PRIMARY_NETWORK_ID } from '../../src/base/ids.js';
 import type { PChainTransaction } from '../../src/upstreams/data-api/transaction.js';
 import { derivedId } from './chains/avax.js';
 import type { NodeWorld } from './chains/node-world.js';

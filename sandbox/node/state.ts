@@ -4,7 +4,7 @@
  * per network.
  */
 import path from 'node:path';
-import { PRIMARY_NETWORK_ID } from '../../src/ids.js';
+import { PRIMARY_NETWORK_ID } from '../../src/base/ids.js';
 import { INDEX_NAMES, type IndexName, type NodeWorld } from './chains/node-world.js';
 
 export type HandlerKind =

@@ -1,7 +1,7 @@
 /**
  * avm.* at /ext/bc/X: the X-Chain's transactions, blocks, assets, UTXOs, balances and fees.
  */
-import { cb58Encode, PRIMARY_NETWORK_ID } from '../../src/ids.js';
+import { cb58Encode, PRIMARY_NETWORK_ID } from '../../src/base/ids.js';
 import type { NodeWorld } from './chains/node-world.js';
 import type { SandboxLive } from '../live.js';
 import { RpcFailure, type Encoding, type GorillaService } from './gorilla.js';

@@ -3,7 +3,7 @@
  * nodes, and the genesis funds on the X- and P-Chain; and, after the history, one address with more
  * UTXOs than one avm.getUTXOs page.
  */
-import { formatBech32Address, formatNodeId, type NetworkName } from '../../src/ids.js';
+import { formatBech32Address, formatNodeId, type NetworkName } from '../../src/base/ids.js';
 import { sha } from '../random.js';
 import type { Builder, Tx } from './builder.js';
 import { NANO, TIMELINE } from './timeline.js';

@@ -3,8 +3,8 @@
  * every part of the history goes through (outputs, spending, fees, heights), plus the names, EVM
  * chain ids and genesis a new blockchain draws.
  */
-import { utxoId } from '../../src/avax-codec.js';
-import { cb58Encode, NETWORK_HRP, PRIMARY_CHAIN_IDS, type NetworkName } from '../../src/ids.js';
+import { utxoId } from '../../src/base/avax-codec.js';
+import { cb58Encode, NETWORK_HRP, PRIMARY_CHAIN_IDS, type NetworkName } from '../../src/base/ids.js';
 import type { BlsCredentials } from '../../src/upstreams/data-api/wire.js';
 import type { EvmGenesis, EvmGenesisAllowListConfig, Subnet } from '../../src/upstreams/data-api/subnet.js';
 import type { PChainTransaction } from '../../src/upstreams/data-api/transaction.js';

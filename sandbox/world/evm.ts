@@ -8,7 +8,7 @@
  * Built once per network and seed, on first use, from the same seed as the rest of the world.
  */
 import { createHash } from 'node:crypto';
-import { PRIMARY_NETWORK_ID, toChecksumAddress as eip55, type NetworkName } from '../../src/ids.js';
+import { PRIMARY_NETWORK_ID, toChecksumAddress as eip55, type NetworkName } from '../../src/base/ids.js';
 import type { Blockchain } from '../../src/upstreams/data-api/subnet.js';
 import type {
   CollectibleBalance,

@@ -2,7 +2,7 @@
  * The Data API's wire shapes of the finished world: one UTXO looks different on each chain, so
  * the history keeps its own model and renders the listings, indexes and UTXO sets at the end.
  */
-import { cb58Encode } from '../../src/ids.js';
+import { cb58Encode } from '../../src/base/ids.js';
 import type { AssetAmount } from '../../src/upstreams/data-api/wire.js';
 import type {
   CChainAtomicTransaction,

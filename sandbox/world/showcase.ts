@@ -9,7 +9,7 @@
  * the P-Chain's later blocks move up by the blocks these take.
  */
 import { bech32 } from '@scure/base';
-import { formatBech32Address, formatNodeId, PRIMARY_NETWORK_ID } from '../../src/ids.js';
+import { formatBech32Address, formatNodeId, PRIMARY_NETWORK_ID } from '../../src/base/ids.js';
 import { Rng, sha } from '../random.js';
 import type { Builder, Tx } from './builder.js';
 import type { History } from './history.js';

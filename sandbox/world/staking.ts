@@ -2,7 +2,7 @@
  * Staking on the Primary Network: validators and delegators, and the rewards each stake earns
  * when it ends.
  */
-import { PRIMARY_NETWORK_ID } from '../../src/ids.js';
+import { PRIMARY_NETWORK_ID } from '../../src/base/ids.js';
 import type { Builder, Output, Tx } from './builder.js';
 import type { History } from './history.js';
 import { assetAmount } from './render.js';

@@ -2,7 +2,7 @@
  * What happens to subnets besides L1 conversions: legacy subnet validators added and removed,
  * ownership transfers, elastic subnets (TransformSubnetTx) and the time advances before Banff.
  */
-import { PRIMARY_NETWORK_ID } from '../../src/ids.js';
+import { PRIMARY_NETWORK_ID } from '../../src/base/ids.js';
 import type { Builder } from './builder.js';
 import type { History } from './history.js';
 import { DAY, NANO, TIMELINE } from './timeline.js';

@@ -2,7 +2,7 @@
  * Subnets and their blockchains (EVM chains with a full genesis, some custom VMs), converted to
  * L1s over time, and each L1's validators registering, topping up, changing weight and leaving.
  */
-import { cb58Encode, PRIMARY_NETWORK_ID } from '../../src/ids.js';
+import { cb58Encode, PRIMARY_NETWORK_ID } from '../../src/base/ids.js';
 import type { Blockchain, Subnet } from '../../src/upstreams/data-api/subnet.js';
 import type { L1ValidatorDetailsTransaction } from '../../src/upstreams/data-api/transaction.js';
 import type { Builder, Tx } from './builder.js';

@@ -2,7 +2,7 @@
  * The sandbox world's clock and constants: upgrade times, fees, the ids every network shares,
  * and the AVAX price curve the rewards and EVM balances are priced by.
  */
-import type { NetworkName } from '../../src/ids.js';
+import type { NetworkName } from '../../src/base/ids.js';
 
 export const AVAX_ASSET_ID: Record<NetworkName, string> = {
   mainnet: 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z',

@@ -1,7 +1,7 @@
 /**
  * What the sandbox world is made of, as the services read it.
  */
-import type { NetworkName } from '../../src/ids.js';
+import type { NetworkName } from '../../src/base/ids.js';
 import type { AssetAmount } from '../../src/upstreams/data-api/wire.js';
 import type { CChainAtomicTransaction, PChainTransaction, XChainTransaction } from '../../src/upstreams/data-api/transaction.js';
 import type { HistoricalReward } from '../../src/upstreams/data-api/reward.js';

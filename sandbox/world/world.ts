@@ -7,7 +7,7 @@
  * The generator keeps its own model of UTXOs and transactions and renders the Data API's wire
  * shapes at the end, because one UTXO appears in different shapes on different chains.
  */
-import type { NetworkName } from '../../src/ids.js';
+import type { NetworkName } from '../../src/base/ids.js';
 import { accountsAndGenesis, manyUtxos } from './accounts.js';
 import { Builder } from './builder.js';
 import { crossChainMoves } from './cross-chain.js';

@@ -1,7 +1,7 @@
 /**
  * The forms an address takes. Nothing here calls an upstream or knows GraphQL.
  */
-import { parseBech32Address } from '../ids.js';
+import { parseBech32Address } from '../base/ids.js';
 
 /** `avax1...` for `X-avax1...`: the form the Data API uses in its answers. */
 export function canonicalAddress(address: string): string {

@@ -2,8 +2,8 @@
  * How avalanchego names a block: by the sha256 of its bytes.
  */
 import { createHash } from 'node:crypto';
-import { decodeHexWithChecksum } from '../avax-codec.js';
-import { cb58Encode } from '../ids.js';
+import { decodeHexWithChecksum } from '../base/avax-codec.js';
+import { cb58Encode } from '../base/ids.js';
 import { InvalidResponseError } from '../upstreams/errors.js';
 
 /**

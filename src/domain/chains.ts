@@ -2,7 +2,7 @@
  * Which chain is which: the Primary Network's chains by id, and which chains are EVMs. Nothing
  * here calls an upstream or knows GraphQL.
  */
-import { EVM_VM_IDS, type NetworkName, PRIMARY_CHAIN_IDS } from '../ids.js';
+import { EVM_VM_IDS, type NetworkName, PRIMARY_CHAIN_IDS } from '../base/ids.js';
 
 /**
  * The EVM chain id of an EVM chain; undefined for any other VM. The Data API reads `evmChainId`

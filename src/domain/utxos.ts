@@ -2,8 +2,8 @@
  * UTXOs as the node holds them: read from their bytes, each kept once, and summed into balances.
  * Nothing here calls an upstream or knows GraphQL.
  */
-import { decodeHexWithChecksum, decodeUtxo, type DecodedUtxo } from '../avax-codec.js';
-import { NETWORK_HRP, type NetworkName } from '../ids.js';
+import { decodeHexWithChecksum, decodeUtxo, type DecodedUtxo } from '../base/avax-codec.js';
+import { NETWORK_HRP, type NetworkName } from '../base/ids.js';
 import { InvalidResponseError } from '../upstreams/errors.js';
 
 /** A UTXO of the X-Chain (or waiting in its shared memory, exported by `sourceChain`), read from its bytes. */

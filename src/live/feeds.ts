@@ -7,7 +7,7 @@
  * events to the others, and keeps the state there so the next leaseholder resumes where it stopped.
  * Events are upstream objects; the schema turns them into graph objects.
  */
-import type { NetworkName } from '../ids.js';
+import type { NetworkName } from '../base/ids.js';
 import type { DataApiClient } from '../upstreams/data-api/client.js';
 import {
   listLatestPrimaryNetworkTransactions,

@@ -20,7 +20,7 @@
  *   before a subscription opens.
  */
 import { randomUUID } from 'node:crypto';
-import type { RedisClient, RedisConnection } from '../redis.js';
+import type { RedisClient, RedisConnection } from '../base/redis.js';
 import { CallBudget } from '../upstreams/budget.js';
 import { Cancellation } from '../upstreams/cancellation.js';
 import type { CallScope } from '../upstreams/http.js';
@@ -54,7 +54,7 @@ export interface LiveOptions {
   maxTopics: number;
   /** Upstream calls one poll may make. */
   callBudget: number;
-  /** Turns a poll's failure into what clients see (src/errors.ts, wired by the gateway). */
+  /** Turns a poll's failure into what clients see (src/graphql/errors.ts, wired by the gateway). */
   describeError: (error: unknown) => LiveError;
   /** Whether a failure will not go away by polling again (the node does not serve the API): the topic then ends after its error event. */
   isFinal?: (error: LiveError) => boolean;

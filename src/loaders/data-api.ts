@@ -1,7 +1,7 @@
 /**
  * Per-request loaders over the Data API: batch where the upstream batches, look up by id the
  * way the spec allows. Plain repeats need none of this: the request's reads answer an identical
- * call once, and the shared cache across requests (src/loaders/reads.ts).
+ * call once, and the shared cache across requests (src/reuse/reads.ts).
  *
  * - `chainIdsOf`: every address of a response in ONE `addresses:listChainIds` call per network,
  *   sent once the request's other calls have answered (the comma list is chunked only to keep
@@ -20,7 +20,7 @@
 import DataLoader from 'dataloader';
 import { canonicalAddress } from '../domain/addresses.js';
 import { evmChainIdOf } from '../domain/chains.js';
-import { PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
+import { PRIMARY_CHAIN_IDS, type NetworkName } from '../base/ids.js';
 import type { RequestActivity } from '../upstreams/activity.js';
 import type { DataApiClient } from '../upstreams/data-api/client.js';
 import type { Blockchain, ListSubnetsResponse, Subnet } from '../upstreams/data-api/subnet.js';
@@ -32,7 +32,7 @@ import { getContractMetadata } from '../upstreams/data-api/contract.js';
 import { listL1Validators } from '../upstreams/data-api/l1-validator.js';
 import { listSubnets } from '../upstreams/data-api/subnet.js';
 import { getTxByHash, listLatestPrimaryNetworkTransactions } from '../upstreams/data-api/transaction.js';
-import type { RequestReads } from './reads.js';
+import type { RequestReads } from '../reuse/reads.js';
 
 /** Addresses per `listChainIds` call: ~45 characters each keeps the URL near 4.5 KB. */
 export const CHAIN_IDS_BATCH = 100;

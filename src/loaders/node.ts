@@ -10,7 +10,7 @@
  *   one node: one such call per validator, a few at a time.
  */
 import DataLoader from 'dataloader';
-import type { NetworkName } from '../ids.js';
+import type { NetworkName } from '../base/ids.js';
 import type { NodeClient } from '../upstreams/node/client.js';
 import type { AssetDescription, AvmChain } from '../upstreams/node/x-chain.js';
 import type { PDelegator, PValidator } from '../upstreams/node/p-chain.js';

@@ -39,7 +39,7 @@ import { emptyResource, resourceFromAttributes } from '@opentelemetry/resources'
 import { randomUUID } from 'node:crypto';
 import type { Registry } from 'prom-client';
 import packageJson from '../../package.json' with { type: 'json' };
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { DEFAULT_SERVICE_NAME, gatewayResource } from './otel.js';
 
 /** One family as prom-client's `getMetricsAsJSON` gives it (its own metrics and ./series.ts' alike). */

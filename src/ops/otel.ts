@@ -17,7 +17,7 @@ import { detectResources, envDetector, resourceFromAttributes } from '@opentelem
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import packageJson from '../../package.json' with { type: 'json' };
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { createTracing, type GatewayTracing } from './tracing.js';
 
 export const DEFAULT_SERVICE_NAME = 'avalanche-graphql-gateway';

@@ -1,5 +1,5 @@
 /**
- * The gateway's Prometheus metrics (prom-client), served at /metrics by src/server.ts.
+ * The gateway's Prometheus metrics (prom-client), served at /metrics by src/http/server.ts.
  *
  * Cost per request is what matters here: every series a hot path touches is bound once and kept
  * (by document, by upstream operation, by kind of data; ./series.ts), so counting a request or a
@@ -26,7 +26,7 @@
  * caches, the budget or rate limits, which are most of what an operator of this gateway asks.
  */
 import type { DocumentNode, ExecutionResult, OperationDefinitionNode } from 'graphql';
-import { codeOf } from '../errors.js';
+import { codeOf } from '../graphql/errors.js';
 import {
   ATTR_HTTP_REQUEST_METHOD,
   ATTR_HTTP_RESPONSE_STATUS_CODE,
@@ -34,10 +34,10 @@ import {
   METRIC_HTTP_SERVER_REQUEST_DURATION,
 } from '@opentelemetry/semantic-conventions';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import type { Freshness } from '../loaders/freshness.js';
+import type { Freshness } from '../reuse/freshness.js';
 import type { LiveStats } from '../live/hub.js';
-import type { ReadOutcome } from '../loaders/reads.js';
-import type { MemoryUsage } from '../loaders/store.js';
+import type { ReadOutcome } from '../reuse/reads.js';
+import type { MemoryUsage } from '../reuse/store.js';
 import type { CallObserver, CircuitReport, HttpRequest } from '../upstreams/http.js';
 import { clusterMetrics } from './cluster-metrics.js';
 import { CounterFamily, type CounterSeries, HistogramFamily, type HistogramSeries } from './series.js';
@@ -392,7 +392,7 @@ export class GatewayMetrics {
     series.observe(seconds);
   }
 
-  /** Counts one error by its code; codes are the gateway's own (src/errors.ts), a bounded set. */
+  /** Counts one error by its code; codes are the gateway's own (src/graphql/errors.ts), a bounded set. */
   error(code: string): void {
     let child = this.errorsByCode.get(code);
     if (!child) {
@@ -438,7 +438,7 @@ export class GatewayMetrics {
     },
   };
 
-  /** Reads of the reuse layer (src/loaders/reads.ts), by kind of data. */
+  /** Reads of the reuse layer (src/reuse/reads.ts), by kind of data. */
   readonly onRead = (freshness: Freshness, how: ReadOutcome): void => {
     this.readSeries(freshness.kind)[how].value++;
   };

@@ -1,6 +1,6 @@
 /**
  * Readiness: whether this instance should be sent traffic. It is, when every configured upstream
- * answers a cheap request and the process is not draining (src/server.ts answers /ready).
+ * answers a cheap request and the process is not draining (src/http/server.ts answers /ready).
  *
  * - One probe per upstream: the Data API's and Metrics API's own health checks
  *   (`GET /v1/health-check`, `GET /v2/health-check`), and for a node `platform.getHeight`
@@ -11,8 +11,8 @@
  *   probe reports; the next one tries again), and at most `timeoutMs` before the upstream counts
  *   as not answering.
  */
-import type { ReadyUpstream } from '../config.js';
-import type { NetworkName } from '../ids.js';
+import type { ReadyUpstream } from '../config/config.js';
+import type { NetworkName } from '../base/ids.js';
 import { platformGetHeight } from '../upstreams/node/p-chain.js';
 import { NodeClient, type NodeOptions } from '../upstreams/node/client.js';
 import type { HttpClient, HttpRequest } from '../upstreams/http.js';

@@ -39,9 +39,9 @@ import {
 import type { ServerResponse } from 'node:http';
 import type { DocumentNode, ExecutionResult, OperationDefinitionNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { codeOf } from '../errors.js';
-import type { Freshness, FreshnessKind } from '../loaders/freshness.js';
-import type { ReadOutcome } from '../loaders/reads.js';
+import { codeOf } from '../graphql/errors.js';
+import type { Freshness, FreshnessKind } from '../reuse/freshness.js';
+import type { ReadOutcome } from '../reuse/reads.js';
 import type { CallScope, CallSpan, CallTracer, HttpRequest } from '../upstreams/http.js';
 import { ATTR_GRAPHQL_OPERATION_NAME, ATTR_GRAPHQL_OPERATION_TYPE } from './prometheus.js';
 
@@ -59,7 +59,7 @@ export interface GatewayTracing {
   plugin: Plugin;
   /** Spans of upstream calls (src/upstreams/http.ts). */
   calls: CallTracer;
-  /** Spans of reads answered without a call (src/loaders/reads.ts). */
+  /** Spans of reads answered without a call (src/reuse/reads.ts). */
   onRead: (freshness: Freshness, how: ReadOutcome, operation: string, scope: CallScope) => void;
   /** The ids of a request's trace and operation span, for its log line; undefined when it has none. */
   idsOf(context: object): { trace_id: string; span_id: string } | undefined;

@@ -2,8 +2,8 @@
  * Address: an X-/P-Chain address (or an EVM address where the Data API takes one), the hub
  * from which a user walks to every chain the address touched, its transactions and rewards.
  */
-import { badInput } from '../errors.js';
-import { isEvmAddress, parseBech32Address, toChecksumAddress, type NetworkName } from '../ids.js';
+import { badInput } from '../graphql/errors.js';
+import { isEvmAddress, parseBech32Address, toChecksumAddress, type NetworkName } from '../base/ids.js';
 import { primaryChainOf } from '../domain/chains.js';
 import { builder } from './builder.js';
 import { NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';

@@ -4,8 +4,8 @@
  * scope in builder.ts): a refused request gets FORBIDDEN and the node is never called. The node
  * itself serves the API only with --api-admin-enabled, and public endpoints never do.
  */
-import { badInput, quote } from '../errors.js';
-import type { NetworkName } from '../ids.js';
+import { badInput, quote } from '../graphql/errors.js';
+import type { NetworkName } from '../base/ids.js';
 import { builder } from './builder.js';
 import { NetworkNameEnum } from './enums.js';
 import { toNetwork } from './inputs.js';

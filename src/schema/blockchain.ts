@@ -2,8 +2,8 @@
  * Blockchain: a chain created on a subnet by a CreateChainTx, with its VM and genesis.
  * Blockchains come inside the subnet listing; a blockchain by id is found in that listing.
  */
-import type { GatewayContext } from '../context.js';
-import { parseCb58Id, type NetworkName } from '../ids.js';
+import type { GatewayContext } from '../graphql/context.js';
+import { parseCb58Id, type NetworkName } from '../base/ids.js';
 import { evmChainIdOf, primaryChainOf } from '../domain/chains.js';
 import { builder } from './builder.js';
 import { NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';
@@ -14,7 +14,7 @@ import { SUBNET_CATALOG } from './pools.js';
 import { lookupPrice } from './lookups.js';
 import { BlockchainStatusEnum } from './enums.js';
 import { platformGetBlockchainStatus } from '../upstreams/node/p-chain.js';
-import { PRIMARY_CHAIN_IDS } from '../ids.js';
+import { PRIMARY_CHAIN_IDS } from '../base/ids.js';
 import {
   AddressChainRef,
   BlockchainRef,

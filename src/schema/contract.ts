@@ -2,7 +2,7 @@
  * Contract metadata (getContractMetadata): one GraphQL type per ercType behind a shared
  * interface. Looked up once per contract per request, and shared a while between requests.
  */
-import type { GatewayContext } from '../context.js';
+import type { GatewayContext } from '../graphql/context.js';
 import type { ContractMetadata, ErcType } from '../upstreams/data-api/contract.js';
 import { RESOURCE_LINK_TYPES } from '../upstreams/data-api/wire.js';
 import { builder } from './builder.js';

@@ -1,6 +1,6 @@
 /**
  * What a field costs, declared where the field is (its `cost` option), so that a query is priced
- * in upstream calls before it runs (src/plugins/use-demand-control.ts), from the same place that
+ * in upstream calls before it runs (src/yoga/use-demand-control.ts), from the same place that
  * knows which lookup the field makes. No second table to drift from the code.
  *
  * A field's price (its `price` option) says:
@@ -27,7 +27,7 @@
  * data does (the size of an unbounded list, the subnets a catalog holds, the assets a response
  * names): each such assumption is written beside the price that makes it.
  *
- * A field without `price` makes no call (it maps what its parent holds). test/cost.test.ts runs a
+ * A field without `price` makes no call (it maps what its parent holds). test/yoga/cost.test.ts runs a
  * corpus with every field's calls attributed and fails when a field that called has no price, and
  * compares estimates with the calls made.
  *
@@ -43,7 +43,7 @@ import {
   type SchemaTypes,
   type TypeParam,
 } from '@pothos/core';
-import type { ConnectionArgs, PageSpec } from '../paging/connection.js';
+import type { ConnectionArgs, PageSpec } from '../graphql/connection.js';
 
 /** Where a price is asked: the network the parents are on, when the arguments above named it. */
 export interface Where {

@@ -7,8 +7,8 @@
  * plain loop, so one that threw synchronously would fail every entity of the request.
  */
 import { isInterfaceType, isUnionType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
-import { badInput, quote } from '../errors.js';
-import type { NetworkName } from '../ids.js';
+import { badInput, quote } from '../graphql/errors.js';
+import type { NetworkName } from '../base/ids.js';
 import { COST_EXTENSION } from './cost.js';
 import { lookupsPrice, type Named } from './lookups.js';
 

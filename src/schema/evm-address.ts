@@ -2,15 +2,15 @@
  * An address on an EVM chain: its ERC-20 transfers and internal transactions (by block range),
  * its ERC-721/ERC-1155 collectibles, and its native balance at any block priced in any currency.
  */
-import { badInput } from '../errors.js';
-import { isEvmAddress, toChecksumAddress } from '../ids.js';
+import { badInput } from '../graphql/errors.js';
+import { isEvmAddress, toChecksumAddress } from '../base/ids.js';
 import type { Erc20Transfer, InternalTransaction, NativeTokenBalance, NftMetadata } from '../upstreams/data-api/evm-address.js';
 import { INTERNAL_TX_TYPES, NFT_METADATA_STATUSES } from '../upstreams/data-api/wire.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { SUBNET_CATALOG } from './pools.js';
 import { lookupPrice } from './lookups.js';
-import { pageConnection, PAGE_SPECS, type ConnectionArgs, type CursorCodec, type PageSpec } from '../paging/connection.js';
+import { pageConnection, PAGE_SPECS, type ConnectionArgs, type CursorCodec, type PageSpec } from '../graphql/connection.js';
 import { ErcTypeEnum } from './contract.js';
 import { CurrencyEnum } from './enums.js';
 import { known, resolveEvmChain } from './evm-chain.js';

@@ -3,15 +3,15 @@
  * The Data API's EVM endpoints take a chain id without a network; the graph reaches a chain from
  * its network (or its blockchain), so every EVM object still carries the network.
  */
-import type { GatewayContext } from '../context.js';
-import { badInput } from '../errors.js';
-import { C_CHAIN_EVM_ID, PRIMARY_CHAIN_IDS, parseCb58Id, toChecksumAddress, type NetworkName } from '../ids.js';
+import type { GatewayContext } from '../graphql/context.js';
+import { badInput } from '../graphql/errors.js';
+import { C_CHAIN_EVM_ID, PRIMARY_CHAIN_IDS, parseCb58Id, toChecksumAddress, type NetworkName } from '../base/ids.js';
 import type { NativeTransaction } from '../upstreams/data-api/evm-chain.js';
 import { builder } from './builder.js';
 import { paged, type Pool, type Where } from './cost.js';
 import { SUBNET_CATALOG } from './pools.js';
 import { lookupPrice } from './lookups.js';
-import { PAGE_SPECS, pageConnection } from '../paging/connection.js';
+import { PAGE_SPECS, pageConnection } from '../graphql/connection.js';
 import { NetworkNameEnum } from './enums.js';
 import { keyField, keyNetwork, shown } from './entity-keys.js';
 import { nodeKey, parseNodeKey } from './global-id.js';

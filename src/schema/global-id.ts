@@ -3,8 +3,8 @@
  * `node(id:)` needs nothing else to fetch the object again.
  */
 import { isObjectType, type GraphQLSchema } from 'graphql';
-import { badInput, quote } from '../errors.js';
-import { decodeCanonicalBase64url, type NetworkName } from '../ids.js';
+import { badInput, quote } from '../graphql/errors.js';
+import { decodeCanonicalBase64url, type NetworkName } from '../base/ids.js';
 
 export function encodeGlobalId(typename: string, id: string | number | bigint): string {
   return Buffer.from(`${typename}:${id}`).toString('base64url');

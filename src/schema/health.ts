@@ -2,8 +2,8 @@
  * A node's health (health.* at /ext/health, and its GET routes): its periodic checks, per chain
  * and global. Node specific: public endpoints do not serve it.
  */
-import { badInput, quote } from '../errors.js';
-import type { NetworkName } from '../ids.js';
+import { badInput, quote } from '../graphql/errors.js';
+import type { NetworkName } from '../base/ids.js';
 import type { HealthReply, HealthResult, HealthRoute } from '../upstreams/node/health.js';
 import { builder } from './builder.js';
 import { healthGet, healthHealth, healthLiveness, healthReadiness } from '../upstreams/node/health.js';

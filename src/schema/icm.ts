@@ -3,15 +3,15 @@
  * (listIcmMessagesByAddress, on one network or across all) and by chain (listIcmMessages, the
  * upstream's per-chain listing).
  */
-import type { GatewayContext } from '../context.js';
-import { badInput, upstreamInconsistent } from '../errors.js';
-import type { NetworkName } from '../ids.js';
+import type { GatewayContext } from '../graphql/context.js';
+import { badInput, upstreamInconsistent } from '../graphql/errors.js';
+import type { NetworkName } from '../base/ids.js';
 import type { IcmMessage, ListIcmMessagesResponse } from '../upstreams/data-api/icm.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { NETWORKS } from '../loaders/data-api.js';
 import { SUBNET_CATALOG } from './pools.js';
-import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/connection.js';
+import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../graphql/connection.js';
 import { ErcTypeEnum } from './contract.js';
 import { NetworkNameEnum } from './enums.js';
 import { known } from './evm-chain.js';

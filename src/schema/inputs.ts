@@ -2,8 +2,8 @@
  * Checks of client input that need more than a scalar: the network an address belongs to,
  * list bounds, argument combinations. Each failure says what was wrong and what is allowed.
  */
-import { badInput, quote } from '../errors.js';
-import { NETWORK_HRP, parseBech32Address, type NetworkName } from '../ids.js';
+import { badInput, quote } from '../graphql/errors.js';
+import { NETWORK_HRP, parseBech32Address, type NetworkName } from '../base/ids.js';
 
 /** The most items a list argument may hold; it keeps upstream URLs within server limits. */
 export const MAX_LIST_ARGUMENT = 100;

@@ -2,12 +2,12 @@
  * L1 validators: validators of converted subnets, who pay a continuous fee from a balance
  * (listL1Validators). Active ones by default; inactive ones ran out of balance or were removed.
  */
-import type { GatewayContext } from '../context.js';
-import { parseCb58Id, type NetworkName } from '../ids.js';
+import type { GatewayContext } from '../graphql/context.js';
+import { parseCb58Id, type NetworkName } from '../base/ids.js';
 import type { ListL1ValidatorsResponse } from '../upstreams/data-api/l1-validator.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
-import { PAGE_SPECS, emptyConnection, pageConnection, type ConnectionArgs } from '../paging/connection.js';
+import { PAGE_SPECS, emptyConnection, pageConnection, type ConnectionArgs } from '../graphql/connection.js';
 import { NetworkNameEnum } from './enums.js';
 import { keyField, keyNetwork } from './entity-keys.js';
 import { nodeKey, parseNodeKey } from './global-id.js';

@@ -13,7 +13,7 @@
  * sees them), starts the prefetches of the fields found, and waits one turn of the event loop, so
  * that the calls are written before the items are completed. When the items' own fields run, the
  * reads they make are the ones already in flight: a request's reads are shared
- * (src/loaders/reads.ts), so nothing is called twice, and a failure reaches the field as it would
+ * (src/reuse/reads.ts), so nothing is called twice, and a failure reaches the field as it would
  * have.
  */
 import {
@@ -27,7 +27,7 @@ import {
   isObjectType,
 } from 'graphql';
 import { parseResolveInfo, type ResolveTree, simplifyParsedResolveInfoFragmentWithType } from 'graphql-parse-resolve-info';
-import type { GatewayContext } from '../context.js';
+import type { GatewayContext } from '../graphql/context.js';
 
 /** Starts what `field` will read for each of `items`; true when it started anything. */
 export type Prefetch<T> = (ctx: GatewayContext, items: readonly T[], args: Record<string, unknown>) => boolean;
@@ -43,7 +43,7 @@ export function prefetchable<T>(typeName: string, field: string, prefetch: Prefe
 
 /**
  * The fields that read ahead, as `Type.field`. Their reads start inside the resolver of the list
- * above them, which they then join: test/cost.test.ts, which attributes calls to the resolver that
+ * above them, which they then join: test/yoga/cost.test.ts, which attributes calls to the resolver that
  * runs when they are made, checks these fields' prices by name.
  */
 export function prefetchingFields(): string[] {

@@ -4,7 +4,7 @@
  * type says it beside its `loadOne` and `resolveReference` (`lookupPrice`), as any field prices its
  * own lookup; those fields add up what their ids or representations name (`lookupsPrice`).
  */
-import type { NetworkName } from '../ids.js';
+import type { NetworkName } from '../base/ids.js';
 import type { FieldCost, Pool } from './cost.js';
 
 /** What finding one object of a type by its key costs: its own calls, and the pools it uses. */

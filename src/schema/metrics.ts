@@ -6,8 +6,8 @@ import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { tpsFeed } from '../live/feeds.js';
 import { eventValue, openFeed, POLL_NOTE } from './subscriptions.js';
-import { pageConnection, type ConnectionArgs, type PageSpec } from '../paging/connection.js';
-import type { GatewayContext } from '../context.js';
+import { pageConnection, type ConnectionArgs, type PageSpec } from '../graphql/connection.js';
+import type { GatewayContext } from '../graphql/context.js';
 import { getAvgTps } from '../upstreams/metrics-api/metrics.js';
 import { BlockchainRef, EvmChainRef, evmModelOf, type EvmChainModel } from './refs.js';
 

@@ -5,7 +5,7 @@
  * and each of its blockchains, with a spread was a measurable part of what a listing cost, and
  * the upstream object may be a cached one that other requests read too.
  */
-import type { NetworkName } from '../ids.js';
+import type { NetworkName } from '../base/ids.js';
 
 export type View<T> = Readonly<T> & { readonly network: NetworkName; readonly raw: T };
 

@@ -2,9 +2,9 @@
  * What the node-backed types share: owners, the inputs and outputs both the X- and P-Chain
  * write, node ids given as arguments, and blocks asked by id or height.
  */
-import { utxoId } from '../avax-codec.js';
+import { utxoId } from '../base/avax-codec.js';
 import { canonicalAddress } from '../domain/addresses.js';
-import { badInput } from '../errors.js';
+import { badInput } from '../graphql/errors.js';
 import { toSafeInt } from '../upstreams/node/client.js';
 import { checkListSize } from './inputs.js';
 import { AddressRef, OWNER_ADDRESSES, OutputOwnersRef, TransferableInputRef, TransferableOutputRef, toAddresses } from './refs.js';

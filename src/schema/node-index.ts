@@ -3,9 +3,9 @@
  * transaction) the node accepted, by position. Only nodes started with --index-enabled serve
  * them; public endpoints do not.
  */
-import type { GatewayContext } from '../context.js';
-import { badInput } from '../errors.js';
-import type { NetworkName } from '../ids.js';
+import type { GatewayContext } from '../graphql/context.js';
+import { badInput } from '../graphql/errors.js';
+import type { NetworkName } from '../base/ids.js';
 import type { IndexName } from '../upstreams/node/node-index.js';
 import type { Container } from '../upstreams/node/node-index.js';
 import { builder } from './builder.js';
@@ -14,7 +14,7 @@ import { blocksFeed, type BlockChain } from '../live/feeds.js';
 import { PrimaryNetworkChainEnum } from './enums.js';
 import { toNetwork } from './inputs.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
-import { pageConnection, type PageSpec } from '../paging/connection.js';
+import { pageConnection, type PageSpec } from '../graphql/connection.js';
 import { CB58IdScalar } from './scalars.js';
 import {
   indexGetContainerByID,

@@ -4,9 +4,9 @@
  * with the Data API's graph: a subnet's current validators and supply, a blockchain's status, an
  * L1 validator's P-Chain entry (one call per subnet for every L1 validator of a response).
  */
-import type { GatewayContext } from '../context.js';
-import { notFound } from '../errors.js';
-import { PRIMARY_CHAIN_IDS, PRIMARY_NETWORK_ID, type NetworkName } from '../ids.js';
+import type { GatewayContext } from '../graphql/context.js';
+import { notFound } from '../graphql/errors.js';
+import { PRIMARY_CHAIN_IDS, PRIMARY_NETWORK_ID, type NetworkName } from '../base/ids.js';
 import { LOOKUP_CONCURRENCY } from '../loaders/data-api.js';
 import type { AvmInput, AvmOutput, Uint } from '../upstreams/node/client.js';
 import type { PBlockJson, PDelegator, PValidator } from '../upstreams/node/p-chain.js';

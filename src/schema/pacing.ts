@@ -1,11 +1,11 @@
 /**
- * The Pothos side of src/pacing.ts: every field that returns a list of objects hands its list to
+ * The Pothos side of src/graphql/pacing.ts: every field that returns a list of objects hands its list to
  * the request's pacer, which passes it on now or at the next turn of the event loop. Lists of
  * scalars cost little to complete and are left alone.
  */
 import { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from '@pothos/core';
 import type { GraphQLFieldResolver } from 'graphql';
-import type { GatewayContext } from '../context.js';
+import type { GatewayContext } from '../graphql/context.js';
 
 /** Items a list holds for the pacer: its length, and one for the list itself. */
 const itemsOf = (value: unknown) => (Array.isArray(value) ? value.length + 1 : 1);

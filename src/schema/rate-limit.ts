@@ -1,8 +1,8 @@
 /**
  * `rateLimit`: what this query costs and what its client has left, in the style of GitHub's
  * `rateLimit { cost limit remaining resetAt }`. The cost is the price demand control put on the
- * query before it ran (src/plugins/use-demand-control.ts); the rest is the client's bucket of the
- * per-client rate limits (src/rate-limit/limiter.ts), null when those are off.
+ * query before it ran (src/yoga/use-demand-control.ts); the rest is the client's bucket of the
+ * per-client rate limits (src/guards/limiter.ts), null when those are off.
  */
 import { builder } from './builder.js';
 

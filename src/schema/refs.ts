@@ -7,7 +7,7 @@
  * field that looks one up (see docs/ARCHITECTURE.md). Declaring the names here, apart from their
  * fields, is what lets two types link to each other without their files importing each other.
  */
-import { PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
+import { PRIMARY_CHAIN_IDS, type NetworkName } from '../base/ids.js';
 import { evmChainIdOf } from '../domain/chains.js';
 import type { L1Validator } from '../upstreams/data-api/l1-validator.js';
 import type { Blockchain, EvmGenesis, Subnet } from '../upstreams/data-api/subnet.js';

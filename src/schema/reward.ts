@@ -2,14 +2,14 @@
  * Historical staking rewards on the Primary Network (listHistoricalPrimaryNetworkRewards),
  * by reward address or by node.
  */
-import type { GatewayContext } from '../context.js';
-import { badInput } from '../errors.js';
-import type { NetworkName } from '../ids.js';
+import type { GatewayContext } from '../graphql/context.js';
+import { badInput } from '../graphql/errors.js';
+import type { NetworkName } from '../base/ids.js';
 import type { CurrencyCode, SortOrder } from '../upstreams/data-api/wire.js';
 import type { HistoricalReward } from '../upstreams/data-api/reward.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
-import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/connection.js';
+import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../graphql/connection.js';
 import { CurrencyEnum, RewardTypeEnum, SortOrderEnum } from './enums.js';
 import { checkAddresses, checkListSize } from './inputs.js';
 import { AvalancheAddressScalar, NodeIdScalar } from './scalars.js';

@@ -3,8 +3,8 @@
  * Ids on output are plain strings: the gateway passes through what the upstream says.
  */
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
-import { badInput, quote } from '../errors.js';
-import { base58MaxLength, InvalidIdError, isEvmAddress, parseBech32Address, parseCb58Id, parseNodeId } from '../ids.js';
+import { badInput, quote } from '../graphql/errors.js';
+import { base58MaxLength, InvalidIdError, isEvmAddress, parseBech32Address, parseCb58Id, parseNodeId } from '../base/ids.js';
 import { builder } from './builder.js';
 
 /** A refused variable value in a message: a short quote of a string, the kind of anything else. */

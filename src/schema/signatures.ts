@@ -2,8 +2,8 @@
  * Signature aggregation: collect validator signatures for a Warp message (mutation), or fetch
  * the aggregated signature of a P-Chain L1 transaction's message (query).
  */
-import { badInput } from '../errors.js';
-import { cb58Decode, InvalidIdError } from '../ids.js';
+import { badInput } from '../graphql/errors.js';
+import { cb58Decode, InvalidIdError } from '../base/ids.js';
 import type { SignatureAggregatorRequest } from '../upstreams/data-api/signatures.js';
 import { builder } from './builder.js';
 import { NetworkNameEnum } from './enums.js';

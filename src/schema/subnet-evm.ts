@@ -3,9 +3,9 @@
  * config over time, chain config with precompile upgrades, active rules, and its validators with
  * uptime. The `eth_*` calls one request makes to one chain go out as one JSON-RPC batch.
  */
-import type { GatewayContext } from '../context.js';
-import { badInput, quote } from '../errors.js';
-import { CORETH_VM_ID } from '../ids.js';
+import type { GatewayContext } from '../graphql/context.js';
+import { badInput, quote } from '../graphql/errors.js';
+import { CORETH_VM_ID } from '../base/ids.js';
 import { evmChainIdOf } from '../domain/chains.js';
 import type { ChainConfigReply, FeeConfig, PrecompileConfig } from '../upstreams/node/subnet-evm.js';
 import type { Uint } from '../upstreams/node/client.js';

@@ -3,13 +3,13 @@
  * Listed by `listSubnets`; one subnet is found in the (cached) listing, as the Data API has no
  * subnet lookup among the spec's endpoints.
  */
-import type { GatewayContext } from '../context.js';
-import { PRIMARY_NETWORK_ID, parseCb58Id, type NetworkName } from '../ids.js';
+import type { GatewayContext } from '../graphql/context.js';
+import { PRIMARY_NETWORK_ID, parseCb58Id, type NetworkName } from '../base/ids.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { SUBNET_CATALOG } from './pools.js';
 import { lookupPrice } from './lookups.js';
-import { pageConnection } from '../paging/connection.js';
+import { pageConnection } from '../graphql/connection.js';
 import { NetworkNameEnum, SortOrderEnum } from './enums.js';
 import { keyField, keyNetwork } from './entity-keys.js';
 import { nodeKey, parseNodeKey } from './global-id.js';

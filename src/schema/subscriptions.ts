@@ -3,8 +3,8 @@
  * into a field's value. The fields are in the files of the types they return (node-index.ts,
  * p-chain.ts, x-chain.ts, transaction.ts, subnet-evm.ts, metrics.ts), like any other lookup.
  */
-import type { GatewayContext } from '../context.js';
-import { limitExceeded, liveError } from '../errors.js';
+import type { GatewayContext } from '../graphql/context.js';
+import { limitExceeded, liveError } from '../graphql/errors.js';
 import type { Feed } from '../live/feeds.js';
 import type { LiveEvent } from '../live/hub.js';
 import { builder } from './builder.js';

@@ -3,9 +3,9 @@
  * has an interface with what they share and one type per chain with the rest. Lists come from
  * listLatestPrimaryNetworkTransactions; one transaction from getTxByHash.
  */
-import type { GatewayContext } from '../context.js';
-import { badInput } from '../errors.js';
-import { parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
+import type { GatewayContext } from '../graphql/context.js';
+import { badInput } from '../graphql/errors.js';
+import { parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from '../base/ids.js';
 import type {
   EvmInput,
   EvmOutput,
@@ -23,7 +23,7 @@ import { paged } from './cost.js';
 import { lookupPrice } from './lookups.js';
 import { transactionsFeed } from '../live/feeds.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
-import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../paging/connection.js';
+import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../graphql/connection.js';
 import {
   AssetCapEnum,
   AssetTypeEnum,

@@ -3,7 +3,7 @@
  * the X- and C-Chains; the graph has one `Utxo` type whose fields read either, and says which
  * fields only one chain fills.
  */
-import type { NetworkName } from '../ids.js';
+import type { NetworkName } from '../base/ids.js';
 import type { PChainUtxo } from '../upstreams/data-api/transaction.js';
 import { AssetTypeEnum, RewardTypeEnum } from './enums.js';
 import { AddressRef, AssetAmountRef, OWNER_ADDRESSES, UtxoCredentialRef, UtxoRef, toAddresses, type UtxoModel } from './refs.js';

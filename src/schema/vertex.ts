@@ -1,11 +1,11 @@
 /**
  * X-Chain vertices: the DAG the X-Chain used before the Cortina upgrade (listLatestXChainVertices).
  */
-import type { NetworkName } from '../ids.js';
+import type { NetworkName } from '../base/ids.js';
 import type { ListXChainVerticesResponse, XChainVertex } from '../upstreams/data-api/vertex.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
-import { PAGE_SPECS, pageConnection } from '../paging/connection.js';
+import { PAGE_SPECS, pageConnection } from '../graphql/connection.js';
 import { listLatestXChainVertices } from '../upstreams/data-api/vertex.js';
 import { NetworkRef, PrimaryNetworkChainInfoRef } from './refs.js';
 

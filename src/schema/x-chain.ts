@@ -4,17 +4,17 @@
  * read from their bytes. X-Chain transactions link to the Data API's view of the same
  * transaction, assets to their description on their chain (kept across requests).
  */
-import { utxoId } from '../avax-codec.js';
-import type { GatewayContext } from '../context.js';
-import { badInput, limitExceeded, quote } from '../errors.js';
-import { InvalidIdError, parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from '../ids.js';
+import { utxoId } from '../base/avax-codec.js';
+import type { GatewayContext } from '../graphql/context.js';
+import { badInput, limitExceeded, quote } from '../graphql/errors.js';
+import { InvalidIdError, parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from '../base/ids.js';
 import { canonicalAddress } from '../domain/addresses.js';
 import { Balances, newUtxos, type Balance, type NodeUtxo } from '../domain/utxos.js';
 import type { AssetDescription, AvmBlockJson, AvmChain, AvmTxJson, UtxoIndex } from '../upstreams/node/x-chain.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { ASSET_DESCRIPTIONS } from './pools.js';
-import { pageConnection, type ConnectionArgs, type PageSpec } from '../paging/connection.js';
+import { pageConnection, type ConnectionArgs, type PageSpec } from '../graphql/connection.js';
 import { checkAddresses, toNetwork } from './inputs.js';
 import { MAX_BLOCKS_PER_POLL, xChainBlocksFeed } from '../live/feeds.js';
 

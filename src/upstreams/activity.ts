@@ -26,7 +26,7 @@ export class RequestActivity {
   /**
    * Runs `fn` once nothing is in flight and the work that followed the last answer has run, in the
    * async context of the caller: what it does (a batch's call) belongs to whoever asked for it, not
-   * to the call that happened to settle last (AsyncLocalStorage readers: test/cost.test.ts
+   * to the call that happened to settle last (AsyncLocalStorage readers: test/yoga/cost.test.ts
    * attributes each call to the field that made it).
    */
   whenIdle(fn: () => void): void {

@@ -130,7 +130,7 @@ export interface HttpClientOptions {
   observer?: CallObserver;
   /** Spans of calls made in a traced request; absent when tracing is off. */
   tracer?: CallTracer;
-  /** Calls wait until it settles: the embedded sandbox the upstream URLs point at is still starting (src/embedded-sandbox.ts). */
+  /** Calls wait until it settles: the embedded sandbox the upstream URLs point at is still starting (src/gateway/embedded-sandbox.ts). */
   startsAfter?: Promise<unknown>;
 }
 
@@ -467,7 +467,7 @@ export class HttpClient {
       else if (typeof parsed.message === 'string') upstreamMessage = parsed.message;
       if (typeof parsed.error === 'string') upstreamError = parsed.error;
     } catch {
-      // Plain text (the node's 405/415 answers, a proxy's page): kept short; src/errors.ts decides what a client sees.
+      // Plain text (the node's 405/415 answers, a proxy's page): kept short; src/graphql/errors.ts decides what a client sees.
       if (text) upstreamMessage = text.slice(0, 200);
     }
     return new HttpError({

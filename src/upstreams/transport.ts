@@ -1,7 +1,7 @@
 /**
  * How an upstream client's calls go out. Clients only describe calls (one function per endpoint
  * or method); whether a read is answered again from what this request or another one already
- * read is the reuse layer's decision (src/loaders/reads.ts implements this interface for each
+ * read is the reuse layer's decision (src/reuse/reads.ts implements this interface for each
  * GraphQL request). `directTransport` sends every call as it comes, for tools and tests.
  */
 import { ANSWER_CHECKS } from './answer-checks.generated.js';

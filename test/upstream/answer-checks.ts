@@ -10,7 +10,7 @@
  * longer id still answers; properties the spec does not name are let through (the upstream sends
  * more than it documents, src/upstreams/data-api/wire.ts says where).
  *
- * `npm run codegen:wire` runs it; test/codegen.test.ts fails when the committed file differs.
+ * `npm run codegen:wire` runs it; test/upstreams/codegen.test.ts fails when the committed file differs.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -3,7 +3,7 @@
  * secp256k1fx), as codec trees: outputs, inputs, owners, credentials and the signed envelope.
  */
 import { bech32 } from '@scure/base';
-import { cb58Encode, type NetworkName } from '../../../src/ids.js';
+import { cb58Encode, type NetworkName } from '../../../src/base/ids.js';
 import { bytes, fixed, hex, iface, id, jsonOnly, list, struct, u32, u64, type CodecNode, type Field } from './codec.js';
 import { sha } from '../../random.js';
 

@@ -5,7 +5,7 @@
  * before it.
  */
 import { createHash } from 'node:crypto';
-import { cb58Encode, PRIMARY_NETWORK_ID } from '../../../src/ids.js';
+import { cb58Encode, PRIMARY_NETWORK_ID } from '../../../src/base/ids.js';
 import type { XChainTransaction, XChainUtxo } from '../../../src/upstreams/data-api/transaction.js';
 import {
   baseTx,

@@ -4,7 +4,7 @@
  * `hex` encoding returns) and the JSON the node writes for `json` encoding, so the two always
  * say the same thing.
  */
-import { cb58Decode } from '../../../src/ids.js';
+import { cb58Decode } from '../../../src/base/ids.js';
 
 export type CodecNode =
   /** An unsigned integer of 1, 4 or 8 bytes, a JSON number. */

@@ -5,7 +5,7 @@
  * a fee manager enabled with a new fee config, disabled, re-enabled...) so that fee configs,
  * rules and precompiles really differ between older blocks and the latest one.
  */
-import type { NetworkName } from '../../../src/ids.js';
+import type { NetworkName } from '../../../src/base/ids.js';
 import type { Blockchain, EvmGenesisConfig } from '../../../src/upstreams/data-api/subnet.js';
 import type { NativeTransaction } from '../../../src/upstreams/data-api/evm-chain.js';
 import { evmBlockHash, type EvmChainWorld } from '../../world/evm.js';

@@ -4,8 +4,8 @@
  * UTXO sets by address, the Subnet-EVM chains' configs. Built on first use per network and seed
  * (a few hundred milliseconds), then shared like the world itself.
  */
-import { encodeNftTransferUtxo, encodeTransferUtxo } from '../../../src/avax-codec.js';
-import { cb58Encode, formatNodeId, PRIMARY_NETWORK_ID, type NetworkName } from '../../../src/ids.js';
+import { encodeNftTransferUtxo, encodeTransferUtxo } from '../../../src/base/avax-codec.js';
+import { cb58Encode, formatNodeId, PRIMARY_NETWORK_ID, type NetworkName } from '../../../src/base/ids.js';
 import type { Blockchain, Subnet } from '../../../src/upstreams/data-api/subnet.js';
 import type { PChainTransaction } from '../../../src/upstreams/data-api/transaction.js';
 import { addressBytes } from './avax.js';

@@ -5,7 +5,7 @@
  * with dense heights from the genesis block at 0. A block that holds a transaction has the Data
  * API's block hash as its id.
  */
-import { cb58Decode, cb58Encode, PRIMARY_NETWORK_ID } from '../../../src/ids.js';
+import { cb58Decode, cb58Encode, PRIMARY_NETWORK_ID } from '../../../src/base/ids.js';
 import type { PChainTransaction, PChainUtxo } from '../../../src/upstreams/data-api/transaction.js';
 import {
   addressBytes,

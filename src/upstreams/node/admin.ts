@@ -3,7 +3,7 @@
  * started with --api-admin-enabled=true serve it.
  * Docs: https://github.com/ava-labs/avalanchego/blob/master/api/admin/service.md
  */
-import type { NetworkName } from '../../ids.js';
+import type { NetworkName } from '../../base/ids.js';
 import type { NodeClient, Endpoint } from './client.js';
 
 export interface LoggerLevels {

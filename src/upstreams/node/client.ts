@@ -16,7 +16,7 @@
  */
 import DataLoader from 'dataloader';
 import { isSafeNumber, parse as parseLossless } from 'lossless-json';
-import type { NetworkName } from '../../ids.js';
+import type { NetworkName } from '../../base/ids.js';
 import { HttpError, InvalidResponseError, NodeApiUnavailableError, RpcError } from '../errors.js';
 import { segment, type CallScope, type HttpRequest, type HttpResponse } from '../http.js';
 import type { Transport } from '../transport.js';

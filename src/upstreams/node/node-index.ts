@@ -3,7 +3,7 @@
  * accepted, by position. Only nodes started with --index-enabled=true serve them.
  * Docs: https://github.com/ava-labs/avalanchego/blob/master/indexer/service.md
  */
-import type { NetworkName } from '../../ids.js';
+import type { NetworkName } from '../../base/ids.js';
 import { nullIfMissing, type NodeClient, type Endpoint, type Uint } from './client.js';
 
 export interface Container {

@@ -3,7 +3,7 @@
  * Subnet-EVM's validators.* at /ext/bc/<id>/validators.
  * Docs: https://github.com/ava-labs/avalanchego/blob/master/graft/subnet-evm/plugin/evm/service.md
  */
-import type { NetworkName } from '../../ids.js';
+import type { NetworkName } from '../../base/ids.js';
 import { segment } from '../http.js';
 import { nullIfMissing, type NodeClient, type Uint } from './client.js';
 

@@ -3,7 +3,7 @@
  * chain's transactions, blocks, assets, UTXOs, balances and fees.
  * Docs: https://github.com/ava-labs/avalanchego/blob/master/vms/avm/service.md
  */
-import type { NetworkName } from '../../ids.js';
+import type { NetworkName } from '../../base/ids.js';
 import { segment } from '../http.js';
 import {
   nullIfMissing,

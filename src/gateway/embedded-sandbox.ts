@@ -1,0 +1,79 @@
+/**
+ * The built-in sandbox as `npm start` serves it offline (and `npm run demo` always): the
+ * sandbox's own entry (`npm run sandbox`) in a process of its own, on SANDBOX_PORT or a free
+ * port, tied to the gateway by an IPC channel so that it ends with it however the gateway ends.
+ *
+ * Why a process: building the sandbox's world takes seconds of CPU (about 4.6 s here) and about
+ * 170 MB. In the gateway's process it held the event loop until it was built, so even GraphiQL's
+ * page waited for it, and the gateway's memory was the world's. The gateway now answers at once
+ * and points its upstreams at the sandbox's URLs before the sandbox listens: its calls wait for
+ * `ready` (src/upstreams/http.ts, `startsAfter`).
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { sandboxUrls, type SandboxUrls } from '../../sandbox/urls.js';
+
+export interface EmbeddedSandboxOptions {
+  /** SANDBOX_PORT; 0 for a free one. */
+  port: number;
+  seed: string;
+  latencyMs: number;
+  blockMs: number;
+}
+
+export interface EmbeddedSandbox {
+  urls: SandboxUrls;
+  /** Settles once the sandbox listens; rejects when it ended before. */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The sandbox's entry: the built one beside dist/main.js, or its source when the gateway runs from sources (tsx). */
+const ENTRY = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../sandbox/main.ts' : './sandbox/main.js', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startEmbeddedSandbox(options: EmbeddedSandboxOptions): Promise<EmbeddedSandbox> {
+  const port = options.port || (await freePort());
+  const child = spawn(process.execPath, [...process.execArgv, ENTRY], {
+    env: {
+      ...process.env,
+      SANDBOX_PORT: String(port),
+      SANDBOX_SEED: options.seed,
+      SANDBOX_LATENCY_MS: String(options.latencyMs),
+      SANDBOX_BLOCK_MS: String(options.blockMs),
+    },
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  let closing = false;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = new Promise<void>((resolve, reject) => {
+    // Its one line says it listens.
+    createInterface({ input: child.stdout! }).once('line', () => resolve());
+    child.once('exit', (code, signal) => {
+      // Stopped with the gateway: nothing went wrong, and calls still waiting fail as they go out.
+      if (closing) resolve();
+      else reject(new Error(`the sandbox ended (${signal ?? `exit code ${code}`}) before it listened on port ${port}`));
+    });
+  });
+  return {
+    urls: sandboxUrls(`http://127.0.0.1:${port}`),
+    ready,
+    async close() {
+      closing = true;
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

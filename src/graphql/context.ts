@@ -1,0 +1,61 @@
+/**
+ * What every resolver gets: this request's upstream clients and loaders, all sending through
+ * its reads (the reuse layer). Built for each GraphQL request (src/gateway/gateway.ts) from objects that
+ * do nothing until used, so a query pays only for what it asks.
+ */
+import type { AdminAccess } from './admin-access.js';
+import type { LiveHub } from '../live/hub.js';
+import type { DataApiLoaders } from '../loaders/data-api.js';
+import type { NodeLoaders } from '../loaders/node.js';
+import type { RequestReads } from '../reuse/reads.js';
+import type { CursorCodec } from './connection.js';
+import type { Pacer } from './pacing.js';
+import type { DataApiClient } from '../upstreams/data-api/client.js';
+import type { MetricsApiClient } from '../upstreams/metrics-api/client.js';
+import type { NodeClient } from '../upstreams/node/client.js';
+
+/** A request's side of the per-client rate limits (src/guards/limiter.ts), when they are on. */
+export interface ClientLimits {
+  /** Settles the request: it made `calls` upstream calls. `reserved` false: nothing was reserved for it (a subscription's event). */
+  settle(calls: number, reserved?: boolean): void;
+  /** The client's standing: its bucket's size and rate, the points left, when it is full again. */
+  standing(): Promise<{ perSecond: number; burst: number; remaining: number; resetAt: Date }>;
+}
+
+/** What a request was priced at before it ran (src/yoga/use-demand-control.ts). */
+export interface RequestCost {
+  estimated: { calls: number; nodes: number };
+  /** The calls it may make: UPSTREAM_CALL_BUDGET. */
+  budget: number;
+}
+
+export interface GatewayContext {
+  /** The Data API, with the key the client sent (else the operator's). */
+  dataApi: DataApiClient;
+  /** The Metrics API (it takes no key). */
+  metricsApi: MetricsApiClient;
+  /** The avalanchego node of each network. */
+  node: NodeClient;
+  /** Batched and by-id lookups over the Data API. */
+  loaders: DataApiLoaders;
+  /** Batched and by-id lookups over the node. */
+  nodeLoaders: NodeLoaders;
+  /** This request's reads: what it reused, and how long its answer stays fresh. */
+  reads: RequestReads;
+  /** Signs and checks connection cursors (one secret per gateway). */
+  cursors: CursorCodec;
+  /** Whether this request may use the node's admin operations (checked on first use). */
+  admin: () => AdminAccess;
+  /** The subscriptions' pollers, shared by every request of the gateway. */
+  live: LiveHub;
+  /** Who is asking, for per-client bounds: the client's address (worked out on first use). */
+  client: () => string;
+  /** The most addresses one subscription may watch (LIVE_MAX_ADDRESSES). */
+  liveMaxAddresses: number;
+  /** Shares the event loop while this request completes a large answer (src/graphql/pacing.ts). */
+  pacer?: Pacer;
+  /** What it was priced at, once demand control has priced it. */
+  cost?: RequestCost;
+  /** Its client's rate limits, when they are on and the request was admitted by them. */
+  limits?: ClientLimits;
+}

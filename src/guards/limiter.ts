@@ -1,0 +1,119 @@
+/**
+ * Per-client rate limits (RATE_LIMIT_PER_SECOND, RATE_LIMIT_BURST) in points: an upstream call a
+ * request makes is a point, and the request itself a tenth of one, so a client asking what the
+ * cache holds spends almost nothing and one fanning out over 200 calls spends 200. Like Shopify's
+ * throttle by query cost, and GitHub's points.
+ *
+ * As a request arrives, before its body is read, src/http/server.ts asks `admit`, which reserves one
+ * point (what a request costs is not known yet): a client without it gets a 429 and nothing else.
+ * When the request is over, `settle` draws what it cost beyond the reservation, or gives back what
+ * it did not use (src/yoga/use-demand-control.ts calls it with the calls made). A client in
+ * debt (a request costlier than what it had) waits until it is paid back, as retry-after says.
+ * Buckets live in Redis when the gateway has REDIS_URL, so instances share a client's budget;
+ * while Redis is away each instance limits from its own memory, never letting requests through
+ * unlimited and never failing them.
+ */
+import type { IncomingMessage } from 'node:http';
+import { ErrorCode } from '../graphql/errors.js';
+import { corsHeaders, type CorsConfig } from './cross-site.js';
+import type { RedisConnection } from '../base/redis.js';
+import { MemoryBuckets, RedisBuckets, type BucketSettings, type Standing } from './buckets.js';
+import type { ClientIdentity } from './identity.js';
+
+/** An answer given instead of the request's (src/http/server.ts writes it). */
+export interface Refusal {
+  status: number;
+  code: string;
+  message: string;
+  extensions: Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
+export interface RateLimiterOptions {
+  identity: ClientIdentity;
+  redis?: RedisConnection;
+  /** So a page CORS allows can read the 429 and its retry-after. */
+  cors?: CorsConfig;
+  /** A request was refused (the gateway logs a count now and then, never who). */
+  onRefused?: () => void;
+}
+
+/** What a request costs besides its upstream calls: ten requests the cache answers cost one call. */
+export const REQUEST_POINTS = 0.1;
+/** Reserved as a request arrives, and settled when it is over. */
+const RESERVED = 1;
+
+export class RateLimiter {
+  private readonly memory: MemoryBuckets;
+  private readonly shared?: RedisBuckets;
+
+  private readonly settings: BucketSettings;
+
+  constructor(
+    settings: BucketSettings,
+    private readonly options: RateLimiterOptions,
+  ) {
+    // A copy of its own: `update` changes it in place.
+    this.settings = { ...settings };
+    this.memory = new MemoryBuckets(this.settings);
+    if (options.redis) this.shared = new RedisBuckets(options.redis, this.settings);
+  }
+
+  /** The buckets a request draws from: its address's, and its API key's when it sends one. */
+  bucketsOf(req: IncomingMessage): string[] {
+    return this.options.identity.buckets(req.headers, req.socket.remoteAddress);
+  }
+
+  /** Undefined when the request may go ahead (a point is reserved for it), else the 429 to answer. */
+  async admit(req: IncomingMessage): Promise<Refusal | undefined> {
+    // A preflight does no work (yoga answers it from its headers) and carries no API key.
+    if (req.method === 'OPTIONS') return undefined;
+    const names = this.bucketsOf(req);
+    const wait = (this.shared && (await this.shared.take(names, RESERVED))) ?? this.memory.take(names, Date.now(), RESERVED);
+    if (wait === 0) return undefined;
+    this.options.onRefused?.();
+    const retryAfter = Math.max(1, Math.ceil(wait / 1000));
+    const { perSecond, burst } = this.settings;
+    return {
+      status: 429,
+      code: ErrorCode.RATE_LIMITED,
+      message: `Too many requests: a client may spend ${burst} points at once and ${perSecond} a second after that, a point per upstream call its requests make and a tenth per request (by API key when it sends one, and by address). Retry after ${retryAfter} s.`,
+      extensions: { retryAfter },
+      headers: { 'retry-after': String(retryAfter), ...corsHeaders(this.options.cors, req.headers.origin) },
+    };
+  }
+
+  /**
+   * Settles a request admitted with its reservation: it made `calls` upstream calls. With
+   * `reserved` false (a subscription's event, which reserved nothing), only the calls are drawn.
+   */
+  settle(names: readonly string[], calls: number, reserved = true): void {
+    const points = calls + (reserved ? REQUEST_POINTS - RESERVED : 0);
+    if (points === 0) return;
+    const local = () => this.memory.settle(names, points);
+    if (!this.shared) local();
+    else
+      void this.shared.settle(names, points).then((done) => {
+        if (!done) local();
+      });
+  }
+
+  /** What a client's buckets hold now (the least of them), for `rateLimit` in the graph. */
+  async standing(names: readonly string[]): Promise<Standing> {
+    return (this.shared && (await this.shared.standing(names))) ?? this.memory.standing(names);
+  }
+
+  get limits(): BucketSettings {
+    return this.settings;
+  }
+
+  /**
+   * New figures, from a reload: the buckets are the same (what clients spent stays spent), only
+   * their size and rate change. In place, since the memory and Redis buckets read these settings
+   * on each draw.
+   */
+  update(settings: BucketSettings): void {
+    this.settings.perSecond = settings.perSecond;
+    this.settings.burst = settings.burst;
+  }
+}

@@ -1,0 +1,329 @@
+/**
+ * The HTTP server around yoga: what a GraphQL server cannot see from inside a request.
+ *
+ * - Requests for /subgraph go to the federation subgraph's yoga when FEDERATION is on.
+ * - Request bodies are read here, within MAX_BODY_BYTES: a bigger one is refused with 413 as
+ *   soon as it is announced or grows past the limit, never buffered first. The common JSON POST
+ *   then runs through ./lean-post.ts; everything else through yoga whole, which reads the body
+ *   from memory rather than from the socket.
+ * - Rate limits (src/guards/): asked before the body is read, so a refused request costs a 429 only.
+ * - Slow clients: headers and the whole request must arrive within their timeouts.
+ * - Compression (./compression.ts) wraps the response before anything writes it; GraphiQL's page,
+ *   the same for everyone, is kept and compressed once (`graphiql`).
+ * - Shutdown: `drain()` answers new requests 503 SHUTTING_DOWN (and `/ready` says so) on a port
+ *   that stays open, ends the subscriptions (SSE streams complete, WebSockets close with 1001),
+ *   lets the requests in flight finish, then closes the port and the connections.
+ * - WebSocket: an `upgrade` to /graphql is GraphQL over WebSocket (./websocket.ts), after the
+ *   rate limits and within WS_MAX_SOCKETS_PER_CLIENT (429), from no Origin (not a browser), the
+ *   gateway's own or one CORS_ORIGINS allows (403 otherwise: CORS does not guard WebSockets);
+ *   any other upgrade is refused.
+ * - Operations: `/ready` (readiness: not draining, and the configured upstreams answer; see
+ *   src/ops/readiness.ts) and `/metrics` (Prometheus, unless served on a port of its own), both
+ *   answered here, before rate limits: probes and scrapes are no client's requests. `/health`
+ *   (liveness) stays yoga's.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import Negotiator from 'negotiator';
+import type { Compression } from '../base/compression.js';
+import { ErrorCode, quote } from '../graphql/errors.js';
+import type { Gateway } from '../gateway/gateway.js';
+import { writeResponse } from '../yoga/lean-post.js';
+import { assignRequestId } from '../ops/request-id.js';
+import { graphqlSockets, type GraphQLSockets, type SocketLimits } from './websocket.js';
+import type { GatewayMetrics } from '../ops/prometheus.js';
+
+export interface ServerOptions {
+  maxBodyBytes: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** Compresses answers (src/base/compression.ts); none when absent. */
+  compress?: Compression;
+  /** Answers GraphiQL's page (the same for everyone: kept, compressed once); yoga renders it when absent. */
+  graphiql?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  /** GraphQL over WebSocket: operations a socket runs at once, sockets a client holds open, bytes a socket may have unsent. */
+  websocket: Omit<SocketLimits, 'maxPayload'>;
+  /** Serve /metrics on this server (false when it has a port of its own), behind `token` when set. */
+  metrics?: { token?: string } | false;
+}
+
+const gzipAsync = promisify(gzip);
+
+/**
+ * Answers a Prometheus scrape: the metrics, or 401 without the bearer token when one is set.
+ * The token is compared in constant time. Gzipped when the scraper accepts it (Prometheus
+ * always does): the text is tens to hundreds of KB of repeated label names, a tenth of that
+ * gzipped. On zlib's thread pool, not in one synchronous call: a scrape is no client's request,
+ * and must not hold the event loop the requests share.
+ */
+export function serveMetrics(metrics: GatewayMetrics, token: string | undefined, req: IncomingMessage, res: ServerResponse): void {
+  if (token !== undefined && !bearerMatches(req.headers.authorization, token)) {
+    res
+      .writeHead(401, { 'content-type': 'text/plain; charset=utf-8', 'www-authenticate': 'Bearer realm="metrics"' })
+      .end('/metrics needs the bearer token of METRICS_TOKEN.\n');
+    return;
+  }
+  const gzipped = req.headers['accept-encoding'] !== undefined && new Negotiator(req).encoding(['gzip', 'identity']) === 'gzip';
+  metrics
+    .text()
+    .then(async ({ contentType, body }) => {
+      const headers = { 'content-type': contentType, vary: 'Accept-Encoding', 'cache-control': 'no-store' };
+      if (!gzipped) return void res.writeHead(200, { ...headers, 'content-length': Buffer.byteLength(body) }).end(body);
+      const packed = await gzipAsync(body);
+      res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': packed.length }).end(packed);
+    })
+    .catch(() => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('metrics could not be collected\n'));
+}
+
+/**
+ * The `http.route` of a request: one of the gateway's own paths, or '' for anything else, which
+ * OpenTelemetry leaves unset (a made-up path must not become a label value).
+ */
+export function routeOf(url: string | undefined, routes: ReadonlySet<string>): string {
+  if (url === undefined) return '';
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  return routes.has(path) ? path : '';
+}
+
+/**
+ * Counts a request in `http_server_request_duration_seconds` once its answer is sent, whoever
+ * wrote it (yoga, the fast path, a refusal here, a probe, a scrape). One that ends with no answer
+ * (the client went away first) has no status to count.
+ */
+export function observeHttp(metrics: GatewayMetrics, routes: ReadonlySet<string>, req: IncomingMessage, res: ServerResponse): void {
+  const started = performance.now();
+  res.once('close', () => {
+    if (res.headersSent) metrics.httpRequest(req.method, res.statusCode, routeOf(req.url, routes), (performance.now() - started) / 1000);
+  });
+}
+
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+function json(res: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+  });
+  res.end(body);
+}
+
+export interface GatewayServer {
+  server: Server;
+  /** True once `drain()` was called. */
+  readonly draining: boolean;
+  /**
+   * Answers new requests 503 from now on, and resolves when those in flight are answered (or
+   * after `timeoutMs`), but not before `delayMs`; then closes the port and the connections.
+   */
+  drain(timeoutMs: number, delayMs?: number): Promise<void>;
+}
+
+function refuse(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  extensions: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): void {
+  const body = JSON.stringify({ errors: [{ message, extensions: { code, ...extensions } }] });
+  res.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  });
+  res.end(body);
+}
+
+function isSubgraphPath(url: string | undefined): boolean {
+  return url?.startsWith('/subgraph') === true && (url.length === 9 || url[9] === '?' || url[9] === '/');
+}
+
+export function createGatewayServer(gateway: Gateway, options: ServerOptions): GatewayServer {
+  const { subgraph } = gateway;
+  const limit = options.maxBodyBytes;
+  const tooLarge = `The request body is larger than the ${limit} bytes this gateway accepts (MAX_BODY_BYTES): send a smaller document or variables.`;
+  let draining = false;
+  let inflight = 0;
+  let idle: (() => void) | undefined;
+  gateway.metrics?.observeInflight(() => inflight);
+  const metrics = options.metrics !== false && gateway.metrics ? { metrics: gateway.metrics, token: options.metrics?.token } : undefined;
+  const routes = new Set([gateway.yoga.graphqlEndpoint, '/subgraph', '/health', '/ready', '/metrics']);
+
+  const finished = () => {
+    if (--inflight === 0) idle?.();
+  };
+
+  // Node checks the two timeouts only this often (30 s by default): check at a tenth of the shorter.
+  const checking = Math.max(100, Math.min(1_000, Math.floor(options.headersTimeoutMs / 10)));
+  const server = createServer({ connectionsCheckingInterval: checking }, async (req: IncomingMessage & { body?: unknown }, res) => {
+    if (gateway.metrics) observeHttp(gateway.metrics, routes, req, res);
+    assignRequestId(req, res);
+    if (req.url === '/ready') {
+      // Liveness stays yoga's /health; readiness says whether to send this instance traffic.
+      if (draining) json(res, 503, { ready: false, reason: 'draining: the gateway is shutting down' });
+      else
+        gateway.readiness.check().then(
+          (report) =>
+            json(
+              res,
+              draining ? 503 : report.ready ? 200 : 503,
+              draining ? { ready: false, reason: 'draining: the gateway is shutting down' } : report,
+            ),
+          (error: unknown) => json(res, 503, { ready: false, reason: String(error) }),
+        );
+      return;
+    }
+    if (metrics && req.url === '/metrics' && req.method === 'GET') {
+      serveMetrics(metrics.metrics, metrics.token, req, res);
+      return;
+    }
+    if (draining) {
+      refuse(res, 503, ErrorCode.SHUTTING_DOWN, 'The gateway is shutting down: retry, and another instance will answer.');
+      return;
+    }
+    inflight++;
+    res.once('close', finished);
+    // Rate limits: a client over its limit is answered before its body is read or parsed.
+    const refusal = gateway.admit && (await gateway.admit(req));
+    if (refusal) {
+      refuse(res, refusal.status, refusal.code, refusal.message, refusal.extensions, refusal.headers);
+      req.resume();
+      return;
+    }
+    // The federation subgraph (FEDERATION=true) has a yoga of its own; everything else is the graph's.
+    const yoga = subgraph && isSubgraphPath(req.url) ? subgraph : gateway.yoga;
+    if (yoga === subgraph && gateway.subgraphAccess && !gateway.subgraphAccess(req.headers.authorization)) {
+      refuse(res, 401, ErrorCode.FORBIDDEN, 'The subgraph answers its router only: send `Authorization: Bearer <SUBGRAPH_TOKEN>`.');
+      req.resume();
+      return;
+    }
+    if (options.graphiql && yoga === gateway.yoga && isGraphiQLPage(req, yoga.graphqlEndpoint)) {
+      options.graphiql(req, res).catch((error: unknown) => {
+        yoga.logger.error(error);
+        if (!res.headersSent) refuse(res, 500, ErrorCode.INTERNAL_SERVER_ERROR, 'GraphiQL could not be rendered.');
+        else res.destroy();
+      });
+      return;
+    }
+    // Before anything is written: every answer below may be compressed.
+    options.compress?.install(req, res);
+    // Nothing to read: yoga sees the request as it came.
+    const bodiless = req.headers['transfer-encoding'] === undefined && !(Number(req.headers['content-length']) > 0);
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || bodiless) {
+      void yoga(req, res);
+      return;
+    }
+    const announced = Number(req.headers['content-length']);
+    if (announced > limit) {
+      refuse(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, tooLarge, { limit });
+      req.resume();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        if (!res.headersSent) refuse(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, tooLarge, { limit });
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.once('end', () => {
+      if (size > limit) return;
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+      if (size === 0) {
+        // A chunked body that turned out empty: yoga must see no body at all, and the socket's is spent.
+        const headers = Object.entries(req.headers).filter(([name]) => name !== 'transfer-encoding') as [string, string][];
+        void Promise.resolve(
+          yoga.fetch(`http://${req.headers.host ?? 'localhost'}${req.url}`, { method: req.method, headers }, { req, res }),
+        ).then((response) => writeResponse({ req, res, compression: options.compress }, response));
+        return;
+      }
+      const lean = yoga === subgraph ? gateway.subgraphLean : gateway.lean;
+      if (lean?.(req, res, body, options.compress)) return;
+      req.body = body;
+      void yoga(req, res);
+    });
+  });
+  let sockets: Promise<GraphQLSockets> | undefined;
+  server.on('upgrade', async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => undefined);
+    const refuseUpgrade = (status: number, text: string, body = text) =>
+      socket.end(`HTTP/1.1 ${status} ${text}\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n\r\n${body}\n`);
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== gateway.yoga.graphqlEndpoint) return refuseUpgrade(404, 'Not Found');
+    if (draining) return refuseUpgrade(503, 'Service Unavailable');
+    if (!gateway.allowsSocketOrigin(req)) {
+      return refuseUpgrade(
+        403,
+        'Forbidden',
+        `WebSocket from origin ${quote(req.headers.origin ?? '')} refused: pages may open a socket here only from this gateway's own origin or one CORS_ORIGINS lists.`,
+      );
+    }
+    const refusal = gateway.admit && (await gateway.admit(req));
+    if (refusal) return refuseUpgrade(refusal.status, 'Too Many Requests');
+    try {
+      sockets ??= graphqlSockets(gateway, { maxPayload: limit, ...options.websocket });
+      const tooMany = (await sockets).handleUpgrade(req, socket, head);
+      if (tooMany) refuseUpgrade(429, 'Too Many Requests', tooMany);
+    } catch {
+      refuseUpgrade(500, 'Internal Server Error');
+    }
+  });
+  server.headersTimeout = options.headersTimeoutMs;
+  server.requestTimeout = options.requestTimeoutMs;
+  server.keepAliveTimeout = 5_000;
+
+  return {
+    server,
+    get draining() {
+      return draining;
+    },
+    drain(timeoutMs, delayMs = 0) {
+      draining = true;
+      // Subscriptions never finish by themselves: they end now, and their clients reconnect elsewhere.
+      void gateway.live.close();
+      void sockets?.then((s) => s.close());
+      // The port stays open while draining: a load balancer's probe and a late request hear why
+      // (503, SHUTTING_DOWN) rather than meet a refused connection. Idle keep-alive connections
+      // are closed, so their clients reconnect, to another instance once this one is out of rotation.
+      server.closeIdleConnections();
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          server.close();
+          server.closeAllConnections();
+          resolve();
+        };
+        const timer = setTimeout(done, Math.max(timeoutMs, delayMs));
+        const whenIdle = () => {
+          if (inflight === 0) done();
+          else idle = done;
+        };
+        if (delayMs > 0) setTimeout(whenIdle, delayMs).unref();
+        else whenIdle();
+      });
+    },
+  };
+}
+
+/** What yoga answers with GraphiQL's page: a GET for HTML at the GraphQL endpoint. */
+function isGraphiQLPage(req: IncomingMessage, endpoint: string): boolean {
+  if (req.method !== 'GET' || !req.headers.accept?.includes('text/html')) return false;
+  const path = (req.url ?? '/').split('?', 1)[0];
+  return path === endpoint || path === `${endpoint}/`;
+}

@@ -1,0 +1,104 @@
+/**
+ * Batching: a POST whose body is an array of operations, answered with the array of their
+ * results in the same order (yoga's `batching`). Off unless BATCHING_LIMIT is set, and bounded by
+ * it; each operation is charged and limited as if it were a request of its own:
+ *
+ * - yoga runs each one through its whole pipeline with a context of its own: trusted documents,
+ *   query limits, demand control (its price checked against the limits, `extensions.cost` on its
+ *   own result), the response cache, the request log and the metrics see one operation each.
+ * - Rate limits: src/http/server.ts reserves a point for the HTTP request as it arrives; each operation
+ *   after the first reserves one more here, as its own request would have, so it is settled alone
+ *   by demand control. An operation that finds no point left gets RATE_LIMITED in its place; the
+ *   others still run.
+ * - A subscription cannot be one item of an array of answers: refused in its place. An answer in
+ *   parts (`@defer`, `@stream`) is merged into one, as for a client that accepts only JSON.
+ *
+ * yoga's own check (its `batching.limit`) runs after this one and is set to the setting's ceiling,
+ * so the refusals clients see are these, which say what is allowed and how to change it, and a
+ * reload may change the limit. The fast path (src/yoga/lean-post.ts) takes only a body that is one
+ * operation: an array always comes here.
+ */
+import type { IncomingMessage } from 'node:http';
+import { createGraphQLError } from '@graphql-tools/utils';
+import type { ExecutionResult } from 'graphql';
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import { BATCHING_MAX } from '../config/config.js';
+import { ErrorCode, refusedDocument } from '../graphql/errors.js';
+import type { Refusal } from '../guards/limiter.js';
+import { leanTerms } from './fast-path-terms.js';
+import { wholeAnswer } from './use-incremental-delivery.js';
+
+export interface BatchingOptions {
+  /** The most operations in one request (BATCHING_LIMIT), read per request: a reload may change it. 0: refused. */
+  limit: number;
+  /** Reserves what one more request of `req`'s client would (src/guards/limiter.ts `admit`); undefined when rate limits are off. */
+  admit?: (req: IncomingMessage) => Promise<Refusal | undefined>;
+}
+
+/** yoga's `batching`: its own check never refuses before ours does. */
+export const YOGA_BATCHING = { limit: BATCHING_MAX };
+
+const BATCH = Symbol('batch');
+
+/** On a batched request's server context, which each operation's context inherits. */
+interface Batch {
+  size: number;
+  /** Operations that reached onParams so far: the first uses the request's own reservation. */
+  started: number;
+}
+
+type Marked = { [BATCH]?: Batch; req?: IncomingMessage };
+
+export function useBatching(options: BatchingOptions): Plugin {
+  const plugin: Plugin = {
+    onRequestParse({ serverContext }) {
+      return {
+        onRequestParseDone({ requestParserResult }) {
+          if (!Array.isArray(requestParserResult)) return;
+          const { limit } = options;
+          const size = requestParserResult.length;
+          const what = `an array of ${size} operation${size === 1 ? '' : 's'} (a batch)`;
+          if (limit === 0) {
+            throw createGraphQLError(
+              `This request is ${what}, and batching is off on this gateway: send each operation as a request of its own, or have the operator set BATCHING_LIMIT (from 1 to ${BATCHING_MAX}) to take arrays of up to that many.`,
+              { extensions: { code: ErrorCode.BATCHING_DISABLED, http: { status: 400 } } },
+            );
+          }
+          if (size === 0 || size > limit) {
+            throw createGraphQLError(
+              `This request is ${what}: this gateway takes arrays of 1 to ${limit} (BATCHING_LIMIT). Split it into batches of at most ${limit}.`,
+              { extensions: { code: ErrorCode.QUERY_LIMIT_EXCEEDED, limit: 'batching', allowed: limit, got: size, http: { status: 413 } } },
+            );
+          }
+          (serverContext as Marked)[BATCH] = { size, started: 0 };
+        },
+      };
+    },
+    onParams({ context }) {
+      const batch = (context as Marked)[BATCH];
+      if (!batch || batch.started++ === 0 || !options.admit) return;
+      const req = (context as Marked).req;
+      if (!req) return;
+      return options.admit(req).then((refusal) => {
+        if (refusal) throw refusedDocument(ErrorCode.RATE_LIMITED, refusal.message, undefined, refusal.extensions);
+      });
+    },
+    onSubscribe({ args, setResultAndStopExecution }) {
+      if (!(args.contextValue as Marked)[BATCH]) return;
+      setResultAndStopExecution({
+        errors: [
+          refusedDocument(
+            ErrorCode.BAD_USER_INPUT,
+            'A subscription streams its events, so it cannot be one answer of a batch: send it alone, with `accept: text/event-stream` (GraphQL over SSE) or over a WebSocket to /graphql.',
+            undefined,
+          ),
+        ],
+      });
+    },
+    onExecutionResult({ result, setResult, context }) {
+      if (!(context as Marked)[BATCH] || !isAsyncIterable(result)) return;
+      return wholeAnswer(result as AsyncIterable<ExecutionResult>).then(setResult);
+    },
+  };
+  return leanTerms(plugin, { because: 'a lean request is one operation: its body is never an array, which goes to yoga' });
+}

@@ -1,0 +1,270 @@
+/**
+ * Demand control: every operation is priced in upstream calls and result objects before anything
+ * runs (./cost-estimate.ts, from the prices declared beside the fields), refused when the price
+ * passes the call budget (UPSTREAM_CALL_BUDGET) or MAX_RESULT_NODES, and answered with what it
+ * was estimated to cost and what it cost: `extensions.cost { estimated { calls nodes } actual
+ * { calls cacheHits } budget }` (COST_EXTENSIONS=false leaves it out).
+ *
+ * A refusal is QUERY_LIMIT_EXCEEDED (`limit`: `calls` or `nodes`), made before any call, and says
+ * where the cost is: the dearest paths, their share, and which `first` to lower. A subscription
+ * is priced per event (what each event's selection costs), and refused the same way. The
+ * estimate of an operation is kept with its parsed document, so a request that
+ * repeats one without variables pays for a lookup, not a walk.
+ */
+import {
+  getOperationAST,
+  GraphQLError,
+  Kind,
+  type DocumentNode,
+  type ExecutionResult,
+  type FragmentDefinitionNode,
+  type OperationDefinitionNode,
+} from 'graphql';
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import type { GatewayContext, RequestCost } from '../graphql/context.js';
+import { ErrorCode } from '../graphql/errors.js';
+import { estimate, type Estimate, type PathCost } from './cost-estimate.js';
+import { RESPONSE_CACHE_HIT } from './use-response-cache.js';
+import { keptOutOfValidationCache } from './use-validation-cache.js';
+
+export interface DemandControlOptions {
+  /** The most upstream calls a request may be priced at: the call budget. */
+  maxCalls: number;
+  /** The most objects its answer may be priced at. */
+  maxNodes: number;
+  /** Whether answers say what they cost. */
+  extensions: boolean;
+  /** Whether a price past a limit is refused (else only reported). */
+  enforce?: boolean;
+  /** Hears each refusal, by the limit it passed. */
+  onRefused?: (limit: 'calls' | 'nodes') => void;
+}
+
+/** Paths named in a refusal: the dearest few. */
+const NAMED_PATHS = 3;
+/** The prices of operations without variables, kept with the parsed operation. */
+const kept = new WeakMap<OperationDefinitionNode, Estimate>();
+const fragmentsOf = new WeakMap<DocumentNode, Record<string, FragmentDefinitionNode>>();
+
+function fragments(document: DocumentNode): Record<string, FragmentDefinitionNode> {
+  let found = fragmentsOf.get(document);
+  if (!found) {
+    found = {};
+    for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) found[d.name.value] = d;
+    fragmentsOf.set(document, found);
+  }
+  return found;
+}
+
+/**
+ * The estimate of an operation with its variables. One without variables is priced once and the
+ * price kept with it; one with variables is walked each time (a few microseconds), since a key of
+ * its variables would cost as much as the variables are long.
+ */
+export function estimateOf(
+  schema: Parameters<typeof estimate>[0],
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown> | null | undefined,
+): Estimate {
+  if (operation.variableDefinitions?.length) return estimate(schema, operation, fragments(document), variables ?? {});
+  let found = kept.get(operation);
+  if (!found) {
+    found = estimate(schema, operation, fragments(document), {});
+    kept.set(operation, found);
+  }
+  return found;
+}
+
+/** The document's one operation, if it has exactly one (else the operation name decides, at execution). */
+function soleOperation(document: DocumentNode): OperationDefinitionNode | undefined {
+  let found: OperationDefinitionNode | undefined;
+  for (const d of document.definitions) {
+    if (d.kind !== Kind.OPERATION_DEFINITION) continue;
+    if (found) return undefined;
+    found = d;
+  }
+  return found;
+}
+
+const share = (part: number, whole: number) => `${Math.round((100 * part) / whole)} %`;
+
+/** "lower `first` on `subnets` or `l1Validators`": the arguments that multiply a path, grouped. */
+function advice(slicedBy: PathCost['slicedBy']): string {
+  if (slicedBy.length === 0) return '';
+  const byArgument = new Map<string, string[]>();
+  for (const { field, argument } of slicedBy) {
+    const fields = byArgument.get(argument) ?? [];
+    if (!fields.includes(field)) fields.push(field);
+    byArgument.set(argument, fields);
+  }
+  const parts = [...byArgument].map(([argument, fields]) => `\`${argument}\` on ${fields.map((f) => `\`${f}\``).join(' or ')}`);
+  return `; lower ${parts.join(', or ')}`;
+}
+
+/** The refusal of an estimate past a limit: what it is, where it comes from, what to lower. */
+function refusal(found: Estimate, limit: 'calls' | 'nodes', allowed: number, subscription: boolean): GraphQLError {
+  const total = found[limit];
+  const [one, many] = limit === 'calls' ? ['call', 'calls'] : ['object', 'objects'];
+  const dearest = found.paths
+    .filter((p) => p[limit] > 0)
+    .sort((a, b) => b[limit] - a[limit])
+    .slice(0, NAMED_PATHS);
+  const where = dearest
+    .map((p) => `\`${p.path}\`: up to ${p[limit]} ${p[limit] === 1 ? one : many} (${share(p[limit], total)})${advice(p.slicedBy)}`)
+    .join('. ');
+  const what = subscription ? 'Each event of this subscription' : 'This operation';
+  const unit = limit === 'calls' ? 'upstream calls' : 'objects in its answer';
+  return new GraphQLError(
+    `${what} could cost up to ${total} ${unit}, past the ${allowed} a request may (${limit === 'calls' ? 'UPSTREAM_CALL_BUDGET' : 'MAX_RESULT_NODES'}). ${where}.`,
+    {
+      extensions: {
+        code: ErrorCode.QUERY_LIMIT_EXCEEDED,
+        limit,
+        estimated: { calls: found.calls, nodes: found.nodes },
+        allowed,
+        paths: dearest.map((p) => ({ path: p.path, calls: p.calls, nodes: p.nodes })),
+      },
+    },
+  );
+}
+
+/** What an answer says it cost: set on its extensions. */
+function costExtension(cost: RequestCost, context: Partial<GatewayContext>, cachedWhole: boolean) {
+  const reads = context.reads;
+  return {
+    estimated: { calls: cost.estimated.calls, nodes: cost.estimated.nodes },
+    actual: { calls: reads?.scope.budget?.used ?? 0, cacheHits: (reads?.reused ?? 0) + (cachedWhole ? 1 : 0) },
+    budget: cost.budget,
+  };
+}
+
+function withCost(result: ExecutionResult, cost: RequestCost, context: Partial<GatewayContext>, cachedWhole: boolean): void {
+  // Each result is the request's own object (a cache hit too): extended in place.
+  (result as { extensions?: Record<string, unknown> }).extensions = {
+    ...result.extensions,
+    cost: costExtension(cost, context, cachedWhole),
+  };
+}
+
+export function useDemandControl(options: DemandControlOptions): Plugin {
+  /** The refusal of a price past a limit, counted; none when measured, not enforced (the call budget still stops a run past it). */
+  const refused = (found: Estimate, subscription: boolean): GraphQLError | undefined => {
+    const limit =
+      options.enforce === false
+        ? undefined
+        : found.calls > options.maxCalls
+          ? 'calls'
+          : found.nodes > options.maxNodes
+            ? 'nodes'
+            : undefined;
+    if (!limit) return undefined;
+    options.onRefused?.(limit);
+    return refusal(found, limit, limit === 'calls' ? options.maxCalls : options.maxNodes, subscription);
+  };
+  const price = (
+    args: {
+      schema: Parameters<typeof estimate>[0];
+      document: DocumentNode;
+      operationName?: string | null;
+      variableValues?: unknown;
+      contextValue: unknown;
+    },
+    subscription: boolean,
+  ): { error?: GraphQLError; cost?: RequestCost } => {
+    const operation = getOperationAST(args.document, args.operationName);
+    if (!operation) return {};
+    const found = estimateOf(args.schema, args.document, operation, args.variableValues as Record<string, unknown> | undefined);
+    const error = refused(found, subscription);
+    if (error) return { error };
+    const cost: RequestCost = { estimated: { calls: found.calls, nodes: found.nodes }, budget: options.maxCalls };
+    (args.contextValue as Partial<GatewayContext>).cost = cost;
+    return { cost };
+  };
+
+  return {
+    // An operation without variables is priced before validation, which for a document of many
+    // aliases is most of the work (graphql-js compares every pair of fields that could merge):
+    // one priced past the limits is refused for the price of a walk. An invalid document may make
+    // a price misread; the walk is then left to onExecute, after validation said what is wrong.
+    // Refused here, before the request's context exists, it keeps the point its admission
+    // reserved, as an invalid document does.
+    onValidate({ params: { schema, documentAST }, setResult }) {
+      const operation = soleOperation(documentAST);
+      if (!operation || operation.variableDefinitions?.length) return;
+      let found: Estimate;
+      try {
+        found = estimateOf(schema, documentAST, operation, undefined);
+      } catch {
+        return;
+      }
+      const error = refused(found, operation.operation === 'subscription');
+      if (error) setResult([keptOutOfValidationCache(error)]);
+    },
+    onExecute({ args, setResultAndStopExecution }) {
+      const context = args.contextValue as Partial<GatewayContext>;
+      const { error, cost } = price(args, false);
+      if (error) {
+        // Refused before any call: the request costs its tenth of a point.
+        context.limits?.settle(0);
+        setResultAndStopExecution({ errors: [error] });
+        return undefined;
+      }
+      const settle = () => context.limits?.settle(context.reads?.scope.budget?.used ?? 0);
+      return {
+        onExecuteDone({ result }) {
+          if (!isAsyncIterable(result)) {
+            settle();
+            if (cost && options.extensions)
+              withCost(result, cost, context, (result as { [RESPONSE_CACHE_HIT]?: boolean })[RESPONSE_CACHE_HIT] === true);
+            return undefined;
+          }
+          // In parts (@defer, @stream): the last part says what the whole cost, and settles it.
+          return {
+            onNext({ result: part }) {
+              if ((part as { hasNext?: boolean }).hasNext !== false) return;
+              settle();
+              if (cost && options.extensions) withCost(part, cost, context, false);
+            },
+          };
+        },
+      };
+    },
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const context = args.contextValue as Partial<GatewayContext>;
+      const { error, cost } = price(args, true);
+      // Subscribing costs a tenth of a point; each event then the calls its selection makes.
+      context.limits?.settle(0);
+      if (error) {
+        setResultAndStopExecution({ errors: [error] });
+        return undefined;
+      }
+      // Per event: the calls made since the one before (the subscription's reads last as long as it does).
+      let before = 0;
+      let reusedBefore = 0;
+      return {
+        onSubscribeResult() {
+          return {
+            onNext({ result }) {
+              const used = context.reads?.scope.budget?.used ?? 0;
+              const reused = context.reads?.reused ?? 0;
+              context.limits?.settle(used - before, false);
+              if (cost && options.extensions) {
+                (result as { extensions?: Record<string, unknown> }).extensions = {
+                  ...result.extensions,
+                  cost: {
+                    estimated: { calls: cost.estimated.calls, nodes: cost.estimated.nodes },
+                    actual: { calls: used - before, cacheHits: reused - reusedBefore },
+                    budget: cost.budget,
+                  },
+                };
+              }
+              before = used;
+              reusedBefore = reused;
+            },
+          };
+        },
+      };
+    },
+  };
+}

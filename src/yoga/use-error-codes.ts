@@ -1,0 +1,98 @@
+/**
+ * Gives every error that reaches a client an `extensions.code`: documents that do not parse
+ * become GRAPHQL_PARSE_FAILED, validation failures GRAPHQL_VALIDATION_FAILED (unless a scalar
+ * already said BAD_USER_INPUT), variable values that do not coerce BAD_USER_INPUT. Execution
+ * errors get theirs from src/graphql/errors.ts.
+ *
+ * It also keeps a refused value from coming back whole: graphql-js prints a variable's entire
+ * value in front of the scalar's message (500 KB in, 1 MB out), and its own scalars and enums
+ * quote values in full.
+ */
+import { GraphQLError, type ASTNode } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { bounded, ErrorCode } from '../graphql/errors.js';
+
+/** Long enough for any message the gateway writes; graphql-js's quoting a huge value is cut. */
+const MAX_MESSAGE = 400;
+
+function withCode(error: unknown, code: string): unknown {
+  if (!(error instanceof GraphQLError) || (error.extensions?.code && error.message.length <= MAX_MESSAGE)) return error;
+  return new GraphQLError(bounded(error.message, MAX_MESSAGE), {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions: { code, ...error.extensions },
+  });
+}
+
+const VARIABLE_PREFIX = /^Variable "\$(\w+)" got invalid value /;
+
+/**
+ * A variable's value refused by its scalar or enum (`cause`), without the value: the gateway's
+ * scalars quote a short prefix of it themselves. `at` is the place inside it, e.g. `ids[3]`.
+ */
+export function variableError(
+  name: string,
+  at: string | undefined,
+  cause: GraphQLError,
+  nodes?: ASTNode | readonly ASTNode[],
+): GraphQLError {
+  return new GraphQLError(`Variable "$${name}"${at ? ` at "${at}"` : ''} got an invalid value; ${bounded(cause.message, MAX_MESSAGE)}`, {
+    nodes,
+    originalError: cause,
+    extensions: { ...cause.extensions, code: ErrorCode.BAD_USER_INPUT },
+  });
+}
+
+/**
+ * `Variable "$v" got invalid value <the whole value> [at "v[3]"]; <the scalar's message>`
+ * becomes `Variable "$v" [at "v[3]"] got an invalid value; <the scalar's message>`.
+ */
+function withoutEchoedValue(error: GraphQLError): GraphQLError {
+  const cause = error.originalError;
+  const name = VARIABLE_PREFIX.exec(error.message)?.[1];
+  if (name === undefined || !(cause instanceof GraphQLError) || !error.message.endsWith(`; ${cause.message}`)) return error;
+  // The path, if any, ends the part before the scalar's message; only its tail is read.
+  const head = error.message.slice(0, error.message.length - cause.message.length - 2);
+  const at = / at "([\w.[\]]+)"$/.exec(head.slice(-200))?.[1];
+  return variableError(name, at, cause, error.nodes);
+}
+
+export function useErrorCodes(): Plugin {
+  return {
+    onParse:
+      () =>
+      ({ result, replaceParseResult }) => {
+        if (result instanceof GraphQLError) replaceParseResult(withCode(result, ErrorCode.GRAPHQL_PARSE_FAILED));
+      },
+    onValidate:
+      () =>
+      ({ result, setResult }) => {
+        if (result.length > 0) setResult(result.map((e) => withCode(e, ErrorCode.GRAPHQL_VALIDATION_FAILED)));
+      },
+    onExecute: () => ({
+      onExecuteDone: ({ result, setResult }) => {
+        if (Symbol.asyncIterator in result || !result.errors) return;
+        // No data at all means the request never ran: its variables did not coerce.
+        if (result.data === undefined) {
+          setResult({
+            ...result,
+            errors: result.errors.map((e) => withCode(withoutEchoedValue(e), ErrorCode.BAD_USER_INPUT) as GraphQLError),
+          });
+          return;
+        }
+        // What the executor itself raises (a null where the schema promises a value) has no code;
+        // a resolver's error gets its code when it is masked (src/graphql/errors.ts).
+        const raisedByExecutor = (e: GraphQLError) => !e.extensions?.code && !e.originalError;
+        if (result.errors.some(raisedByExecutor)) {
+          setResult({
+            ...result,
+            errors: result.errors.map((e) => (raisedByExecutor(e) ? (withCode(e, ErrorCode.INTERNAL_SERVER_ERROR) as GraphQLError) : e)),
+          });
+        }
+      },
+    }),
+  };
+}

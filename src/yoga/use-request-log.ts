@@ -1,0 +1,91 @@
+/**
+ * One log line per GraphQL request, at info: the operation, how long it took, what it cost
+ * upstream (calls, retries, reads reused) and its errors counted by code, with the client's
+ * address. Never an API key, a token, a document or a variable's value. Upstream failures are
+ * counted here rather than logged one by one: a fan-out over a failing upstream is one line, not
+ * hundreds (src/gateway/gateway.ts logs repeated upstream failures at warn, rate-limited).
+ *
+ * Each line carries the request's id (`request_id`, the `x-request-id` answered; src/request-id.ts)
+ * and, when tracing is on, the ids of its operation span (`trace_id`, `span_id`), so a line leads
+ * to its trace and back.
+ *
+ * Sampling (LOG_SAMPLE_RATE): a share of the requests that went well is logged; a request with
+ * errors, or refused, always is, since those are the lines an operator looks for.
+ */
+import type { IncomingMessage } from 'node:http';
+import { getOperationAST, type ExecutionResult } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { GatewayContext } from '../graphql/context.js';
+import { codeOf } from '../graphql/errors.js';
+import type { Logger } from '../base/logger.js';
+import type { ClientIdentity } from '../guards/identity.js';
+import { requestIdOf } from '../ops/request-id.js';
+
+export interface RequestLogOptions {
+  logger: Logger;
+  identity: ClientIdentity;
+  /** The share, from 0 to 1, of requests without errors that are logged; 1 when absent. Read per request: a reload may change it. */
+  sampleRate?: number;
+  /** The ids of a request's trace and operation span, when tracing is on (src/ops/tracing.ts). */
+  traceIds?: (context: object) => { trace_id: string; span_id: string } | undefined;
+}
+
+/** Errors by code, e.g. `{ UPSTREAM_UNAVAILABLE: 30 }`. */
+function byCode(errors: readonly unknown[] | undefined): Record<string, number> | undefined {
+  if (!errors?.length) return undefined;
+  const counts: Record<string, number> = {};
+  for (const error of errors) {
+    const code = codeOf(error);
+    counts[code] = (counts[code] ?? 0) + 1;
+  }
+  return counts;
+}
+
+export function useRequestLog(options: RequestLogOptions): Plugin {
+  const { logger, identity, traceIds } = options;
+  const client = (context: unknown): string => {
+    const req = (context as { req?: IncomingMessage }).req;
+    return req ? identity.address(req.socket.remoteAddress, req.headers['x-forwarded-for']) : 'in-process';
+  };
+  /** The fields that tie a line to its request and trace; absent ones are left out of the line. */
+  const ids = (context: object) => ({ request_id: requestIdOf((context as { req?: IncomingMessage }).req), ...traceIds?.(context) });
+  return {
+    onValidate: ({ context }) => {
+      if (!logger.isLevelEnabled('info')) return undefined;
+      return ({ result }) => {
+        // A document refused before it ran is a request too.
+        if (result.length > 0)
+          logger.info({ client: client(context), outcome: 'refused', errors: byCode(result), ...ids(context) }, 'graphql request');
+      };
+    },
+    onExecute: ({ args }) => {
+      if (!logger.isLevelEnabled('info')) return undefined;
+      const started = performance.now();
+      return {
+        onExecuteDone: ({ result }) => {
+          const context = args.contextValue as Partial<GatewayContext>;
+          const single = result as ExecutionResult;
+          const sampleRate = options.sampleRate ?? 1;
+          if (sampleRate < 1 && !single.errors?.length && Math.random() >= sampleRate) return;
+          const operation = getOperationAST(args.document, args.operationName);
+          const budget = context.reads?.scope.budget;
+          logger.info(
+            {
+              operation: operation?.name?.value ?? null,
+              type: operation?.operation,
+              ms: Math.round((performance.now() - started) * 10) / 10,
+              outcome: Symbol.asyncIterator in result ? 'stream' : single.errors?.length ? (single.data ? 'partial' : 'failed') : 'ok',
+              upstream: budget
+                ? { calls: budget.used, retries: budget.retries, reused: context.reads!.reused, refused: budget.refused }
+                : undefined,
+              errors: Symbol.asyncIterator in result ? undefined : byCode(single.errors),
+              client: client(args.contextValue),
+              ...ids(args.contextValue as object),
+            },
+            'graphql request',
+          );
+        },
+      };
+    },
+  };
+}

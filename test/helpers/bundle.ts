@@ -1,0 +1,21 @@
+/**
+ * What the built gateway loads at start: dist/main.js and the chunks it imports statically (static
+ * imports and re-exports, minified or not; `import("../…")` is dynamic and not followed). Tests use
+ * it to check that an SDK is loaded only when configured.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The files `entry` loads at start, itself included, by name under dist/. */
+export function loadedAtStart(entry = 'main.js'): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(join('dist', file), 'utf8');
+    for (const [, chunk] of code.matchAll(/\bfrom\s*"\.\/([^"]+)"/g)) visit(chunk!);
+    for (const [, chunk] of code.matchAll(/\bimport\s*"\.\/([^"]+)"/g)) visit(chunk!);
+  };
+  visit(entry);
+  return seen;
+}

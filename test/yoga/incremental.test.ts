@@ -1,0 +1,337 @@
+/**
+ * `@defer` and `@stream`: the fast part of a query first, the slow branch after it, over
+ * multipart/mixed and over SSE; a connection's edges streamed; a request that accepts only JSON
+ * answered whole, the parts merged, on both the lean path and yoga's; the response cache and the
+ * query limits still in force.
+ */
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GatewayServer } from '../../src/http/server.js';
+import { getWorld } from '../../sandbox/world/world.js';
+import { serve, startHarness, useHarness, type Harness, withoutCost } from '../helpers/harness.js';
+
+const world = getWorld('mainnet');
+const h = useHarness();
+
+/** One payload of an answer in parts, as the GraphQL incremental delivery format writes it. */
+interface Payload {
+  data?: any;
+  errors?: { message: string; extensions?: { code?: string } }[];
+  incremental?: { data?: any; items?: unknown[]; path: (string | number)[]; label?: string }[];
+  hasNext?: boolean;
+}
+
+/** The JSON parts of a multipart/mixed body, yielded as each one is complete. */
+async function* multipartParts(body: ReadableStream<Uint8Array>): AsyncGenerator<Payload> {
+  let buffer = Buffer.alloc(0);
+  const header = /Content-Length: (\d+)\r\n\r\n/;
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    buffer = Buffer.concat([buffer, chunk]);
+    for (;;) {
+      const match = header.exec(buffer.toString('latin1'));
+      if (!match) break;
+      const start = match.index + match[0].length;
+      const end = start + Number(match[1]);
+      if (buffer.length < end) break;
+      yield JSON.parse(buffer.subarray(start, end).toString('utf8')) as Payload;
+      buffer = buffer.subarray(end);
+    }
+  }
+}
+
+/** The `next` events of an SSE body, then a `complete`; returns the events in order. */
+async function sseEvents(body: ReadableStream<Uint8Array>): Promise<{ event: string; data?: Payload }[]> {
+  const text = await new Response(body).text();
+  return text
+    .split('\n\n')
+    .filter((block) => block.startsWith('event:'))
+    .map((block) => {
+      const event = /^event: (\w+)/.exec(block)![1]!;
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      return data === undefined ? { event } : { event, data: JSON.parse(data) as Payload };
+    });
+}
+
+/** Applies the patches of `payloads` to the first one's data: what the whole answer is. */
+function merge(payloads: Payload[]): any {
+  const data = structuredClone(payloads[0]!.data);
+  for (const payload of payloads.slice(1)) {
+    for (const patch of payload.incremental ?? []) {
+      // A patch of items names the index of its first item: the list is one step up.
+      let at = data;
+      for (const key of patch.items ? patch.path.slice(0, -1) : patch.path) at = at[key];
+      if (patch.items) at.push(...patch.items);
+      else Object.assign(at, patch.data);
+    }
+  }
+  return data;
+}
+
+function post(query: string, accept: string, variables?: Record<string, unknown>) {
+  return h.gateway.yoga.fetch('http://gateway.test/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept },
+    body: JSON.stringify({ query, variables }),
+  });
+}
+
+const subnet = world.subnets.find((s) => s.blockchains.length > 0)!;
+
+// The node's health is the slow branch: the subnet comes from the Data API at once.
+const DEFERRED = /* GraphQL */ `
+  query ($subnetId: CB58Id!) {
+    network(name: MAINNET) {
+      subnet(subnetId: $subnetId) { subnetId blockchains { blockchainId } }
+      ... @defer(label: "health") { health { liveness { healthy } } }
+    }
+  }
+`;
+const PLAIN = DEFERRED.replace('... @defer(label: "health") {', '... {');
+
+describe('@defer over multipart/mixed', () => {
+  it('sends the subnet first, without the health, and the health after it as a patch; hasNext false at the end', async () => {
+    h.sandbox.fail({ operation: 'health.liveness', kind: 'slow', delayMs: 400 });
+    const res = await post(DEFERRED, 'multipart/mixed', { subnetId: subnet.subnetId });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('multipart/mixed; boundary="-"');
+    const payloads: Payload[] = [];
+    const arrivals: number[] = [];
+    for await (const payload of multipartParts(res.body!)) {
+      // The first part is written before the node has answered the health.
+      if (payloads.length === 0) expect(h.sandbox.log.filter((r) => r.operation === 'health.liveness' && r.status !== 0)).toEqual([]);
+      payloads.push(payload);
+      arrivals.push(performance.now());
+    }
+    // The health came the node's 400 ms later: the subnet did not wait for it.
+    expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThanOrEqual(300);
+
+    expect(payloads[0]).toEqual({
+      data: {
+        network: { subnet: { subnetId: subnet.subnetId, blockchains: subnet.blockchains.map((b) => ({ blockchainId: b.blockchainId })) } },
+      },
+      hasNext: true,
+    });
+    const patches = payloads.slice(1).flatMap((p) => p.incremental ?? []);
+    expect(patches).toEqual([{ data: { health: { liveness: { healthy: expect.any(Boolean) } } }, path: ['network'], label: 'health' }]);
+    expect(payloads.at(-1)!.hasNext).toBe(false);
+    expect(payloads.slice(0, -1).every((p) => p.hasNext === true)).toBe(true);
+
+    // Put together, the parts are the answer of the same query without @defer.
+    const whole = await h.raw(PLAIN, { subnetId: subnet.subnetId });
+    expect(merge(payloads)).toEqual(whole.data);
+  });
+});
+
+describe('@defer over SSE', () => {
+  it('sends the same payloads as `next` events in the same order, then `complete`', async () => {
+    const res = await post(DEFERRED, 'text/event-stream', { subnetId: subnet.subnetId });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    const events = await sseEvents(res.body!);
+    expect(events.map((e) => e.event)).toEqual([...Array(events.length - 1).fill('next'), 'complete']);
+    const payloads = events.filter((e) => e.data).map((e) => e.data!);
+    expect(payloads[0]!.data.network.subnet.subnetId).toBe(subnet.subnetId);
+    expect(payloads[0]!.data.network.health).toBeUndefined();
+    expect(payloads[0]!.hasNext).toBe(true);
+    expect(payloads.slice(1).flatMap((p) => p.incremental ?? [])).toEqual([
+      { data: { health: { liveness: { healthy: expect.any(Boolean) } } }, path: ['network'], label: 'health' },
+    ]);
+    expect(payloads.at(-1)!.hasNext).toBe(false);
+  });
+});
+
+describe('@stream on a connection', () => {
+  it("sends the first edges at once and the rest as items, in order, from one page's call", async () => {
+    const query = /* GraphQL */ `
+      {
+        network(name: MAINNET) {
+          subnets(first: 5) { edges @stream(initialCount: 2) { cursor node { subnetId } } }
+        }
+      }
+    `;
+    const res = await post(query, 'multipart/mixed');
+    const payloads: Payload[] = [];
+    for await (const payload of multipartParts(res.body!)) payloads.push(payload);
+
+    expect(payloads[0]!.data.network.subnets.edges).toHaveLength(2);
+    expect(payloads[0]!.hasNext).toBe(true);
+    const patches = payloads.slice(1).flatMap((p) => p.incremental ?? []);
+    expect(patches.map((p) => p.path)).toEqual([
+      ['network', 'subnets', 'edges', 2],
+      ['network', 'subnets', 'edges', 3],
+      ['network', 'subnets', 'edges', 4],
+    ]);
+    expect(patches.every((p) => p.items?.length === 1)).toBe(true);
+    expect(payloads.at(-1)!.hasNext).toBe(false);
+
+    const whole = await h.raw<any>(query.replace(' @stream(initialCount: 2)', ''));
+    expect(merge(payloads)).toEqual(whole.data);
+    expect(whole.data.network.subnets.edges).toHaveLength(5);
+    // One page: one call for the streamed query, one for the plain one.
+    expect(h.sandbox.count('listSubnets')).toBe(2);
+  });
+});
+
+describe('a request that accepts only JSON', () => {
+  it('gets the whole answer in one body: the parts merged, as without the directives', async () => {
+    const res = await post(DEFERRED, 'application/json', { subnetId: subnet.subnetId });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const whole = await h.raw(PLAIN, { subnetId: subnet.subnetId });
+    expect(withoutCost(await res.json())).toEqual({ data: whole.data });
+  });
+
+  it('gets a streamed list whole too', async () => {
+    const query = '{ network { subnets(first: 4) { nodes @stream(initialCount: 1) { subnetId } } } }';
+    const res = await post(query, 'application/json');
+    const whole = await h.raw<any>(query.replace(' @stream(initialCount: 1)', ''));
+    expect(withoutCost(await res.json())).toEqual({ data: whole.data });
+    expect(whole.data.network.subnets.nodes).toHaveLength(4);
+  });
+});
+
+describe("the directives' own rules", () => {
+  it('refuses @stream on a field that is not a list, before anything runs', async () => {
+    const calls = h.sandbox.log.length;
+    const notList = await h.raw('{ network { health @stream(initialCount: 1) { liveness { healthy } } } }');
+    expect(notList.errors?.map((e) => e.message)).toEqual([
+      'Stream directive cannot be used on non-list field "health" on type "Network".',
+    ]);
+    expect(notList.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(h.sandbox.log.length).toBe(calls);
+  });
+
+  it('refuses a negative initialCount, written or from a variable, with BAD_USER_INPUT before any call', async () => {
+    const calls = h.sandbox.log.length;
+    for (const res of [
+      await h.raw('{ network { subnets(first: 3) { edges @stream(initialCount: -1) { node { subnetId } } } } }'),
+      await h.raw('query ($n: Int!) { network { subnets(first: 3) { edges @stream(initialCount: $n) { node { subnetId } } } } }', {
+        n: -2,
+      }),
+    ]) {
+      expect(res.data).toBeUndefined();
+      expect(res.errors?.map((e) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+      expect(res.errors?.[0]?.message).toMatch(/initialCount:\)` must be 0 or more/);
+    }
+    expect(h.sandbox.log.length).toBe(calls);
+    // 0 is allowed: every item follows the first part.
+    expect(
+      (await h.raw('{ network { subnets(first: 2) { edges @stream(initialCount: 0) { node { subnetId } } } } }')).errors,
+    ).toBeUndefined();
+  });
+
+  it('refuses two @defer with the same label', async () => {
+    const res = await h.raw('{ network { ... @defer(label: "a") { name } ... @defer(label: "a") { name } } }');
+    expect(res.errors?.map((e) => e.message)).toEqual(['Defer/Stream directive label argument must be unique.']);
+  });
+});
+
+describe('over a real socket', () => {
+  let gw: GatewayServer;
+  let base: string;
+  beforeAll(async () => {
+    ({ gw, origin: base } = await serve(h));
+  });
+  afterAll(() => gw.drain(100));
+
+  interface Sent {
+    status: number;
+    type?: string;
+    encoding?: string;
+    text: string;
+    /** When each chunk arrived (performance.now()) and what it held. */
+    chunks: { at: number; text: string }[];
+  }
+
+  function send(accept: string, headers: Record<string, string> = {}): Promise<Sent> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        `${base}/graphql`,
+        { method: 'POST', headers: { 'content-type': 'application/json', accept, ...headers } },
+        (res) => {
+          const chunks: Sent['chunks'] = [];
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => chunks.push({ at: performance.now(), text: chunk }));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode!,
+              type: res.headers['content-type'],
+              encoding: res.headers['content-encoding'],
+              text: chunks.map((c) => c.text).join(''),
+              chunks,
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify({ query: DEFERRED, variables: { subnetId: subnet.subnetId } }));
+    });
+  }
+
+  it('takes a multipart request past the lean path to yoga, which streams the parts', async () => {
+    const res = await send('multipart/mixed');
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('multipart/mixed; boundary="-"');
+    expect(res.text.match(/"hasNext":true/g)?.length).toBeGreaterThanOrEqual(1);
+    expect(res.text).toContain('"hasNext":false');
+  });
+
+  it('streams the parts uncompressed to a client that accepts gzip and brotli: the first is not held back', async () => {
+    h.sandbox.fail({ operation: 'health.liveness', kind: 'slow', delayMs: 400 });
+    const res = await send('multipart/mixed', { 'accept-encoding': 'gzip, br' });
+    expect(res.encoding).toBeUndefined();
+    const first = res.chunks.find((c) => c.text.includes('"hasNext":true'))!;
+    const last = res.chunks.find((c) => c.text.includes('"hasNext":false'))!;
+    expect(last.at - first.at).toBeGreaterThanOrEqual(300);
+  });
+
+  it('answers a JSON-only request on the lean path whole, as yoga does', async () => {
+    const res = await send('application/json');
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('application/json; charset=utf-8');
+    const body = JSON.parse(res.text);
+    expect(body.hasNext).toBeUndefined();
+    expect(body.data.network.subnet.subnetId).toBe(subnet.subnetId);
+    expect(body.data.network.health.liveness.healthy).toEqual(expect.any(Boolean));
+  });
+});
+
+describe('with the response cache and the query limits', () => {
+  let cached: Harness;
+  beforeAll(async () => {
+    cached = await startHarness({ CACHE: 'memory', MAX_DEPTH: '4' });
+  });
+  afterAll(() => cached.close());
+
+  const fetchParts = async (query: string, variables?: Record<string, unknown>) => {
+    const res = await cached.gateway.yoga.fetch('http://gateway.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'multipart/mixed' },
+      body: JSON.stringify({ query, variables }),
+    });
+    const payloads: Payload[] = [];
+    for await (const payload of multipartParts(res.body!)) payloads.push(payload);
+    return payloads;
+  };
+
+  it('keeps the merged answer: the same query again is answered whole, with no upstream call', async () => {
+    const query = `query ($s: CB58Id!) { network { subnet(subnetId: $s) { subnetId ... @defer { isL1 } } } }`;
+    const first = await fetchParts(query, { s: subnet.subnetId });
+    expect(first.length).toBeGreaterThan(1);
+    const calls = cached.sandbox.count();
+    const again = await fetchParts(query, { s: subnet.subnetId });
+    expect(cached.sandbox.count()).toBe(calls);
+    expect(again).toHaveLength(1);
+    expect(again[0]!.data).toEqual(merge(first));
+    expect(again[0]!.data.network.subnet.isL1).toBe(subnet.isL1);
+  });
+
+  it('refuses a deferred document deeper than MAX_DEPTH before anything runs', async () => {
+    cached.sandbox.reset();
+    const [payload] = await fetchParts(
+      `{ network { subnets(first: 1) { nodes { ... @defer { blockchains { subnet { subnetId } } } } } } }`,
+    );
+    expect(payload!.errors?.map((e) => e.extensions?.code)).toEqual(['QUERY_LIMIT_EXCEEDED']);
+    expect(cached.sandbox.count()).toBe(0);
+  });
+});
