@@ -99,7 +99,7 @@ module.exports = {
     },
   ],
   options: {
-    includeOnly: '^(src|sandbox|test|bench|examples/web/[^/]+[.]ts$|codegen[.]ts|schema/scalars[.]ts)',
+    includeOnly: '^(src|sandbox|test|bench|examples/web/[^/]+[.]ts$|codegen[.]ts|examples/scalars[.]ts)',
     tsConfig: { fileName: 'tsconfig.json' },
     // Type-only imports count: a cycle through types still ties the files together.
     tsPreCompilationDeps: true,

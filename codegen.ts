@@ -1,7 +1,7 @@
 /**
  * `npm run codegen`: prints the schema's SDL to schema/schema.graphql, the federation subgraph's
  * SDL (what `_service { sdl }` answers at /subgraph) to schema/subgraph.graphql, and generates typed
- * documents for two sets of operations, every custom scalar typed by schema/scalars.ts:
+ * documents for two sets of operations, every custom scalar typed by examples/scalars.ts:
  * - examples/web/src/gql/: the example explorer's (fragment masking on), with the manifest of its
  *   operations for trusted documents, examples/web/src/gql/persisted-documents.json;
  * - examples/gql/: the example queries of examples/*.graphql, with their manifest,
@@ -10,12 +10,12 @@
  */
 import type { CodegenConfig } from '@graphql-codegen/cli';
 import { printSchema } from 'graphql';
-import { codegenScalars } from './schema/scalars.js';
+import { codegenScalars } from './examples/scalars.js';
 import { schema, subgraphSdl } from './src/schema/index.js';
 
 const sdl = printSchema(schema);
 
-/** Typed-document settings shared by every target; `scalarsFrom` is schema/scalars.ts as the output imports it. */
+/** Typed-document settings shared by every target; `scalarsFrom` is examples/scalars.ts as the output imports it. */
 function typed(scalarsFrom: string) {
   return {
     useTypeImports: true,
@@ -46,7 +46,7 @@ const config: CodegenConfig = {
     'examples/web/src/gql/': {
       documents: ['examples/web/src/**/*.tsx', '!examples/web/src/gql/**'],
       preset: 'client',
-      config: typed('../../../../schema/scalars.js'),
+      config: typed('../../../scalars.js'),
       presetConfig: {
         // `getFragmentData` rather than the default `useFragment`: it is no React hook.
         fragmentMasking: { unmaskFunctionName: 'getFragmentData' },
@@ -56,7 +56,7 @@ const config: CodegenConfig = {
     'examples/gql/': {
       documents: ['examples/*.graphql'],
       preset: 'client',
-      config: typed('../../schema/scalars.js'),
+      config: typed('../scalars.js'),
       presetConfig: { fragmentMasking: false, persistedDocuments },
     },
   },

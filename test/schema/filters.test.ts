@@ -3,7 +3,7 @@
  * upstream call with a message that says what is allowed.
  */
 import { describe, expect, it } from 'vitest';
-import type { NodeID } from '../../schema/scalars.js';
+import type { NodeID } from '../../examples/scalars.js';
 import { FX_RATES } from '../../sandbox/world/timeline.js';
 import { getWorld } from '../../sandbox/world/world.js';
 import { codes, useHarness } from '../helpers/harness.js';

@@ -13,7 +13,7 @@ import { isScalarType, isSpecifiedScalarType, Kind, parse } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import config from '../../codegen.js';
 import { answerChecks, OUTPUT } from '../upstream/answer-checks.js';
-import { codegenScalars } from '../../schema/scalars.js';
+import { codegenScalars } from '../../examples/scalars.js';
 import { schema } from '../../src/schema/index.js';
 
 const root = new URL('../../', import.meta.url);
@@ -79,7 +79,7 @@ describe('npm run codegen:wire', () => {
   });
 });
 
-describe('schema/scalars.ts', () => {
+describe('examples/scalars.ts', () => {
   it('maps every custom scalar of the schema, and nothing else', () => {
     const custom = Object.values(schema.getTypeMap())
       .filter((t) => isScalarType(t) && !isSpecifiedScalarType(t))

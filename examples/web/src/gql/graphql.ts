@@ -1,12 +1,12 @@
 /* eslint-disable */
-import type { AvalancheAddress } from '../../../../schema/scalars.js';
-import type { DecimalInput } from '../../../../schema/scalars.js';
-import type { DecimalString } from '../../../../schema/scalars.js';
-import type { CB58Id } from '../../../../schema/scalars.js';
-import type { EvmHexAddress } from '../../../../schema/scalars.js';
-import type { JsonValue } from '../../../../schema/scalars.js';
-import type { NodeID } from '../../../../schema/scalars.js';
-import type { SafeInt } from '../../../../schema/scalars.js';
+import type { AvalancheAddress } from '../../../scalars.js';
+import type { DecimalInput } from '../../../scalars.js';
+import type { DecimalString } from '../../../scalars.js';
+import type { CB58Id } from '../../../scalars.js';
+import type { EvmHexAddress } from '../../../scalars.js';
+import type { JsonValue } from '../../../scalars.js';
+import type { NodeID } from '../../../scalars.js';
+import type { SafeInt } from '../../../scalars.js';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = T | null | undefined;
