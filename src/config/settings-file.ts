@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { SETTING_NAMES } from './config.js';
+import { SETTING_NAMES } from './settings.js';
 
 /** The file cannot be read, or holds what is not a setting: the message names the file and each problem. */
 export class SettingsFileError extends Error {

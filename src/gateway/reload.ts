@@ -6,34 +6,19 @@
  * subscriptions (WebSocket, SSE) go on.
  *
  * What can change is what the gateway reads per request from objects of its own, swapped in one
- * turn of the event loop (src/gateway/gateway.ts `reload`): RELOADABLE. Everything else is built once at
- * start (the server, the HTTP clients, Redis, caches, the plugins' list): a change to it is
- * refused, one warning line per setting naming it, and the rest of the change applies. A file
- * that does not read or whose settings are invalid changes nothing: the error says why. A
- * manifest that does not load leaves the documents loaded before in place.
+ * turn of the event loop (src/gateway/gateway.ts `reload`): RELOADABLE, the settings declared
+ * `reloadable` in src/config/settings.ts. Everything else is built once at start (the server,
+ * the HTTP clients, Redis, caches, the plugins' list): a change to it is refused, one warning
+ * line per setting naming it, and the rest of the change applies. A file that does not read or
+ * whose settings are invalid changes nothing: the error says why. A manifest that does not load
+ * leaves the documents loaded before in place.
  */
 import { unwatchFile, watchFile, type Stats } from 'node:fs';
 import { ConfigError, loadConfig, SECRET_KEYS, settingsOf, type Config } from '../config/config.js';
 import type { Gateway } from './gateway.js';
 import type { Logger } from '../base/logger.js';
 import { withSettingsFile } from '../config/settings-file.js';
-
-/** Settings a reload applies: read per request (or per poll), none decides what is built at start. */
-export const RELOADABLE: ReadonlySet<string> = new Set([
-  'LOG_LEVEL',
-  'LOG_SAMPLE_RATE',
-  'RATE_LIMIT_PER_SECOND',
-  'RATE_LIMIT_BURST',
-  'UPSTREAM_CALL_BUDGET',
-  'MAX_RESULT_NODES',
-  'COST_EXTENSIONS',
-  'DEMAND_CONTROL',
-  'INTROSPECTION',
-  'CORS_ORIGINS',
-  'CORS_CREDENTIALS',
-  'TRUSTED_DOCUMENTS_MANIFESTS',
-  'BATCHING_LIMIT',
-]);
+import { RELOADABLE } from '../config/settings.js';
 
 /**
  * Reloadable settings that cannot be turned on or off by a reload, only changed: with them unset

@@ -58,6 +58,29 @@ describe('configuration', () => {
     expect((error as ConfigError).message).toContain('UPSTREAM_TIMEOUT_MS: must be an integer from 100 to 120000');
   });
 
+  it('lists every conflict between settings at once, in one ConfigError', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        CACHE: 'redis',
+        REDIS_KEY_PREFIX: 'eu:',
+        HTTP_HEADERS_TIMEOUT_MS: '20000',
+        RATE_LIMIT_BURST: '5',
+        CORS_CREDENTIALS: 'true',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.map((p) => p.split(':')[0])).toEqual([
+      'CACHE',
+      'REDIS_KEY_PREFIX',
+      'HTTP_HEADERS_TIMEOUT_MS',
+      'RATE_LIMIT_BURST',
+      'CORS_CREDENTIALS',
+    ]);
+  });
+
   it('bounds the distinct subscription topics: 500 by default, refusing what is not a count with the range', () => {
     expect(loadConfig({}).live.maxTopics).toBe(500);
     expect(loadConfig({ LIVE_MAX_TOPICS: '20' }).live.maxTopics).toBe(20);
