@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, servingSandbox, type Config } from './config/config.js';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './gateway/embedded-sandbox.js';
-import { createLogger } from './base/logger.js';
+import { createLogger, type Logger } from './base/logger.js';
 import { aggregateWorkerMetrics } from './ops/cluster-metrics.js';
 import { readSettingsFile, SettingsFileError, withSettingsFile } from './config/settings-file.js';
 
@@ -163,44 +163,40 @@ async function sharedSandbox(config: Config, env: Record<string, string | undefi
   return { sandbox, workerEnv };
 }
 
-async function primary(argv: string[]): Promise<void> {
-  let command: Command;
-  let config: Config;
+/**
+ * The command and its checked settings; undefined when it only printed something (help, the
+ * version) or reported a mistake (with its exit code set).
+ */
+function commandOf(argv: string[]): { command: Command; config: Config } | undefined {
   try {
-    command = parseCommand(argv, process.env);
+    const command = parseCommand(argv, process.env);
     if (command.help) {
       console.log(USAGE);
-      return;
+      return undefined;
     }
     if (command.version) {
       const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
       console.log(pkg.version);
-      return;
+      return undefined;
     }
-    config = loadConfig(command.env);
+    return { command, config: loadConfig(command.env) };
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
       console.error(error.message);
       if (error instanceof UsageError) console.error('\nRun avalanche-graphql-gateway --help for the options.');
       process.exitCode = error instanceof UsageError ? 2 : 1;
-      return;
+      return undefined;
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
-  let env: Record<string, string | undefined> = { MALLOC_ARENA_MAX: MALLOC_ARENAS, ...command.workerEnv };
-  let sandbox: EmbeddedSandbox | undefined;
-  if (config.sandbox === 'on' && command.workers > 1) {
-    logger.info('building the sandbox world the workers share (a few seconds)');
-    ({ sandbox, workerEnv: env } = await sharedSandbox(config, env));
-    logger.info({ dataApi: sandbox.urls.dataApi }, 'the sandbox serves every worker');
-  }
+}
 
-  // One worker accepts its connections itself; several take turns, handed out by this process.
-  cluster.schedulingPolicy = command.workers === 1 ? cluster.SCHED_NONE : cluster.SCHED_RR;
-  // HEAP_MAX_MB was checked by loadConfig.
-  cluster.setupPrimary({ exec: MAIN, args: [], execArgv: [...process.execArgv, ...workerFlags(env.HEAP_MAX_MB)] });
-
+/**
+ * Keeps the workers running: one that exits is replaced (later each time it exits early, and not
+ * at all after EARLY_EXITS in a row); a signal is passed on to every worker, and this process
+ * exits when the last one has, after closing the shared sandbox.
+ */
+function superviseWorkers(env: Record<string, string | undefined>, logger: Logger, sandbox: EmbeddedSandbox | undefined) {
   let stopping = false;
   let exitCode = 0;
   let earlyExits = 0;
@@ -216,7 +212,6 @@ async function primary(argv: string[]): Promise<void> {
     for (const worker of startedAt.keys()) worker.process.kill(signal);
     if (startedAt.size === 0) finish();
   };
-
   cluster.on('exit', (worker, code, signal) => {
     const lived = Date.now() - (startedAt.get(worker) ?? 0);
     startedAt.delete(worker);
@@ -242,6 +237,27 @@ async function primary(argv: string[]): Promise<void> {
   process.on('SIGHUP', () => {
     for (const worker of startedAt.keys()) worker.process.kill('SIGHUP');
   });
+  return { fork };
+}
+
+async function primary(argv: string[]): Promise<void> {
+  const started = commandOf(argv);
+  if (!started) return;
+  const { command, config } = started;
+  const logger = createLogger(config.logLevel);
+  let env: Record<string, string | undefined> = { MALLOC_ARENA_MAX: MALLOC_ARENAS, ...command.workerEnv };
+  let sandbox: EmbeddedSandbox | undefined;
+  if (config.sandbox === 'on' && command.workers > 1) {
+    logger.info('building the sandbox world the workers share (a few seconds)');
+    ({ sandbox, workerEnv: env } = await sharedSandbox(config, env));
+    logger.info({ dataApi: sandbox.urls.dataApi }, 'the sandbox serves every worker');
+  }
+
+  // One worker accepts its connections itself; several take turns, handed out by this process.
+  cluster.schedulingPolicy = command.workers === 1 ? cluster.SCHED_NONE : cluster.SCHED_RR;
+  // HEAP_MAX_MB was checked by loadConfig.
+  cluster.setupPrimary({ exec: MAIN, args: [], execArgv: [...process.execArgv, ...workerFlags(env.HEAP_MAX_MB)] });
+  const { fork } = superviseWorkers(env, logger, sandbox);
 
   // Whichever worker a scrape reaches answers for all of them.
   aggregateWorkerMetrics();

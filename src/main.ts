@@ -5,7 +5,7 @@
  * On SIGHUP it reloads the settings file (CONFIG_FILE) and the trusted-document manifests, and
  * applies what may change while serving (src/gateway/reload.ts).
  */
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
@@ -17,6 +17,7 @@ import { createGateway } from './gateway/gateway.js';
 import { createLogger, type Logger } from './base/logger.js';
 import { createGatewayServer, observeHttp, serveMetrics } from './http/server.js';
 import { releaseMemoryWhenIdle } from './ops/idle-release.js';
+import type { GatewayMetrics } from './ops/prometheus.js';
 import { Reloader } from './gateway/reload.js';
 import { SettingsFileError, withSettingsFile } from './config/settings-file.js';
 
@@ -78,10 +79,10 @@ function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
-async function main() {
-  let config: Config;
+/** The configuration, or the process ends with what is wrong with it. */
+function configOrExit(): Config {
   try {
-    config = loadConfig(withSettingsFile(process.env));
+    return loadConfig(withSettingsFile(process.env));
   } catch (error) {
     if (error instanceof ConfigError || error instanceof SettingsFileError) {
       console.error(error.message);
@@ -89,72 +90,68 @@ async function main() {
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
+}
 
-  const sandbox = await chooseSandbox(config, logger);
-  if (sandbox) {
-    config = servingSandbox(config, sandbox.urls);
-    sandbox.ready.catch((error: unknown) => {
-      logger.fatal(`the built-in sandbox did not start: ${(error as Error).message}`);
-      logger.flush(() => process.exit(1));
-    });
-  }
-  const closeSandbox = sandbox && (() => sandbox.close());
-
+/** The gateway, or undefined once the start was reported as failed and the process is exiting. */
+async function startGateway(
+  config: Config,
+  logger: Logger,
+  sandbox: EmbeddedSandbox | undefined,
+): Promise<ReturnType<typeof createGateway> | undefined> {
   // The SDK is loaded only when a trace endpoint is configured: without one, tracing costs nothing.
   const tracing = config.tracing ? (await import('./ops/otel.js')).startTracing(config.tracing) : undefined;
   if (config.tracing) logger.info(`tracing: spans go to ${config.tracing.endpoint} (OTLP over HTTP, ${config.tracing.protocol})`);
-  let gateway: ReturnType<typeof createGateway>;
   try {
     // Upstream calls wait for the sandbox to listen; everything else is answered at once.
-    gateway = createGateway(config, logger, { tracing, startsAfter: sandbox?.ready });
+    return createGateway(config, logger, { tracing, startsAfter: sandbox?.ready });
   } catch (error) {
     // A setting that reads a file (TRUSTED_DOCUMENTS_MANIFESTS) is checked here.
     if (error instanceof ConfigError) {
       logger.fatal(error.message);
-      await closeSandbox?.();
+      await sandbox?.close();
       logger.flush(() => process.exit(1));
-      return;
+      return undefined;
     }
     throw error;
   }
-  const metrics = gateway.metrics;
-  // Like tracing's, the metrics SDK is loaded only when OTLP metrics are configured (the
-  // configuration refuses them with METRICS=off, so the registry is there).
-  const metricsExport =
-    metrics && config.metricsExport
-      ? (await import('./ops/otel-metrics.js')).startMetricsExport(metrics.registry, config.metricsExport)
-      : undefined;
-  if (config.metricsExport) {
-    logger.info(
-      `metrics: pushed to ${config.metricsExport.endpoint} every ${config.metricsExport.intervalMs} ms (OTLP over HTTP, ${config.metricsExport.protocol})`,
-    );
-  }
-  const { server, drain } = createGatewayServer(gateway, {
-    ...config.server,
-    compress: compressor(config.compression),
-    graphiql: config.graphiql ? fixedAnswer(() => graphiqlAnswer(gateway.yoga), config.compression) : undefined,
-    metrics: config.metrics.port === undefined && { token: config.metrics.token },
-  });
-  // Metrics on a port of their own: reachable by the scraper, not by the gateway's public clients.
-  const metricsServer =
-    metrics && config.metrics.port !== undefined
-      ? createServer((req, res) => {
-          observeHttp(metrics, METRICS_ROUTES, req, res);
-          if (req.url === '/metrics' && req.method === 'GET') serveMetrics(metrics, config.metrics.token, req, res);
-          else res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Only GET /metrics is served on METRICS_PORT.\n');
-        })
-      : undefined;
-  metricsServer?.on('error', (error: NodeJS.ErrnoException) => {
-    logger.fatal(error.code === 'EADDRINUSE' ? `METRICS_PORT ${config.metrics.port} is in use: set a free port.` : error.message);
-    process.exit(1);
-  });
-  metricsServer?.listen(config.metrics.port, config.host);
+}
+
+/**
+ * Like tracing's, the metrics SDK is loaded only when OTLP metrics are configured (the
+ * configuration refuses them with METRICS=off, so the registry is there).
+ */
+async function startMetricsExport(config: Config, logger: Logger, metrics: GatewayMetrics | undefined) {
+  if (!config.metricsExport) return undefined;
+  const exporter = metrics ? (await import('./ops/otel-metrics.js')).startMetricsExport(metrics.registry, config.metricsExport) : undefined;
+  logger.info(
+    `metrics: pushed to ${config.metricsExport.endpoint} every ${config.metricsExport.intervalMs} ms (OTLP over HTTP, ${config.metricsExport.protocol})`,
+  );
+  return exporter;
+}
+
+/** Metrics on a port of their own (METRICS_PORT): reachable by the scraper, not by the gateway's public clients. */
+function metricsServer(config: Config, logger: Logger, metrics: GatewayMetrics | undefined): Server | undefined {
   if (metrics && config.metrics.port === undefined && !config.metrics.token && !isLoopback(config.host)) {
     logger.warn(
       `/metrics is open to anyone who reaches ${config.host}:${config.port}: set METRICS_TOKEN, or METRICS_PORT to a port only your scraper reaches (or METRICS=off).`,
     );
   }
+  if (!metrics || config.metrics.port === undefined) return undefined;
+  const server = createServer((req, res) => {
+    observeHttp(metrics, METRICS_ROUTES, req, res);
+    if (req.url === '/metrics' && req.method === 'GET') serveMetrics(metrics, config.metrics.token, req, res);
+    else res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Only GET /metrics is served on METRICS_PORT.\n');
+  });
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    logger.fatal(error.code === 'EADDRINUSE' ? `METRICS_PORT ${config.metrics.port} is in use: set a free port.` : error.message);
+    process.exit(1);
+  });
+  server.listen(config.metrics.port, config.host);
+  return server;
+}
+
+/** Listens on PORT, and says where once it does (or ends the process when the port is taken). */
+function listen(server: Server, config: Config, logger: Logger, sandboxed: boolean): void {
   server.on('error', (error: NodeJS.ErrnoException) => {
     logger.fatal(error.code === 'EADDRINUSE' ? `PORT ${config.port} is in use: set PORT to a free port.` : error.message);
     process.exit(1);
@@ -165,7 +162,7 @@ async function main() {
     logger.info(
       {
         url,
-        upstream: closeSandbox ? 'sandbox' : 'public',
+        upstream: sandboxed ? 'sandbox' : 'public',
         dataApi: config.upstreams.dataApi,
         node: config.upstreams.node.mainnet,
         admin: Boolean(config.adminToken),
@@ -174,6 +171,46 @@ async function main() {
       `GraphQL gateway ready: ${url} (GraphiQL in a browser)`,
     );
   });
+}
+
+/**
+ * A promise nobody awaited that failed is a bug, but not one every request in flight should pay
+ * for by the process dying: it is logged, at most once a minute with a count, and serving goes on.
+ */
+function logUnhandledRejections(logger: Logger): void {
+  let unhandled = 0;
+  let reported = 0;
+  process.on('unhandledRejection', (reason) => {
+    unhandled++;
+    if (Date.now() - reported < 60_000) return;
+    reported = Date.now();
+    logger.error({ err: reason, count: unhandled }, 'unhandled promise rejection (a bug): the process goes on serving');
+    unhandled = 0;
+  });
+}
+
+async function main() {
+  let config = configOrExit();
+  const logger = createLogger(config.logLevel);
+  const sandbox = await chooseSandbox(config, logger);
+  if (sandbox) {
+    config = servingSandbox(config, sandbox.urls);
+    sandbox.ready.catch((error: unknown) => {
+      logger.fatal(`the built-in sandbox did not start: ${(error as Error).message}`);
+      logger.flush(() => process.exit(1));
+    });
+  }
+  const gateway = await startGateway(config, logger, sandbox);
+  if (!gateway) return;
+  const metricsExport = await startMetricsExport(config, logger, gateway.metrics);
+  const { server, drain } = createGatewayServer(gateway, {
+    ...config.server,
+    compress: compressor(config.compression),
+    graphiql: config.graphiql ? fixedAnswer(() => graphiqlAnswer(gateway.yoga), config.compression) : undefined,
+    metrics: config.metrics.port === undefined && { token: config.metrics.token },
+  });
+  const scrapes = metricsServer(config, logger, gateway.metrics);
+  listen(server, config, logger, sandbox !== undefined);
 
   const reloader = new Reloader({ env: { ...process.env }, gateway, logger, config });
   // Without a handler SIGHUP would end the process: a terminal closing, or an operator's reload.
@@ -193,25 +230,15 @@ async function main() {
     const delay = signal === 'SIGTERM' ? config.server.drainDelayMs : 0;
     logger.info(`${signal}: draining (new requests get 503, /ready says so${delay ? `, for at least ${delay} ms` : ''}), then exiting`);
     await drain(config.server.drainTimeoutMs, delay);
-    metricsServer?.close();
+    scrapes?.close();
     // The last export: what the drained requests counted. An unreachable collector delays the
     // exit by at most a few seconds.
     await Promise.race([metricsExport?.shutdown().catch(() => undefined), sleep(5_000, undefined, { ref: false })]);
     await gateway.close();
-    await closeSandbox?.();
+    await sandbox?.close();
     logger.flush(() => process.exit(0));
   };
-  // A promise nobody awaited that failed is a bug, but not one every request in flight should pay
-  // for by the process dying: it is logged, at most once a minute with a count, and serving goes on.
-  let unhandled = 0;
-  let reported = 0;
-  process.on('unhandledRejection', (reason) => {
-    unhandled++;
-    if (Date.now() - reported < 60_000) return;
-    reported = Date.now();
-    logger.error({ err: reason, count: unhandled }, 'unhandled promise rejection (a bug): the process goes on serving');
-    unhandled = 0;
-  });
+  logUnhandledRejections(logger);
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }

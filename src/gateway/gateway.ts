@@ -1,65 +1,52 @@
 /**
  * The gateway: a yoga server over the schema, with one HTTP client, one reuse layer (and its
  * stores) for every request, and per request its reads (signal, budget, API key) and loaders.
+ * This file wires the parts together; each part is made in a file of its own beside it
+ * (logging, stores, rate limits, trusted documents, the plugins, the request context, the
+ * settings a reload changes).
  */
-import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { ServerResponse } from 'node:http';
-import { GraphQLError } from 'graphql';
-import { createYoga, type Plugin, type YogaInitialContext, type YogaServerInstance } from 'graphql-yoga';
-import { adminAccess, type AdminAccess } from '../graphql/admin-access.js';
-import { ConfigError, PUBLIC_DEFAULTS, type Config } from '../config/config.js';
-import type { ClientLimits, GatewayContext } from '../graphql/context.js';
-import { describeLiveError, ErrorCode, maskError } from '../graphql/errors.js';
-import { DEFAULT_QUERY, lazyGraphiQL } from '../yoga/graphiql.js';
-import { fastPath, type LeanPost } from '../yoga/lean-post.js';
-import { LiveHub } from '../live/hub.js';
-import { UpstreamError } from '../upstreams/errors.js';
-import { DataApiLoaders } from '../loaders/data-api.js';
-import { freshnessTable } from '../reuse/freshness.js';
-import { NodeLoaders } from '../loaders/node.js';
-import { Reuse, type ReuseEvents } from '../reuse/reads.js';
-import { MemoryStore, RedisStore, TieredStore } from '../reuse/store.js';
+import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import type { YogaInitialContext } from 'graphql-yoga';
 import type { Logger } from '../base/logger.js';
+import type { RedisConnection } from '../base/redis.js';
+import type { Config } from '../config/config.js';
+import { adminAccess } from '../graphql/admin-access.js';
+import { CursorCodec } from '../graphql/connection.js';
+import type { GatewayContext } from '../graphql/context.js';
+import { describeLiveError, ErrorCode, maskError } from '../graphql/errors.js';
+import { allowsSocketOrigin, corsOptions } from '../guards/cross-site.js';
+import { ClientIdentity } from '../guards/identity.js';
+import type { RateLimiter, Refusal } from '../guards/limiter.js';
+import { LiveHub } from '../live/hub.js';
 import { GatewayMetrics } from '../ops/prometheus.js';
 import { Readiness } from '../ops/readiness.js';
 import type { GatewayTracing } from '../ops/tracing.js';
-import { ClientIdentity } from '../guards/identity.js';
-import { RateLimiter, type Refusal } from '../guards/limiter.js';
-import { RedisConnection } from '../base/redis.js';
-import { allowsSocketOrigin, corsOptions } from '../guards/cross-site.js';
-import { useCrossSite } from '../yoga/use-cross-site.js';
-import { useCompiledExecution } from '../yoga/use-compiled-execution.js';
-import { useDemandControl } from '../yoga/use-demand-control.js';
-import { useBatching, YOGA_BATCHING } from '../yoga/use-batching.js';
-import { documentCaches } from '../yoga/document-caches.js';
-import { Pacer } from '../graphql/pacing.js';
-import { useErrorCodes } from '../yoga/use-error-codes.js';
-import { useIncrementalDelivery } from '../yoga/use-incremental-delivery.js';
-import { useValidationCache } from '../yoga/use-validation-cache.js';
-import { useStreamLeftovers } from '../yoga/use-stream-leftovers.js';
-import { useQueryLimits } from '../yoga/use-query-limits.js';
-import { useRequestLog } from '../yoga/use-request-log.js';
-import { useGatewayResponseCache } from '../yoga/use-response-cache.js';
-import { usePrometheus } from '../yoga/use-prometheus.js';
-import { loadManifests, useTrustedDocuments } from '../yoga/use-trusted-documents.js';
-import { CursorCodec } from '../graphql/connection.js';
+import { freshnessTable } from '../reuse/freshness.js';
+import { Reuse } from '../reuse/reads.js';
 import { schema, subgraphSchema } from '../schema/index.js';
-import { RequestActivity } from '../upstreams/activity.js';
-import { CallBudget } from '../upstreams/budget.js';
-import { Cancellation } from '../upstreams/cancellation.js';
-import { DataApiClient, type DataApiOptions } from '../upstreams/data-api/client.js';
 import { HttpClient, type HttpClientOptions } from '../upstreams/http.js';
-import { MetricsApiClient } from '../upstreams/metrics-api/client.js';
-import { NodeClient, type NodeOptions } from '../upstreams/node/client.js';
+import { documentCaches } from '../yoga/document-caches.js';
+import { DEFAULT_QUERY, lazyGraphiQL } from '../yoga/graphiql.js';
+import { fastPath, type LeanPost } from '../yoga/lean-post.js';
+import { YOGA_BATCHING } from '../yoga/use-batching.js';
+import { useCompiledExecution } from '../yoga/use-compiled-execution.js';
+import { contextFactory, upstreamClients, upstreamOptions, type UpstreamOptions } from './context.js';
+import { circuitLog, every, upstreamFailureLog, yogaLogging } from './logging.js';
+import { gatewayPlugins, type PluginParts } from './plugins.js';
+import { rateLimiter } from './rate-limits.js';
+import { applySettings, liveSettings, type LiveSettings } from './settings.js';
+import { connectRedis, createStores, readEvents } from './stores.js';
+import { trustedDocuments, type ReloadReport } from './trusted.js';
 
-/** The longest a whole response is kept when nothing it read set a shorter time. */
-const RESPONSE_MAX_TTL_MS = 600_000;
+export type { ReloadReport } from './trusted.js';
+
+type GatewayYoga = YogaServerInstance<Record<string, unknown>, GatewayContext>;
 
 export interface Gateway {
-  yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
+  yoga: GatewayYoga;
   /** The graph as an Apollo Federation v2 subgraph at /subgraph, when FEDERATION is on. */
-  subgraph?: YogaServerInstance<Record<string, unknown>, GatewayContext>;
+  subgraph?: GatewayYoga;
   /**
    * What each request's resolvers read (clients, loaders, budget, cursors): yoga's `context`, for
    * a yoga server of one's own over `schema` (src/embed.ts).
@@ -104,14 +91,6 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-/** What a reload did with the trusted-document manifests. */
-export interface ReloadReport {
-  /** How many trusted documents are served now, when the manifests loaded (undefined with TRUSTED_DOCUMENTS=off). */
-  documents?: number;
-  /** Why they did not load: the documents loaded before are kept. */
-  manifestError?: string;
-}
-
 /** Settings the environment does not configure: tests shorten the backoff and freeze what is cached. */
 export interface GatewayTuning extends Partial<HttpClientOptions> {
   freezeCachedValues?: boolean;
@@ -121,264 +100,109 @@ export interface GatewayTuning extends Partial<HttpClientOptions> {
   processMetrics?: boolean;
 }
 
-/** Rate-limits a repeated log line to one per `ms`, with how many were held back. */
-function every(ms: number, log: (held: number) => void): () => void {
-  let last = 0;
-  let held = 0;
-  return () => {
-    const now = Date.now();
-    if (now - last < ms) {
-      held++;
-      return;
-    }
-    log(held);
-    last = now;
-    held = 0;
-  };
-}
-
-/**
- * Upstream failures, counted and logged at warn at most once per 10 s ("data-api listSubnets 503
- * ×120"): a failing upstream is one line every few seconds, not one per call. Cancellations by
- * clients that left are not failures.
- */
-function upstreamFailureLog(logger: Logger | undefined): HttpClientOptions['onFailure'] {
-  if (!logger) return undefined;
-  const counts = new Map<string, number>();
-  let timer: NodeJS.Timeout | undefined;
-  const flush = () => {
-    timer = undefined;
-    if (counts.size === 0) return;
-    logger.warn(`upstream failures: ${[...counts].map(([what, n]) => `${what} ×${n}`).join(', ')}`);
-    counts.clear();
-    // What fails in the next 10 s waits for the next line.
-    timer = setTimeout(flush, 10_000).unref();
-  };
-  return ({ service, operation, reason }) => {
-    if (reason === 'RequestAbortedError') return;
-    const what = `${service} ${operation} ${reason}`;
-    counts.set(what, (counts.get(what) ?? 0) + 1);
-    if (!timer) flush();
-  };
-}
-
-/**
- * yoga's logging, through pino. yoga logs every error it masks: an upstream failure is not news
- * there (the request's log line counts it, upstreamFailureLog reports it), and one unexpected
- * error repeated across a fan-out is logged once per 10 s with how often it happened.
- */
-function yogaLogging(logger: Logger) {
-  const seen = new Map<string, { count: number; since: number }>();
-  return {
-    debug: (...args: unknown[]) => logger.debug(args.map(String).join(' ')),
-    info: (...args: unknown[]) => logger.info(args.map(String).join(' ')),
-    warn: (...args: unknown[]) => logger.warn(args.map(String).join(' ')),
-    error: (...args: unknown[]) => {
-      const [first] = args;
-      const original = first instanceof GraphQLError ? (first.originalError ?? first) : first;
-      if (original instanceof UpstreamError) return;
-      const message = original instanceof Error ? original.message : String(original);
-      const now = Date.now();
-      const known = seen.get(message);
-      if (known && now - known.since < 10_000) {
-        known.count++;
-        return;
-      }
-      if (seen.size > 1000) seen.clear();
-      seen.set(message, { count: 0, since: now });
-      logger.error({ err: original, repeated: known?.count || undefined }, 'unexpected error (masked for the client)');
-    },
-  };
-}
-
-/** What the reuse layer reports, to metrics and traces; nothing when both are off. */
-function readEvents(metrics: GatewayMetrics | undefined, tracing: GatewayTracing | undefined): ReuseEvents {
-  if (metrics && tracing) {
-    return {
-      onRead: (freshness, how, operation, scope) => {
-        metrics.onRead(freshness, how);
-        tracing.onRead(freshness, how, operation, scope);
-      },
-    };
-  }
-  return { onRead: metrics?.onRead ?? tracing?.onRead };
-}
-
-/** One connection to Redis for everything instances share: the cache (CACHE=redis), rate limits, subscriptions' pollers. */
-function connectRedis(config: Config, logger: Logger | undefined): RedisConnection | undefined {
-  const uses = [config.cache.mode === 'redis' && 'the cache', config.rateLimit && 'rate limits', 'subscriptions']
-    .filter(Boolean)
-    .join(' and ');
-  if (!config.redis || !uses) return undefined;
-  const down = every(30_000, (held) =>
-    logger?.warn(`Redis is unreachable: ${uses} use this instance's memory until it is back${held ? ` (${held} more failures)` : ''}.`),
-  );
-  return new RedisConnection(config.redis, {
-    onState: (state) => (state === 'down' ? down() : logger?.info(`Redis is back: ${uses} shared again.`)),
-  });
-}
-
-function rateLimiter(
-  config: Config,
-  cors: Config['cors'],
-  identity: ClientIdentity,
-  redis: RedisConnection | undefined,
-  logger: Logger | undefined,
-  metrics: GatewayMetrics | undefined,
-): RateLimiter | undefined {
-  if (!config.rateLimit) return undefined;
-  const report = every(60_000, (held) => logger?.info(`rate limits refused requests (${held + 1} since the last report)`));
-  const refused = () => {
-    metrics?.rateLimited();
-    report();
-  };
-  return new RateLimiter(config.rateLimit, { identity, redis, cors, onRefused: refused });
-}
-
-/** A request's side of the rate limits (ClientLimits), once it was admitted through `req`. */
-function clientLimits(limiter: RateLimiter, req: IncomingMessage): ClientLimits {
-  let names: string[] | undefined;
-  const buckets = () => (names ??= limiter.bucketsOf(req));
-  return {
-    settle: (calls, reserved) => limiter.settle(buckets(), calls, reserved),
-    standing: async () => {
-      const { remaining, fullInMs } = await limiter.standing(buckets());
-      return { ...limiter.limits, remaining, resetAt: new Date(Date.now() + fullInMs) };
-    },
-  };
-}
-
-/**
- * The trusted documents plugin, or nothing when TRUSTED_DOCUMENTS=off (no hook runs then); and
- * whether a document's text may run where yoga's onParams hooks do not (GraphQL over WebSocket):
- * with `only`, the text of a trusted document and nothing else.
- */
-function trustedDocuments(
-  config: Config,
-  logger: Logger | undefined,
-): {
-  plugins: Plugin[];
-  allows: (query: string) => boolean;
-  documentById?: (id: string) => string | undefined;
-  /** Reads `manifests` again and swaps them in whole, or keeps the documents it has and says why. */
-  reload: (manifests: readonly string[]) => ReloadReport;
-} {
-  const { mode, manifests } = config.trustedDocuments;
-  if (mode === 'off') return { plugins: [], allows: () => true, reload: () => ({}) };
-  const documents = { current: new Map<string, string>() };
-  try {
-    documents.current = loadManifests(manifests);
-  } catch (error) {
-    throw new ConfigError([`TRUSTED_DOCUMENTS_MANIFESTS: ${(error as Error).message}`]);
-  }
-  if (mode === 'only' && config.graphiql) {
-    logger?.warn('TRUSTED_DOCUMENTS=only refuses what GraphiQL sends (its documents are in no manifest): set GRAPHIQL=false.');
-  }
-  return {
-    plugins: [useTrustedDocuments({ mode, documents, apqMaxBytes: config.trustedDocuments.apqMaxBytes })],
-    allows: mode === 'allow' ? () => true : (query) => documents.current.has(createHash('sha256').update(query).digest('hex')),
-    documentById: (id) => documents.current.get(id),
-    reload: (files) => {
-      try {
-        documents.current = loadManifests(files);
-        return { documents: documents.current.size };
-      } catch (error) {
-        return { documents: documents.current.size, manifestError: (error as Error).message };
-      }
-    },
-  };
-}
-
-function createStores(config: Config, redis: RedisConnection | undefined, tuning: GatewayTuning, metrics: GatewayMetrics | undefined) {
-  if (config.cache.mode === 'off') return {};
-  const onEvict = metrics?.onEvict;
-  const reads = new MemoryStore(config.cache.maxBytes, { freezeValues: tuning.freezeCachedValues, onEvict });
-  const responses = new MemoryStore(config.cache.responseMaxBytes, { onEvict });
-  metrics?.observeStore('reads', reads);
-  metrics?.observeStore('responses', responses);
-  if (config.cache.mode === 'memory' || !redis) return { reads, responses };
-  const shared = new RedisStore(redis);
-  return { reads: new TieredStore(reads, shared), responses: new TieredStore(responses, shared) };
-}
-
 /**
  * @param tuning settings the environment does not configure (tests shorten the backoff).
  */
 export function createGateway(config: Config, logger?: Logger, tuning: GatewayTuning = {}): Gateway {
   // First: a manifest that does not load stops the start before anything opens.
   const trusted = trustedDocuments(config, logger);
-  const { documentById } = trusted;
   const { tracing } = tuning;
   const metrics = config.metrics.enabled
     ? new GatewayMetrics({ maxOperations: config.metrics.maxOperations, processMetrics: tuning.processMetrics })
     : undefined;
-  // The settings a reload may change, each an object of the gateway's own that the plugins read
-  // per request, and that `reload` changes in place (src/gateway/reload.ts lists them).
-  const cors = config.cors && { ...config.cors };
-  const costs = {
-    maxCalls: config.callBudget,
-    maxNodes: config.cost.maxNodes,
-    extensions: config.cost.extensions,
-    enforce: config.cost.mode === 'enforce',
-    onRefused: metrics?.costRefused,
+  const settings = liveSettings(config, metrics);
+  const http = httpClient(config, logger, metrics, tuning);
+  const redis = connectRedis(config, logger);
+  const identity = new ClientIdentity(config.trustProxy, config.apiKeyHeader);
+  const limiter = rateLimiter(config, settings.cors, identity, redis, logger, metrics);
+  const stores = createStores(config, redis, tuning.freezeCachedValues, metrics);
+  if (metrics) metrics.observeCircuits(() => http.circuits());
+  const reuse = new Reuse(http, freshnessTable(config.cache.ttls), stores.reads, readEvents(metrics, tracing));
+  if (stores.reads) metrics?.observeStore('reads', reuse);
+  const upstreams = upstreamOptions(config);
+  const live = liveHub(config, settings, reuse, upstreams, redis, logger);
+  metrics?.observeLive(() => live.stats());
+  const cursors = new CursorCodec(config.cursorSecret);
+  const context = contextFactory({ config, settings, reuse, upstreams, identity, cursors, live, limiter, tracing });
+  const yogas = yogaServers(config, logger, context, {
+    settings,
+    identity,
+    limiter,
+    metrics,
+    tracing,
+    logger,
+    responses: stores.responses,
+    documentById: trusted.documentById,
+    trusted: trusted.plugins,
+  });
+  return {
+    ...yogas,
+    context,
+    subgraphAccess: config.subgraphToken ? (authorization) => adminAccess(config.subgraphToken, authorization ?? null).granted : undefined,
+    http,
+    reuse,
+    redis,
+    live,
+    allowsDocument: trusted.allows,
+    admit: limiter && ((req) => limiter.admit(req)),
+    allowsSocketOrigin: (req) => allowsSocketOrigin(settings.cors, req.headers.origin, req.headers.host),
+    clientOf: (req) => identity.buckets({ 'x-forwarded-for': req.headers['x-forwarded-for'] }, req.socket.remoteAddress)[0]!,
+    metrics,
+    logger,
+    readiness: new Readiness(http, {
+      ...config.ready,
+      dataApi: config.upstreams.dataApi,
+      metricsApi: config.upstreams.metricsApi,
+      node: upstreams.node,
+      apiKeyHeader: config.apiKeyHeader,
+      apiKey: config.apiKey,
+      redis,
+    }),
+    reload: (next) => reload(next, settings, logger, limiter, trusted.reload),
+    async close() {
+      await live.close();
+      await Promise.all([http.close(), stores.reads?.close(), stores.responses?.close(), redis?.close(), tracing?.shutdown()]);
+    },
   };
-  const queryLimits = { ...config.limits, introspection: config.introspection };
-  const requestLog = { sampleRate: config.logSampleRate };
-  const batching = { limit: config.batchingLimit };
-  const http = new HttpClient({
+}
+
+/** The one HTTP client every upstream call goes through, with its failures logged and observed. */
+function httpClient(config: Config, logger: Logger | undefined, metrics: GatewayMetrics | undefined, tuning: GatewayTuning): HttpClient {
+  return new HttpClient({
     observer: metrics?.callObserver,
-    tracer: tracing?.calls,
+    tracer: tuning.tracing?.calls,
     timeoutMs: config.timeoutMs,
     retries: config.retries,
     connections: config.connections,
     maxResponseBytes: config.maxResponseBytes,
     breaker: config.breaker,
     onFailure: upstreamFailureLog(logger),
-    onCircuit: ({ service, upstream, state }) =>
-      state === 'open'
-        ? logger?.warn(
-            `${service} at ${upstream} keeps failing: calls to it fail fast for ${config.breaker ? config.breaker.halfOpenMs : 0} ms, then one probe`,
-          )
-        : logger?.info(`${service} at ${upstream}: circuit ${state}`),
+    onCircuit: circuitLog(logger, config.breaker ? config.breaker.halfOpenMs : 0),
     ...tuning,
   });
-  const redis = connectRedis(config, logger);
-  const identity = new ClientIdentity(config.trustProxy, config.apiKeyHeader);
-  const limiter = rateLimiter(config, cors, identity, redis, logger, metrics);
-  const stores = createStores(config, redis, tuning, metrics);
-  if (metrics) metrics.observeCircuits(() => http.circuits());
-  const reuse = new Reuse(http, freshnessTable(config.cache.ttls), stores.reads, readEvents(metrics, tracing));
-  if (stores.reads) metrics?.observeStore('reads', reuse);
-  const dataApiOptions: DataApiOptions = { baseUrl: config.upstreams.dataApi, apiKeyHeader: config.apiKeyHeader, apiKey: config.apiKey };
-  const metricsOptions = { baseUrl: config.upstreams.metricsApi };
-  const nodeOptions: NodeOptions = {
-    urls: config.upstreams.node,
-    publicNetworks: new Set(
-      (['mainnet', 'fuji'] as const).filter(
-        (n) => config.upstreams.node[n] === PUBLIC_DEFAULTS[n === 'mainnet' ? 'NODE_URL_MAINNET' : 'NODE_URL_FUJI'],
-      ),
-    ),
-  };
-  const cursors = new CursorCodec(config.cursorSecret);
+}
+
+/** The subscriptions' pollers: their clients are a query's (./context.ts), over reads that never take a kept answer. */
+function liveHub(
+  config: Config,
+  settings: LiveSettings,
+  reuse: Reuse,
+  upstreams: UpstreamOptions,
+  redis: RedisConnection | undefined,
+  logger: Logger | undefined,
+): LiveHub {
   const pollFailed = every(10_000, (held) =>
     logger?.warn(`subscription polls failed: their subscribers got error events${held ? ` (${held} more failures)` : ''}`),
   );
-  const live = new LiveHub({
-    clients: (scope) => {
-      const reads = reuse.forPoll(scope);
-      return {
-        dataApi: new DataApiClient(reads, dataApiOptions),
-        node: new NodeClient(reads, nodeOptions),
-        metricsApi: new MetricsApiClient(reads, metricsOptions),
-      };
-    },
+  return new LiveHub({
+    clients: (scope) => upstreamClients(reuse.forPoll(scope), upstreams),
     intervals: config.live.intervals,
     perClient: config.live.perClient,
     total: config.live.total,
     maxTopics: config.live.maxTopics,
     // Read per poll: a reload may change it.
     get callBudget() {
-      return costs.maxCalls;
+      return settings.costs.maxCalls;
     },
     describeError: describeLiveError,
     // The node does not serve the API (its index is off, a chain it does not track): polling again will not help.
@@ -387,110 +211,57 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     leaseMs: config.live.leaseMs,
     onPollError: () => pollFailed(),
   });
+}
 
-  metrics?.observeLive(() => live.stats());
+/** `Gateway.reload`: what may change while serving, each swapped whole between two requests. */
+function reload(
+  next: Config,
+  settings: LiveSettings,
+  logger: Logger | undefined,
+  limiter: RateLimiter | undefined,
+  reloadManifests: (manifests: readonly string[]) => ReloadReport,
+): ReloadReport {
+  // Within one turn of the event loop: no request runs between two of these assignments.
+  if (logger) logger.level = next.logLevel;
+  applySettings(settings, next);
+  // Turning rate limits on or off changes which plugins run: src/gateway/reload.ts refuses that.
+  if (limiter && next.rateLimit) limiter.update(next.rateLimit);
+  return reloadManifests(next.trustedDocuments.manifests);
+}
 
+/** The yoga instances (the graph's, and the subgraph's with FEDERATION), each with its fast path. */
+function yogaServers(
+  config: Config,
+  logger: Logger | undefined,
+  context: (initial: YogaInitialContext) => GatewayContext,
+  parts: Omit<PluginParts, 'compiledExecution'> & { trusted: Plugin[] },
+): Pick<Gateway, 'yoga' | 'subgraph' | 'lean' | 'subgraphLean'> {
   // Parsed documents, shared by both schemas; compiled queries, for the graph only (see the subgraph below).
   const documents = documentCaches(config.documents.parsedMaxBytes);
   // COMPILED_CACHE_MAX_BYTES=0: every operation is interpreted.
   const compiledExecution =
     config.documents.compiledMaxBytes > 0 ? useCompiledExecution({ maxBytes: config.documents.compiledMaxBytes }) : undefined;
-  metrics?.observeStore('documents', documents);
-  if (compiledExecution) metrics?.observeStore('compiled', compiledExecution);
-
-  // Each yoga instance gets its own plugins, but for the compiled queries, which only the graph runs.
-  const plugins = ({ scope, compiled = true, trusted = [] as Plugin[] }: { scope: string; compiled?: boolean; trusted?: Plugin[] }) => [
-    // Before the others, so that it sees every request whole, a response-cache hit included.
-    ...(tracing ? [tracing.plugin] : []),
-    // First of the operation's hooks: in a batch, each operation after the first is admitted by
-    // the rate limits before anything else looks at it, as its own request would have been.
-    useBatching({
-      get limit() {
-        return batching.limit;
-      },
-      admit: limiter && ((req) => limiter.admit(req)),
-    }),
-    useCrossSite(cors, { documentById }),
-    // Before anything reads the document: it may come from an id.
-    ...trusted,
-    // After the document is known (from an id, too), before the response cache may answer.
-    ...(metrics ? [usePrometheus(metrics)] : []),
-    useQueryLimits(queryLimits),
-    // After the variables' bounds, before the response cache: a query priced past the limits is refused even when kept.
-    useDemandControl(costs),
-    useIncrementalDelivery(),
-    ...(compiled && compiledExecution ? [compiledExecution] : []),
-    useErrorCodes(),
-    useStreamLeftovers(),
-    ...(logger
-      ? [
-          useRequestLog({
-            logger,
-            identity,
-            traceIds: tracing?.idsOf,
-            get sampleRate() {
-              return requestLog.sampleRate;
-            },
-          }),
-        ]
-      : []),
-    ...(stores.responses ? [useGatewayResponseCache({ store: stores.responses, maxTtlMs: RESPONSE_MAX_TTL_MS, scope })] : []),
-    // Last: it must see every rule the plugins above add.
-    useValidationCache(),
-  ];
-
-  const context = (initial: YogaInitialContext): GatewayContext => {
-    const { request } = initial;
-    // Over HTTP, the node response tells when the client hangs up; through yoga.fetch, the request's signal.
-    const res = (initial as { res?: ServerResponse }).res;
-    const activity = new RequestActivity();
-    const req = (initial as { req?: IncomingMessage }).req;
-    let client: string | undefined;
-    // Only subscriptions and failed calls (the circuit breaker counts callers) ask: a query
-    // does not pay for working it out.
-    const clientOf = () => (client ??= identity.address(req?.socket?.remoteAddress, request.headers.get('x-forwarded-for') ?? undefined));
-    const reads = reuse.forRequest(
-      {
-        signal: res ? Cancellation.untilAnswered(res) : Cancellation.following(request.signal),
-        budget: new CallBudget(costs.maxCalls),
-        trace: tracing?.traceOf(initial),
-        caller: clientOf,
-      },
-      activity,
-    );
-    // A client may send its own Data API key; it is used for this request only. An empty
-    // header is no key: the operator's applies.
-    const dataApi = new DataApiClient(reads, dataApiOptions, request.headers.get(config.apiKeyHeader) || undefined);
-    const node = new NodeClient(reads, nodeOptions);
-    let admin: AdminAccess | undefined;
-    return {
-      dataApi,
-      metricsApi: new MetricsApiClient(reads, metricsOptions),
-      node,
-      loaders: new DataApiLoaders(dataApi, reads, activity),
-      nodeLoaders: new NodeLoaders(node),
-      reads,
-      cursors,
-      admin: () => (admin ??= adminAccess(config.adminToken, request.headers.get('authorization'))),
-      live,
-      client: clientOf,
-      liveMaxAddresses: config.live.maxAddresses,
-      pacer: config.paceItemsPerTurn > 0 ? new Pacer(config.paceItemsPerTurn) : undefined,
-      // Only requests admitted through the server drew from the buckets (tests' yoga.fetch did not).
-      limits: limiter && req ? clientLimits(limiter, req) : undefined,
-    };
-  };
-
-  const graphPlugins = plugins({ scope: 'graph', trusted: trusted.plugins });
-  const subgraphPlugins = plugins({ scope: 'subgraph', compiled: false });
-  const yoga = createYoga<Record<string, unknown>, GatewayContext>({
-    schema,
-    graphqlEndpoint: '/graphql',
+  parts.metrics?.observeStore('documents', documents);
+  if (compiledExecution) parts.metrics?.observeStore('compiled', compiledExecution);
+  const graphPlugins = gatewayPlugins({ ...parts, compiledExecution }, { scope: 'graph', trusted: parts.trusted });
+  const subgraphPlugins = gatewayPlugins({ ...parts, compiledExecution }, { scope: 'subgraph', compiled: false });
+  // Made for each instance: each keeps its own log of masked errors, as before.
+  const shared = () => ({
     landingPage: false,
     // Cross-site requests: src/yoga/use-cross-site.ts. Nothing here is uploaded.
-    cors: corsOptions(cors),
+    cors: corsOptions(parts.settings.cors),
     multipart: false,
     batching: YOGA_BATCHING,
+    maskedErrors: { maskError },
+    // Documents are parsed once (src/yoga/document-caches.ts); their validation is kept by src/yoga/use-validation-cache.ts.
+    parserAndValidationCache: documents.options,
+    logging: logger ? yogaLogging(logger) : (false as const),
+    context,
+  });
+  const yoga = createYoga<Record<string, unknown>, GatewayContext>({
+    ...shared(),
+    schema,
+    graphqlEndpoint: '/graphql',
     // One tab per example of examples/, loaded with GraphiQL's assets on the first page: src/yoga/graphiql.ts.
     graphiql: config.graphiql
       ? {
@@ -502,14 +273,8 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
         }
       : false,
     renderGraphiQL: lazyGraphiQL(),
-    maskedErrors: { maskError },
-    // Documents are parsed once (src/yoga/document-caches.ts); their validation is kept by src/yoga/use-validation-cache.ts.
-    parserAndValidationCache: documents.options,
-    logging: logger ? yogaLogging(logger) : false,
     plugins: graphPlugins,
-    context,
   });
-
   // The subgraph: the same types, loaders and plugins, plus `_entities` and `_service`, for a
   // supergraph's router (Hive Gateway, Apollo Router). No GraphiQL: routers and tools talk to it.
   // No trusted documents either: a router writes its own operations from its clients'; the
@@ -519,65 +284,17 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
   // where graphql-js puts null in their place.
   const subgraph = config.federation
     ? createYoga<Record<string, unknown>, GatewayContext>({
+        ...shared(),
         schema: subgraphSchema(),
         graphqlEndpoint: '/subgraph',
-        landingPage: false,
-        cors: corsOptions(cors),
-        multipart: false,
-        batching: YOGA_BATCHING,
         graphiql: false,
-        maskedErrors: { maskError },
-        parserAndValidationCache: documents.options,
-        logging: logger ? yogaLogging(logger) : false,
         plugins: subgraphPlugins,
-        context,
       })
     : undefined;
-
   return {
     yoga,
     subgraph,
-    context,
     lean: fastPath(yoga, graphPlugins),
     subgraphLean: subgraph && fastPath(subgraph, subgraphPlugins),
-    subgraphAccess: config.subgraphToken ? (authorization) => adminAccess(config.subgraphToken, authorization ?? null).granted : undefined,
-    http,
-    reuse,
-    redis,
-    live,
-    allowsDocument: trusted.allows,
-    admit: limiter && ((req) => limiter.admit(req)),
-    allowsSocketOrigin: (req) => allowsSocketOrigin(cors, req.headers.origin, req.headers.host),
-    clientOf: (req) => identity.buckets({ 'x-forwarded-for': req.headers['x-forwarded-for'] }, req.socket.remoteAddress)[0]!,
-    metrics,
-    logger,
-    readiness: new Readiness(http, {
-      ...config.ready,
-      dataApi: config.upstreams.dataApi,
-      metricsApi: config.upstreams.metricsApi,
-      node: nodeOptions,
-      apiKeyHeader: config.apiKeyHeader,
-      apiKey: config.apiKey,
-      redis,
-    }),
-    reload(next) {
-      // Within one turn of the event loop: no request runs between two of these assignments.
-      if (logger) logger.level = next.logLevel;
-      requestLog.sampleRate = next.logSampleRate;
-      costs.maxCalls = next.callBudget;
-      costs.maxNodes = next.cost.maxNodes;
-      costs.extensions = next.cost.extensions;
-      costs.enforce = next.cost.mode === 'enforce';
-      queryLimits.introspection = next.introspection;
-      batching.limit = next.batchingLimit;
-      // Turning CORS or rate limits on or off changes which plugins run: src/gateway/reload.ts refuses that.
-      if (cors && next.cors) Object.assign(cors, next.cors);
-      if (limiter && next.rateLimit) limiter.update(next.rateLimit);
-      return trusted.reload(next.trustedDocuments.manifests);
-    },
-    async close() {
-      await live.close();
-      await Promise.all([http.close(), stores.reads?.close(), stores.responses?.close(), redis?.close(), tracing?.shutdown()]);
-    },
   };
 }

@@ -150,51 +150,100 @@ function isSubgraphPath(url: string | undefined): boolean {
   return url?.startsWith('/subgraph') === true && (url.length === 9 || url[9] === '?' || url[9] === '/');
 }
 
-export function createGatewayServer(gateway: Gateway, options: ServerOptions): GatewayServer {
-  const { subgraph } = gateway;
-  const limit = options.maxBodyBytes;
-  const tooLarge = `The request body is larger than the ${limit} bytes this gateway accepts (MAX_BODY_BYTES): send a smaller document or variables.`;
-  let draining = false;
-  let inflight = 0;
-  let idle: (() => void) | undefined;
-  gateway.metrics?.observeInflight(() => inflight);
-  const metrics = options.metrics !== false && gateway.metrics ? { metrics: gateway.metrics, token: options.metrics?.token } : undefined;
-  const routes = new Set([gateway.yoga.graphqlEndpoint, '/subgraph', '/health', '/ready', '/metrics']);
-
-  const finished = () => {
-    if (--inflight === 0) idle?.();
+/**
+ * The requests in flight and the drain: once draining, new requests are refused, and the drain
+ * ends when the last one in flight is answered.
+ */
+class Flight {
+  draining = false;
+  inflight = 0;
+  private idle: (() => void) | undefined;
+  /** One function for every request: no closure is made per request to count it out. */
+  private readonly finished = () => {
+    if (--this.inflight === 0) this.idle?.();
   };
 
+  start(res: ServerResponse): void {
+    this.inflight++;
+    res.once('close', this.finished);
+  }
+
+  /**
+   * Resolves when the requests in flight are answered (or after `timeoutMs`), but not before
+   * `delayMs`; then closes the port and the connections.
+   */
+  settle(server: Server, timeoutMs: number, delayMs: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        server.close();
+        server.closeAllConnections();
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(timeoutMs, delayMs));
+      const whenIdle = () => {
+        if (this.inflight === 0) done();
+        else this.idle = done;
+      };
+      if (delayMs > 0) setTimeout(whenIdle, delayMs).unref();
+      else whenIdle();
+    });
+  }
+}
+
+export function createGatewayServer(gateway: Gateway, options: ServerOptions): GatewayServer {
+  const flight = new Flight();
+  gateway.metrics?.observeInflight(() => flight.inflight);
   // Node checks the two timeouts only this often (30 s by default): check at a tenth of the shorter.
   const checking = Math.max(100, Math.min(1_000, Math.floor(options.headersTimeoutMs / 10)));
-  const server = createServer({ connectionsCheckingInterval: checking }, async (req: IncomingMessage & { body?: unknown }, res) => {
+  const server = createServer({ connectionsCheckingInterval: checking }, requestHandler(gateway, options, flight));
+  const upgrades = socketUpgrades(gateway, options, flight);
+  server.on('upgrade', upgrades.upgrade);
+  server.headersTimeout = options.headersTimeoutMs;
+  server.requestTimeout = options.requestTimeoutMs;
+  server.keepAliveTimeout = 5_000;
+
+  return {
+    server,
+    get draining() {
+      return flight.draining;
+    },
+    drain(timeoutMs, delayMs = 0) {
+      flight.draining = true;
+      // Subscriptions never finish by themselves: they end now, and their clients reconnect elsewhere.
+      void gateway.live.close();
+      upgrades.close();
+      // The port stays open while draining: a load balancer's probe and a late request hear why
+      // (503, SHUTTING_DOWN) rather than meet a refused connection. Idle keep-alive connections
+      // are closed, so their clients reconnect, to another instance once this one is out of rotation.
+      server.closeIdleConnections();
+      return flight.settle(server, timeoutMs, delayMs);
+    },
+  };
+}
+
+type NodeRequest = IncomingMessage & { body?: unknown };
+type GatewayYoga = Gateway['yoga'];
+
+/**
+ * Every request, until it is a GraphQL request for one of the yogas: the operations' own paths
+ * (/ready, /metrics), then the drain, the rate limits and the subgraph's token. What it does
+ * before it tells a path apart is what both GraphQL paths share (./request-contract.ts).
+ */
+function requestHandler(gateway: Gateway, options: ServerOptions, flight: Flight) {
+  const { subgraph } = gateway;
+  const metrics = options.metrics !== false && gateway.metrics ? { metrics: gateway.metrics, token: options.metrics?.token } : undefined;
+  const routes = new Set([gateway.yoga.graphqlEndpoint, '/subgraph', '/health', '/ready', '/metrics']);
+  const graphql = graphqlAnswers(gateway, options);
+  return async (req: NodeRequest, res: ServerResponse) => {
     if (gateway.metrics) observeHttp(gateway.metrics, routes, req, res);
     assignRequestId(req, res);
-    if (req.url === '/ready') {
-      // Liveness stays yoga's /health; readiness says whether to send this instance traffic.
-      if (draining) json(res, 503, { ready: false, reason: 'draining: the gateway is shutting down' });
-      else
-        gateway.readiness.check().then(
-          (report) =>
-            json(
-              res,
-              draining ? 503 : report.ready ? 200 : 503,
-              draining ? { ready: false, reason: 'draining: the gateway is shutting down' } : report,
-            ),
-          (error: unknown) => json(res, 503, { ready: false, reason: String(error) }),
-        );
-      return;
+    if (req.url === '/ready') return serveReady(gateway, flight, res);
+    if (metrics && req.url === '/metrics' && req.method === 'GET') return serveMetrics(metrics.metrics, metrics.token, req, res);
+    if (flight.draining) {
+      return refuse(res, 503, ErrorCode.SHUTTING_DOWN, 'The gateway is shutting down: retry, and another instance will answer.');
     }
-    if (metrics && req.url === '/metrics' && req.method === 'GET') {
-      serveMetrics(metrics.metrics, metrics.token, req, res);
-      return;
-    }
-    if (draining) {
-      refuse(res, 503, ErrorCode.SHUTTING_DOWN, 'The gateway is shutting down: retry, and another instance will answer.');
-      return;
-    }
-    inflight++;
-    res.once('close', finished);
+    flight.start(res);
     // Rate limits: a client over its limit is answered before its body is read or parsed.
     const refusal = gateway.admit && (await gateway.admit(req));
     if (refusal) {
@@ -209,13 +258,40 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
       req.resume();
       return;
     }
+    graphql(req, res, yoga);
+  };
+}
+
+/** Readiness: whether to send this instance traffic (liveness stays yoga's /health). */
+function serveReady(gateway: Gateway, flight: Flight, res: ServerResponse): void {
+  const drainingAnswer = { ready: false, reason: 'draining: the gateway is shutting down' };
+  if (flight.draining) {
+    json(res, 503, drainingAnswer);
+    return;
+  }
+  gateway.readiness.check().then(
+    (report) => json(res, flight.draining ? 503 : report.ready ? 200 : 503, flight.draining ? drainingAnswer : report),
+    (error: unknown) => json(res, 503, { ready: false, reason: String(error) }),
+  );
+}
+
+/**
+ * A request for a yoga: GraphiQL's page, a request without a body (yoga whole), or a body read
+ * within MAX_BODY_BYTES and then answered by the fast path when it takes it, by yoga whole else.
+ */
+function graphqlAnswers(gateway: Gateway, options: ServerOptions) {
+  const limit = options.maxBodyBytes;
+  const tooLarge = `The request body is larger than the ${limit} bytes this gateway accepts (MAX_BODY_BYTES): send a smaller document or variables.`;
+  const withBody = (req: NodeRequest, res: ServerResponse, yoga: GatewayYoga, body: Buffer) => {
+    if (body.length === 0) return answerEmpty(req, res, yoga, options.compress);
+    const lean = yoga === gateway.subgraph ? gateway.subgraphLean : gateway.lean;
+    if (lean?.(req, res, body, options.compress)) return;
+    req.body = body;
+    void yoga(req, res);
+  };
+  return (req: NodeRequest, res: ServerResponse, yoga: GatewayYoga) => {
     if (options.graphiql && yoga === gateway.yoga && isGraphiQLPage(req, yoga.graphqlEndpoint)) {
-      options.graphiql(req, res).catch((error: unknown) => {
-        yoga.logger.error(error);
-        if (!res.headersSent) refuse(res, 500, ErrorCode.INTERNAL_SERVER_ERROR, 'GraphiQL could not be rendered.');
-        else res.destroy();
-      });
-      return;
+      return serveGraphiQL(options.graphiql, req, res, yoga);
     }
     // Before anything is written: every answer below may be compressed.
     options.compress?.install(req, res);
@@ -225,48 +301,73 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
       void yoga(req, res);
       return;
     }
-    const announced = Number(req.headers['content-length']);
-    if (announced > limit) {
+    if (Number(req.headers['content-length']) > limit) {
       refuse(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, tooLarge, { limit });
       req.resume();
       return;
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        if (!res.headersSent) refuse(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, tooLarge, { limit });
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.once('end', () => {
-      if (size > limit) return;
-      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-      if (size === 0) {
-        // A chunked body that turned out empty: yoga must see no body at all, and the socket's is spent.
-        const headers = Object.entries(req.headers).filter(([name]) => name !== 'transfer-encoding') as [string, string][];
-        void Promise.resolve(
-          yoga.fetch(`http://${req.headers.host ?? 'localhost'}${req.url}`, { method: req.method, headers }, { req, res }),
-        ).then((response) => writeResponse({ req, res, compression: options.compress }, response));
-        return;
-      }
-      const lean = yoga === subgraph ? gateway.subgraphLean : gateway.lean;
-      if (lean?.(req, res, body, options.compress)) return;
-      req.body = body;
-      void yoga(req, res);
-    });
+    readBody(req, res, yoga, limit, tooLarge, withBody);
+  };
+}
+
+/**
+ * Reads the body into memory and hands it to `then`, or refuses it (413) as soon as it grows past
+ * `limit`, never buffered first. No closure of its own per request beyond the stream's two.
+ */
+function readBody(
+  req: NodeRequest,
+  res: ServerResponse,
+  yoga: GatewayYoga,
+  limit: number,
+  tooLarge: string,
+  then: (req: NodeRequest, res: ServerResponse, yoga: GatewayYoga, body: Buffer) => void,
+): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) {
+      if (!res.headersSent) refuse(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, tooLarge, { limit });
+      req.destroy();
+      return;
+    }
+    chunks.push(chunk);
   });
+  req.once('end', () => {
+    if (size > limit) return;
+    then(req, res, yoga, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+  });
+}
+
+/** A chunked body that turned out empty: yoga must see no body at all, and the socket's is spent. */
+function answerEmpty(req: IncomingMessage, res: ServerResponse, yoga: GatewayYoga, compression: Compression | undefined): void {
+  const headers = Object.entries(req.headers).filter(([name]) => name !== 'transfer-encoding') as [string, string][];
+  void Promise.resolve(
+    yoga.fetch(`http://${req.headers.host ?? 'localhost'}${req.url}`, { method: req.method, headers }, { req, res }),
+  ).then((response) => writeResponse({ req, res, compression }, response));
+}
+
+function serveGraphiQL(graphiql: NonNullable<ServerOptions['graphiql']>, req: IncomingMessage, res: ServerResponse, yoga: GatewayYoga) {
+  graphiql(req, res).catch((error: unknown) => {
+    yoga.logger.error(error);
+    if (!res.headersSent) refuse(res, 500, ErrorCode.INTERNAL_SERVER_ERROR, 'GraphiQL could not be rendered.');
+    else res.destroy();
+  });
+}
+
+/**
+ * WebSocket upgrades to /graphql: refused while draining, from an Origin the gateway does not
+ * allow, or past the rate limits; the sockets' server (./websocket.ts) is loaded on the first one.
+ */
+function socketUpgrades(gateway: Gateway, options: ServerOptions, flight: Flight) {
   let sockets: Promise<GraphQLSockets> | undefined;
-  server.on('upgrade', async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+  const upgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => undefined);
     const refuseUpgrade = (status: number, text: string, body = text) =>
       socket.end(`HTTP/1.1 ${status} ${text}\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n\r\n${body}\n`);
     const path = (req.url ?? '/').split('?')[0];
     if (path !== gateway.yoga.graphqlEndpoint) return refuseUpgrade(404, 'Not Found');
-    if (draining) return refuseUpgrade(503, 'Service Unavailable');
+    if (flight.draining) return refuseUpgrade(503, 'Service Unavailable');
     if (!gateway.allowsSocketOrigin(req)) {
       return refuseUpgrade(
         403,
@@ -277,48 +378,14 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
     const refusal = gateway.admit && (await gateway.admit(req));
     if (refusal) return refuseUpgrade(refusal.status, 'Too Many Requests');
     try {
-      sockets ??= graphqlSockets(gateway, { maxPayload: limit, ...options.websocket });
+      sockets ??= graphqlSockets(gateway, { maxPayload: options.maxBodyBytes, ...options.websocket });
       const tooMany = (await sockets).handleUpgrade(req, socket, head);
       if (tooMany) refuseUpgrade(429, 'Too Many Requests', tooMany);
     } catch {
       refuseUpgrade(500, 'Internal Server Error');
     }
-  });
-  server.headersTimeout = options.headersTimeoutMs;
-  server.requestTimeout = options.requestTimeoutMs;
-  server.keepAliveTimeout = 5_000;
-
-  return {
-    server,
-    get draining() {
-      return draining;
-    },
-    drain(timeoutMs, delayMs = 0) {
-      draining = true;
-      // Subscriptions never finish by themselves: they end now, and their clients reconnect elsewhere.
-      void gateway.live.close();
-      void sockets?.then((s) => s.close());
-      // The port stays open while draining: a load balancer's probe and a late request hear why
-      // (503, SHUTTING_DOWN) rather than meet a refused connection. Idle keep-alive connections
-      // are closed, so their clients reconnect, to another instance once this one is out of rotation.
-      server.closeIdleConnections();
-      return new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          server.close();
-          server.closeAllConnections();
-          resolve();
-        };
-        const timer = setTimeout(done, Math.max(timeoutMs, delayMs));
-        const whenIdle = () => {
-          if (inflight === 0) done();
-          else idle = done;
-        };
-        if (delayMs > 0) setTimeout(whenIdle, delayMs).unref();
-        else whenIdle();
-      });
-    },
   };
+  return { upgrade, close: () => void sockets?.then((s) => s.close()) };
 }
 
 /** What yoga answers with GraphiQL's page: a GET for HTML at the GraphQL endpoint. */

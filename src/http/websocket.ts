@@ -101,16 +101,17 @@ export interface GraphQLSockets {
   close(): void;
 }
 
-export async function graphqlSockets(gateway: Gateway, limits: SocketLimits): Promise<GraphQLSockets> {
-  const [{ WebSocket: Socket, WebSocketServer }, { useServer }] = await Promise.all([import('ws'), import('graphql-ws/use/ws')]);
-  const { maxOperationsPerSocket, maxSocketsPerClient, maxBufferedBytes } = limits;
-  /**
-   * ws's socket, with `send` refusing to queue past the bound (graphql-ws sends everything through
-   * it), and a queue for its operations' executions: one starts when fewer than
-   * MAX_RUNNING_PER_SOCKET run and what the socket has unsent is under a quarter of the bound. A
-   * client that does not read thus makes the gateway wait, not build answers it cannot send.
-   */
-  class BoundedSocket extends Socket {
+/** ws's socket class, with `send` bounded and operations queued (BoundedSocket). */
+type SocketClass = typeof import('ws').WebSocket;
+
+/**
+ * ws's socket, with `send` refusing to queue past the bound (graphql-ws sends everything through
+ * it), and a queue for its operations' executions: one starts when fewer than
+ * MAX_RUNNING_PER_SOCKET run and what the socket has unsent is under a quarter of the bound. A
+ * client that does not read thus makes the gateway wait, not build answers it cannot send.
+ */
+function boundedSocket(Socket: SocketClass, maxBufferedBytes: number, logger: Gateway['logger']) {
+  return class BoundedSocket extends Socket {
     /** Messages sent and not yet taken by the kernel. */
     private unsent = 0;
     private running = 0;
@@ -141,7 +142,7 @@ export async function graphqlSockets(gateway: Gateway, limits: SocketLimits): Pr
     override send(data: unknown, options?: unknown, callback?: unknown): void {
       if (this.readyState === this.OPEN && (this.bufferedAmount >= maxBufferedBytes || this.unsent >= MAX_UNSENT_MESSAGES)) {
         this.close(NOT_READING, 'the client did not read: WS_MAX_BUFFERED_BYTES unsent');
-        gateway.logger?.warn(
+        logger?.warn(
           `closed a WebSocket whose client left ${this.unsent} messages (${this.bufferedAmount} bytes) unread (WS_MAX_BUFFERED_BYTES)`,
         );
       }
@@ -161,16 +162,21 @@ export async function graphqlSockets(gateway: Gateway, limits: SocketLimits): Pr
       };
       super.send(data as Buffer, (typeof options === 'function' ? {} : (options ?? {})) as never, settle);
     }
-  }
-  const wss: WebSocketServer = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayload, WebSocket: BoundedSocket });
-  /** Open sockets by client; a client is forgotten when its last socket closes. */
-  const socketsOf = new Map<string, number>();
-  const { yoga } = gateway;
-  // Reads of queries sent over a socket end when it closes, as an HTTP request's do. One signal
-  // a socket, not one per operation: a listener per operation would stay on a long-lived socket
-  // until it closes.
+  };
+}
+
+type BoundedSocket = InstanceType<ReturnType<typeof boundedSocket>>;
+type Root = { execute: (args: ExecutionArgs) => unknown; subscribe: (args: ExecutionArgs) => unknown };
+type SubscribeMessage = { query: string; operationName?: string | null; variables?: Record<string, unknown> | null };
+
+/**
+ * Reads of queries sent over a socket end when it closes, as an HTTP request's do. One signal a
+ * socket, not one per operation: a listener per operation would stay on a long-lived socket
+ * until it closes.
+ */
+function closedSignals(): (socket: WebSocket) => AbortSignal {
   const closing = new WeakMap<WebSocket, AbortSignal>();
-  const closedSignal = (socket: WebSocket): AbortSignal => {
+  return (socket) => {
     let signal = closing.get(socket);
     if (!signal) {
       const closed = new AbortController();
@@ -180,7 +186,115 @@ export async function graphqlSockets(gateway: Gateway, limits: SocketLimits): Pr
     }
     return signal;
   };
-  type Root = { execute: (args: ExecutionArgs) => unknown; subscribe: (args: ExecutionArgs) => unknown };
+}
+
+/** Why an operation may not start on this socket (its bound, the rate limits, the trusted documents); undefined when it may. */
+async function refusal(
+  gateway: Gateway,
+  limits: SocketLimits,
+  running: number,
+  req: IncomingMessage,
+  query: string,
+): Promise<GraphQLError | undefined> {
+  // graphql-ws lists this operation already: refused ones are dropped from the list on return.
+  if (running > limits.maxOperationsPerSocket) {
+    return limitExceeded(
+      `This socket runs ${limits.maxOperationsPerSocket} operations at once already (WS_MAX_OPERATIONS_PER_SOCKET): wait for one to complete, or complete a subscription, then send this one again.`,
+      'operationsPerSocket',
+    );
+  }
+  // Each operation draws from the client's rate-limit buckets, as an HTTP request does; a
+  // refusal ends this operation only, and the socket stays open.
+  const refused = gateway.admit && (await gateway.admit(req));
+  if (refused) return refusedDocument(ErrorCode.RATE_LIMITED, refused.message, undefined, refused.extensions);
+  // Trusted documents (TRUSTED_DOCUMENTS=only) are checked in yoga's onParams, which a socket skips.
+  if (!gateway.allowsDocument(query)) {
+    return refusedDocument(
+      ErrorCode.PERSISTED_QUERY_ONLY,
+      'This gateway runs only trusted documents (TRUSTED_DOCUMENTS=only): over WebSocket, send the exact text of one of them.',
+      undefined,
+    );
+  }
+  return undefined;
+}
+
+/**
+ * Runs one operation of a socket through yoga's envelop pipeline, counted in /metrics as a
+ * request over HTTP is (src/yoga/use-prometheus.ts, which a socket's operations bypass): from
+ * here, refused when it does not parse or validate, else by its result once every plugin has had
+ * its say. Socket limits and rate limits are counted as HTTP's are, by gateway_rate_limited_total only.
+ */
+async function operation(
+  gateway: Gateway,
+  enveloped: ReturnType<Gateway['yoga']['getEnveloped']>,
+  params: SubscribeMessage,
+  socket: BoundedSocket,
+): Promise<ExecutionArgs | readonly GraphQLError[]> {
+  const { schema, execute, subscribe, contextFactory, parse, validate } = enveloped;
+  const { metrics } = gateway;
+  const started = performance.now();
+  const refuse = (errors: readonly GraphQLError[], document?: DocumentNode) => {
+    metrics?.record(metrics.refusedSeries(document, params.operationName ?? undefined), false, { errors }, started);
+    return errors.map(withoutHttpError);
+  };
+  let document: ReturnType<typeof parse>;
+  try {
+    document = parse(params.query);
+  } catch (error) {
+    return refuse([error instanceof GraphQLError ? error : new GraphQLError('The document is not valid GraphQL.')]);
+  }
+  const errors = validate(schema, document);
+  if (errors.length > 0) return refuse(errors, document);
+  const counted =
+    (run: (args: ExecutionArgs) => unknown) =>
+    (args: ExecutionArgs): unknown => {
+      const series = metrics?.seriesOf(args.document, args.operationName ?? undefined, clientOf(args.contextValue));
+      return Promise.resolve(run(args)).then((result) => {
+        if (series) metrics!.record(series, true, result, started);
+        return withoutHttp(result);
+      });
+    };
+  // A query's or mutation's answer is built when the socket has room for it; a
+  // subscription sends its events one at a time, each waiting for the last one's send.
+  const root: Root = { execute: (args) => socket.run(() => counted(execute)(args)), subscribe: counted(subscribe) };
+  return {
+    schema,
+    operationName: params.operationName,
+    document,
+    variableValues: params.variables,
+    contextValue: await contextFactory(),
+    rootValue: root,
+  };
+}
+
+/** Open sockets by client, within WS_MAX_SOCKETS_PER_CLIENT; a client is forgotten when its last socket closes. */
+function socketsPerClient(gateway: Gateway, wss: WebSocketServer, maxSocketsPerClient: number): GraphQLSockets['handleUpgrade'] {
+  const socketsOf = new Map<string, number>();
+  return (req, socket, head) => {
+    const client = gateway.clientOf(req);
+    const open = socketsOf.get(client) ?? 0;
+    if (open >= maxSocketsPerClient) {
+      return `This client (its address) holds ${maxSocketsPerClient} sockets open already (WS_MAX_SOCKETS_PER_CLIENT): run more operations on one socket, or close one first.`;
+    }
+    socketsOf.set(client, open + 1);
+    const release = () => {
+      const left = (socketsOf.get(client) ?? 1) - 1;
+      if (left > 0) socketsOf.set(client, left);
+      else socketsOf.delete(client);
+    };
+    // The connection's close, whether the handshake failed or the WebSocket ran and closed.
+    socket.once('close', release);
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    return undefined;
+  };
+}
+
+export async function graphqlSockets(gateway: Gateway, limits: SocketLimits): Promise<GraphQLSockets> {
+  const [{ WebSocket: Socket, WebSocketServer }, { useServer }] = await Promise.all([import('ws'), import('graphql-ws/use/ws')]);
+  const BoundedSocket = boundedSocket(Socket, limits.maxBufferedBytes, gateway.logger);
+  const wss: WebSocketServer = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayload, WebSocket: BoundedSocket });
+  const { yoga } = gateway;
+  const closedSignal = closedSignals();
   useServer(
     {
       execute: (args) => (args.rootValue as Root).execute(args) as never,
@@ -188,19 +302,8 @@ export async function graphqlSockets(gateway: Gateway, limits: SocketLimits): Pr
       connectionInitWaitTimeout: INIT_WAIT_MS,
       onSubscribe: async (ctx, _id, params) => {
         const req = ctx.extra.request;
-        // graphql-ws lists this operation already: refused ones are dropped from the list on return.
-        if (Object.keys(ctx.subscriptions).length > maxOperationsPerSocket) {
-          return [
-            limitExceeded(
-              `This socket runs ${maxOperationsPerSocket} operations at once already (WS_MAX_OPERATIONS_PER_SOCKET): wait for one to complete, or complete a subscription, then send this one again.`,
-              'operationsPerSocket',
-            ),
-          ];
-        }
-        // Each operation draws from the client's rate-limit buckets, as an HTTP request does; a
-        // refusal ends this operation only, and the socket stays open.
-        const refusal = gateway.admit && (await gateway.admit(req));
-        if (refusal) return [refusedDocument(ErrorCode.RATE_LIMITED, refusal.message, undefined, refusal.extensions)];
+        const refused = await refusal(gateway, limits, Object.keys(ctx.subscriptions).length, req, params.query);
+        if (refused) return [refused];
         // A POST to the plugins: graphql-ws carries mutations as well as queries, and yoga
         // refuses a mutation in a GET (the upgrade's own method).
         const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/graphql'}`, {
@@ -208,85 +311,15 @@ export async function graphqlSockets(gateway: Gateway, limits: SocketLimits): Pr
           headers: fetchHeaders(req),
           signal: closedSignal(ctx.extra.socket),
         });
-        const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
-          ...ctx,
-          req,
-          socket: ctx.extra.socket,
-          params,
-          request,
-        });
-        // Trusted documents (TRUSTED_DOCUMENTS=only) are checked in yoga's onParams, which a socket skips.
-        if (!gateway.allowsDocument(params.query)) {
-          return [
-            refusedDocument(
-              ErrorCode.PERSISTED_QUERY_ONLY,
-              'This gateway runs only trusted documents (TRUSTED_DOCUMENTS=only): over WebSocket, send the exact text of one of them.',
-              undefined,
-            ),
-          ];
-        }
-        // Counted in /metrics as a request over HTTP is (src/yoga/use-prometheus.ts, which a
-        // socket's operations bypass): from here, refused when it does not parse or validate, else
-        // by its result once every plugin has had its say. Socket limits and rate limits are
-        // counted as HTTP's are, by gateway_rate_limited_total only.
-        const { metrics } = gateway;
-        const started = performance.now();
-        const refuse = (errors: readonly GraphQLError[], document?: DocumentNode) => {
-          metrics?.record(metrics.refusedSeries(document, params.operationName ?? undefined), false, { errors }, started);
-          return errors.map(withoutHttpError);
-        };
-        let document: ReturnType<typeof parse>;
-        try {
-          document = parse(params.query);
-        } catch (error) {
-          return refuse([error instanceof GraphQLError ? error : new GraphQLError('The document is not valid GraphQL.')]);
-        }
-        const errors = validate(schema, document);
-        if (errors.length > 0) return refuse(errors, document);
-        const counted =
-          (run: (args: ExecutionArgs) => unknown) =>
-          (args: ExecutionArgs): unknown => {
-            const series = metrics?.seriesOf(args.document, args.operationName ?? undefined, clientOf(args.contextValue));
-            return Promise.resolve(run(args)).then((result) => {
-              if (series) metrics!.record(series, true, result, started);
-              return withoutHttp(result);
-            });
-          };
-        // A query's or mutation's answer is built when the socket has room for it; a
-        // subscription sends its events one at a time, each waiting for the last one's send.
-        const socket = ctx.extra.socket as BoundedSocket;
-        const root: Root = { execute: (args) => socket.run(() => counted(execute)(args)), subscribe: counted(subscribe) };
-        return {
-          schema,
-          operationName: params.operationName,
-          document,
-          variableValues: params.variables,
-          contextValue: await contextFactory(),
-          rootValue: root,
-        };
+        const enveloped = yoga.getEnveloped({ ...ctx, req, socket: ctx.extra.socket, params, request });
+        return operation(gateway, enveloped, params, ctx.extra.socket as BoundedSocket);
       },
     },
     wss,
     KEEPALIVE_MS,
   );
   return {
-    handleUpgrade(req, socket, head) {
-      const client = gateway.clientOf(req);
-      const open = socketsOf.get(client) ?? 0;
-      if (open >= maxSocketsPerClient) {
-        return `This client (its address) holds ${maxSocketsPerClient} sockets open already (WS_MAX_SOCKETS_PER_CLIENT): run more operations on one socket, or close one first.`;
-      }
-      socketsOf.set(client, open + 1);
-      const release = () => {
-        const left = (socketsOf.get(client) ?? 1) - 1;
-        if (left > 0) socketsOf.set(client, left);
-        else socketsOf.delete(client);
-      };
-      // The connection's close, whether the handshake failed or the WebSocket ran and closed.
-      socket.once('close', release);
-      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
-      return undefined;
-    },
+    handleUpgrade: socketsPerClient(gateway, wss, limits.maxSocketsPerClient),
     close() {
       for (const ws of wss.clients) ws.close(1001, 'the gateway is shutting down');
     },

@@ -16,11 +16,12 @@
  * **The contract with plugins.** What the fast path skips is yoga's request layer: the
  * `onRequest`, `onRequestParse`, `onResultProcess` and `onResponse` hooks. yoga's own (health
  * check, GraphiQL, CORS, request parsers, result processors, method checks) cannot change the
- * answer to the one shape taken here; `leanTerms` (./plugins/fast-path-terms.ts) records, for each plugin of ours with such a
- * hook, why it cannot either, or which headers it adds to every answer (the fast path adds them
- * too). `fastPath` refuses a yoga with a plugin whose request-layer hooks say nothing of the fast
+ * answer to the one shape taken here; `leanTerms` (./fast-path-terms.ts) records, for each plugin
+ * of ours with such a hook, why it cannot either, or which headers it adds to every answer (the
+ * fast path adds them too). `fastPath` refuses a yoga with a plugin whose request-layer hooks say nothing of the fast
  * path, so a new plugin cannot silently miss server-to-server traffic: the gateway does not
- * start, and every test fails. test/http/entries.test.ts sends the same corpus both ways.
+ * start, and every test fails. The HTTP-level behaviours both paths share are listed, with how
+ * each gets them, in src/http/request-contract.ts; test/http/entries.test.ts checks each on both.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { createYoga, isAsyncIterable, processRegularResult, type Plugin, type YogaServerInstance } from 'graphql-yoga';

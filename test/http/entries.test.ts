@@ -11,7 +11,8 @@
  *   subscription needs SSE or a WebSocket, `_service` and `_entities` live on /subgraph only);
  * - with the upstream calls it needs: a mutation or an admin read calls every time, a query
  *   answered once is not called again while a cache holds it.
- * Then the HTTP-level behaviours that the fast path must share with yoga's request layer.
+ * Then the HTTP-level behaviours that the fast path must share with yoga's request layer: each
+ * of the list in src/http/request-contract.ts, checked on both paths.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serverAudits } from 'graphql-http';
@@ -25,6 +26,7 @@ import { withoutCost } from '../helpers/harness.js';
 import { startGatewayProcess, untilRedisConnected, type GatewayProcess } from '../helpers/gateway-process.js';
 import { sample } from '../helpers/prom-text.js';
 import { client } from '../helpers/sockets.js';
+import { BOTH_PATHS, type SharedBehaviourName } from '../../src/http/request-contract.js';
 import { startRedis, type RedisServer } from '../helpers/redis-server.js';
 
 const ADMIN_TOKEN = 'admin-token-for-entries-0123456789';
@@ -460,29 +462,84 @@ describe('conditional requests', () => {
   );
 });
 
-describe('HTTP-level behaviours on the fast path and through yoga’s request layer', () => {
+describe('HTTP-level behaviours on the fast path and through yoga’s request layer (src/http/request-contract.ts)', () => {
   // The same JSON POST, but for its accept header: `application/json` takes the fast path, a list of two types goes to yoga.
   const paths = { lean: 'application/json', yoga: 'application/graphql-response+json, application/json;q=0.9' };
+  type Path = keyof typeof paths;
   const big = `{ network { subnets(first: 50) { nodes { subnetId isL1 blockchains { blockchainId blockchainName } } } } }`;
   const postAs = (gw: GatewayProcess, accept: string, query: string, headers: Record<string, string> = {}) =>
     fetch(gw.url, { method: 'POST', headers: { 'content-type': 'application/json', accept, ...headers }, body: JSON.stringify({ query }) });
+  /** A query of its own per path and check: no answer kept by another one. */
+  const queryOf = (path: Path, behaviour: string) => big.replace('subnets(', `${path}_${behaviour}: subnets(`);
+  const scrape = (gw: GatewayProcess) => fetch(`${gw.origin}/metrics`).then((r) => r.text());
+  const anonymousOk = { graphql_operation_name: '(anonymous)', graphql_operation_type: 'query', outcome: 'ok' };
+  // Rate limits need a gateway of their own, with no cache (both paths' requests make their call,
+  // so they cost alike), and each path its own client (its own loopback address): the limits count by address.
+  let limited: Promise<GatewayProcess> | undefined;
+  const clients = { lean: client('127.0.0.2'), yoga: client('127.0.0.3') };
+  const charged: Partial<Record<Path, number[]>> = {};
+  afterAll(async () => {
+    await Promise.all(Object.values(clients).map((c) => c.close()));
+    await (await limited)?.stop();
+  });
 
-  it('share CORS’s Vary, compression, the ETag of a kept answer, the request log and the metrics', async () => {
-    const gw = gateways.memory;
-    const scrape = async () => fetch(`${gw.origin}/metrics`).then((r) => r.text());
-    for (const [path, accept] of Object.entries(paths)) {
-      const alias = `p${path}`;
-      const query = big.replace('subnets(', `${alias}: subnets(`);
-      const logsBefore = gw.logs.filter((l) => l.msg === 'graphql request').length;
-      const metricsBefore = sample(await scrape(), 'graphql_server_requests_total', {
-        graphql_operation_name: '(anonymous)',
-        graphql_operation_type: 'query',
-        outcome: 'ok',
-      });
-      const res = await postAs(gw, accept, query, { 'accept-encoding': 'gzip' });
-      expect({ path, status: res.status }).toEqual({ path, status: 200 });
+  /** How each behaviour is seen on one path; typed by the list, so a behaviour without its check does not compile. */
+  const checks: Record<SharedBehaviourName, (path: Path, accept: string) => Promise<void>> = {
+    async requestId(path, accept) {
+      const gw = gateways.memory;
+      const given = await postAs(gw, accept, '{ __typename }', { 'x-request-id': `given-${path}` });
+      expect({ path, id: given.headers.get('x-request-id') }).toEqual({ path, id: `given-${path}` });
+      const made = await postAs(gw, accept, '{ __typename }', { 'x-request-id': 'not\twell-formed' });
+      expect({ path, id: made.headers.get('x-request-id') }).toEqual({ path, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    },
+    async httpMetrics(path, accept) {
+      const gw = gateways.memory;
+      const labels = { http_request_method: 'POST', http_response_status_code: '200', http_route: '/graphql' };
+      const before = sample(await scrape(gw), 'http_server_request_duration_seconds_count', labels);
+      await (await postAs(gw, accept, '{ __typename }')).text();
+      await sleep(20);
+      const after = sample(await scrape(gw), 'http_server_request_duration_seconds_count', labels);
+      expect({ path, counted: after - before }).toEqual({ path, counted: 1 });
+    },
+    async rateLimits(path, accept) {
+      const gw = await (limited ??= startGatewayProcess(sandbox, { RATE_LIMIT_PER_SECOND: '0.1', RATE_LIMIT_BURST: '3', CACHE: 'off' }));
+      const answers = [];
+      for (let i = 0; i < 10 && answers.at(-1)?.status !== 429; i++) answers.push(await clients[path].post(gw.url, { accept }));
+      charged[path] = answers.map((a) => a.status);
+      const refused = answers.at(-1)!;
+      expect({ path, status: refused.status }).toEqual({ path, status: 429 });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.body.errors[0].extensions.code).toBe('RATE_LIMITED');
+      // Charged alike: the same requests are served before the same refusal.
+      if (charged.lean && charged.yoga) expect(charged.lean).toEqual(charged.yoga);
+    },
+    async bodyLimit(path, accept) {
+      const res = await postAs(gateways.memory, accept, `{ __typename } #${'x'.repeat(1024 * 1024)}`);
+      expect({ path, status: res.status }).toEqual({ path, status: 413 });
+      expect((await res.json()).errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
+    },
+    async compression(path, accept) {
+      const res = await postAs(gateways.memory, accept, queryOf(path, 'compression'), { 'accept-encoding': 'gzip' });
+      expect({ path, status: res.status, encoding: res.headers.get('content-encoding') }).toEqual({ path, status: 200, encoding: 'gzip' });
+      expect(JSON.parse(await res.text()).data).toBeDefined();
+    },
+    async vary(path, accept) {
+      const res = await postAs(gateways.memory, accept, '{ __typename }');
       expect({ path, vary: res.headers.get('vary') }).toEqual({ path, vary: expect.stringMatching(/\bOrigin\b/) });
-      expect({ path, encoding: res.headers.get('content-encoding') }).toEqual({ path, encoding: 'gzip' });
+    },
+    async csrf(path, accept) {
+      expect({ path, status: (await postAs(gateways.memory, accept, '{ __typename }')).status }).toEqual({ path, status: 200 });
+      const form = await fetch(gateways.memory.url, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', accept },
+        body: '{"query":"{ __typename }"}',
+      });
+      expect({ path, status: form.status }).toEqual({ path, status: 415 });
+    },
+    async etag(path, accept) {
+      const gw = gateways.memory;
+      const query = queryOf(path, 'etag');
+      const res = await postAs(gw, accept, query, { 'accept-encoding': 'gzip' });
       expect({ path, etag: res.headers.get('etag') }).toEqual({ path, etag: expect.stringMatching(/^W\//) });
       const again = await postAs(gw, accept, query, { 'accept-encoding': 'gzip' });
       expect(again.headers.get('etag')).toBe(res.headers.get('etag'));
@@ -494,46 +551,26 @@ describe('HTTP-level behaviours on the fast path and through yoga’s request la
       ];
       expect(withoutCost(JSON.parse(second))).toEqual(withoutCost(JSON.parse(first)));
       expect(third).toBe(second);
+    },
+    async requestLog(path, accept) {
+      const gw = gateways.memory;
+      const logged = () => gw.logs.filter((l) => l.msg === 'graphql request').length;
+      const before = logged();
+      for (let i = 0; i < 3; i++) await (await postAs(gw, accept, queryOf(path, 'log'))).text();
       await sleep(50);
-      expect({ path, logged: gw.logs.filter((l) => l.msg === 'graphql request').length - logsBefore }).toEqual({ path, logged: 3 });
-      const metricsAfter = sample(await scrape(), 'graphql_server_requests_total', {
-        graphql_operation_name: '(anonymous)',
-        graphql_operation_type: 'query',
-        outcome: 'ok',
-      });
-      expect({ path, counted: metricsAfter - metricsBefore }).toEqual({ path, counted: 3 });
-    }
-  });
+      expect({ path, logged: logged() - before }).toEqual({ path, logged: 3 });
+    },
+    async graphqlMetrics(path, accept) {
+      const gw = gateways.memory;
+      const before = sample(await scrape(gw), 'graphql_server_requests_total', anonymousOk);
+      for (let i = 0; i < 3; i++) await (await postAs(gw, accept, queryOf(path, 'metrics'))).text();
+      const after = sample(await scrape(gw), 'graphql_server_requests_total', anonymousOk);
+      expect({ path, counted: after - before }).toEqual({ path, counted: 3 });
+    },
+  };
 
-  it('share CSRF prevention: a JSON POST passes on both, a form body is refused', async () => {
-    const gw = gateways.memory;
-    for (const accept of Object.values(paths)) expect((await postAs(gw, accept, '{ __typename }')).status).toBe(200);
-    const form = await fetch(gw.url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"query":"{ __typename }"}' });
-    expect(form.status).toBe(415);
-  });
-
-  it('share rate limits: a client over its limit gets 429 with retry-after on both', async () => {
-    // No cache: both paths' requests make their call, so they cost alike.
-    const limited = await startGatewayProcess(sandbox, { RATE_LIMIT_PER_SECOND: '0.1', RATE_LIMIT_BURST: '3', CACHE: 'off' });
-    // Each path its own client (its own loopback address): the limits count by address.
-    const clients = { lean: client('127.0.0.2'), yoga: client('127.0.0.3') };
-    try {
-      const statuses: Record<string, number[]> = {};
-      for (const [path, accept] of Object.entries(paths) as [keyof typeof paths, string][]) {
-        const answers = [];
-        for (let i = 0; i < 10 && answers.at(-1)?.status !== 429; i++) answers.push(await clients[path].post(limited.url, { accept }));
-        statuses[path] = answers.map((a) => a.status);
-        const refused = answers.at(-1)!;
-        expect({ path, status: refused.status }).toEqual({ path, status: 429 });
-        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-        expect(refused.body.errors[0].extensions.code).toBe('RATE_LIMITED');
-      }
-      // Charged alike: the same requests are served before the same refusal.
-      expect(statuses.lean).toEqual(statuses.yoga);
-    } finally {
-      await Promise.all(Object.values(clients).map((c) => c.close()));
-      await limited.stop();
-    }
+  it.each(Object.keys(BOTH_PATHS) as SharedBehaviourName[])('%s: observed on both paths', async (name) => {
+    for (const [path, accept] of Object.entries(paths) as [Path, string][]) await checks[name](path, accept);
   });
 });
 
