@@ -1,13 +1,19 @@
 /**
- * Test harness: a sandbox on a random loopback port and a gateway pointed at it, queried
- * in-process through `yoga.fetch` (no gateway port is opened).
+ * Test harness: a sandbox on a random loopback port, a gateway pointed at it, and that gateway
+ * behind src/http/server.ts on a loopback port, as src/main.ts serves it. `raw()` sends over that
+ * socket, so a test sees what a client sees: the server, the fast path for JSON POSTs and yoga, in
+ * the order production runs them. `inProcess()` skips the socket and the server (`yoga.fetch`), for
+ * the few tests the server would get in the way of: each says why.
  */
 import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Agent, request } from 'undici';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { GraphQLFormattedError } from 'graphql';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { createGateway, type Gateway, type GatewayTuning } from '../../src/gateway/gateway.js';
 import type { Logger } from '../../src/base/logger.js';
+import { compressor } from '../../src/base/compression.js';
 import { createGatewayServer, type GatewayServer, type ServerOptions } from '../../src/http/server.js';
 import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 
@@ -21,7 +27,20 @@ export interface Harness {
   sandbox: Sandbox;
   gateway: Gateway;
   config: Config;
+  /** The gateway's server, on `http://127.0.0.1:<port>`: the one `raw()` sends to. */
+  served: Served;
+  /** A JSON POST to /graphql over a socket to the gateway's server, as a server-side client sends it. */
   raw<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<Result<T>>;
+  /**
+   * The same request through `yoga.fetch`, without the socket or the server: only for a test the
+   * server would get in the way of (a body past MAX_BODY_BYTES, a timing the transfer would blur).
+   * Each caller says why.
+   */
+  inProcess<T = Record<string, unknown>>(
     query: string,
     variables?: Record<string, unknown>,
     headers?: Record<string, string>,
@@ -64,7 +83,35 @@ export async function startHarness(env: Record<string, string> = {}, options: Ha
     ...options.tuning,
   });
 
+  // What src/main.ts gives the server, but GraphiQL's page, which no test of the harness asks for.
+  const served = await listen(
+    createGatewayServer(gateway, {
+      ...config.server,
+      compress: compressor(config.compression),
+      metrics: config.metrics.port === undefined && { token: config.metrics.token },
+    }),
+  );
+  // One pool per harness: its keep-alive connections end with it, not in the next test file.
+  const dispatcher = new Agent();
+
   async function raw<T>(query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Result<T>> {
+    const res = await request(served.url, {
+      method: 'POST',
+      dispatcher,
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'accept-encoding': 'gzip', ...headers },
+      body: JSON.stringify({ query, variables }),
+    });
+    const bytes = Buffer.from(await res.body.arrayBuffer());
+    const encoding = res.headers['content-encoding'];
+    const text = encoding === 'gzip' ? gunzipSync(bytes) : encoding === 'br' ? brotliDecompressSync(bytes) : bytes;
+    return { status: res.statusCode, ...withoutCost(JSON.parse(text.toString('utf8')) as Omit<Result<T>, 'status'>) };
+  }
+
+  async function inProcess<T>(
+    query: string,
+    variables?: Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ): Promise<Result<T>> {
     const res = await gateway.yoga.fetch('http://gateway.test/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
@@ -77,9 +124,15 @@ export async function startHarness(env: Record<string, string> = {}, options: Ha
     sandbox,
     gateway,
     config,
+    served,
     raw,
+    inProcess,
     bodies: (operation) => sandbox.log.filter((r) => r.operation === operation).map((r) => r.body),
     async close() {
+      const { server } = served.gw;
+      const closed = new Promise((resolve) => server.close(resolve));
+      server.closeAllConnections();
+      await Promise.all([closed, dispatcher.destroy()]);
       await gateway.close();
       if (!options.sandbox) await sandbox.close();
     },
@@ -155,8 +208,11 @@ export interface Served {
  * The harness's gateway behind src/http/server.ts on a loopback port, for tests of what only a real
  * socket shows; `options` override the config's server settings.
  */
-export async function serve(h: Harness, options: Partial<ServerOptions> = {}): Promise<Served> {
-  const gw = createGatewayServer(h.gateway, { ...h.config.server, ...options });
+export function serve(h: Harness, options: Partial<ServerOptions> = {}): Promise<Served> {
+  return listen(createGatewayServer(h.gateway, { ...h.config.server, ...options }));
+}
+
+async function listen(gw: GatewayServer): Promise<Served> {
   await new Promise<void>((resolve) => gw.server.listen(0, '127.0.0.1', resolve));
   const port = (gw.server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
