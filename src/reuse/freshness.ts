@@ -11,9 +11,12 @@
  *   (stale-while-revalidate): only for lists that change slowly and where an answer a little
  *   late misleads nobody. Balances, heights and latest transactions are never served stale.
  *
- * An operation missing from the table is never shared between requests (admin reads), and a
- * response that used one is not cached whole.
+ * Which kind each operation is, its client's domain file says (src/upstreams/sharing.ts); one whose
+ * entry says `never` is not shared between requests (admin reads, writes), and a response that
+ * used one is not cached whole.
  */
+import { OPERATIONS, type OperationId } from '../upstreams/operations.js';
+import type { Lifetime } from '../upstreams/sharing.js';
 
 export const FRESHNESS_KINDS = {
   immutable: {
@@ -36,78 +39,24 @@ export const FRESHNESS_KINDS = {
     staleMs: 0,
     what: "'none' answers of lookups by id (a transaction, contract metadata), never longer than their kind",
   },
-} as const;
+} as const satisfies Record<Exclude<Lifetime, 'never'> | 'absent', { ttlMs: number; staleMs: number; what: string }>;
 
 export type FreshnessKind = keyof typeof FRESHNESS_KINDS;
 
-/** The kind of each upstream operation (Data API operationIds, Metrics API, node methods). */
-export const OPERATION_KINDS: Readonly<Record<string, FreshnessKind>> = {
-  // Data API
-  listSubnets: 'subnets',
-  listL1Validators: 'validators',
-  listLatestPrimaryNetworkTransactions: 'transactions',
-  getTxByHash: 'immutable',
-  listHistoricalPrimaryNetworkRewards: 'transactions',
-  listLatestXChainVertices: 'transactions',
-  getChainIdsForAddresses: 'transactions',
-  listLatestTransactions: 'transactions',
-  listErc20Transactions: 'transactions',
-  listInternalTransactions: 'transactions',
-  getNativeBalance: 'balances',
-  listCollectibleBalances: 'balances',
-  getContractMetadata: 'contracts',
-  listIcmMessagesByAddress: 'transactions',
-  listIcmMessages: 'transactions',
-  getAggregatedSignatures: 'transactions',
-  // Metrics API
-  getAvgTps: 'tps',
-  // node: X-Chain
-  'avm.getAllBalances': 'balances',
-  'avm.getAssetDescription': 'immutable',
-  'avm.getBalance': 'balances',
-  'avm.getBlock': 'immutable',
-  'avm.getBlockByHeight': 'immutable',
-  'avm.getHeight': 'heights',
-  'avm.getTx': 'immutable',
-  'avm.getTxFee': 'config',
-  'avm.getTxStatus': 'heights',
-  'avm.getUTXOs': 'balances',
-  // node: P-Chain
-  'platform.getBalance': 'balances',
-  'platform.getBlock': 'immutable',
-  'platform.getBlockByHeight': 'immutable',
-  'platform.getBlockchains': 'subnets',
-  'platform.getBlockchainStatus': 'status',
-  'platform.getCurrentSupply': 'status',
-  'platform.getCurrentValidators': 'validators',
-  'platform.getHeight': 'heights',
-  // node: health
-  'health.health': 'health',
-  'health.readiness': 'health',
-  'health.liveness': 'health',
-  'GET /ext/health': 'health',
-  'GET /ext/health/readiness': 'health',
-  'GET /ext/health/liveness': 'health',
-  // node: indexes (a range past the last accepted container grows, so it is chain state)
-  'index.getContainerByID': 'immutable',
-  'index.getContainerByIndex': 'immutable',
-  'index.getIndex': 'immutable',
-  'index.getContainerRange': 'heights',
-  'index.getLastAccepted': 'heights',
-  'index.isAccepted': 'heights',
-  // node: Subnet-EVM chains
-  eth_feeConfig: 'config',
-  eth_getChainConfig: 'config',
-  eth_getActiveRulesAt: 'config',
-  eth_getActivePrecompilesAt: 'config',
-  'validators.getCurrentValidators': 'validators',
-};
+/**
+ * The kind of each upstream operation that is shared, from the entries the clients' domain files
+ * declare beside their functions (src/upstreams/operations.ts); those whose entry says `never`
+ * are left out, and so are never shared.
+ */
+export const OPERATION_KINDS: Readonly<Partial<Record<OperationId, FreshnessKind>>> = Object.fromEntries(
+  Object.entries(OPERATIONS).flatMap(([operation, { freshness }]) => (freshness === 'never' ? [] : [[operation, freshness]])),
+);
 
 /**
  * Reads whose kind depends on what they ask: an asset named by its id never changes, while an
  * alias means whatever the node says it means.
  */
-const BY_PARAMS: Readonly<Record<string, (params: Record<string, unknown>) => FreshnessKind>> = {
+const BY_PARAMS: Readonly<Partial<Record<OperationId, (params: Record<string, unknown>) => FreshnessKind>>> = {
   'avm.getAssetDescription': (params) => (/^[1-9A-HJ-NP-Za-km-z]{49,50}$/.test(String(params.assetID)) ? 'immutable' : 'config'),
 };
 
@@ -133,9 +82,12 @@ export function freshnessTable(ttlOverrides: Partial<Record<FreshnessKind, numbe
     byKind.set(kind, { kind, ttlMs: ttlOverrides[kind] ?? defaults.ttlMs, staleMs: defaults.staleMs });
   }
   const lookup = (operation: string, params?: unknown) => {
-    const refine = BY_PARAMS[operation];
+    // Operations arrive as the requests name them (a batch of eth_* calls is named for its size): a name not in the table is not shared.
+    const refine = BY_PARAMS[operation as OperationId];
     const kind =
-      refine && params !== null && typeof params === 'object' ? refine(params as Record<string, unknown>) : OPERATION_KINDS[operation];
+      refine && params !== null && typeof params === 'object'
+        ? refine(params as Record<string, unknown>)
+        : OPERATION_KINDS[operation as OperationId];
     return kind ? byKind.get(kind) : undefined;
   };
   return Object.assign(lookup, { absent: byKind.get('absent')! });

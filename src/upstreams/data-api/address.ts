@@ -2,8 +2,17 @@
  * The chains an address has touched (getChainIdsForAddresses).
  */
 import { segment } from '../http.js';
-import type { DataApiClient } from './client.js';
+import type { DataApiClient, DataApiOperationTable } from './client.js';
 import type { Answer, WireNetwork } from './wire.js';
+
+/** How long the answers of this file's operations are shared (src/upstreams/sharing.ts). */
+export const addressOperations = {
+  getChainIdsForAddresses: { freshness: 'transactions' },
+} as const satisfies DataApiOperationTable;
+
+declare module './client.js' {
+  interface DeclaredDataApiOperations extends Readonly<typeof addressOperations> {}
+}
 
 export type ChainAddressChainIdMapListResponse = Answer<'getChainIdsForAddresses'>;
 

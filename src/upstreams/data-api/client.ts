@@ -7,7 +7,24 @@
  * validate input; this layer only encodes it.
  */
 import type { HttpRequest, QueryValue } from '../http.js';
+import type { OperationTable } from '../sharing.js';
 import { checkedAnswer, type Transport } from '../transport.js';
+import type { operations } from './openapi.js';
+
+/**
+ * The operations the domain files declare, each file adding its table to this interface
+ * (`declare module './client.js'`, as icm.ts does): the only names this client sends. An
+ * operation without an entry in its domain's table does not compile, so none is sent whose
+ * freshness nobody decided.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: the domain files add its members
+export interface DeclaredDataApiOperations {}
+
+/** An operation of the spec that a domain file declares. */
+export type DataApiOperation = keyof DeclaredDataApiOperations & keyof operations;
+
+/** A domain file's entries: operationIds of the spec only. */
+export type DataApiOperationTable = OperationTable<keyof operations & string>;
 
 export interface DataApiOptions {
   baseUrl: string;
@@ -39,7 +56,13 @@ export class DataApiClient {
     if (apiKey) this.headers = { [options.apiKeyHeader]: apiKey };
   }
 
-  request(operation: string, method: 'GET' | 'POST', path: string, query?: Record<string, QueryValue>, body?: unknown): HttpRequest {
+  request(
+    operation: DataApiOperation,
+    method: 'GET' | 'POST',
+    path: string,
+    query?: Record<string, QueryValue>,
+    body?: unknown,
+  ): HttpRequest {
     return { service: 'data-api', operation, method, baseUrl: this.options.baseUrl, path, query, body, headers: this.headers };
   }
 
@@ -47,7 +70,7 @@ export class DataApiClient {
    * A read, its answer checked against the spec before it is kept (an answer that does not fit
    * fails with UPSTREAM_INVALID_RESPONSE); `list` names the array a list endpoint's answer must hold.
    */
-  get<T>(operation: string, path: string, query?: Record<string, QueryValue>, list?: string): Promise<T> {
+  get<T>(operation: DataApiOperation, path: string, query?: Record<string, QueryValue>, list?: string): Promise<T> {
     const req = this.request(operation, 'GET', path, query);
     return this.transport.read(req, checkedAnswer<T>(req, list));
   }
@@ -58,7 +81,7 @@ export class DataApiClient {
    * (the `absent` freshness): a warm repeat does not call again, and the thing, once it exists, is
    * seen soon.
    */
-  getOrNone<T>(operation: string, path: string): Promise<T | null> {
+  getOrNone<T>(operation: DataApiOperation, path: string): Promise<T | null> {
     const req: HttpRequest = { ...this.request(operation, 'GET', path), acceptStatuses: NONE };
     const checked = checkedAnswer<T>(req);
     return this.transport.read(req, (res) => (res.status === 404 ? null : checked(res)));

@@ -2,8 +2,17 @@
  * Contract metadata (getContractMetadata).
  */
 import { segment } from '../http.js';
-import type { DataApiClient } from './client.js';
+import type { DataApiClient, DataApiOperationTable } from './client.js';
 import type { Answer, Flat } from './wire.js';
+
+/** How long the answers of this file's operations are shared (src/upstreams/sharing.ts). */
+export const contractOperations = {
+  getContractMetadata: { freshness: 'contracts' },
+} as const satisfies DataApiOperationTable;
+
+declare module './client.js' {
+  interface DeclaredDataApiOperations extends Readonly<typeof contractOperations> {}
+}
 
 export type ErcType = ContractMetadata['ercType'];
 

@@ -2,8 +2,20 @@
  * An EVM address: its ERC-20 transfers, internal transactions, native balance and collectibles.
  */
 import { segment } from '../http.js';
-import type { DataApiClient, PageParams } from './client.js';
+import type { DataApiClient, PageParams, DataApiOperationTable } from './client.js';
 import type { Schemas, Answer, Flat, CurrencyCode } from './wire.js';
+
+/** How long the answers of this file's operations are shared (src/upstreams/sharing.ts). */
+export const evmAddressOperations = {
+  listErc20Transactions: { freshness: 'transactions' },
+  listInternalTransactions: { freshness: 'transactions' },
+  getNativeBalance: { freshness: 'balances' },
+  listCollectibleBalances: { freshness: 'balances' },
+} as const satisfies DataApiOperationTable;
+
+declare module './client.js' {
+  interface DeclaredDataApiOperations extends Readonly<typeof evmAddressOperations> {}
+}
 
 export type Erc20Token = Schemas['Erc20Token'];
 

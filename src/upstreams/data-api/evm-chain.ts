@@ -2,8 +2,17 @@
  * An EVM chain's latest transactions (listLatestTransactions).
  */
 import { segment } from '../http.js';
-import type { DataApiClient, PageParams } from './client.js';
+import type { DataApiClient, PageParams, DataApiOperationTable } from './client.js';
 import type { Schemas, Answer } from './wire.js';
+
+/** How long the answers of this file's operations are shared (src/upstreams/sharing.ts). */
+export const evmChainOperations = {
+  listLatestTransactions: { freshness: 'transactions' },
+} as const satisfies DataApiOperationTable;
+
+declare module './client.js' {
+  interface DeclaredDataApiOperations extends Readonly<typeof evmChainOperations> {}
+}
 
 export type EvmTransactionStatus = Schemas['TransactionStatus'];
 

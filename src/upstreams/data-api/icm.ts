@@ -2,8 +2,18 @@
  * Interchain messages, by address and by chain.
  */
 import { segment } from '../http.js';
-import type { DataApiClient, PageParams } from './client.js';
+import type { DataApiClient, DataApiOperationTable, PageParams } from './client.js';
 import type { Answer, Flat, WireNetwork } from './wire.js';
+
+/** How long the answers of this file's operations are shared (src/upstreams/sharing.ts). */
+export const icmOperations = {
+  listIcmMessagesByAddress: { freshness: 'transactions' },
+  listIcmMessages: { freshness: 'transactions' },
+} as const satisfies DataApiOperationTable;
+
+declare module './client.js' {
+  interface DeclaredDataApiOperations extends Readonly<typeof icmOperations> {}
+}
 
 /** The three message shapes of the spec (pending, delivered, delivered without its source indexed) as one (see `Flat`). */
 export type IcmMessage = Flat<Answer<'listIcmMessages'>['messages'][number]>;

@@ -2,8 +2,17 @@
  * L1 validators (listL1Validators).
  */
 import { segment } from '../http.js';
-import type { DataApiClient, PageParams } from './client.js';
+import type { DataApiClient, PageParams, DataApiOperationTable } from './client.js';
 import type { Schemas, Answer, WireNetwork, BlsCredentials } from './wire.js';
+
+/** How long the answers of this file's operations are shared (src/upstreams/sharing.ts). */
+export const l1ValidatorOperations = {
+  listL1Validators: { freshness: 'validators' },
+} as const satisfies DataApiOperationTable;
+
+declare module './client.js' {
+  interface DeclaredDataApiOperations extends Readonly<typeof l1ValidatorOperations> {}
+}
 
 export type BalanceOwner = Schemas['BalanceOwner'];
 

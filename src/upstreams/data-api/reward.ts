@@ -2,8 +2,17 @@
  * Historical staking rewards (listHistoricalPrimaryNetworkRewards).
  */
 import { segment } from '../http.js';
-import type { DataApiClient, PageParams } from './client.js';
+import type { DataApiClient, PageParams, DataApiOperationTable } from './client.js';
 import type { Schemas, Answer, WireNetwork, SortOrder, CurrencyCode } from './wire.js';
+
+/** How long the answers of this file's operations are shared (src/upstreams/sharing.ts). */
+export const rewardOperations = {
+  listHistoricalPrimaryNetworkRewards: { freshness: 'transactions' },
+} as const satisfies DataApiOperationTable;
+
+declare module './client.js' {
+  interface DeclaredDataApiOperations extends Readonly<typeof rewardOperations> {}
+}
 
 export type HistoricalReward = Schemas['HistoricalReward'];
 

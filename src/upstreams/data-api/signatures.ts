@@ -2,8 +2,18 @@
  * Signature aggregation: aggregate a Warp message's signatures, or read an aggregation again.
  */
 import { segment } from '../http.js';
-import type { DataApiClient } from './client.js';
+import type { DataApiClient, DataApiOperationTable } from './client.js';
 import type { Schemas, Answer, WireNetwork } from './wire.js';
+
+/** How long the answers of this file's operations are shared (src/upstreams/sharing.ts). */
+export const signaturesOperations = {
+  aggregateSignatures: { freshness: 'never' },
+  getAggregatedSignatures: { freshness: 'transactions' },
+} as const satisfies DataApiOperationTable;
+
+declare module './client.js' {
+  interface DeclaredDataApiOperations extends Readonly<typeof signaturesOperations> {}
+}
 
 export type SignatureAggregatorRequest = Schemas['SignatureAggregatorRequest'];
 

@@ -2,8 +2,17 @@
  * Subnets and their blockchains, as listSubnets answers them.
  */
 import { segment } from '../http.js';
-import type { DataApiClient, PageParams } from './client.js';
+import type { DataApiClient, PageParams, DataApiOperationTable } from './client.js';
 import type { Schemas, Answer, WireNetwork, SortOrder } from './wire.js';
+
+/** How long the answers of this file's operations are shared (src/upstreams/sharing.ts). */
+export const subnetOperations = {
+  listSubnets: { freshness: 'subnets' },
+} as const satisfies DataApiOperationTable;
+
+declare module './client.js' {
+  interface DeclaredDataApiOperations extends Readonly<typeof subnetOperations> {}
+}
 
 export type SubnetOwnershipInfo = Schemas['SubnetOwnershipInfo'];
 

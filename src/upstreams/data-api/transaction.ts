@@ -2,9 +2,19 @@
  * Primary Network transactions: the latest of a chain and one by hash.
  */
 import { segment } from '../http.js';
-import type { DataApiClient, PageParams } from './client.js';
+import type { DataApiClient, PageParams, DataApiOperationTable } from './client.js';
 import type { L1Validator } from './l1-validator.js';
 import type { PrimaryNetworkTxType, Schemas, SortOrder, WireNetwork } from './wire.js';
+
+/** How long the answers of this file's operations are shared (src/upstreams/sharing.ts). */
+export const transactionOperations = {
+  listLatestPrimaryNetworkTransactions: { freshness: 'transactions' },
+  getTxByHash: { freshness: 'immutable' },
+} as const satisfies DataApiOperationTable;
+
+declare module './client.js' {
+  interface DeclaredDataApiOperations extends Readonly<typeof transactionOperations> {}
+}
 
 /** The chain path values the Primary Network endpoints take. */
 export type PrimaryChainAlias = Schemas['PrimaryNetworkChainName'];

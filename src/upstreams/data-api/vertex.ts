@@ -2,8 +2,17 @@
  * X-Chain DAG vertices (listLatestXChainVertices).
  */
 import { segment } from '../http.js';
-import type { DataApiClient, PageParams } from './client.js';
+import type { DataApiClient, PageParams, DataApiOperationTable } from './client.js';
 import type { Schemas, Answer, WireNetwork } from './wire.js';
+
+/** How long the answers of this file's operations are shared (src/upstreams/sharing.ts). */
+export const vertexOperations = {
+  listLatestXChainVertices: { freshness: 'transactions' },
+} as const satisfies DataApiOperationTable;
+
+declare module './client.js' {
+  interface DeclaredDataApiOperations extends Readonly<typeof vertexOperations> {}
+}
 
 export type XChainVertex = Schemas['XChainVertex'];
 

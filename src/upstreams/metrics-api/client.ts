@@ -5,7 +5,21 @@
  * the spec covers its /v2 routes only.
  */
 import type { HttpRequest, QueryValue } from '../http.js';
+import type { OperationTable } from '../sharing.js';
 import { checkedAnswer, type Transport } from '../transport.js';
+import type { operations } from './openapi.js';
+
+/** The operations the domain files declare (metrics.ts adds its table): the only names this client sends. */
+// biome-ignore lint/suspicious/noEmptyInterface: the domain files add its members
+export interface DeclaredMetricsApiOperations {}
+
+export type MetricsApiOperation = keyof DeclaredMetricsApiOperations & MetricsApiOperationId;
+
+/** The spec's operationIds, and `getAvgTps`: the legacy route of the usage guide, which the spec lacks. */
+type MetricsApiOperationId = keyof operations | 'getAvgTps';
+
+/** A domain file's entries. */
+export type MetricsApiOperationTable = OperationTable<MetricsApiOperationId & string>;
 
 const CONTENT_TYPE_JSON = { 'content-type': 'application/json' };
 
@@ -20,7 +34,7 @@ export class MetricsApiClient {
   ) {}
 
   /** A read of a list endpoint: its answer must fit the spec where it has one, and hold the `list` array (else it is not kept, and fails). */
-  getList<T>(operation: string, path: string, query: Record<string, QueryValue>, list: string): Promise<T> {
+  getList<T>(operation: MetricsApiOperation, path: string, query: Record<string, QueryValue>, list: string): Promise<T> {
     const req: HttpRequest = {
       service: 'metrics-api',
       operation,

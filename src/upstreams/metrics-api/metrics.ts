@@ -2,7 +2,16 @@
  * Chain metrics: the daily average TPS of an EVM chain.
  */
 import { segment } from '../http.js';
-import type { MetricsApiClient } from './client.js';
+import type { MetricsApiClient, MetricsApiOperationTable } from './client.js';
+
+/** How long the answers of this file's operations are shared (src/upstreams/sharing.ts). */
+export const metricsOperations = {
+  getAvgTps: { freshness: 'tps' },
+} as const satisfies MetricsApiOperationTable;
+
+declare module './client.js' {
+  interface DeclaredMetricsApiOperations extends Readonly<typeof metricsOperations> {}
+}
 
 /** GET /v1/avg_tps/{chainId}: the legacy route of the usage guide, which the Metrics spec does not have. */
 export interface AverageTpsResponse {

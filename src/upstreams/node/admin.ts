@@ -4,7 +4,28 @@
  * Docs: https://github.com/ava-labs/avalanchego/blob/master/api/admin/service.md
  */
 import type { NetworkName } from '../../base/ids.js';
-import type { NodeClient, Endpoint } from './client.js';
+import type { NodeClient, Endpoint, NodeMethodTable } from './client.js';
+
+/**
+ * How long the answers of this file's methods are shared (src/upstreams/sharing.ts): never, since
+ * admin reads answer only who holds the admin token, and the rest change the node.
+ */
+export const adminMethods = {
+  'admin.alias': { freshness: 'never' },
+  'admin.aliasChain': { freshness: 'never' },
+  'admin.getChainAliases': { freshness: 'never' },
+  'admin.getLoggerLevel': { freshness: 'never' },
+  'admin.loadVMs': { freshness: 'never' },
+  'admin.lockProfile': { freshness: 'never' },
+  'admin.memoryProfile': { freshness: 'never' },
+  'admin.setLoggerLevel': { freshness: 'never' },
+  'admin.startCPUProfiler': { freshness: 'never' },
+  'admin.stopCPUProfiler': { freshness: 'never' },
+} as const satisfies NodeMethodTable;
+
+declare module './client.js' {
+  interface DeclaredNodeMethods extends Readonly<typeof adminMethods> {}
+}
 
 export interface LoggerLevels {
   loggerLevels: Record<string, { logLevel: string; displayLevel: string }>;

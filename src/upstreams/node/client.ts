@@ -19,7 +19,23 @@ import { isSafeNumber, parse as parseLossless } from 'lossless-json';
 import type { NetworkName } from '../../base/ids.js';
 import { HttpError, InvalidResponseError, NodeApiUnavailableError, RpcError } from '../errors.js';
 import { segment, type CallScope, type HttpRequest, type HttpResponse } from '../http.js';
+import type { OperationTable } from '../sharing.js';
 import type { Transport } from '../transport.js';
+
+/**
+ * The methods the API files declare, each file adding its table to this interface
+ * (`declare module './client.js'`, as p-chain.ts does): the only methods this client calls. A
+ * method without an entry in its API's table does not compile, so none is called whose freshness
+ * nobody decided.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: the API files add its members
+export interface DeclaredNodeMethods {}
+
+/** A method (or, for health's GET routes, `GET <path>`) that an API file declares. */
+export type NodeMethod = keyof DeclaredNodeMethods & string;
+
+/** An API file's entries. The node has no spec to take the names from: the table is the list. */
+export type NodeMethodTable = OperationTable<string>;
 
 export type Encoding = 'hex' | 'json';
 
@@ -155,7 +171,7 @@ export class NodeClient {
    * One JSON-RPC call to a gorilla endpoint, with named params. A read may be answered from
    * earlier reads (see the reuse layer); a call that changes the node never is.
    */
-  call<T>(network: NetworkName, endpoint: Endpoint, method: string, params: object, idempotent = true): Promise<T> {
+  call<T>(network: NetworkName, endpoint: Endpoint, method: NodeMethod, params: object, idempotent = true): Promise<T> {
     // One call per HTTP request, so a fixed id: the body then names the read exactly.
     const req = this.request(network, endpoint, method, { jsonrpc: '2.0', id: 1, method, params }, idempotent);
     const result = (res: HttpResponse<unknown>) => rpcResult<T>(network, endpoint, method, res.body);
@@ -164,7 +180,7 @@ export class NodeClient {
   }
 
   /** An `eth_*` call; in a request, calls to one chain in the same tick share one batch array. */
-  evm<T>(network: NetworkName, blockchainId: string, method: string, params: unknown[]): Promise<T> {
+  evm<T>(network: NetworkName, blockchainId: string, method: NodeMethod, params: unknown[]): Promise<T> {
     const endpoint = { api: 'blockchain', path: `/ext/bc/${segment(blockchainId)}/rpc` };
     const call = { method, params };
     const key = `node ${this.options.urls[network]}${endpoint.path} ${method} ${JSON.stringify(params)}`;

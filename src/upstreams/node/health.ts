@@ -6,7 +6,21 @@
 import type { NetworkName } from '../../base/ids.js';
 import { HttpError, InvalidResponseError } from '../errors.js';
 import type { HttpRequest } from '../http.js';
-import { parseNodeJson, type Endpoint, type NodeClient, type Uint } from './client.js';
+import { parseNodeJson, type Endpoint, type NodeClient, type Uint, type NodeMethod, type NodeMethodTable } from './client.js';
+
+/** How long the answers of this file's methods are shared (src/upstreams/sharing.ts). */
+export const healthMethods = {
+  'health.health': { freshness: 'health' },
+  'health.readiness': { freshness: 'health' },
+  'health.liveness': { freshness: 'health' },
+  'GET /ext/health': { freshness: 'health' },
+  'GET /ext/health/readiness': { freshness: 'health' },
+  'GET /ext/health/liveness': { freshness: 'health' },
+} as const satisfies NodeMethodTable;
+
+declare module './client.js' {
+  interface DeclaredNodeMethods extends Readonly<typeof healthMethods> {}
+}
 
 export interface HealthResult {
   message?: unknown;
@@ -48,8 +62,8 @@ export function healthGet(
   route: HealthRoute,
   tags: readonly string[] = [],
 ): Promise<{ status: number; reply: HealthReply }> {
-  const path = route === 'health' ? '/ext/health' : `/ext/health/${route}`;
-  const operation = `GET ${path}`;
+  const path = route === 'health' ? '/ext/health' : (`/ext/health/${route}` as const);
+  const operation = `GET ${path}` as const satisfies NodeMethod;
   const endpoint = { api: 'health', path };
   const req: HttpRequest = {
     service: 'node',

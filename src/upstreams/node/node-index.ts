@@ -4,7 +4,24 @@
  * Docs: https://github.com/ava-labs/avalanchego/blob/master/indexer/service.md
  */
 import type { NetworkName } from '../../base/ids.js';
-import { nullIfMissing, type NodeClient, type Endpoint, type Uint } from './client.js';
+import { nullIfMissing, type NodeClient, type Endpoint, type Uint, type NodeMethodTable } from './client.js';
+
+/**
+ * How long the answers of this file's methods are shared (src/upstreams/sharing.ts). A range past
+ * the last accepted container grows, so ranges and what is accepted are chain state.
+ */
+export const nodeIndexMethods = {
+  'index.getContainerByID': { freshness: 'immutable' },
+  'index.getContainerByIndex': { freshness: 'immutable' },
+  'index.getIndex': { freshness: 'immutable' },
+  'index.getContainerRange': { freshness: 'heights' },
+  'index.getLastAccepted': { freshness: 'heights' },
+  'index.isAccepted': { freshness: 'heights' },
+} as const satisfies NodeMethodTable;
+
+declare module './client.js' {
+  interface DeclaredNodeMethods extends Readonly<typeof nodeIndexMethods> {}
+}
 
 export interface Container {
   id: string;

@@ -11,7 +11,24 @@ import {
   type Uint,
   type OutputOwners,
   type GetBlockResponse,
+  type NodeMethodTable,
 } from './client.js';
+
+/** How long the answers of this file's methods are shared (src/upstreams/sharing.ts). */
+export const pChainMethods = {
+  'platform.getBalance': { freshness: 'balances' },
+  'platform.getBlock': { freshness: 'immutable' },
+  'platform.getBlockByHeight': { freshness: 'immutable' },
+  'platform.getBlockchains': { freshness: 'subnets' },
+  'platform.getBlockchainStatus': { freshness: 'status' },
+  'platform.getCurrentSupply': { freshness: 'status' },
+  'platform.getCurrentValidators': { freshness: 'validators' },
+  'platform.getHeight': { freshness: 'heights' },
+} as const satisfies NodeMethodTable;
+
+declare module './client.js' {
+  interface DeclaredNodeMethods extends Readonly<typeof pChainMethods> {}
+}
 
 export interface PTxJson {
   unsignedTx: Record<string, unknown>;

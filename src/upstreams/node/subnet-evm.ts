@@ -5,7 +5,20 @@
  */
 import type { NetworkName } from '../../base/ids.js';
 import { segment } from '../http.js';
-import { nullIfMissing, type NodeClient, type Uint } from './client.js';
+import { nullIfMissing, type NodeClient, type Uint, type NodeMethodTable } from './client.js';
+
+/** How long the answers of this file's methods are shared (src/upstreams/sharing.ts). */
+export const subnetEvmMethods = {
+  eth_feeConfig: { freshness: 'config' },
+  eth_getChainConfig: { freshness: 'config' },
+  eth_getActiveRulesAt: { freshness: 'config' },
+  eth_getActivePrecompilesAt: { freshness: 'config' },
+  'validators.getCurrentValidators': { freshness: 'validators' },
+} as const satisfies NodeMethodTable;
+
+declare module './client.js' {
+  interface DeclaredNodeMethods extends Readonly<typeof subnetEvmMethods> {}
+}
 
 export interface FeeConfig {
   gasLimit: Uint;

@@ -15,7 +15,29 @@ import {
   type AvmInput,
   type GetTxResponse,
   type GetBlockResponse,
+  type NodeMethodTable,
 } from './client.js';
+
+/**
+ * How long the answers of this file's methods are shared (src/upstreams/sharing.ts). An asset
+ * named by an alias rather than its id is config (src/reuse/freshness.ts refines it by its params).
+ */
+export const xChainMethods = {
+  'avm.getAllBalances': { freshness: 'balances' },
+  'avm.getAssetDescription': { freshness: 'immutable' },
+  'avm.getBalance': { freshness: 'balances' },
+  'avm.getBlock': { freshness: 'immutable' },
+  'avm.getBlockByHeight': { freshness: 'immutable' },
+  'avm.getHeight': { freshness: 'heights' },
+  'avm.getTx': { freshness: 'immutable' },
+  'avm.getTxFee': { freshness: 'config' },
+  'avm.getTxStatus': { freshness: 'heights' },
+  'avm.getUTXOs': { freshness: 'balances' },
+} as const satisfies NodeMethodTable;
+
+declare module './client.js' {
+  interface DeclaredNodeMethods extends Readonly<typeof xChainMethods> {}
+}
 
 export interface AvmUnsignedTx {
   networkID: number;

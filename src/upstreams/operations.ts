@@ -1,0 +1,69 @@
+/**
+ * Every operation the gateway sends, by upstream, with what its domain file declares about it:
+ * the one list the reuse layer's freshness table, the README's table of operations and the
+ * contract tests are keyed by. Each table must name every operation its client may send (the
+ * `satisfies` below): a domain file left out of it fails to compile.
+ */
+import { addressOperations } from './data-api/address.js';
+import type { DataApiOperation } from './data-api/client.js';
+import { contractOperations } from './data-api/contract.js';
+import { evmAddressOperations } from './data-api/evm-address.js';
+import { evmChainOperations } from './data-api/evm-chain.js';
+import { icmOperations } from './data-api/icm.js';
+import { l1ValidatorOperations } from './data-api/l1-validator.js';
+import { rewardOperations } from './data-api/reward.js';
+import { signaturesOperations } from './data-api/signatures.js';
+import { subnetOperations } from './data-api/subnet.js';
+import { transactionOperations } from './data-api/transaction.js';
+import { vertexOperations } from './data-api/vertex.js';
+import type { MetricsApiOperation } from './metrics-api/client.js';
+import { metricsOperations } from './metrics-api/metrics.js';
+import { adminMethods } from './node/admin.js';
+import type { NodeMethod } from './node/client.js';
+import { healthMethods } from './node/health.js';
+import { nodeIndexMethods } from './node/node-index.js';
+import { pChainMethods } from './node/p-chain.js';
+import { subnetEvmMethods } from './node/subnet-evm.js';
+import { xChainMethods } from './node/x-chain.js';
+import type { OperationEntry } from './sharing.js';
+
+export const DATA_API_OPERATIONS = {
+  ...subnetOperations,
+  ...l1ValidatorOperations,
+  ...transactionOperations,
+  ...rewardOperations,
+  ...vertexOperations,
+  ...addressOperations,
+  ...evmChainOperations,
+  ...evmAddressOperations,
+  ...contractOperations,
+  ...icmOperations,
+  ...signaturesOperations,
+} as const satisfies Record<DataApiOperation, OperationEntry>;
+
+export const METRICS_API_OPERATIONS = { ...metricsOperations } as const satisfies Record<MetricsApiOperation, OperationEntry>;
+
+export const NODE_METHODS = {
+  ...xChainMethods,
+  ...pChainMethods,
+  ...healthMethods,
+  ...nodeIndexMethods,
+  ...subnetEvmMethods,
+  ...adminMethods,
+} as const satisfies Record<NodeMethod, OperationEntry>;
+
+/** An operation any client sends: a Data API or Metrics API operationId, or a node method. */
+export type OperationId = DataApiOperation | MetricsApiOperation | NodeMethod;
+
+/** Every operation, by upstream (the `service` of its requests). */
+export const OPERATIONS_BY_UPSTREAM = {
+  'data-api': DATA_API_OPERATIONS,
+  'metrics-api': METRICS_API_OPERATIONS,
+  node: NODE_METHODS,
+} as const;
+
+export const OPERATIONS: Readonly<Record<OperationId, OperationEntry>> = {
+  ...DATA_API_OPERATIONS,
+  ...METRICS_API_OPERATIONS,
+  ...NODE_METHODS,
+};
