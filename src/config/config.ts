@@ -4,7 +4,6 @@
  * with one readable message instead of one error per restart.
  */
 import { accessSync, constants } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { FRESHNESS_KINDS, type FreshnessKind } from '../reuse/freshness.js';
 import type { LiveKind } from '../live/feeds.js';
@@ -12,6 +11,7 @@ import type { BreakerOptions } from '../upstreams/http.js';
 import type { CorsConfig } from '../guards/cross-site.js';
 import { parseRange, type TrustProxy } from '../guards/identity.js';
 import type { RedisSettings } from '../base/redis.js';
+import { packagePath } from '../base/package-root.js';
 
 export const PUBLIC_DEFAULTS = {
   DATA_API_URL: 'https://data-api.avax.network',
@@ -41,12 +41,9 @@ const int = (min: number, max: number) =>
 
 const MiB = 1024 * 1024;
 
-/**
- * The manifests `npm run codegen` writes: the example queries' and the example explorer's. From
- * src/ and from dist/ alike, the package root is one level up.
- */
-export const DEFAULT_MANIFESTS = ['../examples/gql/persisted-documents.json', '../examples/web/src/gql/persisted-documents.json'].map(
-  (path) => fileURLToPath(new URL(path, import.meta.url)),
+/** The manifests `npm run codegen` writes: the example queries' and the example explorer's. */
+export const DEFAULT_MANIFESTS = ['examples/gql/persisted-documents.json', 'examples/web/src/gql/persisted-documents.json'].map(
+  packagePath,
 );
 
 /** `CACHE_TTL_<KIND>_MS` for every kind of chain state in the freshness table. */

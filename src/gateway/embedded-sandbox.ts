@@ -12,8 +12,8 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { sandboxUrls, type SandboxUrls } from '../../sandbox/urls.js';
+import { FROM_SOURCES, packagePath } from '../base/package-root.js';
 
 export interface EmbeddedSandboxOptions {
   /** SANDBOX_PORT; 0 for a free one. */
@@ -31,7 +31,7 @@ export interface EmbeddedSandbox {
 }
 
 /** The sandbox's entry: the built one beside dist/main.js, or its source when the gateway runs from sources (tsx). */
-const ENTRY = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../sandbox/main.ts' : './sandbox/main.js', import.meta.url));
+const ENTRY = packagePath(FROM_SOURCES ? 'sandbox/main.ts' : 'dist/sandbox/main.js');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -10,6 +10,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import type { GraphiQLOptions } from 'graphql-yoga';
 import type { FixedAnswer } from '../base/compression.js';
+import { PACKAGE_ROOT } from '../base/package-root.js';
 
 export const DEFAULT_QUERY = /* GraphQL */ `# The Avalanche graph: from a network to its subnets, their blockchains,
 # genesis and L1 validators, in one request. The other tabs are the examples of examples/.
@@ -45,7 +46,7 @@ export interface Tab {
  * The examples folder: beside src/ in the repository, and beside dist/ when built (both are one
  * level below the package root).
  */
-export const EXAMPLES_DIR = new URL('../../examples/', import.meta.url);
+export const EXAMPLES_DIR = new URL('examples/', PACKAGE_ROOT);
 
 /**
  * The tour query, then each example file in name order with its sample variables (pretty JSON,

@@ -14,7 +14,7 @@ import { parse } from 'yaml';
 import { COMPOSE_ROUTING_URL, COMPOSE_SUPERGRAPH, composeSupergraph } from '../../bench/supergraph.js';
 import { loadConfig, SETTING_NAMES } from '../../src/config/config.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const compose = parse(readFileSync(join(ROOT, 'compose.yaml'), 'utf8'));
 const { gateway, router, sandbox, prometheus, redis } = compose.services;
 

@@ -17,7 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { loadConfig, SETTING_NAMES } from '../../src/config/config.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DIR = join(ROOT, 'deploy/kubernetes');
 
 interface K8sObject {

@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MALLOC_ARENAS, parseCommand, readSettingsFile, workerFlags } from '../../src/cli.js';
 import { freePort } from '../../bench/processes.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const NAME = pkg.name as string;
 

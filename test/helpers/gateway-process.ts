@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Sandbox } from '../../sandbox/server.js';
 import { withoutCost } from './harness.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface GatewayProcess {
   child: ChildProcess;

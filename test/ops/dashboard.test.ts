@@ -11,7 +11,7 @@ import { parse } from 'yaml';
 import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { type GatewayProcess, startGatewayProcess } from '../helpers/gateway-process.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dashboard = JSON.parse(readFileSync(join(ROOT, 'deploy/grafana/dashboard.json'), 'utf8'));
 
 const KEYWORDS = new Set([
