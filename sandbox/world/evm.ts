@@ -275,10 +275,65 @@ function nftMetadata(b: Builder, ercType: 'ERC-721' | 'ERC-1155', name: string, 
   };
 }
 
+/**
+ * Who acts on a chain and when: its accounts, the richest (who funds the others), how many
+ * transactions its random history has, and the gap between blocks. `gap` draws from the chain's
+ * own random source even while the showcase has swapped in another, as it always has.
+ */
+interface Actors {
+  eoas: string[];
+  rich: string;
+  total: number;
+  gap: () => number;
+}
+
+/** The contracts a chain's history calls, and who holds its ERC-20 tokens (by lower-case token address). */
+interface Deployed {
+  tokens: ContractMetadata[];
+  nfts721: ContractMetadata[];
+  nfts1155: ContractMetadata[];
+  routers: ContractMetadata[];
+  tokenBalances: Map<string, Map<string, bigint>>;
+}
+
+/** A plain transfer's method, a new object for each transaction as the wire gives each its own. */
+const nativeTransfer = (): NativeTransaction['method'] => ({ callType: 'NATIVE_TRANSFER', methodHash: '0x', methodName: '' });
+
+/**
+ * The EVM side of one blockchain, built from its parts in a fixed order: every part draws from
+ * the chain's one random source, so the order is part of what the chain is.
+ */
 function buildChain(network: NetworkName, seed: string, blockchain: Blockchain, extraAccounts: string[]): EvmChainWorld {
+  const isC = blockchain.subnetId === PRIMARY_NETWORK_ID;
+  const b = startChain(network, seed, blockchain, isC);
+  const rng = b.rng;
+  const actors = fundAccounts(b, blockchain, extraAccounts, isC);
+  const deployed = deployContracts(b, actors);
+  for (let i = 0; i < actors.total; i++) randomTransaction(b, actors, deployed);
+  if (isC) {
+    batchCollector(b, actors, deployed);
+    // A random source of its own: the chain's history above is what it would be without it.
+    b.rng = new Rng(`${seed}:${network}:evm:showcase`);
+    showcaseOnC(b, actors.rich, deployed.tokens, b.chain.tokens, deployed.tokenBalances, deployed.nfts721[0]!, actors.gap);
+    b.rng = rng;
+  }
+  const chain = b.chain;
+  chain.headBlock = b.block;
+  collectibles(b);
+  const deltas = b.deltas;
+  chain.balanceAt = (address, block = chain.headBlock) => {
+    let sum = 0n;
+    for (const d of deltas.get(address.toLowerCase()) ?? []) if (d.block <= block) sum += d.delta;
+    return sum > 0n ? sum : 0n;
+  };
+  chain.tps = tpsSeries(rng, blockchain, isC);
+  return chain;
+}
+
+/** The chain before its history: its ids, native token and gas price, with nothing on it yet. */
+function startChain(network: NetworkName, seed: string, blockchain: Blockchain, isC: boolean): Builder {
   const rng = new Rng(`${seed}:${network}:evm:${blockchain.evmChainId}`);
   const genesis = typeof blockchain.genesisData === 'object' ? blockchain.genesisData : undefined;
-  const isC = blockchain.subnetId === PRIMARY_NETWORK_ID;
   const symbol = isC ? 'AVAX' : `${blockchain.blockchainName.split('-')[0]!.slice(0, 3).toUpperCase()}`;
   const chain: EvmChainWorld = {
     network,
@@ -303,7 +358,7 @@ function buildChain(network: NetworkName, seed: string, blockchain: Blockchain, 
     balanceAt: () => 0n,
     tps: [],
   };
-  const b: Builder = {
+  return {
     rng,
     chain,
     nonces: new Map(),
@@ -317,14 +372,21 @@ function buildChain(network: NetworkName, seed: string, blockchain: Blockchain, 
     nft721: new Map(),
     nft1155: new Map(),
   };
+}
 
-  // Accounts: the genesis allocations, the Primary Network addresses' EVM twins (C-Chain), others.
+/**
+ * The accounts: the genesis allocations, the Primary Network addresses' EVM twins (C-Chain),
+ * others; credited in block 1 with their allocations, then each funded by the richest.
+ */
+function fundAccounts(b: Builder, blockchain: Blockchain, extraAccounts: string[], isC: boolean): Actors {
+  const rng = b.rng;
+  const genesis = typeof blockchain.genesisData === 'object' ? blockchain.genesisData : undefined;
   const allocated = Object.entries(genesis?.alloc ?? {}).filter(([, a]) => !a.code);
   const accounts = new Set<string>(allocated.map(([address]) => address.toLowerCase()));
   for (const a of extraAccounts) accounts.add(a.toLowerCase());
   while (accounts.size < (isC ? 60 : 16)) accounts.add(rng.hex(20));
   const eoas = [...accounts];
-  chain.accounts = eoas;
+  b.chain.accounts = eoas;
   nextBlock(b, 0);
   for (const [address, a] of allocated) credit(b, address.toLowerCase(), BigInt(a.balance ?? '0x0'));
   const rich = allocated[0]?.[0].toLowerCase() ?? eoas[0]!;
@@ -333,215 +395,222 @@ function buildChain(network: NetworkName, seed: string, blockchain: Blockchain, 
   const span = Math.max(DAY, NOW - 3600 - blockchain.createBlockTimestamp);
   const total = isC ? 320 : rng.int(25, 45);
   const gap = () => Math.max(1, Math.floor((span / total) * (0.4 + rng.next() * 1.2)));
-
-  // Fund every account from the richest genesis allocation, then deploy the contracts.
   for (const to of eoas) {
     if (to === rich) continue;
     nextBlock(b, gap());
-    transact(
-      b,
-      rich,
-      to,
-      rng.bigint(5n, 500n) * ETHER,
-      { callType: 'NATIVE_TRANSFER', methodHash: '0x', methodName: '' },
-      { limit: 21000, used: 21000 },
-    );
+    transact(b, rich, to, rng.bigint(5n, 500n) * ETHER, nativeTransfer(), { limit: 21000, used: 21000 });
   }
-  const deploy = (ercType: ContractMetadata['ercType']) => {
-    nextBlock(b, gap());
-    const deployer = rng.pick(eoas);
-    const txHash = hashHex(`${chain.chainId}:tx:${chain.transactions.length}`);
-    const contract = newContract(b, ercType, deployer, txHash);
-    transact(
-      b,
-      deployer,
-      contract.address.toLowerCase(),
-      0n,
-      { callType: 'CONTRACT_CREATION', methodHash: '0x60806040' },
-      { limit: 1_500_000, used: rng.int(400_000, 1_400_000) },
-    );
-    return contract;
-  };
-  const tokens = Array.from({ length: rng.int(2, 4) }, () => deploy('ERC-20'));
-  const nfts721 = Array.from({ length: rng.int(1, 2) }, () => deploy('ERC-721'));
-  const nfts1155 = rng.chance(0.6) ? [deploy('ERC-1155')] : [];
-  const routers = [deploy('UNKNOWN')];
-  chain.tokens = tokens.map((t) => tokenOf(t, Math.round(rng.next() * 10_000) / 100));
+  return { eoas, rich, total, gap };
+}
+
+/** Deploys a contract of `ercType` from a random account, in a block of its own. */
+function deploy(b: Builder, actors: Actors, ercType: ContractMetadata['ercType']): ContractMetadata {
+  nextBlock(b, actors.gap());
+  const deployer = b.rng.pick(actors.eoas);
+  const txHash = hashHex(`${b.chain.chainId}:tx:${b.chain.transactions.length}`);
+  const contract = newContract(b, ercType, deployer, txHash);
+  transact(
+    b,
+    deployer,
+    contract.address.toLowerCase(),
+    0n,
+    { callType: 'CONTRACT_CREATION', methodHash: '0x60806040' },
+    { limit: 1_500_000, used: b.rng.int(400_000, 1_400_000) },
+  );
+  return contract;
+}
+
+/** The contracts the history calls: ERC-20 tokens (each held whole by its deployer), NFT collections, a router. */
+function deployContracts(b: Builder, actors: Actors): Deployed {
+  const rng = b.rng;
+  const tokens = Array.from({ length: rng.int(2, 4) }, () => deploy(b, actors, 'ERC-20'));
+  const nfts721 = Array.from({ length: rng.int(1, 2) }, () => deploy(b, actors, 'ERC-721'));
+  const nfts1155 = rng.chance(0.6) ? [deploy(b, actors, 'ERC-1155')] : [];
+  const routers = [deploy(b, actors, 'UNKNOWN')];
+  b.chain.tokens = tokens.map((t) => tokenOf(t, Math.round(rng.next() * 10_000) / 100));
   const tokenBalances = new Map<string, Map<string, bigint>>();
   for (const t of tokens) {
     const holders = new Map<string, bigint>();
     holders.set(t.deploymentDetails!.deployerAddress.toLowerCase(), 10n ** BigInt(t.decimals! + 9));
     tokenBalances.set(t.address.toLowerCase(), holders);
   }
+  return { tokens, nfts721, nfts1155, routers, tokenBalances };
+}
 
-  for (let i = 0; i < total; i++) {
-    if (rng.chance(0.7)) nextBlock(b, gap());
-    const from = rng.pick(eoas);
-    const fail = rng.chance(0.07);
-    const roll = rng.next();
-    if (roll < 0.35) {
-      const to = rng.pick(eoas.filter((a) => a !== from));
-      const balance = b.balances.get(from) ?? 0n;
+/** One transaction of the chain's random history, in a new block most of the time; some revert. */
+function randomTransaction(b: Builder, actors: Actors, deployed: Deployed): void {
+  const rng = b.rng;
+  if (rng.chance(0.7)) nextBlock(b, actors.gap());
+  const from = rng.pick(actors.eoas);
+  const fail = rng.chance(0.07);
+  const roll = rng.next();
+  if (roll < 0.35) {
+    const to = rng.pick(actors.eoas.filter((a) => a !== from));
+    const balance = b.balances.get(from) ?? 0n;
+    transact(b, from, to, balance > 0n ? balance / BigInt(rng.int(5, 40)) : 0n, nativeTransfer(), { limit: 21000, used: 21000 }, fail);
+  } else if (roll < 0.7) erc20Transfer(b, actors, deployed, fail);
+  else if (roll < 0.85) nftMint(b, from, deployed, fail);
+  else routerCall(b, from, actors, deployed, fail);
+}
+
+/** An ERC-20 transfer from a holder to another account. */
+function erc20Transfer(b: Builder, actors: Actors, deployed: Deployed, fail: boolean): void {
+  const rng = b.rng;
+  const tokenContract = rng.pick(deployed.tokens);
+  const key = tokenContract.address.toLowerCase();
+  const holders = deployed.tokenBalances.get(key)!;
+  const sender = rng.pick([...holders.keys()]);
+  const amount = holders.get(sender)! / BigInt(rng.int(3, 12));
+  const to = rng.pick(actors.eoas.filter((a) => a !== sender));
+  const tx = transact(
+    b,
+    sender,
+    key,
+    0n,
+    { callType: 'CONTRACT_CALL', methodHash: '0xa9059cbb', methodName: 'transfer(address,uint256)' },
+    { limit: 65000, used: rng.int(34000, 52000) },
+    fail,
+  );
+  if (fail || amount <= 0n) return;
+  holders.set(sender, holders.get(sender)! - amount);
+  holders.set(to, (holders.get(to) ?? 0n) + amount);
+  b.chain.erc20Transfers.push({
+    blockNumber: tx.blockNumber,
+    blockTimestamp: tx.blockTimestamp,
+    blockTimestampMilliseconds: tx.blockTimestampMilliseconds,
+    blockHash: tx.blockHash,
+    txHash: tx.txHash,
+    from: party(b, sender),
+    to: party(b, to),
+    logIndex: rng.int(0, 4),
+    value: String(amount),
+    erc20Token: b.chain.tokens[deployed.tokens.indexOf(tokenContract)]!,
+  });
+}
+
+/** The ERC-721 collection's state: its next token id and each token's owner. */
+function nft721State(b: Builder, key: string): { next: number; owners: Map<number, string> } {
+  let state = b.nft721.get(key);
+  if (!state) b.nft721.set(key, (state = { next: 1, owners: new Map() }));
+  return state;
+}
+
+/** An NFT mint to the caller, of an ERC-721 or the ERC-1155 collection. */
+function nftMint(b: Builder, from: string, deployed: Deployed, fail: boolean): void {
+  const rng = b.rng;
+  const use721 = deployed.nfts1155.length === 0 || rng.chance(0.6);
+  const collection = use721 ? rng.pick(deployed.nfts721) : deployed.nfts1155[0]!;
+  const key = collection.address.toLowerCase();
+  transact(
+    b,
+    from,
+    key,
+    0n,
+    {
+      callType: 'CONTRACT_CALL',
+      methodHash: use721 ? '0x6a627842' : '0x156e29f6',
+      methodName: use721 ? 'mint(address)' : 'mint(address,uint256,uint256)',
+    },
+    { limit: 180000, used: rng.int(80000, 160000) },
+    fail,
+  );
+  if (fail) return;
+  if (use721) {
+    const state = nft721State(b, key);
+    state.owners.set(state.next++, from);
+    return;
+  }
+  let state = b.nft1155.get(key);
+  if (!state) b.nft1155.set(key, (state = new Map()));
+  const tokenId = String(rng.int(1, 5));
+  const k = `${from}|${tokenId}`;
+  state.set(k, (state.get(k) ?? 0n) + BigInt(rng.int(1, 20)));
+}
+
+/** A router call that pays out value (an internal CALL) or deploys a contract (CREATE2). */
+function routerCall(b: Builder, from: string, actors: Actors, deployed: Deployed, fail: boolean): void {
+  const rng = b.rng;
+  const router = rng.pick(deployed.routers);
+  const key = router.address.toLowerCase();
+  const value = ((b.balances.get(from) ?? 0n) / 50n) * (fail ? 0n : 1n);
+  const creates = rng.chance(0.3);
+  const tx = transact(
+    b,
+    from,
+    key,
+    value,
+    {
+      callType: 'CONTRACT_CALL',
+      methodHash: creates ? '0x9c4d535b' : '0x3593564c',
+      methodName: creates ? 'deploy(bytes32,bytes)' : 'execute(bytes,bytes[],uint256)',
+    },
+    { limit: 400000, used: rng.int(120000, 380000) },
+    fail,
+  );
+  const common = {
+    blockNumber: tx.blockNumber,
+    blockTimestamp: tx.blockTimestamp,
+    blockTimestampMilliseconds: tx.blockTimestampMilliseconds,
+    blockHash: tx.blockHash,
+    txHash: tx.txHash,
+  };
+  if (creates) {
+    const created = newContract(b, 'UNKNOWN', key, tx.txHash);
+    b.chain.internalTransactions.push({
+      ...common,
+      from: party(b, key),
+      to: party(b, created.address.toLowerCase()),
+      internalTxType: 'CREATE2',
+      value: '0',
+      isReverted: fail,
+      gasUsed: String(rng.int(50000, 90000)),
+      gasLimit: '100000',
+    });
+  } else if (value > 0n) {
+    const payee = rng.pick(actors.eoas);
+    credit(b, key, -value);
+    credit(b, payee, value);
+    b.chain.internalTransactions.push({
+      ...common,
+      from: party(b, key),
+      to: party(b, payee),
+      internalTxType: 'CALL',
+      value: String(value),
+      isReverted: false,
+      gasUsed: '2300',
+      gasLimit: '2300',
+    });
+  }
+}
+
+/**
+ * A collector on the C-Chain who batch-minted more tokens than one collectibles page holds (500),
+ * spread over two collections, so a contract filter narrows it.
+ */
+function batchCollector(b: Builder, actors: Actors, deployed: Deployed): void {
+  const collector = actors.eoas.at(-1)!;
+  const collections = [deployed.nfts721[0]!, deploy(b, actors, 'ERC-721')];
+  for (const collection of collections) {
+    const key = collection.address.toLowerCase();
+    const state = nft721State(b, key);
+    for (let batch = 0; batch < 2; batch++) {
+      nextBlock(b, actors.gap());
       transact(
         b,
-        from,
-        to,
-        balance > 0n ? balance / BigInt(rng.int(5, 40)) : 0n,
-        { callType: 'NATIVE_TRANSFER', methodHash: '0x', methodName: '' },
-        { limit: 21000, used: 21000 },
-        fail,
-      );
-    } else if (roll < 0.7) {
-      // An ERC-20 transfer from a holder to another account.
-      const tokenContract = rng.pick(tokens);
-      const key = tokenContract.address.toLowerCase();
-      const holders = tokenBalances.get(key)!;
-      const sender = rng.pick([...holders.keys()]);
-      const amount = holders.get(sender)! / BigInt(rng.int(3, 12));
-      const to = rng.pick(eoas.filter((a) => a !== sender));
-      const tx = transact(
-        b,
-        sender,
+        collector,
         key,
         0n,
-        { callType: 'CONTRACT_CALL', methodHash: '0xa9059cbb', methodName: 'transfer(address,uint256)' },
-        { limit: 65000, used: rng.int(34000, 52000) },
-        fail,
+        { callType: 'CONTRACT_CALL', methodHash: '0x248b71fc', methodName: 'mintBatch(address,uint256)' },
+        { limit: 8_000_000, used: 7_400_000 },
       );
-      if (!fail && amount > 0n) {
-        holders.set(sender, holders.get(sender)! - amount);
-        holders.set(to, (holders.get(to) ?? 0n) + amount);
-        chain.erc20Transfers.push({
-          blockNumber: tx.blockNumber,
-          blockTimestamp: tx.blockTimestamp,
-          blockTimestampMilliseconds: tx.blockTimestampMilliseconds,
-          blockHash: tx.blockHash,
-          txHash: tx.txHash,
-          from: party(b, sender),
-          to: party(b, to),
-          logIndex: rng.int(0, 4),
-          value: String(amount),
-          erc20Token: chain.tokens[tokens.indexOf(tokenContract)]!,
-        });
-      }
-    } else if (roll < 0.85) {
-      // An NFT mint to the caller.
-      const use721 = nfts1155.length === 0 || rng.chance(0.6);
-      const collection = use721 ? rng.pick(nfts721) : nfts1155[0]!;
-      const key = collection.address.toLowerCase();
-      transact(
-        b,
-        from,
-        key,
-        0n,
-        {
-          callType: 'CONTRACT_CALL',
-          methodHash: use721 ? '0x6a627842' : '0x156e29f6',
-          methodName: use721 ? 'mint(address)' : 'mint(address,uint256,uint256)',
-        },
-        { limit: 180000, used: rng.int(80000, 160000) },
-        fail,
-      );
-      if (!fail) {
-        if (use721) {
-          let state = b.nft721.get(key);
-          if (!state) b.nft721.set(key, (state = { next: 1, owners: new Map() }));
-          state.owners.set(state.next++, from);
-        } else {
-          let state = b.nft1155.get(key);
-          if (!state) b.nft1155.set(key, (state = new Map()));
-          const tokenId = String(rng.int(1, 5));
-          const k = `${from}|${tokenId}`;
-          state.set(k, (state.get(k) ?? 0n) + BigInt(rng.int(1, 20)));
-        }
-      }
-    } else {
-      // A router call that pays out value (an internal CALL) or deploys a contract (CREATE2).
-      const router = rng.pick(routers);
-      const key = router.address.toLowerCase();
-      const value = ((b.balances.get(from) ?? 0n) / 50n) * (fail ? 0n : 1n);
-      const creates = rng.chance(0.3);
-      const tx = transact(
-        b,
-        from,
-        key,
-        value,
-        {
-          callType: 'CONTRACT_CALL',
-          methodHash: creates ? '0x9c4d535b' : '0x3593564c',
-          methodName: creates ? 'deploy(bytes32,bytes)' : 'execute(bytes,bytes[],uint256)',
-        },
-        { limit: 400000, used: rng.int(120000, 380000) },
-        fail,
-      );
-      const common = {
-        blockNumber: tx.blockNumber,
-        blockTimestamp: tx.blockTimestamp,
-        blockTimestampMilliseconds: tx.blockTimestampMilliseconds,
-        blockHash: tx.blockHash,
-        txHash: tx.txHash,
-      };
-      if (creates) {
-        const created = newContract(b, 'UNKNOWN', key, tx.txHash);
-        chain.internalTransactions.push({
-          ...common,
-          from: party(b, key),
-          to: party(b, created.address.toLowerCase()),
-          internalTxType: 'CREATE2',
-          value: '0',
-          isReverted: fail,
-          gasUsed: String(rng.int(50000, 90000)),
-          gasLimit: '100000',
-        });
-      } else if (value > 0n) {
-        const payee = rng.pick(eoas);
-        credit(b, key, -value);
-        credit(b, payee, value);
-        chain.internalTransactions.push({
-          ...common,
-          from: party(b, key),
-          to: party(b, payee),
-          internalTxType: 'CALL',
-          value: String(value),
-          isReverted: false,
-          gasUsed: '2300',
-          gasLimit: '2300',
-        });
-      }
+      for (let i = 0; i < 155; i++) state.owners.set(state.next++, collector);
     }
   }
-  if (isC) {
-    // A collector who batch-minted more tokens than one collectibles page holds (500).
-    // Spread over two collections, so a contract filter narrows it.
-    const collector = eoas.at(-1)!;
-    const collections = [nfts721[0]!, deploy('ERC-721')];
-    for (const collection of collections) {
-      const key = collection.address.toLowerCase();
-      let state = b.nft721.get(key);
-      if (!state) b.nft721.set(key, (state = { next: 1, owners: new Map() }));
-      for (let batch = 0; batch < 2; batch++) {
-        nextBlock(b, gap());
-        transact(
-          b,
-          collector,
-          key,
-          0n,
-          { callType: 'CONTRACT_CALL', methodHash: '0x248b71fc', methodName: 'mintBatch(address,uint256)' },
-          { limit: 8_000_000, used: 7_400_000 },
-        );
-        for (let i = 0; i < 155; i++) state.owners.set(state.next++, collector);
-      }
-    }
-  }
-  if (isC) {
-    // A random source of its own: the chain's history above is what it would be without it.
-    const world = b.rng;
-    b.rng = new Rng(`${seed}:${network}:evm:showcase`);
-    showcaseOnC(b, rich, tokens, chain.tokens, tokenBalances, nfts721[0]!, gap);
-    b.rng = world;
-  }
-  chain.headBlock = b.block;
+}
 
+/** What every account holds at the head: its ERC-721 tokens, then its ERC-1155 balances, with their metadata. */
+function collectibles(b: Builder): void {
+  const chain = b.chain;
   for (const [key, state] of b.nft721) {
     const c = chain.contracts.get(key)!;
     for (const [id, owner] of state.owners) {
@@ -580,20 +649,17 @@ function buildChain(network: NetworkName, seed: string, blockchain: Blockchain, 
       });
     }
   }
+}
 
-  const deltas = b.deltas;
-  chain.balanceAt = (address, block = chain.headBlock) => {
-    let sum = 0n;
-    for (const d of deltas.get(address.toLowerCase()) ?? []) if (d.block <= block) sum += d.delta;
-    return sum > 0n ? sum : 0n;
-  };
-
+/** The chain's daily average TPS since its first whole day, newest first, at most 500 days. */
+function tpsSeries(rng: Rng, blockchain: Blockchain, isC: boolean): { timestamp: number; value: number }[] {
+  const tps: { timestamp: number; value: number }[] = [];
   const firstDay = Math.ceil(blockchain.createBlockTimestamp / DAY) * DAY;
   const base = isC ? 12 : 0.2 + rng.next() * 3;
   for (let day = Math.floor((NOW - DAY) / DAY) * DAY, n = 0; day >= firstDay && n < 500; day -= DAY, n++) {
-    chain.tps.push({ timestamp: day, value: Math.round(base * (1 + 0.4 * Math.sin(day / DAY / 17) + 0.3 * rng.next()) * 100) / 100 });
+    tps.push({ timestamp: day, value: Math.round(base * (1 + 0.4 * Math.sin(day / DAY / 17) + 0.3 * rng.next()) * 100) / 100 });
   }
-  return chain;
+  return tps;
 }
 
 /**
@@ -617,7 +683,7 @@ function showcaseOnC(
   const chain = b.chain;
   if (!chain.accounts.includes(me)) chain.accounts.push(me);
   nextBlock(b, gap());
-  transact(b, rich, me, 250n * ETHER, { callType: 'NATIVE_TRANSFER', methodHash: '0x', methodName: '' }, { limit: 21000, used: 21000 });
+  transact(b, rich, me, 250n * ETHER, nativeTransfer(), { limit: 21000, used: 21000 });
   const erc20 = (from: string, to: string, token: number, amount: bigint, method: NativeTransaction['method'], target: string) => {
     const contract = tokens[token]!;
     const holders = tokenBalances.get(contract.address.toLowerCase())!;

@@ -198,58 +198,66 @@ function rpcCode(error: RpcError): ErrorCode {
   return ErrorCode.UPSTREAM_RPC_ERROR;
 }
 
+type Described = { message: string; extensions: GraphQLErrorExtensions };
+
+/** An upstream's HTTP error status, told by what it means to the client: its limits, credentials, input, or an outage. */
+function describeHttpError(error: HttpError, who: string, upstream: Record<string, unknown>): Described {
+  upstream.status = error.status;
+  const said = upstreamText(error.upstreamMessage);
+  if (said) upstream.message = said;
+  const code = httpCode(error.status);
+  const extensions: GraphQLErrorExtensions = { code, upstream };
+  let message: string;
+  switch (code) {
+    case ErrorCode.UPSTREAM_RATE_LIMITED:
+      if (error.retryAfterSeconds !== undefined) extensions.retryAfter = error.retryAfterSeconds;
+      message = `${who} rate limit was exceeded (${error.operation})${
+        error.retryAfterSeconds !== undefined ? `; retry after ${error.retryAfterSeconds} s` : ''
+      }. An API key gives higher limits.`;
+      break;
+    case ErrorCode.UPSTREAM_UNAUTHORIZED:
+    case ErrorCode.UPSTREAM_FORBIDDEN:
+      message = `${who} refused the request's credentials (${error.status}): ${said ?? upstreamText(error.upstreamError) ?? 'no detail'}.`;
+      break;
+    case ErrorCode.NOT_FOUND:
+      message = `${who} found nothing at ${error.operation}: ${said ?? 'not found'}.`;
+      break;
+    case ErrorCode.UPSTREAM_BAD_REQUEST:
+      message = `${who} rejected ${error.operation}: ${said ?? 'bad request'}.`;
+      break;
+    default:
+      message = `${who} is unavailable (${error.operation} answered ${error.status}); try again later.`;
+  }
+  return { message, extensions };
+}
+
+/** A JSON-RPC error: the node's own words when a client can act on them, else whose fault it is. */
+function describeRpcError(error: RpcError, who: string, upstream: Record<string, unknown>): Described {
+  const code = rpcCode(error);
+  const said = rpcText(error);
+  upstream.rpcCode = error.code;
+  if (said) upstream.message = said;
+  let message: string;
+  if (said === undefined) {
+    message =
+      error.code === -32603
+        ? `${who} failed internally at ${error.operation} (JSON-RPC ${error.code}); try again later.`
+        : `${who} refused the gateway's call to ${error.operation} as malformed (JSON-RPC ${error.code}): a fault of the gateway, please report it.`;
+  } else {
+    message =
+      code === ErrorCode.NODE_API_UNAVAILABLE
+        ? `${who} does not offer ${error.operation}: ${said}.`
+        : `${who} answered ${error.operation} with an error: ${said}.`;
+  }
+  return { message, extensions: { code, upstream } };
+}
+
 /** What a client is told about an upstream failure: what failed, the upstream's words, what to do. */
-export function describeUpstreamError(error: UpstreamError): { message: string; extensions: GraphQLErrorExtensions } {
+export function describeUpstreamError(error: UpstreamError): Described {
   const who = SERVICE_NAMES[error.service];
   const upstream: Record<string, unknown> = { service: error.service, operation: error.operation };
-  if (error instanceof HttpError) {
-    upstream.status = error.status;
-    const said = upstreamText(error.upstreamMessage);
-    if (said) upstream.message = said;
-    const code = httpCode(error.status);
-    const extensions: GraphQLErrorExtensions = { code, upstream };
-    let message: string;
-    switch (code) {
-      case ErrorCode.UPSTREAM_RATE_LIMITED:
-        if (error.retryAfterSeconds !== undefined) extensions.retryAfter = error.retryAfterSeconds;
-        message = `${who} rate limit was exceeded (${error.operation})${
-          error.retryAfterSeconds !== undefined ? `; retry after ${error.retryAfterSeconds} s` : ''
-        }. An API key gives higher limits.`;
-        break;
-      case ErrorCode.UPSTREAM_UNAUTHORIZED:
-      case ErrorCode.UPSTREAM_FORBIDDEN:
-        message = `${who} refused the request's credentials (${error.status}): ${said ?? upstreamText(error.upstreamError) ?? 'no detail'}.`;
-        break;
-      case ErrorCode.NOT_FOUND:
-        message = `${who} found nothing at ${error.operation}: ${said ?? 'not found'}.`;
-        break;
-      case ErrorCode.UPSTREAM_BAD_REQUEST:
-        message = `${who} rejected ${error.operation}: ${said ?? 'bad request'}.`;
-        break;
-      default:
-        message = `${who} is unavailable (${error.operation} answered ${error.status}); try again later.`;
-    }
-    return { message, extensions };
-  }
-  if (error instanceof RpcError) {
-    const code = rpcCode(error);
-    const said = rpcText(error);
-    upstream.rpcCode = error.code;
-    if (said) upstream.message = said;
-    let message: string;
-    if (said === undefined) {
-      message =
-        error.code === -32603
-          ? `${who} failed internally at ${error.operation} (JSON-RPC ${error.code}); try again later.`
-          : `${who} refused the gateway's call to ${error.operation} as malformed (JSON-RPC ${error.code}): a fault of the gateway, please report it.`;
-    } else {
-      message =
-        code === ErrorCode.NODE_API_UNAVAILABLE
-          ? `${who} does not offer ${error.operation}: ${said}.`
-          : `${who} answered ${error.operation} with an error: ${said}.`;
-    }
-    return { message, extensions: { code, upstream } };
-  }
+  if (error instanceof HttpError) return describeHttpError(error, who, upstream);
+  if (error instanceof RpcError) return describeRpcError(error, who, upstream);
   if (error instanceof NodeApiUnavailableError) {
     if (error.cause instanceof RpcError) Object.assign(upstream, { rpcCode: error.cause.code, message: rpcText(error.cause) });
     return {

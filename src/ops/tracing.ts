@@ -109,32 +109,72 @@ function child(tracer: Tracer, context: object, name: string): Span | undefined 
   return parent && tracer.startSpan(name, { kind: SpanKind.INTERNAL }, parent);
 }
 
-export function createTracing(tracer: Tracer, shutdown: () => Promise<void> = async () => undefined): GatewayTracing {
-  const plugin: Plugin = {
-    onParams: ({ request, context }) => {
-      const remote = propagator.extract(ROOT_CONTEXT, request.headers, headerGetter);
-      // One span is both the HTTP server span and the GraphQL operation's: named by the operation
-      // once it is known (GraphQL's convention), with HTTP's attributes.
-      const path = pathOf(request.url);
-      const span = tracer.startSpan(
-        'graphql.operation',
-        {
-          kind: SpanKind.SERVER,
-          attributes: {
-            [ATTR_HTTP_REQUEST_METHOD]: request.method,
-            [ATTR_URL_PATH]: path,
-            // yoga runs this only for its GraphQL endpoint: the path is the route.
-            [ATTR_HTTP_ROUTE]: path,
-          },
-        },
-        remote,
-      );
-      const agent = request.headers.get('user-agent');
-      if (agent) span.setAttribute(ATTR_USER_AGENT_ORIGINAL, agent.slice(0, 256));
-      const traced = context as Traced;
-      traced[OPERATION] = span;
-      traced[PARENT] = trace.setSpan(remote, span);
+/**
+ * Starts a request's span, continuing the client's trace: one span is both the HTTP server span
+ * and the GraphQL operation's, named by the operation once it is known (GraphQL's convention),
+ * with HTTP's attributes.
+ */
+function startOperation(tracer: Tracer, request: Request, context: object): void {
+  const remote = propagator.extract(ROOT_CONTEXT, request.headers, headerGetter);
+  const path = pathOf(request.url);
+  const span = tracer.startSpan(
+    'graphql.operation',
+    {
+      kind: SpanKind.SERVER,
+      attributes: {
+        [ATTR_HTTP_REQUEST_METHOD]: request.method,
+        [ATTR_URL_PATH]: path,
+        // yoga runs this only for its GraphQL endpoint: the path is the route.
+        [ATTR_HTTP_ROUTE]: path,
+      },
     },
+    remote,
+  );
+  const agent = request.headers.get('user-agent');
+  if (agent) span.setAttribute(ATTR_USER_AGENT_ORIGINAL, agent.slice(0, 256));
+  const traced = context as Traced;
+  traced[OPERATION] = span;
+  traced[PARENT] = trace.setSpan(remote, span);
+}
+
+/** Names the operation span after the operation that runs, now that the document is parsed. */
+function nameOperation(span: Span, document: DocumentNode, operationName: string | null | undefined): void {
+  const operation = document.definitions.find(
+    (d): d is OperationDefinitionNode => d.kind === 'OperationDefinition' && (operationName == null || d.name?.value === operationName),
+  );
+  if (!operation) return;
+  span.updateName(operation.name ? `${operation.operation} ${operation.name.value}` : operation.operation);
+  span.setAttribute(ATTR_GRAPHQL_OPERATION_TYPE, operation.operation);
+  if (operation.name) span.setAttribute(ATTR_GRAPHQL_OPERATION_NAME, operation.name.value);
+  // graphql.document is left out: its literals may be what a client would not see logged, and its size is the client's.
+}
+
+/** Ends the operation span with the outcome of its result: over HTTP once the answer is sent, with its status; in process, now. */
+function endOperation(span: Span, result: unknown, context: object): void {
+  if (!(Symbol.asyncIterator in (result as object))) {
+    const { data, errors } = result as ExecutionResult;
+    if (errors?.length) {
+      const codes = [...new Set(errors.map(codeOf))];
+      span.setAttribute('graphql.error.codes', codes);
+      span.setAttribute('gateway.outcome', data ? 'partial' : 'failed');
+      if (!data) span.setStatus({ code: SpanStatusCode.ERROR, message: codes.join(', ') });
+    } else span.setAttribute('gateway.outcome', 'ok');
+  }
+  const res = (context as { res?: ServerResponse }).res;
+  if (!res || typeof res.once !== 'function') return void span.end();
+  res.once('close', () => {
+    if (res.headersSent) {
+      span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, res.statusCode);
+      if (res.statusCode >= 500) span.setAttribute(ATTR_ERROR_TYPE, String(res.statusCode));
+    }
+    span.end();
+  });
+}
+
+/** The envelop/yoga hooks: the operation's span, and parse, validate and execute as its children. */
+function operationPlugin(tracer: Tracer): Plugin {
+  return {
+    onParams: ({ request, context }) => startOperation(tracer, request, context),
     onParse: ({ context }) => {
       const span = child(tracer, context, 'graphql.parse');
       if (!span) return undefined;
@@ -156,16 +196,7 @@ export function createTracing(tracer: Tracer, shutdown: () => Promise<void> = as
       const operationSpan = traced[OPERATION];
       const parent = traced[PARENT];
       if (!operationSpan || !parent) return undefined;
-      const operation = (args.document as DocumentNode).definitions.find(
-        (d): d is OperationDefinitionNode =>
-          d.kind === 'OperationDefinition' && (args.operationName == null || d.name?.value === args.operationName),
-      );
-      if (operation) {
-        operationSpan.updateName(operation.name ? `${operation.operation} ${operation.name.value}` : operation.operation);
-        operationSpan.setAttribute(ATTR_GRAPHQL_OPERATION_TYPE, operation.operation);
-        if (operation.name) operationSpan.setAttribute(ATTR_GRAPHQL_OPERATION_NAME, operation.name.value);
-        // graphql.document is left out: its literals may be what a client would not see logged, and its size is the client's.
-      }
+      nameOperation(operationSpan, args.document as DocumentNode, args.operationName);
       const span = tracer.startSpan('graphql.execute', { kind: SpanKind.INTERNAL }, parent);
       // Upstream calls made while it runs are its children.
       traced[PARENT] = trace.setSpan(parent, span);
@@ -173,30 +204,14 @@ export function createTracing(tracer: Tracer, shutdown: () => Promise<void> = as
     },
     onExecutionResult: ({ result, context }) => {
       const span = (context as Traced)[OPERATION];
-      if (!span) return;
-      if (!(Symbol.asyncIterator in (result as object))) {
-        const { data, errors } = result as ExecutionResult;
-        if (errors?.length) {
-          const codes = [...new Set(errors.map(codeOf))];
-          span.setAttribute('graphql.error.codes', codes);
-          span.setAttribute('gateway.outcome', data ? 'partial' : 'failed');
-          if (!data) span.setStatus({ code: SpanStatusCode.ERROR, message: codes.join(', ') });
-        } else span.setAttribute('gateway.outcome', 'ok');
-      }
-      // Over HTTP, the span ends with the answer sent, and says its status; in process, now.
-      const res = (context as { res?: ServerResponse }).res;
-      if (!res || typeof res.once !== 'function') return void span.end();
-      res.once('close', () => {
-        if (res.headersSent) {
-          span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, res.statusCode);
-          if (res.statusCode >= 500) span.setAttribute(ATTR_ERROR_TYPE, String(res.statusCode));
-        }
-        span.end();
-      });
+      if (span) endOperation(span, result, context);
     },
   };
+}
 
-  const calls: CallTracer = {
+/** Client spans of upstream calls, children of the request's current span, their `traceparent` sent upstream. */
+function callTracer(tracer: Tracer): CallTracer {
+  return {
     start(req: HttpRequest, key: object): CallSpan {
       const parent = (key as Traced)[PARENT];
       if (!parent) return NO_SPAN;
@@ -234,31 +249,35 @@ export function createTracing(tracer: Tracer, shutdown: () => Promise<void> = as
       };
     },
   };
+}
 
+/** The span of a read answered without a call (a miss is the call's own span). */
+function traceRead(tracer: Tracer, freshness: Freshness, how: ReadOutcome, operation: string, scope: CallScope): void {
+  if (how === 'miss' || !scope.trace) return;
+  const parent = (scope.trace as Traced)[PARENT];
+  if (!parent) return;
+  tracer
+    .startSpan(
+      `cache ${operation}`,
+      {
+        kind: SpanKind.INTERNAL,
+        attributes: {
+          'gateway.upstream.operation': operation,
+          'gateway.cache.hit': true,
+          'gateway.cache.result': how,
+          'gateway.cache.kind': freshness.kind satisfies FreshnessKind,
+        },
+      },
+      parent,
+    )
+    .end();
+}
+
+export function createTracing(tracer: Tracer, shutdown: () => Promise<void> = async () => undefined): GatewayTracing {
   return {
-    plugin,
-    calls,
-    onRead(freshness, how, operation, scope) {
-      // A miss is the call's own span; a read answered without one gets a span of its own.
-      if (how === 'miss' || !scope.trace) return;
-      const parent = (scope.trace as Traced)[PARENT];
-      if (!parent) return;
-      tracer
-        .startSpan(
-          `cache ${operation}`,
-          {
-            kind: SpanKind.INTERNAL,
-            attributes: {
-              'gateway.upstream.operation': operation,
-              'gateway.cache.hit': true,
-              'gateway.cache.result': how,
-              'gateway.cache.kind': freshness.kind satisfies FreshnessKind,
-            },
-          },
-          parent,
-        )
-        .end();
-    },
+    plugin: operationPlugin(tracer),
+    calls: callTracer(tracer),
+    onRead: (freshness, how, operation, scope) => traceRead(tracer, freshness, how, operation, scope),
     idsOf(context) {
       const span = (context as Traced)[OPERATION];
       if (!span) return undefined;

@@ -22,6 +22,7 @@ import {
   adminStartCPUProfiler,
   adminStopCPUProfiler,
 } from '../upstreams/node/admin.js';
+import type { NodeClient } from '../upstreams/node/client.js';
 import { NetworkRef } from './refs.js';
 
 /** avalanchego's bound on an alias (admin.alias, admin.aliasChain). */
@@ -126,6 +127,30 @@ function checkEndpoint(value: string): string {
   return value;
 }
 
+/**
+ * admin.setLoggerLevel, answering the levels after the change: the docs show the node answering
+ * `{}`, current nodes send the levels; without them, they are read back.
+ */
+async function setLoggerLevel(
+  node: NodeClient,
+  net: NetworkName,
+  args: { loggerName?: string | null; logLevel?: string | null; displayLevel?: string | null },
+) {
+  if (args.logLevel == null && args.displayLevel == null) {
+    throw badInput('`nodeSetLoggerLevel` needs `logLevel`, `displayLevel` or both: the node refuses a call that changes neither.', {
+      argument: 'logLevel',
+    });
+  }
+  const loggerName = args.loggerName != null ? checkName(args.loggerName, 'loggerName', 'a logger name such as "C"') : undefined;
+  const res = await adminSetLoggerLevel(node, net, {
+    ...(loggerName !== undefined ? { loggerName } : {}),
+    ...(args.logLevel != null ? { logLevel: args.logLevel } : {}),
+    ...(args.displayLevel != null ? { displayLevel: args.displayLevel } : {}),
+  });
+  const levels = res.loggerLevels ?? (await adminGetLoggerLevel(node, net, loggerName !== undefined ? { loggerName } : {})).loggerLevels;
+  return loggerLevelList(levels);
+}
+
 const NodeAdminRef = builder.objectRef<{ network: NetworkName }>('NodeAdmin').implement({
   description:
     "Read-only admin queries of the node (admin.*). Needs the gateway's ADMIN_TOKEN and a node started with --api-admin-enabled.",
@@ -223,24 +248,7 @@ builder.mutationFields((t) => {
       },
       // And once more when the node answers `{}` (as its docs show): the levels are read back.
       price: { calls: 2, items: LOGGERS },
-      resolve: async (_root, args, ctx) => {
-        if (args.logLevel == null && args.displayLevel == null) {
-          throw badInput('`nodeSetLoggerLevel` needs `logLevel`, `displayLevel` or both: the node refuses a call that changes neither.', {
-            argument: 'logLevel',
-          });
-        }
-        const net = toNetwork(args.network);
-        const loggerName = args.loggerName != null ? checkName(args.loggerName, 'loggerName', 'a logger name such as "C"') : undefined;
-        const res = await adminSetLoggerLevel(ctx.node, net, {
-          ...(loggerName !== undefined ? { loggerName } : {}),
-          ...(args.logLevel != null ? { logLevel: args.logLevel } : {}),
-          ...(args.displayLevel != null ? { displayLevel: args.displayLevel } : {}),
-        });
-        // The docs show the node answering `{}`; current nodes send the levels. Without them, read them back.
-        const levels =
-          res.loggerLevels ?? (await adminGetLoggerLevel(ctx.node, net, loggerName !== undefined ? { loggerName } : {})).loggerLevels;
-        return loggerLevelList(levels);
-      },
+      resolve: (_root, args, ctx) => setLoggerLevel(ctx.node, toNetwork(args.network), args),
     }),
     nodeLoadVMs: t.field({
       type: LoadVmsRef,

@@ -147,9 +147,24 @@ function withCost(result: ExecutionResult, cost: RequestCost, context: Partial<G
   };
 }
 
-export function useDemandControl(options: DemandControlOptions): Plugin {
-  /** The refusal of a price past a limit, counted; none when measured, not enforced (the call budget still stops a run past it). */
-  const refused = (found: Estimate, subscription: boolean): GraphQLError | undefined => {
+/** Refuses an estimate past a limit, or says nothing. */
+type Refuse = (found: Estimate, subscription: boolean) => GraphQLError | undefined;
+
+/** Prices an operation about to run, and keeps its price on the context. */
+type Price = (
+  args: {
+    schema: Parameters<typeof estimate>[0];
+    document: DocumentNode;
+    operationName?: string | null;
+    variableValues?: unknown;
+    contextValue: unknown;
+  },
+  subscription: boolean,
+) => { error?: GraphQLError; cost?: RequestCost };
+
+/** The refusal of a price past a limit, counted; none when measured, not enforced (the call budget still stops a run past it). */
+function refuser(options: DemandControlOptions): Refuse {
+  return (found, subscription) => {
     const limit =
       options.enforce === false
         ? undefined
@@ -162,16 +177,10 @@ export function useDemandControl(options: DemandControlOptions): Plugin {
     options.onRefused?.(limit);
     return refusal(found, limit, limit === 'calls' ? options.maxCalls : options.maxNodes, subscription);
   };
-  const price = (
-    args: {
-      schema: Parameters<typeof estimate>[0];
-      document: DocumentNode;
-      operationName?: string | null;
-      variableValues?: unknown;
-      contextValue: unknown;
-    },
-    subscription: boolean,
-  ): { error?: GraphQLError; cost?: RequestCost } => {
+}
+
+function pricer(options: DemandControlOptions, refused: Refuse): Price {
+  return (args, subscription) => {
     const operation = getOperationAST(args.document, args.operationName);
     if (!operation) return {};
     const found = estimateOf(args.schema, args.document, operation, args.variableValues as Record<string, unknown> | undefined);
@@ -181,7 +190,66 @@ export function useDemandControl(options: DemandControlOptions): Plugin {
     (args.contextValue as Partial<GatewayContext>).cost = cost;
     return { cost };
   };
+}
 
+/** What settles an operation's price once it has run, and says on its answer what it cost. */
+function afterExecution(context: Partial<GatewayContext>, cost: RequestCost | undefined, extensions: boolean) {
+  const settle = () => context.limits?.settle(context.reads?.scope.budget?.used ?? 0);
+  return {
+    onExecuteDone({ result }: { result: ExecutionResult | AsyncIterable<ExecutionResult> }) {
+      if (!isAsyncIterable(result)) {
+        settle();
+        if (cost && extensions)
+          withCost(result, cost, context, (result as { [RESPONSE_CACHE_HIT]?: boolean })[RESPONSE_CACHE_HIT] === true);
+        return undefined;
+      }
+      // In parts (@defer, @stream): the last part says what the whole cost, and settles it.
+      return {
+        onNext({ result: part }: { result: ExecutionResult }) {
+          if ((part as { hasNext?: boolean }).hasNext !== false) return;
+          settle();
+          if (cost && extensions) withCost(part, cost, context, false);
+        },
+      };
+    },
+  };
+}
+
+/**
+ * What settles each event of a subscription: the calls made since the one before (the
+ * subscription's reads last as long as it does), said on the event when answers say what they cost.
+ */
+function perEvent(context: Partial<GatewayContext>, cost: RequestCost | undefined, extensions: boolean) {
+  let before = 0;
+  let reusedBefore = 0;
+  return {
+    onSubscribeResult() {
+      return {
+        onNext({ result }: { result: ExecutionResult }) {
+          const used = context.reads?.scope.budget?.used ?? 0;
+          const reused = context.reads?.reused ?? 0;
+          context.limits?.settle(used - before, false);
+          if (cost && extensions) {
+            (result as { extensions?: Record<string, unknown> }).extensions = {
+              ...result.extensions,
+              cost: {
+                estimated: { calls: cost.estimated.calls, nodes: cost.estimated.nodes },
+                actual: { calls: used - before, cacheHits: reused - reusedBefore },
+                budget: cost.budget,
+              },
+            };
+          }
+          before = used;
+          reusedBefore = reused;
+        },
+      };
+    },
+  };
+}
+
+export function useDemandControl(options: DemandControlOptions): Plugin {
+  const refused = refuser(options);
+  const price = pricer(options, refused);
   return {
     // An operation without variables is priced before validation, which for a document of many
     // aliases is most of the work (graphql-js compares every pair of fields that could merge):
@@ -210,25 +278,7 @@ export function useDemandControl(options: DemandControlOptions): Plugin {
         setResultAndStopExecution({ errors: [error] });
         return undefined;
       }
-      const settle = () => context.limits?.settle(context.reads?.scope.budget?.used ?? 0);
-      return {
-        onExecuteDone({ result }) {
-          if (!isAsyncIterable(result)) {
-            settle();
-            if (cost && options.extensions)
-              withCost(result, cost, context, (result as { [RESPONSE_CACHE_HIT]?: boolean })[RESPONSE_CACHE_HIT] === true);
-            return undefined;
-          }
-          // In parts (@defer, @stream): the last part says what the whole cost, and settles it.
-          return {
-            onNext({ result: part }) {
-              if ((part as { hasNext?: boolean }).hasNext !== false) return;
-              settle();
-              if (cost && options.extensions) withCost(part, cost, context, false);
-            },
-          };
-        },
-      };
+      return afterExecution(context, cost, options.extensions);
     },
     onSubscribe({ args, setResultAndStopExecution }) {
       const context = args.contextValue as Partial<GatewayContext>;
@@ -239,32 +289,7 @@ export function useDemandControl(options: DemandControlOptions): Plugin {
         setResultAndStopExecution({ errors: [error] });
         return undefined;
       }
-      // Per event: the calls made since the one before (the subscription's reads last as long as it does).
-      let before = 0;
-      let reusedBefore = 0;
-      return {
-        onSubscribeResult() {
-          return {
-            onNext({ result }) {
-              const used = context.reads?.scope.budget?.used ?? 0;
-              const reused = context.reads?.reused ?? 0;
-              context.limits?.settle(used - before, false);
-              if (cost && options.extensions) {
-                (result as { extensions?: Record<string, unknown> }).extensions = {
-                  ...result.extensions,
-                  cost: {
-                    estimated: { calls: cost.estimated.calls, nodes: cost.estimated.nodes },
-                    actual: { calls: used - before, cacheHits: reused - reusedBefore },
-                    budget: cost.budget,
-                  },
-                };
-              }
-              before = used;
-              reusedBefore = reused;
-            },
-          };
-        },
-      };
+      return perEvent(context, cost, options.extensions);
     },
   };
 }

@@ -201,96 +201,103 @@ function etagHeader(result: unknown): string | undefined {
   return (result as Marked | undefined)?.extensions?.http?.headers?.ETag;
 }
 
-export function useGatewayResponseCache(options: ResponseCacheOptions): Plugin {
-  const { store, maxTtlMs, scope } = options;
+/** The request's key: undefined when its variables cannot be serialized (nesting too deep), so it is not kept. */
+function keyOf(scope: string, document: DocumentNode, variables: unknown, operationName: string | null | undefined): string | undefined {
+  let values: string;
+  try {
+    values = variables ? JSON.stringify(variables) : '';
+  } catch {
+    return undefined;
+  }
+  // Node's hash, not WebCrypto's: synchronous, and it runs for every query.
+  const digest = createHash('sha256')
+    .update(scope)
+    .update('\0')
+    .update(textOf(document))
+    .update('\0')
+    .update(values)
+    .update('\0')
+    .update(operationName ?? '')
+    .digest('base64url');
+  return `response ${digest}`;
+}
 
-  /** The request's key: undefined when its variables cannot be serialized (nesting too deep), so it is not kept. */
-  const keyOf = (document: DocumentNode, variables: unknown, operationName: string | null | undefined): string | undefined => {
-    let values: string;
-    try {
-      values = variables ? JSON.stringify(variables) : '';
-    } catch {
-      return undefined;
-    }
-    // Node's hash, not WebCrypto's: synchronous, and it runs for every query.
-    const digest = createHash('sha256')
-      .update(scope)
-      .update('\0')
-      .update(textOf(document))
-      .update('\0')
-      .update(values)
-      .update('\0')
-      .update(operationName ?? '')
-      .digest('base64url');
-    return `response ${digest}`;
-  };
+/** How long the answer may be kept, from the reads it made: 0 when not at all. */
+function ttlOf(maxTtlMs: number, context: Partial<GatewayContext>): number {
+  const reads = context.reads;
+  if (!reads) return maxTtlMs;
+  if (reads.uncacheable) return 0;
+  return Math.max(0, Math.min(maxTtlMs, reads.freshUntil - Date.now()));
+}
 
-  /** How long the answer may be kept, from the reads it made: 0 when not at all. */
-  const ttlOf = (context: Partial<GatewayContext>): number => {
-    const reads = context.reads;
-    if (!reads) return maxTtlMs;
-    if (reads.uncacheable) return 0;
-    return Math.max(0, Math.min(maxTtlMs, reads.freshUntil - Date.now()));
-  };
+/** A kept answer as it is served again: the request's own object, with its ETag. */
+function served(kept: Kept): Marked {
+  return { data: kept.data, extensions: { http: { headers: { ETag: kept.etag } } }, [RESPONSE_CACHE_HIT]: true };
+}
 
-  const served = (kept: Kept): Marked => ({
-    data: kept.data,
-    extensions: { http: { headers: { ETag: kept.etag } } },
-    [RESPONSE_CACHE_HIT]: true,
+/** Keeps a whole answer under `key` when it may be kept; returns its ETag then. */
+function keep(options: ResponseCacheOptions, key: string, context: Partial<GatewayContext>, answer: ExecutionResult): string | undefined {
+  if (answer.errors?.length || !answer.data) return undefined;
+  const ttl = ttlOf(options.maxTtlMs, context);
+  if (ttl <= 0) return undefined;
+  const json = JSON.stringify(answer.data);
+  written.set(answer.data, writtenOf(`{"data":${json}}`));
+  const kept: Kept = { data: answer.data, etag: etagOf(json) };
+  const now = Date.now();
+  options.store.set(key, {
+    value: kept,
+    kind: 'response',
+    size: Math.ceil(json.length * KEPT_BYTES_PER_CHAR),
+    freshUntil: now + ttl,
+    staleUntil: now + ttl,
   });
+  return kept.etag;
+}
 
+/** Keeps the answer of an operation that ran (whole, or merged once its last part is out), and marks it with its ETag. */
+function keepWhenDone(options: ResponseCacheOptions, key: string, context: Partial<GatewayContext>) {
+  const keepWhole = (answer: ExecutionResult) => keep(options, key, context, answer);
+  return {
+    onExecuteDone({ result }: { result: unknown }) {
+      if (isAsyncIterable(result)) return partsKept(keepWhole);
+      const answer = result as Marked;
+      answer[RESPONSE_CACHE_HIT] = false;
+      const etag = keepWhole(answer);
+      if (etag === undefined) return undefined;
+      const extensions = (answer.extensions ??= {});
+      extensions.http = { ...extensions.http, headers: { ...extensions.http?.headers, ETag: etag } };
+      return undefined;
+    },
+  };
+}
+
+/** Answers 304, without a body, a request whose `If-None-Match` names the ETag of the kept answer it gets. */
+const notModified: NonNullable<Plugin['onResultProcess']> = ({ request, result, setResultProcessor }) => {
+  const condition = request.headers.get('if-none-match');
+  if (condition === null) return;
+  const etag = etagHeader(result);
+  if (etag === undefined || !matches(condition, etag)) return;
+  setResultProcessor((_result, fetchAPI) => new fetchAPI.Response(null, { status: 304, headers: { ETag: etag } }), 'application/json');
+};
+
+export function useGatewayResponseCache(options: ResponseCacheOptions): Plugin {
   const plugin: Plugin = {
     onExecute({ args, setResultAndStopExecution }) {
       const operation = getOperationAST(args.document, args.operationName);
       if (!operation || !mayKeep(args.document, operation)) return undefined;
-      const key = keyOf(args.document, args.variableValues, args.operationName);
+      const key = keyOf(options.scope, args.document, args.variableValues, args.operationName);
       if (key === undefined) return undefined;
-      const found = store.get(key);
+      const found = options.store.get(key);
       const use = (entry: Awaited<typeof found>) => {
         if (entry && entry.freshUntil > Date.now()) {
           setResultAndStopExecution(served(entry.value as Kept));
           return undefined;
         }
-        /** Keeps a whole answer when it may be kept; returns its ETag then. */
-        const keep = (answer: ExecutionResult): string | undefined => {
-          if (answer.errors?.length || !answer.data) return undefined;
-          const ttl = ttlOf(args.contextValue as Partial<GatewayContext>);
-          if (ttl <= 0) return undefined;
-          const json = JSON.stringify(answer.data);
-          written.set(answer.data, writtenOf(`{"data":${json}}`));
-          const kept: Kept = { data: answer.data, etag: etagOf(json) };
-          const now = Date.now();
-          store.set(key, {
-            value: kept,
-            kind: 'response',
-            size: Math.ceil(json.length * KEPT_BYTES_PER_CHAR),
-            freshUntil: now + ttl,
-            staleUntil: now + ttl,
-          });
-          return kept.etag;
-        };
-        return {
-          onExecuteDone({ result }: { result: unknown }) {
-            if (isAsyncIterable(result)) return partsKept(keep);
-            const answer = result as Marked;
-            answer[RESPONSE_CACHE_HIT] = false;
-            const etag = keep(answer);
-            if (etag === undefined) return undefined;
-            const extensions = (answer.extensions ??= {});
-            extensions.http = { ...extensions.http, headers: { ...extensions.http?.headers, ETag: etag } };
-            return undefined;
-          },
-        };
+        return keepWhenDone(options, key, args.contextValue as Partial<GatewayContext>);
       };
       return found instanceof Promise ? found.then(use) : use(found);
     },
-    onResultProcess({ request, result, setResultProcessor }) {
-      const condition = request.headers.get('if-none-match');
-      if (condition === null) return;
-      const etag = etagHeader(result);
-      if (etag === undefined || !matches(condition, etag)) return;
-      setResultProcessor((_result, fetchAPI) => new fetchAPI.Response(null, { status: 304, headers: { ETag: etag } }), 'application/json');
-    },
+    onResultProcess: notModified,
   };
   return leanTerms(plugin, { because: 'its onResultProcess answers conditional requests, which src/yoga/lean-post.ts leaves to yoga' });
 }
