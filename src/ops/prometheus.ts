@@ -138,26 +138,192 @@ const OPERATION_SECONDS = [0.05, 0.25, 1, 5];
 const OPERATION_CALLS = [0, 1, 2, 5, 10, 25, 50, 100, 250];
 const CIRCUIT_VALUE = { closed: 0, 'half-open': 1, open: 2 } as const;
 
+/** Durations of upstream attempts, in seconds. */
+const UPSTREAM_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** The worst circuit of each upstream, read when /metrics is scraped. */
+function circuitGauge(registers: Registry[], circuits: () => Iterable<CircuitReport>): void {
+  new Gauge({
+    name: 'gateway_upstream_circuit_state',
+    // Summed over the command's workers (./cluster-metrics.ts), the worst is the one to show.
+    aggregator: 'max',
+    help: 'Circuit breaker of each upstream (a node endpoint per path): 0 closed, 1 half-open, 2 open.',
+    labelNames: ['service', 'upstream'],
+    registers,
+    collect() {
+      this.reset();
+      const worst = new Map<string, { service: string; upstream: string; value: number }>();
+      for (const circuit of circuits()) {
+        const upstream = boundedUpstream(circuit.upstream);
+        const key = `${circuit.service} ${upstream}`;
+        const value = CIRCUIT_VALUE[circuit.state];
+        const known = worst.get(key);
+        if (!known || known.value < value) worst.set(key, { service: circuit.service, upstream, value });
+      }
+      for (const { service, upstream, value } of worst.values()) this.labels(service, upstream).set(value);
+    },
+  });
+}
+
+/** What the memory caches hold, by store and kind, read when /metrics is scraped. */
+function cacheGauges(registers: Registry[], stores: readonly [string, MemoryUsage][]): void {
+  const usage = (pick: 'bytes' | 'entries') =>
+    function (this: Gauge<'store' | 'kind'>) {
+      this.reset();
+      for (const [name, store] of stores) for (const [kind, u] of store.usageByKind()) this.labels(name, kind).set(u[pick]);
+    };
+  new Gauge({
+    name: 'gateway_cache_bytes',
+    help: "Bytes held in this process's memory cache, by store (reads, responses) and kind of data.",
+    labelNames: ['store', 'kind'],
+    registers,
+    collect: usage('bytes'),
+  });
+  new Gauge({
+    name: 'gateway_cache_entries',
+    help: "Entries held in this process's memory cache, by store (reads, responses) and kind of data.",
+    labelNames: ['store', 'kind'],
+    registers,
+    collect: usage('entries'),
+  });
+}
+
+/** The subscriptions' hub, read when /metrics is scraped. */
+function liveGauges(registers: Registry[], live: () => LiveStats | undefined): void {
+  new Gauge({
+    name: 'gateway_subscriptions',
+    help: 'Subscriptions open on this instance (SSE and WebSocket).',
+    registers,
+    collect() {
+      this.set(live()?.subscribers ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'gateway_subscription_topics',
+    help: 'Distinct subscription topics (what is watched) this instance serves.',
+    registers,
+    collect() {
+      this.set(live()?.topics ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'gateway_subscription_topics_polled',
+    help: 'Subscription topics this instance polls its upstream for; with REDIS_URL, one instance polls each topic for the cluster.',
+    registers,
+    collect() {
+      this.set(live()?.polling.length ?? 0);
+    },
+  });
+}
+
+function inflightGauge(registers: Registry[], inflight: () => number): void {
+  new Gauge({
+    name: promName(METRIC_HTTP_SERVER_ACTIVE_REQUESTS),
+    help: 'HTTP requests being answered (GraphQL and GraphiQL; not /metrics, /ready).',
+    registers,
+    collect() {
+      this.set(inflight());
+    },
+  });
+}
+
 export class GatewayMetrics {
   readonly registry = new Registry();
   private readonly ofCluster = clusterMetrics(this.registry);
-  private readonly requests: CounterFamily;
-  private readonly requestDuration: HistogramFamily;
-  private readonly httpDuration: HistogramFamily;
+  private readonly requests = new CounterFamily(
+    'graphql_server_requests_total',
+    'GraphQL requests by operation type, operation name (bounded) and outcome (ok, partial, failed, refused, stream).',
+    [...OPERATION_LABELS, 'outcome'],
+    this.registry,
+  );
+  private readonly requestDuration = new HistogramFamily(
+    'graphql_server_request_duration_seconds',
+    'Time from a GraphQL request read to its result, by operation type and name.',
+    OPERATION_LABELS,
+    OPERATION_SECONDS,
+    this.registry,
+  );
+  private readonly httpDuration = new HistogramFamily(
+    promName(METRIC_HTTP_SERVER_REQUEST_DURATION, 'seconds'),
+    'Duration of HTTP requests answered, by method, status and route (GraphQL, health, readiness, metrics); its _count is the requests by status.',
+    [promName(ATTR_HTTP_REQUEST_METHOD), promName(ATTR_HTTP_RESPONSE_STATUS_CODE), promName(ATTR_HTTP_ROUTE)],
+    HTTP_SECONDS,
+    this.registry,
+  );
   private readonly httpSeries = new Map<string, HistogramSeries>();
-  private readonly errors: CounterFamily;
+  private readonly errors = new CounterFamily(
+    'gateway_graphql_errors_total',
+    'Errors in GraphQL results, by extensions.code.',
+    ['code'],
+    this.registry,
+  );
   private readonly errorsByCode = new Map<string, CounterSeries>();
-  private readonly calls: CounterFamily;
-  private readonly callDuration: HistogramFamily;
-  private readonly retries: CounterFamily;
+  private readonly calls = new CounterFamily(
+    'gateway_upstream_calls_total',
+    'Upstream attempts (retries included) by service, operation and status: the HTTP status, or why none came (ECONNRESET, TimeoutError, CircuitOpenError...).',
+    ['service', 'operation', 'status'],
+    this.registry,
+  );
+  private readonly callDuration = new HistogramFamily(
+    'gateway_upstream_call_duration_seconds',
+    'Duration of upstream attempts by service and operation, body read included.',
+    ['service', 'operation'],
+    UPSTREAM_SECONDS,
+    this.registry,
+  );
+  private readonly retries = new CounterFamily(
+    'gateway_upstream_retries_total',
+    'Upstream calls retried, by service, operation and the reason of the failed attempt.',
+    ['service', 'operation', 'reason'],
+    this.registry,
+  );
   private readonly callSeries = new Map<string, Map<string, CallSeries>>();
-  private readonly cacheReads: CounterFamily;
+  private readonly cacheReads = new CounterFamily(
+    'gateway_cache_reads_total',
+    "Reads that may be shared, by kind of data and result: hit, stale (served while refreshed), joined (another request's call), miss (called upstream). Kind `response` is the whole-response cache (hit or miss).",
+    ['kind', 'result'],
+    this.registry,
+  );
   private readonly cacheReadSeries = new Map<string, Record<ReadOutcome, CounterSeries>>();
-  private readonly evictions: CounterFamily;
-  private readonly budgetExhausted: CounterSeries;
-  private readonly operationCalls: OperationCallFamilies;
-  private readonly costRefusals: CounterFamily;
-  private readonly rateLimitedChild: CounterSeries;
+  private readonly evictions = new CounterFamily(
+    'gateway_cache_evictions_total',
+    'Cache entries dropped from memory to make room (not expiry), by kind of data.',
+    ['kind'],
+    this.registry,
+  );
+  private readonly budgetExhausted = new CounterFamily(
+    'gateway_call_budget_exhausted_total',
+    'GraphQL requests that used up their allowance of upstream calls (UPSTREAM_CALL_BUDGET).',
+    [],
+    this.registry,
+  ).bind();
+  private readonly operationCalls = {
+    byOperation: new CounterFamily(
+      'gateway_graphql_operation_calls_total',
+      'Upstream calls of the operations that ran, by operation type and name: `estimated`, what they were priced at before running (a cold-cache upper bound), and `actual`, what they made (retries included; cache hits make none).',
+      [...OPERATION_LABELS, 'kind'],
+      this.registry,
+    ),
+    byType: new HistogramFamily(
+      'gateway_graphql_operation_calls',
+      'Upstream calls per operation, estimated before it ran and made, by operation type.',
+      [OPERATION_LABELS[0], 'kind'],
+      OPERATION_CALLS,
+      this.registry,
+    ),
+  };
+  private readonly costRefusals = new CounterFamily(
+    'gateway_graphql_cost_refusals_total',
+    'Operations refused before they ran because their price passed a limit: `calls` (UPSTREAM_CALL_BUDGET) or `nodes` (MAX_RESULT_NODES).',
+    ['limit'],
+    this.registry,
+  );
+  private readonly rateLimitedChild = new CounterFamily(
+    'gateway_rate_limited_total',
+    'Requests refused with 429 by the per-client rate limits.',
+    [],
+    this.registry,
+  ).bind();
   private readonly names = new Set<string>();
   /** Operation names each client made labels of, for its share of them. */
   private readonly namedBy = new Map<string, number>();
@@ -170,172 +336,10 @@ export class GatewayMetrics {
 
   constructor(private readonly options: MetricsOptions) {
     const registers = [this.registry];
-    const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-    this.httpDuration = new HistogramFamily(
-      promName(METRIC_HTTP_SERVER_REQUEST_DURATION, 'seconds'),
-      'Duration of HTTP requests answered, by method, status and route (GraphQL, health, readiness, metrics); its _count is the requests by status.',
-      [promName(ATTR_HTTP_REQUEST_METHOD), promName(ATTR_HTTP_RESPONSE_STATUS_CODE), promName(ATTR_HTTP_ROUTE)],
-      HTTP_SECONDS,
-      this.registry,
-    );
-    this.requests = new CounterFamily(
-      'graphql_server_requests_total',
-      'GraphQL requests by operation type, operation name (bounded) and outcome (ok, partial, failed, refused, stream).',
-      [...OPERATION_LABELS, 'outcome'],
-      this.registry,
-    );
-    this.requestDuration = new HistogramFamily(
-      'graphql_server_request_duration_seconds',
-      'Time from a GraphQL request read to its result, by operation type and name.',
-      OPERATION_LABELS,
-      OPERATION_SECONDS,
-      this.registry,
-    );
-    this.operationCalls = {
-      byOperation: new CounterFamily(
-        'gateway_graphql_operation_calls_total',
-        'Upstream calls of the operations that ran, by operation type and name: `estimated`, what they were priced at before running (a cold-cache upper bound), and `actual`, what they made (retries included; cache hits make none).',
-        [...OPERATION_LABELS, 'kind'],
-        this.registry,
-      ),
-      byType: new HistogramFamily(
-        'gateway_graphql_operation_calls',
-        'Upstream calls per operation, estimated before it ran and made, by operation type.',
-        [OPERATION_LABELS[0], 'kind'],
-        OPERATION_CALLS,
-        this.registry,
-      ),
-    };
-    this.costRefusals = new CounterFamily(
-      'gateway_graphql_cost_refusals_total',
-      'Operations refused before they ran because their price passed a limit: `calls` (UPSTREAM_CALL_BUDGET) or `nodes` (MAX_RESULT_NODES).',
-      ['limit'],
-      this.registry,
-    );
-    this.errors = new CounterFamily(
-      'gateway_graphql_errors_total',
-      'Errors in GraphQL results, by extensions.code.',
-      ['code'],
-      this.registry,
-    );
-    this.calls = new CounterFamily(
-      'gateway_upstream_calls_total',
-      'Upstream attempts (retries included) by service, operation and status: the HTTP status, or why none came (ECONNRESET, TimeoutError, CircuitOpenError...).',
-      ['service', 'operation', 'status'],
-      this.registry,
-    );
-    this.callDuration = new HistogramFamily(
-      'gateway_upstream_call_duration_seconds',
-      'Duration of upstream attempts by service and operation, body read included.',
-      ['service', 'operation'],
-      SECONDS,
-      this.registry,
-    );
-    this.retries = new CounterFamily(
-      'gateway_upstream_retries_total',
-      'Upstream calls retried, by service, operation and the reason of the failed attempt.',
-      ['service', 'operation', 'reason'],
-      this.registry,
-    );
-    const circuitSource = () => this.circuitSource?.() ?? [];
-    new Gauge({
-      name: 'gateway_upstream_circuit_state',
-      // Summed over the command's workers (./cluster-metrics.ts), the worst is the one to show.
-      aggregator: 'max',
-      help: 'Circuit breaker of each upstream (a node endpoint per path): 0 closed, 1 half-open, 2 open.',
-      labelNames: ['service', 'upstream'],
-      registers,
-      collect() {
-        this.reset();
-        const worst = new Map<string, { service: string; upstream: string; value: number }>();
-        for (const circuit of circuitSource()) {
-          const upstream = boundedUpstream(circuit.upstream);
-          const key = `${circuit.service} ${upstream}`;
-          const value = CIRCUIT_VALUE[circuit.state];
-          const known = worst.get(key);
-          if (!known || known.value < value) worst.set(key, { service: circuit.service, upstream, value });
-        }
-        for (const { service, upstream, value } of worst.values()) this.labels(service, upstream).set(value);
-      },
-    });
-    this.cacheReads = new CounterFamily(
-      'gateway_cache_reads_total',
-      "Reads that may be shared, by kind of data and result: hit, stale (served while refreshed), joined (another request's call), miss (called upstream). Kind `response` is the whole-response cache (hit or miss).",
-      ['kind', 'result'],
-      this.registry,
-    );
-    this.evictions = new CounterFamily(
-      'gateway_cache_evictions_total',
-      'Cache entries dropped from memory to make room (not expiry), by kind of data.',
-      ['kind'],
-      this.registry,
-    );
-    const stores = this.stores;
-    const usage = (pick: 'bytes' | 'entries') =>
-      function (this: Gauge<'store' | 'kind'>) {
-        this.reset();
-        for (const [name, store] of stores) for (const [kind, u] of store.usageByKind()) this.labels(name, kind).set(u[pick]);
-      };
-    new Gauge({
-      name: 'gateway_cache_bytes',
-      help: "Bytes held in this process's memory cache, by store (reads, responses) and kind of data.",
-      labelNames: ['store', 'kind'],
-      registers,
-      collect: usage('bytes'),
-    });
-    new Gauge({
-      name: 'gateway_cache_entries',
-      help: "Entries held in this process's memory cache, by store (reads, responses) and kind of data.",
-      labelNames: ['store', 'kind'],
-      registers,
-      collect: usage('entries'),
-    });
-    this.budgetExhausted = new CounterFamily(
-      'gateway_call_budget_exhausted_total',
-      'GraphQL requests that used up their allowance of upstream calls (UPSTREAM_CALL_BUDGET).',
-      [],
-      this.registry,
-    ).bind();
-    this.rateLimitedChild = new CounterFamily(
-      'gateway_rate_limited_total',
-      'Requests refused with 429 by the per-client rate limits.',
-      [],
-      this.registry,
-    ).bind();
-    const live = () => this.liveSource?.();
-    new Gauge({
-      name: 'gateway_subscriptions',
-      help: 'Subscriptions open on this instance (SSE and WebSocket).',
-      registers,
-      collect() {
-        this.set(live()?.subscribers ?? 0);
-      },
-    });
-    new Gauge({
-      name: 'gateway_subscription_topics',
-      help: 'Distinct subscription topics (what is watched) this instance serves.',
-      registers,
-      collect() {
-        this.set(live()?.topics ?? 0);
-      },
-    });
-    new Gauge({
-      name: 'gateway_subscription_topics_polled',
-      help: 'Subscription topics this instance polls its upstream for; with REDIS_URL, one instance polls each topic for the cluster.',
-      registers,
-      collect() {
-        this.set(live()?.polling.length ?? 0);
-      },
-    });
-    const inflight = () => this.inflightSource?.() ?? 0;
-    new Gauge({
-      name: promName(METRIC_HTTP_SERVER_ACTIVE_REQUESTS),
-      help: 'HTTP requests being answered (GraphQL and GraphiQL; not /metrics, /ready).',
-      registers,
-      collect() {
-        this.set(inflight());
-      },
-    });
+    circuitGauge(registers, () => this.circuitSource?.() ?? []);
+    cacheGauges(registers, this.stores);
+    liveGauges(registers, () => this.liveSource?.());
+    inflightGauge(registers, () => this.inflightSource?.() ?? 0);
     if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
   }
 
