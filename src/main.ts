@@ -9,13 +9,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
-import { compressor, fixedAnswer } from './base/compression.js';
-import { graphiqlAnswer } from './yoga/graphiql.js';
 import { ConfigError, loadConfig, servingSandbox, type Config } from './config/config.js';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './gateway/embedded-sandbox.js';
 import { createGateway } from './gateway/gateway.js';
 import { createLogger, type Logger } from './base/logger.js';
-import { createGatewayServer, observeHttp, serveMetrics } from './http/server.js';
+import { createGatewayServer, observeHttp, serveMetrics, serverOptionsOf } from './http/server.js';
 import { releaseMemoryWhenIdle } from './ops/idle-release.js';
 import type { GatewayMetrics } from './ops/prometheus.js';
 import { Reloader } from './gateway/reload.js';
@@ -203,12 +201,7 @@ async function main() {
   const gateway = await startGateway(config, logger, sandbox);
   if (!gateway) return;
   const metricsExport = await startMetricsExport(config, logger, gateway.metrics);
-  const { server, drain } = createGatewayServer(gateway, {
-    ...config.server,
-    compress: compressor(config.compression),
-    graphiql: config.graphiql ? fixedAnswer(() => graphiqlAnswer(gateway.yoga), config.compression) : undefined,
-    metrics: config.metrics.port === undefined && { token: config.metrics.token },
-  });
+  const { server, drain } = createGatewayServer(gateway, serverOptionsOf(gateway, config));
   const scrapes = metricsServer(config, logger, gateway.metrics);
   listen(server, config, logger, sandbox !== undefined);
 

@@ -28,7 +28,9 @@ import type { Duplex } from 'node:stream';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import Negotiator from 'negotiator';
-import type { Compression } from '../base/compression.js';
+import { type Compression, compressor, fixedAnswer } from '../base/compression.js';
+import type { Config } from '../config/config.js';
+import { graphiqlAnswer } from '../yoga/graphiql.js';
 import { ErrorCode, quote } from '../graphql/errors.js';
 import type { Gateway } from '../gateway/gateway.js';
 import { writeResponse } from '../yoga/lean-post.js';
@@ -51,6 +53,20 @@ export interface ServerOptions {
 }
 
 const gzipAsync = promisify(gzip);
+
+/**
+ * The options a gateway's server is started with, from its configuration: what `npm start`
+ * serves (src/main.ts), and what the tests' harness serves, so the two cannot drift apart.
+ * `graphiql: false` leaves GraphiQL's page to yoga, for servers no person browses.
+ */
+export function serverOptionsOf(gateway: Gateway, config: Config, { graphiql = true } = {}): ServerOptions {
+  return {
+    ...config.server,
+    compress: compressor(config.compression),
+    graphiql: graphiql && config.graphiql ? fixedAnswer(() => graphiqlAnswer(gateway.yoga), config.compression) : undefined,
+    metrics: config.metrics.port === undefined && { token: config.metrics.token },
+  };
+}
 
 /**
  * Answers a Prometheus scrape: the metrics, or 401 without the bearer token when one is set.

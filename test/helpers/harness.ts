@@ -13,8 +13,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { createGateway, type Gateway, type GatewayTuning } from '../../src/gateway/gateway.js';
 import type { Logger } from '../../src/base/logger.js';
-import { compressor } from '../../src/base/compression.js';
-import { createGatewayServer, type GatewayServer, type ServerOptions } from '../../src/http/server.js';
+import { createGatewayServer, type GatewayServer, type ServerOptions, serverOptionsOf } from '../../src/http/server.js';
 import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 
 export interface Result<T> {
@@ -84,13 +83,7 @@ export async function startHarness(env: Record<string, string> = {}, options: Ha
   });
 
   // What src/main.ts gives the server, but GraphiQL's page, which no test of the harness asks for.
-  const served = await listen(
-    createGatewayServer(gateway, {
-      ...config.server,
-      compress: compressor(config.compression),
-      metrics: config.metrics.port === undefined && { token: config.metrics.token },
-    }),
-  );
+  const served = await listen(createGatewayServer(gateway, serverOptionsOf(gateway, config, { graphiql: false })));
   // One pool per harness: its keep-alive connections end with it, not in the next test file.
   const dispatcher = new Agent();
 
