@@ -1,15 +1,15 @@
 /**
- * EVM chains: the subnet → EVM chain → transactions → parties' contracts → ICM walk with its
- * upstream calls, every EVM connection's paging and filters, balances, contract metadata per
- * ercType, the enums, and upstream failures.
+ * EVM journeys and what the EVM domains share: the subnet → EVM chain → transactions → parties'
+ * contracts → ICM walk with its upstream calls, a custom VM that is no EVM chain on either side,
+ * refetching by global id, one spelling of an EVM address on every path, the arguments refused
+ * before any call, and upstream failures. One EVM domain on its own is in its file
+ * (evm-chain, evm-address, contract).
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { toChecksumAddress } from '../../src/base/ids.js';
 import { getEvmWorld } from '../../sandbox/world/evm.js';
-import { FX_RATES } from '../../sandbox/world/timeline.js';
 import { getWorld } from '../../sandbox/world/world.js';
-import { codes, type Page, startHarness, useHarness, walk } from '../helpers/harness.js';
+import { codes, useHarness } from '../helpers/harness.js';
 
 const h = useHarness({ UPSTREAM_RETRIES: '1' });
 const world = getWorld('mainnet');
@@ -101,228 +101,9 @@ describe('subnet → EVM chain → transactions → contract metadata → ICM me
         expect([m.sourceBlockchain?.blockchainName, m.destinationBlockchain?.blockchainName]).toContain(c.evm!.blockchain!.blockchainName);
     }
   });
-
-  it('shares found contract metadata between requests, and "none" for a short while only', async () => {
-    const token = cChain.tokens[0]!;
-    const q = `{ network { evmChain(evmChainId: 43114) {
-      token: address(address: "${token.address}") { contract { __typename name } }
-      eoa: address(address: "${cChain.accounts[0]}") { contract { name } }
-    } } }`;
-    // A gateway of its own with the cache on, so that no other test has filled it.
-    const fresh = await startHarness({ CACHE: 'memory', CACHE_TTL_ABSENT_MS: '300' });
-    try {
-      const first = await fresh.raw(q);
-      expect(first.data).toEqual({
-        network: { evmChain: { token: { contract: { __typename: 'Erc20Contract', name: token.name } }, eoa: { contract: null } } },
-      });
-      expect(fresh.sandbox.count('getContractMetadata')).toBe(2);
-      fresh.sandbox.reset();
-      expect((await fresh.raw(q)).data).toEqual(first.data);
-      expect(fresh.sandbox.count('getContractMetadata')).toBe(0);
-      // "No contract" is kept for CACHE_TTL_ABSENT_MS only, since one may be deployed there next,
-      // and so is the response built on it; the token for its own, longer time.
-      await sleep(350);
-      expect((await fresh.raw(q)).data).toEqual(first.data);
-      expect(fresh.sandbox.count('getContractMetadata')).toBe(1);
-    } finally {
-      await fresh.close();
-    }
-  });
-});
-
-describe('contract metadata', () => {
-  it('has one GraphQL type per ercType', async () => {
-    const byType = new Map<string, string>();
-    for (const chain of evm.chains.values())
-      for (const c of chain.contracts.values()) if (!byType.has(c.ercType)) byType.set(c.ercType, `${chain.chainId}|${c.address}`);
-    expect([...byType.keys()].sort()).toEqual(['ERC-1155', 'ERC-20', 'ERC-721', 'UNKNOWN']);
-    for (const [ercType, key] of byType) {
-      const [chainId, address] = key.split('|');
-      const res = await h.raw<{
-        network: { evmChain: { address: { contract: { __typename: string; ercType: string; symbol: string | null } } } };
-      }>(
-        `{ network { evmChain(evmChainId: ${chainId}) { address(address: "${address}") { contract { __typename ercType symbol ... on Erc1155Contract { pricingProviders { coingeckoCoinId } } } } } } }`,
-      );
-      const contract = res.data!.network.evmChain.address.contract;
-      expect(contract.__typename).toBe(
-        { 'ERC-20': 'Erc20Contract', 'ERC-721': 'Erc721Contract', 'ERC-1155': 'Erc1155Contract', UNKNOWN: 'UnknownContract' }[ercType],
-      );
-      expect(contract.ercType).toBe(ercType.replace('-', '_'));
-    }
-  });
-});
-
-const ChainTxs = /* GraphQL */ `
-  query ChainTxs($after: String, $status: EvmTransactionStatus) {
-    network(name: MAINNET) {
-      evmChain(evmChainId: 43114) {
-        transactions(first: 100, after: $after, status: $status) {
-          pageInfo { hasNextPage endCursor }
-          nodes { txHash status method { callType } }
-        }
-      }
-    }
-  }
-`;
-
-describe('EVM connections', () => {
-  it('pages the latest transactions, and filters by status', async () => {
-    const all = await walk<any>(async (after) => (await h.raw<any>(ChainTxs, { after })).data!.network.evmChain!.transactions!);
-    expect(all.map((t) => t.txHash)).toEqual(newestFirst(cChain.transactions).map((t) => t.txHash));
-    expect(new Set(all.map((t) => t.method?.callType))).toEqual(new Set(['NATIVE_TRANSFER', 'CONTRACT_CALL', 'CONTRACT_CREATION']));
-    const failed = await walk<any>(
-      async (after) => (await h.raw<any>(ChainTxs, { after, status: 'FAILED' })).data!.network.evmChain!.transactions!,
-    );
-    expect(failed.length).toBeGreaterThan(0);
-    expect(failed.map((t) => t.txHash)).toEqual(newestFirst(cChain.transactions.filter((t) => t.txStatus === '0')).map((t) => t.txHash));
-    expect(new Set(failed.map((t) => t.status))).toEqual(new Set(['FAILED']));
-    expect(h.sandbox.log.some((r) => r.query.some(([k, v]) => k === 'status' && v === 'failed'))).toBe(true);
-  });
-
-  it('pages ERC-20 transfers and internal transactions of an address, in a block range', async () => {
-    const busiest = [...new Set(cChain.erc20Transfers.map((t) => t.to.address.toLowerCase()))]
-      .map((a) => [a, cChain.erc20Transfers.filter((t) => t.from.address.toLowerCase() === a || t.to.address.toLowerCase() === a)] as const)
-      .sort((x, y) => y[1].length - x[1].length)[0]!;
-    const [address, transfers] = busiest;
-    const startBlock = Number(transfers[1]!.blockNumber);
-    const endBlock = Number(transfers.at(-2)!.blockNumber);
-    const inRange = transfers.filter((t) => Number(t.blockNumber) >= startBlock && Number(t.blockNumber) < endBlock);
-    const Q = `query($after: String) { network { evmChain(evmChainId: 43114) { address(address: "${address}") {
-      erc20Transfers(first: 2, after: $after, startBlock: ${startBlock}, endBlock: ${endBlock}) { pageInfo { hasNextPage endCursor } nodes { txHash value erc20Token { symbol price { currencyCode value } } } } } } } }`;
-    const got = await walk(
-      async (after) =>
-        ((await h.raw(Q, { after })).data as { network: { evmChain: { address: { erc20Transfers: Page<{ txHash: string }> } } } }).network
-          .evmChain.address.erc20Transfers,
-    );
-    expect(got.map((t) => t.txHash)).toEqual(newestFirst(inRange).map((t) => t.txHash));
-    const sent = h.sandbox.log.find((r) => r.operation === 'listErc20Transactions')!;
-    expect(sent.query).toEqual(
-      expect.arrayContaining([
-        ['startBlock', String(startBlock)],
-        ['endBlock', String(endBlock)],
-      ]),
-    );
-
-    const router = [...cChain.contracts.values()].find(
-      (c) => c.ercType === 'UNKNOWN' && cChain.internalTransactions.filter((t) => t.from.address === c.address).length > 3,
-    )!;
-    const internals = cChain.internalTransactions.filter((t) => t.from.address === router.address || t.to.address === router.address);
-    const IQ = `query($after: String) { network { evmChain(evmChainId: 43114) { address(address: "${router.address.toLowerCase()}") {
-      internalTransactions(first: 3, after: $after) { pageInfo { hasNextPage endCursor } nodes { txHash internalTxType value isReverted } } } } } }`;
-    const igot = await walk(
-      async (after) =>
-        (
-          (await h.raw(IQ, { after })).data as {
-            network: { evmChain: { address: { internalTransactions: Page<{ txHash: string; internalTxType: string }> } } };
-          }
-        ).network.evmChain.address.internalTransactions,
-    );
-    expect(igot.map((t) => t.txHash)).toEqual(newestFirst(internals).map((t) => t.txHash));
-    expect(new Set(igot.map((t) => t.internalTxType)).size).toBeGreaterThan(0);
-  });
-
-  it('pages collectibles up to 500 per upstream call, and filters by contract', async () => {
-    const owner = [...new Set(cChain.collectibles.map((c) => c.owner))].sort(
-      (a, b) => cChain.collectibles.filter((c) => c.owner === b).length - cChain.collectibles.filter((c) => c.owner === a).length,
-    )[0]!;
-    const held = cChain.collectibles.filter((c) => c.owner === owner).map((c) => c.balance);
-    expect(held.length).toBeGreaterThan(600);
-    const Q = `query($contract: EvmHexAddress, $after: String) { network { evmChain(evmChainId: 43114) { address(address: "${owner}") {
-      collectibles(first: 600, contractAddress: $contract, after: $after) { pageInfo { hasNextPage endCursor } nodes { __typename address tokenId ercType metadata { indexStatus name } ... on Erc1155Balance { balance } ... on Erc721Balance { ownerAddress } } } } } } }`;
-    type Res = { network: { evmChain: { address: { collectibles: Page<{ address: string; tokenId: string; __typename: string }> } } } };
-    const key = (c: { address: string; tokenId: string }) => `${c.address}#${c.tokenId}`;
-    const res = await h.raw<Res>(Q);
-    const first = res.data!.network.evmChain.address.collectibles;
-    expect(first.nodes.map(key)).toEqual(held.slice(0, 600).map(key));
-    expect(first.pageInfo.hasNextPage).toBe(true);
-    // 600 = a full upstream page of 500, then the 100 still missing.
-    expect(h.sandbox.log.map((r) => r.query.find(([k]) => k === 'pageSize')?.[1])).toEqual(['500', '100']);
-    const rest = (await h.raw<Res>(Q, { after: first.pageInfo.endCursor })).data!.network.evmChain.address.collectibles;
-    expect(rest.nodes.map(key)).toEqual(held.slice(600).map(key));
-    expect(rest.pageInfo.hasNextPage).toBe(false);
-
-    const contracts = [...new Set(held.map((c) => c.address))];
-    expect(contracts.length).toBeGreaterThan(1);
-    for (const contract of contracts) {
-      h.sandbox.reset();
-      const filtered = (await h.raw<Res>(Q, { contract: contract.toLowerCase() })).data!.network.evmChain.address.collectibles;
-      expect(filtered.nodes.map(key)).toEqual(
-        held
-          .filter((c) => c.address === contract)
-          .slice(0, 600)
-          .map(key),
-      );
-      expect(filtered.nodes.length).toBeGreaterThan(0);
-      expect(h.sandbox.log[0]!.query).toContainEqual(['contractAddress', contract.toLowerCase()]);
-    }
-  });
-});
-
-describe('native balance', () => {
-  it('is the replayed balance at the latest or any block, priced in any currency', async () => {
-    const account = cChain.accounts[5]!;
-    const block = Math.floor(cChain.headBlock / 2);
-    const res = await h.raw<{
-      network: {
-        evmChain: {
-          address: {
-            now: { balance: string; symbol: string };
-            then: { balance: string; price: { currencyCode: string; value: number }; balanceValue: { value: number } };
-          };
-        };
-      };
-    }>(
-      `{ network { evmChain(evmChainId: 43114) { address(address: "${account}") {
-        now: nativeBalance { balance symbol decimals }
-        then: nativeBalance(blockNumber: "${block}", currency: JPY) { balance price { currencyCode value } balanceValue { currencyCode value } }
-      } } } }`,
-    );
-    const a = res.data!.network.evmChain.address;
-    expect(a.now).toMatchObject({ balance: String(cChain.balanceAt(account)), symbol: 'AVAX' });
-    expect(a.then.balance).toBe(String(cChain.balanceAt(account, block)));
-    expect(a.then.price).toEqual({ currencyCode: 'jpy', value: Math.round(cChain.native.priceUsd * FX_RATES.jpy! * 100) / 100 });
-    expect(a.then.balanceValue.value).toBeGreaterThan(0);
-  });
-
-  it('takes every currency of the spec', async () => {
-    const currencies = Object.keys(FX_RATES);
-    const query = `{ network { evmChain(evmChainId: 43114) { address(address: "${cChain.accounts[0]}") { ${currencies
-      .map((c) => `${c}: nativeBalance(currency: ${c.toUpperCase()}) { price { currencyCode } }`)
-      .join(' ')} } } } }`;
-    const res = await h.raw<{ network: { evmChain: { address: Record<string, { price: { currencyCode: string } }> } } }>(
-      query,
-      undefined,
-      {},
-    );
-    expect(res.errors).toBeUndefined();
-    for (const c of currencies) expect(res.data!.network.evmChain.address[c]!.price.currencyCode).toBe(c);
-  });
 });
 
 describe('links and lookups', () => {
-  it('finds an EVM chain by EVM chain id or blockchain id, and links it to its blockchain both ways', async () => {
-    const chain = [...evm.chains.values()].find((c) => c.chainId !== '43114')!;
-    const res = await h.raw<{
-      network: {
-        a: { blockchainId: string; blockchain: { evm: { evmChainId: number } } };
-        b: { evmChainId: number };
-        c: { evmChainId: number };
-        none: null;
-      };
-    }>(`{ network {
-      a: evmChain(evmChainId: ${chain.chainId}) { blockchainId blockchain { evm { evmChainId } } }
-      b: evmChain(blockchainId: "${chain.blockchainId}") { evmChainId }
-      c: evmChain(evmChainId: 43114) { evmChainId }
-      none: evmChain(evmChainId: 7) { evmChainId }
-    } }`);
-    expect(res.data!.network).toEqual({
-      a: { blockchainId: chain.blockchainId, blockchain: { evm: { evmChainId: Number(chain.chainId) } } },
-      b: { evmChainId: Number(chain.chainId) },
-      c: { evmChainId: 43114 },
-      none: null,
-    });
-  });
-
   it('takes a custom VM whose genesis has a chainId for what it is: not an EVM chain', async () => {
     const custom = world.subnets
       .flatMap((s) => s.blockchains)
