@@ -4,6 +4,9 @@
  */
 import { createHmac } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { operations as DataApiSpecOperations } from '../src/upstreams/data-api/openapi.js';
+import type { operations as MetricsApiSpecOperations } from '../src/upstreams/metrics-api/openapi.js';
+import type { DATA_API_OPERATIONS, METRICS_API_OPERATIONS } from '../src/upstreams/operations.js';
 
 export interface SandboxRequest {
   method: string;
@@ -20,12 +23,28 @@ export interface SandboxAnswer {
   headers?: Record<string, string>;
 }
 
-export interface Route {
+/**
+ * A Data API route's operation: one the gateway's clients declare, or the service's health check,
+ * which only the gateway's readiness asks (an operationId of the spec all the same). A route for
+ * an operation the gateway does not declare, or a misspelt one, fails to compile.
+ */
+export type DataApiRouteOperation = keyof typeof DATA_API_OPERATIONS | Extract<keyof DataApiSpecOperations, 'data-health-check'>;
+
+/** A Metrics API route's operation: the same, for the Metrics API. */
+export type MetricsApiRouteOperation =
+  | keyof typeof METRICS_API_OPERATIONS
+  | Extract<keyof MetricsApiSpecOperations, 'metrics-health-check'>;
+
+/**
+ * A route of one upstream, answering the operations `Operation` names: the Data API's and the
+ * Metrics API's routes are typed by their operations; the node's reads its method from the body.
+ */
+export interface Route<Operation extends string = string> {
   /**
    * The upstream operation, used for counting and fault targeting; read from the request when
    * the path does not say it (e.g. the method of a JSON-RPC body).
    */
-  operation: string | ((req: SandboxRequest, params: string[]) => string);
+  operation: Operation | ((req: SandboxRequest, params: string[]) => Operation);
   /** The HTTP method it answers; every method when absent. */
   method?: 'GET' | 'POST';
   pattern: RegExp;

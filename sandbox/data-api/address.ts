@@ -1,10 +1,10 @@
 /**
  * GET /v1/networks/{network}/addresses:listChainIds (getChainIdsForAddresses).
  */
-import { QueryReader, type Route } from '../routes.js';
+import { QueryReader, type DataApiRouteOperation, type Route } from '../routes.js';
 import { readAddresses, withWorld } from './common.js';
 
-export function addressRoutes(seed: string): Route[] {
+export function addressRoutes(seed: string): Route<DataApiRouteOperation>[] {
   return [
     {
       operation: 'getChainIdsForAddresses',

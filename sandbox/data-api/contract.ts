@@ -1,10 +1,10 @@
 /**
  * GET /v1/chains/{chainId}/addresses/{address} (getContractMetadata).
  */
-import { apiError, QueryReader, type Route } from '../routes.js';
+import { apiError, QueryReader, type DataApiRouteOperation, type Route } from '../routes.js';
 import { withChain } from './common.js';
 
-export function contractRoutes(seed: string): Route[] {
+export function contractRoutes(seed: string): Route<DataApiRouteOperation>[] {
   return [
     {
       operation: 'getContractMetadata',

@@ -3,11 +3,11 @@
  */
 import { isEvmAddress } from '../../src/base/ids.js';
 import type { CollectibleBalance } from '../../src/upstreams/data-api/evm-address.js';
-import { apiError, paginate, QueryReader, type Route } from '../routes.js';
+import { apiError, paginate, QueryReader, type DataApiRouteOperation, type Route } from '../routes.js';
 import { FX_RATES } from '../world/timeline.js';
 import { blockRange, CURRENCIES, fingerprint, inRange, newestFirst, same, withChain } from './common.js';
 
-export function evmAddressRoutes(seed: string): Route[] {
+export function evmAddressRoutes(seed: string): Route<DataApiRouteOperation>[] {
   return [
     {
       operation: 'listErc20Transactions',

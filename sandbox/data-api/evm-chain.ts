@@ -1,10 +1,10 @@
 /**
  * GET /v1/chains/{chainId}/transactions (listLatestTransactions), from the EVM side of the world.
  */
-import { paginate, QueryReader, type Route } from '../routes.js';
+import { paginate, QueryReader, type DataApiRouteOperation, type Route } from '../routes.js';
 import { fingerprint, newestFirst, withChain } from './common.js';
 
-export function evmChainRoutes(seed: string): Route[] {
+export function evmChainRoutes(seed: string): Route<DataApiRouteOperation>[] {
   return [
     {
       operation: 'listLatestTransactions',

@@ -3,11 +3,11 @@
  */
 import { isEvmAddress, type NetworkName } from '../../src/base/ids.js';
 import type { IcmMessage } from '../../src/upstreams/data-api/icm.js';
-import { paginate, QueryReader, type Route } from '../routes.js';
+import { paginate, QueryReader, type DataApiRouteOperation, type Route } from '../routes.js';
 import { getEvmWorld } from '../world/evm.js';
 import { fingerprint, networkOf, same, NETWORKS } from './common.js';
 
-export function icmRoutes(seed: string): Route[] {
+export function icmRoutes(seed: string): Route<DataApiRouteOperation>[] {
   return [
     {
       operation: 'listIcmMessagesByAddress',

@@ -3,7 +3,7 @@
  * spec (test/upstream/data-api-digest.md): one file of routes per domain, named like the gateway's
  * client (src/upstreams/data-api/) and schema (src/schema/) files of the same endpoints.
  */
-import type { Route } from '../routes.js';
+import type { DataApiRouteOperation, Route } from '../routes.js';
 import type { SandboxLive } from '../live.js';
 import { subnetRoutes } from './subnet.js';
 import { l1ValidatorRoutes } from './l1-validator.js';
@@ -19,7 +19,7 @@ import { signatureRoutes } from './signatures.js';
 import { healthRoutes } from './health.js';
 
 /** Every Data API route of the sandbox, by domain, each in the file named like the gateway's client and schema file. */
-export function dataApiRoutes(seed: string, live?: SandboxLive): Route[] {
+export function dataApiRoutes(seed: string, live?: SandboxLive): Route<DataApiRouteOperation>[] {
   return [
     ...subnetRoutes(seed),
     ...l1ValidatorRoutes(seed),

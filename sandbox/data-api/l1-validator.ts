@@ -2,10 +2,10 @@
  * GET /v1/networks/{network}/l1Validators (listL1Validators): active L1 validators unless asked.
  */
 import { parseCb58Id, parseNodeId } from '../../src/base/ids.js';
-import { paginate, QueryReader, type Route } from '../routes.js';
+import { paginate, QueryReader, type DataApiRouteOperation, type Route } from '../routes.js';
 import { fingerprint, sorted, withWorld } from './common.js';
 
-export function l1ValidatorRoutes(seed: string): Route[] {
+export function l1ValidatorRoutes(seed: string): Route<DataApiRouteOperation>[] {
   return [
     {
       operation: 'listL1Validators',

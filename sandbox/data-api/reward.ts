@@ -3,11 +3,11 @@
  */
 import { parseNodeId } from '../../src/base/ids.js';
 import type { HistoricalReward } from '../../src/upstreams/data-api/reward.js';
-import { paginate, QueryReader, type Route } from '../routes.js';
+import { paginate, QueryReader, type DataApiRouteOperation, type Route } from '../routes.js';
 import { FX_RATES } from '../world/timeline.js';
 import { CURRENCIES, fingerprint, readAddresses, sorted, SORT, withWorld } from './common.js';
 
-export function rewardRoutes(seed: string): Route[] {
+export function rewardRoutes(seed: string): Route<DataApiRouteOperation>[] {
   return [
     {
       operation: 'listHistoricalPrimaryNetworkRewards',

@@ -4,11 +4,11 @@
  */
 import { createHash } from 'node:crypto';
 import { cb58Decode, isHex } from '../../src/base/ids.js';
-import { apiError, BadRequest, QueryReader, type Route } from '../routes.js';
+import { apiError, BadRequest, QueryReader, type DataApiRouteOperation, type Route } from '../routes.js';
 import { getWorld } from '../world/world.js';
 import { networkOf, NETWORKS } from './common.js';
 
-export function signatureRoutes(seed: string): Route[] {
+export function signatureRoutes(seed: string): Route<DataApiRouteOperation>[] {
   return [
     {
       operation: 'aggregateSignatures',

@@ -1,10 +1,10 @@
 /**
  * GET /v1/networks/{network}/subnets (listSubnets): the world's subnets with their blockchains.
  */
-import { paginate, QueryReader, type Route } from '../routes.js';
+import { paginate, QueryReader, type DataApiRouteOperation, type Route } from '../routes.js';
 import { fingerprint, sorted, SORT, withWorld } from './common.js';
 
-export function subnetRoutes(seed: string): Route[] {
+export function subnetRoutes(seed: string): Route<DataApiRouteOperation>[] {
   return [
     {
       operation: 'listSubnets',

@@ -4,11 +4,11 @@
  */
 import { parseCb58Id } from '../../src/base/ids.js';
 import { PRIMARY_NETWORK_TX_TYPES, type PrimaryNetworkTxType } from '../../src/upstreams/data-api/wire.js';
-import { apiError, paginate, QueryReader, type Route } from '../routes.js';
+import { apiError, paginate, QueryReader, type DataApiRouteOperation, type Route } from '../routes.js';
 import type { SandboxLive } from '../live.js';
 import { chainOf, fingerprint, readAddresses, sorted, SORT, withWorld, type ChainKey } from './common.js';
 
-export function transactionRoutes(seed: string, live?: SandboxLive): Route[] {
+export function transactionRoutes(seed: string, live?: SandboxLive): Route<DataApiRouteOperation>[] {
   return [
     {
       operation: 'listLatestPrimaryNetworkTransactions',

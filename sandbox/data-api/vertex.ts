@@ -1,10 +1,10 @@
 /**
  * GET /v1/networks/{network}/blockchains/{blockchainId}/vertices (listLatestXChainVertices).
  */
-import { paginate, QueryReader, type Route } from '../routes.js';
+import { paginate, QueryReader, type DataApiRouteOperation, type Route } from '../routes.js';
 import { chainOf, fingerprint, sorted, withWorld } from './common.js';
 
-export function vertexRoutes(seed: string): Route[] {
+export function vertexRoutes(seed: string): Route<DataApiRouteOperation>[] {
   return [
     {
       operation: 'listLatestXChainVertices',

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { getEvmWorld, type EvmChainWorld } from '../world/evm.js';
-import { apiError, QueryReader, type Route } from '../routes.js';
+import { apiError, QueryReader, type MetricsApiRouteOperation, type Route } from '../routes.js';
 import type { SandboxLive } from '../live.js';
 import { HEALTHY } from '../data-api/health.js';
 
@@ -19,7 +19,7 @@ export interface MetricsState {
   tokenTtlMs: number;
 }
 
-export function metricsRoutes(seed: string, state: MetricsState, live?: SandboxLive): Route[] {
+export function metricsRoutes(seed: string, state: MetricsState, live?: SandboxLive): Route<MetricsApiRouteOperation>[] {
   const find = (chainId: string): EvmChainWorld | undefined => {
     for (const network of ['mainnet', 'fuji'] as const) {
       const evm = getEvmWorld(network, seed);
