@@ -1,3 +1,8 @@
+/**
+ * README's configuration table is what src/config/settings.ts declares: each setting in one row,
+ * the reloadable ones named in the "Reloads" table, and nothing written there by hand that the
+ * declarations do not say.
+ */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RELOADABLE, ROWS, SETTING_NAMES } from '../../src/config/settings.js';
