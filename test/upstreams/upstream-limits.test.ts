@@ -87,18 +87,22 @@ describe('the call budget counts every attempt', () => {
   });
 });
 
+/** A breaker that opens after three calls, half of them failing, from any one client, and probes after a second. */
+const BREAKER = {
+  BREAKER_FAILURE_RATE: '0.5',
+  BREAKER_MIN_REQUESTS: '3',
+  BREAKER_WINDOW_MS: '5000',
+  BREAKER_HALF_OPEN_MS: '1000',
+  BREAKER_MIN_CLIENTS: '1',
+  UPSTREAM_RETRIES: '0',
+};
+/** A distinct document per call (an alias), so that nothing is answered from the request's own reads. */
+const q = (i: number) => `{ network { s${i}: subnets(first: 1) { nodes { subnetId } } } }`;
+
 describe('the circuit breaker', () => {
   it('opens when most calls fail, fails fast with a retry hint, then probes and closes', async () => {
-    const h = await startHarness({
-      BREAKER_FAILURE_RATE: '0.5',
-      BREAKER_MIN_REQUESTS: '3',
-      BREAKER_WINDOW_MS: '5000',
-      BREAKER_HALF_OPEN_MS: '1000',
-      BREAKER_MIN_CLIENTS: '1',
-      UPSTREAM_RETRIES: '0',
-    });
+    const h = await startHarness(BREAKER);
     try {
-      const q = (i: number) => `{ network { s${i}: subnets(first: 1) { nodes { subnetId } } } }`;
       h.sandbox.fail({ operation: 'listSubnets', kind: 'status', status: 503, times: 3 });
       for (let i = 0; i < 3; i++) expect(codes(await h.raw(q(i)))).toEqual(['UPSTREAM_UNAVAILABLE']);
       expect(h.sandbox.count('listSubnets')).toBe(3);
@@ -124,16 +128,8 @@ describe('the circuit breaker', () => {
   });
 
   it('stays closed through a burst of failures among good answers', async () => {
-    const h = await startHarness({
-      BREAKER_FAILURE_RATE: '0.5',
-      BREAKER_MIN_REQUESTS: '3',
-      BREAKER_WINDOW_MS: '5000',
-      BREAKER_HALF_OPEN_MS: '1000',
-      BREAKER_MIN_CLIENTS: '1',
-      UPSTREAM_RETRIES: '0',
-    });
+    const h = await startHarness(BREAKER);
     try {
-      const q = (i: number) => `{ network { s${i}: subnets(first: 1) { nodes { subnetId } } } }`;
       for (let i = 0; i < 10; i++) expect((await h.raw(q(i))).errors).toBeUndefined();
       h.sandbox.fail({ operation: 'listSubnets', kind: 'status', status: 503, times: 4 });
       for (let i = 10; i < 14; i++) expect(codes(await h.raw(q(i)))).toEqual(['UPSTREAM_UNAVAILABLE']);
