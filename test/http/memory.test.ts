@@ -22,19 +22,25 @@ afterAll(async () => {
 
 const metrics = async () => (await fetch(`${gw.origin}/metrics`)).text();
 const MiB = 1_048_576;
+/** The default of IDLE_RELEASE_MS, which the gateway of this file runs with. */
+const IDLE_RELEASE_MS = 5_000;
 
 /** A document like an app's, made new by its name and alias (as a client inlining values makes it). */
 const document = (i: number) =>
   `query D${i} { network { s${i}: subnets(first: 2) { nodes { subnetId isL1 blockchains { blockchainId blockchainName evmChainId vmId } } } } }`;
 
 describe('documents a client sends once', () => {
-  it('4,000 distinct small documents cost the gateway less than 60 MB, within what it counts', async () => {
+  it('4,000 distinct small documents cost the gateway less than 60 MB, within what it counts', { timeout: 60_000 }, async () => {
     for (let i = -20; i < 0; i++) await gw.query(document(i));
     const before = await metrics();
     for (let i = 0; i < 4000; i += 40) {
       const batch = Array.from({ length: 40 }, (_, j) => gw.query(document(i + j)));
       for (const { status } of await Promise.all(batch)) expect(status).toBe(200);
     }
+    // What it keeps, not the garbage of the burst a collection has yet to reach: read once the
+    // gateway has been quiet for IDLE_RELEASE_MS (5 s by default), when it collects and hands
+    // memory back. Read at once, the same burst measured from 44 to 71 MB, by when V8 last collected.
+    await new Promise((resolve) => setTimeout(resolve, IDLE_RELEASE_MS + 1_000));
     const after = await metrics();
     // Parsed documents stay within DOCUMENT_CACHE_MAX_BYTES (4 MiB by default); none ran twice, so none was compiled.
     const parsed = sample(after, 'gateway_cache_bytes', { store: 'documents', kind: 'parsed' });
