@@ -22,6 +22,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { badInput } from './errors.js';
 import { decodeCanonicalBase64url } from '../base/ids.js';
+import { pagesOf, type PagedOperation } from '../upstreams/operations.js';
 
 export interface ConnectionArgs {
   first?: number | null;
@@ -39,6 +40,8 @@ export interface PageSpec {
   defaultFirst: number;
   /** The most items one field may ask for; more than `maxPageSize` costs several calls. */
   maxFirst: number;
+  /** The items one upstream call is priced to return (src/schema/cost.ts `paged`): `maxPageSize`, or fewer where the upstream cuts its pages short. */
+  pricedPageSize: number;
 }
 
 export interface UpstreamPage<T> {
@@ -81,9 +84,35 @@ const MAC_RE = /^[A-Za-z0-9_-]{22}$/;
 /** Bounds the calls one connection makes even if an upstream keeps sending empty pages. */
 const MAX_PAGES_PER_FIELD = 64;
 
-export const PAGE_SPECS = {
-  standard: (field: string): PageSpec => ({ field, maxPageSize: 100, defaultFirst: 10, maxFirst: 500 }),
-};
+/** What a field decides about its pages itself, beside what its operation's entry says. */
+export interface FieldPaging {
+  /** The most items the field may ask for: 500 unless it says (five pages of the usual 100). */
+  maxFirst?: number;
+  /** `first` when the client gives none, where the upstream's default suits a client badly, or where the request must name a size. */
+  defaultFirst?: number;
+  /** Items fetched past a page to learn whether another follows: they come out of the upstream's largest page. */
+  lookahead?: number;
+}
+
+/**
+ * A connection's bounds over one operation's pages. The upstream's side comes from the operation's
+ * entry in its client file (`pages`, src/upstreams/sharing.ts): pages of at most its `max` items,
+ * `first` defaulting to its default page size, each call priced at the items it returns. So a field
+ * pages, and is priced, by what its operation declares, and cannot disagree with it.
+ */
+export function pageSpec(operation: PagedOperation, field: string, own: FieldPaging = {}): PageSpec {
+  const pages = pagesOf(operation);
+  const maxPageSize = pages.max - (own.lookahead ?? 0);
+  const defaultFirst = own.defaultFirst ?? pages.default;
+  if (defaultFirst === undefined) throw new Error(`${operation} has no default page size: give ${field} a defaultFirst of its own`);
+  return {
+    field,
+    maxPageSize,
+    defaultFirst,
+    maxFirst: own.maxFirst ?? 500,
+    pricedPageSize: Math.min(pages.priced ?? maxPageSize, maxPageSize),
+  };
+}
 
 export function fingerprintOf(parts: unknown): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 12);

@@ -32,6 +32,7 @@ import { getContractMetadata } from '../upstreams/data-api/contract.js';
 import { listL1Validators } from '../upstreams/data-api/l1-validator.js';
 import { listSubnets } from '../upstreams/data-api/subnet.js';
 import { getTxByHash, listLatestPrimaryNetworkTransactions } from '../upstreams/data-api/transaction.js';
+import { pagesOf } from '../upstreams/operations.js';
 import type { RequestReads } from '../reuse/reads.js';
 
 /** Addresses per `listChainIds` call: ~45 characters each keeps the URL near 4.5 KB. */
@@ -60,8 +61,8 @@ export type TxKey = { network: NetworkName; chain: PrimaryChainAlias; txHash: st
 /** An L1 validator by validation id; with its subnet when the asker knows it, which lets one listing find many. */
 export type L1ValidatorKey = { network: NetworkName; validationId: string; subnetId?: string | undefined };
 
-/** The most L1 validators one listing call returns. */
-const L1_LISTING_PAGE = 100;
+/** The most L1 validators one listing call returns, as its client file declares. */
+const L1_LISTING_PAGE = pagesOf('listL1Validators').max;
 
 const txKey = (k: TxKey) => `tx|${k.network}|${k.chain}|${k.txHash}`;
 const l1ValidatorKey = (k: { network: NetworkName; validationId: string }) => `l1v|${k.network}|${k.validationId}`;

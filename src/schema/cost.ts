@@ -117,7 +117,7 @@ declare global {
 
 /**
  * The price of a connection over an upstream's pages: `first` (or the default) items, in pages of
- * the upstream's largest size, plus one when resuming (`after` may need the page its cursor's
+ * what one call of its operation returns (`pageSpec` takes it from the operation's entry), plus one when resuming (`after` may need the page its cursor's
  * item was on before the next one). `calls` adds what a page needs besides (a lookup first, say).
  * Arguments the connection refuses before any call (checkConnectionArgs: `first` out of bounds,
  * `last`, `before`) cost nothing: the field answers BAD_USER_INPUT, not the objects they ask for.
@@ -137,7 +137,9 @@ export function paged<Args extends ConnectionArgs = ConnectionArgs>(
     calls: (args, where) =>
       first(args) === 0
         ? 0
-        : Math.ceil(first(args) / spec.maxPageSize) + (args.after ? 1 : 0) + (typeof more === 'function' ? more(args, where) : (more ?? 0)),
+        : Math.ceil(first(args) / spec.pricedPageSize) +
+          (args.after ? 1 : 0) +
+          (typeof more === 'function' ? more(args, where) : (more ?? 0)),
     items: first,
     slicing: ['first'],
   };

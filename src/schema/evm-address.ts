@@ -10,7 +10,7 @@ import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { SUBNET_CATALOG } from './pools.js';
 import { lookupPrice } from './lookups.js';
-import { pageConnection, PAGE_SPECS, type ConnectionArgs, type CursorCodec, type PageSpec } from '../graphql/connection.js';
+import { pageConnection, pageSpec, type ConnectionArgs, type CursorCodec, type PageSpec } from '../graphql/connection.js';
 import { ErcTypeEnum } from './contract.js';
 import { CurrencyEnum } from './enums.js';
 import { known, resolveEvmChain } from './evm-chain.js';
@@ -202,9 +202,9 @@ const NativeBalanceRef = builder.objectRef<Chained<NativeTokenBalance>>('NativeB
 });
 
 // Separate specs: a cursor of one list must not resume the other.
-const ERC20_PAGE = PAGE_SPECS.standard('erc20Transfers');
-const INTERNALS_PAGE = PAGE_SPECS.standard('internalTransactions');
-const COLLECTIBLES_PAGE: PageSpec = { field: 'collectibles', maxPageSize: 500, defaultFirst: 10, maxFirst: 1000 };
+const ERC20_PAGE = pageSpec('listErc20Transactions', 'erc20Transfers');
+const INTERNALS_PAGE = pageSpec('listInternalTransactions', 'internalTransactions');
+const COLLECTIBLES_PAGE = pageSpec('listCollectibleBalances', 'collectibles', { maxFirst: 1000 });
 
 function checkBlockRange(
   startBlock: number | null | undefined,

@@ -11,7 +11,7 @@ import { builder } from './builder.js';
 import { paged, type Pool, type Where } from './cost.js';
 import { SUBNET_CATALOG } from './pools.js';
 import { lookupPrice } from './lookups.js';
-import { PAGE_SPECS, pageConnection } from '../graphql/connection.js';
+import { pageConnection, pageSpec } from '../graphql/connection.js';
 import { NetworkNameEnum } from './enums.js';
 import { keyField, keyNetwork, shown } from './entity-keys.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
@@ -166,7 +166,7 @@ const EvmTransactionRef = builder.objectRef<EvmTxModel>('EvmTransaction').implem
   }),
 });
 
-const EVM_TXS_PAGE = PAGE_SPECS.standard('transactions');
+const EVM_TXS_PAGE = pageSpec('listLatestTransactions', 'transactions');
 
 // By id (`node(id:)`, `_entities`): from the subnet catalog (the C-Chain, known by heart, is counted too).
 lookupPrice(EvmChainRef.name, { pools: [SUBNET_CATALOG] });

@@ -11,7 +11,7 @@ import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { NETWORKS } from '../loaders/data-api.js';
 import { SUBNET_CATALOG } from './pools.js';
-import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../graphql/connection.js';
+import { pageConnection, pageSpec, type ConnectionArgs } from '../graphql/connection.js';
 import { ErcTypeEnum } from './contract.js';
 import { NetworkNameEnum } from './enums.js';
 import { known } from './evm-chain.js';
@@ -122,7 +122,8 @@ IcmMessageRef.implement({
   }),
 });
 
-const ICM_PAGE = PAGE_SPECS.standard('icmMessages');
+const ICM_PAGE = pageSpec('listIcmMessages', 'icmMessages');
+const ICM_BY_ADDRESS_PAGE = pageSpec('listIcmMessagesByAddress', 'icmMessages');
 const IcmConnection = builder.connectionObject(
   { type: IcmMessageRef, name: 'IcmMessageConnection', description: 'A page of ICM messages, newest first.' },
   { name: 'IcmMessageEdge', description: 'A message and its cursor.' },
@@ -153,7 +154,7 @@ function byAddress(ctx: GatewayContext, network: NetworkName | null, address: st
   return pageConnection({
     cursors: ctx.cursors,
     args,
-    spec: ICM_PAGE,
+    spec: ICM_BY_ADDRESS_PAGE,
     filters: ['address', network ?? 'all', address.toLowerCase()],
     fetchPage: async (page) => {
       const res = await listIcmMessagesByAddress(ctx.dataApi, address, { ...page, network: network ?? undefined });
@@ -169,7 +170,7 @@ function byAddress(ctx: GatewayContext, network: NetworkName | null, address: st
  * A page of an address's messages; across networks (`allNetworks`), each message is placed on the
  * network whose subnet catalog lists its chains: both networks' catalogs, at most.
  */
-const BY_ADDRESS_PRICE = paged<ConnectionArgs & { allNetworks?: boolean | null }>(ICM_PAGE, {
+const BY_ADDRESS_PRICE = paged<ConnectionArgs & { allNetworks?: boolean | null }>(ICM_BY_ADDRESS_PAGE, {
   pools: (args) => (args.allNetworks ? NETWORKS.map((scope) => ({ ...SUBNET_CATALOG, scope })) : []),
 });
 

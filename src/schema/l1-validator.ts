@@ -7,7 +7,7 @@ import { parseCb58Id, type NetworkName } from '../base/ids.js';
 import type { ListL1ValidatorsResponse } from '../upstreams/data-api/l1-validator.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
-import { PAGE_SPECS, emptyConnection, pageConnection, type ConnectionArgs } from '../graphql/connection.js';
+import { emptyConnection, pageConnection, pageSpec, type ConnectionArgs } from '../graphql/connection.js';
 import { NetworkNameEnum } from './enums.js';
 import { keyField, keyNetwork } from './entity-keys.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
@@ -61,7 +61,7 @@ const BalanceOwnerRef = builder.objectRef<{ network: NetworkName; addresses: str
   }),
 });
 
-const L1_VALIDATORS_PAGE = PAGE_SPECS.standard('l1Validators');
+const L1_VALIDATORS_PAGE = pageSpec('listL1Validators', 'l1Validators');
 
 /** The arguments of an l1Validators field: a page, and filters. */
 type L1ValidatorsArgs = ConnectionArgs & {

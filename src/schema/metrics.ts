@@ -6,7 +6,7 @@ import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { tpsFeed } from '../live/feeds.js';
 import { eventValue, openFeed, POLL_NOTE } from './subscriptions.js';
-import { pageConnection, type ConnectionArgs, type PageSpec } from '../graphql/connection.js';
+import { pageConnection, pageSpec, type ConnectionArgs } from '../graphql/connection.js';
 import type { GatewayContext } from '../graphql/context.js';
 import { getAvgTps } from '../upstreams/metrics-api/metrics.js';
 import { BlockchainRef, EvmChainRef, evmModelOf, type EvmChainModel } from './refs.js';
@@ -43,8 +43,8 @@ const TpsConnection = builder.connectionObject(
   { name: 'TpsEdge', description: 'A day and its cursor.' },
 );
 
-// The Metrics API sets its own page size; `first` only decides how many points come back.
-const TPS_PAGE: PageSpec = { field: 'averageTps', maxPageSize: 100, defaultFirst: 30, maxFirst: 1000 };
+// The Metrics API sets its own page size; `first` only decides how many points come back: a month unless asked.
+const TPS_PAGE = pageSpec('getAvgTps', 'averageTps', { defaultFirst: 30, maxFirst: 1000 });
 
 function averageTps(ctx: GatewayContext, chain: EvmChainModel, args: ConnectionArgs) {
   return pageConnection({

@@ -14,7 +14,8 @@ import { blocksFeed, type BlockChain } from '../live/feeds.js';
 import { PrimaryNetworkChainEnum } from './enums.js';
 import { toNetwork } from './inputs.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
-import { pageConnection, type PageSpec } from '../graphql/connection.js';
+import { pageConnection, pageSpec } from '../graphql/connection.js';
+import { pagesOf } from '../upstreams/operations.js';
 import { CB58IdScalar } from './scalars.js';
 import {
   indexGetContainerByID,
@@ -65,9 +66,9 @@ const ContainerRef = builder.objectRef<ContainerModel>('IndexedContainer').imple
 });
 
 /** Containers per index.getContainerRange call: the node's MaxFetchedByRange. */
-const MAX_RANGE = 1024;
+const MAX_RANGE = pagesOf('index.getContainerRange').max;
 // One container more than a page is fetched to know whether another page follows.
-const CONTAINERS_PAGE: PageSpec = { field: 'containers', maxPageSize: MAX_RANGE - 1, defaultFirst: 100, maxFirst: 10_000 };
+const CONTAINERS_PAGE = pageSpec('index.getContainerRange', 'containers', { defaultFirst: 100, maxFirst: 10_000, lookahead: 1 });
 
 function containers(ctx: GatewayContext, index: IndexModel, from: string, args: Parameters<typeof pageConnection>[0]['args']) {
   return pageConnection({

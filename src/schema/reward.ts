@@ -9,7 +9,7 @@ import type { CurrencyCode, SortOrder } from '../upstreams/data-api/wire.js';
 import type { HistoricalReward } from '../upstreams/data-api/reward.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
-import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../graphql/connection.js';
+import { pageConnection, pageSpec, type ConnectionArgs } from '../graphql/connection.js';
 import { CurrencyEnum, RewardTypeEnum, SortOrderEnum } from './enums.js';
 import { checkAddresses, checkListSize } from './inputs.js';
 import { AvalancheAddressScalar, NodeIdScalar } from './scalars.js';
@@ -49,7 +49,7 @@ const RewardRef = builder.objectRef<RewardModel>('HistoricalReward').implement({
   }),
 });
 
-const REWARDS_PAGE = PAGE_SPECS.standard('rewards');
+const REWARDS_PAGE = pageSpec('listHistoricalPrimaryNetworkRewards', 'rewards');
 
 const RewardConnection = builder.connectionObject(
   { type: RewardRef, name: 'HistoricalRewardConnection', description: 'A page of staking rewards.' },

@@ -9,7 +9,7 @@ import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { SUBNET_CATALOG } from './pools.js';
 import { lookupPrice } from './lookups.js';
-import { pageConnection } from '../graphql/connection.js';
+import { pageConnection, pageSpec } from '../graphql/connection.js';
 import { NetworkNameEnum, SortOrderEnum } from './enums.js';
 import { keyField, keyNetwork } from './entity-keys.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
@@ -40,7 +40,7 @@ export async function findSubnet(ctx: GatewayContext, network: NetworkName, subn
   return subnet ? subnetModel(network, subnet) : null;
 }
 
-export const SUBNETS_PAGE = { field: 'subnets', maxPageSize: 10_000, defaultFirst: 100, maxFirst: 10_000 };
+export const SUBNETS_PAGE = pageSpec('listSubnets', 'subnets', { maxFirst: 10_000 });
 
 OwnershipRef.implement({
   description: 'Who controls a subnet: `threshold` of `addresses` must sign its changes, after `locktime`.',

@@ -23,7 +23,7 @@ import { paged } from './cost.js';
 import { lookupPrice } from './lookups.js';
 import { transactionsFeed } from '../live/feeds.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
-import { PAGE_SPECS, pageConnection, type ConnectionArgs } from '../graphql/connection.js';
+import { pageConnection, pageSpec, type ConnectionArgs } from '../graphql/connection.js';
 import {
   AssetCapEnum,
   AssetTypeEnum,
@@ -439,16 +439,9 @@ builder.node(CChainTransactionRef, {
 
 // --- lists -------------------------------------------------------------------------------
 
-const TRANSACTIONS_PAGE = PAGE_SPECS.standard('transactions');
-
-/**
- * What a page of transactions is priced at. The Data API cuts a page short once its transactions'
- * UTXOs reach a threshold it does not publish (the sandbox cuts at 250, UTXO_PAGE_THRESHOLD), and
- * the connection then reads on: a page is priced to hold 50 transactions, as many as that threshold
- * leaves for transactions of 5 UTXOs. A page of heavier transactions (imports of many UTXOs) is
- * shorter, and a `first` past 50 then takes more calls than priced.
- */
-const TRANSACTIONS_PRICE = paged({ ...TRANSACTIONS_PAGE, maxPageSize: 50 });
+// Pages of 100, priced at 50 transactions a call: the operation's entry says why.
+const TRANSACTIONS_PAGE = pageSpec('listLatestPrimaryNetworkTransactions', 'transactions');
+const TRANSACTIONS_PRICE = paged(TRANSACTIONS_PAGE);
 
 PrimaryNetworkChainInfoRef.implement({
   description: "Which chain and network a Primary Network listing is of, as the Data API's answer says (its `chainInfo`).",

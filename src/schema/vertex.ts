@@ -5,7 +5,7 @@ import type { NetworkName } from '../base/ids.js';
 import type { ListXChainVerticesResponse, XChainVertex } from '../upstreams/data-api/vertex.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
-import { PAGE_SPECS, pageConnection } from '../graphql/connection.js';
+import { pageConnection, pageSpec } from '../graphql/connection.js';
 import { listLatestXChainVertices } from '../upstreams/data-api/vertex.js';
 import { NetworkRef, PrimaryNetworkChainInfoRef } from './refs.js';
 
@@ -27,7 +27,7 @@ const VertexRef = builder.objectRef<VertexModel>('XChainVertex').implement({
   }),
 });
 
-const VERTICES_PAGE = PAGE_SPECS.standard('vertices');
+const VERTICES_PAGE = pageSpec('listLatestXChainVertices', 'vertices');
 
 builder.objectField(NetworkRef, 'vertices', (t) =>
   t.connection(

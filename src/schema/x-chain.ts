@@ -14,7 +14,7 @@ import type { AssetDescription, AvmBlockJson, AvmChain, AvmTxJson, UtxoIndex } f
 import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { ASSET_DESCRIPTIONS } from './pools.js';
-import { pageConnection, type ConnectionArgs, type PageSpec } from '../graphql/connection.js';
+import { pageConnection, pageSpec, type ConnectionArgs } from '../graphql/connection.js';
 import { checkAddresses, toNetwork } from './inputs.js';
 import { MAX_BLOCKS_PER_POLL, xChainBlocksFeed } from '../live/feeds.js';
 
@@ -250,7 +250,7 @@ export const NodeUtxoRef = builder.objectRef<NodeUtxoModel>('NodeUtxo').implemen
   }),
 });
 
-const UTXOS_PAGE: PageSpec = { field: 'utxos', maxPageSize: 1024, defaultFirst: 100, maxFirst: 4096 };
+const UTXOS_PAGE = pageSpec('avm.getUTXOs', 'utxos', { defaultFirst: 100, maxFirst: 4096 });
 /** Addresses one avm.getUTXOs call may name (the gateway's bound; each can own many UTXOs). */
 const MAX_UTXO_ADDRESSES = 64;
 

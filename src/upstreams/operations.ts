@@ -25,7 +25,7 @@ import { nodeIndexMethods } from './node/node-index.js';
 import { pChainMethods } from './node/p-chain.js';
 import { subnetEvmMethods } from './node/subnet-evm.js';
 import { xChainMethods } from './node/x-chain.js';
-import type { OperationEntry } from './sharing.js';
+import type { OperationEntry, PageBounds } from './sharing.js';
 
 export const DATA_API_OPERATIONS = {
   ...subnetOperations,
@@ -67,3 +67,13 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationEntry>> = {
   ...METRICS_API_OPERATIONS,
   ...NODE_METHODS,
 };
+
+type Entries = typeof DATA_API_OPERATIONS & typeof METRICS_API_OPERATIONS & typeof NODE_METHODS;
+
+/** An operation that pages: one whose entry says its page bounds. */
+export type PagedOperation = { [Id in keyof Entries]: Entries[Id] extends { pages: PageBounds } ? Id : never }[keyof Entries];
+
+/** The page bounds its domain file declares for an operation that pages. */
+export function pagesOf(operation: PagedOperation): PageBounds {
+  return (OPERATIONS[operation] as Entries[PagedOperation]).pages;
+}

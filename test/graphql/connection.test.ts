@@ -19,7 +19,7 @@ function upstream(initial: string[]) {
 }
 
 const cursors = new CursorCodec('test-secret');
-const spec = { field: 'items', maxPageSize: 4, defaultFirst: 4, maxFirst: 20 };
+const spec = { field: 'items', maxPageSize: 4, defaultFirst: 4, maxFirst: 20, pricedPageSize: 4 };
 
 function page(api: ReturnType<typeof upstream>, args: ConnectionArgs, lostAnchor?: 'skip' | 'restart', rankOf?: (x: string) => number) {
   return pageConnection({

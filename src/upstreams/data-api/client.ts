@@ -7,7 +7,7 @@
  * validate input; this layer only encodes it.
  */
 import type { HttpRequest, QueryValue } from '../http.js';
-import type { OperationTable } from '../sharing.js';
+import type { EntryOf } from '../sharing.js';
 import { checkedAnswer, type Transport } from '../transport.js';
 import type { operations } from './openapi.js';
 
@@ -23,8 +23,21 @@ export interface DeclaredDataApiOperations {}
 /** An operation of the spec that a domain file declares. */
 export type DataApiOperation = keyof DeclaredDataApiOperations & keyof operations;
 
-/** A domain file's entries: operationIds of the spec only. */
-export type DataApiOperationTable = OperationTable<keyof operations & string>;
+/** Whether the spec gives an operation a `pageSize`: then it pages, and its entry must say how. */
+type PagedInSpec<Id extends keyof operations> = operations[Id]['parameters'] extends { query?: infer Query }
+  ? [NonNullable<Query>] extends [never] // no query parameters at all (`query?: never`)
+    ? false
+    : 'pageSize' extends keyof NonNullable<Query>
+      ? true
+      : false
+  : false;
+
+/**
+ * A domain file's entries: operationIds of the spec only, each with its page bounds exactly when
+ * the spec gives it a `pageSize` (test/upstreams/operations.test.ts checks the bounds' values
+ * against the spec's).
+ */
+export type DataApiOperationTable = { readonly [Id in keyof operations & string]?: EntryOf<PagedInSpec<Id>> };
 
 export interface DataApiOptions {
   baseUrl: string;

@@ -5,7 +5,7 @@ import { segment } from '../http.js';
 import type { DataApiClient, DataApiOperationTable } from './client.js';
 import type { Answer, Flat } from './wire.js';
 
-/** How long the answers of this file's operations are shared (src/upstreams/sharing.ts). */
+/** How long the answers of this file's operations are shared, and how the paged ones page (src/upstreams/sharing.ts). */
 export const contractOperations = {
   getContractMetadata: { freshness: 'contracts' },
 } as const satisfies DataApiOperationTable;

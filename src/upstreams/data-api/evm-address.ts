@@ -5,12 +5,12 @@ import { segment } from '../http.js';
 import type { DataApiClient, PageParams, DataApiOperationTable } from './client.js';
 import type { Schemas, Answer, Flat, CurrencyCode } from './wire.js';
 
-/** How long the answers of this file's operations are shared (src/upstreams/sharing.ts). */
+/** How long the answers of this file's operations are shared, and how the paged ones page (src/upstreams/sharing.ts). */
 export const evmAddressOperations = {
-  listErc20Transactions: { freshness: 'transactions' },
-  listInternalTransactions: { freshness: 'transactions' },
+  listErc20Transactions: { freshness: 'transactions', pages: { max: 100, default: 10 } },
+  listInternalTransactions: { freshness: 'transactions', pages: { max: 100, default: 10 } },
   getNativeBalance: { freshness: 'balances' },
-  listCollectibleBalances: { freshness: 'balances' },
+  listCollectibleBalances: { freshness: 'balances', pages: { max: 500, default: 10 } },
 } as const satisfies DataApiOperationTable;
 
 declare module './client.js' {

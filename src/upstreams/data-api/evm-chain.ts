@@ -5,9 +5,9 @@ import { segment } from '../http.js';
 import type { DataApiClient, PageParams, DataApiOperationTable } from './client.js';
 import type { Schemas, Answer } from './wire.js';
 
-/** How long the answers of this file's operations are shared (src/upstreams/sharing.ts). */
+/** How long the answers of this file's operations are shared, and how the paged ones page (src/upstreams/sharing.ts). */
 export const evmChainOperations = {
-  listLatestTransactions: { freshness: 'transactions' },
+  listLatestTransactions: { freshness: 'transactions', pages: { max: 100, default: 10 } },
 } as const satisfies DataApiOperationTable;
 
 declare module './client.js' {

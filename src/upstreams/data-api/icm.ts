@@ -5,10 +5,10 @@ import { segment } from '../http.js';
 import type { DataApiClient, DataApiOperationTable, PageParams } from './client.js';
 import type { Answer, Flat, WireNetwork } from './wire.js';
 
-/** How long the answers of this file's operations are shared (src/upstreams/sharing.ts). */
+/** How long the answers of this file's operations are shared, and how the paged ones page (src/upstreams/sharing.ts). */
 export const icmOperations = {
-  listIcmMessagesByAddress: { freshness: 'transactions' },
-  listIcmMessages: { freshness: 'transactions' },
+  listIcmMessagesByAddress: { freshness: 'transactions', pages: { max: 100, default: 10 } },
+  listIcmMessages: { freshness: 'transactions', pages: { max: 100, default: 10 } },
 } as const satisfies DataApiOperationTable;
 
 declare module './client.js' {

@@ -5,9 +5,9 @@ import { segment } from '../http.js';
 import type { DataApiClient, PageParams, DataApiOperationTable } from './client.js';
 import type { Schemas, Answer, WireNetwork, BlsCredentials } from './wire.js';
 
-/** How long the answers of this file's operations are shared (src/upstreams/sharing.ts). */
+/** How long the answers of this file's operations are shared, and how the paged ones page (src/upstreams/sharing.ts). */
 export const l1ValidatorOperations = {
-  listL1Validators: { freshness: 'validators' },
+  listL1Validators: { freshness: 'validators', pages: { max: 100, default: 10 } },
 } as const satisfies DataApiOperationTable;
 
 declare module './client.js' {

@@ -6,9 +6,16 @@ import type { DataApiClient, PageParams, DataApiOperationTable } from './client.
 import type { L1Validator } from './l1-validator.js';
 import type { PrimaryNetworkTxType, Schemas, SortOrder, WireNetwork } from './wire.js';
 
-/** How long the answers of this file's operations are shared (src/upstreams/sharing.ts). */
+/**
+ * How long the answers of this file's operations are shared, and how the paged ones page
+ * (src/upstreams/sharing.ts). The Data API cuts a page of transactions short once their UTXOs
+ * reach a threshold it does not publish (the sandbox cuts at 250, UTXO_PAGE_THRESHOLD): a call is
+ * priced to return 50 transactions, as many as that threshold leaves for transactions of 5 UTXOs.
+ * A page of heavier transactions (imports of many UTXOs) is shorter, and a list then takes more
+ * calls than priced.
+ */
 export const transactionOperations = {
-  listLatestPrimaryNetworkTransactions: { freshness: 'transactions' },
+  listLatestPrimaryNetworkTransactions: { freshness: 'transactions', pages: { max: 100, default: 10, priced: 50 } },
   getTxByHash: { freshness: 'immutable' },
 } as const satisfies DataApiOperationTable;
 

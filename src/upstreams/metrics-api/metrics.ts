@@ -4,9 +4,10 @@
 import { segment } from '../http.js';
 import type { MetricsApiClient, MetricsApiOperationTable } from './client.js';
 
-/** How long the answers of this file's operations are shared (src/upstreams/sharing.ts). */
+/** How long the answers of this file's operations are shared, and how the paged ones page (src/upstreams/sharing.ts). */
 export const metricsOperations = {
-  getAvgTps: { freshness: 'tps' },
+  // The legacy route takes no page size: the service sends pages of 100 days.
+  getAvgTps: { freshness: 'tps', pages: { max: 100, default: 100 } },
 } as const satisfies MetricsApiOperationTable;
 
 declare module './client.js' {

@@ -7,14 +7,15 @@ import type { NetworkName } from '../../base/ids.js';
 import { nullIfMissing, type NodeClient, type Endpoint, type Uint, type NodeMethodTable } from './client.js';
 
 /**
- * How long the answers of this file's methods are shared (src/upstreams/sharing.ts). A range past
+ * How long the answers of this file's methods are shared, and how the paged ones page
+ * (src/upstreams/sharing.ts). A range past
  * the last accepted container grows, so ranges and what is accepted are chain state.
  */
 export const nodeIndexMethods = {
   'index.getContainerByID': { freshness: 'immutable' },
   'index.getContainerByIndex': { freshness: 'immutable' },
   'index.getIndex': { freshness: 'immutable' },
-  'index.getContainerRange': { freshness: 'heights' },
+  'index.getContainerRange': { freshness: 'heights', pages: { max: 1024 } },
   'index.getLastAccepted': { freshness: 'heights' },
   'index.isAccepted': { freshness: 'heights' },
 } as const satisfies NodeMethodTable;

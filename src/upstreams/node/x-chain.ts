@@ -19,7 +19,8 @@ import {
 } from './client.js';
 
 /**
- * How long the answers of this file's methods are shared (src/upstreams/sharing.ts). An asset
+ * How long the answers of this file's methods are shared, and how the paged ones page
+ * (src/upstreams/sharing.ts). An asset
  * named by an alias rather than its id is config (src/reuse/freshness.ts refines it by its params).
  */
 export const xChainMethods = {
@@ -32,7 +33,7 @@ export const xChainMethods = {
   'avm.getTx': { freshness: 'immutable' },
   'avm.getTxFee': { freshness: 'config' },
   'avm.getTxStatus': { freshness: 'heights' },
-  'avm.getUTXOs': { freshness: 'balances' },
+  'avm.getUTXOs': { freshness: 'balances', pages: { max: 1024, default: 1024 } },
 } as const satisfies NodeMethodTable;
 
 declare module './client.js' {
