@@ -35,9 +35,12 @@ export type MetricsApiRouteOperation =
   | keyof typeof METRICS_API_OPERATIONS
   | Extract<keyof MetricsApiSpecOperations, 'metrics-health-check'>;
 
+/** What answers a request a route matched; `params` are the pattern's groups. */
+export type Handle = (req: SandboxRequest, params: string[]) => SandboxAnswer | Promise<SandboxAnswer>;
+
 /**
- * A route of one upstream, answering the operations `Operation` names: the Data API's and the
- * Metrics API's routes are typed by their operations; the node's reads its method from the body.
+ * A route of one upstream as the server matches it: the Data API's and the Metrics API's are
+ * their operations' routes in a list (`routeList`); the node's reads its method from the body.
  */
 export interface Route<Operation extends string = string> {
   /**
@@ -48,7 +51,38 @@ export interface Route<Operation extends string = string> {
   /** The HTTP method it answers; every method when absent. */
   method?: 'GET' | 'POST';
   pattern: RegExp;
-  handle: (req: SandboxRequest, params: string[]) => SandboxAnswer | Promise<SandboxAnswer>;
+  handle: Handle;
+}
+
+/** A Data API or Metrics API route, filed under the operation it answers. */
+export interface OperationRoute {
+  method: 'GET' | 'POST';
+  pattern: RegExp;
+  handle: Handle;
+}
+
+/**
+ * An upstream's routes keyed by operation id: every operation has one, a path of its own or, for
+ * an operation served at more than one, a list of them. The complete record is what makes a
+ * declared operation without a route fail to compile, and a route under an operation nobody
+ * declares (or misspelt) too; a domain file's part of it `satisfies` the `Partial`.
+ */
+export type RoutesOf<Operation extends string> = Record<Operation, OperationRoute | readonly OperationRoute[]>;
+
+/** The Data API's routes, or a domain file's part of them. */
+export type DataApiRoutes = Partial<RoutesOf<DataApiRouteOperation>>;
+
+/** The Metrics API's routes, or a part of them. */
+export type MetricsApiRoutes = Partial<RoutesOf<MetricsApiRouteOperation>>;
+
+/**
+ * The record as the server matches it: one route per pattern, in the record's order, first match
+ * wins (no two patterns of one upstream overlap today, so the order is only a tie-break).
+ */
+export function routeList<Operation extends string>(routes: Partial<RoutesOf<Operation>>): Route<Operation>[] {
+  return (Object.entries(routes) as [Operation, OperationRoute | readonly OperationRoute[]][]).flatMap(([operation, some]) =>
+    (Array.isArray(some) ? some : [some as OperationRoute]).map((route) => ({ operation, ...route })),
+  );
 }
 
 const STATUS_TEXT: Record<number, string> = {

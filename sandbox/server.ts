@@ -21,7 +21,7 @@ import { SandboxNode, type NodeKnobs } from './node/index.js';
 import { getNodeWorld, SANDBOX_NODE_ID } from './node/chains/node-world.js';
 import { getWorld } from './world/world.js';
 import { SandboxLive } from './live.js';
-import { apiError, BadRequest, type Route, type SandboxAnswer, type SandboxRequest } from './routes.js';
+import { apiError, BadRequest, routeList, type Route, type SandboxAnswer, type SandboxRequest } from './routes.js';
 import type { NetworkName } from '../src/base/ids.js';
 import { sandboxUrls } from './urls.js';
 
@@ -128,11 +128,11 @@ export class Sandbox {
       fault: (status: number, headers: Record<string, string>) => apiError(status, faultMessage(status), headers),
     };
     this.services = [
-      { prefix: '/data', name: 'data-api', routes: dataApiRoutes(seed, this.live), ...dataApi },
+      { prefix: '/data', name: 'data-api', routes: routeList(dataApiRoutes(seed, this.live)), ...dataApi },
       {
         prefix: '/metrics',
         name: 'metrics-api',
-        routes: metricsRoutes(seed, this.metrics, this.live),
+        routes: routeList(metricsRoutes(seed, this.metrics, this.live)),
         ...dataApi,
         // The Metrics API sends its messages as an array.
         fault: (status, headers) => apiError(status, [faultMessage(status)], headers),

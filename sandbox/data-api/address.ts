@@ -1,13 +1,12 @@
 /**
  * GET /v1/networks/{network}/addresses:listChainIds (getChainIdsForAddresses).
  */
-import { QueryReader, type DataApiRouteOperation, type Route } from '../routes.js';
+import { QueryReader, type DataApiRoutes } from '../routes.js';
 import { readAddresses, withWorld } from './common.js';
 
-export function addressRoutes(seed: string): Route<DataApiRouteOperation>[] {
-  return [
-    {
-      operation: 'getChainIdsForAddresses',
+export function addressRoutes(seed: string) {
+  return {
+    getChainIdsForAddresses: {
       method: 'GET',
       pattern: /^\/v1\/networks\/([^/]+)\/addresses:listChainIds$/,
       handle: withWorld(seed, (world, _network, _params, query) => {
@@ -20,5 +19,5 @@ export function addressRoutes(seed: string): Route<DataApiRouteOperation>[] {
         };
       }),
     },
-  ];
+  } satisfies DataApiRoutes;
 }

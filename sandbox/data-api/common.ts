@@ -4,7 +4,7 @@
  */
 import { InvalidIdError, isEvmAddress, parseBech32Address, type NetworkName } from '../../src/base/ids.js';
 import type { CurrencyCode, SortOrder } from '../../src/upstreams/data-api/wire.js';
-import { apiError, type QueryReader, type Route, type SandboxAnswer } from '../routes.js';
+import { apiError, type Handle, type QueryReader, type SandboxAnswer } from '../routes.js';
 import { getEvmWorld, type EvmChainWorld } from '../world/evm.js';
 import { FX_RATES } from '../world/timeline.js';
 import type { SandboxWorld } from '../world/types.js';
@@ -63,7 +63,7 @@ export function fingerprint(...parts: unknown[]): string {
 export function withWorld(
   seed: string,
   handler: (world: SandboxWorld, network: string, params: string[], q: URLSearchParams) => SandboxAnswer,
-): Route['handle'] {
+): Handle {
   return (req, params) => {
     const [network, ...rest] = params;
     const name = networkOf(network!);
@@ -87,7 +87,7 @@ export const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
 export function withChain(
   seed: string,
   handler: (chain: EvmChainWorld, address: string | undefined, query: URLSearchParams) => SandboxAnswer,
-): Route['handle'] {
+): Handle {
   return (req, [chainId, address]) => {
     const id = decodeURIComponent(chainId!);
     const chain = findChain(seed, id);

@@ -1,13 +1,12 @@
 /**
  * GET /v1/chains/{chainId}/addresses/{address} (getContractMetadata).
  */
-import { apiError, QueryReader, type DataApiRouteOperation, type Route } from '../routes.js';
+import { apiError, QueryReader, type DataApiRoutes } from '../routes.js';
 import { withChain } from './common.js';
 
-export function contractRoutes(seed: string): Route<DataApiRouteOperation>[] {
-  return [
-    {
-      operation: 'getContractMetadata',
+export function contractRoutes(seed: string) {
+  return {
+    getContractMetadata: {
       method: 'GET',
       pattern: /^\/v1\/chains\/([^/]+)\/addresses\/([^/:]+)$/,
       handle: withChain(seed, (chain, address, query) => {
@@ -16,5 +15,5 @@ export function contractRoutes(seed: string): Route<DataApiRouteOperation>[] {
         return contract ? { status: 200, body: contract } : apiError(404, `No contract at ${address} on chain ${chain.chainId}`);
       }),
     },
-  ];
+  } satisfies DataApiRoutes;
 }

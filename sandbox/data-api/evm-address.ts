@@ -3,14 +3,13 @@
  */
 import { isEvmAddress } from '../../src/base/ids.js';
 import type { CollectibleBalance } from '../../src/upstreams/data-api/evm-address.js';
-import { apiError, paginate, QueryReader, type DataApiRouteOperation, type Route } from '../routes.js';
+import { apiError, paginate, QueryReader, type DataApiRoutes } from '../routes.js';
 import { FX_RATES } from '../world/timeline.js';
 import { blockRange, CURRENCIES, fingerprint, inRange, newestFirst, same, withChain } from './common.js';
 
-export function evmAddressRoutes(seed: string): Route<DataApiRouteOperation>[] {
-  return [
-    {
-      operation: 'listErc20Transactions',
+export function evmAddressRoutes(seed: string) {
+  return {
+    listErc20Transactions: {
       method: 'GET',
       pattern: /^\/v1\/chains\/([^/]+)\/addresses\/([^/]+)\/transactions:listErc20$/,
       handle: withChain(seed, (chain, address, query) => {
@@ -30,8 +29,7 @@ export function evmAddressRoutes(seed: string): Route<DataApiRouteOperation>[] {
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), transactions: page } };
       }),
     },
-    {
-      operation: 'listInternalTransactions',
+    listInternalTransactions: {
       method: 'GET',
       pattern: /^\/v1\/chains\/([^/]+)\/addresses\/([^/]+)\/transactions:listInternals$/,
       handle: withChain(seed, (chain, address, query) => {
@@ -52,8 +50,7 @@ export function evmAddressRoutes(seed: string): Route<DataApiRouteOperation>[] {
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), transactions: page } };
       }),
     },
-    {
-      operation: 'getNativeBalance',
+    getNativeBalance: {
       method: 'GET',
       pattern: /^\/v1\/chains\/([^/]+)\/addresses\/([^/]+)\/balances:getNative$/,
       handle: withChain(seed, (chain, address, query) => {
@@ -85,8 +82,7 @@ export function evmAddressRoutes(seed: string): Route<DataApiRouteOperation>[] {
         };
       }),
     },
-    {
-      operation: 'listCollectibleBalances',
+    listCollectibleBalances: {
       method: 'GET',
       pattern: /^\/v1\/chains\/([^/]+)\/addresses\/([^/]+)\/balances:listCollectibles$/,
       handle: withChain(seed, (chain, address, query) => {
@@ -107,5 +103,5 @@ export function evmAddressRoutes(seed: string): Route<DataApiRouteOperation>[] {
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), collectibleBalances: page } };
       }),
     },
-  ];
+  } satisfies DataApiRoutes;
 }

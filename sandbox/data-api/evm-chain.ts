@@ -1,13 +1,12 @@
 /**
  * GET /v1/chains/{chainId}/transactions (listLatestTransactions), from the EVM side of the world.
  */
-import { paginate, QueryReader, type DataApiRouteOperation, type Route } from '../routes.js';
+import { paginate, QueryReader, type DataApiRoutes } from '../routes.js';
 import { fingerprint, newestFirst, withChain } from './common.js';
 
-export function evmChainRoutes(seed: string): Route<DataApiRouteOperation>[] {
-  return [
-    {
-      operation: 'listLatestTransactions',
+export function evmChainRoutes(seed: string) {
+  return {
+    listLatestTransactions: {
       method: 'GET',
       pattern: /^\/v1\/chains\/([^/]+)\/transactions$/,
       handle: withChain(seed, (chain, _address, query) => {
@@ -25,5 +24,5 @@ export function evmChainRoutes(seed: string): Route<DataApiRouteOperation>[] {
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), transactions: page } };
       }),
     },
-  ];
+  } satisfies DataApiRoutes;
 }

@@ -3,14 +3,13 @@
  */
 import { isEvmAddress, type NetworkName } from '../../src/base/ids.js';
 import type { IcmMessage } from '../../src/upstreams/data-api/icm.js';
-import { paginate, QueryReader, type DataApiRouteOperation, type Route } from '../routes.js';
+import { paginate, QueryReader, type DataApiRoutes } from '../routes.js';
 import { getEvmWorld } from '../world/evm.js';
 import { fingerprint, networkOf, same, NETWORKS } from './common.js';
 
-export function icmRoutes(seed: string): Route<DataApiRouteOperation>[] {
-  return [
-    {
-      operation: 'listIcmMessagesByAddress',
+export function icmRoutes(seed: string) {
+  return {
+    listIcmMessagesByAddress: {
       method: 'GET',
       pattern: /^\/v1\/icm\/addresses\/([^/]+)\/messages$/,
       handle: (req, [rawAddress]) => {
@@ -30,8 +29,7 @@ export function icmRoutes(seed: string): Route<DataApiRouteOperation>[] {
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), messages: page } };
       },
     },
-    {
-      operation: 'listIcmMessages',
+    listIcmMessages: {
       method: 'GET',
       pattern: /^\/v1\/icm\/messages$/,
       handle: (req) => {
@@ -70,7 +68,7 @@ export function icmRoutes(seed: string): Route<DataApiRouteOperation>[] {
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), messages: page } };
       },
     },
-  ];
+  } satisfies DataApiRoutes;
 }
 
 function icmOf(seed: string, network: NetworkName | undefined): IcmMessage[] {

@@ -3,7 +3,7 @@
  * spec (test/upstream/data-api-digest.md): one file of routes per domain, named like the gateway's
  * client (src/upstreams/data-api/) and schema (src/schema/) files of the same endpoints.
  */
-import type { DataApiRouteOperation, Route } from '../routes.js';
+import type { DataApiRouteOperation, RoutesOf } from '../routes.js';
 import type { SandboxLive } from '../live.js';
 import { subnetRoutes } from './subnet.js';
 import { l1ValidatorRoutes } from './l1-validator.js';
@@ -18,9 +18,13 @@ import { icmRoutes } from './icm.js';
 import { signatureRoutes } from './signatures.js';
 import { healthRoutes } from './health.js';
 
-/** Every Data API route of the sandbox, by domain, each in the file named like the gateway's client and schema file. */
-export function dataApiRoutes(seed: string, live?: SandboxLive): Route<DataApiRouteOperation>[] {
-  return [
+/**
+ * Every Data API route of the sandbox by operation id, gathered from the domain files named like
+ * the gateway's client and schema files: an operation the clients declare (DATA_API_OPERATIONS)
+ * that no file routes fails to compile here.
+ */
+export function dataApiRoutes(seed: string, live?: SandboxLive): RoutesOf<DataApiRouteOperation> {
+  return {
     ...subnetRoutes(seed),
     ...l1ValidatorRoutes(seed),
     ...transactionRoutes(seed, live),
@@ -33,5 +37,5 @@ export function dataApiRoutes(seed: string, live?: SandboxLive): Route<DataApiRo
     ...icmRoutes(seed),
     ...signatureRoutes(seed),
     ...healthRoutes(),
-  ];
+  };
 }

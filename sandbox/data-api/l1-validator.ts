@@ -2,13 +2,12 @@
  * GET /v1/networks/{network}/l1Validators (listL1Validators): active L1 validators unless asked.
  */
 import { parseCb58Id, parseNodeId } from '../../src/base/ids.js';
-import { paginate, QueryReader, type DataApiRouteOperation, type Route } from '../routes.js';
+import { paginate, QueryReader, type DataApiRoutes } from '../routes.js';
 import { fingerprint, sorted, withWorld } from './common.js';
 
-export function l1ValidatorRoutes(seed: string): Route<DataApiRouteOperation>[] {
-  return [
-    {
-      operation: 'listL1Validators',
+export function l1ValidatorRoutes(seed: string) {
+  return {
+    listL1Validators: {
       method: 'GET',
       pattern: /^\/v1\/networks\/([^/]+)\/l1Validators$/,
       handle: withWorld(seed, (world, _network, _params, query) => {
@@ -56,5 +55,5 @@ export function l1ValidatorRoutes(seed: string): Route<DataApiRouteOperation>[] 
         };
       }),
     },
-  ];
+  } satisfies DataApiRoutes;
 }

@@ -3,14 +3,13 @@
  */
 import { parseNodeId } from '../../src/base/ids.js';
 import type { HistoricalReward } from '../../src/upstreams/data-api/reward.js';
-import { paginate, QueryReader, type DataApiRouteOperation, type Route } from '../routes.js';
+import { paginate, QueryReader, type DataApiRoutes } from '../routes.js';
 import { FX_RATES } from '../world/timeline.js';
 import { CURRENCIES, fingerprint, readAddresses, sorted, SORT, withWorld } from './common.js';
 
-export function rewardRoutes(seed: string): Route<DataApiRouteOperation>[] {
-  return [
-    {
-      operation: 'listHistoricalPrimaryNetworkRewards',
+export function rewardRoutes(seed: string) {
+  return {
+    listHistoricalPrimaryNetworkRewards: {
       method: 'GET',
       pattern: /^\/v1\/networks\/([^/]+)\/rewards$/,
       handle: withWorld(seed, (world, _network, _params, query) => {
@@ -47,5 +46,5 @@ export function rewardRoutes(seed: string): Route<DataApiRouteOperation>[] {
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), historicalRewards } };
       }),
     },
-  ];
+  } satisfies DataApiRoutes;
 }

@@ -4,14 +4,13 @@
  */
 import { createHash } from 'node:crypto';
 import { cb58Decode, isHex } from '../../src/base/ids.js';
-import { apiError, BadRequest, QueryReader, type DataApiRouteOperation, type Route } from '../routes.js';
+import { apiError, BadRequest, QueryReader, type DataApiRoutes } from '../routes.js';
 import { getWorld } from '../world/world.js';
 import { networkOf, NETWORKS } from './common.js';
 
-export function signatureRoutes(seed: string): Route<DataApiRouteOperation>[] {
-  return [
-    {
-      operation: 'aggregateSignatures',
+export function signatureRoutes(seed: string) {
+  return {
+    aggregateSignatures: {
       method: 'POST',
       pattern: /^\/v1\/signatureAggregator\/([^/]+)\/aggregateSignatures$/,
       handle: (req, [network]) => {
@@ -34,8 +33,7 @@ export function signatureRoutes(seed: string): Route<DataApiRouteOperation>[] {
         };
       },
     },
-    {
-      operation: 'getAggregatedSignatures',
+    getAggregatedSignatures: {
       method: 'GET',
       pattern: /^\/v1\/signatureAggregator\/([^/]+)\/aggregateSignatures\/([^/]+)$/,
       handle: (req, [network, rawHash]) => {
@@ -57,7 +55,7 @@ export function signatureRoutes(seed: string): Route<DataApiRouteOperation>[] {
         return { status: 201, body: { signedMessage: signed(unsigned, txHash) } };
       },
     },
-  ];
+  } satisfies DataApiRoutes;
 }
 
 const L1_WARP_TX_TYPES = new Set(['ConvertSubnetToL1Tx', 'RegisterL1ValidatorTx', 'SetL1ValidatorWeightTx', 'DisableL1ValidatorTx']);

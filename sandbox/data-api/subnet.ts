@@ -1,13 +1,12 @@
 /**
  * GET /v1/networks/{network}/subnets (listSubnets): the world's subnets with their blockchains.
  */
-import { paginate, QueryReader, type DataApiRouteOperation, type Route } from '../routes.js';
+import { paginate, QueryReader, type DataApiRoutes } from '../routes.js';
 import { fingerprint, sorted, SORT, withWorld } from './common.js';
 
-export function subnetRoutes(seed: string): Route<DataApiRouteOperation>[] {
-  return [
-    {
-      operation: 'listSubnets',
+export function subnetRoutes(seed: string) {
+  return {
+    listSubnets: {
       method: 'GET',
       pattern: /^\/v1\/networks\/([^/]+)\/subnets$/,
       handle: withWorld(seed, (world, _network, _params, query) => {
@@ -24,5 +23,5 @@ export function subnetRoutes(seed: string): Route<DataApiRouteOperation>[] {
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), subnets: page } };
       }),
     },
-  ];
+  } satisfies DataApiRoutes;
 }

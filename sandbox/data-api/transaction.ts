@@ -4,14 +4,13 @@
  */
 import { parseCb58Id } from '../../src/base/ids.js';
 import { PRIMARY_NETWORK_TX_TYPES, type PrimaryNetworkTxType } from '../../src/upstreams/data-api/wire.js';
-import { apiError, paginate, QueryReader, type DataApiRouteOperation, type Route } from '../routes.js';
+import { apiError, paginate, QueryReader, type DataApiRoutes } from '../routes.js';
 import type { SandboxLive } from '../live.js';
 import { chainOf, fingerprint, readAddresses, sorted, SORT, withWorld, type ChainKey } from './common.js';
 
-export function transactionRoutes(seed: string, live?: SandboxLive): Route<DataApiRouteOperation>[] {
-  return [
-    {
-      operation: 'listLatestPrimaryNetworkTransactions',
+export function transactionRoutes(seed: string, live?: SandboxLive) {
+  return {
+    listLatestPrimaryNetworkTransactions: {
       method: 'GET',
       pattern: /^\/v1\/networks\/([^/]+)\/blockchains\/([^/]+)\/transactions$/,
       handle: withWorld(seed, (world, network, [blockchainId], query) => {
@@ -80,8 +79,7 @@ export function transactionRoutes(seed: string, live?: SandboxLive): Route<DataA
         };
       }),
     },
-    {
-      operation: 'getTxByHash',
+    getTxByHash: {
       method: 'GET',
       pattern: /^\/v1\/networks\/([^/]+)\/blockchains\/([^/]+)\/transactions\/([^/]+)$/,
       handle: withWorld(seed, (world, _network, [blockchainId, txHash], query) => {
@@ -102,7 +100,7 @@ export function transactionRoutes(seed: string, live?: SandboxLive): Route<DataA
         return { status: 200, body: entry.tx };
       }),
     },
-  ];
+  } satisfies DataApiRoutes;
 }
 
 /** "A page may hold fewer transactions than pageSize when the number of UTXOs ... reaches a threshold." */

@@ -1,13 +1,12 @@
 /**
  * GET /v1/networks/{network}/blockchains/{blockchainId}/vertices (listLatestXChainVertices).
  */
-import { paginate, QueryReader, type DataApiRouteOperation, type Route } from '../routes.js';
+import { paginate, QueryReader, type DataApiRoutes } from '../routes.js';
 import { chainOf, fingerprint, sorted, withWorld } from './common.js';
 
-export function vertexRoutes(seed: string): Route<DataApiRouteOperation>[] {
-  return [
-    {
-      operation: 'listLatestXChainVertices',
+export function vertexRoutes(seed: string) {
+  return {
+    listLatestXChainVertices: {
       method: 'GET',
       pattern: /^\/v1\/networks\/([^/]+)\/blockchains\/([^/]+)\/vertices$/,
       handle: withWorld(seed, (world, network, [blockchainId], query) => {
@@ -28,5 +27,5 @@ export function vertexRoutes(seed: string): Route<DataApiRouteOperation>[] {
         };
       }),
     },
-  ];
+  } satisfies DataApiRoutes;
 }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { getEvmWorld, type EvmChainWorld } from '../world/evm.js';
-import { apiError, QueryReader, type MetricsApiRouteOperation, type Route } from '../routes.js';
+import { apiError, QueryReader, type MetricsApiRouteOperation, type RoutesOf } from '../routes.js';
 import type { SandboxLive } from '../live.js';
 import { HEALTHY } from '../data-api/health.js';
 
@@ -19,7 +19,7 @@ export interface MetricsState {
   tokenTtlMs: number;
 }
 
-export function metricsRoutes(seed: string, state: MetricsState, live?: SandboxLive): Route<MetricsApiRouteOperation>[] {
+export function metricsRoutes(seed: string, state: MetricsState, live?: SandboxLive): RoutesOf<MetricsApiRouteOperation> {
   const find = (chainId: string): EvmChainWorld | undefined => {
     for (const network of ['mainnet', 'fuji'] as const) {
       const evm = getEvmWorld(network, seed);
@@ -28,11 +28,10 @@ export function metricsRoutes(seed: string, state: MetricsState, live?: SandboxL
     }
     return undefined;
   };
-  return [
+  return {
     // GET /v2/health-check (metrics-health-check), which the gateway's readiness asks.
-    { operation: 'metrics-health-check', method: 'GET', pattern: /^\/v2\/health-check$/, handle: () => ({ status: 200, body: HEALTHY }) },
-    {
-      operation: 'getAvgTps',
+    'metrics-health-check': { method: 'GET', pattern: /^\/v2\/health-check$/, handle: () => ({ status: 200, body: HEALTHY }) },
+    getAvgTps: {
       method: 'GET',
       pattern: /^\/v1\/avg_tps\/([^/]+)$/,
       handle: (req, [rawChainId]) => {
@@ -73,5 +72,5 @@ export function metricsRoutes(seed: string, state: MetricsState, live?: SandboxL
         return { status: 200, body: { results, status: 200, lastRun, ...(nextPageToken ? { nextPageToken } : {}) } };
       },
     },
-  ];
+  };
 }
