@@ -4,12 +4,12 @@
  */
 import { cb58Encode } from '../../src/base/ids.js';
 import { derivedId } from './chains/avax.js';
-import { RpcFailure, type GorillaService } from './gorilla.js';
+import { RpcFailure, type ServiceFor } from './gorilla.js';
 import { goIdBytes } from './ids.js';
 
 import { joinPath, VM_PLUGINS, type NodeNetworkState } from './state.js';
 
-export function adminService(state: NodeNetworkState): GorillaService {
+export function adminService(state: NodeNetworkState): ServiceFor<'admin'> {
   const checkLength = (alias: string) => {
     if (Buffer.byteLength(alias) > 512) throw new RpcFailure('alias length is too long');
   };

@@ -9,7 +9,7 @@ import { cb58Encode } from '../../src/base/ids.js';
 import type { NodeBlock, NodeTx } from './chains/avm.js';
 import { idBytes, toJson } from './chains/codec.js';
 import type { NodeWorld } from './chains/node-world.js';
-import { RpcFailure, type Encoding, type GorillaService } from './gorilla.js';
+import { RpcFailure, type Encoding, type GorillaMethod } from './gorilla.js';
 import { goIdBytes, goLocalAddress } from './ids.js';
 import { TIMELINE } from '../world/timeline.js';
 import type { SandboxUtxo } from '../world/types.js';
@@ -71,7 +71,7 @@ export const blockReply = (b: NodeBlock, encoding: Encoding) => ({
 });
 
 /** getHeight, getBlock and getBlockByHeight, the same on the P- and X-Chain. */
-export function blockMethods(chain: ReturnType<typeof chainBlocks>): GorillaService {
+export function blockMethods(chain: ReturnType<typeof chainBlocks>): Record<'GetHeight' | 'GetBlock' | 'GetBlockByHeight', GorillaMethod> {
   return {
     GetHeight: { args: {}, call: () => ({ height: chain.height() }) },
     GetBlock: {

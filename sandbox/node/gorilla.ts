@@ -6,6 +6,7 @@
  * with HTTP 200.
  */
 import { cb58Decode, InvalidIdError } from '../../src/base/ids.js';
+import type { NODE_METHODS } from '../../src/upstreams/operations.js';
 import type { SandboxAnswer, SandboxRequest } from '../routes.js';
 import {
   compact,
@@ -62,6 +63,18 @@ export interface GorillaMethod {
 
 /** A gorilla service: its Go methods by name (`GetHeight`, not `getHeight`). */
 export type GorillaService = Record<string, GorillaMethod>;
+
+/** The Go names of the methods of `Service` the gateway's clients declare: `platform.getHeight` is `GetHeight`. */
+type DeclaredGoMethods<Service extends string> = {
+  [M in keyof typeof NODE_METHODS]: M extends `${Service}.${infer Name}` ? Capitalize<Name> : never;
+}[keyof typeof NODE_METHODS];
+
+/**
+ * A service with a method for every one of it the gateway's clients declare (NODE_METHODS): a
+ * method declared there that the sandbox does not serve fails to compile. It serves more, as the
+ * node does.
+ */
+export type ServiceFor<Service extends string> = GorillaService & Record<DeclaredGoMethods<Service>, GorillaMethod>;
 
 const ZERO_ID = '11111111111111111111111111111111LpoYY';
 

@@ -5,7 +5,7 @@
 import { cb58Encode, PRIMARY_NETWORK_ID } from '../../src/base/ids.js';
 import type { SandboxAnswer } from '../routes.js';
 import { derivedId } from './chains/avax.js';
-import type { GorillaService } from './gorilla.js';
+import type { ServiceFor } from './gorilla.js';
 import { goJson } from './json.js';
 import { nanosOf, rfc3339Nano } from './common.js';
 import { TIMELINE } from '../world/timeline.js';
@@ -148,7 +148,7 @@ export function healthGet(state: NodeNetworkState, knobs: HealthKnobs, route: He
   return { status: reply.healthy ? 200 : 503, body: `${goJson(reply)}\n`, headers: { 'content-type': 'application/json' } };
 }
 
-export function healthService(state: NodeNetworkState, knobs: HealthKnobs): GorillaService {
+export function healthService(state: NodeNetworkState, knobs: HealthKnobs): ServiceFor<'health'> {
   const call = (route: HealthRoute) => ({
     args: { tags: 'strings' as const },
     call: ({ tags }: Record<string, unknown>) => report(state, knobs, route, tags as string[]),

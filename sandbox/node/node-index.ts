@@ -2,7 +2,7 @@
  * index.* at /ext/index/<chain>/<kind>: the containers each of the five indexes accepted, by position.
  */
 import type { Container, IndexName, NodeWorld } from './chains/node-world.js';
-import { RpcFailure, type Encoding, type GorillaService } from './gorilla.js';
+import { RpcFailure, type Encoding, type ServiceFor } from './gorilla.js';
 import { encodeBytes, rfc3339Nano, nanosOf } from './common.js';
 import type { SandboxLive } from '../live.js';
 
@@ -40,7 +40,7 @@ function growing(nw: NodeWorld, name: IndexName, live: SandboxLive | undefined) 
   };
 }
 
-export function indexService(nw: NodeWorld, name: IndexName, live?: SandboxLive): GorillaService {
+export function indexService(nw: NodeWorld, name: IndexName, live?: SandboxLive): ServiceFor<'index'> {
   const index = growing(nw, name, live);
   const format = (c: Container, index: number, encoding: Encoding) => ({
     id: c.id,

@@ -6,7 +6,7 @@ import { cb58Encode, PRIMARY_NETWORK_ID } from '../../src/base/ids.js';
 import type { PChainTransaction } from '../../src/upstreams/data-api/transaction.js';
 import { derivedId } from './chains/avax.js';
 import type { NodeWorld } from './chains/node-world.js';
-import { RpcFailure, type Encoding, type GorillaService } from './gorilla.js';
+import { RpcFailure, type Encoding, type ServiceFor } from './gorilla.js';
 import { goIdBytes } from './ids.js';
 import { elasticSupply, subnetValidatorWeight } from './chains/platform.js';
 import type { SandboxUtxo } from '../world/types.js';
@@ -36,7 +36,7 @@ function current(txs: PChainTransaction[], types: readonly string[]): PChainTran
   return txs.filter((t) => types.includes(t.txType) && t.startTimestamp! <= NOW && t.endTimestamp! > NOW);
 }
 
-export function platformService(nw: NodeWorld, node: ChainLookup, live?: SandboxLive): GorillaService {
+export function platformService(nw: NodeWorld, node: ChainLookup, live?: SandboxLive): ServiceFor<'platform'> {
   const { world, platform } = nw;
   const p = world.chainIds.p;
   const txs = world.transactions.p;

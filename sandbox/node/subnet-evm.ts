@@ -5,14 +5,21 @@
 import type { NodeWorld } from './chains/node-world.js';
 import { corethChainConfig, type SubnetEvmChain } from './chains/evm.js';
 import { GethError, goUint64, type GethMethod } from './geth.js';
-import { RpcFailure, type GorillaService } from './gorilla.js';
+import { RpcFailure, type ServiceFor } from './gorilla.js';
 import { JsonObject, member, type JsonValue, jsonKind } from './json.js';
 import { subnetValidatorWeight } from './chains/platform.js';
 import { sha } from '../random.js';
 import { NOW, percent } from './common.js';
 import type { SandboxLive } from '../live.js';
+import type { NODE_METHODS } from '../../src/upstreams/operations.js';
 
-export function validatorsService(nw: NodeWorld, blockchainId: string): GorillaService {
+/**
+ * A Subnet-EVM chain's methods: one for every `eth_*` method the gateway's clients declare
+ * (NODE_METHODS), or this fails to compile; eth_chainId and the like besides, which it does not.
+ */
+type SubnetEvmMethods = Record<string, GethMethod> & Record<Extract<keyof typeof NODE_METHODS, `eth_${string}`>, GethMethod>;
+
+export function validatorsService(nw: NodeWorld, blockchainId: string): ServiceFor<'validators'> {
   const { world } = nw;
   const subnet = nw.chains.get(blockchainId)!.subnet;
   const uptime = (validationId: string, start: number) => {
@@ -132,6 +139,8 @@ const hexQuantity = (n: bigint | number) => `0x${n.toString(16)}`;
 
 export function evmMethods(nw: NodeWorld, blockchainId: string, live?: SandboxLive): Record<string, GethMethod> {
   const info = nw.chains.get(blockchainId)!;
+  // The C-Chain runs coreth, which serves none of Subnet-EVM's fee and rules methods (the gateway
+  // does not ask it for them): only the Subnet-EVM chains' table is held to the declared methods.
   if (info.vm === 'coreth') {
     const chainId = info.blockchain.evmChainId!;
     return {
@@ -183,5 +192,5 @@ export function evmMethods(nw: NodeWorld, blockchainId: string, live?: SandboxLi
       param: timestampParam,
       call: ([ts]) => chain.activePrecompilesAt(ts === undefined ? head.time : Number(ts as bigint)),
     },
-  };
+  } satisfies SubnetEvmMethods;
 }

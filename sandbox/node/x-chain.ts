@@ -4,12 +4,12 @@
 import { cb58Encode, PRIMARY_NETWORK_ID } from '../../src/base/ids.js';
 import type { NodeWorld } from './chains/node-world.js';
 import type { SandboxLive } from '../live.js';
-import { RpcFailure, type Encoding, type GorillaService } from './gorilla.js';
+import { RpcFailure, type Encoding, type ServiceFor } from './gorilla.js';
 import { goIdBytes } from './ids.js';
 import { CREATE_ASSET_TX_FEE, TX_FEE } from '../world/timeline.js';
 import { blockMethods, chainBlocks, getUtxos, NOW, parseAddress, txReply, utxosOf, type ChainLookup, type UtxoArgs } from './common.js';
 
-export function avmService(nw: NodeWorld, node: ChainLookup, live?: SandboxLive): GorillaService {
+export function avmService(nw: NodeWorld, node: ChainLookup, live?: SandboxLive): ServiceFor<'avm'> {
   const { world, avm } = nw;
   const chain = chainBlocks(nw, 'X', live);
   const x = world.chainIds.x;
