@@ -3,7 +3,8 @@
  * (`/data` for the Data API, `/metrics` for the Metrics API, `/node/mainnet` and `/node/fuji`
  * for an avalanchego node of each network), with knobs for tests and benchmarks (added
  * latency, 429 with retry-after, 5xx, hangs, resets, malformed JSON), per-operation request
- * counts and a log of every request for the contract tests.
+ * counts, a log of every request, and observers of each request and answer (the tests check
+ * every request against its upstream's spec: test/helpers/sandbox.ts).
  *
  * Control endpoints, for processes that do not share memory with the sandbox:
  *   GET  /_sandbox/stats     counts per operation
@@ -80,6 +81,17 @@ export interface SandboxOptions {
   blockMs?: number;
 }
 
+/**
+ * One look at the sandbox's traffic. Any number watch at once, each added by `observe()`: the
+ * contract check of every request, and a test's own look at what it is answered.
+ */
+export interface SandboxObserver {
+  /** Every request as it arrives, before latency or a fault: what the caller sent. */
+  request?: (request: RecordedRequest) => void;
+  /** Every answer the routes or a status fault give; not a hang, a reset or broken JSON, which have none. */
+  answer?: (request: RecordedRequest, answer: SandboxAnswer) => void;
+}
+
 interface Service {
   prefix: string;
   name: string;
@@ -97,8 +109,12 @@ export class Sandbox {
   counts: Record<string, number> = {};
   total = 0;
   log: RecordedRequest[] = [];
-  /** Sees every answer the routes give, e.g. for contract tests to validate. */
+  /**
+   * One test's own look at every answer, set and cleared within that test; what watches for
+   * longer (a helper, a whole file) uses `observe()`, so that it never takes this slot from a test.
+   */
   onAnswer?: (request: RecordedRequest, answer: SandboxAnswer) => void;
+  private readonly observers = new Set<SandboxObserver>();
   private server?: Server;
   private readonly services: Service[];
   private readonly hanging = new Set<ServerResponse>();
@@ -200,6 +216,12 @@ export class Sandbox {
     this.live.reset();
   }
 
+  /** Adds an observer until the function it returns is called; `reset()` keeps it. */
+  observe(observer: SandboxObserver): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
+  }
+
   /** Requests the sandbox is holding open (hanging or trickling). */
   get openRequests(): number {
     return this.hanging.size;
@@ -256,6 +278,7 @@ export class Sandbox {
     };
     this.log.push(record);
     if (this.log.length > (this.options.logLimit ?? 20_000)) this.log.shift();
+    for (const observer of this.observers) observer.request?.(record);
 
     if (this.knobs.latencyMs > 0) await sleep(this.knobs.latencyMs);
 
@@ -300,6 +323,7 @@ export class Sandbox {
     }
     record.status = answer.status;
     this.onAnswer?.(record, answer);
+    for (const observer of this.observers) observer.answer?.(record, answer);
     const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
     res.writeHead(answer.status, { ...(service?.headers ?? { 'content-type': 'application/json' }), ...answer.headers });
     if (fault?.kind === 'trickle') return this.trickle(res, text, fault.intervalMs ?? 200);

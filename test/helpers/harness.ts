@@ -3,18 +3,21 @@
  * behind src/http/server.ts on a loopback port, as src/main.ts serves it. `raw()` sends over that
  * socket, so a test sees what a client sees: the server, the fast path for JSON POSTs and yoga, in
  * the order production runs them. `inProcess()` skips the socket and the server (`yoga.fetch`), for
- * the few tests the server would get in the way of: each says why.
+ * the few tests the server would get in the way of: each says why. Every request its sandbox
+ * receives is checked against the upstream's spec (./sandbox.ts): a problem fails the test after
+ * which it is found (with `useHarness`), or the harness's `close()` (started by hand).
  */
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Agent, request } from 'undici';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { GraphQLFormattedError } from 'graphql';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { createGateway, type Gateway, type GatewayTuning } from '../../src/gateway/gateway.js';
 import type { Logger } from '../../src/base/logger.js';
 import { createGatewayServer, type GatewayServer, type ServerOptions, serverOptionsOf } from '../../src/http/server.js';
 import { startSandbox, type Sandbox } from '../../sandbox/server.js';
+import { checkRequests } from './sandbox.js';
 
 export interface Result<T> {
   status: number;
@@ -59,6 +62,8 @@ export interface HarnessOptions {
 
 export async function startHarness(env: Record<string, string> = {}, options: HarnessOptions = {}): Promise<Harness> {
   const sandbox = options.sandbox ?? (await startSandbox());
+  // A sandbox already checked (by useSandbox, or another harness) reports to whoever checks it.
+  const { checks, created: ownChecks } = checkRequests(sandbox);
   const config = loadConfig({
     SANDBOX: 'off',
     DATA_API_URL: sandbox.dataApiUrl,
@@ -128,6 +133,10 @@ export async function startHarness(env: Record<string, string> = {}, options: Ha
       await Promise.all([closed, dispatcher.destroy()]);
       await gateway.close();
       if (!options.sandbox) await sandbox.close();
+      if (ownChecks) {
+        checks?.close();
+        checks?.assertNone('while the harness ran');
+      }
     },
   };
 }
@@ -154,7 +163,8 @@ export function codes(result: Result<unknown>): unknown[] {
 
 /**
  * One harness for the whole test file: started before the first test, closed after the last,
- * and its sandbox's counts, log and knobs reset before each test.
+ * its sandbox's counts, log and knobs reset before each test, and the requests each test made
+ * its sandbox receive checked against the spec after it.
  */
 export function useHarness(env: Record<string, string> = {}): Harness {
   let current: Harness | undefined;
@@ -163,6 +173,7 @@ export function useHarness(env: Record<string, string> = {}): Harness {
   });
   afterAll(() => current?.close());
   beforeEach(() => current?.sandbox.reset());
+  afterEach(({ task }) => current && checkRequests(current.sandbox).checks?.assertNone(`during "${task.name}"`));
   return new Proxy({} as Harness, {
     get: (_target, key) => {
       if (!current) throw new Error('the harness starts in beforeAll: use it inside tests');

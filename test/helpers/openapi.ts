@@ -20,6 +20,7 @@ interface Parameter {
 interface Operation {
   operationId: string;
   parameters?: Parameter[];
+  requestBody?: { required?: boolean; content?: { 'application/json'?: { schema: Record<string, unknown> } } };
   responses: Record<string, { content?: { 'application/json'?: { schema: Record<string, unknown> } } }>;
 }
 
@@ -106,7 +107,7 @@ export class OpenApiContract {
     return { $ref: `#/components/schemas/${name}` };
   }
 
-  /** Problems with a request's parameters: unknown ones, missing required ones, invalid values. */
+  /** Problems with a request's parameters (unknown ones, missing required ones, invalid values) and its JSON body. */
   checkRequest(request: RecordedRequest): string[] {
     const match = this.match(request.method, request.path);
     if (!match) return [`${request.method} ${request.path}: no such operation in the spec`];
@@ -134,6 +135,15 @@ export class OpenApiContract {
         problems.push(`${match.operation.operationId}: "${p.name}" repeated but not an array`);
       for (const e of this.validate(p.schema, value))
         problems.push(`${match.operation.operationId}: ${p.name}=${JSON.stringify(value)}: ${e}`);
+    }
+    const body = match.operation.requestBody;
+    const bodySchema = body?.content?.['application/json']?.schema;
+    if (request.body === undefined) {
+      if (body?.required) problems.push(`${match.operation.operationId}: the required body is missing`);
+    } else if (!bodySchema) {
+      problems.push(`${match.operation.operationId}: a body, where the spec takes none`);
+    } else {
+      for (const e of this.validate(bodySchema, request.body)) problems.push(`${match.operation.operationId}: body: ${e}`);
     }
     return problems;
   }

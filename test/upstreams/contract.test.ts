@@ -1,9 +1,14 @@
 /**
- * Contract tests against the Data API's OpenAPI document (test/upstream/):
- * - every request the gateway sends uses only parameters the spec defines for that path, with
- *   values the spec allows;
- * - every answer the sandbox gives, success or error, validates against the response schema.
- * The sandbox is swept end to end, so every object of its world is validated at least once.
+ * Contract tests against the Data API's and the Metrics API's OpenAPI documents (test/upstream/).
+ * The contract lives where an endpoint already is: its operation is declared by its client
+ * (src/upstreams/operations.ts), the sandbox must route every declared operation or not compile
+ * (sandbox/data-api/index.ts, sandbox/metrics-api/metrics.ts), and every request the sandbox
+ * receives in any test, from the endpoint's own test as from any other, is checked against the
+ * spec (test/helpers/sandbox.ts, which the harness uses). This file adds what those do not:
+ * - a sweep of queries for the parameters other tests leave out, and that nothing undeclared is sent;
+ * - every answer the sandbox gives, success or error, validates against the response schema: the
+ *   sandbox is swept end to end, so every object of its world is validated at least once;
+ * - the checkers themselves catch what they should.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRIMARY_CHAIN_IDS } from '../../src/base/ids.js';
@@ -13,12 +18,16 @@ import type { SandboxAnswer } from '../../sandbox/routes.js';
 import type { RecordedRequest } from '../../sandbox/server.js';
 import { getEvmWorld } from '../../sandbox/world/evm.js';
 import { getWorld } from '../../sandbox/world/world.js';
-import { OpenApiContract } from '../helpers/openapi.js';
+import type { OpenApiContract } from '../helpers/openapi.js';
 import { AVG_TPS_SCHEMA } from '../upstream/answer-checks.js';
 import { useHarness } from '../helpers/harness.js';
-
-const contract = new OpenApiContract(new URL('../upstream/data-api.glacier.openapi.json', import.meta.url), 'glacier');
-const metricsContract = new OpenApiContract(new URL('../upstream/metrics-api.popsicle.openapi.json', import.meta.url), 'popsicle');
+import {
+  checkSandboxRequest,
+  dataApiContract as contract,
+  metricsApiContract as metricsContract,
+  RequestChecks,
+  takeContractProblems,
+} from '../helpers/sandbox.js';
 
 const METRICS_ERRORS: Record<number, string> = {
   400: 'BadRequest',
@@ -28,19 +37,18 @@ const METRICS_ERRORS: Record<number, string> = {
   503: 'ServiceUnavailable',
 };
 
-/** Problems with a request to the Metrics API's legacy route: only `pageToken` is defined. */
-function checkMetricsRequest(r: RecordedRequest): string[] {
-  if (r.method !== 'GET' || !/^\/v1\/avg_tps\/\d+$/.test(r.path))
-    return [`metrics: ${r.method} ${r.path} is not GET /v1/avg_tps/{chainId}`];
-  return r.query.filter(([k]) => k !== 'pageToken').map(([k]) => `metrics: query parameter "${k}" is not documented`);
-}
 const world = getWorld('mainnet');
 const fuji = getWorld('fuji');
 
 const h = useHarness();
 const answers: { request: RecordedRequest; answer: SandboxAnswer }[] = [];
 beforeAll(() => {
-  h.sandbox.onAnswer = (request, answer) => answers.push({ request: { ...request }, answer });
+  // The node's answers have no OpenAPI schema (test/upstreams/node-contract.test.ts checks them).
+  h.sandbox.observe({
+    answer: (request, answer) => {
+      if (request.service !== 'node') answers.push({ request: { ...request }, answer });
+    },
+  });
 });
 
 function chainOfPath(value: string): 'p' | 'x' | 'c' {
@@ -86,8 +94,9 @@ const fujiEvm = getEvmWorld('fuji');
 const cc = evmWorld.chains.get('43114')!;
 
 /**
- * The gateway's queries, in the order they run: each is sent once, and every request they make is
- * checked against the spec. Some are there only for parameters the others leave out.
+ * Queries sent once each, for parameters and values the other tests leave out (every request
+ * they make is checked against the spec, as every test's are). Not one per operation: an
+ * endpoint's own test sends it.
  */
 const QUERIES = (() => {
   const a = world.addresses;
@@ -128,58 +137,21 @@ const QUERIES = (() => {
   };
 })();
 
-type ContractOperation = keyof typeof DATA_API_OPERATIONS | keyof typeof METRICS_API_OPERATIONS;
-
-/**
- * The query that sends each operation the clients declare, keyed by operation id: an operation
- * declared without its query here fails to compile, not only this test. One query may serve several.
- */
-const GATEWAY_QUERIES: Record<ContractOperation, string> = {
-  listSubnets: QUERIES.mainnetSubnets,
-  listL1Validators: QUERIES.l1Validators,
-  listLatestPrimaryNetworkTransactions: QUERIES.latestTransactions,
-  getTxByHash: QUERIES.transactionsByHash,
-  getChainIdsForAddresses: QUERIES.pChainAddress,
-  listLatestXChainVertices: QUERIES.vertices,
-  listHistoricalPrimaryNetworkRewards: QUERIES.rewards,
-  listLatestTransactions: QUERIES.evmChain,
-  listErc20Transactions: QUERIES.evmChain,
-  listInternalTransactions: QUERIES.evmChain,
-  getNativeBalance: QUERIES.evmChain,
-  listCollectibleBalances: QUERIES.evmChain,
-  getContractMetadata: QUERIES.evmChain,
-  listIcmMessagesByAddress: QUERIES.evmChain,
-  listIcmMessages: QUERIES.fujiIcm,
-  getAggregatedSignatures: QUERIES.aggregatedSignature,
-  aggregateSignatures: QUERIES.aggregateSignatures,
-  getAvgTps: QUERIES.evmChain,
-};
-
 describe('requests the gateway sends', () => {
   it('use only parameters the spec defines for the path, with allowed values', async () => {
-    // Each query alone: the requests it made are the log's entries since it started.
-    const sentBy = new Map<string, string[]>();
+    // The harness checks every request against the spec after the test; here, that they are sent.
     for (const query of Object.values(QUERIES)) {
-      const from = h.sandbox.log.length;
       const res = await h.raw(query);
       expect(res.errors, query).toBeUndefined();
-      sentBy.set(query, [...new Set(h.sandbox.log.slice(from).map((r) => r.operation))]);
     }
-    // Each operation is sent by the query keyed by it.
-    for (const [operation, query] of Object.entries(GATEWAY_QUERIES)) {
-      expect(sentBy.get(query), `${operation} is sent by its query`).toContain(operation);
-    }
+    const declared = Object.keys({ ...DATA_API_OPERATIONS, ...METRICS_API_OPERATIONS });
     const operations = new Set(h.sandbox.log.map((r) => r.operation));
-    // And nothing the clients do not declare is sent.
-    expect([...operations].sort()).toEqual(Object.keys({ ...DATA_API_OPERATIONS, ...METRICS_API_OPERATIONS }).sort());
+    expect(operations.size).toBeGreaterThan(10);
+    // Nothing the clients do not declare is sent.
+    expect([...operations].filter((op) => !declared.includes(op))).toEqual([]);
     // Every answer the gateway reads is checked against its schema before it is kept.
-    const unchecked = [...operations].filter((op) => !Object.values(ANSWER_CHECKS).some((checks) => op in checks));
+    const unchecked = declared.filter((op) => !Object.values(ANSWER_CHECKS).some((checks) => op in checks));
     expect(unchecked).toEqual([]);
-    const problems = h.sandbox.log.flatMap((r) => (r.service === 'metrics-api' ? checkMetricsRequest(r) : contract.checkRequest(r)));
-    expect(problems).toEqual([]);
-    // The one request body, against its schema.
-    const post = h.sandbox.log.find((r) => r.operation === 'aggregateSignatures')!;
-    expect(contract.validate(contract.schemaRef('SignatureAggregatorRequest'), post.body)).toEqual([]);
   });
 
   it('the checker itself catches an undefined parameter and a value out of range', () => {
@@ -196,6 +168,34 @@ describe('requests the gateway sends', () => {
       'listSubnets: query parameter "limit" is not in the spec',
     ]);
     expect(contract.checkRequest({ ...base, path: '/v1/networks/devnet/subnets' })[0]).toMatch(/network="devnet"/);
+    const post = { ...base, operation: 'aggregateSignatures', method: 'POST', path: '/v1/signatureAggregator/mainnet/aggregateSignatures' };
+    expect(contract.checkRequest({ ...post, body: { message: 'abcd', quorumPercentage: 67 } })).toEqual([]);
+    expect(contract.checkRequest({ ...post, body: { message: 'abcd', quorumPercentage: 'most' } })[0]).toMatch(
+      /body: \/quorumPercentage must be number/,
+    );
+    expect(checkSandboxRequest({ ...base, service: 'metrics-api', path: '/v1/avg_tps/43114', query: [['pageSize', '5']] })).toEqual([
+      'metrics: query parameter "pageSize" is not documented',
+    ]);
+    expect(checkSandboxRequest({ ...base, service: 'metrics-api', path: '/v2/health-check' })).toEqual([]);
+    expect(checkSandboxRequest({ ...base, service: 'node', path: '/mainnet/ext/bc/P', query: [['anything', '1']] })).toEqual([]);
+  });
+
+  it('every request the sandbox receives is checked, whoever sends it, and a problem names its request', async () => {
+    const own = new RequestChecks(h.sandbox);
+    try {
+      await fetch(`${h.sandbox.dataApiUrl}/v1/networks/mainnet/subnets?limit=1`).then((r) => r.arrayBuffer());
+      await fetch(`${h.sandbox.metricsApiUrl}/v1/avg_tps/43114?pageSize=5`).then((r) => r.arrayBuffer());
+      await fetch(`${h.sandbox.nodeUrl('mainnet')}/ext/health`).then((r) => r.arrayBuffer());
+      const expected = [
+        'listSubnets: query parameter "limit" is not in the spec  (data-api GET /v1/networks/mainnet/subnets?limit=1)',
+        'metrics: query parameter "pageSize" is not documented  (metrics-api GET /v1/avg_tps/43114?pageSize=5)',
+      ];
+      // What fails a test after it: the harness's own checks saw the same.
+      expect(() => own.assertNone('here')).toThrow(expected.join('\n  '));
+      expect(takeContractProblems(h.sandbox)).toEqual(expected);
+    } finally {
+      own.close();
+    }
   });
 });
 
@@ -311,6 +311,12 @@ describe('answers the sandbox gives', () => {
     await get('/v1/networks/mainnet/subnets');
     h.sandbox.fail({ operation: 'listSubnets', kind: 'status', status: 503 });
     await get('/v1/networks/mainnet/subnets');
+
+    // Requests the spec refuses, sent on purpose for the error answers above: the only ones.
+    expect(takeContractProblems(h.sandbox).map((p) => p.replace(/:.*\(/, ' ('))).toEqual([
+      'listSubnets (data-api GET /v1/networks/mainnet/subnets?pageSize=0)',
+      'listL1Validators (data-api GET /v1/networks/mainnet/l1Validators?pageSize=101&nodeId=x)',
+    ]);
 
     const statuses = new Set(answers.map((a) => a.answer.status));
     expect([...statuses].sort()).toEqual([200, 201, 400, 404, 429, 503]);

@@ -1,0 +1,168 @@
+/**
+ * A sandbox for a test file, and the contract check of everything sent to it: every request the
+ * sandbox receives in the tests, from whatever test made the gateway send it, is checked against
+ * its upstream's spec (the Data API's OpenAPI document, and the Metrics API's with its legacy
+ * route), so that a parameter or value the spec does not allow fails the test that sent it, not
+ * only the few queries test/upstreams/contract.test.ts makes. The node has no spec: its requests
+ * are not checked here (test/upstreams/node-contract.test.ts holds the gateway to the node).
+ *
+ * The harness (./harness.ts) checks its sandbox the same way, so every test through it is checked.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { startSandbox, type RecordedRequest, type Sandbox, type SandboxOptions } from '../../sandbox/server.js';
+import { OpenApiContract } from './openapi.js';
+
+export const dataApiContract = new OpenApiContract(new URL('../upstream/data-api.glacier.openapi.json', import.meta.url), 'glacier');
+export const metricsApiContract = new OpenApiContract(
+  new URL('../upstream/metrics-api.popsicle.openapi.json', import.meta.url),
+  'popsicle',
+);
+
+/**
+ * Problems with a request to the Metrics API. The gateway reads the legacy GET /v1/avg_tps/{chainId}
+ * (test/upstream/examples/metrics.v1.avg_tps.json), which the spec no longer lists: only `pageToken`
+ * is defined there. Anything else is held to the spec (the health check, /v2/health-check).
+ */
+export function checkMetricsRequest(r: RecordedRequest): string[] {
+  if (/^\/v1\/avg_tps(\/|$)/.test(r.path)) {
+    if (r.method !== 'GET' || !/^\/v1\/avg_tps\/\d+$/.test(r.path))
+      return [`metrics: ${r.method} ${r.path} is not GET /v1/avg_tps/{chainId}`];
+    return r.query.filter(([k]) => k !== 'pageToken').map(([k]) => `metrics: query parameter "${k}" is not documented`);
+  }
+  return metricsApiContract.checkRequest(r);
+}
+
+/** Problems with one request the sandbox received, against its upstream's spec; none for the node's. */
+export function checkSandboxRequest(r: RecordedRequest): string[] {
+  switch (r.service) {
+    case 'data-api':
+      return dataApiContract.checkRequest(r);
+    case 'metrics-api':
+      return checkMetricsRequest(r);
+    case 'node':
+      return [];
+    default:
+      return [`${r.method} ${r.path}: below no upstream's prefix`];
+  }
+}
+
+/** A request as a problem names it: service, method, path and query. */
+function shown(r: RecordedRequest): string {
+  const query = new URLSearchParams(r.query).toString();
+  return `${r.service} ${r.method} ${r.path}${query ? `?${query}` : ''}`;
+}
+
+/** The problems a sandbox's requests had since they were last looked at. */
+export class RequestChecks {
+  private problems: string[] = [];
+  private readonly stop: () => void;
+
+  constructor(sandbox: Sandbox) {
+    this.stop = sandbox.observe({
+      request: (r) => {
+        for (const problem of checkSandboxRequest(r)) this.problems.push(`${problem}  (${shown(r)})`);
+      },
+    });
+  }
+
+  /** The problems so far, forgotten here: a test that breaks the contract on purpose says which it meant. */
+  take(): string[] {
+    return this.problems.splice(0);
+  }
+
+  /** Throws when a request had a problem since the last look; `when` says when it was sent. */
+  assertNone(when: string) {
+    const problems = this.take();
+    if (problems.length === 0) return;
+    throw new Error(
+      `The sandbox received ${problems.length === 1 ? 'a request' : 'requests'} its upstream's spec does not allow (${when}):\n  ${problems.join('\n  ')}`,
+    );
+  }
+
+  /** Stops watching; what was found stays to be taken. */
+  close() {
+    this.stop();
+  }
+}
+
+/** Whether a sandbox's requests are checked, and by which checks; `unchecked` when a test file opted out. */
+const checked = new WeakMap<Sandbox, RequestChecks | 'unchecked'>();
+
+/**
+ * The checks of a sandbox's requests, started on first use (by whatever starts a sandbox for tests);
+ * undefined when its file opted out. `created` says whether this call started them, and so owns them.
+ */
+export function checkRequests(sandbox: Sandbox): { checks?: RequestChecks; created: boolean } {
+  const known = checked.get(sandbox);
+  if (known === 'unchecked') return { created: false };
+  if (known) return { checks: known, created: false };
+  const checks = new RequestChecks(sandbox);
+  checked.set(sandbox, checks);
+  return { checks, created: true };
+}
+
+/**
+ * For a test that sends requests the spec refuses on purpose: the problems its requests had so
+ * far, taken so that the check after the test does not fail it. The test says which it meant.
+ */
+export function takeContractProblems(sandbox: Sandbox): string[] {
+  const known = checked.get(sandbox);
+  return known && known !== 'unchecked' ? known.take() : [];
+}
+
+export interface UseSandboxOptions extends SandboxOptions {
+  /**
+   * `checked` (the default): every Data API and Metrics API request is checked against the spec,
+   * and a test fails when one it made has a problem. `unchecked`: only for a file that tests the
+   * sandbox itself and sends it what the spec refuses to see how it refuses; say why where used.
+   */
+  contract?: 'checked' | 'unchecked';
+  /**
+   * `each` (the default): counts, log, knobs and the chains back to the start before each test.
+   * `never`: for a file whose tests run against one long-lived gateway and read what the ones
+   * before them left (counts compared to a `before`, a chain advanced once); each resets itself
+   * where it needs to, as it did.
+   */
+  reset?: 'each' | 'never';
+}
+
+/**
+ * One sandbox for the file (or the describe it is called in): started before the first test,
+ * closed after the last, reset before each test unless told not to, and every request it receives
+ * checked against the spec after each test. The handle is usable once the tests run.
+ */
+export function useSandbox(options: UseSandboxOptions = {}): Sandbox {
+  const { contract = 'checked', reset = 'each', ...sandboxOptions } = options;
+  let current: Sandbox | undefined;
+  let checks: RequestChecks | undefined;
+  const handle = new Proxy({} as Sandbox, {
+    get: (_target, key) => {
+      if (!current) throw new Error('the sandbox starts in beforeAll: use it inside hooks and tests');
+      const value = Reflect.get(current, key, current) as unknown;
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+    set: (_target, key, value) => {
+      if (!current) throw new Error('the sandbox starts in beforeAll: use it inside hooks and tests');
+      return Reflect.set(current, key, value, current);
+    },
+  });
+  beforeAll(async () => {
+    current = await startSandbox(sandboxOptions);
+    if (contract === 'unchecked') {
+      checked.set(current, 'unchecked');
+      checked.set(handle, 'unchecked');
+    } else {
+      checks = checkRequests(current).checks;
+      // A harness given the handle finds the same checks.
+      if (checks) checked.set(handle, checks);
+    }
+  });
+  if (reset === 'each') beforeEach(() => current?.reset());
+  afterEach(({ task }) => checks?.assertNone(`during "${task.name}"`));
+  afterAll(async () => {
+    checks?.close();
+    await current?.close();
+    checks?.assertNone('after the last test');
+  });
+  return handle;
+}
