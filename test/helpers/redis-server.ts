@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
+import { afterAll, beforeAll } from 'vitest';
 
 export interface RedisServer {
   url: string;
@@ -58,4 +59,30 @@ export async function startRedis(): Promise<RedisServer> {
   };
   await launch();
   return { url, port, stop, restart: launch };
+}
+
+/**
+ * One redis-server for the file (or the describe it is called in): started before its first test,
+ * stopped after its last. The handle is usable once the tests run.
+ */
+export function useRedis(): RedisServer {
+  let current: RedisServer | undefined;
+  beforeAll(async () => {
+    current = await startRedis();
+  });
+  afterAll(() => current?.stop());
+  const started = (): RedisServer => {
+    if (!current) throw new Error('redis-server starts in beforeAll: use it inside hooks and tests');
+    return current;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get port() {
+      return started().port;
+    },
+    stop: () => started().stop(),
+    restart: () => started().restart(),
+  };
 }
