@@ -7,11 +7,11 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { startGatewayProcess, untilRedisConnected } from '../helpers/gateway-process.js';
 import { subscribeSse, type SseSubscription } from '../helpers/live.js';
 import { startRedisCluster, startRedisSentinel, type RedisTopology } from '../helpers/redis-cluster.js';
 import { startRedis } from '../helpers/redis-server.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 const POLL_MS = 300;
 const TOPICS = [
@@ -21,13 +21,9 @@ const TOPICS = [
   ['pChainBlocks', 'height', 'subscription { pChainBlocks(network: FUJI) { height } }'],
 ] as const;
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
+// Not reset before each test: the chains only move on (nextBlocks), as subscriptions and
+// the Redis of a topology see them from test to test.
+const sandbox = useSandbox({ reset: 'never' });
 
 /** One redis-server, as test/helpers/redis-server.ts starts it. */
 async function standalone(): Promise<RedisTopology> {

@@ -11,12 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { getWorld } from '../../sandbox/world/world.js';
 import { startGatewayProcess, untilRedisConnected } from '../helpers/gateway-process.js';
 import { freePort } from '../helpers/redis-server.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let dir: string;
 let redis: ChildProcess | undefined;
 let port: number;
@@ -49,7 +49,6 @@ function issue(name: string, san?: string): void {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
   dir = mkdtempSync(join(tmpdir(), 'agw-redis-tls-'));
   openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '1', '-subj', '/CN=agw-test-ca');
   issue('server', 'IP:127.0.0.1');
@@ -96,7 +95,6 @@ afterAll(async () => {
     await exited;
   }
   if (dir) rmSync(dir, { recursive: true, force: true });
-  await sandbox?.close();
 });
 
 const file = (name: string) => join(dir, name);

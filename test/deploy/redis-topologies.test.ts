@@ -14,11 +14,11 @@ import { eventually, liveOf } from '../helpers/live.js';
 import { loadConfig } from '../../src/config/config.js';
 import { RedisBuckets } from '../../src/guards/buckets.js';
 import { RedisConnection } from '../../src/base/redis.js';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { getWorld } from '../../sandbox/world/world.js';
 import { startGatewayProcess, untilRedisConnected } from '../helpers/gateway-process.js';
 import { subscribeSse } from '../helpers/live.js';
 import { startRedisCluster, startRedisSentinel, type RedisTopology } from '../helpers/redis-cluster.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 const world = getWorld('mainnet');
 const PREFIX = 'agw-test:';
@@ -26,13 +26,9 @@ const POLL_MS = 200;
 const BURST = 10;
 const BLOCKS = 'subscription { acceptedBlocks(chain: C_CHAIN) { index } }';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
+// Not reset before each test: the gateways share a Redis from test to test; each test resets
+// the sandbox where its counts start.
+const sandbox = useSandbox({ reset: 'never' });
 
 /** Every client its own address (TRUST_PROXY=1): each step of the test draws from budgets of its own. */
 let addresses = 0;

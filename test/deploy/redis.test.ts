@@ -6,26 +6,20 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
+import { describe, expect, it } from 'vitest';
 import { getWorld } from '../../sandbox/world/world.js';
 import { startGatewayProcess, untilRedisConnected, type GatewayProcess } from '../helpers/gateway-process.js';
-import { startRedis, type RedisServer } from '../helpers/redis-server.js';
+import { useRedis } from '../helpers/redis-server.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 const world = getWorld('mainnet');
 const subnetId = world.subnets[3]!.subnetId;
 const txHash = world.transactions.p[5]!.txHash;
 
-let sandbox: Sandbox;
-let redis: RedisServer;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  redis = await startRedis();
-});
-afterAll(async () => {
-  await redis?.stop();
-  await sandbox?.close();
-});
+// Not reset before each test: the instances share one Redis from test to test; each test
+// resets the sandbox where its counts start.
+const sandbox = useSandbox({ reset: 'never' });
+const redis = useRedis();
 
 /** An instance as deployed: REDIS_URL and nothing else set; connected before the test reads, as a long-running one would be. */
 async function instance(env: Record<string, string> = {}): Promise<GatewayProcess> {

@@ -13,15 +13,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureRouter } from '../../bench/cluster.js';
 import { composeSupergraph } from '../../bench/supergraph.js';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { getWorld } from '../../sandbox/world/world.js';
 import { freePort } from '../../bench/processes.js';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 /** The router's cost limit: between the cheap query's estimate and the dear one's. */
 const MAX_COST = 500;
 
-let sandbox: Sandbox;
+// Not reset before each test: the one gateway behind the router carries from test to test, and
+// the test that counts resets the sandbox itself.
+const sandbox = useSandbox({ reset: 'never' });
 let gateway: GatewayProcess;
 let router: ChildProcess | undefined;
 let routerUrl: string;
@@ -42,7 +44,6 @@ const subnets = (first: number, below = '') => `{ network { subnets(first: ${fir
 
 beforeAll(async () => {
   const hive = ensureRouter();
-  sandbox = await startSandbox();
   gateway = await startGatewayProcess(sandbox, { FEDERATION: 'true' });
   dir = mkdtempSync(join(tmpdir(), 'router-cost-'));
   writeFileSync(join(dir, 'supergraph.graphql'), composeSupergraph(`${gateway.origin}/subgraph`));
@@ -79,7 +80,6 @@ afterAll(async () => {
     await new Promise((resolve) => router!.once('exit', resolve));
   }
   await gateway?.stop();
-  await sandbox?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -14,9 +14,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { planReload } from '../../src/gateway/reload.js';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 const A = 'query A { network { name } }';
 const B = 'query B { network { subnets(first: 1) { nodes { subnetId } } } }';
@@ -24,16 +24,15 @@ const BLOCKS = 'subscription Blocks { acceptedBlocks(chain: C_CHAIN) { index } }
 const id = (text: string) => createHash('sha256').update(text).digest('hex');
 const manifest = (...texts: string[]) => JSON.stringify(Object.fromEntries(texts.map((t) => [id(t), t])));
 
-let sandbox: Sandbox;
+// Its chains move on, for the subscription's events; not reset between tests, which would take
+// them back while a gateway of the describe runs.
+const sandbox = useSandbox({ blockMs: 200, reset: 'never' });
 let dir: string;
 
 beforeAll(async () => {
-  // Its chains move on, for the subscription's events.
-  sandbox = await startSandbox({ blockMs: 200 });
   dir = mkdtempSync(join(tmpdir(), 'gateway-reload-'));
 });
 afterAll(async () => {
-  await sandbox?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -9,11 +9,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serverAudits } from 'graphql-http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConfigError, loadConfig } from '../../src/config/config.js';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { getWorld } from '../../sandbox/world/world.js';
 import { startHarness, type Harness, withoutCost } from '../helpers/harness.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 const world = getWorld('mainnet');
 const MESSAGE = `0x${'00'.repeat(8)}${'ab'.repeat(40)}`;
@@ -21,17 +21,14 @@ const SUBNET = world.subnets.find((s) => s.isL1)!.subnetId;
 const MUTATION = `mutation { aggregateSignatures(network: MAINNET, input: { message: "${MESSAGE}", signingSubnetId: "${SUBNET}" }) { signedMessage } }`;
 const URL_ = 'http://gateway.test/graphql';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let plain: Harness;
 beforeAll(async () => {
-  sandbox = await startSandbox();
   plain = await startHarness({}, { sandbox });
 });
 afterAll(async () => {
   await plain?.close();
-  await sandbox?.close();
 });
-beforeEach(() => sandbox.reset());
 
 type ErrorBody = { errors: { message: string; extensions: { code: string } }[] };
 

@@ -4,15 +4,15 @@
  * never letting them through unlimited.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { GatewayServer } from '../../src/http/server.js';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { serve, startHarness, type Harness } from '../helpers/harness.js';
-import { startRedis, type RedisServer } from '../helpers/redis-server.js';
+import { useRedis } from '../helpers/redis-server.js';
 import { atLeast, atMost, client, flood } from '../helpers/sockets.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
-let sandbox: Sandbox;
-let redis: RedisServer;
+const sandbox = useSandbox();
+const redis = useRedis();
 const instances: { h: Harness; gw: GatewayServer; url: string }[] = [];
 
 async function instance() {
@@ -25,19 +25,12 @@ async function instance() {
   return served;
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  redis = await startRedis();
-});
 afterAll(async () => {
   for (const { h, gw } of instances) {
     await gw.drain(100);
     await h.close();
   }
-  await redis?.stop();
-  await sandbox?.close();
 });
-beforeEach(() => sandbox.reset());
 
 describe('two instances on one Redis', () => {
   it('share a client budget: 20 at once across both, not 20 each', async () => {

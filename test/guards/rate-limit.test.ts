@@ -6,21 +6,16 @@
  */
 import { connect, type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
 import { MemoryBuckets } from '../../src/guards/buckets.js';
 import { ClientIdentity } from '../../src/guards/identity.js';
 import type { GatewayServer } from '../../src/http/server.js';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { serve, startHarness, type Harness } from '../helpers/harness.js';
 import { atLeast, atMost, client, flood } from '../helpers/sockets.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox?.close());
-beforeEach(() => sandbox.reset());
+const sandbox = useSandbox();
 
 describe('RATE_LIMIT_PER_SECOND=10, RATE_LIMIT_BURST=20, no proxy trusted', () => {
   let h: Harness;

@@ -19,7 +19,6 @@ import { serverAudits } from 'graphql-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { getNodeWorld } from '../../sandbox/node/chains/node-world.js';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { getWorld } from '../../sandbox/world/world.js';
 import { ENTRIES, PAGE_ORIGIN, type EntryName, type Outcome, type Sent } from '../helpers/entries.js';
 import { withoutCost } from '../helpers/harness.js';
@@ -27,7 +26,8 @@ import { startGatewayProcess, untilRedisConnected, type GatewayProcess } from '.
 import { sample } from '../helpers/prom-text.js';
 import { client } from '../helpers/sockets.js';
 import { BOTH_PATHS, type SharedBehaviourName } from '../../src/http/request-contract.js';
-import { startRedis, type RedisServer } from '../helpers/redis-server.js';
+import { useRedis } from '../helpers/redis-server.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 const ADMIN_TOKEN = 'admin-token-for-entries-0123456789';
 const BEARER = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -296,8 +296,10 @@ const CORPUS: Case[] = [
 /** What must agree between cache modes and entries: what a request cost (its calls, the cache's hits) may differ, as the README says. */
 const comparable = ({ status, body, vary }: Outcome) => ({ status, body: withoutCost(body), vary });
 
-let sandbox: Sandbox;
-let redis: RedisServer;
+// Not reset before each test: the three gateways and their caches live through the file, the
+// chains one test advances stay advanced, and calls are counted from a `before`.
+const sandbox = useSandbox({ reset: 'never' });
+const redis = useRedis();
 const gateways = {} as Record<Mode, GatewayProcess>;
 /** Every answer: mode → case → entry → [first, again], with the upstream calls each made. */
 const answers = {} as Record<Mode, Map<string, Map<EntryName, { outcome: Outcome; calls: number }[]>>>;
@@ -315,8 +317,6 @@ function count(mode: Mode, klass: Klass, entry: EntryName) {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
-  redis = await startRedis();
   const [off, memory, shared] = await Promise.all([
     startGatewayProcess(sandbox, { ...settings, CACHE: 'off' }),
     startGatewayProcess(sandbox, settings),
@@ -352,8 +352,6 @@ afterAll(async () => {
         console.log(c.name, entry, JSON.stringify(answers.off.get(c.name)!.get(entry)![0]!.outcome).slice(0, 300));
   }
   await Promise.all(Object.values(gateways).map((g) => g.stop()));
-  await redis?.stop();
-  await sandbox?.close();
   printTable();
 });
 

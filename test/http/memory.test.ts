@@ -4,20 +4,18 @@
  * bench/mixed-soak.ts measures the same over a minute of varied queries.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 import { sample } from '../helpers/prom-text.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let gw: GatewayProcess;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
   gw = await startGatewayProcess(sandbox);
 });
 afterAll(async () => {
   await gw?.stop();
-  await sandbox?.close();
 });
 
 const metrics = async () => (await fetch(`${gw.origin}/metrics`)).text();

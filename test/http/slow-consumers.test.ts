@@ -7,23 +7,21 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 import { sample } from '../helpers/prom-text.js';
 import { lazySocket } from '../helpers/sockets.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let gw: GatewayProcess;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
   // Answers of a few hundred KB, more objects than MAX_RESULT_NODES allows by default: the bound
   // under test is the socket's, not the price's.
   gw = await startGatewayProcess(sandbox, { MAX_RESULT_NODES: '100000' });
 });
 afterAll(async () => {
   await gw?.stop();
-  await sandbox?.close();
 });
 
 const metrics = async () => (await fetch(`${gw.origin}/metrics`)).text();

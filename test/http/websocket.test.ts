@@ -10,19 +10,18 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient, type Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 import { withoutCost } from '../helpers/harness.js';
 import { sample } from '../helpers/prom-text.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 const BURST = 5;
 /** `npm start` with tight socket and rate limits, over a sandbox of its own. */
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let gw: GatewayProcess;
 let port: number;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
   gw = await startGatewayProcess(sandbox, {
     // A token every 10 s: nothing refills while a test runs.
     RATE_LIMIT_PER_SECOND: '0.1',
@@ -36,7 +35,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await gw?.stop();
-  await sandbox?.close();
 });
 
 /** A WebSocket class whose sockets leave from `localAddress`. */

@@ -8,29 +8,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, liveOf } from '../helpers/live.js';
 import { Redis } from 'ioredis';
 import { getNodeWorld } from '../../sandbox/node/chains/node-world.js';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import type { Feed, LiveClients } from '../../src/live/feeds.js';
 import { LiveHub, type LiveOptions } from '../../src/live/hub.js';
 import { RedisConnection } from '../../src/base/redis.js';
 import { startGatewayProcess, untilRedisConnected, type GatewayProcess } from '../helpers/gateway-process.js';
 import { subscribeSse, until } from '../helpers/live.js';
-import { startRedis, type RedisServer } from '../helpers/redis-server.js';
+import { useRedis } from '../helpers/redis-server.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 const POLL_MS = 200;
 const LEASE_MS = 1_000;
 const BLOCKS = `subscription { acceptedBlocks(chain: C_CHAIN) { id index } }`;
 const last = getNodeWorld('mainnet').indexes['C/block'].containers.length - 1;
 
-let sandbox: Sandbox;
-let redis: RedisServer;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  redis = await startRedis();
-});
-afterAll(async () => {
-  await redis?.stop();
-  await sandbox?.close();
-});
+// Not reset before each test: the chains only move on, as the instances and their shared
+// Redis see them from test to test; each test resets the sandbox where its counts start.
+const sandbox = useSandbox({ reset: 'never' });
+const redis = useRedis();
 
 /** An instance as deployed (`npm start` with REDIS_URL), polling and leasing fast enough for a test. */
 async function instance(): Promise<GatewayProcess> {

@@ -11,19 +11,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { type GatewayProcess, startGatewayProcess } from '../helpers/gateway-process.js';
 import { has, sample } from '../helpers/prom-text.js';
 import { client } from '../helpers/sockets.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 const QUERY = 'query Subnets { network { subnets(first: 1) { nodes { subnetId } } } }';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.close());
+const sandbox = useSandbox();
 
 /** Waits for the gateway's log to have a line that `match` accepts (it writes in the background). */
 async function logged(gw: GatewayProcess, match: (line: GatewayProcess['logs'][number]) => boolean) {

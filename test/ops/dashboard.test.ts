@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { type GatewayProcess, startGatewayProcess } from '../helpers/gateway-process.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dashboard = JSON.parse(readFileSync(join(ROOT, 'deploy/grafana/dashboard.json'), 'utf8'));
@@ -79,15 +79,13 @@ describe('the Grafana dashboard', () => {
   });
 
   describe('against `npm start`', () => {
-    let sandbox: Sandbox;
+    const sandbox = useSandbox();
     let gw: GatewayProcess;
     beforeAll(async () => {
-      sandbox = await startSandbox();
       gw = await startGatewayProcess(sandbox);
     }, 30_000);
     afterAll(async () => {
       await gw?.stop();
-      await sandbox?.close();
     });
 
     it('exposes every metric the dashboard queries', async () => {

@@ -12,12 +12,12 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadedAtStart } from '../helpers/bundle.js';
 import { startCollector, type Collector } from '../helpers/otlp-collector.js';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { loadConfig } from '../../src/config/config.js';
 import { metricsOf, type PromFamily, PromRegistryProducer } from '../../src/ops/otel-metrics.js';
 import { CounterFamily, HistogramFamily } from '../../src/ops/series.js';
 import { startGatewayProcess } from '../helpers/gateway-process.js';
 import { sample } from '../helpers/prom-text.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
@@ -148,17 +148,15 @@ it('the built gateway loads no metrics SDK until OTLP metrics are configured', (
 });
 
 describe('`npm start` pushing its metrics', () => {
-  let sandbox: Sandbox;
+  const sandbox = useSandbox();
   let collector: Collector;
   let received: Collector['received'];
   beforeAll(async () => {
-    sandbox = await startSandbox();
     collector = await startCollector();
     received = collector.received;
   });
   afterAll(async () => {
     await collector?.close();
-    await sandbox?.close();
   });
   const collectorUrl = () => collector.url();
   const QUERY = 'query Subnets { network { subnets(first: 1) { nodes { subnetId } } } }';

@@ -8,7 +8,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getWorld } from '../../sandbox/world/world.js';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { Registry } from 'prom-client';
 import { CounterFamily, HistogramFamily } from '../../src/ops/series.js';
 import type { GatewayServer } from '../../src/http/server.js';
@@ -17,20 +16,16 @@ import { subscribeSse } from '../helpers/live.js';
 import { has, sample } from '../helpers/prom-text.js';
 import { client } from '../helpers/sockets.js';
 import { startGatewayProcess } from '../helpers/gateway-process.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 const world = getWorld('mainnet');
 const [txA, txB] = world.transactions.p.slice(0, 2).map((tx) => tx.txHash);
 const SUBNETS = 'query Subnets { network { subnets(first: 2) { nodes { subnetId } } } }';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 const open: Harness[] = [];
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.close());
 afterEach(async () => {
   await Promise.all(open.splice(0).map((h) => h.close()));
-  sandbox.reset();
 });
 
 async function harness(env: Record<string, string> = {}): Promise<Harness> {

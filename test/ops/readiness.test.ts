@@ -5,19 +5,15 @@
  */
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ReadinessReport } from '../../src/ops/readiness.js';
 import type { GatewayServer } from '../../src/http/server.js';
 import { OpenApiContract } from '../helpers/openapi.js';
 import { serve, startHarness, type Harness } from '../helpers/harness.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 const running: { h: Harness; gw: GatewayServer }[] = [];
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.close());
 afterEach(async () => {
   await Promise.all(
     running.splice(0).map(async ({ h, gw }) => {
@@ -25,7 +21,6 @@ afterEach(async () => {
       await h.close();
     }),
   );
-  sandbox.reset();
 });
 
 async function served(env: Record<string, string>) {

@@ -11,11 +11,11 @@ import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpa
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadedAtStart } from '../helpers/bundle.js';
 import { startCollector, type Collector } from '../helpers/otlp-collector.js';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { loadConfig } from '../../src/config/config.js';
 import { createTracing } from '../../src/ops/tracing.js';
 import type { GatewayServer } from '../../src/http/server.js';
 import { serve, startHarness, type Harness } from '../helpers/harness.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 const exporter = new InMemorySpanExporter();
 const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
@@ -24,24 +24,21 @@ const CLIENT_SPAN = 'b7ad6b7169203331';
 const TRACEPARENT = `00-${CLIENT_TRACE}-${CLIENT_SPAN}-01`;
 const SUBNETS = 'query Subnets { network { subnets(first: 2) { nodes { subnetId } } } }';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let h: Harness;
 let gw: GatewayServer;
 let base: string;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
   h = await startHarness({}, { sandbox, tuning: { tracing: createTracing(provider.getTracer('test')) } });
   ({ gw, origin: base } = await serve(h));
 });
 afterAll(async () => {
   await gw.drain(100);
   await h.close();
-  await sandbox.close();
 });
 afterEach(() => {
   exporter.reset();
-  sandbox.reset();
 });
 
 const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;

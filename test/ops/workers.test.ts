@@ -4,22 +4,20 @@
  * request goes on a connection of its own, so the primary hands them to the workers in turn.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 import { sample } from '../helpers/prom-text.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 const REQUESTS = 20;
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let gw: GatewayProcess;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
   gw = await startGatewayProcess(sandbox, {}, { cli: ['--workers', '2'] });
 }, 60_000);
 afterAll(async () => {
   await gw?.stop();
-  await sandbox?.close();
 });
 
 const onItsOwn = { connection: 'close' };

@@ -7,23 +7,18 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { parse as parseLossless, isLosslessNumber } from 'lossless-json';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeHexWithChecksum, decodeUtxo } from '../../src/base/avax-codec.js';
 import { cb58Decode, cb58Encode, PRIMARY_NETWORK_ID, type NetworkName } from '../../src/base/ids.js';
 import { derivedId, transferOutput } from '../../sandbox/node/chains/avax.js';
 import { toJson } from '../../sandbox/node/chains/codec.js';
 import { goJson } from '../../sandbox/node/json.js';
 import { getNodeWorld, proposedBlockchainIds, SANDBOX_NODE_ID } from '../../sandbox/node/chains/node-world.js';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { getWorld } from '../../sandbox/world/world.js';
 import { TIMELINE } from '../../sandbox/world/timeline.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.reset());
+const sandbox = useSandbox();
 
 const world = getWorld('mainnet');
 const fuji = getWorld('fuji');

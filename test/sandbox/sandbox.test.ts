@@ -2,17 +2,14 @@
  * The sandbox: the same world on every run, real id formats, a consistent history, the spec's
  * rules, and knobs that behave as tests and benchmarks need.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cb58Decode, NETWORK_HRP, parseBech32Address, parseCb58Id, parseNodeId } from '../../src/base/ids.js';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { buildWorld, getWorld } from '../../sandbox/world/world.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.reset());
+// Unchecked: these tests probe the sandbox's own refusals (unknown parameters, bounds, bad
+// tokens), sending on purpose what the spec does not allow.
+const sandbox = useSandbox({ contract: 'unchecked' });
 
 const world = getWorld('mainnet');
 const get = async (path: string, headers: Record<string, string> = {}) => {

@@ -5,17 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGlobalId } from '../../src/schema/global-id.js';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { getWorld } from '../../sandbox/world/world.js';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 import { client } from '../helpers/sockets.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let gw: GatewayProcess;
 let lookup: string;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
   gw = await startGatewayProcess(sandbox);
   // Ten transactions by their global ids, which no list read before (one would answer them): one upstream lookup each.
   const ids = getWorld('mainnet')
@@ -25,7 +24,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await gw?.stop();
-  await sandbox?.close();
 });
 
 /** Another client's read of the Data API (the subnets, not a transaction), of a page size no one asked before: one call. */

@@ -3,30 +3,27 @@
  * cancellation, and errors that keep their cause.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { DataApiClient } from '../../src/upstreams/data-api/client.js';
 import { Cancellation } from '../../src/upstreams/cancellation.js';
 import { ConnectionError, HttpError, RequestAbortedError, TimeoutError } from '../../src/upstreams/errors.js';
 import { encodeQuery, HttpClient, parseRetryAfter, segment } from '../../src/upstreams/http.js';
 import { directTransport } from '../../src/upstreams/transport.js';
 import { listSubnets } from '../../src/upstreams/data-api/subnet.js';
+import { takeContractProblems, useSandbox } from '../helpers/sandbox.js';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let http: HttpClient;
 let api: DataApiClient;
 const retries: { attempt: number; delayMs: number; reason: string }[] = [];
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
   http = new HttpClient({ timeoutMs: 400, retries: 2, connections: 8, baseDelayMs: 10, maxDelayMs: 1000, onRetry: (r) => retries.push(r) });
   api = new DataApiClient(directTransport(http), { baseUrl: sandbox.dataApiUrl, apiKeyHeader: 'x-service-api-key' });
 });
 afterAll(async () => {
   await http.close();
-  await sandbox.close();
 });
 beforeEach(() => {
-  sandbox.reset();
   retries.length = 0;
 });
 
@@ -80,6 +77,8 @@ describe('retries', () => {
       http.json({ service: 'data-api', operation: 'post', method: 'POST', baseUrl: sandbox.dataApiUrl, path: '/v1/anything', body: {} }),
     ).rejects.toMatchObject({ status: 503 });
     expect(sandbox.count()).toBe(1);
+    // A POST to no operation of the spec, on purpose: only the retry policy of a non-idempotent call is under test.
+    expect(takeContractProblems(sandbox)).toEqual([expect.stringMatching(/^POST \/v1\/anything: no such operation in the spec/)]);
   });
 });
 
@@ -141,5 +140,7 @@ describe('failures keep their cause', () => {
   it('keeps the upstream message of an error body', async () => {
     const error = await listSubnets(api, 'mainnet', { pageSize: 0 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 400, upstreamError: 'Bad Request', upstreamMessage: 'pageSize must not be less than 1' });
+    // pageSize=0, which the spec refuses, on purpose: the upstream's 400 body is under test.
+    expect(takeContractProblems(sandbox)).toEqual([expect.stringMatching(/^listSubnets: pageSize=0: /)]);
   });
 });

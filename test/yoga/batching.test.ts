@@ -5,12 +5,12 @@
  * past the limit refused with what is allowed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 import { sample } from '../helpers/prom-text.js';
 import { client } from '../helpers/sockets.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 /** Batching off: the default. */
 let plain: GatewayProcess;
 /** BATCHING_LIMIT=3, tight rate limits and a low MAX_RESULT_NODES. */
@@ -18,7 +18,6 @@ let batching: GatewayProcess;
 const BURST = 5;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
   [plain, batching] = await Promise.all([
     startGatewayProcess(sandbox),
     startGatewayProcess(sandbox, {
@@ -32,7 +31,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await Promise.all([plain?.stop(), batching?.stop()]);
-  await sandbox?.close();
 });
 
 /** An operation of one upstream call no other one shares (a page size of its own). */

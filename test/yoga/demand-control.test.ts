@@ -5,17 +5,18 @@
  * the prices themselves against the calls queries make.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { getWorld } from '../../sandbox/world/world.js';
 import { serve, startHarness, type Harness, type Served } from '../helpers/harness.js';
 import { sample } from '../helpers/prom-text.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
-let sandbox: Sandbox;
+// Not reset before each test: the gateway's cache carries from test to test, and each test
+// resets the sandbox where its counts start.
+const sandbox = useSandbox({ reset: 'never' });
 let h: Harness;
 let served: Served;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
   // The default cache: a repeat is answered whole from it.
   h = await startHarness({ CACHE: 'memory' }, { sandbox });
   served = await serve(h);
@@ -23,7 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await served?.gw.drain(100);
   await h?.close();
-  await sandbox?.close();
 });
 
 interface Answer {
