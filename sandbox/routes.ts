@@ -25,8 +25,9 @@ export interface SandboxAnswer {
 
 /**
  * A Data API route's operation: one the gateway's clients declare, or the service's health check,
- * which only the gateway's readiness asks (an operationId of the spec all the same). A route for
- * an operation the gateway does not declare, or a misspelt one, fails to compile.
+ * which only the gateway's readiness asks (an operationId of the spec all the same). The routes are
+ * keyed by these (`RoutesOf`): one missing, or one under an operation the gateway does not declare
+ * or misspelt, fails to compile.
  */
 export type DataApiRouteOperation = keyof typeof DATA_API_OPERATIONS | Extract<keyof DataApiSpecOperations, 'data-health-check'>;
 

@@ -1,7 +1,7 @@
 /**
- * The Data API's OpenAPI document as a validator: which operation a request hits, whether its
- * parameters are ones the spec defines (with valid values), and whether an answer fits the
- * response schema for its status.
+ * An upstream's OpenAPI document (the Data API's, the Metrics API's) as a validator: which
+ * operation a request hits, whether its parameters are ones the spec defines (with valid values)
+ * and its body fits the request schema, and whether an answer fits the response schema for its status.
  */
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
