@@ -14,7 +14,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PRIMARY_CHAIN_IDS } from '../../src/base/ids.js';
 import { ANSWER_CHECKS } from '../../src/upstreams/answer-checks.generated.js';
 import { DATA_API_OPERATIONS, METRICS_API_OPERATIONS } from '../../src/upstreams/operations.js';
-import type { SandboxAnswer } from '../../sandbox/routes.js';
+import { dataApiRoutes } from '../../sandbox/data-api/index.js';
+import type { GorillaMethod, ServiceFor } from '../../sandbox/node/gorilla.js';
+import type { DataApiRouteOperation, DataApiRoutes, RoutesOf, SandboxAnswer } from '../../sandbox/routes.js';
 import type { RecordedRequest } from '../../sandbox/server.js';
 import { getEvmWorld } from '../../sandbox/world/evm.js';
 import { getWorld } from '../../sandbox/world/world.js';
@@ -136,6 +138,22 @@ const QUERIES = (() => {
     aggregateSignatures: `mutation { aggregateSignatures(input: { message: "0xabcd", justification: "00", signingSubnetId: "${world.subnets[3]!.subnetId}", quorumPercentage: 70, quorumPercentageBuffer: 10, pChainHeight: 5 }) { signedMessage } }`,
   };
 })();
+
+describe('the sandbox serves every declared operation', () => {
+  // Checked by the compiler (`npm run typecheck`): each `@ts-expect-error` fails the type check
+  // if the line below it stops being an error, i.e. if the sandbox's tables stop being complete.
+  it('a declared operation without its route, or a route under an undeclared one, does not compile', () => {
+    const { listSubnets: _route, ...withoutOne } = dataApiRoutes('avalanche');
+    // @ts-expect-error listSubnets has no route
+    const missing: RoutesOf<DataApiRouteOperation> = withoutOne;
+    // @ts-expect-error no operation is called listSubnet
+    const misspelt: DataApiRoutes = { listSubnet: withoutOne.listL1Validators };
+    const getTxFee: GorillaMethod = { args: {}, call: () => ({}) };
+    // @ts-expect-error avm.getTx (GetTx) is declared and has no method here
+    const avm: ServiceFor<'avm'> = { GetTxFee: getTxFee };
+    expect([missing, misspelt, avm].every(Boolean)).toBe(true);
+  });
+});
 
 describe('requests the gateway sends', () => {
   it('use only parameters the spec defines for the path, with allowed values', async () => {
