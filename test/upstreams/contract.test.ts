@@ -45,7 +45,7 @@ const fuji = getWorld('fuji');
 const h = useHarness();
 const answers: { request: RecordedRequest; answer: SandboxAnswer }[] = [];
 beforeAll(() => {
-  // The node's answers have no OpenAPI schema (test/upstreams/node-contract.test.ts checks them).
+  // The node's answers have no OpenAPI schema: test/sandbox/sandbox-node.test.ts replays its documented examples.
   h.sandbox.observe({
     answer: (request, answer) => {
       if (request.service !== 'node') answers.push({ request: { ...request }, answer });
