@@ -1,8 +1,9 @@
 /**
  * Every operation the gateway sends, by upstream, with what its domain file declares about it:
  * the one list the reuse layer's freshness table, the connections' page sizes and prices
- * (`pageSpec`), the README's table of operations and the sandbox's routes are keyed by. Each table must name every operation its client may send (the
- * `satisfies` below): a domain file left out of it fails to compile.
+ * (`pageSpec`), the README's table of operations and the sandbox's routes are keyed by. Each
+ * table must name every operation its client may send (the `satisfies` below): a domain file left
+ * out of it fails to compile.
  */
 import { addressOperations } from './data-api/address.js';
 import type { DataApiOperation } from './data-api/client.js';
