@@ -1,9 +1,12 @@
 /**
  * Subscriptions as a client sees them, for tests: GraphQL over SSE, in process through
- * `yoga.fetch` or over HTTP, and a condition to wait for.
+ * `yoga.fetch` or over HTTP, and a condition to wait for; and the hub on its own, over a feed
+ * whose upstream is a counter.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Gateway } from '../../src/gateway/gateway.js';
+import type { Feed, LiveClients } from '../../src/live/feeds.js';
+import { LiveHub, type LiveOptions } from '../../src/live/hub.js';
 import { sample } from './prom-text.js';
 
 export interface SseEvent {
@@ -106,4 +109,36 @@ export async function liveOf(gw: { origin: string }): Promise<{ topics: number; 
 export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(25)) if (await check()) return;
   throw new Error(`not in time: ${what}`);
+}
+
+/** A feed of a number that grows by one per poll, counting its starts and polls. */
+export function counter(key = 'blocks:test') {
+  const calls = { start: 0, poll: 0 };
+  const feed: Feed<number, number> = {
+    kind: 'blocks',
+    key,
+    start: async () => {
+      calls.start++;
+      return 0;
+    },
+    poll: async (_clients, state) => {
+      calls.poll++;
+      return { state: state + 1, events: [state + 1] };
+    },
+  };
+  return { feed, calls };
+}
+
+/**
+ * A hub for feeds that call nothing (`counter`): every kind polled each `interval` ms, errors
+ * described as code `X`; `options` set its bounds (and Redis, for the hub across instances).
+ */
+export function testHub(interval: number, options: Partial<LiveOptions> & Pick<LiveOptions, 'perClient' | 'total' | 'maxTopics'>): LiveHub {
+  return new LiveHub({
+    clients: () => ({}) as LiveClients,
+    intervals: { blocks: interval, transactions: interval, feeConfig: interval, validators: interval, tps: interval },
+    callBudget: 10,
+    describeError: (error) => ({ message: String(error), extensions: { code: 'X' } }),
+    ...options,
+  });
 }

@@ -4,40 +4,13 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import type { Feed, LiveClients } from '../../src/live/feeds.js';
-import { LiveHub, type LiveOptions } from '../../src/live/hub.js';
-
-/** A feed of a number that grows by one per poll, counting its polls. */
-function counter(key = 'blocks:test') {
-  const calls = { start: 0, poll: 0 };
-  const feed: Feed<number, number> = {
-    kind: 'blocks',
-    key,
-    start: async () => {
-      calls.start++;
-      return 0;
-    },
-    poll: async (_clients, state) => {
-      calls.poll++;
-      return { state: state + 1, events: [state + 1] };
-    },
-  };
-  return { feed, calls };
-}
+import type { LiveOptions } from '../../src/live/hub.js';
+import { counter, testHub } from '../helpers/live.js';
 
 const INTERVAL = 50;
 
 function hub(options: Partial<LiveOptions> = {}) {
-  return new LiveHub({
-    clients: () => ({}) as LiveClients,
-    intervals: { blocks: INTERVAL, transactions: INTERVAL, feeConfig: INTERVAL, validators: INTERVAL, tps: INTERVAL },
-    perClient: 3,
-    total: 5,
-    maxTopics: 100,
-    callBudget: 10,
-    describeError: (error) => ({ message: String(error), extensions: { code: 'X' } }),
-    ...options,
-  });
+  return testHub(INTERVAL, { perClient: 3, total: 5, maxTopics: 100, ...options });
 }
 
 describe('the hub', () => {

@@ -5,11 +5,10 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, liveOf } from '../helpers/live.js';
+import { counter, eventually, liveOf, testHub } from '../helpers/live.js';
 import { Redis } from 'ioredis';
 import { getNodeWorld } from '../../sandbox/node/chains/node-world.js';
-import type { Feed, LiveClients } from '../../src/live/feeds.js';
-import { LiveHub, type LiveOptions } from '../../src/live/hub.js';
+import type { LiveOptions } from '../../src/live/hub.js';
 import { RedisConnection } from '../../src/base/redis.js';
 import { startGatewayProcess, untilRedisConnected, type GatewayProcess } from '../helpers/gateway-process.js';
 import { subscribeSse, until } from '../helpers/live.js';
@@ -135,21 +134,6 @@ describe('two instances on one Redis', () => {
   });
 });
 
-/** A feed of a number that grows by one per poll, counting its polls. */
-function counter(key: string) {
-  const calls = { poll: 0 };
-  const feed: Feed<number, number> = {
-    kind: 'blocks',
-    key,
-    start: async () => 0,
-    poll: async (_clients, state) => {
-      calls.poll++;
-      return { state: state + 1, events: [state + 1] };
-    },
-  };
-  return { feed, calls };
-}
-
 describe('the hub on Redis', () => {
   const INTERVAL = 50;
   let connection: RedisConnection;
@@ -166,18 +150,7 @@ describe('the hub on Redis', () => {
   });
 
   const hub = (options: Partial<LiveOptions> = {}) =>
-    new LiveHub({
-      clients: () => ({}) as LiveClients,
-      intervals: { blocks: INTERVAL, transactions: INTERVAL, feeConfig: INTERVAL, validators: INTERVAL, tps: INTERVAL },
-      perClient: 10,
-      total: 10,
-      maxTopics: 10,
-      callBudget: 10,
-      describeError: (error) => ({ message: String(error), extensions: { code: 'X' } }),
-      redis: connection,
-      leaseMs: 3_000,
-      ...options,
-    });
+    testHub(INTERVAL, { perClient: 10, total: 10, maxTopics: 10, redis: connection, leaseMs: 3_000, ...options });
 
   it('stops polling when everyone left, even if a subscriber came back before the first lease was answered', async () => {
     const live = hub();
