@@ -88,8 +88,11 @@ export interface SandboxOptions {
 export interface SandboxObserver {
   /** Every request as it arrives, before latency or a fault: what the caller sent. */
   request?: (request: RecordedRequest) => void;
-  /** Every answer the routes or a status fault give; not a hang, a reset or broken JSON, which have none. */
-  answer?: (request: RecordedRequest, answer: SandboxAnswer) => void;
+  /**
+   * Every answer the routes, a status fault or a `body` fault give; not a hang, a reset or broken
+   * JSON, which have none. `written` says the body is one a test wrote (a `body` fault), not the sandbox.
+   */
+  answer?: (request: RecordedRequest, answer: SandboxAnswer, written: boolean) => void;
 }
 
 interface Service {
@@ -323,7 +326,7 @@ export class Sandbox {
     }
     record.status = answer.status;
     this.onAnswer?.(record, answer);
-    for (const observer of this.observers) observer.answer?.(record, answer);
+    for (const observer of this.observers) observer.answer?.(record, answer, fault?.kind === 'body');
     const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
     res.writeHead(answer.status, { ...(service?.headers ?? { 'content-type': 'application/json' }), ...answer.headers });
     if (fault?.kind === 'trickle') return this.trickle(res, text, fault.intervalMs ?? 200);

@@ -3,13 +3,18 @@
  * sandbox receives in the tests, from whatever test made the gateway send it, is checked against
  * its upstream's spec (the Data API's OpenAPI document, and the Metrics API's with its legacy
  * route), so that a parameter or value the spec does not allow fails the test that sent it, not
- * only the few queries test/upstreams/contract.test.ts makes. The node has no spec: its requests
- * are not checked here (test/upstreams/node-contract.test.ts holds the gateway to the node).
+ * only the few queries test/upstreams/contract.test.ts makes; and every answer it gives, against
+ * the response schema of its status, so a new endpoint's route is held to the spec by its own
+ * test. The node has no spec: its traffic is not checked here (test/upstreams/node-contract.test.ts
+ * holds the gateway to the node, test/sandbox/sandbox-node.test.ts the sandbox to the node's examples).
  *
  * The harness (./harness.ts) checks its sandbox the same way, so every test through it is checked.
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { PRIMARY_CHAIN_IDS } from '../../src/base/ids.js';
+import type { SandboxAnswer } from '../../sandbox/routes.js';
 import { startSandbox, type RecordedRequest, type Sandbox, type SandboxOptions } from '../../sandbox/server.js';
+import { AVG_TPS_SCHEMA } from '../upstream/answer-checks.js';
 import { OpenApiContract } from './openapi.js';
 
 export const dataApiContract = new OpenApiContract(new URL('../upstream/data-api.glacier.openapi.json', import.meta.url), 'glacier');
@@ -46,6 +51,70 @@ export function checkSandboxRequest(r: RecordedRequest): string[] {
   }
 }
 
+/** The Metrics API's error bodies by status, as its spec names them. */
+const METRICS_ERRORS: Record<number, string> = {
+  400: 'BadRequest',
+  404: 'NotFound',
+  429: 'TooManyRequests',
+  502: 'BadGateway',
+  503: 'ServiceUnavailable',
+};
+
+function chainOfPath(value: string): 'p' | 'x' | 'c' {
+  if (value.endsWith('-chain')) return value[0] as 'p' | 'x' | 'c';
+  for (const ids of Object.values(PRIMARY_CHAIN_IDS)) {
+    for (const [key, id] of Object.entries(ids)) if (id === value) return key as 'p' | 'x' | 'c';
+  }
+  throw new Error(`not a primary chain: ${value}`);
+}
+
+/** A Data API answer's schema; oneOf responses narrowed to the variant the chain returns. Undefined: the spec declares no answer of that status. */
+function dataSchemaFor(request: RecordedRequest, answer: SandboxAnswer): Record<string, unknown> | undefined {
+  const match = dataApiContract.match(request.method, request.path);
+  if (!match) return undefined;
+  if (answer.status === 200 && match.operation.operationId === 'listLatestPrimaryNetworkTransactions') {
+    const name = { p: 'ListPChainTransactionsResponse', x: 'ListXChainTransactionsResponse', c: 'ListCChainAtomicTransactionsResponse' }[
+      chainOfPath(match.pathParams.blockchainId!)
+    ];
+    return dataApiContract.schemaRef(name);
+  }
+  if (answer.status === 200 && match.operation.operationId === 'getTxByHash') {
+    const tx = answer.body as { chainFormat?: string; txType: string };
+    const chain = chainOfPath(match.pathParams.blockchainId!);
+    if (chain === 'p') return dataApiContract.schemaRef('PChainTransaction');
+    if (chain === 'x')
+      return dataApiContract.schemaRef(tx.chainFormat === 'linear' ? 'XChainLinearTransaction' : 'XChainNonLinearTransaction');
+    return dataApiContract.schemaRef(tx.txType === 'ExportTx' ? 'CChainExportTransaction' : 'CChainImportTransaction');
+  }
+  return dataApiContract.responseSchema(match, answer.status);
+}
+
+/** A Metrics API answer's schema: the legacy route's from the usage guide, the rest from the spec. */
+function metricsSchemaFor(request: RecordedRequest, answer: SandboxAnswer): Record<string, unknown> | undefined {
+  if (/^\/v1\/avg_tps\//.test(request.path)) {
+    if (answer.status === 200) return AVG_TPS_SCHEMA;
+    const name = METRICS_ERRORS[answer.status];
+    return name ? metricsApiContract.schemaRef(name) : undefined;
+  }
+  const match = metricsApiContract.match(request.method, request.path);
+  return match ? metricsApiContract.responseSchema(match, answer.status) : undefined;
+}
+
+/**
+ * Problems with one answer the sandbox gave, against its upstream's response schema for its
+ * status; none for the node's, nor for a status the spec declares no body of (a fault a test injects).
+ */
+export function checkSandboxAnswer(request: RecordedRequest, answer: SandboxAnswer): string[] {
+  const [on, schema] =
+    request.service === 'data-api'
+      ? [dataApiContract, dataSchemaFor(request, answer)]
+      : request.service === 'metrics-api'
+        ? [metricsApiContract, metricsSchemaFor(request, answer)]
+        : [undefined, undefined];
+  if (!on || !schema) return [];
+  return on.validate(schema, answer.body).map((p) => `${request.operation} ${answer.status} answer: ${p}`);
+}
+
 /** A request as a problem names it: service, method, path and query. */
 function shown(r: RecordedRequest): string {
   const query = new URLSearchParams(r.query).toString();
@@ -61,6 +130,11 @@ export class RequestChecks {
     this.stop = sandbox.observe({
       request: (r) => {
         for (const problem of checkSandboxRequest(r)) this.problems.push(`${problem}  (${shown(r)})`);
+      },
+      // A body a test wrote into a fault is off the spec on purpose: what the gateway makes of it is the test.
+      answer: (r, a, written) => {
+        if (written) return;
+        for (const problem of checkSandboxAnswer(r, a)) this.problems.push(`${problem}  (${shown(r)})`);
       },
     });
   }
