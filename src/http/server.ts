@@ -144,6 +144,11 @@ export interface GatewayServer {
   drain(timeoutMs: number, delayMs?: number): Promise<void>;
 }
 
+/**
+ * Answers an error and, unless told to `keep` it, closes the connection once the answer is out.
+ * A client still sending the body it was refused for reads the answer only if the socket stays
+ * until that body is in: closed at once, its next write fails (EPIPE) before it reads anything.
+ */
 function refuse(
   res: ServerResponse,
   status: number,
@@ -151,16 +156,23 @@ function refuse(
   message: string,
   extensions: Record<string, unknown> = {},
   headers: Record<string, string> = {},
+  keep = false,
 ): void {
   const body = JSON.stringify({ errors: [{ message, extensions: { code, ...extensions } }] });
   res.writeHead(status, {
     ...headers,
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),
-    connection: 'close',
+    ...(keep ? {} : { connection: 'close' }),
   });
   res.end(body);
 }
+
+/**
+ * How much of a refused body is read and dropped, as a multiple of MAX_BODY_BYTES, so that its
+ * client reads the 413 rather than a broken pipe; a body past it closes the connection at once.
+ */
+const DRAINED_BODIES = 2;
 
 function isSubgraphPath(url: string | undefined): boolean {
   return url?.startsWith('/subgraph') === true && (url.length === 9 || url[9] === '?' || url[9] === '/');
@@ -317,8 +329,9 @@ function graphqlAnswers(gateway: Gateway, options: ServerOptions) {
       void yoga(req, res);
       return;
     }
-    if (Number(req.headers['content-length']) > limit) {
-      refuse(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, tooLarge, { limit });
+    const announced = Number(req.headers['content-length']);
+    if (announced > limit) {
+      refuse(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, tooLarge, { limit }, {}, announced <= DRAINED_BODIES * limit);
       req.resume();
       return;
     }
@@ -343,8 +356,10 @@ function readBody(
   req.on('data', (chunk: Buffer) => {
     size += chunk.length;
     if (size > limit) {
-      if (!res.headersSent) refuse(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, tooLarge, { limit });
-      req.destroy();
+      // Refused now, and the rest read and dropped up to DRAINED_BODIES limits, then cut off.
+      if (!res.headersSent) refuse(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, tooLarge, { limit }, {}, true);
+      chunks.length = 0;
+      if (size > DRAINED_BODIES * limit) req.destroy();
       return;
     }
     chunks.push(chunk);
