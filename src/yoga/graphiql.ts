@@ -73,6 +73,16 @@ export async function exampleTabs(dir: URL = EXAMPLES_DIR): Promise<Tab[]> {
 }
 
 /**
+ * GraphiQL 5 lays its tabs out with framer-motion's reorder list, whose layout animation from the
+ * first render never settles: each tab is left drawn where it is not (an inline `translateX` of up to
+ * ±600 px). A press on a tab makes the library drop that offset, so the tab jumps away from the
+ * pointer, the release lands on the tab bar and the click is lost: every tab took two clicks. Drawn
+ * where it is laid out, a tab selects on the first click; dragging still reorders the tabs, without
+ * the tab following the pointer on the way.
+ */
+const TAB_FIX = '.graphiql-tab{transform:none!important}';
+
+/**
  * yoga's `renderGraphiQL`, loading @graphql-yoga/render-graphiql and the examples on first use.
  * `query` is the tour's text too: GraphiQL matches it against the tabs a returning user has stored
  * and reopens that tab instead of adding an empty one.
@@ -86,7 +96,8 @@ export function lazyGraphiQL(dir: URL = EXAMPLES_DIR): (options?: GraphiQLOption
     const key = JSON.stringify(options ?? {});
     if (last?.key === key) return last.page;
     const [{ renderGraphiQL }, defaultTabs] = await Promise.all([import('@graphql-yoga/render-graphiql'), (tabs ??= exampleTabs(dir))]);
-    last = { key, page: renderGraphiQL({ ...options, defaultTabs, query: DEFAULT_QUERY } as GraphiQLOptions) };
+    const page = renderGraphiQL({ ...options, defaultTabs, query: DEFAULT_QUERY } as GraphiQLOptions);
+    last = { key, page: page.replace('</head>', `<style>${TAB_FIX}</style></head>`) };
     return last.page;
   };
 }
