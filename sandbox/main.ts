@@ -6,10 +6,9 @@
  * as a process of its own, when it serves the sandbox (src/gateway/embedded-sandbox.ts).
  */
 import { startSandbox } from './server.js';
+import { endWithParent } from './tie.js';
 
-// Started by the gateway (src/gateway/embedded-sandbox.ts), with a channel to it: it goes when the
-// gateway goes, however that ends, even while its world is still being built.
-process.once('disconnect', () => process.exit(0));
+endWithParent();
 
 const seed = process.env.SANDBOX_SEED ?? 'avalanche';
 const sandbox = await startSandbox({

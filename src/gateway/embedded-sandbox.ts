@@ -1,7 +1,11 @@
 /**
  * The built-in sandbox as `npm start` serves it offline (and `npm run demo` always): the
  * sandbox's own entry (`npm run sandbox`) in a process of its own, on SANDBOX_PORT or a free
- * port, tied to the gateway by an IPC channel so that it ends with it however the gateway ends.
+ * port, tied to the gateway by its standard input so that it ends with it however the gateway ends
+ * (a failed start, a crash, SIGKILL): the kernel closes the pipe when the gateway's process goes.
+ * An IPC channel was meant to do this, but a child whose entry is an ES module has none on Node 20
+ * (`process.connected` is false from the start), so its `disconnect` never came and a gateway that
+ * failed to listen left the sandbox running, orphaned.
  *
  * Why a process: building the sandbox's world takes seconds of CPU (about 4.6 s here) and about
  * 170 MB. In the gateway's process it held the event loop until it was built, so even GraphiQL's
@@ -12,6 +16,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
+import { TIED_TO_STDIN } from '../../sandbox/tie.js';
 import { sandboxUrls, type SandboxUrls } from '../../sandbox/urls.js';
 import { FROM_SOURCES, packagePath } from '../base/package-root.js';
 
@@ -53,8 +58,9 @@ export async function startEmbeddedSandbox(options: EmbeddedSandboxOptions): Pro
       SANDBOX_SEED: options.seed,
       SANDBOX_LATENCY_MS: String(options.latencyMs),
       SANDBOX_BLOCK_MS: String(options.blockMs),
+      [TIED_TO_STDIN]: '1',
     },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   let closing = false;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

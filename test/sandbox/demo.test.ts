@@ -4,6 +4,9 @@
  * SANDBOX_PORT says, and its chains move on by themselves (SANDBOX_BLOCK_MS, 3 s), so live data
  * is seen as it happens.
  */
+import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 import { subscribeSse } from '../helpers/live.js';
@@ -52,5 +55,55 @@ describe('npm run demo', () => {
     } finally {
       await sub.close();
     }
+  }, 60_000);
+});
+
+/** Whether something still listens on the port: a server of ours could not bind it. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(true));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(false)));
+  });
+}
+
+/** Waits up to `withinMs` for nothing to listen on the port. */
+async function freed(port: number, withinMs: number): Promise<boolean> {
+  for (const deadline = Date.now() + withinMs; Date.now() < deadline; await sleep(100)) if (!(await listening(port))) return true;
+  return false;
+}
+
+describe('the embedded sandbox ends with the gateway', () => {
+  it('when the gateway cannot listen (PORT in use), it exits 1 and leaves no sandbox behind', async () => {
+    const port = await freePort();
+    const taken = createServer().listen(port, '127.0.0.1');
+    const sandbox = await freePort();
+    try {
+      await expect(startGatewayProcess(undefined, { PORT: String(port), SANDBOX_PORT: String(sandbox) }, 'demo')).rejects.toThrow(
+        /exited \(1\)[\s\S]*PORT \d+ is in use/,
+      );
+      // The sandbox builds its world for a few seconds (more on a loaded machine) before it reads
+      // that the gateway went.
+      expect(await freed(sandbox, 20_000)).toBe(true);
+    } finally {
+      taken.close();
+    }
+  }, 40_000);
+
+  it('when the gateway is killed outright (SIGKILL), its sandbox goes too', async () => {
+    const sandbox = await freePort();
+    const gw = await startGatewayProcess(undefined, { SANDBOX_PORT: String(sandbox) }, 'demo');
+    expect((await gw.query('{ network { subnets(first: 1) { nodes { subnetId } } } }')).body.errors).toBeUndefined();
+    expect(await listening(sandbox)).toBe(true);
+    // The gateway alone, not its process group (which holds the sandbox too): npm's child, as
+    // `exec` in the start script makes it.
+    const gateway = Number(
+      execFileSync('pgrep', ['-P', String(gw.child.pid)], { encoding: 'utf8' })
+        .trim()
+        .split('\n')[0],
+    );
+    process.kill(gateway, 'SIGKILL');
+    await gw.exited;
+    expect(await freed(sandbox, 10_000)).toBe(true);
   }, 60_000);
 });

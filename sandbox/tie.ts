@@ -1,0 +1,16 @@
+/**
+ * The sandbox started by the gateway (src/gateway/embedded-sandbox.ts) ends when the gateway does,
+ * however that ends: the gateway holds the write end of its standard input, which the kernel
+ * closes when the gateway's process goes, even by SIGKILL. A sandbox still building its world (one
+ * stretch of CPU) reads that as soon as the world is built, before it listens.
+ */
+
+/** Set in the environment of a sandbox the gateway started. */
+export const TIED_TO_STDIN = 'SANDBOX_TIED_TO_STDIN';
+
+export function endWithParent(): void {
+  if (process.env[TIED_TO_STDIN] !== '1') return;
+  process.stdin.on('data', () => undefined);
+  process.stdin.once('close', () => process.exit(0));
+  process.stdin.once('end', () => process.exit(0));
+}
