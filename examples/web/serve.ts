@@ -2,7 +2,9 @@
  * `npm run explorer` / `npm run explorer:public`: the example explorer in Vite's dev server, its
  * `/graphql` answered by a gateway in the same process. `SANDBOX=on` serves the gateway's
  * sandbox world (offline); `SANDBOX=off` the public Avalanche endpoints (or the upstream URLs
- * configured, as for `npm start`). Every other variable of the gateway applies too.
+ * configured, as for `npm start`). Every other variable of the gateway applies too, SANDBOX_PORT
+ * included; EXPLORER_PORT is the explorer's own (5173 by default). The npm scripts `exec` tsx, so
+ * a SIGTERM to npm reaches this process rather than stopping at the shell in between.
  */
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
@@ -22,7 +24,7 @@ try {
 
 let sandbox: Sandbox | undefined;
 if (config.sandbox === 'on') {
-  sandbox = await startSandbox({ seed: config.sandboxSeed, latencyMs: config.sandboxLatencyMs });
+  sandbox = await startSandbox({ port: config.sandboxPort, seed: config.sandboxSeed, latencyMs: config.sandboxLatencyMs });
   config = {
     ...config,
     upstreams: {
