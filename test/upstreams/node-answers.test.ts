@@ -64,7 +64,13 @@ describe('a wrong shape names the method, where, and what belongs there', () => 
     ['avm.getHeight', { height: { $ne: 1 } }, 'height', 'a uint64 (decimal digits, or a whole number)', 'an object'],
     ['platform.getCurrentSupply', [{ supply: '1' }], 'result', 'an object', 'a list'],
     ['platform.getBlockByHeight', '0x00', 'result', 'an object', 'a string'],
-    ['platform.getCurrentValidators', { validators: [{ nodeID: 'NodeID-abc', weight: null }] }, 'validators[0].weight', 'a uint64', 'null'],
+    [
+      'platform.getCurrentValidators',
+      { validators: [{ nodeID: 'NodeID-5mb46qkSBj81k9g9e4VFjGGSbaaSLFRzD', weight: null }] },
+      'validators[0].weight',
+      'a uint64',
+      'null',
+    ],
     ['platform.getBlock', { block: 'x', encoding: 'json' }, 'block', 'an object', 'a string'],
     ['index.getContainerRange', { containers: [{ id: 5 }] }, 'containers[0].id', 'a string', 'a number'],
     ['avm.getTxFee', { createAssetTxFee: '1' }, 'txFee', 'a uint64', 'missing'],
@@ -87,7 +93,9 @@ describe('a wrong shape names the method, where, and what belongs there', () => 
   it('extra fields are let through: the node adds fields between versions', () => {
     expect(() => checkAnswer('avm.getHeight', { height: '5', newField: { any: ['thing'] } })).not.toThrow();
     expect(() =>
-      checkAnswer('platform.getCurrentValidators', { validators: [{ nodeID: 'NodeID-abc', weight: '1', l2Stuff: 1 }] }),
+      checkAnswer('platform.getCurrentValidators', {
+        validators: [{ nodeID: 'NodeID-5mb46qkSBj81k9g9e4VFjGGSbaaSLFRzD', weight: '1', l2Stuff: 1 }],
+      }),
     ).not.toThrow();
   });
 });
