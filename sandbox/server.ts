@@ -25,6 +25,7 @@ import { SandboxLive } from './live.js';
 import { apiError, BadRequest, routeList, type Route, type SandboxAnswer, type SandboxRequest } from './routes.js';
 import type { NetworkName } from '../src/base/ids.js';
 import { sandboxUrls } from './urls.js';
+import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 
 export interface Fault {
   /** The operation to hit (e.g. `listSubnets`); every operation when absent. */
@@ -33,9 +34,14 @@ export interface Fault {
    * `status`: answer `status` with the error body; `hang`: never answer; `reset`: drop the
    * connection; `malformed`: 200 with broken JSON; `body`: 200 with `body`, whatever its shape;
    * `trickle`: 200 at once, then the real body one byte every `intervalMs`; `slow`: the real
-   * answer, `delayMs` late (one slow operation among fast ones).
+   * answer, `delayMs` late (one slow operation among fast ones); `alter`: the real answer with
+   * `body` put at `at` in its JSON (the whole body when `at` is empty; `at: ['result', 'height']`
+   * reaches into a JSON-RPC result), or the member at `at` removed when `body` is absent: an
+   * answer of the wrong shape that is otherwise the real one.
    */
-  kind: 'status' | 'hang' | 'reset' | 'malformed' | 'body' | 'trickle' | 'slow';
+  kind: 'status' | 'hang' | 'reset' | 'malformed' | 'body' | 'trickle' | 'slow' | 'alter';
+  /** For `alter`: the path of what to replace (object keys and list indices). */
+  at?: (string | number)[];
   intervalMs?: number;
   delayMs?: number;
   status?: number;
@@ -324,9 +330,10 @@ export class Sandbox {
         answer = error instanceof BadRequest ? apiError(400, error.messages) : apiError(500, String((error as Error).message));
       }
     }
+    if (fault?.kind === 'alter') answer = alter(answer, fault);
     record.status = answer.status;
     this.onAnswer?.(record, answer);
-    for (const observer of this.observers) observer.answer?.(record, answer, fault?.kind === 'body');
+    for (const observer of this.observers) observer.answer?.(record, answer, fault?.kind === 'body' || fault?.kind === 'alter');
     const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
     res.writeHead(answer.status, { ...(service?.headers ?? { 'content-type': 'application/json' }), ...answer.headers });
     if (fault?.kind === 'trickle') return this.trickle(res, text, fault.intervalMs ?? 200);
@@ -389,6 +396,30 @@ export class Sandbox {
         res.writeHead(404).end();
     }
   }
+}
+
+/**
+ * The answer with `fault.body` at `fault.at` (see Fault). Numbers keep their digits (lossless), as
+ * the rest of the answer must stay the real one.
+ */
+function alter(answer: SandboxAnswer, fault: Fault): SandboxAnswer {
+  const body = typeof answer.body === 'string' ? parseLossless(answer.body) : structuredClone(answer.body);
+  const at = fault.at ?? [];
+  let altered: unknown = fault.body;
+  if (at.length > 0) {
+    altered = body;
+    let parent = body as Record<string | number, unknown>;
+    for (const key of at.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+    if (parent === null || typeof parent !== 'object') throw new Error(`alter: nothing at ${at.join('.')} in the answer`);
+    const last = at[at.length - 1]!;
+    if (!('body' in fault)) delete parent[last];
+    else parent[last] = fault.body;
+  }
+  return {
+    ...answer,
+    body: typeof answer.body === 'string' ? `${stringifyLossless(altered)}\n` : altered,
+    headers: { ...answer.headers, 'content-type': 'application/json' },
+  };
 }
 
 function faultMessage(status: number): string {

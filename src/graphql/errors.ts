@@ -285,10 +285,13 @@ export function describeUpstreamError(error: UpstreamError): Described {
     };
   }
   if (error instanceof InvalidResponseError) {
-    // What was wrong with the answer (and the bit of its body the reason may quote) is logged, not shown.
+    // What was wrong with the answer (and the bit of its body the reason may quote) is logged, not
+    // shown; where a check of its shape failed, and what belonged there, quote nothing of it.
     if (error.status) upstream.status = error.status;
+    const misfit = error.at === undefined ? '' : ` (at \`${error.at}\`: expected ${error.expected})`;
+    if (error.at !== undefined) Object.assign(upstream, { at: error.at, expected: error.expected });
     return {
-      message: `${who} sent an answer to ${error.operation} that its API does not allow; try again later.`,
+      message: `${who} sent an answer to ${error.operation} that its API does not allow${misfit}; try again later.`,
       extensions: { code: ErrorCode.UPSTREAM_INVALID_RESPONSE, upstream },
     };
   }

@@ -293,7 +293,7 @@ function baseOf(tx: PBlockTxModel): PBaseTx {
 /** Inputs, outputs or credentials a P-Chain transaction is priced to hold: a few. */
 const P_TX_UTXOS = 5;
 
-const PCredentialRef = builder.objectRef<{ signatures: string[] }>('PCredential').implement({
+const PCredentialRef = builder.objectRef<{ signatures?: string[] | null }>('PCredential').implement({
   description: 'Signatures proving a P-Chain transaction may spend one of its inputs.',
   fields: (t) => ({
     signatures: t.field({ type: ['String'], description: 'The signatures (hex).', resolve: (c) => c.signatures ?? [] }),

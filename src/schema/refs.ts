@@ -296,7 +296,7 @@ export const OutputOwnersRef = builder.objectRef<OwnersModel>('OutputOwners');
 export const TransferableOutputRef = builder.objectRef<OutputModel>('TransferableOutput');
 export const TransferableInputRef = builder.objectRef<InputModel>('TransferableInput');
 
-export const outputsOf = (network: NetworkName, list: readonly AvmOutput[] | undefined, avmBlockchainId?: string): OutputModel[] =>
+export const outputsOf = (network: NetworkName, list: readonly AvmOutput[] | null | undefined, avmBlockchainId?: string): OutputModel[] =>
   (list ?? []).map((o) => ({ ...o, network, avmBlockchainId }));
-export const inputsOf = (network: NetworkName, list: readonly AvmInput[] | undefined, avmBlockchainId?: string): InputModel[] =>
+export const inputsOf = (network: NetworkName, list: readonly AvmInput[] | null | undefined, avmBlockchainId?: string): InputModel[] =>
   (list ?? []).map((i) => ({ ...i, network, avmBlockchainId }));

@@ -94,7 +94,7 @@ type AvmBlockModel = AvmBlockJson & OnAvmChain & { asked: BlockAsk };
 builder.objectField(TransferableOutputRef, 'asset', (t) => t.field(assetField<OutputModel>((o) => o.assetID)));
 builder.objectField(TransferableInputRef, 'asset', (t) => t.field(assetField<InputModel>((i) => i.assetID)));
 
-const AvmCredentialRef = builder.objectRef<AvmTxJson['credentials'][number]>('AvmCredential').implement({
+const AvmCredentialRef = builder.objectRef<NonNullable<AvmTxJson['credentials']>[number]>('AvmCredential').implement({
   description: 'Signatures proving the transaction may spend one of its inputs.',
   fields: (t) => ({
     fxId: t.exposeString('fxID', { description: 'The feature extension of the credential.' }),

@@ -76,12 +76,18 @@ export class ConnectionError extends UpstreamError {
 /** The upstream answered, but not with the JSON its contract promises. */
 export class InvalidResponseError extends UpstreamError {
   override readonly name = 'InvalidResponseError';
+  /** Where in the answer it went wrong (`validators[3].weight`), when a check of its shape found it. */
+  readonly at: string | undefined;
+  /** What belongs there (`a string`), when a check of its shape found it. */
+  readonly expected: string | undefined;
   constructor(
     readonly status: number,
     reason: string,
-    options: UpstreamErrorOptions,
+    options: UpstreamErrorOptions & { at?: string; expected?: string },
   ) {
     super(`${options.service} ${options.operation} sent an invalid response (${reason})`, options);
+    this.at = options.at;
+    this.expected = options.expected;
   }
 }
 

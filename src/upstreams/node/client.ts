@@ -16,17 +16,18 @@
  */
 import DataLoader from 'dataloader';
 import { isSafeNumber, parse as parseLossless } from 'lossless-json';
+import { z } from 'zod';
 import type { NetworkName } from '../../base/ids.js';
 import { HttpError, InvalidResponseError, NodeApiUnavailableError, RpcError } from '../errors.js';
 import { segment, type CallScope, type HttpRequest, type HttpResponse } from '../http.js';
-import type { OperationTable } from '../sharing.js';
+import type { OperationEntry } from '../sharing.js';
 import type { Transport } from '../transport.js';
 
 /**
  * The methods the API files declare, each file adding its table to this interface
  * (`declare module './client.js'`, as p-chain.ts does): the only methods this client calls. A
- * method without an entry in its API's table does not compile, so none is called whose freshness
- * nobody decided.
+ * method without an entry in its API's table does not compile, so none is called whose freshness,
+ * params or answer nobody decided.
  */
 // biome-ignore lint/suspicious/noEmptyInterface: the API files add its members
 export interface DeclaredNodeMethods {}
@@ -34,8 +35,115 @@ export interface DeclaredNodeMethods {}
 /** A method (or, for health's GET routes, `GET <path>`) that an API file declares. */
 export type NodeMethod = keyof DeclaredNodeMethods & string;
 
+/**
+ * One method's entry: how long its answers are shared (and how it pages, src/upstreams/sharing.ts),
+ * the params the gateway sends, and the shape of what the node answers. The node has no spec to
+ * take these from: the entry is the contract, and the method's name fixes both types
+ * (`ParamsOf`, `AnswerOf`) for whoever calls it.
+ */
+export interface NodeMethodEntry extends OperationEntry {
+  /** The params, as a type only: the gateway builds them, so they are never checked at run time. */
+  readonly params: z.ZodType;
+  /**
+   * The JSON-RPC `result` (a GET route's body) the gateway accepts: every answer is checked
+   * against it before anything reads or keeps it (`checkAnswer`). As strict as what the gateway
+   * reads (the type of each field, numbers the node writes as digits, ids, lists), and open to
+   * fields it does not name, which the node adds between versions.
+   */
+  readonly answer: z.ZodType;
+}
+
 /** An API file's entries. The node has no spec to take the names from: the table is the list. */
-export type NodeMethodTable = OperationTable<string>;
+export type NodeMethodTable = { readonly [method: string]: NodeMethodEntry };
+
+type EntryOf<M extends NodeMethod> = DeclaredNodeMethods[M] extends NodeMethodEntry ? DeclaredNodeMethods[M] : never;
+
+/** The params a method takes, by its name. */
+export type ParamsOf<M extends NodeMethod> = z.input<EntryOf<M>['params']>;
+
+/** What a method answers once its answer passed its check, by its name. */
+export type AnswerOf<M extends NodeMethod> = z.output<EntryOf<M>['answer']>;
+
+/** Each declared method's answer shape, as its API file registered it (`nodeMethods`). */
+const ANSWERS = new Map<string, z.ZodType>();
+
+/**
+ * An API file's table, its answer shapes registered for `checkAnswer`: every file declares its
+ * methods through this, so a method a client can call always has its shape (the call and the
+ * table are in the same module). Shapes are built once, here, at start-up.
+ */
+export function nodeMethods<const T extends NodeMethodTable>(table: T): T {
+  for (const [method, entry] of Object.entries(table)) ANSWERS.set(method, entry.answer);
+  return table;
+}
+
+/** What a value is, in a message: never the value itself, which the node sent and may be huge. */
+function kindOf(value: unknown): string {
+  if (value === undefined) return 'missing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
+}
+
+const EXPECTED: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'a list',
+  record: 'an object',
+  null: 'null',
+};
+
+/** The issue that says most: inside an alternative, the one that went deepest (the alternative meant). */
+function deepest(issue: z.core.$ZodIssue): { path: PropertyKey[]; issue: z.core.$ZodIssue } {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return { path: issue.path, issue };
+  let best: { path: PropertyKey[]; issue: z.core.$ZodIssue } | undefined;
+  for (const alternative of issue.errors) {
+    for (const inner of alternative) {
+      const found = deepest(inner);
+      if (!best || found.path.length > best.path.length) best = found;
+    }
+  }
+  return { path: [...issue.path, ...best!.path], issue: best!.issue };
+}
+
+/** `validators[3].weight`: a path in an answer as a reader of the node's docs writes it. */
+function pathText(path: readonly PropertyKey[]): string {
+  let text = '';
+  for (const key of path) text += typeof key === 'number' ? `[${key}]` : text === '' ? String(key) : `.${String(key)}`;
+  return text;
+}
+
+/**
+ * The answer of `method` when it has the declared shape; otherwise an InvalidResponseError
+ * (UPSTREAM_INVALID_RESPONSE) naming the method, where in the answer, what belongs there and
+ * what came, with zod's report as its cause. It throws inside the map of the read, so the reuse
+ * layer keeps nothing of it, in memory or in Redis. The answer itself is handed on (zod's copy
+ * is dropped): a check, not a transformation.
+ */
+export function checkAnswer(method: string, answer: unknown, status = 200): unknown {
+  const shape = ANSWERS.get(method);
+  // Only a method of a table reaches here (NodeMethod): one without a shape is the gateway's slip.
+  if (!shape) throw new Error(`node method ${method} has no declared answer shape`);
+  const checked = shape.safeParse(answer);
+  if (checked.success) return answer;
+  const { path, issue } = deepest(checked.error.issues[0]!);
+  let found: unknown = answer;
+  for (const key of path) found = found !== null && typeof found === 'object' ? (found as Record<PropertyKey, unknown>)[key] : undefined;
+  const expected =
+    issue.code === 'invalid_type' ? (EXPECTED[issue.expected] ?? issue.expected) : issue.message.replace(/^Invalid input: /, '');
+  const at = pathText(path);
+  throw new InvalidResponseError(status, `its ${at === '' ? 'result' : `\`${at}\``} is ${kindOf(found)} where ${expected} belongs`, {
+    service: 'node',
+    operation: method,
+    cause: checked.error,
+    at: at === '' ? 'result' : at,
+    expected,
+  });
+}
 
 export type Encoding = 'hex' | 'json';
 
@@ -107,7 +215,7 @@ function rpcResult<T>(network: NetworkName, endpoint: Endpoint, method: string, 
   if (!isObject(reply) || !('result' in reply)) {
     throw new InvalidResponseError(200, 'a JSON-RPC answer with neither result nor error', { service: 'node', operation: method });
   }
-  return reply.result as T;
+  return checkAnswer(method, reply.result) as T;
 }
 
 /** One entry of a batch answer: its result, or its error thrown. */
@@ -171,18 +279,25 @@ export class NodeClient {
    * One JSON-RPC call to a gorilla endpoint, with named params. A read may be answered from
    * earlier reads (see the reuse layer); a call that changes the node never is.
    */
-  call<T>(network: NetworkName, endpoint: Endpoint, method: NodeMethod, params: object, idempotent = true): Promise<T> {
+  call<M extends NodeMethod>(
+    network: NetworkName,
+    endpoint: Endpoint,
+    method: M,
+    params: ParamsOf<M>,
+    idempotent = true,
+  ): Promise<AnswerOf<M>> {
     // One call per HTTP request, so a fixed id: the body then names the read exactly.
     const req = this.request(network, endpoint, method, { jsonrpc: '2.0', id: 1, method, params }, idempotent);
-    const result = (res: HttpResponse<unknown>) => rpcResult<T>(network, endpoint, method, res.body);
+    const result = (res: HttpResponse<unknown>) => rpcResult<AnswerOf<M>>(network, endpoint, method, res.body);
     const answer = idempotent ? this.transport.read(req, result) : this.transport.write(req, result);
     return answer.catch(this.unavailable(network, endpoint, method));
   }
 
   /** An `eth_*` call; in a request, calls to one chain in the same tick share one batch array. */
-  evm<T>(network: NetworkName, blockchainId: string, method: NodeMethod, params: unknown[]): Promise<T> {
+  evm<M extends NodeMethod>(network: NetworkName, blockchainId: string, method: M, params: ParamsOf<M> & unknown[]): Promise<AnswerOf<M>> {
+    type T = AnswerOf<M>;
     const endpoint = { api: 'blockchain', path: `/ext/bc/${segment(blockchainId)}/rpc` };
-    const call = { method, params };
+    const call: EvmCall = { method, params };
     const key = `node ${this.options.urls[network]}${endpoint.path} ${method} ${JSON.stringify(params)}`;
     return this.transport
       .readVia<T>(key, method, (scope) => {
@@ -225,7 +340,11 @@ export class NodeClient {
       if (a.error) return new RpcError(a.error.code, String(a.error.message), a.error.data, { service: 'node', operation: r.method });
       if (!('result' in a))
         return new InvalidResponseError(200, 'a JSON-RPC answer with neither result nor error', { service: 'node', operation: r.method });
-      return a.result;
+      try {
+        return checkAnswer(r.method, a.result);
+      } catch (error) {
+        return error as InvalidResponseError;
+      }
     });
   }
 }
@@ -233,43 +352,81 @@ export class NodeClient {
 // --- what every API's answers share ---------------------------------------------------------------
 
 /*
- * Wire types (test/upstream/examples/node.*). Integers the node writes as uint64 (`json.Uint64`)
- * arrive as decimal strings; the few it writes as bare JSON numbers are parsed losslessly, so a
- * value past 2^53 arrives as a string too.
+ * Wire shapes (test/upstream/examples/node.*), each a zod schema whose inferred type is the wire
+ * type of the same name. Integers the node writes as uint64 (`json.Uint64`) arrive as decimal
+ * strings; the few it writes as bare JSON numbers are parsed losslessly, so a value past 2^53
+ * arrives as a string too.
  */
 
+const DIGITS = /^\d+$/;
+
 /** A uint64 as the node writes it: a decimal string, or a number when it fits exactly. */
-export type Uint = string | number;
+export const Uint = z.custom<string | number>(
+  (value) => (typeof value === 'string' ? DIGITS.test(value) : Number.isSafeInteger(value) && (value as number) >= 0),
+  { error: 'a uint64 (decimal digits, or a whole number)' },
+);
+export type Uint = z.infer<typeof Uint>;
 
-export interface OutputOwners {
-  locktime: Uint;
-  threshold: Uint;
-  addresses: string[];
+/**
+ * An id the node writes in cb58 (a transaction, block, asset, chain, subnet, validation): 32 bytes
+ * and a 4-byte checksum are 37 to 50 characters of the cb58 alphabet. The checksum is not
+ * verified (a hash per id, thousands per validator set): the shape is.
+ */
+export const Id = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{37,50}$/, { error: 'a cb58 id' });
+
+/** A node id: `NodeID-` and the cb58 of 20 bytes and a checksum. */
+export const NodeId = z.string().regex(/^NodeID-[1-9A-HJ-NP-Za-km-z]{26,34}$/, { error: 'a node id (NodeID-…)' });
+
+/** Bytes as the node writes them: `0x` and hex (with its checksum where the encoding says so). */
+export const Hex = z.string().regex(/^0x[0-9a-fA-F]*$/, { error: 'hex bytes (0x…)' });
+
+/** A decimal the node writes as a string (`"100.0000"`): uptimes, fees in percent. */
+export const DecimalText = z.string().regex(/^-?\d+(\.\d+)?$/, { error: 'a decimal number as a string' });
+
+export const OutputOwners = z.object({ locktime: Uint, threshold: Uint, addresses: z.array(z.string()) });
+export type OutputOwners = z.infer<typeof OutputOwners>;
+
+/** An output: a transfer's amount, owners and locktime; other output types (NFTs, minting) leave some out. */
+export const AvmOutput = z.object({
+  assetID: Id,
+  fxID: Id,
+  output: z.looseObject({
+    addresses: z.array(z.string()).optional(),
+    amount: Uint.optional(),
+    locktime: Uint.optional(),
+    threshold: Uint.optional(),
+  }),
+});
+export type AvmOutput = z.infer<typeof AvmOutput>;
+
+export const AvmInput = z.object({
+  txID: Id,
+  outputIndex: z.number().int(),
+  assetID: Id,
+  fxID: Id,
+  input: z.looseObject({ amount: Uint.optional(), signatureIndices: z.array(z.number()).optional() }),
+});
+export type AvmInput = z.infer<typeof AvmInput>;
+
+/** The answer of a `get…Tx` or `get…Block` in either encoding: a string of hex, or the JSON shape. */
+export function byEncoding<K extends string, J extends z.ZodType>(key: K, json: J) {
+  return z.discriminatedUnion('encoding', [
+    z.object({ encoding: z.literal('json'), [key]: json } as { encoding: z.ZodLiteral<'json'> } & Record<K, J>),
+    z.object({ encoding: z.literal('hex'), [key]: Hex } as { encoding: z.ZodLiteral<'hex'> } & Record<K, typeof Hex>),
+  ]);
 }
 
-export interface AvmOutput {
-  assetID: string;
-  fxID: string;
-  output: { addresses: string[]; amount: Uint; locktime: Uint; threshold: Uint } & Record<string, unknown>;
-}
+/** Of an answer in both encodings, the one asked for. */
+export type InEncoding<A, E extends Encoding> = Extract<A, { encoding: E }>;
 
-export interface AvmInput {
-  txID: string;
-  outputIndex: number;
-  assetID: string;
-  fxID: string;
-  input: { amount: Uint; signatureIndices: number[] } & Record<string, unknown>;
-}
+/**
+ * A Go slice: a list, or null where Go's encoder writes a nil one (an empty list the node never
+ * filled). Used where the gateway reads null as empty; elsewhere a list is a list.
+ */
+export const GoList = <T extends z.ZodType>(item: T) => z.array(item).nullable();
 
-export interface GetTxResponse<T> {
-  tx: T;
-  encoding: 'hex' | 'json';
-}
-
-export interface GetBlockResponse<T> {
-  block: T;
-  encoding: 'hex' | 'json';
-}
+/** A method that takes no params: `{}`. */
+export const NoParams = z.object({});
 
 /** A uint64 the node sent as digits (or a JSON number that fits), as a number when it is safe. */
 export function toSafeInt(value: Uint): number {

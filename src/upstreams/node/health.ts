@@ -3,37 +3,44 @@
  * is per node: only a node of your own serves it.
  * Docs: https://github.com/ava-labs/avalanchego/blob/master/api/health/service.md
  */
+import { z } from 'zod';
 import type { NetworkName } from '../../base/ids.js';
 import { HttpError, InvalidResponseError } from '../errors.js';
 import type { HttpRequest } from '../http.js';
-import { parseNodeJson, type Endpoint, type NodeClient, type Uint, type NodeMethod, type NodeMethodTable } from './client.js';
+import { checkAnswer, nodeMethods, parseNodeJson, NoParams, Uint, type Endpoint, type NodeClient, type NodeMethod } from './client.js';
 
-/** How long the answers of this file's methods are shared (src/upstreams/sharing.ts). */
-export const healthMethods = {
-  'health.health': { freshness: 'health' },
-  'health.readiness': { freshness: 'health' },
-  'health.liveness': { freshness: 'health' },
-  'GET /ext/health': { freshness: 'health' },
-  'GET /ext/health/readiness': { freshness: 'health' },
-  'GET /ext/health/liveness': { freshness: 'health' },
-} as const satisfies NodeMethodTable;
+export const HealthResult = z.object({
+  message: z.unknown().optional(),
+  error: z.string().optional(),
+  timestamp: z.string().optional(),
+  duration: Uint,
+  contiguousFailures: Uint.optional(),
+  timeOfFirstFailure: z.string().nullable().optional(),
+});
+export type HealthResult = z.infer<typeof HealthResult>;
+
+export const HealthReply = z.object({ checks: z.record(z.string(), HealthResult), healthy: z.boolean() });
+export type HealthReply = z.infer<typeof HealthReply>;
+
+const Tags = z.object({ tags: z.array(z.string()).optional() });
+/** A GET route's query: `?tag=…` for each tag. */
+const TagQuery = z.object({ tag: z.array(z.string()).optional() });
+
+/**
+ * How long the answers of this file's methods are shared (src/upstreams/sharing.ts), the params
+ * each takes and the shape of its answer (a GET route's body, the same report in 200 and 503).
+ */
+export const healthMethods = nodeMethods({
+  'health.health': { freshness: 'health', params: Tags, answer: HealthReply },
+  'health.readiness': { freshness: 'health', params: Tags, answer: HealthReply },
+  'health.liveness': { freshness: 'health', params: NoParams, answer: HealthReply },
+  'GET /ext/health': { freshness: 'health', params: TagQuery, answer: HealthReply },
+  'GET /ext/health/readiness': { freshness: 'health', params: TagQuery, answer: HealthReply },
+  'GET /ext/health/liveness': { freshness: 'health', params: TagQuery, answer: HealthReply },
+} as const);
 
 declare module './client.js' {
   interface DeclaredNodeMethods extends Readonly<typeof healthMethods> {}
-}
-
-export interface HealthResult {
-  message?: unknown;
-  error?: string;
-  timestamp?: string;
-  duration: Uint;
-  contiguousFailures?: Uint;
-  timeOfFirstFailure?: string | null;
-}
-
-export interface HealthReply {
-  checks: Record<string, HealthResult>;
-  healthy: boolean;
 }
 
 export type HealthRoute = 'health' | 'readiness' | 'liveness';
@@ -76,7 +83,7 @@ export function healthGet(
     parse: parseNodeJson,
   };
   return client
-    .read(req, (res) => ({ status: res.status, reply: res.body as HealthReply }))
+    .read(req, (res) => ({ status: res.status, reply: checkAnswer(operation, res.body, res.status) as HealthReply }))
     .catch((error: unknown) => {
       // A 503 without a health report (a proxy's page, a node still starting) is unavailability.
       if (error instanceof InvalidResponseError && error.status === 503)

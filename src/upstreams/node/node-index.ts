@@ -3,33 +3,42 @@
  * accepted, by position. Only nodes started with --index-enabled=true serve them.
  * Docs: https://github.com/ava-labs/avalanchego/blob/master/indexer/service.md
  */
+import { z } from 'zod';
 import type { NetworkName } from '../../base/ids.js';
-import { nullIfMissing, type NodeClient, type Endpoint, type Uint, type NodeMethodTable } from './client.js';
+import { nullIfMissing, nodeMethods, Hex, Id, Uint, type NodeClient, type Endpoint, type AnswerOf } from './client.js';
+
+export const Container = z.object({ id: Id, bytes: Hex, timestamp: z.string(), encoding: z.literal('hex'), index: Uint });
+export type Container = z.infer<typeof Container>;
+
+/** What every index method takes besides its own params: the encoding, always hex. */
+const Hexed = { encoding: z.literal('hex') };
 
 /**
  * How long the answers of this file's methods are shared, and how the paged ones page
- * (src/upstreams/sharing.ts). A range past
+ * (src/upstreams/sharing.ts); the params each takes and the shape of its answer. A range past
  * the last accepted container grows, so ranges and what is accepted are chain state.
  */
-export const nodeIndexMethods = {
-  'index.getContainerByID': { freshness: 'immutable' },
-  'index.getContainerByIndex': { freshness: 'immutable' },
-  'index.getIndex': { freshness: 'immutable' },
-  'index.getContainerRange': { freshness: 'heights', pages: { max: 1024 } },
-  'index.getLastAccepted': { freshness: 'heights' },
-  'index.isAccepted': { freshness: 'heights' },
-} as const satisfies NodeMethodTable;
+export const nodeIndexMethods = nodeMethods({
+  'index.getContainerByID': { freshness: 'immutable', params: z.object({ id: z.string(), ...Hexed }), answer: Container },
+  'index.getContainerByIndex': { freshness: 'immutable', params: z.object({ index: Uint, ...Hexed }), answer: Container },
+  'index.getIndex': { freshness: 'immutable', params: z.object({ id: z.string(), ...Hexed }), answer: z.object({ index: Uint }) },
+  'index.getContainerRange': {
+    freshness: 'heights',
+    pages: { max: 1024 },
+    params: z.object({ startIndex: Uint, numToFetch: z.number(), ...Hexed }),
+    // The docs show a bare array, the node's code answers `{containers: [...]}`: both are read.
+    answer: z.union([z.array(Container), z.object({ containers: z.array(Container) })]),
+  },
+  'index.getLastAccepted': { freshness: 'heights', params: z.object(Hexed), answer: Container },
+  'index.isAccepted': {
+    freshness: 'heights',
+    params: z.object({ id: z.string(), ...Hexed }),
+    answer: z.object({ isAccepted: z.boolean() }),
+  },
+} as const);
 
 declare module './client.js' {
   interface DeclaredNodeMethods extends Readonly<typeof nodeIndexMethods> {}
-}
-
-export interface Container {
-  id: string;
-  bytes: string;
-  timestamp: string;
-  encoding: 'hex';
-  index: Uint;
 }
 
 export type IndexName = 'C/block' | 'P/block' | 'X/tx' | 'X/block' | 'X/vtx';
@@ -78,7 +87,7 @@ export async function indexGetContainerRange(
   params: { startIndex: Uint; numToFetch: number },
 ): Promise<Container[]> {
   const reply = await nullIfMissing(
-    client.call<Container[] | { containers: Container[] }>(network, indexEndpoint(index), 'index.getContainerRange', {
+    client.call(network, indexEndpoint(index), 'index.getContainerRange', {
       ...params,
       encoding: 'hex',
     }),
@@ -93,7 +102,7 @@ export function indexGetIndex(
   network: NetworkName,
   index: IndexName,
   params: { id: string },
-): Promise<{ index: Uint } | null> {
+): Promise<AnswerOf<'index.getIndex'> | null> {
   return nullIfMissing(client.call(network, indexEndpoint(index), 'index.getIndex', { ...params, encoding: 'hex' }));
 }
 
@@ -108,6 +117,6 @@ export function indexIsAccepted(
   network: NetworkName,
   index: IndexName,
   params: { id: string },
-): Promise<{ isAccepted: boolean }> {
+): Promise<AnswerOf<'index.isAccepted'>> {
   return client.call(network, indexEndpoint(index), 'index.isAccepted', { ...params, encoding: 'hex' });
 }

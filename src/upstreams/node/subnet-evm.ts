@@ -3,72 +3,88 @@
  * Subnet-EVM's validators.* at /ext/bc/<id>/validators.
  * Docs: https://github.com/ava-labs/avalanchego/blob/master/graft/subnet-evm/plugin/evm/service.md
  */
+import { z } from 'zod';
 import type { NetworkName } from '../../base/ids.js';
 import { segment } from '../http.js';
-import { nullIfMissing, type NodeClient, type Uint, type NodeMethodTable } from './client.js';
+import { nullIfMissing, nodeMethods, Id, NodeId, Uint, type NodeClient, type AnswerOf } from './client.js';
 
-/** How long the answers of this file's methods are shared (src/upstreams/sharing.ts). */
-export const subnetEvmMethods = {
-  eth_feeConfig: { freshness: 'config' },
-  eth_getChainConfig: { freshness: 'config' },
-  eth_getActiveRulesAt: { freshness: 'config' },
-  eth_getActivePrecompilesAt: { freshness: 'config' },
-  'validators.getCurrentValidators': { freshness: 'validators' },
-} as const satisfies NodeMethodTable;
+export const FeeConfig = z.object({
+  gasLimit: Uint,
+  targetBlockRate: Uint,
+  minBaseFee: Uint,
+  targetGas: Uint,
+  baseFeeChangeDenominator: Uint,
+  minBlockGasCost: Uint,
+  maxBlockGasCost: Uint,
+  blockGasCostStep: Uint,
+});
+export type FeeConfig = z.infer<typeof FeeConfig>;
+
+export const FeeConfigReply = z.object({ feeConfig: FeeConfig, lastChangedAt: Uint });
+export type FeeConfigReply = z.infer<typeof FeeConfigReply>;
+
+const Addresses = z.array(z.string()).nullable().optional();
+
+/** A precompile's config: its activation and role lists, the rest (its own settings) let through. */
+export const PrecompileConfig = z.looseObject({
+  blockTimestamp: Uint.optional(),
+  disable: z.boolean().optional(),
+  adminAddresses: Addresses,
+  managerAddresses: Addresses,
+  enabledAddresses: Addresses,
+});
+export type PrecompileConfig = z.infer<typeof PrecompileConfig>;
+
+/** The chain config: what the gateway reads typed, the forks and the rest let through. */
+export const ChainConfigReply = z.looseObject({
+  chainId: Uint.optional(),
+  feeConfig: FeeConfig.optional(),
+  allowFeeRecipients: z.boolean().optional(),
+  upgrades: z.looseObject({ precompileUpgrades: z.array(z.record(z.string(), PrecompileConfig)).optional() }).optional(),
+});
+export type ChainConfigReply = z.infer<typeof ChainConfigReply>;
+
+export const ActiveRulesReply = z.object({
+  ethRules: z.record(z.string(), z.boolean()),
+  avalancheRules: z.record(z.string(), z.boolean()),
+  precompiles: z.record(z.string(), z.object({ timestamp: Uint })),
+});
+export type ActiveRulesReply = z.infer<typeof ActiveRulesReply>;
+
+export const SubnetEvmValidator = z.object({
+  validationID: Id,
+  nodeID: NodeId,
+  weight: Uint,
+  startTimestamp: Uint,
+  isActive: z.boolean(),
+  isL1Validator: z.boolean(),
+  isConnected: z.boolean(),
+  uptimeSeconds: Uint,
+  uptimePercentage: z.number(),
+});
+export type SubnetEvmValidator = z.infer<typeof SubnetEvmValidator>;
+
+/** An EVM method's one optional positional param. */
+const Optional = <T extends z.ZodType>(param: T) => z.union([z.tuple([]), z.tuple([param])]);
+
+/**
+ * How long the answers of this file's methods are shared (src/upstreams/sharing.ts), the params
+ * each takes (positional for `eth_*`) and the shape of its answer.
+ */
+export const subnetEvmMethods = nodeMethods({
+  eth_feeConfig: { freshness: 'config', params: Optional(z.string()), answer: FeeConfigReply },
+  eth_getChainConfig: { freshness: 'config', params: z.tuple([]), answer: ChainConfigReply },
+  eth_getActiveRulesAt: { freshness: 'config', params: Optional(z.number()), answer: ActiveRulesReply },
+  eth_getActivePrecompilesAt: { freshness: 'config', params: Optional(z.number()), answer: z.record(z.string(), PrecompileConfig) },
+  'validators.getCurrentValidators': {
+    freshness: 'validators',
+    params: z.object({ nodeIDs: z.array(z.string()).optional() }),
+    answer: z.object({ validators: z.array(SubnetEvmValidator) }),
+  },
+} as const);
 
 declare module './client.js' {
   interface DeclaredNodeMethods extends Readonly<typeof subnetEvmMethods> {}
-}
-
-export interface FeeConfig {
-  gasLimit: Uint;
-  targetBlockRate: Uint;
-  minBaseFee: Uint;
-  targetGas: Uint;
-  baseFeeChangeDenominator: Uint;
-  minBlockGasCost: Uint;
-  maxBlockGasCost: Uint;
-  blockGasCostStep: Uint;
-}
-
-export interface FeeConfigReply {
-  feeConfig: FeeConfig;
-  lastChangedAt: Uint;
-}
-
-export interface PrecompileConfig {
-  blockTimestamp?: Uint;
-  disable?: boolean;
-  adminAddresses?: string[] | null;
-  managerAddresses?: string[] | null;
-  enabledAddresses?: string[] | null;
-  [field: string]: unknown;
-}
-
-export interface ChainConfigReply {
-  chainId?: Uint;
-  feeConfig?: FeeConfig;
-  allowFeeRecipients?: boolean;
-  upgrades?: { precompileUpgrades?: Record<string, PrecompileConfig>[] };
-  [field: string]: unknown;
-}
-
-export interface ActiveRulesReply {
-  ethRules: Record<string, boolean>;
-  avalancheRules: Record<string, boolean>;
-  precompiles: Record<string, { timestamp: Uint }>;
-}
-
-export interface SubnetEvmValidator {
-  validationID: string;
-  nodeID: string;
-  weight: Uint;
-  startTimestamp: Uint;
-  isActive: boolean;
-  isL1Validator: boolean;
-  isConnected: boolean;
-  uptimeSeconds: Uint;
-  uptimePercentage: number;
 }
 
 /** eth_feeConfig: the fee config at a block (`latest` by default) and when it last changed. */
@@ -97,7 +113,7 @@ export function ethGetActivePrecompilesAt(
   network: NetworkName,
   blockchainId: string,
   timestamp?: number,
-): Promise<Record<string, PrecompileConfig>> {
+): Promise<AnswerOf<'eth_getActivePrecompilesAt'>> {
   return client.evm(network, blockchainId, 'eth_getActivePrecompilesAt', timestamp === undefined ? [] : [timestamp]);
 }
 
@@ -111,8 +127,8 @@ export function validatorsGetCurrentValidators(
   network: NetworkName,
   blockchainId: string,
   params: { nodeIDs?: string[] },
-): Promise<{ validators: SubnetEvmValidator[] } | null> {
-  const answer = client.call<{ validators: SubnetEvmValidator[] }>(
+): Promise<AnswerOf<'validators.getCurrentValidators'> | null> {
+  const answer = client.call(
     network,
     { api: 'blockchain', path: `/ext/bc/${segment(blockchainId)}/validators` },
     'validators.getCurrentValidators',
