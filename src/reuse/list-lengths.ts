@@ -49,12 +49,13 @@ export interface ListLengthsOptions {
 }
 
 /**
- * The margin over the length last seen: lists grow (a validator set by a few a day), and a list seen
- * at 0 may hold one the next time. Small enough that a query whose lists were seen is priced within
- * twice its calls (issue 29); a list that grows past it is stopped by the call budget at run time.
+ * The margin over the length last seen: lists grow (a validator set by a few a day). A quarter,
+ * at least one item for a list that held any: small enough that a query whose lists were seen is
+ * priced within twice its calls (issue 29); a list that grows past it is stopped by the call
+ * budget at run time.
  */
 export function withMargin(seen: number): number {
-  return seen + Math.ceil(seen / 4) + (seen < 4 ? 1 : 0);
+  return seen + Math.ceil(seen / 4);
 }
 
 const REDIS_KEY = 'lengths:';

@@ -62,13 +62,15 @@ const optionalFloat = (value: string | undefined) => (value === undefined ? null
 
 /**
  * Delegations a validator holds, priced as last seen (the longest list of any validator of the
- * network, ./list-sizes.ts), at most 1,000: most Primary Network validators have a few, the largest
+ * network, ./list-sizes.ts), at most 500: most Primary Network validators have a few, the largest
  * hundreds. A validator's delegated stake is at most four times its own (avalanchego's
  * MaxValidatorWeightFactor of 5) and a delegation at least 25 AVAX, so a validator of the minimum
- * 2,000 AVAX holds at most 320; 1,000 is assumed for the few largest (no upstream reference in this
- * repository states a count).
+ * 2,000 AVAX holds at most 320; 500 is an assumption for the largest, not a protocol bound (no
+ * upstream reference in this repository states a count): a longer list is answered whole, its
+ * objects past the estimate.
  */
-const DELEGATORS = learnt({ kind: 'delegators', most: { mainnet: 1_000, fuji: 1_000 } });
+const DELEGATORS_KIND = 'delegators';
+const DELEGATORS = learnt({ kind: DELEGATORS_KIND, most: { mainnet: 500, fuji: 500 } });
 
 /**
  * Current validators of a set, priced as last seen for that set (`subnetId`, or the Primary
@@ -282,6 +284,14 @@ export async function currentValidators(
     ...(subnet ? { subnetID: subnet } : {}),
     ...(nodeIds ? { nodeIDs: checkNodeIds(nodeIds) } : {}),
   });
+  // Each validator's `delegatorCount` is the length of its delegators: noted now, so that a query for
+  // them is priced by the longest list of the set before any of them was read (see DELEGATORS).
+  const lengths = ctx.lengths;
+  if (lengths) {
+    let longest = -1;
+    for (const v of res.validators) if (v.delegatorCount !== undefined) longest = Math.max(longest, Number(v.delegatorCount));
+    if (longest >= 0) lengths.saw({ kind: DELEGATORS_KIND, network }, longest);
+  }
   return res.validators.map((v) => ({ ...v, network, subnetId: subnet }));
 }
 
