@@ -29,6 +29,8 @@ export interface Sized<Args> {
   parent?: (args: Args) => string | undefined;
   /** Which list of the kind, from the object the field is on, when the answer is read. */
   parentOf?: (source: never, args: Args) => string | undefined;
+  /** What a router assumes (`@listSize`), which knows no lengths seen: by default the most of the kind without a parent. */
+  assumedSize?: number;
   /** The items when the arguments bound them (`nodeIds`): priced so, and such a filtered list is not noted. */
   given?: (args: Args) => number | undefined;
 }
@@ -51,7 +53,7 @@ export function learnt<Args = Record<string, unknown>>(sized: Sized<Args>): Lear
   };
   // A router has no lengths seen: it assumes the most a list of the kind holds when no parent is named.
   const most = mostOf(sized, kindOf(sized, undefined));
-  return Object.assign(items, { assumedSize: Math.max(most.mainnet, most.fuji), [LEARNT]: sized });
+  return Object.assign(items, { assumedSize: sized.assumedSize ?? Math.max(most.mainnet, most.fuji), [LEARNT]: sized });
 }
 
 const kindOf = (sized: Sized<never>, parent: string | undefined) => (typeof sized.kind === 'string' ? sized.kind : sized.kind(parent));

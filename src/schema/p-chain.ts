@@ -103,6 +103,8 @@ export function validatorSetItems(
     parent: subnetOf,
     parentOf,
     given: (args) => args.nodeIds?.length,
+    // Any set, the Primary Network's among them.
+    assumedSize: Math.max(VALIDATORS.primary.mainnet, VALIDATORS.primary.fuji, VALIDATORS.subnet.mainnet, VALIDATORS.subnet.fuji),
   });
 }
 
@@ -608,7 +610,13 @@ builder.objectFields(SubnetRef, (t) => ({
     description:
       'Its current validators as the P-Chain has them (platform.getCurrentValidators): with delegators and reward owners on the Primary Network, balances and owners on an L1.',
     args: { nodeIds: t.arg({ type: [NodeIdScalar], description: NODE_IDS_DESCRIPTION }) },
-    price: { ...validatorSet(() => undefined, (s: { subnetId: string }) => s.subnetId), per: ONCE_PER_SUBNET },
+    price: {
+      ...validatorSet(
+        () => undefined,
+        (s: { subnetId: string }) => s.subnetId,
+      ),
+      per: ONCE_PER_SUBNET,
+    },
     resolve: (s, args, ctx) => currentValidators(ctx, s.network, s.subnetId, args.nodeIds),
   }),
 }));

@@ -164,7 +164,8 @@ describe('estimates that know the data, on the built gateway (CACHE=off)', () =>
     for (const r of runs.filter((x) => x.pass === 2)) {
       expect(r.refused, `${r.name} is refused on its second run (${r.estimated} calls)`).toBe(false);
       expect(r.codes, `${r.name} answers without errors`).toEqual([]);
-      if (r.actual > 0 && !CONDITIONAL[r.name]) expect(r.estimated, `${r.name}: second estimate past twice the calls`).toBeLessThanOrEqual(2 * r.actual);
+      if (r.actual > 0 && !CONDITIONAL[r.name])
+        expect(r.estimated, `${r.name}: second estimate past twice the calls`).toBeLessThanOrEqual(2 * r.actual);
     }
   });
 
