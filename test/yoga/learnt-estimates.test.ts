@@ -16,10 +16,12 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { Kind, parse, print, type OperationDefinitionNode } from 'graphql';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getEvmWorld } from '../../sandbox/world/evm.js';
 import { getWorld } from '../../sandbox/world/world.js';
-import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
+import { startGatewayProcess, untilRedisConnected, type GatewayProcess } from '../helpers/gateway-process.js';
+import { useRedis } from '../helpers/redis-server.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox({ reset: 'never' });
@@ -199,4 +201,32 @@ describe('a learnt estimate past the call budget', () => {
       await gw.stop();
     }
   });
+});
+
+describe('lengths shared through Redis (CACHE=redis)', () => {
+  const redis = useRedis();
+
+  it("prices with what another instance saw: one reads the Primary Network's set, the other then runs a query it would have refused", async () => {
+    const env = { REDIS_URL: redis.url, CACHE: 'redis' };
+    const [a, b] = await Promise.all([startGatewayProcess(sandbox, env), startGatewayProcess(sandbox, env)]);
+    try {
+      await Promise.all([untilRedisConnected(a), untilRedisConnected(b)]);
+      const query = '{ network { pChain { currentValidators { nodeId delegators { txId } } } } }';
+      expect((await run(b, { name: 'cold', query }, 1)).refused).toBe(true);
+      expect(
+        (await run(a, { name: 'list', query: '{ network { pChain { currentValidators { nodeId delegatorCount } } } }' }, 1)).refused,
+      ).toBe(false);
+      // B learns in the background (its prices never wait for Redis): the longest per kind is read back every 5 s.
+      let learnt: Run | undefined;
+      for (const deadline = Date.now() + 15_000; Date.now() < deadline; await sleep(250)) {
+        learnt = await run(b, { name: 'learnt', query }, 2);
+        if (!learnt.refused) break;
+      }
+      expect(learnt!.refused, 'B never priced with what A saw').toBe(false);
+      expect(learnt!.estimated).toBeLessThan(20);
+      expect(learnt!.estimated).toBeGreaterThanOrEqual(learnt!.actual);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  }, 60_000);
 });
