@@ -19,6 +19,7 @@ import type { LiveHub } from '../live/hub.js';
 import { DataApiLoaders } from '../loaders/data-api.js';
 import { NodeLoaders } from '../loaders/node.js';
 import type { GatewayTracing } from '../ops/tracing.js';
+import type { ListLengths } from '../reuse/list-lengths.js';
 import type { RequestReads, Reuse } from '../reuse/reads.js';
 import { RequestActivity } from '../upstreams/activity.js';
 import { CallBudget } from '../upstreams/budget.js';
@@ -72,10 +73,11 @@ export interface ContextParts {
   live: LiveHub;
   limiter?: RateLimiter;
   tracing?: GatewayTracing;
+  lengths?: ListLengths;
 }
 
 export function contextFactory(parts: ContextParts): (initial: YogaInitialContext) => GatewayContext {
-  const { config, settings, reuse, upstreams, identity, cursors, live, limiter, tracing } = parts;
+  const { config, settings, reuse, upstreams, identity, cursors, live, limiter, tracing, lengths } = parts;
   return (initial) => {
     const { request } = initial;
     // Over HTTP, the node response tells when the client hangs up; through yoga.fetch, the request's signal.
@@ -114,6 +116,7 @@ export function contextFactory(parts: ContextParts): (initial: YogaInitialContex
       pacer: config.paceItemsPerTurn > 0 ? new Pacer(config.paceItemsPerTurn) : undefined,
       // Only requests admitted through the server drew from the buckets (tests' yoga.fetch did not).
       limits: limiter && req ? clientLimits(limiter, req) : undefined,
+      lengths,
     };
   };
 }

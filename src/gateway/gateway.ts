@@ -23,6 +23,7 @@ import { GatewayMetrics } from '../ops/prometheus.js';
 import { Readiness } from '../ops/readiness.js';
 import type { GatewayTracing } from '../ops/tracing.js';
 import { freshnessTable } from '../reuse/freshness.js';
+import { ListLengths } from '../reuse/list-lengths.js';
 import { Reuse } from '../reuse/reads.js';
 import { schema, subgraphSchema } from '../schema/index.js';
 import { HttpClient, type HttpClientOptions } from '../upstreams/http.js';
@@ -113,6 +114,10 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
   const settings = liveSettings(config, metrics);
   const http = httpClient(config, logger, metrics, tuning);
   const redis = connectRedis(config, logger);
+  // Lengths of the lists the data decides, noted by every request and read by every price; shared
+  // as the cache is (CACHE=redis).
+  const lengths = new ListLengths({ redis: config.cache.mode === 'redis' ? redis : undefined });
+  settings.costs.lengths = lengths;
   const identity = new ClientIdentity(config.trustProxy, config.apiKeyHeader);
   const limiter = rateLimiter(config, settings.cors, identity, redis, logger, metrics);
   const stores = createStores(config, redis, tuning.freezeCachedValues, metrics);
@@ -123,7 +128,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
   const live = liveHub(config, settings, reuse, upstreams, redis, logger);
   metrics?.observeLive(() => live.stats());
   const cursors = new CursorCodec(config.cursorSecret);
-  const context = contextFactory({ config, settings, reuse, upstreams, identity, cursors, live, limiter, tracing });
+  const context = contextFactory({ config, settings, reuse, upstreams, identity, cursors, live, limiter, tracing, lengths });
   const yogas = yogaServers(config, logger, context, {
     settings,
     identity,
@@ -160,6 +165,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     }),
     reload: (next) => reload(next, settings, logger, limiter, trusted.reload),
     async close() {
+      lengths.close();
       await live.close();
       await Promise.all([http.close(), stores.reads?.close(), stores.responses?.close(), redis?.close(), tracing?.shutdown()]);
     },

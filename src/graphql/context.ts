@@ -7,6 +7,7 @@ import type { AdminAccess } from './admin-access.js';
 import type { LiveHub } from '../live/hub.js';
 import type { DataApiLoaders } from '../loaders/data-api.js';
 import type { NodeLoaders } from '../loaders/node.js';
+import type { ListLengths } from '../reuse/list-lengths.js';
 import type { RequestReads } from '../reuse/reads.js';
 import type { CursorCodec } from './connection.js';
 import type { Pacer } from './pacing.js';
@@ -58,4 +59,6 @@ export interface GatewayContext {
   cost?: RequestCost;
   /** Its client's rate limits, when they are on and the request was admitted by them. */
   limits?: ClientLimits;
+  /** The lengths of lists the data decides, as answers give them, for the prices of the next requests (src/reuse/list-lengths.ts). */
+  lengths?: ListLengths;
 }

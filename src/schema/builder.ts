@@ -18,6 +18,7 @@ import type { GatewayContext } from '../graphql/context.js';
 import { forbidden } from '../graphql/errors.js';
 import { assertNodeCount, assertNodeType, decodeGlobalId, encodeGlobalId } from './global-id.js';
 import { CostPlugin } from './cost.js';
+import { ListSizesPlugin } from './list-sizes.js';
 import { lookupsPrice, type Named } from './lookups.js';
 import { PacingPlugin } from './pacing.js';
 
@@ -50,6 +51,7 @@ declare global {
       subgraphDirectives: SubgraphDirectivesPlugin<Types>;
       pacing: PacingPlugin<Types>;
       cost: CostPlugin<Types>;
+      listSizes: ListSizesPlugin<Types>;
     }
   }
 }
@@ -57,6 +59,7 @@ declare global {
 SchemaBuilder.registerPlugin('subgraphDirectives', SubgraphDirectivesPlugin);
 SchemaBuilder.registerPlugin('pacing', PacingPlugin);
 SchemaBuilder.registerPlugin('cost', CostPlugin);
+SchemaBuilder.registerPlugin('listSizes', ListSizesPlugin);
 
 export const builder = new SchemaBuilder<{
   Context: GatewayContext;
@@ -84,7 +87,7 @@ export const builder = new SchemaBuilder<{
   // Pacing last, so that it wraps the resolvers as the other plugins left them: it sees the lists they return.
   // Pothos runs the plugins' config hooks last one first: cost, listed after federation, hands the
   // federation plugin the @cost and @listSize of each price before it prints them.
-  plugins: [ScopeAuthPlugin, RelayPlugin, 'subgraphDirectives', FederationPlugin, 'cost', 'pacing'],
+  plugins: [ScopeAuthPlugin, RelayPlugin, 'subgraphDirectives', FederationPlugin, 'cost', 'listSizes', 'pacing'],
   scopeAuth: {
     authScopes: (ctx) => ({ admin: ctx.admin().granted }),
     unauthorizedError: (_parent, ctx) => forbidden(adminRefusal(ctx.admin())),

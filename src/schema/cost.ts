@@ -44,10 +44,15 @@ import {
   type TypeParam,
 } from '@pothos/core';
 import type { ConnectionArgs, PageSpec } from '../graphql/connection.js';
+import type { LengthsView } from '../reuse/list-lengths.js';
 
-/** Where a price is asked: the network the parents are on, when the arguments above named it. */
+/**
+ * Where a price is asked: the network the parents are on, when the arguments above named it, and
+ * the lengths of lists the data decides as last seen (`learnt` in ./list-sizes.ts reads them).
+ */
 export interface Where {
   scope: string | undefined;
+  lengths: LengthsView;
 }
 
 /** A number, or a function of the field's arguments (as the client gave them, defaults applied) and of where it is asked. */
@@ -167,6 +172,9 @@ export class CostPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
     if (fieldConfig.kind === 'Interface') delete federation.cost;
     if (price.slicing) federation.listSize = { slicingArguments: [...price.slicing], sizedFields: ['edges', 'nodes'] };
     else if (typeof price.items === 'number') federation.listSize = { assumedSize: price.items };
+    // A list the data decides: a router knows no lengths seen, and assumes the most it may hold.
+    else if (typeof price.items === 'function' && typeof (price.items as unknown as { assumedSize?: number }).assumedSize === 'number')
+      federation.listSize = { assumedSize: (price.items as unknown as { assumedSize: number }).assumedSize };
     // A union of option shapes, one per kind of field: only the two federation options are added.
     return {
       ...fieldConfig,

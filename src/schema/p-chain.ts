@@ -12,6 +12,7 @@ import type { AvmInput, AvmOutput, Uint } from '../upstreams/node/client.js';
 import type { PBlockJson, PDelegator, PValidator } from '../upstreams/node/p-chain.js';
 import { builder } from './builder.js';
 import type { FieldCost } from './cost.js';
+import { learnt } from './list-sizes.js';
 import { MAX_BLOCKS_PER_POLL, pChainBlocksFeed, validatorsFeed } from '../live/feeds.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
 import { checkAddresses, toNetwork } from './inputs.js';
@@ -60,31 +61,58 @@ const optionalFloat = (value: string | undefined) => (value === undefined ? null
 // --- validators ------------------------------------------------------------------------------------
 
 /**
- * Delegations a validator is priced to hold: most Primary Network validators have a few, the
- * largest hundreds (the answer lists them all).
+ * Delegations a validator holds, priced as last seen (the longest list of any validator of the
+ * network, ./list-sizes.ts), at most 500: most Primary Network validators have a few, the largest
+ * hundreds. A validator's delegated stake is at most four times its own (avalanchego's
+ * MaxValidatorWeightFactor of 5) and a delegation at least 25 AVAX, so a validator of the minimum
+ * 2,000 AVAX holds at most 320; 500 is an assumption for the largest, not a protocol bound (no
+ * upstream reference in this repository states a count): a longer list is answered whole, its
+ * objects past the estimate.
  */
-const DELEGATORS = 10;
+const DELEGATORS_KIND = 'delegators';
+const DELEGATORS = learnt({ kind: DELEGATORS_KIND, most: { mainnet: 500, fuji: 500 } });
 
 /**
- * Current validators a validator set is priced to hold (`items`): a few for an L1 or a legacy
- * subnet, as many as `nodeIds` names. The Primary Network's set is larger: priced at 200, which
- * keeps a query for each validator's delegators (a call each) within the call budget before it
- * runs; mainnet's set is several times that, and such a query there is cut by the budget as it runs
- * (`delegators` says so), as before demand control. A subnet reached by listing
- * (`subnets { currentValidators }`) is priced as a subnet, whichever it is. The validators of one
- * set share their subnet: their lookups below (`l1Validator`) share its listing.
+ * Current validators of a set, priced as last seen for that set (`subnetId`, or the Primary
+ * Network), else the longest set of its kind seen on the network, else the most it may hold:
+ * - the Primary Network's, at most 1,500 (issue 29: "about 1,500 Primary Network validators" on
+ *   mainnet; Fuji is assumed no larger). A query for each one's delegators (a call each) is refused
+ *   up front on a network where that passes the call budget, instead of being cut by it as it runs;
+ * - an L1's or a legacy subnet's, at most 100 (an assumption: the sets seen on L1s are a few to a
+ *   few dozen; no upstream reference in this repository states a bound).
+ * With `nodeIds`, as many as it names. A subnet reached by listing (`subnets { currentValidators }`)
+ * is priced as a subnet, whichever it is. The validators of one set share their subnet: their
+ * lookups below (`l1Validator`) share its listing.
  */
-export const SUBNET_VALIDATORS = 20;
-const PRIMARY_VALIDATORS = 200;
+const VALIDATORS = { primary: { mainnet: 1_500, fuji: 1_500 }, subnet: { mainnet: 100, fuji: 100 } };
+
+/** The arguments a validator set's price reads. */
+interface SetArgs {
+  subnetId?: string | null;
+  nodeIds?: readonly string[] | null;
+}
+
+/** The items of a validator set: see VALIDATORS. `subnetOf` names the set from the arguments, when they do. */
+export function validatorSetItems(
+  subnetOf: (args: SetArgs) => string | undefined,
+  parentOf?: (source: never, args: SetArgs) => string | undefined,
+) {
+  return learnt<SetArgs>({
+    kind: (subnet) => (subnet === PRIMARY_NETWORK_ID ? 'primary-validators' : 'subnet-validators'),
+    most: (kind) => (kind === 'primary-validators' ? VALIDATORS.primary : VALIDATORS.subnet),
+    parent: subnetOf,
+    parentOf,
+    given: (args) => args.nodeIds?.length,
+    // Any set, the Primary Network's among them.
+    assumedSize: Math.max(VALIDATORS.primary.mainnet, VALIDATORS.primary.fuji, VALIDATORS.subnet.mainnet, VALIDATORS.subnet.fuji),
+  });
+}
 
 function validatorSet(
-  primary: (args: { subnetId?: string | null }) => boolean,
-): FieldCost<{ subnetId?: string | null; nodeIds?: readonly string[] | null }> {
-  return {
-    calls: 1,
-    items: (args) => (args.nodeIds ? args.nodeIds.length : primary(args) ? PRIMARY_VALIDATORS : SUBNET_VALIDATORS),
-    groups: ['subnet'],
-  };
+  subnetOf: (args: SetArgs) => string | undefined,
+  parentOf?: (source: never, args: SetArgs) => string | undefined,
+): FieldCost<SetArgs> {
+  return { calls: 1, items: validatorSetItems(subnetOf, parentOf), groups: ['subnet'] };
 }
 
 type DelegatorModel = PDelegator & { network: NetworkName };
@@ -258,6 +286,14 @@ export async function currentValidators(
     ...(subnet ? { subnetID: subnet } : {}),
     ...(nodeIds ? { nodeIDs: checkNodeIds(nodeIds) } : {}),
   });
+  // Each validator's `delegatorCount` is the length of its delegators: noted now, so that a query for
+  // them is priced by the longest list of the set before any of them was read (see DELEGATORS).
+  const lengths = ctx.lengths;
+  if (lengths) {
+    let longest = -1;
+    for (const v of res.validators) if (v.delegatorCount !== undefined) longest = Math.max(longest, Number(v.delegatorCount));
+    if (longest >= 0) lengths.saw({ kind: DELEGATORS_KIND, network }, longest);
+  }
   return res.validators.map((v) => ({ ...v, network, subnetId: subnet }));
 }
 
@@ -527,7 +563,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
         subnetId: t.arg({ type: CB58IdScalar, description: 'The subnet; the Primary Network when omitted.' }),
         nodeIds: t.arg({ type: [NodeIdScalar], description: NODE_IDS_DESCRIPTION }),
       },
-      price: validatorSet((args) => !args.subnetId || args.subnetId === PRIMARY_NETWORK_ID),
+      price: validatorSet((args) => args.subnetId ?? PRIMARY_NETWORK_ID),
       resolve: (p, args, ctx) => currentValidators(ctx, p.network, args.subnetId ?? undefined, args.nodeIds),
     }),
     blockchains: t.field({
@@ -574,7 +610,13 @@ builder.objectFields(SubnetRef, (t) => ({
     description:
       'Its current validators as the P-Chain has them (platform.getCurrentValidators): with delegators and reward owners on the Primary Network, balances and owners on an L1.',
     args: { nodeIds: t.arg({ type: [NodeIdScalar], description: NODE_IDS_DESCRIPTION }) },
-    price: { ...validatorSet(() => false), per: ONCE_PER_SUBNET },
+    price: {
+      ...validatorSet(
+        () => undefined,
+        (s: { subnetId: string }) => s.subnetId,
+      ),
+      per: ONCE_PER_SUBNET,
+    },
     resolve: (s, args, ctx) => currentValidators(ctx, s.network, s.subnetId, args.nodeIds),
   }),
 }));
@@ -617,7 +659,7 @@ builder.subscriptionField('subnetValidators', (t) =>
       }),
     },
     // An event costs what its selection does: the poll is the live hub's, shared by every subscriber of the topic.
-    price: { ...validatorSet((args) => args.subnetId === PRIMARY_NETWORK_ID), calls: 0, scope: (args) => toNetwork(args.network) },
+    price: { ...validatorSet((args) => args.subnetId ?? undefined), calls: 0, scope: (args) => toNetwork(args.network) },
     subscribe: (_root, { network, subnetId }, ctx) => openFeed(ctx, validatorsFeed(toNetwork(network), subnetId)),
     resolve: (event, { subnetId }) =>
       eventValue(event, (e) => e.validators.map((v) => ({ ...v, network: e.network, subnetId: subnetOf(subnetId) }))),

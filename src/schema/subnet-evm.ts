@@ -10,7 +10,7 @@ import { evmChainIdOf } from '../domain/chains.js';
 import type { ChainConfigReply, FeeConfig, PrecompileConfig } from '../upstreams/node/subnet-evm.js';
 import type { Uint } from '../upstreams/node/client.js';
 import { builder } from './builder.js';
-import { SUBNET_VALIDATORS } from './p-chain.js';
+import { validatorSetItems } from './p-chain.js';
 import { feeConfigFeed } from '../live/feeds.js';
 
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
@@ -335,7 +335,11 @@ builder.objectFields(BlockchainRef, (t) => ({
     // the chain). A chain's validators share its subnet: their lookups below share its listing.
     price: {
       calls: (args) => (args.nodeIds?.length ? 2 : 1),
-      items: (args) => args.nodeIds?.length ?? SUBNET_VALIDATORS,
+      // The chain's subnet's set, as its node sees it: priced and noted as that set (see VALIDATORS in ./p-chain.ts).
+      items: validatorSetItems(
+        () => undefined,
+        (b: { subnetId: string }) => b.subnetId,
+      ),
       groups: ['subnet'],
     },
     resolve: async (b, { nodeIds }, ctx) => {

@@ -45,6 +45,7 @@ import {
   type SelectionSetNode,
   valueFromASTUntyped,
 } from 'graphql';
+import type { LengthsView } from '../reuse/list-lengths.js';
 import { type ByArgs, COST_EXTENSION, type FieldCost, type Pool, type Where } from '../schema/cost.js';
 
 /** Items assumed for a list that neither its arguments nor its price bound. */
@@ -78,7 +79,12 @@ interface Walk {
   pools: Map<string, { pool: Pool; keys: number }>;
   /** Calls and nodes by path. */
   byPath: Map<string, PathCost>;
+  /** The lengths of lists the data decides, as last seen: what `learnt` items read (src/schema/list-sizes.ts). */
+  lengths: LengthsView;
 }
+
+/** No lengths seen: every list the data decides is priced at the most it may hold. */
+export const NO_LENGTHS: LengthsView = { bound: (_key, most) => most };
 
 /** How many groups the parents form, by what their members share (`subnet`); absent: each parent its own. */
 type Groups = Readonly<Record<string, number>>;
@@ -241,7 +247,7 @@ function fieldCost(
   const price = field.extensions?.[COST_EXTENSION] as FieldCost | undefined;
   const { type, list } = named(field.type);
   const path = `${at.path}${at.path ? '.' : ''}${field.name}`;
-  const where: Where = { scope: at.scope };
+  const where: Where = { scope: at.scope, lengths: walk.lengths };
   const perParent = byArgs(price?.calls, args, where) ?? 0;
   let calls =
     perParent > 0
@@ -332,12 +338,13 @@ function mergeSets(nodes: FieldNode[]): SelectionSetNode | undefined {
   return selections.length ? { kind: Kind.SELECTION_SET, selections } : undefined;
 }
 
-/** The price of `operation` with `variables` (coerced or not: only arguments are read). */
+/** The price of `operation` with `variables` (coerced or not: only arguments are read), with the list lengths seen so far. */
 export function estimate(
   schema: GraphQLSchema,
   operation: OperationDefinitionNode,
   fragments: Record<string, FragmentDefinitionNode>,
   variables: Record<string, unknown> = {},
+  lengths: LengthsView = NO_LENGTHS,
 ): Estimate {
   const root =
     operation.operation === 'query'
@@ -345,7 +352,7 @@ export function estimate(
       : operation.operation === 'mutation'
         ? schema.getMutationType()
         : schema.getSubscriptionType();
-  const walk: Walk = { schema, fragments, variables, reads: new Set(), pools: new Map(), byPath: new Map() };
+  const walk: Walk = { schema, fragments, variables, reads: new Set(), pools: new Map(), byPath: new Map(), lengths };
   if (!root) return { calls: 0, nodes: 0, paths: [] };
   const total = costOf(walk, root, operation.selectionSet, 1, {
     path: '',

@@ -23,6 +23,7 @@ import {
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GatewayContext, RequestCost } from '../graphql/context.js';
 import { ErrorCode } from '../graphql/errors.js';
+import type { ListLengths } from '../reuse/list-lengths.js';
 import { estimate, type Estimate, type PathCost } from './cost-estimate.js';
 import { RESPONSE_CACHE_HIT } from './use-response-cache.js';
 import { keptOutOfValidationCache } from './use-validation-cache.js';
@@ -38,12 +39,17 @@ export interface DemandControlOptions {
   enforce?: boolean;
   /** Hears each refusal, by the limit it passed. */
   onRefused?: (limit: 'calls' | 'nodes') => void;
+  /** The lengths of lists the data decides, as last seen: prices read them (src/reuse/list-lengths.ts). */
+  lengths?: ListLengths;
 }
 
 /** Paths named in a refusal: the dearest few. */
 const NAMED_PATHS = 3;
-/** The prices of operations without variables, kept with the parsed operation. */
-const kept = new WeakMap<OperationDefinitionNode, Estimate>();
+/**
+ * The prices of operations without variables, kept with the parsed operation and the version of
+ * the list lengths they read: a price made before a list was seen (or grew) is made again.
+ */
+const kept = new WeakMap<OperationDefinitionNode, { found: Estimate; lengths: ListLengths | undefined; version: number }>();
 const fragmentsOf = new WeakMap<DocumentNode, Record<string, FragmentDefinitionNode>>();
 
 function fragments(document: DocumentNode): Record<string, FragmentDefinitionNode> {
@@ -66,13 +72,14 @@ export function estimateOf(
   document: DocumentNode,
   operation: OperationDefinitionNode,
   variables: Record<string, unknown> | null | undefined,
+  lengths?: ListLengths,
 ): Estimate {
-  if (operation.variableDefinitions?.length) return estimate(schema, operation, fragments(document), variables ?? {});
-  let found = kept.get(operation);
-  if (!found) {
-    found = estimate(schema, operation, fragments(document), {});
-    kept.set(operation, found);
-  }
+  if (operation.variableDefinitions?.length) return estimate(schema, operation, fragments(document), variables ?? {}, lengths);
+  const version = lengths?.version ?? 0;
+  const memo = kept.get(operation);
+  if (memo && memo.lengths === lengths && memo.version === version) return memo.found;
+  const found = estimate(schema, operation, fragments(document), {}, lengths);
+  kept.set(operation, { found, lengths, version });
   return found;
 }
 
@@ -183,7 +190,13 @@ function pricer(options: DemandControlOptions, refused: Refuse): Price {
   return (args, subscription) => {
     const operation = getOperationAST(args.document, args.operationName);
     if (!operation) return {};
-    const found = estimateOf(args.schema, args.document, operation, args.variableValues as Record<string, unknown> | undefined);
+    const found = estimateOf(
+      args.schema,
+      args.document,
+      operation,
+      args.variableValues as Record<string, unknown> | undefined,
+      options.lengths,
+    );
     const error = refused(found, subscription);
     if (error) return { error };
     const cost: RequestCost = { estimated: { calls: found.calls, nodes: found.nodes }, budget: options.maxCalls };
@@ -262,7 +275,7 @@ export function useDemandControl(options: DemandControlOptions): Plugin {
       if (!operation || operation.variableDefinitions?.length) return;
       let found: Estimate;
       try {
-        found = estimateOf(schema, documentAST, operation, undefined);
+        found = estimateOf(schema, documentAST, operation, undefined, options.lengths);
       } catch {
         return;
       }

@@ -1,0 +1,209 @@
+/**
+ * The lengths of lists the data decides (a subnet's validator set, a validator's delegators, an
+ * owner's addresses, a transaction's UTXOs...), as last seen in answers, for demand control to
+ * price such a list by what it holds rather than by a guess (src/schema/cost.ts, `Where.lengths`).
+ *
+ * Resolvers note each such list as they read it (`saw`), whether the answer came from the upstream
+ * or from a cache, so the table knows what the data holds however answers are shared. A price then
+ * asks `bound`: the length last seen for that list (that parent's, when the price knows which one;
+ * else the longest seen of that kind on that network) with a margin, capped by the realistic maximum
+ * the price declares beside its field, which is also the answer for a list never seen. The estimate
+ * stays an upper bound while lists grow by less than the margin; past it, the request's call budget
+ * still stops the run (src/upstreams/budget.ts).
+ *
+ * Bounded: the last-seen lengths of at most `maxEntries` parents (least recently used go first);
+ * the longest per kind and network, a handful of numbers. With Redis (CACHE=redis) instances share
+ * what they saw: each change is written there, and what another instance saw is read in the
+ * background (a parent's on first lookup, the longest per kind every `refreshMs`). Pricing never
+ * waits for Redis: it reads this instance's memory only, and a Redis that is slow or away leaves
+ * the table as this instance's alone.
+ */
+import { LRUCache } from 'lru-cache';
+import type { RedisConnection } from '../base/redis.js';
+
+/**
+ * What kind of list, on which network (`mainnet`/`fuji`, or `*` when the price does not know),
+ * of which parent when that decides (`subnetId` for a validator set); lengths are kept per such key.
+ */
+export interface ListKey {
+  kind: string;
+  network: string | undefined;
+  parent?: string | undefined;
+}
+
+/** What a price reads: see ListLengths.bound. */
+export interface LengthsView {
+  /** The items a price may assume for the list: last seen (with margin) capped by `most`, or `most` when never seen. */
+  bound(key: ListKey, most: number): number;
+}
+
+export interface ListLengthsOptions {
+  /** Parents whose lengths are kept (least recently used go first). Default 20,000. */
+  maxEntries?: number;
+  /** Shared with the other instances when given. */
+  redis?: RedisConnection;
+  /** How often the longest lengths are read back from Redis. Default 5 s. */
+  refreshMs?: number;
+  /** How long an entry lives in Redis after its last write. Default 1 day. */
+  ttlMs?: number;
+}
+
+/**
+ * The margin over the length last seen: lists grow (a validator set by a few a day). A quarter,
+ * at least one item for a list that held any: small enough that a query whose lists were seen is
+ * priced within twice its calls (issue 29); a list that grows past it is stopped by the call
+ * budget at run time.
+ */
+export function withMargin(seen: number): number {
+  return seen + Math.ceil(seen / 4);
+}
+
+const REDIS_KEY = 'lengths:';
+/** Keeps the longest length of a kind: sets it only when larger (or missing). */
+const KEEP_LONGEST =
+  "local v = tonumber(redis.call('get', KEYS[1]) or '-1') if tonumber(ARGV[1]) > v then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end redis.call('pexpire', KEYS[1], ARGV[2]) return 0";
+/** Parents looked up in Redis at once, at most: past it, a lookup waits for a later miss. */
+const MAX_PENDING = 64;
+
+export class ListLengths implements LengthsView {
+  private readonly byParent: LRUCache<string, number>;
+  /** Longest seen per kind and network (`kind@network`): few, never evicted, only grow. */
+  private readonly longest = new Map<string, number>();
+  private readonly pending = new Set<string>();
+  /** Kinds a price asked for that this instance has not seen: read from Redis with the longest. */
+  private readonly wanted = new Set<string>();
+  private readonly redis?: RedisConnection;
+  private readonly ttlMs: number;
+  private timer?: NodeJS.Timeout;
+  private refreshing = false;
+  /**
+   * Changes whenever a bound a price could read changes: an estimate kept with its document
+   * (src/yoga/use-demand-control.ts) is valid while the version it was made at is current.
+   */
+  version = 0;
+
+  constructor(options: ListLengthsOptions = {}) {
+    this.byParent = new LRUCache({ max: options.maxEntries ?? 20_000 });
+    this.redis = options.redis;
+    this.ttlMs = options.ttlMs ?? 86_400_000;
+    if (this.redis) {
+      this.timer = setInterval(() => void this.refresh(), options.refreshMs ?? 5_000);
+      this.timer.unref();
+    }
+  }
+
+  /** Notes a list's length as an answer gave it. Cheap: called for every list a resolver returns. */
+  saw(key: ListKey, length: number): void {
+    if (!Number.isSafeInteger(length) || length < 0) return;
+    const kind = kindKey(key);
+    if (key.parent !== undefined) {
+      const id = `${kind}/${key.parent}`;
+      const before = this.byParent.get(id);
+      if (before !== length) {
+        this.byParent.set(id, length);
+        if (before === undefined || withMargin(before) !== withMargin(length)) this.version++;
+        this.share(id, length);
+      }
+    }
+    if (length > (this.longest.get(kind) ?? -1)) {
+      const before = this.longest.get(kind);
+      this.longest.set(kind, length);
+      if (before === undefined || withMargin(before) !== withMargin(length)) this.version++;
+      this.shareLongest(kind, length);
+    }
+  }
+
+  /** The length last seen for the key's parent (or the longest of its kind, without a parent); undefined if never seen here. */
+  seen(key: ListKey): number | undefined {
+    const kind = kindKey(key);
+    if (key.parent === undefined) {
+      const longest = this.longest.get(kind);
+      if (longest === undefined && this.redis && !this.wanted.has(kind) && this.wanted.size < MAX_PENDING) {
+        this.wanted.add(kind);
+        void this.refresh();
+      }
+      return longest;
+    }
+    const id = `${kind}/${key.parent}`;
+    const found = this.byParent.get(id);
+    if (found === undefined) this.fetch(id);
+    return found;
+  }
+
+  bound(key: ListKey, most: number): number {
+    const seen = this.seen(key);
+    return seen === undefined ? most : Math.min(most, withMargin(seen));
+  }
+
+  /** How many parents' lengths are kept (for tests and metrics). */
+  get size(): number {
+    return this.byParent.size;
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+  }
+
+  private redisKey(id: string): string {
+    return `${this.redis!.prefix}${REDIS_KEY}{${id}}`;
+  }
+
+  private share(id: string, length: number): void {
+    const client = this.redis?.client;
+    client?.set(this.redisKey(id), String(length), 'PX', this.ttlMs).catch((error: Error) => this.redis!.down(error));
+  }
+
+  private shareLongest(kind: string, length: number): void {
+    const client = this.redis?.client;
+    client?.eval(KEEP_LONGEST, 1, this.redisKey(kind), String(length), this.ttlMs).catch((error: Error) => this.redis!.down(error));
+  }
+
+  /** A parent this instance has not seen: asked of Redis in the background, for the prices after this one. */
+  private fetch(id: string): void {
+    const client = this.redis?.client;
+    if (!client || this.pending.has(id) || this.pending.size >= MAX_PENDING) return;
+    this.pending.add(id);
+    client.get(this.redisKey(id)).then(
+      (value) => {
+        this.pending.delete(id);
+        const length = value === null ? Number.NaN : Number(value);
+        if (Number.isSafeInteger(length) && length >= 0 && !this.byParent.has(id)) {
+          this.byParent.set(id, length);
+          this.version++;
+        }
+      },
+      (error: Error) => {
+        this.pending.delete(id);
+        this.redis!.down(error);
+      },
+    );
+  }
+
+  /** The longest lengths other instances saw, for the kinds this one knows or was asked for. */
+  async refresh(): Promise<void> {
+    const client = this.redis?.client;
+    if (!client || this.refreshing) return;
+    const kinds = [...new Set([...this.longest.keys(), ...this.wanted])];
+    if (kinds.length === 0) return;
+    this.refreshing = true;
+    try {
+      // One GET per key: in a cluster each key may live on another node.
+      const values = await Promise.all(kinds.map((kind) => client.get(this.redisKey(kind))));
+      kinds.forEach((kind, i) => {
+        const length = values[i] == null ? Number.NaN : Number(values[i]);
+        const before = this.longest.get(kind);
+        if (Number.isSafeInteger(length) && length >= 0 && (before === undefined || length > before)) {
+          this.longest.set(kind, length);
+          this.wanted.delete(kind);
+          this.version++;
+        }
+      });
+    } catch (error) {
+      this.redis!.down(error as Error);
+    } finally {
+      this.refreshing = false;
+    }
+  }
+}
+
+const kindKey = (key: ListKey) => `${key.kind}@${key.network ?? '*'}`;
