@@ -350,7 +350,9 @@ export class RequestReads implements Transport {
     const memo = (this.memo ??= new Map());
     const known = memo.get(key);
     if (known) return known as Promise<T>;
-    const answer = this.track(own ? this.reuse.own(key, operation, load, this, params) : this.reuse.shared(key, operation, load, this, params));
+    const answer = this.track(
+      own ? this.reuse.own(key, operation, load, this, params) : this.reuse.shared(key, operation, load, this, params),
+    );
     memo.set(key, answer);
     return answer;
   }

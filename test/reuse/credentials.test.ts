@@ -15,7 +15,9 @@ import { useSandbox } from '../helpers/sandbox.js';
 
 const OPERATOR_KEY = 'operator-key-0123456789abcdef';
 const BAD_KEY = 'a-bad-client-key-0123456789';
-const txs = getWorld('mainnet').transactions.p.slice(20, 23).map((tx) => tx.txHash);
+const txs = getWorld('mainnet')
+  .transactions.p.slice(20, 23)
+  .map((tx) => tx.txHash);
 
 const sandbox = useSandbox({ reset: 'never' });
 const redis = useRedis();

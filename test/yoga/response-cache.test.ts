@@ -54,7 +54,7 @@ describe.each(MODES)('CACHE=%s', (mode) => {
     expect(granted.body.data.network[mode]).toEqual({ __typename: expect.any(String) });
     // Not kept: no ETag to offer again.
     expect(granted.etag).toBeNull();
-    for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789abcdef' }]) {
+    for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789abcdef' }] as Record<string, string>[]) {
       const refused = await post(gw(), query, headers);
       expect(codes(refused.body)).toEqual(['FORBIDDEN']);
       expect(refused.body.data?.network?.[mode] ?? null).toBeNull();
@@ -74,7 +74,7 @@ describe.each(MODES)('CACHE=%s', (mode) => {
     expect(codes(await get())).toEqual(['FORBIDDEN']);
   });
 
-  it("an admin read calls the node every time it is asked, and never for a request without the token", async () => {
+  it('an admin read calls the node every time it is asked, and never for a request without the token', async () => {
     const query = `{ network(name: MAINNET) { ${mode}_r: admin { loggerLevels(loggerName: "C") { name } } } }`;
     for (let i = 1; i <= 2; i++) {
       expect((await post(gw(), query, BEARER)).body.errors).toBeUndefined();

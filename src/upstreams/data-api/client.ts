@@ -93,7 +93,16 @@ export class DataApiClient {
     query?: Record<string, QueryValue>,
     body?: unknown,
   ): HttpRequest {
-    const req: HttpRequest = { service: 'data-api', operation, method, baseUrl: this.options.baseUrl, path, query, body, headers: this.headers };
+    const req: HttpRequest = {
+      service: 'data-api',
+      operation,
+      method,
+      baseUrl: this.options.baseUrl,
+      path,
+      query,
+      body,
+      headers: this.headers,
+    };
     if (this.credential) req.credential = this.credential;
     return req;
   }
