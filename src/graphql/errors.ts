@@ -32,6 +32,8 @@ export const ErrorCode = {
   QUERY_LIMIT_EXCEEDED: 'QUERY_LIMIT_EXCEEDED',
   /** A POST body a form can send (urlencoded, multipart, text/plain): only application/json runs operations (415). */
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  /** 405: the path does not take the request's method (a GraphQL path takes GET and POST); the `Allow` header and `extensions.allowed` say which it does. */
+  METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   /** A request a browser could have sent from another site without a preflight: CSRF prevention (403). */
   CSRF_BLOCKED: 'CSRF_BLOCKED',
   /** 429: the client (its API key or address) is over RATE_LIMIT_PER_SECOND and RATE_LIMIT_BURST; see `extensions.retryAfter`. */

@@ -50,6 +50,10 @@ export const BOTH_PATHS = {
     seen: 'past the limit, 429 RATE_LIMITED with retry-after, the same requests charged alike',
     how: { by: 'server', where: 'Gateway.admit, before the body is read' },
   },
+  methods: {
+    seen: 'a method other than GET and POST (PUT, PATCH, DELETE, HEAD, OPTIONS but a CORS preflight) refused with 405 METHOD_NOT_ALLOWED and `Allow: GET, POST`',
+    how: { by: 'server', where: 'allowedAt and refuseMethod, before the rate limits and the paths part' },
+  },
   bodyLimit: {
     seen: 'a body past MAX_BODY_BYTES refused with 413 PAYLOAD_TOO_LARGE',
     how: { by: 'server', where: 'readBody, before the paths part' },

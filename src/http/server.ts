@@ -17,6 +17,10 @@
  *   rate limits and within WS_MAX_SOCKETS_PER_CLIENT (429), from no Origin (not a browser), the
  *   gateway's own or one CORS_ORIGINS allows (403 otherwise: CORS does not guard WebSockets);
  *   any other upgrade is refused.
+ * - Methods: a GraphQL path (/graphql, /subgraph) takes GET and POST, and OPTIONS for a CORS
+ *   preflight (yoga's CORS answers it); /health, /ready and /metrics take GET and HEAD. Any other
+ *   method there is refused with 405 and `Allow`, before the rate limits and before either
+ *   GraphQL path sees it, so both answer it alike (the fast path ran a PUT's body as a POST).
  * - Operations: `/ready` (readiness: not draining, and the configured upstreams answer; see
  *   src/ops/readiness.ts) and `/metrics` (Prometheus, unless served on a port of its own), both
  *   answered here, before rate limits: probes and scrapes are no client's requests. `/health`
@@ -174,6 +178,53 @@ function refuse(
  */
 const DRAINED_BODIES = 2;
 
+/** The methods a GraphQL path answers: as yoga's own refusal says, so that both paths agree. */
+const GRAPHQL_METHODS = 'GET, POST';
+/** The methods of the operations' paths: a probe or a scrape reads, with or without a body. */
+const PROBE_METHODS = 'GET, HEAD';
+
+/**
+ * The methods the path of `req` takes (the `Allow` of a 405), or undefined for a path the server
+ * does not serve (yoga answers it 404, whatever the method).
+ */
+function allowedAt(url: string | undefined, gateway: Gateway, metrics: boolean): string | undefined {
+  const query = url?.indexOf('?') ?? -1;
+  const path = url === undefined ? '/' : query === -1 ? url : url.slice(0, query);
+  const endpoint = gateway.yoga.graphqlEndpoint;
+  if (path === endpoint || path === `${endpoint}/` || (gateway.subgraph && isSubgraphPath(url))) return GRAPHQL_METHODS;
+  if (path === '/health' || path === '/ready' || (metrics && path === '/metrics')) return PROBE_METHODS;
+  return undefined;
+}
+
+/** A CORS preflight: what yoga's CORS answers for a GraphQL path, the one OPTIONS request it takes. */
+function isPreflight(req: IncomingMessage): boolean {
+  return req.headers.origin !== undefined && req.headers['access-control-request-method'] !== undefined;
+}
+
+/**
+ * Refuses a method its path does not take: 405, `Allow`, and a body that says what to send instead.
+ * A body sent with it is read and dropped (up to twice `maxBodyBytes`), so its client reads the
+ * answer rather than a broken pipe, as for a 413.
+ */
+function refuseMethod(req: IncomingMessage, res: ServerResponse, allow: string, maxBodyBytes: number): void {
+  const path = (req.url ?? '/').split('?', 1)[0]!;
+  const method = req.method ?? '';
+  const message =
+    allow === GRAPHQL_METHODS
+      ? `${method} is not a method of ${path}: send a GraphQL request with POST (a JSON body), or with GET (a query in the URL); OPTIONS only as a CORS preflight.`
+      : `${method} is not a method of ${path}: read it with GET (or HEAD).`;
+  const announced = Number(req.headers['content-length']);
+  const chunked = req.headers['transfer-encoding'] !== undefined;
+  const keep = !chunked && !(announced > DRAINED_BODIES * maxBodyBytes);
+  refuse(res, 405, ErrorCode.METHOD_NOT_ALLOWED, message, { method, allowed: allow.split(', ') }, { allow }, keep);
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > DRAINED_BODIES * maxBodyBytes) req.destroy();
+  });
+  req.resume();
+}
+
 function isSubgraphPath(url: string | undefined): boolean {
   return url?.startsWith('/subgraph') === true && (url.length === 9 || url[9] === '?' || url[9] === '/');
 }
@@ -266,8 +317,15 @@ function requestHandler(gateway: Gateway, options: ServerOptions, flight: Flight
   return async (req: NodeRequest, res: ServerResponse) => {
     if (gateway.metrics) observeHttp(gateway.metrics, routes, req, res);
     assignRequestId(req, res);
+    const method = req.method;
+    if (method !== 'GET') {
+      const allow = allowedAt(req.url, gateway, metrics !== undefined);
+      const allowed = allow === PROBE_METHODS ? method === 'HEAD' : method === 'POST' || (method === 'OPTIONS' && isPreflight(req));
+      if (allow !== undefined && !allowed) return refuseMethod(req, res, allow, options.maxBodyBytes);
+    }
     if (req.url === '/ready') return serveReady(gateway, flight, res);
-    if (metrics && req.url === '/metrics' && req.method === 'GET') return serveMetrics(metrics.metrics, metrics.token, req, res);
+    if (metrics && req.url === '/metrics' && (req.method === 'GET' || req.method === 'HEAD'))
+      return serveMetrics(metrics.metrics, metrics.token, req, res);
     if (flight.draining) {
       return refuse(res, 503, ErrorCode.SHUTTING_DOWN, 'The gateway is shutting down: retry, and another instance will answer.');
     }

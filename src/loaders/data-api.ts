@@ -142,6 +142,16 @@ export class DataApiLoaders {
     private readonly activity?: RequestActivity,
   ) {}
 
+  /**
+   * The key a list item is remembered and recalled under: with a client's own key, named by its
+   * credential, so that such a request never takes an item the operator's calls listed
+   * (src/reuse/reads.ts says why credentials are kept apart).
+   */
+  private itemKey(key: string): string {
+    const credential = this.dataApi.credential;
+    return credential === undefined ? key : `${credential} ${key}`;
+  }
+
   private seenOn(network: NetworkName) {
     const seen = (this.seen ??= new Map());
     if (this.listed) {
@@ -273,7 +283,7 @@ export class DataApiLoaders {
     const page = await listLatestPrimaryNetworkTransactions(this.dataApi, network, chain, params);
     this.reads.remember(
       page,
-      page.transactions.map((tx) => [txKey({ network, chain, txHash: tx.txHash }), tx] as const),
+      page.transactions.map((tx) => [this.itemKey(txKey({ network, chain, txHash: tx.txHash })), tx] as const),
     );
     return page;
   }
@@ -283,7 +293,7 @@ export class DataApiLoaders {
     const page = await listL1Validators(this.dataApi, network, params);
     this.reads.remember(
       page,
-      page.validators.map((v) => [l1ValidatorKey({ network, validationId: v.validationId }), v] as const),
+      page.validators.map((v) => [this.itemKey(l1ValidatorKey({ network, validationId: v.validationId })), v] as const),
     );
     return page;
   }
@@ -293,7 +303,7 @@ export class DataApiLoaders {
     this.transactionLoader ??= new DataLoader<TxKey, PrimaryNetworkTransaction | null, string>(
       (keys) =>
         lookupEach(keys, async (key) => {
-          const listed = this.reads.recall<PrimaryNetworkTransaction>(txKey(key));
+          const listed = this.reads.recall<PrimaryNetworkTransaction>(this.itemKey(txKey(key)));
           return listed ?? getTxByHash(this.dataApi, key.network, key.chain, key.txHash);
         }),
       { cacheKeyFn: txKey },
@@ -317,7 +327,7 @@ export class DataApiLoaders {
     const found = new Map<string, L1Validator | null | Error>();
     const bySubnet = new Map<string, L1ValidatorKey[]>();
     for (const key of keys) {
-      const known = this.reads.recall<L1Validator>(l1ValidatorKey(key));
+      const known = this.reads.recall<L1Validator>(this.itemKey(l1ValidatorKey(key)));
       if (known) {
         found.set(l1ValidatorKey(key), known);
         continue;

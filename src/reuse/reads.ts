@@ -14,6 +14,22 @@
  * key or any header. Failures are never kept; an answer of none (a lookup by id that found
  * nothing, which the client maps to null) is kept for the short `absent` time. With CACHE=off,
  * only step 1 remains.
+ *
+ * The credential a read is made with is part of what identifies it. The operator's (DATA_API_KEY,
+ * or none) is every request's that sends no key of its own, and everything above applies to it.
+ * A read made with a client's own key (`HttpRequest.credential`, a digest of it) is shared only
+ * with concurrent requests that send the same key, while its call is in flight, in this process;
+ * it never takes a kept answer and is never kept, nor is any response built on it:
+ *
+ * - shared across credentials, a refusal would reach others (a bad key's 401 handed to the
+ *   requests that joined its call) and an answer would reach a key the upstream refuses (the
+ *   operator's answer served to a client whose own key is revoked or over its quota): whether
+ *   the upstream answers depends on the key, even though the data does not;
+ * - kept per credential, each key would hold its own copy of the same data, in memory and in
+ *   Redis: what the caches hold would grow with the keys clients send rather than with the data,
+ *   and a client with many keys could push everyone's answers out. A client sends its own key to
+ *   be served on it, and its calls go to its own quota upstream; the gateway's rate limits charge
+ *   them to it like any other.
  */
 import { LRUCache } from 'lru-cache';
 import { BudgetExceededError } from '../upstreams/budget.js';
@@ -60,6 +76,8 @@ const SEEN_MAX_BYTES = 4 * 1024 * 1024;
 /** What every request shares: the HTTP client, the store, the freshness table, the calls in flight. */
 export class Reuse implements MemoryUsage {
   private readonly flights = new Map<string, Promise<Entry>>();
+  /** Calls made with a client's own key, by read key (which names the credential): joined by the same credential only, never kept. */
+  private readonly ownFlights = new Map<string, Promise<unknown>>();
   /**
    * Items of list answers by the key a lookup by id names each with (a transaction by its hash),
    * so that such a lookup right after a list (a federation router's `_entities` for what it just
@@ -89,14 +107,16 @@ export class Reuse implements MemoryUsage {
     return new Map(this.seen ? [['list items', { bytes: this.seen.calculatedSize, entries: this.seen.size }]] : []);
   }
 
-  /** See RequestReads.remember. */
-  remember(answer: object, items: readonly (readonly [string, unknown])[]): void {
+  /** See RequestReads.remember; false when `answer` is not one kept for others (nothing was remembered). */
+  remember(answer: object, items: readonly (readonly [string, unknown])[]): boolean {
     const kept = this.seen && this.kept.get(answer);
     const now = Date.now();
-    if (!kept || kept.freshUntil <= now || items.length === 0) return;
+    if (!kept || kept.freshUntil <= now) return false;
+    if (items.length === 0) return true;
     const size = Math.max(1, Math.round(kept.size / items.length));
     const ttl = Number.isFinite(kept.freshUntil) ? { ttl: kept.freshUntil - now } : undefined;
     for (const [key, value] of items) this.seen!.set(key, { value, freshUntil: kept.freshUntil, size }, ttl);
+    return true;
   }
 
   /** See RequestReads.recall. */
@@ -146,6 +166,37 @@ export class Reuse implements MemoryUsage {
       reads.freshFor(0);
       throw error;
     }
+  }
+
+  /**
+   * A read made with a client's own key (see the module comment): it joins a call in flight for
+   * the same read with the same credential, and is otherwise called; nothing is taken from or
+   * given to the cache, and the response built on it is not kept.
+   */
+  async own<T>(key: string, operation: string, load: Load<T>, reads: RequestReads, params?: unknown): Promise<T> {
+    reads.uncacheable = true;
+    const freshness = this.freshness(operation, params);
+    // As for any read: nothing shared with CACHE=off, nor for what is never shared.
+    if (!this.store || !freshness || freshness.ttlMs <= 0) return (await load(reads.scope)).value;
+    const flight = this.ownFlights.get(key);
+    if (flight) {
+      try {
+        const value = await flight;
+        this.events.onRead?.(freshness, 'joined', operation, reads.scope);
+        reads.reused++;
+        return value as T;
+      } catch (error) {
+        if (!(error instanceof RequestAbortedError || error instanceof BudgetExceededError)) throw error;
+      }
+    }
+    this.events.onRead?.(freshness, 'miss', operation, reads.scope);
+    const call = load(reads.scope).then((loaded) => loaded.value);
+    this.ownFlights.set(key, call);
+    const done = () => {
+      if (this.ownFlights.get(key) === call) this.ownFlights.delete(key);
+    };
+    call.then(done, done);
+    return call;
   }
 
   private async reuseOrLoad<T>(key: string, operation: string, load: Load<T>, reads: RequestReads, params?: unknown): Promise<T> {
@@ -262,6 +313,7 @@ export class RequestReads implements Transport {
       req.operation,
       (scope) => http.json(req, scope).then((res) => ({ value: map(res), bytes: res.bytes })),
       (req.body as { params?: unknown } | undefined)?.params,
+      req.credential !== undefined,
     );
   }
 
@@ -272,20 +324,21 @@ export class RequestReads implements Transport {
   /**
    * Lets lookups by id, of this request and of later ones, find the items a list answer of this
    * request held (each under the key its lookup uses), for as long as that answer stays fresh.
-   * Nothing is kept of an answer that is not (CACHE=off, or a read never shared).
+   * Of an answer not kept for others (CACHE=off, a read never shared, one made with a client's own
+   * key), only this request's lookups find them. A caller whose reads are made with a client's own
+   * key names that credential in `items`' keys, so its lookups never find what the operator's listed.
    */
   remember(answer: object, items: readonly (readonly [string, unknown])[]): void {
-    if (this.reuse.store) this.reuse.remember(answer, items);
-    else {
-      // Nothing is shared between requests: only this one's lookups may use them.
-      const own = (this.seen ??= new Map());
-      for (const [key, value] of items) own.set(key, value);
-    }
+    if (this.reuse.store && this.reuse.remember(answer, items)) return;
+    const own = (this.seen ??= new Map());
+    for (const [key, value] of items) own.set(key, value);
   }
 
   /** An item a fresh list answer held, or undefined; a response built on it is kept no longer than that answer. */
   recall<T>(key: string): T | undefined {
-    return (this.seen ? this.seen.get(key) : this.reuse.recall(key, this)) as T | undefined;
+    const own = this.seen?.get(key);
+    if (own !== undefined || !this.reuse.store) return own as T | undefined;
+    return this.reuse.recall(key, this) as T | undefined;
   }
 
   write<T>(req: HttpRequest, map: (res: HttpResponse<unknown>) => T = bodyOf): Promise<T> {
@@ -293,11 +346,13 @@ export class RequestReads implements Transport {
     return this.track(this.reuse.http.json(req, this.scope).then(map));
   }
 
-  private reuseOr<T>(key: string, operation: string, load: Load<T>, params?: unknown): Promise<T> {
+  private reuseOr<T>(key: string, operation: string, load: Load<T>, params?: unknown, own = false): Promise<T> {
     const memo = (this.memo ??= new Map());
     const known = memo.get(key);
     if (known) return known as Promise<T>;
-    const answer = this.track(this.reuse.shared(key, operation, load, this, params));
+    const answer = this.track(
+      own ? this.reuse.own(key, operation, load, this, params) : this.reuse.shared(key, operation, load, this, params),
+    );
     memo.set(key, answer);
     return answer;
   }

@@ -89,7 +89,14 @@ export const builder = new SchemaBuilder<{
   // federation plugin the @cost and @listSize of each price before it prints them.
   plugins: [ScopeAuthPlugin, RelayPlugin, 'subgraphDirectives', FederationPlugin, 'cost', 'listSizes', 'pacing'],
   scopeAuth: {
-    authScopes: (ctx) => ({ admin: ctx.admin().granted }),
+    // Asked once per request, when a field with a scope first resolves: what a granted scope lets
+    // through is that request's alone, so neither its response nor its reads are shared (the
+    // admin reads are `never` anyway; a scoped field that reads nothing, `admin { __typename }`, is not).
+    authScopes: (ctx) => {
+      const granted = ctx.admin().granted;
+      if (granted) ctx.reads.uncacheable = true;
+      return { admin: granted };
+    },
     unauthorizedError: (_parent, ctx) => forbidden(adminRefusal(ctx.admin())),
   },
   defaultFieldNullability: false,

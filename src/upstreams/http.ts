@@ -41,8 +41,14 @@ export interface HttpRequest {
   path: string;
   /** Arrays become repeated keys (`txTypes=A&txTypes=B`), as the upstream specs define. */
   query?: Record<string, QueryValue>;
-  /** Sent, never part of what identifies the call (an API key does not change the data). */
+  /** Sent as they are; what identifies the call is `credential`, never a header. */
   headers?: Record<string, string>;
+  /**
+   * Who the call is made as when not the operator: a digest of the client's own key
+   * (`clientCredential` in data-api/client.ts). Part of what identifies a read: the reuse layer
+   * never hands a call made with one credential to a request under another (src/reuse/reads.ts).
+   */
+  credential?: string;
   body?: unknown;
   /** Whether a retry is safe. Defaults to true for GET, false otherwise. */
   idempotent?: boolean;

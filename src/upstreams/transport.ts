@@ -27,10 +27,14 @@ export interface Transport {
   write<T>(req: HttpRequest, map?: (res: HttpResponse<unknown>) => T): Promise<T>;
 }
 
-/** What identifies a read: everything but the headers, which carry credentials, not data. */
+/**
+ * What identifies a read: the call, and the credential it is made with when it is not the
+ * operator's (a digest, never the key: the headers themselves are not part of it).
+ */
 export function readKey(req: HttpRequest): string {
-  const call = `${req.method} ${req.baseUrl}${req.path}${encodeQuery(req.query)}`;
-  return req.body === undefined ? call : `${call} ${JSON.stringify(req.body)}`;
+  let call = `${req.method} ${req.baseUrl}${req.path}${encodeQuery(req.query)}`;
+  if (req.body !== undefined) call = `${call} ${JSON.stringify(req.body)}`;
+  return req.credential === undefined ? call : `${req.credential} ${call}`;
 }
 
 export const bodyOf = <T>(res: HttpResponse<unknown>): T => res.body as T;

@@ -167,7 +167,8 @@ function leanPost(
   body: Buffer,
   out: Out,
 ): boolean {
-  if (req.url !== yoga.graphqlEndpoint || req.headers.origin !== undefined) return false;
+  // POST only: the server refuses other methods before the paths part (405), and a PUT must never run as a POST.
+  if (req.method !== 'POST' || req.url !== yoga.graphqlEndpoint || req.headers.origin !== undefined) return false;
   // Conditional requests are answered by the response cache's onResultProcess hook (304 when the client holds the answer).
   if (req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined) return false;
   const contentType = req.headers['content-type'];

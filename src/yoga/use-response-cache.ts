@@ -11,8 +11,15 @@
  *   from the cache only if it would have run, and only with an answer of the same schema
  *   (`scope`: the graph and the federation subgraph keep theirs apart).
  * - Stored in the same kind of store as upstream answers: memory bounded in bytes, and with
- *   REDIS_URL the Redis every instance shares. One answer for everyone: the data does not
- *   depend on the API key or on who asks.
+ *   REDIS_URL the Redis every instance shares. One answer for every request under the operator's
+ *   credential: the data does not depend on who asks. A request that sends its own Data API key
+ *   is neither answered from the cache nor kept in it: its reads are made with that key and are
+ *   never shared with another credential (src/reuse/reads.ts says why), and a kept answer is the
+ *   operator's.
+ * - Nothing under a field with an auth scope (the node's admin queries) is kept: the request's
+ *   reads are marked as never shared once the scope is granted (src/schema/builder.ts), so the
+ *   answer of a request bearing ADMIN_TOKEN is never served to one without it; one refused the
+ *   scope has errors, and answers with errors are never kept.
  * - Conditional requests: a kept answer carries a weak ETag made from its content. A request
  *   whose `If-None-Match` holds the ETag of the answer it gets now is answered 304 without a
  *   body; any other, or a mutation, is answered in full. An ETag thus tells a client only that
@@ -285,6 +292,7 @@ export function useGatewayResponseCache(options: ResponseCacheOptions): Plugin {
     onExecute({ args, setResultAndStopExecution }) {
       const operation = getOperationAST(args.document, args.operationName);
       if (!operation || !mayKeep(args.document, operation)) return undefined;
+      if ((args.contextValue as Partial<GatewayContext>).dataApi?.credential !== undefined) return undefined;
       const key = keyOf(options.scope, args.document, args.variableValues, args.operationName);
       if (key === undefined) return undefined;
       const found = options.store.get(key);

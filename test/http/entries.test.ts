@@ -511,6 +511,22 @@ describe('HTTP-level behaviours on the fast path and through yoga’s request la
       // Charged alike: the same requests are served before the same refusal.
       if (charged.lean && charged.yoga) expect(charged.lean).toEqual(charged.yoga);
     },
+    async methods(path, accept) {
+      for (const method of ['PUT', 'PATCH', 'DELETE']) {
+        const res = await fetch(gateways.memory.url, {
+          method,
+          headers: { 'content-type': 'application/json', accept },
+          body: JSON.stringify({ query: '{ __typename }' }),
+        });
+        expect({ path, method, status: res.status, allow: res.headers.get('allow') }).toEqual({
+          path,
+          method,
+          status: 405,
+          allow: 'GET, POST',
+        });
+        expect((await res.json()).errors[0].extensions).toEqual({ code: 'METHOD_NOT_ALLOWED', method, allowed: ['GET', 'POST'] });
+      }
+    },
     async bodyLimit(path, accept) {
       const res = await postAs(gateways.memory, accept, `{ __typename } #${'x'.repeat(1024 * 1024)}`);
       expect({ path, status: res.status }).toEqual({ path, status: 413 });

@@ -47,6 +47,10 @@ export const ERROR_WORDS: Record<string, { words: (c: Context) => string; retry:
     words: () => 'The explorer sent its query in a form the gateway does not run (only JSON is accepted).',
     retry: false,
   },
+  METHOD_NOT_ALLOWED: {
+    words: () => 'The explorer sent its query with an HTTP method the gateway does not take (only GET and POST).',
+    retry: false,
+  },
   CSRF_BLOCKED: {
     words: () =>
       'The gateway refused a request that looked cross-site: the explorer must send its queries as JSON or with the CSRF header.',

@@ -6,6 +6,7 @@
  * joined by the endpoint functions, arrays such as `txTypes` go out as repeated keys). Callers
  * validate input; this layer only encodes it.
  */
+import { createHash } from 'node:crypto';
 import type { HttpRequest, QueryValue } from '../http.js';
 import type { EntryOf } from '../sharing.js';
 import { checkedAnswer, type Transport } from '../transport.js';
@@ -55,18 +56,34 @@ export interface PageParams {
 }
 
 /**
- * Calls go through `transport` (the request's reads), with the client's API key when it sent one.
- * The key never identifies a read: the data does not depend on who asks.
+ * What names a client's own key wherever the reuse layer keys a read by the credential it is made
+ * with: a digest, so the key itself is never part of a cache or flight key, and never reaches Redis
+ * or a log through one.
+ */
+export function clientCredential(apiKey: string): string {
+  return `key:${createHash('sha256').update('data-api key\0').update(apiKey).digest('base64url').slice(0, 22)}`;
+}
+
+/**
+ * Calls go through `transport` (the request's reads), with the client's own API key when it sent
+ * one, else the operator's. The data does not depend on who asks, but whether the upstream answers
+ * does (a bad key is refused, a good one metered): a call made with the client's own key says so
+ * (`credential`), and the reuse layer never shares it with a request under another credential.
  */
 export class DataApiClient {
   private headers: Record<string, string> | undefined;
+  /** The client's own credential (`clientCredential`) when it sent a key; undefined: the operator's. */
+  readonly credential: string | undefined;
 
   constructor(
     private readonly transport: Transport,
     private readonly options: DataApiOptions,
-    apiKey: string | undefined = options.apiKey,
+    /** The key the GraphQL client sent, used for this request only; absent: the operator's (`options.apiKey`). */
+    clientKey?: string,
   ) {
+    const apiKey = clientKey || options.apiKey;
     if (apiKey) this.headers = { [options.apiKeyHeader]: apiKey };
+    this.credential = clientKey ? clientCredential(clientKey) : undefined;
   }
 
   request(
@@ -76,7 +93,18 @@ export class DataApiClient {
     query?: Record<string, QueryValue>,
     body?: unknown,
   ): HttpRequest {
-    return { service: 'data-api', operation, method, baseUrl: this.options.baseUrl, path, query, body, headers: this.headers };
+    const req: HttpRequest = {
+      service: 'data-api',
+      operation,
+      method,
+      baseUrl: this.options.baseUrl,
+      path,
+      query,
+      body,
+      headers: this.headers,
+    };
+    if (this.credential) req.credential = this.credential;
+    return req;
   }
 
   /**
