@@ -14,7 +14,9 @@ import { lookupsPrice, type Named } from './lookups.js';
 
 /**
  * The most representations one `_entities` call may hold: a router sends every reference of one
- * fetch at once, so this bounds how many of our entities one supergraph query can join.
+ * fetch at once, so this bounds how many of our entities one supergraph query can join. Those whose
+ * lookup costs a call (`lookupPrice`) also count against the request's calls (UPSTREAM_CALL_BUDGET,
+ * 250 by default): the README says both, and test/schema/federation-limits.test.ts holds them to it.
  */
 export const MAX_REPRESENTATIONS = 1000;
 
