@@ -28,11 +28,10 @@ import {
   Kind,
   TypeInfo,
   ValidationContext,
-  visit,
-  visitInParallel,
-  type ASTVisitor,
+  type ASTVisitFn,
   type DocumentNode,
   type FragmentDefinitionNode,
+  type OperationDefinitionNode,
   type SelectionSetNode,
   type ValidationRule,
 } from 'graphql';
@@ -121,6 +120,8 @@ export function maxSpreadsRule(max: number): ValidationRule {
   };
 }
 
+type OperationHook = ASTVisitFn<OperationDefinitionNode> | { enter?: ASTVisitFn<OperationDefinitionNode> };
+
 /**
  * A schema for checks of a document's shape alone: Armor's rules read the document's fragments
  * and report through a ValidationContext, never the schema, and a document is checked before
@@ -148,10 +149,17 @@ export function shapeChecker(limits: Pick<QueryLimits, 'depth' | 'aliases'>): (d
     if (found === undefined) {
       const errors: GraphQLError[] = [];
       const context = new ValidationContext(SHAPE_SCHEMA, document, new TypeInfo(SHAPE_SCHEMA), (error) => errors.push(error));
-      // Each rule acts on operations only, reading fragments where they are spread.
-      const operations: ASTVisitor = visitInParallel(rules.map((rule) => rule(context)));
+      // Each rule acts on an operation's node only, and reads the fragments it spreads itself: it
+      // is called there, without a visit of every node of the document besides.
+      const visitors = rules.map((rule) => rule(context));
       for (const definition of document.definitions) {
-        if (definition.kind === Kind.OPERATION_DEFINITION) visit(definition, operations);
+        if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+        for (const visitor of visitors) {
+          const hook = (visitor as { OperationDefinition?: OperationHook }).OperationDefinition;
+          const enter = typeof hook === 'function' ? hook : hook?.enter;
+          enter?.call(visitor, definition, undefined, undefined, [], []);
+          if (errors.length > 0) break;
+        }
         if (errors.length > 0) break;
       }
       found = errors[0] ?? null;
