@@ -7,7 +7,7 @@
  * type) and wraps no resolver: the plain graph is the same with it and costs nothing more per
  * request. The subgraph (./subgraph.ts) is built from the same types on demand.
  */
-import SchemaBuilder, { type SchemaTypes } from '@pothos/core';
+import SchemaBuilder, { brandWithType, type SchemaTypes } from '@pothos/core';
 import { PothosDirectivesPlugin } from '@pothos/plugin-directives';
 import FederationPlugin from '@pothos/plugin-federation';
 import RelayPlugin, { resolveNodes } from '@pothos/plugin-relay';
@@ -135,7 +135,7 @@ export const builder = new SchemaBuilder<{
       price: lookupsPrice((args) => namedBy([args.id])),
       resolve: (_root, { id }, _ctx, info, resolveNode) => {
         assertNodeType(info.schema, id.typename);
-        return resolveNode(id);
+        return Promise.resolve(resolveNode(id)).then((node) => branded(node, id.typename));
       },
     },
     nodesQueryOptions: {
@@ -150,11 +150,25 @@ export const builder = new SchemaBuilder<{
         // and error, and the others still come back. Every type loads one id at a time anyway
         // (loadOne, over loaders that batch). Pothos's own callback ignores the ids it is given
         // and resolves the field's whole list, so its exported resolver is called per id.
-        return ids.map((id) => resolveNodes(relayBuilder(), ctx, info, [id]).then(([node]) => node ?? null));
+        return ids.map((id) => resolveNodes(relayBuilder(), ctx, info, [id]).then(([node]) => branded(node, id.typename)));
       },
     },
   },
 });
+
+/**
+ * A node as `Node`'s resolveType recognises it: branded with the type its id named. Pothos
+ * brands an object once its own lookup is done, but a second lookup of the same id in one
+ * request (`nodes(ids: [x, x])`, `a: node(id: x) b: node(id: x)`) is given the first one's
+ * pending promise from Pothos's request cache, which settles before the first one brands it:
+ * graphql-js then failed that item ("Abstract type Node must resolve to an Object type").
+ */
+async function branded(pending: unknown, typename: string): Promise<unknown> {
+  // A repeat's "node" is the first lookup's promise itself.
+  const node = await pending;
+  if (node !== null && typeof node === 'object') brandWithType(node, typename as never);
+  return node ?? null;
+}
 
 /**
  * What global ids name, as a price reads them: the ids as the client wrote them (a price sees the

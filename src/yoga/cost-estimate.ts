@@ -298,7 +298,8 @@ function fieldCost(
 }
 
 /**
- * A field's arguments as the request gives them, defaults filled in, without coercing them: a
+ * A field's arguments as the request gives them (its variables as the executor coerced them,
+ * src/yoga/input-bounds.ts), defaults filled in, literals not coerced: a
  * price reads numbers and the length of lists, and coercion runs the scalars' parsers (a hundred
  * 1 MB global ids would be decoded here, before the checks that refuse them cheaply).
  */
@@ -306,7 +307,9 @@ function argumentsOf(field: GraphQLField<unknown, unknown>, node: FieldNode, var
   const args: Record<string, unknown> = {};
   for (const definition of field.args) {
     const given = node.arguments?.find((a) => a.name.value === definition.name);
-    if (given) args[definition.name] = internal(definition.type, valueFromASTUntyped(given.value, variables));
+    // A variable the request left without a value leaves the argument to its default, as execution does.
+    const unset = given?.value.kind === Kind.VARIABLE && !Object.hasOwn(variables, given.value.name.value);
+    if (given && !unset) args[definition.name] = internal(definition.type, valueFromASTUntyped(given.value, variables));
     else if (definition.defaultValue !== undefined) args[definition.name] = definition.defaultValue;
   }
   return args;

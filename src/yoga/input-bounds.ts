@@ -13,11 +13,13 @@
  * For each invalid item graphql-js also prints the whole value into its message (up to 50 of
  * them): 100 items of 1 MB each cost 50 MB of JSON.stringify. Variables are therefore checked
  * here leaf by leaf with their own scalar or enum, and the first refusal ends the request.
- * src/yoga/use-query-limits.ts applies both checks.
+ * Then they are coerced as the executor coerces them (`coercedVariables`), and those values are
+ * what demand control prices. src/yoga/use-query-limits.ts applies these checks.
  */
 import {
   getNamedType,
   getOperationAST,
+  getVariableValues,
   GraphQLError,
   isInputObjectType,
   isInputType,
@@ -31,12 +33,13 @@ import {
   type DocumentNode,
   type GraphQLInputType,
   type GraphQLSchema,
+  type OperationDefinitionNode,
   type ValidationContext,
 } from 'graphql';
 import { badInput } from '../graphql/errors.js';
 import { MAX_REPRESENTATIONS } from '../schema/entity-keys.js';
 import { MAX_LIST_ARGUMENT } from '../schema/inputs.js';
-import { variableError } from './use-error-codes.js';
+import { variableCoercionError, variableError } from './use-error-codes.js';
 
 const tooLong = (what: string, count: number, max: number, extensions: Record<string, string> = {}): GraphQLError =>
   badInput(`${what} holds ${count} items; a list argument of this API takes at most ${max}: split the request.`, extensions);
@@ -116,22 +119,19 @@ function checkValue(value: unknown, type: GraphQLInputType, path: string): Refus
 /** Operations that declare no variable: most documents, which then need no check per request. */
 const withoutVariables = new WeakSet<DocumentNode>();
 
+/** A request's variables as the executor will use them, or why they are refused. */
+export type CoercedVariables = { values: Record<string, unknown>; error?: undefined } | { values?: undefined; error: GraphQLError };
+
+const NO_VARIABLES: CoercedVariables = Object.freeze({ values: Object.freeze({}) });
+
+/** The last request's variables coerced, by the object the request gave: query limits and demand control ask in turn. */
+const byGiven = new WeakMap<object, { schema: GraphQLSchema; operation: OperationDefinitionNode; found: CoercedVariables }>();
+/** An operation's variables coerced when the request gives none: its defaults, the same for every such request. */
+const byOperation = new WeakMap<GraphQLSchema, WeakMap<OperationDefinitionNode, CoercedVariables>>();
+
 /** The first refusal among a request's variables, walked along their declared types; undefined when none. */
-export function variablesRefusal(
-  schema: GraphQLSchema,
-  document: DocumentNode,
-  operationName: string | null | undefined,
-  variables: unknown,
-): GraphQLError | undefined {
-  if (withoutVariables.has(document)) return undefined;
-  const operation = getOperationAST(document, operationName);
-  if (!operation?.variableDefinitions?.length) {
-    if (document.definitions.every((d) => d.kind !== Kind.OPERATION_DEFINITION || !d.variableDefinitions?.length))
-      withoutVariables.add(document);
-    return undefined;
-  }
-  if (variables === null || typeof variables !== 'object') return undefined;
-  for (const definition of operation.variableDefinitions) {
+function boundsRefusal(schema: GraphQLSchema, operation: OperationDefinitionNode, variables: object): GraphQLError | undefined {
+  for (const definition of operation.variableDefinitions ?? []) {
     const type = typeFromAST(schema, definition.type);
     if (!isInputType(type)) continue;
     const name = definition.variable.name.value;
@@ -140,4 +140,60 @@ export function variablesRefusal(
     if (found) return tooLong(`\`$${found.path}\``, found.count!, found.max!, { variable: name });
   }
   return undefined;
+}
+
+function coerce(schema: GraphQLSchema, operation: OperationDefinitionNode, given: object | undefined): CoercedVariables {
+  const refusal = given && boundsRefusal(schema, operation, given);
+  if (refusal) return { error: refusal };
+  // graphql-js's own coercion, as execution runs it: defaults applied, a single value where a
+  // list is declared made a list of one. The first error is enough: each one quotes its value.
+  const { coerced, errors } = getVariableValues(schema, operation.variableDefinitions ?? [], (given ?? {}) as Record<string, unknown>, {
+    maxErrors: 1,
+  });
+  if (errors?.length) return { error: variableCoercionError(errors[0]!) };
+  return { values: coerced ?? {} };
+}
+
+/**
+ * A request's variables as graphql-js's executor will coerce them (its `getVariableValues`),
+ * after the bounds above: lists and values refused cheaply before any scalar parses them. What
+ * prices an operation reads these, so that the price is of what runs: a default of `first:
+ * 10000` is priced as the literal would be. Refusals are BAD_USER_INPUT and name the variable.
+ */
+export function coercedVariables(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: unknown,
+): CoercedVariables {
+  if (withoutVariables.has(document)) return NO_VARIABLES;
+  const operation = getOperationAST(document, operationName);
+  if (!operation?.variableDefinitions?.length) {
+    if (document.definitions.every((d) => d.kind !== Kind.OPERATION_DEFINITION || !d.variableDefinitions?.length))
+      withoutVariables.add(document);
+    return NO_VARIABLES;
+  }
+  const given = variables !== null && typeof variables === 'object' ? variables : undefined;
+  if (given) {
+    const known = byGiven.get(given);
+    if (known?.schema === schema && known.operation === operation) return known.found;
+    const found = coerce(schema, operation, given);
+    byGiven.set(given, { schema, operation, found });
+    return found;
+  }
+  let perOperation = byOperation.get(schema);
+  if (!perOperation) byOperation.set(schema, (perOperation = new WeakMap()));
+  let found = perOperation.get(operation);
+  if (!found) perOperation.set(operation, (found = coerce(schema, operation, undefined)));
+  return found;
+}
+
+/** The first refusal among a request's variables (bounds, then coercion); undefined when none. */
+export function variablesRefusal(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: unknown,
+): GraphQLError | undefined {
+  return coercedVariables(schema, document, operationName, variables).error;
 }

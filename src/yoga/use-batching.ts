@@ -74,9 +74,20 @@ export function useBatching(options: BatchingOptions): Plugin {
         },
       };
     },
-    onParams({ context }) {
+    onParams({ context, params }) {
       const batch = (context as Marked)[BATCH];
-      if (!batch || batch.started++ === 0 || !options.admit) return;
+      if (!batch) return;
+      // yoga reads a batch's items as they are: one that is not an object (null, a string, a
+      // list) is refused in its place, before any hook reads its fields.
+      if (params === null || typeof params !== 'object' || Array.isArray(params)) {
+        const found = params === null ? 'null' : Array.isArray(params) ? 'a list' : `a ${typeof params}`;
+        throw refusedDocument(
+          ErrorCode.BAD_USER_INPUT,
+          `An operation of this batch is ${found}: each item of the array must be an object of GraphQL parameters, such as {"query": "…", "variables": {…}}.`,
+          undefined,
+        );
+      }
+      if (batch.started++ === 0 || !options.admit) return;
       const req = (context as Marked).req;
       if (!req) return;
       return options.admit(req).then((refusal) => {

@@ -6,7 +6,8 @@
  * { calls cacheHits } budget }` (COST_EXTENSIONS=false leaves it out).
  *
  * A refusal is QUERY_LIMIT_EXCEEDED (`limit`: `calls` or `nodes`), made before any call, and says
- * where the cost is: the dearest paths, their share, and which `first` to lower. A subscription
+ * where the cost is: the dearest paths, their share, and which `first` to lower. An operation is
+ * priced with its variables as the executor coerces them (./input-bounds.ts). A subscription
  * is priced per event (what each event's selection costs), and refused the same way. The
  * estimate of an operation is kept with its parsed document, so a request that
  * repeats one without variables pays for a lookup, not a walk.
@@ -25,6 +26,7 @@ import type { GatewayContext, RequestCost } from '../graphql/context.js';
 import { ErrorCode } from '../graphql/errors.js';
 import type { ListLengths } from '../reuse/list-lengths.js';
 import { estimate, type Estimate, type PathCost } from './cost-estimate.js';
+import { coercedVariables } from './input-bounds.js';
 import { RESPONSE_CACHE_HIT } from './use-response-cache.js';
 import { keptOutOfValidationCache } from './use-validation-cache.js';
 
@@ -63,7 +65,8 @@ function fragments(document: DocumentNode): Record<string, FragmentDefinitionNod
 }
 
 /**
- * The estimate of an operation with its variables. One without variables is priced once and the
+ * The estimate of an operation with its variables, as the executor coerces them
+ * (./input-bounds.ts `coercedVariables`). One without variables is priced once and the
  * price kept with it; one with variables is walked each time (a few microseconds), since a key of
  * its variables would cost as much as the variables are long.
  */
@@ -190,19 +193,36 @@ function pricer(options: DemandControlOptions, refused: Refuse): Price {
   return (args, subscription) => {
     const operation = getOperationAST(args.document, args.operationName);
     if (!operation) return {};
-    const found = estimateOf(
-      args.schema,
-      args.document,
-      operation,
-      args.variableValues as Record<string, unknown> | undefined,
-      options.lengths,
-    );
+    // Priced with the values the executor will run with (defaults applied, a single value as a
+    // list of one): priced with what the client sent, a default of `first: 10000` was priced as
+    // the field's default, and a list variable given one id broke the price of `nodes`.
+    const variables = coercedVariables(args.schema, args.document, args.operationName, args.variableValues);
+    if (variables.error) return { error: variables.error };
+    let found: Estimate;
+    try {
+      found = estimateOf(args.schema, args.document, operation, variables.values, options.lengths);
+    } catch (error) {
+      // What the walk reads as execution would (`@include(if: $v)` given null for a `Boolean!`)
+      // fails as execution would fail: a refusal of the request's input, not the gateway's failure.
+      if (error instanceof GraphQLError) return { error: inputError(error) };
+      throw error;
+    }
     const error = refused(found, subscription);
     if (error) return { error };
     const cost: RequestCost = { estimated: { calls: found.calls, nodes: found.nodes }, budget: options.maxCalls };
     (args.contextValue as Partial<GatewayContext>).cost = cost;
     return { cost };
   };
+}
+
+/** An error of the request's input met while pricing it, with the code execution would have given it. */
+function inputError(error: GraphQLError): GraphQLError {
+  if (error.extensions?.code) return error;
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    originalError: error.originalError,
+    extensions: { ...error.extensions, code: ErrorCode.BAD_USER_INPUT },
+  });
 }
 
 /** What settles an operation's price once it has run, and says on its answer what it cost. */

@@ -60,6 +60,11 @@ function withoutEchoedValue(error: GraphQLError): GraphQLError {
   return variableError(name, at, cause, error.nodes);
 }
 
+/** A variable's value that did not coerce, as graphql-js reports it: BAD_USER_INPUT, without the value. */
+export function variableCoercionError(error: GraphQLError): GraphQLError {
+  return withCode(withoutEchoedValue(error), ErrorCode.BAD_USER_INPUT) as GraphQLError;
+}
+
 export function useErrorCodes(): Plugin {
   return {
     onParse:
@@ -79,7 +84,7 @@ export function useErrorCodes(): Plugin {
         if (result.data === undefined) {
           setResult({
             ...result,
-            errors: result.errors.map((e) => withCode(withoutEchoedValue(e), ErrorCode.BAD_USER_INPUT) as GraphQLError),
+            errors: result.errors.map(variableCoercionError),
           });
           return;
         }

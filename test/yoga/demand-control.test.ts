@@ -67,6 +67,23 @@ describe('extensions.cost', () => {
     expect(body.extensions?.cost?.estimated).toEqual({ calls: 1, nodes: 152 });
   });
 
+  it('is priced with the variables as the executor coerces them: defaults applied, one value for a list', async () => {
+    const byDefault = await post('query ($n: Int = 150) { network { subnets(first: $n) { nodes { subnetId } } } }');
+    expect(byDefault.extensions?.cost?.estimated).toEqual({ calls: 1, nodes: 152 });
+    // Left unset without a default, the argument takes its own default (100), as execution does.
+    const unset = await post('query ($n: Int) { network { subnets(first: $n) { nodes { subnetId } } } }');
+    expect(unset.extensions?.cost?.estimated).toEqual({ calls: 1, nodes: 102 });
+    const w = getWorld('mainnet');
+    const one = await post('query ($ids: [NodeID!]) { network { pChain { currentValidators(nodeIds: $ids) { nodeId } } } }', {
+      ids: w.nodeIds[0],
+    });
+    expect(one.errors).toBeUndefined();
+    const listed = await post('query ($ids: [NodeID!]) { network { pChain { currentValidators(nodeIds: $ids) { nodeId } } } }', {
+      ids: [w.nodeIds[0]],
+    });
+    expect(one.extensions?.cost?.estimated).toEqual(listed.extensions?.cost?.estimated);
+  });
+
   it('is left out with COST_EXTENSIONS=false', async () => {
     const quiet = await startHarness({ COST_EXTENSIONS: 'false' }, { sandbox });
     try {

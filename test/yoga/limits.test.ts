@@ -30,6 +30,33 @@ describe('document limits', () => {
     expect(h.sandbox.count()).toBe(0);
   });
 
+  it.each([
+    // __typename too: an answer pays for each of its aliases as for any other's.
+    ['aliases', `{ ${Array.from({ length: 5 }, (_v, i) => `a${i}: __typename`).join(' ')} }`, /Aliases limit of 3 exceeded, found 5/],
+    [
+      'aliases',
+      '{ network { ...A ...A } } fragment A on Network { ...B } fragment B on Network { x: name y: name }',
+      /Aliases limit of 3 exceeded, found 4/,
+    ],
+    [
+      'fragmentSpreads',
+      `{ network { ...F0 } } ${Array.from({ length: 7 }, (_v, i) => `fragment F${i} on Network { ...F${i + 1} ...F${i + 1} }`).join(' ')} fragment F7 on Network { name }`,
+      /Fragment spreads limit of 100 exceeded, found 255/,
+    ],
+    [
+      'directives',
+      // 56 directives in 60 tokens, once fragments are spread (MAX_TOKENS is 200 here).
+      `{ network { ${'...D '.repeat(7)}} } fragment D on Network { ${'...E '.repeat(8)}} fragment E on Network { name @include(if: true) }`,
+      /Directives limit of 50 exceeded, found 56/,
+    ],
+  ])('counts %s of any field, through every place a fragment is spread, before pricing', async (limit, query, message) => {
+    const res = await h.raw(query);
+    expect(res.data).toBeUndefined();
+    expect(res.errors![0]!.extensions).toMatchObject({ code: 'QUERY_LIMIT_EXCEEDED', limit });
+    expect(res.errors![0]!.message).toMatch(message);
+    expect(h.sandbox.count()).toBe(0);
+  });
+
   it('tells a syntax error apart', async () => {
     const res = await h.raw('{ network { name ');
     expect(codes(res)).toEqual(['GRAPHQL_PARSE_FAILED']);
