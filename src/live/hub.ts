@@ -208,6 +208,8 @@ class Topic {
   generation = 0;
   /** When this instance last called the upstream for it (its start or a poll). */
   polledAt = 0;
+  /** Whether a start or poll of it is in flight here: its last subscriber leaving then lets it finish, to be remembered. */
+  busy = false;
 
   constructor(
     readonly feed: Feed,
@@ -328,10 +330,21 @@ export class LiveHub {
     if (n <= 0) this.byClient.delete(client);
     else this.byClient.set(client, n);
     topic.subscribers.delete(subscriber);
-    if (topic.subscribers.size === 0 && this.topics.get(topic.feed.key) === topic) {
+    // A call in flight is let finish (what it finds is remembered then): cancelling it would
+    // leave the next subscriber nothing to go on from, and a client subscribing and leaving in
+    // a loop would make a call each time.
+    if (topic.subscribers.size === 0 && this.topics.get(topic.feed.key) === topic && !topic.busy) {
       this.remember(topic);
       this.drop(topic);
     }
+  }
+
+  /** After a call of `topic`'s poller: whether its subscribers all left meanwhile, the topic then remembered and dropped. */
+  private orphaned(topic: Topic): boolean {
+    if (topic.subscribers.size > 0 || this.topics.get(topic.feed.key) !== topic) return false;
+    this.remember(topic);
+    this.drop(topic);
+    return true;
   }
 
   /** Takes `topic` out of those served here (its subscribers are gone, or it ended), and stops its poller. */
@@ -413,25 +426,34 @@ export class LiveHub {
             state = (await this.sharedState(topic)) ?? topic.state;
             if (state === undefined) {
               topic.polledAt = Date.now();
-              state = await topic.feed.start(clients);
+              topic.busy = true;
+              state = await topic.feed.start(clients).finally(() => {
+                topic.busy = false;
+              });
             }
           }
           if (!current()) return;
           topic.pollState = state;
+          if (this.orphaned(topic)) return;
           this.publish(topic, { state: kept ? (kept.state ?? state) : state, calls: budget.used });
         } else {
           topic.polls++;
           topic.polledAt = Date.now();
-          const { state, events } = await topic.feed.poll(clients, topic.pollState);
+          topic.busy = true;
+          const { state, events } = await topic.feed.poll(clients, topic.pollState).finally(() => {
+            topic.busy = false;
+          });
           if (!current()) return;
           const changed = state !== topic.pollState;
           topic.pollState = state;
+          if (this.orphaned(topic)) return;
           if (events.length > 0 || changed) this.publish(topic, { events, state, calls: budget.used });
           // Nothing to send, but the calls to pay for, on every instance with subscribers.
           else if (budget.used > 0) this.publish(topic, { calls: budget.used });
         }
       } catch (error) {
         if (!current()) return;
+        if (this.orphaned(topic)) return;
         this.options.onPollError?.(topic.feed.key, error);
         const described = this.options.describeError(error);
         const final = this.options.isFinal?.(described) ?? false;

@@ -215,3 +215,122 @@ describe('BATCHING_LIMIT=50 without rate limits', () => {
     }
   }, 60_000);
 });
+
+describe('subscriptions: LIVE_POLL_BLOCKS_MS=250', () => {
+  it('charges a client its polls: at 1/s burst 6, its subscriptions end with RATE_LIMITED once it owes points, and what the polls called stays within the bound', async () => {
+    const gw = await startGatewayProcess(sandbox, {
+      RATE_LIMIT_PER_SECOND: '1',
+      RATE_LIMIT_BURST: '6',
+      LIVE_POLL_BLOCKS_MS: '250',
+      CACHE: 'off',
+    });
+    const ws = wsClient(gw.url, '127.0.0.47');
+    try {
+      sandbox.reset();
+      const started = performance.now();
+      // Three topics of its own (P-, X-Chain blocks of two networks), each a call a poll: 12 calls a second against a rate of 1.
+      const topics = ['pChainBlocks(network: MAINNET)', 'xChainBlocks(network: MAINNET)', 'pChainBlocks(network: FUJI)'];
+      const outcomes = await Promise.all(
+        topics.map(
+          (field) =>
+            new Promise<any>((resolve) => {
+              const events: any[] = [];
+              const stop = setTimeout(() => resolve({ events, ended: false }), 6000);
+              ws.subscribe(
+                { query: `subscription { ${field} { height } }` },
+                {
+                  next: (e) => events.push(e),
+                  error: (e) => {
+                    clearTimeout(stop);
+                    resolve({ events, error: e, ended: true });
+                  },
+                  complete: () => {
+                    clearTimeout(stop);
+                    resolve({ events, ended: true });
+                  },
+                },
+              );
+            }),
+        ),
+      );
+      const elapsed = performance.now() - started;
+      const calls = received();
+      // Nothing polls once they ended.
+      await sleep(600);
+      console.info(
+        `three subscriptions of one client at 1/s burst 6: ${calls} calls in ${Math.round(elapsed)} ms, then ${received() - calls} more`,
+      );
+      for (const { events, ended } of outcomes) {
+        expect(ended).toBe(true);
+        const last = events.at(-1);
+        expect(last.errors[0].extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number) });
+        expect(last.errors[0].message).toMatch(/Subscriptions are charged their share of the polls they cause/);
+      }
+      // The burst, the refill, and one poll of each topic past it.
+      expect(calls).toBeLessThanOrEqual(bound(1, 6, elapsed, topics.length));
+      expect(received() - calls).toBe(0);
+    } finally {
+      await ws.dispose();
+      await gw.stop();
+    }
+  }, 60_000);
+
+  it('subscribing and completing in a loop on one socket polls a topic no more than once an interval', async () => {
+    const gw = await startGatewayProcess(sandbox, { LIVE_POLL_BLOCKS_MS: '1000', CACHE: 'off' });
+    const ws = wsClient(gw.url, '127.0.0.48');
+    try {
+      sandbox.reset();
+      const started = performance.now();
+      let rounds = 0;
+      while (performance.now() - started < 3000 && rounds < 500) {
+        const unsubscribe = ws.subscribe(
+          { query: 'subscription { pChainBlocks { height } }' },
+          { next: () => undefined, error: () => undefined, complete: () => undefined },
+        );
+        await sleep(10);
+        unsubscribe();
+        rounds++;
+      }
+      const elapsed = performance.now() - started;
+      const heights = sandbox.count('platform.getHeight');
+      console.info(`${rounds} subscribe/complete rounds on one socket in ${Math.round(elapsed)} ms: ${heights} platform.getHeight calls`);
+      expect(rounds).toBeGreaterThan(30);
+      expect(heights).toBeLessThanOrEqual(Math.ceil(elapsed / 1000) + 1);
+    } finally {
+      await ws.dispose();
+      await gw.stop();
+    }
+  }, 60_000);
+
+  it('lets one address open only LIVE_MAX_TOPICS_PER_CLIENT topics, and another join them', async () => {
+    const gw = await startGatewayProcess(sandbox, { LIVE_MAX_TOPICS_PER_CLIENT: '2', LIVE_POLL_BLOCKS_MS: '1000' });
+    const [a, b] = [wsClient(gw.url, '127.0.0.49'), wsClient(gw.url, '127.0.0.50')];
+    const first = (ws: ReturnType<typeof createClient>, field: string) =>
+      new Promise<any>((resolve) => {
+        const unsubscribe = ws.subscribe(
+          { query: `subscription { ${field} { height } }` },
+          {
+            next: (e) => {
+              if (e.errors) resolve(e);
+            },
+            error: (e) => resolve({ errors: Array.isArray(e) ? e : [e] }),
+            complete: () => resolve({ completed: true }),
+          },
+        );
+        setTimeout(() => resolve({ open: true, unsubscribe }), 1500);
+      });
+    try {
+      const opened = await Promise.all([first(a, 'pChainBlocks(network: MAINNET)'), first(a, 'xChainBlocks(network: MAINNET)')]);
+      expect(opened.map((o) => o.open)).toEqual([true, true]);
+      const third = await first(a, 'pChainBlocks(network: FUJI)');
+      expect(third.errors[0].extensions).toMatchObject({ code: 'QUERY_LIMIT_EXCEEDED', limit: 'subscriptionTopicsPerClient' });
+      expect(third.errors[0].message).toMatch(/already opened 2 of the subscription topics .*\(LIVE_MAX_TOPICS_PER_CLIENT\)/);
+      // Another address opens it, and the first may join it then.
+      expect((await first(b, 'pChainBlocks(network: FUJI)')).open).toBe(true);
+      expect((await first(a, 'pChainBlocks(network: FUJI)')).open).toBe(true);
+    } finally {
+      await Promise.all([a.dispose(), b.dispose()]);
+      await gw.stop();
+    }
+  }, 60_000);
+});
