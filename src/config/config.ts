@@ -138,6 +138,8 @@ export interface Config {
     perClient: number;
     total: number;
     maxTopics: number;
+    /** Topics one client may have opened that are still served (LIVE_MAX_TOPICS_PER_CLIENT). */
+    topicsPerClient: number;
     maxAddresses: number;
     leaseMs: number;
   };
@@ -435,6 +437,7 @@ function liveOf(c: Settings, input: Input): Config['live'] {
     perClient: c.LIVE_MAX_PER_CLIENT,
     total: c.LIVE_MAX_SUBSCRIPTIONS,
     maxTopics: c.LIVE_MAX_TOPICS,
+    topicsPerClient: c.LIVE_MAX_TOPICS_PER_CLIENT,
     maxAddresses: c.LIVE_MAX_ADDRESSES,
     leaseMs: c.LIVE_LEASE_MS,
   };

@@ -392,8 +392,9 @@ export const ROWS = [
   row(
     {
       LIVE_MAX_TOPICS: int(1, 100_000).default(500),
+      LIVE_MAX_TOPICS_PER_CLIENT: int(1, 100_000).default(10),
     },
-    'Distinct subscription topics (what is watched: chain, subnet, blockchain, address set, …) one instance serves at once, each its own poller (1 to 100000); a subscription that would open one more is refused with `QUERY_LIMIT_EXCEEDED` (`extensions.limit: subscriptionTopics`), one joining a topic already served is not',
+    'Distinct subscription topics (what is watched: chain, subnet, blockchain, address set, …) one instance serves at once, each its own poller (1 to 100000), and of them, those one client (its address) may have opened while they are served, so that a few clients cannot hold them all; a subscription that would open one more is refused with `QUERY_LIMIT_EXCEEDED` (`extensions.limit: subscriptionTopics`, `subscriptionTopicsPerClient`), one joining a topic already served is not',
   ),
   row(
     {

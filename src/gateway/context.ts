@@ -27,6 +27,7 @@ import { Cancellation } from '../upstreams/cancellation.js';
 import { DataApiClient, type DataApiOptions } from '../upstreams/data-api/client.js';
 import { MetricsApiClient } from '../upstreams/metrics-api/client.js';
 import { NodeClient, type NodeOptions } from '../upstreams/node/client.js';
+import { batchBudget } from '../yoga/use-batching.js';
 import { clientLimits } from './rate-limits.js';
 import type { LiveSettings } from './settings.js';
 
@@ -91,7 +92,8 @@ export function contextFactory(parts: ContextParts): (initial: YogaInitialContex
     const reads = reuse.forRequest(
       {
         signal: res ? Cancellation.untilAnswered(res) : Cancellation.following(request.signal),
-        budget: new CallBudget(settings.costs.maxCalls),
+        // An operation of a batch: its calls count toward the batch's budget too, the batch being one request.
+        budget: new CallBudget(settings.costs.maxCalls, batchBudget(initial, settings.costs.maxCalls)),
         trace: tracing?.traceOf(initial),
         caller: clientOf,
       },

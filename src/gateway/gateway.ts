@@ -206,6 +206,7 @@ function liveHub(
     perClient: config.live.perClient,
     total: config.live.total,
     maxTopics: config.live.maxTopics,
+    topicsPerClient: config.live.topicsPerClient,
     // Read per poll: a reload may change it.
     get callBudget() {
       return settings.costs.maxCalls;

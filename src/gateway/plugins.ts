@@ -16,6 +16,7 @@ import { useDemandControl } from '../yoga/use-demand-control.js';
 import { useErrorCodes } from '../yoga/use-error-codes.js';
 import { useIncrementalDelivery } from '../yoga/use-incremental-delivery.js';
 import { usePrometheus } from '../yoga/use-prometheus.js';
+import { useCharge } from '../yoga/use-charge.js';
 import { useQueryLimits } from '../yoga/use-query-limits.js';
 import { useRequestLog } from '../yoga/use-request-log.js';
 import { useGatewayResponseCache } from '../yoga/use-response-cache.js';
@@ -80,6 +81,10 @@ export function gatewayPlugins(parts: PluginParts, { scope, compiled = true, tru
     useStreamLeftovers(),
     ...(logger ? [requestLog(parts, logger)] : []),
     ...(responses ? [useGatewayResponseCache({ store: responses, maxTtlMs: RESPONSE_MAX_TTL_MS, scope })] : []),
+    // After the response cache (an answer it holds calls nothing, and reserves nothing), before
+    // any call: what demand control priced is reserved from the client's buckets, and counted
+    // into its batch's price.
+    useCharge(settings.costs),
     // Last: it must see every rule the plugins above add.
     useValidationCache(),
   ];

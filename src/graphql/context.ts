@@ -15,10 +15,23 @@ import type { DataApiClient } from '../upstreams/data-api/client.js';
 import type { MetricsApiClient } from '../upstreams/metrics-api/client.js';
 import type { NodeClient } from '../upstreams/node/client.js';
 
+/** A refusal by the rate limits: what it says (the limits, and why), and the seconds to wait. */
+export interface LimitRefusal {
+  message: string;
+  retryAfter: number;
+}
+
 /** A request's side of the per-client rate limits (src/guards/limiter.ts), when they are on. */
 export interface ClientLimits {
+  /**
+   * Reserves what the request was priced at (`calls`, and its tenth of a point), before it runs:
+   * a refusal when its client is in debt. The point its admission reserved counts toward it.
+   */
+  reserve(calls: number): Promise<LimitRefusal | undefined>;
   /** Settles the request: it made `calls` upstream calls. `reserved` false: nothing was reserved for it (a subscription's event). */
   settle(calls: number, reserved?: boolean): void;
+  /** Draws `points` for what a subscription caused (its share of a poll): a refusal when its client is then in debt. */
+  charge(points: number): Promise<LimitRefusal | undefined>;
   /** The client's standing: its bucket's size and rate, the points left, when it is full again. */
   standing(): Promise<{ perSecond: number; burst: number; remaining: number; resetAt: Date }>;
 }

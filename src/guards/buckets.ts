@@ -1,11 +1,12 @@
 /**
  * Token buckets of points: each client may spend `burst` at once, and `perSecond` a second after
- * that. A request reserves one point from every bucket it names (its address's, its key's), or
- * from none when any holds less; when it is over, it is settled to what it cost (its upstream
- * calls and a tenth of a point, src/guards/limiter.ts): the difference is drawn, or given
- * back. Settling may leave a bucket in debt, down to `-burst`: its client then waits for the debt
- * to be paid back. Kept in this process (an LRU, so bounded however many clients come), and with
- * REDIS_URL in Redis, where every instance draws from the same buckets.
+ * that. A request reserves a point from every bucket it names (its address's, its key's) as it
+ * arrives, or from none when any holds less; once priced, it reserves what it was priced at
+ * (src/guards/limiter.ts), drawn only while no bucket is in debt; when it is over, it is
+ * settled to what it cost: the difference is drawn, or given back. A bucket may so go into debt
+ * by what one request was priced at (or made, past its price), never more: every request after it
+ * waits until the debt is paid back. Kept in this process (an LRU, so bounded however many
+ * clients come), and with REDIS_URL in Redis, where every instance draws from the same buckets.
  *
  * rate-limiter-flexible was the candidate library, but it counts fixed windows rather than
  * refilling a bucket (its BurstyRateLimiter is two windows, letting twice the burst through where
@@ -37,7 +38,8 @@ interface Level {
 
 /**
  * What a reservation was answered: 0 when it may go ahead (and drew its points), else how many
- * milliseconds until every bucket it names holds them again.
+ * milliseconds until every bucket it names holds what it needs. What a settlement was answered: 0
+ * when no bucket is in debt after it, else how many milliseconds until none is.
  */
 export type Wait = number;
 
@@ -62,11 +64,14 @@ export class MemoryBuckets {
     });
   }
 
-  /** Draws `points` from every bucket of `names` if each holds them; else draws nothing and says how long to wait. */
-  take(names: readonly string[], now = Date.now(), points = 1): Wait {
+  /**
+   * Draws `points` from every bucket of `names` if each holds `need` (by default the points
+   * themselves); else draws nothing and says how long to wait.
+   */
+  take(names: readonly string[], now = Date.now(), points = 1, need = points): Wait {
     const perMs = this.settings.perSecond / 1000;
     const tokens = this.levelsOf(names, now);
-    const wait = Math.max(0, ...tokens.map((t) => (t < points ? Math.ceil((points - t) / perMs) : 0)));
+    const wait = Math.max(0, ...tokens.map((t) => (t < need ? Math.ceil((need - t) / perMs) : 0)));
     if (wait > 0) return wait;
     names.forEach((name, i) => {
       this.levels.set(name, { tokens: tokens[i]! - points, at: now });
@@ -74,13 +79,20 @@ export class MemoryBuckets {
     return 0;
   }
 
-  /** Draws `points` (or gives them back, when negative) whatever the buckets hold: debt stops at `-burst`. */
-  settle(names: readonly string[], points: number, now = Date.now()): void {
-    const { burst } = this.settings;
+  /**
+   * Draws `points` (or gives them back, when negative) whatever the buckets hold: what a request
+   * made is spent, so a debt is kept whole. Says how long until no bucket is in debt.
+   */
+  settle(names: readonly string[], points: number, now = Date.now()): Wait {
+    const { perSecond, burst } = this.settings;
     const tokens = this.levelsOf(names, now);
+    let wait = 0;
     names.forEach((name, i) => {
-      this.levels.set(name, { tokens: Math.max(-burst, Math.min(burst, tokens[i]! - points)), at: now });
+      const t = Math.min(burst, tokens[i]! - points);
+      this.levels.set(name, { tokens: t, at: now });
+      if (t < 0) wait = Math.max(wait, Math.ceil((-t / perSecond) * 1000));
     });
+    return wait;
   }
 
   standing(names: readonly string[], now = Date.now()): Standing {
@@ -92,9 +104,10 @@ export class MemoryBuckets {
 
 /**
  * The same in one Lua script, so the buckets of a request are read and drawn from atomically
- * whichever instance asks, on Redis's clock (instances' clocks may differ); ARGV[5] '1' settles
- * (draws whatever the buckets hold, debt down to -burst). A bucket expires once it would be full
- * again (debt paid back included): a missing bucket is a full one.
+ * whichever instance asks, on Redis's clock (instances' clocks may differ): ARGV[4] is what each
+ * bucket must hold for the draw, or '' to settle (draw whatever the buckets hold, and answer how
+ * long until none is in debt). A bucket expires once it would be full again (a debt paid back
+ * included): a missing bucket is a full one.
  *
  * A Redis Cluster refuses a script whose keys lie in different slots, and a request's buckets
  * (its address's, its key's) do: a hash tag putting every bucket in one slot would send every
@@ -107,22 +120,23 @@ export class MemoryBuckets {
 const DRAW = `
 local now = redis.call('TIME')
 now = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
-local perMs, burst, ttl, points, settle = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5] == '1'
+local perMs, burst, points, need = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 local tokens, wait = {}, 0
 for i, key in ipairs(KEYS) do
   local level = redis.call('HMGET', key, 't', 'at')
   local t, at = tonumber(level[1]), tonumber(level[2])
   if t == nil or at == nil then t = burst else t = math.min(burst, t + math.max(0, now - at) * perMs) end
   tokens[i] = t
-  if not settle and t < points then wait = math.max(wait, math.ceil((points - t) / perMs)) end
+  if need ~= nil and t < need then wait = math.max(wait, math.ceil((need - t) / perMs)) end
 end
 if wait > 0 then return wait end
 for i, key in ipairs(KEYS) do
-  local t = math.max(-burst, math.min(burst, tokens[i] - points))
+  local t = math.min(burst, tokens[i] - points)
   redis.call('HSET', key, 't', tostring(t), 'at', now)
-  redis.call('PEXPIRE', key, ttl)
+  redis.call('PEXPIRE', key, math.ceil((burst - t) / perMs) + 1000)
+  if need == nil and t < 0 then wait = math.max(wait, math.ceil(-t / perMs)) end
 end
-return 0
+return wait
 `;
 
 /** The least a client's buckets hold, on Redis's clock: "<tokens> <ms now>". */
@@ -170,29 +184,25 @@ export class RedisBuckets {
     return names.map((n) => this.redis.prefix + KEY_PREFIX + n);
   }
 
-  private async draw(names: readonly string[], points: number, settle: boolean): Promise<Wait | undefined> {
+  /** `need` undefined: a settlement. */
+  private async draw(names: readonly string[], points: number, need: number | undefined): Promise<Wait | undefined> {
     const client = this.client();
     if (!client) return undefined;
     const { perSecond, burst } = this.settings;
-    // Full again (from a debt of -burst at worst) after twice the burst's worth of time.
-    const ttl = Math.ceil(((2 * burst) / perSecond) * 1000) + 1000;
-    const run = async (keys: readonly string[], points: number, settle: boolean) =>
-      Number(await client.agwDrawTokens(keys.length, ...keys, perSecond / 1000, burst, ttl, points, settle ? '1' : '0'));
+    const run = async (keys: readonly string[], points: number, need: number | undefined) =>
+      Number(await client.agwDrawTokens(keys.length, ...keys, perSecond / 1000, burst, points, need ?? ''));
     const keys = this.keys(names);
     try {
-      if (!this.redis.cluster || keys.length < 2) return await run(keys, points, settle);
-      if (settle) {
-        await Promise.all(keys.map((key) => run([key], points, true)));
-        return 0;
-      }
+      if (!this.redis.cluster || keys.length < 2) return await run(keys, points, need);
+      if (need === undefined) return Math.max(...(await Promise.all(keys.map((key) => run([key], points, undefined)))));
       // One bucket after the other, in one order for every request: two requests of a client
       // drawing in parallel could each be refused by the bucket the other had just drawn from,
       // both giving back, and neither served. (Measured: 9 of a burst of 10 served, not 10.)
       const drawn: string[] = [];
       for (const key of [...keys].sort()) {
-        const wait = await run([key], points, false);
+        const wait = await run([key], points, need);
         if (wait > 0) {
-          await Promise.all(drawn.map((k) => run([k], -points, true)));
+          await Promise.all(drawn.map((k) => run([k], -points, undefined)));
           return wait;
         }
         drawn.push(key);
@@ -205,13 +215,13 @@ export class RedisBuckets {
   }
 
   /** The wait, or undefined when Redis cannot answer now: the caller then uses its memory buckets. */
-  take(names: readonly string[], points = 1): Promise<Wait | undefined> {
-    return this.draw(names, points, false);
+  take(names: readonly string[], points = 1, need = points): Promise<Wait | undefined> {
+    return this.draw(names, points, need);
   }
 
-  /** False when Redis cannot take it now: the caller settles in its memory buckets. */
-  async settle(names: readonly string[], points: number): Promise<boolean> {
-    return (await this.draw(names, points, true)) !== undefined;
+  /** How long until no bucket is in debt, or undefined when Redis cannot take it now: the caller settles in its memory buckets. */
+  settle(names: readonly string[], points: number): Promise<Wait | undefined> {
+    return this.draw(names, points, undefined);
   }
 
   async standing(names: readonly string[]): Promise<Standing | undefined> {

@@ -4,11 +4,16 @@
  * cache holds spends almost nothing and one fanning out over 200 calls spends 200. Like Shopify's
  * throttle by query cost, and GitHub's points.
  *
- * As a request arrives, before its body is read, src/http/server.ts asks `admit`, which reserves one
- * point (what a request costs is not known yet): a client without it gets a 429 and nothing else.
- * When the request is over, `settle` draws what it cost beyond the reservation, or gives back what
- * it did not use (src/yoga/use-demand-control.ts calls it with the calls made). A client in
- * debt (a request costlier than what it had) waits until it is paid back, as retry-after says.
+ * Charged up front. As a request arrives, before its body is read, src/http/server.ts asks
+ * `admit`, which reserves one point (what a request costs is not known yet): a client without it
+ * gets a 429 and nothing else. Once demand control has priced it, the request reserves what it was
+ * priced at (`reserve`, from src/yoga/use-charge.ts), drawn only while none of its client's
+ * buckets is in debt: of requests running at once, every one but the first finds the debt the
+ * first left, so together they never spend more than the bucket held and one request's price.
+ * When the request is over, `draw` settles it to what it made (src/yoga/use-demand-control.ts):
+ * what it did not use is given back, what it made past its price drawn. A client in debt waits
+ * until it is paid back, as retry-after says. A subscription's polls are drawn from its
+ * subscribers' buckets as they are made (src/live/hub.ts), and one whose client is in debt ends.
  * Buckets live in Redis when the gateway has REDIS_URL, so instances share a client's budget;
  * while Redis is away each instance limits from its own memory, never letting requests through
  * unlimited and never failing them.
@@ -17,7 +22,7 @@ import type { IncomingMessage } from 'node:http';
 import { ErrorCode } from '../graphql/errors.js';
 import { corsHeaders, type CorsConfig } from './cross-site.js';
 import type { RedisConnection } from '../base/redis.js';
-import { MemoryBuckets, RedisBuckets, type BucketSettings, type Standing } from './buckets.js';
+import { MemoryBuckets, RedisBuckets, type BucketSettings, type Standing, type Wait } from './buckets.js';
 import type { ClientIdentity } from './identity.js';
 
 /** An answer given instead of the request's (src/http/server.ts writes it). */
@@ -40,8 +45,8 @@ export interface RateLimiterOptions {
 
 /** What a request costs besides its upstream calls: ten requests the cache answers cost one call. */
 export const REQUEST_POINTS = 0.1;
-/** Reserved as a request arrives, and settled when it is over. */
-const RESERVED = 1;
+/** Reserved as a request arrives, before what it costs is known. */
+export const RESERVED = 1;
 
 export class RateLimiter {
   private readonly memory: MemoryBuckets;
@@ -72,30 +77,48 @@ export class RateLimiter {
     const wait = (this.shared && (await this.shared.take(names, RESERVED))) ?? this.memory.take(names, Date.now(), RESERVED);
     if (wait === 0) return undefined;
     this.options.onRefused?.();
-    const retryAfter = Math.max(1, Math.ceil(wait / 1000));
-    const { perSecond, burst } = this.settings;
+    const { message, retryAfter } = this.refusal(wait);
     return {
       status: 429,
       code: ErrorCode.RATE_LIMITED,
-      message: `Too many requests: a client may spend ${burst} points at once and ${perSecond} a second after that, a point per upstream call its requests make and a tenth per request (by API key when it sends one, and by address). Retry after ${retryAfter} s.`,
+      message,
       extensions: { retryAfter },
       headers: { 'retry-after': String(retryAfter), ...corsHeaders(this.options.cors, req.headers.origin) },
     };
   }
 
   /**
-   * Settles a request admitted with its reservation: it made `calls` upstream calls. With
-   * `reserved` false (a subscription's event, which reserved nothing), only the calls are drawn.
+   * What a refused client is told: the limits, `why` this request (when more than the limits
+   * say), and how long to wait: `wait` milliseconds, and `after` points more to be drawn again.
    */
-  settle(names: readonly string[], calls: number, reserved = true): void {
-    const points = calls + (reserved ? REQUEST_POINTS - RESERVED : 0);
-    if (points === 0) return;
-    const local = () => this.memory.settle(names, points);
-    if (!this.shared) local();
-    else
-      void this.shared.settle(names, points).then((done) => {
-        if (!done) local();
-      });
+  refusal(wait: Wait, why = '', after = 0): { message: string; retryAfter: number } {
+    const { perSecond, burst } = this.settings;
+    const retryAfter = Math.max(1, Math.ceil((wait + (after / perSecond) * 1000) / 1000));
+    return {
+      message: `Too many requests: a client may spend ${burst} points at once and ${perSecond} a second after that, a point per upstream call its requests make and a tenth per request (by API key when it sends one, and by address).${why ? ` ${why}` : ''} Retry after ${retryAfter} s.`,
+      retryAfter,
+    };
+  }
+
+  /**
+   * Reserves `points` more for a request that holds its admission's point: drawn while no bucket
+   * of `names` is in debt (into debt when the bucket holds less), else nothing drawn and the
+   * wait until none is. A refused request is counted as the server's refusals are.
+   */
+  async reserve(names: readonly string[], points: number): Promise<Wait> {
+    const wait = (this.shared && (await this.shared.take(names, points, 0))) ?? this.memory.take(names, Date.now(), points, 0);
+    if (wait > 0) this.options.onRefused?.();
+    return wait;
+  }
+
+  /**
+   * Draws `points` (gives them back when negative) whatever the buckets hold: a request settled to
+   * what it made, a subscription's share of a poll. Resolves with how long until no bucket of
+   * `names` is in debt.
+   */
+  async draw(names: readonly string[], points: number): Promise<Wait> {
+    if (points === 0) return 0;
+    return (this.shared && (await this.shared.settle(names, points))) ?? this.memory.settle(names, points);
   }
 
   /** What a client's buckets hold now (the least of them), for `rateLimit` in the graph. */

@@ -15,9 +15,16 @@
  *   subscribers it serves directly). When the leaseholder stops or dies, another instance takes
  *   the lease once it expires and resumes from the state the last one kept. While Redis is away,
  *   each instance polls for its own subscribers.
- * - Bounds: subscriptions per client (by address) and in all, and distinct topics (each its own
- *   poller: a client varying its arguments must not make the gateway poll without end), checked
- *   before a subscription opens.
+ * - Bounds: subscriptions per client (by address) and in all, distinct topics (each its own
+ *   poller: a client varying its arguments must not make the gateway poll without end), and the
+ *   topics one client may have opened that are still served (so a few clients cannot hold every
+ *   topic an instance takes), checked before a subscription opens.
+ * - Who pays: each poll's calls are shared among the topic's subscribers here, each drawing its
+ *   share from its client's rate-limit buckets (`Charge`); a subscriber whose client is then in
+ *   debt gets the refusal as its last event, and its subscription ends.
+ * - A topic its last subscriber left is remembered (its state, when it was polled) until its next
+ *   poll was due: subscribed to again before then, it goes on from there instead of calling its
+ *   upstream again, so subscribing and leaving in a loop polls no faster than the interval.
  */
 import { randomUUID } from 'node:crypto';
 import type { RedisClient, RedisConnection } from '../base/redis.js';
@@ -37,9 +44,16 @@ export type LiveEvent<E> = { data: E; error?: undefined } | { error: LiveError; 
 
 /** Why a subscription was refused: which bound, and its value. */
 export interface LiveRefusal {
-  bound: 'perClient' | 'total' | 'topics';
+  bound: 'perClient' | 'total' | 'topics' | 'topicsPerClient';
   limit: number;
 }
+
+/**
+ * Draws a subscriber's share of a poll (`points`, its calls divided among the topic's subscribers
+ * here) from its client's buckets: the refusal to end its subscription with when the client is
+ * then in debt.
+ */
+export type Charge = (points: number) => Promise<LiveError | undefined> | LiveError | undefined;
 
 export interface LiveOptions {
   /** The clients of one poll, sending in `scope`. */
@@ -52,6 +66,8 @@ export interface LiveOptions {
   total: number;
   /** Distinct topics this instance serves at once (each may need a poller here). */
   maxTopics: number;
+  /** Topics one client may have opened (been the first subscriber of) that this instance still serves. */
+  topicsPerClient?: number;
   /** Upstream calls one poll may make. */
   callBudget: number;
   /** Turns a poll's failure into what clients see (src/graphql/errors.ts, wired by the gateway). */
@@ -75,6 +91,8 @@ interface Message {
   final?: boolean;
   /** The publishing instance: it delivered the message to its own subscribers itself. */
   from?: string;
+  /** The upstream calls the poll made: every instance's subscribers share them. */
+  calls?: number;
 }
 
 /** Events a slow subscriber may have waiting; past that the oldest are dropped. */
@@ -98,11 +116,16 @@ class Subscriber {
   private finishing = false;
   /** Whether it has had its feed's current value (feeds of a value that changes). */
   hasCurrent = false;
+  /** Whether it left its topic already (cut), its stream still to be read to its end. */
+  private left = false;
 
-  constructor(private readonly leave: (s: Subscriber) => void) {}
+  constructor(
+    private readonly leave: (s: Subscriber) => void,
+    readonly charge?: Charge,
+  ) {}
 
   push(event: LiveEvent<unknown>): void {
-    if (this.done) return;
+    if (this.done || this.finishing) return;
     if (this.wake) {
       const wake = this.wake;
       this.wake = undefined;
@@ -118,11 +141,20 @@ class Subscriber {
     this.finishing = true;
   }
 
+  /** Ends the subscription with `error` as its last event: it leaves its topic now, and nothing more is sent. */
+  cut(error: LiveError): void {
+    if (this.done || this.finishing) return;
+    this.push({ error });
+    this.finish();
+    this.left = true;
+    this.leave(this);
+  }
+
   end(): void {
     if (this.done) return;
     this.done = true;
     this.queue.length = 0;
-    this.leave(this);
+    if (!this.left) this.leave(this);
     const wake = this.wake;
     this.wake = undefined;
     wake?.({ value: undefined, done: true });
@@ -174,8 +206,23 @@ class Topic {
   polls = 0;
   /** Counts the starts of polling, so a poll from before a restart knows it is stale. */
   generation = 0;
+  /** When this instance last called the upstream for it (its start or a poll). */
+  polledAt = 0;
+  /** Whether a start or poll of it is in flight here: its last subscriber leaving then lets it finish, to be remembered. */
+  busy = false;
 
-  constructor(readonly feed: Feed) {}
+  constructor(
+    readonly feed: Feed,
+    /** The client whose subscription opened it: counted against its topics until the topic ends. */
+    readonly opener: string,
+  ) {}
+}
+
+/** A topic its last subscriber left: what it knew, until its next poll was due. */
+interface Remembered {
+  state: unknown;
+  pollState: unknown;
+  polledAt: number;
 }
 
 export interface LiveStats {
@@ -191,6 +238,10 @@ export interface LiveStats {
 export class LiveHub {
   private readonly topics = new Map<string, Topic>();
   private readonly byClient = new Map<string, number>();
+  /** Topics each client opened that are still served here. */
+  private readonly openedBy = new Map<string, number>();
+  /** Topics their last subscriber left, by key, until their next poll was due (oldest first). */
+  private readonly remembered = new Map<string, Remembered>();
   private open = 0;
   private closed = false;
   private readonly id = randomUUID();
@@ -206,12 +257,19 @@ export class LiveHub {
     if (this.open >= this.options.total) return { bound: 'total', limit: this.options.total };
     if ((this.byClient.get(client) ?? 0) >= this.options.perClient) return { bound: 'perClient', limit: this.options.perClient };
     // Joining a topic already served costs nothing more; a new one is a new poller.
-    if (!this.topics.has(key) && this.topics.size >= this.options.maxTopics) return { bound: 'topics', limit: this.options.maxTopics };
+    if (this.topics.has(key)) return undefined;
+    if (this.topics.size >= this.options.maxTopics) return { bound: 'topics', limit: this.options.maxTopics };
+    const { topicsPerClient } = this.options;
+    if (topicsPerClient !== undefined && (this.openedBy.get(client) ?? 0) >= topicsPerClient)
+      return { bound: 'topicsPerClient', limit: topicsPerClient };
     return undefined;
   }
 
-  /** Joins `feed`'s topic (after `admit`): its events until the iterator is returned or the hub closes. */
-  subscribe<S, E>(feed: Feed<S, E>, client: string): AsyncIterableIterator<LiveEvent<E>> {
+  /**
+   * Joins `feed`'s topic (after `admit`): its events until the iterator is returned or the hub
+   * closes, or until `charge` (its share of each poll) refuses.
+   */
+  subscribe<S, E>(feed: Feed<S, E>, client: string, charge?: Charge): AsyncIterableIterator<LiveEvent<E>> {
     if (this.closed) {
       const ended = new Subscriber(() => undefined);
       ended.end();
@@ -220,13 +278,14 @@ export class LiveHub {
     this.open++;
     this.byClient.set(client, (this.byClient.get(client) ?? 0) + 1);
     const existing = this.topics.get(feed.key);
-    const topic = existing ?? new Topic(feed as unknown as Feed);
-    const subscriber = new Subscriber((s) => this.leave(topic, s, client));
+    const topic = existing ?? new Topic(feed as unknown as Feed, client);
+    const subscriber = new Subscriber((s) => this.leave(topic, s, client), charge);
     topic.subscribers.add(subscriber);
     if (existing) {
       this.sendCurrent(topic, subscriber);
     } else {
       this.topics.set(feed.key, topic);
+      this.openedBy.set(client, (this.openedBy.get(client) ?? 0) + 1);
       this.begin(topic);
     }
     return subscriber.iterator<E>();
@@ -271,10 +330,50 @@ export class LiveHub {
     if (n <= 0) this.byClient.delete(client);
     else this.byClient.set(client, n);
     topic.subscribers.delete(subscriber);
-    if (topic.subscribers.size === 0 && this.topics.get(topic.feed.key) === topic) {
-      this.topics.delete(topic.feed.key);
-      this.release(topic).catch(() => undefined);
+    // A call in flight is let finish (what it finds is remembered then): cancelling it would
+    // leave the next subscriber nothing to go on from, and a client subscribing and leaving in
+    // a loop would make a call each time.
+    if (topic.subscribers.size === 0 && this.topics.get(topic.feed.key) === topic && !topic.busy) {
+      this.remember(topic);
+      this.drop(topic);
     }
+  }
+
+  /** After a call of `topic`'s poller: whether its subscribers all left meanwhile, the topic then remembered and dropped. */
+  private orphaned(topic: Topic): boolean {
+    if (topic.subscribers.size > 0 || this.topics.get(topic.feed.key) !== topic) return false;
+    this.remember(topic);
+    this.drop(topic);
+    return true;
+  }
+
+  /** Takes `topic` out of those served here (its subscribers are gone, or it ended), and stops its poller. */
+  private drop(topic: Topic): void {
+    this.topics.delete(topic.feed.key);
+    const n = (this.openedBy.get(topic.opener) ?? 1) - 1;
+    if (n <= 0) this.openedBy.delete(topic.opener);
+    else this.openedBy.set(topic.opener, n);
+    this.release(topic).catch(() => undefined);
+  }
+
+  /** Keeps what a topic its last subscriber left knows, for one who subscribes again before its next poll. */
+  private remember(topic: Topic): void {
+    if (topic.pollState === undefined || topic.polledAt === 0) return;
+    this.remembered.delete(topic.feed.key);
+    this.remembered.set(topic.feed.key, { state: topic.state, pollState: topic.pollState, polledAt: topic.polledAt });
+    // As many as the topics served: the oldest go first.
+    for (const key of this.remembered.keys()) {
+      if (this.remembered.size <= this.options.maxTopics) break;
+      this.remembered.delete(key);
+    }
+  }
+
+  /** What a topic of `key` knew, if it was polled less than `interval` ago. */
+  private recall(key: string, interval: number): Remembered | undefined {
+    const kept = this.remembered.get(key);
+    if (!kept) return undefined;
+    this.remembered.delete(key);
+    return Date.now() - kept.polledAt < interval ? kept : undefined;
   }
 
   /** Stops polling `topic` here and, with Redis, gives its lease up and stops listening. */
@@ -308,37 +407,64 @@ export class LiveHub {
       if (!current()) return;
       const cancel = new Cancellation();
       topic.cancel = cancel;
-      const clients = this.options.clients({ signal: cancel, budget: new CallBudget(this.options.callBudget) });
+      const budget = new CallBudget(this.options.callBudget);
+      const clients = this.options.clients({ signal: cancel, budget });
+      let next = interval;
       try {
         if (topic.pollState === undefined) {
-          // Resume from the state the cluster kept, else from what this instance's subscribers
-          // last had: Redis restarted empty keeps none, and starting afresh would skip the events
-          // of the hand-over.
-          const state = (await this.sharedState(topic)) ?? topic.state ?? (await topic.feed.start(clients));
+          // Go on from what this topic knew when its last subscriber left, if its next poll is
+          // not due yet; else resume from the state the cluster kept, else from what this
+          // instance's subscribers last had: Redis restarted empty keeps none, and starting
+          // afresh would skip the events of the hand-over.
+          const kept = this.recall(topic.feed.key, interval);
+          let state: unknown;
+          if (kept) {
+            state = kept.pollState;
+            topic.polledAt = kept.polledAt;
+            next = Math.max(0, kept.polledAt + interval - Date.now());
+          } else {
+            state = (await this.sharedState(topic)) ?? topic.state;
+            if (state === undefined) {
+              topic.polledAt = Date.now();
+              topic.busy = true;
+              state = await topic.feed.start(clients).finally(() => {
+                topic.busy = false;
+              });
+            }
+          }
           if (!current()) return;
           topic.pollState = state;
-          this.publish(topic, { state });
+          if (this.orphaned(topic)) return;
+          this.publish(topic, { state: kept ? (kept.state ?? state) : state, calls: budget.used });
         } else {
           topic.polls++;
-          const { state, events } = await topic.feed.poll(clients, topic.pollState);
+          topic.polledAt = Date.now();
+          topic.busy = true;
+          const { state, events } = await topic.feed.poll(clients, topic.pollState).finally(() => {
+            topic.busy = false;
+          });
           if (!current()) return;
           const changed = state !== topic.pollState;
           topic.pollState = state;
-          if (events.length > 0 || changed) this.publish(topic, { events, state });
+          if (this.orphaned(topic)) return;
+          if (events.length > 0 || changed) this.publish(topic, { events, state, calls: budget.used });
+          // Nothing to send, but the calls to pay for, on every instance with subscribers.
+          else if (budget.used > 0) this.publish(topic, { calls: budget.used });
         }
       } catch (error) {
         if (!current()) return;
+        if (this.orphaned(topic)) return;
         this.options.onPollError?.(topic.feed.key, error);
         const described = this.options.describeError(error);
         const final = this.options.isFinal?.(described) ?? false;
-        this.publish(topic, { error: described, final });
+        this.publish(topic, { error: described, final, calls: budget.used });
         if (final) {
           this.stopPolling(topic);
           return;
         }
       }
       if (current()) {
-        topic.timer = setTimeout(() => void run(), interval);
+        topic.timer = setTimeout(() => void run(), next);
         topic.timer.unref();
       }
     };
@@ -375,8 +501,7 @@ export class LiveHub {
     if (message.state !== undefined) topic.state = message.state;
     if (message.final && this.topics.get(topic.feed.key) === topic) {
       // Who subscribes to it from now on starts the topic anew.
-      this.topics.delete(topic.feed.key);
-      this.release(topic).catch(() => undefined);
+      this.drop(topic);
     }
     const current = topic.feed.current;
     for (const s of [...topic.subscribers]) {
@@ -392,6 +517,23 @@ export class LiveHub {
         continue;
       }
       for (const data of message.events ?? []) s.push({ data });
+    }
+    if (message.calls) this.charge(topic, message.calls);
+  }
+
+  /** Shares a poll's `calls` among the topic's subscribers here: each one's client pays its share, or its subscription ends. */
+  private charge(topic: Topic, calls: number): void {
+    if (calls <= 0 || topic.subscribers.size === 0) return;
+    const share = calls / topic.subscribers.size;
+    for (const s of [...topic.subscribers]) {
+      if (!s.charge) continue;
+      const refused = s.charge(share);
+      if (refused instanceof Promise)
+        refused.then(
+          (error) => error && s.cut(error),
+          () => undefined,
+        );
+      else if (refused) s.cut(refused);
     }
   }
 

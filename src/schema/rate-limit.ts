@@ -35,7 +35,7 @@ const RateLimitRef = builder.objectRef<RateLimitModel>('RateLimit').implement({
     remaining: t.exposeFloat('remaining', {
       nullable: true,
       description:
-        'Points left now, this request not settled yet (a point is reserved for it while it runs). Below zero, the client is in debt and waits. Null when rate limits are off.',
+        'Points left now, this request not settled yet (what it was priced at, `cost`, and a tenth are reserved while it runs). Below zero, the client is in debt and waits: a request that finds it so is refused with RATE_LIMITED. Null when rate limits are off.',
     }),
     resetAt: t.exposeString('resetAt', {
       nullable: true,

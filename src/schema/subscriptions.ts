@@ -4,9 +4,9 @@
  * p-chain.ts, x-chain.ts, transaction.ts, subnet-evm.ts, metrics.ts), like any other lookup.
  */
 import type { GatewayContext } from '../graphql/context.js';
-import { limitExceeded, liveError } from '../graphql/errors.js';
+import { ErrorCode, limitExceeded, liveError } from '../graphql/errors.js';
 import type { Feed } from '../live/feeds.js';
-import type { LiveEvent } from '../live/hub.js';
+import type { LiveError, LiveEvent } from '../live/hub.js';
 import { builder } from './builder.js';
 import { NetworkNameEnum } from './enums.js';
 
@@ -26,13 +26,27 @@ export function openFeed<S, E>(ctx: GatewayContext, feed: Feed<S, E>): AsyncIter
       'subscriptionTopics',
     );
   }
+  if (refusal?.bound === 'topicsPerClient') {
+    throw limitExceeded(
+      `This client already opened ${refusal.limit} of the subscription topics this instance serves, the most one client may (LIVE_MAX_TOPICS_PER_CLIENT): subscribe with the same arguments as a subscription already open, or close one of yours first.`,
+      'subscriptionTopicsPerClient',
+    );
+  }
   if (refusal) {
     throw limitExceeded(
       `The gateway is serving ${refusal.limit} subscriptions, all it takes (LIVE_MAX_SUBSCRIPTIONS): retry later, or on another instance.`,
       'subscriptions',
     );
   }
-  return ctx.live.subscribe(feed, client);
+  // Its share of each poll is drawn from its client's rate-limit buckets: in debt, it ends with RATE_LIMITED.
+  const limits = ctx.limits;
+  const charge =
+    limits &&
+    (async (points: number): Promise<LiveError | undefined> => {
+      const refused = await limits.charge(points);
+      return refused && { message: refused.message, extensions: { code: ErrorCode.RATE_LIMITED, retryAfter: refused.retryAfter } };
+    });
+  return ctx.live.subscribe(feed, client, charge);
 }
 
 /** An event's value as the field returns it; a failed poll is the field's error (with its code), and the subscription goes on. */

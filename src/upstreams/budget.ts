@@ -24,13 +24,28 @@ export class CallBudget {
   /** Calls refused because the budget was used up. */
   refused = 0;
 
-  constructor(readonly limit: number) {}
+  /**
+   * `shared`: the budget of the whole this is part of (a batch's, for each of its operations),
+   * which every part's calls count toward as well as their own.
+   */
+  constructor(
+    readonly limit: number,
+    private readonly shared?: CallBudget,
+  ) {}
 
-  /** Counts one upstream call, or throws when the request has none left. */
+  /** Counts one upstream call, or throws when the request (or the whole it is part of) has none left. */
   take(service: UpstreamService, operation: string, retry = false): void {
     if (this.used >= this.limit) {
       this.refused++;
       throw new BudgetExceededError(this.limit, service, operation);
+    }
+    if (this.shared) {
+      try {
+        this.shared.take(service, operation, retry);
+      } catch (error) {
+        this.refused++;
+        throw error;
+      }
     }
     this.used++;
     if (retry) this.retries++;

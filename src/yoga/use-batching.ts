@@ -1,15 +1,21 @@
 /**
  * Batching: a POST whose body is an array of operations, answered with the array of their
  * results in the same order (yoga's `batching`). Off unless BATCHING_LIMIT is set, and bounded by
- * it; each operation is charged and limited as if it were a request of its own:
+ * it. A batch is the one request it is: priced, budgeted and charged as one, while each of its
+ * operations is checked and answered as its own.
  *
  * - yoga runs each one through its whole pipeline with a context of its own: trusted documents,
  *   query limits, demand control (its price checked against the limits, `extensions.cost` on its
  *   own result), the response cache, the request log and the metrics see one operation each.
+ * - The batch's price is the sum of its operations': an operation whose price would take the sum
+ *   past UPSTREAM_CALL_BUDGET or MAX_RESULT_NODES is refused in its place (QUERY_LIMIT_EXCEEDED,
+ *   saying so), and the calls of all of them count toward one budget of UPSTREAM_CALL_BUDGET
+ *   (`batchBudget`, each operation's budget a part of it), past which a field fails as in a request.
  * - Rate limits: src/http/server.ts reserves a point for the HTTP request as it arrives; each operation
- *   after the first reserves one more here, as its own request would have, so it is settled alone
- *   by demand control. An operation that finds no point left gets RATE_LIMITED in its place; the
- *   others still run.
+ *   after the first reserves one more here, as its own request would have; each then reserves
+ *   its price (./use-charge.ts) from the same buckets, and is settled alone by demand control. An
+ *   operation that finds no point left, or its client in debt, gets RATE_LIMITED in its place;
+ *   the others still run.
  * - A subscription cannot be one item of an array of answers: refused in its place. An answer in
  *   parts (`@defer`, `@stream`) is merged into one, as for a client that accepts only JSON.
  *
@@ -20,11 +26,13 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { createGraphQLError } from '@graphql-tools/utils';
-import type { ExecutionResult } from 'graphql';
+import type { ExecutionResult, GraphQLError } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import { BATCHING_MAX } from '../config/config.js';
-import { ErrorCode, refusedDocument } from '../graphql/errors.js';
+import type { RequestCost } from '../graphql/context.js';
+import { ErrorCode, limitExceeded, refusedDocument } from '../graphql/errors.js';
 import type { Refusal } from '../guards/limiter.js';
+import { CallBudget } from '../upstreams/budget.js';
 import { leanTerms } from './fast-path-terms.js';
 import { wholeAnswer } from './use-incremental-delivery.js';
 
@@ -45,6 +53,10 @@ interface Batch {
   size: number;
   /** Operations that reached onParams so far: the first uses the request's own reservation. */
   started: number;
+  /** What the operations priced so far and let run were priced at, together. */
+  priced: { calls: number; nodes: number };
+  /** The calls the whole batch may make, made once its first operation's context is. */
+  budget?: CallBudget;
 }
 
 type Marked = { [BATCH]?: Batch; req?: IncomingMessage };
@@ -70,7 +82,7 @@ export function useBatching(options: BatchingOptions): Plugin {
               { extensions: { code: ErrorCode.QUERY_LIMIT_EXCEEDED, limit: 'batching', allowed: limit, got: size, http: { status: 413 } } },
             );
           }
-          (serverContext as Marked)[BATCH] = { size, started: 0 };
+          (serverContext as Marked)[BATCH] = { size, started: 0, priced: { calls: 0, nodes: 0 } };
         },
       };
     },
@@ -112,4 +124,62 @@ export function useBatching(options: BatchingOptions): Plugin {
     },
   };
   return leanTerms(plugin, { because: 'a lean request is one operation: its body is never an array, which goes to yoga' });
+}
+
+/**
+ * The budget of the batch `context` (an operation's, or the context its own is made from) is an
+ * operation of, which that operation's own budget is a part of; undefined outside a batch.
+ */
+export function batchBudget(context: object, limit: number): CallBudget | undefined {
+  const batch = (context as Marked)[BATCH];
+  if (!batch) return undefined;
+  batch.budget ??= new CallBudget(limit);
+  return batch.budget;
+}
+
+/**
+ * Counts the price of an operation about to run into its batch's, or refuses it when that would
+ * take the batch past the limits one request has (`maxCalls`, `maxNodes`); nothing outside a batch.
+ */
+export function priceIntoBatch(
+  context: object,
+  cost: RequestCost,
+  limits: { maxCalls: number; maxNodes: number },
+): GraphQLError | undefined {
+  const batch = (context as Marked)[BATCH];
+  if (!batch) return undefined;
+  const calls = batch.priced.calls + cost.estimated.calls;
+  const nodes = batch.priced.nodes + cost.estimated.nodes;
+  const over =
+    calls > limits.maxCalls
+      ? {
+          limit: 'calls',
+          what: `${cost.estimated.calls} upstream calls`,
+          before: batch.priced.calls,
+          allowed: limits.maxCalls,
+          setting: 'UPSTREAM_CALL_BUDGET',
+        }
+      : nodes > limits.maxNodes
+        ? {
+            limit: 'nodes',
+            what: `${cost.estimated.nodes} objects in its answer`,
+            before: batch.priced.nodes,
+            allowed: limits.maxNodes,
+            setting: 'MAX_RESULT_NODES',
+          }
+        : undefined;
+  if (over) {
+    const error = limitExceeded(
+      `This operation could cost up to ${over.what}, and the operations of its batch let run before it ${over.before}: together past the ${over.allowed} one request may (${over.setting}), and a batch is one request. Send it in a request of its own, or in a batch of fewer or cheaper operations.`,
+      over.limit,
+    );
+    Object.assign(error.extensions, {
+      estimated: { calls: cost.estimated.calls, nodes: cost.estimated.nodes },
+      batch: { calls: batch.priced.calls, nodes: batch.priced.nodes },
+      allowed: over.allowed,
+    });
+    return error;
+  }
+  batch.priced = { calls, nodes };
+  return undefined;
 }

@@ -159,14 +159,18 @@ describe('points: what a request costs is what it called', () => {
           body('{ rateLimit { cost limit perSecond remaining resetAt } network { subnets(first: 3) { nodes { subnetId } } } }'),
         )
       ).body as { data: { rateLimit: { cost: number; limit: number; perSecond: number; remaining: number; resetAt: string } } };
+    const asked = performance.now();
     const first = (await ask()).data.rateLimit;
-    // While it runs, a point is reserved for it.
-    expect(first).toMatchObject({ cost: 1, limit: 20, perSecond: 2, remaining: 19 });
+    const refilled = ((performance.now() - asked) / 1000) * 2;
+    // While it runs, its price is reserved: a call, and its tenth (less what refilled meanwhile, on a busy machine).
+    expect(first).toMatchObject({ cost: 1, limit: 20, perSecond: 2 });
+    expect(first.remaining).toBeGreaterThanOrEqual(18.9);
+    expect(first.remaining).toBeLessThanOrEqual(18.9 + refilled + 0.1);
     expect(Date.parse(first.resetAt) - Date.now()).toBeGreaterThan(0);
-    // It cost one call and a tenth: 18.9 left while the next one runs (less what refilled since).
+    // It cost one call and a tenth, and the next one reserves as much while it runs (plus what refilled since).
     const second = (await ask()).data.rateLimit;
     expect(second.remaining).toBeGreaterThanOrEqual(17.8);
-    expect(second.remaining).toBeLessThan(19);
+    expect(second.remaining).toBeLessThan(18.9);
     await mine.close();
   });
 });
@@ -306,22 +310,35 @@ describe('who a request is', () => {
 });
 
 describe('the token bucket', () => {
-  it('settles what a request cost: draws more into debt, down to -burst, or gives back what it did not use', () => {
+  it('settles what a request cost: draws more into debt, kept whole, or gives back what it did not use', () => {
     const buckets = new MemoryBuckets({ perSecond: 10, burst: 20 });
     const t = 1_000_000;
     expect(buckets.take(['a:x'], t, 1)).toBe(0);
-    // It made 30 calls: the client is in debt, and waits until it is paid back.
-    buckets.settle(['a:x'], 30 - 1, t);
+    // It made 30 calls: the client is in debt, and waits until it is paid back (settling says how long).
+    expect(buckets.settle(['a:x'], 30 - 1, t)).toBe(1000);
     expect(buckets.standing(['a:x'], t).remaining).toBe(-10);
     expect(buckets.take(['a:x'], t, 1)).toBe(1100);
-    // Debt stops at -burst: one request cannot cost a client more than two bursts of waiting.
-    buckets.settle(['a:x'], 1000, t);
-    expect(buckets.standing(['a:x'], t)).toEqual({ remaining: -20, fullInMs: 4000 });
+    // What was made is spent: a debt is never cut short, or a costly request would be charged less than it made.
+    buckets.settle(['a:x'], 100, t);
+    expect(buckets.standing(['a:x'], t)).toEqual({ remaining: -110, fullInMs: 13_000 });
     // A request answered from the cache gives back most of its reservation.
     const other = new MemoryBuckets({ perSecond: 10, burst: 20 });
     other.take(['a:y'], t, 1);
-    other.settle(['a:y'], 0.1 - 1, t);
+    expect(other.settle(['a:y'], 0.1 - 1, t)).toBe(0);
     expect(other.standing(['a:y'], t).remaining).toBeCloseTo(19.9);
+  });
+
+  it('reserves a price while no bucket is in debt, into debt when it holds less, and then none until the debt is paid', () => {
+    const buckets = new MemoryBuckets({ perSecond: 2, burst: 5 });
+    const t = 1_000_000;
+    // Admitted (a point), then priced at 100 calls: reserved whole, though the bucket held 5.
+    expect(buckets.take(['a:x'], t, 1)).toBe(0);
+    expect(buckets.take(['a:x'], t, 99.1, 0)).toBe(0);
+    expect(buckets.standing(['a:x'], t).remaining).toBeCloseTo(-95.1);
+    // A second request admitted at once (it was, before the first was priced) finds the debt: refused.
+    expect(buckets.take(['a:x'], t, 99.1, 0)).toBe(47_550);
+    // Its admission waits as long, and a point more.
+    expect(buckets.take(['a:x'], t, 1)).toBe(48_050);
   });
 
   it('lets the burst through at once, then the rate, and says how long to wait', () => {
