@@ -282,7 +282,7 @@ describe('on one instance', () => {
       expect(result, `${method} was called`).toBeDefined();
       clean.set(method, { result, calls });
     }
-  });
+  }, 60_000);
 
   it('every declared method refuses answers of the wrong shape, field by field, on the field that reads it', async () => {
     expect(clean.size).toBe(METHODS.length);
@@ -299,7 +299,7 @@ describe('on one instance', () => {
       }
     }
     console.log(`${tried} wrong answers over ${METHODS.length} methods: each UPSTREAM_INVALID_RESPONSE at its place`);
-  });
+  }, 120_000);
 
   it("in an EVM batch, the wrong answer fails its own call's field and the others answer", async () => {
     sandbox.reset();
@@ -344,7 +344,7 @@ describe('on one instance', () => {
       expect(again.body.errors, method).toBeUndefined();
       expect(sandbox.count(method), `${method} was called again`).toBe(2);
     }
-  });
+  }, 120_000);
 });
 
 describe('the three answers of the issue, with instances sharing a Redis', () => {
