@@ -3,8 +3,9 @@
  * upstream's status; the failed field is null and its siblings resolve; retries follow the rules;
  * API keys are sent, forwarded and never shown.
  */
+import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { describeUpstreamError } from '../../src/graphql/errors.js';
+import { codeOf, describeUpstreamError, maskError } from '../../src/graphql/errors.js';
 import { BudgetExceededError } from '../../src/upstreams/budget.js';
 import { ConnectionError, HttpError, InvalidResponseError, RequestAbortedError, TimeoutError } from '../../src/upstreams/errors.js';
 import { codes, startHarness, useHarness } from '../helpers/harness.js';
@@ -85,17 +86,25 @@ describe('upstream failures become coded GraphQL errors', () => {
     expect(res.errors![0]!.path).toEqual(['network', 'l1Validators']);
   });
 
-  it('masks what is not an upstream failure or a deliberate error', async () => {
-    // A node answer whose validators are not a list (node answers have no spec to be checked
-    // against): the gateway itself fails on it, which is what masking is for.
+  it("a node answer whose validators are not a list is the node's fault, not an unexpected error", async () => {
+    // This used to reach the resolvers and fail there (INTERNAL_SERVER_ERROR): node answers are checked now.
     h.sandbox.fail({
       operation: 'platform.getCurrentValidators',
       kind: 'body',
       body: { jsonrpc: '2.0', id: 1, result: { validators: 7 } },
     });
     const res = await h.raw(`{ network { subnet(subnetId: "${PRIMARY}") { currentValidators { nodeId } } } }`);
-    expect(codes(res)).toEqual(['INTERNAL_SERVER_ERROR']);
-    expect(res.errors![0]!.message).toBe('Unexpected error.');
+    expect(codes(res)).toEqual(['UPSTREAM_INVALID_RESPONSE']);
+    expect(res.errors![0]!.extensions).toMatchObject({ upstream: { operation: 'platform.getCurrentValidators', at: 'validators' } });
+  });
+
+  it('masks what is not an upstream failure or a deliberate error', () => {
+    // What a resolver's own slip becomes once the executor located it: no answer the sandbox can
+    // give reaches a resolver unchecked any more, so the slip is made here.
+    const slip = new GraphQLError('Cannot read properties of undefined', { originalError: new TypeError('x.map is not a function') });
+    const masked = maskError(slip, 'Unexpected error.') as GraphQLError;
+    expect(masked.message).toBe('Unexpected error.');
+    expect(codeOf(masked)).toBe('INTERNAL_SERVER_ERROR');
   });
 });
 

@@ -282,7 +282,7 @@ describe('on one instance', () => {
       expect(result, `${method} was called`).toBeDefined();
       clean.set(method, { result, calls });
     }
-  });
+  }, 60_000);
 
   it('every declared method refuses answers of the wrong shape, field by field, on the field that reads it', async () => {
     expect(clean.size).toBe(METHODS.length);
@@ -299,6 +299,25 @@ describe('on one instance', () => {
       }
     }
     console.log(`${tried} wrong answers over ${METHODS.length} methods: each UPSTREAM_INVALID_RESPONSE at its place`);
+  }, 120_000);
+
+  it("in an EVM batch, the wrong answer fails its own call's field and the others answer", async () => {
+    sandbox.reset();
+    // The two calls of one chain in one tick go as one batch array; the first answer of it goes wrong.
+    sandbox.fail({ operation: 'batch', kind: 'alter', at: [0, 'result'], body: 'not an object' });
+    const res = await off.query(
+      `{ network { blockchain(blockchainId: "${evmChain}") { feeConfig { gasLimit } chainConfig { chainId } } } }`,
+    );
+    expect(res.status).toBe(200);
+    expect(codesOf(res.body)).toEqual(['UPSTREAM_INVALID_RESPONSE']);
+    const [error] = res.body.errors;
+    expect(error.extensions.upstream).toMatchObject({ service: 'node', at: 'result', expected: 'an object' });
+    const failed = error.path.at(-1) as 'feeConfig' | 'chainConfig';
+    expect(error.extensions.upstream.operation).toBe(failed === 'feeConfig' ? 'eth_feeConfig' : 'eth_getChainConfig');
+    const blockchain = res.body.data.network.blockchain;
+    expect(blockchain[failed]).toBeNull();
+    expect(blockchain[failed === 'feeConfig' ? 'chainConfig' : 'feeConfig']).not.toBeNull();
+    expect(sandbox.knobs.faults).toEqual([]);
   });
 
   it('nothing of a wrong answer is kept: the next request calls the node again and gets the real answer', async () => {
@@ -325,7 +344,7 @@ describe('on one instance', () => {
       expect(again.body.errors, method).toBeUndefined();
       expect(sandbox.count(method), `${method} was called again`).toBe(2);
     }
-  });
+  }, 120_000);
 });
 
 describe('the three answers of the issue, with instances sharing a Redis', () => {
