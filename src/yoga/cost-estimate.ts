@@ -72,6 +72,19 @@ const EXACT_CONTEXTS = 8;
 const EXACT_EFFECTS = 20_000;
 /** Paths an effect keeps, by calls and by entries: the dearest, which refusals name. */
 const KEPT_PATHS = 8;
+/**
+ * Fields below fields the walk follows: what is deeper is priced past every limit (CAP), and
+ * refused. MAX_DEPTH (at most 1000, 15 by default) refuses such documents anyway; this keeps the
+ * walk's recursion within the stack whatever runs first.
+ */
+const MAX_WALK_DEPTH = 300;
+/**
+ * Selections the walk may visit in all. Fields of one name merge across the fragments that ask
+ * them, and a document can make every level of such merges a new union of fragments (each
+ * fragment spreading the next thirty): past this, what is left is priced past every limit. A
+ * document of 100 KB visits its selections about once: some 10,000.
+ */
+const WORK = 60_000;
 
 export interface PathCost {
   /** The fields from the root, by name (`network.subnets.nodes.l1Validators`). */
@@ -95,10 +108,28 @@ export interface Estimate {
 /** How many groups the parents form, by what their members share (`subnet`); absent: each parent its own. */
 type Groups = Readonly<Record<string, number>>;
 
+/** The slicing arguments that multiply a path, the last first: shared by every path below. */
+interface Slicers {
+  field: string;
+  argument: string;
+  above: Slicers | undefined;
+}
+
+/** What a path costs, as the walk counts it: the path by its number (see `Walk.paths`). */
+interface PathEntry {
+  path: number;
+  calls: number;
+  nodes: number;
+  slicedBy: Slicers | undefined;
+}
+
 /** Where the walk is, and what the parents there share. */
 interface At {
-  path: string;
-  slicedBy: PathCost['slicedBy'];
+  /** The path's number; -1 at the root. */
+  path: number;
+  /** Fields above. */
+  depth: number;
+  slicedBy: Slicers | undefined;
   /** The items a connection's field asked for, which its `edges` and `nodes` hold. */
   sliced: number | undefined;
   /** The groups a connection's field declared, which its `edges` and `nodes` form. */
@@ -126,14 +157,14 @@ interface Effect {
   calls: number;
   /** Entries of the answer. */
   nodes: number;
-  /** Keys given to each pool (by pool and network). */
-  pools: Map<string, PoolEntry>;
+  /** Keys given to each pool (by pool and network), when any. */
+  pools: Map<string, PoolEntry> | undefined;
   /** Its own fields' reads of one parent, and the effects below it that make reads. */
   reads: ReadGroup[];
   below: Effect[];
   hasReads: boolean;
   /** The dearest paths it reaches, with what it adds to them. */
-  paths: PathCost[];
+  paths: PathEntry[];
 }
 
 /** A set over another, whose members it counts as its own: what a trial of one possible type adds. */
@@ -167,14 +198,26 @@ interface Walk {
   /** Numbers for the document's nodes, and for the strings that name a place or a set of nodes. */
   ids: Map<object, number>;
   names: Map<string, number>;
+  /** Paths by number: the path above and the field's name (so that a deep path is no long string). */
+  paths: { above: number; name: string }[];
+  pathIds: Map<string, number>;
   /** The fields some selection sets ask of a type, with the number of their field nodes' list. */
-  collected: Map<string, { fields: Map<string, FieldNode[]>; signature: number }>;
+  collected: Map<string, Collected>;
   /** The effect of a set's fields in a context. */
   effects: Map<string, Effect>;
   /** Contexts worked out so far, by set and type. */
   contexts: Map<string, number>;
+  /** Selections visited so far (see WORK). */
+  work: number;
   /** The arguments of a field node, by the field they were read for. */
   args: Map<FieldNode, { field: GraphQLField<unknown, unknown>; args: Record<string, unknown>; text: string }[]>;
+}
+
+interface Collected {
+  fields: Map<string, FieldNode[]>;
+  signature: number;
+  /** The entries per parent when every field is a leaf that calls nothing (an `id`, `__typename`); false when one is not; unknown yet. */
+  plain?: number | false;
 }
 
 interface Result {
@@ -233,6 +276,7 @@ function nameOf(walk: Walk, text: string): number {
 
 /** The fields a selection set asks of an object type, grouped by response key, as execution groups them. */
 function collect(walk: Walk, type: GraphQLObjectType, set: SelectionSetNode, into: Map<string, FieldNode[]>, seen: Set<string>): void {
+  walk.work += set.selections.length;
   for (const selection of set.selections) {
     if (!included(selection, walk.variables)) continue;
     if (selection.kind === Kind.FIELD) {
@@ -272,7 +316,7 @@ function applies(schema: GraphQLSchema, condition: string, type: GraphQLObjectTy
   return !!conditionType && isAbstractType(conditionType) && schema.isSubType(conditionType, type);
 }
 
-const emptyEffect = (): Effect => ({ calls: 0, nodes: 0, pools: new Map(), reads: [], below: [], hasReads: false, paths: [] });
+const emptyEffect = (): Effect => ({ calls: 0, nodes: 0, pools: undefined, reads: [], below: [], hasReads: false, paths: [] });
 
 /** The smallest power of two at least `n` (`n` itself up to 1). */
 const ceilPow2 = (n: number) => (n <= 1 ? n : Math.min(2 ** Math.ceil(Math.log2(n)), CAP));
@@ -315,18 +359,25 @@ function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetN
   let dearest: { result: Result; state: State } | undefined;
   let nodes = 0;
   for (const objectType of walk.schema.getPossibleTypes(type)) {
-    walk.state = { reads: new Layered(before.reads), applied: new Layered(before.applied), pools: copyPools(before.pools) };
-    const result = objectCost(walk, objectType, sets, ctx.parents, ctx.at);
+    // A type asked only leaves that call nothing (an `id`) changes nothing the request asked: no trial needed.
+    let result = plainCost(walk, objectType, sets, ctx.parents, ctx.at);
+    let state = before;
+    if (!result) {
+      walk.state = state = { reads: new Layered(before.reads), applied: new Layered(before.applied), pools: copyPools(before.pools) };
+      result = objectCost(walk, objectType, sets, ctx.parents, ctx.at);
+      walk.state = before;
+    }
     nodes = Math.max(nodes, result.effect.nodes);
     const { calls } = result;
     if (!dearest || calls > dearest.result.calls || (calls === dearest.result.calls && result.effect.nodes > dearest.result.effect.nodes))
-      dearest = { result, state: walk.state };
+      dearest = { result, state };
   }
-  walk.state = before;
   if (!dearest) return { calls: 0, effect: emptyEffect() };
-  before.reads.absorb(dearest.state.reads);
-  before.applied.absorb(dearest.state.applied);
-  before.pools = dearest.state.pools;
+  if (dearest.state !== before) {
+    before.reads.absorb(dearest.state.reads);
+    before.applied.absorb(dearest.state.applied);
+    before.pools = dearest.state.pools;
+  }
   const chosen = dearest.result.effect;
   const effect: Effect = {
     calls: chosen.calls,
@@ -342,12 +393,39 @@ function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetN
   return { calls: dearest.result.calls, effect };
 }
 
+/**
+ * What `sets` cost on `type` when they ask only leaves that call nothing and are no lists: an entry
+ * each per parent, no call, nothing the rest of the request shares. Undefined for any other set.
+ */
+function plainCost(walk: Walk, type: GraphQLObjectType, sets: readonly SelectionSetNode[], parents: number, at: At): Result | undefined {
+  const found = collected(walk, type, sets);
+  if (found.plain === undefined) {
+    let entries = 0;
+    for (const nodes of found.fields.values()) {
+      const name = nodes[0]!.name.value;
+      const field = name.startsWith('__') ? undefined : type.getFields()[name];
+      if (field) {
+        const shape = named(field.type);
+        if (shape.list || isObjectType(shape.type) || isAbstractType(shape.type) || field.extensions?.[COST_EXTENSION]) {
+          entries = -1;
+          break;
+        }
+      } else if (!name.startsWith('__')) continue;
+      entries++;
+    }
+    found.plain = entries < 0 ? false : entries;
+  }
+  if (found.plain === false) return undefined;
+  const nodes = count(parents * found.plain);
+  return { calls: 0, effect: { ...emptyEffect(), nodes, paths: [{ path: at.path, calls: 0, nodes, slicedBy: at.slicedBy }] } };
+}
+
 const copyPools = (pools: Map<string, PoolEntry>) => new Map([...pools].map(([id, entry]) => [id, { ...entry }]));
 
 /** The calls a known effect adds where the request now is: its own, its pools' for the keys it gives them, its reads not made yet. */
 function replay(walk: Walk, effect: Effect): Result {
   let calls = effect.calls;
-  for (const [id, entry] of effect.pools) calls += poolCalls(walk.state, id, entry.pool, entry.keys);
+  for (const [id, entry] of effect.pools ?? []) calls += poolCalls(walk.state, id, entry.pool, entry.keys);
   calls += replayReads(walk.state, effect);
   return { calls, effect };
 }
@@ -385,8 +463,8 @@ function poolCalls(state: State, id: string, pool: Pool, keys: number): number {
 interface Visit {
   calls: number;
   effect: Effect;
-  shared: Map<string, { paid: number; group?: ReadGroup }>;
-  paths: Map<string, PathCost>;
+  shared: Map<string, { paid: number; group?: ReadGroup }> | undefined;
+  paths: Map<number, PathEntry>;
 }
 
 function objectCost(walk: Walk, type: GraphQLObjectType, sets: readonly SelectionSetNode[], parents: number, at: At): Result {
@@ -396,12 +474,12 @@ function objectCost(walk: Walk, type: GraphQLObjectType, sets: readonly Selectio
   const known = walk.effects.get(ctx.key);
   if (known) return replay(walk, known);
   ({ parents, at } = ctx);
-  const visit: Visit = { calls: 0, effect: emptyEffect(), shared: new Map(), paths: new Map() };
+  const visit: Visit = { calls: 0, effect: emptyEffect(), shared: undefined, paths: new Map() };
   for (const nodes of fields.values()) {
     const name = nodes[0]!.name.value;
     if (name.startsWith('__')) {
       // `__typename` (or an introspection root): an entry of each parent's answer, and no call.
-      addPath(visit.paths, at.path || name, at.slicedBy, 0, parents);
+      addPath(visit.paths, at.path >= 0 ? at.path : pathOf(walk, at.path, name), at.slicedBy, 0, parents);
       visit.effect.nodes += parents;
       continue;
     }
@@ -420,7 +498,27 @@ function objectCost(walk: Walk, type: GraphQLObjectType, sets: readonly Selectio
   return { calls: count(visit.calls), effect };
 }
 
-function addPath(paths: Map<string, PathCost>, path: string, slicedBy: PathCost['slicedBy'], calls: number, nodes: number): void {
+/** The number of the path `name` below `above`. */
+function pathOf(walk: Walk, above: number, name: string): number {
+  const key = `${above}.${name}`;
+  let id = walk.pathIds.get(key);
+  if (id === undefined) {
+    walk.pathIds.set(key, (id = walk.paths.length));
+    walk.paths.push({ above, name });
+  }
+  return id;
+}
+
+/** A path as refusals name it. */
+function pathCost(walk: Walk, entry: PathEntry): PathCost {
+  const names: string[] = [];
+  for (let p = entry.path; p >= 0; p = walk.paths[p]!.above) names.push(walk.paths[p]!.name);
+  const slicedBy: PathCost['slicedBy'] = [];
+  for (let s = entry.slicedBy; s; s = s.above) slicedBy.push({ field: s.field, argument: s.argument });
+  return { path: names.reverse().join('.'), calls: entry.calls, nodes: entry.nodes, slicedBy: slicedBy.reverse() };
+}
+
+function addPath(paths: Map<number, PathEntry>, path: number, slicedBy: Slicers | undefined, calls: number, nodes: number): void {
   const entry = paths.get(path);
   if (entry) {
     entry.calls += calls;
@@ -429,7 +527,7 @@ function addPath(paths: Map<string, PathCost>, path: string, slicedBy: PathCost[
 }
 
 /** The paths a refusal could name: the dearest by calls and by entries. */
-function dearestPaths(paths: Map<string, PathCost>): PathCost[] {
+function dearestPaths(paths: Map<number, PathEntry>): PathEntry[] {
   const all = [...paths.values()];
   if (all.length <= 2 * KEPT_PATHS) return all;
   const kept = new Set([
@@ -482,7 +580,7 @@ function fieldCost(
   const { args, text } = argumentsCached(walk, field, nodes[0]!);
   const price = field.extensions?.[COST_EXTENSION] as FieldCost | undefined;
   const { type, list } = named(field.type);
-  const path = `${at.path}${at.path ? '.' : ''}${field.name}`;
+  const path = pathOf(walk, at.path, field.name);
   const where: Where = { scope: at.scope };
   const effect = visit.effect;
   const perParent = count(byArgs(price?.calls, args, where) ?? 0);
@@ -493,7 +591,8 @@ function fieldCost(
     calls += givePool(walk, effect, { name: read, calls: perParent, max: 1 }, at.scope, parents);
   } else if (perParent > 0) {
     const own = combined(price?.per ?? 'parent', perParent, parents, at, read);
-    const share = price?.sharesWith ? visit.shared.get(price.sharesWith) : undefined;
+    const share = price?.sharesWith ? visit.shared?.get(price.sharesWith) : undefined;
+    if (price?.sharesWith) visit.shared ??= new Map();
     let now = own.calls;
     if (own.read) {
       // Reads that go out together are one group; a read alone, a group of one.
@@ -503,8 +602,8 @@ function fieldCost(
       effect.hasReads = true;
       if (walk.state.reads.has(own.read)) now = 0;
       walk.state.reads.add(own.read);
-      if (price?.sharesWith) visit.shared.set(price.sharesWith, { paid: Math.max(share?.paid ?? 0, now), group });
-    } else if (price?.sharesWith) visit.shared.set(price.sharesWith, { paid: Math.max(share?.paid ?? 0, now) });
+      if (price?.sharesWith) visit.shared!.set(price.sharesWith, { paid: Math.max(share?.paid ?? 0, now), group });
+    } else if (price?.sharesWith) visit.shared!.set(price.sharesWith, { paid: Math.max(share?.paid ?? 0, now) });
     // Goes out with its siblings' calls: only what it needs beyond theirs.
     const more = Math.max(0, now - (share?.paid ?? 0));
     if (!own.read) effect.calls += more;
@@ -518,12 +617,11 @@ function fieldCost(
   const below = count(parents * items);
   // An entry in each parent's answer, and for a list of leaves, each item.
   const entries = count(parents + (list && !objects ? below : 0));
-  const slicers = price?.slicing?.length
-    ? [...at.slicedBy, ...price.slicing.map((argument) => ({ field: field.name, argument }))]
-    : at.slicedBy;
+  let slicers = at.slicedBy;
+  for (const argument of price?.slicing ?? []) slicers = { field: field.name, argument, above: slicers };
   // Calls where the field is; entries where the objects that hold them are (a root field's, where it is).
   addPath(visit.paths, path, slicers, calls, 0);
-  addPath(visit.paths, at.path || path, at.path ? at.slicedBy : slicers, 0, entries);
+  addPath(visit.paths, at.path >= 0 ? at.path : path, at.path >= 0 ? at.slicedBy : slicers, 0, entries);
   visit.calls += calls;
   effect.nodes += entries;
   const selectionSets = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
@@ -536,8 +634,17 @@ function fieldCost(
   const fromSlice = list && declared === undefined && at.sliced !== undefined;
   const groups = !list ? at.groups : (grouped ?? (fromSlice ? (at.slicedGroups ?? {}) : {}));
   const slice = !list ? declared : undefined;
+  if (at.depth >= MAX_WALK_DEPTH || walk.work > WORK) {
+    // Too deep, or too much, to follow: priced past every limit.
+    const effect: Effect = { ...emptyEffect(), calls: CAP, nodes: CAP, paths: [{ path, calls: CAP, nodes: CAP, slicedBy: slicers }] };
+    visit.calls += CAP;
+    include(visit.effect, effect);
+    addPath(visit.paths, path, slicers, CAP, CAP);
+    return;
+  }
   const child = costOf(walk, type, selectionSets, below, {
     path,
+    depth: at.depth + 1,
     slicedBy: slicers,
     sliced: slice,
     slicedGroups: slice !== undefined ? grouped : undefined,
@@ -555,7 +662,8 @@ function fieldCost(
 function include(effect: Effect, below: Effect): void {
   effect.calls += below.calls;
   effect.nodes += below.nodes;
-  for (const [id, entry] of below.pools) {
+  for (const [id, entry] of below.pools ?? []) {
+    effect.pools ??= new Map();
     const known = effect.pools.get(id);
     if (known) known.keys = Math.min(known.keys + entry.keys, CAP);
     else effect.pools.set(id, { ...entry });
@@ -569,6 +677,7 @@ function include(effect: Effect, below: Effect): void {
 /** The calls `keys` keys given to `pool` add now; the effect keeps them. */
 function givePool(walk: Walk, effect: Effect, pool: Pool, scope: string | undefined, keys: number): number {
   const id = `${pool.name}@${pool.scope ?? scope ?? '*'}`;
+  effect.pools ??= new Map();
   const known = effect.pools.get(id);
   if (known) known.keys = Math.min(known.keys + keys, CAP);
   else effect.pools.set(id, { pool, keys });
@@ -632,19 +741,24 @@ export function estimate(
     state: { reads: new Layered(), applied: new Layered(), pools: new Map() },
     ids: new Map(),
     names: new Map(),
+    paths: [],
+    pathIds: new Map(),
     collected: new Map(),
     effects: new Map(),
     contexts: new Map(),
+    work: 0,
     args: new Map(),
   };
   const { calls, effect } = objectCost(walk, root, [operation.selectionSet], 1, {
-    path: '',
-    slicedBy: [],
+    path: -1,
+    depth: 0,
+    slicedBy: undefined,
     sliced: undefined,
     slicedGroups: undefined,
     key: 'root',
     scope: undefined,
     groups: {},
   });
-  return { calls, nodes: effect.nodes, paths: effect.paths.filter((p) => p.calls > 0 || p.nodes > 0) };
+  const paths = effect.paths.filter((p) => p.calls > 0 || p.nodes > 0).map((p) => pathCost(walk, p));
+  return { calls: count(calls), nodes: effect.nodes, paths };
 }
