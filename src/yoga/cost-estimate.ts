@@ -70,6 +70,8 @@ const CAP = 2 ** 50;
 const EXACT_CONTEXTS = 8;
 /** Effects the walk works out exactly in all, before every further one is priced for bounds above. */
 const EXACT_EFFECTS = 20_000;
+/** Fields a path is named by in full; a longer one by its first and last four. */
+const LONG_PATH = 12;
 /** Paths an effect keeps, by calls and by entries: the dearest, which refusals name. */
 const KEPT_PATHS = 8;
 /**
@@ -515,7 +517,10 @@ function pathCost(walk: Walk, entry: PathEntry): PathCost {
   for (let p = entry.path; p >= 0; p = walk.paths[p]!.above) names.push(walk.paths[p]!.name);
   const slicedBy: PathCost['slicedBy'] = [];
   for (let s = entry.slicedBy; s; s = s.above) slicedBy.push({ field: s.field, argument: s.argument });
-  return { path: names.reverse().join('.'), calls: entry.calls, nodes: entry.nodes, slicedBy: slicedBy.reverse() };
+  names.reverse();
+  // A path of a deep document said in a few words, so that a refusal still says what to lower.
+  if (names.length > LONG_PATH) names.splice(4, names.length - 8, `…${names.length - 8} more…`);
+  return { path: names.join('.'), calls: entry.calls, nodes: entry.nodes, slicedBy: slicedBy.reverse() };
 }
 
 function addPath(paths: Map<number, PathEntry>, path: number, slicedBy: Slicers | undefined, calls: number, nodes: number): void {
