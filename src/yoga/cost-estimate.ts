@@ -200,9 +200,10 @@ interface Walk {
   /** Numbers for the document's nodes, and for the strings that name a place or a set of nodes. */
   ids: Map<object, number>;
   names: Map<string, number>;
-  /** Paths by number: the path above and the field's name (so that a deep path is no long string). */
-  paths: { above: number; name: string }[];
-  pathIds: Map<string, number>;
+  /** Paths by number: the path above and the field's name (so that a deep path is no long string), and the paths below by name. */
+  paths: { above: number; name: string; below?: Map<string, number> }[];
+  /** The paths below the root. */
+  roots: Map<string, number>;
   /** The fields some selection sets ask of a type, with the number of their field nodes' list. */
   collected: Map<string, Collected>;
   /** The effect of a set's fields in a context. */
@@ -488,7 +489,7 @@ function objectCost(walk: Walk, type: GraphQLObjectType, sets: readonly Selectio
     const field = type.getFields()[name];
     if (!field) continue;
     // Aliases of one field with the same arguments make the same read: keyed by name, not alias.
-    fieldCost(walk, visit, field, nodes, type, parents, { ...at, key: at.key && `${at.key}/${name}` });
+    fieldCost(walk, visit, field, nodes, type, parents, at.key ? { ...at, key: `${at.key}/${name}` } : at);
   }
   const effect = visit.effect;
   effect.calls = count(effect.calls);
@@ -502,10 +503,10 @@ function objectCost(walk: Walk, type: GraphQLObjectType, sets: readonly Selectio
 
 /** The number of the path `name` below `above`. */
 function pathOf(walk: Walk, above: number, name: string): number {
-  const key = `${above}.${name}`;
-  let id = walk.pathIds.get(key);
+  const below = above < 0 ? walk.roots : (walk.paths[above]!.below ??= new Map());
+  let id = below.get(name);
   if (id === undefined) {
-    walk.pathIds.set(key, (id = walk.paths.length));
+    below.set(name, (id = walk.paths.length));
     walk.paths.push({ above, name });
   }
   return id;
@@ -544,6 +545,7 @@ function dearestPaths(paths: Map<number, PathEntry>): PathEntry[] {
 
 /** The arguments of a field node for `field`, read once per walk, with their text (which names its reads). */
 function argumentsCached(walk: Walk, field: GraphQLField<unknown, unknown>, node: FieldNode) {
+  if (!field.args.length) return NO_ARGUMENTS;
   let list = walk.args.get(node);
   if (!list) walk.args.set(node, (list = []));
   let found = list.find((a) => a.field === field);
@@ -553,6 +555,8 @@ function argumentsCached(walk: Walk, field: GraphQLField<unknown, unknown>, node
   }
   return found;
 }
+
+const NO_ARGUMENTS = { args: {}, text: '{}' } as const;
 
 /** The calls of `parents` parents that make `perParent` calls each, combined as `per` says: the one parent's read, or calls. */
 function combined(
@@ -747,7 +751,7 @@ export function estimate(
     ids: new Map(),
     names: new Map(),
     paths: [],
-    pathIds: new Map(),
+    roots: new Map(),
     collected: new Map(),
     effects: new Map(),
     contexts: new Map(),
