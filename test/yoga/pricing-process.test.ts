@@ -50,6 +50,12 @@ describe('case 1: fragments spread twice at each of 22 levels', () => {
     expect(first.body.data ?? null).toBeNull();
     expect(first.body.errors?.[0]?.extensions?.code).toBe('QUERY_LIMIT_EXCEEDED');
     expect(first.body.errors?.[0]?.message).toContain('lower `first` on `subnets`');
+    // The probes alone first: what this machine answers them in without the documents beside them.
+    const alone: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      alone.push((await post('{ __typename }')).ms);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     // One client sends them one after the other, for as long as twenty probes from another connection take.
     let sending = true;
     const hostile: number[] = [];
@@ -74,11 +80,13 @@ describe('case 1: fragments spread twice at each of 22 levels', () => {
     }
     console.log(
       `22 levels: refused in ${median(hostile).toFixed(1)} ms (median of ${hostile.length}, slowest ${Math.max(...hostile).toFixed(1)} ms); ` +
-        `{ __typename } beside them: median ${median(probes).toFixed(1)} ms, slowest ${Math.max(...probes).toFixed(1)} ms`,
+        `{ __typename } beside them: median ${median(probes).toFixed(1)} ms, slowest ${Math.max(...probes).toFixed(1)} ms; ` +
+        `alone: median ${median(alone).toFixed(1)} ms`,
     );
     expect(hostile.length).toBeGreaterThan(5);
     expect(median(hostile)).toBeLessThan(1000);
-    expect(median(probes)).toBeLessThan(50);
+    // Within 50 ms, or (on a machine busy enough that the probes alone take more than 25 ms) twice what they take alone.
+    expect(median(probes)).toBeLessThan(Math.max(50, 2 * median(alone)));
     expect(sandbox.total).toBe(0);
   });
 });
