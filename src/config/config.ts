@@ -113,9 +113,9 @@ export interface Config {
   /** Upstream calls one GraphQL request may make, and may be priced at before it runs. */
   callBudget: number;
   /**
-   * Demand control (src/yoga/use-demand-control.ts): the most objects an answer may be priced
-   * at, whether answers say what they cost, and whether a price past a limit is refused
-   * (`enforce`) or only reported (`measure`, Apollo Router's mode of the same name: for trying
+   * Demand control (src/yoga/use-demand-control.ts): the most entries an answer may be priced
+   * at (every field of every object, and the items of lists of leaves), whether answers say what
+   * they cost, and whether a price past a limit is refused (`enforce`) or only reported (`measure`, Apollo Router's mode of the same name: for trying
    * the limits on real traffic before enforcing them; the call budget still holds while it runs).
    */
   cost: { maxNodes: number; extensions: boolean; mode: Settings['DEMAND_CONTROL'] };

@@ -190,9 +190,9 @@ export const ROWS = [
   ),
   row(
     {
-      MAX_RESULT_NODES: int(1, 100_000_000).default(10_000),
+      MAX_RESULT_NODES: int(1, 100_000_000).default(40_000),
     },
-    'Objects an answer may be priced at before it runs; past it the operation is refused with `QUERY_LIMIT_EXCEEDED` (`limit: nodes`)',
+    'Entries an answer may be priced at before it runs: every field of every object in it (leaves and `__typename` too, each alias on its own) and every item of a list of leaves. Past it the operation is refused with `QUERY_LIMIT_EXCEEDED` (`limit: nodes`). The default takes the largest page a field documents (`subnets(first: 10000)`) with a few fields per item',
     { reloadable: true },
   ),
   row(

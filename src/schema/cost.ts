@@ -11,7 +11,8 @@
  *   (a read every lookup of the request shares), or once per `group` of parents that share
  *   something (the L1 validators of one subnet, found in one listing of it);
  * - `items`: for a field returning a list (or a connection), the most items it returns per parent,
- *   from its arguments, or the size assumed for a list the upstream does not bound;
+ *   from its arguments, or the size assumed for a list the upstream does not bound (a list of
+ *   leaves' items are entries of the answer, priced against MAX_RESULT_NODES as every field is);
  * - `pools`: the loaders it looks things up through that the whole request shares (the subnet
  *   catalog, read once per network; asset descriptions, one call per asset): what they cost is
  *   counted once for every field of the request that uses them (see `Pool`);

@@ -23,7 +23,10 @@ const RateLimitRef = builder.objectRef<RateLimitModel>('RateLimit').implement({
       description:
         'The upstream calls this query was priced at before it ran: at most what it calls with a cold cache (`extensions.cost.actual` says what it made).',
     }),
-    nodeCount: t.exposeInt('nodeCount', { description: 'The objects its answer was priced at, at most.' }),
+    nodeCount: t.exposeInt('nodeCount', {
+      description:
+        'The entries its answer was priced at, at most: every field of every object in it (leaves and `__typename` too, each alias), and the items of lists of leaves.',
+    }),
     limit: t.exposeFloat('limit', {
       nullable: true,
       description: 'Points the client may spend at once: its bucket when full (RATE_LIMIT_BURST). Null when rate limits are off.',

@@ -1,6 +1,6 @@
 /**
  * The static price of an operation: the upstream calls it can make on a cold cache, and the
- * objects its answer can hold, from the document, its variables and the fields' prices
+ * entries its answer can hold, from the document, its variables and the fields' prices
  * (src/schema/cost.ts), before anything runs.
  *
  * Arguments are read as sent, not coerced (a price reads numbers and lengths). The walk follows
@@ -15,11 +15,25 @@
  * once, as the reuse layer makes it. Retries are not counted: the estimate is of a request that
  * does not fail.
  *
+ * The answer is priced in entries, what it holds: every selected field of every object in it
+ * (leaves and `__typename` too, each alias on its own), and every item of a list of leaves (its
+ * `items`, or the size assumed). An object is never empty, so its entries also bound its objects.
+ *
  * What the reuse layer shares is counted as it is shared: a pool (a loader every field of the
  * request uses, such as the subnet catalog) costs what all the keys given to it cost together,
  * once per network; fields of one object that go out as one call (`sharesWith`) cost what the
  * dearest of them costs; a `per: { group }` field costs one call per group of its parents, as the
  * lists above it group them (`groups`: the validators of one subnet's list share that subnet).
+ *
+ * The walk takes time in the document's size, not in its expansion (fragments that spread a
+ * fragment twice, level after level, double it at each level): what a selection set costs below
+ * the same parents in the same context (`At`, less its path) is worked out once and kept as an
+ * `Effect`, which the set reached again adds without walking it: its calls and entries, the keys it
+ * gives pools (counted with the request's others), the reads it makes (made once however often they
+ * are asked), and the dearest paths below it for refusals (a set reached again adds to the paths it
+ * was first found at). A set reached in many contexts is priced, past EXACT_CONTEXTS of them, for a
+ * power of two at least as many parents and without its single parent's reads (each counted): a
+ * bound above that keeps contexts few.
  */
 import {
   getDirectiveValues,
@@ -51,10 +65,35 @@ import { type ByArgs, COST_EXTENSION, type FieldCost, type Pool, type Where } fr
 /** Items assumed for a list that neither its arguments nor its price bound. */
 export const ASSUMED_LIST_SIZE = 10;
 
+/** The largest count the walk keeps (parents, calls, entries): far past any limit, and exact in a double. */
+const CAP = 2 ** 50;
+/** Contexts a selection set is priced in exactly before it is priced for bounds above (see the header). */
+const EXACT_CONTEXTS = 8;
+/** Effects the walk works out exactly in all, before every further one is priced for bounds above. */
+const EXACT_EFFECTS = 20_000;
+/** Fields a path is named by in full; a longer one by its first and last four. */
+const LONG_PATH = 12;
+/** Paths an effect keeps, by calls and by entries: the dearest, which refusals name. */
+const KEPT_PATHS = 8;
+/**
+ * Fields below fields the walk follows: what is deeper is priced past every limit (CAP), and
+ * refused. MAX_DEPTH (at most 1000, 15 by default) refuses such documents anyway; this keeps the
+ * walk's recursion within the stack whatever runs first.
+ */
+const MAX_WALK_DEPTH = 300;
+/**
+ * Selections the walk may visit in all. Fields of one name merge across the fragments that ask
+ * them, and a document can make every level of such merges a new union of fragments (each
+ * fragment spreading the next thirty): past this, what is left is priced past every limit. A
+ * document of 100 KB visits its selections about once: some 10,000.
+ */
+const WORK = 60_000;
+
 export interface PathCost {
   /** The fields from the root, by name (`network.subnets.nodes.l1Validators`). */
   path: string;
   calls: number;
+  /** Entries of the answer at this path. */
   nodes: number;
   /** The fields of the path whose slicing arguments (`first`) multiply it. */
   slicedBy: { field: string; argument: string }[];
@@ -63,24 +102,10 @@ export interface PathCost {
 export interface Estimate {
   /** Upstream calls on a cold cache, at most. */
   calls: number;
-  /** Objects the answer holds, at most. */
+  /** Entries the answer holds, at most: every field of every object (leaves and `__typename` too), and the items of lists of leaves. */
   nodes: number;
-  /** What each path costs, for refusals that say where the cost is. */
+  /** The dearest paths (by calls and by entries), for refusals that say where the cost is. */
   paths: PathCost[];
-}
-
-interface Walk {
-  schema: GraphQLSchema;
-  fragments: Record<string, FragmentDefinitionNode>;
-  variables: Record<string, unknown>;
-  /** Reads that one request makes once however often it asks (aliases of one page). */
-  reads: Set<string>;
-  /** The keys each pool was given so far, by pool and network, with the price of the first field that named it. */
-  pools: Map<string, { pool: Pool; keys: number }>;
-  /** Calls and nodes by path. */
-  byPath: Map<string, PathCost>;
-  /** The lengths of lists the data decides, as last seen: what `learnt` items read (src/schema/list-sizes.ts). */
-  lengths: LengthsView;
 }
 
 /** No lengths seen: every list the data decides is priced at the most it may hold. */
@@ -89,10 +114,28 @@ export const NO_LENGTHS: LengthsView = { bound: (_key, most) => most };
 /** How many groups the parents form, by what their members share (`subnet`); absent: each parent its own. */
 type Groups = Readonly<Record<string, number>>;
 
+/** The slicing arguments that multiply a path, the last first: shared by every path below. */
+interface Slicers {
+  field: string;
+  argument: string;
+  above: Slicers | undefined;
+}
+
+/** What a path costs, as the walk counts it: the path by its number (see `Walk.paths`). */
+interface PathEntry {
+  path: number;
+  calls: number;
+  nodes: number;
+  slicedBy: Slicers | undefined;
+}
+
 /** Where the walk is, and what the parents there share. */
 interface At {
-  path: string;
-  slicedBy: PathCost['slicedBy'];
+  /** The path's number; -1 at the root. */
+  path: number;
+  /** Fields above. */
+  depth: number;
+  slicedBy: Slicers | undefined;
   /** The items a connection's field asked for, which its `edges` and `nodes` hold. */
   sliced: number | undefined;
   /** The groups a connection's field declared, which its `edges` and `nodes` form. */
@@ -104,8 +147,114 @@ interface At {
   groups: Groups;
 }
 
+interface PoolEntry {
+  pool: Pool;
+  keys: number;
+}
+
+/** Reads of one parent that go out as one (`sharesWith`), or a single read: it costs its dearest member not read yet. */
+interface ReadGroup {
+  members: { key: string; calls: number }[];
+}
+
+/** What a selection set below some parents adds to a request, whatever else the request asks (see the header). */
+interface Effect {
+  /** Calls that depend on nothing else the request asks. */
+  calls: number;
+  /** Entries of the answer. */
+  nodes: number;
+  /** Keys given to each pool (by pool and network), when any. */
+  pools: Map<string, PoolEntry> | undefined;
+  /** Its own fields' reads of one parent, and the effects below it that make reads. */
+  reads: ReadGroup[];
+  below: Effect[];
+  hasReads: boolean;
+  /** The dearest paths it reaches, with what it adds to them. */
+  paths: PathEntry[];
+}
+
+/** A set over another, whose members it counts as its own: what a trial of one possible type adds. */
+class Layered<T> {
+  readonly own = new Set<T>();
+  constructor(private readonly under?: Layered<T>) {}
+  has(value: T): boolean {
+    return this.own.has(value) || !!this.under?.has(value);
+  }
+  add(value: T): void {
+    this.own.add(value);
+  }
+  /** Takes what `over` (a layer on this one) added. */
+  absorb(over: Layered<T>): void {
+    for (const value of over.own) this.own.add(value);
+  }
+}
+
+/** What the request asked so far: the reads made, the effects whose reads are all made, the keys each pool was given. */
+interface State {
+  reads: Layered<string>;
+  applied: Layered<Effect>;
+  pools: Map<string, PoolEntry>;
+}
+
+interface Walk {
+  schema: GraphQLSchema;
+  fragments: Record<string, FragmentDefinitionNode>;
+  variables: Record<string, unknown>;
+  state: State;
+  /** Numbers for the document's nodes, and for the strings that name a place or a set of nodes. */
+  ids: Map<object, number>;
+  names: Map<string, number>;
+  /** Paths by number: the path above and the field's name (so that a deep path is no long string), and the paths below by name. */
+  paths: { above: number; name: string; below?: Map<string, number> }[];
+  /** The paths below the root. */
+  roots: Map<string, number>;
+  /** The fields some selection sets ask of a type, with the number of their field nodes' list. */
+  collected: Map<string, Collected>;
+  /** The effect of a set's fields in a context. */
+  effects: Map<string, Effect>;
+  /** Contexts worked out so far, by set and type. */
+  contexts: Map<string, number>;
+  /** Selections visited so far (see WORK). */
+  work: number;
+  /** The arguments of a field node, by the field they were read for. */
+  args: Map<FieldNode, { field: GraphQLField<unknown, unknown>; args: Record<string, unknown>; text: string }[]>;
+  /**
+   * The lengths of lists the data decides, as last seen: what `learnt` items read
+   * (src/schema/list-sizes.ts). One view for the whole walk, so a set's cost in a context stays
+   * the same wherever it is reused.
+   */
+  lengths: LengthsView;
+}
+
+interface Collected {
+  fields: Map<string, FieldNode[]>;
+  signature: number;
+  /** The entries per parent when every field is a leaf that calls nothing (an `id`, `__typename`); false when one is not; unknown yet. */
+  plain?: number | false;
+}
+
+interface Result {
+  /** The calls this visit adds, given what the request asked before it. */
+  calls: number;
+  effect: Effect;
+}
+
 const byArgs = <T>(value: ByArgs<Record<string, unknown>, T> | undefined, args: Record<string, unknown>, where: Where): T | undefined =>
   typeof value === 'function' ? (value as (args: Record<string, unknown>, where: Where) => T)(args, where) : value;
+
+/** A count as the walk keeps it: at least 0, at most CAP; what is no number (a price misreading its arguments) counts as an assumed list. */
+const count = (n: number): number => (Number.isNaN(n) ? ASSUMED_LIST_SIZE : Math.min(Math.max(n, 0), CAP));
+
+/**
+ * The items a field returns per parent, by its price (`items`): for a list, its length; for a
+ * connection, the slice its `edges` and `nodes` hold. Undefined when the price does not say (a list
+ * then holds its connection's slice, or ASSUMED_LIST_SIZE). Every length the walk uses is read here.
+ */
+function itemsOf(price: FieldCost | undefined, args: Record<string, unknown>, where: Where): number | undefined {
+  if (price?.items === undefined) return undefined;
+  const items = byArgs(price.items, args, where);
+  return items === undefined ? undefined : count(items);
+}
 
 function named(type: GraphQLOutputType): { type: GraphQLNamedType; list: boolean } {
   let t = type;
@@ -126,14 +275,21 @@ function included(
   return getDirectiveValues(GraphQLIncludeDirective, node, variables)?.if !== false;
 }
 
+function idOf(walk: Walk, node: object): number {
+  let id = walk.ids.get(node);
+  if (id === undefined) walk.ids.set(node, (id = walk.ids.size));
+  return id;
+}
+
+function nameOf(walk: Walk, text: string): number {
+  let id = walk.names.get(text);
+  if (id === undefined) walk.names.set(text, (id = walk.names.size));
+  return id;
+}
+
 /** The fields a selection set asks of an object type, grouped by response key, as execution groups them. */
-function collect(
-  walk: Walk,
-  type: GraphQLObjectType,
-  set: SelectionSetNode,
-  into = new Map<string, FieldNode[]>(),
-  seen = new Set<string>(),
-): Map<string, FieldNode[]> {
+function collect(walk: Walk, type: GraphQLObjectType, set: SelectionSetNode, into: Map<string, FieldNode[]>, seen: Set<string>): void {
+  walk.work += set.selections.length;
   for (const selection of set.selections) {
     if (!included(selection, walk.variables)) continue;
     if (selection.kind === Kind.FIELD) {
@@ -150,7 +306,21 @@ function collect(
       if (fragment && applies(walk.schema, fragment.typeCondition.name.value, type)) collect(walk, type, fragment.selectionSet, into, seen);
     }
   }
-  return into;
+}
+
+/** The fields `sets` (one field's, merged) ask of `type`, collected once per walk; the signature numbers their field nodes. */
+function collected(walk: Walk, type: GraphQLObjectType, sets: readonly SelectionSetNode[]) {
+  const id = `${type.name}:${sets.map((s) => idOf(walk, s)).join(',')}`;
+  let found = walk.collected.get(id);
+  if (!found) {
+    const fields = new Map<string, FieldNode[]>();
+    const seen = new Set<string>();
+    for (const set of sets) collect(walk, type, set, fields, seen);
+    const signature = [...fields.values()].map((nodes) => nodes.map((n) => idOf(walk, n)).join('+')).join(',');
+    found = { fields, signature: nameOf(walk, signature) };
+    walk.collected.set(id, found);
+  }
+  return found;
 }
 
 function applies(schema: GraphQLSchema, condition: string, type: GraphQLObjectType): boolean {
@@ -159,142 +329,378 @@ function applies(schema: GraphQLSchema, condition: string, type: GraphQLObjectTy
   return !!conditionType && isAbstractType(conditionType) && schema.isSubType(conditionType, type);
 }
 
+const emptyEffect = (): Effect => ({ calls: 0, nodes: 0, pools: undefined, reads: [], below: [], hasReads: false, paths: [] });
+
+/** The smallest power of two at least `n` (`n` itself up to 1). */
+const ceilPow2 = (n: number) => (n <= 1 ? n : Math.min(2 ** Math.ceil(Math.log2(n)), CAP));
+
 /**
- * What `set` costs below `parents` objects of `type`: for an abstract type, its dearest possible
- * type, whose paths, reads and pools are the ones recorded.
+ * The context a set is priced in, as the key of its effect, and the parents and place it is priced
+ * for: past EXACT_CONTEXTS contexts of one set (or EXACT_EFFECTS in all), parents and slices rounded
+ * up to a power of two and no single parent's reads (see the header).
  */
-function costOf(walk: Walk, type: GraphQLNamedType, set: SelectionSetNode, parents: number, at: At): { calls: number; nodes: number } {
-  const of = (into: Walk, objectType: GraphQLObjectType) => {
-    const total = { calls: 0, nodes: 0 };
-    // Calls already counted for each `sharesWith` name among these fields.
-    const shared = new Map<string, number>();
-    for (const nodes of collect(into, objectType, set).values()) {
-      const name = nodes[0]!.name.value;
-      const field = name.startsWith('__') ? undefined : objectType.getFields()[name];
-      if (!field) continue;
-      // Aliases of one field with the same arguments make the same read: keyed by name, not alias.
-      const cost = fieldCost(into, field, nodes, objectType, parents, { ...at, key: at.key && `${at.key}/${name}` }, shared);
-      total.calls += cost.calls;
-      total.nodes += cost.nodes;
-    }
-    return total;
-  };
-  if (isObjectType(type)) return of(walk, type);
-  if (!isAbstractType(type)) return { calls: 0, nodes: 0 };
-  // Each possible type on a scratch walk; the dearest one's paths, reads and pools are kept.
-  let dearest: { total: { calls: number; nodes: number }; scratch: Walk } | undefined;
-  for (const objectType of walk.schema.getPossibleTypes(type)) {
-    const pools = new Map([...walk.pools].map(([id, entry]) => [id, { ...entry }]));
-    const scratch: Walk = { ...walk, reads: new Set(walk.reads), pools, byPath: new Map() };
-    const total = of(scratch, objectType);
-    if (!dearest || total.calls > dearest.total.calls || (total.calls === dearest.total.calls && total.nodes > dearest.total.nodes)) {
-      dearest = { total, scratch };
-    }
+function context(walk: Walk, set: string, parents: number, at: At): { key: string; parents: number; at: At } {
+  if ((walk.contexts.get(set) ?? 0) >= EXACT_CONTEXTS || walk.effects.size >= EXACT_EFFECTS) {
+    parents = ceilPow2(parents);
+    at = { ...at, key: undefined, sliced: at.sliced === undefined ? undefined : ceilPow2(at.sliced) };
   }
-  if (!dearest) return { calls: 0, nodes: 0 };
-  for (const read of dearest.scratch.reads) walk.reads.add(read);
-  for (const [id, entry] of dearest.scratch.pools) walk.pools.set(id, entry);
-  for (const [p, cost] of dearest.scratch.byPath) {
-    const known = walk.byPath.get(p);
-    if (known) {
-      known.calls += cost.calls;
-      known.nodes += cost.nodes;
-    } else walk.byPath.set(p, cost);
-  }
-  return dearest.total;
+  const groups = JSON.stringify(at.groups);
+  const sliced = at.slicedGroups ? JSON.stringify(at.slicedGroups) : '';
+  return { key: `${set}|${parents}|${at.key ?? ''}|${at.scope ?? ''}|${at.sliced ?? ''}|${groups}|${sliced}`, parents, at };
 }
 
-/** The calls `keys` more keys add to a pool of the network `scope`: what the pool costs with them, less what it cost without. */
-function poolCalls(walk: Walk, pool: Pool, scope: string | undefined, keys: number): number {
-  const id = `${pool.name}@${pool.scope ?? scope ?? '*'}`;
-  let entry = walk.pools.get(id);
-  if (!entry) walk.pools.set(id, (entry = { pool, keys: 0 }));
+/** A context worked out for `set`: its effect kept under `key`. */
+function keep(walk: Walk, set: string, key: string, effect: Effect): void {
+  walk.contexts.set(set, (walk.contexts.get(set) ?? 0) + 1);
+  walk.effects.set(key, effect);
+}
+
+/**
+ * What `sets` cost below `parents` objects of `type`: for an abstract type, its dearest possible
+ * type (whose reads and pools the request is then counted as having asked), and the most entries
+ * any of them has.
+ */
+function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetNode[], parents: number, at: At): Result {
+  if (isObjectType(type)) return objectCost(walk, type, sets, parents, at);
+  if (!isAbstractType(type)) return { calls: 0, effect: emptyEffect() };
+  const set = `${type.name}:${sets.map((s) => idOf(walk, s)).join(',')}`;
+  const ctx = context(walk, set, parents, at);
+  const known = walk.effects.get(ctx.key);
+  if (known) return replay(walk, known);
+  // Each possible type on a trial layer over what the request asked; the dearest one's is kept.
+  const before = walk.state;
+  let dearest: { result: Result; state: State } | undefined;
+  let nodes = 0;
+  for (const objectType of walk.schema.getPossibleTypes(type)) {
+    // A type asked only leaves that call nothing (an `id`) changes nothing the request asked: no trial needed.
+    let result = plainCost(walk, objectType, sets, ctx.parents, ctx.at);
+    let state = before;
+    if (!result) {
+      walk.state = state = { reads: new Layered(before.reads), applied: new Layered(before.applied), pools: copyPools(before.pools) };
+      result = objectCost(walk, objectType, sets, ctx.parents, ctx.at);
+      walk.state = before;
+    }
+    nodes = Math.max(nodes, result.effect.nodes);
+    const { calls } = result;
+    if (!dearest || calls > dearest.result.calls || (calls === dearest.result.calls && result.effect.nodes > dearest.result.effect.nodes))
+      dearest = { result, state };
+  }
+  if (!dearest) return { calls: 0, effect: emptyEffect() };
+  if (dearest.state !== before) {
+    before.reads.absorb(dearest.state.reads);
+    before.applied.absorb(dearest.state.applied);
+    before.pools = dearest.state.pools;
+  }
+  const chosen = dearest.result.effect;
+  const effect: Effect = {
+    calls: chosen.calls,
+    nodes,
+    pools: chosen.pools,
+    reads: [],
+    below: chosen.hasReads ? [chosen] : [],
+    hasReads: chosen.hasReads,
+    paths: chosen.paths,
+  };
+  if (effect.hasReads) before.applied.add(effect);
+  keep(walk, set, ctx.key, effect);
+  return { calls: dearest.result.calls, effect };
+}
+
+/**
+ * What `sets` cost on `type` when they ask only leaves that call nothing and are no lists: an entry
+ * each per parent, no call, nothing the rest of the request shares. Undefined for any other set.
+ */
+function plainCost(walk: Walk, type: GraphQLObjectType, sets: readonly SelectionSetNode[], parents: number, at: At): Result | undefined {
+  const found = collected(walk, type, sets);
+  if (found.plain === undefined) {
+    let entries = 0;
+    for (const nodes of found.fields.values()) {
+      const name = nodes[0]!.name.value;
+      const field = name.startsWith('__') ? undefined : type.getFields()[name];
+      if (field) {
+        const shape = named(field.type);
+        if (shape.list || isObjectType(shape.type) || isAbstractType(shape.type) || field.extensions?.[COST_EXTENSION]) {
+          entries = -1;
+          break;
+        }
+      } else if (!name.startsWith('__')) continue;
+      entries++;
+    }
+    found.plain = entries < 0 ? false : entries;
+  }
+  if (found.plain === false) return undefined;
+  const nodes = count(parents * found.plain);
+  return { calls: 0, effect: { ...emptyEffect(), nodes, paths: [{ path: at.path, calls: 0, nodes, slicedBy: at.slicedBy }] } };
+}
+
+const copyPools = (pools: Map<string, PoolEntry>) => new Map([...pools].map(([id, entry]) => [id, { ...entry }]));
+
+/** The calls a known effect adds where the request now is: its own, its pools' for the keys it gives them, its reads not made yet. */
+function replay(walk: Walk, effect: Effect): Result {
+  let calls = effect.calls;
+  for (const [id, entry] of effect.pools ?? []) calls += poolCalls(walk.state, id, entry.pool, entry.keys);
+  calls += replayReads(walk.state, effect);
+  return { calls, effect };
+}
+
+function replayReads(state: State, effect: Effect): number {
+  // Made once: the second time, every read below it was made by the first.
+  if (!effect.hasReads || state.applied.has(effect)) return 0;
+  state.applied.add(effect);
+  let calls = 0;
+  for (const group of effect.reads) calls += readCalls(state, group);
+  for (const below of effect.below) calls += replayReads(state, below);
+  return calls;
+}
+
+/** What a group of reads costs now: its dearest member not read yet; all are read after it. */
+function readCalls(state: State, group: ReadGroup): number {
+  let calls = 0;
+  for (const { key, calls: c } of group.members) if (!state.reads.has(key)) calls = Math.max(calls, c);
+  for (const { key } of group.members) state.reads.add(key);
+  return calls;
+}
+
+/** The calls `keys` more keys add to the pool `id`: what the pool costs with them, less what it cost without. */
+function poolCalls(state: State, id: string, pool: Pool, keys: number): number {
+  let entry = state.pools.get(id);
+  if (!entry) state.pools.set(id, (entry = { pool, keys: 0 }));
   const { calls, batch = 1, max = Number.POSITIVE_INFINITY } = entry.pool;
   const cost = (k: number) => (k > 0 ? calls * Math.min(Math.ceil(k / batch), max) : 0);
   const before = cost(entry.keys);
-  entry.keys += keys;
+  entry.keys = Math.min(entry.keys + keys, CAP);
   return cost(entry.keys) - before;
 }
 
-/** The calls of `parents` parents that make `perParent` calls each, combined as `per` says. */
-function combined(walk: Walk, per: NonNullable<FieldCost['per']>, perParent: number, parents: number, at: At, read: string): number {
-  if (per === 'request') return poolCalls(walk, { name: read, calls: perParent, max: 1 }, at.scope, parents);
-  if (parents <= 1) {
-    // The one parent's read: made once however often the request asks it.
-    const once = at.key && `${at.key} ${read}`;
-    if (once && walk.reads.has(once)) return 0;
-    if (once) walk.reads.add(once);
-    return perParent * parents;
-  }
-  if (per === 'parent') return perParent * parents;
-  if ('group' in per) {
-    const groups = Math.min(parents, at.groups[per.group] ?? parents);
-    return perParent * groups * (per.batch ? Math.ceil(parents / groups / per.batch) : 1);
-  }
-  return perParent * Math.ceil(parents / per.batch);
+/** One visit of a set's fields: the calls they add now, the effect they make, what fields going out together paid, the paths. */
+interface Visit {
+  calls: number;
+  effect: Effect;
+  shared: Map<string, { paid: number; group?: ReadGroup }> | undefined;
+  paths: Map<number, PathEntry>;
 }
 
+function objectCost(walk: Walk, type: GraphQLObjectType, sets: readonly SelectionSetNode[], parents: number, at: At): Result {
+  const { fields, signature } = collected(walk, type, sets);
+  const set = `${signature}:${type.name}`;
+  const ctx = context(walk, set, parents, at);
+  const known = walk.effects.get(ctx.key);
+  if (known) return replay(walk, known);
+  ({ parents, at } = ctx);
+  const visit: Visit = { calls: 0, effect: emptyEffect(), shared: undefined, paths: new Map() };
+  for (const nodes of fields.values()) {
+    const name = nodes[0]!.name.value;
+    if (name.startsWith('__')) {
+      // `__typename` (or an introspection root): an entry of each parent's answer, and no call.
+      addPath(visit.paths, at.path >= 0 ? at.path : pathOf(walk, at.path, name), at.slicedBy, 0, parents);
+      visit.effect.nodes += parents;
+      continue;
+    }
+    const field = type.getFields()[name];
+    if (!field) continue;
+    // Aliases of one field with the same arguments make the same read: keyed by name, not alias.
+    fieldCost(walk, visit, field, nodes, type, parents, at.key ? { ...at, key: `${at.key}/${name}` } : at);
+  }
+  const effect = visit.effect;
+  effect.calls = count(effect.calls);
+  effect.nodes = count(effect.nodes);
+  effect.paths = dearestPaths(visit.paths);
+  // Every read below it is made now.
+  if (effect.hasReads) walk.state.applied.add(effect);
+  keep(walk, set, ctx.key, effect);
+  return { calls: count(visit.calls), effect };
+}
+
+/** The number of the path `name` below `above`. */
+function pathOf(walk: Walk, above: number, name: string): number {
+  const below = above < 0 ? walk.roots : (walk.paths[above]!.below ??= new Map());
+  let id = below.get(name);
+  if (id === undefined) {
+    below.set(name, (id = walk.paths.length));
+    walk.paths.push({ above, name });
+  }
+  return id;
+}
+
+/** A path as refusals name it. */
+function pathCost(walk: Walk, entry: PathEntry): PathCost {
+  const names: string[] = [];
+  for (let p = entry.path; p >= 0; p = walk.paths[p]!.above) names.push(walk.paths[p]!.name);
+  const slicedBy: PathCost['slicedBy'] = [];
+  for (let s = entry.slicedBy; s; s = s.above) slicedBy.push({ field: s.field, argument: s.argument });
+  names.reverse();
+  // A path of a deep document said in a few words, so that a refusal still says what to lower.
+  if (names.length > LONG_PATH) names.splice(4, names.length - 8, `…${names.length - 8} more…`);
+  return { path: names.join('.'), calls: entry.calls, nodes: entry.nodes, slicedBy: slicedBy.reverse() };
+}
+
+function addPath(paths: Map<number, PathEntry>, path: number, slicedBy: Slicers | undefined, calls: number, nodes: number): void {
+  const entry = paths.get(path);
+  if (entry) {
+    entry.calls += calls;
+    entry.nodes += nodes;
+  } else paths.set(path, { path, calls, nodes, slicedBy });
+}
+
+/** The paths a refusal could name: the dearest by calls and by entries. */
+function dearestPaths(paths: Map<number, PathEntry>): PathEntry[] {
+  const all = [...paths.values()];
+  if (all.length <= 2 * KEPT_PATHS) return all;
+  const kept = new Set([
+    ...[...all].sort((a, b) => b.calls - a.calls).slice(0, KEPT_PATHS),
+    ...[...all].sort((a, b) => b.nodes - a.nodes).slice(0, KEPT_PATHS),
+  ]);
+  return all.filter((p) => kept.has(p));
+}
+
+/** The arguments of a field node for `field`, read once per walk, with their text (which names its reads). */
+function argumentsCached(walk: Walk, field: GraphQLField<unknown, unknown>, node: FieldNode) {
+  if (!field.args.length) return NO_ARGUMENTS;
+  let list = walk.args.get(node);
+  if (!list) walk.args.set(node, (list = []));
+  let found = list.find((a) => a.field === field);
+  if (!found) {
+    const args = argumentsOf(field, node, walk.variables);
+    list.push((found = { field, args, text: JSON.stringify(args) }));
+  }
+  return found;
+}
+
+const NO_ARGUMENTS = { args: {}, text: '{}' } as const;
+
+/** The calls of `parents` parents that make `perParent` calls each, combined as `per` says: the one parent's read, or calls. */
+function combined(
+  per: NonNullable<FieldCost['per']>,
+  perParent: number,
+  parents: number,
+  at: At,
+  read: string,
+): { read?: string; calls: number } {
+  // The one parent's read: made once however often the request asks it.
+  if (parents <= 1) return { read: at.key && `${at.key} ${read}`, calls: perParent * parents };
+  if (per === 'parent' || per === 'request') return { calls: perParent * parents };
+  if ('group' in per) {
+    const groups = Math.min(parents, at.groups[per.group] ?? parents);
+    return { calls: perParent * groups * (per.batch ? Math.ceil(parents / groups / per.batch) : 1) };
+  }
+  return { calls: perParent * Math.ceil(parents / per.batch) };
+}
+
+/** A field of a set: what it calls and holds, and what its selection set below costs. */
 function fieldCost(
   walk: Walk,
+  visit: Visit,
   field: GraphQLField<unknown, unknown>,
   nodes: FieldNode[],
   parentType: GraphQLObjectType,
   parents: number,
   at: At,
-  shared: Map<string, number>,
-): { calls: number; nodes: number } {
-  const args = argumentsOf(field, nodes[0]!, walk.variables);
+): void {
+  const { args, text } = argumentsCached(walk, field, nodes[0]!);
   const price = field.extensions?.[COST_EXTENSION] as FieldCost | undefined;
   const { type, list } = named(field.type);
-  const path = `${at.path}${at.path ? '.' : ''}${field.name}`;
+  const path = pathOf(walk, at.path, field.name);
   const where: Where = { scope: at.scope, lengths: walk.lengths };
-  const perParent = byArgs(price?.calls, args, where) ?? 0;
-  let calls =
-    perParent > 0
-      ? combined(walk, price?.per ?? 'parent', perParent, parents, at, `${parentType.name}.${field.name} ${JSON.stringify(args)}`)
-      : 0;
-  if (price?.sharesWith) {
+  const effect = visit.effect;
+  const perParent = count(byArgs(price?.calls, args, where) ?? 0);
+  const read = `${parentType.name}.${field.name} ${text}`;
+  let calls = 0;
+  if (perParent > 0 && price?.per === 'request') {
+    // A read every field of the request shares: a pool of its own, read once.
+    calls += givePool(walk, effect, { name: read, calls: perParent, max: 1 }, at.scope, parents);
+  } else if (perParent > 0) {
+    const own = combined(price?.per ?? 'parent', perParent, parents, at, read);
+    const share = price?.sharesWith ? visit.shared?.get(price.sharesWith) : undefined;
+    if (price?.sharesWith) visit.shared ??= new Map();
+    let now = own.calls;
+    if (own.read) {
+      // Reads that go out together are one group; a read alone, a group of one.
+      let group = share?.group;
+      if (!group) effect.reads.push((group = { members: [] }));
+      group.members.push({ key: own.read, calls: own.calls });
+      effect.hasReads = true;
+      if (walk.state.reads.has(own.read)) now = 0;
+      walk.state.reads.add(own.read);
+      if (price?.sharesWith) visit.shared!.set(price.sharesWith, { paid: Math.max(share?.paid ?? 0, now), group });
+    } else if (price?.sharesWith) visit.shared!.set(price.sharesWith, { paid: Math.max(share?.paid ?? 0, now) });
     // Goes out with its siblings' calls: only what it needs beyond theirs.
-    const before = shared.get(price.sharesWith) ?? 0;
-    shared.set(price.sharesWith, Math.max(before, calls));
-    calls = Math.max(0, calls - before);
+    const more = Math.max(0, now - (share?.paid ?? 0));
+    if (!own.read) effect.calls += more;
+    calls += more;
   }
-  for (const pool of byArgs(price?.pools, args, where) ?? []) calls += poolCalls(walk, pool, at.scope, parents * (pool.keys ?? 1));
+  for (const pool of byArgs(price?.pools, args, where) ?? []) calls += givePool(walk, effect, pool, at.scope, parents * (pool.keys ?? 1));
   // Items per parent: the field's own bound, a connection's slice for its edges and nodes, or the assumption.
-  const items = list ? (price?.items !== undefined ? byArgs(price.items, args, where)! : (at.sliced ?? ASSUMED_LIST_SIZE)) : 1;
+  const declared = itemsOf(price, args, where);
+  const items = list ? (declared ?? at.sliced ?? ASSUMED_LIST_SIZE) : 1;
   const objects = isObjectType(type) || isAbstractType(type);
-  const below = parents * items;
-  const slicers = price?.slicing?.length
-    ? [...at.slicedBy, ...price.slicing.map((argument) => ({ field: field.name, argument }))]
-    : at.slicedBy;
-  const entry = walk.byPath.get(path) ?? { path, calls: 0, nodes: 0, slicedBy: slicers };
-  entry.calls += calls;
-  entry.nodes += objects ? below : 0;
-  walk.byPath.set(path, entry);
-  let total = { calls, nodes: objects ? below : 0 };
-  const selectionSet = nodes.length === 1 ? nodes[0]!.selectionSet : mergeSets(nodes);
-  if (selectionSet && objects) {
-    // What one list's items share: as many groups as lists, or fewer when the parents were grouped already.
-    const declared = byArgs(price?.groups, args, where);
-    const grouped = declared && Object.fromEntries(declared.map((name) => [name, Math.min(parents, at.groups[name] ?? parents)]));
-    // A connection hands its slice and its groups to the lists it holds; other lists group their items
-    // only as they declare; a field of one object keeps its parents' groups.
-    const fromSlice = list && price?.items === undefined && at.sliced !== undefined;
-    const groups = !list ? at.groups : (grouped ?? (fromSlice ? (at.slicedGroups ?? {}) : {}));
-    const slice = !list && price?.items !== undefined ? byArgs(price.items, args, where) : undefined;
-    const child = costOf(walk, type, selectionSet, below, {
-      path,
-      slicedBy: slicers,
-      sliced: slice,
-      slicedGroups: slice !== undefined ? grouped : undefined,
-      // Below a list, parents are many.
-      key: below <= 1 && !list ? at.key && `${at.key}(${JSON.stringify(args)})` : undefined,
-      scope: price?.scope?.(args) ?? at.scope,
-      groups,
-    });
-    total = { calls: total.calls + child.calls, nodes: total.nodes + child.nodes };
+  const below = count(parents * items);
+  // An entry in each parent's answer, and for a list of leaves, each item.
+  const entries = count(parents + (list && !objects ? below : 0));
+  let slicers = at.slicedBy;
+  for (const argument of price?.slicing ?? []) slicers = { field: field.name, argument, above: slicers };
+  // Calls where the field is; entries where the objects that hold them are (a root field's, where it is).
+  addPath(visit.paths, path, slicers, calls, 0);
+  addPath(visit.paths, at.path >= 0 ? at.path : path, at.path >= 0 ? at.slicedBy : slicers, 0, entries);
+  visit.calls += calls;
+  effect.nodes += entries;
+  const selectionSets = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
+  if (!selectionSets.length || !objects) return;
+  // What one list's items share: as many groups as lists, or fewer when the parents were grouped already.
+  const declaredGroups = byArgs(price?.groups, args, where);
+  const grouped = declaredGroups && Object.fromEntries(declaredGroups.map((name) => [name, Math.min(parents, at.groups[name] ?? parents)]));
+  // A connection hands its slice and its groups to the lists it holds; other lists group their items
+  // only as they declare; a field of one object keeps its parents' groups.
+  const fromSlice = list && declared === undefined && at.sliced !== undefined;
+  const groups = !list ? at.groups : (grouped ?? (fromSlice ? (at.slicedGroups ?? {}) : {}));
+  const slice = !list ? declared : undefined;
+  if (at.depth >= MAX_WALK_DEPTH || walk.work > WORK) {
+    // Too deep, or too much, to follow: priced past every limit.
+    const effect: Effect = { ...emptyEffect(), calls: CAP, nodes: CAP, paths: [{ path, calls: CAP, nodes: CAP, slicedBy: slicers }] };
+    visit.calls += CAP;
+    include(visit.effect, effect);
+    addPath(visit.paths, path, slicers, CAP, CAP);
+    return;
   }
-  return total;
+  const child = costOf(walk, type, selectionSets, below, {
+    path,
+    depth: at.depth + 1,
+    slicedBy: slicers,
+    sliced: slice,
+    slicedGroups: slice !== undefined ? grouped : undefined,
+    // Below a list, parents are many.
+    key: below <= 1 && !list && at.key ? `k${nameOf(walk, `${at.key}(${text})`)}` : undefined,
+    scope: price?.scope?.(args) ?? at.scope,
+    groups,
+  });
+  visit.calls += child.calls;
+  include(effect, child.effect);
+  for (const p of child.effect.paths) addPath(visit.paths, p.path, p.slicedBy, p.calls, p.nodes);
+}
+
+/** Adds what a set below adds to the effect of the set above it. */
+function include(effect: Effect, below: Effect): void {
+  effect.calls += below.calls;
+  effect.nodes += below.nodes;
+  for (const [id, entry] of below.pools ?? []) {
+    effect.pools ??= new Map();
+    const known = effect.pools.get(id);
+    if (known) known.keys = Math.min(known.keys + entry.keys, CAP);
+    else effect.pools.set(id, { ...entry });
+  }
+  if (below.hasReads) {
+    effect.below.push(below);
+    effect.hasReads = true;
+  }
+}
+
+/** The calls `keys` keys given to `pool` add now; the effect keeps them. */
+function givePool(walk: Walk, effect: Effect, pool: Pool, scope: string | undefined, keys: number): number {
+  const id = `${pool.name}@${pool.scope ?? scope ?? '*'}`;
+  effect.pools ??= new Map();
+  const known = effect.pools.get(id);
+  if (known) known.keys = Math.min(known.keys + keys, CAP);
+  else effect.pools.set(id, { pool, keys });
+  return poolCalls(walk.state, id, pool, keys);
 }
 
 /**
@@ -336,11 +742,6 @@ function internal(type: GraphQLInputType, value: unknown): unknown {
   return value;
 }
 
-function mergeSets(nodes: FieldNode[]): SelectionSetNode | undefined {
-  const selections = nodes.flatMap((n) => n.selectionSet?.selections ?? []);
-  return selections.length ? { kind: Kind.SELECTION_SET, selections } : undefined;
-}
-
 /** The price of `operation` with `variables` (coerced or not: only arguments are read), with the list lengths seen so far. */
 export function estimate(
   schema: GraphQLSchema,
@@ -355,16 +756,33 @@ export function estimate(
       : operation.operation === 'mutation'
         ? schema.getMutationType()
         : schema.getSubscriptionType();
-  const walk: Walk = { schema, fragments, variables, reads: new Set(), pools: new Map(), byPath: new Map(), lengths };
   if (!root) return { calls: 0, nodes: 0, paths: [] };
-  const total = costOf(walk, root, operation.selectionSet, 1, {
-    path: '',
-    slicedBy: [],
+  const walk: Walk = {
+    schema,
+    fragments,
+    variables,
+    state: { reads: new Layered(), applied: new Layered(), pools: new Map() },
+    ids: new Map(),
+    names: new Map(),
+    paths: [],
+    roots: new Map(),
+    collected: new Map(),
+    effects: new Map(),
+    contexts: new Map(),
+    work: 0,
+    args: new Map(),
+    lengths,
+  };
+  const { calls, effect } = objectCost(walk, root, [operation.selectionSet], 1, {
+    path: -1,
+    depth: 0,
+    slicedBy: undefined,
     sliced: undefined,
     slicedGroups: undefined,
     key: 'root',
     scope: undefined,
     groups: {},
   });
-  return { ...total, paths: [...walk.byPath.values()].filter((p) => p.calls > 0 || p.nodes > 0) };
+  const paths = effect.paths.filter((p) => p.calls > 0 || p.nodes > 0).map((p) => pathCost(walk, p));
+  return { calls: count(calls), nodes: effect.nodes, paths };
 }

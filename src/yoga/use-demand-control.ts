@@ -1,6 +1,7 @@
 /**
- * Demand control: every operation is priced in upstream calls and result objects before anything
- * runs (./cost-estimate.ts, from the prices declared beside the fields), refused when the price
+ * Demand control: every operation is priced in upstream calls and in the entries of its answer
+ * (every field of every object, and the items of lists of leaves) before anything runs
+ * (./cost-estimate.ts, from the prices declared beside the fields), refused when the price
  * passes the call budget (UPSTREAM_CALL_BUDGET) or MAX_RESULT_NODES, and answered with what it
  * was estimated to cost and what it cost: `extensions.cost { estimated { calls nodes } actual
  * { calls cacheHits } budget }` (COST_EXTENSIONS=false leaves it out).
@@ -33,7 +34,7 @@ import { keptOutOfValidationCache } from './use-validation-cache.js';
 export interface DemandControlOptions {
   /** The most upstream calls a request may be priced at: the call budget. */
   maxCalls: number;
-  /** The most objects its answer may be priced at. */
+  /** The most entries its answer may be priced at (MAX_RESULT_NODES). */
   maxNodes: number;
   /** Whether answers say what they cost. */
   extensions: boolean;
@@ -115,7 +116,7 @@ function advice(slicedBy: PathCost['slicedBy']): string {
 /** The refusal of an estimate past a limit: what it is, where it comes from, what to lower. */
 function refusal(found: Estimate, limit: 'calls' | 'nodes', allowed: number, subscription: boolean): GraphQLError {
   const total = found[limit];
-  const [one, many] = limit === 'calls' ? ['call', 'calls'] : ['object', 'objects'];
+  const [one, many] = limit === 'calls' ? ['call', 'calls'] : ['entry', 'entries'];
   const dearest = found.paths
     .filter((p) => p[limit] > 0)
     .sort((a, b) => b[limit] - a[limit])
@@ -124,7 +125,7 @@ function refusal(found: Estimate, limit: 'calls' | 'nodes', allowed: number, sub
     .map((p) => `\`${p.path}\`: up to ${p[limit]} ${p[limit] === 1 ? one : many} (${share(p[limit], total)})${advice(p.slicedBy)}`)
     .join('. ');
   const what = subscription ? 'Each event of this subscription' : 'This operation';
-  const unit = limit === 'calls' ? 'upstream calls' : 'objects in its answer';
+  const unit = limit === 'calls' ? 'upstream calls' : 'entries in its answer (fields and list items)';
   return new GraphQLError(
     `${what} could cost up to ${total} ${unit}, past the ${allowed} a request may (${limit === 'calls' ? 'UPSTREAM_CALL_BUDGET' : 'MAX_RESULT_NODES'}). ${where}.`,
     {

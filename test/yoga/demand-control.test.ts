@@ -50,11 +50,11 @@ describe('extensions.cost', () => {
     sandbox.reset();
     const first = await post(SUBNETS);
     expect(first.errors).toBeUndefined();
-    expect(first.extensions?.cost).toEqual({ estimated: { calls: 1, nodes: 9 }, actual: { calls: 1, cacheHits: 0 }, budget: 250 });
+    expect(first.extensions?.cost).toEqual({ estimated: { calls: 1, nodes: 10 }, actual: { calls: 1, cacheHits: 0 }, budget: 250 });
     expect(sandbox.total).toBe(1);
     const again = await post(SUBNETS);
     expect(again.data).toEqual(first.data);
-    expect(again.extensions?.cost).toEqual({ estimated: { calls: 1, nodes: 9 }, actual: { calls: 0, cacheHits: 1 }, budget: 250 });
+    expect(again.extensions?.cost).toEqual({ estimated: { calls: 1, nodes: 10 }, actual: { calls: 0, cacheHits: 1 }, budget: 250 });
     expect(sandbox.total).toBe(1);
   });
 
@@ -64,7 +64,7 @@ describe('extensions.cost', () => {
       headers: { 'x-graphql-yoga-csrf': '1' },
     });
     const body = (await res.json()) as Answer;
-    expect(body.extensions?.cost?.estimated).toEqual({ calls: 1, nodes: 152 });
+    expect(body.extensions?.cost?.estimated).toEqual({ calls: 1, nodes: 153 });
   });
 
   it('is priced with the variables as the executor coerces them: defaults applied, one value for a list', async () => {
@@ -113,15 +113,15 @@ describe('a query priced past the limits', () => {
     expect(error!.message).toContain('past the 250 a request may (UPSTREAM_CALL_BUDGET)');
   });
 
-  it('is refused before any call when its answer could pass MAX_RESULT_NODES: thirty aliases of a hundred subnets', async () => {
+  it('is refused before any call when its answer could pass MAX_RESULT_NODES: thirty aliases of a hundred subnets, each field an entry', async () => {
     sandbox.reset();
     const res = await post(THIRTY);
     expect(sandbox.total).toBe(0);
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'QUERY_LIMIT_EXCEEDED', limit: 'nodes', allowed: 10_000 });
+    expect(res.errors![0]!.extensions).toMatchObject({ code: 'QUERY_LIMIT_EXCEEDED', limit: 'nodes', allowed: 40_000 });
     // One page read for all thirty: the same read is made once in a request.
     expect(res.errors![0]!.extensions.estimated.calls).toBe(1);
     expect(res.errors![0]!.message).toMatch(
-      /^This operation could cost up to \d+ objects in its answer, past the 10000 a request may \(MAX_RESULT_NODES\)\. `network\.subnets\.nodes\.blockchains`: up to 9000 objects/,
+      /^This operation could cost up to 45061 entries in its answer \(fields and list items\), past the 40000 a request may \(MAX_RESULT_NODES\)\. `network\.subnets\.nodes\.blockchains`: up to 36000 entries \(80 %\); lower `first` on `subnets`/,
     );
   });
 
@@ -177,7 +177,7 @@ describe('a query priced past the limits', () => {
       headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
       body: JSON.stringify({
         query: `subscription { pChainBlocks(network: MAINNET) { height transactions { transaction { ... on PChainTransaction { subnet {
-          ${Array.from({ length: 8 }, (_, i) => `v${i}: l1Validators(first: 500, includeInactive: ${i % 2 === 0}) { nodes { nodeId } }`).join(' ')}
+          ${Array.from({ length: 12 }, (_, i) => `v${i}: l1Validators(first: 500, includeInactive: ${i % 2 === 0}) { nodes { nodeId } }`).join(' ')}
         } } } } } }`,
       }),
     });
@@ -192,7 +192,7 @@ describe('rateLimit', () => {
     const res = await post(
       '{ rateLimit { cost nodeCount limit perSecond remaining resetAt } network { subnets(first: 3) { nodes { subnetId } } } }',
     );
-    expect(res.data!.rateLimit).toEqual({ cost: 1, nodeCount: 6, limit: null, perSecond: null, remaining: null, resetAt: null });
+    expect(res.data!.rateLimit).toEqual({ cost: 1, nodeCount: 13, limit: null, perSecond: null, remaining: null, resetAt: null });
   });
 });
 
