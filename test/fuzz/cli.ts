@@ -5,7 +5,8 @@
  *
  *   npm run fuzz -- --count 10000 --seed 7 --entries post,yoga,get,ws,sse,batch --modes memory,redis,off
  *   options: --hostile-every N (every Nth case hostile; 0 none; 10 by default), --shrink-budget N
- *   (requests per shrink; 150), --max-shrinks N (20), --deadline-ms N (10000), --minutes N (a time limit)
+ *   (requests per shrink; 150), --shrink-seconds N (60), --max-shrinks N (20), --deadline-ms N (10000),
+ *   --minutes N (a time limit)
  *
  * Exits 1 when it found something.
  */
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     'shrink-budget': { type: 'string', default: '150' },
     'max-shrinks': { type: 'string', default: '20' },
     'deadline-ms': { type: 'string', default: '10000' },
+    'shrink-seconds': { type: 'string', default: '60' },
     minutes: { type: 'string' },
   },
 });
@@ -54,6 +56,7 @@ try {
     shrinkBudget: Number(values['shrink-budget']),
     maxShrinks: Number(values['max-shrinks']),
     deadlineMs: Number(values['deadline-ms']),
+    shrinkMs: Number(values['shrink-seconds']) * 1000,
     timeLimitMs: values.minutes ? Number(values.minutes) * 60_000 : undefined,
     log: (line) => console.log(line),
   });

@@ -13,7 +13,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/sandbox.js';
 import { type Example, formatReport, type FuzzReport, Fuzzer, servedSchema, startTargets, type Targets } from './fuzzer.js';
 import { type Generated, QueryGenerator } from './generate.js';
-import { deepNesting, fieldAliases, fragmentFanOut, type HostileCase, listSizeInDefault, MAX_ALIASES, typenameAliases } from './hostile.js';
+import {
+  deepNesting,
+  fieldAliases,
+  fragmentFanOut,
+  type HostileCase,
+  listSizeInDefault,
+  MAX_ALIASES,
+  slowReaders,
+  typenameAliases,
+} from './hostile.js';
 import { type InvariantName, MODES } from './invariants.js';
 import { KNOWN, knownAs } from './known.js';
 import { Rng } from './random.js';
@@ -68,6 +77,7 @@ beforeAll(async () => {
     fixed: FIXED,
     shrinkBudget: 20,
     maxShrinks: 4,
+    shrinkMs: 4_000,
     deadlineMs: 8_000,
   });
 }, 120_000);
@@ -118,6 +128,19 @@ describe(`generated queries (seed ${SEED}, ${COUNT} through ${FUZZ_ENTRIES.lengt
       const found = report.kinds.flatMap((k) => k.examples).filter((e) => known.matches(e));
       expect(found.map(shown)).toEqual([]);
     });
+  });
+});
+
+describe('sockets that stop reading (light: helper sockets owns the bound)', () => {
+  it('leave the gateway alive and answering another client', async () => {
+    const gw = targets.gateways.memory!;
+    const found = await slowReaders(gw.url, { sockets: 4, queries: 15, settleMs: 1_500 });
+    expect({ alive: gw.child.exitCode === null && gw.child.signalCode === null, status: found.probeStatus }).toEqual({
+      alive: true,
+      status: 200,
+    });
+    // Generous on a loaded machine: what it catches is a gateway stuck behind the lazy sockets' answers.
+    expect(found.probeMs).toBeLessThan(2_000);
   });
 });
 

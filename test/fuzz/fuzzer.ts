@@ -93,6 +93,8 @@ export interface FuzzOptions {
   shrinkBudget: number;
   /** The most kinds of failure shrunk. */
   maxShrinks: number;
+  /** The longest one shrink may take (a slow failure, such as pricing time, is slow to shrink). */
+  shrinkMs?: number;
   /** Per request. */
   deadlineMs: number;
   /** Hostile cases of its own to send besides (each through its entry, in the first mode): regressions of known findings. */
@@ -340,6 +342,8 @@ export class Fuzzer {
 
     for (let i = 0; i < options.count; i++) {
       if (options.timeLimitMs && Date.now() - started > options.timeLimitMs) break;
+      if (i > 0 && i % 50 === 0)
+        log(`${i} cases, ${report.requests} requests, ${kinds.size} kinds of failure, ${Math.round((Date.now() - started) / 1000)} s`);
       const seed = caseSeed(options.seed, i);
       const rng = new Rng(seed);
       const hostile = options.hostileEvery > 0 && i % options.hostileEvery === options.hostileEvery - 1;
@@ -394,8 +398,6 @@ export class Fuzzer {
       const asVariables = answers.find((a) => a.entry === 'post' && a.mode === options.modes[0]) ?? reference;
       if (asVariables) await inlineCheck(sent, asVariables.answer, options.modes[0]!, seed, 'schema');
       this.contract(seed, 'schema', sent, record);
-      if ((i + 1) % 50 === 0)
-        log(`${i + 1} cases, ${report.requests} requests, ${kinds.size} kinds of failure, ${Math.round((Date.now() - started) / 1000)} s`);
     }
 
     // Each kind of failure shrunk: its first case, on its entry and mode.
@@ -485,7 +487,7 @@ export class Fuzzer {
         if (found) last = found;
         return !!found;
       },
-      { budget: options.shrinkBudget, schema: this.schema },
+      { budget: options.shrinkBudget, schema: this.schema, withinMs: options.shrinkMs },
     );
     // The contract problems the shrinking caused belong to no case.
     this.checks.take();

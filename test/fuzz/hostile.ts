@@ -5,6 +5,8 @@
  * seed. What each must get is what every answer must (./invariants.ts), and an expectation of its
  * own where it has one (`expect`).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { lazySocket } from '../helpers/sockets.js';
 import type { Generated } from './generate.js';
 import type { Rng } from './random.js';
 import type { FuzzEntry } from './send.js';
@@ -131,3 +133,40 @@ export function hostileCase(rng: Rng): HostileCase {
 
 /** Whether an answer was refused with `code`. */
 export const refusedWith = (body: unknown, code: string) => codes(body).includes(code);
+
+/** A query whose answer is large (genesis allocations of 20 subnets' chains, a few hundred KB). */
+export const LARGE_ANSWER =
+  '{ network { subnets(first: 20) { nodes { blockchains { genesisData { alloc { address balance code } } } } } } }';
+
+/**
+ * Sockets that stop reading (light: helper "sockets" owns the bound itself): `sockets` WebSockets
+ * each send `queries` large queries and never read; then a client that reads asks `{ __typename }`.
+ * Resolves with how long that took and how many of the lazy sockets the gateway closed.
+ */
+export async function slowReaders(
+  gatewayUrl: string,
+  options: { sockets: number; queries: number; settleMs: number },
+): Promise<{ probeStatus: number | string; probeMs: number; closedByGateway: number }> {
+  const sockets = await Promise.all(Array.from({ length: options.sockets }, () => lazySocket(gatewayUrl)));
+  for (let q = 0; q < options.queries; q++)
+    for (const s of sockets) s.send({ id: `q${q}`, type: 'subscribe', payload: { query: LARGE_ANSWER } });
+  await sleep(options.settleMs);
+  const started = performance.now();
+  let probeStatus: number | string;
+  try {
+    const res = await fetch(gatewayUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    await res.text();
+    probeStatus = res.status;
+  } catch (error) {
+    probeStatus = (error as Error).name;
+  }
+  const probeMs = performance.now() - started;
+  const closedByGateway = sockets.filter((s) => s.ended).length;
+  await Promise.all(sockets.map((s) => s.readAll(100)));
+  return { probeStatus, probeMs, closedByGateway };
+}

@@ -160,16 +160,18 @@ export interface Shrunk {
 }
 
 /**
- * The smallest request found that `fails` still holds for, trying at most `budget` requests.
+ * The smallest request found that `fails` still holds for, trying at most `budget` requests for
+ * at most `withinMs`.
  * `schema` (with the directives the gateway adds) lets a step that breaks a valid document be
  * skipped unsent.
  */
 export async function shrink(
   sent: Generated,
   fails: (candidate: Generated) => Promise<boolean>,
-  options: { budget?: number; schema?: GraphQLSchema } = {},
+  options: { budget?: number; schema?: GraphQLSchema; withinMs?: number } = {},
 ): Promise<Shrunk> {
   const budget = options.budget ?? 150;
+  const deadline = Date.now() + (options.withinMs ?? Number.POSITIVE_INFINITY);
   let best = sent;
   let tries = 0;
   const isValid = (s: Generated) => {
@@ -178,7 +180,7 @@ export async function shrink(
   };
   const mustStayValid = isValid(sent);
   let progress = true;
-  while (progress && tries < budget) {
+  while (progress && tries < budget && Date.now() < deadline) {
     progress = false;
     const doc = parsed(best.query);
     if (!doc) break;
@@ -191,7 +193,7 @@ export async function shrink(
         progress = true;
         break;
       }
-      if (tries >= budget) break;
+      if (tries >= budget || Date.now() >= deadline) break;
     }
   }
   return { sent: best, tries };
