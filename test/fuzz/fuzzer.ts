@@ -41,8 +41,11 @@ export function servedSchema(): GraphQLSchema {
   return new Schema({ ...sdl.toConfig(), directives: [...sdl.getDirectives(), GraphQLDeferDirective, GraphQLStreamDirective] });
 }
 
-/** The settings every gateway under test runs with: the defaults, and batches of up to 10. */
-export const FUZZ_SETTINGS: Record<string, string> = { BATCHING_LIMIT: '10' };
+/**
+ * The settings every gateway under test runs with: the defaults, batches of up to 10, and one
+ * cursor secret, as instances behind one endpoint have (a cursor one gave out is then good on all).
+ */
+export const FUZZ_SETTINGS: Record<string, string> = { BATCHING_LIMIT: '10', CURSOR_SECRET: 'fuzz-cursor-secret-0123456789' };
 
 export interface Targets {
   sandbox: Sandbox;
