@@ -74,7 +74,8 @@ export const KNOWN: readonly Known[] = [
     matches: (k) =>
       (k.finding.invariant === 'no-internal-error' && /not a possible type/.test(k.finding.detail)) ||
       (k.finding.invariant === 'errors-have-codes' && /not a possible type/.test(k.finding.detail)) ||
-      (k.finding.invariant === 'same-data' && /INTERNAL_SERVER_ERROR nodes\.\d+|"- nodes\.\d+"/.test(k.finding.detail)),
+      (k.finding.invariant === 'same-data' &&
+        /"- [\w.]+" vs "INTERNAL_SERVER_ERROR [\w.]+"|"INTERNAL_SERVER_ERROR [\w.]+" vs "- [\w.]+"/.test(k.finding.detail)),
   },
   {
     id: 'list-size-in-default',
