@@ -1,0 +1,183 @@
+/**
+ * What every answer must satisfy, whatever the query (issue 29, "Queries generated from the
+ * schema"): no 5xx, no `INTERNAL_SERVER_ERROR` and no error without a code, an answer within the
+ * deadline from a process still alive; calls made never past the estimate; an answer no larger
+ * than it was priced at; pricing time bounded by the document's size; and the same data on every
+ * entry and in every cache mode.
+ *
+ * Each check is a function of one answer (or of all the answers to one query), so a finding
+ * names the invariant it broke and the shrinker (./shrink.ts) keeps exactly that one broken.
+ */
+import { parse, visit } from 'graphql';
+import type { Answer, FuzzEntry } from './send.js';
+
+export type Mode = 'memory' | 'redis' | 'off';
+export const MODES: readonly Mode[] = ['memory', 'redis', 'off'];
+
+export type InvariantName =
+  | 'no-5xx'
+  | 'no-internal-error'
+  | 'errors-have-codes'
+  | 'answered'
+  | 'alive'
+  | 'calls-within-estimate'
+  | 'objects-within-estimate'
+  | 'entries-within-estimate'
+  | 'pricing-time'
+  | 'same-data'
+  | 'variables-as-inline'
+  | 'hostile-expectation'
+  | 'upstream-contract';
+
+export interface Finding {
+  invariant: InvariantName;
+  entry: FuzzEntry | 'hostile';
+  mode: Mode;
+  /** What was seen, in a line. */
+  detail: string;
+  /** For same-data: the entry and mode it differs from. */
+  versus?: { entry: FuzzEntry; mode: Mode };
+}
+
+interface GraphQLErrorJson {
+  message?: string;
+  extensions?: { code?: string };
+  path?: (string | number)[];
+}
+interface ResultJson {
+  data?: unknown;
+  errors?: GraphQLErrorJson[];
+  extensions?: { cost?: { estimated?: { calls: number; nodes: number }; actual?: { calls: number }; budget?: number } };
+}
+
+const resultOf = (body: unknown): ResultJson | undefined =>
+  body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as ResultJson) : undefined;
+
+/**
+ * How an answer's size is measured against `extensions.cost.estimated.nodes`. `entries`: every
+ * key at every level and every list item (what issue 29 asks the price to bound: leaves and
+ * `__typename` count); `objects`: the objects and list items of objects only (what the price
+ * counts today, src/yoga/cost-estimate.ts). Adjust here when the price's unit changes.
+ */
+export const SIZE = {
+  /** Every key of every object, and every list item, below `data`. */
+  entries(data: unknown): number {
+    let n = 0;
+    const walk = (v: unknown) => {
+      if (Array.isArray(v)) {
+        n += v.length;
+        for (const item of v) walk(item);
+      } else if (v !== null && typeof v === 'object') {
+        for (const child of Object.values(v)) {
+          n++;
+          walk(child);
+        }
+      }
+    };
+    walk(data);
+    return n;
+  },
+  /** Every object below `data` (list items of objects included; `data` itself not). */
+  objects(data: unknown): number {
+    let n = 0;
+    const walk = (v: unknown, top: boolean) => {
+      if (Array.isArray(v)) for (const item of v) walk(item, false);
+      else if (v !== null && typeof v === 'object') {
+        if (!top) n++;
+        for (const child of Object.values(v)) walk(child, false);
+      }
+    };
+    walk(data, true);
+    return n;
+  },
+};
+
+/**
+ * How long pricing and refusing a document may take, by its length: answers refused before they
+ * ran (no `data`) are timed end to end. Generous for a shared, loaded machine (the issue's target
+ * is 20 ms for 100 KB in the process): what it catches is growth with the document's expansion,
+ * seconds for 2 KB.
+ */
+export const PRICING_MS = { base: 400, perKiB: 4 };
+
+export function pricingAllowance(documentBytes: number): number {
+  return PRICING_MS.base + (PRICING_MS.perKiB * documentBytes) / 1024;
+}
+
+/**
+ * Object keys the data may differ in between entries and modes. The sandbox's world does not move
+ * unless a test advances it, so nothing here moves over time; cursors are signed with a key of
+ * each instance (src/graphql/connection.ts), so each gateway writes its own.
+ */
+export const VOLATILE_FIELDS = new Set<string>(['cursor', 'startCursor', 'endCursor']);
+
+/** The checks of one answer. */
+export function checkAnswer(answer: Answer, entry: FuzzEntry, mode: Mode, documentBytes: number): Finding[] {
+  const found: Finding[] = [];
+  const add = (invariant: InvariantName, detail: string) => found.push({ invariant, entry, mode, detail });
+  const { status } = answer;
+  if (status === 'timeout') add('answered', `no answer within the deadline (${Math.round(answer.ms)} ms)`);
+  else if (typeof status === 'string' && status.startsWith('failed')) add('answered', status);
+  else if (typeof status === 'number' && status >= 500) add('no-5xx', `HTTP ${status}: ${JSON.stringify(answer.body).slice(0, 200)}`);
+  else if (status === 'close 1011' || status === 'close 4500' || status === 'close (error)') add('no-5xx', `WebSocket ${status}`);
+  for (const [i, body] of [answer.body, ...(answer.rest ?? [])].entries()) {
+    const result = resultOf(body);
+    if (!result) continue;
+    const where = i === 0 ? '' : ` (batch item ${i})`;
+    for (const error of result.errors ?? []) {
+      const code = error.extensions?.code;
+      if (code === 'INTERNAL_SERVER_ERROR') add('no-internal-error', `${error.message}${where}`);
+      else if (!code) add('errors-have-codes', `${JSON.stringify(error.message)}${where}`);
+    }
+    const cost = result.extensions?.cost;
+    if (cost?.estimated && cost.actual && cost.actual.calls > cost.estimated.calls)
+      add('calls-within-estimate', `made ${cost.actual.calls} calls, estimated ${cost.estimated.calls}${where}`);
+    if (cost?.estimated && result.data != null) {
+      const objects = SIZE.objects(result.data);
+      if (objects > cost.estimated.nodes) add('objects-within-estimate', `${objects} objects, priced at ${cost.estimated.nodes}${where}`);
+      const entries = SIZE.entries(result.data);
+      if (entries > cost.estimated.nodes) add('entries-within-estimate', `${entries} entries, priced at ${cost.estimated.nodes}${where}`);
+    }
+  }
+  const result = resultOf(answer.body);
+  if ((result && !('data' in result) && result.errors && typeof status === 'number') || status === 'error') {
+    const allowed = pricingAllowance(documentBytes);
+    if (answer.ms > allowed)
+      add('pricing-time', `refused after ${Math.round(answer.ms)} ms, past ${Math.round(allowed)} ms for ${documentBytes} bytes`);
+  }
+  return found;
+}
+
+/**
+ * The response keys of `query` that name a volatile field (VOLATILE_FIELDS), aliases included:
+ * what is left out of the comparison of its answers.
+ */
+export function volatileKeys(query: string): Set<string> {
+  const keys = new Set<string>(VOLATILE_FIELDS);
+  try {
+    visit(parse(query), { Field: (n) => void (VOLATILE_FIELDS.has(n.name.value) && keys.add(n.alias?.value ?? n.name.value)) });
+  } catch {
+    // Not a document: nothing of it ran.
+  }
+  return keys;
+}
+
+/** What must agree between entries and modes: the data (volatile fields left out) and the errors' codes and paths. */
+export function comparable(answer: Answer, volatile: ReadonlySet<string> = VOLATILE_FIELDS): unknown {
+  const result = resultOf(answer.body);
+  if (!result) return { body: answer.body === null ? null : typeof answer.body };
+  const strip = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(strip);
+    if (v !== null && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).flatMap(([k, c]) => (volatile.has(k) ? [] : [[k, strip(c)]])));
+    return v;
+  };
+  const errors = (result.errors ?? []).map((e) => `${e.extensions?.code ?? '-'} ${(e.path ?? []).join('.')}`).sort();
+  return { data: strip(result.data), errors };
+}
+
+/** Whether an answer is one to compare: the entry answered it (a refusal of the entry itself, such as a URL too long for GET, is not). */
+export function comparableAnswer(answer: Answer): boolean {
+  if (typeof answer.status === 'string') return answer.status === 'next' || answer.status === 'error';
+  return answer.status !== 413 && answer.status !== 414 && answer.status !== 431 && answer.status < 500;
+}

@@ -1,0 +1,107 @@
+/**
+ * Every entry of the built gateway, for the fuzzer: the fast JSON POST (src/yoga/lean-post.ts),
+ * a POST that yoga's request layer answers (an `accept` list the fast path leaves to yoga), GET,
+ * GraphQL over WebSocket, GraphQL over SSE, and a batch (a JSON array, BATCHING_LIMIT > 1). Each
+ * answers with the time it took, and within a deadline: a request that gets no answer is an
+ * outcome too (`status: 'timeout'`).
+ */
+import { ENTRIES, merged, type Outcome, type Sent } from '../helpers/entries.js';
+import type { Generated } from './generate.js';
+
+export type FuzzEntry = 'post' | 'yoga' | 'get' | 'ws' | 'sse' | 'batch';
+export const FUZZ_ENTRIES: readonly FuzzEntry[] = ['post', 'yoga', 'get', 'ws', 'sse', 'batch'];
+
+export interface Answer extends Outcome {
+  /** Milliseconds from sending to the whole answer. */
+  ms: number;
+  /** A batch's other answers (the first is `body`). */
+  rest?: unknown[];
+}
+
+/** What a batch carries beside the generated operation: a second, cheap one, so the batch is a batch. */
+export const BATCH_COMPANION: Generated = { query: '{ network { name } }' };
+
+/** An accept header the fast path does not take: yoga negotiates it (src/yoga/lean-post.ts `mediaType`). */
+const YOGA_ACCEPT = 'application/graphql-response+json, application/json;q=0.9';
+
+async function bodyOf(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function multipartOrJson(res: Response): Promise<unknown> {
+  if (!res.headers.get('content-type')?.startsWith('multipart/mixed')) return bodyOf(res);
+  const parts = (await res.text())
+    .split(/\r\n--[-\w]+/)
+    .map((chunk) => chunk.slice(chunk.indexOf('\r\n\r\n') + 4).trim())
+    .filter((chunk) => chunk.startsWith('{'))
+    .map((chunk) => JSON.parse(chunk));
+  return merged(parts);
+}
+
+const timeout = (ms: number) =>
+  new Promise<Outcome>((resolve) => {
+    const timer = setTimeout(() => resolve({ status: 'timeout', body: null }), ms);
+    timer.unref();
+  });
+
+/** Sends `sent` through `entry` of the gateway at `origin`, answered within `deadlineMs` or `timeout`. */
+export async function send(entry: FuzzEntry, origin: string, sent: Generated, deadlineMs: number): Promise<Answer> {
+  const started = performance.now();
+  const signal = AbortSignal.timeout(deadlineMs);
+  const asSent: Sent = { query: sent.query, variables: sent.variables, operationName: sent.operationName };
+  const body = JSON.stringify(asSent);
+  let outcome: Outcome & { rest?: unknown[] };
+  try {
+    switch (entry) {
+      case 'post':
+      case 'yoga': {
+        const res = await fetch(`${origin}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: entry === 'post' ? 'application/json' : YOGA_ACCEPT },
+          body,
+          signal,
+        });
+        outcome = { status: res.status, body: await multipartOrJson(res) };
+        break;
+      }
+      case 'batch': {
+        const res = await fetch(`${origin}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify([asSent, BATCH_COMPANION]),
+          signal,
+        });
+        const answer = await bodyOf(res);
+        outcome = Array.isArray(answer)
+          ? { status: res.status, body: answer[0], rest: answer.slice(1) }
+          : { status: res.status, body: answer };
+        break;
+      }
+      case 'get': {
+        const params = new URLSearchParams({ query: sent.query });
+        if (sent.variables !== undefined) params.set('variables', JSON.stringify(sent.variables));
+        if (sent.operationName !== undefined) params.set('operationName', sent.operationName);
+        const res = await fetch(`${origin}/graphql?${params}`, {
+          headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1' },
+          signal,
+        });
+        outcome = { status: res.status, body: await bodyOf(res) };
+        break;
+      }
+      case 'ws':
+      case 'sse':
+        outcome = await Promise.race([ENTRIES[entry](origin, asSent), timeout(deadlineMs)]);
+        break;
+    }
+  } catch (error) {
+    const name = (error as Error).name;
+    outcome = { status: name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : `failed: ${(error as Error).message}`, body: null };
+  }
+  return { ...outcome, ms: performance.now() - started };
+}
