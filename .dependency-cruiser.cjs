@@ -70,10 +70,10 @@ module.exports = {
     {
       name: 'src-without-the-sandbox',
       comment:
-        'The gateway never needs the sandbox: it runs it as a process of its own when asked (src/gateway/embedded-sandbox.ts), knowing only where it serves each upstream (sandbox/urls.ts).',
+        'The gateway never needs the sandbox: it runs it as a process of its own when asked (src/gateway/embedded-sandbox.ts), knowing only where it serves each upstream (sandbox/urls.ts) and how it is tied to end with the gateway (sandbox/tie.ts).',
       severity: 'error',
       from: { path: '^src/' },
-      to: { path: '^sandbox/', pathNot: '^sandbox/urls[.]ts$' },
+      to: { path: '^sandbox/', pathNot: '^sandbox/(urls|tie)[.]ts$' },
     },
     {
       name: 'sandbox-uses-only-the-wire',
