@@ -23,8 +23,11 @@
  * mutation, from when it starts until its answer is handed to `send`, counts at what its price
  * says its answer holds. An operation due to start while its client holds MAX_HELD_BYTES_PER_CLIENT,
  * or the instance MAX_HELD_BYTES, does not run: it is answered with a `QUERY_LIMIT_EXCEEDED` error
- * (`limit: heldBytesPerClient` or `heldBytes`), as one sent then is. An operation that waits on a
- * socket that closes never runs: nobody would read its answer.
+ * (`limit: heldBytesPerClient` or `heldBytes`), as one sent then is. A client past its own bound
+ * is not read from either, on any of its sockets, until it reads: a flood of messages it sends
+ * meanwhile costs the gateway neither memory nor time (and a socket whose pongs are not read is
+ * dropped by the keep-alive). An operation that waits on a socket that closes never runs: nobody
+ * would read its answer.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
