@@ -53,6 +53,8 @@ export interface Config {
     drainDelayMs: number;
     /** GraphQL over WebSocket: operations one socket runs at once, sockets one client (its address) holds open, bytes a socket may have unsent. */
     websocket: { maxOperationsPerSocket: number; maxSocketsPerClient: number; maxBufferedBytes: number };
+    /** Bytes of answers held (unsent, or being built) for one client and for the instance, past which no new operation starts. */
+    held: { perClient: number; perInstance: number };
   };
   /** `auto`: public endpoints when reachable, else the sandbox; only when no URL was configured, and never in a deployment. */
   sandbox: Settings['SANDBOX'];
@@ -369,6 +371,7 @@ function serverOf(c: Settings): Config['server'] {
       maxSocketsPerClient: c.WS_MAX_SOCKETS_PER_CLIENT,
       maxBufferedBytes: c.WS_MAX_BUFFERED_BYTES,
     },
+    held: { perClient: c.MAX_HELD_BYTES_PER_CLIENT, perInstance: c.MAX_HELD_BYTES },
   };
 }
 

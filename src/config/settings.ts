@@ -431,6 +431,15 @@ export const ROWS = [
   ),
   row(
     {
+      // What the gateway holds for one client's answers, and for all of them (src/http/held-bytes.ts).
+      MAX_HELD_BYTES_PER_CLIENT: int(1_048_576, 1_073_741_824).default(16_777_216),
+      MAX_HELD_BYTES: int(1_048_576, 17_179_869_184).default(134_217_728),
+    },
+    "Bytes of answers the gateway holds for one client (its address, by `TRUST_PROXY`), and for every client of the instance (1 MiB to 1 GiB, and to 16 GiB): answers written and not yet taken by the client's connections (WebSocket messages, HTTP answers, SSE events), and each answer being built at 256 bytes per object its price counts. Past either, no new operation of that client starts: a WebSocket operation gets a `QUERY_LIMIT_EXCEEDED` error (`limit: heldBytesPerClient` or `heldBytes`), an HTTP request `429` or `503` with that code, until what is held is read or dropped; past its own, the client's WebSockets are not read from either until it reads (a socket that cannot answer pings then is dropped by the keep-alive). An SSE stream or HTTP answer that still holds `WS_MAX_BUFFERED_BYTES` unread when more is written is cut off. Size `MAX_HELD_BYTES` within the heap (`HEAP_MAX_MB`), see [Memory](#memory)",
+    { shown: '`16777216` (16 MiB), `134217728` (128 MiB)' },
+  ),
+  row(
+    {
       RATE_LIMIT_PER_SECOND: rate.optional(),
     },
     'Points a client may spend a second, sustained (decimals allowed: `0.5`): an upstream call a request makes is a point, the request itself a tenth. A client is its address, and also its API key when it sends one (see [Running it in public](#running-it-in-public))',

@@ -7,7 +7,11 @@
  *   then runs through ./lean-post.ts; everything else through yoga whole, which reads the body
  *   from memory rather than from the socket.
  * - Rate limits (src/guards/): asked before the body is read, so a refused request costs a 429 only.
- * - Slow clients: headers and the whole request must arrive within their timeouts.
+ * - Slow clients: headers and the whole request must arrive within their timeouts. An answer
+ *   counts toward its client's held bytes (./held-bytes.ts) until the kernel takes it: a client
+ *   (or an instance) holding past MAX_HELD_BYTES_PER_CLIENT (MAX_HELD_BYTES) has its new requests
+ *   refused, 429 (503) QUERY_LIMIT_EXCEEDED, and a stream (SSE, multipart) still holding
+ *   WS_MAX_BUFFERED_BYTES unread when more is written is cut off (`countWrites`).
  * - Compression (./compression.ts) wraps the response before anything writes it; GraphiQL's page,
  *   the same for everyone, is kept and compressed once (`graphiql`).
  * - Shutdown: `drain()` answers new requests 503 SHUTTING_DOWN (and `/ready` says so) on a port
@@ -40,6 +44,7 @@ import type { Gateway } from '../gateway/gateway.js';
 import { writeResponse } from '../yoga/lean-post.js';
 import { assignRequestId } from '../ops/request-id.js';
 import { graphqlSockets, type GraphQLSockets, type SocketLimits } from './websocket.js';
+import { HeldBytes } from './held-bytes.js';
 import type { GatewayMetrics } from '../ops/prometheus.js';
 
 export interface ServerOptions {
@@ -51,7 +56,9 @@ export interface ServerOptions {
   /** Answers GraphiQL's page (the same for everyone: kept, compressed once); yoga renders it when absent. */
   graphiql?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   /** GraphQL over WebSocket: operations a socket runs at once, sockets a client holds open, bytes a socket may have unsent. */
-  websocket: Omit<SocketLimits, 'maxPayload'>;
+  websocket: Omit<SocketLimits, 'maxPayload' | 'held'>;
+  /** Bytes of answers held for one client, and for the instance, past which no new operation starts (./held-bytes.ts). */
+  held: { perClient: number; perInstance: number };
   /** Serve /metrics on this server (false when it has a port of its own), behind `token` when set. */
   metrics?: { token?: string } | false;
 }
@@ -272,11 +279,12 @@ class Flight {
 
 export function createGatewayServer(gateway: Gateway, options: ServerOptions): GatewayServer {
   const flight = new Flight();
+  const held = new HeldBytes(options.held.perClient, options.held.perInstance);
   gateway.metrics?.observeInflight(() => flight.inflight);
   // Node checks the two timeouts only this often (30 s by default): check at a tenth of the shorter.
   const checking = Math.max(100, Math.min(1_000, Math.floor(options.headersTimeoutMs / 10)));
-  const server = createServer({ connectionsCheckingInterval: checking }, requestHandler(gateway, options, flight));
-  const upgrades = socketUpgrades(gateway, options, flight);
+  const server = createServer({ connectionsCheckingInterval: checking }, requestHandler(gateway, options, flight, held));
+  const upgrades = socketUpgrades(gateway, options, flight, held);
   server.on('upgrade', upgrades.upgrade);
   server.headersTimeout = options.headersTimeoutMs;
   server.requestTimeout = options.requestTimeoutMs;
@@ -309,7 +317,7 @@ type GatewayYoga = Gateway['yoga'];
  * (/ready, /metrics), then the drain, the rate limits and the subgraph's token. What it does
  * before it tells a path apart is what both GraphQL paths share (./request-contract.ts).
  */
-function requestHandler(gateway: Gateway, options: ServerOptions, flight: Flight) {
+function requestHandler(gateway: Gateway, options: ServerOptions, flight: Flight, held: HeldBytes) {
   const { subgraph } = gateway;
   const metrics = options.metrics !== false && gateway.metrics ? { metrics: gateway.metrics, token: options.metrics?.token } : undefined;
   const routes = new Set([gateway.yoga.graphqlEndpoint, '/subgraph', '/health', '/ready', '/metrics']);
@@ -337,6 +345,22 @@ function requestHandler(gateway: Gateway, options: ServerOptions, flight: Flight
       req.resume();
       return;
     }
+    // A client that has not read what it was sent (here or on its sockets) is sent nothing more.
+    const client = gateway.clientOf(req);
+    const over = held.refusal(client);
+    if (over) {
+      refuse(
+        res,
+        over.status,
+        over.code,
+        over.message,
+        { limit: over.limit, held: over.held, allowed: over.allowed },
+        { 'retry-after': '5' },
+      );
+      req.resume();
+      return;
+    }
+    countWrites(res, client, held, options.websocket.maxBufferedBytes, gateway.logger);
     // The federation subgraph (FEDERATION=true) has a yoga of its own; everything else is the graph's.
     const yoga = subgraph && isSubgraphPath(req.url) ? subgraph : gateway.yoga;
     if (yoga === subgraph && gateway.subgraphAccess && !gateway.subgraphAccess(req.headers.authorization)) {
@@ -346,6 +370,62 @@ function requestHandler(gateway: Gateway, options: ServerOptions, flight: Flight
     }
     graphql(req, res, yoga);
   };
+}
+
+type WriteCallback = (error?: Error | null) => void;
+
+/** A chunk's bytes, as `write` and `end` take it. */
+function chunkBytes(chunk: unknown, encoding: unknown): number {
+  if (typeof chunk === 'string') return Buffer.byteLength(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+  return (chunk as { byteLength?: number } | null | undefined)?.byteLength ?? 0;
+}
+
+/**
+ * Counts what a response writes toward its client's held bytes until the kernel takes it (each
+ * write's callback; `end`'s is its `finish`), and gives back what is left when the connection
+ * closes. Whoever writes (yoga, the fast path, compression, which writes what it compressed)
+ * writes through here. A write that finds `cutOff` bytes still unsent from earlier writes ends the
+ * connection: a stream whose client stopped reading (an answer is one write, so only a stream
+ * writes again before it was read).
+ */
+function countWrites(res: ServerResponse, client: string, held: HeldBytes, cutOff: number, logger: Gateway['logger']): void {
+  let holding = 0;
+  const release = (bytes: number) => {
+    const given = Math.min(bytes, holding);
+    holding -= given;
+    held.release(client, given);
+  };
+  const count = (chunk: unknown, encoding: unknown): number => {
+    const bytes = chunkBytes(chunk, encoding);
+    holding += bytes;
+    held.hold(client, bytes);
+    return bytes;
+  };
+  const write = res.write;
+  const end = res.end;
+  res.write = function (this: ServerResponse, chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
+    const done = (typeof encoding === 'function' ? encoding : callback) as WriteCallback | undefined;
+    const as = typeof encoding === 'function' ? undefined : encoding;
+    if (holding >= cutOff) {
+      logger?.warn(`ended a response whose client left ${holding} bytes unread (WS_MAX_BUFFERED_BYTES)`);
+      res.destroy();
+      return false;
+    }
+    const bytes = count(chunk, as);
+    return (write as (...args: unknown[]) => boolean).call(this, chunk, as, (error?: Error | null) => {
+      release(bytes);
+      done?.(error);
+    });
+  } as ServerResponse['write'];
+  res.end = function (this: ServerResponse, chunk?: unknown, encoding?: unknown, callback?: unknown): ServerResponse {
+    if (typeof chunk === 'function') return (end as (...args: unknown[]) => ServerResponse).call(this, chunk);
+    const done = (typeof encoding === 'function' ? encoding : callback) as WriteCallback | undefined;
+    const as = typeof encoding === 'function' ? undefined : encoding;
+    const bytes = count(chunk, as);
+    if (bytes > 0) res.once('finish', () => release(bytes));
+    return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, as, done);
+  } as ServerResponse['end'];
+  res.once('close', () => release(holding));
 }
 
 /** Readiness: whether to send this instance traffic (liveness stays yoga's /health). */
@@ -448,7 +528,7 @@ function serveGraphiQL(graphiql: NonNullable<ServerOptions['graphiql']>, req: In
  * WebSocket upgrades to /graphql: refused while draining, from an Origin the gateway does not
  * allow, or past the rate limits; the sockets' server (./websocket.ts) is loaded on the first one.
  */
-function socketUpgrades(gateway: Gateway, options: ServerOptions, flight: Flight) {
+function socketUpgrades(gateway: Gateway, options: ServerOptions, flight: Flight, held: HeldBytes) {
   let sockets: Promise<GraphQLSockets> | undefined;
   const upgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => undefined);
@@ -467,7 +547,7 @@ function socketUpgrades(gateway: Gateway, options: ServerOptions, flight: Flight
     const refusal = gateway.admit && (await gateway.admit(req));
     if (refusal) return refuseUpgrade(refusal.status, 'Too Many Requests');
     try {
-      sockets ??= graphqlSockets(gateway, { maxPayload: options.maxBodyBytes, ...options.websocket });
+      sockets ??= graphqlSockets(gateway, { maxPayload: options.maxBodyBytes, ...options.websocket, held });
       const tooMany = (await sockets).handleUpgrade(req, socket, head);
       if (tooMany) refuseUpgrade(429, 'Too Many Requests', tooMany);
     } catch {

@@ -17,14 +17,27 @@
  * violation; ws drops the connection if the close is not through in 30 s). Before that, answers
  * are built only as fast as the client reads (`run`), and subscriptions wait for each event's
  * send, so what piles up is mostly pongs to pings sent faster than they are read.
+ *
+ * A client's sockets together, and all clients together, are bounded too (./held-bytes.ts): each
+ * message counts toward its client's held bytes until the kernel takes it, and each query or
+ * mutation, from when it starts until its answer is handed to `send`, counts at what its price
+ * says its answer holds. An operation due to start while its client holds MAX_HELD_BYTES_PER_CLIENT,
+ * or the instance MAX_HELD_BYTES, does not run: it is answered with a `QUERY_LIMIT_EXCEEDED` error
+ * (`limit: heldBytesPerClient` or `heldBytes`), as one sent then is. A client past its own bound
+ * is not read from either, on any of its sockets, until it reads: a flood of messages it sends
+ * meanwhile costs the gateway neither memory nor time (and a socket whose pongs are not read is
+ * dropped by the keep-alive). An operation that waits on a socket that closes never runs: nobody
+ * would read its answer.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { GraphQLError, type DocumentNode, type ExecutionArgs } from 'graphql';
+import { getOperationAST, GraphQLError, type DocumentNode, type ExecutionArgs } from 'graphql';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { ErrorCode, limitExceeded, refusedDocument } from '../graphql/errors.js';
 import type { Gateway } from '../gateway/gateway.js';
 import { clientOf } from '../yoga/use-prometheus.js';
+import { estimateOf } from '../yoga/use-demand-control.js';
+import { answerBytes, type HeldBytes, type HeldRefusal } from './held-bytes.js';
 
 /** Headers of the upgrade request as a fetch Request carries them, for the context (API key, forwarded-for, authorization). */
 function fetchHeaders(req: IncomingMessage): Headers {
@@ -74,6 +87,8 @@ export interface SocketLimits {
   maxOperationsPerSocket: number;
   /** Sockets one client, by address, holds open (WS_MAX_SOCKETS_PER_CLIENT). */
   maxSocketsPerClient: number;
+  /** What is held for each client's answers, and for the instance's (MAX_HELD_BYTES_PER_CLIENT, MAX_HELD_BYTES). */
+  held: HeldBytes;
 }
 
 /** How often a socket is pinged; one that has not answered by the next ping is dropped (graphql-ws's keep-alive). */
@@ -93,6 +108,8 @@ const MAX_UNSENT_MESSAGES = 1_000;
 const MAX_RUNNING_PER_SOCKET = 6;
 /** 1008, policy violation: the client broke the gateway's rule, here by not reading. */
 const NOT_READING = 1008;
+/** The refusal of an operation that arrives on a closing socket: never sent, so made once. */
+const CLOSED = new GraphQLError('The socket is closing.');
 
 export interface GraphQLSockets {
   /** Upgrades the request, or, when its client holds WS_MAX_SOCKETS_PER_CLIENT sockets already, says why not. */
@@ -104,11 +121,19 @@ export interface GraphQLSockets {
 /** ws's socket class, with `send` bounded and operations queued (BoundedSocket). */
 type SocketClass = typeof import('ws').WebSocket;
 
+/** The error an operation is answered with when its client, or the instance, holds too much. */
+function heldError(refusal: HeldRefusal): GraphQLError {
+  return new GraphQLError(refusal.message, {
+    extensions: { code: refusal.code, limit: refusal.limit, held: refusal.held, allowed: refusal.allowed },
+  });
+}
+
 /**
  * ws's socket, with `send` refusing to queue past the bound (graphql-ws sends everything through
  * it), and a queue for its operations' executions: one starts when fewer than
  * MAX_RUNNING_PER_SOCKET run and what the socket has unsent is under a quarter of the bound. A
- * client that does not read thus makes the gateway wait, not build answers it cannot send.
+ * client that does not read thus makes the gateway wait, not build answers it cannot send. What
+ * it has unsent, and the answers it builds, are counted for its client in `held` (`hold`).
  */
 function boundedSocket(Socket: SocketClass, maxBufferedBytes: number, logger: Gateway['logger']) {
   return class BoundedSocket extends Socket {
@@ -116,14 +141,63 @@ function boundedSocket(Socket: SocketClass, maxBufferedBytes: number, logger: Ga
     private unsent = 0;
     private running = 0;
     private readonly waiting: (() => void)[] = [];
+    /** Whose answers it carries, and where they are counted (`own`, on connection). */
+    private client = '';
+    private held?: HeldBytes;
+    /** What this socket counts in `held` now; given back whole when it closes. */
+    private holding = 0;
 
-    /** Runs `execute` when the socket has room for its answer. */
-    run<T>(execute: () => T | Promise<T>): Promise<T> {
+    /** Counts what this socket holds toward `client`'s bound in `held`, from now until it closes. */
+    own(client: string, held: HeldBytes): void {
+      this.client = client;
+      this.held = held;
+      this.once('close', () => this.release(this.holding));
+    }
+
+    /** Why an operation of this socket's client may not start now (held bytes); undefined when it may. */
+    heldRefusal(): GraphQLError | undefined {
+      const refusal = this.held?.refusal(this.client);
+      return refusal && heldError(refusal);
+    }
+
+    private hold(bytes: number): void {
+      if (this.readyState === this.CLOSED || !this.held) return;
+      this.holding += bytes;
+      this.held.hold(this.client, bytes);
+      // A client past its bound is not read from either, on any of its sockets, until it reads:
+      // what it sends meanwhile waits in its own connection, not in the gateway's memory or time.
+      if (!this.isPaused && this.held.passed(this.client)) {
+        this.pause();
+        this.held.whenUnder(this.client, () => this.resume());
+      }
+    }
+
+    private release(bytes: number): void {
+      const given = Math.min(bytes, this.holding);
+      this.holding -= given;
+      this.held?.release(this.client, given);
+    }
+
+    /**
+     * Runs `execute` when the socket has room for its answer, counting `reserved` bytes for it
+     * while it runs; `refused` is the answer when it may not run (the socket closed, or its client
+     * holds too much).
+     */
+    run<T>(execute: () => T | Promise<T>, reserved: number, refused: (error: GraphQLError) => T): Promise<T> {
       return new Promise<void>((start) => {
         this.waiting.push(start);
         this.pump();
       })
-        .then(execute)
+        .then(() => {
+          // Nobody will read the answer: graphql-ws drops what a closed socket is sent.
+          if (this.readyState !== this.OPEN) return refused(new GraphQLError('The socket closed before this operation ran.'));
+          const error = this.heldRefusal();
+          if (error) return refused(error);
+          this.hold(reserved);
+          return Promise.resolve()
+            .then(execute)
+            .finally(() => this.release(reserved));
+        })
         .finally(() => {
           this.running--;
           this.pump();
@@ -153,10 +227,13 @@ function boundedSocket(Socket: SocketClass, maxBufferedBytes: number, logger: Ga
         return;
       }
       this.unsent++;
+      const bytes = typeof data === 'string' ? Buffer.byteLength(data) : ((data as { byteLength?: number }).byteLength ?? 0);
+      this.hold(bytes);
       // A write that fails because the socket went away is the client leaving, not an error of
       // the gateway's: graphql-ws would log each queued one as an internal error.
       const settle = (error?: Error) => {
         this.unsent--;
+        this.release(bytes);
         this.pump();
         done?.(this.readyState === this.OPEN ? error : undefined);
       };
@@ -188,21 +265,45 @@ function closedSignals(): (socket: WebSocket) => AbortSignal {
   };
 }
 
-/** Why an operation may not start on this socket (its bound, the rate limits, the trusted documents); undefined when it may. */
+/**
+ * The refusal of an operation past WS_MAX_OPERATIONS_PER_SOCKET, made once per bound: a client
+ * that floods a socket gets it thousands of times, and a GraphQLError's stack costs more than
+ * the rest of a refusal.
+ */
+const tooManyErrors = new Map<number, GraphQLError>();
+function tooMany(max: number): GraphQLError {
+  let error = tooManyErrors.get(max);
+  if (!error) {
+    error = limitExceeded(
+      `This socket runs ${max} operations at once already (WS_MAX_OPERATIONS_PER_SOCKET): wait for one to complete, or complete a subscription, then send this one again.`,
+      'operationsPerSocket',
+    );
+    tooManyErrors.set(max, error);
+  }
+  return error;
+}
+
+/** The operations graphql-ws lists for a socket, counted up to one past `max` (a flood lists thousands). */
+function listed(subscriptions: Record<string, unknown>, max: number): number {
+  let n = 0;
+  for (const _ in subscriptions) if (++n > max) break;
+  return n;
+}
+
+/** Why an operation may not start on this socket (its bounds, its client's held bytes, the rate limits, the trusted documents); undefined when it may. */
 async function refusal(
   gateway: Gateway,
   limits: SocketLimits,
   running: number,
   req: IncomingMessage,
+  socket: BoundedSocket,
   query: string,
 ): Promise<GraphQLError | undefined> {
   // graphql-ws lists this operation already: refused ones are dropped from the list on return.
-  if (running > limits.maxOperationsPerSocket) {
-    return limitExceeded(
-      `This socket runs ${limits.maxOperationsPerSocket} operations at once already (WS_MAX_OPERATIONS_PER_SOCKET): wait for one to complete, or complete a subscription, then send this one again.`,
-      'operationsPerSocket',
-    );
-  }
+  if (running > limits.maxOperationsPerSocket) return tooMany(limits.maxOperationsPerSocket);
+  // A client holding too much already (its answers unread, on this socket or others) starts nothing new.
+  const held = socket.heldRefusal();
+  if (held) return held;
   // Each operation draws from the client's rate-limit buckets, as an HTTP request does; a
   // refusal ends this operation only, and the socket stays open.
   const refused = gateway.admit && (await gateway.admit(req));
@@ -254,9 +355,14 @@ async function operation(
         return withoutHttp(result);
       });
     };
-  // A query's or mutation's answer is built when the socket has room for it; a
-  // subscription sends its events one at a time, each waiting for the last one's send.
-  const root: Root = { execute: (args) => socket.run(() => counted(execute)(args)), subscribe: counted(subscribe) };
+  // A query's or mutation's answer is built when the socket has room for it, and counted at its
+  // price while it is; a subscription sends its events one at a time, each waiting for the last one's send.
+  const reserved = reservedBytes(schema, document, params);
+  const refused = (error: GraphQLError) => ({ errors: [withoutHttpError(error)] });
+  const root: Root = {
+    execute: (args) => socket.run(() => counted(execute)(args), reserved, refused),
+    subscribe: counted(subscribe),
+  };
   return {
     schema,
     operationName: params.operationName,
@@ -267,8 +373,27 @@ async function operation(
   };
 }
 
+/**
+ * What an operation's answer is counted at while it is built: what its price (objects) says it
+ * holds. An operation that cannot be priced here (it names no single operation, or its variables
+ * are wrong) reserves the least; demand control refuses it when it runs.
+ */
+function reservedBytes(schema: ExecutionArgs['schema'], document: DocumentNode, params: SubscribeMessage): number {
+  try {
+    const operation = getOperationAST(document, params.operationName);
+    return answerBytes(operation ? estimateOf(schema, document, operation, params.variables).nodes : 0);
+  } catch {
+    return answerBytes(0);
+  }
+}
+
 /** Open sockets by client, within WS_MAX_SOCKETS_PER_CLIENT; a client is forgotten when its last socket closes. */
-function socketsPerClient(gateway: Gateway, wss: WebSocketServer, maxSocketsPerClient: number): GraphQLSockets['handleUpgrade'] {
+function socketsPerClient(
+  gateway: Gateway,
+  wss: WebSocketServer,
+  maxSocketsPerClient: number,
+  held: HeldBytes,
+): GraphQLSockets['handleUpgrade'] {
   const socketsOf = new Map<string, number>();
   return (req, socket, head) => {
     const client = gateway.clientOf(req);
@@ -284,7 +409,10 @@ function socketsPerClient(gateway: Gateway, wss: WebSocketServer, maxSocketsPerC
     };
     // The connection's close, whether the handshake failed or the WebSocket ran and closed.
     socket.once('close', release);
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      (ws as BoundedSocket).own(client, held);
+      wss.emit('connection', ws, req);
+    });
     return undefined;
   };
 }
@@ -302,7 +430,11 @@ export async function graphqlSockets(gateway: Gateway, limits: SocketLimits): Pr
       connectionInitWaitTimeout: INIT_WAIT_MS,
       onSubscribe: async (ctx, _id, params) => {
         const req = ctx.extra.request;
-        const refused = await refusal(gateway, limits, Object.keys(ctx.subscriptions).length, req, params.query);
+        const socket = ctx.extra.socket as BoundedSocket;
+        // What arrives after the socket began to close is answered by nobody: graphql-ws would still run it.
+        if (socket.readyState !== socket.OPEN) return [CLOSED];
+        const running = listed(ctx.subscriptions, limits.maxOperationsPerSocket);
+        const refused = await refusal(gateway, limits, running, req, socket, params.query);
         if (refused) return [refused];
         // A POST to the plugins: graphql-ws carries mutations as well as queries, and yoga
         // refuses a mutation in a GET (the upgrade's own method).
@@ -312,14 +444,14 @@ export async function graphqlSockets(gateway: Gateway, limits: SocketLimits): Pr
           signal: closedSignal(ctx.extra.socket),
         });
         const enveloped = yoga.getEnveloped({ ...ctx, req, socket: ctx.extra.socket, params, request });
-        return operation(gateway, enveloped, params, ctx.extra.socket as BoundedSocket);
+        return operation(gateway, enveloped, params, socket);
       },
     },
     wss,
     KEEPALIVE_MS,
   );
   return {
-    handleUpgrade: socketsPerClient(gateway, wss, limits.maxSocketsPerClient),
+    handleUpgrade: socketsPerClient(gateway, wss, limits.maxSocketsPerClient, limits.held),
     close() {
       for (const ws of wss.clients) ws.close(1001, 'the gateway is shutting down');
     },

@@ -106,8 +106,10 @@ export interface LazySocket {
 /**
  * A graphql-transport-ws client that does not read: it opens the socket, initialises it and
  * sends what it is told, and reads only at `readAll()`. A WebSocket library would read for it.
+ * `headers` go with the upgrade (`x-forwarded-for`, for a gateway that trusts loopback as its proxy,
+ * makes it another client).
  */
-export async function lazySocket(gatewayUrl: string): Promise<LazySocket> {
+export async function lazySocket(gatewayUrl: string, headers: Record<string, string> = {}): Promise<LazySocket> {
   const { port } = new URL(gatewayUrl);
   const socket: Socket = connect(Number(port), '127.0.0.1');
   await new Promise((resolve) => socket.once('connect', resolve));
@@ -116,7 +118,11 @@ export async function lazySocket(gatewayUrl: string): Promise<LazySocket> {
   socket.once('close', () => (ended = true));
   socket.write(
     'GET /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
-      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: graphql-transport-ws\r\n\r\n',
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: graphql-transport-ws\r\n' +
+      Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('') +
+      '\r\n',
   );
   socket.pause();
   await sleep(100);

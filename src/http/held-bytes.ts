@@ -1,0 +1,122 @@
+/**
+ * What the gateway holds for its clients' answers, per client and for the instance: the bytes of
+ * answers written and not yet taken by the kernel (a WebSocket's queued messages, an HTTP answer
+ * or an SSE stream's events still in the connection's buffer), and, while an answer is being
+ * built, what its price says it will hold (`answerBytes`). A client that does not read keeps its
+ * count up, however many sockets and requests it spreads it over.
+ *
+ * Past MAX_HELD_BYTES_PER_CLIENT for its client, or MAX_HELD_BYTES for the instance, no new
+ * operation starts (`refusal`): a WebSocket operation is answered with a `QUERY_LIMIT_EXCEEDED`
+ * error and an HTTP request with 429 or 503, until what is held is sent or dropped. What already
+ * runs finishes, so the count may pass its bound by what was running when it was reached.
+ */
+import { ErrorCode } from '../graphql/errors.js';
+
+/**
+ * What an object of an answer holds on the heap while it is built, for the reservation an
+ * operation makes before it runs: executor objects, promises and paths beside the JSON it
+ * becomes. A page of 100 subnets with their chains' genesis (5,902 objects priced, 247 KB of
+ * JSON) held 1 to 1.7 MB of heap per answer built at once with CACHE=off (about 170 to 290 bytes
+ * an object); a kept whole response, far less.
+ */
+export const BYTES_PER_OBJECT = 256;
+/** The least an operation reserves: an answer of a few objects still holds its envelope. */
+const MIN_RESERVED_BYTES = 1024;
+
+/** The bytes an answer of `objects` objects (as demand control prices it) is reserved before it is built. */
+export function answerBytes(objects: number): number {
+  return Math.max(MIN_RESERVED_BYTES, Math.ceil(objects) * BYTES_PER_OBJECT);
+}
+
+/** Which bound stops a client's new operation, and what to tell it. */
+export interface HeldRefusal {
+  /** `heldBytesPerClient` (MAX_HELD_BYTES_PER_CLIENT) or `heldBytes` (MAX_HELD_BYTES). */
+  limit: 'heldBytesPerClient' | 'heldBytes';
+  /** 429 for a client's own bound, 503 for the instance's. */
+  status: 429 | 503;
+  code: typeof ErrorCode.QUERY_LIMIT_EXCEEDED;
+  message: string;
+  /** What is held, for `extensions`. */
+  held: number;
+  allowed: number;
+}
+
+export class HeldBytes {
+  /** Bytes held for every client. */
+  total = 0;
+  private readonly byClient = new Map<string, number>();
+  /** What to do once a client that passed its bound is back under it (its paused sockets resume). */
+  private readonly waiting = new Map<string, (() => void)[]>();
+
+  constructor(
+    /** MAX_HELD_BYTES_PER_CLIENT */
+    readonly perClient: number,
+    /** MAX_HELD_BYTES */
+    readonly perInstance: number,
+  ) {}
+
+  /** Bytes held for `client`. */
+  of(client: string): number {
+    return this.byClient.get(client) ?? 0;
+  }
+
+  hold(client: string, bytes: number): void {
+    if (bytes <= 0) return;
+    this.total += bytes;
+    this.byClient.set(client, (this.byClient.get(client) ?? 0) + bytes);
+  }
+
+  /** Gives back what `hold` counted; a client holding nothing is forgotten. */
+  release(client: string, bytes: number): void {
+    if (bytes <= 0) return;
+    this.total = Math.max(0, this.total - bytes);
+    const left = (this.byClient.get(client) ?? 0) - bytes;
+    if (left > 0) this.byClient.set(client, left);
+    else this.byClient.delete(client);
+    if (left < this.perClient) {
+      const waiting = this.waiting.get(client);
+      if (waiting) {
+        this.waiting.delete(client);
+        for (const resume of waiting) resume();
+      }
+    }
+  }
+
+  /** Whether `client` holds its bound or more. */
+  passed(client: string): boolean {
+    return this.of(client) >= this.perClient;
+  }
+
+  /** Calls `then` once `client` holds less than its bound again. */
+  whenUnder(client: string, then: () => void): void {
+    const waiting = this.waiting.get(client);
+    if (waiting) waiting.push(then);
+    else this.waiting.set(client, [then]);
+  }
+
+  /** Why a new operation of `client` may not start now; undefined when it may. */
+  refusal(client: string): HeldRefusal | undefined {
+    const mine = this.of(client);
+    if (mine >= this.perClient) {
+      return {
+        limit: 'heldBytesPerClient',
+        status: 429,
+        code: ErrorCode.QUERY_LIMIT_EXCEEDED,
+        message: `This client (its address) has ${mine} bytes of answers unread or being built, past the ${this.perClient} the gateway holds for one client (MAX_HELD_BYTES_PER_CLIENT): read the answers already sent (on every socket and connection) before asking for more.`,
+        held: mine,
+        allowed: this.perClient,
+      };
+    }
+    if (this.total >= this.perInstance) {
+      return {
+        limit: 'heldBytes',
+        status: 503,
+        code: ErrorCode.QUERY_LIMIT_EXCEEDED,
+        message: `This instance holds ${this.total} bytes of answers its clients have not read yet, past the ${this.perInstance} it holds in all (MAX_HELD_BYTES): retry in a few seconds.`,
+        held: this.total,
+        allowed: this.perInstance,
+      };
+    }
+    return undefined;
+  }
+}
