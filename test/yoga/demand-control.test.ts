@@ -69,10 +69,11 @@ describe('extensions.cost', () => {
 
   it('is priced with the variables as the executor coerces them: defaults applied, one value for a list', async () => {
     const byDefault = await post('query ($n: Int = 150) { network { subnets(first: $n) { nodes { subnetId } } } }');
-    expect(byDefault.extensions?.cost?.estimated).toEqual({ calls: 1, nodes: 152 });
+    // Entries: network, subnets, nodes, and each subnet's one field: 3 + 150, as the GET above.
+    expect(byDefault.extensions?.cost?.estimated).toEqual({ calls: 1, nodes: 153 });
     // Left unset without a default, the argument takes its own default (100), as execution does.
     const unset = await post('query ($n: Int) { network { subnets(first: $n) { nodes { subnetId } } } }');
-    expect(unset.extensions?.cost?.estimated).toEqual({ calls: 1, nodes: 102 });
+    expect(unset.extensions?.cost?.estimated).toEqual({ calls: 1, nodes: 103 });
     const w = getWorld('mainnet');
     const one = await post('query ($ids: [NodeID!]) { network { pChain { currentValidators(nodeIds: $ids) { nodeId } } } }', {
       ids: w.nodeIds[0],
