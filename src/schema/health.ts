@@ -7,6 +7,7 @@ import type { NetworkName } from '../base/ids.js';
 import type { HealthReply, HealthResult, HealthRoute } from '../upstreams/node/health.js';
 import { builder } from './builder.js';
 import { healthGet, healthHealth, healthLiveness, healthReadiness } from '../upstreams/node/health.js';
+import { learnt } from './list-sizes.js';
 import { NetworkRef } from './refs.js';
 
 type CheckModel = HealthResult & { name: string };
@@ -41,8 +42,14 @@ const HealthCheckRef = builder.objectRef<CheckModel>('HealthCheck').implement({
 /** A report, with the HTTP status the node answered when it came from a GET route (`probe`). */
 type ReportModel = HealthReply & { httpStatus?: number };
 
-/** Checks a node reports: a few of its own, and one or two per chain it runs. */
-const HEALTH_CHECKS = 30;
+/**
+ * Checks a node reports: a few of its own (the recorded mainnet report, test/upstream/examples/
+ * node.health.health.json, has 8) and one or two per chain it runs, so the data decides: priced as
+ * last seen on the network, else at most 500 (a node tracking a few hundred L1 chains; an
+ * assumption, no upstream reference bounds it). A fixed 30 was passed by a node running many
+ * chains (the sandbox's reports 80), and the answer's entries with it.
+ */
+const HEALTH_CHECKS = learnt({ kind: 'healthChecks', most: { mainnet: 500, fuji: 500 } });
 
 const HealthReportRef = builder.objectRef<ReportModel>('HealthReport').implement({
   description: 'A health report: whether every included check passes, and each check.',

@@ -1,8 +1,8 @@
 /**
- * What the fuzzer finds on main today, by kind, with the case of issue 29 it is and the helper
- * whose change fixes it. test/fuzz/fuzz.test.ts leaves these out of its invariants (and says so
- * with a skipped test each); once the fix is merged, set `fixed: true` and the test holds the
- * gateway to it. `npm run fuzz` prints everything it finds, known or not.
+ * What the fuzzer has found, by kind, with the case of issue 29 it was. A finding not yet fixed is
+ * left out of test/fuzz/fuzz.test.ts's invariants (a skipped test says so); a fixed one
+ * (`fixed: true`) is a regression test of its own there. All of these are fixed.
+ * `npm run fuzz` prints everything it finds, known or not.
  */
 import type { Example } from './fuzzer.js';
 
@@ -24,27 +24,27 @@ export const KNOWN: readonly Known[] = [
     id: 'leaves-and-typename-unpriced',
     reason:
       "case 2: the answer's price counts objects only, not leaves nor __typename, so any answer with a leaf has more entries than it was priced at (helper walk)",
-    fixed: false,
+    fixed: true,
     matches: (k) => k.finding.invariant === 'entries-within-estimate',
   },
   {
     id: 'fragment-fan-out-pricing',
     reason:
       'case 1: pricing time doubles with each level of nested fragment spreads, so an 18-level document takes seconds (helpers walk, entry)',
-    fixed: false,
+    fixed: true,
     matches: (k) => (k.finding.invariant === 'pricing-time' || k.finding.invariant === 'answered') && k.family === 'fragment fan-out',
   },
   {
     id: 'typename-aliases-unlimited',
     reason: 'case 2: aliases of __typename escape MAX_ALIASES, which refuses the same number of aliases of any other field (helper entry)',
-    fixed: false,
+    fixed: true,
     matches: (k) => k.finding.invariant === 'hostile-expectation' && k.family === 'typename aliases',
   },
   {
     id: 'priced-with-variables-as-sent',
     reason:
       'case 10: pricing reads variables as sent, not as the executor coerces them: a Boolean variable left to its default in @include/@skip fails with an error that has no code (and closes a WebSocket with 4500) (helper entry)',
-    fixed: false,
+    fixed: true,
     matches: (k) =>
       (k.finding.invariant === 'errors-have-codes' && /not provided a runtime value|must not be null/.test(k.finding.detail)) ||
       (k.finding.invariant === 'no-5xx' && /close 4500/.test(k.finding.detail) && /\$\w+: Boolean/.test(query(k))),
@@ -53,7 +53,7 @@ export const KNOWN: readonly Known[] = [
     id: 'list-arguments-as-sent',
     reason:
       'case 10: a list argument given one value (inline or in variables, valid input coercion) or a list default is priced as sent and answered INTERNAL_SERVER_ERROR (HTTP 500 on the fast path) (helper entry)',
-    fixed: false,
+    fixed: true,
     matches: (k) =>
       ((k.finding.invariant === 'no-internal-error' && /^Unexpected error/.test(k.finding.detail)) ||
         (k.finding.invariant === 'no-5xx' && /HTTP 500|close 4500/.test(k.finding.detail))) &&
@@ -63,14 +63,14 @@ export const KNOWN: readonly Known[] = [
     id: 'data-decided-lists-priced-at-ten',
     reason:
       "case 14: a list whose length the data decides and no argument bounds is priced at an assumed length the data passes: `{ network { health { report { checks { name } } } } }` answers 166 objects priced at 33; an L1 validator's deactivationOwner.addresses 9 objects priced at 8 (helper lengths)",
-    fixed: false,
+    fixed: true,
     matches: (k) => k.finding.invariant === 'objects-within-estimate',
   },
   {
     id: 'evm-address-node-lookup',
     reason:
       'new (no case of issue 29): `nodes(ids: [<an EvmAddress global id>, <the same>])` fails with "Runtime Object type is not a possible type for Node": INTERNAL_SERVER_ERROR through yoga, GET, WebSocket, SSE and batches, an error without a code on the fast path (the global-id lookups in src/schema/; no helper owns it)',
-    fixed: false,
+    fixed: true,
     matches: (k) =>
       (k.finding.invariant === 'no-internal-error' && /not a possible type/.test(k.finding.detail)) ||
       (k.finding.invariant === 'errors-have-codes' && /not a possible type/.test(k.finding.detail)) ||
@@ -80,7 +80,7 @@ export const KNOWN: readonly Known[] = [
   {
     id: 'list-size-in-default',
     reason: 'case 7: a list size in a variable default is priced as the list size a missing `first` gets, and runs (helper entry)',
-    fixed: false,
+    fixed: true,
     matches: (k) =>
       k.finding.invariant === 'variables-as-inline' ||
       ((k.finding.invariant === 'calls-within-estimate' || k.finding.invariant === 'objects-within-estimate') &&
