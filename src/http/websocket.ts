@@ -129,18 +129,11 @@ function heldError(refusal: HeldRefusal): GraphQLError {
 }
 
 /**
- * ws's socket, with `send` refusing to queue past the bound (graphql-ws sends everything through
- * it), and a queue for its operations' executions: one starts when fewer than
- * MAX_RUNNING_PER_SOCKET run and what the socket has unsent is under a quarter of the bound. A
- * client that does not read thus makes the gateway wait, not build answers it cannot send. What
- * it has unsent, and the answers it builds, are counted for its client in `held` (`hold`).
+ * ws's socket, counting for its client in `held` (`hold`) what it has unsent and the answers it
+ * builds: a client's sockets together are bounded as one (./held-bytes.ts).
  */
-function boundedSocket(Socket: SocketClass, maxBufferedBytes: number, logger: Gateway['logger']) {
-  return class BoundedSocket extends Socket {
-    /** Messages sent and not yet taken by the kernel. */
-    private unsent = 0;
-    private running = 0;
-    private readonly waiting: (() => void)[] = [];
+function heldSocket(Socket: SocketClass) {
+  return class HeldSocket extends Socket {
     /** Whose answers it carries, and where they are counted (`own`, on connection). */
     private client = '';
     private held?: HeldBytes;
@@ -160,7 +153,7 @@ function boundedSocket(Socket: SocketClass, maxBufferedBytes: number, logger: Ga
       return refusal && heldError(refusal);
     }
 
-    private hold(bytes: number): void {
+    protected hold(bytes: number): void {
       if (this.readyState === this.CLOSED || !this.held) return;
       this.holding += bytes;
       this.held.hold(this.client, bytes);
@@ -172,11 +165,27 @@ function boundedSocket(Socket: SocketClass, maxBufferedBytes: number, logger: Ga
       }
     }
 
-    private release(bytes: number): void {
+    protected release(bytes: number): void {
       const given = Math.min(bytes, this.holding);
       this.holding -= given;
       this.held?.release(this.client, given);
     }
+  };
+}
+
+/**
+ * ws's socket, with `send` refusing to queue past the bound (graphql-ws sends everything through
+ * it), and a queue for its operations' executions: one starts when fewer than
+ * MAX_RUNNING_PER_SOCKET run and what the socket has unsent is under a quarter of the bound. A
+ * client that does not read thus makes the gateway wait, not build answers it cannot send. What
+ * it holds is counted for its client as `heldSocket` says.
+ */
+function boundedSocket(Socket: SocketClass, maxBufferedBytes: number, logger: Gateway['logger']) {
+  return class BoundedSocket extends heldSocket(Socket) {
+    /** Messages sent and not yet taken by the kernel. */
+    private unsent = 0;
+    private running = 0;
+    private readonly waiting: (() => void)[] = [];
 
     /**
      * Runs `execute` when the socket has room for its answer, counting `reserved` bytes for it

@@ -608,26 +608,7 @@ function fieldCost(
   if (perParent > 0 && price?.per === 'request') {
     // A read every field of the request shares: a pool of its own, read once.
     calls += givePool(walk, effect, { name: read, calls: perParent, max: 1 }, at.scope, parents);
-  } else if (perParent > 0) {
-    const own = combined(price?.per ?? 'parent', perParent, parents, at, read);
-    const share = price?.sharesWith ? visit.shared?.get(price.sharesWith) : undefined;
-    if (price?.sharesWith) visit.shared ??= new Map();
-    let now = own.calls;
-    if (own.read) {
-      // Reads that go out together are one group; a read alone, a group of one.
-      let group = share?.group;
-      if (!group) effect.reads.push((group = { members: [] }));
-      group.members.push({ key: own.read, calls: own.calls });
-      effect.hasReads = true;
-      if (walk.state.reads.has(own.read)) now = 0;
-      walk.state.reads.add(own.read);
-      if (price?.sharesWith) visit.shared!.set(price.sharesWith, { paid: Math.max(share?.paid ?? 0, now), group });
-    } else if (price?.sharesWith) visit.shared!.set(price.sharesWith, { paid: Math.max(share?.paid ?? 0, now) });
-    // Goes out with its siblings' calls: only what it needs beyond theirs.
-    const more = Math.max(0, now - (share?.paid ?? 0));
-    if (!own.read) effect.calls += more;
-    calls += more;
-  }
+  } else if (perParent > 0) calls += ownCalls(walk, visit, price, perParent, parents, at, read);
   for (const pool of byArgs(price?.pools, args, where) ?? []) calls += givePool(walk, effect, pool, at.scope, parents * (pool.keys ?? 1));
   // Items per parent: the field's own bound, a connection's slice for its edges and nodes, or the assumption.
   const declared = itemsOf(price, args, where);
@@ -654,11 +635,7 @@ function fieldCost(
   const groups = !list ? at.groups : (grouped ?? (fromSlice ? (at.slicedGroups ?? {}) : {}));
   const slice = !list ? declared : undefined;
   if (at.depth >= MAX_WALK_DEPTH || walk.work > WORK) {
-    // Too deep, or too much, to follow: priced past every limit.
-    const effect: Effect = { ...emptyEffect(), calls: CAP, nodes: CAP, paths: [{ path, calls: CAP, nodes: CAP, slicedBy: slicers }] };
-    visit.calls += CAP;
-    include(visit.effect, effect);
-    addPath(visit.paths, path, slicers, CAP, CAP);
+    pastEveryLimit(visit, path, slicers);
     return;
   }
   const child = costOf(walk, type, selectionSets, below, {
@@ -675,6 +652,48 @@ function fieldCost(
   visit.calls += child.calls;
   include(effect, child.effect);
   for (const p of child.effect.paths) addPath(visit.paths, p.path, p.slicedBy, p.calls, p.nodes);
+}
+
+/**
+ * The calls a field's own read adds for `parents` parents (not a pool's): it goes out with its
+ * siblings' that share with it, and a read the request makes already is made once.
+ */
+function ownCalls(
+  walk: Walk,
+  visit: Visit,
+  price: FieldCost | undefined,
+  perParent: number,
+  parents: number,
+  at: At,
+  read: string,
+): number {
+  const effect = visit.effect;
+  const own = combined(price?.per ?? 'parent', perParent, parents, at, read);
+  const share = price?.sharesWith ? visit.shared?.get(price.sharesWith) : undefined;
+  if (price?.sharesWith) visit.shared ??= new Map();
+  let now = own.calls;
+  if (own.read) {
+    // Reads that go out together are one group; a read alone, a group of one.
+    let group = share?.group;
+    if (!group) effect.reads.push((group = { members: [] }));
+    group.members.push({ key: own.read, calls: own.calls });
+    effect.hasReads = true;
+    if (walk.state.reads.has(own.read)) now = 0;
+    walk.state.reads.add(own.read);
+    if (price?.sharesWith) visit.shared!.set(price.sharesWith, { paid: Math.max(share?.paid ?? 0, now), group });
+  } else if (price?.sharesWith) visit.shared!.set(price.sharesWith, { paid: Math.max(share?.paid ?? 0, now) });
+  // Goes out with its siblings' calls: only what it needs beyond theirs.
+  const more = Math.max(0, now - (share?.paid ?? 0));
+  if (!own.read) effect.calls += more;
+  return more;
+}
+
+/** A selection too deep, or too much, to follow: priced past every limit, so that it is refused, not walked. */
+function pastEveryLimit(visit: Visit, path: number, slicers: Slicers | undefined): void {
+  const effect: Effect = { ...emptyEffect(), calls: CAP, nodes: CAP, paths: [{ path, calls: CAP, nodes: CAP, slicedBy: slicers }] };
+  visit.calls += CAP;
+  include(visit.effect, effect);
+  addPath(visit.paths, path, slicers, CAP, CAP);
 }
 
 /** Adds what a set below adds to the effect of the set above it. */
