@@ -9,7 +9,7 @@ import type { RedisConnection } from '../base/redis.js';
 import type { Config } from '../config/config.js';
 import type { ClientLimits } from '../graphql/context.js';
 import type { ClientIdentity } from '../guards/identity.js';
-import { RateLimiter, REQUEST_POINTS, RESERVED } from '../guards/limiter.js';
+import { ADMITTED, RateLimiter, REQUEST_POINTS, RESERVED } from '../guards/limiter.js';
 import type { GatewayMetrics } from '../ops/prometheus.js';
 import { every } from './logging.js';
 
@@ -32,13 +32,13 @@ export function rateLimiter(
 
 /**
  * A request's side of the rate limits (ClientLimits), once it was admitted through `req`: what it
- * holds in its client's buckets (the admission's point, then its price), so that settling it draws
+ * holds in its client's buckets (what its admission drew, then its price), so that settling it draws
  * or gives back only the difference.
  */
 export function clientLimits(limiter: RateLimiter, req: IncomingMessage): ClientLimits {
   let names: string[] | undefined;
   const buckets = () => (names ??= limiter.bucketsOf(req));
-  let held = RESERVED;
+  let held = ADMITTED;
   return {
     async reserve(calls) {
       const points = calls + REQUEST_POINTS - held;

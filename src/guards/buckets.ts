@@ -1,7 +1,7 @@
 /**
  * Token buckets of points: each client may spend `burst` at once, and `perSecond` a second after
- * that. A request reserves a point from every bucket it names (its address's, its key's) as it
- * arrives, or from none when any holds less; once priced, it reserves what it was priced at
+ * that. A request reserves a call and its tenth from every bucket it names (its address's, its
+ * key's) as it arrives, or nothing when any holds less than a point; once priced, it reserves what it was priced at
  * (src/guards/limiter.ts), drawn only while no bucket is in debt; when it is over, it is
  * settled to what it cost: the difference is drawn, or given back. A bucket may so go into debt
  * by what one request was priced at (or made, past its price), never more: every request after it

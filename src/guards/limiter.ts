@@ -5,8 +5,9 @@
  * throttle by query cost, and GitHub's points.
  *
  * Charged up front. As a request arrives, before its body is read, src/http/server.ts asks
- * `admit`, which reserves one point (what a request costs is not known yet): a client without it
- * gets a 429 and nothing else. Once demand control has priced it, the request reserves what it was
+ * `admit`, which needs one point (what a request costs is not known yet): a client without it
+ * gets a 429 and nothing else; one let in draws a call and its tenth, so a request of one call needs
+ * nothing more. Once demand control has priced it, the request reserves the rest of what it was
  * priced at (`reserve`, from src/yoga/use-charge.ts), drawn only while none of its client's
  * buckets is in debt: of requests running at once, every one but the first finds the debt the
  * first left, so together they never spend more than the bucket held and one request's price.
@@ -45,8 +46,16 @@ export interface RateLimiterOptions {
 
 /** What a request costs besides its upstream calls: ten requests the cache answers cost one call. */
 export const REQUEST_POINTS = 0.1;
-/** Reserved as a request arrives, before what it costs is known. */
+/** What a client's buckets must hold for a request to be let in, before what it costs is known: a point. */
 export const RESERVED = 1;
+/**
+ * Drawn as it is let in: a call and the request's own tenth, what a request of one call costs
+ * whole. Were it only the point, every request of one call would still have its tenth to reserve
+ * once priced, and that is drawn only while the client owes nothing: of a client's requests let in
+ * at once, the first would leave the bucket a tenth in debt and the others, which the bucket held
+ * points for, would be refused (on a Redis Cluster, 1 of a burst of 10 served, measured).
+ */
+export const ADMITTED = RESERVED + REQUEST_POINTS;
 
 export class RateLimiter {
   private readonly memory: MemoryBuckets;
@@ -74,7 +83,8 @@ export class RateLimiter {
     // A preflight does no work (yoga answers it from its headers) and carries no API key.
     if (req.method === 'OPTIONS') return undefined;
     const names = this.bucketsOf(req);
-    const wait = (this.shared && (await this.shared.take(names, RESERVED))) ?? this.memory.take(names, Date.now(), RESERVED);
+    const wait =
+      (this.shared && (await this.shared.take(names, ADMITTED, RESERVED))) ?? this.memory.take(names, Date.now(), ADMITTED, RESERVED);
     if (wait === 0) return undefined;
     this.options.onRefused?.();
     const { message, retryAfter } = this.refusal(wait);
