@@ -152,6 +152,40 @@ export function paged<Args extends ConnectionArgs = ConnectionArgs>(
 }
 
 /**
+ * `price` reading its list arguments as execution does: GraphQL coerces a single value given for a
+ * list (`nodes(ids: "…")`) to a list of one, but the estimator hands prices the literals uncoerced
+ * (src/yoga/cost-estimate.ts, argumentsOf), so a price reading `ids.length` or `ids.flatMap` met a
+ * string, and a request the executor accepts failed with a 500 before it ran. `lists` names the
+ * field's list arguments.
+ */
+export function withListArguments<Args>(price: FieldCost<Args>, lists: readonly string[]): FieldCost<Args> {
+  if (lists.length === 0) return price;
+  const coerce = (args: Args): Args => {
+    let out: Record<string, unknown> | undefined;
+    for (const name of lists) {
+      const value = (args as Record<string, unknown>)[name];
+      if (value === undefined || value === null || Array.isArray(value)) continue;
+      out ??= { ...(args as Record<string, unknown>) };
+      out[name] = [value];
+    }
+    return (out ?? args) as Args;
+  };
+  const wrap = <F>(f: F): F => {
+    if (typeof f !== 'function') return f;
+    // A function's own properties (an `items`' assumedSize, read for @listSize) stay on it.
+    return Object.assign((args: Args, ...rest: unknown[]) => f(coerce(args), ...rest), f) as F;
+  };
+  return {
+    ...price,
+    calls: wrap(price.calls),
+    items: wrap(price.items),
+    pools: wrap(price.pools),
+    groups: wrap(price.groups),
+    scope: wrap(price.scope),
+  };
+}
+
+/**
  * Copies each field's `price` into its extensions, where the estimator reads it, and gives the
  * federation plugin the `@cost` and `@listSize` a router reads: the calls per parent as the
  * weight, and the list's size (its slicing arguments, or the size assumed). What the directives
@@ -180,7 +214,14 @@ export class CostPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
     return {
       ...fieldConfig,
       pothosOptions: { ...fieldConfig.pothosOptions, ...federation },
-      extensions: { ...fieldConfig.extensions, [COST_EXTENSION]: price },
+      extensions: { ...fieldConfig.extensions, [COST_EXTENSION]: withListArguments(price, listArguments(fieldConfig.args)) },
     } as PothosOutputFieldConfig<Types>;
   }
+}
+
+/** The names of the arguments whose type is a list. */
+function listArguments(args: Record<string, { type: { kind: string } }>): string[] {
+  return Object.entries(args)
+    .filter(([, arg]) => arg.type.kind === 'List')
+    .map(([name]) => name);
 }

@@ -9,7 +9,7 @@
 import { isInterfaceType, isUnionType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import { badInput, quote } from '../graphql/errors.js';
 import type { NetworkName } from '../base/ids.js';
-import { COST_EXTENSION } from './cost.js';
+import { COST_EXTENSION, withListArguments } from './cost.js';
 import { lookupsPrice, type Named } from './lookups.js';
 
 /**
@@ -100,5 +100,6 @@ export function priceRepresentations(schema: GraphQLSchema): void {
       return typeof typename === 'string' ? [{ typename, network: typeof network === 'string' ? NETWORKS[network] : undefined }] : [];
     }),
   );
-  field.extensions = { ...field.extensions, [COST_EXTENSION]: price };
+  // `representations: {…}` is a list of one to the executor: priced as one.
+  field.extensions = { ...field.extensions, [COST_EXTENSION]: withListArguments(price, ['representations']) };
 }

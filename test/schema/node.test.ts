@@ -82,6 +82,18 @@ describe('node(id) and nodes(ids)', () => {
     expect(h.sandbox.log[0]!.path).toBe('/v1/networks/fuji/subnets');
   });
 
+  // GraphQL coerces a single value given for a list to a list of one; the price read the literal
+  // uncoerced and called `flatMap` on a string: a 500 (fuzzer case 29#122).
+  it('takes one id written where the list goes as a list of one, and refuses a bad one with BAD_USER_INPUT', async () => {
+    const id = Buffer.from(`Address:mainnet:${world.addresses[0]}`).toString('base64url');
+    const one = await h.raw(`{ nodes(ids: "${id}") { id ... on Address { address } } }`);
+    expect(one.errors).toBeUndefined();
+    expect(one.data).toEqual((await h.raw(`{ nodes(ids: ["${id}"]) { id ... on Address { address } } }`)).data);
+    expect(one.data).toEqual({ nodes: [{ id, address: world.addresses[0] }] });
+    const bad = await h.raw('{ nodes(ids: "not-a-global-id") { id } }');
+    expect(codes(bad)).toEqual(['BAD_USER_INPUT']);
+  });
+
   it('refuses more than 100 ids at once', async () => {
     const id = Buffer.from(`Address:mainnet:${world.addresses[0]}`).toString('base64url');
     const res = await h.raw('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: Array(101).fill(id) });
