@@ -10,7 +10,7 @@
  */
 import { GraphQLError, type ASTNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { bounded, ErrorCode } from '../graphql/errors.js';
+import { bounded, ErrorCode, maskError } from '../graphql/errors.js';
 
 /** Long enough for any message the gateway writes; graphql-js's quoting a huge value is cut. */
 const MAX_MESSAGE = 400;
@@ -79,7 +79,18 @@ export function useErrorCodes(): Plugin {
       },
     onExecute: () => ({
       onExecuteDone: ({ result, setResult }) => {
-        if (Symbol.asyncIterator in result || !result.errors) return;
+        // An answer in parts (@defer, @stream): yoga masks each part's top-level `errors` only, so
+        // an error in a later part's `incremental` went out unmasked, without its code (an
+        // upstream's refusal lost NODE_API_UNAVAILABLE) and with whatever a crash said.
+        if (Symbol.asyncIterator in result) {
+          return {
+            onNext: ({ result: part, setResult: setPart }) => {
+              const coded = codedIncrementalPart(part as IncrementalPart);
+              if (coded) setPart(coded as typeof part);
+            },
+          };
+        }
+        if (!result.errors) return;
         // No data at all means the request never ran: its variables did not coerce.
         if (result.data === undefined) {
           setResult({
@@ -99,5 +110,27 @@ export function useErrorCodes(): Plugin {
         }
       },
     }),
+  };
+}
+
+interface IncrementalPart {
+  incremental?: readonly ({ errors?: readonly GraphQLError[] } & Record<string, unknown>)[];
+  [key: string]: unknown;
+}
+
+/**
+ * A later part with its errors as a whole answer's would be: masked as yoga masks (an upstream's
+ * failure described with its code, a crash hidden), and what the executor itself raised coded
+ * INTERNAL_SERVER_ERROR. Undefined when the part holds no error.
+ */
+function codedIncrementalPart(part: IncrementalPart): IncrementalPart | undefined {
+  if (!part.incremental?.some((i) => i.errors?.length)) return undefined;
+  const coded = (e: GraphQLError): GraphQLError => {
+    const masked = maskError(e, 'Unexpected error.') as GraphQLError;
+    return masked.extensions?.code ? masked : (withCode(masked, ErrorCode.INTERNAL_SERVER_ERROR) as GraphQLError);
+  };
+  return {
+    ...part,
+    incremental: part.incremental.map((i) => (i.errors?.length ? { ...i, errors: i.errors.map(coded) } : i)),
   };
 }

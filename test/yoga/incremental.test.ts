@@ -172,6 +172,30 @@ describe('@stream on a connection', () => {
   });
 });
 
+// yoga masks each part's top-level `errors` only: an upstream's refusal in a later part went out
+// without its code (fuzzer case 29#0), and a crash there would have gone out unmasked.
+describe('an error in a later part', () => {
+  // The sandbox's node tracks no Subnet-EVM chain: each streamed item's feeConfig is refused (404).
+  const query =
+    '{ network { icmMessages(first: 3) { nodes @stream(initialCount: 2) { sourceBlockchain { blockchainId feeConfig { gasLimit } } } } } }';
+
+  it('keeps its code over multipart/mixed, as in the first part', async () => {
+    const res = await post(query, 'multipart/mixed');
+    const payloads: Payload[] = [];
+    for await (const payload of multipartParts(res.body!)) payloads.push(payload);
+    const later = payloads.slice(1).flatMap((p) => (p.incremental ?? []).flatMap((i) => (i as Payload).errors ?? []));
+    expect(later.length).toBeGreaterThan(0);
+    for (const e of later) expect(e.extensions?.code, e.message).toBe('NODE_API_UNAVAILABLE');
+  });
+
+  it('keeps its code in the merged answer of a JSON-only request', async () => {
+    const res = await post(query, 'application/json');
+    const body = (await res.json()) as Payload;
+    expect(body.errors?.some((e) => (e as { path?: unknown[] }).path?.[3] === 2)).toBe(true);
+    for (const e of body.errors!) expect(e.extensions?.code, e.message).toBe('NODE_API_UNAVAILABLE');
+  });
+});
+
 describe('a request that accepts only JSON', () => {
   it('gets the whole answer in one body: the parts merged, as without the directives', async () => {
     const res = await post(DEFERRED, 'application/json', { subnetId: subnet.subnetId });
