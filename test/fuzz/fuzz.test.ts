@@ -23,7 +23,7 @@ import {
   slowReaders,
   typenameAliases,
 } from './hostile.js';
-import { type InvariantName, MODES } from './invariants.js';
+import { type InvariantName, MODES, SIZE } from './invariants.js';
 import { KNOWN, knownAs } from './known.js';
 import { Rng } from './random.js';
 import { FUZZ_ENTRIES } from './send.js';
@@ -159,5 +159,15 @@ describe('the shrinker', () => {
     expect(await fails(shrunk.sent)).toBe(true);
     expect(shrunk.sent.query.length).toBeLessThan(sent.query.length / 2);
     expect(shrunk.sent.query.replace(/\s+/g, ' ').length).toBeLessThan(120);
+  });
+});
+
+describe("the answer's size, in the price's unit (src/yoga/cost-estimate.ts)", () => {
+  it('counts every key and the items of lists of leaves, not the items of lists of objects', () => {
+    // Case 29#6's shape: ten edges of one cursor, priced at ten entries (and the keys above them).
+    const edges = Array.from({ length: 10 }, (_, i) => ({ cursor: `c${i}` }));
+    expect(SIZE.entries({ network: { icmMessages: { edges } } })).toBe(1 + 1 + 1 + 10);
+    expect(SIZE.entries({ a: { ids: ['x', null] } })).toBe(1 + 1 + 2);
+    expect(SIZE.entries({ a: [{ b: 1 }, null] })).toBe(1 + 1);
   });
 });

@@ -55,17 +55,21 @@ const resultOf = (body: unknown): ResultJson | undefined =>
 
 /**
  * How an answer's size is measured against `extensions.cost.estimated.nodes`. `entries`: every
- * key at every level and every list item (what issue 29 asks the price to bound: leaves and
- * `__typename` count); `objects`: the objects and list items of objects only (what the price
+ * key at every level and every item of a list of leaves (what issue 29 asks the price to bound:
+ * every selected field, leaves and `__typename` too); `objects`: the objects and list items of objects only (what the price
  * counts today, src/yoga/cost-estimate.ts). Adjust here when the price's unit changes.
  */
 export const SIZE = {
-  /** Every key of every object, and every list item, below `data`. */
+  /**
+   * Every key of every object below `data`, and every item of a list of leaves: the unit of
+   * src/yoga/cost-estimate.ts. An item of a list of objects is not an entry (its object's keys
+   * are); counting it as one flagged answers whose lists were exactly as long as priced (case 29#6).
+   */
   entries(data: unknown): number {
     let n = 0;
     const walk = (v: unknown) => {
       if (Array.isArray(v)) {
-        n += v.length;
+        if (!v.some((item) => item !== null && typeof item === 'object')) n += v.length;
         for (const item of v) walk(item);
       } else if (v !== null && typeof v === 'object') {
         for (const child of Object.values(v)) {

@@ -368,6 +368,14 @@ const ours: Case[] = [
     errors: ['NODE_API_UNAVAILABLE'],
   },
   {
+    // Fuzz case 29#1010: priced at one owner per subnet, five Fuji subnets' owners made 13 calls against 6.
+    name: "a page of subnets' owners, each address's UTXOs",
+    query:
+      '{ network(name: FUJI) { subnets(first: 5) { nodes { ownerAddresses { xChainUtxos(first: 4, sourceChain: C_CHAIN) { __typename } } } } } }',
+    loose:
+      "A subnet's owner set is priced at the longest seen on the network, and at 16 before one is seen (here none is): how many keys each subnet has is the data's.",
+  },
+  {
     name: 'an L1 by its first validator: supply, validators, and their P-Chain entries',
     query: `{ network { l1Validators(first: 3, subnetId: "${l1.subnetId}") { nodes { pChainValidator { balance } subnet { supply l1Validators(first: 5) { nodes { pChainValidator { minNonce } } } } } } } }`,
   },
