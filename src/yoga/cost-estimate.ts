@@ -217,7 +217,7 @@ interface Walk {
   /** Selections visited so far (see WORK). */
   work: number;
   /** The arguments of a field node, by the field they were read for. */
-  args: Map<FieldNode, { field: GraphQLField<unknown, unknown>; args: Record<string, unknown>; text: string }[]>;
+  args: Map<FieldNode, FieldArguments[]>;
   /**
    * The lengths of lists the data decides, as last seen: what `learnt` items read
    * (src/schema/list-sizes.ts). One view for the whole walk, so a set's cost in a context stays
@@ -553,20 +553,34 @@ function dearestPaths(paths: Map<number, PathEntry>): PathEntry[] {
   return all.filter((p) => kept.has(p));
 }
 
-/** The arguments of a field node for `field`, read once per walk, with their text (which names its reads). */
-function argumentsCached(walk: Walk, field: GraphQLField<unknown, unknown>, node: FieldNode) {
+/** A field node's arguments for one field, and their text (which names its reads) once asked for. */
+interface FieldArguments {
+  field?: GraphQLField<unknown, unknown>;
+  args: Record<string, unknown>;
+  text?: string;
+}
+
+/** The arguments of a field node for `field`, read once per walk. */
+function argumentsCached(walk: Walk, field: GraphQLField<unknown, unknown>, node: FieldNode): FieldArguments {
   if (!field.args.length) return NO_ARGUMENTS;
   let list = walk.args.get(node);
   if (!list) walk.args.set(node, (list = []));
   let found = list.find((a) => a.field === field);
-  if (!found) {
-    const args = argumentsOf(field, node, walk.variables);
-    list.push((found = { field, args, text: JSON.stringify(args) }));
-  }
+  if (!found) list.push((found = { field, args: argumentsOf(field, node, walk.variables) }));
   return found;
 }
 
-const NO_ARGUMENTS = { args: {}, text: '{}' } as const;
+/**
+ * The text of a field's arguments, made once and only when a read or a key needs it: after the
+ * field's price has read (and its scalars refused) the values. Made first, a variable of 100 ids
+ * of 1 MB each was stringified into 100 MB before the first id was refused.
+ */
+function argumentsText(found: FieldArguments): string {
+  found.text ??= JSON.stringify(found.args);
+  return found.text;
+}
+
+const NO_ARGUMENTS: FieldArguments = Object.freeze({ args: Object.freeze({}), text: '{}' });
 
 /** The calls of `parents` parents that make `perParent` calls each, combined as `per` says: the one parent's read, or calls. */
 function combined(
@@ -596,15 +610,16 @@ function fieldCost(
   parents: number,
   at: At,
 ): void {
-  const { args, text } = argumentsCached(walk, field, nodes[0]!);
+  const found = argumentsCached(walk, field, nodes[0]!);
+  const { args } = found;
   const price = field.extensions?.[COST_EXTENSION] as FieldCost | undefined;
   const { type, list } = named(field.type);
   const path = pathOf(walk, at.path, field.name);
   const where: Where = { scope: at.scope, lengths: walk.lengths };
   const effect = visit.effect;
   const perParent = count(byArgs(price?.calls, args, where) ?? 0);
-  const read = `${parentType.name}.${field.name} ${text}`;
   let calls = 0;
+  const read = perParent > 0 ? `${parentType.name}.${field.name} ${argumentsText(found)}` : '';
   if (perParent > 0 && price?.per === 'request') {
     // A read every field of the request shares: a pool of its own, read once.
     calls += givePool(walk, effect, { name: read, calls: perParent, max: 1 }, at.scope, parents);
@@ -645,7 +660,7 @@ function fieldCost(
     sliced: slice,
     slicedGroups: slice !== undefined ? grouped : undefined,
     // Below a list, parents are many.
-    key: below <= 1 && !list && at.key ? `k${nameOf(walk, `${at.key}(${text})`)}` : undefined,
+    key: below <= 1 && !list && at.key ? `k${nameOf(walk, `${at.key}(${argumentsText(found)})`)}` : undefined,
     scope: price?.scope?.(args) ?? at.scope,
     groups,
   });

@@ -138,7 +138,7 @@ describe('many clients whose WebSockets do not read (issue 29, case 3)', () => {
   const scrape = async (timeoutMs: number) => (await fetch(`${lazy.origin}/metrics`, { signal: AbortSignal.timeout(timeoutMs) })).text();
 
   /** A query from a client that reads, at an address of its own: its status and how long it took. */
-  async function other(i: number): Promise<{ status: number; ms: number; data?: unknown }> {
+  async function other(i: number): Promise<{ status: number; ms: number; data?: unknown; errors?: unknown; failed?: string }> {
     const started = performance.now();
     // A connection of its own each time: a kept-alive one the gateway closes as it is reused (its
     // 5 s keep-alive, on a busy machine) would fail the request for a reason that is not under test.
@@ -151,8 +151,11 @@ describe('many clients whose WebSockets do not read (issue 29, case 3)', () => {
         body: JSON.stringify({ query: '{ network(name: MAINNET) { name } }' }),
         signal: AbortSignal.timeout(15_000),
       });
-      const body = (await res.body.json()) as { data?: unknown };
-      return { status: res.statusCode, ms: Math.round(performance.now() - started), data: body.data };
+      const body = (await res.body.json()) as { data?: unknown; errors?: unknown };
+      return { status: res.statusCode, ms: Math.round(performance.now() - started), data: body.data, errors: body.errors };
+    } catch (error) {
+      // Said in the assertion below (a timeout is the gateway not answering), not thrown from here.
+      return { status: 0, ms: Math.round(performance.now() - started), failed: String(error) };
     } finally {
       await dispatcher.close();
     }
@@ -203,7 +206,7 @@ describe('many clients whose WebSockets do not read (issue 29, case 3)', () => {
     expect(lazy.logs.some((l) => /heap out of memory/i.test(String(l.msg)))).toBe(false);
     const heapNowMb = sample(await scrape(10_000), 'nodejs_heap_size_used_bytes') / 1_048_576;
     expect(Math.max(heapPeakMb, heapNowMb)).toBeLessThan(512);
-    expect(others.map((o) => [o.status, o.data])).toEqual(others.map(() => [200, { network: { name: 'MAINNET' } }]));
+    expect(others, JSON.stringify(others)).toMatchObject(others.map(() => ({ status: 200, data: { network: { name: 'MAINNET' } } })));
 
     // A refusal is an `error` message (refused on arrival) or an answer with errors (refused when due to start).
     const errorsOf = (r: Received): any[] =>
@@ -218,10 +221,14 @@ describe('many clients whose WebSockets do not read (issue 29, case 3)', () => {
     for (const r of received) {
       expect(errorsOf(r).some((e) => e.extensions?.code === 'QUERY_LIMIT_EXCEEDED') || r.closeCode === 1008).toBe(true);
     }
-    const answers = received.flatMap((r) => r.messages.filter((m) => m.type === 'next' && m.payload.data));
+    // A `{ __typename }` may be answered too (under load, genesis operations refused or finished
+    // early leave room among the 50 a socket runs before it arrives): it is whole.
+    const typenames = received.flatMap((r) => r.messages.filter((m) => m.type === 'next' && m.id.startsWith('t')));
+    for (const m of typenames) expect(m.payload).toMatchObject({ data: { __typename: 'Query' } });
+    const answers = received.flatMap((r) => r.messages.filter((m) => m.type === 'next' && m.id.startsWith('g') && m.payload.data));
     console.log(
       `case 3 scaled: heap peak ${Math.round(heapPeakMb)} MB (now ${Math.round(heapNowMb)} MB); others answered in ${others.map((o) => o.ms).join(', ')} ms; ` +
-        `${held.length} operations refused for held bytes; ${received.filter((r) => r.closeCode === 1008).length} sockets closed 1008; ${answers.length} genesis answers sent`,
+        `${held.length} operations refused for held bytes; ${received.filter((r) => r.closeCode === 1008).length} sockets closed 1008; ${answers.length} genesis answers sent, ${typenames.length} { __typename }`,
     );
     // Whatever was answered is whole, or says with a code why not (the sandbox, on a busy machine, may time out).
     for (const m of answers) {

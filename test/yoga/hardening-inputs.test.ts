@@ -19,14 +19,32 @@ const ADDRESS = world.addresses[0]!;
 const FAST_MS = 200;
 
 /**
+ * The fastest of three attempts. On a machine the full suite loads (two workers on two cores),
+ * one attempt may wait a few hundred ms for a collection or for the CPU; work that grows with the
+ * value (quadratic decoders, 100 ids of 1 MB stringified whole) is that slow every time. Each
+ * attempt is a document of its own (a comment apart) with variables of its own, so that no cache
+ * of the document or of its coerced variables makes the next one cheaper.
+ */
+async function fastest<T extends { ms: number }>(attempt: (i: number) => Promise<T>): Promise<T> {
+  let best: T | undefined;
+  for (let i = 0; i < 3; i++) {
+    const found = await attempt(i);
+    if (!best || found.ms < best.ms) best = found;
+  }
+  return best!;
+}
+
+/**
  * Sends a document and measures how long the gateway took to answer. In process: over the socket
  * a body of 1 MB is refused by MAX_BODY_BYTES before any decoder sees it, and moving it would be
  * timed along with what is measured, the gateway's handling of the value.
  */
-async function timed(query: string, variables?: Record<string, unknown>): Promise<Result<unknown> & { ms: number }> {
-  const start = performance.now();
-  const res = await h.inProcess(query, variables);
-  return { ...res, ms: performance.now() - start };
+function timed(query: string, variables?: Record<string, unknown>): Promise<Result<unknown> & { ms: number }> {
+  return fastest(async (i) => {
+    const start = performance.now();
+    const res = await h.inProcess(`${query}\n# attempt ${i}`, variables && { ...variables });
+    return { ...res, ms: performance.now() - start };
+  });
 }
 
 /**
@@ -34,7 +52,11 @@ async function timed(query: string, variables?: Record<string, unknown>): Promis
  * without HTTP, so a variable may hold 100 references to one 1 MB string: what is measured is
  * the gateway's handling of the values, not JSON parsing of a 100 MB body.
  */
-async function timedInProcess(query: string, variables: Record<string, unknown>): Promise<Result<unknown> & { ms: number }> {
+function timedInProcess(query: string, variables: Record<string, unknown>): Promise<Result<unknown> & { ms: number }> {
+  return fastest((i) => inProcessOnce(`${query}\n# attempt ${i}`, { ...variables }));
+}
+
+async function inProcessOnce(query: string, variables: Record<string, unknown>): Promise<Result<unknown> & { ms: number }> {
   const start = performance.now();
   const request = new Request('http://gateway.test/graphql', { method: 'POST' });
   const run = h.gateway.yoga.getEnveloped({ request, params: { query, variables } } as never);
@@ -249,9 +271,17 @@ describe('global ids are canonical or refused', () => {
     );
     expect(one.ms).toBeLessThan(FAST_MS);
 
-    const many = await timedInProcess(`query($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { ids: Array.from({ length: 100 }, () => huge) });
+    const NODES = `query($ids: [ID!]!) { nodes(ids: $ids) { id } }`;
+    const many = await timedInProcess(NODES, { ids: Array.from({ length: 100 }, () => huge) });
     expectRefused(many, /a global id has at most 256/);
     expect(many.ms).toBeLessThan(FAST_MS);
+    // And hardly more than one of them, measured the same way under the same load: the first is
+    // refused before the others are read. Stringifying all of them first (100 MB) took 200 ms to
+    // 3.6 s here (the fastest of three), one 1 MB id 3 ms and the 100 after the fix 8 ms, up to
+    // 35 ms with a CPU hog beside them: 50 ms of slack for that.
+    const single = await timedInProcess(NODES, { ids: [huge] });
+    expectRefused(single, /a global id has at most 256/);
+    expect(many.ms).toBeLessThan(4 * single.ms + 50);
   });
 });
 
