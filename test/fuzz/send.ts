@@ -5,7 +5,7 @@
  * answers with the time it took, and within a deadline: a request that gets no answer is an
  * outcome too (`status: 'timeout'`).
  */
-import { ENTRIES, merged, type Outcome, type Sent } from '../helpers/entries.js';
+import { ENTRIES, merged, type Outcome, readJson, type Sent } from '../helpers/entries.js';
 import type { Generated } from './generate.js';
 
 export type FuzzEntry = 'post' | 'yoga' | 'get' | 'ws' | 'sse' | 'batch';
@@ -24,18 +24,8 @@ export const BATCH_COMPANION: Generated = { query: '{ network { name } }' };
 /** An accept header the fast path does not take: yoga negotiates it (src/yoga/lean-post.ts `mediaType`). */
 const YOGA_ACCEPT = 'application/graphql-response+json, application/json;q=0.9';
 
-async function bodyOf(res: Response): Promise<unknown> {
-  const text = await res.text();
-  if (text === '') return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 async function multipartOrJson(res: Response): Promise<unknown> {
-  if (!res.headers.get('content-type')?.startsWith('multipart/mixed')) return bodyOf(res);
+  if (!res.headers.get('content-type')?.startsWith('multipart/mixed')) return readJson(res);
   const parts = (await res.text())
     .split(/\r\n--[-\w]+/)
     .map((chunk) => chunk.slice(chunk.indexOf('\r\n\r\n') + 4).trim())
@@ -77,7 +67,7 @@ export async function send(entry: FuzzEntry, origin: string, sent: Generated, de
           body: JSON.stringify([asSent, BATCH_COMPANION]),
           signal,
         });
-        const answer = await bodyOf(res);
+        const answer = await readJson(res);
         outcome = Array.isArray(answer)
           ? { status: res.status, body: answer[0], rest: answer.slice(1) }
           : { status: res.status, body: answer };
@@ -91,7 +81,7 @@ export async function send(entry: FuzzEntry, origin: string, sent: Generated, de
           headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1' },
           signal,
         });
-        outcome = { status: res.status, body: await bodyOf(res) };
+        outcome = { status: res.status, body: await readJson(res) };
         break;
       }
       case 'ws':

@@ -39,7 +39,8 @@ function jsonBody(sent: Sent): string {
   return sent.raw ?? JSON.stringify({ query: sent.query, variables: sent.variables, operationName: sent.operationName });
 }
 
-async function readJson(res: Response): Promise<unknown> {
+/** An answer's body as JSON, as text when it is not JSON, null when empty. */
+export async function readJson(res: Response): Promise<unknown> {
   const text = await res.text();
   if (text === '') return null;
   try {
