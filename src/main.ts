@@ -37,7 +37,9 @@ async function reachable(url: string): Promise<boolean> {
 
 /**
  * The embedded sandbox when it is to be served: SANDBOX=on, or `auto` with no upstream URL set
- * and the public Data API unreachable (an offline laptop). In that case the sandbox is started
+ * and the public Data API unreachable (an offline laptop), where it stands in without passing for
+ * the network: its answers say so and the instance is not ready (src/config/config.ts
+ * `sandboxServed`). In that case the sandbox is started
  * while the Data API is probed, and stopped if it answers: offline, the probe's time is not added
  * to the sandbox's. Never in a deployment (`config.deployment`): there an unreachable Data API is
  * an outage to report (/ready says 503, and why), not made-up data to serve as if all were well.
@@ -66,7 +68,7 @@ async function chooseSandbox(config: Config, logger: Logger): Promise<EmbeddedSa
     return undefined;
   }
   logger.warn(
-    `${config.upstreams.dataApi} is unreachable (offline?): serving the built-in sandbox world instead (it takes a few seconds to build; queries wait for it). Set SANDBOX=off to refuse.`,
+    `${config.upstreams.dataApi} is unreachable (offline?): serving the built-in sandbox world instead (it takes a few seconds to build; queries wait for it). Its data is made up: every answer says so in x-avalanche-sandbox, and /ready answers 503. Set SANDBOX=on to serve it on purpose, SANDBOX=off to refuse.`,
   );
   return sandbox;
 }

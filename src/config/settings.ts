@@ -93,7 +93,7 @@ export const ROWS = [
     {
       SANDBOX: z.enum(['auto', 'on', 'off'], { message: 'must be one of auto, on, off' }).default('auto'),
     },
-    '`on`: serve the built-in sandbox; `off`: never; `auto`: the sandbox only when no upstream URL is set and the public Data API is unreachable, and never in a deployment (`NODE_ENV=production`, or `REDIS_URL` or `TRUSTED_DOCUMENTS` set): there an unreachable upstream is logged as an error and `/ready` answers 503, rather than made-up data served as if all were well',
+    '`on`: serve the built-in sandbox, on purpose; `off`: never; `auto`: on a laptop with no upstream URL set and the public Data API unreachable, the sandbox stands in, never passing for the network: every answer carries `x-avalanche-sandbox` and `/ready` answers 503. Never in a deployment (`NODE_ENV=production`, or `REDIS_URL` or `TRUSTED_DOCUMENTS` set): there an unreachable upstream is logged as an error and `/ready` answers 503, rather than made-up data served as if all were well',
   ),
   row(
     {

@@ -39,7 +39,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import Negotiator from 'negotiator';
 import { type Compression, compressor, fixedAnswer } from '../base/compression.js';
-import type { Config } from '../config/config.js';
+import { OFFLINE_STAND_IN, type Config } from '../config/config.js';
 import { graphiqlAnswer } from '../yoga/graphiql.js';
 import { ErrorCode, quote } from '../graphql/errors.js';
 import type { Gateway } from '../gateway/gateway.js';
@@ -63,6 +63,8 @@ export interface ServerOptions {
   held: { perClient: number; perInstance: number };
   /** Serve /metrics on this server (false when it has a port of its own), behind `token` when set. */
   metrics?: { token?: string } | false;
+  /** Set on every answer (`x-avalanche-sandbox`) while the sandbox serves: asked for by name, or offline. */
+  sandbox?: string;
 }
 
 const gzipAsync = promisify(gzip);
@@ -78,6 +80,12 @@ export function serverOptionsOf(gateway: Gateway, config: Config, { graphiql = t
     compress: compressor(config.compression),
     graphiql: graphiql && config.graphiql ? fixedAnswer(() => graphiqlAnswer(gateway.yoga), config.compression) : undefined,
     metrics: config.metrics.port === undefined && { token: config.metrics.token },
+    sandbox:
+      config.sandboxServed === 'offline'
+        ? `offline; ${OFFLINE_STAND_IN}`
+        : config.sandboxServed === 'asked'
+          ? 'on (SANDBOX=on)'
+          : undefined,
   };
 }
 
@@ -326,6 +334,7 @@ function requestHandler(gateway: Gateway, options: ServerOptions, flight: Flight
   return async (req: NodeRequest, res: ServerResponse) => {
     if (gateway.metrics) observeHttp(gateway.metrics, routes, req, res);
     assignRequestId(req, res);
+    if (options.sandbox) res.setHeader('x-avalanche-sandbox', options.sandbox);
     const method = req.method;
     if (method !== 'GET') {
       const allow = allowedAt(req.url, gateway, metrics !== undefined);

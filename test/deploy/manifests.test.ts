@@ -25,7 +25,7 @@ const DIR = join(ROOT, 'deploy/kubernetes');
 interface K8sObject {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; labels?: Record<string, string> };
+  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
   [key: string]: any;
 }
 
