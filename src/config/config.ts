@@ -4,6 +4,7 @@
  * of the gateway reads. Every problem is reported at once, each naming its variable, so a bad
  * deployment fails with one readable message instead of one error per restart.
  */
+import { shownUrl } from '../base/shown-url.js';
 import type { FreshnessKind } from '../reuse/freshness.js';
 import type { LiveKind } from '../live/feeds.js';
 import type { BreakerOptions } from '../upstreams/http.js';
@@ -265,14 +266,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return configOf(c, input, env.NODE_ENV);
 }
 
-/** Each setting by its own schema; every problem named, and a secret's value never echoed. */
+/**
+ * Each setting by its own schema; every problem named, and a secret's value never echoed: not a
+ * secret setting's, nor what a URL holds beyond its host (a provider's key in its path, query or
+ * authority).
+ */
 function checked(input: Input): Settings {
   const parsed = SETTINGS_SCHEMA.safeParse(input);
   if (parsed.success) return parsed.data;
   throw new ConfigError(
     parsed.error.issues.map((issue) => {
       const key = String(issue.path[0]);
-      const got = SECRET_KEYS.has(key) ? '' : ` (got ${JSON.stringify(input[key])})`;
+      const value = input[key];
+      const shown = typeof value === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? shownUrl(value) : value;
+      const got = SECRET_KEYS.has(key) ? '' : ` (got ${JSON.stringify(shown)})`;
       return `${key}: ${issue.message}${got}`;
     }),
   );
