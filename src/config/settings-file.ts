@@ -40,6 +40,8 @@ export function readSettingsFile(path: string): Record<string, string> {
   const problems: string[] = [];
   const settings: Record<string, string> = {};
   for (const [name, value] of Object.entries(parsed)) {
+    // `$schema`: where an editor finds schema/settings.schema.json, not a setting.
+    if (name === '$schema') continue;
     if (!SETTING_NAMES.includes(name) || name === 'CONFIG_FILE')
       problems.push(`${name}: not a setting of the gateway (README "Configuration" lists them)`);
     else if (value === null || value === undefined) continue;

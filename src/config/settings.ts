@@ -508,7 +508,7 @@ export const ROWS = [
       // Read by the process itself (the CLI's --config sets it): settings under the environment's, read again on reload.
       CONFIG_FILE: z.string().min(1).optional(),
     },
-    "A JSON or YAML file of settings by these names, under the environment's (a variable set in the environment wins); read at start and again on every reload. The command's `--config` sets it",
+    'A JSON or YAML file of settings by these names, under the environment\'s (a variable set in the environment wins); read at start and again on every reload. The command\'s `--config` sets it. Editors complete and check it against `schema/settings.schema.json` (in the package too): `# yaml-language-server: $schema=node_modules/avalanche-graphql-gateway/schema/settings.schema.json`, or `"$schema"` in JSON',
   ),
   row(
     {
