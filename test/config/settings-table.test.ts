@@ -7,7 +7,11 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadConfig } from '../../src/config/config.js';
+import { readSettingsFile } from '../../src/config/settings-file.js';
 import { RELOADABLE, ROWS, SETTING_NAMES } from '../../src/config/settings.js';
 import { README, SETTINGS_SCHEMA_FILE, settingsSchemaText, withSettingsTable } from '../helpers/settings-table.js';
 
@@ -84,6 +88,18 @@ describe("the settings file's JSON Schema (schema/settings.schema.json)", () => 
     ]) {
       expect({ bad, valid: ok(bad).valid }).toEqual({ bad, valid: false });
       expect(() => loadConfig(Object.fromEntries(Object.entries(bad).map(([k, v]) => [k, String(v)])))).toThrow();
+    }
+  });
+
+  it('lets a file name it in `$schema`, which the gateway reads past', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'settings-'));
+    try {
+      const file = join(dir, 'gateway.json');
+      writeFileSync(file, JSON.stringify({ $schema: './schema/settings.schema.json', PORT: 4000, COST_EXTENSIONS: false }));
+      expect(ok(JSON.parse(readFileSync(file, 'utf8')))).toEqual({ valid: true, errors: [] });
+      expect(readSettingsFile(file)).toEqual({ PORT: '4000', COST_EXTENSIONS: 'false' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
