@@ -17,7 +17,7 @@ import { README, SETTINGS_SCHEMA_FILE, settingsSchemaText, withSettingsTable } f
 
 const readme = readFileSync(README, 'utf8');
 
-describe('the declared settings and the README', () => {
+describe('the declared settings and the manual (docs/configuration.md)', () => {
   it('give the same configuration table: `npm run codegen:settings` writes it', () => {
     // On failure: run `npm run codegen:settings` and commit README.md.
     expect(readme).toBe(withSettingsTable(readme));
@@ -29,9 +29,10 @@ describe('the declared settings and the README', () => {
     expect(declared).toEqual(SETTING_NAMES);
   });
 
-  it('name every reloadable setting where the README says what a reload applies', () => {
-    const header = readme.indexOf('| Reloads | Needs a restart |');
-    const reloads = readme.slice(header).split('\n')[2]!.split(' | ')[0]!;
+  it('name every reloadable setting where the manual says what a reload applies', () => {
+    const operating = readFileSync(new URL('../../docs/operating.md', import.meta.url), 'utf8');
+    const header = operating.indexOf('| Reloads | Needs a restart |');
+    const reloads = operating.slice(header).split('\n')[2]!.split(' | ')[0]!;
     for (const name of RELOADABLE) expect(reloads).toContain(`\`${name}\``);
   });
 });

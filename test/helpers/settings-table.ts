@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ROWS, type Row } from '../../src/config/settings.js';
 
-export const README = fileURLToPath(new URL('../../README.md', import.meta.url));
+export const README = fileURLToPath(new URL('../../docs/configuration.md', import.meta.url));
 export const START = '<!-- settings:start: written by `npm run codegen:settings` from src/config/settings.ts -->';
 export const END = '<!-- settings:end -->';
 
