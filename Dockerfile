@@ -6,7 +6,7 @@
 # node's image (9 MB of it GraphiQL's assets), where a production install would add 96 MB more.
 # test/deploy/image.test.ts runs this file's steps (RUN, COPY, ENV, WORKDIR, CMD, HEALTHCHECK) on the host:
 # edit them here and that test runs the new ones.
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src
@@ -15,7 +15,7 @@ WORKDIR /src
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
-# prepare.mjs: patches/, then the bundle; the maps are for debugging, not for the image.
+# prepare.mjs: the bundle; the maps are for debugging, not for the image.
 RUN npm run prepare && find dist -name '*.map' -delete
 
 FROM ${NODE_IMAGE} AS runtime

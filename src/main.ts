@@ -13,6 +13,7 @@ import { ConfigError, loadConfig, servingSandbox, type Config } from './config/c
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './gateway/embedded-sandbox.js';
 import { createGateway } from './gateway/gateway.js';
 import { createLogger, type Logger } from './base/logger.js';
+import { shownUrl } from './base/shown-url.js';
 import { createGatewayServer, observeHttp, serveMetrics, serverOptionsOf } from './http/server.js';
 import { releaseMemoryWhenIdle } from './ops/idle-release.js';
 import type { GatewayMetrics } from './ops/prometheus.js';
@@ -37,7 +38,9 @@ async function reachable(url: string): Promise<boolean> {
 
 /**
  * The embedded sandbox when it is to be served: SANDBOX=on, or `auto` with no upstream URL set
- * and the public Data API unreachable (an offline laptop). In that case the sandbox is started
+ * and the public Data API unreachable (an offline laptop), where it stands in without passing for
+ * the network: its answers say so and the instance is not ready (src/config/config.ts
+ * `sandboxServed`). In that case the sandbox is started
  * while the Data API is probed, and stopped if it answers: offline, the probe's time is not added
  * to the sandbox's. Never in a deployment (`config.deployment`): there an unreachable Data API is
  * an outage to report (/ready says 503, and why), not made-up data to serve as if all were well.
@@ -55,7 +58,7 @@ async function chooseSandbox(config: Config, logger: Logger): Promise<EmbeddedSa
     void reachable(config.upstreams.dataApi).then((online) => {
       if (!online)
         logger.error(
-          `${config.upstreams.dataApi} is unreachable, and this is a deployment (${config.deployment}): the built-in sandbox is not served in its place. /ready answers 503 until the upstreams answer; set SANDBOX=on to serve the sandbox on purpose.`,
+          `${shownUrl(config.upstreams.dataApi)} is unreachable, and this is a deployment (${config.deployment}): the built-in sandbox is not served in its place. /ready answers 503 until the upstreams answer; set SANDBOX=on to serve the sandbox on purpose.`,
         );
     });
     return undefined;
@@ -66,7 +69,7 @@ async function chooseSandbox(config: Config, logger: Logger): Promise<EmbeddedSa
     return undefined;
   }
   logger.warn(
-    `${config.upstreams.dataApi} is unreachable (offline?): serving the built-in sandbox world instead (it takes a few seconds to build; queries wait for it). Set SANDBOX=off to refuse.`,
+    `${shownUrl(config.upstreams.dataApi)} is unreachable (offline?): serving the built-in sandbox world instead (it takes a few seconds to build; queries wait for it). Its data is made up: every answer says so in x-avalanche-sandbox, and /ready answers 503. Set SANDBOX=on to serve it on purpose, SANDBOX=off to refuse.`,
   );
   return sandbox;
 }
@@ -161,8 +164,8 @@ function listen(server: Server, config: Config, logger: Logger, sandboxed: boole
       {
         url,
         upstream: sandboxed ? 'sandbox' : 'public',
-        dataApi: config.upstreams.dataApi,
-        node: config.upstreams.node.mainnet,
+        dataApi: shownUrl(config.upstreams.dataApi),
+        node: shownUrl(config.upstreams.node.mainnet),
         admin: Boolean(config.adminToken),
         cache: config.cache.mode,
       },

@@ -4,6 +4,7 @@
  * of the gateway reads. Every problem is reported at once, each naming its variable, so a bad
  * deployment fails with one readable message instead of one error per restart.
  */
+import { shownUrl } from '../base/shown-url.js';
 import type { FreshnessKind } from '../reuse/freshness.js';
 import type { LiveKind } from '../live/feeds.js';
 import type { BreakerOptions } from '../upstreams/http.js';
@@ -74,6 +75,13 @@ export interface Config {
    * an unreachable upstream, which would be a silent outage serving made-up data.
    */
   deployment?: string;
+  /**
+   * Why the built-in sandbox serves this instance, once it does (`servingSandbox`): `asked` by
+   * name (SANDBOX=on), or `offline` (SANDBOX=auto on a laptop that could not reach the public Data
+   * API). Offline, its made-up data is not passed off as the network's: every answer says it
+   * (`x-avalanche-sandbox`) and /ready says 503.
+   */
+  sandboxServed?: 'asked' | 'offline';
   apiKey?: string;
   apiKeyHeader: string;
   /** Signs connection cursors; random per process when unset. */
@@ -208,6 +216,10 @@ const LIVE_POLL_VARIABLES: readonly [LiveKind, string][] = [
   ['tps', 'LIVE_POLL_TPS_MS'],
 ];
 
+/** Why an instance that fell back to the sandbox offline is not ready, and what every answer says. */
+export const OFFLINE_STAND_IN =
+  'serving the built-in sandbox (made-up data) because the public Data API was unreachable at start: set SANDBOX=on to serve it on purpose, or restart online';
+
 /**
  * The configuration once the embedded sandbox serves it, at `upstreams`. The sandbox's chains
  * move on every SANDBOX_BLOCK_MS, far faster than the real ones (three of its blocks make a day
@@ -216,11 +228,12 @@ const LIVE_POLL_VARIABLES: readonly [LiveKind, string][] = [
  * so each event is sent as it happens; intervals set explicitly are kept.
  */
 export function servingSandbox(config: Config, upstreams: UpstreamUrls): Config {
+  const served = { ...config, upstreams, sandboxServed: config.sandbox === 'on' ? ('asked' as const) : ('offline' as const) };
   const pace = config.sandboxBlockMs;
-  if (pace <= 0) return { ...config, upstreams };
+  if (pace <= 0) return served;
   const intervals = { ...config.live.intervals };
   for (const kind of config.live.defaultIntervals) intervals[kind] = Math.max(MIN_POLL_MS, Math.min(intervals[kind], pace));
-  return { ...config, upstreams, live: { ...config.live, intervals } };
+  return { ...served, live: { ...config.live, intervals } };
 }
 
 export class ConfigError extends Error {
@@ -253,14 +266,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return configOf(c, input, env.NODE_ENV);
 }
 
-/** Each setting by its own schema; every problem named, and a secret's value never echoed. */
+/**
+ * Each setting by its own schema; every problem named, and a secret's value never echoed: not a
+ * secret setting's, nor what a URL holds beyond its host (a provider's key in its path, query or
+ * authority).
+ */
 function checked(input: Input): Settings {
   const parsed = SETTINGS_SCHEMA.safeParse(input);
   if (parsed.success) return parsed.data;
   throw new ConfigError(
     parsed.error.issues.map((issue) => {
       const key = String(issue.path[0]);
-      const got = SECRET_KEYS.has(key) ? '' : ` (got ${JSON.stringify(input[key])})`;
+      const value = input[key];
+      const shown = typeof value === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? shownUrl(value) : value;
+      const got = SECRET_KEYS.has(key) ? '' : ` (got ${JSON.stringify(shown)})`;
       return `${key}: ${issue.message}${got}`;
     }),
   );

@@ -22,14 +22,25 @@ export const httpUrl = z.string().refine(
   { message: 'must be an http(s) URL without query or fragment, e.g. https://data-api.avax.network' },
 );
 
+/**
+ * What a settings file may write for a setting besides the environment's string, as JSON Schema
+ * (the settings file's schema, schema/settings.schema.json, reads it): YAML reads `PORT: 4000` as
+ * a number and `COST_EXTENSIONS: false` as a boolean, and the file takes both.
+ */
+export const asYamlReadsIt = (value: Record<string, unknown>) => ({ yamlValue: value });
+
 export const int = (min: number, max: number) =>
   z
     .string()
     .regex(/^\d+$/, { message: `must be an integer from ${min} to ${max}` })
     .transform(Number)
-    .refine((n) => n >= min && n <= max, { message: `must be an integer from ${min} to ${max}` });
+    .refine((n) => n >= min && n <= max, { message: `must be an integer from ${min} to ${max}` })
+    .meta(asYamlReadsIt({ type: 'integer', minimum: min, maximum: max }));
 
-export const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+export const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .meta(asYamlReadsIt({ type: 'boolean' }));
 
 /** A secret's least length: enough that it cannot be guessed, the hint says how to make one. */
 export const token = z.string().min(16, { message: 'must be at least 16 characters, e.g. from `openssl rand -hex 32`' });
@@ -78,12 +89,14 @@ export const rate = z
   .string()
   .regex(/^\d+(\.\d+)?$/, { message: 'must be a number above 0 and at most 100000, e.g. 10 or 0.5' })
   .transform(Number)
-  .refine((n) => n > 0 && n <= 100_000, { message: 'must be a number above 0 and at most 100000, e.g. 10 or 0.5' });
+  .refine((n) => n > 0 && n <= 100_000, { message: 'must be a number above 0 and at most 100000, e.g. 10 or 0.5' })
+  .meta(asYamlReadsIt({ type: 'number', exclusiveMinimum: 0, maximum: 100_000 }));
 
 export const fraction = z
   .string()
   .regex(/^(0(\.\d+)?|1(\.0+)?)$/, { message: 'must be a fraction from 0 to 1, e.g. 0.5' })
-  .transform(Number);
+  .transform(Number)
+  .meta(asYamlReadsIt({ type: 'number', minimum: 0, maximum: 1 }));
 
 /** What /ready can probe (src/ops/readiness.ts). */
 export const READY_UPSTREAMS = ['data-api', 'metrics-api', 'node-mainnet', 'node-fuji'] as const;

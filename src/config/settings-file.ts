@@ -18,11 +18,21 @@ export class SettingsFileError extends Error {
  * too). Unknown names are refused, as a typo would otherwise be a setting silently not applied.
  */
 export function readSettingsFile(path: string): Record<string, string> {
-  let parsed: unknown;
+  let text: string;
   try {
-    parsed = parseYaml(readFileSync(path, 'utf8'));
+    text = readFileSync(path, 'utf8');
   } catch (error) {
     throw new SettingsFileError(`--config ${path}: ${(error as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = parseYaml(text);
+  } catch (error) {
+    // The parser's message quotes the offending line, which may be a secret's (ADMIN_TOKEN: "…):
+    // only where it is, and what is wrong, reach the log.
+    const { code, linePos } = error as { code?: string; linePos?: [{ line: number; col: number }] };
+    const where = linePos ? ` at line ${linePos[0].line}, column ${linePos[0].col}` : '';
+    throw new SettingsFileError(`--config ${path}: not valid YAML or JSON${where}${code ? ` (${code})` : ''}`);
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new SettingsFileError(`--config ${path}: must be a mapping of settings, e.g. PORT: 4000`);
@@ -30,6 +40,8 @@ export function readSettingsFile(path: string): Record<string, string> {
   const problems: string[] = [];
   const settings: Record<string, string> = {};
   for (const [name, value] of Object.entries(parsed)) {
+    // `$schema`: where an editor finds schema/settings.schema.json, not a setting.
+    if (name === '$schema') continue;
     if (!SETTING_NAMES.includes(name) || name === 'CONFIG_FILE')
       problems.push(`${name}: not a setting of the gateway (README "Configuration" lists them)`);
     else if (value === null || value === undefined) continue;

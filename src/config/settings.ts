@@ -93,7 +93,7 @@ export const ROWS = [
     {
       SANDBOX: z.enum(['auto', 'on', 'off'], { message: 'must be one of auto, on, off' }).default('auto'),
     },
-    '`on`: serve the built-in sandbox; `off`: never; `auto`: the sandbox only when no upstream URL is set and the public Data API is unreachable, and never in a deployment (`NODE_ENV=production`, or `REDIS_URL` or `TRUSTED_DOCUMENTS` set): there an unreachable upstream is logged as an error and `/ready` answers 503, rather than made-up data served as if all were well',
+    '`on`: serve the built-in sandbox, on purpose; `off`: never; `auto`: on a laptop with no upstream URL set and the public Data API unreachable, the sandbox stands in, never passing for the network: every answer carries `x-avalanche-sandbox` and `/ready` answers 503. Never in a deployment (`NODE_ENV=production`, or `REDIS_URL` or `TRUSTED_DOCUMENTS` set): there an unreachable upstream is logged as an error and `/ready` answers 503, rather than made-up data served as if all were well',
   ),
   row(
     {
@@ -112,7 +112,7 @@ export const ROWS = [
     {
       SANDBOX_BLOCK_MS: int(0, 3_600_000).default(3_000),
     },
-    "How often the built-in sandbox's chains move on (a block on each chain; now and then a transaction, a fee config or validator change, a TPS point): see [Subscriptions](#subscriptions). `0` keeps them still. While the gateway serves its embedded sandbox, each `LIVE_POLL_<KIND>_MS` left unset polls at most this often, so that every event comes as it happens. Also read by `npm run sandbox`",
+    "How often the built-in sandbox's chains move on (a block on each chain; now and then a transaction, a fee config or validator change, a TPS point): see [Subscriptions](subscriptions.md#subscriptions). `0` keeps them still. While the gateway serves its embedded sandbox, each `LIVE_POLL_<KIND>_MS` left unset polls at most this often, so that every event comes as it happens. Also read by `npm run sandbox`",
   ),
   row(
     {
@@ -185,7 +185,7 @@ export const ROWS = [
     {
       UPSTREAM_CALL_BUDGET: int(1, 100_000).default(250),
     },
-    'Upstream calls one GraphQL request may make, and may be priced at before it runs (see [What a query costs](#what-a-query-costs))',
+    'Upstream calls one GraphQL request may make, and may be priced at before it runs (see [What a query costs](cost-model.md#what-a-query-costs))',
     { reloadable: true },
   ),
   row(
@@ -221,7 +221,7 @@ export const ROWS = [
     {
       CACHE: z.enum(['off', 'memory', 'redis'], { message: 'must be one of off, memory, redis' }).optional(),
     },
-    'Reuse of upstream answers and whole responses between requests: `off`, `memory` (this process), `redis` (shared by every instance, memory in front). See [Caching, and several instances](#caching-and-several-instances)',
+    'Reuse of upstream answers and whole responses between requests: `off`, `memory` (this process), `redis` (shared by every instance, memory in front). See [Caching, and several instances](caching.md#caching-and-several-instances)',
     { shown: '`memory` (`redis` when `REDIS_URL` is set)' },
   ),
   row(
@@ -229,7 +229,7 @@ export const ROWS = [
       CACHE_MAX_BYTES: int(0, 64 * 1024 * MiB).default(32 * MiB),
       RESPONSE_CACHE_MAX_BYTES: int(0, 64 * 1024 * MiB).default(16 * MiB),
     },
-    "Memory bounds of the two caches, least recently used first out, counted as what their entries hold: an upstream answer its bytes as received (its decoded form holds about 1.1–1.3× that) plus its key; a whole response 4.5× its JSON (the executor's objects, the JSON and compressed forms kept to serve it). Answers past their time are dropped every 5 s. See [Memory](#memory)",
+    "Memory bounds of the two caches, least recently used first out, counted as what their entries hold: an upstream answer its bytes as received (its decoded form holds about 1.1–1.3× that) plus its key; a whole response 4.5× its JSON (the executor's objects, the JSON and compressed forms kept to serve it). Answers past their time are dropped every 5 s. See [Memory](operating.md#memory)",
     { shown: '`33554432` (32 MiB), `16777216` (16 MiB)' },
   ),
   row(
@@ -251,20 +251,20 @@ export const ROWS = [
     {
       PACE_ITEMS_PER_TURN: int(0, 10_000_000).default(500),
     },
-    "List items (objects in lists) one request completes in a turn of the event loop before letting others in, so that one large answer cannot hold up every other client's query (see [Memory](#memory)); `0`: every answer is completed in one pass",
+    "List items (objects in lists) one request completes in a turn of the event loop before letting others in, so that one large answer cannot hold up every other client's query (see [Memory](operating.md#memory)); `0`: every answer is completed in one pass",
   ),
   row(
     {
       IDLE_RELEASE_MS: int(0, 3_600_000).default(5_000),
     },
-    'After a burst of work, how long the event loop stays quiet before the gateway runs two full collections that give memory back (`npm start` passes `--expose-gc` for them); `0`: never. See [Memory](#memory)',
+    'After a burst of work, how long the event loop stays quiet before the gateway runs two full collections that give memory back (`npm start` passes `--expose-gc` for them); `0`: never. See [Memory](operating.md#memory)',
   ),
   row(
     {
       // Read by `npm start` (node's --max-old-space-size); checked here so that a typo stops the start.
       HEAP_MAX_MB: int(128, 1_048_576).optional(),
     },
-    "V8's old-generation limit, passed by `npm start` as `--max-old-space-size` (node's command line wins over `NODE_OPTIONS`, so set it here). Below 2 GB it also makes V8 grow its heap by at most about 1.4× what is live before collecting, instead of up to 4×. Plan the container's memory for it (see [Memory](#memory))",
+    "V8's old-generation limit, passed by `npm start` as `--max-old-space-size` (node's command line wins over `NODE_OPTIONS`, so set it here). Below 2 GB it also makes V8 grow its heap by at most about 1.4× what is live before collecting, instead of up to 4×. Plan the container's memory for it (see [Memory](operating.md#memory))",
     { shown: '`512`' },
   ),
   row(
@@ -272,7 +272,7 @@ export const ROWS = [
       ...TTL_SETTINGS,
     },
     `How long an answer of each kind of chain state stays fresh: ${TTL_KINDS.map((kind) => `\`${kind.toUpperCase()}\``).join(', ')}; \`0\` turns sharing of that kind off`,
-    { shown: 'see [the freshness table](#caching-and-several-instances)', title: '`CACHE_TTL_<KIND>_MS`' },
+    { shown: 'see [the freshness table](caching.md#caching-and-several-instances)', title: '`CACHE_TTL_<KIND>_MS`' },
   ),
   row(
     {
@@ -323,7 +323,7 @@ export const ROWS = [
     {
       REDIS_URL: redisUrls.optional(),
     },
-    "A Redis every instance shares (`redis://` or `rediss://`, `[user:password@]host:port[/db]`): for the cache (`CACHE=redis`, the default when it is set), the rate limits and the subscriptions' pollers (one per topic in the cluster). Never a single point of failure: while it is away each instance uses its own memory and polls for its own subscribers. With `REDIS_MODE` `cluster` or `sentinel`, a comma list (see [Redis: Cluster, Sentinel, TLS](#redis-cluster-sentinel-tls))",
+    "A Redis every instance shares (`redis://` or `rediss://`, `[user:password@]host:port[/db]`): for the cache (`CACHE=redis`, the default when it is set), the rate limits and the subscriptions' pollers (one per topic in the cluster). Never a single point of failure: while it is away each instance uses its own memory and polls for its own subscribers. With `REDIS_MODE` `cluster` or `sentinel`, a comma list (see [Redis: Cluster, Sentinel, TLS](caching.md#redis-cluster-sentinel-tls))",
     { secret: true },
   ),
   row(
@@ -435,14 +435,14 @@ export const ROWS = [
       MAX_HELD_BYTES_PER_CLIENT: int(1_048_576, 1_073_741_824).default(16_777_216),
       MAX_HELD_BYTES: int(1_048_576, 17_179_869_184).default(134_217_728),
     },
-    "Bytes of answers the gateway holds for one client (its address, by `TRUST_PROXY`), and for every client of the instance (1 MiB to 1 GiB, and to 16 GiB): answers written and not yet taken by the client's connections (WebSocket messages, HTTP answers, SSE events), and each answer being built at 256 bytes per object its price counts. Past either, no new operation of that client starts: a WebSocket operation gets a `QUERY_LIMIT_EXCEEDED` error (`limit: heldBytesPerClient` or `heldBytes`), an HTTP request `429` or `503` with that code, until what is held is read or dropped; past its own, the client's WebSockets are not read from either until it reads (a socket that cannot answer pings then is dropped by the keep-alive). An SSE stream or HTTP answer that still holds `WS_MAX_BUFFERED_BYTES` unread when more is written is cut off. Size `MAX_HELD_BYTES` within the heap (`HEAP_MAX_MB`), see [Memory](#memory)",
+    "Bytes of answers the gateway holds for one client (its address, by `TRUST_PROXY`), and for every client of the instance (1 MiB to 1 GiB, and to 16 GiB): answers written and not yet taken by the client's connections (WebSocket messages, HTTP answers, SSE events), and each answer being built at 256 bytes per object its price counts. Past either, no new operation of that client starts: a WebSocket operation gets a `QUERY_LIMIT_EXCEEDED` error (`limit: heldBytesPerClient` or `heldBytes`), an HTTP request `429` or `503` with that code, until what is held is read or dropped; past its own, the client's WebSockets are not read from either until it reads (a socket that cannot answer pings then is dropped by the keep-alive). An SSE stream or HTTP answer that still holds `WS_MAX_BUFFERED_BYTES` unread when more is written is cut off. Size `MAX_HELD_BYTES` within the heap (`HEAP_MAX_MB`), see [Memory](operating.md#memory)",
     { shown: '`16777216` (16 MiB), `134217728` (128 MiB)' },
   ),
   row(
     {
       RATE_LIMIT_PER_SECOND: rate.optional(),
     },
-    'Points a client may spend a second, sustained (decimals allowed: `0.5`): an upstream call a request makes is a point, the request itself a tenth. A client is its address, and also its API key when it sends one (see [Running it in public](#running-it-in-public))',
+    'Points a client may spend a second, sustained (decimals allowed: `0.5`): an upstream call a request makes is a point, the request itself a tenth. A client is its address, and also its API key when it sends one (see [Running it in public](running-in-public.md#running-it-in-public))',
     { shown: '— (off)', reloadable: true },
   ),
   row(
@@ -482,7 +482,7 @@ export const ROWS = [
     {
       TRUSTED_DOCUMENTS: z.enum(['off', 'allow', 'only'], { message: 'must be one of off, allow, only' }).default('allow'),
     },
-    "Which documents run: `allow` (any, a manifest's by id, and automatic persisted queries), `only` (a manifest's by id, nothing else), `off` (any, no ids). See [Trusted documents](#trusted-documents)",
+    "Which documents run: `allow` (any, a manifest's by id, and automatic persisted queries), `only` (a manifest's by id, nothing else), `off` (any, no ids). See [Trusted documents](running-in-public.md#trusted-documents)",
   ),
   row(
     {
@@ -500,7 +500,7 @@ export const ROWS = [
       // Arrays of operations in one POST (0: refused); each is charged and limited as if sent alone.
       BATCHING_LIMIT: int(0, BATCHING_MAX).default(0),
     },
-    'The most operations one POST may carry as a JSON array (`1` to `100`); `0` refuses arrays with `400 BATCHING_DISABLED`. Each operation is charged and limited as if sent alone: see [Batching](#batching)',
+    'The most operations one POST may carry as a JSON array (`1` to `100`); `0` refuses arrays with `400 BATCHING_DISABLED`. Each operation is charged and limited as if sent alone: see [Batching](running-in-public.md#batching)',
     { shown: '`0` (off)', reloadable: true },
   ),
   row(
@@ -508,7 +508,7 @@ export const ROWS = [
       // Read by the process itself (the CLI's --config sets it): settings under the environment's, read again on reload.
       CONFIG_FILE: z.string().min(1).optional(),
     },
-    "A JSON or YAML file of settings by these names, under the environment's (a variable set in the environment wins); read at start and again on every reload. The command's `--config` sets it",
+    'A JSON or YAML file of settings by these names, under the environment\'s (a variable set in the environment wins); read at start and again on every reload. The command\'s `--config` sets it. Editors complete and check it against `schema/settings.schema.json` (in the package too): `# yaml-language-server: $schema=node_modules/avalanche-graphql-gateway/schema/settings.schema.json`, or `"$schema"` in JSON',
   ),
   row(
     {
@@ -531,7 +531,7 @@ export const ROWS = [
     {
       COMPRESSION: bool.default(true),
     },
-    "gzip or brotli for answers, by the request's `accept-encoding`. See [Compression](#compression)",
+    "gzip or brotli for answers, by the request's `accept-encoding`. See [Compression](running-in-public.md#compression)",
   ),
   row(
     {
@@ -550,7 +550,7 @@ export const ROWS = [
     {
       FEDERATION: bool.default(false),
     },
-    'Also serve the graph as an Apollo Federation v2 subgraph at `/subgraph` (see [Federation](#federation)); `/graphql` stays as it is',
+    'Also serve the graph as an Apollo Federation v2 subgraph at `/subgraph` (see [Federation](federation.md#federation)); `/graphql` stays as it is',
   ),
   row(
     {
@@ -567,7 +567,7 @@ export const ROWS = [
         })
         .default('info'),
     },
-    '`fatal` … `trace`, `silent`; at `info`, one line per GraphQL request (see [Operating it](#operating-it))',
+    '`fatal` … `trace`, `silent`; at `info`, one line per GraphQL request (see [Operating it](operating.md#operating-it))',
     { reloadable: true },
   ),
   row(
@@ -620,7 +620,7 @@ export const ROWS = [
       OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl.optional(),
     },
-    'Turn OpenTelemetry tracing on: where spans go, as OTLP over HTTP (`http://collector:4318`; `/v1/traces` is added to the first, the second is used as it is). The other standard `OTEL_*` variables apply (see [Tracing](#tracing))',
+    'Turn OpenTelemetry tracing on: where spans go, as OTLP over HTTP (`http://collector:4318`; `/v1/traces` is added to the first, the second is used as it is). The other standard `OTEL_*` variables apply (see [Tracing](operating.md#tracing))',
     { shown: '— (tracing off)' },
   ),
   row(
@@ -646,7 +646,7 @@ export const ROWS = [
         .enum(['otlp', 'none'], { message: 'must be otlp or none (metrics are pushed as OTLP over HTTP, or scraped at /metrics)' })
         .optional(),
     },
-    'Push the metrics of `/metrics` as OTLP over HTTP too: to the first, used as it is, or with `OTEL_METRICS_EXPORTER=otlp` to `OTEL_EXPORTER_OTLP_ENDPOINT` + `/v1/metrics` (else `http://localhost:4318/v1/metrics`). `OTEL_EXPORTER_OTLP_ENDPOINT` alone does not turn them on; `none`, or `OTEL_SDK_DISABLED=true`, turns them off. Needs `METRICS=on` (see [Metrics over OTLP](#metrics-over-otlp))',
+    'Push the metrics of `/metrics` as OTLP over HTTP too: to the first, used as it is, or with `OTEL_METRICS_EXPORTER=otlp` to `OTEL_EXPORTER_OTLP_ENDPOINT` + `/v1/metrics` (else `http://localhost:4318/v1/metrics`). `OTEL_EXPORTER_OTLP_ENDPOINT` alone does not turn them on; `none`, or `OTEL_SDK_DISABLED=true`, turns them off. Needs `METRICS=on` (see [Metrics over OTLP](operating.md#metrics-over-otlp))',
     { shown: '— (OTLP metrics off)' },
   ),
   row(

@@ -10,7 +10,7 @@ import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { YogaInitialContext } from 'graphql-yoga';
 import type { Logger } from '../base/logger.js';
 import type { RedisConnection } from '../base/redis.js';
-import type { Config } from '../config/config.js';
+import { OFFLINE_STAND_IN, type Config } from '../config/config.js';
 import { adminAccess } from '../graphql/admin-access.js';
 import { CursorCodec } from '../graphql/connection.js';
 import type { GatewayContext } from '../graphql/context.js';
@@ -162,6 +162,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
       apiKeyHeader: config.apiKeyHeader,
       apiKey: config.apiKey,
       redis,
+      standIn: config.sandboxServed === 'offline' ? OFFLINE_STAND_IN : undefined,
     }),
     reload: (next) => reload(next, settings, logger, limiter, trusted.reload),
     async close() {

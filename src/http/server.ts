@@ -25,10 +25,12 @@
  *   preflight (yoga's CORS answers it); /health, /ready and /metrics take GET and HEAD. Any other
  *   method there is refused with 405 and `Allow`, before the rate limits and before either
  *   GraphQL path sees it, so both answer it alike (the fast path ran a PUT's body as a POST).
- * - Operations: `/ready` (readiness: not draining, and the configured upstreams answer; see
- *   src/ops/readiness.ts) and `/metrics` (Prometheus, unless served on a port of its own), both
- *   answered here, before rate limits: probes and scrapes are no client's requests. `/health`
- *   (liveness) stays yoga's.
+ * - Operations: `/health` (liveness: the process answers, draining or not), `/ready` (readiness:
+ *   not draining, and the configured upstreams answer; see src/ops/readiness.ts) and `/metrics`
+ *   (Prometheus, unless served on a port of its own), all answered here, before rate limits:
+ *   probes and scrapes are no client's requests, and a client forging the prober's address
+ *   (x-forwarded-for behind TRUST_PROXY) must not get a pod restarted by spending its bucket.
+ * - `/`: a person who opens the gateway's address is sent to GraphiQL (302 to the endpoint).
  */
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -37,7 +39,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import Negotiator from 'negotiator';
 import { type Compression, compressor, fixedAnswer } from '../base/compression.js';
-import type { Config } from '../config/config.js';
+import { OFFLINE_STAND_IN, type Config } from '../config/config.js';
 import { graphiqlAnswer } from '../yoga/graphiql.js';
 import { ErrorCode, quote } from '../graphql/errors.js';
 import type { Gateway } from '../gateway/gateway.js';
@@ -61,6 +63,8 @@ export interface ServerOptions {
   held: { perClient: number; perInstance: number };
   /** Serve /metrics on this server (false when it has a port of its own), behind `token` when set. */
   metrics?: { token?: string } | false;
+  /** Set on every answer (`x-avalanche-sandbox`) while the sandbox serves: asked for by name, or offline. */
+  sandbox?: string;
 }
 
 const gzipAsync = promisify(gzip);
@@ -76,6 +80,12 @@ export function serverOptionsOf(gateway: Gateway, config: Config, { graphiql = t
     compress: compressor(config.compression),
     graphiql: graphiql && config.graphiql ? fixedAnswer(() => graphiqlAnswer(gateway.yoga), config.compression) : undefined,
     metrics: config.metrics.port === undefined && { token: config.metrics.token },
+    sandbox:
+      config.sandboxServed === 'offline'
+        ? `offline; ${OFFLINE_STAND_IN}`
+        : config.sandboxServed === 'asked'
+          ? 'on (SANDBOX=on)'
+          : undefined,
   };
 }
 
@@ -195,11 +205,10 @@ const PROBE_METHODS = 'GET, HEAD';
  * does not serve (yoga answers it 404, whatever the method).
  */
 function allowedAt(url: string | undefined, gateway: Gateway, metrics: boolean): string | undefined {
-  const query = url?.indexOf('?') ?? -1;
-  const path = url === undefined ? '/' : query === -1 ? url : url.slice(0, query);
+  const path = pathOf(url);
   const endpoint = gateway.yoga.graphqlEndpoint;
   if (path === endpoint || path === `${endpoint}/` || (gateway.subgraph && isSubgraphPath(url))) return GRAPHQL_METHODS;
-  if (path === '/health' || path === '/ready' || (metrics && path === '/metrics')) return PROBE_METHODS;
+  if (path === '/' || path === '/health' || path === '/ready' || (metrics && path === '/metrics')) return PROBE_METHODS;
   return undefined;
 }
 
@@ -325,12 +334,16 @@ function requestHandler(gateway: Gateway, options: ServerOptions, flight: Flight
   return async (req: NodeRequest, res: ServerResponse) => {
     if (gateway.metrics) observeHttp(gateway.metrics, routes, req, res);
     assignRequestId(req, res);
+    if (options.sandbox) res.setHeader('x-avalanche-sandbox', options.sandbox);
     const method = req.method;
     if (method !== 'GET') {
       const allow = allowedAt(req.url, gateway, metrics !== undefined);
       const allowed = allow === PROBE_METHODS ? method === 'HEAD' : method === 'POST' || (method === 'OPTIONS' && isPreflight(req));
       if (allow !== undefined && !allowed) return refuseMethod(req, res, allow, options.maxBodyBytes);
     }
+    const path = pathOf(req.url);
+    if (path === '/health' && (method === 'GET' || method === 'HEAD')) return serveHealth(res);
+    if (path === '/' && (method === 'GET' || method === 'HEAD')) return leadToGraphiQL(res, gateway.yoga.graphqlEndpoint);
     if (req.url === '/ready') return serveReady(gateway, flight, res);
     if (metrics && req.url === '/metrics' && (req.method === 'GET' || req.method === 'HEAD'))
       return serveMetrics(metrics.metrics, metrics.token, req, res);
@@ -428,7 +441,35 @@ function countWrites(res: ServerResponse, client: string, held: HeldBytes, cutOf
   res.once('close', () => release(holding));
 }
 
-/** Readiness: whether to send this instance traffic (liveness stays yoga's /health). */
+/** The path of a request's URL, without its query. */
+function pathOf(url: string | undefined): string {
+  if (url === undefined) return '/';
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/**
+ * Liveness: this process answers. Yoga's own check answered the same (200, no body) but behind
+ * the rate limits; it stays 200 while draining, since a restart then would cut what drains.
+ */
+function serveHealth(res: ServerResponse): void {
+  res.writeHead(200, { 'content-length': 0, 'cache-control': 'no-store' });
+  res.end();
+}
+
+/** The gateway's address leads a person to GraphiQL, and says where it is to anyone else. */
+function leadToGraphiQL(res: ServerResponse, endpoint: string): void {
+  const body = `<!doctype html><title>Avalanche GraphQL gateway</title><p>GraphQL is served at <a href="${endpoint}">${endpoint}</a> (GraphiQL in a browser).</p>\n`;
+  res.writeHead(302, {
+    location: endpoint,
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+  });
+  res.end(body);
+}
+
+/** Readiness: whether to send this instance traffic. */
 function serveReady(gateway: Gateway, flight: Flight, res: ServerResponse): void {
   const drainingAnswer = { ready: false, reason: 'draining: the gateway is shutting down' };
   if (flight.draining) {

@@ -49,6 +49,11 @@ export interface ReadinessOptions {
   apiKey?: string;
   /** The connection to Redis, when REDIS_URL is set: reported, never a reason to be unready. */
   redis?: { readonly ready: boolean };
+  /**
+   * Why this instance is never ready, whatever its upstreams say: it serves the built-in
+   * sandbox's made-up data in place of a network it could not reach (SANDBOX=auto, offline).
+   */
+  standIn?: string;
 }
 
 type Probe = () => Promise<unknown>;
@@ -99,9 +104,11 @@ export class Readiness {
     const results = await Promise.all(this.probes.map(([name, probe]) => this.probe(probe).then((r) => [name, r] as const)));
     const upstreams = Object.fromEntries(results) as ReadinessReport['upstreams'];
     const failing = results.find(([, r]) => !r.ok);
-    const report: ReadinessReport = failing
-      ? { ready: false, reason: `${failing[0]} does not answer: ${failing[1].reason}`, upstreams }
-      : { ready: true, upstreams };
+    const report: ReadinessReport = this.options.standIn
+      ? { ready: false, reason: this.options.standIn, upstreams }
+      : failing
+        ? { ready: false, reason: `${failing[0]} does not answer: ${failing[1].reason}`, upstreams }
+        : { ready: true, upstreams };
     this.last = { at: Date.now(), report };
     return report;
   }

@@ -15,6 +15,7 @@
 import { Pool, errors as undiciErrors } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
+import { shownUrl } from '../base/shown-url.js';
 import type { CallBudget } from './budget.js';
 import { onCancel, type CancelSignal } from './cancellation.js';
 import { Circuit, type CircuitOptions } from './circuit.js';
@@ -405,7 +406,7 @@ export class HttpClient {
     const key = req.service === 'node' ? req.path : '';
     let circuit = upstream.circuits.get(key);
     if (!circuit) {
-      const where = req.service === 'node' ? req.baseUrl + req.path : req.baseUrl;
+      const where = shownUrl(req.baseUrl, req.service === 'node' ? req.path : '');
       circuit = new Circuit(options, (state) => this.options.onCircuit?.({ service: req.service, upstream: where, state }));
       upstream.circuits.set(key, circuit);
     }

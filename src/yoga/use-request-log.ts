@@ -5,7 +5,7 @@
  * counted here rather than logged one by one: a fan-out over a failing upstream is one line, not
  * hundreds (src/gateway/gateway.ts logs repeated upstream failures at warn, rate-limited).
  *
- * Each line carries the request's id (`request_id`, the `x-request-id` answered; src/request-id.ts)
+ * Each line carries the request's id (`request_id`, the `x-request-id` answered; src/ops/request-id.ts)
  * and, when tracing is on, the ids of its operation span (`trace_id`, `span_id`), so a line leads
  * to its trace and back.
  *

@@ -31,14 +31,36 @@ describe('SANDBOX=auto with the public upstreams unreachable', () => {
     }
   });
 
-  it('on a laptop (none of those set): serves the built-in sandbox, and says so', async () => {
+  it('on a laptop (none of those set): serves the built-in sandbox, never as the network: each answer says so, and it is not ready', async () => {
     const gw = await startGatewayProcess(undefined, {});
     try {
       const res = await gw.query('{ network { subnets(first: 1) { nodes { subnetId } } } }');
       expect(res.body.data.network.subnets.nodes).toHaveLength(1);
       expect(gw.logs.some((l) => /serving the built-in sandbox world instead/.test(String(l.msg)))).toBe(true);
+      const answer = await fetch(gw.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ __typename }' }),
+      });
+      expect(answer.headers.get('x-avalanche-sandbox')).toMatch(/^offline; serving the built-in sandbox \(made-up data\)/);
+      const ready = await fetch(`${gw.origin}/ready`);
+      expect(ready.status).toBe(503);
+      expect(((await ready.json()) as { reason: string }).reason).toMatch(/made-up data.*SANDBOX=on/);
     } finally {
       await gw.stop();
     }
-  });
+  }, 60_000);
+
+  it('asked for by name (SANDBOX=on): serves the sandbox, says so on each answer, and is ready', async () => {
+    const gw = await startGatewayProcess(undefined, { SANDBOX: 'on' });
+    try {
+      const res = await gw.query('{ network { subnets(first: 1) { nodes { subnetId } } } }');
+      expect(res.body.data.network.subnets.nodes).toHaveLength(1);
+      const ready = await fetch(`${gw.origin}/ready`);
+      expect(ready.headers.get('x-avalanche-sandbox')).toBe('on (SANDBOX=on)');
+      expect(ready.status).toBe(200);
+    } finally {
+      await gw.stop();
+    }
+  }, 60_000);
 });

@@ -13,9 +13,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { loadConfig, SETTING_NAMES } from '../../src/config/config.js';
+import { startGatewayProcess } from '../helpers/gateway-process.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DIR = join(ROOT, 'deploy/kubernetes');
@@ -23,7 +25,7 @@ const DIR = join(ROOT, 'deploy/kubernetes');
 interface K8sObject {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; labels?: Record<string, string> };
+  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
   [key: string]: any;
 }
 
@@ -33,8 +35,14 @@ const load = (file: string): K8sObject[] =>
     return doc.toJS() as K8sObject;
   });
 
-/** kubernetes-models' module for an object: `v1` for the core group, else `<group>/<version>`. */
-const modelPath = (o: K8sObject) => `kubernetes-models/${o.apiVersion}/${o.kind}`;
+/**
+ * kubernetes-models' module for an object: `v1` for the core group, else `<group>/<version>`; the
+ * Prometheus Operator's kinds from its own models package, generated the same way from its CRDs.
+ */
+const modelPath = (o: K8sObject) =>
+  o.apiVersion.startsWith('monitoring.coreos.com/')
+    ? `@kubernetes-models/prometheus-operator/${o.apiVersion}/${o.kind}`
+    : `kubernetes-models/${o.apiVersion}/${o.kind}`;
 
 /**
  * Type-checks `objects` as the models' interfaces (`I<Kind>`) in a program of one file kept in
@@ -169,8 +177,104 @@ describe('deploy/kubernetes', () => {
     expect(hpa.spec.minReplicas).toBeGreaterThan(find('PodDisruptionBudget').spec.maxUnavailable);
   });
 
-  it('points REDIS_URL at the Redis reference', () => {
+  it('points REDIS_URL at the Redis reference, with a password, from the Secret only', () => {
     const redis = all.find(({ object }) => object.kind === 'Service' && object.spec.type === 'ExternalName')!.object;
-    expect(new URL(configMap.data.REDIS_URL).hostname).toBe(redis.metadata.name);
+    expect(configMap.data.REDIS_URL).toBeUndefined();
+    const url = new URL(secret.stringData.REDIS_URL);
+    expect(url.hostname).toBe(redis.metadata.name);
+    expect(url.password).not.toBe('');
+    expect(loadConfig({ ...configMap.data, ...secret.stringData }).cache.mode).toBe('redis');
+  });
+
+  it('lets only the gateways reach Redis, on the port REDIS_URL names', () => {
+    const policy = all.find(({ object }) => object.metadata.name === 'redis-from-avalanche-gateway')!.object;
+    // Redis's namespace: the one the ExternalName points into (<service>.<namespace>.svc...).
+    const redis = all.find(({ object }) => object.kind === 'Service' && object.spec.type === 'ExternalName')!.object;
+    expect(policy.metadata.namespace).toBe(redis.spec.externalName.split('.')[1]);
+    expect(policy.spec.policyTypes).toEqual(['Ingress']);
+    expect(policy.spec.ingress).toHaveLength(1);
+    const [rule] = policy.spec.ingress;
+    expect(rule.from).toHaveLength(1);
+    // Both selectors in one peer: gateway pods of one namespace, not any pod or any namespace.
+    expect(rule.from[0].podSelector.matchLabels).toEqual(deployment.spec.template.metadata.labels);
+    expect(Object.keys(rule.from[0].namespaceSelector.matchLabels)).toEqual(['kubernetes.io/metadata.name']);
+    expect(rule.ports).toEqual([{ port: Number(new URL(secret.stringData.REDIS_URL).port || 6379) }]);
+  });
+
+  it("opens the gateway's GraphQL port to all and its metrics port to the monitoring namespace only", () => {
+    const policy = all.find(({ object }) => object.kind === 'NetworkPolicy' && object.metadata.name === deployment.metadata.name)!.object;
+    expect(policy.spec.podSelector.matchLabels).toEqual(deployment.spec.template.metadata.labels);
+    const open = policy.spec.ingress.filter((r: any) => r.from === undefined);
+    expect(open.flatMap((r: any) => r.ports.map((p: any) => p.port))).toEqual(['http']);
+    const metrics = policy.spec.ingress.find((r: any) => r.ports.some((p: any) => p.port === 'metrics'));
+    expect(metrics.from).toEqual([{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': expect.any(String) } } }]);
+  });
+
+  it('injects no Service link variables, which would pose as settings (SANDBOX_PORT=tcp://...)', () => {
+    expect(deployment.spec.template.spec.enableServiceLinks).toBe(false);
+    // What a Service named `sandbox` would inject is a setting the gateway refuses: the reason.
+    expect(() => loadConfig({ ...configMap.data, ...secret.stringData, SANDBOX_PORT: 'tcp://10.0.0.1:4010' })).toThrow(/SANDBOX_PORT/);
+  });
+
+  it('says what readiness depends on: no upstream, so that one incident does not empty the Service', () => {
+    expect(configMap.data.READY_UPSTREAMS).toBe('none');
+    expect(loadConfig({ ...configMap.data, ...secret.stringData }).ready.upstreams).toEqual([]);
+  });
+
+  it('has Prometheus scrape every pod on the metrics port the Service leaves out', () => {
+    const monitor = find('PodMonitor');
+    expect(monitor.spec.selector.matchLabels).toEqual(deployment.spec.template.metadata.labels);
+    expect(monitor.spec.podMetricsEndpoints.map((e: any) => [e.port, e.path])).toEqual([['metrics', '/metrics']]);
+    expect(find('Service').spec.ports.map((p: any) => p.targetPort)).not.toContain('metrics');
+    // The rules select the job by the label the PodMonitor names it after.
+    expect(deployment.spec.template.metadata.labels[monitor.spec.jobLabel]).toBe('avalanche-gateway');
+  });
+
+  it("alerts on memory at the heap's size in the ConfigMap", () => {
+    const memory = find('PrometheusRule').spec.groups[0].rules.find((r: any) => r.alert === 'AvalancheGatewayMemoryHigh');
+    expect(memory.expr).toContain(`0.9 * ${configMap.data.HEAP_MAX_MB} * 1024 * 1024`);
+  });
+});
+
+describe('the alerts of deploy/kubernetes/prometheusrule.yaml', () => {
+  const rules = find('PrometheusRule').spec.groups.flatMap((g: any) => g.rules) as { alert: string; expr: string }[];
+  /** The series an expression reads: names before a `{` or `[` (functions are followed by `(`). */
+  const seriesOf = (expr: string) => [...expr.matchAll(/\b([a-zA-Z_:][a-zA-Z0-9_:]*)\s*[{[]/g)].map((m) => m[1]!);
+  let exposition = '';
+  let gateway: Awaited<ReturnType<typeof startGatewayProcess>>;
+  const sandbox = useSandbox();
+
+  beforeAll(async () => {
+    // The built gateway with the ConfigMap's settings (rate limits on, as deployed), but its own
+    // ports and no Redis: the families exported do not depend on them.
+    const { HOST, PORT, METRICS_PORT, ...settings } = configMap.data as Record<string, string>;
+    gateway = await startGatewayProcess(sandbox, { ...settings, NODE_ENV: 'development', CACHE: 'memory' });
+    await gateway.query('{ network(name: MAINNET) { subnets(first: 1) { nodes { subnetId } } } }');
+    exposition = await (await fetch(`${gateway.origin}/metrics`)).text();
+  }, 60_000);
+  afterAll(() => gateway?.stop());
+
+  it('names only series the gateway exports', () => {
+    const exported = new Set(
+      [...exposition.matchAll(/^# TYPE (\S+) (\S+)$/gm)].flatMap(([, name, type]) =>
+        type === 'histogram' ? [`${name}_bucket`, `${name}_count`, `${name}_sum`] : [name!],
+      ),
+    );
+    // `up` is Prometheus' own, per scrape target.
+    const read = [...new Set(rules.flatMap((r) => seriesOf(r.expr)))].filter((name) => name !== 'up');
+    expect(read.length).toBeGreaterThan(5);
+    expect(read.filter((name) => !exported.has(name))).toEqual([]);
+  });
+
+  it('filters by labels those series have', () => {
+    for (const { expr } of rules) {
+      for (const [, name, labels] of expr.matchAll(/\b([a-zA-Z_:][a-zA-Z0-9_:]*)\{([^}]*)\}/g)) {
+        if (name === 'up') continue;
+        const used = [...labels!.matchAll(/([a-zA-Z_]+)\s*(?:=~|!~|!=|=)/g)].map((m) => m[1]!).filter((l) => l !== 'job');
+        const line = exposition.split('\n').find((l) => l.startsWith(`${name}{`));
+        for (const label of used)
+          expect({ name, label, present: line?.includes(`${label}="`) ?? false }).toEqual({ name, label, present: true });
+      }
+    }
   });
 });

@@ -6,10 +6,9 @@
  * Offline: tests do not reach the network. npm's cache holds the dependencies' tarballs (by
  * integrity) but not the registry's documents that resolving versions would need, so the folder's
  * lockfile is written from this repository's: the tarball, and exactly the production entries of
- * package-lock.json, the versions the package was tested with. The application's package.json
- * carries this repository's `overrides`, as README "Deploy it" tells an application on Node 20 to:
- * npm applies overrides only at the root, and without them it resolves newer graphql-tools and
- * whatwg-node releases, which need Node 22.15.
+ * package-lock.json, the versions the package was tested with. The application names no
+ * override: the package needs none, and `graphql` and `graphql-yoga`, its peers, are installed
+ * as npm installs peers, once, for the application and the package alike.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -74,11 +73,7 @@ beforeAll(() => {
   spawnSync('mkdir', ['-p', app]);
   writeFileSync(
     join(app, 'package.json'),
-    JSON.stringify(
-      { name: 'app', private: true, type: 'module', dependencies: { [NAME]: `file:../${info.filename}` }, overrides: pkg.overrides },
-      null,
-      2,
-    ),
+    JSON.stringify({ name: 'app', private: true, type: 'module', dependencies: { [NAME]: `file:../${info.filename}` } }, null, 2),
   );
   writeFileSync(join(app, 'package-lock.json'), JSON.stringify(lockfile(`../${info.filename}`, integrity), null, 2));
 }, 120_000);

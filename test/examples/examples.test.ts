@@ -6,6 +6,7 @@
  * something offline. In process: the data is the sandbox's whichever way in; test/examples/browser.test.ts
  * runs the GraphiQL tabs in Chromium against the built gateway on its own sandbox (`npm run demo`).
  */
+import { manualBlocks } from '../helpers/manual.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
@@ -34,12 +35,12 @@ const operations = readdirSync(dir)
   });
 
 /**
- * The README's queries: its graphql blocks that are operations for /graphql, not a subscription
- * (they wait for what happens next; test/live/subscriptions.test.ts has them) nor the supergraph's
- * (they name a neighbour subgraph's fields, see test/schema/federation.test.ts).
+ * The manual's queries (README.md and docs/): its graphql blocks that are operations for /graphql,
+ * not a subscription (they wait for what happens next; test/live/subscriptions.test.ts has them)
+ * nor the supergraph's (they name a neighbour subgraph's fields, see test/schema/federation.test.ts).
  */
-const readme = [...readFileSync(new URL('../../README.md', import.meta.url), 'utf8').matchAll(/```graphql\n([\s\S]*?)```/g)]
-  .map((m) => m[1]!)
+const readme = manualBlocks('graphql')
+  .map((b) => b.text)
   .filter((text) => {
     const operations = parse(text).definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
     return operations.length > 0 && operations.every((o) => o.operation !== 'subscription') && !/^# In the supergraph/m.test(text);

@@ -207,6 +207,39 @@ describe('RATE_LIMIT_PER_SECOND=0.05, RATE_LIMIT_BURST=1', () => {
   });
 });
 
+describe('probes are no client of the rate limits', () => {
+  // The kubelet probes from the node's address; behind TRUST_PROXY a client may forge that address
+  // in x-forwarded-for and spend its bucket: liveness and readiness must answer all the same, or
+  // the forger gets the pods restarted.
+  it('answers /health and /ready to an address whose bucket is spent, by its socket or forged by a client', async () => {
+    const h = await startHarness({ RATE_LIMIT_PER_SECOND: '0.05', RATE_LIMIT_BURST: '1', TRUST_PROXY: '127.0.0.12' }, { sandbox });
+    const { gw, url } = await serve(h);
+    const origin = url.replace(/\/graphql$/, '');
+    const prober = client('127.0.0.13');
+    const proxy = client('127.0.0.12');
+    try {
+      expect((await prober.post(url)).status).toBe(200);
+      expect((await prober.post(url)).status).toBe(429);
+      // Through the trusted proxy, forging the prober's address: the same bucket, spent.
+      expect((await proxy.post(url, { 'x-forwarded-for': '127.0.0.14' })).status).toBe(200);
+      expect((await proxy.post(url, { 'x-forwarded-for': '127.0.0.14' })).status).toBe(429);
+      for (const [who, headers] of [
+        [prober, {}],
+        [proxy, { 'x-forwarded-for': '127.0.0.14' }],
+      ] as const) {
+        for (const path of ['/health', '/ready']) {
+          const res = await who.get(`${origin}${path}`, headers);
+          expect({ path, status: res.status }).toEqual({ path, status: 200 });
+        }
+      }
+    } finally {
+      await Promise.all([prober.close(), proxy.close()]);
+      await gw.drain(100);
+      await h.close();
+    }
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('with the proxy listed, tells its clients apart by x-forwarded-for, and a forged entry to the left changes nothing', async () => {
     const h = await startHarness({ RATE_LIMIT_PER_SECOND: '10', RATE_LIMIT_BURST: '20', TRUST_PROXY: '127.0.0.10' }, { sandbox });

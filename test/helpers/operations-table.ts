@@ -1,11 +1,11 @@
 /**
- * Writes README.md's table of how long each upstream operation's answers are shared, between its
+ * Writes docs/caching.md's table of how long each upstream operation's answers are shared, between its
  * `<!-- operations:start -->` and `<!-- operations:end -->` markers, from the code that decides it:
  * the entries the clients' domain files declare (src/upstreams/operations.ts) and the times of each
  * kind (src/reuse/freshness.ts). A table written by hand went stale whenever an endpoint was added.
  *
  * `npm run codegen:operations` (part of `npm run codegen`) runs it; test/reuse/operations-table.test.ts
- * fails when the committed README differs.
+ * fails when the committed page differs.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ import { FRESHNESS_KINDS, type FreshnessKind } from '../../src/reuse/freshness.j
 import { OPERATIONS_BY_UPSTREAM } from '../../src/upstreams/operations.js';
 import type { Lifetime } from '../../src/upstreams/sharing.js';
 
-export const README = new URL('../../README.md', import.meta.url);
+export const README = new URL('../../docs/caching.md', import.meta.url);
 
 const START = '<!-- operations:start: written by `npm run codegen:operations`, edit the code instead -->';
 const END = '<!-- operations:end -->';

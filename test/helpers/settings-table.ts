@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ROWS, type Row } from '../../src/config/settings.js';
 
-export const README = fileURLToPath(new URL('../../README.md', import.meta.url));
+export const README = fileURLToPath(new URL('../../docs/configuration.md', import.meta.url));
 export const START = '<!-- settings:start: written by `npm run codegen:settings` from src/config/settings.ts -->';
 export const END = '<!-- settings:end -->';
 
@@ -49,6 +49,66 @@ export function withSettingsTable(readme: string, table = settingsTable()): stri
   return `${readme.slice(0, start + START.length)}\n${table}\n${readme.slice(end)}`;
 }
 
+export const SETTINGS_SCHEMA_FILE = fileURLToPath(new URL('../../schema/settings.schema.json', import.meta.url));
+
+/**
+ * A setting's JSON Schema as a file may give it: the environment's string (the schema's input), or
+ * the value YAML reads where the kind says one (src/config/kinds.ts `asYamlReadsIt`).
+ */
+function fileForm(schema: z.ZodType): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    override: ({ jsonSchema }) => {
+      const { yamlValue, default: fallback, ...text } = jsonSchema as Record<string, unknown>;
+      if (yamlValue === undefined) return;
+      for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Record<string, unknown>)[key];
+      Object.assign(jsonSchema, fallback === undefined ? {} : { default: fallback }, { anyOf: [yamlValue, text] });
+    },
+  }) as Record<string, unknown>;
+  const { $schema: _, ...rest } = json;
+  return rest;
+}
+
+/**
+ * A JSON Schema of the settings file (CONFIG_FILE, `--config`), from the same declarations: each
+ * setting with its row's words, its default and what it takes. A file holds a value as YAML reads
+ * it (`PORT: 4000`) or as the environment gives it (`PORT: "4000"`): both are allowed. Names the
+ * gateway does not know are refused, as the gateway refuses them. Editors complete and check
+ * a file that names it (`# yaml-language-server: $schema=…`, or `"$schema"` in JSON).
+ */
+export function settingsJsonSchema(): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const row of ROWS as readonly Row[]) {
+    for (const [name, schema] of Object.entries(row.settings) as [string, z.ZodType][]) {
+      if (name === 'CONFIG_FILE') continue;
+      const { default: _, ...form } = fileForm(schema);
+      // The default as a file would write it: a list as its comma list, a text as text.
+      const value = schema instanceof z.ZodDefault ? (schema.def.defaultValue as unknown) : undefined;
+      const fallback = Array.isArray(value) ? value.join(',') : form.type === 'string' && value !== undefined ? String(value) : value;
+      properties[name] = {
+        description: row.about.replace(/`/g, ''),
+        markdownDescription: row.about,
+        ...(fallback !== undefined ? { default: fallback } : {}),
+        ...form,
+      };
+    }
+  }
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://github.com/avalanche-graphql-gateway/avalanche-graphql-gateway/schema/settings.schema.json',
+    title: 'Avalanche GraphQL gateway settings',
+    description: 'A settings file (CONFIG_FILE, --config): settings by their variable names; a variable set in the environment wins.',
+    type: 'object',
+    additionalProperties: false,
+    properties: { $schema: { type: 'string' }, ...properties },
+  };
+}
+
+/** The schema file's text, as committed. */
+export const settingsSchemaText = () => `${JSON.stringify(settingsJsonSchema(), null, 2)}\n`;
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   writeFileSync(README, withSettingsTable(readFileSync(README, 'utf8')));
+  writeFileSync(SETTINGS_SCHEMA_FILE, settingsSchemaText());
 }

@@ -30,6 +30,11 @@ export function client(localAddress: string) {
       });
       return { status: res.statusCode, headers: res.headers as Record<string, string>, body: await res.body.json() };
     },
+    /** GETs `url` (a probe, a page): its status, headers and body as text. */
+    async get(url: string, headers: Record<string, string> = {}) {
+      const res = await request(url, { method: 'GET', dispatcher, headers });
+      return { status: res.statusCode, headers: res.headers as Record<string, string>, text: await res.body.text() };
+    },
     close: () => dispatcher.close(),
   };
 }

@@ -120,6 +120,21 @@ describe('a method other than GET and HEAD on the operations’ paths', () => {
     expect({ status: head.status, text: head.text }).toEqual({ status: 200, text: '' });
   });
 
+  it('/: sends a person to GraphiQL, and says where GraphQL is to anyone else; only read', async () => {
+    const res = await send('GET', '/', { accept: 'text/html' });
+    expect({ status: res.status, location: res.headers.location }).toEqual({ status: 302, location: '/graphql' });
+    expect(res.text).toContain('<a href="/graphql">');
+    const page = await send('GET', res.headers.location as string, { accept: 'text/html' });
+    expect({ status: page.status, type: page.headers['content-type'] }).toEqual({
+      status: 200,
+      type: expect.stringMatching(/^text\/html/),
+    });
+    expect(page.text).toMatch(/graphiql/i);
+    expect((await send('HEAD', '/')).status).toBe(302);
+    const post = await send('POST', '/', JSON_HEADERS, QUERY);
+    expect({ status: post.status, allow: post.headers.allow }).toEqual({ status: 405, allow: 'GET, HEAD' });
+  });
+
   it('leaves a path the server does not serve to its 404, whatever the method', async () => {
     for (const method of ['GET', 'PUT', 'DELETE']) expect((await send(method, '/nowhere')).status).toBe(404);
   });

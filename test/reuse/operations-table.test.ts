@@ -1,5 +1,5 @@
 /**
- * README.md's table of how long each upstream operation's answers are shared is the one the code
+ * docs/caching.md's table of how long each upstream operation's answers are shared is the one the code
  * gives (test/helpers/operations-table.ts): an endpoint added, or a lifetime changed, without
  * `npm run codegen:operations` fails here rather than leaving the README wrong.
  */
@@ -9,7 +9,7 @@ import { OPERATION_KINDS } from '../../src/reuse/freshness.js';
 import { OPERATIONS } from '../../src/upstreams/operations.js';
 import { operationsTable, README, readmeWithTable } from '../helpers/operations-table.js';
 
-describe('README.md', () => {
+describe('docs/caching.md', () => {
   it('has the table of operations the code gives (run `npm run codegen:operations`)', () => {
     const readme = readFileSync(README, 'utf8');
     expect(readme === readmeWithTable(readme)).toBe(true);

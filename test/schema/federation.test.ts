@@ -3,6 +3,7 @@
  * through the same loaders, batched; it composes with a neighbour's subgraph (Apollo's composition)
  * and a supergraph query crossing both runs in Apollo's gateway; the plain graph is unchanged.
  */
+import { manualBlocks } from '../helpers/manual.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
@@ -465,9 +466,8 @@ describe('demand control in the supergraph', () => {
 });
 
 describe('a supergraph of our subgraph and a neighbour that labels our addresses', () => {
-  it("runs the README's supergraph query", async () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const query = /```graphql\n(# In the supergraph[\s\S]*?)```/.exec(readme)![1]!;
+  it("runs the manual's supergraph query (docs/federation.md)", async () => {
+    const query = manualBlocks('graphql').find((b) => b.text.startsWith('# In the supergraph'))!.text;
     const { data, errors } = await superQuery(query);
     expect(errors).toBeUndefined();
     expect(data.network.subnets.nodes).toHaveLength(5);

@@ -1,6 +1,7 @@
 /**
  * The committed SDL is the schema, and every public part of it tells a GraphiQL user what it is.
  */
+import { manualBlocks } from '../helpers/manual.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { GraphQLDeferDirective, GraphQLStreamDirective } from '@graphql-tools/utils';
 import {
@@ -55,9 +56,8 @@ describe('examples/', () => {
   });
 });
 
-describe('README.md', () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const blocks = [...readme.matchAll(/```graphql\n([\s\S]*?)```/g)].map((m) => m[1]!);
+describe('the manual (README.md and docs/)', () => {
+  const blocks = manualBlocks('graphql').map((b) => b.text);
   // The federation section's neighbour SDL and supergraph query are not operations of this
   // graph alone: test/schema/federation.test.ts runs the supergraph query.
   const queries = blocks.filter((b) => !/^(extend schema|# In the supergraph)/.test(b.trimStart()));
