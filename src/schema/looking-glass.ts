@@ -126,8 +126,8 @@ function checkDate(value: string, at: string): void {
 
 const constantName = (type: string) => type.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
 
-/** One condition as the Metrics API's sub-query, every rule checked first. */
-function subQuery(c: ConditionInput, at: string): CompositeSubQuery {
+/** The rules every condition's fields follow, whatever its type: which it takes and needs, amounts, dates, timestamps. Returns whether it gives timestamps. */
+function checkFields(c: ConditionInput, at: string): boolean {
   const shape = SHAPES[c.type];
   const given = (Object.keys(SHAPES_FIELDS) as Field[]).filter((f) => c[f] != null);
   const allowed = new Set<Field>([...shape.needs, ...(shape.may ?? [])]);
@@ -163,6 +163,12 @@ function subQuery(c: ConditionInput, at: string): CompositeSubQuery {
         { argument: `${at}.startTimestamp` },
       );
   }
+  return stamps;
+}
+
+/** One condition as the Metrics API's sub-query, every rule checked first. */
+function subQuery(c: ConditionInput, at: string): CompositeSubQuery {
+  const stamps = checkFields(c, at);
   const chain = c.evmChainId != null ? String(c.evmChainId) : '';
   switch (c.type) {
     case 'AllTimeNativeBalance':
