@@ -88,7 +88,7 @@ module.exports = {
       comment: 'Types of the clients, not their code: the sandbox must not run the gateway\'s HTTP layer.',
       severity: 'error',
       from: { path: '^sandbox/' },
-      to: { path: '^src/upstreams/', pathNot: '^src/upstreams/data-api/wire[.]ts$', dependencyTypesNot: ['type-only'] },
+      to: { path: '^src/upstreams/', pathNot: '^src/upstreams/(data-api|metrics-api)/wire[.]ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'product-code-without-tests',

@@ -1,13 +1,19 @@
 /**
- * The sandbox's Metrics API: GET /v1/avg_tps/{chainId}, the legacy route of the usage guide
- * (test/upstream/examples/metrics.v1.avg_tps.json). Its page tokens are UUIDs valid 24 hours;
- * an expired one restarts the listing from the first page, as the guide says.
+ * The sandbox's Metrics API: its health and liveness checks, GET /v1/avg_tps/{chainId} (the legacy
+ * route of the usage guide, test/upstream/examples/metrics.v1.avg_tps.json), and the /v2 routes of
+ * the spec, one file per domain (chains.ts, icm.ts, validators.ts, looking-glass.ts). The legacy
+ * route's page tokens are UUIDs valid 24 hours; an expired one restarts the listing from the first
+ * page, as the guide says.
  */
 import { randomUUID } from 'node:crypto';
 import { getEvmWorld, type EvmChainWorld } from '../world/evm.js';
 import { apiError, QueryReader, type MetricsApiRouteOperation, type RoutesOf } from '../routes.js';
 import type { SandboxLive } from '../live.js';
 import { HEALTHY } from '../data-api/health.js';
+import { metricsChainRoutes } from './chains.js';
+import { metricsIcmRoutes } from './icm.js';
+import { metricsLookingGlassRoutes } from './looking-glass.js';
+import { metricsValidatorRoutes } from './validators.js';
 
 /** Points per page: the usage guide does not say; a hundred days reads well. */
 export const TPS_PAGE = 100;
@@ -31,6 +37,15 @@ export function metricsRoutes(seed: string, state: MetricsState, live?: SandboxL
   return {
     // GET /v2/health-check (metrics-health-check), which the gateway's readiness asks.
     'metrics-health-check': { method: 'GET', pattern: /^\/v2\/health-check$/, handle: () => ({ status: 200, body: HEALTHY }) },
+    'metrics-live-check': {
+      method: 'GET',
+      pattern: /^\/v2\/live-check$/,
+      handle: () => ({ status: 200, body: { status: 'ok', info: {}, error: {}, details: {} } }),
+    },
+    ...metricsChainRoutes(seed),
+    ...metricsIcmRoutes(seed),
+    ...metricsValidatorRoutes(seed),
+    ...metricsLookingGlassRoutes(seed),
     getAvgTps: {
       method: 'GET',
       pattern: /^\/v1\/avg_tps\/([^/]+)$/,

@@ -17,6 +17,7 @@ import { platformGetHeight } from '../upstreams/node/p-chain.js';
 import { NodeClient, type NodeOptions } from '../upstreams/node/client.js';
 import type { HttpClient, HttpRequest } from '../upstreams/http.js';
 import { directTransport } from '../upstreams/transport.js';
+import { METRICS_HEALTH_PATH } from '../upstreams/metrics-api/health.js';
 
 export interface UpstreamReadiness {
   ok: boolean;
@@ -83,7 +84,7 @@ export class Readiness {
     };
     const all: Record<ReadyUpstream, Probe> = {
       'data-api': rest('data-api', 'data-health-check', options.dataApi, '/v1/health-check'),
-      'metrics-api': rest('metrics-api', 'metrics-health-check', options.metricsApi, '/v2/health-check'),
+      'metrics-api': rest('metrics-api', 'metrics-health-check', options.metricsApi, METRICS_HEALTH_PATH),
       'node-mainnet': () => platformGetHeight(node, 'mainnet' satisfies NetworkName),
       'node-fuji': () => platformGetHeight(node, 'fuji' satisfies NetworkName),
     };

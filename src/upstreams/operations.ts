@@ -18,7 +18,12 @@ import { subnetOperations } from './data-api/subnet.js';
 import { transactionOperations } from './data-api/transaction.js';
 import { vertexOperations } from './data-api/vertex.js';
 import type { MetricsApiOperation } from './metrics-api/client.js';
+import { metricsChainOperations } from './metrics-api/chains.js';
+import { metricsHealthOperations } from './metrics-api/health.js';
+import { metricsIcmOperations } from './metrics-api/icm.js';
+import { metricsLookingGlassOperations } from './metrics-api/looking-glass.js';
 import { metricsOperations } from './metrics-api/metrics.js';
+import { metricsValidatorOperations } from './metrics-api/validators.js';
 import { adminMethods } from './node/admin.js';
 import type { NodeMethod } from './node/client.js';
 import { healthMethods } from './node/health.js';
@@ -42,7 +47,14 @@ export const DATA_API_OPERATIONS = {
   ...signaturesOperations,
 } as const satisfies Record<DataApiOperation, OperationEntry>;
 
-export const METRICS_API_OPERATIONS = { ...metricsOperations } as const satisfies Record<MetricsApiOperation, OperationEntry>;
+export const METRICS_API_OPERATIONS = {
+  ...metricsOperations,
+  ...metricsHealthOperations,
+  ...metricsChainOperations,
+  ...metricsIcmOperations,
+  ...metricsValidatorOperations,
+  ...metricsLookingGlassOperations,
+} as const satisfies Record<MetricsApiOperation, OperationEntry>;
 
 export const NODE_METHODS = {
   ...xChainMethods,

@@ -23,6 +23,9 @@ export type MetricsApiOperationTable = OperationTable<MetricsApiOperationId & st
 
 const CONTENT_TYPE_JSON = { 'content-type': 'application/json' };
 
+/** The status by which the Metrics API says it has no such thing (a chain it does not measure). */
+const NONE = [404] as const;
+
 export interface MetricsApiOptions {
   baseUrl: string;
 }
@@ -33,18 +36,51 @@ export class MetricsApiClient {
     private readonly options: MetricsApiOptions,
   ) {}
 
-  /** A read of a list endpoint: its answer must fit the spec where it has one, and hold the `list` array (else it is not kept, and fails). */
-  getList<T>(operation: MetricsApiOperation, path: string, query: Record<string, QueryValue>, list: string): Promise<T> {
-    const req: HttpRequest = {
+  private request(
+    operation: MetricsApiOperation,
+    method: 'GET' | 'POST',
+    path: string,
+    query?: Record<string, QueryValue>,
+    body?: unknown,
+  ): HttpRequest {
+    return {
       service: 'metrics-api',
       operation,
-      method: 'GET',
+      method,
       baseUrl: this.options.baseUrl,
       path,
       query,
+      body,
       // The usage guide sends it; harmless on a GET without a body.
       headers: CONTENT_TYPE_JSON,
     };
+  }
+
+  /** A read: its answer must fit the spec where it has one, and hold the `list` array when one is named (else it is not kept, and fails). */
+  get<T>(operation: MetricsApiOperation, path: string, query?: Record<string, QueryValue>, list?: string): Promise<T> {
+    const req = this.request(operation, 'GET', path, query);
+    return this.transport.read(req, checkedAnswer<T>(req, list));
+  }
+
+  /** A read of a list endpoint (`get` with its `list`). */
+  getList<T>(operation: MetricsApiOperation, path: string, query: Record<string, QueryValue>, list: string): Promise<T> {
+    return this.get(operation, path, query, list);
+  }
+
+  /** A read of one thing: null when the Metrics API has none (404), an answer kept as `absent` like the Data API's. */
+  getOrNone<T>(operation: MetricsApiOperation, path: string): Promise<T | null> {
+    const req: HttpRequest = { ...this.request(operation, 'GET', path), acceptStatuses: NONE };
+    const checked = checkedAnswer<T>(req);
+    return this.transport.read(req, (res) => (res.status === 404 ? null : checked(res)));
+  }
+
+  /**
+   * A query sent as a POST body (the composite query): it changes nothing upstream, so it is a
+   * read, shared like one (the reuse layer keys it by its body too).
+   */
+  query<T>(operation: MetricsApiOperation, path: string, body: unknown, list: string): Promise<T> {
+    // Idempotent, so retried like a GET: it reads.
+    const req: HttpRequest = { ...this.request(operation, 'POST', path, undefined, body), idempotent: true };
     return this.transport.read(req, checkedAnswer<T>(req, list));
   }
 }

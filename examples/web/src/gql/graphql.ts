@@ -40,6 +40,62 @@ export type Scalars = {
   Uint64: { input: DecimalInput; output: DecimalString; }
 };
 
+/** One condition on addresses. `type` says which fields it takes (its description names them); a field it does not take, or one it needs and lacks, is refused before any call. */
+export type AddressCondition = {
+  /** The ERC-20 or NFT contract (ERC-20 and NFT conditions). */
+  contractAddress?: InputMaybe<Scalars['EvmHexAddress']['input']>;
+  /** For NFT conditions, instead of the dates: end of the range, Unix seconds. */
+  endTimestamp?: InputMaybe<Scalars['SafeInt']['input']>;
+  /** The EVM chain whose balances or NFTs count (all but the Stars Arena conditions). */
+  evmChainId?: InputMaybe<Scalars['SafeInt']['input']>;
+  /** First day of the range, YYYY-MM-DD (UTC). */
+  firstDate?: InputMaybe<Scalars['String']['input']>;
+  /** Your name for the condition (1 to 64 characters, unique in the request): `conditionCounts` reports by it. */
+  id: Scalars['String']['input'];
+  /** Last day of the range, YYYY-MM-DD (UTC), not before `firstDate`. */
+  lastDate?: InputMaybe<Scalars['String']['input']>;
+  /** The least balance, in the token's smallest unit (wei for the native token), 0 or more. */
+  minBalance?: InputMaybe<Scalars['BigInt']['input']>;
+  /** For NFT conditions, instead of the dates: start of the range, Unix seconds. */
+  startTimestamp?: InputMaybe<Scalars['SafeInt']['input']>;
+  /** The Stars Arena subject whose keys count (Stars Arena conditions). */
+  subjectAddress?: InputMaybe<Scalars['EvmHexAddress']['input']>;
+  /** For LATEST_BALANCE: the native token (default) or an ERC-20. */
+  tokenType?: InputMaybe<BalanceTokenType>;
+  /** What the condition asks. */
+  type: AddressConditionType;
+};
+
+/** How conditions combine. */
+export type AddressConditionOperator =
+  /** Addresses that meet every condition. */
+  | 'AND'
+  /** Addresses that meet at least one. */
+  | 'OR';
+
+/** What an address condition asks (the Metrics API composite query types). */
+export type AddressConditionType =
+  /** Held at least `minBalance` of the ERC-20 `contractAddress` at every moment from `firstDate` to `lastDate`. */
+  | 'ALL_TIME_ERC20_BALANCE'
+  /** Held at least `minBalance` of the native token at every moment from `firstDate` to `lastDate`. */
+  | 'ALL_TIME_NATIVE_BALANCE'
+  /** Held an NFT of `contractAddress` throughout the range (`firstDate`/`lastDate`, or `startTimestamp`/`endTimestamp`). */
+  | 'ALL_TIME_NFT_HOLDERS'
+  /** Held at least `minBalance` keys of the Stars Arena subject `subjectAddress` at every moment of the dates. */
+  | 'ALL_TIME_STARS_ARENA_BALANCE'
+  /** Held at least `minBalance` of the ERC-20 `contractAddress` at some moment from `firstDate` to `lastDate`. */
+  | 'ANY_TIME_ERC20_BALANCE'
+  /** Held at least `minBalance` of the native token at some moment from `firstDate` to `lastDate`. */
+  | 'ANY_TIME_NATIVE_BALANCE'
+  /** Held an NFT of `contractAddress` at some moment of the range (`firstDate`/`lastDate`, or `startTimestamp`/`endTimestamp`). */
+  | 'ANY_TIME_NFT_HOLDERS'
+  /** Held at least `minBalance` keys of the Stars Arena subject `subjectAddress` at some moment of the dates. */
+  | 'ANY_TIME_STARS_ARENA_BALANCE'
+  /** Holds at least `minBalance` now, of the native token or (`tokenType: ERC20`) of `contractAddress`. */
+  | 'LATEST_BALANCE'
+  /** Holds at least `minBalance` keys of the Stars Arena subject `subjectAddress` now. */
+  | 'LATEST_BALANCE_STARS_ARENA';
+
 /** What to sign and by whom. Give `message`, `justification`, or both. */
 export type AggregateSignaturesInput = {
   /** Data that justifies signing, hex-encoded (optionally 0x-prefixed). */
@@ -73,6 +129,13 @@ export type AvmTxStatus =
   | 'REJECTED'
   /** This node has not seen it. */
   | 'UNKNOWN';
+
+/** Which token a latest-balance condition reads. */
+export type BalanceTokenType =
+  /** An ERC-20 token: give `contractAddress`. */
+  | 'ERC20'
+  /** The chain's native token. */
+  | 'NATIVE';
 
 /** What the node knows of a blockchain (platform.getBlockchainStatus). */
 export type BlockchainStatus =
@@ -138,6 +201,72 @@ export type EvmCallType =
   /** A plain transfer of the native token. */
   | 'NATIVE_TRANSFER';
 
+/** A metric of an EVM chain (Metrics API). */
+export type EvmChainMetric =
+  /** Distinct addresses in the `from` or `to` of a transaction or token transfer during the interval. */
+  | 'ACTIVE_ADDRESSES'
+  /** Distinct addresses in the `from` of a transaction or token transfer during the interval. */
+  | 'ACTIVE_SENDERS'
+  /** Average gas price of the receipts that day (wei). DAY only. */
+  | 'AVG_GAS_PRICE'
+  /** Average gas used per second that day. DAY only. */
+  | 'AVG_GPS'
+  /** Average transactions per second that day. DAY only. */
+  | 'AVG_TPS'
+  /** Contracts created during the interval. DAY only. */
+  | 'CONTRACTS'
+  /** Distinct addresses since genesis, up to 24 hours after the timestamp. DAY only. */
+  | 'CUMULATIVE_ADDRESSES'
+  /** Contracts created since genesis, up to the timestamp. DAY only. */
+  | 'CUMULATIVE_CONTRACTS'
+  /** Distinct contract deployers since genesis, up to 24 hours after the timestamp. DAY only. */
+  | 'CUMULATIVE_DEPLOYERS'
+  /** Transactions since genesis, up to 24 hours after the timestamp. DAY only. */
+  | 'CUMULATIVE_TX_COUNT'
+  /** Distinct contract deployers during the interval. DAY only. */
+  | 'DEPLOYERS'
+  /** Transaction fees paid that day: gas used times gas price, over all receipts. DAY only. */
+  | 'FEES_PAID'
+  /** Gas used by transactions during the interval. */
+  | 'GAS_USED'
+  /** Highest gas price of a receipt that day (wei). DAY only. */
+  | 'MAX_GAS_PRICE'
+  /** Highest gas used per second of one block that day. DAY only. */
+  | 'MAX_GPS'
+  /** Highest transactions per second of one block that day. DAY only. */
+  | 'MAX_TPS'
+  /** Transactions during the interval. */
+  | 'TX_COUNT';
+
+/** A metric of an EVM chain that the Metrics API also gives over rolling windows. */
+export type EvmChainRollingWindowMetric =
+  /** Distinct active addresses: last hour, day and week only. */
+  | 'ACTIVE_ADDRESSES'
+  /** Distinct sending addresses: last hour, day and week only. */
+  | 'ACTIVE_SENDERS'
+  /** Average gas price (wei). */
+  | 'AVG_GAS_PRICE'
+  /** Average gas used per second. */
+  | 'AVG_GPS'
+  /** Average transactions per second. */
+  | 'AVG_TPS'
+  /** Contracts created. */
+  | 'CONTRACTS'
+  /** Distinct contract deployers. */
+  | 'DEPLOYERS'
+  /** Transaction fees paid. */
+  | 'FEES_PAID'
+  /** Gas used. */
+  | 'GAS_USED'
+  /** Highest gas price (wei). */
+  | 'MAX_GAS_PRICE'
+  /** Highest gas used per second of one block. */
+  | 'MAX_GPS'
+  /** Highest transactions per second of one block. */
+  | 'MAX_TPS'
+  /** Transactions. */
+  | 'TX_COUNT';
+
 /** Whether an EVM transaction succeeded. */
 export type EvmTransactionStatus =
   /** It reverted; only its gas was spent. */
@@ -154,6 +283,15 @@ export type HealthRoute =
   /** GET /ext/health/readiness: the checks run until the node finished starting. */
   | 'READINESS';
 
+/** How ICM counts are broken down (the Metrics API's `groupBy`). */
+export type IcmBreakdown =
+  /** One count per destination chain. */
+  | 'DESTINATION'
+  /** One count per source and destination pair. */
+  | 'PAIR'
+  /** One count per source chain. */
+  | 'SOURCE';
+
 /** Which end of a message a chain is. */
 export type IcmChainRole =
   /** Messages sent to the chain. */
@@ -162,6 +300,13 @@ export type IcmChainRole =
   | 'EITHER'
   /** Messages sent from the chain. */
   | 'SOURCE';
+
+/** Which of a chain's messages are counted. */
+export type IcmDirection =
+  /** Messages sent to this chain. */
+  | 'RECEIVED'
+  /** Messages this chain sent. */
+  | 'SENT';
 
 /** Where a message is on its way. */
 export type IcmMessageStatus =
@@ -204,6 +349,22 @@ export type InternalTransactionType =
   /** Not classified. */
   | 'UNKNOWN';
 
+/** One L1 validation's continuous fee, per day (Metrics API). */
+export type L1ValidationMetric =
+  /** Fees this validation paid up to each day (nAVAX). */
+  | 'VALIDATION_CUMULATIVE_FEES_DAILY'
+  /** Fees it paid that day (nAVAX). */
+  | 'VALIDATION_FEES_DAILY';
+
+/** All L1 validators' continuous fees, per day (Metrics API). */
+export type L1ValidatorTotalMetric =
+  /** Fees paid since the first L1 validator, up to each day (nAVAX). */
+  | 'TOTAL_CUMULATIVE_FEES_DAILY'
+  /** L1 validators that paid a fee that day. */
+  | 'TOTAL_PAYING_VALIDATORS_DAILY'
+  /** Fees paid that day (nAVAX). */
+  | 'TOTAL_VALIDATOR_FEES_DAILY';
+
 /** avalanchego's log levels, from quietest to loudest. */
 export type LogLevel =
   /** Debugging detail. */
@@ -222,6 +383,24 @@ export type LogLevel =
   | 'VERBO'
   /** Warnings. */
   | 'WARN';
+
+/** Which of the Metrics API's own checks to ask. */
+export type MetricsApiCheck =
+  /** Its health check (GET /v2/health-check): what readiness probes. */
+  | 'HEALTH'
+  /** Its liveness check (GET /v2/live-check): whether its process runs. */
+  | 'LIVENESS';
+
+/** How long each point of a metric series covers. */
+export type MetricsTimeInterval =
+  /** A day; points start at 0:00 UTC. */
+  | 'DAY'
+  /** An hour; points start on the hour. */
+  | 'HOUR'
+  /** A calendar month; points start on its first day, 0:00 UTC. */
+  | 'MONTH'
+  /** A week; points start on Monday 0:00 UTC. */
+  | 'WEEK';
 
 /** An Avalanche network. Answers always name the test network FUJI. */
 export type NetworkName =
@@ -256,6 +435,13 @@ export type NftIndexStatus =
   | 'UNKNOWN'
   /** Not indexed: unreachable token uri. */
   | 'UNREACHABLE_TOKEN_URI';
+
+/** The L1 validation fees of one node, per day (Metrics API). */
+export type NodeFeeMetric =
+  /** Fees the node paid, over its L1 validations, up to each day (nAVAX). */
+  | 'PER_NODE_CUMULATIVE_FEES_PAID'
+  /** Fees it paid that day (nAVAX). */
+  | 'PER_NODE_DAILY_FEES_PAID';
 
 /** Whether more of an asset can be minted. */
 export type PrimaryNetworkAssetCap =
@@ -383,6 +569,35 @@ export type SortOrder =
   | 'ASC'
   /** Newest first. */
   | 'DESC';
+
+/** A staking metric of a subnet, per day (Metrics API). */
+export type StakingMetric =
+  /** Delegations active at the end of the day. */
+  | 'DELEGATOR_COUNT'
+  /** Weight delegated at the end of the day (nAVAX on the Primary Network). */
+  | 'DELEGATOR_WEIGHT'
+  /** Validators active at the end of the day. */
+  | 'VALIDATOR_COUNT'
+  /** Weight of the validators at the end of the day (nAVAX staked on the Primary Network). */
+  | 'VALIDATOR_WEIGHT';
+
+/** An L1's validator fees, per day (Metrics API). */
+export type SubnetFeeMetric =
+  /** Fees they paid up to each day (nAVAX). */
+  | 'PER_SUBNET_CUMULATIVE_FEES_PAID'
+  /** Fees the subnet's L1 validators paid that day (nAVAX). */
+  | 'PER_SUBNET_DAILY_FEES_PAID'
+  /** Its L1 validators that paid a fee that day. */
+  | 'PER_SUBNET_PAYING_VALIDATORS';
+
+/** What a service says of its own health. */
+export type UpstreamServiceStatus =
+  /** An indicator is down. */
+  | 'ERROR'
+  /** Healthy. */
+  | 'OK'
+  /** Shutting down. */
+  | 'SHUTTING_DOWN';
 
 /** How the X-Chain ordered a transaction. */
 export type XChainFormat =

@@ -1,0 +1,60 @@
+/**
+ * The Metrics API's own health, as the gateway's readiness probes it (src/ops/readiness.ts asks
+ * its health check, as it asks the Data API's): its health check and its liveness check.
+ */
+import { metricsHealthCheck, metricsLiveCheck, type MetricsHealth } from '../upstreams/metrics-api/health.js';
+import { builder } from './builder.js';
+
+const ServiceStatusEnum = builder.enumType('UpstreamServiceStatus', {
+  description: 'What a service says of its own health.',
+  values: {
+    OK: { value: 'ok', description: 'Healthy.' },
+    ERROR: { value: 'error', description: 'An indicator is down.' },
+    SHUTTING_DOWN: { value: 'shutting_down', description: 'Shutting down.' },
+  } as const satisfies Record<string, { value: NonNullable<MetricsHealth['status']>; description: string }>,
+});
+
+const IndicatorRef = builder.objectRef<{ name: string; up: boolean }>('HealthIndicator').implement({
+  description: 'One thing a service checks of itself (its database, say).',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'What it checks.' }),
+    up: t.exposeBoolean('up', { description: 'Whether it is up.' }),
+  }),
+});
+
+const CheckEnum = builder.enumType('MetricsApiCheck', {
+  description: "Which of the Metrics API's own checks to ask.",
+  values: {
+    HEALTH: { value: 'health', description: 'Its health check (GET /v2/health-check): what readiness probes.' },
+    LIVENESS: { value: 'liveness', description: 'Its liveness check (GET /v2/live-check): whether its process runs.' },
+  } as const,
+});
+
+const HealthRef = builder.objectRef<MetricsHealth>('MetricsApiHealth').implement({
+  description: "The Metrics API's answer to one of its own checks.",
+  fields: (t) => ({
+    status: t.field({
+      type: ServiceStatusEnum,
+      nullable: true,
+      description: 'Its overall status; null if it gave none.',
+      resolve: (h) => h.status ?? null,
+    }),
+    indicators: t.field({
+      type: [IndicatorRef],
+      description: 'Each indicator it reports, with whether it is up (its `details`).',
+      price: { items: 5 },
+      resolve: (h) => Object.entries(h.details ?? {}).map(([name, d]) => ({ name, up: d.status === 'up' })),
+    }),
+  }),
+});
+
+builder.queryField('metricsApiHealth', (t) =>
+  t.field({
+    type: HealthRef,
+    description:
+      "The Metrics API's health or liveness, as it reports them. A check that fails is an error with its status (UPSTREAM_UNAVAILABLE for a 503).",
+    args: { check: t.arg({ type: CheckEnum, defaultValue: 'health', description: 'Which check; default HEALTH.' }) },
+    price: { calls: 1 },
+    resolve: (_root, { check }, ctx) => (check === 'liveness' ? metricsLiveCheck(ctx.metricsApi) : metricsHealthCheck(ctx.metricsApi)),
+  }),
+);
