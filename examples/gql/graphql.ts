@@ -384,6 +384,13 @@ export type SortOrder =
   /** Newest first. */
   | 'DESC';
 
+/** The Data API's security analysis of a token. */
+export type TokenReputation =
+  /** Likely safe. */
+  | 'BENIGN'
+  /** Likely spam or a scam: do not interact with it. */
+  | 'MALICIOUS';
+
 /** How the X-Chain ordered a transaction. */
 export type XChainFormat =
   /** In linear blocks, since the Cortina upgrade. */
@@ -459,6 +466,7 @@ export type RefetchQuery = { __typename?: 'Query', node?:
     | { __typename: 'EvmAddress' }
     | { __typename: 'EvmChain' }
     | { __typename: 'L1Validator', nodeId: string, weight: DecimalString }
+    | { __typename: 'NftToken' }
     | { __typename: 'PChainTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType }
     | { __typename: 'Subnet', subnetId: string, isL1: boolean }
     | { __typename: 'XChainTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType }

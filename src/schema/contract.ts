@@ -114,7 +114,7 @@ export const ContractMetadataRef = builder.interfaceRef<ContractModel>('Contract
   }),
 });
 
-builder.objectRef<ContractModel>('Erc20Contract').implement({
+export const Erc20ContractRef = builder.objectRef<ContractModel>('Erc20Contract').implement({
   description: 'An ERC-20 token contract.',
   interfaces: [ContractMetadataRef],
   isTypeOf: (c) => (c as ContractModel).ercType === 'ERC-20',
@@ -128,14 +128,14 @@ builder.objectRef<ContractModel>('Erc20Contract').implement({
   }),
 });
 
-builder.objectRef<ContractModel>('Erc721Contract').implement({
+export const Erc721ContractRef = builder.objectRef<ContractModel>('Erc721Contract').implement({
   description: 'An ERC-721 (NFT) contract.',
   interfaces: [ContractMetadataRef],
   isTypeOf: (c) => (c as ContractModel).ercType === 'ERC-721',
   fields: () => ({}),
 });
 
-builder.objectRef<ContractModel>('Erc1155Contract').implement({
+export const Erc1155ContractRef = builder.objectRef<ContractModel>('Erc1155Contract').implement({
   description: 'An ERC-1155 (multi-token) contract.',
   interfaces: [ContractMetadataRef],
   isTypeOf: (c) => (c as ContractModel).ercType === 'ERC-1155',
@@ -160,10 +160,10 @@ builder.objectRef<ContractModel>('UnknownContract').implement({
  * parent: the contracts a list names are mostly distinct (a page of transfers of one token is not,
  * and costs less than priced).
  */
-const CONTRACT_LOOKUP = { calls: 1 } as const;
+export const CONTRACT_LOOKUP = { calls: 1 } as const;
 
 /** The metadata of the contract at an address; null when no contract is there. */
-async function contractAt(ctx: GatewayContext, chain: EvmChainModel, address: string): Promise<ContractModel | null> {
+export async function contractAt(ctx: GatewayContext, chain: EvmChainModel, address: string): Promise<ContractModel | null> {
   const metadata = await ctx.loaders.contract(chainIdOf(chain), address);
   return metadata ? { ...metadata, chain } : null;
 }

@@ -71,7 +71,7 @@ Erc20TokenRef.implement({
   }),
 });
 
-const Erc20TransferRef = builder.objectRef<Chained<Erc20Transfer>>('Erc20Transfer').implement({
+export const Erc20TransferRef = builder.objectRef<Chained<Erc20Transfer>>('Erc20Transfer').implement({
   description: 'A transfer of an ERC-20 token.',
   fields: (t) => ({
     txHash: t.exposeString('txHash', { description: 'The transaction that made it.' }),
@@ -91,7 +91,7 @@ const Erc20TransferRef = builder.objectRef<Chained<Erc20Transfer>>('Erc20Transfe
   }),
 });
 
-const InternalTransactionRef = builder.objectRef<Chained<InternalTransaction>>('InternalTransaction').implement({
+export const InternalTransactionRef = builder.objectRef<Chained<InternalTransaction>>('InternalTransaction').implement({
   description: 'A call made by a contract during a transaction: CALL/CALLCODE with value, or CREATE/CREATE2/CREATE3.',
   fields: (t) => ({
     txHash: t.exposeString('txHash', { description: 'The transaction it ran in.' }),
@@ -117,7 +117,7 @@ const InternalTransactionRef = builder.objectRef<Chained<InternalTransaction>>('
   }),
 });
 
-const NftMetadataRef = builder.objectRef<NftMetadata>('NftMetadata').implement({
+export const NftMetadataRef = builder.objectRef<NftMetadata>('NftMetadata').implement({
   description: "A token's metadata, as far as it could be read from its token URI.",
   fields: (t) => ({
     indexStatus: t.field({
@@ -159,7 +159,7 @@ CollectibleRef.implement({
   }),
 });
 
-builder.objectRef<CollectibleModel & { ercType: 'ERC-721' }>('Erc721Balance').implement({
+export const Erc721BalanceRef = builder.objectRef<CollectibleModel & { ercType: 'ERC-721' }>('Erc721Balance').implement({
   description: 'An ERC-721 token held.',
   interfaces: [CollectibleRef],
   isTypeOf: (c) => (c as CollectibleModel).ercType === 'ERC-721',
@@ -170,7 +170,7 @@ builder.objectRef<CollectibleModel & { ercType: 'ERC-721' }>('Erc721Balance').im
   }),
 });
 
-builder.objectRef<CollectibleModel & { ercType: 'ERC-1155' }>('Erc1155Balance').implement({
+export const Erc1155BalanceRef = builder.objectRef<CollectibleModel & { ercType: 'ERC-1155' }>('Erc1155Balance').implement({
   description: 'An ERC-1155 token held, with how many.',
   interfaces: [CollectibleRef],
   isTypeOf: (c) => (c as CollectibleModel).ercType === 'ERC-1155',
@@ -206,7 +206,7 @@ const ERC20_PAGE = pageSpec('listErc20Transactions', 'erc20Transfers');
 const INTERNALS_PAGE = pageSpec('listInternalTransactions', 'internalTransactions');
 const COLLECTIBLES_PAGE = pageSpec('listCollectibleBalances', 'collectibles', { maxFirst: 1000 });
 
-function checkBlockRange(
+export function checkBlockRange(
   startBlock: number | null | undefined,
   endBlock: number | null | undefined,
 ): { startBlock?: number; endBlock?: number } {
@@ -225,7 +225,7 @@ function checkBlockRange(
   return { startBlock: startBlock ?? undefined, endBlock: endBlock ?? undefined };
 }
 
-const blockArgs = {
+export const blockArgs = {
   startBlock: { type: 'SafeInt' as const, description: 'From this block, inclusive (default: genesis).' },
   endBlock: { type: 'SafeInt' as const, description: 'Up to this block, exclusive (default: the latest).' },
 };
@@ -352,7 +352,7 @@ builder.node(EvmAddressRef, {
   }),
 });
 
-function listByAddress<T>(
+export function listByAddress<T>(
   cursors: CursorCodec,
   args: ConnectionArgs,
   spec: PageSpec,

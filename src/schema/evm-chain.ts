@@ -103,7 +103,7 @@ PartyRef.implement({
   }),
 });
 
-type EvmTxModel = NativeTransaction & { chain: EvmChainModel };
+export type EvmTxModel = NativeTransaction & { chain: EvmChainModel };
 
 const MethodRef = builder.objectRef<NonNullable<NativeTransaction['method']>>('EvmMethod').implement({
   description: 'The method a transaction called.',
@@ -123,7 +123,7 @@ const MethodRef = builder.objectRef<NonNullable<NativeTransaction['method']>>('E
   }),
 });
 
-const EvmTransactionRef = builder.objectRef<EvmTxModel>('EvmTransaction').implement({
+export const EvmTransactionRef = builder.objectRef<EvmTxModel>('EvmTransaction').implement({
   description: 'A transaction on an EVM chain.',
   fields: (t) => ({
     txHash: t.exposeString('txHash', { description: 'The transaction hash.' }),

@@ -384,6 +384,13 @@ export type SortOrder =
   /** Newest first. */
   | 'DESC';
 
+/** The Data API's security analysis of a token. */
+export type TokenReputation =
+  /** Likely safe. */
+  | 'BENIGN'
+  /** Likely spam or a scam: do not interact with it. */
+  | 'MALICIOUS';
+
 /** How the X-Chain ordered a transaction. */
 export type XChainFormat =
   /** In linear blocks, since the Cortina upgrade. */
