@@ -190,7 +190,7 @@ builder.mutationField('reindexNftMetadata', (t) =>
     nullable: true,
     authScopes: { admin: true },
     description:
-      "Asks the Data API to read an NFT's metadata again from its token URI (reindexNft), e.g. after its owner changed it; the Data API takes this once an hour per token (RATE_LIMITED otherwise). Needs `Authorization: Bearer <ADMIN_TOKEN>` (FORBIDDEN otherwise, and nothing is sent), and always goes out with the operator's Data API key, never a client's own. True when accepted.",
+      "Asks the Data API to read an NFT's metadata again from its token URI (reindexNft), e.g. after its owner changed it; the Data API takes this once an hour per token (UPSTREAM_RATE_LIMITED otherwise). Needs `Authorization: Bearer <ADMIN_TOKEN>` (FORBIDDEN otherwise, and nothing is sent), and always goes out with the operator's Data API key, never a client's own. True when accepted.",
     args: {
       network: t.arg({ type: NetworkNameEnum, required: true, description: 'The network of the chain.' }),
       evmChainId: t.arg({ type: 'SafeInt', required: true, description: 'The EVM chain id of the collection, e.g. 43114.' }),
