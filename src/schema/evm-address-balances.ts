@@ -1,45 +1,22 @@
 /**
- * An EVM address's token balances: ERC-20 (at a block, priced), ERC-721 and ERC-1155 (at a
- * block), each a connection over the Data API's pages. An ERC-20 balance leads to its token and its
- * token's contract, whose transfers are one field further (contract-activity.ts).
+ * An EVM address's ERC-20 balances (at a block, priced), a connection over the Data API's pages.
+ * A balance leads to its token and its token's contract (contract.ts), whose transfers are one
+ * field further (evm-address.ts, with the other ERC-20 transfers). The ERC-721 and ERC-1155
+ * balances are in evm-address.ts, with the types they return.
  */
 import { pageConnection, pageSpec } from '../graphql/connection.js';
 import { badInput } from '../graphql/errors.js';
-import type { Erc20TokenBalance } from '../upstreams/data-api/evm-address.js';
-import { listErc1155Balances, listErc20Balances, listErc721Balances } from '../upstreams/data-api/evm-address.js';
+import { listErc20Balances } from '../upstreams/data-api/evm-address.js';
 import { builder } from './builder.js';
-import { CONTRACT_LOOKUP, ContractMetadataRef, contractAt } from './contract.js';
 import { paged } from './cost.js';
 import { CurrencyEnum } from './enums.js';
-import { Erc1155BalanceRef, Erc721BalanceRef } from './evm-address.js';
+import { REPUTATIONS, TokenReputationEnum, blockNumberArg, blockOf, filtersOf } from './evm-address.js';
 import { known } from './evm-chain.js';
-import { checkEvmBlockNumber, checkListSize } from './inputs.js';
-import { Erc20TokenRef, EvmAddressRef, PriceRef, chainIdOf, type Chained, type CollectibleModel, type EvmAddressModel } from './refs.js';
+import { checkListSize } from './inputs.js';
+import { Erc20BalanceRef, Erc20TokenRef, EvmAddressRef, PriceRef, chainIdOf, type Erc20BalanceModel } from './refs.js';
 import { EvmAddressScalar } from './scalars.js';
 
-const REPUTATIONS = ['Malicious', 'Benign'] as const;
-
-export const TokenReputationEnum = builder.enumType('TokenReputation', {
-  description: "The Data API's security analysis of a token.",
-  values: {
-    MALICIOUS: { value: 'Malicious', description: 'Likely spam or a scam: do not interact with it.' },
-    BENIGN: { value: 'Benign', description: 'Likely safe.' },
-  } as const,
-});
-
-builder.objectField(Erc20TokenRef, 'tokenReputation', (t) =>
-  t.field({
-    type: TokenReputationEnum,
-    nullable: true,
-    description:
-      "The token's reputation, where the answer carries it (ERC-20 balances, and `EvmAddress.transactions`' transfers); null when unanalysed or not given.",
-    resolve: (tk) => known(REPUTATIONS, (tk as { tokenReputation?: string | null }).tokenReputation ?? undefined, null),
-  }),
-);
-
-type Erc20BalanceModel = Chained<Erc20TokenBalance>;
-
-const Erc20BalanceRef = builder.objectRef<Erc20BalanceModel>('Erc20Balance').implement({
+Erc20BalanceRef.implement({
   description: 'An amount of an ERC-20 token an address holds, priced.',
   fields: (t) => ({
     token: t.field({
@@ -60,36 +37,13 @@ const Erc20BalanceRef = builder.objectRef<Erc20BalanceModel>('Erc20Balance').imp
       description: "The Data API's analysis of the token; null when it has none.",
       resolve: (b) => known(REPUTATIONS, b.tokenReputation ?? undefined, null),
     }),
-    contract: t.field({
-      type: ContractMetadataRef,
-      nullable: true,
-      description:
-        "The token's contract (an `Erc20Contract`): its metadata, deployment and transfers. Looked up once per contract per request.",
-      price: CONTRACT_LOOKUP,
-      resolve: (b, _args, ctx) => contractAt(ctx, b.chain, b.address),
-    }),
   }),
 });
 
 const ERC20_BALANCES_PAGE = pageSpec('listErc20Balances', 'erc20Balances', { maxFirst: 1000 });
-const ERC721_BALANCES_PAGE = pageSpec('listErc721Balances', 'erc721Balances', { maxFirst: 1000 });
-const ERC1155_BALANCES_PAGE = pageSpec('listErc1155Balances', 'erc1155Balances', { maxFirst: 1000 });
 
 /** Contracts one ERC-20 balance query may name: a portfolio's worth, and a URL that stays short. */
 const MAX_CONTRACTS = 100;
-
-const blockNumberArg = {
-  type: 'BigInt' as const,
-  description: 'At the end of this block, from 0 to 9223372036854775807 (2^63 - 1); the latest when omitted.',
-};
-
-const blockOf = (value: string | null | undefined) => (value == null ? undefined : checkEvmBlockNumber(value, 'blockNumber'));
-
-/** The page filters of a balance listing: its address on its chain, and the query's own. */
-const filtersOf = (a: EvmAddressModel, ...own: unknown[]) => [a.chain.network, a.chain.evmChainId, a.address.toLowerCase(), ...own];
-
-const nftKey = (c: { address: string; tokenId: string }) => `${c.address.toLowerCase()}:${c.tokenId}`;
-
 builder.objectFields(EvmAddressRef, (t) => ({
   erc20Balances: t.connection(
     {
@@ -138,58 +92,5 @@ builder.objectFields(EvmAddressRef, (t) => ({
     },
     { name: 'Erc20BalanceConnection', description: 'A page of ERC-20 balances.' },
     { name: 'Erc20BalanceEdge', description: 'An ERC-20 balance and its cursor.' },
-  ),
-  erc721Balances: t.connection(
-    {
-      type: Erc721BalanceRef,
-      nullable: true,
-      description:
-        'ERC-721 tokens this address holds now, with their metadata (`collectibles` lists ERC-1155 ones too). `first`: 1 to 1000 (default 10); 500 per upstream call.',
-      args: { contractAddress: t.arg({ type: EvmAddressScalar, description: 'Only tokens of this collection.' }) },
-      price: paged(ERC721_BALANCES_PAGE),
-      resolve: (a, args, ctx) => {
-        const contractAddress = args.contractAddress?.toLowerCase();
-        return pageConnection({
-          cursors: ctx.cursors,
-          args,
-          spec: ERC721_BALANCES_PAGE,
-          filters: filtersOf(a, contractAddress),
-          fetchPage: (page) => listErc721Balances(ctx.dataApi, chainIdOf(a.chain), a.address, { ...page, contractAddress }),
-          read: (page) => ({ items: page.erc721TokenBalances, nextPageToken: page.nextPageToken }),
-          toNode: (c) => ({ ...c, chain: a.chain }) as CollectibleModel & { ercType: 'ERC-721' },
-          keyOf: nftKey,
-        });
-      },
-    },
-    { name: 'Erc721BalanceConnection', description: 'A page of ERC-721 tokens held.' },
-    { name: 'Erc721BalanceEdge', description: 'An ERC-721 token held and its cursor.' },
-  ),
-  erc1155Balances: t.connection(
-    {
-      type: Erc1155BalanceRef,
-      nullable: true,
-      description:
-        'ERC-1155 tokens this address holds at a block (default: the latest), with how many. `first`: 1 to 1000 (default 10); 500 per upstream call.',
-      args: {
-        blockNumber: t.arg(blockNumberArg),
-        contractAddress: t.arg({ type: EvmAddressScalar, description: 'Only tokens of this collection.' }),
-      },
-      price: paged(ERC1155_BALANCES_PAGE),
-      resolve: (a, args, ctx) => {
-        const query = { blockNumber: blockOf(args.blockNumber), contractAddress: args.contractAddress?.toLowerCase() };
-        return pageConnection({
-          cursors: ctx.cursors,
-          args,
-          spec: ERC1155_BALANCES_PAGE,
-          filters: filtersOf(a, query),
-          fetchPage: (page) => listErc1155Balances(ctx.dataApi, chainIdOf(a.chain), a.address, { ...page, ...query }),
-          read: (page) => ({ items: page.erc1155TokenBalances, nextPageToken: page.nextPageToken }),
-          toNode: (c) => ({ ...c, chain: a.chain }) as CollectibleModel & { ercType: 'ERC-1155' },
-          keyOf: nftKey,
-        });
-      },
-    },
-    { name: 'Erc1155BalanceConnection', description: 'A page of ERC-1155 tokens held.' },
-    { name: 'Erc1155BalanceEdge', description: 'An ERC-1155 token held and its cursor.' },
   ),
 }));

@@ -1,24 +1,20 @@
 /**
- * An EVM address's history beyond its ERC-20 transfers and internal transactions (evm-address.ts):
- * every transaction it took part in with the transfers in it (listTransactionsV2, and the v1
- * listing for those who need its exact answer), its native transactions, and its ERC-721 and
- * ERC-1155 transfers. Each a connection over the Data API's pages, by block range.
+ * An EVM address's full history: every transaction it took part in with the transfers in it
+ * (listTransactionsV2, and the v1 listing for those who keep to its answer), a connection over
+ * the Data API's pages, by block range. Its native transactions are in evm-chain.ts, its ERC-721
+ * and ERC-1155 transfers in nft.ts, its ERC-20 transfers and internal transactions in
+ * evm-address.ts: each beside the type it returns.
  */
 import { pageSpec } from '../graphql/connection.js';
 import type { Erc1155Transfer, Erc721Transfer, TransactionDetails, TransactionDetailsV2 } from '../upstreams/data-api/evm-address.js';
-import {
-  listErc1155Transactions,
-  listErc721Transactions,
-  listNativeTransactions,
-  listTransactions,
-  listTransactionsV2,
-} from '../upstreams/data-api/evm-address.js';
+import { listTransactions, listTransactionsV2 } from '../upstreams/data-api/evm-address.js';
 import type { NativeTransaction } from '../upstreams/data-api/evm-chain.js';
 import type { SortOrder } from '../upstreams/data-api/wire.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { SortOrderEnum } from './enums.js';
-import { Erc20TransferRef, InternalTransactionRef, blockArgs, checkBlockRange, listByAddress } from './evm-address.js';
+import { Erc20TransferRef, InternalTransactionRef, listByAddress } from './evm-address.js';
+import { blockArgs, checkBlockRange } from './inputs.js';
 import { EvmTransactionRef, type EvmTxModel } from './evm-chain.js';
 import { Erc1155TransferRef, Erc721TransferRef } from './nft.js';
 import { EvmAddressRef, chainIdOf, type Chained, type EvmChainModel } from './refs.js';
@@ -82,12 +78,8 @@ const AddressTransactionRef = builder.objectRef<DetailsModel>('EvmAddressTransac
 // Separate specs: a cursor of one list must not resume another.
 const HISTORY_PAGE = pageSpec('listTransactionsV2', 'transactions');
 const HISTORY_V1_PAGE = pageSpec('listTransactions', 'transactionsV1');
-const NATIVE_PAGE = pageSpec('listNativeTransactions', 'nativeTransactions');
-const ERC721_PAGE = pageSpec('listErc721Transactions', 'erc721Transfers');
-const ERC1155_PAGE = pageSpec('listErc1155Transactions', 'erc1155Transfers');
 
 const txKey = (d: { nativeTransaction: { txHash: string } }) => d.nativeTransaction.txHash;
-const logKey = (x: { txHash: string; logIndex: number }) => `${x.txHash}:${x.logIndex}`;
 
 /** The block range and order of a history listing, checked before any call. */
 function historyQuery(args: { startBlock?: number | null; endBlock?: number | null; sortOrder?: SortOrder | null }) {
@@ -100,7 +92,6 @@ builder.objectFields(EvmAddressRef, (t) => {
     endBlock: t.arg(blockArgs.endBlock),
     sortOrder: t.arg({ type: SortOrderEnum, description: 'DESC (newest first, the default) or ASC.' }),
   });
-  const rangeArgs = () => ({ startBlock: t.arg(blockArgs.startBlock), endBlock: t.arg(blockArgs.endBlock) });
   return {
     transactions: t.connection(
       {
@@ -155,76 +146,6 @@ builder.objectFields(EvmAddressRef, (t) => {
       },
       { name: 'EvmAddressTransactionV1Connection', description: "A page of an address's transactions (v1)." },
       { name: 'EvmAddressTransactionV1Edge', description: 'A transaction and its cursor.' },
-    ),
-    nativeTransactions: t.connection(
-      {
-        type: EvmTransactionRef,
-        nullable: true,
-        description:
-          'Transactions this address sent or received directly (not those that only moved its tokens), newest first. `first`: 1 to 500 (default 10); 100 per upstream call.',
-        args: rangeArgs(),
-        price: paged(NATIVE_PAGE),
-        resolve: (a, args, ctx) => {
-          const range = checkBlockRange(args.startBlock, args.endBlock);
-          return listByAddress(
-            ctx.cursors,
-            args,
-            NATIVE_PAGE,
-            a,
-            range,
-            (page) => listNativeTransactions(ctx.dataApi, chainIdOf(a.chain), a.address, { ...page, ...range }),
-            (tx) => tx.txHash,
-          );
-        },
-      },
-      { name: 'EvmAddressNativeTransactionConnection', description: "A page of an address's native transactions." },
-      { name: 'EvmAddressNativeTransactionEdge', description: 'A transaction and its cursor.' },
-    ),
-    erc721Transfers: t.connection(
-      {
-        type: Erc721TransferRef,
-        nullable: true,
-        description: 'ERC-721 transfers from or to this address, newest first. `first`: 1 to 500 (default 10); 100 per upstream call.',
-        args: rangeArgs(),
-        price: paged(ERC721_PAGE),
-        resolve: (a, args, ctx) => {
-          const range = checkBlockRange(args.startBlock, args.endBlock);
-          return listByAddress(
-            ctx.cursors,
-            args,
-            ERC721_PAGE,
-            a,
-            range,
-            (page) => listErc721Transactions(ctx.dataApi, chainIdOf(a.chain), a.address, { ...page, ...range }),
-            logKey,
-          );
-        },
-      },
-      { name: 'Erc721TransferConnection', description: 'A page of ERC-721 transfers.' },
-      { name: 'Erc721TransferEdge', description: 'A transfer and its cursor.' },
-    ),
-    erc1155Transfers: t.connection(
-      {
-        type: Erc1155TransferRef,
-        nullable: true,
-        description: 'ERC-1155 transfers from or to this address, newest first. `first`: 1 to 500 (default 10); 100 per upstream call.',
-        args: rangeArgs(),
-        price: paged(ERC1155_PAGE),
-        resolve: (a, args, ctx) => {
-          const range = checkBlockRange(args.startBlock, args.endBlock);
-          return listByAddress(
-            ctx.cursors,
-            args,
-            ERC1155_PAGE,
-            a,
-            range,
-            (page) => listErc1155Transactions(ctx.dataApi, chainIdOf(a.chain), a.address, { ...page, ...range }),
-            logKey,
-          );
-        },
-      },
-      { name: 'Erc1155TransferConnection', description: 'A page of ERC-1155 transfers.' },
-      { name: 'Erc1155TransferEdge', description: 'A transfer and its cursor.' },
     ),
   };
 });

@@ -1,7 +1,7 @@
 /**
  * NFTs: a token of an ERC-721 or ERC-1155 collection (getTokenDetails, with a global id), the
- * tokens of a collection (listTokens, on its contract), their transfers (listErc721Transactions,
- * listErc1155Transactions, listTransfers give them), and the operator's request to read a token's
+ * tokens of a collection (listTokens, on its contract), their transfers by address
+ * (listErc721Transactions, listErc1155Transactions) and by collection (listTransfers), and the operator's request to read a token's
  * metadata again (reindexNft, behind ADMIN_TOKEN).
  */
 import { isEvmAddress, toChecksumAddress } from '../base/ids.js';
@@ -9,21 +9,30 @@ import type { GatewayContext } from '../graphql/context.js';
 import { pageConnection, pageSpec } from '../graphql/connection.js';
 import { badInput, quote } from '../graphql/errors.js';
 import type { Erc1155Transfer, Erc721Transfer } from '../upstreams/data-api/evm-address.js';
-import { getTokenDetails, listTokens, reindexNft, type NftToken } from '../upstreams/data-api/nft.js';
+import { getTokenDetails, listTokens, reindexNft } from '../upstreams/data-api/nft.js';
+import { listErc1155Transactions, listErc721Transactions } from '../upstreams/data-api/evm-address.js';
 import { builder } from './builder.js';
-import { CONTRACT_LOOKUP, ContractMetadataRef, Erc1155ContractRef, Erc721ContractRef, contractAt, ErcTypeEnum } from './contract.js';
+import { Erc1155ContractRef, Erc721ContractRef, ErcTypeEnum, TRANSFERS_DESCRIPTION, TRANSFERS_PAGE, transfersOf } from './contract.js';
 import { paged } from './cost.js';
 import { NetworkNameEnum } from './enums.js';
-import { NftMetadataRef } from './evm-address.js';
+import { NftMetadataRef, listByAddress } from './evm-address.js';
 import { evmChainLookup, resolveEvmChain } from './evm-chain.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
-import { toNetwork } from './inputs.js';
+import { blockArgs, checkBlockRange, toNetwork } from './inputs.js';
 import { lookupPrice } from './lookups.js';
 import { SUBNET_CATALOG } from './pools.js';
-import { EvmAddressRef, EvmChainRef, PartyRef, chainIdOf, toParty, type Chained, type EvmChainModel } from './refs.js';
+import {
+  EvmAddressRef,
+  EvmChainRef,
+  NftTokenRef,
+  PartyRef,
+  chainIdOf,
+  toParty,
+  type Chained,
+  type EvmChainModel,
+  type NftTokenModel,
+} from './refs.js';
 import { EvmAddressScalar } from './scalars.js';
-
-export type NftTokenModel = Chained<NftToken>;
 
 /** 2^256 - 1: the widest token id an ERC-721 or ERC-1155 contract has. */
 const MAX_TOKEN_ID = (1n << 256n) - 1n;
@@ -37,8 +46,6 @@ export function checkTokenId(value: string, argument = 'tokenId'): string {
 }
 
 lookupPrice('NftToken', { calls: 1, pools: [SUBNET_CATALOG] });
-
-export const NftTokenRef = builder.objectRef<NftTokenModel>('NftToken');
 
 builder.node(NftTokenRef, {
   description: 'A token of an ERC-721 or ERC-1155 collection, with its metadata; its ERC-721 owner.',
@@ -79,13 +86,6 @@ builder.node(NftTokenRef, {
       nullable: true,
       description: 'Its owner (ERC-721; an ERC-1155 token has holders, not one owner).',
       resolve: (tk) => ('ownerAddress' in tk && tk.ownerAddress ? { chain: tk.chain, address: tk.ownerAddress } : null),
-    }),
-    contract: t.field({
-      type: ContractMetadataRef,
-      nullable: true,
-      description: "The collection contract's metadata. Looked up once per contract per request.",
-      price: CONTRACT_LOOKUP,
-      resolve: (tk, _args, ctx) => contractAt(ctx, tk.chain, tk.address),
     }),
   }),
 });
@@ -145,6 +145,91 @@ export const Erc1155TransferRef = builder.objectRef<Chained<Erc1155Transfer>>('E
     token: t.field({ type: NftTokenRef, description: 'The token.', resolve: (x) => ({ ...x.erc1155Token, chain: x.chain }) }),
   }),
 });
+
+const ERC721_PAGE = pageSpec('listErc721Transactions', 'erc721Transfers');
+const ERC1155_PAGE = pageSpec('listErc1155Transactions', 'erc1155Transfers');
+const logKey = (x: { txHash: string; logIndex: number }) => `${x.txHash}:${x.logIndex}`;
+
+builder.objectFields(EvmAddressRef, (t) => ({
+  erc721Transfers: t.connection(
+    {
+      type: Erc721TransferRef,
+      nullable: true,
+      description: 'ERC-721 transfers from or to this address, newest first. `first`: 1 to 500 (default 10); 100 per upstream call.',
+      args: { startBlock: t.arg(blockArgs.startBlock), endBlock: t.arg(blockArgs.endBlock) },
+      price: paged(ERC721_PAGE),
+      resolve: (a, args, ctx) => {
+        const range = checkBlockRange(args.startBlock, args.endBlock);
+        return listByAddress(
+          ctx.cursors,
+          args,
+          ERC721_PAGE,
+          a,
+          range,
+          (page) => listErc721Transactions(ctx.dataApi, chainIdOf(a.chain), a.address, { ...page, ...range }),
+          logKey,
+        );
+      },
+    },
+    { name: 'Erc721TransferConnection', description: 'A page of ERC-721 transfers.' },
+    { name: 'Erc721TransferEdge', description: 'A transfer and its cursor.' },
+  ),
+  erc1155Transfers: t.connection(
+    {
+      type: Erc1155TransferRef,
+      nullable: true,
+      description: 'ERC-1155 transfers from or to this address, newest first. `first`: 1 to 500 (default 10); 100 per upstream call.',
+      args: { startBlock: t.arg(blockArgs.startBlock), endBlock: t.arg(blockArgs.endBlock) },
+      price: paged(ERC1155_PAGE),
+      resolve: (a, args, ctx) => {
+        const range = checkBlockRange(args.startBlock, args.endBlock);
+        return listByAddress(
+          ctx.cursors,
+          args,
+          ERC1155_PAGE,
+          a,
+          range,
+          (page) => listErc1155Transactions(ctx.dataApi, chainIdOf(a.chain), a.address, { ...page, ...range }),
+          logKey,
+        );
+      },
+    },
+    { name: 'Erc1155TransferConnection', description: 'A page of ERC-1155 transfers.' },
+    { name: 'Erc1155TransferEdge', description: 'A transfer and its cursor.' },
+  ),
+}));
+
+builder.objectField(Erc721ContractRef, 'transfers', (t) =>
+  t.connection(
+    {
+      type: Erc721TransferRef,
+      nullable: true,
+      description: TRANSFERS_DESCRIPTION,
+      args: { startBlock: t.arg(blockArgs.startBlock), endBlock: t.arg(blockArgs.endBlock) },
+      price: paged(TRANSFERS_PAGE),
+      resolve: (c, args, ctx) =>
+        transfersOf(c, args, checkBlockRange(args.startBlock, args.endBlock), ctx, (x): x is Erc721Transfer => 'erc721Token' in x),
+    },
+    { name: 'Erc721ContractTransferConnection', description: "A page of an ERC-721 collection's transfers." },
+    { name: 'Erc721ContractTransferEdge', description: 'A transfer and its cursor.' },
+  ),
+);
+
+builder.objectField(Erc1155ContractRef, 'transfers', (t) =>
+  t.connection(
+    {
+      type: Erc1155TransferRef,
+      nullable: true,
+      description: TRANSFERS_DESCRIPTION,
+      args: { startBlock: t.arg(blockArgs.startBlock), endBlock: t.arg(blockArgs.endBlock) },
+      price: paged(TRANSFERS_PAGE),
+      resolve: (c, args, ctx) =>
+        transfersOf(c, args, checkBlockRange(args.startBlock, args.endBlock), ctx, (x): x is Erc1155Transfer => 'erc1155Token' in x),
+    },
+    { name: 'Erc1155ContractTransferConnection', description: "A page of an ERC-1155 collection's transfers." },
+    { name: 'Erc1155ContractTransferEdge', description: 'A transfer and its cursor.' },
+  ),
+);
 
 const TOKENS_PAGE = pageSpec('listTokens', 'tokens');
 

@@ -110,14 +110,17 @@ describe('collections, contracts and deployments', () => {
     const deployed = deploymentsBy(cChain, deployer);
     const res = await h.raw<any>(
       `{ network { evmChain(evmChainId: 43114) { address(address: "${deployer}") {
-        deployedContracts(first: 20) { nodes { __typename address ercType deploymentDetails { txHash } deploymentTransaction(currency: CHF) { txHash from { address } method { callType } } } } } } } }`,
+        deployedContracts(first: 20) { nodes { __typename address ercType deploymentDetails { txHash } deploymentTransaction(currency: CHF) { input nativeTokenPrice { currencyCode } transaction { txHash from { address } method { callType } } } } } } } } }`,
     );
     expect(res.errors).toBeUndefined();
     const nodes = res.data.network.evmChain.address.deployedContracts.nodes;
     expect(nodes.map((c: any) => c.address)).toEqual(newestFirst(deployed).map((c) => c.address));
-    for (const c of nodes) expect(c.deploymentTransaction.txHash).toBe(c.deploymentDetails.txHash);
-    const direct = nodes.find((c: any) => c.deploymentTransaction.method.callType === 'CONTRACT_CREATION');
-    expect(lower(direct.deploymentTransaction.from.address)).toBe(deployer);
+    for (const c of nodes) {
+      expect(c.deploymentTransaction.transaction.txHash).toBe(c.deploymentDetails.txHash);
+      expect(c.deploymentTransaction.nativeTokenPrice.currencyCode).toBe('chf');
+    }
+    const direct = nodes.find((c: any) => c.deploymentTransaction.transaction.method.callType === 'CONTRACT_CREATION');
+    expect(lower(direct.deploymentTransaction.transaction.from.address)).toBe(deployer);
     expect(h.sandbox.count('listContractDeployments')).toBe(1);
     expect(h.sandbox.count('getDeploymentTransaction')).toBe(deployed.length);
     expect(h.sandbox.log.find((r) => r.operation === 'getDeploymentTransaction')!.query).toEqual([['currency', 'chf']]);
@@ -130,8 +133,8 @@ describe('collections, contracts and deployments', () => {
     );
     expect(res.data.network.evmChain.address.contract).toBeNull();
     const token = cChain.tokens[0]!;
-    const r2 = await h.raw<any>(contract(token.address, 'deploymentTransaction { txHash blockNumber }'));
-    expect(r2.data.network.evmChain.address.contract.deploymentTransaction.txHash).toBe(
+    const r2 = await h.raw<any>(contract(token.address, 'deploymentTransaction { transaction { txHash blockNumber } }'));
+    expect(r2.data.network.evmChain.address.contract.deploymentTransaction.transaction.txHash).toBe(
       cChain.contracts.get(lower(token.address))!.deploymentDetails!.txHash,
     );
   });
