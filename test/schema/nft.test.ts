@@ -129,7 +129,7 @@ describe('collections, contracts and deployments', () => {
   it('answers null for the deployment of an address the Data API has none for', async () => {
     const account = cChain.accounts[3]!;
     const res = await h.raw<any>(
-      `{ network { evmChain(evmChainId: 43114) { address(address: "${account}") { contract { deploymentTransaction { txHash } } } } } }`,
+      `{ network { evmChain(evmChainId: 43114) { address(address: "${account}") { contract { deploymentTransaction { transaction { txHash } } } } } } }`,
     );
     expect(res.data.network.evmChain.address.contract).toBeNull();
     const token = cChain.tokens[0]!;
