@@ -14,6 +14,7 @@ import { addressRoutes } from './address.js';
 import { evmChainRoutes } from './evm-chain.js';
 import { evmAddressRoutes } from './evm-address.js';
 import { contractRoutes } from './contract.js';
+import { nftRoutes } from './nft.js';
 import { icmRoutes } from './icm.js';
 import { signatureRoutes } from './signatures.js';
 import { healthRoutes } from './health.js';
@@ -34,6 +35,7 @@ export function dataApiRoutes(seed: string, live?: SandboxLive): RoutesOf<DataAp
     ...evmChainRoutes(seed),
     ...evmAddressRoutes(seed),
     ...contractRoutes(seed),
+    ...nftRoutes(seed),
     ...icmRoutes(seed),
     ...signatureRoutes(seed),
     ...healthRoutes(),

@@ -66,6 +66,8 @@ export interface EvmChainWorld {
   tokens: Erc20Token[];
   /** Current holdings, with their lower-case owner. */
   collectibles: { owner: string; balance: CollectibleBalance }[];
+  /** Every NFT minted, oldest first: the chain's ERC-721 and ERC-1155 transfers (see evm-holdings.ts). */
+  nftMints: NftMint[];
   /** Lower-case account addresses that hold or held value. */
   accounts: string[];
   headBlock: number;
@@ -74,6 +76,19 @@ export interface EvmChainWorld {
   /** Daily average TPS, newest first. */
   tps: { timestamp: number; value: number }[];
 }
+
+/** An NFT minted by a transaction: `amount` of `tokenId` of the collection `contract` (lower case) to `to`. */
+export interface NftMint {
+  tx: NativeTransaction;
+  contract: string;
+  tokenId: string;
+  to: string;
+  amount: bigint;
+  logIndex: number;
+}
+
+/** What an ERC-20 token's deployer holds of it when deployed: its whole supply. */
+export const erc20Supply = (decimals: number) => 10n ** BigInt(decimals + 9);
 
 export interface EvmWorld {
   network: NetworkName;
@@ -353,6 +368,7 @@ function startChain(network: NetworkName, seed: string, blockchain: Blockchain, 
     contracts: new Map(),
     tokens: [],
     collectibles: [],
+    nftMints: [],
     accounts: [],
     headBlock: 0,
     balanceAt: () => 0n,
@@ -431,7 +447,7 @@ function deployContracts(b: Builder, actors: Actors): Deployed {
   const tokenBalances = new Map<string, Map<string, bigint>>();
   for (const t of tokens) {
     const holders = new Map<string, bigint>();
-    holders.set(t.deploymentDetails!.deployerAddress.toLowerCase(), 10n ** BigInt(t.decimals! + 9));
+    holders.set(t.deploymentDetails!.deployerAddress.toLowerCase(), erc20Supply(t.decimals!));
     tokenBalances.set(t.address.toLowerCase(), holders);
   }
   return { tokens, nfts721, nfts1155, routers, tokenBalances };
@@ -501,7 +517,7 @@ function nftMint(b: Builder, from: string, deployed: Deployed, fail: boolean): v
   const use721 = deployed.nfts1155.length === 0 || rng.chance(0.6);
   const collection = use721 ? rng.pick(deployed.nfts721) : deployed.nfts1155[0]!;
   const key = collection.address.toLowerCase();
-  transact(
+  const tx = transact(
     b,
     from,
     key,
@@ -517,6 +533,7 @@ function nftMint(b: Builder, from: string, deployed: Deployed, fail: boolean): v
   if (fail) return;
   if (use721) {
     const state = nft721State(b, key);
+    b.chain.nftMints.push({ tx, contract: key, tokenId: String(state.next), to: from, amount: 1n, logIndex: 0 });
     state.owners.set(state.next++, from);
     return;
   }
@@ -524,7 +541,9 @@ function nftMint(b: Builder, from: string, deployed: Deployed, fail: boolean): v
   if (!state) b.nft1155.set(key, (state = new Map()));
   const tokenId = String(rng.int(1, 5));
   const k = `${from}|${tokenId}`;
-  state.set(k, (state.get(k) ?? 0n) + BigInt(rng.int(1, 20)));
+  const amount = BigInt(rng.int(1, 20));
+  state.set(k, (state.get(k) ?? 0n) + amount);
+  b.chain.nftMints.push({ tx, contract: key, tokenId, to: from, amount, logIndex: 0 });
 }
 
 /** A router call that pays out value (an internal CALL) or deploys a contract (CREATE2). */
@@ -595,7 +614,7 @@ function batchCollector(b: Builder, actors: Actors, deployed: Deployed): void {
     const state = nft721State(b, key);
     for (let batch = 0; batch < 2; batch++) {
       nextBlock(b, actors.gap());
-      transact(
+      const tx = transact(
         b,
         collector,
         key,
@@ -603,7 +622,10 @@ function batchCollector(b: Builder, actors: Actors, deployed: Deployed): void {
         { callType: 'CONTRACT_CALL', methodHash: '0x248b71fc', methodName: 'mintBatch(address,uint256)' },
         { limit: 8_000_000, used: 7_400_000 },
       );
-      for (let i = 0; i < 155; i++) state.owners.set(state.next++, collector);
+      for (let i = 0; i < 155; i++) {
+        b.chain.nftMints.push({ tx, contract: key, tokenId: String(state.next), to: collector, amount: 1n, logIndex: i });
+        state.owners.set(state.next++, collector);
+      }
     }
   }
 }
@@ -732,7 +754,7 @@ function showcaseOnC(
   if (!state) b.nft721.set(key, (state = { next: 1, owners: new Map() }));
   for (const owner of [me, messenger]) {
     nextBlock(b, gap());
-    transact(
+    const tx = transact(
       b,
       me,
       key,
@@ -740,6 +762,7 @@ function showcaseOnC(
       { callType: 'CONTRACT_CALL', methodHash: '0x6a627842', methodName: 'mint(address)' },
       { limit: 180000, used: 120000 },
     );
+    b.chain.nftMints.push({ tx, contract: key, tokenId: String(state.next), to: owner, amount: 1n, logIndex: 0 });
     state.owners.set(state.next++, owner);
   }
 }

@@ -3,11 +3,25 @@
  * interface. Looked up once per contract per request, and shared a while between requests.
  */
 import type { GatewayContext } from '../graphql/context.js';
-import type { ContractMetadata, ErcType } from '../upstreams/data-api/contract.js';
+import { pageConnection, pageSpec, type ConnectionArgs } from '../graphql/connection.js';
+import type { ContractMetadata, ErcType, TokenTransfer } from '../upstreams/data-api/contract.js';
+import { listContractDeployments, listTransfers } from '../upstreams/data-api/contract.js';
+import type { BlockRange } from '../upstreams/data-api/evm-address.js';
 import { RESOURCE_LINK_TYPES } from '../upstreams/data-api/wire.js';
 import { builder } from './builder.js';
+import { paged } from './cost.js';
 import { known } from './evm-chain.js';
-import { CollectibleRef, Erc20TokenRef, EvmAddressRef, PartyRef, chainIdOf, type EvmChainModel } from './refs.js';
+import {
+  CollectibleRef,
+  Erc20BalanceRef,
+  Erc20TokenRef,
+  EvmAddressRef,
+  NftTokenRef,
+  PartyRef,
+  chainIdOf,
+  type Chained,
+  type EvmChainModel,
+} from './refs.js';
 
 export type ContractModel = ContractMetadata & { chain: EvmChainModel };
 
@@ -114,7 +128,7 @@ export const ContractMetadataRef = builder.interfaceRef<ContractModel>('Contract
   }),
 });
 
-builder.objectRef<ContractModel>('Erc20Contract').implement({
+export const Erc20ContractRef = builder.objectRef<ContractModel>('Erc20Contract').implement({
   description: 'An ERC-20 token contract.',
   interfaces: [ContractMetadataRef],
   isTypeOf: (c) => (c as ContractModel).ercType === 'ERC-20',
@@ -128,14 +142,14 @@ builder.objectRef<ContractModel>('Erc20Contract').implement({
   }),
 });
 
-builder.objectRef<ContractModel>('Erc721Contract').implement({
+export const Erc721ContractRef = builder.objectRef<ContractModel>('Erc721Contract').implement({
   description: 'An ERC-721 (NFT) contract.',
   interfaces: [ContractMetadataRef],
   isTypeOf: (c) => (c as ContractModel).ercType === 'ERC-721',
   fields: () => ({}),
 });
 
-builder.objectRef<ContractModel>('Erc1155Contract').implement({
+export const Erc1155ContractRef = builder.objectRef<ContractModel>('Erc1155Contract').implement({
   description: 'An ERC-1155 (multi-token) contract.',
   interfaces: [ContractMetadataRef],
   isTypeOf: (c) => (c as ContractModel).ercType === 'ERC-1155',
@@ -160,10 +174,10 @@ builder.objectRef<ContractModel>('UnknownContract').implement({
  * parent: the contracts a list names are mostly distinct (a page of transfers of one token is not,
  * and costs less than priced).
  */
-const CONTRACT_LOOKUP = { calls: 1 } as const;
+export const CONTRACT_LOOKUP = { calls: 1 } as const;
 
 /** The metadata of the contract at an address; null when no contract is there. */
-async function contractAt(ctx: GatewayContext, chain: EvmChainModel, address: string): Promise<ContractModel | null> {
+export async function contractAt(ctx: GatewayContext, chain: EvmChainModel, address: string): Promise<ContractModel | null> {
   const metadata = await ctx.loaders.contract(chainIdOf(chain), address);
   return metadata ? { ...metadata, chain } : null;
 }
@@ -208,3 +222,79 @@ builder.objectField(Erc20TokenRef, 'contract', (t) =>
     resolve: (tk, _args, ctx) => contractAt(ctx, tk.chain, tk.address),
   }),
 );
+
+builder.objectField(Erc20BalanceRef, 'contract', (t) =>
+  t.field({
+    type: ContractMetadataRef,
+    nullable: true,
+    description:
+      "The token's contract (an `Erc20Contract`): its metadata, deployment and transfers. Looked up once per contract per request.",
+    price: CONTRACT_LOOKUP,
+    resolve: (b, _args, ctx) => contractAt(ctx, b.chain, b.address),
+  }),
+);
+
+builder.objectField(NftTokenRef, 'contract', (t) =>
+  t.field({
+    type: ContractMetadataRef,
+    nullable: true,
+    description: "The collection contract's metadata: its tokens, transfers, deployment. Looked up once per contract per request.",
+    price: CONTRACT_LOOKUP,
+    resolve: (tk, _args, ctx) => contractAt(ctx, tk.chain, tk.address),
+  }),
+);
+
+const DEPLOYMENTS_PAGE = pageSpec('listContractDeployments', 'deployedContracts');
+
+builder.objectField(EvmAddressRef, 'deployedContracts', (t) =>
+  t.connection(
+    {
+      type: ContractMetadataRef,
+      nullable: true,
+      description:
+        'The contracts this address deployed, itself or as a factory, with their metadata (each typed by its token standard), newest first. `first`: 1 to 500 (default 10); 100 per upstream call.',
+      price: paged(DEPLOYMENTS_PAGE),
+      resolve: (a, args, ctx) =>
+        pageConnection({
+          cursors: ctx.cursors,
+          args,
+          spec: DEPLOYMENTS_PAGE,
+          filters: [a.chain.network, a.chain.evmChainId, a.address.toLowerCase()],
+          fetchPage: (page) => listContractDeployments(ctx.dataApi, chainIdOf(a.chain), a.address, page),
+          read: (page) => ({ items: page.contracts, nextPageToken: page.nextPageToken }),
+          toNode: (c): ContractModel => ({ ...c, chain: a.chain }),
+          keyOf: (c) => c.address.toLowerCase(),
+        }),
+    },
+    { name: 'DeployedContractConnection', description: 'A page of contracts an address deployed.' },
+    { name: 'DeployedContractEdge', description: 'A contract and its cursor.' },
+  ),
+);
+
+// --- a token contract's transfers (listTransfers): each contract type's field is written beside
+// the transfer type it returns (evm-address.ts, nft.ts), over this one reader.
+
+export const TRANSFERS_PAGE = pageSpec('listTransfers', 'transfers');
+
+export const TRANSFERS_DESCRIPTION =
+  "Transfers of this contract's tokens, newest first, by block range. `first`: 1 to 500 (default 10); 100 per upstream call.";
+
+/** A page of a token contract's transfers, those of its standard (the answer's three shapes, told apart by the token they name). */
+export function transfersOf<T extends TokenTransfer>(
+  c: ContractModel,
+  args: ConnectionArgs,
+  range: BlockRange,
+  ctx: GatewayContext,
+  isOwn: (x: TokenTransfer) => x is T,
+) {
+  return pageConnection({
+    cursors: ctx.cursors,
+    args,
+    spec: TRANSFERS_PAGE,
+    filters: [c.chain.network, c.chain.evmChainId, c.address.toLowerCase(), range],
+    fetchPage: (page) => listTransfers(ctx.dataApi, chainIdOf(c.chain), c.address, { ...page, ...range }),
+    read: (page) => ({ items: page.transfers.filter(isOwn), nextPageToken: page.nextPageToken }),
+    toNode: (x): Chained<T> => ({ ...x, chain: c.chain }),
+    keyOf: (x) => `${x.txHash}:${x.logIndex}`,
+  });
+}

@@ -2,7 +2,6 @@
  * An address on an EVM chain: its ERC-20 transfers and internal transactions (by block range),
  * its ERC-721/ERC-1155 collectibles, and its native balance at any block priced in any currency.
  */
-import { badInput } from '../graphql/errors.js';
 import { isEvmAddress, toChecksumAddress } from '../base/ids.js';
 import type { Erc20Transfer, InternalTransaction, NativeTokenBalance, NftMetadata } from '../upstreams/data-api/evm-address.js';
 import { INTERNAL_TX_TYPES, NFT_METADATA_STATUSES } from '../upstreams/data-api/wire.js';
@@ -11,15 +10,17 @@ import { paged } from './cost.js';
 import { SUBNET_CATALOG } from './pools.js';
 import { lookupPrice } from './lookups.js';
 import { pageConnection, pageSpec, type ConnectionArgs, type CursorCodec, type PageSpec } from '../graphql/connection.js';
-import { ErcTypeEnum } from './contract.js';
+import { Erc20ContractRef, ErcTypeEnum, TRANSFERS_DESCRIPTION, TRANSFERS_PAGE, transfersOf } from './contract.js';
 import { CurrencyEnum } from './enums.js';
 import { known, resolveEvmChain } from './evm-chain.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
-import { checkEvmBlockNumber } from './inputs.js';
+import { blockArgs, checkBlockRange, checkEvmBlockNumber } from './inputs.js';
 import { EvmAddressScalar } from './scalars.js';
 import {
   getNativeBalance,
   listCollectibleBalances,
+  listErc1155Balances,
+  listErc721Balances,
   listErc20Transactions,
   listInternalTransactions,
 } from '../upstreams/data-api/evm-address.js';
@@ -71,7 +72,7 @@ Erc20TokenRef.implement({
   }),
 });
 
-const Erc20TransferRef = builder.objectRef<Chained<Erc20Transfer>>('Erc20Transfer').implement({
+export const Erc20TransferRef = builder.objectRef<Chained<Erc20Transfer>>('Erc20Transfer').implement({
   description: 'A transfer of an ERC-20 token.',
   fields: (t) => ({
     txHash: t.exposeString('txHash', { description: 'The transaction that made it.' }),
@@ -91,7 +92,7 @@ const Erc20TransferRef = builder.objectRef<Chained<Erc20Transfer>>('Erc20Transfe
   }),
 });
 
-const InternalTransactionRef = builder.objectRef<Chained<InternalTransaction>>('InternalTransaction').implement({
+export const InternalTransactionRef = builder.objectRef<Chained<InternalTransaction>>('InternalTransaction').implement({
   description: 'A call made by a contract during a transaction: CALL/CALLCODE with value, or CREATE/CREATE2/CREATE3.',
   fields: (t) => ({
     txHash: t.exposeString('txHash', { description: 'The transaction it ran in.' }),
@@ -117,7 +118,7 @@ const InternalTransactionRef = builder.objectRef<Chained<InternalTransaction>>('
   }),
 });
 
-const NftMetadataRef = builder.objectRef<NftMetadata>('NftMetadata').implement({
+export const NftMetadataRef = builder.objectRef<NftMetadata>('NftMetadata').implement({
   description: "A token's metadata, as far as it could be read from its token URI.",
   fields: (t) => ({
     indexStatus: t.field({
@@ -159,7 +160,7 @@ CollectibleRef.implement({
   }),
 });
 
-builder.objectRef<CollectibleModel & { ercType: 'ERC-721' }>('Erc721Balance').implement({
+export const Erc721BalanceRef = builder.objectRef<CollectibleModel & { ercType: 'ERC-721' }>('Erc721Balance').implement({
   description: 'An ERC-721 token held.',
   interfaces: [CollectibleRef],
   isTypeOf: (c) => (c as CollectibleModel).ercType === 'ERC-721',
@@ -170,7 +171,7 @@ builder.objectRef<CollectibleModel & { ercType: 'ERC-721' }>('Erc721Balance').im
   }),
 });
 
-builder.objectRef<CollectibleModel & { ercType: 'ERC-1155' }>('Erc1155Balance').implement({
+export const Erc1155BalanceRef = builder.objectRef<CollectibleModel & { ercType: 'ERC-1155' }>('Erc1155Balance').implement({
   description: 'An ERC-1155 token held, with how many.',
   interfaces: [CollectibleRef],
   isTypeOf: (c) => (c as CollectibleModel).ercType === 'ERC-1155',
@@ -205,30 +206,6 @@ const NativeBalanceRef = builder.objectRef<Chained<NativeTokenBalance>>('NativeB
 const ERC20_PAGE = pageSpec('listErc20Transactions', 'erc20Transfers');
 const INTERNALS_PAGE = pageSpec('listInternalTransactions', 'internalTransactions');
 const COLLECTIBLES_PAGE = pageSpec('listCollectibleBalances', 'collectibles', { maxFirst: 1000 });
-
-function checkBlockRange(
-  startBlock: number | null | undefined,
-  endBlock: number | null | undefined,
-): { startBlock?: number; endBlock?: number } {
-  for (const [name, value] of [
-    ['startBlock', startBlock],
-    ['endBlock', endBlock],
-  ] as const) {
-    if (value != null && value < 0) throw badInput(`\`${name}\` must be a block number, 0 or more (got ${value}).`, { argument: name });
-  }
-  if (startBlock != null && endBlock != null && startBlock >= endBlock) {
-    throw badInput(
-      `\`startBlock\` (${startBlock}, inclusive) must be below \`endBlock\` (${endBlock}, exclusive); the range would be empty.`,
-      { argument: 'startBlock' },
-    );
-  }
-  return { startBlock: startBlock ?? undefined, endBlock: endBlock ?? undefined };
-}
-
-const blockArgs = {
-  startBlock: { type: 'SafeInt' as const, description: 'From this block, inclusive (default: genesis).' },
-  endBlock: { type: 'SafeInt' as const, description: 'Up to this block, exclusive (default: the latest).' },
-};
 
 // By id (`node(id:)`): its chain, from the subnet catalog (the C-Chain, known by heart, is counted too).
 lookupPrice(EvmAddressRef.name, { pools: [SUBNET_CATALOG] });
@@ -352,7 +329,7 @@ builder.node(EvmAddressRef, {
   }),
 });
 
-function listByAddress<T>(
+export function listByAddress<T>(
   cursors: CursorCodec,
   args: ConnectionArgs,
   spec: PageSpec,
@@ -395,3 +372,114 @@ builder.objectFields(IcmMessageRef, (t) => ({
     },
   }),
 }));
+
+export const REPUTATIONS = ['Malicious', 'Benign'] as const;
+
+export const TokenReputationEnum = builder.enumType('TokenReputation', {
+  description: "The Data API's security analysis of a token.",
+  values: {
+    MALICIOUS: { value: 'Malicious', description: 'Likely spam or a scam: do not interact with it.' },
+    BENIGN: { value: 'Benign', description: 'Likely safe.' },
+  } as const,
+});
+
+builder.objectField(Erc20TokenRef, 'tokenReputation', (t) =>
+  t.field({
+    type: TokenReputationEnum,
+    nullable: true,
+    description:
+      "The token's reputation, where the answer carries it (ERC-20 balances, and `EvmAddress.transactions`' transfers); null when unanalysed or not given.",
+    resolve: (tk) => known(REPUTATIONS, (tk as { tokenReputation?: string | null }).tokenReputation ?? undefined, null),
+  }),
+);
+
+// --- an address's ERC-721 and ERC-1155 balances, beside the types they return ---------------------
+
+const ERC721_BALANCES_PAGE = pageSpec('listErc721Balances', 'erc721Balances', { maxFirst: 1000 });
+const ERC1155_BALANCES_PAGE = pageSpec('listErc1155Balances', 'erc1155Balances', { maxFirst: 1000 });
+
+export const blockNumberArg = {
+  type: 'BigInt' as const,
+  description: 'At the end of this block, from 0 to 9223372036854775807 (2^63 - 1); the latest when omitted.',
+};
+
+export const blockOf = (value: string | null | undefined) => (value == null ? undefined : checkEvmBlockNumber(value, 'blockNumber'));
+
+/** The page filters of a balance listing: its address on its chain, and the query's own. */
+export const filtersOf = (a: EvmAddressModel, ...own: unknown[]) => [a.chain.network, a.chain.evmChainId, a.address.toLowerCase(), ...own];
+
+const nftKey = (c: { address: string; tokenId: string }) => `${c.address.toLowerCase()}:${c.tokenId}`;
+
+builder.objectFields(EvmAddressRef, (t) => ({
+  erc721Balances: t.connection(
+    {
+      type: Erc721BalanceRef,
+      nullable: true,
+      description:
+        'ERC-721 tokens this address holds now, with their metadata (`collectibles` lists ERC-1155 ones too). `first`: 1 to 1000 (default 10); 500 per upstream call.',
+      args: { contractAddress: t.arg({ type: EvmAddressScalar, description: 'Only tokens of this collection.' }) },
+      price: paged(ERC721_BALANCES_PAGE),
+      resolve: (a, args, ctx) => {
+        const contractAddress = args.contractAddress?.toLowerCase();
+        return pageConnection({
+          cursors: ctx.cursors,
+          args,
+          spec: ERC721_BALANCES_PAGE,
+          filters: filtersOf(a, contractAddress),
+          fetchPage: (page) => listErc721Balances(ctx.dataApi, chainIdOf(a.chain), a.address, { ...page, contractAddress }),
+          read: (page) => ({ items: page.erc721TokenBalances, nextPageToken: page.nextPageToken }),
+          toNode: (c) => ({ ...c, chain: a.chain }) as CollectibleModel & { ercType: 'ERC-721' },
+          keyOf: nftKey,
+        });
+      },
+    },
+    { name: 'Erc721BalanceConnection', description: 'A page of ERC-721 tokens held.' },
+    { name: 'Erc721BalanceEdge', description: 'An ERC-721 token held and its cursor.' },
+  ),
+  erc1155Balances: t.connection(
+    {
+      type: Erc1155BalanceRef,
+      nullable: true,
+      description:
+        'ERC-1155 tokens this address holds at a block (default: the latest), with how many. `first`: 1 to 1000 (default 10); 500 per upstream call.',
+      args: {
+        blockNumber: t.arg(blockNumberArg),
+        contractAddress: t.arg({ type: EvmAddressScalar, description: 'Only tokens of this collection.' }),
+      },
+      price: paged(ERC1155_BALANCES_PAGE),
+      resolve: (a, args, ctx) => {
+        const query = { blockNumber: blockOf(args.blockNumber), contractAddress: args.contractAddress?.toLowerCase() };
+        return pageConnection({
+          cursors: ctx.cursors,
+          args,
+          spec: ERC1155_BALANCES_PAGE,
+          filters: filtersOf(a, query),
+          fetchPage: (page) => listErc1155Balances(ctx.dataApi, chainIdOf(a.chain), a.address, { ...page, ...query }),
+          read: (page) => ({ items: page.erc1155TokenBalances, nextPageToken: page.nextPageToken }),
+          toNode: (c) => ({ ...c, chain: a.chain }) as CollectibleModel & { ercType: 'ERC-1155' },
+          keyOf: nftKey,
+        });
+      },
+    },
+    { name: 'Erc1155BalanceConnection', description: 'A page of ERC-1155 tokens held.' },
+    { name: 'Erc1155BalanceEdge', description: 'An ERC-1155 token held and its cursor.' },
+  ),
+}));
+
+// --- a token contract's transfers (listTransfers), for an ERC-20 token --------------------------
+
+builder.objectField(Erc20ContractRef, 'transfers', (t) =>
+  t.connection(
+    {
+      type: Erc20TransferRef,
+      nullable: true,
+      description: TRANSFERS_DESCRIPTION,
+      args: { startBlock: t.arg(blockArgs.startBlock), endBlock: t.arg(blockArgs.endBlock) },
+      price: paged(TRANSFERS_PAGE),
+      resolve: (c, args, ctx) =>
+        transfersOf(c, args, checkBlockRange(args.startBlock, args.endBlock), ctx, (x): x is Erc20Transfer => 'erc20Token' in x),
+    },
+    { name: 'Erc20ContractTransferConnection', description: "A page of an ERC-20 token's transfers." },
+    { name: 'Erc20ContractTransferEdge', description: 'A transfer and its cursor.' },
+  ),
+);

@@ -17,6 +17,8 @@ import { keyField, keyNetwork, shown } from './entity-keys.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { CB58IdScalar, EvmAddressScalar } from './scalars.js';
 import { listLatestTransactions } from '../upstreams/data-api/evm-chain.js';
+import { listNativeTransactions } from '../upstreams/data-api/evm-address.js';
+import { blockArgs, checkBlockRange } from './inputs.js';
 import {
   EvmAddressRef,
   EvmChainRef,
@@ -103,7 +105,7 @@ PartyRef.implement({
   }),
 });
 
-type EvmTxModel = NativeTransaction & { chain: EvmChainModel };
+export type EvmTxModel = NativeTransaction & { chain: EvmChainModel };
 
 const MethodRef = builder.objectRef<NonNullable<NativeTransaction['method']>>('EvmMethod').implement({
   description: 'The method a transaction called.',
@@ -123,7 +125,7 @@ const MethodRef = builder.objectRef<NonNullable<NativeTransaction['method']>>('E
   }),
 });
 
-const EvmTransactionRef = builder.objectRef<EvmTxModel>('EvmTransaction').implement({
+export const EvmTransactionRef = builder.objectRef<EvmTxModel>('EvmTransaction').implement({
   description: 'A transaction on an EVM chain.',
   fields: (t) => ({
     txHash: t.exposeString('txHash', { description: 'The transaction hash.' }),
@@ -215,6 +217,37 @@ builder.node(EvmChainRef, {
     }),
   }),
 });
+
+// An address's own transactions (listNativeTransactions), beside the type they are.
+const NATIVE_PAGE = pageSpec('listNativeTransactions', 'nativeTransactions');
+
+builder.objectFields(EvmAddressRef, (t) => ({
+  nativeTransactions: t.connection(
+    {
+      type: EvmTransactionRef,
+      nullable: true,
+      description:
+        'Transactions this address sent or received directly (not those that only moved its tokens), newest first. `first`: 1 to 500 (default 10); 100 per upstream call.',
+      args: { startBlock: t.arg(blockArgs.startBlock), endBlock: t.arg(blockArgs.endBlock) },
+      price: paged(NATIVE_PAGE),
+      resolve: (a, args, ctx) => {
+        const range = checkBlockRange(args.startBlock, args.endBlock);
+        return pageConnection({
+          cursors: ctx.cursors,
+          args,
+          spec: NATIVE_PAGE,
+          filters: [a.chain.network, a.chain.evmChainId, a.address.toLowerCase(), range],
+          fetchPage: (page) => listNativeTransactions(ctx.dataApi, chainIdOf(a.chain), a.address, { ...page, ...range }),
+          read: (page) => ({ items: page.transactions, nextPageToken: page.nextPageToken }),
+          toNode: (tx): EvmTxModel => ({ ...tx, chain: a.chain }),
+          keyOf: (tx) => tx.txHash,
+        });
+      },
+    },
+    { name: 'EvmAddressNativeTransactionConnection', description: "A page of an address's native transactions." },
+    { name: 'EvmAddressNativeTransactionEdge', description: 'A transaction and its cursor.' },
+  ),
+}));
 
 // A neighbour subgraph names an EVM chain by network and EVM chain id, or by network and
 // blockchain id; `_entities` finds it as `Network.evmChain` does.

@@ -83,3 +83,28 @@ export function checkTimeRange(start: number | null | undefined, end: number | n
     });
   }
 }
+
+/** A block range of the Data API's EVM listings: `startBlock` inclusive, `endBlock` exclusive, checked before any call. */
+export function checkBlockRange(
+  startBlock: number | null | undefined,
+  endBlock: number | null | undefined,
+): { startBlock?: number; endBlock?: number } {
+  for (const [name, value] of [
+    ['startBlock', startBlock],
+    ['endBlock', endBlock],
+  ] as const) {
+    if (value != null && value < 0) throw badInput(`\`${name}\` must be a block number, 0 or more (got ${value}).`, { argument: name });
+  }
+  if (startBlock != null && endBlock != null && startBlock >= endBlock) {
+    throw badInput(
+      `\`startBlock\` (${startBlock}, inclusive) must be below \`endBlock\` (${endBlock}, exclusive); the range would be empty.`,
+      { argument: 'startBlock' },
+    );
+  }
+  return { startBlock: startBlock ?? undefined, endBlock: endBlock ?? undefined };
+}
+
+export const blockArgs = {
+  startBlock: { type: 'SafeInt' as const, description: 'From this block, inclusive (default: genesis).' },
+  endBlock: { type: 'SafeInt' as const, description: 'Up to this block, exclusive (default: the latest).' },
+};

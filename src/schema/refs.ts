@@ -24,7 +24,8 @@ import type {
   XChainUtxo,
 } from '../upstreams/data-api/transaction.js';
 import type { RichAddress } from '../upstreams/data-api/evm-chain.js';
-import type { CollectibleBalance, Erc20Token } from '../upstreams/data-api/evm-address.js';
+import type { CollectibleBalance, Erc20Token, Erc20TokenBalance } from '../upstreams/data-api/evm-address.js';
+import type { NftToken } from '../upstreams/data-api/nft.js';
 import type { IcmMessage } from '../upstreams/data-api/icm.js';
 import type { AssetAmount } from '../upstreams/data-api/wire.js';
 import type { AvmInput, AvmOutput, OutputOwners } from '../upstreams/node/client.js';
@@ -233,6 +234,14 @@ export type CollectibleModel = Chained<CollectibleBalance>;
 
 export const Erc20TokenRef = builder.objectRef<Chained<Erc20Token>>('Erc20Token');
 export const CollectibleRef = builder.interfaceRef<CollectibleModel>('CollectibleBalance');
+
+/** A token of an ERC-721 or ERC-1155 collection (nft.ts). */
+export type NftTokenModel = Chained<NftToken>;
+export const NftTokenRef = builder.objectRef<NftTokenModel>('NftToken');
+
+/** An amount of an ERC-20 token an address holds (evm-address-balances.ts). */
+export type Erc20BalanceModel = Chained<Erc20TokenBalance>;
+export const Erc20BalanceRef = builder.objectRef<Erc20BalanceModel>('Erc20Balance');
 
 export type IcmModel = IcmMessage & { network: NetworkName };
 

@@ -12,6 +12,7 @@ import { evmAddressOperations } from './data-api/evm-address.js';
 import { evmChainOperations } from './data-api/evm-chain.js';
 import { icmOperations } from './data-api/icm.js';
 import { l1ValidatorOperations } from './data-api/l1-validator.js';
+import { nftOperations } from './data-api/nft.js';
 import { rewardOperations } from './data-api/reward.js';
 import { signaturesOperations } from './data-api/signatures.js';
 import { subnetOperations } from './data-api/subnet.js';
@@ -43,6 +44,7 @@ export const DATA_API_OPERATIONS = {
   ...evmChainOperations,
   ...evmAddressOperations,
   ...contractOperations,
+  ...nftOperations,
   ...icmOperations,
   ...signaturesOperations,
 } as const satisfies Record<DataApiOperation, OperationEntry>;

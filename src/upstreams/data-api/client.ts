@@ -122,10 +122,18 @@ export class DataApiClient {
    * (the `absent` freshness): a warm repeat does not call again, and the thing, once it exists, is
    * seen soon.
    */
-  getOrNone<T>(operation: DataApiOperation, path: string): Promise<T | null> {
-    const req: HttpRequest = { ...this.request(operation, 'GET', path), acceptStatuses: NONE };
+  getOrNone<T>(operation: DataApiOperation, path: string, query?: Record<string, QueryValue>): Promise<T | null> {
+    const req: HttpRequest = { ...this.request(operation, 'GET', path, query), acceptStatuses: NONE };
     const checked = checkedAnswer<T>(req);
     return this.transport.read(req, (res) => (res.status === 404 ? null : checked(res)));
+  }
+
+  /**
+   * This client with the operator's key, whatever key the GraphQL client sent: for operator-only
+   * operations (behind ADMIN_TOKEN), which must never run under a client's own key.
+   */
+  asOperator(): DataApiClient {
+    return this.credential ? new DataApiClient(this.transport, this.options) : this;
   }
 
   /** A call that changes something upstream: never reused, never retried; its answer checked as a read's. */
