@@ -17,6 +17,9 @@ import { contractRoutes } from './contract.js';
 import { icmRoutes } from './icm.js';
 import { signatureRoutes } from './signatures.js';
 import { healthRoutes } from './health.js';
+import { primaryNetworkAddressRoutes } from './primary-network-address.js';
+import { primaryNetworkBlockRoutes } from './primary-network-block.js';
+import { xChainAssetRoutes } from './x-chain-asset.js';
 
 /**
  * Every Data API route of the sandbox by operation id, gathered from the domain files named like
@@ -36,6 +39,9 @@ export function dataApiRoutes(seed: string, live?: SandboxLive): RoutesOf<DataAp
     ...contractRoutes(seed),
     ...icmRoutes(seed),
     ...signatureRoutes(seed),
+    ...primaryNetworkAddressRoutes(seed),
+    ...primaryNetworkBlockRoutes(seed),
+    ...xChainAssetRoutes(seed),
     ...healthRoutes(),
   };
 }

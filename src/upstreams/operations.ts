@@ -12,11 +12,14 @@ import { evmAddressOperations } from './data-api/evm-address.js';
 import { evmChainOperations } from './data-api/evm-chain.js';
 import { icmOperations } from './data-api/icm.js';
 import { l1ValidatorOperations } from './data-api/l1-validator.js';
+import { primaryNetworkAddressOperations } from './data-api/primary-network-address.js';
+import { primaryNetworkBlockOperations } from './data-api/primary-network-block.js';
 import { rewardOperations } from './data-api/reward.js';
 import { signaturesOperations } from './data-api/signatures.js';
 import { subnetOperations } from './data-api/subnet.js';
 import { transactionOperations } from './data-api/transaction.js';
 import { vertexOperations } from './data-api/vertex.js';
+import { xChainAssetOperations } from './data-api/x-chain-asset.js';
 import type { MetricsApiOperation } from './metrics-api/client.js';
 import { metricsOperations } from './metrics-api/metrics.js';
 import { adminMethods } from './node/admin.js';
@@ -40,6 +43,9 @@ export const DATA_API_OPERATIONS = {
   ...contractOperations,
   ...icmOperations,
   ...signaturesOperations,
+  ...primaryNetworkAddressOperations,
+  ...primaryNetworkBlockOperations,
+  ...xChainAssetOperations,
 } as const satisfies Record<DataApiOperation, OperationEntry>;
 
 export const METRICS_API_OPERATIONS = { ...metricsOperations } as const satisfies Record<MetricsApiOperation, OperationEntry>;
