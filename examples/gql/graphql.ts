@@ -384,6 +384,13 @@ export type SortOrder =
   /** Newest first. */
   | 'DESC';
 
+/** What a UTXO listing is sorted by, with `sortOrder`. */
+export type UtxoSortBy =
+  /** Its amount. */
+  | 'AMOUNT'
+  /** When it was created. */
+  | 'TIMESTAMP';
+
 /** How the X-Chain ordered a transaction. */
 export type XChainFormat =
   /** In linear blocks, since the Cortina upgrade. */
@@ -460,8 +467,11 @@ export type RefetchQuery = { __typename?: 'Query', node?:
     | { __typename: 'EvmChain' }
     | { __typename: 'L1Validator', nodeId: string, weight: DecimalString }
     | { __typename: 'PChainTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType }
+    | { __typename: 'PrimaryNetworkBlock' }
     | { __typename: 'Subnet', subnetId: string, isL1: boolean }
+    | { __typename: 'XChainAsset' }
     | { __typename: 'XChainTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType }
+    | { __typename: 'XChainVertex' }
    | null };
 
 export type SubnetToValidatorsQueryVariables = Exact<{ [key: string]: never; }>;

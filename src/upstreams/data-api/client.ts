@@ -122,8 +122,16 @@ export class DataApiClient {
    * (the `absent` freshness): a warm repeat does not call again, and the thing, once it exists, is
    * seen soon.
    */
-  getOrNone<T>(operation: DataApiOperation, path: string): Promise<T | null> {
-    const req: HttpRequest = { ...this.request(operation, 'GET', path), acceptStatuses: NONE };
+  getOrNone<T>(operation: DataApiOperation, path: string, query?: Record<string, QueryValue>): Promise<T | null> {
+    return this.readOrNone({ ...this.request(operation, 'GET', path, query), acceptStatuses: NONE });
+  }
+
+  /** A V2 read (`post`) of one thing: null when the upstream has none (404), as `getOrNone`. */
+  postOrNone<T>(operation: DataApiOperation, path: string, body: unknown): Promise<T | null> {
+    return this.readOrNone({ ...this.request(operation, 'POST', path, undefined, body), acceptStatuses: NONE, idempotent: true });
+  }
+
+  private readOrNone<T>(req: HttpRequest): Promise<T | null> {
     const checked = checkedAnswer<T>(req);
     return this.transport.read(req, (res) => (res.status === 404 ? null : checked(res)));
   }

@@ -134,7 +134,8 @@ export function getUtxosByAddressesV2(
 
 /**
  * GET /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses
- * (getLastActivityTimestampByAddresses): the latest UTXO created or consumed for any of the addresses.
+ * (getLastActivityTimestampByAddresses): the latest UTXO created or consumed for any of the addresses;
+ * null when none has any (404).
  * Spec: operationId `getLastActivityTimestampByAddresses` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
  * @example
  * const { timestamp, txHash } = await getLastActivityTimestampByAddresses(ctx.dataApi, 'mainnet', 'p-chain', ['avax1…']);
@@ -144,8 +145,8 @@ export function getLastActivityTimestampByAddresses(
   network: WireNetwork,
   blockchainId: PrimaryChainPath,
   addresses: readonly string[],
-): Promise<LastActivityTimestamp> {
-  return client.get(
+): Promise<LastActivityTimestamp | null> {
+  return client.getOrNone(
     'getLastActivityTimestampByAddresses',
     `/v1/networks/${segment(network)}/blockchains/${segment(blockchainId)}/lastActivityTimestampByAddresses`,
     { addresses: addresses.join(',') },
@@ -164,11 +165,10 @@ export function getLastActivityTimestampByAddressesV2(
   network: WireNetwork,
   blockchainId: PrimaryChainPath,
   addresses: readonly string[],
-): Promise<LastActivityTimestamp> {
-  return client.post(
+): Promise<LastActivityTimestamp | null> {
+  return client.postOrNone(
     'getLastActivityTimestampByAddressesV2',
     `/v1/networks/${segment(network)}/blockchains/${segment(blockchainId)}/lastActivityTimestampByAddresses`,
-    undefined,
     { addresses: addresses.join(',') } satisfies Schemas['PrimaryNetworkAddressesBodyDto'],
   );
 }

@@ -384,6 +384,13 @@ export type SortOrder =
   /** Newest first. */
   | 'DESC';
 
+/** What a UTXO listing is sorted by, with `sortOrder`. */
+export type UtxoSortBy =
+  /** Its amount. */
+  | 'AMOUNT'
+  /** When it was created. */
+  | 'TIMESTAMP';
+
 /** How the X-Chain ordered a transaction. */
 export type XChainFormat =
   /** In linear blocks, since the Cortina upgrade. */
