@@ -42,7 +42,7 @@ function bodyAddresses(q: QueryReader, world: SandboxWorld, req: SandboxRequest)
 const total = (list: readonly WorldUtxo[]) => list.reduce((s, u) => s + u.amount, 0n);
 
 /** Amounts per asset, as the balances answer aggregates them. */
-function aggregate(world: SandboxWorld, list: readonly WorldUtxo[], extra?: (u: WorldUtxo) => Record<string, string>) {
+function aggregate(list: readonly WorldUtxo[], extra?: (u: WorldUtxo) => Record<string, string>) {
   const byAsset = new Map<string, WorldUtxo[]>();
   for (const u of list) {
     const key = `${u.assetId} ${extra ? JSON.stringify(extra(u)) : ''}`;
@@ -71,43 +71,27 @@ function balances(world: SandboxWorld, chain: ChainKey, owned: readonly WorldUtx
   const shared = (status?: string) => (u: WorldUtxo) => ({ sharedWithChainId: u.createdOn, ...(status ? { status } : {}) });
   const memory = {
     atomicMemoryUnlocked: aggregate(
-      world,
       atomic.filter((u) => !locked(u)),
       shared(chain === 'p' ? 'UNLOCKED' : undefined),
     ),
-    atomicMemoryLocked: aggregate(world, atomic.filter(locked), shared(chain === 'p' ? 'LOCKED' : undefined)),
+    atomicMemoryLocked: aggregate(atomic.filter(locked), shared(chain === 'p' ? 'LOCKED' : undefined)),
   };
   if (chain === 'c') return memory;
   if (chain === 'x')
     return {
-      locked: aggregate(world, local.filter(locked)),
-      unlocked: aggregate(
-        world,
-        local.filter((u) => !locked(u)),
-      ),
+      locked: aggregate(local.filter(locked)),
+      unlocked: aggregate(local.filter((u) => !locked(u))),
       ...memory,
     };
   const staked = (u: WorldUtxo) => 'staked' in u.utxo && u.utxo.staked === true;
   const pending = (u: WorldUtxo) => staked(u) && 'utxoStartTimestamp' in u.utxo && (u.utxo.utxoStartTimestamp ?? 0) > at;
   return {
-    unlockedUnstaked: aggregate(
-      world,
-      local.filter((u) => !staked(u) && !locked(u)),
-    ),
-    unlockedStaked: aggregate(
-      world,
-      local.filter((u) => staked(u) && !pending(u) && !locked(u)),
-    ),
-    lockedPlatform: aggregate(
-      world,
-      local.filter((u) => !staked(u) && locked(u)),
-    ),
+    unlockedUnstaked: aggregate(local.filter((u) => !staked(u) && !locked(u))),
+    unlockedStaked: aggregate(local.filter((u) => staked(u) && !pending(u) && !locked(u))),
+    lockedPlatform: aggregate(local.filter((u) => !staked(u) && locked(u))),
     lockedStakeable: [],
-    lockedStaked: aggregate(
-      world,
-      local.filter((u) => staked(u) && !pending(u) && locked(u)),
-    ),
-    pendingStaked: aggregate(world, local.filter(pending)),
+    lockedStaked: aggregate(local.filter((u) => staked(u) && !pending(u) && locked(u))),
+    pendingStaked: aggregate(local.filter(pending)),
     ...memory,
   };
 }
@@ -159,7 +143,7 @@ function utxoPage(
 }
 
 /** The latest transaction of the chain that created or consumed a UTXO of the addresses; 404 when none did. */
-function lastActivity(world: SandboxWorld, network: string, chain: ChainKey, addresses: string[]): SandboxAnswer {
+function lastActivity(world: SandboxWorld, chain: ChainKey, addresses: string[]): SandboxAnswer {
   const set = new Set(addresses);
   let last: { timestamp: number; blockNumber: string; txHash: string; utxoId: string; isConsumed: boolean } | undefined;
   for (const tx of world.transactions[chain] as readonly Record<string, unknown>[]) {
@@ -217,24 +201,24 @@ export function primaryNetworkAddressRoutes(seed: string) {
     getLastActivityTimestampByAddresses: {
       method: 'GET',
       pattern: new RegExp(`${CHAINS}/lastActivityTimestampByAddresses$`),
-      handle: withWorld(seed, (world, network, [blockchainId], query) => {
+      handle: withWorld(seed, (world, _network, [blockchainId], query) => {
         const q = new QueryReader(query, ['addresses']);
         const chain = chainIn(q, world, blockchainId!);
         const addresses = readAddresses(q, world, q.required('addresses'), false) ?? [];
         q.done();
-        return lastActivity(world, network, chain, addresses);
+        return lastActivity(world, chain, addresses);
       }),
     },
     getLastActivityTimestampByAddressesV2: {
       method: 'POST',
       pattern: new RegExp(`${CHAINS}/lastActivityTimestampByAddresses$`),
       handle: (req, params) =>
-        withWorld(seed, (world, network, [blockchainId], query) => {
+        withWorld(seed, (world, _network, [blockchainId], query) => {
           const q = new QueryReader(query, []);
           const chain = chainIn(q, world, blockchainId!);
           const addresses = bodyAddresses(q, world, req);
           q.done();
-          return lastActivity(world, network, chain, addresses);
+          return lastActivity(world, chain, addresses);
         })(req, params),
     },
     listActivePrimaryNetworkStakingTransactions: {
