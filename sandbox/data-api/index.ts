@@ -18,6 +18,9 @@ import { nftRoutes } from './nft.js';
 import { icmRoutes } from './icm.js';
 import { signatureRoutes } from './signatures.js';
 import { healthRoutes } from './health.js';
+import { primaryNetworkAddressRoutes } from './primary-network-address.js';
+import { primaryNetworkBlockRoutes } from './primary-network-block.js';
+import { xChainAssetRoutes } from './x-chain-asset.js';
 
 /**
  * Every Data API route of the sandbox by operation id, gathered from the domain files named like
@@ -38,6 +41,9 @@ export function dataApiRoutes(seed: string, live?: SandboxLive): RoutesOf<DataAp
     ...nftRoutes(seed),
     ...icmRoutes(seed),
     ...signatureRoutes(seed),
+    ...primaryNetworkAddressRoutes(seed),
+    ...primaryNetworkBlockRoutes(seed),
+    ...xChainAssetRoutes(seed),
     ...healthRoutes(),
   };
 }

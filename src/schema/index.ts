@@ -41,6 +41,9 @@ import './subnet-evm.js';
 import './admin.js';
 import './rate-limit.js';
 import './subscriptions.js';
+import './primary-network-address.js';
+import './primary-network-block.js';
+import './x-chain-asset.js';
 
 export const schema = builder.toSchema({ sortSchema: false });
 

@@ -20,6 +20,7 @@ import type {
   PrimaryNetworkChainInfo,
   PrimaryNetworkTransaction,
   UtxoCredential,
+  XChainAssetDetails,
   XChainTransaction,
   XChainUtxo,
 } from '../upstreams/data-api/transaction.js';
@@ -27,6 +28,8 @@ import type { RichAddress } from '../upstreams/data-api/evm-chain.js';
 import type { CollectibleBalance, Erc20Token, Erc20TokenBalance } from '../upstreams/data-api/evm-address.js';
 import type { NftToken } from '../upstreams/data-api/nft.js';
 import type { IcmMessage } from '../upstreams/data-api/icm.js';
+import type { LastActivityTimestamp } from '../upstreams/data-api/primary-network-address.js';
+import type { BlockChainPath, PrimaryNetworkBlock } from '../upstreams/data-api/primary-network-block.js';
 import type { AssetAmount } from '../upstreams/data-api/wire.js';
 import type { AvmInput, AvmOutput, OutputOwners } from '../upstreams/node/client.js';
 import type { PTxJson, PValidator } from '../upstreams/node/p-chain.js';
@@ -309,3 +312,21 @@ export const outputsOf = (network: NetworkName, list: readonly AvmOutput[] | nul
   (list ?? []).map((o) => ({ ...o, network, avmBlockchainId }));
 export const inputsOf = (network: NetworkName, list: readonly AvmInput[] | null | undefined, avmBlockchainId?: string): InputModel[] =>
   (list ?? []).map((i) => ({ ...i, network, avmBlockchainId }));
+
+// --- the Data API's Primary Network addresses, blocks and assets (primary-network-address.ts,
+// primary-network-block.ts, x-chain-asset.ts) ------------------------------------------------------
+
+/** An address's (or addresses') last activity on a chain, as getLastActivityTimestampByAddresses answers it. */
+export type AddressActivityModel = LastActivityTimestamp & { network: NetworkName };
+
+export const AddressActivityRef = builder.objectRef<AddressActivityModel>('AddressLastActivity');
+
+/** A P- or X-Chain block as the Data API indexes it, on its network and chain. */
+export type PnBlockModel = PrimaryNetworkBlock & { network: NetworkName; chain: BlockChainPath };
+
+export const PrimaryNetworkBlockRef = builder.objectRef<PnBlockModel>('PrimaryNetworkBlock');
+
+/** An X-Chain asset as the Data API describes it (getAssetDetails, a CreateAssetTx's `assetCreated`). */
+export type XChainAssetModel = XChainAssetDetails & { network: NetworkName };
+
+export const XChainAssetRef = builder.objectRef<XChainAssetModel>('XChainAsset');

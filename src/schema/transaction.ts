@@ -13,26 +13,19 @@ import type {
   PChainTransaction,
   PrimaryChainAlias,
   PrimaryNetworkTransaction,
-  XChainTransaction,
 } from '../upstreams/data-api/transaction.js';
 import type { PrimaryNetworkTxType } from '../upstreams/data-api/wire.js';
 import type { SortOrder } from '../upstreams/data-api/wire.js';
 import { PRIMARY_NETWORK_TX_TYPES } from '../upstreams/data-api/wire.js';
+import { listActivePrimaryNetworkStakingTransactions } from '../upstreams/data-api/primary-network-address.js';
+import { listAssetTransactions } from '../upstreams/data-api/x-chain-asset.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { lookupPrice } from './lookups.js';
 import { transactionsFeed } from '../live/feeds.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
 import { pageConnection, pageSpec, type ConnectionArgs } from '../graphql/connection.js';
-import {
-  AssetCapEnum,
-  AssetTypeEnum,
-  NetworkNameEnum,
-  PrimaryNetworkChainEnum,
-  PrimaryNetworkTxTypeEnum,
-  SortOrderEnum,
-  XChainFormatEnum,
-} from './enums.js';
+import { NetworkNameEnum, PrimaryNetworkChainEnum, PrimaryNetworkTxTypeEnum, SortOrderEnum, XChainFormatEnum } from './enums.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { keyField, keyNetwork, shown } from './entity-keys.js';
 import { checkAddresses, checkTimeRange, toNetwork } from './inputs.js';
@@ -56,6 +49,9 @@ import {
   UtxoCredentialRef,
   UtxoRef,
   ValidatorManagerRef,
+  XChainAssetRef,
+  AddressActivityRef,
+  PrimaryNetworkBlockRef,
   AMOUNT_ASSETS,
   OWNER_ADDRESSES,
   amountsOf,
@@ -328,19 +324,6 @@ export async function findTransaction<C extends PrimaryChainAlias>(
 
 const loadP = (ctx: GatewayContext, network: NetworkName, txHash: string | undefined) => findTransaction(ctx, network, 'p-chain', txHash);
 
-const AssetDetailsRef = builder.objectRef<NonNullable<XChainTransaction['assetCreated']>>('XChainAsset').implement({
-  description: 'An asset as created on the X-Chain.',
-  fields: (t) => ({
-    assetId: t.exposeString('assetId', { description: 'The asset id (the CreateAssetTx id).' }),
-    name: t.exposeString('name', { description: 'Its name.' }),
-    symbol: t.exposeString('symbol', { description: 'Its symbol.' }),
-    denomination: t.exposeInt('denomination', { description: 'Decimal places.' }),
-    type: t.expose('type', { type: AssetTypeEnum, nullable: true, description: 'Fungible or NFT.' }),
-    createdAtTimestamp: t.expose('createdAtTimestamp', { type: 'SafeInt', description: 'Unix time (s) of creation.' }),
-    cap: t.expose('cap', { type: AssetCapEnum, nullable: true, description: 'Fixed or variable supply.' }),
-  }),
-});
-
 const VertexDetailRef = builder.objectRef<{ hash: string; height: number; timestamp: number }>('TransactionVertex').implement({
   description: 'A DAG vertex that holds the transaction.',
   fields: (t) => ({
@@ -371,10 +354,11 @@ builder.node(XChainTransactionRef, {
       description: 'Assets its outputs created.',
       resolve: (tx) => amountsOf(tx.network, tx.amountCreated),
     }),
-    assetCreated: t.expose('assetCreated', {
-      type: AssetDetailsRef,
+    assetCreated: t.field({
+      type: XChainAssetRef,
       nullable: true,
       description: 'For CreateAssetTx: the asset.',
+      resolve: (tx) => (tx.assetCreated ? { ...tx.assetCreated, network: tx.network } : null),
     }),
     vertices: t.field({
       type: [VertexDetailRef],
@@ -710,5 +694,122 @@ builder.subscriptionField('addressTransactions', (t) =>
       return openFeed(ctx, transactionsFeed(network, chains, addresses));
     },
     resolve: (event) => eventValue(event, (e) => txModel(e.network, e.chain, e.tx)),
+  }),
+);
+
+// --- the Data API's staking, asset and block listings (primary-network-address.ts, x-chain-asset.ts,
+// primary-network-block.ts have the rest of their types) -----------------------------------------
+
+const STAKING_PAGE = pageSpec('listActivePrimaryNetworkStakingTransactions', 'activeStakingTransactions');
+
+builder.objectField(AddressRef, 'activeStakingTransactions', (t) =>
+  t.connection(
+    {
+      type: PChainTransactionRef,
+      nullable: true,
+      description:
+        "This address's P-Chain staking transactions whose staking period has not ended: validations and delegations it staked or is rewarded for (listActivePrimaryNetworkStakingTransactions), newest first unless asked. `first`: 1 to 500 (default 10); 100 per upstream call.",
+      args: {
+        txTypes: t.arg({
+          type: [PrimaryNetworkTxTypeEnum],
+          description: 'Only these types (AddPermissionlessValidatorTx, AddPermissionlessDelegatorTx, …).',
+        }),
+        startTimestamp: t.arg({ type: 'SafeInt', description: 'Only transactions accepted from this Unix time (s).' }),
+        endTimestamp: t.arg({ type: 'SafeInt', description: 'Only transactions accepted up to this Unix time (s).' }),
+        sortOrder: t.arg({ type: SortOrderEnum, description: 'By time; newest first when omitted.' }),
+      },
+      price: paged(STAKING_PAGE),
+      resolve: (a, args, ctx) => {
+        if (a.address.startsWith('0x')) throw badInput('`activeStakingTransactions` is for P-Chain (bech32) addresses, not EVM addresses.');
+        checkTimeRange(args.startTimestamp, args.endTimestamp);
+        const params = {
+          addresses: [a.address],
+          txTypes: args.txTypes?.length ? [...new Set(args.txTypes)] : undefined,
+          startTimestamp: args.startTimestamp ?? undefined,
+          endTimestamp: args.endTimestamp ?? undefined,
+          sortOrder: args.sortOrder ?? undefined,
+        };
+        return pageConnection({
+          cursors: ctx.cursors,
+          args,
+          spec: STAKING_PAGE,
+          filters: [a.network, params],
+          fetchPage: (page) => listActivePrimaryNetworkStakingTransactions(ctx.dataApi, a.network, { ...page, ...params }),
+          read: (page) => ({ items: page.transactions, nextPageToken: page.nextPageToken }),
+          toNode: (tx) => txModel(a.network, 'p-chain', tx) as PTxModel,
+          keyOf: (tx) => tx.txHash,
+          rankOf: params.sortOrder === 'asc' ? timeOf : (tx) => -timeOf(tx),
+        });
+      },
+    },
+    { name: 'PChainTransactionConnection', description: 'A page of P-Chain transactions.' },
+    { name: 'PChainTransactionEdge', description: 'A P-Chain transaction and its cursor.' },
+  ),
+);
+
+const ASSET_TXS_PAGE = pageSpec('listAssetTransactions', 'transactions');
+
+builder.objectField(XChainAssetRef, 'transactions', (t) =>
+  t.connection(
+    {
+      type: XChainTransactionRef,
+      nullable: true,
+      description:
+        'The X-Chain transactions that created or moved this asset (listAssetTransactions), newest first. `first`: 1 to 500 (default 10); 100 per upstream call.',
+      args: {
+        txTypes: t.arg({
+          type: [PrimaryNetworkTxTypeEnum],
+          description: 'Only these types (BaseTx, CreateAssetTx, OperationTx, ImportTx, ExportTx).',
+        }),
+        startTimestamp: t.arg({ type: 'SafeInt', description: 'Only transactions from this Unix time (s).' }),
+        endTimestamp: t.arg({ type: 'SafeInt', description: 'Only transactions up to this Unix time (s).' }),
+      },
+      price: paged(ASSET_TXS_PAGE),
+      resolve: (asset, args, ctx) => {
+        checkTimeRange(args.startTimestamp, args.endTimestamp);
+        const params = {
+          txTypes: args.txTypes?.length ? [...new Set(args.txTypes)] : undefined,
+          startTimestamp: args.startTimestamp ?? undefined,
+          endTimestamp: args.endTimestamp ?? undefined,
+        };
+        return pageConnection({
+          cursors: ctx.cursors,
+          args,
+          spec: ASSET_TXS_PAGE,
+          filters: [asset.network, asset.assetId, params],
+          fetchPage: (page) => listAssetTransactions(ctx.dataApi, asset.network, asset.assetId, { ...page, ...params }),
+          read: (page) => ({ items: page.transactions, nextPageToken: page.nextPageToken }),
+          toNode: (tx) => txModel(asset.network, 'x-chain', tx) as XTxModel,
+          keyOf: (tx) => tx.txHash,
+          rankOf: (tx) => -timeOf(tx),
+        });
+      },
+    },
+    { name: 'XChainTransactionConnection', description: 'A page of X-Chain transactions.' },
+    { name: 'XChainTransactionEdge', description: 'An X-Chain transaction and its cursor.' },
+  ),
+);
+
+builder.objectField(AddressActivityRef, 'transaction', (t) =>
+  t.field({
+    type: TransactionInterface,
+    nullable: true,
+    description: 'The transaction of the activity, from the Data API (getTxByHash); null if it has not indexed it.',
+    price: { calls: 1 },
+    resolve: (a, _args, ctx) => findTransaction(ctx, a.network, a.chainName, a.txHash),
+  }),
+);
+
+/** Transactions a block is priced to hold: a P-Chain block holds one nearly always, an X-Chain block a few. */
+const BLOCK_TXS = 5;
+
+builder.objectField(PrimaryNetworkBlockRef, 'transactions', (t) =>
+  t.field({
+    type: [TransactionInterface],
+    price: { calls: BLOCK_TXS, items: BLOCK_TXS },
+    description:
+      'Its transactions from the Data API, one lookup each (getTxByHash; free for those a list of this request already held); those it has not indexed are left out. `transactionIds` has their ids without a call.',
+    resolve: async (b, _args, ctx) =>
+      (await Promise.all(b.transactions.map((hash) => findTransaction(ctx, b.network, b.chain, hash)))).filter((tx) => tx !== null),
   }),
 );

@@ -4,9 +4,35 @@
  * fields only one chain fills.
  */
 import type { NetworkName } from '../base/ids.js';
+import type { GatewayContext } from '../graphql/context.js';
+import { pageConnection, pageSpec, type ConnectionArgs } from '../graphql/connection.js';
+import { badInput } from '../graphql/errors.js';
+import {
+  getUtxosByAddresses,
+  getUtxosByAddressesV2,
+  type PrimaryChainPath,
+  type UtxoFilters,
+  type UtxoSortBy,
+  type UtxosResponse,
+} from '../upstreams/data-api/primary-network-address.js';
 import type { PChainUtxo } from '../upstreams/data-api/transaction.js';
-import { AssetTypeEnum, RewardTypeEnum } from './enums.js';
-import { AddressRef, AssetAmountRef, OWNER_ADDRESSES, UtxoCredentialRef, UtxoRef, toAddresses, type UtxoModel } from './refs.js';
+import type { SortOrder } from '../upstreams/data-api/wire.js';
+import { builder } from './builder.js';
+import { paged } from './cost.js';
+import { AssetTypeEnum, PrimaryNetworkChainEnum, RewardTypeEnum, SortOrderEnum } from './enums.js';
+import { checkAddresses } from './inputs.js';
+import { AvalancheAddressScalar, CB58IdScalar } from './scalars.js';
+import {
+  AddressRef,
+  AssetAmountRef,
+  NetworkRef,
+  OWNER_ADDRESSES,
+  PrimaryNetworkChainInfoRef,
+  UtxoCredentialRef,
+  UtxoRef,
+  toAddresses,
+  type UtxoModel,
+} from './refs.js';
 
 const isP = (u: UtxoModel): u is PChainUtxo & { network: NetworkName } => 'txHash' in u;
 
@@ -153,3 +179,135 @@ UtxoRef.implement({
     }),
   }),
 });
+
+// --- the Data API's UTXO listings of addresses --------------------------------------------------
+
+const UtxoSortByEnum = builder.enumType('UtxoSortBy', {
+  description: 'What a UTXO listing is sorted by, with `sortOrder`.',
+  values: {
+    TIMESTAMP: { value: 'timestamp', description: 'When it was created.' },
+    AMOUNT: { value: 'amount', description: 'Its amount.' },
+  } as const,
+});
+
+const UTXOS_PAGE = pageSpec('getUtxosByAddresses', 'utxos');
+const UTXOS_V2_PAGE = pageSpec('getUtxosByAddressesV2', 'addressUtxos', { maxFirst: 4096 });
+
+interface UtxoArgs {
+  assetId?: string | null;
+  minUtxoAmount?: string | null;
+  includeSpent?: boolean | null;
+  sortBy?: UtxoSortBy | null;
+  sortOrder?: SortOrder | null;
+}
+
+/** The filters of both routes, checked before any call. */
+function utxoFilters(chain: PrimaryChainPath, args: UtxoArgs): UtxoFilters {
+  if (args.assetId != null && chain !== 'x-chain') {
+    throw badInput('`assetId` filters X-Chain UTXOs only (the P- and C-Chain hold AVAX alone): use chain X_CHAIN.', {
+      argument: 'assetId',
+    });
+  }
+  return {
+    assetId: args.assetId ?? undefined,
+    // The spec's `minUtxoAmount` is a number; BigInt's digits are sent as they are.
+    minUtxoAmount: args.minUtxoAmount == null ? undefined : (args.minUtxoAmount as unknown as number),
+    includeSpent: args.includeSpent ?? undefined,
+    sortBy: args.sortBy ?? undefined,
+    sortOrder: args.sortOrder ?? undefined,
+  };
+}
+
+function utxoConnection(
+  ctx: GatewayContext,
+  network: NetworkName,
+  chain: PrimaryChainPath,
+  addresses: string[],
+  args: UtxoArgs & ConnectionArgs,
+  v2: boolean,
+) {
+  const filters = utxoFilters(chain, args);
+  const read = v2 ? getUtxosByAddressesV2 : getUtxosByAddresses;
+  return pageConnection({
+    cursors: ctx.cursors,
+    args,
+    spec: v2 ? UTXOS_V2_PAGE : UTXOS_PAGE,
+    filters: [network, chain, addresses, filters, v2],
+    fetchPage: (page) => read(ctx.dataApi, network, chain, { ...page, ...filters, addresses }),
+    read: (page) => ({ items: page.utxos, nextPageToken: page.nextPageToken }),
+    toNode: (u): UtxoModel => ({ ...u, network }),
+    keyOf: (u) => u.utxoId,
+  });
+}
+
+const UtxoConnection = builder.connectionObject(
+  {
+    type: UtxoRef,
+    name: 'UtxoConnection',
+    description: 'A page of UTXOs as the Data API lists them.',
+    fields: (t) => ({
+      chainInfo: t.field({
+        type: PrimaryNetworkChainInfoRef,
+        description: 'The chain and network the Data API answered for (its `chainInfo`).',
+        resolve: (conn) => (conn as { firstPage?: UtxosResponse }).firstPage!.chainInfo,
+      }),
+    }),
+  },
+  { name: 'UtxoEdge', description: 'A UTXO and its cursor.' },
+);
+
+builder.objectField(AddressRef, 'utxos', (t) =>
+  t.connection(
+    {
+      type: UtxoRef,
+      nullable: true,
+      description:
+        "This address's UTXOs on one chain as the Data API indexes them (getUtxosByAddresses, a GET: one address fits any query string), unspent ones unless `includeSpent`; those exported to the chain and not imported yet are included. `first`: 1 to 500 (default 10); 100 per upstream call. The node's view of X-Chain UTXOs is `xChainUtxos`.",
+      args: {
+        chain: t.arg({ type: PrimaryNetworkChainEnum, required: true, description: 'The chain whose UTXOs to list.' }),
+        assetId: t.arg({ type: CB58IdScalar, description: 'X-Chain only: the UTXOs of this asset.' }),
+        minUtxoAmount: t.arg({ type: 'BigInt', description: 'Only UTXOs of at least this amount (smallest unit, nAVAX for AVAX).' }),
+        includeSpent: t.arg.boolean({ description: 'Also the spent ones (with `consumingTxHash`).' }),
+        sortBy: t.arg({ type: UtxoSortByEnum, description: 'What to sort by; TIMESTAMP when omitted.' }),
+        sortOrder: t.arg({ type: SortOrderEnum, description: 'Newest (or largest) first when omitted.' }),
+      },
+      price: paged(UTXOS_PAGE),
+      resolve: (a, args, ctx) => {
+        if (a.address.startsWith('0x')) throw badInput('`utxos` is for X-/P-Chain (bech32) addresses, not EVM addresses.');
+        return utxoConnection(ctx, a.network, args.chain, [a.address], args, false);
+      },
+    },
+    UtxoConnection,
+  ),
+);
+
+builder.objectField(NetworkRef, 'addressUtxos', (t) =>
+  t.connection(
+    {
+      type: UtxoRef,
+      nullable: true,
+      description:
+        'The UTXOs of several addresses on one chain, as a wallet of many addresses spends them. Sent as getUtxosByAddressesV2, a POST with the addresses in its body: a hundred addresses make a query string of some 4.5 kB, past what proxies and the URL limit reliably carry, and V2 pages by up to 1024. `first`: 1 to 4096 (default 10).',
+      args: {
+        chain: t.arg({ type: PrimaryNetworkChainEnum, required: true, description: 'The chain whose UTXOs to list.' }),
+        addresses: t.arg({
+          type: [AvalancheAddressScalar],
+          required: true,
+          description: 'Bech32 addresses of this network ("avax1…", "P-avax1…"), 1 to 100.',
+        }),
+        assetId: t.arg({ type: CB58IdScalar, description: 'X-Chain only: the UTXOs of this asset.' }),
+        minUtxoAmount: t.arg({ type: 'BigInt', description: 'Only UTXOs of at least this amount (smallest unit).' }),
+        includeSpent: t.arg.boolean({ description: 'Also the spent ones.' }),
+        sortBy: t.arg({ type: UtxoSortByEnum, description: 'What to sort by; TIMESTAMP when omitted.' }),
+        sortOrder: t.arg({ type: SortOrderEnum, description: 'Newest (or largest) first when omitted.' }),
+      },
+      price: paged(UTXOS_V2_PAGE),
+      resolve: (n, args, ctx) => {
+        if (args.addresses.length === 0) throw badInput('`addresses` must name at least one address.', { argument: 'addresses' });
+        const addresses = checkAddresses(n.name, args.addresses, { argument: 'addresses' });
+        return utxoConnection(ctx, n.name, args.chain, addresses, args, true);
+      },
+    },
+    UtxoConnection,
+  ),
+);

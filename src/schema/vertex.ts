@@ -1,19 +1,40 @@
 /**
- * X-Chain vertices: the DAG the X-Chain used before the Cortina upgrade (listLatestXChainVertices).
+ * X-Chain vertices: the DAG the X-Chain used before the Cortina upgrade: the latest
+ * (listLatestXChainVertices), one by hash (getVertexByHash), those at a height (getVertexByHeight).
  */
-import type { NetworkName } from '../base/ids.js';
+import type { GatewayContext } from '../graphql/context.js';
+import { parseCb58Id, type NetworkName } from '../base/ids.js';
+import { keyField, keyNetwork } from './entity-keys.js';
+import { nodeKey, parseNodeKey } from './global-id.js';
+import { lookupPrice } from './lookups.js';
+import { CB58IdScalar } from './scalars.js';
+import { NetworkNameEnum, SortOrderEnum } from './enums.js';
 import type { ListXChainVerticesResponse, XChainVertex } from '../upstreams/data-api/vertex.js';
+import { badInput } from '../graphql/errors.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { pageConnection, pageSpec } from '../graphql/connection.js';
-import { listLatestXChainVertices } from '../upstreams/data-api/vertex.js';
+import { getVertexByHash, getVertexByHeight, listLatestXChainVertices } from '../upstreams/data-api/vertex.js';
 import { NetworkRef, PrimaryNetworkChainInfoRef } from './refs.js';
 
 type VertexModel = XChainVertex & { network: NetworkName };
 
-const VertexRef = builder.objectRef<VertexModel>('XChainVertex').implement({
+/** A vertex by hash, once per request and kept (the DAG no longer changes); null when the Data API has none. */
+async function findVertex(ctx: GatewayContext, network: NetworkName, vertexHash: string): Promise<VertexModel | null> {
+  const vertex = await getVertexByHash(ctx.dataApi, network, vertexHash);
+  return vertex ? { ...vertex, network } : null;
+}
+
+const VertexRef = builder.objectRef<VertexModel>('XChainVertex');
+builder.node(VertexRef, {
   description: 'A vertex of the X-Chain DAG: a batch of transactions with its parent vertices.',
+  id: {
+    resolve: (v) => nodeKey(v.network, v.vertexHash),
+    parse: (id) => parseNodeKey(id, parseCb58Id),
+  },
+  loadOne: ({ network, key }, ctx) => findVertex(ctx, network, key),
   fields: (t) => ({
+    network: t.expose('network', { type: NetworkNameEnum, description: 'The network.' }),
     vertexHash: t.exposeString('vertexHash', { description: 'The vertex id (cb58).' }),
     parentHashes: t.exposeStringList('parentHashes', { description: 'Parent vertices.' }),
     vertexHeight: t.expose('vertexHeight', { type: 'SafeInt', description: 'Height in the DAG.' }),
@@ -24,10 +45,69 @@ const VertexRef = builder.objectRef<VertexModel>('XChainVertex').implement({
       description: 'Ids of its transactions (see `Network.transaction(chain: X_CHAIN, txHash:)`).',
     }),
     vertexSizeBytes: t.exposeInt('vertexSizeBytes', { description: 'Size in bytes.' }),
+    parents: t.field({
+      type: [VertexRef],
+      price: { calls: 2, items: 2 },
+      description: 'Its parent vertices (getVertexByHash each), those the Data API has.',
+      resolve: async (v, _args, ctx) =>
+        (await Promise.all(v.parentHashes.map((hash) => findVertex(ctx, v.network, hash)))).filter((p) => p !== null),
+    }),
   }),
 });
 
+lookupPrice('XChainVertex', { calls: 1 });
+
+builder.asEntity(VertexRef, {
+  key: builder.selection<{ network: string; vertexHash: string }>('network vertexHash'),
+  resolveReference: async (key, ctx) =>
+    findVertex(ctx, keyNetwork('XChainVertex', key.network), keyField('XChainVertex', 'vertexHash', key.vertexHash, parseCb58Id)),
+});
+
 const VERTICES_PAGE = pageSpec('listLatestXChainVertices', 'vertices');
+
+const HEIGHT_PAGE = pageSpec('getVertexByHeight', 'verticesAtHeight');
+
+builder.objectFields(NetworkRef, (t) => ({
+  vertex: t.field({
+    type: VertexRef,
+    nullable: true,
+    description: 'An X-Chain vertex by hash (getVertexByHash); null when the Data API has none.',
+    args: { vertexHash: t.arg({ type: CB58IdScalar, required: true, description: 'The vertex id (cb58).' }) },
+    price: { calls: 1 },
+    resolve: (n, { vertexHash }, ctx) => findVertex(ctx, n.name, vertexHash),
+  }),
+  verticesAtHeight: t.connection(
+    {
+      type: VertexRef,
+      nullable: true,
+      description:
+        'The X-Chain vertices at one height of the DAG (getVertexByHeight). `first`: 1 to 500 (default 10); 100 per upstream call.',
+      args: {
+        vertexHeight: t.arg({ type: 'SafeInt', required: true, description: 'The height, 0 or more.' }),
+        sortOrder: t.arg({ type: SortOrderEnum, description: 'By time; newest first when omitted.' }),
+      },
+      price: paged(HEIGHT_PAGE),
+      resolve: (n, args, ctx) => {
+        if (args.vertexHeight < 0) {
+          throw badInput(`\`vertexHeight\` must be 0 or more (got ${args.vertexHeight}).`, { argument: 'vertexHeight' });
+        }
+        const params = { vertexHeight: args.vertexHeight, sortOrder: args.sortOrder ?? undefined };
+        return pageConnection({
+          cursors: ctx.cursors,
+          args,
+          spec: HEIGHT_PAGE,
+          filters: [n.name, params],
+          fetchPage: (page) => getVertexByHeight(ctx.dataApi, n.name, { ...page, ...params }),
+          read: (page) => ({ items: page.vertices, nextPageToken: page.nextPageToken }),
+          toNode: (v): VertexModel => ({ ...v, network: n.name }),
+          keyOf: (v) => v.vertexHash,
+        });
+      },
+    },
+    { name: 'XChainVertexAtHeightConnection', description: 'A page of the X-Chain vertices at one height.' },
+    { name: 'XChainVertexAtHeightEdge', description: 'A vertex and its cursor.' },
+  ),
+}));
 
 builder.objectField(NetworkRef, 'vertices', (t) =>
   t.connection(

@@ -13,11 +13,14 @@ import { evmChainOperations } from './data-api/evm-chain.js';
 import { icmOperations } from './data-api/icm.js';
 import { l1ValidatorOperations } from './data-api/l1-validator.js';
 import { nftOperations } from './data-api/nft.js';
+import { primaryNetworkAddressOperations } from './data-api/primary-network-address.js';
+import { primaryNetworkBlockOperations } from './data-api/primary-network-block.js';
 import { rewardOperations } from './data-api/reward.js';
 import { signaturesOperations } from './data-api/signatures.js';
 import { subnetOperations } from './data-api/subnet.js';
 import { transactionOperations } from './data-api/transaction.js';
 import { vertexOperations } from './data-api/vertex.js';
+import { xChainAssetOperations } from './data-api/x-chain-asset.js';
 import type { MetricsApiOperation } from './metrics-api/client.js';
 import { metricsChainOperations } from './metrics-api/chains.js';
 import { metricsHealthOperations } from './metrics-api/health.js';
@@ -47,6 +50,9 @@ export const DATA_API_OPERATIONS = {
   ...nftOperations,
   ...icmOperations,
   ...signaturesOperations,
+  ...primaryNetworkAddressOperations,
+  ...primaryNetworkBlockOperations,
+  ...xChainAssetOperations,
 } as const satisfies Record<DataApiOperation, OperationEntry>;
 
 export const METRICS_API_OPERATIONS = {

@@ -78,6 +78,13 @@ function dataSchemaFor(request: RecordedRequest, answer: SandboxAnswer): Record<
     ];
     return dataApiContract.schemaRef(name);
   }
+  if (answer.status === 200 && match.operation.operationId === 'getBalancesByAddresses') {
+    // An X-Chain answer fits the C-Chain's shape too (its atomic memory is all that one has).
+    const name = { p: 'ListPChainBalancesResponse', x: 'ListXChainBalancesResponse', c: 'ListCChainAtomicBalancesResponse' }[
+      chainOfPath(match.pathParams.blockchainId!)
+    ];
+    return dataApiContract.schemaRef(name);
+  }
   if (answer.status === 200 && match.operation.operationId === 'getTxByHash') {
     const tx = answer.body as { chainFormat?: string; txType: string };
     const chain = chainOfPath(match.pathParams.blockchainId!);

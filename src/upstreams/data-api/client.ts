@@ -123,7 +123,15 @@ export class DataApiClient {
    * seen soon.
    */
   getOrNone<T>(operation: DataApiOperation, path: string, query?: Record<string, QueryValue>): Promise<T | null> {
-    const req: HttpRequest = { ...this.request(operation, 'GET', path, query), acceptStatuses: NONE };
+    return this.readOrNone({ ...this.request(operation, 'GET', path, query), acceptStatuses: NONE });
+  }
+
+  /** A V2 read (`post`) of one thing: null when the upstream has none (404), as `getOrNone`. */
+  postOrNone<T>(operation: DataApiOperation, path: string, body: unknown): Promise<T | null> {
+    return this.readOrNone({ ...this.request(operation, 'POST', path, undefined, body), acceptStatuses: NONE, idempotent: true });
+  }
+
+  private readOrNone<T>(req: HttpRequest): Promise<T | null> {
     const checked = checkedAnswer<T>(req);
     return this.transport.read(req, (res) => (res.status === 404 ? null : checked(res)));
   }
@@ -134,6 +142,22 @@ export class DataApiClient {
    */
   asOperator(): DataApiClient {
     return this.credential ? new DataApiClient(this.transport, this.options) : this;
+  }
+
+  /**
+   * A read sent as a POST with a JSON body (the Data API's V2 routes, which take their addresses
+   * in the body rather than the query string): safe to retry and shared like a GET, its body part
+   * of what identifies it (`readKey`).
+   */
+  post<T>(
+    operation: DataApiOperation,
+    path: string,
+    query: Record<string, QueryValue> | undefined,
+    body: unknown,
+    list?: string,
+  ): Promise<T> {
+    const req: HttpRequest = { ...this.request(operation, 'POST', path, query, body), idempotent: true };
+    return this.transport.read(req, checkedAnswer<T>(req, list));
   }
 
   /** A call that changes something upstream: never reused, never retried; its answer checked as a read's. */
