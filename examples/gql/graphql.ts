@@ -118,6 +118,15 @@ export type Currency =
   /** US dollar */
   | 'USD';
 
+/** Where a delegation is in its life. */
+export type DelegationStatus =
+  /** Delegating now. */
+  | 'ACTIVE'
+  /** Its end time has passed. */
+  | 'COMPLETED'
+  /** Added; its start time has not come. */
+  | 'PENDING';
+
 /** The token standard a contract implements. */
 export type ErcType =
   /** Fungible token. */
@@ -384,6 +393,30 @@ export type SortOrder =
   /** Newest first. */
   | 'DESC';
 
+/** Where a validation is in its life. */
+export type ValidationStatus =
+  /** Validating now. */
+  | 'ACTIVE'
+  /** Its end time has passed (rewarded, for the Primary Network, if it earned it). */
+  | 'COMPLETED'
+  /** Added; its start time has not come. */
+  | 'PENDING'
+  /** A permissioned subnet validator its subnet removed before its end. */
+  | 'REMOVED';
+
+/** What a validator list is sorted by (with `sortOrder`). */
+export type ValidatorSortBy =
+  /** When the validation was added (the default). */
+  | 'BLOCK_INDEX'
+  /** Stake that can still be delegated to it. */
+  | 'DELEGATION_CAPACITY'
+  /** Its delegation fee (mainnet Primary Network validators only). */
+  | 'DELEGATION_FEE'
+  /** Time until it ends. */
+  | 'TIME_REMAINING'
+  /** Its uptime as observed by the Data API. */
+  | 'UPTIME_PERFORMANCE';
+
 /** How the X-Chain ordered a transaction. */
 export type XChainFormat =
   /** In linear blocks, since the Cortina upgrade. */
@@ -456,11 +489,13 @@ export type RefetchQuery = { __typename?: 'Query', node?:
     | { __typename: 'Address', address: string }
     | { __typename: 'Blockchain', blockchainName: string, subnet?: { __typename?: 'Subnet', subnetId: string } | null }
     | { __typename: 'CChainAtomicTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType }
+    | { __typename: 'Delegator' }
     | { __typename: 'EvmAddress' }
     | { __typename: 'EvmChain' }
     | { __typename: 'L1Validator', nodeId: string, weight: DecimalString }
     | { __typename: 'PChainTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType }
     | { __typename: 'Subnet', subnetId: string, isL1: boolean }
+    | { __typename: 'Validator' }
     | { __typename: 'XChainTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType }
    | null };
 

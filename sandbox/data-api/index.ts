@@ -17,6 +17,8 @@ import { contractRoutes } from './contract.js';
 import { icmRoutes } from './icm.js';
 import { signatureRoutes } from './signatures.js';
 import { healthRoutes } from './health.js';
+import { networkRoutes } from './network.js';
+import { stakingRoutes } from './staking.js';
 
 /**
  * Every Data API route of the sandbox by operation id, gathered from the domain files named like
@@ -36,6 +38,8 @@ export function dataApiRoutes(seed: string, live?: SandboxLive): RoutesOf<DataAp
     ...contractRoutes(seed),
     ...icmRoutes(seed),
     ...signatureRoutes(seed),
+    ...networkRoutes(seed),
+    ...stakingRoutes(seed),
     ...healthRoutes(),
   };
 }

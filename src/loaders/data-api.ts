@@ -7,7 +7,8 @@
  *   sent once the request's other calls have answered (the comma list is chunked only to keep
  *   the URL within common server limits).
  * - `subnet`, `blockchain`: lookups by id answered from subnets the request already listed,
- *   else from the whole subnet listing (its pages are ordinary reads, so the cache shares them).
+ *   else from the whole subnet listing (its pages are ordinary reads, so the cache shares them);
+ *   `subnetById`, `blockchainById`: the same for one thing asked on its own, else by its own call.
  * - `transaction`, `l1Validator`: lookups by id answered from the lists of transactions and L1
  *   validators read through `transactionPage` and `l1ValidatorPage`, by this request or, while
  *   those answers are fresh, an earlier one; else by id, a few at a time. L1 validators whose
@@ -30,7 +31,7 @@ import type { ListTransactionsResponse, PrimaryChainAlias, PrimaryNetworkTransac
 import { getChainIdsForAddresses } from '../upstreams/data-api/address.js';
 import { getContractMetadata } from '../upstreams/data-api/contract.js';
 import { listL1Validators } from '../upstreams/data-api/l1-validator.js';
-import { listSubnets } from '../upstreams/data-api/subnet.js';
+import { getBlockchainById, getSubnetById, listSubnets } from '../upstreams/data-api/subnet.js';
 import { getTxByHash, listLatestPrimaryNetworkTransactions } from '../upstreams/data-api/transaction.js';
 import { pagesOf } from '../upstreams/operations.js';
 import type { RequestReads } from '../reuse/reads.js';
@@ -203,6 +204,20 @@ export class DataApiLoaders {
   /** A subnet by id: from what the request already read, else from the whole listing. */
   async subnet(network: NetworkName, subnetId: string): Promise<Subnet | null> {
     return this.seenOn(network).subnets.get(subnetId) ?? (await this.catalog(network)).subnetById.get(subnetId) ?? null;
+  }
+
+  /**
+   * A subnet by id where one subnet is asked for on its own (`Network.subnet`, a validator's): from
+   * what the request already read, else by getSubnetById, one small call rather than the whole
+   * listing (whose genesis data is large).
+   */
+  async subnetById(network: NetworkName, subnetId: string): Promise<Subnet | null> {
+    return this.seenOn(network).subnets.get(subnetId) ?? (await getSubnetById(this.dataApi, network, subnetId));
+  }
+
+  /** A blockchain by id on its own (`Network.blockchain`): from what the request already read, else by getBlockchainById. */
+  async blockchainById(network: NetworkName, blockchainId: string): Promise<Blockchain | null> {
+    return this.seenOn(network).chains.get(blockchainId)?.blockchain ?? (await getBlockchainById(this.dataApi, network, blockchainId));
   }
 
   /** A blockchain by id with its subnet: from what the request already read, else from the whole listing. */

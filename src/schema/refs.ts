@@ -26,6 +26,7 @@ import type {
 import type { RichAddress } from '../upstreams/data-api/evm-chain.js';
 import type { CollectibleBalance, Erc20Token } from '../upstreams/data-api/evm-address.js';
 import type { IcmMessage } from '../upstreams/data-api/icm.js';
+import type { DelegatorDetails, ValidatorDetails } from '../upstreams/data-api/staking.js';
 import type { AssetAmount } from '../upstreams/data-api/wire.js';
 import type { AvmInput, AvmOutput, OutputOwners } from '../upstreams/node/client.js';
 import type { PTxJson, PValidator } from '../upstreams/node/p-chain.js';
@@ -300,3 +301,11 @@ export const outputsOf = (network: NetworkName, list: readonly AvmOutput[] | nul
   (list ?? []).map((o) => ({ ...o, network, avmBlockchainId }));
 export const inputsOf = (network: NetworkName, list: readonly AvmInput[] | null | undefined, avmBlockchainId?: string): InputModel[] =>
   (list ?? []).map((i) => ({ ...i, network, avmBlockchainId }));
+
+// --- staking (staking.ts implements them; subnet.ts and reward.ts link to them) -----------------
+
+export type ValidatorModel = ValidatorDetails & { network: NetworkName };
+export type DelegatorModel = DelegatorDetails & { network: NetworkName };
+
+export const ValidatorRef = builder.objectRef<ValidatorModel>('Validator');
+export const DelegatorRef = builder.objectRef<DelegatorModel>('Delegator');

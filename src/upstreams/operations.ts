@@ -12,8 +12,10 @@ import { evmAddressOperations } from './data-api/evm-address.js';
 import { evmChainOperations } from './data-api/evm-chain.js';
 import { icmOperations } from './data-api/icm.js';
 import { l1ValidatorOperations } from './data-api/l1-validator.js';
+import { networkOperations } from './data-api/network.js';
 import { rewardOperations } from './data-api/reward.js';
 import { signaturesOperations } from './data-api/signatures.js';
+import { stakingOperations } from './data-api/staking.js';
 import { subnetOperations } from './data-api/subnet.js';
 import { transactionOperations } from './data-api/transaction.js';
 import { vertexOperations } from './data-api/vertex.js';
@@ -40,6 +42,8 @@ export const DATA_API_OPERATIONS = {
   ...contractOperations,
   ...icmOperations,
   ...signaturesOperations,
+  ...networkOperations,
+  ...stakingOperations,
 } as const satisfies Record<DataApiOperation, OperationEntry>;
 
 export const METRICS_API_OPERATIONS = { ...metricsOperations } as const satisfies Record<MetricsApiOperation, OperationEntry>;

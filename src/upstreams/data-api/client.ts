@@ -122,8 +122,8 @@ export class DataApiClient {
    * (the `absent` freshness): a warm repeat does not call again, and the thing, once it exists, is
    * seen soon.
    */
-  getOrNone<T>(operation: DataApiOperation, path: string): Promise<T | null> {
-    const req: HttpRequest = { ...this.request(operation, 'GET', path), acceptStatuses: NONE };
+  getOrNone<T>(operation: DataApiOperation, path: string, query?: Record<string, QueryValue>): Promise<T | null> {
+    const req: HttpRequest = { ...this.request(operation, 'GET', path, query), acceptStatuses: NONE };
     const checked = checkedAnswer<T>(req);
     return this.transport.read(req, (res) => (res.status === 404 ? null : checked(res)));
   }
