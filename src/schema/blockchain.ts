@@ -120,12 +120,13 @@ builder.objectFields(NetworkRef, (t) => ({
     type: BlockchainRef,
     nullable: true,
     description:
-      'One blockchain by id (getBlockchainById, unless the request already listed it); null if the network has no such blockchain.',
+      'One blockchain by id; null if the network has no such blockchain (the P-Chain is none). Found in the subnet listing, which the lookups of a request share, or, for one created since the listing was read, by its id (getBlockchainById).',
     args: { blockchainId: t.arg({ type: CB58IdScalar, required: true, description: 'The blockchain id (cb58).' }) },
-    price: { calls: 1 },
+    // The catalog, which the request's other lookups share; one more call when it lacks the chain.
+    price: { calls: 1, pools: [SUBNET_CATALOG] },
     resolve: async (network, { blockchainId }, ctx) => {
-      const blockchain = await ctx.loaders.blockchainById(network.name, blockchainId);
-      return blockchain ? blockchainModel(network.name, blockchain) : null;
+      const hit = await ctx.loaders.blockchainOrLatest(network.name, blockchainId);
+      return hit ? blockchainModel(network.name, hit.blockchain, hit.subnet && subnetModel(network.name, hit.subnet)) : null;
     },
   }),
   blockchains: t.connection(

@@ -197,11 +197,15 @@ builder.objectFields(NetworkRef, (t) => ({
   subnet: t.field({
     type: SubnetRef,
     nullable: true,
-    description: 'One subnet by id; null if the network has no such subnet.',
+    description:
+      'One subnet by id; null if the network has no such subnet. Found in the subnet listing, which the lookups of a request share, or, for one created since the listing was read, by its id (getSubnetById).',
     args: { subnetId: t.arg({ type: CB58IdScalar, required: true, description: 'The subnet id (cb58).' }) },
-    // From the catalog, not getSubnetById: its chains' `subnet`, and any other lookup of the request, share it.
-    price: { pools: [SUBNET_CATALOG] },
-    resolve: (network, { subnetId }, ctx) => findSubnet(ctx, network.name, subnetId),
+    // The catalog, which its chains' `subnet` and the request's other lookups share; one more call when it lacks the subnet.
+    price: { calls: 1, pools: [SUBNET_CATALOG] },
+    resolve: async (network, { subnetId }, ctx) => {
+      const subnet = await ctx.loaders.subnetOrLatest(network.name, subnetId);
+      return subnet ? subnetModel(network.name, subnet) : null;
+    },
   }),
 }));
 
@@ -216,7 +220,11 @@ builder.objectField(BlockchainRef, 'subnet', (t) =>
     // its own (`Network.blockchains`, `Network.blockchain`) finds it in the subnet catalog, which
     // the request reads once for all of them.
     price: { pools: [SUBNET_CATALOG] },
-    resolve: (b, _args, ctx) => b.parent ?? findSubnet(ctx, b.network, b.subnetId),
+    resolve: async (b, _args, ctx) => {
+      if (b.parent) return b.parent;
+      const subnet = await ctx.loaders.subnetOrLatest(b.network, b.subnetId);
+      return subnet ? subnetModel(b.network, subnet) : null;
+    },
   }),
 );
 
