@@ -2,7 +2,7 @@
  * What the sandbox's Data API routes share: networks and chains as paths name them, address
  * lists, sort orders, and the handlers that find a network's world or an EVM chain's.
  */
-import { InvalidIdError, isEvmAddress, parseBech32Address, type NetworkName } from '../../src/base/ids.js';
+import { InvalidIdError, isEvmAddress, parseBech32Address, parseNodeId, type NetworkName } from '../../src/base/ids.js';
 import type { CurrencyCode, SortOrder } from '../../src/upstreams/data-api/wire.js';
 import { apiError, type Handle, type QueryReader, type SandboxAnswer } from '../routes.js';
 import { getEvmWorld, type EvmChainWorld } from '../world/evm.js';
@@ -54,6 +54,19 @@ export function readAddresses(q: QueryReader, world: SandboxWorld, raw: string |
     }
   }
   return out;
+}
+
+/** Splits a comma list of node ids, each checked as the service checks them. */
+export function readNodeIds(q: QueryReader, raw: string | undefined): string[] | undefined {
+  const ids = raw?.split(',');
+  for (const id of ids ?? []) {
+    try {
+      parseNodeId(id);
+    } catch {
+      q.problem(`Invalid nodeId format: ${id}`);
+    }
+  }
+  return ids;
 }
 
 export function fingerprint(...parts: unknown[]): string {

@@ -1,9 +1,9 @@
 /**
- * Interchain messages: listIcmMessagesByAddress and listIcmMessages.
+ * Interchain messages: listIcmMessagesByAddress, listIcmMessages and getIcmMessage.
  */
 import { isEvmAddress, type NetworkName } from '../../src/base/ids.js';
 import type { IcmMessage } from '../../src/upstreams/data-api/icm.js';
-import { paginate, QueryReader, type DataApiRoutes } from '../routes.js';
+import { apiError, paginate, QueryReader, type DataApiRoutes } from '../routes.js';
 import { getEvmWorld } from '../world/evm.js';
 import { fingerprint, networkOf, same, NETWORKS } from './common.js';
 
@@ -66,6 +66,16 @@ export function icmRoutes(seed: string) {
           (m) => m.messageId,
         );
         return { status: 200, body: { ...(nextPageToken ? { nextPageToken } : {}), messages: page } };
+      },
+    },
+    getIcmMessage: {
+      method: 'GET',
+      pattern: /^\/v1\/icm\/messages\/([^/]+)$/,
+      handle: (req, [rawId]) => {
+        new QueryReader(req.query, []).done();
+        const messageId = decodeURIComponent(rawId!);
+        const message = icmOf(seed, undefined).find((m) => m.messageId === messageId);
+        return message ? { status: 200, body: message } : apiError(404, `ICM message ${messageId} not found`);
       },
     },
   } satisfies DataApiRoutes;

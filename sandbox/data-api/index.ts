@@ -21,6 +21,8 @@ import { healthRoutes } from './health.js';
 import { primaryNetworkAddressRoutes } from './primary-network-address.js';
 import { primaryNetworkBlockRoutes } from './primary-network-block.js';
 import { xChainAssetRoutes } from './x-chain-asset.js';
+import { networkRoutes } from './network.js';
+import { stakingRoutes } from './staking.js';
 
 /**
  * Every Data API route of the sandbox by operation id, gathered from the domain files named like
@@ -44,6 +46,8 @@ export function dataApiRoutes(seed: string, live?: SandboxLive): RoutesOf<DataAp
     ...primaryNetworkAddressRoutes(seed),
     ...primaryNetworkBlockRoutes(seed),
     ...xChainAssetRoutes(seed),
+    ...networkRoutes(seed),
+    ...stakingRoutes(seed),
     ...healthRoutes(),
   };
 }

@@ -1,11 +1,10 @@
 /**
  * GET /v1/networks/{network}/rewards (listHistoricalPrimaryNetworkRewards), priced in any currency.
  */
-import { parseNodeId } from '../../src/base/ids.js';
 import type { HistoricalReward } from '../../src/upstreams/data-api/reward.js';
 import { paginate, QueryReader, type DataApiRoutes } from '../routes.js';
 import { FX_RATES } from '../world/timeline.js';
-import { CURRENCIES, fingerprint, readAddresses, sorted, SORT, withWorld } from './common.js';
+import { CURRENCIES, fingerprint, readAddresses, readNodeIds, sorted, SORT, withWorld } from './common.js';
 
 export function rewardRoutes(seed: string) {
   return {
@@ -15,15 +14,7 @@ export function rewardRoutes(seed: string) {
       handle: withWorld(seed, (world, _network, _params, query) => {
         const q = new QueryReader(query, ['addresses', 'pageToken', 'pageSize', 'nodeIds', 'sortOrder', 'currency']);
         const addresses = readAddresses(q, world, q.string('addresses'), false);
-        const nodeIdsRaw = q.string('nodeIds');
-        const nodeIds = nodeIdsRaw?.split(',');
-        for (const id of nodeIds ?? []) {
-          try {
-            parseNodeId(id);
-          } catch {
-            q.problem(`Invalid nodeId format: ${id}`);
-          }
-        }
+        const nodeIds = readNodeIds(q, q.string('nodeIds'));
         const pageSize = q.int('pageSize', 1, 100) ?? 10;
         const sortOrder = q.oneOf('sortOrder', SORT) ?? 'desc';
         const currency = q.oneOf('currency', CURRENCIES) ?? 'usd';

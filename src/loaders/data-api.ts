@@ -7,7 +7,9 @@
  *   sent once the request's other calls have answered (the comma list is chunked only to keep
  *   the URL within common server limits).
  * - `subnet`, `blockchain`: lookups by id answered from subnets the request already listed,
- *   else from the whole subnet listing (its pages are ordinary reads, so the cache shares them).
+ *   else from the whole subnet listing (its pages are ordinary reads, so the cache shares them);
+ *   `subnetOrLatest`, `blockchainOrLatest` ask by id (getSubnetById, getBlockchainById) what
+ *   the listing lacks; `subnetById` asks by id unless the request already listed it.
  * - `transaction`, `l1Validator`: lookups by id answered from the lists of transactions and L1
  *   validators read through `transactionPage` and `l1ValidatorPage`, by this request or, while
  *   those answers are fresh, an earlier one; else by id, a few at a time. L1 validators whose
@@ -30,7 +32,7 @@ import type { ListTransactionsResponse, PrimaryChainAlias, PrimaryNetworkTransac
 import { getChainIdsForAddresses } from '../upstreams/data-api/address.js';
 import { getContractMetadata } from '../upstreams/data-api/contract.js';
 import { listL1Validators } from '../upstreams/data-api/l1-validator.js';
-import { listSubnets } from '../upstreams/data-api/subnet.js';
+import { getBlockchainById, getSubnetById, listSubnets } from '../upstreams/data-api/subnet.js';
 import { getTxByHash, listLatestPrimaryNetworkTransactions } from '../upstreams/data-api/transaction.js';
 import { pagesOf } from '../upstreams/operations.js';
 import type { RequestReads } from '../reuse/reads.js';
@@ -203,6 +205,34 @@ export class DataApiLoaders {
   /** A subnet by id: from what the request already read, else from the whole listing. */
   async subnet(network: NetworkName, subnetId: string): Promise<Subnet | null> {
     return this.seenOn(network).subnets.get(subnetId) ?? (await this.catalog(network)).subnetById.get(subnetId) ?? null;
+  }
+
+  /**
+   * A subnet by id where one subnet is asked for on its own (a validator's): from what the request
+   * already read, else by getSubnetById, one small call rather than the whole listing (whose
+   * genesis data is large).
+   */
+  async subnetById(network: NetworkName, subnetId: string): Promise<Subnet | null> {
+    return this.seenOn(network).subnets.get(subnetId) ?? (await getSubnetById(this.dataApi, network, subnetId));
+  }
+
+  /**
+   * A subnet by id as `subnet` finds it, else, when the listing lacks it, by getSubnetById: the
+   * listing is shared for a while (the `subnets` freshness) and lags a subnet created since.
+   */
+  async subnetOrLatest(network: NetworkName, subnetId: string): Promise<Subnet | null> {
+    return (await this.subnet(network, subnetId)) ?? (await getSubnetById(this.dataApi, network, subnetId));
+  }
+
+  /** A blockchain by id as `blockchain` finds it, else, when the listing lacks it, by getBlockchainById (the same way). */
+  async blockchainOrLatest(
+    network: NetworkName,
+    blockchainId: string,
+  ): Promise<Hit | { blockchain: Blockchain; subnet?: undefined } | null> {
+    const hit = await this.blockchain(network, blockchainId);
+    if (hit) return hit;
+    const blockchain = await getBlockchainById(this.dataApi, network, blockchainId);
+    return blockchain ? { blockchain } : null;
   }
 
   /** A blockchain by id with its subnet: from what the request already read, else from the whole listing. */

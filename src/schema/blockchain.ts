@@ -6,7 +6,10 @@ import type { GatewayContext } from '../graphql/context.js';
 import { parseCb58Id, type NetworkName } from '../base/ids.js';
 import { evmChainIdOf, primaryChainOf } from '../domain/chains.js';
 import { builder } from './builder.js';
-import { NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';
+import { NetworkNameEnum, PrimaryNetworkChainEnum, SortOrderEnum } from './enums.js';
+import { paged } from './cost.js';
+import { pageConnection, pageSpec } from '../graphql/connection.js';
+import { listBlockchains } from '../upstreams/data-api/subnet.js';
 import { keyField, keyNetwork } from './entity-keys.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { CB58IdScalar } from './scalars.js';
@@ -110,16 +113,48 @@ builder.asEntity(BlockchainRef, {
     findBlockchain(ctx, keyNetwork('Blockchain', key.network), keyField('Blockchain', 'blockchainId', key.blockchainId, parseCb58Id)),
 });
 
-builder.objectField(NetworkRef, 'blockchain', (t) =>
-  t.field({
+const BLOCKCHAINS_PAGE = pageSpec('listBlockchains', 'blockchains', { maxFirst: 10_000 });
+
+builder.objectFields(NetworkRef, (t) => ({
+  blockchain: t.field({
     type: BlockchainRef,
     nullable: true,
-    description: 'One blockchain by id; null if the network has no such blockchain.',
+    description:
+      'One blockchain by id; null if the network has no such blockchain (the P-Chain is none). Found in the subnet listing, which the lookups of a request share, or, for one created since the listing was read, by its id (getBlockchainById).',
     args: { blockchainId: t.arg({ type: CB58IdScalar, required: true, description: 'The blockchain id (cb58).' }) },
-    price: { pools: [SUBNET_CATALOG] },
-    resolve: (network, { blockchainId }, ctx) => findBlockchain(ctx, network.name, blockchainId),
+    // The catalog, which the request's other lookups share; one more call when it lacks the chain.
+    price: { calls: 1, pools: [SUBNET_CATALOG] },
+    resolve: async (network, { blockchainId }, ctx) => {
+      const hit = await ctx.loaders.blockchainOrLatest(network.name, blockchainId);
+      return hit ? blockchainModel(network.name, hit.blockchain, hit.subnet && subnetModel(network.name, hit.subnet)) : null;
+    },
   }),
-);
+  blockchains: t.connection(
+    {
+      type: BlockchainRef,
+      nullable: true,
+      description:
+        "Every blockchain of the network (listBlockchains), newest first unless asked: each one's `subnet` is one more call per subnet. `first`: 1 to 10000 (default 100).",
+      args: {
+        sortOrder: t.arg({ type: SortOrderEnum, description: 'By creation time; newest first when omitted.' }),
+      },
+      price: paged(BLOCKCHAINS_PAGE),
+      resolve: (network, args, ctx) =>
+        pageConnection({
+          cursors: ctx.cursors,
+          args,
+          spec: BLOCKCHAINS_PAGE,
+          filters: [network.name, args.sortOrder],
+          fetchPage: (page) => listBlockchains(ctx.dataApi, network.name, { ...page, sortOrder: args.sortOrder ?? undefined }),
+          read: (page) => ({ items: page.blockchains, nextPageToken: page.nextPageToken }),
+          toNode: (b) => blockchainModel(network.name, b),
+          keyOf: (b) => b.blockchainId,
+        }),
+    },
+    { name: 'BlockchainConnection', description: 'A page of blockchains.' },
+    { name: 'BlockchainEdge', description: 'A blockchain and its cursor.' },
+  ),
+}));
 
 // --- every field that returns a Blockchain ---------------------------------------------------------
 

@@ -4,7 +4,7 @@
  * upstream's per-chain listing).
  */
 import type { GatewayContext } from '../graphql/context.js';
-import { badInput, upstreamInconsistent } from '../graphql/errors.js';
+import { badInput, quote, upstreamInconsistent } from '../graphql/errors.js';
 import type { NetworkName } from '../base/ids.js';
 import type { IcmMessage, ListIcmMessagesResponse } from '../upstreams/data-api/icm.js';
 import { builder } from './builder.js';
@@ -16,7 +16,7 @@ import { ErcTypeEnum } from './contract.js';
 import { NetworkNameEnum } from './enums.js';
 import { known } from './evm-chain.js';
 import { EvmAddressScalar } from './scalars.js';
-import { listIcmMessages, listIcmMessagesByAddress } from '../upstreams/data-api/icm.js';
+import { getIcmMessage, listIcmMessages, listIcmMessagesByAddress } from '../upstreams/data-api/icm.js';
 import { AddressRef, EvmAddressRef, EvmChainRef, IcmMessageRef, NetworkRef, PriceRef, type IcmModel } from './refs.js';
 
 export const IcmStatusEnum = builder.enumType('IcmMessageStatus', {
@@ -271,4 +271,33 @@ builder.objectField(AddressRef, 'icmMessages', (t) =>
     },
     IcmConnection,
   ),
+);
+
+builder.objectField(NetworkRef, 'icmMessage', (t) =>
+  t.field({
+    type: IcmMessageRef,
+    nullable: true,
+    description: 'One ICM message by id (pending or delivered); null if the Data API knows none, or if its chains are not on this network.',
+    args: {
+      messageId: t.arg({
+        type: 'String',
+        required: true,
+        description: 'The teleporter message id: 64 hex digits, with or without 0x, as the message lists give it.',
+      }),
+    },
+    // Placing it on a network reads the subnet catalog only for chains other than the X- and C-Chain.
+    price: { calls: 1, pools: [SUBNET_CATALOG] },
+    resolve: async (network, { messageId }, ctx) => {
+      if (!/^(0x)?[0-9a-fA-F]{64}$/.test(messageId)) {
+        throw badInput(`\`messageId\` must be 64 hex digits, with or without 0x (got ${quote(messageId.slice(0, 80))}).`, {
+          argument: 'messageId',
+        });
+      }
+      const message = await getIcmMessage(ctx.dataApi, messageId);
+      if (!message) return null;
+      const on =
+        (await ctx.loaders.networkOf(message.sourceBlockchainId)) ?? (await ctx.loaders.networkOf(message.destinationBlockchainId));
+      return on === network.name ? { ...message, network: network.name } : null;
+    },
+  }),
 );

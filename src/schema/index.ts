@@ -17,6 +17,8 @@ import './utxo.js';
 import './transaction.js';
 import './vertex.js';
 import './reward.js';
+import './staking.js';
+import './network-details.js';
 import './price.js';
 import './evm-chain.js';
 import './contract.js';

@@ -30,6 +30,7 @@ import type { NftToken } from '../upstreams/data-api/nft.js';
 import type { IcmMessage } from '../upstreams/data-api/icm.js';
 import type { LastActivityTimestamp } from '../upstreams/data-api/primary-network-address.js';
 import type { BlockChainPath, PrimaryNetworkBlock } from '../upstreams/data-api/primary-network-block.js';
+import type { DelegatorDetails, ValidatorDetails } from '../upstreams/data-api/staking.js';
 import type { AssetAmount } from '../upstreams/data-api/wire.js';
 import type { AvmInput, AvmOutput, OutputOwners } from '../upstreams/node/client.js';
 import type { PTxJson, PValidator } from '../upstreams/node/p-chain.js';
@@ -330,3 +331,10 @@ export const PrimaryNetworkBlockRef = builder.objectRef<PnBlockModel>('PrimaryNe
 export type XChainAssetModel = XChainAssetDetails & { network: NetworkName };
 
 export const XChainAssetRef = builder.objectRef<XChainAssetModel>('XChainAsset');
+// --- staking (staking.ts implements them; subnet.ts and reward.ts link to them) -----------------
+
+export type ValidatorModel = ValidatorDetails & { network: NetworkName };
+export type DelegatorModel = DelegatorDetails & { network: NetworkName };
+
+export const ValidatorRef = builder.objectRef<ValidatorModel>('Validator');
+export const DelegatorRef = builder.objectRef<DelegatorModel>('Delegator');

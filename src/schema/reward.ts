@@ -14,7 +14,7 @@ import { CurrencyEnum, RewardTypeEnum, SortOrderEnum } from './enums.js';
 import { checkAddresses, checkListSize } from './inputs.js';
 import { AvalancheAddressScalar, NodeIdScalar } from './scalars.js';
 import { listHistoricalPrimaryNetworkRewards } from '../upstreams/data-api/reward.js';
-import { AddressRef, AssetAmountRef, NetworkRef, OWNER_ADDRESSES, PriceRef, toAddresses } from './refs.js';
+import { AddressRef, AssetAmountRef, DelegatorRef, NetworkRef, OWNER_ADDRESSES, PriceRef, ValidatorRef, toAddresses } from './refs.js';
 
 type RewardModel = HistoricalReward & { network: NetworkName };
 
@@ -121,6 +121,36 @@ builder.objectField(AddressRef, 'rewards', (t) =>
         if (address.address.startsWith('0x')) throw badInput('Staking rewards are paid to P-Chain addresses, not to EVM addresses.');
         return listRewards(ctx, address.network, { ...args, addresses: [address.address] }, args);
       },
+    },
+    RewardConnection,
+  ),
+);
+
+builder.objectField(ValidatorRef, 'rewardHistory', (t) =>
+  t.connection(
+    {
+      type: RewardRef,
+      nullable: true,
+      description:
+        "Staking rewards paid for this validation's node: its own validation rewards, its delegation fees and its delegators' rewards, every validation of the node. `first`: 1 to 500 (default 10).",
+      args: { currency: t.arg(currencyArg), sortOrder: t.arg(sortArg) },
+      price: paged(REWARDS_PAGE),
+      resolve: (v, args, ctx) => listRewards(ctx, v.network, { ...args, nodeIds: [v.nodeId] }, args),
+    },
+    RewardConnection,
+  ),
+);
+
+builder.objectField(DelegatorRef, 'rewards', (t) =>
+  t.connection(
+    {
+      type: RewardRef,
+      nullable: true,
+      description:
+        "Staking rewards paid to this delegation's reward addresses for stakes on its node (this delegation's, once it completed, and any other of theirs on the node). `first`: 1 to 500 (default 10).",
+      args: { currency: t.arg(currencyArg), sortOrder: t.arg(sortArg) },
+      price: paged(REWARDS_PAGE),
+      resolve: (d, args, ctx) => listRewards(ctx, d.network, { ...args, addresses: d.rewardAddresses, nodeIds: [d.nodeId] }, args),
     },
     RewardConnection,
   ),

@@ -27,12 +27,22 @@ import {
   PChainTransactionRef,
   SubnetRef,
   ValidatorManagerRef,
+  ValidatorRef,
   ONCE_PER_SUBNET,
   blockchainModel,
   subnetModel,
   toAddresses,
   type SubnetModel,
 } from './refs.js';
+
+/**
+ * A subnet asked for on its own (see Loaders.subnetById), as a graph object; null if the network
+ * has none. A validation's: one getSubnetById call where the catalog would read every subnet.
+ */
+async function subnetById(ctx: GatewayContext, network: NetworkName, subnetId: string): Promise<SubnetModel | null> {
+  const subnet = await ctx.loaders.subnetById(network, subnetId);
+  return subnet ? subnetModel(network, subnet) : null;
+}
 
 /** A subnet by id (see Loaders.subnet), as a graph object; null if the network has none. */
 export async function findSubnet(ctx: GatewayContext, network: NetworkName, subnetId: string): Promise<SubnetModel | null> {
@@ -187,10 +197,15 @@ builder.objectFields(NetworkRef, (t) => ({
   subnet: t.field({
     type: SubnetRef,
     nullable: true,
-    description: 'One subnet by id; null if the network has no such subnet.',
+    description:
+      'One subnet by id; null if the network has no such subnet. Found in the subnet listing, which the lookups of a request share, or, for one created since the listing was read, by its id (getSubnetById).',
     args: { subnetId: t.arg({ type: CB58IdScalar, required: true, description: 'The subnet id (cb58).' }) },
-    price: { pools: [SUBNET_CATALOG] },
-    resolve: (network, { subnetId }, ctx) => findSubnet(ctx, network.name, subnetId),
+    // The catalog, which its chains' `subnet` and the request's other lookups share; one more call when it lacks the subnet.
+    price: { calls: 1, pools: [SUBNET_CATALOG] },
+    resolve: async (network, { subnetId }, ctx) => {
+      const subnet = await ctx.loaders.subnetOrLatest(network.name, subnetId);
+      return subnet ? subnetModel(network.name, subnet) : null;
+    },
   }),
 }));
 
@@ -201,9 +216,15 @@ builder.objectField(BlockchainRef, 'subnet', (t) =>
     type: SubnetRef,
     nullable: true,
     description: 'The subnet that validates it.',
-    // No price: every Blockchain of the graph comes with its subnet (a listing's, or the catalog's
-    // that found it), so the lookup is never made.
-    resolve: (b, _args, ctx) => b.parent ?? findSubnet(ctx, b.network, b.subnetId),
+    // A Blockchain found in a subnet listing comes with its subnet, and makes no call; one listed on
+    // its own (`Network.blockchains`, `Network.blockchain`) finds it in the subnet catalog, which
+    // the request reads once for all of them.
+    price: { pools: [SUBNET_CATALOG] },
+    resolve: async (b, _args, ctx) => {
+      if (b.parent) return b.parent;
+      const subnet = await ctx.loaders.subnetOrLatest(b.network, b.subnetId);
+      return subnet ? subnetModel(b.network, subnet) : null;
+    },
   }),
 );
 
@@ -224,5 +245,16 @@ builder.objectField(PChainTransactionRef, 'subnet', (t) =>
     description: 'The subnet it concerns.',
     price: { pools: [SUBNET_CATALOG] },
     resolve: (tx, _args, ctx) => (tx.subnetId ? findSubnet(ctx, tx.network, tx.subnetId) : null),
+  }),
+);
+
+builder.objectField(ValidatorRef, 'subnet', (t) =>
+  t.field({
+    type: SubnetRef,
+    nullable: true,
+    description: 'The subnet it validates (the Primary Network, or a permissioned subnet).',
+    // Validations of one subnet make one call: the request's reads answer the same call once.
+    price: { calls: 1 },
+    resolve: (v, _args, ctx) => subnetById(ctx, v.network, v.subnetId),
   }),
 );

@@ -15,8 +15,10 @@ import { l1ValidatorOperations } from './data-api/l1-validator.js';
 import { nftOperations } from './data-api/nft.js';
 import { primaryNetworkAddressOperations } from './data-api/primary-network-address.js';
 import { primaryNetworkBlockOperations } from './data-api/primary-network-block.js';
+import { networkOperations } from './data-api/network.js';
 import { rewardOperations } from './data-api/reward.js';
 import { signaturesOperations } from './data-api/signatures.js';
+import { stakingOperations } from './data-api/staking.js';
 import { subnetOperations } from './data-api/subnet.js';
 import { transactionOperations } from './data-api/transaction.js';
 import { vertexOperations } from './data-api/vertex.js';
@@ -53,6 +55,8 @@ export const DATA_API_OPERATIONS = {
   ...primaryNetworkAddressOperations,
   ...primaryNetworkBlockOperations,
   ...xChainAssetOperations,
+  ...networkOperations,
+  ...stakingOperations,
 } as const satisfies Record<DataApiOperation, OperationEntry>;
 
 export const METRICS_API_OPERATIONS = {

@@ -30,6 +30,19 @@ export interface OperationMatch {
   pathParams: Record<string, string>;
 }
 
+/**
+ * OpenAPI 3.0's `nullable` beside a `$ref` or `allOf` and no `type` (a validator's `geolocation`),
+ * which Ajv refuses to compile, as the JSON Schema it means: that schema, or null.
+ */
+function nullableWithoutType(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(nullableWithoutType);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const { nullable, ...rest } = schema as Record<string, unknown>;
+  const walked = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, nullableWithoutType(v)]));
+  if (nullable !== true) return nullable === undefined ? walked : { ...walked, nullable };
+  return 'type' in rest ? { ...walked, nullable } : { anyOf: [walked, { type: 'null' }] };
+}
+
 export class OpenApiContract {
   private readonly ajv: Ajv2020;
   private readonly routes: { regex: RegExp; names: string[]; template: string; method: string; operation: Operation }[] = [];
@@ -39,7 +52,7 @@ export class OpenApiContract {
     file: URL,
     readonly id: string,
   ) {
-    const spec = JSON.parse(readFileSync(file, 'utf8')) as { paths: Record<string, Record<string, Operation>> };
+    const spec = nullableWithoutType(JSON.parse(readFileSync(file, 'utf8'))) as { paths: Record<string, Record<string, Operation>> };
     // No `discriminator: true`: Ajv does not take its `mapping`, and the spec's variants differ by a
     // one-value enum anyway, so plain oneOf picks exactly one.
     this.ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });

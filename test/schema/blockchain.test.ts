@@ -52,6 +52,10 @@ describe('a blockchain by id', () => {
       },
       p: null,
     });
-    expect(h.sandbox.counts).toEqual({ listSubnets: 1 });
+    // The P-Chain, which the listing lacks, is asked for by id too, in case it is newer than the listing.
+    expect(h.sandbox.counts).toEqual({ listSubnets: 1, getBlockchainById: 1 });
+    expect(h.sandbox.log.filter((r) => r.operation === 'getBlockchainById').map((r) => [r.path, r.status])).toEqual([
+      [`/v1/networks/mainnet/blockchains/${world.chainIds.p}`, 404],
+    ]);
   });
 });

@@ -182,11 +182,13 @@ const ours: Case[] = [
   {
     name: 'one subnet by id, its chains and their subnet',
     query: `{ network { subnet(subnetId: "${l1.subnetId}") { isL1 blockchains { blockchainName subnet { subnetId } } } } }`,
+    loose: "whether the subnet listing lacks the subnet (then getSubnetById is asked) is the data's",
   },
   {
     name: 'a blockchain and an EVM chain by id share the catalog',
     query: `{ network { blockchain(blockchainId: "${evmChainOfL1.blockchainId}") { blockchainName subnet { isL1 } evm { evmChainId } }
       evmChain(evmChainId: ${evmChainOfL1.evmChainId}) { blockchainId blockchain { vmId } } } }`,
+    loose: "whether the subnet listing lacks the blockchain (then getBlockchainById is asked) is the data's",
   },
   {
     name: "an L1's validators, their subnet and their transactions",

@@ -1,5 +1,5 @@
 /**
- * Interchain messages, by address and by chain.
+ * Interchain messages, by address, by chain and by id.
  */
 import { segment } from '../http.js';
 import type { DataApiClient, DataApiOperationTable, PageParams } from './client.js';
@@ -9,6 +9,7 @@ import type { Answer, Flat, WireNetwork } from './wire.js';
 export const icmOperations = {
   listIcmMessagesByAddress: { freshness: 'transactions', pages: { max: 100, default: 10 } },
   listIcmMessages: { freshness: 'transactions', pages: { max: 100, default: 10 } },
+  getIcmMessage: { freshness: 'transactions' },
 } as const satisfies DataApiOperationTable;
 
 declare module './client.js' {
@@ -76,4 +77,14 @@ export function listIcmMessages(
     },
     'messages',
   );
+}
+
+/**
+ * GET /v1/icm/messages/{messageId} (getIcmMessage); null when no message has that id (404).
+ * Spec: operationId `getIcmMessage` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * @example
+ * const message = await getIcmMessage(ctx.dataApi, '0x5e7f…');
+ */
+export function getIcmMessage(client: DataApiClient, messageId: string): Promise<IcmMessage | null> {
+  return client.getOrNone('getIcmMessage', `/v1/icm/messages/${segment(messageId)}`);
 }

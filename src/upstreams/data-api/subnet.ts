@@ -1,5 +1,7 @@
 /**
- * Subnets and their blockchains, as listSubnets answers them.
+ * Subnets and their blockchains: the subnet listing (listSubnets) and one subnet by id
+ * (getSubnetById); the blockchain listing (listBlockchains) and one blockchain by id
+ * (getBlockchainById).
  */
 import { segment } from '../http.js';
 import type { DataApiClient, PageParams, DataApiOperationTable } from './client.js';
@@ -8,6 +10,9 @@ import type { Schemas, Answer, WireNetwork, SortOrder } from './wire.js';
 /** How long the answers of this file's operations are shared, and how the paged ones page (src/upstreams/sharing.ts). */
 export const subnetOperations = {
   listSubnets: { freshness: 'subnets', pages: { max: 10_000, default: 100 } },
+  getSubnetById: { freshness: 'subnets' },
+  listBlockchains: { freshness: 'subnets', pages: { max: 10_000, default: 100 } },
+  getBlockchainById: { freshness: 'subnets' },
 } as const satisfies DataApiOperationTable;
 
 declare module './client.js' {
@@ -51,4 +56,46 @@ export function listSubnets(
     },
     'subnets',
   );
+}
+
+export type ListBlockchainsResponse = Answer<'listBlockchains'>;
+
+/**
+ * GET /v1/networks/{network}/subnets/{subnetId} (getSubnetById); null when the network has no such subnet (404).
+ * Spec: operationId `getSubnetById` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * @example
+ * const subnet = await getSubnetById(ctx.dataApi, 'mainnet', '11111111111111111111111111111111LpoYY');
+ */
+export function getSubnetById(client: DataApiClient, network: WireNetwork, subnetId: string): Promise<Subnet | null> {
+  return client.getOrNone('getSubnetById', `/v1/networks/${segment(network)}/subnets/${segment(subnetId)}`);
+}
+
+/**
+ * GET /v1/networks/{network}/blockchains (listBlockchains): every blockchain of the network, without
+ * its subnet's details. pageSize 1..10000.
+ * Spec: operationId `listBlockchains` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * @example
+ * const { blockchains, nextPageToken } = await listBlockchains(ctx.dataApi, 'fuji', { pageSize: 100, sortOrder: 'asc' });
+ */
+export function listBlockchains(
+  client: DataApiClient,
+  network: WireNetwork,
+  params: PageParams & { sortOrder?: SortOrder },
+): Promise<ListBlockchainsResponse> {
+  return client.get(
+    'listBlockchains',
+    `/v1/networks/${segment(network)}/blockchains`,
+    { pageToken: params.pageToken, pageSize: params.pageSize, sortOrder: params.sortOrder },
+    'blockchains',
+  );
+}
+
+/**
+ * GET /v1/networks/{network}/blockchains/{blockchainId} (getBlockchainById); null when the network has no such blockchain (404).
+ * Spec: operationId `getBlockchainById` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * @example
+ * const blockchain = await getBlockchainById(ctx.dataApi, 'mainnet', '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5');
+ */
+export function getBlockchainById(client: DataApiClient, network: WireNetwork, blockchainId: string): Promise<Blockchain | null> {
+  return client.getOrNone('getBlockchainById', `/v1/networks/${segment(network)}/blockchains/${segment(blockchainId)}`);
 }
