@@ -26,6 +26,7 @@ import './metrics.js';
 import './signatures.js';
 import './x-chain.js';
 import './p-chain.js';
+import './p-chain-state.js';
 import './node-index.js';
 import './health.js';
 import './subnet-evm.js';
