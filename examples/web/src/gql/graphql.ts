@@ -257,6 +257,26 @@ export type NftIndexStatus =
   /** Not indexed: unreachable token uri. */
   | 'UNREACHABLE_TOKEN_URI';
 
+/** A chain that exports to the P-Chain through shared memory. */
+export type PChainAtomicSourceChain =
+  /** The Contract Chain. */
+  | 'C_CHAIN'
+  /** The Exchange Chain. */
+  | 'X_CHAIN';
+
+/** What the node knows of a P-Chain transaction (platform.getTxStatus). */
+export type PChainTxStatus =
+  /** A proposal the network voted down. */
+  | 'ABORTED'
+  /** Accepted, or will be, by every node. */
+  | 'COMMITTED'
+  /** Will never be accepted: `reason` says why. */
+  | 'DROPPED'
+  /** In this node’s mempool or preferred block, being voted on. */
+  | 'PROCESSING'
+  /** This node has not seen it. */
+  | 'UNKNOWN';
+
 /** Whether more of an asset can be minted. */
 export type PrimaryNetworkAssetCap =
   /** The supply was fixed at creation. */
