@@ -37,6 +37,7 @@ const [, [pUtxo]] = [...node.utxos(world.chainIds.p, world.chainIds.p).byAddress
   list.some((u) => u.owners.length === 1),
 )! as [string, { owners: string[] }[]];
 const pOwner = pUtxo!.owners[0]!;
+const otherSubnet = world.subnets.find((s) => s.subnetId !== l1 && s.subnetId !== PRIMARY_NETWORK_ID)!.subnetId;
 
 interface Case {
   /** A document that makes this method's call once, first. */
@@ -89,7 +90,8 @@ const CASES: Record<NodeMethod, Case> = {
   'platform.getStakingAssetID': p('stakingAssetId', 'stakingAssetId'),
   'platform.getMinStake': p('minStake { validator }', 'minStake'),
   'platform.getTotalStake': p('totalStake', 'totalStake'),
-  'platform.getSubnet': p(`subnet(subnetId: "${l1}") { isPermissioned }`, 'subnet'),
+  // Another subnet than the one validatedBy's document reads, so that document keeps nothing this one needs.
+  'platform.getSubnet': p(`subnet(subnetId: "${otherSubnet}") { isPermissioned }`, 'subnet'),
   'platform.getSubnets': p(`subnets(subnetIds: ["${l1}"]) { subnetId }`, 'subnets'),
   // The Primary Network is no subnet to the node: platform.validates is its first call.
   'platform.validates': p(`subnet(subnetId: "${PRIMARY_NETWORK_ID}") { blockchainIds }`, 'subnet.blockchainIds'),
