@@ -39,8 +39,9 @@ export type Encoding = 'hex' | 'hexc' | 'hexnc' | 'json';
 const LOG_LEVELS = ['OFF', 'FATAL', 'ERROR', 'WARN', 'INFO', 'TRACE', 'DEBUG', 'VERBO'] as const;
 
 /**
- * How a Go args field decodes: `string`/`strings` plain strings, `uint64`/`uint32` json.Uint64
- * and json.Uint32 (a number or a quoted number), `id` an ids.ID (cb58), `nodeIds` []ids.NodeID,
+ * How a Go args field decodes: `string`/`strings` plain strings, `uint64`/`uint32`/`uint16`
+ * json.Uint64, json.Uint32 and json.Uint16 (a number or a quoted number), `height` the P-Chain's
+ * api.Height (a json.Uint64 below 2^64-1, or "proposed", decoded as the string), `id` an ids.ID (cb58), `ids` []ids.ID, `nodeIds` []ids.NodeID,
  * `encoding` formatting.Encoding, `level` a *logging.Level, or a nested struct.
  */
 export type ArgSpec =
@@ -48,7 +49,10 @@ export type ArgSpec =
   | 'strings'
   | 'uint64'
   | 'uint32'
+  | 'uint16'
+  | 'height'
   | 'id'
+  | 'ids'
   | 'nodeIds'
   | 'encoding'
   | 'bool'
@@ -78,7 +82,7 @@ export type ServiceFor<Service extends string> = GorillaService & Record<Declare
 
 const ZERO_ID = '11111111111111111111111111111111LpoYY';
 
-function uint(value: JsonValue, bits: 32 | 64): bigint {
+function uint(value: JsonValue, bits: 16 | 32 | 64): bigint {
   let text: string;
   if (value instanceof JsonNumber) text = value.text;
   else if (typeof value === 'string') text = value;
@@ -100,9 +104,20 @@ function cb58Id(value: JsonValue, bytes: number, prefix = ''): string {
 
 function zero(spec: ArgSpec): unknown {
   if (typeof spec === 'object') return decodeStruct(null, spec);
-  return { string: '', strings: [], uint64: 0n, uint32: 0n, id: ZERO_ID, nodeIds: [], encoding: 'hex', bool: false, level: undefined }[
-    spec
-  ];
+  return {
+    string: '',
+    strings: [],
+    uint64: 0n,
+    uint32: 0n,
+    uint16: 0n,
+    height: 0n,
+    id: ZERO_ID,
+    ids: [],
+    nodeIds: [],
+    encoding: 'hex',
+    bool: false,
+    level: undefined,
+  }[spec];
 }
 
 function decodeValue(value: JsonValue, spec: ArgSpec): unknown {
@@ -116,13 +131,26 @@ function decodeValue(value: JsonValue, spec: ArgSpec): unknown {
       if (typeof value !== 'boolean') throw new ArgError();
       return value;
     case 'strings':
+    case 'ids':
     case 'nodeIds':
       if (!Array.isArray(value)) throw new ArgError();
-      return value.map((item) => (item === null ? '' : spec === 'nodeIds' ? cb58Id(item, 20, 'NodeID-') : decodeValue(item, 'string')));
+      return value.map((item) => {
+        if (spec === 'ids') return item === null ? ZERO_ID : cb58Id(item, 32);
+        return item === null ? '' : spec === 'nodeIds' ? cb58Id(item, 20, 'NodeID-') : decodeValue(item, 'string');
+      });
     case 'uint64':
       return uint(value, 64);
     case 'uint32':
       return uint(value, 32);
+    case 'uint16':
+      return uint(value, 16);
+    case 'height': {
+      if (value === 'proposed') return value;
+      const height = uint(value, 64);
+      // MaxUint64 is the proposed height's sentinel: refused when sent as a number.
+      if (height === (1n << 64n) - 1n) throw new ArgError();
+      return height;
+    }
     case 'id':
       return cb58Id(value, 32);
     case 'encoding': {

@@ -9,27 +9,43 @@ import { InvalidResponseError } from '../upstreams/errors.js';
 /** A UTXO of the X-Chain (or waiting in its shared memory, exported by `sourceChain`), read from its bytes. */
 export type NodeUtxo = DecodedUtxo & { network: NetworkName; bytes: string; sourceChain: string | null };
 
+/** Which node method sent UTXOs, and so which chain's alias their addresses take. */
+export type UtxoSource = 'avm.getUTXOs' | 'platform.getUTXOs' | 'platform.getRewardUTXOs';
+
+const ALIAS: Record<UtxoSource, string> = { 'avm.getUTXOs': 'X', 'platform.getUTXOs': 'P', 'platform.getRewardUTXOs': 'P' };
+
 /** A UTXO the node sent as hex; one that does not decode is an answer the node should not give. */
-export function decodeNodeUtxo(network: NetworkName, hex: string, sourceChain: string | null): NodeUtxo {
+export function decodeNodeUtxo(
+  network: NetworkName,
+  hex: string,
+  sourceChain: string | null,
+  method: UtxoSource = 'avm.getUTXOs',
+): NodeUtxo {
   try {
-    return { ...decodeUtxo(decodeHexWithChecksum(hex), NETWORK_HRP[network], 'X'), network, bytes: hex, sourceChain };
+    return { ...decodeUtxo(decodeHexWithChecksum(hex), NETWORK_HRP[network], ALIAS[method]), network, bytes: hex, sourceChain };
   } catch (cause) {
-    throw new InvalidResponseError(200, `avm.getUTXOs sent a UTXO that does not decode (${(cause as Error).message})`, {
+    throw new InvalidResponseError(200, `${method} sent a UTXO that does not decode (${(cause as Error).message})`, {
       service: 'node',
-      operation: 'avm.getUTXOs',
+      operation: method,
       cause,
     });
   }
 }
 
 /**
- * The UTXOs of one avm.getUTXOs page that `seen` does not hold yet, decoded, and recorded in it:
- * the node may send a UTXO owned by several of the addresses asked more than once.
+ * The UTXOs of one avm.getUTXOs (or platform.getUTXOs) page that `seen` does not hold yet, decoded,
+ * and recorded in it: the node may send a UTXO owned by several of the addresses asked more than once.
  */
-export function newUtxos(network: NetworkName, page: readonly string[], sourceChain: string | null, seen: Set<string>): NodeUtxo[] {
+export function newUtxos(
+  network: NetworkName,
+  page: readonly string[],
+  sourceChain: string | null,
+  seen: Set<string>,
+  method: UtxoSource = 'avm.getUTXOs',
+): NodeUtxo[] {
   const utxos: NodeUtxo[] = [];
   for (const hex of page) {
-    const utxo = decodeNodeUtxo(network, hex, sourceChain);
+    const utxo = decodeNodeUtxo(network, hex, sourceChain, method);
     if (seen.has(utxo.utxoId)) continue;
     seen.add(utxo.utxoId);
     utxos.push(utxo);

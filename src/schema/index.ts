@@ -37,6 +37,7 @@ import './metrics-health.js';
 import './signatures.js';
 import './x-chain.js';
 import './p-chain.js';
+import './p-chain-state.js';
 import './node-index.js';
 import './health.js';
 import './subnet-evm.js';

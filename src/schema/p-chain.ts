@@ -5,7 +5,7 @@
  * L1 validator's P-Chain entry (one call per subnet for every L1 validator of a response).
  */
 import type { GatewayContext } from '../graphql/context.js';
-import { notFound } from '../graphql/errors.js';
+import { badInput, notFound } from '../graphql/errors.js';
 import { PRIMARY_CHAIN_IDS, PRIMARY_NETWORK_ID, type NetworkName } from '../base/ids.js';
 import { LOOKUP_CONCURRENCY } from '../loaders/data-api.js';
 import type { AvmInput, AvmOutput, Uint } from '../upstreams/node/client.js';
@@ -29,10 +29,18 @@ import {
   platformGetCurrentSupply,
   platformGetCurrentValidators,
   platformGetHeight,
+  platformGetL1Validator,
+  platformGetProposedHeight,
+  platformGetStakingAssetID,
+  platformGetTimestamp,
+  platformGetTotalStake,
+  platformGetTx,
+  platformSampleValidators,
 } from '../upstreams/node/p-chain.js';
 import { BlockchainStatusEnum } from './enums.js';
 import {
   ONCE_PER_SUBNET,
+  AddressRef,
   L1ValidatorRef,
   AMOUNT_ASSETS,
   NetworkRef,
@@ -465,7 +473,7 @@ interface PBalanceModel {
   utxoIDs: { txID: string; outputIndex: number }[];
 }
 
-const AssetAmountEntryRef = builder.objectRef<{ assetId: string; amount: string }>('PChainAssetAmount').implement({
+export const AssetAmountEntryRef = builder.objectRef<{ assetId: string; amount: string }>('PChainAssetAmount').implement({
   description: 'An amount of one asset on the P-Chain.',
   fields: (t) => ({
     assetId: t.exposeString('assetId', { description: 'The asset id.' }),
@@ -584,11 +592,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
       description: 'P-Chain balances of some addresses (platform.getBalance).',
       args: { addresses: t.arg({ type: [AvalancheAddressScalar], required: true, description: 'Addresses of this network (up to 100).' }) },
       price: { calls: 1 },
-      resolve: async (p, { addresses }, ctx) => {
-        const owned = checkAddresses(p.network, addresses, { argument: 'addresses' }).map((a) => `P-${a}`);
-        const res = await platformGetBalance(ctx.node, p.network, { addresses: owned });
-        return { network: p.network, byKind: res, utxoIDs: res.utxoIDs ?? [] };
-      },
+      resolve: (p, { addresses }, ctx) => pBalanceOf(ctx, p.network, addresses),
     }),
   }),
 });
@@ -678,5 +682,109 @@ builder.subscriptionField('pChainBlocks', (t) =>
     price: { scope: ({ network }) => toNetwork(network) },
     subscribe: (_root, { network }, ctx) => openFeed(ctx, pChainBlocksFeed(toNetwork(network))),
     resolve: (event) => eventValue(event, (e): PBlockModel => ({ ...e.block, network: e.network, asked: { height: e.height } })),
+  }),
+);
+
+/** platform.getBalance of some addresses, checked first (bech32 of the network, at most 100). */
+async function pBalanceOf(ctx: GatewayContext, network: NetworkName, addresses: readonly string[]): Promise<PBalanceModel> {
+  const owned = checkAddresses(network, addresses, { argument: 'addresses' }).map((a) => `P-${a}`);
+  const res = await platformGetBalance(ctx.node, network, { addresses: owned });
+  return { network, byKind: res, utxoIDs: res.utxoIDs ?? [] };
+}
+
+// --- the rest of platform.*: the chain's clock, stake, one transaction, one L1 validator ---------------
+
+/** The most validators platform.sampleValidators draws in one call (its `size` is a uint16; a set is smaller). */
+const MAX_SAMPLE = 1_500;
+
+const subnetArg = { type: CB58IdScalar, description: 'The subnet (cb58); the Primary Network when omitted.' } as const;
+
+builder.objectFields(PChainRef, (t) => ({
+  proposedHeight: t.field({
+    type: 'BigInt',
+    nullable: true,
+    description:
+      "The P-Chain height this node's ProposerVM proposes now (platform.getProposedHeight): the height validator sets are read at for Warp messages, at most `height`.",
+    price: { calls: 1 },
+    resolve: async (p, _args, ctx) => String((await platformGetProposedHeight(ctx.node, p.network)).height),
+  }),
+  timestamp: t.string({
+    nullable: true,
+    description: "The chain's time (platform.getTimestamp), that of its last accepted block, in RFC 3339 as the node writes it.",
+    price: { calls: 1 },
+    resolve: async (p, _args, ctx) => (await platformGetTimestamp(ctx.node, p.network)).timestamp,
+  }),
+  stakingAssetId: t.string({
+    nullable: true,
+    description:
+      "The asset a subnet is staked with (platform.getStakingAssetID): AVAX's id for the Primary Network, an elastic subnet's own token; null for a subnet without one (permissioned subnets and L1s).",
+    args: { subnetId: t.arg(subnetArg) },
+    price: { calls: 1 },
+    resolve: async (p, { subnetId }, ctx) =>
+      (await platformGetStakingAssetID(ctx.node, p.network, { subnetID: subnetId ?? PRIMARY_NETWORK_ID }))?.assetID ?? null,
+  }),
+  totalStake: t.field({
+    type: 'BigInt',
+    nullable: true,
+    description:
+      "The weight of a subnet's current validators (platform.getTotalStake): on the Primary Network the nAVAX staked and delegated; 0 for a subnet without validators.",
+    args: { subnetId: t.arg(subnetArg) },
+    price: { calls: 1 },
+    resolve: async (p, { subnetId }, ctx) =>
+      String((await platformGetTotalStake(ctx.node, p.network, { subnetID: subnetId ?? PRIMARY_NETWORK_ID })).weight),
+  }),
+  sampleValidators: t.field({
+    type: [NodeIdScalar],
+    nullable: true,
+    description: `\`size\` distinct current validators of a subnet, drawn by weight (platform.sampleValidators), sorted; a new draw each request, never shared. Fails with the node's error when the subnet has fewer validators. \`size\`: 0 to ${MAX_SAMPLE}.`,
+    args: {
+      size: t.arg.int({ required: true, description: `How many to draw (0 to ${MAX_SAMPLE}).` }),
+      subnetId: t.arg(subnetArg),
+    },
+    price: { calls: 1, items: (args) => (Number.isInteger(args.size) && args.size >= 0 && args.size <= MAX_SAMPLE ? args.size : 0) },
+    resolve: async (p, { size, subnetId }, ctx) => {
+      if (!Number.isInteger(size) || size < 0 || size > MAX_SAMPLE) {
+        throw badInput(`\`size\` must be 0 to ${MAX_SAMPLE} (got ${size}).`, { argument: 'size' });
+      }
+      const res = await platformSampleValidators(ctx.node, p.network, { size, subnetID: subnetId ?? PRIMARY_NETWORK_ID });
+      return res.validators ?? [];
+    },
+  }),
+  transaction: t.field({
+    type: PBlockTxRef,
+    nullable: true,
+    description:
+      "A P-Chain transaction by id from the node (platform.getTx), decoded like a block's; null when the node has none (a transaction it has not accepted: see `txStatus`). Unlike `Network.transaction`, it needs no Data API and sees a transaction as soon as the node accepts it.",
+    args: { txId: t.arg({ type: CB58IdScalar, required: true, description: 'The transaction id (cb58).' }) },
+    price: { calls: 1 },
+    resolve: async (p, { txId }, ctx) => {
+      const res = await platformGetTx(ctx.node, p.network, { txID: txId, encoding: 'json' });
+      return res ? { ...res.tx, id: res.tx.id ?? txId, network: p.network } : null;
+    },
+  }),
+  l1Validator: t.field({
+    type: PChainValidatorRef,
+    nullable: true,
+    description:
+      'A current L1 validator by validation id, as the P-Chain has it (platform.getL1Validator): weight, balance, nonce, owners; null when there is none (it left, or never was).',
+    args: { validationId: t.arg({ type: CB58IdScalar, required: true, description: 'The validation id (cb58).' }) },
+    price: { calls: 1 },
+    resolve: async (p, { validationId }, ctx) => {
+      const v = await platformGetL1Validator(ctx.node, p.network, { validationID: validationId });
+      return v ? { ...v, network: p.network, subnetId: v.subnetID } : null;
+    },
+  }),
+}));
+
+builder.objectField(AddressRef, 'pChainNodeBalance', (t) =>
+  t.field({
+    type: PBalanceRef,
+    nullable: true,
+    deprecationReason:
+      "platform.getBalance is deprecated since avalanchego v1.9.12: use `pChainNodeUtxos`, or the Data API's P-Chain balances.",
+    description:
+      "This address's P-Chain balances as the network's node answers them (platform.getBalance): unlocked, locked, stakeable, per asset. The node's own count, fresher than the Data API's.",
+    price: { calls: 1 },
+    resolve: (a, _args, ctx) => pBalanceOf(ctx, a.network, [a.address]),
   }),
 );

@@ -81,6 +81,9 @@ describe('deprecations', () => {
     ['XChain', 'balance', /avm\.getBalance is deprecated since avalanchego v1\.9\.12: use `Address\.xChainBalances`/],
     ['PChain', 'balance', /platform\.getBalance is deprecated since avalanchego v1\.9\.12/],
     ['PChain', 'blockchains', /platform\.getBlockchains is deprecated since avalanchego v1\.9\.12: use `subnets \{ blockchains \}`/],
+    ['PChain', 'subnets', /platform\.getSubnets is deprecated since avalanchego v1\.9\.12: use `subnet\(subnetId:\)`/],
+    ['Address', 'pChainNodeBalance', /platform\.getBalance is deprecated since avalanchego v1\.9\.12: use `pChainNodeUtxos`/],
+    ['Address', 'pChainNodeStake', /platform\.getStake is deprecated since avalanchego v1\.9\.12/],
     ['Blockchain', 'activePrecompiles', /eth_getActivePrecompilesAt is deprecated .*: use `activeRules \{ precompiles \}`/],
   ];
 

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { getNodeWorld } from '../../sandbox/node/chains/node-world.js';
 import type { RecordedRequest } from '../../sandbox/server.js';
 import { getWorld } from '../../sandbox/world/world.js';
+import { PRIMARY_NETWORK_ID } from '../../src/base/ids.js';
 import { parseNodeJson, type NodeMethod } from '../../src/upstreams/node/client.js';
 import { NODE_METHODS } from '../../src/upstreams/operations.js';
 import { startGatewayProcess, untilRedisConnected, type GatewayProcess } from '../helpers/gateway-process.js';
@@ -29,6 +30,14 @@ const owner = world.manyUtxosAddress;
 const xBlock = node.avm.blocks[3]!;
 const pBlock = node.platform.blocks[5]!;
 const xTx = world.transactions.x[0]!.txHash;
+const pTx = world.transactions.p[0]!.txHash;
+const reward = world.rewards[0]!.txHash;
+const validationId = world.l1Validators.find((v) => v.active && v.weight > 0)!.validationId;
+const [, [pUtxo]] = [...node.utxos(world.chainIds.p, world.chainIds.p).byAddress].find(([, list]) =>
+  list.some((u) => u.owners.length === 1),
+)! as [string, { owners: string[] }[]];
+const pOwner = pUtxo!.owners[0]!;
+const otherSubnet = world.subnets.find((s) => s.subnetId !== l1 && s.subnetId !== PRIMARY_NETWORK_ID)!.subnetId;
 
 interface Case {
   /** A document that makes this method's call once, first. */
@@ -72,6 +81,33 @@ const CASES: Record<NodeMethod, Case> = {
   'platform.getCurrentSupply': p('currentSupply', 'currentSupply'),
   'platform.getCurrentValidators': p(`currentValidators(subnetId: "${l1}") { nodeId }`, 'currentValidators'),
   'platform.getHeight': p('height', 'height'),
+  'platform.getProposedHeight': p('proposedHeight', 'proposedHeight'),
+  'platform.getTimestamp': p('timestamp', 'timestamp'),
+  'platform.getFeeConfig': p('feeConfig { minPrice }', 'feeConfig'),
+  'platform.getFeeState': p('feeState { price }', 'feeState'),
+  'platform.getValidatorFeeConfig': p('validatorFeeConfig { minPrice }', 'validatorFeeConfig'),
+  'platform.getValidatorFeeState': p('validatorFeeState { price }', 'validatorFeeState'),
+  'platform.getStakingAssetID': p('stakingAssetId', 'stakingAssetId'),
+  'platform.getMinStake': p('minStake { validator }', 'minStake'),
+  'platform.getTotalStake': p('totalStake', 'totalStake'),
+  // Another subnet than the one validatedBy's document reads, so that document keeps nothing this one needs.
+  'platform.getSubnet': p(`subnet(subnetId: "${otherSubnet}") { isPermissioned }`, 'subnet'),
+  'platform.getSubnets': p(`subnets(subnetIds: ["${l1}"]) { subnetId }`, 'subnets'),
+  // The Primary Network is no subnet to the node: platform.validates is its first call.
+  'platform.validates': p(`subnet(subnetId: "${PRIMARY_NETWORK_ID}") { blockchainIds }`, 'subnet.blockchainIds'),
+  'platform.validatedBy': chain('validatedBy { subnetId }', 'validatedBy'),
+  'platform.sampleValidators': p('sampleValidators(size: 1)', 'sampleValidators'),
+  'platform.getValidatorsAt': p(`validatorsAt(subnetId: "${l1}") { nodeId }`, 'validatorsAt'),
+  'platform.getAllValidatorsAt': p('allValidatorsAt { subnetId }', 'allValidatorsAt'),
+  'platform.getTx': p(`transaction(txId: "${pTx}") { txId }`, 'transaction'),
+  'platform.getTxStatus': p(`txStatus(txId: "${pTx}") { status }`, 'txStatus'),
+  'platform.getUTXOs': {
+    ...q(`address(address: "${pOwner}") { pChainNodeUtxos(first: 2) { nodes { utxoId } } }`),
+    field: 'network.address.pChainNodeUtxos',
+  },
+  'platform.getStake': { ...q(`address(address: "${pOwner}") { pChainNodeStake { outputs } }`), field: 'network.address.pChainNodeStake' },
+  'platform.getRewardUTXOs': p(`rewardUtxos(txId: "${reward}") { txId }`, 'rewardUtxos'),
+  'platform.getL1Validator': p(`l1Validator(validationId: "${validationId}") { nodeId }`, 'l1Validator'),
   'health.health': health(`report(tags: ["${l1}"]) { healthy }`, 'report'),
   'health.readiness': health('readiness { healthy }', 'readiness'),
   'health.liveness': health('liveness { healthy }', 'liveness'),

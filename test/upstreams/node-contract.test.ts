@@ -49,6 +49,29 @@ const SPEC: Record<Exclude<NodeMethod, `GET ${string}`>, { path: RegExp; params:
   'platform.getCurrentValidators': { path: /^\/ext\/bc\/P$/, params: ['subnetID', 'nodeIDs'] },
   // Not in the spec's table, but in the node's examples: the P-Chain's height.
   'platform.getHeight': { path: /^\/ext\/bc\/P$/, params: [] },
+  // vms/platformvm/service.md: the rest of platform.*.
+  'platform.getProposedHeight': { path: /^\/ext\/bc\/P$/, params: [] },
+  'platform.getTimestamp': { path: /^\/ext\/bc\/P$/, params: [] },
+  'platform.getFeeConfig': { path: /^\/ext\/bc\/P$/, params: [] },
+  'platform.getFeeState': { path: /^\/ext\/bc\/P$/, params: [] },
+  'platform.getValidatorFeeConfig': { path: /^\/ext\/bc\/P$/, params: [] },
+  'platform.getValidatorFeeState': { path: /^\/ext\/bc\/P$/, params: [] },
+  'platform.getStakingAssetID': { path: /^\/ext\/bc\/P$/, params: ['subnetID'] },
+  'platform.getMinStake': { path: /^\/ext\/bc\/P$/, params: ['subnetID'] },
+  'platform.getTotalStake': { path: /^\/ext\/bc\/P$/, params: ['subnetID'] },
+  'platform.getSubnet': { path: /^\/ext\/bc\/P$/, params: ['subnetID'] },
+  'platform.getSubnets': { path: /^\/ext\/bc\/P$/, params: ['ids'] },
+  'platform.validates': { path: /^\/ext\/bc\/P$/, params: ['subnetID'] },
+  'platform.validatedBy': { path: /^\/ext\/bc\/P$/, params: ['blockchainID'] },
+  'platform.sampleValidators': { path: /^\/ext\/bc\/P$/, params: ['size', 'subnetID'] },
+  'platform.getValidatorsAt': { path: /^\/ext\/bc\/P$/, params: ['height', 'subnetID'] },
+  'platform.getAllValidatorsAt': { path: /^\/ext\/bc\/P$/, params: ['height'] },
+  'platform.getTx': { path: /^\/ext\/bc\/P$/, params: ['txID', 'encoding'] },
+  'platform.getTxStatus': { path: /^\/ext\/bc\/P$/, params: ['txID'] },
+  'platform.getUTXOs': { path: /^\/ext\/bc\/P$/, params: ['addresses', 'limit', 'startIndex', 'sourceChain', 'encoding'] },
+  'platform.getStake': { path: /^\/ext\/bc\/P$/, params: ['addresses', 'validatorsOnly', 'encoding'] },
+  'platform.getRewardUTXOs': { path: /^\/ext\/bc\/P$/, params: ['txID', 'encoding'] },
+  'platform.getL1Validator': { path: /^\/ext\/bc\/P$/, params: ['validationID'] },
   'health.health': { path: /^\/ext\/health$/, params: ['tags'] },
   'health.readiness': { path: /^\/ext\/health$/, params: ['tags'] },
   'health.liveness': { path: /^\/ext\/health$/, params: [] },
@@ -73,6 +96,7 @@ it('calls every method of the spec through the graph, each with only its params,
   const block = node.avm.blocks[3]!;
   const pBlock = node.platform.blocks[5]!;
   const tx = world.transactions.x[0]!.txHash;
+  const pTx = world.transactions.p[0]!.txHash;
   const queries = [
     `{ network {
       xChain { height txFee { txFee } transaction(txId: "${tx}") { txId hex } block(blockId: "${block.id}") { height } byHeight: block(height: "${block.height}") { height }
@@ -83,6 +107,16 @@ it('calls every method of the spec through the graph, each with only its params,
       index(name: P_BLOCK) { lastAccepted { id } container(index: "1") { id } byId: container(id: "${pBlock.id}") { id } indexOf(id: "${pBlock.id}") isAccepted(id: "${pBlock.id}") containers(first: 2) { nodes { id } } }
       blockchain(blockchainId: "${evmChain}") { feeConfig { gasLimit } chainConfig { chainId } activeRules(timestamp: 1700000000) { ethRules { name } } activePrecompiles { name } validators { nodeId } }
       admin { chainAliases(chain: "${world.chainIds.x}") loggerLevels(loggerName: "C") { name } }
+    } }`,
+    // The rest of platform.*, in a request of its own.
+    `{ network {
+      pChain { proposedHeight timestamp feeConfig { minPrice } feeState { price } validatorFeeConfig { minPrice } validatorFeeState { price }
+        stakingAssetId minStake { validator } totalStake subnet(subnetId: "${l1}") { isPermissioned blockchainIds validatorsAt { nodeId } }
+        subnets(subnetIds: ["${l1}"]) { subnetId } sampleValidators(size: 1) allValidatorsAt { subnetId }
+        transaction(txId: "${pTx}") { txId status { status } } rewardUtxos(txId: "${world.rewards[0]!.txHash}") { txId }
+        l1Validator(validationId: "${world.l1Validators.find((v) => v.active && v.weight > 0)!.validationId}") { nodeId } }
+      address(address: "${owner}") { pChainNodeUtxos(first: 2) { nodes { utxoId } } pChainNodeStake { outputs } }
+      blockchain(blockchainId: "${evmChain}") { validatedBy { subnetId } }
     } }`,
     `mutation { nodeAlias(network: MAINNET, endpoint: "bc/P", alias: "platformAlias") nodeAliasChain(network: MAINNET, chain: "${evmChain}", alias: "myChain")
       nodeSetLoggerLevel(network: MAINNET, loggerName: "P", logLevel: TRACE, displayLevel: INFO) { name } nodeLoadVMs(network: MAINNET) { loaded { vmId } }

@@ -101,7 +101,8 @@ function pop(publicKey: string | undefined, proof: string | undefined, label: st
   ]);
 }
 
-function pOutput(u: PChainUtxo): CodecNode {
+/** A P-Chain output (TransferableOutput) of the world's UTXO. */
+export function pOutput(u: PChainUtxo): CodecNode {
   return transferableOutput(
     u.assetId,
     transferOutput(BigInt(u.amount), { locktime: u.platformLocktime ?? 0, threshold: u.threshold ?? 1, addresses: u.addresses }, 'P'),
