@@ -30,6 +30,7 @@ import './node-index.js';
 import './health.js';
 import './subnet-evm.js';
 import './admin.js';
+import './node-info.js';
 import './rate-limit.js';
 import './subscriptions.js';
 
