@@ -8,6 +8,7 @@ import { derivedId } from './chains/avax.js';
 import type { NodeWorld } from './chains/node-world.js';
 import { RpcFailure, type Encoding, type ServiceFor } from './gorilla.js';
 import { goIdBytes } from './ids.js';
+import { issueMethods, type Mempool } from './issued.js';
 import { elasticSupply, subnetValidatorWeight } from './chains/platform.js';
 import type { SandboxUtxo } from '../world/types.js';
 import { sha } from '../random.js';
@@ -36,7 +37,7 @@ function current(txs: PChainTransaction[], types: readonly string[]): PChainTran
   return txs.filter((t) => types.includes(t.txType) && t.startTimestamp! <= NOW && t.endTimestamp! > NOW);
 }
 
-export function platformService(nw: NodeWorld, node: ChainLookup, live?: SandboxLive): ServiceFor<'platform'> {
+export function platformService(nw: NodeWorld, node: ChainLookup, mempool: Mempool, live?: SandboxLive): ServiceFor<'platform'> {
   const { world, platform } = nw;
   const p = world.chainIds.p;
   const txs = world.transactions.p;
@@ -129,7 +130,10 @@ export function platformService(nw: NodeWorld, node: ChainLookup, live?: Sandbox
         return txReply(tx, encoding as Encoding);
       },
     },
-    GetTxStatus: { args: { txID: 'id' }, call: ({ txID }) => ({ status: platform.txById.has(txID as string) ? 'Committed' : 'Unknown' }) },
+    ...issueMethods(mempool, 'P', {
+      args: { txID: 'id' },
+      call: ({ txID }) => ({ status: platform.txById.has(txID as string) ? 'Committed' : 'Unknown' }),
+    }),
     GetBlockchains: {
       args: {},
       call: () => ({

@@ -177,8 +177,7 @@ function output(r: Reader, chain: SignedTxChain, assetId: string, exported: bool
     const amount = r.u64(`${what}'s amount`);
     return { assetId, typeId, amount, addresses: owners(r, what), exported };
   }
-  if (chain === 'X' && (typeId === 6 || typeId === 15 || typeId === 16))
-    return { assetId, typeId, addresses: owners(r, what), exported };
+  if (chain === 'X' && (typeId === 6 || typeId === 15 || typeId === 16)) return { assetId, typeId, addresses: owners(r, what), exported };
   if (chain === 'X' && typeId === 10) {
     r.u32(`${what}'s group id`);
     return { assetId, typeId, addresses: owners(r, what), exported };
