@@ -31,6 +31,7 @@ import './health.js';
 import './subnet-evm.js';
 import './admin.js';
 import './node-info.js';
+import './signed-tx.js';
 import './rate-limit.js';
 import './subscriptions.js';
 
