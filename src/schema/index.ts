@@ -32,6 +32,8 @@ import './subnet-evm.js';
 import './admin.js';
 import './node-info.js';
 import './signed-tx.js';
+import './c-chain-atomic.js';
+import './proposervm.js';
 import './rate-limit.js';
 import './subscriptions.js';
 

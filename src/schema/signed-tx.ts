@@ -24,6 +24,7 @@ import { builder } from './builder.js';
 import { NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';
 import { toNetwork } from './inputs.js';
 import { NetworkRef } from './refs.js';
+import { CChainTransactionRef } from './transaction.js';
 import { CB58IdScalar } from './scalars.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
 
@@ -251,5 +252,15 @@ builder.subscriptionField('signedTransactionStatus', (t) =>
     },
     subscribe: (_root, { network, chain, txId }, ctx) => untilDecided(openFeed(ctx, txStatusFeed(toNetwork(network), CHAIN[chain], txId))),
     resolve: (event) => eventValue(event, (e): StatusModel => e),
+  }),
+);
+
+builder.objectField(CChainTransactionRef, 'nodeStatus', (t) =>
+  t.field({
+    type: SignedTxStatusRef,
+    description:
+      "This atomic transaction's status as the network's node reports it (avax.getAtomicTxStatus), with the C-Chain height that holds it: the node's word, where the Data API shows what it indexed.",
+    price: { calls: 1 },
+    resolve: (tx, _args, ctx) => statusOf(ctx.node, { network: tx.network, chain: 'C', txId: tx.txHash }),
   }),
 );

@@ -336,7 +336,7 @@ function utxoConnection(
   });
 }
 
-const NodeUtxoConnection = builder.connectionObject(
+export const NodeUtxoConnection = builder.connectionObject(
   { type: NodeUtxoRef, name: 'NodeUtxoConnection', description: 'A page of UTXOs from the node.' },
   { name: 'NodeUtxoEdge', description: 'A UTXO and its cursor.' },
 );

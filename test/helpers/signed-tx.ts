@@ -4,7 +4,16 @@
  * UTXOs, and a C-Chain import of one of the atomic UTXOs the X-Chain exported to it.
  */
 import { createHash } from 'node:crypto';
-import {
+import * as avalanchejs from '@avalabs/avalanchejs';
+import { cb58Encode, PRIMARY_CHAIN_IDS, type NetworkName } from '../../src/base/ids.js';
+import { addressBytes } from '../../sandbox/node/chains/avax.js';
+import { SANDBOX_WALLET_KEY, walletAddressBytes } from '../../sandbox/world/wallet.js';
+import { getWorld } from '../../sandbox/world/world.js';
+import type { SandboxUtxo } from '../../sandbox/world/types.js';
+
+// avalanchejs's declarations re-export without file extensions, which NodeNext resolution does not
+// follow: its members are read untyped here (the tests check what they build by parsing it).
+const {
   addTxSignatures,
   avaxSerial,
   avmSerial,
@@ -22,12 +31,10 @@ import {
   Utxo,
   secp256k1,
   utils,
-} from '@avalabs/avalanchejs';
-import { cb58Encode, PRIMARY_CHAIN_IDS, type NetworkName } from '../../src/base/ids.js';
-import { addressBytes } from '../../sandbox/node/chains/avax.js';
-import { SANDBOX_WALLET_KEY, walletAddressBytes } from '../../sandbox/world/wallet.js';
-import { getWorld } from '../../sandbox/world/world.js';
-import type { SandboxUtxo } from '../../sandbox/world/types.js';
+} = avalanchejs as any;
+type Utxo = any;
+type TransferableInput = any;
+type UnsignedTxArgs = any;
 
 const NETWORK_ID: Record<NetworkName, number> = { mainnet: 1, fuji: 5 };
 
@@ -67,12 +74,7 @@ const signed = (bytes: Uint8Array): Signed => ({
 });
 
 /** Signs for the wallet's address with `privateKey` (the wallet's own by default: another key makes a wrong signature). */
-async function sign(
-  tx: ConstructorParameters<typeof UnsignedTx>[0],
-  utxos: Utxo[],
-  inputs: TransferableInput[],
-  privateKey = SANDBOX_WALLET_KEY,
-): Promise<Signed> {
+async function sign(tx: UnsignedTxArgs, utxos: Utxo[], inputs: TransferableInput[], privateKey = SANDBOX_WALLET_KEY): Promise<Signed> {
   const unsigned = new UnsignedTx(tx, utxos, utils.AddressMaps.fromTransferableInputs(inputs, utxos, 0n, [walletAddressBytes()]));
   const hash = createHash('sha256').update(unsigned.toBytes()).digest();
   const signature = await secp256k1.signHash(hash, utils.hexToBuffer(privateKey));
