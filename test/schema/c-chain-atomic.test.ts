@@ -4,7 +4,8 @@
  * and its status from the node, a chain's proposed height and epoch; bad input refused first.
  */
 import { describe, expect, it } from 'vitest';
-import { encodeHexWithChecksum } from '../../src/base/avax-codec.js';
+import { decodeHexWithChecksum, encodeHexWithChecksum } from '../../src/base/avax-codec.js';
+import { parseSignedTx } from '../../src/base/signed-tx.js';
 import { NOW } from '../../sandbox/node/common.js';
 import { getNodeWorld } from '../../sandbox/node/chains/node-world.js';
 import { graniteTime } from '../../sandbox/node/info.js';
@@ -81,6 +82,23 @@ describe('cChainAtomic', () => {
     });
     expect(res.data.network.cChainAtomic.none).toBeNull();
     expect((calls('avax.getAtomicTx')[0]!.body as any).params).toMatchObject({ encoding: 'hex' });
+    // The world's, as the Data API shows them: their bytes read back as the same kind, inputs and outputs.
+    for (const known of [
+      world.transactions.c.find((t) => t.txType === 'ImportTx')!,
+      world.transactions.c.find((t) => t.txType === 'ExportTx')!,
+    ]) {
+      const w = await h.raw<any>(
+        `query($id: CB58Id!) { network { cChainAtomic { transaction(txId: $id) { signedTx type blockHeight } } } }`,
+        { id: known.txHash },
+      );
+      expect(w.errors).toBeUndefined();
+      const read = w.data.network.cChainAtomic.transaction;
+      expect(read).toMatchObject({ type: known.txType, blockHeight: String(known.blockHeight) });
+      const parsed = parseSignedTx(decodeHexWithChecksum(read.signedTx), 'C');
+      expect(parsed.complete).toBe(true);
+      if (known.txType === 'ImportTx') expect(parsed.spends.map((u) => u.txId)).toEqual(known.consumedUtxos.map((u) => u.creationTxHash));
+      else expect(parsed.outputs.map((o) => String(o.amount))).toEqual(known.emittedUtxos.map((u) => u.asset.amount));
+    }
   });
 
   it("shows a Data API atomic transaction's status as the node reports it", async () => {
