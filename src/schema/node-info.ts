@@ -302,7 +302,6 @@ const NodeInfoRef = builder.objectRef<NodeInfoModel>('NodeInfo').implement({
       price: {
         calls: 1,
         items: ({ nodeIds, first }) => Math.min(first ?? DEFAULT_PEERS, nodeIds?.length ?? MAX_PEERS),
-        slicing: ['first'],
       },
       resolve: async (n, { nodeIds, first }, ctx) => {
         const count = first ?? DEFAULT_PEERS;
