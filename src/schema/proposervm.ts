@@ -1,13 +1,13 @@
 /**
  * A linear chain's Snowman++ wrapper on the node (proposervm.*): the P-Chain height the node would
- * propose the chain's next block at, and the current epoch (Granite). On every blockchain the node
- * runs (`Blockchain.proposerVm`), and by alias or id on the network (`Network.proposerVm`).
+ * propose the chain's next block at, and the current epoch (Granite), for any chain the node runs,
+ * by alias or blockchain id (`Network.proposerVm(chain:)`).
  */
 import type { NetworkName } from '../base/ids.js';
 import { badInput } from '../graphql/errors.js';
 import { proposervmGetCurrentEpoch, proposervmGetProposedHeight } from '../upstreams/node/proposervm.js';
 import { builder } from './builder.js';
-import { BlockchainRef, NetworkRef } from './refs.js';
+import { NetworkRef } from './refs.js';
 
 interface ProposerVmModel {
   network: NetworkName;
@@ -49,14 +49,6 @@ const ProposerVmRef = builder.objectRef<ProposerVmModel>('ProposerVm').implement
     }),
   }),
 });
-
-builder.objectField(BlockchainRef, 'proposerVm', (t) =>
-  t.field({
-    type: ProposerVmRef,
-    description: "This chain's Snowman++ proposer on the node: the P-Chain height and epoch its blocks refer to.",
-    resolve: (b) => ({ network: b.network, chain: b.blockchainId }),
-  }),
-);
 
 builder.objectField(NetworkRef, 'proposerVm', (t) =>
   t.field({

@@ -118,7 +118,7 @@ describe('cChainAtomic', () => {
 });
 
 describe('proposerVm', () => {
-  it("answers a chain's proposed height and epoch, on the network and on a blockchain", async () => {
+  it("answers a chain's proposed height and epoch, by alias", async () => {
     const res = await h.raw<any>(
       `{ network(name: FUJI) { p: proposerVm { proposedHeight currentEpoch { number startTime pChainHeight } } x: proposerVm(chain: "X") { proposedHeight } } }`,
     );
@@ -145,16 +145,13 @@ describe('proposerVm', () => {
     const [tracked] = [...node.chains.entries()].find(
       ([, c]) => c.status !== 'Created' && c.subnet.subnetId !== '11111111111111111111111111111111LpoYY',
     )!;
-    const res = await h.raw<any>(`query($id: CB58Id!) { network { blockchain(blockchainId: $id) { proposerVm { proposedHeight } } } }`, {
+    const res = await h.raw<any>(`query($id: String!) { network { proposerVm(chain: $id) { proposedHeight } } }`, {
       id: tracked,
     });
     expect(res.errors).toBeUndefined();
-    expect(res.data.network.blockchain.proposerVm.proposedHeight).toBe(String(node.platform.blocks.length - 1));
+    expect(res.data.network.proposerVm.proposedHeight).toBe(String(node.platform.blocks.length - 1));
     const [created] = [...node.chains.entries()].find(([, c]) => c.status === 'Created')!;
-    const refused = await h.raw<any>(
-      `query($id: CB58Id!) { network { blockchain(blockchainId: $id) { proposerVm { proposedHeight } } } }`,
-      { id: created },
-    );
+    const refused = await h.raw<any>(`query($id: String!) { network { proposerVm(chain: $id) { proposedHeight } } }`, { id: created });
     expect(codes(refused)).toEqual(['NODE_API_UNAVAILABLE']);
     const bad = await h.raw<any>(`{ network { proposerVm(chain: "../admin") { proposedHeight } } }`);
     expect(codes(bad)).toEqual(['BAD_USER_INPUT']);
