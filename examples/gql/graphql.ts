@@ -150,6 +150,13 @@ export type BlockchainStatus =
   /** This node validates it. */
   | 'VALIDATING';
 
+/** A chain that exports to the C-Chain through shared memory. */
+export type CChainAtomicSource =
+  /** The Platform Chain. */
+  | 'P_CHAIN'
+  /** The Exchange Chain. */
+  | 'X_CHAIN';
+
 /** A fiat currency for prices. */
 export type Currency =
   /** Australian dollar */
@@ -562,6 +569,24 @@ export type RewardType =
   | 'VALIDATOR'
   /** To a validator: its fee on a delegator's reward. */
   | 'VALIDATOR_FEE';
+
+/** How the signed bytes are written. */
+export type SignedTxEncoding =
+  /** base58 of the bytes and the same 4-byte checksum (at most 16 KiB of bytes). */
+  | 'CB58'
+  /** "0x", the bytes, then the last 4 bytes of their sha256: the node's `hex` (what avalanchejs and the SDKs write). */
+  | 'HEX';
+
+/** Where a submitted transaction stands, whichever chain it is on (`nodeStatus` has the node's own word). */
+export type SignedTxStatus =
+  /** Accepted (Committed on the P-Chain): final. */
+  | 'ACCEPTED'
+  /** The node has it and it is being decided. */
+  | 'PROCESSING'
+  /** Rejected, aborted or dropped: final; it will never be accepted. */
+  | 'REJECTED'
+  /** The node has not seen it (yet, or no longer: a dropped transaction may be forgotten). */
+  | 'UNKNOWN';
 
 /** Order by timestamp. */
 export type SortOrder =

@@ -98,11 +98,11 @@ export interface UtxoArgs {
 export function getUtxos(
   nw: NodeWorld,
   node: ChainLookup,
-  chain: 'X' | 'P',
+  chain: 'X' | 'P' | 'C',
   args: UtxoArgs,
   encodeError: (id: string, encoding: Encoding) => string,
 ) {
-  const chainId = chain === 'X' ? nw.world.chainIds.x : nw.world.chainIds.p;
+  const chainId = chainIdOf(nw, chain);
   if (args.addresses.length === 0) throw new RpcFailure('no addresses provided');
   if (args.addresses.length > MAX_PAGE)
     throw new RpcFailure(`number of addresses given, ${args.addresses.length}, exceeds maximum, ${MAX_PAGE}`);
@@ -170,10 +170,14 @@ export function getUtxos(
 
 export const idHex = (id: string) => idBytes(id).toString('hex');
 
-export function parseAddress(nw: NodeWorld, node: ChainLookup, chain: 'X' | 'P', address: string): Uint8Array {
+/** The blockchain id of a Primary Network chain of the world. */
+export const chainIdOf = (nw: NodeWorld, chain: 'X' | 'P' | 'C'): string =>
+  chain === 'X' ? nw.world.chainIds.x : chain === 'P' ? nw.world.chainIds.p : nw.world.chainIds.c;
+
+export function parseAddress(nw: NodeWorld, node: ChainLookup, chain: 'X' | 'P' | 'C', address: string): Uint8Array {
   try {
     return goLocalAddress(address, {
-      id: chain === 'X' ? nw.world.chainIds.x : nw.world.chainIds.p,
+      id: chainIdOf(nw, chain),
       hrp: nw.world.hrp,
       lookup: (a) => node.lookup(a),
     });

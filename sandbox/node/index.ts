@@ -28,6 +28,10 @@ import { NodeNetworkState, type Handler } from './state.js';
 import type { SandboxLive } from '../live.js';
 
 import { avmService } from './x-chain.js';
+import { avaxService } from './c-chain-atomic.js';
+import { infoService } from './info.js';
+import { DEFAULT_ACCEPT_AFTER_MS, Mempool } from './issued.js';
+import { proposervmService } from './proposervm.js';
 
 export interface NodeKnobs {
   /** Whether /ext/admin is served (--api-admin-enabled); 404 when not. */
@@ -38,9 +42,17 @@ export interface NodeKnobs {
   unhealthy: string[];
   /** Chains (aliases or blockchain ids) still bootstrapping: their /ext/bc routes answer 503. */
   bootstrapping: string[];
+  /** How long a transaction issued to the node stays Processing before it is accepted, in ms. */
+  acceptAfterMs: number;
 }
 
-const DEFAULT_KNOBS: NodeKnobs = { adminEnabled: true, indexEnabled: true, unhealthy: [], bootstrapping: [] };
+const DEFAULT_KNOBS: NodeKnobs = {
+  adminEnabled: true,
+  indexEnabled: true,
+  unhealthy: [],
+  bootstrapping: [],
+  acceptAfterMs: DEFAULT_ACCEPT_AFTER_MS,
+};
 
 const NOT_BOOTSTRAPPED = 'API call rejected because chain is not done bootstrapping';
 
@@ -58,6 +70,7 @@ export class SandboxNode implements NodeKnobs {
   indexEnabled = DEFAULT_KNOBS.indexEnabled;
   unhealthy: string[] = [];
   bootstrapping: string[] = [];
+  acceptAfterMs = DEFAULT_KNOBS.acceptAfterMs;
   private readonly states = new Map<NetworkName, NodeNetworkState>();
 
   constructor(
@@ -84,6 +97,7 @@ export class SandboxNode implements NodeKnobs {
       indexEnabled: this.indexEnabled,
       unhealthy: [...this.unhealthy],
       bootstrapping: [...this.bootstrapping],
+      acceptAfterMs: this.acceptAfterMs,
     };
   }
 
@@ -92,6 +106,20 @@ export class SandboxNode implements NodeKnobs {
     if (patch.indexEnabled !== undefined) this.indexEnabled = patch.indexEnabled;
     if (patch.unhealthy) this.unhealthy = [...patch.unhealthy];
     if (patch.bootstrapping) this.bootstrapping = [...patch.bootstrapping];
+    if (patch.acceptAfterMs !== undefined) this.acceptAfterMs = patch.acceptAfterMs;
+  }
+
+  /** A network's mempool of issued transactions, kept with its state (a reset starts it empty). */
+  private mempool(state: NodeNetworkState): Mempool {
+    return state.service(
+      'mempool',
+      () =>
+        new Mempool(
+          state.data,
+          () => this.acceptAfterMs,
+          () => BigInt(state.data.cBlocks.length - 1 + (this.live?.newBlocks() ?? 0)),
+        ),
+    );
   }
 
   /** gorilla/mux's answer to a path nothing serves. */
@@ -145,9 +173,17 @@ export class SandboxNode implements NodeKnobs {
       case 'admin':
         return serveGorilla(req, { admin: adminService(state) });
       case 'avm':
-        return serveGorilla(req, { avm: state.service('avm', () => avmService(data, state, this.live)) });
+        return serveGorilla(req, { avm: state.service('avm', () => avmService(data, state, this.mempool(state), this.live)) });
       case 'platform':
-        return serveGorilla(req, { platform: state.service('platform', () => platformService(data, state, this.live)) });
+        return serveGorilla(req, {
+          platform: state.service('platform', () => platformService(data, state, this.mempool(state), this.live)),
+        });
+      case 'info':
+        return serveGorilla(req, { info: infoService(state, () => this.bootstrappingChains(state)) });
+      case 'avax':
+        return serveGorilla(req, { avax: state.service('avax', () => avaxService(data, state, this.mempool(state))) });
+      case 'proposervm':
+        return serveGorilla(req, { proposervm: state.service('proposervm', () => proposervmService(data, this.live)) });
       case 'index':
         return serveGorilla(req, { index: state.service(`index ${handler.index}`, () => indexService(data, handler.index, this.live)) });
       case 'validators':

@@ -11,6 +11,8 @@ import { goIdBytes } from './ids.js';
 import { elasticSupply, pOutput, subnetValidatorWeight } from './chains/platform.js';
 import { feeStates, FEE_CONFIG, rewardUtxoBytes, VALIDATOR_FEE_CONFIG, validatorSetsAt, warpSet } from './chains/platform-state.js';
 import { encode } from './chains/codec.js';
+import { issueMethods, type Mempool } from './issued.js';
+import { elasticSupply, subnetValidatorWeight } from './chains/platform.js';
 import type { SandboxUtxo } from '../world/types.js';
 import { sha } from '../random.js';
 import type { SandboxLive } from '../live.js';
@@ -40,7 +42,7 @@ function current(txs: PChainTransaction[], types: readonly string[]): PChainTran
   return txs.filter((t) => types.includes(t.txType) && t.startTimestamp! <= NOW && t.endTimestamp! > NOW);
 }
 
-export function platformService(nw: NodeWorld, node: ChainLookup, live?: SandboxLive): ServiceFor<'platform'> {
+export function platformService(nw: NodeWorld, node: ChainLookup, mempool: Mempool, live?: SandboxLive): ServiceFor<'platform'> {
   const { world, platform } = nw;
   const p = world.chainIds.p;
   const txs = world.transactions.p;
@@ -133,7 +135,10 @@ export function platformService(nw: NodeWorld, node: ChainLookup, live?: Sandbox
         return txReply(tx, encoding as Encoding);
       },
     },
-    GetTxStatus: { args: { txID: 'id' }, call: ({ txID }) => ({ status: platform.txById.has(txID as string) ? 'Committed' : 'Unknown' }) },
+    ...issueMethods(mempool, 'P', {
+      args: { txID: 'id' },
+      call: ({ txID }) => ({ status: platform.txById.has(txID as string) ? 'Committed' : 'Unknown' }),
+    }),
     GetBlockchains: {
       args: {},
       call: () => ({

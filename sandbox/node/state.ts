@@ -11,7 +11,8 @@ export type HandlerKind =
   | { kind: 'admin' }
   | { kind: 'health' }
   | { kind: 'health-get'; route: 'health' | 'readiness' | 'liveness' }
-  | { kind: 'avm' | 'platform' | 'evm' | 'validators'; chainId: string }
+  | { kind: 'info' }
+  | { kind: 'avm' | 'platform' | 'evm' | 'validators' | 'avax' | 'proposervm'; chainId: string }
   | { kind: 'index'; index: IndexName };
 
 /** What a registered URL serves, with the URL it was registered under (aliases share it). */
@@ -110,6 +111,7 @@ export class NodeNetworkState {
     }
     this.router.add('/ext/admin', '', { kind: 'admin' });
     this.router.add('/ext/health', '', { kind: 'health' });
+    this.router.add('/ext/info', '', { kind: 'info' });
     for (const route of ['readiness', 'health', 'liveness'] as const)
       this.router.add('/ext/health', `/${route}`, { kind: 'health-get', route });
     this.loggers.set('main', { logLevel: 'INFO', displayLevel: 'INFO' });
@@ -124,9 +126,12 @@ export class NodeNetworkState {
     this.router.add(`/ext/bc/${x}`, '', { kind: 'avm', chainId: x });
     start(c, 'C');
     this.router.add(`/ext/bc/${c}`, '/rpc', { kind: 'evm', chainId: c });
+    this.router.add(`/ext/bc/${c}`, '/avax', { kind: 'avax', chainId: c });
+    for (const id of [p, x, c]) this.router.add(`/ext/bc/${id}`, '/proposervm', { kind: 'proposervm', chainId: id });
     for (const [id, info] of data.chains) {
       if (info.subnet.subnetId === PRIMARY_NETWORK_ID || info.status === 'Created') continue;
       start(id, id);
+      this.router.add(`/ext/bc/${id}`, '/proposervm', { kind: 'proposervm', chainId: id });
       if (info.vm !== 'subnet-evm') continue;
       this.router.add(`/ext/bc/${id}`, '/rpc', { kind: 'evm', chainId: id });
       this.router.add(`/ext/bc/${id}`, '/validators', { kind: 'validators', chainId: id });

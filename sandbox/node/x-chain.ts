@@ -4,12 +4,13 @@
 import { cb58Encode, PRIMARY_NETWORK_ID } from '../../src/base/ids.js';
 import type { NodeWorld } from './chains/node-world.js';
 import type { SandboxLive } from '../live.js';
-import { RpcFailure, type Encoding, type ServiceFor } from './gorilla.js';
+import { RpcFailure, type Encoding, type GorillaMethod, type ServiceFor } from './gorilla.js';
 import { goIdBytes } from './ids.js';
 import { CREATE_ASSET_TX_FEE, TX_FEE } from '../world/timeline.js';
+import { issueMethods, type Mempool } from './issued.js';
 import { blockMethods, chainBlocks, getUtxos, NOW, parseAddress, txReply, utxosOf, type ChainLookup, type UtxoArgs } from './common.js';
 
-export function avmService(nw: NodeWorld, node: ChainLookup, live?: SandboxLive): ServiceFor<'avm'> {
+export function avmService(nw: NodeWorld, node: ChainLookup, mempool: Mempool, live?: SandboxLive): ServiceFor<'avm'> {
   const { world, avm } = nw;
   const chain = chainBlocks(nw, 'X', live);
   const x = world.chainIds.x;
@@ -37,8 +38,17 @@ export function avmService(nw: NodeWorld, node: ChainLookup, live?: SandboxLive)
     if (txID === PRIMARY_NETWORK_ID) throw new RpcFailure('nil transaction ID');
   };
 
+  const txStatus: GorillaMethod = {
+    args: { txID: 'id' },
+    call: ({ txID }) => {
+      nilId(txID as string);
+      return { status: avm.txById.has(txID as string) ? 'Accepted' : 'Unknown' };
+    },
+  };
+
   return {
     ...blockMethods(chain),
+    ...issueMethods(mempool, 'X', txStatus),
     GetTx: {
       args: { txID: 'id', encoding: 'encoding' },
       call: ({ txID, encoding }) => {
@@ -46,13 +56,6 @@ export function avmService(nw: NodeWorld, node: ChainLookup, live?: SandboxLive)
         const tx = avm.txById.get(txID as string);
         if (!tx) throw new RpcFailure('not found');
         return txReply(tx, encoding as Encoding);
-      },
-    },
-    GetTxStatus: {
-      args: { txID: 'id' },
-      call: ({ txID }) => {
-        nilId(txID as string);
-        return { status: avm.txById.has(txID as string) ? 'Accepted' : 'Unknown' };
       },
     },
     GetTxFee: { args: {}, call: () => ({ txFee: String(TX_FEE), createAssetTxFee: String(CREATE_ASSET_TX_FEE) }) },

@@ -19,6 +19,7 @@ import { subnetChanges } from './subnet-changes.js';
 import { subnetsAndL1s } from './subnets.js';
 import { transfersAndAssets } from './transfers.js';
 import type { SandboxWorld } from './types.js';
+import { sandboxWallet } from './wallet.js';
 
 /**
  * The world of a network for a seed, built from its parts in a fixed order: every part draws from
@@ -37,6 +38,7 @@ export function buildWorld(network: NetworkName, seed = 'avalanche'): SandboxWor
   showcase(b, history, genesis);
   history.run();
   const manyUtxosAddress = manyUtxos(b, genesis.x, network, seed);
+  sandboxWallet(b, genesis);
   return render(b, manyUtxosAddress, genesis);
 }
 

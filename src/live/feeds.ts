@@ -27,6 +27,7 @@ import {
 } from '../upstreams/node/p-chain.js';
 import { avmGetBlockByHeight, avmGetHeight, type AvmBlockJson } from '../upstreams/node/x-chain.js';
 import { ethFeeConfig, type FeeConfigReply } from '../upstreams/node/subnet-evm.js';
+import { issuedTxStatus, type IssuedTxStatus } from '../upstreams/node/signed-tx.js';
 
 /** The clients one poll sends through: a fresh set per poll, over the reuse layer. */
 export interface LiveClients {
@@ -322,5 +323,38 @@ export function tpsFeed(evmChainId: number): Feed<{ latest: number }, TpsEvent> 
       if (fresh.length === 0) return { state, events: [] };
       return { state: { latest: fresh[fresh.length - 1]!.timestamp }, events: fresh.map((point) => ({ evmChainId, point })) };
     },
+  };
+}
+
+// --- a submitted transaction's status ---------------------------------------------------------------
+
+export interface TxStatusEvent extends IssuedTxStatus {
+  network: NetworkName;
+  chain: 'X' | 'P' | 'C';
+  txId: string;
+}
+
+/**
+ * A transaction's status on its chain (avm.getTxStatus, platform.getTxStatus or
+ * avax.getAtomicTxStatus), sent to whoever joins as it stands and again each time it changes.
+ * Once decided (accepted or rejected) it never changes again: the schema's subscription ends there.
+ */
+export function txStatusFeed(network: NetworkName, chain: 'X' | 'P' | 'C', txId: string): Feed<{ value?: TxStatusEvent }, TxStatusEvent> {
+  const read = async (node: NodeClient): Promise<TxStatusEvent> => ({
+    network,
+    chain,
+    txId,
+    ...(await issuedTxStatus(node, network, chain, txId)),
+  });
+  return {
+    kind: 'transactions',
+    key: `txStatus:${network}:${chain}:${txId}`,
+    start: async ({ node }) => ({ value: await read(node) }),
+    async poll({ node }, state) {
+      const value = await read(node);
+      const same = state.value && value.nodeStatus === state.value.nodeStatus && value.blockHeight === state.value.blockHeight;
+      return same ? { state, events: [] } : { state: { value }, events: [value] };
+    },
+    current: (state) => state.value,
   };
 }

@@ -275,6 +275,9 @@ export type XChainModel = OnAvmChain;
 
 export const XChainRef = builder.objectRef<XChainModel>('XChain');
 
+/** The C-Chain's atomic API on the node (c-chain-atomic.ts); its UTXOs are in x-chain.ts. */
+export const CChainAtomicRef = builder.objectRef<{ network: NetworkName }>('CChainAtomic');
+
 export type AvmTxModel = AvmTxJson & OnAvmChain;
 
 export const AvmTxRef = builder.objectRef<AvmTxModel>('AvmTransaction');

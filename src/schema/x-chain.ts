@@ -21,6 +21,7 @@ import { MAX_BLOCKS_PER_POLL, xChainBlocksFeed } from '../live/feeds.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
 import { BLOCK_ID_DESCRIPTION, checkBlockAsk, type BlockAsk } from './node-common.js';
 import { toSafeInt } from '../upstreams/node/client.js';
+import { avaxGetUTXOs } from '../upstreams/node/c-chain-atomic.js';
 import { blockIdOf } from '../domain/blocks.js';
 import { AvalancheAddressScalar, CB58IdScalar } from './scalars.js';
 import {
@@ -44,6 +45,7 @@ import {
   TransferableInputRef,
   TransferableOutputRef,
   XChainRef,
+  CChainAtomicRef,
   inputsOf,
   outputsOf,
   toAddresses,
@@ -661,4 +663,81 @@ builder.subscriptionField('xChainBlocks', (t) =>
     subscribe: (_root, { network }, ctx) => openFeed(ctx, xChainBlocksFeed(toNetwork(network))),
     resolve: (event) => eventValue(event, (e): AvmBlockModel => ({ ...e.block, network: e.network, asked: { height: e.height } })),
   }),
+);
+
+// --- the C-Chain's atomic UTXOs (avax.getUTXOs): NodeUtxos too -------------------------------------
+
+const ATOMIC_UTXOS_PAGE = pageSpec('avax.getUTXOs', 'utxos', { defaultFirst: 100, maxFirst: 4096 });
+
+const CChainAtomicSourceEnum = builder.enumType('CChainAtomicSource', {
+  description: 'A chain that exports to the C-Chain through shared memory.',
+  values: {
+    X_CHAIN: { value: 'x', description: 'The Exchange Chain.' },
+    P_CHAIN: { value: 'p', description: 'The Platform Chain.' },
+  } as const,
+});
+
+/** One avax.getUTXOs page, decoded, without the UTXOs `seen` holds; `more` is false once a page comes back short. */
+async function atomicUtxoPage(
+  ctx: GatewayContext,
+  network: NetworkName,
+  owners: string[],
+  source: string,
+  startIndex: UtxoIndex | undefined,
+  limit: number,
+  seen: Set<string>,
+) {
+  const page = await avaxGetUTXOs(ctx.node, network, {
+    addresses: owners,
+    sourceChain: source,
+    limit,
+    ...(startIndex ? { startIndex } : {}),
+  });
+  const utxos: NodeUtxoModel[] = newUtxos(network, page.utxos, source, seen);
+  return { utxos, endIndex: page.endIndex, more: page.utxos.length > 0 && page.utxos.length >= limit };
+}
+
+builder.objectField(CChainAtomicRef, 'utxos', (t) =>
+  t.connection(
+    {
+      type: NodeUtxoRef,
+      nullable: true,
+      description:
+        "The atomic UTXOs `sourceChain` exported to the C-Chain for these addresses that are not imported yet, from the node (avax.getUTXOs), in the node's order. `first`: 1 to 4096 (default 100); up to 1024 per node call. A UTXO may show on two pages: the node does not promise consistency between calls.",
+      args: {
+        addresses: t.arg({
+          type: [AvalancheAddressScalar],
+          required: true,
+          description: 'Addresses of this network ("avax1…" or "C-avax1…"), 1 to 64.',
+        }),
+        sourceChain: t.arg({
+          type: CChainAtomicSourceEnum,
+          required: true,
+          description: 'The chain that exported them: X_CHAIN or P_CHAIN.',
+        }),
+      },
+      price: paged(ATOMIC_UTXOS_PAGE),
+      resolve: (c, args, ctx) => {
+        if (args.addresses.length === 0 || args.addresses.length > MAX_UTXO_ADDRESSES)
+          throw badInput(`\`addresses\` must hold 1 to ${MAX_UTXO_ADDRESSES} addresses (got ${args.addresses.length}).`, {
+            argument: 'addresses',
+          });
+        const owners = checkAddresses(c.network, args.addresses, { argument: 'addresses' }).map((a) => `C-${a}`);
+        const source = PRIMARY_CHAIN_IDS[c.network][args.sourceChain];
+        const seen = new Set<string>();
+        return pageConnection({
+          cursors: ctx.cursors,
+          args,
+          spec: ATOMIC_UTXOS_PAGE,
+          filters: [c.network, 'C', owners, source],
+          fetchPage: ({ pageToken, pageSize }) =>
+            atomicUtxoPage(ctx, c.network, owners, source, pageToken ? (JSON.parse(pageToken) as UtxoIndex) : undefined, pageSize, seen),
+          read: (page) => ({ items: page.utxos, nextPageToken: page.more ? JSON.stringify(page.endIndex) : undefined }),
+          toNode: (u) => u,
+          keyOf: (u) => u.utxoId,
+        });
+      },
+    },
+    NodeUtxoConnection,
+  ),
 );

@@ -31,10 +31,14 @@ import { metricsLookingGlassOperations } from './metrics-api/looking-glass.js';
 import { metricsOperations } from './metrics-api/metrics.js';
 import { metricsValidatorOperations } from './metrics-api/validators.js';
 import { adminMethods } from './node/admin.js';
+import { cChainAtomicMethods } from './node/c-chain-atomic.js';
 import type { NodeMethod } from './node/client.js';
 import { healthMethods } from './node/health.js';
+import { infoMethods } from './node/info.js';
 import { nodeIndexMethods } from './node/node-index.js';
 import { pChainMethods } from './node/p-chain.js';
+import { proposervmMethods } from './node/proposervm.js';
+import { signedTxMethods } from './node/signed-tx.js';
 import { subnetEvmMethods } from './node/subnet-evm.js';
 import { xChainMethods } from './node/x-chain.js';
 import type { OperationEntry, PageBounds } from './sharing.js';
@@ -75,6 +79,10 @@ export const NODE_METHODS = {
   ...nodeIndexMethods,
   ...subnetEvmMethods,
   ...adminMethods,
+  ...infoMethods,
+  ...cChainAtomicMethods,
+  ...proposervmMethods,
+  ...signedTxMethods,
 } as const satisfies Record<NodeMethod, OperationEntry>;
 
 /** An operation any client sends: a Data API or Metrics API operationId, or a node method. */

@@ -19,6 +19,7 @@ import { NODE_METHODS } from '../../src/upstreams/operations.js';
 import { startGatewayProcess, untilRedisConnected, type GatewayProcess } from '../helpers/gateway-process.js';
 import { useRedis } from '../helpers/redis-server.js';
 import { useSandbox } from '../helpers/sandbox.js';
+import { signedBaseTx, signedCImport, walletUtxos } from '../helpers/signed-tx.js';
 
 const TOKEN = 'admin-token-for-tests-0123456789';
 const ADMIN = { authorization: `Bearer ${TOKEN}` };
@@ -60,6 +61,20 @@ const chain = (selection: string, field: string): Case => ({
 });
 const admin = (selection: string, field: string): Case => ({ ...q(`admin { ${selection} }`), field: `network.admin.${field}` });
 const mutation = (selection: string, field: string): Case => ({ query: `mutation { ${selection} }`, field });
+const info = (selection: string, field: string): Case => ({ ...q(`nodeInfo { ${selection} }`), field: `network.nodeInfo.${field}` });
+const atomic = (selection: string, field: string): Case => ({
+  ...q(`cChainAtomic { ${selection} }`),
+  field: `network.cChainAtomic.${field}`,
+});
+const cTx = world.transactions.c[0]!.txHash;
+const pTx = world.transactions.p[0]!.txHash;
+const wallet = walletUtxos('mainnet', 'c')[0]!.owners[0]!;
+/** Real signed transactions of the sandbox's wallet: the sandbox's mempool starts empty on each reset, so each run issues them anew. */
+const signed = {
+  x: (await signedBaseTx('mainnet', 'X')).hex,
+  p: (await signedBaseTx('mainnet', 'P')).hex,
+  c: (await signedCImport('mainnet')).hex,
+};
 
 /** A document for each declared method: one missing here (a method issue 31 adds, say) fails to compile. */
 const CASES: Record<NodeMethod, Case> = {
@@ -139,6 +154,43 @@ const CASES: Record<NodeMethod, Case> = {
     'start: nodeStartCPUProfiler(network: MAINNET) nodeStopCPUProfiler(network: MAINNET)',
     'nodeStopCPUProfiler',
   ),
+  'info.acps': info('acps { acp }', 'acps'),
+  'info.getBlockchainID': info('blockchainId(alias: "X")', 'blockchainId'),
+  'info.getNetworkID': info('networkId', 'networkId'),
+  'info.getNetworkName': info('networkName', 'networkName'),
+  'info.getNodeID': info('nodeId', 'nodeId'),
+  'info.getNodeIP': info('ip', 'ip'),
+  'info.getNodeVersion': info('version { version }', 'version'),
+  'info.getTxFee': info('txFee { txFee }', 'txFee'),
+  'info.getVMs': info('vms { vmId }', 'vms'),
+  'info.isBootstrapped': info('isBootstrapped(chain: "X")', 'isBootstrapped'),
+  'info.peers': info('peers(first: 3) { nodeId }', 'peers'),
+  'info.upgrades': info('upgrades { name }', 'upgrades'),
+  'info.uptime': info('uptime { rewardingStakePercentage }', 'uptime'),
+  'avax.getAtomicTx': atomic(`transaction(txId: "${cTx}") { txId }`, 'transaction'),
+  'avax.getAtomicTxStatus': {
+    ...q(`signedTransactionStatus(chain: C_CHAIN, txId: "${cTx}") { status }`),
+    field: 'network.signedTransactionStatus',
+  },
+  'avax.getUTXOs': atomic(`utxos(addresses: ["${wallet}"], sourceChain: X_CHAIN, first: 2) { nodes { utxoId } }`, 'utxos'),
+  'avax.issueTx': mutation(
+    `submitSignedTransaction(network: MAINNET, chain: C_CHAIN, signedTx: "${signed.c}") { txId }`,
+    'submitSignedTransaction',
+  ),
+  'avm.issueTx': mutation(
+    `submitSignedTransaction(network: MAINNET, chain: X_CHAIN, signedTx: "${signed.x}") { txId }`,
+    'submitSignedTransaction',
+  ),
+  'platform.issueTx': mutation(
+    `submitSignedTransaction(network: MAINNET, chain: P_CHAIN, signedTx: "${signed.p}") { txId }`,
+    'submitSignedTransaction',
+  ),
+  'platform.getTxStatus': {
+    ...q(`signedTransactionStatus(chain: P_CHAIN, txId: "${pTx}") { status }`),
+    field: 'network.signedTransactionStatus',
+  },
+  'proposervm.getCurrentEpoch': { ...q('proposerVm(chain: "P") { currentEpoch { number } }'), field: 'network.proposerVm.currentEpoch' },
+  'proposervm.getProposedHeight': { ...q('proposerVm(chain: "P") { proposedHeight }'), field: 'network.proposerVm.proposedHeight' },
 };
 
 const METHODS = Object.keys(CASES) as NodeMethod[];

@@ -8,6 +8,7 @@ import { getNodeWorld } from '../../sandbox/node/chains/node-world.js';
 import { getWorld } from '../../sandbox/world/world.js';
 import type { NodeMethod } from '../../src/upstreams/node/client.js';
 import { useHarness } from '../helpers/harness.js';
+import { signedBaseTx, signedCImport } from '../helpers/signed-tx.js';
 
 const TOKEN = 'admin-token-for-tests-0123456789';
 const h = useHarness({ ADMIN_TOKEN: TOKEN });
@@ -87,6 +88,28 @@ const SPEC: Record<Exclude<NodeMethod, `GET ${string}`>, { path: RegExp; params:
   eth_getChainConfig: { path: /^\/ext\/bc\/\w+\/rpc$/, params: [] },
   eth_getActiveRulesAt: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0'] },
   eth_getActivePrecompilesAt: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0'] },
+  'info.acps': { path: /^\/ext\/info$/, params: [] },
+  'info.getBlockchainID': { path: /^\/ext\/info$/, params: ['alias'] },
+  'info.getNetworkID': { path: /^\/ext\/info$/, params: [] },
+  'info.getNetworkName': { path: /^\/ext\/info$/, params: [] },
+  'info.getNodeID': { path: /^\/ext\/info$/, params: [] },
+  'info.getNodeIP': { path: /^\/ext\/info$/, params: [] },
+  'info.getNodeVersion': { path: /^\/ext\/info$/, params: [] },
+  'info.getTxFee': { path: /^\/ext\/info$/, params: [] },
+  'info.getVMs': { path: /^\/ext\/info$/, params: [] },
+  'info.isBootstrapped': { path: /^\/ext\/info$/, params: ['chain'] },
+  'info.peers': { path: /^\/ext\/info$/, params: ['nodeIDs'] },
+  'info.upgrades': { path: /^\/ext\/info$/, params: [] },
+  'info.uptime': { path: /^\/ext\/info$/, params: [] },
+  'avax.getAtomicTx': { path: /^\/ext\/bc\/C\/avax$/, params: ['txID', 'encoding'] },
+  'avax.getAtomicTxStatus': { path: /^\/ext\/bc\/C\/avax$/, params: ['txID'] },
+  'avax.getUTXOs': { path: /^\/ext\/bc\/C\/avax$/, params: ['addresses', 'sourceChain', 'limit', 'startIndex', 'encoding'] },
+  'avax.issueTx': { path: /^\/ext\/bc\/C\/avax$/, params: ['tx', 'encoding'] },
+  'proposervm.getCurrentEpoch': { path: /^\/ext\/bc\/\w+\/proposervm$/, params: [] },
+  'proposervm.getProposedHeight': { path: /^\/ext\/bc\/\w+\/proposervm$/, params: [] },
+  'avm.issueTx': { path: /^\/ext\/bc\/X$/, params: ['tx', 'encoding'] },
+  'platform.issueTx': { path: /^\/ext\/bc\/P$/, params: ['tx', 'encoding'] },
+  'platform.getTxStatus': { path: /^\/ext\/bc\/P$/, params: ['txID'] },
 };
 
 it('calls every method of the spec through the graph, each with only its params, on its path', async () => {
@@ -107,6 +130,10 @@ it('calls every method of the spec through the graph, each with only its params,
       index(name: P_BLOCK) { lastAccepted { id } container(index: "1") { id } byId: container(id: "${pBlock.id}") { id } indexOf(id: "${pBlock.id}") isAccepted(id: "${pBlock.id}") containers(first: 2) { nodes { id } } }
       blockchain(blockchainId: "${evmChain}") { feeConfig { gasLimit } chainConfig { chainId } activeRules(timestamp: 1700000000) { ethRules { name } } activePrecompiles { name } validators { nodeId } }
       admin { chainAliases(chain: "${world.chainIds.x}") loggerLevels(loggerName: "C") { name } }
+      nodeInfo { nodeId ip version { version } networkId networkName blockchainId(alias: "X") isBootstrapped(chain: "X") peers(first: 2) { nodeId }
+        uptime { rewardingStakePercentage } upgrades { name } acps { acp } vms { vmId } txFee { txFee } }
+      cChainAtomic { utxos(addresses: ["${owner}"], sourceChain: X_CHAIN, first: 2) { nodes { utxoId } } transaction(txId: "${tx}") { txId } }
+      proposerVm { proposedHeight currentEpoch { number } }
     } }`,
     // The rest of platform.*, in a request of its own.
     `{ network {
@@ -118,12 +145,21 @@ it('calls every method of the spec through the graph, each with only its params,
       address(address: "${owner}") { pChainNodeUtxos(first: 2) { nodes { utxoId } } pChainNodeStake { outputs } }
       blockchain(blockchainId: "${evmChain}") { validatedBy { subnetId } }
     } }`,
+    `mutation($x: String!, $p: String!, $c: String!) {
+      x: submitSignedTransaction(network: MAINNET, chain: X_CHAIN, signedTx: $x) { txId status { status } }
+      p: submitSignedTransaction(network: MAINNET, chain: P_CHAIN, signedTx: $p) { txId status { status } }
+      c: submitSignedTransaction(network: MAINNET, chain: C_CHAIN, signedTx: $c) { txId status { status } } }`,
     `mutation { nodeAlias(network: MAINNET, endpoint: "bc/P", alias: "platformAlias") nodeAliasChain(network: MAINNET, chain: "${evmChain}", alias: "myChain")
       nodeSetLoggerLevel(network: MAINNET, loggerName: "P", logLevel: TRACE, displayLevel: INFO) { name } nodeLoadVMs(network: MAINNET) { loaded { vmId } }
       nodeLockProfile(network: MAINNET) nodeMemoryProfile(network: MAINNET) nodeStartCPUProfiler(network: MAINNET) nodeStopCPUProfiler(network: MAINNET) }`,
   ];
+  const signed = {
+    x: (await signedBaseTx('mainnet', 'X')).hex,
+    p: (await signedBaseTx('mainnet', 'P')).hex,
+    c: (await signedCImport('mainnet')).hex,
+  };
   for (const q of queries) {
-    const res = await h.raw(q, undefined, { authorization: `Bearer ${TOKEN}` });
+    const res = await h.raw(q, q.includes('$x') ? signed : undefined, { authorization: `Bearer ${TOKEN}` });
     expect(res.errors).toBeUndefined();
   }
 

@@ -165,6 +165,10 @@ const HINTS: Record<string, string> = {
   'AVM chain':
     'the node serves avm.* at /ext/bc/<blockchainId> only for a blockchain that runs the AVM and that it tracks (a node validates or syncs only some subnets)',
   blockchain: 'the node does not track this blockchain (a node validates or syncs only some subnets)',
+  info: 'every node serves /ext/info unless started with --api-info-enabled=false: the URL may not be an avalanchego node',
+  'C-Chain avax': "every node serves the C-Chain's atomic API at /ext/bc/C/avax: the URL may not be an avalanchego node",
+  proposervm:
+    'the node serves /ext/bc/<chain>/proposervm only for a linear chain it tracks, from avalanchego v1.13.4 on (a node validates or syncs only some subnets)',
 };
 
 export interface NodeOptions {
