@@ -38,9 +38,22 @@ export interface NodeKnobs {
   unhealthy: string[];
   /** Chains (aliases or blockchain ids) still bootstrapping: their /ext/bc routes answer 503. */
   bootstrapping: string[];
+  /**
+   * EVM addresses credited 1000 of the native token at genesis on every EVM chain (in the node's
+   * state only: the Data API does not know them), so that a client can sign with a throwaway
+   * key. By default the address of the key every avalanchego local network funds (EWOQ_KEY).
+   */
+  evmFunded: string[];
 }
 
-const DEFAULT_KNOBS: NodeKnobs = { adminEnabled: true, indexEnabled: true, unhealthy: [], bootstrapping: [] };
+/**
+ * The private key avalanchego's local networks fund on every chain ("ewoq"), public by design: the
+ * sandbox node funds its address too, so that a signed transaction needs no setup.
+ */
+export const EWOQ_KEY = '0x56289e99c94b6912bfc12adc093c9b51124f0dc54ac7a766b2bc5ccf558d8027';
+export const EWOQ_ADDRESS = '0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC';
+
+const DEFAULT_KNOBS: NodeKnobs = { adminEnabled: true, indexEnabled: true, unhealthy: [], bootstrapping: [], evmFunded: [EWOQ_ADDRESS] };
 
 const NOT_BOOTSTRAPPED = 'API call rejected because chain is not done bootstrapping';
 
@@ -58,6 +71,7 @@ export class SandboxNode implements NodeKnobs {
   indexEnabled = DEFAULT_KNOBS.indexEnabled;
   unhealthy: string[] = [];
   bootstrapping: string[] = [];
+  evmFunded: string[] = [...DEFAULT_KNOBS.evmFunded];
   private readonly states = new Map<NetworkName, NodeNetworkState>();
 
   constructor(
@@ -84,6 +98,7 @@ export class SandboxNode implements NodeKnobs {
       indexEnabled: this.indexEnabled,
       unhealthy: [...this.unhealthy],
       bootstrapping: [...this.bootstrapping],
+      evmFunded: [...this.evmFunded],
     };
   }
 
@@ -92,6 +107,7 @@ export class SandboxNode implements NodeKnobs {
     if (patch.indexEnabled !== undefined) this.indexEnabled = patch.indexEnabled;
     if (patch.unhealthy) this.unhealthy = [...patch.unhealthy];
     if (patch.bootstrapping) this.bootstrapping = [...patch.bootstrapping];
+    if (patch.evmFunded) this.evmFunded = [...patch.evmFunded];
   }
 
   /** gorilla/mux's answer to a path nothing serves. */
@@ -130,7 +146,7 @@ export class SandboxNode implements NodeKnobs {
     };
   }
 
-  private handle(req: SandboxRequest, network: string, rest: string): SandboxAnswer {
+  private handle(req: SandboxRequest, network: string, rest: string): SandboxAnswer | Promise<SandboxAnswer> {
     // --http-allowed-hosts: IPs always pass, names only if allowed (localhost by default).
     const host = (req.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
     if (host !== '' && !isIP(host) && host.toLowerCase() !== 'localhost') return httpError(403, 'invalid host specified');
@@ -157,7 +173,7 @@ export class SandboxNode implements NodeKnobs {
       case 'evm':
         return serveGeth(
           req,
-          state.service(`evm ${handler.chainId}`, () => evmMethods(data, handler.chainId, this.live)),
+          state.service(`evm ${handler.chainId}`, () => evmMethods(data, handler.chainId, this.live, this)),
         );
       case 'health-get':
         return healthGet(state, this.healthKnobs(state), handler.route, req.query.getAll('tag'));

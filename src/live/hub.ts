@@ -435,7 +435,12 @@ export class LiveHub {
           if (!current()) return;
           topic.pollState = state;
           if (this.orphaned(topic)) return;
-          this.publish(topic, { state: kept ? (kept.state ?? state) : state, calls: budget.used });
+          const final = topic.feed.done?.(state) === true;
+          this.publish(topic, { state: kept ? (kept.state ?? state) : state, calls: budget.used, ...(final ? { final } : {}) });
+          if (final) {
+            this.stopPolling(topic);
+            return;
+          }
         } else {
           topic.polls++;
           topic.polledAt = Date.now();
@@ -447,6 +452,12 @@ export class LiveHub {
           const changed = state !== topic.pollState;
           topic.pollState = state;
           if (this.orphaned(topic)) return;
+          // A feed that ends (a transaction followed until mined or dropped): its last events, then its subscriptions complete.
+          if (topic.feed.done?.(state) === true) {
+            this.publish(topic, { events, state, calls: budget.used, final: true });
+            this.stopPolling(topic);
+            return;
+          }
           if (events.length > 0 || changed) this.publish(topic, { events, state, calls: budget.used });
           // Nothing to send, but the calls to pay for, on every instance with subscribers.
           else if (budget.used > 0) this.publish(topic, { calls: budget.used });
@@ -514,9 +525,10 @@ export class LiveHub {
       if (current && !s.hasCurrent) {
         // A value that changes: who has not had it yet gets it as it stands now, changes included.
         this.sendCurrent(topic, s);
-        continue;
+      } else {
+        for (const data of message.events ?? []) s.push({ data });
       }
-      for (const data of message.events ?? []) s.push({ data });
+      if (message.final) s.finish();
     }
     if (message.calls) this.charge(topic, message.calls);
   }

@@ -29,6 +29,7 @@ import './p-chain.js';
 import './node-index.js';
 import './health.js';
 import './subnet-evm.js';
+import './evm-state.js';
 import './admin.js';
 import './rate-limit.js';
 import './subscriptions.js';

@@ -21,6 +21,7 @@ import type { MetricsApiOperation } from './metrics-api/client.js';
 import { metricsOperations } from './metrics-api/metrics.js';
 import { adminMethods } from './node/admin.js';
 import type { NodeMethod } from './node/client.js';
+import { evmStateMethods } from './node/evm-state.js';
 import { healthMethods } from './node/health.js';
 import { nodeIndexMethods } from './node/node-index.js';
 import { pChainMethods } from './node/p-chain.js';
@@ -50,6 +51,7 @@ export const NODE_METHODS = {
   ...healthMethods,
   ...nodeIndexMethods,
   ...subnetEvmMethods,
+  ...evmStateMethods,
   ...adminMethods,
 } as const satisfies Record<NodeMethod, OperationEntry>;
 
