@@ -464,8 +464,8 @@ builder.objectFields(EvmChainRef, (t) => ({
     },
     price: {
       calls: (args) => (usesTags(args.filter) ? 2 : 1),
+      // `first` bounds the list (a plain list, not a connection: no `slicing`, which names a connection's edges and nodes).
       items: (args) => Math.min(Math.max(args.first, 0), MAX_LOGS),
-      slicing: ['first'],
     },
     resolve: async (chain, { filter, first }, ctx) => {
       if (first < 1 || first > MAX_LOGS) throw badInput(`\`first\` must be 1 to ${MAX_LOGS} (got ${first}).`, { argument: 'first' });

@@ -129,6 +129,20 @@ export type ErcType =
   /** Not a token standard the Data API recognises. */
   | 'UNKNOWN';
 
+/** A call to run against a block's state without sending it (eth_call, eth_estimateGas). */
+export type EvmCallInput = {
+  /** The call data, 0x hex (a selector and its arguments), at most 131072 bytes. */
+  data?: InputMaybe<Scalars['String']['input']>;
+  /** The sender; the zero address when omitted. */
+  from?: InputMaybe<Scalars['EvmHexAddress']['input']>;
+  /** Gas it may use; the node's cap when omitted. */
+  gas?: InputMaybe<Scalars['BigInt']['input']>;
+  /** The contract or account called; omitted for a contract creation. */
+  to?: InputMaybe<Scalars['EvmHexAddress']['input']>;
+  /** Native value sent with it, in wei. */
+  value?: InputMaybe<Scalars['BigInt']['input']>;
+};
+
 /** What kind of call a transaction makes. */
 export type EvmCallType =
   /** A call to a contract. */
@@ -137,6 +151,35 @@ export type EvmCallType =
   | 'CONTRACT_CREATION'
   /** A plain transfer of the native token. */
   | 'NATIVE_TRANSFER';
+
+/** Which logs to read (eth_getLogs): a range of at most 2048 blocks, or one block by hash; the emitting contracts; the topics at each position. */
+export type EvmLogFilter = {
+  /** Only logs of these contracts (at most 100); any when omitted. */
+  addresses?: InputMaybe<Array<Scalars['EvmHexAddress']['input']>>;
+  /** One block by hash instead of a range (not with `fromBlock`/`toBlock`). */
+  blockHash?: InputMaybe<Scalars['String']['input']>;
+  /** The first block: "latest" (default), "earliest", "finalized", "safe", "pending" or "accepted", a block number (decimal or 0x hex); "latest" when omitted. */
+  fromBlock?: InputMaybe<Scalars['String']['input']>;
+  /** The last block, likewise; "latest" when omitted. At most 2047 after `fromBlock`. */
+  toBlock?: InputMaybe<Scalars['String']['input']>;
+  /** The event's signature hash (topic0): any of these 32-byte hashes (at most 20); any value when omitted or empty. */
+  topic0?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Indexed argument 1 (topic1): any of these 32-byte hashes (at most 20); any value when omitted or empty. */
+  topic1?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Indexed argument 2 (topic2): any of these 32-byte hashes (at most 20); any value when omitted or empty. */
+  topic2?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Indexed argument 3 (topic3): any of these 32-byte hashes (at most 20); any value when omitted or empty. */
+  topic3?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** Where a submitted EVM transaction stands. */
+export type EvmSubmissionStatus =
+  /** Never to be mined: another transaction of its sender used its nonce (replaced, or overtaken). */
+  | 'DROPPED'
+  /** In an accepted block: its `receipt` says whether it succeeded. */
+  | 'MINED'
+  /** In no block yet: in a pool, or lost from every pool while its nonce is still free. */
+  | 'PENDING';
 
 /** Whether an EVM transaction succeeded. */
 export type EvmTransactionStatus =
