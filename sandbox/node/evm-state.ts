@@ -7,7 +7,6 @@
  * Answers come from the chain's state (./chains/evm-state.ts), itself from the EVM world.
  */
 import type { SandboxLive } from '../live.js';
-import type { NodeKnobs } from './index.js';
 import type { NodeWorld } from './chains/node-world.js';
 import { buildEvmState, calldataGas, EMPTY_CODE_HASH, EMPTY_ROOT, keccakHex, logJson, word, type EvmState } from './chains/evm-state.js';
 import { blockNumberOrHash, blockNumberText, GethError, hashText, hexUint64, type BlockRef, type GethMethod } from './geth.js';
@@ -126,7 +125,8 @@ export function evmStateMethods(
   nw: NodeWorld,
   blockchainId: string,
   live: SandboxLive | undefined,
-  knobs: Pick<NodeKnobs, 'evmFunded'> | undefined,
+  /** The addresses funded at genesis besides the world's (NodeKnobs.evmFunded). */
+  funded: () => readonly string[] = () => [],
 ): Record<Exclude<Declared, SubnetEvmOwn>, GethMethod> {
   const info = nw.chains.get(blockchainId)!;
   const world = nw.evm.byBlockchainId.get(blockchainId)!;
@@ -134,13 +134,7 @@ export function evmStateMethods(
   // The world's transactions paid the chain's minimum base fee and a tip of up to 5 gwei: the
   // lowest price paid is the base fee, which the sandbox keeps constant.
   const lowest = world.transactions.reduce((min, t) => (BigInt(t.gasPrice) < min ? BigInt(t.gasPrice) : min), DEFAULT_BASE_FEE);
-  const state: EvmState = buildEvmState(
-    world,
-    blocks,
-    () => lowest,
-    live,
-    () => knobs?.evmFunded ?? [],
-  );
+  const state: EvmState = buildEvmState(world, blocks, () => lowest, live, funded);
 
   /** The block a state read is at: accepted only (coreth answers nothing above its last accepted block). */
   const at = (ref: BlockRef | undefined): number => {

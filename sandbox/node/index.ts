@@ -173,7 +173,7 @@ export class SandboxNode implements NodeKnobs {
       case 'evm':
         return serveGeth(
           req,
-          state.service(`evm ${handler.chainId}`, () => evmMethods(data, handler.chainId, this.live, this)),
+          state.service(`evm ${handler.chainId}`, () => evmMethods(data, handler.chainId, this.live, () => this.evmFunded)),
         );
       case 'health-get':
         return healthGet(state, this.healthKnobs(state), handler.route, req.query.getAll('tag'));

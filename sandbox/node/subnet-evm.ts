@@ -11,7 +11,6 @@ import { subnetValidatorWeight } from './chains/platform.js';
 import { sha } from '../random.js';
 import { NOW, percent } from './common.js';
 import type { SandboxLive } from '../live.js';
-import type { NodeKnobs } from './index.js';
 import { evmStateMethods } from './evm-state.js';
 import type { NODE_METHODS } from '../../src/upstreams/operations.js';
 
@@ -83,7 +82,7 @@ export function evmMethods(
   nw: NodeWorld,
   blockchainId: string,
   live?: SandboxLive,
-  knobs?: Pick<NodeKnobs, 'evmFunded'>,
+  funded?: () => readonly string[],
 ): Record<string, GethMethod> {
   const info = nw.chains.get(blockchainId)!;
   // The C-Chain runs coreth, which serves none of Subnet-EVM's fee and rules methods (the gateway
@@ -91,14 +90,14 @@ export function evmMethods(
   if (info.vm === 'coreth') {
     const chainId = info.blockchain.evmChainId!;
     return {
-      ...evmStateMethods(nw, blockchainId, live, knobs),
+      ...evmStateMethods(nw, blockchainId, live, funded),
       eth_getChainConfig: { arity: 0, call: () => corethChainConfig(nw.network, chainId) },
     };
   }
   const chain = nw.subnetEvm(blockchainId) as SubnetEvmChain;
   const head = chain.blocks.at(-1)!;
   return {
-    ...evmStateMethods(nw, blockchainId, live, knobs),
+    ...evmStateMethods(nw, blockchainId, live, funded),
     eth_getChainConfig: { arity: 0, call: () => chain.chainConfig },
     eth_feeConfig: {
       arity: 1,

@@ -327,7 +327,7 @@ describe('signed transactions', () => {
   it('refuses bytes that are not a signed transaction for the chain asked, with no call', async () => {
     const key = privateKeyToAccount(generatePrivateKey());
     const forFuji = await key.signTransaction({ chainId: 43113, nonce: 0, to: recipient as `0x${string}`, type: 'eip1559', ...fee });
-    const legacyUnprotected = '0xf85f800182520894' + '11'.repeat(20) + '80801ba0' + '22'.repeat(32) + 'a0' + '33'.repeat(32);
+    const legacyUnprotected = `0xf85f800182520894${'11'.repeat(20)}80801ba0${'22'.repeat(32)}a0${'33'.repeat(32)}`;
     for (const [tx, words] of [
       [forFuji, /signed for chain id 43113, not for this chain \(43114\)/],
       ['0x02c0', /does not decode/],
