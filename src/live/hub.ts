@@ -436,11 +436,8 @@ export class LiveHub {
           topic.pollState = state;
           if (this.orphaned(topic)) return;
           const final = topic.feed.done?.(state) === true;
-          this.publish(topic, { state: kept ? (kept.state ?? state) : state, calls: budget.used, ...(final ? { final } : {}) });
-          if (final) {
-            this.stopPolling(topic);
-            return;
-          }
+          this.publish(topic, { state: kept ? (kept.state ?? state) : state, calls: budget.used, final });
+          if (final) return this.stopPolling(topic);
         } else {
           topic.polls++;
           topic.polledAt = Date.now();
@@ -453,14 +450,11 @@ export class LiveHub {
           topic.pollState = state;
           if (this.orphaned(topic)) return;
           // A feed that ends (a transaction followed until mined or dropped): its last events, then its subscriptions complete.
-          if (topic.feed.done?.(state) === true) {
-            this.publish(topic, { events, state, calls: budget.used, final: true });
-            this.stopPolling(topic);
-            return;
-          }
-          if (events.length > 0 || changed) this.publish(topic, { events, state, calls: budget.used });
+          const final = topic.feed.done?.(state) === true;
+          if (events.length > 0 || changed || final) this.publish(topic, { events, state, calls: budget.used, final });
           // Nothing to send, but the calls to pay for, on every instance with subscribers.
           else if (budget.used > 0) this.publish(topic, { calls: budget.used });
+          if (final) return this.stopPolling(topic);
         }
       } catch (error) {
         if (!current()) return;
