@@ -22,6 +22,8 @@ export class GethError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    /** What the error carries besides its message: a revert's return data (code 3). */
+    readonly data?: string,
   ) {
     super(message);
   }
@@ -32,6 +34,7 @@ export interface GethMethod {
   arity: number;
   /** Decodes one param (never null: null params are absent); throws with the decoder's message. */
   param?: (index: number, value: JsonValue) => unknown;
+  /** Its result; a promise for one that waits (a signature recovered): a batch is answered once all its calls are. */
   call: (params: unknown[]) => unknown;
 }
 
@@ -87,7 +90,7 @@ function params(method: GethMethod, raw: JsonValue | undefined): unknown[] {
   });
 }
 
-function handle(msg: Message, methods: Record<string, GethMethod>): RawJson | undefined {
+async function handle(msg: Message, methods: Record<string, GethMethod>): Promise<RawJson | undefined> {
   if (!isCall(msg) && !isNotification(msg))
     return answer(validId(msg) ? msg.id : undefined, 'error', { code: -32600, message: 'invalid request' });
   let result: RawJson;
@@ -98,10 +101,10 @@ function handle(msg: Message, methods: Record<string, GethMethod>): RawJson | un
     result = answer(msg.id, 'error', { code: -32601, message: `the method ${msg.method} does not exist/is not available` });
   } else {
     try {
-      result = answer(msg.id, 'result', method.call(params(method, msg.params)));
+      result = answer(msg.id, 'result', await method.call(params(method, msg.params)));
     } catch (error) {
       if (!(error instanceof GethError)) throw error;
-      result = answer(msg.id, 'error', { code: error.code, message: error.message });
+      result = answer(msg.id, 'error', { code: error.code, message: error.message, data: error.data });
     }
   }
   return isNotification(msg) ? undefined : result;
@@ -114,7 +117,7 @@ const textError = (status: number, message: string): SandboxAnswer => ({
 });
 
 /** Answers one HTTP request to an EVM chain's /rpc endpoint. */
-export function serveGeth(req: SandboxRequest, methods: Record<string, GethMethod>): SandboxAnswer {
+export async function serveGeth(req: SandboxRequest, methods: Record<string, GethMethod>): Promise<SandboxAnswer> {
   // Permits the empty GET of load balancers' health checks.
   if (req.method === 'GET' && req.body === '' && [...req.query].length === 0) return { status: 200, body: '' };
   if (req.method === 'PUT' || req.method === 'DELETE') return textError(405, 'method not allowed');
@@ -141,16 +144,19 @@ export function serveGeth(req: SandboxRequest, methods: Record<string, GethMetho
   if (!Array.isArray(parsed)) {
     // A response sent to the server is dropped, as in a batch.
     const msg = toMessage(parsed);
-    return json(msg.isResponse ? undefined : handle(msg, methods));
+    return json(msg.isResponse ? undefined : await handle(msg, methods));
   }
 
   const batch = parsed.map(toMessage);
   if (batch.length === 0) return json(answer(undefined, 'error', { code: -32600, message: 'empty batch' }));
   if (batch.length > BATCH_LIMIT) return json([answer(batch.find(isCall)?.id, 'error', { code: -32600, message: 'batch too large' })]);
-  const answers = batch
-    .filter((m) => !m.isResponse)
-    .map((m) => handle(m, methods))
-    .filter((a): a is RawJson => a !== undefined);
+  // In order, one after another, as the server runs a batch.
+  const answers: RawJson[] = [];
+  for (const m of batch) {
+    if (m.isResponse) continue;
+    const a = await handle(m, methods);
+    if (a !== undefined) answers.push(a);
+  }
   return json(answers.length > 0 ? answers : undefined);
 }
 
@@ -161,4 +167,65 @@ export function goUint64(value: JsonValue): bigint {
     throw new Error(`json: cannot unmarshal number ${value.text} into Go value of type uint64`);
   }
   throw new Error(`json: cannot unmarshal ${jsonKind(value)} into Go value of type uint64`);
+}
+
+/** hexutil.DecodeUint64, with go-ethereum's error texts. */
+export function hexUint64(input: string): bigint {
+  if (input === '') throw new Error('empty hex string');
+  if (!/^0[xX]/.test(input)) throw new Error('hex string without 0x prefix');
+  const digits = input.slice(2);
+  if (digits === '') throw new Error('hex string "0x"');
+  if (digits.length > 1 && digits[0] === '0') throw new Error('hex number with leading zero digits');
+  if (!/^[0-9a-fA-F]+$/.test(digits)) throw new Error('invalid hex string');
+  if (digits.length > 16) throw new Error('hex number > 64 bits');
+  return BigInt(`0x${digits}`);
+}
+
+export type BlockRef = { tag: 'latest' | 'earliest' } | { number: bigint } | { hash: string } | { none: true };
+const TAGS: Record<string, 'latest' | 'earliest'> = {
+  latest: 'latest',
+  pending: 'latest',
+  accepted: 'latest',
+  finalized: 'latest',
+  safe: 'latest',
+  earliest: 'earliest',
+};
+
+/** rpc.BlockNumber's UnmarshalJSON, of its text. */
+export function blockNumberText(input: string): BlockRef {
+  if (TAGS[input]) return { tag: TAGS[input]! };
+  const n = hexUint64(input);
+  if (n > (1n << 63n) - 1n) throw new Error('block number larger than int64');
+  return { number: n };
+}
+
+/** rpc.BlockNumberOrHash's UnmarshalJSON. */
+export function blockNumberOrHash(value: JsonValue): BlockRef {
+  if (value instanceof JsonObject) {
+    const number = member(value, 'blockNumber');
+    const hash = member(value, 'blockHash');
+    if (number && number.value !== null && hash && hash.value !== null)
+      throw new Error('cannot specify both BlockHash and BlockNumber, choose one or the other');
+    if (number && number.value !== null) return blockNumberText(number.raw.trim().replace(/^"(.*)"$/, '$1'));
+    if (hash && hash.value !== null) {
+      if (typeof hash.value !== 'string')
+        throw new Error(`json: cannot unmarshal ${jsonKind(hash.value)} into Go value of type common.Hash`);
+      return { hash: hashText(hash.value) };
+    }
+    return { none: true };
+  }
+  if (typeof value !== 'string') throw new Error(`json: cannot unmarshal ${jsonKind(value)} into Go value of type string`);
+  if (TAGS[value]) return { tag: TAGS[value]! };
+  if (value.length === 66) return { hash: hashText(value) };
+  const n = hexUint64(value);
+  if (n > (1n << 63n) - 1n) throw new Error('blocknumber too high');
+  return { number: n };
+}
+
+/** common.Hash's UnmarshalJSON, of its text. */
+export function hashText(value: string): string {
+  if (!/^0[xX]/.test(value)) throw new Error('hex string without 0x prefix');
+  if (!/^0[xX][0-9a-fA-F]*$/.test(value)) throw new Error('invalid hex string');
+  if (value.length !== 66) throw new Error(`hex string has length ${value.length - 2}, want 64 for common.Hash`);
+  return value.toLowerCase();
 }

@@ -46,12 +46,28 @@ export interface NodeKnobs {
   acceptAfterMs: number;
 }
 
+  /**
+   * EVM addresses credited 1000 of the native token at genesis on every EVM chain (in the node's
+   * state only: the Data API does not know them), so that a client can sign with a throwaway
+   * key. By default the address of the key every avalanchego local network funds (EWOQ_KEY).
+   */
+  evmFunded: string[];
+}
+
+/**
+ * The private key avalanchego's local networks fund on every chain ("ewoq"), public by design: the
+ * sandbox node funds its address too, so that a signed transaction needs no setup.
+ */
+export const EWOQ_KEY = '0x56289e99c94b6912bfc12adc093c9b51124f0dc54ac7a766b2bc5ccf558d8027';
+export const EWOQ_ADDRESS = '0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC';
+
 const DEFAULT_KNOBS: NodeKnobs = {
   adminEnabled: true,
   indexEnabled: true,
   unhealthy: [],
   bootstrapping: [],
   acceptAfterMs: DEFAULT_ACCEPT_AFTER_MS,
+  evmFunded: [EWOQ_ADDRESS],
 };
 
 const NOT_BOOTSTRAPPED = 'API call rejected because chain is not done bootstrapping';
@@ -71,6 +87,7 @@ export class SandboxNode implements NodeKnobs {
   unhealthy: string[] = [];
   bootstrapping: string[] = [];
   acceptAfterMs = DEFAULT_KNOBS.acceptAfterMs;
+  evmFunded: string[] = [...DEFAULT_KNOBS.evmFunded];
   private readonly states = new Map<NetworkName, NodeNetworkState>();
 
   constructor(
@@ -98,6 +115,7 @@ export class SandboxNode implements NodeKnobs {
       unhealthy: [...this.unhealthy],
       bootstrapping: [...this.bootstrapping],
       acceptAfterMs: this.acceptAfterMs,
+      evmFunded: [...this.evmFunded],
     };
   }
 
@@ -107,6 +125,7 @@ export class SandboxNode implements NodeKnobs {
     if (patch.unhealthy) this.unhealthy = [...patch.unhealthy];
     if (patch.bootstrapping) this.bootstrapping = [...patch.bootstrapping];
     if (patch.acceptAfterMs !== undefined) this.acceptAfterMs = patch.acceptAfterMs;
+    if (patch.evmFunded) this.evmFunded = [...patch.evmFunded];
   }
 
   /** A network's mempool of issued transactions, kept with its state (a reset starts it empty). */
@@ -158,7 +177,7 @@ export class SandboxNode implements NodeKnobs {
     };
   }
 
-  private handle(req: SandboxRequest, network: string, rest: string): SandboxAnswer {
+  private handle(req: SandboxRequest, network: string, rest: string): SandboxAnswer | Promise<SandboxAnswer> {
     // --http-allowed-hosts: IPs always pass, names only if allowed (localhost by default).
     const host = (req.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
     if (host !== '' && !isIP(host) && host.toLowerCase() !== 'localhost') return httpError(403, 'invalid host specified');
@@ -193,7 +212,7 @@ export class SandboxNode implements NodeKnobs {
       case 'evm':
         return serveGeth(
           req,
-          state.service(`evm ${handler.chainId}`, () => evmMethods(data, handler.chainId, this.live)),
+          state.service(`evm ${handler.chainId}`, () => evmMethods(data, handler.chainId, this.live, () => this.evmFunded)),
         );
       case 'health-get':
         return healthGet(state, this.healthKnobs(state), handler.route, req.query.getAll('tag'));

@@ -185,6 +185,9 @@ const RPC_OPAQUE_CODES: ReadonlySet<number> = new Set([-32700, -32600, -32603]);
 
 const rpcText = (error: RpcError): string | undefined => (RPC_OPAQUE_CODES.has(error.code) ? undefined : upstreamText(error.rpcMessage));
 
+/** Revert data passed on: 0x hex of at most 4 KiB (an error selector and its arguments are far less). */
+const REVERT_DATA = /^0x([0-9a-fA-F]{2}){0,4096}$/;
+
 /** A JSON-RPC error's meaning, from its code and, for the node's -32000, its words. */
 function rpcCode(error: RpcError): ErrorCode {
   if (/not found/i.test(error.rpcMessage)) return ErrorCode.NOT_FOUND;
@@ -239,6 +242,8 @@ function describeRpcError(error: RpcError, who: string, upstream: Record<string,
   const said = rpcText(error);
   upstream.rpcCode = error.code;
   if (said) upstream.message = said;
+  // An EVM call that reverted (code 3) carries its revert data: the reason a contract gave, for the client to decode.
+  if (error.code === 3 && typeof error.data === 'string' && REVERT_DATA.test(error.data)) upstream.data = error.data;
   let message: string;
   if (said === undefined) {
     message =

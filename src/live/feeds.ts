@@ -28,6 +28,7 @@ import {
 import { avmGetBlockByHeight, avmGetHeight, type AvmBlockJson } from '../upstreams/node/x-chain.js';
 import { ethFeeConfig, type FeeConfigReply } from '../upstreams/node/subnet-evm.js';
 import { issuedTxStatus, type IssuedTxStatus } from '../upstreams/node/signed-tx.js';
+import { ethGetTransactionCount, ethGetTransactionReceipt, type ReceiptSummary } from '../upstreams/node/evm-state.js';
 
 /** The clients one poll sends through: a fresh set per poll, over the reuse layer. */
 export interface LiveClients {
@@ -50,6 +51,11 @@ export interface Feed<S = unknown, E = unknown> {
   poll(clients: LiveClients, state: S): Promise<{ state: S; events: E[] }>;
   /** For feeds of a value that changes (fee config, validator set): the value as of `state`, sent to whoever joins. */
   current?(state: S): E | undefined;
+  /**
+   * For a feed that ends (a transaction followed until it is mined or dropped): whether `state`
+   * is its last. The topic then stops polling and its subscriptions complete after its events.
+   */
+  done?(state: S): boolean;
 }
 
 // --- blocks -----------------------------------------------------------------------------------------
@@ -356,5 +362,61 @@ export function txStatusFeed(network: NetworkName, chain: 'X' | 'P' | 'C', txId:
       return same ? { state, events: [] } : { state: { value }, events: [value] };
     },
     current: (state) => state.value,
+// --- an EVM transaction submitted, until it is mined or dropped -------------------------------------------
+
+/** Where a submitted transaction stands: in no block yet, in a block, or never to be (its nonce was used by another). */
+export type SubmissionStatus = 'pending' | 'mined' | 'dropped';
+
+/** A transaction the gateway submitted (or a client names): its chain, hash, sender and nonce. */
+export interface SubmittedEvmTx {
+  network: NetworkName;
+  evmChainId: number;
+  blockchainId: string;
+  txHash: string;
+  /** The sender, lower-case 0x. */
+  from: string;
+  nonce: number;
+}
+
+export interface SubmissionEvent extends SubmittedEvmTx {
+  status: SubmissionStatus;
+  receipt: ReceiptSummary | null;
+}
+
+/**
+ * Where a submitted transaction stands, in one JSON-RPC batch: its receipt
+ * (eth_getTransactionReceipt) says it was mined; without one, the sender's nonce at the latest
+ * block (eth_getTransactionCount) past the transaction's says another transaction took its
+ * nonce, so it never will be: dropped (replaced, or evicted and overtaken). A node behind a
+ * balancer may not hold another node's pool: the nonce tells it the same on every node.
+ */
+export async function followEvmTransaction(node: NodeClient, tx: SubmittedEvmTx): Promise<SubmissionEvent> {
+  const at = { network: tx.network, blockchainId: tx.blockchainId };
+  const [receipt, count] = await Promise.all([
+    ethGetTransactionReceipt(node, at, tx.txHash),
+    ethGetTransactionCount(node, at, tx.from, 'latest'),
+  ]);
+  const status: SubmissionStatus = receipt ? 'mined' : BigInt(count) > BigInt(tx.nonce) ? 'dropped' : 'pending';
+  return { ...tx, status, receipt };
+}
+
+/**
+ * A submitted EVM transaction followed: where it stands first, then each change, and the topic
+ * ends once it is mined or dropped. Every subscriber following the same transaction shares one
+ * poller.
+ */
+export function evmTransactionFeed(tx: SubmittedEvmTx): Feed<{ value?: SubmissionEvent }, SubmissionEvent> {
+  return {
+    kind: 'transactions',
+    key: `evmTransaction:${tx.network}:${tx.blockchainId}:${tx.txHash}:${tx.from}:${tx.nonce}`,
+    async start({ node }) {
+      return { value: await followEvmTransaction(node, tx) };
+    },
+    async poll({ node }, state) {
+      const value = await followEvmTransaction(node, tx);
+      return value.status === state.value?.status ? { state, events: [] } : { state: { value }, events: [value] };
+    },
+    current: (state) => state.value,
+    done: (state) => state.value !== undefined && state.value.status !== 'pending',
   };
 }

@@ -435,7 +435,9 @@ export class LiveHub {
           if (!current()) return;
           topic.pollState = state;
           if (this.orphaned(topic)) return;
-          this.publish(topic, { state: kept ? (kept.state ?? state) : state, calls: budget.used });
+          const final = topic.feed.done?.(state) === true;
+          this.publish(topic, { state: kept ? (kept.state ?? state) : state, calls: budget.used, final });
+          if (final) return this.stopPolling(topic);
         } else {
           topic.polls++;
           topic.polledAt = Date.now();
@@ -447,9 +449,12 @@ export class LiveHub {
           const changed = state !== topic.pollState;
           topic.pollState = state;
           if (this.orphaned(topic)) return;
-          if (events.length > 0 || changed) this.publish(topic, { events, state, calls: budget.used });
+          // A feed that ends (a transaction followed until mined or dropped): its last events, then its subscriptions complete.
+          const final = topic.feed.done?.(state) === true;
+          if (events.length > 0 || changed || final) this.publish(topic, { events, state, calls: budget.used, final });
           // Nothing to send, but the calls to pay for, on every instance with subscribers.
           else if (budget.used > 0) this.publish(topic, { calls: budget.used });
+          if (final) return this.stopPolling(topic);
         }
       } catch (error) {
         if (!current()) return;
@@ -514,9 +519,10 @@ export class LiveHub {
       if (current && !s.hasCurrent) {
         // A value that changes: who has not had it yet gets it as it stands now, changes included.
         this.sendCurrent(topic, s);
-        continue;
+      } else {
+        for (const data of message.events ?? []) s.push({ data });
       }
-      for (const data of message.events ?? []) s.push({ data });
+      if (message.final) s.finish();
     }
     if (message.calls) this.charge(topic, message.calls);
   }

@@ -41,6 +41,7 @@ import './p-chain-state.js';
 import './node-index.js';
 import './health.js';
 import './subnet-evm.js';
+import './evm-state.js';
 import './admin.js';
 import './node-info.js';
 import './signed-tx.js';

@@ -108,3 +108,21 @@ export const blockArgs = {
   startBlock: { type: 'SafeInt' as const, description: 'From this block, inclusive (default: genesis).' },
   endBlock: { type: 'SafeInt' as const, description: 'Up to this block, exclusive (default: the latest).' },
 };
+/** The block tags an EVM node takes beside numbers (coreth reads every one but `earliest` as its last accepted block). */
+const EVM_BLOCK_TAGS = new Set(['latest', 'earliest', 'finalized', 'safe', 'pending', 'accepted']);
+
+/**
+ * A block as an EVM node's reads take it: a tag, a number (decimal or 0x hex, sent as geth wants
+ * it: 0x, no leading zeros, so 1200 and 0x4b0 are one read) or, where `hash` allows (state reads,
+ * EIP-1898), a 32-byte block hash.
+ */
+export function evmBlockArg(block: string, argument: string, { hash }: { hash: boolean }): string {
+  if (EVM_BLOCK_TAGS.has(block)) return block;
+  if (hash && /^0x[0-9a-fA-F]{64}$/.test(block)) return block.toLowerCase();
+  const n = /^\d{1,19}$/.test(block) ? BigInt(block) : /^0x[0-9a-fA-F]{1,16}$/.test(block) ? BigInt(block) : undefined;
+  if (n !== undefined && n <= MAX_EVM_BLOCK) return `0x${n.toString(16)}`;
+  throw badInput(
+    `\`${argument}\` must be "latest", "earliest", "finalized", "safe", "pending" or "accepted", a block number from 0 to ${MAX_EVM_BLOCK} (e.g. 1200 or 0x4b0)${hash ? ' or a 32-byte block hash' : ''} (got ${quote(block)}).`,
+    { argument },
+  );
+}

@@ -4,7 +4,7 @@
  * uptime. The `eth_*` calls one request makes to one chain go out as one JSON-RPC batch.
  */
 import type { GatewayContext } from '../graphql/context.js';
-import { badInput, quote } from '../graphql/errors.js';
+import { badInput } from '../graphql/errors.js';
 import { CORETH_VM_ID } from '../base/ids.js';
 import { evmChainIdOf } from '../domain/chains.js';
 import type { ChainConfigReply, FeeConfig, PrecompileConfig } from '../upstreams/node/subnet-evm.js';
@@ -14,7 +14,7 @@ import { validatorSetItems } from './p-chain.js';
 import { feeConfigFeed } from '../live/feeds.js';
 
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
-import { MAX_EVM_BLOCK, toNetwork } from './inputs.js';
+import { evmBlockArg, toNetwork } from './inputs.js';
 import { checkNodeIds } from './node-common.js';
 import { toSafeInt } from '../upstreams/node/client.js';
 import { CB58IdScalar, NodeIdScalar } from './scalars.js';
@@ -61,22 +61,8 @@ const FeeConfigRef = builder.objectRef<FeeConfigModel>('FeeConfig').implement({
   }),
 });
 
-/**
- * `latest`, a block number (decimal or 0x hex) or a block hash, as eth_feeConfig takes it: a
- * number is sent as geth wants it (0x, no leading zeros), so 1200 and 0x4b0 are the same call.
- */
-function checkBlockRef(block: string): string {
-  if (block === 'latest') return block;
-  if (/^0x[0-9a-fA-F]{64}$/.test(block)) return block.toLowerCase();
-  const n = /^\d{1,19}$/.test(block) ? BigInt(block) : /^0x[0-9a-fA-F]{1,16}$/.test(block) ? BigInt(block) : undefined;
-  if (n !== undefined && n <= MAX_EVM_BLOCK) return `0x${n.toString(16)}`;
-  throw badInput(
-    `\`block\` must be "latest", a block number from 0 to ${MAX_EVM_BLOCK} (e.g. 1200 or 0x4b0) or a 32-byte block hash (got ${quote(block)}).`,
-    {
-      argument: 'block',
-    },
-  );
-}
+/** A block as eth_feeConfig takes it (rpc.BlockNumberOrHash): a tag, a number or a block hash. */
+const checkBlockRef = (block: string): string => evmBlockArg(block, 'block', { hash: true });
 
 // --- precompiles and chain config ---------------------------------------------------------------
 

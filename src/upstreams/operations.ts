@@ -33,6 +33,7 @@ import { metricsValidatorOperations } from './metrics-api/validators.js';
 import { adminMethods } from './node/admin.js';
 import { cChainAtomicMethods } from './node/c-chain-atomic.js';
 import type { NodeMethod } from './node/client.js';
+import { evmStateMethods } from './node/evm-state.js';
 import { healthMethods } from './node/health.js';
 import { infoMethods } from './node/info.js';
 import { nodeIndexMethods } from './node/node-index.js';
@@ -78,6 +79,7 @@ export const NODE_METHODS = {
   ...healthMethods,
   ...nodeIndexMethods,
   ...subnetEvmMethods,
+  ...evmStateMethods,
   ...adminMethods,
   ...infoMethods,
   ...cChainAtomicMethods,

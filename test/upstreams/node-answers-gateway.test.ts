@@ -10,7 +10,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { privateKeyToAccount } from 'viem/accounts';
 import { getNodeWorld } from '../../sandbox/node/chains/node-world.js';
+import { EWOQ_ADDRESS, EWOQ_KEY } from '../../sandbox/node/index.js';
+import { getEvmWorld } from '../../sandbox/world/evm.js';
 import type { RecordedRequest } from '../../sandbox/server.js';
 import { getWorld } from '../../sandbox/world/world.js';
 import { PRIMARY_NETWORK_ID } from '../../src/base/ids.js';
@@ -75,6 +78,22 @@ const signed = {
   p: (await signedBaseTx('mainnet', 'P')).hex,
   c: (await signedCImport('mainnet')).hex,
 };
+const onC = (selection: string, field: string): Case => ({
+  ...q(`evmChain(evmChainId: 43114) { ${selection} }`),
+  field: `network.evmChain.${field}`,
+});
+const cChain = getEvmWorld('mainnet').chains.get('43114')!;
+const cToken = cChain.tokens[0]!.address;
+const cTx = cChain.transactions[5]!;
+/** Signed with the key the sandbox node funds, as on a local network: the node takes it after each reset. */
+const SIGNED = await privateKeyToAccount(EWOQ_KEY).signTransaction({
+  chainId: 43114,
+  nonce: 0,
+  to: EWOQ_ADDRESS,
+  gas: 21_000n,
+  maxFeePerGas: 10n ** 11n,
+  maxPriorityFeePerGas: 1n,
+});
 
 /** A document for each declared method: one missing here (a method issue 31 adds, say) fails to compile. */
 const CASES: Record<NodeMethod, Case> = {
@@ -140,6 +159,28 @@ const CASES: Record<NodeMethod, Case> = {
   eth_getChainConfig: chain('chainConfig { chainId }', 'chainConfig'),
   eth_getActiveRulesAt: chain('activeRules(timestamp: 1700000000) { ethRules { name } }', 'activeRules'),
   eth_getActivePrecompilesAt: chain('activePrecompiles { name }', 'activePrecompiles'),
+  eth_blockNumber: onC('headBlockNumber', 'headBlockNumber'),
+  eth_chainId: onC('rpcChainId', 'rpcChainId'),
+  eth_gasPrice: onC('gasPrice', 'gasPrice'),
+  eth_maxPriorityFeePerGas: onC('maxPriorityFeePerGas', 'maxPriorityFeePerGas'),
+  eth_baseFee: onC('baseFee', 'baseFee'),
+  eth_feeHistory: onC('feeHistory(blockCount: 3, rewardPercentiles: [50]) { oldestBlock }', 'feeHistory'),
+  eth_getLogs: onC('logs(filter: { fromBlock: "0", toBlock: "2000" }) { logIndex }', 'logs'),
+  eth_call: onC(`call(input: { to: "${cToken}", data: "0x95d89b41" })`, 'call'),
+  eth_estimateGas: onC(`estimateGas(input: { to: "${EWOQ_ADDRESS}" })`, 'estimateGas'),
+  eth_getBalance: onC(`address(address: "${cTx.from.address}") { balanceAt }`, 'address.balanceAt'),
+  eth_getTransactionCount: onC(`address(address: "${cTx.from.address}") { nonce }`, 'address.nonce'),
+  eth_getCode: onC(`address(address: "${cToken}") { code }`, 'address.code'),
+  eth_getStorageAt: onC(`address(address: "${cToken}") { storageAt(slot: "0x1") }`, 'address.storageAt'),
+  eth_getProof: onC(`address(address: "${cToken}") { proof(storageKeys: ["0x1"]) { nonce } }`, 'address.proof'),
+  eth_getTransactionReceipt: onC(
+    `submittedTransaction(txHash: "${cTx.txHash}", from: "${cTx.from.address}", nonce: "${cTx.nonce}") { receipt { blockNumber } }`,
+    'submittedTransaction.receipt',
+  ),
+  eth_sendRawTransaction: mutation(
+    `sendEvmTransaction(network: MAINNET, evmChainId: 43114, signedTransaction: "${SIGNED}") { txHash }`,
+    'sendEvmTransaction',
+  ),
   'admin.getChainAliases': admin(`chainAliases(chain: "${world.chainIds.x}")`, 'chainAliases'),
   'admin.getLoggerLevel': admin('loggerLevels(loggerName: "C") { name }', 'loggerLevels'),
   'admin.alias': mutation('nodeAlias(network: MAINNET, endpoint: "bc/P", alias: "platformAlias")', 'nodeAlias'),

@@ -3,6 +3,7 @@
  * each with only the params the spec names for it (the node ignores unknown names, so a misspelt
  * param would pass silently), on the path that serves it, and never batched on a gorilla endpoint.
  */
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect, it } from 'vitest';
 import { getNodeWorld } from '../../sandbox/node/chains/node-world.js';
 import { getWorld } from '../../sandbox/world/world.js';
@@ -14,6 +15,7 @@ const TOKEN = 'admin-token-for-tests-0123456789';
 const h = useHarness({ ADMIN_TOKEN: TOKEN });
 const world = getWorld('mainnet');
 const node = getNodeWorld('mainnet');
+const EVM_ACCOUNT = '0x71c7656ec7ab88b098defb751b7401b5f6d8976f';
 
 /**
  * node-json-rpc.md §4: each method, its path, and the params it takes; keyed by the methods the
@@ -110,6 +112,22 @@ const SPEC: Record<Exclude<NodeMethod, `GET ${string}`>, { path: RegExp; params:
   'avm.issueTx': { path: /^\/ext\/bc\/X$/, params: ['tx', 'encoding'] },
   'platform.issueTx': { path: /^\/ext\/bc\/P$/, params: ['tx', 'encoding'] },
   'platform.getTxStatus': { path: /^\/ext\/bc\/P$/, params: ['txID'] },
+  eth_blockNumber: { path: /^\/ext\/bc\/\w+\/rpc$/, params: [] },
+  eth_chainId: { path: /^\/ext\/bc\/\w+\/rpc$/, params: [] },
+  eth_gasPrice: { path: /^\/ext\/bc\/\w+\/rpc$/, params: [] },
+  eth_maxPriorityFeePerGas: { path: /^\/ext\/bc\/\w+\/rpc$/, params: [] },
+  eth_baseFee: { path: /^\/ext\/bc\/\w+\/rpc$/, params: [] },
+  eth_feeHistory: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0', '1', '2'] },
+  eth_getLogs: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0'] },
+  eth_call: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0', '1'] },
+  eth_estimateGas: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0', '1'] },
+  eth_getBalance: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0', '1'] },
+  eth_getTransactionCount: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0', '1'] },
+  eth_getCode: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0', '1'] },
+  eth_getStorageAt: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0', '1', '2'] },
+  eth_getProof: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0', '1', '2'] },
+  eth_sendRawTransaction: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0'] },
+  eth_getTransactionReceipt: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0'] },
 };
 
 it('calls every method of the spec through the graph, each with only its params, on its path', async () => {
@@ -149,6 +167,12 @@ it('calls every method of the spec through the graph, each with only its params,
       x: submitSignedTransaction(network: MAINNET, chain: X_CHAIN, signedTx: $x) { txId status { status } }
       p: submitSignedTransaction(network: MAINNET, chain: P_CHAIN, signedTx: $p) { txId status { status } }
       c: submitSignedTransaction(network: MAINNET, chain: C_CHAIN, signedTx: $c) { txId status { status } } }`,
+      evmChain(evmChainId: 43114) { headBlockNumber rpcChainId gasPrice baseFee maxPriorityFeePerGas feeHistory(blockCount: 2, rewardPercentiles: [50]) { oldestBlock }
+        logs(filter: { fromBlock: "0", toBlock: "10" }) { logIndex } call(input: { to: "${EVM_ACCOUNT}" }) estimateGas(input: { to: "${EVM_ACCOUNT}" })
+        address(address: "${EVM_ACCOUNT}") { balanceAt nonce code storageAt(slot: "0x0") proof { nonce } }
+        submittedTransaction(txHash: "0x${'ab'.repeat(32)}", from: "${EVM_ACCOUNT}", nonce: "0") { status receipt { blockNumber } } }
+    } }`,
+    `mutation($tx: String!) { sendEvmTransaction(network: MAINNET, evmChainId: 43114, signedTransaction: $tx) { txHash } }`,
     `mutation { nodeAlias(network: MAINNET, endpoint: "bc/P", alias: "platformAlias") nodeAliasChain(network: MAINNET, chain: "${evmChain}", alias: "myChain")
       nodeSetLoggerLevel(network: MAINNET, loggerName: "P", logLevel: TRACE, displayLevel: INFO) { name } nodeLoadVMs(network: MAINNET) { loaded { vmId } }
       nodeLockProfile(network: MAINNET) nodeMemoryProfile(network: MAINNET) nodeStartCPUProfiler(network: MAINNET) nodeStopCPUProfiler(network: MAINNET) }`,
@@ -160,6 +184,19 @@ it('calls every method of the spec through the graph, each with only its params,
   };
   for (const q of queries) {
     const res = await h.raw(q, q.includes('$x') ? signed : undefined, { authorization: `Bearer ${TOKEN}` });
+  // A throwaway key, funded on the node, signs the transaction the mutation sends.
+  const key = privateKeyToAccount(generatePrivateKey());
+  h.sandbox.node.setKnobs({ evmFunded: [key.address] });
+  const signed = await key.signTransaction({
+    chainId: 43114,
+    nonce: 0,
+    to: EVM_ACCOUNT,
+    gas: 21_000n,
+    maxFeePerGas: 10n ** 11n,
+    maxPriorityFeePerGas: 1n,
+  });
+  for (const q of queries) {
+    const res = await h.raw(q, { tx: signed }, { authorization: `Bearer ${TOKEN}` });
     expect(res.errors).toBeUndefined();
   }
 

@@ -1,0 +1,654 @@
+/**
+ * What an EVM chain's own node says about its state (the standard `eth_*` reads at
+ * /ext/bc/<id>/rpc): on `EvmChain` its head, chain id, fees and fee history, logs, calls and gas
+ * estimates; on `EvmAddress` a balance, nonce, code, storage slot and proof at any block; and
+ * signed transactions submitted (`sendEvmTransaction`), then followed until mined or dropped (a
+ * field and a subscription). The reads one request makes of one chain in the same tick go out as
+ * one JSON-RPC batch; everything a client sends is checked and bounded before any call.
+ */
+import type { GatewayContext } from '../graphql/context.js';
+import { badInput, quote } from '../graphql/errors.js';
+import { readSignedEvmTransaction, MAX_SIGNED_TX_BYTES } from '../domain/evm-transactions.js';
+import { evmTransactionFeed, followEvmTransaction, type SubmissionEvent, type SubmittedEvmTx } from '../live/feeds.js';
+import {
+  ethBaseFee,
+  ethBlockNumber,
+  ethCall,
+  ethChainId,
+  ethEstimateGas,
+  ethFeeHistory,
+  ethGasPrice,
+  ethGetBalance,
+  ethGetCode,
+  ethGetLogs,
+  ethGetProof,
+  ethGetStorageAt,
+  ethGetTransactionCount,
+  ethMaxPriorityFeePerGas,
+  ethSendRawTransaction,
+  type AccountProof,
+  type CallArgs,
+  type EvmLog,
+  type FeeHistory,
+  type LogFilter,
+  type ReceiptSummary,
+} from '../upstreams/node/evm-state.js';
+import { builder } from './builder.js';
+import { NetworkNameEnum } from './enums.js';
+import { EvmTransactionStatusEnum, evmChainLookup, resolveEvmChain } from './evm-chain.js';
+import { checkListSize, evmBlockArg, MAX_LIST_ARGUMENT, toNetwork } from './inputs.js';
+import { EvmAddressScalar } from './scalars.js';
+import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
+import { EvmAddressRef, EvmChainRef, type EvmChainModel } from './refs.js';
+
+/** The reads of one chain in a tick share one JSON-RPC batch: the fields that make them cost one call together. */
+const ETH_CALL = { calls: 1, sharesWith: 'eth batch' } as const;
+
+const at = (chain: EvmChainModel) => ({ network: chain.network, blockchainId: chain.blockchainId });
+const big = (quantity: string) => BigInt(quantity).toString();
+const hexOf = (n: bigint | number) => `0x${n.toString(16)}`;
+
+const BLOCK_ARG_HELP = '"latest" (default), "earliest", "finalized", "safe", "pending" or "accepted", a block number (decimal or 0x hex)';
+
+// --- bounds ----------------------------------------------------------------------------------------
+
+/** Blocks one fee history covers at most (geth's own cap is 1024 per call). */
+export const MAX_FEE_HISTORY_BLOCKS = 1024;
+/** Blocks one `logs` range spans at most: wider ranges are refused by public endpoints too, and cost the node a scan. */
+export const MAX_LOG_BLOCKS = 2048;
+/** Logs one `logs` field returns at most. */
+export const MAX_LOGS = 1000;
+/** The topic positions a log has (its event's signature hash and three indexed arguments), and alternatives per position. */
+const TOPIC_POSITIONS = ['topic0', 'topic1', 'topic2', 'topic3'] as const;
+const MAX_TOPIC_ALTERNATIVES = 20;
+/** Call data of a call or estimate, at most: what a transaction the pool takes can carry. */
+export const MAX_CALL_DATA_BYTES = MAX_SIGNED_TX_BYTES;
+
+const HASH = /^0x[0-9a-fA-F]{64}$/;
+
+function checkHash(value: string, argument: string): string {
+  if (!HASH.test(value))
+    throw badInput(`\`${argument}\` must be a 32-byte hash, "0x" and 64 hex digits (got ${quote(value)}).`, { argument });
+  return value.toLowerCase();
+}
+
+/** A storage slot: "0x" and 1 to 64 hex digits (a 32-byte key), sent as 32 bytes. */
+function checkSlot(value: string, argument: string): string {
+  if (!/^0x[0-9a-fA-F]{1,64}$/.test(value))
+    throw badInput(`\`${argument}\` must be a storage slot, "0x" and 1 to 64 hex digits (got ${quote(value)}).`, { argument });
+  return `0x${value.slice(2).toLowerCase().padStart(64, '0')}`;
+}
+
+function checkUint(value: string | null | undefined, argument: string, bits: number): string | undefined {
+  if (value == null) return undefined;
+  if (!/^\d{1,78}$/.test(value) || BigInt(value) >= 1n << BigInt(bits))
+    throw badInput(`\`${argument}\` must be a whole number from 0 to 2^${bits} - 1 (got ${quote(value)}).`, { argument });
+  return hexOf(BigInt(value));
+}
+
+// --- inputs ------------------------------------------------------------------------------------------
+
+const EvmCallInput = builder.inputType('EvmCallInput', {
+  description: "A call to run against a block's state without sending it (eth_call, eth_estimateGas).",
+  fields: (t) => ({
+    from: t.field({ type: EvmAddressScalar, description: 'The sender; the zero address when omitted.' }),
+    to: t.field({ type: EvmAddressScalar, description: 'The contract or account called; omitted for a contract creation.' }),
+    data: t.string({ description: `The call data, 0x hex (a selector and its arguments), at most ${MAX_CALL_DATA_BYTES} bytes.` }),
+    value: t.field({ type: 'BigInt', description: 'Native value sent with it, in wei.' }),
+    gas: t.field({ type: 'BigInt', description: "Gas it may use; the node's cap when omitted." }),
+  }),
+});
+
+type CallInput = { from?: string | null; to?: string | null; data?: string | null; value?: string | null; gas?: string | null };
+
+function checkCall(input: CallInput): CallArgs {
+  const args: CallArgs = {};
+  if (input.from) args.from = input.from.toLowerCase();
+  if (input.to) args.to = input.to.toLowerCase();
+  if (input.data != null) {
+    if (input.data.length > 2 + 2 * MAX_CALL_DATA_BYTES)
+      throw badInput(`\`input.data\` holds ${Math.floor((input.data.length - 2) / 2)} bytes; at most ${MAX_CALL_DATA_BYTES} are allowed.`, {
+        argument: 'input.data',
+      });
+    if (!/^0x([0-9a-fA-F]{2})*$/.test(input.data))
+      throw badInput(`\`input.data\` must be 0x hex, two digits a byte (got ${quote(input.data)}).`, { argument: 'input.data' });
+    args.input = input.data.toLowerCase();
+  }
+  const value = checkUint(input.value, 'input.value', 256);
+  if (value) args.value = value;
+  const gas = checkUint(input.gas, 'input.gas', 64);
+  if (gas) args.gas = gas;
+  return args;
+}
+
+const EvmLogFilterInput = builder.inputType('EvmLogFilter', {
+  description: `Which logs to read (eth_getLogs): a range of at most ${MAX_LOG_BLOCKS} blocks, or one block by hash; the emitting contracts; the topics at each position.`,
+  fields: (t) => {
+    const topic = (i: number) =>
+      t.stringList({
+        description: `${i === 0 ? "The event's signature hash (topic0)" : `Indexed argument ${i} (topic${i})`}: any of these 32-byte hashes (at most ${MAX_TOPIC_ALTERNATIVES}); any value when omitted or empty.`,
+      });
+    return {
+      fromBlock: t.string({ description: `The first block: ${BLOCK_ARG_HELP}; "latest" when omitted.` }),
+      toBlock: t.string({
+        description: `The last block, likewise; "latest" when omitted. At most ${MAX_LOG_BLOCKS - 1} after \`fromBlock\`.`,
+      }),
+      blockHash: t.string({ description: 'One block by hash instead of a range (not with `fromBlock`/`toBlock`).' }),
+      addresses: t.field({
+        type: [EvmAddressScalar],
+        description: `Only logs of these contracts (at most ${MAX_LIST_ARGUMENT}); any when omitted.`,
+      }),
+      topic0: topic(0),
+      topic1: topic(1),
+      topic2: topic(2),
+      topic3: topic(3),
+    };
+  },
+});
+
+type FilterInput = {
+  fromBlock?: string | null;
+  toBlock?: string | null;
+  blockHash?: string | null;
+  addresses?: readonly string[] | null;
+} & Partial<Record<(typeof TOPIC_POSITIONS)[number], readonly string[] | null>>;
+
+const usesTags = (f: FilterInput) => !f.blockHash && [f.fromBlock, f.toBlock].some((b) => b == null || !/^(0x[0-9a-fA-F]+|\d+)$/.test(b));
+
+/** The filter as the node takes it, every part checked; the range is checked once the head is known. */
+function checkFilter(f: FilterInput): LogFilter {
+  const filter: LogFilter = {};
+  if (f.blockHash != null) {
+    if (f.fromBlock != null || f.toBlock != null)
+      throw badInput('`filter.blockHash` names one block: give it or a range (`fromBlock`, `toBlock`), not both.', {
+        argument: 'filter.blockHash',
+      });
+    filter.blockHash = checkHash(f.blockHash, 'filter.blockHash');
+  } else {
+    filter.fromBlock = evmBlockArg(f.fromBlock ?? 'latest', 'filter.fromBlock', { hash: false });
+    filter.toBlock = evmBlockArg(f.toBlock ?? 'latest', 'filter.toBlock', { hash: false });
+  }
+  if (f.addresses != null) {
+    checkListSize(f.addresses, 'filter.addresses');
+    filter.address = f.addresses.map((a) => a.toLowerCase());
+  }
+  const topics = TOPIC_POSITIONS.map((name) => {
+    const alternatives = f[name];
+    if (alternatives == null || alternatives.length === 0) return null;
+    if (alternatives.length > MAX_TOPIC_ALTERNATIVES)
+      throw badInput(`\`filter.${name}\` holds ${alternatives.length} topics; at most ${MAX_TOPIC_ALTERNATIVES} are allowed.`, {
+        argument: `filter.${name}`,
+      });
+    return alternatives.map((topic) => checkHash(topic, `filter.${name}`));
+  });
+  // Positions after the last one asked are left out: a log with fewer topics still matches.
+  while (topics.length > 0 && topics.at(-1) === null) topics.pop();
+  if (topics.length > 0) filter.topics = topics;
+  return filter;
+}
+
+/** A block of the range as a number, `latest` and its kin as the head. */
+const rangeEnd = (block: string, head: bigint) => (block.startsWith('0x') ? BigInt(block) : block === 'earliest' ? 0n : head);
+
+// --- types ---------------------------------------------------------------------------------------------
+
+type LogModel = EvmLog & { chain: EvmChainModel };
+
+const EvmLogRef = builder.objectRef<LogModel>('EvmLog').implement({
+  description: 'A log an EVM contract emitted (eth_getLogs): its topics and data as the chain keeps them.',
+  fields: (t) => ({
+    address: t.exposeString('address', { description: 'The emitting contract.' }),
+    emitter: t.field({
+      type: EvmAddressRef,
+      description: 'The emitting contract as an address on its chain: its metadata, balances, its own logs.',
+      resolve: (l) => ({ chain: l.chain, address: l.address }),
+    }),
+    topics: t.exposeStringList('topics', {
+      description: "Its indexed topics: topic0 is the event signature's keccak-256, then indexed arguments.",
+    }),
+    data: t.exposeString('data', { description: 'Its non-indexed arguments, ABI-encoded (0x hex).' }),
+    blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (l) => big(l.blockNumber) }),
+    blockHash: t.exposeString('blockHash', { description: 'Its block hash.' }),
+    transactionHash: t.exposeString('transactionHash', { description: 'The transaction that emitted it.' }),
+    transactionIndex: t.field({
+      type: 'SafeInt',
+      description: "That transaction's position in the block.",
+      resolve: (l) => Number(l.transactionIndex),
+    }),
+    logIndex: t.field({ type: 'SafeInt', description: "Its position among the block's logs.", resolve: (l) => Number(l.logIndex) }),
+    removed: t.exposeBoolean('removed', { description: 'Whether a reorganisation removed it (never, on an accepted Avalanche block).' }),
+    chain: t.expose('chain', { type: EvmChainRef, description: 'The chain it is on.' }),
+  }),
+});
+
+interface FeeBlock {
+  number: bigint;
+  baseFeePerGas: string;
+  gasUsedRatio: number;
+  rewards: string[];
+}
+
+const EvmFeeHistoryBlockRef = builder.objectRef<FeeBlock>('EvmFeeHistoryBlock').implement({
+  description: 'One block of a fee history.',
+  fields: (t) => ({
+    number: t.field({ type: 'BigInt', description: 'The block.', resolve: (b) => b.number.toString() }),
+    baseFeePerGas: t.field({ type: 'BigInt', description: 'Its base fee, in wei a gas unit.', resolve: (b) => big(b.baseFeePerGas) }),
+    gasUsedRatio: t.exposeFloat('gasUsedRatio', { description: 'Gas used over its gas limit, 0 to 1.' }),
+    rewards: t.field({
+      type: ['BigInt'],
+      description: 'The tip (wei a gas unit) at each percentile asked, weighted by gas used, in the order asked.',
+      resolve: (b) => b.rewards.map(big),
+    }),
+  }),
+});
+
+const EvmFeeHistoryRef = builder.objectRef<FeeHistory>('EvmFeeHistory').implement({
+  description: 'Base fees, gas use and tips of a run of blocks (eth_feeHistory): what a wallet sets its fees from.',
+  fields: (t) => ({
+    oldestBlock: t.field({ type: 'BigInt', description: 'The first block covered.', resolve: (h) => big(h.oldestBlock) }),
+    blocks: t.field({
+      type: [EvmFeeHistoryBlockRef],
+      description: 'The blocks, oldest first.',
+      resolve: (h) =>
+        h.gasUsedRatio.map((ratio, i) => ({
+          number: BigInt(h.oldestBlock) + BigInt(i),
+          baseFeePerGas: h.baseFeePerGas[i]!,
+          gasUsedRatio: ratio,
+          rewards: h.reward?.[i] ?? [],
+        })),
+    }),
+    nextBaseFeePerGas: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'The base fee of the block after the newest covered.',
+      resolve: (h) => (h.baseFeePerGas.length > h.gasUsedRatio.length ? big(h.baseFeePerGas.at(-1)!) : null),
+    }),
+  }),
+});
+
+const EvmStorageProofRef = builder.objectRef<AccountProof['storageProof'][number]>('EvmStorageProof').implement({
+  description: "One storage slot's value and its Merkle proof against the account's storage root.",
+  fields: (t) => ({
+    key: t.exposeString('key', { description: 'The slot, as asked.' }),
+    value: t.field({ type: 'BigInt', description: 'Its value, as a number.', resolve: (p) => big(p.value) }),
+    proof: t.exposeStringList('proof', { description: 'The trie nodes from the storage root to the slot, RLP-encoded (0x hex).' }),
+  }),
+});
+
+const EvmAccountProofRef = builder.objectRef<AccountProof>('EvmAccountProof').implement({
+  description: 'An account and some of its storage slots with their Merkle proofs at a block (eth_getProof, EIP-1186).',
+  fields: (t) => ({
+    address: t.exposeString('address', { description: 'The account.' }),
+    balance: t.field({ type: 'BigInt', description: 'Its native balance, in wei.', resolve: (p) => big(p.balance) }),
+    nonce: t.field({ type: 'BigInt', description: 'Its nonce.', resolve: (p) => big(p.nonce) }),
+    codeHash: t.exposeString('codeHash', { description: 'keccak-256 of its code (that of empty code for an account).' }),
+    storageHash: t.exposeString('storageHash', { description: 'The root of its storage trie.' }),
+    accountProof: t.exposeStringList('accountProof', {
+      description: 'The trie nodes from the state root to the account, RLP-encoded (0x hex).',
+    }),
+    storageProof: t.field({
+      type: [EvmStorageProofRef],
+      description: 'The slots asked, each with its proof.',
+      resolve: (p) => p.storageProof,
+    }),
+  }),
+});
+
+// --- a submitted transaction ------------------------------------------------------------------------------
+
+const EvmSubmissionStatusEnum = builder.enumType('EvmSubmissionStatus', {
+  description: 'Where a submitted EVM transaction stands.',
+  values: {
+    PENDING: { value: 'pending', description: 'In no block yet: in a pool, or lost from every pool while its nonce is still free.' },
+    MINED: { value: 'mined', description: 'In an accepted block: its `receipt` says whether it succeeded.' },
+    DROPPED: {
+      value: 'dropped',
+      description: 'Never to be mined: another transaction of its sender used its nonce (replaced, or overtaken).',
+    },
+  } as const,
+});
+
+const EvmReceiptSummaryRef = builder.objectRef<ReceiptSummary>('EvmReceiptSummary').implement({
+  description: 'Where and how a transaction was mined (eth_getTransactionReceipt).',
+  fields: (t) => ({
+    blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (r) => big(r.blockNumber) }),
+    blockHash: t.exposeString('blockHash', { description: 'Its block hash.' }),
+    transactionIndex: t.field({ type: 'SafeInt', description: 'Its position in the block.', resolve: (r) => Number(r.transactionIndex) }),
+    status: t.field({
+      type: EvmTransactionStatusEnum,
+      nullable: true,
+      description: 'SUCCESS, or FAILED when it reverted (its gas was spent).',
+      resolve: (r) => (r.status === '0x1' ? 'success' : r.status === '0x0' ? 'failed' : null),
+    }),
+    gasUsed: t.field({ type: 'BigInt', description: 'Gas it used.', resolve: (r) => big(r.gasUsed) }),
+    cumulativeGasUsed: t.field({
+      type: 'BigInt',
+      description: 'Gas the block used up to and including it.',
+      resolve: (r) => big(r.cumulativeGasUsed),
+    }),
+    effectiveGasPrice: t.field({
+      type: 'BigInt',
+      nullable: true,
+      description: 'What a gas unit cost it, in wei (base fee and tip).',
+      resolve: (r) => (r.effectiveGasPrice ? big(r.effectiveGasPrice) : null),
+    }),
+    contractAddress: t.string({
+      nullable: true,
+      description: 'The contract it created, if it was a creation.',
+      resolve: (r) => r.contractAddress ?? null,
+    }),
+    logCount: t.int({ description: 'How many logs it emitted.', resolve: (r) => r.logs.length }),
+  }),
+});
+
+/** A transaction submitted or named, on its chain; with what was read of it when a subscription's event carries that. */
+type SubmissionModel = SubmittedEvmTx & { chain: EvmChainModel; known?: SubmissionEvent };
+
+const follow = (ctx: GatewayContext, s: SubmissionModel): Promise<SubmissionEvent> =>
+  s.known ? Promise.resolve(s.known) : followEvmTransaction(ctx.node, s);
+
+const EvmTransactionSubmissionRef = builder.objectRef<SubmissionModel>('EvmTransactionSubmission').implement({
+  description:
+    "A signed EVM transaction handed to its chain's node, and how to follow it: `status` and `receipt` now, or the `evmTransactionStatus` subscription until it is mined or dropped.",
+  fields: (t) => ({
+    txHash: t.exposeString('txHash', { description: 'Its hash (keccak-256 of the signed bytes), as the node answered it.' }),
+    chain: t.expose('chain', { type: EvmChainRef, description: 'The chain it was sent to.' }),
+    from: t.field({
+      type: EvmAddressRef,
+      description: 'The sender, recovered from the signature.',
+      resolve: (s) => ({ chain: s.chain, address: s.from }),
+    }),
+    nonce: t.field({ type: 'BigInt', description: "The sender's nonce it uses.", resolve: (s) => String(s.nonce) }),
+    status: t.field({
+      type: EvmSubmissionStatusEnum,
+      description:
+        "PENDING, MINED or DROPPED, from the node now: its receipt (eth_getTransactionReceipt) and the sender's nonce at the latest block (eth_getTransactionCount), in one batch. The node's answer, not the Data API's: fresher, and it knows pending transactions.",
+      price: ETH_CALL,
+      resolve: async (s, _a, ctx) => (await follow(ctx, s)).status,
+    }),
+    receipt: t.field({
+      type: EvmReceiptSummaryRef,
+      nullable: true,
+      description: 'Where and how it was mined; null while it is not.',
+      price: ETH_CALL,
+      resolve: async (s, _a, ctx) => (await follow(ctx, s)).receipt,
+    }),
+  }),
+});
+
+const toSubmission = (e: SubmissionEvent): SubmissionModel => ({
+  ...e,
+  chain: { network: e.network, evmChainId: e.evmChainId, blockchainId: e.blockchainId },
+  known: e,
+});
+
+function checkNonce(nonce: string): number {
+  if (!/^\d{1,16}$/.test(nonce) || !Number.isSafeInteger(Number(nonce)))
+    throw badInput(`\`nonce\` must be a whole number from 0 to 2^53 - 1 (got ${quote(nonce)}).`, { argument: 'nonce' });
+  return Number(nonce);
+}
+
+// --- on EvmChain ---------------------------------------------------------------------------------------
+
+const feeQuantity = (description: string, read: typeof ethGasPrice) =>
+  ({
+    type: 'BigInt',
+    description,
+    price: ETH_CALL,
+    resolve: async (chain: EvmChainModel, _a: unknown, ctx: GatewayContext) => big(await read(ctx.node, at(chain))),
+  }) as const;
+
+builder.objectFields(EvmChainRef, (t) => ({
+  headBlockNumber: t.field({
+    ...feeQuantity(
+      "The chain's last accepted block as its node says it (eth_blockNumber): the node's answer, fresher than the Data API, which indexes blocks after they are accepted.",
+      ethBlockNumber,
+    ),
+  }),
+  rpcChainId: t.field({
+    type: 'SafeInt',
+    description:
+      'The EVM chain id its node serves (eth_chainId). The same as `evmChainId` unless the node is not the chain it is taken for: signed transactions name this one.',
+    price: ETH_CALL,
+    resolve: async (chain, _a, ctx) => Number(await ethChainId(ctx.node, at(chain))),
+  }),
+  gasPrice: t.field({
+    ...feeQuantity("The node's suggested gas price for a legacy transaction, in wei (eth_gasPrice): base fee and tip.", ethGasPrice),
+  }),
+  baseFee: t.field({
+    ...feeQuantity('The base fee the next block will charge a gas unit, in wei (eth_baseFee).', ethBaseFee),
+  }),
+  maxPriorityFeePerGas: t.field({
+    ...feeQuantity(
+      "The node's suggested tip a gas unit for a dynamic-fee transaction, in wei (eth_maxPriorityFeePerGas).",
+      ethMaxPriorityFeePerGas,
+    ),
+  }),
+  feeHistory: t.field({
+    type: EvmFeeHistoryRef,
+    description: 'Base fees, gas use and tips of the blocks up to `newestBlock` (eth_feeHistory).',
+    args: {
+      blockCount: t.arg.int({ required: true, description: `How many blocks, 1 to ${MAX_FEE_HISTORY_BLOCKS}.` }),
+      newestBlock: t.arg.string({ required: true, defaultValue: 'latest', description: `The newest block: ${BLOCK_ARG_HELP}.` }),
+      rewardPercentiles: t.arg({
+        type: ['Float'],
+        description: 'Percentiles (0 to 100, increasing, at most 100 of them) of the tips to report per block, weighted by gas used.',
+      }),
+    },
+    price: ETH_CALL,
+    resolve: async (chain, args, ctx) => {
+      if (args.blockCount < 1 || args.blockCount > MAX_FEE_HISTORY_BLOCKS)
+        throw badInput(`\`blockCount\` must be 1 to ${MAX_FEE_HISTORY_BLOCKS} (got ${args.blockCount}).`, { argument: 'blockCount' });
+      const newest = evmBlockArg(args.newestBlock, 'newestBlock', { hash: false });
+      const percentiles = args.rewardPercentiles ?? [];
+      checkListSize(percentiles, 'rewardPercentiles');
+      percentiles.forEach((p, i) => {
+        if (!(p >= 0 && p <= 100) || (i > 0 && p < percentiles[i - 1]!))
+          throw badInput(`\`rewardPercentiles\` must be numbers from 0 to 100 in increasing order (got ${p} at ${i}).`, {
+            argument: 'rewardPercentiles',
+          });
+      });
+      return ethFeeHistory(ctx.node, at(chain), hexOf(args.blockCount), newest, percentiles);
+    },
+  }),
+  logs: t.field({
+    type: [EvmLogRef],
+    description: `Logs of the chain that match \`filter\` (eth_getLogs), in chain order: the first \`first\` of them. A range of at most ${MAX_LOG_BLOCKS} blocks; one that names "latest" or another tag asks the head first (eth_blockNumber), to check it.`,
+    args: {
+      filter: t.arg({ type: EvmLogFilterInput, required: true, description: 'The blocks, contracts and topics to match.' }),
+      first: t.arg.int({
+        required: true,
+        defaultValue: 100,
+        description: `The most logs to return, 1 to ${MAX_LOGS} (default 100): narrow the range to read past them.`,
+      }),
+    },
+    price: {
+      calls: (args) => (usesTags(args.filter) ? 2 : 1),
+      // `first` bounds the list (a plain list, not a connection: no `slicing`, which names a connection's edges and nodes).
+      items: (args) => Math.min(Math.max(args.first, 0), MAX_LOGS),
+    },
+    resolve: async (chain, { filter, first }, ctx) => {
+      if (first < 1 || first > MAX_LOGS) throw badInput(`\`first\` must be 1 to ${MAX_LOGS} (got ${first}).`, { argument: 'first' });
+      const checked = checkFilter(filter);
+      if (!checked.blockHash) {
+        const head = usesTags(filter) ? BigInt(await ethBlockNumber(ctx.node, at(chain))) : 0n;
+        const from = rangeEnd(checked.fromBlock!, head);
+        const to = rangeEnd(checked.toBlock!, head);
+        if (from > to)
+          throw badInput(`\`filter.fromBlock\` (${from}) is after \`filter.toBlock\` (${to}); the range would be empty.`, {
+            argument: 'filter.fromBlock',
+          });
+        if (to - from >= BigInt(MAX_LOG_BLOCKS))
+          throw badInput(
+            `\`filter\` spans ${to - from + 1n} blocks (${from} to ${to}); at most ${MAX_LOG_BLOCKS} are allowed: split the range.`,
+            {
+              argument: 'filter',
+            },
+          );
+      }
+      const logs = await ethGetLogs(ctx.node, at(chain), checked);
+      return logs.slice(0, first).map((l) => ({ ...l, chain }));
+    },
+  }),
+  call: t.field({
+    type: 'String',
+    description:
+      "What a call returns (0x hex), run against the state at `block` and changing nothing (eth_call). A revert is an UPSTREAM_RPC_ERROR with the node's message, its revert data in `extensions.upstream.data`.",
+    args: {
+      input: t.arg({ type: EvmCallInput, required: true, description: 'The call.' }),
+      block: t.arg.string({ required: true, defaultValue: 'latest', description: `${BLOCK_ARG_HELP} or a block hash.` }),
+    },
+    price: ETH_CALL,
+    resolve: (chain, { input, block }, ctx) => ethCall(ctx.node, at(chain), checkCall(input), evmBlockArg(block, 'block', { hash: true })),
+  }),
+  estimateGas: t.field({
+    type: 'BigInt',
+    description:
+      'The gas a call or transaction needs at `block` (eth_estimateGas). One that reverts is an UPSTREAM_RPC_ERROR, as for `call`.',
+    args: {
+      input: t.arg({ type: EvmCallInput, required: true, description: 'The call or transaction.' }),
+      block: t.arg.string({ required: true, defaultValue: 'latest', description: `${BLOCK_ARG_HELP} or a block hash.` }),
+    },
+    price: ETH_CALL,
+    resolve: async (chain, { input, block }, ctx) =>
+      big(await ethEstimateGas(ctx.node, at(chain), checkCall(input), evmBlockArg(block, 'block', { hash: true }))),
+  }),
+  submittedTransaction: t.field({
+    type: EvmTransactionSubmissionRef,
+    description:
+      'A transaction sent to this chain (by `sendEvmTransaction` or elsewhere), to see where it stands: give its hash, sender and nonce (the mutation answers all three).',
+    args: {
+      txHash: t.arg.string({ required: true, description: 'Its hash.' }),
+      from: t.arg({ type: EvmAddressScalar, required: true, description: 'Its sender.' }),
+      nonce: t.arg({ type: 'BigInt', required: true, description: 'Its nonce.' }),
+    },
+    resolve: (chain, args) => ({
+      ...chain,
+      chain,
+      txHash: checkHash(args.txHash, 'txHash'),
+      from: args.from.toLowerCase(),
+      nonce: checkNonce(args.nonce),
+    }),
+  }),
+}));
+
+// --- on EvmAddress -------------------------------------------------------------------------------------
+
+const blockArg = { required: true, defaultValue: 'latest', description: `The block: ${BLOCK_ARG_HELP} or a block hash.` } as const;
+
+builder.objectFields(EvmAddressRef, (t) => ({
+  balanceAt: t.field({
+    type: 'BigInt',
+    description:
+      "Its native balance at a block, in wei, as the chain's node says it (eth_getBalance): exact at any block, fresher than `nativeBalance` (the Data API's, with its price).",
+    args: { block: t.arg.string(blockArg) },
+    price: ETH_CALL,
+    resolve: async (a, { block }, ctx) =>
+      big(await ethGetBalance(ctx.node, at(a.chain), a.address.toLowerCase(), evmBlockArg(block, 'block', { hash: true }))),
+  }),
+  nonce: t.field({
+    type: 'BigInt',
+    description:
+      'How many transactions it has sent as of a block (eth_getTransactionCount): the nonce its next transaction takes; "pending" counts those in the node\'s pool too.',
+    args: { block: t.arg.string(blockArg) },
+    price: ETH_CALL,
+    resolve: async (a, { block }, ctx) =>
+      big(await ethGetTransactionCount(ctx.node, at(a.chain), a.address.toLowerCase(), evmBlockArg(block, 'block', { hash: true }))),
+  }),
+  code: t.field({
+    type: 'String',
+    description: 'Its code at a block, 0x hex (eth_getCode): "0x" for an account, the runtime bytecode for a contract.',
+    args: { block: t.arg.string(blockArg) },
+    price: ETH_CALL,
+    resolve: (a, { block }, ctx) => ethGetCode(ctx.node, at(a.chain), a.address.toLowerCase(), evmBlockArg(block, 'block', { hash: true })),
+  }),
+  storageAt: t.field({
+    type: 'String',
+    description: 'One 32-byte storage slot of a contract at a block, 0x hex (eth_getStorageAt).',
+    args: {
+      slot: t.arg.string({ required: true, description: 'The slot: "0x" and 1 to 64 hex digits.' }),
+      block: t.arg.string(blockArg),
+    },
+    price: ETH_CALL,
+    resolve: (a, { slot, block }, ctx) =>
+      ethGetStorageAt(ctx.node, at(a.chain), a.address.toLowerCase(), checkSlot(slot, 'slot'), evmBlockArg(block, 'block', { hash: true })),
+  }),
+  proof: t.field({
+    type: EvmAccountProofRef,
+    description: `Its account and some storage slots with their Merkle proofs at a block (eth_getProof, EIP-1186), to verify against the block's state root.`,
+    args: {
+      storageKeys: t.arg.stringList({
+        required: true,
+        defaultValue: [],
+        description: `The slots to prove ("0x" and 1 to 64 hex digits each), at most ${MAX_LIST_ARGUMENT}.`,
+      }),
+      block: t.arg.string(blockArg),
+    },
+    price: ETH_CALL,
+    resolve: (a, { storageKeys, block }, ctx) => {
+      checkListSize(storageKeys, 'storageKeys');
+      const keys = storageKeys.map((k) => checkSlot(k, 'storageKeys'));
+      return ethGetProof(ctx.node, at(a.chain), a.address.toLowerCase(), keys, evmBlockArg(block, 'block', { hash: true }));
+    },
+  }),
+}));
+
+// --- submitting, and following ----------------------------------------------------------------------------
+
+builder.mutationField('sendEvmTransaction', (t) =>
+  t.field({
+    type: EvmTransactionSubmissionRef,
+    description: `Submits a signed EVM transaction to its chain's node (eth_sendRawTransaction); never a key. The bytes are checked first, with no call: 0x hex of at most ${MAX_SIGNED_TX_BYTES} bytes, one whole legacy (EIP-155) or typed transaction, signed, for the chain \`evmChainId\` names. The node then refuses what the chain's state decides (nonce too low, insufficient funds, underpriced) with its own words (UPSTREAM_RPC_ERROR). Answers its hash, sender and nonce; follow it with \`status\`, or the \`evmTransactionStatus\` subscription.`,
+    args: {
+      network: t.arg({ type: NetworkNameEnum, required: true, description: 'The network of the chain.' }),
+      evmChainId: t.arg({
+        type: 'SafeInt',
+        required: true,
+        description: 'The EVM chain id, e.g. 43114 for the mainnet C-Chain: the transaction must be signed for it.',
+      }),
+      signedTransaction: t.arg.string({
+        required: true,
+        description: "The signed transaction, 0x hex (what a wallet's signTransaction returns).",
+      }),
+    },
+    // The send, and finding the chain (the C-Chain is known by heart).
+    price: {
+      calls: 1,
+      pools: (args, where) => evmChainLookup({ evmChainId: args.evmChainId }, { ...where, scope: toNetwork(args.network) }),
+    },
+    resolve: async (_root, { network, evmChainId, signedTransaction }, ctx) => {
+      const read = await readSignedEvmTransaction(signedTransaction, evmChainId);
+      if (!read.ok) throw badInput(`\`signedTransaction\` is refused: ${read.reason}.`, { argument: 'signedTransaction' });
+      const chain = await resolveEvmChain(ctx, toNetwork(network), { evmChainId });
+      if (!chain) throw badInput(`The ${toNetwork(network)} network has no EVM chain with id ${evmChainId}.`, { argument: 'evmChainId' });
+      const txHash = await ethSendRawTransaction(ctx.node, at(chain), read.tx.raw);
+      return { ...chain, chain, txHash: txHash.toLowerCase(), from: read.tx.from, nonce: read.tx.nonce };
+    },
+  }),
+);
+
+builder.subscriptionField('evmTransactionStatus', (t) =>
+  t.field({
+    type: EvmTransactionSubmissionRef,
+    description: `A submitted EVM transaction followed: where it stands first, then each change of its \`status\`, and the subscription completes once it is MINED (with its receipt) or DROPPED. Give its hash, sender and nonce (\`sendEvmTransaction\` answers all three). ${POLL_NOTE}`,
+    args: {
+      ...networkArg,
+      evmChainId: t.arg({ type: 'SafeInt', required: true, description: 'The EVM chain id it was sent to.' }),
+      txHash: t.arg.string({ required: true, description: 'Its hash.' }),
+      from: t.arg({ type: EvmAddressScalar, required: true, description: 'Its sender.' }),
+      nonce: t.arg({ type: 'BigInt', required: true, description: 'Its nonce.' }),
+    },
+    price: { scope: ({ network }) => toNetwork(network) },
+    subscribe: async (_root, args, ctx) => {
+      const txHash = checkHash(args.txHash, 'txHash');
+      const nonce = checkNonce(args.nonce);
+      if (args.evmChainId <= 0)
+        throw badInput(`\`evmChainId\` must be a positive integer (got ${args.evmChainId}).`, { argument: 'evmChainId' });
+      const network = toNetwork(args.network);
+      const chain = await resolveEvmChain(ctx, network, { evmChainId: args.evmChainId });
+      if (!chain) throw badInput(`The ${network} network has no EVM chain with id ${args.evmChainId}.`, { argument: 'evmChainId' });
+      return openFeed(ctx, evmTransactionFeed({ ...chain, txHash, from: args.from.toLowerCase(), nonce }));
+    },
+    resolve: (event) => eventValue(event, toSubmission),
+  }),
+);
