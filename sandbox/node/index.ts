@@ -44,8 +44,6 @@ export interface NodeKnobs {
   bootstrapping: string[];
   /** How long a transaction issued to the node stays Processing before it is accepted, in ms. */
   acceptAfterMs: number;
-}
-
   /**
    * EVM addresses credited 1000 of the native token at genesis on every EVM chain (in the node's
    * state only: the Data API does not know them), so that a client can sign with a throwaway

@@ -12,7 +12,6 @@ import { elasticSupply, pOutput, subnetValidatorWeight } from './chains/platform
 import { feeStates, FEE_CONFIG, rewardUtxoBytes, VALIDATOR_FEE_CONFIG, validatorSetsAt, warpSet } from './chains/platform-state.js';
 import { encode } from './chains/codec.js';
 import { issueMethods, type Mempool } from './issued.js';
-import { elasticSupply, subnetValidatorWeight } from './chains/platform.js';
 import type { SandboxUtxo } from '../world/types.js';
 import { sha } from '../random.js';
 import type { SandboxLive } from '../live.js';

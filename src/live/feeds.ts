@@ -362,6 +362,9 @@ export function txStatusFeed(network: NetworkName, chain: 'X' | 'P' | 'C', txId:
       return same ? { state, events: [] } : { state: { value }, events: [value] };
     },
     current: (state) => state.value,
+  };
+}
+
 // --- an EVM transaction submitted, until it is mined or dropped -------------------------------------------
 
 /** Where a submitted transaction stands: in no block yet, in a block, or never to be (its nonce was used by another). */

@@ -69,8 +69,7 @@ const atomic = (selection: string, field: string): Case => ({
   ...q(`cChainAtomic { ${selection} }`),
   field: `network.cChainAtomic.${field}`,
 });
-const cTx = world.transactions.c[0]!.txHash;
-const pTx = world.transactions.p[0]!.txHash;
+const cAtomicTx = world.transactions.c[0]!.txHash;
 const wallet = walletUtxos('mainnet', 'c')[0]!.owners[0]!;
 /** Real signed transactions of the sandbox's wallet: the sandbox's mempool starts empty on each reset, so each run issues them anew. */
 const signed = {
@@ -208,9 +207,9 @@ const CASES: Record<NodeMethod, Case> = {
   'info.peers': info('peers(first: 3) { nodeId }', 'peers'),
   'info.upgrades': info('upgrades { name }', 'upgrades'),
   'info.uptime': info('uptime { rewardingStakePercentage }', 'uptime'),
-  'avax.getAtomicTx': atomic(`transaction(txId: "${cTx}") { txId }`, 'transaction'),
+  'avax.getAtomicTx': atomic(`transaction(txId: "${cAtomicTx}") { txId }`, 'transaction'),
   'avax.getAtomicTxStatus': {
-    ...q(`signedTransactionStatus(chain: C_CHAIN, txId: "${cTx}") { status }`),
+    ...q(`signedTransactionStatus(chain: C_CHAIN, txId: "${cAtomicTx}") { status }`),
     field: 'network.signedTransactionStatus',
   },
   'avax.getUTXOs': atomic(`utxos(addresses: ["${wallet}"], sourceChain: X_CHAIN, first: 2) { nodes { utxoId } }`, 'utxos'),
@@ -226,10 +225,6 @@ const CASES: Record<NodeMethod, Case> = {
     `submitSignedTransaction(network: MAINNET, chain: P_CHAIN, signedTx: "${signed.p}") { txId }`,
     'submitSignedTransaction',
   ),
-  'platform.getTxStatus': {
-    ...q(`signedTransactionStatus(chain: P_CHAIN, txId: "${pTx}") { status }`),
-    field: 'network.signedTransactionStatus',
-  },
   'proposervm.getCurrentEpoch': { ...q('proposerVm(chain: "P") { currentEpoch { number } }'), field: 'network.proposerVm.currentEpoch' },
   'proposervm.getProposedHeight': { ...q('proposerVm(chain: "P") { proposedHeight }'), field: 'network.proposerVm.proposedHeight' },
 };

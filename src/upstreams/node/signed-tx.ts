@@ -8,17 +8,12 @@ import { z } from 'zod';
 import type { NetworkName } from '../../base/ids.js';
 import { avaxGetAtomicTxStatus } from './c-chain-atomic.js';
 import { Hex, Id, nodeMethods, type AnswerOf, type Endpoint, type NodeClient } from './client.js';
+import { platformGetTxStatus } from './p-chain.js';
 import { avmGetTxStatus } from './x-chain.js';
 
 export const signedTxMethods = nodeMethods({
   'avm.issueTx': { freshness: 'never', params: z.object({ tx: Hex, encoding: z.literal('hex') }), answer: z.object({ txID: Id }) },
   'platform.issueTx': { freshness: 'never', params: z.object({ tx: Hex, encoding: z.literal('hex') }), answer: z.object({ txID: Id }) },
-  'platform.getTxStatus': {
-    freshness: 'heights',
-    params: z.object({ txID: z.string() }),
-    // `reason` says why a transaction was dropped.
-    answer: z.object({ status: z.string(), reason: z.string().optional() }),
-  },
 } as const);
 
 declare module './client.js' {
@@ -36,15 +31,6 @@ export function avmIssueTx(client: NodeClient, network: NetworkName, params: { t
 /** platform.issueTx: hands a signed P-Chain transaction (hex with the node's checksum) to the node; answers its id. */
 export function platformIssueTx(client: NodeClient, network: NetworkName, params: { tx: string }): Promise<AnswerOf<'platform.issueTx'>> {
   return client.call(network, P, 'platform.issueTx', { ...params, encoding: 'hex' }, false);
-}
-
-/** platform.getTxStatus: Committed, Processing, Dropped (with its reason) or Unknown. */
-export function platformGetTxStatus(
-  client: NodeClient,
-  network: NetworkName,
-  params: { txID: string },
-): Promise<AnswerOf<'platform.getTxStatus'>> {
-  return client.call(network, P, 'platform.getTxStatus', params);
 }
 
 /** What becomes of a submitted transaction, whichever chain: the node's own word is kept beside it. */

@@ -188,6 +188,15 @@ export type Currency =
   /** US dollar */
   | 'USD';
 
+/** Where a delegation is in its life. */
+export type DelegationStatus =
+  /** Delegating now. */
+  | 'ACTIVE'
+  /** Its end time has passed. */
+  | 'COMPLETED'
+  /** Added; its start time has not come. */
+  | 'PENDING';
+
 /** The token standard a contract implements. */
 export type ErcType =
   /** Fungible token. */
@@ -198,6 +207,20 @@ export type ErcType =
   | 'ERC_1155'
   /** Not a token standard the Data API recognises. */
   | 'UNKNOWN';
+
+/** A call to run against a block's state without sending it (eth_call, eth_estimateGas). */
+export type EvmCallInput = {
+  /** The call data, 0x hex (a selector and its arguments), at most 131072 bytes. */
+  data?: InputMaybe<Scalars['String']['input']>;
+  /** The sender; the zero address when omitted. */
+  from?: InputMaybe<Scalars['EvmHexAddress']['input']>;
+  /** Gas it may use; the node's cap when omitted. */
+  gas?: InputMaybe<Scalars['BigInt']['input']>;
+  /** The contract or account called; omitted for a contract creation. */
+  to?: InputMaybe<Scalars['EvmHexAddress']['input']>;
+  /** Native value sent with it, in wei. */
+  value?: InputMaybe<Scalars['BigInt']['input']>;
+};
 
 /** What kind of call a transaction makes. */
 export type EvmCallType =
@@ -273,6 +296,35 @@ export type EvmChainRollingWindowMetric =
   | 'MAX_TPS'
   /** Transactions. */
   | 'TX_COUNT';
+
+/** Which logs to read (eth_getLogs): a range of at most 2048 blocks, or one block by hash; the emitting contracts; the topics at each position. */
+export type EvmLogFilter = {
+  /** Only logs of these contracts (at most 100); any when omitted. */
+  addresses?: InputMaybe<Array<Scalars['EvmHexAddress']['input']>>;
+  /** One block by hash instead of a range (not with `fromBlock`/`toBlock`). */
+  blockHash?: InputMaybe<Scalars['String']['input']>;
+  /** The first block: "latest" (default), "earliest", "finalized", "safe", "pending" or "accepted", a block number (decimal or 0x hex); "latest" when omitted. */
+  fromBlock?: InputMaybe<Scalars['String']['input']>;
+  /** The last block, likewise; "latest" when omitted. At most 2047 after `fromBlock`. */
+  toBlock?: InputMaybe<Scalars['String']['input']>;
+  /** The event's signature hash (topic0): any of these 32-byte hashes (at most 20); any value when omitted or empty. */
+  topic0?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Indexed argument 1 (topic1): any of these 32-byte hashes (at most 20); any value when omitted or empty. */
+  topic1?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Indexed argument 2 (topic2): any of these 32-byte hashes (at most 20); any value when omitted or empty. */
+  topic2?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Indexed argument 3 (topic3): any of these 32-byte hashes (at most 20); any value when omitted or empty. */
+  topic3?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** Where a submitted EVM transaction stands. */
+export type EvmSubmissionStatus =
+  /** Never to be mined: another transaction of its sender used its nonce (replaced, or overtaken). */
+  | 'DROPPED'
+  /** In an accepted block: its `receipt` says whether it succeeded. */
+  | 'MINED'
+  /** In no block yet: in a pool, or lost from every pool while its nonce is still free. */
+  | 'PENDING';
 
 /** Whether an EVM transaction succeeded. */
 export type EvmTransactionStatus =
@@ -450,6 +502,26 @@ export type NodeFeeMetric =
   /** Fees it paid that day (nAVAX). */
   | 'PER_NODE_DAILY_FEES_PAID';
 
+/** A chain that exports to the P-Chain through shared memory. */
+export type PChainAtomicSourceChain =
+  /** The Contract Chain. */
+  | 'C_CHAIN'
+  /** The Exchange Chain. */
+  | 'X_CHAIN';
+
+/** What the node knows of a P-Chain transaction (platform.getTxStatus). */
+export type PChainTxStatus =
+  /** A proposal the network voted down. */
+  | 'ABORTED'
+  /** Accepted, or will be, by every node. */
+  | 'COMMITTED'
+  /** Will never be accepted: `reason` says why. */
+  | 'DROPPED'
+  /** In this node’s mempool or preferred block, being voted on. */
+  | 'PROCESSING'
+  /** This node has not seen it. */
+  | 'UNKNOWN';
+
 /** Whether more of an asset can be minted. */
 export type PrimaryNetworkAssetCap =
   /** The supply was fixed at creation. */
@@ -615,6 +687,13 @@ export type SubnetFeeMetric =
   /** Its L1 validators that paid a fee that day. */
   | 'PER_SUBNET_PAYING_VALIDATORS';
 
+/** The Data API's security analysis of a token. */
+export type TokenReputation =
+  /** Likely safe. */
+  | 'BENIGN'
+  /** Likely spam or a scam: do not interact with it. */
+  | 'MALICIOUS';
+
 /** What a service says of its own health. */
 export type UpstreamServiceStatus =
   /** An indicator is down. */
@@ -623,6 +702,37 @@ export type UpstreamServiceStatus =
   | 'OK'
   /** Shutting down. */
   | 'SHUTTING_DOWN';
+
+/** What a UTXO listing is sorted by, with `sortOrder`. */
+export type UtxoSortBy =
+  /** Its amount. */
+  | 'AMOUNT'
+  /** When it was created. */
+  | 'TIMESTAMP';
+
+/** Where a validation is in its life. */
+export type ValidationStatus =
+  /** Validating now. */
+  | 'ACTIVE'
+  /** Its end time has passed (rewarded, for the Primary Network, if it earned it). */
+  | 'COMPLETED'
+  /** Added; its start time has not come. */
+  | 'PENDING'
+  /** A permissioned subnet validator its subnet removed before its end. */
+  | 'REMOVED';
+
+/** What a validator list is sorted by (with `sortOrder`). */
+export type ValidatorSortBy =
+  /** When the validation was added (the default). */
+  | 'BLOCK_INDEX'
+  /** Stake that can still be delegated to it. */
+  | 'DELEGATION_CAPACITY'
+  /** Its delegation fee (mainnet Primary Network validators only). */
+  | 'DELEGATION_FEE'
+  /** Time until it ends. */
+  | 'TIME_REMAINING'
+  /** Its uptime as observed by the Data API. */
+  | 'UPTIME_PERFORMANCE';
 
 /** How the X-Chain ordered a transaction. */
 export type XChainFormat =
