@@ -164,8 +164,10 @@ function listen(server: Server, config: Config, logger: Logger, sandboxed: boole
       {
         url,
         upstream: sandboxed ? 'sandbox' : 'public',
-        dataApi: shownUrl(config.upstreams.dataApi),
-        node: shownUrl(config.upstreams.node.mainnet),
+        // The embedded sandbox's URLs are the gateway's own, and say where to reach it; an
+        // operator's may hold a provider's key.
+        dataApi: sandboxed ? config.upstreams.dataApi : shownUrl(config.upstreams.dataApi),
+        node: sandboxed ? config.upstreams.node.mainnet : shownUrl(config.upstreams.node.mainnet),
         admin: Boolean(config.adminToken),
         cache: config.cache.mode,
       },

@@ -387,20 +387,23 @@ export interface SubmissionEvent extends SubmittedEvmTx {
 }
 
 /**
- * Where a submitted transaction stands, in one JSON-RPC batch: its receipt
- * (eth_getTransactionReceipt) says it was mined; without one, the sender's nonce at the latest
- * block (eth_getTransactionCount) past the transaction's says another transaction took its
- * nonce, so it never will be: dropped (replaced, or evicted and overtaken). A node behind a
- * balancer may not hold another node's pool: the nonce tells it the same on every node.
+ * Where a submitted transaction stands: its receipt (eth_getTransactionReceipt) says it was mined;
+ * without one, the sender's nonce at the latest block (eth_getTransactionCount) past the
+ * transaction's says another transaction took its nonce, so it never will be: dropped (replaced,
+ * or evicted and overtaken). A node behind a balancer may not hold another node's pool: the nonce
+ * tells it the same on every node. The receipt is asked first and alone (a mined transaction, the
+ * usual answer, costs one call); when the nonce has moved on, the receipt is asked once more, since
+ * the transaction may have been mined between the two reads, which would otherwise read as dropped.
  */
 export async function followEvmTransaction(node: NodeClient, tx: SubmittedEvmTx): Promise<SubmissionEvent> {
   const at = { network: tx.network, blockchainId: tx.blockchainId };
-  const [receipt, count] = await Promise.all([
-    ethGetTransactionReceipt(node, at, tx.txHash),
-    ethGetTransactionCount(node, at, tx.from, 'latest'),
-  ]);
-  const status: SubmissionStatus = receipt ? 'mined' : BigInt(count) > BigInt(tx.nonce) ? 'dropped' : 'pending';
-  return { ...tx, status, receipt };
+  const mined = (receipt: ReceiptSummary): SubmissionEvent => ({ ...tx, status: 'mined', receipt });
+  const receipt = await ethGetTransactionReceipt(node, at, tx.txHash);
+  if (receipt) return mined(receipt);
+  const count = await ethGetTransactionCount(node, at, tx.from, 'latest');
+  if (BigInt(count) <= BigInt(tx.nonce)) return { ...tx, status: 'pending', receipt: null };
+  const late = await ethGetTransactionReceipt(node, at, tx.txHash);
+  return late ? mined(late) : { ...tx, status: 'dropped', receipt: null };
 }
 
 /**

@@ -43,6 +43,8 @@ import { EvmAddressRef, EvmChainRef, type EvmChainModel } from './refs.js';
 
 /** The reads of one chain in a tick share one JSON-RPC batch: the fields that make them cost one call together. */
 const ETH_CALL = { calls: 1, sharesWith: 'eth batch' } as const;
+/** Following a submission: the receipt, then while it has none the sender's nonce, then once the receipt again (`followEvmTransaction`). */
+const FOLLOW = { calls: 3, sharesWith: 'follow' } as const;
 
 const at = (chain: EvmChainModel) => ({ network: chain.network, blockchainId: chain.blockchainId });
 const big = (quantity: string) => BigInt(quantity).toString();
@@ -362,15 +364,15 @@ const EvmTransactionSubmissionRef = builder.objectRef<SubmissionModel>('EvmTrans
     status: t.field({
       type: EvmSubmissionStatusEnum,
       description:
-        "PENDING, MINED or DROPPED, from the node now: its receipt (eth_getTransactionReceipt) and the sender's nonce at the latest block (eth_getTransactionCount), in one batch. The node's answer, not the Data API's: fresher, and it knows pending transactions.",
-      price: ETH_CALL,
+        "PENDING, MINED or DROPPED, from the node now: its receipt (eth_getTransactionReceipt), and while it has none the sender's nonce at the latest block (eth_getTransactionCount), which says DROPPED once another transaction took its nonce. The node's answer, not the Data API's: fresher, and it knows pending transactions.",
+      price: FOLLOW,
       resolve: async (s, _a, ctx) => (await follow(ctx, s)).status,
     }),
     receipt: t.field({
       type: EvmReceiptSummaryRef,
       nullable: true,
       description: 'Where and how it was mined; null while it is not.',
-      price: ETH_CALL,
+      price: FOLLOW,
       resolve: async (s, _a, ctx) => (await follow(ctx, s)).receipt,
     }),
   }),
