@@ -162,3 +162,64 @@ export function goUint64(value: JsonValue): bigint {
   }
   throw new Error(`json: cannot unmarshal ${jsonKind(value)} into Go value of type uint64`);
 }
+
+/** hexutil.DecodeUint64, with go-ethereum's error texts. */
+export function hexUint64(input: string): bigint {
+  if (input === '') throw new Error('empty hex string');
+  if (!/^0[xX]/.test(input)) throw new Error('hex string without 0x prefix');
+  const digits = input.slice(2);
+  if (digits === '') throw new Error('hex string "0x"');
+  if (digits.length > 1 && digits[0] === '0') throw new Error('hex number with leading zero digits');
+  if (!/^[0-9a-fA-F]+$/.test(digits)) throw new Error('invalid hex string');
+  if (digits.length > 16) throw new Error('hex number > 64 bits');
+  return BigInt(`0x${digits}`);
+}
+
+export type BlockRef = { tag: 'latest' | 'earliest' } | { number: bigint } | { hash: string } | { none: true };
+const TAGS: Record<string, 'latest' | 'earliest'> = {
+  latest: 'latest',
+  pending: 'latest',
+  accepted: 'latest',
+  finalized: 'latest',
+  safe: 'latest',
+  earliest: 'earliest',
+};
+
+/** rpc.BlockNumber's UnmarshalJSON, of its text. */
+export function blockNumberText(input: string): BlockRef {
+  if (TAGS[input]) return { tag: TAGS[input]! };
+  const n = hexUint64(input);
+  if (n > (1n << 63n) - 1n) throw new Error('block number larger than int64');
+  return { number: n };
+}
+
+/** rpc.BlockNumberOrHash's UnmarshalJSON. */
+export function blockNumberOrHash(value: JsonValue): BlockRef {
+  if (value instanceof JsonObject) {
+    const number = member(value, 'blockNumber');
+    const hash = member(value, 'blockHash');
+    if (number && number.value !== null && hash && hash.value !== null)
+      throw new Error('cannot specify both BlockHash and BlockNumber, choose one or the other');
+    if (number && number.value !== null) return blockNumberText(number.raw.trim().replace(/^"(.*)"$/, '$1'));
+    if (hash && hash.value !== null) {
+      if (typeof hash.value !== 'string')
+        throw new Error(`json: cannot unmarshal ${jsonKind(hash.value)} into Go value of type common.Hash`);
+      return { hash: hashText(hash.value) };
+    }
+    return { none: true };
+  }
+  if (typeof value !== 'string') throw new Error(`json: cannot unmarshal ${jsonKind(value)} into Go value of type string`);
+  if (TAGS[value]) return { tag: TAGS[value]! };
+  if (value.length === 66) return { hash: hashText(value) };
+  const n = hexUint64(value);
+  if (n > (1n << 63n) - 1n) throw new Error('blocknumber too high');
+  return { number: n };
+}
+
+/** common.Hash's UnmarshalJSON, of its text. */
+export function hashText(value: string): string {
+  if (!/^0[xX]/.test(value)) throw new Error('hex string without 0x prefix');
+  if (!/^0[xX][0-9a-fA-F]*$/.test(value)) throw new Error('invalid hex string');
+  if (value.length !== 66) throw new Error(`hex string has length ${value.length - 2}, want 64 for common.Hash`);
+  return value.toLowerCase();
+}

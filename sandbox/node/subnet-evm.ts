@@ -4,9 +4,10 @@
  */
 import type { NodeWorld } from './chains/node-world.js';
 import { corethChainConfig, type SubnetEvmChain } from './chains/evm.js';
-import { GethError, goUint64, type GethMethod } from './geth.js';
+import { blockNumberOrHash, GethError, goUint64, type BlockRef, type GethMethod } from './geth.js';
 import { RpcFailure, type ServiceFor } from './gorilla.js';
-import { JsonObject, member, type JsonValue, jsonKind } from './json.js';
+import type { JsonValue } from './json.js';
+import { evmBlockMethods } from './evm-blocks.js';
 import { subnetValidatorWeight } from './chains/platform.js';
 import { sha } from '../random.js';
 import { NOW, percent } from './common.js';
@@ -75,65 +76,6 @@ export function validatorsService(nw: NodeWorld, blockchainId: string): ServiceF
   };
 }
 
-/** hexutil.DecodeUint64, with go-ethereum's error texts. */
-function hexUint64(input: string): bigint {
-  if (input === '') throw new Error('empty hex string');
-  if (!/^0[xX]/.test(input)) throw new Error('hex string without 0x prefix');
-  const digits = input.slice(2);
-  if (digits === '') throw new Error('hex string "0x"');
-  if (digits.length > 1 && digits[0] === '0') throw new Error('hex number with leading zero digits');
-  if (!/^[0-9a-fA-F]+$/.test(digits)) throw new Error('invalid hex string');
-  if (digits.length > 16) throw new Error('hex number > 64 bits');
-  return BigInt(`0x${digits}`);
-}
-
-type BlockRef = { tag: 'latest' | 'earliest' } | { number: bigint } | { hash: string } | { none: true };
-const TAGS: Record<string, 'latest' | 'earliest'> = {
-  latest: 'latest',
-  pending: 'latest',
-  accepted: 'latest',
-  finalized: 'latest',
-  safe: 'latest',
-  earliest: 'earliest',
-};
-
-function blockNumberText(input: string): BlockRef {
-  if (TAGS[input]) return { tag: TAGS[input]! };
-  const n = hexUint64(input);
-  if (n > (1n << 63n) - 1n) throw new Error('block number larger than int64');
-  return { number: n };
-}
-
-/** rpc.BlockNumberOrHash's UnmarshalJSON. */
-function blockNumberOrHash(value: JsonValue): BlockRef {
-  if (value instanceof JsonObject) {
-    const number = member(value, 'blockNumber');
-    const hash = member(value, 'blockHash');
-    if (number && number.value !== null && hash && hash.value !== null)
-      throw new Error('cannot specify both BlockHash and BlockNumber, choose one or the other');
-    if (number && number.value !== null) return blockNumberText(number.raw.trim().replace(/^"(.*)"$/, '$1'));
-    if (hash && hash.value !== null) {
-      if (typeof hash.value !== 'string')
-        throw new Error(`json: cannot unmarshal ${jsonKind(hash.value)} into Go value of type common.Hash`);
-      return { hash: hashText(hash.value) };
-    }
-    return { none: true };
-  }
-  if (typeof value !== 'string') throw new Error(`json: cannot unmarshal ${jsonKind(value)} into Go value of type string`);
-  if (TAGS[value]) return { tag: TAGS[value]! };
-  if (value.length === 66) return { hash: hashText(value) };
-  const n = hexUint64(value);
-  if (n > (1n << 63n) - 1n) throw new Error('blocknumber too high');
-  return { number: n };
-}
-
-function hashText(value: string): string {
-  if (!/^0[xX]/.test(value)) throw new Error('hex string without 0x prefix');
-  if (!/^0[xX][0-9a-fA-F]*$/.test(value)) throw new Error('invalid hex string');
-  if (value.length !== 66) throw new Error(`hex string has length ${value.length - 2}, want 64 for common.Hash`);
-  return value.toLowerCase();
-}
-
 const timestampParam = (_i: number, value: JsonValue) => goUint64(value);
 const hexQuantity = (n: bigint | number) => `0x${n.toString(16)}`;
 
@@ -147,6 +89,7 @@ export function evmMethods(nw: NodeWorld, blockchainId: string, live?: SandboxLi
       eth_chainId: { arity: 0, call: () => hexQuantity(chainId) },
       eth_blockNumber: { arity: 0, call: () => hexQuantity(nw.cBlocks.length - 1) },
       eth_getChainConfig: { arity: 0, call: () => corethChainConfig(nw.network, chainId) },
+      ...evmBlockMethods(nw, blockchainId),
     };
   }
   const chain = nw.subnetEvm(blockchainId) as SubnetEvmChain;
@@ -155,6 +98,7 @@ export function evmMethods(nw: NodeWorld, blockchainId: string, live?: SandboxLi
     eth_chainId: { arity: 0, call: () => hexQuantity(chain.chainId) },
     eth_blockNumber: { arity: 0, call: () => hexQuantity(head.number) },
     eth_getChainConfig: { arity: 0, call: () => chain.chainConfig },
+    ...evmBlockMethods(nw, blockchainId),
     eth_feeConfig: {
       arity: 1,
       param: (_i, value) => blockNumberOrHash(value),

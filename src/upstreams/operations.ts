@@ -10,6 +10,7 @@ import type { DataApiOperation } from './data-api/client.js';
 import { contractOperations } from './data-api/contract.js';
 import { evmAddressOperations } from './data-api/evm-address.js';
 import { evmChainOperations } from './data-api/evm-chain.js';
+import { evmBlockOperations } from './data-api/evm-block.js';
 import { icmOperations } from './data-api/icm.js';
 import { l1ValidatorOperations } from './data-api/l1-validator.js';
 import { rewardOperations } from './data-api/reward.js';
@@ -25,6 +26,7 @@ import { healthMethods } from './node/health.js';
 import { nodeIndexMethods } from './node/node-index.js';
 import { pChainMethods } from './node/p-chain.js';
 import { subnetEvmMethods } from './node/subnet-evm.js';
+import { evmBlockMethods } from './node/evm-blocks.js';
 import { xChainMethods } from './node/x-chain.js';
 import type { OperationEntry, PageBounds } from './sharing.js';
 
@@ -36,6 +38,7 @@ export const DATA_API_OPERATIONS = {
   ...vertexOperations,
   ...addressOperations,
   ...evmChainOperations,
+  ...evmBlockOperations,
   ...evmAddressOperations,
   ...contractOperations,
   ...icmOperations,
@@ -50,6 +53,7 @@ export const NODE_METHODS = {
   ...healthMethods,
   ...nodeIndexMethods,
   ...subnetEvmMethods,
+  ...evmBlockMethods,
   ...adminMethods,
 } as const satisfies Record<NodeMethod, OperationEntry>;
 

@@ -29,6 +29,8 @@ const owner = world.manyUtxosAddress;
 const xBlock = node.avm.blocks[3]!;
 const pBlock = node.platform.blocks[5]!;
 const xTx = world.transactions.x[0]!.txHash;
+const cChain = node.evm.chains.get('43114')!;
+const cTx = cChain.transactions[5]!;
 
 interface Case {
   /** A document that makes this method's call once, first. */
@@ -48,6 +50,10 @@ const index = (selection: string, field: string): Case => ({
 const chain = (selection: string, field: string): Case => ({
   ...q(`blockchain(blockchainId: "${evmChain}") { ${selection} }`),
   field: `network.blockchain.${field}`,
+});
+const evm = (selection: string, field: string): Case => ({
+  ...q(`evmChain(evmChainId: 43114) { ${selection} }`),
+  field: `network.evmChain.${field}`,
 });
 const admin = (selection: string, field: string): Case => ({ ...q(`admin { ${selection} }`), field: `network.admin.${field}` });
 const mutation = (selection: string, field: string): Case => ({ query: `mutation { ${selection} }`, field });
@@ -89,6 +95,20 @@ const CASES: Record<NodeMethod, Case> = {
   eth_getChainConfig: chain('chainConfig { chainId }', 'chainConfig'),
   eth_getActiveRulesAt: chain('activeRules(timestamp: 1700000000) { ethRules { name } }', 'activeRules'),
   eth_getActivePrecompilesAt: chain('activePrecompiles { name }', 'activePrecompiles'),
+  eth_getBlockByNumber: evm('latestBlock { number }', 'latestBlock'),
+  eth_getBlockByHash: evm(`block(hash: "${cTx.blockHash}", from: NODE) { number }`, 'block'),
+  eth_getBlockTransactionCountByNumber: evm(`blockTransactionCount(number: "${cTx.blockNumber}")`, 'blockTransactionCount'),
+  eth_getBlockTransactionCountByHash: evm(`blockTransactionCount(hash: "${cTx.blockHash}")`, 'blockTransactionCount'),
+  eth_getTransactionByHash: evm(`transaction(txHash: "${cTx.txHash}", from: NODE) { txHash }`, 'transaction'),
+  eth_getTransactionByBlockNumberAndIndex: evm(
+    `transactionInBlock(blockNumber: "${cTx.blockNumber}", index: ${cTx.blockIndex}) { txHash }`,
+    'transactionInBlock',
+  ),
+  eth_getTransactionByBlockHashAndIndex: evm(
+    `transactionInBlock(blockHash: "${cTx.blockHash}", index: ${cTx.blockIndex}) { txHash }`,
+    'transactionInBlock',
+  ),
+  eth_getTransactionReceipt: evm(`transactionReceipt(txHash: "${cTx.txHash}") { status logs { data } }`, 'transactionReceipt'),
   'admin.getChainAliases': admin(`chainAliases(chain: "${world.chainIds.x}")`, 'chainAliases'),
   'admin.getLoggerLevel': admin('loggerLevels(loggerName: "C") { name }', 'loggerLevels'),
   'admin.alias': mutation('nodeAlias(network: MAINNET, endpoint: "bc/P", alias: "platformAlias")', 'nodeAlias'),

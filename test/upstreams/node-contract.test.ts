@@ -64,6 +64,14 @@ const SPEC: Record<Exclude<NodeMethod, `GET ${string}`>, { path: RegExp; params:
   eth_getChainConfig: { path: /^\/ext\/bc\/\w+\/rpc$/, params: [] },
   eth_getActiveRulesAt: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0'] },
   eth_getActivePrecompilesAt: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0'] },
+  eth_getBlockByNumber: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0', '1'] },
+  eth_getBlockByHash: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0', '1'] },
+  eth_getBlockTransactionCountByNumber: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0'] },
+  eth_getBlockTransactionCountByHash: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0'] },
+  eth_getTransactionByHash: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0'] },
+  eth_getTransactionByBlockNumberAndIndex: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0', '1'] },
+  eth_getTransactionByBlockHashAndIndex: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0', '1'] },
+  eth_getTransactionReceipt: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0'] },
 };
 
 it('calls every method of the spec through the graph, each with only its params, on its path', async () => {
@@ -73,6 +81,7 @@ it('calls every method of the spec through the graph, each with only its params,
   const block = node.avm.blocks[3]!;
   const pBlock = node.platform.blocks[5]!;
   const tx = world.transactions.x[0]!.txHash;
+  const cTx = node.evm.chains.get('43114')!.transactions[5]!;
   const queries = [
     `{ network {
       xChain { height txFee { txFee } transaction(txId: "${tx}") { txId hex } block(blockId: "${block.id}") { height } byHeight: block(height: "${block.height}") { height }
@@ -83,6 +92,10 @@ it('calls every method of the spec through the graph, each with only its params,
       index(name: P_BLOCK) { lastAccepted { id } container(index: "1") { id } byId: container(id: "${pBlock.id}") { id } indexOf(id: "${pBlock.id}") isAccepted(id: "${pBlock.id}") containers(first: 2) { nodes { id } } }
       blockchain(blockchainId: "${evmChain}") { feeConfig { gasLimit } chainConfig { chainId } activeRules(timestamp: 1700000000) { ethRules { name } } activePrecompiles { name } validators { nodeId } }
       admin { chainAliases(chain: "${world.chainIds.x}") loggerLevels(loggerName: "C") { name } }
+      evmChain(evmChainId: 43114) { latestBlock { number } block(hash: "${cTx.blockHash}", from: NODE) { number }
+        byNumber: blockTransactionCount(number: "${cTx.blockNumber}") byHash: blockTransactionCount(hash: "${cTx.blockHash}")
+        transaction(txHash: "${cTx.txHash}", from: NODE) { txHash receipt { status } }
+        atNumber: transactionInBlock(blockNumber: "${cTx.blockNumber}", index: 0) { txHash } atHash: transactionInBlock(blockHash: "${cTx.blockHash}", index: 0) { txHash } }
     } }`,
     `mutation { nodeAlias(network: MAINNET, endpoint: "bc/P", alias: "platformAlias") nodeAliasChain(network: MAINNET, chain: "${evmChain}", alias: "myChain")
       nodeSetLoggerLevel(network: MAINNET, loggerName: "P", logLevel: TRACE, displayLevel: INFO) { name } nodeLoadVMs(network: MAINNET) { loaded { vmId } }
