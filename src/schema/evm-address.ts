@@ -4,7 +4,7 @@
  */
 import { badInput } from '../graphql/errors.js';
 import { isEvmAddress, toChecksumAddress } from '../base/ids.js';
-import type { Erc20Transfer, InternalTransaction, NativeTokenBalance, NftMetadata } from '../upstreams/data-api/evm-address.js';
+import type { NativeTokenBalance, NftMetadata } from '../upstreams/data-api/evm-address.js';
 import { INTERNAL_TX_TYPES, NFT_METADATA_STATUSES } from '../upstreams/data-api/wire.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
@@ -27,9 +27,11 @@ import { chainOf } from './evm-chain.js';
 import {
   CollectibleRef,
   Erc20TokenRef,
+  Erc20TransferRef,
   EvmAddressRef,
   EvmChainRef,
   IcmMessageRef,
+  InternalTransactionRef,
   PartyRef,
   PriceRef,
   chainIdOf,
@@ -71,7 +73,7 @@ Erc20TokenRef.implement({
   }),
 });
 
-const Erc20TransferRef = builder.objectRef<Chained<Erc20Transfer>>('Erc20Transfer').implement({
+Erc20TransferRef.implement({
   description: 'A transfer of an ERC-20 token.',
   fields: (t) => ({
     txHash: t.exposeString('txHash', { description: 'The transaction that made it.' }),
@@ -91,7 +93,7 @@ const Erc20TransferRef = builder.objectRef<Chained<Erc20Transfer>>('Erc20Transfe
   }),
 });
 
-const InternalTransactionRef = builder.objectRef<Chained<InternalTransaction>>('InternalTransaction').implement({
+InternalTransactionRef.implement({
   description: 'A call made by a contract during a transaction: CALL/CALLCODE with value, or CREATE/CREATE2/CREATE3.',
   fields: (t) => ({
     txHash: t.exposeString('txHash', { description: 'The transaction it ran in.' }),
