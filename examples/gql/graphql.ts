@@ -129,6 +129,15 @@ export type ErcType =
   /** Not a token standard the Data API recognises. */
   | 'UNKNOWN';
 
+/** A feature of the Data API a chain has. */
+export type EvmApiFeature =
+  /** Its ICM (Teleporter) messages are indexed. */
+  | 'ICM'
+  /** Its NFTs and their metadata are indexed. */
+  | 'NFT_INDEXING'
+  /** Webhooks can watch it. */
+  | 'WEBHOOKS';
+
 /** What kind of call a transaction makes. */
 export type EvmCallType =
   /** A call to a contract. */
@@ -138,12 +147,26 @@ export type EvmCallType =
   /** A plain transfer of the native token. */
   | 'NATIVE_TRANSFER';
 
+/** Whether the Data API's nodes of a chain are serving it. */
+export type EvmChainStatus =
+  /** Serving. */
+  | 'OK'
+  /** Temporarily not (its validators fell below the stake threshold, say): lookups on it may fail with 503. */
+  | 'UNAVAILABLE';
+
 /** Whether an EVM transaction succeeded. */
 export type EvmTransactionStatus =
   /** It reverted; only its gas was spent. */
   | 'FAILED'
   /** It executed. */
   | 'SUCCESS';
+
+/** Which upstream answers a lookup both can answer. */
+export type EvmUpstream =
+  /** The Data API: its indexer adds what a node does not know (decoded method names, token identities, a transaction's transfers and ICM message, a block's fees spent), a few seconds after the block is accepted. */
+  | 'DATA_API'
+  /** The network's node (eth_* JSON-RPC): the freshest answer, as soon as the block is accepted, with only what the chain itself records. */
+  | 'NODE';
 
 /** Which of the node's GET health routes a probe asks. */
 export type HealthRoute =
@@ -457,7 +480,9 @@ export type RefetchQuery = { __typename?: 'Query', node?:
     | { __typename: 'Blockchain', blockchainName: string, subnet?: { __typename?: 'Subnet', subnetId: string } | null }
     | { __typename: 'CChainAtomicTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType }
     | { __typename: 'EvmAddress' }
+    | { __typename: 'EvmBlock' }
     | { __typename: 'EvmChain' }
+    | { __typename: 'EvmTransaction' }
     | { __typename: 'L1Validator', nodeId: string, weight: DecimalString }
     | { __typename: 'PChainTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType }
     | { __typename: 'Subnet', subnetId: string, isL1: boolean }

@@ -24,12 +24,15 @@ import {
   listInternalTransactions,
 } from '../upstreams/data-api/evm-address.js';
 import { chainOf } from './evm-chain.js';
+import { detailsOf } from './evm-transaction.js';
+import { learnt } from './list-sizes.js';
 import {
   CollectibleRef,
   Erc20TokenRef,
   Erc20TransferRef,
   EvmAddressRef,
   EvmChainRef,
+  EvmTransactionRef,
   IcmMessageRef,
   InternalTransactionRef,
   PartyRef,
@@ -394,6 +397,49 @@ builder.objectFields(IcmMessageRef, (t) => ({
     resolve: async (m, _a, ctx) => {
       const chain = await chainOf(ctx, m.network, m.destinationEvmChainId);
       return chain ? { chain, address: m.to } : null;
+    },
+  }),
+}));
+
+/** What one transaction's ERC-20 transfers and internal transactions hold at most (bounded by its gas): priced at 500 until seen. */
+const TX_TRANSFERS = learnt({ kind: 'evmTxErc20Transfers', most: { mainnet: 500, fuji: 500 } });
+const TX_INTERNALS = learnt({ kind: 'evmTxInternals', most: { mainnet: 500, fuji: 500 } });
+
+builder.objectFields(EvmTransactionRef, (t) => ({
+  erc20Transfers: t.field({
+    type: [Erc20TransferRef],
+    description:
+      "The ERC-20 transfers it made, from the Data API's getTransaction (no further call when the transaction was found by hash there).",
+    price: { calls: 1, items: TX_TRANSFERS },
+    resolve: async (tx, _a, ctx) => {
+      const details = await detailsOf(ctx, tx);
+      return (details?.erc20Transfers ?? []).map((x) => ({
+        ...x,
+        blockNumber: tx.blockNumber,
+        blockTimestamp: tx.blockTimestamp,
+        blockTimestampMilliseconds: tx.blockTimestampMilliseconds,
+        blockHash: tx.blockHash,
+        txHash: tx.txHash,
+        chain: tx.chain,
+      }));
+    },
+  }),
+  internalTransactions: t.field({
+    type: [InternalTransactionRef],
+    description:
+      'The internal transactions it made (CALL/CALLCODE with value, CREATE/CREATE2/CREATE3), from the Data API (no further call when the transaction was found by hash there).',
+    price: { calls: 1, items: TX_INTERNALS },
+    resolve: async (tx, _a, ctx) => {
+      const details = await detailsOf(ctx, tx);
+      return (details?.internalTransactions ?? []).map((x) => ({
+        ...x,
+        txHash: tx.txHash,
+        blockNumber: tx.blockNumber,
+        blockHash: tx.blockHash,
+        blockTimestamp: tx.blockTimestamp,
+        blockTimestampMilliseconds: tx.blockTimestampMilliseconds,
+        chain: tx.chain,
+      }));
     },
   }),
 }));

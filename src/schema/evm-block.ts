@@ -8,23 +8,15 @@ import type { GatewayContext } from '../graphql/context.js';
 import { badInput } from '../graphql/errors.js';
 import { pageConnection, pageSpec } from '../graphql/connection.js';
 import { getBlock, getLatestBlocks, listLatestBlocksAllChains } from '../upstreams/data-api/evm-block.js';
-import {
-  ethGetBlockByHash,
-  ethGetBlockByNumber,
-  ethGetBlockTransactionCountByHash,
-  ethGetBlockTransactionCountByNumber,
-  toQuantity,
-  type BlockTag,
-  type EthBlock,
-} from '../upstreams/node/evm-blocks.js';
+import { ethGetBlockByHash, ethGetBlockByNumber, toQuantity, type EthBlock } from '../upstreams/node/evm-blocks.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { SUBNET_CATALOG } from './pools.js';
 import { lookupPrice } from './lookups.js';
 import { resolveEvmChain } from './evm-chain.js';
-import { checkHash, decimal, EvmUpstreamEnum, onTheirChains, type EvmUpstream } from './evm-transaction.js';
+import { decimal, EvmUpstreamEnum, onTheirChains, type EvmUpstream } from './evm-transaction.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
-import { checkEvmBlockNumber } from './inputs.js';
+import { checkEvmBlockNumber, checkHash } from './inputs.js';
 import { EvmBlockRef, EvmChainRef, EvmTransactionRef, NetworkRef, chainIdOf, type EvmBlockModel, type EvmChainModel } from './refs.js';
 
 /** A node's block as the Data API's fields. */
@@ -175,35 +167,6 @@ builder.objectField(EvmChainRef, 'latestBlock', (t) =>
     args: { from: t.arg({ type: EvmUpstreamEnum, description: 'Which upstream answers (default NODE).' }) },
     price: { calls: 1 },
     resolve: (chain, args, ctx) => findEvmBlock(ctx, chain, { latest: true }, args.from ?? 'node'),
-  }),
-);
-
-builder.objectField(EvmChainRef, 'blockTransactionCount', (t) =>
-  t.field({
-    type: 'Int',
-    nullable: true,
-    description:
-      "How many transactions a block holds, by `number` or `hash` (give exactly one), counted by the chain's node (eth_getBlockTransactionCountByNumber / …ByHash) without reading the block; null when the node has no such block.",
-    args: {
-      number: t.arg({ type: 'BigInt', description: 'The block number.' }),
-      hash: t.arg.string({ description: 'The block hash, "0x" and 64 hex digits.' }),
-    },
-    price: { calls: 1 },
-    resolve: async (chain, args, ctx) => {
-      if ((args.number == null) === (args.hash == null)) {
-        throw badInput('`blockTransactionCount` takes exactly one of `number` and `hash`.', { argument: 'number' });
-      }
-      const count =
-        args.hash != null
-          ? await ethGetBlockTransactionCountByHash(ctx.node, chain.network, chain.blockchainId, checkHash(args.hash, 'hash'))
-          : await ethGetBlockTransactionCountByNumber(
-              ctx.node,
-              chain.network,
-              chain.blockchainId,
-              toQuantity(BigInt(checkEvmBlockNumber(args.number!, 'number'))) as BlockTag,
-            );
-      return count === null ? null : Number(BigInt(count));
-    },
   }),
 );
 

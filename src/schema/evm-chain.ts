@@ -17,6 +17,13 @@ import { CB58IdScalar, EvmAddressScalar } from './scalars.js';
 import { listAddressChains, supportedChains, type ChainInfo } from '../upstreams/data-api/evm-block.js';
 import { EvmApiFeatureEnum } from './chain-info.js';
 import { learnt } from './list-sizes.js';
+import { checkEvmBlockNumber, checkHash } from './inputs.js';
+import {
+  ethGetBlockTransactionCountByHash,
+  ethGetBlockTransactionCountByNumber,
+  toQuantity,
+  type BlockTag,
+} from '../upstreams/node/evm-blocks.js';
 
 /**
  * The chains of the Data API's registry on a network, or an address is active on: tens per network;
@@ -203,6 +210,35 @@ builder.objectField(EvmAddressRef, 'activeChains', (t) =>
     resolve: async (a, _a, ctx) => {
       const { indexedChains } = await listAddressChains(ctx.dataApi, a.address);
       return registryChains(a.chain.network, indexedChains ?? []);
+    },
+  }),
+);
+
+builder.objectField(EvmChainRef, 'blockTransactionCount', (t) =>
+  t.field({
+    type: 'Int',
+    nullable: true,
+    description:
+      "How many transactions a block holds, by `number` or `hash` (give exactly one), counted by the chain's node (eth_getBlockTransactionCountByNumber / …ByHash) without reading the block; null when the node has no such block.",
+    args: {
+      number: t.arg({ type: 'BigInt', description: 'The block number.' }),
+      hash: t.arg.string({ description: 'The block hash, "0x" and 64 hex digits.' }),
+    },
+    price: { calls: 1 },
+    resolve: async (chain, args, ctx) => {
+      if ((args.number == null) === (args.hash == null)) {
+        throw badInput('`blockTransactionCount` takes exactly one of `number` and `hash`.', { argument: 'number' });
+      }
+      const count =
+        args.hash != null
+          ? await ethGetBlockTransactionCountByHash(ctx.node, chain.network, chain.blockchainId, checkHash(args.hash, 'hash'))
+          : await ethGetBlockTransactionCountByNumber(
+              ctx.node,
+              chain.network,
+              chain.blockchainId,
+              toQuantity(BigInt(checkEvmBlockNumber(args.number!, 'number'))) as BlockTag,
+            );
+      return count === null ? null : Number(BigInt(count));
     },
   }),
 );

@@ -26,26 +26,18 @@ import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { learnt } from './list-sizes.js';
 
-/**
- * What one transaction's lists hold at most: its logs, ERC-20 transfers and internal transactions
- * are bounded by its gas (a Transfer log costs about 1,750 gas of a block's 15M), priced at 500
- * until seen.
- */
+/** The logs one transaction emits, bounded by its gas: priced at 500 until seen. */
 const TX_LOGS = learnt({ kind: 'evmTxLogs', most: { mainnet: 500, fuji: 500 } });
-const TX_TRANSFERS = learnt({ kind: 'evmTxErc20Transfers', most: { mainnet: 500, fuji: 500 } });
-const TX_INTERNALS = learnt({ kind: 'evmTxInternals', most: { mainnet: 500, fuji: 500 } });
 import { SUBNET_CATALOG } from './pools.js';
 import { lookupPrice } from './lookups.js';
 import { known, resolveEvmChain } from './evm-chain.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
-import { checkEvmBlockNumber } from './inputs.js';
+import { checkEvmBlockNumber, checkHash, HASH_RE } from './inputs.js';
 import {
-  Erc20TransferRef,
   EvmAddressRef,
   EvmBlockRef,
   EvmChainRef,
   EvmTransactionRef,
-  InternalTransactionRef,
   NetworkRef,
   PartyRef,
   chainIdOf,
@@ -90,16 +82,6 @@ export const EvmUpstreamEnum = builder.enumType('EvmUpstream', {
 });
 
 export type EvmUpstream = 'data-api' | 'node';
-
-const HASH_RE = /^0x[0-9a-fA-F]{64}$/;
-
-/** A 32-byte hash argument, refused before any call unless it is `0x` and 64 hex digits; lower case, as the upstreams key it. */
-export function checkHash(value: string, argument: string): string {
-  if (value.length !== 66 || !HASH_RE.test(value)) {
-    throw badInput(`\`${argument}\` must be a 32-byte hash, "0x" and 64 hex digits, got ${quote(value)}.`, { argument });
-  }
-  return value.toLowerCase();
-}
 
 /** A quantity the node wrote (0x hex) as the decimal text the Data API writes. */
 export const decimal = (quantity: string): string => BigInt(quantity).toString();
@@ -170,7 +152,7 @@ export async function findEvmTransaction(
 }
 
 /** getTransaction's answer for a transaction: what its lookup read, or one call (shared by every field of the request that asks). */
-async function detailsOf(ctx: GatewayContext, tx: EvmTxModel) {
+export async function detailsOf(ctx: GatewayContext, tx: EvmTxModel) {
   if (tx.details) return tx.details;
   return getTransaction(ctx.dataApi, chainIdOf(tx.chain), tx.txHash);
 }
@@ -343,42 +325,6 @@ builder.node(EvmTransactionRef, {
 });
 
 builder.objectFields(EvmTransactionRef, (t) => ({
-  erc20Transfers: t.field({
-    type: [Erc20TransferRef],
-    description:
-      "The ERC-20 transfers it made, from the Data API's getTransaction (no further call when the transaction was found by hash there).",
-    price: { calls: 1, items: TX_TRANSFERS },
-    resolve: async (tx, _a, ctx) => {
-      const details = await detailsOf(ctx, tx);
-      return (details?.erc20Transfers ?? []).map((x) => ({
-        ...x,
-        blockNumber: tx.blockNumber,
-        blockTimestamp: tx.blockTimestamp,
-        blockTimestampMilliseconds: tx.blockTimestampMilliseconds,
-        blockHash: tx.blockHash,
-        txHash: tx.txHash,
-        chain: tx.chain,
-      }));
-    },
-  }),
-  internalTransactions: t.field({
-    type: [InternalTransactionRef],
-    description:
-      'The internal transactions it made (CALL/CALLCODE with value, CREATE/CREATE2/CREATE3), from the Data API (no further call when the transaction was found by hash there).',
-    price: { calls: 1, items: TX_INTERNALS },
-    resolve: async (tx, _a, ctx) => {
-      const details = await detailsOf(ctx, tx);
-      return (details?.internalTransactions ?? []).map((x) => ({
-        ...x,
-        txHash: tx.txHash,
-        blockNumber: tx.blockNumber,
-        blockHash: tx.blockHash,
-        blockTimestamp: tx.blockTimestamp,
-        blockTimestampMilliseconds: tx.blockTimestampMilliseconds,
-        chain: tx.chain,
-      }));
-    },
-  }),
   icmMessage: t.field({
     type: IcmInfoRef,
     nullable: true,
