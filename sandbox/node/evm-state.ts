@@ -12,9 +12,10 @@ import { buildEvmState, calldataGas, EMPTY_CODE_HASH, EMPTY_ROOT, keccakHex, log
 import { blockNumberOrHash, blockNumberText, GethError, hashText, hexUint64, type BlockRef, type GethMethod } from './geth.js';
 import { JsonNumber, JsonObject, jsonKind, member, type JsonValue } from './json.js';
 import { sha } from '../random.js';
+import { evmBlockMethods } from './evm-blocks.js';
 import type { NODE_METHODS } from '../../src/upstreams/operations.js';
 
-/** The eth_* methods of ../../src/upstreams/node/evm-state.ts: every one, or this fails to compile. */
+/** The eth_* methods the gateway's clients declare (../../src/upstreams/node/evm-state.ts, evm-blocks.ts): every one, or this fails to compile. */
 type Declared = Extract<keyof typeof NODE_METHODS, `eth_${string}`>;
 /** Subnet-EVM's own methods, served beside these by ./subnet-evm.ts. */
 type SubnetEvmOwn = 'eth_feeConfig' | 'eth_getChainConfig' | 'eth_getActiveRulesAt' | 'eth_getActivePrecompilesAt';
@@ -193,7 +194,10 @@ export function evmStateMethods(
     throw REVERT();
   };
 
+  const blockMethods = evmBlockMethods(nw, blockchainId);
   return {
+    // Blocks, transactions and receipts of the world's blocks (./evm-blocks.ts), the pool's mined ones below.
+    ...blockMethods,
     eth_chainId: { arity: 0, call: () => q(state.chainId) },
     eth_blockNumber: { arity: 0, call: () => q(state.head()) },
     eth_baseFee: { arity: 0, call: () => q(state.baseFee(state.head() + 1)) },
@@ -401,9 +405,9 @@ export function evmStateMethods(
       },
     },
     eth_getTransactionReceipt: {
-      arity: 1,
-      param: (_i, v) => hashText(stringParam(v)),
-      call: ([hash]) => state.receipt(required(hash, 'hash') as string),
+      ...blockMethods.eth_getTransactionReceipt,
+      // A transaction of the world's blocks, else one the pool mined since.
+      call: (params) => blockMethods.eth_getTransactionReceipt.call(params) ?? state.receipt(params[0] as string),
     },
     eth_sendRawTransaction: {
       arity: 1,

@@ -28,7 +28,8 @@ import {
 import { avmGetBlockByHeight, avmGetHeight, type AvmBlockJson } from '../upstreams/node/x-chain.js';
 import { ethFeeConfig, type FeeConfigReply } from '../upstreams/node/subnet-evm.js';
 import { issuedTxStatus, type IssuedTxStatus } from '../upstreams/node/signed-tx.js';
-import { ethGetTransactionCount, ethGetTransactionReceipt, type ReceiptSummary } from '../upstreams/node/evm-state.js';
+import { ethGetTransactionReceipt, type EthReceipt } from '../upstreams/node/evm-blocks.js';
+import { ethGetTransactionCount } from '../upstreams/node/evm-state.js';
 
 /** The clients one poll sends through: a fresh set per poll, over the reuse layer. */
 export interface LiveClients {
@@ -383,7 +384,7 @@ export interface SubmittedEvmTx {
 
 export interface SubmissionEvent extends SubmittedEvmTx {
   status: SubmissionStatus;
-  receipt: ReceiptSummary | null;
+  receipt: EthReceipt | null;
 }
 
 /**
@@ -396,7 +397,7 @@ export interface SubmissionEvent extends SubmittedEvmTx {
 export async function followEvmTransaction(node: NodeClient, tx: SubmittedEvmTx): Promise<SubmissionEvent> {
   const at = { network: tx.network, blockchainId: tx.blockchainId };
   const [receipt, count] = await Promise.all([
-    ethGetTransactionReceipt(node, at, tx.txHash),
+    ethGetTransactionReceipt(node, tx.network, tx.blockchainId, tx.txHash),
     ethGetTransactionCount(node, at, tx.from, 'latest'),
   ]);
   const status: SubmissionStatus = receipt ? 'mined' : BigInt(count) > BigInt(tx.nonce) ? 'dropped' : 'pending';

@@ -31,15 +31,15 @@ import {
   type EvmLog,
   type FeeHistory,
   type LogFilter,
-  type ReceiptSummary,
 } from '../upstreams/node/evm-state.js';
 import { builder } from './builder.js';
 import { NetworkNameEnum } from './enums.js';
-import { EvmTransactionStatusEnum, evmChainLookup, resolveEvmChain } from './evm-chain.js';
-import { checkListSize, evmBlockArg, MAX_LIST_ARGUMENT, toNetwork } from './inputs.js';
+import { evmChainLookup, resolveEvmChain } from './evm-chain.js';
+import { EvmReceiptRef, findEvmTransaction } from './evm-transaction.js';
+import { checkHash, checkListSize, evmBlockArg, MAX_LIST_ARGUMENT, toNetwork } from './inputs.js';
 import { EvmAddressScalar } from './scalars.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
-import { EvmAddressRef, EvmChainRef, type EvmChainModel } from './refs.js';
+import { EvmAddressRef, EvmChainRef, EvmTransactionRef, type EvmChainModel } from './refs.js';
 
 /** The reads of one chain in a tick share one JSON-RPC batch: the fields that make them cost one call together. */
 const ETH_CALL = { calls: 1, sharesWith: 'eth batch' } as const;
@@ -63,14 +63,6 @@ const TOPIC_POSITIONS = ['topic0', 'topic1', 'topic2', 'topic3'] as const;
 const MAX_TOPIC_ALTERNATIVES = 20;
 /** Call data of a call or estimate, at most: what a transaction the pool takes can carry. */
 export const MAX_CALL_DATA_BYTES = MAX_SIGNED_TX_BYTES;
-
-const HASH = /^0x[0-9a-fA-F]{64}$/;
-
-function checkHash(value: string, argument: string): string {
-  if (!HASH.test(value))
-    throw badInput(`\`${argument}\` must be a 32-byte hash, "0x" and 64 hex digits (got ${quote(value)}).`, { argument });
-  return value.toLowerCase();
-}
 
 /** A storage slot: "0x" and 1 to 64 hex digits (a 32-byte key), sent as 32 bytes. */
 function checkSlot(value: string, argument: string): string {
@@ -308,39 +300,6 @@ const EvmSubmissionStatusEnum = builder.enumType('EvmSubmissionStatus', {
   } as const,
 });
 
-const EvmReceiptSummaryRef = builder.objectRef<ReceiptSummary>('EvmReceiptSummary').implement({
-  description: 'Where and how a transaction was mined (eth_getTransactionReceipt).',
-  fields: (t) => ({
-    blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (r) => big(r.blockNumber) }),
-    blockHash: t.exposeString('blockHash', { description: 'Its block hash.' }),
-    transactionIndex: t.field({ type: 'SafeInt', description: 'Its position in the block.', resolve: (r) => Number(r.transactionIndex) }),
-    status: t.field({
-      type: EvmTransactionStatusEnum,
-      nullable: true,
-      description: 'SUCCESS, or FAILED when it reverted (its gas was spent).',
-      resolve: (r) => (r.status === '0x1' ? 'success' : r.status === '0x0' ? 'failed' : null),
-    }),
-    gasUsed: t.field({ type: 'BigInt', description: 'Gas it used.', resolve: (r) => big(r.gasUsed) }),
-    cumulativeGasUsed: t.field({
-      type: 'BigInt',
-      description: 'Gas the block used up to and including it.',
-      resolve: (r) => big(r.cumulativeGasUsed),
-    }),
-    effectiveGasPrice: t.field({
-      type: 'BigInt',
-      nullable: true,
-      description: 'What a gas unit cost it, in wei (base fee and tip).',
-      resolve: (r) => (r.effectiveGasPrice ? big(r.effectiveGasPrice) : null),
-    }),
-    contractAddress: t.string({
-      nullable: true,
-      description: 'The contract it created, if it was a creation.',
-      resolve: (r) => r.contractAddress ?? null,
-    }),
-    logCount: t.int({ description: 'How many logs it emitted.', resolve: (r) => r.logs.length }),
-  }),
-});
-
 /** A transaction submitted or named, on its chain; with what was read of it when a subscription's event carries that. */
 type SubmissionModel = SubmittedEvmTx & { chain: EvmChainModel; known?: SubmissionEvent };
 
@@ -367,11 +326,24 @@ const EvmTransactionSubmissionRef = builder.objectRef<SubmissionModel>('EvmTrans
       resolve: async (s, _a, ctx) => (await follow(ctx, s)).status,
     }),
     receipt: t.field({
-      type: EvmReceiptSummaryRef,
+      type: EvmReceiptRef,
       nullable: true,
-      description: 'Where and how it was mined; null while it is not.',
+      description: 'Where and how it was mined, with its logs; null while it is not.',
       price: ETH_CALL,
-      resolve: async (s, _a, ctx) => (await follow(ctx, s)).receipt,
+      resolve: async (s, _a, ctx) => {
+        const { receipt } = await follow(ctx, s);
+        return receipt ? { ...receipt, chain: s.chain } : null;
+      },
+    }),
+    transaction: t.field({
+      type: EvmTransactionRef,
+      nullable: true,
+      description:
+        "The transaction in the graph once it is mined (its block, transfers, receipt): read from the chain's node as `EvmChain.transaction(from: NODE)` does, so it is there as soon as its block is accepted; null while it is pending or once dropped.",
+      // Where it stands (one batch), then the node's transaction with its receipt (one batch) and its block.
+      price: { calls: 3 },
+      resolve: async (s, _a, ctx) =>
+        (await follow(ctx, s)).status === 'mined' ? findEvmTransaction(ctx, s.chain, s.txHash.toLowerCase(), 'node') : null,
     }),
   }),
 });

@@ -24,8 +24,15 @@ import type {
   XChainTransaction,
   XChainUtxo,
 } from '../upstreams/data-api/transaction.js';
-import type { RichAddress } from '../upstreams/data-api/evm-chain.js';
-import type { CollectibleBalance, Erc20Token, Erc20TokenBalance } from '../upstreams/data-api/evm-address.js';
+import type { NativeTransaction, RichAddress } from '../upstreams/data-api/evm-chain.js';
+import type { ChainInfo, EvmBlock, GetTransactionResponse } from '../upstreams/data-api/evm-block.js';
+import type {
+  CollectibleBalance,
+  Erc20Token,
+  Erc20TokenBalance,
+  Erc20Transfer,
+  InternalTransaction,
+} from '../upstreams/data-api/evm-address.js';
 import type { NftToken } from '../upstreams/data-api/nft.js';
 import type { IcmMessage } from '../upstreams/data-api/icm.js';
 import type { LastActivityTimestamp } from '../upstreams/data-api/primary-network-address.js';
@@ -200,6 +207,8 @@ export interface EvmChainModel {
   network: NetworkName;
   evmChainId: number;
   blockchainId: string;
+  /** Its entry in the Data API's chain registry, when the chain was found there (evm-block.ts). */
+  registry?: ChainInfo;
 }
 
 /** An address on an EVM chain. */
@@ -237,6 +246,24 @@ export type Chained<T> = T & { chain: EvmChainModel };
 export type CollectibleModel = Chained<CollectibleBalance>;
 
 export const Erc20TokenRef = builder.objectRef<Chained<Erc20Token>>('Erc20Token');
+export const Erc20TransferRef = builder.objectRef<Chained<Erc20Transfer>>('Erc20Transfer');
+export const InternalTransactionRef = builder.objectRef<Chained<InternalTransaction>>('InternalTransaction');
+
+/**
+ * An EVM transaction on its chain, as the Data API lists it, or as the node answers it mapped to the
+ * same fields (evm-transaction.ts). `details`: getTransaction's answer, when the lookup read it
+ * (its transfers, internal transactions, ICM message).
+ */
+export type EvmTxModel = NativeTransaction & { chain: EvmChainModel; details?: GetTransactionResponse };
+export const EvmTransactionRef = builder.objectRef<EvmTxModel>('EvmTransaction');
+
+/**
+ * An EVM block on its chain: the Data API's block, or the node's mapped to the same fields, without
+ * what only the Data API's indexer counts (fees spent, cumulative transactions, block gas cost).
+ */
+export type EvmBlockModel = Omit<EvmBlock, 'gasCost' | 'feesSpent' | 'cumulativeTransactions'> &
+  Partial<Pick<EvmBlock, 'gasCost' | 'feesSpent' | 'cumulativeTransactions'>> & { chain: EvmChainModel };
+export const EvmBlockRef = builder.objectRef<EvmBlockModel>('EvmBlock');
 export const CollectibleRef = builder.interfaceRef<CollectibleModel>('CollectibleBalance');
 
 /** A token of an ERC-721 or ERC-1155 collection (nft.ts). */
