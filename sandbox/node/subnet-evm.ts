@@ -92,7 +92,7 @@ export function evmMethods(
     return {
       ...evmStateMethods(nw, blockchainId, live, funded),
       eth_getChainConfig: { arity: 0, call: () => corethChainConfig(nw.network, chainId) },
-      };
+    };
   }
   const chain = nw.subnetEvm(blockchainId) as SubnetEvmChain;
   const head = chain.blocks.at(-1)!;

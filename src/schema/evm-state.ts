@@ -28,14 +28,13 @@ import {
   ethSendRawTransaction,
   type AccountProof,
   type CallArgs,
-  type EvmLog,
   type FeeHistory,
   type LogFilter,
 } from '../upstreams/node/evm-state.js';
 import { builder } from './builder.js';
 import { NetworkNameEnum } from './enums.js';
 import { evmChainLookup, resolveEvmChain } from './evm-chain.js';
-import { EvmReceiptRef, findEvmTransaction } from './evm-transaction.js';
+import { decimal, EvmLogRef, EvmReceiptRef, findEvmTransaction } from './evm-transaction.js';
 import { checkHash, checkListSize, evmBlockArg, MAX_LIST_ARGUMENT, toNetwork } from './inputs.js';
 import { EvmAddressScalar } from './scalars.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
@@ -45,7 +44,6 @@ import { EvmAddressRef, EvmChainRef, EvmTransactionRef, type EvmChainModel } fro
 const ETH_CALL = { calls: 1, sharesWith: 'eth batch' } as const;
 
 const at = (chain: EvmChainModel) => ({ network: chain.network, blockchainId: chain.blockchainId });
-const big = (quantity: string) => BigInt(quantity).toString();
 const hexOf = (n: bigint | number) => `0x${n.toString(16)}`;
 
 const BLOCK_ARG_HELP = '"latest" (default), "earliest", "finalized", "safe", "pending" or "accepted", a block number (decimal or 0x hex)';
@@ -184,35 +182,6 @@ const rangeEnd = (block: string, head: bigint) => (block.startsWith('0x') ? BigI
 
 // --- types ---------------------------------------------------------------------------------------------
 
-type LogModel = EvmLog & { chain: EvmChainModel };
-
-const EvmLogRef = builder.objectRef<LogModel>('EvmLog').implement({
-  description: 'A log an EVM contract emitted (eth_getLogs): its topics and data as the chain keeps them.',
-  fields: (t) => ({
-    address: t.exposeString('address', { description: 'The emitting contract.' }),
-    emitter: t.field({
-      type: EvmAddressRef,
-      description: 'The emitting contract as an address on its chain: its metadata, balances, its own logs.',
-      resolve: (l) => ({ chain: l.chain, address: l.address }),
-    }),
-    topics: t.exposeStringList('topics', {
-      description: "Its indexed topics: topic0 is the event signature's keccak-256, then indexed arguments.",
-    }),
-    data: t.exposeString('data', { description: 'Its non-indexed arguments, ABI-encoded (0x hex).' }),
-    blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (l) => big(l.blockNumber) }),
-    blockHash: t.exposeString('blockHash', { description: 'Its block hash.' }),
-    transactionHash: t.exposeString('transactionHash', { description: 'The transaction that emitted it.' }),
-    transactionIndex: t.field({
-      type: 'SafeInt',
-      description: "That transaction's position in the block.",
-      resolve: (l) => Number(l.transactionIndex),
-    }),
-    logIndex: t.field({ type: 'SafeInt', description: "Its position among the block's logs.", resolve: (l) => Number(l.logIndex) }),
-    removed: t.exposeBoolean('removed', { description: 'Whether a reorganisation removed it (never, on an accepted Avalanche block).' }),
-    chain: t.expose('chain', { type: EvmChainRef, description: 'The chain it is on.' }),
-  }),
-});
-
 interface FeeBlock {
   number: bigint;
   baseFeePerGas: string;
@@ -224,12 +193,12 @@ const EvmFeeHistoryBlockRef = builder.objectRef<FeeBlock>('EvmFeeHistoryBlock').
   description: 'One block of a fee history.',
   fields: (t) => ({
     number: t.field({ type: 'BigInt', description: 'The block.', resolve: (b) => b.number.toString() }),
-    baseFeePerGas: t.field({ type: 'BigInt', description: 'Its base fee, in wei a gas unit.', resolve: (b) => big(b.baseFeePerGas) }),
+    baseFeePerGas: t.field({ type: 'BigInt', description: 'Its base fee, in wei a gas unit.', resolve: (b) => decimal(b.baseFeePerGas) }),
     gasUsedRatio: t.exposeFloat('gasUsedRatio', { description: 'Gas used over its gas limit, 0 to 1.' }),
     rewards: t.field({
       type: ['BigInt'],
       description: 'The tip (wei a gas unit) at each percentile asked, weighted by gas used, in the order asked.',
-      resolve: (b) => b.rewards.map(big),
+      resolve: (b) => b.rewards.map(decimal),
     }),
   }),
 });
@@ -237,7 +206,7 @@ const EvmFeeHistoryBlockRef = builder.objectRef<FeeBlock>('EvmFeeHistoryBlock').
 const EvmFeeHistoryRef = builder.objectRef<FeeHistory>('EvmFeeHistory').implement({
   description: 'Base fees, gas use and tips of a run of blocks (eth_feeHistory): what a wallet sets its fees from.',
   fields: (t) => ({
-    oldestBlock: t.field({ type: 'BigInt', description: 'The first block covered.', resolve: (h) => big(h.oldestBlock) }),
+    oldestBlock: t.field({ type: 'BigInt', description: 'The first block covered.', resolve: (h) => decimal(h.oldestBlock) }),
     blocks: t.field({
       type: [EvmFeeHistoryBlockRef],
       description: 'The blocks, oldest first.',
@@ -253,7 +222,7 @@ const EvmFeeHistoryRef = builder.objectRef<FeeHistory>('EvmFeeHistory').implemen
       type: 'BigInt',
       nullable: true,
       description: 'The base fee of the block after the newest covered.',
-      resolve: (h) => (h.baseFeePerGas.length > h.gasUsedRatio.length ? big(h.baseFeePerGas.at(-1)!) : null),
+      resolve: (h) => (h.baseFeePerGas.length > h.gasUsedRatio.length ? decimal(h.baseFeePerGas.at(-1)!) : null),
     }),
   }),
 });
@@ -262,7 +231,7 @@ const EvmStorageProofRef = builder.objectRef<AccountProof['storageProof'][number
   description: "One storage slot's value and its Merkle proof against the account's storage root.",
   fields: (t) => ({
     key: t.exposeString('key', { description: 'The slot, as asked.' }),
-    value: t.field({ type: 'BigInt', description: 'Its value, as a number.', resolve: (p) => big(p.value) }),
+    value: t.field({ type: 'BigInt', description: 'Its value, as a number.', resolve: (p) => decimal(p.value) }),
     proof: t.exposeStringList('proof', { description: 'The trie nodes from the storage root to the slot, RLP-encoded (0x hex).' }),
   }),
 });
@@ -271,8 +240,8 @@ const EvmAccountProofRef = builder.objectRef<AccountProof>('EvmAccountProof').im
   description: 'An account and some of its storage slots with their Merkle proofs at a block (eth_getProof, EIP-1186).',
   fields: (t) => ({
     address: t.exposeString('address', { description: 'The account.' }),
-    balance: t.field({ type: 'BigInt', description: 'Its native balance, in wei.', resolve: (p) => big(p.balance) }),
-    nonce: t.field({ type: 'BigInt', description: 'Its nonce.', resolve: (p) => big(p.nonce) }),
+    balance: t.field({ type: 'BigInt', description: 'Its native balance, in wei.', resolve: (p) => decimal(p.balance) }),
+    nonce: t.field({ type: 'BigInt', description: 'Its nonce.', resolve: (p) => decimal(p.nonce) }),
     codeHash: t.exposeString('codeHash', { description: 'keccak-256 of its code (that of empty code for an account).' }),
     storageHash: t.exposeString('storageHash', { description: 'The root of its storage trie.' }),
     accountProof: t.exposeStringList('accountProof', {
@@ -367,7 +336,7 @@ const feeQuantity = (description: string, read: typeof ethGasPrice) =>
     type: 'BigInt',
     description,
     price: ETH_CALL,
-    resolve: async (chain: EvmChainModel, _a: unknown, ctx: GatewayContext) => big(await read(ctx.node, at(chain))),
+    resolve: async (chain: EvmChainModel, _a: unknown, ctx: GatewayContext) => decimal(await read(ctx.node, at(chain))),
   }) as const;
 
 builder.objectFields(EvmChainRef, (t) => ({
@@ -483,7 +452,7 @@ builder.objectFields(EvmChainRef, (t) => ({
     },
     price: ETH_CALL,
     resolve: async (chain, { input, block }, ctx) =>
-      big(await ethEstimateGas(ctx.node, at(chain), checkCall(input), evmBlockArg(block, 'block', { hash: true }))),
+      decimal(await ethEstimateGas(ctx.node, at(chain), checkCall(input), evmBlockArg(block, 'block', { hash: true }))),
   }),
   submittedTransaction: t.field({
     type: EvmTransactionSubmissionRef,
@@ -516,7 +485,7 @@ builder.objectFields(EvmAddressRef, (t) => ({
     args: { block: t.arg.string(blockArg) },
     price: ETH_CALL,
     resolve: async (a, { block }, ctx) =>
-      big(await ethGetBalance(ctx.node, at(a.chain), a.address.toLowerCase(), evmBlockArg(block, 'block', { hash: true }))),
+      decimal(await ethGetBalance(ctx.node, at(a.chain), a.address.toLowerCase(), evmBlockArg(block, 'block', { hash: true }))),
   }),
   nonce: t.field({
     type: 'BigInt',
@@ -525,7 +494,7 @@ builder.objectFields(EvmAddressRef, (t) => ({
     args: { block: t.arg.string(blockArg) },
     price: ETH_CALL,
     resolve: async (a, { block }, ctx) =>
-      big(await ethGetTransactionCount(ctx.node, at(a.chain), a.address.toLowerCase(), evmBlockArg(block, 'block', { hash: true }))),
+      decimal(await ethGetTransactionCount(ctx.node, at(a.chain), a.address.toLowerCase(), evmBlockArg(block, 'block', { hash: true }))),
   }),
   code: t.field({
     type: 'String',

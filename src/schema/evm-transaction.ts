@@ -18,10 +18,10 @@ import {
   ethGetTransactionReceipt,
   ethGetBlockByHash,
   toQuantity,
-  type EthLog,
   type EthReceipt,
   type EthTransaction,
 } from '../upstreams/node/evm-blocks.js';
+import type { EvmLog } from '../upstreams/node/evm-state.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { learnt } from './list-sizes.js';
@@ -193,24 +193,32 @@ const IcmInfoRef = builder
     }),
   });
 
-type LogModel = EthLog & { chain: EvmChainModel };
+type LogModel = EvmLog & { chain: EvmChainModel };
 
-const EvmLogRef = builder.objectRef<LogModel>('EvmLog').implement({
-  description: 'An event a transaction emitted.',
+export const EvmLogRef = builder.objectRef<LogModel>('EvmLog').implement({
+  description: "A log an EVM contract emitted (eth_getLogs, or a transaction's receipt): its topics and data as the chain keeps them.",
   fields: (t) => ({
     address: t.string({ description: 'The emitting contract, EIP-55 checksummed.', resolve: (l) => toChecksumAddress(l.address) }),
-    contract: t.field({
+    emitter: t.field({
       type: EvmAddressRef,
-      description: 'The emitting contract on its chain.',
+      description: 'The emitting contract as an address on its chain: its metadata, balances, its own logs.',
       resolve: (l) => ({ chain: l.chain, address: l.address }),
     }),
-    topics: t.stringList({
-      description: 'The indexed topics; the first is the event signature hash (e.g. 0xddf252ad… for an ERC-20 Transfer).',
-      resolve: (l) => l.topics,
+    topics: t.exposeStringList('topics', {
+      description: "Its indexed topics: topic0 is the event signature's keccak-256, then indexed arguments.",
     }),
-    data: t.exposeString('data', { description: 'The non-indexed data (hex).' }),
-    logIndex: t.int({ description: 'Its index in the block.', resolve: (l) => Number(BigInt(l.logIndex)) }),
-    removed: t.exposeBoolean('removed', { description: 'True if a reorganisation dropped it (never, once Avalanche accepted the block).' }),
+    data: t.exposeString('data', { description: 'Its non-indexed arguments, ABI-encoded (0x hex).' }),
+    blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (l) => decimal(l.blockNumber) }),
+    blockHash: t.exposeString('blockHash', { description: 'Its block hash.' }),
+    transactionHash: t.exposeString('transactionHash', { description: 'The transaction that emitted it.' }),
+    transactionIndex: t.field({
+      type: 'SafeInt',
+      description: "That transaction's position in the block.",
+      resolve: (l) => Number(l.transactionIndex),
+    }),
+    logIndex: t.field({ type: 'SafeInt', description: "Its position among the block's logs.", resolve: (l) => Number(l.logIndex) }),
+    removed: t.exposeBoolean('removed', { description: 'Whether a reorganisation removed it (never, once Avalanche accepted the block).' }),
+    chain: t.expose('chain', { type: EvmChainRef, description: 'The chain it is on.' }),
   }),
 });
 

@@ -217,7 +217,7 @@ describe('a receipt', () => {
   it("has the transaction's status and its ERC-20 transfers as Transfer logs, from the node", async () => {
     const tx = transferTx;
     const res = await h.raw<any>(`{ network { evmChain(evmChainId: 43114) {
-      transaction(txHash: "${tx.txHash}") { receipt { txHash status gasUsed effectiveGasPrice contractAddress { address } logs { address topics data logIndex removed contract { address } } } }
+      transaction(txHash: "${tx.txHash}") { receipt { txHash status gasUsed effectiveGasPrice contractAddress { address } logs { address topics data logIndex removed emitter { address } } } }
       transactionReceipt(txHash: "${tx.txHash}") { txHash blockNumber blockHash blockIndex }
     } } }`);
     expect(res.errors).toBeUndefined();
@@ -239,7 +239,7 @@ describe('a receipt', () => {
         data: `0x${BigInt(t.value).toString(16).padStart(64, '0')}`,
         logIndex: t.logIndex,
         removed: false,
-        contract: { address: t.erc20Token.address },
+        emitter: { address: t.erc20Token.address },
       })),
     });
     expect(transactionReceipt).toEqual({

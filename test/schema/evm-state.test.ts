@@ -7,6 +7,7 @@
  */
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
+import { toChecksumAddress } from '../../src/base/ids.js';
 import { getNodeWorld } from '../../sandbox/node/chains/node-world.js';
 import { TRANSFER_TOPIC } from '../../sandbox/node/chains/evm-state.js';
 import { getEvmWorld } from '../../sandbox/world/evm.js';
@@ -90,7 +91,7 @@ describe('chain reads on EvmChain', () => {
     const logs = res.data.network.evmChain.logs;
     expect(logs.map((l: any) => l.transactionHash)).toEqual(expected.map((t) => t.txHash));
     expect(logs[0]).toMatchObject({
-      address: token.address.toLowerCase(),
+      address: toChecksumAddress(token.address),
       topics: [
         TRANSFER_TOPIC,
         `0x${expected[0]!.from.address.slice(2).toLowerCase().padStart(64, '0')}`,

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { NetworkName } from '../../base/ids.js';
 import { Hex, nodeMethods, type AnswerOf, type NodeClient } from './client.js';
-import { EvmAddress, Hash, Quantity } from './evm-state.js';
+import { EvmAddress, EvmLog, Hash, Quantity } from './evm-state.js';
 
 /** A block of eth_getBlockBy*, asked without full transactions (their hashes only). */
 export const EthBlock = z.object({
@@ -43,15 +43,6 @@ export const EthTransaction = z.object({
 });
 export type EthTransaction = z.infer<typeof EthTransaction>;
 
-export const EthLog = z.object({
-  address: EvmAddress,
-  topics: z.array(Hash),
-  data: Hex,
-  logIndex: Quantity,
-  removed: z.boolean(),
-});
-export type EthLog = z.infer<typeof EthLog>;
-
 /** A receipt of eth_getTransactionReceipt: only a transaction in a block has one. */
 export const EthReceipt = z.object({
   transactionHash: Hash,
@@ -64,7 +55,7 @@ export const EthReceipt = z.object({
   gasUsed: Quantity,
   effectiveGasPrice: Quantity,
   contractAddress: EvmAddress.nullable(),
-  logs: z.array(EthLog),
+  logs: z.array(EvmLog),
   logsBloom: Hex,
   type: Quantity,
   /** 0x1 success, 0x0 reverted (absent only before Byzantium, which no Avalanche chain predates). */
