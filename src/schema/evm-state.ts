@@ -8,8 +8,9 @@
  */
 import type { GatewayContext } from '../graphql/context.js';
 import { badInput, quote } from '../graphql/errors.js';
+import { toChecksumAddress } from '../base/ids.js';
 import { readSignedEvmTransaction, MAX_SIGNED_TX_BYTES } from '../domain/evm-transactions.js';
-import { evmTransactionFeed, followEvmTransaction, type SubmissionEvent, type SubmittedEvmTx } from '../live/feeds.js';
+import { evmTransactionFeed, type SubmissionEvent } from '../live/feeds.js';
 import {
   ethBaseFee,
   ethBlockNumber,
@@ -34,14 +35,11 @@ import {
 import { builder } from './builder.js';
 import { NetworkNameEnum } from './enums.js';
 import { evmChainLookup, resolveEvmChain } from './evm-chain.js';
-import { decimal, EvmLogRef, EvmReceiptRef, findEvmTransaction } from './evm-transaction.js';
+import { decimal, ETH_CALL, followSubmission } from './evm-transaction.js';
 import { checkHash, checkListSize, evmBlockArg, MAX_LIST_ARGUMENT, toNetwork } from './inputs.js';
 import { EvmAddressScalar } from './scalars.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
-import { EvmAddressRef, EvmChainRef, EvmTransactionRef, type EvmChainModel } from './refs.js';
-
-/** The reads of one chain in a tick share one JSON-RPC batch: the fields that make them cost one call together. */
-const ETH_CALL = { calls: 1, sharesWith: 'eth batch' } as const;
+import { EvmAddressRef, EvmChainRef, EvmLogRef, EvmTransactionSubmissionRef, type EvmChainModel, type SubmissionModel } from './refs.js';
 
 const at = (chain: EvmChainModel) => ({ network: chain.network, blockchainId: chain.blockchainId });
 const hexOf = (n: bigint | number) => `0x${n.toString(16)}`;
@@ -182,6 +180,33 @@ const rangeEnd = (block: string, head: bigint) => (block.startsWith('0x') ? BigI
 
 // --- types ---------------------------------------------------------------------------------------------
 
+EvmLogRef.implement({
+  description: "A log an EVM contract emitted (eth_getLogs, or a transaction's receipt): its topics and data as the chain keeps them.",
+  fields: (t) => ({
+    address: t.string({ description: 'The emitting contract, EIP-55 checksummed.', resolve: (l) => toChecksumAddress(l.address) }),
+    emitter: t.field({
+      type: EvmAddressRef,
+      description: 'The emitting contract as an address on its chain: its metadata, balances, its own logs.',
+      resolve: (l) => ({ chain: l.chain, address: l.address }),
+    }),
+    topics: t.exposeStringList('topics', {
+      description: "Its indexed topics: topic0 is the event signature's keccak-256, then indexed arguments.",
+    }),
+    data: t.exposeString('data', { description: 'Its non-indexed arguments, ABI-encoded (0x hex).' }),
+    blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (l) => decimal(l.blockNumber) }),
+    blockHash: t.exposeString('blockHash', { description: 'Its block hash.' }),
+    transactionHash: t.exposeString('transactionHash', { description: 'The transaction that emitted it.' }),
+    transactionIndex: t.field({
+      type: 'SafeInt',
+      description: "That transaction's position in the block.",
+      resolve: (l) => Number(l.transactionIndex),
+    }),
+    logIndex: t.field({ type: 'SafeInt', description: "Its position among the block's logs.", resolve: (l) => Number(l.logIndex) }),
+    removed: t.exposeBoolean('removed', { description: 'Whether a reorganisation removed it (never, once Avalanche accepted the block).' }),
+    chain: t.expose('chain', { type: EvmChainRef, description: 'The chain it is on.' }),
+  }),
+});
+
 interface FeeBlock {
   number: bigint;
   baseFeePerGas: string;
@@ -270,12 +295,7 @@ const EvmSubmissionStatusEnum = builder.enumType('EvmSubmissionStatus', {
 });
 
 /** A transaction submitted or named, on its chain; with what was read of it when a subscription's event carries that. */
-type SubmissionModel = SubmittedEvmTx & { chain: EvmChainModel; known?: SubmissionEvent };
-
-const follow = (ctx: GatewayContext, s: SubmissionModel): Promise<SubmissionEvent> =>
-  s.known ? Promise.resolve(s.known) : followEvmTransaction(ctx.node, s);
-
-const EvmTransactionSubmissionRef = builder.objectRef<SubmissionModel>('EvmTransactionSubmission').implement({
+EvmTransactionSubmissionRef.implement({
   description:
     "A signed EVM transaction handed to its chain's node, and how to follow it: `status` and `receipt` now, or the `evmTransactionStatus` subscription until it is mined or dropped.",
   fields: (t) => ({
@@ -292,27 +312,7 @@ const EvmTransactionSubmissionRef = builder.objectRef<SubmissionModel>('EvmTrans
       description:
         "PENDING, MINED or DROPPED, from the node now: its receipt (eth_getTransactionReceipt) and the sender's nonce at the latest block (eth_getTransactionCount), in one batch. The node's answer, not the Data API's: fresher, and it knows pending transactions.",
       price: ETH_CALL,
-      resolve: async (s, _a, ctx) => (await follow(ctx, s)).status,
-    }),
-    receipt: t.field({
-      type: EvmReceiptRef,
-      nullable: true,
-      description: 'Where and how it was mined, with its logs; null while it is not.',
-      price: ETH_CALL,
-      resolve: async (s, _a, ctx) => {
-        const { receipt } = await follow(ctx, s);
-        return receipt ? { ...receipt, chain: s.chain } : null;
-      },
-    }),
-    transaction: t.field({
-      type: EvmTransactionRef,
-      nullable: true,
-      description:
-        "The transaction in the graph once it is mined (its block, transfers, receipt): read from the chain's node as `EvmChain.transaction(from: NODE)` does, so it is there as soon as its block is accepted; null while it is pending or once dropped.",
-      // Where it stands (one batch), then the node's transaction with its receipt (one batch) and its block.
-      price: { calls: 3 },
-      resolve: async (s, _a, ctx) =>
-        (await follow(ctx, s)).status === 'mined' ? findEvmTransaction(ctx, s.chain, s.txHash.toLowerCase(), 'node') : null,
+      resolve: async (s, _a, ctx) => (await followSubmission(ctx, s)).status,
     }),
   }),
 });

@@ -21,7 +21,7 @@ import {
   type EthReceipt,
   type EthTransaction,
 } from '../upstreams/node/evm-blocks.js';
-import type { EvmLog } from '../upstreams/node/evm-state.js';
+import { followEvmTransaction, type SubmissionEvent } from '../live/feeds.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { learnt } from './list-sizes.js';
@@ -38,7 +38,9 @@ import {
   EvmAddressRef,
   EvmBlockRef,
   EvmChainRef,
+  EvmLogRef,
   EvmTransactionRef,
+  EvmTransactionSubmissionRef,
   NetworkRef,
   PartyRef,
   chainIdOf,
@@ -46,6 +48,7 @@ import {
   type EvmBlockModel,
   type EvmChainModel,
   type EvmTxModel,
+  type SubmissionModel,
 } from './refs.js';
 
 export const EvmTransactionStatusEnum = builder.enumType('EvmTransactionStatus', {
@@ -193,38 +196,9 @@ const IcmInfoRef = builder
     }),
   });
 
-type LogModel = EvmLog & { chain: EvmChainModel };
+type ReceiptModel = EthReceipt & { chain: EvmChainModel };
 
-export const EvmLogRef = builder.objectRef<LogModel>('EvmLog').implement({
-  description: "A log an EVM contract emitted (eth_getLogs, or a transaction's receipt): its topics and data as the chain keeps them.",
-  fields: (t) => ({
-    address: t.string({ description: 'The emitting contract, EIP-55 checksummed.', resolve: (l) => toChecksumAddress(l.address) }),
-    emitter: t.field({
-      type: EvmAddressRef,
-      description: 'The emitting contract as an address on its chain: its metadata, balances, its own logs.',
-      resolve: (l) => ({ chain: l.chain, address: l.address }),
-    }),
-    topics: t.exposeStringList('topics', {
-      description: "Its indexed topics: topic0 is the event signature's keccak-256, then indexed arguments.",
-    }),
-    data: t.exposeString('data', { description: 'Its non-indexed arguments, ABI-encoded (0x hex).' }),
-    blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (l) => decimal(l.blockNumber) }),
-    blockHash: t.exposeString('blockHash', { description: 'Its block hash.' }),
-    transactionHash: t.exposeString('transactionHash', { description: 'The transaction that emitted it.' }),
-    transactionIndex: t.field({
-      type: 'SafeInt',
-      description: "That transaction's position in the block.",
-      resolve: (l) => Number(l.transactionIndex),
-    }),
-    logIndex: t.field({ type: 'SafeInt', description: "Its position among the block's logs.", resolve: (l) => Number(l.logIndex) }),
-    removed: t.exposeBoolean('removed', { description: 'Whether a reorganisation removed it (never, once Avalanche accepted the block).' }),
-    chain: t.expose('chain', { type: EvmChainRef, description: 'The chain it is on.' }),
-  }),
-});
-
-export type ReceiptModel = EthReceipt & { chain: EvmChainModel };
-
-export const EvmReceiptRef = builder.objectRef<ReceiptModel>('EvmTransactionReceipt').implement({
+const EvmReceiptRef = builder.objectRef<ReceiptModel>('EvmTransactionReceipt').implement({
   description: "A transaction's receipt, as the chain's node records it once its block is accepted.",
   fields: (t) => ({
     txHash: t.exposeString('transactionHash', { description: 'The transaction hash.' }),
@@ -597,4 +571,36 @@ builder.objectFields(EvmAddressRef, (t) => ({
     { name: 'EvmAddressNativeTransactionConnection', description: "A page of an address's native transactions." },
     { name: 'EvmAddressNativeTransactionEdge', description: 'A transaction and its cursor.' },
   ),
+}));
+
+// --- a submitted transaction (evm-state.ts), once mined -------------------------------------------
+
+/** The reads of one chain in a tick share one JSON-RPC batch: the fields that make them cost one call together. */
+export const ETH_CALL = { calls: 1, sharesWith: 'eth batch' } as const;
+
+/** Where a submission stands: what its subscription's event read, else one batch to the node (live/feeds.ts). */
+export const followSubmission = (ctx: GatewayContext, s: SubmissionModel): Promise<SubmissionEvent> =>
+  s.known ? Promise.resolve(s.known) : followEvmTransaction(ctx.node, s);
+
+builder.objectFields(EvmTransactionSubmissionRef, (t) => ({
+  receipt: t.field({
+    type: EvmReceiptRef,
+    nullable: true,
+    description: 'Where and how it was mined, with its logs; null while it is not.',
+    price: ETH_CALL,
+    resolve: async (s, _a, ctx) => {
+      const { receipt } = await followSubmission(ctx, s);
+      return receipt ? { ...receipt, chain: s.chain } : null;
+    },
+  }),
+  transaction: t.field({
+    type: EvmTransactionRef,
+    nullable: true,
+    description:
+      "The transaction in the graph once it is mined (its block, transfers, receipt): read from the chain's node as `EvmChain.transaction(from: NODE)` does, so it is there as soon as its block is accepted; null while it is pending or once dropped.",
+    // Where it stands (one batch), then the node's transaction with its receipt (one batch) and its block.
+    price: { calls: 3 },
+    resolve: async (s, _a, ctx) =>
+      (await followSubmission(ctx, s)).status === 'mined' ? findEvmTransaction(ctx, s.chain, s.txHash.toLowerCase(), 'node') : null,
+  }),
 }));

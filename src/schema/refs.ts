@@ -8,6 +8,7 @@
  * fields, is what lets two types link to each other without their files importing each other.
  */
 import { PRIMARY_CHAIN_IDS, type NetworkName } from '../base/ids.js';
+import type { SubmissionEvent, SubmittedEvmTx } from '../live/feeds.js';
 import { evmChainIdOf } from '../domain/chains.js';
 import type { L1Validator } from '../upstreams/data-api/l1-validator.js';
 import type { Blockchain, EvmGenesis, Subnet } from '../upstreams/data-api/subnet.js';
@@ -41,6 +42,7 @@ import type { DelegatorDetails, ValidatorDetails } from '../upstreams/data-api/s
 import type { AssetAmount } from '../upstreams/data-api/wire.js';
 import type { AvmInput, AvmOutput, OutputOwners } from '../upstreams/node/client.js';
 import type { PTxJson, PValidator } from '../upstreams/node/p-chain.js';
+import type { EvmLog } from '../upstreams/node/evm-state.js';
 import type { SubnetEvmValidator } from '../upstreams/node/subnet-evm.js';
 import type { AvmChain, AvmTxJson } from '../upstreams/node/x-chain.js';
 import { builder } from './builder.js';
@@ -264,6 +266,17 @@ export const EvmTransactionRef = builder.objectRef<EvmTxModel>('EvmTransaction')
 export type EvmBlockModel = Omit<EvmBlock, 'gasCost' | 'feesSpent' | 'cumulativeTransactions'> &
   Partial<Pick<EvmBlock, 'gasCost' | 'feesSpent' | 'cumulativeTransactions'>> & { chain: EvmChainModel };
 export const EvmBlockRef = builder.objectRef<EvmBlockModel>('EvmBlock');
+/** A log an EVM contract emitted, on its chain (evm-state.ts implements it; receipts list them too). */
+export type LogModel = EvmLog & { chain: EvmChainModel };
+export const EvmLogRef = builder.objectRef<LogModel>('EvmLog');
+
+/**
+ * A signed EVM transaction submitted or named, on its chain (evm-state.ts), with what was read of
+ * it when a subscription's event carries that; once mined it leads to its receipt and transaction
+ * (evm-transaction.ts).
+ */
+export type SubmissionModel = SubmittedEvmTx & { chain: EvmChainModel; known?: SubmissionEvent };
+export const EvmTransactionSubmissionRef = builder.objectRef<SubmissionModel>('EvmTransactionSubmission');
 export const CollectibleRef = builder.interfaceRef<CollectibleModel>('CollectibleBalance');
 
 /** A token of an ERC-721 or ERC-1155 collection (nft.ts). */
