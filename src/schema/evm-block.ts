@@ -14,10 +14,19 @@ import { paged } from './cost.js';
 import { SUBNET_CATALOG } from './pools.js';
 import { lookupPrice } from './lookups.js';
 import { resolveEvmChain } from './evm-chain.js';
-import { decimal, EvmUpstreamEnum, onTheirChains, type EvmUpstream } from './evm-transaction.js';
+import { decimal, EvmUpstreamEnum, followSubmission, onTheirChains, type EvmUpstream } from './evm-transaction.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { checkEvmBlockNumber, checkHash } from './inputs.js';
-import { EvmBlockRef, EvmChainRef, EvmTransactionRef, NetworkRef, chainIdOf, type EvmBlockModel, type EvmChainModel } from './refs.js';
+import {
+  EvmBlockRef,
+  EvmChainRef,
+  EvmTransactionRef,
+  EvmTransactionSubmissionRef,
+  NetworkRef,
+  chainIdOf,
+  type EvmBlockModel,
+  type EvmChainModel,
+} from './refs.js';
 
 /** A node's block as the Data API's fields. */
 export function blockFromNode(chain: EvmChainModel, b: EthBlock): EvmBlockModel {
@@ -133,6 +142,21 @@ builder.objectField(EvmTransactionRef, 'block', (t) =>
       "Its block, from the Data API's getBlock (its fees and cumulative counts come only from there); null only if the Data API has not indexed the block yet.",
     price: { calls: 1 },
     resolve: (tx, _a, ctx) => findEvmBlock(ctx, tx.chain, { hash: tx.blockHash.toLowerCase() }, 'data-api'),
+  }),
+);
+
+builder.objectField(EvmTransactionSubmissionRef, 'block', (t) =>
+  t.field({
+    type: EvmBlockRef,
+    nullable: true,
+    description:
+      "The block it was mined in, from the chain's node (eth_getBlockByHash) as soon as the block is accepted; null while it is pending or once dropped.",
+    // Where it stands (one batch), then its block.
+    price: { calls: 2 },
+    resolve: async (s, _a, ctx) => {
+      const { receipt } = await followSubmission(ctx, s);
+      return receipt ? findEvmBlock(ctx, s.chain, { hash: receipt.blockHash }, 'node') : null;
+    },
   }),
 );
 

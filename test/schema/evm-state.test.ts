@@ -288,6 +288,35 @@ describe('signed transactions', () => {
         them: { balanceAt: String(c.balanceAt(recipient) + 10n ** 18n) },
         headBlockNumber: String(cHead + 1),
       });
+
+      // Mined, the submission leads to the graph's transaction and its block, read from the node.
+      const linked = await h.raw<any>(`{ network { evmChain(evmChainId: 43114) {
+        submittedTransaction(txHash: "${s.txHash}", from: "${key.address}", nonce: "0") {
+          transaction { txHash blockNumber blockIndex status value nonce from { address } to { address } }
+          block { number hash parentHash transactionCount }
+        }
+      } } }`);
+      expect(linked.errors).toBeUndefined();
+      const { transaction: tx, block } = linked.data.network.evmChain.submittedTransaction;
+      expect(tx).toMatchObject({
+        txHash: s.txHash,
+        blockNumber: String(cHead + 1),
+        blockIndex: 0,
+        status: 'SUCCESS',
+        value: String(10n ** 18n),
+        nonce: '0',
+        from: { address: key.address },
+        to: { address: toChecksumAddress(recipient) },
+      });
+      expect(block).toEqual({
+        number: String(cHead + 1),
+        hash: mined.data.data.evmTransactionStatus.receipt.blockHash,
+        parentHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+        transactionCount: 1,
+      });
+      const calls = h.sandbox.log.filter((r) => r.service === 'node').flatMap((r) => (Array.isArray(r.body) ? r.body : [r.body]));
+      expect(calls).toContainEqual(expect.objectContaining({ method: 'eth_getTransactionByHash', params: [s.txHash] }));
+      expect(calls).toContainEqual(expect.objectContaining({ method: 'eth_getBlockByHash', params: [block.hash, false] }));
     } finally {
       await sub.close();
     }
