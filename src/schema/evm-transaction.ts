@@ -142,15 +142,8 @@ export async function findEvmTransaction(
   txHash: string,
   from: EvmUpstream = 'data-api',
 ): Promise<EvmTxModel | null> {
-  if (from === 'node') {
-    const [tx, receipt] = await Promise.all([
-      ethGetTransactionByHash(ctx.node, chain.network, chain.blockchainId, txHash),
-      ethGetTransactionReceipt(ctx.node, chain.network, chain.blockchainId, txHash),
-    ]);
-    if (!tx || !receipt || tx.blockHash === null) return null;
-    const block = await ethGetBlockByHash(ctx.node, chain.network, chain.blockchainId, tx.blockHash);
-    return block ? txFromNode(chain, tx, receipt, Number(BigInt(block.timestamp))) : null;
-  }
+  // Two round trips either way: the transaction, then its receipt and block in one batch (it names the block).
+  if (from === 'node') return minedFromNode(ctx, chain, await ethGetTransactionByHash(ctx.node, chain.network, chain.blockchainId, txHash));
   const res = await getTransaction(ctx.dataApi, chainIdOf(chain), txHash);
   return res ? { ...res.nativeTransaction, chain, details: res } : null;
 }
@@ -356,7 +349,7 @@ builder.objectField(EvmChainRef, 'transaction', (t) =>
       txHash: t.arg.string({ required: true, description: 'The transaction hash, "0x" and 64 hex digits.' }),
       from: t.arg({ type: EvmUpstreamEnum, description: 'Which upstream answers (default DATA_API).' }),
     },
-    // The node's answer takes two round trips: the transaction with its receipt (one batch), then its block.
+    // The node's answer takes two round trips: the transaction, then its receipt and its block (one batch).
     price: { calls: (args) => (args.from === 'node' ? 2 : 1) },
     resolve: (chain, args, ctx) => findEvmTransaction(ctx, chain, checkHash(args.txHash, 'txHash'), args.from ?? 'data-api'),
   }),
