@@ -12,6 +12,7 @@ import { rewardRoutes } from './reward.js';
 import { vertexRoutes } from './vertex.js';
 import { addressRoutes } from './address.js';
 import { evmChainRoutes } from './evm-chain.js';
+import { evmBlockRoutes } from './evm-block.js';
 import { evmAddressRoutes } from './evm-address.js';
 import { contractRoutes } from './contract.js';
 import { nftRoutes } from './nft.js';
@@ -38,6 +39,7 @@ export function dataApiRoutes(seed: string, live?: SandboxLive): RoutesOf<DataAp
     ...vertexRoutes(seed),
     ...addressRoutes(seed),
     ...evmChainRoutes(seed),
+    ...evmBlockRoutes(seed),
     ...evmAddressRoutes(seed),
     ...contractRoutes(seed),
     ...nftRoutes(seed),

@@ -12,9 +12,11 @@ import { buildEvmState, calldataGas, EMPTY_CODE_HASH, EMPTY_ROOT, keccakHex, log
 import { blockNumberOrHash, blockNumberText, GethError, hashText, hexUint64, type BlockRef, type GethMethod } from './geth.js';
 import { JsonNumber, JsonObject, jsonKind, member, type JsonValue } from './json.js';
 import { sha } from '../random.js';
+import { evmBlockMethods } from './evm-blocks.js';
+import { nodeBlock, type WorldBlock } from '../world/evm-blocks.js';
 import type { NODE_METHODS } from '../../src/upstreams/operations.js';
 
-/** The eth_* methods of ../../src/upstreams/node/evm-state.ts: every one, or this fails to compile. */
+/** The eth_* methods the gateway's clients declare (../../src/upstreams/node/evm-state.ts, evm-blocks.ts): every one, or this fails to compile. */
 type Declared = Extract<keyof typeof NODE_METHODS, `eth_${string}`>;
 /** Subnet-EVM's own methods, served beside these by ./subnet-evm.ts. */
 type SubnetEvmOwn = 'eth_feeConfig' | 'eth_getChainConfig' | 'eth_getActiveRulesAt' | 'eth_getActivePrecompilesAt';
@@ -193,7 +195,59 @@ export function evmStateMethods(
     throw REVERT();
   };
 
+  const blockMethods = evmBlockMethods(nw, blockchainId);
+  /** A transaction the pool mined, as eth_getTransactionBy* writes it: its place and price from its receipt. */
+  const minedTransaction = (hash: string) => {
+    const s = state.minedTx(hash);
+    const r = s && state.receipt(s.hash);
+    if (!s || !r) return null;
+    return {
+      blockHash: r.blockHash,
+      blockNumber: r.blockNumber,
+      transactionIndex: r.transactionIndex,
+      hash: s.hash,
+      from: s.from,
+      to: s.to,
+      value: q(s.value),
+      gas: q(s.gas),
+      gasPrice: r.effectiveGasPrice,
+      nonce: q(s.nonce),
+      input: s.input,
+      type: r.type,
+      chainId: q(state.chainId),
+      ...(r.type === '0x2' ? { maxFeePerGas: q(s.maxFee), maxPriorityFeePerGas: q(s.tip) } : {}),
+    };
+  };
+  /** A block the live clock added above the world's, with what the pool mined in it, as eth_getBlockBy* writes it. */
+  const liveBlock = (hash: string) => {
+    const n = state.blockNumberOf(hash);
+    if (n === undefined || n <= state.worldHead) return null;
+    const txs = state.minedIn(n);
+    const head = blockMethods.eth_getBlockByNumber.call([{ tag: 'latest' }, false]) as { gasLimit: string };
+    return nodeBlock({
+      number: n,
+      hash,
+      parentHash: state.blockHash(n - 1),
+      time: state.blockTime(n),
+      txs: txs.map((t) => ({ txHash: t.hash })) as WorldBlock['txs'],
+      gasUsed: txs.reduce((sum, t) => sum + BigInt(state.receipt(t.hash)!.gasUsed as string), 0n),
+      gasLimit: Number(BigInt(head.gasLimit)),
+      baseFee: state.baseFee(n),
+      feesSpent: 0n,
+      cumulative: 0,
+    });
+  };
   return {
+    // Blocks, transactions and receipts of the world's blocks (./evm-blocks.ts); what the pool mined since, here.
+    ...blockMethods,
+    eth_getBlockByHash: {
+      ...blockMethods.eth_getBlockByHash,
+      call: (params) => blockMethods.eth_getBlockByHash.call(params) ?? liveBlock(params[0] as string),
+    },
+    eth_getTransactionByHash: {
+      ...blockMethods.eth_getTransactionByHash,
+      call: (params) => blockMethods.eth_getTransactionByHash.call(params) ?? minedTransaction(params[0] as string),
+    },
     eth_chainId: { arity: 0, call: () => q(state.chainId) },
     eth_blockNumber: { arity: 0, call: () => q(state.head()) },
     eth_baseFee: { arity: 0, call: () => q(state.baseFee(state.head() + 1)) },
@@ -401,9 +455,9 @@ export function evmStateMethods(
       },
     },
     eth_getTransactionReceipt: {
-      arity: 1,
-      param: (_i, v) => hashText(stringParam(v)),
-      call: ([hash]) => state.receipt(required(hash, 'hash') as string),
+      ...blockMethods.eth_getTransactionReceipt,
+      // A transaction of the world's blocks, else one the pool mined since.
+      call: (params) => blockMethods.eth_getTransactionReceipt.call(params) ?? state.receipt(params[0] as string),
     },
     eth_sendRawTransaction: {
       arity: 1,

@@ -28,7 +28,8 @@ import {
 import { avmGetBlockByHeight, avmGetHeight, type AvmBlockJson } from '../upstreams/node/x-chain.js';
 import { ethFeeConfig, type FeeConfigReply } from '../upstreams/node/subnet-evm.js';
 import { issuedTxStatus, type IssuedTxStatus } from '../upstreams/node/signed-tx.js';
-import { ethGetTransactionCount, ethGetTransactionReceipt, type ReceiptSummary } from '../upstreams/node/evm-state.js';
+import { ethGetTransactionReceipt, type EthReceipt } from '../upstreams/node/evm-blocks.js';
+import { ethGetTransactionCount } from '../upstreams/node/evm-state.js';
 
 /** The clients one poll sends through: a fresh set per poll, over the reuse layer. */
 export interface LiveClients {
@@ -383,7 +384,7 @@ export interface SubmittedEvmTx {
 
 export interface SubmissionEvent extends SubmittedEvmTx {
   status: SubmissionStatus;
-  receipt: ReceiptSummary | null;
+  receipt: EthReceipt | null;
 }
 
 /**
@@ -397,12 +398,13 @@ export interface SubmissionEvent extends SubmittedEvmTx {
  */
 export async function followEvmTransaction(node: NodeClient, tx: SubmittedEvmTx): Promise<SubmissionEvent> {
   const at = { network: tx.network, blockchainId: tx.blockchainId };
-  const mined = (receipt: ReceiptSummary): SubmissionEvent => ({ ...tx, status: 'mined', receipt });
-  const receipt = await ethGetTransactionReceipt(node, at, tx.txHash);
+  const mined = (receipt: NonNullable<SubmissionEvent['receipt']>): SubmissionEvent => ({ ...tx, status: 'mined', receipt });
+  const receiptOf = () => ethGetTransactionReceipt(node, tx.network, tx.blockchainId, tx.txHash);
+  const receipt = await receiptOf();
   if (receipt) return mined(receipt);
   const count = await ethGetTransactionCount(node, at, tx.from, 'latest');
   if (BigInt(count) <= BigInt(tx.nonce)) return { ...tx, status: 'pending', receipt: null };
-  const late = await ethGetTransactionReceipt(node, at, tx.txHash);
+  const late = await receiptOf();
   return late ? mined(late) : { ...tx, status: 'dropped', receipt: null };
 }
 

@@ -9,8 +9,7 @@ import { getDeploymentTransaction } from '../upstreams/data-api/contract.js';
 import { builder } from './builder.js';
 import { ContractMetadataRef } from './contract.js';
 import { CurrencyEnum } from './enums.js';
-import { EvmTransactionRef, type EvmTxModel } from './evm-chain.js';
-import { PriceRef, chainIdOf, type Chained } from './refs.js';
+import { EvmTransactionRef, PriceRef, chainIdOf, type Chained, type EvmTxModel } from './refs.js';
 
 const DeploymentTransactionRef = builder.objectRef<Chained<GetDeploymentTransactionResponse>>('ContractDeploymentTransaction').implement({
   description: 'The transaction that deployed a contract, with its input and fees.',

@@ -13,11 +13,19 @@ import type { SortOrder } from '../upstreams/data-api/wire.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { SortOrderEnum } from './enums.js';
-import { Erc20TransferRef, InternalTransactionRef, listByAddress } from './evm-address.js';
+import { listByAddress } from './evm-address.js';
 import { blockArgs, checkBlockRange } from './inputs.js';
-import { EvmTransactionRef, type EvmTxModel } from './evm-chain.js';
 import { Erc1155TransferRef, Erc721TransferRef } from './nft.js';
-import { EvmAddressRef, chainIdOf, type Chained, type EvmChainModel } from './refs.js';
+import {
+  Erc20TransferRef,
+  EvmAddressRef,
+  EvmTransactionRef,
+  InternalTransactionRef,
+  chainIdOf,
+  type Chained,
+  type EvmChainModel,
+  type EvmTxModel,
+} from './refs.js';
 
 /** A transaction of an address's history, v1 or v2, on its chain. */
 type DetailsModel = (TransactionDetails | TransactionDetailsV2) & { chain: EvmChainModel };

@@ -3,7 +3,7 @@
  * its ERC-721/ERC-1155 collectibles, and its native balance at any block priced in any currency.
  */
 import { isEvmAddress, toChecksumAddress } from '../base/ids.js';
-import type { Erc20Transfer, InternalTransaction, NativeTokenBalance, NftMetadata } from '../upstreams/data-api/evm-address.js';
+import type { Erc20Transfer, NativeTokenBalance, NftMetadata } from '../upstreams/data-api/evm-address.js';
 import { INTERNAL_TX_TYPES, NFT_METADATA_STATUSES } from '../upstreams/data-api/wire.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
@@ -25,12 +25,17 @@ import {
   listInternalTransactions,
 } from '../upstreams/data-api/evm-address.js';
 import { chainOf } from './evm-chain.js';
+import { detailsOf } from './evm-transaction.js';
+import { learnt } from './list-sizes.js';
 import {
   CollectibleRef,
   Erc20TokenRef,
+  Erc20TransferRef,
   EvmAddressRef,
   EvmChainRef,
+  EvmTransactionRef,
   IcmMessageRef,
+  InternalTransactionRef,
   PartyRef,
   PriceRef,
   chainIdOf,
@@ -72,7 +77,7 @@ Erc20TokenRef.implement({
   }),
 });
 
-export const Erc20TransferRef = builder.objectRef<Chained<Erc20Transfer>>('Erc20Transfer').implement({
+Erc20TransferRef.implement({
   description: 'A transfer of an ERC-20 token.',
   fields: (t) => ({
     txHash: t.exposeString('txHash', { description: 'The transaction that made it.' }),
@@ -92,7 +97,7 @@ export const Erc20TransferRef = builder.objectRef<Chained<Erc20Transfer>>('Erc20
   }),
 });
 
-export const InternalTransactionRef = builder.objectRef<Chained<InternalTransaction>>('InternalTransaction').implement({
+InternalTransactionRef.implement({
   description: 'A call made by a contract during a transaction: CALL/CALLCODE with value, or CREATE/CREATE2/CREATE3.',
   fields: (t) => ({
     txHash: t.exposeString('txHash', { description: 'The transaction it ran in.' }),
@@ -483,3 +488,46 @@ builder.objectField(Erc20ContractRef, 'transfers', (t) =>
     { name: 'Erc20ContractTransferEdge', description: 'A transfer and its cursor.' },
   ),
 );
+
+/** What one transaction's ERC-20 transfers and internal transactions hold at most (bounded by its gas): priced at 500 until seen. */
+const TX_TRANSFERS = learnt({ kind: 'evmTxErc20Transfers', most: { mainnet: 500, fuji: 500 } });
+const TX_INTERNALS = learnt({ kind: 'evmTxInternals', most: { mainnet: 500, fuji: 500 } });
+
+builder.objectFields(EvmTransactionRef, (t) => ({
+  erc20Transfers: t.field({
+    type: [Erc20TransferRef],
+    description:
+      "The ERC-20 transfers it made, from the Data API's getTransaction (no further call when the transaction was found by hash there).",
+    price: { calls: 1, items: TX_TRANSFERS },
+    resolve: async (tx, _a, ctx) => {
+      const details = await detailsOf(ctx, tx);
+      return (details?.erc20Transfers ?? []).map((x) => ({
+        ...x,
+        blockNumber: tx.blockNumber,
+        blockTimestamp: tx.blockTimestamp,
+        blockTimestampMilliseconds: tx.blockTimestampMilliseconds,
+        blockHash: tx.blockHash,
+        txHash: tx.txHash,
+        chain: tx.chain,
+      }));
+    },
+  }),
+  internalTransactions: t.field({
+    type: [InternalTransactionRef],
+    description:
+      'The internal transactions it made (CALL/CALLCODE with value, CREATE/CREATE2/CREATE3), from the Data API (no further call when the transaction was found by hash there).',
+    price: { calls: 1, items: TX_INTERNALS },
+    resolve: async (tx, _a, ctx) => {
+      const details = await detailsOf(ctx, tx);
+      return (details?.internalTransactions ?? []).map((x) => ({
+        ...x,
+        txHash: tx.txHash,
+        blockNumber: tx.blockNumber,
+        blockHash: tx.blockHash,
+        blockTimestamp: tx.blockTimestamp,
+        blockTimestampMilliseconds: tx.blockTimestampMilliseconds,
+        chain: tx.chain,
+      }));
+    },
+  }),
+}));

@@ -6,30 +6,31 @@
 import type { GatewayContext } from '../graphql/context.js';
 import { badInput } from '../graphql/errors.js';
 import { C_CHAIN_EVM_ID, PRIMARY_CHAIN_IDS, parseCb58Id, toChecksumAddress, type NetworkName } from '../base/ids.js';
-import type { NativeTransaction } from '../upstreams/data-api/evm-chain.js';
 import { builder } from './builder.js';
-import { paged, type Pool, type Where } from './cost.js';
+import type { Pool, Where } from './cost.js';
 import { SUBNET_CATALOG } from './pools.js';
 import { lookupPrice } from './lookups.js';
-import { pageConnection, pageSpec } from '../graphql/connection.js';
 import { NetworkNameEnum } from './enums.js';
 import { keyField, keyNetwork, shown } from './entity-keys.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { CB58IdScalar, EvmAddressScalar } from './scalars.js';
-import { listLatestTransactions } from '../upstreams/data-api/evm-chain.js';
-import { listNativeTransactions } from '../upstreams/data-api/evm-address.js';
-import { blockArgs, checkBlockRange } from './inputs.js';
+import { listAddressChains, supportedChains, type ChainInfo } from '../upstreams/data-api/evm-block.js';
+import { EvmApiFeatureEnum } from './chain-info.js';
+import { learnt } from './list-sizes.js';
+import { checkEvmBlockNumber, checkHash } from './inputs.js';
 import {
-  EvmAddressRef,
-  EvmChainRef,
-  IcmMessageRef,
-  NetworkRef,
-  PartyRef,
-  chainIdOf,
-  evmModelOf,
-  toParty,
-  type EvmChainModel,
-} from './refs.js';
+  ethGetBlockTransactionCountByHash,
+  ethGetBlockTransactionCountByNumber,
+  toQuantity,
+  type BlockTag,
+} from '../upstreams/node/evm-blocks.js';
+
+/**
+ * The chains of the Data API's registry on a network, or an address is active on: tens per network;
+ * priced at 100 until seen, so a listing with each chain's `info` (one call each) stays within a request's budget.
+ */
+const REGISTRY_CHAINS = learnt({ kind: 'evmRegistryChains', most: { mainnet: 100, fuji: 100 } });
+import { EvmAddressRef, EvmChainRef, IcmMessageRef, NetworkRef, PartyRef, evmModelOf, type EvmChainModel } from './refs.js';
 
 /** Finds an EVM chain of a network through the subnet listing (the C-Chain is known by heart). */
 export async function resolveEvmChain(
@@ -64,23 +65,6 @@ export function evmChainLookup(by: { evmChainId?: number | null; blockchainId?: 
 export const chainOf = (ctx: GatewayContext, network: NetworkName, evmChainId: string) =>
   /^\d+$/.test(evmChainId) ? resolveEvmChain(ctx, network, { evmChainId: Number(evmChainId) }) : null;
 
-export const EvmTransactionStatusEnum = builder.enumType('EvmTransactionStatus', {
-  description: 'Whether an EVM transaction succeeded.',
-  values: {
-    SUCCESS: { value: 'success', description: 'It executed.' },
-    FAILED: { value: 'failed', description: 'It reverted; only its gas was spent.' },
-  } as const,
-});
-
-export const EvmCallTypeEnum = builder.enumType('EvmCallType', {
-  description: 'What kind of call a transaction makes.',
-  values: {
-    NATIVE_TRANSFER: { value: 'NATIVE_TRANSFER', description: 'A plain transfer of the native token.' },
-    CONTRACT_CALL: { value: 'CONTRACT_CALL', description: 'A call to a contract.' },
-    CONTRACT_CREATION: { value: 'CONTRACT_CREATION', description: 'A contract deployment.' },
-  } as const,
-});
-
 /** A value the upstream sends, or the fallback when it sends one this API does not know. */
 export function known<T extends string>(values: readonly T[], value: string | undefined, fallback: T | null): T | null {
   return value !== undefined && (values as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -105,71 +89,6 @@ PartyRef.implement({
   }),
 });
 
-export type EvmTxModel = NativeTransaction & { chain: EvmChainModel };
-
-const MethodRef = builder.objectRef<NonNullable<NativeTransaction['method']>>('EvmMethod').implement({
-  description: 'The method a transaction called.',
-  fields: (t) => ({
-    callType: t.field({
-      type: EvmCallTypeEnum,
-      nullable: true,
-      description: 'Native transfer, contract call or contract creation.',
-      resolve: (m) => known(['NATIVE_TRANSFER', 'CONTRACT_CALL', 'CONTRACT_CREATION'] as const, m.callType, null),
-    }),
-    methodHash: t.exposeString('methodHash', { description: 'The 4-byte selector, e.g. "0xa9059cbb".' }),
-    methodName: t.string({
-      nullable: true,
-      description: 'The decoded signature, e.g. "transfer(address,uint256)", when known.',
-      resolve: (m) => m.methodName || null,
-    }),
-  }),
-});
-
-export const EvmTransactionRef = builder.objectRef<EvmTxModel>('EvmTransaction').implement({
-  description: 'A transaction on an EVM chain.',
-  fields: (t) => ({
-    txHash: t.exposeString('txHash', { description: 'The transaction hash.' }),
-    chain: t.expose('chain', { type: EvmChainRef, description: 'The chain it ran on.' }),
-    blockNumber: t.expose('blockNumber', { type: 'BigInt', description: 'Its block.' }),
-    blockHash: t.exposeString('blockHash', { description: 'Its block hash.' }),
-    blockIndex: t.exposeInt('blockIndex', { description: 'Its position in the block.' }),
-    blockTimestamp: t.expose('blockTimestamp', { type: 'SafeInt', description: 'Unix time (s) of its block.' }),
-    blockTimestampMilliseconds: t.expose('blockTimestampMilliseconds', {
-      type: 'SafeInt',
-      nullable: true,
-      description: 'Unix time (ms) of its block, where the chain records it.',
-    }),
-    blockMinDelayExcess: t.expose('blockMinDelayExcess', {
-      type: 'SafeInt',
-      nullable: true,
-      description: "The block's minimum delay excess, where recorded.",
-    }),
-    chainId: t.exposeString('chainId', { description: 'EVM chain id, as the Data API writes it.' }),
-    txStatus: t.exposeString('txStatus', { description: 'The status as the Data API writes it ("1" success, "0" failure).' }),
-    status: t.field({
-      type: EvmTransactionStatusEnum,
-      nullable: true,
-      description: 'SUCCESS or FAILED.',
-      resolve: (tx) => (tx.txStatus === '1' ? 'success' : tx.txStatus === '0' ? 'failed' : null),
-    }),
-    txType: t.exposeInt('txType', { description: 'EIP-2718 type: 0 legacy, 2 EIP-1559, ...' }),
-    gasLimit: t.expose('gasLimit', { type: 'BigInt', description: 'Gas limit.' }),
-    gasUsed: t.expose('gasUsed', { type: 'BigInt', description: 'Gas used.' }),
-    gasPrice: t.expose('gasPrice', { type: 'BigInt', description: 'Gas price, in wei.' }),
-    nonce: t.expose('nonce', { type: 'BigInt', description: "The sender's nonce." }),
-    value: t.expose('value', { type: 'BigInt', description: 'Native value sent, in wei.' }),
-    from: t.field({
-      type: PartyRef,
-      description: 'The sender: always an account (EOA), so its `contract` is null without a lookup.',
-      resolve: (tx) => ({ ...toParty(tx.chain, tx.from), account: true as const }),
-    }),
-    to: t.field({ type: PartyRef, description: 'The recipient: an account or a contract.', resolve: (tx) => toParty(tx.chain, tx.to) }),
-    method: t.expose('method', { type: MethodRef, nullable: true, description: 'The method called.' }),
-  }),
-});
-
-const EVM_TXS_PAGE = pageSpec('listLatestTransactions', 'transactions');
-
 // By id (`node(id:)`, `_entities`): from the subnet catalog (the C-Chain, known by heart, is counted too).
 lookupPrice(EvmChainRef.name, { pools: [SUBNET_CATALOG] });
 
@@ -187,28 +106,6 @@ builder.node(EvmChainRef, {
     network: t.expose('network', { type: NetworkNameEnum, description: 'The network of its blockchain.' }),
     evmChainId: t.expose('evmChainId', { type: 'SafeInt', description: 'The EVM chain id (in its genesis).' }),
     blockchainId: t.exposeString('blockchainId', { description: 'Its Avalanche blockchain id (cb58).' }),
-    transactions: t.connection(
-      {
-        type: EvmTransactionRef,
-        nullable: true,
-        description: 'Latest transactions, newest first. `first`: 1 to 500 (default 10); 100 per upstream call.',
-        args: { status: t.arg({ type: EvmTransactionStatusEnum, description: 'Only succeeded or only failed transactions.' }) },
-        price: paged(EVM_TXS_PAGE),
-        resolve: (chain, args, ctx) =>
-          pageConnection({
-            cursors: ctx.cursors,
-            args,
-            spec: EVM_TXS_PAGE,
-            filters: [chain.network, chain.evmChainId, args.status],
-            fetchPage: (page) => listLatestTransactions(ctx.dataApi, chainIdOf(chain), { ...page, status: args.status ?? undefined }),
-            read: (page) => ({ items: page.transactions, nextPageToken: page.nextPageToken }),
-            toNode: (tx): EvmTxModel => ({ ...tx, chain }),
-            keyOf: (tx) => tx.txHash,
-          }),
-      },
-      { name: 'EvmTransactionConnection', description: 'A page of EVM transactions.' },
-      { name: 'EvmTransactionEdge', description: 'A transaction and its cursor.' },
-    ),
     address: t.field({
       type: EvmAddressRef,
       description: 'An address on this chain: its transfers, balances, collectibles and contract metadata.',
@@ -217,37 +114,6 @@ builder.node(EvmChainRef, {
     }),
   }),
 });
-
-// An address's own transactions (listNativeTransactions), beside the type they are.
-const NATIVE_PAGE = pageSpec('listNativeTransactions', 'nativeTransactions');
-
-builder.objectFields(EvmAddressRef, (t) => ({
-  nativeTransactions: t.connection(
-    {
-      type: EvmTransactionRef,
-      nullable: true,
-      description:
-        'Transactions this address sent or received directly (not those that only moved its tokens), newest first. `first`: 1 to 500 (default 10); 100 per upstream call.',
-      args: { startBlock: t.arg(blockArgs.startBlock), endBlock: t.arg(blockArgs.endBlock) },
-      price: paged(NATIVE_PAGE),
-      resolve: (a, args, ctx) => {
-        const range = checkBlockRange(args.startBlock, args.endBlock);
-        return pageConnection({
-          cursors: ctx.cursors,
-          args,
-          spec: NATIVE_PAGE,
-          filters: [a.chain.network, a.chain.evmChainId, a.address.toLowerCase(), range],
-          fetchPage: (page) => listNativeTransactions(ctx.dataApi, chainIdOf(a.chain), a.address, { ...page, ...range }),
-          read: (page) => ({ items: page.transactions, nextPageToken: page.nextPageToken }),
-          toNode: (tx): EvmTxModel => ({ ...tx, chain: a.chain }),
-          keyOf: (tx) => tx.txHash,
-        });
-      },
-    },
-    { name: 'EvmAddressNativeTransactionConnection', description: "A page of an address's native transactions." },
-    { name: 'EvmAddressNativeTransactionEdge', description: 'A transaction and its cursor.' },
-  ),
-}));
 
 // A neighbour subgraph names an EVM chain by network and EVM chain id, or by network and
 // blockchain id; `_entities` finds it as `Network.evmChain` does.
@@ -310,3 +176,69 @@ builder.objectFields(IcmMessageRef, (t) => ({
     resolve: (m, _a, ctx) => chainOf(ctx, m.network, m.destinationEvmChainId),
   }),
 }));
+
+/** The registry's entries of `network` as its EVM chains: those of Avalanche (with a blockchain id) and of this network. */
+function registryChains(network: NetworkName, chains: readonly ChainInfo[]): EvmChainModel[] {
+  const out: EvmChainModel[] = [];
+  for (const info of chains) {
+    if (!info.platformChainId || info.isTestnet !== (network === 'fuji') || !/^[1-9]\d{0,15}$/.test(info.chainId)) continue;
+    out.push({ network, evmChainId: Number(info.chainId), blockchainId: info.platformChainId, registry: info });
+  }
+  return out;
+}
+
+builder.objectField(NetworkRef, 'evmChains', (t) =>
+  t.field({
+    type: [EvmChainRef],
+    description:
+      "The EVM chains of this network the Data API indexes (its chain registry, supportedChains), each with its registry entry as `info`: those with a feature when `feature` is given. Chains the Data API does not index are reached by `evmChain` (from the P-Chain's listing).",
+    args: { feature: t.arg({ type: EvmApiFeatureEnum, description: 'Only chains with this Data API feature.' }) },
+    price: { calls: 1, items: REGISTRY_CHAINS },
+    resolve: async (network, args, ctx) => {
+      const { chains } = await supportedChains(ctx.dataApi, { network: network.name, feature: args.feature ?? undefined });
+      return registryChains(network.name, chains);
+    },
+  }),
+);
+
+builder.objectField(EvmAddressRef, 'activeChains', (t) =>
+  t.field({
+    type: [EvmChainRef],
+    description:
+      "The EVM chains of this address's network it has activity on, as the Data API indexes them (listAddressChains), each with its registry entry as `info`. The same address on another chain is `EvmChain.address`.",
+    price: { calls: 1, items: REGISTRY_CHAINS },
+    resolve: async (a, _a, ctx) => {
+      const { indexedChains } = await listAddressChains(ctx.dataApi, a.address);
+      return registryChains(a.chain.network, indexedChains ?? []);
+    },
+  }),
+);
+
+builder.objectField(EvmChainRef, 'blockTransactionCount', (t) =>
+  t.field({
+    type: 'Int',
+    nullable: true,
+    description:
+      "How many transactions a block holds, by `number` or `hash` (give exactly one), counted by the chain's node (eth_getBlockTransactionCountByNumber / …ByHash) without reading the block; null when the node has no such block.",
+    args: {
+      number: t.arg({ type: 'BigInt', description: 'The block number.' }),
+      hash: t.arg.string({ description: 'The block hash, "0x" and 64 hex digits.' }),
+    },
+    price: { calls: 1 },
+    resolve: async (chain, args, ctx) => {
+      if ((args.number == null) === (args.hash == null)) {
+        throw badInput('`blockTransactionCount` takes exactly one of `number` and `hash`.', { argument: 'number' });
+      }
+      const count =
+        args.hash != null
+          ? await ethGetBlockTransactionCountByHash(ctx.node, chain.network, chain.blockchainId, checkHash(args.hash, 'hash'))
+          : await ethGetBlockTransactionCountByNumber(
+              ctx.node,
+              chain.network,
+              chain.blockchainId,
+              toQuantity(BigInt(checkEvmBlockNumber(args.number!, 'number'))) as BlockTag,
+            );
+      return count === null ? null : Number(BigInt(count));
+    },
+  }),
+);

@@ -8,8 +8,9 @@
  */
 import type { GatewayContext } from '../graphql/context.js';
 import { badInput, quote } from '../graphql/errors.js';
+import { toChecksumAddress } from '../base/ids.js';
 import { readSignedEvmTransaction, MAX_SIGNED_TX_BYTES } from '../domain/evm-transactions.js';
-import { evmTransactionFeed, followEvmTransaction, type SubmissionEvent, type SubmittedEvmTx } from '../live/feeds.js';
+import { evmTransactionFeed, type SubmissionEvent } from '../live/feeds.js';
 import {
   ethBaseFee,
   ethBlockNumber,
@@ -28,26 +29,22 @@ import {
   ethSendRawTransaction,
   type AccountProof,
   type CallArgs,
-  type EvmLog,
   type FeeHistory,
   type LogFilter,
-  type ReceiptSummary,
 } from '../upstreams/node/evm-state.js';
 import { builder } from './builder.js';
 import { NetworkNameEnum } from './enums.js';
-import { EvmTransactionStatusEnum, evmChainLookup, resolveEvmChain } from './evm-chain.js';
-import { checkListSize, evmBlockArg, MAX_LIST_ARGUMENT, toNetwork } from './inputs.js';
+import { evmChainLookup, resolveEvmChain } from './evm-chain.js';
+import { decimal, ETH_CALL, followSubmission } from './evm-transaction.js';
+import { checkHash, checkListSize, evmBlockArg, MAX_LIST_ARGUMENT, toNetwork } from './inputs.js';
 import { EvmAddressScalar } from './scalars.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
-import { EvmAddressRef, EvmChainRef, type EvmChainModel } from './refs.js';
+import { EvmAddressRef, EvmChainRef, EvmLogRef, EvmTransactionSubmissionRef, type EvmChainModel, type SubmissionModel } from './refs.js';
 
-/** The reads of one chain in a tick share one JSON-RPC batch: the fields that make them cost one call together. */
-const ETH_CALL = { calls: 1, sharesWith: 'eth batch' } as const;
 /** Following a submission: the receipt, then while it has none the sender's nonce, then once the receipt again (`followEvmTransaction`). */
 const FOLLOW = { calls: 3, sharesWith: 'follow' } as const;
 
 const at = (chain: EvmChainModel) => ({ network: chain.network, blockchainId: chain.blockchainId });
-const big = (quantity: string) => BigInt(quantity).toString();
 const hexOf = (n: bigint | number) => `0x${n.toString(16)}`;
 
 const BLOCK_ARG_HELP = '"latest" (default), "earliest", "finalized", "safe", "pending" or "accepted", a block number (decimal or 0x hex)';
@@ -65,14 +62,6 @@ const TOPIC_POSITIONS = ['topic0', 'topic1', 'topic2', 'topic3'] as const;
 const MAX_TOPIC_ALTERNATIVES = 20;
 /** Call data of a call or estimate, at most: what a transaction the pool takes can carry. */
 export const MAX_CALL_DATA_BYTES = MAX_SIGNED_TX_BYTES;
-
-const HASH = /^0x[0-9a-fA-F]{64}$/;
-
-function checkHash(value: string, argument: string): string {
-  if (!HASH.test(value))
-    throw badInput(`\`${argument}\` must be a 32-byte hash, "0x" and 64 hex digits (got ${quote(value)}).`, { argument });
-  return value.toLowerCase();
-}
 
 /** A storage slot: "0x" and 1 to 64 hex digits (a 32-byte key), sent as 32 bytes. */
 function checkSlot(value: string, argument: string): string {
@@ -194,12 +183,10 @@ const rangeEnd = (block: string, head: bigint) => (block.startsWith('0x') ? BigI
 
 // --- types ---------------------------------------------------------------------------------------------
 
-type LogModel = EvmLog & { chain: EvmChainModel };
-
-const EvmLogRef = builder.objectRef<LogModel>('EvmLog').implement({
-  description: 'A log an EVM contract emitted (eth_getLogs): its topics and data as the chain keeps them.',
+EvmLogRef.implement({
+  description: "A log an EVM contract emitted (eth_getLogs, or a transaction's receipt): its topics and data as the chain keeps them.",
   fields: (t) => ({
-    address: t.exposeString('address', { description: 'The emitting contract.' }),
+    address: t.string({ description: 'The emitting contract, EIP-55 checksummed.', resolve: (l) => toChecksumAddress(l.address) }),
     emitter: t.field({
       type: EvmAddressRef,
       description: 'The emitting contract as an address on its chain: its metadata, balances, its own logs.',
@@ -209,7 +196,7 @@ const EvmLogRef = builder.objectRef<LogModel>('EvmLog').implement({
       description: "Its indexed topics: topic0 is the event signature's keccak-256, then indexed arguments.",
     }),
     data: t.exposeString('data', { description: 'Its non-indexed arguments, ABI-encoded (0x hex).' }),
-    blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (l) => big(l.blockNumber) }),
+    blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (l) => decimal(l.blockNumber) }),
     blockHash: t.exposeString('blockHash', { description: 'Its block hash.' }),
     transactionHash: t.exposeString('transactionHash', { description: 'The transaction that emitted it.' }),
     transactionIndex: t.field({
@@ -218,7 +205,7 @@ const EvmLogRef = builder.objectRef<LogModel>('EvmLog').implement({
       resolve: (l) => Number(l.transactionIndex),
     }),
     logIndex: t.field({ type: 'SafeInt', description: "Its position among the block's logs.", resolve: (l) => Number(l.logIndex) }),
-    removed: t.exposeBoolean('removed', { description: 'Whether a reorganisation removed it (never, on an accepted Avalanche block).' }),
+    removed: t.exposeBoolean('removed', { description: 'Whether a reorganisation removed it (never, once Avalanche accepted the block).' }),
     chain: t.expose('chain', { type: EvmChainRef, description: 'The chain it is on.' }),
   }),
 });
@@ -234,12 +221,12 @@ const EvmFeeHistoryBlockRef = builder.objectRef<FeeBlock>('EvmFeeHistoryBlock').
   description: 'One block of a fee history.',
   fields: (t) => ({
     number: t.field({ type: 'BigInt', description: 'The block.', resolve: (b) => b.number.toString() }),
-    baseFeePerGas: t.field({ type: 'BigInt', description: 'Its base fee, in wei a gas unit.', resolve: (b) => big(b.baseFeePerGas) }),
+    baseFeePerGas: t.field({ type: 'BigInt', description: 'Its base fee, in wei a gas unit.', resolve: (b) => decimal(b.baseFeePerGas) }),
     gasUsedRatio: t.exposeFloat('gasUsedRatio', { description: 'Gas used over its gas limit, 0 to 1.' }),
     rewards: t.field({
       type: ['BigInt'],
       description: 'The tip (wei a gas unit) at each percentile asked, weighted by gas used, in the order asked.',
-      resolve: (b) => b.rewards.map(big),
+      resolve: (b) => b.rewards.map(decimal),
     }),
   }),
 });
@@ -247,7 +234,7 @@ const EvmFeeHistoryBlockRef = builder.objectRef<FeeBlock>('EvmFeeHistoryBlock').
 const EvmFeeHistoryRef = builder.objectRef<FeeHistory>('EvmFeeHistory').implement({
   description: 'Base fees, gas use and tips of a run of blocks (eth_feeHistory): what a wallet sets its fees from.',
   fields: (t) => ({
-    oldestBlock: t.field({ type: 'BigInt', description: 'The first block covered.', resolve: (h) => big(h.oldestBlock) }),
+    oldestBlock: t.field({ type: 'BigInt', description: 'The first block covered.', resolve: (h) => decimal(h.oldestBlock) }),
     blocks: t.field({
       type: [EvmFeeHistoryBlockRef],
       description: 'The blocks, oldest first.',
@@ -263,7 +250,7 @@ const EvmFeeHistoryRef = builder.objectRef<FeeHistory>('EvmFeeHistory').implemen
       type: 'BigInt',
       nullable: true,
       description: 'The base fee of the block after the newest covered.',
-      resolve: (h) => (h.baseFeePerGas.length > h.gasUsedRatio.length ? big(h.baseFeePerGas.at(-1)!) : null),
+      resolve: (h) => (h.baseFeePerGas.length > h.gasUsedRatio.length ? decimal(h.baseFeePerGas.at(-1)!) : null),
     }),
   }),
 });
@@ -272,7 +259,7 @@ const EvmStorageProofRef = builder.objectRef<AccountProof['storageProof'][number
   description: "One storage slot's value and its Merkle proof against the account's storage root.",
   fields: (t) => ({
     key: t.exposeString('key', { description: 'The slot, as asked.' }),
-    value: t.field({ type: 'BigInt', description: 'Its value, as a number.', resolve: (p) => big(p.value) }),
+    value: t.field({ type: 'BigInt', description: 'Its value, as a number.', resolve: (p) => decimal(p.value) }),
     proof: t.exposeStringList('proof', { description: 'The trie nodes from the storage root to the slot, RLP-encoded (0x hex).' }),
   }),
 });
@@ -281,8 +268,8 @@ const EvmAccountProofRef = builder.objectRef<AccountProof>('EvmAccountProof').im
   description: 'An account and some of its storage slots with their Merkle proofs at a block (eth_getProof, EIP-1186).',
   fields: (t) => ({
     address: t.exposeString('address', { description: 'The account.' }),
-    balance: t.field({ type: 'BigInt', description: 'Its native balance, in wei.', resolve: (p) => big(p.balance) }),
-    nonce: t.field({ type: 'BigInt', description: 'Its nonce.', resolve: (p) => big(p.nonce) }),
+    balance: t.field({ type: 'BigInt', description: 'Its native balance, in wei.', resolve: (p) => decimal(p.balance) }),
+    nonce: t.field({ type: 'BigInt', description: 'Its nonce.', resolve: (p) => decimal(p.nonce) }),
     codeHash: t.exposeString('codeHash', { description: 'keccak-256 of its code (that of empty code for an account).' }),
     storageHash: t.exposeString('storageHash', { description: 'The root of its storage trie.' }),
     accountProof: t.exposeStringList('accountProof', {
@@ -310,46 +297,8 @@ const EvmSubmissionStatusEnum = builder.enumType('EvmSubmissionStatus', {
   } as const,
 });
 
-const EvmReceiptSummaryRef = builder.objectRef<ReceiptSummary>('EvmReceiptSummary').implement({
-  description: 'Where and how a transaction was mined (eth_getTransactionReceipt).',
-  fields: (t) => ({
-    blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (r) => big(r.blockNumber) }),
-    blockHash: t.exposeString('blockHash', { description: 'Its block hash.' }),
-    transactionIndex: t.field({ type: 'SafeInt', description: 'Its position in the block.', resolve: (r) => Number(r.transactionIndex) }),
-    status: t.field({
-      type: EvmTransactionStatusEnum,
-      nullable: true,
-      description: 'SUCCESS, or FAILED when it reverted (its gas was spent).',
-      resolve: (r) => (r.status === '0x1' ? 'success' : r.status === '0x0' ? 'failed' : null),
-    }),
-    gasUsed: t.field({ type: 'BigInt', description: 'Gas it used.', resolve: (r) => big(r.gasUsed) }),
-    cumulativeGasUsed: t.field({
-      type: 'BigInt',
-      description: 'Gas the block used up to and including it.',
-      resolve: (r) => big(r.cumulativeGasUsed),
-    }),
-    effectiveGasPrice: t.field({
-      type: 'BigInt',
-      nullable: true,
-      description: 'What a gas unit cost it, in wei (base fee and tip).',
-      resolve: (r) => (r.effectiveGasPrice ? big(r.effectiveGasPrice) : null),
-    }),
-    contractAddress: t.string({
-      nullable: true,
-      description: 'The contract it created, if it was a creation.',
-      resolve: (r) => r.contractAddress ?? null,
-    }),
-    logCount: t.int({ description: 'How many logs it emitted.', resolve: (r) => r.logs.length }),
-  }),
-});
-
 /** A transaction submitted or named, on its chain; with what was read of it when a subscription's event carries that. */
-type SubmissionModel = SubmittedEvmTx & { chain: EvmChainModel; known?: SubmissionEvent };
-
-const follow = (ctx: GatewayContext, s: SubmissionModel): Promise<SubmissionEvent> =>
-  s.known ? Promise.resolve(s.known) : followEvmTransaction(ctx.node, s);
-
-const EvmTransactionSubmissionRef = builder.objectRef<SubmissionModel>('EvmTransactionSubmission').implement({
+EvmTransactionSubmissionRef.implement({
   description:
     "A signed EVM transaction handed to its chain's node, and how to follow it: `status` and `receipt` now, or the `evmTransactionStatus` subscription until it is mined or dropped.",
   fields: (t) => ({
@@ -366,14 +315,7 @@ const EvmTransactionSubmissionRef = builder.objectRef<SubmissionModel>('EvmTrans
       description:
         "PENDING, MINED or DROPPED, from the node now: its receipt (eth_getTransactionReceipt), and while it has none the sender's nonce at the latest block (eth_getTransactionCount), which says DROPPED once another transaction took its nonce. The node's answer, not the Data API's: fresher, and it knows pending transactions.",
       price: FOLLOW,
-      resolve: async (s, _a, ctx) => (await follow(ctx, s)).status,
-    }),
-    receipt: t.field({
-      type: EvmReceiptSummaryRef,
-      nullable: true,
-      description: 'Where and how it was mined; null while it is not.',
-      price: FOLLOW,
-      resolve: async (s, _a, ctx) => (await follow(ctx, s)).receipt,
+      resolve: async (s, _a, ctx) => (await followSubmission(ctx, s)).status,
     }),
   }),
 });
@@ -397,7 +339,7 @@ const feeQuantity = (description: string, read: typeof ethGasPrice) =>
     type: 'BigInt',
     description,
     price: ETH_CALL,
-    resolve: async (chain: EvmChainModel, _a: unknown, ctx: GatewayContext) => big(await read(ctx.node, at(chain))),
+    resolve: async (chain: EvmChainModel, _a: unknown, ctx: GatewayContext) => decimal(await read(ctx.node, at(chain))),
   }) as const;
 
 builder.objectFields(EvmChainRef, (t) => ({
@@ -513,7 +455,7 @@ builder.objectFields(EvmChainRef, (t) => ({
     },
     price: ETH_CALL,
     resolve: async (chain, { input, block }, ctx) =>
-      big(await ethEstimateGas(ctx.node, at(chain), checkCall(input), evmBlockArg(block, 'block', { hash: true }))),
+      decimal(await ethEstimateGas(ctx.node, at(chain), checkCall(input), evmBlockArg(block, 'block', { hash: true }))),
   }),
   submittedTransaction: t.field({
     type: EvmTransactionSubmissionRef,
@@ -546,7 +488,7 @@ builder.objectFields(EvmAddressRef, (t) => ({
     args: { block: t.arg.string(blockArg) },
     price: ETH_CALL,
     resolve: async (a, { block }, ctx) =>
-      big(await ethGetBalance(ctx.node, at(a.chain), a.address.toLowerCase(), evmBlockArg(block, 'block', { hash: true }))),
+      decimal(await ethGetBalance(ctx.node, at(a.chain), a.address.toLowerCase(), evmBlockArg(block, 'block', { hash: true }))),
   }),
   nonce: t.field({
     type: 'BigInt',
@@ -555,7 +497,7 @@ builder.objectFields(EvmAddressRef, (t) => ({
     args: { block: t.arg.string(blockArg) },
     price: ETH_CALL,
     resolve: async (a, { block }, ctx) =>
-      big(await ethGetTransactionCount(ctx.node, at(a.chain), a.address.toLowerCase(), evmBlockArg(block, 'block', { hash: true }))),
+      decimal(await ethGetTransactionCount(ctx.node, at(a.chain), a.address.toLowerCase(), evmBlockArg(block, 'block', { hash: true }))),
   }),
   code: t.field({
     type: 'String',

@@ -126,3 +126,13 @@ export function evmBlockArg(block: string, argument: string, { hash }: { hash: b
     { argument },
   );
 }
+
+export const HASH_RE = /^0x[0-9a-fA-F]{64}$/;
+
+/** A 32-byte hash argument, refused before any call unless it is `0x` and 64 hex digits; lower case, as the upstreams key it. */
+export function checkHash(value: string, argument: string): string {
+  if (value.length !== 66 || !HASH_RE.test(value)) {
+    throw badInput(`\`${argument}\` must be a 32-byte hash, "0x" and 64 hex digits, got ${quote(value)}.`, { argument });
+  }
+  return value.toLowerCase();
+}

@@ -8,6 +8,7 @@
  * fields, is what lets two types link to each other without their files importing each other.
  */
 import { PRIMARY_CHAIN_IDS, type NetworkName } from '../base/ids.js';
+import type { SubmissionEvent, SubmittedEvmTx } from '../live/feeds.js';
 import { evmChainIdOf } from '../domain/chains.js';
 import type { L1Validator } from '../upstreams/data-api/l1-validator.js';
 import type { Blockchain, EvmGenesis, Subnet } from '../upstreams/data-api/subnet.js';
@@ -24,8 +25,15 @@ import type {
   XChainTransaction,
   XChainUtxo,
 } from '../upstreams/data-api/transaction.js';
-import type { RichAddress } from '../upstreams/data-api/evm-chain.js';
-import type { CollectibleBalance, Erc20Token, Erc20TokenBalance } from '../upstreams/data-api/evm-address.js';
+import type { NativeTransaction, RichAddress } from '../upstreams/data-api/evm-chain.js';
+import type { ChainInfo, EvmBlock, GetTransactionResponse } from '../upstreams/data-api/evm-block.js';
+import type {
+  CollectibleBalance,
+  Erc20Token,
+  Erc20TokenBalance,
+  Erc20Transfer,
+  InternalTransaction,
+} from '../upstreams/data-api/evm-address.js';
 import type { NftToken } from '../upstreams/data-api/nft.js';
 import type { IcmMessage } from '../upstreams/data-api/icm.js';
 import type { LastActivityTimestamp } from '../upstreams/data-api/primary-network-address.js';
@@ -34,6 +42,7 @@ import type { DelegatorDetails, ValidatorDetails } from '../upstreams/data-api/s
 import type { AssetAmount } from '../upstreams/data-api/wire.js';
 import type { AvmInput, AvmOutput, OutputOwners } from '../upstreams/node/client.js';
 import type { PTxJson, PValidator } from '../upstreams/node/p-chain.js';
+import type { EvmLog } from '../upstreams/node/evm-state.js';
 import type { SubnetEvmValidator } from '../upstreams/node/subnet-evm.js';
 import type { AvmChain, AvmTxJson } from '../upstreams/node/x-chain.js';
 import { builder } from './builder.js';
@@ -200,6 +209,8 @@ export interface EvmChainModel {
   network: NetworkName;
   evmChainId: number;
   blockchainId: string;
+  /** Its entry in the Data API's chain registry, when the chain was found there (evm-block.ts). */
+  registry?: ChainInfo;
 }
 
 /** An address on an EVM chain. */
@@ -237,6 +248,35 @@ export type Chained<T> = T & { chain: EvmChainModel };
 export type CollectibleModel = Chained<CollectibleBalance>;
 
 export const Erc20TokenRef = builder.objectRef<Chained<Erc20Token>>('Erc20Token');
+export const Erc20TransferRef = builder.objectRef<Chained<Erc20Transfer>>('Erc20Transfer');
+export const InternalTransactionRef = builder.objectRef<Chained<InternalTransaction>>('InternalTransaction');
+
+/**
+ * An EVM transaction on its chain, as the Data API lists it, or as the node answers it mapped to the
+ * same fields (evm-transaction.ts). `details`: getTransaction's answer, when the lookup read it
+ * (its transfers, internal transactions, ICM message).
+ */
+export type EvmTxModel = NativeTransaction & { chain: EvmChainModel; details?: GetTransactionResponse };
+export const EvmTransactionRef = builder.objectRef<EvmTxModel>('EvmTransaction');
+
+/**
+ * An EVM block on its chain: the Data API's block, or the node's mapped to the same fields, without
+ * what only the Data API's indexer counts (fees spent, cumulative transactions, block gas cost).
+ */
+export type EvmBlockModel = Omit<EvmBlock, 'gasCost' | 'feesSpent' | 'cumulativeTransactions'> &
+  Partial<Pick<EvmBlock, 'gasCost' | 'feesSpent' | 'cumulativeTransactions'>> & { chain: EvmChainModel };
+export const EvmBlockRef = builder.objectRef<EvmBlockModel>('EvmBlock');
+/** A log an EVM contract emitted, on its chain (evm-state.ts implements it; receipts list them too). */
+export type LogModel = EvmLog & { chain: EvmChainModel };
+export const EvmLogRef = builder.objectRef<LogModel>('EvmLog');
+
+/**
+ * A signed EVM transaction submitted or named, on its chain (evm-state.ts), with what was read of
+ * it when a subscription's event carries that; once mined it leads to its receipt and transaction
+ * (evm-transaction.ts).
+ */
+export type SubmissionModel = SubmittedEvmTx & { chain: EvmChainModel; known?: SubmissionEvent };
+export const EvmTransactionSubmissionRef = builder.objectRef<SubmissionModel>('EvmTransactionSubmission');
 export const CollectibleRef = builder.interfaceRef<CollectibleModel>('CollectibleBalance');
 
 /** A token of an ERC-721 or ERC-1155 collection (nft.ts). */

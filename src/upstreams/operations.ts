@@ -10,6 +10,7 @@ import type { DataApiOperation } from './data-api/client.js';
 import { contractOperations } from './data-api/contract.js';
 import { evmAddressOperations } from './data-api/evm-address.js';
 import { evmChainOperations } from './data-api/evm-chain.js';
+import { evmBlockOperations } from './data-api/evm-block.js';
 import { icmOperations } from './data-api/icm.js';
 import { l1ValidatorOperations } from './data-api/l1-validator.js';
 import { nftOperations } from './data-api/nft.js';
@@ -41,6 +42,7 @@ import { pChainMethods } from './node/p-chain.js';
 import { proposervmMethods } from './node/proposervm.js';
 import { signedTxMethods } from './node/signed-tx.js';
 import { subnetEvmMethods } from './node/subnet-evm.js';
+import { evmBlockMethods } from './node/evm-blocks.js';
 import { xChainMethods } from './node/x-chain.js';
 import type { OperationEntry, PageBounds } from './sharing.js';
 
@@ -52,6 +54,7 @@ export const DATA_API_OPERATIONS = {
   ...vertexOperations,
   ...addressOperations,
   ...evmChainOperations,
+  ...evmBlockOperations,
   ...evmAddressOperations,
   ...contractOperations,
   ...nftOperations,
@@ -80,6 +83,7 @@ export const NODE_METHODS = {
   ...nodeIndexMethods,
   ...subnetEvmMethods,
   ...evmStateMethods,
+  ...evmBlockMethods,
   ...adminMethods,
   ...infoMethods,
   ...cChainAtomicMethods,

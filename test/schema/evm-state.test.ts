@@ -7,6 +7,7 @@
  */
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
+import { toChecksumAddress } from '../../src/base/ids.js';
 import { getNodeWorld } from '../../sandbox/node/chains/node-world.js';
 import { TRANSFER_TOPIC } from '../../sandbox/node/chains/evm-state.js';
 import { getEvmWorld } from '../../sandbox/world/evm.js';
@@ -90,7 +91,7 @@ describe('chain reads on EvmChain', () => {
     const logs = res.data.network.evmChain.logs;
     expect(logs.map((l: any) => l.transactionHash)).toEqual(expected.map((t) => t.txHash));
     expect(logs[0]).toMatchObject({
-      address: token.address.toLowerCase(),
+      address: toChecksumAddress(token.address),
       topics: [
         TRANSFER_TOPIC,
         `0x${expected[0]!.from.address.slice(2).toLowerCase().padStart(64, '0')}`,
@@ -235,7 +236,7 @@ describe('bad input', () => {
 // --- submitting ------------------------------------------------------------------------------------------
 
 const SEND = `mutation($tx: String!, $chain: SafeInt!) { sendEvmTransaction(network: MAINNET, evmChainId: $chain, signedTransaction: $tx) { txHash nonce from { address } chain { evmChainId } status receipt { blockNumber } } }`;
-const FOLLOW = `subscription($chain: SafeInt!, $hash: String!, $from: EvmHexAddress!, $nonce: BigInt!) { evmTransactionStatus(evmChainId: $chain, txHash: $hash, from: $from, nonce: $nonce) { txHash status receipt { blockNumber blockHash status gasUsed effectiveGasPrice logCount } } }`;
+const FOLLOW = `subscription($chain: SafeInt!, $hash: String!, $from: EvmHexAddress!, $nonce: BigInt!) { evmTransactionStatus(evmChainId: $chain, txHash: $hash, from: $from, nonce: $nonce) { txHash status receipt { blockNumber blockHash status gasUsed effectiveGasPrice logs { data } } } }`;
 
 async function throwaway() {
   const key = privateKeyToAccount(generatePrivateKey());
@@ -271,7 +272,7 @@ describe('signed transactions', () => {
       const mined = await sub.next();
       expect(mined.data.data.evmTransactionStatus).toMatchObject({
         status: 'MINED',
-        receipt: { blockNumber: String(cHead + 1), status: 'SUCCESS', gasUsed: '21000', logCount: 0 },
+        receipt: { blockNumber: String(cHead + 1), status: 'SUCCESS', gasUsed: '21000', logs: [] },
       });
       const paid = 21_000n * BigInt(mined.data.data.evmTransactionStatus.receipt.effectiveGasPrice);
       // Mined or dropped, the subscription completes.
@@ -287,6 +288,35 @@ describe('signed transactions', () => {
         them: { balanceAt: String(c.balanceAt(recipient) + 10n ** 18n) },
         headBlockNumber: String(cHead + 1),
       });
+
+      // Mined, the submission leads to the graph's transaction and its block, read from the node.
+      const linked = await h.raw<any>(`{ network { evmChain(evmChainId: 43114) {
+        submittedTransaction(txHash: "${s.txHash}", from: "${key.address}", nonce: "0") {
+          transaction { txHash blockNumber blockIndex status value nonce from { address } to { address } }
+          block { number hash parentHash transactionCount }
+        }
+      } } }`);
+      expect(linked.errors).toBeUndefined();
+      const { transaction: tx, block } = linked.data.network.evmChain.submittedTransaction;
+      expect(tx).toMatchObject({
+        txHash: s.txHash,
+        blockNumber: String(cHead + 1),
+        blockIndex: 0,
+        status: 'SUCCESS',
+        value: String(10n ** 18n),
+        nonce: '0',
+        from: { address: key.address },
+        to: { address: toChecksumAddress(recipient) },
+      });
+      expect(block).toEqual({
+        number: String(cHead + 1),
+        hash: mined.data.data.evmTransactionStatus.receipt.blockHash,
+        parentHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+        transactionCount: 1,
+      });
+      const calls = h.sandbox.log.filter((r) => r.service === 'node').flatMap((r) => (Array.isArray(r.body) ? r.body : [r.body]));
+      expect(calls).toContainEqual(expect.objectContaining({ method: 'eth_getTransactionByHash', params: [s.txHash] }));
+      expect(calls).toContainEqual(expect.objectContaining({ method: 'eth_getBlockByHash', params: [block.hash, false] }));
     } finally {
       await sub.close();
     }

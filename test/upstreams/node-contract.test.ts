@@ -126,6 +126,13 @@ const SPEC: Record<Exclude<NodeMethod, `GET ${string}`>, { path: RegExp; params:
   eth_getStorageAt: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0', '1', '2'] },
   eth_getProof: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0', '1', '2'] },
   eth_sendRawTransaction: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0'] },
+  eth_getBlockByNumber: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0', '1'] },
+  eth_getBlockByHash: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0', '1'] },
+  eth_getBlockTransactionCountByNumber: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0'] },
+  eth_getBlockTransactionCountByHash: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0'] },
+  eth_getTransactionByHash: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0'] },
+  eth_getTransactionByBlockNumberAndIndex: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0', '1'] },
+  eth_getTransactionByBlockHashAndIndex: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0', '1'] },
   eth_getTransactionReceipt: { path: /^\/ext\/bc\/\w+\/rpc$/, params: ['0'] },
 };
 
@@ -137,6 +144,7 @@ it('calls every method of the spec through the graph, each with only its params,
   const pBlock = node.platform.blocks[5]!;
   const tx = world.transactions.x[0]!.txHash;
   const pTx = world.transactions.p[0]!.txHash;
+  const cTx = node.evm.chains.get('43114')!.transactions[5]!;
   const queries = [
     `{ network {
       xChain { height txFee { txFee } transaction(txId: "${tx}") { txId hex } block(blockId: "${block.id}") { height } byHeight: block(height: "${block.height}") { height }
@@ -151,6 +159,10 @@ it('calls every method of the spec through the graph, each with only its params,
         uptime { rewardingStakePercentage } upgrades { name } acps { acp } vms { vmId } txFee { txFee } }
       cChainAtomic { utxos(addresses: ["${owner}"], sourceChain: X_CHAIN, first: 2) { nodes { utxoId } } transaction(txId: "${tx}") { txId } }
       proposerVm { proposedHeight currentEpoch { number } }
+      evmChain(evmChainId: 43114) { latestBlock { number } block(hash: "${cTx.blockHash}", from: NODE) { number }
+        byNumber: blockTransactionCount(number: "${cTx.blockNumber}") byHash: blockTransactionCount(hash: "${cTx.blockHash}")
+        transaction(txHash: "${cTx.txHash}", from: NODE) { txHash receipt { status } }
+        atNumber: transactionInBlock(blockNumber: "${cTx.blockNumber}", index: 0) { txHash } atHash: transactionInBlock(blockHash: "${cTx.blockHash}", index: 0) { txHash } }
     } }`,
     // The rest of platform.*, in a request of its own.
     `{ network {

@@ -89,6 +89,9 @@ export interface EvmState {
   logs(from: number, to: number): Log[];
   /** A transaction of the world or mined from the pool, with its receipt's parts. */
   receipt(hash: string): Record<string, unknown> | null;
+  /** A transaction the pool mined, by hash; and those a block above the world's head holds, in order. */
+  minedTx(hash: string): Submitted | undefined;
+  minedIn(block: number): Submitted[];
   /** Takes signed bytes into the pool, or throws the pool's refusal (an Error with geth's text). */
   submit(raw: string): Promise<string>;
 }
@@ -281,6 +284,11 @@ export function buildEvmState(
         created: s.to === null ? contractAddress(s.from, s.nonce) : null,
       });
     },
+    minedTx: (hash) => mine().find((m) => m.hash === hash.toLowerCase()),
+    minedIn: (n) =>
+      mined(n)
+        .filter((m) => m.block === n)
+        .sort((a, b) => a.index! - b.index!),
     async submit(raw) {
       const hash = keccakHex(raw);
       if (pool.has(hash) || txs.has(hash)) throw new Error('already known');

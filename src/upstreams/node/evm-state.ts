@@ -1,8 +1,8 @@
 /**
  * The standard Ethereum JSON-RPC reads of any EVM chain of the network (the C-Chain's coreth,
  * Subnet-EVM) at /ext/bc/<id>/rpc: the head, the chain id, fees, logs, calls and gas estimates,
- * and an account's balance, nonce, code, storage and proof; and eth_sendRawTransaction with the
- * receipt that follows it. Reads go through NodeClient.evm, so those one request makes of one
+ * and an account's balance, nonce, code, storage and proof; and eth_sendRawTransaction (the receipt that
+ * follows it is ./evm-blocks.ts's). Reads go through NodeClient.evm, so those one request makes of one
  * chain in the same tick share one JSON-RPC batch (the node takes up to 1000 calls a batch).
  * Quantities come as geth writes them: 0x hex without leading zeros.
  * Docs: https://ethereum.github.io/execution-apis/ and coreth's graft/coreth/internal/ethapi.
@@ -85,27 +85,6 @@ export const AccountProof = z.object({
 });
 export type AccountProof = z.infer<typeof AccountProof>;
 
-/**
- * What the gateway reads of a receipt to follow a transaction it submitted: where it was mined,
- * whether it succeeded, what it cost. (The full receipt, logs included, is EvmBlock's domain.)
- */
-export const ReceiptSummary = z.object({
-  transactionHash: Hash,
-  blockHash: Hash,
-  blockNumber: Quantity,
-  transactionIndex: Quantity,
-  from: EvmAddress,
-  to: EvmAddress.nullable(),
-  contractAddress: EvmAddress.nullable().optional(),
-  gasUsed: Quantity,
-  cumulativeGasUsed: Quantity,
-  effectiveGasPrice: Quantity.optional(),
-  /** 0x1 success, 0x0 reverted (absent only before Byzantium, which no Avalanche chain predates). */
-  status: z.enum(['0x0', '0x1']).optional(),
-  logs: z.array(z.unknown()),
-});
-export type ReceiptSummary = z.infer<typeof ReceiptSummary>;
-
 const NoArgs = z.tuple([]);
 const AtBlock = z.tuple([z.string(), z.string()]);
 
@@ -138,7 +117,6 @@ export const evmStateMethods = nodeMethods({
     answer: AccountProof,
   },
   eth_sendRawTransaction: { freshness: 'never', params: z.tuple([Hex]), answer: Hash },
-  eth_getTransactionReceipt: { freshness: 'heights', params: z.tuple([Hash]), answer: ReceiptSummary.nullable() },
 } as const);
 
 declare module './client.js' {
@@ -210,10 +188,6 @@ export const ethGetStorageAt = (client: NodeClient, at: EvmEndpoint, address: st
 /** eth_getProof: the Merkle proof of an account and of some of its storage slots at `block` (EIP-1186). */
 export const ethGetProof = (client: NodeClient, at: EvmEndpoint, address: string, keys: string[], block: BlockParam) =>
   read(client, at, 'eth_getProof', [address, keys, block]);
-
-/** eth_getTransactionReceipt: where and how a transaction was mined; null while it is not. */
-export const ethGetTransactionReceipt = (client: NodeClient, at: EvmEndpoint, hash: string) =>
-  read(client, at, 'eth_getTransactionReceipt', [hash]);
 
 /**
  * eth_sendRawTransaction: hands signed bytes to the node's pool, which answers their hash. A write:

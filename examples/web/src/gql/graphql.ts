@@ -208,6 +208,15 @@ export type ErcType =
   /** Not a token standard the Data API recognises. */
   | 'UNKNOWN';
 
+/** A feature of the Data API a chain has. */
+export type EvmApiFeature =
+  /** Its ICM (Teleporter) messages are indexed. */
+  | 'ICM'
+  /** Its NFTs and their metadata are indexed. */
+  | 'NFT_INDEXING'
+  /** Webhooks can watch it. */
+  | 'WEBHOOKS';
+
 /** A call to run against a block's state without sending it (eth_call, eth_estimateGas). */
 export type EvmCallInput = {
   /** The call data, 0x hex (a selector and its arguments), at most 131072 bytes. */
@@ -297,6 +306,13 @@ export type EvmChainRollingWindowMetric =
   /** Transactions. */
   | 'TX_COUNT';
 
+/** Whether the Data API's nodes of a chain are serving it. */
+export type EvmChainStatus =
+  /** Serving. */
+  | 'OK'
+  /** Temporarily not (its validators fell below the stake threshold, say): lookups on it may fail with 503. */
+  | 'UNAVAILABLE';
+
 /** Which logs to read (eth_getLogs): a range of at most 2048 blocks, or one block by hash; the emitting contracts; the topics at each position. */
 export type EvmLogFilter = {
   /** Only logs of these contracts (at most 100); any when omitted. */
@@ -332,6 +348,13 @@ export type EvmTransactionStatus =
   | 'FAILED'
   /** It executed. */
   | 'SUCCESS';
+
+/** Which upstream answers a lookup both can answer. */
+export type EvmUpstream =
+  /** The Data API: its indexer adds what a node does not know (decoded method names, token identities, a transaction's transfers and ICM message, a block's fees spent), a few seconds after the block is accepted. */
+  | 'DATA_API'
+  /** The network's node (eth_* JSON-RPC): the freshest answer, as soon as the block is accepted, with only what the chain itself records. */
+  | 'NODE';
 
 /** Which of the node's GET health routes a probe asks. */
 export type HealthRoute =
