@@ -35,14 +35,12 @@ import {
 import { builder } from './builder.js';
 import { NetworkNameEnum } from './enums.js';
 import { evmChainLookup, resolveEvmChain } from './evm-chain.js';
-import { decimal, ETH_CALL, followSubmission } from './evm-transaction.js';
+import { decimal, ETH_CALL, FOLLOW, followSubmission } from './evm-transaction.js';
 import { checkHash, checkListSize, evmBlockArg, MAX_LIST_ARGUMENT, toNetwork } from './inputs.js';
 import { EvmAddressScalar } from './scalars.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
 import { EvmAddressRef, EvmChainRef, EvmLogRef, EvmTransactionSubmissionRef, type EvmChainModel, type SubmissionModel } from './refs.js';
 
-/** Following a submission: the receipt, then while it has none the sender's nonce, then once the receipt again (`followEvmTransaction`). */
-const FOLLOW = { calls: 3, sharesWith: 'follow' } as const;
 
 const at = (chain: EvmChainModel) => ({ network: chain.network, blockchainId: chain.blockchainId });
 const hexOf = (n: bigint | number) => `0x${n.toString(16)}`;

@@ -571,7 +571,10 @@ builder.objectFields(EvmAddressRef, (t) => ({
 /** The reads of one chain in a tick share one JSON-RPC batch: the fields that make them cost one call together. */
 export const ETH_CALL = { calls: 1, sharesWith: 'eth batch' } as const;
 
-/** Where a submission stands: what its subscription's event read, else one batch to the node (live/feeds.ts). */
+/** Following a submission: the receipt, then while it has none the sender's nonce, then once the receipt again (`followEvmTransaction`). */
+export const FOLLOW = { calls: 3, sharesWith: 'follow' } as const;
+
+/** Where a submission stands: what its subscription's event read, else up to three reads of the node (live/feeds.ts). */
 export const followSubmission = (ctx: GatewayContext, s: SubmissionModel): Promise<SubmissionEvent> =>
   s.known ? Promise.resolve(s.known) : followEvmTransaction(ctx.node, s);
 
@@ -580,7 +583,7 @@ builder.objectFields(EvmTransactionSubmissionRef, (t) => ({
     type: EvmReceiptRef,
     nullable: true,
     description: 'Where and how it was mined, with its logs; null while it is not.',
-    price: ETH_CALL,
+    price: FOLLOW,
     resolve: async (s, _a, ctx) => {
       const { receipt } = await followSubmission(ctx, s);
       return receipt ? { ...receipt, chain: s.chain } : null;
@@ -591,8 +594,8 @@ builder.objectFields(EvmTransactionSubmissionRef, (t) => ({
     nullable: true,
     description:
       "The transaction in the graph once it is mined (its block, transfers, receipt): read from the chain's node as `EvmChain.transaction(from: NODE)` does, so it is there as soon as its block is accepted; null while it is pending or once dropped.",
-    // Where it stands (one batch), then the node's transaction with its receipt (one batch) and its block.
-    price: { calls: 3 },
+    // Where it stands (up to three reads), then the node's transaction, and its receipt and block (one batch).
+    price: { calls: 5 },
     resolve: async (s, _a, ctx) =>
       (await followSubmission(ctx, s)).status === 'mined' ? findEvmTransaction(ctx, s.chain, s.txHash.toLowerCase(), 'node') : null,
   }),
