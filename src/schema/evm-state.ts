@@ -41,7 +41,6 @@ import { EvmAddressScalar } from './scalars.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
 import { EvmAddressRef, EvmChainRef, EvmLogRef, EvmTransactionSubmissionRef, type EvmChainModel, type SubmissionModel } from './refs.js';
 
-
 const at = (chain: EvmChainModel) => ({ network: chain.network, blockchainId: chain.blockchainId });
 const hexOf = (n: bigint | number) => `0x${n.toString(16)}`;
 
