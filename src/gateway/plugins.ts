@@ -11,6 +11,7 @@ import type { GatewayMetrics } from '../ops/prometheus.js';
 import type { GatewayTracing } from '../ops/tracing.js';
 import type { CacheStore } from '../reuse/store.js';
 import { useBatching } from '../yoga/use-batching.js';
+import { useCacheControl } from '../yoga/use-cache-control.js';
 import { useCrossSite } from '../yoga/use-cross-site.js';
 import { useDemandControl } from '../yoga/use-demand-control.js';
 import { useErrorCodes } from '../yoga/use-error-codes.js';
@@ -80,6 +81,8 @@ export function gatewayPlugins(parts: PluginParts, { scope, compiled = true, tru
     useErrorCodes(),
     useStreamLeftovers(),
     ...(logger ? [requestLog(parts, logger)] : []),
+    // Before the response cache: an answer it holds gets its header too, from what is left of its freshness.
+    useCacheControl(),
     ...(responses ? [useGatewayResponseCache({ store: responses, maxTtlMs: RESPONSE_MAX_TTL_MS, scope })] : []),
     // After the response cache (an answer it holds calls nothing, and reserves nothing), before
     // any call: what demand control priced is reserved from the client's buckets, and counted

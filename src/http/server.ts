@@ -184,6 +184,7 @@ function refuse(
     ...headers,
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
     ...(keep ? {} : { connection: 'close' }),
   });
   res.end(body);
@@ -502,6 +503,8 @@ function graphqlAnswers(gateway: Gateway, options: ServerOptions) {
     }
     // Before anything is written: every answer below may be compressed.
     options.compress?.install(req, res);
+    // Until a path says otherwise for an answer a cache may keep (src/yoga/use-cache-control.ts).
+    res.setHeader('cache-control', 'no-store');
     // Nothing to read: yoga sees the request as it came.
     const bodiless = req.headers['transfer-encoding'] === undefined && !(Number(req.headers['content-length']) > 0);
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || bodiless) {

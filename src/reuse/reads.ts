@@ -176,6 +176,8 @@ export class Reuse implements MemoryUsage {
   async own<T>(key: string, operation: string, load: Load<T>, reads: RequestReads, params?: unknown): Promise<T> {
     reads.uncacheable = true;
     const freshness = this.freshness(operation, params);
+    // How long the client's own cache may keep what it builds on it (src/yoga/use-cache-control.ts).
+    reads.freshFor(freshness ? Date.now() + freshness.ttlMs : Date.now(), freshness?.staleMs);
     // As for any read: nothing shared with CACHE=off, nor for what is never shared.
     if (!this.store || !freshness || freshness.ttlMs <= 0) return (await load(reads.scope)).value;
     const flight = this.ownFlights.get(key);
@@ -203,10 +205,15 @@ export class Reuse implements MemoryUsage {
     const freshness = this.freshness(operation, params);
     if (!freshness || freshness.ttlMs <= 0) {
       reads.uncacheable = true;
+      reads.freshFor(Date.now());
       return (await load(reads.scope)).value;
     }
     const store = this.store;
-    if (!store) return (await load(reads.scope)).value;
+    if (!store) {
+      // Nothing kept here, but an HTTP cache in front may keep the answer as long (src/yoga/use-cache-control.ts).
+      reads.freshFor(Date.now() + freshness.ttlMs, freshness.staleMs);
+      return (await load(reads.scope)).value;
+    }
 
     const now = Date.now();
     const cached = reads.fresh ? undefined : store.get(key);
@@ -214,7 +221,7 @@ export class Reuse implements MemoryUsage {
     if (hit && hit.freshUntil > now) {
       this.events.onRead?.(freshness, 'hit', operation, reads.scope);
       reads.reused++;
-      reads.freshFor(hit.freshUntil);
+      reads.freshFor(hit.freshUntil, hit.staleUntil - hit.freshUntil);
       return this.handOut(hit) as T;
     }
     if (hit && hit.staleUntil > now) {
@@ -232,7 +239,7 @@ export class Reuse implements MemoryUsage {
         const entry = await flight;
         this.events.onRead?.(freshness, 'joined', operation, reads.scope);
         reads.reused++;
-        reads.freshFor(entry.freshUntil);
+        reads.freshFor(entry.freshUntil, entry.staleUntil - entry.freshUntil);
         return this.handOut(entry) as T;
       } catch (error) {
         // The call belonged to a request that left or ran out of budget: make our own.
@@ -240,7 +247,7 @@ export class Reuse implements MemoryUsage {
       }
     }
     const entry = await this.fly(key, operation, freshness, load, reads.scope);
-    reads.freshFor(entry.freshUntil);
+    reads.freshFor(entry.freshUntil, entry.staleUntil - entry.freshUntil);
     return this.handOut(entry) as T;
   }
 
@@ -285,6 +292,11 @@ export class RequestReads implements Transport {
   private seen?: Map<string, unknown>;
   /** The earliest time a read of this request stops being fresh; Infinity while none limits it. */
   freshUntil = Number.POSITIVE_INFINITY;
+  /**
+   * The shortest time past its freshness that a read of this request may be served stale
+   * (stale-while-revalidate); Infinity while only immutable reads (or none) were made.
+   */
+  staleMs = Number.POSITIVE_INFINITY;
   /** Set when the request read something that is never shared (admin): its response is not kept. */
   uncacheable = false;
   /** Reads answered from the shared cache or another request's call, for the request log. */
@@ -302,8 +314,11 @@ export class RequestReads implements Transport {
     return this.reuse.http;
   }
 
-  freshFor(until: number): void {
+  /** A read of this request is fresh until `until`, and may be served stale for `staleMs` past it. */
+  freshFor(until: number, staleMs = 0): void {
     if (until < this.freshUntil) this.freshUntil = until;
+    // What never goes stale (immutable) limits no one's staleness; NaN (Infinity - Infinity) is none.
+    if (Number.isFinite(until) && !(staleMs >= this.staleMs)) this.staleMs = Math.max(0, staleMs || 0);
   }
 
   read<T>(req: HttpRequest, map: (res: HttpResponse<unknown>) => T = bodyOf): Promise<T> {
@@ -343,6 +358,7 @@ export class RequestReads implements Transport {
 
   write<T>(req: HttpRequest, map: (res: HttpResponse<unknown>) => T = bodyOf): Promise<T> {
     this.uncacheable = true;
+    this.freshFor(Date.now());
     return this.track(this.reuse.http.json(req, this.scope).then(map));
   }
 

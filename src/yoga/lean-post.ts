@@ -29,6 +29,7 @@ import { GraphQLError, type ExecutionResult } from 'graphql';
 import { endWhole, type Compression, type PackedForms } from '../base/compression.js';
 import type { GatewayContext } from '../graphql/context.js';
 import { ErrorCode } from '../graphql/errors.js';
+import { cacheControlFor } from './use-cache-control.js';
 import { fastPathTermsOf } from './fast-path-terms.js';
 import { wholeAnswer } from './use-incremental-delivery.js';
 import { writtenForms } from './use-response-cache.js';
@@ -188,6 +189,7 @@ function leanPost(
   }
   Promise.resolve(pending)
     .then((result) => {
+      res.setHeader('cache-control', cacheControlFor(request, result));
       if (isPlainData(result)) return writeData(out, result, type);
       if (isAsyncIterable(result)) {
         // A subscription cannot be one JSON answer; an answer in parts (@defer, @stream) can.

@@ -74,10 +74,11 @@ export interface ResponseCacheOptions {
  */
 const KEPT_BYTES_PER_CHAR = 4.5;
 
-/** What is kept of an answer: its data, and the ETag of its content. */
+/** What is kept of an answer: its data, the ETag of its content, and how long its reads may be served stale (when they may). */
 interface Kept {
   data: Record<string, unknown>;
   etag: string;
+  staleMs?: number;
 }
 
 /** A kept answer as src/yoga/lean-post.ts writes it: its JSON, and its compressed forms once made. */
@@ -249,7 +250,8 @@ function keep(options: ResponseCacheOptions, key: string, context: Partial<Gatew
   if (ttl <= 0) return undefined;
   const json = JSON.stringify(answer.data);
   written.set(answer.data, writtenOf(`{"data":${json}}`));
-  const kept: Kept = { data: answer.data, etag: etagOf(json) };
+  const staleMs = context.reads?.staleMs;
+  const kept: Kept = { data: answer.data, etag: etagOf(json), ...(staleMs !== undefined && Number.isFinite(staleMs) ? { staleMs } : {}) };
   const now = Date.now();
   options.store.set(key, {
     value: kept,
@@ -298,6 +300,8 @@ export function useGatewayResponseCache(options: ResponseCacheOptions): Plugin {
       const found = options.store.get(key);
       const use = (entry: Awaited<typeof found>) => {
         if (entry && entry.freshUntil > Date.now()) {
+          // What is left of its freshness is what an HTTP cache may keep it for (./use-cache-control.ts).
+          (args.contextValue as Partial<GatewayContext>).reads?.freshFor(entry.freshUntil, (entry.value as Kept).staleMs);
           setResultAndStopExecution(served(entry.value as Kept));
           return undefined;
         }
