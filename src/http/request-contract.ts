@@ -81,6 +81,14 @@ export const BOTH_PATHS = {
       lean: 'writeData writes extensions.http.headers (src/yoga/lean-post.ts)',
     },
   },
+  cacheControl: {
+    seen: 'Cache-Control: public with the max-age its reads have left for a query answered whole without errors, private when the client’s own key or an Authorization header shaped it, no-store for anything else',
+    how: {
+      by: 'result',
+      yoga: 'useCacheControl’s onResultProcess and onResponse hooks (src/yoga/use-cache-control.ts)',
+      lean: 'one call to cacheControlFor, with the verdict the same plugin’s onExecute left (src/yoga/lean-post.ts)',
+    },
+  },
   requestLog: {
     seen: 'one `graphql request` log line per request',
     how: { by: 'pipeline', plugin: 'useRequestLog (src/yoga/use-request-log.ts)' },

@@ -7,7 +7,7 @@
  * - `public, max-age=<s>`: a query answered without errors, from reads anyone may share. `<s>` is
  *   what is left of the shortest freshness among the reads the answer was built from (the
  *   operations table of docs/caching.md; what is left, since a read the gateway served from its
- *   cache is already part-way through its time), at most RESPONSE_MAX_AGE. Plus
+ *   cache is already part-way through its time), at most RESPONSE_MAX_AGE_S. Plus
  *   `stale-while-revalidate=<s>` when every read's kind may be served stale (subnets, validators,
  *   TPS, configs, contracts), for the shortest of those windows. The answer does not depend on
  *   who asks; GET is what CDNs and browsers keep (the URL is the key: a persisted document's GET,
@@ -21,8 +21,7 @@
  * - `no-store`: everything else. Mutations and subscriptions (SSE streams too: yoga's `no-cache`
  *   is replaced), answers with errors (a refusal, a failed call: what fails now may not fail in a
  *   moment), answers in parts, batches, answers built on a read that is never shared (admin
- *   reads, writes, a client's rate-limit standing) or on a stale one, a freshness under a second,
- *   and anything the pipeline did not run for (a request refused before it ran). src/http/server.ts
+ *   reads, writes, a client's rate-limit standing) or on a stale one, and anything the pipeline did not run for (a request refused before it ran). src/http/server.ts
  *   sets it on every GraphQL request before either path sees it, so even an answer written outside
  *   both (a 500, a refusal of the server) says so.
  *
@@ -61,8 +60,11 @@ export interface RunFacts {
 export function decide(facts: RunFacts, now = Date.now()): string {
   if (facts.operation !== 'query' || facts.failedOrStreamed) return NO_STORE;
   if (facts.uncacheable && !facts.personal) return NO_STORE;
-  const maxAge = Math.min(RESPONSE_MAX_AGE_S, Math.floor((facts.freshUntil - now) / 1000));
-  if (!(maxAge >= 1)) return NO_STORE;
+  const left = facts.freshUntil - now;
+  // Built on a stale read, or a failure turned into data: nothing to keep.
+  if (!(left > 0)) return NO_STORE;
+  // Under a second left is max-age=0: kept, but asked again (with its ETag, answered 304 while the gateway holds it).
+  const maxAge = Math.min(RESPONSE_MAX_AGE_S, Math.floor(left / 1000));
   if (facts.personal) return `private, max-age=${maxAge}`;
   // Only immutable reads (or none): nothing limits staleness, and nothing needs it, max-age being the longest.
   const stale = Number.isFinite(facts.staleMs) ? Math.floor(facts.staleMs / 1000) : 0;

@@ -566,6 +566,26 @@ describe('HTTP-level behaviours on the fast path and through yoga’s request la
       expect(withoutCost(JSON.parse(second))).toEqual(withoutCost(JSON.parse(first)));
       expect(third).toBe(second);
     },
+    async cacheControl(path, accept) {
+      const gw = gateways.memory;
+      const query = queryOf(path, 'cacheControl');
+      // The subnet list: fresh for 30 s, served stale for 5 min; a hit says what is left of that.
+      for (const run of ['first', 'hit']) {
+        const res = await postAs(gw, accept, query);
+        expect({ path, run, header: res.headers.get('cache-control') }).toEqual({
+          path,
+          run,
+          header: expect.stringMatching(/^public, max-age=([1-9]|[12]\d|30), stale-while-revalidate=300$/),
+        });
+      }
+      const own = await postAs(gw, accept, query, { 'x-service-api-key': `key-of-${path}` });
+      expect({ path, own: own.headers.get('cache-control') }).toEqual({ path, own: expect.stringMatching(/^private, max-age=\d+$/) });
+      // An error (validation, parse), and a mutation.
+      for (const refused of ['{ nope }', '{', 'mutation { __typename }']) {
+        const res = await postAs(gw, accept, refused);
+        expect({ path, refused, header: res.headers.get('cache-control') }).toEqual({ path, refused, header: 'no-store' });
+      }
+    },
     async requestLog(path, accept) {
       const gw = gateways.memory;
       const logged = () => gw.logs.filter((l) => l.msg === 'graphql request').length;
