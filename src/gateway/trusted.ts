@@ -34,8 +34,14 @@ export function trustedDocuments(config: Config, logger: Logger | undefined): Tr
   const { mode, manifests } = config.trustedDocuments;
   if (mode === 'off') return { plugins: [], allows: () => true, reload: () => ({}) };
   const documents = { current: new Map<string, string>() };
+  // The hashes of the documents' texts: an Apollo manifest's ids need not be them.
+  let hashes = new Set<string>();
+  const swapIn = (loaded: Map<string, string>) => {
+    documents.current = loaded;
+    hashes = new Set([...loaded.values()].map((text) => createHash('sha256').update(text).digest('hex')));
+  };
   try {
-    documents.current = loadManifests(manifests);
+    swapIn(loadManifests(manifests));
   } catch (error) {
     throw new ConfigError([`TRUSTED_DOCUMENTS_MANIFESTS: ${(error as Error).message}`]);
   }
@@ -44,11 +50,11 @@ export function trustedDocuments(config: Config, logger: Logger | undefined): Tr
   }
   return {
     plugins: [useTrustedDocuments({ mode, documents, apqMaxBytes: config.trustedDocuments.apqMaxBytes })],
-    allows: mode === 'allow' ? () => true : (query) => documents.current.has(createHash('sha256').update(query).digest('hex')),
+    allows: mode === 'allow' ? () => true : (query) => hashes.has(createHash('sha256').update(query).digest('hex')),
     documentById: (id) => documents.current.get(id),
     reload: (files) => {
       try {
-        documents.current = loadManifests(files);
+        swapIn(loadManifests(files));
         return { documents: documents.current.size };
       } catch (error) {
         return { documents: documents.current.size, manifestError: (error as Error).message };

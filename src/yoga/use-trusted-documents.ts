@@ -1,7 +1,8 @@
 /**
  * Trusted documents: the operations of known clients, listed by their sha256 hash in
  * persisted-documents manifests that graphql-codegen writes at build time (`npm run codegen`:
- * examples/gql/ and examples/web/src/gql/). TRUSTED_DOCUMENTS chooses what runs:
+ * examples/gql/ and examples/web/src/gql/), or by their ids in Apollo's persisted-query manifests
+ * (@apollo/generate-persisted-query-manifest). TRUSTED_DOCUMENTS chooses what runs:
  *
  * - `allow` (the default): any document, a manifest's document by its id (`documentId`, or
  *   Apollo's `extensions.persistedQuery.sha256Hash`), and automatic persisted queries (APQ): a
@@ -21,7 +22,9 @@ import { readFileSync } from 'node:fs';
 import { useAPQ, type APQStore } from '@graphql-yoga/plugin-apq';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import type { GraphQLParams, OnParamsEventPayload, Plugin } from 'graphql-yoga';
+import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
 import { ErrorCode, quote, refusedDocument } from '../graphql/errors.js';
 
 export type TrustedDocumentsMode = 'off' | 'allow' | 'only';
@@ -42,9 +45,62 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 /**
- * Reads persisted-documents manifests (`{ "<sha256 hex>": "<document>" }`, as graphql-codegen's
- * client preset writes them) into one map. Each id must be its document's hash: a manifest that
- * lies about a hash would let a client run a document other than the one it names.
+ * Apollo's persisted-query manifest, as @apollo/generate-persisted-query-manifest writes it. An
+ * operation's `id` is what clients send (`extensions.persistedQuery.sha256Hash`, or `documentId`):
+ * the sha256 of its body unless the manifest's author chose ids of their own (`createOperationId`).
+ */
+const ApolloManifest = z.object({
+  format: z.literal('apollo-persisted-query-manifest'),
+  version: z.literal(1),
+  operations: z.array(
+    z.object({
+      id: z.string().regex(/^[\w.:-]{1,128}$/, 'must be 1 to 128 letters, digits or _ . : -'),
+      name: z.string().min(1),
+      type: z.enum(['query', 'mutation', 'subscription']),
+      body: z.string().min(1),
+    }),
+  ),
+});
+
+/** The first problem zod found, as `operations[2].type: …`. */
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  const path = issue.path
+    .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
+    .join('')
+    .replace(/^\./, '');
+  return `${path || 'the manifest'}: ${issue.message}`;
+}
+
+/** The documents of an Apollo manifest by id, each checked to parse and to hold the operation its entry names. */
+function apolloDocuments(file: string, manifest: object): [string, string][] {
+  const checked = ApolloManifest.safeParse(manifest);
+  if (!checked.success) throw new Error(`${file}: not an Apollo persisted-query manifest: ${firstIssue(checked.error)}`);
+  const seen = new Map<string, string>();
+  return checked.data.operations.map(({ id, name, type, body }, i) => {
+    const at = `${file}: operations[${i}] (${quote(name)})`;
+    let operations: OperationDefinitionNode[];
+    try {
+      operations = parse(body, { noLocation: true }).definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+    } catch (error) {
+      throw new Error(`${at}: its body is not a GraphQL document (${(error as Error).message})`);
+    }
+    if (!operations.some((o) => o.name?.value === name && o.operation === type)) {
+      throw new Error(`${at}: its body has no ${type} named ${quote(name)}`);
+    }
+    const earlier = seen.get(id);
+    if (earlier !== undefined && earlier !== body) throw new Error(`${at}: the id ${quote(id)} is given to two different bodies`);
+    seen.set(id, body);
+    return [id, body];
+  });
+}
+
+/**
+ * Reads persisted-documents manifests into one map of documents by id. Two formats: graphql-codegen's
+ * (`{ "<sha256 hex>": "<document>" }`, as its client preset writes it), whose ids must be their
+ * documents' hashes (a manifest that lied about a hash would let a client run a document other than
+ * the one it names), and Apollo's (`{ "format": "apollo-persisted-query-manifest", "version": 1,
+ * "operations": [{ "id", "name", "type", "body" }] }`), whose ids are what its author chose.
  * @throws Error naming the file and what is wrong with it.
  */
 export function loadManifests(files: readonly (string | URL)[]): Map<string, string> {
@@ -57,7 +113,13 @@ export function loadManifests(files: readonly (string | URL)[]): Map<string, str
       throw new Error(`${String(file)}: cannot read it as JSON (${(error as Error).message})`);
     }
     if (manifest === null || typeof manifest !== 'object' || Array.isArray(manifest)) {
-      throw new Error(`${String(file)}: must be a JSON object of sha256 hashes to documents, as graphql-codegen writes it`);
+      throw new Error(
+        `${String(file)}: must be a JSON object: sha256 hashes to documents, as graphql-codegen writes it, or an Apollo persisted-query manifest`,
+      );
+    }
+    if ('format' in manifest || 'operations' in manifest) {
+      for (const [id, document] of apolloDocuments(String(file), manifest)) documents.set(id, document);
+      continue;
     }
     for (const [id, document] of Object.entries(manifest)) {
       if (typeof document !== 'string' || !SHA256_HEX.test(id) || sha256(document) !== id) {
