@@ -313,6 +313,80 @@ describe('TRUSTED_DOCUMENTS_MANIFESTS', () => {
     }
   });
 
+  const apollo = (operations: unknown, extra: Record<string, unknown> = {}) => {
+    const file = join(dir, `apollo-${sha256(JSON.stringify([operations, extra])).slice(0, 8)}.json`);
+    writeFileSync(file, JSON.stringify({ format: 'apollo-persisted-query-manifest', version: 1, operations, ...extra }));
+    return file;
+  };
+  const NAME = 'query Name { network { name } }';
+
+  it('stops the start with what is wrong in an Apollo persisted-query manifest, and where', () => {
+    for (const [file, reason] of [
+      [apollo([], { version: 2 }), /apollo-\w+\.json: not an Apollo persisted-query manifest: version: Invalid input: expected 1/],
+      [
+        apollo([], { format: 'apollo' }),
+        /not an Apollo persisted-query manifest: format: Invalid input: expected "apollo-persisted-query-manifest"/,
+      ],
+      [apollo([{ id: 'a', name: 'Name', type: 'query' }]), /not an Apollo persisted-query manifest: operations\[0\]\.body: Invalid input/],
+      [
+        apollo([{ id: 'a', name: 'Name', type: 'fragment', body: NAME }]),
+        /operations\[0\]\.type: Invalid option: expected one of "query"\|"mutation"\|"subscription"/,
+      ],
+      [
+        apollo([{ id: 'a b', name: 'Name', type: 'query', body: NAME }]),
+        /operations\[0\]\.id: must be 1 to 128 letters, digits or _ \. : -/,
+      ],
+      [
+        apollo([{ id: 'a', name: 'Name', type: 'query', body: 'query Name { network {' }]),
+        /operations\[0\] \("Name"\): its body is not a GraphQL document \(Syntax Error: Expected Name, found <EOF>\.\)/,
+      ],
+      [apollo([{ id: 'a', name: 'Other', type: 'query', body: NAME }]), /operations\[0\] \("Other"\): its body has no query named "Other"/],
+      [
+        apollo([{ id: 'a', name: 'Name', type: 'mutation', body: NAME }]),
+        /operations\[0\] \("Name"\): its body has no mutation named "Name"/,
+      ],
+      [
+        apollo([
+          { id: 'a', name: 'Name', type: 'query', body: NAME },
+          { id: 'a', name: 'Q', type: 'query', body: 'query Q { __typename }' },
+        ]),
+        /operations\[1\] \("Q"\): the id "a" is given to two different bodies/,
+      ],
+    ] as const) {
+      expect(() => start(file)).toThrow(ConfigError);
+      expect(() => start(file)).toThrow(reason);
+    }
+  });
+
+  it("takes Apollo's persisted-query manifest beside graphql-codegen's, each document by its own id", async () => {
+    const custom = 'network-name';
+    const hashed = 'query Height { network { pChain { height } } }';
+    const file = apollo([
+      { id: custom, name: 'Name', type: 'query', body: NAME },
+      // The generator's default id: the body's sha256.
+      { id: sha256(hashed), name: 'Height', type: 'query', body: hashed },
+    ]);
+    const h = await startHarness({ TRUSTED_DOCUMENTS: 'only', TRUSTED_DOCUMENTS_MANIFESTS: `${file},${DEFAULT_MANIFESTS[0]}` });
+    try {
+      expect((await post(h, { documentId: custom })).body).toEqual({ data: { network: { name: 'MAINNET' } } });
+      expect((await get(h, { documentId: custom })).body).toEqual({ data: { network: { name: 'MAINNET' } } });
+      // As Apollo Client's persisted-query link sends it.
+      const apq = await post(h, { extensions: { persistedQuery: { version: 1, sha256Hash: sha256(hashed) } } });
+      expect(apq.body.data.network.pChain.height).toMatch(/^\d+$/);
+      // graphql-codegen's documents still run, by their hashes.
+      const codegen = manifest.find((d) => d.example && d.kind === 'query' && !d.text.includes('$') && !d.text.includes('admin'))!;
+      expect((await post(h, { documentId: codegen.id })).body.errors).toBeUndefined();
+      // A custom id names its document; the text's hash does not, and the text alone is refused.
+      expect(code((await post(h, { documentId: sha256(NAME) })).body)).toBe('PERSISTED_QUERY_NOT_FOUND');
+      expect(code((await post(h, { query: NAME })).body)).toBe('PERSISTED_QUERY_ONLY');
+      // Over a WebSocket, where documents come as text, an Apollo manifest's text is trusted too.
+      expect(h.gateway.allowsDocument(NAME)).toBe(true);
+      expect(h.gateway.allowsDocument('{ network { name } }')).toBe(false);
+    } finally {
+      await h.close();
+    }
+  });
+
   it("takes an operator's own manifests", async () => {
     const query = '{ network { name } }';
     const file = join(dir, 'own.json');
