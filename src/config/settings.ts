@@ -492,7 +492,7 @@ export const ROWS = [
         .refine((list) => list.length > 0, { message: 'must be a comma list of persisted-documents.json files' })
         .optional(),
     },
-    'Comma list of persisted-documents manifests (`{"<sha256 hex>": "<document>"}`, as graphql-codegen writes them; the defaults are in the package, your paths relative to the working directory); each id is checked against its document at start, and a bad file stops the start; read again on reload, where a bad file keeps the documents loaded before',
+    'Comma list of persisted-documents manifests: graphql-codegen\'s (`{"<sha256 hex>": "<document>"}`) or Apollo\'s persisted-query manifests (`{"format":"apollo-persisted-query-manifest",…}`), mixed as you like (the defaults are in the package, your paths relative to the working directory); each is checked at start (ids against documents, Apollo operations parsed), and a bad file stops the start; read again on reload, where a bad file keeps the documents loaded before',
     { shown: '`examples/gql/persisted-documents.json,examples/web/src/gql/persisted-documents.json`', reloadable: true },
   ),
   row(

@@ -55,6 +55,8 @@ builder.queryField('rateLimit', (t) =>
     resolve: async (_root, _args, ctx) => {
       // The client's own standing, and the moment's: an answer holding it is never kept for others.
       ctx.reads.uncacheable = true;
+      // Nor kept by the client's own cache (src/yoga/use-cache-control.ts): it is the moment's.
+      ctx.reads.freshFor(Date.now());
       const standing = await ctx.limits?.standing();
       return {
         cost: ctx.cost?.estimated.calls ?? 0,
