@@ -217,8 +217,8 @@ const SEARCH_PRICE: FieldCost<SearchArgs> = {
     shapesOf(args).flatMap((shape) =>
       callsOf(shape, networksOf(args.network)).catalogs.map((network): Pool => ({ ...SUBNET_CATALOG, scope: network })),
     ),
+  // No `slicing`: a router's @listSize names sized fields of a connection, and this is a plain list.
   items: (args) => (shapesOf(args).length === 0 ? 0 : (args.first ?? DEFAULT_FIRST)),
-  slicing: ['first'],
 };
 
 export const SearchResultRef = builder.unionType('SearchResult', {
