@@ -43,7 +43,8 @@ const HEX_20 = /^0x[0-9a-fA-F]{40}$/;
 const HEX_32 = /^(0x)?[0-9a-fA-F]{64}$/;
 const DECIMAL = /^(0|[1-9]\d{0,19})$/;
 const NAME = new RegExp(`^[A-Za-z][A-Za-z0-9 .-]{${MIN_NAME_PREFIX - 1},${MAX_NAME_PREFIX - 1}}$`);
-const CB58_32 = /^[1-9A-HJ-NP-Za-km-z]{40,60}$/;
+// 36 bytes (id and checksum) in base58: 37 characters when the id is mostly zeros (the Primary Network's), 50 at most.
+const CB58_32 = /^[1-9A-HJ-NP-Za-km-z]{33,50}$/;
 const MAX_UINT64 = 2n ** 64n - 1n;
 /** The largest EVM chain id the graph can name (EvmChain.evmChainId is a SafeInt). */
 export const MAX_EVM_CHAIN_ID = BigInt(Number.MAX_SAFE_INTEGER);
@@ -73,8 +74,9 @@ export function classify(text: string): Shape[] {
     return value <= MAX_UINT64 ? [{ kind: 'number', value }] : [];
   }
   const bech32 = /^([XPC]-)?[a-z]+1/.test(text) ? quietly(() => parseBech32Address(text)) : undefined;
-  const network = bech32 && networkOfHrp(bech32.hrp);
-  if (bech32 && network) return [{ kind: 'address', network, chain: bech32.chain, address: bech32.canonical }];
+  const network = bech32 ? networkOfHrp(bech32.hrp) : undefined;
+  // An address of a network the gateway does not serve is no id of its own, nor a name.
+  if (bech32) return network ? [{ kind: 'address', network, chain: bech32.chain, address: bech32.canonical }] : [];
   // A base58 string as long as a 32-byte id whose checksum fails is a mistyped id, not a name.
   if (CB58_32.test(text)) return quietly(() => cb58Decode(text, 32)) ? [{ kind: 'id', id: text }] : [];
   return NAME.test(text) ? [{ kind: 'name', prefix: text.toLowerCase() }] : [];
