@@ -45,7 +45,7 @@ export function blockFromNode(chain: EvmChainModel, b: EthBlock): EvmBlockModel 
 }
 
 /** A block by number, hash or tag, from the upstream asked. */
-async function findEvmBlock(
+export async function findEvmBlock(
   ctx: GatewayContext,
   chain: EvmChainModel,
   by: { number: string } | { hash: string } | { latest: true },

@@ -29,7 +29,7 @@ import {
  * The chains of the Data API's registry on a network, or an address is active on: tens per network;
  * priced at 100 until seen, so a listing with each chain's `info` (one call each) stays within a request's budget.
  */
-const REGISTRY_CHAINS = learnt({ kind: 'evmRegistryChains', most: { mainnet: 100, fuji: 100 } });
+export const REGISTRY_CHAINS = learnt({ kind: 'evmRegistryChains', most: { mainnet: 100, fuji: 100 } });
 import { EvmAddressRef, EvmChainRef, IcmMessageRef, NetworkRef, PartyRef, evmModelOf, type EvmChainModel } from './refs.js';
 
 /** Finds an EVM chain of a network through the subnet listing (the C-Chain is known by heart). */
@@ -178,7 +178,7 @@ builder.objectFields(IcmMessageRef, (t) => ({
 }));
 
 /** The registry's entries of `network` as its EVM chains: those of Avalanche (with a blockchain id) and of this network. */
-function registryChains(network: NetworkName, chains: readonly ChainInfo[]): EvmChainModel[] {
+export function registryChains(network: NetworkName, chains: readonly ChainInfo[]): EvmChainModel[] {
   const out: EvmChainModel[] = [];
   for (const info of chains) {
     if (!info.platformChainId || info.isTestnet !== (network === 'fuji') || !/^[1-9]\d{0,15}$/.test(info.chainId)) continue;

@@ -273,6 +273,14 @@ builder.objectField(AddressRef, 'icmMessages', (t) =>
   ),
 );
 
+/** An ICM message by id (64 hex digits, 0x optional) if its chains are on `network`; null otherwise. */
+export async function findIcmMessage(ctx: GatewayContext, network: NetworkName, messageId: string): Promise<IcmModel | null> {
+  const message = await getIcmMessage(ctx.dataApi, messageId);
+  if (!message) return null;
+  const on = (await ctx.loaders.networkOf(message.sourceBlockchainId)) ?? (await ctx.loaders.networkOf(message.destinationBlockchainId));
+  return on === network ? { ...message, network } : null;
+}
+
 builder.objectField(NetworkRef, 'icmMessage', (t) =>
   t.field({
     type: IcmMessageRef,
@@ -293,11 +301,7 @@ builder.objectField(NetworkRef, 'icmMessage', (t) =>
           argument: 'messageId',
         });
       }
-      const message = await getIcmMessage(ctx.dataApi, messageId);
-      if (!message) return null;
-      const on =
-        (await ctx.loaders.networkOf(message.sourceBlockchainId)) ?? (await ctx.loaders.networkOf(message.destinationBlockchainId));
-      return on === network.name ? { ...message, network: network.name } : null;
+      return findIcmMessage(ctx, network.name, messageId);
     },
   }),
 );

@@ -55,6 +55,7 @@ import './subscriptions.js';
 import './primary-network-address.js';
 import './primary-network-block.js';
 import './x-chain-asset.js';
+import './search.js';
 
 export const schema = builder.toSchema({ sortSchema: false });
 

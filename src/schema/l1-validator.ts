@@ -123,7 +123,7 @@ const includeInactiveArg = {
  * An L1 validator by validation id, active or not; null if the Data API knows none. With the
  * subnet, when the asker knows it, the lookups of one subnet share a listing of it.
  */
-async function findL1Validator(
+export async function findL1Validator(
   ctx: GatewayContext,
   network: NetworkName,
   validationId: string,

@@ -47,7 +47,7 @@ function blockChain(chain: PrimaryChainAlias): BlockChainPath {
 }
 
 /** A block by hash or height, once per request; null without an id or when the Data API has none. */
-async function findBlock(ctx: GatewayContext, network: NetworkName, chain: BlockChainPath, blockId: string | undefined) {
+export async function findBlock(ctx: GatewayContext, network: NetworkName, chain: BlockChainPath, blockId: string | undefined) {
   if (!blockId) return null;
   const block = await getBlockById(ctx.dataApi, network, chain, blockId);
   return block ? ({ ...block, network, chain } satisfies PnBlockModel) : null;

@@ -121,6 +121,21 @@ const delegatorModel = (network: NetworkName, d: DelegatorDetails): DelegatorMod
 const NODE_VALIDATIONS = 100;
 
 /** One validation of a node by its transaction, among the node's newest 100; null if none. */
+/** A node's newest validation (of `subnetId` when given) among its 100 newest, in one call; null if it never validated. */
+export async function findValidator(
+  ctx: GatewayContext,
+  network: NetworkName,
+  nodeId: string,
+  only: { subnetId?: string | null; validationStatus?: ValidationStatus | null } = {},
+): Promise<ValidatorModel | null> {
+  const res = await getSingleValidatorDetails(ctx.dataApi, network, nodeId, {
+    pageSize: NODE_VALIDATIONS,
+    validationStatus: only.validationStatus ?? undefined,
+  });
+  const found = res?.validators.find((v) => !only.subnetId || v.subnetId === only.subnetId);
+  return found ? validatorModel(network, found) : null;
+}
+
 async function findValidation(ctx: GatewayContext, network: NetworkName, nodeId: string, txHash: string): Promise<ValidatorModel | null> {
   const res = await getSingleValidatorDetails(ctx.dataApi, network, nodeId, { pageSize: NODE_VALIDATIONS });
   const found = res?.validators.find((v) => v.txHash === txHash);
@@ -550,14 +565,7 @@ builder.objectFields(NetworkRef, (t) => ({
       validationStatus: t.arg({ type: ValidationStatusEnum, description: 'Only a validation in this state (ACTIVE: the current one).' }),
     },
     price: { calls: 1 },
-    resolve: async (network, args, ctx) => {
-      const res = await getSingleValidatorDetails(ctx.dataApi, network.name, args.nodeId, {
-        pageSize: NODE_VALIDATIONS,
-        validationStatus: args.validationStatus ?? undefined,
-      });
-      const found = res?.validators.find((v) => !args.subnetId || v.subnetId === args.subnetId);
-      return found ? validatorModel(network.name, found) : null;
-    },
+    resolve: (network, args, ctx) => findValidator(ctx, network.name, args.nodeId, args),
   }),
   validatorHistory: t.connection(
     {

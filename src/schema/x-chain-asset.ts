@@ -16,7 +16,7 @@ import { CB58IdScalar } from './scalars.js';
 import { NetworkRef, XChainAssetRef, type XChainAssetModel } from './refs.js';
 
 /** An asset by id, once per request and kept (an asset never changes); null when the Data API has none. */
-async function findAsset(ctx: GatewayContext, network: NetworkName, assetId: string): Promise<XChainAssetModel | null> {
+export async function findAsset(ctx: GatewayContext, network: NetworkName, assetId: string): Promise<XChainAssetModel | null> {
   const asset = await getAssetDetails(ctx.dataApi, network, assetId);
   return asset ? { ...asset, network } : null;
 }
