@@ -44,6 +44,8 @@ export interface CreatedOutput {
   assetId: string;
   typeId: number;
   amount?: bigint;
+  locktime: bigint;
+  threshold: number;
   addresses: Uint8Array[];
   /** For an export: true (the output goes to `destinationChain`). */
   exported: boolean;
@@ -165,27 +167,27 @@ const CREDENTIALS: Record<SignedTxChain, ReadonlySet<number>> = { X: new Set([9,
 
 const SIGNATURE_BYTES = 65;
 
-function owners(r: Reader, what: string): Uint8Array[] {
-  r.u64(`${what}'s locktime`);
-  r.u32(`${what}'s threshold`);
-  return r.list(`${what}'s addresses`, (i) => r.fixed(20, `${what}'s address ${i}`));
+function owners(r: Reader, what: string): { locktime: bigint; threshold: number; addresses: Uint8Array[] } {
+  const locktime = r.u64(`${what}'s locktime`);
+  const threshold = r.u32(`${what}'s threshold`);
+  return { locktime, threshold, addresses: r.list(`${what}'s addresses`, (i) => r.fixed(20, `${what}'s address ${i}`)) };
 }
 
 function output(r: Reader, chain: SignedTxChain, assetId: string, exported: boolean, what: string): CreatedOutput {
   const typeId = r.u32(`${what}'s type id`);
   if (typeId === 7) {
     const amount = r.u64(`${what}'s amount`);
-    return { assetId, typeId, amount, addresses: owners(r, what), exported };
+    return { assetId, typeId, amount, ...owners(r, what), exported };
   }
-  if (chain === 'X' && (typeId === 6 || typeId === 15 || typeId === 16)) return { assetId, typeId, addresses: owners(r, what), exported };
+  if (chain === 'X' && (typeId === 6 || typeId === 15 || typeId === 16)) return { assetId, typeId, ...owners(r, what), exported };
   if (chain === 'X' && typeId === 10) {
     r.u32(`${what}'s group id`);
-    return { assetId, typeId, addresses: owners(r, what), exported };
+    return { assetId, typeId, ...owners(r, what), exported };
   }
   if (chain === 'X' && typeId === 11) {
     r.u32(`${what}'s group id`);
     r.bytes(`${what}'s payload`);
-    return { assetId, typeId, addresses: owners(r, what), exported };
+    return { assetId, typeId, ...owners(r, what), exported };
   }
   if (chain === 'P' && typeId === 22) {
     r.u64(`${what}'s stakeable locktime`);
