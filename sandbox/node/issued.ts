@@ -117,7 +117,8 @@ export class Mempool {
   private verify(tx: SignedTx, chain: SignedTxChain, refuse: (message: string) => never) {
     const hash = signedHash(tx)!;
     const credentials = tx.credentials!;
-    const signers = chain === 'C' && tx.type === 'ExportTx' ? tx.evmInputs.length : tx.spends.length;
+    // One credential an input (an EVM input, for a C-Chain export), then one each authorization (a subnet's, an operation's).
+    const signers = (chain === 'C' && tx.type === 'ExportTx' ? tx.evmInputs.length : tx.spends.length) + tx.authorizations.length;
     if (credentials.length !== signers)
       refuse(chain === 'P' ? 'should have the same number of credentials as inputs' : 'wrong number of credentials');
     const recover = (signature: Uint8Array): Uint8Array => {
