@@ -98,7 +98,7 @@ describe('a wallet in one request', () => {
       const res = await h.raw<any>(UTXOS, { a: wallet, as: [wallet] });
       expect(res.errors).toBeUndefined();
       const { address: a, cChainAtomic } = res.data.network;
-      const ids = (c: any) => c.nodes.map((n: any) => n.utxoId as string);
+      const ids = (c: any): string[] => c.nodes.map((n: any) => n.utxoId);
       return { x: ids(a.xChainUtxos), p: ids(a.pChainNodeUtxos), c: ids(cChainAtomic.utxos) };
     };
     const [xSpent] = walletUtxos('mainnet', 'x');
