@@ -9,7 +9,9 @@ import type { NativeTransaction } from '../../src/upstreams/data-api/evm-chain.j
 import { apiError, paginate, QueryReader, type DataApiRoutes, type Handle, type SandboxAnswer } from '../routes.js';
 import { getEvmWorld, type EvmChainWorld } from '../world/evm.js';
 import { blockById, blocksOf, dataApiBlock, transactionDetails, type WorldBlock } from '../world/evm-blocks.js';
+import { evmBlockAt, liveEvmBlockNumber, liveEvmBlocksNewestFirst } from '../world/evm-live.js';
 import { getWorld } from '../world/world.js';
+import type { SandboxLive } from '../live.js';
 import { fingerprint, findChain, NETWORKS, networkOf, newestFirst, withChain } from './common.js';
 
 /** A route under a chain whose second path segment is an id (a block number or hash, a transaction hash), not an address. */
@@ -85,17 +87,31 @@ const byTimeDesc =
 const allBlocks = new Map<string, { chain: EvmChainWorld; block: WorldBlock }[]>();
 const allTxs = new Map<string, NativeTransaction[]>();
 
-function latestBlocksOf(seed: string, networks: readonly NetworkName[]) {
+type ChainBlock = { chain: EvmChainWorld; block: WorldBlock };
+const blockTie = (x: ChainBlock) => `${x.chain.chainId.padStart(20, '0')}:${String(x.block.number).padStart(12, '0')}`;
+const blockOrder = byTimeDesc((x: ChainBlock) => x.block.time, blockTie);
+
+/** Every chain's blocks newest first: the world's (sorted once) merged with what the live clock added since. */
+function latestBlocksOf(seed: string, networks: readonly NetworkName[], live: SandboxLive | undefined): ChainBlock[] {
   const key = `${seed}:${networks.join()}`;
   let list = allBlocks.get(key);
   if (!list) {
     list = chainsOf(seed, networks).flatMap((chain) => blocksOf(chain, seed).blocks.map((block) => ({ chain, block })));
-    const tie = (x: { chain: EvmChainWorld; block: WorldBlock }) =>
-      `${x.chain.chainId.padStart(20, '0')}:${String(x.block.number).padStart(12, '0')}`;
-    list.sort(byTimeDesc((x) => x.block.time, tie));
+    list.sort(blockOrder);
     allBlocks.set(key, list);
   }
-  return list;
+  const made = chainsOf(seed, networks)
+    .flatMap((chain) => liveEvmBlocksNewestFirst(chain, seed, live).map((block) => ({ chain, block })))
+    .sort(blockOrder);
+  if (made.length === 0) return list;
+  const merged: ChainBlock[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < made.length || j < list.length) {
+    if (j >= list.length || (i < made.length && blockOrder(made[i]!, list[j]!) <= 0)) merged.push(made[i++]!);
+    else merged.push(list[j++]!);
+  }
+  return merged;
 }
 
 function latestTxsOf(seed: string, networks: readonly NetworkName[]) {
@@ -111,7 +127,14 @@ function latestTxsOf(seed: string, networks: readonly NetworkName[]) {
   return list;
 }
 
-export function evmBlockRoutes(seed: string) {
+export function evmBlockRoutes(seed: string, live?: SandboxLive) {
+  /** A block by number or hash, the live clock's above the world's head included (../world/evm-live.ts). */
+  const blockOf = (chain: EvmChainWorld, blockId: string) => {
+    const found = blockById(chain, seed, blockId);
+    if (found) return found;
+    const n = /^\d+$/.test(blockId) ? Number(blockId) : liveEvmBlockNumber(chain, seed, live, blockId);
+    return n === undefined ? undefined : evmBlockAt(chain, seed, live, n);
+  };
   return {
     getLatestBlocks: {
       method: 'GET',
@@ -121,7 +144,7 @@ export function evmBlockRoutes(seed: string) {
         const pageSize = q.int('pageSize', 1, 100) ?? 10;
         q.done();
         const { page, nextPageToken } = paginate(
-          newestFirst(blocksOf(chain, seed).blocks),
+          [...liveEvmBlocksNewestFirst(chain, seed, live), ...newestFirst(blocksOf(chain, seed).blocks)],
           { pageToken: q.string('pageToken'), pageSize },
           fingerprint('evmBlocks', chain.chainId),
           (b) => b.hash,
@@ -137,7 +160,7 @@ export function evmBlockRoutes(seed: string) {
       pattern: /^\/v1\/chains\/([^/]+)\/blocks\/([^/]+)$/,
       handle: withChainAnd(seed, (chain, blockId, query) => {
         new QueryReader(query, []).done();
-        const block = blockById(chain, seed, blockId!);
+        const block = blockOf(chain, blockId!);
         return block ? { status: 200, body: dataApiBlock(chain, block) } : apiError(404, `Block ${blockId} not found`);
       }),
     },
@@ -149,7 +172,7 @@ export function evmBlockRoutes(seed: string) {
         // 0, the spec's default, is every transaction of the block.
         const pageSize = q.int('pageSize', 0, 100) || Number.MAX_SAFE_INTEGER;
         q.done();
-        const block = blockById(chain, seed, blockId!);
+        const block = blockOf(chain, blockId!);
         if (!block) return apiError(404, `Block ${blockId} not found`);
         const { page, nextPageToken } = paginate(
           block.txs,
@@ -169,7 +192,7 @@ export function evmBlockRoutes(seed: string) {
         const networks = networksOf(q);
         q.done();
         const { page, nextPageToken } = paginate(
-          latestBlocksOf(seed, networks),
+          latestBlocksOf(seed, networks, live),
           { pageToken: q.string('pageToken'), pageSize },
           fingerprint('allBlocks', networks),
           (x) => `${x.chain.chainId}:${x.block.number}`,

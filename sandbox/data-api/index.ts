@@ -39,7 +39,7 @@ export function dataApiRoutes(seed: string, live?: SandboxLive): RoutesOf<DataAp
     ...vertexRoutes(seed),
     ...addressRoutes(seed),
     ...evmChainRoutes(seed),
-    ...evmBlockRoutes(seed),
+    ...evmBlockRoutes(seed, live),
     ...evmAddressRoutes(seed),
     ...contractRoutes(seed),
     ...nftRoutes(seed),

@@ -98,7 +98,7 @@ export function avaxService(nw: NodeWorld, node: ChainLookup, mempool: Mempool):
         if (addresses.length > MAX_PAGE)
           throw new RpcFailure(`number of addresses given, ${addresses.length}, exceeds maximum, ${MAX_PAGE}`);
         if (sourceChain === '') throw new RpcFailure('no source chain provided');
-        return getUtxos(nw, node, 'C', args as unknown as UtxoArgs, () => 'problem encoding utxo');
+        return getUtxos(nw, node, mempool, 'C', args as unknown as UtxoArgs, () => 'problem encoding utxo');
       },
     },
     IssueTx: {

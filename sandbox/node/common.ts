@@ -95,9 +95,13 @@ export interface UtxoArgs {
   encoding: Encoding;
 }
 
+/** Where the UTXOs a chain holds now are read: the node's mempool, which knows what accepted transactions spent and made. */
+export type UtxoHolder = Pick<NodeWorld, 'utxos'>;
+
 export function getUtxos(
   nw: NodeWorld,
   node: ChainLookup,
+  held: UtxoHolder,
   chain: 'X' | 'P' | 'C',
   args: UtxoArgs,
   encodeError: (id: string, encoding: Encoding) => string,
@@ -133,7 +137,7 @@ export function getUtxos(
 
   // avax.GetPaginatedUTXOs: addresses in byte order from the start address, each one's UTXO ids
   // in byte order after the start UTXO; the end index is the last address and UTXO looked at.
-  const set = nw.utxos(chainId, source);
+  const set = held.utxos(chainId, source);
   const searchSize = limit;
   const seen = new Set<string>();
   const found: SandboxUtxo[] = [];
@@ -187,8 +191,8 @@ export function parseAddress(nw: NodeWorld, node: ChainLookup, chain: 'X' | 'P' 
 }
 
 /** Regular UTXOs (created on the chain) of one address, as the address index holds them. */
-export function utxosOf(nw: NodeWorld, chainId: string, address: Uint8Array): SandboxUtxo[] {
-  return nw.utxos(chainId, chainId).byAddress.get(Buffer.from(address).toString('hex')) ?? [];
+export function utxosOf(held: UtxoHolder, chainId: string, address: Uint8Array): SandboxUtxo[] {
+  return held.utxos(chainId, chainId).byAddress.get(Buffer.from(address).toString('hex')) ?? [];
 }
 
 export const txReply = (tx: NodeTx, encoding: Encoding) => ({

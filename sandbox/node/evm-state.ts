@@ -14,6 +14,7 @@ import { JsonNumber, JsonObject, jsonKind, member, type JsonValue } from './json
 import { sha } from '../random.js';
 import { evmBlockMethods } from './evm-blocks.js';
 import { nodeBlock, type WorldBlock } from '../world/evm-blocks.js';
+import { liveEvmBlock } from '../world/evm-live.js';
 import type { NODE_METHODS } from '../../src/upstreams/operations.js';
 
 /** The eth_* methods the gateway's clients declare (../../src/upstreams/node/evm-state.ts, evm-blocks.ts): every one, or this fails to compile. */
@@ -218,31 +219,71 @@ export function evmStateMethods(
       ...(r.type === '0x2' ? { maxFeePerGas: q(s.maxFee), maxPriorityFeePerGas: q(s.tip) } : {}),
     };
   };
-  /** A block the live clock added above the world's, with what the pool mined in it, as eth_getBlockBy* writes it. */
-  const liveBlock = (hash: string) => {
-    const n = state.blockNumberOf(hash);
-    if (n === undefined || n <= state.worldHead) return null;
-    const txs = state.minedIn(n);
-    const head = blockMethods.eth_getBlockByNumber.call([{ tag: 'latest' }, false]) as { gasLimit: string };
-    return nodeBlock({
-      number: n,
-      hash,
-      parentHash: state.blockHash(n - 1),
-      time: state.blockTime(n),
-      txs: txs.map((t) => ({ txHash: t.hash })) as WorldBlock['txs'],
-      gasUsed: txs.reduce((sum, t) => sum + BigInt(state.receipt(t.hash)!.gasUsed as string), 0n),
-      gasLimit: Number(BigInt(head.gasLimit)),
-      baseFee: state.baseFee(n),
-      feesSpent: 0n,
-      cumulative: 0,
-    });
+  /**
+   * A block the live clock added above the world's, with what the pool mined in it
+   * (../world/evm-live.ts: the Data API serves the same blocks, so both name the same head).
+   */
+  const liveBlock = (n: number): WorldBlock | undefined => {
+    if (n <= state.worldHead || n > state.head()) return undefined;
+    const txs = state.minedIn(n).map((t) => ({ txHash: t.hash, gasUsed: BigInt(state.receipt(t.hash)!.gasUsed as string) }));
+    return liveEvmBlock(world, nw.seed, n, { txs, baseFee: state.baseFee(n) });
+  };
+  /** The live block a number or tag names: "latest" is the head now, never the world's head behind it. */
+  const liveByNumber = (params: unknown[], arity: number): WorldBlock | undefined => {
+    for (let i = 0; i < arity; i++) required(params[i], String(i));
+    const ref = params[0] as BlockRef;
+    if ('tag' in ref) return ref.tag === 'latest' ? liveBlock(state.head()) : undefined;
+    return 'number' in ref && ref.number <= BigInt(state.head()) ? liveBlock(Number(ref.number)) : undefined;
+  };
+  const liveByHash = (hash: unknown) => {
+    const n = state.blockNumberOf(hash as string);
+    return n === undefined ? undefined : liveBlock(n);
+  };
+  const count = (b: WorldBlock | undefined) => (b ? q(b.txs.length) : null);
+  const liveTxAt = (b: WorldBlock | undefined, i: unknown) => {
+    const tx = b?.txs[i as number];
+    return tx ? minedTransaction(tx.txHash) : null;
   };
   return {
-    // Blocks, transactions and receipts of the world's blocks (./evm-blocks.ts); what the pool mined since, here.
+    // Blocks, transactions and receipts of the world's blocks (./evm-blocks.ts); the live clock's blocks and what the pool mined in them, here.
     ...blockMethods,
+    eth_getBlockByNumber: {
+      ...blockMethods.eth_getBlockByNumber,
+      call: (params) => {
+        const b = liveByNumber(params, 2);
+        return b ? nodeBlock(b) : blockMethods.eth_getBlockByNumber.call(params);
+      },
+    },
     eth_getBlockByHash: {
       ...blockMethods.eth_getBlockByHash,
-      call: (params) => blockMethods.eth_getBlockByHash.call(params) ?? liveBlock(params[0] as string),
+      call: (params) => {
+        const found = blockMethods.eth_getBlockByHash.call(params);
+        if (found) return found;
+        const b = liveByHash(params[0]);
+        return b ? nodeBlock(b) : null;
+      },
+    },
+    eth_getBlockTransactionCountByNumber: {
+      ...blockMethods.eth_getBlockTransactionCountByNumber,
+      call: (params) => {
+        const b = liveByNumber(params, 1);
+        return b ? count(b) : blockMethods.eth_getBlockTransactionCountByNumber.call(params);
+      },
+    },
+    eth_getBlockTransactionCountByHash: {
+      ...blockMethods.eth_getBlockTransactionCountByHash,
+      call: (params) => blockMethods.eth_getBlockTransactionCountByHash.call(params) ?? count(liveByHash(params[0])),
+    },
+    eth_getTransactionByBlockNumberAndIndex: {
+      ...blockMethods.eth_getTransactionByBlockNumberAndIndex,
+      call: (params) => {
+        const b = liveByNumber(params, 2);
+        return b ? liveTxAt(b, params[1]) : blockMethods.eth_getTransactionByBlockNumberAndIndex.call(params);
+      },
+    },
+    eth_getTransactionByBlockHashAndIndex: {
+      ...blockMethods.eth_getTransactionByBlockHashAndIndex,
+      call: (params) => blockMethods.eth_getTransactionByBlockHashAndIndex.call(params) ?? liveTxAt(liveByHash(params[0]), params[1]),
     },
     eth_getTransactionByHash: {
       ...blockMethods.eth_getTransactionByHash,

@@ -11,9 +11,11 @@ import { secp256k1 } from '@noble/curves/secp256k1';
 import { keccak_256 } from '@noble/hashes/sha3';
 import { ripemd160 } from '@noble/hashes/ripemd160';
 import { sha256 } from '@noble/hashes/sha256';
+import { bech32 } from '@scure/base';
 import { utxoId } from '../../src/base/avax-codec.js';
+import { cb58Decode } from '../../src/base/ids.js';
 import { parseSignedTx, signedHash, SignedTxError, type SignedTx, type SignedTxChain } from '../../src/base/signed-tx.js';
-import type { NodeWorld } from './chains/node-world.js';
+import type { NodeWorld, UtxoSet } from './chains/node-world.js';
 import { NETWORK_ID, addressBytes } from './chains/avax.js';
 import { RpcFailure, type GorillaMethod } from './gorilla.js';
 import type { SandboxUtxo } from '../world/types.js';
@@ -27,6 +29,8 @@ export interface Issued {
   issuedAt: number;
   /** The C-Chain height it is accepted at (atomic transactions). */
   height?: bigint;
+  /** Once accepted: the UTXOs it consumed (on its chain) and those it created (here, or exported to another chain). */
+  settled?: { chainId: string; spent: Set<string>; created: { chainId: string; utxo: SandboxUtxo }[] };
 }
 
 /** formatting.Decode for the byte encodings: hex with its checksum. */
@@ -58,6 +62,8 @@ export class Mempool {
   /** UTXO id to the issued transaction that spends it. */
   private readonly spentBy = new Map<string, string>();
   private readonly utxosById = new Map<string, SandboxUtxo>();
+  /** The chain that holds each UTXO an accepted transaction made. */
+  private readonly madeOn = new Map<string, string>();
 
   constructor(
     private readonly nw: NodeWorld,
@@ -95,6 +101,8 @@ export class Mempool {
     if (tx.networkId !== NETWORK_ID[this.nw.network])
       refuse(chain === 'C' ? 'tx was issued with a different network ID' : 'tx has wrong network ID');
     if (tx.blockchainId !== this.chainId(chain)) refuse('tx has wrong chain ID');
+    // What accepted transactions made is spendable: settle them before looking their UTXOs up.
+    for (const issued of this.txs.values()) if (this.accepted(issued)) this.settle(issued);
     if (tx.complete) this.verify(tx, chain, refuse);
     for (const s of tx.spends) {
       const other = this.spentBy.get(utxoId(s.txId, s.outputIndex));
@@ -109,7 +117,8 @@ export class Mempool {
   private verify(tx: SignedTx, chain: SignedTxChain, refuse: (message: string) => never) {
     const hash = signedHash(tx)!;
     const credentials = tx.credentials!;
-    const signers = chain === 'C' && tx.type === 'ExportTx' ? tx.evmInputs.length : tx.spends.length;
+    // One credential an input (an EVM input, for a C-Chain export), then one each authorization (a subnet's, an operation's).
+    const signers = (chain === 'C' && tx.type === 'ExportTx' ? tx.evmInputs.length : tx.spends.length) + tx.authorizations.length;
     if (credentials.length !== signers)
       refuse(chain === 'P' ? 'should have the same number of credentials as inputs' : 'wrong number of credentials');
     const recover = (signature: Uint8Array): Uint8Array => {
@@ -153,7 +162,75 @@ export class Mempool {
   }
 
   private spendableOn(utxo: SandboxUtxo, chainId: string): boolean {
-    return (this.nw.world.utxos.get(chainId) ?? []).includes(utxo);
+    const made = this.madeOn.get(utxo.id);
+    return made !== undefined ? made === chainId : (this.nw.world.utxos.get(chainId) ?? []).includes(utxo);
+  }
+
+  /**
+   * The UTXOs a chain holds now, keyed as NodeWorld.utxos is: the world's, less those accepted
+   * transactions consumed, with those they created (an export's outputs in its destination's
+   * atomic memory). As the node's getUTXOs reads its accepted state, a transaction still
+   * Processing changes nothing here; its inputs are only kept from a second spender.
+   */
+  utxos(chainId: string, createdOn: string): UtxoSet {
+    const base = this.nw.utxos(chainId, createdOn);
+    const settled = [...this.txs.values()].filter((i) => this.accepted(i)).map((i) => this.settle(i));
+    const spent = new Set(settled.filter((s) => s.chainId === chainId).flatMap((s) => [...s.spent]));
+    const created = settled.flatMap((s) =>
+      s.created.filter((c) => c.chainId === chainId && c.utxo.createdOn === createdOn).map((c) => c.utxo),
+    );
+    if (created.length === 0 && ![...spent].some((id) => this.utxosById.has(id))) return base;
+    const byAddress = new Map<string, SandboxUtxo[]>();
+    for (const [addr, list] of base.byAddress)
+      byAddress.set(
+        addr,
+        list.filter((u) => !spent.has(u.id)),
+      );
+    for (const u of created) {
+      if (spent.has(u.id)) continue;
+      for (const owner of u.owners) {
+        const addr = Buffer.from(addressBytes(owner)).toString('hex');
+        byAddress.set(addr, [...(byAddress.get(addr) ?? []), u]);
+      }
+    }
+    for (const [addr, list] of byAddress) {
+      if (list.length === 0) byAddress.delete(addr);
+      else list.sort((a, b) => Buffer.compare(cb58Decode(a.id, 32), cb58Decode(b.id, 32)));
+    }
+    return { byAddress };
+  }
+
+  /** What an accepted transaction did to the UTXO sets, worked out once. */
+  private settle(issued: Issued): NonNullable<Issued['settled']> {
+    if (issued.settled) return issued.settled;
+    const { tx } = issued;
+    const here = this.chainId(tx.chain);
+    const spent = new Set(tx.spends.map((s) => utxoId(s.txId, s.outputIndex)));
+    const created: { chainId: string; utxo: SandboxUtxo }[] = [];
+    // avalanchego numbers an export's exported outputs after the base outputs (UTXOs() of each tx type).
+    let index = 0;
+    for (const o of tx.outputs) {
+      const outputIndex = index++;
+      // A C-Chain import's outputs credit EVM accounts, not UTXOs; only secp256k1 transfers become spendable UTXOs here.
+      if (o.typeId !== 7 || o.amount === undefined) continue;
+      const chainId = o.exported ? tx.destinationChain! : here;
+      const utxo: SandboxUtxo = {
+        id: utxoId(tx.id, outputIndex),
+        txId: tx.id,
+        outputIndex,
+        assetId: o.assetId,
+        amount: o.amount,
+        locktime: o.locktime,
+        threshold: o.threshold,
+        owners: o.addresses.map((a) => bech32.encode(this.nw.world.hrp, bech32.toWords(a))),
+        createdOn: here,
+      };
+      created.push({ chainId, utxo });
+      this.utxosById.set(utxo.id, utxo);
+      this.madeOn.set(utxo.id, chainId);
+    }
+    issued.settled = { chainId: here, spent, created };
+    return issued.settled;
   }
 
   /** An issued transaction by id (cb58), or undefined. */

@@ -221,7 +221,7 @@ export function platformService(nw: NodeWorld, node: ChainLookup, mempool: Mempo
       args: { addresses: 'strings' },
       call: ({ addresses }) => {
         const seen = new Map<string, SandboxUtxo>();
-        for (const a of addresses as string[]) for (const u of utxosOf(nw, p, parseAddress(nw, node, 'P', a))) seen.set(u.id, u);
+        for (const a of addresses as string[]) for (const u of utxosOf(mempool, p, parseAddress(nw, node, 'P', a))) seen.set(u.id, u);
         const unlockeds = new Map<string, bigint>();
         const lockedNotStakeables = new Map<string, bigint>();
         for (const u of seen.values()) {
@@ -254,7 +254,8 @@ export function platformService(nw: NodeWorld, node: ChainLookup, mempool: Mempo
         startIndex: { address: 'string', utxo: 'string' },
         encoding: 'encoding',
       },
-      call: (args) => getUtxos(nw, node, 'P', args as unknown as UtxoArgs, (id, encoding) => `couldn't encode UTXO ${id} as ${encoding}`),
+      call: (args) =>
+        getUtxos(nw, node, mempool, 'P', args as unknown as UtxoArgs, (id, encoding) => `couldn't encode UTXO ${id} as ${encoding}`),
     },
     ...stateMethods(nw, node, chain),
   };

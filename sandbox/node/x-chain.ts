@@ -30,7 +30,7 @@ export function avmService(nw: NodeWorld, node: ChainLookup, mempool: Mempool, l
     } catch (error) {
       throw new RpcFailure(`problem parsing address '${address}': ${(error as Error).message}`);
     }
-    return utxosOf(nw, x, owner).filter(
+    return utxosOf(mempool, x, owner).filter(
       (u) => u.groupId === undefined && (includePartial || (u.owners.length === 1 && u.locktime <= BigInt(NOW))),
     );
   };
@@ -79,7 +79,7 @@ export function avmService(nw: NodeWorld, node: ChainLookup, mempool: Mempool, l
         startIndex: { address: 'string', utxo: 'string' },
         encoding: 'encoding',
       },
-      call: (args) => getUtxos(nw, node, 'X', args as unknown as UtxoArgs, (id) => `couldn't encode UTXO ${id} as string`),
+      call: (args) => getUtxos(nw, node, mempool, 'X', args as unknown as UtxoArgs, (id) => `couldn't encode UTXO ${id} as string`),
     },
     GetBalance: {
       args: { address: 'string', assetID: 'string', includePartial: 'bool' },
