@@ -167,7 +167,7 @@ function bucketsOk(q: QueryReader, range: { start: number; end: number }, interv
     q.problem(`The range holds ${buckets} ${interval} intervals: at most ${MAX_BUCKETS} are answered, ask a coarser timeInterval`);
 }
 
-const keep = <T>(want: T | undefined, have: T) => want === undefined || String(want) === String(have);
+const keep = (want: string | undefined, have: string | number | undefined) => want === undefined || want === String(have);
 
 export function usageRoutes(seed: string) {
   return {

@@ -5,7 +5,7 @@
  * one 400 as the real service lists them.
  */
 import { createHash } from 'node:crypto';
-import { isEvmAddress, isHex, parseNodeId, PRIMARY_NETWORK_ID } from '../../src/base/ids.js';
+import { cb58Decode, isEvmAddress, isHex, parseNodeId, PRIMARY_NETWORK_ID } from '../../src/base/ids.js';
 import type { Webhook } from '../../src/upstreams/data-api/webhooks.js';
 import { apiError, BadRequest, paginate, QueryReader, type DataApiRoutes, type SandboxRequest } from '../routes.js';
 import { TIMELINE } from '../world/timeline.js';
@@ -220,7 +220,7 @@ function checkCreate(body: Record<string, unknown>): Omit<Webhook, 'id' | 'creat
   for (const key of keys ?? []) {
     try {
       if (keyType === 'nodeId') parseNodeId(key);
-      else if (keyType === 'subnetId' && !/^[1-9A-HJ-NP-Za-km-z]{49,50}$/.test(key)) throw new Error();
+      else if (keyType === 'subnetId') cb58Decode(key, 32);
     } catch {
       r.problems.push(`metadata.keys must hold a ${keyType === 'nodeId' ? 'NodeID' : 'subnet id'}`);
     }

@@ -26,8 +26,8 @@ declare module './client.js' {
   interface DeclaredDataApiOperations extends Readonly<typeof webhookOperations> {}
 }
 
-/** The three webhook shapes of the spec (EVM address, Primary Network address, validator activity) as one (see `Flat`). */
-export type Webhook = Flat<Answer<'getWebhook'>>;
+/** The three webhook shapes of the spec (EVM address, Primary Network address, validator activity) as one (see `Flat`), their metadata too. */
+export type Webhook = Omit<Flat<Answer<'getWebhook'>>, 'metadata'> & { metadata: Flat<Answer<'getWebhook'>['metadata']> };
 
 /** What creates a webhook: one of the spec's three request shapes, told apart by `eventType`. */
 export type CreateWebhookRequest =
