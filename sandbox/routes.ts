@@ -50,14 +50,14 @@ export interface Route<Operation extends string = string> {
    */
   operation: Operation | ((req: SandboxRequest, params: string[]) => Operation);
   /** The HTTP method it answers; every method when absent. */
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   pattern: RegExp;
   handle: Handle;
 }
 
 /** A Data API or Metrics API route, filed under the operation it answers. */
 export interface OperationRoute {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   pattern: RegExp;
   handle: Handle;
 }

@@ -1,6 +1,6 @@
 /**
  * GET /v1/health-check (data-health-check): the service's own health, which the gateway's
- * readiness (/ready) asks. The sandbox is always healthy; a test makes it fail with a fault.
+ * readiness (/ready) asks; GET /v1/live-check (live-check): whether its process runs. The sandbox is always healthy; a test makes it fail with a fault.
  */
 import type { DataApiRoutes } from '../routes.js';
 
@@ -10,5 +10,6 @@ export const HEALTHY = { status: 'ok', info: { database: { status: 'up' } }, err
 export function healthRoutes() {
   return {
     'data-health-check': { method: 'GET', pattern: /^\/v1\/health-check$/, handle: () => ({ status: 200, body: HEALTHY }) },
+    'live-check': { method: 'GET', pattern: /^\/v1\/live-check$/, handle: () => ({ status: 200, body: HEALTHY }) },
   } satisfies DataApiRoutes;
 }

@@ -24,6 +24,9 @@ import { primaryNetworkBlockRoutes } from './primary-network-block.js';
 import { xChainAssetRoutes } from './x-chain-asset.js';
 import { networkRoutes } from './network.js';
 import { stakingRoutes } from './staking.js';
+import { webhookRoutes } from './webhooks.js';
+import { usageRoutes } from './usage.js';
+import { exportJobRoutes } from './export-jobs.js';
 
 /**
  * Every Data API route of the sandbox by operation id, gathered from the domain files named like
@@ -50,6 +53,9 @@ export function dataApiRoutes(seed: string, live?: SandboxLive): RoutesOf<DataAp
     ...xChainAssetRoutes(seed),
     ...networkRoutes(seed),
     ...stakingRoutes(seed),
+    ...webhookRoutes(seed),
+    ...usageRoutes(seed),
+    ...exportJobRoutes(seed),
     ...healthRoutes(),
   };
 }

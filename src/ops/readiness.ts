@@ -18,6 +18,7 @@ import { NodeClient, type NodeOptions } from '../upstreams/node/client.js';
 import type { HttpClient, HttpRequest } from '../upstreams/http.js';
 import { directTransport } from '../upstreams/transport.js';
 import { METRICS_HEALTH_PATH } from '../upstreams/metrics-api/health.js';
+import { DATA_API_HEALTH_PATH } from '../upstreams/data-api/health.js';
 
 export interface UpstreamReadiness {
   ok: boolean;
@@ -83,7 +84,7 @@ export class Readiness {
       return () => http.json(req);
     };
     const all: Record<ReadyUpstream, Probe> = {
-      'data-api': rest('data-api', 'data-health-check', options.dataApi, '/v1/health-check'),
+      'data-api': rest('data-api', 'data-health-check', options.dataApi, DATA_API_HEALTH_PATH),
       'metrics-api': rest('metrics-api', 'metrics-health-check', options.metricsApi, METRICS_HEALTH_PATH),
       'node-mainnet': () => platformGetHeight(node, 'mainnet' satisfies NetworkName),
       'node-fuji': () => platformGetHeight(node, 'fuji' satisfies NetworkName),

@@ -30,23 +30,31 @@ const CheckEnum = builder.enumType('MetricsApiCheck', {
   } as const,
 });
 
-const HealthRef = builder.objectRef<MetricsHealth>('MetricsApiHealth').implement({
-  description: "The Metrics API's answer to one of its own checks.",
-  fields: (t) => ({
-    status: t.field({
-      type: ServiceStatusEnum,
-      nullable: true,
-      description: 'Its overall status; null if it gave none.',
-      resolve: (h) => h.status ?? null,
+/**
+ * The type of an upstream's answer to one of its own checks: the Data API and the Metrics API
+ * answer both of theirs with the same shape (the spec's HealthCheckResultDto).
+ */
+export function upstreamHealthRef(name: string, description: string) {
+  return builder.objectRef<MetricsHealth>(name).implement({
+    description,
+    fields: (t) => ({
+      status: t.field({
+        type: ServiceStatusEnum,
+        nullable: true,
+        description: 'Its overall status; null if it gave none.',
+        resolve: (h) => h.status ?? null,
+      }),
+      indicators: t.field({
+        type: [IndicatorRef],
+        description: 'Each indicator it reports, with whether it is up (its `details`).',
+        price: { items: 5 },
+        resolve: (h) => Object.entries(h.details ?? {}).map(([name, d]) => ({ name, up: d.status === 'up' })),
+      }),
     }),
-    indicators: t.field({
-      type: [IndicatorRef],
-      description: 'Each indicator it reports, with whether it is up (its `details`).',
-      price: { items: 5 },
-      resolve: (h) => Object.entries(h.details ?? {}).map(([name, d]) => ({ name, up: d.status === 'up' })),
-    }),
-  }),
-});
+  });
+}
+
+const HealthRef = upstreamHealthRef('MetricsApiHealth', "The Metrics API's answer to one of its own checks.");
 
 builder.queryField('metricsApiHealth', (t) =>
   t.field({

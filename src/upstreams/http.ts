@@ -36,7 +36,7 @@ export interface HttpRequest {
   service: UpstreamService;
   /** The upstream operation or method, used in errors, logs and the freshness table. */
   operation: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   baseUrl: string;
   /** Path below `baseUrl`, starting with "/"; dynamic segments already encoded with `segment()`. */
   path: string;

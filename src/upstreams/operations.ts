@@ -8,6 +8,8 @@
 import { addressOperations } from './data-api/address.js';
 import type { DataApiOperation } from './data-api/client.js';
 import { contractOperations } from './data-api/contract.js';
+import { exportJobOperations } from './data-api/export-jobs.js';
+import { dataHealthOperations } from './data-api/health.js';
 import { evmAddressOperations } from './data-api/evm-address.js';
 import { evmChainOperations } from './data-api/evm-chain.js';
 import { evmBlockOperations } from './data-api/evm-block.js';
@@ -22,7 +24,9 @@ import { signaturesOperations } from './data-api/signatures.js';
 import { stakingOperations } from './data-api/staking.js';
 import { subnetOperations } from './data-api/subnet.js';
 import { transactionOperations } from './data-api/transaction.js';
+import { usageOperations } from './data-api/usage.js';
 import { vertexOperations } from './data-api/vertex.js';
+import { webhookOperations } from './data-api/webhooks.js';
 import { xChainAssetOperations } from './data-api/x-chain-asset.js';
 import type { MetricsApiOperation } from './metrics-api/client.js';
 import { metricsChainOperations } from './metrics-api/chains.js';
@@ -65,6 +69,10 @@ export const DATA_API_OPERATIONS = {
   ...xChainAssetOperations,
   ...networkOperations,
   ...stakingOperations,
+  ...webhookOperations,
+  ...usageOperations,
+  ...exportJobOperations,
+  ...dataHealthOperations,
 } as const satisfies Record<DataApiOperation, OperationEntry>;
 
 export const METRICS_API_OPERATIONS = {

@@ -88,7 +88,7 @@ export class DataApiClient {
 
   request(
     operation: DataApiOperation,
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     path: string,
     query?: Record<string, QueryValue>,
     body?: unknown,
