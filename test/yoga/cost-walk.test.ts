@@ -353,6 +353,23 @@ describe("case 2: the answer's entries", () => {
   });
 });
 
+describe('case 14: lists the data decides, priced as seen', () => {
+  const blockTxs = '{ network(name: MAINNET) { pChain { block(height: "7") { transactions { __typename } } } } }';
+  const seen = (length: number) => ({
+    bound: (key: { kind: string }, most: number) => (key.kind === 'p-block-transactions' ? Math.min(most, length) : most),
+  });
+  const nodesOf = (lengths: Parameters<typeof estimate>[4]) => {
+    const { operation, fragments } = parts(parse(blockTxs));
+    return estimate(schema, operation, fragments, {}, lengths).nodes;
+  };
+
+  it("prices a P-Chain block's transactions at the most a block holds until seen, then as seen (fuzz: 34 priced at 5)", () => {
+    // network, pChain, block, transactions, and an entry per transaction.
+    expect(nodesOf(undefined)).toBe(4 + 500);
+    expect(nodesOf(seen(34))).toBe(4 + 34);
+  });
+});
+
 describe('case 13: a documented maximum is accepted at its maximum with the default limits', () => {
   it.each([
     '{ network(name: MAINNET) { subnets(first: 10000) { nodes { id } } } }',
