@@ -16,7 +16,7 @@ import { type GraphQLSchema, isIntrospectionType, isSpecifiedScalarType } from '
 import { adminRefusal } from '../graphql/admin-access.js';
 import type { GatewayContext } from '../graphql/context.js';
 import { forbidden } from '../graphql/errors.js';
-import { assertNodeCount, assertNodeType, decodeGlobalId, encodeGlobalId } from './global-id.js';
+import { assertNodeCount, assertNodeType, decodeGlobalId, encodeGlobalId, readGlobalId } from './global-id.js';
 import { CostPlugin } from './cost.js';
 import { ListSizesPlugin } from './list-sizes.js';
 import { lookupsPrice, type Named } from './lookups.js';
@@ -177,13 +177,10 @@ async function branded(pending: unknown, typename: string): Promise<unknown> {
  */
 function namedBy(ids: readonly unknown[]): Named[] {
   return ids.flatMap((id): Named[] => {
-    try {
-      const { typename, id: key } = typeof id === 'string' ? decodeGlobalId(id) : (id as { typename: string; id: string });
-      const network = key.slice(0, key.indexOf(':'));
-      return [{ typename, network: network === 'mainnet' || network === 'fuji' ? network : undefined }];
-    } catch {
-      return [];
-    }
+    const read = typeof id === 'string' ? readGlobalId(id) : (id as { typename?: unknown; id?: unknown } | null);
+    if (!read || 'refused' in read || typeof read.typename !== 'string' || typeof read.id !== 'string') return [];
+    const network = read.id.slice(0, read.id.indexOf(':'));
+    return [{ typename: read.typename, network: network === 'mainnet' || network === 'fuji' ? network : undefined }];
   });
 }
 

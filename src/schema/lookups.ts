@@ -31,7 +31,15 @@ export interface Named {
  * pools on its own network; the objects below are on that network when they all share one. What
  * names no type that can be looked up costs nothing: the field refuses it before any call.
  */
-export function lookupsPrice<Args>(named: (args: Args) => readonly Named[]): FieldCost<Args> {
+export function lookupsPrice<Args>(read: (args: Args) => readonly Named[]): FieldCost<Args> {
+  // Read once per field asked, for its calls, pools and scope alike.
+  const seen = new WeakMap<object, readonly Named[]>();
+  const named = (args: Args): readonly Named[] => {
+    if (args === null || typeof args !== 'object') return read(args);
+    let found = seen.get(args);
+    if (!found) seen.set(args, (found = read(args)));
+    return found;
+  };
   return {
     calls: (args) => named(args).reduce((sum, n) => sum + (byType.get(n.typename)?.calls ?? 0), 0),
     pools: (args) =>

@@ -422,6 +422,16 @@ const BLOCK_HEX = { calls: 1, sharesWith: 'block hex' } as const;
 const platformBlockHex = async (ctx: GatewayContext, b: PBlockModel) =>
   (await platformBlock(ctx, b.network, b.asked, 'hex'))?.block ?? null;
 
+/**
+ * The transactions of a P-Chain block, priced at the most a block held when last seen on the
+ * network (with a margin), at most 500: avalanchego builds a block up to a target of 128 KiB
+ * (platformvm's block builder), and the smallest signed transaction (a BaseTx of one input and one
+ * output) is some 250 bytes. An assumption to revisit, not a figure measured on mainnet: most blocks
+ * hold one to a few. Priced at a fixed 5, a standard block of 34 decisions answered past its price
+ * (fuzz case 35, issue 29).
+ */
+const P_BLOCK_TXS = learnt({ kind: 'p-block-transactions', most: { mainnet: 500, fuji: 500 } });
+
 const PBlockRef = builder.objectRef<PBlockModel>('PBlock').implement({
   description: "A P-Chain block, decoded from the node's JSON (platform.getBlock, platform.getBlockByHeight).",
   fields: (t) => ({
@@ -441,7 +451,7 @@ const PBlockRef = builder.objectRef<PBlockModel>('PBlock').implement({
     }),
     transactions: t.field({
       type: [PBlockTxRef],
-      price: { items: 5 },
+      price: { items: P_BLOCK_TXS },
       description:
         "Its transactions: a standard block's decisions, a proposal block's proposal (after any decisions), none for a commit or abort.",
       resolve: (b) => [...(b.txs ?? []), ...(b.tx ? [b.tx] : [])].map((tx) => ({ ...tx, network: b.network })),

@@ -49,6 +49,7 @@ import {
   Kind,
   type FieldNode,
   type FragmentDefinitionNode,
+  type GraphQLAbstractType,
   type GraphQLField,
   type GraphQLInputType,
   type GraphQLNamedType,
@@ -208,10 +209,15 @@ interface Walk {
   paths: { above: number; name: string; below?: Map<string, number> }[];
   /** The paths below the root. */
   roots: Map<string, number>;
-  /** The fields some selection sets ask of a type, with the number of their field nodes' list. */
-  collected: Map<string, Collected>;
+  /** The fields some selection sets ask of a type (by the set, or the numbers of several), with the number of their field nodes' list. */
+  collected: Map<object | string, Map<GraphQLObjectType, Collected>>;
+  /** The signatures of collected fields so far (see signatureOf). */
+  signatures: Signatures;
+  signatureCount: number;
   /** The effect of a set's fields in a context. */
   effects: Map<string, Effect>;
+  /** How the possible types of an abstract type differ in what some selection sets ask (see splitOf). */
+  splits: Map<string, Split>;
   /** Contexts worked out so far, by set and type. */
   contexts: Map<string, number>;
   /** Selections visited so far (see WORK). */
@@ -243,7 +249,7 @@ const byArgs = <T>(value: ByArgs<Record<string, unknown>, T> | undefined, args: 
   typeof value === 'function' ? (value as (args: Record<string, unknown>, where: Where) => T)(args, where) : value;
 
 /** A count as the walk keeps it: at least 0, at most CAP; what is no number (a price misreading its arguments) counts as an assumed list. */
-const count = (n: number): number => (Number.isNaN(n) ? ASSUMED_LIST_SIZE : Math.min(Math.max(n, 0), CAP));
+const count = (n: number): number => (typeof n !== 'number' || Number.isNaN(n) ? ASSUMED_LIST_SIZE : Math.min(Math.max(n, 0), CAP));
 
 /**
  * The items a field returns per parent, by its price (`items`): for a list, its length; for a
@@ -309,18 +315,50 @@ function collect(walk: Walk, type: GraphQLObjectType, set: SelectionSetNode, int
 }
 
 /** The fields `sets` (one field's, merged) ask of `type`, collected once per walk; the signature numbers their field nodes. */
-function collected(walk: Walk, type: GraphQLObjectType, sets: readonly SelectionSetNode[]) {
-  const id = `${type.name}:${sets.map((s) => idOf(walk, s)).join(',')}`;
-  let found = walk.collected.get(id);
+function collected(walk: Walk, type: GraphQLObjectType, sets: readonly SelectionSetNode[]): Collected {
+  // One set (the common case) is looked up by its node, several by the numbers of theirs.
+  const id: object | string = sets.length === 1 ? sets[0]! : sets.map((s) => idOf(walk, s)).join(',');
+  let byType = walk.collected.get(id);
+  if (!byType) walk.collected.set(id, (byType = new Map()));
+  let found = byType.get(type);
   if (!found) {
     const fields = new Map<string, FieldNode[]>();
     const seen = new Set<string>();
     for (const set of sets) collect(walk, type, set, fields, seen);
-    const signature = [...fields.values()].map((nodes) => nodes.map((n) => idOf(walk, n)).join('+')).join(',');
-    found = { fields, signature: nameOf(walk, signature) };
-    walk.collected.set(id, found);
+    found = { fields, signature: signatureOf(walk, fields) };
+    byType.set(type, found);
   }
   return found;
+}
+
+/** Ends a group of field nodes in a signature. */
+const GROUP_END = {};
+
+/**
+ * A number for the field nodes collected, by response key: the same nodes, however the sets that
+ * asked them were laid out (a fragment spread from two places), have the same number. Interned in a
+ * trie of the nodes themselves: a string of their numbers cost a third of a 100 KB document's walk.
+ */
+function signatureOf(walk: Walk, fields: Map<string, FieldNode[]>): number {
+  let at = walk.signatures;
+  for (const nodes of fields.values()) {
+    for (const node of nodes) at = trieStep(at, node);
+    at = trieStep(at, GROUP_END);
+  }
+  at.id ??= walk.signatureCount++;
+  return at.id;
+}
+
+function trieStep(at: Signatures, key: object): Signatures {
+  let next = at.next.get(key);
+  if (!next) at.next.set(key, (next = { next: new Map() }));
+  return next;
+}
+
+/** A node of the trie signatures are interned in. */
+interface Signatures {
+  next: Map<object, Signatures>;
+  id?: number;
 }
 
 function applies(schema: GraphQLSchema, condition: string, type: GraphQLObjectType): boolean {
@@ -371,9 +409,20 @@ function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetN
   const before = walk.state;
   let dearest: { result: Result; state: State } | undefined;
   let nodes = 0;
+  const split = splitOf(walk, type, sets);
+  let rest: Result | undefined;
   for (const objectType of walk.schema.getPossibleTypes(type)) {
+    // The types no type condition singles out ask the same plain fields: priced once for them all.
+    if (split.plain !== false && !split.named.has(objectType)) {
+      if (rest) continue;
+      const entries = count(ctx.parents * split.plain);
+      rest = {
+        calls: 0,
+        effect: { ...emptyEffect(), nodes: entries, paths: [{ path: ctx.at.path, calls: 0, nodes: entries, slicedBy: ctx.at.slicedBy }] },
+      };
+    }
     // A type asked only leaves that call nothing (an `id`) changes nothing the request asked: no trial needed.
-    let result = plainCost(walk, objectType, sets, ctx.parents, ctx.at);
+    let result = split.plain !== false && !split.named.has(objectType) ? rest : plainCost(walk, objectType, sets, ctx.parents, ctx.at);
     let state = before;
     if (!result) {
       walk.state = state = { reads: new Layered(before.reads), applied: new Layered(before.applied), pools: copyPools(before.pools) };
@@ -404,6 +453,100 @@ function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetN
   if (effect.hasReads) before.applied.add(effect);
   keep(walk, set, ctx.key, effect);
   return { calls: dearest.result.calls, effect };
+}
+
+/**
+ * How the possible types of an abstract type differ in what `sets` ask of them: the types some
+ * type condition singles out (`... on Subnet`), each collected and priced on its own; every other
+ * type collects the same fields, those asked outside such conditions. When these are leaves that
+ * call nothing on every possible type (`id`, `__typename`), `plain` is their entries per parent and
+ * such types are priced once, not each: a lookup by global id on `Node` was otherwise collected and
+ * priced for each of its seventeen types, and thousands of aliased lookups took a hundred ms.
+ */
+interface Split {
+  named: Set<GraphQLObjectType>;
+  plain: number | false;
+}
+
+function splitOf(walk: Walk, type: GraphQLAbstractType, sets: readonly SelectionSetNode[]): Split {
+  const id = `${type.name}:${sets.map((s) => idOf(walk, s)).join(',')}`;
+  let found = walk.splits.get(id);
+  if (found) return found;
+  const into: Splitting = { type, named: new Set(), keys: new Set(), seen: new Set(), plain: true };
+  for (const set of sets) splitSet(walk, into, set);
+  found = { named: into.named, plain: into.plain ? into.keys.size : false };
+  walk.splits.set(id, found);
+  return found;
+}
+
+/** What splitOf gathers as it goes. */
+interface Splitting {
+  type: GraphQLAbstractType;
+  named: Set<GraphQLObjectType>;
+  /** Response keys asked of every type. */
+  keys: Set<string>;
+  seen: Set<string>;
+  plain: boolean;
+}
+
+function splitSet(walk: Walk, into: Splitting, set: SelectionSetNode): void {
+  const { schema } = walk;
+  walk.work += set.selections.length;
+  for (const selection of set.selections) {
+    if (!included(selection, walk.variables)) continue;
+    if (selection.kind === Kind.FIELD) {
+      into.keys.add(selection.alias?.value ?? selection.name.value);
+      if (into.plain && !plainEverywhere(schema, into.type, selection.name.value)) into.plain = false;
+      continue;
+    }
+    let condition: string | undefined;
+    let body: SelectionSetNode;
+    if (selection.kind === Kind.INLINE_FRAGMENT) {
+      condition = selection.typeCondition?.name.value;
+      body = selection.selectionSet;
+    } else {
+      const fragment = walk.fragments[selection.name.value];
+      if (!fragment) continue;
+      condition = fragment.typeCondition.name.value;
+      // A spread reached again where it reaches every type is skipped, as collect skips it.
+      if (covers(schema, into.type, condition)) {
+        if (into.seen.has(selection.name.value)) continue;
+        into.seen.add(selection.name.value);
+      }
+      body = fragment.selectionSet;
+    }
+    if (condition === undefined || covers(schema, into.type, condition)) splitSet(walk, into, body);
+    else
+      for (const objectType of schema.getPossibleTypes(into.type)) if (applies(schema, condition, objectType)) into.named.add(objectType);
+  }
+}
+
+/** Whether a type condition applies to every possible type of `type`. */
+function covers(schema: GraphQLSchema, type: GraphQLAbstractType, condition: string): boolean {
+  if (condition === type.name) return true;
+  const conditionType = schema.getType(condition);
+  return !!conditionType && isAbstractType(conditionType) && schema.getPossibleTypes(type).every((t) => schema.isSubType(conditionType, t));
+}
+
+const PLAIN_FIELDS = new WeakMap<GraphQLSchema, Map<string, boolean>>();
+
+/** Whether a field of that name is, on every possible type of `type`, a leaf that calls nothing (or `__typename`): its entries are one per parent. */
+function plainEverywhere(schema: GraphQLSchema, type: GraphQLAbstractType, name: string): boolean {
+  if (name.startsWith('__')) return true;
+  let known = PLAIN_FIELDS.get(schema);
+  if (!known) PLAIN_FIELDS.set(schema, (known = new Map()));
+  const key = `${type.name}.${name}`;
+  let plain = known.get(key);
+  if (plain === undefined) {
+    plain = schema.getPossibleTypes(type).every((t) => {
+      const field = t.getFields()[name];
+      if (!field) return false;
+      const shape = named(field.type);
+      return !shape.list && !isObjectType(shape.type) && !isAbstractType(shape.type) && !field.extensions?.[COST_EXTENSION];
+    });
+    known.set(key, plain);
+  }
+  return plain;
 }
 
 /**
@@ -661,7 +804,8 @@ function fieldCost(
     slicedGroups: slice !== undefined ? grouped : undefined,
     // Below a list, parents are many.
     key: below <= 1 && !list && at.key ? `k${nameOf(walk, `${at.key}(${argumentsText(found)})`)}` : undefined,
-    scope: price?.scope?.(args) ?? at.scope,
+    // A network named by a literal of the wrong kind (refused by validation after pricing) names none.
+    scope: scopeOf(price, args) ?? at.scope,
     groups,
   });
   visit.calls += child.calls;
@@ -701,6 +845,11 @@ function ownCalls(
   const more = Math.max(0, now - (share?.paid ?? 0));
   if (!own.read) effect.calls += more;
   return more;
+}
+
+function scopeOf(price: FieldCost | undefined, args: Record<string, unknown>): string | undefined {
+  const scope = price?.scope?.(args);
+  return typeof scope === 'string' ? scope : undefined;
 }
 
 /** A selection too deep, or too much, to follow: priced past every limit, so that it is refused, not walked. */
@@ -801,7 +950,10 @@ export function estimate(
     paths: [],
     roots: new Map(),
     collected: new Map(),
+    signatures: { next: new Map() },
+    signatureCount: 0,
     effects: new Map(),
+    splits: new Map(),
     contexts: new Map(),
     work: 0,
     args: new Map(),
