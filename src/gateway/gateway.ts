@@ -151,7 +151,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
     allowsDocument: trusted.allows,
     admit: limiter && ((req) => limiter.admit(req)),
     allowsSocketOrigin: (req) => allowsSocketOrigin(settings.cors, req.headers.origin, req.headers.host),
-    clientOf: (req) => identity.buckets({ 'x-forwarded-for': req.headers['x-forwarded-for'] }, req.socket.remoteAddress)[0]!,
+    clientOf: (req) => identity.addressBucket(req.socket.remoteAddress, req.headers['x-forwarded-for']),
     metrics,
     logger,
     readiness: new Readiness(http, {

@@ -80,7 +80,7 @@ export class ClientIdentity {
    * write anything to the left of what its first proxy appends).
    */
   address(socketAddress: string | undefined, forwardedFor: string | string[] | undefined): string {
-    let client = (socketAddress && normalise(socketAddress)) ?? 'unknown';
+    let client = (socketAddress && this.socketAddress(socketAddress)) ?? 'unknown';
     if (this.trust !== false && forwardedFor !== undefined) {
       const entries = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor).split(',');
       for (let hop = 0; this.trusts(client, hop); hop++) {
@@ -94,6 +94,24 @@ export class ClientIdentity {
     return client;
   }
 
+  /** The last socket address seen and its normal form: a connection's requests, and a proxy's, come from one. */
+  private lastSocket = '';
+  private lastNormal: string | undefined = undefined;
+
+  private socketAddress(socketAddress: string): string | undefined {
+    if (socketAddress !== this.lastSocket) {
+      this.lastNormal = normalise(socketAddress);
+      this.lastSocket = socketAddress;
+    }
+    return this.lastNormal;
+  }
+
+  /** The bucket of a request's address (IPv6: its /64): the first of `buckets`, what a client is known by. */
+  addressBucket(socketAddress: string | undefined, forwardedFor: string | string[] | undefined): string {
+    const address = this.address(socketAddress, forwardedFor);
+    return `a:${address.includes(':') ? ipv6Network(address) : address}`;
+  }
+
   /**
    * The buckets a request draws from: always its address's (IPv6: its /64), and its API key's
    * when it sends one. Keys are chosen by clients and never verified here, so a key names a
@@ -101,8 +119,7 @@ export class ClientIdentity {
    * The key is hashed, so it is never kept or sent to Redis as sent.
    */
   buckets(headers: Record<string, string | string[] | undefined>, socketAddress: string | undefined): string[] {
-    const address = this.address(socketAddress, headers['x-forwarded-for']);
-    const names = [`a:${address.includes(':') ? ipv6Network(address) : address}`];
+    const names = [this.addressBucket(socketAddress, headers['x-forwarded-for'])];
     const key = headers[this.apiKeyHeader];
     const sent = Array.isArray(key) ? key.join(',') : key;
     // An empty header is no key, as for the Data API (src/gateway/gateway.ts).

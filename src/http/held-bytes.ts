@@ -10,6 +10,8 @@
  * error and an HTTP request with 429 or 503, until what is held is sent or dropped. What already
  * runs finishes, so the count may pass its bound by what was running when it was reached.
  */
+import { type IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from '../base/logger.js';
 import { ErrorCode } from '../graphql/errors.js';
 
 /**
@@ -118,5 +120,85 @@ export class HeldBytes {
       };
     }
     return undefined;
+  }
+}
+
+type WriteCallback = (error?: Error | null) => void;
+
+/** A chunk's bytes, as `write` and `end` take it. */
+function chunkBytes(chunk: unknown, encoding: unknown): number {
+  if (typeof chunk === 'string') return Buffer.byteLength(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+  return (chunk as { byteLength?: number } | null | undefined)?.byteLength ?? 0;
+}
+
+/** Gives back all a response still holds: on `finish` (the kernel took everything) and on `close`. */
+function releaseAll(this: HeldResponse): void {
+  this.release(this.holding);
+}
+
+/**
+ * The server's responses (`createServer({ ServerResponse: HeldResponse })`): once `count` is
+ * called, what a response writes counts toward its client's held bytes until the kernel takes
+ * it (each write's callback; `end`'s is its `finish`), and what is left is given back when the
+ * connection closes. Whoever writes (yoga, the fast path, compression, which writes what it
+ * compressed) writes through here. A write that finds `cutOff` bytes still unsent from earlier
+ * writes ends the connection: a stream whose client stopped reading (an answer is one write, so
+ * only a stream writes again before it was read).
+ *
+ * Methods of a class rather than `write` and `end` replaced on each response: no closures made
+ * per request, and every response keeps the one shape node's own code sees.
+ */
+export class HeldResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+  private held: HeldBytes | undefined = undefined;
+  private client = '';
+  holding = 0;
+  private cutOff = Number.POSITIVE_INFINITY;
+  private logger: Logger | undefined = undefined;
+
+  /** Counts this response's writes toward `client`'s held bytes from now on. */
+  count(client: string, held: HeldBytes, cutOff: number, logger: Logger | undefined): void {
+    this.client = client;
+    this.held = held;
+    this.cutOff = cutOff;
+    this.logger = logger;
+    this.on('finish', releaseAll);
+    this.on('close', releaseAll);
+  }
+
+  release(bytes: number): void {
+    const given = Math.min(bytes, this.holding);
+    if (given <= 0) return;
+    this.holding -= given;
+    this.held!.release(this.client, given);
+  }
+
+  private hold(chunk: unknown, encoding: unknown): number {
+    const bytes = chunkBytes(chunk, encoding);
+    this.holding += bytes;
+    this.held!.hold(this.client, bytes);
+    return bytes;
+  }
+
+  override write(chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
+    if (!this.held) return super.write(chunk, encoding as BufferEncoding, callback as WriteCallback);
+    const done = (typeof encoding === 'function' ? encoding : callback) as WriteCallback | undefined;
+    const as = (typeof encoding === 'function' ? undefined : encoding) as BufferEncoding;
+    if (this.holding >= this.cutOff) {
+      this.logger?.warn(`ended a response whose client left ${this.holding} bytes unread (WS_MAX_BUFFERED_BYTES)`);
+      this.destroy();
+      return false;
+    }
+    const bytes = this.hold(chunk, as);
+    return super.write(chunk, as, (error?: Error | null) => {
+      this.release(bytes);
+      done?.(error);
+    });
+  }
+
+  override end(chunk?: unknown, encoding?: unknown, callback?: unknown): this {
+    if (!this.held || typeof chunk === 'function') return super.end(chunk as never, encoding as never, callback as never);
+    const as = (typeof encoding === 'function' ? undefined : encoding) as BufferEncoding;
+    this.hold(chunk, as);
+    return super.end(chunk, as, (typeof encoding === 'function' ? encoding : callback) as WriteCallback);
   }
 }

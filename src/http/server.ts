@@ -11,7 +11,7 @@
  *   counts toward its client's held bytes (./held-bytes.ts) until the kernel takes it: a client
  *   (or an instance) holding past MAX_HELD_BYTES_PER_CLIENT (MAX_HELD_BYTES) has its new requests
  *   refused, 429 (503) QUERY_LIMIT_EXCEEDED, and a stream (SSE, multipart) still holding
- *   WS_MAX_BUFFERED_BYTES unread when more is written is cut off (`countWrites`).
+ *   WS_MAX_BUFFERED_BYTES unread when more is written is cut off (`HeldResponse`).
  * - Compression (./compression.ts) wraps the response before anything writes it; GraphiQL's page,
  *   the same for everyone, is kept and compressed once (`graphiql`).
  * - Shutdown: `drain()` answers new requests 503 SHUTTING_DOWN (and `/ready` says so) on a port
@@ -46,7 +46,7 @@ import type { Gateway } from '../gateway/gateway.js';
 import { writeResponse } from '../yoga/lean-post.js';
 import { assignRequestId } from '../ops/request-id.js';
 import { graphqlSockets, type GraphQLSockets, type SocketLimits } from './websocket.js';
-import { HeldBytes } from './held-bytes.js';
+import { HeldBytes, HeldResponse } from './held-bytes.js';
 import type { GatewayMetrics } from '../ops/prometheus.js';
 
 export interface ServerOptions {
@@ -293,7 +293,10 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
   gateway.metrics?.observeInflight(() => flight.inflight);
   // Node checks the two timeouts only this often (30 s by default): check at a tenth of the shorter.
   const checking = Math.max(100, Math.min(1_000, Math.floor(options.headersTimeoutMs / 10)));
-  const server = createServer({ connectionsCheckingInterval: checking }, requestHandler(gateway, options, flight, held));
+  const server = createServer(
+    { connectionsCheckingInterval: checking, ServerResponse: HeldResponse },
+    requestHandler(gateway, options, flight, held),
+  );
   const upgrades = socketUpgrades(gateway, options, flight, held);
   server.on('upgrade', upgrades.upgrade);
   server.headersTimeout = options.headersTimeoutMs;
@@ -374,7 +377,7 @@ function requestHandler(gateway: Gateway, options: ServerOptions, flight: Flight
       req.resume();
       return;
     }
-    countWrites(res, client, held, options.websocket.maxBufferedBytes, gateway.logger);
+    (res as HeldResponse).count(client, held, options.websocket.maxBufferedBytes, gateway.logger);
     // The federation subgraph (FEDERATION=true) has a yoga of its own; everything else is the graph's.
     const yoga = subgraph && isSubgraphPath(req.url) ? subgraph : gateway.yoga;
     if (yoga === subgraph && gateway.subgraphAccess && !gateway.subgraphAccess(req.headers.authorization)) {
@@ -384,62 +387,6 @@ function requestHandler(gateway: Gateway, options: ServerOptions, flight: Flight
     }
     graphql(req, res, yoga);
   };
-}
-
-type WriteCallback = (error?: Error | null) => void;
-
-/** A chunk's bytes, as `write` and `end` take it. */
-function chunkBytes(chunk: unknown, encoding: unknown): number {
-  if (typeof chunk === 'string') return Buffer.byteLength(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
-  return (chunk as { byteLength?: number } | null | undefined)?.byteLength ?? 0;
-}
-
-/**
- * Counts what a response writes toward its client's held bytes until the kernel takes it (each
- * write's callback; `end`'s is its `finish`), and gives back what is left when the connection
- * closes. Whoever writes (yoga, the fast path, compression, which writes what it compressed)
- * writes through here. A write that finds `cutOff` bytes still unsent from earlier writes ends the
- * connection: a stream whose client stopped reading (an answer is one write, so only a stream
- * writes again before it was read).
- */
-function countWrites(res: ServerResponse, client: string, held: HeldBytes, cutOff: number, logger: Gateway['logger']): void {
-  let holding = 0;
-  const release = (bytes: number) => {
-    const given = Math.min(bytes, holding);
-    holding -= given;
-    held.release(client, given);
-  };
-  const count = (chunk: unknown, encoding: unknown): number => {
-    const bytes = chunkBytes(chunk, encoding);
-    holding += bytes;
-    held.hold(client, bytes);
-    return bytes;
-  };
-  const write = res.write;
-  const end = res.end;
-  res.write = function (this: ServerResponse, chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
-    const done = (typeof encoding === 'function' ? encoding : callback) as WriteCallback | undefined;
-    const as = typeof encoding === 'function' ? undefined : encoding;
-    if (holding >= cutOff) {
-      logger?.warn(`ended a response whose client left ${holding} bytes unread (WS_MAX_BUFFERED_BYTES)`);
-      res.destroy();
-      return false;
-    }
-    const bytes = count(chunk, as);
-    return (write as (...args: unknown[]) => boolean).call(this, chunk, as, (error?: Error | null) => {
-      release(bytes);
-      done?.(error);
-    });
-  } as ServerResponse['write'];
-  res.end = function (this: ServerResponse, chunk?: unknown, encoding?: unknown, callback?: unknown): ServerResponse {
-    if (typeof chunk === 'function') return (end as (...args: unknown[]) => ServerResponse).call(this, chunk);
-    const done = (typeof encoding === 'function' ? encoding : callback) as WriteCallback | undefined;
-    const as = typeof encoding === 'function' ? undefined : encoding;
-    const bytes = count(chunk, as);
-    if (bytes > 0) res.once('finish', () => release(bytes));
-    return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, as, done);
-  } as ServerResponse['end'];
-  res.once('close', () => release(holding));
 }
 
 /** The path of a request's URL, without its query. */

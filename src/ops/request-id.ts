@@ -12,16 +12,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export const REQUEST_ID_HEADER = 'x-request-id';
 /** UUIDs, ULIDs, AWS and Envoy ids, W3C trace ids: letters, digits and a few separators, up to 128. */
 const WELL_FORMED = /^[\w.:+/=@-]{1,128}$/;
-const ids = new WeakMap<IncomingMessage, string>();
+/** Kept on the request itself: a WeakMap entry per request is an ephemeron the collector must trace. */
+const ID = Symbol('request id');
+type Identified = IncomingMessage & { [ID]?: string };
 
 /** Gives `req` its id and puts it on the answer's headers, before anything writes them. */
 export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
   const given = req.headers[REQUEST_ID_HEADER];
   const id = typeof given === 'string' && WELL_FORMED.test(given) ? given : randomUUID();
-  ids.set(req, id);
+  (req as Identified)[ID] = id;
   res.setHeader(REQUEST_ID_HEADER, id);
   return id;
 }
 
 /** The id `assignRequestId` gave `req`; undefined for a request it did not see (in-process, a test's). */
-export const requestIdOf = (req: IncomingMessage | undefined): string | undefined => (req ? ids.get(req) : undefined);
+export const requestIdOf = (req: IncomingMessage | undefined): string | undefined => (req as Identified | undefined)?.[ID];
