@@ -5,13 +5,17 @@
  * - examples/web/src/gql/: the example explorer's (fragment masking on), with the manifest of its
  *   operations for trusted documents, examples/web/src/gql/persisted-documents.json;
  * - examples/gql/: the example queries of examples/*.graphql, with their manifest,
- *   examples/gql/persisted-documents.json.
+ *   examples/gql/persisted-documents.json;
+ * - examples/cache/: what a normalised cache needs, for both example apps and any frontend: the
+ *   `possibleTypes` of every interface and union (codegen's fragment matcher), and Apollo Client's
+ *   `typePolicies` and Graphcache's `keys` and `resolvers` (test/helpers/cache-config.ts).
  * Tests fail when a committed file differs from what this produces (test/upstreams/codegen.test.ts).
  */
 import type { CodegenConfig } from '@graphql-codegen/cli';
 import { printSchema } from 'graphql';
 import { codegenScalars } from './examples/scalars.js';
 import { schema, subgraphSdl } from './src/schema/index.js';
+import { apolloCacheModule, graphcacheModule } from './test/helpers/cache-config.js';
 
 const sdl = printSchema(schema);
 
@@ -59,6 +63,12 @@ const config: CodegenConfig = {
       config: typed('../scalars.js'),
       presetConfig: { fragmentMasking: false, persistedDocuments },
     },
+    'examples/cache/possible-types.generated.ts': {
+      plugins: ['fragment-matcher'],
+      config: { apolloClientVersion: 3, useExplicitTyping: true },
+    },
+    'examples/cache/apollo.generated.ts': { plugins: [{ add: { content: apolloCacheModule(schema) } }] },
+    'examples/cache/graphcache.generated.ts': { plugins: [{ add: { content: graphcacheModule(schema) } }] },
   },
 };
 
