@@ -6,6 +6,7 @@
  *   operations for trusted documents, examples/web/src/gql/persisted-documents.json;
  * - examples/gql/: the example queries of examples/*.graphql, with their manifest,
  *   examples/gql/persisted-documents.json;
+ * - examples/apollo/src/gql/: the Apollo Client example's;
  * - examples/cache/: what a normalised cache needs, for both example apps and any frontend: the
  *   `possibleTypes` of every interface and union (codegen's fragment matcher), and Apollo Client's
  *   `typePolicies` and Graphcache's `keys` and `resolvers` (test/helpers/cache-config.ts).
@@ -62,6 +63,14 @@ const config: CodegenConfig = {
       preset: 'client',
       config: typed('../scalars.js'),
       presetConfig: { fragmentMasking: false, persistedDocuments },
+    },
+    // The Apollo Client example's: fragments spread into their operations' types (Apollo's own
+    // data masking is off), the text sent as is.
+    'examples/apollo/src/gql/': {
+      documents: ['examples/apollo/src/**/*.tsx', '!examples/apollo/src/gql/**'],
+      preset: 'client',
+      config: typed('../../../scalars.js'),
+      presetConfig: { fragmentMasking: false },
     },
     'examples/cache/possible-types.generated.ts': {
       plugins: ['fragment-matcher'],
