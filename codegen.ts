@@ -13,6 +13,7 @@
  * Tests fail when a committed file differs from what this produces (test/upstreams/codegen.test.ts).
  */
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import { addTypenameSelectionDocumentTransform } from '@graphql-codegen/client-preset';
 import { printSchema } from 'graphql';
 import { codegenScalars } from './examples/scalars.js';
 import { schema, subgraphSdl } from './src/schema/index.js';
@@ -51,6 +52,9 @@ const config: CodegenConfig = {
     'examples/web/src/gql/': {
       documents: ['examples/web/src/**/*.tsx', '!examples/web/src/gql/**'],
       preset: 'client',
+      // Graphcache normalises by `__typename`: the documents the manifest lists, which the gateway
+      // runs by their ids, ask for it everywhere.
+      documentTransforms: [addTypenameSelectionDocumentTransform],
       config: typed('../../../scalars.js'),
       presetConfig: {
         // `getFragmentData` rather than the default `useFragment`: it is no React hook.
