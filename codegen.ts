@@ -5,13 +5,19 @@
  * - examples/web/src/gql/: the example explorer's (fragment masking on), with the manifest of its
  *   operations for trusted documents, examples/web/src/gql/persisted-documents.json;
  * - examples/gql/: the example queries of examples/*.graphql, with their manifest,
- *   examples/gql/persisted-documents.json.
+ *   examples/gql/persisted-documents.json;
+ * - examples/apollo/src/gql/: the Apollo Client example's;
+ * - examples/cache/: what a normalised cache needs, for both example apps and any frontend: the
+ *   `possibleTypes` of every interface and union (codegen's fragment matcher), and Apollo Client's
+ *   `typePolicies` and Graphcache's `keys` and `resolvers` (test/helpers/cache-config.ts).
  * Tests fail when a committed file differs from what this produces (test/upstreams/codegen.test.ts).
  */
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import { addTypenameSelectionDocumentTransform } from '@graphql-codegen/client-preset';
 import { printSchema } from 'graphql';
 import { codegenScalars } from './examples/scalars.js';
 import { schema, subgraphSdl } from './src/schema/index.js';
+import { apolloCacheModule, graphcacheModule } from './test/helpers/cache-config.js';
 
 const sdl = printSchema(schema);
 
@@ -46,6 +52,9 @@ const config: CodegenConfig = {
     'examples/web/src/gql/': {
       documents: ['examples/web/src/**/*.tsx', '!examples/web/src/gql/**'],
       preset: 'client',
+      // Graphcache normalises by `__typename`: the documents the manifest lists, which the gateway
+      // runs by their ids, ask for it everywhere.
+      documentTransforms: [addTypenameSelectionDocumentTransform],
       config: typed('../../../scalars.js'),
       presetConfig: {
         // `getFragmentData` rather than the default `useFragment`: it is no React hook.
@@ -59,6 +68,20 @@ const config: CodegenConfig = {
       config: typed('../scalars.js'),
       presetConfig: { fragmentMasking: false, persistedDocuments },
     },
+    // The Apollo Client example's: fragments spread into their operations' types (Apollo's own
+    // data masking is off), the text sent as is.
+    'examples/apollo/src/gql/': {
+      documents: ['examples/apollo/src/**/*.tsx', '!examples/apollo/src/gql/**'],
+      preset: 'client',
+      config: typed('../../../scalars.js'),
+      presetConfig: { fragmentMasking: false },
+    },
+    'examples/cache/possible-types.generated.ts': {
+      plugins: ['fragment-matcher'],
+      config: { apolloClientVersion: 3, useExplicitTyping: true },
+    },
+    'examples/cache/apollo.generated.ts': { plugins: [{ add: { content: apolloCacheModule(schema) } }] },
+    'examples/cache/graphcache.generated.ts': { plugins: [{ add: { content: graphcacheModule(schema) } }] },
   },
 };
 

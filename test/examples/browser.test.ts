@@ -11,14 +11,13 @@
  * The ids and values checked are the sandbox's, read through the gateway before the browser
  * starts, so the test follows the sandbox world wherever its generator goes.
  */
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
-import { build, preview, type PreviewServer } from 'vite';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { preview, type PreviewServer } from 'vite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatAvax, formatPercent, formatUnits, groupDigits } from '../../examples/web/src/format.js';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
@@ -29,7 +28,7 @@ import { getWorld } from '../../sandbox/world/world.js';
 import { exampleTabs } from '../../src/yoga/graphiql.js';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 import { startHarness, type Harness } from '../helpers/harness.js';
-import { CHROMIUM } from '../helpers/servers.js';
+import { buildExample, launchChromium } from '../helpers/chromium.js';
 import { emptyLists } from '../helpers/shown.js';
 
 const WEB = fileURLToPath(new URL('../../examples/web/', import.meta.url));
@@ -79,23 +78,13 @@ let outDir: string;
 const shown = { subnets: [] as Subnet[], tracked: undefined as unknown as Subnet, untracked: undefined as unknown as Subnet };
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`No Chromium at ${CHROMIUM}: install Debian's (apt-get install chromium; npm test does as root) or set CHROMIUM_PATH.`);
-  }
   // What the pages should show is read in one query, priced past the default call budget (every
   // subnet counted as an L1 with validators); the explorer itself runs on the shipped defaults.
   h = await startHarness({ DEMAND_CONTROL: 'measure', UPSTREAM_CALL_BUDGET: '1000' });
-  gateway = await startGatewayProcess(h.sandbox);
+  // Subscriptions poll as often as the gateway allows, so an event follows the sandbox's clock closely.
+  gateway = await startGatewayProcess(h.sandbox, { LIVE_POLL_TRANSACTIONS_MS: '200' });
   outDir = await mkdtemp(join(tmpdir(), 'explorer-'));
-  // vitest sets NODE_ENV=test, with which Vite would build React's development JSX; the build
-  // is the production one, as shipped. No other test file runs in this worker meanwhile.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ configFile: join(WEB, 'vite.config.ts'), logLevel: 'warn', build: { outDir } });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
+  await buildExample(WEB, outDir);
   server = await preview({
     configFile: join(WEB, 'vite.config.ts'),
     logLevel: 'warn',
@@ -104,20 +93,7 @@ beforeAll(async () => {
     preview: { host: '127.0.0.1', port: 0, strictPort: true, proxy: { '/graphql': gateway.origin } },
   });
   base = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    // Playwright gives each launch a fresh profile (--user-data-dir); these keep Chromium from
-    // calling home, which the closed network would refuse.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   await mkdir(SHOTS, { recursive: true });
 
   const res = await h.raw<{ network: { subnets: { nodes: Subnet[] } } }>(`{
@@ -279,7 +255,7 @@ describe('the example explorer in Chromium', () => {
     expect(await page.locator('table.balances tbody td').nth(3).innerText()).toBe(String(balance.utxoCount));
     expect(await attributes('table.utxos tr[data-utxo-id]', 'data-utxo-id')).toEqual(known.xChainUtxos.nodes.map((u) => u.utxoId));
     await shot('address');
-  });
+  }, 60_000);
 
   it('shows an EVM address’s ICM messages', async () => {
     const first = await h.raw<{ network: { icmMessages: { nodes: { to: string }[] } } }>(
@@ -299,6 +275,36 @@ describe('the example explorer in Chromium', () => {
     );
     expect(await page.locator(`tr[data-message-id] a[href$="${address}"]`).count()).toBe(messages.length);
     await shot('address-evm');
+  });
+
+  it('shows a new P-Chain transaction of an address as its subscription brings it, at the head of the cached list, with no query sent again', async () => {
+    const [address] = h.sandbox.live.addresses('mainnet');
+    const rows = 'table.live-transactions tr[data-tx-hash]';
+    await page.goto(`${base}/#/mainnet/address/${address}`);
+    await page.locator(rows).first().waitFor();
+    const before = await attributes(rows, 'data-tx-hash');
+    const res = await h.raw<{ network: { address: { transactions: { nodes: { txHash: string }[] } } } }>(
+      'query ($a: AvalancheAddress!) { network { address(address: $a) { transactions(chain: P_CHAIN, first: 5) { nodes { txHash } } } } }',
+      { a: address },
+    );
+    expect(before).toEqual(res.data!.network.address.transactions.nodes.map((t) => t.txHash));
+    // The subscription went as a POST like the queries, by its id; the gateway's feed has read where the address stands.
+    expect(sent.map((b) => (b.extensions as { persistedQuery?: unknown }).persistedQuery)).not.toContain(undefined);
+    await expect
+      .poll(() =>
+        h.sandbox.log.some(
+          (r) => r.operation === 'listLatestPrimaryNetworkTransactions' && r.query.some(([k, v]) => k === 'pageSize' && v === '50'),
+        ),
+      )
+      .toBe(true);
+    const requests = sent.length;
+
+    h.sandbox.live.advance(2);
+    const added = h.sandbox.live.transactions('mainnet').at(-1)!;
+    await page.locator(`${rows}[data-tx-hash="${added.txHash}"]`).waitFor({ timeout: 20_000 });
+    expect(await attributes(rows, 'data-tx-hash')).toEqual([added.txHash, ...before]);
+    expect(sent.length, 'no request after the event').toBe(requests);
+    await shot('address-live');
   });
 
   it('says in one line on its card that the node does not run a chain, without a notice of something missing', async () => {

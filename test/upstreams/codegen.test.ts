@@ -1,8 +1,8 @@
 /**
  * `npm run codegen` leaves a clean checkout unchanged: the upstreams' wire types are what
  * openapi-typescript generates from their committed OpenAPI documents; the SDL, the typed
- * documents of examples/ and of the example explorer, and their
- * persisted-documents manifests are what the committed codegen.ts produces from the code. And the
+ * documents of examples/ and of the example explorer, their persisted-documents manifests, and the
+ * cache configuration of examples/cache/ (possibleTypes, typePolicies, Graphcache keys) are what the committed codegen.ts produces from the code. And the
  * scalar mapping covers exactly the schema's custom scalars.
  */
 import { execFile } from 'node:child_process';
@@ -24,9 +24,16 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('npm run codegen', () => {
-  it('writes the SDL, the subgraph SDL and typed documents', () => {
+  it('writes the SDL, the subgraph SDL, typed documents and the cache configuration of examples/cache/', () => {
     expect(outputs.map((o) => o.filename)).toEqual(
-      expect.arrayContaining(['schema/schema.graphql', 'schema/subgraph.graphql', 'examples/gql/graphql.ts']),
+      expect.arrayContaining([
+        'schema/schema.graphql',
+        'schema/subgraph.graphql',
+        'examples/gql/graphql.ts',
+        'examples/cache/possible-types.generated.ts',
+        'examples/cache/apollo.generated.ts',
+        'examples/cache/graphcache.generated.ts',
+      ]),
     );
   });
 

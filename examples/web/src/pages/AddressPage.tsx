@@ -9,6 +9,7 @@ import { BalanceRow } from '../components/BalanceRow';
 import { ChainChips } from '../components/ChainChips';
 import { IcmMessageRow } from '../components/IcmMessageRow';
 import { ListTable, numeric } from '../components/ListTable';
+import { LiveTransactions } from '../components/LiveTransactions';
 import { NodeUtxoRow } from '../components/NodeUtxoRow';
 import { Loading, PartialData, RequestFailed, scope, Unavailable } from '../components/Status';
 import { graphql } from '../gql';
@@ -103,6 +104,8 @@ export function AddressPage({ network, address }: { network: Network; address: S
           className="utxos"
         />
         {utxos?.pageInfo.hasNextPage && <p className="muted small">The first 10 UTXOs are shown.</p>}
+        <h2>P-Chain transactions, live</h2>
+        <LiveTransactions network={network} address={address} />
         <h2>ICM messages</h2>
         <p className="muted">Interchain messages are sent and received by EVM (0x) addresses; this is an X-/P-Chain address.</p>
       </>

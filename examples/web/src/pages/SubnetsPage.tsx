@@ -1,8 +1,9 @@
 /**
  * The subnets of a network, a page of them per request: "Load more" asks for the next page after
- * the last one's `pageInfo.endCursor` (Relay pagination) and adds it below the ones shown.
+ * the last one's `pageInfo.endCursor` (Relay pagination), and the client's cache adds it below the
+ * ones shown.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery } from 'urql';
 import { SubnetRow } from '../components/SubnetRow';
 import { Loading, PartialData, RequestFailed } from '../components/Status';
@@ -28,57 +29,22 @@ const SubnetsPageQuery = graphql(`
   }
 `);
 
-/** One page of subnets: its rows, and below the last page the button for the next. */
-function SubnetChunk(props: { network: Network; after: string | null; isLast: boolean; onLoadMore: (cursor: string) => void }) {
+export function SubnetsPage({ network }: { network: Network }) {
+  // The cursor the last page asked for started after; null for the first. Graphcache's
+  // relayPagination (examples/cache/graphcache.generated.ts) answers every page loaded so far as
+  // one list, so one query shows them all.
+  const [loadMore, setLoadMore] = useState<{ network: Network; after: string | null }>({ network, after: null });
+  const after = loadMore.network === network ? loadMore.after : null;
   const [result, reexecute] = useQuery({
     query: SubnetsPageQuery,
-    variables: { network: networkName(props.network), first: PAGE_SIZE, after: props.after },
+    variables: { network: networkName(network), first: PAGE_SIZE, after },
   });
+  // While the next page loads, the rows already shown stay.
+  const shown = useRef<{ network: Network; page: NonNullable<typeof result.data>['network']['subnets'] }>(undefined);
+  const answered = result.data?.network.subnets;
+  if (answered) shown.current = { network, page: answered };
+  const page = answered ?? (shown.current?.network === network ? shown.current.page : undefined);
   const retry = () => reexecute({ requestPolicy: 'network-only' });
-  const page = result.data?.network.subnets;
-  return (
-    <>
-      <tbody>
-        {page?.nodes.map((subnet) => (
-          <SubnetRow key={subnet.id} subnet={subnet} network={props.network} />
-        ))}
-        {(result.fetching || (!page && result.error)) && (
-          <tr>
-            <td colSpan={4}>
-              {result.fetching ? (
-                <Loading what={props.after ? 'more subnets' : 'subnets'} />
-              ) : (
-                result.error && <RequestFailed error={result.error} onRetry={retry} />
-              )}
-            </td>
-          </tr>
-        )}
-        {page && result.error && (
-          <tr>
-            <td colSpan={4}>
-              <PartialData errors={result.error.graphQLErrors} />
-            </td>
-          </tr>
-        )}
-      </tbody>
-      {props.isLast && page?.pageInfo.hasNextPage && page.pageInfo.endCursor && (
-        <tfoot>
-          <tr>
-            <td colSpan={4}>
-              <button type="button" onClick={() => props.onLoadMore(page.pageInfo.endCursor!)}>
-                Load more
-              </button>
-            </td>
-          </tr>
-        </tfoot>
-      )}
-    </>
-  );
-}
-
-export function SubnetsPage({ network }: { network: Network }) {
-  // The cursor each loaded page started after; null for the first.
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
   return (
     <>
       <h1>Subnets</h1>
@@ -92,15 +58,40 @@ export function SubnetsPage({ network }: { network: Network }) {
             <th>Created</th>
           </tr>
         </thead>
-        {cursors.map((after, i) => (
-          <SubnetChunk
-            key={after ?? 'first'}
-            network={network}
-            after={after}
-            isLast={i === cursors.length - 1}
-            onLoadMore={(cursor) => setCursors((loaded) => [...loaded, cursor])}
-          />
-        ))}
+        <tbody>
+          {page?.nodes.map((subnet) => (
+            <SubnetRow key={subnet.id} subnet={subnet} network={network} />
+          ))}
+          {(result.fetching || (!answered && result.error)) && (
+            <tr>
+              <td colSpan={4}>
+                {result.fetching ? (
+                  <Loading what={after ? 'more subnets' : 'subnets'} />
+                ) : (
+                  result.error && <RequestFailed error={result.error} onRetry={retry} />
+                )}
+              </td>
+            </tr>
+          )}
+          {answered && result.error && (
+            <tr>
+              <td colSpan={4}>
+                <PartialData errors={result.error.graphQLErrors} />
+              </td>
+            </tr>
+          )}
+        </tbody>
+        {!result.fetching && page?.pageInfo.hasNextPage && page.pageInfo.endCursor && (
+          <tfoot>
+            <tr>
+              <td colSpan={4}>
+                <button type="button" onClick={() => setLoadMore({ network, after: page.pageInfo.endCursor! })}>
+                  Load more
+                </button>
+              </td>
+            </tr>
+          </tfoot>
+        )}
       </table>
     </>
   );
