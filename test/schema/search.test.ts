@@ -2,7 +2,10 @@
  * `Query.search`: an id of each kind from the sandbox's world is found as its own object, first,
  * with the upstream calls its candidates made; unknown ids give [], strings of no id shape no call.
  */
+import { type OperationDefinitionNode, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { schema } from '../../src/schema/index.js';
+import { estimate } from '../../src/yoga/cost-estimate.js';
 import { PRIMARY_CHAIN_IDS } from '../../src/base/ids.js';
 import { worldBlocks } from '../../sandbox/data-api/primary-network-block.js';
 import { getEvmWorld } from '../../sandbox/world/evm.js';
@@ -36,6 +39,9 @@ const RESULT = `__typename
   ... on EvmBlock { hash number chain { evmChainId network } }
   ... on EvmChain { evmChainId network }
   ... on IcmMessage { messageId }`;
+
+const SEARCH_QUERY = `query($q: String!) { search(query: $q) { ${RESULT} } }`;
+const SEARCH_OPERATION = parse(SEARCH_QUERY).definitions[0] as OperationDefinitionNode;
 
 async function search(query: string, extra = '') {
   const res = await h.raw<{ search: Record<string, unknown>[] }>(`query($q: String!) { search(query: $q${extra}) { ${RESULT} } }`, {
@@ -200,4 +206,67 @@ describe('search finds nothing without an error', () => {
     expect(codes(first)).toEqual(['BAD_USER_INPUT']);
     expect(h.sandbox.total).toBe(0);
   });
+});
+
+describe('search over generated strings', () => {
+  /** A small deterministic generator: the same cases on every run. */
+  function* strings(seed: number, count: number): Generator<string> {
+    let s = seed;
+    const next = () => {
+      s = (s * 1103515245 + 12345) % 2 ** 31;
+      return s;
+    };
+    const alphabets = [
+      '0123456789abcdef',
+      '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz',
+      'qpzry9x8gf2tvdw0s3jn54khce6mua7l',
+      ' -_.!<>"\\\u0000é',
+    ];
+    const ids = [
+      world.transactions.p[0]!.txHash,
+      world.avaxAssetId,
+      world.addresses[0]!,
+      `X-${world.addresses[0]!}`,
+      staking.validators[0]!.nodeId,
+      cChain.transactions[0]!.txHash,
+      cChain.accounts[0]!,
+      evm.icm[0]!.messageId,
+      l1Chain.chainId,
+    ];
+    for (let i = 0; i < count; i++) {
+      const kind = next() % 3;
+      if (kind === 0) {
+        // An id with one character changed, dropped or added.
+        const id = ids[next() % ids.length]!;
+        const at = next() % id.length;
+        const alphabet = alphabets[next() % 2]!;
+        const c = alphabet[next() % alphabet.length]!;
+        const op = next() % 3;
+        yield op === 0
+          ? id.slice(0, at) + c + id.slice(at + 1)
+          : op === 1
+            ? id.slice(0, at) + id.slice(at + 1)
+            : id.slice(0, at) + c + id.slice(at);
+      } else {
+        const alphabet = alphabets[next() % alphabets.length]!;
+        const length = kind === 1 ? next() % 140 : [40, 42, 44, 45, 49, 64, 66][next() % 7]!;
+        let text = kind === 2 && next() % 2 ? '0x' : '';
+        while (text.length < length) text += alphabet[next() % alphabet.length];
+        yield text;
+      }
+    }
+  }
+
+  it('answers every one with 200 and no error, within its estimate', async () => {
+    for (const text of strings(32, 60)) {
+      const before = h.sandbox.total;
+      const res = await search(text);
+      const made = h.sandbox.total - before;
+      const estimated = estimate(schema, SEARCH_OPERATION, {}, { q: text }).calls;
+      expect(res.status, text).toBe(200);
+      if (text.length > 128) expect(codes(res), text).toEqual(['BAD_USER_INPUT']);
+      else expect(res.errors, text).toBeUndefined();
+      expect(estimated, text).toBeGreaterThanOrEqual(made);
+    }
+  }, 120_000);
 });
