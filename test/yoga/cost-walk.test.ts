@@ -365,7 +365,7 @@ describe('case 14: lists the data decides, priced as seen', () => {
 
   it("prices a P-Chain block's transactions at the most a block holds until seen, then as seen (fuzz: 34 priced at 5)", () => {
     // network, pChain, block, transactions, and an entry per transaction.
-    expect(nodesOf(undefined)).toBe(4 + 500);
+    expect(nodesOf(undefined)).toBe(4 + 100);
     expect(nodesOf(seen(34))).toBe(4 + 34);
   });
 });
