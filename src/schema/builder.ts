@@ -177,7 +177,9 @@ async function branded(pending: unknown, typename: string): Promise<unknown> {
  */
 function namedBy(ids: readonly unknown[]): Named[] {
   return ids.flatMap((id): Named[] => {
-    const read = typeof id === 'string' ? readGlobalId(id) : (id as { typename?: unknown; id?: unknown } | null);
+    // An id as written may be any literal (`node(id: 1000000000000000000000)`): only a string or a decoded id names something.
+    const read =
+      typeof id === 'string' ? readGlobalId(id) : typeof id === 'object' ? (id as { typename?: unknown; id?: unknown } | null) : null;
     if (!read || 'refused' in read || typeof read.typename !== 'string' || typeof read.id !== 'string') return [];
     const network = read.id.slice(0, read.id.indexOf(':'));
     return [{ typename: read.typename, network: network === 'mainnet' || network === 'fuji' ? network : undefined }];

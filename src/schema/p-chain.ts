@@ -424,13 +424,15 @@ const platformBlockHex = async (ctx: GatewayContext, b: PBlockModel) =>
 
 /**
  * The transactions of a P-Chain block, priced at the most a block held when last seen on the
- * network (with a margin), at most 500: avalanchego builds a block up to a target of 128 KiB
- * (platformvm's block builder), and the smallest signed transaction (a BaseTx of one input and one
- * output) is some 250 bytes. An assumption to revisit, not a figure measured on mainnet: most blocks
- * hold one to a few. Priced at a fixed 5, a standard block of 34 decisions answered past its price
- * (fuzz case 35, issue 29).
+ * network (with a margin), at most 100 until one was seen: a block holds the decisions accepted
+ * since the one before, one to a few dozen (the sandbox's largest, 34). An assumption, not a bound
+ * the node states: avalanchego builds blocks up to 128 KiB, room for some 500 of the smallest
+ * transactions, but priced at that a block's transactions with their Data API lookup (a call each)
+ * would pass the call budget and be refused before any block was ever seen. A block past what was
+ * priced is stopped by the call budget as it runs. Priced at a fixed 5, a standard block of 34
+ * decisions answered past its price (fuzz case 35, issue 29).
  */
-const P_BLOCK_TXS = learnt({ kind: 'p-block-transactions', most: { mainnet: 500, fuji: 500 } });
+const P_BLOCK_TXS = learnt({ kind: 'p-block-transactions', most: { mainnet: 100, fuji: 100 } });
 
 const PBlockRef = builder.objectRef<PBlockModel>('PBlock').implement({
   description: "A P-Chain block, decoded from the node's JSON (platform.getBlock, platform.getBlockByHeight).",
