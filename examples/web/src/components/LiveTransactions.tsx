@@ -8,6 +8,7 @@
 import type { UpdatesConfig } from '@urql/exchange-graphcache';
 import { useQuery, useSubscription } from 'urql';
 import { formatTime } from '../format';
+import { Loading, Unavailable } from './Status';
 import { graphql } from '../gql';
 import type { LiveTransactionsQuery as Answer, NetworkName, Scalars } from '../gql/graphql';
 import { href, networkName, type Network } from '../router';
@@ -71,7 +72,8 @@ export function LiveTransactions({ network, address }: { network: Network; addre
   const [result] = useQuery({ query: LiveTransactionsQuery, variables: { ...variables, first: SHOWN } });
   useSubscription({ query: NewTransactionsSubscription, variables });
   const list = result.data?.network.address.transactions?.nodes;
-  if (!list) return null;
+  if (result.fetching && !list) return <Loading what="P-Chain transactions" />;
+  if (!list) return <Unavailable what="P-Chain transactions" errors={result.error?.graphQLErrors ?? []} />;
   if (!list.length) return <p className="muted empty">No P-Chain transactions.</p>;
   return (
     <table className="live-transactions" aria-label="P-Chain transactions">
