@@ -108,7 +108,8 @@ builder.node(IcmMessageRef, {
         if (!/^[0-9a-f]{64}$/.test(key)) throw new Error('expected a message id of 64 lower-case hex digits');
       }),
   },
-  loadOne: ({ network, key }, ctx) => icmMessageOn(ctx, network, key),
+  // The Data API names messages as its lists write them: 0x and lower case.
+  loadOne: ({ network, key }, ctx) => icmMessageOn(ctx, network, `0x${key}`),
   fields: (t) => ({
     messageId: t.exposeString('messageId', { description: 'The message id.' }),
     network: t.expose('network', { type: NetworkNameEnum, description: 'The network it travels on.' }),

@@ -496,6 +496,13 @@ const PBlockRef = builder.node(builder.objectRef<PBlockModel>('PBlock'), {
 PChainBlockchainEntryRef.implement({
   description: 'A blockchain as platform.getBlockchains lists it.',
   fields: (t) => ({
+    id: t.id({
+      description: keyOnlyIdDescription(
+        'its blockchain id',
+        'it is a row of platform.getBlockchains, which lists them all; `node(id:)` fetches the blockchain itself as a `Blockchain`.',
+      ),
+      resolve: (b) => entityId('PChainBlockchainEntry', b.network, b.id),
+    }),
     blockchainId: t.exposeString('id', { description: 'The blockchain id.' }),
     name: t.exposeString('name', { description: 'Its name.' }),
     subnetId: t.exposeString('subnetID', { description: 'The subnet that validates it.' }),
