@@ -140,7 +140,7 @@ const PChainDelegatorRef = builder.objectRef<DelegatorModel>('PChainDelegator').
     id: t.id({
       description: keyOnlyIdDescription(
         'its delegation transaction',
-        "platform.getCurrentValidators answers delegators only under their validator, and only while they delegate. The Data API's `Delegator` of the same stake is keyed by the same transaction.",
+        "platform.getCurrentValidators answers delegators only under their validator, and only while they delegate. The Data API's record of the same stake, `Delegator` (a Node), has the same transaction in its key.",
       ),
       resolve: (d) => entityId('PChainDelegator', d.network, d.txID),
     }),

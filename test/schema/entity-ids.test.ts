@@ -16,6 +16,7 @@ import {
   type GraphQLObjectType,
   type GraphQLOutputType,
 } from 'graphql';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COST_EXTENSION } from '../../src/schema/cost.js';
 import { decodeGlobalId } from '../../src/schema/global-id.js';
@@ -181,6 +182,16 @@ describe('entity ids (schema)', () => {
   it.each(ENTITIES)('%s has a global id', (name) => {
     const type = schema.getType(name);
     expect(isObjectType(type) && hasId(type)).toBe(true);
+  });
+
+  it("docs/graph.md's Global ids section says how each type's id is formed", () => {
+    const manual = readFileSync(new URL('../../docs/graph.md', import.meta.url), 'utf8');
+    const section = manual.slice(manual.indexOf('### Global ids'), manual.indexOf('### Pagination'));
+    const missing = Object.values(schema.getTypeMap())
+      .filter((t) => isObjectType(t) && !t.name.startsWith('__') && String(t.getFields().id?.type) === 'ID!')
+      .filter((t) => !section.includes(`\`${t.name}\``))
+      .map((t) => t.name);
+    expect(missing).toEqual([]);
   });
 
   it('an id that node(id:) cannot follow says so in its description', () => {
