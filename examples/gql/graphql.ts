@@ -1007,18 +1007,25 @@ export type RefetchQueryVariables = Exact<{
 
 export type RefetchQuery = { __typename?: 'Query', node?:
     | { __typename: 'Address', address: string }
+    | { __typename: 'AvmBlock' }
     | { __typename: 'Blockchain', blockchainName: string, subnet?: { __typename?: 'Subnet', subnetId: string } | null }
     | { __typename: 'CChainAtomicTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType }
     | { __typename: 'Delegator' }
+    | { __typename: 'Erc20Contract' }
+    | { __typename: 'Erc721Contract' }
+    | { __typename: 'Erc1155Contract' }
     | { __typename: 'EvmAddress' }
     | { __typename: 'EvmBlock' }
     | { __typename: 'EvmChain' }
     | { __typename: 'EvmTransaction' }
+    | { __typename: 'IcmMessage' }
     | { __typename: 'L1Validator', nodeId: string, weight: DecimalString }
     | { __typename: 'NftToken' }
+    | { __typename: 'PBlock' }
     | { __typename: 'PChainTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType }
     | { __typename: 'PrimaryNetworkBlock' }
     | { __typename: 'Subnet', subnetId: string, isL1: boolean }
+    | { __typename: 'UnknownContract' }
     | { __typename: 'Validator' }
     | { __typename: 'XChainAsset' }
     | { __typename: 'XChainTransaction', txHash: string, chain: PrimaryNetworkChain, txType: PrimaryNetworkTxType }

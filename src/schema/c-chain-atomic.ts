@@ -9,6 +9,7 @@ import { parseSignedTx } from '../base/signed-tx.js';
 import { decodeHexWithChecksum } from '../base/avax-codec.js';
 import { avaxGetAtomicTx } from '../upstreams/node/c-chain-atomic.js';
 import { builder } from './builder.js';
+import { entityId, keyOnlyIdDescription } from './global-id.js';
 import { CChainAtomicRef, NetworkRef } from './refs.js';
 import { CB58IdScalar } from './scalars.js';
 
@@ -22,6 +23,13 @@ interface AtomicTxModel {
 const CChainNodeAtomicTxRef = builder.objectRef<AtomicTxModel>('CChainNodeAtomicTransaction').implement({
   description: 'A C-Chain atomic transaction as the node holds it (avax.getAtomicTx): its signed bytes and where it was accepted.',
   fields: (t) => ({
+    id: t.id({
+      description: keyOnlyIdDescription(
+        'its transaction id',
+        'it is looked up through `CChainAtomic.transaction(txId:)`, under the network.',
+      ),
+      resolve: (tx) => entityId('CChainNodeAtomicTransaction', tx.network, tx.txId),
+    }),
     txId: t.exposeString('txId', { description: 'The transaction id (cb58).' }),
     signedTx: t.exposeString('hex', { description: "The signed bytes, hex with the node's 4-byte checksum." }),
     type: t.string({

@@ -10,7 +10,11 @@ import type { BlockRange } from '../upstreams/data-api/evm-address.js';
 import { RESOURCE_LINK_TYPES } from '../upstreams/data-api/wire.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
-import { known } from './evm-chain.js';
+import { known, resolveEvmChain } from './evm-chain.js';
+import { nodeKey, parseNodeKey } from './global-id.js';
+import { lookupPrice } from './lookups.js';
+import { SUBNET_CATALOG } from './pools.js';
+import type { NetworkName } from '../base/ids.js';
 import {
   CollectibleRef,
   Erc20BalanceRef,
@@ -89,6 +93,13 @@ const PricingProvidersRef = builder.objectRef<{ coingeckoCoinId?: string }>('Pri
   }),
 });
 
+/**
+ * A contract's metadata (getContractMetadata): one call per contract per request. Counted per
+ * parent: the contracts a list names are mostly distinct (a page of transfers of one token is not,
+ * and costs less than priced).
+ */
+export const CONTRACT_LOOKUP = { calls: 1 } as const;
+
 const ERC_TYPES = ['ERC-20', 'ERC-721', 'ERC-1155', 'UNKNOWN'] as const;
 const TYPE_BY_ERC: Record<ErcType, string> = {
   'ERC-20': 'Erc20Contract',
@@ -98,7 +109,10 @@ const TYPE_BY_ERC: Record<ErcType, string> = {
 };
 
 export const ContractMetadataRef = builder.interfaceRef<ContractModel>('ContractMetadata').implement({
-  description: 'What is known of the contract at an address: its project, links, images, deployment.',
+  description:
+    'What is known of the contract at an address: its project, links, images, deployment. Its id is its chain and address; `node(id:)` reads it again (getContractMetadata).',
+  // Every contract type is a Node, so a fragment on the interface can ask for `id`.
+  interfaces: [builder.nodeInterfaceRef()],
   resolveType: (c) => TYPE_BY_ERC[c.ercType] ?? 'UnknownContract',
   fields: (t) => ({
     address: t.exposeString('address', { description: 'The contract address.' }),
@@ -128,7 +142,37 @@ export const ContractMetadataRef = builder.interfaceRef<ContractModel>('Contract
   }),
 });
 
-export const Erc20ContractRef = builder.objectRef<ContractModel>('Erc20Contract').implement({
+/**
+ * What makes each contract type a Node: its id is its EVM chain id and address; `node(id:)` reads
+ * the chain from the subnet catalog, then getContractMetadata, and finds nothing when the contract
+ * there is of another type than the id says.
+ */
+function contractNode(ercType: ErcType | undefined) {
+  return {
+    id: {
+      resolve: (c: ContractModel) => nodeKey(c.chain.network, `${c.chain.evmChainId}:${c.address.toLowerCase()}`),
+      parse: (id: string) =>
+        parseNodeKey(id, (key) => {
+          const [chainId, address] = key.split(':');
+          if (!chainId || !/^[1-9]\d{0,15}$/.test(chainId) || !address || !/^0x[0-9a-f]{40}$/.test(address))
+            throw new Error('expected an EVM chain id and a lower-case 0x address');
+        }),
+    },
+    loadOne: async ({ network, key }: { network: NetworkName; key: string }, ctx: GatewayContext): Promise<ContractModel | null> => {
+      const [chainId, address] = key.split(':') as [string, string];
+      const chain = await resolveEvmChain(ctx, network, { evmChainId: Number(chainId) });
+      const contract = chain ? await contractAt(ctx, chain, address) : null;
+      const matches =
+        ercType === undefined ? !['ERC-20', 'ERC-721', 'ERC-1155'].includes(contract?.ercType ?? '') : contract?.ercType === ercType;
+      return contract && matches ? contract : null;
+    },
+  };
+}
+
+for (const typename of Object.values(TYPE_BY_ERC)) lookupPrice(typename, { ...CONTRACT_LOOKUP, pools: [SUBNET_CATALOG] });
+
+export const Erc20ContractRef = builder.node(builder.objectRef<ContractModel>('Erc20Contract'), {
+  ...contractNode('ERC-20'),
   description: 'An ERC-20 token contract.',
   interfaces: [ContractMetadataRef],
   isTypeOf: (c) => (c as ContractModel).ercType === 'ERC-20',
@@ -142,14 +186,16 @@ export const Erc20ContractRef = builder.objectRef<ContractModel>('Erc20Contract'
   }),
 });
 
-export const Erc721ContractRef = builder.objectRef<ContractModel>('Erc721Contract').implement({
+export const Erc721ContractRef = builder.node(builder.objectRef<ContractModel>('Erc721Contract'), {
+  ...contractNode('ERC-721'),
   description: 'An ERC-721 (NFT) contract.',
   interfaces: [ContractMetadataRef],
   isTypeOf: (c) => (c as ContractModel).ercType === 'ERC-721',
   fields: () => ({}),
 });
 
-export const Erc1155ContractRef = builder.objectRef<ContractModel>('Erc1155Contract').implement({
+export const Erc1155ContractRef = builder.node(builder.objectRef<ContractModel>('Erc1155Contract'), {
+  ...contractNode('ERC-1155'),
   description: 'An ERC-1155 (multi-token) contract.',
   interfaces: [ContractMetadataRef],
   isTypeOf: (c) => (c as ContractModel).ercType === 'ERC-1155',
@@ -162,19 +208,13 @@ export const Erc1155ContractRef = builder.objectRef<ContractModel>('Erc1155Contr
   }),
 });
 
-builder.objectRef<ContractModel>('UnknownContract').implement({
+builder.node(builder.objectRef<ContractModel>('UnknownContract'), {
+  ...contractNode(undefined),
   description: 'A contract that implements no token standard the Data API recognises.',
   interfaces: [ContractMetadataRef],
   isTypeOf: (c) => !['ERC-20', 'ERC-721', 'ERC-1155'].includes((c as ContractModel).ercType),
   fields: () => ({}),
 });
-
-/**
- * A contract's metadata (getContractMetadata): one call per contract per request. Counted per
- * parent: the contracts a list names are mostly distinct (a page of transfers of one token is not,
- * and costs less than priced).
- */
-export const CONTRACT_LOOKUP = { calls: 1 } as const;
 
 /** The metadata of the contract at an address; null when no contract is there. */
 export async function contractAt(ctx: GatewayContext, chain: EvmChainModel, address: string): Promise<ContractModel | null> {

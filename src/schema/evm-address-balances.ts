@@ -12,6 +12,7 @@ import { paged } from './cost.js';
 import { CurrencyEnum } from './enums.js';
 import { REPUTATIONS, TokenReputationEnum, blockNumberArg, blockOf, filtersOf } from './evm-address.js';
 import { known } from './evm-chain.js';
+import { entityId, keyOnlyIdDescription } from './global-id.js';
 import { checkListSize } from './inputs.js';
 import { Erc20BalanceRef, Erc20TokenRef, EvmAddressRef, PriceRef, chainIdOf, type Erc20BalanceModel } from './refs.js';
 import { EvmAddressScalar } from './scalars.js';
@@ -19,6 +20,14 @@ import { EvmAddressScalar } from './scalars.js';
 Erc20BalanceRef.implement({
   description: 'An amount of an ERC-20 token an address holds, priced.',
   fields: (t) => ({
+    id: t.id({
+      description: keyOnlyIdDescription(
+        'its EVM chain id, holder and token contract',
+        'the Data API lists balances by holder; `EvmAddress.erc20Balances` reads them again, and gives the same id.',
+      ),
+      resolve: (b) =>
+        entityId('Erc20Balance', b.chain.network, `${b.chain.evmChainId}:${b.holder.toLowerCase()}:${b.address.toLowerCase()}`),
+    }),
     token: t.field({
       type: Erc20TokenRef,
       description: 'The token: its name, symbol, decimals, price and contract.',
@@ -85,7 +94,7 @@ builder.objectFields(EvmAddressRef, (t) => ({
           filters: filtersOf(a, query),
           fetchPage: (page) => listErc20Balances(ctx.dataApi, chainIdOf(a.chain), a.address, { ...page, ...query }),
           read: (page) => ({ items: page.erc20TokenBalances, nextPageToken: page.nextPageToken }),
-          toNode: (b): Erc20BalanceModel => ({ ...b, chain: a.chain }),
+          toNode: (b): Erc20BalanceModel => ({ ...b, chain: a.chain, holder: a.address }),
           keyOf: (b) => b.address.toLowerCase(),
         });
       },

@@ -13,7 +13,7 @@ import { pageConnection, pageSpec, type ConnectionArgs, type CursorCodec, type P
 import { Erc20ContractRef, ErcTypeEnum, TRANSFERS_DESCRIPTION, TRANSFERS_PAGE, transfersOf } from './contract.js';
 import { CurrencyEnum } from './enums.js';
 import { known, resolveEvmChain } from './evm-chain.js';
-import { nodeKey, parseNodeKey } from './global-id.js';
+import { entityId, keyOnlyIdDescription, nodeKey, parseNodeKey } from './global-id.js';
 import { blockArgs, checkBlockRange, checkEvmBlockNumber } from './inputs.js';
 import { EvmAddressScalar } from './scalars.js';
 import {
@@ -64,9 +64,29 @@ export const NftIndexStatusEnum = builder.enumType('NftIndexStatus', {
   ) as { [K in (typeof NFT_METADATA_STATUSES)[number]]: { value: K; description: string } },
 });
 
+/** How a token transfer's global id is formed, and why `node(id:)` does not fetch it (nft.ts too). */
+export const TRANSFER_KEY = 'its EVM chain id, transaction hash and log index';
+export const TRANSFER_NO_REFETCH =
+  'transfers are listed by address, contract or transaction; `txHash` leads to the transaction (`EvmTransaction`, a Node) that made it.';
+
+/** A transfer is its log: the chain, the transaction and the log index name it. */
+export const transferKey = (x: { chain: { evmChainId: number }; txHash: string; logIndex: number }): string =>
+  `${x.chain.evmChainId}:${x.txHash.toLowerCase()}:${x.logIndex}`;
+
+/** A collectible held: the chain, its holder, the contract and the token. */
+const collectibleKey = (c: CollectibleModel): string =>
+  `${c.chain.evmChainId}:${c.holder.toLowerCase()}:${c.address.toLowerCase()}:${c.tokenId}`;
+
 Erc20TokenRef.implement({
   description: 'An ERC-20 token, with its price.',
   fields: (t) => ({
+    id: t.id({
+      description: keyOnlyIdDescription(
+        'its EVM chain id and contract address',
+        'a token is known here with its price as a transfer or balance carried it; its contract is `ContractMetadata` through `EvmAddress.contract`.',
+      ),
+      resolve: (x) => entityId('Erc20Token', x.chain.network, `${x.chain.evmChainId}:${x.address.toLowerCase()}`),
+    }),
     address: t.exposeString('address', { description: 'The token contract.' }),
     name: t.exposeString('name', { description: 'Its name.' }),
     symbol: t.exposeString('symbol', { description: 'Its symbol.' }),
@@ -80,6 +100,10 @@ Erc20TokenRef.implement({
 Erc20TransferRef.implement({
   description: 'A transfer of an ERC-20 token.',
   fields: (t) => ({
+    id: t.id({
+      description: keyOnlyIdDescription(TRANSFER_KEY, TRANSFER_NO_REFETCH),
+      resolve: (x) => entityId('Erc20Transfer', x.chain.network, transferKey(x)),
+    }),
     txHash: t.exposeString('txHash', { description: 'The transaction that made it.' }),
     blockNumber: t.expose('blockNumber', { type: 'BigInt', description: 'Its block.' }),
     blockHash: t.exposeString('blockHash', { description: 'Its block hash.' }),
@@ -156,6 +180,13 @@ CollectibleRef.implement({
   description: 'An NFT or multi-token an address holds.',
   resolveType: (c) => (c.ercType === 'ERC-1155' ? 'Erc1155Balance' : 'Erc721Balance'),
   fields: (t) => ({
+    id: t.id({
+      description: keyOnlyIdDescription(
+        'its EVM chain id, holder, contract and token id',
+        'the Data API lists collectibles by holder only. The token itself is an `NftToken` (a Node) on `Erc721Transfer.token`.',
+      ),
+      resolve: (c) => entityId(c.ercType === 'ERC-1155' ? 'Erc1155Balance' : 'Erc721Balance', c.chain.network, collectibleKey(c)),
+    }),
     address: t.exposeString('address', { description: 'The token contract.' }),
     ercType: t.expose('ercType', { type: ErcTypeEnum, description: 'ERC_721 or ERC_1155.' }),
     tokenId: t.expose('tokenId', { type: 'BigInt', description: 'The token id.' }),
@@ -302,7 +333,7 @@ builder.node(EvmAddressRef, {
             filters: [a.chain.network, a.chain.evmChainId, a.address.toLowerCase(), filter.contractAddress?.toLowerCase()],
             fetchPage: (page) => listCollectibleBalances(ctx.dataApi, chainIdOf(a.chain), a.address, { ...page, ...filter }),
             read: (page) => ({ items: page.collectibleBalances, nextPageToken: page.nextPageToken }),
-            toNode: (c): CollectibleModel => ({ ...c, chain: a.chain }),
+            toNode: (c): CollectibleModel => ({ ...c, chain: a.chain, holder: a.address }),
             keyOf: (c) => `${c.address.toLowerCase()}:${c.tokenId}`,
           });
         },
@@ -433,7 +464,7 @@ builder.objectFields(EvmAddressRef, (t) => ({
           filters: filtersOf(a, contractAddress),
           fetchPage: (page) => listErc721Balances(ctx.dataApi, chainIdOf(a.chain), a.address, { ...page, contractAddress }),
           read: (page) => ({ items: page.erc721TokenBalances, nextPageToken: page.nextPageToken }),
-          toNode: (c) => ({ ...c, chain: a.chain }) as CollectibleModel & { ercType: 'ERC-721' },
+          toNode: (c) => ({ ...c, chain: a.chain, holder: a.address }) as CollectibleModel & { ercType: 'ERC-721' },
           keyOf: nftKey,
         });
       },
@@ -461,7 +492,7 @@ builder.objectFields(EvmAddressRef, (t) => ({
           filters: filtersOf(a, query),
           fetchPage: (page) => listErc1155Balances(ctx.dataApi, chainIdOf(a.chain), a.address, { ...page, ...query }),
           read: (page) => ({ items: page.erc1155TokenBalances, nextPageToken: page.nextPageToken }),
-          toNode: (c) => ({ ...c, chain: a.chain }) as CollectibleModel & { ercType: 'ERC-1155' },
+          toNode: (c) => ({ ...c, chain: a.chain, holder: a.address }) as CollectibleModel & { ercType: 'ERC-1155' },
           keyOf: nftKey,
         });
       },

@@ -33,6 +33,7 @@ import {
   type LogFilter,
 } from '../upstreams/node/evm-state.js';
 import { builder } from './builder.js';
+import { entityId, keyOnlyIdDescription } from './global-id.js';
 import { NetworkNameEnum } from './enums.js';
 import { evmChainLookup, resolveEvmChain } from './evm-chain.js';
 import { decimal, ETH_CALL, FOLLOW, followSubmission } from './evm-transaction.js';
@@ -183,6 +184,13 @@ const rangeEnd = (block: string, head: bigint) => (block.startsWith('0x') ? BigI
 EvmLogRef.implement({
   description: "A log an EVM contract emitted (eth_getLogs, or a transaction's receipt): its topics and data as the chain keeps them.",
   fields: (t) => ({
+    id: t.id({
+      description: keyOnlyIdDescription(
+        'its EVM chain id, transaction hash and log index',
+        'logs are read by range (eth_getLogs) or with their receipt; `transactionHash` leads to its transaction.',
+      ),
+      resolve: (l) => entityId('EvmLog', l.chain.network, `${l.chain.evmChainId}:${l.transactionHash.toLowerCase()}:${Number(l.logIndex)}`),
+    }),
     address: t.string({ description: 'The emitting contract, EIP-55 checksummed.', resolve: (l) => toChecksumAddress(l.address) }),
     emitter: t.field({
       type: EvmAddressRef,
@@ -299,6 +307,13 @@ EvmTransactionSubmissionRef.implement({
   description:
     "A signed EVM transaction handed to its chain's node, and how to follow it: `status` and `receipt` now, or the `evmTransactionStatus` subscription until it is mined or dropped.",
   fields: (t) => ({
+    id: t.id({
+      description: keyOnlyIdDescription(
+        'its EVM chain id and transaction hash',
+        'it is what the node answered when the transaction was handed to it; its `transaction` and `receipt` are read again once mined. Events of `evmTransactionStatus` carry the same id.',
+      ),
+      resolve: (s) => entityId('EvmTransactionSubmission', s.chain.network, `${s.chain.evmChainId}:${s.txHash.toLowerCase()}`),
+    }),
     txHash: t.exposeString('txHash', { description: 'Its hash (keccak-256 of the signed bytes), as the node answered it.' }),
     chain: t.expose('chain', { type: EvmChainRef, description: 'The chain it was sent to.' }),
     from: t.field({

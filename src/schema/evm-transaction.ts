@@ -31,7 +31,7 @@ const TX_LOGS = learnt({ kind: 'evmTxLogs', most: { mainnet: 500, fuji: 500 } })
 import { SUBNET_CATALOG } from './pools.js';
 import { lookupPrice } from './lookups.js';
 import { known, resolveEvmChain } from './evm-chain.js';
-import { nodeKey, parseNodeKey } from './global-id.js';
+import { entityId, keyOnlyIdDescription, nodeKey, parseNodeKey } from './global-id.js';
 import { blockArgs, checkBlockRange, checkEvmBlockNumber, checkHash, HASH_RE } from './inputs.js';
 import { listNativeTransactions } from '../upstreams/data-api/evm-address.js';
 import {
@@ -194,6 +194,13 @@ type ReceiptModel = EthReceipt & { chain: EvmChainModel };
 const EvmReceiptRef = builder.objectRef<ReceiptModel>('EvmTransactionReceipt').implement({
   description: "A transaction's receipt, as the chain's node records it once its block is accepted.",
   fields: (t) => ({
+    id: t.id({
+      description: keyOnlyIdDescription(
+        'its EVM chain id and transaction hash',
+        'it is read with its transaction (`EvmTransaction.receipt`, `EvmTransactionSubmission.receipt`), which `node(id:)` fetches.',
+      ),
+      resolve: (r) => entityId('EvmTransactionReceipt', r.chain.network, `${r.chain.evmChainId}:${r.transactionHash.toLowerCase()}`),
+    }),
     txHash: t.exposeString('transactionHash', { description: 'The transaction hash.' }),
     blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (r) => decimal(r.blockNumber) }),
     blockHash: t.exposeString('blockHash', { description: 'Its block hash.' }),

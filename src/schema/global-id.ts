@@ -2,7 +2,7 @@
  * Global ids: `base64url("<Type>:<network>:<key>")`. The network travels inside the id, so
  * `node(id:)` needs nothing else to fetch the object again.
  */
-import { isObjectType, type GraphQLSchema } from 'graphql';
+import { isInterfaceType, isObjectType, type GraphQLSchema } from 'graphql';
 import { badInput, quote } from '../graphql/errors.js';
 import { decodeCanonicalBase64url, type NetworkName } from '../base/ids.js';
 
@@ -53,12 +53,47 @@ export function assertNodeCount(count: number): void {
   if (count > MAX_NODES) throw badInput(`\`nodes\` takes at most ${MAX_NODES} ids (got ${count}); split the request.`, { argument: 'ids' });
 }
 
-/** Refuses a typename that is not an object implementing Node, before any loader runs. */
+/** The object types implementing Node, by schema (the schema is built once; a reload keeps it). */
+const nodeTypeNames = new WeakMap<GraphQLSchema, string>();
+
+/**
+ * Refuses a typename that is not an object implementing Node, before any loader runs: the message
+ * lists the types `node(id:)` fetches. An entity whose `id` only keys caches says why in its description.
+ */
 export function assertNodeType(schema: GraphQLSchema, typename: string): void {
   const type = schema.getType(typename);
   if (!isObjectType(type) || !type.getInterfaces().some((i) => i.name === 'Node')) {
-    throw badInput(`The global id names type "${typename}", which is not a Node type of this API.`);
+    let names = nodeTypeNames.get(schema);
+    if (names === undefined) {
+      const node = schema.getType('Node');
+      names = isInterfaceType(node)
+        ? schema
+            .getPossibleTypes(node)
+            .map((t) => t.name)
+            .sort()
+            .join(', ')
+        : '';
+      nodeTypeNames.set(schema, names);
+    }
+    const keyed =
+      isObjectType(type) && type.getFields().id ? ': its `id` keys caches, and its description says why it cannot be fetched again' : '';
+    throw badInput(`The global id names type "${typename}", which is not a Node type of this API${keyed}. \`node(id:)\` fetches ${names}.`);
   }
+}
+
+/**
+ * The global id of an entity, Node or not: `<Type>:<network>:<key>`, the key being what names the
+ * object upstream. Types whose objects `node(id:)` cannot fetch again still get one, so a
+ * normalised cache (Apollo, Graphcache, Relay) keys them and a subscription's event merges into
+ * the lists already holding them.
+ */
+export function entityId(typename: string, network: NetworkName, key: string): string {
+  return encodeGlobalId(typename, nodeKey(network, key));
+}
+
+/** The description of the `id` of an entity that `node(id:)` cannot fetch again, with the reason. */
+export function keyOnlyIdDescription(formedFrom: string, why: string): string {
+  return `Global id (${formedFrom}, with the network): a stable key for client caches. \`node(id:)\` cannot fetch it again: ${why}`;
 }
 
 /** The key part of a node id: `<network>:<key>`. */

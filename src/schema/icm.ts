@@ -9,6 +9,8 @@ import type { NetworkName } from '../base/ids.js';
 import type { IcmMessage, ListIcmMessagesResponse } from '../upstreams/data-api/icm.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
+import { nodeKey, parseNodeKey } from './global-id.js';
+import { lookupPrice } from './lookups.js';
 import { NETWORKS } from '../loaders/data-api.js';
 import { SUBNET_CATALOG } from './pools.js';
 import { pageConnection, pageSpec, type ConnectionArgs } from '../graphql/connection.js';
@@ -85,8 +87,29 @@ const DestinationTxRef = builder.objectRef<NonNullable<IcmMessage['destinationTr
   }),
 });
 
-IcmMessageRef.implement({
-  description: 'An interchain (ICM / Teleporter) message from one chain of the network to another.',
+/** An ICM message by id (64 hex digits, 0x optional) on the network of its source chain, else of its destination; null on neither. */
+export async function findIcmMessage(ctx: GatewayContext, network: NetworkName, messageId: string): Promise<IcmModel | null> {
+  const message = await getIcmMessage(ctx.dataApi, messageId);
+  if (!message) return null;
+  const on = (await ctx.loaders.networkOf(message.sourceBlockchainId)) ?? (await ctx.loaders.networkOf(message.destinationBlockchainId));
+  return on === network ? { ...message, network } : null;
+}
+
+// By id (`node(id:)`): getIcmMessage, then the subnet catalog to place it on its network.
+lookupPrice(IcmMessageRef.name, { calls: 1, pools: [SUBNET_CATALOG] });
+
+builder.node(IcmMessageRef, {
+  description:
+    'An interchain (ICM / Teleporter) message from one chain of the network to another. Its id is its message id; `node(id:)` reads it again (getIcmMessage).',
+  id: {
+    resolve: (m) => nodeKey(m.network, m.messageId.replace(/^0x/, '').toLowerCase()),
+    parse: (id) =>
+      parseNodeKey(id, (key) => {
+        if (!/^[0-9a-f]{64}$/.test(key)) throw new Error('expected a message id of 64 lower-case hex digits');
+      }),
+  },
+  // The Data API names messages as its lists write them: 0x and lower case.
+  loadOne: ({ network, key }, ctx) => findIcmMessage(ctx, network, `0x${key}`),
   fields: (t) => ({
     messageId: t.exposeString('messageId', { description: 'The message id.' }),
     network: t.expose('network', { type: NetworkNameEnum, description: 'The network it travels on.' }),
@@ -272,14 +295,6 @@ builder.objectField(AddressRef, 'icmMessages', (t) =>
     IcmConnection,
   ),
 );
-
-/** An ICM message by id (64 hex digits, 0x optional) if its chains are on `network`; null otherwise. */
-export async function findIcmMessage(ctx: GatewayContext, network: NetworkName, messageId: string): Promise<IcmModel | null> {
-  const message = await getIcmMessage(ctx.dataApi, messageId);
-  if (!message) return null;
-  const on = (await ctx.loaders.networkOf(message.sourceBlockchainId)) ?? (await ctx.loaders.networkOf(message.destinationBlockchainId));
-  return on === network ? { ...message, network } : null;
-}
 
 builder.objectField(NetworkRef, 'icmMessage', (t) =>
   t.field({

@@ -15,9 +15,9 @@ import { builder } from './builder.js';
 import { Erc1155ContractRef, Erc721ContractRef, ErcTypeEnum, TRANSFERS_DESCRIPTION, TRANSFERS_PAGE, transfersOf } from './contract.js';
 import { paged } from './cost.js';
 import { NetworkNameEnum } from './enums.js';
-import { NftMetadataRef, listByAddress } from './evm-address.js';
+import { NftMetadataRef, TRANSFER_KEY, TRANSFER_NO_REFETCH, listByAddress, transferKey } from './evm-address.js';
 import { evmChainLookup, resolveEvmChain } from './evm-chain.js';
-import { nodeKey, parseNodeKey } from './global-id.js';
+import { entityId, keyOnlyIdDescription, nodeKey, parseNodeKey } from './global-id.js';
 import { blockArgs, checkBlockRange, toNetwork } from './inputs.js';
 import { lookupPrice } from './lookups.js';
 import { SUBNET_CATALOG } from './pools.js';
@@ -111,8 +111,12 @@ type TransferEvent = Chained<{
 }>;
 
 /** The fields of a transfer event, for each transfer type. */
-function eventFields<M extends TransferEvent>(t: PothosSchemaTypes.ObjectFieldBuilder<BuilderTypes, M>) {
+function eventFields<M extends TransferEvent>(t: PothosSchemaTypes.ObjectFieldBuilder<BuilderTypes, M>, typename: string) {
   return {
+    id: t.id({
+      description: keyOnlyIdDescription(TRANSFER_KEY, TRANSFER_NO_REFETCH),
+      resolve: (x) => entityId(typename, x.chain.network, transferKey(x)),
+    }),
     txHash: t.string({ description: 'The transaction that made it.', resolve: (x) => x.txHash }),
     blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (x) => x.blockNumber }),
     blockHash: t.string({ description: 'Its block hash.', resolve: (x) => x.blockHash }),
@@ -132,7 +136,7 @@ function eventFields<M extends TransferEvent>(t: PothosSchemaTypes.ObjectFieldBu
 export const Erc721TransferRef = builder.objectRef<Chained<Erc721Transfer>>('Erc721Transfer').implement({
   description: 'A transfer of an ERC-721 token (a mint when from the zero address).',
   fields: (t) => ({
-    ...eventFields(t),
+    ...eventFields(t, 'Erc721Transfer'),
     token: t.field({ type: NftTokenRef, description: 'The token.', resolve: (x) => ({ ...x.erc721Token, chain: x.chain }) }),
   }),
 });
@@ -140,7 +144,7 @@ export const Erc721TransferRef = builder.objectRef<Chained<Erc721Transfer>>('Erc
 export const Erc1155TransferRef = builder.objectRef<Chained<Erc1155Transfer>>('Erc1155Transfer').implement({
   description: 'A transfer of an amount of an ERC-1155 token (a mint when from the zero address).',
   fields: (t) => ({
-    ...eventFields(t),
+    ...eventFields(t, 'Erc1155Transfer'),
     value: t.expose('value', { type: 'BigInt', description: 'How many of the token moved.' }),
     token: t.field({ type: NftTokenRef, description: 'The token.', resolve: (x) => ({ ...x.erc1155Token, chain: x.chain }) }),
   }),

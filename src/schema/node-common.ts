@@ -93,6 +93,12 @@ TransferableInputRef.implement({
 
 // --- blocks asked by id or by height ----------------------------------------------------------------
 
+/** The key of a block id by height: a decimal height without leading zeros, as `height` writes it. */
+export function checkHeightKey(key: string): void {
+  if (!/^(0|[1-9]\d{0,19})$/.test(key) || BigInt(key) > 0xffff_ffff_ffff_ffffn)
+    throw new Error('expected a block height (a decimal uint64)');
+}
+
 export interface BlockAsk {
   blockId?: string;
   height?: string;

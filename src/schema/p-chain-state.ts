@@ -35,6 +35,7 @@ import {
   type PWarpSet,
 } from '../upstreams/node/p-chain.js';
 import { builder } from './builder.js';
+import { entityId, keyOnlyIdDescription } from './global-id.js';
 import { paged, type FieldCost } from './cost.js';
 import { checkAddresses } from './inputs.js';
 import { AssetAmountEntryRef, PChainRef, validatorSetItems } from './p-chain.js';
@@ -315,6 +316,13 @@ const SubnetEntryRef = builder
   .implement({
     description: 'A subnet as platform.getSubnets lists it: its id and, while it is permissioned, its owners.',
     fields: (t) => ({
+      id: t.id({
+        description: keyOnlyIdDescription(
+          'its subnet id',
+          'it is a row of platform.getSubnets; `node(id:)` fetches the subnet itself as a `Subnet`.',
+        ),
+        resolve: (s) => entityId('PChainSubnetEntry', s.network, s.id),
+      }),
       subnetId: t.exposeString('id', { description: 'The subnet id.' }),
       controlKeys: t.field({
         type: [AddressRef],
@@ -362,6 +370,10 @@ const PChainUtxoRef = builder.objectRef<PUtxoModel>('PChainNodeUtxo').implement(
   description:
     'An unspent P-Chain output as the node holds it (platform.getUTXOs, platform.getRewardUTXOs), read from its bytes. A stakeable locked output (type 22) shows its type and bytes only.',
   fields: (t) => ({
+    id: t.id({
+      description: keyOnlyIdDescription('its UTXO id', 'platform.getUTXOs lists UTXOs by address only, and a spent one is gone.'),
+      resolve: (u) => entityId('PChainNodeUtxo', u.network, u.utxoId),
+    }),
     utxoId: t.exposeString('utxoId', { description: 'The UTXO id (cb58).' }),
     txId: t.exposeString('txId', { description: 'The transaction that created it (for a reward, the staking transaction).' }),
     outputIndex: t.exposeInt('outputIndex', { description: "Its index among that transaction's outputs." }),

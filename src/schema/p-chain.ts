@@ -11,12 +11,14 @@ import { LOOKUP_CONCURRENCY } from '../loaders/data-api.js';
 import type { AvmInput, AvmOutput, Uint } from '../upstreams/node/client.js';
 import type { PBlockJson, PDelegator, PValidator } from '../upstreams/node/p-chain.js';
 import { builder } from './builder.js';
+import { entityId, keyOnlyIdDescription, nodeKey, parseNodeKey } from './global-id.js';
+import { lookupPrice } from './lookups.js';
 import type { FieldCost } from './cost.js';
 import { learnt } from './list-sizes.js';
 import { MAX_BLOCKS_PER_POLL, pChainBlocksFeed, validatorsFeed } from '../live/feeds.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
 import { checkAddresses, toNetwork } from './inputs.js';
-import { BLOCK_ID_DESCRIPTION, checkBlockAsk, checkNodeIds, type BlockAsk } from './node-common.js';
+import { BLOCK_ID_DESCRIPTION, checkBlockAsk, checkHeightKey, checkNodeIds, type BlockAsk } from './node-common.js';
 import { toSafeInt } from '../upstreams/node/client.js';
 import { blockIdOf } from '../domain/blocks.js';
 import { AvalancheAddressScalar, CB58IdScalar, NodeIdScalar } from './scalars.js';
@@ -125,9 +127,23 @@ function validatorSet(
 
 type DelegatorModel = PDelegator & { network: NetworkName };
 
+/**
+ * What names a current validator on its subnet: an L1 validator's validation id, else its node and
+ * the transaction that added it (a node may validate again later, under another transaction).
+ */
+const pValidatorKey = (v: PValidatorModel): string =>
+  `${v.subnetId ?? PRIMARY_NETWORK_ID}:${v.validationID ?? `${v.nodeID}:${v.txID ?? ''}`}`;
+
 const PChainDelegatorRef = builder.objectRef<DelegatorModel>('PChainDelegator').implement({
   description: 'A stake delegated to a Primary Network validator.',
   fields: (t) => ({
+    id: t.id({
+      description: keyOnlyIdDescription(
+        'its delegation transaction',
+        "platform.getCurrentValidators answers delegators only under their validator, and only while they delegate. The Data API's record of the same stake, `Delegator` (a Node), has the same transaction in its key.",
+      ),
+      resolve: (d) => entityId('PChainDelegator', d.network, d.txID),
+    }),
     txId: t.exposeString('txID', { description: 'The delegation transaction.' }),
     nodeId: t.exposeString('nodeID', { description: 'The validator delegated to.' }),
     weight: t.field({ type: 'BigInt', description: 'The stake, in nAVAX.', resolve: (d) => String(d.weight) }),
@@ -164,6 +180,13 @@ PChainValidatorRef.implement({
   description:
     'A current validator as the P-Chain has it (platform.getCurrentValidators). Which fields are set depends on the subnet: Primary Network validators have stake, rewards, uptime and delegators; L1 validators a validation id, balance and owners; legacy subnet validators a staking period.',
   fields: (t) => ({
+    id: t.id({
+      description: keyOnlyIdDescription(
+        'its subnet and validation id, or for a Primary Network or legacy subnet validator its node and staking transaction',
+        'platform.getCurrentValidators answers it only while it validates; events of `subnetValidators` carry the same id.',
+      ),
+      resolve: (v) => entityId('PChainValidator', v.network, pValidatorKey(v)),
+    }),
     nodeId: t.exposeString('nodeID', { description: 'The validating node.' }),
     weight: t.field({
       type: 'BigInt',
@@ -434,8 +457,21 @@ const platformBlockHex = async (ctx: GatewayContext, b: PBlockModel) =>
  */
 const P_BLOCK_TXS = learnt({ kind: 'p-block-transactions', most: { mainnet: 100, fuji: 100 } });
 
-const PBlockRef = builder.objectRef<PBlockModel>('PBlock').implement({
-  description: "A P-Chain block, decoded from the node's JSON (platform.getBlock, platform.getBlockByHeight).",
+// By id (`node(id:)`): one platform.getBlockByHeight.
+lookupPrice('PBlock', { calls: 1 });
+
+const PBlockRef = builder.node(builder.objectRef<PBlockModel>('PBlock'), {
+  description:
+    "A P-Chain block, decoded from the node's JSON (platform.getBlock, platform.getBlockByHeight). Its id is its height (the P-Chain is linear: an accepted height names one block); `node(id:)` reads it again with platform.getBlockByHeight.",
+  id: {
+    resolve: (b) => nodeKey(b.network, String(b.height)),
+    parse: (id) => parseNodeKey(id, checkHeightKey),
+  },
+  loadOne: async ({ network, key }, ctx) => {
+    const asked = { height: key };
+    const res = await platformBlock(ctx, network, asked, 'json');
+    return res ? { ...res.block, network, asked } : null;
+  },
   fields: (t) => ({
     // Only when the node's JSON omits the id of a block asked by height; the read is `hex`'s.
     blockId: t.string({
@@ -472,6 +508,13 @@ const PBlockRef = builder.objectRef<PBlockModel>('PBlock').implement({
 PChainBlockchainEntryRef.implement({
   description: 'A blockchain as platform.getBlockchains lists it.',
   fields: (t) => ({
+    id: t.id({
+      description: keyOnlyIdDescription(
+        'its blockchain id',
+        'it is a row of platform.getBlockchains, which lists them all; `node(id:)` fetches the blockchain itself as a `Blockchain`.',
+      ),
+      resolve: (b) => entityId('PChainBlockchainEntry', b.network, b.id),
+    }),
     blockchainId: t.exposeString('id', { description: 'The blockchain id.' }),
     name: t.exposeString('name', { description: 'Its name.' }),
     subnetId: t.exposeString('subnetID', { description: 'The subnet that validates it.' }),

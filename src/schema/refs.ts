@@ -245,7 +245,8 @@ export const PartyRef = builder.objectRef<PartyModel>('EvmParty');
 
 /** An EVM object of the Data API, on its chain. */
 export type Chained<T> = T & { chain: EvmChainModel };
-export type CollectibleModel = Chained<CollectibleBalance>;
+/** A collectible an address holds, with that address (`holder`), which the Data API's item leaves out. */
+export type CollectibleModel = Chained<CollectibleBalance> & { holder: string };
 
 export const Erc20TokenRef = builder.objectRef<Chained<Erc20Token>>('Erc20Token');
 export const Erc20TransferRef = builder.objectRef<Chained<Erc20Transfer>>('Erc20Transfer');
@@ -284,7 +285,7 @@ export type NftTokenModel = Chained<NftToken>;
 export const NftTokenRef = builder.objectRef<NftTokenModel>('NftToken');
 
 /** An amount of an ERC-20 token an address holds (evm-address-balances.ts). */
-export type Erc20BalanceModel = Chained<Erc20TokenBalance>;
+export type Erc20BalanceModel = Chained<Erc20TokenBalance> & { holder: string };
 export const Erc20BalanceRef = builder.objectRef<Erc20BalanceModel>('Erc20Balance');
 
 export type IcmModel = IcmMessage & { network: NetworkName };

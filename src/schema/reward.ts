@@ -8,6 +8,7 @@ import type { NetworkName } from '../base/ids.js';
 import type { CurrencyCode, SortOrder } from '../upstreams/data-api/wire.js';
 import type { HistoricalReward } from '../upstreams/data-api/reward.js';
 import { builder } from './builder.js';
+import { entityId, keyOnlyIdDescription } from './global-id.js';
 import { paged } from './cost.js';
 import { pageConnection, pageSpec, type ConnectionArgs } from '../graphql/connection.js';
 import { CurrencyEnum, RewardTypeEnum, SortOrderEnum } from './enums.js';
@@ -21,6 +22,10 @@ type RewardModel = HistoricalReward & { network: NetworkName };
 const RewardRef = builder.objectRef<RewardModel>('HistoricalReward').implement({
   description: 'A staking reward paid at the end of a validation or delegation.',
   fields: (t) => ({
+    id: t.id({
+      description: keyOnlyIdDescription('the id of the UTXO that paid it', 'the Data API lists rewards by address only.'),
+      resolve: (r) => entityId('HistoricalReward', r.network, r.utxoId),
+    }),
     addresses: t.field({
       type: [AddressRef],
       description: 'Addresses the reward was paid to.',

@@ -21,6 +21,7 @@ import type { LiveEvent } from '../live/hub.js';
 import { avaxIssueTx } from '../upstreams/node/c-chain-atomic.js';
 import { avmIssueTx, isDecided, issuedTxStatus, platformIssueTx, type IssuedTxStatus } from '../upstreams/node/signed-tx.js';
 import { builder } from './builder.js';
+import { entityId, keyOnlyIdDescription } from './global-id.js';
 import { NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';
 import { toNetwork } from './inputs.js';
 import { NetworkRef } from './refs.js';
@@ -129,6 +130,13 @@ const CHAIN_VALUE: Record<SignedTxChain, PrimaryChain> = { X: 'x-chain', P: 'p-c
 const SignedTxStatusRef = builder.objectRef<StatusModel>('SignedTransactionStatus').implement({
   description: "A submitted transaction's status on its chain, as the node reports it.",
   fields: (t) => ({
+    id: t.id({
+      description: keyOnlyIdDescription(
+        'its chain and transaction id',
+        'it is a status read at one moment; `signedTransactionStatus` events carry the same id, so the status on screen updates in place.',
+      ),
+      resolve: (s) => entityId('SignedTransactionStatus', s.network, `${s.chain}:${s.txId}`),
+    }),
     txId: t.exposeString('txId', { description: 'The transaction id (cb58).' }),
     chain: t.field({ type: PrimaryNetworkChainEnum, description: 'The chain it was submitted to.', resolve: (s) => CHAIN_VALUE[s.chain] }),
     status: t.field({

@@ -24,7 +24,7 @@ import type { SortOrder } from '../upstreams/data-api/wire.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { NetworkNameEnum, RewardTypeEnum, SortOrderEnum } from './enums.js';
-import { nodeKey, parseNodeKey } from './global-id.js';
+import { entityId, keyOnlyIdDescription, nodeKey, parseNodeKey } from './global-id.js';
 import { checkAddresses, checkListSize } from './inputs.js';
 import { lookupPrice } from './lookups.js';
 import { AvalancheAddressScalar, CB58IdScalar, NodeIdScalar } from './scalars.js';
@@ -328,6 +328,10 @@ type PendingRewardModel = PendingReward & { network: NetworkName };
 const PendingRewardRef = builder.objectRef<PendingRewardModel>('PendingReward').implement({
   description: 'A reward a running stake (validation or delegation) will pay when it ends, if it ends well.',
   fields: (t) => ({
+    id: t.id({
+      description: keyOnlyIdDescription('its staking transaction and reward type', 'the Data API lists pending rewards by address only.'),
+      resolve: (r) => entityId('PendingReward', r.network, `${r.txHash}:${r.rewardType}`),
+    }),
     addresses: t.field({
       type: [AddressRef],
       description: 'Where it will be paid.',

@@ -10,6 +10,7 @@ import { evmChainIdOf } from '../domain/chains.js';
 import type { ChainConfigReply, FeeConfig, PrecompileConfig } from '../upstreams/node/subnet-evm.js';
 import type { Uint } from '../upstreams/node/client.js';
 import { builder } from './builder.js';
+import { entityId, keyOnlyIdDescription } from './global-id.js';
 import { validatorSetItems } from './p-chain.js';
 import { feeConfigFeed } from '../live/feeds.js';
 
@@ -222,6 +223,13 @@ const ActiveRulesRef = builder
 ChainValidatorRef.implement({
   description: "A validator of the chain's subnet as the chain's node sees it (validators.getCurrentValidators), with its uptime.",
   fields: (t) => ({
+    id: t.id({
+      description: keyOnlyIdDescription(
+        'its validation id',
+        "it is read from one chain's own validators API, which answers the whole set only.",
+      ),
+      resolve: (v) => entityId('ChainValidator', v.network, v.validationID),
+    }),
     validationId: t.exposeString('validationID', {
       description: 'Its validation id on an L1; the AddSubnetValidatorTx id on a legacy subnet.',
     }),

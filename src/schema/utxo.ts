@@ -18,6 +18,7 @@ import {
 import type { PChainUtxo } from '../upstreams/data-api/transaction.js';
 import type { SortOrder } from '../upstreams/data-api/wire.js';
 import { builder } from './builder.js';
+import { entityId, keyOnlyIdDescription } from './global-id.js';
 import { paged } from './cost.js';
 import { AssetTypeEnum, PrimaryNetworkChainEnum, RewardTypeEnum, SortOrderEnum } from './enums.js';
 import { checkAddresses } from './inputs.js';
@@ -66,6 +67,13 @@ UtxoCredentialRef.implement({
 UtxoRef.implement({
   description: 'An unspent (or since spent) transaction output: an amount of an asset locked to addresses.',
   fields: (t) => ({
+    id: t.id({
+      description: keyOnlyIdDescription(
+        'its UTXO id',
+        'the Data API lists UTXOs by address only. The node-side `NodeUtxo` and `PChainNodeUtxo` of the same output share its key.',
+      ),
+      resolve: (u) => entityId('Utxo', u.network, u.utxoId),
+    }),
     utxoId: t.exposeString('utxoId', { description: 'The UTXO id (cb58).' }),
     txHash: t.string({
       description: 'The transaction that created it (`creationTxHash` on the X- and C-Chain).',

@@ -12,6 +12,8 @@ import { canonicalAddress } from '../domain/addresses.js';
 import { Balances, newUtxos, type Balance, type NodeUtxo } from '../domain/utxos.js';
 import type { AssetDescription, AvmBlockJson, AvmChain, AvmTxJson, UtxoIndex } from '../upstreams/node/x-chain.js';
 import { builder } from './builder.js';
+import { entityId, keyOnlyIdDescription, nodeKey, parseNodeKey } from './global-id.js';
+import { lookupPrice } from './lookups.js';
 import { paged } from './cost.js';
 import { ASSET_DESCRIPTIONS } from './pools.js';
 import { pageConnection, pageSpec, type ConnectionArgs } from '../graphql/connection.js';
@@ -19,7 +21,7 @@ import { checkAddresses, toNetwork } from './inputs.js';
 import { MAX_BLOCKS_PER_POLL, xChainBlocksFeed } from '../live/feeds.js';
 
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
-import { BLOCK_ID_DESCRIPTION, checkBlockAsk, type BlockAsk } from './node-common.js';
+import { BLOCK_ID_DESCRIPTION, checkBlockAsk, checkHeightKey, type BlockAsk } from './node-common.js';
 import { toSafeInt } from '../upstreams/node/client.js';
 import { avaxGetUTXOs } from '../upstreams/node/c-chain-atomic.js';
 import { blockIdOf } from '../domain/blocks.js';
@@ -107,6 +109,13 @@ const AvmCredentialRef = builder.objectRef<NonNullable<AvmTxJson['credentials']>
 AvmTxRef.implement({
   description: 'An X-Chain transaction as the node decodes it (avm.getTx with JSON encoding).',
   fields: (t) => ({
+    id: t.id({
+      description: keyOnlyIdDescription(
+        'its chain and transaction id',
+        "it is the node's decoding of the transaction; `transaction` is the Data API's (a Node) where the chain is indexed.",
+      ),
+      resolve: (tx) => entityId('AvmTransaction', tx.network, `${tx.avmBlockchainId ?? PRIMARY_CHAIN_IDS[tx.network].x}:${tx.id}`),
+    }),
     txId: t.exposeString('id', { description: 'The transaction id (cb58).' }),
     networkId: t.int({
       description: 'The network id it was signed for: 1 on mainnet, 5 on Fuji.',
@@ -181,8 +190,28 @@ const BLOCK_HEX = { calls: 1, sharesWith: 'block hex' } as const;
 
 const avmBlockHex = async (ctx: GatewayContext, b: AvmBlockModel) => (await avmBlock(ctx, avmChainOf(b), b.asked, 'hex'))?.block ?? null;
 
-const AvmBlockRef = builder.objectRef<AvmBlockModel>('AvmBlock').implement({
-  description: "An X-Chain block (since Cortina the X-Chain is linear), decoded from the node's JSON.",
+// By id (`node(id:)`): one avm.getBlockByHeight.
+lookupPrice('AvmBlock', { calls: 1 });
+
+const AvmBlockRef = builder.node(builder.objectRef<AvmBlockModel>('AvmBlock'), {
+  description:
+    "An X-Chain block (since Cortina the X-Chain is linear), decoded from the node's JSON. Its id is its chain and height (an accepted height names one block); `node(id:)` reads it again with avm.getBlockByHeight.",
+  id: {
+    resolve: (b) => nodeKey(b.network, `${b.avmBlockchainId ?? PRIMARY_CHAIN_IDS[b.network].x}:${b.height}`),
+    parse: (id) =>
+      parseNodeKey(id, (key) => {
+        const [chain, height] = key.split(':');
+        parseCb58Id(chain ?? '');
+        checkHeightKey(height ?? '');
+      }),
+  },
+  loadOne: async ({ network, key }, ctx) => {
+    const [chain, height] = key.split(':') as [string, string];
+    const avmBlockchainId = chain === PRIMARY_CHAIN_IDS[network].x ? undefined : chain;
+    const asked = { height };
+    const res = await avmBlock(ctx, { network, blockchainId: avmBlockchainId }, asked, 'json');
+    return res ? { ...res.block, network, avmBlockchainId, asked } : null;
+  },
   fields: (t) => ({
     // Only when the node's JSON omits the id of a block asked by height; the read is `hex`'s.
     blockId: t.string({
@@ -217,6 +246,10 @@ export type NodeUtxoModel = NodeUtxo & OnAvmChain;
 export const NodeUtxoRef = builder.objectRef<NodeUtxoModel>('NodeUtxo').implement({
   description: 'An unspent output as the node holds it (avm.getUTXOs), read from its bytes.',
   fields: (t) => ({
+    id: t.id({
+      description: keyOnlyIdDescription('its UTXO id', 'avm.getUTXOs lists UTXOs by address only, and a spent one is gone.'),
+      resolve: (u) => entityId('NodeUtxo', u.network, u.utxoId),
+    }),
     utxoId: t.exposeString('utxoId', { description: 'The UTXO id (cb58).' }),
     txId: t.exposeString('txId', { description: 'The transaction that created it.' }),
     outputIndex: t.exposeInt('outputIndex', { description: "Its index among that transaction's outputs." }),
