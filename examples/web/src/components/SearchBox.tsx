@@ -13,7 +13,7 @@ export function SearchBox({ network, initial = '' }: { network: Network; initial
     if (query) window.location.hash = href({ page: 'search', network, query }).slice(1);
   };
   return (
-    <form className="search" role="search" onSubmit={submit}>
+    <form className="search" aria-label="Search" onSubmit={submit}>
       <input
         type="search"
         aria-label="Search"
