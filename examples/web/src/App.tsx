@@ -1,5 +1,7 @@
 /** The explorer's frame: a header with the network switch, and the page the URL names. */
+import { SearchBox } from './components/SearchBox';
 import { AddressPage } from './pages/AddressPage';
+import { SearchPage } from './pages/SearchPage';
 import { SubnetPage } from './pages/SubnetPage';
 import { SubnetsPage } from './pages/SubnetsPage';
 import { TransactionPage } from './pages/TransactionPage';
@@ -15,6 +17,8 @@ function Page({ route }: { route: Route }) {
       return <TransactionPage network={route.network} chain={route.chain} txHash={route.txHash} />;
     case 'address':
       return <AddressPage network={route.network} address={route.address} />;
+    case 'search':
+      return <SearchPage network={route.network} query={route.query} />;
     case 'not-found':
       return (
         <div className="notice">
@@ -44,6 +48,11 @@ export function App() {
             </a>
           ))}
         </nav>
+        <SearchBox
+          key={route.page === 'search' ? route.query : ''}
+          network={route.network}
+          initial={route.page === 'search' ? route.query : ''}
+        />
       </header>
       <main>
         {/* A new route is a new page: its state (loaded pages, cursors) starts afresh. */}

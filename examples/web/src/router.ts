@@ -14,6 +14,7 @@ export type Route =
   | { page: 'subnet'; network: Network; subnetId: string }
   | { page: 'transaction'; network: Network; chain: PrimaryNetworkChain; txHash: string }
   | { page: 'address'; network: Network; address: AvalancheAddress }
+  | { page: 'search'; network: Network; query: string }
   | { page: 'not-found'; network: Network; what: string };
 
 const CHAINS: Record<string, PrimaryNetworkChain> = { x: 'X_CHAIN', p: 'P_CHAIN', c: 'C_CHAIN' };
@@ -49,6 +50,7 @@ export function parseRoute(hash: string): Route {
     const address = asAddress(rest[0]!);
     return address ? { page: 'address', network, address } : notFound;
   }
+  if (page === 'search' && rest.length === 1) return { page: 'search', network, query: rest[0]! };
   return notFound;
 }
 
@@ -63,6 +65,8 @@ export function href(route: Exclude<Route, { page: 'not-found' }>): string {
       return `${at}/tx/${route.chain[0]!.toLowerCase()}/${encodeURIComponent(route.txHash)}`;
     case 'address':
       return `${at}/address/${encodeURIComponent(route.address)}`;
+    case 'search':
+      return `${at}/search/${encodeURIComponent(route.query)}`;
   }
 }
 
