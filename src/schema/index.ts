@@ -38,7 +38,6 @@ import './icm-metrics.js';
 import './looking-glass.js';
 import './metrics-health.js';
 import './data-api-account.js';
-import './data-api-health.js';
 import './signatures.js';
 import './x-chain.js';
 import './p-chain.js';

@@ -1,7 +1,9 @@
 /**
- * The Metrics API's own health, as the gateway's readiness probes it (src/ops/readiness.ts asks
- * its health check, as it asks the Data API's): its health check and its liveness check.
+ * The Metrics API's and the Data API's own health, as the gateway's readiness probes them
+ * (src/ops/readiness.ts asks their health checks): each one's health check and liveness check,
+ * which both answer with the same shape.
  */
+import { dataHealthCheck, dataLiveCheck } from '../upstreams/data-api/health.js';
 import { metricsHealthCheck, metricsLiveCheck, type MetricsHealth } from '../upstreams/metrics-api/health.js';
 import { builder } from './builder.js';
 
@@ -64,5 +66,26 @@ builder.queryField('metricsApiHealth', (t) =>
     args: { check: t.arg({ type: CheckEnum, defaultValue: 'health', description: 'Which check; default HEALTH.' }) },
     price: { calls: 1 },
     resolve: (_root, { check }, ctx) => (check === 'liveness' ? metricsLiveCheck(ctx.metricsApi) : metricsHealthCheck(ctx.metricsApi)),
+  }),
+);
+
+const DataCheckEnum = builder.enumType('DataApiCheck', {
+  description: "Which of the Data API's own checks to ask.",
+  values: {
+    HEALTH: { value: 'health', description: 'Its health check (GET /v1/health-check): what readiness probes.' },
+    LIVENESS: { value: 'liveness', description: 'Its liveness check (GET /v1/live-check): whether its process runs.' },
+  } as const,
+});
+
+const DataHealthRef = upstreamHealthRef('DataApiHealth', "The Data API's answer to one of its own checks.");
+
+builder.queryField('dataApiHealth', (t) =>
+  t.field({
+    type: DataHealthRef,
+    description:
+      "The Data API's health or liveness, as it reports them. A check that fails is an error with its status (UPSTREAM_UNAVAILABLE for a 503).",
+    args: { check: t.arg({ type: DataCheckEnum, defaultValue: 'health', description: 'Which check; default HEALTH.' }) },
+    price: { calls: 1 },
+    resolve: (_root, { check }, ctx) => (check === 'liveness' ? dataLiveCheck(ctx.dataApi) : dataHealthCheck(ctx.dataApi)),
   }),
 );
