@@ -45,6 +45,24 @@ export const typePolicies: TypePolicies = {
   AggregatedAssetAmount: {
     keyFields: false,
   },
+  ApiLogConnection: {
+    keyFields: false,
+  },
+  ApiLogEdge: {
+    keyFields: false,
+  },
+  ApiLogEntry: {
+    keyFields: false,
+  },
+  ApiUsage: {
+    keyFields: false,
+  },
+  ApiUsageFigures: {
+    keyFields: false,
+  },
+  ApiUsagePoint: {
+    keyFields: false,
+  },
   AssetAmount: {
     keyFields: false,
   },
@@ -54,13 +72,7 @@ export const typePolicies: TypePolicies = {
   AvaxSupply: {
     keyFields: false,
   },
-  AvmBlock: {
-    keyFields: false,
-  },
   AvmCredential: {
-    keyFields: false,
-  },
-  AvmTransaction: {
     keyFields: false,
   },
   BalanceOwner: {
@@ -98,16 +110,10 @@ export const typePolicies: TypePolicies = {
       utxos: relayStylePagination(['addresses', 'sourceChain']),
     },
   },
-  CChainNodeAtomicTransaction: {
-    keyFields: false,
-  },
   ChainConfig: {
     keyFields: false,
   },
   ChainRule: {
-    keyFields: false,
-  },
-  ChainValidator: {
     keyFields: false,
   },
   CollectibleBalanceConnection: {
@@ -128,6 +134,16 @@ export const typePolicies: TypePolicies = {
   CreatedBlockchainInfo: {
     keyFields: false,
   },
+  DataApiAccount: {
+    keyFields: false,
+    fields: {
+      webhooks: relayStylePagination(['status']),
+      logs: relayStylePagination(['startTimestamp', 'endTimestamp', 'evmChainId', 'responseCode', 'requestType', 'apiKeyId', 'requestPath']),
+    },
+  },
+  DataApiHealth: {
+    keyFields: false,
+  },
   Delegator: {
     fields: {
       rewards: relayStylePagination(['currency', 'sortOrder']),
@@ -145,9 +161,6 @@ export const typePolicies: TypePolicies = {
   DeployedContractEdge: {
     keyFields: false,
   },
-  Erc1155Balance: {
-    keyFields: false,
-  },
   Erc1155BalanceConnection: {
     keyFields: false,
   },
@@ -155,7 +168,6 @@ export const typePolicies: TypePolicies = {
     keyFields: false,
   },
   Erc1155Contract: {
-    keyFields: false,
     fields: {
       transfers: relayStylePagination(['startBlock', 'endBlock']),
       tokens: relayStylePagination(false),
@@ -173,16 +185,10 @@ export const typePolicies: TypePolicies = {
   Erc1155ContractTransferEdge: {
     keyFields: false,
   },
-  Erc1155Transfer: {
-    keyFields: false,
-  },
   Erc1155TransferConnection: {
     keyFields: false,
   },
   Erc1155TransferEdge: {
-    keyFields: false,
-  },
-  Erc20Balance: {
     keyFields: false,
   },
   Erc20BalanceConnection: {
@@ -192,7 +198,6 @@ export const typePolicies: TypePolicies = {
     keyFields: false,
   },
   Erc20Contract: {
-    keyFields: false,
     fields: {
       transfers: relayStylePagination(['startBlock', 'endBlock']),
     },
@@ -203,19 +208,10 @@ export const typePolicies: TypePolicies = {
   Erc20ContractTransferEdge: {
     keyFields: false,
   },
-  Erc20Token: {
-    keyFields: false,
-  },
-  Erc20Transfer: {
-    keyFields: false,
-  },
   Erc20TransferConnection: {
     keyFields: false,
   },
   Erc20TransferEdge: {
-    keyFields: false,
-  },
-  Erc721Balance: {
     keyFields: false,
   },
   Erc721BalanceConnection: {
@@ -225,7 +221,6 @@ export const typePolicies: TypePolicies = {
     keyFields: false,
   },
   Erc721Contract: {
-    keyFields: false,
     fields: {
       transfers: relayStylePagination(['startBlock', 'endBlock']),
       tokens: relayStylePagination(false),
@@ -241,9 +236,6 @@ export const typePolicies: TypePolicies = {
     keyFields: false,
   },
   Erc721ContractTransferEdge: {
-    keyFields: false,
-  },
-  Erc721Transfer: {
     keyFields: false,
   },
   Erc721TransferConnection: {
@@ -336,9 +328,6 @@ export const typePolicies: TypePolicies = {
   EvmInput: {
     keyFields: false,
   },
-  EvmLog: {
-    keyFields: false,
-  },
   EvmMethod: {
     keyFields: false,
   },
@@ -363,12 +352,6 @@ export const typePolicies: TypePolicies = {
   EvmTransactionIcmInfo: {
     keyFields: false,
   },
-  EvmTransactionReceipt: {
-    keyFields: false,
-  },
-  EvmTransactionSubmission: {
-    keyFields: false,
-  },
   FailedVm: {
     keyFields: false,
   },
@@ -390,9 +373,6 @@ export const typePolicies: TypePolicies = {
   HealthReport: {
     keyFields: false,
   },
-  HistoricalReward: {
-    keyFields: false,
-  },
   HistoricalRewardConnection: {
     keyFields: false,
   },
@@ -400,9 +380,6 @@ export const typePolicies: TypePolicies = {
     keyFields: false,
   },
   IcmDestinationTransaction: {
-    keyFields: false,
-  },
-  IcmMessage: {
     keyFields: false,
   },
   IcmMessageConnection: {
@@ -581,9 +558,6 @@ export const typePolicies: TypePolicies = {
   NodeUptime: {
     keyFields: false,
   },
-  NodeUtxo: {
-    keyFields: false,
-  },
   NodeUtxoConnection: {
     keyFields: false,
   },
@@ -605,9 +579,6 @@ export const typePolicies: TypePolicies = {
   PageInfo: {
     keyFields: false,
   },
-  PBlock: {
-    keyFields: false,
-  },
   PBlockTransaction: {
     keyFields: false,
   },
@@ -618,12 +589,6 @@ export const typePolicies: TypePolicies = {
     keyFields: false,
   },
   PChainBalance: {
-    keyFields: false,
-  },
-  PChainBlockchainEntry: {
-    keyFields: false,
-  },
-  PChainDelegator: {
     keyFields: false,
   },
   PChainFeeConfig: {
@@ -638,9 +603,6 @@ export const typePolicies: TypePolicies = {
   PChainNodeStake: {
     keyFields: false,
   },
-  PChainNodeUtxo: {
-    keyFields: false,
-  },
   PChainNodeUtxoConnection: {
     keyFields: false,
   },
@@ -648,9 +610,6 @@ export const typePolicies: TypePolicies = {
     keyFields: false,
   },
   PChainSubnet: {
-    keyFields: false,
-  },
-  PChainSubnetEntry: {
     keyFields: false,
   },
   PChainTransactionConnection: {
@@ -663,7 +622,6 @@ export const typePolicies: TypePolicies = {
     keyFields: false,
   },
   PChainValidator: {
-    keyFields: false,
     fields: {
       proposedBlocks: relayStylePagination(['chain', 'startTimestamp', 'endTimestamp']),
     },
@@ -681,9 +639,6 @@ export const typePolicies: TypePolicies = {
     keyFields: false,
   },
   PCredential: {
-    keyFields: false,
-  },
-  PendingReward: {
     keyFields: false,
   },
   PendingRewardConnection: {
@@ -740,9 +695,6 @@ export const typePolicies: TypePolicies = {
   SignedMessage: {
     keyFields: false,
   },
-  SignedTransactionStatus: {
-    keyFields: false,
-  },
   StakeByVersion: {
     keyFields: false,
   },
@@ -777,6 +729,9 @@ export const typePolicies: TypePolicies = {
   TpsPoint: {
     keyFields: false,
   },
+  TransactionExportJob: {
+    keyFields: false,
+  },
   TransactionVertex: {
     keyFields: false,
   },
@@ -784,12 +739,6 @@ export const typePolicies: TypePolicies = {
     keyFields: false,
   },
   TransferableOutput: {
-    keyFields: false,
-  },
-  UnknownContract: {
-    keyFields: false,
-  },
-  Utxo: {
     keyFields: false,
   },
   UtxoConnection: {
@@ -833,6 +782,24 @@ export const typePolicies: TypePolicies = {
     keyFields: false,
   },
   WarpConfig: {
+    keyFields: false,
+  },
+  Webhook: {
+    keyFields: false,
+    fields: {
+      addresses: relayStylePagination(false),
+    },
+  },
+  WebhookAddressConnection: {
+    keyFields: false,
+  },
+  WebhookAddressEdge: {
+    keyFields: false,
+  },
+  WebhookConnection: {
+    keyFields: false,
+  },
+  WebhookEdge: {
     keyFields: false,
   },
   XChain: {

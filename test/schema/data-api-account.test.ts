@@ -49,7 +49,8 @@ describe("the operator's Data API account", () => {
       `mutation { startTransactionExport(input: { type: EVM, firstDate: "2025-01-01", lastDate: "2025-01-02", evmAddresses: ["${A1}"], evmChainIds: [43114] }) { status } }`,
     ];
     for (const doc of docs) {
-      for (const headers of [{ 'x-service-api-key': 'client-own-key' }, { authorization: `Bearer ${TOKEN}x` }]) {
+      const wrongCredentials: Record<string, string>[] = [{ 'x-service-api-key': 'client-own-key' }, { authorization: `Bearer ${TOKEN}x` }];
+      for (const headers of wrongCredentials) {
         const res = await h.raw(doc, undefined, headers);
         expect(codes(res)).toEqual(['FORBIDDEN']);
       }

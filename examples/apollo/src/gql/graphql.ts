@@ -112,6 +112,39 @@ export type AggregateSignaturesInput = {
   signingSubnetId?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Data API requests or RPC requests. */
+export type ApiRequestType =
+  /** Data API requests. */
+  | 'DATA'
+  /** RPC requests. */
+  | 'RPC';
+
+/** What account usage is grouped by. */
+export type ApiUsageGroupBy =
+  /** The key used. */
+  | 'API_KEY_ID'
+  /** The chain asked about. */
+  | 'CHAIN_ID'
+  /** The path asked. */
+  | 'REQUEST_PATH'
+  /** Data API or RPC. */
+  | 'REQUEST_TYPE'
+  /** The HTTP status answered. */
+  | 'RESPONSE_CODE';
+
+/** How long each usage interval is. */
+export type ApiUsageInterval =
+  /** A day. */
+  | 'DAILY'
+  /** An hour. */
+  | 'HOURLY'
+  /** A minute (account usage only). */
+  | 'MINUTE'
+  /** A month. */
+  | 'MONTHLY'
+  /** A week. */
+  | 'WEEKLY';
+
 /** A chain that exports to the X-Chain through shared memory. */
 export type AtomicSourceChain =
   /** The Contract Chain. */
@@ -157,6 +190,42 @@ export type CChainAtomicSource =
   /** The Exchange Chain. */
   | 'X_CHAIN';
 
+/** A new webhook. ADDRESS_ACTIVITY needs `evmChainId` and `addresses` (EVM); PRIMARY_NETWORK_ADDRESS_ACTIVITY needs `network`, `blockchainId`, `primaryNetworkAddresses` and `addressSubEvents`; VALIDATOR_ACTIVITY needs `network`, `nodeId` or `subnetId` (one), and `validatorSubEvents`. */
+export type CreateWebhookInput = {
+  /** PRIMARY_NETWORK_ADDRESS_ACTIVITY: what to post about. */
+  addressSubEvents?: InputMaybe<Array<WebhookAddressSubEvent>>;
+  /** ADDRESS_ACTIVITY: the EVM addresses to watch (1 to 100). */
+  addresses?: InputMaybe<Array<Scalars['EvmHexAddress']['input']>>;
+  /** PRIMARY_NETWORK_ADDRESS_ACTIVITY: the P- or X-Chain. */
+  blockchainId?: InputMaybe<Scalars['CB58Id']['input']>;
+  /** Its description. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** ADDRESS_ACTIVITY: only logs with these topics (0x + 64 hex each). */
+  eventSignatures?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** What it watches. */
+  eventType: WebhookEventType;
+  /** ADDRESS_ACTIVITY: the EVM chain, e.g. 43114. */
+  evmChainId?: InputMaybe<Scalars['SafeInt']['input']>;
+  /** ADDRESS_ACTIVITY: include internal transactions (C-Chain only). */
+  includeInternalTxs?: InputMaybe<Scalars['Boolean']['input']>;
+  /** ADDRESS_ACTIVITY: include logs. */
+  includeLogs?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Its name. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** PRIMARY_NETWORK_ADDRESS_ACTIVITY and VALIDATOR_ACTIVITY: the network. */
+  network?: InputMaybe<NetworkName>;
+  /** VALIDATOR_ACTIVITY: the validator to watch. */
+  nodeId?: InputMaybe<Scalars['NodeID']['input']>;
+  /** PRIMARY_NETWORK_ADDRESS_ACTIVITY: the bech32 addresses to watch (1 to 100). */
+  primaryNetworkAddresses?: InputMaybe<Array<Scalars['AvalancheAddress']['input']>>;
+  /** VALIDATOR_ACTIVITY: the subnet whose validators to watch. */
+  subnetId?: InputMaybe<Scalars['CB58Id']['input']>;
+  /** Where it posts: an https:// URL. */
+  url: Scalars['String']['input'];
+  /** VALIDATOR_ACTIVITY: what to post about. */
+  validatorSubEvents?: InputMaybe<Array<WebhookValidatorSubEvent>>;
+};
+
 /** A fiat currency for prices. */
 export type Currency =
   /** Australian dollar */
@@ -187,6 +256,13 @@ export type Currency =
   | 'NZD'
   /** US dollar */
   | 'USD';
+
+/** Which of the Data API's own checks to ask. */
+export type DataApiCheck =
+  /** Its health check (GET /v1/health-check): what readiness probes. */
+  | 'HEALTH'
+  /** Its liveness check (GET /v1/live-check): whether its process runs. */
+  | 'LIVENESS';
 
 /** Where a delegation is in its life. */
 export type DelegationStatus =
@@ -665,6 +741,23 @@ export type RewardType =
   /** To a validator: its fee on a delegator's reward. */
   | 'VALIDATOR_FEE';
 
+/** What RPC usage is grouped by (COUNTRY, CONTINENT, USER_AGENT and REQUEST_PATH: the Primary Network only; RATE_LIMIT_BYPASS_TOKEN: subnets only). */
+export type RpcUsageGroupBy =
+  /** The continent asked from (Primary Network). */
+  | 'CONTINENT'
+  /** The country asked from (Primary Network). */
+  | 'COUNTRY'
+  /** The rate-limit bypass token used (subnets). */
+  | 'RATE_LIMIT_BYPASS_TOKEN'
+  /** The path asked (Primary Network). */
+  | 'REQUEST_PATH'
+  /** The HTTP status answered. */
+  | 'RESPONSE_CODE'
+  /** The RPC method. */
+  | 'RPC_METHOD'
+  /** The user agent (Primary Network). */
+  | 'USER_AGENT';
+
 /** How the signed bytes are written. */
 export type SignedTxEncoding =
   /** base58 of the bytes and the same 4-byte checksum (at most 16 KiB of bytes). */
@@ -717,6 +810,51 @@ export type TokenReputation =
   /** Likely spam or a scam: do not interact with it. */
   | 'MALICIOUS';
 
+/** What to export: EVM transactions of `evmAddresses` on `evmChainIds`, or (PRIMARY_NETWORK*) Primary Network transactions of `primaryNetworkAddresses` on `blockchainIds`; from `firstDate` to `lastDate` (YYYY-MM-DD, at most 366 days). */
+export type TransactionExportInput = {
+  /** PRIMARY_NETWORK*: the P-, X- or C-Chain ids. */
+  blockchainIds?: InputMaybe<Array<Scalars['CB58Id']['input']>>;
+  /** EVM: the addresses (1 to 100); PRIMARY_NETWORK*: C-Chain addresses. */
+  evmAddresses?: InputMaybe<Array<Scalars['EvmHexAddress']['input']>>;
+  /** EVM: the chains, e.g. [43114]. */
+  evmChainIds?: InputMaybe<Array<Scalars['SafeInt']['input']>>;
+  /** The first day, YYYY-MM-DD. */
+  firstDate: Scalars['String']['input'];
+  /** The last day, YYYY-MM-DD (at most 366 days after `firstDate`). */
+  lastDate: Scalars['String']['input'];
+  /** PRIMARY_NETWORK*: the bech32 addresses. */
+  primaryNetworkAddresses?: InputMaybe<Array<Scalars['AvalancheAddress']['input']>>;
+  /** What it holds. */
+  type: TransactionExportType;
+};
+
+/** What an export holds. */
+export type TransactionExportType =
+  /** EVM transactions. */
+  | 'EVM'
+  /** Primary Network transactions. */
+  | 'PRIMARY_NETWORK'
+  /** Primary Network transactions, simplified. */
+  | 'PRIMARY_NETWORK_SIMPLE'
+  /** Primary Network staking transactions. */
+  | 'PRIMARY_NETWORK_STAKING';
+
+/** What to change of a webhook; what is omitted stays. */
+export type UpdateWebhookInput = {
+  /** Its new description. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** ADDRESS_ACTIVITY: include internal transactions. */
+  includeInternalTxs?: InputMaybe<Scalars['Boolean']['input']>;
+  /** ADDRESS_ACTIVITY: include logs. */
+  includeLogs?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Its new name. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** ACTIVE to post again, INACTIVE to stop. */
+  status?: InputMaybe<WebhookStatus>;
+  /** Where it posts from now on: an https:// URL. */
+  url?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** What a service says of its own health. */
 export type UpstreamServiceStatus =
   /** An indicator is down. */
@@ -756,6 +894,48 @@ export type ValidatorSortBy =
   | 'TIME_REMAINING'
   /** Its uptime as observed by the Data API. */
   | 'UPTIME_PERFORMANCE';
+
+/** What a Primary Network address webhook posts about. */
+export type WebhookAddressSubEvent =
+  /** Any change of a balance. */
+  | 'BALANCE_CHANGE'
+  /** A balance crossing a threshold. */
+  | 'BALANCE_THRESHOLD'
+  /** A staking reward paid. */
+  | 'REWARD_DISTRIBUTION';
+
+/** What a webhook watches. */
+export type WebhookEventType =
+  /** Transactions and logs of EVM addresses on one EVM chain. */
+  | 'ADDRESS_ACTIVITY'
+  /** Balance changes and rewards of P-/X-Chain addresses. */
+  | 'PRIMARY_NETWORK_ADDRESS_ACTIVITY'
+  /** Stakes, rewards and L1 fee events of one validator or subnet. */
+  | 'VALIDATOR_ACTIVITY';
+
+/** Whether a webhook posts. */
+export type WebhookStatus =
+  /** It posts each event it watches. */
+  | 'ACTIVE'
+  /** It posts nothing until made active again. */
+  | 'INACTIVE';
+
+/** What a validator webhook posts about. */
+export type WebhookValidatorSubEvent =
+  /** A delegation to it. */
+  | 'DELEGATOR_STAKE'
+  /** An L1 validator's fee balance topped up. */
+  | 'L1_VALIDATOR_BALANCE_INCREASED'
+  /** An L1 validator's fee balance below its threshold. */
+  | 'L1_VALIDATOR_BALANCE_THRESHOLD'
+  /** An L1 validator disabled. */
+  | 'L1_VALIDATOR_DISABLED'
+  /** An L1 validator removed. */
+  | 'L1_VALIDATOR_REMOVED'
+  /** A reward paid. */
+  | 'REWARD_DISTRIBUTION'
+  /** A validator staked. */
+  | 'VALIDATOR_STAKE';
 
 /** How the X-Chain ordered a transaction. */
 export type XChainFormat =
