@@ -232,12 +232,28 @@ function superviseWorkers(env: Record<string, string | undefined>, logger: Logge
   });
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  stopWithNpm(stop);
   // Each worker reloads on its own (src/gateway/reload.ts) and logs what it applied; this process only
   // passes the signal on, which would otherwise end it.
   process.on('SIGHUP', () => {
     for (const worker of startedAt.keys()) worker.process.kill('SIGHUP');
   });
   return { fork };
+}
+
+/**
+ * Run by npm (`npm exec`, `npm start`, `npx`), the command is npm's shell's child: on SIGTERM, npm
+ * signals that shell and exits, and the shell dies without passing the signal on, leaving this
+ * process serving under init (npm 11, checked in test/deploy/package.test.ts). So under npm, and
+ * only there (a command started from a shell that later exits, with `&` or nohup, keeps serving),
+ * a parent gone is a stop, drained as SIGTERM would be.
+ */
+function stopWithNpm(stop: (signal: NodeJS.Signals) => void): void {
+  if (!process.env.npm_command) return;
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop('SIGTERM');
+  }, 250).unref();
 }
 
 async function primary(argv: string[]): Promise<void> {
