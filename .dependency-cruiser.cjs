@@ -10,7 +10,7 @@
  *   loaders    src/loaders/    batching and lookups by id, over the reuse layer
  *   live       src/live/       subscriptions: one poller per topic, shared (Redis lease and pub/sub)
  *   graphql    src/graphql/    errors, context, paging, pacing: what the schema is written with
- *   schema     src/schema/     the graph
+ *   graph      src/graph/      the graph
  *   guards     src/guards/     who may ask what: cross-site policy, rate limits
  *   config     src/config/     the settings, their file
  *   ops        src/ops/        what an operator sees: metrics, traces, readiness
@@ -21,7 +21,7 @@
  * The sandbox (sandbox/) is a product of its own beside them.
  */
 // test/architecture.test.ts reads this line: docs/ARCHITECTURE.md's picture is this list, as folders.
-const LAYERS = ['base', 'upstreams', 'domain', 'reuse', 'loaders', 'live', 'graphql', 'schema', 'guards', 'config', 'ops', 'yoga', 'gateway', 'http'];
+const LAYERS = ['base', 'upstreams', 'domain', 'reuse', 'loaders', 'live', 'graphql', 'graph', 'guards', 'config', 'ops', 'yoga', 'gateway', 'http'];
 const folder = (name) => `^src/${name}/`;
 const ENTRIES = '^src/[^/]+[.]ts$';
 
@@ -64,7 +64,7 @@ module.exports = {
       comment:
         'Upstream errors become GraphQL errors in src/graphql/errors.ts only: the schema neither throws nor recognises them (clients answer null for "not found").',
       severity: 'error',
-      from: { path: folder('schema') },
+      from: { path: folder('graph') },
       to: { path: '^src/upstreams/errors[.]ts$' },
     },
     {

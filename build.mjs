@@ -3,14 +3,14 @@
 // dependencies left as imports, with its declarations.
 // A script rather than the CLI for two things the CLI cannot do: start from an empty dist/ (stale
 // chunks of earlier builds otherwise pile up beside the new ones), and load @apollo/subgraph's
-// entry only when a subgraph is printed (src/schema/subgraph-printer.ts says why).
+// entry only when a subgraph is printed (src/graph/subgraph-printer.ts says why).
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import ts from 'typescript';
 
-const printer = fileURLToPath(new URL('./src/schema/subgraph-printer.ts', import.meta.url));
+const printer = fileURLToPath(new URL('./src/graph/subgraph-printer.ts', import.meta.url));
 
 /** @type {import('esbuild').Plugin} */
 const lazySubgraphPrinter = {

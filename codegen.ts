@@ -9,15 +9,15 @@
  * - examples/apollo/src/gql/: the Apollo Client example's;
  * - examples/cache/: what a normalised cache needs, for both example apps and any frontend: the
  *   `possibleTypes` of every interface and union (codegen's fragment matcher), and Apollo Client's
- *   `typePolicies` and Graphcache's `keys` and `resolvers` (test/helpers/cache-config.ts).
+ *   `typePolicies` and Graphcache's `keys` and `resolvers` (test/generate/cache-config.ts).
  * Tests fail when a committed file differs from what this produces (test/upstreams/codegen.test.ts).
  */
 import type { CodegenConfig } from '@graphql-codegen/cli';
 import { addTypenameSelectionDocumentTransform } from '@graphql-codegen/client-preset';
 import { printSchema } from 'graphql';
 import { codegenScalars } from './examples/scalars.js';
-import { schema, subgraphSdl } from './src/schema/index.js';
-import { apolloCacheModule, graphcacheModule } from './test/helpers/cache-config.js';
+import { schema, subgraphSdl } from './src/graph/index.js';
+import { apolloCacheModule, graphcacheModule } from './test/generate/cache-config.js';
 
 const sdl = printSchema(schema);
 

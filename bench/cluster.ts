@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, startSandbox, stopAll, type SandboxUrls } from './processes.js';
-import { composeSupergraph } from './supergraph.js';
+import { composeSupergraph } from '../test/generate/supergraph.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROUTER_DIR = join(ROOT, 'deploy/router');

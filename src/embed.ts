@@ -22,7 +22,7 @@ import { startEmbeddedSandbox } from './gateway/embedded-sandbox.js';
 import { maskError } from './graphql/errors.js';
 import { createGateway } from './gateway/gateway.js';
 import { createLogger } from './base/logger.js';
-import { schema, subgraphSchema } from './schema/index.js';
+import { schema, subgraphSchema } from './graph/index.js';
 
 export interface AvalancheGatewayOptions {
   /**

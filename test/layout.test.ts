@@ -10,8 +10,8 @@ import { longFunctions, MAX_FUNCTION_LINES } from './helpers/long-functions.js';
 
 /**
  * Fields declared away from where they live, each until a move that is planned: the node's EVM
- * state reads (src/schema/evm-state.ts) on EvmChain and EvmAddress belong in evm-chain.ts and
- * evm-address.ts, which evm-state.ts imports, so moving them needs the regrouping of src/schema/ by
+ * state reads (src/graph/evm-state.ts) on EvmChain and EvmAddress belong in evm-chain.ts and
+ * evm-address.ts, which evm-state.ts imports, so moving them needs the regrouping of src/graph/ by
  * domain (issue "The whole Data API and Metrics API") that breaks the import cycle. Listed by
  * coordinate; an entry that is no longer misplaced fails too, so the list only shrinks.
  */

@@ -1,5 +1,5 @@
 // Apollo Client's cache configuration for the gateway's schema: `new InMemoryCache({ possibleTypes, typePolicies })`.
-// Written by `npm run codegen` from the schema (test/helpers/cache-config.ts): regenerate, do not edit.
+// Written by `npm run codegen` from the schema (test/generate/cache-config.ts): regenerate, do not edit.
 
 import type { TypePolicies } from '@apollo/client';
 import { relayStylePagination } from '@apollo/client/utilities';

@@ -1,5 +1,5 @@
 // urql Graphcache's configuration for the gateway's schema: `cacheExchange({ keys, resolvers, possibleTypes })`.
-// Written by `npm run codegen` from the schema (test/helpers/cache-config.ts): regenerate, do not edit.
+// Written by `npm run codegen` from the schema (test/generate/cache-config.ts): regenerate, do not edit.
 
 import type { KeyingConfig, ResolverConfig } from '@urql/exchange-graphcache';
 import { relayPagination } from '@urql/exchange-graphcache/extras';

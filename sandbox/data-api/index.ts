@@ -1,7 +1,7 @@
 /**
  * The sandbox's Data API, served from the world with the rules, bounds and error bodies of the
- * spec (test/upstream/data-api-digest.md): one file of routes per domain, named like the gateway's
- * client (src/upstreams/data-api/) and schema (src/schema/) files of the same endpoints.
+ * spec (test/contract/data-api-digest.md): one file of routes per domain, named like the gateway's
+ * client (src/upstreams/data-api/) and schema (src/graph/) files of the same endpoints.
  */
 import type { DataApiRouteOperation, RoutesOf } from '../routes.js';
 import type { SandboxLive } from '../live.js';

@@ -1,6 +1,6 @@
 /**
  * The sandbox's Metrics API: its health and liveness checks, GET /v1/avg_tps/{chainId} (the legacy
- * route of the usage guide, test/upstream/examples/metrics.v1.avg_tps.json), and the /v2 routes of
+ * route of the usage guide, test/contract/examples/metrics.v1.avg_tps.json), and the /v2 routes of
  * the spec, one file per domain (chains.ts, icm.ts, validators.ts, looking-glass.ts). The legacy
  * route's page tokens are UUIDs valid 24 hours; an expired one restarts the listing from the first
  * page, as the guide says.

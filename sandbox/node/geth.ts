@@ -1,7 +1,7 @@
 /**
  * The EVM chains' /rpc endpoint: the geth-style JSON-RPC server of coreth and Subnet-EVM
  * (graft/evm/rpc), with its batches (up to 1000 calls), its error codes and HTTP checks
- * (test/upstream/examples/node.jsonrpc-errors.json, `evmRpc`).
+ * (test/contract/examples/node.jsonrpc-errors.json, `evmRpc`).
  */
 import type { SandboxAnswer, SandboxRequest } from '../routes.js';
 import {

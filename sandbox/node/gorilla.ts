@@ -1,6 +1,6 @@
 /**
  * The node's gorilla/rpc v2 endpoints (json2 codec behind avalanchego's method-name codec),
- * answering exactly as they do (test/upstream/examples/node.jsonrpc-errors.json): one call per
+ * answering exactly as they do (test/contract/examples/node.jsonrpc-errors.json): one call per
  * request (a batch array is a parse error), params as an object or a one-element array decoded
  * with encoding/json's rules, notifications answered with an empty 200, every JSON-RPC error
  * with HTTP 200.

@@ -1,6 +1,6 @@
 /**
  * What a string pasted into a search box can be, decided from its shape alone: no call, no GraphQL.
- * The schema's `search` field (src/schema/search.ts) confirms each candidate with one upstream call;
+ * The schema's `search` field (src/graph/search.ts) confirms each candidate with one upstream call;
  * what this file rules out is never asked for, so a string of no id shape costs nothing.
  */
 import {

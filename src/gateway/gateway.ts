@@ -25,7 +25,7 @@ import type { GatewayTracing } from '../ops/tracing.js';
 import { freshnessTable } from '../reuse/freshness.js';
 import { ListLengths } from '../reuse/list-lengths.js';
 import { Reuse } from '../reuse/reads.js';
-import { schema, subgraphSchema } from '../schema/index.js';
+import { schema, subgraphSchema } from '../graph/index.js';
 import { HttpClient, type HttpClientOptions } from '../upstreams/http.js';
 import { documentCaches } from '../yoga/document-caches.js';
 import { DEFAULT_QUERY, lazyGraphiQL } from '../yoga/graphiql.js';

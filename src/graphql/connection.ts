@@ -40,7 +40,7 @@ export interface PageSpec {
   defaultFirst: number;
   /** The most items one field may ask for; more than `maxPageSize` costs several calls. */
   maxFirst: number;
-  /** The items one upstream call is priced to return (src/schema/cost.ts `paged`): `maxPageSize`, or fewer where the upstream cuts its pages short. */
+  /** The items one upstream call is priced to return (src/graph/cost.ts `paged`): `maxPageSize`, or fewer where the upstream cuts its pages short. */
   pricedPageSize: number;
 }
 

@@ -7,7 +7,7 @@
  * held the process for 150 to 300 ms, and every other client's query, `{ __typename }` included,
  * waited that long. No upstream call is involved, so the call budget does not bound it.
  *
- * A request's `Pacer` counts the list items its fields return (src/schema/pacing.ts wraps every
+ * A request's `Pacer` counts the list items its fields return (src/graph/pacing.ts wraps every
  * field that returns a list of objects). Past `itemsPerTurn` items in one turn of the event loop,
  * the lists that follow are handed back at the next turn (`setImmediate`, after the I/O other
  * requests wait on), and the count starts again. The answer is the same; it is completed in

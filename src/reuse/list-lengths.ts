@@ -1,7 +1,7 @@
 /**
  * The lengths of lists the data decides (a subnet's validator set, a validator's delegators, an
  * owner's addresses, a transaction's UTXOs...), as last seen in answers, for demand control to
- * price such a list by what it holds rather than by a guess (src/schema/cost.ts, `Where.lengths`).
+ * price such a list by what it holds rather than by a guess (src/graph/cost.ts, `Where.lengths`).
  *
  * Resolvers note each such list as they read it (`saw`), whether the answer came from the upstream
  * or from a cache, so the table knows what the data holds however answers are shared. A price then

@@ -52,7 +52,7 @@ const checks = ANSWER_CHECKS as unknown as Record<string, Record<string, AnswerC
 
 /**
  * The map of a read or write whose answer must fit its operation's success schema in the spec
- * (test/upstream/answer-checks.ts says what is checked), and hold its `list` array when one is
+ * (test/generate/answer-checks.ts says what is checked), and hold its `list` array when one is
  * named (the operations outside the specs, such as the Metrics API's /v1 route, have only that).
  * An answer that does not fit is the upstream's fault, UPSTREAM_INVALID_RESPONSE for the client,
  * and is never kept: the reuse layer keeps only what a map returned.

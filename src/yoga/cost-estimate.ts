@@ -1,7 +1,7 @@
 /**
  * The static price of an operation: the upstream calls it can make on a cold cache, and the
  * entries its answer can hold, from the document, its variables and the fields' prices
- * (src/schema/cost.ts), before anything runs.
+ * (src/graph/cost.ts), before anything runs.
  *
  * Arguments are read as sent, not coerced (a price reads numbers and lengths). The walk follows
  * what execution would: fragments and inline fragments (for an abstract type,
@@ -61,7 +61,7 @@ import {
   valueFromASTUntyped,
 } from 'graphql';
 import type { LengthsView } from '../reuse/list-lengths.js';
-import { type ByArgs, COST_EXTENSION, type FieldCost, type Pool, type Where } from '../schema/cost.js';
+import { type ByArgs, COST_EXTENSION, type FieldCost, type Pool, type Where } from '../graph/cost.js';
 
 /** Items assumed for a list that neither its arguments nor its price bound. */
 export const ASSUMED_LIST_SIZE = 10;
@@ -226,7 +226,7 @@ interface Walk {
   args: Map<FieldNode, FieldArguments[]>;
   /**
    * The lengths of lists the data decides, as last seen: what `learnt` items read
-   * (src/schema/list-sizes.ts). One view for the whole walk, so a set's cost in a context stays
+   * (src/graph/list-sizes.ts). One view for the whole walk, so a set's cost in a context stays
    * the same wherever it is reused.
    */
   lengths: LengthsView;

@@ -37,8 +37,8 @@ import {
   type ValidationContext,
 } from 'graphql';
 import { badInput } from '../graphql/errors.js';
-import { MAX_REPRESENTATIONS } from '../schema/entity-keys.js';
-import { MAX_LIST_ARGUMENT } from '../schema/inputs.js';
+import { MAX_REPRESENTATIONS } from '../graph/entity-keys.js';
+import { MAX_LIST_ARGUMENT } from '../graph/inputs.js';
 import { variableCoercionError, variableError } from './use-error-codes.js';
 
 const tooLong = (what: string, count: number, max: number, extensions: Record<string, string> = {}): GraphQLError =>

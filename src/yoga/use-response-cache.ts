@@ -17,7 +17,7 @@
  *   never shared with another credential (src/reuse/reads.ts says why), and a kept answer is the
  *   operator's.
  * - Nothing under a field with an auth scope (the node's admin queries) is kept: the request's
- *   reads are marked as never shared once the scope is granted (src/schema/builder.ts), so the
+ *   reads are marked as never shared once the scope is granted (src/graph/builder.ts), so the
  *   answer of a request bearing ADMIN_TOKEN is never served to one without it; one refused the
  *   scope has errors, and answers with errors are never kept.
  * - Conditional requests: a kept answer carries a weak ETag made from its content. A request

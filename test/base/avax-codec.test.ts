@@ -14,7 +14,7 @@ import {
   encodeTransferUtxo,
 } from '../../src/base/avax-codec.js';
 
-const example = JSON.parse(readFileSync(new URL('../upstream/examples/node.avm.getUTXOs.json', import.meta.url), 'utf8'));
+const example = JSON.parse(readFileSync(new URL('../contract/examples/node.avm.getUTXOs.json', import.meta.url), 'utf8'));
 
 describe('UTXOs of the avm.getUTXOs example', () => {
   const [first, second] = example.examples as {

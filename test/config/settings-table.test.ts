@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../src/config/config.js';
 import { readSettingsFile } from '../../src/config/settings-file.js';
 import { RELOADABLE, ROWS, SETTING_NAMES } from '../../src/config/settings.js';
-import { README, SETTINGS_SCHEMA_FILE, settingsSchemaText, withSettingsTable } from '../helpers/settings-table.js';
+import { README, SETTINGS_SCHEMA_FILE, settingsSchemaText, withSettingsTable } from '../generate/settings-table.js';
 
 const readme = readFileSync(README, 'utf8');
 

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv2019 from 'ajv/dist/2019.js';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { COMPOSE_ROUTING_URL, COMPOSE_SUPERGRAPH, composeSupergraph } from '../../bench/supergraph.js';
+import { COMPOSE_ROUTING_URL, COMPOSE_SUPERGRAPH, composeSupergraph } from '../../test/generate/supergraph.js';
 import { loadConfig, SETTING_NAMES } from '../../src/config/config.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

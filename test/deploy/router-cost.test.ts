@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureRouter } from '../../bench/cluster.js';
-import { composeSupergraph } from '../../bench/supergraph.js';
+import { composeSupergraph } from '../../test/generate/supergraph.js';
 import { getWorld } from '../../sandbox/world/world.js';
 import { freePort } from '../../bench/processes.js';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 import { manualBlocks, manualPages, ROOT } from '../helpers/manual.js';
 import { useSandbox } from '../helpers/sandbox.js';
-import { REFERENCE, schemaReference } from '../helpers/schema-reference.js';
+import { REFERENCE, schemaReference } from '../generate/schema-reference.js';
 
 const pages = manualPages();
 const readme = pages.find((p) => p.path === 'README.md')!.text;
@@ -32,9 +32,9 @@ const prose = (text: string) => text.replace(/^```[\s\S]*?^```/gm, '');
 /** The files whose comments cite repository paths: sources, tests, the sandbox, benchmarks, scripts. */
 function codeFiles(dir = ROOT, found: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
-    if (['node_modules', 'dist', '.git', 'test-results', 'upstream'].includes(name) && dir !== join(ROOT, 'test', 'x')) {
-      // test/upstream/ is reference data copied from elsewhere: its paths are its sources'.
-      if (!(name === 'upstream' && dir !== join(ROOT, 'test'))) continue;
+    if (['node_modules', 'dist', '.git', 'test-results', 'contract'].includes(name) && dir !== join(ROOT, 'test', 'x')) {
+      // test/contract/ is reference data copied from elsewhere: its paths are its sources'.
+      if (!(name === 'contract' && dir !== join(ROOT, 'test'))) continue;
     }
     const path = join(dir, name);
     if (statSync(path).isDirectory()) codeFiles(path, found);
@@ -127,7 +127,7 @@ describe('the manual', () => {
   });
 
   it('(and the path check finds a path that is not there)', () => {
-    expect(citedPaths('see src/nowhere/gone.ts and `docs/graph.md`, src/schema/<domain>.ts')).toEqual([
+    expect(citedPaths('see src/nowhere/gone.ts and `docs/graph.md`, src/graph/<domain>.ts')).toEqual([
       'src/nowhere/gone.ts',
       'docs/graph.md',
     ]);

@@ -1,5 +1,5 @@
 /**
- * The generated cache configuration (examples/cache/, `npm run codegen`, test/helpers/cache-config.ts)
+ * The generated cache configuration (examples/cache/, `npm run codegen`, test/generate/cache-config.ts)
  * covers the whole schema: every interface and union with its possible types, every Relay
  * connection merged by its non-paging arguments, every object type without a global id kept as a
  * value object, in both Apollo Client's and Graphcache's shape. That the committed files are what
@@ -11,8 +11,8 @@ import { getNamedType, isAbstractType, isObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { possibleTypes as apolloPossibleTypes, typePolicies } from '../../examples/cache/apollo.generated.js';
 import { possibleTypes, keys, resolvers } from '../../examples/cache/graphcache.generated.js';
-import { schema } from '../../src/schema/index.js';
-import { connectionFields, isEntity, valueObjectTypes } from '../helpers/cache-config.js';
+import { schema } from '../../src/graph/index.js';
+import { connectionFields, isEntity, valueObjectTypes } from '../generate/cache-config.js';
 
 const roots = new Set(['Query', 'Mutation', 'Subscription']);
 const objects = Object.values(schema.getTypeMap()).filter((t) => isObjectType(t) && !t.name.startsWith('__') && !roots.has(t.name));

@@ -37,7 +37,7 @@ const operations = readdirSync(dir)
 /**
  * The manual's queries (README.md and docs/): its graphql blocks that are operations for /graphql,
  * not a subscription (they wait for what happens next; test/live/subscriptions.test.ts has them)
- * nor the supergraph's (they name a neighbour subgraph's fields, see test/schema/federation.test.ts).
+ * nor the supergraph's (they name a neighbour subgraph's fields, see test/graph/federation.test.ts).
  */
 const readme = manualBlocks('graphql')
   .map((b) => b.text)

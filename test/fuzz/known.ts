@@ -69,7 +69,7 @@ export const KNOWN: readonly Known[] = [
   {
     id: 'evm-address-node-lookup',
     reason:
-      'new (no case of issue 29): `nodes(ids: [<an EvmAddress global id>, <the same>])` fails with "Runtime Object type is not a possible type for Node": INTERNAL_SERVER_ERROR through yoga, GET, WebSocket, SSE and batches, an error without a code on the fast path (the global-id lookups in src/schema/; no helper owns it)',
+      'new (no case of issue 29): `nodes(ids: [<an EvmAddress global id>, <the same>])` fails with "Runtime Object type is not a possible type for Node": INTERNAL_SERVER_ERROR through yoga, GET, WebSocket, SSE and batches, an error without a code on the fast path (the global-id lookups in src/graph/; no helper owns it)',
     fixed: true,
     matches: (k) =>
       (k.finding.invariant === 'no-internal-error' && /not a possible type/.test(k.finding.detail)) ||

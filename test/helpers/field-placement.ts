@@ -50,7 +50,7 @@ for (const method of ['objectType', 'interfaceType', 'node']) {
   };
 }
 
-const { schema } = await import('../../src/schema/index.js');
+const { schema } = await import('../../src/graph/index.js');
 
 const ROOTS = new Set(['Query', 'Mutation', 'Subscription', 'Network']);
 const isGenerated = (name: string) => /(Connection|Edge)$/.test(name) || name === 'PageInfo';
@@ -67,7 +67,7 @@ for (const type of Object.values(schema.getTypeMap())) {
   for (const field of Object.values(type.getFields()) as GraphQLField<unknown, unknown>[]) {
     const declaredIn = String(field.extensions?.declaredIn ?? '?');
     // Relay's id, node and nodes come from the builder's settings.
-    if (field.name === 'id' || declaredIn === '?' || declaredIn === 'src/schema/builder.ts') continue;
+    if (field.name === 'id' || declaredIn === '?' || declaredIn === 'src/graph/builder.ts') continue;
     const returns = target(getNamedType(field.type));
     const isObject = isObjectType(returns) || isInterfaceType(returns);
     // An operation of Query or Mutation that returns a scalar lives with the domain it acts on.

@@ -1,6 +1,6 @@
 /**
  * The manual as tests read it: README.md and every page of docs/, for the snippets they hold
- * (test/examples/examples.test.ts runs its queries, test/schema/federation.test.ts its supergraph
+ * (test/examples/examples.test.ts runs its queries, test/graph/federation.test.ts its supergraph
  * query, test/docs/manual.test.ts its shell commands).
  */
 import { readdirSync, readFileSync } from 'node:fs';

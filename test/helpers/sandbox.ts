@@ -14,18 +14,18 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { PRIMARY_CHAIN_IDS } from '../../src/base/ids.js';
 import type { SandboxAnswer } from '../../sandbox/routes.js';
 import { startSandbox, type RecordedRequest, type Sandbox, type SandboxOptions } from '../../sandbox/server.js';
-import { AVG_TPS_SCHEMA } from '../upstream/answer-checks.js';
+import { AVG_TPS_SCHEMA } from '../generate/answer-checks.js';
 import { OpenApiContract } from './openapi.js';
 
-export const dataApiContract = new OpenApiContract(new URL('../upstream/data-api.glacier.openapi.json', import.meta.url), 'glacier');
+export const dataApiContract = new OpenApiContract(new URL('../contract/data-api.glacier.openapi.json', import.meta.url), 'glacier');
 export const metricsApiContract = new OpenApiContract(
-  new URL('../upstream/metrics-api.popsicle.openapi.json', import.meta.url),
+  new URL('../contract/metrics-api.popsicle.openapi.json', import.meta.url),
   'popsicle',
 );
 
 /**
  * Problems with a request to the Metrics API. The gateway reads the legacy GET /v1/avg_tps/{chainId}
- * (test/upstream/examples/metrics.v1.avg_tps.json), which the spec no longer lists: only `pageToken`
+ * (test/contract/examples/metrics.v1.avg_tps.json), which the spec no longer lists: only `pageToken`
  * is defined there. Anything else is held to the spec (the health check, /v2/health-check).
  */
 export function checkMetricsRequest(r: RecordedRequest): string[] {

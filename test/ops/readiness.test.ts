@@ -128,7 +128,7 @@ describe("the sandbox's health checks", () => {
       ['data-api.glacier.openapi.json', 'glacier', `${sandbox.dataApiUrl}/v1/health-check`],
       ['metrics-api.popsicle.openapi.json', 'popsicle', `${sandbox.metricsApiUrl}/v2/health-check`],
     ] as const) {
-      const contract = new OpenApiContract(new URL(`../upstream/${spec}`, import.meta.url), name);
+      const contract = new OpenApiContract(new URL(`../contract/${spec}`, import.meta.url), name);
       const path = new URL(url).pathname.replace(/^\/(data|metrics)/, '');
       const match = contract.match('GET', path)!;
       expect(match).toBeDefined();

@@ -1,13 +1,13 @@
 /**
  * docs/caching.md's table of how long each upstream operation's answers are shared is the one the code
- * gives (test/helpers/operations-table.ts): an endpoint added, or a lifetime changed, without
+ * gives (test/generate/operations-table.ts): an endpoint added, or a lifetime changed, without
  * `npm run codegen:operations` fails here rather than leaving the README wrong.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_KINDS } from '../../src/reuse/freshness.js';
 import { OPERATIONS } from '../../src/upstreams/operations.js';
-import { operationsTable, README, readmeWithTable } from '../helpers/operations-table.js';
+import { operationsTable, README, readmeWithTable } from '../generate/operations-table.js';
 
 describe('docs/caching.md', () => {
   it('has the table of operations the code gives (run `npm run codegen:operations`)', () => {

@@ -71,7 +71,7 @@ async function rpcError(path: string, method: string, params?: unknown, network?
   return body.error!;
 }
 
-const example = (name: string) => JSON.parse(readFileSync(new URL(`../upstream/examples/node.${name}.json`, import.meta.url), 'utf8'));
+const example = (name: string) => JSON.parse(readFileSync(new URL(`../contract/examples/node.${name}.json`, import.meta.url), 'utf8'));
 
 const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 

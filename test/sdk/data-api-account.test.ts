@@ -4,7 +4,7 @@
  * usage, transaction export jobs, and the Data API's health and liveness, each answer parsed by
  * the SDK's own schemas. getPrimaryNetworkRpcUsageMetrics is not in this SDK (0.x, which has the
  * retired /v1/rpcUsageMetrics instead): its answer is checked against the spec by the sandbox's
- * contract checks through the gateway in test/schema/data-api-account.test.ts.
+ * contract checks through the gateway in test/graph/data-api-account.test.ts.
  */
 import { Avalanche } from '@avalanche-sdk/chainkit';
 import { describe, expect, it } from 'vitest';

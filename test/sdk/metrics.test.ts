@@ -3,7 +3,7 @@
  * Metrics API operation it has is called through it, its answer parsed by the SDK's own schemas,
  * and the paged ones followed to a second page with the SDK's own iterator. compositeQueryV2 is
  * not in this SDK (0.x): its answer is checked against the spec by the sandbox's contract checks
- * (test/helpers/sandbox.ts) through the gateway in test/schema/metrics-api.test.ts.
+ * (test/helpers/sandbox.ts) through the gateway in test/graph/metrics-api.test.ts.
  */
 import { Avalanche } from '@avalanche-sdk/chainkit';
 import { describe, expect, it } from 'vitest';

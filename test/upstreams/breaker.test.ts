@@ -4,7 +4,7 @@
  * fail, cannot open a circuit that every client shares; several failing clients do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeGlobalId } from '../../src/schema/global-id.js';
+import { encodeGlobalId } from '../../src/graph/global-id.js';
 import { getWorld } from '../../sandbox/world/world.js';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 import { client } from '../helpers/sockets.js';

@@ -12,9 +12,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isScalarType, isSpecifiedScalarType, Kind, parse } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import config from '../../codegen.js';
-import { answerChecks, OUTPUT } from '../upstream/answer-checks.js';
+import { answerChecks, OUTPUT } from '../generate/answer-checks.js';
 import { codegenScalars } from '../../examples/scalars.js';
-import { schema } from '../../src/schema/index.js';
+import { schema } from '../../src/graph/index.js';
 
 const root = new URL('../../', import.meta.url);
 let outputs: { filename: string; content: string }[] = [];
@@ -74,8 +74,8 @@ describe('npm run codegen', () => {
 
 /** The OpenAPI documents and the wire types generated from each (`npm run codegen:wire`). */
 const WIRE_TYPES = [
-  ['test/upstream/data-api.glacier.openapi.json', 'src/upstreams/data-api/openapi.d.ts'],
-  ['test/upstream/metrics-api.popsicle.openapi.json', 'src/upstreams/metrics-api/openapi.d.ts'],
+  ['test/contract/data-api.glacier.openapi.json', 'src/upstreams/data-api/openapi.d.ts'],
+  ['test/contract/metrics-api.popsicle.openapi.json', 'src/upstreams/metrics-api/openapi.d.ts'],
 ] as const;
 
 describe('npm run codegen:wire', () => {

@@ -1,5 +1,5 @@
 /**
- * Contract tests against the Data API's and the Metrics API's OpenAPI documents (test/upstream/).
+ * Contract tests against the Data API's and the Metrics API's OpenAPI documents (test/contract/).
  * The contract lives where an endpoint already is: its operation is declared by its client
  * (src/upstreams/operations.ts), the sandbox must route every declared operation or not compile
  * (sandbox/data-api/index.ts, sandbox/metrics-api/metrics.ts), and every request the sandbox
@@ -20,7 +20,7 @@ import type { DataApiRouteOperation, DataApiRoutes, RoutesOf, SandboxAnswer } fr
 import type { RecordedRequest } from '../../sandbox/server.js';
 import { getEvmWorld } from '../../sandbox/world/evm.js';
 import { getWorld } from '../../sandbox/world/world.js';
-import { AVG_TPS_SCHEMA } from '../upstream/answer-checks.js';
+import { AVG_TPS_SCHEMA } from '../generate/answer-checks.js';
 import { useHarness } from '../helpers/harness.js';
 import {
   checkSandboxAnswer,

@@ -1,7 +1,7 @@
 /**
  * The node's answers are checked against the shapes the API files declare before anything reads
  * or keeps them. Here, without a gateway, the shapes themselves: every answer recorded from the
- * node's docs (test/upstream/examples/node.*.json) passes the check of its method, and the check
+ * node's docs (test/contract/examples/node.*.json) passes the check of its method, and the check
  * of the largest answer the gateway takes (a validator set of mainnet's size) stays cheap. What a
  * wrong answer does to a request, on the built gateway, is test/upstreams/node-answers-gateway.test.ts.
  */
@@ -11,7 +11,7 @@ import { NODE_METHODS } from '../../src/upstreams/operations.js';
 import { checkAnswer, parseNodeJson, type NodeMethod } from '../../src/upstreams/node/client.js';
 import { InvalidResponseError } from '../../src/upstreams/errors.js';
 
-const EXAMPLES = new URL('../upstream/examples/', import.meta.url);
+const EXAMPLES = new URL('../contract/examples/', import.meta.url);
 
 interface Recorded {
   file: string;

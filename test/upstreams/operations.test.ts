@@ -15,7 +15,7 @@ interface SpecOperation {
   parameters?: { name: string; in: string; schema: { maximum?: number; default?: number } }[];
 }
 
-const spec = JSON.parse(readFileSync(new URL('../upstream/data-api.glacier.openapi.json', import.meta.url), 'utf8')) as {
+const spec = JSON.parse(readFileSync(new URL('../contract/data-api.glacier.openapi.json', import.meta.url), 'utf8')) as {
   paths: Record<string, Record<string, SpecOperation>>;
 };
 const byId = new Map(Object.values(spec.paths).flatMap((methods) => Object.values(methods).map((op) => [op.operationId, op] as const)));

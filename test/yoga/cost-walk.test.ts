@@ -22,8 +22,8 @@ import {
 } from 'graphql';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SETTINGS_SCHEMA } from '../../src/config/settings.js';
-import { COST_EXTENSION } from '../../src/schema/cost.js';
-import { schema } from '../../src/schema/index.js';
+import { COST_EXTENSION } from '../../src/graph/cost.js';
+import { schema } from '../../src/graph/index.js';
 import { estimate, type Estimate } from '../../src/yoga/cost-estimate.js';
 import { QueryGenerator } from '../fuzz/generate.js';
 import { Rng } from '../fuzz/random.js';

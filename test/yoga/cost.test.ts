@@ -28,10 +28,10 @@ import {
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimate, type Estimate } from '../../src/yoga/cost-estimate.js';
-import { COST_EXTENSION } from '../../src/schema/cost.js';
-import { encodeGlobalId } from '../../src/schema/global-id.js';
-import { prefetchingFields } from '../../src/schema/lookahead.js';
-import { schema, subgraphSchema } from '../../src/schema/index.js';
+import { COST_EXTENSION } from '../../src/graph/cost.js';
+import { encodeGlobalId } from '../../src/graph/global-id.js';
+import { prefetchingFields } from '../../src/graph/lookahead.js';
+import { schema, subgraphSchema } from '../../src/graph/index.js';
 import { HttpClient } from '../../src/upstreams/http.js';
 import { getEvmWorld, SHOWCASE_EVM_ADDRESS } from '../../sandbox/world/evm.js';
 import { SHOWCASE_ADDRESS } from '../../sandbox/world/showcase.js';
@@ -458,7 +458,7 @@ describe('prices against the calls made, cold cache', () => {
         const operations = [...new Set(calls.map((call) => `${call.service} ${call.operation}`))].join(', ');
         unpriced.push(
           field
-            ? `${field} made ${calls.length} call(s) (${operations}) in "${row.name}" but has no \`price\`: declare what it calls beside its resolver (src/schema/cost.ts)`
+            ? `${field} made ${calls.length} call(s) (${operations}) in "${row.name}" but has no \`price\`: declare what it calls beside its resolver (src/graph/cost.ts)`
             : `${calls.length} call(s) (${operations}) in "${row.name}" were made outside any resolver: nothing prices them`,
         );
       }

@@ -1,6 +1,6 @@
 /**
  * Scoped answers stay scoped (src/yoga/use-response-cache.ts, the `admin` scope of
- * src/schema/builder.ts): nothing under a field with an auth scope is kept, whole or read, so an
+ * src/graph/builder.ts): nothing under a field with an auth scope is kept, whole or read, so an
  * answer given to the admin token is never served to a request without it, and the other way
  * round. On the built gateway over a real socket, in each cache mode (the cache is the point), with
  * the sandbox's count of the node's admin calls.

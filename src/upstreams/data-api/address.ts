@@ -18,7 +18,7 @@ export type ChainAddressChainIdMapListResponse = Answer<'getChainIdsForAddresses
 
 /**
  * GET /v1/networks/{network}/addresses:listChainIds (getChainIdsForAddresses).
- * Spec: operationId `getChainIdsForAddresses` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getChainIdsForAddresses` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { addresses } = await getChainIdsForAddresses(ctx.dataApi, 'mainnet', ['avax1…', 'avax1…']);
  */

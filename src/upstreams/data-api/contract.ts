@@ -29,7 +29,7 @@ export type ContractMetadata = Flat<Answer<'getContractMetadata'>>;
 /**
  * GET /v1/chains/{chainId}/addresses/{address} (getContractMetadata).
  * Null when the upstream has none (404); that answer is kept a short while, in case one is deployed.
- * Spec: operationId `getContractMetadata` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getContractMetadata` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const contract = await getContractMetadata(ctx.dataApi, '43114', '0xb97e…'); // null when there is none
  */
@@ -52,7 +52,7 @@ export type TokenTransfer = ListTransfersResponse['transfers'][number];
 /**
  * GET /v1/chains/{chainId}/contracts/{address}/deployments (listContractDeployments): the contracts
  * `address` deployed, itself or through a factory.
- * Spec: operationId `listContractDeployments` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listContractDeployments` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { contracts } = await listContractDeployments(ctx.dataApi, '43114', '0x71c7…', { pageSize: 50 });
  */
@@ -73,7 +73,7 @@ export function listContractDeployments(
 /**
  * GET /v1/chains/{chainId}/contracts/{address}/transactions:getDeployment (getDeploymentTransaction).
  * Null when the upstream has none (404: not a contract, or not indexed).
- * Spec: operationId `getDeploymentTransaction` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getDeploymentTransaction` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const deployment = await getDeploymentTransaction(ctx.dataApi, '43114', '0xb97e…', { currency: 'usd' });
  */
@@ -93,7 +93,7 @@ export function getDeploymentTransaction(
 /**
  * GET /v1/chains/{chainId}/tokens/{address}/transfers (listTransfers): the transfers of an ERC-20,
  * ERC-721 or ERC-1155 contract's tokens, newest first.
- * Spec: operationId `listTransfers` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listTransfers` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { transfers } = await listTransfers(ctx.dataApi, '43114', '0xb97e…', { startBlock: 6479329 });
  */

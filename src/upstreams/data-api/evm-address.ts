@@ -67,7 +67,7 @@ export const rangeQuery = (params: PageParams & BlockRange) => ({
 /**
  * GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc20 (listErc20Transactions).
  * `startBlock` is inclusive, `endBlock` exclusive.
- * Spec: operationId `listErc20Transactions` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listErc20Transactions` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { transactions } = await listErc20Transactions(ctx.dataApi, '43114', '0x71c7…', { startBlock: 1, endBlock: 100 });
  */
@@ -88,7 +88,7 @@ export function listErc20Transactions(
 /**
  * GET /v1/chains/{chainId}/addresses/{address}/transactions:listInternals (listInternalTransactions).
  * Only CALL/CALLCODE with value and CREATE/CREATE2/CREATE3 are listed.
- * Spec: operationId `listInternalTransactions` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listInternalTransactions` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { transactions } = await listInternalTransactions(ctx.dataApi, '43114', '0x71c7…', {});
  */
@@ -108,7 +108,7 @@ export function listInternalTransactions(
 
 /**
  * GET /v1/chains/{chainId}/addresses/{address}/balances:getNative (getNativeBalance).
- * Spec: operationId `getNativeBalance` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getNativeBalance` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { nativeTokenBalance } = await getNativeBalance(ctx.dataApi, '43114', '0x71c7…', { currency: 'eur' });
  */
@@ -126,7 +126,7 @@ export function getNativeBalance(
 
 /**
  * GET /v1/chains/{chainId}/addresses/{address}/balances:listCollectibles (listCollectibleBalances). pageSize 1..500.
- * Spec: operationId `listCollectibleBalances` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listCollectibleBalances` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { collectibleBalances } = await listCollectibleBalances(ctx.dataApi, '43114', '0x71c7…', { pageSize: 50 });
  */
@@ -187,7 +187,7 @@ export interface Erc20BalanceParams extends PageParams {
 
 /**
  * GET /v1/chains/{chainId}/addresses/{address}/balances:listErc20 (listErc20Balances). pageSize 1..500.
- * Spec: operationId `listErc20Balances` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listErc20Balances` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { erc20TokenBalances } = await listErc20Balances(ctx.dataApi, '43114', '0x71c7…', { currency: 'usd', pageSize: 100 });
  */
@@ -214,7 +214,7 @@ export function listErc20Balances(
 
 /**
  * GET /v1/chains/{chainId}/addresses/{address}/balances:listErc721 (listErc721Balances). pageSize 1..500.
- * Spec: operationId `listErc721Balances` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listErc721Balances` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { erc721TokenBalances } = await listErc721Balances(ctx.dataApi, '43114', '0x71c7…', { contractAddress: '0xb97e…' });
  */
@@ -234,7 +234,7 @@ export function listErc721Balances(
 
 /**
  * GET /v1/chains/{chainId}/addresses/{address}/balances:listErc1155 (listErc1155Balances). pageSize 1..500.
- * Spec: operationId `listErc1155Balances` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listErc1155Balances` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { erc1155TokenBalances } = await listErc1155Balances(ctx.dataApi, '43114', '0x71c7…', { blockNumber: '6479329' });
  */
@@ -266,7 +266,7 @@ export interface HistoryParams extends PageParams, BlockRange {
  * GET /v1/chains/{chainId}/addresses/{address}/transactions (listTransactions): every transaction the
  * address took part in, each with the ERC-20/721/1155 transfers and internal transactions of it
  * that the address sent or received.
- * Spec: operationId `listTransactions` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listTransactions` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { transactions } = await listTransactions(ctx.dataApi, '43114', '0x71c7…', { sortOrder: 'asc' });
  */
@@ -287,7 +287,7 @@ export function listTransactions(
 /**
  * GET /v2/chains/{chainId}/addresses/{address}/transactions (listTransactionsV2): listTransactions
  * with each ERC-20 token's reputation, and spam tokens' transfers left out on request.
- * Spec: operationId `listTransactionsV2` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listTransactionsV2` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { transactions } = await listTransactionsV2(ctx.dataApi, '43114', '0x71c7…', { filterSpamTokens: true });
  */
@@ -307,7 +307,7 @@ export function listTransactionsV2(
 
 /**
  * GET /v1/chains/{chainId}/addresses/{address}/transactions:listNative (listNativeTransactions).
- * Spec: operationId `listNativeTransactions` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listNativeTransactions` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { transactions } = await listNativeTransactions(ctx.dataApi, '43114', '0x71c7…', { startBlock: 1 });
  */
@@ -327,7 +327,7 @@ export function listNativeTransactions(
 
 /**
  * GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc721 (listErc721Transactions).
- * Spec: operationId `listErc721Transactions` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listErc721Transactions` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { transactions } = await listErc721Transactions(ctx.dataApi, '43114', '0x71c7…', {});
  */
@@ -347,7 +347,7 @@ export function listErc721Transactions(
 
 /**
  * GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc1155 (listErc1155Transactions).
- * Spec: operationId `listErc1155Transactions` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listErc1155Transactions` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { transactions } = await listErc1155Transactions(ctx.dataApi, '43114', '0x71c7…', {});
  */

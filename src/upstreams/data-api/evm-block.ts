@@ -48,7 +48,7 @@ export type ListAddressChainsResponse = Answer<'listAddressChains'>;
 
 /**
  * GET /v1/chains/{chainId}/blocks (getLatestBlocks). Newest first.
- * Spec: operationId `getLatestBlocks` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getLatestBlocks` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { blocks } = await getLatestBlocks(ctx.dataApi, '43114', { pageSize: 20 });
  */
@@ -64,7 +64,7 @@ export function getLatestBlocks(client: DataApiClient, chainId: string, params: 
 /**
  * GET /v1/chains/{chainId}/blocks/{blockId} (getBlock). `blockId`: a block number (decimal) or a
  * 0x block hash. Null when the upstream has none (404).
- * Spec: operationId `getBlock` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getBlock` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const block = await getBlock(ctx.dataApi, '43114', '339');
  */
@@ -74,7 +74,7 @@ export function getBlock(client: DataApiClient, chainId: string, blockId: string
 
 /**
  * GET /v1/chains/{chainId}/blocks/{blockId}/transactions (getTransactionsForBlock), in block order.
- * Spec: operationId `getTransactionsForBlock` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getTransactionsForBlock` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { transactions } = await getTransactionsForBlock(ctx.dataApi, '43114', '0x17533a…', { pageSize: 100 });
  */
@@ -94,7 +94,7 @@ export function getTransactionsForBlock(
 
 /**
  * GET /v1/blocks (listLatestBlocksAllChains): the latest blocks of every EVM chain of a network, newest first.
- * Spec: operationId `listLatestBlocksAllChains` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listLatestBlocksAllChains` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { blocks } = await listLatestBlocksAllChains(ctx.dataApi, { network: 'mainnet' });
  */
@@ -113,7 +113,7 @@ export function listLatestBlocksAllChains(
 /**
  * GET /v1/chains/{chainId}/transactions/{txHash} (getTransaction): the transaction with its
  * transfers, internal transactions and ICM message. Null when the upstream has none (404).
- * Spec: operationId `getTransaction` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getTransaction` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const tx = await getTransaction(ctx.dataApi, '43114', '0x3e9303…');
  */
@@ -123,7 +123,7 @@ export function getTransaction(client: DataApiClient, chainId: string, txHash: s
 
 /**
  * GET /v1/transactions (listLatestTransactionsAllChains): the latest transactions of every EVM chain of a network, newest first.
- * Spec: operationId `listLatestTransactionsAllChains` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listLatestTransactionsAllChains` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { transactions } = await listLatestTransactionsAllChains(ctx.dataApi, { network: 'fuji', status: 'failed' });
  */
@@ -141,7 +141,7 @@ export function listLatestTransactionsAllChains(
 
 /**
  * GET /v1/chains (supportedChains): the EVM chains the Data API indexes, of a network, with a feature.
- * Spec: operationId `supportedChains` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `supportedChains` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { chains } = await supportedChains(ctx.dataApi, { network: 'mainnet', feature: 'nftIndexing' });
  */
@@ -154,7 +154,7 @@ export function supportedChains(
 
 /**
  * GET /v1/chains/{chainId} (getChainInfo): one chain's registry entry. Null when the upstream has none (404).
- * Spec: operationId `getChainInfo` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getChainInfo` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const info = await getChainInfo(ctx.dataApi, '43114');
  */
@@ -165,7 +165,7 @@ export function getChainInfo(client: DataApiClient, chainId: string): Promise<An
 /**
  * GET /v1/address/{address}/chains (listAddressChains): the chains an EVM address has activity on
  * (`indexedChains`), and those it may have some on that the Data API does not index (`unindexedChains`).
- * Spec: operationId `listAddressChains` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listAddressChains` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { indexedChains } = await listAddressChains(ctx.dataApi, '0x71C7…');
  */

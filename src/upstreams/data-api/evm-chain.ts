@@ -26,7 +26,7 @@ export type ListNativeTransactionsResponse = Answer<'listLatestTransactions'>;
 
 /**
  * GET /v1/chains/{chainId}/transactions (listLatestTransactions). `chainId`: EVM chain id or blockchain id.
- * Spec: operationId `listLatestTransactions` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listLatestTransactions` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { transactions } = await listLatestTransactions(ctx.dataApi, '43114', { status: 'success' });
  */

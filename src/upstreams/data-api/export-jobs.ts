@@ -24,7 +24,7 @@ export type ExportJobRequest = Schemas['CreateEvmTransactionExportRequest'] | Sc
 /**
  * POST /v1/operations/transactions:export (postTransactionExportJob): starts an export; answers
  * its operation, RUNNING.
- * Spec: operationId `postTransactionExportJob` in test/upstream/data-api.glacier.openapi.json.
+ * Spec: operationId `postTransactionExportJob` in test/contract/data-api.glacier.openapi.json.
  * @example
  * const job = await postTransactionExportJob(ctx.dataApi, { type: 'TRANSACTION_EXPORT_EVM', firstDate: '2024-05-01', lastDate: '2024-05-02', options: { addresses, includeChains: ['43114'] } });
  */
@@ -36,7 +36,7 @@ export function postTransactionExportJob(client: DataApiClient, request: ExportJ
 /**
  * GET /v1/operations/{operationId} (getOperationResult): an export's status; null when there is
  * no operation of that id (404).
- * Spec: operationId `getOperationResult` in test/upstream/data-api.glacier.openapi.json.
+ * Spec: operationId `getOperationResult` in test/contract/data-api.glacier.openapi.json.
  * @example
  * const job = await getOperationResult(ctx.dataApi, 'a4f0…');
  */

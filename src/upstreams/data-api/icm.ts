@@ -23,7 +23,7 @@ export type ListIcmMessagesResponse = Omit<Answer<'listIcmMessages'>, 'messages'
 
 /**
  * GET /v1/icm/addresses/{address}/messages (listIcmMessagesByAddress). Newest first.
- * Spec: operationId `listIcmMessagesByAddress` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listIcmMessagesByAddress` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { messages } = await listIcmMessagesByAddress(ctx.dataApi, '0x71c7…', { network: 'mainnet' });
  */
@@ -47,7 +47,7 @@ export function listIcmMessagesByAddress(
 /**
  * GET /v1/icm/messages (listIcmMessages). Not in the spec's endpoint list but in the upstream
  * contract: it is how a chain's messages are listed (`blockchainId`: source or destination).
- * Spec: operationId `listIcmMessages` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listIcmMessages` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { messages } = await listIcmMessages(ctx.dataApi, { blockchainId, network: 'mainnet' });
  */
@@ -81,7 +81,7 @@ export function listIcmMessages(
 
 /**
  * GET /v1/icm/messages/{messageId} (getIcmMessage); null when no message has that id (404).
- * Spec: operationId `getIcmMessage` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getIcmMessage` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const message = await getIcmMessage(ctx.dataApi, '0x5e7f…');
  */

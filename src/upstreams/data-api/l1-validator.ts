@@ -28,7 +28,7 @@ export type ListL1ValidatorsResponse = Omit<Answer<'listL1Validators'>, 'validat
 
 /**
  * GET /v1/networks/{network}/l1Validators (listL1Validators). Active validators unless asked.
- * Spec: operationId `listL1Validators` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listL1Validators` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { validators } = await listL1Validators(ctx.dataApi, 'fuji', { subnetId, includeInactiveL1Validators: true });
  */

@@ -22,7 +22,7 @@ export type AvaxSupply = Answer<'getAvaxSupply'>;
 /**
  * GET /v1/networks/{network} (getNetworkDetails): validator and delegator counts and stakes, the
  * staking ratio and the stake by AvalancheGo version.
- * Spec: operationId `getNetworkDetails` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getNetworkDetails` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { validatorDetails, delegatorDetails } = await getNetworkDetails(ctx.dataApi, 'mainnet');
  */
@@ -33,7 +33,7 @@ export function getNetworkDetails(client: DataApiClient, network: WireNetwork): 
 /**
  * GET /v1/avax/supply (getAvaxSupply): the AVAX supply (circulating, total, burned per chain,
  * staked, locked, rewards) in AVAX as decimal strings. Mainnet's: the route names no network.
- * Spec: operationId `getAvaxSupply` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getAvaxSupply` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { circulatingSupply, totalSupply } = await getAvaxSupply(ctx.dataApi);
  */

@@ -29,7 +29,7 @@ export type ListNftTokensResponse = Answer<'listTokens'>;
 
 /**
  * GET /v1/chains/{chainId}/nfts/collections/{address}/tokens (listTokens). pageSize 1..100.
- * Spec: operationId `listTokens` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listTokens` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { tokens } = await listTokens(ctx.dataApi, '43114', '0xb97e…', { pageSize: 100 });
  */
@@ -45,7 +45,7 @@ export function listTokens(client: DataApiClient, chainId: string, address: stri
 /**
  * GET /v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId} (getTokenDetails).
  * Null when the upstream has none (404).
- * Spec: operationId `getTokenDetails` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getTokenDetails` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const token = await getTokenDetails(ctx.dataApi, '43114', '0xb97e…', '145'); // null when there is none
  */
@@ -60,7 +60,7 @@ export function getTokenDetails(client: DataApiClient, chainId: string, address:
  * POST /v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}:reindex (reindexNft); answers
  * 201 without a body. The Data API takes it once an hour per token. Operator-only: always sent with
  * the operator's key (`asOperator`), never a client's own.
- * Spec: operationId `reindexNft` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `reindexNft` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * await reindexNft(ctx.dataApi, '43114', '0xb97e…', '145');
  */

@@ -73,7 +73,7 @@ const utxoQuery = (params: PageParams & UtxoFilters) => ({
  * GET /v1/networks/{network}/blockchains/{blockchainId}/balances (getBalancesByAddresses): the
  * balances of all the addresses together. On the C-Chain only the atomic memory (what was exported
  * to it and waits to be imported); the EVM balance is another route.
- * Spec: operationId `getBalancesByAddresses` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getBalancesByAddresses` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { balances } = await getBalancesByAddresses(ctx.dataApi, 'mainnet', 'p-chain', { addresses: ['avax1…'] });
  */
@@ -92,7 +92,7 @@ export function getBalancesByAddresses(
 /**
  * GET /v1/networks/{network}/blockchains/{blockchainId}/utxos (getUtxosByAddresses): the UTXOs of
  * the addresses, up to 100 a page.
- * Spec: operationId `getUtxosByAddresses` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getUtxosByAddresses` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { utxos } = await getUtxosByAddresses(ctx.dataApi, 'mainnet', 'x-chain', { addresses: ['avax1…'], pageSize: 10 });
  */
@@ -113,7 +113,7 @@ export function getUtxosByAddresses(
 /**
  * POST /v1/networks/{network}/blockchains/{blockchainId}/utxos (getUtxosByAddressesV2): the same
  * listing with the addresses in the body (`{ addresses: "a,b,…" }`) and pages of up to 1024.
- * Spec: operationId `getUtxosByAddressesV2` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getUtxosByAddressesV2` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { utxos } = await getUtxosByAddressesV2(ctx.dataApi, 'mainnet', 'p-chain', { addresses: manyAddresses, pageSize: 1024 });
  */
@@ -136,7 +136,7 @@ export function getUtxosByAddressesV2(
  * GET /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses
  * (getLastActivityTimestampByAddresses): the latest UTXO created or consumed for any of the addresses;
  * null when none has any (404).
- * Spec: operationId `getLastActivityTimestampByAddresses` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getLastActivityTimestampByAddresses` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { timestamp, txHash } = await getLastActivityTimestampByAddresses(ctx.dataApi, 'mainnet', 'p-chain', ['avax1…']);
  */
@@ -156,7 +156,7 @@ export function getLastActivityTimestampByAddresses(
 /**
  * POST /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses
  * (getLastActivityTimestampByAddressesV2): the same, with the addresses in the body.
- * Spec: operationId `getLastActivityTimestampByAddressesV2` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getLastActivityTimestampByAddressesV2` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { timestamp } = await getLastActivityTimestampByAddressesV2(ctx.dataApi, 'mainnet', 'x-chain', manyAddresses);
  */
@@ -177,7 +177,7 @@ export function getLastActivityTimestampByAddressesV2(
  * GET /v1/networks/{network}/blockchains/{blockchainId}/transactions:listStaking
  * (listActivePrimaryNetworkStakingTransactions): the P-Chain staking transactions of the addresses
  * whose staking period has not ended.
- * Spec: operationId `listActivePrimaryNetworkStakingTransactions` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listActivePrimaryNetworkStakingTransactions` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { transactions } = await listActivePrimaryNetworkStakingTransactions(ctx.dataApi, 'mainnet', { addresses: ['avax1…'] });
  */

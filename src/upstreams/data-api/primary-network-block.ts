@@ -37,7 +37,7 @@ export interface BlockWindow {
 /**
  * GET /v1/networks/{network}/blockchains/{blockchainId}/blocks/{blockId} (getBlockById): `blockId`
  * is the block's hash or its height. Null when the upstream has none (404).
- * Spec: operationId `getBlockById` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getBlockById` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const block = await getBlockById(ctx.dataApi, 'mainnet', 'p-chain', '12345'); // null when unknown
  */
@@ -55,7 +55,7 @@ export function getBlockById(
 
 /**
  * GET /v1/networks/{network}/blockchains/{blockchainId}/blocks (listLatestPrimaryNetworkBlocks). Newest first.
- * Spec: operationId `listLatestPrimaryNetworkBlocks` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listLatestPrimaryNetworkBlocks` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { blocks } = await listLatestPrimaryNetworkBlocks(ctx.dataApi, 'mainnet', 'p-chain', { pageSize: 10 });
  */
@@ -81,7 +81,7 @@ export function listLatestPrimaryNetworkBlocks(
 /**
  * GET /v1/networks/{network}/blockchains/{blockchainId}/nodes/{nodeId}/blocks
  * (listPrimaryNetworkBlocksByNodeId): the latest blocks the node proposed. Newest first.
- * Spec: operationId `listPrimaryNetworkBlocksByNodeId` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listPrimaryNetworkBlocksByNodeId` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { blocks } = await listPrimaryNetworkBlocksByNodeId(ctx.dataApi, 'mainnet', 'p-chain', 'NodeID-…', { pageSize: 10 });
  */

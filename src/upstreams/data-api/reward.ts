@@ -20,7 +20,7 @@ export type ListHistoricalRewardsResponse = Answer<'listHistoricalPrimaryNetwork
 
 /**
  * GET /v1/networks/{network}/rewards (listHistoricalPrimaryNetworkRewards). Needs addresses or nodeIds.
- * Spec: operationId `listHistoricalPrimaryNetworkRewards` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listHistoricalPrimaryNetworkRewards` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { historicalRewards } = await listHistoricalPrimaryNetworkRewards(ctx.dataApi, 'mainnet', { addresses: ['avax1…'] });
  */

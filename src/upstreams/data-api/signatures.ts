@@ -21,7 +21,7 @@ export type SignatureAggregationResponse = Answer<'aggregateSignatures'>;
 
 /**
  * POST /v1/signatureAggregator/{network}/aggregateSignatures (aggregateSignatures); answers 201.
- * Spec: operationId `aggregateSignatures` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `aggregateSignatures` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { signedMessage } = await aggregateSignatures(ctx.dataApi, 'fuji', { message: '0x…' });
  */
@@ -37,7 +37,7 @@ export function aggregateSignatures(
 
 /**
  * GET /v1/signatureAggregator/{network}/aggregateSignatures/{txHash} (getAggregatedSignatures); answers 201.
- * Spec: operationId `getAggregatedSignatures` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getAggregatedSignatures` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { signedMessage } = await getAggregatedSignatures(ctx.dataApi, 'fuji', txHash);
  */

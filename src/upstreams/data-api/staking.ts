@@ -56,7 +56,7 @@ const commaList = (list: readonly string[] | undefined) => (list?.length ? list.
 
 /**
  * GET /v1/networks/{network}/validators (listValidators). pageSize 1..100.
- * Spec: operationId `listValidators` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listValidators` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { validators } = await listValidators(ctx.dataApi, 'mainnet', { validationStatus: 'active', pageSize: 50 });
  */
@@ -93,7 +93,7 @@ export function listValidators(
  * GET /v1/networks/{network}/validators/{nodeId} (getSingleValidatorDetails): every validation of
  * one node, on the Primary Network and on subnets, newest first unless asked; null when the
  * node never validated (404). pageSize 1..100.
- * Spec: operationId `getSingleValidatorDetails` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getSingleValidatorDetails` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { validators } = await getSingleValidatorDetails(ctx.dataApi, 'mainnet', 'NodeID-…', { validationStatus: 'active' });
  */
@@ -114,7 +114,7 @@ export function getSingleValidatorDetails(
 /**
  * GET /v1/networks/{network}/delegators (listDelegators): by validating node, by reward address, or
  * both. pageSize 1..100.
- * Spec: operationId `listDelegators` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listDelegators` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { delegators } = await listDelegators(ctx.dataApi, 'mainnet', { nodeIds: ['NodeID-…'], delegationStatus: 'active' });
  */
@@ -146,7 +146,7 @@ export function listDelegators(
 /**
  * GET /v1/networks/{network}/rewards:listPending (listPendingPrimaryNetworkRewards): the rewards
  * running stakes will pay if they end well. Needs addresses or nodeIds. pageSize 1..100.
- * Spec: operationId `listPendingPrimaryNetworkRewards` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listPendingPrimaryNetworkRewards` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { pendingRewards } = await listPendingPrimaryNetworkRewards(ctx.dataApi, 'mainnet', { addresses: ['avax1…'] });
  */

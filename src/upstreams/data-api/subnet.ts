@@ -37,7 +37,7 @@ export type ListSubnetsResponse = Answer<'listSubnets'>;
 
 /**
  * GET /v1/networks/{network}/subnets (listSubnets). pageSize 1..10000.
- * Spec: operationId `listSubnets` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listSubnets` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { subnets, nextPageToken } = await listSubnets(ctx.dataApi, 'mainnet', { pageSize: 100 });
  */
@@ -62,7 +62,7 @@ export type ListBlockchainsResponse = Answer<'listBlockchains'>;
 
 /**
  * GET /v1/networks/{network}/subnets/{subnetId} (getSubnetById); null when the network has no such subnet (404).
- * Spec: operationId `getSubnetById` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getSubnetById` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const subnet = await getSubnetById(ctx.dataApi, 'mainnet', '11111111111111111111111111111111LpoYY');
  */
@@ -73,7 +73,7 @@ export function getSubnetById(client: DataApiClient, network: WireNetwork, subne
 /**
  * GET /v1/networks/{network}/blockchains (listBlockchains): every blockchain of the network, without
  * its subnet's details. pageSize 1..10000.
- * Spec: operationId `listBlockchains` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listBlockchains` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { blockchains, nextPageToken } = await listBlockchains(ctx.dataApi, 'fuji', { pageSize: 100, sortOrder: 'asc' });
  */
@@ -92,7 +92,7 @@ export function listBlockchains(
 
 /**
  * GET /v1/networks/{network}/blockchains/{blockchainId} (getBlockchainById); null when the network has no such blockchain (404).
- * Spec: operationId `getBlockchainById` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getBlockchainById` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const blockchain = await getBlockchainById(ctx.dataApi, 'mainnet', '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5');
  */

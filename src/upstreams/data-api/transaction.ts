@@ -83,7 +83,7 @@ export interface ListTransactionsResponse<T> {
  * GET /v1/networks/{network}/blockchains/{blockchainId}/transactions
  * (listLatestPrimaryNetworkTransactions). `txTypes` and timestamps need `addresses` or
  * `l1ValidationId`; a page may be short when its transactions hold many UTXOs.
- * Spec: operationId `listLatestPrimaryNetworkTransactions` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listLatestPrimaryNetworkTransactions` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { transactions } = await listLatestPrimaryNetworkTransactions(ctx.dataApi, 'mainnet', 'x-chain', { pageSize: 10 });
  */
@@ -122,7 +122,7 @@ export function listLatestPrimaryNetworkTransactions(
  * Not in the spec's endpoint list, but in the upstream contract: it is what lets a
  * transaction's global id be refetched.
  * Null when the upstream has none (404); that answer is kept a short while, as a found one is.
- * Spec: operationId `getTxByHash` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getTxByHash` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const tx = await getTxByHash(ctx.dataApi, 'mainnet', 'p-chain', txHash); // null when unknown
  */

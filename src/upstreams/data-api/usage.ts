@@ -25,7 +25,7 @@ export type UsageQuery<Op extends keyof typeof usageOperations> = NonNullable<op
 /**
  * GET /v1/apiUsageMetrics (getApiUsageMetrics): requests, credits and success rate per interval,
  * grouped as asked.
- * Spec: operationId `getApiUsageMetrics` in test/upstream/data-api.glacier.openapi.json.
+ * Spec: operationId `getApiUsageMetrics` in test/contract/data-api.glacier.openapi.json.
  * @example
  * const { metrics } = await getApiUsageMetrics(ctx.dataApi, { timeInterval: 'daily', groupBy: 'requestPath' });
  */
@@ -35,7 +35,7 @@ export function getApiUsageMetrics(client: DataApiClient, query: UsageQuery<'get
 
 /**
  * GET /v1/apiLogs (getApiLogs): the account's requests one by one, newest first.
- * Spec: operationId `getApiLogs` in test/upstream/data-api.glacier.openapi.json.
+ * Spec: operationId `getApiLogs` in test/contract/data-api.glacier.openapi.json.
  * @example
  * const { logs, nextPageToken } = await getApiLogs(ctx.dataApi, { responseCode: '429', pageSize: 100 });
  */
@@ -49,7 +49,7 @@ export function getApiLogs(
 /**
  * GET /v1/subnetRpcUsageMetrics (getSubnetRpcUsageMetrics): RPC requests to the operator's subnet
  * RPC per interval.
- * Spec: operationId `getSubnetRpcUsageMetrics` in test/upstream/data-api.glacier.openapi.json.
+ * Spec: operationId `getSubnetRpcUsageMetrics` in test/contract/data-api.glacier.openapi.json.
  * @example
  * const { metrics } = await getSubnetRpcUsageMetrics(ctx.dataApi, { chainId: '43114', groupBy: 'rpcMethod' });
  */
@@ -63,7 +63,7 @@ export function getSubnetRpcUsageMetrics(
 /**
  * GET /v1/primaryNetworkRpcUsageMetrics (getPrimaryNetworkRpcUsageMetrics): RPC requests to the
  * Primary Network's public RPC per interval.
- * Spec: operationId `getPrimaryNetworkRpcUsageMetrics` in test/upstream/data-api.glacier.openapi.json.
+ * Spec: operationId `getPrimaryNetworkRpcUsageMetrics` in test/contract/data-api.glacier.openapi.json.
  * @example
  * const { metrics } = await getPrimaryNetworkRpcUsageMetrics(ctx.dataApi, { network: 'mainnet', groupBy: 'country' });
  */

@@ -24,7 +24,7 @@ export type ListXChainVerticesResponse = Answer<'listLatestXChainVertices'>;
 
 /**
  * GET /v1/networks/{network}/blockchains/{blockchainId}/vertices (listLatestXChainVertices).
- * Spec: operationId `listLatestXChainVertices` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listLatestXChainVertices` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { vertices } = await listLatestXChainVertices(ctx.dataApi, 'mainnet', 'x-chain', { pageSize: 10 });
  */
@@ -45,7 +45,7 @@ export function listLatestXChainVertices(
 /**
  * GET /v1/networks/{network}/blockchains/{blockchainId}/vertices/{vertexHash} (getVertexByHash).
  * Null when the upstream has none (404).
- * Spec: operationId `getVertexByHash` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getVertexByHash` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const vertex = await getVertexByHash(ctx.dataApi, 'mainnet', vertexHash); // null when unknown
  */
@@ -56,7 +56,7 @@ export function getVertexByHash(client: DataApiClient, network: WireNetwork, ver
 /**
  * GET /v1/networks/{network}/blockchains/{blockchainId}/vertices:listByHeight (getVertexByHeight):
  * the vertices at one height of the DAG.
- * Spec: operationId `getVertexByHeight` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getVertexByHeight` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { vertices } = await getVertexByHeight(ctx.dataApi, 'mainnet', { vertexHeight: 12 });
  */

@@ -43,7 +43,7 @@ export type ListWebhooksResponse = Omit<Answer<'listWebhooks'>, 'webhooks'> & { 
 
 /**
  * POST /v1/webhooks (createWebhook): a webhook, active from now on; answers it with its id.
- * Spec: operationId `createWebhook` in test/upstream/data-api.glacier.openapi.json.
+ * Spec: operationId `createWebhook` in test/contract/data-api.glacier.openapi.json.
  * @example
  * const hook = await createWebhook(ctx.dataApi, { eventType: 'address_activity', url, chainId: '43114', metadata: { addresses } });
  */
@@ -54,7 +54,7 @@ export function createWebhook(client: DataApiClient, request: CreateWebhookReque
 
 /**
  * GET /v1/webhooks (listWebhooks): the operator's webhooks, active, inactive or both.
- * Spec: operationId `listWebhooks` in test/upstream/data-api.glacier.openapi.json.
+ * Spec: operationId `listWebhooks` in test/contract/data-api.glacier.openapi.json.
  * @example
  * const { webhooks, nextPageToken } = await listWebhooks(ctx.dataApi, { status: 'active', pageSize: 50 });
  */
@@ -66,7 +66,7 @@ export function listWebhooks(client: DataApiClient, params: PageParams & { statu
 
 /**
  * GET /v1/webhooks/{id} (getWebhook); null when the operator has no webhook of that id (404).
- * Spec: operationId `getWebhook` in test/upstream/data-api.glacier.openapi.json.
+ * Spec: operationId `getWebhook` in test/contract/data-api.glacier.openapi.json.
  * @example
  * const hook = await getWebhook(ctx.dataApi, '5ad0…');
  */
@@ -76,7 +76,7 @@ export function getWebhook(client: DataApiClient, id: string): Promise<Webhook |
 
 /**
  * PATCH /v1/webhooks/{id} (updateWebhook): its name, description, url, status or what it includes.
- * Spec: operationId `updateWebhook` in test/upstream/data-api.glacier.openapi.json.
+ * Spec: operationId `updateWebhook` in test/contract/data-api.glacier.openapi.json.
  * @example
  * const hook = await updateWebhook(ctx.dataApi, '5ad0…', { status: 'inactive' });
  */
@@ -87,7 +87,7 @@ export function updateWebhook(client: DataApiClient, id: string, request: Update
 
 /**
  * DELETE /v1/webhooks/{id} (deactivateWebhook): the webhook stops posting; answers it, inactive.
- * Spec: operationId `deactivateWebhook` in test/upstream/data-api.glacier.openapi.json.
+ * Spec: operationId `deactivateWebhook` in test/contract/data-api.glacier.openapi.json.
  * @example
  * const hook = await deactivateWebhook(ctx.dataApi, '5ad0…');
  */
@@ -99,7 +99,7 @@ export function deactivateWebhook(client: DataApiClient, id: string): Promise<We
 /**
  * POST /v1/webhooks:generateOrRotateSharedSecret (generateOrRotateSharedSecret): a new secret
  * signing every webhook's posts; the old one stops working.
- * Spec: operationId `generateOrRotateSharedSecret` in test/upstream/data-api.glacier.openapi.json.
+ * Spec: operationId `generateOrRotateSharedSecret` in test/contract/data-api.glacier.openapi.json.
  * @example
  * const { secret } = await generateOrRotateSharedSecret(ctx.dataApi);
  */
@@ -110,7 +110,7 @@ export function generateOrRotateSharedSecret(client: DataApiClient): Promise<Ans
 
 /**
  * GET /v1/webhooks:getSharedSecret (getSharedSecret): the secret signing the webhooks' posts.
- * Spec: operationId `getSharedSecret` in test/upstream/data-api.glacier.openapi.json.
+ * Spec: operationId `getSharedSecret` in test/contract/data-api.glacier.openapi.json.
  * @example
  * const { secret } = await getSharedSecret(ctx.dataApi);
  */
@@ -121,7 +121,7 @@ export function getSharedSecret(client: DataApiClient): Promise<Answer<'getShare
 /**
  * PATCH /v1/webhooks/{id}/addresses (addAddressesToWebhook): more addresses an EVM address
  * activity webhook watches; answers the webhook.
- * Spec: operationId `addAddressesToWebhook` in test/upstream/data-api.glacier.openapi.json.
+ * Spec: operationId `addAddressesToWebhook` in test/contract/data-api.glacier.openapi.json.
  * @example
  * const hook = await addAddressesToWebhook(ctx.dataApi, '5ad0…', ['0xb97e…']);
  */
@@ -135,7 +135,7 @@ export function addAddressesToWebhook(client: DataApiClient, id: string, address
 /**
  * DELETE /v1/webhooks/{id}/addresses (removeAddressesFromWebhook): addresses the webhook no
  * longer watches (in the body, as the spec has it); answers the webhook.
- * Spec: operationId `removeAddressesFromWebhook` in test/upstream/data-api.glacier.openapi.json.
+ * Spec: operationId `removeAddressesFromWebhook` in test/contract/data-api.glacier.openapi.json.
  * @example
  * const hook = await removeAddressesFromWebhook(ctx.dataApi, '5ad0…', ['0xb97e…']);
  */
@@ -149,7 +149,7 @@ export function removeAddressesFromWebhook(client: DataApiClient, id: string, ad
 /**
  * GET /v1/webhooks/{id}/addresses (getAddressesFromWebhook): the addresses a webhook watches,
  * with their count; null when there is no such webhook (404).
- * Spec: operationId `getAddressesFromWebhook` in test/upstream/data-api.glacier.openapi.json.
+ * Spec: operationId `getAddressesFromWebhook` in test/contract/data-api.glacier.openapi.json.
  * @example
  * const page = await getAddressesFromWebhook(ctx.dataApi, '5ad0…', { pageSize: 100 });
  */

@@ -1,6 +1,6 @@
 /**
  * What the Data API's client files share: the types openapi-typescript generates from the API's
- * OpenAPI document (./openapi.d.ts, from test/upstream/data-api.glacier.openapi.json, by
+ * OpenAPI document (./openapi.d.ts, from test/contract/data-api.glacier.openapi.json, by
  * `npm run codegen:wire`), named, and the few helpers that read them. Each endpoint's own types
  * are in the file of its function; where the upstream sends more than the spec says, the type
  * says how and why.

@@ -22,7 +22,7 @@ declare module './client.js' {
 /**
  * GET /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId} (getAssetDetails). Null
  * when the upstream has none (404).
- * Spec: operationId `getAssetDetails` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `getAssetDetails` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const asset = await getAssetDetails(ctx.dataApi, 'mainnet', assetId); // null when unknown
  */
@@ -33,7 +33,7 @@ export function getAssetDetails(client: DataApiClient, network: WireNetwork, ass
 /**
  * GET /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}/transactions
  * (listAssetTransactions): the X-Chain transactions that moved or created the asset, newest first.
- * Spec: operationId `listAssetTransactions` in test/upstream/data-api.glacier.openapi.json (digest: test/upstream/data-api-digest.md).
+ * Spec: operationId `listAssetTransactions` in test/contract/data-api.glacier.openapi.json (digest: test/contract/data-api-digest.md).
  * @example
  * const { transactions } = await listAssetTransactions(ctx.dataApi, 'mainnet', assetId, { pageSize: 10 });
  */

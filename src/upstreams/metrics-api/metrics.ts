@@ -25,7 +25,7 @@ export interface AverageTpsResponse {
 /**
  * GET /v1/avg_tps/{chainId}: daily average TPS of an EVM chain, newest first. Its `pageToken`
  * is a UUID valid 24 hours; past that the listing starts again from the first page.
- * Not in the Metrics spec: the usage guide documents it (test/upstream/examples/metrics.v1.avg_tps.json).
+ * Not in the Metrics spec: the usage guide documents it (test/contract/examples/metrics.v1.avg_tps.json).
  * @example
  * const { results, nextPageToken } = await getAvgTps(ctx.metricsApi, '43114', {});
  */

@@ -1,6 +1,6 @@
 /**
  * What the Metrics API's client files share: the types openapi-typescript generates from its
- * OpenAPI document (./openapi.d.ts, from test/upstream/metrics-api.popsicle.openapi.json, by
+ * OpenAPI document (./openapi.d.ts, from test/contract/metrics-api.popsicle.openapi.json, by
  * `npm run codegen:wire`), named, and the spec's enums as lists the code walks (the sandbox reads
  * them too: they are the only values).
  */

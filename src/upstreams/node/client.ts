@@ -356,7 +356,7 @@ export class NodeClient {
 // --- what every API's answers share ---------------------------------------------------------------
 
 /*
- * Wire shapes (test/upstream/examples/node.*), each a zod schema whose inferred type is the wire
+ * Wire shapes (test/contract/examples/node.*), each a zod schema whose inferred type is the wire
  * type of the same name. Integers the node writes as uint64 (`json.Uint64`) arrive as decimal
  * strings; the few it writes as bare JSON numbers are parsed losslessly, so a value past 2^53
  * arrives as a string too.

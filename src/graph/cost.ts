@@ -1,0 +1,227 @@
+/**
+ * What a field costs, declared where the field is (its `cost` option), so that a query is priced
+ * in upstream calls before it runs (src/yoga/use-demand-control.ts), from the same place that
+ * knows which lookup the field makes. No second table to drift from the code.
+ *
+ * A field's price (its `price` option) says:
+ * - `calls`: the upstream calls it makes for one parent object (a JSON-RPC batch is one call; a
+ *   page is one call, so a connection costs the pages its `first` needs: see `paged`);
+ * - `per`: how the calls of several parents combine: each parent its own (the default), one call
+ *   per `batch` parents (a loader that batches keys), once per request whatever the parents
+ *   (a read every lookup of the request shares), or once per `group` of parents that share
+ *   something (the L1 validators of one subnet, found in one listing of it);
+ * - `items`: for a field returning a list (or a connection), the most items it returns per parent,
+ *   from its arguments, or the size assumed for a list the upstream does not bound (a list of
+ *   leaves' items are entries of the answer, priced against MAX_RESULT_NODES as every field is);
+ * - `pools`: the loaders it looks things up through that the whole request shares (the subnet
+ *   catalog, read once per network; asset descriptions, one call per asset): what they cost is
+ *   counted once for every field of the request that uses them (see `Pool`);
+ * - `groups`: for a list, what all the items of one list share, so that a `per: { group }` field
+ *   below counts one call per list rather than per item;
+ * - `sharesWith`: fields of one object whose calls go out together (the `eth_*` calls to one
+ *   chain, one JSON-RPC batch) or make the same read: together they cost what the dearest does;
+ * - `scope`: the network the objects below are on, when the arguments say it (`network(name:)`),
+ *   which keeps the pools of one network apart from the other's.
+ *
+ * The estimate is an upper bound where the code bounds the calls (pages from `first`, a lookup per
+ * parent that may be answered from a list read earlier, batches), and an assumption where only the
+ * data does (the size of an unbounded list, the subnets a catalog holds, the assets a response
+ * names): each such assumption is written beside the price that makes it.
+ *
+ * A field without `price` makes no call (it maps what its parent holds). test/yoga/cost.test.ts runs a
+ * corpus with every field's calls attributed and fails when a field that called has no price, and
+ * compares estimates with the calls made.
+ *
+ * The subgraph prints the same prices as `@cost` and `@listSize` (`CostPlugin` below), for routers
+ * that implement demand control.
+ */
+import {
+  BasePlugin,
+  type FieldNullability,
+  type InputFieldMap,
+  type InputShapeFromFields,
+  type PothosOutputFieldConfig,
+  type SchemaTypes,
+  type TypeParam,
+} from '@pothos/core';
+import type { ConnectionArgs, PageSpec } from '../graphql/connection.js';
+import type { LengthsView } from '../reuse/list-lengths.js';
+
+/**
+ * Where a price is asked: the network the parents are on, when the arguments above named it, and
+ * the lengths of lists the data decides as last seen (`learnt` in ./list-sizes.ts reads them).
+ */
+export interface Where {
+  scope: string | undefined;
+  lengths: LengthsView;
+}
+
+/** A number, or a function of the field's arguments (as the client gave them, defaults applied) and of where it is asked. */
+export type ByArgs<Args, T = number> = T | ((args: Args, where: Where) => T);
+
+/**
+ * A loader (or a read) that every field of a request shares: its calls depend on all the keys the
+ * request gives it, not on each field's parents. Prices that name the same pool on the same network
+ * add their keys to it, and the pool costs `calls` per `batch` keys, at most `max` batches.
+ */
+export interface Pool {
+  /** What the loader is; prices naming it must agree on what it costs. */
+  name: string;
+  /** Calls per batch of keys (the pages of a listing). */
+  calls: number;
+  /** Keys one batch takes: 1 (the default) for one lookup per key. */
+  batch?: number;
+  /** The most batches a request makes, whatever its keys: 1 for a listing read once. */
+  max?: number;
+  /** The network, when the field knows it better than the walk does (a global id's). */
+  scope?: string;
+  /** Keys each parent gives the pool: 1 unless the arguments name several. */
+  keys?: number;
+}
+
+export interface FieldCost<Args = Record<string, unknown>> {
+  /** Upstream calls for one parent object. Default 0. */
+  calls?: ByArgs<Args>;
+  /** How several parents' calls combine: each its own (`parent`, the default), one per `batch` parents, one per request, or one per `group` of parents (and `batch` of them within it). */
+  per?: 'parent' | 'request' | { batch: number } | { group: string; batch?: number };
+  /** For a list or a connection: the most items per parent (from `first`), or the size assumed for an unbounded list. */
+  items?: ByArgs<Args>;
+  /** The arguments that bound `items` (`first`), named in refusals ("lower `first` on …"). */
+  slicing?: readonly string[];
+  /** Loaders the request shares that the field looks things up through (see Pool). */
+  pools?: ByArgs<Args, readonly Pool[]>;
+  /** For a list or a connection: what the items of one list share, for `per: { group }` fields below them. */
+  groups?: ByArgs<Args, readonly string[]>;
+  /** Fields of one object whose calls go out as one (one JSON-RPC batch, or the same read): they cost what the dearest costs. */
+  sharesWith?: string;
+  /** The network of the objects below, when the arguments name it; undefined: the parent's. */
+  scope?: (args: Args) => string | undefined;
+}
+
+/** A field's price as the schema keeps it: in its extensions, under this key. */
+export const COST_EXTENSION = 'price';
+
+declare global {
+  export namespace PothosSchemaTypes {
+    export interface FieldOptions<
+      Types extends SchemaTypes,
+      ParentShape,
+      Type extends TypeParam<Types>,
+      Nullable extends FieldNullability<Type>,
+      Args extends InputFieldMap,
+      ResolveShape,
+      ResolveReturnShape,
+    > {
+      /**
+       * What the field costs in upstream calls (src/graph/cost.ts). Leave it out for a field that
+       * calls nothing. (`cost` is the federation plugin's: a router's `@cost` weight, derived from this.)
+       */
+      price?: FieldCost<InputShapeFromFields<Args>>;
+    }
+  }
+}
+
+/**
+ * The price of a connection over an upstream's pages: `first` (or the default) items, in pages of
+ * what one call of its operation returns (`pageSpec` takes it from the operation's entry), plus one when resuming (`after` may need the page its cursor's
+ * item was on before the next one). `calls` adds what a page needs besides (a lookup first, say).
+ * Arguments the connection refuses before any call (checkConnectionArgs: `first` out of bounds,
+ * `last`, `before`) cost nothing: the field answers BAD_USER_INPUT, not the objects they ask for.
+ */
+export function paged<Args extends ConnectionArgs = ConnectionArgs>(
+  spec: PageSpec,
+  extra: Omit<FieldCost<NoInfer<Args>>, 'items' | 'slicing'> = {},
+): FieldCost<NoInfer<Args>> {
+  const first = (args: Args) => {
+    const asked = args.first ?? spec.defaultFirst;
+    const refused = args.last != null || args.before != null || !Number.isInteger(asked) || asked < 1 || asked > spec.maxFirst;
+    return refused ? 0 : asked;
+  };
+  const more = extra.calls;
+  return {
+    ...extra,
+    calls: (args, where) =>
+      first(args) === 0
+        ? 0
+        : Math.ceil(first(args) / spec.pricedPageSize) +
+          (args.after ? 1 : 0) +
+          (typeof more === 'function' ? more(args, where) : (more ?? 0)),
+    items: first,
+    slicing: ['first'],
+  };
+}
+
+/**
+ * `price` reading its list arguments as execution does: GraphQL coerces a single value given for a
+ * list (`nodes(ids: "…")`) to a list of one, but the estimator hands prices the literals uncoerced
+ * (src/yoga/cost-estimate.ts, argumentsOf), so a price reading `ids.length` or `ids.flatMap` met a
+ * string, and a request the executor accepts failed with a 500 before it ran. `lists` names the
+ * field's list arguments.
+ */
+export function withListArguments<Args>(price: FieldCost<Args>, lists: readonly string[]): FieldCost<Args> {
+  if (lists.length === 0) return price;
+  const coerce = (args: Args): Args => {
+    let out: Record<string, unknown> | undefined;
+    for (const name of lists) {
+      const value = (args as Record<string, unknown>)[name];
+      if (value === undefined || value === null || Array.isArray(value)) continue;
+      out ??= { ...(args as Record<string, unknown>) };
+      out[name] = [value];
+    }
+    return (out ?? args) as Args;
+  };
+  const wrap = <F>(f: F): F => {
+    if (typeof f !== 'function') return f;
+    // A function's own properties (an `items`' assumedSize, read for @listSize) stay on it.
+    return Object.assign((args: Args, ...rest: unknown[]) => f(coerce(args), ...rest), f) as F;
+  };
+  return {
+    ...price,
+    calls: wrap(price.calls),
+    items: wrap(price.items),
+    pools: wrap(price.pools),
+    groups: wrap(price.groups),
+    scope: wrap(price.scope),
+  };
+}
+
+/**
+ * Copies each field's `price` into its extensions, where the estimator reads it, and gives the
+ * federation plugin the `@cost` and `@listSize` a router reads: the calls per parent as the
+ * weight, and the list's size (its slicing arguments, or the size assumed). What the directives
+ * cannot say (pools, groups, calls shared by sibling fields) is left out: a router prices such
+ * fields as if each parent made its own call. Runs before the
+ * federation plugin, which prints those options as directives.
+ */
+export class CostPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
+  override onOutputFieldConfig(fieldConfig: PothosOutputFieldConfig<Types>): PothosOutputFieldConfig<Types> {
+    const price = (fieldConfig.pothosOptions as { price?: FieldCost }).price;
+    if (!price) return fieldConfig;
+    const federation: { cost?: number; listSize?: { assumedSize?: number; slicingArguments?: string[]; sizedFields?: string[] } } = {};
+    if (typeof price.calls === 'number' && price.calls > 0) federation.cost = price.calls;
+    // A lookup by arguments, or through a loader the request shares: a router has no way to say
+    // either, and weighs it as one call per parent.
+    else if (typeof price.calls === 'function' || price.pools) federation.cost = 1;
+    // Federation refuses @cost on an interface's field, and Pothos builds the implementations' fields
+    // from the interface's: such a field (a transaction's `blockchain`) has no weight for a router.
+    if (fieldConfig.kind === 'Interface') delete federation.cost;
+    if (price.slicing) federation.listSize = { slicingArguments: [...price.slicing], sizedFields: ['edges', 'nodes'] };
+    else if (typeof price.items === 'number') federation.listSize = { assumedSize: price.items };
+    // A list the data decides: a router knows no lengths seen, and assumes the most it may hold.
+    else if (typeof price.items === 'function' && typeof (price.items as unknown as { assumedSize?: number }).assumedSize === 'number')
+      federation.listSize = { assumedSize: (price.items as unknown as { assumedSize: number }).assumedSize };
+    // A union of option shapes, one per kind of field: only the two federation options are added.
+    return {
+      ...fieldConfig,
+      pothosOptions: { ...fieldConfig.pothosOptions, ...federation },
+      extensions: { ...fieldConfig.extensions, [COST_EXTENSION]: withListArguments(price, listArguments(fieldConfig.args)) },
+    } as PothosOutputFieldConfig<Types>;
+  }
+}
+
+/** The names of the arguments whose type is a list. */
+function listArguments(args: Record<string, { type: { kind: string } }>): string[] {
+  return Object.entries(args)
+    .filter(([, arg]) => arg.type.kind === 'List')
+    .map(([name]) => name);
+}
