@@ -478,186 +478,209 @@ function operation(r: Reader, i: number): XOperation {
   return { assetId, utxos, typeId, type, signatureIndices: sigs, outputs: out };
 }
 
+/** What a type's reader is given: the bytes, the transaction, its body, and the readers types share. */
+interface BodyReading {
+  r: Reader;
+  tx: SignedTx;
+  b: TxBody;
+  /** Reads an authorization signing besides the inputs (a subnet's, an L1 validator's). */
+  auth(what: string): void;
+  /** Reads the staked outputs, which may not be none. */
+  stake(): void;
+}
+
+/** Types whose fields are the base transaction's alone. */
+const NOTHING_MORE = (): void => {};
+
+/** An import's fields, the same on the P- and X-Chain. */
+const readImport = ({ r, tx }: BodyReading): void => {
+  tx.sourceChain = r.id('the source chain');
+  tx.spends.push(...inputs(r, tx.chain, true, 'importedInputs'));
+  if (!tx.spends.some((s) => s.imported)) throw new SignedTxError('importedInputs is empty: an import imports something');
+};
+
+/** An export's fields, the same on the P- and X-Chain. */
+const readExport = ({ r, tx }: BodyReading): void => {
+  tx.destinationChain = r.id('the destination chain');
+  const exported = outputs(r, tx.chain, true, 'exportedOutputs');
+  if (exported.length === 0) throw new SignedTxError('exportedOutputs is empty: an export exports something');
+  tx.outputs.push(...exported);
+};
+
 /**
  * What follows the base transaction in each P- and X-Chain type, read into `tx.body` (and the
- * authorizations signing besides the inputs into `tx.authorizations`), in avalanchego's field order.
+ * authorizations signing besides the inputs into `tx.authorizations`), in avalanchego's field order,
+ * by `<chain>:<type>`.
  */
+const BODY_READERS: Record<string, (reading: BodyReading) => void> = {
+  'P:BaseTx': NOTHING_MORE,
+  'X:BaseTx': NOTHING_MORE,
+  'P:ImportTx': readImport,
+  'X:ImportTx': readImport,
+  'P:ExportTx': readExport,
+  'X:ExportTx': readExport,
+  'P:AddValidatorTx': ({ r, b, stake }) => {
+    b.validator = validator(r);
+    stake();
+    b.rewardsOwner = ownerValue(r, 'the rewards owner');
+    b.shares = shares(r, 'the delegation fee');
+  },
+  'P:AddDelegatorTx': ({ r, b, stake }) => {
+    b.validator = validator(r);
+    stake();
+    b.rewardsOwner = ownerValue(r, 'the rewards owner');
+  },
+  'P:AddPermissionlessValidatorTx': ({ r, b, stake }) => {
+    b.validator = validator(r);
+    b.subnetId = r.id('the subnet id');
+    b.signer = signerValue(r);
+    stake();
+    b.rewardsOwner = ownerValue(r, 'the validation rewards owner');
+    b.delegatorRewardsOwner = ownerValue(r, 'the delegation rewards owner');
+    b.shares = shares(r, 'the delegation fee');
+  },
+  'P:AddPermissionlessDelegatorTx': ({ r, b, stake }) => {
+    b.validator = validator(r);
+    b.subnetId = r.id('the subnet id');
+    stake();
+    b.rewardsOwner = ownerValue(r, 'the rewards owner');
+  },
+  'P:AddSubnetValidatorTx': ({ r, b, auth }) => {
+    b.validator = validator(r);
+    b.subnetId = r.id('the subnet id');
+    auth('the subnet authorization');
+  },
+  'P:CreateChainTx': ({ r, b, auth }) => {
+    b.subnetId = r.id('the subnet id');
+    b.chainName = text(r, 'the chain name');
+    if (Buffer.byteLength(b.chainName) > MAX_CHAIN_NAME)
+      throw new SignedTxError(`the chain name is ${Buffer.byteLength(b.chainName)} bytes, past ${MAX_CHAIN_NAME}`);
+    b.vmId = r.id('the VM id');
+    const fx = r.list('the fx ids', (i) => r.fixed(32, `fx id ${i}`));
+    fx.forEach((id, i) => {
+      if (i > 0 && !ascending(fx[i - 1]!, id)) throw new SignedTxError(`the fx ids are not sorted and unique (fx id ${i})`);
+    });
+    b.fxIds = fx.map((id) => cb58Encode(id));
+    b.genesisData = r.bytes('the genesis data');
+    auth('the subnet authorization');
+  },
+  'P:CreateSubnetTx': ({ r, b }) => {
+    b.owner = ownerValue(r, "the subnet's owner");
+  },
+  'P:RemoveSubnetValidatorTx': ({ r, b, auth }) => {
+    b.nodeId = nodeId(r, 'the node id');
+    b.subnetId = r.id('the subnet id');
+    auth('the subnet authorization');
+  },
+  'P:TransformSubnetTx': ({ r, b, auth }) => {
+    b.subnetId = r.id('the subnet id');
+    const t: Record<string, bigint | number | string> = {};
+    t.assetId = r.id('the asset id');
+    for (const k of [
+      'initialSupply',
+      'maximumSupply',
+      'minConsumptionRate',
+      'maxConsumptionRate',
+      'minValidatorStake',
+      'maxValidatorStake',
+    ])
+      t[k] = r.u64(k);
+    for (const k of ['minStakeDuration', 'maxStakeDuration', 'minDelegationFee']) t[k] = r.u32(k);
+    t.minDelegatorStake = r.u64('minDelegatorStake');
+    t.maxValidatorWeightFactor = r.fixed(1, 'maxValidatorWeightFactor')[0]!;
+    t.uptimeRequirement = r.u32('uptimeRequirement');
+    b.transform = t;
+    auth('the subnet authorization');
+  },
+  'P:TransferSubnetOwnershipTx': ({ r, b, auth }) => {
+    b.subnetId = r.id('the subnet id');
+    auth('the subnet authorization');
+    b.owner = ownerValue(r, "the subnet's new owner");
+  },
+  'P:ConvertSubnetToL1Tx': ({ r, b, auth }) => {
+    b.subnetId = r.id('the subnet id');
+    b.chainId = r.id('the chain id');
+    b.managerAddress = r.bytes("the validator manager's address");
+    b.l1Validators = r.list('the validators', (i) => ({
+      nodeId: r.bytes(`validators[${i}]'s node id`),
+      weight: r.u64(`validators[${i}]'s weight`),
+      balance: r.u64(`validators[${i}]'s balance`),
+      signer: blsSigner(r, `validators[${i}]`),
+      remainingBalanceOwner: pChainOwner(r, `validators[${i}]'s remaining balance owner`),
+      deactivationOwner: pChainOwner(r, `validators[${i}]'s deactivation owner`),
+    }));
+    if (b.l1Validators.length === 0) throw new SignedTxError('the validators are empty: an L1 starts with at least one');
+    auth('the subnet authorization');
+  },
+  'P:RegisterL1ValidatorTx': ({ r, b }) => {
+    b.balance = r.u64('the balance');
+    b.proofOfPossession = r.fixed(BLS_SIGNATURE_BYTES, 'the proof of possession');
+    b.message = r.bytes('the Warp message');
+  },
+  'P:SetL1ValidatorWeightTx': ({ r, b }) => {
+    b.message = r.bytes('the Warp message');
+  },
+  'P:IncreaseL1ValidatorBalanceTx': ({ r, b }) => {
+    b.validationId = r.id('the validation id');
+    b.balance = r.u64('the balance');
+    if (b.balance === 0n) throw new SignedTxError('the balance increase is 0');
+  },
+  'P:DisableL1ValidatorTx': ({ r, b, auth }) => {
+    b.validationId = r.id('the validation id');
+    auth('the disable authorization');
+  },
+  'P:AddAutoRenewedValidatorTx': ({ r, b, stake }) => {
+    b.nodeId = `NodeID-${cb58Encode(r.bytes('the node id'))}`;
+    b.signer = signerValue(r);
+    stake();
+    b.rewardsOwner = ownerValue(r, 'the validation rewards owner');
+    b.delegatorRewardsOwner = ownerValue(r, 'the delegation rewards owner');
+    b.validatorAuthority = ownerValue(r, "the validator's authority");
+    b.shares = shares(r, 'the delegation fee');
+    b.autoCompoundRewardShares = shares(r, 'the auto-compounded reward share');
+    b.period = r.u64('the period');
+  },
+  'P:SetAutoRenewedValidatorConfigTx': ({ r, b, auth }) => {
+    b.txId = r.id("the validator's tx id");
+    auth('the authorization');
+    b.autoCompoundRewardShares = shares(r, 'the auto-compounded reward share');
+    b.period = r.u64('the period');
+  },
+  'X:CreateAssetTx': ({ r, tx, b }) => {
+    b.name = text(r, 'the asset name');
+    b.symbol = text(r, 'the asset symbol');
+    b.denomination = r.fixed(1, 'the denomination')[0]!;
+    if (Buffer.byteLength(b.name) > MAX_ASSET_NAME) throw new SignedTxError(`the asset name is longer than ${MAX_ASSET_NAME} bytes`);
+    if (Buffer.byteLength(b.symbol) > MAX_ASSET_SYMBOL)
+      throw new SignedTxError(`the asset symbol is longer than ${MAX_ASSET_SYMBOL} bytes`);
+    if (b.denomination > MAX_DENOMINATION) throw new SignedTxError(`the denomination is ${b.denomination}, past ${MAX_DENOMINATION}`);
+    b.initialStates = r.list('the initial states', (i) => ({
+      fxIndex: r.u32(`initialStates[${i}]'s fx index`),
+      outputs: r.list(`initialStates[${i}]'s outputs`, (j) => output(r, 'X', tx.id, false, `initialStates[${i}].outputs[${j}]`)),
+    }));
+    if (b.initialStates.length === 0) throw new SignedTxError('the initial states are empty: an asset starts with at least one');
+  },
+  'X:OperationTx': ({ r, tx, b }) => {
+    b.operations = r.list('the operations', (i) => operation(r, i));
+    if (b.operations.length === 0) throw new SignedTxError('the operations are empty: an OperationTx operates');
+    for (const op of b.operations) tx.authorizations.push(op.signatureIndices);
+  },
+};
+
 function readBody(r: Reader, tx: SignedTx): void {
+  const read = Object.hasOwn(BODY_READERS, `${tx.chain}:${tx.type}`) ? BODY_READERS[`${tx.chain}:${tx.type}`] : undefined;
+  if (!read) throw new SignedTxError(`a ${tx.type}, which this gateway cannot read on the ${tx.chain}-Chain`);
   const b = tx.body;
-  const auth = (what: string) => tx.authorizations.push(authorization(r, what));
-  const stake = () => {
-    b.stake = outputs(r, tx.chain, false, 'stake');
-    if (b.stake.length === 0) throw new SignedTxError('stake has no outputs: a staker stakes something');
-  };
-  switch (`${tx.chain}:${tx.type}`) {
-    case 'P:BaseTx':
-    case 'X:BaseTx':
-      return;
-    case 'P:ImportTx':
-    case 'X:ImportTx':
-      tx.sourceChain = r.id('the source chain');
-      tx.spends.push(...inputs(r, tx.chain, true, 'importedInputs'));
-      if (!tx.spends.some((s) => s.imported)) throw new SignedTxError('importedInputs is empty: an import imports something');
-      return;
-    case 'P:ExportTx':
-    case 'X:ExportTx': {
-      tx.destinationChain = r.id('the destination chain');
-      const exported = outputs(r, tx.chain, true, 'exportedOutputs');
-      if (exported.length === 0) throw new SignedTxError('exportedOutputs is empty: an export exports something');
-      tx.outputs.push(...exported);
-      return;
-    }
-    case 'P:AddValidatorTx':
-      b.validator = validator(r);
-      stake();
-      b.rewardsOwner = ownerValue(r, 'the rewards owner');
-      b.shares = shares(r, 'the delegation fee');
-      return;
-    case 'P:AddDelegatorTx':
-      b.validator = validator(r);
-      stake();
-      b.rewardsOwner = ownerValue(r, 'the rewards owner');
-      return;
-    case 'P:AddPermissionlessValidatorTx':
-      b.validator = validator(r);
-      b.subnetId = r.id('the subnet id');
-      b.signer = signerValue(r);
-      stake();
-      b.rewardsOwner = ownerValue(r, 'the validation rewards owner');
-      b.delegatorRewardsOwner = ownerValue(r, 'the delegation rewards owner');
-      b.shares = shares(r, 'the delegation fee');
-      return;
-    case 'P:AddPermissionlessDelegatorTx':
-      b.validator = validator(r);
-      b.subnetId = r.id('the subnet id');
-      stake();
-      b.rewardsOwner = ownerValue(r, 'the rewards owner');
-      return;
-    case 'P:AddSubnetValidatorTx':
-      b.validator = validator(r);
-      b.subnetId = r.id('the subnet id');
-      auth('the subnet authorization');
-      return;
-    case 'P:CreateChainTx': {
-      b.subnetId = r.id('the subnet id');
-      b.chainName = text(r, 'the chain name');
-      if (Buffer.byteLength(b.chainName) > MAX_CHAIN_NAME)
-        throw new SignedTxError(`the chain name is ${Buffer.byteLength(b.chainName)} bytes, past ${MAX_CHAIN_NAME}`);
-      b.vmId = r.id('the VM id');
-      const fx = r.list('the fx ids', (i) => r.fixed(32, `fx id ${i}`));
-      fx.forEach((id, i) => {
-        if (i > 0 && !ascending(fx[i - 1]!, id)) throw new SignedTxError(`the fx ids are not sorted and unique (fx id ${i})`);
-      });
-      b.fxIds = fx.map((id) => cb58Encode(id));
-      b.genesisData = r.bytes('the genesis data');
-      auth('the subnet authorization');
-      return;
-    }
-    case 'P:CreateSubnetTx':
-      b.owner = ownerValue(r, "the subnet's owner");
-      return;
-    case 'P:RemoveSubnetValidatorTx':
-      b.nodeId = nodeId(r, 'the node id');
-      b.subnetId = r.id('the subnet id');
-      auth('the subnet authorization');
-      return;
-    case 'P:TransformSubnetTx': {
-      b.subnetId = r.id('the subnet id');
-      const t: Record<string, bigint | number | string> = {};
-      t.assetId = r.id('the asset id');
-      for (const k of [
-        'initialSupply',
-        'maximumSupply',
-        'minConsumptionRate',
-        'maxConsumptionRate',
-        'minValidatorStake',
-        'maxValidatorStake',
-      ])
-        t[k] = r.u64(k);
-      for (const k of ['minStakeDuration', 'maxStakeDuration', 'minDelegationFee']) t[k] = r.u32(k);
-      t.minDelegatorStake = r.u64('minDelegatorStake');
-      t.maxValidatorWeightFactor = r.fixed(1, 'maxValidatorWeightFactor')[0]!;
-      t.uptimeRequirement = r.u32('uptimeRequirement');
-      b.transform = t;
-      auth('the subnet authorization');
-      return;
-    }
-    case 'P:TransferSubnetOwnershipTx':
-      b.subnetId = r.id('the subnet id');
-      auth('the subnet authorization');
-      b.owner = ownerValue(r, "the subnet's new owner");
-      return;
-    case 'P:ConvertSubnetToL1Tx':
-      b.subnetId = r.id('the subnet id');
-      b.chainId = r.id('the chain id');
-      b.managerAddress = r.bytes("the validator manager's address");
-      b.l1Validators = r.list('the validators', (i) => ({
-        nodeId: r.bytes(`validators[${i}]'s node id`),
-        weight: r.u64(`validators[${i}]'s weight`),
-        balance: r.u64(`validators[${i}]'s balance`),
-        signer: blsSigner(r, `validators[${i}]`),
-        remainingBalanceOwner: pChainOwner(r, `validators[${i}]'s remaining balance owner`),
-        deactivationOwner: pChainOwner(r, `validators[${i}]'s deactivation owner`),
-      }));
-      if (b.l1Validators.length === 0) throw new SignedTxError('the validators are empty: an L1 starts with at least one');
-      auth('the subnet authorization');
-      return;
-    case 'P:RegisterL1ValidatorTx':
-      b.balance = r.u64('the balance');
-      b.proofOfPossession = r.fixed(BLS_SIGNATURE_BYTES, 'the proof of possession');
-      b.message = r.bytes('the Warp message');
-      return;
-    case 'P:SetL1ValidatorWeightTx':
-      b.message = r.bytes('the Warp message');
-      return;
-    case 'P:IncreaseL1ValidatorBalanceTx':
-      b.validationId = r.id('the validation id');
-      b.balance = r.u64('the balance');
-      if (b.balance === 0n) throw new SignedTxError('the balance increase is 0');
-      return;
-    case 'P:DisableL1ValidatorTx':
-      b.validationId = r.id('the validation id');
-      auth('the disable authorization');
-      return;
-    case 'P:AddAutoRenewedValidatorTx':
-      b.nodeId = `NodeID-${cb58Encode(r.bytes('the node id'))}`;
-      b.signer = signerValue(r);
-      stake();
-      b.rewardsOwner = ownerValue(r, 'the validation rewards owner');
-      b.delegatorRewardsOwner = ownerValue(r, 'the delegation rewards owner');
-      b.validatorAuthority = ownerValue(r, "the validator's authority");
-      b.shares = shares(r, 'the delegation fee');
-      b.autoCompoundRewardShares = shares(r, 'the auto-compounded reward share');
-      b.period = r.u64('the period');
-      return;
-    case 'P:SetAutoRenewedValidatorConfigTx':
-      b.txId = r.id("the validator's tx id");
-      auth('the authorization');
-      b.autoCompoundRewardShares = shares(r, 'the auto-compounded reward share');
-      b.period = r.u64('the period');
-      return;
-    case 'X:CreateAssetTx': {
-      b.name = text(r, 'the asset name');
-      b.symbol = text(r, 'the asset symbol');
-      b.denomination = r.fixed(1, 'the denomination')[0]!;
-      if (Buffer.byteLength(b.name) > MAX_ASSET_NAME) throw new SignedTxError(`the asset name is longer than ${MAX_ASSET_NAME} bytes`);
-      if (Buffer.byteLength(b.symbol) > MAX_ASSET_SYMBOL)
-        throw new SignedTxError(`the asset symbol is longer than ${MAX_ASSET_SYMBOL} bytes`);
-      if (b.denomination > MAX_DENOMINATION) throw new SignedTxError(`the denomination is ${b.denomination}, past ${MAX_DENOMINATION}`);
-      b.initialStates = r.list('the initial states', (i) => ({
-        fxIndex: r.u32(`initialStates[${i}]'s fx index`),
-        outputs: r.list(`initialStates[${i}]'s outputs`, (j) => output(r, 'X', tx.id, false, `initialStates[${i}].outputs[${j}]`)),
-      }));
-      if (b.initialStates.length === 0) throw new SignedTxError('the initial states are empty: an asset starts with at least one');
-      return;
-    }
-    case 'X:OperationTx':
-      b.operations = r.list('the operations', (i) => operation(r, i));
-      if (b.operations.length === 0) throw new SignedTxError('the operations are empty: an OperationTx operates');
-      for (const op of b.operations) tx.authorizations.push(op.signatureIndices);
-      return;
-  }
-  throw new SignedTxError(`a ${tx.type}, which this gateway cannot read on the ${tx.chain}-Chain`);
+  read({
+    r,
+    tx,
+    b,
+    auth: (what) => tx.authorizations.push(authorization(r, what)),
+    stake: () => {
+      b.stake = outputs(r, tx.chain, false, 'stake');
+      if (b.stake.length === 0) throw new SignedTxError('stake has no outputs: a staker stakes something');
+    },
+  });
 }
 
 /**
