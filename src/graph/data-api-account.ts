@@ -29,6 +29,7 @@ import {
 import { builder } from './builder.js';
 import { checkRange, rangeArgs } from './chain-metrics.js';
 import { paged } from './cost.js';
+import { accountEntityId } from './global-id.js';
 import { learnt } from './list-sizes.js';
 import { NetworkNameEnum } from './enums.js';
 import { toNetwork } from './inputs.js';
@@ -145,6 +146,11 @@ const WebhookAddressConnection = builder.connectionObject(
 const WebhookRef = builder.objectRef<Webhook>('Webhook').implement({
   description: "One of the operator's Data API webhooks: what it watches and where it posts.",
   fields: (t) => ({
+    id: t.id({
+      description:
+        "Global id (its webhook id, in the operator's account): a stable key for client caches. `node(id:)` cannot fetch it again: a webhook is read only with the admin token, through `dataApiAccount.webhook(webhookId:)`, which `node(id:)` does not ask for.",
+      resolve: (w) => accountEntityId('Webhook', w.id),
+    }),
     webhookId: t.exposeString('id', { description: 'Its id at the Data API: what `webhook`, `updateWebhook` and the others take.' }),
     url: t.exposeString('url', { description: 'Where it posts (https).' }),
     name: t.exposeString('name', { description: 'Its name; empty if none was given.' }),
@@ -304,6 +310,11 @@ type LogEntry = Answer<'getApiLogs'>['logs'][number];
 const ApiLogRef = builder.objectRef<LogEntry>('ApiLogEntry').implement({
   description: 'One request made with a key of the account.',
   fields: (t) => ({
+    id: t.id({
+      description:
+        "Global id (its log id, in the operator's account): a stable key for client caches. `node(id:)` cannot fetch it again: the Data API reads its log only as a list, and only with the admin token.",
+      resolve: (l) => accountEntityId('ApiLogEntry', l.logId),
+    }),
     logId: t.exposeString('logId', { description: 'Its id.' }),
     timestamp: t.int({ description: 'When it was made, Unix seconds.', resolve: (l) => Math.floor(l.eventTimestamp) }),
     apiKeyId: t.exposeString('apiKeyId', { description: 'The key it used.' }),

@@ -91,6 +91,14 @@ export function entityId(typename: string, network: NetworkName, key: string): s
   return encodeGlobalId(typename, nodeKey(network, key));
 }
 
+/**
+ * The global id of an entity of the operator's Data API account (a webhook, a request of its log):
+ * `<Type>:account:<key>`. The account spans both networks, so no network names it.
+ */
+export function accountEntityId(typename: string, key: string): string {
+  return encodeGlobalId(typename, `account:${key}`);
+}
+
 /** The description of the `id` of an entity that `node(id:)` cannot fetch again, with the reason. */
 export function keyOnlyIdDescription(formedFrom: string, why: string): string {
   return `Global id (${formedFrom}, with the network): a stable key for client caches. \`node(id:)\` cannot fetch it again: ${why}`;

@@ -41,6 +41,8 @@ const VALUE_OBJECTS: Record<string, string> = {
   // Metric points and counts: a value per interval of a series.
   TpsPoint: 'a point of a TPS series (a timestamp and a value); `averageTps` events are points too',
   MetricPoint: 'a point of a metric series',
+  ApiUsagePoint: "a point of the operator's Data API usage series (a time and its figures)",
+  ApiUsageFigures: "the figures of one group (path, key, status) at one point of the operator's usage series",
   IcmMessageCount: 'a count of messages per interval and counterpart',
   EvmFeeHistoryBlock: 'fee figures of one block as eth_feeHistory answers them for the range asked',
   // Configurations and rules: settings of a chain at a time, reached through the chain.
