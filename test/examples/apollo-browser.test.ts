@@ -6,6 +6,8 @@
  * `possibleTypes`), appends the next page on "Load more" (the generated `relayStylePagination`
  * policy), and shows a transaction the sandbox's clock adds as the `addressTransactions`
  * subscription brings it, with no query sent again: the event's object goes into the cached list.
+ * Then a subnet's validators, one of whose weight the clock changes: the `subnetValidators` event
+ * carries it with the same id, and the cache merges it into the row on screen, again with no query.
  *
  * The sandbox's clock is the test's: it moves on (`sandbox.live.advance`) once the gateway's feed
  * has read where the address stands, so the new transaction is the feed's next event.
@@ -18,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVERY } from '../../sandbox/live.js';
 import { buildExample, launchChromium } from '../helpers/chromium.js';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 import { startHarness, type Harness } from '../helpers/harness.js';
@@ -42,7 +45,7 @@ const frames: { sent: boolean; message: { type: string; payload?: { data?: unkno
 beforeAll(async () => {
   h = await startHarness();
   // Subscriptions poll as often as the gateway allows, so the event follows the clock closely.
-  gateway = await startGatewayProcess(h.sandbox, { LIVE_POLL_TRANSACTIONS_MS: '200' });
+  gateway = await startGatewayProcess(h.sandbox, { LIVE_POLL_TRANSACTIONS_MS: '200', LIVE_POLL_VALIDATORS_MS: '200' });
   outDir = await mkdtemp(join(tmpdir(), 'apollo-example-'));
   await buildExample(APP, outDir);
   server = await preview({
@@ -128,6 +131,61 @@ describe('the Apollo Client example in Chromium', () => {
     // It came as an event over the WebSocket, and no query was sent again.
     expect(frames.some((f) => !f.sent && f.message.type === 'next' && JSON.stringify(f.message.payload).includes(added.txHash))).toBe(true);
     expect(posted).toEqual(['AddressTransactions', 'AddressTransactions']);
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+
+  it("changes a validator's weight on screen as the subnetValidators subscription brings it, merged by id, without a query", async () => {
+    interface Entry {
+      id: string;
+      weight: string;
+    }
+    const entries = async () =>
+      (
+        await h.raw<{ network: { subnets: { nodes: { subnetId: string; isL1: boolean; currentValidators: Entry[] }[] } } }>(
+          '{ network { subnets(first: 10) { nodes { subnetId isL1 currentValidators { id weight } } } } }',
+        )
+      ).data!.network.subnets.nodes.filter((s) => s.isL1 && s.currentValidators.length);
+    // An L1's validators as the gateway has them now, and after the clock has changed one's weight.
+    h.sandbox.reset();
+    const [subnet] = await entries();
+    h.sandbox.live.advance(EVERY.validators);
+    const after = (await entries()).find((s) => s.subnetId === subnet!.subnetId)!.currentValidators;
+    h.sandbox.reset();
+    const changed = after.filter((v) => !subnet!.currentValidators.some((b) => b.id === v.id && b.weight === v.weight));
+    expect(changed, 'the clock changes one validator of the set, keeping its id').toHaveLength(1);
+    const { id, weight } = changed[0]!;
+    const old = subnet!.currentValidators.find((v) => v.id === id)!.weight;
+    expect(weight).not.toBe(old);
+
+    const requests = posted.length;
+    const cell = page.locator(`tr[data-validator-id="${id}"] td.weight`);
+    await page.goto(`${base}/?subnet=${subnet!.subnetId}`);
+    await expect.poll(() => cell.innerText()).toBe(old);
+    expect(await page.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-validator-id')))).toEqual(
+      subnet!.currentValidators.map((v) => v.id),
+    );
+    // The subscription is open and the gateway's feed polls the set.
+    await expect
+      .poll(() => frames.some((f) => f.sent && f.message.type === 'subscribe' && f.message.payload?.query?.includes('subnetValidators')))
+      .toBe(true);
+    const polls = () => h.sandbox.log.filter((r) => r.operation === 'platform.getCurrentValidators').length;
+    const seen = polls();
+    await expect.poll(polls, { timeout: 10_000 }).toBeGreaterThan(seen);
+
+    h.sandbox.live.advance(EVERY.validators);
+    await expect.poll(() => cell.innerText(), { timeout: 20_000 }).toBe(weight);
+    // It came as an event over the WebSocket, carrying the same id, and no query was sent again.
+    expect(
+      frames.some(
+        (f) =>
+          !f.sent &&
+          f.message.type === 'next' &&
+          !!(f.message.payload?.data as { subnetValidators?: Entry[] } | undefined)?.subnetValidators?.some(
+            (v) => v.id === id && v.weight === weight,
+          ),
+      ),
+    ).toBe(true);
+    expect(posted.slice(requests)).toEqual(['SubnetValidators']);
     expect(pageErrors).toEqual([]);
   }, 60_000);
 });

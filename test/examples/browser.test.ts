@@ -21,6 +21,7 @@ import { preview, type PreviewServer } from 'vite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatAvax, formatPercent, formatUnits, groupDigits } from '../../examples/web/src/format.js';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
+import { EVERY } from '../../sandbox/live.js';
 import { getNodeWorld } from '../../sandbox/node/chains/node-world.js';
 import { SHOWCASE_EVM_ADDRESS } from '../../sandbox/world/evm.js';
 import { SHOWCASE_ADDRESS } from '../../sandbox/world/showcase.js';
@@ -82,7 +83,7 @@ beforeAll(async () => {
   // subnet counted as an L1 with validators); the explorer itself runs on the shipped defaults.
   h = await startHarness({ DEMAND_CONTROL: 'measure', UPSTREAM_CALL_BUDGET: '1000' });
   // Subscriptions poll as often as the gateway allows, so an event follows the sandbox's clock closely.
-  gateway = await startGatewayProcess(h.sandbox, { LIVE_POLL_TRANSACTIONS_MS: '200' });
+  gateway = await startGatewayProcess(h.sandbox, { LIVE_POLL_TRANSACTIONS_MS: '200', LIVE_POLL_VALIDATORS_MS: '200' });
   outDir = await mkdtemp(join(tmpdir(), 'explorer-'));
   await buildExample(WEB, outDir);
   server = await preview({
@@ -305,6 +306,49 @@ describe('the example explorer in Chromium', () => {
     expect(await attributes(rows, 'data-tx-hash')).toEqual([added.txHash, ...before]);
     expect(sent.length, 'no request after the event').toBe(requests);
     await shot('address-live');
+  });
+
+  it('changes a validator’s weight on screen as the subnetValidators subscription brings it, from the cache by id, with no query sent again', async () => {
+    // The P-Chain entries of an L1's validators, as the gateway has them now and after the
+    // sandbox's clock has changed one validator's weight: the one the page must show changed.
+    const entries = async (subnetId: string) =>
+      (
+        await h.raw<{ network: { subnet: { currentValidators: { id: string; validationId: string; weight: string }[] } } }>(
+          'query ($s: CB58Id!) { network { subnet(subnetId: $s) { currentValidators { id validationId weight } } } }',
+          { s: subnetId },
+        )
+      ).data!.network.subnet.currentValidators;
+    // An L1 the tests of a cold cache leave alone (the tracked one, the one whose node fails): the last.
+    const subnet = shown.subnets.filter((s) => s.isL1 && s.l1Validators.nodes.length).at(-1)!;
+    expect(subnet.subnetId).not.toBe(shown.tracked.subnetId);
+    expect(subnet).not.toBe(shown.subnets.find((s) => s !== shown.tracked && s.isL1 && s.blockchains.every((b) => b.feeConfig)));
+    const before = await entries(subnet.subnetId);
+    h.sandbox.live.advance(EVERY.validators);
+    const after = await entries(subnet.subnetId);
+    h.sandbox.reset();
+    const changed = after.filter((v) => !before.some((b) => b.id === v.id && b.weight === v.weight));
+    expect(changed, 'the clock changes one validator of the set, keeping its id').toHaveLength(1);
+    const { id, validationId, weight } = changed[0]!;
+    const old = before.find((b) => b.id === id)!.weight;
+    expect(
+      subnet.l1Validators.nodes.map((v) => v.validationId),
+      'the changed validator is on the page',
+    ).toContain(validationId);
+
+    const entry = page.locator(`tr[data-validation-id="${validationId}"] td:nth-child(4) div`).first();
+    await page.goto(`${base}/#/mainnet/subnets/${subnet.subnetId}`);
+    await expect.poll(() => entry.innerText()).toMatch(new RegExp(`^weight ${groupDigits(old)}\\b`));
+    // The page's query, then its subscription; the gateway's feed polls the set from then on.
+    await expect.poll(() => sent.length).toBe(2);
+    const polls = () => h.sandbox.log.filter((r) => r.operation === 'platform.getCurrentValidators').length;
+    const seen = polls();
+    await expect.poll(polls, { timeout: 10_000 }).toBeGreaterThan(seen);
+    const requests = sent.length;
+
+    h.sandbox.live.advance(EVERY.validators);
+    await expect.poll(() => entry.innerText(), { timeout: 20_000 }).toMatch(new RegExp(`^weight ${groupDigits(weight)}\\b`));
+    expect(sent.length, 'no request after the event').toBe(requests);
+    await shot('subnet-live');
   });
 
   it('says in one line on its card that the node does not run a chain, without a notice of something missing', async () => {

@@ -8,8 +8,14 @@
  * generated `possibleTypes` let the cache match to the concrete `PChainTransaction`.
  *
  * The address comes from the page's URL: `?address=avax1…&network=MAINNET`.
+ *
+ * With `?subnet=<subnet id>` instead, the page shows a subnet's current validators, kept current by
+ * the `subnetValidators` subscription: each event carries the validators with the same `id`s as
+ * the query's, and the cache merges their new fields (a changed weight) into the objects the list
+ * already holds, so the rows change in place with no query sent again and no code of the page's
+ * touching the list.
  */
-import { useQuery } from '@apollo/client/react';
+import { useQuery, useSubscription } from '@apollo/client/react';
 import { useEffect } from 'react';
 import type { AvalancheAddress } from '../../scalars';
 import { graphql } from './gql';
@@ -61,11 +67,50 @@ const NewTransactions = graphql(`
   }
 `);
 
+graphql(`
+  fragment ValidatorRow on PChainValidator {
+    id
+    nodeId
+    validationId
+    weight
+    balance
+  }
+`);
+
+const SubnetValidators = graphql(`
+  query SubnetValidators($network: NetworkName!, $subnetId: CB58Id!) {
+    network(name: $network) {
+      subnet(subnetId: $subnetId) {
+        subnetId
+        currentValidators {
+          ...ValidatorRow
+        }
+      }
+    }
+  }
+`);
+
+const ValidatorChanges = graphql(`
+  subscription ValidatorChanges($network: NetworkName!, $subnetId: CB58Id!) {
+    subnetValidators(network: $network, subnetId: $subnetId) {
+      ...ValidatorRow
+    }
+  }
+`);
+
 const params = new URLSearchParams(location.search);
 const address = (params.get('address') ?? '') as AvalancheAddress;
+const subnetId = params.get('subnet') ?? '';
 const network = (params.get('network') ?? 'MAINNET') as NetworkName;
 
 export function App() {
+  if (subnetId)
+    return (
+      <main>
+        <h1>Validators</h1>
+        <Validators subnetId={subnetId} />
+      </main>
+    );
   return (
     <main>
       <h1>P-Chain transactions</h1>
@@ -141,6 +186,43 @@ function Transactions({ address }: { address: AvalancheAddress }) {
         </button>
       )}
     </>
+  );
+}
+
+function Validators({ subnetId }: { subnetId: string }) {
+  const { data, dataState, error } = useQuery(SubnetValidators, { variables: { network, subnetId } });
+  // Nothing to do with its events here: the cache normalises them by id into the query's objects.
+  useSubscription(ValidatorChanges, { variables: { network, subnetId } });
+
+  if (error) return <p role="alert">{error.message}</p>;
+  if (dataState !== 'complete') return <p role="status">Loading…</p>;
+  const validators = data.network.subnet?.currentValidators;
+  if (!validators) return <p>There is no subnet {subnetId} on this network.</p>;
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>Node</th>
+          <th>Validation</th>
+          <th>Weight</th>
+          <th>Balance (nAVAX)</th>
+        </tr>
+      </thead>
+      <tbody>
+        {validators.map((v) => (
+          <tr key={v.id} data-validator-id={v.id}>
+            <td>
+              <code>{v.nodeId}</code>
+            </td>
+            <td>
+              <code>{v.validationId ?? ''}</code>
+            </td>
+            <td className="weight">{v.weight}</td>
+            <td>{v.balance ?? ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

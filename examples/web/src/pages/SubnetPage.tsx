@@ -4,9 +4,14 @@
  * Data API and the P-Chain), another subnet's (the Primary Network's too) as the P-Chain has them,
  * with their uptime. Parts the node cannot give are noted in place; the rest of the page still
  * shows. A chain the node does not run says so on its card, without a notice at the top.
+ *
+ * The validators stay current while the page is open: the `subnetValidators` subscription brings
+ * the set whenever a validator's weight changes, and Graphcache writes each event's validators
+ * over the cached objects of the same `id`, so the rows on screen change in place, with no query
+ * sent again and nothing done to the list here. The query asks for those ids for that reason.
  */
 import type { ReactNode } from 'react';
-import { useQuery } from 'urql';
+import { useQuery, useSubscription } from 'urql';
 import { AddressLink } from '../components/AddressLink';
 import { BlockchainCard, notRunByNode } from '../components/BlockchainCard';
 import { L1ValidatorRow } from '../components/L1ValidatorRow';
@@ -34,6 +39,7 @@ const SubnetPageQuery = graphql(`
           ...BlockchainCard_blockchain
         }
         currentValidators {
+          id
           nodeId
           ...PChainValidatorRow_validator
         }
@@ -43,10 +49,25 @@ const SubnetPageQuery = graphql(`
           }
           nodes {
             validationId
+            pChainValidator {
+              id
+            }
             ...L1ValidatorRow_validator
           }
         }
       }
+    }
+  }
+`);
+
+/** The validators' fields both kinds of row show, by id: what an event has to refresh in the cache. */
+const SubnetValidatorsLive = graphql(`
+  subscription SubnetValidatorsLive($network: NetworkName!, $subnetId: CB58Id!) {
+    subnetValidators(network: $network, subnetId: $subnetId) {
+      id
+      balance
+      startTime
+      ...PChainValidatorRow_validator
     }
   }
 `);
@@ -57,7 +78,10 @@ const PRIMARY_NETWORK_ID = '11111111111111111111111111111111LpoYY';
 const SHOWN_VALIDATORS = 10;
 
 export function SubnetPage({ network, subnetId }: { network: Network; subnetId: string }) {
-  const [result, reexecute] = useQuery({ query: SubnetPageQuery, variables: { network: networkName(network), subnetId } });
+  const variables = { network: networkName(network), subnetId };
+  const [result, reexecute] = useQuery({ query: SubnetPageQuery, variables });
+  // Its events go into the normalised cache; the rows read them from there through the query.
+  useSubscription({ query: SubnetValidatorsLive, variables, pause: !result.data?.network.subnet });
   const subnet = result.data?.network.subnet;
   const errors = result.error?.graphQLErrors ?? [];
   const at = ['network', 'subnet'];
