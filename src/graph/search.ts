@@ -52,12 +52,25 @@ import { CChainTransactionRef, findTransaction, XChainTransactionRef } from './t
 import { findAsset } from './x-chain-asset.js';
 
 /**
- * The EVM chains of a network a 0x hash is looked for on: the C-Chain, then the registry's others
- * in its order, at most this many. Each is two calls (getTransaction, getBlock), so both networks
- * are 160 of the request's 250 (UPSTREAM_CALL_BUDGET's default); a hash on a chain past these is
- * found by `evmChain(evmChainId:) { transaction }`.
+ * The most EVM chains of a network a 0x hash is looked for on: the C-Chain, then the registry's
+ * others in its order. Fewer when the calls would not all go out at once (`hashChainsPer`); a hash
+ * on a chain past these is found by `evmChain(evmChainId:) { transaction }`.
  */
 export const HASH_CHAINS = 40;
+
+/**
+ * The Data API calls a search may have in flight at once: UPSTREAM_CONNECTIONS's default. One
+ * more waits for a connection, and the search takes a second round of the upstream's latency.
+ */
+const DATA_API_CONNECTIONS = 64;
+
+/**
+ * The chains per network a 0x hash is looked for on, so that its first wave of Data API calls
+ * (a transaction and a block on each, the ICM message, each network's registry when it is not
+ * shared yet) fits the connections: 15 of each network when both are searched, 31 of one.
+ */
+export const hashChainsPer = (networks: number): number =>
+  Math.min(HASH_CHAINS, Math.floor((DATA_API_CONNECTIONS - 1 - networks) / (2 * networks)));
 
 /** The most results `first` may ask for, and its default. */
 const MAX_FIRST = 50;
@@ -78,12 +91,15 @@ const cChainOf = (network: NetworkName): EvmChainModel => ({
   blockchainId: PRIMARY_CHAIN_IDS[network].c,
 });
 
-/** The EVM chains of a network a hash may be on, the C-Chain first (one supportedChains call, shared while fresh). */
-async function hashChains(ctx: GatewayContext, network: NetworkName): Promise<EvmChainModel[]> {
+/**
+ * The EVM chains of a network a hash may be on besides the C-Chain, at most `limit` (one
+ * supportedChains call, shared while fresh: the `subnets` freshness).
+ */
+async function registryHashChains(ctx: GatewayContext, network: NetworkName, limit: number): Promise<EvmChainModel[]> {
   const { chains } = await supportedChains(ctx.dataApi, { network });
-  const listed = registryChains(network, chains);
-  const c = listed.find((chain) => chain.evmChainId === C_CHAIN_EVM_ID[network]) ?? cChainOf(network);
-  return [c, ...listed.filter((chain) => chain !== c)].slice(0, HASH_CHAINS);
+  return registryChains(network, chains)
+    .filter((chain) => chain.evmChainId !== C_CHAIN_EVM_ID[network])
+    .slice(0, limit);
 }
 
 /** Each candidate of a shape on the networks asked, most specific kind first, each kind on every network. */
@@ -105,11 +121,17 @@ function candidates(ctx: GatewayContext, shape: Shape, networks: readonly Networ
     }
     case 'hash': {
       const { hash } = shape;
-      const onChains = (typename: string, find: (chain: EvmChainModel) => Promise<object | null>) =>
-        each((n) => async () => {
-          const found = await Promise.all((await hashChains(ctx, n)).map(async (chain) => one(typename, await find(chain))));
+      const others = hashChainsPer(networks.length) - 1;
+      // The C-Chain is known by heart: its lookups go out beside the registry's read, not after it.
+      const onChains = (typename: string, find: (chain: EvmChainModel) => Promise<object | null>) => [
+        ...each((n) => async () => one(typename, await find(cChainOf(n)))),
+        ...each((n) => async () => {
+          const found = await Promise.all(
+            (await registryHashChains(ctx, n, others)).map(async (chain) => one(typename, await find(chain))),
+          );
           return found.flat();
-        });
+        }),
+      ];
       return [
         ...onChains(EvmTransactionRef.name, (chain) => findEvmTransaction(ctx, chain, hash)),
         ...onChains(EvmBlockRef.name, (chain) => findEvmBlock(ctx, chain, { hash }, 'data-api')),
@@ -187,8 +209,8 @@ function callsOf(shape: Shape, networks: readonly NetworkName[]): { calls: numbe
       // L1 validator, asset, two blocks, three transactions; the subnet and the blockchain from the catalog.
       return { calls: 7 * n, catalogs: networks };
     case 'hash':
-      // The registry, then a transaction and a block on each chain; the ICM message once, placed by the catalogs.
-      return { calls: n * (1 + 2 * HASH_CHAINS) + 1, catalogs: NETWORKS };
+      // The registry, and a transaction and a block on each chain; the ICM message once, placed by the catalogs.
+      return { calls: n * (1 + 2 * hashChainsPer(n)) + 1, catalogs: NETWORKS };
     case 'node-id':
       return { calls: n, catalogs: [] };
     case 'address':
@@ -246,7 +268,7 @@ builder.queryField('search', (t) =>
   t.field({
     type: [SearchResultRef],
     nullable: { list: false, items: true },
-    description: `Whatever an id is, on any chain of either network, in one request: a P-, X- or C-Chain transaction id, a P- or X-Chain block id, a subnet, blockchain, validation or asset id (cb58); a NodeID-…; an X/P address (avax1…, fuji1…, with or without "P-"/"X-"); a 0x address (its EVM chains with activity); a 0x hash (a transaction or block on the C-Chain and up to ${HASH_CHAINS} indexed EVM chains of each network, or an ICM message); a number (an EVM chain id, a P-/X-/C-Chain block height); the start of an indexed EVM chain's or its native token's name. The shape of \`query\` decides what to look for with no call (a string of no id shape makes none); each candidate is then confirmed by one lookup, all at once. Every match is returned, the most specific first (a subnet before the transaction that created it); an unknown id gives an empty list. A lookup that fails (not a "none") is a null item with its own error after the matches. \`query\`: at most ${MAX_SEARCH_LENGTH} characters. \`first\`: 1 to ${MAX_FIRST} (default ${DEFAULT_FIRST}).`,
+    description: `Whatever an id is, on any chain of either network, in one request: a P-, X- or C-Chain transaction id, a P- or X-Chain block id, a subnet, blockchain, validation or asset id (cb58); a NodeID-…; an X/P address (avax1…, fuji1…, with or without "P-"/"X-"); a 0x address (its EVM chains with activity); a 0x hash (a transaction or block on the C-Chain and the first ${hashChainsPer(2) - 1} other indexed EVM chains of each network, ${hashChainsPer(1) - 1} when \`network\` is given, or an ICM message); a number (an EVM chain id, a P-/X-/C-Chain block height); the start of an indexed EVM chain's or its native token's name. The shape of \`query\` decides what to look for with no call (a string of no id shape makes none); each candidate is then confirmed by one lookup, all at once. Every match is returned, the most specific first (a subnet before the transaction that created it); an unknown id gives an empty list. A lookup that fails (not a "none") is a null item with its own error after the matches. \`query\`: at most ${MAX_SEARCH_LENGTH} characters. \`first\`: 1 to ${MAX_FIRST} (default ${DEFAULT_FIRST}).`,
     args: {
       query: t.arg.string({
         required: true,
