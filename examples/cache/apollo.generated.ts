@@ -51,9 +51,6 @@ export const typePolicies: TypePolicies = {
   ApiLogEdge: {
     keyFields: false,
   },
-  ApiLogEntry: {
-    keyFields: false,
-  },
   ApiUsage: {
     keyFields: false,
   },
@@ -785,7 +782,6 @@ export const typePolicies: TypePolicies = {
     keyFields: false,
   },
   Webhook: {
-    keyFields: false,
     fields: {
       addresses: relayStylePagination(false),
     },

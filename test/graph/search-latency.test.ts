@@ -52,7 +52,9 @@ describe(`with every upstream call taking ${LATENCY} ms`, () => {
       lookups.push(await timed(`{ network { subnet(subnetId: "${freshId()}") { subnetId } } }`));
       lookups.push(await timed(`{ network { evmChain(evmChainId: 43114) { transaction(txHash: "${freshHash()}") { txHash } } } }`));
       // The call that confirms a transaction hash finds it: its answer is read, not a 404.
-      lookups.push(await timed(`{ network { evmChain(evmChainId: 43114) { transaction(txHash: "${txHashes[10 + round]!}") { txHash } } } }`));
+      lookups.push(
+        await timed(`{ network { evmChain(evmChainId: 43114) { transaction(txHash: "${txHashes[10 + round]!}") { txHash } } } }`),
+      );
       for (const [kind, query] of [
         ['cb58 id', freshId()],
         ['0x transaction hash', txHashes[round]!],
@@ -73,9 +75,13 @@ describe(`with every upstream call taking ${LATENCY} ms`, () => {
         searches: searches.map((s) => ({ ...s, ms: Math.round(s.ms) })),
       }),
     );
-    for (const s of searches) {
-      expect(s.calls, s.kind).toBe(s.kind === 'cb58 id' ? 14 : 61);
-      expect(s.ms, `${s.kind}: ${Math.round(s.ms)} ms against ${Math.round(slowest)} ms`).toBeLessThanOrEqual(1.1 * slowest);
+    for (const s of searches) expect(s.calls, s.kind).toBe(s.kind === 'cb58 id' ? 14 : 61);
+    // Each kind by the fastest of its three rounds: one round caught by the machine's load (the
+    // full suite runs beside) says nothing of the search, and a search needing a second wave of
+    // calls would be a LATENCY late in every round.
+    for (const kind of new Set(searches.map((s) => s.kind))) {
+      const ms = Math.min(...searches.filter((s) => s.kind === kind).map((s) => s.ms));
+      expect(ms, `${kind}: ${Math.round(ms)} ms against ${Math.round(slowest)} ms`).toBeLessThanOrEqual(1.1 * slowest);
     }
   }, 120_000);
 });
