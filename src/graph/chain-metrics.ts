@@ -517,7 +517,7 @@ builder.objectFields(NetworkRef, (t) => ({
       startTimestamp: t.arg({ ...rangeArgs.startTimestamp }),
       endTimestamp: t.arg({ ...rangeArgs.endTimestamp }),
     },
-    price: { calls: 1, items: 366 },
+    price: { calls: 1, items: 366, reaches: ['getTotalL1ValidatorMetrics'] },
     resolve: async (network, args, ctx) => {
       const range = checkRange(args);
       if (network.name !== 'mainnet') return null;
@@ -536,7 +536,7 @@ builder.objectFields(NetworkRef, (t) => ({
       startTimestamp: t.arg({ ...rangeArgs.startTimestamp }),
       endTimestamp: t.arg({ ...rangeArgs.endTimestamp }),
     },
-    price: { calls: 1, items: 366 },
+    price: { calls: 1, items: 366, reaches: ['getMetricsByNodeId'] },
     resolve: async (_network, args, ctx) => {
       const range = checkRange(args);
       return (await getMetricsByNodeId(ctx.metricsApi, args.nodeId, args.metric, range)).results;
@@ -556,7 +556,7 @@ builder.objectFields(ValidatorRef, (t) => ({
       startTimestamp: t.arg({ ...rangeArgs.startTimestamp }),
       endTimestamp: t.arg({ ...rangeArgs.endTimestamp }),
     },
-    price: { calls: 1, items: 366 },
+    price: { calls: 1, items: 366, reaches: ['getMetricsByNodeId'] },
     resolve: async (v, args, ctx) => {
       const range = checkRange(args);
       return (await getMetricsByNodeId(ctx.metricsApi, v.nodeId, args.metric, range)).results;
@@ -574,7 +574,7 @@ builder.objectFields(L1ValidatorRef, (t) => ({
       startTimestamp: t.arg({ ...rangeArgs.startTimestamp }),
       endTimestamp: t.arg({ ...rangeArgs.endTimestamp }),
     },
-    price: { calls: 1, items: 366 },
+    price: { calls: 1, items: 366, reaches: ['getMetricsByValidationId'] },
     resolve: async (v, args, ctx) => {
       const range = checkRange(args);
       return (await getMetricsByValidationId(ctx.metricsApi, v.validationId, args.metric, range)).results;
@@ -609,7 +609,7 @@ builder.objectFields(SubnetRef, (t) => ({
       startTimestamp: t.arg({ ...rangeArgs.startTimestamp }),
       endTimestamp: t.arg({ ...rangeArgs.endTimestamp }),
     },
-    price: { calls: 1, items: 366 },
+    price: { calls: 1, items: 366, reaches: ['getMetricsBySubnetId'] },
     resolve: async (subnet, args, ctx) => {
       const range = checkRange(args);
       return (await getMetricsBySubnetId(ctx.metricsApi, subnet.subnetId, args.metric, range)).results;
