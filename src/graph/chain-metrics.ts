@@ -8,7 +8,7 @@
  * checks of a time range) is here too. Staking and validator series: the network's (or a subnet's)
  * validator and delegator counts and weights (`Network.stakingMetrics`, `Subnet.stakingMetrics`),
  * the L1 validators' fees in total (`Network.l1ValidatorFeeMetrics`), per validation
- * (`L1Validator.feeMetrics`), per node (`Network.validatorFeeMetrics(nodeId:)`) and per subnet
+ * (`L1Validator.feeMetrics`), per node (`Network.validatorFeeMetrics(nodeId:)`, `Validator.feeMetrics`) and per subnet
  * (`Subnet.feeMetrics`).
  */
 import { PRIMARY_NETWORK_ID, type NetworkName } from '../base/ids.js';
@@ -45,7 +45,7 @@ import {
 import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { NodeIdScalar } from './scalars.js';
-import { EvmChainRef, EvmAddressRef, L1ValidatorRef, NetworkRef, SubnetRef, type EvmChainModel } from './refs.js';
+import { EvmChainRef, EvmAddressRef, L1ValidatorRef, NetworkRef, SubnetRef, ValidatorRef, type EvmChainModel } from './refs.js';
 import {
   getMetricsByNodeId,
   getMetricsBySubnetId,
@@ -517,7 +517,7 @@ builder.objectFields(NetworkRef, (t) => ({
       startTimestamp: t.arg({ ...rangeArgs.startTimestamp }),
       endTimestamp: t.arg({ ...rangeArgs.endTimestamp }),
     },
-    price: { calls: 1, items: 366 },
+    price: { calls: 1, items: 366, reaches: ['getTotalL1ValidatorMetrics'] },
     resolve: async (network, args, ctx) => {
       const range = checkRange(args);
       if (network.name !== 'mainnet') return null;
@@ -536,10 +536,30 @@ builder.objectFields(NetworkRef, (t) => ({
       startTimestamp: t.arg({ ...rangeArgs.startTimestamp }),
       endTimestamp: t.arg({ ...rangeArgs.endTimestamp }),
     },
-    price: { calls: 1, items: 366 },
+    price: { calls: 1, items: 366, reaches: ['getMetricsByNodeId'] },
     resolve: async (_network, args, ctx) => {
       const range = checkRange(args);
       return (await getMetricsByNodeId(ctx.metricsApi, args.nodeId, args.metric, range)).results;
+    },
+  }),
+}));
+
+builder.objectFields(ValidatorRef, (t) => ({
+  feeMetrics: t.field({
+    type: [MetricPointRef],
+    nullable: true,
+    description: `${seriesDescription(
+      "The continuous fees this validator's node paid over its L1 validations (Metrics API getMetricsByNodeId, by `nodeId`: the series `Network.validatorFeeMetrics(nodeId:)` gives); empty for a node that validates no L1",
+    )} Its stake and uptime are \`amountStaked\` and \`uptimePerformance\`; the network's daily staking series is \`Network.stakingMetrics\`.`,
+    args: {
+      metric: t.arg({ type: NodeFeeMetricEnum, required: true, description: 'Which metric.' }),
+      startTimestamp: t.arg({ ...rangeArgs.startTimestamp }),
+      endTimestamp: t.arg({ ...rangeArgs.endTimestamp }),
+    },
+    price: { calls: 1, items: 366, reaches: ['getMetricsByNodeId'] },
+    resolve: async (v, args, ctx) => {
+      const range = checkRange(args);
+      return (await getMetricsByNodeId(ctx.metricsApi, v.nodeId, args.metric, range)).results;
     },
   }),
 }));
@@ -554,7 +574,7 @@ builder.objectFields(L1ValidatorRef, (t) => ({
       startTimestamp: t.arg({ ...rangeArgs.startTimestamp }),
       endTimestamp: t.arg({ ...rangeArgs.endTimestamp }),
     },
-    price: { calls: 1, items: 366 },
+    price: { calls: 1, items: 366, reaches: ['getMetricsByValidationId'] },
     resolve: async (v, args, ctx) => {
       const range = checkRange(args);
       return (await getMetricsByValidationId(ctx.metricsApi, v.validationId, args.metric, range)).results;
@@ -589,7 +609,7 @@ builder.objectFields(SubnetRef, (t) => ({
       startTimestamp: t.arg({ ...rangeArgs.startTimestamp }),
       endTimestamp: t.arg({ ...rangeArgs.endTimestamp }),
     },
-    price: { calls: 1, items: 366 },
+    price: { calls: 1, items: 366, reaches: ['getMetricsBySubnetId'] },
     resolve: async (subnet, args, ctx) => {
       const range = checkRange(args);
       return (await getMetricsBySubnetId(ctx.metricsApi, subnet.subnetId, args.metric, range)).results;

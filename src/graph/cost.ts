@@ -46,6 +46,7 @@ import {
 } from '@pothos/core';
 import type { ConnectionArgs, PageSpec } from '../graphql/connection.js';
 import type { LengthsView } from '../reuse/list-lengths.js';
+import type { OperationId } from '../upstreams/operations.js';
 
 /**
  * Where a price is asked: the network the parents are on, when the arguments above named it, and
@@ -96,6 +97,11 @@ export interface FieldCost<Args = Record<string, unknown>> {
   sharesWith?: string;
   /** The network of the objects below, when the arguments name it; undefined: the parent's. */
   scope?: (args: Args) => string | undefined;
+  /**
+   * The upstream operations its resolver calls, by id (`paged` fills in its page's operation):
+   * docs/caching.md's table names, for each operation, the fields that reach it from here.
+   */
+  reaches?: readonly OperationId[];
 }
 
 /** A field's price as the schema keeps it: in its extensions, under this key. */
@@ -140,6 +146,7 @@ export function paged<Args extends ConnectionArgs = ConnectionArgs>(
   const more = extra.calls;
   return {
     ...extra,
+    reaches: [...(spec.operation ? [spec.operation] : []), ...(extra.reaches ?? [])],
     calls: (args, where) =>
       first(args) === 0
         ? 0

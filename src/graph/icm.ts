@@ -195,6 +195,8 @@ function byAddress(ctx: GatewayContext, network: NetworkName | null, address: st
  */
 const BY_ADDRESS_PRICE = paged<ConnectionArgs & { allNetworks?: boolean | null }>(ICM_BY_ADDRESS_PAGE, {
   pools: (args) => (args.allNetworks ? NETWORKS.map((scope) => ({ ...SUBNET_CATALOG, scope })) : []),
+  // The subnet catalog (listSubnets) places each message of every network on its network.
+  reaches: ['listSubnets'],
 });
 
 const allNetworksArg = {

@@ -42,6 +42,8 @@ export interface PageSpec {
   maxFirst: number;
   /** The items one upstream call is priced to return (src/graph/cost.ts `paged`): `maxPageSize`, or fewer where the upstream cuts its pages short. */
   pricedPageSize: number;
+  /** The operation whose pages it walks (`paged` names it as what the field reaches); absent in tests of the paging alone. */
+  operation?: PagedOperation;
 }
 
 export interface UpstreamPage<T> {
@@ -111,6 +113,7 @@ export function pageSpec(operation: PagedOperation, field: string, own: FieldPag
     defaultFirst,
     maxFirst: own.maxFirst ?? 500,
     pricedPageSize: Math.min(pages.priced ?? maxPageSize, maxPageSize),
+    operation,
   };
 }
 

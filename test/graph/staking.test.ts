@@ -8,6 +8,7 @@ import { bech32 } from '@scure/base';
 import { describe, expect, it } from 'vitest';
 import { PRIMARY_NETWORK_ID } from '../../src/base/ids.js';
 import { getEvmWorld } from '../../sandbox/world/evm.js';
+import { feeSeries, stakingSeries, validationsOf } from '../../sandbox/world/metrics.js';
 import { getStakingWorld } from '../../sandbox/world/validators.js';
 import { getWorld } from '../../sandbox/world/world.js';
 import { codes, type Page, useHarness, walk } from '../helpers/harness.js';
@@ -60,6 +61,62 @@ describe('validators', () => {
         ['minUptimePerformance', '0'],
       ]),
     );
+  });
+
+  it('journey: the Primary Network validators → their stake, uptime and fee metrics (Metrics API) → their rewards, in one request', async () => {
+    const d = await data(`{ network {
+      subnet(subnetId: "${PRIMARY_NETWORK_ID}") { stakingMetrics(metric: VALIDATOR_WEIGHT, first: 3) { nodes { timestamp value } } }
+      validators(first: 20, subnetId: "${PRIMARY_NETWORK_ID}") { nodes {
+        nodeId txHash amountStaked uptimePerformance
+        feeMetrics(metric: PER_NODE_CUMULATIVE_FEES_PAID) { timestamp value }
+        rewards { validationRewardAmount delegationRewardAmount rewardTxHash }
+        rewardHistory(first: 100) { nodes { utxoId } }
+      } }
+    } }`);
+    const want = newestFirst(staking.validators.filter((v) => v.subnetId === PRIMARY_NETWORK_ID)).slice(0, 20);
+    const got = d.network.validators.nodes as Data[];
+    expect(got.map((v) => v.txHash)).toEqual(want.map((v) => v.txHash));
+    expect(d.network.subnet.stakingMetrics.nodes).toEqual(
+      stakingSeries('mainnet', 'avalanche', PRIMARY_NETWORK_ID, 'validatorWeight').slice(0, 3),
+    );
+    const l1 = [...validationsOf('mainnet', 'avalanche'), ...validationsOf('fuji', 'avalanche')];
+    for (const [i, v] of got.entries()) {
+      const w = want[i]!;
+      expect(v).toMatchObject({ nodeId: w.nodeId, amountStaked: w.amountStaked, uptimePerformance: w.uptimePerformance ?? null });
+      expect(v.feeMetrics).toEqual(
+        feeSeries(
+          l1.filter((x) => x.nodeId === w.nodeId),
+          'cumulative',
+        ),
+      );
+      expect(v.rewards?.rewardTxHash).toBe(w.rewards?.rewardTxHash);
+      expect(v.rewards?.validationRewardAmount).toBe(w.rewards?.validationRewardAmount);
+      expect(v.rewardHistory.nodes.map((r: Data) => r.utxoId).sort()).toEqual(
+        world.rewards
+          .filter((r) => r.nodeId === w.nodeId)
+          .map((r) => r.utxoId)
+          .sort(),
+      );
+    }
+    // The journey reaches validators whose nodes paid L1 fees, that measure an uptime, and that were paid.
+    expect(got.filter((v) => v.feeMetrics.length > 0).length).toBeGreaterThan(0);
+    expect(got.filter((v) => v.uptimePerformance !== null).length).toBeGreaterThan(0);
+    expect(got.filter((v) => v.rewards !== null && v.rewardHistory.nodes.length > 0).length).toBeGreaterThan(0);
+    const nodes = new Set(want.map((v) => v.nodeId));
+    const byNode = calls('getMetricsByNodeId');
+    expect(new Set(byNode.map((c) => c.path))).toEqual(
+      new Set([...nodes].map((n) => `/v2/validator/${n}/metrics/perNodeCumulativeFeesPaid`)),
+    );
+    expect(byNode.length).toBe(nodes.size);
+    expect(calls('getStakingMetrics')[0]!.path).toBe('/v2/networks/mainnet/metrics/validatorWeight');
+    expect(calls('getStakingMetrics')[0]!.query).toContainEqual(['subnetId', PRIMARY_NETWORK_ID]);
+    expect(calls('listValidators')[0]!.query).toEqual(
+      expect.arrayContaining([
+        ['pageSize', '20'],
+        ['subnetId', PRIMARY_NETWORK_ID],
+      ]),
+    );
+    expect(calls('listHistoricalPrimaryNetworkRewards').length).toBeGreaterThan(0);
   });
 
   it("finds a node's newest validation and its whole history, with details, health and stake", async () => {

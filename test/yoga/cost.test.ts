@@ -28,7 +28,7 @@ import {
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimate, type Estimate } from '../../src/yoga/cost-estimate.js';
-import { COST_EXTENSION } from '../../src/graph/cost.js';
+import { COST_EXTENSION, type FieldCost } from '../../src/graph/cost.js';
 import { encodeGlobalId } from '../../src/graph/global-id.js';
 import { prefetchingFields } from '../../src/graph/lookahead.js';
 import { schema, subgraphSchema } from '../../src/graph/index.js';
@@ -471,6 +471,27 @@ describe('prices against the calls made, cold cache', () => {
       if (!priceOf(schema, field)) unpriced.push(`${field} reads ahead for the lists above it but has no \`price\``);
     }
     expect(unpriced).toEqual([]);
+  });
+});
+
+describe('the operations a price says its field reaches (`reaches`, docs/caching.md names them)', () => {
+  it('include every operation the field called in the corpus', () => {
+    // A lookahead's reads are attributed to the list above the field that reads ahead: those
+    // operations are the prefetching fields' to declare, not the list's.
+    const readAhead = new Set(prefetchingFields().flatMap((field) => (priceOf(schema, field) as FieldCost | undefined)?.reaches ?? []));
+    const undeclared: string[] = [];
+    for (const row of rows) {
+      const target = corpus.find((c) => c.name === row.name)!.subgraph ? subgraphSchema() : schema;
+      for (const [field, calls] of row.byField) {
+        const reaches = field ? (priceOf(target, field) as FieldCost | undefined)?.reaches : undefined;
+        if (!reaches) continue;
+        for (const call of calls) {
+          if (!reaches.includes(call.operation as never) && !readAhead.has(call.operation as never))
+            undeclared.push(`${field} called ${call.operation} in "${row.name}" but its price's \`reaches\` does not name it`);
+        }
+      }
+    }
+    expect([...new Set(undeclared)]).toEqual([]);
   });
 });
 
