@@ -17,7 +17,7 @@
  *   yoga       src/yoga/       yoga and its plugins, the fast path for JSON POSTs, GraphiQL
  *   gateway    src/gateway/    the wiring of one gateway, reload, the embedded sandbox
  *   http       src/http/       the HTTP server and GraphQL over WebSocket
- *   entries    src/*.ts        main.ts, cli.ts, embed.ts: what build.mjs bundles
+ *   entries    src/*.ts        boot.ts (main.js), main.ts, cli.ts, embed.ts: what build.mjs bundles
  * The sandbox (sandbox/) is a product of its own beside them.
  */
 // test/architecture.test.ts reads this line: docs/ARCHITECTURE.md's picture is this list, as folders.

@@ -44,7 +44,7 @@ const graphqlAsModules = {
 
 rmSync(new URL('./dist/', import.meta.url), { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts', 'sandbox/main': 'sandbox/main.ts' },
+  entryPoints: { main: 'src/boot.ts', cli: 'src/cli.ts', 'sandbox/main': 'sandbox/main.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

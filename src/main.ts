@@ -15,6 +15,7 @@ import { createGateway } from './gateway/gateway.js';
 import { createLogger, type Logger } from './base/logger.js';
 import { shownUrl } from './base/shown-url.js';
 import { createGatewayServer, observeHttp, serveMetrics, serverOptionsOf } from './http/server.js';
+import { compileCache } from './base/compile-cache.js';
 import { releaseMemoryWhenIdle } from './ops/idle-release.js';
 import type { GatewayMetrics } from './ops/prometheus.js';
 import { Reloader } from './gateway/reload.js';
@@ -173,6 +174,8 @@ function listen(server: Server, config: Config, logger: Logger, sandboxed: boole
       },
       `GraphQL gateway ready: ${url} (GraphiQL in a browser)`,
     );
+    // What this start compiled, written for the next (src/boot.ts); Node writes only what it did not read from the cache.
+    setImmediate(() => compileCache()?.flushCompileCache());
   });
 }
 

@@ -6,7 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The files `entry` loads at start, itself included, by name under dist/. */
+/**
+ * The files `entry` loads at start, itself included, by name under dist/. dist/main.js is
+ * src/boot.ts, which turns on the compile cache and then imports the gateway (src/main.ts)
+ * dynamically, so that one `import("./main-….js")` is followed too.
+ */
 export function loadedAtStart(entry = 'main.js'): Set<string> {
   const seen = new Set<string>();
   const visit = (file: string) => {
@@ -15,6 +19,7 @@ export function loadedAtStart(entry = 'main.js'): Set<string> {
     const code = readFileSync(join('dist', file), 'utf8');
     for (const [, chunk] of code.matchAll(/\bfrom\s*"\.\/([^"]+)"/g)) visit(chunk!);
     for (const [, chunk] of code.matchAll(/\bimport\s*"\.\/([^"]+)"/g)) visit(chunk!);
+    if (file === 'main.js') for (const [, chunk] of code.matchAll(/\bimport\("\.\/(main-[A-Z0-9]+\.js)"\)/g)) visit(chunk!);
   };
   visit(entry);
   return seen;
