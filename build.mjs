@@ -42,6 +42,58 @@ const graphqlAsModules = {
   },
 };
 
+/**
+ * node:http for the ES modules of the bundle, as a module of its own that reads the builtin's
+ * plain exports. Node makes an ES module's `import … from 'node:http'` through a facade that reads
+ * every export, lazy ones included: `WebSocket`, `CloseEvent` and `MessageEvent` load Node's own
+ * undici (its fetch and WebSocket, about 80 ms of CPU at every start), which the gateway does not
+ * use (its upstream client is the undici package). Only data exports are named (this Node's,
+ * read here at build time): an import of a lazy one fails the build rather than loading it.
+ * CommonJS modules' `require('http')` never went through the facade.
+ * @type {import('esbuild').Plugin}
+ */
+const httpWithoutFacade = {
+  name: 'http-without-facade',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?http$/ }, (args) =>
+      args.kind === 'import-statement' || args.kind === 'dynamic-import'
+        ? { path: args.path.replace(/^(node:)?/, 'node:'), namespace: 'builtin-without-facade' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'builtin-without-facade' }, (args) => {
+      const builtin = process.getBuiltinModule(args.path);
+      const exports = Object.entries(Object.getOwnPropertyDescriptors(builtin))
+        .filter(([name, descriptor]) => !descriptor.get && /^[A-Za-z_$][\w$]*$/.test(name))
+        .map(([name]) => name);
+      return {
+        contents: `const builtin = process.getBuiltinModule('${args.path}');\nexport default builtin;\nexport const { ${exports.join(', ')} } = builtin;\n`,
+        loader: 'js',
+      };
+    });
+  },
+};
+
+/**
+ * @whatwg-node/server (under yoga) asks, when yoga is created, whether yoga's Request is Node's
+ * global one, by reading `globalThis.Request`: that read loads Node's own undici, which the
+ * plugin above keeps out. Under Node, yoga's Request is @whatwg-node/fetch's own (the gateway sets
+ * no fetchAPI), never the global, so the answer is fixed: computed here, with this Node, and
+ * written in place of the question. A version of the file without the line fails the build.
+ * @type {import('esbuild').Plugin}
+ */
+const requestClassKnown = {
+  name: 'request-class-known',
+  setup(b) {
+    const question = 'fetchAPI.Request !== globalThis.Request';
+    b.onLoad({ filter: /[\\/]@whatwg-node[\\/]server[\\/]esm[\\/]createServerAdapter\.js$/ }, async (args) => {
+      const code = readFileSync(args.path, 'utf8');
+      if (code.split(question).length !== 2) throw new Error(`${args.path}: no single \`${question}\` to answer`);
+      const { Request } = await import('@whatwg-node/fetch');
+      return { contents: code.replace(question, String(Request !== globalThis.Request)), loader: 'js' };
+    });
+  },
+};
+
 rmSync(new URL('./dist/', import.meta.url), { recursive: true, force: true });
 await build({
   entryPoints: { main: 'src/boot.ts', cli: 'src/cli.ts', 'sandbox/main': 'sandbox/main.ts' },
@@ -64,7 +116,7 @@ await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   // Bundled CommonJS modules call require(): give the ES module one.
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-  plugins: [lazySubgraphPrinter, graphqlAsModules],
+  plugins: [lazySubgraphPrinter, graphqlAsModules, httpWithoutFacade, requestClassKnown],
 });
 
 // The library: what an application imports. Its dependencies are the package's, installed beside

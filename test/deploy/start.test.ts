@@ -1,0 +1,89 @@
+/**
+ * What the built gateway (dist/main.js, as `npm start` runs it) does before its first answer, as
+ * far as it can be checked without timing it (`npm run bench` times it): it compiles through Node's
+ * compile cache and writes the cache once it listens (src/boot.ts), and it loads no part of Node
+ * it does not use: Node's own undici (fetch, WebSocket), which build.mjs keeps out of the bundle's
+ * `node:http` imports and of yoga's creation. A preload reports what the process loaded, on a
+ * signal sent after the first answer; the process is then killed, so the cache it left is the one
+ * written once it listened.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '../..');
+const dir = mkdtempSync(join(tmpdir(), 'start-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Written by the preload on SIGUSR2: Node's modules the process loaded, and its compile cache's folder. */
+interface Loaded {
+  builtins: string[];
+  compileCacheDir: string | undefined;
+}
+
+const PRELOAD = `data:text/javascript,${encodeURIComponent(`
+import { writeFileSync } from 'node:fs';
+import { getCompileCacheDir } from 'node:module';
+process.on('SIGUSR2', () => {
+  writeFileSync(process.env.LOADED_FILE, JSON.stringify({ builtins: process.moduleLoadList, compileCacheDir: getCompileCacheDir() }));
+});
+`)}`;
+
+/** Starts dist/main.js, answers `{ __typename }` once it listens, then reports what it loaded. */
+async function firstAnswer(): Promise<{ answer: unknown; loaded: Loaded }> {
+  const loadedFile = join(dir, `loaded-${Date.now()}.json`);
+  const child = spawn(process.execPath, ['--import', PRELOAD, 'dist/main.js'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SANDBOX: 'off',
+      // Nothing listens there: `{ __typename }` calls no upstream.
+      DATA_API_URL: 'http://127.0.0.1:9',
+      METRICS_API_URL: 'http://127.0.0.1:9',
+      NODE_URL_MAINNET: 'http://127.0.0.1:9',
+      NODE_URL_FUJI: 'http://127.0.0.1:9',
+      NODE_COMPILE_CACHE: join(dir, 'compile-cache'),
+      LOADED_FILE: loadedFile,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`dist/main.js exited with ${code}`)));
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        const found = /"url":"([^"]+)"/.exec(line);
+        if (found) resolve(found[1]!);
+      });
+    });
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
+    const answer = ((await response.json()) as { data: unknown }).data;
+    child.kill('SIGUSR2');
+    while (!existsSync(loadedFile)) await sleep(20);
+    // Killed, not stopped: Node writes its compile cache at a normal exit, src/main.ts already once it listened.
+    child.kill('SIGKILL');
+    await exited;
+    return { answer, loaded: JSON.parse(readFileSync(loadedFile, 'utf8')) as Loaded };
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+describe('the built gateway, to its first answer', () => {
+  it('answers without loading Node’s own undici, and leaves its compiled code in the compile cache', async () => {
+    const { answer, loaded } = await firstAnswer();
+    expect(answer).toEqual({ __typename: 'Query' });
+    expect(loaded.builtins).toContain('NativeModule http');
+    expect(loaded.builtins.filter((name) => name.includes('undici'))).toEqual([]);
+    expect(loaded.compileCacheDir?.startsWith(join(dir, 'compile-cache'))).toBe(true);
+    // The bundle's files, one entry each.
+    expect(readdirSync(loaded.compileCacheDir!).length).toBeGreaterThan(5);
+  }, 60_000);
+});
