@@ -63,7 +63,11 @@ async function firstAnswer(): Promise<{ answer: unknown; loaded: Loaded }> {
         if (found) resolve(found[1]!);
       });
     });
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query":"{ __typename }"}',
+    });
     const answer = ((await response.json()) as { data: unknown }).data;
     child.kill('SIGUSR2');
     while (!existsSync(loadedFile)) await sleep(20);
