@@ -11,6 +11,7 @@ import type { BreakerOptions } from '../upstreams/http.js';
 import type { CorsConfig } from '../guards/cross-site.js';
 import type { TrustProxy } from '../guards/identity.js';
 import type { RedisSettings } from '../base/redis.js';
+import type { SearchBreadth } from '../graphql/context.js';
 import {
   DEFAULT_MANIFESTS,
   MIN_POLL_MS,
@@ -122,6 +123,8 @@ export interface Config {
   documents: { parsedMaxBytes: number; compiledMaxBytes: number };
   /** Upstream calls one GraphQL request may make, and may be priced at before it runs. */
   callBudget: number;
+  /** How widely `search` looks for a 0x hash (SEARCH_HASH_CHAINS, within UPSTREAM_CONNECTIONS). */
+  search: SearchBreadth;
   /**
    * Demand control (src/yoga/use-demand-control.ts): the most entries an answer may be priced
    * at (every field of every object, and the items of lists of leaves), whether answers say what
@@ -345,6 +348,7 @@ function configOf(c: Settings, input: Input, nodeEnv: string | undefined): Confi
     redis: redisOf(c),
     documents: { parsedMaxBytes: c.DOCUMENT_CACHE_MAX_BYTES, compiledMaxBytes: c.COMPILED_CACHE_MAX_BYTES },
     callBudget: c.UPSTREAM_CALL_BUDGET,
+    search: { hashChains: c.SEARCH_HASH_CHAINS, connections: c.UPSTREAM_CONNECTIONS },
     cost: { maxNodes: c.MAX_RESULT_NODES, extensions: c.COST_EXTENSIONS, mode: c.DEMAND_CONTROL },
     paceItemsPerTurn: c.PACE_ITEMS_PER_TURN,
     idleReleaseMs: c.IDLE_RELEASE_MS,

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { packagePath } from '../base/package-root.js';
 import { FRESHNESS_KINDS, type FreshnessKind } from '../reuse/freshness.js';
+import { DEFAULT_HASH_CHAINS, MAX_HASH_CHAINS } from '../domain/search.js';
 import {
   bool,
   corsOrigins,
@@ -187,6 +188,12 @@ export const ROWS = [
     },
     'Upstream calls one GraphQL request may make, and may be priced at before it runs (see [What a query costs](cost-model.md#what-a-query-costs))',
     { reloadable: true },
+  ),
+  row(
+    {
+      SEARCH_HASH_CHAINS: int(1, MAX_HASH_CHAINS).default(DEFAULT_HASH_CHAINS),
+    },
+    "The most EVM chains of each network on which `search` looks for a 0x hash: the C-Chain, then the chain registry's others in its order. Fewer when its lookups would not all go out at once over `UPSTREAM_CONNECTIONS` (two per chain, so 15 of each network with the default 64 connections when both networks are searched, 31 when one is): a search then takes one upstream latency, not two. Each chain costs a search of a hash two upstream calls per network; a hash on a chain past them is found by `evmChain(evmChainId:) { transaction }`",
   ),
   row(
     {

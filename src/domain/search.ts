@@ -13,6 +13,16 @@ import {
   parseNodeId,
 } from '../base/ids.js';
 
+/**
+ * The most EVM chains of a network a 0x hash is looked for on (SEARCH_HASH_CHAINS's default and
+ * bound): the C-Chain, then the chain registry's others in its order, fewer when the lookups would
+ * not all go out at once over the connections (src/graph/search.ts `hashChainsPer`). The default
+ * leaves the connections to decide (64: 15 of each network, 31 of one); the bound keeps a search of
+ * a hash on both networks, two calls a chain, within the default call budget (2 × (1 + 2 × 60) + 1 = 243 of 250).
+ */
+export const DEFAULT_HASH_CHAINS = 40;
+export const MAX_HASH_CHAINS = 60;
+
 /** The longest string `search` takes: the longest id it recognises (a prefixed bech32 address, 92) with room. */
 export const MAX_SEARCH_LENGTH = 128;
 

@@ -115,6 +115,7 @@ export function contextFactory(parts: ContextParts): (initial: YogaInitialContex
       live,
       client: clientOf,
       liveMaxAddresses: config.live.maxAddresses,
+      search: config.search,
       pacer: config.paceItemsPerTurn > 0 ? new Pacer(config.paceItemsPerTurn) : undefined,
       // Only requests admitted through the server drew from the buckets (tests' yoga.fetch did not).
       limits: limiter && req ? clientLimits(limiter, req) : undefined,

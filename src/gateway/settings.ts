@@ -25,6 +25,7 @@ export function liveSettings(config: Config, metrics: GatewayMetrics | undefined
       extensions: config.cost.extensions,
       enforce: config.cost.mode === 'enforce',
       onRefused: metrics?.costRefused,
+      search: config.search,
     },
     queryLimits: { ...config.limits, introspection: config.introspection },
     requestLog: { sampleRate: config.logSampleRate },

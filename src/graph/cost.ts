@@ -45,6 +45,7 @@ import {
   type TypeParam,
 } from '@pothos/core';
 import type { ConnectionArgs, PageSpec } from '../graphql/connection.js';
+import type { SearchBreadth } from '../graphql/context.js';
 import type { LengthsView } from '../reuse/list-lengths.js';
 import type { OperationId } from '../upstreams/operations.js';
 
@@ -55,6 +56,8 @@ import type { OperationId } from '../upstreams/operations.js';
 export interface Where {
   scope: string | undefined;
   lengths: LengthsView;
+  /** The gateway's breadth of `search`, which its price depends on; its defaults when absent. */
+  search?: SearchBreadth;
 }
 
 /** A number, or a function of the field's arguments (as the client gave them, defaults applied) and of where it is asked. */

@@ -13,8 +13,8 @@
  */
 import { brandWithType } from '@pothos/core';
 import { C_CHAIN_EVM_ID, PRIMARY_CHAIN_IDS, type NetworkName } from '../base/ids.js';
-import { classify, MAX_EVM_CHAIN_ID, MAX_SEARCH_LENGTH, namePrefixOf, type Shape } from '../domain/search.js';
-import type { GatewayContext } from '../graphql/context.js';
+import { classify, DEFAULT_HASH_CHAINS, MAX_EVM_CHAIN_ID, MAX_SEARCH_LENGTH, namePrefixOf, type Shape } from '../domain/search.js';
+import type { GatewayContext, SearchBreadth } from '../graphql/context.js';
 import { badInput } from '../graphql/errors.js';
 import { NETWORKS } from '../loaders/data-api.js';
 import { listAddressChains, supportedChains } from '../upstreams/data-api/evm-block.js';
@@ -52,25 +52,20 @@ import { CChainTransactionRef, findTransaction, XChainTransactionRef } from './t
 import { findAsset } from './x-chain-asset.js';
 
 /**
- * The most EVM chains of a network a 0x hash is looked for on: the C-Chain, then the registry's
- * others in its order. Fewer when the calls would not all go out at once (`hashChainsPer`); a hash
- * on a chain past these is found by `evmChain(evmChainId:) { transaction }`.
+ * The breadth of a gateway with the default settings, and of an embedding's context that gives
+ * none: 64 connections is UPSTREAM_CONNECTIONS's default.
  */
-export const HASH_CHAINS = 40;
-
-/**
- * The Data API calls a search may have in flight at once: UPSTREAM_CONNECTIONS's default. One
- * more waits for a connection, and the search takes a second round of the upstream's latency.
- */
-const DATA_API_CONNECTIONS = 64;
+const DEFAULT_BREADTH: SearchBreadth = { hashChains: DEFAULT_HASH_CHAINS, connections: 64 };
 
 /**
  * The chains per network a 0x hash is looked for on, so that its first wave of Data API calls
  * (a transaction and a block on each, the ICM message, each network's registry when it is not
- * shared yet) fits the connections: 15 of each network when both are searched, 31 of one.
+ * shared yet) fits the connections: one more waits for a connection, and the search takes a
+ * second round of the upstream's latency. 15 of each network when both are searched and 31 of
+ * one, with the default 64 connections. At least the C-Chain, whatever the connections.
  */
-export const hashChainsPer = (networks: number): number =>
-  Math.min(HASH_CHAINS, Math.floor((DATA_API_CONNECTIONS - 1 - networks) / (2 * networks)));
+export const hashChainsPer = (networks: number, breadth: SearchBreadth = DEFAULT_BREADTH): number =>
+  Math.max(1, Math.min(breadth.hashChains, Math.floor((breadth.connections - 1 - networks) / (2 * networks))));
 
 /** The most results `first` may ask for, and its default. */
 const MAX_FIRST = 50;
@@ -121,7 +116,7 @@ function candidates(ctx: GatewayContext, shape: Shape, networks: readonly Networ
     }
     case 'hash': {
       const { hash } = shape;
-      const others = hashChainsPer(networks.length) - 1;
+      const others = hashChainsPer(networks.length, ctx.search) - 1;
       // The C-Chain is known by heart: its lookups go out beside the registry's read, not after it.
       const onChains = (typename: string, find: (chain: EvmChainModel) => Promise<object | null>) => [
         ...each((n) => async () => one(typename, await find(cChainOf(n)))),
@@ -202,7 +197,11 @@ interface SearchArgs {
 }
 
 /** The calls and the subnet catalogs of one shape on `networks`, as `candidates` makes them. */
-function callsOf(shape: Shape, networks: readonly NetworkName[]): { calls: number; catalogs: readonly NetworkName[] } {
+function callsOf(
+  shape: Shape,
+  networks: readonly NetworkName[],
+  breadth: SearchBreadth | undefined,
+): { calls: number; catalogs: readonly NetworkName[] } {
   const n = networks.length;
   switch (shape.kind) {
     case 'id':
@@ -210,7 +209,7 @@ function callsOf(shape: Shape, networks: readonly NetworkName[]): { calls: numbe
       return { calls: 7 * n, catalogs: networks };
     case 'hash':
       // The registry, and a transaction and a block on each chain; the ICM message once, placed by the catalogs.
-      return { calls: n * (1 + 2 * hashChainsPer(n)) + 1, catalogs: NETWORKS };
+      return { calls: n * (1 + 2 * hashChainsPer(n, breadth)) + 1, catalogs: NETWORKS };
     case 'node-id':
       return { calls: n, catalogs: [] };
     case 'address':
@@ -234,10 +233,10 @@ function shapesOf(args: SearchArgs): Shape[] {
 }
 
 const SEARCH_PRICE: FieldCost<SearchArgs> = {
-  calls: (args) => shapesOf(args).reduce((sum, shape) => sum + callsOf(shape, networksOf(args.network)).calls, 0),
-  pools: (args) =>
+  calls: (args, where) => shapesOf(args).reduce((sum, shape) => sum + callsOf(shape, networksOf(args.network), where.search).calls, 0),
+  pools: (args, where) =>
     shapesOf(args).flatMap((shape) =>
-      callsOf(shape, networksOf(args.network)).catalogs.map((network): Pool => ({ ...SUBNET_CATALOG, scope: network })),
+      callsOf(shape, networksOf(args.network), where.search).catalogs.map((network): Pool => ({ ...SUBNET_CATALOG, scope: network })),
     ),
   // No `slicing`: a router's @listSize names sized fields of a connection, and this is a plain list.
   items: (args) => (shapesOf(args).length === 0 ? 0 : (args.first ?? DEFAULT_FIRST)),
@@ -268,7 +267,7 @@ builder.queryField('search', (t) =>
   t.field({
     type: [SearchResultRef],
     nullable: { list: false, items: true },
-    description: `Whatever an id is, on any chain of either network, in one request: a P-, X- or C-Chain transaction id, a P- or X-Chain block id, a subnet, blockchain, validation or asset id (cb58); a NodeID-…; an X/P address (avax1…, fuji1…, with or without "P-"/"X-"); a 0x address (its EVM chains with activity); a 0x hash (a transaction or block on the C-Chain and the first ${hashChainsPer(2) - 1} other indexed EVM chains of each network, ${hashChainsPer(1) - 1} when \`network\` is given, or an ICM message); a number (an EVM chain id, a P-/X-/C-Chain block height); the start of an indexed EVM chain's or its native token's name. The shape of \`query\` decides what to look for with no call (a string of no id shape makes none); each candidate is then confirmed by one lookup, all at once. Every match is returned, the most specific first (a subnet before the transaction that created it); an unknown id gives an empty list. A lookup that fails (not a "none") is a null item with its own error after the matches. \`query\`: at most ${MAX_SEARCH_LENGTH} characters. \`first\`: 1 to ${MAX_FIRST} (default ${DEFAULT_FIRST}).`,
+    description: `Whatever an id is, on any chain of either network, in one request: a P-, X- or C-Chain transaction id, a P- or X-Chain block id, a subnet, blockchain, validation or asset id (cb58); a NodeID-…; an X/P address (avax1…, fuji1…, with or without "P-"/"X-"); a 0x address (its EVM chains with activity); a 0x hash (a transaction or block on the C-Chain and the first other indexed EVM chains of each network, as many as the gateway's SEARCH_HASH_CHAINS allows: ${hashChainsPer(2) - 1} others with the default settings, ${hashChainsPer(1) - 1} when \`network\` is given; or an ICM message); a number (an EVM chain id, a P-/X-/C-Chain block height); the start of an indexed EVM chain's or its native token's name. The shape of \`query\` decides what to look for with no call (a string of no id shape makes none); each candidate is then confirmed by one lookup, all at once. Every match is returned, the most specific first (a subnet before the transaction that created it); an unknown id gives an empty list. A lookup that fails (not a "none") is a null item with its own error after the matches. \`query\`: at most ${MAX_SEARCH_LENGTH} characters. \`first\`: 1 to ${MAX_FIRST} (default ${DEFAULT_FIRST}).`,
     args: {
       query: t.arg.string({
         required: true,

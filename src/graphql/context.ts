@@ -36,6 +36,17 @@ export interface ClientLimits {
   standing(): Promise<{ perSecond: number; burst: number; remaining: number; resetAt: Date }>;
 }
 
+/**
+ * How widely `search` looks for a 0x hash (src/graph/search.ts): its price and its resolver read
+ * the same values, so that what it is priced at is what it calls.
+ */
+export interface SearchBreadth {
+  /** The most EVM chains of a network a hash is looked for on, the C-Chain first (SEARCH_HASH_CHAINS). */
+  hashChains: number;
+  /** The Data API calls that go out at once (UPSTREAM_CONNECTIONS): the lookups of one search fit them. */
+  connections: number;
+}
+
 /** What a request was priced at before it ran (src/yoga/use-demand-control.ts). */
 export interface RequestCost {
   estimated: { calls: number; nodes: number };
@@ -66,6 +77,8 @@ export interface GatewayContext {
   client: () => string;
   /** The most addresses one subscription may watch (LIVE_MAX_ADDRESSES). */
   liveMaxAddresses: number;
+  /** How widely `search` looks for a 0x hash; its defaults when absent (an embedding's own context). */
+  search?: SearchBreadth;
   /** Shares the event loop while this request completes a large answer (src/graphql/pacing.ts). */
   pacer?: Pacer;
   /** What it was priced at, once demand control has priced it. */

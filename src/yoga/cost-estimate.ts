@@ -60,6 +60,7 @@ import {
   type SelectionSetNode,
   valueFromASTUntyped,
 } from 'graphql';
+import type { SearchBreadth } from '../graphql/context.js';
 import type { LengthsView } from '../reuse/list-lengths.js';
 import { type ByArgs, COST_EXTENSION, type FieldCost, type Pool, type Where } from '../graph/cost.js';
 
@@ -230,6 +231,8 @@ interface Walk {
    * the same wherever it is reused.
    */
   lengths: LengthsView;
+  /** The gateway's breadth of `search` (src/graph/search.ts prices with it). */
+  search: SearchBreadth | undefined;
 }
 
 interface Collected {
@@ -758,7 +761,7 @@ function fieldCost(
   const price = field.extensions?.[COST_EXTENSION] as FieldCost | undefined;
   const { type, list } = named(field.type);
   const path = pathOf(walk, at.path, field.name);
-  const where: Where = { scope: at.scope, lengths: walk.lengths };
+  const where: Where = { scope: at.scope, lengths: walk.lengths, search: walk.search };
   const effect = visit.effect;
   const perParent = count(byArgs(price?.calls, args, where) ?? 0);
   let calls = 0;
@@ -932,6 +935,7 @@ export function estimate(
   fragments: Record<string, FragmentDefinitionNode>,
   variables: Record<string, unknown> = {},
   lengths: LengthsView = NO_LENGTHS,
+  search?: SearchBreadth,
 ): Estimate {
   const root =
     operation.operation === 'query'
@@ -958,6 +962,7 @@ export function estimate(
     work: 0,
     args: new Map(),
     lengths,
+    search,
   };
   const { calls, effect } = objectCost(walk, root, [operation.selectionSet], 1, {
     path: -1,

@@ -23,7 +23,7 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
-import type { GatewayContext, RequestCost } from '../graphql/context.js';
+import type { GatewayContext, RequestCost, SearchBreadth } from '../graphql/context.js';
 import { ErrorCode } from '../graphql/errors.js';
 import type { ListLengths } from '../reuse/list-lengths.js';
 import { estimate, type Estimate, type PathCost } from './cost-estimate.js';
@@ -44,6 +44,8 @@ export interface DemandControlOptions {
   onRefused?: (limit: 'calls' | 'nodes') => void;
   /** The lengths of lists the data decides, as last seen: prices read them (src/reuse/list-lengths.ts). */
   lengths?: ListLengths;
+  /** How widely `search` looks for a 0x hash, which its price depends on (SEARCH_HASH_CHAINS). */
+  search?: SearchBreadth;
 }
 
 /** Paths named in a refusal: the dearest few. */
@@ -52,7 +54,10 @@ const NAMED_PATHS = 3;
  * The prices of operations without variables, kept with the parsed operation and the version of
  * the list lengths they read: a price made before a list was seen (or grew) is made again.
  */
-const kept = new WeakMap<OperationDefinitionNode, { found: Estimate; lengths: ListLengths | undefined; version: number }>();
+const kept = new WeakMap<
+  OperationDefinitionNode,
+  { found: Estimate; lengths: ListLengths | undefined; version: number; search: SearchBreadth | undefined }
+>();
 const fragmentsOf = new WeakMap<DocumentNode, Record<string, FragmentDefinitionNode>>();
 
 function fragments(document: DocumentNode): Record<string, FragmentDefinitionNode> {
@@ -77,13 +82,14 @@ export function estimateOf(
   operation: OperationDefinitionNode,
   variables: Record<string, unknown> | null | undefined,
   lengths?: ListLengths,
+  search?: SearchBreadth,
 ): Estimate {
-  if (operation.variableDefinitions?.length) return estimate(schema, operation, fragments(document), variables ?? {}, lengths);
+  if (operation.variableDefinitions?.length) return estimate(schema, operation, fragments(document), variables ?? {}, lengths, search);
   const version = lengths?.version ?? 0;
   const memo = kept.get(operation);
-  if (memo && memo.lengths === lengths && memo.version === version) return memo.found;
-  const found = estimate(schema, operation, fragments(document), {}, lengths);
-  kept.set(operation, { found, lengths, version });
+  if (memo && memo.lengths === lengths && memo.version === version && memo.search === search) return memo.found;
+  const found = estimate(schema, operation, fragments(document), {}, lengths, search);
+  kept.set(operation, { found, lengths, version, search });
   return found;
 }
 
@@ -201,7 +207,7 @@ function pricer(options: DemandControlOptions, refused: Refuse): Price {
     if (variables.error) return { error: variables.error };
     let found: Estimate;
     try {
-      found = estimateOf(args.schema, args.document, operation, variables.values, options.lengths);
+      found = estimateOf(args.schema, args.document, operation, variables.values, options.lengths, options.search);
     } catch (error) {
       // What the walk reads as execution would (`@include(if: $v)` given null for a `Boolean!`)
       // fails as execution would fail: a refusal of the request's input, not the gateway's failure.
@@ -296,7 +302,7 @@ export function useDemandControl(options: DemandControlOptions): Plugin {
       if (!operation || operation.variableDefinitions?.length) return;
       let found: Estimate;
       try {
-        found = estimateOf(schema, documentAST, operation, undefined, options.lengths);
+        found = estimateOf(schema, documentAST, operation, undefined, options.lengths, options.search);
       } catch {
         return;
       }

@@ -1,10 +1,18 @@
 /** The explorer's frame: a header with the network switch, and the page the URL names. */
 import { SearchBox } from './components/SearchBox';
 import { AddressPage } from './pages/AddressPage';
+import { AssetPage } from './pages/AssetPage';
+import { BlockPage } from './pages/BlockPage';
+import { EvmAddressPage } from './pages/EvmAddressPage';
+import { EvmBlockPage } from './pages/EvmBlockPage';
+import { EvmChainPage } from './pages/EvmChainPage';
+import { EvmTransactionPage } from './pages/EvmTransactionPage';
+import { IcmMessagePage } from './pages/IcmMessagePage';
 import { SearchPage } from './pages/SearchPage';
 import { SubnetPage } from './pages/SubnetPage';
 import { SubnetsPage } from './pages/SubnetsPage';
 import { TransactionPage } from './pages/TransactionPage';
+import { ValidatorPage } from './pages/ValidatorPage';
 import { href, useRoute, type Network, type Route } from './router';
 
 function Page({ route }: { route: Route }) {
@@ -17,6 +25,22 @@ function Page({ route }: { route: Route }) {
       return <TransactionPage network={route.network} chain={route.chain} txHash={route.txHash} />;
     case 'address':
       return <AddressPage network={route.network} address={route.address} />;
+    case 'block':
+      return <BlockPage network={route.network} chain={route.chain} blockHash={route.blockHash} />;
+    case 'asset':
+      return <AssetPage network={route.network} assetId={route.assetId} />;
+    case 'validator':
+      return <ValidatorPage network={route.network} nodeId={route.nodeId} />;
+    case 'icm-message':
+      return <IcmMessagePage network={route.network} messageId={route.messageId} />;
+    case 'evm-chain':
+      return <EvmChainPage network={route.network} evmChainId={route.evmChainId} />;
+    case 'evm-address':
+      return <EvmAddressPage network={route.network} evmChainId={route.evmChainId} address={route.address} />;
+    case 'evm-transaction':
+      return <EvmTransactionPage network={route.network} evmChainId={route.evmChainId} txHash={route.txHash} />;
+    case 'evm-block':
+      return <EvmBlockPage network={route.network} evmChainId={route.evmChainId} blockHash={route.blockHash} />;
     case 'search':
       return <SearchPage network={route.network} query={route.query} />;
     case 'not-found':

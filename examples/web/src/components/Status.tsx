@@ -3,6 +3,7 @@
  * notice with a "Try again" button where that may help; an answer with data and field errors
  * shows the data, a notice at the top, and a note where each missing part would be.
  */
+import type { ReactNode } from 'react';
 import type { CombinedError } from 'urql';
 import { explain, explainNetworkError, type Explanation, type GatewayError } from '../errors';
 
@@ -94,5 +95,29 @@ export function Unavailable({ what, errors }: { what: string; errors: readonly G
     <p className="unavailable">
       {what} unavailable: {explain(first).words}
     </p>
+  );
+}
+
+/**
+ * A page of one object looked up by its id: loading, the request failed, no such object (`none`,
+ * in words), or the object with the answer's field errors noted at the top.
+ */
+export function Lookup<T>(props: {
+  result: { fetching: boolean; error?: CombinedError | undefined };
+  found: T | null | undefined;
+  what: string;
+  none: string;
+  onRetry: () => void;
+  children: (found: T) => ReactNode;
+}) {
+  const { result, found } = props;
+  if (result.fetching) return <Loading what={props.what} />;
+  if (found == null)
+    return result.error ? <RequestFailed error={result.error} onRetry={props.onRetry} /> : <p className="notice">{props.none}</p>;
+  return (
+    <>
+      <PartialData errors={result.error?.graphQLErrors ?? []} />
+      {props.children(found)}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * What a search found, in one request (`search`): the page of the single match straight away, or
- * the matches listed, each linked to the closest page the explorer has for it.
+ * the matches listed, each linked to its page.
  */
 import { useEffect } from 'react';
 import { useQuery } from 'urql';
@@ -35,7 +35,7 @@ const SearchPageQuery = graphql(`
 type Match = NonNullable<Data['search'][number]>;
 type Page = Exclude<Route, { page: 'not-found' | 'search' }>;
 
-/** What a match is called, its id, and the explorer page closest to it (if any). */
+/** What a match is called, its id, and its page (the subnet's, for a blockchain and an L1 validator). */
 function describe(m: Match, network: Network): { kind: string; id: string; page?: Page | undefined } {
   switch (m.__typename) {
     case 'PChainTransaction':
@@ -55,7 +55,11 @@ function describe(m: Match, network: Network): { kind: string; id: string; page?
     case 'L1Validator':
       return { kind: `L1 validator (${m.nodeId})`, id: m.validationId, page: { page: 'subnet', network, subnetId: m.subnetId } };
     case 'Validator':
-      return { kind: 'Validator', id: m.nodeId, page: { page: 'subnet', network, subnetId: m.subnetId } };
+      return {
+        kind: 'Validator',
+        id: m.nodeId,
+        page: { page: 'validator', network, nodeId: m.nodeId as Extract<Page, { page: 'validator' }>['nodeId'] },
+      };
     case 'Address':
       return {
         kind: 'Address',
@@ -63,19 +67,42 @@ function describe(m: Match, network: Network): { kind: string; id: string; page?
         page: { page: 'address', network, address: m.address as Extract<Page, { page: 'address' }>['address'] },
       };
     case 'PrimaryNetworkBlock':
-      return { kind: `${m.blockChain[0]}-Chain block ${m.blockNumber}`, id: m.blockHash };
+      return {
+        kind: `${m.blockChain[0]}-Chain block ${m.blockNumber}`,
+        id: m.blockHash,
+        page: { page: 'block', network, chain: m.blockChain, blockHash: m.blockHash },
+      };
     case 'XChainAsset':
-      return { kind: `Asset ${m.name} (${m.symbol})`, id: m.assetId };
-    case 'EvmAddress':
-      return { kind: `EVM address on chain ${m.chain.evmChainId}`, id: m.evmAddress };
-    case 'EvmTransaction':
-      return { kind: `EVM transaction on chain ${m.chain.evmChainId}`, id: m.evmTxHash };
-    case 'EvmBlock':
-      return { kind: `EVM block ${m.number} on chain ${m.chain.evmChainId}`, id: m.hash };
+      return { kind: `Asset ${m.name} (${m.symbol})`, id: m.assetId, page: { page: 'asset', network, assetId: m.assetId } };
+    case 'EvmAddress': {
+      const address = m.evmAddress as Extract<Page, { page: 'evm-address' }>['address'];
+      const evmChainId = m.chain.evmChainId;
+      return { kind: `EVM address on chain ${evmChainId}`, id: address, page: { page: 'evm-address', network, evmChainId, address } };
+    }
+    case 'EvmTransaction': {
+      const evmChainId = m.chain.evmChainId;
+      return {
+        kind: `EVM transaction on chain ${evmChainId}`,
+        id: m.evmTxHash,
+        page: { page: 'evm-transaction', network, evmChainId, txHash: m.evmTxHash },
+      };
+    }
+    case 'EvmBlock': {
+      const evmChainId = m.chain.evmChainId;
+      return {
+        kind: `EVM block ${m.number} on chain ${evmChainId}`,
+        id: m.hash,
+        page: { page: 'evm-block', network, evmChainId, blockHash: m.hash },
+      };
+    }
     case 'EvmChain':
-      return { kind: `EVM chain ${m.info?.name ?? ''}`.trim(), id: String(m.evmChainId) };
+      return {
+        kind: `EVM chain ${m.info?.name ?? ''}`.trim(),
+        id: String(m.evmChainId),
+        page: { page: 'evm-chain', network, evmChainId: m.evmChainId },
+      };
     case 'IcmMessage':
-      return { kind: 'ICM message', id: m.messageId };
+      return { kind: 'ICM message', id: m.messageId, page: { page: 'icm-message', network, messageId: m.messageId } };
     default:
       return { kind: 'Unknown', id: '' };
   }
