@@ -14,7 +14,9 @@ import { Erc20ContractRef, ErcTypeEnum, TRANSFERS_DESCRIPTION, TRANSFERS_PAGE, t
 import { CurrencyEnum } from './enums.js';
 import { known, resolveEvmChain } from './evm-chain.js';
 import { entityId, keyOnlyIdDescription, nodeKey, parseNodeKey } from './global-id.js';
-import { blockArgs, checkBlockRange, checkEvmBlockNumber } from './inputs.js';
+import { blockArgs, checkBlockRange, checkEvmBlockNumber, evmBlockArg } from './inputs.js';
+import { at, blockArg, checkSlot, decimal, ETH_CALL } from './evm-node-reads.js';
+import { ethGetBalance, ethGetCode, ethGetStorageAt, ethGetTransactionCount } from '../upstreams/node/evm-state.js';
 import { EvmAddressScalar } from './scalars.js';
 import {
   getNativeBalance,
@@ -560,5 +562,46 @@ builder.objectFields(EvmTransactionRef, (t) => ({
         chain: tx.chain,
       }));
     },
+  }),
+}));
+
+// --- what the chain's own node says of it (eth_*, read through evm-node-reads.ts) --------------------
+
+builder.objectFields(EvmAddressRef, (t) => ({
+  balanceAt: t.field({
+    type: 'BigInt',
+    description:
+      "Its native balance at a block, in wei, as the chain's node says it (eth_getBalance): exact at any block, fresher than `nativeBalance` (the Data API's, with its price).",
+    args: { block: t.arg.string(blockArg) },
+    price: { ...ETH_CALL, reaches: ['eth_getBalance'] },
+    resolve: async (a, { block }, ctx) =>
+      decimal(await ethGetBalance(ctx.node, at(a.chain), a.address.toLowerCase(), evmBlockArg(block, 'block', { hash: true }))),
+  }),
+  nonce: t.field({
+    type: 'BigInt',
+    description:
+      'How many transactions it has sent as of a block (eth_getTransactionCount): the nonce its next transaction takes; "pending" counts those in the node\'s pool too.',
+    args: { block: t.arg.string(blockArg) },
+    price: { ...ETH_CALL, reaches: ['eth_getTransactionCount'] },
+    resolve: async (a, { block }, ctx) =>
+      decimal(await ethGetTransactionCount(ctx.node, at(a.chain), a.address.toLowerCase(), evmBlockArg(block, 'block', { hash: true }))),
+  }),
+  code: t.field({
+    type: 'String',
+    description: 'Its code at a block, 0x hex (eth_getCode): "0x" for an account, the runtime bytecode for a contract.',
+    args: { block: t.arg.string(blockArg) },
+    price: { ...ETH_CALL, reaches: ['eth_getCode'] },
+    resolve: (a, { block }, ctx) => ethGetCode(ctx.node, at(a.chain), a.address.toLowerCase(), evmBlockArg(block, 'block', { hash: true })),
+  }),
+  storageAt: t.field({
+    type: 'String',
+    description: 'One 32-byte storage slot of a contract at a block, 0x hex (eth_getStorageAt).',
+    args: {
+      slot: t.arg.string({ required: true, description: 'The slot: "0x" and 1 to 64 hex digits.' }),
+      block: t.arg.string(blockArg),
+    },
+    price: { ...ETH_CALL, reaches: ['eth_getStorageAt'] },
+    resolve: (a, { slot, block }, ctx) =>
+      ethGetStorageAt(ctx.node, at(a.chain), a.address.toLowerCase(), checkSlot(slot, 'slot'), evmBlockArg(block, 'block', { hash: true })),
   }),
 }));

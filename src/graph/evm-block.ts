@@ -14,7 +14,8 @@ import { paged } from './cost.js';
 import { SUBNET_CATALOG } from './pools.js';
 import { lookupPrice } from './lookups.js';
 import { resolveEvmChain } from './evm-chain.js';
-import { decimal, EvmUpstreamEnum, followSubmission, onTheirChains, type EvmUpstream } from './evm-transaction.js';
+import { decimal } from './evm-node-reads.js';
+import { EvmUpstreamEnum, followSubmission, onTheirChains, type EvmUpstream } from './evm-transaction.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { checkEvmBlockNumber, checkHash } from './inputs.js';
 import {

@@ -23,6 +23,7 @@ import {
 } from '../upstreams/node/evm-blocks.js';
 import { followEvmTransaction, type SubmissionEvent } from '../live/feeds.js';
 import { builder } from './builder.js';
+import { decimal } from './evm-node-reads.js';
 import { paged } from './cost.js';
 import { learnt } from './list-sizes.js';
 
@@ -86,9 +87,6 @@ export const EvmUpstreamEnum = builder.enumType('EvmUpstream', {
 });
 
 export type EvmUpstream = 'data-api' | 'node';
-
-/** A quantity the node wrote (0x hex) as the decimal text the Data API writes. */
-export const decimal = (quantity: string): string => BigInt(quantity).toString();
 
 /** A node's transaction as the Data API's fields, from its receipt and its block's time. */
 export function txFromNode(chain: EvmChainModel, tx: EthTransaction, receipt: EthReceipt, blockTimestamp: number): EvmTxModel {
@@ -574,9 +572,6 @@ builder.objectFields(EvmAddressRef, (t) => ({
 }));
 
 // --- a submitted transaction (evm-state.ts), once mined -------------------------------------------
-
-/** The reads of one chain in a tick share one JSON-RPC batch: the fields that make them cost one call together. */
-export const ETH_CALL = { calls: 1, sharesWith: 'eth batch' } as const;
 
 /** Following a submission: the receipt, then while it has none the sender's nonce, then once the receipt again (`followEvmTransaction`). */
 export const FOLLOW = { calls: 3, sharesWith: 'follow' } as const;

@@ -10,6 +10,7 @@ import { evmChainIdOf } from '../domain/chains.js';
 import type { ChainConfigReply, FeeConfig, PrecompileConfig } from '../upstreams/node/subnet-evm.js';
 import type { Uint } from '../upstreams/node/client.js';
 import { builder } from './builder.js';
+import { ETH_CALL } from './evm-node-reads.js';
 import { entityId, keyOnlyIdDescription } from './global-id.js';
 import { validatorSetItems } from './p-chain.js';
 import { feeConfigFeed } from '../live/feeds.js';
@@ -254,13 +255,8 @@ ChainValidatorRef.implement({
 
 // --- on Blockchain ---------------------------------------------------------------------------------
 
-/**
- * An `eth_*` read of the chain: the ones a request makes of one chain in the same tick go out as
- * one JSON-RPC batch (NodeClient.evm), so the fields of one blockchain that read them cost one call
- * together. None for chains that do not serve them (counted: which chains those are is data).
- */
-const ETH_CALL = { calls: 1, sharesWith: 'eth batch' } as const;
-
+// `eth_*` reads of the chain cost ETH_CALL (one JSON-RPC batch a tick); none for chains that do not
+// serve them (counted: which chains those are is data).
 const subnetEvmOnly = 'Null for chains that are not Subnet-EVM chains (the C-Chain, custom VMs): no call is made for them.';
 
 function timestampArg(timestamp: number | null | undefined): number | undefined {
