@@ -227,7 +227,7 @@ builder.objectField(EvmAddressRef, 'contract', (t) =>
     type: ContractMetadataRef,
     nullable: true,
     description: 'Metadata of the contract at this address; null when it is an account, not a contract.',
-    price: CONTRACT_LOOKUP,
+    price: { ...CONTRACT_LOOKUP, reaches: ['getContractMetadata'] },
     resolve: (a, _args, ctx) => contractAt(ctx, a.chain, a.address),
   }),
 );
@@ -238,7 +238,7 @@ builder.objectField(PartyRef, 'contract', (t) =>
     nullable: true,
     description:
       "Metadata of the contract at this address; null for an account. Each contract is looked up once per request; a transaction's sender, always an account, is not looked up.",
-    price: CONTRACT_LOOKUP,
+    price: { ...CONTRACT_LOOKUP, reaches: ['getContractMetadata'] },
     resolve: (p, _args, ctx) => (p.account ? null : contractAt(ctx, p.chain, p.address)),
   }),
 );
@@ -248,7 +248,7 @@ builder.interfaceField(CollectibleRef, 'contract', (t) =>
     type: ContractMetadataRef,
     nullable: true,
     description: "The collection contract's metadata.",
-    price: CONTRACT_LOOKUP,
+    price: { ...CONTRACT_LOOKUP, reaches: ['getContractMetadata'] },
     resolve: (c, _args, ctx) => contractAt(ctx, c.chain, c.address),
   }),
 );
@@ -258,7 +258,7 @@ builder.objectField(Erc20TokenRef, 'contract', (t) =>
     type: ContractMetadataRef,
     nullable: true,
     description: "The token contract's metadata.",
-    price: CONTRACT_LOOKUP,
+    price: { ...CONTRACT_LOOKUP, reaches: ['getContractMetadata'] },
     resolve: (tk, _args, ctx) => contractAt(ctx, tk.chain, tk.address),
   }),
 );
@@ -269,7 +269,7 @@ builder.objectField(Erc20BalanceRef, 'contract', (t) =>
     nullable: true,
     description:
       "The token's contract (an `Erc20Contract`): its metadata, deployment and transfers. Looked up once per contract per request.",
-    price: CONTRACT_LOOKUP,
+    price: { ...CONTRACT_LOOKUP, reaches: ['getContractMetadata'] },
     resolve: (b, _args, ctx) => contractAt(ctx, b.chain, b.address),
   }),
 );
@@ -279,7 +279,7 @@ builder.objectField(NftTokenRef, 'contract', (t) =>
     type: ContractMetadataRef,
     nullable: true,
     description: "The collection contract's metadata: its tokens, transfers, deployment. Looked up once per contract per request.",
-    price: CONTRACT_LOOKUP,
+    price: { ...CONTRACT_LOOKUP, reaches: ['getContractMetadata'] },
     resolve: (tk, _args, ctx) => contractAt(ctx, tk.chain, tk.address),
   }),
 );

@@ -354,7 +354,7 @@ builder.node(EvmAddressRef, {
         }),
         currency: t.arg({ type: CurrencyEnum, description: 'Currency of `price` and `balanceValue`; USD when omitted.' }),
       },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['getNativeBalance'] },
       resolve: async (a, args, ctx) => {
         const blockNumber = args.blockNumber == null ? undefined : checkEvmBlockNumber(args.blockNumber, 'blockNumber');
         const res = await getNativeBalance(ctx.dataApi, chainIdOf(a.chain), a.address, {
@@ -531,7 +531,7 @@ builder.objectFields(EvmTransactionRef, (t) => ({
     type: [Erc20TransferRef],
     description:
       "The ERC-20 transfers it made, from the Data API's getTransaction (no further call when the transaction was found by hash there).",
-    price: { calls: 1, items: TX_TRANSFERS },
+    price: { calls: 1, items: TX_TRANSFERS, reaches: ['getTransaction'] },
     resolve: async (tx, _a, ctx) => {
       const details = await detailsOf(ctx, tx);
       return (details?.erc20Transfers ?? []).map((x) => ({
@@ -549,7 +549,7 @@ builder.objectFields(EvmTransactionRef, (t) => ({
     type: [InternalTransactionRef],
     description:
       'The internal transactions it made (CALL/CALLCODE with value, CREATE/CREATE2/CREATE3), from the Data API (no further call when the transaction was found by hash there).',
-    price: { calls: 1, items: TX_INTERNALS },
+    price: { calls: 1, items: TX_INTERNALS, reaches: ['getTransaction'] },
     resolve: async (tx, _a, ctx) => {
       const details = await detailsOf(ctx, tx);
       return (details?.internalTransactions ?? []).map((x) => ({

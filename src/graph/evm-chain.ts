@@ -212,7 +212,7 @@ builder.objectField(NetworkRef, 'evmChains', (t) =>
     description:
       "The EVM chains of this network the Data API indexes (its chain registry, supportedChains), each with its registry entry as `info`: those with a feature when `feature` is given. Chains the Data API does not index are reached by `evmChain` (from the P-Chain's listing).",
     args: { feature: t.arg({ type: EvmApiFeatureEnum, description: 'Only chains with this Data API feature.' }) },
-    price: { calls: 1, items: REGISTRY_CHAINS },
+    price: { calls: 1, items: REGISTRY_CHAINS, reaches: ['supportedChains'] },
     resolve: async (network, args, ctx) => {
       const { chains } = await supportedChains(ctx.dataApi, { network: network.name, feature: args.feature ?? undefined });
       return registryChains(network.name, chains);
@@ -225,7 +225,7 @@ builder.objectField(EvmAddressRef, 'activeChains', (t) =>
     type: [EvmChainRef],
     description:
       "The EVM chains of this address's network it has activity on, as the Data API indexes them (listAddressChains), each with its registry entry as `info`. The same address on another chain is `EvmChain.address`.",
-    price: { calls: 1, items: REGISTRY_CHAINS },
+    price: { calls: 1, items: REGISTRY_CHAINS, reaches: ['listAddressChains'] },
     resolve: async (a, _a, ctx) => {
       const { indexedChains } = await listAddressChains(ctx.dataApi, a.address);
       return registryChains(a.chain.network, indexedChains ?? []);
@@ -243,7 +243,7 @@ builder.objectField(EvmChainRef, 'blockTransactionCount', (t) =>
       number: t.arg({ type: 'BigInt', description: 'The block number.' }),
       hash: t.arg.string({ description: 'The block hash, "0x" and 64 hex digits.' }),
     },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['eth_getBlockTransactionCountByHash', 'eth_getBlockTransactionCountByNumber'] },
     resolve: async (chain, args, ctx) => {
       if ((args.number == null) === (args.hash == null)) {
         throw badInput('`blockTransactionCount` takes exactly one of `number` and `hash`.', { argument: 'number' });

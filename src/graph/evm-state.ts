@@ -263,7 +263,7 @@ EvmTransactionSubmissionRef.implement({
       type: EvmSubmissionStatusEnum,
       description:
         "PENDING, MINED or DROPPED, from the node now: its receipt (eth_getTransactionReceipt), and while it has none the sender's nonce at the latest block (eth_getTransactionCount), which says DROPPED once another transaction took its nonce. The node's answer, not the Data API's: fresher, and it knows pending transactions.",
-      price: FOLLOW,
+      price: { ...FOLLOW, reaches: ['eth_getTransactionReceipt', 'eth_getTransactionCount'] },
       resolve: async (s, _a, ctx) => (await followSubmission(ctx, s)).status,
     }),
   }),
@@ -289,7 +289,7 @@ builder.objectFields(EvmChainRef, (t) => ({
         description: 'Percentiles (0 to 100, increasing, at most 100 of them) of the tips to report per block, weighted by gas used.',
       }),
     },
-    price: ETH_CALL,
+    price: { ...ETH_CALL, reaches: ['eth_feeHistory'] },
     resolve: async (chain, args, ctx) => {
       if (args.blockCount < 1 || args.blockCount > MAX_FEE_HISTORY_BLOCKS)
         throw badInput(`\`blockCount\` must be 1 to ${MAX_FEE_HISTORY_BLOCKS} (got ${args.blockCount}).`, { argument: 'blockCount' });
@@ -320,6 +320,7 @@ builder.objectFields(EvmChainRef, (t) => ({
       calls: (args) => (usesTags(args.filter) ? 2 : 1),
       // `first` bounds the list (a plain list, not a connection: no `slicing`, which names a connection's edges and nodes).
       items: (args) => Math.min(Math.max(args.first, 0), MAX_LOGS),
+      reaches: ['eth_blockNumber', 'eth_getLogs'],
     },
     resolve: async (chain, { filter, first }, ctx) => {
       if (first < 1 || first > MAX_LOGS) throw badInput(`\`first\` must be 1 to ${MAX_LOGS} (got ${first}).`, { argument: 'first' });
@@ -360,7 +361,7 @@ builder.objectFields(EvmAddressRef, (t) => ({
       }),
       block: t.arg.string(blockArg),
     },
-    price: ETH_CALL,
+    price: { ...ETH_CALL, reaches: ['eth_getProof'] },
     resolve: (a, { storageKeys, block }, ctx) => {
       checkListSize(storageKeys, 'storageKeys');
       const keys = storageKeys.map((k) => checkSlot(k, 'storageKeys'));
@@ -391,6 +392,7 @@ builder.mutationField('sendEvmTransaction', (t) =>
     price: {
       calls: 1,
       pools: (args, where) => evmChainLookup({ evmChainId: args.evmChainId }, { ...where, scope: toNetwork(args.network) }),
+      reaches: ['listSubnets', 'eth_sendRawTransaction'],
     },
     resolve: async (_root, { network, evmChainId, signedTransaction }, ctx) => {
       const read = await readSignedEvmTransaction(signedTransaction, evmChainId);
@@ -414,7 +416,7 @@ builder.subscriptionField('evmTransactionStatus', (t) =>
       from: t.arg({ type: EvmAddressScalar, required: true, description: 'Its sender.' }),
       nonce: t.arg({ type: 'BigInt', required: true, description: 'Its nonce.' }),
     },
-    price: { scope: ({ network }) => toNetwork(network) },
+    price: { scope: ({ network }) => toNetwork(network), reaches: ['listSubnets', 'eth_getTransactionReceipt', 'eth_getTransactionCount'] },
     subscribe: async (_root, args, ctx) => {
       const txHash = checkHash(args.txHash, 'txHash');
       const nonce = checkNonce(args.nonce);

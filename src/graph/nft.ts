@@ -267,7 +267,7 @@ for (const ref of [Erc721ContractRef, Erc1155ContractRef]) {
       nullable: true,
       description: 'One token of this collection by id, with its metadata; null when the Data API has none.',
       args: { tokenId: t.arg({ type: 'BigInt', required: true, description: 'The token id, in decimal (0 to 2^256 - 1).' }) },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['getTokenDetails'] },
       resolve: (c, { tokenId }, ctx) => tokenAt(ctx, c.chain, c.address, checkTokenId(tokenId)),
     }),
   }));
@@ -286,7 +286,7 @@ builder.mutationField('reindexNftMetadata', (t) =>
       address: t.arg({ type: EvmAddressScalar, required: true, description: 'The collection contract.' }),
       tokenId: t.arg({ type: 'BigInt', required: true, description: 'The token id, in decimal (0 to 2^256 - 1).' }),
     },
-    price: { calls: 1, pools: (args, where) => evmChainLookup(args, where) },
+    price: { calls: 1, pools: (args, where) => evmChainLookup(args, where), reaches: ['listSubnets', 'reindexNft'] },
     resolve: async (_root, args, ctx) => {
       if (args.evmChainId <= 0)
         throw badInput(`\`evmChainId\` must be a positive integer (got ${args.evmChainId}).`, { argument: 'evmChainId' });
