@@ -9,6 +9,7 @@ import { listContractDeployments, listTransfers } from '../upstreams/data-api/co
 import type { BlockRange } from '../upstreams/data-api/evm-address.js';
 import { RESOURCE_LINK_TYPES } from '../upstreams/data-api/wire.js';
 import { builder } from './builder.js';
+import { checkBlockRange } from './inputs.js';
 import { paged } from './cost.js';
 import { known, resolveEvmChain } from './evm-chain.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
@@ -337,4 +338,19 @@ export function transfersOf<T extends TokenTransfer>(
     toNode: (x): Chained<T> => ({ ...x, chain: c.chain }),
     keyOf: (x) => `${x.txHash}:${x.logIndex}`,
   });
+}
+
+/**
+ * A token contract's `transfers` connection but its type and args (`blockArgs`), which an ERC-20,
+ * ERC-721 or ERC-1155 contract's file declares with the transfer type it implements: they differ
+ * only in which of the contract's transfers they keep.
+ */
+export function contractTransfers<T extends TokenTransfer>(isOwn: (x: TokenTransfer) => x is T) {
+  return {
+    nullable: true,
+    description: TRANSFERS_DESCRIPTION,
+    price: paged(TRANSFERS_PAGE),
+    resolve: (c: ContractModel, args: ConnectionArgs & { startBlock?: number | null; endBlock?: number | null }, ctx: GatewayContext) =>
+      transfersOf(c, args, checkBlockRange(args.startBlock, args.endBlock), ctx, isOwn),
+  } as const;
 }

@@ -10,7 +10,7 @@ import { paged } from './cost.js';
 import { SUBNET_CATALOG } from './pools.js';
 import { lookupPrice } from './lookups.js';
 import { pageConnection, pageSpec, type ConnectionArgs, type CursorCodec, type PageSpec } from '../graphql/connection.js';
-import { Erc20ContractRef, ErcTypeEnum, TRANSFERS_DESCRIPTION, TRANSFERS_PAGE, transfersOf } from './contract.js';
+import { contractTransfers, Erc20ContractRef, ErcTypeEnum } from './contract.js';
 import { CurrencyEnum } from './enums.js';
 import { known, resolveEvmChain } from './evm-chain.js';
 import { entityId, keyOnlyIdDescription, nodeKey, parseNodeKey } from './global-id.js';
@@ -510,12 +510,8 @@ builder.objectField(Erc20ContractRef, 'transfers', (t) =>
   t.connection(
     {
       type: Erc20TransferRef,
-      nullable: true,
-      description: TRANSFERS_DESCRIPTION,
       args: { startBlock: t.arg(blockArgs.startBlock), endBlock: t.arg(blockArgs.endBlock) },
-      price: paged(TRANSFERS_PAGE),
-      resolve: (c, args, ctx) =>
-        transfersOf(c, args, checkBlockRange(args.startBlock, args.endBlock), ctx, (x): x is Erc20Transfer => 'erc20Token' in x),
+      ...contractTransfers((x): x is Erc20Transfer => 'erc20Token' in x),
     },
     { name: 'Erc20ContractTransferConnection', description: "A page of an ERC-20 token's transfers." },
     { name: 'Erc20ContractTransferEdge', description: 'A transfer and its cursor.' },
