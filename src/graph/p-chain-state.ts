@@ -13,7 +13,8 @@ import { newUtxos, type NodeUtxo, type UtxoSource } from '../domain/utxos.js';
 import { pageConnection, pageSpec } from '../graphql/connection.js';
 import type { GatewayContext } from '../graphql/context.js';
 import { badInput } from '../graphql/errors.js';
-import type { Uint } from '../upstreams/node/client.js';
+import type { NodeClient, Uint } from '../upstreams/node/client.js';
+import type { OperationId } from '../upstreams/operations.js';
 import {
   platformGetAllValidatorsAt,
   platformGetFeeConfig,
@@ -38,7 +39,7 @@ import { builder } from './builder.js';
 import { entityId, keyOnlyIdDescription } from './global-id.js';
 import { paged, type FieldCost } from './cost.js';
 import { checkAddresses } from './inputs.js';
-import { AssetAmountEntryRef, PChainRef, validatorSetItems } from './p-chain.js';
+import { AssetAmountEntryRef, PChainRef, validatorSetItems, type PChainModel } from './p-chain.js';
 import {
   AddressRef,
   BlockchainRef,
@@ -494,35 +495,49 @@ const REWARD_DESCRIPTION =
 const subnetArg = { type: CB58IdScalar, description: 'The subnet (cb58); the Primary Network when omitted.' } as const;
 const txIdArg = { type: CB58IdScalar, required: true, description: 'The transaction id (cb58).' } as const;
 
+/** A field of the P-Chain over one read of its node that takes nothing but the network; null when the node answers none. */
+const nodeRead = <Ref, T>(
+  type: Ref,
+  description: string,
+  method: OperationId,
+  read: (node: NodeClient, network: NetworkName) => Promise<T>,
+) =>
+  ({
+    type,
+    nullable: true,
+    description,
+    price: { calls: 1, reaches: [method] },
+    resolve: (p: PChainModel, _args: unknown, ctx: GatewayContext) => read(ctx.node, p.network),
+  }) as const;
+
 builder.objectFields(PChainRef, (t) => ({
-  feeConfig: t.field({
-    type: FeeConfigRef,
-    nullable: true,
-    description: "The dynamic fee's parameters (platform.getFeeConfig).",
-    price: { calls: 1, reaches: ['platform.getFeeConfig'] },
-    resolve: (p, _args, ctx) => platformGetFeeConfig(ctx.node, p.network),
-  }),
-  feeState: t.field({
-    type: FeeStateRef,
-    nullable: true,
-    description: "The dynamic fee's state now (platform.getFeeState): the gas price the next transaction pays.",
-    price: { calls: 1, reaches: ['platform.getFeeState'] },
-    resolve: (p, _args, ctx) => platformGetFeeState(ctx.node, p.network),
-  }),
-  validatorFeeConfig: t.field({
-    type: ValidatorFeeConfigRef,
-    nullable: true,
-    description: "The L1 validators' continuous fee parameters (platform.getValidatorFeeConfig).",
-    price: { calls: 1, reaches: ['platform.getValidatorFeeConfig'] },
-    resolve: (p, _args, ctx) => platformGetValidatorFeeConfig(ctx.node, p.network),
-  }),
-  validatorFeeState: t.field({
-    type: FeeStateRef,
-    nullable: true,
-    description: "The L1 validators' fee now (platform.getValidatorFeeState): what each pays per second from its balance.",
-    price: { calls: 1, reaches: ['platform.getValidatorFeeState'] },
-    resolve: (p, _args, ctx) => platformGetValidatorFeeState(ctx.node, p.network),
-  }),
+  feeConfig: t.field(
+    nodeRead(FeeConfigRef, "The dynamic fee's parameters (platform.getFeeConfig).", 'platform.getFeeConfig', platformGetFeeConfig),
+  ),
+  feeState: t.field(
+    nodeRead(
+      FeeStateRef,
+      "The dynamic fee's state now (platform.getFeeState): the gas price the next transaction pays.",
+      'platform.getFeeState',
+      platformGetFeeState,
+    ),
+  ),
+  validatorFeeConfig: t.field(
+    nodeRead(
+      ValidatorFeeConfigRef,
+      "The L1 validators' continuous fee parameters (platform.getValidatorFeeConfig).",
+      'platform.getValidatorFeeConfig',
+      platformGetValidatorFeeConfig,
+    ),
+  ),
+  validatorFeeState: t.field(
+    nodeRead(
+      FeeStateRef,
+      "The L1 validators' fee now (platform.getValidatorFeeState): what each pays per second from its balance.",
+      'platform.getValidatorFeeState',
+      platformGetValidatorFeeState,
+    ),
+  ),
   minStake: t.field({
     type: MinStakeRef,
     nullable: true,
