@@ -58,7 +58,7 @@ builder.node(AddressRef, {
       description:
         'Every Primary Network chain this address has interacted with (addresses:listChainIds). All addresses of one response are looked up in one upstream call.',
       // The Primary Network's three chains at most.
-      price: { pools: [CHAIN_IDS], items: 3 },
+      price: { pools: [CHAIN_IDS], items: 3, reaches: ['getChainIdsForAddresses'] },
       resolve: async (a, _args, ctx) => {
         if (a.address.startsWith('0x')) {
           throw badInput(`addresses:listChainIds accepts X-/P-Chain bech32 addresses only, not the EVM address ${a.address}.`);

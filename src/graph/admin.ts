@@ -7,6 +7,7 @@
 import { badInput, quote } from '../graphql/errors.js';
 import type { NetworkName } from '../base/ids.js';
 import { builder } from './builder.js';
+import type { OperationId } from '../upstreams/operations.js';
 import { NetworkNameEnum } from './enums.js';
 import { toNetwork } from './inputs.js';
 import { CB58IdScalar } from './scalars.js';
@@ -160,7 +161,7 @@ const NodeAdminRef = builder.objectRef<{ network: NetworkName }>('NodeAdmin').im
       description: 'The aliases of a chain, its id among them (admin.getChainAliases); empty when the node knows no such chain.',
       // The node looks the chain up by id only here (aliases work in admin.aliasChain).
       args: { chain: t.arg({ type: CB58IdScalar, required: true, description: 'The blockchain id (cb58).' }) },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['admin.getChainAliases'] },
       resolve: async (a, { chain }, ctx) => (await adminGetChainAliases(ctx.node, a.network, { chain })).aliases ?? [],
     }),
     loggerLevels: t.field({
@@ -168,7 +169,7 @@ const NodeAdminRef = builder.objectRef<{ network: NetworkName }>('NodeAdmin').im
       nullable: true,
       description: 'The levels of every logger, or of one (admin.getLoggerLevel).',
       args: { loggerName: t.arg.string({ description: 'One logger, e.g. "C"; every logger when omitted.' }) },
-      price: { calls: 1, items: LOGGERS },
+      price: { calls: 1, items: LOGGERS, reaches: ['admin.getLoggerLevel'] },
       resolve: async (a, { loggerName }, ctx) => {
         const res = await adminGetLoggerLevel(
           ctx.node,
@@ -196,10 +197,11 @@ builder.objectField(NetworkRef, 'admin', (t) =>
 builder.mutationFields((t) => {
   const network = () => t.arg({ type: NetworkNameEnum, required: true, description: 'The network whose node to act on.' });
   // Each asks its node once.
-  const done = { type: 'Boolean', nullable: true, authScopes: { admin: true }, price: { calls: 1 } } as const;
+  const done = (method: OperationId) =>
+    ({ type: 'Boolean', nullable: true, authScopes: { admin: true }, price: { calls: 1, reaches: [method] } }) as const;
   return {
     nodeAlias: t.field({
-      ...done,
+      ...done('admin.alias'),
       description:
         'Makes an API of the node reachable at /ext/<alias> too (admin.alias); the original path still works. This node only. True when done.',
       args: {
@@ -219,7 +221,7 @@ builder.mutationFields((t) => {
       },
     }),
     nodeAliasChain: t.field({
-      ...done,
+      ...done('admin.aliasChain'),
       description: 'Gives a chain a name usable wherever its blockchain id is (admin.aliasChain). This node only. True when done.',
       args: {
         network: network(),
@@ -247,7 +249,7 @@ builder.mutationFields((t) => {
         displayLevel: t.arg({ type: LogLevelEnum, description: 'The level to show on the console.' }),
       },
       // And once more when the node answers `{}` (as its docs show): the levels are read back.
-      price: { calls: 2, items: LOGGERS },
+      price: { calls: 2, items: LOGGERS, reaches: ['admin.setLoggerLevel', 'admin.getLoggerLevel'] },
       resolve: (_root, args, ctx) => setLoggerLevel(ctx.node, toNetwork(args.network), args),
     }),
     nodeLoadVMs: t.field({
@@ -256,11 +258,11 @@ builder.mutationFields((t) => {
       authScopes: { admin: true },
       description: 'Loads the VM plugins installed on the node since it started (admin.loadVMs).',
       args: { network: network() },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['admin.loadVMs'] },
       resolve: (_root, args, ctx) => adminLoadVMs(ctx.node, toNetwork(args.network)),
     }),
     nodeLockProfile: t.field({
-      ...done,
+      ...done('admin.lockProfile'),
       description: "Writes the node's mutex statistics to lock.profile in its working directory (admin.lockProfile). True when done.",
       args: { network: network() },
       resolve: async (_root, args, ctx) => {
@@ -269,7 +271,7 @@ builder.mutationFields((t) => {
       },
     }),
     nodeMemoryProfile: t.field({
-      ...done,
+      ...done('admin.memoryProfile'),
       description: 'Writes a memory profile of the node to mem.profile (admin.memoryProfile). True when done.',
       args: { network: network() },
       resolve: async (_root, args, ctx) => {
@@ -278,7 +280,7 @@ builder.mutationFields((t) => {
       },
     }),
     nodeStartCPUProfiler: t.field({
-      ...done,
+      ...done('admin.startCPUProfiler'),
       description: "Starts profiling the node's CPU until `nodeStopCPUProfiler` (admin.startCPUProfiler). True when started.",
       args: { network: network() },
       resolve: async (_root, args, ctx) => {
@@ -287,7 +289,7 @@ builder.mutationFields((t) => {
       },
     }),
     nodeStopCPUProfiler: t.field({
-      ...done,
+      ...done('admin.stopCPUProfiler'),
       description: 'Stops the CPU profiler and writes cpu.profile (admin.stopCPUProfiler). True when done.',
       args: { network: network() },
       resolve: async (_root, args, ctx) => {

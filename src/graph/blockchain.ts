@@ -100,7 +100,7 @@ builder.node(BlockchainRef, {
       type: BlockchainStatusEnum,
       nullable: true,
       description: 'What the node knows of this chain: validating, syncing, or only created (platform.getBlockchainStatus).',
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['platform.getBlockchainStatus'] },
       resolve: async (b, _args, ctx) => (await platformGetBlockchainStatus(ctx.node, b.network, { blockchainID: b.blockchainId })).status,
     }),
   }),
@@ -123,7 +123,7 @@ builder.objectFields(NetworkRef, (t) => ({
       'One blockchain by id; null if the network has no such blockchain (the P-Chain is none). Found in the subnet listing, which the lookups of a request share, or, for one created since the listing was read, by its id (getBlockchainById).',
     args: { blockchainId: t.arg({ type: CB58IdScalar, required: true, description: 'The blockchain id (cb58).' }) },
     // The catalog, which the request's other lookups share; one more call when it lacks the chain.
-    price: { calls: 1, pools: [SUBNET_CATALOG] },
+    price: { calls: 1, pools: [SUBNET_CATALOG], reaches: ['listSubnets', 'getBlockchainById'] },
     resolve: async (network, { blockchainId }, ctx) => {
       const hit = await ctx.loaders.blockchainOrLatest(network.name, blockchainId);
       return hit ? blockchainModel(network.name, hit.blockchain, hit.subnet && subnetModel(network.name, hit.subnet)) : null;

@@ -60,7 +60,7 @@ CChainAtomicRef.implement({
       nullable: true,
       description: 'An atomic transaction the node knows, accepted or processing (avax.getAtomicTx); null when it knows none.',
       args: { txId: t.arg({ type: CB58IdScalar, required: true, description: 'The transaction id (cb58).' }) },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['avax.getAtomicTx'] },
       resolve: async (c, { txId }, ctx) => {
         const tx = await avaxGetAtomicTx(ctx.node, c.network, { txID: txId });
         return tx && { network: c.network, txId, hex: tx.tx, ...(tx.blockHeight !== undefined ? { blockHeight: tx.blockHeight } : {}) };

@@ -79,7 +79,7 @@ builder.objectField(EvmChainRef, 'info', (t) =>
     nullable: true,
     description:
       "Its entry in the Data API's chain registry (getChainInfo; no call when the chain was found in the registry by `Network.evmChains` or `EvmAddress.activeChains`); null for a chain the Data API does not index.",
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['getChainInfo'] },
     resolve: (chain, _a, ctx) => chain.registry ?? getChainInfo(ctx.dataApi, chainIdOf(chain)),
   }),
 );

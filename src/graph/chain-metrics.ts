@@ -255,7 +255,7 @@ builder.objectFields(EvmChainRef, (t) => {
       description:
         'One metric of this chain over the last hour, day, week, month, 90 days, year and all time (Metrics API getEvmChainRollingWindowMetrics).',
       args: { metric: t.arg({ type: RollingWindowMetricEnum, required: true, description: 'Which metric.' }) },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['getEvmChainRollingWindowMetrics'] },
       resolve: async (chain, { metric }, ctx) => ({
         metric,
         ...(await getEvmChainRollingWindowMetrics(ctx.metricsApi, String(chain.evmChainId), metric)).result,
@@ -265,7 +265,7 @@ builder.objectFields(EvmChainRef, (t) => {
       type: MeasuredChainRef,
       nullable: true,
       description: 'How the Metrics API knows this chain (its name there, its subnet); null if it does not measure it.',
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['getChain'] },
       resolve: async (chain, _args, ctx) => {
         const found = await getChain(ctx.metricsApi, String(chain.evmChainId));
         return found ? { ...found, network: chain.network } : null;

@@ -56,7 +56,7 @@ builder.interfaceField(ContractMetadataRef, 'deploymentTransaction', (t) =>
     description:
       'The transaction that deployed this contract (getDeploymentTransaction); for a contract a factory created, the transaction that called the factory. Null when the Data API knows none.',
     args: { currency: t.arg({ type: CurrencyEnum, description: 'Currency of `nativeTokenPrice`; USD when omitted.' }) },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['getDeploymentTransaction'] },
     resolve: async (c, args, ctx) => {
       const res = await getDeploymentTransaction(ctx.dataApi, chainIdOf(c.chain), c.address, { currency: args.currency ?? undefined });
       return res ? { ...res, chain: c.chain } : null;

@@ -9,6 +9,7 @@ import { listContractDeployments, listTransfers } from '../upstreams/data-api/co
 import type { BlockRange } from '../upstreams/data-api/evm-address.js';
 import { RESOURCE_LINK_TYPES } from '../upstreams/data-api/wire.js';
 import { builder } from './builder.js';
+import { checkBlockRange } from './inputs.js';
 import { paged } from './cost.js';
 import { known, resolveEvmChain } from './evm-chain.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
@@ -227,7 +228,7 @@ builder.objectField(EvmAddressRef, 'contract', (t) =>
     type: ContractMetadataRef,
     nullable: true,
     description: 'Metadata of the contract at this address; null when it is an account, not a contract.',
-    price: CONTRACT_LOOKUP,
+    price: { ...CONTRACT_LOOKUP, reaches: ['getContractMetadata'] },
     resolve: (a, _args, ctx) => contractAt(ctx, a.chain, a.address),
   }),
 );
@@ -238,7 +239,7 @@ builder.objectField(PartyRef, 'contract', (t) =>
     nullable: true,
     description:
       "Metadata of the contract at this address; null for an account. Each contract is looked up once per request; a transaction's sender, always an account, is not looked up.",
-    price: CONTRACT_LOOKUP,
+    price: { ...CONTRACT_LOOKUP, reaches: ['getContractMetadata'] },
     resolve: (p, _args, ctx) => (p.account ? null : contractAt(ctx, p.chain, p.address)),
   }),
 );
@@ -248,7 +249,7 @@ builder.interfaceField(CollectibleRef, 'contract', (t) =>
     type: ContractMetadataRef,
     nullable: true,
     description: "The collection contract's metadata.",
-    price: CONTRACT_LOOKUP,
+    price: { ...CONTRACT_LOOKUP, reaches: ['getContractMetadata'] },
     resolve: (c, _args, ctx) => contractAt(ctx, c.chain, c.address),
   }),
 );
@@ -258,7 +259,7 @@ builder.objectField(Erc20TokenRef, 'contract', (t) =>
     type: ContractMetadataRef,
     nullable: true,
     description: "The token contract's metadata.",
-    price: CONTRACT_LOOKUP,
+    price: { ...CONTRACT_LOOKUP, reaches: ['getContractMetadata'] },
     resolve: (tk, _args, ctx) => contractAt(ctx, tk.chain, tk.address),
   }),
 );
@@ -269,7 +270,7 @@ builder.objectField(Erc20BalanceRef, 'contract', (t) =>
     nullable: true,
     description:
       "The token's contract (an `Erc20Contract`): its metadata, deployment and transfers. Looked up once per contract per request.",
-    price: CONTRACT_LOOKUP,
+    price: { ...CONTRACT_LOOKUP, reaches: ['getContractMetadata'] },
     resolve: (b, _args, ctx) => contractAt(ctx, b.chain, b.address),
   }),
 );
@@ -279,7 +280,7 @@ builder.objectField(NftTokenRef, 'contract', (t) =>
     type: ContractMetadataRef,
     nullable: true,
     description: "The collection contract's metadata: its tokens, transfers, deployment. Looked up once per contract per request.",
-    price: CONTRACT_LOOKUP,
+    price: { ...CONTRACT_LOOKUP, reaches: ['getContractMetadata'] },
     resolve: (tk, _args, ctx) => contractAt(ctx, tk.chain, tk.address),
   }),
 );
@@ -337,4 +338,19 @@ export function transfersOf<T extends TokenTransfer>(
     toNode: (x): Chained<T> => ({ ...x, chain: c.chain }),
     keyOf: (x) => `${x.txHash}:${x.logIndex}`,
   });
+}
+
+/**
+ * A token contract's `transfers` connection but its type and args (`blockArgs`), which an ERC-20,
+ * ERC-721 or ERC-1155 contract's file declares with the transfer type it implements: they differ
+ * only in which of the contract's transfers they keep.
+ */
+export function contractTransfers<T extends TokenTransfer>(isOwn: (x: TokenTransfer) => x is T) {
+  return {
+    nullable: true,
+    description: TRANSFERS_DESCRIPTION,
+    price: paged(TRANSFERS_PAGE),
+    resolve: (c: ContractModel, args: ConnectionArgs & { startBlock?: number | null; endBlock?: number | null }, ctx: GatewayContext) =>
+      transfersOf(c, args, checkBlockRange(args.startBlock, args.endBlock), ctx, isOwn),
+  } as const;
 }

@@ -27,6 +27,7 @@ import {
   type Webhook,
 } from '../upstreams/data-api/webhooks.js';
 import { builder } from './builder.js';
+import type { OperationId } from '../upstreams/operations.js';
 import { checkRange, rangeArgs } from './chain-metrics.js';
 import { paged } from './cost.js';
 import { accountEntityId } from './global-id.js';
@@ -459,12 +460,12 @@ const DataApiAccountRef = builder.objectRef<{ account: true }>('DataApiAccount')
       nullable: true,
       description: 'One webhook by its id (getWebhook); null when the account has none of that id.',
       args: { webhookId: t.arg.string({ required: true, description: "The webhook's id (`webhookId`)." }) },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['getWebhook'] },
       resolve: (_a, args, ctx) => getWebhook(ctx.dataApi, checkId(args.webhookId, 'webhookId')),
     }),
     webhookSharedSecret: t.string({
       description: "The secret that signs every webhook's posts (getSharedSecret): check each post's signature with it.",
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['getSharedSecret'] },
       resolve: async (_a, _args, ctx) => (await getSharedSecret(ctx.dataApi)).secret,
     }),
     usage: t.field({
@@ -482,7 +483,7 @@ const DataApiAccountRef = builder.objectRef<{ account: true }>('DataApiAccount')
         apiKeyId: t.arg.string({ description: 'Only requests made with this key.' }),
         requestPath: t.arg.string({ description: 'Only requests to this path.' }),
       },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['getApiUsageMetrics'] },
       resolve: (_a, args, ctx) =>
         getApiUsageMetrics(ctx.dataApi, {
           ...checkIntervals(args),
@@ -533,7 +534,7 @@ const DataApiAccountRef = builder.objectRef<{ account: true }>('DataApiAccount')
         responseCode: t.arg.int({ description: 'Only requests answered with this HTTP status.' }),
         rpcMethod: t.arg.string({ description: 'Only this RPC method, e.g. eth_call.' }),
       },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['getSubnetRpcUsageMetrics'] },
       resolve: (_a, args, ctx) => {
         if (args.interval === 'minute')
           throw badInput('`interval` MINUTE is not reported for RPC usage: HOURLY to MONTHLY.', { argument: 'interval' });
@@ -563,7 +564,7 @@ const DataApiAccountRef = builder.objectRef<{ account: true }>('DataApiAccount')
         rpcMethod: t.arg.string({ description: 'Only this RPC method.' }),
         country: t.arg.string({ description: 'Only requests from this country (ISO code).' }),
       },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['getPrimaryNetworkRpcUsageMetrics'] },
       resolve: (_a, args, ctx) => {
         if (args.interval === 'minute')
           throw badInput('`interval` MINUTE is not reported for RPC usage: HOURLY to MONTHLY.', { argument: 'interval' });
@@ -585,7 +586,7 @@ const DataApiAccountRef = builder.objectRef<{ account: true }>('DataApiAccount')
       description:
         'A transaction export by its id (getOperationResult): its status and, once done, its download URL; null when there is none.',
       args: { operationId: t.arg.string({ required: true, description: "The export's `operationId`." }) },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['getOperationResult'] },
       resolve: (_a, args, ctx) => getOperationResult(ctx.dataApi, checkId(args.operationId, 'operationId')),
     }),
   }),
@@ -811,19 +812,20 @@ function exportRequest(input: typeof ExportInput.$inferInput): ExportJobRequest 
 
 builder.mutationFields((t) => {
   const webhookId = () => t.arg.string({ required: true, description: "The webhook's id (`webhookId`)." });
-  const admin = { nullable: true, authScopes: { admin: true }, price: { calls: 1 } } as const;
+  const admin = (operation: OperationId) =>
+    ({ nullable: true, authScopes: { admin: true }, price: { calls: 1, reaches: [operation] } }) as const;
   const operatorOnly =
     "Needs `Authorization: Bearer <ADMIN_TOKEN>` (FORBIDDEN otherwise, and nothing is sent); goes out with the operator's DATA_API_KEY, never a client's own key.";
   return {
     createWebhook: t.field({
-      ...admin,
+      ...admin('createWebhook'),
       type: WebhookRef,
       description: `Creates a webhook on the operator's Data API account (createWebhook); it posts from now on. ${operatorOnly}`,
       args: { input: t.arg({ type: CreateWebhookInput, required: true, description: 'What it watches and where it posts.' }) },
       resolve: (_root, { input }, ctx) => createWebhook(ctx.dataApi, createRequest(input)),
     }),
     updateWebhook: t.field({
-      ...admin,
+      ...admin('updateWebhook'),
       type: WebhookRef,
       description: `Changes a webhook's name, description, url, status or what its posts include (updateWebhook). ${operatorOnly}`,
       args: { webhookId: webhookId(), input: t.arg({ type: UpdateWebhookInput, required: true, description: 'What to change.' }) },
@@ -842,14 +844,14 @@ builder.mutationFields((t) => {
       },
     }),
     deactivateWebhook: t.field({
-      ...admin,
+      ...admin('deactivateWebhook'),
       type: WebhookRef,
       description: `Stops a webhook posting (deactivateWebhook); \`updateWebhook\` with status ACTIVE starts it again. Answers it, INACTIVE. ${operatorOnly}`,
       args: { webhookId: webhookId() },
       resolve: (_root, args, ctx) => deactivateWebhook(ctx.dataApi, checkId(args.webhookId, 'webhookId')),
     }),
     addWebhookAddresses: t.field({
-      ...admin,
+      ...admin('addAddressesToWebhook'),
       type: WebhookRef,
       description: `Adds EVM addresses an ADDRESS_ACTIVITY webhook watches (addAddressesToWebhook); 1 to ${MAX_WEBHOOK_ADDRESSES_PER_CALL} a call. ${operatorOnly}`,
       args: {
@@ -860,7 +862,7 @@ builder.mutationFields((t) => {
         addAddressesToWebhook(ctx.dataApi, checkId(args.webhookId, 'webhookId'), checkWebhookAddresses(args.addresses, 'addresses')),
     }),
     removeWebhookAddresses: t.field({
-      ...admin,
+      ...admin('removeAddressesFromWebhook'),
       type: WebhookRef,
       description: `Removes EVM addresses from an ADDRESS_ACTIVITY webhook (removeAddressesFromWebhook); 1 to ${MAX_WEBHOOK_ADDRESSES_PER_CALL} a call. ${operatorOnly}`,
       args: {
@@ -871,12 +873,12 @@ builder.mutationFields((t) => {
         removeAddressesFromWebhook(ctx.dataApi, checkId(args.webhookId, 'webhookId'), checkWebhookAddresses(args.addresses, 'addresses')),
     }),
     rotateWebhookSharedSecret: t.string({
-      ...admin,
+      ...admin('generateOrRotateSharedSecret'),
       description: `Makes a new secret for signing every webhook's posts (generateOrRotateSharedSecret) and answers it; the old one stops working. ${operatorOnly}`,
       resolve: async (_root, _args, ctx) => (await generateOrRotateSharedSecret(ctx.dataApi)).secret,
     }),
     startTransactionExport: t.field({
-      ...admin,
+      ...admin('postTransactionExportJob'),
       type: ExportJobRef,
       description: `Starts exporting transactions to a file (postTransactionExportJob); follow it with \`dataApiAccount { exportJob(operationId:) }\`. ${operatorOnly}`,
       args: { input: t.arg({ type: ExportInput, required: true, description: 'What to export.' }) },

@@ -10,11 +10,13 @@ import { paged } from './cost.js';
 import { SUBNET_CATALOG } from './pools.js';
 import { lookupPrice } from './lookups.js';
 import { pageConnection, pageSpec, type ConnectionArgs, type CursorCodec, type PageSpec } from '../graphql/connection.js';
-import { Erc20ContractRef, ErcTypeEnum, TRANSFERS_DESCRIPTION, TRANSFERS_PAGE, transfersOf } from './contract.js';
+import { contractTransfers, Erc20ContractRef, ErcTypeEnum } from './contract.js';
 import { CurrencyEnum } from './enums.js';
 import { known, resolveEvmChain } from './evm-chain.js';
 import { entityId, keyOnlyIdDescription, nodeKey, parseNodeKey } from './global-id.js';
-import { blockArgs, checkBlockRange, checkEvmBlockNumber } from './inputs.js';
+import { blockArgs, checkBlockRange, checkEvmBlockNumber, evmBlockArg } from './inputs.js';
+import { at, blockArg, checkSlot, decimal, ETH_CALL } from './evm-node-reads.js';
+import { ethGetBalance, ethGetCode, ethGetStorageAt, ethGetTransactionCount } from '../upstreams/node/evm-state.js';
 import { EvmAddressScalar } from './scalars.js';
 import {
   getNativeBalance,
@@ -352,7 +354,7 @@ builder.node(EvmAddressRef, {
         }),
         currency: t.arg({ type: CurrencyEnum, description: 'Currency of `price` and `balanceValue`; USD when omitted.' }),
       },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['getNativeBalance'] },
       resolve: async (a, args, ctx) => {
         const blockNumber = args.blockNumber == null ? undefined : checkEvmBlockNumber(args.blockNumber, 'blockNumber');
         const res = await getNativeBalance(ctx.dataApi, chainIdOf(a.chain), a.address, {
@@ -508,12 +510,8 @@ builder.objectField(Erc20ContractRef, 'transfers', (t) =>
   t.connection(
     {
       type: Erc20TransferRef,
-      nullable: true,
-      description: TRANSFERS_DESCRIPTION,
       args: { startBlock: t.arg(blockArgs.startBlock), endBlock: t.arg(blockArgs.endBlock) },
-      price: paged(TRANSFERS_PAGE),
-      resolve: (c, args, ctx) =>
-        transfersOf(c, args, checkBlockRange(args.startBlock, args.endBlock), ctx, (x): x is Erc20Transfer => 'erc20Token' in x),
+      ...contractTransfers((x): x is Erc20Transfer => 'erc20Token' in x),
     },
     { name: 'Erc20ContractTransferConnection', description: "A page of an ERC-20 token's transfers." },
     { name: 'Erc20ContractTransferEdge', description: 'A transfer and its cursor.' },
@@ -529,7 +527,7 @@ builder.objectFields(EvmTransactionRef, (t) => ({
     type: [Erc20TransferRef],
     description:
       "The ERC-20 transfers it made, from the Data API's getTransaction (no further call when the transaction was found by hash there).",
-    price: { calls: 1, items: TX_TRANSFERS },
+    price: { calls: 1, items: TX_TRANSFERS, reaches: ['getTransaction'] },
     resolve: async (tx, _a, ctx) => {
       const details = await detailsOf(ctx, tx);
       return (details?.erc20Transfers ?? []).map((x) => ({
@@ -547,7 +545,7 @@ builder.objectFields(EvmTransactionRef, (t) => ({
     type: [InternalTransactionRef],
     description:
       'The internal transactions it made (CALL/CALLCODE with value, CREATE/CREATE2/CREATE3), from the Data API (no further call when the transaction was found by hash there).',
-    price: { calls: 1, items: TX_INTERNALS },
+    price: { calls: 1, items: TX_INTERNALS, reaches: ['getTransaction'] },
     resolve: async (tx, _a, ctx) => {
       const details = await detailsOf(ctx, tx);
       return (details?.internalTransactions ?? []).map((x) => ({
@@ -560,5 +558,46 @@ builder.objectFields(EvmTransactionRef, (t) => ({
         chain: tx.chain,
       }));
     },
+  }),
+}));
+
+// --- what the chain's own node says of it (eth_*, read through evm-node-reads.ts) --------------------
+
+builder.objectFields(EvmAddressRef, (t) => ({
+  balanceAt: t.field({
+    type: 'BigInt',
+    description:
+      "Its native balance at a block, in wei, as the chain's node says it (eth_getBalance): exact at any block, fresher than `nativeBalance` (the Data API's, with its price).",
+    args: { block: t.arg.string(blockArg) },
+    price: { ...ETH_CALL, reaches: ['eth_getBalance'] },
+    resolve: async (a, { block }, ctx) =>
+      decimal(await ethGetBalance(ctx.node, at(a.chain), a.address.toLowerCase(), evmBlockArg(block, 'block', { hash: true }))),
+  }),
+  nonce: t.field({
+    type: 'BigInt',
+    description:
+      'How many transactions it has sent as of a block (eth_getTransactionCount): the nonce its next transaction takes; "pending" counts those in the node\'s pool too.',
+    args: { block: t.arg.string(blockArg) },
+    price: { ...ETH_CALL, reaches: ['eth_getTransactionCount'] },
+    resolve: async (a, { block }, ctx) =>
+      decimal(await ethGetTransactionCount(ctx.node, at(a.chain), a.address.toLowerCase(), evmBlockArg(block, 'block', { hash: true }))),
+  }),
+  code: t.field({
+    type: 'String',
+    description: 'Its code at a block, 0x hex (eth_getCode): "0x" for an account, the runtime bytecode for a contract.',
+    args: { block: t.arg.string(blockArg) },
+    price: { ...ETH_CALL, reaches: ['eth_getCode'] },
+    resolve: (a, { block }, ctx) => ethGetCode(ctx.node, at(a.chain), a.address.toLowerCase(), evmBlockArg(block, 'block', { hash: true })),
+  }),
+  storageAt: t.field({
+    type: 'String',
+    description: 'One 32-byte storage slot of a contract at a block, 0x hex (eth_getStorageAt).',
+    args: {
+      slot: t.arg.string({ required: true, description: 'The slot: "0x" and 1 to 64 hex digits.' }),
+      block: t.arg.string(blockArg),
+    },
+    price: { ...ETH_CALL, reaches: ['eth_getStorageAt'] },
+    resolve: (a, { slot, block }, ctx) =>
+      ethGetStorageAt(ctx.node, at(a.chain), a.address.toLowerCase(), checkSlot(slot, 'slot'), evmBlockArg(block, 'block', { hash: true })),
   }),
 }));

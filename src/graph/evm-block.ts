@@ -14,7 +14,8 @@ import { paged } from './cost.js';
 import { SUBNET_CATALOG } from './pools.js';
 import { lookupPrice } from './lookups.js';
 import { resolveEvmChain } from './evm-chain.js';
-import { decimal, EvmUpstreamEnum, followSubmission, onTheirChains, type EvmUpstream } from './evm-transaction.js';
+import { decimal } from './evm-node-reads.js';
+import { EvmUpstreamEnum, followSubmission, onTheirChains, type EvmUpstream } from './evm-transaction.js';
 import { nodeKey, parseNodeKey } from './global-id.js';
 import { checkEvmBlockNumber, checkHash } from './inputs.js';
 import {
@@ -129,7 +130,7 @@ builder.objectField(EvmBlockRef, 'parent', (t) =>
     type: EvmBlockRef,
     nullable: true,
     description: 'The block before it, from the Data API; null for the genesis block.',
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['eth_getBlockByHash', 'eth_getBlockByNumber', 'getLatestBlocks', 'getBlock'] },
     resolve: (b, _a, ctx) => (b.blockNumber === '0' ? null : findEvmBlock(ctx, b.chain, { hash: b.parentHash.toLowerCase() }, 'data-api')),
   }),
 );
@@ -140,7 +141,7 @@ builder.objectField(EvmTransactionRef, 'block', (t) =>
     nullable: true,
     description:
       "Its block, from the Data API's getBlock (its fees and cumulative counts come only from there); null only if the Data API has not indexed the block yet.",
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['eth_getBlockByHash', 'eth_getBlockByNumber', 'getLatestBlocks', 'getBlock'] },
     resolve: (tx, _a, ctx) => findEvmBlock(ctx, tx.chain, { hash: tx.blockHash.toLowerCase() }, 'data-api'),
   }),
 );
@@ -152,7 +153,17 @@ builder.objectField(EvmTransactionSubmissionRef, 'block', (t) =>
     description:
       "The block it was mined in, from the chain's node (eth_getBlockByHash) as soon as the block is accepted; null while it is pending or once dropped.",
     // Where it stands (one batch), then its block.
-    price: { calls: 2 },
+    price: {
+      calls: 2,
+      reaches: [
+        'eth_getTransactionReceipt',
+        'eth_getTransactionCount',
+        'eth_getBlockByHash',
+        'eth_getBlockByNumber',
+        'getLatestBlocks',
+        'getBlock',
+      ],
+    },
     resolve: async (s, _a, ctx) => {
       const { receipt } = await followSubmission(ctx, s);
       return receipt ? findEvmBlock(ctx, s.chain, { hash: receipt.blockHash }, 'node') : null;
@@ -171,7 +182,7 @@ builder.objectField(EvmChainRef, 'block', (t) =>
       hash: t.arg.string({ description: 'The block hash, "0x" and 64 hex digits.' }),
       from: t.arg({ type: EvmUpstreamEnum, description: 'Which upstream answers (default DATA_API).' }),
     },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['eth_getBlockByHash', 'eth_getBlockByNumber', 'getLatestBlocks', 'getBlock'] },
     resolve: (chain, args, ctx) => {
       if ((args.number == null) === (args.hash == null)) {
         throw badInput('`block` takes exactly one of `number` and `hash`.', { argument: 'number' });
@@ -189,7 +200,7 @@ builder.objectField(EvmChainRef, 'latestBlock', (t) =>
     description:
       'The chain\'s latest block. `from: NODE` (the default) asks the chain\'s node (eth_getBlockByNumber "latest"): the freshest there is. `from: DATA_API` reads the newest block the Data API has indexed, with its fees spent, a few seconds behind.',
     args: { from: t.arg({ type: EvmUpstreamEnum, description: 'Which upstream answers (default NODE).' }) },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['eth_getBlockByHash', 'eth_getBlockByNumber', 'getLatestBlocks', 'getBlock'] },
     resolve: (chain, args, ctx) => findEvmBlock(ctx, chain, { latest: true }, args.from ?? 'node'),
   }),
 );

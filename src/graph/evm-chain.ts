@@ -17,7 +17,17 @@ import { CB58IdScalar, EvmAddressScalar } from './scalars.js';
 import { listAddressChains, supportedChains, type ChainInfo } from '../upstreams/data-api/evm-block.js';
 import { EvmApiFeatureEnum } from './chain-info.js';
 import { learnt } from './list-sizes.js';
-import { checkEvmBlockNumber, checkHash } from './inputs.js';
+import { checkEvmBlockNumber, checkHash, evmBlockArg } from './inputs.js';
+import { at, BLOCK_ARG_HELP, checkCall, checkNonce, decimal, ETH_CALL, EvmCallInput, feeQuantity } from './evm-node-reads.js';
+import {
+  ethBaseFee,
+  ethBlockNumber,
+  ethCall,
+  ethChainId,
+  ethEstimateGas,
+  ethGasPrice,
+  ethMaxPriorityFeePerGas,
+} from '../upstreams/node/evm-state.js';
 import {
   ethGetBlockTransactionCountByHash,
   ethGetBlockTransactionCountByNumber,
@@ -30,7 +40,16 @@ import {
  * priced at 100 until seen, so a listing with each chain's `info` (one call each) stays within a request's budget.
  */
 export const REGISTRY_CHAINS = learnt({ kind: 'evmRegistryChains', most: { mainnet: 100, fuji: 100 } });
-import { EvmAddressRef, EvmChainRef, IcmMessageRef, NetworkRef, PartyRef, evmModelOf, type EvmChainModel } from './refs.js';
+import {
+  EvmAddressRef,
+  EvmChainRef,
+  EvmTransactionSubmissionRef,
+  IcmMessageRef,
+  NetworkRef,
+  PartyRef,
+  evmModelOf,
+  type EvmChainModel,
+} from './refs.js';
 
 /** Finds an EVM chain of a network through the subnet listing (the C-Chain is known by heart). */
 export async function resolveEvmChain(
@@ -193,7 +212,7 @@ builder.objectField(NetworkRef, 'evmChains', (t) =>
     description:
       "The EVM chains of this network the Data API indexes (its chain registry, supportedChains), each with its registry entry as `info`: those with a feature when `feature` is given. Chains the Data API does not index are reached by `evmChain` (from the P-Chain's listing).",
     args: { feature: t.arg({ type: EvmApiFeatureEnum, description: 'Only chains with this Data API feature.' }) },
-    price: { calls: 1, items: REGISTRY_CHAINS },
+    price: { calls: 1, items: REGISTRY_CHAINS, reaches: ['supportedChains'] },
     resolve: async (network, args, ctx) => {
       const { chains } = await supportedChains(ctx.dataApi, { network: network.name, feature: args.feature ?? undefined });
       return registryChains(network.name, chains);
@@ -206,7 +225,7 @@ builder.objectField(EvmAddressRef, 'activeChains', (t) =>
     type: [EvmChainRef],
     description:
       "The EVM chains of this address's network it has activity on, as the Data API indexes them (listAddressChains), each with its registry entry as `info`. The same address on another chain is `EvmChain.address`.",
-    price: { calls: 1, items: REGISTRY_CHAINS },
+    price: { calls: 1, items: REGISTRY_CHAINS, reaches: ['listAddressChains'] },
     resolve: async (a, _a, ctx) => {
       const { indexedChains } = await listAddressChains(ctx.dataApi, a.address);
       return registryChains(a.chain.network, indexedChains ?? []);
@@ -224,7 +243,7 @@ builder.objectField(EvmChainRef, 'blockTransactionCount', (t) =>
       number: t.arg({ type: 'BigInt', description: 'The block number.' }),
       hash: t.arg.string({ description: 'The block hash, "0x" and 64 hex digits.' }),
     },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['eth_getBlockTransactionCountByHash', 'eth_getBlockTransactionCountByNumber'] },
     resolve: async (chain, args, ctx) => {
       if ((args.number == null) === (args.hash == null)) {
         throw badInput('`blockTransactionCount` takes exactly one of `number` and `hash`.', { argument: 'number' });
@@ -242,3 +261,79 @@ builder.objectField(EvmChainRef, 'blockTransactionCount', (t) =>
     },
   }),
 );
+
+// --- what the chain's own node says (eth_*, read through evm-node-reads.ts) -------------------------
+
+builder.objectFields(EvmChainRef, (t) => ({
+  headBlockNumber: t.field({
+    ...feeQuantity(
+      "The chain's last accepted block as its node says it (eth_blockNumber): the node's answer, fresher than the Data API, which indexes blocks after they are accepted.",
+      ethBlockNumber,
+      'eth_blockNumber',
+    ),
+  }),
+  rpcChainId: t.field({
+    type: 'SafeInt',
+    description:
+      'The EVM chain id its node serves (eth_chainId). The same as `evmChainId` unless the node is not the chain it is taken for: signed transactions name this one.',
+    price: { ...ETH_CALL, reaches: ['eth_chainId'] },
+    resolve: async (chain, _a, ctx) => Number(await ethChainId(ctx.node, at(chain))),
+  }),
+  gasPrice: t.field({
+    ...feeQuantity(
+      "The node's suggested gas price for a legacy transaction, in wei (eth_gasPrice): base fee and tip.",
+      ethGasPrice,
+      'eth_gasPrice',
+    ),
+  }),
+  baseFee: t.field({
+    ...feeQuantity('The base fee the next block will charge a gas unit, in wei (eth_baseFee).', ethBaseFee, 'eth_baseFee'),
+  }),
+  maxPriorityFeePerGas: t.field({
+    ...feeQuantity(
+      "The node's suggested tip a gas unit for a dynamic-fee transaction, in wei (eth_maxPriorityFeePerGas).",
+      ethMaxPriorityFeePerGas,
+      'eth_maxPriorityFeePerGas',
+    ),
+  }),
+  call: t.field({
+    type: 'String',
+    description:
+      "What a call returns (0x hex), run against the state at `block` and changing nothing (eth_call). A revert is an UPSTREAM_RPC_ERROR with the node's message, its revert data in `extensions.upstream.data`.",
+    args: {
+      input: t.arg({ type: EvmCallInput, required: true, description: 'The call.' }),
+      block: t.arg.string({ required: true, defaultValue: 'latest', description: `${BLOCK_ARG_HELP} or a block hash.` }),
+    },
+    price: { ...ETH_CALL, reaches: ['eth_call'] },
+    resolve: (chain, { input, block }, ctx) => ethCall(ctx.node, at(chain), checkCall(input), evmBlockArg(block, 'block', { hash: true })),
+  }),
+  estimateGas: t.field({
+    type: 'BigInt',
+    description:
+      'The gas a call or transaction needs at `block` (eth_estimateGas). One that reverts is an UPSTREAM_RPC_ERROR, as for `call`.',
+    args: {
+      input: t.arg({ type: EvmCallInput, required: true, description: 'The call or transaction.' }),
+      block: t.arg.string({ required: true, defaultValue: 'latest', description: `${BLOCK_ARG_HELP} or a block hash.` }),
+    },
+    price: { ...ETH_CALL, reaches: ['eth_estimateGas'] },
+    resolve: async (chain, { input, block }, ctx) =>
+      decimal(await ethEstimateGas(ctx.node, at(chain), checkCall(input), evmBlockArg(block, 'block', { hash: true }))),
+  }),
+  submittedTransaction: t.field({
+    type: EvmTransactionSubmissionRef,
+    description:
+      'A transaction sent to this chain (by `sendEvmTransaction` or elsewhere), to see where it stands: give its hash, sender and nonce (the mutation answers all three).',
+    args: {
+      txHash: t.arg.string({ required: true, description: 'Its hash.' }),
+      from: t.arg({ type: EvmAddressScalar, required: true, description: 'Its sender.' }),
+      nonce: t.arg({ type: 'BigInt', required: true, description: 'Its nonce.' }),
+    },
+    resolve: (chain, args) => ({
+      ...chain,
+      chain,
+      txHash: checkHash(args.txHash, 'txHash'),
+      from: args.from.toLowerCase(),
+      nonce: checkNonce(args.nonce),
+    }),
+  }),
+}));

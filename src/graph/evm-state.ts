@@ -1,34 +1,24 @@
 /**
  * What an EVM chain's own node says about its state (the standard `eth_*` reads at
- * /ext/bc/<id>/rpc): on `EvmChain` its head, chain id, fees and fee history, logs, calls and gas
- * estimates; on `EvmAddress` a balance, nonce, code, storage slot and proof at any block; and
+ * /ext/bc/<id>/rpc) that has a type of its own: on `EvmChain` its fee history and logs; on
+ * `EvmAddress` its proof at any block (the reads that answer a scalar, its head, chain id, fees,
+ * calls and gas estimates, balance, nonce, code and storage, are written with the type they are on,
+ * in evm-chain.ts and evm-address.ts, over evm-node-reads.ts); and
  * signed transactions submitted (`sendEvmTransaction`), then followed until mined or dropped (a
  * field and a subscription). The reads one request makes of one chain in the same tick go out as
  * one JSON-RPC batch; everything a client sends is checked and bounded before any call.
  */
-import type { GatewayContext } from '../graphql/context.js';
-import { badInput, quote } from '../graphql/errors.js';
+import { badInput } from '../graphql/errors.js';
 import { toChecksumAddress } from '../base/ids.js';
 import { readSignedEvmTransaction, MAX_SIGNED_TX_BYTES } from '../domain/evm-transactions.js';
 import { evmTransactionFeed, type SubmissionEvent } from '../live/feeds.js';
 import {
-  ethBaseFee,
   ethBlockNumber,
-  ethCall,
-  ethChainId,
-  ethEstimateGas,
   ethFeeHistory,
-  ethGasPrice,
-  ethGetBalance,
-  ethGetCode,
   ethGetLogs,
   ethGetProof,
-  ethGetStorageAt,
-  ethGetTransactionCount,
-  ethMaxPriorityFeePerGas,
   ethSendRawTransaction,
   type AccountProof,
-  type CallArgs,
   type FeeHistory,
   type LogFilter,
 } from '../upstreams/node/evm-state.js';
@@ -36,16 +26,12 @@ import { builder } from './builder.js';
 import { entityId, keyOnlyIdDescription } from './global-id.js';
 import { NetworkNameEnum } from './enums.js';
 import { evmChainLookup, resolveEvmChain } from './evm-chain.js';
-import { decimal, ETH_CALL, FOLLOW, followSubmission } from './evm-transaction.js';
+import { FOLLOW, followSubmission } from './evm-transaction.js';
+import { at, BLOCK_ARG_HELP, blockArg, checkNonce, checkSlot, decimal, ETH_CALL, hexOf } from './evm-node-reads.js';
 import { checkHash, checkListSize, evmBlockArg, MAX_LIST_ARGUMENT, toNetwork } from './inputs.js';
 import { EvmAddressScalar } from './scalars.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
-import { EvmAddressRef, EvmChainRef, EvmLogRef, EvmTransactionSubmissionRef, type EvmChainModel, type SubmissionModel } from './refs.js';
-
-const at = (chain: EvmChainModel) => ({ network: chain.network, blockchainId: chain.blockchainId });
-const hexOf = (n: bigint | number) => `0x${n.toString(16)}`;
-
-const BLOCK_ARG_HELP = '"latest" (default), "earliest", "finalized", "safe", "pending" or "accepted", a block number (decimal or 0x hex)';
+import { EvmAddressRef, EvmChainRef, EvmLogRef, EvmTransactionSubmissionRef, type SubmissionModel } from './refs.js';
 
 // --- bounds ----------------------------------------------------------------------------------------
 
@@ -58,57 +44,8 @@ export const MAX_LOGS = 1000;
 /** The topic positions a log has (its event's signature hash and three indexed arguments), and alternatives per position. */
 const TOPIC_POSITIONS = ['topic0', 'topic1', 'topic2', 'topic3'] as const;
 const MAX_TOPIC_ALTERNATIVES = 20;
-/** Call data of a call or estimate, at most: what a transaction the pool takes can carry. */
-export const MAX_CALL_DATA_BYTES = MAX_SIGNED_TX_BYTES;
-
-/** A storage slot: "0x" and 1 to 64 hex digits (a 32-byte key), sent as 32 bytes. */
-function checkSlot(value: string, argument: string): string {
-  if (!/^0x[0-9a-fA-F]{1,64}$/.test(value))
-    throw badInput(`\`${argument}\` must be a storage slot, "0x" and 1 to 64 hex digits (got ${quote(value)}).`, { argument });
-  return `0x${value.slice(2).toLowerCase().padStart(64, '0')}`;
-}
-
-function checkUint(value: string | null | undefined, argument: string, bits: number): string | undefined {
-  if (value == null) return undefined;
-  if (!/^\d{1,78}$/.test(value) || BigInt(value) >= 1n << BigInt(bits))
-    throw badInput(`\`${argument}\` must be a whole number from 0 to 2^${bits} - 1 (got ${quote(value)}).`, { argument });
-  return hexOf(BigInt(value));
-}
 
 // --- inputs ------------------------------------------------------------------------------------------
-
-const EvmCallInput = builder.inputType('EvmCallInput', {
-  description: "A call to run against a block's state without sending it (eth_call, eth_estimateGas).",
-  fields: (t) => ({
-    from: t.field({ type: EvmAddressScalar, description: 'The sender; the zero address when omitted.' }),
-    to: t.field({ type: EvmAddressScalar, description: 'The contract or account called; omitted for a contract creation.' }),
-    data: t.string({ description: `The call data, 0x hex (a selector and its arguments), at most ${MAX_CALL_DATA_BYTES} bytes.` }),
-    value: t.field({ type: 'BigInt', description: 'Native value sent with it, in wei.' }),
-    gas: t.field({ type: 'BigInt', description: "Gas it may use; the node's cap when omitted." }),
-  }),
-});
-
-type CallInput = { from?: string | null; to?: string | null; data?: string | null; value?: string | null; gas?: string | null };
-
-function checkCall(input: CallInput): CallArgs {
-  const args: CallArgs = {};
-  if (input.from) args.from = input.from.toLowerCase();
-  if (input.to) args.to = input.to.toLowerCase();
-  if (input.data != null) {
-    if (input.data.length > 2 + 2 * MAX_CALL_DATA_BYTES)
-      throw badInput(`\`input.data\` holds ${Math.floor((input.data.length - 2) / 2)} bytes; at most ${MAX_CALL_DATA_BYTES} are allowed.`, {
-        argument: 'input.data',
-      });
-    if (!/^0x([0-9a-fA-F]{2})*$/.test(input.data))
-      throw badInput(`\`input.data\` must be 0x hex, two digits a byte (got ${quote(input.data)}).`, { argument: 'input.data' });
-    args.input = input.data.toLowerCase();
-  }
-  const value = checkUint(input.value, 'input.value', 256);
-  if (value) args.value = value;
-  const gas = checkUint(input.gas, 'input.gas', 64);
-  if (gas) args.gas = gas;
-  return args;
-}
 
 const EvmLogFilterInput = builder.inputType('EvmLogFilter', {
   description: `Which logs to read (eth_getLogs): a range of at most ${MAX_LOG_BLOCKS} blocks, or one block by hash; the emitting contracts; the topics at each position.`,
@@ -326,7 +263,7 @@ EvmTransactionSubmissionRef.implement({
       type: EvmSubmissionStatusEnum,
       description:
         "PENDING, MINED or DROPPED, from the node now: its receipt (eth_getTransactionReceipt), and while it has none the sender's nonce at the latest block (eth_getTransactionCount), which says DROPPED once another transaction took its nonce. The node's answer, not the Data API's: fresher, and it knows pending transactions.",
-      price: FOLLOW,
+      price: { ...FOLLOW, reaches: ['eth_getTransactionReceipt', 'eth_getTransactionCount'] },
       resolve: async (s, _a, ctx) => (await followSubmission(ctx, s)).status,
     }),
   }),
@@ -338,48 +275,9 @@ const toSubmission = (e: SubmissionEvent): SubmissionModel => ({
   known: e,
 });
 
-function checkNonce(nonce: string): number {
-  if (!/^\d{1,16}$/.test(nonce) || !Number.isSafeInteger(Number(nonce)))
-    throw badInput(`\`nonce\` must be a whole number from 0 to 2^53 - 1 (got ${quote(nonce)}).`, { argument: 'nonce' });
-  return Number(nonce);
-}
-
 // --- on EvmChain ---------------------------------------------------------------------------------------
 
-const feeQuantity = (description: string, read: typeof ethGasPrice) =>
-  ({
-    type: 'BigInt',
-    description,
-    price: ETH_CALL,
-    resolve: async (chain: EvmChainModel, _a: unknown, ctx: GatewayContext) => decimal(await read(ctx.node, at(chain))),
-  }) as const;
-
 builder.objectFields(EvmChainRef, (t) => ({
-  headBlockNumber: t.field({
-    ...feeQuantity(
-      "The chain's last accepted block as its node says it (eth_blockNumber): the node's answer, fresher than the Data API, which indexes blocks after they are accepted.",
-      ethBlockNumber,
-    ),
-  }),
-  rpcChainId: t.field({
-    type: 'SafeInt',
-    description:
-      'The EVM chain id its node serves (eth_chainId). The same as `evmChainId` unless the node is not the chain it is taken for: signed transactions name this one.',
-    price: ETH_CALL,
-    resolve: async (chain, _a, ctx) => Number(await ethChainId(ctx.node, at(chain))),
-  }),
-  gasPrice: t.field({
-    ...feeQuantity("The node's suggested gas price for a legacy transaction, in wei (eth_gasPrice): base fee and tip.", ethGasPrice),
-  }),
-  baseFee: t.field({
-    ...feeQuantity('The base fee the next block will charge a gas unit, in wei (eth_baseFee).', ethBaseFee),
-  }),
-  maxPriorityFeePerGas: t.field({
-    ...feeQuantity(
-      "The node's suggested tip a gas unit for a dynamic-fee transaction, in wei (eth_maxPriorityFeePerGas).",
-      ethMaxPriorityFeePerGas,
-    ),
-  }),
   feeHistory: t.field({
     type: EvmFeeHistoryRef,
     description: 'Base fees, gas use and tips of the blocks up to `newestBlock` (eth_feeHistory).',
@@ -391,7 +289,7 @@ builder.objectFields(EvmChainRef, (t) => ({
         description: 'Percentiles (0 to 100, increasing, at most 100 of them) of the tips to report per block, weighted by gas used.',
       }),
     },
-    price: ETH_CALL,
+    price: { ...ETH_CALL, reaches: ['eth_feeHistory'] },
     resolve: async (chain, args, ctx) => {
       if (args.blockCount < 1 || args.blockCount > MAX_FEE_HISTORY_BLOCKS)
         throw badInput(`\`blockCount\` must be 1 to ${MAX_FEE_HISTORY_BLOCKS} (got ${args.blockCount}).`, { argument: 'blockCount' });
@@ -422,6 +320,7 @@ builder.objectFields(EvmChainRef, (t) => ({
       calls: (args) => (usesTags(args.filter) ? 2 : 1),
       // `first` bounds the list (a plain list, not a connection: no `slicing`, which names a connection's edges and nodes).
       items: (args) => Math.min(Math.max(args.first, 0), MAX_LOGS),
+      reaches: ['eth_blockNumber', 'eth_getLogs'],
     },
     resolve: async (chain, { filter, first }, ctx) => {
       if (first < 1 || first > MAX_LOGS) throw badInput(`\`first\` must be 1 to ${MAX_LOGS} (got ${first}).`, { argument: 'first' });
@@ -446,89 +345,11 @@ builder.objectFields(EvmChainRef, (t) => ({
       return logs.slice(0, first).map((l) => ({ ...l, chain }));
     },
   }),
-  call: t.field({
-    type: 'String',
-    description:
-      "What a call returns (0x hex), run against the state at `block` and changing nothing (eth_call). A revert is an UPSTREAM_RPC_ERROR with the node's message, its revert data in `extensions.upstream.data`.",
-    args: {
-      input: t.arg({ type: EvmCallInput, required: true, description: 'The call.' }),
-      block: t.arg.string({ required: true, defaultValue: 'latest', description: `${BLOCK_ARG_HELP} or a block hash.` }),
-    },
-    price: ETH_CALL,
-    resolve: (chain, { input, block }, ctx) => ethCall(ctx.node, at(chain), checkCall(input), evmBlockArg(block, 'block', { hash: true })),
-  }),
-  estimateGas: t.field({
-    type: 'BigInt',
-    description:
-      'The gas a call or transaction needs at `block` (eth_estimateGas). One that reverts is an UPSTREAM_RPC_ERROR, as for `call`.',
-    args: {
-      input: t.arg({ type: EvmCallInput, required: true, description: 'The call or transaction.' }),
-      block: t.arg.string({ required: true, defaultValue: 'latest', description: `${BLOCK_ARG_HELP} or a block hash.` }),
-    },
-    price: ETH_CALL,
-    resolve: async (chain, { input, block }, ctx) =>
-      decimal(await ethEstimateGas(ctx.node, at(chain), checkCall(input), evmBlockArg(block, 'block', { hash: true }))),
-  }),
-  submittedTransaction: t.field({
-    type: EvmTransactionSubmissionRef,
-    description:
-      'A transaction sent to this chain (by `sendEvmTransaction` or elsewhere), to see where it stands: give its hash, sender and nonce (the mutation answers all three).',
-    args: {
-      txHash: t.arg.string({ required: true, description: 'Its hash.' }),
-      from: t.arg({ type: EvmAddressScalar, required: true, description: 'Its sender.' }),
-      nonce: t.arg({ type: 'BigInt', required: true, description: 'Its nonce.' }),
-    },
-    resolve: (chain, args) => ({
-      ...chain,
-      chain,
-      txHash: checkHash(args.txHash, 'txHash'),
-      from: args.from.toLowerCase(),
-      nonce: checkNonce(args.nonce),
-    }),
-  }),
 }));
 
 // --- on EvmAddress -------------------------------------------------------------------------------------
 
-const blockArg = { required: true, defaultValue: 'latest', description: `The block: ${BLOCK_ARG_HELP} or a block hash.` } as const;
-
 builder.objectFields(EvmAddressRef, (t) => ({
-  balanceAt: t.field({
-    type: 'BigInt',
-    description:
-      "Its native balance at a block, in wei, as the chain's node says it (eth_getBalance): exact at any block, fresher than `nativeBalance` (the Data API's, with its price).",
-    args: { block: t.arg.string(blockArg) },
-    price: ETH_CALL,
-    resolve: async (a, { block }, ctx) =>
-      decimal(await ethGetBalance(ctx.node, at(a.chain), a.address.toLowerCase(), evmBlockArg(block, 'block', { hash: true }))),
-  }),
-  nonce: t.field({
-    type: 'BigInt',
-    description:
-      'How many transactions it has sent as of a block (eth_getTransactionCount): the nonce its next transaction takes; "pending" counts those in the node\'s pool too.',
-    args: { block: t.arg.string(blockArg) },
-    price: ETH_CALL,
-    resolve: async (a, { block }, ctx) =>
-      decimal(await ethGetTransactionCount(ctx.node, at(a.chain), a.address.toLowerCase(), evmBlockArg(block, 'block', { hash: true }))),
-  }),
-  code: t.field({
-    type: 'String',
-    description: 'Its code at a block, 0x hex (eth_getCode): "0x" for an account, the runtime bytecode for a contract.',
-    args: { block: t.arg.string(blockArg) },
-    price: ETH_CALL,
-    resolve: (a, { block }, ctx) => ethGetCode(ctx.node, at(a.chain), a.address.toLowerCase(), evmBlockArg(block, 'block', { hash: true })),
-  }),
-  storageAt: t.field({
-    type: 'String',
-    description: 'One 32-byte storage slot of a contract at a block, 0x hex (eth_getStorageAt).',
-    args: {
-      slot: t.arg.string({ required: true, description: 'The slot: "0x" and 1 to 64 hex digits.' }),
-      block: t.arg.string(blockArg),
-    },
-    price: ETH_CALL,
-    resolve: (a, { slot, block }, ctx) =>
-      ethGetStorageAt(ctx.node, at(a.chain), a.address.toLowerCase(), checkSlot(slot, 'slot'), evmBlockArg(block, 'block', { hash: true })),
-  }),
   proof: t.field({
     type: EvmAccountProofRef,
     description: `Its account and some storage slots with their Merkle proofs at a block (eth_getProof, EIP-1186), to verify against the block's state root.`,
@@ -540,7 +361,7 @@ builder.objectFields(EvmAddressRef, (t) => ({
       }),
       block: t.arg.string(blockArg),
     },
-    price: ETH_CALL,
+    price: { ...ETH_CALL, reaches: ['eth_getProof'] },
     resolve: (a, { storageKeys, block }, ctx) => {
       checkListSize(storageKeys, 'storageKeys');
       const keys = storageKeys.map((k) => checkSlot(k, 'storageKeys'));
@@ -571,6 +392,7 @@ builder.mutationField('sendEvmTransaction', (t) =>
     price: {
       calls: 1,
       pools: (args, where) => evmChainLookup({ evmChainId: args.evmChainId }, { ...where, scope: toNetwork(args.network) }),
+      reaches: ['listSubnets', 'eth_sendRawTransaction'],
     },
     resolve: async (_root, { network, evmChainId, signedTransaction }, ctx) => {
       const read = await readSignedEvmTransaction(signedTransaction, evmChainId);
@@ -594,7 +416,7 @@ builder.subscriptionField('evmTransactionStatus', (t) =>
       from: t.arg({ type: EvmAddressScalar, required: true, description: 'Its sender.' }),
       nonce: t.arg({ type: 'BigInt', required: true, description: 'Its nonce.' }),
     },
-    price: { scope: ({ network }) => toNetwork(network) },
+    price: { scope: ({ network }) => toNetwork(network), reaches: ['listSubnets', 'eth_getTransactionReceipt', 'eth_getTransactionCount'] },
     subscribe: async (_root, args, ctx) => {
       const txHash = checkHash(args.txHash, 'txHash');
       const nonce = checkNonce(args.nonce);

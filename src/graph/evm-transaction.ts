@@ -23,6 +23,7 @@ import {
 } from '../upstreams/node/evm-blocks.js';
 import { followEvmTransaction, type SubmissionEvent } from '../live/feeds.js';
 import { builder } from './builder.js';
+import { decimal } from './evm-node-reads.js';
 import { paged } from './cost.js';
 import { learnt } from './list-sizes.js';
 
@@ -86,9 +87,6 @@ export const EvmUpstreamEnum = builder.enumType('EvmUpstream', {
 });
 
 export type EvmUpstream = 'data-api' | 'node';
-
-/** A quantity the node wrote (0x hex) as the decimal text the Data API writes. */
-export const decimal = (quantity: string): string => BigInt(quantity).toString();
 
 /** A node's transaction as the Data API's fields, from its receipt and its block's time. */
 export function txFromNode(chain: EvmChainModel, tx: EthTransaction, receipt: EthReceipt, blockTimestamp: number): EvmTxModel {
@@ -312,7 +310,7 @@ builder.objectFields(EvmTransactionRef, (t) => ({
     type: IcmInfoRef,
     nullable: true,
     description: 'The ICM message it sent or delivered, as the Data API links it; null when it is no ICM transaction.',
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['getTransaction'] },
     resolve: async (tx, _a, ctx) => (await detailsOf(ctx, tx))?.teleporterMessageInfo ?? null,
   }),
 }));
@@ -323,7 +321,7 @@ builder.objectField(EvmTransactionRef, 'receipt', (t) =>
     nullable: true,
     description:
       "Its receipt with its logs, from the chain's node (eth_getTransactionReceipt): the Data API has no receipts. Null only if the node does not have it.",
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['eth_getTransactionReceipt'] },
     resolve: async (tx, _a, ctx) => {
       const receipt = await ethGetTransactionReceipt(ctx.node, tx.chain.network, tx.chain.blockchainId, tx.txHash.toLowerCase());
       return receipt ? { ...receipt, chain: tx.chain } : null;
@@ -338,7 +336,7 @@ builder.objectField(EvmChainRef, 'transactionReceipt', (t) =>
     description:
       "A transaction's receipt from the chain's node (eth_getTransactionReceipt), by hash: null while it is pending, then its status and logs as soon as its block is accepted, before the Data API indexes it. Follow a transaction you just sent with this.",
     args: { txHash: t.arg.string({ required: true, description: 'The transaction hash, "0x" and 64 hex digits.' }) },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['eth_getTransactionReceipt'] },
     resolve: async (chain, args, ctx) => {
       const receipt = await ethGetTransactionReceipt(ctx.node, chain.network, chain.blockchainId, checkHash(args.txHash, 'txHash'));
       return receipt ? { ...receipt, chain } : null;
@@ -357,7 +355,10 @@ builder.objectField(EvmChainRef, 'transaction', (t) =>
       from: t.arg({ type: EvmUpstreamEnum, description: 'Which upstream answers (default DATA_API).' }),
     },
     // The node's answer takes two round trips: the transaction, then its receipt and its block (one batch).
-    price: { calls: (args) => (args.from === 'node' ? 2 : 1) },
+    price: {
+      calls: (args) => (args.from === 'node' ? 2 : 1),
+      reaches: ['eth_getTransactionReceipt', 'eth_getBlockByHash', 'eth_getTransactionByHash', 'getTransaction'],
+    },
     resolve: (chain, args, ctx) => findEvmTransaction(ctx, chain, checkHash(args.txHash, 'txHash'), args.from ?? 'data-api'),
   }),
 );
@@ -382,7 +383,15 @@ builder.objectField(EvmChainRef, 'transactionInBlock', (t) =>
       index: t.arg.int({ required: true, description: 'Its position in the block, from 0.' }),
     },
     // The transaction, then its receipt and block in one batch.
-    price: { calls: 2 },
+    price: {
+      calls: 2,
+      reaches: [
+        'eth_getTransactionByBlockHashAndIndex',
+        'eth_getTransactionByBlockNumberAndIndex',
+        'eth_getTransactionReceipt',
+        'eth_getBlockByHash',
+      ],
+    },
     resolve: async (chain, args, ctx) => {
       if ((args.blockNumber == null) === (args.blockHash == null)) {
         throw badInput('`transactionInBlock` takes exactly one of `blockNumber` and `blockHash`.', { argument: 'blockNumber' });
@@ -416,7 +425,7 @@ builder.objectField(EvmBlockRef, 'transactionAt', (t) =>
     description:
       "The transaction at a position of this block, from the chain's node (eth_getTransactionByBlockHashAndIndex, then its receipt); null past the block's last.",
     args: { index: t.arg.int({ required: true, description: 'Its position in the block, from 0.' }) },
-    price: { calls: 2 },
+    price: { calls: 2, reaches: ['eth_getTransactionByBlockHashAndIndex', 'eth_getTransactionReceipt', 'eth_getBlockByHash'] },
     resolve: async (block, args, ctx) => {
       const { chain } = block;
       const tx = await ethGetTransactionByBlockHashAndIndex(
@@ -575,9 +584,6 @@ builder.objectFields(EvmAddressRef, (t) => ({
 
 // --- a submitted transaction (evm-state.ts), once mined -------------------------------------------
 
-/** The reads of one chain in a tick share one JSON-RPC batch: the fields that make them cost one call together. */
-export const ETH_CALL = { calls: 1, sharesWith: 'eth batch' } as const;
-
 /** Following a submission: the receipt, then while it has none the sender's nonce, then once the receipt again (`followEvmTransaction`). */
 export const FOLLOW = { calls: 3, sharesWith: 'follow' } as const;
 
@@ -590,7 +596,7 @@ builder.objectFields(EvmTransactionSubmissionRef, (t) => ({
     type: EvmReceiptRef,
     nullable: true,
     description: 'Where and how it was mined, with its logs; null while it is not.',
-    price: FOLLOW,
+    price: { ...FOLLOW, reaches: ['eth_getTransactionReceipt', 'eth_getTransactionCount'] },
     resolve: async (s, _a, ctx) => {
       const { receipt } = await followSubmission(ctx, s);
       return receipt ? { ...receipt, chain: s.chain } : null;
@@ -602,7 +608,10 @@ builder.objectFields(EvmTransactionSubmissionRef, (t) => ({
     description:
       "The transaction in the graph once it is mined (its block, transfers, receipt): read from the chain's node as `EvmChain.transaction(from: NODE)` does, so it is there as soon as its block is accepted; null while it is pending or once dropped.",
     // Where it stands (up to three reads), then the node's transaction, and its receipt and block (one batch).
-    price: { calls: 5 },
+    price: {
+      calls: 5,
+      reaches: ['eth_getTransactionReceipt', 'eth_getTransactionCount', 'eth_getBlockByHash', 'eth_getTransactionByHash', 'getTransaction'],
+    },
     resolve: async (s, _a, ctx) =>
       (await followSubmission(ctx, s)).status === 'mined' ? findEvmTransaction(ctx, s.chain, s.txHash.toLowerCase(), 'node') : null,
   }),

@@ -112,7 +112,7 @@ const NodeHealthRef = builder.objectRef<{ network: NetworkName }>('NodeHealth').
         nullable: true,
         description: 'The last result of every check (health.health).',
         args: { tags: tagsArg() },
-        price: { calls: 1 },
+        price: { calls: 1, reaches: ['health.health'] },
         resolve: async (h, { tags }, ctx) => healthHealth(ctx.node, h.network, { tags: checkTags(tags) }),
       }),
       readiness: t.field({
@@ -120,14 +120,14 @@ const NodeHealthRef = builder.objectRef<{ network: NetworkName }>('NodeHealth').
         nullable: true,
         description: 'The checks run until the node finished starting (health.readiness).',
         args: { tags: tagsArg() },
-        price: { calls: 1 },
+        price: { calls: 1, reaches: ['health.readiness'] },
         resolve: async (h, { tags }, ctx) => healthReadiness(ctx.node, h.network, { tags: checkTags(tags) }),
       }),
       liveness: t.field({
         type: HealthReportRef,
         nullable: true,
         description: 'Whether the node is alive (health.liveness).',
-        price: { calls: 1 },
+        price: { calls: 1, reaches: ['health.liveness'] },
         resolve: (h, _args, ctx) => healthLiveness(ctx.node, h.network),
       }),
       probe: t.field({
@@ -139,7 +139,7 @@ const NodeHealthRef = builder.objectRef<{ network: NetworkName }>('NodeHealth').
           route: t.arg({ type: HealthRouteEnum, defaultValue: 'health', required: true, description: 'The route (default HEALTH).' }),
           tags: tagsArg(),
         },
-        price: { calls: 1 },
+        price: { calls: 1, reaches: ['GET /ext/health', 'GET /ext/health/readiness', 'GET /ext/health/liveness'] },
         resolve: async (h, { route, tags }, ctx) => {
           const { status, reply } = await healthGet(ctx.node, h.network, route as HealthRoute, checkTags(tags) ?? []);
           return { ...reply, httpStatus: status };

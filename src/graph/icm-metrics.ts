@@ -124,7 +124,7 @@ builder.objectFields(NetworkRef, (t) => ({
     nullable: true,
     description:
       "ICM messages between this network's chains over the last hour, day, week, month, 90 days, year and all time (Metrics API getICMSummary).",
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['getICMSummary'] },
     resolve: async (network, _args, ctx) => (await getICMSummary(ctx.metricsApi, { network: network.name })).result,
   }),
 }));
@@ -164,7 +164,7 @@ builder.objectFields(EvmChainRef, (t) => ({
     description:
       'ICM messages this chain sent (or received) over the last hour, day, week, month, 90 days, year and all time (Metrics API getICMSummary).',
     args: { direction: t.arg({ type: IcmDirectionEnum, defaultValue: 'sent', description: 'Messages it sent (default) or received.' }) },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['getICMSummary'] },
     resolve: async (chain, args, ctx) =>
       (await getICMSummary(ctx.metricsApi, chainFilter(chain.network, chain.blockchainId, args.direction ?? 'sent'))).result,
   }),

@@ -311,7 +311,7 @@ builder.objectField(NetworkRef, 'icmMessage', (t) =>
       }),
     },
     // Placing it on a network reads the subnet catalog only for chains other than the X- and C-Chain.
-    price: { calls: 1, pools: [SUBNET_CATALOG] },
+    price: { calls: 1, pools: [SUBNET_CATALOG], reaches: ['getIcmMessage', 'listSubnets'] },
     resolve: async (network, { messageId }, ctx) => {
       if (!/^(0x)?[0-9a-fA-F]{64}$/.test(messageId)) {
         throw badInput(`\`messageId\` must be 64 hex digits, with or without 0x (got ${quote(messageId.slice(0, 80))}).`, {

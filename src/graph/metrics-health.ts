@@ -64,7 +64,7 @@ builder.queryField('metricsApiHealth', (t) =>
     description:
       "The Metrics API's health or liveness, as it reports them. A check that fails is an error with its status (UPSTREAM_UNAVAILABLE for a 503).",
     args: { check: t.arg({ type: CheckEnum, defaultValue: 'health', description: 'Which check; default HEALTH.' }) },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['metrics-live-check', 'metrics-health-check'] },
     resolve: (_root, { check }, ctx) => (check === 'liveness' ? metricsLiveCheck(ctx.metricsApi) : metricsHealthCheck(ctx.metricsApi)),
   }),
 );
@@ -85,7 +85,7 @@ builder.queryField('dataApiHealth', (t) =>
     description:
       "The Data API's health or liveness, as it reports them. A check that fails is an error with its status (UPSTREAM_UNAVAILABLE for a 503).",
     args: { check: t.arg({ type: DataCheckEnum, defaultValue: 'health', description: 'Which check; default HEALTH.' }) },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['live-check', 'data-health-check'] },
     resolve: (_root, { check }, ctx) => (check === 'liveness' ? dataLiveCheck(ctx.dataApi) : dataHealthCheck(ctx.dataApi)),
   }),
 );

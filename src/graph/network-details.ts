@@ -78,7 +78,7 @@ builder.objectFields(NetworkRef, (t) => ({
   details: t.field({
     type: NetworkDetailsRef,
     description: "The network's staking figures: active validators and delegations, their stake, the staking ratio.",
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['getNetworkDetails'] },
     resolve: (network, _args, ctx) => getNetworkDetails(ctx.dataApi, network.name),
   }),
   avaxSupply: t.field({
@@ -86,7 +86,7 @@ builder.objectFields(NetworkRef, (t) => ({
     nullable: true,
     description:
       'The AVAX supply (circulating, total, burned per chain, staked, locked, rewards). Mainnet only: null on Fuji, which the Data API does not account.',
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['getAvaxSupply'] },
     resolve: (network, _args, ctx) => (network.name === 'mainnet' ? getAvaxSupply(ctx.dataApi) : null),
   }),
 }));

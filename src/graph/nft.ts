@@ -12,7 +12,7 @@ import type { Erc1155Transfer, Erc721Transfer } from '../upstreams/data-api/evm-
 import { getTokenDetails, listTokens, reindexNft } from '../upstreams/data-api/nft.js';
 import { listErc1155Transactions, listErc721Transactions } from '../upstreams/data-api/evm-address.js';
 import { builder } from './builder.js';
-import { Erc1155ContractRef, Erc721ContractRef, ErcTypeEnum, TRANSFERS_DESCRIPTION, TRANSFERS_PAGE, transfersOf } from './contract.js';
+import { contractTransfers, Erc1155ContractRef, Erc721ContractRef, ErcTypeEnum } from './contract.js';
 import { paged } from './cost.js';
 import { NetworkNameEnum } from './enums.js';
 import { NftMetadataRef, TRANSFER_KEY, TRANSFER_NO_REFETCH, listByAddress, transferKey } from './evm-address.js';
@@ -207,12 +207,8 @@ builder.objectField(Erc721ContractRef, 'transfers', (t) =>
   t.connection(
     {
       type: Erc721TransferRef,
-      nullable: true,
-      description: TRANSFERS_DESCRIPTION,
       args: { startBlock: t.arg(blockArgs.startBlock), endBlock: t.arg(blockArgs.endBlock) },
-      price: paged(TRANSFERS_PAGE),
-      resolve: (c, args, ctx) =>
-        transfersOf(c, args, checkBlockRange(args.startBlock, args.endBlock), ctx, (x): x is Erc721Transfer => 'erc721Token' in x),
+      ...contractTransfers((x): x is Erc721Transfer => 'erc721Token' in x),
     },
     { name: 'Erc721ContractTransferConnection', description: "A page of an ERC-721 collection's transfers." },
     { name: 'Erc721ContractTransferEdge', description: 'A transfer and its cursor.' },
@@ -223,12 +219,8 @@ builder.objectField(Erc1155ContractRef, 'transfers', (t) =>
   t.connection(
     {
       type: Erc1155TransferRef,
-      nullable: true,
-      description: TRANSFERS_DESCRIPTION,
       args: { startBlock: t.arg(blockArgs.startBlock), endBlock: t.arg(blockArgs.endBlock) },
-      price: paged(TRANSFERS_PAGE),
-      resolve: (c, args, ctx) =>
-        transfersOf(c, args, checkBlockRange(args.startBlock, args.endBlock), ctx, (x): x is Erc1155Transfer => 'erc1155Token' in x),
+      ...contractTransfers((x): x is Erc1155Transfer => 'erc1155Token' in x),
     },
     { name: 'Erc1155ContractTransferConnection', description: "A page of an ERC-1155 collection's transfers." },
     { name: 'Erc1155ContractTransferEdge', description: 'A transfer and its cursor.' },
@@ -267,7 +259,7 @@ for (const ref of [Erc721ContractRef, Erc1155ContractRef]) {
       nullable: true,
       description: 'One token of this collection by id, with its metadata; null when the Data API has none.',
       args: { tokenId: t.arg({ type: 'BigInt', required: true, description: 'The token id, in decimal (0 to 2^256 - 1).' }) },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['getTokenDetails'] },
       resolve: (c, { tokenId }, ctx) => tokenAt(ctx, c.chain, c.address, checkTokenId(tokenId)),
     }),
   }));
@@ -286,7 +278,7 @@ builder.mutationField('reindexNftMetadata', (t) =>
       address: t.arg({ type: EvmAddressScalar, required: true, description: 'The collection contract.' }),
       tokenId: t.arg({ type: 'BigInt', required: true, description: 'The token id, in decimal (0 to 2^256 - 1).' }),
     },
-    price: { calls: 1, pools: (args, where) => evmChainLookup(args, where) },
+    price: { calls: 1, pools: (args, where) => evmChainLookup(args, where), reaches: ['listSubnets', 'reindexNft'] },
     resolve: async (_root, args, ctx) => {
       if (args.evmChainId <= 0)
         throw badInput(`\`evmChainId\` must be a positive integer (got ${args.evmChainId}).`, { argument: 'evmChainId' });

@@ -99,7 +99,7 @@ const NodeIndexRef = builder.objectRef<IndexModel>('NodeIndex').implement({
       nullable: true,
       description:
         'The container accepted last (index.getLastAccepted); null while the index is empty (an index just turned on, or X_VTX on a node that never saw a vertex).',
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['index.getLastAccepted'] },
       resolve: async (i, _args, ctx) => {
         const last = await indexGetLastAccepted(ctx.node, i.network, i.name);
         return last ? { ...last, network: i.network } : null;
@@ -114,7 +114,7 @@ const NodeIndexRef = builder.objectRef<IndexModel>('NodeIndex').implement({
         id: t.arg({ type: CB58IdScalar, description: 'The container id (cb58).' }),
         index: t.arg({ type: 'Uint64', description: 'Its position in the index (0 for the first).' }),
       },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['index.getContainerByID', 'index.getContainerByIndex'] },
       resolve: async (i, args, ctx) => {
         if ((args.id == null) === (args.index == null))
           throw badInput('`container` takes exactly one of `id` and `index`.', { argument: 'id' });
@@ -129,7 +129,7 @@ const NodeIndexRef = builder.objectRef<IndexModel>('NodeIndex').implement({
       nullable: true,
       description: 'The position of a container in the index (index.getIndex); null when the index does not hold it.',
       args: { id: t.arg({ type: CB58IdScalar, required: true, description: 'The container id (cb58).' }) },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['index.getIndex'] },
       resolve: async (i, { id }, ctx) => {
         const res = await indexGetIndex(ctx.node, i.network, i.name, { id });
         return res ? String(res.index) : null;
@@ -139,7 +139,7 @@ const NodeIndexRef = builder.objectRef<IndexModel>('NodeIndex').implement({
       nullable: true,
       description: 'Whether the index holds this container as accepted (index.isAccepted).',
       args: { id: t.arg({ type: CB58IdScalar, required: true, description: 'The container id (cb58).' }) },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['index.isAccepted'] },
       resolve: async (i, { id }, ctx) => (await indexIsAccepted(ctx.node, i.network, i.name, { id })).isAccepted,
     }),
     containers: t.connection(
@@ -186,7 +186,7 @@ builder.subscriptionField('acceptedBlocks', (t) =>
       chain: t.arg({ type: PrimaryNetworkChainEnum, required: true, description: 'P_CHAIN, X_CHAIN or C_CHAIN.' }),
     },
     // An event costs what its selection does: the poll is the live hub's, shared by every subscriber of the topic.
-    price: { scope: ({ network }) => toNetwork(network) },
+    price: { scope: ({ network }) => toNetwork(network), reaches: ['index.getLastAccepted', 'index.getContainerRange'] },
     subscribe: (_root, { network, chain }, ctx) => openFeed(ctx, blocksFeed(toNetwork(network), BLOCK_CHAIN[chain])),
     resolve: (event) => eventValue(event, (b): ContainerModel => ({ ...b.container, network: b.network })),
   }),

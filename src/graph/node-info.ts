@@ -227,41 +227,41 @@ const NodeInfoRef = builder.objectRef<NodeInfoModel>('NodeInfo').implement({
   fields: (t) => ({
     nodeId: t.string({
       description: "The node's id (NodeID-…), from info.getNodeID.",
-      price: NODE_ID,
+      price: { ...NODE_ID, reaches: ['info.getNodeID'] },
       resolve: async (n, _args, ctx) => (await infoGetNodeID(ctx.node, n.network)).nodeID,
     }),
     blsPublicKey: t.string({
       nullable: true,
       description:
         "The node's BLS public key (48 bytes, hex), which it registers to validate; null on a node without one (info.getNodeID).",
-      price: NODE_ID,
+      price: { ...NODE_ID, reaches: ['info.getNodeID'] },
       resolve: async (n, _args, ctx) => (await infoGetNodeID(ctx.node, n.network)).nodePOP?.publicKey ?? null,
     }),
     blsProofOfPossession: t.string({
       nullable: true,
       description: 'The signature (96 bytes, hex) that proves the node holds its BLS key (info.getNodeID).',
-      price: NODE_ID,
+      price: { ...NODE_ID, reaches: ['info.getNodeID'] },
       resolve: async (n, _args, ctx) => (await infoGetNodeID(ctx.node, n.network)).nodePOP?.proofOfPossession ?? null,
     }),
     ip: t.string({
       description: 'The IP and port the node tells its peers (info.getNodeIP).',
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['info.getNodeIP'] },
       resolve: async (n, _args, ctx) => (await infoGetNodeIP(ctx.node, n.network)).ip,
     }),
     version: t.field({
       type: NodeVersionRef,
       description: "What the node runs: avalanchego's version, its database's, its commit and each VM's (info.getNodeVersion).",
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['info.getNodeVersion'] },
       resolve: (n, _args, ctx) => infoGetNodeVersion(ctx.node, n.network),
     }),
     networkId: t.int({
       description: 'The network id the node is on: 1 for mainnet, 5 for Fuji (info.getNetworkID).',
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['info.getNetworkID'] },
       resolve: async (n, _args, ctx) => toSafeInt((await infoGetNetworkID(ctx.node, n.network)).networkID),
     }),
     networkName: t.string({
       description: 'The name of the network the node is on: "mainnet", "fuji", "local" or "network-<id>" (info.getNetworkName).',
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['info.getNetworkName'] },
       resolve: async (n, _args, ctx) => (await infoGetNetworkName(ctx.node, n.network)).networkName,
     }),
     blockchainId: t.string({
@@ -269,7 +269,7 @@ const NodeInfoRef = builder.objectRef<NodeInfoModel>('NodeInfo').implement({
       description:
         'The id of the chain an alias names on this node (info.getBlockchainID): X, P and C everywhere, and any alias admin.aliasChain gave. Null when the node knows no such alias.',
       args: { alias: t.arg.string({ required: true, description: 'The alias, e.g. "X", or a blockchain id.' }) },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['info.getBlockchainID'] },
       resolve: async (n, { alias }, ctx) =>
         (
           await nullIfMissing(
@@ -283,7 +283,7 @@ const NodeInfoRef = builder.objectRef<NodeInfoModel>('NodeInfo').implement({
       description:
         'Whether the node is done bootstrapping a chain (info.isBootstrapped): until then its API for that chain refuses calls. Null when the node runs no such chain.',
       args: { chain: t.arg.string({ required: true, description: 'The chain: its alias (X, P, C) or blockchain id.' }) },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['info.isBootstrapped'] },
       resolve: async (n, { chain }, ctx) =>
         (
           await nullIfMissing(
@@ -302,6 +302,7 @@ const NodeInfoRef = builder.objectRef<NodeInfoModel>('NodeInfo').implement({
       price: {
         calls: 1,
         items: ({ nodeIds, first }) => Math.min(first ?? DEFAULT_PEERS, nodeIds?.length ?? MAX_PEERS),
+        reaches: ['info.peers'],
       },
       resolve: async (n, { nodeIds, first }, ctx) => {
         const count = first ?? DEFAULT_PEERS;
@@ -315,19 +316,19 @@ const NodeInfoRef = builder.objectRef<NodeInfoModel>('NodeInfo').implement({
     uptime: t.field({
       type: NodeUptimeRef,
       description: "The node's uptime as the Primary Network observes it (info.uptime); an error on a node that is not a validator.",
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['info.uptime'] },
       resolve: (n, _args, ctx) => infoUptime(ctx.node, n.network),
     }),
     upgrades: t.field({
       type: [NetworkUpgradeRef],
       description: "The network's upgrade schedule as the node runs it (info.upgrades), in the node's order.",
-      price: { calls: 1, items: UPGRADES },
+      price: { calls: 1, items: UPGRADES, reaches: ['info.upgrades'] },
       resolve: async (n, _args, ctx) => Object.entries(await infoUpgrades(ctx.node, n.network)).map(([name, value]) => ({ name, value })),
     }),
     acps: t.field({
       type: [AcpVotesRef],
       description: "Each Avalanche Community Proposal's support among the node's peers, by stake (info.acps), by ACP number.",
-      price: { calls: 1, items: ACPS },
+      price: { calls: 1, items: ACPS, reaches: ['info.acps'] },
       resolve: async (n, _args, ctx) =>
         Object.entries((await infoAcps(ctx.node, n.network)).acps)
           .map(([acp, votes]) => ({ ...votes, acp: Number(acp) }))
@@ -336,14 +337,14 @@ const NodeInfoRef = builder.objectRef<NodeInfoModel>('NodeInfo').implement({
     vms: t.field({
       type: [NodeVmRef],
       description: 'The VMs installed on the node, with their aliases (info.getVMs).',
-      price: { ...VMS_READ, items: VMS },
+      price: { ...VMS_READ, items: VMS, reaches: ['info.getVMs'] },
       resolve: async (n, _args, ctx) =>
         Object.entries((await infoGetVMs(ctx.node, n.network)).vms).map(([vmId, aliases]) => ({ vmId, aliases })),
     }),
     fxs: t.field({
       type: [NodeFxRef],
       description: 'The feature extensions the node has (info.getVMs): secp256k1fx, nftfx, propertyfx.',
-      price: { ...VMS_READ, items: VMS },
+      price: { ...VMS_READ, items: VMS, reaches: ['info.getVMs'] },
       resolve: async (n, _args, ctx) =>
         Object.entries((await infoGetVMs(ctx.node, n.network)).fxs ?? {}).map(([fxId, name]) => ({ fxId, name })),
     }),
@@ -351,7 +352,7 @@ const NodeInfoRef = builder.objectRef<NodeInfoModel>('NodeInfo').implement({
       type: NodeTxFeeRef,
       description:
         "The static fees the node reports (info.getTxFee, deprecated since v1.12.2: `xChain { txFee }` reads the X-Chain's own).",
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['info.getTxFee'] },
       resolve: (n, _args, ctx) => infoGetTxFee(ctx.node, n.network),
     }),
   }),

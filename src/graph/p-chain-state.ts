@@ -13,7 +13,8 @@ import { newUtxos, type NodeUtxo, type UtxoSource } from '../domain/utxos.js';
 import { pageConnection, pageSpec } from '../graphql/connection.js';
 import type { GatewayContext } from '../graphql/context.js';
 import { badInput } from '../graphql/errors.js';
-import type { Uint } from '../upstreams/node/client.js';
+import type { NodeClient, Uint } from '../upstreams/node/client.js';
+import type { OperationId } from '../upstreams/operations.js';
 import {
   platformGetAllValidatorsAt,
   platformGetFeeConfig,
@@ -38,7 +39,7 @@ import { builder } from './builder.js';
 import { entityId, keyOnlyIdDescription } from './global-id.js';
 import { paged, type FieldCost } from './cost.js';
 import { checkAddresses } from './inputs.js';
-import { AssetAmountEntryRef, PChainRef, validatorSetItems } from './p-chain.js';
+import { AssetAmountEntryRef, PChainRef, validatorSetItems, type PChainModel } from './p-chain.js';
 import {
   AddressRef,
   BlockchainRef,
@@ -287,7 +288,7 @@ const PChainSubnetRef = builder.objectRef<PSubnetModel>('PChainSubnet').implemen
       nullable: true,
       description:
         'The blockchains it validates (platform.validates): every chain created on it, the P-Chain aside for the Primary Network. Null when the node has no such subnet.',
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['platform.validates'] },
       resolve: async (s, _args, ctx) => {
         const res = await platformValidates(ctx.node, s.network, { subnetID: s.subnetId });
         return res ? (res.blockchainIDs ?? []) : null;
@@ -297,7 +298,7 @@ const PChainSubnetRef = builder.objectRef<PSubnetModel>('PChainSubnet').implemen
       type: MinStakeRef,
       nullable: true,
       description: 'The least that may be staked on it (platform.getMinStake); null for a subnet without a staking token.',
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['platform.getMinStake'] },
       resolve: (s, _args, ctx) => platformGetMinStake(ctx.node, s.network, { subnetID: s.subnetId }),
     }),
     validatorsAt: t.field({
@@ -305,7 +306,7 @@ const PChainSubnetRef = builder.objectRef<PSubnetModel>('PChainSubnet').implemen
       nullable: true,
       description: 'Its validators at a P-Chain height, by node id (platform.getValidatorsAt).',
       args: { height: t.arg({ type: 'Uint64', description: HEIGHT_DESCRIPTION }) },
-      price: validatorsAtPrice((s: PSubnetModel) => s.subnetId),
+      price: { ...validatorsAtPrice((s: PSubnetModel) => s.subnetId), reaches: ['platform.getValidatorsAt'] },
       resolve: (s, { height }, ctx) => validatorsAt(ctx, s.network, s.subnetId, height),
     }),
   }),
@@ -494,41 +495,55 @@ const REWARD_DESCRIPTION =
 const subnetArg = { type: CB58IdScalar, description: 'The subnet (cb58); the Primary Network when omitted.' } as const;
 const txIdArg = { type: CB58IdScalar, required: true, description: 'The transaction id (cb58).' } as const;
 
+/** A field of the P-Chain over one read of its node that takes nothing but the network; null when the node answers none. */
+const nodeRead = <Ref, T>(
+  type: Ref,
+  description: string,
+  method: OperationId,
+  read: (node: NodeClient, network: NetworkName) => Promise<T>,
+) =>
+  ({
+    type,
+    nullable: true,
+    description,
+    price: { calls: 1, reaches: [method] },
+    resolve: (p: PChainModel, _args: unknown, ctx: GatewayContext) => read(ctx.node, p.network),
+  }) as const;
+
 builder.objectFields(PChainRef, (t) => ({
-  feeConfig: t.field({
-    type: FeeConfigRef,
-    nullable: true,
-    description: "The dynamic fee's parameters (platform.getFeeConfig).",
-    price: { calls: 1 },
-    resolve: (p, _args, ctx) => platformGetFeeConfig(ctx.node, p.network),
-  }),
-  feeState: t.field({
-    type: FeeStateRef,
-    nullable: true,
-    description: "The dynamic fee's state now (platform.getFeeState): the gas price the next transaction pays.",
-    price: { calls: 1 },
-    resolve: (p, _args, ctx) => platformGetFeeState(ctx.node, p.network),
-  }),
-  validatorFeeConfig: t.field({
-    type: ValidatorFeeConfigRef,
-    nullable: true,
-    description: "The L1 validators' continuous fee parameters (platform.getValidatorFeeConfig).",
-    price: { calls: 1 },
-    resolve: (p, _args, ctx) => platformGetValidatorFeeConfig(ctx.node, p.network),
-  }),
-  validatorFeeState: t.field({
-    type: FeeStateRef,
-    nullable: true,
-    description: "The L1 validators' fee now (platform.getValidatorFeeState): what each pays per second from its balance.",
-    price: { calls: 1 },
-    resolve: (p, _args, ctx) => platformGetValidatorFeeState(ctx.node, p.network),
-  }),
+  feeConfig: t.field(
+    nodeRead(FeeConfigRef, "The dynamic fee's parameters (platform.getFeeConfig).", 'platform.getFeeConfig', platformGetFeeConfig),
+  ),
+  feeState: t.field(
+    nodeRead(
+      FeeStateRef,
+      "The dynamic fee's state now (platform.getFeeState): the gas price the next transaction pays.",
+      'platform.getFeeState',
+      platformGetFeeState,
+    ),
+  ),
+  validatorFeeConfig: t.field(
+    nodeRead(
+      ValidatorFeeConfigRef,
+      "The L1 validators' continuous fee parameters (platform.getValidatorFeeConfig).",
+      'platform.getValidatorFeeConfig',
+      platformGetValidatorFeeConfig,
+    ),
+  ),
+  validatorFeeState: t.field(
+    nodeRead(
+      FeeStateRef,
+      "The L1 validators' fee now (platform.getValidatorFeeState): what each pays per second from its balance.",
+      'platform.getValidatorFeeState',
+      platformGetValidatorFeeState,
+    ),
+  ),
   minStake: t.field({
     type: MinStakeRef,
     nullable: true,
     description: 'The least that may be staked on a subnet (platform.getMinStake); null for a subnet without a staking token.',
     args: { subnetId: t.arg(subnetArg) },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['platform.getMinStake'] },
     resolve: (p, { subnetId }, ctx) => platformGetMinStake(ctx.node, p.network, { subnetID: subnetId ?? PRIMARY_NETWORK_ID }),
   }),
   subnet: t.field({
@@ -537,7 +552,7 @@ builder.objectFields(PChainRef, (t) => ({
     description:
       "A subnet as the node has it (platform.getSubnet); null when it has none. The Primary Network's id gives it without owners.",
     args: { subnetId: t.arg({ type: CB58IdScalar, required: true, description: 'The subnet (cb58).' }) },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['platform.getSubnet'] },
     resolve: (p, { subnetId }, ctx) => pSubnet(ctx, p.network, subnetId),
   }),
   subnets: t.field({
@@ -549,7 +564,7 @@ builder.objectFields(PChainRef, (t) => ({
       'Subnets by id, those the node has (platform.getSubnets); every subnet and the Primary Network when `subnetIds` is omitted.',
     args: { subnetIds: t.arg({ type: [CB58IdScalar], description: 'The subnets (cb58), up to 100.' }) },
     // Every subnet of the network when none is named: hundreds.
-    price: { calls: 1, items: (args) => args.subnetIds?.length ?? 500 },
+    price: { calls: 1, items: (args) => args.subnetIds?.length ?? 500, reaches: ['platform.getSubnets'] },
     resolve: async (p, { subnetIds }, ctx) => {
       if (subnetIds && subnetIds.length > 100)
         throw badInput(`\`subnetIds\` holds ${subnetIds.length} ids; at most 100 are allowed.`, { argument: 'subnetIds' });
@@ -563,7 +578,7 @@ builder.objectFields(PChainRef, (t) => ({
     description:
       "A subnet's validators at a P-Chain height, by node id (platform.getValidatorsAt); the Primary Network's when `subnetId` is omitted.",
     args: { height: t.arg({ type: 'Uint64', description: HEIGHT_DESCRIPTION }), subnetId: t.arg(subnetArg) },
-    price: validatorsAtPrice(),
+    price: { ...validatorsAtPrice(), reaches: ['platform.getValidatorsAt'] },
     resolve: (p, { height, subnetId }, ctx) => validatorsAt(ctx, p.network, subnetId ?? PRIMARY_NETWORK_ID, height),
   }),
   allValidatorsAt: t.field({
@@ -572,7 +587,7 @@ builder.objectFields(PChainRef, (t) => ({
     description:
       "Every subnet's canonical validator set at a P-Chain height (platform.getAllValidatorsAt): the BLS keys Warp messages are verified against.",
     args: { height: t.arg({ type: 'Uint64', description: HEIGHT_DESCRIPTION }) },
-    price: { calls: 1, items: VALIDATOR_SETS },
+    price: { calls: 1, items: VALIDATOR_SETS, reaches: ['platform.getAllValidatorsAt'] },
     resolve: async (p, { height }, ctx) => {
       const res = await platformGetAllValidatorsAt(ctx.node, p.network, { height: heightOf(height) });
       return Object.entries(res.validatorSets)
@@ -585,7 +600,7 @@ builder.objectFields(PChainRef, (t) => ({
     description:
       "A transaction's status on this node (platform.getTxStatus): PROCESSING while it waits in the mempool, COMMITTED once accepted, DROPPED with its reason; UNKNOWN for an id it has not seen.",
     args: { txId: t.arg(txIdArg) },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['platform.getTxStatus'] },
     resolve: (p, { txId }, ctx) => txStatusOf(ctx, p.network, txId),
   }),
   rewardUtxos: t.field({
@@ -593,7 +608,7 @@ builder.objectFields(PChainRef, (t) => ({
     nullable: true,
     description: REWARD_DESCRIPTION,
     args: { txId: t.arg({ ...txIdArg, description: 'The staking (validation or delegation) transaction (cb58).' }) },
-    price: { calls: 1, items: REWARD_UTXOS },
+    price: { calls: 1, items: REWARD_UTXOS, reaches: ['platform.getRewardUTXOs'] },
     resolve: (p, { txId }, ctx) => rewardUtxos(ctx, p.network, txId),
   }),
 }));
@@ -604,7 +619,7 @@ builder.objectFields(SubnetRef, (t) => ({
     nullable: true,
     description:
       "This subnet as the P-Chain's node has it (platform.getSubnet): its owners now, which the node knows as soon as a change is accepted; null when the node has none.",
-    price: { calls: 1, per: { group: 'subnet' } },
+    price: { calls: 1, per: { group: 'subnet' }, reaches: ['platform.getSubnet'] },
     resolve: (s, _args, ctx) => pSubnet(ctx, s.network, s.subnetId),
   }),
   validatorsAt: t.field({
@@ -612,7 +627,7 @@ builder.objectFields(SubnetRef, (t) => ({
     nullable: true,
     description: 'Its validators at a P-Chain height, by node id, as the node has them (platform.getValidatorsAt).',
     args: { height: t.arg({ type: 'Uint64', description: HEIGHT_DESCRIPTION }) },
-    price: validatorsAtPrice((s: { subnetId: string }) => s.subnetId),
+    price: { ...validatorsAtPrice((s: { subnetId: string }) => s.subnetId), reaches: ['platform.getValidatorsAt'] },
     resolve: (s, { height }, ctx) => validatorsAt(ctx, s.network, s.subnetId, height),
   }),
 }));
@@ -623,7 +638,7 @@ builder.objectField(BlockchainRef, 'validatedBy', (t) =>
     nullable: true,
     description:
       "The subnet that validates this blockchain, as the P-Chain's node says (platform.validatedBy, then platform.getSubnet); null when the node has no such blockchain.",
-    price: { calls: 2 },
+    price: { calls: 2, reaches: ['platform.validatedBy', 'platform.getSubnet'] },
     resolve: async (b, _args, ctx) => {
       const res = await platformValidatedBy(ctx.node, b.network, { blockchainID: b.blockchainId });
       return res ? pSubnet(ctx, b.network, res.subnetID) : null;
@@ -637,7 +652,7 @@ builder.objectField(PBlockTxRef, 'status', (t) =>
     nullable: true,
     description:
       "Its status on this node (platform.getTxStatus): COMMITTED, or ABORTED for a proposal voted down; null when the node's JSON has no id.",
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['platform.getTxStatus'] },
     resolve: (tx, _args, ctx) => (tx.id ? txStatusOf(ctx, tx.network, tx.id) : null),
   }),
 );
@@ -647,7 +662,7 @@ builder.objectField(PChainTransactionRef, 'nodeRewardUtxos', (t) =>
     type: [PChainUtxoRef],
     nullable: true,
     description: `For a staking transaction: ${REWARD_DESCRIPTION}`,
-    price: { calls: 1, items: REWARD_UTXOS },
+    price: { calls: 1, items: REWARD_UTXOS, reaches: ['platform.getRewardUTXOs'] },
     resolve: (tx, _args, ctx) => rewardUtxos(ctx, tx.network, tx.txHash),
   }),
 );
@@ -676,7 +691,7 @@ builder.objectFields(AddressRef, (t) => ({
     deprecationReason: "platform.getStake is deprecated since avalanchego v1.9.12: the Data API's staking transactions say the same.",
     description: 'What this address stakes on the Primary Network, current and pending, as the node sums it (platform.getStake).',
     args: { validatorsOnly: t.arg.boolean({ description: 'Count only validations, not delegations.' }) },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['platform.getStake'] },
     resolve: async (a, { validatorsOnly }, ctx) => {
       const res = await platformGetStake(ctx.node, a.network, {
         addresses: [pOwner(a, 'pChainNodeStake')],

@@ -263,7 +263,7 @@ PChainValidatorRef.implement({
       nullable: true,
       description: `Its delegations (Primary Network validators). The node lists them only in an answer naming this one node: from any other listing, each validator whose \`delegatorCount\` is not 0 is asked for alone (one platform.getCurrentValidators call each, ${LOOKUP_CONCURRENCY} at a time, counted in the request's call budget: past it this field fails with UPSTREAM_BUDGET_EXCEEDED). Empty when \`delegatorCount\` is 0; null for validators nobody can delegate to (L1 and legacy subnet validators, which have no \`delegatorCount\`); NOT_FOUND when the validator left the set since it was listed.`,
       // A call per validator with delegators, unless the validator's listing named it alone.
-      price: { calls: 1, items: DELEGATORS },
+      price: { calls: 1, items: DELEGATORS, reaches: ['platform.getCurrentValidators'] },
       resolve: async (v, _args, ctx) => {
         const withNetwork = (list: readonly PDelegator[]) => list.map((d) => ({ ...d, network: v.network }));
         if (v.delegators) return withNetwork(v.delegators);
@@ -476,7 +476,7 @@ const PBlockRef = builder.node(builder.objectRef<PBlockModel>('PBlock'), {
     // Only when the node's JSON omits the id of a block asked by height; the read is `hex`'s.
     blockId: t.string({
       description: BLOCK_ID_DESCRIPTION,
-      price: BLOCK_HEX,
+      price: { ...BLOCK_HEX, reaches: ['platform.getBlock', 'platform.getBlockByHeight'] },
       resolve: (b, _args, ctx) => blockIdOf(b, () => platformBlockHex(ctx, b)),
     }),
     parentId: t.exposeString('parentID', { description: 'The previous block.' }),
@@ -497,7 +497,7 @@ const PBlockRef = builder.node(builder.objectRef<PBlockModel>('PBlock'), {
     hex: t.string({
       nullable: true,
       description: 'The block bytes (hex with checksum): one more call, with hex encoding.',
-      price: BLOCK_HEX,
+      price: { ...BLOCK_HEX, reaches: ['platform.getBlock', 'platform.getBlockByHeight'] },
       resolve: (b, _args, ctx) => platformBlockHex(ctx, b),
     }),
   }),
@@ -581,7 +581,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
       type: 'BigInt',
       nullable: true,
       description: 'Height of the last accepted block (platform.getHeight).',
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['platform.getHeight'] },
       resolve: async (p, _args, ctx) => String((await platformGetHeight(ctx.node, p.network)).height),
     }),
     block: t.field({
@@ -593,7 +593,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
         blockId: t.arg({ type: CB58IdScalar, description: 'The block id (cb58).' }),
         height: t.arg({ type: 'Uint64', description: 'The block height.' }),
       },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['platform.getBlock', 'platform.getBlockByHeight'] },
       resolve: async (p, { blockId, height }, ctx) => {
         const asked = checkBlockAsk(blockId, height);
         const res = await platformBlock(ctx, p.network, asked, 'json');
@@ -605,7 +605,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
       nullable: true,
       description: 'What this node knows of a blockchain, including ones only proposed (platform.getBlockchainStatus).',
       args: { blockchainId: t.arg({ type: CB58IdScalar, required: true, description: 'The blockchain id (cb58).' }) },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['platform.getBlockchainStatus'] },
       resolve: async (p, { blockchainId }, ctx) =>
         (await platformGetBlockchainStatus(ctx.node, p.network, { blockchainID: blockchainId })).status,
     }),
@@ -615,7 +615,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
       description:
         'An upper bound of the tokens that can stake a subnet, in its smallest unit (platform.getCurrentSupply): burnt tokens and fees are not subtracted. The Primary Network (AVAX) when `subnetId` is omitted; null for a subnet without a staking token.',
       args: { subnetId: t.arg({ type: CB58IdScalar, description: 'The subnet; the Primary Network when omitted.' }) },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['platform.getCurrentSupply'] },
       resolve: (p, { subnetId }, ctx) => supplyOf(ctx, p.network, subnetId ?? undefined),
     }),
     currentValidators: t.field({
@@ -626,7 +626,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
         subnetId: t.arg({ type: CB58IdScalar, description: 'The subnet; the Primary Network when omitted.' }),
         nodeIds: t.arg({ type: [NodeIdScalar], description: NODE_IDS_DESCRIPTION }),
       },
-      price: validatorSet((args) => args.subnetId ?? PRIMARY_NETWORK_ID),
+      price: { ...validatorSet((args) => args.subnetId ?? PRIMARY_NETWORK_ID), reaches: ['platform.getCurrentValidators'] },
       resolve: (p, args, ctx) => currentValidators(ctx, p.network, args.subnetId ?? undefined, args.nodeIds),
     }),
     blockchains: t.field({
@@ -636,7 +636,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
         'platform.getBlockchains is deprecated since avalanchego v1.9.12: use `subnets { blockchains }` (the Data API listing).',
       description: 'Every blockchain but the P-Chain (platform.getBlockchains).',
       // Every blockchain of the network: hundreds.
-      price: { calls: 1, items: 500 },
+      price: { calls: 1, items: 500, reaches: ['platform.getBlockchains'] },
       resolve: async (p, _args, ctx) =>
         (await platformGetBlockchains(ctx.node, p.network)).blockchains.map((b) => ({ ...b, network: p.network })),
     }),
@@ -646,7 +646,7 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
       deprecationReason: "platform.getBalance is deprecated since avalanchego v1.9.12: use the Data API's P-Chain UTXOs and balances.",
       description: 'P-Chain balances of some addresses (platform.getBalance).',
       args: { addresses: t.arg({ type: [AvalancheAddressScalar], required: true, description: 'Addresses of this network (up to 100).' }) },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['platform.getBalance'] },
       resolve: (p, { addresses }, ctx) => pBalanceOf(ctx, p.network, addresses),
     }),
   }),
@@ -675,6 +675,7 @@ builder.objectFields(SubnetRef, (t) => ({
         (s: { subnetId: string }) => s.subnetId,
       ),
       per: ONCE_PER_SUBNET,
+      reaches: ['platform.getCurrentValidators'],
     },
     resolve: (s, args, ctx) => currentValidators(ctx, s.network, s.subnetId, args.nodeIds),
   }),
@@ -687,7 +688,7 @@ builder.objectField(L1ValidatorRef, 'pChainValidator', (t) =>
     description:
       "This validator's current entry on the P-Chain (balance, nonce, uptime); null when it is no longer a current validator. One call per subnet for all the L1 validators of a response.",
     // One platform.getCurrentValidators call per subnet for all its validators the response names.
-    price: { calls: 1, per: { group: 'subnet' } },
+    price: { calls: 1, per: { group: 'subnet' }, reaches: ['platform.getCurrentValidators'] },
     resolve: async (v, _args, ctx) => {
       const entry = await ctx.nodeLoaders.pChainValidator({ network: v.network, subnetId: v.subnetId, nodeId: v.nodeId });
       // A node may validate again under a new validation id: only the same validation counts.
@@ -718,7 +719,12 @@ builder.subscriptionField('subnetValidators', (t) =>
       }),
     },
     // An event costs what its selection does: the poll is the live hub's, shared by every subscriber of the topic.
-    price: { ...validatorSet((args) => args.subnetId ?? undefined), calls: 0, scope: (args) => toNetwork(args.network) },
+    price: {
+      ...validatorSet((args) => args.subnetId ?? undefined),
+      calls: 0,
+      scope: (args) => toNetwork(args.network),
+      reaches: ['platform.getCurrentValidators'],
+    },
     subscribe: (_root, { network, subnetId }, ctx) => openFeed(ctx, validatorsFeed(toNetwork(network), subnetId)),
     resolve: (event, { subnetId }) =>
       eventValue(event, (e) => e.validators.map((v) => ({ ...v, network: e.network, subnetId: subnetOf(subnetId) }))),
@@ -734,7 +740,7 @@ builder.subscriptionField('pChainBlocks', (t) =>
       ...networkArg,
     },
     // An event costs what its selection does: the poll is the live hub's, shared by every subscriber of the topic.
-    price: { scope: ({ network }) => toNetwork(network) },
+    price: { scope: ({ network }) => toNetwork(network), reaches: ['platform.getHeight', 'platform.getBlockByHeight'] },
     subscribe: (_root, { network }, ctx) => openFeed(ctx, pChainBlocksFeed(toNetwork(network))),
     resolve: (event) => eventValue(event, (e): PBlockModel => ({ ...e.block, network: e.network, asked: { height: e.height } })),
   }),
@@ -760,13 +766,13 @@ builder.objectFields(PChainRef, (t) => ({
     nullable: true,
     description:
       "The P-Chain height this node's ProposerVM proposes now (platform.getProposedHeight): the height validator sets are read at for Warp messages, at most `height`.",
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['platform.getProposedHeight'] },
     resolve: async (p, _args, ctx) => String((await platformGetProposedHeight(ctx.node, p.network)).height),
   }),
   timestamp: t.string({
     nullable: true,
     description: "The chain's time (platform.getTimestamp), that of its last accepted block, in RFC 3339 as the node writes it.",
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['platform.getTimestamp'] },
     resolve: async (p, _args, ctx) => (await platformGetTimestamp(ctx.node, p.network)).timestamp,
   }),
   stakingAssetId: t.string({
@@ -774,7 +780,7 @@ builder.objectFields(PChainRef, (t) => ({
     description:
       "The asset a subnet is staked with (platform.getStakingAssetID): AVAX's id for the Primary Network, an elastic subnet's own token; null for a subnet without one (permissioned subnets and L1s).",
     args: { subnetId: t.arg(subnetArg) },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['platform.getStakingAssetID'] },
     resolve: async (p, { subnetId }, ctx) =>
       (await platformGetStakingAssetID(ctx.node, p.network, { subnetID: subnetId ?? PRIMARY_NETWORK_ID }))?.assetID ?? null,
   }),
@@ -784,7 +790,7 @@ builder.objectFields(PChainRef, (t) => ({
     description:
       "The weight of a subnet's current validators (platform.getTotalStake): on the Primary Network the nAVAX staked and delegated; 0 for a subnet without validators.",
     args: { subnetId: t.arg(subnetArg) },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['platform.getTotalStake'] },
     resolve: async (p, { subnetId }, ctx) =>
       String((await platformGetTotalStake(ctx.node, p.network, { subnetID: subnetId ?? PRIMARY_NETWORK_ID })).weight),
   }),
@@ -796,7 +802,11 @@ builder.objectFields(PChainRef, (t) => ({
       size: t.arg.int({ required: true, description: `How many to draw (0 to ${MAX_SAMPLE}).` }),
       subnetId: t.arg(subnetArg),
     },
-    price: { calls: 1, items: (args) => (Number.isInteger(args.size) && args.size >= 0 && args.size <= MAX_SAMPLE ? args.size : 0) },
+    price: {
+      calls: 1,
+      items: (args) => (Number.isInteger(args.size) && args.size >= 0 && args.size <= MAX_SAMPLE ? args.size : 0),
+      reaches: ['platform.sampleValidators'],
+    },
     resolve: async (p, { size, subnetId }, ctx) => {
       if (!Number.isInteger(size) || size < 0 || size > MAX_SAMPLE) {
         throw badInput(`\`size\` must be 0 to ${MAX_SAMPLE} (got ${size}).`, { argument: 'size' });
@@ -811,7 +821,7 @@ builder.objectFields(PChainRef, (t) => ({
     description:
       "A P-Chain transaction by id from the node (platform.getTx), decoded like a block's; null when the node has none (a transaction it has not accepted: see `txStatus`). Unlike `Network.transaction`, it needs no Data API and sees a transaction as soon as the node accepts it.",
     args: { txId: t.arg({ type: CB58IdScalar, required: true, description: 'The transaction id (cb58).' }) },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['platform.getTx'] },
     resolve: async (p, { txId }, ctx) => {
       const res = await platformGetTx(ctx.node, p.network, { txID: txId, encoding: 'json' });
       return res ? { ...res.tx, id: res.tx.id ?? txId, network: p.network } : null;
@@ -823,7 +833,7 @@ builder.objectFields(PChainRef, (t) => ({
     description:
       'A current L1 validator by validation id, as the P-Chain has it (platform.getL1Validator): weight, balance, nonce, owners; null when there is none (it left, or never was).',
     args: { validationId: t.arg({ type: CB58IdScalar, required: true, description: 'The validation id (cb58).' }) },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['platform.getL1Validator'] },
     resolve: async (p, { validationId }, ctx) => {
       const v = await platformGetL1Validator(ctx.node, p.network, { validationID: validationId });
       return v ? { ...v, network: p.network, subnetId: v.subnetID } : null;
@@ -839,7 +849,7 @@ builder.objectField(AddressRef, 'pChainNodeBalance', (t) =>
       "platform.getBalance is deprecated since avalanchego v1.9.12: use `pChainNodeUtxos`, or the Data API's P-Chain balances.",
     description:
       "This address's P-Chain balances as the network's node answers them (platform.getBalance): unlocked, locked, stakeable, per asset. The node's own count, fresher than the Data API's.",
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['platform.getBalance'] },
     resolve: (a, _args, ctx) => pBalanceOf(ctx, a.network, [a.address]),
   }),
 );

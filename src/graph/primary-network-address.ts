@@ -145,7 +145,7 @@ builder.objectFields(AddressRef, (t) => ({
     description:
       "This address's balances on one chain as the Data API indexes them (getBalancesByAddresses): per asset and kind of lock, staked and atomic amounts included. The node's own sums are `xChainBalances` (X-Chain UTXOs) and the P-Chain's platform fields.",
     args: { chain: t.arg(chainArg('balances')), blockTimestamp: t.arg(blockTimestampArg) },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['getBalancesByAddresses'] },
     resolve: (a, { chain, blockTimestamp }, ctx) => {
       checkBlockTimestamp(blockTimestamp);
       return balancesOf(ctx, a.network, chain, [bech32Of(a, 'balances')], blockTimestamp);
@@ -157,7 +157,7 @@ builder.objectFields(AddressRef, (t) => ({
     description:
       'When this address last created or consumed a UTXO on a chain (getLastActivityTimestampByAddresses, a GET: one address fits any query string); null if it never did.',
     args: { chain: t.arg(chainArg('activity')) },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['getLastActivityTimestampByAddresses'] },
     resolve: (a, { chain }, ctx) => lastActivityOf(ctx, a.network, chain, [bech32Of(a, 'lastActivity')], false),
   }),
 }));
@@ -180,7 +180,7 @@ builder.objectFields(NetworkRef, (t) => ({
       addresses: t.arg({ type: [AvalancheAddressScalar], required: true, description: ADDRESSES_DESCRIPTION }),
       blockTimestamp: t.arg(blockTimestampArg),
     },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['getBalancesByAddresses'] },
     resolve: (n, { chain, addresses, blockTimestamp }, ctx) => {
       checkBlockTimestamp(blockTimestamp);
       return balancesOf(ctx, n.name, chain, checkMany(n.name, addresses), blockTimestamp);
@@ -195,7 +195,7 @@ builder.objectFields(NetworkRef, (t) => ({
       chain: t.arg(chainArg('activity')),
       addresses: t.arg({ type: [AvalancheAddressScalar], required: true, description: ADDRESSES_DESCRIPTION }),
     },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['getLastActivityTimestampByAddressesV2'] },
     resolve: (n, { chain, addresses }, ctx) => lastActivityOf(ctx, n.name, chain, checkMany(n.name, addresses), true),
   }),
 }));

@@ -125,7 +125,7 @@ builder.node(PrimaryNetworkBlockRef, {
       type: PrimaryNetworkBlockRef,
       nullable: true,
       description: 'The previous block (getBlockById); null at the start of the chain.',
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['getBlockById'] },
       resolve: (b, _args, ctx) => findBlock(ctx, b.network, b.chain, b.parentHash),
     }),
   }),
@@ -200,7 +200,7 @@ builder.objectFields(NetworkRef, (t) => ({
       blockHash: t.arg({ type: CB58IdScalar, description: 'The block id (cb58).' }),
       height: t.arg({ type: 'Uint64', description: 'The block height.' }),
     },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['getBlockById'] },
     resolve: (n, { chain, blockHash, height }, ctx) => {
       const asked = checkBlockAsk(blockHash, height);
       return findBlock(ctx, n.name, blockChain(chain), asked.blockId ?? asked.height);
@@ -262,7 +262,7 @@ builder.objectField(PChainTransactionRef, 'block', (t) =>
     type: PrimaryNetworkBlockRef,
     nullable: true,
     description: 'The block it was accepted in, as the Data API indexes it (getBlockById by its `blockHash`).',
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['getBlockById'] },
     resolve: (tx, _args, ctx) => findBlock(ctx, tx.network, 'p-chain', tx.blockHash),
   }),
 );

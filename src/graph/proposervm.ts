@@ -38,13 +38,13 @@ const ProposerVmRef = builder.objectRef<ProposerVmModel>('ProposerVm').implement
     proposedHeight: t.field({
       type: 'BigInt',
       description: "The P-Chain height the node would propose the chain's next block at (proposervm.getProposedHeight).",
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['proposervm.getProposedHeight'] },
       resolve: async (p, _args, ctx) => String((await proposervmGetProposedHeight(ctx.node, p.network, p.chain)).height),
     }),
     currentEpoch: t.field({
       type: ProposerEpochRef,
       description: 'The current epoch: its number, start and P-Chain height (proposervm.getCurrentEpoch).',
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['proposervm.getCurrentEpoch'] },
       resolve: (p, _args, ctx) => proposervmGetCurrentEpoch(ctx.node, p.network, p.chain),
     }),
   }),

@@ -121,7 +121,7 @@ builder.mutationField('aggregateSignatures', (t) =>
       network: t.arg({ type: NetworkNameEnum, required: true, defaultValue: 'mainnet', description: 'The network of the message.' }),
       input: t.arg({ type: AggregateInput, required: true, description: 'The message and the quorum.' }),
     },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['aggregateSignatures'] },
     resolve: (_root, { network, input }, ctx) => aggregateSignatures(ctx.dataApi, toNetwork(network), checkAggregation(input)),
   }),
 );
@@ -133,7 +133,7 @@ builder.objectField(NetworkRef, 'aggregatedSignature', (t) =>
     description:
       'The aggregated signature of the Warp message of a P-Chain L1 transaction (ConvertSubnetToL1Tx, RegisterL1ValidatorTx, SetL1ValidatorWeightTx, DisableL1ValidatorTx); null if there is no such transaction.',
     args: { txHash: t.arg({ type: CB58IdScalar, required: true, description: 'The P-Chain transaction id (cb58).' }) },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['getAggregatedSignatures'] },
     resolve: async (network, { txHash }, ctx) => {
       try {
         return await getAggregatedSignatures(ctx.dataApi, network.name, txHash);

@@ -180,7 +180,7 @@ const SubmittedTxRef = builder.objectRef<SubmittedModel>('SubmittedTransaction')
     status: t.field({
       type: SignedTxStatusRef,
       description: 'Its status now: one more call (avm.getTxStatus, platform.getTxStatus or avax.getAtomicTxStatus).',
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['avm.getTxStatus', 'platform.getTxStatus', 'avax.getAtomicTxStatus'] },
       resolve: (s, _args, ctx) => statusOf(ctx.node, s),
     }),
   }),
@@ -208,7 +208,7 @@ builder.mutationField('submitSignedTransaction', (t) =>
         description: 'How `signedTx` is written: HEX (default) or CB58.',
       }),
     },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['avm.issueTx', 'platform.issueTx', 'avax.issueTx'] },
     resolve: async (_root, args, ctx) => {
       const network = toNetwork(args.network);
       const chain = CHAIN[args.chain];
@@ -232,7 +232,7 @@ builder.objectField(NetworkRef, 'signedTransactionStatus', (t) =>
         description: 'The transaction id (cb58), as `submitSignedTransaction` answered it.',
       }),
     },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['avm.getTxStatus', 'platform.getTxStatus', 'avax.getAtomicTxStatus'] },
     resolve: (network, { chain, txId }, ctx) => statusOf(ctx.node, { network: network.name, chain: CHAIN[chain], txId }),
   }),
 );
@@ -268,7 +268,7 @@ builder.objectField(CChainTransactionRef, 'nodeStatus', (t) =>
     type: SignedTxStatusRef,
     description:
       "This atomic transaction's status as the network's node reports it (avax.getAtomicTxStatus), with the C-Chain height that holds it: the node's word, where the Data API shows what it indexed.",
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['avm.getTxStatus', 'platform.getTxStatus', 'avax.getAtomicTxStatus'] },
     resolve: (tx, _args, ctx) => statusOf(ctx.node, { network: tx.network, chain: 'C', txId: tx.txHash }),
   }),
 );

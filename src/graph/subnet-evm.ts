@@ -10,6 +10,7 @@ import { evmChainIdOf } from '../domain/chains.js';
 import type { ChainConfigReply, FeeConfig, PrecompileConfig } from '../upstreams/node/subnet-evm.js';
 import type { Uint } from '../upstreams/node/client.js';
 import { builder } from './builder.js';
+import { ETH_CALL } from './evm-node-reads.js';
 import { entityId, keyOnlyIdDescription } from './global-id.js';
 import { validatorSetItems } from './p-chain.js';
 import { feeConfigFeed } from '../live/feeds.js';
@@ -254,13 +255,8 @@ ChainValidatorRef.implement({
 
 // --- on Blockchain ---------------------------------------------------------------------------------
 
-/**
- * An `eth_*` read of the chain: the ones a request makes of one chain in the same tick go out as
- * one JSON-RPC batch (NodeClient.evm), so the fields of one blockchain that read them cost one call
- * together. None for chains that do not serve them (counted: which chains those are is data).
- */
-const ETH_CALL = { calls: 1, sharesWith: 'eth batch' } as const;
-
+// `eth_*` reads of the chain cost ETH_CALL (one JSON-RPC batch a tick); none for chains that do not
+// serve them (counted: which chains those are is data).
 const subnetEvmOnly = 'Null for chains that are not Subnet-EVM chains (the C-Chain, custom VMs): no call is made for them.';
 
 function timestampArg(timestamp: number | null | undefined): number | undefined {
@@ -288,14 +284,14 @@ builder.objectFields(BlockchainRef, (t) => ({
         description: '"latest" (default), a block number (decimal or 0x hex) or a block hash.',
       }),
     },
-    price: ETH_CALL,
+    price: { ...ETH_CALL, reaches: ['eth_feeConfig'] },
     resolve: (b, { block }, ctx) => feeConfig(ctx, b, block),
   }),
   chainConfig: t.field({
     type: ChainConfigRef,
     nullable: true,
     description: 'The chain config its node runs, with precompile upgrades (eth_getChainConfig). Null for chains that are not EVM chains.',
-    price: ETH_CALL,
+    price: { ...ETH_CALL, reaches: ['eth_getChainConfig'] },
     resolve: (b, _args, ctx) => (isEvm(b) ? ethGetChainConfig(ctx.node, b.network, b.blockchainId) : null),
   }),
   activeRules: t.field({
@@ -303,7 +299,7 @@ builder.objectFields(BlockchainRef, (t) => ({
     nullable: true,
     description: `The fork rules and precompiles in force at a time (eth_getActiveRulesAt). ${subnetEvmOnly}`,
     args: { timestamp: t.arg({ type: 'SafeInt', description: "Unix time (s); the latest block's when omitted." }) },
-    price: ETH_CALL,
+    price: { ...ETH_CALL, reaches: ['eth_getActiveRulesAt'] },
     resolve: (b, { timestamp }, ctx) =>
       isSubnetEvm(b) ? ethGetActiveRulesAt(ctx.node, b.network, b.blockchainId, timestampArg(timestamp)) : null,
   }),
@@ -313,7 +309,7 @@ builder.objectFields(BlockchainRef, (t) => ({
     deprecationReason: 'eth_getActivePrecompilesAt is deprecated in Subnet-EVM: use `activeRules { precompiles }`.',
     description: `The precompile configs active at a time (eth_getActivePrecompilesAt). ${subnetEvmOnly}`,
     args: { timestamp: t.arg({ type: 'SafeInt', description: "Unix time (s); the latest block's when omitted." }) },
-    price: { ...ETH_CALL, items: PRECOMPILES },
+    price: { ...ETH_CALL, items: PRECOMPILES, reaches: ['eth_getActivePrecompilesAt'] },
     resolve: async (b, { timestamp }, ctx) => {
       if (!isSubnetEvm(b)) return null;
       const res = await ethGetActivePrecompilesAt(ctx.node, b.network, b.blockchainId, timestampArg(timestamp));
@@ -335,6 +331,7 @@ builder.objectFields(BlockchainRef, (t) => ({
         (b: { subnetId: string }) => b.subnetId,
       ),
       groups: ['subnet'],
+      reaches: ['validators.getCurrentValidators'],
     },
     resolve: async (b, { nodeIds }, ctx) => {
       const only = checkNodeIds(nodeIds);
@@ -363,7 +360,7 @@ builder.subscriptionField('feeConfig', (t) =>
       blockchainId: t.arg({ type: CB58IdScalar, required: true, description: 'The Subnet-EVM chain (its blockchain id, cb58).' }),
     },
     // An event costs what its selection does: the poll is the live hub's, shared by every subscriber of the topic.
-    price: { scope: ({ network }) => toNetwork(network) },
+    price: { scope: ({ network }) => toNetwork(network), reaches: ['eth_feeConfig'] },
     subscribe: (_root, { network, blockchainId }, ctx) => openFeed(ctx, feeConfigFeed(toNetwork(network), blockchainId)),
     resolve: (event) => eventValue(event, (e): FeeConfigModel => ({ ...e.reply.feeConfig, lastChangedAt: e.reply.lastChangedAt })),
   }),

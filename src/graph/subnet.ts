@@ -147,7 +147,7 @@ builder.node(SubnetRef, {
       type: 'BigInt',
       nullable: true,
       description: 'An upper bound of the tokens that can stake it (platform.getCurrentSupply); null for a subnet without a staking token.',
-      price: { calls: 1, per: ONCE_PER_SUBNET },
+      price: { calls: 1, per: ONCE_PER_SUBNET, reaches: ['platform.getCurrentSupply'] },
       resolve: (s, _args, ctx) => supplyOf(ctx, s.network, s.subnetId),
     }),
   }),
@@ -201,7 +201,7 @@ builder.objectFields(NetworkRef, (t) => ({
       'One subnet by id; null if the network has no such subnet. Found in the subnet listing, which the lookups of a request share, or, for one created since the listing was read, by its id (getSubnetById).',
     args: { subnetId: t.arg({ type: CB58IdScalar, required: true, description: 'The subnet id (cb58).' }) },
     // The catalog, which its chains' `subnet` and the request's other lookups share; one more call when it lacks the subnet.
-    price: { calls: 1, pools: [SUBNET_CATALOG] },
+    price: { calls: 1, pools: [SUBNET_CATALOG], reaches: ['listSubnets', 'getSubnetById'] },
     resolve: async (network, { subnetId }, ctx) => {
       const subnet = await ctx.loaders.subnetOrLatest(network.name, subnetId);
       return subnet ? subnetModel(network.name, subnet) : null;
@@ -219,7 +219,7 @@ builder.objectField(BlockchainRef, 'subnet', (t) =>
     // A Blockchain found in a subnet listing comes with its subnet, and makes no call; one listed on
     // its own (`Network.blockchains`, `Network.blockchain`) finds it in the subnet catalog, which
     // the request reads once for all of them.
-    price: { pools: [SUBNET_CATALOG] },
+    price: { pools: [SUBNET_CATALOG], reaches: ['listSubnets', 'getSubnetById'] },
     resolve: async (b, _args, ctx) => {
       if (b.parent) return b.parent;
       const subnet = await ctx.loaders.subnetOrLatest(b.network, b.subnetId);
@@ -254,7 +254,7 @@ builder.objectField(ValidatorRef, 'subnet', (t) =>
     nullable: true,
     description: 'The subnet it validates (the Primary Network, or a permissioned subnet).',
     // Validations of one subnet make one call: the request's reads answer the same call once.
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['getSubnetById'] },
     resolve: (v, _args, ctx) => subnetById(ctx, v.network, v.subnetId),
   }),
 );

@@ -268,7 +268,7 @@ builder.node(PChainTransactionRef, {
       nullable: true,
       description: 'The RewardValidatorTx that ended this stake.',
       // A lookup by hash, unless the transaction was on a page this request listed.
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['getTxByHash'] },
       resolve: async (tx, _args, ctx) => loadP(ctx, tx.network, tx.rewardTxHash),
     }),
     stakingTxHash: t.exposeString('stakingTxHash', {
@@ -279,7 +279,7 @@ builder.node(PChainTransactionRef, {
       type: PChainTransactionRef,
       nullable: true,
       description: 'For a RewardValidatorTx: the staking transaction it ended.',
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['getTxByHash'] },
       resolve: async (tx, _args, ctx) => loadP(ctx, tx.network, tx.stakingTxHash),
     }),
     rewardAddresses: t.field({
@@ -576,7 +576,7 @@ builder.objectFields(NetworkRef, (t) => ({
       chain: t.arg({ type: PrimaryNetworkChainEnum, required: true, description: 'The chain it is on.' }),
       txHash: t.arg({ type: CB58IdScalar, required: true, description: 'The transaction id (cb58).' }),
     },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['getTxByHash'] },
     resolve: (network, { chain, txHash }, ctx) => findTransaction(ctx, network.name, chain, txHash),
   }),
 }));
@@ -630,7 +630,7 @@ builder.objectField(SubnetRef, 'l1ConversionTransaction', (t) =>
     type: PChainTransactionRef,
     nullable: true,
     description: 'The ConvertSubnetToL1Tx that made this subnet an L1.',
-    price: { calls: 1, per: ONCE_PER_SUBNET },
+    price: { calls: 1, per: ONCE_PER_SUBNET, reaches: ['getTxByHash'] },
     resolve: (s, _args, ctx) => loadP(ctx, s.network, s.l1ConversionTransactionHash),
   }),
 );
@@ -641,7 +641,7 @@ builder.objectField(AvmTxRef, 'transaction', (t) =>
     nullable: true,
     description:
       "The Data API's view of the same transaction (timestamps, UTXO details, amounts); null if it has not indexed it, and for another AVM chain than the X-Chain, which the Data API does not index (no call).",
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['getTxByHash'] },
     resolve: (tx, _args, ctx) => (onXChain(tx) ? findTransaction(ctx, tx.network, 'x-chain', tx.id) : null),
   }),
 );
@@ -651,7 +651,7 @@ builder.objectField(PBlockTxRef, 'transaction', (t) =>
     type: TransactionInterface,
     nullable: true,
     description: "The Data API's view of the transaction (type, amounts, UTXOs); null without `txId` or when not indexed.",
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['getTxByHash'] },
     resolve: (tx, _args, ctx) => findTransaction(ctx, tx.network, 'p-chain', tx.id),
   }),
 );
@@ -795,7 +795,7 @@ builder.objectField(AddressActivityRef, 'transaction', (t) =>
     type: TransactionInterface,
     nullable: true,
     description: 'The transaction of the activity, from the Data API (getTxByHash); null if it has not indexed it.',
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['getTxByHash'] },
     resolve: (a, _args, ctx) => findTransaction(ctx, a.network, a.chainName, a.txHash),
   }),
 );
@@ -806,7 +806,7 @@ const BLOCK_TXS = 5;
 builder.objectField(PrimaryNetworkBlockRef, 'transactions', (t) =>
   t.field({
     type: [TransactionInterface],
-    price: { calls: BLOCK_TXS, items: BLOCK_TXS },
+    price: { calls: BLOCK_TXS, items: BLOCK_TXS, reaches: ['getTxByHash'] },
     description:
       'Its transactions from the Data API, one lookup each (getTxByHash; free for those a list of this request already held); those it has not indexed are left out. `transactionIds` has their ids without a call.',
     resolve: async (b, _args, ctx) =>

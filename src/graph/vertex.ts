@@ -47,7 +47,7 @@ builder.node(VertexRef, {
     vertexSizeBytes: t.exposeInt('vertexSizeBytes', { description: 'Size in bytes.' }),
     parents: t.field({
       type: [VertexRef],
-      price: { calls: 2, items: 2 },
+      price: { calls: 2, items: 2, reaches: ['getVertexByHash'] },
       description: 'Its parent vertices (getVertexByHash each), those the Data API has.',
       resolve: async (v, _args, ctx) =>
         (await Promise.all(v.parentHashes.map((hash) => findVertex(ctx, v.network, hash)))).filter((p) => p !== null),
@@ -73,7 +73,7 @@ builder.objectFields(NetworkRef, (t) => ({
     nullable: true,
     description: 'An X-Chain vertex by hash (getVertexByHash); null when the Data API has none.',
     args: { vertexHash: t.arg({ type: CB58IdScalar, required: true, description: 'The vertex id (cb58).' }) },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['getVertexByHash'] },
     resolve: (n, { vertexHash }, ctx) => findVertex(ctx, n.name, vertexHash),
   }),
   verticesAtHeight: t.connection(

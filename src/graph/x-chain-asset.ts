@@ -56,7 +56,7 @@ builder.objectField(NetworkRef, 'xChainAsset', (t) =>
     description:
       'An X-Chain asset by id as the Data API describes it (getAssetDetails), with its cap, creation time and transactions; null when it has none. `xChain { asset }` asks the node instead (name, symbol, denomination; it also takes an alias such as "AVAX").',
     args: { assetId: t.arg({ type: CB58IdScalar, required: true, description: 'The asset id (cb58).' }) },
-    price: { calls: 1 },
+    price: { calls: 1, reaches: ['getAssetDetails'] },
     resolve: (n, { assetId }, ctx) => findAsset(ctx, n.name, assetId),
   }),
 );

@@ -84,7 +84,7 @@ const assetField = <P extends OnAvmChain>(assetIdOf: (parent: P) => string) =>
     type: AssetDescriptionRef,
     nullable: true,
     description: "The asset's description from the node (avm.getAssetDescription on its chain), fetched once per asset and kept.",
-    price: { pools: [ASSET_DESCRIPTIONS] },
+    price: { pools: [ASSET_DESCRIPTIONS], reaches: ['avm.getAssetDescription'] },
     resolve: (parent: P, _args: object, ctx: GatewayContext) => assetOf(ctx, parent, assetIdOf(parent)),
   }) as const;
 
@@ -172,7 +172,7 @@ AvmTxRef.implement({
     hex: t.string({
       nullable: true,
       description: 'The signed transaction bytes (hex with checksum): one more call (avm.getTx with hex encoding).',
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['avm.getTx'] },
       resolve: async (tx, _args, ctx) => (await avmGetTx(ctx.node, avmChainOf(tx), { txID: tx.id, encoding: 'hex' }))?.tx ?? null,
     }),
   }),
@@ -216,7 +216,7 @@ const AvmBlockRef = builder.node(builder.objectRef<AvmBlockModel>('AvmBlock'), {
     // Only when the node's JSON omits the id of a block asked by height; the read is `hex`'s.
     blockId: t.string({
       description: BLOCK_ID_DESCRIPTION,
-      price: BLOCK_HEX,
+      price: { ...BLOCK_HEX, reaches: ['avm.getBlock', 'avm.getBlockByHeight'] },
       resolve: (b, _args, ctx) => blockIdOf(b, () => avmBlockHex(ctx, b)),
     }),
     parentId: t.exposeString('parentID', { description: 'The previous block.' }),
@@ -233,7 +233,7 @@ const AvmBlockRef = builder.node(builder.objectRef<AvmBlockModel>('AvmBlock'), {
     hex: t.string({
       nullable: true,
       description: 'The block bytes (hex with checksum): one more call (avm.getBlock with hex encoding).',
-      price: BLOCK_HEX,
+      price: { ...BLOCK_HEX, reaches: ['avm.getBlock', 'avm.getBlockByHeight'] },
       resolve: (b, _args, ctx) => avmBlockHex(ctx, b),
     }),
   }),
@@ -513,14 +513,14 @@ XChainRef.implement({
       type: 'BigInt',
       nullable: true,
       description: 'Height of the last accepted block (avm.getHeight).',
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['avm.getHeight'] },
       resolve: async (x, _args, ctx) => String((await avmGetHeight(ctx.node, avmChainOf(x))).height),
     }),
     txFee: t.field({
       type: XChainTxFeeRef,
       nullable: true,
       description: 'The fees the X-Chain charges (avm.getTxFee).',
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['avm.getTxFee'] },
       resolve: async (x, _args, ctx) => {
         const fee = await avmGetTxFee(ctx.node, avmChainOf(x));
         return { txFee: String(fee.txFee), createAssetTxFee: String(fee.createAssetTxFee) };
@@ -531,7 +531,7 @@ XChainRef.implement({
       nullable: true,
       description: 'A transaction by id, decoded (avm.getTx); null when the node does not know it.',
       args: { txId: t.arg({ type: CB58IdScalar, required: true, description: 'The transaction id (cb58).' }) },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['avm.getTx'] },
       resolve: async (x, { txId }, ctx) => {
         const res = await avmGetTx(ctx.node, avmChainOf(x), { txID: txId, encoding: 'json' });
         return res ? { ...res.tx, network: x.network, avmBlockchainId: x.avmBlockchainId } : null;
@@ -545,7 +545,7 @@ XChainRef.implement({
         blockId: t.arg({ type: CB58IdScalar, description: 'The block id (cb58).' }),
         height: t.arg({ type: 'Uint64', description: 'The block height.' }),
       },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['avm.getBlock', 'avm.getBlockByHeight'] },
       resolve: async (x, { blockId, height }, ctx) => {
         const asked = checkBlockAsk(blockId, height);
         const res = await avmBlock(ctx, avmChainOf(x), asked, 'json');
@@ -558,7 +558,7 @@ XChainRef.implement({
       description:
         'An asset by id or alias (avm.getAssetDescription); null when the node knows none. Described by id it is kept across requests; an alias is asked each time, since the node decides what it names.',
       args: { assetId: t.arg.string({ required: true, description: 'The asset id (cb58), or an alias such as "AVAX".' }) },
-      price: { pools: [ASSET_DESCRIPTIONS] },
+      price: { pools: [ASSET_DESCRIPTIONS], reaches: ['avm.getAssetDescription'] },
       resolve: (x, { assetId }, ctx) => assetOf(ctx, x, checkAssetRef(assetId)),
     }),
     utxos: t.connection(
@@ -586,7 +586,7 @@ XChainRef.implement({
         "avm.getTxStatus is deprecated since avalanchego v1.10.0: use `transaction` (null when unknown), or the Data API's view of it.",
       description: 'Whether the node accepted a transaction (avm.getTxStatus).',
       args: { txId: t.arg({ type: CB58IdScalar, required: true, description: 'The transaction id (cb58).' }) },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['avm.getTxStatus'] },
       resolve: async (x, { txId }, ctx) => (await avmGetTxStatus(ctx.node, avmChainOf(x), { txID: txId })).status as 'Accepted',
     }),
     allBalances: t.field({
@@ -596,7 +596,7 @@ XChainRef.implement({
       description: 'Every asset balance of an address (avm.getAllBalances).',
       args: { address: t.arg({ type: AvalancheAddressScalar, required: true, description: 'An address of this network.' }) },
       // One per asset the address holds.
-      price: { calls: 1, items: 5 },
+      price: { calls: 1, items: 5, reaches: ['avm.getAllBalances'] },
       resolve: async (x, { address }, ctx) =>
         (await avmGetAllBalances(ctx.node, avmChainOf(x), { address: xAddress(x, address) })).balances.map((b) => ({
           network: x.network,
@@ -613,7 +613,7 @@ XChainRef.implement({
         address: t.arg({ type: AvalancheAddressScalar, required: true, description: 'An address of this network.' }),
         assetId: t.arg.string({ required: true, description: 'The asset id (cb58), or an alias such as "AVAX".' }),
       },
-      price: { calls: 1 },
+      price: { calls: 1, reaches: ['avm.getBalance'] },
       resolve: async (x, args, ctx) => {
         const res = await avmGetBalance(ctx.node, avmChainOf(x), {
           address: xAddress(x, args.address),
@@ -678,7 +678,7 @@ builder.objectField(AssetAmountRef, 'description', (t) =>
     nullable: true,
     description:
       "The node's description of this asset (avm.getAssetDescription), fetched once per asset and kept. X-Chain assets only; null for others.",
-    price: { pools: [ASSET_DESCRIPTIONS] },
+    price: { pools: [ASSET_DESCRIPTIONS], reaches: ['avm.getAssetDescription'] },
     resolve: (a, _args, ctx) => assetOf(ctx, { network: a.network }, a.assetId),
   }),
 );
@@ -692,7 +692,7 @@ builder.subscriptionField('xChainBlocks', (t) =>
       ...networkArg,
     },
     // An event costs what its selection does: the poll is the live hub's, shared by every subscriber of the topic.
-    price: { scope: ({ network }) => toNetwork(network) },
+    price: { scope: ({ network }) => toNetwork(network), reaches: ['avm.getHeight', 'avm.getBlockByHeight'] },
     subscribe: (_root, { network }, ctx) => openFeed(ctx, xChainBlocksFeed(toNetwork(network))),
     resolve: (event) => eventValue(event, (e): AvmBlockModel => ({ ...e.block, network: e.network, asked: { height: e.height } })),
   }),

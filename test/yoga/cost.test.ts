@@ -14,71 +14,34 @@
  * gateway's HttpClient is attributed to the field whose resolver was running (AsyncLocalStorage): a
  * field that made a call without a `price` fails the run.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import {
-  isObjectType,
-  Kind,
-  parse,
-  print,
-  type FragmentDefinitionNode,
-  type GraphQLFieldResolver,
-  type GraphQLSchema,
-  type OperationDefinitionNode,
-} from 'graphql';
+import { isObjectType, Kind, parse, print, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimate, type Estimate } from '../../src/yoga/cost-estimate.js';
 import { COST_EXTENSION, type FieldCost } from '../../src/graph/cost.js';
 import { encodeGlobalId } from '../../src/graph/global-id.js';
 import { prefetchingFields } from '../../src/graph/lookahead.js';
 import { schema, subgraphSchema } from '../../src/graph/index.js';
-import { HttpClient } from '../../src/upstreams/http.js';
 import { getEvmWorld, SHOWCASE_EVM_ADDRESS } from '../../sandbox/world/evm.js';
 import { SHOWCASE_ADDRESS } from '../../sandbox/world/showcase.js';
 import { getWorld } from '../../sandbox/world/world.js';
 import { startHarness } from '../helpers/harness.js';
+import {
+  attribute,
+  byField as groupByField,
+  calls as attributed,
+  clearAttribution,
+  reads,
+  recordCalls,
+  type Attributed,
+} from '../helpers/attribution.js';
 
-// --- attribution: which field's resolver made each call -----------------------------------------------
-
-/** The field (`Type.field`) whose resolver is running. */
-const running = new AsyncLocalStorage<string>();
-
-interface Attributed {
-  field: string | undefined;
-  service: string;
-  operation: string;
-}
-
-/** Calls of the case being run, in the order they were made. */
-let attributed: Attributed[] = [];
-
-/** Wraps every resolver (and subscriber) of `target`, once, so that what it calls is attributed to it. */
-function attribute(target: GraphQLSchema): void {
-  for (const type of Object.values(target.getTypeMap())) {
-    if (!isObjectType(type) || type.name.startsWith('__')) continue;
-    for (const field of Object.values(type.getFields())) {
-      const name = `${type.name}.${field.name}`;
-      for (const key of ['resolve', 'subscribe'] as const) {
-        const inner = field[key] as GraphQLFieldResolver<unknown, unknown> | undefined;
-        if (!inner) continue;
-        field[key] = (source, args, context, info) => running.run(name, () => inner(source, args, context, info));
-      }
-    }
-  }
-}
+// --- attribution: which field's resolver made each call (test/helpers/attribution.ts) ------------------
 
 // Before the first execution: graphql-jit compiles the resolvers it finds then.
 attribute(schema);
 attribute(subgraphSchema());
-
-const send = HttpClient.prototype.json;
-HttpClient.prototype.json = function (this: HttpClient, req, scope) {
-  attributed.push({ field: running.getStore(), service: req.service, operation: req.operation });
-  return send.call(this, req, scope) as never;
-};
-afterAll(() => {
-  HttpClient.prototype.json = send;
-});
+afterAll(recordCalls());
 
 /** The price a field of `target` declares, if any. */
 function priceOf(target: GraphQLSchema, field: string): unknown {
@@ -392,6 +355,8 @@ interface Row {
   loose?: string;
   /** Calls by field, for the attribution check. */
   byField: Map<string | undefined, Attributed[]>;
+  /** Operations by field, each read of a batch by its own method and field. */
+  readsByField: Map<string | undefined, Attributed[]>;
   /** The codes of the answer's errors that the case does not expect. */
   unexpected: unknown[];
 }
@@ -399,7 +364,7 @@ interface Row {
 async function run(c: Case): Promise<Row> {
   const h = await startHarness({ CACHE: 'off', ADMIN_TOKEN, FEDERATION: 'true' });
   try {
-    attributed = [];
+    clearAttribution();
     const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` };
     const yoga = c.subgraph ? h.gateway.subgraph! : h.gateway.yoga;
     const res = await yoga.fetch(`http://gateway.test/${c.subgraph ? 'subgraph' : 'graphql'}`, {
@@ -414,11 +379,10 @@ async function run(c: Case): Promise<Row> {
       document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]),
     );
     const estimated = estimate(c.subgraph ? subgraphSchema() : schema, operation, fragments, c.variables);
-    const byField = new Map<string | undefined, Attributed[]>();
-    for (const call of attributed) byField.set(call.field, [...(byField.get(call.field) ?? []), call]);
+    const byField = groupByField(attributed);
     expect(attributed.length, `${c.name}: every call the sandbox received went through the HttpClient`).toBe(h.sandbox.total);
     const unexpected = (body.errors ?? []).map((e) => e.extensions?.code).filter((code) => !c.errors?.includes(code!));
-    return { name: c.name, actual: h.sandbox.total, estimated, loose: c.loose, byField, unexpected };
+    return { name: c.name, actual: h.sandbox.total, estimated, loose: c.loose, byField, readsByField: groupByField(reads), unexpected };
   } finally {
     await h.close();
   }
@@ -482,7 +446,7 @@ describe('the operations a price says its field reaches (`reaches`, docs/caching
     const undeclared: string[] = [];
     for (const row of rows) {
       const target = corpus.find((c) => c.name === row.name)!.subgraph ? subgraphSchema() : schema;
-      for (const [field, calls] of row.byField) {
+      for (const [field, calls] of row.readsByField) {
         const reaches = field ? (priceOf(target, field) as FieldCost | undefined)?.reaches : undefined;
         if (!reaches) continue;
         for (const call of calls) {
