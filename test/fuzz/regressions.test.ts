@@ -149,3 +149,35 @@ describe('errors of one list propagated into one null (fuzz: evmChains.1.call vs
     );
   });
 });
+
+describe("an address's chain prefix and a `chain` argument that disagree (oneOf-like: two inputs choosing the chain)", () => {
+  const address = 'avax19mk8js809wjjwm4ds25r2l633kj2qula0pgl8m';
+
+  it.each([
+    [
+      'Address.utxos (getUtxosByAddresses)',
+      `{ network { address(address: "P-${address}") { utxos(chain: X_CHAIN) { nodes { utxoId } } } } }`,
+      'chain',
+    ],
+    [
+      'Network.addressUtxos (getUtxosByAddressesV2)',
+      `{ network { addressUtxos(chain: C_CHAIN, addresses: ["X-${address}"]) { nodes { utxoId } } } }`,
+      'addresses',
+    ],
+  ])('%s: BAD_USER_INPUT naming both, before any call', async (_field, query, argument) => {
+    const before = sandbox.log.length;
+    const body = await post(query);
+    expect(body.errors?.map((e) => [e.extensions?.code, (e.extensions as { argument?: string }).argument])).toEqual([
+      ['BAD_USER_INPUT', argument],
+    ]);
+    expect(body.errors![0]!.message).toMatch(/names the [PX]-Chain, and `chain` is [XC]_CHAIN/);
+    expect(sandbox.log.slice(before).map((r) => r.operation)).toEqual([]);
+  });
+
+  it('a prefix that names `chain`, or none, is answered', async () => {
+    for (const given of [`X-${address}`, address]) {
+      const body = await post(`{ network { address(address: "${given}") { utxos(chain: X_CHAIN, first: 1) { nodes { utxoId } } } } }`);
+      expect(body.errors).toBeUndefined();
+    }
+  });
+});
