@@ -6,14 +6,17 @@
  * - a P- and an X-Chain transaction's `unsignedTx` tree: its entries priced, not one per tree;
  * - `sampleValidators`, a random draw by the node's contract, declared so by the schema, and the
  *   only field the fuzzer's same-data check leaves out for it;
- * - several items of one list failing into one propagated null: compared by where the null is.
+ * - several items of one list failing into one propagated null: compared by where the null is;
+ * - an address whose chain prefix and `chain` argument disagree: refused before any call;
+ * - an empty page of UTXOs, which both alternatives of the spec's oneOf take: checked by its chain.
  */
 import type { GraphQLObjectType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getEvmWorld } from '../../sandbox/world/evm.js';
 import { NONDETERMINISTIC } from '../../src/graph/descriptions.js';
+import type { RecordedRequest } from '../../sandbox/server.js';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { checkSandboxAnswer, useSandbox } from '../helpers/sandbox.js';
 import { FUZZ_SETTINGS, servedSchema } from './fuzzer.js';
 import { comparable, nondeterministicFields, SIZE, volatileKeys } from './invariants.js';
 import type { Answer } from './send.js';
@@ -179,5 +182,25 @@ describe("an address's chain prefix and a `chain` argument that disagree (oneOf-
       const body = await post(`{ network { address(address: "${given}") { utxos(chain: X_CHAIN, first: 1) { nodes { utxoId } } } } }`);
       expect(body.errors).toBeUndefined();
     }
+  });
+});
+
+describe("an empty page of UTXOs against the spec's oneOf (fuzz case 29#154: both alternatives took it)", () => {
+  it.each([
+    ['getUtxosByAddresses', 'GET', 'p-chain'],
+    ['getUtxosByAddresses', 'GET', 'x-chain'],
+    ['getUtxosByAddressesV2', 'POST', 'c-chain'],
+  ] as const)('%s on the %s is checked against its chain's shape', (operation, method, chain) => {
+    const request: RecordedRequest = {
+      service: 'data-api',
+      operation,
+      method,
+      path: `/v1/networks/mainnet/blockchains/${chain}/utxos`,
+      query: [],
+    };
+    const page = (utxos: unknown[]) => ({ status: 200, body: { utxos, chainInfo: { chainName: chain, network: 'mainnet' } } });
+    expect(checkSandboxAnswer(request, page([]))).toEqual([]);
+    // Still checked: a UTXO of neither shape is a problem.
+    expect(checkSandboxAnswer(request, page([{ nope: 1 }]))).not.toEqual([]);
   });
 });
