@@ -199,18 +199,20 @@ export function comparable(answer: Answer, volatile: ReadonlySet<string> = VOLAT
 }
 
 /**
- * Where an error's null is in the data: its path, or, when the null propagated to an ancestor (a
- * non-null field failed), the path of that ancestor and `…`. Items of a list run concurrently, and
- * when several fail into one propagated null the spec lets the executor report whichever failed
- * first, in time (graphql-js: the first of the list's promises to reject): a list of 208 chains
- * whose calls all fail reports item 1's error once and item 182's the next time. The data and the
- * place of the null are the same, and so are compared; the discarded siblings are not.
+ * Where an error's null is in the data: the first null on its path, whether the error is that
+ * field's own or propagated to it from a non-null field below. Items of a list run concurrently,
+ * and when several fail into one propagated null the spec lets the executor report whichever
+ * failed first, in time (graphql-js: the first of the list's promises to reject), and the errors
+ * of nullable fields that failed before it: a list of 208 chains whose calls all fail reports item
+ * 1's error once and item 182's the next time. The data and the place of the null are the same,
+ * and so are compared; which of the discarded items failed is not.
  */
 function landed(data: unknown, path: readonly (string | number)[]): string {
+  if (data === null || data === undefined) return '(root)';
   let at: unknown = data;
   for (const [i, key] of path.entries()) {
-    if (at === null || typeof at !== 'object') return `${path.slice(0, i).join('.')}…`;
-    if (i < path.length - 1) at = (at as Record<string | number, unknown>)[key];
+    at = at !== null && typeof at === 'object' ? (at as Record<string | number, unknown>)[key] : undefined;
+    if (at === null || at === undefined) return path.slice(0, i + 1).join('.');
   }
   return path.join('.');
 }

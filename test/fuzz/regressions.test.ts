@@ -145,6 +145,22 @@ describe('errors of one list propagated into one null (fuzz: evmChains.1.call vs
     );
   });
 
+  it('whether the null is the failing field itself or propagated to it (case 29#203: one error, or that and another)', () => {
+    const data = { network: { a7: null } };
+    const two: Answer = {
+      status: 200,
+      ms: 1,
+      body: {
+        data,
+        errors: [
+          { message: 'm', path: ['network', 'a7'], extensions: { code: 'NODE_API_UNAVAILABLE' } },
+          { message: 'm', path: ['network', 'a7', 3, 'call'], extensions: { code: 'NODE_API_UNAVAILABLE' } },
+        ],
+      },
+    };
+    expect(comparable(two)).toEqual(comparable(answer(data, ['network', 'a7'])));
+  });
+
   it('and by their own path where their null is in the data', () => {
     const chains = { network: { evmChains: [{ call: null }, { call: null }] } };
     expect(comparable(answer(chains, ['network', 'evmChains', 0, 'call']))).not.toEqual(
