@@ -206,7 +206,7 @@ describe("an empty page of UTXOs against the spec's oneOf (fuzz case 29#154: bot
     ['getUtxosByAddresses', 'GET', 'p-chain'],
     ['getUtxosByAddresses', 'GET', 'x-chain'],
     ['getUtxosByAddressesV2', 'POST', 'c-chain'],
-  ] as const)('%s on the %s is checked against its chain's shape', (operation, method, chain) => {
+  ] as const)("%s on the %s is checked against its chain's shape", (operation, method, chain) => {
     const request: RecordedRequest = {
       service: 'data-api',
       operation,
