@@ -13,6 +13,7 @@
  * - `items`: for a field returning a list (or a connection), the most items it returns per parent,
  *   from its arguments, or the size assumed for a list the upstream does not bound (a list of
  *   leaves' items are entries of the answer, priced against MAX_RESULT_NODES as every field is);
+ * - `entries`: for a leaf whose value is a tree (a `JSON` scalar), the entries that tree holds;
  * - `pools`: the loaders it looks things up through that the whole request shares (the subnet
  *   catalog, read once per network; asset descriptions, one call per asset): what they cost is
  *   counted once for every field of the request that uses them (see `Pool`);
@@ -90,6 +91,12 @@ export interface FieldCost<Args = Record<string, unknown>> {
   per?: 'parent' | 'request' | { batch: number } | { group: string; batch?: number };
   /** For a list or a connection: the most items per parent (from `first`), or the size assumed for an unbounded list. */
   items?: ByArgs<Args>;
+  /**
+   * For a leaf whose value is a tree (a `JSON` scalar, such as a transaction's `unsignedTx`): the
+   * most entries its value holds per parent, every key at every level and every item of a list of
+   * leaves, the answer's unit. Default 0: a scalar is one entry.
+   */
+  entries?: ByArgs<Args>;
   /** The arguments that bound `items` (`first`), named in refusals ("lower `first` on …"). */
   slicing?: readonly string[];
   /** Loaders the request shares that the field looks things up through (see Pool). */
@@ -189,6 +196,7 @@ export function withListArguments<Args>(price: FieldCost<Args>, lists: readonly 
     ...price,
     calls: wrap(price.calls),
     items: wrap(price.items),
+    entries: wrap(price.entries),
     pools: wrap(price.pools),
     groups: wrap(price.groups),
     scope: wrap(price.scope),

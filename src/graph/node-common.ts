@@ -113,3 +113,12 @@ export function checkBlockAsk(blockId: string | null | undefined, height: string
 
 export const BLOCK_ID_DESCRIPTION =
   "The block id (cb58). A node whose JSON omits it costs one more call: the id is the sha256 of the block's bytes.";
+
+/**
+ * The entries of a P- or X-Chain transaction's `unsignedTx` tree (keys at every level): at most 300
+ * priced for each, a realistic maximum rather than the longest seen, so a tree larger than those a
+ * request saw before is still within its price (the sandbox's largest hold 126 on the P-Chain and
+ * 77 on the X-Chain, a delegation some 60; an input or output adds about 10, so 300 covers a
+ * transaction of some 25 of them).
+ */
+export const UNSIGNED_TX_ENTRIES = 300;

@@ -18,7 +18,7 @@ import { learnt } from './list-sizes.js';
 import { MAX_BLOCKS_PER_POLL, pChainBlocksFeed, validatorsFeed } from '../live/feeds.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
 import { checkAddresses, toNetwork } from './inputs.js';
-import { BLOCK_ID_DESCRIPTION, checkBlockAsk, checkHeightKey, checkNodeIds, type BlockAsk } from './node-common.js';
+import { BLOCK_ID_DESCRIPTION, checkBlockAsk, checkHeightKey, checkNodeIds, type BlockAsk, UNSIGNED_TX_ENTRIES } from './node-common.js';
 import { toSafeInt } from '../upstreams/node/client.js';
 import { blockIdOf } from '../domain/blocks.js';
 import { AvalancheAddressScalar, CB58IdScalar, NodeIdScalar } from './scalars.js';
@@ -40,6 +40,7 @@ import {
   platformSampleValidators,
 } from '../upstreams/node/p-chain.js';
 import { BlockchainStatusEnum } from './enums.js';
+import { nondeterministic } from './descriptions.js';
 import {
   ONCE_PER_SUBNET,
   AddressRef,
@@ -422,6 +423,7 @@ PBlockTxRef.implement({
       type: 'JSON',
       description:
         'The whole unsigned transaction, with the fields of its type (validator, subnet, chain, owners…); `transaction.txType` names the type.',
+      price: { entries: UNSIGNED_TX_ENTRIES },
     }),
     credentials: t.field({
       type: [PCredentialRef],
@@ -797,7 +799,7 @@ builder.objectFields(PChainRef, (t) => ({
   sampleValidators: t.field({
     type: [NodeIdScalar],
     nullable: true,
-    description: `\`size\` distinct current validators of a subnet, drawn by weight (platform.sampleValidators), sorted; a new draw each request, never shared. Fails with the node's error when the subnet has fewer validators. \`size\`: 0 to ${MAX_SAMPLE}.`,
+    description: `\`size\` distinct current validators of a subnet, drawn by weight (platform.sampleValidators), sorted; a new draw each request, never shared. Fails with the node's error when the subnet has fewer validators. \`size\`: 0 to ${MAX_SAMPLE}. ${nondeterministic('the node draws anew at every call and takes no seed, so two identical requests answer different samples.')}`,
     args: {
       size: t.arg.int({ required: true, description: `How many to draw (0 to ${MAX_SAMPLE}).` }),
       subnetId: t.arg(subnetArg),

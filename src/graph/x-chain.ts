@@ -21,7 +21,7 @@ import { checkAddresses, toNetwork } from './inputs.js';
 import { MAX_BLOCKS_PER_POLL, xChainBlocksFeed } from '../live/feeds.js';
 
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
-import { BLOCK_ID_DESCRIPTION, checkBlockAsk, checkHeightKey, type BlockAsk } from './node-common.js';
+import { BLOCK_ID_DESCRIPTION, checkBlockAsk, checkHeightKey, type BlockAsk, UNSIGNED_TX_ENTRIES } from './node-common.js';
 import { toSafeInt } from '../upstreams/node/client.js';
 import { avaxGetUTXOs } from '../upstreams/node/c-chain-atomic.js';
 import { blockIdOf } from '../domain/blocks.js';
@@ -168,6 +168,7 @@ AvmTxRef.implement({
     unsignedTx: t.expose('unsignedTx', {
       type: 'JSON',
       description: "The unsigned transaction as the node wrote it, with the fields of its type (e.g. an asset creation's `initialStates`).",
+      price: { entries: UNSIGNED_TX_ENTRIES },
     }),
     hex: t.string({
       nullable: true,

@@ -776,8 +776,9 @@ function fieldCost(
   const items = list ? (declared ?? at.sliced ?? ASSUMED_LIST_SIZE) : 1;
   const objects = isObjectType(type) || isAbstractType(type);
   const below = count(parents * items);
-  // An entry in each parent's answer, and for a list of leaves, each item.
-  const entries = count(parents + (list && !objects ? below : 0));
+  // An entry in each parent's answer, for a list of leaves each item, and for a tree (a JSON leaf) what it holds.
+  const tree = objects ? 0 : count(byArgs(price?.entries, args, where) ?? 0);
+  const entries = count(parents + (list && !objects ? below : 0) + count(tree * (list ? below : parents)));
   let slicers = at.slicedBy;
   for (const argument of price?.slicing ?? []) slicers = { field: field.name, argument, above: slicers };
   // Calls where the field is; entries where the objects that hold them are (a root field's, where it is).

@@ -29,7 +29,17 @@ import { startRedis, type RedisServer } from '../helpers/redis-server.js';
 import { RequestChecks } from '../helpers/sandbox.js';
 import { type Generated, QueryGenerator } from './generate.js';
 import { type HostileCase, hostileCase } from './hostile.js';
-import { checkAnswer, comparable, comparableAnswer, type Finding, type InvariantName, type Mode, volatileKeys } from './invariants.js';
+import {
+  checkAnswer,
+  comparable,
+  comparableAnswer,
+  type Finding,
+  type InvariantName,
+  type Mode,
+  nondeterministicFields,
+  VOLATILE_FIELDS,
+  volatileKeys,
+} from './invariants.js';
 import { caseSeed, Rng } from './random.js';
 import { type Answer, type FuzzEntry, send } from './send.js';
 import { shrink } from './shrink.js';
@@ -204,6 +214,8 @@ export class Fuzzer {
   readonly schema = servedSchema();
   readonly samples = worldSamples();
   readonly generator: QueryGenerator;
+  /** What is compared as volatile: cursors, and the fields the schema declares nondeterministic. */
+  readonly volatileFields = new Set([...VOLATILE_FIELDS, ...nondeterministicFields(this.schema)]);
   private readonly checks: RequestChecks;
 
   constructor(readonly targets: Targets) {
@@ -382,7 +394,7 @@ export class Fuzzer {
         for (const f of findings) record(f, seed, 'schema', sent);
       }
       // The same answer everywhere.
-      const volatile = volatileKeys(sent.query);
+      const volatile = volatileKeys(sent.query, this.volatileFields);
       const compared = answers.filter((a) => comparableAnswer(a.answer));
       const reference = compared[0];
       if (reference) {
@@ -472,7 +484,7 @@ export class Fuzzer {
         await send(entry, this.origin(f.mode), sent, deadlineMs),
       ];
       if (!comparableAnswer(a) || !comparableAnswer(b)) return undefined;
-      const volatile = volatileKeys(sent.query);
+      const volatile = volatileKeys(sent.query, this.volatileFields);
       const [x, y] = [comparable(a, volatile), comparable(b, volatile)];
       return isDeepStrictEqual(x, y) ? undefined : { ...f, detail: firstDifference(x, y) };
     }

@@ -8,7 +8,8 @@
  * Each check is a function of one answer (or of all the answers to one query), so a finding
  * names the invariant it broke and the shrinker (./shrink.ts) keeps exactly that one broken.
  */
-import { parse, visit } from 'graphql';
+import { type GraphQLSchema, isInterfaceType, isObjectType, parse, visit } from 'graphql';
+import { NONDETERMINISTIC } from '../../src/graph/descriptions.js';
 import type { Answer, FuzzEntry } from './send.js';
 
 export type Mode = 'memory' | 'redis' | 'off';
@@ -115,6 +116,22 @@ export function pricingAllowance(documentBytes: number): number {
  */
 export const VOLATILE_FIELDS = new Set<string>(['cursor', 'startCursor', 'endCursor']);
 
+/**
+ * Fields the schema itself declares nondeterministic (src/graph/descriptions.ts: a description
+ * with `Nondeterministic:`, such as `PChain.sampleValidators`, a random draw by the node's
+ * contract): their answers differ between any two requests, so they are compared as volatile.
+ * Read from the printed schema, not listed here, so that only what the schema tells its users is
+ * left out of the comparison.
+ */
+export function nondeterministicFields(schema: GraphQLSchema): Set<string> {
+  const names = new Set<string>();
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) && !isInterfaceType(type)) continue;
+    for (const field of Object.values(type.getFields())) if (field.description?.includes(NONDETERMINISTIC)) names.add(field.name);
+  }
+  return names;
+}
+
 /** The checks of one answer. */
 export function checkAnswer(answer: Answer, entry: FuzzEntry, mode: Mode, documentBytes: number): Finding[] {
   const found: Finding[] = [];
@@ -153,20 +170,21 @@ export function checkAnswer(answer: Answer, entry: FuzzEntry, mode: Mode, docume
 }
 
 /**
- * The response keys of `query` that name a volatile field (VOLATILE_FIELDS), aliases included:
+ * The response keys of `query` that name a volatile field (`fields`: VOLATILE_FIELDS, and the
+ * schema's nondeterministic ones when given), aliases included:
  * what is left out of the comparison of its answers.
  */
-export function volatileKeys(query: string): Set<string> {
-  const keys = new Set<string>(VOLATILE_FIELDS);
+export function volatileKeys(query: string, fields: ReadonlySet<string> = VOLATILE_FIELDS): Set<string> {
+  const keys = new Set<string>(fields);
   try {
-    visit(parse(query), { Field: (n) => void (VOLATILE_FIELDS.has(n.name.value) && keys.add(n.alias?.value ?? n.name.value)) });
+    visit(parse(query), { Field: (n) => void (fields.has(n.name.value) && keys.add(n.alias?.value ?? n.name.value)) });
   } catch {
     // Not a document: nothing of it ran.
   }
   return keys;
 }
 
-/** What must agree between entries and modes: the data (volatile fields left out) and the errors' codes and paths. */
+/** What must agree between entries and modes: the data (volatile fields left out) and the errors' codes and where their nulls are. */
 export function comparable(answer: Answer, volatile: ReadonlySet<string> = VOLATILE_FIELDS): unknown {
   const result = resultOf(answer.body);
   if (!result) return { body: answer.body === null ? null : typeof answer.body };
@@ -176,8 +194,27 @@ export function comparable(answer: Answer, volatile: ReadonlySet<string> = VOLAT
       return Object.fromEntries(Object.entries(v).flatMap(([k, c]) => (volatile.has(k) ? [] : [[k, strip(c)]])));
     return v;
   };
-  const errors = (result.errors ?? []).map((e) => `${e.extensions?.code ?? '-'} ${(e.path ?? []).join('.')}`).sort();
+  const errors = [...new Set((result.errors ?? []).map((e) => `${e.extensions?.code ?? '-'} ${landed(result.data, e.path ?? [])}`))].sort();
   return { data: strip(result.data), errors };
+}
+
+/**
+ * Where an error's null is in the data: the first null on its path, whether the error is that
+ * field's own or propagated to it from a non-null field below. Items of a list run concurrently,
+ * and when several fail into one propagated null the spec lets the executor report whichever
+ * failed first, in time (graphql-js: the first of the list's promises to reject), and the errors
+ * of nullable fields that failed before it: a list of 208 chains whose calls all fail reports item
+ * 1's error once and item 182's the next time. The data and the place of the null are the same,
+ * and so are compared; which of the discarded items failed is not.
+ */
+function landed(data: unknown, path: readonly (string | number)[]): string {
+  if (data === null || data === undefined) return '(root)';
+  let at: unknown = data;
+  for (const [i, key] of path.entries()) {
+    at = at !== null && typeof at === 'object' ? (at as Record<string | number, unknown>)[key] : undefined;
+    if (at === null || at === undefined) return path.slice(0, i + 1).join('.');
+  }
+  return path.join('.');
 }
 
 /** Whether an answer is one to compare: the entry answered it (a refusal of the entry itself, such as a URL too long for GET, is not). */

@@ -85,6 +85,14 @@ function dataSchemaFor(request: RecordedRequest, answer: SandboxAnswer): Record<
     ];
     return dataApiContract.schemaRef(name);
   }
+  if (
+    answer.status === 200 &&
+    (match.operation.operationId === 'getUtxosByAddresses' || match.operation.operationId === 'getUtxosByAddressesV2')
+  ) {
+    // An empty page fits both shapes, and oneOf refuses what two alternatives take (fuzz case 29#154):
+    // the chain says which one the answer is.
+    return dataApiContract.schemaRef(chainOfPath(match.pathParams.blockchainId!) === 'p' ? 'ListPChainUtxosResponse' : 'ListUtxosResponse');
+  }
   if (answer.status === 200 && match.operation.operationId === 'getTxByHash') {
     const tx = answer.body as { chainFormat?: string; txType: string };
     const chain = chainOfPath(match.pathParams.blockchainId!);

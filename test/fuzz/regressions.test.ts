@@ -1,0 +1,222 @@
+/**
+ * The fuzzer's findings of issue 29, each as a test of its own on the built gateway (`npm run
+ * build` first) over the sandbox, with CACHE=off (every read is a call), besides their entries in
+ * ./known.ts (which keep `npm run fuzz` and ./fuzz.test.ts from reporting them as new):
+ * - a list of the chain registry, a node call per chain: priced at the registry's length, not 100;
+ * - a P- and an X-Chain transaction's `unsignedTx` tree: its entries priced, not one per tree;
+ * - `sampleValidators`, a random draw by the node's contract, declared so by the schema, and the
+ *   only field the fuzzer's same-data check leaves out for it;
+ * - several items of one list failing into one propagated null: compared by where the null is;
+ * - an address whose chain prefix and `chain` argument disagree: refused before any call;
+ * - an empty page of UTXOs, which both alternatives of the spec's oneOf take: checked by its chain.
+ */
+import type { GraphQLObjectType } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getEvmWorld } from '../../sandbox/world/evm.js';
+import { NONDETERMINISTIC } from '../../src/graph/descriptions.js';
+import type { RecordedRequest } from '../../sandbox/server.js';
+import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
+import { checkSandboxAnswer, useSandbox } from '../helpers/sandbox.js';
+import { FUZZ_SETTINGS, servedSchema } from './fuzzer.js';
+import { comparable, nondeterministicFields, SIZE, volatileKeys } from './invariants.js';
+import type { Answer } from './send.js';
+
+const sandbox = useSandbox({ reset: 'never' });
+let gw: GatewayProcess;
+
+beforeAll(async () => {
+  gw = await startGatewayProcess(sandbox, { ...FUZZ_SETTINGS, CACHE: 'off' });
+}, 60_000);
+afterAll(() => gw?.stop());
+
+interface Cost {
+  estimated: { calls: number; nodes: number };
+  actual?: { calls: number };
+}
+interface Body {
+  data?: any;
+  errors?: { message: string; path?: (string | number)[]; extensions?: { code?: string; estimated?: Cost['estimated'] } }[];
+  extensions?: { cost?: Cost };
+}
+
+async function post(query: string): Promise<Body> {
+  const res = await fetch(gw.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ query }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Body;
+}
+
+/** The estimate an answer carries, run or refused. */
+const estimateOf = (body: Body) =>
+  body.extensions?.cost?.estimated ?? body.errors?.find((e) => e.extensions?.code === 'QUERY_LIMIT_EXCEEDED')?.extensions?.estimated;
+
+describe("the chain registry's chains, a node call each (fuzz: 209 calls made, 101 estimated)", () => {
+  const chains = getEvmWorld('mainnet').chains.size;
+
+  it.each([
+    ['before the registry was seen', '{ network { evmChains(feature: ICM) { rpcChainId } } }'],
+    ['after it was seen', '{ network { evmChains { evmChainId } } }', '{ network { evmChains(feature: ICM) { rpcChainId } } }'],
+  ])('are priced at the calls one per chain makes, %s', async (_when, ...queries) => {
+    let body: Body | undefined;
+    for (const q of queries) body = await post(q);
+    const estimated = estimateOf(body!);
+    expect(chains).toBeGreaterThan(100);
+    expect(estimated?.calls).toBeGreaterThanOrEqual(1 + chains);
+    const made = body!.extensions?.cost?.actual?.calls;
+    if (made !== undefined) expect(made).toBeLessThanOrEqual(estimated!.calls);
+  });
+});
+
+describe("a transaction's unsignedTx tree (fuzz: more entries answered than priced)", () => {
+  it.each(['pChain', 'xChain'])('on %s, every block of the sandbox is answered within the entries priced', async (chain) => {
+    const height = Number((await post(`{ network { ${chain} { height } } }`)).data.network[chain].height);
+    // One block first: it teaches the gateway how many transactions a block holds (100 until seen).
+    expect((await post(`{ network { ${chain} { block(height: "1") { transactions { unsignedTx } } } } }`)).errors).toBeUndefined();
+    let largest = 0;
+    // 25 blocks a request: under MAX_ALIASES (30).
+    for (let from = 0; from <= height; from += 25) {
+      const heights = Array.from({ length: 25 }, (_, i) => from + i).filter((h) => h <= height);
+      const blocks = heights.map((h) => `b${h}: block(height: "${h}") { transactions { unsignedTx } }`).join(' ');
+      const body = await post(`{ network { ${chain} { ${blocks} } } }`);
+      expect(body.errors).toBeUndefined();
+      const entries = SIZE.entries(body.data);
+      expect(entries).toBeLessThanOrEqual(body.extensions!.cost!.estimated.nodes);
+      for (const b of Object.values(body.data.network[chain]) as { transactions: { unsignedTx: unknown }[] }[])
+        for (const tx of b.transactions) largest = Math.max(largest, SIZE.entries(tx.unsignedTx));
+    }
+    // A tree of many entries was among them: the test reaches what the finding was about.
+    expect(largest).toBeGreaterThan(50);
+  });
+});
+
+describe('fields the schema declares nondeterministic (fuzz: sampleValidators differed between entries)', () => {
+  it('are sampleValidators alone, declared in its description', () => {
+    const schema = servedSchema();
+    expect([...nondeterministicFields(schema)]).toEqual(['sampleValidators']);
+    const field = (schema.getType('PChain') as GraphQLObjectType).getFields().sampleValidators!;
+    expect(field.description).toContain(NONDETERMINISTIC);
+  });
+
+  it('are compared as volatile, under their aliases too; the rest of the answer still is compared', () => {
+    const fields = nondeterministicFields(servedSchema());
+    const query = '{ network { pChain { s: sampleValidators(size: 2) height } } }';
+    const volatile = volatileKeys(query, fields);
+    const answer = (sample: string[], height: string): Answer => ({
+      status: 200,
+      ms: 1,
+      body: { data: { network: { pChain: { s: sample, height } } } },
+    });
+    expect(comparable(answer(['NodeID-a', 'NodeID-b'], '1'), volatile)).toEqual(
+      comparable(answer(['NodeID-c', 'NodeID-d'], '1'), volatile),
+    );
+    expect(comparable(answer(['NodeID-a', 'NodeID-b'], '1'), volatile)).not.toEqual(
+      comparable(answer(['NodeID-a', 'NodeID-b'], '2'), volatile),
+    );
+  });
+
+  it('answer a new draw each time on the gateway (what the declaration is for)', async () => {
+    const draws = new Set<string>();
+    for (let i = 0; i < 8; i++) {
+      const body = await post('{ network { pChain { sampleValidators(size: 1) } } }');
+      expect(body.errors).toBeUndefined();
+      draws.add(JSON.stringify(body.data.network.pChain.sampleValidators));
+    }
+    expect(draws.size).toBeGreaterThan(1);
+  });
+});
+
+describe('errors of one list propagated into one null (fuzz: evmChains.1.call vs evmChains.182.call)', () => {
+  const answer = (data: unknown, path: (string | number)[]): Answer => ({
+    status: 200,
+    ms: 1,
+    body: { data, errors: [{ message: 'm', path, extensions: { code: 'NODE_API_UNAVAILABLE' } }] },
+  });
+
+  it('are compared by where the null landed, whichever item failed first', () => {
+    expect(comparable(answer(null, ['network', 'evmChains', 1, 'call']))).toEqual(
+      comparable(answer(null, ['network', 'evmChains', 182, 'call'])),
+    );
+    const network = { network: { evmChains: null, name: 'mainnet' } };
+    expect(comparable(answer(network, ['network', 'evmChains', 1, 'call']))).toEqual(
+      comparable(answer(network, ['network', 'evmChains', 68, 'call'])),
+    );
+  });
+
+  it('whether the null is the failing field itself or propagated to it (case 29#203: one error, or that and another)', () => {
+    const data = { network: { a7: null } };
+    const two: Answer = {
+      status: 200,
+      ms: 1,
+      body: {
+        data,
+        errors: [
+          { message: 'm', path: ['network', 'a7'], extensions: { code: 'NODE_API_UNAVAILABLE' } },
+          { message: 'm', path: ['network', 'a7', 3, 'call'], extensions: { code: 'NODE_API_UNAVAILABLE' } },
+        ],
+      },
+    };
+    expect(comparable(two)).toEqual(comparable(answer(data, ['network', 'a7'])));
+  });
+
+  it('and by their own path where their null is in the data', () => {
+    const chains = { network: { evmChains: [{ call: null }, { call: null }] } };
+    expect(comparable(answer(chains, ['network', 'evmChains', 0, 'call']))).not.toEqual(
+      comparable(answer(chains, ['network', 'evmChains', 1, 'call'])),
+    );
+  });
+});
+
+describe("an address's chain prefix and a `chain` argument that disagree (oneOf-like: two inputs choosing the chain)", () => {
+  const address = 'avax19mk8js809wjjwm4ds25r2l633kj2qula0pgl8m';
+
+  it.each([
+    [
+      'Address.utxos (getUtxosByAddresses)',
+      `{ network { address(address: "P-${address}") { utxos(chain: X_CHAIN) { nodes { utxoId } } } } }`,
+      'chain',
+    ],
+    [
+      'Network.addressUtxos (getUtxosByAddressesV2)',
+      `{ network { addressUtxos(chain: C_CHAIN, addresses: ["X-${address}"]) { nodes { utxoId } } } }`,
+      'addresses',
+    ],
+  ])('%s: BAD_USER_INPUT naming both, before any call', async (_field, query, argument) => {
+    const before = sandbox.log.length;
+    const body = await post(query);
+    expect(body.errors?.map((e) => [e.extensions?.code, (e.extensions as { argument?: string }).argument])).toEqual([
+      ['BAD_USER_INPUT', argument],
+    ]);
+    expect(body.errors![0]!.message).toMatch(/names the [PX]-Chain, and `chain` is [XC]_CHAIN/);
+    expect(sandbox.log.slice(before).map((r) => r.operation)).toEqual([]);
+  });
+
+  it('a prefix that names `chain`, or none, is answered', async () => {
+    for (const given of [`X-${address}`, address]) {
+      const body = await post(`{ network { address(address: "${given}") { utxos(chain: X_CHAIN, first: 1) { nodes { utxoId } } } } }`);
+      expect(body.errors).toBeUndefined();
+    }
+  });
+});
+
+describe("an empty page of UTXOs against the spec's oneOf (fuzz case 29#154: both alternatives took it)", () => {
+  it.each([
+    ['getUtxosByAddresses', 'GET', 'p-chain'],
+    ['getUtxosByAddresses', 'GET', 'x-chain'],
+    ['getUtxosByAddressesV2', 'POST', 'c-chain'],
+  ] as const)("%s on the %s is checked against its chain's shape", (operation, method, chain) => {
+    const request: RecordedRequest = {
+      service: 'data-api',
+      operation,
+      method,
+      path: `/v1/networks/mainnet/blockchains/${chain}/utxos`,
+      query: [],
+    };
+    const page = (utxos: unknown[]) => ({ status: 200, body: { utxos, chainInfo: { chainName: chain, network: 'mainnet' } } });
+    expect(checkSandboxAnswer(request, page([]))).toEqual([]);
+    // Still checked: a UTXO of neither shape is a problem.
+    expect(checkSandboxAnswer(request, page([{ nope: 1 }]))).not.toEqual([]);
+  });
+});
