@@ -213,6 +213,7 @@ describe("an empty page of UTXOs against the spec's oneOf (fuzz case 29#154: bot
       method,
       path: `/v1/networks/mainnet/blockchains/${chain}/utxos`,
       query: [],
+      status: 200,
     };
     const page = (utxos: unknown[]) => ({ status: 200, body: { utxos, chainInfo: { chainName: chain, network: 'mainnet' } } });
     expect(checkSandboxAnswer(request, page([]))).toEqual([]);
