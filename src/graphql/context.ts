@@ -74,4 +74,9 @@ export interface GatewayContext {
   limits?: ClientLimits;
   /** The lengths of lists the data decides, as answers give them, for the prices of the next requests (src/reuse/list-lengths.ts). */
   lengths?: ListLengths;
+  /**
+   * The calls fields priced by what they made (`made` in src/graph/list-sizes.ts) made in this
+   * request, by place; NaN for a place whose resolver failed. Noted in `lengths` once it has run.
+   */
+  made?: Map<string, number>;
 }

@@ -62,6 +62,7 @@ import {
 } from 'graphql';
 import type { LengthsView } from '../reuse/list-lengths.js';
 import { type ByArgs, COST_EXTENSION, type FieldCost, type Pool, type Where } from '../graph/cost.js';
+import { madeKey, placeOf } from '../graph/list-sizes.js';
 
 /** Items assumed for a list that neither its arguments nor its price bound. */
 export const ASSUMED_LIST_SIZE = 10;
@@ -141,6 +142,8 @@ interface At {
   sliced: number | undefined;
   /** The groups a connection's field declared, which its `edges` and `nodes` form. */
   slicedGroups: Groups | undefined;
+  /** The items a connection's `edges` and `nodes` hold over all its parents, when fewer than each its slice (only some parents made its call: `made.empty`). */
+  slicedCap?: number | undefined;
   /** What identifies the one parent, when there is one (a read below it is the same read however often it is asked); undefined once there are several. */
   key: string | undefined;
   /** The network the parents are on, when the arguments above said it. */
@@ -230,6 +233,8 @@ interface Walk {
    * the same wherever it is reused.
    */
   lengths: LengthsView;
+  /** The operation and its variables, which name the places of fields priced by what they made (`made`). */
+  operation: OperationDefinitionNode;
 }
 
 interface Collected {
@@ -380,11 +385,20 @@ const ceilPow2 = (n: number) => (n <= 1 ? n : Math.min(2 ** Math.ceil(Math.log2(
 function context(walk: Walk, set: string, parents: number, at: At): { key: string; parents: number; at: At } {
   if ((walk.contexts.get(set) ?? 0) >= EXACT_CONTEXTS || walk.effects.size >= EXACT_EFFECTS) {
     parents = ceilPow2(parents);
-    at = { ...at, key: undefined, sliced: at.sliced === undefined ? undefined : ceilPow2(at.sliced) };
+    at = {
+      ...at,
+      key: undefined,
+      sliced: at.sliced === undefined ? undefined : ceilPow2(at.sliced),
+      slicedCap: at.slicedCap === undefined ? undefined : ceilPow2(at.slicedCap),
+    };
   }
   const groups = JSON.stringify(at.groups);
   const sliced = at.slicedGroups ? JSON.stringify(at.slicedGroups) : '';
-  return { key: `${set}|${parents}|${at.key ?? ''}|${at.scope ?? ''}|${at.sliced ?? ''}|${groups}|${sliced}`, parents, at };
+  return {
+    key: `${set}|${parents}|${at.key ?? ''}|${at.scope ?? ''}|${at.sliced ?? ''}|${at.slicedCap ?? ''}|${groups}|${sliced}`,
+    parents,
+    at,
+  };
 }
 
 /** A context worked out for `set`: its effect kept under `key`. */
@@ -732,6 +746,18 @@ function combined(
   parents: number,
   at: At,
   read: string,
+  made: number,
+): { read?: string; calls: number } {
+  const own = combinedCalls(per, perParent, parents, at, read);
+  return own.calls > made ? { ...own, calls: made } : own;
+}
+
+function combinedCalls(
+  per: NonNullable<FieldCost['per']>,
+  perParent: number,
+  parents: number,
+  at: At,
+  read: string,
 ): { read?: string; calls: number } {
   // The one parent's read: made once however often the request asks it.
   if (parents <= 1) return { read: at.key && `${at.key} ${read}`, calls: perParent * parents };
@@ -761,18 +787,24 @@ function fieldCost(
   const where: Where = { scope: at.scope, lengths: walk.lengths };
   const effect = visit.effect;
   const perParent = count(byArgs(price?.calls, args, where) ?? 0);
+  // What this place made when the document last ran, with margin (CAP: never run, every parent counted).
+  const made = price?.made ? madeHere(walk, parentType, field, nodes[0]!) : CAP;
   let calls = 0;
   const read = perParent > 0 ? `${parentType.name}.${field.name} ${argumentsText(found)}` : '';
   if (perParent > 0 && price?.per === 'request') {
     // A read every field of the request shares: a pool of its own, read once.
-    calls += givePool(walk, effect, { name: read, calls: perParent, max: 1 }, at.scope, parents);
-  } else if (perParent > 0) calls += ownCalls(walk, visit, price, perParent, parents, at, read);
-  for (const pool of byArgs(price?.pools, args, where) ?? []) calls += givePool(walk, effect, pool, at.scope, parents * (pool.keys ?? 1));
+    if (made > 0) calls += givePool(walk, effect, { name: read, calls: perParent, max: 1 }, at.scope, parents);
+  } else if (perParent > 0) calls += ownCalls(walk, visit, price, perParent, parents, at, read, made);
+  for (const pool of byArgs(price?.pools, args, where) ?? [])
+    calls += givePool(walk, effect, pool, at.scope, Math.min(parents * (pool.keys ?? 1), made));
   // Items per parent: the field's own bound, a connection's slice for its edges and nodes, or the assumption.
   const declared = itemsOf(price, args, where);
   const items = list ? (declared ?? at.sliced ?? ASSUMED_LIST_SIZE) : 1;
   const objects = isObjectType(type) || isAbstractType(type);
-  const below = count(parents * items);
+  // Only the parents that made a lookup hold items, when the price says so; a connection's are its edges' and nodes'.
+  const calling = price?.made?.empty ? Math.min(parents, made) : parents;
+  const fromSlicedCap = list && declared === undefined && at.sliced !== undefined ? (at.slicedCap ?? CAP) : CAP;
+  const below = count(Math.min(list ? calling * items : parents * items, fromSlicedCap));
   // An entry in each parent's answer, and for a list of leaves, each item.
   const entries = count(parents + (list && !objects ? below : 0));
   let slicers = at.slicedBy;
@@ -802,6 +834,7 @@ function fieldCost(
     slicedBy: slicers,
     sliced: slice,
     slicedGroups: slice !== undefined ? grouped : undefined,
+    slicedCap: slice !== undefined && calling < parents ? count(calling * slice) : undefined,
     // Below a list, parents are many.
     key: below <= 1 && !list && at.key ? `k${nameOf(walk, `${at.key}(${argumentsText(found)})`)}` : undefined,
     // A network named by a literal of the wrong kind (refused by validation after pricing) names none.
@@ -825,9 +858,10 @@ function ownCalls(
   parents: number,
   at: At,
   read: string,
+  made: number,
 ): number {
   const effect = visit.effect;
-  const own = combined(price?.per ?? 'parent', perParent, parents, at, read);
+  const own = combined(price?.per ?? 'parent', perParent, parents, at, read, made);
   const share = price?.sharesWith ? visit.shared?.get(price.sharesWith) : undefined;
   if (price?.sharesWith) visit.shared ??= new Map();
   let now = own.calls;
@@ -845,6 +879,15 @@ function ownCalls(
   const more = Math.max(0, now - (share?.paid ?? 0));
   if (!own.read) effect.calls += more;
   return more;
+}
+
+/**
+ * The lookups a field priced by what it made (`made`) made at this place when its document last
+ * ran with these variables, with the margin; CAP when it never ran here (every parent is counted).
+ */
+function madeHere(walk: Walk, parentType: GraphQLObjectType, field: GraphQLField<unknown, unknown>, node: FieldNode): number {
+  const place = placeOf(walk.operation, walk.variables, node, `${parentType.name}.${field.name}`);
+  return place === undefined ? CAP : walk.lengths.bound(madeKey(place), CAP);
 }
 
 function scopeOf(price: FieldCost | undefined, args: Record<string, unknown>): string | undefined {
@@ -958,6 +1001,7 @@ export function estimate(
     work: 0,
     args: new Map(),
     lengths,
+    operation,
   };
   const { calls, effect } = objectCost(walk, root, [operation.selectionSet], 1, {
     path: -1,

@@ -25,6 +25,7 @@ import {
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GatewayContext, RequestCost } from '../graphql/context.js';
 import { ErrorCode } from '../graphql/errors.js';
+import { noteMade } from '../graph/list-sizes.js';
 import type { ListLengths } from '../reuse/list-lengths.js';
 import { estimate, type Estimate, type PathCost } from './cost-estimate.js';
 import { coercedVariables } from './input-bounds.js';
@@ -228,7 +229,11 @@ function inputError(error: GraphQLError): GraphQLError {
 
 /** What settles an operation's price once it has run, and says on its answer what it cost. */
 function afterExecution(context: Partial<GatewayContext>, cost: RequestCost | undefined, extensions: boolean) {
-  const settle = () => context.limits?.settle(context.reads?.scope.budget?.used ?? 0);
+  const settle = () => {
+    context.limits?.settle(context.reads?.scope.budget?.used ?? 0);
+    // What fields priced by what they made made here, for the next run of the document.
+    noteMade(context);
+  };
   return {
     onExecuteDone({ result }: { result: ExecutionResult | AsyncIterable<ExecutionResult> }) {
       if (!isAsyncIterable(result)) {
