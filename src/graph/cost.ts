@@ -105,6 +105,13 @@ export interface FieldCost<Args = Record<string, unknown>> {
    * docs/caching.md's table names, for each operation, the fields that reach it from here.
    */
   reaches?: readonly OperationId[];
+  /**
+   * For a leaf (or a list of leaves) whose size the data decides (a block's bytes, a contract's
+   * code, a genesis, a message): the most bytes one value takes in the answer's JSON, quotes
+   * included, declared or learnt (`learntBytes` in ./list-sizes.ts). Other leaves are priced at
+   * LEAF_BYTES (src/yoga/cost-estimate.ts).
+   */
+  bytes?: ByArgs<Args>;
   /** Calls only some parents make, or as many as the data decides: priced by what the place made when its document last ran (see Made). */
   made?: Made<Args>;
 }

@@ -6,6 +6,7 @@
  * field and a subscription). The reads one request makes of one chain in the same tick go out as
  * one JSON-RPC batch; everything a client sends is checked and bounded before any call.
  */
+import { CONTRACT_CODE_BYTES } from './list-sizes.js';
 import type { GatewayContext } from '../graphql/context.js';
 import { badInput, quote } from '../graphql/errors.js';
 import { toChecksumAddress } from '../base/ids.js';
@@ -515,7 +516,7 @@ builder.objectFields(EvmAddressRef, (t) => ({
     type: 'String',
     description: 'Its code at a block, 0x hex (eth_getCode): "0x" for an account, the runtime bytecode for a contract.',
     args: { block: t.arg.string(blockArg) },
-    price: ETH_CALL,
+    price: { ...ETH_CALL, bytes: CONTRACT_CODE_BYTES },
     resolve: (a, { block }, ctx) => ethGetCode(ctx.node, at(a.chain), a.address.toLowerCase(), evmBlockArg(block, 'block', { hash: true })),
   }),
   storageAt: t.field({

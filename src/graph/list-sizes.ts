@@ -66,6 +66,17 @@ export function learnt<Args = Record<string, unknown>>(sized: Sized<Args>): Lear
 const kindOf = (sized: Sized<never>, parent: string | undefined) => (typeof sized.kind === 'string' ? sized.kind : sized.kind(parent));
 const mostOf = (sized: Sized<never>, kind: string) => (typeof sized.most === 'function' ? sized.most(kind) : sized.most);
 
+/**
+ * Bytes of leaves whose size the data decides, priced at the longest value seen of the kind on the
+ * network (with a margin), and at their most until one was seen (`bytes` in ./cost.ts):
+ * - a block's bytes in hex (`hex`): avalanchego accepts blocks up to 2 MiB, 4 MiB of hex with its
+ *   `0x` and checksum;
+ * - a contract's code in hex: EIP-170 bounds runtime code to 24,576 bytes, 49,154 characters of
+ *   hex; a genesis allocation's code is not bound by it, and is priced the same until seen.
+ */
+export const BLOCK_HEX_BYTES = learnt({ kind: 'block-hex-bytes', most: { mainnet: 4_194_320, fuji: 4_194_320 } });
+export const CONTRACT_CODE_BYTES = learnt({ kind: 'contract-code-bytes', most: { mainnet: 49_160, fuji: 49_160 } });
+
 /** Documents by what they say, for places that are the same across instances and parses. */
 const documentIds = new WeakMap<OperationDefinitionNode, string>();
 /** Variables by what they are: the executor's coerced values are one object per request. */
@@ -124,6 +135,12 @@ function tally(ctx: Partial<GatewayContext>, info: GraphQLResolveInfo, calls: nu
   ctx.made.set(place, (ctx.made.get(place) ?? 0) + calls);
 }
 
+/** The bytes a leaf's value takes in JSON: a list's, its longest item's. */
+function jsonBytes(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((most: number, item) => Math.max(most, jsonBytes(item)), 0);
+  return Buffer.byteLength(JSON.stringify(value) ?? 'null');
+}
+
 const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as Promise<unknown> | null)?.then === 'function';
 
 /** Notes the length of every list a `learnt` field returns in the request's table. */
@@ -134,23 +151,28 @@ export class ListSizesPlugin<Types extends SchemaTypes> extends BasePlugin<Types
   ): GraphQLFieldResolver<unknown, Types['Context'], object> {
     const price = (fieldConfig.pothosOptions as { price?: FieldCost & { made?: Made } }).price;
     if (price?.made) return madeBy(resolver, price, price.made);
-    const items = price?.items;
-    const sized = typeof items === 'function' ? (items as Partial<LearntItems<Record<string, unknown>>>)[LEARNT] : undefined;
-    if (!sized) return resolver;
+    const learntOf = (value: unknown) =>
+      typeof value === 'function' ? (value as Partial<LearntItems<Record<string, unknown>>>)[LEARNT] : undefined;
+    // A list's length, and the bytes of a leaf's values (the longest of a list's), as the answer gives them.
+    const sized = learntOf(price?.items);
+    const sizedBytes = learntOf(price?.bytes);
+    if (!sized && !sizedBytes) return resolver;
     return (source, fieldArgs, ctx, info) => {
       const args = fieldArgs as Record<string, unknown>;
       const result = resolver(source, fieldArgs, ctx, info);
       const lengths = (ctx as Partial<GatewayContext>).lengths;
       if (!lengths) return result;
-      const note = (list: unknown) => {
-        if (Array.isArray(list) && sized.given?.(args) === undefined) {
-          // A Network's fields are on the network it names.
-          const on = source as { network?: unknown; name?: unknown } | null;
-          const network = info.parentType.name === 'Network' ? on?.name : on?.network;
-          const parent = sized.parentOf ? sized.parentOf(source as never, args) : sized.parent?.(args);
-          lengths.saw({ kind: kindOf(sized, parent), network: typeof network === 'string' ? network : undefined, parent }, list.length);
-        }
-        return list;
+      const saw = (of: Sized<Record<string, unknown>>, n: number) => {
+        // A Network's fields are on the network it names.
+        const on = source as { network?: unknown; name?: unknown } | null;
+        const network = info.parentType.name === 'Network' ? on?.name : on?.network;
+        const parent = of.parentOf ? of.parentOf(source as never, args) : of.parent?.(args);
+        lengths.saw({ kind: kindOf(of, parent), network: typeof network === 'string' ? network : undefined, parent }, n);
+      };
+      const note = (value: unknown) => {
+        if (sized && Array.isArray(value) && sized.given?.(args) === undefined) saw(sized, value.length);
+        if (sizedBytes && value != null && sizedBytes.given?.(args) === undefined) saw(sizedBytes, jsonBytes(value));
+        return value;
       };
       return isPromise(result) ? result.then(note) : note(result);
     };

@@ -15,7 +15,7 @@ import { builder } from './builder.js';
 import { entityId, keyOnlyIdDescription, nodeKey, parseNodeKey } from './global-id.js';
 import { lookupPrice } from './lookups.js';
 import { paged } from './cost.js';
-import { learnt } from './list-sizes.js';
+import { BLOCK_HEX_BYTES, learnt } from './list-sizes.js';
 import { ASSET_DESCRIPTIONS } from './pools.js';
 import { pageConnection, pageSpec, type ConnectionArgs } from '../graphql/connection.js';
 import { checkAddresses, toNetwork } from './inputs.js';
@@ -243,7 +243,7 @@ const AvmBlockRef = builder.node(builder.objectRef<AvmBlockModel>('AvmBlock'), {
     hex: t.string({
       nullable: true,
       description: 'The block bytes (hex with checksum): one more call (avm.getBlock with hex encoding).',
-      price: BLOCK_HEX,
+      price: { ...BLOCK_HEX, bytes: BLOCK_HEX_BYTES },
       resolve: (b, _args, ctx) => avmBlockHex(ctx, b),
     }),
   }),

@@ -38,7 +38,8 @@ export interface ClientLimits {
 
 /** What a request was priced at before it ran (src/yoga/use-demand-control.ts). */
 export interface RequestCost {
-  estimated: { calls: number; nodes: number };
+  /** `bytes`: of the answer's `data` as JSON (MAX_RESULT_BYTES). */
+  estimated: { calls: number; nodes: number; bytes?: number };
   /** The calls it may make: UPSTREAM_CALL_BUDGET. */
   budget: number;
 }

@@ -67,6 +67,16 @@ import { madeKey, placeOf } from '../graph/list-sizes.js';
 /** Items assumed for a list that neither its arguments nor its price bound. */
 export const ASSUMED_LIST_SIZE = 10;
 
+/**
+ * The most bytes a leaf's value takes in the answer's JSON, unless its price says (`bytes`): ids,
+ * hashes (66), addresses, amounts (a uint256 is 78 digits), names, times, enums. A leaf whose size the
+ * data decides (a block's or a transaction's bytes, a contract's code, a genesis, a message)
+ * declares its own, learnt or declared beside it (src/graph/cost.ts).
+ */
+export const LEAF_BYTES = 96;
+/** What an entry adds besides its value: its key's quotes, the colon and the comma. */
+const ENTRY_FRAME = 4;
+
 /** The largest count the walk keeps (parents, calls, entries): far past any limit, and exact in a double. */
 const CAP = 2 ** 50;
 /** Contexts a selection set is priced in exactly before it is priced for bounds above (see the header). */
@@ -104,6 +114,8 @@ export interface PathCost {
 export interface Estimate {
   /** Upstream calls on a cold cache, at most. */
   calls: number;
+  /** The bytes of the answer's `data` as JSON, at most: keys, values, and what frames them. */
+  bytes: number;
   /** Entries the answer holds, at most: every field of every object (leaves and `__typename` too), and the items of lists of leaves. */
   nodes: number;
   /** The dearest paths (by calls and by entries), for refusals that say where the cost is. */
@@ -167,6 +179,8 @@ interface Effect {
   calls: number;
   /** Entries of the answer. */
   nodes: number;
+  /** Bytes of the answer's JSON. */
+  bytes: number;
   /** Keys given to each pool (by pool and network), when any. */
   pools: Map<string, PoolEntry> | undefined;
   /** Its own fields' reads of one parent, and the effects below it that make reads. */
@@ -242,6 +256,8 @@ interface Collected {
   signature: number;
   /** The entries per parent when every field is a leaf that calls nothing (an `id`, `__typename`); false when one is not; unknown yet. */
   plain?: number | false;
+  /** With `plain`: the bytes of those entries per parent, braces included. */
+  plainBytes?: number;
 }
 
 interface Result {
@@ -372,7 +388,7 @@ function applies(schema: GraphQLSchema, condition: string, type: GraphQLObjectTy
   return !!conditionType && isAbstractType(conditionType) && schema.isSubType(conditionType, type);
 }
 
-const emptyEffect = (): Effect => ({ calls: 0, nodes: 0, pools: undefined, reads: [], below: [], hasReads: false, paths: [] });
+const emptyEffect = (): Effect => ({ calls: 0, nodes: 0, bytes: 0, pools: undefined, reads: [], below: [], hasReads: false, paths: [] });
 
 /** The smallest power of two at least `n` (`n` itself up to 1). */
 const ceilPow2 = (n: number) => (n <= 1 ? n : Math.min(2 ** Math.ceil(Math.log2(n)), CAP));
@@ -423,6 +439,7 @@ function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetN
   const before = walk.state;
   let dearest: { result: Result; state: State } | undefined;
   let nodes = 0;
+  let bytes = 0;
   const split = splitOf(walk, type, sets);
   let rest: Result | undefined;
   for (const objectType of walk.schema.getPossibleTypes(type)) {
@@ -432,7 +449,13 @@ function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetN
       const entries = count(ctx.parents * split.plain);
       rest = {
         calls: 0,
-        effect: { ...emptyEffect(), nodes: entries, paths: [{ path: ctx.at.path, calls: 0, nodes: entries, slicedBy: ctx.at.slicedBy }] },
+        // Keys of any length the document gives: each key's bytes, braces, and a value of any type name.
+        effect: {
+          ...emptyEffect(),
+          nodes: entries,
+          bytes: count(ctx.parents * (2 + split.plainBytes)),
+          paths: [{ path: ctx.at.path, calls: 0, nodes: entries, slicedBy: ctx.at.slicedBy }],
+        },
       };
     }
     // A type asked only leaves that call nothing (an `id`) changes nothing the request asked: no trial needed.
@@ -444,6 +467,7 @@ function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetN
       walk.state = before;
     }
     nodes = Math.max(nodes, result.effect.nodes);
+    bytes = Math.max(bytes, result.effect.bytes);
     const { calls } = result;
     if (!dearest || calls > dearest.result.calls || (calls === dearest.result.calls && result.effect.nodes > dearest.result.effect.nodes))
       dearest = { result, state };
@@ -458,6 +482,7 @@ function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetN
   const effect: Effect = {
     calls: chosen.calls,
     nodes,
+    bytes,
     pools: chosen.pools,
     reads: [],
     below: chosen.hasReads ? [chosen] : [],
@@ -480,6 +505,8 @@ function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetN
 interface Split {
   named: Set<GraphQLObjectType>;
   plain: number | false;
+  /** With `plain`: the bytes of those entries per parent. */
+  plainBytes: number;
 }
 
 function splitOf(walk: Walk, type: GraphQLAbstractType, sets: readonly SelectionSetNode[]): Split {
@@ -488,7 +515,9 @@ function splitOf(walk: Walk, type: GraphQLAbstractType, sets: readonly Selection
   if (found) return found;
   const into: Splitting = { type, named: new Set(), keys: new Set(), seen: new Set(), plain: true };
   for (const set of sets) splitSet(walk, into, set);
-  found = { named: into.named, plain: into.plain ? into.keys.size : false };
+  let plainBytes = 0;
+  for (const key of into.keys) plainBytes += key.length + ENTRY_FRAME + LEAF_BYTES;
+  found = { named: into.named, plain: into.plain ? into.keys.size : false, plainBytes };
   walk.splits.set(id, found);
   return found;
 }
@@ -571,7 +600,8 @@ function plainCost(walk: Walk, type: GraphQLObjectType, sets: readonly Selection
   const found = collected(walk, type, sets);
   if (found.plain === undefined) {
     let entries = 0;
-    for (const nodes of found.fields.values()) {
+    let bytes = 2;
+    for (const [key, nodes] of found.fields) {
       const name = nodes[0]!.name.value;
       const field = name.startsWith('__') ? undefined : type.getFields()[name];
       if (field) {
@@ -582,12 +612,15 @@ function plainCost(walk: Walk, type: GraphQLObjectType, sets: readonly Selection
         }
       } else if (!name.startsWith('__')) continue;
       entries++;
+      bytes += key.length + ENTRY_FRAME + LEAF_BYTES;
     }
     found.plain = entries < 0 ? false : entries;
+    found.plainBytes = bytes;
   }
   if (found.plain === false) return undefined;
   const nodes = count(parents * found.plain);
-  return { calls: 0, effect: { ...emptyEffect(), nodes, paths: [{ path: at.path, calls: 0, nodes, slicedBy: at.slicedBy }] } };
+  const bytes = count(parents * (found.plainBytes ?? 0));
+  return { calls: 0, effect: { ...emptyEffect(), nodes, bytes, paths: [{ path: at.path, calls: 0, nodes, slicedBy: at.slicedBy }] } };
 }
 
 const copyPools = (pools: Map<string, PoolEntry>) => new Map([...pools].map(([id, entry]) => [id, { ...entry }]));
@@ -645,12 +678,16 @@ function objectCost(walk: Walk, type: GraphQLObjectType, sets: readonly Selectio
   if (known) return replay(walk, known);
   ({ parents, at } = ctx);
   const visit: Visit = { calls: 0, effect: emptyEffect(), shared: undefined, paths: new Map() };
-  for (const nodes of fields.values()) {
+  // Each parent's braces.
+  visit.effect.bytes += 2 * parents;
+  for (const [key, nodes] of fields) {
     const name = nodes[0]!.name.value;
     if (name.startsWith('__')) {
       // `__typename` (or an introspection root): an entry of each parent's answer, and no call.
       addPath(visit.paths, at.path >= 0 ? at.path : pathOf(walk, at.path, name), at.slicedBy, 0, parents);
       visit.effect.nodes += parents;
+      // An introspection root's answer is the schema's, not priced here (introspection has limits of its own).
+      visit.effect.bytes += parents * (key.length + ENTRY_FRAME + LEAF_BYTES);
       continue;
     }
     const field = type.getFields()[name];
@@ -661,6 +698,7 @@ function objectCost(walk: Walk, type: GraphQLObjectType, sets: readonly Selectio
   const effect = visit.effect;
   effect.calls = count(effect.calls);
   effect.nodes = count(effect.nodes);
+  effect.bytes = count(effect.bytes);
   effect.paths = dearestPaths(visit.paths);
   // Every read below it is made now.
   if (effect.hasReads) walk.state.applied.add(effect);
@@ -814,6 +852,13 @@ function fieldCost(
   addPath(visit.paths, at.path >= 0 ? at.path : path, at.path >= 0 ? at.slicedBy : slicers, 0, entries);
   visit.calls += calls;
   effect.nodes += entries;
+  // Each parent's key; a leaf's value (each item's, for a list, with its comma); a list's brackets.
+  const key = nodes[0]!.alias?.value ?? nodes[0]!.name.value;
+  const leaf = objects ? 0 : count(byArgs(price?.bytes, args, where) ?? LEAF_BYTES);
+  effect.bytes += count(
+    parents * (key.length + ENTRY_FRAME + (list ? 4 : objects ? 0 : leaf)) + (list && !objects ? below * (leaf + 1) : 0),
+  );
+  if (list && objects) effect.bytes += below;
   const selectionSets = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
   if (!selectionSets.length || !objects) return;
   // What one list's items share: as many groups as lists, or fewer when the parents were grouped already.
@@ -897,7 +942,13 @@ function scopeOf(price: FieldCost | undefined, args: Record<string, unknown>): s
 
 /** A selection too deep, or too much, to follow: priced past every limit, so that it is refused, not walked. */
 function pastEveryLimit(visit: Visit, path: number, slicers: Slicers | undefined): void {
-  const effect: Effect = { ...emptyEffect(), calls: CAP, nodes: CAP, paths: [{ path, calls: CAP, nodes: CAP, slicedBy: slicers }] };
+  const effect: Effect = {
+    ...emptyEffect(),
+    calls: CAP,
+    nodes: CAP,
+    bytes: CAP,
+    paths: [{ path, calls: CAP, nodes: CAP, slicedBy: slicers }],
+  };
   visit.calls += CAP;
   include(visit.effect, effect);
   addPath(visit.paths, path, slicers, CAP, CAP);
@@ -907,6 +958,7 @@ function pastEveryLimit(visit: Visit, path: number, slicers: Slicers | undefined
 function include(effect: Effect, below: Effect): void {
   effect.calls += below.calls;
   effect.nodes += below.nodes;
+  effect.bytes += below.bytes;
   for (const [id, entry] of below.pools ?? []) {
     effect.pools ??= new Map();
     const known = effect.pools.get(id);
@@ -982,7 +1034,7 @@ export function estimate(
       : operation.operation === 'mutation'
         ? schema.getMutationType()
         : schema.getSubscriptionType();
-  if (!root) return { calls: 0, nodes: 0, paths: [] };
+  if (!root) return { calls: 0, nodes: 0, bytes: 0, paths: [] };
   const walk: Walk = {
     schema,
     fragments,
@@ -1014,5 +1066,5 @@ export function estimate(
     groups: {},
   });
   const paths = effect.paths.filter((p) => p.calls > 0 || p.nodes > 0).map((p) => pathCost(walk, p));
-  return { calls: count(calls), nodes: effect.nodes, paths };
+  return { calls: count(calls), nodes: effect.nodes, bytes: count(effect.bytes), paths };
 }
