@@ -852,13 +852,7 @@ function fieldCost(
   addPath(visit.paths, at.path >= 0 ? at.path : path, at.path >= 0 ? at.slicedBy : slicers, 0, entries);
   visit.calls += calls;
   effect.nodes += entries;
-  // Each parent's key; a leaf's value (each item's, for a list, with its comma); a list's brackets.
-  const key = nodes[0]!.alias?.value ?? nodes[0]!.name.value;
-  const leaf = objects ? 0 : count(byArgs(price?.bytes, args, where) ?? LEAF_BYTES);
-  effect.bytes += count(
-    parents * (key.length + ENTRY_FRAME + (list ? 4 : objects ? 0 : leaf)) + (list && !objects ? below * (leaf + 1) : 0),
-  );
-  if (list && objects) effect.bytes += below;
+  effect.bytes += entryBytes(nodes[0]!, price, args, where, { parents, below, list, objects });
   const selectionSets = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
   if (!selectionSets.length || !objects) return;
   // What one list's items share: as many groups as lists, or fewer when the parents were grouped already.
@@ -889,6 +883,24 @@ function fieldCost(
   visit.calls += child.calls;
   include(effect, child.effect);
   for (const p of child.effect.paths) addPath(visit.paths, p.path, p.slicedBy, p.calls, p.nodes);
+}
+
+/**
+ * The bytes a field adds to its parents' JSON: each parent's key, a leaf's value (each item's, for
+ * a list, with its comma), a list's brackets (or `null`), the commas between a list's objects.
+ */
+function entryBytes(
+  node: FieldNode,
+  price: FieldCost | undefined,
+  args: Record<string, unknown>,
+  where: Where,
+  shape: { parents: number; below: number; list: boolean; objects: boolean },
+): number {
+  const { parents, below, list, objects } = shape;
+  const key = (node.alias ?? node.name).value;
+  const leaf = objects ? 0 : count(byArgs(price?.bytes, args, where) ?? LEAF_BYTES);
+  const own = parents * (key.length + ENTRY_FRAME + (list ? 4 : leaf));
+  return count(own + (list ? below * (leaf + 1) : 0));
 }
 
 /**
