@@ -131,7 +131,7 @@ export interface Config {
    * they cost, and whether a price past a limit is refused (`enforce`) or only reported (`measure`, Apollo Router's mode of the same name: for trying
    * the limits on real traffic before enforcing them; the call budget still holds while it runs).
    */
-  cost: { maxNodes: number; extensions: boolean; mode: Settings['DEMAND_CONTROL'] };
+  cost: { maxNodes: number; maxBytes: number; extensions: boolean; mode: Settings['DEMAND_CONTROL'] };
   /**
    * List items a request completes in one turn of the event loop before it lets other requests
    * in (src/graphql/pacing.ts); 0 completes every answer in one pass.
@@ -349,7 +349,7 @@ function configOf(c: Settings, input: Input, nodeEnv: string | undefined): Confi
     documents: { parsedMaxBytes: c.DOCUMENT_CACHE_MAX_BYTES, compiledMaxBytes: c.COMPILED_CACHE_MAX_BYTES },
     callBudget: c.UPSTREAM_CALL_BUDGET,
     search: { hashChains: c.SEARCH_HASH_CHAINS, connections: c.UPSTREAM_CONNECTIONS },
-    cost: { maxNodes: c.MAX_RESULT_NODES, extensions: c.COST_EXTENSIONS, mode: c.DEMAND_CONTROL },
+    cost: { maxNodes: c.MAX_RESULT_NODES, maxBytes: c.MAX_RESULT_BYTES, extensions: c.COST_EXTENSIONS, mode: c.DEMAND_CONTROL },
     paceItemsPerTurn: c.PACE_ITEMS_PER_TURN,
     idleReleaseMs: c.IDLE_RELEASE_MS,
     live: liveOf(c, input),

@@ -22,6 +22,7 @@ export function liveSettings(config: Config, metrics: GatewayMetrics | undefined
     costs: {
       maxCalls: config.callBudget,
       maxNodes: config.cost.maxNodes,
+      maxBytes: config.cost.maxBytes,
       extensions: config.cost.extensions,
       enforce: config.cost.mode === 'enforce',
       onRefused: metrics?.costRefused,
@@ -42,6 +43,7 @@ export function applySettings(settings: LiveSettings, next: Config): void {
   requestLog.sampleRate = next.logSampleRate;
   costs.maxCalls = next.callBudget;
   costs.maxNodes = next.cost.maxNodes;
+  costs.maxBytes = next.cost.maxBytes;
   costs.extensions = next.cost.extensions;
   costs.enforce = next.cost.mode === 'enforce';
   queryLimits.introspection = next.introspection;

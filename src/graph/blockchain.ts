@@ -205,15 +205,20 @@ builder.objectFields(IcmMessageRef, (t) => ({
   }),
 }));
 
+type ManagerModel = typeof ValidatorManagerRef.$inferType;
+
+/** The L1's own chain when its manager contract lives there: no lookup needed. */
+const ownChainOf = (m: ManagerModel) => m.subnet?.blockchains.find((b) => b.blockchainId === m.blockchainId);
+
 builder.objectField(ValidatorManagerRef, 'blockchain', (t) =>
   t.field({
     type: BlockchainRef,
     nullable: true,
     description: 'The blockchain the contract lives on; null if the subnet listing does not know it.',
-    // None when the contract lives on its L1's own chain (the usual case): which it is, is the data's.
-    price: { pools: [SUBNET_CATALOG] },
+    // None when the contract lives on its L1's own chain (the usual case): which it is, is the data's (`made`).
+    price: { pools: [SUBNET_CATALOG], made: { made: (m: ManagerModel) => !ownChainOf(m) } },
     resolve: (m, _args, ctx): Promise<BlockchainModel | null> | BlockchainModel => {
-      const own = m.subnet?.blockchains.find((b) => b.blockchainId === m.blockchainId);
+      const own = ownChainOf(m);
       return own && m.subnet ? blockchainModel(m.network, own, m.subnet) : findBlockchain(ctx, m.network, m.blockchainId);
     },
   }),

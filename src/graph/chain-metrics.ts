@@ -44,6 +44,7 @@ import {
 } from '../upstreams/metrics-api/wire.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
+import { learnt } from './list-sizes.js';
 import { NodeIdScalar } from './scalars.js';
 import { EvmChainRef, EvmAddressRef, L1ValidatorRef, NetworkRef, SubnetRef, ValidatorRef, type EvmChainModel } from './refs.js';
 import {
@@ -154,6 +155,20 @@ export function seriesConnection(
 }
 
 /** A whole series (the routes that take no page) as a list, newest first. */
+/**
+ * The points of a fee series (one a day, in one call: the route takes no page): as many days as
+ * `startTimestamp` and `endTimestamp` touch when both are given, else the most a series held when
+ * last seen on the network (with a margin), at most a year (366) until one was seen. Priced at a
+ * fixed 366, a series of a few weeks was priced at ten times its points (issue 29).
+ */
+const FEE_POINTS = learnt<RangeArgs>({
+  kind: 'fee-metric-points',
+  most: { mainnet: 366, fuji: 366 },
+  // The days the range touches, and one more for a point the series dates at the day's end.
+  given: ({ startTimestamp: start, endTimestamp: end }: RangeArgs) =>
+    start != null && end != null && end >= start ? Math.min(366, Math.floor(end / 86_400) - Math.floor(start / 86_400) + 2) : undefined,
+});
+
 export const seriesDescription = (what: string) =>
   `${what}, one point a day, newest first, in one Metrics API call (the route takes no page): bound it with \`startTimestamp\` and \`endTimestamp\`.`;
 
@@ -517,7 +532,7 @@ builder.objectFields(NetworkRef, (t) => ({
       startTimestamp: t.arg({ ...rangeArgs.startTimestamp }),
       endTimestamp: t.arg({ ...rangeArgs.endTimestamp }),
     },
-    price: { calls: 1, items: 366, reaches: ['getTotalL1ValidatorMetrics'] },
+    price: { calls: 1, items: FEE_POINTS, reaches: ['getTotalL1ValidatorMetrics'] },
     resolve: async (network, args, ctx) => {
       const range = checkRange(args);
       if (network.name !== 'mainnet') return null;
@@ -536,7 +551,7 @@ builder.objectFields(NetworkRef, (t) => ({
       startTimestamp: t.arg({ ...rangeArgs.startTimestamp }),
       endTimestamp: t.arg({ ...rangeArgs.endTimestamp }),
     },
-    price: { calls: 1, items: 366, reaches: ['getMetricsByNodeId'] },
+    price: { calls: 1, items: FEE_POINTS, reaches: ['getMetricsByNodeId'] },
     resolve: async (_network, args, ctx) => {
       const range = checkRange(args);
       return (await getMetricsByNodeId(ctx.metricsApi, args.nodeId, args.metric, range)).results;
@@ -556,7 +571,7 @@ builder.objectFields(ValidatorRef, (t) => ({
       startTimestamp: t.arg({ ...rangeArgs.startTimestamp }),
       endTimestamp: t.arg({ ...rangeArgs.endTimestamp }),
     },
-    price: { calls: 1, items: 366, reaches: ['getMetricsByNodeId'] },
+    price: { calls: 1, items: FEE_POINTS, reaches: ['getMetricsByNodeId'] },
     resolve: async (v, args, ctx) => {
       const range = checkRange(args);
       return (await getMetricsByNodeId(ctx.metricsApi, v.nodeId, args.metric, range)).results;
@@ -574,7 +589,7 @@ builder.objectFields(L1ValidatorRef, (t) => ({
       startTimestamp: t.arg({ ...rangeArgs.startTimestamp }),
       endTimestamp: t.arg({ ...rangeArgs.endTimestamp }),
     },
-    price: { calls: 1, items: 366, reaches: ['getMetricsByValidationId'] },
+    price: { calls: 1, items: FEE_POINTS, reaches: ['getMetricsByValidationId'] },
     resolve: async (v, args, ctx) => {
       const range = checkRange(args);
       return (await getMetricsByValidationId(ctx.metricsApi, v.validationId, args.metric, range)).results;
@@ -609,7 +624,7 @@ builder.objectFields(SubnetRef, (t) => ({
       startTimestamp: t.arg({ ...rangeArgs.startTimestamp }),
       endTimestamp: t.arg({ ...rangeArgs.endTimestamp }),
     },
-    price: { calls: 1, items: 366, reaches: ['getMetricsBySubnetId'] },
+    price: { calls: 1, items: FEE_POINTS, reaches: ['getMetricsBySubnetId'] },
     resolve: async (subnet, args, ctx) => {
       const range = checkRange(args);
       return (await getMetricsBySubnetId(ctx.metricsApi, subnet.subnetId, args.metric, range)).results;

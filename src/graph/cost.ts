@@ -22,7 +22,10 @@
  * - `sharesWith`: fields of one object whose calls go out together (the `eth_*` calls to one
  *   chain, one JSON-RPC batch) or make the same read: together they cost what the dearest does;
  * - `scope`: the network the objects below are on, when the arguments say it (`network(name:)`),
- *   which keeps the pools of one network apart from the other's.
+ *   which keeps the pools of one network apart from the other's;
+ * - `made`: for calls only some parents make, or as many as the data decides: what one parent's
+ *   answer needed, so that a document run before is priced by what each such place made then
+ *   (`Made`).
  *
  * The estimate is an upper bound where the code bounds the calls (pages from `first`, a lookup per
  * parent that may be answered from a list read earlier, batches), and an assumption where only the
@@ -112,6 +115,35 @@ export interface FieldCost<Args = Record<string, unknown>> {
    * docs/caching.md's table names, for each operation, the fields that reach it from here.
    */
   reaches?: readonly OperationId[];
+  /**
+   * For a leaf (or a list of leaves) whose size the data decides (a block's bytes, a contract's
+   * code, a genesis, a message): the most bytes one value takes in the answer's JSON, quotes
+   * included, declared or learnt (`learntBytes` in ./list-sizes.ts). Other leaves are priced at
+   * LEAF_BYTES (src/yoga/cost-estimate.ts).
+   */
+  bytes?: ByArgs<Args>;
+  /** Calls only some parents make, or as many as the data decides: priced by what the place made when its document last ran (see Made). */
+  made?: Made<Args>;
+}
+
+/**
+ * Calls only some parents make (a lookup for the transactions that name a reward, an L1's
+ * validators and none for a subnet that is no L1, the catalog for a manager that is not on its L1's
+ * own chain), or as many as the data decides (the pages of an address's UTXOs). The field's `calls`
+ * (and `pools`) stay what every parent would cost at most: that is the price until the place was
+ * run. Once a document has run, each place of the field in it (with the same variables) is priced at
+ * what its parents made then, with the margin (`withMargin` in src/reuse/list-lengths.ts; ./list-sizes.ts tallies what each place made), never above that most: as a list's
+ * length last seen prices it, a place's last calls price it.
+ */
+export interface Made<Args = Record<string, unknown>> {
+  /**
+   * The lookups one parent's answer needed: calls of its own, or keys given to its pools; `true`
+   * for what the price says one parent costs (`calls` for these arguments), `false` for none. An
+   * upper bound: a lookup the request had made already is counted all the same.
+   */
+  made: (source: never, args: Args, answer: unknown) => number | boolean;
+  /** A parent that made none holds no items (a subnet that is no L1 has no L1 validators): the items below are those of the parents that made one. */
+  empty?: boolean;
 }
 
 /** A field's price as the schema keeps it: in its extensions, under this key. */

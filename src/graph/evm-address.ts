@@ -28,7 +28,7 @@ import {
 } from '../upstreams/data-api/evm-address.js';
 import { chainOf } from './evm-chain.js';
 import { detailsOf } from './evm-transaction.js';
-import { learnt } from './list-sizes.js';
+import { CONTRACT_CODE_BYTES, learnt } from './list-sizes.js';
 import {
   CollectibleRef,
   Erc20TokenRef,
@@ -586,7 +586,7 @@ builder.objectFields(EvmAddressRef, (t) => ({
     type: 'String',
     description: 'Its code at a block, 0x hex (eth_getCode): "0x" for an account, the runtime bytecode for a contract.',
     args: { block: t.arg.string(blockArg) },
-    price: { ...ETH_CALL, reaches: ['eth_getCode'] },
+    price: { ...ETH_CALL, bytes: CONTRACT_CODE_BYTES, reaches: ['eth_getCode'] },
     resolve: (a, { block }, ctx) => ethGetCode(ctx.node, at(a.chain), a.address.toLowerCase(), evmBlockArg(block, 'block', { hash: true })),
   }),
   storageAt: t.field({

@@ -2,6 +2,7 @@
  * The EVM genesis of a blockchain, typed field by field. Hex quantities stay strings as the
  * upstream writes them; values the upstream leaves null stay null.
  */
+import { CONTRACT_CODE_BYTES } from './list-sizes.js';
 import type { EvmGenesis, EvmGenesisAllowListConfig, EvmGenesisConfig } from '../upstreams/data-api/subnet.js';
 import { builder } from './builder.js';
 import { EvmGenesisRef } from './refs.js';
@@ -146,7 +147,11 @@ const GenesisAccountRef = builder.objectRef<Alloc>('GenesisAccount').implement({
       nullable: true,
       description: 'Balance in wei, as a hex quantity (e.g. "0x52b7d2dcc80cd2e4000000").',
     }),
-    code: t.exposeString('code', { nullable: true, description: 'Contract bytecode (hex), for contracts.' }),
+    code: t.exposeString('code', {
+      nullable: true,
+      description: 'Contract bytecode (hex), for contracts.',
+      price: { bytes: CONTRACT_CODE_BYTES },
+    }),
     storage: t.field({
       type: [StorageSlotRef],
       nullable: true,

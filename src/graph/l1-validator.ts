@@ -260,9 +260,14 @@ builder.objectField(SubnetRef, 'l1Validators', (t) =>
         validationId: t.arg({ type: CB58IdScalar, description: 'Only this validation id.' }),
         includeInactive: t.arg.boolean(includeInactiveArg),
       },
-      // Counted for every subnet: which are L1s is known only once they are listed. The validators
-      // of one subnet's list share it: their lookups below share its listing.
-      price: paged(L1_VALIDATORS_PAGE, { per: ONCE_PER_SUBNET, groups: ['subnet'] }),
+      // Counted for every subnet until the place was run: which are L1s is known only once they are
+      // listed; then for as many as were L1s (`made`), whose validators alone are below. The
+      // validators of one subnet's list share it: their lookups below share its listing.
+      price: paged(L1_VALIDATORS_PAGE, {
+        per: ONCE_PER_SUBNET,
+        groups: ['subnet'],
+        made: { made: (subnet: SubnetModel) => subnet.isL1, empty: true },
+      }),
       resolve: (subnet, args, ctx) => l1ValidatorsOf(ctx, subnet, args),
     },
     L1ValidatorConnection,

@@ -8,11 +8,18 @@
  * the field's resolver so that every list it returns is noted in the gateway's table
  * (src/reuse/list-lengths.ts), whichever way the answer came (upstream, request memo, shared cache):
  * the next request's price reads the length last seen, with a margin (`withMargin`).
+ *
+ * Calls only some parents make, or as many as the data decides, are declared with `price: { made }`
+ * (see `Made`): the plugin adds up, per place of the field in the document, what each parent's
+ * answer needed, and notes the sum once the request has run (`noteMade`); the next run of the same
+ * document with the same variables prices the field by it (src/yoga/cost-estimate.ts).
  */
+import { createHash } from 'node:crypto';
 import { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from '@pothos/core';
-import type { GraphQLFieldResolver } from 'graphql';
+import type { FieldNode, GraphQLFieldResolver, GraphQLResolveInfo, OperationDefinitionNode } from 'graphql';
 import type { GatewayContext } from '../graphql/context.js';
-import type { Where } from './cost.js';
+import type { ListKey } from '../reuse/list-lengths.js';
+import type { FieldCost, Made, Where } from './cost.js';
 
 /** The most a list may hold on each network. */
 export interface Most {
@@ -59,6 +66,81 @@ export function learnt<Args = Record<string, unknown>>(sized: Sized<Args>): Lear
 const kindOf = (sized: Sized<never>, parent: string | undefined) => (typeof sized.kind === 'string' ? sized.kind : sized.kind(parent));
 const mostOf = (sized: Sized<never>, kind: string) => (typeof sized.most === 'function' ? sized.most(kind) : sized.most);
 
+/**
+ * Bytes of leaves whose size the data decides, priced at the longest value seen of the kind on the
+ * network (with a margin), and at their most until one was seen (`bytes` in ./cost.ts):
+ * - a block's bytes in hex (`hex`): avalanchego accepts blocks up to 2 MiB, 4 MiB of hex with its
+ *   `0x` and checksum;
+ * - a contract's code in hex: EIP-170 bounds runtime code to 24,576 bytes, 49,154 characters of
+ *   hex; a genesis allocation's code is not bound by it, and is priced the same until seen.
+ */
+export const BLOCK_HEX_BYTES = learnt({ kind: 'block-hex-bytes', most: { mainnet: 4_194_320, fuji: 4_194_320 } });
+export const CONTRACT_CODE_BYTES = learnt({ kind: 'contract-code-bytes', most: { mainnet: 49_160, fuji: 49_160 } });
+
+/** Documents by what they say, for places that are the same across instances and parses. */
+const documentIds = new WeakMap<OperationDefinitionNode, string>();
+/** Variables by what they are: the executor's coerced values are one object per request. */
+const variablesIds = new WeakMap<object, string>();
+
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
+
+/**
+ * Where a field stands in a document run with some variables: the document's text, the variables'
+ * values (as the executor coerced them), the field's place in the text and its coordinate. Undefined
+ * for a document without locations (one built, not parsed): such a place is never learnt.
+ */
+export function placeOf(
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown> | null | undefined,
+  node: FieldNode,
+  coordinate: string,
+): string | undefined {
+  const body = operation.loc?.source.body;
+  if (body === undefined || node.loc === undefined) return undefined;
+  let doc = documentIds.get(operation);
+  if (doc === undefined) documentIds.set(operation, (doc = digest(`${operation.loc!.start}:${body}`)));
+  let vars = '';
+  if (operation.variableDefinitions?.length && variables) {
+    let id = variablesIds.get(variables);
+    if (id === undefined) {
+      try {
+        id = digest(JSON.stringify(variables));
+      } catch {
+        // A value JSON cannot say (a bigint): the place is not learnt.
+        return undefined;
+      }
+      variablesIds.set(variables, id);
+    }
+    vars = id;
+  }
+  return `${doc}.${vars}.${node.loc.start}.${coordinate}`;
+}
+
+/** The key a place's calls are kept under (src/reuse/list-lengths.ts). */
+export const madeKey = (place: string): ListKey => ({ kind: 'made', network: undefined, parent: place, place: true });
+
+/** Notes in the table what the fields priced by `made` made in this request, once it has run. */
+export function noteMade(ctx: Partial<GatewayContext>): void {
+  const made = ctx.made;
+  if (!made || !ctx.lengths) return;
+  ctx.made = undefined;
+  for (const [place, calls] of made) if (!Number.isNaN(calls)) ctx.lengths.saw(madeKey(place), calls);
+}
+
+/** Adds what one parent's answer needed to its place's sum in the request (NaN: the resolver failed, and the place is not noted). */
+function tally(ctx: Partial<GatewayContext>, info: GraphQLResolveInfo, calls: number): void {
+  const place = placeOf(info.operation, info.variableValues, info.fieldNodes[0]!, `${info.parentType.name}.${info.fieldName}`);
+  if (place === undefined) return;
+  ctx.made ??= new Map();
+  ctx.made.set(place, (ctx.made.get(place) ?? 0) + calls);
+}
+
+/** The bytes a leaf's value takes in JSON: a list's, its longest item's. */
+function jsonBytes(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((most: number, item) => Math.max(most, jsonBytes(item)), 0);
+  return Buffer.byteLength(JSON.stringify(value) ?? 'null');
+}
+
 const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as Promise<unknown> | null)?.then === 'function';
 
 /** Notes the length of every list a `learnt` field returns in the request's table. */
@@ -67,23 +149,70 @@ export class ListSizesPlugin<Types extends SchemaTypes> extends BasePlugin<Types
     resolver: GraphQLFieldResolver<unknown, Types['Context'], object>,
     fieldConfig: PothosOutputFieldConfig<Types>,
   ): GraphQLFieldResolver<unknown, Types['Context'], object> {
-    const items = (fieldConfig.pothosOptions as { price?: { items?: unknown } }).price?.items;
-    const sized = typeof items === 'function' ? (items as Partial<LearntItems<Record<string, unknown>>>)[LEARNT] : undefined;
-    if (!sized) return resolver;
+    const price = (fieldConfig.pothosOptions as { price?: FieldCost & { made?: Made } }).price;
+    if (price?.made) return madeBy(resolver, price, price.made);
+    const learntOf = (value: unknown) =>
+      typeof value === 'function' ? (value as Partial<LearntItems<Record<string, unknown>>>)[LEARNT] : undefined;
+    // A list's length, and the bytes of a leaf's values (the longest of a list's), as the answer gives them.
+    const sized = learntOf(price?.items);
+    const sizedBytes = learntOf(price?.bytes);
+    if (!sized && !sizedBytes) return resolver;
     return (source, fieldArgs, ctx, info) => {
       const args = fieldArgs as Record<string, unknown>;
       const result = resolver(source, fieldArgs, ctx, info);
       const lengths = (ctx as Partial<GatewayContext>).lengths;
       if (!lengths) return result;
-      const note = (list: unknown) => {
-        if (Array.isArray(list) && sized.given?.(args) === undefined) {
-          const network = (source as { network?: unknown } | null)?.network;
-          const parent = sized.parentOf ? sized.parentOf(source as never, args) : sized.parent?.(args);
-          lengths.saw({ kind: kindOf(sized, parent), network: typeof network === 'string' ? network : undefined, parent }, list.length);
-        }
-        return list;
+      const saw = (of: Sized<Record<string, unknown>>, n: number) => {
+        // A Network's fields are on the network it names.
+        const on = source as { network?: unknown; name?: unknown } | null;
+        const network = info.parentType.name === 'Network' ? on?.name : on?.network;
+        const parent = of.parentOf ? of.parentOf(source as never, args) : of.parent?.(args);
+        lengths.saw({ kind: kindOf(of, parent), network: typeof network === 'string' ? network : undefined, parent }, n);
+      };
+      const note = (value: unknown) => {
+        if (sized && Array.isArray(value) && sized.given?.(args) === undefined) saw(sized, value.length);
+        if (sizedBytes && value != null && sizedBytes.given?.(args) === undefined) saw(sizedBytes, jsonBytes(value));
+        return value;
       };
       return isPromise(result) ? result.then(note) : note(result);
     };
   }
 }
+
+/** A resolver that tallies, per place, what each parent's answer needed (see Made). */
+function madeBy<Context>(
+  resolver: GraphQLFieldResolver<unknown, Context, object>,
+  price: FieldCost,
+  made: Made,
+): GraphQLFieldResolver<unknown, Context, object> {
+  return (source, fieldArgs, context, info) => {
+    const ctx = context as Partial<GatewayContext>;
+    if (!ctx.lengths) return resolver(source, fieldArgs, context, info);
+    const args = fieldArgs as Record<string, unknown>;
+    const count = (answer: unknown) => {
+      const n = made.made(source as never, args, answer);
+      if (n !== true) return Number(n);
+      const network = (source as { network?: unknown } | null)?.network;
+      const where: Where = { scope: typeof network === 'string' ? network : undefined, lengths: NO_LENGTHS_SEEN };
+      return typeof price.calls === 'function' ? price.calls(args, where) : (price.calls ?? 0);
+    };
+    const done = (answer: unknown) => {
+      tally(ctx, info, count(answer));
+      return answer;
+    };
+    const failed = (error: unknown) => {
+      tally(ctx, info, Number.NaN);
+      throw error;
+    };
+    let result: unknown;
+    try {
+      result = resolver(source, fieldArgs, context, info);
+    } catch (error) {
+      failed(error);
+    }
+    return isPromise(result) ? result.then(done, failed) : done(result);
+  };
+}
+
+/** What a price reads for one parent's calls: the most, as if nothing were seen. */
+const NO_LENGTHS_SEEN = { bound: (_key: ListKey, most: number) => most };

@@ -14,7 +14,7 @@ import { builder } from './builder.js';
 import { entityId, keyOnlyIdDescription, nodeKey, parseNodeKey } from './global-id.js';
 import { lookupPrice } from './lookups.js';
 import type { FieldCost } from './cost.js';
-import { learnt } from './list-sizes.js';
+import { BLOCK_HEX_BYTES, learnt } from './list-sizes.js';
 import { MAX_BLOCKS_PER_POLL, pChainBlocksFeed, validatorsFeed } from '../live/feeds.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
 import { checkAddresses, toNetwork } from './inputs.js';
@@ -499,7 +499,7 @@ const PBlockRef = builder.node(builder.objectRef<PBlockModel>('PBlock'), {
     hex: t.string({
       nullable: true,
       description: 'The block bytes (hex with checksum): one more call, with hex encoding.',
-      price: { ...BLOCK_HEX, reaches: ['platform.getBlock', 'platform.getBlockByHeight'] },
+      price: { ...BLOCK_HEX, bytes: BLOCK_HEX_BYTES, reaches: ['platform.getBlock', 'platform.getBlockByHeight'] },
       resolve: (b, _args, ctx) => platformBlockHex(ctx, b),
     }),
   }),

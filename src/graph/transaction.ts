@@ -267,8 +267,9 @@ builder.node(PChainTransactionRef, {
       type: PChainTransactionRef,
       nullable: true,
       description: 'The RewardValidatorTx that ended this stake.',
-      // A lookup by hash, unless the transaction was on a page this request listed.
-      price: { calls: 1, reaches: ['getTxByHash'] },
+      // A lookup by hash, for a transaction that names its reward, unless that was on a page this
+      // request listed: which do is the data's (`made`).
+      price: { calls: 1, reaches: ['getTxByHash'], made: { made: (tx: PTxModel) => !!tx.rewardTxHash } },
       resolve: async (tx, _args, ctx) => loadP(ctx, tx.network, tx.rewardTxHash),
     }),
     stakingTxHash: t.exposeString('stakingTxHash', {
@@ -279,7 +280,8 @@ builder.node(PChainTransactionRef, {
       type: PChainTransactionRef,
       nullable: true,
       description: 'For a RewardValidatorTx: the staking transaction it ended.',
-      price: { calls: 1, reaches: ['getTxByHash'] },
+      // Only a reward transaction names one: which do is the data's (`made`).
+      price: { calls: 1, reaches: ['getTxByHash'], made: { made: (tx: PTxModel) => !!tx.stakingTxHash } },
       resolve: async (tx, _args, ctx) => loadP(ctx, tx.network, tx.stakingTxHash),
     }),
     rewardAddresses: t.field({

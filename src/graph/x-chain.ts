@@ -15,6 +15,7 @@ import { builder } from './builder.js';
 import { entityId, keyOnlyIdDescription, nodeKey, parseNodeKey } from './global-id.js';
 import { lookupPrice } from './lookups.js';
 import { paged } from './cost.js';
+import { BLOCK_HEX_BYTES, learnt } from './list-sizes.js';
 import { ASSET_DESCRIPTIONS } from './pools.js';
 import { pageConnection, pageSpec, type ConnectionArgs } from '../graphql/connection.js';
 import { checkAddresses, toNetwork } from './inputs.js';
@@ -94,6 +95,16 @@ const assetField = <P extends OnAvmChain>(assetIdOf: (parent: P) => string) =>
 const AVM_TX_UTXOS = 5;
 
 type AvmBlockModel = AvmBlockJson & OnAvmChain & { asked: BlockAsk };
+
+/**
+ * The transactions of a linear X-Chain block, priced at the most a block held when last seen on
+ * the network (with a margin), at most 50 until one was seen: a block holds the transactions
+ * accepted together, one to a few (the X-Chain carries a few transfers a minute). An assumption,
+ * not a bound the node states (as for a P-Chain block's, src/graph/p-chain.ts): a block past it is
+ * stopped by the call budget as it runs.
+ * Priced at a fixed 5 with a lookup each, a block of one was priced five times its calls.
+ */
+const X_BLOCK_TXS = learnt({ kind: 'x-block-transactions', most: { mainnet: 50, fuji: 50 } });
 
 builder.objectField(TransferableOutputRef, 'asset', (t) => t.field(assetField<OutputModel>((o) => o.assetID)));
 builder.objectField(TransferableInputRef, 'asset', (t) => t.field(assetField<InputModel>((i) => i.assetID)));
@@ -227,14 +238,13 @@ const AvmBlockRef = builder.node(builder.objectRef<AvmBlockModel>('AvmBlock'), {
     transactions: t.field({
       type: [AvmTxRef],
       description: 'Its transactions, decoded.',
-      // A linear X-Chain block holds the transactions accepted together: one to a few.
-      price: { items: 5 },
+      price: { items: X_BLOCK_TXS },
       resolve: (b) => (b.txs ?? []).map((tx) => ({ ...tx, network: b.network, avmBlockchainId: b.avmBlockchainId })),
     }),
     hex: t.string({
       nullable: true,
       description: 'The block bytes (hex with checksum): one more call (avm.getBlock with hex encoding).',
-      price: { ...BLOCK_HEX, reaches: ['avm.getBlock', 'avm.getBlockByHeight'] },
+      price: { ...BLOCK_HEX, bytes: BLOCK_HEX_BYTES, reaches: ['avm.getBlock', 'avm.getBlockByHeight'] },
       resolve: (b, _args, ctx) => avmBlockHex(ctx, b),
     }),
   }),
@@ -404,11 +414,16 @@ const XChainBalanceRef = builder.objectRef<BalanceModel>('XChainBalance').implem
 const MAX_BALANCE_UTXOS = 8 * 1024;
 
 /** Sums every UTXO of the addresses per asset, walking avm.getUTXOs to its end. */
+/** The pages of UTXOs each answer of `balancesOf` read: what `xChainBalances` made, for its price. */
+const pagesRead = new WeakMap<object, number>();
+
 async function balancesOf(ctx: GatewayContext, q: UtxoQuery): Promise<BalanceModel[]> {
   const balances = new Balances(q.chain.network, BigInt(Math.floor(Date.now() / 1000)));
   const seen = new Set<string>();
   let startIndex: UtxoIndex | undefined;
+  let pages = 0;
   for (;;) {
+    pages++;
     const page = await utxoPage(ctx, q, startIndex, 1024, seen);
     if (seen.size > MAX_BALANCE_UTXOS) {
       throw limitExceeded(
@@ -420,7 +435,9 @@ async function balancesOf(ctx: GatewayContext, q: UtxoQuery): Promise<BalanceMod
     if (!page.more) break;
     startIndex = page.endIndex;
   }
-  return balances.list().map((b) => ({ ...b, avmBlockchainId: q.chain.avmBlockchainId }));
+  const answer = balances.list().map((b) => ({ ...b, avmBlockchainId: q.chain.avmBlockchainId }));
+  pagesRead.set(answer, pages);
+  return answer;
 }
 
 // --- the X-Chain object ----------------------------------------------------------------------------
@@ -663,8 +680,13 @@ builder.objectFields(AddressRef, (t) => ({
     description:
       'What this address holds on the X-Chain, per asset, summed from its UTXOs (avm.getUTXOs, 1024 per call). Past 8192 UTXOs the field fails with QUERY_LIMIT_EXCEEDED: page `xChainUtxos` instead.',
     // Every page of the address's UTXOs, up to the one that passes MAX_BALANCE_UTXOS and fails the
-    // field: how many depends on the address, so priced at that bound. One balance per asset held.
-    price: { calls: Math.floor(MAX_BALANCE_UTXOS / UTXOS_PAGE.maxPageSize) + 1, items: 5 },
+    // field: how many depends on the address, so priced at that bound until the place was run, then
+    // at the pages it read (`made`). One balance per asset held.
+    price: {
+      calls: Math.floor(MAX_BALANCE_UTXOS / UTXOS_PAGE.maxPageSize) + 1,
+      items: 5,
+      made: { made: (_a, _args, answer) => (answer && typeof answer === 'object' ? (pagesRead.get(answer) ?? true) : true) },
+    },
     resolve: (a, _args, ctx) => {
       if (a.address.startsWith('0x')) throw badInput('`xChainBalances` is for X-Chain (bech32) addresses, not EVM addresses.');
       return balancesOf(ctx, utxoQuery({ network: a.network }, [a.address], null));

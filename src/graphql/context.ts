@@ -49,7 +49,8 @@ export interface SearchBreadth {
 
 /** What a request was priced at before it ran (src/yoga/use-demand-control.ts). */
 export interface RequestCost {
-  estimated: { calls: number; nodes: number };
+  /** `bytes`: of the answer's `data` as JSON (MAX_RESULT_BYTES). */
+  estimated: { calls: number; nodes: number; bytes?: number };
   /** The calls it may make: UPSTREAM_CALL_BUDGET. */
   budget: number;
 }
@@ -87,4 +88,9 @@ export interface GatewayContext {
   limits?: ClientLimits;
   /** The lengths of lists the data decides, as answers give them, for the prices of the next requests (src/reuse/list-lengths.ts). */
   lengths?: ListLengths;
+  /**
+   * The calls fields priced by what they made (`made` in src/graph/list-sizes.ts) made in this
+   * request, by place; NaN for a place whose resolver failed. Noted in `lengths` once it has run.
+   */
+  made?: Map<string, number>;
 }

@@ -314,7 +314,7 @@ export class GatewayMetrics {
   };
   private readonly costRefusals = new CounterFamily(
     'gateway_graphql_cost_refusals_total',
-    'Operations refused before they ran because their price passed a limit: `calls` (UPSTREAM_CALL_BUDGET) or `nodes` (MAX_RESULT_NODES).',
+    'Operations refused before they ran because their price passed a limit: `calls` (UPSTREAM_CALL_BUDGET), `nodes` (MAX_RESULT_NODES) or `bytes` (MAX_RESULT_BYTES).',
     ['limit'],
     this.registry,
   );
@@ -407,7 +407,7 @@ export class GatewayMetrics {
   }
 
   /** Counts an operation refused for its price, by the limit it passed. */
-  readonly costRefused = (limit: 'calls' | 'nodes'): void => {
+  readonly costRefused = (limit: 'calls' | 'nodes' | 'bytes'): void => {
     this.costRefusals.bind(limit).value++;
   };
 

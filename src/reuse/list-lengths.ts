@@ -11,8 +11,14 @@
  * stays an upper bound while lists grow by less than the margin; past it, the request's call budget
  * still stops the run (src/upstreams/budget.ts).
  *
- * Bounded: the last-seen lengths of at most `maxEntries` parents (least recently used go first);
- * the longest per kind and network, a handful of numbers. With Redis (CACHE=redis) instances share
+ * The same table keeps what calls only some items make (a lookup for the transactions that name a
+ * reward, an L1's validators and none for other subnets) by place: the calls a field made over all
+ * its parents where it stands in a document run with the same variables (`place` keys, see `made` in
+ * src/graph/list-sizes.ts), so that the next run of that document is priced by them.
+ *
+ * Bounded: the last-seen lengths of at most `maxEntries` parents (least recently used go first),
+ * the calls of at most `maxPlaces` places apart from them (a client sending new documents evicts
+ * places, never the lengths of lists); the longest per kind and network, a handful of numbers. With Redis (CACHE=redis) instances share
  * what they saw: each change is written there, and what another instance saw is read in the
  * background (a parent's on first lookup, the longest per kind every `refreshMs`). Pricing never
  * waits for Redis: it reads this instance's memory only, and a Redis that is slow or away leaves
@@ -29,6 +35,11 @@ export interface ListKey {
   kind: string;
   network: string | undefined;
   parent?: string | undefined;
+  /**
+   * A place in a document (`parent` names it) rather than a parent object: kept in a table of its
+   * own, and never the longest of its kind (one document's calls say nothing of another's).
+   */
+  place?: boolean;
 }
 
 /** What a price reads: see ListLengths.bound. */
@@ -40,6 +51,8 @@ export interface LengthsView {
 export interface ListLengthsOptions {
   /** Parents whose lengths are kept (least recently used go first). Default 20,000. */
   maxEntries?: number;
+  /** Places whose calls are kept (least recently used go first). Default 5,000. */
+  maxPlaces?: number;
   /** Shared with the other instances when given. */
   redis?: RedisConnection;
   /** How often the longest lengths are read back from Redis. Default 5 s. */
@@ -67,6 +80,7 @@ const MAX_PENDING = 64;
 
 export class ListLengths implements LengthsView {
   private readonly byParent: LRUCache<string, number>;
+  private readonly byPlace: LRUCache<string, number>;
   /** Longest seen per kind and network (`kind@network`): few, never evicted, only grow. */
   private readonly longest = new Map<string, number>();
   private readonly pending = new Set<string>();
@@ -84,6 +98,7 @@ export class ListLengths implements LengthsView {
 
   constructor(options: ListLengthsOptions = {}) {
     this.byParent = new LRUCache({ max: options.maxEntries ?? 20_000 });
+    this.byPlace = new LRUCache({ max: options.maxPlaces ?? 5_000 });
     this.redis = options.redis;
     this.ttlMs = options.ttlMs ?? 86_400_000;
     if (this.redis) {
@@ -98,13 +113,15 @@ export class ListLengths implements LengthsView {
     const kind = kindKey(key);
     if (key.parent !== undefined) {
       const id = `${kind}/${key.parent}`;
-      const before = this.byParent.get(id);
+      const table = this.tableOf(key);
+      const before = table.get(id);
       if (before !== length) {
-        this.byParent.set(id, length);
+        table.set(id, length);
         if (before === undefined || withMargin(before) !== withMargin(length)) this.version++;
         this.share(id, length);
       }
     }
+    if (key.place) return;
     if (length > (this.longest.get(kind) ?? -1)) {
       const before = this.longest.get(kind);
       this.longest.set(kind, length);
@@ -125,8 +142,9 @@ export class ListLengths implements LengthsView {
       return longest;
     }
     const id = `${kind}/${key.parent}`;
-    const found = this.byParent.get(id);
-    if (found === undefined) this.fetch(id);
+    const table = this.tableOf(key);
+    const found = table.get(id);
+    if (found === undefined) this.fetch(id, table);
     return found;
   }
 
@@ -138,6 +156,15 @@ export class ListLengths implements LengthsView {
   /** How many parents' lengths are kept (for tests and metrics). */
   get size(): number {
     return this.byParent.size;
+  }
+
+  /** How many places' calls are kept (for tests and metrics). */
+  get places(): number {
+    return this.byPlace.size;
+  }
+
+  private tableOf(key: ListKey): LRUCache<string, number> {
+    return key.place ? this.byPlace : this.byParent;
   }
 
   close(): void {
@@ -159,7 +186,7 @@ export class ListLengths implements LengthsView {
   }
 
   /** A parent this instance has not seen: asked of Redis in the background, for the prices after this one. */
-  private fetch(id: string): void {
+  private fetch(id: string, table: LRUCache<string, number>): void {
     const client = this.redis?.client;
     if (!client || this.pending.has(id) || this.pending.size >= MAX_PENDING) return;
     this.pending.add(id);
@@ -167,8 +194,8 @@ export class ListLengths implements LengthsView {
       (value) => {
         this.pending.delete(id);
         const length = value === null ? Number.NaN : Number(value);
-        if (Number.isSafeInteger(length) && length >= 0 && !this.byParent.has(id)) {
-          this.byParent.set(id, length);
+        if (Number.isSafeInteger(length) && length >= 0 && !table.has(id)) {
+          table.set(id, length);
           this.version++;
         }
       },

@@ -63,9 +63,20 @@ import {
 import type { SearchBreadth } from '../graphql/context.js';
 import type { LengthsView } from '../reuse/list-lengths.js';
 import { type ByArgs, COST_EXTENSION, type FieldCost, type Pool, type Where } from '../graph/cost.js';
+import { madeKey, placeOf } from '../graph/list-sizes.js';
 
 /** Items assumed for a list that neither its arguments nor its price bound. */
 export const ASSUMED_LIST_SIZE = 10;
+
+/**
+ * The most bytes a leaf's value takes in the answer's JSON, unless its price says (`bytes`): ids,
+ * hashes (66), addresses, amounts (a uint256 is 78 digits), names, times, enums. A leaf whose size the
+ * data decides (a block's or a transaction's bytes, a contract's code, a genesis, a message)
+ * declares its own, learnt or declared beside it (src/graph/cost.ts).
+ */
+export const LEAF_BYTES = 96;
+/** What an entry adds besides its value: its key's quotes, the colon and the comma. */
+const ENTRY_FRAME = 4;
 
 /** The largest count the walk keeps (parents, calls, entries): far past any limit, and exact in a double. */
 const CAP = 2 ** 50;
@@ -104,6 +115,8 @@ export interface PathCost {
 export interface Estimate {
   /** Upstream calls on a cold cache, at most. */
   calls: number;
+  /** The bytes of the answer's `data` as JSON, at most: keys, values, and what frames them. */
+  bytes: number;
   /** Entries the answer holds, at most: every field of every object (leaves and `__typename` too), and the items of lists of leaves. */
   nodes: number;
   /** The dearest paths (by calls and by entries), for refusals that say where the cost is. */
@@ -142,6 +155,8 @@ interface At {
   sliced: number | undefined;
   /** The groups a connection's field declared, which its `edges` and `nodes` form. */
   slicedGroups: Groups | undefined;
+  /** The items a connection's `edges` and `nodes` hold over all its parents, when fewer than each its slice (only some parents made its call: `made.empty`). */
+  slicedCap?: number | undefined;
   /** What identifies the one parent, when there is one (a read below it is the same read however often it is asked); undefined once there are several. */
   key: string | undefined;
   /** The network the parents are on, when the arguments above said it. */
@@ -165,6 +180,8 @@ interface Effect {
   calls: number;
   /** Entries of the answer. */
   nodes: number;
+  /** Bytes of the answer's JSON. */
+  bytes: number;
   /** Keys given to each pool (by pool and network), when any. */
   pools: Map<string, PoolEntry> | undefined;
   /** Its own fields' reads of one parent, and the effects below it that make reads. */
@@ -233,6 +250,8 @@ interface Walk {
   lengths: LengthsView;
   /** The gateway's breadth of `search` (src/graph/search.ts prices with it). */
   search: SearchBreadth | undefined;
+  /** The operation and its variables, which name the places of fields priced by what they made (`made`). */
+  operation: OperationDefinitionNode;
 }
 
 interface Collected {
@@ -240,6 +259,8 @@ interface Collected {
   signature: number;
   /** The entries per parent when every field is a leaf that calls nothing (an `id`, `__typename`); false when one is not; unknown yet. */
   plain?: number | false;
+  /** With `plain`: the bytes of those entries per parent, braces included. */
+  plainBytes?: number;
 }
 
 interface Result {
@@ -370,7 +391,7 @@ function applies(schema: GraphQLSchema, condition: string, type: GraphQLObjectTy
   return !!conditionType && isAbstractType(conditionType) && schema.isSubType(conditionType, type);
 }
 
-const emptyEffect = (): Effect => ({ calls: 0, nodes: 0, pools: undefined, reads: [], below: [], hasReads: false, paths: [] });
+const emptyEffect = (): Effect => ({ calls: 0, nodes: 0, bytes: 0, pools: undefined, reads: [], below: [], hasReads: false, paths: [] });
 
 /** The smallest power of two at least `n` (`n` itself up to 1). */
 const ceilPow2 = (n: number) => (n <= 1 ? n : Math.min(2 ** Math.ceil(Math.log2(n)), CAP));
@@ -383,11 +404,20 @@ const ceilPow2 = (n: number) => (n <= 1 ? n : Math.min(2 ** Math.ceil(Math.log2(
 function context(walk: Walk, set: string, parents: number, at: At): { key: string; parents: number; at: At } {
   if ((walk.contexts.get(set) ?? 0) >= EXACT_CONTEXTS || walk.effects.size >= EXACT_EFFECTS) {
     parents = ceilPow2(parents);
-    at = { ...at, key: undefined, sliced: at.sliced === undefined ? undefined : ceilPow2(at.sliced) };
+    at = {
+      ...at,
+      key: undefined,
+      sliced: at.sliced === undefined ? undefined : ceilPow2(at.sliced),
+      slicedCap: at.slicedCap === undefined ? undefined : ceilPow2(at.slicedCap),
+    };
   }
   const groups = JSON.stringify(at.groups);
   const sliced = at.slicedGroups ? JSON.stringify(at.slicedGroups) : '';
-  return { key: `${set}|${parents}|${at.key ?? ''}|${at.scope ?? ''}|${at.sliced ?? ''}|${groups}|${sliced}`, parents, at };
+  return {
+    key: `${set}|${parents}|${at.key ?? ''}|${at.scope ?? ''}|${at.sliced ?? ''}|${at.slicedCap ?? ''}|${groups}|${sliced}`,
+    parents,
+    at,
+  };
 }
 
 /** A context worked out for `set`: its effect kept under `key`. */
@@ -412,6 +442,7 @@ function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetN
   const before = walk.state;
   let dearest: { result: Result; state: State } | undefined;
   let nodes = 0;
+  let bytes = 0;
   const split = splitOf(walk, type, sets);
   let rest: Result | undefined;
   for (const objectType of walk.schema.getPossibleTypes(type)) {
@@ -421,7 +452,13 @@ function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetN
       const entries = count(ctx.parents * split.plain);
       rest = {
         calls: 0,
-        effect: { ...emptyEffect(), nodes: entries, paths: [{ path: ctx.at.path, calls: 0, nodes: entries, slicedBy: ctx.at.slicedBy }] },
+        // Keys of any length the document gives: each key's bytes, braces, and a value of any type name.
+        effect: {
+          ...emptyEffect(),
+          nodes: entries,
+          bytes: count(ctx.parents * (2 + split.plainBytes)),
+          paths: [{ path: ctx.at.path, calls: 0, nodes: entries, slicedBy: ctx.at.slicedBy }],
+        },
       };
     }
     // A type asked only leaves that call nothing (an `id`) changes nothing the request asked: no trial needed.
@@ -433,6 +470,7 @@ function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetN
       walk.state = before;
     }
     nodes = Math.max(nodes, result.effect.nodes);
+    bytes = Math.max(bytes, result.effect.bytes);
     const { calls } = result;
     if (!dearest || calls > dearest.result.calls || (calls === dearest.result.calls && result.effect.nodes > dearest.result.effect.nodes))
       dearest = { result, state };
@@ -447,6 +485,7 @@ function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetN
   const effect: Effect = {
     calls: chosen.calls,
     nodes,
+    bytes,
     pools: chosen.pools,
     reads: [],
     below: chosen.hasReads ? [chosen] : [],
@@ -469,6 +508,8 @@ function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetN
 interface Split {
   named: Set<GraphQLObjectType>;
   plain: number | false;
+  /** With `plain`: the bytes of those entries per parent. */
+  plainBytes: number;
 }
 
 function splitOf(walk: Walk, type: GraphQLAbstractType, sets: readonly SelectionSetNode[]): Split {
@@ -477,7 +518,9 @@ function splitOf(walk: Walk, type: GraphQLAbstractType, sets: readonly Selection
   if (found) return found;
   const into: Splitting = { type, named: new Set(), keys: new Set(), seen: new Set(), plain: true };
   for (const set of sets) splitSet(walk, into, set);
-  found = { named: into.named, plain: into.plain ? into.keys.size : false };
+  let plainBytes = 0;
+  for (const key of into.keys) plainBytes += key.length + ENTRY_FRAME + LEAF_BYTES;
+  found = { named: into.named, plain: into.plain ? into.keys.size : false, plainBytes };
   walk.splits.set(id, found);
   return found;
 }
@@ -560,7 +603,8 @@ function plainCost(walk: Walk, type: GraphQLObjectType, sets: readonly Selection
   const found = collected(walk, type, sets);
   if (found.plain === undefined) {
     let entries = 0;
-    for (const nodes of found.fields.values()) {
+    let bytes = 2;
+    for (const [key, nodes] of found.fields) {
       const name = nodes[0]!.name.value;
       const field = name.startsWith('__') ? undefined : type.getFields()[name];
       if (field) {
@@ -571,12 +615,15 @@ function plainCost(walk: Walk, type: GraphQLObjectType, sets: readonly Selection
         }
       } else if (!name.startsWith('__')) continue;
       entries++;
+      bytes += key.length + ENTRY_FRAME + LEAF_BYTES;
     }
     found.plain = entries < 0 ? false : entries;
+    found.plainBytes = bytes;
   }
   if (found.plain === false) return undefined;
   const nodes = count(parents * found.plain);
-  return { calls: 0, effect: { ...emptyEffect(), nodes, paths: [{ path: at.path, calls: 0, nodes, slicedBy: at.slicedBy }] } };
+  const bytes = count(parents * (found.plainBytes ?? 0));
+  return { calls: 0, effect: { ...emptyEffect(), nodes, bytes, paths: [{ path: at.path, calls: 0, nodes, slicedBy: at.slicedBy }] } };
 }
 
 const copyPools = (pools: Map<string, PoolEntry>) => new Map([...pools].map(([id, entry]) => [id, { ...entry }]));
@@ -634,12 +681,16 @@ function objectCost(walk: Walk, type: GraphQLObjectType, sets: readonly Selectio
   if (known) return replay(walk, known);
   ({ parents, at } = ctx);
   const visit: Visit = { calls: 0, effect: emptyEffect(), shared: undefined, paths: new Map() };
-  for (const nodes of fields.values()) {
+  // Each parent's braces.
+  visit.effect.bytes += 2 * parents;
+  for (const [key, nodes] of fields) {
     const name = nodes[0]!.name.value;
     if (name.startsWith('__')) {
       // `__typename` (or an introspection root): an entry of each parent's answer, and no call.
       addPath(visit.paths, at.path >= 0 ? at.path : pathOf(walk, at.path, name), at.slicedBy, 0, parents);
       visit.effect.nodes += parents;
+      // An introspection root's answer is the schema's, not priced here (introspection has limits of its own).
+      visit.effect.bytes += parents * (key.length + ENTRY_FRAME + LEAF_BYTES);
       continue;
     }
     const field = type.getFields()[name];
@@ -650,6 +701,7 @@ function objectCost(walk: Walk, type: GraphQLObjectType, sets: readonly Selectio
   const effect = visit.effect;
   effect.calls = count(effect.calls);
   effect.nodes = count(effect.nodes);
+  effect.bytes = count(effect.bytes);
   effect.paths = dearestPaths(visit.paths);
   // Every read below it is made now.
   if (effect.hasReads) walk.state.applied.add(effect);
@@ -735,6 +787,18 @@ function combined(
   parents: number,
   at: At,
   read: string,
+  made: number,
+): { read?: string; calls: number } {
+  const own = combinedCalls(per, perParent, parents, at, read);
+  return own.calls > made ? { ...own, calls: made } : own;
+}
+
+function combinedCalls(
+  per: NonNullable<FieldCost['per']>,
+  perParent: number,
+  parents: number,
+  at: At,
+  read: string,
 ): { read?: string; calls: number } {
   // The one parent's read: made once however often the request asks it.
   if (parents <= 1) return { read: at.key && `${at.key} ${read}`, calls: perParent * parents };
@@ -764,18 +828,24 @@ function fieldCost(
   const where: Where = { scope: at.scope, lengths: walk.lengths, search: walk.search };
   const effect = visit.effect;
   const perParent = count(byArgs(price?.calls, args, where) ?? 0);
+  // What this place made when the document last ran, with margin (CAP: never run, every parent counted).
+  const made = price?.made ? madeHere(walk, parentType, field, nodes[0]!) : CAP;
   let calls = 0;
   const read = perParent > 0 ? `${parentType.name}.${field.name} ${argumentsText(found)}` : '';
   if (perParent > 0 && price?.per === 'request') {
     // A read every field of the request shares: a pool of its own, read once.
-    calls += givePool(walk, effect, { name: read, calls: perParent, max: 1 }, at.scope, parents);
-  } else if (perParent > 0) calls += ownCalls(walk, visit, price, perParent, parents, at, read);
-  for (const pool of byArgs(price?.pools, args, where) ?? []) calls += givePool(walk, effect, pool, at.scope, parents * (pool.keys ?? 1));
+    if (made > 0) calls += givePool(walk, effect, { name: read, calls: perParent, max: 1 }, at.scope, parents);
+  } else if (perParent > 0) calls += ownCalls(walk, visit, price, perParent, parents, at, read, made);
+  for (const pool of byArgs(price?.pools, args, where) ?? [])
+    calls += givePool(walk, effect, pool, at.scope, Math.min(parents * (pool.keys ?? 1), made));
   // Items per parent: the field's own bound, a connection's slice for its edges and nodes, or the assumption.
   const declared = itemsOf(price, args, where);
   const items = list ? (declared ?? at.sliced ?? ASSUMED_LIST_SIZE) : 1;
   const objects = isObjectType(type) || isAbstractType(type);
-  const below = count(parents * items);
+  // Only the parents that made a lookup hold items, when the price says so; a connection's are its edges' and nodes'.
+  const calling = price?.made?.empty ? Math.min(parents, made) : parents;
+  const fromSlicedCap = list && declared === undefined && at.sliced !== undefined ? (at.slicedCap ?? CAP) : CAP;
+  const below = count(Math.min(list ? calling * items : parents * items, fromSlicedCap));
   // An entry in each parent's answer, for a list of leaves each item, and for a tree (a JSON leaf) what it holds.
   const tree = objects ? 0 : count(byArgs(price?.entries, args, where) ?? 0);
   const entries = count(parents + (list && !objects ? below : 0) + count(tree * (list ? below : parents)));
@@ -786,6 +856,7 @@ function fieldCost(
   addPath(visit.paths, at.path >= 0 ? at.path : path, at.path >= 0 ? at.slicedBy : slicers, 0, entries);
   visit.calls += calls;
   effect.nodes += entries;
+  effect.bytes += entryBytes(nodes[0]!, price, args, where, { parents, below, list, objects });
   const selectionSets = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
   if (!selectionSets.length || !objects) return;
   // What one list's items share: as many groups as lists, or fewer when the parents were grouped already.
@@ -806,6 +877,7 @@ function fieldCost(
     slicedBy: slicers,
     sliced: slice,
     slicedGroups: slice !== undefined ? grouped : undefined,
+    slicedCap: slice !== undefined && calling < parents ? count(calling * slice) : undefined,
     // Below a list, parents are many.
     key: below <= 1 && !list && at.key ? `k${nameOf(walk, `${at.key}(${argumentsText(found)})`)}` : undefined,
     // A network named by a literal of the wrong kind (refused by validation after pricing) names none.
@@ -815,6 +887,24 @@ function fieldCost(
   visit.calls += child.calls;
   include(effect, child.effect);
   for (const p of child.effect.paths) addPath(visit.paths, p.path, p.slicedBy, p.calls, p.nodes);
+}
+
+/**
+ * The bytes a field adds to its parents' JSON: each parent's key, a leaf's value (each item's, for
+ * a list, with its comma), a list's brackets (or `null`), the commas between a list's objects.
+ */
+function entryBytes(
+  node: FieldNode,
+  price: FieldCost | undefined,
+  args: Record<string, unknown>,
+  where: Where,
+  shape: { parents: number; below: number; list: boolean; objects: boolean },
+): number {
+  const { parents, below, list, objects } = shape;
+  const key = (node.alias ?? node.name).value;
+  const leaf = objects ? 0 : count(byArgs(price?.bytes, args, where) ?? LEAF_BYTES);
+  const own = parents * (key.length + ENTRY_FRAME + (list ? 4 : leaf));
+  return count(own + (list ? below * (leaf + 1) : 0));
 }
 
 /**
@@ -829,9 +919,10 @@ function ownCalls(
   parents: number,
   at: At,
   read: string,
+  made: number,
 ): number {
   const effect = visit.effect;
-  const own = combined(price?.per ?? 'parent', perParent, parents, at, read);
+  const own = combined(price?.per ?? 'parent', perParent, parents, at, read, made);
   const share = price?.sharesWith ? visit.shared?.get(price.sharesWith) : undefined;
   if (price?.sharesWith) visit.shared ??= new Map();
   let now = own.calls;
@@ -851,6 +942,15 @@ function ownCalls(
   return more;
 }
 
+/**
+ * The lookups a field priced by what it made (`made`) made at this place when its document last
+ * ran with these variables, with the margin; CAP when it never ran here (every parent is counted).
+ */
+function madeHere(walk: Walk, parentType: GraphQLObjectType, field: GraphQLField<unknown, unknown>, node: FieldNode): number {
+  const place = placeOf(walk.operation, walk.variables, node, `${parentType.name}.${field.name}`);
+  return place === undefined ? CAP : walk.lengths.bound(madeKey(place), CAP);
+}
+
 function scopeOf(price: FieldCost | undefined, args: Record<string, unknown>): string | undefined {
   const scope = price?.scope?.(args);
   return typeof scope === 'string' ? scope : undefined;
@@ -858,7 +958,13 @@ function scopeOf(price: FieldCost | undefined, args: Record<string, unknown>): s
 
 /** A selection too deep, or too much, to follow: priced past every limit, so that it is refused, not walked. */
 function pastEveryLimit(visit: Visit, path: number, slicers: Slicers | undefined): void {
-  const effect: Effect = { ...emptyEffect(), calls: CAP, nodes: CAP, paths: [{ path, calls: CAP, nodes: CAP, slicedBy: slicers }] };
+  const effect: Effect = {
+    ...emptyEffect(),
+    calls: CAP,
+    nodes: CAP,
+    bytes: CAP,
+    paths: [{ path, calls: CAP, nodes: CAP, slicedBy: slicers }],
+  };
   visit.calls += CAP;
   include(visit.effect, effect);
   addPath(visit.paths, path, slicers, CAP, CAP);
@@ -868,6 +974,7 @@ function pastEveryLimit(visit: Visit, path: number, slicers: Slicers | undefined
 function include(effect: Effect, below: Effect): void {
   effect.calls += below.calls;
   effect.nodes += below.nodes;
+  effect.bytes += below.bytes;
   for (const [id, entry] of below.pools ?? []) {
     effect.pools ??= new Map();
     const known = effect.pools.get(id);
@@ -944,7 +1051,7 @@ export function estimate(
       : operation.operation === 'mutation'
         ? schema.getMutationType()
         : schema.getSubscriptionType();
-  if (!root) return { calls: 0, nodes: 0, paths: [] };
+  if (!root) return { calls: 0, nodes: 0, bytes: 0, paths: [] };
   const walk: Walk = {
     schema,
     fragments,
@@ -964,6 +1071,7 @@ export function estimate(
     args: new Map(),
     lengths,
     search,
+    operation,
   };
   const { calls, effect } = objectCost(walk, root, [operation.selectionSet], 1, {
     path: -1,
@@ -976,5 +1084,5 @@ export function estimate(
     groups: {},
   });
   const paths = effect.paths.filter((p) => p.calls > 0 || p.nodes > 0).map((p) => pathCost(walk, p));
-  return { calls: count(calls), nodes: effect.nodes, paths };
+  return { calls: count(calls), nodes: effect.nodes, bytes: count(effect.bytes), paths };
 }

@@ -25,6 +25,7 @@ import {
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GatewayContext, RequestCost, SearchBreadth } from '../graphql/context.js';
 import { ErrorCode } from '../graphql/errors.js';
+import { noteMade } from '../graph/list-sizes.js';
 import type { ListLengths } from '../reuse/list-lengths.js';
 import { estimate, type Estimate, type PathCost } from './cost-estimate.js';
 import { coercedVariables } from './input-bounds.js';
@@ -36,17 +37,25 @@ export interface DemandControlOptions {
   maxCalls: number;
   /** The most entries its answer may be priced at (MAX_RESULT_NODES). */
   maxNodes: number;
+  /** The most bytes its answer's `data` may be priced at (MAX_RESULT_BYTES); unbounded when absent. */
+  maxBytes?: number;
   /** Whether answers say what they cost. */
   extensions: boolean;
   /** Whether a price past a limit is refused (else only reported). */
   enforce?: boolean;
   /** Hears each refusal, by the limit it passed. */
-  onRefused?: (limit: 'calls' | 'nodes') => void;
+  onRefused?: (limit: Limit) => void;
   /** The lengths of lists the data decides, as last seen: prices read them (src/reuse/list-lengths.ts). */
   lengths?: ListLengths;
   /** How widely `search` looks for a 0x hash, which its price depends on (SEARCH_HASH_CHAINS). */
   search?: SearchBreadth;
 }
+
+/** What a price is held to: upstream calls, the answer's entries, its bytes. */
+export type Limit = 'calls' | 'nodes' | 'bytes';
+
+/** The setting of each limit, named in refusals. */
+const SETTING: Record<Limit, string> = { calls: 'UPSTREAM_CALL_BUDGET', nodes: 'MAX_RESULT_NODES', bytes: 'MAX_RESULT_BYTES' };
 
 /** Paths named in a refusal: the dearest few. */
 const NAMED_PATHS = 3;
@@ -120,8 +129,28 @@ function advice(slicedBy: PathCost['slicedBy']): string {
 }
 
 /** The refusal of an estimate past a limit: what it is, where it comes from, what to lower. */
-function refusal(found: Estimate, limit: 'calls' | 'nodes', allowed: number, subscription: boolean): GraphQLError {
+function refusal(found: Estimate, limit: Limit, allowed: number, subscription: boolean): GraphQLError {
   const total = found[limit];
+  if (limit === 'bytes') {
+    // The dearest paths by entries: where the answer's size comes from.
+    const dearest = found.paths
+      .filter((p) => p.nodes > 0)
+      .sort((a, b) => b.nodes - a.nodes)
+      .slice(0, NAMED_PATHS);
+    const where = dearest.map((p) => `\`${p.path}\`: up to ${p.nodes} entries${advice(p.slicedBy)}`).join('. ');
+    return new GraphQLError(
+      `${subscription ? 'Each event of this subscription' : 'This operation'} could answer up to ${total} bytes, past the ${allowed} an answer may (MAX_RESULT_BYTES). ${where}.`,
+      {
+        extensions: {
+          code: ErrorCode.QUERY_LIMIT_EXCEEDED,
+          limit,
+          estimated: { calls: found.calls, nodes: found.nodes, bytes: found.bytes },
+          allowed,
+          paths: dearest.map((p) => ({ path: p.path, calls: p.calls, nodes: p.nodes })),
+        },
+      },
+    );
+  }
   const [one, many] = limit === 'calls' ? ['call', 'calls'] : ['entry', 'entries'];
   const dearest = found.paths
     .filter((p) => p[limit] > 0)
@@ -132,25 +161,22 @@ function refusal(found: Estimate, limit: 'calls' | 'nodes', allowed: number, sub
     .join('. ');
   const what = subscription ? 'Each event of this subscription' : 'This operation';
   const unit = limit === 'calls' ? 'upstream calls' : 'entries in its answer (fields and list items)';
-  return new GraphQLError(
-    `${what} could cost up to ${total} ${unit}, past the ${allowed} a request may (${limit === 'calls' ? 'UPSTREAM_CALL_BUDGET' : 'MAX_RESULT_NODES'}). ${where}.`,
-    {
-      extensions: {
-        code: ErrorCode.QUERY_LIMIT_EXCEEDED,
-        limit,
-        estimated: { calls: found.calls, nodes: found.nodes },
-        allowed,
-        paths: dearest.map((p) => ({ path: p.path, calls: p.calls, nodes: p.nodes })),
-      },
+  return new GraphQLError(`${what} could cost up to ${total} ${unit}, past the ${allowed} a request may (${SETTING[limit]}). ${where}.`, {
+    extensions: {
+      code: ErrorCode.QUERY_LIMIT_EXCEEDED,
+      limit,
+      estimated: { calls: found.calls, nodes: found.nodes, bytes: found.bytes },
+      allowed,
+      paths: dearest.map((p) => ({ path: p.path, calls: p.calls, nodes: p.nodes })),
     },
-  );
+  });
 }
 
 /** What an answer says it cost: set on its extensions. */
 function costExtension(cost: RequestCost, context: Partial<GatewayContext>, cachedWhole: boolean) {
   const reads = context.reads;
   return {
-    estimated: { calls: cost.estimated.calls, nodes: cost.estimated.nodes },
+    estimated: { calls: cost.estimated.calls, nodes: cost.estimated.nodes, bytes: cost.estimated.bytes },
     actual: { calls: reads?.scope.budget?.used ?? 0, cacheHits: (reads?.reused ?? 0) + (cachedWhole ? 1 : 0) },
     budget: cost.budget,
   };
@@ -189,10 +215,13 @@ function refuser(options: DemandControlOptions): Refuse {
           ? 'calls'
           : found.nodes > options.maxNodes
             ? 'nodes'
-            : undefined;
+            : options.maxBytes !== undefined && found.bytes > options.maxBytes
+              ? 'bytes'
+              : undefined;
     if (!limit) return undefined;
     options.onRefused?.(limit);
-    return refusal(found, limit, limit === 'calls' ? options.maxCalls : options.maxNodes, subscription);
+    const allowed = limit === 'calls' ? options.maxCalls : limit === 'nodes' ? options.maxNodes : options.maxBytes!;
+    return refusal(found, limit, allowed, subscription);
   };
 }
 
@@ -216,7 +245,7 @@ function pricer(options: DemandControlOptions, refused: Refuse): Price {
     }
     const error = refused(found, subscription);
     if (error) return { error };
-    const cost: RequestCost = { estimated: { calls: found.calls, nodes: found.nodes }, budget: options.maxCalls };
+    const cost: RequestCost = { estimated: { calls: found.calls, nodes: found.nodes, bytes: found.bytes }, budget: options.maxCalls };
     (args.contextValue as Partial<GatewayContext>).cost = cost;
     return { cost };
   };
@@ -234,7 +263,11 @@ function inputError(error: GraphQLError): GraphQLError {
 
 /** What settles an operation's price once it has run, and says on its answer what it cost. */
 function afterExecution(context: Partial<GatewayContext>, cost: RequestCost | undefined, extensions: boolean) {
-  const settle = () => context.limits?.settle(context.reads?.scope.budget?.used ?? 0);
+  const settle = () => {
+    context.limits?.settle(context.reads?.scope.budget?.used ?? 0);
+    // What fields priced by what they made made here, for the next run of the document.
+    noteMade(context);
+  };
   return {
     onExecuteDone({ result }: { result: ExecutionResult | AsyncIterable<ExecutionResult> }) {
       if (!isAsyncIterable(result)) {
@@ -273,7 +306,7 @@ function perEvent(context: Partial<GatewayContext>, cost: RequestCost | undefine
             (result as { extensions?: Record<string, unknown> }).extensions = {
               ...result.extensions,
               cost: {
-                estimated: { calls: cost.estimated.calls, nodes: cost.estimated.nodes },
+                estimated: { calls: cost.estimated.calls, nodes: cost.estimated.nodes, bytes: cost.estimated.bytes },
                 actual: { calls: used - before, cacheHits: reused - reusedBefore },
                 budget: cost.budget,
               },

@@ -24,6 +24,7 @@ export type InvariantName =
   | 'calls-within-estimate'
   | 'objects-within-estimate'
   | 'entries-within-estimate'
+  | 'bytes-within-estimate'
   | 'pricing-time'
   | 'same-data'
   | 'variables-as-inline'
@@ -48,7 +49,7 @@ interface GraphQLErrorJson {
 interface ResultJson {
   data?: unknown;
   errors?: GraphQLErrorJson[];
-  extensions?: { cost?: { estimated?: { calls: number; nodes: number }; actual?: { calls: number }; budget?: number } };
+  extensions?: { cost?: { estimated?: { calls: number; nodes: number; bytes?: number }; actual?: { calls: number }; budget?: number } };
 }
 
 const resultOf = (body: unknown): ResultJson | undefined =>
@@ -158,6 +159,10 @@ export function checkAnswer(answer: Answer, entry: FuzzEntry, mode: Mode, docume
       if (objects > cost.estimated.nodes) add('objects-within-estimate', `${objects} objects, priced at ${cost.estimated.nodes}${where}`);
       const entries = SIZE.entries(result.data);
       if (entries > cost.estimated.nodes) add('entries-within-estimate', `${entries} entries, priced at ${cost.estimated.nodes}${where}`);
+      // The bytes of `data` as JSON, against what the answer was priced at (MAX_RESULT_BYTES bounds it).
+      const bytes = Buffer.byteLength(JSON.stringify(result.data));
+      if (cost.estimated.bytes !== undefined && bytes > cost.estimated.bytes)
+        add('bytes-within-estimate', `${bytes} bytes of data, priced at ${cost.estimated.bytes}${where}`);
     }
   }
   const result = resultOf(answer.body);

@@ -53,6 +53,25 @@ describe('the table, in memory', () => {
     expect(t.seen({ kind: 'owners', network: 'mainnet' })).toBe(6);
   });
 
+  it("keeps places' calls in a bounded table of their own: new documents evict places, never lists' lengths", () => {
+    const t = new ListLengths({ maxEntries: 100, maxPlaces: 50 });
+    t.saw(validators('A'), 8);
+    const place = (i: number) => ({ kind: 'made', network: undefined, parent: `doc${i}.field`, place: true });
+    expect(t.bound(place(0), 2 ** 50)).toBe(2 ** 50);
+    t.saw(place(0), 0);
+    // Seen making none: priced at none (a margin of a quarter adds nothing to nothing).
+    expect(t.bound(place(0), 2 ** 50)).toBe(0);
+    for (let i = 1; i <= 10_000; i++) t.saw(place(i), i % 5);
+    expect(t.places).toBe(50);
+    expect(t.seen(place(0))).toBeUndefined();
+    expect(t.seen(place(10_000))).toBe(0);
+    expect(t.bound(place(9_999), 2 ** 50)).toBe(withMargin(4));
+    // The lists' lengths are all there, and a place is no list: no longest of its kind.
+    expect(t.size).toBe(1);
+    expect(t.seen(validators('A'))).toBe(8);
+    expect(t.seen({ kind: 'made', network: undefined })).toBeUndefined();
+  });
+
   it('changes its version when a bound a price reads changes, not when a list is seen again alike', () => {
     const t = new ListLengths();
     const v0 = t.version;
