@@ -134,7 +134,10 @@ export const builder = new SchemaBuilder<{
     hasNextPageFieldOptions: { description: 'Whether more items follow this page.' },
     hasPreviousPageFieldOptions: { description: 'Whether items come before this page (true when `after` was given).' },
     startCursorFieldOptions: { description: 'Cursor of the first item of the page.', price: CURSOR_PRICE },
-    endCursorFieldOptions: { description: 'Cursor of the last item of the page: pass it as `after` for the next page.', price: CURSOR_PRICE },
+    endCursorFieldOptions: {
+      description: 'Cursor of the last item of the page: pass it as `after` for the next page.',
+      price: CURSOR_PRICE,
+    },
     pageInfoFieldOptions: { description: 'Where this page sits in the list.' },
     edgesFieldOptions: { nullable: false, description: 'The items of this page with their cursors.' },
     nodeFieldOptions: { nullable: false, description: 'The item.' },
