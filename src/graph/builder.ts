@@ -15,7 +15,6 @@ import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import { type GraphQLSchema, isIntrospectionType, isSpecifiedScalarType } from 'graphql';
 import { adminRefusal } from '../graphql/admin-access.js';
 import type { GatewayContext } from '../graphql/context.js';
-import { MAX_CURSOR_LENGTH } from '../graphql/connection.js';
 import { forbidden } from '../graphql/errors.js';
 import { assertNodeCount, assertNodeType, decodeGlobalId, encodeGlobalId, readGlobalId } from './global-id.js';
 import { CostPlugin } from './cost.js';
@@ -61,14 +60,6 @@ SchemaBuilder.registerPlugin('subgraphDirectives', SubgraphDirectivesPlugin);
 SchemaBuilder.registerPlugin('pacing', PacingPlugin);
 SchemaBuilder.registerPlugin('cost', CostPlugin);
 SchemaBuilder.registerPlugin('listSizes', ListSizesPlugin);
-
-/**
- * What a cursor may take of an answer's bytes: the longest the gateway takes back as `after`
- * (MAX_CURSOR_LENGTH), with its quotes. A cursor carries its upstream's page token, whose length
- * the upstream decides: at the default size of a leaf (LEAF_BYTES, src/yoga/cost-estimate.ts) a
- * page of cursors answered more bytes than it was priced at (the fuzzer's bytes-within-estimate).
- */
-const CURSOR_PRICE = { bytes: MAX_CURSOR_LENGTH + 2 };
 
 export const builder = new SchemaBuilder<{
   Context: GatewayContext;
@@ -130,14 +121,11 @@ export const builder = new SchemaBuilder<{
     afterArgOptions: { description: 'Resume after this cursor (an `endCursor` or edge `cursor` of the same query).' },
     lastArgOptions: { description: 'Not supported: the upstream pages forward only. Use `first`.' },
     beforeArgOptions: { description: 'Not supported: the upstream pages forward only. Use `after`.' },
-    cursorFieldOptions: { description: 'Opaque cursor: pass it as `after` to continue right after this item.', price: CURSOR_PRICE },
+    cursorFieldOptions: { description: 'Opaque cursor: pass it as `after` to continue right after this item.' },
     hasNextPageFieldOptions: { description: 'Whether more items follow this page.' },
     hasPreviousPageFieldOptions: { description: 'Whether items come before this page (true when `after` was given).' },
-    startCursorFieldOptions: { description: 'Cursor of the first item of the page.', price: CURSOR_PRICE },
-    endCursorFieldOptions: {
-      description: 'Cursor of the last item of the page: pass it as `after` for the next page.',
-      price: CURSOR_PRICE,
-    },
+    startCursorFieldOptions: { description: 'Cursor of the first item of the page.' },
+    endCursorFieldOptions: { description: 'Cursor of the last item of the page: pass it as `after` for the next page.' },
     pageInfoFieldOptions: { description: 'Where this page sits in the list.' },
     edgesFieldOptions: { nullable: false, description: 'The items of this page with their cursors.' },
     nodeFieldOptions: { nullable: false, description: 'The item.' },
