@@ -3,7 +3,7 @@
  * from which a user walks to every chain the address touched, its transactions and rewards.
  */
 import { badInput } from '../graphql/errors.js';
-import { type ChainPrefix, isEvmAddress, parseBech32Address, toChecksumAddress, type NetworkName } from '../base/ids.js';
+import { isEvmAddress, parseBech32Address, toChecksumAddress, type NetworkName } from '../base/ids.js';
 import { primaryChainOf } from '../domain/chains.js';
 import { builder } from './builder.js';
 import { NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';
@@ -86,9 +86,6 @@ builder.asEntity(AddressRef, {
   },
 });
 
-/** The chain an address's prefix names ("P-avax1…"), kept on the model: a `chain` argument below must agree with it. */
-const namedChain = (given: string): { named?: ChainPrefix } => (/^[PXC]-/.test(given) ? { named: given[0] as ChainPrefix } : {});
-
 builder.objectFields(NetworkRef, (t) => ({
   address: t.field({
     type: AddressRef,
@@ -104,7 +101,6 @@ builder.objectFields(NetworkRef, (t) => ({
     resolve: (network, args) => ({
       network: network.name,
       address: checkAddresses(network.name, [args.address], { argument: 'address', allowEvm: true })[0]!,
-      ...namedChain(args.address),
     }),
   }),
   addresses: t.field({
@@ -119,10 +115,9 @@ builder.objectFields(NetworkRef, (t) => ({
     },
     price: { items: (args) => args.addresses.length },
     resolve: (network, args) =>
-      checkAddresses(network.name, args.addresses, { argument: 'addresses', allowEvm: true }).map((address, i) => ({
+      checkAddresses(network.name, args.addresses, { argument: 'addresses', allowEvm: true }).map((address) => ({
         network: network.name,
         address,
-        ...namedChain(args.addresses[i]!),
       })),
   }),
 }));

@@ -3,7 +3,7 @@
  * list bounds, argument combinations. Each failure says what was wrong and what is allowed.
  */
 import { badInput, quote } from '../graphql/errors.js';
-import { type ChainPrefix, NETWORK_HRP, parseBech32Address, type NetworkName } from '../base/ids.js';
+import { NETWORK_HRP, parseBech32Address, type NetworkName } from '../base/ids.js';
 
 /** The most items a list argument may hold; it keeps upstream URLs within server limits. */
 export const MAX_LIST_ARGUMENT = 100;
@@ -12,36 +12,14 @@ export function toNetwork(value: 'mainnet' | 'fuji' | 'testnet'): NetworkName {
   return value === 'testnet' ? 'fuji' : value;
 }
 
-const CHAIN_PREFIX = { 'p-chain': 'P', 'x-chain': 'X', 'c-chain': 'C' } as const;
-const CHAIN_ARGUMENT = { P: 'P_CHAIN', X: 'X_CHAIN', C: 'C_CHAIN' } as const;
-
-/**
- * Refuses an address whose chain prefix ("P-avax1…", `named`) names another chain than the `chain`
- * argument beside it: two inputs choosing the chain, one of them silently ignored, would list
- * another chain's UTXOs than the address says.
- */
-export function checkAddressChain(
-  address: string,
-  named: ChainPrefix | undefined,
-  chain: keyof typeof CHAIN_PREFIX,
-  argument: string,
-): void {
-  if (named === undefined || named === CHAIN_PREFIX[chain]) return;
-  throw badInput(
-    `\`${argument}\`: ${quote(address)} names the ${named}-Chain, and \`chain\` is ${CHAIN_ARGUMENT[CHAIN_PREFIX[chain]]}: give the address without its prefix, or \`chain: ${CHAIN_ARGUMENT[named]}\`.`,
-    { argument },
-  );
-}
-
 /**
  * Checks that every address belongs to `network` and returns them as the Data API writes
- * them (`avax1...`, no chain prefix). EVM addresses pass only where `allowEvm` says so; with
- * `chain`, an address whose prefix names another chain is refused (checkAddressChain).
+ * them (`avax1...`, no chain prefix). EVM addresses pass only where `allowEvm` says so.
  */
 export function checkAddresses(
   network: NetworkName,
   addresses: readonly string[],
-  { argument, allowEvm = false, chain }: { argument: string; allowEvm?: boolean; chain?: keyof typeof CHAIN_PREFIX },
+  { argument, allowEvm = false }: { argument: string; allowEvm?: boolean },
 ): string[] {
   if (addresses.length > MAX_LIST_ARGUMENT) {
     throw badInput(`\`${argument}\` holds ${addresses.length} addresses; at most ${MAX_LIST_ARGUMENT} are allowed.`, { argument });
@@ -57,7 +35,6 @@ export function checkAddresses(
       return address.toLowerCase();
     }
     const parsed = parseBech32Address(address);
-    if (chain) checkAddressChain(address, parsed.chain, chain, argument);
     if (parsed.hrp !== NETWORK_HRP[network]) {
       throw badInput(
         `\`${argument}\`: ${quote(address)} is not a ${network} address; ${network} addresses start with "${NETWORK_HRP[network]}1".`,

@@ -7,7 +7,7 @@
  * field that looks one up (see docs/ARCHITECTURE.md). Declaring the names here, apart from their
  * fields, is what lets two types link to each other without their files importing each other.
  */
-import { type ChainPrefix, PRIMARY_CHAIN_IDS, type NetworkName } from '../base/ids.js';
+import { PRIMARY_CHAIN_IDS, type NetworkName } from '../base/ids.js';
 import type { SubmissionEvent, SubmittedEvmTx } from '../live/feeds.js';
 import { evmChainIdOf } from '../domain/chains.js';
 import type { L1Validator } from '../upstreams/data-api/l1-validator.js';
@@ -60,8 +60,6 @@ export interface AddressModel {
   network: NetworkName;
   /** As the Data API writes it: `avax1...` without chain prefix, or a lower-case 0x address (`Address.address` checksums it). */
   address: string;
-  /** The chain the client's prefix named ("P-avax1…"), when it gave one: a `chain` argument below must agree. */
-  named?: ChainPrefix;
 }
 
 export const AddressRef = builder.objectRef<AddressModel>('Address');

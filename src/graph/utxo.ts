@@ -21,7 +21,7 @@ import { builder } from './builder.js';
 import { entityId, keyOnlyIdDescription } from './global-id.js';
 import { paged } from './cost.js';
 import { AssetTypeEnum, PrimaryNetworkChainEnum, RewardTypeEnum, SortOrderEnum } from './enums.js';
-import { checkAddressChain, checkAddresses } from './inputs.js';
+import { checkAddresses } from './inputs.js';
 import { AvalancheAddressScalar, CB58IdScalar } from './scalars.js';
 import {
   AddressRef,
@@ -272,11 +272,7 @@ builder.objectField(AddressRef, 'utxos', (t) =>
       description:
         "This address's UTXOs on one chain as the Data API indexes them (getUtxosByAddresses, a GET: one address fits any query string), unspent ones unless `includeSpent`; those exported to the chain and not imported yet are included. `first`: 1 to 500 (default 10); 100 per upstream call. The node's view of X-Chain UTXOs is `xChainUtxos`.",
       args: {
-        chain: t.arg({
-          type: PrimaryNetworkChainEnum,
-          required: true,
-          description: 'The chain whose UTXOs to list: the one the address names, when it was given with a chain prefix ("P-avax1…").',
-        }),
+        chain: t.arg({ type: PrimaryNetworkChainEnum, required: true, description: 'The chain whose UTXOs to list.' }),
         assetId: t.arg({ type: CB58IdScalar, description: 'X-Chain only: the UTXOs of this asset.' }),
         minUtxoAmount: t.arg({ type: 'BigInt', description: 'Only UTXOs of at least this amount (smallest unit, nAVAX for AVAX).' }),
         includeSpent: t.arg.boolean({ description: 'Also the spent ones (with `consumingTxHash`).' }),
@@ -286,7 +282,6 @@ builder.objectField(AddressRef, 'utxos', (t) =>
       price: paged(UTXOS_PAGE),
       resolve: (a, args, ctx) => {
         if (a.address.startsWith('0x')) throw badInput('`utxos` is for X-/P-Chain (bech32) addresses, not EVM addresses.');
-        checkAddressChain(`${a.named}-${a.address}`, a.named, args.chain, 'chain');
         return utxoConnection(ctx, a.network, args.chain, [a.address], args, false);
       },
     },
@@ -306,7 +301,7 @@ builder.objectField(NetworkRef, 'addressUtxos', (t) =>
         addresses: t.arg({
           type: [AvalancheAddressScalar],
           required: true,
-          description: 'Bech32 addresses of this network ("avax1…", "P-avax1…"), 1 to 100; a chain prefix must name `chain`.',
+          description: 'Bech32 addresses of this network ("avax1…", "P-avax1…"), 1 to 100.',
         }),
         assetId: t.arg({ type: CB58IdScalar, description: 'X-Chain only: the UTXOs of this asset.' }),
         minUtxoAmount: t.arg({ type: 'BigInt', description: 'Only UTXOs of at least this amount (smallest unit).' }),
@@ -317,7 +312,7 @@ builder.objectField(NetworkRef, 'addressUtxos', (t) =>
       price: paged(UTXOS_V2_PAGE),
       resolve: (n, args, ctx) => {
         if (args.addresses.length === 0) throw badInput('`addresses` must name at least one address.', { argument: 'addresses' });
-        const addresses = checkAddresses(n.name, args.addresses, { argument: 'addresses', chain: args.chain });
+        const addresses = checkAddresses(n.name, args.addresses, { argument: 'addresses' });
         return utxoConnection(ctx, n.name, args.chain, addresses, args, true);
       },
     },
