@@ -204,9 +204,9 @@ export const ROWS = [
   ),
   row(
     {
-      MAX_RESULT_BYTES: int(1024, 1_073_741_824).default(16 * 1024 * 1024),
+      MAX_RESULT_BYTES: int(1024, 1_073_741_824).default(64 * 1024 * 1024),
     },
-    "Bytes an answer's `data` may be priced at before it runs, as JSON: every key, and every value (a leaf whose size the data decides, such as a block's bytes, a contract's code or a genesis, at the size declared or last seen beside its field). Past it the operation is refused with `QUERY_LIMIT_EXCEEDED` (`limit: bytes`), before any call. The default (16 MiB) takes `subnets(first: 10000)` with a dozen fields per subnet",
+    "Bytes an answer's `data` may be priced at before it runs, as JSON: every key, and every value (a leaf whose size the data decides, such as a block's bytes, a contract's code or a genesis, at the size declared or last seen beside its field). Past it the operation is refused with `QUERY_LIMIT_EXCEEDED` (`limit: bytes`), before any call. The default (64 MiB) takes `subnets(first: 10000)` with a dozen fields per subnet, and sixty subnets with their chains' whole genesis, contract code priced at the most a contract may hold (24 KiB) until code was seen",
     { reloadable: true },
   ),
   row(

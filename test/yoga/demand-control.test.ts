@@ -29,7 +29,9 @@ afterAll(async () => {
 interface Answer {
   data?: Record<string, any> | null;
   errors?: { message: string; extensions: Record<string, any> }[];
-  extensions?: { cost?: { estimated: { calls: number; nodes: number }; actual: { calls: number; cacheHits: number }; budget: number } };
+  extensions?: {
+    cost?: { estimated: { calls: number; nodes: number; bytes: number }; actual: { calls: number; cacheHits: number }; budget: number };
+  };
 }
 
 async function post(query: string, variables?: Record<string, unknown>, url = served.url): Promise<Answer> {
@@ -50,11 +52,19 @@ describe('extensions.cost', () => {
     sandbox.reset();
     const first = await post(SUBNETS);
     expect(first.errors).toBeUndefined();
-    expect(first.extensions?.cost).toEqual({ estimated: { calls: 1, nodes: 10 }, actual: { calls: 1, cacheHits: 0 }, budget: 250 });
+    expect(first.extensions?.cost).toEqual({
+      estimated: { calls: 1, nodes: 10, bytes: expect.any(Number) },
+      actual: { calls: 1, cacheHits: 0 },
+      budget: 250,
+    });
     expect(sandbox.total).toBe(1);
     const again = await post(SUBNETS);
     expect(again.data).toEqual(first.data);
-    expect(again.extensions?.cost).toEqual({ estimated: { calls: 1, nodes: 10 }, actual: { calls: 0, cacheHits: 1 }, budget: 250 });
+    expect(again.extensions?.cost).toEqual({
+      estimated: { calls: 1, nodes: 10, bytes: expect.any(Number) },
+      actual: { calls: 0, cacheHits: 1 },
+      budget: 250,
+    });
     expect(sandbox.total).toBe(1);
   });
 
@@ -64,16 +74,16 @@ describe('extensions.cost', () => {
       headers: { 'x-graphql-yoga-csrf': '1' },
     });
     const body = (await res.json()) as Answer;
-    expect(body.extensions?.cost?.estimated).toEqual({ calls: 1, nodes: 153 });
+    expect(body.extensions?.cost?.estimated).toEqual({ calls: 1, nodes: 153, bytes: expect.any(Number) });
   });
 
   it('is priced with the variables as the executor coerces them: defaults applied, one value for a list', async () => {
     const byDefault = await post('query ($n: Int = 150) { network { subnets(first: $n) { nodes { subnetId } } } }');
     // Entries: network, subnets, nodes, and each subnet's one field: 3 + 150, as the GET above.
-    expect(byDefault.extensions?.cost?.estimated).toEqual({ calls: 1, nodes: 153 });
+    expect(byDefault.extensions?.cost?.estimated).toEqual({ calls: 1, nodes: 153, bytes: expect.any(Number) });
     // Left unset without a default, the argument takes its own default (100), as execution does.
     const unset = await post('query ($n: Int) { network { subnets(first: $n) { nodes { subnetId } } } }');
-    expect(unset.extensions?.cost?.estimated).toEqual({ calls: 1, nodes: 103 });
+    expect(unset.extensions?.cost?.estimated).toEqual({ calls: 1, nodes: 103, bytes: expect.any(Number) });
     const w = getWorld('mainnet');
     const one = await post('query ($ids: [NodeID!]) { network { pChain { currentValidators(nodeIds: $ids) { nodeId } } } }', {
       ids: w.nodeIds[0],
