@@ -45,6 +45,7 @@ import {
   type Chained,
   type CollectibleModel,
   type EvmAddressModel,
+  type EvmTxModel,
 } from './refs.js';
 
 export const InternalTxTypeEnum = builder.enumType('InternalTransactionType', {
@@ -522,6 +523,19 @@ builder.objectField(Erc20ContractRef, 'transfers', (t) =>
 const TX_TRANSFERS = learnt({ kind: 'evmTxErc20Transfers', most: { mainnet: 500, fuji: 500 } });
 const TX_INTERNALS = learnt({ kind: 'evmTxInternals', most: { mainnet: 500, fuji: 500 } });
 
+/** An item of a transaction's details, placed in that transaction: its hash, block and chain. */
+function inTransaction<T extends object>(tx: EvmTxModel, x: T) {
+  return {
+    ...x,
+    txHash: tx.txHash,
+    blockNumber: tx.blockNumber,
+    blockHash: tx.blockHash,
+    blockTimestamp: tx.blockTimestamp,
+    blockTimestampMilliseconds: tx.blockTimestampMilliseconds,
+    chain: tx.chain,
+  };
+}
+
 builder.objectFields(EvmTransactionRef, (t) => ({
   erc20Transfers: t.field({
     type: [Erc20TransferRef],
@@ -530,15 +544,7 @@ builder.objectFields(EvmTransactionRef, (t) => ({
     price: { calls: 1, items: TX_TRANSFERS, reaches: ['getTransaction'] },
     resolve: async (tx, _a, ctx) => {
       const details = await detailsOf(ctx, tx);
-      return (details?.erc20Transfers ?? []).map((x) => ({
-        ...x,
-        blockNumber: tx.blockNumber,
-        blockTimestamp: tx.blockTimestamp,
-        blockTimestampMilliseconds: tx.blockTimestampMilliseconds,
-        blockHash: tx.blockHash,
-        txHash: tx.txHash,
-        chain: tx.chain,
-      }));
+      return (details?.erc20Transfers ?? []).map((x) => inTransaction(tx, x));
     },
   }),
   internalTransactions: t.field({
@@ -548,15 +554,7 @@ builder.objectFields(EvmTransactionRef, (t) => ({
     price: { calls: 1, items: TX_INTERNALS, reaches: ['getTransaction'] },
     resolve: async (tx, _a, ctx) => {
       const details = await detailsOf(ctx, tx);
-      return (details?.internalTransactions ?? []).map((x) => ({
-        ...x,
-        txHash: tx.txHash,
-        blockNumber: tx.blockNumber,
-        blockHash: tx.blockHash,
-        blockTimestamp: tx.blockTimestamp,
-        blockTimestampMilliseconds: tx.blockTimestampMilliseconds,
-        chain: tx.chain,
-      }));
+      return (details?.internalTransactions ?? []).map((x) => inTransaction(tx, x));
     },
   }),
 }));

@@ -6,7 +6,7 @@
  */
 import { isEvmAddress, toChecksumAddress } from '../base/ids.js';
 import type { GatewayContext } from '../graphql/context.js';
-import { pageConnection, pageSpec } from '../graphql/connection.js';
+import { pageConnection, pageSpec, type ConnectionArgs, type PageSpec } from '../graphql/connection.js';
 import { badInput, quote } from '../graphql/errors.js';
 import type { Erc1155Transfer, Erc721Transfer } from '../upstreams/data-api/evm-address.js';
 import { getTokenDetails, listTokens, reindexNft } from '../upstreams/data-api/nft.js';
@@ -29,6 +29,7 @@ import {
   chainIdOf,
   toParty,
   type Chained,
+  type EvmAddressModel,
   type EvmChainModel,
   type NftTokenModel,
 } from './refs.js';
@@ -154,26 +155,32 @@ const ERC721_PAGE = pageSpec('listErc721Transactions', 'erc721Transfers');
 const ERC1155_PAGE = pageSpec('listErc1155Transactions', 'erc1155Transfers');
 const logKey = (x: { txHash: string; logIndex: number }) => `${x.txHash}:${x.logIndex}`;
 
+/** An address's ERC-721 or ERC-1155 transfers: one connection's options but its type and wording. */
+function addressTransfers<T extends { txHash: string; logIndex: number }>(
+  spec: PageSpec,
+  list: (
+    ctx: GatewayContext,
+    a: EvmAddressModel,
+    page: { pageToken: string | undefined; pageSize: number } & object,
+  ) => Promise<{ transactions: T[]; nextPageToken?: string }>,
+) {
+  return {
+    nullable: true,
+    price: paged(spec),
+    resolve: (a: EvmAddressModel, args: ConnectionArgs & { startBlock?: number | null; endBlock?: number | null }, ctx: GatewayContext) => {
+      const range = checkBlockRange(args.startBlock, args.endBlock);
+      return listByAddress(ctx.cursors, args, spec, a, range, (page) => list(ctx, a, { ...page, ...range }), logKey);
+    },
+  } as const;
+}
+
 builder.objectFields(EvmAddressRef, (t) => ({
   erc721Transfers: t.connection(
     {
       type: Erc721TransferRef,
-      nullable: true,
       description: 'ERC-721 transfers from or to this address, newest first. `first`: 1 to 500 (default 10); 100 per upstream call.',
       args: { startBlock: t.arg(blockArgs.startBlock), endBlock: t.arg(blockArgs.endBlock) },
-      price: paged(ERC721_PAGE),
-      resolve: (a, args, ctx) => {
-        const range = checkBlockRange(args.startBlock, args.endBlock);
-        return listByAddress(
-          ctx.cursors,
-          args,
-          ERC721_PAGE,
-          a,
-          range,
-          (page) => listErc721Transactions(ctx.dataApi, chainIdOf(a.chain), a.address, { ...page, ...range }),
-          logKey,
-        );
-      },
+      ...addressTransfers(ERC721_PAGE, (ctx, a, page) => listErc721Transactions(ctx.dataApi, chainIdOf(a.chain), a.address, page)),
     },
     { name: 'Erc721TransferConnection', description: 'A page of ERC-721 transfers.' },
     { name: 'Erc721TransferEdge', description: 'A transfer and its cursor.' },
@@ -181,22 +188,9 @@ builder.objectFields(EvmAddressRef, (t) => ({
   erc1155Transfers: t.connection(
     {
       type: Erc1155TransferRef,
-      nullable: true,
       description: 'ERC-1155 transfers from or to this address, newest first. `first`: 1 to 500 (default 10); 100 per upstream call.',
       args: { startBlock: t.arg(blockArgs.startBlock), endBlock: t.arg(blockArgs.endBlock) },
-      price: paged(ERC1155_PAGE),
-      resolve: (a, args, ctx) => {
-        const range = checkBlockRange(args.startBlock, args.endBlock);
-        return listByAddress(
-          ctx.cursors,
-          args,
-          ERC1155_PAGE,
-          a,
-          range,
-          (page) => listErc1155Transactions(ctx.dataApi, chainIdOf(a.chain), a.address, { ...page, ...range }),
-          logKey,
-        );
-      },
+      ...addressTransfers(ERC1155_PAGE, (ctx, a, page) => listErc1155Transactions(ctx.dataApi, chainIdOf(a.chain), a.address, page)),
     },
     { name: 'Erc1155TransferConnection', description: 'A page of ERC-1155 transfers.' },
     { name: 'Erc1155TransferEdge', description: 'A transfer and its cursor.' },
