@@ -98,6 +98,35 @@ const requestClassKnown = {
   },
 };
 
+/**
+ * One copy of @whatwg-node/promise-helpers, its 2.x line, for every importer. yoga 5, envelop 5 and
+ * graphql-tools still ask for ^1, whose handleMaybePromise chains two fake promises even when
+ * nothing is asynchronous; it wraps every step of a request through yoga and envelop, and on a
+ * response-cache hit those wrappers and the garbage they leave were a tenth of the CPU (bench/).
+ * 2.x calls the steps directly when no promise is involved, and needs Node 22, which the package
+ * now does; its only other change is dropping `mapMaybePromise`, 1.x's deprecated alias that those
+ * importers still call, written here as 1.x wrote it. The library build (dist/embed.js) leaves the
+ * package to the application's own install, as every dependency.
+ * @type {import('esbuild').Plugin}
+ */
+const promiseHelpersTwo = {
+  name: 'promise-helpers-two',
+  setup(b) {
+    b.onResolve({ filter: /^@whatwg-node\/promise-helpers$/ }, () => ({ path: 'promise-helpers', namespace: 'promise-helpers-two' }));
+    b.onLoad({ filter: /.*/, namespace: 'promise-helpers-two' }, () => ({
+      contents: [
+        "import { handleMaybePromise } from '@whatwg-node/promise-helpers-v2';",
+        "export * from '@whatwg-node/promise-helpers-v2';",
+        'export function mapMaybePromise(input, onSuccess, onError) {',
+        '  return handleMaybePromise(() => input, onSuccess, onError);',
+        '}',
+      ].join('\n'),
+      resolveDir: fileURLToPath(new URL('.', import.meta.url)),
+      loader: 'js',
+    }));
+  },
+};
+
 rmSync(new URL('./dist/', import.meta.url), { recursive: true, force: true });
 await build({
   entryPoints: { main: 'src/boot.ts', cli: 'src/cli.ts', 'sandbox/main': 'sandbox/main.ts' },
@@ -120,7 +149,7 @@ await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   // Bundled CommonJS modules call require(): give the ES module one.
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-  plugins: [lazySubgraphPrinter, graphqlAsModules, httpWithoutFacade, requestClassKnown],
+  plugins: [lazySubgraphPrinter, graphqlAsModules, httpWithoutFacade, requestClassKnown, promiseHelpersTwo],
 });
 
 // The library: what an application imports. Its dependencies are the package's, installed beside

@@ -33,7 +33,7 @@
  * `onParams`, which GraphQL over WebSocket does not run (every query there failed), and rewrites
  * each document to add `__typename` and ids for an entity invalidation we do not use.
  */
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { getDocumentString } from '@envelop/core';
 import {
   getOperationAST,
@@ -209,6 +209,36 @@ function etagHeader(result: unknown): string | undefined {
   return (result as Marked | undefined)?.extensions?.http?.headers?.ETag;
 }
 
+/**
+ * The hash of a document's part of every key (the scope, its text, the operation's name), by
+ * document and name: each request hashes only its variables on top of a copy of it, and a request
+ * without variables hashes nothing. A response-cache hit costs less than the call it saves only if
+ * the lookup is cheap, and the document was most of what was hashed.
+ */
+const prefixes = new WeakMap<DocumentNode, Map<string, { hash: Hash; bare: string }>>();
+
+function prefixOf(scope: string, document: DocumentNode, operationName: string | null | undefined) {
+  let byName = prefixes.get(document);
+  if (!byName) {
+    byName = new Map();
+    prefixes.set(document, byName);
+  }
+  const name = `${scope}\0${operationName ?? ''}`;
+  let prefix = byName.get(name);
+  if (!prefix) {
+    const hash = createHash('sha256')
+      .update(scope)
+      .update('\0')
+      .update(textOf(document))
+      .update('\0')
+      .update(operationName ?? '')
+      .update('\0');
+    prefix = { hash, bare: `response ${hash.copy().digest('base64url')}` };
+    byName.set(name, prefix);
+  }
+  return prefix;
+}
+
 /** The request's key: undefined when its variables cannot be serialized (nesting too deep), so it is not kept. */
 function keyOf(scope: string, document: DocumentNode, variables: unknown, operationName: string | null | undefined): string | undefined {
   let values: string;
@@ -217,17 +247,9 @@ function keyOf(scope: string, document: DocumentNode, variables: unknown, operat
   } catch {
     return undefined;
   }
-  // Node's hash, not WebCrypto's: synchronous, and it runs for every query.
-  const digest = createHash('sha256')
-    .update(scope)
-    .update('\0')
-    .update(textOf(document))
-    .update('\0')
-    .update(values)
-    .update('\0')
-    .update(operationName ?? '')
-    .digest('base64url');
-  return `response ${digest}`;
+  const prefix = prefixOf(scope, document, operationName);
+  // Node's hash, not WebCrypto's: synchronous, and it runs for every query with variables.
+  return values === '' || values === '{}' ? prefix.bare : `response ${prefix.hash.copy().update(values).digest('base64url')}`;
 }
 
 /** How long the answer may be kept, from the reads it made: 0 when not at all. */
