@@ -8,7 +8,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { request } from 'undici';
 import { ConfigError, loadConfig, servingSandbox, type Config } from './config/config.js';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './gateway/embedded-sandbox.js';
 import { createGateway } from './gateway/gateway.js';
@@ -21,8 +20,13 @@ import type { GatewayMetrics } from './ops/prometheus.js';
 import { Reloader } from './gateway/reload.js';
 import { SettingsFileError, withSettingsFile } from './config/settings-file.js';
 
-/** Whether an upstream answers at all (any HTTP status counts); offline machines fail fast. */
+/**
+ * Whether an upstream answers at all (any HTTP status counts); offline machines fail fast. Only
+ * asked when no upstream URL is set: undici's entry (its `request`, fetch, WebSocket...) is loaded
+ * then, not at every start (the upstream client takes undici's Pool alone: src/upstreams/undici-core.ts).
+ */
 async function reachable(url: string): Promise<boolean> {
+  const { request } = await import('undici');
   try {
     const res = await request(new URL('/', url), {
       method: 'HEAD',

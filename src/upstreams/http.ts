@@ -12,10 +12,10 @@
  * backoff. A circuit breaker per upstream (./circuit.ts) stops hammering one that keeps failing
  * for many callers.
  */
-import { Pool, errors as undiciErrors } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import { shownUrl } from '../base/shown-url.js';
+import { Pool, errors as undiciErrors } from './undici-core.js';
 import type { CallBudget } from './budget.js';
 import { onCancel, type CancelSignal } from './cancellation.js';
 import { Circuit, type CircuitOptions } from './circuit.js';

@@ -3,7 +3,8 @@
  * far as it can be checked without timing it (`npm run bench` times it): it compiles through Node's
  * compile cache and writes the cache once it listens (src/boot.ts), and it loads no part of Node
  * it does not use: Node's own undici (fetch, WebSocket), which build.mjs keeps out of the bundle's
- * `node:http` imports and of yoga's creation. A preload reports what the process loaded, on a
+ * `node:http` imports and of yoga's creation, nor undici's entry (fetch, WebSocket...: the
+ * upstream client takes undici's Pool alone, src/upstreams/undici-core.ts). A preload reports what the process loaded, on a
  * signal sent after the first answer; the process is then killed, so the cache it left is the one
  * written once it listened.
  */
@@ -19,17 +20,20 @@ const ROOT = join(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'start-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Written by the preload on SIGUSR2: Node's modules the process loaded, and its compile cache's folder. */
+/** Written by the preload on SIGUSR2: Node's modules the process loaded, the files of dist/ it loaded, and its compile cache's folder. */
 interface Loaded {
   builtins: string[];
+  files: string[];
   compileCacheDir: string | undefined;
 }
 
 const PRELOAD = `data:text/javascript,${encodeURIComponent(`
 import { writeFileSync } from 'node:fs';
-import { getCompileCacheDir } from 'node:module';
+import { getCompileCacheDir, registerHooks } from 'node:module';
+const files = [];
+registerHooks({ load(url, context, next) { files.push(url); return next(url, context); } });
 process.on('SIGUSR2', () => {
-  writeFileSync(process.env.LOADED_FILE, JSON.stringify({ builtins: process.moduleLoadList, compileCacheDir: getCompileCacheDir() }));
+  writeFileSync(process.env.LOADED_FILE, JSON.stringify({ builtins: process.moduleLoadList, files, compileCacheDir: getCompileCacheDir() }));
 });
 `)}`;
 
@@ -86,6 +90,9 @@ describe('the built gateway, to its first answer', () => {
     expect(answer).toEqual({ __typename: 'Query' });
     expect(loaded.builtins).toContain('NativeModule http');
     expect(loaded.builtins.filter((name) => name.includes('undici'))).toEqual([]);
+    // The bundle's chunk of undici's entry (esbuild names a dynamically imported module's chunk after it).
+    expect(loaded.files.some((url) => url.includes('/dist/main-'))).toBe(true);
+    expect(loaded.files.filter((url) => /\/dist\/undici-\w+\.js$/.test(url))).toEqual([]);
     expect(loaded.compileCacheDir?.startsWith(join(dir, 'compile-cache'))).toBe(true);
     // The bundle's files, one entry each.
     expect(readdirSync(loaded.compileCacheDir!).length).toBeGreaterThan(5);
