@@ -99,29 +99,6 @@ const requestClassKnown = {
 };
 
 /**
- * undici 7 (the line that loads on the machines' Node 20 too, where outside benchmarks run their
- * raw proxy with this project's node_modules) reads `globalThis.Headers` when its cookie helpers
- * load, to accept Node's own Headers in them as well: that read loads Node's own undici at every
- * start (tens of milliseconds), which the plugins above keep out. The gateway never calls those
- * helpers, so the read is made when one is first called instead. A version of the file without
- * the line fails the build.
- * @type {import('esbuild').Plugin}
- */
-const cookieChecksLazy = {
-  name: 'cookie-checks-lazy',
-  setup(b) {
-    const eager = 'const brandChecks = webidl.brandCheckMultiple([Headers, globalThis.Headers].filter(Boolean))';
-    const lazy =
-      'let checks; const brandChecks = (value) => (checks ??= webidl.brandCheckMultiple([Headers, globalThis.Headers].filter(Boolean)))(value)';
-    b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]web[\\/]cookies[\\/]index\.js$/ }, (args) => {
-      const code = readFileSync(args.path, 'utf8');
-      if (code.split(eager).length !== 2) throw new Error(`${args.path}: no single \`${eager}\` to make lazy`);
-      return { contents: code.replace(eager, lazy), loader: 'js' };
-    });
-  },
-};
-
-/**
  * One copy of @whatwg-node/promise-helpers, its 2.x line, for every importer. yoga 5, envelop 5 and
  * graphql-tools still ask for ^1, whose handleMaybePromise chains two fake promises even when
  * nothing is asynchronous; it wraps every step of a request through yoga and envelop, and on a
@@ -172,7 +149,7 @@ await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   // Bundled CommonJS modules call require(): give the ES module one.
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-  plugins: [lazySubgraphPrinter, graphqlAsModules, httpWithoutFacade, requestClassKnown, cookieChecksLazy, promiseHelpersTwo],
+  plugins: [lazySubgraphPrinter, graphqlAsModules, httpWithoutFacade, requestClassKnown, promiseHelpersTwo],
 });
 
 // The library: what an application imports. Its dependencies are the package's, installed beside
