@@ -2,7 +2,7 @@
  * What the fuzzer has found, by kind, with the case of issue 29 it was. A finding not yet fixed is
  * left out of test/fuzz/fuzz.test.ts's invariants (a skipped test says so); a fixed one
  * (`fixed: true`) is a regression test of its own there. All of these are fixed but
- * `owner-addresses-priced-at-one`, which belongs to the price estimates.
+ * `registry-chains-past-their-most`, which belongs to the price estimates.
  * `npm run fuzz` prints everything it finds, known or not.
  */
 import type { Example } from './fuzzer.js';
@@ -24,8 +24,8 @@ export const KNOWN: readonly Known[] = [
   {
     id: 'owner-addresses-priced-at-one',
     reason:
-      "new (issue 29's fuzzer, seed s2): an owner set's addresses are priced at one (src/graph/refs.ts OWNER_ADDRESSES): `pChain { subnet(subnetId: …) { controlKeys { address } } }` answers 6 entries priced at 5 for a subnet of two control keys (helper estimates, who prices address lists)",
-    fixed: false,
+      "new (issue 29's fuzzer, seed s2): an owner set's addresses were priced at one (src/graph/refs.ts OWNER_ADDRESSES): `pChain { subnet(subnetId: …) { controlKeys { address } } }` answered 6 entries priced at 5 for a subnet of two control keys; owner sets, outputs' addresses and signatures are now priced as last seen, at most 16 (test/fuzz/regressions.test.ts)",
+    fixed: true,
     matches: (k) =>
       (k.finding.invariant === 'entries-within-estimate' || k.finding.invariant === 'objects-within-estimate') &&
       /\b(controlKeys|owners|rewardOwner|deactivationOwner|remainingBalanceOwner)\b/.test(query(k)),
