@@ -214,24 +214,28 @@ describe("an owner set's addresses (fuzz: a subnet's two control keys answered 6
     }
   });
 
-  it.each(['deactivationOwner', 'remainingBalanceOwner'])('of an L1 validator (%s) price a call made under each address per address', async (owner) => {
-    const list = (below: string) => `{ network { l1Validators(first: 40, includeInactive: true) { nodes { ${owner} { addresses { address ${below} } } } } } }`;
-    // Until an owner set was seen each is priced at the most one holds (16), past the budget with a call below.
-    const unseen = await post(list('xChainUtxos(first: 1) { nodes { utxoId } }'));
-    if (!unseen.data) expect(estimateOf(unseen)!.calls).toBeGreaterThanOrEqual(1 + 40 * 16);
-    expect((await post(list(''))).errors).toBeUndefined();
-    for (let run = 0; run < 2; run++) {
-      const body = await post(list('xChainUtxos(first: 1) { nodes { utxoId } }'));
-      expect(body.errors).toBeUndefined();
-      const owners = (body.data.network.l1Validators.nodes as Record<string, { addresses: { address: string }[] } | null>[]).map(
-        (v) => v[owner]?.addresses.map((a) => a.address) ?? [],
-      );
-      // Multisig owners among them: more addresses than validators, each its own call (once per distinct address).
-      expect(owners.flat().length).toBeGreaterThan(owners.length);
-      const cost = body.extensions!.cost!;
-      expect(cost.actual!.calls).toBeGreaterThanOrEqual(new Set(owners.flat()).size);
-      expect(cost.actual!.calls).toBeLessThanOrEqual(cost.estimated.calls);
-      expect(SIZE.entries(body.data)).toBeLessThanOrEqual(cost.estimated.nodes);
-    }
-  });
+  it.each(['deactivationOwner', 'remainingBalanceOwner'])(
+    'of an L1 validator (%s) price a call made under each address per address',
+    async (owner) => {
+      const list = (below: string) =>
+        `{ network { l1Validators(first: 40, includeInactive: true) { nodes { ${owner} { addresses { address ${below} } } } } } }`;
+      // Until an owner set was seen each is priced at the most one holds (16), past the budget with a call below.
+      const unseen = await post(list('xChainUtxos(first: 1) { nodes { utxoId } }'));
+      if (!unseen.data) expect(estimateOf(unseen)!.calls).toBeGreaterThanOrEqual(1 + 40 * 16);
+      expect((await post(list(''))).errors).toBeUndefined();
+      for (let run = 0; run < 2; run++) {
+        const body = await post(list('xChainUtxos(first: 1) { nodes { utxoId } }'));
+        expect(body.errors).toBeUndefined();
+        const owners = (body.data.network.l1Validators.nodes as Record<string, { addresses: { address: string }[] } | null>[]).map(
+          (v) => v[owner]?.addresses.map((a) => a.address) ?? [],
+        );
+        // Multisig owners among them: more addresses than validators, each its own call (once per distinct address).
+        expect(owners.flat().length).toBeGreaterThan(owners.length);
+        const cost = body.extensions!.cost!;
+        expect(cost.actual!.calls).toBeGreaterThanOrEqual(new Set(owners.flat()).size);
+        expect(cost.actual!.calls).toBeLessThanOrEqual(cost.estimated.calls);
+        expect(SIZE.entries(body.data)).toBeLessThanOrEqual(cost.estimated.nodes);
+      }
+    },
+  );
 });
