@@ -18,7 +18,7 @@ import type { GatewayContext } from '../graphql/context.js';
 import { forbidden } from '../graphql/errors.js';
 import { assertNodeCount, assertNodeType, decodeGlobalId, encodeGlobalId, readGlobalId } from './global-id.js';
 import { CostPlugin } from './cost.js';
-import { ListSizesPlugin } from './list-sizes.js';
+import { CURSOR_BYTES, ListSizesPlugin } from './list-sizes.js';
 import { lookupsPrice, type Named } from './lookups.js';
 import { PacingPlugin } from './pacing.js';
 
@@ -60,6 +60,9 @@ SchemaBuilder.registerPlugin('subgraphDirectives', SubgraphDirectivesPlugin);
 SchemaBuilder.registerPlugin('pacing', PacingPlugin);
 SchemaBuilder.registerPlugin('cost', CostPlugin);
 SchemaBuilder.registerPlugin('listSizes', ListSizesPlugin);
+
+/** A cursor's bytes in the answer, as the longest cursor seen (see CURSOR_BYTES). */
+const CURSOR_PRICE = { bytes: CURSOR_BYTES };
 
 export const builder = new SchemaBuilder<{
   Context: GatewayContext;
@@ -121,11 +124,14 @@ export const builder = new SchemaBuilder<{
     afterArgOptions: { description: 'Resume after this cursor (an `endCursor` or edge `cursor` of the same query).' },
     lastArgOptions: { description: 'Not supported: the upstream pages forward only. Use `first`.' },
     beforeArgOptions: { description: 'Not supported: the upstream pages forward only. Use `after`.' },
-    cursorFieldOptions: { description: 'Opaque cursor: pass it as `after` to continue right after this item.' },
+    cursorFieldOptions: { description: 'Opaque cursor: pass it as `after` to continue right after this item.', price: CURSOR_PRICE },
     hasNextPageFieldOptions: { description: 'Whether more items follow this page.' },
     hasPreviousPageFieldOptions: { description: 'Whether items come before this page (true when `after` was given).' },
-    startCursorFieldOptions: { description: 'Cursor of the first item of the page.' },
-    endCursorFieldOptions: { description: 'Cursor of the last item of the page: pass it as `after` for the next page.' },
+    startCursorFieldOptions: { description: 'Cursor of the first item of the page.', price: CURSOR_PRICE },
+    endCursorFieldOptions: {
+      description: 'Cursor of the last item of the page: pass it as `after` for the next page.',
+      price: CURSOR_PRICE,
+    },
     pageInfoFieldOptions: { description: 'Where this page sits in the list.' },
     edgesFieldOptions: { nullable: false, description: 'The items of this page with their cursors.' },
     nodeFieldOptions: { nullable: false, description: 'The item.' },

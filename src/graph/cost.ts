@@ -19,6 +19,7 @@
  *   counted once for every field of the request that uses them (see `Pool`);
  * - `groups`: for a list, what all the items of one list share, so that a `per: { group }` field
  *   below counts one call per list rather than per item;
+ * - `answers`: for a list, the fields of its items its own answer holds, which make no call below it;
  * - `sharesWith`: fields of one object whose calls go out together (the `eth_*` calls to one
  *   chain, one JSON-RPC batch) or make the same read: together they cost what the dearest does;
  * - `scope`: the network the objects below are on, when the arguments say it (`network(name:)`),
@@ -106,6 +107,12 @@ export interface FieldCost<Args = Record<string, unknown>> {
   pools?: ByArgs<Args, readonly Pool[]>;
   /** For a list or a connection: what the items of one list share, for `per: { group }` fields below them. */
   groups?: ByArgs<Args, readonly string[]>;
+  /**
+   * For a list: fields of its items that the list's own answer already holds (an EVM chain's
+   * registry entry, `info`, which the registry's listing returns): priced at no call below it,
+   * whatever they cost elsewhere, as they make none there.
+   */
+  answers?: readonly string[];
   /** Fields of one object whose calls go out as one (one JSON-RPC batch, or the same read): they cost what the dearest costs. */
   sharesWith?: string;
   /** The network of the objects below, when the arguments name it; undefined: the parent's. */

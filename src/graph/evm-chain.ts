@@ -36,12 +36,14 @@ import {
 } from '../upstreams/node/evm-blocks.js';
 
 /**
- * The chains of the Data API's registry on a network, or an address is active on: tens per network;
- * priced at 100 until seen, so a listing with each chain's `info` (one call each) stays within a request's budget.
- * The sandbox's registry holds 208 on mainnet: a node call per chain there makes more calls than
- * this prices (test/fuzz/known.ts, `registry-chains-past-their-most`, open).
+ * The chains of the Data API's registry on a network, or an address is active on, as last seen,
+ * at most 300: the sandbox's registry holds 208 on mainnet, the Data API's tens per network, and
+ * 300 leaves room for the registry to grow (an assumption: no protocol bounds it). A chain's
+ * registry entry (`info`) comes with the listing (`answers`), so a listing of every chain with its
+ * entries makes one call; a field of each chain that calls its node is priced per chain, and a
+ * registry past the budget's worth of chains is refused up front rather than stopped halfway.
  */
-export const REGISTRY_CHAINS = learnt({ kind: 'evmRegistryChains', most: { mainnet: 100, fuji: 100 } });
+export const REGISTRY_CHAINS = learnt({ kind: 'evmRegistryChains', most: { mainnet: 300, fuji: 300 } });
 import {
   EvmAddressRef,
   EvmChainRef,
@@ -214,7 +216,7 @@ builder.objectField(NetworkRef, 'evmChains', (t) =>
     description:
       "The EVM chains of this network the Data API indexes (its chain registry, supportedChains), each with its registry entry as `info`: those with a feature when `feature` is given. Chains the Data API does not index are reached by `evmChain` (from the P-Chain's listing).",
     args: { feature: t.arg({ type: EvmApiFeatureEnum, description: 'Only chains with this Data API feature.' }) },
-    price: { calls: 1, items: REGISTRY_CHAINS, reaches: ['supportedChains'] },
+    price: { calls: 1, items: REGISTRY_CHAINS, answers: ['info'], reaches: ['supportedChains'] },
     resolve: async (network, args, ctx) => {
       const { chains } = await supportedChains(ctx.dataApi, { network: network.name, feature: args.feature ?? undefined });
       return registryChains(network.name, chains);
@@ -227,7 +229,7 @@ builder.objectField(EvmAddressRef, 'activeChains', (t) =>
     type: [EvmChainRef],
     description:
       "The EVM chains of this address's network it has activity on, as the Data API indexes them (listAddressChains), each with its registry entry as `info`. The same address on another chain is `EvmChain.address`.",
-    price: { calls: 1, items: REGISTRY_CHAINS, reaches: ['listAddressChains'] },
+    price: { calls: 1, items: REGISTRY_CHAINS, answers: ['info'], reaches: ['listAddressChains'] },
     resolve: async (a, _a, ctx) => {
       const { indexedChains } = await listAddressChains(ctx.dataApi, a.address);
       return registryChains(a.chain.network, indexedChains ?? []);

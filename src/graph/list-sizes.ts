@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from '@pothos/core';
 import type { FieldNode, GraphQLFieldResolver, GraphQLResolveInfo, OperationDefinitionNode } from 'graphql';
+import { MAX_CURSOR_LENGTH } from '../graphql/connection.js';
 import type { GatewayContext } from '../graphql/context.js';
 import type { ListKey } from '../reuse/list-lengths.js';
 import type { FieldCost, Made, Where } from './cost.js';
@@ -40,6 +41,8 @@ export interface Sized<Args> {
   assumedSize?: number;
   /** The items when the arguments bound them (`nodeIds`): priced so, and such a filtered list is not noted. */
   given?: (args: Args) => number | undefined;
+  /** Kept for every network at once, when the parent does not say its network (a connection's edge, for a cursor). */
+  anyNetwork?: boolean;
 }
 
 const LEARNT = Symbol('learnt');
@@ -56,7 +59,7 @@ export function learnt<Args = Record<string, unknown>>(sized: Sized<Args>): Lear
     const kind = kindOf(sized, parent);
     const most = mostOf(sized, kind);
     const cap = where.scope === 'mainnet' ? most.mainnet : where.scope === 'fuji' ? most.fuji : Math.max(most.mainnet, most.fuji);
-    return where.lengths.bound({ kind, network: where.scope, parent }, cap);
+    return where.lengths.bound({ kind, network: sized.anyNetwork ? undefined : where.scope, parent }, cap);
   };
   // A router has no lengths seen: it assumes the most a list of the kind holds when no parent is named.
   const most = mostOf(sized, kindOf(sized, undefined));
@@ -76,6 +79,19 @@ const mostOf = (sized: Sized<never>, kind: string) => (typeof sized.most === 'fu
  */
 export const BLOCK_HEX_BYTES = learnt({ kind: 'block-hex-bytes', most: { mainnet: 4_194_320, fuji: 4_194_320 } });
 export const CONTRACT_CODE_BYTES = learnt({ kind: 'contract-code-bytes', most: { mainnet: 49_160, fuji: 49_160 } });
+
+/**
+ * Bytes of a connection's cursor, as the longest seen (with a margin), and at most the longest the
+ * gateway takes back as `after` (MAX_CURSOR_LENGTH, with its quotes) until one was seen. A cursor
+ * carries its upstream's page token, whose length the upstream decides: priced as any leaf (96
+ * bytes), a page of cursors answered more bytes than its price (the fuzzer's bytes-within-estimate).
+ * Kept for every network: an edge does not say its network, and the encoding is the gateway's.
+ */
+export const CURSOR_BYTES = learnt({
+  kind: 'cursor-bytes',
+  most: { mainnet: MAX_CURSOR_LENGTH + 2, fuji: MAX_CURSOR_LENGTH + 2 },
+  anyNetwork: true,
+});
 
 /** Documents by what they say, for places that are the same across instances and parses. */
 const documentIds = new WeakMap<OperationDefinitionNode, string>();
@@ -167,7 +183,7 @@ export class ListSizesPlugin<Types extends SchemaTypes> extends BasePlugin<Types
         const on = source as { network?: unknown; name?: unknown } | null;
         const network = info.parentType.name === 'Network' ? on?.name : on?.network;
         const parent = of.parentOf ? of.parentOf(source as never, args) : of.parent?.(args);
-        lengths.saw({ kind: kindOf(of, parent), network: typeof network === 'string' ? network : undefined, parent }, n);
+        lengths.saw({ kind: kindOf(of, parent), network: typeof network === 'string' && !of.anyNetwork ? network : undefined, parent }, n);
       };
       const note = (value: unknown) => {
         if (sized && Array.isArray(value) && sized.given?.(args) === undefined) saw(sized, value.length);

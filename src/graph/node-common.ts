@@ -7,7 +7,15 @@ import { canonicalAddress } from '../domain/addresses.js';
 import { badInput } from '../graphql/errors.js';
 import { toSafeInt } from '../upstreams/node/client.js';
 import { checkListSize } from './inputs.js';
-import { AddressRef, OWNER_ADDRESSES, OutputOwnersRef, TransferableInputRef, TransferableOutputRef, toAddresses } from './refs.js';
+import {
+  AddressRef,
+  OUTPUT_ADDRESSES,
+  OWNER_ADDRESSES,
+  OutputOwnersRef,
+  TransferableInputRef,
+  TransferableOutputRef,
+  toAddresses,
+} from './refs.js';
 
 /** Node ids given to a field, within the list bound; undefined when none were given. */
 export function checkNodeIds(nodeIds: readonly string[] | null | undefined): string[] | undefined {
@@ -55,7 +63,7 @@ TransferableOutputRef.implement({
     threshold: t.int({ description: 'Signatures needed to spend it.', resolve: (o) => toSafeInt(o.output.threshold ?? 0) }),
     addresses: t.field({
       type: [AddressRef],
-      price: { items: OWNER_ADDRESSES },
+      price: { items: OUTPUT_ADDRESSES },
       description: 'Addresses that can sign to spend it.',
       resolve: (o) => toAddresses(o.network, (o.output.addresses ?? []).map(canonicalAddress)),
     }),

@@ -43,10 +43,11 @@ import { AssetAmountEntryRef, PChainRef, validatorSetItems, type PChainModel } f
 import {
   AddressRef,
   BlockchainRef,
-  OWNER_ADDRESSES,
+  OUTPUT_ADDRESSES,
   PBlockTxRef,
   PChainTransactionRef,
   SubnetRef,
+  SUBNET_OWNERS,
   toAddresses,
   type AddressModel,
 } from './refs.js';
@@ -249,7 +250,7 @@ const PChainSubnetRef = builder.objectRef<PSubnetModel>('PChainSubnet').implemen
     controlKeys: t.field({
       type: [AddressRef],
       nullable: true,
-      price: { items: OWNER_ADDRESSES },
+      price: { items: SUBNET_OWNERS },
       description: 'The addresses that own it (P-Chain, without prefix).',
       resolve: (s) => (s.owner ? toAddresses(s.network, (s.owner.controlKeys ?? []).map(canonicalAddress)) : null),
     }),
@@ -327,7 +328,7 @@ const SubnetEntryRef = builder
       subnetId: t.exposeString('id', { description: 'The subnet id.' }),
       controlKeys: t.field({
         type: [AddressRef],
-        price: { items: OWNER_ADDRESSES },
+        price: { items: SUBNET_OWNERS },
         description: 'Its owners; empty for the Primary Network and elastic subnets.',
         resolve: (s) => toAddresses(s.network, (s.controlKeys ?? []).map(canonicalAddress)),
       }),
@@ -391,7 +392,7 @@ const PChainUtxoRef = builder.objectRef<PUtxoModel>('PChainNodeUtxo').implement(
     threshold: t.exposeInt('threshold', { nullable: true, description: 'Signatures needed to spend it.' }),
     addresses: t.field({
       type: [AddressRef],
-      price: { items: OWNER_ADDRESSES },
+      price: { items: OUTPUT_ADDRESSES },
       description: 'Addresses that can sign to spend it.',
       resolve: (u) => toAddresses(u.network, u.addresses.map(canonicalAddress)),
     }),

@@ -46,6 +46,7 @@ import type { EvmLog } from '../upstreams/node/evm-state.js';
 import type { SubnetEvmValidator } from '../upstreams/node/subnet-evm.js';
 import type { AvmChain, AvmTxJson } from '../upstreams/node/x-chain.js';
 import { builder } from './builder.js';
+import { learnt } from './list-sizes.js';
 import { viewClass, type View } from './model.js';
 
 // --- the network and its addresses (network.ts, address.ts) -------------------------------------
@@ -65,10 +66,33 @@ export interface AddressModel {
 export const AddressRef = builder.objectRef<AddressModel>('Address');
 
 /**
- * Addresses a list of owners holds, as prices assume it (`items`): an output, a UTXO or an owner set
- * is nearly always one key. A multisig of a few holds more objects than the estimate counts.
+ * Addresses an owner set holds (a validator's or a delegator's reward owner, an L1 validator's
+ * remaining-balance and deactivation owners), as last seen on the network (./list-sizes.ts), for
+ * the items and the calls below each address (`addresses { utxos }` is a call per address).
+ * Priced at one, a multisig of a few keys answered more objects than its estimate (fuzz,
+ * `owner-addresses-priced-at-one`). No protocol bound limits an owner set (secp256k1fx takes any
+ * number of addresses, within the transaction's size); 16 is an assumption for the largest, as for
+ * a subnet's owners, and a longer set is answered whole, its calls within the budget.
  */
-export const OWNER_ADDRESSES = 1;
+export const OWNER_ADDRESSES = learnt({ kind: 'ownerAddresses', most: { mainnet: 16, fuji: 16 } });
+
+/**
+ * A subnet's owner addresses (its control keys, the Data API's `subnetOwnershipInfo`), priced as
+ * last seen (the longest owner set of the network), at most 16. Unlike an output's owners, a subnet
+ * is often a multisig of a few keys, and each address below can make its own calls (`xChainUtxos`,
+ * one per address): priced at one, five subnets of two or three owners made 13 calls against an
+ * estimate of 6 (fuzz case 29#1010). 16 is an assumption for the largest, as for OWNER_ADDRESSES.
+ */
+export const SUBNET_OWNERS = learnt({ kind: 'subnetOwners', most: { mainnet: 16, fuji: 16 } });
+
+/**
+ * Addresses that may spend an output or a UTXO, and the signatures that spent one, as prices assume
+ * them (`items`): nearly always one key. Not learnt as owner sets are: a list's price before it is
+ * seen is its most, and a block's or a listing's hundreds of outputs priced at a multisig's most
+ * each were refused cold (a P-Chain block's transactions with their outputs' addresses passed
+ * MAX_RESULT_NODES). A multisig output answers more objects than the estimate counts.
+ */
+export const OUTPUT_ADDRESSES = 1;
 
 /** Address strings of an upstream answer as graph objects of their network. */
 export function toAddresses(network: NetworkName, addresses: readonly string[]): AddressModel[] {

@@ -7,7 +7,6 @@ import type { GatewayContext } from '../graphql/context.js';
 import { PRIMARY_NETWORK_ID, parseCb58Id, type NetworkName } from '../base/ids.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
-import { learnt } from './list-sizes.js';
 import { SUBNET_CATALOG } from './pools.js';
 import { lookupPrice } from './lookups.js';
 import { pageConnection, pageSpec } from '../graphql/connection.js';
@@ -26,6 +25,7 @@ import {
   OwnershipRef,
   PChainTransactionRef,
   SubnetRef,
+  SUBNET_OWNERS,
   ValidatorManagerRef,
   ValidatorRef,
   ONCE_PER_SUBNET,
@@ -51,16 +51,6 @@ export async function findSubnet(ctx: GatewayContext, network: NetworkName, subn
 }
 
 export const SUBNETS_PAGE = pageSpec('listSubnets', 'subnets', { maxFirst: 10_000 });
-
-/**
- * A subnet's owner addresses, priced as last seen (the longest owner set of the network,
- * ./list-sizes.ts), at most 16. Unlike a UTXO's owners (OWNER_ADDRESSES, nearly always one key),
- * a subnet is often a multisig of a few keys, and each address below can make its own calls
- * (`xChainUtxos`, one per address): priced at one, five subnets of two or three owners made 13
- * calls against an estimate of 6 (fuzz case 29#1010). No protocol bound limits an owner set; 16 is
- * an assumption for the largest, and a longer set is answered whole, its calls within the budget.
- */
-const SUBNET_OWNERS = learnt({ kind: 'subnetOwners', most: { mainnet: 16, fuji: 16 } });
 
 OwnershipRef.implement({
   description: 'Who controls a subnet: `threshold` of `addresses` must sign its changes, after `locktime`.',

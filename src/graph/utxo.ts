@@ -27,7 +27,7 @@ import {
   AddressRef,
   AssetAmountRef,
   NetworkRef,
-  OWNER_ADDRESSES,
+  OUTPUT_ADDRESSES,
   PrimaryNetworkChainInfoRef,
   UtxoCredentialRef,
   UtxoRef,
@@ -82,7 +82,7 @@ UtxoRef.implement({
     outputIndex: t.int({ description: 'Its index among the outputs of that transaction.', resolve: (u) => Number(u.outputIndex) }),
     addresses: t.field({
       type: [AddressRef],
-      price: { items: OWNER_ADDRESSES },
+      price: { items: OUTPUT_ADDRESSES },
       description: 'Addresses that can sign to spend it.',
       resolve: (u) => toAddresses(u.network, u.addresses),
     }),
@@ -174,7 +174,7 @@ UtxoRef.implement({
     }),
     credentials: t.field({
       type: [UtxoCredentialRef],
-      price: { items: OWNER_ADDRESSES },
+      price: { items: OUTPUT_ADDRESSES },
       nullable: true,
       description: 'Signatures that spent it (X- and C-Chain).',
       resolve: (u) => (isP(u) ? null : (u.credentials ?? null)),

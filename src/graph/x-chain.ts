@@ -44,7 +44,7 @@ import {
   avmChainOf,
   AvmTxRef,
   NetworkRef,
-  OWNER_ADDRESSES,
+  OUTPUT_ADDRESSES,
   TransferableInputRef,
   TransferableOutputRef,
   XChainRef,
@@ -284,7 +284,7 @@ export const NodeUtxoRef = builder.objectRef<NodeUtxoModel>('NodeUtxo').implemen
     threshold: t.exposeInt('threshold', { nullable: true, description: 'Signatures needed to spend it.' }),
     addresses: t.field({
       type: [AddressRef],
-      price: { items: OWNER_ADDRESSES },
+      price: { items: OUTPUT_ADDRESSES },
       description: 'Addresses that can sign to spend it.',
       resolve: (u) => toAddresses(u.network, u.addresses.map(canonicalAddress)),
     }),

@@ -25,9 +25,14 @@ export const BYTES_PER_OBJECT = 256;
 /** The least an operation reserves: an answer of a few objects still holds its envelope. */
 const MIN_RESERVED_BYTES = 1024;
 
-/** The bytes an answer of `objects` objects (as demand control prices it) is reserved before it is built. */
-export function answerBytes(objects: number): number {
-  return Math.max(MIN_RESERVED_BYTES, Math.ceil(objects) * BYTES_PER_OBJECT);
+/**
+ * The bytes an answer is reserved before it is built, from its price: the larger of its objects'
+ * heap while built (BYTES_PER_OBJECT each) and its JSON's bytes (`bytes`, as demand control prices
+ * them against MAX_RESULT_BYTES), which a few objects with large leaves (a genesis, a block's bytes,
+ * contract code) pass by far, and which is what the answer holds once written and not yet read.
+ */
+export function answerBytes(price: { nodes: number; bytes?: number }): number {
+  return Math.max(MIN_RESERVED_BYTES, Math.ceil(price.nodes) * BYTES_PER_OBJECT, Math.ceil(price.bytes ?? 0));
 }
 
 /** Which bound stops a client's new operation, and what to tell it. */

@@ -383,16 +383,16 @@ async function operation(
 }
 
 /**
- * What an operation's answer is counted at while it is built: what its price (objects) says it
- * holds. An operation that cannot be priced here (it names no single operation, or its variables
+ * What an operation's answer is counted at while it is built: what its price (objects and bytes)
+ * says it holds (`answerBytes`). An operation that cannot be priced here (it names no single operation, or its variables
  * are wrong) reserves the least; demand control refuses it when it runs.
  */
 function reservedBytes(schema: ExecutionArgs['schema'], document: DocumentNode, params: SubscribeMessage): number {
   try {
     const operation = getOperationAST(document, params.operationName);
-    return answerBytes(operation ? estimateOf(schema, document, operation, params.variables).nodes : 0);
+    return answerBytes(operation ? estimateOf(schema, document, operation, params.variables) : { nodes: 0 });
   } catch {
-    return answerBytes(0);
+    return answerBytes({ nodes: 0 });
   }
 }
 

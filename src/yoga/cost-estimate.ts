@@ -162,6 +162,8 @@ interface At {
   /** The network the parents are on, when the arguments above said it. */
   scope: string | undefined;
   groups: Groups;
+  /** Fields of the parents the list above already answered (its `answers`): they make no call here. */
+  answered?: readonly string[] | undefined;
 }
 
 interface PoolEntry {
@@ -414,7 +416,7 @@ function context(walk: Walk, set: string, parents: number, at: At): { key: strin
   const groups = JSON.stringify(at.groups);
   const sliced = at.slicedGroups ? JSON.stringify(at.slicedGroups) : '';
   return {
-    key: `${set}|${parents}|${at.key ?? ''}|${at.scope ?? ''}|${at.sliced ?? ''}|${at.slicedCap ?? ''}|${groups}|${sliced}`,
+    key: `${set}|${parents}|${at.key ?? ''}|${at.scope ?? ''}|${at.sliced ?? ''}|${at.slicedCap ?? ''}|${groups}|${sliced}|${at.answered ?? ''}`,
     parents,
     at,
   };
@@ -827,7 +829,9 @@ function fieldCost(
   const path = pathOf(walk, at.path, field.name);
   const where: Where = { scope: at.scope, lengths: walk.lengths, search: walk.search };
   const effect = visit.effect;
-  const perParent = count(byArgs(price?.calls, args, where) ?? 0);
+  // A field the list above answered already (its items' `info`): none of its calls are made here.
+  const answered = at.answered?.includes(field.name) === true;
+  const perParent = answered ? 0 : count(byArgs(price?.calls, args, where) ?? 0);
   // What this place made when the document last ran, with margin (CAP: never run, every parent counted).
   const made = price?.made ? madeHere(walk, parentType, field, nodes[0]!) : CAP;
   let calls = 0;
@@ -836,7 +840,7 @@ function fieldCost(
     // A read every field of the request shares: a pool of its own, read once.
     if (made > 0) calls += givePool(walk, effect, { name: read, calls: perParent, max: 1 }, at.scope, parents);
   } else if (perParent > 0) calls += ownCalls(walk, visit, price, perParent, parents, at, read, made);
-  for (const pool of byArgs(price?.pools, args, where) ?? [])
+  for (const pool of answered ? [] : (byArgs(price?.pools, args, where) ?? []))
     calls += givePool(walk, effect, pool, at.scope, Math.min(parents * (pool.keys ?? 1), made));
   // Items per parent: the field's own bound, a connection's slice for its edges and nodes, or the assumption.
   const declared = itemsOf(price, args, where);
@@ -883,6 +887,7 @@ function fieldCost(
     // A network named by a literal of the wrong kind (refused by validation after pricing) names none.
     scope: scopeOf(price, args) ?? at.scope,
     groups,
+    answered: list ? price?.answers : undefined,
   });
   visit.calls += child.calls;
   include(effect, child.effect);

@@ -8,7 +8,7 @@
  *   query limits, demand control (its price checked against the limits, `extensions.cost` on its
  *   own result), the response cache, the request log and the metrics see one operation each.
  * - The batch's price is the sum of its operations': an operation whose price would take the sum
- *   past UPSTREAM_CALL_BUDGET or MAX_RESULT_NODES is refused in its place (QUERY_LIMIT_EXCEEDED,
+ *   past UPSTREAM_CALL_BUDGET, MAX_RESULT_NODES or MAX_RESULT_BYTES (the batch's answer is one body) is refused in its place (QUERY_LIMIT_EXCEEDED,
  *   saying so), and the calls of all of them count toward one budget of UPSTREAM_CALL_BUDGET
  *   (`batchBudget`, each operation's budget a part of it), past which a field fails as in a request.
  * - Rate limits: src/http/server.ts reserves a point for the HTTP request as it arrives; each operation
@@ -54,7 +54,7 @@ interface Batch {
   /** Operations that reached onParams so far: the first uses the request's own reservation. */
   started: number;
   /** What the operations priced so far and let run were priced at, together. */
-  priced: { calls: number; nodes: number };
+  priced: { calls: number; nodes: number; bytes: number };
   /** The calls the whole batch may make, made once its first operation's context is. */
   budget?: CallBudget;
 }
@@ -82,7 +82,7 @@ export function useBatching(options: BatchingOptions): Plugin {
               { extensions: { code: ErrorCode.QUERY_LIMIT_EXCEEDED, limit: 'batching', allowed: limit, got: size, http: { status: 413 } } },
             );
           }
-          (serverContext as Marked)[BATCH] = { size, started: 0, priced: { calls: 0, nodes: 0 } };
+          (serverContext as Marked)[BATCH] = { size, started: 0, priced: { calls: 0, nodes: 0, bytes: 0 } };
         },
       };
     },
@@ -139,17 +139,18 @@ export function batchBudget(context: object, limit: number): CallBudget | undefi
 
 /**
  * Counts the price of an operation about to run into its batch's, or refuses it when that would
- * take the batch past the limits one request has (`maxCalls`, `maxNodes`); nothing outside a batch.
+ * take the batch past the limits one request has (`maxCalls`, `maxNodes`, `maxBytes`); nothing outside a batch.
  */
 export function priceIntoBatch(
   context: object,
   cost: RequestCost,
-  limits: { maxCalls: number; maxNodes: number },
+  limits: { maxCalls: number; maxNodes: number; maxBytes?: number },
 ): GraphQLError | undefined {
   const batch = (context as Marked)[BATCH];
   if (!batch) return undefined;
   const calls = batch.priced.calls + cost.estimated.calls;
   const nodes = batch.priced.nodes + cost.estimated.nodes;
+  const bytes = batch.priced.bytes + (cost.estimated.bytes ?? 0);
   const over =
     calls > limits.maxCalls
       ? {
@@ -167,19 +168,27 @@ export function priceIntoBatch(
             allowed: limits.maxNodes,
             setting: 'MAX_RESULT_NODES',
           }
-        : undefined;
+        : limits.maxBytes !== undefined && bytes > limits.maxBytes
+          ? {
+              limit: 'bytes',
+              what: `${cost.estimated.bytes} bytes in its answer`,
+              before: batch.priced.bytes,
+              allowed: limits.maxBytes,
+              setting: 'MAX_RESULT_BYTES',
+            }
+          : undefined;
   if (over) {
     const error = limitExceeded(
       `This operation could cost up to ${over.what}, and the operations of its batch let run before it ${over.before}: together past the ${over.allowed} one request may (${over.setting}), and a batch is one request. Send it in a request of its own, or in a batch of fewer or cheaper operations.`,
       over.limit,
     );
     Object.assign(error.extensions, {
-      estimated: { calls: cost.estimated.calls, nodes: cost.estimated.nodes },
-      batch: { calls: batch.priced.calls, nodes: batch.priced.nodes },
+      estimated: { calls: cost.estimated.calls, nodes: cost.estimated.nodes, bytes: cost.estimated.bytes },
+      batch: { ...batch.priced },
       allowed: over.allowed,
     });
     return error;
   }
-  batch.priced = { calls, nodes };
+  batch.priced = { calls, nodes, bytes };
   return undefined;
 }

@@ -20,6 +20,8 @@ export interface ChargeOptions {
   maxCalls: number;
   /** The most objects a request's answer may be priced at (MAX_RESULT_NODES). */
   maxNodes: number;
+  /** The most bytes a request's answer may be priced at (MAX_RESULT_BYTES): a batch's answers together. */
+  maxBytes?: number;
   /** Whether a price past a limit is refused (else only reported): a batch's sum too. */
   enforce?: boolean;
 }

@@ -105,6 +105,7 @@ describe(`generated queries (seed ${SEED}, ${COUNT} through ${FUZZ_ENTRIES.lengt
     'calls-within-estimate',
     'objects-within-estimate',
     'entries-within-estimate',
+    'bytes-within-estimate',
     'pricing-time',
     'same-data',
     'variables-as-inline',

@@ -1,8 +1,7 @@
 /**
  * What the fuzzer has found, by kind, with the case of issue 29 it was. A finding not yet fixed is
  * left out of test/fuzz/fuzz.test.ts's invariants (a skipped test says so); a fixed one
- * (`fixed: true`) is a regression test of its own there. All of these are fixed but
- * `owner-addresses-priced-at-one`, which belongs to the price estimates.
+ * (`fixed: true`) is a regression test of its own there.
  * `npm run fuzz` prints everything it finds, known or not.
  */
 import type { Example } from './fuzzer.js';
@@ -24,8 +23,8 @@ export const KNOWN: readonly Known[] = [
   {
     id: 'owner-addresses-priced-at-one',
     reason:
-      "new (issue 29's fuzzer, seed s2): an owner set's addresses are priced at one (src/graph/refs.ts OWNER_ADDRESSES): `pChain { subnet(subnetId: …) { controlKeys { address } } }` answers 6 entries priced at 5 for a subnet of two control keys (helper estimates, who prices address lists)",
-    fixed: false,
+      "new (issue 29's fuzzer, seed s2): an owner set's addresses were priced at one (src/graph/refs.ts OWNER_ADDRESSES): `pChain { subnet(subnetId: …) { controlKeys { address } } }` answered 6 entries priced at 5 for a subnet of two control keys; owner sets, outputs' addresses and signatures are now priced as last seen, at most 16 (test/fuzz/regressions.test.ts)",
+    fixed: true,
     matches: (k) =>
       (k.finding.invariant === 'entries-within-estimate' || k.finding.invariant === 'objects-within-estimate') &&
       /\b(controlKeys|owners|rewardOwner|deactivationOwner|remainingBalanceOwner)\b/.test(query(k)),
@@ -40,8 +39,8 @@ export const KNOWN: readonly Known[] = [
   {
     id: 'registry-chains-past-their-most',
     reason:
-      "new (issue 29's fuzzer, estimates that know the data): `{ network { evmChains(feature: ICM) { rpcChainId } } }` made 209 calls, estimated 101: the chain registry's length is capped at 100 while the sandbox's holds 208 (src/graph/evm-chain.ts REGISTRY_CHAINS). Open: priced at 300, a listing with each chain's `info` (which the listing answers, no call) was refused at 304 calls; `info` must be priced by what it makes first",
-    fixed: false,
+      "new (issue 29's fuzzer, estimates that know the data): `{ network { evmChains(feature: ICM) { rpcChainId } } }` made 209 calls, estimated 101: the chain registry's length is capped at 100 while the sandbox's holds 208 (src/graph/evm-chain.ts REGISTRY_CHAINS). It is now priced at 300, and each chain's `info` (which the listing answers) at no call below the listing (`answers` in src/graph/cost.ts; test/fuzz/regressions.test.ts)",
+    fixed: true,
     matches: (k) => k.finding.invariant === 'calls-within-estimate' && /\b(evmChains|activeChains)\b/.test(query(k)),
   },
   {

@@ -2,7 +2,7 @@
  * The fuzzer's findings of issue 29, each as a test of its own on the built gateway (`npm run
  * build` first) over the sandbox, with CACHE=off (every read is a call), besides their entries in
  * ./known.ts (which keep `npm run fuzz` and ./fuzz.test.ts from reporting them as new):
- * - a list of the chain registry, a node call per chain (skipped: open, see ./known.ts);
+ * - a list of the chain registry, a node call per chain, and its registry entries answered by the listing;
  * - a P- and an X-Chain transaction's `unsignedTx` tree: its entries priced, not one per tree;
  * - `sampleValidators`, a random draw by the node's contract, declared so by the schema, and the
  *   only field the fuzzer's same-data check leaves out for it;
@@ -12,6 +12,7 @@
 import type { GraphQLObjectType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getEvmWorld } from '../../sandbox/world/evm.js';
+import { getWorld } from '../../sandbox/world/world.js';
 import { NONDETERMINISTIC } from '../../src/graph/descriptions.js';
 import type { RecordedRequest } from '../../sandbox/server.js';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
@@ -52,7 +53,7 @@ async function post(query: string): Promise<Body> {
 const estimateOf = (body: Body) =>
   body.extensions?.cost?.estimated ?? body.errors?.find((e) => e.extensions?.code === 'QUERY_LIMIT_EXCEEDED')?.extensions?.estimated;
 
-describe.skip("the chain registry's chains, a node call each (fuzz: 209 calls made, 101 estimated; open, test/fuzz/known.ts)", () => {
+describe("the chain registry's chains, a node call each (fuzz: 209 calls made, 101 estimated)", () => {
   const chains = getEvmWorld('mainnet').chains.size;
 
   it.each([
@@ -66,6 +67,14 @@ describe.skip("the chain registry's chains, a node call each (fuzz: 209 calls ma
     expect(estimated?.calls).toBeGreaterThanOrEqual(1 + chains);
     const made = body!.extensions?.cost?.actual?.calls;
     if (made !== undefined) expect(made).toBeLessThanOrEqual(estimated!.calls);
+  });
+
+  it('answer each chain with its registry entry in the one call of the listing, however many the registry holds', async () => {
+    const body = await post('{ network { evmChains { evmChainId info { name rpcUrl } } } }');
+    expect(body.errors).toBeUndefined();
+    expect(body.data.network.evmChains.length).toBeGreaterThan(100);
+    expect(body.data.network.evmChains.every((c: { info: unknown }) => c.info !== null)).toBe(true);
+    expect(body.extensions!.cost).toMatchObject({ estimated: { calls: 1 }, actual: { calls: 1 } });
   });
 });
 
@@ -186,4 +195,47 @@ describe("an empty page of UTXOs against the spec's oneOf (fuzz case 29#154: bot
     // Still checked: a UTXO of neither shape is a problem.
     expect(checkSandboxAnswer(request, page([{ nope: 1 }]))).not.toEqual([]);
   });
+});
+
+describe("an owner set's addresses (fuzz: a subnet's two control keys answered 6 entries, priced at 5)", () => {
+  const world = getWorld('mainnet');
+
+  it("are priced at the longest owner set seen, so a subnet's control keys are answered within the entries priced", async () => {
+    const multisig = world.subnets.filter((s) => s.ownerAddresses.length >= 2).slice(0, 20);
+    expect(multisig.length).toBeGreaterThan(1);
+    const query = `{ network { pChain { ${multisig.map((s, i) => `s${i}: subnet(subnetId: "${s.subnetId}") { controlKeys { address } }`).join(' ')} } } }`;
+    // Twice: priced at the most an owner set holds until one was seen, then at the longest seen.
+    for (let run = 0; run < 2; run++) {
+      const body = await post(query);
+      expect(body.errors).toBeUndefined();
+      const keys = Object.values(body.data.network.pChain as Record<string, { controlKeys: unknown[] }>).map((s) => s.controlKeys.length);
+      expect(Math.max(...keys)).toBeGreaterThan(1);
+      expect(SIZE.entries(body.data)).toBeLessThanOrEqual(body.extensions!.cost!.estimated.nodes);
+    }
+  });
+
+  it.each(['deactivationOwner', 'remainingBalanceOwner'])(
+    'of an L1 validator (%s) price a call made under each address per address',
+    async (owner) => {
+      const list = (below: string) =>
+        `{ network { l1Validators(first: 40, includeInactive: true) { nodes { ${owner} { addresses { address ${below} } } } } } }`;
+      // Until an owner set was seen each is priced at the most one holds (16), past the budget with a call below.
+      const unseen = await post(list('xChainUtxos(first: 1) { nodes { utxoId } }'));
+      if (!unseen.data) expect(estimateOf(unseen)!.calls).toBeGreaterThanOrEqual(1 + 40 * 16);
+      expect((await post(list(''))).errors).toBeUndefined();
+      for (let run = 0; run < 2; run++) {
+        const body = await post(list('xChainUtxos(first: 1) { nodes { utxoId } }'));
+        expect(body.errors).toBeUndefined();
+        const owners = (body.data.network.l1Validators.nodes as Record<string, { addresses: { address: string }[] } | null>[]).map(
+          (v) => v[owner]?.addresses.map((a) => a.address) ?? [],
+        );
+        // Multisig owners among them: more addresses than validators, each its own call (once per distinct address).
+        expect(owners.flat().length).toBeGreaterThan(owners.length);
+        const cost = body.extensions!.cost!;
+        expect(cost.actual!.calls).toBeGreaterThanOrEqual(new Set(owners.flat()).size);
+        expect(cost.actual!.calls).toBeLessThanOrEqual(cost.estimated.calls);
+        expect(SIZE.entries(body.data)).toBeLessThanOrEqual(cost.estimated.nodes);
+      }
+    },
+  );
 });

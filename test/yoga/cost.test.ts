@@ -192,6 +192,8 @@ const ours: Case[] = [
   {
     name: "rewards by address, with their addresses' chains",
     query: `{ network { rewards(addresses: ["${SHOWCASE_ADDRESS}"], first: 20) { nodes { txHash addresses { address chains { blockchainId } } } } } }`,
+    loose:
+      "A reward's addresses are an owner set, priced at the longest seen on the network, and at 16 before one is seen (here none is): the chains' lookups are priced for that many addresses.",
   },
   {
     name: 'X-Chain vertices',
