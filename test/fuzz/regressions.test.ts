@@ -210,3 +210,24 @@ describe("a network's hourly metric series (fuzz: no answer within the deadline,
     for (const [i, t] of timestamps.slice(1).entries()) expect(timestamps[i] - t).toBe(3600);
   }, 30_000);
 });
+
+describe("a node's fee series after shorter ones (fuzz: 1,072 entries priced at 932)", () => {
+  it('is priced at no fewer points than it answers, whatever series were seen before', async () => {
+    // Validations' series first: shorter than a node's, they were the longest fee series seen.
+    const before = await post(
+      '{ network(name: MAINNET) { l1Validators(first: 20, includeInactive: true) { nodes { feeMetrics(metric: VALIDATION_FEES_DAILY) { value } } } } }',
+    );
+    expect(before.errors).toBeUndefined();
+    const body = await post(
+      '{ network(name: MAINNET) { validatorFeeMetrics(metric: PER_NODE_CUMULATIVE_FEES_PAID, nodeId: "NodeID-BmBzqQU9DwzpbE92ewiU1bNKiu2WTKpw3") { value a2: value timestamp a3: timestamp } } }',
+    );
+    expect(body.errors).toBeUndefined();
+    const points = body.data.network.validatorFeeMetrics.length;
+    const shortest = Math.min(
+      ...before.data.network.l1Validators.nodes.map((n: { feeMetrics: unknown[] | null }) => n.feeMetrics?.length ?? Infinity),
+    );
+    // The case of the finding: a series longer than one seen before it.
+    expect(points).toBeGreaterThan(shortest);
+    expect(SIZE.entries(body.data)).toBeLessThanOrEqual(body.extensions!.cost!.estimated.nodes);
+  });
+});
