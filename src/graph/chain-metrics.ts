@@ -157,17 +157,28 @@ export function seriesConnection(
 /** A whole series (the routes that take no page) as a list, newest first. */
 /**
  * The points of a fee series (one a day, in one call: the route takes no page): as many days as
- * `startTimestamp` and `endTimestamp` touch when both are given, else the most a series held when
- * last seen on the network (with a margin), at most a year (366) until one was seen. Priced at a
- * fixed 366, a series of a few weeks was priced at ten times its points (issue 29).
+ * `startTimestamp` and `endTimestamp` touch when both are given, at most a year (366) until one was
+ * seen. Priced at a fixed 366, a series of a few weeks was priced at ten times its points (issue 29).
+ *
+ * A node's, a validation's or a subnet's series is priced by its own length last seen when the
+ * arguments name it (`validatorFeeMetrics(nodeId:)`), else by the length of the network's total
+ * series (`l1ValidatorFeeMetrics`): every fee is paid within the days the total counts, so no
+ * series is longer. Priced by the longest series of any of them seen, a node's year of fees was
+ * priced after a subnet's few months, at two thirds of its points (issue 29's fuzzer).
  */
-const FEE_POINTS = learnt<RangeArgs>({
-  kind: 'fee-metric-points',
-  most: { mainnet: 366, fuji: 366 },
-  // The days the range touches, and one more for a point the series dates at the day's end.
-  given: ({ startTimestamp: start, endTimestamp: end }: RangeArgs) =>
-    start != null && end != null && end >= start ? Math.min(366, Math.floor(end / 86_400) - Math.floor(start / 86_400) + 2) : undefined,
-});
+const feePoints = (
+  parent?: (args: RangeArgs & { nodeId?: string }) => string | undefined,
+  parentOf?: (source: never) => string | undefined,
+) =>
+  learnt<RangeArgs & { nodeId?: string }>({
+    kind: (of) => (of === undefined ? 'fee-metric-points' : 'fee-metric-points-of'),
+    most: { mainnet: 366, fuji: 366 },
+    parent,
+    parentOf,
+    // The days the range touches, and one more for a point the series dates at the day's end.
+    given: ({ startTimestamp: start, endTimestamp: end }: RangeArgs) =>
+      start != null && end != null && end >= start ? Math.min(366, Math.floor(end / 86_400) - Math.floor(start / 86_400) + 2) : undefined,
+  });
 
 export const seriesDescription = (what: string) =>
   `${what}, one point a day, newest first, in one Metrics API call (the route takes no page): bound it with \`startTimestamp\` and \`endTimestamp\`.`;
@@ -532,7 +543,7 @@ builder.objectFields(NetworkRef, (t) => ({
       startTimestamp: t.arg({ ...rangeArgs.startTimestamp }),
       endTimestamp: t.arg({ ...rangeArgs.endTimestamp }),
     },
-    price: { calls: 1, items: FEE_POINTS, reaches: ['getTotalL1ValidatorMetrics'] },
+    price: { calls: 1, items: feePoints(), reaches: ['getTotalL1ValidatorMetrics'] },
     resolve: async (network, args, ctx) => {
       const range = checkRange(args);
       if (network.name !== 'mainnet') return null;
@@ -551,7 +562,7 @@ builder.objectFields(NetworkRef, (t) => ({
       startTimestamp: t.arg({ ...rangeArgs.startTimestamp }),
       endTimestamp: t.arg({ ...rangeArgs.endTimestamp }),
     },
-    price: { calls: 1, items: FEE_POINTS, reaches: ['getMetricsByNodeId'] },
+    price: { calls: 1, items: feePoints((args) => args.nodeId), reaches: ['getMetricsByNodeId'] },
     resolve: async (_network, args, ctx) => {
       const range = checkRange(args);
       return (await getMetricsByNodeId(ctx.metricsApi, args.nodeId, args.metric, range)).results;
@@ -571,7 +582,7 @@ builder.objectFields(ValidatorRef, (t) => ({
       startTimestamp: t.arg({ ...rangeArgs.startTimestamp }),
       endTimestamp: t.arg({ ...rangeArgs.endTimestamp }),
     },
-    price: { calls: 1, items: FEE_POINTS, reaches: ['getMetricsByNodeId'] },
+    price: { calls: 1, items: feePoints(undefined, (v: { nodeId: string }) => v.nodeId), reaches: ['getMetricsByNodeId'] },
     resolve: async (v, args, ctx) => {
       const range = checkRange(args);
       return (await getMetricsByNodeId(ctx.metricsApi, v.nodeId, args.metric, range)).results;
@@ -589,7 +600,11 @@ builder.objectFields(L1ValidatorRef, (t) => ({
       startTimestamp: t.arg({ ...rangeArgs.startTimestamp }),
       endTimestamp: t.arg({ ...rangeArgs.endTimestamp }),
     },
-    price: { calls: 1, items: FEE_POINTS, reaches: ['getMetricsByValidationId'] },
+    price: {
+      calls: 1,
+      items: feePoints(undefined, (v: { validationId: string }) => v.validationId),
+      reaches: ['getMetricsByValidationId'],
+    },
     resolve: async (v, args, ctx) => {
       const range = checkRange(args);
       return (await getMetricsByValidationId(ctx.metricsApi, v.validationId, args.metric, range)).results;
@@ -624,7 +639,7 @@ builder.objectFields(SubnetRef, (t) => ({
       startTimestamp: t.arg({ ...rangeArgs.startTimestamp }),
       endTimestamp: t.arg({ ...rangeArgs.endTimestamp }),
     },
-    price: { calls: 1, items: FEE_POINTS, reaches: ['getMetricsBySubnetId'] },
+    price: { calls: 1, items: feePoints(undefined, (s: { subnetId: string }) => s.subnetId), reaches: ['getMetricsBySubnetId'] },
     resolve: async (subnet, args, ctx) => {
       const range = checkRange(args);
       return (await getMetricsBySubnetId(ctx.metricsApi, subnet.subnetId, args.metric, range)).results;

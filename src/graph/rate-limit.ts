@@ -5,6 +5,16 @@
  * per-client rate limits (src/guards/limiter.ts), null when those are off.
  */
 import { builder } from './builder.js';
+import { nondeterministic } from './descriptions.js';
+
+/**
+ * The price reads the lengths of lists the gateway has seen (src/reuse/list-lengths.ts), which
+ * each answer may teach it: the same query asked again, on another entry or instance, may be
+ * priced otherwise (issue 29's fuzzer: 7,824 entries, then 344 once the lists were seen).
+ */
+const LEARNT_PRICE = nondeterministic(
+  'the price follows the lengths of the lists this gateway has seen so far, so the same query may be priced lower once its lists were seen.',
+);
 
 interface RateLimitModel {
   cost: number;
@@ -20,12 +30,10 @@ const RateLimitRef = builder.objectRef<RateLimitModel>('RateLimit').implement({
     'What this query costs and what its client may still spend. Rate limits are in points: an upstream call is one, a request a tenth (RATE_LIMIT_PER_SECOND, RATE_LIMIT_BURST).',
   fields: (t) => ({
     cost: t.exposeInt('cost', {
-      description:
-        'The upstream calls this query was priced at before it ran: at most what it calls with a cold cache (`extensions.cost.actual` says what it made).',
+      description: `The upstream calls this query was priced at before it ran: at most what it calls with a cold cache (\`extensions.cost.actual\` says what it made). ${LEARNT_PRICE}`,
     }),
     nodeCount: t.exposeInt('nodeCount', {
-      description:
-        'The entries its answer was priced at, at most: every field of every object in it (leaves and `__typename` too, each alias), and the items of lists of leaves.',
+      description: `The entries its answer was priced at, at most: every field of every object in it (leaves and \`__typename\` too, each alias), and the items of lists of leaves. ${LEARNT_PRICE}`,
     }),
     limit: t.exposeFloat('limit', {
       nullable: true,

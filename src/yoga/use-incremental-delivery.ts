@@ -16,7 +16,7 @@
  */
 import { isSubscription } from './use-stream-leftovers.js';
 import { getDirectiveValues, Kind, visit, type DirectiveNode, type DocumentNode, type ExecutionResult, type ValidationRule } from 'graphql';
-import { GraphQLStreamDirective, mergeIncrementalResult } from '@graphql-tools/utils';
+import { GraphQLStreamDirective } from '@graphql-tools/utils';
 import { badInput } from '../graphql/errors.js';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { isAsyncIterable, processRegularResult, type Plugin } from 'graphql-yoga';
@@ -26,14 +26,78 @@ import { leanTerms } from './fast-path-terms.js';
 export async function wholeAnswer(parts: AsyncIterable<ExecutionResult & { hasNext?: boolean }>): Promise<ExecutionResult> {
   let whole: ExecutionResult | undefined;
   for await (const part of parts) {
-    if (whole) {
-      mergeIncrementalResult({ incrementalResult: part, executionResult: whole });
-    } else {
+    if (whole) mergePart(whole, part);
+    else {
       const { hasNext: _, ...initial } = part;
       whole = initial;
     }
   }
   return whole ?? {};
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * `value` merged into `into`, which it changes: objects key by key, lists item by item (a deferred
+ * fragment's data holds its fields whole, lists too, also those the object already has: yoga's
+ * executor sends them again), and a leaf or a null as it came, but no null over what a field
+ * already answered. @graphql-tools/utils's `mergeDeep` joined such lists end to end and answered
+ * a field null in both `undefined`, so the field was left out of the answer (issue 29's fuzzer).
+ */
+function mergeValue(into: unknown, value: unknown): unknown {
+  if (isObject(into) && isObject(value)) {
+    for (const [key, v] of Object.entries(value)) into[key] = key in into ? mergeValue(into[key], v) : v;
+    return into;
+  }
+  if (Array.isArray(into) && Array.isArray(value)) {
+    for (const [i, v] of value.entries()) into[i] = i < into.length ? mergeValue(into[i], v) : v;
+    return into;
+  }
+  return value === null && into !== null && into !== undefined ? into : value;
+}
+
+/** The container at `path` below `root`, made where it is missing (a list where the next key is an index). */
+function at(root: Json, path: readonly (string | number)[]): Json | unknown[] {
+  let here: Json | unknown[] = root;
+  for (const [i, key] of path.entries()) {
+    const next = (here as Json)[key];
+    if (next !== null && typeof next === 'object') here = next as Json;
+    else here = (here as Json)[key] = typeof path[i + 1] === 'number' ? [] : {};
+  }
+  return here;
+}
+
+/**
+ * One later part of an answer in parts (the incremental delivery format yoga's executor sends:
+ * `incremental` entries of a deferred fragment's `data` at its `path`, or of a list's `items` from
+ * the index its path ends with; `errors` and `extensions` beside them) merged into `whole`, which it
+ * changes. The part's objects become the whole's: a follower that keeps the whole while the
+ * client is sent the parts merges a copy (src/yoga/use-response-cache.ts), since two merges into
+ * the same objects are two merges of each value.
+ */
+export function mergePart(
+  whole: ExecutionResult,
+  part: ExecutionResult & { path?: readonly (string | number)[]; items?: unknown[]; incremental?: unknown[] },
+): void {
+  const target = whole as Json;
+  const path = part.path ?? [];
+  if (part.items) {
+    const list = at(target, ['data', ...path.slice(0, -1)]) as unknown[];
+    const from = Number(path[path.length - 1] ?? 0);
+    for (const [i, item] of part.items.entries()) list[from + i] = mergeValue(list[from + i], item);
+  }
+  if (part.data) {
+    if (path.length === 0) target.data = mergeValue(target.data, part.data);
+    else {
+      const parent = at(target, ['data', ...path.slice(0, -1)]) as Json;
+      const key = path[path.length - 1]!;
+      parent[key] = mergeValue(parent[key], part.data);
+    }
+  }
+  if (part.errors) (target.errors as unknown[] | undefined) = [...((target.errors as unknown[] | undefined) ?? []), ...part.errors];
+  if (part.extensions) target.extensions = mergeValue(target.extensions ?? {}, part.extensions);
+  for (const sub of part.incremental ?? []) mergePart(whole, sub as ExecutionResult);
 }
 
 /**

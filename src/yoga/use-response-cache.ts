@@ -45,12 +45,12 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { mergeIncrementalResult } from '@graphql-tools/utils';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../graphql/context.js';
 import type { PackedForms } from '../base/compression.js';
 import type { CacheStore } from '../reuse/store.js';
 import { leanTerms } from './fast-path-terms.js';
+import { mergePart } from './use-incremental-delivery.js';
 
 /**
  * On a result that went through the response cache: true when it was served from it, false when
@@ -168,15 +168,17 @@ function mayKeep(document: DocumentNode, operation: OperationDefinitionNode): bo
 }
 
 /**
- * Follows an answer in parts and keeps it whole once its last part is out. The whole is a copy:
- * the parts are the client's, already on their way.
+ * Follows an answer in parts and keeps it whole once its last part is out. The whole is a copy of
+ * every part: the parts are the client's, and a client that accepts only JSON has them merged
+ * into one answer too (./use-incremental-delivery.ts); merging the same objects twice made a
+ * field null in both parts missing from that answer, and its lists twice as long (issue 29's fuzzer).
  */
 function partsKept(keep: (whole: ExecutionResult) => unknown) {
   let whole: ExecutionResult | undefined;
   let complete = false;
   return {
     onNext({ result: part }: { result: ExecutionResult & { hasNext?: boolean } }) {
-      if (whole) mergeIncrementalResult({ incrementalResult: part, executionResult: whole });
+      if (whole) mergePart(whole, structuredClone(part));
       else {
         const { hasNext: _, ...initial } = part;
         whole = structuredClone(initial);

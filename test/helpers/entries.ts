@@ -4,8 +4,8 @@
  * (graphql-transport-ws), GraphQL over SSE, and the federation subgraph. Each answers with the
  * same `Outcome`, so one request can be compared across entries and cache modes.
  */
-import { mergeIncrementalResult } from '@graphql-tools/utils';
 import WebSocket from 'ws';
+import { mergePart } from '../../src/yoga/use-incremental-delivery.js';
 
 /** One request of the corpus, as parameters; `raw` replaces the JSON body (malformed requests). */
 export interface Sent {
@@ -50,12 +50,16 @@ export async function readJson(res: Response): Promise<unknown> {
   }
 }
 
-/** The results of an answer in parts (GraphQL incremental delivery) merged into one, as the gateway merges them. */
+/**
+ * The results of an answer in parts (GraphQL incremental delivery) merged into one, as the gateway
+ * merges them for a client that accepts only JSON: deeply, lists item by item (graphql-tools'
+ * merge joined a deferred fragment's lists to the ones the object had, end to end).
+ */
 export function merged(parts: any[]): unknown {
   if (parts.length === 0) return null;
   const [{ hasNext: _, ...first }, ...rest] = parts;
   const whole = structuredClone(first);
-  for (const part of rest) mergeIncrementalResult({ incrementalResult: part, executionResult: whole });
+  for (const part of rest) mergePart(whole, part);
   return whole;
 }
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayServer } from '../../src/http/server.js';
 import { getWorld } from '../../sandbox/world/world.js';
 import { serve, startHarness, useHarness, type Harness, withoutCost } from '../helpers/harness.js';
+import { mergePart } from '../../src/yoga/use-incremental-delivery.js';
 
 const world = getWorld('mainnet');
 const h = useHarness();
@@ -357,5 +358,75 @@ describe('with the response cache and the query limits', () => {
     );
     expect(payload!.errors?.map((e) => e.extensions?.code)).toEqual(['QUERY_LIMIT_EXCEEDED']);
     expect(cached.sandbox.count()).toBe(0);
+  });
+});
+
+describe('parts merged whole while the response cache follows them (fuzz: a field null in the parts was missing, CACHE=memory)', () => {
+  let cached: Harness;
+  beforeAll(async () => {
+    cached = await startHarness({ CACHE: 'memory' });
+  });
+  afterAll(() => cached.close());
+
+  const jsonOnly = async (query: string) => {
+    const res = await cached.gateway.yoga.fetch('http://gateway.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+    expect(res.status).toBe(200);
+    return withoutCost(await res.json());
+  };
+
+  it('answers a null of a streamed item as null, as without the directives', async () => {
+    const plain = '{ network { delegators { nodes { validator { delegationCapacity } } } } }';
+    const whole = await jsonOnly(plain);
+    // The query reaches what the finding was about: validators without a capacity.
+    expect(whole.data.network.delegators.nodes.some((n: any) => n.validator.delegationCapacity === null)).toBe(true);
+    const deferred = '{ network { ... on Network @defer { delegators { nodes @stream { validator { delegationCapacity } } } } } }';
+    expect(await jsonOnly(deferred)).toEqual(whole);
+    // And again, from the cache's own merge of the parts.
+    expect(await jsonOnly(deferred)).toEqual(whole);
+  });
+
+  it("answers a list a deferred fragment repeats once, not joined to the object's own", async () => {
+    const whole = await jsonOnly('{ network { subnets(first: 2) { nodes { subnetId } } } }');
+    expect(whole.data.network.subnets.nodes).toHaveLength(2);
+    const deferred = '{ network { subnets(first: 2) { nodes { subnetId } } ... @defer { subnets(first: 2) { nodes { subnetId } } } } }';
+    expect(await jsonOnly(deferred)).toEqual(whole);
+    expect(await jsonOnly(deferred)).toEqual(whole);
+  });
+});
+
+describe('mergePart', () => {
+  it('keeps a null that two parts answer, and merges lists item by item', () => {
+    const whole: any = { data: { a: { list: [{ x: 1 }, { x: 2 }], n: null } } };
+    mergePart(whole, { incremental: [{ data: { list: [{ y: 1 }, { y: 2 }], n: null, m: null }, path: ['a'] }] } as any);
+    expect(whole.data).toEqual({
+      a: {
+        list: [
+          { x: 1, y: 1 },
+          { x: 2, y: 2 },
+        ],
+        n: null,
+        m: null,
+      },
+    });
+  });
+
+  it('puts streamed items at the index their path ends with, and adds errors and extensions', () => {
+    const whole: any = { data: { l: [{ v: 0 }] } };
+    const error = { message: 'e', path: ['l', 2, 'v'] };
+    mergePart(whole, {
+      incremental: [{ items: [{ v: 1 }, { v: null }], path: ['l', 1], errors: [error] }],
+      extensions: { cost: 1 },
+    } as any);
+    expect(whole).toEqual({ data: { l: [{ v: 0 }, { v: 1 }, { v: null }] }, errors: [error], extensions: { cost: 1 } });
+  });
+
+  it('keeps what a field answered when a later part has it null', () => {
+    const whole: any = { data: { a: { b: { c: 1 } } } };
+    mergePart(whole, { incremental: [{ data: { b: null }, path: ['a'] }] } as any);
+    expect(whole.data).toEqual({ a: { b: { c: 1 } } });
   });
 });
