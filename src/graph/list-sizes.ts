@@ -75,10 +75,14 @@ const mostOf = (sized: Sized<never>, kind: string) => (typeof sized.most === 'fu
  * - a block's bytes in hex (`hex`): avalanchego accepts blocks up to 2 MiB, 4 MiB of hex with its
  *   `0x` and checksum;
  * - a contract's code in hex: EIP-170 bounds runtime code to 24,576 bytes, 49,154 characters of
- *   hex; a genesis allocation's code is not bound by it, and is priced the same until seen.
+ *   hex; a genesis allocation's code is not bound by it, and is priced the same until seen;
+ * - a Warp message signed (`signedMessage`): its payload is the sender's, bounded only by the
+ *   transaction or block that carries it, so priced as a block's hex until one was seen (priced as
+ *   any leaf, 96 bytes, it answered 456: the fuzzer's bytes-within-estimate).
  */
 export const BLOCK_HEX_BYTES = learnt({ kind: 'block-hex-bytes', most: { mainnet: 4_194_320, fuji: 4_194_320 } });
 export const CONTRACT_CODE_BYTES = learnt({ kind: 'contract-code-bytes', most: { mainnet: 49_160, fuji: 49_160 } });
+export const SIGNED_MESSAGE_BYTES = learnt({ kind: 'signed-message-bytes', most: { mainnet: 4_194_320, fuji: 4_194_320 } });
 
 /**
  * Bytes of a connection's cursor, as the longest seen (with a margin), and at most the longest the

@@ -6,6 +6,7 @@ import { badInput } from '../graphql/errors.js';
 import { cb58Decode, InvalidIdError } from '../base/ids.js';
 import type { SignatureAggregatorRequest } from '../upstreams/data-api/signatures.js';
 import { builder } from './builder.js';
+import { SIGNED_MESSAGE_BYTES } from './list-sizes.js';
 import { NetworkNameEnum } from './enums.js';
 import { toNetwork } from './inputs.js';
 import { CB58IdScalar } from './scalars.js';
@@ -17,6 +18,7 @@ const SignedMessageRef = builder.objectRef<{ signedMessage: string }>('SignedMes
   fields: (t) => ({
     signedMessage: t.exposeString('signedMessage', {
       description: 'The signed message (hex): the unsigned message followed by the signers and the signature.',
+      price: { bytes: SIGNED_MESSAGE_BYTES },
     }),
   }),
 });
