@@ -153,7 +153,12 @@ export class Sandbox {
       fault: (status: number, headers: Record<string, string>) => apiError(status, faultMessage(status), headers),
     };
     this.services = [
-      { prefix: '/data', name: 'data-api', routes: routeList(dataApiRoutes(seed, this.live)), ...dataApi },
+      {
+        prefix: '/data',
+        name: 'data-api',
+        routes: routeList(dataApiRoutes(seed, this.live, (network) => this.node.acceptedChanges(network))),
+        ...dataApi,
+      },
       {
         prefix: '/metrics',
         name: 'metrics-api',

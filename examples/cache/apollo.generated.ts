@@ -792,6 +792,9 @@ export const typePolicies: TypePolicies = {
   WebhookAddressEdge: {
     keyFields: false,
   },
+  WebhookBalanceThreshold: {
+    keyFields: false,
+  },
   WebhookConnection: {
     keyFields: false,
   },

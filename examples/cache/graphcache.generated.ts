@@ -224,6 +224,7 @@ export const keys: KeyingConfig = {
   WarpConfig: () => null,
   WebhookAddressConnection: () => null,
   WebhookAddressEdge: () => null,
+  WebhookBalanceThreshold: () => null,
   WebhookConnection: () => null,
   WebhookEdge: () => null,
   XChain: () => null,

@@ -190,26 +190,34 @@ export type CChainAtomicSource =
   /** The Exchange Chain. */
   | 'X_CHAIN';
 
-/** A new webhook. ADDRESS_ACTIVITY needs `evmChainId` and `addresses` (EVM); PRIMARY_NETWORK_ADDRESS_ACTIVITY needs `network`, `blockchainId`, `primaryNetworkAddresses` and `addressSubEvents`; VALIDATOR_ACTIVITY needs `network`, `nodeId` or `subnetId` (one), and `validatorSubEvents`. */
+/** A new webhook. ADDRESS_ACTIVITY needs `evmChainId` and `addresses` (EVM); PRIMARY_NETWORK_ADDRESS_ACTIVITY needs `network`, `blockchainId`, `primaryNetworkAddresses` and `addressSubEvents` (and `balanceThreshold` with BALANCE_THRESHOLD); VALIDATOR_ACTIVITY needs `network`, `nodeId` or `subnetId` (one), and `validatorSubEvents` (and `l1ValidatorFeeBalanceThreshold` with L1_VALIDATOR_BALANCE_THRESHOLD). A field of another event type is refused. */
 export type CreateWebhookInput = {
-  /** PRIMARY_NETWORK_ADDRESS_ACTIVITY: what to post about. */
+  /** PRIMARY_NETWORK_ADDRESS_ACTIVITY: what to post about, each once. */
   addressSubEvents?: InputMaybe<Array<WebhookAddressSubEvent>>;
   /** ADDRESS_ACTIVITY: the EVM addresses to watch (1 to 100). */
   addresses?: InputMaybe<Array<Scalars['EvmHexAddress']['input']>>;
+  /** PRIMARY_NETWORK_ADDRESS_ACTIVITY with BALANCE_THRESHOLD (needed then, refused otherwise): the balance and its threshold. */
+  balanceThreshold?: InputMaybe<WebhookBalanceThresholdInput>;
   /** PRIMARY_NETWORK_ADDRESS_ACTIVITY: the P- or X-Chain. */
   blockchainId?: InputMaybe<Scalars['CB58Id']['input']>;
   /** Its description. */
   description?: InputMaybe<Scalars['String']['input']>;
-  /** ADDRESS_ACTIVITY: only logs with these topics (0x + 64 hex each). */
+  /** Any event type: only logs with these topics (0x + 64 hex each, at most 100). */
   eventSignatures?: InputMaybe<Array<Scalars['String']['input']>>;
   /** What it watches. */
   eventType: WebhookEventType;
   /** ADDRESS_ACTIVITY: the EVM chain, e.g. 43114. */
   evmChainId?: InputMaybe<Scalars['SafeInt']['input']>;
+  /** VALIDATOR_ACTIVITY: post only events of these validators (at most 100); omitted or empty: all. */
+  filterNodeIds?: InputMaybe<Array<Scalars['NodeID']['input']>>;
+  /** VALIDATOR_ACTIVITY: post only events on these subnets (at most 100); omitted or empty: all. */
+  filterSubnetIds?: InputMaybe<Array<Scalars['CB58Id']['input']>>;
   /** ADDRESS_ACTIVITY: include internal transactions (C-Chain only). */
   includeInternalTxs?: InputMaybe<Scalars['Boolean']['input']>;
   /** ADDRESS_ACTIVITY: include logs. */
   includeLogs?: InputMaybe<Scalars['Boolean']['input']>;
+  /** VALIDATOR_ACTIVITY with L1_VALIDATOR_BALANCE_THRESHOLD (needed then, refused otherwise): the fee balance in nAVAX below which it posts. */
+  l1ValidatorFeeBalanceThreshold?: InputMaybe<Scalars['Uint64']['input']>;
   /** Its name. */
   name?: InputMaybe<Scalars['String']['input']>;
   /** PRIMARY_NETWORK_ADDRESS_ACTIVITY and VALIDATOR_ACTIVITY: the network. */
@@ -222,7 +230,7 @@ export type CreateWebhookInput = {
   subnetId?: InputMaybe<Scalars['CB58Id']['input']>;
   /** Where it posts: an https:// URL. */
   url: Scalars['String']['input'];
-  /** VALIDATOR_ACTIVITY: what to post about. */
+  /** VALIDATOR_ACTIVITY: what to post about, each once. */
   validatorSubEvents?: InputMaybe<Array<WebhookValidatorSubEvent>>;
 };
 
@@ -903,6 +911,37 @@ export type WebhookAddressSubEvent =
   | 'BALANCE_THRESHOLD'
   /** A staking reward paid. */
   | 'REWARD_DISTRIBUTION';
+
+/** When a BALANCE_THRESHOLD webhook posts: the balance of `balanceType` crossing `threshold`. */
+export type WebhookBalanceThresholdInput = {
+  /** Which balance to compare. */
+  balanceType: WebhookBalanceType;
+  /** The threshold, in nAVAX (0 to 2^64 - 1). */
+  threshold: Scalars['Uint64']['input'];
+};
+
+/** Which of a Primary Network address's balances a BALANCE_THRESHOLD webhook compares with its threshold. */
+export type WebhookBalanceType =
+  /** Exported to this chain, not imported yet, locked. */
+  | 'ATOMIC_MEMORY_LOCKED'
+  /** Exported to this chain, not imported yet, spendable. */
+  | 'ATOMIC_MEMORY_UNLOCKED'
+  /** X-Chain: locked until a time. */
+  | 'LOCKED'
+  /** P-Chain: locked until a time, not stakeable. */
+  | 'LOCKED_PLATFORM'
+  /** P-Chain: locked until a time, stakeable meanwhile. */
+  | 'LOCKED_STAKEABLE'
+  /** P-Chain: locked and staked. */
+  | 'LOCKED_STAKED'
+  /** P-Chain: staked in a stake not started yet. */
+  | 'PENDING_STAKED'
+  /** X-Chain: spendable now. */
+  | 'UNLOCKED'
+  /** P-Chain: staked, spendable once the stake ends. */
+  | 'UNLOCKED_STAKED'
+  /** P-Chain: spendable now, not staked. */
+  | 'UNLOCKED_UNSTAKED';
 
 /** What a webhook watches. */
 export type WebhookEventType =

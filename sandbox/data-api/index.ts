@@ -19,7 +19,7 @@ import { nftRoutes } from './nft.js';
 import { icmRoutes } from './icm.js';
 import { signatureRoutes } from './signatures.js';
 import { healthRoutes } from './health.js';
-import { primaryNetworkAddressRoutes } from './primary-network-address.js';
+import { primaryNetworkAddressRoutes, type AcceptedChanges } from './primary-network-address.js';
 import { primaryNetworkBlockRoutes } from './primary-network-block.js';
 import { xChainAssetRoutes } from './x-chain-asset.js';
 import { networkRoutes } from './network.js';
@@ -33,7 +33,7 @@ import { exportJobRoutes } from './export-jobs.js';
  * the gateway's client and schema files: an operation the clients declare (DATA_API_OPERATIONS)
  * that no file routes fails to compile here.
  */
-export function dataApiRoutes(seed: string, live?: SandboxLive): RoutesOf<DataApiRouteOperation> {
+export function dataApiRoutes(seed: string, live?: SandboxLive, accepted?: AcceptedChanges): RoutesOf<DataApiRouteOperation> {
   return {
     ...subnetRoutes(seed),
     ...l1ValidatorRoutes(seed),
@@ -48,7 +48,7 @@ export function dataApiRoutes(seed: string, live?: SandboxLive): RoutesOf<DataAp
     ...nftRoutes(seed),
     ...icmRoutes(seed),
     ...signatureRoutes(seed),
-    ...primaryNetworkAddressRoutes(seed),
+    ...primaryNetworkAddressRoutes(seed, accepted),
     ...primaryNetworkBlockRoutes(seed),
     ...xChainAssetRoutes(seed),
     ...networkRoutes(seed),

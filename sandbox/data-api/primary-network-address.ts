@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { PChainTransaction } from '../../src/upstreams/data-api/transaction.js';
 import { PRIMARY_NETWORK_TX_TYPES, type PrimaryNetworkTxType } from '../../src/upstreams/data-api/wire.js';
-import { activeStakes, chainUtxos, ownedBy, unspentAt, type WorldUtxo } from '../world/primary-network-utxos.js';
+import type { NetworkName } from '../../src/base/ids.js';
+import { activeStakes, chainUtxosNow, ownedBy, unspentAt, type AcceptedChange, type WorldUtxo } from '../world/primary-network-utxos.js';
 import { TIMELINE } from '../world/timeline.js';
 import type { ChainKey, SandboxWorld } from '../world/types.js';
 import { apiError, paginate, QueryReader, type DataApiRoutes, type SandboxAnswer, type SandboxRequest } from '../routes.js';
@@ -38,6 +39,9 @@ function bodyAddresses(q: QueryReader, world: SandboxWorld, req: SandboxRequest)
   }
   return readAddresses(q, world, raw, false) ?? [];
 }
+
+/** What the sandbox node's accepted transactions did on a network, for the listings to follow (none without a node). */
+export type AcceptedChanges = (network: NetworkName) => readonly AcceptedChange[];
 
 const total = (list: readonly WorldUtxo[]) => list.reduce((s, u) => s + u.amount, 0n);
 
@@ -98,6 +102,7 @@ function balances(world: SandboxWorld, chain: ChainKey, owned: readonly WorldUtx
 
 /** The UTXOs of the addresses on the chain, filtered, sorted and paged as the query asks. */
 function utxoPage(
+  accepted: readonly AcceptedChange[],
   world: SandboxWorld,
   network: string,
   chain: ChainKey,
@@ -115,7 +120,7 @@ function utxoPage(
   const sortOrder = q.oneOf('sortOrder', SORT) ?? 'desc';
   q.done();
   const set = new Set(addresses);
-  const matches = chainUtxos(world, chain).filter(
+  const matches = chainUtxosNow(world, chain, accepted).filter(
     (u) =>
       ownedBy(u, set) &&
       (includeSpent || u.spent === undefined) &&
@@ -162,7 +167,7 @@ function lastActivity(world: SandboxWorld, chain: ChainKey, addresses: string[])
   return { status: 200, body: { ...last, chainName: `${chain}-chain`, network: world.network } };
 }
 
-export function primaryNetworkAddressRoutes(seed: string) {
+export function primaryNetworkAddressRoutes(seed: string, acceptedOn: AcceptedChanges = () => []) {
   return {
     getBalancesByAddresses: {
       method: 'GET',
@@ -174,7 +179,7 @@ export function primaryNetworkAddressRoutes(seed: string) {
         const addresses = readAddresses(q, world, q.required('addresses'), false) ?? [];
         q.done();
         const set = new Set(addresses);
-        const owned = chainUtxos(world, chain).filter((u) => ownedBy(u, set) && unspentAt(u, at));
+        const owned = chainUtxosNow(world, chain, acceptedOn(world.network)).filter((u) => ownedBy(u, set) && unspentAt(u, at));
         return { status: 200, body: { balances: balances(world, chain, owned, at), chainInfo: { chainName: `${chain}-chain`, network } } };
       }),
     },
@@ -185,7 +190,7 @@ export function primaryNetworkAddressRoutes(seed: string) {
         const q = new QueryReader(query, ['addresses', ...UTXO_QUERY]);
         const chain = chainIn(q, world, blockchainId!);
         const addresses = readAddresses(q, world, q.required('addresses'), false) ?? [];
-        return utxoPage(world, network, chain, addresses, q, 100);
+        return utxoPage(acceptedOn(world.network), world, network, chain, addresses, q, 100);
       }),
     },
     getUtxosByAddressesV2: {
@@ -195,7 +200,7 @@ export function primaryNetworkAddressRoutes(seed: string) {
         withWorld(seed, (world, network, [blockchainId], query) => {
           const q = new QueryReader(query, UTXO_QUERY);
           const chain = chainIn(q, world, blockchainId!);
-          return utxoPage(world, network, chain, bodyAddresses(q, world, req), q, 1024);
+          return utxoPage(acceptedOn(world.network), world, network, chain, bodyAddresses(q, world, req), q, 1024);
         })(req, params),
     },
     getLastActivityTimestampByAddresses: {

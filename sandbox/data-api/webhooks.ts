@@ -137,6 +137,28 @@ const httpsUrl = (r: BodyReader, key: string, required: boolean) => {
   return url;
 };
 
+/** An amount in nAVAX: a uint64 in decimal. */
+const NAVAX = /^\d{1,20}$/;
+
+const parses = (read: () => unknown) => {
+  try {
+    read();
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A threshold sub-event's setting (the balance threshold filter, the L1 fee balance threshold):
+ * the service needs it with its sub-event, and refuses it without (it would never be compared).
+ */
+function requiredWith(r: BodyReader, subEvents: readonly string[] | undefined, event: string, setting: unknown, key: string) {
+  const asked = subEvents?.includes(event) ?? false;
+  if (asked && setting === undefined) r.problems.push(`${key} should not be empty when subEvents has ${event}`);
+  if (!asked && setting !== undefined) r.problems.push(`${key} applies only when subEvents has ${event}`);
+}
+
 /** A createWebhook body checked by its event type's shape; the webhook it makes, without id or time. */
 function checkCreate(body: Record<string, unknown>): Omit<Webhook, 'id' | 'createdAt' | 'status'> {
   const eventType = EVENT_TYPES.find((t) => t === body.eventType);
@@ -185,11 +207,16 @@ function checkCreate(body: Record<string, unknown>): Omit<Webhook, 'id' | 'creat
     const subEvents = sub?.strings('addressActivitySubEvents', true, (v) =>
       PN_SUB_EVENTS.includes(v) ? undefined : `must be one of the following values: ${PN_SUB_EVENTS.join(', ')}`,
     );
+    if (keys && keys.length > MAX_WEBHOOK_ADDRESSES)
+      r.problems.push(`metadata.keys must contain no more than ${MAX_WEBHOOK_ADDRESSES} elements`);
+    if (subEvents?.length === 0) r.problems.push('metadata.subEvents.addressActivitySubEvents should not be empty');
+    const eventSignatures = m?.strings('eventSignatures', false, eventSignature);
     const threshold = m?.nested('balanceThresholdFilter', false, ['balanceType', 'balanceThreshold']);
     const balanceType = threshold?.oneOf('balanceType', BALANCE_TYPES, true);
     const balanceThreshold = threshold?.string('balanceThreshold', true);
-    if (balanceThreshold !== undefined && !/^\d{1,30}$/.test(balanceThreshold))
+    if (balanceThreshold !== undefined && !NAVAX.test(balanceThreshold))
       r.problems.push('metadata.balanceThresholdFilter.balanceThreshold must be an amount in nAVAX');
+    requiredWith(r, subEvents, 'balance_threshold', threshold, 'metadata.balanceThresholdFilter');
     r.done();
     return {
       url: url!,
@@ -198,6 +225,7 @@ function checkCreate(body: Record<string, unknown>): Omit<Webhook, 'id' | 'creat
       description,
       eventType,
       metadata: {
+        ...(eventSignatures ? { eventSignatures } : {}),
         keyType: 'addresses',
         keys: keys!,
         subEvents: { addressActivitySubEvents: subEvents as never },
@@ -217,18 +245,21 @@ function checkCreate(body: Record<string, unknown>): Omit<Webhook, 'id' | 'creat
   const keyType = m?.oneOf('keyType', ['nodeId', 'subnetId'] as const, true);
   const keys = m?.strings('keys', true);
   if (keys && keys.length !== 1) r.problems.push('metadata.keys must contain exactly 1 element for validator_activity');
-  for (const key of keys ?? []) {
-    try {
-      if (keyType === 'nodeId') parseNodeId(key);
-      else if (keyType === 'subnetId') cb58Decode(key, 32);
-    } catch {
+  for (const key of keys ?? [])
+    if (!parses(() => (keyType === 'nodeId' ? parseNodeId(key) : keyType === 'subnetId' ? cb58Decode(key, 32) : undefined)))
       r.problems.push(`metadata.keys must hold a ${keyType === 'nodeId' ? 'NodeID' : 'subnet id'}`);
-    }
-  }
   const sub = m?.nested('subEvents', true, ['validatorActivitySubEvents']);
   const subEvents = sub?.strings('validatorActivitySubEvents', true, (v) =>
     VALIDATOR_SUB_EVENTS.includes(v) ? undefined : `must be one of the following values: ${VALIDATOR_SUB_EVENTS.join(', ')}`,
   );
+  if (subEvents?.length === 0) r.problems.push('metadata.subEvents.validatorActivitySubEvents should not be empty');
+  const eventSignatures = m?.strings('eventSignatures', false, eventSignature);
+  const nodeIds = m?.strings('nodeIds', false, (v) => (parses(() => parseNodeId(v)) ? undefined : 'must be a NodeID'));
+  const subnetIds = m?.strings('subnetIds', false, (v) => (parses(() => cb58Decode(v, 32)) ? undefined : 'must be a subnet id'));
+  const feeThreshold = m?.string('l1ValidatorFeeBalanceThreshold');
+  if (feeThreshold !== undefined && !NAVAX.test(feeThreshold))
+    r.problems.push('metadata.l1ValidatorFeeBalanceThreshold must be an amount in nAVAX');
+  requiredWith(r, subEvents, 'l1_validator_balance_threshold', feeThreshold, 'metadata.l1ValidatorFeeBalanceThreshold');
   r.done();
   return {
     url: url!,
@@ -236,7 +267,15 @@ function checkCreate(body: Record<string, unknown>): Omit<Webhook, 'id' | 'creat
     name,
     description,
     eventType,
-    metadata: { keyType: keyType!, keys: keys!, subEvents: { validatorActivitySubEvents: subEvents as never } },
+    metadata: {
+      ...(eventSignatures ? { eventSignatures } : {}),
+      keyType: keyType!,
+      keys: keys!,
+      subEvents: { validatorActivitySubEvents: subEvents as never },
+      ...(nodeIds ? { nodeIds } : {}),
+      ...(subnetIds ? { subnetIds } : {}),
+      ...(feeThreshold !== undefined ? { l1ValidatorFeeBalanceThreshold: feeThreshold } : {}),
+    },
   };
 }
 

@@ -139,6 +139,11 @@ export class SandboxNode implements NodeKnobs {
     );
   }
 
+  /** What the transactions this network's node accepted did to its UTXOs: the Data API's routes list the same. */
+  acceptedChanges(network: NetworkName) {
+    return this.mempool(this.network(network)).acceptedChanges();
+  }
+
   /** gorilla/mux's answer to a path nothing serves. */
   notFound(): SandboxAnswer {
     return httpError(404, '404 page not found');

@@ -18,6 +18,7 @@ import { parseSignedTx, signedHash, SignedTxError, type SignedTx, type SignedTxC
 import type { NodeWorld, UtxoSet } from './chains/node-world.js';
 import { NETWORK_ID, addressBytes } from './chains/avax.js';
 import { RpcFailure, type GorillaMethod } from './gorilla.js';
+import type { AcceptedChange } from '../world/primary-network-utxos.js';
 import type { SandboxUtxo } from '../world/types.js';
 
 /** How long an issued transaction stays Processing: long enough for a client to see it, short for a test. */
@@ -231,6 +232,11 @@ export class Mempool {
     }
     issued.settled = { chainId: here, spent, created };
     return issued.settled;
+  }
+
+  /** What the transactions accepted so far did, in the order they were issued: what the Data API indexes. */
+  acceptedChanges(): AcceptedChange[] {
+    return [...this.txs.values()].filter((i) => this.accepted(i)).map((i) => ({ txId: i.tx.id, ...this.settle(i) }));
   }
 
   /** An issued transaction by id (cb58), or undefined. */

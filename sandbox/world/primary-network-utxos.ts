@@ -6,7 +6,7 @@
  */
 import type { PChainTransaction, PChainUtxo, XChainUtxo } from '../../src/upstreams/data-api/transaction.js';
 import { TIMELINE } from './timeline.js';
-import type { ChainKey, SandboxWorld } from './types.js';
+import type { ChainKey, SandboxUtxo, SandboxWorld } from './types.js';
 
 /** A UTXO in either shape, with what every route reads of it in one form. */
 export interface WorldUtxo {
@@ -113,6 +113,67 @@ function build(world: SandboxWorld): Record<ChainKey, WorldUtxo[]> {
   }
   for (const list of Object.values(out)) list.sort((a, b) => a.created - b.created);
   return out;
+}
+
+/** What a transaction the sandbox's node accepted did to the UTXO sets (node/issued.ts's settle). */
+export interface AcceptedChange {
+  txId: string;
+  /** The chain it was accepted on, whose UTXOs it spent. */
+  chainId: string;
+  spent: ReadonlySet<string>;
+  /** What it made, with the chain that can spend each (its own, or an export's destination). */
+  created: readonly { chainId: string; utxo: SandboxUtxo }[];
+}
+
+/** A UTXO the node's accepted transaction made, in the X-Chain listing's shape (the P-Chain's from it, as for the world's). */
+function madeByNode(world: SandboxWorld, chain: ChainKey, utxo: SandboxUtxo, spendOn: string): WorldUtxo {
+  const asset = world.assets.get(utxo.assetId);
+  const x: XChainUtxo = {
+    addresses: utxo.owners,
+    asset: {
+      assetId: utxo.assetId,
+      name: asset?.name ?? '',
+      symbol: asset?.symbol ?? '',
+      denomination: asset?.denomination ?? 0,
+      type: asset?.type ?? 'secp256k1',
+      amount: String(utxo.amount),
+    },
+    consumedOnChainId: spendOn,
+    createdOnChainId: utxo.createdOn,
+    utxoId: utxo.id,
+    creationTxHash: utxo.txId,
+    locktime: Number(utxo.locktime),
+    outputIndex: String(utxo.outputIndex),
+    threshold: utxo.threshold,
+    timestamp: TIMELINE.now,
+    utxoType: 'transfer',
+  };
+  return view(chain === 'p' ? asP(x, '0') : x);
+}
+
+/**
+ * The chain's UTXOs as the Data API lists them once the node's accepted transactions are indexed:
+ * the world's, those the transactions consumed marked spent by them (at the world's now), and
+ * those they made added. Deterministic: the same transactions give the same listing.
+ */
+export function chainUtxosNow(world: SandboxWorld, chain: ChainKey, accepted: readonly AcceptedChange[]): readonly WorldUtxo[] {
+  const base = chainUtxos(world, chain);
+  if (accepted.length === 0) return base;
+  const chainId = world.chainIds[chain];
+  const spentBy = new Map<string, string>();
+  for (const a of accepted) for (const id of a.spent) spentBy.set(id, a.txId);
+  const spend = (u: WorldUtxo): WorldUtxo => {
+    const txId = spentBy.get(u.utxo.utxoId);
+    if (!txId || u.spent !== undefined) return u;
+    const utxo = isP(u.utxo)
+      ? { ...u.utxo, consumingTxHash: txId, consumingBlockTimestamp: TIMELINE.now }
+      : { ...u.utxo, consumingTxHash: txId, consumingTxTimestamp: TIMELINE.now };
+    return { ...u, utxo, spent: TIMELINE.now };
+  };
+  const made = accepted.flatMap((a) =>
+    a.created.filter((c) => c.chainId === chainId).map((c) => spend(madeByNode(world, chain, c.utxo, chainId))),
+  );
+  return [...base.map(spend), ...made];
 }
 
 /** Whether a UTXO belongs to any of `addresses` (bech32 without prefix). */

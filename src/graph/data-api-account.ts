@@ -33,8 +33,8 @@ import { paged } from './cost.js';
 import { accountEntityId } from './global-id.js';
 import { learnt } from './list-sizes.js';
 import { NetworkNameEnum } from './enums.js';
-import { toNetwork } from './inputs.js';
-import { AvalancheAddressScalar, CB58IdScalar, EvmAddressScalar, NodeIdScalar } from './scalars.js';
+import { MAX_LIST_ARGUMENT, toNetwork } from './inputs.js';
+import { AvalancheAddressScalar, CB58IdScalar, EvmAddressScalar, NodeIdScalar, Uint64Scalar } from './scalars.js';
 
 /** The addresses one call may add to or remove from a webhook. */
 export const MAX_WEBHOOK_ADDRESSES_PER_CALL = 100;
@@ -122,6 +122,22 @@ const ValidatorSubEventEnum = builder.enumType('WebhookValidatorSubEvent', {
   } as const,
 });
 
+const WebhookBalanceTypeEnum = builder.enumType('WebhookBalanceType', {
+  description: "Which of a Primary Network address's balances a BALANCE_THRESHOLD webhook compares with its threshold.",
+  values: {
+    UNLOCKED_UNSTAKED: { value: 'unlockedUnstaked', description: 'P-Chain: spendable now, not staked.' },
+    UNLOCKED_STAKED: { value: 'unlockedStaked', description: 'P-Chain: staked, spendable once the stake ends.' },
+    LOCKED_PLATFORM: { value: 'lockedPlatform', description: 'P-Chain: locked until a time, not stakeable.' },
+    LOCKED_STAKEABLE: { value: 'lockedStakeable', description: 'P-Chain: locked until a time, stakeable meanwhile.' },
+    LOCKED_STAKED: { value: 'lockedStaked', description: 'P-Chain: locked and staked.' },
+    PENDING_STAKED: { value: 'pendingStaked', description: 'P-Chain: staked in a stake not started yet.' },
+    UNLOCKED: { value: 'unlocked', description: 'X-Chain: spendable now.' },
+    LOCKED: { value: 'locked', description: 'X-Chain: locked until a time.' },
+    ATOMIC_MEMORY_UNLOCKED: { value: 'atomicMemoryUnlocked', description: 'Exported to this chain, not imported yet, spendable.' },
+    ATOMIC_MEMORY_LOCKED: { value: 'atomicMemoryLocked', description: 'Exported to this chain, not imported yet, locked.' },
+  } as const,
+});
+
 const WEBHOOK_PAGE = pageSpec('listWebhooks', 'webhooks');
 const WEBHOOK_ADDRESS_PAGE = pageSpec('getAddressesFromWebhook', 'addresses');
 
@@ -143,6 +159,16 @@ const WebhookAddressConnection = builder.connectionObject(
   },
   { name: 'WebhookAddressEdge', description: 'An address and its cursor.' },
 );
+
+type BalanceThresholdFilter = NonNullable<Webhook['metadata']['balanceThresholdFilter']>;
+
+const WebhookBalanceThresholdRef = builder.objectRef<BalanceThresholdFilter>('WebhookBalanceThreshold').implement({
+  description: 'The threshold a BALANCE_THRESHOLD webhook posts at: when the balance of this type crosses it.',
+  fields: (t) => ({
+    balanceType: t.field({ type: WebhookBalanceTypeEnum, description: 'Which balance it compares.', resolve: (f) => f.balanceType }),
+    threshold: t.field({ type: Uint64Scalar, description: 'The threshold, in nAVAX.', resolve: (f) => f.balanceThreshold }),
+  }),
+});
 
 const WebhookRef = builder.objectRef<Webhook>('Webhook').implement({
   description: "One of the operator's Data API webhooks: what it watches and where it posts.",
@@ -187,6 +213,28 @@ const WebhookRef = builder.objectRef<Webhook>('Webhook').implement({
         const sub = w.metadata.subEvents as { addressActivitySubEvents?: string[]; validatorActivitySubEvents?: string[] } | undefined;
         return sub?.addressActivitySubEvents ?? sub?.validatorActivitySubEvents ?? [];
       },
+    }),
+    balanceThreshold: t.field({
+      type: WebhookBalanceThresholdRef,
+      nullable: true,
+      description:
+        'The balance and threshold a PRIMARY_NETWORK_ADDRESS_ACTIVITY webhook with the `balance_threshold` sub-event posts at; null otherwise.',
+      resolve: (w) => w.metadata.balanceThresholdFilter ?? null,
+    }),
+    filterNodeIds: t.stringList({
+      description: 'VALIDATOR_ACTIVITY: only events of these validators (NodeID-…); empty: no such filter.',
+      resolve: (w) => w.metadata.nodeIds ?? [],
+    }),
+    filterSubnetIds: t.stringList({
+      description: 'VALIDATOR_ACTIVITY: only events on these subnets; empty: no such filter.',
+      resolve: (w) => w.metadata.subnetIds ?? [],
+    }),
+    l1ValidatorFeeBalanceThreshold: t.field({
+      type: Uint64Scalar,
+      nullable: true,
+      description:
+        'VALIDATOR_ACTIVITY with the `l1_validator_balance_threshold` sub-event: the L1 validator fee balance (nAVAX) below which it posts; null otherwise.',
+      resolve: (w) => w.metadata.l1ValidatorFeeBalanceThreshold ?? null,
     }),
     addresses: t.connection(
       {
@@ -605,17 +653,27 @@ builder.queryField('dataApiAccount', (t) =>
 
 // --- mutations --------------------------------------------------------------------------------
 
+const WebhookBalanceThresholdInput = builder.inputType('WebhookBalanceThresholdInput', {
+  description: 'When a BALANCE_THRESHOLD webhook posts: the balance of `balanceType` crossing `threshold`.',
+  fields: (t) => ({
+    balanceType: t.field({ type: WebhookBalanceTypeEnum, required: true, description: 'Which balance to compare.' }),
+    threshold: t.field({ type: Uint64Scalar, required: true, description: 'The threshold, in nAVAX (0 to 2^64 - 1).' }),
+  }),
+});
+
 const CreateWebhookInput = builder.inputType('CreateWebhookInput', {
   description:
-    'A new webhook. ADDRESS_ACTIVITY needs `evmChainId` and `addresses` (EVM); PRIMARY_NETWORK_ADDRESS_ACTIVITY needs `network`, `blockchainId`, `primaryNetworkAddresses` and `addressSubEvents`; VALIDATOR_ACTIVITY needs `network`, `nodeId` or `subnetId` (one), and `validatorSubEvents`.',
+    'A new webhook. ADDRESS_ACTIVITY needs `evmChainId` and `addresses` (EVM); PRIMARY_NETWORK_ADDRESS_ACTIVITY needs `network`, `blockchainId`, `primaryNetworkAddresses` and `addressSubEvents` (and `balanceThreshold` with BALANCE_THRESHOLD); VALIDATOR_ACTIVITY needs `network`, `nodeId` or `subnetId` (one), and `validatorSubEvents` (and `l1ValidatorFeeBalanceThreshold` with L1_VALIDATOR_BALANCE_THRESHOLD). A field of another event type is refused.',
   fields: (t) => ({
     eventType: t.field({ type: WebhookEventTypeEnum, required: true, description: 'What it watches.' }),
     url: t.string({ required: true, description: 'Where it posts: an https:// URL.' }),
     name: t.string({ description: 'Its name.' }),
     description: t.string({ description: 'Its description.' }),
+    eventSignatures: t.stringList({
+      description: `Any event type: only logs with these topics (0x + 64 hex each, at most ${MAX_LIST_ARGUMENT}).`,
+    }),
     evmChainId: t.field({ type: 'SafeInt', description: 'ADDRESS_ACTIVITY: the EVM chain, e.g. 43114.' }),
     addresses: t.field({ type: [EvmAddressScalar], description: 'ADDRESS_ACTIVITY: the EVM addresses to watch (1 to 100).' }),
-    eventSignatures: t.stringList({ description: 'ADDRESS_ACTIVITY: only logs with these topics (0x + 64 hex each).' }),
     includeInternalTxs: t.boolean({ description: 'ADDRESS_ACTIVITY: include internal transactions (C-Chain only).' }),
     includeLogs: t.boolean({ description: 'ADDRESS_ACTIVITY: include logs.' }),
     network: t.field({ type: NetworkNameEnum, description: 'PRIMARY_NETWORK_ADDRESS_ACTIVITY and VALIDATOR_ACTIVITY: the network.' }),
@@ -624,20 +682,89 @@ const CreateWebhookInput = builder.inputType('CreateWebhookInput', {
       type: [AvalancheAddressScalar],
       description: 'PRIMARY_NETWORK_ADDRESS_ACTIVITY: the bech32 addresses to watch (1 to 100).',
     }),
-    addressSubEvents: t.field({ type: [AddressSubEventEnum], description: 'PRIMARY_NETWORK_ADDRESS_ACTIVITY: what to post about.' }),
+    addressSubEvents: t.field({
+      type: [AddressSubEventEnum],
+      description: 'PRIMARY_NETWORK_ADDRESS_ACTIVITY: what to post about, each once.',
+    }),
+    balanceThreshold: t.field({
+      type: WebhookBalanceThresholdInput,
+      description:
+        'PRIMARY_NETWORK_ADDRESS_ACTIVITY with BALANCE_THRESHOLD (needed then, refused otherwise): the balance and its threshold.',
+    }),
     nodeId: t.field({ type: NodeIdScalar, description: 'VALIDATOR_ACTIVITY: the validator to watch.' }),
     subnetId: t.field({ type: CB58IdScalar, description: 'VALIDATOR_ACTIVITY: the subnet whose validators to watch.' }),
-    validatorSubEvents: t.field({ type: [ValidatorSubEventEnum], description: 'VALIDATOR_ACTIVITY: what to post about.' }),
+    validatorSubEvents: t.field({ type: [ValidatorSubEventEnum], description: 'VALIDATOR_ACTIVITY: what to post about, each once.' }),
+    filterNodeIds: t.field({
+      type: [NodeIdScalar],
+      description: `VALIDATOR_ACTIVITY: post only events of these validators (at most ${MAX_LIST_ARGUMENT}); omitted or empty: all.`,
+    }),
+    filterSubnetIds: t.field({
+      type: [CB58IdScalar],
+      description: `VALIDATOR_ACTIVITY: post only events on these subnets (at most ${MAX_LIST_ARGUMENT}); omitted or empty: all.`,
+    }),
+    l1ValidatorFeeBalanceThreshold: t.field({
+      type: Uint64Scalar,
+      description:
+        'VALIDATOR_ACTIVITY with L1_VALIDATOR_BALANCE_THRESHOLD (needed then, refused otherwise): the fee balance in nAVAX below which it posts.',
+    }),
   }),
 });
 
 type CreateArgs = typeof CreateWebhookInput.$inferInput;
 
+/** The fields of one event type; any other type's is refused. The rest (url, name, description, eventSignatures) apply to all. */
 const ONLY: Record<string, (keyof CreateArgs)[]> = {
-  address_activity: ['evmChainId', 'addresses', 'eventSignatures', 'includeInternalTxs', 'includeLogs'],
-  primary_network_address_activity: ['network', 'blockchainId', 'primaryNetworkAddresses', 'addressSubEvents'],
-  validator_activity: ['network', 'nodeId', 'subnetId', 'validatorSubEvents'],
+  address_activity: ['evmChainId', 'addresses', 'includeInternalTxs', 'includeLogs'],
+  primary_network_address_activity: ['network', 'blockchainId', 'primaryNetworkAddresses', 'addressSubEvents', 'balanceThreshold'],
+  validator_activity: [
+    'network',
+    'nodeId',
+    'subnetId',
+    'validatorSubEvents',
+    'filterNodeIds',
+    'filterSubnetIds',
+    'l1ValidatorFeeBalanceThreshold',
+  ],
 };
+
+/** A list filter's values (event signatures, node or subnet ids; their number bounded as every list argument's is); undefined when none. */
+function checkFilter<T extends string>(values: readonly T[] | null | undefined, each?: (v: T) => void): T[] | undefined {
+  if (values == null || values.length === 0) return undefined;
+  for (const v of values) each?.(v);
+  return [...values];
+}
+
+/**
+ * The sub-events, each once; and the setting a threshold sub-event needs, given exactly when it
+ * is asked for: a threshold without its sub-event would never post, and the sub-event without
+ * its threshold has nothing to compare with.
+ */
+function checkSubEvents<T extends string>(
+  events: readonly T[],
+  argument: string,
+  threshold: { event: T; value: unknown; argument: string },
+): T[] {
+  const name = (e: string) => e.toUpperCase();
+  const seen = new Set<T>();
+  for (const e of events) {
+    if (seen.has(e)) throw badInput(`\`${argument}\` lists ${name(e)} twice; give each sub-event once.`, { argument });
+    seen.add(e);
+  }
+  if (seen.has(threshold.event) && threshold.value == null)
+    throw badInput(`\`${argument}\` has ${name(threshold.event)}: give \`${threshold.argument}\` too.`, { argument: threshold.argument });
+  if (!seen.has(threshold.event) && threshold.value != null)
+    throw badInput(`\`${threshold.argument}\` applies only with ${name(threshold.event)} in \`${argument}\`.`, {
+      argument: threshold.argument,
+    });
+  return [...events];
+}
+
+/** What every event type's request has, checked; and how a field its type needs is read (refused when missing). */
+interface Common {
+  need: <K extends keyof CreateArgs>(key: K) => NonNullable<CreateArgs[K]>;
+  fields: { url: string; name?: string; description?: string };
+  eventSignatures: { eventSignatures?: string[] };
+}
 
 /** The request the input describes, every rule of its event type checked before anything is sent. */
 function createRequest(input: CreateArgs): CreateWebhookRequest {
@@ -646,68 +773,98 @@ function createRequest(input: CreateArgs): CreateWebhookRequest {
     for (const key of fields)
       if (field !== input.eventType && !own.includes(key) && input[key] != null)
         throw badInput(`\`input.${key}\` does not apply to a ${input.eventType.toUpperCase()} webhook.`, { argument: `input.${key}` });
-  const need = (key: keyof CreateArgs) => {
+  const need = <K extends keyof CreateArgs>(key: K): NonNullable<CreateArgs[K]> => {
     const v = input[key];
     if (v == null || (Array.isArray(v) && v.length === 0))
       throw badInput(`A ${input.eventType.toUpperCase()} webhook needs \`input.${key}\`.`, { argument: `input.${key}` });
     return v;
   };
-  const common = {
-    url: checkUrl(input.url, 'input.url'),
-    ...(input.name != null ? { name: checkText(input.name, 'input.name', 256) } : {}),
-    ...(input.description != null ? { description: checkText(input.description, 'input.description') } : {}),
+  const signatures = checkFilter(input.eventSignatures, (s) => {
+    if (!/^0x[0-9a-fA-F]{64}$/.test(s))
+      throw badInput(`\`input.eventSignatures\`: ${quote(s)} is not a log topic (0x and 64 hex digits).`, {
+        argument: 'input.eventSignatures',
+      });
+  });
+  const common: Common = {
+    need,
+    fields: {
+      url: checkUrl(input.url, 'input.url'),
+      ...(input.name != null ? { name: checkText(input.name, 'input.name', 256) } : {}),
+      ...(input.description != null ? { description: checkText(input.description, 'input.description') } : {}),
+    },
+    eventSignatures: signatures ? { eventSignatures: signatures } : {},
   };
-  if (input.eventType === 'address_activity') {
-    const chainId = need('evmChainId') as number;
-    if (chainId <= 0)
-      throw badInput(`\`input.evmChainId\` must be a positive EVM chain id (got ${chainId}).`, { argument: 'input.evmChainId' });
-    const signatures = input.eventSignatures ?? [];
-    for (const s of signatures)
-      if (!/^0x[0-9a-fA-F]{64}$/.test(s))
-        throw badInput(`\`input.eventSignatures\`: ${quote(s)} is not a log topic (0x and 64 hex digits).`, {
-          argument: 'input.eventSignatures',
-        });
-    return {
-      eventType: 'address_activity',
-      ...common,
-      chainId: String(chainId),
-      metadata: {
-        addresses: checkWebhookAddresses(need('addresses') as string[], 'input.addresses'),
-        ...(signatures.length > 0 ? { eventSignatures: signatures } : {}),
-      },
-      ...(input.includeInternalTxs != null ? { includeInternalTxs: input.includeInternalTxs } : {}),
-      ...(input.includeLogs != null ? { includeLogs: input.includeLogs } : {}),
-    };
-  }
-  const network = toNetwork(need('network') as 'mainnet' | 'fuji' | 'testnet');
-  if (input.eventType === 'primary_network_address_activity') {
-    return {
-      eventType: 'primary_network_address_activity',
-      ...common,
-      network,
-      chainId: need('blockchainId') as string,
-      metadata: {
-        keyType: 'addresses',
-        keys: checkWebhookAddresses(
-          (need('primaryNetworkAddresses') as string[]).map((a) => a.replace(/^[XPC]-/, '')),
-          'input.primaryNetworkAddresses',
-        ),
-        subEvents: { addressActivitySubEvents: need('addressSubEvents') as CreateArgs['addressSubEvents'] & {} },
-      },
-    };
-  }
+  if (input.eventType === 'address_activity') return evmAddressRequest(input, common);
+  if (input.eventType === 'primary_network_address_activity') return primaryNetworkAddressRequest(input, common);
+  return validatorRequest(input, common);
+}
+
+function evmAddressRequest(input: CreateArgs, { need, fields, eventSignatures }: Common): CreateWebhookRequest {
+  const chainId = need('evmChainId');
+  if (chainId <= 0)
+    throw badInput(`\`input.evmChainId\` must be a positive EVM chain id (got ${chainId}).`, { argument: 'input.evmChainId' });
+  return {
+    eventType: 'address_activity',
+    ...fields,
+    chainId: String(chainId),
+    metadata: { addresses: checkWebhookAddresses(need('addresses'), 'input.addresses'), ...eventSignatures },
+    ...(input.includeInternalTxs != null ? { includeInternalTxs: input.includeInternalTxs } : {}),
+    ...(input.includeLogs != null ? { includeLogs: input.includeLogs } : {}),
+  };
+}
+
+function primaryNetworkAddressRequest(input: CreateArgs, { need, fields, eventSignatures }: Common): CreateWebhookRequest {
+  const network = toNetwork(need('network'));
+  const threshold = input.balanceThreshold;
+  const subEvents = checkSubEvents(need('addressSubEvents'), 'input.addressSubEvents', {
+    event: 'balance_threshold',
+    value: threshold,
+    argument: 'input.balanceThreshold',
+  });
+  return {
+    eventType: 'primary_network_address_activity',
+    ...fields,
+    network,
+    chainId: need('blockchainId'),
+    metadata: {
+      ...eventSignatures,
+      keyType: 'addresses',
+      keys: checkWebhookAddresses(
+        need('primaryNetworkAddresses').map((a) => a.replace(/^[XPC]-/, '')),
+        'input.primaryNetworkAddresses',
+      ),
+      subEvents: { addressActivitySubEvents: subEvents },
+      ...(threshold ? { balanceThresholdFilter: { balanceType: threshold.balanceType, balanceThreshold: threshold.threshold } } : {}),
+    },
+  };
+}
+
+function validatorRequest(input: CreateArgs, { need, fields, eventSignatures }: Common): CreateWebhookRequest {
+  const network = toNetwork(need('network'));
   if ((input.nodeId == null) === (input.subnetId == null))
     throw badInput('A VALIDATOR_ACTIVITY webhook watches one validator or one subnet: give `input.nodeId` or `input.subnetId`, not both.', {
       argument: 'input.nodeId',
     });
+  const feeThreshold = input.l1ValidatorFeeBalanceThreshold;
+  const subEvents = checkSubEvents(need('validatorSubEvents'), 'input.validatorSubEvents', {
+    event: 'l1_validator_balance_threshold',
+    value: feeThreshold,
+    argument: 'input.l1ValidatorFeeBalanceThreshold',
+  });
+  const nodeIds = checkFilter(input.filterNodeIds);
+  const subnetIds = checkFilter(input.filterSubnetIds);
   return {
     eventType: 'validator_activity',
-    ...common,
+    ...fields,
     network,
     metadata: {
+      ...eventSignatures,
       keyType: input.nodeId != null ? 'nodeId' : 'subnetId',
       keys: [(input.nodeId ?? input.subnetId)!],
-      subEvents: { validatorActivitySubEvents: need('validatorSubEvents') as CreateArgs['validatorSubEvents'] & {} },
+      subEvents: { validatorActivitySubEvents: subEvents },
+      ...(nodeIds ? { nodeIds } : {}),
+      ...(subnetIds ? { subnetIds } : {}),
+      ...(feeThreshold != null ? { l1ValidatorFeeBalanceThreshold: feeThreshold } : {}),
     },
   };
 }
@@ -827,7 +984,7 @@ builder.mutationFields((t) => {
     updateWebhook: t.field({
       ...admin('updateWebhook'),
       type: WebhookRef,
-      description: `Changes a webhook's name, description, url, status or what its posts include (updateWebhook). ${operatorOnly}`,
+      description: `Changes a webhook's name, description, url, status or what its posts include (updateWebhook): all the Data API's update takes. What it watches (event type, keys, sub-events, thresholds, filters) stays as created; deactivate it and create another to change that. ${operatorOnly}`,
       args: { webhookId: webhookId(), input: t.arg({ type: UpdateWebhookInput, required: true, description: 'What to change.' }) },
       resolve: (_root, { webhookId: id, input }, ctx) => {
         const change: UpdateWebhookRequest = {

@@ -3,6 +3,7 @@
  * write, node ids given as arguments, and blocks asked by id or height.
  */
 import { utxoId } from '../base/avax-codec.js';
+import type { NodeUtxo } from '../domain/utxos.js';
 import { canonicalAddress } from '../domain/addresses.js';
 import { badInput } from '../graphql/errors.js';
 import { toSafeInt } from '../upstreams/node/client.js';
@@ -41,6 +42,36 @@ OutputOwnersRef.implement({
     }),
   }),
 });
+
+/**
+ * What a UTXO read from the node's bytes says of its value and owners, on the X- and the P-Chain
+ * alike (avm.getUTXOs, platform.getUTXOs), as the options of its fields: each type writes the
+ * fields in its own file (test/helpers/field-placement.ts), `t.field(value.amount)` and so on.
+ * `noAmount` says which of the chain's outputs have no amount.
+ */
+export function nodeUtxoValue(noAmount: string) {
+  return {
+    amount: {
+      type: 'BigInt' as const,
+      nullable: true as const,
+      description: `The amount, in the smallest unit; null for ${noAmount}.`,
+      resolve: (u: NodeUtxo) => u.amount ?? null,
+    },
+    locktime: {
+      type: 'BigInt' as const,
+      nullable: true as const,
+      description: 'Unix time (s) before which it cannot be spent; 0 for none.',
+      resolve: (u: NodeUtxo) => u.locktime ?? null,
+    },
+    threshold: { nullable: true as const, description: 'Signatures needed to spend it.', resolve: (u: NodeUtxo) => u.threshold ?? null },
+    addresses: {
+      type: [AddressRef] as [typeof AddressRef],
+      price: { items: OUTPUT_ADDRESSES },
+      description: 'Addresses that can sign to spend it.',
+      resolve: (u: NodeUtxo) => toAddresses(u.network, u.addresses.map(canonicalAddress)),
+    },
+  };
+}
 
 // --- inputs and outputs, as the X- and P-Chain write them in JSON ------------------------------------------
 

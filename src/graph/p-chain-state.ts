@@ -39,11 +39,11 @@ import { builder } from './builder.js';
 import { entityId, keyOnlyIdDescription } from './global-id.js';
 import { paged, type FieldCost } from './cost.js';
 import { checkAddresses } from './inputs.js';
+import { nodeUtxoValue } from './node-common.js';
 import { AssetAmountEntryRef, PChainRef, validatorSetItems, type PChainModel } from './p-chain.js';
 import {
   AddressRef,
   BlockchainRef,
-  OUTPUT_ADDRESSES,
   PBlockTxRef,
   PChainTransactionRef,
   SubnetRef,
@@ -368,6 +368,8 @@ const txStatusOf = (ctx: GatewayContext, network: NetworkName, txId: string) => 
 
 type PUtxoModel = NodeUtxo;
 
+const P_UTXO_VALUE = nodeUtxoValue('a stakeable locked output (type 22)');
+
 const PChainUtxoRef = builder.objectRef<PUtxoModel>('PChainNodeUtxo').implement({
   description:
     'An unspent P-Chain output as the node holds it (platform.getUTXOs, platform.getRewardUTXOs), read from its bytes. A stakeable locked output (type 22) shows its type and bytes only.',
@@ -383,19 +385,10 @@ const PChainUtxoRef = builder.objectRef<PUtxoModel>('PChainNodeUtxo').implement(
     outputType: t.exposeString('outputType', {
       description: '"secp256k1 transfer" for value, or the codec type id of another output (22: stakeable locked).',
     }),
-    amount: t.expose('amount', { type: 'BigInt', nullable: true, description: 'The amount, in the smallest unit.' }),
-    locktime: t.expose('locktime', {
-      type: 'BigInt',
-      nullable: true,
-      description: 'Unix time (s) before which it cannot be spent; 0 for none.',
-    }),
-    threshold: t.exposeInt('threshold', { nullable: true, description: 'Signatures needed to spend it.' }),
-    addresses: t.field({
-      type: [AddressRef],
-      price: { items: OUTPUT_ADDRESSES },
-      description: 'Addresses that can sign to spend it.',
-      resolve: (u) => toAddresses(u.network, u.addresses.map(canonicalAddress)),
-    }),
+    amount: t.field(P_UTXO_VALUE.amount),
+    locktime: t.field(P_UTXO_VALUE.locktime),
+    threshold: t.int(P_UTXO_VALUE.threshold),
+    addresses: t.field(P_UTXO_VALUE.addresses),
     sourceChain: t.exposeString('sourceChain', {
       nullable: true,
       description: 'For an atomic UTXO read with `sourceChain`: the chain that exported it, waiting to be imported.',

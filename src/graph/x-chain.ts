@@ -8,7 +8,6 @@ import { utxoId } from '../base/avax-codec.js';
 import type { GatewayContext } from '../graphql/context.js';
 import { badInput, limitExceeded, quote } from '../graphql/errors.js';
 import { InvalidIdError, parseCb58Id, PRIMARY_CHAIN_IDS, type NetworkName } from '../base/ids.js';
-import { canonicalAddress } from '../domain/addresses.js';
 import { Balances, newUtxos, type Balance, type NodeUtxo } from '../domain/utxos.js';
 import type { AssetDescription, AvmBlockJson, AvmChain, AvmTxJson, UtxoIndex } from '../upstreams/node/x-chain.js';
 import { builder } from './builder.js';
@@ -22,7 +21,7 @@ import { checkAddresses, toNetwork } from './inputs.js';
 import { MAX_BLOCKS_PER_POLL, xChainBlocksFeed } from '../live/feeds.js';
 
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
-import { BLOCK_ID_DESCRIPTION, checkBlockAsk, checkHeightKey, type BlockAsk, UNSIGNED_TX_ENTRIES } from './node-common.js';
+import { BLOCK_ID_DESCRIPTION, checkBlockAsk, checkHeightKey, type BlockAsk, nodeUtxoValue, UNSIGNED_TX_ENTRIES } from './node-common.js';
 import { toSafeInt } from '../upstreams/node/client.js';
 import { avaxGetUTXOs } from '../upstreams/node/c-chain-atomic.js';
 import { blockIdOf } from '../domain/blocks.js';
@@ -44,14 +43,12 @@ import {
   avmChainOf,
   AvmTxRef,
   NetworkRef,
-  OUTPUT_ADDRESSES,
   TransferableInputRef,
   TransferableOutputRef,
   XChainRef,
   CChainAtomicRef,
   inputsOf,
   outputsOf,
-  toAddresses,
   type InputModel,
   type OnAvmChain,
   type OutputModel,
@@ -254,6 +251,8 @@ const AvmBlockRef = builder.node(builder.objectRef<AvmBlockModel>('AvmBlock'), {
 
 export type NodeUtxoModel = NodeUtxo & OnAvmChain;
 
+const X_UTXO_VALUE = nodeUtxoValue('an NFT');
+
 export const NodeUtxoRef = builder.objectRef<NodeUtxoModel>('NodeUtxo').implement({
   description: 'An unspent output as the node holds it (avm.getUTXOs), read from its bytes.',
   fields: (t) => ({
@@ -269,25 +268,12 @@ export const NodeUtxoRef = builder.objectRef<NodeUtxoModel>('NodeUtxo').implemen
     outputType: t.exposeString('outputType', {
       description: '"secp256k1 transfer" for value, "nft transfer" for an NFT, or the codec type id of another output.',
     }),
-    amount: t.expose('amount', {
-      type: 'BigInt',
-      nullable: true,
-      description: 'The amount, in the smallest unit; null for an NFT.',
-    }),
+    amount: t.field(X_UTXO_VALUE.amount),
+    locktime: t.field(X_UTXO_VALUE.locktime),
+    threshold: t.int(X_UTXO_VALUE.threshold),
+    addresses: t.field(X_UTXO_VALUE.addresses),
     groupId: t.exposeInt('groupId', { nullable: true, description: 'For an NFT: its group within the asset.' }),
     payload: t.exposeString('payload', { nullable: true, description: 'For an NFT: its payload (hex).' }),
-    locktime: t.expose('locktime', {
-      type: 'BigInt',
-      nullable: true,
-      description: 'Unix time (s) before which it cannot be spent; 0 for none.',
-    }),
-    threshold: t.exposeInt('threshold', { nullable: true, description: 'Signatures needed to spend it.' }),
-    addresses: t.field({
-      type: [AddressRef],
-      price: { items: OUTPUT_ADDRESSES },
-      description: 'Addresses that can sign to spend it.',
-      resolve: (u) => toAddresses(u.network, u.addresses.map(canonicalAddress)),
-    }),
     sourceChain: t.exposeString('sourceChain', {
       nullable: true,
       description: 'For an atomic UTXO read with `sourceChain`: the chain that exported it, waiting in shared memory for an import.',

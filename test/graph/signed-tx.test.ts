@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSignedTx } from '../../src/base/signed-tx.js';
 import { getWorld } from '../../sandbox/world/world.js';
 import { codes, useHarness } from '../helpers/harness.js';
-import { signedBaseTx, signedCImport, walletUtxos } from '../helpers/signed-tx.js';
+import { signedBaseTx, signedCImport, untilDecided, walletUtxos } from '../helpers/signed-tx.js';
 
 const h = useHarness({ UPSTREAM_RETRIES: '0', LIVE_POLL_TRANSACTIONS_MS: '250' });
 const world = getWorld('mainnet');
@@ -16,20 +16,8 @@ const world = getWorld('mainnet');
 const SUBMIT = `mutation($chain: PrimaryNetworkChain!, $tx: String!, $encoding: SignedTxEncoding! = HEX, $network: NetworkName! = MAINNET) {
   submitSignedTransaction(network: $network, chain: $chain, signedTx: $tx, encoding: $encoding) { txId chain type size status { status nodeStatus decided } }
 }`;
-const STATUS = `query($chain: PrimaryNetworkChain!, $txId: CB58Id!) { network { signedTransactionStatus(chain: $chain, txId: $txId) { status nodeStatus decided blockHeight } } }`;
 
 const nodeCalls = () => h.sandbox.log.filter((r) => r.service === 'node');
-
-/** Polls the status field until it is decided (the sandbox node accepts after its `acceptAfterMs`). */
-async function untilDecided(chain: string, txId: string) {
-  for (let i = 0; i < 100; i++) {
-    const res = await h.raw<any>(STATUS, { chain, txId });
-    const status = res.data?.network.signedTransactionStatus;
-    if (status?.decided) return status;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${txId} never decided`);
-}
 
 describe('submitSignedTransaction', () => {
   it('submits a signed X-Chain BaseTx, answers its id, and follows it from Processing to Accepted', async () => {
@@ -46,7 +34,12 @@ describe('submitSignedTransaction', () => {
     const [issue] = h.bodies('avm.issueTx');
     expect(issue.params).toEqual({ tx: tx.hex, encoding: 'hex' });
     expect(h.sandbox.log.find((r) => r.operation === 'avm.issueTx')!.path).toBe('/mainnet/ext/bc/X');
-    expect(await untilDecided('X_CHAIN', tx.id)).toEqual({ status: 'ACCEPTED', nodeStatus: 'Accepted', decided: true, blockHeight: null });
+    expect(await untilDecided(h, 'X_CHAIN', tx.id)).toEqual({
+      status: 'ACCEPTED',
+      nodeStatus: 'Accepted',
+      decided: true,
+      blockHeight: null,
+    });
   });
 
   it('submits a P-Chain BaseTx (Committed) and a C-Chain atomic import (Accepted at a height)', async () => {
@@ -55,14 +48,14 @@ describe('submitSignedTransaction', () => {
     expect(pRes.errors).toBeUndefined();
     expect(pRes.data.submitSignedTransaction).toMatchObject({ txId: p.id, type: 'BaseTx' });
     expect(h.bodies('platform.issueTx')[0].params).toEqual({ tx: p.hex, encoding: 'hex' });
-    expect(await untilDecided('P_CHAIN', p.id)).toMatchObject({ status: 'ACCEPTED', nodeStatus: 'Committed' });
+    expect(await untilDecided(h, 'P_CHAIN', p.id)).toMatchObject({ status: 'ACCEPTED', nodeStatus: 'Committed' });
 
     const c = await signedCImport('mainnet');
     const cRes = await h.raw<any>(SUBMIT, { chain: 'C_CHAIN', tx: c.hex });
     expect(cRes.errors).toBeUndefined();
     expect(cRes.data.submitSignedTransaction).toMatchObject({ txId: c.id, type: 'ImportTx', chain: 'C_CHAIN' });
     expect(h.sandbox.log.find((r) => r.operation === 'avax.issueTx')!.path).toBe('/mainnet/ext/bc/C/avax');
-    const decided = await untilDecided('C_CHAIN', c.id);
+    const decided = await untilDecided(h, 'C_CHAIN', c.id);
     expect(decided).toMatchObject({ status: 'ACCEPTED', nodeStatus: 'Accepted' });
     expect(Number(decided.blockHeight)).toBeGreaterThan(0);
   });

@@ -10,6 +10,7 @@ import { addressBytes } from '../../sandbox/node/chains/avax.js';
 import { SANDBOX_WALLET_KEY, walletAddressBytes } from '../../sandbox/world/wallet.js';
 import { getWorld } from '../../sandbox/world/world.js';
 import type { SandboxUtxo } from '../../sandbox/world/types.js';
+import type { Harness } from './harness.js';
 
 // avalanchejs's declarations re-export without file extensions, which NodeNext resolution does not
 // follow: its members are read untyped here (the tests check what they build by parsing it).
@@ -138,4 +139,17 @@ export async function signedCImport(network: NetworkName, options: { utxo?: Sand
   );
   await addTxSignatures({ unsignedTx: unsigned, privateKeys: [utils.hexToBuffer(SANDBOX_WALLET_KEY)] });
   return signed(unsigned.getSignedTx().toBytes());
+}
+
+const STATUS = `query($chain: PrimaryNetworkChain!, $txId: CB58Id!) { network { signedTransactionStatus(chain: $chain, txId: $txId) { status nodeStatus decided blockHeight } } }`;
+
+/** Polls the graph's status field until the node has decided (the sandbox node accepts after its `acceptAfterMs`). */
+export async function untilDecided(h: Harness, chain: string, txId: string) {
+  for (let i = 0; i < 100; i++) {
+    const res = await h.raw<any>(STATUS, { chain, txId });
+    const status = res.data?.network.signedTransactionStatus;
+    if (status?.decided) return status;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${txId} never decided`);
 }

@@ -1,0 +1,89 @@
+/**
+ * The sandbox is one world: once a signed transaction submitted through the graph is accepted by
+ * the sandbox's node, the Data API's UTXO and balance listings of the same address follow it as the
+ * node's getUTXOs does (its input spent, its change there), on the X- and the P-Chain.
+ */
+import { bech32 } from '@scure/base';
+import { describe, expect, it } from 'vitest';
+import { utxoId } from '../../src/base/avax-codec.js';
+import { walletAddressBytes } from '../../sandbox/world/wallet.js';
+import { getWorld } from '../../sandbox/world/world.js';
+import { useHarness } from '../helpers/harness.js';
+import { signedBaseTx, untilDecided, walletUtxos } from '../helpers/signed-tx.js';
+
+// No reuse of UTXO reads between requests: the same address is read before and after a submission.
+const h = useHarness({ CACHE_TTL_BALANCES_MS: '0', UPSTREAM_RETRIES: '0' });
+const world = getWorld('mainnet');
+const wallet = bech32.encode(world.hrp, bech32.toWords(walletAddressBytes()));
+
+const READ = `query($a: AvalancheAddress!) { network(name: MAINNET) { address(address: $a) {
+  nodeX: xChainUtxos(first: 100) { nodes { utxoId } }
+  nodeP: pChainNodeUtxos(first: 100) { nodes { utxoId } }
+  nodeXBalances: xChainBalances { assetId unlocked }
+  dataX: utxos(chain: X_CHAIN, first: 100) { nodes { utxoId createdOnChainId } }
+  dataP: utxos(chain: P_CHAIN, first: 100) { nodes { utxoId } }
+  x: balances(chain: X_CHAIN) { unlocked { assetId amount } }
+} } }`;
+const SUBMIT =
+  'mutation($chain: PrimaryNetworkChain!, $tx: String!) { submitSignedTransaction(network: MAINNET, chain: $chain, signedTx: $tx) { txId } }';
+
+/** Both services' view of the wallet, as sets of UTXO ids per chain and the X-Chain balance per asset. */
+async function read() {
+  const res = await h.raw<any>(READ, { a: wallet });
+  expect(res.errors).toBeUndefined();
+  const a = res.data.network.address;
+  const ids = (c: any): string[] => c.nodes.map((n: any) => n.utxoId).sort();
+  return {
+    node: { x: ids(a.nodeX), p: ids(a.nodeP) },
+    // The Data API lists besides, on the X-Chain, what another chain exported to it (the node keeps that in atomic memory).
+    dataApi: { x: ids({ nodes: a.dataX.nodes.filter((u: any) => u.createdOnChainId === world.chainIds.x) }), p: ids(a.dataP) },
+    balances: {
+      node: Object.fromEntries(a.nodeXBalances.filter((b: any) => b.unlocked !== '0').map((b: any) => [b.assetId, String(b.unlocked)])),
+      dataApi: Object.fromEntries(a.x.unlocked.map((b: any) => [b.assetId, String(b.amount)])),
+    },
+  };
+}
+
+describe('one world: the node and the Data API after a submission', () => {
+  it('lists the same X-Chain UTXOs and balance of the wallet on both before and after its transfers are accepted, and the P-Chain change on both', async () => {
+    const before = await read();
+    expect(before.dataApi.x).toEqual(before.node.x);
+    expect(before.balances.dataApi).toEqual(before.balances.node);
+
+    const [xSpent] = walletUtxos('mainnet', 'x');
+    const [pSpent] = walletUtxos('mainnet', 'p');
+    h.sandbox.node.setKnobs({ acceptAfterMs: 300 });
+    const x = await signedBaseTx('mainnet', 'X', { utxo: xSpent });
+    const p = await signedBaseTx('mainnet', 'P', { utxo: pSpent });
+    for (const [chain, tx] of [
+      ['X_CHAIN', x],
+      ['P_CHAIN', p],
+    ] as const) {
+      const res = await h.raw<any>(SUBMIT, { chain, tx: tx.hex });
+      expect(res.errors).toBeUndefined();
+      expect(res.data.submitSignedTransaction.txId).toBe(tx.id);
+    }
+    // Followed to acceptance through the graph.
+    expect((await untilDecided(h, 'X_CHAIN', x.id)).decided).toBe(true);
+    expect((await untilDecided(h, 'P_CHAIN', p.id)).decided).toBe(true);
+
+    const after = await read();
+    // The node moved: the inputs spent, the change (output 1) the wallet's.
+    expect(after.node.x).not.toContain(xSpent!.id);
+    expect(after.node.x).toContain(utxoId(x.id, 1));
+    expect(after.node.p).not.toContain(pSpent!.id);
+    expect(after.node.p).toContain(utxoId(p.id, 1));
+    // And the Data API with it: the same X-Chain UTXOs and the same balance.
+    expect(after.dataApi.x).toEqual(after.node.x);
+    expect(after.dataApi.x).not.toEqual(before.dataApi.x);
+    // On the P-Chain it lists the accepted transfer's change too. (The wallet's P-Chain genesis
+    // UTXOs are the node's only: the Data API's world has no P-Chain genesis transaction to list them.)
+    expect(after.dataApi.p).toEqual([utxoId(p.id, 1)]);
+    expect(after.node.p).toEqual(expect.arrayContaining(after.dataApi.p));
+    expect(after.balances.dataApi).toEqual(after.balances.node);
+    expect(after.balances.dataApi).not.toEqual(before.balances.dataApi);
+    // Both services were asked.
+    const ops = new Set(h.sandbox.log.map((r) => r.operation));
+    for (const op of ['avm.getUTXOs', 'platform.getUTXOs', 'getUtxosByAddresses', 'getBalancesByAddresses']) expect(ops).toContain(op);
+  });
+});
