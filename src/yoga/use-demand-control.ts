@@ -131,37 +131,26 @@ function advice(slicedBy: PathCost['slicedBy']): string {
 /** The refusal of an estimate past a limit: what it is, where it comes from, what to lower. */
 function refusal(found: Estimate, limit: Limit, allowed: number, subscription: boolean): GraphQLError {
   const total = found[limit];
-  if (limit === 'bytes') {
-    // The dearest paths by entries: where the answer's size comes from.
-    const dearest = found.paths
-      .filter((p) => p.nodes > 0)
-      .sort((a, b) => b.nodes - a.nodes)
-      .slice(0, NAMED_PATHS);
-    const where = dearest.map((p) => `\`${p.path}\`: up to ${p.nodes} entries${advice(p.slicedBy)}`).join('. ');
-    return new GraphQLError(
-      `${subscription ? 'Each event of this subscription' : 'This operation'} could answer up to ${total} bytes, past the ${allowed} an answer may (MAX_RESULT_BYTES). ${where}.`,
-      {
-        extensions: {
-          code: ErrorCode.QUERY_LIMIT_EXCEEDED,
-          limit,
-          estimated: { calls: found.calls, nodes: found.nodes, bytes: found.bytes },
-          allowed,
-          paths: dearest.map((p) => ({ path: p.path, calls: p.calls, nodes: p.nodes })),
-        },
-      },
-    );
-  }
-  const [one, many] = limit === 'calls' ? ['call', 'calls'] : ['entry', 'entries'];
+  // The dearest paths by what the limit counts; by entries for bytes, where the answer's size comes from.
+  const by = limit === 'calls' ? 'calls' : 'nodes';
   const dearest = found.paths
-    .filter((p) => p[limit] > 0)
-    .sort((a, b) => b[limit] - a[limit])
+    .filter((p) => p[by] > 0)
+    .sort((a, b) => b[by] - a[by])
     .slice(0, NAMED_PATHS);
-  const where = dearest
-    .map((p) => `\`${p.path}\`: up to ${p[limit]} ${p[limit] === 1 ? one : many} (${share(p[limit], total)})${advice(p.slicedBy)}`)
-    .join('. ');
   const what = subscription ? 'Each event of this subscription' : 'This operation';
-  const unit = limit === 'calls' ? 'upstream calls' : 'entries in its answer (fields and list items)';
-  return new GraphQLError(`${what} could cost up to ${total} ${unit}, past the ${allowed} a request may (${SETTING[limit]}). ${where}.`, {
+  let message: string;
+  if (limit === 'bytes') {
+    const where = dearest.map((p) => `\`${p.path}\`: up to ${p.nodes} entries${advice(p.slicedBy)}`).join('. ');
+    message = `${what} could answer up to ${total} bytes, past the ${allowed} an answer may (MAX_RESULT_BYTES). ${where}.`;
+  } else {
+    const [one, many] = limit === 'calls' ? ['call', 'calls'] : ['entry', 'entries'];
+    const where = dearest
+      .map((p) => `\`${p.path}\`: up to ${p[by]} ${p[by] === 1 ? one : many} (${share(p[by], total)})${advice(p.slicedBy)}`)
+      .join('. ');
+    const unit = limit === 'calls' ? 'upstream calls' : 'entries in its answer (fields and list items)';
+    message = `${what} could cost up to ${total} ${unit}, past the ${allowed} a request may (${SETTING[limit]}). ${where}.`;
+  }
+  return new GraphQLError(message, {
     extensions: {
       code: ErrorCode.QUERY_LIMIT_EXCEEDED,
       limit,
