@@ -43,6 +43,12 @@ export interface Sized<Args> {
   given?: (args: Args) => number | undefined;
   /** Kept for every network at once, when the parent does not say its network (a connection's edge, for a cursor). */
   anyNetwork?: boolean;
+  /**
+   * When the list answered is part of the whole the kind prices (a registry listing with a feature,
+   * the chains one address touched): priced as the whole, and not noted, since a part's length
+   * would price the next whole listing below what it holds.
+   */
+  narrowed?: (source: never, args: Args) => boolean;
 }
 
 const LEARNT = Symbol('learnt');
@@ -190,7 +196,8 @@ export class ListSizesPlugin<Types extends SchemaTypes> extends BasePlugin<Types
         lengths.saw({ kind: kindOf(of, parent), network: typeof network === 'string' && !of.anyNetwork ? network : undefined, parent }, n);
       };
       const note = (value: unknown) => {
-        if (sized && Array.isArray(value) && sized.given?.(args) === undefined) saw(sized, value.length);
+        if (sized && Array.isArray(value) && sized.given?.(args) === undefined && !sized.narrowed?.(source as never, args))
+          saw(sized, value.length);
         if (sizedBytes && value != null && sizedBytes.given?.(args) === undefined) saw(sizedBytes, jsonBytes(value));
         return value;
       };

@@ -38,6 +38,7 @@
 import {
   getDirectiveValues,
   getNamedType,
+  getNullableType,
   GraphQLIncludeDirective,
   GraphQLSkipDirective,
   isAbstractType,
@@ -1029,8 +1030,14 @@ function internal(type: GraphQLInputType, value: unknown): unknown {
   const t = isNonNullType(type) ? type.ofType : type;
   if (isEnumType(t)) return typeof value === 'string' ? (t.getValue(value)?.value ?? value) : value;
   if (isListType(t)) {
+    // A single value for a list is a list of it (input coercion), so a price reads one length and
+    // one call key whether a document writes `tags: "avax"`, `tags: ["avax"]` or a variable's default.
+    const items = Array.isArray(value) ? value : value == null ? undefined : [value];
+    if (!items) return value;
     const item = getNamedType(t);
-    return Array.isArray(value) && (isEnumType(item) || isInputObjectType(item)) ? value.map((v) => internal(t.ofType, v)) : value;
+    return isEnumType(item) || isInputObjectType(item) || isListType(getNullableType(t.ofType))
+      ? items.map((v) => internal(t.ofType, v))
+      : items;
   }
   if (isInputObjectType(t) && value && typeof value === 'object' && !Array.isArray(value)) {
     const fields = t.getFields();

@@ -39,7 +39,7 @@ export const KNOWN: readonly Known[] = [
   {
     id: 'registry-chains-past-their-most',
     reason:
-      "new (issue 29's fuzzer, estimates that know the data): `{ network { evmChains(feature: ICM) { rpcChainId } } }` made 209 calls, estimated 101: the chain registry's length is capped at 100 while the sandbox's holds 208 (src/graph/evm-chain.ts REGISTRY_CHAINS). It is now priced at 300, and each chain's `info` (which the listing answers) at no call below the listing (`answers` in src/graph/cost.ts; test/fuzz/regressions.test.ts)",
+      "new (issue 29's fuzzer, estimates that know the data): `{ network { evmChains(feature: ICM) { rpcChainId } } }` made 209 calls, estimated 101: the chain registry's length is capped at 100 while the sandbox's holds 208 (src/graph/evm-chain.ts REGISTRY_CHAINS). It is now priced at 300, and each chain's `info` (which the listing answers) at no call below the listing (`answers` in src/graph/cost.ts; test/fuzz/regressions.test.ts). Seed p35: made 250 calls, estimated 9, once the 2 chains with webhooks had been listed, their length priced every chain's listing; a feature's chains and an address's are no longer noted as the registry's length (`narrowed` in src/graph/list-sizes.ts)",
     fixed: true,
     matches: (k) => k.finding.invariant === 'calls-within-estimate' && /\b(evmChains|activeChains)\b/.test(query(k)),
   },
@@ -163,7 +163,8 @@ export const KNOWN: readonly Known[] = [
   },
   {
     id: 'list-size-in-default',
-    reason: 'case 7: a list size in a variable default is priced as the list size a missing `first` gets, and runs (helper entry)',
+    reason:
+      'case 7: a list size in a variable default is priced as the list size a missing `first` gets, and runs (helper entry). Seed p35: `probe(tags: $v)` with a default of one tag was priced 1 call and inline 2, a single value for a list read as a list only from variables; now a price reads it as a list however written (src/yoga/cost-estimate.ts, test/yoga/entry-pricing.test.ts)',
     fixed: true,
     matches: (k) =>
       k.finding.invariant === 'variables-as-inline' ||

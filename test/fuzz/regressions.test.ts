@@ -39,8 +39,8 @@ interface Body {
   extensions?: { cost?: Cost };
 }
 
-async function post(query: string): Promise<Body> {
-  const res = await fetch(gw.url, {
+async function post(query: string, url = gw.url): Promise<Body> {
+  const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ query }),
@@ -75,6 +75,33 @@ describe("the chain registry's chains, a node call each (fuzz: 209 calls made, 1
     expect(body.data.network.evmChains.length).toBeGreaterThan(100);
     expect(body.data.network.evmChains.every((c: { info: unknown }) => c.info !== null)).toBe(true);
     expect(body.extensions!.cost).toMatchObject({ estimated: { calls: 1 }, actual: { calls: 1 } });
+  });
+});
+
+describe('the registry after some of its chains were listed (fuzz seed p35: 250 calls made, 9 estimated)', () => {
+  // Its own gateway: what the registry is priced at depends on what this instance has listed.
+  let fresh: GatewayProcess;
+  beforeAll(async () => {
+    fresh = await startGatewayProcess(sandbox, { ...FUZZ_SETTINGS, CACHE: 'off' });
+  }, 60_000);
+  afterAll(() => fresh?.stop());
+
+  it("a feature's chains and an address's price every chain's listing no lower", async () => {
+    const evm = getEvmWorld('mainnet');
+    const account = evm.chains.get('43114')!.accounts[3]!;
+    const parts = [
+      '{ network(name: MAINNET) { evmChains(feature: WEBHOOKS) { evmChainId } } }',
+      `{ network { evmChain(evmChainId: 43114) { address(address: "${account}") { activeChains { evmChainId } } } } }`,
+    ];
+    for (const q of parts) {
+      const body = await post(q, fresh.url);
+      expect(body.errors).toBeUndefined();
+      expect(body.extensions!.cost!.actual!.calls).toBe(1);
+    }
+    const body = await post('{ network(name: MAINNET) { evmChains { latestBlock { number } } } }', fresh.url);
+    const estimated = estimateOf(body)!;
+    expect(estimated.calls).toBeGreaterThanOrEqual(1 + evm.chains.size);
+    expect(body.errors?.[0]?.extensions?.code).toBe('QUERY_LIMIT_EXCEEDED');
   });
 });
 

@@ -297,6 +297,26 @@ describe('generated: sizes in defaults and values are priced as the same query i
       expect(bodyOf(single).data).toEqual({ nodes: [{ id: ids[0] }] });
     }
   });
+  it('a single value for a list, inline, as a default or as a value, is priced as the list of it (fuzz seed p35: 1 call and 2)', async () => {
+    // Two probes with the same tags are one call; written `"avax"` and `["avax"]` they were priced as two.
+    for (let i = 0; i < 8; i++) {
+      const name = pick(NAMES);
+      const tag = pick(['avax', 'C', '11111111111111111111111111111111LpoYY']);
+      const beside = pick([`["${tag}"]`, `"${tag}"`]);
+      const selection = `a: probe(tags: ${beside}) { healthy } probe(tags: $t) { checks { name } }`;
+      const asList = await send(name, gw.origin, { query: `{ network { health { ${selection.replace('$t', `["${tag}"]`)} } } }` });
+      const asOne = await send(name, gw.origin, { query: `{ network { health { ${selection.replace('$t', `"${tag}"`)} } } }` });
+      const asDefault = await send(name, gw.origin, { query: `query($t: [String!] = "${tag}") { network { health { ${selection} } } }` });
+      const asValue = await send(name, gw.origin, {
+        query: `query($t: [String!]) { network { health { ${selection} } } }`,
+        variables: { t: tag },
+      });
+      const what = `${name} ${beside} beside ${tag}`;
+      for (const o of [asList, asOne, asDefault, asValue]) sound(o, what);
+      expect((verdict(asList) as { estimated: { calls: number } }).estimated.calls, what).toBe(1);
+      for (const o of [asOne, asDefault, asValue]) expect(verdict(o), what).toEqual(verdict(asList));
+    }
+  });
 });
 
 describe('a batch item that is not an operation', () => {
