@@ -7,10 +7,18 @@ import type { NetworkName } from '../base/ids.js';
 import type { HealthReply, HealthResult, HealthRoute } from '../upstreams/node/health.js';
 import { builder } from './builder.js';
 import { healthGet, healthHealth, healthLiveness, healthReadiness } from '../upstreams/node/health.js';
-import { learnt } from './list-sizes.js';
+import { jsonTree, learnt } from './list-sizes.js';
 import { NetworkRef } from './refs.js';
 
 type CheckModel = HealthResult & { name: string };
+
+/**
+ * What a check reports, in its own shape: a chain's consensus figures, the network's peer counts, a
+ * list of chains not yet bootstrapped. As large as the largest seen, and at most 64 entries and 8
+ * KiB until one was (the recorded mainnet report's largest holds 11; a node's hundreds of checks
+ * priced larger each would pass MAX_RESULT_NODES cold).
+ */
+const MESSAGE_TREE = jsonTree('health-message', { entries: 64, bytes: 8_192 });
 
 const HealthCheckRef = builder.objectRef<CheckModel>('HealthCheck').implement({
   description: "The last result of one of the node's health checks.",
@@ -22,6 +30,7 @@ const HealthCheckRef = builder.objectRef<CheckModel>('HealthCheck').implement({
     message: t.expose('message', {
       type: 'JSON',
       nullable: true,
+      price: MESSAGE_TREE,
       description: "What the check reports, in its own shape (e.g. a chain's last accepted height).",
     }),
     error: t.exposeString('error', { nullable: true, description: 'Why the check failed; null when it passed.' }),
@@ -39,8 +48,12 @@ const HealthCheckRef = builder.objectRef<CheckModel>('HealthCheck').implement({
   }),
 });
 
-/** A report, with the HTTP status the node answered when it came from a GET route (`probe`). */
-type ReportModel = HealthReply & { httpStatus?: number };
+/**
+ * A report, with the HTTP status the node answered when it came from a GET route (`probe`), and the
+ * network whose node it is: its checks are counted per network (HEALTH_CHECKS), unless `tags`
+ * kept only some of them.
+ */
+type ReportModel = HealthReply & { httpStatus?: number; network: NetworkName; tagged?: boolean };
 
 /**
  * Checks a node reports: a few of its own (the recorded mainnet report, test/contract/examples/
@@ -49,7 +62,7 @@ type ReportModel = HealthReply & { httpStatus?: number };
  * assumption, no upstream reference bounds it). A fixed 30 was passed by a node running many
  * chains (the sandbox's reports 80), and the answer's entries with it.
  */
-const HEALTH_CHECKS = learnt({ kind: 'healthChecks', most: { mainnet: 500, fuji: 500 } });
+const HEALTH_CHECKS = learnt({ kind: 'healthChecks', most: { mainnet: 500, fuji: 500 }, narrowed: (r: ReportModel) => r.tagged === true });
 
 const HealthReportRef = builder.objectRef<ReportModel>('HealthReport').implement({
   description: 'A health report: whether every included check passes, and each check.',
@@ -71,6 +84,12 @@ const HealthReportRef = builder.objectRef<ReportModel>('HealthReport').implement
           .sort((a, b) => a.name.localeCompare(b.name)),
     }),
   }),
+});
+
+const reportOf = (h: { network: NetworkName }, reply: HealthReply, tags?: readonly string[] | null): ReportModel => ({
+  ...reply,
+  network: h.network,
+  tagged: !!tags?.length,
 });
 
 const MAX_TAGS = 32;
@@ -113,7 +132,7 @@ const NodeHealthRef = builder.objectRef<{ network: NetworkName }>('NodeHealth').
         description: 'The last result of every check (health.health).',
         args: { tags: tagsArg() },
         price: { calls: 1, reaches: ['health.health'] },
-        resolve: async (h, { tags }, ctx) => healthHealth(ctx.node, h.network, { tags: checkTags(tags) }),
+        resolve: async (h, { tags }, ctx) => reportOf(h, await healthHealth(ctx.node, h.network, { tags: checkTags(tags) }), tags),
       }),
       readiness: t.field({
         type: HealthReportRef,
@@ -121,14 +140,14 @@ const NodeHealthRef = builder.objectRef<{ network: NetworkName }>('NodeHealth').
         description: 'The checks run until the node finished starting (health.readiness).',
         args: { tags: tagsArg() },
         price: { calls: 1, reaches: ['health.readiness'] },
-        resolve: async (h, { tags }, ctx) => healthReadiness(ctx.node, h.network, { tags: checkTags(tags) }),
+        resolve: async (h, { tags }, ctx) => reportOf(h, await healthReadiness(ctx.node, h.network, { tags: checkTags(tags) }), tags),
       }),
       liveness: t.field({
         type: HealthReportRef,
         nullable: true,
         description: 'Whether the node is alive (health.liveness).',
         price: { calls: 1, reaches: ['health.liveness'] },
-        resolve: (h, _args, ctx) => healthLiveness(ctx.node, h.network),
+        resolve: async (h, _args, ctx) => reportOf(h, await healthLiveness(ctx.node, h.network)),
       }),
       probe: t.field({
         type: HealthReportRef,
@@ -142,7 +161,7 @@ const NodeHealthRef = builder.objectRef<{ network: NetworkName }>('NodeHealth').
         price: { calls: 1, reaches: ['GET /ext/health', 'GET /ext/health/readiness', 'GET /ext/health/liveness'] },
         resolve: async (h, { route, tags }, ctx) => {
           const { status, reply } = await healthGet(ctx.node, h.network, route as HealthRoute, checkTags(tags) ?? []);
-          return { ...reply, httpStatus: status };
+          return { ...reportOf(h, reply, tags), httpStatus: status };
         },
       }),
     };

@@ -103,6 +103,23 @@ export const CURSOR_BYTES = learnt({
   anyNetwork: true,
 });
 
+/**
+ * A `JSON` leaf's price, the tree it holds as the largest of its kind seen on any network (with a
+ * margin): its entries (`entries` in ./cost.ts, every key at every level) and its bytes, at `most`
+ * until one was seen. A tree counted as one entry of 96 bytes, a chain's config answered 72 entries
+ * priced at 4 (the fuzzer's seed p36).
+ */
+export function jsonTree(
+  kind: string,
+  most: { entries: number; bytes: number },
+): { entries: LearntItems<object>; bytes: LearntItems<object> } {
+  const on = (n: number): Most => ({ mainnet: n, fuji: n });
+  return {
+    entries: learnt({ kind: `${kind}-entries`, most: on(most.entries), anyNetwork: true }),
+    bytes: learnt({ kind: `${kind}-bytes`, most: on(most.bytes), anyNetwork: true }),
+  };
+}
+
 /** Documents by what they say, for places that are the same across instances and parses. */
 const documentIds = new WeakMap<OperationDefinitionNode, string>();
 /** Variables by what they are: the executor's coerced values are one object per request. */
@@ -161,6 +178,19 @@ function tally(ctx: Partial<GatewayContext>, info: GraphQLResolveInfo, calls: nu
   ctx.made.set(place, (ctx.made.get(place) ?? 0) + calls);
 }
 
+/** The entries a JSON tree holds, as the answer is counted: every key at every level, every item of a list of leaves. */
+function jsonEntries(value: unknown): number {
+  if (Array.isArray(value)) {
+    let n = value.some((item) => item !== null && typeof item === 'object') ? 0 : value.length;
+    for (const item of value) n += jsonEntries(item);
+    return n;
+  }
+  if (value === null || typeof value !== 'object') return 0;
+  let n = 0;
+  for (const child of Object.values(value)) n += 1 + jsonEntries(child);
+  return n;
+}
+
 /** The bytes a leaf's value takes in JSON: a list's, its longest item's. */
 function jsonBytes(value: unknown): number {
   if (Array.isArray(value)) return value.reduce((most: number, item) => Math.max(most, jsonBytes(item)), 0);
@@ -182,7 +212,8 @@ export class ListSizesPlugin<Types extends SchemaTypes> extends BasePlugin<Types
     // A list's length, and the bytes of a leaf's values (the longest of a list's), as the answer gives them.
     const sized = learntOf(price?.items);
     const sizedBytes = learntOf(price?.bytes);
-    if (!sized && !sizedBytes) return resolver;
+    const sizedEntries = learntOf(price?.entries);
+    if (!sized && !sizedBytes && !sizedEntries) return resolver;
     return (source, fieldArgs, ctx, info) => {
       const args = fieldArgs as Record<string, unknown>;
       const result = resolver(source, fieldArgs, ctx, info);
@@ -199,6 +230,7 @@ export class ListSizesPlugin<Types extends SchemaTypes> extends BasePlugin<Types
         if (sized && Array.isArray(value) && sized.given?.(args) === undefined && !sized.narrowed?.(source as never, args))
           saw(sized, value.length);
         if (sizedBytes && value != null && sizedBytes.given?.(args) === undefined) saw(sizedBytes, jsonBytes(value));
+        if (sizedEntries && value != null) saw(sizedEntries, jsonEntries(value));
         return value;
       };
       return isPromise(result) ? result.then(note) : note(result);

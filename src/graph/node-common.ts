@@ -8,6 +8,7 @@ import { canonicalAddress } from '../domain/addresses.js';
 import { badInput } from '../graphql/errors.js';
 import { toSafeInt } from '../upstreams/node/client.js';
 import { checkListSize } from './inputs.js';
+import { jsonTree } from './list-sizes.js';
 import {
   AddressRef,
   OUTPUT_ADDRESSES,
@@ -75,6 +76,14 @@ export function nodeUtxoValue(noAmount: string) {
 
 // --- inputs and outputs, as the X- and P-Chain write them in JSON ------------------------------------------
 
+/**
+ * An output as the node wrote it: its amount, locktime, threshold and addresses, or a stakeable
+ * lock around them, or what another type adds. As large as the largest seen, and at most 32
+ * entries and 2 KiB until one was: a multisig's addresses beyond those learn it (a block's hundreds
+ * of outputs priced larger each were refused cold, see OUTPUT_ADDRESSES).
+ */
+const OUTPUT_TREE = jsonTree('output', { entries: 32, bytes: 2_048 });
+
 TransferableOutputRef.implement({
   description: 'An output of an X- or P-Chain transaction: an amount of an asset locked to addresses.',
   fields: (t) => ({
@@ -100,6 +109,7 @@ TransferableOutputRef.implement({
     }),
     output: t.expose('output', {
       type: 'JSON',
+      price: OUTPUT_TREE,
       description: 'The output as the node wrote it, with any fields its type adds (e.g. `groupID`, `payload`, a stakeable lock).',
     }),
   }),

@@ -10,6 +10,7 @@ import { evmChainIdOf } from '../domain/chains.js';
 import type { ChainConfigReply, FeeConfig, PrecompileConfig } from '../upstreams/node/subnet-evm.js';
 import type { Uint } from '../upstreams/node/client.js';
 import { builder } from './builder.js';
+import { jsonTree } from './list-sizes.js';
 import { ETH_CALL } from './evm-node-reads.js';
 import { entityId, keyOnlyIdDescription } from './global-id.js';
 import { validatorSetItems } from './p-chain.js';
@@ -73,6 +74,15 @@ const PRECOMPILES = 5;
 
 type PrecompileModel = PrecompileConfig & { name: string };
 
+/**
+ * A precompile's entry as written (its allow lists, an initial fee config or allocation) and a
+ * chain's whole config (its forks, fee config and precompiles): as large as the largest seen, and
+ * until one was, at most 500 entries and 64 KiB, 2,000 entries and 256 KiB. Assumptions: a
+ * genesis and its upgrades bound them, and no protocol limit is lower.
+ */
+const PRECOMPILE_TREE = jsonTree('precompile-config', { entries: 500, bytes: 65_536 });
+const CHAIN_CONFIG_TREE = jsonTree('chain-config', { entries: 2_000, bytes: 262_144 });
+
 const PrecompileRef = builder.objectRef<PrecompileModel>('PrecompileConfig').implement({
   description: "A stateful precompile's config: the allow list of roles, and when it activates (or is disabled).",
   fields: (t) => ({
@@ -108,6 +118,7 @@ const PrecompileRef = builder.objectRef<PrecompileModel>('PrecompileConfig').imp
     config: t.field({
       type: 'JSON',
       description: 'The whole entry as the node wrote it (some precompiles add fields, e.g. an initial fee config).',
+      price: PRECOMPILE_TREE,
       resolve: ({ name: _name, ...rest }) => rest,
     }),
   }),
@@ -160,6 +171,7 @@ const ChainConfigRef = builder.objectRef<ChainConfigModel>('ChainConfig').implem
     raw: t.field({
       type: 'JSON',
       description: 'The whole config as the node wrote it (fork blocks and timestamps included).',
+      price: CHAIN_CONFIG_TREE,
       resolve: (c) => c,
     }),
   }),

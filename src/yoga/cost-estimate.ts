@@ -16,8 +16,9 @@
  * does not fail.
  *
  * The answer is priced in entries, what it holds: every selected field of every object in it
- * (leaves and `__typename` too, each alias on its own), and every item of a list of leaves (its
- * `items`, or the size assumed). An object is never empty, so its entries also bound its objects.
+ * (leaves and `__typename` too, each alias on its own), every item of a list of leaves (its
+ * `items`, or the size assumed), and an object whose every field is skipped. So its entries also
+ * bound its objects.
  *
  * What the reuse layer shares is counted as it is shared: a pool (a loader every field of the
  * request uses, such as the subnet catalog) costs what all the keys given to it cost together,
@@ -452,7 +453,8 @@ function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetN
     // The types no type condition singles out ask the same plain fields: priced once for them all.
     if (split.plain !== false && !split.named.has(objectType)) {
       if (rest) continue;
-      const entries = count(ctx.parents * split.plain);
+      // Each object's entries, or the object itself when it asks none (`{}`, see objectCost).
+      const entries = count(ctx.parents * Math.max(split.plain, 1));
       rest = {
         calls: 0,
         // Keys of any length the document gives: each key's bytes, braces, and a value of any type name.
@@ -624,7 +626,7 @@ function plainCost(walk: Walk, type: GraphQLObjectType, sets: readonly Selection
     found.plainBytes = bytes;
   }
   if (found.plain === false) return undefined;
-  const nodes = count(parents * found.plain);
+  const nodes = count(parents * Math.max(found.plain, 1));
   const bytes = count(parents * (found.plainBytes ?? 0));
   return { calls: 0, effect: { ...emptyEffect(), nodes, bytes, paths: [{ path: at.path, calls: 0, nodes, slicedBy: at.slicedBy }] } };
 }
@@ -702,6 +704,9 @@ function objectCost(walk: Walk, type: GraphQLObjectType, sets: readonly Selectio
     fieldCost(walk, visit, field, nodes, type, parents, at.key ? { ...at, key: `${at.key}/${name}` } : at);
   }
   const effect = visit.effect;
+  // An object whose every field is skipped (`@include(if: false)`) is still in the answer, as `{}`:
+  // priced by its fields alone, 208 chains answered 208 empty objects priced at none (fuzz seed p36).
+  if (fields.size === 0) effect.nodes += parents;
   effect.calls = count(effect.calls);
   effect.nodes = count(effect.nodes);
   effect.bytes = count(effect.bytes);
@@ -908,7 +913,8 @@ function entryBytes(
 ): number {
   const { parents, below, list, objects } = shape;
   const key = (node.alias ?? node.name).value;
-  const leaf = objects ? 0 : count(byArgs(price?.bytes, args, where) ?? LEAF_BYTES);
+  // An object's braces are its own (objectCost); its `null` is two bytes more, for one that asks nothing.
+  const leaf = objects ? 2 : count(byArgs(price?.bytes, args, where) ?? LEAF_BYTES);
   const own = parents * (key.length + ENTRY_FRAME + (list ? 4 : leaf));
   return count(own + (list ? below * (leaf + 1) : 0));
 }

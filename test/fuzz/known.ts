@@ -78,7 +78,7 @@ export const KNOWN: readonly Known[] = [
   {
     id: 'long-leaves-priced-as-96-bytes',
     reason:
-      "new (issue 29's fuzzer, an answer bounded by its price): leaves longer than a leaf's 96 bytes (src/yoga/cost-estimate.ts LEAF_BYTES) and not priced by their `bytes`: the gateway's signed cursors (`{ network { icmMessages { edges { cursor } } } }` answers 2,001 bytes priced at 1,135; a fix was reverted at integration, cd88b16) and a Warp `signedMessage` (456 bytes priced at 153); both are now priced by the longest seen (src/graph/list-sizes.ts CURSOR_BYTES, SIGNED_MESSAGE_BYTES)",
+      "new (issue 29's fuzzer, an answer bounded by its price): leaves longer than a leaf's 96 bytes (src/yoga/cost-estimate.ts LEAF_BYTES) and not priced by their `bytes`: the gateway's signed cursors (`{ network { icmMessages { edges { cursor } } } }` answers 2,001 bytes priced at 1,135; a fix was reverted at integration, cd88b16) and a Warp `signedMessage` (456 bytes priced at 153); both are now priced by the longest seen (src/graph/list-sizes.ts CURSOR_BYTES, SIGNED_MESSAGE_BYTES); seed p36: an index's containers (a page of C-Chain blocks in hex, 42,455 bytes priced at 7,861), now priced as the longest container seen (src/graph/node-index.ts)",
     fixed: true,
     matches: (k) => k.finding.invariant === 'bytes-within-estimate',
   },
@@ -107,7 +107,7 @@ export const KNOWN: readonly Known[] = [
   {
     id: 'leaves-and-typename-unpriced',
     reason:
-      "case 2: the answer's price counts objects only, not leaves nor __typename, so any answer with a leaf has more entries than it was priced at (helper walk)",
+      "case 2: the answer's price counts objects only, not leaves nor __typename, so any answer with a leaf has more entries than it was priced at (helper walk); seed p36: a `JSON` leaf's tree (a chain's config, 72 entries priced at 4), now priced as the largest tree of its kind seen (`jsonTree` in src/graph/list-sizes.ts)",
     fixed: true,
     matches: (k) => k.finding.invariant === 'entries-within-estimate',
   },
@@ -146,7 +146,7 @@ export const KNOWN: readonly Known[] = [
   {
     id: 'data-decided-lists-priced-at-ten',
     reason:
-      "case 14: a list whose length the data decides and no argument bounds is priced at an assumed length the data passes: `{ network { health { report { checks { name } } } } }` answers 166 objects priced at 33; an L1 validator's deactivationOwner.addresses 9 objects priced at 8 (helper lengths)",
+      "case 14: a list whose length the data decides and no argument bounds is priced at an assumed length the data passes: `{ network { health { report { checks { name } } } } }` answers 166 objects priced at 33; an L1 validator's deactivationOwner.addresses 9 objects priced at 8 (helper lengths); seed p36: objects whose every field is skipped (208 chains answered `{}` each, priced at none), now an entry each (src/yoga/cost-estimate.ts)",
     fixed: true,
     matches: (k) => k.finding.invariant === 'objects-within-estimate',
   },

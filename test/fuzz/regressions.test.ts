@@ -18,7 +18,7 @@ import type { RecordedRequest } from '../../sandbox/server.js';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 import { checkSandboxAnswer, useSandbox } from '../helpers/sandbox.js';
 import { FUZZ_SETTINGS, servedSchema } from './fuzzer.js';
-import { comparable, nondeterministicFields, SIZE, volatileKeys } from './invariants.js';
+import { checkAnswer, comparable, nondeterministicFields, SIZE, volatileKeys } from './invariants.js';
 import type { Answer } from './send.js';
 
 const sandbox = useSandbox({ reset: 'never' });
@@ -102,6 +102,28 @@ describe('the registry after some of its chains were listed (fuzz seed p35: 250 
     const estimated = estimateOf(body)!;
     expect(estimated.calls).toBeGreaterThanOrEqual(1 + evm.chains.size);
     expect(body.errors?.[0]?.extensions?.code).toBe('QUERY_LIMIT_EXCEEDED');
+  });
+});
+
+describe('what the answer holds besides its fields (fuzz seed p36)', () => {
+  // A Subnet-EVM chain of the sandbox's mainnet, as the fuzzer's world samples name it.
+  const blockchainId = 'tmZ64oBZBxHaK6fYh7aVe4SC3fhG61RH1QgnL38LFsk62FCWu';
+  const containers = (page: string) => `{ network { index(name: C_BLOCK) { containers${page} { nodes { bytes } } } } }`;
+  it.each([
+    // 208 chains answered 208 empty objects priced at none.
+    ['objects whose every field is skipped', ['{ network { evmChains { evmChainId @include(if: false) } } }']],
+    // `null` is two bytes longer than the `{}` it was priced as.
+    ['such an object answered null', ['{ network { evmChain(evmChainId: 99999999) { evmChainId @include(if: false) } } }']],
+    // Until one was seen, a container is priced as a whole block (4 MiB of hex): a page of 10 fits in MAX_RESULT_BYTES, 100 do not.
+    ['C-Chain blocks as the index holds them, in hex', [containers('(first: 10)'), containers('')]],
+    ["a chain's config as the node wrote it", [`{ network { blockchain(blockchainId: "${blockchainId}") { chainConfig { raw } } } }`]],
+    ["what a node's health checks report, each in its shape", ['{ network { health { report { checks { message } } } } }']],
+  ])('%s: within what it was priced at, first and once seen', async (_what, queries) => {
+    for (const [i, query] of [...queries, queries.at(-1)!].entries()) {
+      const body = await post(query);
+      expect(body.data, `request ${i}: ${JSON.stringify(body.errors)}`).toBeTruthy();
+      expect(checkAnswer({ status: 200, body, ms: 0 }, 'post', 'off', query.length), `request ${i}`).toEqual([]);
+    }
   });
 });
 
