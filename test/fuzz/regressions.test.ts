@@ -113,7 +113,7 @@ describe('what the answer holds besides its fields (fuzz seed p36)', () => {
     // 208 chains answered 208 empty objects priced at none.
     ['objects whose every field is skipped', ['{ network { evmChains { evmChainId @include(if: false) } } }']],
     // `null` is two bytes longer than the `{}` it was priced as.
-    ['such an object answered null', ['{ network { evmChain(evmChainId: 99999999) { evmChainId @include(if: false) } } }']],
+    ['such an object answered null', ['{ node(id: "x") { ... on Subnet { subnetId @include(if: false) } } }']],
     // Until one was seen, a container is priced as a whole block (4 MiB of hex): a page of 10 fits in MAX_RESULT_BYTES, 100 do not.
     ['C-Chain blocks as the index holds them, in hex', [containers('(first: 10)'), containers('')]],
     ["a chain's config as the node wrote it", [`{ network { blockchain(blockchainId: "${blockchainId}") { chainConfig { raw } } } }`]],
