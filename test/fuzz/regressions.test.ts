@@ -323,6 +323,8 @@ describe('errors of answers discarded by a null (fuzz seed p35: one error on the
   ])(
     '%s: the one error of the null, through every entry, in every cache mode, run after run',
     async (_what, sent, data, code, path) => {
+      const ethCalls = () => sandbox.log.filter((r) => JSON.stringify(r.body ?? null).includes('"eth_call"')).length;
+      const before = ethCalls();
       for (const mode of MODES) {
         const origin = targets.gateways[mode]!.origin;
         for (let run = 0; run < 2; run++)
@@ -338,6 +340,8 @@ describe('errors of answers discarded by a null (fuzz seed p35: one error on the
             expect(body.errors![0]!.path!.join('.'), where).toMatch(path);
           }
       }
+      // The refused call data never reached a node.
+      expect(ethCalls()).toBe(before);
     },
     120_000,
   );
