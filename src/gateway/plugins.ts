@@ -19,6 +19,7 @@ import { useIncrementalDelivery } from '../yoga/use-incremental-delivery.js';
 import { usePrometheus } from '../yoga/use-prometheus.js';
 import { useCharge } from '../yoga/use-charge.js';
 import { useQueryLimits } from '../yoga/use-query-limits.js';
+import { useReportedErrors } from '../yoga/use-reported-errors.js';
 import { useRequestLog } from '../yoga/use-request-log.js';
 import { useGatewayResponseCache } from '../yoga/use-response-cache.js';
 import { useStreamLeftovers } from '../yoga/use-stream-leftovers.js';
@@ -78,6 +79,8 @@ export function gatewayPlugins(parts: PluginParts, { scope, compiled = true, tru
     useDemandControl(settings.costs),
     useIncrementalDelivery(),
     ...(compiled && compiledExecution ? [compiledExecution] : []),
+    // After the executor is chosen, before anything keeps or counts the answer: one error per null, whichever ran it.
+    useReportedErrors(),
     useErrorCodes(),
     useStreamLeftovers(),
     ...(logger ? [requestLog(parts, logger)] : []),

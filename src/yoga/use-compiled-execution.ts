@@ -8,6 +8,9 @@
  * - a variable with a default value (graphql-jit refuses a non-null one left out, where
  *   graphql-js takes the default);
  * - `@defer` / `@stream` and subscriptions (graphql-jit has no incremental delivery).
+ * Where it runs what the interpreter would not (the fields beside a failed non-null one, whose
+ * answers a null discards), the errors it reports are those the interpreter's would be:
+ * ./use-reported-errors.ts keeps one per null of the answer, whichever executor ran it.
  *
  * Why not envelop's `useGraphQlJit`: it keeps one compiled query per document, compiled for the
  * operation the first request named, and runs it for every later request of that document

@@ -7,7 +7,9 @@
  * - `sampleValidators`, a random draw by the node's contract, declared so by the schema, and the
  *   only field the fuzzer's same-data check leaves out for it;
  * - several items of one list failing into one propagated null: compared by where the null is;
- * - an empty page of UTXOs, which both alternatives of the spec's oneOf take: checked by its chain.
+ * - an empty page of UTXOs, which both alternatives of the spec's oneOf take: checked by its chain;
+ * - the errors of answers discarded by a null, reported by a compiled run and not by the first
+ *   (interpreted) one: the same answer through every entry in every cache mode, run after run.
  */
 import type { GraphQLObjectType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,9 +19,9 @@ import { NONDETERMINISTIC } from '../../src/graph/descriptions.js';
 import type { RecordedRequest } from '../../sandbox/server.js';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 import { checkSandboxAnswer, useSandbox } from '../helpers/sandbox.js';
-import { FUZZ_SETTINGS, servedSchema } from './fuzzer.js';
-import { checkAnswer, comparable, nondeterministicFields, SIZE, volatileKeys } from './invariants.js';
-import type { Answer } from './send.js';
+import { FUZZ_SETTINGS, servedSchema, startTargets, type Targets } from './fuzzer.js';
+import { checkAnswer, comparable, MODES, nondeterministicFields, SIZE, volatileKeys } from './invariants.js';
+import { type Answer, FUZZ_ENTRIES, send } from './send.js';
 
 const sandbox = useSandbox({ reset: 'never' });
 let gw: GatewayProcess;
@@ -334,4 +336,62 @@ describe("a node's fee series after shorter ones (fuzz: 1,072 entries priced at 
     expect(points).toBeGreaterThan(shortest);
     expect(SIZE.entries(body.data)).toBeLessThanOrEqual(body.extensions!.cost!.estimated.nodes);
   });
+});
+
+describe('errors of answers discarded by a null (fuzz seed p35: one error on the first POST, more through the other entries)', () => {
+  let targets: Targets;
+  beforeAll(async () => {
+    targets = await startTargets(sandbox, MODES);
+  }, 90_000);
+  afterAll(() => targets?.stop());
+
+  // Each query's first run is interpreted, the next ones compiled (src/yoga/use-compiled-execution.ts),
+  // which ran every field and reported every error, the discarded ones too (src/yoga/use-reported-errors.ts).
+  it.each([
+    [
+      'a bad call input under a list of chains, some of whose nodes the node does not serve',
+      {
+        query:
+          'query Q16($v14: EvmCallInput!) { network { measuredChains { nodes { chain { rpcChainId } ... on MeasuredChain { chain { call(input: $v14) } } } } } }',
+        variables: { v14: { data: 'P' } },
+      },
+      { network: { measuredChains: null } },
+      'BAD_USER_INPUT',
+      /^network\.measuredChains\.nodes\.\d+\.chain\.call$/,
+    ],
+    [
+      'a bad global id at the root beside a transaction the Data API refuses to aggregate',
+      {
+        query:
+          '{ nodes(ids: ["WENoYW"]) { ... on Node { id } } network { aggregatedSignature(txHash: "Vq6nfrdFqCU3XBFNDKzCaaBUREc7vQbEHAenRGtVEX54cEoa1") { signedMessage } } }',
+      },
+      null,
+      'BAD_USER_INPUT',
+      /^nodes$/,
+    ],
+  ])(
+    '%s: the one error of the null, through every entry, in every cache mode, run after run',
+    async (_what, sent, data, code, path) => {
+      const ethCalls = () => sandbox.log.filter((r) => JSON.stringify(r.body ?? null).includes('"eth_call"')).length;
+      const before = ethCalls();
+      for (const mode of MODES) {
+        const origin = targets.gateways[mode]!.origin;
+        for (let run = 0; run < 2; run++)
+          for (const entry of FUZZ_ENTRIES) {
+            const answer = await send(entry, origin, sent, 20_000);
+            const body = answer.body as Body;
+            const where = `${entry} CACHE=${mode} run ${run}`;
+            expect({ where, data: body.data, errors: body.errors?.map((e) => e.extensions?.code) }).toEqual({
+              where,
+              data,
+              errors: [code],
+            });
+            expect(body.errors![0]!.path!.join('.'), where).toMatch(path);
+          }
+      }
+      // The refused call data never reached a node.
+      expect(ethCalls()).toBe(before);
+    },
+    120_000,
+  );
 });
