@@ -50,10 +50,10 @@ const HealthCheckRef = builder.objectRef<CheckModel>('HealthCheck').implement({
 
 /**
  * A report, with the HTTP status the node answered when it came from a GET route (`probe`), and the
- * network whose node it is: its checks are counted per network (HEALTH_CHECKS), unless `tags`
- * kept only some of them.
+ * network whose node it is: its checks are counted per network (HEALTH_CHECKS) when it holds them
+ * all, not when `tags` or the route (readiness, liveness) kept only some (`some`).
  */
-type ReportModel = HealthReply & { httpStatus?: number; network: NetworkName; tagged?: boolean };
+type ReportModel = HealthReply & { httpStatus?: number; network: NetworkName; some: boolean };
 
 /**
  * Checks a node reports: a few of its own (the recorded mainnet report, test/contract/examples/
@@ -62,7 +62,7 @@ type ReportModel = HealthReply & { httpStatus?: number; network: NetworkName; ta
  * assumption, no upstream reference bounds it). A fixed 30 was passed by a node running many
  * chains (the sandbox's reports 80), and the answer's entries with it.
  */
-const HEALTH_CHECKS = learnt({ kind: 'healthChecks', most: { mainnet: 500, fuji: 500 }, narrowed: (r: ReportModel) => r.tagged === true });
+const HEALTH_CHECKS = learnt({ kind: 'healthChecks', most: { mainnet: 500, fuji: 500 }, narrowed: (r: ReportModel) => r.some });
 
 const HealthReportRef = builder.objectRef<ReportModel>('HealthReport').implement({
   description: 'A health report: whether every included check passes, and each check.',
@@ -86,10 +86,10 @@ const HealthReportRef = builder.objectRef<ReportModel>('HealthReport').implement
   }),
 });
 
-const reportOf = (h: { network: NetworkName }, reply: HealthReply, tags?: readonly string[] | null): ReportModel => ({
+const reportOf = (h: { network: NetworkName }, reply: HealthReply, route: HealthRoute, tags?: readonly string[] | null): ReportModel => ({
   ...reply,
   network: h.network,
-  tagged: !!tags?.length,
+  some: route !== 'health' || !!tags?.length,
 });
 
 const MAX_TAGS = 32;
@@ -132,7 +132,8 @@ const NodeHealthRef = builder.objectRef<{ network: NetworkName }>('NodeHealth').
         description: 'The last result of every check (health.health).',
         args: { tags: tagsArg() },
         price: { calls: 1, reaches: ['health.health'] },
-        resolve: async (h, { tags }, ctx) => reportOf(h, await healthHealth(ctx.node, h.network, { tags: checkTags(tags) }), tags),
+        resolve: async (h, { tags }, ctx) =>
+          reportOf(h, await healthHealth(ctx.node, h.network, { tags: checkTags(tags) }), 'health', tags),
       }),
       readiness: t.field({
         type: HealthReportRef,
@@ -140,14 +141,15 @@ const NodeHealthRef = builder.objectRef<{ network: NetworkName }>('NodeHealth').
         description: 'The checks run until the node finished starting (health.readiness).',
         args: { tags: tagsArg() },
         price: { calls: 1, reaches: ['health.readiness'] },
-        resolve: async (h, { tags }, ctx) => reportOf(h, await healthReadiness(ctx.node, h.network, { tags: checkTags(tags) }), tags),
+        resolve: async (h, { tags }, ctx) =>
+          reportOf(h, await healthReadiness(ctx.node, h.network, { tags: checkTags(tags) }), 'readiness', tags),
       }),
       liveness: t.field({
         type: HealthReportRef,
         nullable: true,
         description: 'Whether the node is alive (health.liveness).',
         price: { calls: 1, reaches: ['health.liveness'] },
-        resolve: async (h, _args, ctx) => reportOf(h, await healthLiveness(ctx.node, h.network)),
+        resolve: async (h, _args, ctx) => reportOf(h, await healthLiveness(ctx.node, h.network), 'liveness'),
       }),
       probe: t.field({
         type: HealthReportRef,
@@ -161,7 +163,7 @@ const NodeHealthRef = builder.objectRef<{ network: NetworkName }>('NodeHealth').
         price: { calls: 1, reaches: ['GET /ext/health', 'GET /ext/health/readiness', 'GET /ext/health/liveness'] },
         resolve: async (h, { route, tags }, ctx) => {
           const { status, reply } = await healthGet(ctx.node, h.network, route as HealthRoute, checkTags(tags) ?? []);
-          return { ...reportOf(h, reply, tags), httpStatus: status };
+          return { ...reportOf(h, reply, route as HealthRoute, tags), httpStatus: status };
         },
       }),
     };

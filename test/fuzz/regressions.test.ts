@@ -80,13 +80,25 @@ describe("the chain registry's chains, a node call each (fuzz: 209 calls made, 1
   });
 });
 
-describe('the registry after some of its chains were listed (fuzz seed p35: 250 calls made, 9 estimated)', () => {
+describe('whole lists after some of their items were listed (fuzz seed p35: 250 calls made, 9 estimated; p37: 657 objects priced at 16)', () => {
   // Its own gateway: what the registry is priced at depends on what this instance has listed.
   let fresh: GatewayProcess;
   beforeAll(async () => {
     fresh = await startGatewayProcess(sandbox, { ...FUZZ_SETTINGS, CACHE: 'off' });
   }, 60_000);
   afterAll(() => fresh?.stop());
+
+  it("a node's liveness, readiness and tagged checks price its whole report no lower", async () => {
+    for (const q of [
+      '{ network { health { liveness { checks { name } } } } }',
+      '{ network { health { readiness { checks { name } } } } }',
+      '{ network { health { probe(route: LIVENESS) { checks { name } } report(tags: ["avax"]) { checks { name } } } } }',
+    ])
+      expect((await post(q, fresh.url)).errors).toBeUndefined();
+    const body = await post('{ network { health { report { checks { name healthy } } } } }', fresh.url);
+    expect(body.data.network.health.report.checks.length).toBeGreaterThan(10);
+    expect(checkAnswer({ status: 200, body, ms: 0 }, 'post', 'off', 0)).toEqual([]);
+  });
 
   it("a feature's chains and an address's price every chain's listing no lower", async () => {
     const evm = getEvmWorld('mainnet');
