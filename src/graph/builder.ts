@@ -18,7 +18,7 @@ import type { GatewayContext } from '../graphql/context.js';
 import { forbidden } from '../graphql/errors.js';
 import { assertNodeCount, assertNodeType, decodeGlobalId, encodeGlobalId, readGlobalId } from './global-id.js';
 import { CostPlugin } from './cost.js';
-import { CURSOR_BYTES, GLOBAL_ID_BYTES, ListSizesPlugin } from './list-sizes.js';
+import { CURSOR_BYTES, ListSizesPlugin } from './list-sizes.js';
 import { lookupsPrice, type Named } from './lookups.js';
 import { PacingPlugin } from './pacing.js';
 
@@ -113,7 +113,6 @@ export const builder = new SchemaBuilder<{
     decodeGlobalID: decodeGlobalId,
     idFieldOptions: {
       description: 'Global id: pass it to `node(id:)` to fetch this object again. It carries the network.',
-      price: { bytes: GLOBAL_ID_BYTES },
     },
     nodeTypeOptions: { description: 'An object that `node(id:)` can fetch again by its global id.' },
     // Shareable: a neighbour subgraph with Relay connections has a PageInfo of its own.

@@ -18,7 +18,6 @@ import { createHash } from 'node:crypto';
 import { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from '@pothos/core';
 import type { FieldNode, GraphQLFieldResolver, GraphQLResolveInfo, OperationDefinitionNode } from 'graphql';
 import { MAX_CURSOR_LENGTH } from '../graphql/connection.js';
-import { MAX_GLOBAL_ID_LENGTH } from './global-id.js';
 import type { GatewayContext } from '../graphql/context.js';
 import type { ListKey } from '../reuse/list-lengths.js';
 import type { FieldCost, Made, Where } from './cost.js';
@@ -95,18 +94,6 @@ export const SIGNED_MESSAGE_BYTES = learnt({ kind: 'signed-message-bytes', most:
 export const CURSOR_BYTES = learnt({
   kind: 'cursor-bytes',
   most: { mainnet: MAX_CURSOR_LENGTH + 2, fuji: MAX_CURSOR_LENGTH + 2 },
-  anyNetwork: true,
-});
-
-/**
- * Bytes of an object's global id (`id`), as the longest seen (with a margin), and at most the
- * longest the gateway writes and takes back (MAX_GLOBAL_ID_LENGTH, with its quotes) until one was
- * seen: an EVM block's id is about 120 characters, past a leaf's 96 bytes (the fuzzer's
- * bytes-within-estimate, on `nodes(ids:) { id }`). Kept for every network, as cursors are.
- */
-export const GLOBAL_ID_BYTES = learnt({
-  kind: 'global-id-bytes',
-  most: { mainnet: MAX_GLOBAL_ID_LENGTH + 2, fuji: MAX_GLOBAL_ID_LENGTH + 2 },
   anyNetwork: true,
 });
 

@@ -63,18 +63,27 @@ import {
 import type { SearchBreadth } from '../graphql/context.js';
 import type { LengthsView } from '../reuse/list-lengths.js';
 import { type ByArgs, COST_EXTENSION, type FieldCost, type Pool, type Where } from '../graph/cost.js';
+import { GLOBAL_ID_BYTES } from '../graph/global-id.js';
 import { madeKey, placeOf } from '../graph/list-sizes.js';
 
 /** Items assumed for a list that neither its arguments nor its price bound. */
 export const ASSUMED_LIST_SIZE = 10;
 
 /**
- * The most bytes a leaf's value takes in the answer's JSON, unless its price says (`bytes`): ids,
- * hashes (66), addresses, amounts (a uint256 is 78 digits), names, times, enums. A leaf whose size the
+ * The most bytes a leaf's value takes in the answer's JSON, unless its price says (`bytes`): upstream
+ * ids, hashes (66), addresses, amounts (a uint256 is 78 digits), names, times, enums. A leaf whose size the
  * data decides (a block's or a transaction's bytes, a contract's code, a genesis, a message)
- * declares its own, learnt or declared beside it (src/graph/cost.ts).
+ * declares its own, learnt or declared beside it (src/graph/cost.ts); a global id, `ID`, is priced by its type (leafBytesOf).
  */
 export const LEAF_BYTES = 96;
+
+/**
+ * The bytes of a leaf of `type` whose price does not say: an `ID` is a global id, which the gateway
+ * writes at most GLOBAL_ID_BYTES long (src/graph/global-id.ts), longer than other leaves (an EVM
+ * block's answered 147 bytes where a leaf's 96 were priced); any other, LEAF_BYTES. Known from the
+ * type alone, so an id costs the walk what any leaf does.
+ */
+const leafBytesOf = (type: GraphQLNamedType): number => (type.name === 'ID' ? GLOBAL_ID_BYTES : LEAF_BYTES);
 /** What an entry adds besides its value: its key's quotes, the colon and the comma. */
 const ENTRY_FRAME = 4;
 
@@ -518,10 +527,10 @@ function splitOf(walk: Walk, type: GraphQLAbstractType, sets: readonly Selection
   const id = `${type.name}:${sets.map((s) => idOf(walk, s)).join(',')}`;
   let found = walk.splits.get(id);
   if (found) return found;
-  const into: Splitting = { type, named: new Set(), keys: new Set(), seen: new Set(), plain: true };
+  const into: Splitting = { type, named: new Set(), keys: new Map(), seen: new Set(), plain: true };
   for (const set of sets) splitSet(walk, into, set);
   let plainBytes = 0;
-  for (const key of into.keys) plainBytes += key.length + ENTRY_FRAME + LEAF_BYTES;
+  for (const [key, leaf] of into.keys) plainBytes += key.length + ENTRY_FRAME + leaf;
   found = { named: into.named, plain: into.plain ? into.keys.size : false, plainBytes };
   walk.splits.set(id, found);
   return found;
@@ -531,8 +540,8 @@ function splitOf(walk: Walk, type: GraphQLAbstractType, sets: readonly Selection
 interface Splitting {
   type: GraphQLAbstractType;
   named: Set<GraphQLObjectType>;
-  /** Response keys asked of every type. */
-  keys: Set<string>;
+  /** Response keys asked of every type, with the bytes of their value. */
+  keys: Map<string, number>;
   seen: Set<string>;
   plain: boolean;
 }
@@ -543,8 +552,10 @@ function splitSet(walk: Walk, into: Splitting, set: SelectionSetNode): void {
   for (const selection of set.selections) {
     if (!included(selection, walk.variables)) continue;
     if (selection.kind === Kind.FIELD) {
-      into.keys.add(selection.alias?.value ?? selection.name.value);
-      if (into.plain && !plainEverywhere(schema, into.type, selection.name.value)) into.plain = false;
+      const key = selection.alias?.value ?? selection.name.value;
+      const leaf = into.plain ? plainEverywhere(schema, into.type, selection.name.value) : false;
+      if (leaf === false) into.plain = false;
+      else into.keys.set(key, Math.max(into.keys.get(key) ?? 0, leaf));
       continue;
     }
     let condition: string | undefined;
@@ -576,22 +587,29 @@ function covers(schema: GraphQLSchema, type: GraphQLAbstractType, condition: str
   return !!conditionType && isAbstractType(conditionType) && schema.getPossibleTypes(type).every((t) => schema.isSubType(conditionType, t));
 }
 
-const PLAIN_FIELDS = new WeakMap<GraphQLSchema, Map<string, boolean>>();
+const PLAIN_FIELDS = new WeakMap<GraphQLSchema, Map<string, number | false>>();
 
-/** Whether a field of that name is, on every possible type of `type`, a leaf that calls nothing (or `__typename`): its entries are one per parent. */
-function plainEverywhere(schema: GraphQLSchema, type: GraphQLAbstractType, name: string): boolean {
-  if (name.startsWith('__')) return true;
+/**
+ * Whether a field of that name is, on every possible type of `type`, a leaf that calls nothing (or
+ * `__typename`): its entries are one per parent, and its bytes the most its value takes on any of them. False otherwise.
+ */
+function plainEverywhere(schema: GraphQLSchema, type: GraphQLAbstractType, name: string): number | false {
+  if (name.startsWith('__')) return LEAF_BYTES;
   let known = PLAIN_FIELDS.get(schema);
   if (!known) PLAIN_FIELDS.set(schema, (known = new Map()));
   const key = `${type.name}.${name}`;
   let plain = known.get(key);
   if (plain === undefined) {
-    plain = schema.getPossibleTypes(type).every((t) => {
+    plain = 0;
+    for (const t of schema.getPossibleTypes(type)) {
       const field = t.getFields()[name];
-      if (!field) return false;
-      const shape = named(field.type);
-      return !shape.list && !isObjectType(shape.type) && !isAbstractType(shape.type) && !field.extensions?.[COST_EXTENSION];
-    });
+      const shape = field && named(field.type);
+      if (!field || !shape || shape.list || isObjectType(shape.type) || isAbstractType(shape.type) || field.extensions?.[COST_EXTENSION]) {
+        plain = false;
+        break;
+      }
+      plain = Math.max(plain, leafBytesOf(shape.type));
+    }
     known.set(key, plain);
   }
   return plain;
@@ -609,15 +627,17 @@ function plainCost(walk: Walk, type: GraphQLObjectType, sets: readonly Selection
     for (const [key, nodes] of found.fields) {
       const name = nodes[0]!.name.value;
       const field = name.startsWith('__') ? undefined : type.getFields()[name];
+      let leaf = LEAF_BYTES;
       if (field) {
         const shape = named(field.type);
         if (shape.list || isObjectType(shape.type) || isAbstractType(shape.type) || field.extensions?.[COST_EXTENSION]) {
           entries = -1;
           break;
         }
+        leaf = leafBytesOf(shape.type);
       } else if (!name.startsWith('__')) continue;
       entries++;
-      bytes += key.length + ENTRY_FRAME + LEAF_BYTES;
+      bytes += key.length + ENTRY_FRAME + leaf;
     }
     found.plain = entries < 0 ? false : entries;
     found.plainBytes = bytes;
@@ -860,7 +880,7 @@ function fieldCost(
   addPath(visit.paths, at.path >= 0 ? at.path : path, at.path >= 0 ? at.slicedBy : slicers, 0, entries);
   visit.calls += calls;
   effect.nodes += entries;
-  effect.bytes += entryBytes(nodes[0]!, price, args, where, { parents, below, list, objects });
+  effect.bytes += entryBytes(nodes[0]!, price, args, where, { parents, below, list, objects, type });
   const selectionSets = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
   if (!selectionSets.length || !objects) return;
   // What one list's items share: as many groups as lists, or fewer when the parents were grouped already.
@@ -903,11 +923,11 @@ function entryBytes(
   price: FieldCost | undefined,
   args: Record<string, unknown>,
   where: Where,
-  shape: { parents: number; below: number; list: boolean; objects: boolean },
+  shape: { parents: number; below: number; list: boolean; objects: boolean; type: GraphQLNamedType },
 ): number {
   const { parents, below, list, objects } = shape;
   const key = (node.alias ?? node.name).value;
-  const leaf = objects ? 0 : count(byArgs(price?.bytes, args, where) ?? LEAF_BYTES);
+  const leaf = objects ? 0 : count(byArgs(price?.bytes, args, where) ?? leafBytesOf(shape.type));
   const own = parents * (key.length + ENTRY_FRAME + (list ? 4 : leaf));
   return count(own + (list ? below * (leaf + 1) : 0));
 }
