@@ -195,9 +195,9 @@ interface Effect {
   bytes: number;
   /** Keys given to each pool (by pool and network), when any. */
   pools: Map<string, PoolEntry> | undefined;
-  /** Its own fields' reads of one parent, and the effects below it that make reads. */
-  reads: ReadGroup[];
-  below: Effect[];
+  /** Its own fields' reads of one parent, and the effects below it that make reads (none: undefined, as most effects have). */
+  reads: ReadGroup[] | undefined;
+  below: Effect[] | undefined;
   hasReads: boolean;
   /** The dearest paths it reaches, with what it adds to them. */
   paths: PathEntry[];
@@ -238,8 +238,8 @@ interface Walk {
   paths: { above: number; name: string; below?: Map<string, number> }[];
   /** The paths below the root. */
   roots: Map<string, number>;
-  /** The fields some selection sets ask of a type (by the set, or the numbers of several), with the number of their field nodes' list. */
-  collected: Map<object | string, Map<GraphQLObjectType, Collected>>;
+  /** The fields some selection sets ask of a type (by the set, or the numbers of several), with the number of their field nodes' list: the first type's, then the others'. */
+  collected: Map<object | string, { type: GraphQLObjectType; found: Collected; others?: Map<GraphQLObjectType, Collected> }>;
   /** The signatures of collected fields so far (see signatureOf). */
   signatures: Signatures;
   signatureCount: number;
@@ -307,6 +307,46 @@ function named(type: GraphQLOutputType): { type: GraphQLNamedType; list: boolean
   return { type: t as GraphQLNamedType, list };
 }
 
+/** What the walk reads of a field's definition at every visit, read once per field. */
+interface FieldShape {
+  /** The extensions it was read from: read again if they were replaced. */
+  extensions: unknown;
+  price: FieldCost | undefined;
+  type: GraphQLNamedType;
+  list: boolean;
+  /** Whether it holds objects (of an object or abstract type). */
+  objects: boolean;
+  /** A leaf's bytes when its price does not say. */
+  leafBytes: number;
+  /** A leaf that is no list and calls nothing: an entry per parent (see plainCost). */
+  plain: boolean;
+}
+
+/**
+ * Fields' shapes, kept beside the schema's fields: the type predicates graphql-js checks (outside
+ * production, a failed one inspects the value's class) were read for every field of every visit.
+ */
+const SHAPES = new WeakMap<GraphQLField<unknown, unknown>, FieldShape>();
+
+function shapeOf(field: GraphQLField<unknown, unknown>): FieldShape {
+  const known = SHAPES.get(field);
+  if (known && known.extensions === field.extensions) return known;
+  const { type, list } = named(field.type);
+  const price = field.extensions?.[COST_EXTENSION] as FieldCost | undefined;
+  const objects = isObjectType(type) || isAbstractType(type);
+  const shape: FieldShape = {
+    extensions: field.extensions,
+    price,
+    type,
+    list,
+    objects,
+    leafBytes: leafBytesOf(type),
+    plain: !list && !objects && !price,
+  };
+  SHAPES.set(field, shape);
+  return shape;
+}
+
 function included(
   node: { directives?: readonly unknown[] | undefined } & Parameters<typeof getDirectiveValues>[1],
   variables: Record<string, unknown>,
@@ -328,9 +368,13 @@ function nameOf(walk: Walk, text: string): number {
   return id;
 }
 
-/** The fields a selection set asks of an object type, grouped by response key, as execution groups them. */
-function collect(walk: Walk, type: GraphQLObjectType, set: SelectionSetNode, into: Map<string, FieldNode[]>, seen: Set<string>): void {
+/**
+ * The fields a selection set asks of an object type, grouped by response key, as execution groups
+ * them. True when a named fragment was spread: otherwise every field node collected is the set's own.
+ */
+function collect(walk: Walk, type: GraphQLObjectType, set: SelectionSetNode, into: Map<string, FieldNode[]>, seen: Set<string>): boolean {
   walk.work += set.selections.length;
+  let spread = false;
   for (const selection of set.selections) {
     if (!included(selection, walk.variables)) continue;
     if (selection.kind === Kind.FIELD) {
@@ -340,29 +384,35 @@ function collect(walk: Walk, type: GraphQLObjectType, set: SelectionSetNode, int
       else into.set(key, [selection]);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
       if (!selection.typeCondition || applies(walk.schema, selection.typeCondition.name.value, type))
-        collect(walk, type, selection.selectionSet, into, seen);
-    } else if (!seen.has(selection.name.value)) {
+        spread = collect(walk, type, selection.selectionSet, into, seen) || spread;
+    } else {
+      spread = true;
+      if (seen.has(selection.name.value)) continue;
       seen.add(selection.name.value);
       const fragment = walk.fragments[selection.name.value];
       if (fragment && applies(walk.schema, fragment.typeCondition.name.value, type)) collect(walk, type, fragment.selectionSet, into, seen);
     }
   }
+  return spread;
 }
 
 /** The fields `sets` (one field's, merged) ask of `type`, collected once per walk; the signature numbers their field nodes. */
 function collected(walk: Walk, type: GraphQLObjectType, sets: readonly SelectionSetNode[]): Collected {
   // One set (the common case) is looked up by its node, several by the numbers of theirs.
   const id: object | string = sets.length === 1 ? sets[0]! : sets.map((s) => idOf(walk, s)).join(',');
-  let byType = walk.collected.get(id);
-  if (!byType) walk.collected.set(id, (byType = new Map()));
-  let found = byType.get(type);
-  if (!found) {
-    const fields = new Map<string, FieldNode[]>();
-    const seen = new Set<string>();
-    for (const set of sets) collect(walk, type, set, fields, seen);
-    found = { fields, signature: signatureOf(walk, fields) };
-    byType.set(type, found);
-  }
+  const byType = walk.collected.get(id);
+  if (byType?.type === type) return byType.found;
+  const other = byType?.others?.get(type);
+  if (other) return other;
+  const fields = new Map<string, FieldNode[]>();
+  const seen = new Set<string>();
+  let spread = false;
+  for (const set of sets) spread = collect(walk, type, set, fields, seen) || spread;
+  // One set that spreads no fragment collects nodes only it holds: no other set collects the same,
+  // so it is numbered as it is, without interning its nodes (most of a wide document's sets).
+  const found: Collected = { fields, signature: sets.length === 1 && !spread ? walk.signatureCount++ : signatureOf(walk, fields) };
+  if (!byType) walk.collected.set(id, { type, found });
+  else (byType.others ??= new Map()).set(type, found);
   return found;
 }
 
@@ -402,7 +452,19 @@ function applies(schema: GraphQLSchema, condition: string, type: GraphQLObjectTy
   return !!conditionType && isAbstractType(conditionType) && schema.isSubType(conditionType, type);
 }
 
-const emptyEffect = (): Effect => ({ calls: 0, nodes: 0, bytes: 0, pools: undefined, reads: [], below: [], hasReads: false, paths: [] });
+/** The paths of an effect not worked out yet, or of none: never added to (an effect's paths are replaced, not grown). */
+const NO_PATHS: PathEntry[] = [];
+
+const emptyEffect = (): Effect => ({
+  calls: 0,
+  nodes: 0,
+  bytes: 0,
+  pools: undefined,
+  reads: undefined,
+  below: undefined,
+  hasReads: false,
+  paths: NO_PATHS,
+});
 
 /** The smallest power of two at least `n` (`n` itself up to 1). */
 const ceilPow2 = (n: number) => (n <= 1 ? n : Math.min(2 ** Math.ceil(Math.log2(n)), CAP));
@@ -498,8 +560,8 @@ function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetN
     nodes,
     bytes,
     pools: chosen.pools,
-    reads: [],
-    below: chosen.hasReads ? [chosen] : [],
+    reads: undefined,
+    below: chosen.hasReads ? [chosen] : undefined,
     hasReads: chosen.hasReads,
     paths: chosen.paths,
   };
@@ -603,12 +665,12 @@ function plainEverywhere(schema: GraphQLSchema, type: GraphQLAbstractType, name:
     plain = 0;
     for (const t of schema.getPossibleTypes(type)) {
       const field = t.getFields()[name];
-      const shape = field && named(field.type);
-      if (!field || !shape || shape.list || isObjectType(shape.type) || isAbstractType(shape.type) || field.extensions?.[COST_EXTENSION]) {
+      const shape = field && shapeOf(field);
+      if (!shape?.plain) {
         plain = false;
         break;
       }
-      plain = Math.max(plain, leafBytesOf(shape.type));
+      plain = Math.max(plain, shape.leafBytes);
     }
     known.set(key, plain);
   }
@@ -629,12 +691,12 @@ function plainCost(walk: Walk, type: GraphQLObjectType, sets: readonly Selection
       const field = name.startsWith('__') ? undefined : type.getFields()[name];
       let leaf = LEAF_BYTES;
       if (field) {
-        const shape = named(field.type);
-        if (shape.list || isObjectType(shape.type) || isAbstractType(shape.type) || field.extensions?.[COST_EXTENSION]) {
+        const shape = shapeOf(field);
+        if (!shape.plain) {
           entries = -1;
           break;
         }
-        leaf = leafBytesOf(shape.type);
+        leaf = shape.leafBytes;
       } else if (!name.startsWith('__')) continue;
       entries++;
       bytes += key.length + ENTRY_FRAME + leaf;
@@ -663,10 +725,13 @@ function replayReads(state: State, effect: Effect): number {
   if (!effect.hasReads || state.applied.has(effect)) return 0;
   state.applied.add(effect);
   let calls = 0;
-  for (const group of effect.reads) calls += readCalls(state, group);
-  for (const below of effect.below) calls += replayReads(state, below);
+  for (const group of effect.reads ?? NO_READS) calls += readCalls(state, group);
+  for (const below of effect.below ?? NO_EFFECTS) calls += replayReads(state, below);
   return calls;
 }
+
+const NO_READS: readonly ReadGroup[] = [];
+const NO_EFFECTS: readonly Effect[] = [];
 
 /** What a group of reads costs now: its dearest member not read yet; all are read after it. */
 function readCalls(state: State, group: ReadGroup): number {
@@ -692,7 +757,7 @@ interface Visit {
   calls: number;
   effect: Effect;
   shared: Map<string, { paid: number; group?: ReadGroup }> | undefined;
-  paths: Map<number, PathEntry>;
+  paths: PathTable;
 }
 
 function objectCost(walk: Walk, type: GraphQLObjectType, sets: readonly SelectionSetNode[], parents: number, at: At): Result {
@@ -702,7 +767,7 @@ function objectCost(walk: Walk, type: GraphQLObjectType, sets: readonly Selectio
   const known = walk.effects.get(ctx.key);
   if (known) return replay(walk, known);
   ({ parents, at } = ctx);
-  const visit: Visit = { calls: 0, effect: emptyEffect(), shared: undefined, paths: new Map() };
+  const visit: Visit = { calls: 0, effect: emptyEffect(), shared: undefined, paths: { list: [], index: undefined } };
   // Each parent's braces.
   visit.effect.bytes += 2 * parents;
   for (const [key, nodes] of fields) {
@@ -754,17 +819,38 @@ function pathCost(walk: Walk, entry: PathEntry): PathCost {
   return { path: names.join('.'), calls: entry.calls, nodes: entry.nodes, slicedBy: slicedBy.reverse() };
 }
 
-function addPath(paths: Map<number, PathEntry>, path: number, slicedBy: Slicers | undefined, calls: number, nodes: number): void {
-  const entry = paths.get(path);
+/** The paths a visit adds to, in the order first added: a list (a set's fields reach a few), indexed once it is long. */
+interface PathTable {
+  list: PathEntry[];
+  index: Map<number, PathEntry> | undefined;
+}
+
+/** Paths a table finds by looking through its list; past them, by an index. */
+const LISTED_PATHS = 16;
+
+function addPath(paths: PathTable, path: number, slicedBy: Slicers | undefined, calls: number, nodes: number): void {
+  let entry: PathEntry | undefined;
+  if (paths.index) entry = paths.index.get(path);
+  else
+    for (const e of paths.list)
+      if (e.path === path) {
+        entry = e;
+        break;
+      }
   if (entry) {
     entry.calls += calls;
     entry.nodes += nodes;
-  } else paths.set(path, { path, calls, nodes, slicedBy });
+    return;
+  }
+  entry = { path, calls, nodes, slicedBy };
+  paths.list.push(entry);
+  if (paths.index) paths.index.set(path, entry);
+  else if (paths.list.length > LISTED_PATHS) paths.index = new Map(paths.list.map((e) => [e.path, e]));
 }
 
 /** The paths a refusal could name: the dearest by calls and by entries. */
-function dearestPaths(paths: Map<number, PathEntry>): PathEntry[] {
-  const all = [...paths.values()];
+function dearestPaths(paths: PathTable): PathEntry[] {
+  const all = paths.list;
   if (all.length <= 2 * KEPT_PATHS) return all;
   const kept = new Set([
     ...[...all].sort((a, b) => b.calls - a.calls).slice(0, KEPT_PATHS),
@@ -844,8 +930,7 @@ function fieldCost(
 ): void {
   const found = argumentsCached(walk, field, nodes[0]!);
   const { args } = found;
-  const price = field.extensions?.[COST_EXTENSION] as FieldCost | undefined;
-  const { type, list } = named(field.type);
+  const { price, type, list, objects, leafBytes } = shapeOf(field);
   const path = pathOf(walk, at.path, field.name);
   const where: Where = { scope: at.scope, lengths: walk.lengths, search: walk.search };
   const effect = visit.effect;
@@ -865,7 +950,6 @@ function fieldCost(
   // Items per parent: the field's own bound, a connection's slice for its edges and nodes, or the assumption.
   const declared = itemsOf(price, args, where);
   const items = list ? (declared ?? at.sliced ?? ASSUMED_LIST_SIZE) : 1;
-  const objects = isObjectType(type) || isAbstractType(type);
   // Only the parents that made a lookup hold items, when the price says so; a connection's are its edges' and nodes'.
   const calling = price?.made?.empty ? Math.min(parents, made) : parents;
   const fromSlicedCap = list && declared === undefined && at.sliced !== undefined ? (at.slicedCap ?? CAP) : CAP;
@@ -880,9 +964,11 @@ function fieldCost(
   addPath(visit.paths, at.path >= 0 ? at.path : path, at.path >= 0 ? at.slicedBy : slicers, 0, entries);
   visit.calls += calls;
   effect.nodes += entries;
-  effect.bytes += entryBytes(nodes[0]!, price, args, where, { parents, below, list, objects, type });
-  const selectionSets = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
-  if (!selectionSets.length || !objects) return;
+  effect.bytes += entryBytes(nodes[0]!, price, args, where, { parents, below, list, objects, leafBytes });
+  if (!objects) return;
+  const selectionSets: SelectionSetNode[] = [];
+  for (const n of nodes) if (n.selectionSet) selectionSets.push(n.selectionSet);
+  if (!selectionSets.length) return;
   // What one list's items share: as many groups as lists, or fewer when the parents were grouped already.
   const declaredGroups = byArgs(price?.groups, args, where);
   const grouped = declaredGroups && Object.fromEntries(declaredGroups.map((name) => [name, Math.min(parents, at.groups[name] ?? parents)]));
@@ -923,11 +1009,11 @@ function entryBytes(
   price: FieldCost | undefined,
   args: Record<string, unknown>,
   where: Where,
-  shape: { parents: number; below: number; list: boolean; objects: boolean; type: GraphQLNamedType },
+  shape: { parents: number; below: number; list: boolean; objects: boolean; leafBytes: number },
 ): number {
   const { parents, below, list, objects } = shape;
   const key = (node.alias ?? node.name).value;
-  const leaf = objects ? 0 : count(byArgs(price?.bytes, args, where) ?? leafBytesOf(shape.type));
+  const leaf = objects ? 0 : count(byArgs(price?.bytes, args, where) ?? shape.leafBytes);
   const own = parents * (key.length + ENTRY_FRAME + (list ? 4 : leaf));
   return count(own + (list ? below * (leaf + 1) : 0));
 }
@@ -954,7 +1040,7 @@ function ownCalls(
   if (own.read) {
     // Reads that go out together are one group; a read alone, a group of one.
     let group = share?.group;
-    if (!group) effect.reads.push((group = { members: [] }));
+    if (!group) (effect.reads ??= []).push((group = { members: [] }));
     group.members.push({ key: own.read, calls: own.calls });
     effect.hasReads = true;
     if (walk.state.reads.has(own.read)) now = 0;
@@ -1007,7 +1093,7 @@ function include(effect: Effect, below: Effect): void {
     else effect.pools.set(id, { ...entry });
   }
   if (below.hasReads) {
-    effect.below.push(below);
+    (effect.below ??= []).push(below);
     effect.hasReads = true;
   }
 }
