@@ -138,6 +138,17 @@ export const NO_LENGTHS: LengthsView = { bound: (_key, most) => most };
 /** How many groups the parents form, by what their members share (`subnet`); absent: each parent its own. */
 type Groups = Readonly<Record<string, number>>;
 
+const NO_GROUPS: Groups = Object.freeze({});
+/** Groups as a context's key says them, written once per groups. */
+const GROUPS_TEXT = new WeakMap<Groups, string>();
+
+function groupsText(groups: Groups): string {
+  if (groups === NO_GROUPS) return '{}';
+  let text = GROUPS_TEXT.get(groups);
+  if (text === undefined) GROUPS_TEXT.set(groups, (text = JSON.stringify(groups)));
+  return text;
+}
+
 /** The slicing arguments that multiply a path, the last first: shared by every path below. */
 interface Slicers {
   field: string;
@@ -268,6 +279,8 @@ interface Walk {
 interface Collected {
   fields: Map<string, FieldNode[]>;
   signature: number;
+  /** One set that spreads no fragment: only where its field is priced is it reached (see objectCost). */
+  own: boolean;
   /** The entries per parent when every field is a leaf that calls nothing (an `id`, `__typename`); false when one is not; unknown yet. */
   plain?: number | false;
   /** With `plain`: the bytes of those entries per parent, braces included. */
@@ -410,7 +423,8 @@ function collected(walk: Walk, type: GraphQLObjectType, sets: readonly Selection
   for (const set of sets) spread = collect(walk, type, set, fields, seen) || spread;
   // One set that spreads no fragment collects nodes only it holds: no other set collects the same,
   // so it is numbered as it is, without interning its nodes (most of a wide document's sets).
-  const found: Collected = { fields, signature: sets.length === 1 && !spread ? walk.signatureCount++ : signatureOf(walk, fields) };
+  const own = sets.length === 1 && !spread;
+  const found: Collected = { fields, own, signature: own ? walk.signatureCount++ : signatureOf(walk, fields) };
   if (!byType) walk.collected.set(id, { type, found });
   else (byType.others ??= new Map()).set(type, found);
   return found;
@@ -446,10 +460,23 @@ interface Signatures {
   id?: number;
 }
 
+/** The possible types of the abstract types named in type conditions, by name (null: no abstract type), kept beside the schema. */
+const POSSIBLE = new WeakMap<GraphQLSchema, Map<string, ReadonlySet<GraphQLObjectType> | null>>();
+
+function possibleOf(schema: GraphQLSchema, name: string): ReadonlySet<GraphQLObjectType> | null {
+  let known = POSSIBLE.get(schema);
+  if (!known) POSSIBLE.set(schema, (known = new Map()));
+  let possible = known.get(name);
+  if (possible === undefined) {
+    const type = schema.getType(name);
+    possible = type && isAbstractType(type) ? new Set(schema.getPossibleTypes(type)) : null;
+    known.set(name, possible);
+  }
+  return possible;
+}
+
 function applies(schema: GraphQLSchema, condition: string, type: GraphQLObjectType): boolean {
-  if (condition === type.name) return true;
-  const conditionType = schema.getType(condition);
-  return !!conditionType && isAbstractType(conditionType) && schema.isSubType(conditionType, type);
+  return condition === type.name || possibleOf(schema, condition)?.has(type) === true;
 }
 
 /** The paths of an effect not worked out yet, or of none: never added to (an effect's paths are replaced, not grown). */
@@ -484,8 +511,8 @@ function context(walk: Walk, set: string, parents: number, at: At): { key: strin
       slicedCap: at.slicedCap === undefined ? undefined : ceilPow2(at.slicedCap),
     };
   }
-  const groups = JSON.stringify(at.groups);
-  const sliced = at.slicedGroups ? JSON.stringify(at.slicedGroups) : '';
+  const groups = groupsText(at.groups);
+  const sliced = at.slicedGroups ? groupsText(at.slicedGroups) : '';
   return {
     key: `${set}|${parents}|${at.key ?? ''}|${at.scope ?? ''}|${at.sliced ?? ''}|${at.slicedCap ?? ''}|${groups}|${sliced}|${at.answered ?? ''}`,
     parents,
@@ -645,8 +672,10 @@ function splitSet(walk: Walk, into: Splitting, set: SelectionSetNode): void {
 /** Whether a type condition applies to every possible type of `type`. */
 function covers(schema: GraphQLSchema, type: GraphQLAbstractType, condition: string): boolean {
   if (condition === type.name) return true;
-  const conditionType = schema.getType(condition);
-  return !!conditionType && isAbstractType(conditionType) && schema.getPossibleTypes(type).every((t) => schema.isSubType(conditionType, t));
+  const under = possibleOf(schema, condition);
+  if (!under) return false;
+  for (const t of possibleOf(schema, type.name)!) if (!under.has(t)) return false;
+  return true;
 }
 
 const PLAIN_FIELDS = new WeakMap<GraphQLSchema, Map<string, number | false>>();
@@ -731,6 +760,8 @@ function replayReads(state: State, effect: Effect): number {
 }
 
 const NO_READS: readonly ReadGroup[] = [];
+const NO_POOLS: readonly Pool[] = [];
+const NO_SLICING: readonly string[] = [];
 const NO_EFFECTS: readonly Effect[] = [];
 
 /** What a group of reads costs now: its dearest member not read yet; all are read after it. */
@@ -761,12 +792,23 @@ interface Visit {
 }
 
 function objectCost(walk: Walk, type: GraphQLObjectType, sets: readonly SelectionSetNode[], parents: number, at: At): Result {
-  const { fields, signature } = collected(walk, type, sets);
+  const { fields, signature, own } = collected(walk, type, sets);
+  // A set its field alone holds is reached again only when the set holding that field is priced
+  // again, in another context (a fragment's, each kept): priced where it stands, as walking it is
+  // what keeping it would cost. Most sets of a wide document are such, and keeping each made the
+  // walk's memory, and the collector's work, grow with it.
+  if (own) return fieldsCost(walk, type, fields, parents, at);
   const set = `${signature}:${type.name}`;
   const ctx = context(walk, set, parents, at);
   const known = walk.effects.get(ctx.key);
   if (known) return replay(walk, known);
-  ({ parents, at } = ctx);
+  const result = fieldsCost(walk, type, fields, ctx.parents, ctx.at);
+  keep(walk, set, ctx.key, result.effect);
+  return result;
+}
+
+/** What the fields collected of `parents` objects of `type` cost: the request's reads and pools counted as made. */
+function fieldsCost(walk: Walk, type: GraphQLObjectType, fields: Map<string, FieldNode[]>, parents: number, at: At): Result {
   const visit: Visit = { calls: 0, effect: emptyEffect(), shared: undefined, paths: { list: [], index: undefined } };
   // Each parent's braces.
   visit.effect.bytes += 2 * parents;
@@ -782,8 +824,7 @@ function objectCost(walk: Walk, type: GraphQLObjectType, sets: readonly Selectio
     }
     const field = type.getFields()[name];
     if (!field) continue;
-    // Aliases of one field with the same arguments make the same read: keyed by name, not alias.
-    fieldCost(walk, visit, field, nodes, type, parents, at.key ? { ...at, key: `${at.key}/${name}` } : at);
+    fieldCost(walk, visit, field, nodes, type, parents, at);
   }
   const effect = visit.effect;
   effect.calls = count(effect.calls);
@@ -792,7 +833,6 @@ function objectCost(walk: Walk, type: GraphQLObjectType, sets: readonly Selectio
   effect.paths = dearestPaths(visit.paths);
   // Every read below it is made now.
   if (effect.hasReads) walk.state.applied.add(effect);
-  keep(walk, set, ctx.key, effect);
   return { calls: count(visit.calls), effect };
 }
 
@@ -896,8 +936,9 @@ function combined(
   at: At,
   read: string,
   made: number,
+  field: string,
 ): { read?: string; calls: number } {
-  const own = combinedCalls(per, perParent, parents, at, read);
+  const own = combinedCalls(per, perParent, parents, at, read, field);
   return own.calls > made ? { ...own, calls: made } : own;
 }
 
@@ -907,9 +948,10 @@ function combinedCalls(
   parents: number,
   at: At,
   read: string,
+  field: string,
 ): { read?: string; calls: number } {
   // The one parent's read: made once however often the request asks it.
-  if (parents <= 1) return { read: at.key && `${at.key} ${read}`, calls: perParent * parents };
+  if (parents <= 1) return { read: at.key && `${fieldKey(at.key, field)} ${read}`, calls: perParent * parents };
   if (per === 'parent' || per === 'request') return { calls: perParent * parents };
   if ('group' in per) {
     const groups = Math.min(parents, at.groups[per.group] ?? parents);
@@ -917,6 +959,12 @@ function combinedCalls(
   }
   return { calls: perParent * Math.ceil(parents / per.batch) };
 }
+
+/**
+ * What names a field of the one parent `key` names, for the reads below it: aliases of one field
+ * with the same arguments make the same read, so it is keyed by name, not alias.
+ */
+const fieldKey = (key: string, field: string) => `${key}/${field}`;
 
 /** A field of a set: what it calls and holds, and what its selection set below costs. */
 function fieldCost(
@@ -944,8 +992,8 @@ function fieldCost(
   if (perParent > 0 && price?.per === 'request') {
     // A read every field of the request shares: a pool of its own, read once.
     if (made > 0) calls += givePool(walk, effect, { name: read, calls: perParent, max: 1 }, at.scope, parents);
-  } else if (perParent > 0) calls += ownCalls(walk, visit, price, perParent, parents, at, read, made);
-  for (const pool of answered ? [] : (byArgs(price?.pools, args, where) ?? []))
+  } else if (perParent > 0) calls += ownCalls(walk, visit, price, perParent, parents, at, read, made, field.name);
+  for (const pool of answered ? NO_POOLS : (byArgs(price?.pools, args, where) ?? NO_POOLS))
     calls += givePool(walk, effect, pool, at.scope, Math.min(parents * (pool.keys ?? 1), made));
   // Items per parent: the field's own bound, a connection's slice for its edges and nodes, or the assumption.
   const declared = itemsOf(price, args, where);
@@ -958,9 +1006,9 @@ function fieldCost(
   const tree = objects ? 0 : count(byArgs(price?.entries, args, where) ?? 0);
   const entries = count(parents + (list && !objects ? below : 0) + count(tree * (list ? below : parents)));
   let slicers = at.slicedBy;
-  for (const argument of price?.slicing ?? []) slicers = { field: field.name, argument, above: slicers };
+  for (const argument of price?.slicing ?? NO_SLICING) slicers = { field: field.name, argument, above: slicers };
   // Calls where the field is; entries where the objects that hold them are (a root field's, where it is).
-  addPath(visit.paths, path, slicers, calls, 0);
+  if (calls > 0) addPath(visit.paths, path, slicers, calls, 0);
   addPath(visit.paths, at.path >= 0 ? at.path : path, at.path >= 0 ? at.slicedBy : slicers, 0, entries);
   visit.calls += calls;
   effect.nodes += entries;
@@ -975,7 +1023,7 @@ function fieldCost(
   // A connection hands its slice and its groups to the lists it holds; other lists group their items
   // only as they declare; a field of one object keeps its parents' groups.
   const fromSlice = list && declared === undefined && at.sliced !== undefined;
-  const groups = !list ? at.groups : (grouped ?? (fromSlice ? (at.slicedGroups ?? {}) : {}));
+  const groups = !list ? at.groups : (grouped ?? (fromSlice ? (at.slicedGroups ?? NO_GROUPS) : NO_GROUPS));
   const slice = !list ? declared : undefined;
   if (at.depth >= MAX_WALK_DEPTH || walk.work > WORK) {
     pastEveryLimit(visit, path, slicers);
@@ -989,7 +1037,7 @@ function fieldCost(
     slicedGroups: slice !== undefined ? grouped : undefined,
     slicedCap: slice !== undefined && calling < parents ? count(calling * slice) : undefined,
     // Below a list, parents are many.
-    key: below <= 1 && !list && at.key ? `k${nameOf(walk, `${at.key}(${argumentsText(found)})`)}` : undefined,
+    key: below <= 1 && !list && at.key ? `k${nameOf(walk, `${fieldKey(at.key, field.name)}(${argumentsText(found)})`)}` : undefined,
     // A network named by a literal of the wrong kind (refused by validation after pricing) names none.
     scope: scopeOf(price, args) ?? at.scope,
     groups,
@@ -1031,9 +1079,10 @@ function ownCalls(
   at: At,
   read: string,
   made: number,
+  field: string,
 ): number {
   const effect = visit.effect;
-  const own = combined(price?.per ?? 'parent', perParent, parents, at, read, made);
+  const own = combined(price?.per ?? 'parent', perParent, parents, at, read, made, field);
   const share = price?.sharesWith ? visit.shared?.get(price.sharesWith) : undefined;
   if (price?.sharesWith) visit.shared ??= new Map();
   let now = own.calls;
@@ -1192,7 +1241,7 @@ export function estimate(
     slicedGroups: undefined,
     key: 'root',
     scope: undefined,
-    groups: {},
+    groups: NO_GROUPS,
   });
   const paths = effect.paths.filter((p) => p.calls > 0 || p.nodes > 0).map((p) => pathCost(walk, p));
   return { calls: count(calls), nodes: effect.nodes, bytes: count(effect.bytes), paths };
