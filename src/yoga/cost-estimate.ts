@@ -534,16 +534,18 @@ function keep(walk: Walk, set: string, key: string, effect: Effect): void {
 function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetNode[], parents: number, at: At): Result {
   if (isObjectType(type)) return objectCost(walk, type, sets, parents, at);
   if (!isAbstractType(type)) return { calls: 0, effect: emptyEffect() };
-  const set = `${type.name}:${sets.map((s) => idOf(walk, s)).join(',')}`;
-  const ctx = context(walk, set, parents, at);
-  const known = walk.effects.get(ctx.key);
+  const split = splitOf(walk, type, sets);
+  // A set its field alone holds is priced where it stands (see objectCost).
+  const own = sets.length === 1 && !split.spread;
+  const set = own ? '' : `${type.name}:${sets.map((s) => idOf(walk, s)).join(',')}`;
+  const ctx = own ? { key: '', parents, at } : context(walk, set, parents, at);
+  const known = own ? undefined : walk.effects.get(ctx.key);
   if (known) return replay(walk, known);
   // Each possible type on a trial layer over what the request asked; the dearest one's is kept.
   const before = walk.state;
   let dearest: { result: Result; state: State } | undefined;
   let nodes = 0;
   let bytes = 0;
-  const split = splitOf(walk, type, sets);
   let rest: Result | undefined;
   for (const objectType of walk.schema.getPossibleTypes(type)) {
     // The types no type condition singles out ask the same plain fields: priced once for them all.
@@ -593,7 +595,7 @@ function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetN
     paths: chosen.paths,
   };
   if (effect.hasReads) before.applied.add(effect);
-  keep(walk, set, ctx.key, effect);
+  if (!own) keep(walk, set, ctx.key, effect);
   return { calls: dearest.result.calls, effect };
 }
 
@@ -607,6 +609,8 @@ function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetN
  */
 interface Split {
   named: Set<GraphQLObjectType>;
+  /** Whether the sets spread a named fragment (else their nodes are theirs alone). */
+  spread: boolean;
   plain: number | false;
   /** With `plain`: the bytes of those entries per parent. */
   plainBytes: number;
@@ -616,11 +620,11 @@ function splitOf(walk: Walk, type: GraphQLAbstractType, sets: readonly Selection
   const id = `${type.name}:${sets.map((s) => idOf(walk, s)).join(',')}`;
   let found = walk.splits.get(id);
   if (found) return found;
-  const into: Splitting = { type, named: new Set(), keys: new Map(), seen: new Set(), plain: true };
+  const into: Splitting = { type, named: new Set(), keys: new Map(), seen: new Set(), plain: true, spread: false };
   for (const set of sets) splitSet(walk, into, set);
   let plainBytes = 0;
   for (const [key, leaf] of into.keys) plainBytes += key.length + ENTRY_FRAME + leaf;
-  found = { named: into.named, plain: into.plain ? into.keys.size : false, plainBytes };
+  found = { named: into.named, spread: into.spread, plain: into.plain ? into.keys.size : false, plainBytes };
   walk.splits.set(id, found);
   return found;
 }
@@ -633,6 +637,7 @@ interface Splitting {
   keys: Map<string, number>;
   seen: Set<string>;
   plain: boolean;
+  spread: boolean;
 }
 
 function splitSet(walk: Walk, into: Splitting, set: SelectionSetNode): void {
@@ -653,6 +658,7 @@ function splitSet(walk: Walk, into: Splitting, set: SelectionSetNode): void {
       condition = selection.typeCondition?.name.value;
       body = selection.selectionSet;
     } else {
+      into.spread = true;
       const fragment = walk.fragments[selection.name.value];
       if (!fragment) continue;
       condition = fragment.typeCondition.name.value;
