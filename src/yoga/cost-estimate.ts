@@ -670,8 +670,11 @@ function splitSet(walk: Walk, into: Splitting, set: SelectionSetNode): void {
       body = fragment.selectionSet;
     }
     if (condition === undefined || covers(schema, into.type, condition)) splitSet(walk, into, body);
-    else
-      for (const objectType of schema.getPossibleTypes(into.type)) if (applies(schema, condition, objectType)) into.named.add(objectType);
+    else {
+      const under = possibleOf(schema, condition);
+      for (const objectType of possibleOf(schema, into.type.name)!)
+        if (objectType.name === condition || under?.has(objectType)) into.named.add(objectType);
+    }
   }
 }
 
