@@ -31,9 +31,11 @@
  * `Effect`, which the set reached again adds without walking it: its calls and entries, the keys it
  * gives pools (counted with the request's others), the reads it makes (made once however often they
  * are asked), and the dearest paths below it for refusals (a set reached again adds to the paths it
- * was first found at). A set reached in many contexts is priced, past EXACT_CONTEXTS of them, for a
- * power of two at least as many parents and without its single parent's reads (each counted): a
- * bound above that keeps contexts few.
+ * was first found at). Only sets that spread a fragment (those the doubling goes through) are kept:
+ * a set that spreads none is reached again only when the set above it is priced again, and is
+ * priced where it stands (see objectCost). A set reached in many contexts is priced, past
+ * EXACT_CONTEXTS of them, for a power of two at least as many parents and without its single
+ * parent's reads (each counted): a bound above that keeps contexts few.
  */
 import {
   getDirectiveValues,
