@@ -2,12 +2,31 @@
  * Global ids: `base64url("<Type>:<network>:<key>")`. The network travels inside the id, so
  * `node(id:)` needs nothing else to fetch the object again.
  */
-import { isInterfaceType, isObjectType, type GraphQLSchema } from 'graphql';
-import { badInput, quote } from '../graphql/errors.js';
+import { GraphQLError, isInterfaceType, isObjectType, type GraphQLSchema } from 'graphql';
+import { badInput, ErrorCode, quote } from '../graphql/errors.js';
 import { decodeCanonicalBase64url, type NetworkName } from '../base/ids.js';
 
+/**
+ * The longest global id the gateway writes. The longest key of any type is a collectible held,
+ * `<chain id>:<holder>:<contract>:<token id>`: 16 digits, two 42-character addresses and a uint256's
+ * 78 digits, 181 characters; under the longest type name with an id (27 characters) and a network,
+ * 217 characters, 290 in base64url. `encodeGlobalId` writes none longer (a key past its shape is
+ * the upstream's fault), so an id's bytes are known before the answer is built: demand control
+ * prices every `ID` at GLOBAL_ID_BYTES (src/yoga/cost-estimate.ts), not as a 96-byte leaf.
+ */
+export const MAX_WRITTEN_GLOBAL_ID_LENGTH = 320;
+
+/** The most bytes a global id takes in an answer's JSON: its characters (base64url needs no escapes) and its quotes. */
+export const GLOBAL_ID_BYTES = MAX_WRITTEN_GLOBAL_ID_LENGTH + 2;
+
 export function encodeGlobalId(typename: string, id: string | number | bigint): string {
-  return Buffer.from(`${typename}:${id}`).toString('base64url');
+  const encoded = Buffer.from(`${typename}:${id}`).toString('base64url');
+  if (encoded.length > MAX_WRITTEN_GLOBAL_ID_LENGTH)
+    throw new GraphQLError(
+      `A ${typename}'s key from the upstream is longer than any key of its kind (its global id would be ${encoded.length} characters, past ${MAX_WRITTEN_GLOBAL_ID_LENGTH}).`,
+      { extensions: { code: ErrorCode.UPSTREAM_INVALID_RESPONSE } },
+    );
+  return encoded;
 }
 
 /**

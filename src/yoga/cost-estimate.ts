@@ -32,9 +32,11 @@
  * `Effect`, which the set reached again adds without walking it: its calls and entries, the keys it
  * gives pools (counted with the request's others), the reads it makes (made once however often they
  * are asked), and the dearest paths below it for refusals (a set reached again adds to the paths it
- * was first found at). A set reached in many contexts is priced, past EXACT_CONTEXTS of them, for a
- * power of two at least as many parents and without its single parent's reads (each counted): a
- * bound above that keeps contexts few.
+ * was first found at). Only sets that spread a fragment (those the doubling goes through) are kept:
+ * a set that spreads none is reached again only when the set above it is priced again, and is
+ * priced where it stands (see objectCost). A set reached in many contexts is priced, past
+ * EXACT_CONTEXTS of them, for a power of two at least as many parents and without its single
+ * parent's reads (each counted): a bound above that keeps contexts few.
  */
 import {
   getDirectiveValues,
@@ -65,18 +67,27 @@ import {
 import type { SearchBreadth } from '../graphql/context.js';
 import type { LengthsView } from '../reuse/list-lengths.js';
 import { type ByArgs, COST_EXTENSION, type FieldCost, type Pool, type Where } from '../graph/cost.js';
+import { GLOBAL_ID_BYTES } from '../graph/global-id.js';
 import { madeKey, placeOf } from '../graph/list-sizes.js';
 
 /** Items assumed for a list that neither its arguments nor its price bound. */
 export const ASSUMED_LIST_SIZE = 10;
 
 /**
- * The most bytes a leaf's value takes in the answer's JSON, unless its price says (`bytes`): ids,
- * hashes (66), addresses, amounts (a uint256 is 78 digits), names, times, enums. A leaf whose size the
+ * The most bytes a leaf's value takes in the answer's JSON, unless its price says (`bytes`): upstream
+ * ids, hashes (66), addresses, amounts (a uint256 is 78 digits), names, times, enums. A leaf whose size the
  * data decides (a block's or a transaction's bytes, a contract's code, a genesis, a message)
- * declares its own, learnt or declared beside it (src/graph/cost.ts).
+ * declares its own, learnt or declared beside it (src/graph/cost.ts); a global id, `ID`, is priced by its type (leafBytesOf).
  */
 export const LEAF_BYTES = 96;
+
+/**
+ * The bytes of a leaf of `type` whose price does not say: an `ID` is a global id, which the gateway
+ * writes at most GLOBAL_ID_BYTES long (src/graph/global-id.ts), longer than other leaves (an EVM
+ * block's answered 147 bytes where a leaf's 96 were priced); any other, LEAF_BYTES. Known from the
+ * type alone, so an id costs the walk what any leaf does.
+ */
+const leafBytesOf = (type: GraphQLNamedType): number => (type.name === 'ID' ? GLOBAL_ID_BYTES : LEAF_BYTES);
 /** What an entry adds besides its value: its key's quotes, the colon and the comma. */
 const ENTRY_FRAME = 4;
 
@@ -130,6 +141,17 @@ export const NO_LENGTHS: LengthsView = { bound: (_key, most) => most };
 
 /** How many groups the parents form, by what their members share (`subnet`); absent: each parent its own. */
 type Groups = Readonly<Record<string, number>>;
+
+const NO_GROUPS: Groups = Object.freeze({});
+/** Groups as a context's key says them, written once per groups. */
+const GROUPS_TEXT = new WeakMap<Groups, string>();
+
+function groupsText(groups: Groups): string {
+  if (groups === NO_GROUPS) return '{}';
+  let text = GROUPS_TEXT.get(groups);
+  if (text === undefined) GROUPS_TEXT.set(groups, (text = JSON.stringify(groups)));
+  return text;
+}
 
 /** The slicing arguments that multiply a path, the last first: shared by every path below. */
 interface Slicers {
@@ -188,9 +210,9 @@ interface Effect {
   bytes: number;
   /** Keys given to each pool (by pool and network), when any. */
   pools: Map<string, PoolEntry> | undefined;
-  /** Its own fields' reads of one parent, and the effects below it that make reads. */
-  reads: ReadGroup[];
-  below: Effect[];
+  /** Its own fields' reads of one parent, and the effects below it that make reads (none: undefined, as most effects have). */
+  reads: ReadGroup[] | undefined;
+  below: Effect[] | undefined;
   hasReads: boolean;
   /** The dearest paths it reaches, with what it adds to them. */
   paths: PathEntry[];
@@ -231,8 +253,8 @@ interface Walk {
   paths: { above: number; name: string; below?: Map<string, number> }[];
   /** The paths below the root. */
   roots: Map<string, number>;
-  /** The fields some selection sets ask of a type (by the set, or the numbers of several), with the number of their field nodes' list. */
-  collected: Map<object | string, Map<GraphQLObjectType, Collected>>;
+  /** The fields some selection sets ask of a type (by the set, or the numbers of several), with the number of their field nodes' list: the first type's, then the others'. */
+  collected: Map<object | string, { type: GraphQLObjectType; found: Collected; others?: Map<GraphQLObjectType, Collected> }>;
   /** The signatures of collected fields so far (see signatureOf). */
   signatures: Signatures;
   signatureCount: number;
@@ -261,6 +283,8 @@ interface Walk {
 interface Collected {
   fields: Map<string, FieldNode[]>;
   signature: number;
+  /** One set that spreads no fragment: only where its field is priced is it reached (see objectCost). */
+  own: boolean;
   /** The entries per parent when every field is a leaf that calls nothing (an `id`, `__typename`); false when one is not; unknown yet. */
   plain?: number | false;
   /** With `plain`: the bytes of those entries per parent, braces included. */
@@ -300,6 +324,46 @@ function named(type: GraphQLOutputType): { type: GraphQLNamedType; list: boolean
   return { type: t as GraphQLNamedType, list };
 }
 
+/** What the walk reads of a field's definition at every visit, read once per field. */
+interface FieldShape {
+  /** The extensions it was read from: read again if they were replaced. */
+  extensions: unknown;
+  price: FieldCost | undefined;
+  type: GraphQLNamedType;
+  list: boolean;
+  /** Whether it holds objects (of an object or abstract type). */
+  objects: boolean;
+  /** A leaf's bytes when its price does not say. */
+  leafBytes: number;
+  /** A leaf that is no list and calls nothing: an entry per parent (see plainCost). */
+  plain: boolean;
+}
+
+/**
+ * Fields' shapes, kept beside the schema's fields: the type predicates graphql-js checks (outside
+ * production, a failed one inspects the value's class) were read for every field of every visit.
+ */
+const SHAPES = new WeakMap<GraphQLField<unknown, unknown>, FieldShape>();
+
+function shapeOf(field: GraphQLField<unknown, unknown>): FieldShape {
+  const known = SHAPES.get(field);
+  if (known && known.extensions === field.extensions) return known;
+  const { type, list } = named(field.type);
+  const price = field.extensions?.[COST_EXTENSION] as FieldCost | undefined;
+  const objects = isObjectType(type) || isAbstractType(type);
+  const shape: FieldShape = {
+    extensions: field.extensions,
+    price,
+    type,
+    list,
+    objects,
+    leafBytes: leafBytesOf(type),
+    plain: !list && !objects && !price,
+  };
+  SHAPES.set(field, shape);
+  return shape;
+}
+
 function included(
   node: { directives?: readonly unknown[] | undefined } & Parameters<typeof getDirectiveValues>[1],
   variables: Record<string, unknown>,
@@ -321,9 +385,13 @@ function nameOf(walk: Walk, text: string): number {
   return id;
 }
 
-/** The fields a selection set asks of an object type, grouped by response key, as execution groups them. */
-function collect(walk: Walk, type: GraphQLObjectType, set: SelectionSetNode, into: Map<string, FieldNode[]>, seen: Set<string>): void {
+/**
+ * The fields a selection set asks of an object type, grouped by response key, as execution groups
+ * them. True when a named fragment was spread: otherwise every field node collected is the set's own.
+ */
+function collect(walk: Walk, type: GraphQLObjectType, set: SelectionSetNode, into: Map<string, FieldNode[]>, seen: Set<string>): boolean {
   walk.work += set.selections.length;
+  let spread = false;
   for (const selection of set.selections) {
     if (!included(selection, walk.variables)) continue;
     if (selection.kind === Kind.FIELD) {
@@ -333,29 +401,36 @@ function collect(walk: Walk, type: GraphQLObjectType, set: SelectionSetNode, int
       else into.set(key, [selection]);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
       if (!selection.typeCondition || applies(walk.schema, selection.typeCondition.name.value, type))
-        collect(walk, type, selection.selectionSet, into, seen);
-    } else if (!seen.has(selection.name.value)) {
+        spread = collect(walk, type, selection.selectionSet, into, seen) || spread;
+    } else {
+      spread = true;
+      if (seen.has(selection.name.value)) continue;
       seen.add(selection.name.value);
       const fragment = walk.fragments[selection.name.value];
       if (fragment && applies(walk.schema, fragment.typeCondition.name.value, type)) collect(walk, type, fragment.selectionSet, into, seen);
     }
   }
+  return spread;
 }
 
 /** The fields `sets` (one field's, merged) ask of `type`, collected once per walk; the signature numbers their field nodes. */
 function collected(walk: Walk, type: GraphQLObjectType, sets: readonly SelectionSetNode[]): Collected {
   // One set (the common case) is looked up by its node, several by the numbers of theirs.
   const id: object | string = sets.length === 1 ? sets[0]! : sets.map((s) => idOf(walk, s)).join(',');
-  let byType = walk.collected.get(id);
-  if (!byType) walk.collected.set(id, (byType = new Map()));
-  let found = byType.get(type);
-  if (!found) {
-    const fields = new Map<string, FieldNode[]>();
-    const seen = new Set<string>();
-    for (const set of sets) collect(walk, type, set, fields, seen);
-    found = { fields, signature: signatureOf(walk, fields) };
-    byType.set(type, found);
-  }
+  const byType = walk.collected.get(id);
+  if (byType?.type === type) return byType.found;
+  const other = byType?.others?.get(type);
+  if (other) return other;
+  const fields = new Map<string, FieldNode[]>();
+  const seen = new Set<string>();
+  let spread = false;
+  for (const set of sets) spread = collect(walk, type, set, fields, seen) || spread;
+  // One set that spreads no fragment collects nodes only it holds: no other set collects the same,
+  // so it is numbered as it is, without interning its nodes (most of a wide document's sets).
+  const own = sets.length === 1 && !spread;
+  const found: Collected = { fields, own, signature: own ? walk.signatureCount++ : signatureOf(walk, fields) };
+  if (!byType) walk.collected.set(id, { type, found });
+  else (byType.others ??= new Map()).set(type, found);
   return found;
 }
 
@@ -389,13 +464,38 @@ interface Signatures {
   id?: number;
 }
 
-function applies(schema: GraphQLSchema, condition: string, type: GraphQLObjectType): boolean {
-  if (condition === type.name) return true;
-  const conditionType = schema.getType(condition);
-  return !!conditionType && isAbstractType(conditionType) && schema.isSubType(conditionType, type);
+/** The possible types of the abstract types named in type conditions, by name (null: no abstract type), kept beside the schema. */
+const POSSIBLE = new WeakMap<GraphQLSchema, Map<string, ReadonlySet<GraphQLObjectType> | null>>();
+
+function possibleOf(schema: GraphQLSchema, name: string): ReadonlySet<GraphQLObjectType> | null {
+  let known = POSSIBLE.get(schema);
+  if (!known) POSSIBLE.set(schema, (known = new Map()));
+  let possible = known.get(name);
+  if (possible === undefined) {
+    const type = schema.getType(name);
+    possible = type && isAbstractType(type) ? new Set(schema.getPossibleTypes(type)) : null;
+    known.set(name, possible);
+  }
+  return possible;
 }
 
-const emptyEffect = (): Effect => ({ calls: 0, nodes: 0, bytes: 0, pools: undefined, reads: [], below: [], hasReads: false, paths: [] });
+function applies(schema: GraphQLSchema, condition: string, type: GraphQLObjectType): boolean {
+  return condition === type.name || possibleOf(schema, condition)?.has(type) === true;
+}
+
+/** The paths of an effect not worked out yet, or of none: never added to (an effect's paths are replaced, not grown). */
+const NO_PATHS: PathEntry[] = [];
+
+const emptyEffect = (): Effect => ({
+  calls: 0,
+  nodes: 0,
+  bytes: 0,
+  pools: undefined,
+  reads: undefined,
+  below: undefined,
+  hasReads: false,
+  paths: NO_PATHS,
+});
 
 /** The smallest power of two at least `n` (`n` itself up to 1). */
 const ceilPow2 = (n: number) => (n <= 1 ? n : Math.min(2 ** Math.ceil(Math.log2(n)), CAP));
@@ -415,8 +515,8 @@ function context(walk: Walk, set: string, parents: number, at: At): { key: strin
       slicedCap: at.slicedCap === undefined ? undefined : ceilPow2(at.slicedCap),
     };
   }
-  const groups = JSON.stringify(at.groups);
-  const sliced = at.slicedGroups ? JSON.stringify(at.slicedGroups) : '';
+  const groups = groupsText(at.groups);
+  const sliced = at.slicedGroups ? groupsText(at.slicedGroups) : '';
   return {
     key: `${set}|${parents}|${at.key ?? ''}|${at.scope ?? ''}|${at.sliced ?? ''}|${at.slicedCap ?? ''}|${groups}|${sliced}|${at.answered ?? ''}`,
     parents,
@@ -438,16 +538,18 @@ function keep(walk: Walk, set: string, key: string, effect: Effect): void {
 function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetNode[], parents: number, at: At): Result {
   if (isObjectType(type)) return objectCost(walk, type, sets, parents, at);
   if (!isAbstractType(type)) return { calls: 0, effect: emptyEffect() };
-  const set = `${type.name}:${sets.map((s) => idOf(walk, s)).join(',')}`;
-  const ctx = context(walk, set, parents, at);
-  const known = walk.effects.get(ctx.key);
+  const split = splitOf(walk, type, sets);
+  // A set its field alone holds is priced where it stands (see objectCost).
+  const own = sets.length === 1 && !split.spread;
+  const set = own ? '' : `${type.name}:${sets.map((s) => idOf(walk, s)).join(',')}`;
+  const ctx = own ? { key: '', parents, at } : context(walk, set, parents, at);
+  const known = own ? undefined : walk.effects.get(ctx.key);
   if (known) return replay(walk, known);
   // Each possible type on a trial layer over what the request asked; the dearest one's is kept.
   const before = walk.state;
   let dearest: { result: Result; state: State } | undefined;
   let nodes = 0;
   let bytes = 0;
-  const split = splitOf(walk, type, sets);
   let rest: Result | undefined;
   for (const objectType of walk.schema.getPossibleTypes(type)) {
     // The types no type condition singles out ask the same plain fields: priced once for them all.
@@ -492,13 +594,13 @@ function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetN
     nodes,
     bytes,
     pools: chosen.pools,
-    reads: [],
-    below: chosen.hasReads ? [chosen] : [],
+    reads: undefined,
+    below: chosen.hasReads ? [chosen] : undefined,
     hasReads: chosen.hasReads,
     paths: chosen.paths,
   };
   if (effect.hasReads) before.applied.add(effect);
-  keep(walk, set, ctx.key, effect);
+  if (!own) keep(walk, set, ctx.key, effect);
   return { calls: dearest.result.calls, effect };
 }
 
@@ -512,6 +614,8 @@ function costOf(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetN
  */
 interface Split {
   named: Set<GraphQLObjectType>;
+  /** Whether the sets spread a named fragment (else their nodes are theirs alone). */
+  spread: boolean;
   plain: number | false;
   /** With `plain`: the bytes of those entries per parent. */
   plainBytes: number;
@@ -521,11 +625,11 @@ function splitOf(walk: Walk, type: GraphQLAbstractType, sets: readonly Selection
   const id = `${type.name}:${sets.map((s) => idOf(walk, s)).join(',')}`;
   let found = walk.splits.get(id);
   if (found) return found;
-  const into: Splitting = { type, named: new Set(), keys: new Set(), seen: new Set(), plain: true };
+  const into: Splitting = { type, named: new Set(), keys: new Map(), seen: new Set(), plain: true, spread: false };
   for (const set of sets) splitSet(walk, into, set);
   let plainBytes = 0;
-  for (const key of into.keys) plainBytes += key.length + ENTRY_FRAME + LEAF_BYTES;
-  found = { named: into.named, plain: into.plain ? into.keys.size : false, plainBytes };
+  for (const [key, leaf] of into.keys) plainBytes += key.length + ENTRY_FRAME + leaf;
+  found = { named: into.named, spread: into.spread, plain: into.plain ? into.keys.size : false, plainBytes };
   walk.splits.set(id, found);
   return found;
 }
@@ -534,10 +638,11 @@ function splitOf(walk: Walk, type: GraphQLAbstractType, sets: readonly Selection
 interface Splitting {
   type: GraphQLAbstractType;
   named: Set<GraphQLObjectType>;
-  /** Response keys asked of every type. */
-  keys: Set<string>;
+  /** Response keys asked of every type, with the bytes of their value. */
+  keys: Map<string, number>;
   seen: Set<string>;
   plain: boolean;
+  spread: boolean;
 }
 
 function splitSet(walk: Walk, into: Splitting, set: SelectionSetNode): void {
@@ -546,8 +651,10 @@ function splitSet(walk: Walk, into: Splitting, set: SelectionSetNode): void {
   for (const selection of set.selections) {
     if (!included(selection, walk.variables)) continue;
     if (selection.kind === Kind.FIELD) {
-      into.keys.add(selection.alias?.value ?? selection.name.value);
-      if (into.plain && !plainEverywhere(schema, into.type, selection.name.value)) into.plain = false;
+      const key = selection.alias?.value ?? selection.name.value;
+      const leaf = into.plain ? plainEverywhere(schema, into.type, selection.name.value) : false;
+      if (leaf === false) into.plain = false;
+      else into.keys.set(key, Math.max(into.keys.get(key) ?? 0, leaf));
       continue;
     }
     let condition: string | undefined;
@@ -556,6 +663,7 @@ function splitSet(walk: Walk, into: Splitting, set: SelectionSetNode): void {
       condition = selection.typeCondition?.name.value;
       body = selection.selectionSet;
     } else {
+      into.spread = true;
       const fragment = walk.fragments[selection.name.value];
       if (!fragment) continue;
       condition = fragment.typeCondition.name.value;
@@ -567,34 +675,46 @@ function splitSet(walk: Walk, into: Splitting, set: SelectionSetNode): void {
       body = fragment.selectionSet;
     }
     if (condition === undefined || covers(schema, into.type, condition)) splitSet(walk, into, body);
-    else
-      for (const objectType of schema.getPossibleTypes(into.type)) if (applies(schema, condition, objectType)) into.named.add(objectType);
+    else {
+      const under = possibleOf(schema, condition);
+      for (const objectType of possibleOf(schema, into.type.name)!)
+        if (objectType.name === condition || under?.has(objectType)) into.named.add(objectType);
+    }
   }
 }
 
 /** Whether a type condition applies to every possible type of `type`. */
 function covers(schema: GraphQLSchema, type: GraphQLAbstractType, condition: string): boolean {
   if (condition === type.name) return true;
-  const conditionType = schema.getType(condition);
-  return !!conditionType && isAbstractType(conditionType) && schema.getPossibleTypes(type).every((t) => schema.isSubType(conditionType, t));
+  const under = possibleOf(schema, condition);
+  if (!under) return false;
+  for (const t of possibleOf(schema, type.name)!) if (!under.has(t)) return false;
+  return true;
 }
 
-const PLAIN_FIELDS = new WeakMap<GraphQLSchema, Map<string, boolean>>();
+const PLAIN_FIELDS = new WeakMap<GraphQLSchema, Map<string, number | false>>();
 
-/** Whether a field of that name is, on every possible type of `type`, a leaf that calls nothing (or `__typename`): its entries are one per parent. */
-function plainEverywhere(schema: GraphQLSchema, type: GraphQLAbstractType, name: string): boolean {
-  if (name.startsWith('__')) return true;
+/**
+ * Whether a field of that name is, on every possible type of `type`, a leaf that calls nothing (or
+ * `__typename`): its entries are one per parent, and its bytes the most its value takes on any of them. False otherwise.
+ */
+function plainEverywhere(schema: GraphQLSchema, type: GraphQLAbstractType, name: string): number | false {
+  if (name.startsWith('__')) return LEAF_BYTES;
   let known = PLAIN_FIELDS.get(schema);
   if (!known) PLAIN_FIELDS.set(schema, (known = new Map()));
   const key = `${type.name}.${name}`;
   let plain = known.get(key);
   if (plain === undefined) {
-    plain = schema.getPossibleTypes(type).every((t) => {
+    plain = 0;
+    for (const t of schema.getPossibleTypes(type)) {
       const field = t.getFields()[name];
-      if (!field) return false;
-      const shape = named(field.type);
-      return !shape.list && !isObjectType(shape.type) && !isAbstractType(shape.type) && !field.extensions?.[COST_EXTENSION];
-    });
+      const shape = field && shapeOf(field);
+      if (!shape?.plain) {
+        plain = false;
+        break;
+      }
+      plain = Math.max(plain, shape.leafBytes);
+    }
     known.set(key, plain);
   }
   return plain;
@@ -612,15 +732,17 @@ function plainCost(walk: Walk, type: GraphQLObjectType, sets: readonly Selection
     for (const [key, nodes] of found.fields) {
       const name = nodes[0]!.name.value;
       const field = name.startsWith('__') ? undefined : type.getFields()[name];
+      let leaf = LEAF_BYTES;
       if (field) {
-        const shape = named(field.type);
-        if (shape.list || isObjectType(shape.type) || isAbstractType(shape.type) || field.extensions?.[COST_EXTENSION]) {
+        const shape = shapeOf(field);
+        if (!shape.plain) {
           entries = -1;
           break;
         }
+        leaf = shape.leafBytes;
       } else if (!name.startsWith('__')) continue;
       entries++;
-      bytes += key.length + ENTRY_FRAME + LEAF_BYTES;
+      bytes += key.length + ENTRY_FRAME + leaf;
     }
     found.plain = entries < 0 ? false : entries;
     found.plainBytes = bytes;
@@ -646,10 +768,15 @@ function replayReads(state: State, effect: Effect): number {
   if (!effect.hasReads || state.applied.has(effect)) return 0;
   state.applied.add(effect);
   let calls = 0;
-  for (const group of effect.reads) calls += readCalls(state, group);
-  for (const below of effect.below) calls += replayReads(state, below);
+  for (const group of effect.reads ?? NO_READS) calls += readCalls(state, group);
+  for (const below of effect.below ?? NO_EFFECTS) calls += replayReads(state, below);
   return calls;
 }
+
+const NO_READS: readonly ReadGroup[] = [];
+const NO_POOLS: readonly Pool[] = [];
+const NO_SLICING: readonly string[] = [];
+const NO_EFFECTS: readonly Effect[] = [];
 
 /** What a group of reads costs now: its dearest member not read yet; all are read after it. */
 function readCalls(state: State, group: ReadGroup): number {
@@ -675,17 +802,28 @@ interface Visit {
   calls: number;
   effect: Effect;
   shared: Map<string, { paid: number; group?: ReadGroup }> | undefined;
-  paths: Map<number, PathEntry>;
+  paths: PathTable;
 }
 
 function objectCost(walk: Walk, type: GraphQLObjectType, sets: readonly SelectionSetNode[], parents: number, at: At): Result {
-  const { fields, signature } = collected(walk, type, sets);
+  const { fields, signature, own } = collected(walk, type, sets);
+  // A set its field alone holds is reached again only when the set holding that field is priced
+  // again, in another context (a fragment's, each kept): priced where it stands, as walking it is
+  // what keeping it would cost. Most sets of a wide document are such, and keeping each made the
+  // walk's memory, and the collector's work, grow with it.
+  if (own) return fieldsCost(walk, type, fields, parents, at);
   const set = `${signature}:${type.name}`;
   const ctx = context(walk, set, parents, at);
   const known = walk.effects.get(ctx.key);
   if (known) return replay(walk, known);
-  ({ parents, at } = ctx);
-  const visit: Visit = { calls: 0, effect: emptyEffect(), shared: undefined, paths: new Map() };
+  const result = fieldsCost(walk, type, fields, ctx.parents, ctx.at);
+  keep(walk, set, ctx.key, result.effect);
+  return result;
+}
+
+/** What the fields collected of `parents` objects of `type` cost: the request's reads and pools counted as made. */
+function fieldsCost(walk: Walk, type: GraphQLObjectType, fields: Map<string, FieldNode[]>, parents: number, at: At): Result {
+  const visit: Visit = { calls: 0, effect: emptyEffect(), shared: undefined, paths: { list: [], index: undefined } };
   // Each parent's braces.
   visit.effect.bytes += 2 * parents;
   for (const [key, nodes] of fields) {
@@ -700,8 +838,7 @@ function objectCost(walk: Walk, type: GraphQLObjectType, sets: readonly Selectio
     }
     const field = type.getFields()[name];
     if (!field) continue;
-    // Aliases of one field with the same arguments make the same read: keyed by name, not alias.
-    fieldCost(walk, visit, field, nodes, type, parents, at.key ? { ...at, key: `${at.key}/${name}` } : at);
+    fieldCost(walk, visit, field, nodes, type, parents, at);
   }
   const effect = visit.effect;
   // An object whose every field is skipped (`@include(if: false)`) is still in the answer, as `{}`:
@@ -713,7 +850,6 @@ function objectCost(walk: Walk, type: GraphQLObjectType, sets: readonly Selectio
   effect.paths = dearestPaths(visit.paths);
   // Every read below it is made now.
   if (effect.hasReads) walk.state.applied.add(effect);
-  keep(walk, set, ctx.key, effect);
   return { calls: count(visit.calls), effect };
 }
 
@@ -740,17 +876,38 @@ function pathCost(walk: Walk, entry: PathEntry): PathCost {
   return { path: names.join('.'), calls: entry.calls, nodes: entry.nodes, slicedBy: slicedBy.reverse() };
 }
 
-function addPath(paths: Map<number, PathEntry>, path: number, slicedBy: Slicers | undefined, calls: number, nodes: number): void {
-  const entry = paths.get(path);
+/** The paths a visit adds to, in the order first added: a list (a set's fields reach a few), indexed once it is long. */
+interface PathTable {
+  list: PathEntry[];
+  index: Map<number, PathEntry> | undefined;
+}
+
+/** Paths a table finds by looking through its list; past them, by an index. */
+const LISTED_PATHS = 16;
+
+function addPath(paths: PathTable, path: number, slicedBy: Slicers | undefined, calls: number, nodes: number): void {
+  let entry: PathEntry | undefined;
+  if (paths.index) entry = paths.index.get(path);
+  else
+    for (const e of paths.list)
+      if (e.path === path) {
+        entry = e;
+        break;
+      }
   if (entry) {
     entry.calls += calls;
     entry.nodes += nodes;
-  } else paths.set(path, { path, calls, nodes, slicedBy });
+    return;
+  }
+  entry = { path, calls, nodes, slicedBy };
+  paths.list.push(entry);
+  if (paths.index) paths.index.set(path, entry);
+  else if (paths.list.length > LISTED_PATHS) paths.index = new Map(paths.list.map((e) => [e.path, e]));
 }
 
 /** The paths a refusal could name: the dearest by calls and by entries. */
-function dearestPaths(paths: Map<number, PathEntry>): PathEntry[] {
-  const all = [...paths.values()];
+function dearestPaths(paths: PathTable): PathEntry[] {
+  const all = paths.list;
   if (all.length <= 2 * KEPT_PATHS) return all;
   const kept = new Set([
     ...[...all].sort((a, b) => b.calls - a.calls).slice(0, KEPT_PATHS),
@@ -796,8 +953,9 @@ function combined(
   at: At,
   read: string,
   made: number,
+  field: string,
 ): { read?: string; calls: number } {
-  const own = combinedCalls(per, perParent, parents, at, read);
+  const own = combinedCalls(per, perParent, parents, at, read, field);
   return own.calls > made ? { ...own, calls: made } : own;
 }
 
@@ -807,9 +965,10 @@ function combinedCalls(
   parents: number,
   at: At,
   read: string,
+  field: string,
 ): { read?: string; calls: number } {
   // The one parent's read: made once however often the request asks it.
-  if (parents <= 1) return { read: at.key && `${at.key} ${read}`, calls: perParent * parents };
+  if (parents <= 1) return { read: at.key && `${fieldKey(at.key, field)} ${read}`, calls: perParent * parents };
   if (per === 'parent' || per === 'request') return { calls: perParent * parents };
   if ('group' in per) {
     const groups = Math.min(parents, at.groups[per.group] ?? parents);
@@ -817,6 +976,12 @@ function combinedCalls(
   }
   return { calls: perParent * Math.ceil(parents / per.batch) };
 }
+
+/**
+ * What names a field of the one parent `key` names, for the reads below it: aliases of one field
+ * with the same arguments make the same read, so it is keyed by name, not alias.
+ */
+const fieldKey = (key: string, field: string) => `${key}/${field}`;
 
 /** A field of a set: what it calls and holds, and what its selection set below costs. */
 function fieldCost(
@@ -830,8 +995,7 @@ function fieldCost(
 ): void {
   const found = argumentsCached(walk, field, nodes[0]!);
   const { args } = found;
-  const price = field.extensions?.[COST_EXTENSION] as FieldCost | undefined;
-  const { type, list } = named(field.type);
+  const { price, type, list, objects, leafBytes } = shapeOf(field);
   const path = pathOf(walk, at.path, field.name);
   const where: Where = { scope: at.scope, lengths: walk.lengths, search: walk.search };
   const effect = visit.effect;
@@ -845,13 +1009,12 @@ function fieldCost(
   if (perParent > 0 && price?.per === 'request') {
     // A read every field of the request shares: a pool of its own, read once.
     if (made > 0) calls += givePool(walk, effect, { name: read, calls: perParent, max: 1 }, at.scope, parents);
-  } else if (perParent > 0) calls += ownCalls(walk, visit, price, perParent, parents, at, read, made);
-  for (const pool of answered ? [] : (byArgs(price?.pools, args, where) ?? []))
+  } else if (perParent > 0) calls += ownCalls(walk, visit, price, perParent, parents, at, read, made, field.name);
+  for (const pool of answered ? NO_POOLS : (byArgs(price?.pools, args, where) ?? NO_POOLS))
     calls += givePool(walk, effect, pool, at.scope, Math.min(parents * (pool.keys ?? 1), made));
   // Items per parent: the field's own bound, a connection's slice for its edges and nodes, or the assumption.
   const declared = itemsOf(price, args, where);
   const items = list ? (declared ?? at.sliced ?? ASSUMED_LIST_SIZE) : 1;
-  const objects = isObjectType(type) || isAbstractType(type);
   // Only the parents that made a lookup hold items, when the price says so; a connection's are its edges' and nodes'.
   const calling = price?.made?.empty ? Math.min(parents, made) : parents;
   const fromSlicedCap = list && declared === undefined && at.sliced !== undefined ? (at.slicedCap ?? CAP) : CAP;
@@ -860,22 +1023,24 @@ function fieldCost(
   const tree = objects ? 0 : count(byArgs(price?.entries, args, where) ?? 0);
   const entries = count(parents + (list && !objects ? below : 0) + count(tree * (list ? below : parents)));
   let slicers = at.slicedBy;
-  for (const argument of price?.slicing ?? []) slicers = { field: field.name, argument, above: slicers };
+  for (const argument of price?.slicing ?? NO_SLICING) slicers = { field: field.name, argument, above: slicers };
   // Calls where the field is; entries where the objects that hold them are (a root field's, where it is).
-  addPath(visit.paths, path, slicers, calls, 0);
+  if (calls > 0) addPath(visit.paths, path, slicers, calls, 0);
   addPath(visit.paths, at.path >= 0 ? at.path : path, at.path >= 0 ? at.slicedBy : slicers, 0, entries);
   visit.calls += calls;
   effect.nodes += entries;
-  effect.bytes += entryBytes(nodes[0]!, price, args, where, { parents, below, list, objects });
-  const selectionSets = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
-  if (!selectionSets.length || !objects) return;
+  effect.bytes += entryBytes(nodes[0]!, price, args, where, { parents, below, list, objects, leafBytes });
+  if (!objects) return;
+  const selectionSets: SelectionSetNode[] = [];
+  for (const n of nodes) if (n.selectionSet) selectionSets.push(n.selectionSet);
+  if (!selectionSets.length) return;
   // What one list's items share: as many groups as lists, or fewer when the parents were grouped already.
   const declaredGroups = byArgs(price?.groups, args, where);
   const grouped = declaredGroups && Object.fromEntries(declaredGroups.map((name) => [name, Math.min(parents, at.groups[name] ?? parents)]));
   // A connection hands its slice and its groups to the lists it holds; other lists group their items
   // only as they declare; a field of one object keeps its parents' groups.
   const fromSlice = list && declared === undefined && at.sliced !== undefined;
-  const groups = !list ? at.groups : (grouped ?? (fromSlice ? (at.slicedGroups ?? {}) : {}));
+  const groups = !list ? at.groups : (grouped ?? (fromSlice ? (at.slicedGroups ?? NO_GROUPS) : NO_GROUPS));
   const slice = !list ? declared : undefined;
   if (at.depth >= MAX_WALK_DEPTH || walk.work > WORK) {
     pastEveryLimit(visit, path, slicers);
@@ -889,7 +1054,7 @@ function fieldCost(
     slicedGroups: slice !== undefined ? grouped : undefined,
     slicedCap: slice !== undefined && calling < parents ? count(calling * slice) : undefined,
     // Below a list, parents are many.
-    key: below <= 1 && !list && at.key ? `k${nameOf(walk, `${at.key}(${argumentsText(found)})`)}` : undefined,
+    key: below <= 1 && !list && at.key ? `k${nameOf(walk, `${fieldKey(at.key, field.name)}(${argumentsText(found)})`)}` : undefined,
     // A network named by a literal of the wrong kind (refused by validation after pricing) names none.
     scope: scopeOf(price, args) ?? at.scope,
     groups,
@@ -909,12 +1074,12 @@ function entryBytes(
   price: FieldCost | undefined,
   args: Record<string, unknown>,
   where: Where,
-  shape: { parents: number; below: number; list: boolean; objects: boolean },
+  shape: { parents: number; below: number; list: boolean; objects: boolean; leafBytes: number },
 ): number {
   const { parents, below, list, objects } = shape;
   const key = (node.alias ?? node.name).value;
   // An object's braces are its own (objectCost); its `null` is two bytes more, for one that asks nothing.
-  const leaf = objects ? 2 : count(byArgs(price?.bytes, args, where) ?? LEAF_BYTES);
+  const leaf = objects ? 2 : count(byArgs(price?.bytes, args, where) ?? shape.leafBytes);
   const own = parents * (key.length + ENTRY_FRAME + (list ? 4 : leaf));
   return count(own + (list ? below * (leaf + 1) : 0));
 }
@@ -932,16 +1097,17 @@ function ownCalls(
   at: At,
   read: string,
   made: number,
+  field: string,
 ): number {
   const effect = visit.effect;
-  const own = combined(price?.per ?? 'parent', perParent, parents, at, read, made);
+  const own = combined(price?.per ?? 'parent', perParent, parents, at, read, made, field);
   const share = price?.sharesWith ? visit.shared?.get(price.sharesWith) : undefined;
   if (price?.sharesWith) visit.shared ??= new Map();
   let now = own.calls;
   if (own.read) {
     // Reads that go out together are one group; a read alone, a group of one.
     let group = share?.group;
-    if (!group) effect.reads.push((group = { members: [] }));
+    if (!group) (effect.reads ??= []).push((group = { members: [] }));
     group.members.push({ key: own.read, calls: own.calls });
     effect.hasReads = true;
     if (walk.state.reads.has(own.read)) now = 0;
@@ -994,7 +1160,7 @@ function include(effect: Effect, below: Effect): void {
     else effect.pools.set(id, { ...entry });
   }
   if (below.hasReads) {
-    effect.below.push(below);
+    (effect.below ??= []).push(below);
     effect.hasReads = true;
   }
 }
@@ -1099,7 +1265,7 @@ export function estimate(
     slicedGroups: undefined,
     key: 'root',
     scope: undefined,
-    groups: {},
+    groups: NO_GROUPS,
   });
   const paths = effect.paths.filter((p) => p.calls > 0 || p.nodes > 0).map((p) => pathCost(walk, p));
   return { calls: count(calls), nodes: effect.nodes, bytes: count(effect.bytes), paths };

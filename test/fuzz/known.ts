@@ -78,7 +78,7 @@ export const KNOWN: readonly Known[] = [
   {
     id: 'long-leaves-priced-as-96-bytes',
     reason:
-      "new (issue 29's fuzzer, an answer bounded by its price): leaves longer than a leaf's 96 bytes (src/yoga/cost-estimate.ts LEAF_BYTES) and not priced by their `bytes`: the gateway's signed cursors (`{ network { icmMessages { edges { cursor } } } }` answers 2,001 bytes priced at 1,135; a fix was reverted at integration, cd88b16) and a Warp `signedMessage` (456 bytes priced at 153); both are now priced by the longest seen (src/graph/list-sizes.ts CURSOR_BYTES, SIGNED_MESSAGE_BYTES); seed p36: an index's containers (a page of C-Chain blocks in hex, 42,455 bytes priced at 7,861), now priced as the longest container seen (src/graph/node-index.ts)",
+      "new (issue 29's fuzzer, an answer bounded by its price): leaves longer than a leaf's 96 bytes (src/yoga/cost-estimate.ts LEAF_BYTES) and not priced by their `bytes`: the gateway's signed cursors (`{ network { icmMessages { edges { cursor } } } }` answers 2,001 bytes priced at 1,135; a fix was reverted at integration, cd88b16) and a Warp `signedMessage` (456 bytes priced at 153); both are now priced by the longest seen (src/graph/list-sizes.ts CURSOR_BYTES, SIGNED_MESSAGE_BYTES); seed p36: an index's containers (a page of C-Chain blocks in hex, 42,455 bytes priced at 7,861), now priced as the longest container seen (src/graph/node-index.ts); global ids too were priced as any leaf (seed p35: an EVM block's, 147 bytes priced at 120), now at the longest the gateway writes (src/graph/global-id.ts GLOBAL_ID_BYTES)",
     fixed: true,
     matches: (k) => k.finding.invariant === 'bytes-within-estimate',
   },

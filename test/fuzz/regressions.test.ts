@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => gw?.stop());
 
 interface Cost {
-  estimated: { calls: number; nodes: number };
+  estimated: { calls: number; nodes: number; bytes?: number };
   actual?: { calls: number };
 }
 interface Body {
@@ -406,4 +406,20 @@ describe('errors of answers discarded by a null (fuzz seed p35: one error on the
     },
     120_000,
   );
+});
+
+describe("an object's global id (fuzz, seed p35: `nodes(ids:) { id }` of an EVM block answered 147 bytes, priced at 120)", () => {
+  it('is priced at the longest id the gateway writes, so an EVM block found again by its id is answered within the bytes priced', async () => {
+    const latest = await post('{ network(name: MAINNET) { evmChain(evmChainId: 43114) { latestBlock { id } } } }');
+    expect(latest.errors).toBeUndefined();
+    const id: string = latest.data.network.evmChain.latestBlock.id;
+    // Longer than a leaf's 96 bytes: the case of the finding.
+    expect(id.length).toBeGreaterThan(96);
+    for (let run = 0; run < 2; run++) {
+      const body = await post(`{ nodes(ids: ["${id}"]) { id } }`);
+      expect(body.errors).toBeUndefined();
+      expect(body.data.nodes[0].id).toBe(id);
+      expect(Buffer.byteLength(JSON.stringify(body.data))).toBeLessThanOrEqual(body.extensions!.cost!.estimated.bytes!);
+    }
+  });
 });

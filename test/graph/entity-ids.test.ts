@@ -7,6 +7,8 @@
  */
 import {
   getNamedType,
+  Kind,
+  parse,
   isInterfaceType,
   isLeafType,
   isListType,
@@ -15,12 +17,14 @@ import {
   isUnionType,
   type GraphQLObjectType,
   type GraphQLOutputType,
+  type OperationDefinitionNode,
 } from 'graphql';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COST_EXTENSION } from '../../src/graph/cost.js';
-import { decodeGlobalId } from '../../src/graph/global-id.js';
+import { decodeGlobalId, encodeGlobalId, MAX_NODES, MAX_WRITTEN_GLOBAL_ID_LENGTH } from '../../src/graph/global-id.js';
 import { schema } from '../../src/graph/index.js';
+import { estimate } from '../../src/yoga/cost-estimate.js';
 import { SHOWCASE_EVM_ADDRESS } from '../../sandbox/world/evm.js';
 import { worldSamples } from '../fuzz/world-samples.js';
 import { useHarness } from '../helpers/harness.js';
@@ -196,6 +200,20 @@ describe('entity ids (schema)', () => {
     expect(missing).toEqual([]);
   });
 
+  it('every type writes its longest key within the longest id priced, and a longer key is refused, not answered past its price', () => {
+    // A collectible held: a 16-digit chain id, holder, contract, and a uint256's 78 digits.
+    const longestKey = `mainnet:${'9'.repeat(16)}:0x${'a'.repeat(40)}:0x${'b'.repeat(40)}:${'9'.repeat(78)}`;
+    const typed = Object.values(schema.getTypeMap()).filter(
+      (t): t is GraphQLObjectType => isObjectType(t) && !t.name.startsWith('__') && String(t.getFields().id?.type) === 'ID!',
+    );
+    expect(typed.length).toBeGreaterThan(40);
+    for (const type of typed)
+      expect(encodeGlobalId(type.name, longestKey).length, type.name).toBeLessThanOrEqual(MAX_WRITTEN_GLOBAL_ID_LENGTH);
+    expect(() => encodeGlobalId('Erc1155Balance', `${longestKey}${'9'.repeat(60)}`)).toThrow(
+      expect.objectContaining({ extensions: { code: 'UPSTREAM_INVALID_RESPONSE' } }),
+    );
+  });
+
   it('an id that node(id:) cannot follow says so in its description', () => {
     const node = schema.getType('Node');
     const nodes = new Set(isInterfaceType(node) ? schema.getPossibleTypes(node).map((t) => t.name) : []);
@@ -299,6 +317,33 @@ describe('entity ids (through the graph)', () => {
     expect(again.data.nodes).toEqual(some);
     for (const o of some) expect(decodeGlobalId(o.id as string).typename).toBe(typename);
   });
+
+  /** What demand control prices `query` at, in bytes of the answer's `data` (no lengths seen: every list at its most). */
+  const pricedBytes = (query: string, variables: Record<string, unknown> = {}) => {
+    const document = parse(query);
+    const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+    return estimate(schema, operation, {}, variables).bytes;
+  };
+
+  it.each(nodeTypes())(
+    '%s: its ids are answered within the bytes priced, found in a list and again by id (fuzz, seed p35)',
+    async (typename) => {
+      const query = FOUND_AT[typename]!.replaceAll(/\{\{(\w+)\}\}/g, () => 'id __typename');
+      const found = await h.raw<any>(query);
+      expect(found.errors).toBeUndefined();
+      expect(Buffer.byteLength(JSON.stringify(found.data))).toBeLessThanOrEqual(pricedBytes(query));
+      const ids = objectsWithIds(found.data)
+        .filter((o) => o.__typename === typename)
+        .map((o) => o.id as string)
+        .slice(0, MAX_NODES);
+      expect(ids.length).toBeGreaterThan(0);
+      const again = 'query($ids: [ID!]!) { nodes(ids: $ids) { id } }';
+      const answer = await h.raw<any>(again, { ids });
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data.nodes.map((n: { id: string }) => n.id)).toEqual(ids);
+      expect(Buffer.byteLength(JSON.stringify(answer.data))).toBeLessThanOrEqual(pricedBytes(again, { ids }));
+    },
+  );
 
   it('an id names one object: the same id reached by two paths holds the same values, and ids differ across objects', async () => {
     // Paths that reach the same objects from different sides: a transaction from the chain's list

@@ -209,16 +209,12 @@ describe('case 1: pricing linear in the document', () => {
   };
 
   /**
-   * Shapes whose walk is linear and near the 20 ms target, measured over it on a loaded machine:
-   * thousands of selection sets each priced on its own (2,500 aliased pages; 2,500 lookups by id on
-   * `Node`). They took 73 and 97 ms (collecting each set's fields for each of Node's seventeen types,
-   * and an error made for every id that names nothing); with those gone, 19–44 and 20–34 ms of CPU
-   * on a shared machine at load 18 (two cores). The bar is the target with room for that load.
+   * Every shape is held to the issue's 20 ms. The slowest are thousands of selection sets each
+   * priced on its own (2,500 aliased pages; 2,500 lookups by id on `Node`): they took 17–26 and
+   * 19–35 ms of CPU at best on a shared two-core machine at load 9, most of it the collector
+   * copying what the walk kept of every set; priced where they stand (a set only its field holds is
+   * reached once per pricing of the set above it), 10–12 and 14–15 ms in this test at that load.
    */
-  const SLOWER: Record<string, number> = {
-    'wide aliases of lists, each with a call': 60,
-    'inline fragments on interfaces, aliased lookups by id': 60,
-  };
   const measured: string[] = [];
   afterAll(() => console.log(measured.join('\n')));
 
@@ -228,7 +224,7 @@ describe('case 1: pricing linear in the document', () => {
     expect(query.length).toBeLessThan(KB100 * 1.5);
     const { ms, found } = timed(query, variables);
     measured.push(`${name}: ${query.length} characters, ${ms.toFixed(2)} ms`);
-    expect(ms, `${name}: ${query.length} characters`).toBeLessThan(SLOWER[name] ?? 20);
+    expect(ms, `${name}: ${query.length} characters`).toBeLessThan(20);
     expect(found.calls).toBeGreaterThanOrEqual(0);
     expect(found.nodes).toBeGreaterThan(0);
   });
@@ -282,13 +278,13 @@ describe('case 1: pricing linear in the document', () => {
     return { query: `${head}{ ${selections.join(' ')} }\n${definitions.join('\n')}`, variables };
   }
 
-  it.each(['a', 'b', 'c', 'd'])('prices 100 KB of random shapes (seed %s) within the bar of the slower shapes', (seed) => {
+  it.each(['a', 'b', 'c', 'd'])('prices 100 KB of random shapes (seed %s) in under 20 ms', (seed) => {
     const { query, variables } = randomDocument(`kb100-${seed}`);
     expect(query.length).toBeGreaterThanOrEqual(KB100);
     expect(query.length).toBeLessThan(KB100 * 1.5);
     const { ms, found } = timed(query, variables);
     measured.push(`random shapes ${seed}: ${query.length} characters, ${ms.toFixed(2)} ms`);
-    expect(ms, `random shapes ${seed}: ${query.length} characters`).toBeLessThan(60);
+    expect(ms, `random shapes ${seed}: ${query.length} characters`).toBeLessThan(20);
     expect(found.nodes).toBeGreaterThan(0);
   });
 
