@@ -113,9 +113,10 @@ async function startBuilt(env: Record<string, string> = {}): Promise<Started> {
   }
 }
 
-/** Whether a file of dist/ the process loaded holds code of this package (esbuild keeps its path in the bundle). */
+/** Whether a file of dist/ the process loaded holds code of this package, or of this file of it (esbuild keeps a CommonJS module's path in the bundle). */
 function holdsPackage(loaded: Loaded, name: string): boolean {
-  return loaded.files.some((url) => url.includes('/dist/') && readFileSync(new URL(url), 'utf8').includes(`node_modules/${name}/`));
+  const path = name.endsWith('.js') ? `node_modules/${name}` : `node_modules/${name}/`;
+  return loaded.files.some((url) => url.includes('/dist/') && readFileSync(new URL(url), 'utf8').includes(path));
 }
 
 describe('the built gateway, to its first answer', () => {
@@ -129,6 +130,10 @@ describe('the built gateway, to its first answer', () => {
       // The bundle's chunk of undici's entry (esbuild names a dynamically imported module's chunk after it).
       expect(loaded.files.some((url) => url.includes('/dist/main-'))).toBe(true);
       expect(loaded.files.filter((url) => /\/dist\/undici-\w+\.js$/.test(url))).toEqual([]);
+      // Nor prom-client's entry, with its Pushgateway (node:https and node:tls): its registry and metrics alone (src/ops/prom-client-core.ts).
+      expect(holdsPackage(loaded, 'prom-client/lib/registry.js')).toBe(true);
+      expect(holdsPackage(loaded, 'prom-client/index.js')).toBe(false);
+      expect(holdsPackage(loaded, 'prom-client/lib/pushgateway.js')).toBe(false);
       expect(loaded.compileCacheDir?.startsWith(join(dir, 'compile-cache'))).toBe(true);
       // The bundle's files, one entry each.
       expect(readdirSync(loaded.compileCacheDir!).length).toBeGreaterThan(5);
