@@ -5,14 +5,12 @@
 // chunks of earlier builds otherwise pile up beside the new ones), load @apollo/subgraph's entry
 // only when a subgraph is printed (src/graph/subgraph-printer.ts says why), keep Node's own undici
 // out of the start, and fill the compile cache for the first start.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import ts from 'typescript';
+import { warmCompileCache } from './warm-compile-cache.mjs';
 
 const printer = fileURLToPath(new URL('./src/graph/subgraph-printer.ts', import.meta.url));
 
@@ -188,40 +186,5 @@ const local = imported.filter((name) => name.startsWith('.'));
 if (local.length > 0) throw new Error(`dist/embed.d.ts would import ${local.join(', ')}, which the package does not ship`);
 writeFileSync(new URL('./dist/embed.d.ts', import.meta.url), declarations.outputText);
 
-/**
- * The compile cache's first entries (src/boot.ts), so that the first start after a build reads
- * compiled code too: the built gateway is started once, as `npm start` starts it (its node flags,
- * which name the cache's folder), on a loopback port with upstreams it never calls, and stopped
- * once it listens; it writes the cache then. Best effort: a build where it cannot start still
- * succeeds, its first start compiling as before.
- */
-const KEPT = ['PATH', 'HOME', 'TMPDIR', 'NODE_COMPILE_CACHE', 'NODE_DISABLE_COMPILE_CACHE'];
-async function warmCompileCache() {
-  const start = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).scripts.start;
-  const flags = /\bnode ((?:--\S+ )*)dist\/main\.js/.exec(start)?.[1].replace(/\$\{HEAP_MAX_MB:-(\d+)\}/, '$1').trim().split(/\s+/) ?? [];
-  const nowhere = 'http://127.0.0.1:9';
-  const child = spawn(process.execPath, [...flags, 'dist/main.js'], {
-    cwd: fileURLToPath(new URL('.', import.meta.url)),
-    // Nothing of the builder's environment but where the cache goes: no settings file, no Redis.
-    env: {
-      ...Object.fromEntries(KEPT.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]])),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SANDBOX: 'off',
-      LOG_LEVEL: 'info',
-      DATA_API_URL: nowhere,
-      METRICS_API_URL: nowhere,
-      NODE_URL_MAINNET: nowhere,
-      NODE_URL_FUJI: nowhere,
-    },
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const listening = new Promise((resolve) => createInterface({ input: child.stdout }).on('line', (line) => line.includes('"url"') && resolve(true)));
-  const listened = await Promise.race([listening, exited.then(() => false), sleep(30_000, false, { ref: false })]);
-  // SIGINT: stopped at once (SIGTERM waits DRAIN_DELAY_MS); Node writes the cache again as it exits.
-  child.kill(listened ? 'SIGINT' : 'SIGKILL');
-  await exited;
-  if (!listened) console.warn('build: the built gateway did not start, so its compile cache stays cold until its first start');
-}
+// The compile cache's first entries (warm-compile-cache.mjs), so that the first start after a build reads compiled code too.
 await warmCompileCache();

@@ -5,40 +5,52 @@
  * On SIGHUP it reloads the settings file (CONFIG_FILE) and the trusted-document manifests, and
  * applies what may change while serving (src/gateway/reload.ts).
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, loadConfig, servingSandbox, type Config } from './config/config.js';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './gateway/embedded-sandbox.js';
-import { createGateway } from './gateway/gateway.js';
 import { createLogger, type Logger } from './base/logger.js';
 import { shownUrl } from './base/shown-url.js';
-import { createGatewayServer, observeHttp, serveMetrics, serverOptionsOf } from './http/server.js';
 import { compileCache } from './base/compile-cache.js';
 import { releaseMemoryWhenIdle } from './ops/idle-release.js';
 import type { GatewayMetrics } from './ops/prometheus.js';
-import { Reloader } from './gateway/reload.js';
 import { SettingsFileError, withSettingsFile } from './config/settings-file.js';
 
 /**
+ * The gateway's own modules: the graph (built as it is imported), yoga and the HTTP server, most
+ * of a start's CPU. Imported once the sandbox's process and the Data API's probe are under way
+ * (\`main\`), so that these run while the graph is built instead of after it.
+ */
+async function gatewayModules() {
+  const [gateway, http, reload] = await Promise.all([
+    import('./gateway/gateway.js'),
+    import('./http/server.js'),
+    import('./gateway/reload.js'),
+  ]);
+  return { ...gateway, ...http, ...reload };
+}
+
+type GatewayModules = Awaited<ReturnType<typeof gatewayModules>>;
+
+/**
  * Whether an upstream answers at all (any HTTP status counts); offline machines fail fast. Only
- * asked when no upstream URL is set: undici's entry (its `request`, fetch, WebSocket...) is loaded
- * then, not at every start (the upstream client takes undici's Pool alone: src/upstreams/undici-core.ts).
+ * asked when no upstream URL is set, with Node's own client: undici's entry (its \`request\`,
+ * fetch, WebSocket...) cost more CPU to load than the probe takes, and the upstream client takes
+ * undici's Pool alone (src/upstreams/undici-core.ts).
  */
 async function reachable(url: string): Promise<boolean> {
-  const { request } = await import('undici');
-  try {
-    const res = await request(new URL('/', url), {
-      method: 'HEAD',
-      headersTimeout: 3000,
-      bodyTimeout: 3000,
-      signal: AbortSignal.timeout(3500),
+  const target = new URL('/', url);
+  const request = target.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
+  return new Promise((resolve) => {
+    const probe = request(target, { method: 'HEAD', timeout: 3000, signal: AbortSignal.timeout(3500) }, (res) => {
+      res.resume();
+      resolve(true);
     });
-    await res.body.dump();
-    return true;
-  } catch {
-    return false;
-  }
+    probe.once('timeout', () => probe.destroy());
+    probe.once('error', () => resolve(false));
+    probe.end();
+  });
 }
 
 /**
@@ -103,7 +115,8 @@ async function startGateway(
   config: Config,
   logger: Logger,
   sandbox: EmbeddedSandbox | undefined,
-): Promise<ReturnType<typeof createGateway> | undefined> {
+  { createGateway }: GatewayModules,
+): Promise<ReturnType<GatewayModules['createGateway']> | undefined> {
   // The SDK is loaded only when a trace endpoint is configured: without one, tracing costs nothing.
   const tracing = config.tracing ? (await import('./ops/otel.js')).startTracing(config.tracing) : undefined;
   if (config.tracing) logger.info(`tracing: spans go to ${config.tracing.endpoint} (OTLP over HTTP, ${config.tracing.protocol})`);
@@ -136,7 +149,12 @@ async function startMetricsExport(config: Config, logger: Logger, metrics: Gatew
 }
 
 /** Metrics on a port of their own (METRICS_PORT): reachable by the scraper, not by the gateway's public clients. */
-function metricsServer(config: Config, logger: Logger, metrics: GatewayMetrics | undefined): Server | undefined {
+function metricsServer(
+  config: Config,
+  logger: Logger,
+  metrics: GatewayMetrics | undefined,
+  { observeHttp, serveMetrics }: GatewayModules,
+): Server | undefined {
   if (metrics && config.metrics.port === undefined && !config.metrics.token && !isLoopback(config.host)) {
     logger.warn(
       `/metrics is open to anyone who reaches ${config.host}:${config.port}: set METRICS_TOKEN, or METRICS_PORT to a port only your scraper reaches (or METRICS=off).`,
@@ -202,7 +220,12 @@ function logUnhandledRejections(logger: Logger): void {
 async function main() {
   let config = configOrExit();
   const logger = createLogger(config.logLevel);
-  const sandbox = await chooseSandbox(config, logger);
+  // The sandbox's process and the Data API's probe first: they go on while the graph is built.
+  const choosing = chooseSandbox(config, logger);
+  // Awaited below, after the modules: not an unhandled rejection meanwhile.
+  choosing.catch(() => undefined);
+  const modules = await gatewayModules();
+  const sandbox = await choosing;
   if (sandbox) {
     config = servingSandbox(config, sandbox.urls);
     sandbox.ready.catch((error: unknown) => {
@@ -210,14 +233,14 @@ async function main() {
       logger.flush(() => process.exit(1));
     });
   }
-  const gateway = await startGateway(config, logger, sandbox);
+  const gateway = await startGateway(config, logger, sandbox, modules);
   if (!gateway) return;
   const metricsExport = await startMetricsExport(config, logger, gateway.metrics);
-  const { server, drain } = createGatewayServer(gateway, serverOptionsOf(gateway, config));
-  const scrapes = metricsServer(config, logger, gateway.metrics);
+  const { server, drain } = modules.createGatewayServer(gateway, modules.serverOptionsOf(gateway, config));
+  const scrapes = metricsServer(config, logger, gateway.metrics, modules);
   listen(server, config, logger, sandbox !== undefined);
 
-  const reloader = new Reloader({ env: { ...process.env }, gateway, logger, config });
+  const reloader = new modules.Reloader({ env: { ...process.env }, gateway, logger, config });
   // Without a handler SIGHUP would end the process: a terminal closing, or an operator's reload.
   process.on('SIGHUP', () => reloader.reload('SIGHUP'));
   if (config.reload.watchMs > 0) reloader.watch(config.reload.watchMs);

@@ -15,6 +15,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 import { TIED_TO_STDIN } from '../../sandbox/tie.js';
 import { sandboxUrls, type SandboxUrls } from '../../sandbox/urls.js';
@@ -37,6 +38,9 @@ export interface EmbeddedSandbox {
 
 /** The sandbox's entry: the built one beside dist/main.js, or its source when the gateway runs from sources (tsx). */
 const ENTRY = packagePath(FROM_SOURCES ? 'sandbox/main.ts' : 'dist/sandbox/main.js');
+
+/** Niceness of the sandbox's process, above the gateway's default 0 (lower priority); the system's cap is 19. */
+const SANDBOX_NICENESS = 10;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -62,6 +66,15 @@ export async function startEmbeddedSandbox(options: EmbeddedSandboxOptions): Pro
     },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
+  // Below the gateway's priority: it builds its world (seconds of CPU) while the gateway builds its
+  // graph, and the gateway's first answer, which needs no upstream, should not wait for a core.
+  if (child.pid !== undefined) {
+    try {
+      setPriority(child.pid, SANDBOX_NICENESS);
+    } catch {
+      // A system that refuses it leaves the sandbox at the gateway's priority: slower to first answer, no worse.
+    }
+  }
   let closing = false;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ready = new Promise<void>((resolve, reject) => {

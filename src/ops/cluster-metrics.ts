@@ -10,7 +10,7 @@
  * nobody would answer, and a worker keeps answering with its own metrics.
  */
 import cluster from 'node:cluster';
-import { AggregatorRegistry, type Registry } from 'prom-client';
+import { AggregatorRegistry, type Registry } from './prom-client-core.js';
 
 const HELLO = 'avalanche-gateway:metrics-aggregated';
 const ASK = 'avalanche-gateway:metrics?';

@@ -33,7 +33,7 @@ import {
   ATTR_HTTP_ROUTE,
   METRIC_HTTP_SERVER_REQUEST_DURATION,
 } from '@opentelemetry/semantic-conventions';
-import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Registry } from './prom-client-core.js';
 import type { Freshness } from '../reuse/freshness.js';
 import type { LiveStats } from '../live/hub.js';
 import type { ReadOutcome } from '../reuse/reads.js';

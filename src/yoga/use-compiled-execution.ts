@@ -25,6 +25,11 @@
  * inlined ids) held over 100 MB of compiled code, and compiled every document once for nothing.
  * So an operation is compiled at its second run (`compileAt`), and compiled queries are kept in
  * an LRU bounded by their estimated bytes (COMPILED_CACHE_MAX_BYTES), counted in /metrics.
+ *
+ * graphql-jit itself (with fast-json-stringify and ajv, a tenth of the bundle the gateway loads)
+ * is loaded after the first run of an operation, not at start: no first run needs it, and the
+ * gateway's first answer came that much later. An operation's second run that comes before it is
+ * loaded waits for it (once per process), so it is still compiled at its second run.
  */
 import { makeExecute } from '@envelop/core';
 import {
@@ -39,12 +44,26 @@ import {
   GraphQLError,
   type OperationDefinitionNode,
 } from 'graphql';
-import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import type { CompiledQuery } from 'graphql-jit';
 import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import type { MemoryUsage } from '../reuse/store.js';
 
 const verdicts = new WeakMap<DocumentNode, boolean>();
+
+type Jit = typeof import('graphql-jit');
+/** graphql-jit, once loaded (`loadJit`). */
+let jit: Jit | undefined;
+let loadingJit: Promise<Jit> | undefined;
+
+/** Loads graphql-jit, once per process. */
+function loadJit(): Promise<Jit> {
+  loadingJit ??= import('graphql-jit').then((module) => {
+    jit = module;
+    return module;
+  });
+  return loadingJit;
+}
 
 /** Whether graphql-jit runs `document` exactly as graphql-js would. */
 export function compilable(document: DocumentNode): boolean {
@@ -128,7 +147,13 @@ export function useCompiledExecution({ maxBytes, compileAt = 2 }: CompiledExecut
     maxSize: Math.max(1, maxBytes),
     sizeCalculation: (entry) => entry.bytes,
   });
-  const compiledFor = (args: ExecutionArgs, count: boolean): CompiledQuery | null => {
+  /**
+   * The compiled query of this run's operation; `count` counts the run, and compiles it at
+   * `compileAt`. Undefined when that run must first wait for graphql-jit to load (`loadJit`).
+   */
+  function compiledFor(args: ExecutionArgs, count: false): CompiledQuery | null;
+  function compiledFor(args: ExecutionArgs, count: true): CompiledQuery | null | undefined;
+  function compiledFor(args: ExecutionArgs, count: boolean): CompiledQuery | null | undefined {
     const operation = getOperationAST(args.document, args.operationName);
     if (!operation) return null;
     const known = compiled.get(operation);
@@ -137,11 +162,14 @@ export function useCompiledExecution({ maxBytes, compileAt = 2 }: CompiledExecut
     const seen = (runs.get(operation) ?? 0) + 1;
     if (seen < compileAt) {
       runs.set(operation, seen);
+      // Loaded once this run's answer is on its way (an immediate runs after the request's I/O).
+      if (!jit) setImmediate(loadJit);
       return null;
     }
+    if (!jit) return undefined;
     runs.delete(operation);
-    const result = compileQuery(args.schema, args.document, args.operationName ?? undefined, { debug: true } as never);
-    if (!isCompiledQuery(result)) {
+    const result = jit.compileQuery(args.schema, args.document, args.operationName ?? undefined, { debug: true } as never);
+    if (!jit.isCompiledQuery(result)) {
       compiled.set(operation, { query: null, bytes: REFUSED_BYTES });
       return null;
     }
@@ -150,7 +178,7 @@ export function useCompiledExecution({ maxBytes, compileAt = 2 }: CompiledExecut
     delete (result as WithSource).__DO_NOT_USE_THIS_OR_YOU_WILL_BE_FIRED_compilation;
     compiled.set(operation, { query: result, bytes: COMPILED_BYTES_BASE + Math.ceil(source.length * COMPILED_BYTES_PER_CHAR) });
     return result;
-  };
+  }
 
   const execute = makeExecute((args) => {
     // Found again rather than handed over: a plugin between here and the call may pass new
@@ -170,7 +198,13 @@ export function useCompiledExecution({ maxBytes, compileAt = 2 }: CompiledExecut
   return {
     onExecute({ args, setExecuteFn }) {
       if (args.document.kind !== Kind.DOCUMENT || !compilable(args.document)) return;
-      if (compiledFor(args, true)) setExecuteFn(execute);
+      const query = compiledFor(args, true);
+      if (query) setExecuteFn(execute);
+      else if (query === undefined)
+        return loadJit().then(() => {
+          if (compiledFor(args, true)) setExecuteFn(execute);
+        });
+      return undefined;
     },
     usageByKind: () => new Map([['compiled', { bytes: compiled.calculatedSize, entries: compiled.size }]]),
   };

@@ -1,15 +1,17 @@
 /**
  * What the built gateway (dist/main.js, as `npm start` runs it) does before its first answer, as
  * far as it can be checked without timing it (`npm run bench` times it): it compiles through Node's
- * compile cache and writes the cache once it listens (src/boot.ts), and it loads no part of Node
- * it does not use: Node's own undici (fetch, WebSocket), which build.mjs keeps out of the bundle's
- * `node:http` imports and of yoga's creation, nor undici's entry (fetch, WebSocket...: the
- * upstream client takes undici's Pool alone, src/upstreams/undici-core.ts). A preload reports what the process loaded, on a
- * signal sent after the first answer; the process is then killed, so the cache it left is the one
- * written once it listened.
+ * compile cache, which the build fills (warm-compile-cache.mjs) and the process writes once it
+ * listens (src/boot.ts); it loads no part of Node it does not use: Node's own undici (fetch,
+ * WebSocket), which build.mjs keeps out of the bundle's `node:http` imports and of yoga's
+ * creation, nor undici's entry (fetch, WebSocket...: the upstream client takes undici's Pool
+ * alone, src/upstreams/undici-core.ts); graphql-jit waits until the first answer is out
+ * (src/yoga/use-compiled-execution.ts); and the embedded sandbox's process runs below its
+ * priority (src/gateway/embedded-sandbox.ts). A preload reports what the process loaded, on a
+ * signal; the process is then killed, so the cache it left is the one written once it listened.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -28,18 +30,30 @@ interface Loaded {
 }
 
 const PRELOAD = `data:text/javascript,${encodeURIComponent(`
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { getCompileCacheDir, registerHooks } from 'node:module';
 const files = [];
 registerHooks({ load(url, context, next) { files.push(url); return next(url, context); } });
 process.on('SIGUSR2', () => {
-  writeFileSync(process.env.LOADED_FILE, JSON.stringify({ builtins: process.moduleLoadList, files, compileCacheDir: getCompileCacheDir() }));
+  const file = process.env.LOADED_DIR + '/loaded-' + process.pid + '.json';
+  writeFileSync(file + '.part', JSON.stringify({ builtins: process.moduleLoadList, files, compileCacheDir: getCompileCacheDir() }));
+  renameSync(file + '.part', file);
 });
 `)}`;
 
-/** Starts dist/main.js, answers `{ __typename }` once it listens, then reports what it loaded. */
-async function firstAnswer(): Promise<{ answer: unknown; loaded: Loaded }> {
-  const loadedFile = join(dir, `loaded-${Date.now()}.json`);
+/** The built gateway, started as `npm start` starts it (without npm), on a free loopback port. */
+interface Started {
+  url: string;
+  pid: number;
+  /** Answers `query`. */
+  ask(query: string): Promise<unknown>;
+  /** What the process loaded so far. */
+  loaded(): Promise<Loaded>;
+  /** Killed, not stopped: Node writes its compile cache at a normal exit, src/main.ts already once it listened. */
+  kill(): Promise<void>;
+}
+
+async function startBuilt(env: Record<string, string> = {}): Promise<Started> {
   const child = spawn(process.execPath, ['--import', PRELOAD, 'dist/main.js'], {
     cwd: ROOT,
     env: {
@@ -54,7 +68,8 @@ async function firstAnswer(): Promise<{ answer: unknown; loaded: Loaded }> {
       NODE_URL_MAINNET: 'http://127.0.0.1:9',
       NODE_URL_FUJI: 'http://127.0.0.1:9',
       NODE_COMPILE_CACHE: join(dir, 'compile-cache'),
-      LOADED_FILE: loadedFile,
+      LOADED_DIR: dir,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -67,36 +82,148 @@ async function firstAnswer(): Promise<{ answer: unknown; loaded: Loaded }> {
         if (found) resolve(found[1]!);
       });
     });
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"query":"{ __typename }"}',
-    });
-    const answer = ((await response.json()) as { data: unknown }).data;
-    child.kill('SIGUSR2');
-    while (!existsSync(loadedFile)) await sleep(20);
-    // Killed, not stopped: Node writes its compile cache at a normal exit, src/main.ts already once it listened.
+    let reports = 0;
+    return {
+      url,
+      pid: child.pid!,
+      async ask(query) {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query }),
+        });
+        return ((await response.json()) as { data: unknown }).data;
+      },
+      async loaded() {
+        const file = join(dir, `loaded-${child.pid}-${reports++}.json`);
+        child.kill('SIGUSR2');
+        // The preload writes it whole (renamed once written) as loaded-<pid>.json in LOADED_DIR.
+        while (!existsSync(join(dir, `loaded-${child.pid}.json`))) await sleep(20);
+        renameSync(join(dir, `loaded-${child.pid}.json`), file);
+        return JSON.parse(readFileSync(file, 'utf8')) as Loaded;
+      },
+      async kill() {
+        child.kill('SIGKILL');
+        await exited;
+      },
+    };
+  } catch (error) {
     child.kill('SIGKILL');
-    await exited;
-    return { answer, loaded: JSON.parse(readFileSync(loadedFile, 'utf8')) as Loaded };
-  } finally {
-    child.kill('SIGKILL');
+    throw error;
   }
+}
+
+/** Whether a file of dist/ the process loaded holds code of this package, or of this file of it (esbuild keeps a CommonJS module's path in the bundle). */
+function holdsPackage(loaded: Loaded, name: string): boolean {
+  const path = name.endsWith('.js') ? `node_modules/${name}` : `node_modules/${name}/`;
+  return loaded.files.some((url) => url.includes('/dist/') && readFileSync(new URL(url), 'utf8').includes(path));
 }
 
 describe('the built gateway, to its first answer', () => {
   it('answers without loading Node’s own undici, and leaves its compiled code in the compile cache', async () => {
-    const { answer, loaded } = await firstAnswer();
-    expect(answer).toEqual({ __typename: 'Query' });
-    expect(loaded.builtins).toContain('NativeModule http');
-    expect(loaded.builtins.filter((name) => name.includes('undici'))).toEqual([]);
-    // The bundle's chunk of undici's entry (esbuild names a dynamically imported module's chunk after it).
-    expect(loaded.files.some((url) => url.includes('/dist/main-'))).toBe(true);
-    expect(loaded.files.filter((url) => /\/dist\/undici-\w+\.js$/.test(url))).toEqual([]);
-    expect(loaded.compileCacheDir?.startsWith(join(dir, 'compile-cache'))).toBe(true);
-    // The bundle's files, one entry each.
-    expect(readdirSync(loaded.compileCacheDir!).length).toBeGreaterThan(5);
+    const gateway = await startBuilt();
+    try {
+      expect(await gateway.ask('{ __typename }')).toEqual({ __typename: 'Query' });
+      const loaded = await gateway.loaded();
+      expect(loaded.builtins).toContain('NativeModule http');
+      expect(loaded.builtins.filter((name) => name.includes('undici'))).toEqual([]);
+      // The bundle's chunk of undici's entry (esbuild names a dynamically imported module's chunk after it).
+      expect(loaded.files.some((url) => url.includes('/dist/main-'))).toBe(true);
+      expect(loaded.files.filter((url) => /\/dist\/undici-\w+\.js$/.test(url))).toEqual([]);
+      // Nor prom-client's entry, with its Pushgateway (node:https and node:tls): its registry and metrics alone (src/ops/prom-client-core.ts).
+      expect(holdsPackage(loaded, 'prom-client/lib/registry.js')).toBe(true);
+      expect(holdsPackage(loaded, 'prom-client/index.js')).toBe(false);
+      expect(holdsPackage(loaded, 'prom-client/lib/pushgateway.js')).toBe(false);
+      expect(loaded.compileCacheDir?.startsWith(join(dir, 'compile-cache'))).toBe(true);
+      // The bundle's files, one entry each.
+      expect(readdirSync(loaded.compileCacheDir!).length).toBeGreaterThan(5);
+    } finally {
+      await gateway.kill();
+    }
   }, 60_000);
+
+  it('loads graphql-jit after its first answer, not before it', async () => {
+    const gateway = await startBuilt();
+    try {
+      // Listening: the gateway's own modules are loaded (its upstream client's Pool among them), graphql-jit not.
+      expect(holdsPackage(await gateway.loaded(), 'undici')).toBe(true);
+      expect(holdsPackage(await gateway.loaded(), 'graphql-jit')).toBe(false);
+      expect(await gateway.ask('{ __typename }')).toEqual({ __typename: 'Query' });
+      // Then, off the first answer's path, for the operations asked again (compiled at their second run).
+      let loaded = false;
+      for (let i = 0; i < 100 && !loaded; i++) loaded = holdsPackage(await gateway.loaded(), 'graphql-jit') || (await sleep(50, false));
+      expect(loaded).toBe(true);
+    } finally {
+      await gateway.kill();
+    }
+  }, 60_000);
+
+  it('starts the embedded sandbox below its own priority, so that the sandbox’s world does not hold up its first answer', async () => {
+    const gateway = await startBuilt({ SANDBOX: 'on', SANDBOX_PORT: '0' });
+    try {
+      expect(await gateway.ask('{ __typename }')).toEqual({ __typename: 'Query' });
+      const children = readFileSync(`/proc/${gateway.pid}/task/${gateway.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
+      expect(children).toHaveLength(1);
+      // Field 19 of /proc/<pid>/stat, counted after the command's closing parenthesis.
+      const niceness = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+      expect(niceness(children[0]!)).toBe(niceness(gateway.pid) + 10);
+    } finally {
+      await gateway.kill();
+    }
+  }, 60_000);
+});
+
+describe('the compile cache the build writes', () => {
+  it('is read by the next `npm start` for every file of dist/ it loads to its first answer', async () => {
+    const cache = join(dir, 'built-cache');
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_COMPILE_CACHE: cache };
+    // build.mjs's last step, alone: the bundle is the one `npm run build` left.
+    const warm = spawn(process.execPath, ['warm-compile-cache.mjs'], { cwd: ROOT, env, stdio: 'inherit' });
+    expect(await new Promise((resolve) => warm.once('exit', resolve))).toBe(0);
+    const start = spawn('npm', ['start', '--silent'], {
+      cwd: ROOT,
+      env: {
+        ...env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SANDBOX: 'off',
+        DATA_API_URL: 'http://127.0.0.1:9',
+        METRICS_API_URL: 'http://127.0.0.1:9',
+        NODE_URL_MAINNET: 'http://127.0.0.1:9',
+        NODE_URL_FUJI: 'http://127.0.0.1:9',
+        // Node's own report of each file's cache: accepted, or not initialized (compiled anew).
+        NODE_DEBUG_NATIVE: 'COMPILE_CACHE',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const report: string[] = [];
+    createInterface({ input: start.stderr! }).on('line', (line) => report.push(line));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        start.once('exit', (code) => reject(new Error(`npm start exited with ${code}`)));
+        createInterface({ input: start.stdout! }).on('line', (line) => {
+          const found = /"url":"([^"]+)"/.exec(line);
+          if (found) resolve(found[1]!);
+        });
+      });
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"query":"{ __typename }"}',
+      });
+      expect(((await response.json()) as { data: unknown }).data).toEqual({ __typename: 'Query' });
+      const verdicts = (word: string) =>
+        report.flatMap((line) => (line.includes(word) ? [/file:\/\/\S*\/dist\/(\S+\.js)/.exec(line)?.[1]] : [])).filter(Boolean);
+      expect(verdicts('was accepted')).toEqual(
+        expect.arrayContaining(['main.js', expect.stringMatching(/^main-/), expect.stringMatching(/^gateway-/)]),
+      );
+      expect(verdicts('was not initialized')).toEqual([]);
+      expect(verdicts('was rejected')).toEqual([]);
+    } finally {
+      process.kill(-start.pid!, 'SIGKILL');
+    }
+  }, 120_000);
 });
 
 describe('the machine’s own Node', () => {

@@ -9,7 +9,9 @@ import { join } from 'node:path';
 /**
  * The files `entry` loads at start, itself included, by name under dist/. dist/main.js is
  * src/boot.ts, which turns on the compile cache and then imports the gateway (src/main.ts)
- * dynamically, so that one `import("./main-….js")` is followed too.
+ * dynamically, so that one `import("./main-….js")` is followed too; src/main.ts imports the
+ * gateway's own modules dynamically as well (once the sandbox's start is under way), and every
+ * start loads them: its `import("./gateway-….js")`, server's and reload's are followed.
  */
 export function loadedAtStart(entry = 'main.js'): Set<string> {
   const seen = new Set<string>();
@@ -20,6 +22,8 @@ export function loadedAtStart(entry = 'main.js'): Set<string> {
     for (const [, chunk] of code.matchAll(/\bfrom\s*"\.\/([^"]+)"/g)) visit(chunk!);
     for (const [, chunk] of code.matchAll(/\bimport\s*"\.\/([^"]+)"/g)) visit(chunk!);
     if (file === 'main.js') for (const [, chunk] of code.matchAll(/\bimport\("\.\/(main-[A-Z0-9]+\.js)"\)/g)) visit(chunk!);
+    if (file.startsWith('main-'))
+      for (const [, chunk] of code.matchAll(/\bimport\("\.\/((?:gateway|server|reload)-[A-Z0-9]+\.js)"\)/g)) visit(chunk!);
   };
   visit(entry);
   return seen;
