@@ -55,9 +55,12 @@ const schema = createSchema({
     },
     Item: {
       v: ({ i }: { i: number }) =>
-        later(() => {
-          throw fail(`V${i}`);
-        }, 5 + 25 * i),
+        later(
+          () => {
+            throw fail(`V${i}`);
+          },
+          5 + 25 * i,
+        ),
       w: ({ i }: { i: number }) =>
         later(() => {
           throw fail(`W${i}`);
