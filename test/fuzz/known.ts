@@ -63,7 +63,7 @@ export const KNOWN: readonly Known[] = [
   {
     id: 'fee-series-priced-by-any-kind',
     reason:
-      "new (issue 29's fuzzer, estimates that know the data): every fee series (a node's, a validation's, a subnet's, the total) was priced by the longest of any of them seen, so a node's year of fees after a few validations' weeks answered 1,072 entries priced at 932; each is priced by its own length or the total's (src/graph/chain-metrics.ts `feePoints`; test/fuzz/regressions.test.ts)",
+      "new (issue 29's fuzzer, estimates that know the data): every fee series (a node's, a validation's, a subnet's, the total) was priced by the longest of any of them seen, so a node's year of fees after a few validations' weeks answered 1,072 entries priced at 932; each is priced by its own length or the total's (src/graph/chain-metrics.ts `feePoints`; test/fuzz/regressions.test.ts). Seed p38: a series cut by one bound (its last days) priced the whole network's at its few points (1,347 entries priced at 12); such a series is no longer noted (`narrowed`)",
     fixed: true,
     matches: (k) =>
       k.finding.invariant === 'entries-within-estimate' && /\b(validatorFeeMetrics|feeMetrics|l1ValidatorFeeMetrics)\b/.test(query(k)),

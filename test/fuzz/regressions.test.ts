@@ -88,6 +88,17 @@ describe('whole lists after some of their items were listed (fuzz seed p35: 250 
   }, 60_000);
   afterAll(() => fresh?.stop());
 
+  it('the last days of a fee series price the whole series no lower (fuzz seed p38: 1,347 entries priced at 12)', async () => {
+    const series = '{ network(name: MAINNET) { l1ValidatorFeeMetrics(metric: TOTAL_VALIDATOR_FEES_DAILY%s) { timestamp value } } }';
+    // The newest point, from the other gateway: this one must not have seen the whole series.
+    const newest = (await post(series.replace('%s', ''))).data.network.l1ValidatorFeeMetrics[0].timestamp as number;
+    const recent = await post(series.replace('%s', `, startTimestamp: ${newest - 3 * 86_400}`), fresh.url);
+    expect(recent.data.network.l1ValidatorFeeMetrics.length).toBeLessThan(10);
+    const body = await post(series.replace('%s', ''), fresh.url);
+    expect(body.data.network.l1ValidatorFeeMetrics.length).toBeGreaterThan(100);
+    expect(checkAnswer({ status: 200, body, ms: 0 }, 'post', 'off', 0)).toEqual([]);
+  });
+
   it("a node's liveness, readiness and tagged checks price its whole report no lower", async () => {
     for (const q of [
       '{ network { health { liveness { checks { name } } } } }',
