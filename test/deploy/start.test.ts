@@ -53,20 +53,24 @@ interface Started {
   kill(): Promise<void>;
 }
 
+/** Any port on loopback, upstreams where nothing listens: `{ __typename }` calls no upstream. */
+const OFFLINE = {
+  PORT: '0',
+  HOST: '127.0.0.1',
+  SANDBOX: 'off',
+  DATA_API_URL: 'http://127.0.0.1:9',
+  METRICS_API_URL: 'http://127.0.0.1:9',
+  NODE_URL_MAINNET: 'http://127.0.0.1:9',
+  NODE_URL_FUJI: 'http://127.0.0.1:9',
+};
+
 async function startBuilt(env: Record<string, string> = {}): Promise<Started> {
   const child = spawn(process.execPath, ['--import', PRELOAD, 'dist/main.js'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SANDBOX: 'off',
-      // Nothing listens there: `{ __typename }` calls no upstream.
-      DATA_API_URL: 'http://127.0.0.1:9',
-      METRICS_API_URL: 'http://127.0.0.1:9',
-      NODE_URL_MAINNET: 'http://127.0.0.1:9',
-      NODE_URL_FUJI: 'http://127.0.0.1:9',
+      ...OFFLINE,
       NODE_COMPILE_CACHE: join(dir, 'compile-cache'),
       LOADED_DIR: dir,
       ...env,
@@ -184,13 +188,7 @@ describe('the compile cache the build writes', () => {
       cwd: ROOT,
       env: {
         ...env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        SANDBOX: 'off',
-        DATA_API_URL: 'http://127.0.0.1:9',
-        METRICS_API_URL: 'http://127.0.0.1:9',
-        NODE_URL_MAINNET: 'http://127.0.0.1:9',
-        NODE_URL_FUJI: 'http://127.0.0.1:9',
+        ...OFFLINE,
         // Node's own report of each file's cache: accepted, or not initialized (compiled anew).
         NODE_DEBUG_NATIVE: 'COMPILE_CACHE',
       },
