@@ -19,7 +19,8 @@ import { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from '@pot
 import type { FieldNode, GraphQLFieldResolver, GraphQLResolveInfo, OperationDefinitionNode } from 'graphql';
 import { MAX_CURSOR_LENGTH } from '../graphql/connection.js';
 import type { GatewayContext } from '../graphql/context.js';
-import type { ListKey } from '../reuse/list-lengths.js';
+import { boundKey, type ListKey } from '../reuse/list-lengths.js';
+import { limitExceeded } from '../graphql/errors.js';
 import type { FieldCost, Made, Where } from './cost.js';
 
 /** The most a list may hold on each network. */
@@ -217,25 +218,63 @@ export class ListSizesPlugin<Types extends SchemaTypes> extends BasePlugin<Types
     return (source, fieldArgs, ctx, info) => {
       const args = fieldArgs as Record<string, unknown>;
       const result = resolver(source, fieldArgs, ctx, info);
-      const lengths = (ctx as Partial<GatewayContext>).lengths;
+      const { lengths, pricedBounds } = ctx as Partial<GatewayContext>;
       if (!lengths) return result;
-      const saw = (of: Sized<Record<string, unknown>>, n: number) => {
-        // A Network's fields are on the network it names.
-        const on = source as { network?: unknown; name?: unknown } | null;
-        const network = info.parentType.name === 'Network' ? on?.name : on?.network;
+      // A Network's fields are on the network it names.
+      const on = source as { network?: unknown; name?: unknown } | null;
+      const named = info.parentType.name === 'Network' ? on?.name : on?.network;
+      const network = typeof named === 'string' ? named : undefined;
+      const saw = (of: Sized<Record<string, unknown>>, n: number, what: Measure) => {
         const parent = of.parentOf ? of.parentOf(source as never, args) : of.parent?.(args);
-        lengths.saw({ kind: kindOf(of, parent), network: typeof network === 'string' && !of.anyNetwork ? network : undefined, parent }, n);
+        lengths.saw({ kind: kindOf(of, parent), network: of.anyNetwork ? undefined : network, parent }, n);
+        // A leaf's bytes are not held: a longer one adds its extra bytes once, where a longer list
+        // multiplies everything below it (and cursors, whose length their upstream decides, would
+        // stop paging).
+        if (pricedBounds && what !== 'bytes') hold(pricedBounds, of, args, network, n, what, info.fieldName);
       };
       const note = (value: unknown) => {
         if (sized && Array.isArray(value) && sized.given?.(args) === undefined && !sized.narrowed?.(source as never, args))
-          saw(sized, value.length);
-        if (sizedBytes && value != null && sizedBytes.given?.(args) === undefined) saw(sizedBytes, jsonBytes(value));
-        if (sizedEntries && value != null) saw(sizedEntries, jsonEntries(value));
+          saw(sized, value.length, 'items');
+        if (sizedBytes && value != null && sizedBytes.given?.(args) === undefined) saw(sizedBytes, jsonBytes(value), 'bytes');
+        if (sizedEntries && value != null) saw(sizedEntries, jsonEntries(value), 'entries');
         return value;
       };
       return isPromise(result) ? result.then(note) : note(result);
     };
   }
+}
+
+type Measure = 'items' | 'bytes' | 'entries';
+type Held = Exclude<Measure, 'bytes'>;
+
+/**
+ * Stops a list (or leaf) that holds more than its price assumed: a price that could not name the
+ * list (a validator set below a page of blockchains, whose subnets are known only once listed)
+ * reads the longest of its kind seen, and a list longer than any seen would make the answer pass
+ * what the request was charged. Noted first (see `saw`), so the same request is priced by it next
+ * time; lists past their realistic maximum were priced at it and are not held (`recordingBounds`).
+ */
+function hold(
+  bounds: ReadonlyMap<string, number>,
+  of: Sized<Record<string, unknown>>,
+  args: Record<string, unknown>,
+  network: string | undefined,
+  n: number,
+  what: Held,
+  field: string,
+): void {
+  // The list as the price named it: by the arguments only, the object it is on being unknown then.
+  const parent = of.parent?.(args);
+  const key = { kind: kindOf(of, parent), network: of.anyNetwork ? undefined : network, parent };
+  const priced = bounds.get(boundKey(key)) ?? bounds.get(boundKey({ ...key, network: undefined }));
+  if (priced === undefined || n <= priced) return;
+  const held = what === 'items' ? `holds ${n} items` : `holds ${n} entries`;
+  throw limitExceeded(
+    `\`${field}\` ${held}, more than the ${priced} its price assumed: the longest of its kind seen until now, with a margin. ` +
+      'Answered, it would pass what the request was charged. Its length is noted: the same request sent again is priced by it.',
+    'nodes',
+    { priced, answered: n },
+  );
 }
 
 /** A resolver that tallies, per place, what each parent's answer needed (see Made). */

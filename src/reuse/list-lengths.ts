@@ -234,3 +234,26 @@ export class ListLengths implements LengthsView {
 }
 
 const kindKey = (key: ListKey) => `${key.kind}@${key.network ?? '*'}`;
+
+/** What names the list a bound was read for: its kind, network and parent. */
+export const boundKey = (key: ListKey): string => `${kindKey(key)}/${key.parent ?? ''}`;
+
+/**
+ * A view that keeps, in `read`, every bound a price read below its list's most: what the price
+ * assumed such a list holds (`boundKey`), for the answer to be held to it as it is built
+ * (src/graph/list-sizes.ts). A bound at the most is not kept: a list past the realistic maximum
+ * beside its field is let through rather than refused on every run.
+ */
+export function recordingBounds(view: LengthsView, read: Map<string, number>): LengthsView {
+  return {
+    bound(key, most) {
+      const bound = view.bound(key, most);
+      if (bound < most && !key.place) {
+        const id = boundKey(key);
+        // Two fields of one kind may cap it differently: the answer is held to the larger.
+        read.set(id, Math.max(read.get(id) ?? 0, bound));
+      }
+      return bound;
+    },
+  };
+}

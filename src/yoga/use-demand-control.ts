@@ -235,7 +235,11 @@ function pricer(options: DemandControlOptions, refused: Refuse): Price {
     const error = refused(found, subscription);
     if (error) return { error };
     const cost: RequestCost = { estimated: { calls: found.calls, nodes: found.nodes, bytes: found.bytes }, budget: options.maxCalls };
-    (args.contextValue as Partial<GatewayContext>).cost = cost;
+    const ctx = args.contextValue as Partial<GatewayContext>;
+    ctx.cost = cost;
+    // A subscription's events run for as long as it lasts, each priced as it comes: its lists are
+    // held by the call budget of each event, not by what they held when it began.
+    if (options.enforce !== false && !subscription) ctx.pricedBounds = found.bounds;
     return { cost };
   };
 }

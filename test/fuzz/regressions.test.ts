@@ -111,6 +111,36 @@ describe('whole lists after some of their items were listed (fuzz seed p35: 250 
     expect(checkAnswer({ status: 200, body, ms: 0 }, 'post', 'off', 0)).toEqual([]);
   });
 
+  it("a page of chains' validator sets, after only an empty set was seen, answers no more than priced (fuzz seed p39: 922 entries priced at 702)", async () => {
+    const page = '{ network { blockchains(first: 99) { nodes { blockchainId validators { nodeId uptimeSeconds isL1Validator } } } } }';
+    // From the other gateway: which chain's subnet has no validators, and the longest set.
+    const chains = (await post(page)).data.network.blockchains.nodes as { blockchainId: string; validators: unknown[] | null }[];
+    const sets = chains.filter((c) => c.validators !== null);
+    const empty = sets.find((c) => c.validators!.length === 0)!;
+    const longest = Math.max(...sets.map((c) => c.validators!.length));
+    expect(longest).toBeGreaterThan(1);
+    // This gateway sees that empty set only: the longest set of its kind it knows holds nothing.
+    const seen = await post(`{ network { blockchain(blockchainId: "${empty.blockchainId}") { validators { nodeId } } } }`, fresh.url);
+    expect(seen.data.network.blockchain.validators).toEqual([]);
+    // The page's price cannot name each chain's subnet: the sets longer than any seen stop where
+    // they would pass it, with what they held and what was assumed, and the answer stays within it.
+    const first = await post(page, fresh.url);
+    const stopped = first.errors!.filter((e) => e.extensions?.code === 'QUERY_LIMIT_EXCEEDED');
+    expect(stopped.length).toBeGreaterThan(0);
+    for (const e of stopped) {
+      expect(e.path).toEqual(['network', 'blockchains', 'nodes', expect.any(Number), 'validators']);
+      expect(e.message).toMatch(/^`validators` holds \d+ items, more than the 0 its price assumed/);
+    }
+    expect(checkAnswer({ status: 200, body: first, ms: 0 }, 'post', 'off', 0)).toEqual([]);
+    // Noted as they were answered: sent again, the page is priced by them and answered whole.
+    const again = await post(page, fresh.url);
+    expect(again.errors?.filter((e) => e.extensions?.code === 'QUERY_LIMIT_EXCEEDED') ?? []).toEqual([]);
+    expect(again.data.network.blockchains.nodes.map((c: { validators: unknown[] | null }) => c.validators?.length)).toEqual(
+      chains.map((c) => c.validators?.length),
+    );
+    expect(checkAnswer({ status: 200, body: again, ms: 0 }, 'post', 'off', 0)).toEqual([]);
+  });
+
   it("a feature's chains and an address's price every chain's listing no lower", async () => {
     const evm = getEvmWorld('mainnet');
     const account = evm.chains.get('43114')!.accounts[3]!;
