@@ -125,6 +125,46 @@ const promiseHelpersTwo = {
   },
 };
 
+/**
+ * `@stream`'s items before the one that nulls the list, kept. A streamed item that fails into its
+ * list (a non-null item, or an error up to it) ends the stream: graphql-tools' executor then
+ * drops every part at or below the list's path but the failing item's, so also the parts of the
+ * items before it not yet sent, whose answers were complete or nearly. Which those were depended
+ * on timing: the same query answered a measured chain's edge or not, by entry and cache mode, and
+ * when two items failed, each dropped the other's part with its error, leaving a list cut short
+ * and no error at all (issue 29's fuzzer, seed p39; test/fuzz/regressions.test.ts). Here the parts
+ * of the items before the failing one stay (they are sent before it, in order), and those after it
+ * go: the answer is the items up to the first failing one and its error, however the calls raced.
+ * The executor has no option for it (@graphql-tools/executor 2.x; its repository's main branch
+ * still filters so). A version of the file without these lines fails the build.
+ * @type {import('esbuild').Plugin}
+ */
+const streamKeepsEarlierItems = {
+  name: 'stream-keeps-earlier-items',
+  setup(b) {
+    const edits = [
+      [
+        'const nullPathArray = pathToArray(nullPath);',
+        'const nullPathArray = pathToArray(nullPath);' +
+          ' const failingItem = currentAsyncRecord?.type === "stream" && currentAsyncRecord.path.length === nullPathArray.length + 1' +
+          ' ? currentAsyncRecord.path[nullPathArray.length] : undefined;',
+      ],
+      [
+        '// asyncRecord path points to nulled error field',
+        'if (failingItem !== undefined && asyncRecord.path[nullPathArray.length] < failingItem) return;',
+      ],
+    ];
+    b.onLoad({ filter: /[\\/]@graphql-tools[\\/]executor[\\/]esm[\\/]execution[\\/]execute\.js$/ }, (args) => {
+      let code = readFileSync(args.path, 'utf8');
+      for (const [line, replacement] of edits) {
+        if (code.split(line).length !== 2) throw new Error(`${args.path}: no single \`${line}\` to edit`);
+        code = code.replace(line, replacement);
+      }
+      return { contents: code, loader: 'js' };
+    });
+  },
+};
+
 rmSync(new URL('./dist/', import.meta.url), { recursive: true, force: true });
 await build({
   entryPoints: { main: 'src/boot.ts', cli: 'src/cli.ts', 'sandbox/main': 'sandbox/main.ts' },
@@ -147,7 +187,7 @@ await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   // Bundled CommonJS modules call require(): give the ES module one.
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-  plugins: [lazySubgraphPrinter, graphqlAsModules, httpWithoutFacade, requestClassKnown, promiseHelpersTwo],
+  plugins: [lazySubgraphPrinter, graphqlAsModules, httpWithoutFacade, requestClassKnown, promiseHelpersTwo, streamKeepsEarlierItems],
 });
 
 // The library: what an application imports. Its dependencies are the package's, installed beside

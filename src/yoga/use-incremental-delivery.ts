@@ -13,6 +13,11 @@
  * that fetched the list).
  *
  * graphql-jit does not run these documents (./use-compiled-execution.ts).
+ *
+ * A streamed item that fails into its list ends the stream: the answer is the items before it and
+ * its error. The executor as published also dropped the items before it not yet sent, as the calls
+ * raced; the built gateway keeps them (build.mjs `streamKeepsEarlierItems`), the sources run
+ * unbuilt (vitest's in-process harness, `npm run dev`) do not.
  */
 import { isSubscription } from './use-stream-leftovers.js';
 import { getDirectiveValues, Kind, visit, type DirectiveNode, type DocumentNode, type ExecutionResult, type ValidationRule } from 'graphql';

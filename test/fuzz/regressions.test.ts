@@ -9,7 +9,8 @@
  * - several items of one list failing into one propagated null: compared by where the null is;
  * - an empty page of UTXOs, which both alternatives of the spec's oneOf take: checked by its chain;
  * - the errors of answers discarded by a null, reported by a compiled run and not by the first
- *   (interpreted) one: the same answer through every entry in every cache mode, run after run.
+ *   (interpreted) one: the same answer through every entry in every cache mode, run after run;
+ * - a streamed list nulled by one of its items: the items before it, whichever call came first.
  */
 import type { GraphQLObjectType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +40,16 @@ interface Body {
   data?: any;
   errors?: { message: string; path?: (string | number)[]; extensions?: { code?: string; estimated?: Cost['estimated'] } }[];
   extensions?: { cost?: Cost };
+}
+
+/** The built gateway in every cache mode (and a Redis), for the tests of the describe it is called in. */
+function useTargets(): () => Targets {
+  let targets: Targets | undefined;
+  beforeAll(async () => {
+    targets = await startTargets(sandbox, MODES);
+  }, 90_000);
+  afterAll(() => targets?.stop());
+  return () => targets!;
 }
 
 async function post(query: string, url = gw.url): Promise<Body> {
@@ -392,11 +403,7 @@ describe("a node's fee series after shorter ones (fuzz: 1,072 entries priced at 
 });
 
 describe('errors of answers discarded by a null (fuzz seed p35: one error on the first POST, more through the other entries)', () => {
-  let targets: Targets;
-  beforeAll(async () => {
-    targets = await startTargets(sandbox, MODES);
-  }, 90_000);
-  afterAll(() => targets?.stop());
+  const targets = useTargets();
 
   // Each query's first run is interpreted, the next ones compiled (src/yoga/use-compiled-execution.ts),
   // which ran every field and reported every error, the discarded ones too (src/yoga/use-reported-errors.ts).
@@ -428,7 +435,7 @@ describe('errors of answers discarded by a null (fuzz seed p35: one error on the
       const ethCalls = () => sandbox.log.filter((r) => JSON.stringify(r.body ?? null).includes('"eth_call"')).length;
       const before = ethCalls();
       for (const mode of MODES) {
-        const origin = targets.gateways[mode]!.origin;
+        const origin = targets().gateways[mode]!.origin;
         for (let run = 0; run < 2; run++)
           for (const entry of FUZZ_ENTRIES) {
             const answer = await send(entry, origin, sent, 20_000);
@@ -463,4 +470,42 @@ describe("an object's global id (fuzz, seed p35: `nodes(ids:) { id }` of an EVM 
       expect(Buffer.byteLength(JSON.stringify(body.data))).toBeLessThanOrEqual(body.extensions!.cost!.estimated.bytes!);
     }
   });
+});
+
+describe('a streamed list nulled by one of its items (fuzz seed p39 case 7150: an item before it there or not, by entry and cache mode)', () => {
+  const targets = useTargets();
+
+  // The first measured chain is the C-Chain, whose node the sandbox's serves; the next two are
+  // chains it does not track, whose `headBlockNumber` (non-null, up to the non-null edge) fails and
+  // nulls the streamed list. The executor dropped every item before the failing one that was not
+  // yet sent: the C-Chain's edge, whose latest block (from the Data API, slowed here) came last.
+  const sent = {
+    query:
+      '{ network(name: MAINNET) { measuredChains(first: 3) { edges @stream(initialCount: 0) { node { chainName chain { headBlockNumber latestBlock(from: DATA_API) { number } } } } } } }',
+  };
+
+  it('answers the items before the failing one and its one error, through every entry, in every cache mode, run after run', async () => {
+    try {
+      sandbox.fail({ operation: 'getLatestBlocks', kind: 'slow', delayMs: 300, times: -1 });
+      for (const mode of MODES) {
+        const origin = targets().gateways[mode]!.origin;
+        for (let run = 0; run < 2; run++)
+          for (const entry of FUZZ_ENTRIES) {
+            const body = (await send(entry, origin, sent, 20_000)).body as Body;
+            const where = `${entry} CACHE=${mode} run ${run}`;
+            expect({
+              where,
+              chains: body.data?.network?.measuredChains?.edges?.map((e: { node: { chainName: string } }) => e.node.chainName),
+              errors: body.errors?.map((e) => `${e.extensions?.code} ${e.path?.join('.')}`),
+            }).toEqual({
+              where,
+              chains: ['c_chain'],
+              errors: ['NODE_API_UNAVAILABLE network.measuredChains.edges.1.node.chain.headBlockNumber'],
+            });
+          }
+      }
+    } finally {
+      sandbox.knobs.faults = sandbox.knobs.faults.filter((f) => f.operation !== 'getLatestBlocks');
+    }
+  }, 120_000);
 });
