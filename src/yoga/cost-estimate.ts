@@ -369,13 +369,21 @@ function shapeOf(field: GraphQLField<unknown, unknown>): FieldShape {
   return shape;
 }
 
-function included(
-  node: { directives?: readonly unknown[] | undefined } & Parameters<typeof getDirectiveValues>[1],
-  variables: Record<string, unknown>,
-): boolean {
+function included(walk: Walk, node: Parameters<typeof getDirectiveValues>[1]): boolean {
   if (!node.directives?.length) return true;
+  const { variables } = walk;
   if (getDirectiveValues(GraphQLSkipDirective, node, variables)?.if === true) return false;
-  return getDirectiveValues(GraphQLIncludeDirective, node, variables)?.if !== false;
+  if (getDirectiveValues(GraphQLIncludeDirective, node, variables)?.if !== false) {
+    // Read as execution will read them: `@defer(if: $v)` given null for its `Boolean!` fails
+    // there with an error that has no code (the fuzzer's seed p40); here it is the input's.
+    for (const d of node.directives) {
+      const name = d.name.value;
+      const directive = name === 'defer' || name === 'stream' ? walk.schema.getDirective(name) : undefined;
+      if (directive) getDirectiveValues(directive, node, variables);
+    }
+    return true;
+  }
+  return false;
 }
 
 function idOf(walk: Walk, node: object): number {
@@ -398,7 +406,7 @@ function collect(walk: Walk, type: GraphQLObjectType, set: SelectionSetNode, int
   walk.work += set.selections.length;
   let spread = false;
   for (const selection of set.selections) {
-    if (!included(selection, walk.variables)) continue;
+    if (!included(walk, selection)) continue;
     if (selection.kind === Kind.FIELD) {
       const key = selection.alias?.value ?? selection.name.value;
       const nodes = into.get(key);
@@ -654,7 +662,7 @@ function splitSet(walk: Walk, into: Splitting, set: SelectionSetNode): void {
   const { schema } = walk;
   walk.work += set.selections.length;
   for (const selection of set.selections) {
-    if (!included(selection, walk.variables)) continue;
+    if (!included(walk, selection)) continue;
     if (selection.kind === Kind.FIELD) {
       const key = selection.alias?.value ?? selection.name.value;
       const leaf = into.plain ? plainEverywhere(schema, into.type, selection.name.value) : false;

@@ -151,7 +151,7 @@ export const KNOWN: readonly Known[] = [
   {
     id: 'priced-with-variables-as-sent',
     reason:
-      'case 10: pricing reads variables as sent, not as the executor coerces them: a Boolean variable left to its default in @include/@skip fails with an error that has no code (and closes a WebSocket with 4500) (helper entry)',
+      'case 10: pricing reads variables as sent, not as the executor coerces them: a Boolean variable left to its default in @include/@skip fails with an error that has no code (and closes a WebSocket with 4500) (helper entry); seed p40: null for `@defer(if:)` still failed so, in the executor: pricing now reads `@defer`/`@stream` as execution will (src/yoga/cost-estimate.ts `included`; test/yoga/entry-pricing.test.ts)',
     fixed: true,
     matches: (k) =>
       (k.finding.invariant === 'errors-have-codes' && /not provided a runtime value|must not be null/.test(k.finding.detail)) ||

@@ -12,10 +12,12 @@
  * - Generated cases: list sizes and `first` in defaults and values, single values for lists,
  *   each priced as the same query written inline.
  */
+import { DirectiveLocation } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTRIES, type Outcome, type Sent } from '../helpers/entries.js';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 import { useSandbox } from '../helpers/sandbox.js';
+import { servedSchema } from '../fuzz/fuzzer.js';
 
 const sandbox = useSandbox({ reset: 'never' });
 /** The defaults, but batching on (CORS for the Origin entry). */
@@ -193,6 +195,26 @@ describe('an operation is priced with the variables the executor runs with, on e
     sound(nulled, name);
     expect(codesOf(nulled)).toEqual(['BAD_USER_INPUT']);
   });
+
+  it.each(NAMES)(
+    "%s: null for any directive's `if: Boolean!` is BAD_USER_INPUT, before anything runs (fuzz seed p40: @defer's had no code)",
+    async (name) => {
+      // Every directive the served schema gives an `if: Boolean!`, placed where it may stand: on an
+      // inline fragment when it can be, else on a list field (where @stream may stand too).
+      const directives = servedSchema()
+        .getDirectives()
+        .filter((d) => d.args.some((a) => a.name === 'if' && String(a.type) === 'Boolean!'));
+      expect(directives.map((d) => d.name).sort()).toEqual(['defer', 'include', 'skip', 'stream']);
+      for (const d of directives) {
+        const query = d.locations.includes(DirectiveLocation.INLINE_FRAGMENT)
+          ? `query($v: Boolean = true) { network(name: MAINNET) { ... on Network @${d.name}(if: $v) { name } } }`
+          : `query($v: Boolean = true) { network(name: MAINNET) { evmChains @${d.name}(if: $v) { evmChainId } } }`;
+        const o = await send(name, gw.origin, { query, variables: { v: null } });
+        sound(o, `${name} @${d.name}`);
+        expect({ directive: d.name, codes: codesOf(o) }).toEqual({ directive: d.name, codes: ['BAD_USER_INPUT'] });
+      }
+    },
+  );
 
   it.each(NAMES)('%s: a default of first: 10000 is priced as the literal is', async (name) => {
     const byDefault = await send(name, gw.origin, {
