@@ -50,6 +50,13 @@ export interface Sized<Args> {
    * would price the next whole listing below what it holds.
    */
   narrowed?: (source: never, args: Args) => boolean;
+  /**
+   * What a price assumes until a list of the kind was seen, when that is far below its most: the
+   * usual length (one key for an output's owners), so that hundreds of such lists are not priced
+   * at their most each. A longer list stops where it would pass its price (`hold`) and is noted:
+   * the next price reads it.
+   */
+  unseen?: number;
 }
 
 const LEARNT = Symbol('learnt');
@@ -66,7 +73,7 @@ export function learnt<Args = Record<string, unknown>>(sized: Sized<Args>): Lear
     const kind = kindOf(sized, parent);
     const most = mostOf(sized, kind);
     const cap = where.scope === 'mainnet' ? most.mainnet : where.scope === 'fuji' ? most.fuji : Math.max(most.mainnet, most.fuji);
-    return where.lengths.bound({ kind, network: sized.anyNetwork ? undefined : where.scope, parent }, cap);
+    return where.lengths.bound({ kind, network: sized.anyNetwork ? undefined : where.scope, parent }, cap, sized.unseen);
   };
   // A router has no lengths seen: it assumes the most a list of the kind holds when no parent is named.
   const most = mostOf(sized, kindOf(sized, undefined));
@@ -270,7 +277,7 @@ function hold(
   if (priced === undefined || n <= priced) return;
   const held = what === 'items' ? `holds ${n} items` : `holds ${n} entries`;
   throw limitExceeded(
-    `\`${field}\` ${held}, more than the ${priced} its price assumed: the longest of its kind seen until now, with a margin. ` +
+    `\`${field}\` ${held}, more than the ${priced} its price assumed (the longest of its kind seen until now, with a margin, or its usual length before any was seen). ` +
       'Answered, it would pass what the request was charged. Its length is noted: the same request sent again is priced by it.',
     'nodes',
     { priced, answered: n },

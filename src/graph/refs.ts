@@ -86,13 +86,21 @@ export const OWNER_ADDRESSES = learnt({ kind: 'ownerAddresses', most: { mainnet:
 export const SUBNET_OWNERS = learnt({ kind: 'subnetOwners', most: { mainnet: 16, fuji: 16 } });
 
 /**
- * Addresses that may spend an output or a UTXO, and the signatures that spent one, as prices assume
- * them (`items`): nearly always one key. Not learnt as owner sets are: a list's price before it is
- * seen is its most, and a block's or a listing's hundreds of outputs priced at a multisig's most
- * each were refused cold (a P-Chain block's transactions with their outputs' addresses passed
- * MAX_RESULT_NODES). A multisig output answers more objects than the estimate counts.
+ * Addresses that may spend an output or a UTXO, as prices assume them: one key until an owner set
+ * of more was seen on the network, then the longest seen (with its margin), at most 16 as for
+ * OWNER_ADDRESSES. Priced at their most before any was seen, a block's or a listing's hundreds of
+ * outputs were refused cold (a P-Chain block's transactions with their outputs' addresses passed
+ * MAX_RESULT_NODES); priced at one always, a multisig output answered more entries than priced
+ * (fuzz seed p40: 19 entries priced at 18). A longer set than assumed stops there, and is learnt.
  */
-export const OUTPUT_ADDRESSES = 1;
+export const OUTPUT_ADDRESSES = learnt({ kind: 'outputAddresses', most: { mainnet: 16, fuji: 16 }, unseen: 1 });
+
+/**
+ * The signatures that spent an output (one per key its threshold needs), as prices assume them:
+ * one until more were seen, then the longest seen, at most 16, as the owners they sign for
+ * (OUTPUT_ADDRESSES).
+ */
+export const CREDENTIALS = learnt({ kind: 'credentials', most: { mainnet: 16, fuji: 16 }, unseen: 1 });
 
 /** Address strings of an upstream answer as graph objects of their network. */
 export function toAddresses(network: NetworkName, addresses: readonly string[]): AddressModel[] {

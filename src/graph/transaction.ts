@@ -53,7 +53,7 @@ import {
   AddressActivityRef,
   PrimaryNetworkBlockRef,
   AMOUNT_ASSETS,
-  OUTPUT_ADDRESSES,
+  CREDENTIALS,
   OWNER_ADDRESSES,
   amountsOf,
   onXChain,
@@ -378,7 +378,7 @@ const EvmInputRef = builder.objectRef<EvmInput & { network: NetworkName }>('EvmI
   fields: (t) => ({
     fromAddress: t.exposeString('fromAddress', { description: 'The 0x account.' }),
     asset: t.field({ type: AssetAmountRef, description: 'What it took.', resolve: (i) => ({ ...i.asset, network: i.network }) }),
-    credentials: t.expose('credentials', { type: [UtxoCredentialRef], description: 'Signatures.', price: { items: OUTPUT_ADDRESSES } }),
+    credentials: t.expose('credentials', { type: [UtxoCredentialRef], description: 'Signatures.', price: { items: CREDENTIALS } }),
   }),
 });
 

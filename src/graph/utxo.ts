@@ -27,6 +27,7 @@ import {
   AddressRef,
   AssetAmountRef,
   NetworkRef,
+  CREDENTIALS,
   OUTPUT_ADDRESSES,
   PrimaryNetworkChainInfoRef,
   UtxoCredentialRef,
@@ -174,7 +175,7 @@ UtxoRef.implement({
     }),
     credentials: t.field({
       type: [UtxoCredentialRef],
-      price: { items: OUTPUT_ADDRESSES },
+      price: { items: CREDENTIALS },
       nullable: true,
       description: 'Signatures that spent it (X- and C-Chain).',
       resolve: (u) => (isP(u) ? null : (u.credentials ?? null)),

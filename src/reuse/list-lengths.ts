@@ -44,8 +44,11 @@ export interface ListKey {
 
 /** What a price reads: see ListLengths.bound. */
 export interface LengthsView {
-  /** The items a price may assume for the list: last seen (with margin) capped by `most`, or `most` when never seen. */
-  bound(key: ListKey, most: number): number;
+  /**
+   * The items a price may assume for the list: last seen (with margin) capped by `most`; when never
+   * seen, `unseen` (at most `most`), else `most`.
+   */
+  bound(key: ListKey, most: number, unseen?: number): number;
 }
 
 export interface ListLengthsOptions {
@@ -148,9 +151,9 @@ export class ListLengths implements LengthsView {
     return found;
   }
 
-  bound(key: ListKey, most: number): number {
+  bound(key: ListKey, most: number, unseen = most): number {
     const seen = this.seen(key);
-    return seen === undefined ? most : Math.min(most, withMargin(seen));
+    return seen === undefined ? Math.min(most, unseen) : Math.min(most, withMargin(seen));
   }
 
   /** How many parents' lengths are kept (for tests and metrics). */
@@ -246,8 +249,8 @@ export const boundKey = (key: ListKey): string => `${kindKey(key)}/${key.parent 
  */
 export function recordingBounds(view: LengthsView, read: Map<string, number>): LengthsView {
   return {
-    bound(key, most) {
-      const bound = view.bound(key, most);
+    bound(key, most, unseen) {
+      const bound = view.bound(key, most, unseen);
       if (bound < most && !key.place) {
         const id = boundKey(key);
         // Two fields of one kind may cap it differently: the answer is held to the larger.
