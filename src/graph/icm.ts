@@ -20,6 +20,8 @@ import { known } from './evm-chain.js';
 import { EvmAddressScalar } from './scalars.js';
 import { getIcmMessage, listIcmMessages, listIcmMessagesByAddress } from '../upstreams/data-api/icm.js';
 import { AddressRef, EvmAddressRef, EvmChainRef, IcmMessageRef, NetworkRef, PriceRef, type IcmModel } from './refs.js';
+import { hexJsonBytes } from './leaf-bytes.js';
+import { learnt } from './list-sizes.js';
 
 export const IcmStatusEnum = builder.enumType('IcmMessageStatus', {
   description: 'Where a message is on its way.',
@@ -40,6 +42,17 @@ const IcmChainRoleEnum = builder.enumType('IcmChainRole', {
     DESTINATION: { value: 'destination', description: 'Messages sent to the chain.' },
     EITHER: { value: 'either', description: 'Both.' },
   } as const,
+});
+
+/**
+ * A message's payload in hex, as the longest seen: an ICM message travels in a Warp message, whose
+ * payload avalanchego bounds to 24 KiB (vms/platformvm/warp/payload MaxMessageSize). Priced as any
+ * leaf, one answered 192 bytes (test/fuzz/long-leaves.test.ts).
+ */
+const ICM_PAYLOAD_BYTES = learnt({
+  kind: 'icm-payload-bytes',
+  most: { mainnet: hexJsonBytes(24 * 1024), fuji: hexJsonBytes(24 * 1024) },
+  anyNetwork: true,
 });
 
 const ReceiptRef = builder.objectRef<IcmMessage['receipts'][number]>('IcmReceipt').implement({
@@ -127,7 +140,7 @@ builder.node(IcmMessageRef, {
     messageNonce: t.expose('messageNonce', { type: 'BigInt', description: "The message's nonce at its source." }),
     from: t.exposeString('from', { description: 'The sender (an address on the source chain).' }),
     to: t.exposeString('to', { description: 'The recipient (an address on the destination chain).' }),
-    data: t.exposeString('data', { nullable: true, description: 'The payload (hex).' }),
+    data: t.exposeString('data', { nullable: true, description: 'The payload (hex).', price: { bytes: ICM_PAYLOAD_BYTES } }),
     messageExecuted: t.exposeBoolean('messageExecuted', { description: 'Whether the destination executed it.' }),
     receipts: t.expose('receipts', { type: [ReceiptRef], description: 'Receipts sent back.', price: { items: 2 } }),
     receiptDelivered: t.exposeBoolean('receiptDelivered', { description: 'Whether its receipt reached the source.' }),

@@ -1,0 +1,75 @@
+/**
+ * Leaves longer than a leaf's LEAF_BYTES (src/yoga/cost-estimate.ts) that several parts of the
+ * graph answer: keys and signatures of a fixed size, priced at it, and bytes whose length the data
+ * decides (a UTXO's, a memo), priced by the longest seen (`learnt` in ./list-sizes.ts) and at their
+ * upstream maximum until one was seen. Each figure says where it comes from. Priced as any leaf, such
+ * values answered more bytes than they were priced at (issue 29's fuzzer: an atomic transaction's
+ * signed bytes, 684 bytes priced at 164; test/fuzz/long-leaves.test.ts finds the others).
+ */
+import { learnt } from './list-sizes.js';
+
+/** The bytes `n` bytes take in the answer's JSON in hex as the node writes them: quoted, `0x`, two characters a byte, and its 4-byte checksum when `checksum`. */
+export const hexJsonBytes = (n: number, checksum = false): number => 2 + 2 + 2 * n + (checksum ? 8 : 0);
+
+/** A BLS public key, compressed (48 bytes, avalanchego utils/crypto/bls PublicKeyLen), in hex: 100 bytes. */
+export const BLS_PUBLIC_KEY_BYTES = hexJsonBytes(48);
+
+/** A BLS signature (96 bytes, bls SignatureLen), such as a proof of possession, in hex: 196 bytes. */
+export const BLS_SIGNATURE_BYTES = hexJsonBytes(96);
+
+/** A secp256k1 signature with its recovery id (65 bytes, secp256k1 SignatureLen), in hex: 134 bytes. */
+export const SECP256K1_SIGNATURE_BYTES = hexJsonBytes(65);
+
+/**
+ * avalanchego's mempool takes no transaction over 64 KiB (vms/txs/mempool MaxTxSize): every P- and
+ * X-Chain transaction that reaches a block is within it, and so is every output or UTXO it creates.
+ */
+export const MAX_TX_SIZE = 64 * 1024;
+
+/**
+ * A transaction's memo in hex. SyntacticVerify bounds it to 256 bytes (vms/components/avax MaxMemoSize),
+ * but the X-Chain's genesis transaction (AVAX's CreateAssetTx) was never verified so: its memo holds
+ * the 20-byte Ethereum address of each allocation with an initial amount (genesis/genesis.go), 4,365
+ * on mainnet (genesis/genesis_mainnet.json), 87,300 bytes; Fuji's 10 are within 256.
+ */
+export const TX_MEMO_BYTES = learnt({
+  kind: 'tx-memo-bytes',
+  most: { mainnet: hexJsonBytes(4_365 * 20), fuji: hexJsonBytes(256) },
+  anyNetwork: true,
+});
+
+/**
+ * A UTXO's or an output's bytes in hex with checksum (the node's `getUTXOs`, the Data API's
+ * `utxoBytes`, a stake's outputs): within the transaction that created it, MAX_TX_SIZE. Genesis
+ * outputs are single-owner outputs far below it.
+ */
+export const UTXO_HEX_BYTES = learnt({
+  kind: 'utxo-hex-bytes',
+  most: { mainnet: hexJsonBytes(MAX_TX_SIZE, true), fuji: hexJsonBytes(MAX_TX_SIZE, true) },
+  anyNetwork: true,
+});
+
+/**
+ * An NFT's payload in hex: at most 1 KiB (vms/nftfx MaxPayloadSize), the same on the node's UTXOs
+ * and the Data API's.
+ */
+export const NFT_PAYLOAD_BYTES = hexJsonBytes(1024);
+
+/**
+ * The X-Chain's genesis transaction on mainnet, AVAX's CreateAssetTx: one 48-byte output and a
+ * 20-byte memo entry for each of the 4,365 allocations with an initial amount
+ * (genesis/genesis_mainnet.json), and a KiB for the rest. No mempool bounds it (MAX_TX_SIZE); the
+ * node answers it by id as any other (avm.getTx).
+ */
+export const MAINNET_X_GENESIS_TX_SIZE = 4_365 * (48 + 20) + 1_024;
+
+/**
+ * A chain's genesis as its VM encodes it (`encodedGenesis`): a chain created by a CreateChainTx
+ * within MAX_TX_SIZE; the X-Chain's own genesis holds the AVAX transaction above. Priced as hex
+ * with checksum, the longest encoding the upstreams use.
+ */
+export const ENCODED_GENESIS_BYTES = learnt({
+  kind: 'encoded-genesis-bytes',
+  most: { mainnet: hexJsonBytes(MAINNET_X_GENESIS_TX_SIZE + 1_024, true), fuji: hexJsonBytes(MAX_TX_SIZE, true) },
+  anyNetwork: true,
+});
