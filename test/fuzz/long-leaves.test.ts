@@ -68,10 +68,10 @@ function pick(kind: SampleKind, v: number): string | number | undefined {
 }
 
 /** A required argument's value for variant `v`, or undefined when the world gives none. */
-function valueOf(parent: string, field: string, arg: string, type: GraphQLInputType, v: number): unknown {
-  if (isNonNullType(type)) return valueOf(parent, field, arg, type.ofType, v);
+function argumentValue(parent: string, field: string, arg: string, type: GraphQLInputType, v: number): unknown {
+  if (isNonNullType(type)) return argumentValue(parent, field, arg, type.ofType, v);
   if (isListType(type)) {
-    const item = valueOf(parent, field, arg, type.ofType as GraphQLInputType, v);
+    const item = argumentValue(parent, field, arg, type.ofType as GraphQLInputType, v);
     return item === undefined ? undefined : [item];
   }
   if (isEnumType(type)) {
@@ -86,7 +86,7 @@ function valueOf(parent: string, field: string, arg: string, type: GraphQLInputT
     const fields: string[] = [];
     for (const f of Object.values(type.getFields())) {
       if (!isNonNullType(f.type) || f.defaultValue !== undefined) continue;
-      const value = valueOf(type.name, field, f.name, f.type, v);
+      const value = argumentValue(type.name, field, f.name, f.type, v);
       if (value === undefined) return undefined;
       fields.push(`${f.name}: ${lit(value)}`);
     }
@@ -129,7 +129,7 @@ function argsOf(parent: string, field: GraphQLField<unknown, unknown>, v: number
       (chain && arg.name === 'chain');
     if (arg.name === 'first') out.push(`first: ${FIRST}`);
     if (!required || arg.name === 'first') continue;
-    const value = valueOf(parent, field.name, arg.name, arg.type, v);
+    const value = argumentValue(parent, field.name, arg.name, arg.type, v);
     if (value === undefined) return undefined;
     out.push(`${arg.name}: ${lit(value)}`);
   }
