@@ -39,13 +39,26 @@ export const TX_MEMO_BYTES = learnt({
 });
 
 /**
+ * Owners an output is priced to have at most in its bytes (UTXO_HEX_BYTES): secp256k1fx bounds none
+ * short of the transaction's size, which priced a page of 1,024 UTXOs' bytes past MAX_RESULT_BYTES
+ * before one was seen; the Primary Network's multisigs hold a few keys. An assumption, as
+ * OWNER_ADDRESSES is (./refs.ts).
+ */
+const OUTPUT_OWNERS_MOST = 128;
+
+/**
  * A UTXO's or an output's bytes in hex with checksum (the node's `getUTXOs`, the Data API's
- * `utxoBytes`, a stake's outputs): within the transaction that created it, MAX_TX_SIZE. Genesis
- * outputs are single-owner outputs far below it.
+ * `utxoBytes`, a stake's outputs): the codec's version, the UTXO's id (32 + 4 bytes) and asset (32),
+ * the output's type, a stakeable lock's locktime and type, amount, locktime, threshold and count (40
+ * in all), an NFT's group and largest payload (NFT_PAYLOAD: 4 + 4 + 1 KiB) and OUTPUT_OWNERS_MOST
+ * addresses of 20 bytes: 3,702 bytes, 7,416 in the answer. Priced as any leaf, one answered 248 bytes.
  */
 export const UTXO_HEX_BYTES = learnt({
   kind: 'utxo-hex-bytes',
-  most: { mainnet: hexJsonBytes(MAX_TX_SIZE, true), fuji: hexJsonBytes(MAX_TX_SIZE, true) },
+  most: {
+    mainnet: hexJsonBytes(2 + 36 + 32 + 40 + 8 + 1024 + 20 * OUTPUT_OWNERS_MOST, true),
+    fuji: hexJsonBytes(2 + 36 + 32 + 40 + 8 + 1024 + 20 * OUTPUT_OWNERS_MOST, true),
+  },
   anyNetwork: true,
 });
 
@@ -64,12 +77,15 @@ export const NFT_PAYLOAD_BYTES = hexJsonBytes(1024);
 export const MAINNET_X_GENESIS_TX_SIZE = 4_365 * (48 + 20) + 1_024;
 
 /**
- * A chain's genesis as its VM encodes it (`encodedGenesis`): a chain created by a CreateChainTx
- * within MAX_TX_SIZE; the X-Chain's own genesis holds the AVAX transaction above. Priced as hex
- * with checksum, the longest encoding the upstreams use.
+ * A chain's genesis as its VM encodes it (`encodedGenesis`), priced as hex with checksum, the longest
+ * encoding the upstreams use: a chain created by a CreateChainTx carries its genesis within
+ * MAX_TX_SIZE. The Primary Network's X-Chain has a larger one on mainnet (its AVAX transaction,
+ * MAINNET_X_GENESIS_TX_SIZE), which this does not cover (the sandbox gives it a 64-byte stand-in):
+ * priced at it, a page of 60 subnets' chains (3 assumed each) passed MAX_RESULT_BYTES before one was
+ * seen. An X-Chain genesis answered whole is priced below its bytes.
  */
 export const ENCODED_GENESIS_BYTES = learnt({
   kind: 'encoded-genesis-bytes',
-  most: { mainnet: hexJsonBytes(MAINNET_X_GENESIS_TX_SIZE + 1_024, true), fuji: hexJsonBytes(MAX_TX_SIZE, true) },
+  most: { mainnet: hexJsonBytes(MAX_TX_SIZE, true), fuji: hexJsonBytes(MAX_TX_SIZE, true) },
   anyNetwork: true,
 });
