@@ -45,6 +45,7 @@ import {
   type EvmChainModel,
 } from './refs.js';
 import { hexJsonBytes } from './leaf-bytes.js';
+import { TEXT_BYTES, upstreamText } from './leaf-bytes.js';
 
 /**
  * The chains of the Data API's registry on a network, as its whole listing was last seen (a
@@ -112,7 +113,11 @@ PartyRef.implement({
     name: t.exposeString('name', { nullable: true, description: 'Token or contract name, when it is one.' }),
     symbol: t.exposeString('symbol', { nullable: true, description: 'Token symbol, when it is a token.' }),
     decimals: t.exposeInt('decimals', { nullable: true, description: 'Token decimals, when it is a token.' }),
-    logoUri: t.exposeString('logoUri', { nullable: true, description: 'Logo, when known.' }),
+    logoUri: t.exposeString('logoUri', {
+      nullable: true,
+      description: 'Logo, when known.',
+      price: { bytes: upstreamText('native-logo', TEXT_BYTES.url) },
+    }),
     account: t.field({
       type: EvmAddressRef,
       description: 'The address on its chain: balances, transfers, contract metadata.',

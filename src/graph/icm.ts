@@ -22,6 +22,7 @@ import { getIcmMessage, listIcmMessages, listIcmMessagesByAddress } from '../ups
 import { AddressRef, EvmAddressRef, EvmChainRef, IcmMessageRef, NetworkRef, PriceRef, type IcmModel } from './refs.js';
 import { hexJsonBytes } from './leaf-bytes.js';
 import { learnt } from './list-sizes.js';
+import { TEXT_BYTES, upstreamText } from './leaf-bytes.js';
 
 export const IcmStatusEnum = builder.enumType('IcmMessageStatus', {
   description: 'Where a message is on its way.',
@@ -73,7 +74,11 @@ const RewardDetailsRef = builder.objectRef<IcmMessage['rewardDetails']>('IcmRewa
     name: t.exposeString('name', { description: 'Token name.' }),
     symbol: t.exposeString('symbol', { description: 'Token symbol.' }),
     decimals: t.exposeInt('decimals', { description: 'Token decimals.' }),
-    logoUri: t.exposeString('logoUri', { nullable: true, description: 'Token logo.' }),
+    logoUri: t.exposeString('logoUri', {
+      nullable: true,
+      description: 'Token logo.',
+      price: { bytes: upstreamText('icm-reward-logo', TEXT_BYTES.url) },
+    }),
     ercType: t.field({ type: ErcTypeEnum, description: 'ERC_20.', resolve: () => 'ERC-20' as const }),
     price: t.expose('price', { type: PriceRef, nullable: true, description: 'Token price, when known.' }),
     value: t.expose('value', { type: 'BigInt', description: "The fee, in the token's smallest unit." }),

@@ -89,3 +89,34 @@ export const ENCODED_GENESIS_BYTES = learnt({
   most: { mainnet: hexJsonBytes(MAX_TX_SIZE, true), fuji: hexJsonBytes(MAX_TX_SIZE, true) },
   anyNetwork: true,
 });
+
+/**
+ * Text an upstream keeps as its users wrote it (a token's description and links, an NFT's metadata,
+ * a chain's endpoints, a webhook's URL, a node's error): no upstream states a bound (the Data API's
+ * spec gives these no maxLength), so each field's values are priced as the longest seen of its kind
+ * and, until one was seen, at `most`, an assumption written beside the field (TEXT_BYTES). A value
+ * past its `most` is priced at it, below its bytes.
+ */
+export const upstreamText = (kind: string, most: number) =>
+  learnt({ kind: `text-${kind}-bytes`, most: { mainnet: most, fuji: most }, anyNetwork: true });
+
+/**
+ * The assumed longest of each kind of such text, in the answer's JSON: a URL (browsers and CDNs keep
+ * to some 2,000 characters), a description or an error of a few paragraphs, a token's metadata URI
+ * (a `data:` URI holds the whole metadata, an SVG image with it), an NFT's metadata as JSON text, a
+ * contact address (RFC 5321: 254 characters), a colour or a tag, a decoded method signature.
+ */
+export const TEXT_BYTES = {
+  url: 2_048,
+  prose: 8_192,
+  tokenUri: 65_536,
+  metadataJson: 16_384,
+  short: 256,
+  signature: 1_024,
+} as const;
+
+/** A token's metadata URI (ERC-721 `tokenURI`, ERC-1155 `uri`): a link, or a `data:` URI holding the metadata and its image. */
+export const TOKEN_URI_BYTES = upstreamText('token-uri', TEXT_BYTES.tokenUri);
+
+/** Why a node dropped a transaction (platform.getTxStatus): the error of its verification, which names amounts and ids. */
+export const DROPPED_REASON_BYTES = upstreamText('dropped-reason', TEXT_BYTES.prose);

@@ -52,7 +52,7 @@ import {
   type AddressModel,
 } from './refs.js';
 import { CB58IdScalar } from './scalars.js';
-import { BLS_PUBLIC_KEY_BYTES, UTXO_HEX_BYTES } from './leaf-bytes.js';
+import { BLS_PUBLIC_KEY_BYTES, DROPPED_REASON_BYTES, UTXO_HEX_BYTES } from './leaf-bytes.js';
 
 const ZERO_ID = '11111111111111111111111111111111LpoYY';
 const big = (value: Uint) => String(value);
@@ -366,7 +366,11 @@ const TxStatusRef = builder
     description: "A P-Chain transaction's status on this node.",
     fields: (t) => ({
       status: t.field({ type: PTxStatusEnum, description: 'Its status.', resolve: (s) => s.status }),
-      reason: t.exposeString('reason', { nullable: true, description: 'Why it was dropped (DROPPED only).' }),
+      reason: t.exposeString('reason', {
+        nullable: true,
+        description: 'Why it was dropped (DROPPED only).',
+        price: { bytes: DROPPED_REASON_BYTES },
+      }),
     }),
   });
 
