@@ -45,7 +45,11 @@ const PATHS_PER_TYPE = 3;
 const MAX_DEPTH = 6;
 /** Items asked of every connection and list on the way: enough to meet long values, few enough for the call budget. */
 const FIRST = 10;
-/** Root fields that need what the world does not give here (a global id, a federation key). */
+/**
+ * The root fields walked from: the others take what the world does not give here (a global id, a
+ * federation key, the admin token `dataApiAccount` is behind, whose webhooks, logs and exports this
+ * walk does not reach).
+ */
 const ROOTS = new Set(['network']);
 
 const samples = worldSamples();
