@@ -25,6 +25,7 @@ import {
 } from '../upstreams/node/admin.js';
 import type { NodeClient } from '../upstreams/node/client.js';
 import { NetworkRef } from './refs.js';
+import { TEXT_BYTES, upstreamText } from './leaf-bytes.js';
 
 /** avalanchego's bound on an alias (admin.alias, admin.aliasChain). */
 const MAX_ALIAS_LENGTH = 512;
@@ -80,7 +81,7 @@ const FailedVmRef = builder.objectRef<{ vmId: string; error: string }>('FailedVm
   description: 'A VM plugin the node failed to load.',
   fields: (t) => ({
     vmId: t.exposeString('vmId', { description: 'The VM id.' }),
-    error: t.exposeString('error', { description: 'Why it failed.' }),
+    error: t.exposeString('error', { description: 'Why it failed.', price: { bytes: upstreamText('vm-error', TEXT_BYTES.prose) } }),
   }),
 });
 

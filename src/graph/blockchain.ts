@@ -34,6 +34,7 @@ import {
   subnetModel,
   type BlockchainModel,
 } from './refs.js';
+import { ENCODED_GENESIS_BYTES } from './leaf-bytes.js';
 
 /** A blockchain by id from the subnet listing, with its subnet attached. */
 export async function findBlockchain(ctx: GatewayContext, network: NetworkName, blockchainId: string): Promise<BlockchainModel | null> {
@@ -88,6 +89,7 @@ builder.node(BlockchainRef, {
     encodedGenesis: t.string({
       nullable: true,
       description: 'The genesis of a non-EVM chain as the upstream sends it: an encoding that depends on the VM. Null for EVM chains.',
+      price: { bytes: ENCODED_GENESIS_BYTES },
       resolve: (b) => (typeof b.genesisData === 'string' ? b.genesisData : null),
     }),
     evm: t.field({

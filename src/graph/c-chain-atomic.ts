@@ -12,6 +12,22 @@ import { builder } from './builder.js';
 import { entityId, keyOnlyIdDescription } from './global-id.js';
 import { CChainAtomicRef, NetworkRef } from './refs.js';
 import { CB58IdScalar } from './scalars.js';
+import { hexJsonBytes } from './leaf-bytes.js';
+import { learnt } from './list-sizes.js';
+
+/**
+ * An atomic transaction's signed bytes in hex, as long as the longest seen. Since Apricot Phase 5 a
+ * block's atomic transactions use at most 100,000 gas (coreth ap5.AtomicGasLimit), at least one a
+ * byte (TxBytesGas), so one is within 100,000 bytes; no such bound held before it, when the 2 MiB a
+ * message carries (utils/constants DefaultMaxMessageSize) bounded a block and its one atomic
+ * transaction: priced so until one was seen, as a transaction is looked up one by one. Priced as any
+ * leaf, one answered 684 bytes priced at 164 (issue 29's fuzzer).
+ */
+export const ATOMIC_TX_HEX_BYTES = learnt({
+  kind: 'atomic-tx-hex-bytes',
+  most: { mainnet: hexJsonBytes(2 * 1024 * 1024, true), fuji: hexJsonBytes(2 * 1024 * 1024, true) },
+  anyNetwork: true,
+});
 
 interface AtomicTxModel {
   network: NetworkName;
@@ -31,7 +47,10 @@ const CChainNodeAtomicTxRef = builder.objectRef<AtomicTxModel>('CChainNodeAtomic
       resolve: (tx) => entityId('CChainNodeAtomicTransaction', tx.network, tx.txId),
     }),
     txId: t.exposeString('txId', { description: 'The transaction id (cb58).' }),
-    signedTx: t.exposeString('hex', { description: "The signed bytes, hex with the node's 4-byte checksum." }),
+    signedTx: t.exposeString('hex', {
+      description: "The signed bytes, hex with the node's 4-byte checksum.",
+      price: { bytes: ATOMIC_TX_HEX_BYTES },
+    }),
     type: t.string({
       nullable: true,
       description: 'ImportTx or ExportTx, read from the bytes; null for bytes the gateway cannot read.',

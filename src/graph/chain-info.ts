@@ -7,6 +7,7 @@ import type { ChainInfo } from '../upstreams/data-api/evm-block.js';
 import { getChainInfo } from '../upstreams/data-api/evm-block.js';
 import { builder } from './builder.js';
 import { EvmChainRef, chainIdOf } from './refs.js';
+import { TEXT_BYTES, upstreamText } from './leaf-bytes.js';
 
 export const EvmApiFeatureEnum = builder.enumType('EvmApiFeature', {
   description: 'A feature of the Data API a chain has.',
@@ -34,8 +35,16 @@ const NetworkTokenRef = builder.objectRef<ChainInfo['networkToken']>('EvmNetwork
     name: t.exposeString('name', { description: 'Its name, e.g. "Avalanche".' }),
     symbol: t.exposeString('symbol', { description: 'Its symbol, e.g. "AVAX".' }),
     decimals: t.exposeInt('decimals', { description: 'Its decimals (18 on every EVM chain of Avalanche so far).' }),
-    logoUri: t.exposeString('logoUri', { nullable: true, description: 'Its logo.' }),
-    description: t.exposeString('description', { nullable: true, description: 'What it is.' }),
+    logoUri: t.exposeString('logoUri', {
+      nullable: true,
+      description: 'Its logo.',
+      price: { bytes: upstreamText('network-token-logo', TEXT_BYTES.url) },
+    }),
+    description: t.exposeString('description', {
+      nullable: true,
+      description: 'What it is.',
+      price: { bytes: upstreamText('network-token-description', TEXT_BYTES.prose) },
+    }),
   }),
 });
 
@@ -43,7 +52,10 @@ const ChainInfoRef = builder.objectRef<ChainInfo>('EvmChainInfo').implement({
   description: "An EVM chain's entry in the Data API's chain registry.",
   fields: (t) => ({
     name: t.exposeString('chainName', { description: 'Its display name.' }),
-    description: t.exposeString('description', { description: 'What it is.' }),
+    description: t.exposeString('description', {
+      description: 'What it is.',
+      price: { bytes: upstreamText('chain-description', TEXT_BYTES.prose) },
+    }),
     status: t.field({
       type: EvmChainStatusEnum,
       nullable: true,
@@ -55,10 +67,25 @@ const ChainInfoRef = builder.objectRef<ChainInfo>('EvmChainInfo').implement({
     subnetId: t.exposeString('subnetId', { nullable: true, description: 'Its subnet (cb58).' }),
     isTestnet: t.exposeBoolean('isTestnet', { description: 'True on Fuji.' }),
     private: t.exposeBoolean('private', { nullable: true, description: 'True for a chain the registry lists privately.' }),
-    rpcUrl: t.exposeString('rpcUrl', { description: 'A public JSON-RPC endpoint.' }),
-    wsUrl: t.exposeString('wsUrl', { nullable: true, description: 'A public WebSocket endpoint.' }),
-    explorerUrl: t.exposeString('explorerUrl', { nullable: true, description: 'An explorer of it.' }),
-    logoUri: t.exposeString('chainLogoUri', { nullable: true, description: 'Its logo.' }),
+    rpcUrl: t.exposeString('rpcUrl', {
+      description: 'A public JSON-RPC endpoint.',
+      price: { bytes: upstreamText('chain-rpc-url', TEXT_BYTES.url) },
+    }),
+    wsUrl: t.exposeString('wsUrl', {
+      nullable: true,
+      description: 'A public WebSocket endpoint.',
+      price: { bytes: upstreamText('chain-ws-url', TEXT_BYTES.url) },
+    }),
+    explorerUrl: t.exposeString('explorerUrl', {
+      nullable: true,
+      description: 'An explorer of it.',
+      price: { bytes: upstreamText('chain-explorer-url', TEXT_BYTES.url) },
+    }),
+    logoUri: t.exposeString('chainLogoUri', {
+      nullable: true,
+      description: 'Its logo.',
+      price: { bytes: upstreamText('chain-logo', TEXT_BYTES.url) },
+    }),
     multicallAddress: t.string({
       nullable: true,
       description: 'Its Multicall contract, when it has one.',

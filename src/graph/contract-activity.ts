@@ -10,6 +10,19 @@ import { builder } from './builder.js';
 import { ContractMetadataRef } from './contract.js';
 import { CurrencyEnum } from './enums.js';
 import { EvmTransactionRef, PriceRef, chainIdOf, type Chained, type EvmTxModel } from './refs.js';
+import { hexJsonBytes } from './leaf-bytes.js';
+import { learnt } from './list-sizes.js';
+
+/**
+ * A deployment's input in hex, as the longest seen: within the transaction that carries it, at most
+ * 128 KiB (coreth's and subnet-evm's txpool txMaxSize). Creation code is bounded lower since
+ * Shanghai (EIP-3860, 48 KiB), but older deployments and factory calls are not.
+ */
+const DEPLOYMENT_INPUT_BYTES = learnt({
+  kind: 'deployment-input-bytes',
+  most: { mainnet: hexJsonBytes(128 * 1024), fuji: hexJsonBytes(128 * 1024) },
+  anyNetwork: true,
+});
 
 const DeploymentTransactionRef = builder.objectRef<Chained<GetDeploymentTransactionResponse>>('ContractDeploymentTransaction').implement({
   description: 'The transaction that deployed a contract, with its input and fees.',
@@ -21,6 +34,7 @@ const DeploymentTransactionRef = builder.objectRef<Chained<GetDeploymentTransact
     }),
     input: t.string({
       description: 'The data it sent: the creation code and constructor arguments, or the factory call.',
+      price: { bytes: DEPLOYMENT_INPUT_BYTES },
       resolve: (d) => d.nativeTransaction.input,
     }),
     baseFeePerGas: t.field({

@@ -27,6 +27,7 @@ import {
   type Chained,
   type EvmChainModel,
 } from './refs.js';
+import { TEXT_BYTES, upstreamText } from './leaf-bytes.js';
 
 export type ContractModel = ContractMetadata & { chain: EvmChainModel };
 
@@ -51,7 +52,11 @@ const ImageAssetRef = builder.objectRef<{ assetId?: string; imageUri?: string }>
   description: 'An image of a contract (logo or banner).',
   fields: (t) => ({
     assetId: t.exposeString('assetId', { nullable: true, description: 'The asset id.' }),
-    imageUri: t.exposeString('imageUri', { nullable: true, description: 'Where to load it.' }),
+    imageUri: t.exposeString('imageUri', {
+      nullable: true,
+      description: 'Where to load it.',
+      price: { bytes: upstreamText('contract-image', TEXT_BYTES.url) },
+    }),
   }),
 });
 
@@ -64,7 +69,10 @@ const ResourceLinkRef = builder.objectRef<{ type: string; url: string }>('Resour
       description: 'What kind of page.',
       resolve: (l) => known(RESOURCE_LINK_TYPES, l.type, null),
     }),
-    url: t.exposeString('url', { description: 'The address of the page.' }),
+    url: t.exposeString('url', {
+      description: 'The address of the page.',
+      price: { bytes: upstreamText('contract-resource-url', TEXT_BYTES.url) },
+    }),
   }),
 });
 
@@ -120,10 +128,26 @@ export const ContractMetadataRef = builder.interfaceRef<ContractModel>('Contract
     ercType: t.field({ type: ErcTypeEnum, description: 'Its token standard.', resolve: (c) => known(ERC_TYPES, c.ercType, 'UNKNOWN')! }),
     name: t.exposeString('name', { nullable: true, description: 'Its name.' }),
     symbol: t.exposeString('symbol', { nullable: true, description: 'Its symbol, for tokens.' }),
-    description: t.exposeString('description', { nullable: true, description: 'What it is.' }),
-    officialSite: t.exposeString('officialSite', { nullable: true, description: "Its project's site." }),
-    email: t.exposeString('email', { nullable: true, description: 'A contact address.' }),
-    color: t.exposeString('color', { nullable: true, description: 'Its brand colour.' }),
+    description: t.exposeString('description', {
+      nullable: true,
+      description: 'What it is.',
+      price: { bytes: upstreamText('contract-description', TEXT_BYTES.prose) },
+    }),
+    officialSite: t.exposeString('officialSite', {
+      nullable: true,
+      description: "Its project's site.",
+      price: { bytes: upstreamText('contract-site', TEXT_BYTES.url) },
+    }),
+    email: t.exposeString('email', {
+      nullable: true,
+      description: 'A contact address.',
+      price: { bytes: upstreamText('contract-email', TEXT_BYTES.short) },
+    }),
+    color: t.exposeString('color', {
+      nullable: true,
+      description: 'Its brand colour.',
+      price: { bytes: upstreamText('contract-color', TEXT_BYTES.short) },
+    }),
     logoAsset: t.expose('logoAsset', { type: ImageAssetRef, nullable: true, description: 'Its logo.' }),
     bannerAsset: t.expose('bannerAsset', { type: ImageAssetRef, nullable: true, description: 'Its banner.' }),
     // A site, a few social pages.
@@ -133,7 +157,11 @@ export const ContractMetadataRef = builder.interfaceRef<ContractModel>('Contract
       price: { items: 5 },
       resolve: (c) => c.resourceLinks ?? [],
     }),
-    tags: t.stringList({ description: 'Tags, e.g. "defi".', resolve: (c) => c.tags ?? [] }),
+    tags: t.stringList({
+      description: 'Tags, e.g. "defi".',
+      price: { bytes: upstreamText('contract-tag', TEXT_BYTES.short) },
+      resolve: (c) => c.tags ?? [],
+    }),
     deploymentDetails: t.field({
       type: DeploymentRef,
       nullable: true,

@@ -35,6 +35,7 @@ import { learnt } from './list-sizes.js';
 import { NetworkNameEnum } from './enums.js';
 import { MAX_LIST_ARGUMENT, toNetwork } from './inputs.js';
 import { AvalancheAddressScalar, CB58IdScalar, EvmAddressScalar, NodeIdScalar, Uint64Scalar } from './scalars.js';
+import { TEXT_BYTES, upstreamText } from './leaf-bytes.js';
 
 /** The addresses one call may add to or remove from a webhook. */
 export const MAX_WEBHOOK_ADDRESSES_PER_CALL = 100;
@@ -179,9 +180,12 @@ const WebhookRef = builder.objectRef<Webhook>('Webhook').implement({
       resolve: (w) => accountEntityId('Webhook', w.id),
     }),
     webhookId: t.exposeString('id', { description: 'Its id at the Data API: what `webhook`, `updateWebhook` and the others take.' }),
-    url: t.exposeString('url', { description: 'Where it posts (https).' }),
+    url: t.exposeString('url', { description: 'Where it posts (https).', price: { bytes: upstreamText('webhook-url', TEXT_BYTES.url) } }),
     name: t.exposeString('name', { description: 'Its name; empty if none was given.' }),
-    description: t.exposeString('description', { description: 'Its description; empty if none was given.' }),
+    description: t.exposeString('description', {
+      description: 'Its description; empty if none was given.',
+      price: { bytes: upstreamText('webhook-description', TEXT_BYTES.prose) },
+    }),
     status: t.field({ type: WebhookStatusEnum, description: 'Whether it posts.', resolve: (w) => w.status }),
     eventType: t.field({ type: WebhookEventTypeEnum, description: 'What it watches.', resolve: (w) => w.eventType }),
     chainId: t.exposeString('chainId', {
@@ -373,7 +377,10 @@ const ApiLogRef = builder.objectRef<LogEntry>('ApiLogEntry').implement({
     apiKeyId: t.exposeString('apiKeyId', { description: 'The key it used.' }),
     apiKeyAlias: t.exposeString('apiKeyAlias', { description: "The key's alias." }),
     requestType: t.exposeString('requestType', { description: '`data` (the Data API) or `rpc`.' }),
-    requestPath: t.exposeString('requestPath', { description: 'The path it asked.' }),
+    requestPath: t.exposeString('requestPath', {
+      description: 'The path it asked.',
+      price: { bytes: upstreamText('request-path', TEXT_BYTES.url) },
+    }),
     responseCode: t.int({ description: 'The HTTP status it got.', resolve: (l) => l.responseCode }),
     durationMsecs: t.exposeFloat('requestDurationMsecs', { description: 'How long it took, in milliseconds.' }),
     apiCreditsConsumed: t.exposeFloat('apiCreditsConsumed', { description: 'API credits it used.' }),
@@ -381,7 +388,11 @@ const ApiLogRef = builder.objectRef<LogEntry>('ApiLogEntry').implement({
     rpcMethod: t.string({ nullable: true, description: 'The RPC method, for an RPC request.', resolve: (l) => l.rpcMethod ?? null }),
     hostRegion: t.exposeString('hostRegion', { description: 'The region that served it.' }),
     ipAddress: t.string({ description: 'The address it came from.', resolve: (l) => l.metadata.ipAddress }),
-    userAgent: t.string({ description: 'Its user agent.', resolve: (l) => l.metadata.userAgent }),
+    userAgent: t.string({
+      description: 'Its user agent.',
+      price: { bytes: upstreamText('user-agent', TEXT_BYTES.short * 4) },
+      resolve: (l) => l.metadata.userAgent,
+    }),
   }),
 });
 
@@ -469,6 +480,7 @@ const ExportJobRef = builder.objectRef<ExportJob>('TransactionExportJob').implem
     downloadUrl: t.string({
       nullable: true,
       description: "The file's URL, once COMPLETED or COMPLETED_WITH_WARNING.",
+      price: { bytes: upstreamText('export-download-url', TEXT_BYTES.url) },
       resolve: (j) => j.metadata?.downloadUrl ?? null,
     }),
     nextDate: t.string({

@@ -47,6 +47,7 @@ import {
   type EvmAddressModel,
   type EvmTxModel,
 } from './refs.js';
+import { TEXT_BYTES, TOKEN_URI_BYTES, upstreamText } from './leaf-bytes.js';
 
 export const InternalTxTypeEnum = builder.enumType('InternalTransactionType', {
   description: 'The EVM operation of an internal transaction.',
@@ -94,7 +95,11 @@ Erc20TokenRef.implement({
     name: t.exposeString('name', { description: 'Its name.' }),
     symbol: t.exposeString('symbol', { description: 'Its symbol.' }),
     decimals: t.exposeInt('decimals', { description: 'Decimal places: divide amounts by 10^decimals to display them.' }),
-    logoUri: t.exposeString('logoUri', { nullable: true, description: 'Its logo.' }),
+    logoUri: t.exposeString('logoUri', {
+      nullable: true,
+      description: 'Its logo.',
+      price: { bytes: upstreamText('party-logo', TEXT_BYTES.url) },
+    }),
     ercType: t.field({ type: ErcTypeEnum, description: 'ERC_20.', resolve: () => 'ERC-20' as const }),
     price: t.expose('price', { type: PriceRef, nullable: true, description: 'Its price, when known.' }),
   }),
@@ -165,17 +170,42 @@ export const NftMetadataRef = builder.objectRef<NftMetadata>('NftMetadata').impl
     }),
     name: t.exposeString('name', { nullable: true, description: 'Token name.' }),
     symbol: t.exposeString('symbol', { nullable: true, description: 'Token symbol.' }),
-    imageUri: t.exposeString('imageUri', { nullable: true, description: 'Image.' }),
-    description: t.exposeString('description', { nullable: true, description: 'Description.' }),
-    animationUri: t.exposeString('animationUri', { nullable: true, description: 'Animation.' }),
-    externalUrl: t.exposeString('externalUrl', { nullable: true, description: 'External page.' }),
-    background: t.exposeString('background', { nullable: true, description: 'Background colour.' }),
+    imageUri: t.exposeString('imageUri', {
+      nullable: true,
+      description: 'Image.',
+      price: { bytes: upstreamText('nft-imageUri', TEXT_BYTES.url) },
+    }),
+    description: t.exposeString('description', {
+      nullable: true,
+      description: 'Description.',
+      price: { bytes: upstreamText('nft-description', TEXT_BYTES.prose) },
+    }),
+    animationUri: t.exposeString('animationUri', {
+      nullable: true,
+      description: 'Animation.',
+      price: { bytes: upstreamText('nft-animationUri', TEXT_BYTES.url) },
+    }),
+    externalUrl: t.exposeString('externalUrl', {
+      nullable: true,
+      description: 'External page.',
+      price: { bytes: upstreamText('nft-externalUrl', TEXT_BYTES.url) },
+    }),
+    background: t.exposeString('background', {
+      nullable: true,
+      description: 'Background colour.',
+      price: { bytes: upstreamText('nft-background', TEXT_BYTES.short) },
+    }),
     attributes: t.exposeString('attributes', {
       nullable: true,
       description: 'Attributes, as the JSON text of the metadata (ERC-721).',
+      price: { bytes: upstreamText('nft-attributes', TEXT_BYTES.metadataJson) },
     }),
     decimals: t.exposeInt('decimals', { nullable: true, description: 'Decimals of the token (ERC-1155).' }),
-    properties: t.exposeString('properties', { nullable: true, description: 'Properties, as JSON text (ERC-1155).' }),
+    properties: t.exposeString('properties', {
+      nullable: true,
+      description: 'Properties, as JSON text (ERC-1155).',
+      price: { bytes: upstreamText('nft-properties', TEXT_BYTES.metadataJson) },
+    }),
   }),
 });
 
@@ -193,7 +223,7 @@ CollectibleRef.implement({
     address: t.exposeString('address', { description: 'The token contract.' }),
     ercType: t.expose('ercType', { type: ErcTypeEnum, description: 'ERC_721 or ERC_1155.' }),
     tokenId: t.expose('tokenId', { type: 'BigInt', description: 'The token id.' }),
-    tokenUri: t.exposeString('tokenUri', { description: 'Where its metadata lives.' }),
+    tokenUri: t.exposeString('tokenUri', { description: 'Where its metadata lives.', price: { bytes: TOKEN_URI_BYTES } }),
     chainId: t.exposeString('chainId', { description: 'EVM chain id.' }),
     metadata: t.expose('metadata', { type: NftMetadataRef, description: 'Its metadata.' }),
   }),
@@ -225,7 +255,11 @@ const NativeBalanceRef = builder.objectRef<Chained<NativeTokenBalance>>('NativeB
     name: t.exposeString('name', { description: 'Token name, e.g. "Avalanche".' }),
     symbol: t.exposeString('symbol', { description: 'Token symbol, e.g. "AVAX".' }),
     decimals: t.exposeInt('decimals', { description: 'Decimal places (18 for AVAX).' }),
-    logoUri: t.exposeString('logoUri', { nullable: true, description: 'Logo.' }),
+    logoUri: t.exposeString('logoUri', {
+      nullable: true,
+      description: 'Logo.',
+      price: { bytes: upstreamText('erc20-logo', TEXT_BYTES.url) },
+    }),
     chainId: t.exposeString('chainId', { description: 'EVM chain id.' }),
     balance: t.expose('balance', { type: 'BigInt', description: 'The balance, in wei.' }),
     price: t.expose('price', {

@@ -44,6 +44,8 @@ import {
   evmModelOf,
   type EvmChainModel,
 } from './refs.js';
+import { hexJsonBytes } from './leaf-bytes.js';
+import { TEXT_BYTES, upstreamText } from './leaf-bytes.js';
 
 /**
  * The chains of the Data API's registry on a network, as its whole listing was last seen (a
@@ -111,7 +113,11 @@ PartyRef.implement({
     name: t.exposeString('name', { nullable: true, description: 'Token or contract name, when it is one.' }),
     symbol: t.exposeString('symbol', { nullable: true, description: 'Token symbol, when it is a token.' }),
     decimals: t.exposeInt('decimals', { nullable: true, description: 'Token decimals, when it is a token.' }),
-    logoUri: t.exposeString('logoUri', { nullable: true, description: 'Logo, when known.' }),
+    logoUri: t.exposeString('logoUri', {
+      nullable: true,
+      description: 'Logo, when known.',
+      price: { bytes: upstreamText('native-logo', TEXT_BYTES.url) },
+    }),
     account: t.field({
       type: EvmAddressRef,
       description: 'The address on its chain: balances, transfers, contract metadata.',
@@ -122,6 +128,18 @@ PartyRef.implement({
 
 // By id (`node(id:)`, `_entities`): from the subnet catalog (the C-Chain, known by heart, is counted too).
 lookupPrice(EvmChainRef.name, { pools: [SUBNET_CATALOG] });
+
+/**
+ * What a call returns, in hex, as the longest seen. Only the node's gas cap for a call bounds it
+ * (RPCGasCap, 50M by default: memory for some 5 MB), which would price a call on every chain of the
+ * registry past MAX_RESULT_BYTES before one was seen: 64 KiB is an assumption for the longest (a call
+ * answers a few ABI words; a contract returning a large `bytes` or `string` passes it).
+ */
+const CALL_RESULT_BYTES = learnt({
+  kind: 'evm-call-result-bytes',
+  most: { mainnet: hexJsonBytes(64 * 1024), fuji: hexJsonBytes(64 * 1024) },
+  anyNetwork: true,
+});
 
 builder.node(EvmChainRef, {
   description: 'An EVM chain: the C-Chain or a Subnet-EVM blockchain. Its id is its EVM chain id on its network.',
@@ -316,7 +334,7 @@ builder.objectFields(EvmChainRef, (t) => ({
       input: t.arg({ type: EvmCallInput, required: true, description: 'The call.' }),
       block: t.arg.string({ required: true, defaultValue: 'latest', description: `${BLOCK_ARG_HELP} or a block hash.` }),
     },
-    price: { ...ETH_CALL, reaches: ['eth_call'] },
+    price: { ...ETH_CALL, bytes: CALL_RESULT_BYTES, reaches: ['eth_call'] },
     resolve: (chain, { input, block }, ctx) => ethCall(ctx.node, at(chain), checkCall(input), evmBlockArg(block, 'block', { hash: true })),
   }),
   estimateGas: t.field({

@@ -32,6 +32,8 @@ import { checkHash, checkListSize, evmBlockArg, MAX_LIST_ARGUMENT, toNetwork } f
 import { EvmAddressScalar } from './scalars.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
 import { EvmAddressRef, EvmChainRef, EvmLogRef, EvmTransactionSubmissionRef, type SubmissionModel } from './refs.js';
+import { hexJsonBytes } from './leaf-bytes.js';
+import { learnt } from './list-sizes.js';
 
 // --- bounds ----------------------------------------------------------------------------------------
 
@@ -118,6 +120,26 @@ const rangeEnd = (block: string, head: bigint) => (block.startsWith('0x') ? BigI
 
 // --- types ---------------------------------------------------------------------------------------------
 
+/**
+ * A log's data in hex, as the longest seen. No protocol bound short of its block's gas holds it (8
+ * gas a byte of log data: 15M gas, some 1.9 MB, on the C-Chain; more on an L1 that raised its
+ * limit), which would price `logs(first: 1000)` past MAX_RESULT_BYTES before any was seen: 16 KiB is
+ * an assumption for the longest (an event's non-indexed arguments are a few 32-byte words; a long
+ * `string` or `bytes` argument passes it).
+ */
+const LOG_DATA_BYTES = learnt({
+  kind: 'evm-log-data-bytes',
+  most: { mainnet: hexJsonBytes(16 * 1024), fuji: hexJsonBytes(16 * 1024) },
+  anyNetwork: true,
+});
+
+/**
+ * A Merkle-Patricia trie node, RLP-encoded, in hex: a branch node, the largest, is a 3-byte list
+ * header, 16 references of 33 bytes and an empty value, 532 bytes. Priced as any leaf, an account's
+ * proof answered 132 bytes a node (test/fuzz/long-leaves.test.ts).
+ */
+const TRIE_NODE_BYTES = hexJsonBytes(3 + 16 * 33 + 1);
+
 EvmLogRef.implement({
   description: "A log an EVM contract emitted (eth_getLogs, or a transaction's receipt): its topics and data as the chain keeps them.",
   fields: (t) => ({
@@ -137,7 +159,7 @@ EvmLogRef.implement({
     topics: t.exposeStringList('topics', {
       description: "Its indexed topics: topic0 is the event signature's keccak-256, then indexed arguments.",
     }),
-    data: t.exposeString('data', { description: 'Its non-indexed arguments, ABI-encoded (0x hex).' }),
+    data: t.exposeString('data', { description: 'Its non-indexed arguments, ABI-encoded (0x hex).', price: { bytes: LOG_DATA_BYTES } }),
     blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (l) => decimal(l.blockNumber) }),
     blockHash: t.exposeString('blockHash', { description: 'Its block hash.' }),
     transactionHash: t.exposeString('transactionHash', { description: 'The transaction that emitted it.' }),
@@ -202,7 +224,10 @@ const EvmStorageProofRef = builder.objectRef<AccountProof['storageProof'][number
   fields: (t) => ({
     key: t.exposeString('key', { description: 'The slot, as asked.' }),
     value: t.field({ type: 'BigInt', description: 'Its value, as a number.', resolve: (p) => decimal(p.value) }),
-    proof: t.exposeStringList('proof', { description: 'The trie nodes from the storage root to the slot, RLP-encoded (0x hex).' }),
+    proof: t.exposeStringList('proof', {
+      description: 'The trie nodes from the storage root to the slot, RLP-encoded (0x hex).',
+      price: { bytes: TRIE_NODE_BYTES },
+    }),
   }),
 });
 
@@ -216,6 +241,7 @@ const EvmAccountProofRef = builder.objectRef<AccountProof>('EvmAccountProof').im
     storageHash: t.exposeString('storageHash', { description: 'The root of its storage trie.' }),
     accountProof: t.exposeStringList('accountProof', {
       description: 'The trie nodes from the state root to the account, RLP-encoded (0x hex).',
+      price: { bytes: TRIE_NODE_BYTES },
     }),
     storageProof: t.field({
       type: [EvmStorageProofRef],

@@ -51,6 +51,7 @@ import {
   type EvmTxModel,
   type SubmissionModel,
 } from './refs.js';
+import { TEXT_BYTES, upstreamText } from './leaf-bytes.js';
 
 export const EvmTransactionStatusEnum = builder.enumType('EvmTransactionStatus', {
   description: 'Whether an EVM transaction succeeded.',
@@ -165,6 +166,7 @@ const MethodRef = builder.objectRef<NonNullable<NativeTransaction['method']>>('E
     methodName: t.string({
       nullable: true,
       description: 'The decoded signature, e.g. "transfer(address,uint256)", when known (the Data API decodes it; the node does not).',
+      price: { bytes: upstreamText('method-name', TEXT_BYTES.signature) },
       resolve: (m) => m.methodName || null,
     }),
   }),

@@ -9,6 +9,7 @@ import { builder } from './builder.js';
 import { healthGet, healthHealth, healthLiveness, healthReadiness } from '../upstreams/node/health.js';
 import { jsonTree, learnt } from './list-sizes.js';
 import { NetworkRef } from './refs.js';
+import { TEXT_BYTES, upstreamText } from './leaf-bytes.js';
 
 type CheckModel = HealthResult & { name: string };
 
@@ -33,7 +34,11 @@ const HealthCheckRef = builder.objectRef<CheckModel>('HealthCheck').implement({
       price: MESSAGE_TREE,
       description: "What the check reports, in its own shape (e.g. a chain's last accepted height).",
     }),
-    error: t.exposeString('error', { nullable: true, description: 'Why the check failed; null when it passed.' }),
+    error: t.exposeString('error', {
+      nullable: true,
+      description: 'Why the check failed; null when it passed.',
+      price: { bytes: upstreamText('health-error', TEXT_BYTES.prose) },
+    }),
     timestamp: t.exposeString('timestamp', { nullable: true, description: 'When the check last ran (RFC 3339).' }),
     durationNs: t.field({ type: 'BigInt', description: 'How long it took, in nanoseconds.', resolve: (c) => String(c.duration) }),
     contiguousFailures: t.field({

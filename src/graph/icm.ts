@@ -20,6 +20,9 @@ import { known } from './evm-chain.js';
 import { EvmAddressScalar } from './scalars.js';
 import { getIcmMessage, listIcmMessages, listIcmMessagesByAddress } from '../upstreams/data-api/icm.js';
 import { AddressRef, EvmAddressRef, EvmChainRef, IcmMessageRef, NetworkRef, PriceRef, type IcmModel } from './refs.js';
+import { hexJsonBytes } from './leaf-bytes.js';
+import { learnt } from './list-sizes.js';
+import { TEXT_BYTES, upstreamText } from './leaf-bytes.js';
 
 export const IcmStatusEnum = builder.enumType('IcmMessageStatus', {
   description: 'Where a message is on its way.',
@@ -42,6 +45,17 @@ const IcmChainRoleEnum = builder.enumType('IcmChainRole', {
   } as const,
 });
 
+/**
+ * A message's payload in hex, as the longest seen: an ICM message travels in a Warp message, whose
+ * payload avalanchego bounds to 24 KiB (vms/platformvm/warp/payload MaxMessageSize). Priced as any
+ * leaf, one answered 192 bytes (test/fuzz/long-leaves.test.ts).
+ */
+const ICM_PAYLOAD_BYTES = learnt({
+  kind: 'icm-payload-bytes',
+  most: { mainnet: hexJsonBytes(24 * 1024), fuji: hexJsonBytes(24 * 1024) },
+  anyNetwork: true,
+});
+
 const ReceiptRef = builder.objectRef<IcmMessage['receipts'][number]>('IcmReceipt').implement({
   description: 'A receipt the destination sent back for a message.',
   fields: (t) => ({
@@ -60,7 +74,11 @@ const RewardDetailsRef = builder.objectRef<IcmMessage['rewardDetails']>('IcmRewa
     name: t.exposeString('name', { description: 'Token name.' }),
     symbol: t.exposeString('symbol', { description: 'Token symbol.' }),
     decimals: t.exposeInt('decimals', { description: 'Token decimals.' }),
-    logoUri: t.exposeString('logoUri', { nullable: true, description: 'Token logo.' }),
+    logoUri: t.exposeString('logoUri', {
+      nullable: true,
+      description: 'Token logo.',
+      price: { bytes: upstreamText('icm-reward-logo', TEXT_BYTES.url) },
+    }),
     ercType: t.field({ type: ErcTypeEnum, description: 'ERC_20.', resolve: () => 'ERC-20' as const }),
     price: t.expose('price', { type: PriceRef, nullable: true, description: 'Token price, when known.' }),
     value: t.expose('value', { type: 'BigInt', description: "The fee, in the token's smallest unit." }),
@@ -127,7 +145,7 @@ builder.node(IcmMessageRef, {
     messageNonce: t.expose('messageNonce', { type: 'BigInt', description: "The message's nonce at its source." }),
     from: t.exposeString('from', { description: 'The sender (an address on the source chain).' }),
     to: t.exposeString('to', { description: 'The recipient (an address on the destination chain).' }),
-    data: t.exposeString('data', { nullable: true, description: 'The payload (hex).' }),
+    data: t.exposeString('data', { nullable: true, description: 'The payload (hex).', price: { bytes: ICM_PAYLOAD_BYTES } }),
     messageExecuted: t.exposeBoolean('messageExecuted', { description: 'Whether the destination executed it.' }),
     receipts: t.expose('receipts', { type: [ReceiptRef], description: 'Receipts sent back.', price: { items: 2 } }),
     receiptDelivered: t.exposeBoolean('receiptDelivered', { description: 'Whether its receipt reached the source.' }),

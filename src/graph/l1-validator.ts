@@ -31,6 +31,7 @@ import {
   type L1ValidatorModel,
   type SubnetModel,
 } from './refs.js';
+import { BLS_PUBLIC_KEY_BYTES, BLS_SIGNATURE_BYTES } from './leaf-bytes.js';
 
 BlsCredentialsRef.implement({
   description: "A validator's BLS key, used to sign Warp messages, and its proof of possession.",
@@ -38,11 +39,13 @@ BlsCredentialsRef.implement({
     publicKey: t.string({
       nullable: true,
       description: 'BLS public key (hex).',
+      price: { bytes: BLS_PUBLIC_KEY_BYTES },
       resolve: (c) => (typeof c.publicKey === 'string' ? c.publicKey : null),
     }),
     proofOfPossession: t.string({
       nullable: true,
       description: 'Proof of possession of the key (hex).',
+      price: { bytes: BLS_SIGNATURE_BYTES },
       resolve: (c) => (typeof c.proofOfPossession === 'string' ? c.proofOfPossession : null),
     }),
   }),

@@ -34,6 +34,7 @@ import {
   type NftTokenModel,
 } from './refs.js';
 import { EvmAddressScalar } from './scalars.js';
+import { TOKEN_URI_BYTES } from './leaf-bytes.js';
 
 /** 2^256 - 1: the widest token id an ERC-721 or ERC-1155 contract has. */
 const MAX_TOKEN_ID = (1n << 256n) - 1n;
@@ -70,7 +71,7 @@ builder.node(NftTokenRef, {
     chain: t.expose('chain', { type: EvmChainRef, description: 'Its chain.' }),
     ercType: t.expose('ercType', { type: ErcTypeEnum, description: 'ERC_721 or ERC_1155.' }),
     tokenId: t.expose('tokenId', { type: 'BigInt', description: 'The token id.' }),
-    tokenUri: t.exposeString('tokenUri', { description: 'Where its metadata lives.' }),
+    tokenUri: t.exposeString('tokenUri', { description: 'Where its metadata lives.', price: { bytes: TOKEN_URI_BYTES } }),
     metadata: t.expose('metadata', { type: NftMetadataRef, description: 'Its metadata, as far as the Data API could read it.' }),
     name: t.string({
       nullable: true,

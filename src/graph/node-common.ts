@@ -8,7 +8,8 @@ import { canonicalAddress } from '../domain/addresses.js';
 import { badInput } from '../graphql/errors.js';
 import { toSafeInt } from '../upstreams/node/client.js';
 import { checkListSize } from './inputs.js';
-import { jsonTree } from './list-sizes.js';
+import { jsonTree, learnt } from './list-sizes.js';
+import { hexJsonBytes } from './leaf-bytes.js';
 import {
   AddressRef,
   OUTPUT_ADDRESSES,
@@ -171,3 +172,16 @@ export const BLOCK_ID_DESCRIPTION =
  * transaction of some 25 of them).
  */
 export const UNSIGNED_TX_ENTRIES = 300;
+
+/**
+ * The bytes of that tree, as the largest seen (with a margin), and until one was seen at
+ * UNSIGNED_TX_ENTRIES entries of 128 bytes each (a key and an id or an address, the longest values
+ * but the memo, with their quotes) and a memo of 256 bytes (MaxMemoSize) in hex: an assumption, as
+ * its entries are. Priced as any leaf, a P-Chain transaction's tree answered 1,142 bytes priced at
+ * 96 (test/fuzz/long-leaves.test.ts).
+ */
+export const UNSIGNED_TX_BYTES = learnt({
+  kind: 'unsigned-tx-bytes',
+  most: { mainnet: UNSIGNED_TX_ENTRIES * 128 + hexJsonBytes(256), fuji: UNSIGNED_TX_ENTRIES * 128 + hexJsonBytes(256) },
+  anyNetwork: true,
+});

@@ -28,6 +28,7 @@ import { builder } from './builder.js';
 import { checkNodeIds } from './node-common.js';
 import { NetworkRef } from './refs.js';
 import { NodeIdScalar } from './scalars.js';
+import { BLS_PUBLIC_KEY_BYTES, BLS_SIGNATURE_BYTES } from './leaf-bytes.js';
 
 export interface NodeInfoModel {
   network: NetworkName;
@@ -234,13 +235,13 @@ const NodeInfoRef = builder.objectRef<NodeInfoModel>('NodeInfo').implement({
       nullable: true,
       description:
         "The node's BLS public key (48 bytes, hex), which it registers to validate; null on a node without one (info.getNodeID).",
-      price: { ...NODE_ID, reaches: ['info.getNodeID'] },
+      price: { ...NODE_ID, bytes: BLS_PUBLIC_KEY_BYTES, reaches: ['info.getNodeID'] },
       resolve: async (n, _args, ctx) => (await infoGetNodeID(ctx.node, n.network)).nodePOP?.publicKey ?? null,
     }),
     blsProofOfPossession: t.string({
       nullable: true,
       description: 'The signature (96 bytes, hex) that proves the node holds its BLS key (info.getNodeID).',
-      price: { ...NODE_ID, reaches: ['info.getNodeID'] },
+      price: { ...NODE_ID, bytes: BLS_SIGNATURE_BYTES, reaches: ['info.getNodeID'] },
       resolve: async (n, _args, ctx) => (await infoGetNodeID(ctx.node, n.network)).nodePOP?.proofOfPossession ?? null,
     }),
     ip: t.string({

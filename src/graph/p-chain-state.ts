@@ -52,6 +52,7 @@ import {
   type AddressModel,
 } from './refs.js';
 import { CB58IdScalar } from './scalars.js';
+import { BLS_PUBLIC_KEY_BYTES, DROPPED_REASON_BYTES, UTXO_HEX_BYTES } from './leaf-bytes.js';
 
 const ZERO_ID = '11111111111111111111111111111111LpoYY';
 const big = (value: Uint) => String(value);
@@ -150,14 +151,21 @@ const ValidatorAtRef = builder.objectRef<ValidatorAtModel>('PChainValidatorAtHei
       description: 'Its weight then: on the Primary Network its stake plus what was delegated to it, in nAVAX.',
       resolve: (v) => big(v.weight),
     }),
-    publicKey: t.exposeString('publicKey', { nullable: true, description: 'Its BLS public key (hex, compressed), if it registered one.' }),
+    publicKey: t.exposeString('publicKey', {
+      nullable: true,
+      description: 'Its BLS public key (hex, compressed), if it registered one.',
+      price: { bytes: BLS_PUBLIC_KEY_BYTES },
+    }),
   }),
 });
 
 const WarpValidatorRef = builder.objectRef<NonNullable<PWarpSet['validators']>[number]>('PChainWarpValidator').implement({
   description: 'One BLS key of a canonical validator set: what signs Warp messages for the nodes holding it.',
   fields: (t) => ({
-    publicKey: t.exposeString('publicKey', { description: 'The BLS public key (hex, compressed).' }),
+    publicKey: t.exposeString('publicKey', {
+      description: 'The BLS public key (hex, compressed).',
+      price: { bytes: BLS_PUBLIC_KEY_BYTES },
+    }),
     weight: t.field({ type: 'BigInt', description: 'The weight of the nodes holding it.', resolve: (v) => big(v.weight) }),
     // A key is one node's but for the rare operator who registers it twice.
     nodeIds: t.exposeStringList('nodeIDs', { description: 'The nodes that registered this key.', price: { items: 1 } }),
@@ -358,7 +366,11 @@ const TxStatusRef = builder
     description: "A P-Chain transaction's status on this node.",
     fields: (t) => ({
       status: t.field({ type: PTxStatusEnum, description: 'Its status.', resolve: (s) => s.status }),
-      reason: t.exposeString('reason', { nullable: true, description: 'Why it was dropped (DROPPED only).' }),
+      reason: t.exposeString('reason', {
+        nullable: true,
+        description: 'Why it was dropped (DROPPED only).',
+        price: { bytes: DROPPED_REASON_BYTES },
+      }),
     }),
   });
 
@@ -393,7 +405,7 @@ const PChainUtxoRef = builder.objectRef<PUtxoModel>('PChainNodeUtxo').implement(
       nullable: true,
       description: 'For an atomic UTXO read with `sourceChain`: the chain that exported it, waiting to be imported.',
     }),
-    bytes: t.exposeString('bytes', { description: 'The UTXO as the node sent it (hex with checksum).' }),
+    bytes: t.exposeString('bytes', { description: 'The UTXO as the node sent it (hex with checksum).', price: { bytes: UTXO_HEX_BYTES } }),
   }),
 });
 
@@ -468,6 +480,7 @@ const StakeRef = builder
       }),
       outputs: t.stringList({
         description: 'The staked outputs (TransferableOutput bytes, hex with checksum), one per stake.',
+        price: { bytes: UTXO_HEX_BYTES },
         resolve: (s) => s.stakedOutputs ?? [],
       }),
     }),

@@ -18,7 +18,16 @@ import { BLOCK_HEX_BYTES, learnt } from './list-sizes.js';
 import { MAX_BLOCKS_PER_POLL, pChainBlocksFeed, validatorsFeed } from '../live/feeds.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
 import { checkAddresses, toNetwork } from './inputs.js';
-import { BLOCK_ID_DESCRIPTION, checkBlockAsk, checkHeightKey, checkNodeIds, type BlockAsk, UNSIGNED_TX_ENTRIES } from './node-common.js';
+import {
+  BLOCK_ID_DESCRIPTION,
+  checkBlockAsk,
+  checkHeightKey,
+  checkNodeIds,
+  type BlockAsk,
+  UNSIGNED_TX_BYTES,
+  UNSIGNED_TX_ENTRIES,
+} from './node-common.js';
+import { BLS_PUBLIC_KEY_BYTES, BLS_SIGNATURE_BYTES, SECP256K1_SIGNATURE_BYTES, TX_MEMO_BYTES } from './leaf-bytes.js';
 import { toSafeInt } from '../upstreams/node/client.js';
 import { blockIdOf } from '../domain/blocks.js';
 import { AvalancheAddressScalar, CB58IdScalar, NodeIdScalar } from './scalars.js';
@@ -168,10 +177,11 @@ const PChainDelegatorRef = builder.objectRef<DelegatorModel>('PChainDelegator').
 const SignerRef = builder.objectRef<NonNullable<PValidator['signer']>>('ValidatorSigner').implement({
   description: "A validator's BLS key.",
   fields: (t) => ({
-    publicKey: t.exposeString('publicKey', { description: 'The BLS public key (hex).' }),
+    publicKey: t.exposeString('publicKey', { description: 'The BLS public key (hex).', price: { bytes: BLS_PUBLIC_KEY_BYTES } }),
     proofOfPossession: t.string({
       nullable: true,
       description: 'The proof of possession of the key (hex).',
+      price: { bytes: BLS_SIGNATURE_BYTES },
       resolve: (s) => s.proofOfPossession ?? s.proofOfPosession ?? null,
     }),
   }),
@@ -212,7 +222,11 @@ PChainValidatorRef.implement({
       description: 'Unix time (s) it stops (not for L1 validators).',
       resolve: (v) => (v.endTime === undefined ? null : toSafeInt(v.endTime)),
     }),
-    publicKey: t.exposeString('publicKey', { nullable: true, description: 'Its BLS public key (L1s).' }),
+    publicKey: t.exposeString('publicKey', {
+      nullable: true,
+      description: 'Its BLS public key (L1s).',
+      price: { bytes: BLS_PUBLIC_KEY_BYTES },
+    }),
     signer: t.expose('signer', {
       type: SignerRef,
       nullable: true,
@@ -364,7 +378,12 @@ const P_TX_UTXOS = 5;
 const PCredentialRef = builder.objectRef<{ signatures?: string[] | null }>('PCredential').implement({
   description: 'Signatures proving a P-Chain transaction may spend one of its inputs.',
   fields: (t) => ({
-    signatures: t.field({ type: ['String'], description: 'The signatures (hex).', resolve: (c) => c.signatures ?? [] }),
+    signatures: t.field({
+      type: ['String'],
+      description: 'The signatures (hex).',
+      price: { bytes: SECP256K1_SIGNATURE_BYTES },
+      resolve: (c) => c.signatures ?? [],
+    }),
   }),
 });
 
@@ -382,7 +401,12 @@ PBlockTxRef.implement({
       description: 'The chain it was issued on (the P-Chain).',
       resolve: (tx) => baseOf(tx).blockchainID ?? null,
     }),
-    memo: t.string({ nullable: true, description: 'Its memo (hex).', resolve: (tx) => baseOf(tx).memo ?? null }),
+    memo: t.string({
+      nullable: true,
+      description: 'Its memo (hex).',
+      price: { bytes: TX_MEMO_BYTES },
+      resolve: (tx) => baseOf(tx).memo ?? null,
+    }),
     inputs: t.field({
       type: [TransferableInputRef],
       price: { items: P_TX_UTXOS },
@@ -423,7 +447,7 @@ PBlockTxRef.implement({
       type: 'JSON',
       description:
         'The whole unsigned transaction, with the fields of its type (validator, subnet, chain, owners…); `transaction.txType` names the type.',
-      price: { entries: UNSIGNED_TX_ENTRIES },
+      price: { entries: UNSIGNED_TX_ENTRIES, bytes: UNSIGNED_TX_BYTES },
     }),
     credentials: t.field({
       type: [PCredentialRef],

@@ -28,6 +28,7 @@ import { NetworkRef } from './refs.js';
 import { CChainTransactionRef } from './transaction.js';
 import { CB58IdScalar } from './scalars.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
+import { DROPPED_REASON_BYTES } from './leaf-bytes.js';
 
 type PrimaryChain = 'p-chain' | 'x-chain' | 'c-chain';
 
@@ -149,7 +150,12 @@ const SignedTxStatusRef = builder.objectRef<StatusModel>('SignedTransactionStatu
       description:
         "The node's own word: Accepted, Processing, Rejected or Unknown (X-Chain); Committed, Processing, Aborted, Dropped or Unknown (P-Chain); Accepted, Processing, Dropped or Unknown (C-Chain atomic).",
     }),
-    reason: t.string({ nullable: true, description: 'Why the P-Chain dropped it, when it did.', resolve: (s) => s.reason ?? null }),
+    reason: t.string({
+      nullable: true,
+      description: 'Why the P-Chain dropped it, when it did.',
+      price: { bytes: DROPPED_REASON_BYTES },
+      resolve: (s) => s.reason ?? null,
+    }),
     blockHeight: t.field({
       type: 'BigInt',
       nullable: true,

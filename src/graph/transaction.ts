@@ -65,6 +65,7 @@ import {
   type UtxoModel,
   type XTxModel,
 } from './refs.js';
+import { ENCODED_GENESIS_BYTES, TX_MEMO_BYTES } from './leaf-bytes.js';
 
 const TYPE_BY_CHAIN = { 'p-chain': 'PChainTransaction', 'x-chain': 'XChainTransaction', 'c-chain': 'CChainAtomicTransaction' } as const;
 
@@ -133,7 +134,7 @@ TransactionInterface.implement({
       nullable: true,
       description: 'For imports and exports: the chain the value went to.',
     }),
-    memo: t.exposeString('memo', { nullable: true, description: 'The memo (hex).' }),
+    memo: t.exposeString('memo', { nullable: true, description: 'The memo (hex).', price: { bytes: TX_MEMO_BYTES } }),
   }),
 });
 
@@ -190,6 +191,7 @@ const BlockchainInfoRef = builder.objectRef<NonNullable<PChainTransaction['block
     encodedGenesis: t.string({
       nullable: true,
       description: 'Its genesis as encoded by its VM, for other chains.',
+      price: { bytes: ENCODED_GENESIS_BYTES },
       resolve: (i) => (typeof i.genesisData === 'string' ? i.genesisData : null),
     }),
   }),

@@ -35,6 +35,7 @@ import {
   toAddresses,
   type UtxoModel,
 } from './refs.js';
+import { NFT_PAYLOAD_BYTES, UTXO_HEX_BYTES } from './leaf-bytes.js';
 
 const isP = (u: UtxoModel): u is PChainUtxo & { network: NetworkName } => 'txHash' in u;
 
@@ -108,7 +109,7 @@ UtxoRef.implement({
       nullable: true,
       description: 'The transaction that spent it; null while unspent.',
     }),
-    utxoBytes: t.exposeString('utxoBytes', { nullable: true, description: 'The serialized UTXO (hex).' }),
+    utxoBytes: t.exposeString('utxoBytes', { nullable: true, description: 'The serialized UTXO (hex).', price: { bytes: UTXO_HEX_BYTES } }),
     blockTimestamp: t.field({
       type: 'SafeInt',
       description: 'Unix time (s) it was created (`timestamp` on the X- and C-Chain).',
@@ -184,6 +185,7 @@ UtxoRef.implement({
     payload: t.string({
       nullable: true,
       description: 'NFT payload (X-Chain NFTs).',
+      price: { bytes: NFT_PAYLOAD_BYTES },
       resolve: (u) => (isP(u) ? null : (u.payload ?? null)),
     }),
   }),

@@ -14,14 +14,31 @@ import { builder } from './builder.js';
 import { entityId, keyOnlyIdDescription, nodeKey, parseNodeKey } from './global-id.js';
 import { lookupPrice } from './lookups.js';
 import { paged } from './cost.js';
-import { BLOCK_HEX_BYTES, learnt } from './list-sizes.js';
+import { learnt } from './list-sizes.js';
+import {
+  hexJsonBytes,
+  MAINNET_X_GENESIS_TX_SIZE,
+  MAX_TX_SIZE,
+  NFT_PAYLOAD_BYTES,
+  SECP256K1_SIGNATURE_BYTES,
+  TX_MEMO_BYTES,
+  UTXO_HEX_BYTES,
+} from './leaf-bytes.js';
 import { ASSET_DESCRIPTIONS } from './pools.js';
 import { pageConnection, pageSpec, type ConnectionArgs } from '../graphql/connection.js';
 import { checkAddresses, toNetwork } from './inputs.js';
 import { MAX_BLOCKS_PER_POLL, xChainBlocksFeed } from '../live/feeds.js';
 
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
-import { BLOCK_ID_DESCRIPTION, checkBlockAsk, checkHeightKey, type BlockAsk, nodeUtxoValue, UNSIGNED_TX_ENTRIES } from './node-common.js';
+import {
+  BLOCK_ID_DESCRIPTION,
+  checkBlockAsk,
+  checkHeightKey,
+  type BlockAsk,
+  nodeUtxoValue,
+  UNSIGNED_TX_BYTES,
+  UNSIGNED_TX_ENTRIES,
+} from './node-common.js';
 import { toSafeInt } from '../upstreams/node/client.js';
 import { avaxGetUTXOs } from '../upstreams/node/c-chain-atomic.js';
 import { blockIdOf } from '../domain/blocks.js';
@@ -88,6 +105,25 @@ const assetField = <P extends OnAvmChain>(assetIdOf: (parent: P) => string) =>
 
 // --- transactions and blocks (JSON encoding) ---------------------------------------------------------
 
+/**
+ * An X-Chain transaction's signed bytes in hex with checksum, as long as the longest seen: within
+ * the mempool's MAX_TX_SIZE, but for mainnet's genesis transaction (AVAX's creation, answered by id
+ * as any other), MAINNET_X_GENESIS_TX_SIZE. Priced as any leaf, one answered 682 bytes.
+ */
+const AVM_TX_HEX_BYTES = learnt({
+  kind: 'avm-tx-hex-bytes',
+  most: { mainnet: hexJsonBytes(MAINNET_X_GENESIS_TX_SIZE, true), fuji: hexJsonBytes(MAX_TX_SIZE, true) },
+  anyNetwork: true,
+});
+
+/**
+ * An X-Chain block's bytes, priced as BLOCK_HEX_BYTES (at most 4 MiB of hex) but learnt apart from
+ * the P-Chain's: an X-Chain block of a few transfers is longer than a P-Chain block that commits a
+ * proposal, and the P-Chain's priced the first X-Chain block read after them below its bytes (1,216
+ * answered, 1,050 priced: test/fuzz/long-leaves.test.ts).
+ */
+const AVM_BLOCK_HEX_BYTES = learnt({ kind: 'avm-block-hex-bytes', most: { mainnet: 4_194_320, fuji: 4_194_320 } });
+
 /** Inputs, outputs or credentials an AVM transaction is priced to hold: a transfer spends one or two UTXOs and makes two. */
 const AVM_TX_UTXOS = 5;
 
@@ -110,7 +146,12 @@ const AvmCredentialRef = builder.objectRef<NonNullable<AvmTxJson['credentials']>
   description: 'Signatures proving the transaction may spend one of its inputs.',
   fields: (t) => ({
     fxId: t.exposeString('fxID', { description: 'The feature extension of the credential.' }),
-    signatures: t.field({ type: ['String'], description: 'The signatures (hex).', resolve: (c) => c.credential?.signatures ?? [] }),
+    signatures: t.field({
+      type: ['String'],
+      description: 'The signatures (hex).',
+      price: { bytes: SECP256K1_SIGNATURE_BYTES },
+      resolve: (c) => c.credential?.signatures ?? [],
+    }),
   }),
 });
 
@@ -130,7 +171,11 @@ AvmTxRef.implement({
       resolve: (tx) => tx.unsignedTx.networkID,
     }),
     blockchainId: t.string({ description: 'The chain it was issued on.', resolve: (tx) => tx.unsignedTx.blockchainID }),
-    memo: t.string({ description: 'Its memo (hex), "0x" when empty.', resolve: (tx) => tx.unsignedTx.memo }),
+    memo: t.string({
+      description: 'Its memo (hex), "0x" when empty.',
+      price: { bytes: TX_MEMO_BYTES },
+      resolve: (tx) => tx.unsignedTx.memo,
+    }),
     inputs: t.field({
       type: [TransferableInputRef],
       price: { items: AVM_TX_UTXOS },
@@ -176,12 +221,12 @@ AvmTxRef.implement({
     unsignedTx: t.expose('unsignedTx', {
       type: 'JSON',
       description: "The unsigned transaction as the node wrote it, with the fields of its type (e.g. an asset creation's `initialStates`).",
-      price: { entries: UNSIGNED_TX_ENTRIES },
+      price: { entries: UNSIGNED_TX_ENTRIES, bytes: UNSIGNED_TX_BYTES },
     }),
     hex: t.string({
       nullable: true,
       description: 'The signed transaction bytes (hex with checksum): one more call (avm.getTx with hex encoding).',
-      price: { calls: 1, reaches: ['avm.getTx'] },
+      price: { calls: 1, bytes: AVM_TX_HEX_BYTES, reaches: ['avm.getTx'] },
       resolve: async (tx, _args, ctx) => (await avmGetTx(ctx.node, avmChainOf(tx), { txID: tx.id, encoding: 'hex' }))?.tx ?? null,
     }),
   }),
@@ -241,7 +286,7 @@ const AvmBlockRef = builder.node(builder.objectRef<AvmBlockModel>('AvmBlock'), {
     hex: t.string({
       nullable: true,
       description: 'The block bytes (hex with checksum): one more call (avm.getBlock with hex encoding).',
-      price: { ...BLOCK_HEX, bytes: BLOCK_HEX_BYTES, reaches: ['avm.getBlock', 'avm.getBlockByHeight'] },
+      price: { ...BLOCK_HEX, bytes: AVM_BLOCK_HEX_BYTES, reaches: ['avm.getBlock', 'avm.getBlockByHeight'] },
       resolve: (b, _args, ctx) => avmBlockHex(ctx, b),
     }),
   }),
@@ -273,12 +318,16 @@ export const NodeUtxoRef = builder.objectRef<NodeUtxoModel>('NodeUtxo').implemen
     threshold: t.int(X_UTXO_VALUE.threshold),
     addresses: t.field(X_UTXO_VALUE.addresses),
     groupId: t.exposeInt('groupId', { nullable: true, description: 'For an NFT: its group within the asset.' }),
-    payload: t.exposeString('payload', { nullable: true, description: 'For an NFT: its payload (hex).' }),
+    payload: t.exposeString('payload', {
+      nullable: true,
+      description: 'For an NFT: its payload (hex).',
+      price: { bytes: NFT_PAYLOAD_BYTES },
+    }),
     sourceChain: t.exposeString('sourceChain', {
       nullable: true,
       description: 'For an atomic UTXO read with `sourceChain`: the chain that exported it, waiting in shared memory for an import.',
     }),
-    bytes: t.exposeString('bytes', { description: 'The UTXO as the node sent it (hex with checksum).' }),
+    bytes: t.exposeString('bytes', { description: 'The UTXO as the node sent it (hex with checksum).', price: { bytes: UTXO_HEX_BYTES } }),
   }),
 });
 

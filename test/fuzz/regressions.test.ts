@@ -11,6 +11,9 @@
  * - the errors of answers discarded by a null, reported by a compiled run and not by the first
  *   (interpreted) one: the same answer through every entry in every cache mode, run after run;
  * - a streamed list nulled by one of its items: the items before it, whichever call came first.
+ * - a transaction's whole bytes in hex (a C-Chain atomic transaction's `signedTx`, an X-Chain
+ *   transaction's `hex`), priced as any leaf: priced by their own bytes (test/fuzz/long-leaves.test.ts
+ *   finds every such leaf).
  */
 import type { GraphQLObjectType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -527,4 +530,42 @@ describe('a streamed list nulled by one of its items (fuzz seed p39 case 7150: a
       sandbox.knobs.faults = sandbox.knobs.faults.filter((f) => f.operation !== 'getLatestBlocks');
     }
   }, 120_000);
+});
+
+describe("a transaction's whole bytes (fuzz: `cChainAtomic { transaction { signedTx } }` answered 684 bytes of data, priced at 164)", () => {
+  async function priced(query: string, variables: Record<string, unknown>) {
+    const res = await fetch(gw.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Body;
+    expect(body.errors).toBeUndefined();
+    return { body, bytes: Buffer.byteLength(JSON.stringify(body.data)), estimated: body.extensions!.cost!.estimated.bytes! };
+  }
+
+  it.each([
+    [
+      "a C-Chain atomic transaction's signed bytes",
+      'query ($v0: CB58Id!) { network { cChainAtomic { transaction(txId: $v0) { signedTx } } } }',
+      { v0: 'tZijPPpkipcT7MKwcgBy8SDBDa9wyMi2oLfy5Ym2kmZb1XvRt' },
+      (data: any) => data.network.cChainAtomic.transaction.signedTx as string,
+    ],
+    [
+      "an X-Chain transaction's bytes, memo and signatures",
+      'query ($v0: CB58Id!) { network { xChain { transaction(txId: $v0) { hex memo unsignedTx credentials { signatures } } } } }',
+      { v0: getWorld('mainnet').transactions.x[0]!.txHash },
+      (data: any) => data.network.xChain.transaction.hex as string,
+    ],
+  ])('%s: within the bytes priced before such bytes were seen, and after', async (_what, query, variables, value) => {
+    const unseen = await priced(query, variables);
+    // The case of the finding: a value longer than a leaf's 96 bytes.
+    expect(value(unseen.body.data).length).toBeGreaterThan(96);
+    expect(unseen.bytes).toBeLessThanOrEqual(unseen.estimated);
+    const seen = await priced(query, variables);
+    expect(seen.bytes).toBeLessThanOrEqual(seen.estimated);
+    // Priced by the longest seen, with a margin, once one was: below the most a transaction may take.
+    expect(seen.estimated).toBeLessThan(unseen.estimated);
+  });
 });
