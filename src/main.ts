@@ -93,6 +93,9 @@ async function chooseSandbox(config: Config, logger: Logger): Promise<EmbeddedSa
 
 const METRICS_ROUTES: ReadonlySet<string> = new Set(['/metrics']);
 
+/** How long after listening the compile cache is written (`listen`): after the first requests, not among them. */
+const COMPILE_CACHE_FLUSH_MS = 2_000;
+
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
@@ -196,8 +199,11 @@ function listen(server: Server, config: Config, logger: Logger, sandboxed: boole
       },
       `GraphQL gateway ready: ${url} (GraphiQL in a browser)`,
     );
-    // What this start compiled, written for the next (src/boot.ts); Node writes only what it did not read from the cache.
-    setImmediate(() => compileCache()?.flushCompileCache());
+    // What this start compiled, written for the next (src/boot.ts). Not at once: to find what it
+    // did not read from the cache, Node serializes every module's code again (about 10 ms even when
+    // nothing changed), which would hold the first requests; a process stopped before the timer
+    // still writes it as it exits.
+    setTimeout(() => compileCache()?.flushCompileCache(), COMPILE_CACHE_FLUSH_MS).unref();
   });
 }
 
