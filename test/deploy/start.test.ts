@@ -138,6 +138,8 @@ describe('the built gateway, to its first answer', () => {
       expect(holdsPackage(loaded, 'prom-client/lib/registry.js')).toBe(true);
       expect(holdsPackage(loaded, 'prom-client/index.js')).toBe(false);
       expect(holdsPackage(loaded, 'prom-client/lib/pushgateway.js')).toBe(false);
+      // Nor the spec's answer checks, loaded by the first upstream call (src/upstreams/transport.ts, `withAnswerChecks`).
+      expect(loaded.files.filter((url) => url.includes('answer-checks'))).toEqual([]);
       expect(loaded.compileCacheDir?.startsWith(join(dir, 'compile-cache'))).toBe(true);
       // The bundle's files, one entry each: written shortly after it listens (src/main.ts, `listen`), killed or not.
       let entries = 0;
