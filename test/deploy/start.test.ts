@@ -6,7 +6,8 @@
  * WebSocket), which build.mjs keeps out of the bundle's `node:http` imports and of yoga's
  * creation, nor undici's entry (fetch, WebSocket...: the upstream client takes undici's Pool
  * alone, src/upstreams/undici-core.ts); graphql-jit waits until the first answer is out
- * (src/yoga/use-compiled-execution.ts); and the embedded sandbox's process runs below its
+ * (src/yoga/use-compiled-execution.ts), undici and the spec's answer checks until the first
+ * upstream call (src/upstreams/http.ts, transport.ts); and the embedded sandbox's process runs below its
  * priority (src/gateway/embedded-sandbox.ts). A preload reports what the process loaded, on a
  * signal; the process is then killed, so the cache it left is the one written after it listened.
  */
@@ -138,8 +139,6 @@ describe('the built gateway, to its first answer', () => {
       expect(holdsPackage(loaded, 'prom-client/lib/registry.js')).toBe(true);
       expect(holdsPackage(loaded, 'prom-client/index.js')).toBe(false);
       expect(holdsPackage(loaded, 'prom-client/lib/pushgateway.js')).toBe(false);
-      // Nor the spec's answer checks, loaded by the first upstream call (src/upstreams/transport.ts, `withAnswerChecks`).
-      expect(loaded.files.filter((url) => url.includes('answer-checks'))).toEqual([]);
       expect(loaded.compileCacheDir?.startsWith(join(dir, 'compile-cache'))).toBe(true);
       // The bundle's files, one entry each: written shortly after it listens (src/main.ts, `listen`), killed or not.
       let entries = 0;
@@ -153,14 +152,31 @@ describe('the built gateway, to its first answer', () => {
   it('loads graphql-jit after its first answer, not before it', async () => {
     const gateway = await startBuilt();
     try {
-      // Listening: the gateway's own modules are loaded (its upstream client's Pool among them), graphql-jit not.
-      expect(holdsPackage(await gateway.loaded(), 'undici')).toBe(true);
+      // Listening: the gateway's own modules are loaded (its logger among them), graphql-jit not.
+      expect(holdsPackage(await gateway.loaded(), 'pino')).toBe(true);
       expect(holdsPackage(await gateway.loaded(), 'graphql-jit')).toBe(false);
       expect(await gateway.ask('{ __typename }')).toEqual({ __typename: 'Query' });
       // Then, off the first answer's path, for the operations asked again (compiled at their second run).
       let loaded = false;
       for (let i = 0; i < 100 && !loaded; i++) loaded = holdsPackage(await gateway.loaded(), 'graphql-jit') || (await sleep(50, false));
       expect(loaded).toBe(true);
+    } finally {
+      await gateway.kill();
+    }
+  }, 60_000);
+
+  it('loads undici and the spec’s answer checks with its first upstream call, not before it', async () => {
+    const gateway = await startBuilt();
+    try {
+      expect(await gateway.ask('{ __typename }')).toEqual({ __typename: 'Query' });
+      const first = await gateway.loaded();
+      expect(holdsPackage(first, 'undici')).toBe(false);
+      expect(first.files.filter((url) => url.includes('answer-checks'))).toEqual([]);
+      // A Data API read (nothing listens there: it fails, after loading what a call needs).
+      await gateway.ask('{ network(name: MAINNET) { subnets(first: 1) { nodes { subnetId } } } }');
+      const called = await gateway.loaded();
+      expect(holdsPackage(called, 'undici')).toBe(true);
+      expect(called.files.filter((url) => url.includes('answer-checks'))).toHaveLength(1);
     } finally {
       await gateway.kill();
     }
