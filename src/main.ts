@@ -7,6 +7,7 @@
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { lookup } from 'node:dns/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, loadConfig, servingSandbox, type Config } from './config/config.js';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './gateway/embedded-sandbox.js';
@@ -41,6 +42,15 @@ type GatewayModules = Awaited<ReturnType<typeof gatewayModules>>;
  */
 async function reachable(url: string): Promise<boolean> {
   const target = new URL('/', url);
+  // Offline, the name does not resolve: that is known before TLS is loaded and set up (its module,
+  // the system's certificates), which was about 20 ms of a start that then serves the sandbox.
+  // The upstream client resolves names itself too (no proxy), so a name that does not resolve
+  // here is one the gateway could not call.
+  const resolves = lookup(target.hostname).then(
+    () => true,
+    () => false,
+  );
+  if (!(await Promise.race([resolves, sleep(3500, false, { ref: false })]))) return false;
   const request = target.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
   return new Promise((resolve) => {
     const probe = request(target, { method: 'HEAD', timeout: 3000, signal: AbortSignal.timeout(3500) }, (res) => {
