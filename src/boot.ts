@@ -8,7 +8,7 @@
  * The cache is Node's own (`module.enableCompileCache`): in NODE_COMPILE_CACHE if set, else under
  * the system's temporary directory, one folder per Node version; NODE_DISABLE_COMPILE_CACHE=1
  * turns it off. A directory that cannot be written leaves it off, and the start as it was.
- * src/main.ts writes it out once the gateway listens (`flushCompileCache`), so a process that is
+ * src/main.ts writes it out shortly after the gateway listens (`flushCompileCache`), so a process that is
  * killed rather than stopped still leaves it for the next start.
  */
 import { compileCache } from './base/compile-cache.js';

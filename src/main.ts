@@ -7,6 +7,7 @@
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { lookup } from 'node:dns/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, loadConfig, servingSandbox, type Config } from './config/config.js';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './gateway/embedded-sandbox.js';
@@ -41,6 +42,15 @@ type GatewayModules = Awaited<ReturnType<typeof gatewayModules>>;
  */
 async function reachable(url: string): Promise<boolean> {
   const target = new URL('/', url);
+  // Offline, the name does not resolve: that is known before TLS is loaded and set up (its module,
+  // the system's certificates), which was about 20 ms of a start that then serves the sandbox.
+  // The upstream client resolves names itself too (no proxy), so a name that does not resolve
+  // here is one the gateway could not call.
+  const resolves = lookup(target.hostname).then(
+    () => true,
+    () => false,
+  );
+  if (!(await Promise.race([resolves, sleep(3500, false, { ref: false })]))) return false;
   const request = target.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
   return new Promise((resolve) => {
     const probe = request(target, { method: 'HEAD', timeout: 3000, signal: AbortSignal.timeout(3500) }, (res) => {
@@ -92,6 +102,9 @@ async function chooseSandbox(config: Config, logger: Logger): Promise<EmbeddedSa
 }
 
 const METRICS_ROUTES: ReadonlySet<string> = new Set(['/metrics']);
+
+/** How long after listening the compile cache is written (`listen`): after the first requests, not among them. */
+const COMPILE_CACHE_FLUSH_MS = 2_000;
 
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host.startsWith('127.');
@@ -196,8 +209,11 @@ function listen(server: Server, config: Config, logger: Logger, sandboxed: boole
       },
       `GraphQL gateway ready: ${url} (GraphiQL in a browser)`,
     );
-    // What this start compiled, written for the next (src/boot.ts); Node writes only what it did not read from the cache.
-    setImmediate(() => compileCache()?.flushCompileCache());
+    // What this start compiled, written for the next (src/boot.ts). Not at once: to find what it
+    // did not read from the cache, Node serializes every module's code again (about 10 ms even when
+    // nothing changed), which would hold the first requests; a process stopped before the timer
+    // still writes it as it exits.
+    setTimeout(() => compileCache()?.flushCompileCache(), COMPILE_CACHE_FLUSH_MS).unref();
   });
 }
 

@@ -16,7 +16,6 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { setPriority } from 'node:os';
-import { createInterface } from 'node:readline';
 import { TIED_TO_STDIN } from '../../sandbox/tie.js';
 import { sandboxUrls, type SandboxUrls } from '../../sandbox/urls.js';
 import { FROM_SOURCES, packagePath } from '../base/package-root.js';
@@ -78,8 +77,17 @@ export async function startEmbeddedSandbox(options: EmbeddedSandboxOptions): Pro
   let closing = false;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ready = new Promise<void>((resolve, reject) => {
-    // Its one line says it listens.
-    createInterface({ input: child.stdout! }).once('line', () => resolve());
+    // Its one line says it listens. Read as it comes rather than through node:readline, which
+    // only this would load, before the first answer; what it writes after is read and dropped.
+    let written = '';
+    const listening = (chunk: Buffer) => {
+      written += chunk.toString();
+      if (!written.includes('\n')) return;
+      child.stdout!.off('data', listening);
+      child.stdout!.resume();
+      resolve();
+    };
+    child.stdout!.on('data', listening);
     child.once('exit', (code, signal) => {
       // Stopped with the gateway: nothing went wrong, and calls still waiting fail as they go out.
       if (closing) resolve();

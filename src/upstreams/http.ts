@@ -15,7 +15,7 @@
 import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import { shownUrl } from '../base/shown-url.js';
-import { Pool, errors as undiciErrors } from './undici-core.js';
+import type { Pool } from './undici-core.js';
 import type { CallBudget } from './budget.js';
 import { onCancel, type CancelSignal } from './cancellation.js';
 import { Circuit, type CircuitOptions } from './circuit.js';
@@ -213,6 +213,21 @@ function breaks(error: unknown): boolean {
   return error instanceof TimeoutError || error instanceof ConnectionError || error instanceof InvalidResponseError;
 }
 
+/**
+ * undici's Pool and errors (./undici-core.ts), once loaded: by the first call, not at start, where
+ * loading them (with node:http2, which undici's client reads as it loads) was about 25 ms of CPU
+ * before the gateway's first answer, which most often calls no upstream.
+ */
+let undici: typeof import('./undici-core.js') | undefined;
+let loadingUndici: Promise<unknown> | undefined;
+
+function loadUndici(): Promise<unknown> {
+  loadingUndici ??= import('./undici-core.js').then((module) => {
+    undici = module;
+  });
+  return loadingUndici;
+}
+
 export class HttpClient {
   private readonly pools = new Map<string, Pool>();
   private readonly upstreams = new Map<string, Upstream>();
@@ -232,6 +247,7 @@ export class HttpClient {
   /** Sends the request and parses the JSON answer; failures are typed UpstreamErrors. */
   async json<T>(req: HttpRequest, scope: CallScope = {}): Promise<HttpResponse<T>> {
     if (this.starting) await this.starting;
+    if (!undici) await loadUndici();
     const span = scope.trace && this.options.tracer?.start(req, scope.trace);
     if (!span) return this.send<T>(req, scope);
     let attempts = 0;
@@ -382,7 +398,8 @@ export class HttpClient {
       const poolKey = `${req.service} ${url.origin}`;
       let pool = this.pools.get(poolKey);
       if (!pool) {
-        pool = new Pool(url.origin, {
+        // Loaded: only a call (`json`, which loads it first) gets here.
+        pool = new undici!.Pool(url.origin, {
           connections: this.options.connections,
           keepAliveTimeout: 30_000,
           maxResponseSize: cap,
@@ -491,7 +508,7 @@ export class HttpClient {
     const meta = { service: req.service, operation: req.operation, cause: error };
     if (scope.signal?.aborted) return new RequestAbortedError(meta);
     if ((error as { code?: string } | undefined)?.code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') return this.tooLarge(req, upstream, status);
-    if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
+    if (error instanceof undici!.errors.HeadersTimeoutError || error instanceof undici!.errors.BodyTimeoutError) {
       return new TimeoutError(this.options.timeoutMs, meta);
     }
     return new ConnectionError((error as { code?: string } | undefined)?.code, meta);
@@ -538,10 +555,10 @@ class Exchange implements Dispatcher.DispatchHandler {
       this.resolve = resolve;
       this.reject = reject;
     });
-    if (signal?.aborted) this.cancelled = new undiciErrors.RequestAbortedError();
+    if (signal?.aborted) this.cancelled = new undici!.errors.RequestAbortedError();
     else if (signal)
       this.stopListening = onCancel(signal, () => {
-        this.cancelled = new undiciErrors.RequestAbortedError();
+        this.cancelled = new undici!.errors.RequestAbortedError();
         this.controller?.abort(this.cancelled);
       });
   }
@@ -557,11 +574,11 @@ class Exchange implements Dispatcher.DispatchHandler {
     this.headers = headers;
     if (Number(headers['content-length']) > this.cap) {
       this.tooLarge = true;
-      controller.abort(new undiciErrors.ResponseExceededMaxSizeError());
+      controller.abort(new undici!.errors.ResponseExceededMaxSizeError());
       return;
     }
     this.deadline = setTimeout(
-      () => controller.abort(new undiciErrors.BodyTimeoutError()),
+      () => controller.abort(new undici!.errors.BodyTimeoutError()),
       Math.max(0, this.timeoutMs - (Date.now() - this.started)),
     );
   }

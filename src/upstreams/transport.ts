@@ -4,7 +4,6 @@
  * read is the reuse layer's decision (src/reuse/reads.ts implements this interface for each
  * GraphQL request). `directTransport` sends every call as it comes, for tools and tests.
  */
-import { ANSWER_CHECKS } from './answer-checks.generated.js';
 import { InvalidResponseError } from './errors.js';
 import { encodeQuery, type CallScope, type HttpClient, type HttpRequest, type HttpResponse } from './http.js';
 
@@ -48,7 +47,28 @@ export function directTransport(http: HttpClient, scope: CallScope = {}): Transp
 /** A generated check of an answer (Ajv, standalone): true when it fits, with the first misfit in `errors` otherwise. */
 type AnswerCheck = ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
 
-const checks = ANSWER_CHECKS as unknown as Record<string, Record<string, AnswerCheck | undefined> | undefined>;
+type AnswerChecks = Record<string, Record<string, AnswerCheck | undefined> | undefined>;
+
+/**
+ * The generated checks (./answer-checks.generated.ts: Ajv's code for every operation of both
+ * specs, about 870 kB), once loaded. They are loaded by the first call that needs them
+ * (`withAnswerChecks`), not at start: read and run there, they were about 40 ms of CPU before the
+ * gateway's first answer, which most often calls no upstream.
+ */
+let checks: AnswerChecks | undefined;
+let loadingChecks: Promise<unknown> | undefined;
+
+/**
+ * `send` once the answer checks are loaded: at once from then on, and after the load for the
+ * first calls. A client wraps every call whose answer it checks (`checkedAnswer`) in it.
+ */
+export function withAnswerChecks<T>(send: () => Promise<T>): Promise<T> {
+  if (checks) return send();
+  loadingChecks ??= import('./answer-checks.generated.js').then((module) => {
+    checks = module.ANSWER_CHECKS as unknown as AnswerChecks;
+  });
+  return loadingChecks.then(send);
+}
 
 /**
  * The map of a read or write whose answer must fit its operation's success schema in the spec
@@ -58,6 +78,8 @@ const checks = ANSWER_CHECKS as unknown as Record<string, Record<string, AnswerC
  * and is never kept: the reuse layer keeps only what a map returned.
  */
 export function checkedAnswer<T>(req: HttpRequest, list?: string): (res: HttpResponse<unknown>) => T {
+  // Only a call made through withAnswerChecks gets here: one made before the checks were loaded would go unchecked.
+  if (!checks) throw new Error(`${req.operation}: its answer check is asked for before the checks were loaded (withAnswerChecks)`);
   const check = checks[req.service]?.[req.operation];
   return (res) => {
     const body = res.body as Record<string, unknown> | null;

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { HttpRequest, QueryValue } from '../http.js';
 import type { EntryOf } from '../sharing.js';
-import { checkedAnswer, type Transport } from '../transport.js';
+import { checkedAnswer, withAnswerChecks, type Transport } from '../transport.js';
 import type { operations } from './openapi.js';
 
 /**
@@ -113,7 +113,7 @@ export class DataApiClient {
    */
   get<T>(operation: DataApiOperation, path: string, query?: Record<string, QueryValue>, list?: string): Promise<T> {
     const req = this.request(operation, 'GET', path, query);
-    return this.transport.read(req, checkedAnswer<T>(req, list));
+    return withAnswerChecks(() => this.transport.read(req, checkedAnswer<T>(req, list)));
   }
 
   /**
@@ -132,8 +132,10 @@ export class DataApiClient {
   }
 
   private readOrNone<T>(req: HttpRequest): Promise<T | null> {
-    const checked = checkedAnswer<T>(req);
-    return this.transport.read(req, (res) => (res.status === 404 ? null : checked(res)));
+    return withAnswerChecks(() => {
+      const checked = checkedAnswer<T>(req);
+      return this.transport.read(req, (res) => (res.status === 404 ? null : checked(res)));
+    });
   }
 
   /**
@@ -157,11 +159,11 @@ export class DataApiClient {
     list?: string,
   ): Promise<T> {
     const req: HttpRequest = { ...this.request(operation, 'POST', path, query, body), idempotent: true };
-    return this.transport.read(req, checkedAnswer<T>(req, list));
+    return withAnswerChecks(() => this.transport.read(req, checkedAnswer<T>(req, list)));
   }
 
   /** A call that changes something upstream: never reused, never retried; its answer checked as a read's. */
   write<T>(req: HttpRequest): Promise<T> {
-    return this.transport.write(req, checkedAnswer<T>(req));
+    return withAnswerChecks(() => this.transport.write(req, checkedAnswer<T>(req)));
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { HttpRequest, QueryValue } from '../http.js';
 import type { OperationTable } from '../sharing.js';
-import { checkedAnswer, type Transport } from '../transport.js';
+import { checkedAnswer, withAnswerChecks, type Transport } from '../transport.js';
 import type { operations } from './openapi.js';
 
 /** The operations the domain files declare (metrics.ts adds its table): the only names this client sends. */
@@ -59,7 +59,7 @@ export class MetricsApiClient {
   /** A read: its answer must fit the spec where it has one, and hold the `list` array when one is named (else it is not kept, and fails). */
   get<T>(operation: MetricsApiOperation, path: string, query?: Record<string, QueryValue>, list?: string): Promise<T> {
     const req = this.request(operation, 'GET', path, query);
-    return this.transport.read(req, checkedAnswer<T>(req, list));
+    return withAnswerChecks(() => this.transport.read(req, checkedAnswer<T>(req, list)));
   }
 
   /** A read of a list endpoint (`get` with its `list`). */
@@ -70,8 +70,10 @@ export class MetricsApiClient {
   /** A read of one thing: null when the Metrics API has none (404), an answer kept as `absent` like the Data API's. */
   getOrNone<T>(operation: MetricsApiOperation, path: string): Promise<T | null> {
     const req: HttpRequest = { ...this.request(operation, 'GET', path), acceptStatuses: NONE };
-    const checked = checkedAnswer<T>(req);
-    return this.transport.read(req, (res) => (res.status === 404 ? null : checked(res)));
+    return withAnswerChecks(() => {
+      const checked = checkedAnswer<T>(req);
+      return this.transport.read(req, (res) => (res.status === 404 ? null : checked(res)));
+    });
   }
 
   /**
@@ -81,6 +83,6 @@ export class MetricsApiClient {
   query<T>(operation: MetricsApiOperation, path: string, body: unknown, list: string): Promise<T> {
     // Idempotent, so retried like a GET: it reads.
     const req: HttpRequest = { ...this.request(operation, 'POST', path, undefined, body), idempotent: true };
-    return this.transport.read(req, checkedAnswer<T>(req, list));
+    return withAnswerChecks(() => this.transport.read(req, checkedAnswer<T>(req, list)));
   }
 }
