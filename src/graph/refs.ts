@@ -221,9 +221,14 @@ export const L1ValidatorDetailsRef = builder.objectRef<L1ValidatorDetailsTransac
 
 export type AssetAmountModel = AssetAmount & { network: NetworkName };
 
-/** Amounts of an upstream answer, carrying their network (for the asset's description). */
-/** Assets an amount list (value, fees burned, stake) holds, as prices assume it: AVAX nearly always, now and then one more. */
-export const AMOUNT_ASSETS = 2;
+/**
+ * Assets an amount list (value, fees burned, stake, an address's balances) holds, as prices assume
+ * it: AVAX nearly always, now and then one more, until a longer list was seen on the network; then
+ * the longest seen. Priced at two always, three X-Chain addresses' balances answered 6 entries
+ * priced at 5 (fuzz seed p41); a longer list than assumed stops there, and is learnt. An address
+ * may hold any number of X-Chain assets: 256 is an assumption for the most.
+ */
+export const AMOUNT_ASSETS = learnt({ kind: 'amountAssets', most: { mainnet: 256, fuji: 256 }, unseen: 2 });
 
 export const amountsOf = (network: NetworkName, list: readonly AssetAmount[]): AssetAmountModel[] => list.map((a) => ({ ...a, network }));
 

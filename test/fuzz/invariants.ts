@@ -199,7 +199,16 @@ export function comparable(answer: Answer, volatile: ReadonlySet<string> = VOLAT
       return Object.fromEntries(Object.entries(v).flatMap(([k, c]) => (volatile.has(k) ? [] : [[k, strip(c)]])));
     return v;
   };
-  const errors = [...new Set((result.errors ?? []).map((e) => `${e.extensions?.code ?? '-'} ${landed(result.data, e.path ?? [])}`))].sort();
+  // A null that items failed into says which failed first, and with it its code (the C-Chain's
+  // call refused, or another chain's node not serving it: seed p41); a field's own null says its
+  // own code, whatever else failed into it.
+  const nulls = new Map<string, string>();
+  for (const e of result.errors ?? []) {
+    const at = landed(result.data, e.path ?? []);
+    if (at === (e.path ?? []).join('.')) nulls.set(at, e.extensions?.code ?? '-');
+    else if (!nulls.has(at)) nulls.set(at, 'propagated');
+  }
+  const errors = [...nulls].map(([at, code]) => `${code} ${at}`).sort();
   return { data: strip(result.data), errors };
 }
 

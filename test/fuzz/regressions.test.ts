@@ -155,22 +155,36 @@ describe('whole lists after some of their items were listed (fuzz seed p35: 250 
     expect(checkAnswer({ status: 200, body: again, ms: 0 }, 'post', 'off', 0)).toEqual([]);
   });
 
-  it('a page of UTXOs with a multisig among them answers no more than priced (fuzz seed p40: 19 entries priced at 18)', async () => {
-    const page =
-      '{ network { addressUtxos(addresses: ["X-avax1vxwzdezeep760krt76l5sx0s2asf7z9a7jz3ph", "avax1c4f42an20vp30n3zza4dvpqyakdp2hd27zqsp9", "avax1dfx5djxk80sy7dvd2gea2y8evaxcdu448yl4el"], chain: P_CHAIN, first: 5) { edges { node { addresses { id } } } } } }';
-    const owners = (body: Body) =>
-      body.data.network.addressUtxos?.edges.map((e: { node: { addresses: unknown[] } }) => e.node.addresses.length);
-    // From the other gateway, once it knows the page's owner sets: it holds an output of two keys.
+  it.each([
+    {
+      // An output of two keys among one-key ones.
+      finding: 'a page of UTXOs with a multisig among them (fuzz seed p40: 19 entries priced at 18)',
+      page: '{ network { addressUtxos(addresses: ["X-avax1vxwzdezeep760krt76l5sx0s2asf7z9a7jz3ph", "avax1c4f42an20vp30n3zza4dvpqyakdp2hd27zqsp9", "avax1dfx5djxk80sy7dvd2gea2y8evaxcdu448yl4el"], chain: P_CHAIN, first: 5) { edges { node { addresses { id } } } } } }',
+      field: 'addresses',
+      lengths: (data: any) => data.network.addressUtxos?.edges.map((e: { node: { addresses: unknown[] } }) => e.node.addresses.length),
+      assumed: 1,
+    },
+    {
+      // Three assets where an amount list is assumed to hold two.
+      finding: "addresses' X-Chain balances in three assets (fuzz seed p41: 6 entries priced at 5)",
+      page: '{ network { addressBalances(addresses: ["avax1mwsqn5jd4576e87u47a7ljdp6wmja5255hpn82", "avax1cwkhkk3gf5enxuuxsgzrw0ep930nz8h426m5q8", "C-avax1x4dgslhgxk2qfnc00895tmsxc04urugjqrdfvm"], chain: X_CHAIN) { unlocked { amount } } } }',
+      field: 'unlocked',
+      lengths: (data: any) => [data.network.addressBalances?.unlocked.length],
+      assumed: 2,
+    },
+  ])('$finding answers no more than priced, before such a list was seen and after', async ({ page, field, lengths, assumed }) => {
+    // From the other gateway, once it knows the lists: one holds more than a price assumes unseen.
     await post(page);
-    const whole = owners(await post(page));
-    expect(Math.max(...whole)).toBeGreaterThan(1);
-    // This one has seen no owner set: it prices one key each, and the longer set stops the page.
+    const whole = lengths((await post(page)).data);
+    expect(Math.max(...whole)).toBeGreaterThan(assumed);
+    // This one has seen none: the longer list stops where it would pass the price.
     const first = await post(page, fresh.url);
-    expect(first.errors?.map((e) => [e.extensions?.code, e.path?.at(-1)])).toEqual([['QUERY_LIMIT_EXCEEDED', 'addresses']]);
+    expect(first.errors?.map((e) => [e.extensions?.code, e.path?.at(-1)])).toEqual([['QUERY_LIMIT_EXCEEDED', field]]);
     expect(checkAnswer({ status: 200, body: first, ms: 0 }, 'post', 'off', 0)).toEqual([]);
+    // Noted as it was answered: sent again, it is priced by it and answered whole.
     const again = await post(page, fresh.url);
     expect(again.errors).toBeUndefined();
-    expect(owners(again)).toEqual(whole);
+    expect(lengths(again.data)).toEqual(whole);
     expect(checkAnswer({ status: 200, body: again, ms: 0 }, 'post', 'off', 0)).toEqual([]);
   });
 
@@ -307,6 +321,21 @@ describe('errors of one list propagated into one null (fuzz: evmChains.1.call vs
       },
     };
     expect(comparable(two)).toEqual(comparable(answer(data, ['network', 'a7'])));
+  });
+
+  it('whichever code the item that failed first had (fuzz seed p41: a refused call, or a node not serving its chain)', () => {
+    const coded = (code: string, path: (string | number)[]): Answer => ({
+      status: 200,
+      ms: 1,
+      body: { data: { network: { measuredChains: null } }, errors: [{ message: 'm', path, extensions: { code } }] },
+    });
+    expect(comparable(coded('UPSTREAM_RPC_ERROR', ['network', 'measuredChains', 'edges', 0, 'node', 'chain', 'call']))).toEqual(
+      comparable(coded('NODE_API_UNAVAILABLE', ['network', 'measuredChains', 'edges', 2, 'node', 'chain', 'headBlockNumber'])),
+    );
+    // A field's own null still says its own code.
+    expect(comparable(coded('UPSTREAM_RPC_ERROR', ['network', 'measuredChains']))).not.toEqual(
+      comparable(coded('NODE_API_UNAVAILABLE', ['network', 'measuredChains'])),
+    );
   });
 
   it('and by their own path where their null is in the data', () => {
