@@ -20,7 +20,6 @@ import type { FieldNode, GraphQLFieldResolver, GraphQLResolveInfo, OperationDefi
 import { MAX_CURSOR_LENGTH } from '../graphql/connection.js';
 import type { GatewayContext } from '../graphql/context.js';
 import { boundKey, type ListKey } from '../reuse/list-lengths.js';
-import { limitExceeded } from '../graphql/errors.js';
 import type { FieldCost, Made, Where } from './cost.js';
 
 /** The most a list may hold on each network. */
@@ -187,7 +186,7 @@ function tally(ctx: Partial<GatewayContext>, info: GraphQLResolveInfo, calls: nu
 }
 
 /** The entries a JSON tree holds, as the answer is counted: every key at every level, every item of a list of leaves. */
-function jsonEntries(value: unknown): number {
+export function jsonEntries(value: unknown): number {
   if (Array.isArray(value)) {
     let n = value.some((item) => item !== null && typeof item === 'object') ? 0 : value.length;
     for (const item of value) n += jsonEntries(item);
@@ -231,19 +230,16 @@ export class ListSizesPlugin<Types extends SchemaTypes> extends BasePlugin<Types
       const on = source as { network?: unknown; name?: unknown } | null;
       const named = info.parentType.name === 'Network' ? on?.name : on?.network;
       const network = typeof named === 'string' ? named : undefined;
-      const saw = (of: Sized<Record<string, unknown>>, n: number, what: Measure) => {
+      const saw = (of: Sized<Record<string, unknown>>, n: number) => {
         const parent = of.parentOf ? of.parentOf(source as never, args) : of.parent?.(args);
         lengths.saw({ kind: kindOf(of, parent), network: of.anyNetwork ? undefined : network, parent }, n);
-        // A leaf's bytes are not held: a longer one adds its extra bytes once, where a longer list
-        // multiplies everything below it (and cursors, whose length their upstream decides, would
-        // stop paging).
-        if (pricedBounds && what !== 'bytes') hold(pricedBounds, of, args, network, n, what, info.fieldName);
+        if (pricedBounds && passes(pricedBounds, of, args, network, n)) (ctx as Partial<GatewayContext>).overran = true;
       };
       const note = (value: unknown) => {
         if (sized && Array.isArray(value) && sized.given?.(args) === undefined && !sized.narrowed?.(source as never, args))
-          saw(sized, value.length, 'items');
-        if (sizedBytes && value != null && sizedBytes.given?.(args) === undefined) saw(sizedBytes, jsonBytes(value), 'bytes');
-        if (sizedEntries && value != null) saw(sizedEntries, jsonEntries(value), 'entries');
+          saw(sized, value.length);
+        if (sizedBytes && value != null && sizedBytes.given?.(args) === undefined) saw(sizedBytes, jsonBytes(value));
+        if (sizedEntries && value != null) saw(sizedEntries, jsonEntries(value));
         return value;
       };
       return isPromise(result) ? result.then(note) : note(result);
@@ -251,37 +247,28 @@ export class ListSizesPlugin<Types extends SchemaTypes> extends BasePlugin<Types
   }
 }
 
-type Measure = 'items' | 'bytes' | 'entries';
-type Held = Exclude<Measure, 'bytes'>;
-
 /**
- * Stops a list (or leaf) that holds more than its price assumed: a price that could not name the
- * list (a validator set below a page of blockchains, whose subnets are known only once listed)
- * reads the longest of its kind seen, and a list longer than any seen would make the answer pass
- * what the request was charged. Noted first (see `saw`), so the same request is priced by it next
- * time; lists past their realistic maximum were priced at it and are not held (`recordingBounds`).
+ * Whether a list (a leaf's bytes, a JSON tree) holds more than its price assumed: a price that could
+ * not name the list (a validator set below a page of blockchains, whose subnets are known only once
+ * listed) reads the longest of its kind seen, and one longer than any seen may make the answer pass
+ * what the request was charged. The answer is then measured whole before it is sent
+ * (src/yoga/use-demand-control.ts): most prices leave room (pages not full, lists shorter than
+ * assumed) and it goes out as it is; past its price it is refused, and its lengths, noted here
+ * first, price the same request sent again. Lists past their realistic maximum were priced at it
+ * and are not counted (`recordingBounds`).
  */
-function hold(
+function passes(
   bounds: ReadonlyMap<string, number>,
   of: Sized<Record<string, unknown>>,
   args: Record<string, unknown>,
   network: string | undefined,
   n: number,
-  what: Held,
-  field: string,
-): void {
+): boolean {
   // The list as the price named it: by the arguments only, the object it is on being unknown then.
   const parent = of.parent?.(args);
   const key = { kind: kindOf(of, parent), network: of.anyNetwork ? undefined : network, parent };
   const priced = bounds.get(boundKey(key)) ?? bounds.get(boundKey({ ...key, network: undefined }));
-  if (priced === undefined || n <= priced) return;
-  const held = what === 'items' ? `holds ${n} items` : `holds ${n} entries`;
-  throw limitExceeded(
-    `\`${field}\` ${held}, more than the ${priced} its price assumed (the longest of its kind seen until now, with a margin, or its usual length before any was seen). ` +
-      'Answered, it would pass what the request was charged. Its length is noted: the same request sent again is priced by it.',
-    'nodes',
-    { priced, answered: n },
-  );
+  return priced !== undefined && n > priced;
 }
 
 /** A resolver that tallies, per place, what each parent's answer needed (see Made). */

@@ -20,7 +20,7 @@ import { builder } from './builder.js';
 import { AssetTypeEnum, NetworkNameEnum, PrimaryNetworkChainEnum } from './enums.js';
 import { checkAddresses } from './inputs.js';
 import { AvalancheAddressScalar } from './scalars.js';
-import { AddressActivityRef, AddressRef, AMOUNT_ASSETS, NetworkRef, PrimaryNetworkChainInfoRef, type AddressModel } from './refs.js';
+import { AddressActivityRef, AddressRef, BALANCE_ASSETS, NetworkRef, PrimaryNetworkChainInfoRef, type AddressModel } from './refs.js';
 
 type AmountModel = AggregatedAssetAmount & { sharedWithChainId?: string; status?: string };
 
@@ -82,7 +82,7 @@ BalancesRef.implement({
         t.field({
           type: [AggregatedAmountRef],
           nullable: true,
-          price: { items: AMOUNT_ASSETS },
+          price: { items: BALANCE_ASSETS },
           description,
           resolve: (b) => (b.balances as Record<string, AmountModel[] | undefined>)[name] ?? null,
         }),

@@ -230,6 +230,14 @@ export type AssetAmountModel = AssetAmount & { network: NetworkName };
  */
 export const AMOUNT_ASSETS = learnt({ kind: 'amountAssets', most: { mainnet: 256, fuji: 256 }, unseen: 2 });
 
+/**
+ * Assets a balance list holds (one per asset the addresses hold): priced at the most, 256 (an
+ * assumption: an address may hold any number of X-Chain assets). Unlike an amount list, it is not
+ * repeated for hundreds of transactions; and learnt as the longest seen, it priced one wallet's
+ * balances by another's, so that an address of eight assets after one of two was refused.
+ */
+export const BALANCE_ASSETS = 256;
+
 export const amountsOf = (network: NetworkName, list: readonly AssetAmount[]): AssetAmountModel[] => list.map((a) => ({ ...a, network }));
 
 export const AssetAmountRef = builder.objectRef<AssetAmountModel>('AssetAmount');

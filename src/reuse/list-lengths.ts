@@ -243,9 +243,9 @@ export const boundKey = (key: ListKey): string => `${kindKey(key)}/${key.parent 
 
 /**
  * A view that keeps, in `read`, every bound a price read below its list's most: what the price
- * assumed such a list holds (`boundKey`), for the answer to be held to it as it is built
- * (src/graph/list-sizes.ts). A bound at the most is not kept: a list past the realistic maximum
- * beside its field is let through rather than refused on every run.
+ * assumed such a list holds (`boundKey`): an answer with a longer one is measured whole before it
+ * is sent (src/graph/list-sizes.ts `passes`). A bound at the most is not kept: a list past the
+ * realistic maximum beside its field is let through rather than refused on every run.
  */
 export function recordingBounds(view: LengthsView, read: Map<string, number>): LengthsView {
   return {
@@ -253,7 +253,7 @@ export function recordingBounds(view: LengthsView, read: Map<string, number>): L
       const bound = view.bound(key, most, unseen);
       if (bound < most && !key.place) {
         const id = boundKey(key);
-        // Two fields of one kind may cap it differently: the answer is held to the larger.
+        // Two fields of one kind may cap it differently: the larger is what the price allowed.
         read.set(id, Math.max(read.get(id) ?? 0, bound));
       }
       return bound;

@@ -136,7 +136,7 @@ export interface Estimate {
   paths: PathCost[];
   /**
    * What the price assumed of each list (and leaf) the data decides, below its most, by `boundKey`
-   * (src/reuse/list-lengths.ts): an answer holding more is stopped where it would pass its price.
+   * (src/reuse/list-lengths.ts): an answer with a longer one is measured whole before it is sent.
    */
   bounds: ReadonlyMap<string, number>;
 }

@@ -233,9 +233,9 @@ function landed(data: unknown, path: readonly (string | number)[]): string {
 
 /**
  * Whether an answer is one to compare: the entry answered it (a refusal of the entry itself, such
- * as a URL too long for GET, is not), and no list in it was stopped for holding more than its price
- * assumed (src/graph/list-sizes.ts `hold`): that depends on the lists its instance had seen before,
- * and the next entry, priced by what this one saw, answers the list.
+ * as a URL too long for GET, is not), and it was not refused for coming out past its price (a list
+ * in it longer than assumed: src/yoga/use-demand-control.ts `pastPrice`): that depends on the lists
+ * its instance had seen before, and the next entry, priced by what this one saw, answers it.
  */
 export function comparableAnswer(answer: Answer): boolean {
   const stopped = resultOf(answer.body)?.errors?.some(

@@ -81,7 +81,7 @@ export const KNOWN: readonly Known[] = [
   {
     id: 'unnamed-lists-priced-by-longest-seen',
     reason:
-      "new (issue 29's fuzzer, seed p39): a list whose price cannot name it (each chain's validator set below a page of blockchains: their subnets are known only once listed) is priced at the longest of its kind seen, which after one empty set was none, so the page answered 922 entries priced at 702; such a list longer than its price assumed now stops there with QUERY_LIMIT_EXCEEDED (what it held, what was assumed), noted first so the next run is priced by it (src/graph/list-sizes.ts `hold`; test/fuzz/regressions.test.ts); an answer holding such a stop is not compared across entries, since the next entry is priced by what it saw",
+      "new (issue 29's fuzzer, seed p39): a list whose price cannot name it (each chain's validator set below a page of blockchains: their subnets are known only once listed) is priced at the longest of its kind seen, which after one empty set was none, so the page answered 922 entries priced at 702; such a list longer than its price assumed has its answer measured whole before it is sent, and one past its price is refused with QUERY_LIMIT_EXCEEDED (`priced`, `answered`), its lengths noted so the next run is priced by them (src/graph/list-sizes.ts `passes`, src/yoga/use-demand-control.ts `pastPrice`; test/fuzz/regressions.test.ts); such a refusal is not compared across entries, since the next entry is priced by what it saw. Seeds p40 and p41: an output's owners and an amount's assets were priced at a fixed one and two; now learnt from those, measured the same way",
     fixed: true,
     matches: (k) => k.finding.invariant === 'entries-within-estimate' && /\bvalidators\b/.test(query(k)),
   },

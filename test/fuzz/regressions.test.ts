@@ -125,68 +125,64 @@ describe('whole lists after some of their items were listed (fuzz seed p35: 250 
     expect(checkAnswer({ status: 200, body, ms: 0 }, 'post', 'off', 0)).toEqual([]);
   });
 
-  it("a page of chains' validator sets, after only an empty set was seen, answers no more than priced (fuzz seed p39: 922 entries priced at 702)", async () => {
-    const page = '{ network { blockchains(first: 99) { nodes { blockchainId validators { nodeId uptimeSeconds isL1Validator } } } } }';
-    // From the other gateway: which chain's subnet has no validators, and the longest set.
-    const chains = (await post(page)).data.network.blockchains.nodes as { blockchainId: string; validators: unknown[] | null }[];
-    const sets = chains.filter((c) => c.validators !== null);
-    const empty = sets.find((c) => c.validators!.length === 0)!;
-    const longest = Math.max(...sets.map((c) => c.validators!.length));
-    expect(longest).toBeGreaterThan(1);
-    // This gateway sees that empty set only: the longest set of its kind it knows holds nothing.
-    const seen = await post(`{ network { blockchain(blockchainId: "${empty.blockchainId}") { validators { nodeId } } } }`, fresh.url);
-    expect(seen.data.network.blockchain.validators).toEqual([]);
-    // The page's price cannot name each chain's subnet: the sets longer than any seen stop where
-    // they would pass it, with what they held and what was assumed, and the answer stays within it.
-    const first = await post(page, fresh.url);
-    const stopped = first.errors!.filter((e) => e.extensions?.code === 'QUERY_LIMIT_EXCEEDED');
-    expect(stopped.length).toBeGreaterThan(0);
-    for (const e of stopped) {
-      expect(e.path).toEqual(['network', 'blockchains', 'nodes', expect.any(Number), 'validators']);
-      expect(e.message).toMatch(/^`validators` holds \d+ items, more than the 0 its price assumed/);
-    }
-    expect(checkAnswer({ status: 200, body: first, ms: 0 }, 'post', 'off', 0)).toEqual([]);
-    // Noted as they were answered: sent again, the page is priced by them and answered whole.
-    const again = await post(page, fresh.url);
-    expect(again.errors?.filter((e) => e.extensions?.code === 'QUERY_LIMIT_EXCEEDED') ?? []).toEqual([]);
-    expect(again.data.network.blockchains.nodes.map((c: { validators: unknown[] | null }) => c.validators?.length)).toEqual(
-      chains.map((c) => c.validators?.length),
-    );
-    expect(checkAnswer({ status: 200, body: again, ms: 0 }, 'post', 'off', 0)).toEqual([]);
-  });
-
   it.each([
+    {
+      // Each chain's set priced at the longest seen of its kind, which is none.
+      finding: "a page of chains' validator sets after only an empty set was seen (fuzz seed p39: 922 entries priced at 702)",
+      page: '{ network { blockchains(first: 99) { nodes { blockchainId validators { nodeId uptimeSeconds isL1Validator } } } } }',
+      lengths: (data: any) => data.network.blockchains.nodes.map((c: { validators: unknown[] | null }) => c.validators?.length),
+      // This gateway sees one chain's empty set first.
+      before: async () => {
+        const chains = (await post('{ network { blockchains(first: 99) { nodes { blockchainId validators { nodeId } } } } }')).data.network
+          .blockchains.nodes as { blockchainId: string; validators: unknown[] | null }[];
+        const empty = chains.find((c) => c.validators?.length === 0)!;
+        const seen = await post(`{ network { blockchain(blockchainId: "${empty.blockchainId}") { validators { nodeId } } } }`, fresh.url);
+        expect(seen.data.network.blockchain.validators).toEqual([]);
+      },
+      assumed: 0,
+    },
     {
       // An output of two keys among one-key ones.
       finding: 'a page of UTXOs with a multisig among them (fuzz seed p40: 19 entries priced at 18)',
       page: '{ network { addressUtxos(addresses: ["X-avax1vxwzdezeep760krt76l5sx0s2asf7z9a7jz3ph", "avax1c4f42an20vp30n3zza4dvpqyakdp2hd27zqsp9", "avax1dfx5djxk80sy7dvd2gea2y8evaxcdu448yl4el"], chain: P_CHAIN, first: 5) { edges { node { addresses { id } } } } } }',
-      field: 'addresses',
       lengths: (data: any) => data.network.addressUtxos?.edges.map((e: { node: { addresses: unknown[] } }) => e.node.addresses.length),
       assumed: 1,
     },
     {
-      // Three assets where an amount list is assumed to hold two.
+      // Three assets, where an amount list is assumed to hold two: a balance list is priced at its
+      // most until one was seen, and answered whole the first time.
       finding: "addresses' X-Chain balances in three assets (fuzz seed p41: 6 entries priced at 5)",
+      answeredCold: true,
       page: '{ network { addressBalances(addresses: ["avax1mwsqn5jd4576e87u47a7ljdp6wmja5255hpn82", "avax1cwkhkk3gf5enxuuxsgzrw0ep930nz8h426m5q8", "C-avax1x4dgslhgxk2qfnc00895tmsxc04urugjqrdfvm"], chain: X_CHAIN) { unlocked { amount } } } }',
-      field: 'unlocked',
       lengths: (data: any) => [data.network.addressBalances?.unlocked.length],
       assumed: 2,
     },
-  ])('$finding answers no more than priced, before such a list was seen and after', async ({ page, field, lengths, assumed }) => {
-    // From the other gateway, once it knows the lists: one holds more than a price assumes unseen.
-    await post(page);
-    const whole = lengths((await post(page)).data);
-    expect(Math.max(...whole)).toBeGreaterThan(assumed);
-    // This one has seen none: the longer list stops where it would pass the price.
-    const first = await post(page, fresh.url);
-    expect(first.errors?.map((e) => [e.extensions?.code, e.path?.at(-1)])).toEqual([['QUERY_LIMIT_EXCEEDED', field]]);
-    expect(checkAnswer({ status: 200, body: first, ms: 0 }, 'post', 'off', 0)).toEqual([]);
-    // Noted as it was answered: sent again, it is priced by it and answered whole.
-    const again = await post(page, fresh.url);
-    expect(again.errors).toBeUndefined();
-    expect(lengths(again.data)).toEqual(whole);
-    expect(checkAnswer({ status: 200, body: again, ms: 0 }, 'post', 'off', 0)).toEqual([]);
-  });
+  ])(
+    '$finding: never answered past its price, and answered whole once its lists are known',
+    async ({ page, lengths, before, assumed, answeredCold }) => {
+      // From the other gateway, once it knows the lists: one holds more than this one's price assumes.
+      await post(page);
+      const whole = lengths((await post(page)).data);
+      expect(Math.max(...whole.filter(Number.isInteger))).toBeGreaterThan(assumed);
+      await before?.();
+      const first = await post(page, fresh.url);
+      expect(checkAnswer({ status: 200, body: first, ms: 0 }, 'post', 'off', 0)).toEqual([]);
+      if (answeredCold) return expect(lengths(first.data)).toEqual(whole);
+      // Its lists, measured as they came, took the answer past its price: refused, saying by how much.
+      expect(first.data ?? null).toBeNull();
+      expect(first.errors).toEqual([
+        expect.objectContaining({
+          extensions: expect.objectContaining({ code: 'QUERY_LIMIT_EXCEEDED', priced: estimateOf(first)!.nodes }),
+        }),
+      ]);
+      expect(first.errors![0]!.message).toMatch(/^The answer came to \d+ entries, more than the \d+ it was priced at/);
+      // Its lengths noted as it was built: sent again, it is priced by them and answered whole.
+      const again = await post(page, fresh.url);
+      expect(again.errors?.filter((e) => e.extensions?.code === 'QUERY_LIMIT_EXCEEDED') ?? []).toEqual([]);
+      expect(lengths(again.data)).toEqual(whole);
+      expect(checkAnswer({ status: 200, body: again, ms: 0 }, 'post', 'off', 0)).toEqual([]);
+    },
+  );
 
   it("a feature's chains and an address's price every chain's listing no lower", async () => {
     const evm = getEvmWorld('mainnet');
