@@ -19,7 +19,7 @@ import { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from '@pot
 import type { FieldNode, GraphQLFieldResolver, GraphQLResolveInfo, OperationDefinitionNode } from 'graphql';
 import { MAX_CURSOR_LENGTH } from '../graphql/connection.js';
 import type { GatewayContext } from '../graphql/context.js';
-import { boundKey, type ListKey } from '../reuse/list-lengths.js';
+import type { ListKey } from '../reuse/list-lengths.js';
 import type { FieldCost, Made, Where } from './cost.js';
 
 /** The most a list may hold on each network. */
@@ -52,8 +52,7 @@ export interface Sized<Args> {
   /**
    * What a price assumes until a list of the kind was seen, when that is far below its most: the
    * usual length (one key for an output's owners), so that hundreds of such lists are not priced
-   * at their most each. A longer list stops where it would pass its price (`hold`) and is noted:
-   * the next price reads it.
+   * at their most each. A longer list is noted as it is answered: the next price reads it.
    */
   unseen?: number;
 }
@@ -186,7 +185,7 @@ function tally(ctx: Partial<GatewayContext>, info: GraphQLResolveInfo, calls: nu
 }
 
 /** The entries a JSON tree holds, as the answer is counted: every key at every level, every item of a list of leaves. */
-export function jsonEntries(value: unknown): number {
+function jsonEntries(value: unknown): number {
   if (Array.isArray(value)) {
     let n = value.some((item) => item !== null && typeof item === 'object') ? 0 : value.length;
     for (const item of value) n += jsonEntries(item);
@@ -224,7 +223,7 @@ export class ListSizesPlugin<Types extends SchemaTypes> extends BasePlugin<Types
     return (source, fieldArgs, ctx, info) => {
       const args = fieldArgs as Record<string, unknown>;
       const result = resolver(source, fieldArgs, ctx, info);
-      const { lengths, pricedBounds } = ctx as Partial<GatewayContext>;
+      const lengths = (ctx as Partial<GatewayContext>).lengths;
       if (!lengths) return result;
       // A Network's fields are on the network it names.
       const on = source as { network?: unknown; name?: unknown } | null;
@@ -233,7 +232,6 @@ export class ListSizesPlugin<Types extends SchemaTypes> extends BasePlugin<Types
       const saw = (of: Sized<Record<string, unknown>>, n: number) => {
         const parent = of.parentOf ? of.parentOf(source as never, args) : of.parent?.(args);
         lengths.saw({ kind: kindOf(of, parent), network: of.anyNetwork ? undefined : network, parent }, n);
-        if (pricedBounds && passes(pricedBounds, of, args, network, n)) (ctx as Partial<GatewayContext>).overran = true;
       };
       const note = (value: unknown) => {
         if (sized && Array.isArray(value) && sized.given?.(args) === undefined && !sized.narrowed?.(source as never, args))
@@ -245,30 +243,6 @@ export class ListSizesPlugin<Types extends SchemaTypes> extends BasePlugin<Types
       return isPromise(result) ? result.then(note) : note(result);
     };
   }
-}
-
-/**
- * Whether a list (a leaf's bytes, a JSON tree) holds more than its price assumed: a price that could
- * not name the list (a validator set below a page of blockchains, whose subnets are known only once
- * listed) reads the longest of its kind seen, and one longer than any seen may make the answer pass
- * what the request was charged. The answer is then measured whole before it is sent
- * (src/yoga/use-demand-control.ts): most prices leave room (pages not full, lists shorter than
- * assumed) and it goes out as it is; past its price it is refused, and its lengths, noted here
- * first, price the same request sent again. Lists past their realistic maximum were priced at it
- * and are not counted (`recordingBounds`).
- */
-function passes(
-  bounds: ReadonlyMap<string, number>,
-  of: Sized<Record<string, unknown>>,
-  args: Record<string, unknown>,
-  network: string | undefined,
-  n: number,
-): boolean {
-  // The list as the price named it: by the arguments only, the object it is on being unknown then.
-  const parent = of.parent?.(args);
-  const key = { kind: kindOf(of, parent), network: of.anyNetwork ? undefined : network, parent };
-  const priced = bounds.get(boundKey(key)) ?? bounds.get(boundKey({ ...key, network: undefined }));
-  return priced !== undefined && n > priced;
 }
 
 /** A resolver that tallies, per place, what each parent's answer needed (see Made). */

@@ -84,13 +84,6 @@ export interface GatewayContext {
   pacer?: Pacer;
   /** What it was priced at, once demand control has priced it. */
   cost?: RequestCost;
-  /**
-   * What its price assumed of the lists the data decides, by `boundKey` (src/reuse/list-lengths.ts),
-   * when demand control enforces its limits: a list answered longer has its answer measured (src/graph/list-sizes.ts).
-   */
-  pricedBounds?: ReadonlyMap<string, number>;
-  /** Set when a list answered held more than `pricedBounds` assumed: the answer is measured before it goes. */
-  overran?: boolean;
   /** Its client's rate limits, when they are on and the request was admitted by them. */
   limits?: ClientLimits;
   /** The lengths of lists the data decides, as answers give them, for the prices of the next requests (src/reuse/list-lengths.ts). */

@@ -98,8 +98,8 @@ export function refusedDocument(
 }
 
 /** More work than the gateway does for one request; `limit` names which bound, as the query limits do. */
-export function limitExceeded(message: string, limit: string, extensions: GraphQLErrorExtensions = {}): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: ErrorCode.QUERY_LIMIT_EXCEEDED, limit, ...extensions } });
+export function limitExceeded(message: string, limit: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: ErrorCode.QUERY_LIMIT_EXCEEDED, limit } });
 }
 
 /**

@@ -237,26 +237,3 @@ export class ListLengths implements LengthsView {
 }
 
 const kindKey = (key: ListKey) => `${key.kind}@${key.network ?? '*'}`;
-
-/** What names the list a bound was read for: its kind, network and parent. */
-export const boundKey = (key: ListKey): string => `${kindKey(key)}/${key.parent ?? ''}`;
-
-/**
- * A view that keeps, in `read`, every bound a price read below its list's most: what the price
- * assumed such a list holds (`boundKey`): an answer with a longer one is measured whole before it
- * is sent (src/graph/list-sizes.ts `passes`). A bound at the most is not kept: a list past the
- * realistic maximum beside its field is let through rather than refused on every run.
- */
-export function recordingBounds(view: LengthsView, read: Map<string, number>): LengthsView {
-  return {
-    bound(key, most, unseen) {
-      const bound = view.bound(key, most, unseen);
-      if (bound < most && !key.place) {
-        const id = boundKey(key);
-        // Two fields of one kind may cap it differently: the larger is what the price allowed.
-        read.set(id, Math.max(read.get(id) ?? 0, bound));
-      }
-      return bound;
-    },
-  };
-}

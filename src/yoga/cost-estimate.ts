@@ -65,7 +65,7 @@ import {
   valueFromASTUntyped,
 } from 'graphql';
 import type { SearchBreadth } from '../graphql/context.js';
-import { type LengthsView, recordingBounds } from '../reuse/list-lengths.js';
+import type { LengthsView } from '../reuse/list-lengths.js';
 import { type ByArgs, COST_EXTENSION, type FieldCost, type Pool, type Where } from '../graph/cost.js';
 import { GLOBAL_ID_BYTES } from '../graph/global-id.js';
 import { madeKey, placeOf } from '../graph/list-sizes.js';
@@ -134,11 +134,6 @@ export interface Estimate {
   nodes: number;
   /** The dearest paths (by calls and by entries), for refusals that say where the cost is. */
   paths: PathCost[];
-  /**
-   * What the price assumed of each list (and leaf) the data decides, below its most, by `boundKey`
-   * (src/reuse/list-lengths.ts): an answer with a longer one is measured whole before it is sent.
-   */
-  bounds: ReadonlyMap<string, number>;
 }
 
 /** No lengths seen: every list the data decides is priced at the most it may hold. */
@@ -1248,8 +1243,7 @@ export function estimate(
       : operation.operation === 'mutation'
         ? schema.getMutationType()
         : schema.getSubscriptionType();
-  if (!root) return { calls: 0, nodes: 0, bytes: 0, paths: [], bounds: new Map() };
-  const bounds = new Map<string, number>();
+  if (!root) return { calls: 0, nodes: 0, bytes: 0, paths: [] };
   const walk: Walk = {
     schema,
     fragments,
@@ -1267,7 +1261,7 @@ export function estimate(
     contexts: new Map(),
     work: 0,
     args: new Map(),
-    lengths: recordingBounds(lengths, bounds),
+    lengths,
     search,
     operation,
   };
@@ -1282,5 +1276,5 @@ export function estimate(
     groups: NO_GROUPS,
   });
   const paths = effect.paths.filter((p) => p.calls > 0 || p.nodes > 0).map((p) => pathCost(walk, p));
-  return { calls: count(calls), nodes: effect.nodes, bytes: count(effect.bytes), paths, bounds };
+  return { calls: count(calls), nodes: effect.nodes, bytes: count(effect.bytes), paths };
 }

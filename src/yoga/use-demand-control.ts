@@ -24,8 +24,8 @@ import {
 } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GatewayContext, RequestCost, SearchBreadth } from '../graphql/context.js';
-import { ErrorCode, limitExceeded } from '../graphql/errors.js';
-import { jsonEntries, noteMade } from '../graph/list-sizes.js';
+import { ErrorCode } from '../graphql/errors.js';
+import { noteMade } from '../graph/list-sizes.js';
 import type { ListLengths } from '../reuse/list-lengths.js';
 import { estimate, type Estimate, type PathCost } from './cost-estimate.js';
 import { coercedVariables } from './input-bounds.js';
@@ -235,11 +235,7 @@ function pricer(options: DemandControlOptions, refused: Refuse): Price {
     const error = refused(found, subscription);
     if (error) return { error };
     const cost: RequestCost = { estimated: { calls: found.calls, nodes: found.nodes, bytes: found.bytes }, budget: options.maxCalls };
-    const ctx = args.contextValue as Partial<GatewayContext>;
-    ctx.cost = cost;
-    // A subscription's events run for as long as it lasts, each priced as it comes: its lists are
-    // held by the call budget of each event, not by what they held when it began.
-    if (options.enforce !== false && !subscription) ctx.pricedBounds = found.bounds;
+    (args.contextValue as Partial<GatewayContext>).cost = cost;
     return { cost };
   };
 }
@@ -262,20 +258,9 @@ function afterExecution(context: Partial<GatewayContext>, cost: RequestCost | un
     noteMade(context);
   };
   return {
-    onExecuteDone({
-      result,
-      setResult,
-    }: {
-      result: ExecutionResult | AsyncIterable<ExecutionResult>;
-      setResult: (result: ExecutionResult) => void;
-    }) {
+    onExecuteDone({ result }: { result: ExecutionResult | AsyncIterable<ExecutionResult> }) {
       if (!isAsyncIterable(result)) {
         settle();
-        const past = context.overran && cost ? pastPrice(result, cost) : undefined;
-        if (past) {
-          result = { errors: [past] };
-          setResult(result);
-        }
         if (cost && extensions)
           withCost(result, cost, context, (result as { [RESPONSE_CACHE_HIT]?: boolean })[RESPONSE_CACHE_HIT] === true);
         return undefined;
@@ -290,31 +275,6 @@ function afterExecution(context: Partial<GatewayContext>, cost: RequestCost | un
       };
     },
   };
-}
-
-/**
- * The refusal of an answer that came out larger than its price, measured whole (only when a list in
- * it held more than its price assumed: src/graph/list-sizes.ts `passes`): its entries, as the price
- * counts them, and the bytes of its `data`. Its lengths were noted as it was built, so the same
- * request sent again is priced by them.
- */
-function pastPrice(result: ExecutionResult, cost: RequestCost): GraphQLError | undefined {
-  const entries = jsonEntries(result.data);
-  const bytes = cost.estimated.bytes === undefined ? 0 : Buffer.byteLength(JSON.stringify(result.data ?? null));
-  const [limit, answered, priced] =
-    entries > cost.estimated.nodes
-      ? (['nodes', entries, cost.estimated.nodes] as const)
-      : cost.estimated.bytes !== undefined && bytes > cost.estimated.bytes
-        ? (['bytes', bytes, cost.estimated.bytes] as const)
-        : [];
-  if (!limit) return undefined;
-  const unit = limit === 'nodes' ? 'entries' : 'bytes of data';
-  return limitExceeded(
-    `The answer came to ${answered} ${unit}, more than the ${priced} it was priced at: a list in it held more than any of its kind seen before. ` +
-      'Its lengths are noted now: the same request sent again is priced by them.',
-    limit,
-    { priced, answered },
-  );
 }
 
 /**

@@ -43,7 +43,7 @@ export interface Finding {
 
 interface GraphQLErrorJson {
   message?: string;
-  extensions?: { code?: string; priced?: number };
+  extensions?: { code?: string };
   path?: (string | number)[];
 }
 interface ResultJson {
@@ -231,17 +231,8 @@ function landed(data: unknown, path: readonly (string | number)[]): string {
   return path.join('.');
 }
 
-/**
- * Whether an answer is one to compare: the entry answered it (a refusal of the entry itself, such
- * as a URL too long for GET, is not), and it was not refused for coming out past its price (a list
- * in it longer than assumed: src/yoga/use-demand-control.ts `pastPrice`): that depends on the lists
- * its instance had seen before, and the next entry, priced by what this one saw, answers it.
- */
+/** Whether an answer is one to compare: the entry answered it (a refusal of the entry itself, such as a URL too long for GET, is not). */
 export function comparableAnswer(answer: Answer): boolean {
-  const stopped = resultOf(answer.body)?.errors?.some(
-    (e) => e.extensions?.code === 'QUERY_LIMIT_EXCEEDED' && e.extensions.priced !== undefined,
-  );
-  if (stopped) return false;
   if (typeof answer.status === 'string') return answer.status === 'next' || answer.status === 'error';
   return answer.status !== 413 && answer.status !== 414 && answer.status !== 431 && answer.status < 500;
 }

@@ -81,9 +81,9 @@ export const KNOWN: readonly Known[] = [
   {
     id: 'unnamed-lists-priced-by-longest-seen',
     reason:
-      "new (issue 29's fuzzer, seed p39): a list whose price cannot name it (each chain's validator set below a page of blockchains: their subnets are known only once listed) is priced at the longest of its kind seen, which after one empty set was none, so the page answered 922 entries priced at 702; such a list longer than its price assumed has its answer measured whole before it is sent, and one past its price is refused with QUERY_LIMIT_EXCEEDED (`priced`, `answered`), its lengths noted so the next run is priced by them (src/graph/list-sizes.ts `passes`, src/yoga/use-demand-control.ts `pastPrice`; test/fuzz/regressions.test.ts); such a refusal is not compared across entries, since the next entry is priced by what it saw. Seeds p40 and p41: an output's owners and an amount's assets were priced at a fixed one and two; now learnt from those, measured the same way",
-    fixed: true,
-    matches: (k) => k.finding.invariant === 'entries-within-estimate' && /\bvalidators\b/.test(query(k)),
+      "open (issue 29's fuzzer, seed p39): a list whose price cannot name it (each chain's validator set below a page of blockchains: their subnets are known only once listed) is priced at the longest of its kind seen, which after one empty set was none, so the page answered 922 entries priced at 702; seed p40: an output's owners priced at a fixed one key (19 entries priced at 18), now learnt, so such an answer passes its price once, until its length is seen. A check that measured such an answer whole and refused it past its price was built and withdrawn: it refused the explorer's subnet page (377 entries priced at 335) and a GraphiQL example on their first visit",
+    fixed: false,
+    matches: (k) => k.finding.invariant === 'entries-within-estimate' && /\b(validators|addresses|currentValidators)\b/.test(query(k)),
   },
   {
     id: 'rate-limit-price-compared',
