@@ -285,7 +285,7 @@ const POINTS = learnt({ kind: 'apiUsagePoints', most: { mainnet: MAX_POINTS, fuj
 /**
  * The groups one interval holds: request paths, codes, keys, countries; an account uses a few dozen
  * paths at most. Not learnt: a point does not know its report's `groupBy`, and learnt across
- * reports, three methods seen before five countries stopped the countries' points.
+ * reports, five countries after three methods were priced as three.
  */
 const GROUPS = 20;
 const INTERVAL_SECONDS = { minute: 60, hourly: 3600, daily: 86_400, weekly: 604_800, monthly: 2_592_000 } as const;

@@ -225,13 +225,12 @@ export class ListSizesPlugin<Types extends SchemaTypes> extends BasePlugin<Types
       const result = resolver(source, fieldArgs, ctx, info);
       const lengths = (ctx as Partial<GatewayContext>).lengths;
       if (!lengths) return result;
-      // A Network's fields are on the network it names.
-      const on = source as { network?: unknown; name?: unknown } | null;
-      const named = info.parentType.name === 'Network' ? on?.name : on?.network;
-      const network = typeof named === 'string' ? named : undefined;
       const saw = (of: Sized<Record<string, unknown>>, n: number) => {
+        // A Network's fields are on the network it names.
+        const on = source as { network?: unknown; name?: unknown } | null;
+        const network = info.parentType.name === 'Network' ? on?.name : on?.network;
         const parent = of.parentOf ? of.parentOf(source as never, args) : of.parent?.(args);
-        lengths.saw({ kind: kindOf(of, parent), network: of.anyNetwork ? undefined : network, parent }, n);
+        lengths.saw({ kind: kindOf(of, parent), network: typeof network === 'string' && !of.anyNetwork ? network : undefined, parent }, n);
       };
       const note = (value: unknown) => {
         if (sized && Array.isArray(value) && sized.given?.(args) === undefined && !sized.narrowed?.(source as never, args))
