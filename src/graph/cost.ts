@@ -63,6 +63,11 @@ export interface Where {
   lengths: LengthsView;
   /** The gateway's breadth of `search`, which its price depends on; its defaults when absent. */
   search?: SearchBreadth;
+  /**
+   * Where the field stands in the document run with these variables (`placeOf` in
+   * ./list-sizes.ts); undefined when the price is not of a parsed document.
+   */
+  place?: () => string | undefined;
 }
 
 /** A number, or a function of the field's arguments (as the client gave them, defaults applied) and of where it is asked. */

@@ -71,6 +71,14 @@ export function learnt<Args = Record<string, unknown>>(sized: Sized<Args>): Lear
     const kind = kindOf(sized, parent);
     const most = mostOf(sized, kind);
     const cap = where.scope === 'mainnet' ? most.mainnet : where.scope === 'fuji' ? most.fuji : Math.max(most.mainnet, most.fuji);
+    if (parent === undefined && sized.parentOf) {
+      // A list of one parent the price cannot name (a chain's validator set below a page of
+      // chains): the longest of its kind seen says nothing of this one's (after one empty set, a
+      // page answered 922 entries priced at 702: fuzz seed p39). Priced at its most, and once
+      // the document has run, at the longest it held at this place.
+      const place = where.place?.();
+      return place === undefined ? cap : where.lengths.bound(longestKey(place), cap);
+    }
     return where.lengths.bound({ kind, network: sized.anyNetwork ? undefined : where.scope, parent }, cap, sized.unseen);
   };
   // A router has no lengths seen: it assumes the most a list of the kind holds when no parent is named.
@@ -168,12 +176,28 @@ export function placeOf(
 /** The key a place's calls are kept under (src/reuse/list-lengths.ts). */
 export const madeKey = (place: string): ListKey => ({ kind: 'made', network: undefined, parent: place, place: true });
 
-/** Notes in the table what the fields priced by `made` made in this request, once it has run. */
+/** The key the longest list a place held is kept under, for lists the price cannot name. */
+const longestKey = (place: string): ListKey => ({ kind: 'longest', network: undefined, parent: place, place: true });
+
+/**
+ * Notes in the table what this request's places made and held, once it has run: the calls of the
+ * fields priced by `made`, and the longest list of each place whose lists the price cannot name.
+ */
 export function noteMade(ctx: Partial<GatewayContext>): void {
-  const made = ctx.made;
-  if (!made || !ctx.lengths) return;
-  ctx.made = undefined;
-  for (const [place, calls] of made) if (!Number.isNaN(calls)) ctx.lengths.saw(madeKey(place), calls);
+  const { made, longest, lengths } = ctx;
+  ctx.made = ctx.longest = undefined;
+  if (!lengths) return;
+  for (const [place, calls] of made ?? []) if (!Number.isNaN(calls)) lengths.saw(madeKey(place), calls);
+  for (const [place, length] of longest ?? []) if (!Number.isNaN(length)) lengths.saw(longestKey(place), length);
+}
+
+/** Keeps the longest list answered at the field's place in this request (NaN: one of them failed, and the place is not noted). */
+function holdLongest(ctx: Partial<GatewayContext>, info: GraphQLResolveInfo, length: number): void {
+  const place = placeOf(info.operation, info.variableValues, info.fieldNodes[0]!, `${info.parentType.name}.${info.fieldName}`);
+  if (place === undefined) return;
+  ctx.longest ??= new Map();
+  const before = ctx.longest.get(place);
+  ctx.longest.set(place, before === undefined || Number.isNaN(length) ? length : Math.max(before, length));
 }
 
 /** Adds what one parent's answer needed to its place's sum in the request (NaN: the resolver failed, and the place is not noted). */
@@ -222,8 +246,16 @@ export class ListSizesPlugin<Types extends SchemaTypes> extends BasePlugin<Types
     if (!sized && !sizedBytes && !sizedEntries) return resolver;
     return (source, fieldArgs, ctx, info) => {
       const args = fieldArgs as Record<string, unknown>;
-      const result = resolver(source, fieldArgs, ctx, info);
       const lengths = (ctx as Partial<GatewayContext>).lengths;
+      // A list the price cannot name is priced at its place (see `learnt`): what it held there, or that it failed.
+      const placed = lengths && sized?.parentOf && sized.parent?.(args) === undefined && sized.given?.(args) === undefined;
+      let result: unknown;
+      try {
+        result = resolver(source, fieldArgs, ctx, info);
+      } catch (error) {
+        if (placed) holdLongest(ctx as Partial<GatewayContext>, info, Number.NaN);
+        throw error;
+      }
       if (!lengths) return result;
       const saw = (of: Sized<Record<string, unknown>>, n: number) => {
         // A Network's fields are on the network it names.
@@ -233,13 +265,18 @@ export class ListSizesPlugin<Types extends SchemaTypes> extends BasePlugin<Types
         lengths.saw({ kind: kindOf(of, parent), network: typeof network === 'string' && !of.anyNetwork ? network : undefined, parent }, n);
       };
       const note = (value: unknown) => {
+        if (placed) holdLongest(ctx as Partial<GatewayContext>, info, Array.isArray(value) ? value.length : 0);
         if (sized && Array.isArray(value) && sized.given?.(args) === undefined && !sized.narrowed?.(source as never, args))
           saw(sized, value.length);
         if (sizedBytes && value != null && sizedBytes.given?.(args) === undefined) saw(sizedBytes, jsonBytes(value));
         if (sizedEntries && value != null) saw(sizedEntries, jsonEntries(value));
         return value;
       };
-      return isPromise(result) ? result.then(note) : note(result);
+      const failed = (error: unknown) => {
+        if (placed) holdLongest(ctx as Partial<GatewayContext>, info, Number.NaN);
+        throw error;
+      };
+      return isPromise(result) ? result.then(note, failed) : note(result);
     };
   }
 }

@@ -93,4 +93,6 @@ export interface GatewayContext {
    * request, by place; NaN for a place whose resolver failed. Noted in `lengths` once it has run.
    */
   made?: Map<string, number>;
+  /** The longest list answered at each place whose lists the price cannot name (`learnt`); NaN where one failed. Noted with `made`. */
+  longest?: Map<string, number>;
 }

@@ -1005,7 +1005,7 @@ function fieldCost(
   const { args } = found;
   const { price, type, list, objects, leafBytes } = shapeOf(field);
   const path = pathOf(walk, at.path, field.name);
-  const where: Where = { scope: at.scope, lengths: walk.lengths, search: walk.search };
+  const where: Where = { scope: at.scope, lengths: walk.lengths, search: walk.search, place: () => placeHere(walk, parentType, field, nodes[0]!) };
   const effect = visit.effect;
   // A field the list above answered already (its items' `info`): none of its calls are made here.
   const answered = at.answered?.includes(field.name) === true;
@@ -1133,9 +1133,12 @@ function ownCalls(
  * ran with these variables, with the margin; CAP when it never ran here (every parent is counted).
  */
 function madeHere(walk: Walk, parentType: GraphQLObjectType, field: GraphQLField<unknown, unknown>, node: FieldNode): number {
-  const place = placeOf(walk.operation, walk.variables, node, `${parentType.name}.${field.name}`);
+  const place = placeHere(walk, parentType, field, node);
   return place === undefined ? CAP : walk.lengths.bound(madeKey(place), CAP);
 }
+
+const placeHere = (walk: Walk, parentType: GraphQLObjectType, field: GraphQLField<unknown, unknown>, node: FieldNode) =>
+  placeOf(walk.operation, walk.variables, node, `${parentType.name}.${field.name}`);
 
 function scopeOf(price: FieldCost | undefined, args: Record<string, unknown>): string | undefined {
   const scope = price?.scope?.(args);
