@@ -6,6 +6,7 @@
  */
 import { badInput, quote } from '../graphql/errors.js';
 import type { NetworkName } from '../base/ids.js';
+import { usually } from './list-sizes.js';
 import { builder } from './builder.js';
 import type { OperationId } from '../upstreams/operations.js';
 import { NetworkNameEnum } from './enums.js';
@@ -90,13 +91,14 @@ const LoadVmsRef = builder.objectRef<{ newVMs: Record<string, string[]>; failedV
   fields: (t) => ({
     loaded: t.field({
       type: [LoadedVmRef],
-      price: { items: 5 },
+      // A few VMs until more were seen; 100 is an assumption for the most a node's plugin directory holds.
+      price: { items: usually('loadedVms', 5, 100) },
       description: 'VMs newly loaded, with their aliases.',
       resolve: (r) => Object.entries(r.newVMs ?? {}).map(([vmId, aliases]) => ({ vmId, aliases })),
     }),
     failed: t.field({
       type: [FailedVmRef],
-      price: { items: 5 },
+      price: { items: usually('failedVms', 5, 100) },
       description: 'VMs that failed to load; empty when all loaded.',
       resolve: (r) => Object.entries(r.failedVMs ?? {}).map(([vmId, error]) => ({ vmId, error })),
     }),

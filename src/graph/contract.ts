@@ -8,6 +8,7 @@ import type { ContractMetadata, ErcType, TokenTransfer } from '../upstreams/data
 import { listContractDeployments, listTransfers } from '../upstreams/data-api/contract.js';
 import type { BlockRange } from '../upstreams/data-api/evm-address.js';
 import { RESOURCE_LINK_TYPES } from '../upstreams/data-api/wire.js';
+import { usually } from './list-sizes.js';
 import { builder } from './builder.js';
 import { checkBlockRange } from './inputs.js';
 import { paged } from './cost.js';
@@ -150,11 +151,12 @@ export const ContractMetadataRef = builder.interfaceRef<ContractModel>('Contract
     }),
     logoAsset: t.expose('logoAsset', { type: ImageAssetRef, nullable: true, description: 'Its logo.' }),
     bannerAsset: t.expose('bannerAsset', { type: ImageAssetRef, nullable: true, description: 'Its banner.' }),
-    // A site, a few social pages.
+    // A site, a few social pages until more were seen; 50 is an assumption for the most (the spec
+    // names the types of link, not how many).
     resourceLinks: t.field({
       type: [ResourceLinkRef],
       description: 'Links to its pages.',
-      price: { items: 5 },
+      price: { items: usually('resourceLinks', 5, 50) },
       resolve: (c) => c.resourceLinks ?? [],
     }),
     tags: t.stringList({

@@ -21,7 +21,7 @@ import { EvmAddressScalar } from './scalars.js';
 import { getIcmMessage, listIcmMessages, listIcmMessagesByAddress } from '../upstreams/data-api/icm.js';
 import { AddressRef, EvmAddressRef, EvmChainRef, IcmMessageRef, NetworkRef, PriceRef, type IcmModel } from './refs.js';
 import { hexJsonBytes } from './leaf-bytes.js';
-import { learnt } from './list-sizes.js';
+import { learnt, usually } from './list-sizes.js';
 import { TEXT_BYTES, upstreamText } from './leaf-bytes.js';
 
 export const IcmStatusEnum = builder.enumType('IcmMessageStatus', {
@@ -147,7 +147,8 @@ builder.node(IcmMessageRef, {
     to: t.exposeString('to', { description: 'The recipient (an address on the destination chain).' }),
     data: t.exposeString('data', { nullable: true, description: 'The payload (hex).', price: { bytes: ICM_PAYLOAD_BYTES } }),
     messageExecuted: t.exposeBoolean('messageExecuted', { description: 'Whether the destination executed it.' }),
-    receipts: t.expose('receipts', { type: [ReceiptRef], description: 'Receipts sent back.', price: { items: 2 } }),
+    // A few until more were seen; a message carries the receipts its sender's relayer owed, 100 an assumption for the most.
+    receipts: t.expose('receipts', { type: [ReceiptRef], description: 'Receipts sent back.', price: { items: usually('icmReceipts', 2, 100) } }),
     receiptDelivered: t.exposeBoolean('receiptDelivered', { description: 'Whether its receipt reached the source.' }),
     rewardDetails: t.expose('rewardDetails', { type: RewardDetailsRef, description: 'The relayer fee.' }),
     sourceTransaction: t.expose('sourceTransaction', {

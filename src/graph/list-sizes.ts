@@ -35,7 +35,11 @@ export interface Sized<Args> {
   most: Most | ((kind: string) => Most);
   /** Which list of the kind, when the field's arguments say it (the subnet of a validator set). */
   parent?: (args: Args) => string | undefined;
-  /** Which list of the kind, from the object the field is on, when the answer is read. */
+  /**
+   * Which list of the kind, from the object the field is on, when the answer is read. Where
+   * `parent` does not name it, the price reads the longest list the field's place in its document
+   * held when it last ran, and the most until then: the lists of such a kind differ by parent.
+   */
   parentOf?: (source: never, args: Args) => string | undefined;
   /** What a router assumes (`@listSize`), which knows no lengths seen: by default the most of the kind without a parent. */
   assumedSize?: number;
@@ -85,6 +89,17 @@ export function learnt<Args = Record<string, unknown>>(sized: Sized<Args>): Lear
   const most = mostOf(sized, kindOf(sized, undefined));
   return Object.assign(items, { assumedSize: sized.assumedSize ?? Math.max(most.mainnet, most.fuji), [LEARNT]: sized });
 }
+
+/**
+ * A list the data decides whose usual length is far below what it may hold (a genesis's accounts,
+ * a message's receipts): priced at `usual` until a list of the kind was seen on the network, then
+ * at the longest seen (with its margin), never above `most`, the realistic maximum written beside
+ * the field. Priced at a fixed `usual`, a longer list passed its price on every answer (seed p44: a
+ * validator's three addresses, priced at two); learnt, only on the first answer that holds it.
+ */
+export const usually = (kind: string, usual: number, most: number): LearntItems<Record<string, unknown>> =>
+  // A router, which sees no lengths, assumes the usual length, as it did when the price was fixed at it.
+  learnt({ kind, most: { mainnet: most, fuji: most }, unseen: usual, assumedSize: usual });
 
 const kindOf = (sized: Sized<never>, parent: string | undefined) => (typeof sized.kind === 'string' ? sized.kind : sized.kind(parent));
 const mostOf = (sized: Sized<never>, kind: string) => (typeof sized.most === 'function' ? sized.most(kind) : sized.most);

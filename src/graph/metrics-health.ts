@@ -5,6 +5,7 @@
  */
 import { dataHealthCheck, dataLiveCheck } from '../upstreams/data-api/health.js';
 import { metricsHealthCheck, metricsLiveCheck, type MetricsHealth } from '../upstreams/metrics-api/health.js';
+import { usually } from './list-sizes.js';
 import { builder } from './builder.js';
 
 const ServiceStatusEnum = builder.enumType('UpstreamServiceStatus', {
@@ -49,7 +50,8 @@ export function upstreamHealthRef(name: string, description: string) {
       indicators: t.field({
         type: [IndicatorRef],
         description: 'Each indicator it reports, with whether it is up (its `details`).',
-        price: { items: 5 },
+        // A few until more were seen; 50 is an assumption for the most (the spec does not bound them).
+        price: { items: usually('healthIndicators', 5, 50) },
         resolve: (h) => Object.entries(h.details ?? {}).map(([name, d]) => ({ name, up: d.status === 'up' })),
       }),
     }),

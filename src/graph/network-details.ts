@@ -4,6 +4,7 @@
  */
 import type { AvaxSupply, NetworkDetails } from '../upstreams/data-api/network.js';
 import { getAvaxSupply, getNetworkDetails } from '../upstreams/data-api/network.js';
+import { usually } from './list-sizes.js';
 import { builder } from './builder.js';
 import { NetworkRef } from './refs.js';
 
@@ -30,7 +31,8 @@ const ValidatorTotalsRef = builder.objectRef<NetworkDetails['validatorDetails']>
     stakingDistributionByVersion: t.expose('stakingDistributionByVersion', {
       type: [StakeByVersionRef],
       description: 'The stake by AvalancheGo version.',
-      price: { items: 10 },
+      // Ten until more were seen; 200 versions is an assumption for the most (the spec does not bound them).
+      price: { items: usually('stakeByVersion', 10, 200) },
     }),
     stakingRatio: t.float({
       description: 'Active stake (validators and delegators) as a share of the current supply, from 0 to 1.',

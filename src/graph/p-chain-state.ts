@@ -35,6 +35,7 @@ import {
   type PUtxoIndex,
   type PWarpSet,
 } from '../upstreams/node/p-chain.js';
+import { usually } from './list-sizes.js';
 import { builder } from './builder.js';
 import { entityId, keyOnlyIdDescription } from './global-id.js';
 import { paged, type FieldCost } from './cost.js';
@@ -43,6 +44,7 @@ import { nodeUtxoValue } from './node-common.js';
 import { AssetAmountEntryRef, PChainRef, validatorSetItems, type PChainModel } from './p-chain.js';
 import {
   AddressRef,
+  AMOUNT_ASSETS,
   BlockchainRef,
   PBlockTxRef,
   PChainTransactionRef,
@@ -167,8 +169,8 @@ const WarpValidatorRef = builder.objectRef<NonNullable<PWarpSet['validators']>[n
       price: { bytes: BLS_PUBLIC_KEY_BYTES },
     }),
     weight: t.field({ type: 'BigInt', description: 'The weight of the nodes holding it.', resolve: (v) => big(v.weight) }),
-    // A key is one node's but for the rare operator who registers it twice.
-    nodeIds: t.exposeStringList('nodeIDs', { description: 'The nodes that registered this key.', price: { items: 1 } }),
+    // A key is one node's but for the rare operator who registers it twice; 16 is an assumption for the most.
+    nodeIds: t.exposeStringList('nodeIDs', { description: 'The nodes that registered this key.', price: { items: usually('blsKeyNodes', 1, 16) } }),
   }),
 });
 
@@ -474,7 +476,8 @@ const StakeRef = builder
     fields: (t) => ({
       amounts: t.field({
         type: [AssetAmountEntryRef],
-        price: { items: 2 },
+        // AVAX alone on the Primary Network; the assets an L1's stake may hold besides, as any amount's.
+        price: { items: AMOUNT_ASSETS },
         description: 'Staked, per asset (AVAX on the Primary Network).',
         resolve: (s) => Object.entries(s.stakeds).map(([assetId, amount]) => ({ assetId, amount: big(amount) })),
       }),

@@ -94,7 +94,8 @@ const DELEGATORS = learnt({ kind: DELEGATORS_KIND, most: { mainnet: 500, fuji: 5
 
 /**
  * Current validators of a set, priced as last seen for that set (`subnetId`, or the Primary
- * Network), else the longest set of its kind seen on the network, else the most it may hold:
+ * Network); where the price cannot name the set (a subnet or chain reached by listing), as the
+ * longest set its place in the document held when it last ran; else the most it may hold:
  * - the Primary Network's, at most 1,500 (issue 29: "about 1,500 Primary Network validators" on
  *   mainnet; Fuji is assumed no larger). A query for each one's delegators (a call each) is refused
  *   up front on a network where that passes the call budget, instead of being cut by it as it runs;

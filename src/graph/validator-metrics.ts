@@ -8,7 +8,7 @@ import { getValidatorsByDateRange } from '../upstreams/metrics-api/validators.js
 import { builder } from './builder.js';
 import { checkRange, rangeArgs } from './chain-metrics.js';
 import { paged } from './cost.js';
-import { AddressRef, SubnetRef, toAddresses } from './refs.js';
+import { AddressRef, OWNER_ADDRESSES, SubnetRef, toAddresses } from './refs.js';
 
 const VALIDATORS_PAGE = pageSpec('getValidatorsByDateRange', 'validatorsBetween', { defaultFirst: 100, maxFirst: 5000 });
 
@@ -21,7 +21,8 @@ const ValidatorAddressesRef = builder.objectRef<ValidatorAddressesModel>('Valida
     addresses: t.field({
       type: [AddressRef],
       description: 'Its P-Chain addresses, to read their balances and transactions.',
-      price: { items: 2 },
+      // The owners its rewards go to, an owner set as any other: priced at two, three answered (seed p44).
+      price: { items: OWNER_ADDRESSES },
       resolve: (v) => toAddresses(v.network, v.addresses),
     }),
     sortKey: t.exposeString('sortKey', {

@@ -6,7 +6,8 @@
  * Resolvers note each such list as they read it (`saw`), whether the answer came from the upstream
  * or from a cache, so the table knows what the data holds however answers are shared. A price then
  * asks `bound`: the length last seen for that list (that parent's, when the price knows which one;
- * else the longest seen of that kind on that network) with a margin, capped by the realistic maximum
+ * else the longest seen of that kind on that network, or at that place in the document, for kinds
+ * whose lists differ by parent: src/graph/list-sizes.ts) with a margin, capped by the realistic maximum
  * the price declares beside its field, which is also the answer for a list never seen. The estimate
  * stays an upper bound while lists grow by less than the margin; past it, the request's call budget
  * still stops the run (src/upstreams/budget.ts).

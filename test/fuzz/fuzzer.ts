@@ -394,7 +394,13 @@ export class Fuzzer {
       const byMode = await Promise.all(
         options.modes.map(async (mode) => {
           const out: { entry: FuzzEntry; mode: Mode; answer: Answer; findings: Finding[] }[] = [];
-          for (const entry of options.entries) out.push({ entry, mode, ...(await this.one(entry, mode, sent, options.deadlineMs)) });
+          let answered = false;
+          for (const entry of options.entries) {
+            const ran = await this.one(entry, mode, sent, options.deadlineMs);
+            if (answered) for (const f of ran.findings) f.seenBefore = true;
+            answered ||= (ran.answer.body as { data?: unknown } | null)?.data != null;
+            out.push({ entry, mode, ...ran });
+          }
           return out;
         }),
       );

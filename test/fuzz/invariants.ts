@@ -39,6 +39,12 @@ export interface Finding {
   detail: string;
   /** For same-data: the entry and mode it differs from. */
   versus?: { entry: FuzzEntry; mode: Mode };
+  /**
+   * The same gateway had answered the same query before (through an earlier entry of the case), so
+   * every list it holds had been seen: a list priced by the longest of its kind seen can pass its
+   * price only on the first answer (known.ts `unnamed-lists-priced-by-longest-seen`), never after.
+   */
+  seenBefore?: boolean;
 }
 
 interface GraphQLErrorJson {

@@ -20,6 +20,19 @@ export interface Known {
 const query = (e: Example) => e.sent.query;
 
 export const KNOWN: readonly Known[] = [
+  // First: a first answer past its price is this one, whichever list it holds (the entries after
+  // it say which of a kind's fixes still holds).
+  {
+    id: 'unnamed-lists-priced-by-longest-seen',
+    reason:
+      "open, in part (issue 29's fuzzer): lists kept by kind alone (an output's owners and signatures, an amount's assets, priced at one key or two assets until a longer set is seen; seed p40: a multisig answered 19 entries priced at 18) pass their price on the first answer that holds a longer one than any seen, which teaches it: sent again, it is within its price. Seed p39's case is fixed: a list whose price cannot name it though its lengths differ by parent (each chain's validator set below a page of blockchains) was priced at the longest of its kind seen, which after one empty set was none (922 entries priced at 702); it is now priced at its most until its document has run, then at the longest it held at its place (src/graph/list-sizes.ts `learnt`; test/fuzz/regressions.test.ts). A check that measured such an answer whole and refused it past its price was built and withdrawn: it refused the explorer's subnet page (377 entries priced at 335) and a GraphiQL example on their first visit",
+    fixed: false,
+    // The first answer of a query only: sent again through the next entries, priced by what the
+    // first taught, an answer past its price is another defect (a fixed count: seed p44's
+    // validators' addresses, priced at two, answered three on every entry).
+    matches: (k) =>
+      (k.finding.invariant === 'entries-within-estimate' || k.finding.invariant === 'objects-within-estimate') && k.finding.seenBefore !== true,
+  },
   {
     id: 'owner-addresses-priced-at-one',
     reason:
@@ -77,13 +90,6 @@ export const KNOWN: readonly Known[] = [
     fixed: true,
     matches: (k) =>
       k.finding.invariant === 'entries-within-estimate' && /\b(validatorFeeMetrics|feeMetrics|l1ValidatorFeeMetrics)\b/.test(query(k)),
-  },
-  {
-    id: 'unnamed-lists-priced-by-longest-seen',
-    reason:
-      "open, in part (issue 29's fuzzer): seed p39: a list whose price cannot name it (each chain's validator set below a page of blockchains: their subnets are known only once listed) was priced at the longest of its kind seen, which after one empty set was none, so the page answered 922 entries priced at 702; such a list is now priced at its most until its document has run, then at the longest it held at its place (src/graph/list-sizes.ts `learnt`; test/fuzz/regressions.test.ts). Still open: lists kept by kind alone (an output's owners, priced at one key until a longer set is seen: seed p40, a multisig answered 19 entries priced at 18) pass their price once, until their length is seen. A check that measured such an answer whole and refused it past its price was built and withdrawn: it refused the explorer's subnet page (377 entries priced at 335) and a GraphiQL example on their first visit",
-    fixed: false,
-    matches: (k) => k.finding.invariant === 'entries-within-estimate' && /\baddresses\b/.test(query(k)),
   },
   {
     id: 'rate-limit-price-compared',

@@ -144,6 +144,14 @@ describe('whole lists after some of their items were listed (fuzz seed p35: 250 
       assumed: 0,
     },
     {
+      // The addresses behind a validation, priced at a fixed two: three answered on every entry, the
+      // first answer and every one after it. Now an owner set, as any other.
+      finding: "a subnet's validators over a time range, with their addresses (fuzz seed p44: 8 entries priced at 7)",
+      page: '{ network { subnet(subnetId: "895mqZPjz9kM5you76HEZCxwCyEkFApU5KwyMmk2D3wtuRkUD") { validatorsBetween(first: 1) { nodes { addresses { network } } } } } }',
+      lengths: (data: any) => data.network.subnet.validatorsBetween.nodes.map((n: { addresses: unknown[] }) => n.addresses.length),
+      assumed: 2,
+    },
+    {
       // An output of two keys among one-key ones.
       finding: 'a page of UTXOs with a multisig among them (fuzz seed p40: 19 entries priced at 18)',
       page: '{ network { addressUtxos(addresses: ["X-avax1vxwzdezeep760krt76l5sx0s2asf7z9a7jz3ph", "avax1c4f42an20vp30n3zza4dvpqyakdp2hd27zqsp9", "avax1dfx5djxk80sy7dvd2gea2y8evaxcdu448yl4el"], chain: P_CHAIN, first: 5) { edges { node { addresses { id } } } } } }',
