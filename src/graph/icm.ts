@@ -148,7 +148,11 @@ builder.node(IcmMessageRef, {
     data: t.exposeString('data', { nullable: true, description: 'The payload (hex).', price: { bytes: ICM_PAYLOAD_BYTES } }),
     messageExecuted: t.exposeBoolean('messageExecuted', { description: 'Whether the destination executed it.' }),
     // A few until more were seen; a message carries the receipts its sender's relayer owed, 100 an assumption for the most.
-    receipts: t.expose('receipts', { type: [ReceiptRef], description: 'Receipts sent back.', price: { items: usually('icmReceipts', 2, 100) } }),
+    receipts: t.expose('receipts', {
+      type: [ReceiptRef],
+      description: 'Receipts sent back.',
+      price: { items: usually('icmReceipts', 2, 100) },
+    }),
     receiptDelivered: t.exposeBoolean('receiptDelivered', { description: 'Whether its receipt reached the source.' }),
     rewardDetails: t.expose('rewardDetails', { type: RewardDetailsRef, description: 'The relayer fee.' }),
     sourceTransaction: t.expose('sourceTransaction', {

@@ -170,7 +170,10 @@ const WarpValidatorRef = builder.objectRef<NonNullable<PWarpSet['validators']>[n
     }),
     weight: t.field({ type: 'BigInt', description: 'The weight of the nodes holding it.', resolve: (v) => big(v.weight) }),
     // A key is one node's but for the rare operator who registers it twice; 16 is an assumption for the most.
-    nodeIds: t.exposeStringList('nodeIDs', { description: 'The nodes that registered this key.', price: { items: usually('blsKeyNodes', 1, 16) } }),
+    nodeIds: t.exposeStringList('nodeIDs', {
+      description: 'The nodes that registered this key.',
+      price: { items: usually('blsKeyNodes', 1, 16) },
+    }),
   }),
 });
 

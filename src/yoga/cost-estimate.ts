@@ -1005,7 +1005,12 @@ function fieldCost(
   const { args } = found;
   const { price, type, list, objects, leafBytes } = shapeOf(field);
   const path = pathOf(walk, at.path, field.name);
-  const where: Where = { scope: at.scope, lengths: walk.lengths, search: walk.search, place: () => placeHere(walk, parentType, field, nodes[0]!) };
+  const where: Where = {
+    scope: at.scope,
+    lengths: walk.lengths,
+    search: walk.search,
+    place: () => placeHere(walk, parentType, field, nodes[0]!),
+  };
   const effect = visit.effect;
   // A field the list above answered already (its items' `info`): none of its calls are made here.
   const answered = at.answered?.includes(field.name) === true;

@@ -31,7 +31,8 @@ export const KNOWN: readonly Known[] = [
     // first taught, an answer past its price is another defect (a fixed count: seed p44's
     // validators' addresses, priced at two, answered three on every entry).
     matches: (k) =>
-      (k.finding.invariant === 'entries-within-estimate' || k.finding.invariant === 'objects-within-estimate') && k.finding.seenBefore !== true,
+      (k.finding.invariant === 'entries-within-estimate' || k.finding.invariant === 'objects-within-estimate') &&
+      k.finding.seenBefore !== true,
   },
   {
     id: 'owner-addresses-priced-at-one',
