@@ -1005,12 +1005,7 @@ function fieldCost(
   const { args } = found;
   const { price, type, list, objects, leafBytes } = shapeOf(field);
   const path = pathOf(walk, at.path, field.name);
-  const where: Where = {
-    scope: at.scope,
-    lengths: walk.lengths,
-    search: walk.search,
-    place: () => placeHere(walk, parentType, field, nodes[0]!),
-  };
+  const where = whereOf(walk, at, parentType, field, nodes[0]!);
   const effect = visit.effect;
   // A field the list above answered already (its items' `info`): none of its calls are made here.
   const answered = at.answered?.includes(field.name) === true;
@@ -1140,6 +1135,11 @@ function ownCalls(
 function madeHere(walk: Walk, parentType: GraphQLObjectType, field: GraphQLField<unknown, unknown>, node: FieldNode): number {
   const place = placeHere(walk, parentType, field, node);
   return place === undefined ? CAP : walk.lengths.bound(madeKey(place), CAP);
+}
+
+/** What a field's price reads of where it is asked. */
+function whereOf(walk: Walk, at: At, parentType: GraphQLObjectType, field: GraphQLField<unknown, unknown>, node: FieldNode): Where {
+  return { scope: at.scope, lengths: walk.lengths, search: walk.search, place: () => placeHere(walk, parentType, field, node) };
 }
 
 const placeHere = (walk: Walk, parentType: GraphQLObjectType, field: GraphQLField<unknown, unknown>, node: FieldNode) =>
