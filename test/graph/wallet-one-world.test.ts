@@ -105,3 +105,43 @@ describe('one world: the node and the Data API after a submission', () => {
     for (const op of ['avm.getUTXOs', 'platform.getUTXOs', 'getUtxosByAddresses', 'getBalancesByAddresses']) expect(ops).toContain(op);
   });
 });
+
+describe('one world: where the P-Chain genesis UTXOs come from', () => {
+  it("names the same genesis transaction on both, which each reads by its id with the same outputs, in the node's block 0", async () => {
+    const utxos = await h.raw<any>(
+      `query($a: AvalancheAddress!) { network(name: MAINNET) { address(address: $a) {
+        node: pChainNodeUtxos(first: 100) { nodes { utxoId txId amount } }
+        dataApi: utxos(chain: P_CHAIN, first: 100) { nodes { utxoId txHash amount blockNumber } }
+      } } }`,
+      { a: wallet },
+    );
+    expect(utxos.errors).toBeUndefined();
+    const { node, dataApi } = utxos.data.network.address;
+    const made = (list: any[], tx: string) => list.map((u: any) => [u.utxoId, u[tx], String(u.amount)]).sort();
+    expect(made(dataApi.nodes, 'txHash')).toEqual(made(node.nodes, 'txId'));
+    const txIds = new Set<string>(node.nodes.map((u: any) => u.txId));
+    expect(txIds.size).toBe(1);
+    const [genesis] = txIds;
+    expect(dataApi.nodes.every((u: any) => String(u.blockNumber) === '0')).toBe(true);
+
+    const res = await h.raw<any>(
+      `query($g: CB58Id!) { network(name: MAINNET) {
+        dataApi: transaction(chain: P_CHAIN, txHash: $g) { ... on PChainTransaction { txHash txType blockNumber blockHash emittedUtxos { utxoId amount } consumedUtxos { utxoId } block { blockNumber } } }
+        pChain { transaction(txId: $g) { txId outputs { amount } inputs { amount } } block(height: 0) { blockId } }
+      } }`,
+      { g: genesis },
+    );
+    expect(res.errors).toBeUndefined();
+    const { dataApi: tx, pChain } = res.data.network;
+    expect(tx).toMatchObject({ txHash: genesis, txType: 'BaseTx', consumedUtxos: [] });
+    expect(String(tx.blockNumber)).toBe('0');
+    expect(String(tx.block.blockNumber)).toBe('0');
+    expect(tx.blockHash).toBe(pChain.block.blockId);
+    expect(tx.emittedUtxos.map((u: any) => u.utxoId)).toEqual(expect.arrayContaining(dataApi.nodes.map((u: any) => u.utxoId)));
+    expect(pChain.transaction.txId).toBe(genesis);
+    expect(pChain.transaction.inputs).toEqual([]);
+    expect(pChain.transaction.outputs.map((o: any) => String(o.amount))).toEqual(tx.emittedUtxos.map((u: any) => String(u.amount)));
+    const ops = h.sandbox.log.map((r) => r.operation);
+    for (const op of ['getTxByHash', 'platform.getTx', 'getBlockById']) expect(ops).toContain(op);
+  });
+});
