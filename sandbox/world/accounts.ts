@@ -3,7 +3,7 @@
  * nodes, and the genesis funds on the X- and P-Chain; and, after the history, one address with more
  * UTXOs than one avm.getUTXOs page.
  */
-import { formatBech32Address, formatNodeId, type NetworkName } from '../../src/base/ids.js';
+import { cb58Encode, formatBech32Address, formatNodeId, type NetworkName } from '../../src/base/ids.js';
 import { sha } from '../random.js';
 import type { Builder, Tx } from './builder.js';
 import { NANO, TIMELINE } from './timeline.js';
@@ -25,6 +25,8 @@ export function accountsAndGenesis(b: Builder): { x: Tx; p: Tx } {
   genesisTx.hash = b.avax;
   genesisTx.assetCreated = b.avax;
   const genesisP = b.newTx('p', 'BaseTx', T.genesis);
+  // It is in the P-Chain's genesis block, the node's block 0, and paid no fee.
+  Object.assign(genesisP, { height: 0, blockHash: cb58Encode(sha(`p-genesis:${b.network}`)), burned: 0n, memo: '0x' });
   for (const address of b.addresses) {
     b.output(genesisTx, {
       spendOn: b.ids.x,
@@ -37,7 +39,7 @@ export function accountsAndGenesis(b: Builder): { x: Tx; p: Tx } {
       b.output(genesisP, { spendOn: b.ids.p, addresses: [address], assetId: b.avax, amount: rng.bigint(10_000n, 500_000n) * NANO });
     }
   }
-  // The genesis transactions are not in the Data API's listings; their outputs are.
+  // The genesis transactions are not in the Data API's listings; their outputs are (and the P-Chain's is read by its id).
   return { x: genesisTx, p: genesisP };
 }
 

@@ -102,6 +102,7 @@ function build(world: SandboxWorld): Record<ChainKey, WorldUtxo[]> {
     }
   };
   add(world.genesisX.emittedUtxos, '0');
+  add(world.genesisP.emittedUtxos, world.genesisP.blockNumber);
   for (const tx of world.transactions.p) add(tx.emittedUtxos, tx.blockNumber);
   for (const tx of world.transactions.x) add(tx.emittedUtxos, 'blockHeight' in tx ? String(tx.blockHeight) : '0');
   for (const tx of world.transactions.c) add('emittedUtxos' in tx ? tx.emittedUtxos : [], String(tx.blockHeight));

@@ -74,6 +74,26 @@ function xUtxo(b: Builder, o: Output): XChainUtxo {
   };
 }
 
+/** A P-Chain transaction as the Data API writes it. */
+function pTx(b: Builder, tx: Tx): PChainTransaction {
+  return {
+    txHash: tx.hash,
+    txType: tx.type as PChainTransaction['txType'],
+    blockTimestamp: tx.time,
+    blockNumber: String(tx.height),
+    blockHash: tx.blockHash,
+    consumedUtxos: tx.consumed.map((o) => pUtxo(b, o)),
+    emittedUtxos: tx.emitted.map((o) => pUtxo(b, o)),
+    ...(tx.sourceChain ? { sourceChain: tx.sourceChain, destinationChain: tx.destinationChain } : {}),
+    value: sums(b, tx.emitted),
+    amountBurned: tx.burned > 0n ? [assetAmount(b, b.avax, tx.burned)] : [],
+    amountStaked: tx.staked ? [assetAmount(b, b.avax, tx.staked)] : [],
+    amountL1ValidatorBalanceBurned: tx.l1Burned ? [assetAmount(b, b.avax, tx.l1Burned)] : [],
+    ...(tx.memo !== '0x' ? { memo: tx.memo } : {}),
+    ...tx.p,
+  };
+}
+
 /** The Data API's X-Chain transaction fields, without the block or vertex part. */
 function xBase(b: Builder, tx: Tx) {
   const created = tx.assetCreated ? b.assets.get(tx.assetCreated)! : undefined;
@@ -125,7 +145,10 @@ export function render(b: Builder, manyUtxosAddress: string, genesis: { x: Tx; p
     utxos: new Map(),
     manyUtxosAddress,
     genesisX: { ...xBase(b, genesis.x), chainFormat: 'non-linear', vertices: [] },
+    genesisP: pTx(b, genesis.p),
   };
+  // Not in the listings, as on the X-Chain; but the outputs the Data API lists name it, so it reads by its id.
+  world.txByHash.set(world.genesisP.txHash, { chain: 'p', tx: world.genesisP });
   for (const [chain, byOwner] of b.unspent) {
     const list: SandboxUtxo[] = [];
     for (const outputs of byOwner.values()) {
@@ -192,22 +215,7 @@ export function render(b: Builder, manyUtxosAddress: string, genesis: { x: Tx; p
     for (const a of addresses) touch(a, chainId);
 
     if (tx.chain === 'p') {
-      const wire: PChainTransaction = {
-        txHash: tx.hash,
-        txType: tx.type as PChainTransaction['txType'],
-        blockTimestamp: tx.time,
-        blockNumber: String(tx.height),
-        blockHash: tx.blockHash,
-        consumedUtxos: tx.consumed.map((o) => pUtxo(b, o)),
-        emittedUtxos: tx.emitted.map((o) => pUtxo(b, o)),
-        ...(tx.sourceChain ? { sourceChain: tx.sourceChain, destinationChain: tx.destinationChain } : {}),
-        value: sums(b, tx.emitted),
-        amountBurned: tx.burned > 0n ? [assetAmount(b, b.avax, tx.burned)] : [],
-        amountStaked: tx.staked ? [assetAmount(b, b.avax, tx.staked)] : [],
-        amountL1ValidatorBalanceBurned: tx.l1Burned ? [assetAmount(b, b.avax, tx.l1Burned)] : [],
-        ...(tx.memo !== '0x' ? { memo: tx.memo } : {}),
-        ...tx.p,
-      };
+      const wire = pTx(b, tx);
       world.transactions.p.push(wire);
       world.txByHash.set(tx.hash, { chain: 'p', tx: wire });
     } else if (tx.chain === 'x') {

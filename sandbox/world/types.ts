@@ -81,4 +81,9 @@ export interface SandboxWorld {
   manyUtxosAddress: string;
   /** The X-Chain's genesis CreateAssetTx (AVAX), which the node serves and the Data API does not list. */
   genesisX: XChainTransaction;
+  /**
+   * The P-Chain's genesis transaction (a BaseTx in block 0) whose outputs fund the P-Chain: the node
+   * serves it and holds its unspent outputs, and the Data API lists those outputs and reads it by its id.
+   */
+  genesisP: PChainTransaction;
 }

@@ -340,7 +340,8 @@ export function emptyPlatformBlock(parent: { id: string; height: number }, time:
 
 export function buildPlatformChain(world: SandboxWorld): PlatformChain {
   const txs = world.transactions.p.map((t) => platformTx(world, t));
-  const txById = new Map(txs.map((t) => [t.id, t]));
+  // The genesis BaseTx is a transaction the node knows; the genesis block (below) is its block.
+  const txById = new Map([platformTx(world, world.genesisP), ...txs].map((t) => [t.id, t]));
   const blocks: NodeBlock[] = [];
   /** Banff blocks start with their time; a Banff proposal block carries decision txs before the common fields. */
   const push = (
@@ -362,7 +363,7 @@ export function buildPlatformChain(world: SandboxWorld): PlatformChain {
     blocks.push({ id: blockId, parentId, height, time, node, bytes: encode(iface(typeId, node)) });
   };
 
-  push(derivedId(`p-genesis:${world.network}`), TIMELINE.genesis, BLOCK.apricotCommit, false, []);
+  push(world.genesisP.blockHash, TIMELINE.genesis, BLOCK.apricotCommit, false, []);
   for (const t of world.transactions.p) {
     const tx = txById.get(t.txHash)!.node;
     const banff = t.blockTimestamp >= TIMELINE.banff;
