@@ -63,6 +63,9 @@ import {
   SubnetRef,
   TransferableInputRef,
   TransferableOutputRef,
+  TX_CREDENTIALS,
+  TX_INPUTS,
+  TX_OUTPUTS,
   inputsOf,
   outputsOf,
   type OwnersModel,
@@ -373,9 +376,6 @@ function baseOf(tx: PBlockTxModel): PBaseTx {
   return nested ? { ...unsigned, ...nested } : unsigned;
 }
 
-/** Inputs, outputs or credentials a P-Chain transaction is priced to hold: a few. */
-const P_TX_UTXOS = 5;
-
 const PCredentialRef = builder.objectRef<{ signatures?: string[] | null }>('PCredential').implement({
   description: 'Signatures proving a P-Chain transaction may spend one of its inputs.',
   fields: (t) => ({
@@ -410,13 +410,13 @@ PBlockTxRef.implement({
     }),
     inputs: t.field({
       type: [TransferableInputRef],
-      price: { items: P_TX_UTXOS },
+      price: { items: TX_INPUTS },
       description: 'P-Chain UTXOs it spends (imported ones are in `importedInputs`).',
       resolve: (tx) => inputsOf(tx.network, baseOf(tx).inputs),
     }),
     outputs: t.field({
       type: [TransferableOutputRef],
-      price: { items: P_TX_UTXOS },
+      price: { items: TX_OUTPUTS },
       description: "Outputs it creates on the P-Chain (stakes and exports are in the type's own fields).",
       resolve: (tx) => outputsOf(tx.network, baseOf(tx).outputs),
     }),
@@ -427,7 +427,7 @@ PBlockTxRef.implement({
     }),
     importedInputs: t.field({
       type: [TransferableInputRef],
-      price: { items: P_TX_UTXOS },
+      price: { items: TX_INPUTS },
       nullable: true,
       description: 'For an import: the UTXOs it takes.',
       resolve: (tx) => (baseOf(tx).importedInputs ? inputsOf(tx.network, baseOf(tx).importedInputs) : null),
@@ -439,7 +439,7 @@ PBlockTxRef.implement({
     }),
     exportedOutputs: t.field({
       type: [TransferableOutputRef],
-      price: { items: P_TX_UTXOS },
+      price: { items: TX_OUTPUTS },
       nullable: true,
       description: 'For an export: the outputs it sends.',
       resolve: (tx) => (baseOf(tx).exportedOutputs ? outputsOf(tx.network, baseOf(tx).exportedOutputs) : null),
@@ -452,7 +452,7 @@ PBlockTxRef.implement({
     }),
     credentials: t.field({
       type: [PCredentialRef],
-      price: { items: P_TX_UTXOS },
+      price: { items: TX_CREDENTIALS },
       description: 'One credential per input, in input order.',
       resolve: (tx) => tx.credentials ?? [],
     }),

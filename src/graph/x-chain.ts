@@ -62,6 +62,9 @@ import {
   NetworkRef,
   TransferableInputRef,
   TransferableOutputRef,
+  TX_CREDENTIALS,
+  TX_INPUTS,
+  TX_OUTPUTS,
   XChainRef,
   CChainAtomicRef,
   inputsOf,
@@ -124,9 +127,6 @@ const AVM_TX_HEX_BYTES = learnt({
  */
 const AVM_BLOCK_HEX_BYTES = learnt({ kind: 'avm-block-hex-bytes', most: { mainnet: 4_194_320, fuji: 4_194_320 } });
 
-/** Inputs, outputs or credentials an AVM transaction is priced to hold: a transfer spends one or two UTXOs and makes two. */
-const AVM_TX_UTXOS = 5;
-
 type AvmBlockModel = AvmBlockJson & OnAvmChain & { asked: BlockAsk };
 
 /**
@@ -178,13 +178,13 @@ AvmTxRef.implement({
     }),
     inputs: t.field({
       type: [TransferableInputRef],
-      price: { items: AVM_TX_UTXOS },
+      price: { items: TX_INPUTS },
       description: 'UTXOs of this chain it spends (imported ones are in `importedInputs`).',
       resolve: (tx) => inputsOf(tx.network, tx.unsignedTx.inputs, tx.avmBlockchainId),
     }),
     outputs: t.field({
       type: [TransferableOutputRef],
-      price: { items: AVM_TX_UTXOS },
+      price: { items: TX_OUTPUTS },
       description: 'Outputs it creates on this chain (exported ones are in `exportedOutputs`).',
       resolve: (tx) => outputsOf(tx.network, tx.unsignedTx.outputs, tx.avmBlockchainId),
     }),
@@ -195,7 +195,7 @@ AvmTxRef.implement({
     }),
     importedInputs: t.field({
       type: [TransferableInputRef],
-      price: { items: AVM_TX_UTXOS },
+      price: { items: TX_INPUTS },
       nullable: true,
       description: 'For an import: the UTXOs it takes from the source chain.',
       resolve: (tx) => (tx.unsignedTx.importedInputs ? inputsOf(tx.network, tx.unsignedTx.importedInputs, tx.avmBlockchainId) : null),
@@ -207,14 +207,14 @@ AvmTxRef.implement({
     }),
     exportedOutputs: t.field({
       type: [TransferableOutputRef],
-      price: { items: AVM_TX_UTXOS },
+      price: { items: TX_OUTPUTS },
       nullable: true,
       description: 'For an export: the outputs it sends to the destination chain.',
       resolve: (tx) => (tx.unsignedTx.exportedOutputs ? outputsOf(tx.network, tx.unsignedTx.exportedOutputs, tx.avmBlockchainId) : null),
     }),
     credentials: t.field({
       type: [AvmCredentialRef],
-      price: { items: AVM_TX_UTXOS },
+      price: { items: TX_CREDENTIALS },
       description: 'One credential per input, in input order.',
       resolve: (tx) => tx.credentials ?? [],
     }),
