@@ -11,6 +11,7 @@ import { CB58IdScalar } from './scalars.js';
 import { NetworkNameEnum, SortOrderEnum } from './enums.js';
 import type { ListXChainVerticesResponse, XChainVertex } from '../upstreams/data-api/vertex.js';
 import { badInput } from '../graphql/errors.js';
+import { usually } from './list-sizes.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { pageConnection, pageSpec } from '../graphql/connection.js';
@@ -18,6 +19,13 @@ import { getVertexByHash, getVertexByHeight, listLatestXChainVertices } from '..
 import { NetworkRef, PrimaryNetworkChainInfoRef } from './refs.js';
 
 type VertexModel = XChainVertex & { network: NetworkName };
+
+/**
+ * A vertex's parents, with a lookup each: two until a vertex of more was seen, then the most seen
+ * (at two always, a vertex of more passed its price on every answer); never above the 128 parents a
+ * vertex may have (avalanchego snow/engine/avalanche/vertex maxNumParents). The calls follow the items.
+ */
+const VERTEX_PARENTS = usually('vertexParents', 2, 128);
 
 /** A vertex by hash, once per request and kept (the DAG no longer changes); null when the Data API has none. */
 async function findVertex(ctx: GatewayContext, network: NetworkName, vertexHash: string): Promise<VertexModel | null> {
@@ -47,7 +55,7 @@ builder.node(VertexRef, {
     vertexSizeBytes: t.exposeInt('vertexSizeBytes', { description: 'Size in bytes.' }),
     parents: t.field({
       type: [VertexRef],
-      price: { calls: 2, items: 2, reaches: ['getVertexByHash'] },
+      price: { calls: VERTEX_PARENTS, items: VERTEX_PARENTS, reaches: ['getVertexByHash'] },
       description: 'Its parent vertices (getVertexByHash each), those the Data API has.',
       resolve: async (v, _args, ctx) =>
         (await Promise.all(v.parentHashes.map((hash) => findVertex(ctx, v.network, hash)))).filter((p) => p !== null),
