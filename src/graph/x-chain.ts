@@ -14,7 +14,7 @@ import { builder } from './builder.js';
 import { entityId, keyOnlyIdDescription, nodeKey, parseNodeKey } from './global-id.js';
 import { lookupPrice } from './lookups.js';
 import { paged } from './cost.js';
-import { learnt } from './list-sizes.js';
+import { learnt, usually } from './list-sizes.js';
 import {
   hexJsonBytes,
   MAINNET_X_GENESIS_TX_SIZE,
@@ -58,6 +58,7 @@ import {
   AddressRef,
   AssetAmountRef,
   avmChainOf,
+  BALANCE_ASSETS,
   AvmTxRef,
   NetworkRef,
   TransferableInputRef,
@@ -517,6 +518,14 @@ const BalanceUtxoRef = builder.objectRef<UtxoRefModel>('XChainBalanceUtxo').impl
   }),
 });
 
+/**
+ * The UTXOs avm.getBalance names for one asset of an address: ten until more were seen, then the
+ * most seen (at ten always, an address of more passed its price on every answer). The node bounds
+ * none; 8,192 is an assumption for the most, what the gateway itself sums for an address
+ * (MAX_BALANCE_UTXOS).
+ */
+const LEGACY_BALANCE_UTXOS = usually('legacyBalanceUtxos', 10, MAX_BALANCE_UTXOS);
+
 const LegacyBalanceRef = builder
   .objectRef<{ network: NetworkName; balance: string; utxoIDs: UtxoRefModel[] }>('XChainLegacyBalance')
   .implement({
@@ -526,11 +535,12 @@ const LegacyBalanceRef = builder
       utxoIds: t.field({
         type: ['String'],
         description: 'The ids of the UTXOs that hold it (cb58), derived from the `utxos` the node named.',
+        price: { items: LEGACY_BALANCE_UTXOS },
         resolve: (b) => b.utxoIDs.map((u) => utxoId(u.txID, u.outputIndex)),
       }),
       utxos: t.field({
         type: [BalanceUtxoRef],
-        price: { items: 10 },
+        price: { items: LEGACY_BALANCE_UTXOS },
         description: 'The UTXOs that hold it as the node gave them (its `utxoIDs`: `txID` and `outputIndex`), each with the id they make.',
         resolve: (b) => b.utxoIDs,
       }),
@@ -648,8 +658,8 @@ XChainRef.implement({
       deprecationReason: 'avm.getAllBalances is deprecated since avalanchego v1.9.12: use `Address.xChainBalances`, summed from UTXOs.',
       description: 'Every asset balance of an address (avm.getAllBalances).',
       args: { address: t.arg({ type: AvalancheAddressScalar, required: true, description: 'An address of this network.' }) },
-      // One per asset the address holds.
-      price: { calls: 1, items: 5, reaches: ['avm.getAllBalances'] },
+      // One per asset the address holds: a balance list, priced at its most as every other (BALANCE_ASSETS).
+      price: { calls: 1, items: BALANCE_ASSETS, reaches: ['avm.getAllBalances'] },
       resolve: async (x, { address }, ctx) =>
         (await avmGetAllBalances(ctx.node, avmChainOf(x), { address: xAddress(x, address) })).balances.map((b) => ({
           network: x.network,
@@ -716,10 +726,11 @@ builder.objectFields(AddressRef, (t) => ({
       'What this address holds on the X-Chain, per asset, summed from its UTXOs (avm.getUTXOs, 1024 per call). Past 8192 UTXOs the field fails with QUERY_LIMIT_EXCEEDED: page `xChainUtxos` instead.',
     // Every page of the address's UTXOs, up to the one that passes MAX_BALANCE_UTXOS and fails the
     // field: how many depends on the address, so priced at that bound until the place was run, then
-    // at the pages it read (`made`). One balance per asset held.
+    // at the pages it read (`made`). One balance per asset held: a balance list, priced at its most
+    // as every other (BALANCE_ASSETS).
     price: {
       calls: Math.floor(MAX_BALANCE_UTXOS / UTXOS_PAGE.maxPageSize) + 1,
-      items: 5,
+      items: BALANCE_ASSETS,
       made: { made: (_a, _args, answer) => (answer && typeof answer === 'object' ? (pagesRead.get(answer) ?? true) : true) },
     },
     resolve: (a, _args, ctx) => {
