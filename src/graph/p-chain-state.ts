@@ -497,7 +497,12 @@ async function rewardUtxos(ctx: GatewayContext, network: NetworkName, txId: stri
   return res ? decoded(network, res.utxos, 'platform.getRewardUTXOs') : [];
 }
 
-/** Reward UTXOs of one staking transaction: a validator's reward and its delegation fees, a delegator's reward. */
+/**
+ * Reward UTXOs of one staking transaction, at most two, a bound of the protocol: avalanchego's
+ * reward executor (vms/platformvm/txs/executor) records under a validator's transaction its
+ * validation reward and its accrued delegatee reward, and under a delegator's its reward and, before
+ * Cortina, the validator's fee share: one `AddRewardUTXO` each.
+ */
 const REWARD_UTXOS = 2;
 
 const REWARD_DESCRIPTION =

@@ -14,7 +14,7 @@ import { builder } from './builder.js';
 import { entityId, keyOnlyIdDescription, nodeKey, parseNodeKey } from './global-id.js';
 import { lookupPrice } from './lookups.js';
 import type { FieldCost } from './cost.js';
-import { BLOCK_HEX_BYTES, learnt } from './list-sizes.js';
+import { BLOCK_HEX_BYTES, learnt, usually } from './list-sizes.js';
 import { MAX_BLOCKS_PER_POLL, pChainBlocksFeed, validatorsFeed } from '../live/feeds.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
 import { checkAddresses, toNetwork } from './inputs.js';
@@ -662,8 +662,10 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
       deprecationReason:
         'platform.getBlockchains is deprecated since avalanchego v1.9.12: use `subnets { blockchains }` (the Data API listing).',
       description: 'Every blockchain but the P-Chain (platform.getBlockchains).',
-      // Every blockchain of the network: hundreds.
-      price: { calls: 1, items: 500, reaches: ['platform.getBlockchains'] },
+      // Every blockchain of the network, one list a network: hundreds, priced at 500 until the list
+      // was seen, then as seen. No protocol bound limits them; Fuji, where anyone creates chains to
+      // try them, holds the most, and 10,000 is an assumption for the largest.
+      price: { calls: 1, items: usually('pChainBlockchains', 500, 10_000), reaches: ['platform.getBlockchains'] },
       resolve: async (p, _args, ctx) =>
         (await platformGetBlockchains(ctx.node, p.network)).blockchains.map((b) => ({ ...b, network: p.network })),
     }),
