@@ -10,7 +10,7 @@ import { evmChainIdOf } from '../domain/chains.js';
 import type { ChainConfigReply, FeeConfig, PrecompileConfig } from '../upstreams/node/subnet-evm.js';
 import type { Uint } from '../upstreams/node/client.js';
 import { builder } from './builder.js';
-import { jsonTree } from './list-sizes.js';
+import { jsonTree, usually } from './list-sizes.js';
 import { ETH_CALL } from './evm-node-reads.js';
 import { entityId, keyOnlyIdDescription } from './global-id.js';
 import { validatorSetItems } from './p-chain.js';
@@ -69,8 +69,21 @@ const checkBlockRef = (block: string): string => evmBlockArg(block, 'block', { h
 
 // --- precompiles and chain config ---------------------------------------------------------------
 
-/** Precompiles a chain config names, or upgrades it lists: a handful (allow lists, fee manager, minter, Warp). */
-const PRECOMPILES = 5;
+/**
+ * Precompiles a chain configures or has active (its config, `activeRules`, eth_getActivePrecompilesAt),
+ * one kind on every type: five until a chain of more was seen, then the most seen. One per module
+ * the VM registers: Subnet-EVM registers six (the allow lists, fee and reward managers, minter,
+ * Warp), so a chain with all of them passed a fixed five on every answer; a precompile-evm chain
+ * adds its own, and 32 is an assumption for the most.
+ */
+const PRECOMPILES = usually('chainPrecompiles', 5, 32);
+
+/**
+ * Precompile upgrades a chain config lists, each enabling, reconfiguring or disabling one: five
+ * until more were seen, then the most seen. Nothing bounds how many a chain schedules over its
+ * life; 100 is an assumption for the most.
+ */
+const PRECOMPILE_UPGRADES = usually('precompileUpgrades', 5, 100);
 
 type PrecompileModel = PrecompileConfig & { name: string };
 
@@ -164,7 +177,7 @@ const ChainConfigRef = builder.objectRef<ChainConfigModel>('ChainConfig').implem
     }),
     precompileUpgrades: t.field({
       type: [PrecompileRef],
-      price: { items: PRECOMPILES },
+      price: { items: PRECOMPILE_UPGRADES },
       description: 'Later changes of precompiles (network upgrades), in order: each enables, reconfigures or disables one.',
       resolve: (c) => (c.upgrades?.precompileUpgrades ?? []).flatMap((entry) => precompilesOf(entry as Record<string, unknown>)),
     }),
@@ -197,8 +210,13 @@ const ActivePrecompileRef = builder.objectRef<{ name: string; timestamp: Uint }>
 
 const rules = (map: Record<string, boolean> | undefined) => Object.entries(map ?? {}).map(([name, active]) => ({ name, active }));
 
-/** Fork rules a chain reports, of Ethereum or of Avalanche: one per fork, a dozen or two. */
-const RULES = 20;
+/**
+ * Fork rules a chain reports, of Ethereum or of Avalanche (one kind each): one per fork its VM
+ * knows, a dozen or two, priced at twenty until more were seen, then the most seen. Each release
+ * of the VM may add forks; 100 is an assumption for the most.
+ */
+const ETH_RULES = usually('ethRules', 20, 100);
+const AVALANCHE_RULES = usually('avalancheRules', 20, 100);
 
 const ActiveRulesRef = builder
   .objectRef<{
@@ -213,12 +231,12 @@ const ActiveRulesRef = builder
       ethRules: t.field({
         type: [RuleRef],
         description: 'Ethereum fork rules.',
-        price: { items: RULES },
+        price: { items: ETH_RULES },
         resolve: (r) => rules(r.ethRules),
       }),
       avalancheRules: t.field({
         type: [RuleRef],
-        price: { items: RULES },
+        price: { items: AVALANCHE_RULES },
         description: 'Avalanche upgrade rules (Subnet-EVM, Durango, Etna…).',
         resolve: (r) => rules(r.avalancheRules),
       }),
