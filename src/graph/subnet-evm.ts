@@ -5,7 +5,7 @@
  */
 import type { GatewayContext } from '../graphql/context.js';
 import { badInput } from '../graphql/errors.js';
-import { CORETH_VM_ID } from '../base/ids.js';
+import { CORETH_VM_ID, type NetworkName } from '../base/ids.js';
 import { evmChainIdOf } from '../domain/chains.js';
 import type { ChainConfigReply, FeeConfig, PrecompileConfig } from '../upstreams/node/subnet-evm.js';
 import type { Uint } from '../upstreams/node/client.js';
@@ -147,7 +147,8 @@ function precompilesOf(config: Record<string, unknown>): PrecompileModel[] {
     .map(([name, value]) => ({ ...(value as PrecompileConfig), name }));
 }
 
-type ChainConfigModel = ChainConfigReply;
+/** The chain's network beside its config, under which the lengths of its lists are kept (./list-sizes.ts). */
+type ChainConfigModel = { network: NetworkName; config: ChainConfigReply };
 
 const ChainConfigRef = builder.objectRef<ChainConfigModel>('ChainConfig').implement({
   description: "An EVM chain's config as its node runs it (eth_getChainConfig), precompile upgrades included.",
@@ -156,36 +157,36 @@ const ChainConfigRef = builder.objectRef<ChainConfigModel>('ChainConfig').implem
       type: 'SafeInt',
       nullable: true,
       description: 'The EVM chain id.',
-      resolve: (c) => (c.chainId === undefined ? null : toSafeInt(c.chainId)),
+      resolve: (c) => (c.config.chainId === undefined ? null : toSafeInt(c.config.chainId)),
     }),
     feeConfig: t.field({
       type: FeeConfigRef,
       nullable: true,
       description: 'The fee config of the genesis (Subnet-EVM).',
-      resolve: (c) => c.feeConfig ?? null,
+      resolve: (c) => c.config.feeConfig ?? null,
     }),
     allowFeeRecipients: t.boolean({
       nullable: true,
       description: 'Whether validators may name their own fee recipient.',
-      resolve: (c) => (typeof c.allowFeeRecipients === 'boolean' ? c.allowFeeRecipients : null),
+      resolve: (c) => (typeof c.config.allowFeeRecipients === 'boolean' ? c.config.allowFeeRecipients : null),
     }),
     precompiles: t.field({
       type: [PrecompileRef],
       description: 'Precompiles configured from genesis.',
       price: { items: PRECOMPILES },
-      resolve: (c) => precompilesOf(c),
+      resolve: (c) => precompilesOf(c.config),
     }),
     precompileUpgrades: t.field({
       type: [PrecompileRef],
       price: { items: PRECOMPILE_UPGRADES },
       description: 'Later changes of precompiles (network upgrades), in order: each enables, reconfigures or disables one.',
-      resolve: (c) => (c.upgrades?.precompileUpgrades ?? []).flatMap((entry) => precompilesOf(entry as Record<string, unknown>)),
+      resolve: (c) => (c.config.upgrades?.precompileUpgrades ?? []).flatMap((entry) => precompilesOf(entry as Record<string, unknown>)),
     }),
     raw: t.field({
       type: 'JSON',
       description: 'The whole config as the node wrote it (fork blocks and timestamps included).',
       price: CHAIN_CONFIG_TREE,
-      resolve: (c) => c,
+      resolve: (c) => c.config,
     }),
   }),
 });
@@ -220,6 +221,8 @@ const AVALANCHE_RULES = usually('avalancheRules', 20, 100);
 
 const ActiveRulesRef = builder
   .objectRef<{
+    /** The chain's network, under which the lengths of its lists are kept (./list-sizes.ts). */
+    network: NetworkName;
     ethRules: Record<string, boolean>;
     avalancheRules: Record<string, boolean>;
     precompiles: Record<string, { timestamp: Uint }>;
@@ -322,7 +325,8 @@ builder.objectFields(BlockchainRef, (t) => ({
     nullable: true,
     description: 'The chain config its node runs, with precompile upgrades (eth_getChainConfig). Null for chains that are not EVM chains.',
     price: { ...ETH_CALL, reaches: ['eth_getChainConfig'] },
-    resolve: (b, _args, ctx) => (isEvm(b) ? ethGetChainConfig(ctx.node, b.network, b.blockchainId) : null),
+    resolve: async (b, _args, ctx) =>
+      isEvm(b) ? { network: b.network, config: await ethGetChainConfig(ctx.node, b.network, b.blockchainId) } : null,
   }),
   activeRules: t.field({
     type: ActiveRulesRef,
@@ -330,8 +334,10 @@ builder.objectFields(BlockchainRef, (t) => ({
     description: `The fork rules and precompiles in force at a time (eth_getActiveRulesAt). ${subnetEvmOnly}`,
     args: { timestamp: t.arg({ type: 'SafeInt', description: "Unix time (s); the latest block's when omitted." }) },
     price: { ...ETH_CALL, reaches: ['eth_getActiveRulesAt'] },
-    resolve: (b, { timestamp }, ctx) =>
-      isSubnetEvm(b) ? ethGetActiveRulesAt(ctx.node, b.network, b.blockchainId, timestampArg(timestamp)) : null,
+    resolve: async (b, { timestamp }, ctx) =>
+      isSubnetEvm(b)
+        ? { ...(await ethGetActiveRulesAt(ctx.node, b.network, b.blockchainId, timestampArg(timestamp))), network: b.network }
+        : null,
   }),
   activePrecompiles: t.field({
     type: [PrecompileRef],
