@@ -168,6 +168,8 @@ EvmLogRef.implement({
     }),
     topics: t.exposeStringList('topics', {
       description: "Its indexed topics: topic0 is the event signature's keccak-256, then indexed arguments.",
+      // A bound of the EVM: LOG0 to LOG4 write at most four topics.
+      price: { items: 4 },
     }),
     data: t.exposeString('data', { description: 'Its non-indexed arguments, ABI-encoded (0x hex).', price: { bytes: LOG_DATA_BYTES } }),
     blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (l) => decimal(l.blockNumber) }),

@@ -55,6 +55,7 @@ import {
   AddressRef,
   L1ValidatorRef,
   BALANCE_ASSETS,
+  CREDENTIALS,
   NetworkRef,
   OutputOwnersRef,
   PBlockTxRef,
@@ -376,13 +377,13 @@ function baseOf(tx: PBlockTxModel): PBaseTx {
   return nested ? { ...unsigned, ...nested } : unsigned;
 }
 
-const PCredentialRef = builder.objectRef<{ signatures?: string[] | null }>('PCredential').implement({
+const PCredentialRef = builder.objectRef<{ signatures?: string[] | null; network: NetworkName }>('PCredential').implement({
   description: 'Signatures proving a P-Chain transaction may spend one of its inputs.',
   fields: (t) => ({
     signatures: t.field({
       type: ['String'],
       description: 'The signatures (hex).',
-      price: { bytes: SECP256K1_SIGNATURE_BYTES },
+      price: { items: CREDENTIALS, bytes: SECP256K1_SIGNATURE_BYTES },
       resolve: (c) => c.signatures ?? [],
     }),
   }),
@@ -454,7 +455,8 @@ PBlockTxRef.implement({
       type: [PCredentialRef],
       price: { items: TX_CREDENTIALS },
       description: 'One credential per input, in input order.',
-      resolve: (tx) => tx.credentials ?? [],
+      // With the network, under which the lengths of their signatures are kept (CREDENTIALS).
+      resolve: (tx) => (tx.credentials ?? []).map((c) => ({ ...c, network: tx.network })),
     }),
   }),
 });

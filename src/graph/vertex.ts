@@ -27,6 +27,9 @@ type VertexModel = XChainVertex & { network: NetworkName };
  */
 const VERTEX_PARENTS = usually('vertexParents', 2, 128);
 
+/** A vertex's transactions: ten, what a list was assumed to hold, until more were seen; at most 128 (maxTxsPerVtx, as above). */
+const VERTEX_TXS = usually('vertexTransactions', 10, 128);
+
 /** A vertex by hash, once per request and kept (the DAG no longer changes); null when the Data API has none. */
 async function findVertex(ctx: GatewayContext, network: NetworkName, vertexHash: string): Promise<VertexModel | null> {
   const vertex = await getVertexByHash(ctx.dataApi, network, vertexHash);
@@ -44,13 +47,14 @@ builder.node(VertexRef, {
   fields: (t) => ({
     network: t.expose('network', { type: NetworkNameEnum, description: 'The network.' }),
     vertexHash: t.exposeString('vertexHash', { description: 'The vertex id (cb58).' }),
-    parentHashes: t.exposeStringList('parentHashes', { description: 'Parent vertices.' }),
+    parentHashes: t.exposeStringList('parentHashes', { description: 'Parent vertices.', price: { items: VERTEX_PARENTS } }),
     vertexHeight: t.expose('vertexHeight', { type: 'SafeInt', description: 'Height in the DAG.' }),
     vertexIndex: t.expose('vertexIndex', { type: 'SafeInt', description: 'Acceptance order.' }),
     vertexTimestamp: t.expose('vertexTimestamp', { type: 'SafeInt', description: 'Unix time (s) of acceptance.' }),
     txCount: t.exposeInt('txCount', { description: 'Transactions in the vertex.' }),
     transactions: t.exposeStringList('transactions', {
       description: 'Ids of its transactions (see `Network.transaction(chain: X_CHAIN, txHash:)`).',
+      price: { items: VERTEX_TXS },
     }),
     vertexSizeBytes: t.exposeInt('vertexSizeBytes', { description: 'Size in bytes.' }),
     parents: t.field({

@@ -59,6 +59,7 @@ import {
   AssetAmountRef,
   avmChainOf,
   BALANCE_ASSETS,
+  CREDENTIALS,
   AvmTxRef,
   NetworkRef,
   TransferableInputRef,
@@ -143,14 +144,14 @@ const X_BLOCK_TXS = learnt({ kind: 'x-block-transactions', most: { mainnet: 50, 
 builder.objectField(TransferableOutputRef, 'asset', (t) => t.field(assetField<OutputModel>((o) => o.assetID)));
 builder.objectField(TransferableInputRef, 'asset', (t) => t.field(assetField<InputModel>((i) => i.assetID)));
 
-const AvmCredentialRef = builder.objectRef<NonNullable<AvmTxJson['credentials']>[number]>('AvmCredential').implement({
+const AvmCredentialRef = builder.objectRef<NonNullable<AvmTxJson['credentials']>[number] & OnAvmChain>('AvmCredential').implement({
   description: 'Signatures proving the transaction may spend one of its inputs.',
   fields: (t) => ({
     fxId: t.exposeString('fxID', { description: 'The feature extension of the credential.' }),
     signatures: t.field({
       type: ['String'],
       description: 'The signatures (hex).',
-      price: { bytes: SECP256K1_SIGNATURE_BYTES },
+      price: { items: CREDENTIALS, bytes: SECP256K1_SIGNATURE_BYTES },
       resolve: (c) => c.credential?.signatures ?? [],
     }),
   }),
@@ -217,7 +218,8 @@ AvmTxRef.implement({
       type: [AvmCredentialRef],
       price: { items: TX_CREDENTIALS },
       description: 'One credential per input, in input order.',
-      resolve: (tx) => tx.credentials ?? [],
+      // With the network, under which the lengths of their signatures are kept (CREDENTIALS).
+      resolve: (tx) => (tx.credentials ?? []).map((c) => ({ ...c, network: tx.network })),
     }),
     unsignedTx: t.expose('unsignedTx', {
       type: 'JSON',
