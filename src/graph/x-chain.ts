@@ -58,7 +58,6 @@ import {
   AddressRef,
   AssetAmountRef,
   avmChainOf,
-  BALANCE_ASSETS,
   CREDENTIALS,
   AvmTxRef,
   NetworkRef,
@@ -528,6 +527,16 @@ const BalanceUtxoRef = builder.objectRef<UtxoRefModel>('XChainBalanceUtxo').impl
  */
 const LEGACY_BALANCE_UTXOS = usually('legacyBalanceUtxos', 10, MAX_BALANCE_UTXOS);
 
+/**
+ * The assets of an X-Chain address's balances (summed from its UTXOs, or avm.getAllBalances), one
+ * kind: five until an address of more was seen on the network, then the most seen (at five always,
+ * an address of more passed its price on every answer). Not the Data API's balance lists'
+ * BALANCE_ASSETS (priced at their most, 256): a router, which sees no lengths, assumes the usual
+ * five, and at 256 refused one address's balances (test/deploy/router-cost.test.ts). An address may
+ * hold any number of X-Chain assets: 256 is an assumption for the most, as for BALANCE_ASSETS.
+ */
+const X_BALANCE_ASSETS = usually('xChainBalanceAssets', 5, 256);
+
 const LegacyBalanceRef = builder
   .objectRef<{ network: NetworkName; balance: string; utxoIDs: UtxoRefModel[] }>('XChainLegacyBalance')
   .implement({
@@ -660,8 +669,8 @@ XChainRef.implement({
       deprecationReason: 'avm.getAllBalances is deprecated since avalanchego v1.9.12: use `Address.xChainBalances`, summed from UTXOs.',
       description: 'Every asset balance of an address (avm.getAllBalances).',
       args: { address: t.arg({ type: AvalancheAddressScalar, required: true, description: 'An address of this network.' }) },
-      // One per asset the address holds: a balance list, priced at its most as every other (BALANCE_ASSETS).
-      price: { calls: 1, items: BALANCE_ASSETS, reaches: ['avm.getAllBalances'] },
+      // One per asset the address holds (X_BALANCE_ASSETS).
+      price: { calls: 1, items: X_BALANCE_ASSETS, reaches: ['avm.getAllBalances'] },
       resolve: async (x, { address }, ctx) =>
         (await avmGetAllBalances(ctx.node, avmChainOf(x), { address: xAddress(x, address) })).balances.map((b) => ({
           network: x.network,
@@ -728,11 +737,10 @@ builder.objectFields(AddressRef, (t) => ({
       'What this address holds on the X-Chain, per asset, summed from its UTXOs (avm.getUTXOs, 1024 per call). Past 8192 UTXOs the field fails with QUERY_LIMIT_EXCEEDED: page `xChainUtxos` instead.',
     // Every page of the address's UTXOs, up to the one that passes MAX_BALANCE_UTXOS and fails the
     // field: how many depends on the address, so priced at that bound until the place was run, then
-    // at the pages it read (`made`). One balance per asset held: a balance list, priced at its most
-    // as every other (BALANCE_ASSETS).
+    // at the pages it read (`made`). One balance per asset held (X_BALANCE_ASSETS).
     price: {
       calls: Math.floor(MAX_BALANCE_UTXOS / UTXOS_PAGE.maxPageSize) + 1,
-      items: BALANCE_ASSETS,
+      items: X_BALANCE_ASSETS,
       made: { made: (_a, _args, answer) => (answer && typeof answer === 'object' ? (pagesRead.get(answer) ?? true) : true) },
     },
     resolve: (a, _args, ctx) => {
