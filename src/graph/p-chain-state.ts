@@ -45,6 +45,7 @@ import { AssetAmountEntryRef, PChainRef, validatorSetItems, type PChainModel } f
 import {
   AddressRef,
   AMOUNT_ASSETS,
+  SUBNET_BLOCKCHAINS,
   BlockchainRef,
   PBlockTxRef,
   PChainTransactionRef,
@@ -302,7 +303,7 @@ const PChainSubnetRef = builder.objectRef<PSubnetModel>('PChainSubnet').implemen
       nullable: true,
       description:
         'The blockchains it validates (platform.validates): every chain created on it, the P-Chain aside for the Primary Network. Null when the node has no such subnet.',
-      price: { calls: 1, reaches: ['platform.validates'] },
+      price: { calls: 1, items: SUBNET_BLOCKCHAINS, reaches: ['platform.validates'] },
       resolve: async (s, _args, ctx) => {
         const res = await platformValidates(ctx.node, s.network, { subnetID: s.subnetId });
         return res ? (res.blockchainIDs ?? []) : null;

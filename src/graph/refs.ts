@@ -117,6 +117,22 @@ export const TX_INPUTS = usually('txInputs', 5, 800);
 export const TX_OUTPUTS = usually('txOutputs', 5, 4_400);
 export const TX_CREDENTIALS = usually('txCredentials', 5, 800);
 
+/**
+ * Transactions of a P- or X-Chain block as the Data API lists them (their ids, and with a lookup
+ * each, the transactions): five until a longer block was seen, then the longest seen (at five
+ * always, a block of more passed its price on every answer). The most, 100, is the assumption a
+ * P-Chain block's transactions take (P_BLOCK_TXS in ./p-chain.ts: avalanchego bounds a block's
+ * bytes, not its count).
+ */
+export const PRIMARY_NETWORK_BLOCK_TXS = usually('primaryNetworkBlockTransactions', 5, 100);
+
+/**
+ * The blockchains a subnet validates (the Data API's listing, platform.validates): most subnets
+ * have one chain, the Primary Network three; no protocol bound limits a subnet's chains, and 50 is
+ * an assumption for the largest.
+ */
+export const SUBNET_BLOCKCHAINS = usually('subnetBlockchains', 3, 50);
+
 /** Address strings of an upstream answer as graph objects of their network. */
 export function toAddresses(network: NetworkName, addresses: readonly string[]): AddressModel[] {
   return addresses.map((address) => ({ network, address }));

@@ -56,6 +56,7 @@ import {
   AMOUNT_ASSETS,
   CREDENTIALS,
   OWNER_ADDRESSES,
+  PRIMARY_NETWORK_BLOCK_TXS,
   TX_INPUTS,
   TX_OUTPUTS,
   amountsOf,
@@ -808,13 +809,8 @@ builder.objectField(AddressActivityRef, 'transaction', (t) =>
   }),
 );
 
-/**
- * Transactions of a P- or X-Chain block as the Data API lists them, with a lookup each: five until
- * a longer block was seen, then the longest seen (at five always, a block of more passed its price
- * on every answer). The most, 100, is the assumption a P-Chain block's transactions take (P_BLOCK_TXS
- * in ./p-chain.ts: avalanchego bounds a block's bytes, not its count); the calls follow the items.
- */
-const BLOCK_TXS = usually('primaryNetworkBlockTransactions', 5, 100);
+/** A lookup per transaction of the block: the calls follow the items (PRIMARY_NETWORK_BLOCK_TXS). */
+const BLOCK_TXS = PRIMARY_NETWORK_BLOCK_TXS;
 
 builder.objectField(PrimaryNetworkBlockRef, 'transactions', (t) =>
   t.field({
