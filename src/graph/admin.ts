@@ -6,7 +6,7 @@
  */
 import { badInput, quote } from '../graphql/errors.js';
 import type { NetworkName } from '../base/ids.js';
-import { usually } from './list-sizes.js';
+import { learnt, usually } from './list-sizes.js';
 import { builder } from './builder.js';
 import type { OperationId } from '../upstreams/operations.js';
 import { NetworkNameEnum } from './enums.js';
@@ -64,8 +64,21 @@ const LoggerLevelRef = builder.objectRef<{ name: string; logLevel: string; displ
   }),
 });
 
-/** Loggers a node has: its own (main, http, …) and one per chain it runs; a few dozen at most. */
-const LOGGERS = 20;
+/**
+ * Loggers a node has: its own (main, http, …) and one per chain it runs. One when `loggerName`
+ * names it; else twenty until a node of more was seen, then the most seen (at twenty always, a
+ * node running many chains passed its price on every answer). Kept for every network at once: the
+ * mutation's answer does not say its network. 500 is an assumption for the most (a node tracking
+ * many subnets runs a logger per chain).
+ */
+const LOGGERS = learnt<{ loggerName?: string | null }>({
+  kind: 'nodeLoggers',
+  most: { mainnet: 500, fuji: 500 },
+  unseen: 20,
+  assumedSize: 20,
+  anyNetwork: true,
+  given: (args) => (args.loggerName != null ? 1 : undefined),
+});
 
 const loggerLevelList = (levels: Record<string, { logLevel: string; displayLevel: string }>) =>
   Object.entries(levels).map(([name, l]) => ({ name, ...l }));

@@ -95,7 +95,9 @@ const ChainInfoRef = builder.objectRef<ChainInfo>('EvmChainInfo').implement({
     features: t.field({
       type: [EvmApiFeatureEnum],
       description: 'The Data API features it has.',
-      resolve: (c) => (c.enabledFeatures ?? []).filter((f) => f === 'nftIndexing' || f === 'webhooks' || f === 'teleporter'),
+      // Each of the three EvmApiFeature names at most once: the features the enum does not name are left out.
+      price: { items: 3 },
+      resolve: (c) => [...new Set((c.enabledFeatures ?? []).filter((f) => f === 'nftIndexing' || f === 'webhooks' || f === 'teleporter'))],
     }),
   }),
 });

@@ -261,6 +261,9 @@ export class CostPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
     if (!price) return fieldConfig;
     const federation: { cost?: number; listSize?: { assumedSize?: number; slicingArguments?: string[]; sizedFields?: string[] } } = {};
     if (typeof price.calls === 'number' && price.calls > 0) federation.cost = price.calls;
+    // Calls that follow a list the data decides (a lookup per item): as many as a router assumes it holds.
+    else if (typeof price.calls === 'function' && typeof (price.calls as unknown as { assumedSize?: number }).assumedSize === 'number')
+      federation.cost = (price.calls as unknown as { assumedSize: number }).assumedSize;
     // A lookup by arguments, or through a loader the request shares: a router has no way to say
     // either, and weighs it as one call per parent.
     else if (typeof price.calls === 'function' || price.pools) federation.cost = 1;

@@ -10,6 +10,7 @@ import type { Erc1155Transfer, Erc721Transfer, TransactionDetails, TransactionDe
 import { listTransactions, listTransactionsV2 } from '../upstreams/data-api/evm-address.js';
 import type { NativeTransaction } from '../upstreams/data-api/evm-chain.js';
 import type { SortOrder } from '../upstreams/data-api/wire.js';
+import { learnt } from './list-sizes.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { SortOrderEnum } from './enums.js';
@@ -30,8 +31,19 @@ import {
 /** A transaction of an address's history, v1 or v2, on its chain. */
 type DetailsModel = (TransactionDetails | TransactionDetailsV2) & { chain: EvmChainModel };
 
-/** Transfers and calls one transaction of a history lists: a token swap or a batch moves a few. */
-const PER_TRANSACTION = 5;
+/**
+ * Transfers and calls one transaction of a history lists (those from or to the address), one kind
+ * each: a token swap or a batch moves a few, so five until a transaction of more was seen, then the
+ * most seen (at five always, a batch of more passed its price on every answer), as ./list-sizes.ts
+ * `usually` prices. At most 500, as a whole transaction's (TX_TRANSFERS in ./evm-address.ts: bounded
+ * by its gas). Kept for every network at once: a history's transaction does not say its network.
+ * Not the whole transaction's kinds: these are the part that concerns one address.
+ */
+const perTransaction = (kind: string) => learnt({ kind, most: { mainnet: 500, fuji: 500 }, unseen: 5, assumedSize: 5, anyNetwork: true });
+const ERC20_TRANSFERS = perTransaction('addressTxErc20Transfers');
+const ERC721_TRANSFERS = perTransaction('addressTxErc721Transfers');
+const ERC1155_TRANSFERS = perTransaction('addressTxErc1155Transfers');
+const INTERNALS = perTransaction('addressTxInternals');
 
 /** The block and transaction a transfer inside a transaction lacks, from that transaction. */
 function inTransaction<T>(d: DetailsModel, item: T) {
@@ -59,25 +71,25 @@ const AddressTransactionRef = builder.objectRef<DetailsModel>('EvmAddressTransac
     erc20Transfers: t.field({
       type: [Erc20TransferRef],
       description: "Its ERC-20 transfers from or to the address; each token's `tokenReputation` is given (v2).",
-      price: { items: PER_TRANSACTION },
+      price: { items: ERC20_TRANSFERS },
       resolve: (d) => (d.erc20Transfers ?? []).map((x) => inTransaction(d, x)),
     }),
     erc721Transfers: t.field({
       type: [Erc721TransferRef],
       description: 'Its ERC-721 transfers from or to the address.',
-      price: { items: PER_TRANSACTION },
+      price: { items: ERC721_TRANSFERS },
       resolve: (d) => (d.erc721Transfers ?? []).map((x): Chained<Erc721Transfer> => inTransaction(d, x)),
     }),
     erc1155Transfers: t.field({
       type: [Erc1155TransferRef],
       description: 'Its ERC-1155 transfers from or to the address.',
-      price: { items: PER_TRANSACTION },
+      price: { items: ERC1155_TRANSFERS },
       resolve: (d) => (d.erc1155Transfers ?? []).map((x): Chained<Erc1155Transfer> => inTransaction(d, x)),
     }),
     internalTransactions: t.field({
       type: [InternalTransactionRef],
       description: 'Its internal calls from or to the address: CALL/CALLCODE with value, CREATE/CREATE2/CREATE3.',
-      price: { items: PER_TRANSACTION },
+      price: { items: INTERNALS },
       resolve: (d) => (d.internalTransactions ?? []).map((x) => inTransaction(d, x)),
     }),
   }),

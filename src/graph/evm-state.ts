@@ -140,6 +140,16 @@ const LOG_DATA_BYTES = learnt({
  */
 const TRIE_NODE_BYTES = hexJsonBytes(3 + 16 * 33 + 1);
 
+/**
+ * The trie nodes of a proof (an account's, or a storage slot's), from the root to the key: ten, what
+ * a list was assumed to hold, until a longer proof was seen, then the longest seen (as
+ * ./list-sizes.ts `usually` prices). At most 65, a bound of the trie: a key is 64 nibbles
+ * (keccak-256), each branch or extension node on its path takes at least one, and a leaf ends it.
+ * Kept for every network at once: a proof does not say its network. Priced so, the proofs do not
+ * take the slots asked, which the proof's price hands to its `storageProof`.
+ */
+const PROOF_NODES = learnt({ kind: 'trieProofNodes', most: { mainnet: 65, fuji: 65 }, unseen: 10, assumedSize: 10, anyNetwork: true });
+
 EvmLogRef.implement({
   description: "A log an EVM contract emitted (eth_getLogs, or a transaction's receipt): its topics and data as the chain keeps them.",
   fields: (t) => ({
@@ -158,6 +168,8 @@ EvmLogRef.implement({
     }),
     topics: t.exposeStringList('topics', {
       description: "Its indexed topics: topic0 is the event signature's keccak-256, then indexed arguments.",
+      // A bound of the EVM: LOG0 to LOG4 write at most four topics.
+      price: { items: 4 },
     }),
     data: t.exposeString('data', { description: 'Its non-indexed arguments, ABI-encoded (0x hex).', price: { bytes: LOG_DATA_BYTES } }),
     blockNumber: t.field({ type: 'BigInt', description: 'Its block.', resolve: (l) => decimal(l.blockNumber) }),
@@ -199,6 +211,7 @@ const EvmFeeHistoryRef = builder.objectRef<FeeHistory>('EvmFeeHistory').implemen
   description: 'Base fees, gas use and tips of a run of blocks (eth_feeHistory): what a wallet sets its fees from.',
   fields: (t) => ({
     oldestBlock: t.field({ type: 'BigInt', description: 'The first block covered.', resolve: (h) => decimal(h.oldestBlock) }),
+    // As many as `feeHistory(blockCount:)` asked at most (fewer near genesis): that field's price hands them here.
     blocks: t.field({
       type: [EvmFeeHistoryBlockRef],
       description: 'The blocks, oldest first.',
@@ -226,7 +239,7 @@ const EvmStorageProofRef = builder.objectRef<AccountProof['storageProof'][number
     value: t.field({ type: 'BigInt', description: 'Its value, as a number.', resolve: (p) => decimal(p.value) }),
     proof: t.exposeStringList('proof', {
       description: 'The trie nodes from the storage root to the slot, RLP-encoded (0x hex).',
-      price: { bytes: TRIE_NODE_BYTES },
+      price: { items: PROOF_NODES, bytes: TRIE_NODE_BYTES },
     }),
   }),
 });
@@ -241,8 +254,9 @@ const EvmAccountProofRef = builder.objectRef<AccountProof>('EvmAccountProof').im
     storageHash: t.exposeString('storageHash', { description: 'The root of its storage trie.' }),
     accountProof: t.exposeStringList('accountProof', {
       description: 'The trie nodes from the state root to the account, RLP-encoded (0x hex).',
-      price: { bytes: TRIE_NODE_BYTES },
+      price: { items: PROOF_NODES, bytes: TRIE_NODE_BYTES },
     }),
+    // As many as `proof(storageKeys:)` asked: that field's price hands them here.
     storageProof: t.field({
       type: [EvmStorageProofRef],
       description: 'The slots asked, each with its proof.',
@@ -315,7 +329,12 @@ builder.objectFields(EvmChainRef, (t) => ({
         description: 'Percentiles (0 to 100, increasing, at most 100 of them) of the tips to report per block, weighted by gas used.',
       }),
     },
-    price: { ...ETH_CALL, reaches: ['eth_feeHistory'] },
+    // The blocks asked, which its `blocks` holds (1 to MAX_FEE_HISTORY_BLOCKS, refused otherwise).
+    price: {
+      ...ETH_CALL,
+      items: (args) => Math.min(Math.max(args.blockCount, 0), MAX_FEE_HISTORY_BLOCKS),
+      reaches: ['eth_feeHistory'],
+    },
     resolve: async (chain, args, ctx) => {
       if (args.blockCount < 1 || args.blockCount > MAX_FEE_HISTORY_BLOCKS)
         throw badInput(`\`blockCount\` must be 1 to ${MAX_FEE_HISTORY_BLOCKS} (got ${args.blockCount}).`, { argument: 'blockCount' });
@@ -387,7 +406,8 @@ builder.objectFields(EvmAddressRef, (t) => ({
       }),
       block: t.arg.string(blockArg),
     },
-    price: { ...ETH_CALL, reaches: ['eth_getProof'] },
+    // The slots asked, which its `storageProof` holds (at most MAX_LIST_ARGUMENT, refused past it).
+    price: { ...ETH_CALL, items: (args) => Math.min(args.storageKeys?.length ?? 0, MAX_LIST_ARGUMENT), reaches: ['eth_getProof'] },
     resolve: (a, { storageKeys, block }, ctx) => {
       checkListSize(storageKeys, 'storageKeys');
       const keys = storageKeys.map((k) => checkSlot(k, 'storageKeys'));

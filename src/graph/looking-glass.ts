@@ -301,6 +301,8 @@ const MatchConnection = builder.connectionObject(
         type: [ConditionCountRef],
         nullable: true,
         description: 'Addresses each condition selected on its own.',
+        // One per condition asked, at most MAX_CONDITIONS (more are refused): not the page's `first`.
+        price: { items: MAX_CONDITIONS },
         resolve: (conn) => {
           const counts = (conn as { firstPage?: CompositeQueryResponse }).firstPage?.subQueryCounts;
           return counts ? Object.entries(counts).map(([id, count]) => ({ id, count })) : null;

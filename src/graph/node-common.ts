@@ -12,6 +12,7 @@ import { jsonTree, learnt } from './list-sizes.js';
 import { hexJsonBytes } from './leaf-bytes.js';
 import {
   AddressRef,
+  CREDENTIALS,
   OUTPUT_ADDRESSES,
   OWNER_ADDRESSES,
   OutputOwnersRef,
@@ -133,9 +134,11 @@ TransferableInputRef.implement({
       description: 'The amount spent, in the smallest unit.',
       resolve: (i) => (i.input.amount === undefined ? null : String(i.input.amount)),
     }),
+    // One per signature its credential holds (the spent output's threshold): priced as those (CREDENTIALS).
     signatureIndices: t.field({
       type: ['Int'],
       description: "Which of the UTXO's addresses signed, by index.",
+      price: { items: CREDENTIALS },
       resolve: (i) => (i.input.signatureIndices ?? []).map(Number),
     }),
   }),

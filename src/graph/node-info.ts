@@ -24,6 +24,7 @@ import {
   type InfoTxFee,
   type PeerInfo,
 } from '../upstreams/node/info.js';
+import { usually } from './list-sizes.js';
 import { builder } from './builder.js';
 import { checkNodeIds } from './node-common.js';
 import { NetworkRef } from './refs.js';
@@ -37,10 +38,22 @@ export interface NodeInfoModel {
 /** A mainnet node has a few thousand peers: a page of them by default, all of them at most. */
 const DEFAULT_PEERS = 100;
 const MAX_PEERS = 5_000;
-/** VMs a node has, ACPs it reports votes on, upgrades of the schedule: small lists. */
-const VMS = 32;
-const ACPS = 64;
-const UPGRADES = 32;
+/**
+ * Lists the node's version decides (./list-sizes.ts `usually`): priced at their usual size until a
+ * longer one was seen on the network, then as the longest seen. The most of each is an assumption:
+ * - the VMs it has (info.getVMs, and their versions in info.getNodeVersion), one kind: the three of
+ *   the Primary Network and a plugin per VM its subnets run; 256 plugins for the most;
+ * - its feature extensions (info.getVMs): avalanchego registers three (secp256k1fx, nftfx,
+ *   propertyfx), a VM plugin may bring its own; 256 for the most, as for VMs;
+ * - the ACPs it reports votes on (info.acps): the proposals its release knows, a few dozen; the ACP
+ *   repository numbers a few hundred, 1,000 for the most;
+ * - the upgrades of its schedule (info.upgrades): one per network upgrade and its activation
+ *   times, a few dozen; 256 for the most.
+ */
+const NODE_VMS = usually('nodeVms', 32, 256);
+const NODE_FXS = usually('nodeFxs', 32, 256);
+const ACPS = usually('nodeAcps', 64, 1_000);
+const UPGRADES = usually('nodeUpgrades', 32, 256);
 
 /** An alias or id of a chain, as info.getBlockchainID and info.isBootstrapped take it: 1 to 512 bytes, no spaces. */
 function checkChainName(value: string, argument: string): string {
@@ -63,6 +76,8 @@ const NodeVersionRef = builder
     gitCommit: string;
     rpcProtocolVersion: string | number;
     vmVersions: Record<string, string>;
+    /** The node's network, under which the lengths of its lists are kept (./list-sizes.ts). */
+    network: NetworkName;
   }>('NodeVersion')
   .implement({
     description: 'What the node runs (info.getNodeVersion).',
@@ -77,6 +92,7 @@ const NodeVersionRef = builder
       vmVersions: t.field({
         type: [VmVersionRef],
         description: 'Each VM it runs, by name, with its version.',
+        price: { items: NODE_VMS },
         resolve: (v) => Object.entries(v.vmVersions).map(([vm, version]) => ({ vm, version })),
       }),
     }),
@@ -253,7 +269,7 @@ const NodeInfoRef = builder.objectRef<NodeInfoModel>('NodeInfo').implement({
       type: NodeVersionRef,
       description: "What the node runs: avalanchego's version, its database's, its commit and each VM's (info.getNodeVersion).",
       price: { calls: 1, reaches: ['info.getNodeVersion'] },
-      resolve: (n, _args, ctx) => infoGetNodeVersion(ctx.node, n.network),
+      resolve: async (n, _args, ctx) => ({ ...(await infoGetNodeVersion(ctx.node, n.network)), network: n.network }),
     }),
     networkId: t.int({
       description: 'The network id the node is on: 1 for mainnet, 5 for Fuji (info.getNetworkID).',
@@ -338,14 +354,14 @@ const NodeInfoRef = builder.objectRef<NodeInfoModel>('NodeInfo').implement({
     vms: t.field({
       type: [NodeVmRef],
       description: 'The VMs installed on the node, with their aliases (info.getVMs).',
-      price: { ...VMS_READ, items: VMS, reaches: ['info.getVMs'] },
+      price: { ...VMS_READ, items: NODE_VMS, reaches: ['info.getVMs'] },
       resolve: async (n, _args, ctx) =>
         Object.entries((await infoGetVMs(ctx.node, n.network)).vms).map(([vmId, aliases]) => ({ vmId, aliases })),
     }),
     fxs: t.field({
       type: [NodeFxRef],
       description: 'The feature extensions the node has (info.getVMs): secp256k1fx, nftfx, propertyfx.',
-      price: { ...VMS_READ, items: VMS, reaches: ['info.getVMs'] },
+      price: { ...VMS_READ, items: NODE_FXS, reaches: ['info.getVMs'] },
       resolve: async (n, _args, ctx) =>
         Object.entries((await infoGetVMs(ctx.node, n.network)).fxs ?? {}).map(([fxId, name]) => ({ fxId, name })),
     }),

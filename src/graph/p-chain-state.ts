@@ -45,6 +45,7 @@ import { AssetAmountEntryRef, PChainRef, validatorSetItems, type PChainModel } f
 import {
   AddressRef,
   AMOUNT_ASSETS,
+  SUBNET_BLOCKCHAINS,
   BlockchainRef,
   PBlockTxRef,
   PChainTransactionRef,
@@ -302,7 +303,7 @@ const PChainSubnetRef = builder.objectRef<PSubnetModel>('PChainSubnet').implemen
       nullable: true,
       description:
         'The blockchains it validates (platform.validates): every chain created on it, the P-Chain aside for the Primary Network. Null when the node has no such subnet.',
-      price: { calls: 1, reaches: ['platform.validates'] },
+      price: { calls: 1, items: SUBNET_BLOCKCHAINS, reaches: ['platform.validates'] },
       resolve: async (s, _args, ctx) => {
         const res = await platformValidates(ctx.node, s.network, { subnetID: s.subnetId });
         return res ? (res.blockchainIDs ?? []) : null;
@@ -497,7 +498,12 @@ async function rewardUtxos(ctx: GatewayContext, network: NetworkName, txId: stri
   return res ? decoded(network, res.utxos, 'platform.getRewardUTXOs') : [];
 }
 
-/** Reward UTXOs of one staking transaction: a validator's reward and its delegation fees, a delegator's reward. */
+/**
+ * Reward UTXOs of one staking transaction, at most two, a bound of the protocol: avalanchego's
+ * reward executor (vms/platformvm/txs/executor) records under a validator's transaction its
+ * validation reward and its accrued delegatee reward, and under a delegator's its reward and, before
+ * Cortina, the validator's fee share: one `AddRewardUTXO` each.
+ */
 const REWARD_UTXOS = 2;
 
 const REWARD_DESCRIPTION =

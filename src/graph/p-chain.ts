@@ -14,7 +14,7 @@ import { builder } from './builder.js';
 import { entityId, keyOnlyIdDescription, nodeKey, parseNodeKey } from './global-id.js';
 import { lookupPrice } from './lookups.js';
 import type { FieldCost } from './cost.js';
-import { BLOCK_HEX_BYTES, learnt } from './list-sizes.js';
+import { BLOCK_HEX_BYTES, learnt, usually } from './list-sizes.js';
 import { MAX_BLOCKS_PER_POLL, pChainBlocksFeed, validatorsFeed } from '../live/feeds.js';
 import { eventValue, networkArg, openFeed, POLL_NOTE } from './subscriptions.js';
 import { checkAddresses, toNetwork } from './inputs.js';
@@ -55,6 +55,7 @@ import {
   AddressRef,
   L1ValidatorRef,
   BALANCE_ASSETS,
+  CREDENTIALS,
   NetworkRef,
   OutputOwnersRef,
   PBlockTxRef,
@@ -63,6 +64,9 @@ import {
   SubnetRef,
   TransferableInputRef,
   TransferableOutputRef,
+  TX_CREDENTIALS,
+  TX_INPUTS,
+  TX_OUTPUTS,
   inputsOf,
   outputsOf,
   type OwnersModel,
@@ -373,16 +377,13 @@ function baseOf(tx: PBlockTxModel): PBaseTx {
   return nested ? { ...unsigned, ...nested } : unsigned;
 }
 
-/** Inputs, outputs or credentials a P-Chain transaction is priced to hold: a few. */
-const P_TX_UTXOS = 5;
-
-const PCredentialRef = builder.objectRef<{ signatures?: string[] | null }>('PCredential').implement({
+const PCredentialRef = builder.objectRef<{ signatures?: string[] | null; network: NetworkName }>('PCredential').implement({
   description: 'Signatures proving a P-Chain transaction may spend one of its inputs.',
   fields: (t) => ({
     signatures: t.field({
       type: ['String'],
       description: 'The signatures (hex).',
-      price: { bytes: SECP256K1_SIGNATURE_BYTES },
+      price: { items: CREDENTIALS, bytes: SECP256K1_SIGNATURE_BYTES },
       resolve: (c) => c.signatures ?? [],
     }),
   }),
@@ -410,13 +411,13 @@ PBlockTxRef.implement({
     }),
     inputs: t.field({
       type: [TransferableInputRef],
-      price: { items: P_TX_UTXOS },
+      price: { items: TX_INPUTS },
       description: 'P-Chain UTXOs it spends (imported ones are in `importedInputs`).',
       resolve: (tx) => inputsOf(tx.network, baseOf(tx).inputs),
     }),
     outputs: t.field({
       type: [TransferableOutputRef],
-      price: { items: P_TX_UTXOS },
+      price: { items: TX_OUTPUTS },
       description: "Outputs it creates on the P-Chain (stakes and exports are in the type's own fields).",
       resolve: (tx) => outputsOf(tx.network, baseOf(tx).outputs),
     }),
@@ -427,7 +428,7 @@ PBlockTxRef.implement({
     }),
     importedInputs: t.field({
       type: [TransferableInputRef],
-      price: { items: P_TX_UTXOS },
+      price: { items: TX_INPUTS },
       nullable: true,
       description: 'For an import: the UTXOs it takes.',
       resolve: (tx) => (baseOf(tx).importedInputs ? inputsOf(tx.network, baseOf(tx).importedInputs) : null),
@@ -439,7 +440,7 @@ PBlockTxRef.implement({
     }),
     exportedOutputs: t.field({
       type: [TransferableOutputRef],
-      price: { items: P_TX_UTXOS },
+      price: { items: TX_OUTPUTS },
       nullable: true,
       description: 'For an export: the outputs it sends.',
       resolve: (tx) => (baseOf(tx).exportedOutputs ? outputsOf(tx.network, baseOf(tx).exportedOutputs) : null),
@@ -452,9 +453,10 @@ PBlockTxRef.implement({
     }),
     credentials: t.field({
       type: [PCredentialRef],
-      price: { items: P_TX_UTXOS },
+      price: { items: TX_CREDENTIALS },
       description: 'One credential per input, in input order.',
-      resolve: (tx) => tx.credentials ?? [],
+      // With the network, under which the lengths of their signatures are kept (CREDENTIALS).
+      resolve: (tx) => (tx.credentials ?? []).map((c) => ({ ...c, network: tx.network })),
     }),
   }),
 });
@@ -662,8 +664,10 @@ export const PChainRef = builder.objectRef<PChainModel>('PChain').implement({
       deprecationReason:
         'platform.getBlockchains is deprecated since avalanchego v1.9.12: use `subnets { blockchains }` (the Data API listing).',
       description: 'Every blockchain but the P-Chain (platform.getBlockchains).',
-      // Every blockchain of the network: hundreds.
-      price: { calls: 1, items: 500, reaches: ['platform.getBlockchains'] },
+      // Every blockchain of the network, one list a network: hundreds, priced at 500 until the list
+      // was seen, then as seen. No protocol bound limits them; Fuji, where anyone creates chains to
+      // try them, holds the most, and 10,000 is an assumption for the largest.
+      price: { calls: 1, items: usually('pChainBlockchains', 500, 10_000), reaches: ['platform.getBlockchains'] },
       resolve: async (p, _args, ctx) =>
         (await platformGetBlockchains(ctx.node, p.network)).blockchains.map((b) => ({ ...b, network: p.network })),
     }),

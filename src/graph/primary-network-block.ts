@@ -33,6 +33,7 @@ import {
   PChainValidatorRef,
   PrimaryNetworkBlockRef,
   PrimaryNetworkChainInfoRef,
+  PRIMARY_NETWORK_BLOCK_TXS,
   type PnBlockModel,
 } from './refs.js';
 
@@ -100,7 +101,10 @@ builder.node(PrimaryNetworkBlockRef, {
       description: 'Its type as the chain names it, e.g. "BanffStandardBlock", "BanffProposalBlock".',
     }),
     txCount: t.exposeInt('txCount', { description: 'How many transactions it holds.' }),
-    transactionIds: t.exposeStringList('transactions', { description: 'The ids of its transactions (see `transactions` for them whole).' }),
+    transactionIds: t.exposeStringList('transactions', {
+      description: 'The ids of its transactions (see `transactions` for them whole).',
+      price: { items: PRIMARY_NETWORK_BLOCK_TXS },
+    }),
     blockSizeBytes: t.exposeInt('blockSizeBytes', { description: 'Its size in bytes.' }),
     l1ValidatorsAccruedFees: t.expose('l1ValidatorsAccruedFees', {
       type: 'SafeInt',

@@ -46,7 +46,7 @@ import type { EvmLog } from '../upstreams/node/evm-state.js';
 import type { SubnetEvmValidator } from '../upstreams/node/subnet-evm.js';
 import type { AvmChain, AvmTxJson } from '../upstreams/node/x-chain.js';
 import { builder } from './builder.js';
-import { learnt } from './list-sizes.js';
+import { learnt, usually } from './list-sizes.js';
 import { viewClass, type View } from './model.js';
 
 // --- the network and its addresses (network.ts, address.ts) -------------------------------------
@@ -101,6 +101,37 @@ export const OUTPUT_ADDRESSES = learnt({ kind: 'outputAddresses', most: { mainne
  * (OUTPUT_ADDRESSES).
  */
 export const CREDENTIALS = learnt({ kind: 'credentials', most: { mainnet: 16, fuji: 16 }, unseen: 1 });
+
+/**
+ * A transaction's inputs, outputs and credentials, whichever upstream decodes it (the node's
+ * AvmTransaction and PBlockTransaction, the Data API's consumed and emitted UTXOs on the P-, X- and
+ * C-Chain), one kind each on every type: a transfer spends one or two UTXOs and makes two, an
+ * import of many atomic UTXOs more. Priced at five until a longer list was seen, then as the longest
+ * seen (./list-sizes.ts `usually`); at five always, such an import passed its price on every answer.
+ * The most: no transaction in a block is over MAX_TX_SIZE (64 KiB, ./leaf-bytes.ts), which holds
+ * about 780 inputs of 84 bytes (id, index, asset, type, amount, no signer), and a credential per
+ * input; an output takes 60 bytes at least, but the X-Chain's genesis transaction, bound by no
+ * mempool, makes one for each of its 4,365 allocations on mainnet (MAINNET_X_GENESIS_TX_SIZE).
+ */
+export const TX_INPUTS = usually('txInputs', 5, 800);
+export const TX_OUTPUTS = usually('txOutputs', 5, 4_400);
+export const TX_CREDENTIALS = usually('txCredentials', 5, 800);
+
+/**
+ * Transactions of a P- or X-Chain block as the Data API lists them (their ids, and with a lookup
+ * each, the transactions): five until a longer block was seen, then the longest seen (at five
+ * always, a block of more passed its price on every answer). The most, 100, is the assumption a
+ * P-Chain block's transactions take (P_BLOCK_TXS in ./p-chain.ts: avalanchego bounds a block's
+ * bytes, not its count).
+ */
+export const PRIMARY_NETWORK_BLOCK_TXS = usually('primaryNetworkBlockTransactions', 5, 100);
+
+/**
+ * The blockchains a subnet validates (the Data API's listing, platform.validates): most subnets
+ * have one chain, the Primary Network three; no protocol bound limits a subnet's chains, and 50 is
+ * an assumption for the largest.
+ */
+export const SUBNET_BLOCKCHAINS = usually('subnetBlockchains', 3, 50);
 
 /** Address strings of an upstream answer as graph objects of their network. */
 export function toAddresses(network: NetworkName, addresses: readonly string[]): AddressModel[] {

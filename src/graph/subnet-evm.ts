@@ -5,12 +5,12 @@
  */
 import type { GatewayContext } from '../graphql/context.js';
 import { badInput } from '../graphql/errors.js';
-import { CORETH_VM_ID } from '../base/ids.js';
+import { CORETH_VM_ID, type NetworkName } from '../base/ids.js';
 import { evmChainIdOf } from '../domain/chains.js';
 import type { ChainConfigReply, FeeConfig, PrecompileConfig } from '../upstreams/node/subnet-evm.js';
 import type { Uint } from '../upstreams/node/client.js';
 import { builder } from './builder.js';
-import { jsonTree } from './list-sizes.js';
+import { jsonTree, usually } from './list-sizes.js';
 import { ETH_CALL } from './evm-node-reads.js';
 import { entityId, keyOnlyIdDescription } from './global-id.js';
 import { validatorSetItems } from './p-chain.js';
@@ -69,8 +69,21 @@ const checkBlockRef = (block: string): string => evmBlockArg(block, 'block', { h
 
 // --- precompiles and chain config ---------------------------------------------------------------
 
-/** Precompiles a chain config names, or upgrades it lists: a handful (allow lists, fee manager, minter, Warp). */
-const PRECOMPILES = 5;
+/**
+ * Precompiles a chain configures or has active (its config, `activeRules`, eth_getActivePrecompilesAt),
+ * one kind on every type: five until a chain of more was seen, then the most seen. One per module
+ * the VM registers: Subnet-EVM registers six (the allow lists, fee and reward managers, minter,
+ * Warp), so a chain with all of them passed a fixed five on every answer; a precompile-evm chain
+ * adds its own, and 32 is an assumption for the most.
+ */
+const PRECOMPILES = usually('chainPrecompiles', 5, 32);
+
+/**
+ * Precompile upgrades a chain config lists, each enabling, reconfiguring or disabling one: five
+ * until more were seen, then the most seen. Nothing bounds how many a chain schedules over its
+ * life; 100 is an assumption for the most.
+ */
+const PRECOMPILE_UPGRADES = usually('precompileUpgrades', 5, 100);
 
 type PrecompileModel = PrecompileConfig & { name: string };
 
@@ -134,7 +147,8 @@ function precompilesOf(config: Record<string, unknown>): PrecompileModel[] {
     .map(([name, value]) => ({ ...(value as PrecompileConfig), name }));
 }
 
-type ChainConfigModel = ChainConfigReply;
+/** The chain's network beside its config, under which the lengths of its lists are kept (./list-sizes.ts). */
+type ChainConfigModel = { network: NetworkName; config: ChainConfigReply };
 
 const ChainConfigRef = builder.objectRef<ChainConfigModel>('ChainConfig').implement({
   description: "An EVM chain's config as its node runs it (eth_getChainConfig), precompile upgrades included.",
@@ -143,36 +157,36 @@ const ChainConfigRef = builder.objectRef<ChainConfigModel>('ChainConfig').implem
       type: 'SafeInt',
       nullable: true,
       description: 'The EVM chain id.',
-      resolve: (c) => (c.chainId === undefined ? null : toSafeInt(c.chainId)),
+      resolve: (c) => (c.config.chainId === undefined ? null : toSafeInt(c.config.chainId)),
     }),
     feeConfig: t.field({
       type: FeeConfigRef,
       nullable: true,
       description: 'The fee config of the genesis (Subnet-EVM).',
-      resolve: (c) => c.feeConfig ?? null,
+      resolve: (c) => c.config.feeConfig ?? null,
     }),
     allowFeeRecipients: t.boolean({
       nullable: true,
       description: 'Whether validators may name their own fee recipient.',
-      resolve: (c) => (typeof c.allowFeeRecipients === 'boolean' ? c.allowFeeRecipients : null),
+      resolve: (c) => (typeof c.config.allowFeeRecipients === 'boolean' ? c.config.allowFeeRecipients : null),
     }),
     precompiles: t.field({
       type: [PrecompileRef],
       description: 'Precompiles configured from genesis.',
       price: { items: PRECOMPILES },
-      resolve: (c) => precompilesOf(c),
+      resolve: (c) => precompilesOf(c.config),
     }),
     precompileUpgrades: t.field({
       type: [PrecompileRef],
-      price: { items: PRECOMPILES },
+      price: { items: PRECOMPILE_UPGRADES },
       description: 'Later changes of precompiles (network upgrades), in order: each enables, reconfigures or disables one.',
-      resolve: (c) => (c.upgrades?.precompileUpgrades ?? []).flatMap((entry) => precompilesOf(entry as Record<string, unknown>)),
+      resolve: (c) => (c.config.upgrades?.precompileUpgrades ?? []).flatMap((entry) => precompilesOf(entry as Record<string, unknown>)),
     }),
     raw: t.field({
       type: 'JSON',
       description: 'The whole config as the node wrote it (fork blocks and timestamps included).',
       price: CHAIN_CONFIG_TREE,
-      resolve: (c) => c,
+      resolve: (c) => c.config,
     }),
   }),
 });
@@ -197,11 +211,18 @@ const ActivePrecompileRef = builder.objectRef<{ name: string; timestamp: Uint }>
 
 const rules = (map: Record<string, boolean> | undefined) => Object.entries(map ?? {}).map(([name, active]) => ({ name, active }));
 
-/** Fork rules a chain reports, of Ethereum or of Avalanche: one per fork, a dozen or two. */
-const RULES = 20;
+/**
+ * Fork rules a chain reports, of Ethereum or of Avalanche (one kind each): one per fork its VM
+ * knows, a dozen or two, priced at twenty until more were seen, then the most seen. Each release
+ * of the VM may add forks; 100 is an assumption for the most.
+ */
+const ETH_RULES = usually('ethRules', 20, 100);
+const AVALANCHE_RULES = usually('avalancheRules', 20, 100);
 
 const ActiveRulesRef = builder
   .objectRef<{
+    /** The chain's network, under which the lengths of its lists are kept (./list-sizes.ts). */
+    network: NetworkName;
     ethRules: Record<string, boolean>;
     avalancheRules: Record<string, boolean>;
     precompiles: Record<string, { timestamp: Uint }>;
@@ -213,12 +234,12 @@ const ActiveRulesRef = builder
       ethRules: t.field({
         type: [RuleRef],
         description: 'Ethereum fork rules.',
-        price: { items: RULES },
+        price: { items: ETH_RULES },
         resolve: (r) => rules(r.ethRules),
       }),
       avalancheRules: t.field({
         type: [RuleRef],
-        price: { items: RULES },
+        price: { items: AVALANCHE_RULES },
         description: 'Avalanche upgrade rules (Subnet-EVM, Durango, Etna…).',
         resolve: (r) => rules(r.avalancheRules),
       }),
@@ -304,7 +325,8 @@ builder.objectFields(BlockchainRef, (t) => ({
     nullable: true,
     description: 'The chain config its node runs, with precompile upgrades (eth_getChainConfig). Null for chains that are not EVM chains.',
     price: { ...ETH_CALL, reaches: ['eth_getChainConfig'] },
-    resolve: (b, _args, ctx) => (isEvm(b) ? ethGetChainConfig(ctx.node, b.network, b.blockchainId) : null),
+    resolve: async (b, _args, ctx) =>
+      isEvm(b) ? { network: b.network, config: await ethGetChainConfig(ctx.node, b.network, b.blockchainId) } : null,
   }),
   activeRules: t.field({
     type: ActiveRulesRef,
@@ -312,8 +334,10 @@ builder.objectFields(BlockchainRef, (t) => ({
     description: `The fork rules and precompiles in force at a time (eth_getActiveRulesAt). ${subnetEvmOnly}`,
     args: { timestamp: t.arg({ type: 'SafeInt', description: "Unix time (s); the latest block's when omitted." }) },
     price: { ...ETH_CALL, reaches: ['eth_getActiveRulesAt'] },
-    resolve: (b, { timestamp }, ctx) =>
-      isSubnetEvm(b) ? ethGetActiveRulesAt(ctx.node, b.network, b.blockchainId, timestampArg(timestamp)) : null,
+    resolve: async (b, { timestamp }, ctx) =>
+      isSubnetEvm(b)
+        ? { ...(await ethGetActiveRulesAt(ctx.node, b.network, b.blockchainId, timestampArg(timestamp))), network: b.network }
+        : null,
   }),
   activePrecompiles: t.field({
     type: [PrecompileRef],

@@ -5,7 +5,6 @@
  */
 import type { GatewayContext } from '../graphql/context.js';
 import { PRIMARY_NETWORK_ID, parseCb58Id, type NetworkName } from '../base/ids.js';
-import { usually } from './list-sizes.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { SUBNET_CATALOG } from './pools.js';
@@ -26,6 +25,7 @@ import {
   OwnershipRef,
   PChainTransactionRef,
   SubnetRef,
+  SUBNET_BLOCKCHAINS,
   SUBNET_OWNERS,
   ValidatorManagerRef,
   ValidatorRef,
@@ -130,9 +130,8 @@ builder.node(SubnetRef, {
     blockchains: t.field({
       type: [BlockchainRef],
       description: 'The blockchains this subnet validates. Comes with the subnet: no further call.',
-      // Most subnets have one chain, the Primary Network three; no protocol bound limits a subnet's
-      // chains, and 50 is an assumption for the largest. The chains of one subnet share it.
-      price: { items: usually('subnetBlockchains', 3, 50), groups: ['subnet'] },
+      // As SUBNET_BLOCKCHAINS says. The chains of one subnet share it.
+      price: { items: SUBNET_BLOCKCHAINS, groups: ['subnet'] },
       resolve: (s) => s.blockchains.map((b) => blockchainModel(s.network, b, s)),
     }),
     supply: t.field({

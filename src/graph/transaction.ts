@@ -19,6 +19,7 @@ import type { SortOrder } from '../upstreams/data-api/wire.js';
 import { PRIMARY_NETWORK_TX_TYPES } from '../upstreams/data-api/wire.js';
 import { listActivePrimaryNetworkStakingTransactions } from '../upstreams/data-api/primary-network-address.js';
 import { listAssetTransactions } from '../upstreams/data-api/x-chain-asset.js';
+import { usually } from './list-sizes.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { lookupPrice } from './lookups.js';
@@ -55,6 +56,9 @@ import {
   AMOUNT_ASSETS,
   CREDENTIALS,
   OWNER_ADDRESSES,
+  PRIMARY_NETWORK_BLOCK_TXS,
+  TX_INPUTS,
+  TX_OUTPUTS,
   amountsOf,
   onXChain,
   toAddresses,
@@ -71,12 +75,6 @@ const TYPE_BY_CHAIN = { 'p-chain': 'PChainTransaction', 'x-chain': 'XChainTransa
 
 const knownTxType = (t: string): PrimaryNetworkTxType =>
   (PRIMARY_NETWORK_TX_TYPES as readonly string[]).includes(t) ? (t as PrimaryNetworkTxType) : 'UNKNOWN';
-
-/**
- * UTXOs a transaction is priced to consume, and to emit: a transfer spends one or two and makes
- * two, a staking transaction a few; an import of many atomic UTXOs consumes more than priced.
- */
-const TX_UTXOS = 5;
 
 const utxos = (tx: TxModel, list: readonly object[] | undefined): UtxoModel[] =>
   (list ?? []).map((u) => ({ ...(u as UtxoModel), network: tx.network }));
@@ -116,13 +114,13 @@ TransactionInterface.implement({
     }),
     consumedUtxos: t.field({
       type: [UtxoRef],
-      price: { items: TX_UTXOS },
+      price: { items: TX_INPUTS },
       description: 'Outputs it spent (imported ones included).',
       resolve: (tx) => utxos(tx, 'consumedUtxos' in tx ? tx.consumedUtxos : []),
     }),
     emittedUtxos: t.field({
       type: [UtxoRef],
-      price: { items: TX_UTXOS },
+      price: { items: TX_OUTPUTS },
       description: 'Outputs it created (exported ones included).',
       resolve: (tx) => utxos(tx, 'emittedUtxos' in tx ? tx.emittedUtxos : []),
     }),
@@ -250,9 +248,12 @@ builder.node(PChainTransactionRef, {
       description: 'For ConvertSubnetToL1Tx: the contract that manages the new L1.',
       resolve: (tx) => (tx.l1ValidatorManagerDetails ? { network: tx.network, ...tx.l1ValidatorManagerDetails } : null),
     }),
+    // A RegisterL1ValidatorTx's one, a ConvertSubnetToL1Tx's initial set: five until more were seen.
+    // The most: a validator takes about 200 bytes (node id, weight, balance, BLS key and proof, two
+    // owners), some 320 in a transaction of MAX_TX_SIZE (64 KiB).
     l1ValidatorDetails: t.field({
       type: [L1ValidatorDetailsRef],
-      price: { items: 5, groups: ['subnet'] },
+      price: { items: usually('l1ValidatorDetails', 5, 320), groups: ['subnet'] },
       nullable: true,
       description: 'For L1 validator transactions: the validators it created or changed.',
       resolve: (tx) => tx.l1ValidatorDetails?.map((d) => ({ ...d, network: tx.network })) ?? null,
@@ -365,9 +366,10 @@ builder.node(XChainTransactionRef, {
       description: 'For CreateAssetTx: the asset.',
       resolve: (tx) => (tx.assetCreated ? { ...tx.assetCreated, network: tx.network } : null),
     }),
+    // One vertex, or two where it was issued again, until more were seen; 16 is an assumption for the most.
     vertices: t.field({
       type: [VertexDetailRef],
-      price: { items: 2 },
+      price: { items: usually('txVertices', 2, 16) },
       nullable: true,
       description: 'The DAG vertices that hold it (DAG era only).',
       resolve: (tx) => (tx.chainFormat === 'non-linear' ? tx.vertices : null),
@@ -409,16 +411,18 @@ builder.node(CChainTransactionRef, {
       description: 'Value it put out.',
       resolve: (tx) => amountsOf(tx.network, tx.amountCreated),
     }),
+    // One or two accounts until more were seen; the most as for an atomic transaction's UTXOs: an
+    // account entry takes 60 bytes at least (address, amount, asset), about 1,000 in 64 KiB (MAX_TX_SIZE).
     evmInputs: t.field({
       type: [EvmInputRef],
-      price: { items: 2 },
+      price: { items: usually('atomicEvmInputs', 2, 1_000) },
       nullable: true,
       description: 'For ExportTx: the accounts debited.',
       resolve: (tx) => ('evmInputs' in tx ? tx.evmInputs.map((i) => ({ ...i, network: tx.network })) : null),
     }),
     evmOutputs: t.field({
       type: [EvmOutputRef],
-      price: { items: 2 },
+      price: { items: usually('atomicEvmOutputs', 2, 1_000) },
       nullable: true,
       description: 'For ImportTx: the accounts credited.',
       resolve: (tx) => ('evmOutputs' in tx ? tx.evmOutputs.map((o) => ({ ...o, network: tx.network })) : null),
@@ -805,8 +809,8 @@ builder.objectField(AddressActivityRef, 'transaction', (t) =>
   }),
 );
 
-/** Transactions a block is priced to hold: a P-Chain block holds one nearly always, an X-Chain block a few. */
-const BLOCK_TXS = 5;
+/** A lookup per transaction of the block: the calls follow the items (PRIMARY_NETWORK_BLOCK_TXS). */
+const BLOCK_TXS = PRIMARY_NETWORK_BLOCK_TXS;
 
 builder.objectField(PrimaryNetworkBlockRef, 'transactions', (t) =>
   t.field({

@@ -11,6 +11,7 @@ import { CB58IdScalar } from './scalars.js';
 import { NetworkNameEnum, SortOrderEnum } from './enums.js';
 import type { ListXChainVerticesResponse, XChainVertex } from '../upstreams/data-api/vertex.js';
 import { badInput } from '../graphql/errors.js';
+import { usually } from './list-sizes.js';
 import { builder } from './builder.js';
 import { paged } from './cost.js';
 import { pageConnection, pageSpec } from '../graphql/connection.js';
@@ -18,6 +19,16 @@ import { getVertexByHash, getVertexByHeight, listLatestXChainVertices } from '..
 import { NetworkRef, PrimaryNetworkChainInfoRef } from './refs.js';
 
 type VertexModel = XChainVertex & { network: NetworkName };
+
+/**
+ * A vertex's parents, with a lookup each: two until a vertex of more was seen, then the most seen
+ * (at two always, a vertex of more passed its price on every answer); never above the 128 parents a
+ * vertex may have (avalanchego snow/engine/avalanche/vertex maxNumParents). The calls follow the items.
+ */
+const VERTEX_PARENTS = usually('vertexParents', 2, 128);
+
+/** A vertex's transactions: ten, what a list was assumed to hold, until more were seen; at most 128 (maxTxsPerVtx, as above). */
+const VERTEX_TXS = usually('vertexTransactions', 10, 128);
 
 /** A vertex by hash, once per request and kept (the DAG no longer changes); null when the Data API has none. */
 async function findVertex(ctx: GatewayContext, network: NetworkName, vertexHash: string): Promise<VertexModel | null> {
@@ -36,18 +47,19 @@ builder.node(VertexRef, {
   fields: (t) => ({
     network: t.expose('network', { type: NetworkNameEnum, description: 'The network.' }),
     vertexHash: t.exposeString('vertexHash', { description: 'The vertex id (cb58).' }),
-    parentHashes: t.exposeStringList('parentHashes', { description: 'Parent vertices.' }),
+    parentHashes: t.exposeStringList('parentHashes', { description: 'Parent vertices.', price: { items: VERTEX_PARENTS } }),
     vertexHeight: t.expose('vertexHeight', { type: 'SafeInt', description: 'Height in the DAG.' }),
     vertexIndex: t.expose('vertexIndex', { type: 'SafeInt', description: 'Acceptance order.' }),
     vertexTimestamp: t.expose('vertexTimestamp', { type: 'SafeInt', description: 'Unix time (s) of acceptance.' }),
     txCount: t.exposeInt('txCount', { description: 'Transactions in the vertex.' }),
     transactions: t.exposeStringList('transactions', {
       description: 'Ids of its transactions (see `Network.transaction(chain: X_CHAIN, txHash:)`).',
+      price: { items: VERTEX_TXS },
     }),
     vertexSizeBytes: t.exposeInt('vertexSizeBytes', { description: 'Size in bytes.' }),
     parents: t.field({
       type: [VertexRef],
-      price: { calls: 2, items: 2, reaches: ['getVertexByHash'] },
+      price: { calls: VERTEX_PARENTS, items: VERTEX_PARENTS, reaches: ['getVertexByHash'] },
       description: 'Its parent vertices (getVertexByHash each), those the Data API has.',
       resolve: async (v, _args, ctx) =>
         (await Promise.all(v.parentHashes.map((hash) => findVertex(ctx, v.network, hash)))).filter((p) => p !== null),

@@ -14,7 +14,7 @@ import { builder } from './builder.js';
 import { entityId, keyOnlyIdDescription, nodeKey, parseNodeKey } from './global-id.js';
 import { lookupPrice } from './lookups.js';
 import { paged } from './cost.js';
-import { learnt } from './list-sizes.js';
+import { learnt, usually } from './list-sizes.js';
 import {
   hexJsonBytes,
   MAINNET_X_GENESIS_TX_SIZE,
@@ -58,10 +58,14 @@ import {
   AddressRef,
   AssetAmountRef,
   avmChainOf,
+  CREDENTIALS,
   AvmTxRef,
   NetworkRef,
   TransferableInputRef,
   TransferableOutputRef,
+  TX_CREDENTIALS,
+  TX_INPUTS,
+  TX_OUTPUTS,
   XChainRef,
   CChainAtomicRef,
   inputsOf,
@@ -124,9 +128,6 @@ const AVM_TX_HEX_BYTES = learnt({
  */
 const AVM_BLOCK_HEX_BYTES = learnt({ kind: 'avm-block-hex-bytes', most: { mainnet: 4_194_320, fuji: 4_194_320 } });
 
-/** Inputs, outputs or credentials an AVM transaction is priced to hold: a transfer spends one or two UTXOs and makes two. */
-const AVM_TX_UTXOS = 5;
-
 type AvmBlockModel = AvmBlockJson & OnAvmChain & { asked: BlockAsk };
 
 /**
@@ -142,14 +143,14 @@ const X_BLOCK_TXS = learnt({ kind: 'x-block-transactions', most: { mainnet: 50, 
 builder.objectField(TransferableOutputRef, 'asset', (t) => t.field(assetField<OutputModel>((o) => o.assetID)));
 builder.objectField(TransferableInputRef, 'asset', (t) => t.field(assetField<InputModel>((i) => i.assetID)));
 
-const AvmCredentialRef = builder.objectRef<NonNullable<AvmTxJson['credentials']>[number]>('AvmCredential').implement({
+const AvmCredentialRef = builder.objectRef<NonNullable<AvmTxJson['credentials']>[number] & OnAvmChain>('AvmCredential').implement({
   description: 'Signatures proving the transaction may spend one of its inputs.',
   fields: (t) => ({
     fxId: t.exposeString('fxID', { description: 'The feature extension of the credential.' }),
     signatures: t.field({
       type: ['String'],
       description: 'The signatures (hex).',
-      price: { bytes: SECP256K1_SIGNATURE_BYTES },
+      price: { items: CREDENTIALS, bytes: SECP256K1_SIGNATURE_BYTES },
       resolve: (c) => c.credential?.signatures ?? [],
     }),
   }),
@@ -178,13 +179,13 @@ AvmTxRef.implement({
     }),
     inputs: t.field({
       type: [TransferableInputRef],
-      price: { items: AVM_TX_UTXOS },
+      price: { items: TX_INPUTS },
       description: 'UTXOs of this chain it spends (imported ones are in `importedInputs`).',
       resolve: (tx) => inputsOf(tx.network, tx.unsignedTx.inputs, tx.avmBlockchainId),
     }),
     outputs: t.field({
       type: [TransferableOutputRef],
-      price: { items: AVM_TX_UTXOS },
+      price: { items: TX_OUTPUTS },
       description: 'Outputs it creates on this chain (exported ones are in `exportedOutputs`).',
       resolve: (tx) => outputsOf(tx.network, tx.unsignedTx.outputs, tx.avmBlockchainId),
     }),
@@ -195,7 +196,7 @@ AvmTxRef.implement({
     }),
     importedInputs: t.field({
       type: [TransferableInputRef],
-      price: { items: AVM_TX_UTXOS },
+      price: { items: TX_INPUTS },
       nullable: true,
       description: 'For an import: the UTXOs it takes from the source chain.',
       resolve: (tx) => (tx.unsignedTx.importedInputs ? inputsOf(tx.network, tx.unsignedTx.importedInputs, tx.avmBlockchainId) : null),
@@ -207,16 +208,17 @@ AvmTxRef.implement({
     }),
     exportedOutputs: t.field({
       type: [TransferableOutputRef],
-      price: { items: AVM_TX_UTXOS },
+      price: { items: TX_OUTPUTS },
       nullable: true,
       description: 'For an export: the outputs it sends to the destination chain.',
       resolve: (tx) => (tx.unsignedTx.exportedOutputs ? outputsOf(tx.network, tx.unsignedTx.exportedOutputs, tx.avmBlockchainId) : null),
     }),
     credentials: t.field({
       type: [AvmCredentialRef],
-      price: { items: AVM_TX_UTXOS },
+      price: { items: TX_CREDENTIALS },
       description: 'One credential per input, in input order.',
-      resolve: (tx) => tx.credentials ?? [],
+      // With the network, under which the lengths of their signatures are kept (CREDENTIALS).
+      resolve: (tx) => (tx.credentials ?? []).map((c) => ({ ...c, network: tx.network })),
     }),
     unsignedTx: t.expose('unsignedTx', {
       type: 'JSON',
@@ -517,6 +519,24 @@ const BalanceUtxoRef = builder.objectRef<UtxoRefModel>('XChainBalanceUtxo').impl
   }),
 });
 
+/**
+ * The UTXOs avm.getBalance names for one asset of an address: ten until more were seen, then the
+ * most seen (at ten always, an address of more passed its price on every answer). The node bounds
+ * none; 8,192 is an assumption for the most, what the gateway itself sums for an address
+ * (MAX_BALANCE_UTXOS).
+ */
+const LEGACY_BALANCE_UTXOS = usually('legacyBalanceUtxos', 10, MAX_BALANCE_UTXOS);
+
+/**
+ * The assets of an X-Chain address's balances (summed from its UTXOs, or avm.getAllBalances), one
+ * kind: five until an address of more was seen on the network, then the most seen (at five always,
+ * an address of more passed its price on every answer). Not the Data API's balance lists'
+ * BALANCE_ASSETS (priced at their most, 256): a router, which sees no lengths, assumes the usual
+ * five, and at 256 refused one address's balances (test/deploy/router-cost.test.ts). An address may
+ * hold any number of X-Chain assets: 256 is an assumption for the most, as for BALANCE_ASSETS.
+ */
+const X_BALANCE_ASSETS = usually('xChainBalanceAssets', 5, 256);
+
 const LegacyBalanceRef = builder
   .objectRef<{ network: NetworkName; balance: string; utxoIDs: UtxoRefModel[] }>('XChainLegacyBalance')
   .implement({
@@ -526,11 +546,12 @@ const LegacyBalanceRef = builder
       utxoIds: t.field({
         type: ['String'],
         description: 'The ids of the UTXOs that hold it (cb58), derived from the `utxos` the node named.',
+        price: { items: LEGACY_BALANCE_UTXOS },
         resolve: (b) => b.utxoIDs.map((u) => utxoId(u.txID, u.outputIndex)),
       }),
       utxos: t.field({
         type: [BalanceUtxoRef],
-        price: { items: 10 },
+        price: { items: LEGACY_BALANCE_UTXOS },
         description: 'The UTXOs that hold it as the node gave them (its `utxoIDs`: `txID` and `outputIndex`), each with the id they make.',
         resolve: (b) => b.utxoIDs,
       }),
@@ -648,8 +669,8 @@ XChainRef.implement({
       deprecationReason: 'avm.getAllBalances is deprecated since avalanchego v1.9.12: use `Address.xChainBalances`, summed from UTXOs.',
       description: 'Every asset balance of an address (avm.getAllBalances).',
       args: { address: t.arg({ type: AvalancheAddressScalar, required: true, description: 'An address of this network.' }) },
-      // One per asset the address holds.
-      price: { calls: 1, items: 5, reaches: ['avm.getAllBalances'] },
+      // One per asset the address holds (X_BALANCE_ASSETS).
+      price: { calls: 1, items: X_BALANCE_ASSETS, reaches: ['avm.getAllBalances'] },
       resolve: async (x, { address }, ctx) =>
         (await avmGetAllBalances(ctx.node, avmChainOf(x), { address: xAddress(x, address) })).balances.map((b) => ({
           network: x.network,
@@ -716,10 +737,10 @@ builder.objectFields(AddressRef, (t) => ({
       'What this address holds on the X-Chain, per asset, summed from its UTXOs (avm.getUTXOs, 1024 per call). Past 8192 UTXOs the field fails with QUERY_LIMIT_EXCEEDED: page `xChainUtxos` instead.',
     // Every page of the address's UTXOs, up to the one that passes MAX_BALANCE_UTXOS and fails the
     // field: how many depends on the address, so priced at that bound until the place was run, then
-    // at the pages it read (`made`). One balance per asset held.
+    // at the pages it read (`made`). One balance per asset held (X_BALANCE_ASSETS).
     price: {
       calls: Math.floor(MAX_BALANCE_UTXOS / UTXOS_PAGE.maxPageSize) + 1,
-      items: 5,
+      items: X_BALANCE_ASSETS,
       made: { made: (_a, _args, answer) => (answer && typeof answer === 'object' ? (pagesRead.get(answer) ?? true) : true) },
     },
     resolve: (a, _args, ctx) => {
