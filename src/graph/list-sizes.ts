@@ -62,6 +62,8 @@ export interface Sized<Args> {
 }
 
 const LEARNT = Symbol('learnt');
+/** What `bound` answers for a list never seen when asked with it (no length is negative). */
+const NEVER_SEEN = -1;
 
 /** `items` that read the lengths last seen; `assumedSize` is what a router assumes (the most on any network). */
 export type LearntItems<Args> = ((args: Args, where: Where) => number) & { assumedSize: number; [LEARNT]: Sized<Args> };
@@ -83,7 +85,10 @@ export function learnt<Args = Record<string, unknown>>(sized: Sized<Args>): Lear
       const place = where.place?.();
       return place === undefined ? cap : where.lengths.bound(longestKey(place), cap);
     }
-    return where.lengths.bound({ kind, network: sized.anyNetwork ? undefined : where.scope, parent }, cap, sized.unseen);
+    if (sized.anyNetwork) return where.lengths.bound({ kind, network: undefined, parent }, cap, sized.unseen);
+    const own = where.lengths.bound({ kind, network: where.scope, parent }, cap, NEVER_SEEN);
+    // A list whose parent object does not say its network is noted for none (`*`): read so when this network saw none.
+    return own !== NEVER_SEEN ? own : where.lengths.bound({ kind, network: undefined, parent }, cap, sized.unseen);
   };
   // A router has no lengths seen: it assumes the most a list of the kind holds when no parent is named.
   const most = mostOf(sized, kindOf(sized, undefined));

@@ -1,0 +1,55 @@
+/**
+ * What a `learnt` list's price reads (src/graph/list-sizes.ts): the lengths the gateway saw, by
+ * network, by parent, or by the list's place in its document where the price cannot name it.
+ */
+import { describe, expect, it } from 'vitest';
+import { learnt, usually } from '../../src/graph/list-sizes.js';
+import { ListLengths, withMargin } from '../../src/reuse/list-lengths.js';
+
+const on = (lengths: ListLengths, scope: string | undefined, place?: string) => ({ scope, lengths, place: () => place });
+
+describe('a list the data decides, as its price reads it', () => {
+  it('is priced at its usual length until one of its kind was seen, then as the longest seen, within its most', () => {
+    const lengths = new ListLengths();
+    const items = usually('test-usual', 5, 40);
+    expect(items({}, on(lengths, 'mainnet'))).toBe(5);
+    lengths.saw({ kind: 'test-usual', network: 'mainnet' }, 12);
+    expect(items({}, on(lengths, 'mainnet'))).toBe(withMargin(12));
+    lengths.saw({ kind: 'test-usual', network: 'mainnet' }, 400);
+    expect(items({}, on(lengths, 'mainnet'))).toBe(40);
+    // A router, which sees no lengths, assumes the usual length.
+    expect(items.assumedSize).toBe(5);
+  });
+
+  it('reads what a parent that says no network held, on a network that saw none of its own', () => {
+    const lengths = new ListLengths();
+    const items = usually('test-networkless', 5, 1_000);
+    // A genesis's accounts: the genesis does not say its network, so its list is noted for none.
+    lengths.saw({ kind: 'test-networkless', network: undefined }, 9);
+    expect(items({}, on(lengths, 'mainnet'))).toBe(withMargin(9));
+    expect(items({}, on(lengths, 'fuji'))).toBe(withMargin(9));
+    // What the network saw of its own comes first.
+    lengths.saw({ kind: 'test-networkless', network: 'fuji' }, 20);
+    expect(items({}, on(lengths, 'fuji'))).toBe(withMargin(20));
+  });
+
+  it('prices a list of one parent the price cannot name at its most, then at the longest its place held (fuzz seed p39)', () => {
+    const lengths = new ListLengths();
+    const items = learnt<{ subnetId?: string }>({
+      kind: 'test-set',
+      most: { mainnet: 100, fuji: 100 },
+      parent: (args) => args.subnetId,
+      parentOf: (s: { subnetId: string }) => s.subnetId,
+    });
+    // One empty set of the kind seen says nothing of the sets below a page of chains.
+    lengths.saw({ kind: 'test-set', network: 'mainnet', parent: 'S1' }, 0);
+    expect(items({}, on(lengths, 'mainnet', 'doc.vars.12.Blockchain.validators'))).toBe(100);
+    // Once the document has run, its place held at most 13.
+    lengths.saw({ kind: 'longest', network: undefined, parent: 'doc.vars.12.Blockchain.validators', place: true }, 13);
+    expect(items({}, on(lengths, 'mainnet', 'doc.vars.12.Blockchain.validators'))).toBe(withMargin(13));
+    // Named by its arguments, it is that parent's.
+    expect(items({ subnetId: 'S1' }, on(lengths, 'mainnet'))).toBe(0);
+    // A price of no parsed document has no place: the most.
+    expect(items({}, on(lengths, 'mainnet'))).toBe(100);
+  });
+});
