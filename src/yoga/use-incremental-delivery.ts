@@ -62,12 +62,17 @@ function mergeValue(into: unknown, value: unknown): unknown {
   return value === null && into !== null && into !== undefined ? into : value;
 }
 
-/** The container at `path` below `root`, made where it is missing (a list where the next key is an index). */
-function at(root: Json, path: readonly (string | number)[]): Json | unknown[] {
+/**
+ * The container at `path` below `root`, made where it is missing (a list where the next key is an
+ * index); undefined where a field on the path is null: an error nulled it, and what was deferred or
+ * streamed below it is not part of the answer (graphql-js sends no such part; yoga's executor may).
+ */
+function at(root: Json, path: readonly (string | number)[]): Json | unknown[] | undefined {
   let here: Json | unknown[] = root;
   for (const [i, key] of path.entries()) {
     const next = (here as Json)[key];
-    if (next !== null && typeof next === 'object') here = next as Json;
+    if (next === null) return undefined;
+    if (typeof next === 'object') here = next as Json;
     else here = (here as Json)[key] = typeof path[i + 1] === 'number' ? [] : {};
   }
   return here;
@@ -88,16 +93,18 @@ export function mergePart(
   const target = whole as Json;
   const path = part.path ?? [];
   if (part.items) {
-    const list = at(target, ['data', ...path.slice(0, -1)]) as unknown[];
+    const list = at(target, ['data', ...path.slice(0, -1)]) as unknown[] | undefined;
     const from = Number(path[path.length - 1] ?? 0);
-    for (const [i, item] of part.items.entries()) list[from + i] = mergeValue(list[from + i], item);
+    if (list) for (const [i, item] of part.items.entries()) list[from + i] = mergeValue(list[from + i], item);
   }
   if (part.data) {
     if (path.length === 0) target.data = mergeValue(target.data, part.data);
     else {
-      const parent = at(target, ['data', ...path.slice(0, -1)]) as Json;
+      const parent = at(target, ['data', ...path.slice(0, -1)]) as Json | undefined;
       const key = path[path.length - 1]!;
-      parent[key] = mergeValue(parent[key], part.data);
+      // A deferred fragment of an object an error nulled (seed p45: its connection merged into the
+      // null as `{ edges: [] }` on the first answer, and null from the cache after it).
+      if (parent && parent[key] !== null) parent[key] = mergeValue(parent[key], part.data);
     }
   }
   if (part.errors) (target.errors as unknown[] | undefined) = [...((target.errors as unknown[] | undefined) ?? []), ...part.errors];

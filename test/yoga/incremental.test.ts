@@ -428,6 +428,19 @@ describe('mergePart', () => {
     expect(whole).toEqual({ data: { l: [{ v: 0 }, { v: 1 }, { v: null }] }, errors: [error], extensions: { cost: 1 } });
   });
 
+  it('leaves out what was deferred or streamed below an object an error nulled (fuzz seed p45)', () => {
+    // The first answer merged a deferred connection into the null as `{ edges: [] }`; from the cache it was null.
+    const whole: any = { data: { chain: { a0: null, b: { l: null } } } };
+    mergePart(whole, {
+      incremental: [
+        { data: { edges: [] }, path: ['chain', 'a0', 'a8'] },
+        { data: { x: 1 }, path: ['chain', 'a0'] },
+        { items: [{ v: 1 }], path: ['chain', 'b', 'l', 0] },
+      ],
+    } as any);
+    expect(whole.data).toEqual({ chain: { a0: null, b: { l: null } } });
+  });
+
   it('keeps what a field answered when a later part has it null', () => {
     const whole: any = { data: { a: { b: { c: 1 } } } };
     mergePart(whole, { incremental: [{ data: { b: null }, path: ['a'] }] } as any);
