@@ -91,7 +91,8 @@ export const SUBNET_OWNERS = learnt({ kind: 'subnetOwners', most: { mainnet: 16,
  * OWNER_ADDRESSES. Priced at their most before any was seen, a block's or a listing's hundreds of
  * outputs were refused cold (a P-Chain block's transactions with their outputs' addresses passed
  * MAX_RESULT_NODES); priced at one always, a multisig output answered more entries than priced
- * (fuzz seed p40: 19 entries priced at 18). A longer set than assumed stops there, and is learnt.
+ * (fuzz seed p40: 19 entries priced at 18). A longer set than any seen is answered whole, past its
+ * price that once, and learnt: the next price reads it.
  */
 export const OUTPUT_ADDRESSES = learnt({ kind: 'outputAddresses', most: { mainnet: 16, fuji: 16 }, unseen: 1 });
 
@@ -256,8 +257,9 @@ export type AssetAmountModel = AssetAmount & { network: NetworkName };
  * Assets an amount list (value, fees burned, stake, an address's balances) holds, as prices assume
  * it: AVAX nearly always, now and then one more, until a longer list was seen on the network; then
  * the longest seen. Priced at two always, three X-Chain addresses' balances answered 6 entries
- * priced at 5 (fuzz seed p41); a longer list than assumed stops there, and is learnt. An address
- * may hold any number of X-Chain assets: 256 is an assumption for the most.
+ * priced at 5 (fuzz seed p41); a longer list than assumed is answered whole, past its price that
+ * once, and learnt. An address may hold any number of X-Chain assets: 256 is an assumption for the
+ * most.
  */
 export const AMOUNT_ASSETS = learnt({ kind: 'amountAssets', most: { mainnet: 256, fuji: 256 }, unseen: 2 });
 
