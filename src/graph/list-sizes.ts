@@ -86,8 +86,11 @@ export function learnt<Args = Record<string, unknown>>(sized: Sized<Args>): Lear
       return place === undefined ? cap : where.lengths.bound(longestKey(place), cap);
     }
     if (sized.anyNetwork) return where.lengths.bound({ kind, network: undefined, parent }, cap, sized.unseen);
+    // A kind priced at its most until seen stays so on a network that saw none.
+    if (sized.unseen === undefined) return where.lengths.bound({ kind, network: where.scope, parent }, cap);
     const own = where.lengths.bound({ kind, network: where.scope, parent }, cap, NEVER_SEEN);
-    // A list whose parent object does not say its network is noted for none (`*`): read so when this network saw none.
+    // A list whose parent object does not say its network is noted for none (`*`): a kind priced at
+    // its usual length until seen reads so when this network saw none, rather than never learning.
     return own !== NEVER_SEEN ? own : where.lengths.bound({ kind, network: undefined, parent }, cap, sized.unseen);
   };
   // A router has no lengths seen: it assumes the most a list of the kind holds when no parent is named.
