@@ -160,7 +160,8 @@ describe('cancellation', () => {
         signal: controller.signal,
       }),
     ).catch((e: unknown) => e);
-    await new Promise((r) => setTimeout(r, 50));
+    // The call is out once the sandbox holds it: 50 ms was not always enough under CI's load.
+    for (let i = 0; i < 200 && h.sandbox.openRequests === 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(h.sandbox.openRequests).toBe(1);
     controller.abort();
     await pending;
