@@ -99,7 +99,7 @@ export function learnt<Args = Record<string, unknown>>(sized: Sized<Args>): Lear
 }
 
 /**
- * A list the data decides whose usual length is far below what it may hold (a genesis's accounts,
+ * A list the data decides whose usual length is far below what it may hold (a transaction's outputs,
  * a message's receipts): priced at `usual` until a list of the kind was seen on the network, then
  * at the longest seen (with its margin), never above `most`, the realistic maximum written beside
  * the field. Priced at a fixed `usual`, a longer list passed its price on every answer (seed p44: a
