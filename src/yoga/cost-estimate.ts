@@ -39,6 +39,7 @@
  * parent's reads (each counted): a bound above that keeps contexts few.
  */
 import {
+  type ArgumentNode,
   getDirectiveValues,
   getNamedType,
   getNullableType,
@@ -255,6 +256,8 @@ interface Walk {
   roots: Map<string, number>;
   /** The fields some selection sets ask of a type (by the set, or the numbers of several), with the number of their field nodes' list: the first type's, then the others'. */
   collected: Map<object | string, { type: GraphQLObjectType; found: Collected; others?: Map<GraphQLObjectType, Collected> }>;
+  /** The last set collected that only its field holds (not kept in `collected`): a trial asks it twice in a row (plainCost, then objectCost). */
+  lastOwn: { set: SelectionSetNode; type: GraphQLObjectType; found: Collected } | undefined;
   /** The signatures of collected fields so far (see signatureOf). */
   signatures: Signatures;
   signatureCount: number;
@@ -365,13 +368,14 @@ function shapeOf(field: GraphQLField<unknown, unknown>): FieldShape {
 }
 
 function included(walk: Walk, node: Parameters<typeof getDirectiveValues>[1]): boolean {
-  if (!node.directives?.length) return true;
+  const { directives } = node;
+  if (directives === undefined || directives.length === 0) return true;
   const { variables } = walk;
   if (getDirectiveValues(GraphQLSkipDirective, node, variables)?.if === true) return false;
   if (getDirectiveValues(GraphQLIncludeDirective, node, variables)?.if !== false) {
     // Read as execution will read them: `@defer(if: $v)` given null for its `Boolean!` fails
     // there with an error that has no code (the fuzzer's seed p40); here it is the input's.
-    for (const d of node.directives) {
+    for (const d of directives) {
       const name = d.name.value;
       const directive = name === 'defer' || name === 'stream' ? walk.schema.getDirective(name) : undefined;
       if (directive) getDirectiveValues(directive, node, variables);
@@ -424,6 +428,8 @@ function collect(walk: Walk, type: GraphQLObjectType, set: SelectionSetNode, int
 /** The fields `sets` (one field's, merged) ask of `type`, collected once per walk; the signature numbers their field nodes. */
 function collected(walk: Walk, type: GraphQLObjectType, sets: readonly SelectionSetNode[]): Collected {
   // One set (the common case) is looked up by its node, several by the numbers of theirs.
+  const last = walk.lastOwn;
+  if (last && sets.length === 1 && last.set === sets[0] && last.type === type) return last.found;
   const id: object | string = sets.length === 1 ? sets[0]! : sets.map((s) => idOf(walk, s)).join(',');
   const byType = walk.collected.get(id);
   if (byType?.type === type) return byType.found;
@@ -437,6 +443,13 @@ function collected(walk: Walk, type: GraphQLObjectType, sets: readonly Selection
   // so it is numbered as it is, without interning its nodes (most of a wide document's sets).
   const own = sets.length === 1 && !spread;
   const found: Collected = { fields, own, signature: own ? walk.signatureCount++ : signatureOf(walk, fields) };
+  // Nor is it kept: it is collected again only when the set above it is priced again, which walks
+  // it again anyway (objectCost), and kept, every set of a wide document lived as long as the walk,
+  // and the collector copied them all.
+  if (own) {
+    walk.lastOwn = { set: sets[0]!, type, found };
+    return found;
+  }
   if (!byType) walk.collected.set(id, { type, found });
   else (byType.others ??= new Map()).set(type, found);
   return found;
@@ -1199,8 +1212,16 @@ function givePool(walk: Walk, effect: Effect, pool: Pool, scope: string | undefi
  */
 function argumentsOf(field: GraphQLField<unknown, unknown>, node: FieldNode, variables: Record<string, unknown>): Record<string, unknown> {
   const args: Record<string, unknown> = {};
+  const written = node.arguments;
   for (const definition of field.args) {
-    const given = node.arguments?.find((a) => a.name.value === definition.name);
+    let given: ArgumentNode | undefined;
+    // A loop, not `find`: a closure per definition per field was a tenth of a wide document's pricing.
+    if (written)
+      for (const a of written)
+        if (a.name.value === definition.name) {
+          given = a;
+          break;
+        }
     // A variable the request left without a value leaves the argument to its default, as execution does.
     const unset = given?.value.kind === Kind.VARIABLE && !Object.hasOwn(variables, given.value.name.value);
     if (given && !unset) args[definition.name] = internal(definition.type, valueFromASTUntyped(given.value, variables));
@@ -1262,6 +1283,7 @@ export function estimate(
     paths: [],
     roots: new Map(),
     collected: new Map(),
+    lastOwn: undefined,
     signatures: { next: new Map() },
     signatureCount: 0,
     effects: new Map(),
