@@ -4,9 +4,9 @@
  * from flags, the environment and a settings file, on as many cores as asked.
  *
  * The gateway itself runs in node:cluster workers (dist/main.js, unchanged), always, even one: a
- * worker is started with the node flags `npm start` gives (heap bounds, --expose-gc for the idle
- * release; see README "Memory"), which a command started by `npx` or a shell cannot set on
- * itself, and a worker that dies is replaced. With several workers they share the port (the
+ * worker is started with the node flags `npm start` gives (heap bounds; see docs/operating.md
+ * "Memory"), which a command started by `npx` or a shell cannot set on itself, and a worker that
+ * dies is replaced. With several workers they share the port (the
  * primary hands each connection to the next worker), like Hive Gateway's --fork: each is an
  * instance of its own, sharing what instances share through Redis (REDIS_URL), nothing else.
  *
@@ -66,7 +66,7 @@ export const MALLOC_ARENAS = '2';
 
 /** npm start's node flags (package.json), HEAP_MAX_MB included: test/deploy/package.test.ts checks they are the same. */
 export function workerFlags(heapMaxMb: string | undefined): string[] {
-  return ['--max-semi-space-size=4', `--max-old-space-size=${heapMaxMb || 512}`, '--expose-gc'];
+  return ['--max-semi-space-size=4', `--max-old-space-size=${heapMaxMb || 512}`];
 }
 
 /** The gateway's entry beside this one: built (dist/main.js), or the source when run by tsx. */
