@@ -16,15 +16,18 @@
  *  5. with the cache on: the same query repeated, and 20 clients sending a new query at once;
  *  6. the profile of the uncached one-call path as shipped (bench/profile.ts), written to
  *     bench/PROFILE.md. `npm run bench:profile` (`tsx bench/run.ts profile`) does only this;
- *     `tsx bench/run.ts throughput` only 1 and 2.
+ *     `tsx bench/run.ts throughput` only 1 and 2;
+ *  7. pricing time of 100 KB documents of every hostile shape (bench/pricing.ts), bundled as the
+ *     gateway is; `tsx bench/run.ts pricing` does only this.
  *
  * The machine is shared and noisy: compare the ratios, not the absolutes, and run it twice
  * before believing a regression.
  */
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { Pool } from 'undici';
@@ -267,8 +270,31 @@ async function profile(stubUrl: string): Promise<string> {
   return markdown;
 }
 
+/** Pricing time of each 100 KB hostile document (bench/pricing.ts), bundled as the gateway bundles it, in a process of its own. */
+async function pricing(dir: string): Promise<Record<string, { ms: number; parses: number }>> {
+  const out = join(dir, 'pricing.mjs');
+  await build({
+    entryPoints: ['bench/pricing.ts'],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    // graphql-js as ES modules, as build.mjs bundles it for the gateway.
+    mainFields: ['module', 'main'],
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+  const { stdout } = await promisify(execFile)(process.execPath, [out], { maxBuffer: 1 << 20 });
+  return JSON.parse(stdout.trim().split('\n').pop()!) as Record<string, { ms: number; parses: number }>;
+}
+
 async function main() {
   const dir = await compileFloors();
+  if (process.argv[2] === 'pricing') {
+    console.log(JSON.stringify(await pricing(dir), null, 2));
+    return;
+  }
   const stub = await start(process.execPath, [join(dir, 'stub.mjs')], {});
   const stubUrl = String(stub.line.url);
   if (process.argv[2] === 'profile') {
@@ -291,6 +317,8 @@ async function main() {
   await stop(raw.child);
   await stop(stub.child);
   const deep = await nested();
+  const priced = await pricing(dir);
+  const [slowest, slowestFigure] = Object.entries(priced).sort((a, b) => b[1].ms - a[1].ms)[0]!;
 
   const mercurius = off.peers['mercurius+jit']!;
   const startMs = Math.max(off.startMs, on.startMs);
@@ -306,8 +334,14 @@ async function main() {
     ['nested query, cache off', `${deep.ratio.toFixed(2)}× the raw client (${deep.gatewayMs} vs ${deep.rawMs} ms, 20 ms a call)`, '≤ 1.10×', deep.ratio <= 1.1],
     ['nested query repeated', `${deep.repeatCalls} upstream calls vs ${deep.firstCalls} the first time`, '≤ 10 % of the first', deep.repeatCalls <= deep.firstCalls * 0.1],
     ['20 clients, one new query', `${deep.burstCalls} upstream calls vs ${deep.singleCalls} for one`, '≤ 2× one', deep.burstCalls <= deep.singleCalls * 2],
+    [
+      '100 KB documents priced, slowest shape',
+      `${slowestFigure.ms} ms CPU, ${slowestFigure.parses} parses of it (${slowest}; ${Object.keys(priced).length} shapes)`,
+      '< 20 ms',
+      slowestFigure.ms < 20,
+    ],
   ];
-  console.log(JSON.stringify({ cacheOff: off, cacheOn: on, soak: rss, nested: deep }, null, 2));
+  console.log(JSON.stringify({ cacheOff: off, cacheOn: on, soak: rss, nested: deep, pricing: priced }, null, 2));
   console.log(`\n${profiled}`);
   console.log('\n| figure | measured | target | met |\n|---|---|---|---|');
   for (const [figure, measured, target, met] of rows) console.log(`| ${figure} | ${measured} | ${target} | ${met === undefined ? '' : met ? 'yes' : 'NO'} |`);

@@ -26,6 +26,7 @@ import { COST_EXTENSION } from '../../src/graph/cost.js';
 import { schema } from '../../src/graph/index.js';
 import { estimate, type Estimate } from '../../src/yoga/cost-estimate.js';
 import { QueryGenerator } from '../fuzz/generate.js';
+import { doubling, HOSTILE_100KB, KB100, THROUGH_CHAINS, THROUGH_CONVERSION } from '../helpers/hostile-documents.js';
 import { Rng } from '../fuzz/random.js';
 import { worldSamples } from '../fuzz/world-samples.js';
 
@@ -95,19 +96,6 @@ function inlined(query: string): string {
   return print({ kind: Kind.DOCUMENT, definitions: operation });
 }
 
-/** `levels` fragments on Subnet, each spreading the next under `fanOut` aliases of `reach` (which leads back to a Subnet). */
-function doubling(levels: number, fanOut: number, reach: (next: string) => string, leaf = 'subnetId'): string {
-  const fragments = Array.from({ length: levels }, (_, i) => {
-    const next = i + 1 < levels ? `...F${i + 1}` : leaf;
-    return `fragment F${i} on Subnet { ${leaf} ${Array.from({ length: fanOut }, (_, a) => `a${a}: ${reach(next)}`).join(' ')} }`;
-  });
-  return fragments.join('\n');
-}
-
-const THROUGH_CHAINS = (next: string) => `blockchains { subnet { ${next} } }`;
-/** One subnet's conversion and back: single objects all the way, so each level's reads are one parent's (made once). */
-const THROUGH_CONVERSION = (next: string) => `l1ConversionTransaction { subnet { ${next} } }`;
-
 describe('case 1: pricing linear in the document', () => {
   const twentyTwo = `{ network(name: MAINNET) { subnets(first: 1) { nodes { ...F0 } } } }\n${doubling(22, 2, THROUGH_CHAINS)}`;
 
@@ -140,85 +128,6 @@ describe('case 1: pricing linear in the document', () => {
     }
   });
 
-  // Documents of about 100 KB built to make a walk slow, each in its own way.
-  const KB100 = 100 * 1024;
-  const fill = (unit: (i: number) => string, around: (body: string) => string) => {
-    const units: string[] = [];
-    let length = around('').length;
-    for (let i = 0; length < KB100; i++) {
-      const u = unit(i);
-      units.push(u);
-      length += u.length + 1;
-    }
-    return around(units.join(' '));
-  };
-  const hostile: Record<string, () => { query: string; variables?: Record<string, unknown> }> = {
-    'wide aliases of leaves under a list': () => ({
-      query: fill(
-        (i) => `a${i}: subnetId`,
-        (b) => `{ network { subnets(first: 100) { nodes { ${b} } } } }`,
-      ),
-    }),
-    'wide aliases of __typename at the root': () => ({
-      query: fill(
-        (i) => `t${i}: __typename`,
-        (b) => `{ ${b} }`,
-      ),
-    }),
-    'wide aliases of lists, each with a call': () => ({
-      query: fill(
-        (i) => `s${i}: subnets(first: ${(i % 100) + 1}) { nodes { subnetId supply } }`,
-        (b) => `{ network { ${b} } }`,
-      ),
-    }),
-    'deep nesting, wide at each level': () => {
-      // As deep as the parser takes (about 1,500 levels of chains and subnets), the rest leaves.
-      const levels = 1200;
-      const leaves = Math.ceil((KB100 - levels * 27) / levels / 12);
-      const level = `blockchains { blockchainId ${Array.from({ length: leaves }, (_, i) => `b${i}: vmId`).join(' ')} subnet { subnetId `;
-      return { query: `{ network { subnets(first: 2) { nodes { ${level.repeat(levels)}${'} } '.repeat(levels)}} } } }` };
-    },
-    'fragments spread four times at each of 500 levels': () => ({
-      query: `{ network { subnets(first: 1) { nodes { ...F0 } } } }\n${doubling(500, 4, THROUGH_CHAINS)}`,
-    }),
-    'fragments spread twice in one parent, reads at each level': () => ({
-      query: `{ network { subnet(subnetId: "x") { ...F0 } } }\n${doubling(580, 2, THROUGH_CONVERSION, 'isL1 supply currentValidators { nodeId }')}`,
-    }),
-    'many fragments, each spreading the next thirty': () => {
-      const n = 330;
-      const fragments = Array.from(
-        { length: n },
-        (_, i) =>
-          `fragment F${i} on Subnet { subnetId blockchains { subnet { ${Array.from({ length: 30 }, (_, k) => i + k + 1)
-            .filter((j) => j < n)
-            .map((j) => `...F${j}`)
-            .join(' ')} isL1 } } }`,
-      );
-      return { query: `{ network { subnets(first: 3) { nodes { ...F0 } } } }\n${fragments.join('\n')}` };
-    },
-    'inline fragments on interfaces, aliased lookups by id': () => ({
-      query: fill(
-        (i) =>
-          `n${i}: node(id: "id${i}") { id ... on Subnet { isL1 supply } ... on Blockchain { blockchainName } ... on PChainTransaction { subnet { isL1 } } ... on Node { ...on L1Validator { weight } } }`,
-        (b) => `{ ${b} }`,
-      ),
-    }),
-    'fragments on an interface through lists of transactions': () => ({
-      query: `{ network { transactions(chain: P_CHAIN, first: 20) { nodes { ...T0 } } } }\n${Array.from(
-        { length: 430 },
-        (_, i) =>
-          `fragment T${i} on PrimaryNetworkTransaction { txHash ... on PChainTransaction { a: subnet { l1ConversionTransaction { ${i < 429 ? `...T${i + 1}` : 'txHash'} } } b: subnet { l1ConversionTransaction { ${i < 429 ? `...T${i + 1}` : 'txHash'} } } } ... on XChainTransaction { chainFormat } }`,
-      ).join('\n')}`,
-    }),
-    'directives on every selection, with variables': () => ({
-      query: fill(
-        (i) => `a${i}: subnetId @include(if: $yes) @skip(if: $no) ... @include(if: $yes) { b${i}: isL1 @skip(if: false) }`,
-        (b) => `query ($yes: Boolean!, $no: Boolean!) { network { subnets(first: 50) { nodes { ${b} } } } }`,
-      ),
-      variables: { yes: true, no: false },
-    }),
-  };
-
   /**
    * The issue's figure is 20 ms for 100 KB. The slowest shapes are thousands of selection sets each
    * priced on its own (2,500 aliased pages; 2,500 lookups by id on `Node`): 10–12 and 14–15 ms of
@@ -234,8 +143,8 @@ describe('case 1: pricing linear in the document', () => {
   const measured: string[] = [];
   afterAll(() => console.log(measured.join('\n')));
 
-  it.each(Object.keys(hostile))('prices 100 KB of %s in at most a few parses of it', (name) => {
-    const { query, variables } = hostile[name]!();
+  it.each(Object.keys(HOSTILE_100KB))('prices 100 KB of %s in at most a few parses of it', (name) => {
+    const { query, variables } = HOSTILE_100KB[name]!();
     expect(query.length).toBeGreaterThanOrEqual(KB100 * 0.9);
     expect(query.length).toBeLessThan(KB100 * 1.5);
     const { ms, parseMs, found } = timed(query, variables);
