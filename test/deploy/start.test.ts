@@ -141,8 +141,13 @@ describe('the built gateway, to its first answer', () => {
       expect(holdsPackage(loaded, 'prom-client/lib/pushgateway.js')).toBe(false);
       expect(loaded.compileCacheDir?.startsWith(join(dir, 'compile-cache'))).toBe(true);
       // The bundle's files, one entry each: written shortly after it listens (src/main.ts, `listen`), killed or not.
+      // Polled until then, with a pause each time: Node writes them one file at a time, and a read
+      // while it was writing found one, and polled at once, 100 times within a millisecond (CI).
       let entries = 0;
-      for (let i = 0; i < 100 && entries <= 5; i++) entries = readdirSync(loaded.compileCacheDir!).length || (await sleep(50, 0));
+      for (let i = 0; i < 100 && entries <= 5; i++) {
+        entries = readdirSync(loaded.compileCacheDir!).length;
+        if (entries <= 5) await sleep(50);
+      }
       expect(entries).toBeGreaterThan(5);
     } finally {
       await gateway.kill();
