@@ -49,6 +49,7 @@ import {
   isEnumType,
   isInputObjectType,
   isListType,
+  isScalarType,
   isNonNullType,
   isObjectType,
   Kind,
@@ -63,6 +64,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
+  type ValueNode,
   valueFromASTUntyped,
 } from 'graphql';
 import type { SearchBreadth } from '../graphql/context.js';
@@ -1224,10 +1226,38 @@ function argumentsOf(field: GraphQLField<unknown, unknown>, node: FieldNode, var
         }
     // A variable the request left without a value leaves the argument to its default, as execution does.
     const unset = given?.value.kind === Kind.VARIABLE && !Object.hasOwn(variables, given.value.name.value);
-    if (given && !unset) args[definition.name] = internal(definition.type, valueFromASTUntyped(given.value, variables));
+    if (given && !unset) args[definition.name] = internal(definition.type, literal(definition.type, given.value, variables));
     else if (definition.defaultValue !== undefined) args[definition.name] = definition.defaultValue;
   }
   return args;
+}
+
+/** A literal this long or shorter is parsed by its scalar (see `literal`); longer ones are left as written. */
+const PARSED_LITERAL = 64;
+
+/**
+ * An argument's value as written, with its short scalar literals parsed by their scalar, as
+ * execution parses them: `startIndex: 0` is the Uint64 "0" a variable of 0 becomes, and `id: 5`
+ * the ID "5", so that a price reads the same value, and keys the same read, however it is written
+ * (seed p46: the one page a default and a literal 0 share was priced as two calls inline, one
+ * with a variable). Only short ones: a parser's work on a long literal is what `argumentsOf`
+ * avoids; a literal its scalar refuses is left as written, for validation to refuse.
+ */
+function literal(type: GraphQLInputType, node: ValueNode, variables: Record<string, unknown>): unknown {
+  const t = isNonNullType(type) ? type.ofType : type;
+  if (isListType(t) && node.kind === Kind.LIST) return node.values.map((item) => literal(t.ofType, item, variables));
+  if (
+    isScalarType(t) &&
+    (node.kind === Kind.INT || node.kind === Kind.FLOAT || node.kind === Kind.STRING) &&
+    node.value.length <= PARSED_LITERAL
+  ) {
+    try {
+      return t.parseLiteral(node, variables);
+    } catch {
+      // Refused by validation before anything runs.
+    }
+  }
+  return valueFromASTUntyped(node, variables);
 }
 
 /**

@@ -308,3 +308,41 @@ describe('case 13: a documented maximum is accepted at its maximum with the defa
     expect(found.calls).toBeLessThanOrEqual(MAX_CALLS);
   });
 });
+
+describe('case 10: the executor’s own values', () => {
+  /** The price of `query` with `given` coerced as the executor coerces them. */
+  function priceCoerced(query: string, given: Record<string, unknown>): Estimate {
+    const { operation, fragments } = parts(parse(query));
+    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], given);
+    if (!coerced.coerced) throw new Error(JSON.stringify(coerced.errors));
+    return estimate(schema, operation, fragments, coerced.coerced);
+  }
+
+  it('prices a short scalar literal as the same value in a variable (fuzz seed p46: a page priced 2 calls inline, 1 from a variable)', () => {
+    // Both aliases ask the page a default startIndex asks: one read, however the 0 is written.
+    const page = (start: string) =>
+      `network { index(name: X_TX) { containers(first: 2) { nodes { id } } a: containers(first: 2, startIndex: ${start}) { pageInfo { endCursor } } } }`;
+    const cases: [string, string, Record<string, unknown>][] = [
+      [`{ ${page('0')} }`, `query ($s: Uint64!) { ${page('$s')} }`, { s: 0 }],
+      [`{ ${page('"0"')} }`, `query ($s: Uint64!) { ${page('$s')} }`, { s: '0' }],
+      [`{ ${page('"007"')} }`, `query ($s: Uint64!) { ${page('$s')} }`, { s: '007' }],
+      // An ID written as a number is the ID "5" (a lookup of one id made once, however written).
+      [
+        '{ a: node(id: 5) { id } b: node(id: "5") { id } }',
+        'query ($i: ID!) { a: node(id: $i) { id } b: node(id: "5") { id } }',
+        { i: 5 },
+      ],
+    ];
+    for (const [inline, withVariables, given] of cases) {
+      const a = price(inline);
+      const b = priceCoerced(withVariables, given);
+      expect({ calls: a.calls, nodes: a.nodes }, inline).toEqual({ calls: b.calls, nodes: b.nodes });
+    }
+    expect(price(`{ ${page('0')} }`).calls).toBe(price(`{ ${page('1')} }`).calls - 1);
+  });
+
+  it('leaves a literal its scalar refuses, or a long one, as written, for validation to refuse', () => {
+    expect(() => price(`{ network { index(name: X_TX) { containers(startIndex: -1) { nodes { id } } } } }`)).not.toThrow();
+    expect(() => price(`{ network { index(name: X_TX) { containers(startIndex: "${'9'.repeat(5000)}") { nodes { id } } } } }`)).not.toThrow();
+  });
+});
