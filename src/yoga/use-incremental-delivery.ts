@@ -63,17 +63,19 @@ function mergeValue(into: unknown, value: unknown): unknown {
 }
 
 /**
- * The container at `path` below `root`, made where it is missing (a list where the next key is an
- * index); undefined where a field on the path is null: an error nulled it, and what was deferred or
- * streamed below it is not part of the answer (graphql-js sends no such part; yoga's executor may).
+ * The container at `path` below `root`; undefined where a field on the path is null or missing: an
+ * error nulled it, or nulled the deferred fragment that held it, and what was deferred or streamed
+ * below it is not part of the answer (graphql-js sends no such part; yoga's executor may). A part
+ * comes after the part that holds its parent, so a missing parent is never one still to come. Made
+ * where it was missing, a fragment deferred in a fragment an error nulled was merged into an object
+ * of its own on some entries and dropped on others (fuzz seed p46: `latestBlock` as `{ a4 }` or absent).
  */
 function at(root: Json, path: readonly (string | number)[]): Json | unknown[] | undefined {
   let here: Json | unknown[] = root;
-  for (const [i, key] of path.entries()) {
+  for (const key of path) {
     const next = (here as Json)[key];
-    if (next === null) return undefined;
-    if (typeof next === 'object') here = next as Json;
-    else here = (here as Json)[key] = typeof path[i + 1] === 'number' ? [] : {};
+    if (next === null || typeof next !== 'object') return undefined;
+    here = next as Json;
   }
   return here;
 }
@@ -103,8 +105,9 @@ export function mergePart(
       const parent = at(target, ['data', ...path.slice(0, -1)]) as Json | undefined;
       const key = path[path.length - 1]!;
       // A deferred fragment of an object an error nulled (seed p45: its connection merged into the
-      // null as `{ edges: [] }` on the first answer, and null from the cache after it).
-      if (parent && parent[key] !== null) parent[key] = mergeValue(parent[key], part.data);
+      // null as `{ edges: [] }` on the first answer, and null from the cache after it), or that is
+      // missing, the fragment that held it nulled (seed p46, see `at`).
+      if (parent && parent[key] !== null && parent[key] !== undefined) parent[key] = mergeValue(parent[key], part.data);
     }
   }
   if (part.errors) (target.errors as unknown[] | undefined) = [...((target.errors as unknown[] | undefined) ?? []), ...part.errors];
