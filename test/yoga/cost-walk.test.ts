@@ -327,11 +327,7 @@ describe('case 10: the executor’s own values', () => {
       [`{ ${page('"0"')} }`, `query ($s: Uint64!) { ${page('$s')} }`, { s: '0' }],
       [`{ ${page('"007"')} }`, `query ($s: Uint64!) { ${page('$s')} }`, { s: '007' }],
       // An ID written as a number is the ID "5" (a lookup of one id made once, however written).
-      [
-        '{ a: node(id: 5) { id } b: node(id: "5") { id } }',
-        'query ($i: ID!) { a: node(id: $i) { id } b: node(id: "5") { id } }',
-        { i: 5 },
-      ],
+      ['{ a: node(id: 5) { id } b: node(id: "5") { id } }', 'query ($i: ID!) { a: node(id: $i) { id } b: node(id: "5") { id } }', { i: 5 }],
     ];
     for (const [inline, withVariables, given] of cases) {
       const a = price(inline);
@@ -343,6 +339,8 @@ describe('case 10: the executor’s own values', () => {
 
   it('leaves a literal its scalar refuses, or a long one, as written, for validation to refuse', () => {
     expect(() => price(`{ network { index(name: X_TX) { containers(startIndex: -1) { nodes { id } } } } }`)).not.toThrow();
-    expect(() => price(`{ network { index(name: X_TX) { containers(startIndex: "${'9'.repeat(5000)}") { nodes { id } } } } }`)).not.toThrow();
+    expect(() =>
+      price(`{ network { index(name: X_TX) { containers(startIndex: "${'9'.repeat(5000)}") { nodes { id } } } } }`),
+    ).not.toThrow();
   });
 });
