@@ -219,6 +219,12 @@ function utxoFilters(chain: PrimaryChainPath, args: UtxoArgs): UtxoFilters {
       argument: 'assetId',
     });
   }
+  // The spec's `minimum: 0`: a negative amount was sent as it was (fuzz seed p47, `minUtxoAmount: -1`).
+  if (args.minUtxoAmount != null && String(args.minUtxoAmount).startsWith('-')) {
+    throw badInput(`\`minUtxoAmount\` must be 0 or more (got ${args.minUtxoAmount}): the smallest amount a UTXO may hold to be listed.`, {
+      argument: 'minUtxoAmount',
+    });
+  }
   return {
     assetId: args.assetId ?? undefined,
     // The spec's `minUtxoAmount` is a number; BigInt's digits are sent as they are.

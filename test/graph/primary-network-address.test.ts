@@ -129,6 +129,15 @@ describe('an address through the Data API', () => {
       `{ network { address(address: "${address}") { activeStakingTransactions(startTimestamp: 5, endTimestamp: 1) { nodes { txHash } } } } }`,
     );
     expect(codes(time)).toEqual(['BAD_USER_INPUT']);
+    // A negative amount, which the spec's `minimum: 0` refuses, on both routes (fuzz seed p47: sent as it was).
+    for (const query of [
+      `{ network { address(address: "${address}") { utxos(chain: X_CHAIN, minUtxoAmount: "-1") { nodes { utxoId } } } } }`,
+      `{ network { addressUtxos(chain: X_CHAIN, addresses: ["${address}"], minUtxoAmount: "-1") { nodes { utxoId } } } }`,
+    ]) {
+      const negative = await h.raw(query);
+      expect(codes(negative)).toEqual(['BAD_USER_INPUT']);
+      expect(negative.errors?.[0]?.message).toContain('`minUtxoAmount` must be 0 or more (got -1)');
+    }
     expect(h.sandbox.log.filter((r) => r.service === 'data-api')).toEqual([]);
   });
 });
