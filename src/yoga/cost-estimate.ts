@@ -1208,9 +1208,9 @@ function givePool(walk: Walk, effect: Effect, pool: Pool, scope: string | undefi
 
 /**
  * A field's arguments as the request gives them (its variables as the executor coerced them,
- * src/yoga/input-bounds.ts), defaults filled in, literals not coerced: a
- * price reads numbers and the length of lists, and coercion runs the scalars' parsers (a hundred
- * 1 MB global ids would be decoded here, before the checks that refuse them cheaply).
+ * src/yoga/input-bounds.ts), defaults filled in, literals not coerced but for short scalars
+ * (`literal`): a price reads numbers and the length of lists, and coercion runs the scalars'
+ * parsers (a hundred 1 MB global ids would be decoded here, before the checks that refuse them cheaply).
  */
 function argumentsOf(field: GraphQLField<unknown, unknown>, node: FieldNode, variables: Record<string, unknown>): Record<string, unknown> {
   const args: Record<string, unknown> = {};
