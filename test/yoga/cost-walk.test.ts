@@ -15,8 +15,6 @@ import {
   print,
   validate,
   visit,
-  type DocumentNode,
-  type FragmentDefinitionNode,
   type GraphQLObjectType,
   type OperationDefinitionNode,
 } from 'graphql';
@@ -26,7 +24,7 @@ import { COST_EXTENSION } from '../../src/graph/cost.js';
 import { schema } from '../../src/graph/index.js';
 import { estimate, type Estimate } from '../../src/yoga/cost-estimate.js';
 import { QueryGenerator } from '../fuzz/generate.js';
-import { doubling, HOSTILE_100KB, KB100, THROUGH_CHAINS, THROUGH_CONVERSION } from '../helpers/hostile-documents.js';
+import { doubling, HOSTILE_100KB, KB100, parts, THROUGH_CHAINS, THROUGH_CONVERSION, timed } from '../helpers/hostile-documents.js';
 import { Rng } from '../fuzz/random.js';
 import { worldSamples } from '../fuzz/world-samples.js';
 
@@ -35,46 +33,9 @@ const defaults = SETTINGS_SCHEMA.parse({});
 const MAX_NODES = defaults.MAX_RESULT_NODES;
 const MAX_CALLS = defaults.UPSTREAM_CALL_BUDGET;
 
-function parts(document: DocumentNode) {
-  const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
-  const fragments = Object.fromEntries(
-    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]),
-  );
-  return { operation, fragments };
-}
-
 function price(query: string, variables: Record<string, unknown> = {}): Estimate {
   const { operation, fragments } = parts(parse(query));
   return estimate(schema, operation, fragments, variables);
-}
-
-/**
- * The least time, in ms, of `runs` walks of a parsed document, and its estimate; beside it, the
- * least time of parsing the same text, measured between the walks (`parseMs`). Time is the
- * process's CPU time, which other processes of a busy machine do not add to as they do to the
- * clock; the least of several is the walk's, the rest what the collector did besides. Enough runs
- * for the walk's code to be optimised, as it is in a gateway that prices every request: the first
- * few run unoptimised: the fragments spreading the next thirty took 17.8 ms at best of a fresh
- * process's first 11 walks (21.8 with the whole suite beside it on two cores), 9.1 of 30, 2.4 of 200.
- */
-function timed(query: string, variables: Record<string, unknown> = {}, runs = 30): { ms: number; parseMs: number; found: Estimate } {
-  const { operation, fragments } = parts(parse(query, { maxTokens: 1_000_000 }));
-  let ms = Number.POSITIVE_INFINITY;
-  let parseMs = Number.POSITIVE_INFINITY;
-  let found: Estimate | undefined;
-  const cpuMs = (start: NodeJS.CpuUsage) => {
-    const { user, system } = process.cpuUsage(start);
-    return (user + system) / 1000;
-  };
-  for (let i = 0; i < runs; i++) {
-    let start = process.cpuUsage();
-    found = estimate(schema, operation, fragments, variables);
-    ms = Math.min(ms, cpuMs(start));
-    start = process.cpuUsage();
-    parse(query, { maxTokens: 1_000_000 });
-    parseMs = Math.min(parseMs, cpuMs(start));
-  }
-  return { ms, parseMs, found: found! };
 }
 
 /** The same document with every fragment spread written out in place, each copy its own nodes: what the walk would see without fragments. */
