@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import ts from 'typescript';
 import { warmCompileCache } from './warm-compile-cache.mjs';
 
@@ -165,9 +165,58 @@ const streamKeepsEarlierItems = {
   },
 };
 
+const BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+
+/**
+ * dist/start.js and every chunk it loads, statically or not, written again as scripts that
+ * src/base/scripts.ts runs with a full code cache (it says why): `X.cjs` beside `X.js`, the same
+ * code as CommonJS (esbuild's own conversion: imports become `require`, dynamic ones included,
+ * exports getters), wrapped in a function of what a module needs (the arguments src/base/scripts.ts passes), strict as a module is, with
+ * `import.meta.url` the `.js` file's; source maps chained to the sources. The banner's `require`
+ * goes: the wrapper's answers builtins too. dist/scripts.json names them and the entry.
+ * @param {import('esbuild').Metafile} meta
+ */
+async function writeScripts(meta) {
+  const files = [];
+  const visit = (file) => {
+    if (files.includes(file)) return;
+    files.push(file);
+    for (const { path, external } of meta.outputs[file]?.imports ?? []) if (!external && path.startsWith('dist/')) visit(path);
+  };
+  visit('dist/start.js');
+  for (const file of files) {
+    let code = readFileSync(file, 'utf8');
+    // The banner's line left empty: lines keep their place for the source map.
+    if (code.startsWith(BANNER)) code = code.slice(BANNER.length);
+    const map = readFileSync(`${file}.map`);
+    code = code.replace(/\/\/# sourceMappingURL=.*\s*$/, `//# sourceMappingURL=data:application/json;base64,${map.toString('base64')}`);
+    const name = file.slice('dist/'.length).replace(/\.js$/, '.cjs');
+    const script = await transform(code, {
+      format: 'cjs',
+      loader: 'js',
+      sourcefile: file.slice('dist/'.length),
+      sourcemap: 'external',
+      supported: { 'dynamic-import': false },
+      define: { 'import.meta.url': '__importMetaUrl' },
+      banner: '(function (exports, require, module, __importMetaUrl) {"use strict";',
+      footer: '\n})',
+      minifyWhitespace: true,
+      logLevel: 'error',
+    });
+    // esbuild warns of what a script cannot have (import.meta other than its url, for one).
+    if (script.warnings.length > 0) throw new Error(`${file} as a script: ${script.warnings.map((w) => w.text).join('; ')}`);
+    writeFileSync(`dist/${name}`, `${script.code}//# sourceMappingURL=${name}.map\n`);
+    writeFileSync(`dist/${name}.map`, script.map);
+  }
+  const relative = files.map((file) => file.slice('dist/'.length));
+  writeFileSync('dist/scripts.json', `${JSON.stringify({ entry: 'start.js', files: relative }, null, 2)}\n`);
+}
+
 rmSync(new URL('./dist/', import.meta.url), { recursive: true, force: true });
-await build({
-  entryPoints: { main: 'src/boot.ts', cli: 'src/cli.ts', 'sandbox/main': 'sandbox/main.ts' },
+const { metafile } = await build({
+  // main: src/boot.ts, which runs start (src/main.ts) from the scripts written below.
+  entryPoints: { main: 'src/boot.ts', start: 'src/main.ts', cli: 'src/cli.ts', 'sandbox/main': 'sandbox/main.ts' },
+  metafile: true,
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -189,6 +238,8 @@ await build({
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   plugins: [lazySubgraphPrinter, graphqlAsModules, httpWithoutFacade, requestClassKnown, promiseHelpersTwo, streamKeepsEarlierItems],
 });
+
+await writeScripts(metafile);
 
 // The library: what an application imports. Its dependencies are the package's, installed beside
 // it, so they stay imports: graphql above all, which must be the application's one copy (a schema

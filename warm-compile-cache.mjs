@@ -7,10 +7,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The compile cache's first entries (src/boot.ts), so that the first start after a build reads
+ * The code cache's first entries (src/boot.ts), so that the first start after a build reads
  * compiled code too: the built gateway is started once, as `npm start` starts it (its node flags,
- * which name the cache's folder), on a loopback port with upstreams it never calls, and stopped
- * once it listens; it writes the cache then. Best effort: a build where it cannot start still
+ * which name the cache's folder), on a loopback port with upstreams it never calls, asked
+ * `{ __typename }` once it listens, and stopped; it writes the caches then. Best effort: a build where it cannot start still
  * succeeds, its first start compiling as before.
  */
 const KEPT = ['PATH', 'HOME', 'TMPDIR', 'NODE_COMPILE_CACHE', 'NODE_DISABLE_COMPILE_CACHE'];
@@ -35,9 +35,17 @@ export async function warmCompileCache() {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  const listening = new Promise((resolve) => createInterface({ input: child.stdout }).on('line', (line) => line.includes('"url"') && resolve(true)));
-  const listened = await Promise.race([listening, exited.then(() => false), sleep(30_000, false, { ref: false })]);
-  // SIGINT: stopped at once (SIGTERM waits DRAIN_DELAY_MS); Node writes the cache again as it exits.
+  const listening = new Promise((resolve) =>
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const url = /"url":"([^"]+)"/.exec(line)?.[1];
+      if (url) resolve(url);
+    }),
+  );
+  const url = await Promise.race([listening, exited.then(() => undefined), sleep(30_000, undefined, { ref: false })]);
+  const listened = url !== undefined;
+  // A first answer, whose code the cache then holds too (the scripts' caches hold what was compiled when written).
+  if (listened) await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' }).then((r) => r.text(), () => undefined);
+  // SIGINT: stopped at once (SIGTERM waits DRAIN_DELAY_MS); the caches are written as it exits.
   child.kill(listened ? 'SIGINT' : 'SIGKILL');
   await exited;
   if (!listened) console.warn('build: the built gateway did not start, so its compile cache stays cold until its first start');

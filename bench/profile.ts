@@ -60,8 +60,9 @@ function originOf(frame: CallFrame, maps: Map<string, SourceMap | null>): string
   const { url } = frame;
   if (url === '') return frame.functionName.startsWith('(') ? frame.functionName : '(native)';
   if (url.startsWith('node:')) return url;
-  if (!url.startsWith('file://')) return url;
-  const file = fileURLToPath(url);
+  // A module's URL, or the path of a script the gateway runs (src/base/scripts.ts).
+  if (!url.startsWith('file://') && !url.startsWith('/')) return url;
+  const file = url.startsWith('/') ? url : fileURLToPath(url);
   let map = maps.get(file);
   if (map === undefined) {
     try {

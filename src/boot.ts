@@ -1,18 +1,21 @@
 /**
  * The built gateway's entry (dist/main.js, what `npm start`, the image and the command's workers
- * run): it turns on Node's compile cache, then imports src/main.ts. Parsing and compiling the
- * bundle is the largest part of a start; with the cache, a start after the first reads V8's code
- * from disk instead. The cache has to be on before the gateway's modules are compiled, hence an
- * entry of its own that imports the rest dynamically (a static import is compiled first).
+ * run). Compiling the bundle is the largest part of a start: it runs the gateway (src/main.ts,
+ * bundled as dist/start.js and its chunks) from the scripts build.mjs writes beside them, whose
+ * code caches hold every function the last start compiled (src/base/scripts.ts says why not
+ * Node's compile cache). src/main.ts writes those caches shortly after the gateway listens
+ * (`writeCompiledCode`), and the process again as it exits, so that a process that is killed
+ * rather than stopped still leaves them for the next start.
  *
- * The cache is Node's own (`module.enableCompileCache`): in NODE_COMPILE_CACHE if set, else under
- * the system's temporary directory, one folder per Node version; NODE_DISABLE_COMPILE_CACHE=1
- * turns it off. A directory that cannot be written leaves it off, and the start as it was.
- * src/main.ts writes it out shortly after the gateway listens (`flushCompileCache`), so a process that is
- * killed rather than stopped still leaves it for the next start.
+ * A build without the scripts (no dist/scripts.json) runs the ES modules, with Node's compile cache.
  */
 import { compileCache } from './base/compile-cache.js';
+import { runScripts, scriptsManifest } from './base/scripts.js';
 
-compileCache()?.enableCompileCache();
-
-await import('./main.js');
+const dist = new URL('./', import.meta.url);
+const manifest = scriptsManifest(dist);
+if (manifest) runScripts(dist, manifest);
+else {
+  compileCache()?.enableCompileCache();
+  await import(new URL('start.js', dist).href);
+}

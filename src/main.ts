@@ -13,7 +13,7 @@ import { ConfigError, loadConfig, servingSandbox, type Config } from './config/c
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './gateway/embedded-sandbox.js';
 import { createLogger, type Logger } from './base/logger.js';
 import { shownUrl } from './base/shown-url.js';
-import { compileCache } from './base/compile-cache.js';
+import { writeCompiledCode } from './base/compile-cache.js';
 import { releaseMemoryWhenIdle } from './ops/idle-release.js';
 import type { GatewayMetrics } from './ops/prometheus.js';
 import { SettingsFileError, withSettingsFile } from './config/settings-file.js';
@@ -209,11 +209,11 @@ function listen(server: Server, config: Config, logger: Logger, sandboxed: boole
       },
       `GraphQL gateway ready: ${url} (GraphiQL in a browser)`,
     );
-    // What this start compiled, written for the next (src/boot.ts). Not at once: to find what it
-    // did not read from the cache, Node serializes every module's code again (about 10 ms even when
-    // nothing changed), which would hold the first requests; a process stopped before the timer
-    // still writes it as it exits.
-    setTimeout(() => compileCache()?.flushCompileCache(), COMPILE_CACHE_FLUSH_MS).unref();
+    // What this start compiled, written for the next (src/boot.ts). Not at once: serializing the
+    // code (a few MB for a start that had no cache) would hold the first requests, and a cache
+    // made after them holds their code too; a process stopped before the timer still writes it as
+    // it exits.
+    setTimeout(writeCompiledCode, COMPILE_CACHE_FLUSH_MS).unref();
   });
 }
 

@@ -1,8 +1,8 @@
 /**
  * What the built gateway (dist/main.js, as `npm start` runs it) does before its first answer, as
- * far as it can be checked without timing it (`npm run bench` times it): it compiles through Node's
- * compile cache, which the build fills (warm-compile-cache.mjs) and the process writes shortly
- * after it listens (src/boot.ts); it loads no part of Node it does not use: Node's own undici (fetch,
+ * far as it can be checked without timing it (`npm run bench` times it): it runs its code from the
+ * scripts and their code caches (src/base/scripts.ts), which the build fills
+ * (warm-compile-cache.mjs) and the process writes shortly after it listens; it loads no part of Node it does not use: Node's own undici (fetch,
  * WebSocket), which build.mjs keeps out of the bundle's `node:http` imports and of yoga's
  * creation, nor undici's entry (fetch, WebSocket...: the upstream client takes undici's Pool
  * alone, src/upstreams/undici-core.ts); graphql-jit waits until the first answer is out
@@ -23,21 +23,24 @@ const ROOT = join(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'start-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Written by the preload on SIGUSR2: Node's modules the process loaded, the files of dist/ it loaded, and its compile cache's folder. */
+/** Written by the preload on SIGUSR2: Node's modules the process loaded, the files of dist/ it loaded (modules and scripts), and its code caches' folder. */
 interface Loaded {
   builtins: string[];
   files: string[];
-  compileCacheDir: string | undefined;
+  codeCacheDir: string | undefined;
+  /** The scripts compiled without a cache V8 accepted. */
+  compiled: string[];
 }
 
 const PRELOAD = `data:text/javascript,${encodeURIComponent(`
 import { renameSync, writeFileSync } from 'node:fs';
-import { getCompileCacheDir, registerHooks } from 'node:module';
+import { registerHooks } from 'node:module';
 const files = [];
 registerHooks({ load(url, context, next) { files.push(url); return next(url, context); } });
 process.on('SIGUSR2', () => {
   const file = process.env.LOADED_DIR + '/loaded-' + process.pid + '.json';
-  writeFileSync(file + '.part', JSON.stringify({ builtins: process.moduleLoadList, files, compileCacheDir: getCompileCacheDir() }));
+  const scripts = globalThis[Symbol.for('avalanche-graphql-gateway.scripts')];
+  writeFileSync(file + '.part', JSON.stringify({ builtins: process.moduleLoadList, files: [...files, ...(scripts?.loaded ?? [])], codeCacheDir: scripts?.cacheDir, compiled: scripts?.compiled ?? [] }));
   renameSync(file + '.part', file);
 });
 `)}`;
@@ -50,7 +53,7 @@ interface Started {
   ask(query: string): Promise<unknown>;
   /** What the process loaded so far. */
   loaded(): Promise<Loaded>;
-  /** Killed, not stopped: Node writes its compile cache at a normal exit, src/main.ts already shortly after it listened. */
+  /** Killed, not stopped: the process writes its code caches at a normal exit, src/main.ts already shortly after it listened. */
   kill(): Promise<void>;
 }
 
@@ -125,32 +128,46 @@ function holdsPackage(loaded: Loaded, name: string): boolean {
 }
 
 describe('the built gateway, to its first answer', () => {
-  it('answers without loading Node’s own undici, and leaves its compiled code in the compile cache', async () => {
+  it('answers without loading Node’s own undici, from the scripts, and leaves what it compiled in their code caches', async () => {
     const gateway = await startBuilt();
     try {
       expect(await gateway.ask('{ __typename }')).toEqual({ __typename: 'Query' });
       const loaded = await gateway.loaded();
       expect(loaded.builtins).toContain('NativeModule http');
       expect(loaded.builtins.filter((name) => name.includes('undici'))).toEqual([]);
+      // The gateway ran from the scripts, its ES modules unread.
+      expect(loaded.files.filter((url) => url.endsWith('/dist/start.cjs'))).toHaveLength(1);
+      expect(loaded.files.filter((url) => url.endsWith('/dist/start.js'))).toEqual([]);
       // The bundle's chunk of undici's entry (esbuild names a dynamically imported module's chunk after it).
-      expect(loaded.files.some((url) => url.includes('/dist/main-'))).toBe(true);
-      expect(loaded.files.filter((url) => /\/dist\/undici-\w+\.js$/.test(url))).toEqual([]);
+      expect(loaded.files.filter((url) => /\/dist\/undici-\w+\.c?js$/.test(url))).toEqual([]);
       // Nor prom-client's entry, with its Pushgateway (node:https and node:tls): its registry and metrics alone (src/ops/prom-client-core.ts).
       expect(holdsPackage(loaded, 'prom-client/lib/registry.js')).toBe(true);
       expect(holdsPackage(loaded, 'prom-client/index.js')).toBe(false);
       expect(holdsPackage(loaded, 'prom-client/lib/pushgateway.js')).toBe(false);
-      expect(loaded.compileCacheDir?.startsWith(join(dir, 'compile-cache'))).toBe(true);
-      // The bundle's files, one entry each: written shortly after it listens (src/main.ts, `listen`), killed or not.
-      // Polled until then, with a pause each time: Node writes them one file at a time, and a read
-      // while it was writing found one, and polled at once, 100 times within a millisecond (CI).
+      expect(loaded.codeCacheDir?.startsWith(join(dir, 'compile-cache'))).toBe(true);
+      // The scripts' caches, one each: written shortly after it listens (src/main.ts, `listen`), killed or not.
+      // Polled until then, with a pause each time: they are written one file at a time, and a read
+      // while Node's compile cache was being written found one, and polled at once, 100 times within a millisecond (CI).
+      const scripts = loaded.files.filter((url) => url.endsWith('.cjs')).length;
+      expect(scripts).toBeGreaterThan(5);
       let entries = 0;
-      for (let i = 0; i < 100 && entries <= 5; i++) {
-        entries = readdirSync(loaded.compileCacheDir!).length;
-        if (entries <= 5) await sleep(50);
+      for (let i = 0; i < 100 && entries < scripts; i++) {
+        entries = existsSync(loaded.codeCacheDir!) ? readdirSync(loaded.codeCacheDir!).filter((f) => f.endsWith('.cache')).length : 0;
+        if (entries < scripts) await sleep(50);
       }
-      expect(entries).toBeGreaterThan(5);
+      expect(entries).toBeGreaterThanOrEqual(scripts);
     } finally {
       await gateway.kill();
+    }
+    // The next start compiles none of them: V8 accepted every cache the first wrote.
+    const next = await startBuilt();
+    try {
+      expect(await next.ask('{ __typename }')).toEqual({ __typename: 'Query' });
+      const loaded = await next.loaded();
+      expect(loaded.files.filter((url) => url.endsWith('.cjs')).length).toBeGreaterThan(5);
+      expect(loaded.compiled).toEqual([]);
+    } finally {
+      await next.kill();
     }
   }, 60_000);
 
@@ -202,7 +219,7 @@ describe('the built gateway, to its first answer', () => {
   }, 60_000);
 });
 
-describe('the compile cache the build writes', () => {
+describe('the code caches the build writes', () => {
   it('is read by the next `npm start` for every file of dist/ it loads to its first answer', async () => {
     const cache = join(dir, 'built-cache');
     const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_COMPILE_CACHE: cache };
@@ -214,8 +231,8 @@ describe('the compile cache the build writes', () => {
       env: {
         ...env,
         ...OFFLINE,
-        // Node's own report of each file's cache: accepted, or not initialized (compiled anew).
-        NODE_DEBUG_NATIVE: 'COMPILE_CACHE',
+        // The scripts' report of each one's cache: accepted, refused or absent (src/base/scripts.ts).
+        NODE_DEBUG: 'gateway-scripts',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
@@ -237,12 +254,11 @@ describe('the compile cache the build writes', () => {
       });
       expect(((await response.json()) as { data: unknown }).data).toEqual({ __typename: 'Query' });
       const verdicts = (word: string) =>
-        report.flatMap((line) => (line.includes(word) ? [/file:\/\/\S*\/dist\/(\S+\.js)/.exec(line)?.[1]] : [])).filter(Boolean);
-      expect(verdicts('was accepted')).toEqual(
-        expect.arrayContaining(['main.js', expect.stringMatching(/^main-/), expect.stringMatching(/^gateway-/)]),
-      );
-      expect(verdicts('was not initialized')).toEqual([]);
-      expect(verdicts('was rejected')).toEqual([]);
+        report.flatMap((line) => (line.endsWith(`: cache ${word}`) ? [/(\S+\.js): cache/.exec(line)?.[1]] : []));
+      expect(verdicts('accepted')).toEqual(expect.arrayContaining(['start.js', expect.stringMatching(/^gateway-/)]));
+      expect(verdicts('absent')).toEqual([]);
+      expect(verdicts('stale')).toEqual([]);
+      expect(verdicts('refused')).toEqual([]);
     } finally {
       process.kill(-start.pid!, 'SIGKILL');
     }

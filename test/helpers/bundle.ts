@@ -7,11 +7,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * The files `entry` loads at start, itself included, by name under dist/. dist/main.js is
- * src/boot.ts, which turns on the compile cache and then imports the gateway (src/main.ts)
- * dynamically, so that one `import("./main-….js")` is followed too; src/main.ts imports the
- * gateway's own modules dynamically as well (once the sandbox's start is under way), and every
- * start loads them: its `import("./gateway-….js")`, server's and reload's are followed.
+ * The files `entry` loads at start, itself included, by name under dist/, as ES modules: the
+ * scripts dist/main.js runs (src/base/scripts.ts) are the same chunks, converted one for one.
+ * dist/main.js is src/boot.ts, which runs the gateway (src/main.ts, dist/start.js) from them, so
+ * the manifest's entry is followed too; src/main.ts imports the gateway's own modules dynamically
+ * (once the sandbox's start is under way), and every start loads them: its
+ * `import("./gateway-….js")`, server's and reload's are followed.
  */
 export function loadedAtStart(entry = 'main.js'): Set<string> {
   const seen = new Set<string>();
@@ -21,8 +22,8 @@ export function loadedAtStart(entry = 'main.js'): Set<string> {
     const code = readFileSync(join('dist', file), 'utf8');
     for (const [, chunk] of code.matchAll(/\bfrom\s*"\.\/([^"]+)"/g)) visit(chunk!);
     for (const [, chunk] of code.matchAll(/\bimport\s*"\.\/([^"]+)"/g)) visit(chunk!);
-    if (file === 'main.js') for (const [, chunk] of code.matchAll(/\bimport\("\.\/(main-[A-Z0-9]+\.js)"\)/g)) visit(chunk!);
-    if (file.startsWith('main-'))
+    if (file === 'main.js') visit((JSON.parse(readFileSync(join('dist', 'scripts.json'), 'utf8')) as { entry: string }).entry);
+    if (file === 'start.js')
       for (const [, chunk] of code.matchAll(/\bimport\("\.\/((?:gateway|server|reload)-[A-Z0-9]+\.js)"\)/g)) visit(chunk!);
   };
   visit(entry);

@@ -1,0 +1,175 @@
+/**
+ * The built gateway's modules run as scripts with a full code cache (src/boot.ts runs them).
+ *
+ * Node's compile cache keeps what V8 compiled when it compiled a module: its top level. Every
+ * function V8 compiles later, when first called, is not in it, and a start calls thousands (the
+ * graph's field definitions, Pothos, graphql-js, yoga's first request): measured with `perf`, that
+ * lazy compilation was about a quarter of a start's main thread, with the compile cache warm.
+ * A script's cache (`vm.Script#createCachedData`) holds every function compiled so far when it is
+ * made, so one made after the first answer lets the next start compile next to nothing. ES modules
+ * have no such call (`vm.SourceTextModule` is behind a flag), so the build (build.mjs) writes each
+ * of the gateway's bundle chunks a second time as a function-wrapped CommonJS script beside it
+ * (`X.cjs` for `X.js`), and this runs them: one module registry of its own, `require` of a chunk
+ * answered from it, anything else from Node's (builtins; the bundle has no other imports).
+ *
+ * The caches go where Node's own compile cache would (NODE_COMPILE_CACHE, else the system's
+ * temporary directory; NODE_DISABLE_COMPILE_CACHE=1 turns them off), in a folder per Node version,
+ * architecture, user and command-line flags: V8 refuses a cache made under other flags, and
+ * processes started with other flags (the package command's workers, a profiler) would otherwise
+ * overwrite each other's. Each cache begins with the CRC-32 of the script it was made from, and
+ * is used only for that script: V8's own check is the source's length, and a rebuilt dist/start.cjs
+ * of the same length (new chunk names, same length) ran the previous build's code. A stale,
+ * refused or missing cache is written again, with `writeCodeCache`, and never read half written
+ * (written aside, then renamed).
+ */
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// Aliased: the bundle's banner declares createRequire in every chunk (build.mjs).
+import { createRequire as requireFrom } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { debuglog } from 'node:util';
+import { Script } from 'node:vm';
+import { crc32 } from 'node:zlib';
+
+/** What build.mjs writes beside the scripts (`dist/scripts.json`). */
+export interface ScriptsManifest {
+  /** The chunk the gateway starts from (src/main.ts's), by its `.js` name. */
+  entry: string;
+  /** Every chunk written as a script, by its `.js` name. */
+  files: string[];
+}
+
+/** The scripts this process ran, for the caches and for tests (`loaded`). */
+export interface Scripts {
+  /** The `.cjs` files run so far, in order, as file URLs. */
+  loaded: string[];
+  /** Those of them compiled without a cache V8 accepted (none, in a start after one that wrote them). */
+  compiled: string[];
+  /** The entry's exports. */
+  exports: unknown;
+  /** The folder of the caches, or undefined when they are off. */
+  cacheDir: string | undefined;
+  /** Writes the cache of every script run without an accepted one; best effort, like Node's own. */
+  writeCodeCache(): void;
+}
+
+/** Where src/base/compile-cache.ts finds the running scripts: the scripts hold their own copy of that module, not this process's entry's. */
+export const SCRIPTS = Symbol.for('avalanche-graphql-gateway.scripts');
+
+interface Module {
+  exports: unknown;
+}
+
+interface Ran {
+  name: string;
+  script: Script;
+  /** The CRC-32 of its source, which its cache begins with. */
+  crc: number;
+  cached: boolean;
+}
+
+/** FNV-1a, 32 bits: a folder name for the flags, without loading node:crypto into the start. */
+/** NODE_DEBUG=gateway-scripts: each script's cache, accepted, refused or absent, and each write, on stderr (as NODE_DEBUG_NATIVE=COMPILE_CACHE reports Node's). */
+const debug = debuglog('gateway-scripts');
+
+function fnv(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/** The caches' folder for this Node, user and set of flags, or undefined when turned off. */
+export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.NODE_DISABLE_COMPILE_CACHE === '1') return undefined;
+  const base = env.NODE_COMPILE_CACHE || join(tmpdir(), 'node-compile-cache');
+  return join(base, 'gateway-scripts', `${process.version}-${process.arch}-${process.getuid?.() ?? 0}-${fnv(process.execArgv.join('\0'))}`);
+}
+
+/**
+ * Runs the manifest's entry from `dir` (a folder URL) and returns what ran. The chunks' own
+ * `import.meta.url` is their `.js` file's: what they find beside them (the package's root, the
+ * sandbox's entry) is where it was.
+ */
+export function runScripts(dir: URL, manifest: ScriptsManifest, cacheDir = codeCacheDir()): Scripts {
+  const nodeRequire = requireFrom(dir);
+  const registry = new Map<string, Module>();
+  const ran: Ran[] = [];
+  const known = new Set(manifest.files);
+
+  const load = (name: string): unknown => {
+    const found = registry.get(name);
+    if (found) return found.exports;
+    const module: Module = { exports: {} };
+    registry.set(name, module);
+    const url = new URL(name.replace(/\.js$/, '.cjs'), dir);
+    const file = fileURLToPath(url);
+    const source = readFileSync(file);
+    const crc = crc32(source);
+    const cache = cacheDir === undefined ? undefined : readCache(join(cacheDir, `${name}.cache`));
+    const ours = cache !== undefined && cache.length > 4 && cache.readUInt32BE(0) === crc ? cache.subarray(4) : undefined;
+    const script = new Script(source.toString('utf8'), { filename: file, cachedData: ours });
+    const cached = ours !== undefined && !script.cachedDataRejected;
+    ran.push({ name, script, crc, cached });
+    scripts.loaded.push(url.href);
+    if (!cached) scripts.compiled.push(url.href);
+    debug('%s: cache %s', name, cached ? 'accepted' : cache === undefined ? 'absent' : ours === undefined ? 'stale' : 'refused');
+    const require = (specifier: string) =>
+      specifier.startsWith('./') && known.has(specifier.slice(2)) ? load(specifier.slice(2)) : nodeRequire(specifier);
+    // The wrapper build.mjs writes: (exports, require, module, __importMetaUrl).
+    (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, require, module, new URL(name, dir).href);
+    return module.exports;
+  };
+
+  const scripts: Scripts = {
+    loaded: [],
+    compiled: [],
+    exports: undefined,
+    cacheDir,
+    writeCodeCache() {
+      if (cacheDir === undefined || ran.every((r) => r.cached)) return;
+      try {
+        mkdirSync(cacheDir, { recursive: true });
+        for (const r of ran) {
+          if (r.cached) continue;
+          const file = join(cacheDir, `${r.name}.cache`);
+          const crc = Buffer.alloc(4);
+          crc.writeUInt32BE(r.crc);
+          writeFileSync(`${file}.${process.pid}`, Buffer.concat([crc, r.script.createCachedData()]));
+          renameSync(`${file}.${process.pid}`, file);
+          r.cached = true;
+          debug('%s: cache written', r.name);
+        }
+        // Earlier builds' chunks (their names hold their content's hash): nothing will read them again.
+        for (const entry of readdirSync(cacheDir)) {
+          if (entry.endsWith('.cache') && !known.has(entry.slice(0, -'.cache'.length))) rmSync(join(cacheDir, entry), { force: true });
+        }
+      } catch (error) {
+        // A folder that cannot be written: the next start compiles, as it did without a cache.
+        debug('caches not written: %s', error);
+      }
+    },
+  };
+  (globalThis as Record<symbol, unknown>)[SCRIPTS] = scripts;
+  // A process stopped before src/main.ts wrote them (or one that ran chunks since) keeps what it compiled.
+  process.once('exit', () => scripts.writeCodeCache());
+  scripts.exports = load(manifest.entry);
+  return scripts;
+}
+
+function readCache(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The manifest beside a build's scripts, or undefined for a build without them. */
+export function scriptsManifest(dir: URL): ScriptsManifest | undefined {
+  try {
+    return JSON.parse(readFileSync(new URL('scripts.json', dir), 'utf8')) as ScriptsManifest;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * The scripts the built gateway runs from (src/base/scripts.ts), on scripts written here as
+ * build.mjs writes them: a module registry of their own, and code caches that are used only for
+ * the script they were made from. test/deploy/start.test.ts runs the real ones, `npm start` included.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { crc32 } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { codeCacheDir, runScripts, type Scripts, type ScriptsManifest } from '../../src/base/scripts.js';
+
+const root = mkdtempSync(join(tmpdir(), 'scripts-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+let folders = 0;
+/** A dist/ of scripts `a` (the entry) and `b`, with their own caches' folder. Each source is unique: V8 keeps compiled scripts by source within a process. */
+function dist(b = `module.exports = { n: ${Math.random()} };`) {
+  const dir = join(root, `dist-${folders++}`);
+  mkdirSync(dir, { recursive: true });
+  const wrap = (body: string) => `(function (exports, require, module, __importMetaUrl) {"use strict";\n${body}\n})`;
+  writeFileSync(
+    join(dir, 'a.cjs'),
+    wrap(`const b = require('./b.js');
+module.exports = { b, again: require('./b.js'), sep: require('node:path').sep, url: __importMetaUrl, strict: this === undefined, n: ${Math.random()} };`),
+  );
+  writeFileSync(join(dir, 'b.cjs'), wrap(b));
+  const manifest: ScriptsManifest = { entry: 'a.js', files: ['a.js', 'b.js'] };
+  return { url: pathToFileURL(`${dir}/`), cache: join(dir, 'cache'), manifest, dir };
+}
+
+/** The entry's exports. */
+const entry = (scripts: Scripts) => scripts.exports as { b: { v?: number }; again: unknown; sep: string; url: string; strict: boolean };
+const names = (urls: string[]) => urls.map((url) => url.split('/').pop());
+
+describe('runScripts', () => {
+  it('runs the entry, answers a chunk’s require from its own registry and builtins from Node’s, as strict code with its .js URL', () => {
+    const { url, cache, manifest } = dist();
+    const scripts = runScripts(url, manifest, cache);
+    expect(names(scripts.loaded)).toEqual(['a.cjs', 'b.cjs']);
+    const a = entry(scripts);
+    expect(a.again).toBe(a.b);
+    expect(a.sep).toBe('/');
+    expect(a.url).toBe(new URL('a.js', url).href);
+    expect(a.strict).toBe(true);
+  });
+
+  it('writes a cache for each script it compiled, which the next run uses instead of compiling', () => {
+    const { url, cache, manifest } = dist();
+    const first = runScripts(url, manifest, cache);
+    expect(first.compiled).toHaveLength(2);
+    first.writeCodeCache();
+    expect(readdirSync(cache).sort()).toEqual(['a.js.cache', 'b.js.cache']);
+    const second = runScripts(url, manifest, cache);
+    expect(second.compiled).toEqual([]);
+    expect(second.loaded).toHaveLength(2);
+  });
+
+  it('does not use a cache made from another source of the same length, and writes it again', () => {
+    const { url, cache, manifest, dir } = dist('module.exports = { v: 1111 };');
+    runScripts(url, manifest, cache).writeCodeCache();
+    const before = readFileSync(join(cache, 'b.js.cache'));
+    writeFileSync(join(dir, 'b.cjs'), readFileSync(join(dir, 'b.cjs'), 'utf8').replace('1111', '2222'));
+    const again = runScripts(url, manifest, cache);
+    // Which V8 would have taken: it compares the source's length only.
+    expect(names(again.compiled)).toEqual(['b.cjs']);
+    expect(entry(again).b.v).toBe(2222);
+    again.writeCodeCache();
+    expect(readFileSync(join(cache, 'b.js.cache')).equals(before)).toBe(false);
+    expect(runScripts(url, manifest, cache).compiled).toEqual([]);
+  });
+
+  it('compiles past a cache V8 refuses, and writes it again', () => {
+    // Never compiled in this process: V8 would otherwise take its own copy and not read the cache.
+    const { url, cache, manifest, dir } = dist();
+    mkdirSync(cache);
+    const file = join(cache, 'a.js.cache');
+    // The right checksum, then bytes V8 cannot read.
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(readFileSync(join(dir, 'a.cjs'))));
+    writeFileSync(file, Buffer.concat([crc, Buffer.alloc(64, 7)]));
+    const scripts = runScripts(url, manifest, cache);
+    expect(names(scripts.compiled)).toEqual(['a.cjs', 'b.cjs']);
+    expect(entry(scripts).sep).toBe('/');
+    scripts.writeCodeCache();
+    expect(readFileSync(file).length).toBeGreaterThan(68);
+    expect(readFileSync(file).subarray(0, 4).equals(crc)).toBe(true);
+  });
+
+  it('drops the caches of scripts the manifest no longer names, and writes nothing where it cannot', () => {
+    const { url, cache, manifest } = dist();
+    const scripts = runScripts(url, manifest, cache);
+    writeFileSync(join(root, 'not-a-folder'), '');
+    const blocked = runScripts(url, manifest, join(root, 'not-a-folder', 'cache'));
+    expect(() => blocked.writeCodeCache()).not.toThrow();
+    scripts.writeCodeCache();
+    writeFileSync(join(cache, 'old-chunk.js.cache'), 'x');
+    const next = dist();
+    const later = runScripts(next.url, next.manifest, cache);
+    later.writeCodeCache();
+    expect(existsSync(join(cache, 'old-chunk.js.cache'))).toBe(false);
+  });
+});
+
+describe('codeCacheDir', () => {
+  it('is under NODE_COMPILE_CACHE, one folder per Node, user and flags; off with NODE_DISABLE_COMPILE_CACHE=1', () => {
+    const dir = codeCacheDir({ NODE_COMPILE_CACHE: '/somewhere' })!;
+    expect(dir.startsWith('/somewhere/gateway-scripts/')).toBe(true);
+    expect(dir).toContain(`${process.version}-${process.arch}-`);
+    expect(codeCacheDir({ NODE_DISABLE_COMPILE_CACHE: '1', NODE_COMPILE_CACHE: '/somewhere' })).toBeUndefined();
+    expect(codeCacheDir({})!.startsWith(join(tmpdir(), 'node-compile-cache'))).toBe(true);
+  });
+});
