@@ -7,7 +7,13 @@
  * keeps to what it does alike; anything else is interpreted as before:
  * - a variable with a default value (graphql-jit refuses a non-null one left out, where
  *   graphql-js takes the default);
- * - `@defer` / `@stream` and subscriptions (graphql-jit has no incremental delivery).
+ * - `@defer` / `@stream` and subscriptions (graphql-jit has no incremental delivery);
+ * - `@skip` or `@include` on a fragment (spread or inline) in a document that spreads a named
+ *   fragment: graphql-jit 0.8 expands each named fragment once per selection set whatever its
+ *   spread's condition, and keeps a condition on the fragment's own field nodes, shared by every
+ *   place it is spread. `a { ...F @include(if: false) ...F }` answered `a: {}`, and
+ *   `a { ...F @include(if: $no) } b { ...F }` dropped b's fields too (issue 29's fuzzer, seed p48).
+ *   A condition on a field, or on inline fragments alone, it gets right.
  * Where it runs what the interpreter would not (the fields beside a failed non-null one, whose
  * answers a null discards), the errors it reports are those the interpreter's would be:
  * ./use-reported-errors.ts keeps one per null of the answer, whichever executor ran it.
@@ -70,7 +76,18 @@ export function compilable(document: DocumentNode): boolean {
   let verdict = verdicts.get(document);
   if (verdict === undefined) {
     verdict = true;
+    let spreads = false;
+    let conditionalFragment = false;
+    const conditional = (node: { directives?: readonly { name: { value: string } }[] }) =>
+      node.directives?.some((d) => d.name.value === 'skip' || d.name.value === 'include') === true;
     visit(document, {
+      FragmentSpread(node) {
+        spreads = true;
+        if (conditional(node)) conditionalFragment = true;
+      },
+      InlineFragment(node) {
+        if (conditional(node)) conditionalFragment = true;
+      },
       OperationDefinition(node) {
         if (node.operation === 'subscription' || node.variableDefinitions?.some((v) => v.defaultValue !== undefined)) {
           verdict = false;
@@ -86,6 +103,7 @@ export function compilable(document: DocumentNode): boolean {
         return undefined;
       },
     });
+    if (spreads && conditionalFragment) verdict = false;
     verdicts.set(document, verdict);
   }
   return verdict;

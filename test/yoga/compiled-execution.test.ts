@@ -17,6 +17,18 @@ describe('compilable()', () => {
     ['@defer', '{ network { ... @defer { name } } }', false],
     ['@stream', '{ network { subnets(first: 2) { nodes @stream { subnetId } } } }', false],
     ['a subscription', 'subscription { __typename }', false],
+    ['a condition on a field', 'query($v: Boolean!) { network { name @include(if: $v) } }', true],
+    [
+      'conditions on inline fragments alone',
+      'query($v: Boolean!) { network { ... @include(if: $v) { name } ... on Network { name } } }',
+      true,
+    ],
+    ['a conditional spread', '{ network { ...F @include(if: false) ...F } } fragment F on Network { name }', false],
+    [
+      'a conditional inline fragment beside a spread',
+      '{ network { ... @skip(if: true) { name } ...F } } fragment F on Network { name }',
+      false,
+    ],
   ])('%s: %s', (_name, source, expected) => {
     expect(compilable(parse(source))).toBe(expected);
   });
@@ -28,6 +40,24 @@ describe('a document graphql-jit would get wrong', () => {
   it('still takes the default of a non-null variable left out (interpreted)', async () => {
     const res = await h.raw('query($n: NetworkName! = FUJI) { network(name: $n) { name } }');
     expect(res).toMatchObject({ status: 200, data: { network: { name: 'FUJI' } } });
+  });
+
+  // Issue 29's fuzzer (seed p48): the first run (interpreted) had cChainAtomic, every later one (compiled) did not.
+  it.each([
+    [
+      'spread twice, once skipped',
+      'query { network { ...F @include(if: false) } network { ...F } } fragment F on Network { cChainAtomic { __typename } }',
+    ],
+    [
+      'spread under two fields, one skipped',
+      'query($no: Boolean!) { a: network { ...F @include(if: $no) } b: network { ...F } } fragment F on Network { cChainAtomic { __typename } }',
+    ],
+  ])('answers a fragment %s alike at every run', async (_name, query) => {
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push((await h.raw(query, { no: false })).data);
+    expect(JSON.stringify(answers[0])).toContain('"cChainAtomic":{"__typename":"CChainAtomic"}');
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
   });
 });
 
