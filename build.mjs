@@ -4,7 +4,7 @@
 // A script rather than the CLI for what the CLI cannot do: start from an empty dist/ (stale
 // chunks of earlier builds otherwise pile up beside the new ones), load @apollo/subgraph's entry
 // only when a subgraph is printed (src/graph/subgraph-printer.ts says why), keep Node's own undici
-// out of the start, and fill the compile cache for the first start.
+// out of the start, write the gateway's chunks again as scripts (src/base/scripts.ts says why), and fill their code caches for the first start.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -277,5 +277,5 @@ const local = imported.filter((name) => name.startsWith('.'));
 if (local.length > 0) throw new Error(`dist/embed.d.ts would import ${local.join(', ')}, which the package does not ship`);
 writeFileSync(new URL('./dist/embed.d.ts', import.meta.url), declarations.outputText);
 
-// The compile cache's first entries (warm-compile-cache.mjs), so that the first start after a build reads compiled code too.
+// The code caches' first entries (warm-compile-cache.mjs), so that the first start after a build reads compiled code too.
 await warmCompileCache();

@@ -1,4 +1,4 @@
-// The compile cache's first entries, written by the build (build.mjs) and runnable alone
+// The code caches' first entries (src/base/scripts.ts), written by the build (build.mjs) and runnable alone
 // (`node warm-compile-cache.mjs`, as test/deploy/start.test.ts does with a cache folder of its own).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -48,7 +48,7 @@ export async function warmCompileCache() {
   // SIGINT: stopped at once (SIGTERM waits DRAIN_DELAY_MS); the caches are written as it exits.
   child.kill(listened ? 'SIGINT' : 'SIGKILL');
   await exited;
-  if (!listened) console.warn('build: the built gateway did not start, so its compile cache stays cold until its first start');
+  if (!listened) console.warn('build: the built gateway did not start, so its code caches stay cold until its first start');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await warmCompileCache();

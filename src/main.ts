@@ -103,7 +103,7 @@ async function chooseSandbox(config: Config, logger: Logger): Promise<EmbeddedSa
 
 const METRICS_ROUTES: ReadonlySet<string> = new Set(['/metrics']);
 
-/** How long after listening the compile cache is written (`listen`): after the first requests, not among them. */
+/** How long after listening the code caches are written (`listen`): after the first requests, not among them. */
 const COMPILE_CACHE_FLUSH_MS = 2_000;
 
 function isLoopback(host: string): boolean {

@@ -13,8 +13,8 @@
  * answered from it, anything else from Node's (builtins; the bundle has no other imports).
  *
  * The caches go where Node's own compile cache would (NODE_COMPILE_CACHE, else the system's
- * temporary directory; NODE_DISABLE_COMPILE_CACHE=1 turns them off), in a folder per Node version,
- * architecture, user and command-line flags: V8 refuses a cache made under other flags, and
+ * temporary directory; NODE_DISABLE_COMPILE_CACHE=1 turns them off), in a folder per build folder,
+ * Node version, architecture, user and command-line flags: V8 refuses a cache made under other flags, and
  * processes started with other flags (the package command's workers, a profiler) would otherwise
  * overwrite each other's. Each cache begins with the CRC-32 of the script it was made from, and
  * is used only for that script: V8's own check is the source's length, and a rebuilt dist/start.cjs
@@ -69,21 +69,27 @@ interface Ran {
   cached: boolean;
 }
 
-/** FNV-1a, 32 bits: a folder name for the flags, without loading node:crypto into the start. */
-/** NODE_DEBUG=gateway-scripts: each script's cache, accepted, refused or absent, and each write, on stderr (as NODE_DEBUG_NATIVE=COMPILE_CACHE reports Node's). */
+/** NODE_DEBUG=gateway-scripts: each script's cache, accepted, stale, refused or absent, and each write, on stderr (as NODE_DEBUG_NATIVE=COMPILE_CACHE reports Node's). */
 const debug = debuglog('gateway-scripts');
 
+/** FNV-1a, 32 bits: a folder name for the flags and the build's folder, without loading node:crypto into the start. */
 function fnv(text: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-/** The caches' folder for this Node, user and set of flags, or undefined when turned off. */
-export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
+/**
+ * The caches' folder for the scripts in `dist` (a folder URL) under this Node, user and set of
+ * flags, or undefined when turned off. One per build folder, as Node keys its own cache by file:
+ * a rebuild there replaces its caches (and drops those of chunks gone), while two checkouts on
+ * one machine each keep theirs.
+ */
+export function codeCacheDir(dist: URL, env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.NODE_DISABLE_COMPILE_CACHE === '1') return undefined;
   const base = env.NODE_COMPILE_CACHE || join(tmpdir(), 'node-compile-cache');
-  return join(base, 'gateway-scripts', `${process.version}-${process.arch}-${process.getuid?.() ?? 0}-${fnv(process.execArgv.join('\0'))}`);
+  const key = [process.version, process.arch, process.getuid?.() ?? 0, fnv(process.execArgv.join('\0')), fnv(fileURLToPath(dist))];
+  return join(base, 'gateway-scripts', key.join('-'));
 }
 
 /**
@@ -91,7 +97,7 @@ export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string | und
  * `import.meta.url` is their `.js` file's: what they find beside them (the package's root, the
  * sandbox's entry) is where it was.
  */
-export function runScripts(dir: URL, manifest: ScriptsManifest, cacheDir = codeCacheDir()): Scripts {
+export function runScripts(dir: URL, manifest: ScriptsManifest, cacheDir = codeCacheDir(dir)): Scripts {
   const nodeRequire = requireFrom(dir);
   const registry = new Map<string, Module>();
   const ran: Ran[] = [];

@@ -104,11 +104,14 @@ describe('runScripts', () => {
 });
 
 describe('codeCacheDir', () => {
-  it('is under NODE_COMPILE_CACHE, one folder per Node, user and flags; off with NODE_DISABLE_COMPILE_CACHE=1', () => {
-    const dir = codeCacheDir({ NODE_COMPILE_CACHE: '/somewhere' })!;
+  it('is under NODE_COMPILE_CACHE, one folder per build folder, Node, user and flags; off with NODE_DISABLE_COMPILE_CACHE=1', () => {
+    const here = pathToFileURL('/opt/gateway/dist/');
+    const dir = codeCacheDir(here, { NODE_COMPILE_CACHE: '/somewhere' })!;
     expect(dir.startsWith('/somewhere/gateway-scripts/')).toBe(true);
     expect(dir).toContain(`${process.version}-${process.arch}-`);
-    expect(codeCacheDir({ NODE_DISABLE_COMPILE_CACHE: '1', NODE_COMPILE_CACHE: '/somewhere' })).toBeUndefined();
-    expect(codeCacheDir({})!.startsWith(join(tmpdir(), 'node-compile-cache'))).toBe(true);
+    expect(codeCacheDir(pathToFileURL('/opt/other/dist/'), { NODE_COMPILE_CACHE: '/somewhere' })).not.toBe(dir);
+    expect(codeCacheDir(here, { NODE_COMPILE_CACHE: '/somewhere' })).toBe(dir);
+    expect(codeCacheDir(here, { NODE_DISABLE_COMPILE_CACHE: '1', NODE_COMPILE_CACHE: '/somewhere' })).toBeUndefined();
+    expect(codeCacheDir(here, {})!.startsWith(join(tmpdir(), 'node-compile-cache'))).toBe(true);
   });
 });
