@@ -61,6 +61,8 @@ interface Module {
   exports: unknown;
 }
 
+let exitHooked = false;
+
 interface Ran {
   name: string;
   script: Script;
@@ -157,8 +159,12 @@ export function runScripts(dir: URL, manifest: ScriptsManifest, cacheDir = codeC
     },
   };
   (globalThis as Record<symbol, unknown>)[SCRIPTS] = scripts;
-  // A process stopped before src/main.ts wrote them (or one that ran chunks since) keeps what it compiled.
-  process.once('exit', () => scripts.writeCodeCache());
+  // A process stopped before src/main.ts wrote them (or one that ran chunks since) keeps what it
+  // compiled. One listener per process, for the scripts it runs (a test runs several sets).
+  if (!exitHooked) {
+    exitHooked = true;
+    process.once('exit', () => ((globalThis as Record<symbol, unknown>)[SCRIPTS] as Scripts | undefined)?.writeCodeCache());
+  }
   scripts.exports = load(manifest.entry);
   return scripts;
 }
