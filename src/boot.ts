@@ -6,16 +6,13 @@
  * Node's compile cache). src/main.ts writes those caches shortly after the gateway listens
  * (`writeCompiledCode`), and the process again as it exits, so that a process that is killed
  * rather than stopped still leaves them for the next start.
- *
- * A build without the scripts (no dist/scripts.json) runs the ES modules, with Node's compile cache.
  */
-import { compileCache } from './base/compile-cache.js';
+import { fileURLToPath } from 'node:url';
 import { runScripts, scriptsManifest } from './base/scripts.js';
 
 const dist = new URL('./', import.meta.url);
 const manifest = scriptsManifest(dist);
-if (manifest) runScripts(dist, manifest);
-else {
-  compileCache()?.enableCompileCache();
-  await import(new URL('start.js', dist).href);
-}
+// build.mjs always writes it: without it the build stopped part way.
+if (!manifest)
+  throw new Error(`${fileURLToPath(new URL('scripts.json', dist))} is missing: the build is incomplete. Run \`npm run build\`.`);
+runScripts(dist, manifest);
