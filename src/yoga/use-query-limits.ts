@@ -26,6 +26,9 @@ import {
   GraphQLObjectType,
   GraphQLSchema,
   Kind,
+  Lexer,
+  Source,
+  TokenKind,
   TypeInfo,
   ValidationContext,
   type ASTVisitFn,
@@ -69,6 +72,51 @@ const report =
   (context: ValidationContext | null, error: GraphQLError): void => {
     context?.reportError(limitError(error, limit));
   };
+
+/**
+ * The most levels a document's brackets (selection sets, arguments, list and object values) may
+ * nest. graphql-js parses by recursion, a few frames a level: a cold gateway's stack ran out at
+ * about 1,300 levels of selection sets and 2,000 of `[` (a 4 KB document), a RangeError that
+ * became a 500, before the token limit or MAX_DEPTH could refuse the document. Fields deeper than
+ * the price follows (300 levels, src/yoga/cost-estimate.ts) are refused anyway, whatever MAX_DEPTH
+ * allows; the rest is room for arguments.
+ */
+export const MAX_NESTING = 320;
+
+/**
+ * The refusal of a document whose brackets nest past MAX_NESTING, found without recursion before
+ * it is parsed; undefined for any other (its syntax errors are the parser's to report). Only the
+ * tokens the parser would read before the token limit stops it are read.
+ */
+export function nestingRefusal(source: string | Source, tokens: number): GraphQLError | undefined {
+  const body = typeof source === 'string' ? source : source.body;
+  // Fewer opening brackets than the bound, wherever they are (in strings and comments too): no need to read tokens.
+  let opening = 0;
+  for (let i = 0; i < body.length && opening <= MAX_NESTING; i++) {
+    const c = body.charCodeAt(i);
+    if (c === 123 || c === 91 || c === 40) opening++;
+  }
+  if (opening <= MAX_NESTING) return undefined;
+  const lexer = new Lexer(typeof source === 'string' ? new Source(source) : source);
+  let depth = 0;
+  try {
+    for (let n = 0; n <= tokens; n++) {
+      const { kind } = lexer.advance();
+      if (kind === TokenKind.EOF) return undefined;
+      if (kind === TokenKind.BRACE_L || kind === TokenKind.BRACKET_L || kind === TokenKind.PAREN_L) {
+        if (++depth > MAX_NESTING) {
+          return new GraphQLError(
+            `The document nests its brackets more than ${MAX_NESTING} levels deep (selection sets, arguments, lists and objects): at most ${MAX_NESTING} are read. Simplify the query or split it.`,
+            { extensions: { code: ErrorCode.QUERY_LIMIT_EXCEEDED, limit: 'nesting' } },
+          );
+        }
+      } else if (kind === TokenKind.BRACE_R || kind === TokenKind.BRACKET_R || kind === TokenKind.PAREN_R) depth--;
+    }
+  } catch {
+    // A syntax error: the parser reports it where it stands.
+  }
+  return undefined;
+}
 
 /** Past this, a count only says "many": fragments spread twice per level double it each time. */
 const COUNT_CAP = Number.MAX_SAFE_INTEGER;
@@ -177,15 +225,18 @@ export function useQueryLimits(limits: QueryLimits): Plugin {
     onPluginInit({ addPlugin }) {
       addPlugin(maxTokensPlugin({ n: limits.tokens, onReject: [(_context, error) => void tokenErrors.add(error)] }));
     },
-    onParse:
-      () =>
-      ({ result, replaceParseResult }) => {
+    onParse: ({ params, setParsedDocument }) => {
+      // Before any parser recurses: the refusal stands in for the document, and no parse runs.
+      const deep = nestingRefusal(params.source, limits.tokens);
+      if (deep) setParsedDocument(deep as unknown as DocumentNode);
+      return ({ result, replaceParseResult }) => {
         if (result instanceof GraphQLError && tokenErrors.has(result)) replaceParseResult(limitError(result, 'tokens'));
         else if (result && !(result instanceof Error) && (result as DocumentNode).kind === Kind.DOCUMENT) {
           const refusal = shapeOf(result as DocumentNode);
           if (refusal) replaceParseResult(refusal);
         }
-      },
+      };
+    },
     onValidate: ({ addValidationRule }) => {
       addValidationRule(ListLiteralRule);
       // One of two fixed rules: the validation cache, which knows a rule set by its rules, keeps

@@ -7,6 +7,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { lazySocket } from '../helpers/sockets.js';
+import { MAX_NESTING } from '../../src/yoga/use-query-limits.js';
 import type { Generated } from './generate.js';
 import type { Rng } from './random.js';
 import type { FuzzEntry } from './send.js';
@@ -59,6 +60,19 @@ export function deepNesting(depth: number): Generated {
   return { query: `{ network { subnets(first: 1) { nodes { ${inner} } } } }` };
 }
 
+export type Brackets = 'selections' | 'list' | 'object';
+
+/**
+ * Brackets nested `depth` deep, written tight (a GET's URL holds them): selection sets, a list
+ * literal or an object literal. graphql-js parses each level by recursion; how deep the whole
+ * document nests is returned beside it.
+ */
+export function deepBrackets(kind: Brackets, depth: number): Generated & { nesting: number } {
+  if (kind === 'selections') return { query: `{${'network{'.repeat(depth)}name${'}'.repeat(depth)}}`, nesting: depth + 1 };
+  const value = kind === 'list' ? `${'['.repeat(depth)}MAINNET${']'.repeat(depth)}` : `${'{a:'.repeat(depth)}1${'}'.repeat(depth)}`;
+  return { query: `{network(name:${value}){name}}`, nesting: depth + 2 };
+}
+
 /** A list size in a variable's default, sent without variables (case 7), or in variables. */
 export function listSizeInDefault(size: number, inVariables: boolean): Generated {
   const query = `query Q($n: Int = ${inVariables ? 1 : size}) { network { subnets(first: $n) { nodes { subnetId blockchains { blockchainId } } } } }`;
@@ -105,6 +119,26 @@ export function hostileCase(rng: Rng): HostileCase {
           sent: deepNesting(depth),
           // Two levels a step, four above: past MAX_DEPTH (15) it must be refused.
           expect: (body) => (2 * depth + 5 > 15 && ran(body) ? `a document ${2 * depth + 5} deep ran (MAX_DEPTH is 15)` : undefined),
+        };
+      },
+    ],
+    [
+      2,
+      () => {
+        const kind = rng.pick<Brackets>(['selections', 'list', 'object']);
+        // Up to what a GET's URL carries (16 KB of headers); the list's deepest ran a cold gateway's parser out of stack.
+        const most = { selections: 1_100, list: 2_000, object: 1_300 }[kind];
+        const sent = deepBrackets(
+          kind,
+          rng.pick([rng.int(2, MAX_NESTING), MAX_NESTING - 1, MAX_NESTING, rng.int(MAX_NESTING, most), most]),
+        );
+        return {
+          family: `deep ${kind}`,
+          sent: { query: sent.query },
+          expect: (body) =>
+            sent.nesting > MAX_NESTING && !refusedWith(body, 'QUERY_LIMIT_EXCEEDED')
+              ? `brackets nested ${sent.nesting} deep were not refused (MAX_NESTING is ${MAX_NESTING})`
+              : undefined,
         };
       },
     ],

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { getWorld } from '../../sandbox/world/world.js';
 import { codes, useHarness } from '../helpers/harness.js';
+import { MAX_NESTING, nestingRefusal } from '../../src/yoga/use-query-limits.js';
 
 const h = useHarness({ MAX_DEPTH: '6', MAX_ALIASES: '3', MAX_TOKENS: '200', UPSTREAM_CALL_BUDGET: '5', DEMAND_CONTROL: 'measure' });
 
@@ -60,6 +61,44 @@ describe('document limits', () => {
   it('tells a syntax error apart', async () => {
     const res = await h.raw('{ network { name ');
     expect(codes(res)).toEqual(['GRAPHQL_PARSE_FAILED']);
+  });
+
+  it('counts the brackets the parser would recurse through: not those in strings or comments, nor past the token limit', () => {
+    const deep = (n: number) => `${'['.repeat(n)}1${']'.repeat(n)}`;
+    expect(nestingRefusal(`{ a(x: ${deep(MAX_NESTING)}) }`, 4000)).toBeDefined();
+    expect(nestingRefusal(`{ a(x: ${deep(MAX_NESTING - 2)}) }`, 4000)).toBeUndefined();
+    expect(nestingRefusal(`{ a(x: "${'{'.repeat(5000)}") }`, 4000)).toBeUndefined();
+    expect(nestingRefusal(`{ a(x: """${'[('.repeat(5000)}""") }`, 4000)).toBeUndefined();
+    expect(nestingRefusal(`# ${'{'.repeat(5000)}\n{ a }`, 4000)).toBeUndefined();
+    // Past the token limit, the parser stops first (and says so).
+    expect(nestingRefusal(`{ ${'a '.repeat(100)} b(x: ${deep(MAX_NESTING)}) }`, 50)).toBeUndefined();
+    // Many brackets side by side nest no deeper than one.
+    expect(nestingRefusal(`{ ${'a { b } '.repeat(5000)} }`, 1e6)).toBeUndefined();
+    // A document that does not lex is the parser's to report.
+    expect(nestingRefusal(`${'{'.repeat(500)} \u0007`, 4000)).toBeDefined();
+    expect(nestingRefusal(`{ \u0007 ${'{'.repeat(500)}`, 4000)).toBeUndefined();
+  });
+});
+
+describe('nesting, with the default limits', () => {
+  const wide = useHarness({});
+
+  it.each([
+    ['selection sets', (n: number) => `{${'network { '.repeat(n)}name${' }'.repeat(n)}}`, 1],
+    ['list literals', (n: number) => `{ network(name: ${'['.repeat(n)}MAINNET${']'.repeat(n)}) { name } }`, 2],
+    ['object literals', (n: number) => `{ network(name: ${'{ a: '.repeat(n)}1${' }'.repeat(n)}) { name } }`, 2],
+  ])('refuses %s nested past MAX_NESTING before parsing them, whatever the other limits', async (_kind, nested, around) => {
+    // At the bound, the other limits (or validation) speak; one level further, the nesting does.
+    const at = await wide.raw(nested(MAX_NESTING - around));
+    expect(at.errors?.[0]?.extensions?.limit).not.toBe('nesting');
+    for (const n of [MAX_NESTING + 1 - around, 5_000]) {
+      const res = await wide.raw(nested(n));
+      expect(res.data).toBeUndefined();
+      expect(res.errors).toHaveLength(1);
+      expect(res.errors![0]!.extensions).toEqual({ code: 'QUERY_LIMIT_EXCEEDED', limit: 'nesting' });
+      expect(res.errors![0]!.message).toMatch(`more than ${MAX_NESTING} levels deep`);
+    }
+    expect(wide.sandbox.count()).toBe(0);
   });
 });
 
