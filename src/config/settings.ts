@@ -229,7 +229,7 @@ export const ROWS = [
       MAX_ALIASES: int(0, 10_000).default(30),
       MAX_TOKENS: int(100, 1_000_000).default(4000),
     },
-    "Limits on a document's shape, counted with fragments spread where they are used (aliases of any field, `__typename` too; also: at most 50 directives, 100 fragment spreads, list arguments of at most 100 items)",
+    "Limits on a document's shape, counted with fragments spread where they are used (aliases of any field, `__typename` too; also: at most 50 directives, 100 fragment spreads, list arguments of at most 100 items, brackets nested at most 320 levels deep, `limit: nesting`)",
   ),
   row(
     {
