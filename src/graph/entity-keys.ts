@@ -23,9 +23,19 @@ export const MAX_REPRESENTATIONS = 1000;
 /** The `network` of a representation is the NetworkName enum as our subgraph writes it. */
 const NETWORKS: Readonly<Record<string, NetworkName>> = { MAINNET: 'mainnet', FUJI: 'fuji', TESTNET: 'fuji' };
 
-/** A representation's value as a message shows it. */
+/**
+ * A representation's value as a message shows it. A representation is any JSON (`_Any`): one
+ * nested deeper than JSON.stringify's recursion reaches is described, not shown (it threw a
+ * RangeError, which failed the entity as an internal error).
+ */
 export function shown(value: unknown): string {
-  return typeof value === 'string' ? quote(value) : value === undefined ? 'nothing' : quote(JSON.stringify(value));
+  if (typeof value === 'string') return quote(value);
+  if (value === undefined) return 'nothing';
+  try {
+    return quote(JSON.stringify(value));
+  } catch {
+    return Array.isArray(value) ? 'a list nested too deep to show' : 'an object nested too deep to show';
+  }
 }
 
 export function keyNetwork(typename: string, value: unknown): NetworkName {

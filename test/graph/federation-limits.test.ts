@@ -84,3 +84,37 @@ describe('_entities with UPSTREAM_CALL_BUDGET=1000', () => {
     expect(sandbox.count('getTxByHash')).toBe(1000);
   });
 });
+
+describe('_entities with representations nested deep', () => {
+  it('fails each entity whose key is JSON nested past what a message can show with BAD_USER_INPUT, and answers the others', async () => {
+    // `_Any` takes any JSON: 30,000 levels (180 KB) is past JSON.stringify's recursion, which
+    // failed these entities as INTERNAL_SERVER_ERROR when their message tried to show the value.
+    const deep = `${'{"a":'.repeat(30_000)}1${'}'.repeat(30_000)}`;
+    const subnet = world.subnets.find((s) => s.blockchains.length > 0)!;
+    const representations = [
+      `{"__typename":"Subnet","network":"MAINNET","subnetId":${deep}}`,
+      `{"__typename":${deep}}`,
+      `{"__typename":"Subnet","network":${deep},"subnetId":"${subnet.subnetId}"}`,
+      `{"__typename":"Subnet","network":"MAINNET","subnetId":"${subnet.subnetId}","extra":${deep}}`,
+    ];
+    const res = await fetch(`${defaults.origin}/subgraph`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${SUBGRAPH_TOKEN}` },
+      body: `{"query":"query ($r: [_Any!]!) { _entities(representations: $r) { __typename } }","variables":{"r":[${representations.join(',')}]}}`,
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      data: { _entities: unknown[] };
+      errors: { path: unknown[]; message: string; extensions: { code: string } }[];
+    };
+    // Errors come as the entities settle: the one of a bad `__typename` at once, the others after their lookups begin.
+    const errors = body.errors.sort((a, b) => Number(a.path[1]) - Number(b.path[1]));
+    expect(errors.map((e) => [e.path, e.extensions.code])).toEqual([
+      [['_entities', 0], 'BAD_USER_INPUT'],
+      [['_entities', 1], 'BAD_USER_INPUT'],
+      [['_entities', 2], 'BAD_USER_INPUT'],
+    ]);
+    expect(errors[0]!.message).toMatch(/needs `subnetId` as a string \(got a.* nested too deep to show\)/);
+    expect(body.data._entities).toEqual([null, null, null, { __typename: 'Subnet' }]);
+  });
+});
