@@ -52,10 +52,15 @@ export function servedSchema(): GraphQLSchema {
 }
 
 /**
- * The settings every gateway under test runs with: the defaults, batches of up to 10, and one
- * cursor secret, as instances behind one endpoint have (a cursor one gave out is then good on all).
+ * The settings every gateway under test runs with: the defaults, batches of up to 10, the
+ * subgraph served (an entry of its own), and one cursor secret, as instances behind one endpoint
+ * have (a cursor one gave out is then good on all).
  */
-export const FUZZ_SETTINGS: Record<string, string> = { BATCHING_LIMIT: '10', CURSOR_SECRET: 'fuzz-cursor-secret-0123456789' };
+export const FUZZ_SETTINGS: Record<string, string> = {
+  BATCHING_LIMIT: '10',
+  CURSOR_SECRET: 'fuzz-cursor-secret-0123456789',
+  FEDERATION: 'true',
+};
 
 export interface Targets {
   sandbox: Sandbox;

@@ -1,15 +1,16 @@
 /**
  * Every entry of the built gateway, for the fuzzer: the fast JSON POST (src/yoga/lean-post.ts),
  * a POST that yoga's request layer answers (an `accept` list the fast path leaves to yoga), GET,
- * GraphQL over WebSocket, GraphQL over SSE, and a batch (a JSON array, BATCHING_LIMIT > 1). Each
+ * GraphQL over WebSocket, GraphQL over SSE, a batch (a JSON array, BATCHING_LIMIT > 1), and the
+ * graph as a federation subgraph (`/subgraph`, FEDERATION=true: what a router sends). Each
  * answers with the time it took, and within a deadline: a request that gets no answer is an
  * outcome too (`status: 'timeout'`).
  */
 import { ENTRIES, merged, type Outcome, readJson, type Sent } from '../helpers/entries.js';
 import type { Generated } from './generate.js';
 
-export type FuzzEntry = 'post' | 'yoga' | 'get' | 'ws' | 'sse' | 'batch';
-export const FUZZ_ENTRIES: readonly FuzzEntry[] = ['post', 'yoga', 'get', 'ws', 'sse', 'batch'];
+export type FuzzEntry = 'post' | 'yoga' | 'get' | 'ws' | 'sse' | 'batch' | 'subgraph';
+export const FUZZ_ENTRIES: readonly FuzzEntry[] = ['post', 'yoga', 'get', 'ws', 'sse', 'batch', 'subgraph'];
 
 export interface Answer extends Outcome {
   /** Milliseconds from sending to the whole answer. */
@@ -50,10 +51,11 @@ export async function send(entry: FuzzEntry, origin: string, sent: Generated, de
   try {
     switch (entry) {
       case 'post':
-      case 'yoga': {
-        const res = await fetch(`${origin}/graphql`, {
+      case 'yoga':
+      case 'subgraph': {
+        const res = await fetch(`${origin}/${entry === 'subgraph' ? 'subgraph' : 'graphql'}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: entry === 'post' ? 'application/json' : YOGA_ACCEPT },
+          headers: { 'content-type': 'application/json', accept: entry === 'yoga' ? YOGA_ACCEPT : 'application/json' },
           body,
           signal,
         });
