@@ -162,7 +162,7 @@ export const ROWS = [
     {
       API_KEY_HEADER: headerName.default('x-service-api-key'),
     },
-    'Header name for the key (the OpenAPI spec names `x-glacier-api-key`). A client may send its own key in this header; it is forwarded for that request only',
+    'Header name for the key (the OpenAPI spec names `x-glacier-api-key`). A client may send its own key in this header; it is forwarded for that request only, when it may be a key (1 to 256 visible ASCII characters: else its Data API fields fail with `BAD_USER_INPUT` and nothing is sent)',
   ),
   row(
     {

@@ -11,6 +11,7 @@ import { maskError as yogaMaskError } from 'graphql-yoga';
 import { BudgetExceededError } from '../upstreams/budget.js';
 import {
   CircuitOpenError,
+  ClientKeyError,
   ConnectionError,
   HttpError,
   InvalidResponseError,
@@ -300,6 +301,12 @@ export function describeUpstreamError(error: UpstreamError): Described {
     return {
       message: `${who} sent an answer to ${error.operation} that its API does not allow${misfit}; try again later.`,
       extensions: { code: ErrorCode.UPSTREAM_INVALID_RESPONSE, upstream },
+    };
+  }
+  if (error instanceof ClientKeyError) {
+    return {
+      message: `${error.message}: ${error.operation} was not sent to ${who}. Send your own key as it was issued (1 to 256 visible ASCII characters), or no ${error.header} header to use the gateway's.`,
+      extensions: { code: ErrorCode.BAD_USER_INPUT, header: error.header, upstream },
     };
   }
   if (error instanceof BudgetExceededError) {

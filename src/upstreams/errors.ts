@@ -126,6 +126,21 @@ export class RpcError extends UpstreamError {
   }
 }
 
+/**
+ * A client sent a Data API key that no Data API key looks like (too long, or holding characters a
+ * key never has): no call is made with it. The key itself is never part of the error.
+ */
+export class ClientKeyError extends UpstreamError {
+  override readonly name = 'ClientKeyError';
+  constructor(
+    readonly header: string,
+    readonly problem: string,
+    options: UpstreamErrorOptions,
+  ) {
+    super(`The ${header} header ${problem}`, options);
+  }
+}
+
 /** The node does not serve this API at all (its path answers 404): admin, health, index, a chain. */
 export class NodeApiUnavailableError extends UpstreamError {
   override readonly name = 'NodeApiUnavailableError';

@@ -89,6 +89,23 @@ describe.each(MODES)('CACHE=$mode, keys in $header', ({ mode, header }) => {
     expect(callsByKey()).toEqual({ [BAD_KEY]: 1, [OPERATOR_KEY]: shares ? 1 : 2 });
   });
 
+  it('a key no Data API key looks like is sent nowhere: the fields that read the Data API fail with BAD_USER_INPUT naming the header', async () => {
+    fresh(OPERATOR_KEY);
+    tx = txs[2]!;
+    for (const [i, key] of ['k'.repeat(257), 'has space', 'caf\u00e9-key', 'tab\tkey'].entries()) {
+      const answer = await as(key, `malformed${i}`);
+      expect(codes(answer.body)).toEqual(['BAD_USER_INPUT']);
+      expect(answer.body.errors[0].extensions.header).toBe(header);
+      expect(answer.body.errors[0].message).toContain(`The ${header} header holds`);
+      expect(answer.body.errors[0].message).not.toContain(key);
+    }
+    expect(callsByKey()).toEqual({});
+    // The longest that may be a key is sent, and refused as any wrong key is.
+    const longest = 'k'.repeat(256);
+    expect(codes((await as(longest, 'longest')).body)).toEqual(['UPSTREAM_UNAUTHORIZED']);
+    expect(callsByKey()).toEqual({ [longest]: 1 });
+  });
+
   it("the operator's call is not joined by a bad key, nor its kept answer, whole or read, served to it", async () => {
     fresh(OPERATOR_KEY);
     tx = txs[1]!;

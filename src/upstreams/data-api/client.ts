@@ -7,6 +7,7 @@
  * validate input; this layer only encodes it.
  */
 import { createHash } from 'node:crypto';
+import { ClientKeyError } from '../errors.js';
 import type { HttpRequest, QueryValue } from '../http.js';
 import type { EntryOf } from '../sharing.js';
 import { checkedAnswer, withAnswerChecks, type Transport } from '../transport.js';
@@ -64,6 +65,16 @@ export function clientCredential(apiKey: string): string {
   return `key:${createHash('sha256').update('data-api key\0').update(apiKey).digest('base64url').slice(0, 22)}`;
 }
 
+/** The longest client key sent on: Data API keys are tens of characters. */
+export const MAX_CLIENT_KEY_LENGTH = 256;
+
+/** What is wrong with a key a client sent, or undefined when it may be a Data API key: 1 to 256 visible ASCII characters. */
+export function clientKeyProblem(key: string): string | undefined {
+  if (key.length > MAX_CLIENT_KEY_LENGTH) return `holds ${key.length} characters; a Data API key has at most ${MAX_CLIENT_KEY_LENGTH}`;
+  if (!/^[\x21-\x7e]+$/.test(key)) return 'holds characters other than visible ASCII, which no Data API key has';
+  return undefined;
+}
+
 /**
  * Calls go through `transport` (the request's reads), with the client's own API key when it sent
  * one, else the operator's. The data does not depend on who asks, but whether the upstream answers
@@ -74,6 +85,8 @@ export class DataApiClient {
   private headers: Record<string, string> | undefined;
   /** The client's own credential (`clientCredential`) when it sent a key; undefined: the operator's. */
   readonly credential: string | undefined;
+  /** What is wrong with the key the client sent, if anything: then every call fails with it, unmade. */
+  private readonly keyProblem: string | undefined;
 
   constructor(
     private readonly transport: Transport,
@@ -84,6 +97,7 @@ export class DataApiClient {
     const apiKey = clientKey || options.apiKey;
     if (apiKey) this.headers = { [options.apiKeyHeader]: apiKey };
     this.credential = clientKey ? clientCredential(clientKey) : undefined;
+    this.keyProblem = clientKey ? clientKeyProblem(clientKey) : undefined;
   }
 
   request(
@@ -113,7 +127,7 @@ export class DataApiClient {
    */
   get<T>(operation: DataApiOperation, path: string, query?: Record<string, QueryValue>, list?: string): Promise<T> {
     const req = this.request(operation, 'GET', path, query);
-    return withAnswerChecks(() => this.transport.read(req, checkedAnswer<T>(req, list)));
+    return this.send(req, () => this.transport.read(req, checkedAnswer<T>(req, list)));
   }
 
   /**
@@ -132,7 +146,7 @@ export class DataApiClient {
   }
 
   private readOrNone<T>(req: HttpRequest): Promise<T | null> {
-    return withAnswerChecks(() => {
+    return this.send(req, () => {
       const checked = checkedAnswer<T>(req);
       return this.transport.read(req, (res) => (res.status === 404 ? null : checked(res)));
     });
@@ -159,11 +173,21 @@ export class DataApiClient {
     list?: string,
   ): Promise<T> {
     const req: HttpRequest = { ...this.request(operation, 'POST', path, query, body), idempotent: true };
-    return withAnswerChecks(() => this.transport.read(req, checkedAnswer<T>(req, list)));
+    return this.send(req, () => this.transport.read(req, checkedAnswer<T>(req, list)));
   }
 
   /** A call that changes something upstream: never reused, never retried; its answer checked as a read's. */
   write<T>(req: HttpRequest): Promise<T> {
-    return withAnswerChecks(() => this.transport.write(req, checkedAnswer<T>(req)));
+    return this.send(req, () => this.transport.write(req, checkedAnswer<T>(req)));
+  }
+
+  /** Sends a call, or fails it unmade when the client's own key cannot be one (`clientKeyProblem`). */
+  private send<T>(req: HttpRequest, call: () => Promise<T>): Promise<T> {
+    if (this.keyProblem) {
+      return Promise.reject(
+        new ClientKeyError(this.options.apiKeyHeader, this.keyProblem, { service: 'data-api', operation: req.operation }),
+      );
+    }
+    return withAnswerChecks(call);
   }
 }
