@@ -92,7 +92,7 @@ const OPENING = ['{', '[', '('] as const;
  */
 export function nestingRefusal(source: string | Source, tokens: number): GraphQLError | undefined {
   // Fewer opening brackets than the bound, wherever they are (in strings and comments too): no need
-  // to read tokens. Counted with indexOf, a native scan: this runs on every request, parse cache hits included.
+  // to read tokens. Counted with indexOf, a native scan of the whole text at worst.
   const body = typeof source === 'string' ? source : source.body;
   let opening = 0;
   for (const bracket of OPENING) {
@@ -237,15 +237,15 @@ export function useQueryLimits(limits: QueryLimits): Plugin {
           }),
       });
     },
-    onParse: () => {
-      return ({ result, replaceParseResult }) => {
+    onParse:
+      () =>
+      ({ result, replaceParseResult }) => {
         if (result instanceof GraphQLError && tokenErrors.has(result)) replaceParseResult(limitError(result, 'tokens'));
         else if (result && !(result instanceof Error) && (result as DocumentNode).kind === Kind.DOCUMENT) {
           const refusal = shapeOf(result as DocumentNode);
           if (refusal) replaceParseResult(refusal);
         }
-      };
-    },
+      },
     onValidate: ({ addValidationRule }) => {
       addValidationRule(ListLiteralRule);
       // One of two fixed rules: the validation cache, which knows a rule set by its rules, keeps
