@@ -85,13 +85,18 @@ export function learnt<Args = Record<string, unknown>>(sized: Sized<Args>): Lear
       const place = where.place?.();
       return place === undefined ? cap : where.lengths.bound(longestKey(place), cap);
     }
-    if (sized.anyNetwork) return where.lengths.bound({ kind, network: undefined, parent }, cap, sized.unseen);
+    // A kind with a usual length is never priced below it: after only shorter lists were seen (an
+    // amount of no asset), the next list of the kind, as long as usual, passed a price of none, and
+    // the calls below its items with it (fuzz seed p51: a C-Chain atomic transaction's asset
+    // descriptions, made 2 calls priced at 1).
+    const usual = (n: number) => (sized.unseen === undefined ? n : Math.min(cap, Math.max(n, sized.unseen)));
+    if (sized.anyNetwork) return usual(where.lengths.bound({ kind, network: undefined, parent }, cap, sized.unseen));
     // A kind priced at its most until seen stays so on a network that saw none.
     if (sized.unseen === undefined) return where.lengths.bound({ kind, network: where.scope, parent }, cap);
     const own = where.lengths.bound({ kind, network: where.scope, parent }, cap, NEVER_SEEN);
     // A list whose parent object does not say its network is noted for none (`*`): a kind priced at
     // its usual length until seen reads so when this network saw none, rather than never learning.
-    return own !== NEVER_SEEN ? own : where.lengths.bound({ kind, network: undefined, parent }, cap, sized.unseen);
+    return usual(own !== NEVER_SEEN ? own : where.lengths.bound({ kind, network: undefined, parent }, cap, sized.unseen));
   };
   // A router has no lengths seen: it assumes the most a list of the kind holds when no parent is named.
   const most = mostOf(sized, kindOf(sized, undefined));

@@ -229,6 +229,15 @@ export const KNOWN: readonly Known[] = [
       ((k.finding.invariant === 'calls-within-estimate' || k.finding.invariant === 'objects-within-estimate') &&
         k.family === 'list size in a default'),
   },
+  {
+    id: 'usual-list-priced-at-none',
+    reason:
+      "new (issue 29's fuzzer, seed p51, once, CACHE=off): a C-Chain atomic transaction's `amountCreated { description }` made 2 calls, estimated 1: after only amounts of no asset had been seen, a kind priced at its usual length until seen (an amount's assets, usually 2) was priced at none, and the asset description's call below it with it. Such a kind is never priced below its usual length (src/graph/list-sizes.ts `learnt`; test/graph/list-sizes.test.ts)",
+    fixed: true,
+    matches: (k) =>
+      k.finding.invariant === 'calls-within-estimate' &&
+      /\bamount(Created|Consumed|Staked|Burned)?\b[^{]*\{[^}]*description/.test(query(k)),
+  },
 ];
 
 /** The known finding a failure is, if any. */

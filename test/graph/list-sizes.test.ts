@@ -21,6 +21,23 @@ describe('a list the data decides, as its price reads it', () => {
     expect(items.assumedSize).toBe(5);
   });
 
+  it('is never priced below its usual length, whatever shorter lists were seen (fuzz seed p51)', () => {
+    // An amount's assets: after only amounts of no asset were seen, the next one's asset (and the
+    // call for its description) was priced at none: made 2 calls, priced at 1.
+    const lengths = new ListLengths();
+    const items = usually('test-floor', 2, 256);
+    lengths.saw({ kind: 'test-floor', network: 'mainnet' }, 0);
+    expect(items({}, on(lengths, 'mainnet'))).toBe(2);
+    lengths.saw({ kind: 'test-floor', network: undefined }, 0);
+    expect(items({}, on(lengths, 'fuji'))).toBe(2);
+    const everywhere = learnt({ kind: 'test-floor-any', most: { mainnet: 500, fuji: 500 }, unseen: 5, anyNetwork: true });
+    lengths.saw({ kind: 'test-floor-any', network: undefined }, 1);
+    expect(everywhere({}, on(lengths, 'mainnet'))).toBe(5);
+    // Longer lists are priced as seen, within the most.
+    lengths.saw({ kind: 'test-floor', network: 'mainnet' }, 300);
+    expect(items({}, on(lengths, 'mainnet'))).toBe(256);
+  });
+
   it('reads what a parent that says no network held, on a network that saw none of its own', () => {
     const lengths = new ListLengths();
     const items = usually('test-networkless', 5, 1_000);
