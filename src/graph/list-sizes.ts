@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from '@pothos/core';
 import type { FieldNode, GraphQLFieldResolver, GraphQLResolveInfo, OperationDefinitionNode } from 'graphql';
 import { MAX_CURSOR_LENGTH } from '../graphql/connection.js';
-import type { GatewayContext } from '../graphql/context.js';
+import type { GatewayContext, RequestCost } from '../graphql/context.js';
 import type { ListKey } from '../reuse/list-lengths.js';
 import type { FieldCost, Made, Where } from './cost.js';
 
@@ -286,18 +286,28 @@ export class ListSizesPlugin<Types extends SchemaTypes> extends BasePlugin<Types
       }
       if (!lengths) return result;
       const saw = (of: Sized<Record<string, unknown>>, n: number) => {
-        // A Network's fields are on the network it names.
-        const on = source as { network?: unknown; name?: unknown } | null;
-        const network = info.parentType.name === 'Network' ? on?.name : on?.network;
+        const network = networkOf(source, info);
         const parent = of.parentOf ? of.parentOf(source as never, args) : of.parent?.(args);
-        lengths.saw({ kind: kindOf(of, parent), network: typeof network === 'string' && !of.anyNetwork ? network : undefined, parent }, n);
+        lengths.saw({ kind: kindOf(of, parent), network: of.anyNetwork ? undefined : network, parent }, n);
       };
       const note = (value: unknown) => {
+        // What the price read for this list, before its length is noted (which may raise what it reads).
+        const cost = (ctx as Partial<GatewayContext>).cost;
+        const over =
+          cost?.overran === undefined
+            ? undefined
+            : sized && Array.isArray(value) && sized.given?.(args) === undefined
+              ? value.length - pricedLength(price!.items as LearntItems<Record<string, unknown>>, args, source, info, cost)
+              : sizedEntries && value != null
+                ? jsonEntries(value) - pricedTree(price!, args, source, info, cost, Array.isArray(value) ? value.length : undefined)
+                : 0;
         if (placed) holdLongest(ctx as Partial<GatewayContext>, info, Array.isArray(value) ? value.length : 0);
         if (sized && Array.isArray(value) && sized.given?.(args) === undefined && !sized.narrowed?.(source as never, args))
           saw(sized, value.length);
         if (sizedBytes && value != null && sizedBytes.given?.(args) === undefined) saw(sizedBytes, jsonBytes(value));
         if (sizedEntries && value != null) saw(sizedEntries, jsonEntries(value));
+        // Longer than priced: what it adds is priced before its items are built, and refused past the limits.
+        if (over !== undefined && over > 0) cost!.overran!(sized && Array.isArray(value) ? info : undefined, over, networkOf(source, info));
         return value;
       };
       const failed = (error: unknown) => {
@@ -307,6 +317,53 @@ export class ListSizesPlugin<Types extends SchemaTypes> extends BasePlugin<Types
       return isPromise(result) ? result.then(note, failed) : note(result);
     };
   }
+}
+
+/** The network of the object a field is on, when it says it: a Network's fields are on the network it names. */
+function networkOf(source: unknown, info: GraphQLResolveInfo): string | undefined {
+  const on = source as { network?: unknown; name?: unknown } | null;
+  const network = info.parentType.name === 'Network' ? on?.name : on?.network;
+  return typeof network === 'string' ? network : undefined;
+}
+
+/**
+ * The items the request's price gave one list, from the lengths it read (`RequestCost.lengths`).
+ * The price read them on the network its arguments said, or on none when they said none: whichever
+ * of the two it read; the lower when it read neither whole, so that a list longer than priced is
+ * never missed.
+ */
+function pricedLength(
+  items: LearntItems<Record<string, unknown>>,
+  args: Record<string, unknown>,
+  source: unknown,
+  info: GraphQLResolveInfo,
+  cost: RequestCost,
+): number {
+  const lengths = cost.lengths!;
+  const place = () => placeOf(info.operation, info.variableValues, info.fieldNodes[0]!, `${info.parentType.name}.${info.fieldName}`);
+  const on = (scope: string | undefined) => {
+    lengths.misses = 0;
+    const n = items(args, { scope, lengths, place });
+    return { n, read: lengths.misses === 0 };
+  };
+  const network = networkOf(source, info);
+  const own = on(network);
+  if (network === undefined || own.read) return own.n;
+  const any = on(undefined);
+  return any.read ? any.n : Math.min(own.n, any.n);
+}
+
+/** The entries the request's price gave a JSON leaf's value (a list's: each item, and each item's tree), as `pricedLength` reads them. */
+function pricedTree(
+  price: FieldCost,
+  args: Record<string, unknown>,
+  source: unknown,
+  info: GraphQLResolveInfo,
+  cost: RequestCost,
+  items: number | undefined,
+): number {
+  const tree = pricedLength(price.entries as LearntItems<Record<string, unknown>>, args, source, info, cost);
+  return items === undefined ? tree : items * (1 + tree);
 }
 
 /** A resolver that tallies, per place, what each parent's answer needed (see Made). */

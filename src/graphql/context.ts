@@ -7,7 +7,8 @@ import type { AdminAccess } from './admin-access.js';
 import type { LiveHub } from '../live/hub.js';
 import type { DataApiLoaders } from '../loaders/data-api.js';
 import type { NodeLoaders } from '../loaders/node.js';
-import type { ListLengths } from '../reuse/list-lengths.js';
+import type { GraphQLResolveInfo } from 'graphql';
+import type { ListLengths, ReadLengths } from '../reuse/list-lengths.js';
 import type { RequestReads } from '../reuse/reads.js';
 import type { CursorCodec } from './connection.js';
 import type { Pacer } from './pacing.js';
@@ -53,6 +54,20 @@ export interface RequestCost {
   estimated: { calls: number; nodes: number; bytes?: number };
   /** The calls it may make: UPSTREAM_CALL_BUDGET. */
   budget: number;
+  /**
+   * The lengths its price read, of lists the data decides (src/graph/list-sizes.ts): a list
+   * answered longer is priced again with `overran` before its items are built.
+   */
+  lengths?: ReadLengths;
+  /**
+   * Adds to the price what `items` more items of the list `info` resolves add to the answer (or,
+   * without `info`, `items` more entries of a JSON leaf), priced on `scope`'s network; throws
+   * QUERY_LIMIT_EXCEEDED when the answer would pass its limits with them. Absent for a
+   * subscription, whose events are priced each.
+   */
+  overran?: (info: GraphQLResolveInfo | undefined, items: number, scope: string | undefined) => void;
+  /** What lists answered longer than their price read added to it: `extensions.cost.settled`. */
+  settled?: { nodes: number; bytes: number };
 }
 
 export interface GatewayContext {

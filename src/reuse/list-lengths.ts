@@ -52,6 +52,35 @@ export interface LengthsView {
   bound(key: ListKey, most: number, unseen?: number): number;
 }
 
+/**
+ * A view that keeps what it answered: the lengths one price read. An answer is measured against
+ * them as it is built (`settle` in src/yoga/use-demand-control.ts): a list longer than its price
+ * read is priced again before its items are built. `over` answers keys the price never read.
+ */
+export class ReadLengths implements LengthsView {
+  readonly read = new Map<string, number>();
+  /** Keys asked of a view over a price's reads that the price never read (answered by `under`). */
+  misses = 0;
+  constructor(
+    private readonly under: LengthsView,
+    private readonly over?: ReadonlyMap<string, number>,
+  ) {}
+
+  bound(key: ListKey, most: number, unseen?: number): number {
+    const id = `${key.kind}\u0000${key.network ?? '*'}\u0000${key.parent ?? ''}\u0000${key.place ? 1 : 0}\u0000${most}\u0000${unseen ?? ''}`;
+    if (this.over) {
+      // A view over a price's reads only answers: it records nothing of its own.
+      const kept = this.over.get(id);
+      if (kept !== undefined) return kept;
+      this.misses++;
+      return this.under.bound(key, most, unseen);
+    }
+    let length = this.read.get(id);
+    if (length === undefined) this.read.set(id, (length = this.under.bound(key, most, unseen)));
+    return length;
+  }
+}
+
 export interface ListLengthsOptions {
   /** Parents whose lengths are kept (least recently used go first). Default 20,000. */
   maxEntries?: number;

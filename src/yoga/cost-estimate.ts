@@ -68,7 +68,7 @@ import {
   valueFromASTUntyped,
 } from 'graphql';
 import type { SearchBreadth } from '../graphql/context.js';
-import type { LengthsView } from '../reuse/list-lengths.js';
+import { type LengthsView, ReadLengths } from '../reuse/list-lengths.js';
 import { type ByArgs, COST_EXTENSION, type FieldCost, type Pool, type Where } from '../graph/cost.js';
 import { GLOBAL_ID_BYTES } from '../graph/global-id.js';
 import { madeKey, placeOf } from '../graph/list-sizes.js';
@@ -137,6 +137,8 @@ export interface Estimate {
   nodes: number;
   /** The dearest paths (by calls and by entries), for refusals that say where the cost is. */
   paths: PathCost[];
+  /** The lengths of lists the data decides that the price read (see ReadLengths): an answer is measured against them. */
+  lengthsRead: ReadonlyMap<string, number>;
 }
 
 /** No lengths seen: every list the data decides is priced at the most it may hold. */
@@ -1302,8 +1304,50 @@ export function estimate(
       : operation.operation === 'mutation'
         ? schema.getMutationType()
         : schema.getSubscriptionType();
-  if (!root) return { calls: 0, nodes: 0, bytes: 0, paths: [] };
-  const walk: Walk = {
+  const reading = new ReadLengths(lengths);
+  if (!root) return { calls: 0, nodes: 0, bytes: 0, paths: [], lengthsRead: reading.read };
+  const walk = walkOf(schema, operation, fragments, variables, reading, search);
+  const { calls, effect } = objectCost(walk, root, [operation.selectionSet], 1, atRoot('root', undefined));
+  const paths = effect.paths.filter((p) => p.calls > 0 || p.nodes > 0).map((p) => pathCost(walk, p));
+  return { calls: count(calls), nodes: effect.nodes, bytes: count(effect.bytes), paths, lengthsRead: reading.read };
+}
+
+/**
+ * What one item of a list costs the answer, entries and bytes, priced as `estimate` prices the
+ * items below the field `nodes` ask on `scope`'s network: for a list the data made longer than its
+ * price read, priced again before its items are built (`overran` in ./use-demand-control.ts). An
+ * item of a list of leaves is one entry.
+ */
+export function itemPrice(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fragments: Record<string, FragmentDefinitionNode>,
+  variables: Record<string, unknown>,
+  type: GraphQLOutputType,
+  nodes: readonly FieldNode[],
+  lengths: LengthsView,
+  scope: string | undefined,
+  search?: SearchBreadth,
+): { nodes: number; bytes: number } {
+  const named = getNamedType(type);
+  const sets: SelectionSetNode[] = [];
+  for (const n of nodes) if (n.selectionSet) sets.push(n.selectionSet);
+  // The comma between items, and the item.
+  if (!isObjectType(named) && !isAbstractType(named)) return { nodes: 1, bytes: 1 + leafBytesOf(named) };
+  const walk = walkOf(schema, operation, fragments, variables, lengths, search);
+  const { effect } = costOf(walk, named, sets, 1, atRoot(undefined, scope));
+  return { nodes: effect.nodes, bytes: count(1 + effect.bytes) };
+}
+
+function walkOf(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fragments: Record<string, FragmentDefinitionNode>,
+  variables: Record<string, unknown>,
+  lengths: LengthsView,
+  search: SearchBreadth | undefined,
+): Walk {
+  return {
     schema,
     fragments,
     variables,
@@ -1325,16 +1369,16 @@ export function estimate(
     search,
     operation,
   };
-  const { calls, effect } = objectCost(walk, root, [operation.selectionSet], 1, {
-    path: -1,
-    depth: 0,
-    slicedBy: undefined,
-    sliced: undefined,
-    slicedGroups: undefined,
-    key: 'root',
-    scope: undefined,
-    groups: NO_GROUPS,
-  });
-  const paths = effect.paths.filter((p) => p.calls > 0 || p.nodes > 0).map((p) => pathCost(walk, p));
-  return { calls: count(calls), nodes: effect.nodes, bytes: count(effect.bytes), paths };
 }
+
+/** Where a walk starts: the root's one parent (`key`), or one item of a list (no key: the list has many). */
+const atRoot = (key: string | undefined, scope: string | undefined): At => ({
+  path: -1,
+  depth: 0,
+  slicedBy: undefined,
+  sliced: undefined,
+  slicedGroups: undefined,
+  key,
+  scope,
+  groups: NO_GROUPS,
+});

@@ -138,6 +138,18 @@ export function batchBudget(context: object, limit: number): CallBudget | undefi
 }
 
 /**
+ * Adds to its batch's price what an operation's lists answered longer than priced added (`overran`
+ * in ./use-demand-control.ts), and answers the batch's price with it: measured against the limits
+ * one request has, since a batch is one request. Undefined outside a batch.
+ */
+export function settleIntoBatch(context: object, nodes: number, bytes: number): { nodes: number; bytes: number } | undefined {
+  const batch = (context as Marked)[BATCH];
+  if (!batch) return undefined;
+  batch.priced = { ...batch.priced, nodes: batch.priced.nodes + nodes, bytes: batch.priced.bytes + bytes };
+  return batch.priced;
+}
+
+/**
  * Counts the price of an operation about to run into its batch's, or refuses it when that would
  * take the batch past the limits one request has (`maxCalls`, `maxNodes`, `maxBytes`); nothing outside a batch.
  */

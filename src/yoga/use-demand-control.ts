@@ -4,7 +4,8 @@
  * (./cost-estimate.ts, from the prices declared beside the fields), refused when the price
  * passes the call budget (UPSTREAM_CALL_BUDGET) or MAX_RESULT_NODES, and answered with what it
  * was estimated to cost and what it cost: `extensions.cost { estimated { calls nodes } actual
- * { calls cacheHits } budget }` (COST_EXTENSIONS=false leaves it out).
+ * { calls cacheHits } budget settled }` (COST_EXTENSIONS=false leaves it out). A list the data
+ * decides answered longer than its price read is priced again as it is answered (`overrun`).
  *
  * A refusal is QUERY_LIMIT_EXCEEDED (`limit`: `calls` or `nodes`), made before any call, and says
  * where the cost is: the dearest paths, their share, and which `first` to lower. An operation is
@@ -20,15 +21,17 @@ import {
   type DocumentNode,
   type ExecutionResult,
   type FragmentDefinitionNode,
+  type GraphQLResolveInfo,
   type OperationDefinitionNode,
 } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GatewayContext, RequestCost, SearchBreadth } from '../graphql/context.js';
 import { ErrorCode } from '../graphql/errors.js';
 import { noteMade } from '../graph/list-sizes.js';
-import type { ListLengths } from '../reuse/list-lengths.js';
-import { estimate, type Estimate, type PathCost } from './cost-estimate.js';
+import { type ListLengths, ReadLengths } from '../reuse/list-lengths.js';
+import { estimate, type Estimate, itemPrice, type PathCost } from './cost-estimate.js';
 import { coercedVariables } from './input-bounds.js';
+import { settleIntoBatch } from './use-batching.js';
 import { RESPONSE_CACHE_HIT } from './use-response-cache.js';
 import { keptOutOfValidationCache } from './use-validation-cache.js';
 
@@ -168,6 +171,7 @@ function costExtension(cost: RequestCost, context: Partial<GatewayContext>, cach
     estimated: { calls: cost.estimated.calls, nodes: cost.estimated.nodes, bytes: cost.estimated.bytes },
     actual: { calls: reads?.scope.budget?.used ?? 0, cacheHits: (reads?.reused ?? 0) + (cachedWhole ? 1 : 0) },
     budget: cost.budget,
+    ...(cost.settled && { settled: { nodes: cost.settled.nodes, bytes: cost.settled.bytes } }),
   };
 }
 
@@ -177,6 +181,72 @@ function withCost(result: ExecutionResult, cost: RequestCost, context: Partial<G
     ...result.extensions,
     cost: costExtension(cost, context, cachedWhole),
   };
+}
+
+/**
+ * A list the data decides answered longer than its price read (a kind priced at its usual length
+ * until a longer one is seen, a list longer than the last seen and its margin): what its items
+ * beyond the price add is priced before they are built, and the answer refused there when it
+ * would pass its limits. So an answer never holds more than its price, the estimate and what is
+ * settled this way, and never passes MAX_RESULT_NODES or MAX_RESULT_BYTES, whatever the data.
+ * Priced up front at the most every such list may hold, the README's queries and the explorer's
+ * pages were refused on their first visit (docs/cost-model.md).
+ */
+function overrun(
+  options: DemandControlOptions,
+  cost: RequestCost,
+  context: object,
+  schema: Parameters<typeof estimate>[0],
+  operation: OperationDefinitionNode,
+  fragments: Record<string, FragmentDefinitionNode>,
+  variables: Record<string, unknown>,
+): NonNullable<RequestCost['overran']> {
+  return (info, items, scope) => {
+    let one = { nodes: 1, bytes: 0 };
+    if (info) {
+      // The network the price read nested lists on is the field's, or none when no argument said it: the dearer.
+      const on = (network: string | undefined) =>
+        itemPrice(schema, operation, fragments, variables, info.returnType, info.fieldNodes, cost.lengths!, network, options.search);
+      const own = on(scope);
+      const any = scope === undefined ? own : on(undefined);
+      one = { nodes: Math.max(own.nodes, any.nodes), bytes: Math.max(own.bytes, any.bytes) };
+    }
+    const settled = (cost.settled ??= { nodes: 0, bytes: 0 });
+    settled.nodes += items * one.nodes;
+    settled.bytes += items * one.bytes;
+    // In a batch, with the operations before it: a batch is one request.
+    const batch = settleIntoBatch(context, items * one.nodes, items * one.bytes);
+    if (options.enforce === false) return;
+    const nodes = Math.max(cost.estimated.nodes + settled.nodes, batch?.nodes ?? 0);
+    const bytes = Math.max((cost.estimated.bytes ?? 0) + settled.bytes, batch?.bytes ?? 0);
+    const limit = nodes > options.maxNodes ? 'nodes' : options.maxBytes !== undefined && bytes > options.maxBytes ? 'bytes' : undefined;
+    if (!limit) return;
+    options.onRefused?.(limit);
+    const allowed = limit === 'nodes' ? options.maxNodes : options.maxBytes!;
+    const field = info ? `\`${pathText(info.path)}\`` : 'A JSON value';
+    const what = info ? `${items} more items than its price read` : `${items} more entries than its price read`;
+    throw new GraphQLError(
+      `${field} answered ${what} (lists the data decides are priced by the lengths last seen): with them this ${batch ? 'batch' : 'answer'} would ` +
+        `hold ${limit === 'nodes' ? `${nodes} entries` : `${bytes} bytes`}, past the ${allowed} a request may (${SETTING[limit]}). ` +
+        'The length is noted: sent again, the request is priced with it up front. Ask for fewer items above this list to be answered whole.',
+      {
+        extensions: {
+          code: ErrorCode.QUERY_LIMIT_EXCEEDED,
+          limit,
+          estimated: cost.estimated,
+          settled: { ...settled },
+          allowed,
+        },
+      },
+    );
+  };
+}
+
+/** `network.subnets.nodes.0.blockchains`: where a field stands in the answer. */
+function pathText(path: GraphQLResolveInfo['path'] | undefined): string {
+  const keys: (string | number)[] = [];
+  for (let at = path; at; at = at.prev) keys.push(at.key);
+  return keys.reverse().join('.');
 }
 
 /** Refuses an estimate past a limit, or says nothing. */
@@ -235,6 +305,18 @@ function pricer(options: DemandControlOptions, refused: Refuse): Price {
     const error = refused(found, subscription);
     if (error) return { error };
     const cost: RequestCost = { estimated: { calls: found.calls, nodes: found.nodes, bytes: found.bytes }, budget: options.maxCalls };
+    if (!subscription && options.lengths) {
+      cost.lengths = new ReadLengths(options.lengths, found.lengthsRead);
+      cost.overran = overrun(
+        options,
+        cost,
+        args.contextValue as object,
+        args.schema,
+        operation,
+        fragments(args.document),
+        variables.values ?? {},
+      );
+    }
     (args.contextValue as Partial<GatewayContext>).cost = cost;
     return { cost };
   };

@@ -38,6 +38,7 @@ afterAll(() => gw?.stop());
 interface Cost {
   estimated: { calls: number; nodes: number; bytes?: number };
   actual?: { calls: number };
+  settled?: { nodes: number; bytes: number };
 }
 interface Body {
   data?: any;
@@ -174,17 +175,72 @@ describe('whole lists after some of their items were listed (fuzz seed p35: 250 
     expect(Math.max(...whole.filter(Number.isInteger))).toBeGreaterThan(assumed);
     await before?.();
     const first = await post(page, fresh.url);
-    if (answeredCold) {
-      expect(checkAnswer({ status: 200, body: first, ms: 0 }, 'post', 'off', 0)).toEqual([]);
-      return expect(lengths(first.data)).toEqual(whole);
-    }
-    // Else the first answer may pass its price (known.ts unnamed-lists-priced-by-longest-seen, open).
-    // Its lengths noted as it was answered: sent again, it is priced by them and answered whole.
+    expect(checkAnswer({ status: 200, body: first, ms: 0 }, 'post', 'off', 0)).toEqual([]);
+    expect(lengths(first.data)).toEqual(whole);
+    if (answeredCold) return expect(first.extensions?.cost?.settled).toBeUndefined();
+    // Else a list may hold more than its price read: what it adds is priced as it is answered,
+    // before its items are built (`settled`), and checkAnswer holds the answer to both.
+    // Its lengths noted as it was answered: sent again, it is priced by them up front and answered whole.
     const again = await post(page, fresh.url);
+    expect(again.extensions?.cost?.settled).toBeUndefined();
     expect(again.errors?.filter((e) => e.extensions?.code === 'QUERY_LIMIT_EXCEEDED') ?? []).toEqual([]);
     expect(lengths(again.data)).toEqual(whole);
     expect(checkAnswer({ status: 200, body: again, ms: 0 }, 'post', 'off', 0)).toEqual([]);
   });
+
+  it('a list longer than its price read is refused as it is answered when it would take the answer past MAX_RESULT_NODES', async () => {
+    const page =
+      '{ network { addressUtxos(addresses: ["X-avax1vxwzdezeep760krt76l5sx0s2asf7z9a7jz3ph", "avax1c4f42an20vp30n3zza4dvpqyakdp2hd27zqsp9", "avax1dfx5djxk80sy7dvd2gea2y8evaxcdu448yl4el"], chain: P_CHAIN, first: 5) { edges { node { addresses { id } } } } } }';
+    // What a gateway that has seen nothing prices it at, and what its answer holds: more.
+    const probe = await startGatewayProcess(sandbox, { ...FUZZ_SETTINGS, CACHE: 'off' });
+    let priced: number;
+    try {
+      const body = await post(page, probe.url);
+      priced = body.extensions!.cost!.estimated.nodes;
+      expect(SIZE.entries(body.data)).toBeGreaterThan(priced);
+    } finally {
+      await probe.stop();
+    }
+    // A gateway whose limit is that price admits the request, and refuses it where the longer list is answered.
+    const tight = await startGatewayProcess(sandbox, { ...FUZZ_SETTINGS, CACHE: 'off', MAX_RESULT_NODES: String(priced) });
+    try {
+      const first = await post(page, tight.url);
+      const refused = first.errors!.filter((e) => e.extensions?.code === 'QUERY_LIMIT_EXCEEDED');
+      expect(refused).toHaveLength(1);
+      expect(refused[0]!.path!.join('.')).toMatch(/^network\.addressUtxos\.edges\.\d+\.node\.addresses$/);
+      expect(refused[0]!.message).toMatch(
+        /answered \d+ more items? than its price read .* past the \d+ a request may \(MAX_RESULT_NODES\)/,
+      );
+      // The answer holds no more than the limit, and says what it was priced at.
+      expect(SIZE.entries(first.data)).toBeLessThanOrEqual(priced);
+      expect(first.extensions!.cost!.settled!.nodes).toBeGreaterThan(0);
+      // The length was noted: sent again, it is refused up front, before any call.
+      const again = await post(page, tight.url);
+      expect(again.data).toBeUndefined();
+      expect(again.errors![0]!.extensions!.code).toBe('QUERY_LIMIT_EXCEEDED');
+      expect(again.errors![0]!.extensions!.estimated!.nodes).toBeGreaterThan(priced);
+    } finally {
+      await tight.stop();
+    }
+    // A batch is one request: two such pages fit a limit of twice the price, and the longer lists
+    // they answer take the batch past it.
+    const batched = await startGatewayProcess(sandbox, { ...FUZZ_SETTINGS, CACHE: 'off', MAX_RESULT_NODES: String(2 * priced) });
+    try {
+      const res = await fetch(batched.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify([{ query: page }, { query: page }]),
+      });
+      const both = (await res.json()) as Body[];
+      expect(both).toHaveLength(2);
+      const refused = both.flatMap((b) => b.errors ?? []).filter((e) => e.extensions?.code === 'QUERY_LIMIT_EXCEEDED');
+      expect(refused.length).toBeGreaterThan(0);
+      expect(refused[0]!.message).toMatch(/this batch would hold \d+ entries, past the \d+ a request may/);
+      expect(both.reduce((n, b) => n + SIZE.entries(b.data ?? null), 0)).toBeLessThanOrEqual(2 * priced);
+    } finally {
+      await batched.stop();
+    }
+  }, 90_000);
 
   it("a feature's chains and an address's price every chain's listing no lower", async () => {
     const evm = getEvmWorld('mainnet');

@@ -8,7 +8,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RedisConnection } from '../../src/base/redis.js';
-import { ListLengths, withMargin } from '../../src/reuse/list-lengths.js';
+import { ListLengths, ReadLengths, withMargin } from '../../src/reuse/list-lengths.js';
 import { startRedis, useRedis } from '../helpers/redis-server.js';
 
 const validators = (parent?: string) => ({ kind: 'subnet-validators', network: 'mainnet', parent });
@@ -83,6 +83,28 @@ describe('the table, in memory', () => {
     expect(t.version).toBe(v1);
     t.saw(validators('A'), 9);
     expect(t.version).toBeGreaterThan(v1);
+  });
+});
+
+describe("a price's reads (ReadLengths)", () => {
+  it('keeps what a price read, and a view over them answers it after the table moved on', () => {
+    const table = new ListLengths();
+    const key = { kind: 'validators', network: 'mainnet', parent: 'P' };
+    table.saw(key, 8);
+    const price = new ReadLengths(table);
+    expect(price.bound(key, 100)).toBe(withMargin(8));
+    expect(price.bound({ ...key, parent: 'Q' }, 100, 3)).toBe(3);
+    expect(price.read.size).toBe(2);
+    // The answer held more: the table learns it, and the view still says what the price read.
+    table.saw(key, 40);
+    const view = new ReadLengths(table, price.read);
+    expect(view.bound(key, 100)).toBe(withMargin(8));
+    expect(view.misses).toBe(0);
+    // Read with another most or usual length, it is another read: the table answers, counted as a miss.
+    expect(view.bound(key, 20)).toBe(20);
+    expect(view.misses).toBe(1);
+    expect(view.read.size).toBe(0);
+    table.close();
   });
 });
 
