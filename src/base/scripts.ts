@@ -177,7 +177,7 @@ function readCache(file: string): Buffer | undefined {
   }
 }
 
-/** The manifest beside a build's scripts, or undefined for a build without them. */
+/** The manifest beside a build's scripts, or undefined when it cannot be read: a build that stopped part way, which src/boot.ts refuses to start. */
 export function scriptsManifest(dir: URL): ScriptsManifest | undefined {
   try {
     return JSON.parse(readFileSync(new URL('scripts.json', dir), 'utf8')) as ScriptsManifest;

@@ -66,10 +66,10 @@ export function clientCredential(apiKey: string): string {
 }
 
 /** The longest client key sent on: Data API keys are tens of characters. */
-export const MAX_CLIENT_KEY_LENGTH = 256;
+const MAX_CLIENT_KEY_LENGTH = 256;
 
 /** What is wrong with a key a client sent, or undefined when it may be a Data API key: 1 to 256 visible ASCII characters. */
-export function clientKeyProblem(key: string): string | undefined {
+function clientKeyProblem(key: string): string | undefined {
   if (key.length > MAX_CLIENT_KEY_LENGTH) return `holds ${key.length} characters; a Data API key has at most ${MAX_CLIENT_KEY_LENGTH}`;
   if (!/^[\x21-\x7e]+$/.test(key)) return 'holds characters other than visible ASCII, which no Data API key has';
   return undefined;
