@@ -18,8 +18,8 @@ import { createHash } from 'node:crypto';
 import { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from '@pothos/core';
 import type { FieldNode, GraphQLFieldResolver, GraphQLResolveInfo, OperationDefinitionNode } from 'graphql';
 import { MAX_CURSOR_LENGTH } from '../graphql/connection.js';
-import type { GatewayContext, RequestCost } from '../graphql/context.js';
-import type { ListKey } from '../reuse/list-lengths.js';
+import type { GatewayContext, Overrun, RequestCost } from '../graphql/context.js';
+import { type ListKey, withMargin } from '../reuse/list-lengths.js';
 import type { FieldCost, Made, Where } from './cost.js';
 
 /** The most a list may hold on each network. */
@@ -88,8 +88,11 @@ export function learnt<Args = Record<string, unknown>>(sized: Sized<Args>): Lear
     // A kind with a usual length is never priced below it: after only shorter lists were seen (an
     // amount of no asset), the next list of the kind, as long as usual, passed a price of none, and
     // the calls below its items with it (fuzz seed p51: a C-Chain atomic transaction's asset
-    // descriptions, made 2 calls priced at 1).
-    const usual = (n: number) => (sized.unseen === undefined ? n : Math.min(cap, Math.max(n, sized.unseen)));
+    // descriptions, made 2 calls priced at 1). Nor above it while no longer list was seen: what
+    // was seen bore the usual length out, and its margin (for lists that grow) priced nested
+    // parents of two at three each, so that a query answered once was refused the next time
+    // (fuzz seed p53: a vertex's parents four deep, 178 calls priced, then 530; 11 made).
+    const usual = (n: number) => (sized.unseen === undefined ? n : Math.min(cap, n <= withMargin(sized.unseen) ? sized.unseen : n));
     if (sized.anyNetwork) return usual(where.lengths.bound({ kind, network: undefined, parent }, cap, sized.unseen));
     // A kind priced at its most until seen stays so on a network that saw none.
     if (sized.unseen === undefined) return where.lengths.bound({ kind, network: where.scope, parent }, cap);
@@ -291,23 +294,17 @@ export class ListSizesPlugin<Types extends SchemaTypes> extends BasePlugin<Types
         lengths.saw({ kind: kindOf(of, parent), network: of.anyNetwork ? undefined : network, parent }, n);
       };
       const note = (value: unknown) => {
-        // What the price read for this list, before its length is noted (which may raise what it reads).
+        // What the price read for this value, before its length is noted (which may raise what it reads).
         const cost = (ctx as Partial<GatewayContext>).cost;
         const over =
-          cost?.overran === undefined
-            ? undefined
-            : sized && Array.isArray(value) && sized.given?.(args) === undefined
-              ? value.length - pricedLength(price!.items as LearntItems<Record<string, unknown>>, args, source, info, cost)
-              : sizedEntries && value != null
-                ? jsonEntries(value) - pricedTree(price!, args, source, info, cost, Array.isArray(value) ? value.length : undefined)
-                : 0;
+          cost?.overran && value != null ? overOf(value, price!, { sized, sizedBytes, sizedEntries }, args, source, info, cost) : undefined;
         if (placed) holdLongest(ctx as Partial<GatewayContext>, info, Array.isArray(value) ? value.length : 0);
         if (sized && Array.isArray(value) && sized.given?.(args) === undefined && !sized.narrowed?.(source as never, args))
           saw(sized, value.length);
         if (sizedBytes && value != null && sizedBytes.given?.(args) === undefined) saw(sizedBytes, jsonBytes(value));
         if (sizedEntries && value != null) saw(sizedEntries, jsonEntries(value));
-        // Longer than priced: what it adds is priced before its items are built, and refused past the limits.
-        if (over !== undefined && over > 0) cost!.overran!(sized && Array.isArray(value) ? info : undefined, over, networkOf(source, info));
+        // More than priced: what it adds is priced before its items are built, and refused past the limits.
+        if (over) cost!.overran!(info, over, networkOf(source, info));
         return value;
       };
       const failed = (error: unknown) => {
@@ -351,6 +348,34 @@ function pricedLength(
   if (network === undefined || own.read) return own.n;
   const any = on(undefined);
   return any.read ? any.n : Math.min(own.n, any.n);
+}
+
+/**
+ * What a value holds beyond what the request's price read for it: a list's items, a JSON tree's
+ * entries, a leaf's bytes (each item's, for a list of leaves). Undefined when it holds no more.
+ */
+function overOf(
+  value: unknown,
+  price: FieldCost,
+  of: { sized?: Sized<never>; sizedBytes?: Sized<never>; sizedEntries?: Sized<never> },
+  args: Record<string, unknown>,
+  source: unknown,
+  info: GraphQLResolveInfo,
+  cost: RequestCost,
+): Overrun | undefined {
+  const learntOf = (items: unknown) => pricedLength(items as LearntItems<Record<string, unknown>>, args, source, info, cost);
+  const list = Array.isArray(value) ? value : undefined;
+  let items = 0;
+  let entries = 0;
+  let bytes = 0;
+  if (of.sized && list && of.sized.given?.(args as never) === undefined) items = list.length - learntOf(price.items);
+  if (of.sizedEntries) entries = jsonEntries(value) - pricedTree(price, args, source, info, cost, list?.length);
+  if (of.sizedBytes && of.sizedBytes.given?.(args as never) === undefined) {
+    const leaf = learntOf(price.bytes);
+    for (const item of list ?? [value]) bytes += Math.max(0, jsonBytes(item) - leaf);
+  }
+  if (items <= 0 && entries <= 0 && bytes <= 0) return undefined;
+  return { items: Math.max(items, 0), entries: Math.max(entries, 0), bytes };
 }
 
 /** The entries the request's price gave a JSON leaf's value (a list's: each item, and each item's tree), as `pricedLength` reads them. */

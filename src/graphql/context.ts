@@ -49,6 +49,16 @@ export interface SearchBreadth {
 }
 
 /** What a request was priced at before it ran (src/yoga/use-demand-control.ts). */
+/** What a value the data decides holds beyond what its price read (src/graph/list-sizes.ts). */
+export interface Overrun {
+  /** A list's items, each priced as the estimate prices one. */
+  items: number;
+  /** A JSON tree's entries. */
+  entries: number;
+  /** A leaf's bytes (over all the items of a list of leaves). */
+  bytes: number;
+}
+
 export interface RequestCost {
   /** `bytes`: of the answer's `data` as JSON (MAX_RESULT_BYTES). */
   estimated: { calls: number; nodes: number; bytes?: number };
@@ -60,12 +70,11 @@ export interface RequestCost {
    */
   lengths?: ReadLengths;
   /**
-   * Adds to the price what `items` more items of the list `info` resolves add to the answer (or,
-   * without `info`, `items` more entries of a JSON leaf), priced on `scope`'s network; throws
-   * QUERY_LIMIT_EXCEEDED when the answer would pass its limits with them. Absent for a
-   * subscription, whose events are priced each.
+   * Adds to the price what a value `info` resolves holds beyond what the price read for it, priced
+   * on `scope`'s network; throws QUERY_LIMIT_EXCEEDED when the answer would pass its limits with
+   * it. Absent for a subscription, whose events are priced each.
    */
-  overran?: (info: GraphQLResolveInfo | undefined, items: number, scope: string | undefined) => void;
+  overran?: (info: GraphQLResolveInfo, over: Overrun, scope: string | undefined) => void;
   /** What lists answered longer than their price read added to it: `extensions.cost.settled`. */
   settled?: { nodes: number; bytes: number };
 }

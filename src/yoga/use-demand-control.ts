@@ -201,34 +201,41 @@ function overrun(
   fragments: Record<string, FragmentDefinitionNode>,
   variables: Record<string, unknown>,
 ): NonNullable<RequestCost['overran']> {
-  return (info, items, scope) => {
-    let one = { nodes: 1, bytes: 0 };
-    if (info) {
+  return (info, over, scope) => {
+    let nodes = over.entries;
+    let bytes = over.bytes;
+    if (over.items > 0) {
       // The network the price read nested lists on is the field's, or none when no argument said it: the dearer.
       const on = (network: string | undefined) =>
         itemPrice(schema, operation, fragments, variables, info.returnType, info.fieldNodes, cost.lengths!, network, options.search);
       const own = on(scope);
       const any = scope === undefined ? own : on(undefined);
-      one = { nodes: Math.max(own.nodes, any.nodes), bytes: Math.max(own.bytes, any.bytes) };
+      nodes += over.items * Math.max(own.nodes, any.nodes);
+      bytes += over.items * Math.max(own.bytes, any.bytes);
     }
     const settled = (cost.settled ??= { nodes: 0, bytes: 0 });
-    settled.nodes += items * one.nodes;
-    settled.bytes += items * one.bytes;
+    settled.nodes += nodes;
+    settled.bytes += bytes;
     // In a batch, with the operations before it: a batch is one request.
-    const batch = settleIntoBatch(context, items * one.nodes, items * one.bytes);
+    const batch = settleIntoBatch(context, nodes, bytes);
     if (options.enforce === false) return;
-    const nodes = Math.max(cost.estimated.nodes + settled.nodes, batch?.nodes ?? 0);
-    const bytes = Math.max((cost.estimated.bytes ?? 0) + settled.bytes, batch?.bytes ?? 0);
-    const limit = nodes > options.maxNodes ? 'nodes' : options.maxBytes !== undefined && bytes > options.maxBytes ? 'bytes' : undefined;
+    const totalNodes = Math.max(cost.estimated.nodes + settled.nodes, batch?.nodes ?? 0);
+    const totalBytes = Math.max((cost.estimated.bytes ?? 0) + settled.bytes, batch?.bytes ?? 0);
+    const limit =
+      totalNodes > options.maxNodes ? 'nodes' : options.maxBytes !== undefined && totalBytes > options.maxBytes ? 'bytes' : undefined;
     if (!limit) return;
     options.onRefused?.(limit);
     const allowed = limit === 'nodes' ? options.maxNodes : options.maxBytes!;
-    const field = info ? `\`${pathText(info.path)}\`` : 'A JSON value';
-    const what = info ? `${items} more items than its price read` : `${items} more entries than its price read`;
+    const more = [
+      over.items > 0 && `${over.items} ${over.items === 1 ? 'item' : 'items'}`,
+      over.entries > 0 && `${over.entries} ${over.entries === 1 ? 'entry' : 'entries'}`,
+      over.bytes > 0 && `${over.bytes} bytes`,
+    ].filter(Boolean);
     throw new GraphQLError(
-      `${field} answered ${what} (lists the data decides are priced by the lengths last seen): with them this ${batch ? 'batch' : 'answer'} would ` +
-        `hold ${limit === 'nodes' ? `${nodes} entries` : `${bytes} bytes`}, past the ${allowed} a request may (${SETTING[limit]}). ` +
-        'The length is noted: sent again, the request is priced with it up front. Ask for fewer items above this list to be answered whole.',
+      `\`${pathText(info.path)}\` answered ${more.join(' and ')} more than its price read (what the data decides is priced as last seen): ` +
+        `with them this ${batch ? 'batch' : 'answer'} would hold ${limit === 'nodes' ? `${totalNodes} entries` : `${totalBytes} bytes`}, ` +
+        `past the ${allowed} a request may (${SETTING[limit]}). ` +
+        'What it holds is noted: sent again, the request is priced with it up front. Ask for fewer items above it to be answered whole.',
       {
         extensions: {
           code: ErrorCode.QUERY_LIMIT_EXCEEDED,

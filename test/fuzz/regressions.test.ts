@@ -209,7 +209,7 @@ describe('whole lists after some of their items were listed (fuzz seed p35: 250 
       expect(refused).toHaveLength(1);
       expect(refused[0]!.path!.join('.')).toMatch(/^network\.addressUtxos\.edges\.\d+\.node\.addresses$/);
       expect(refused[0]!.message).toMatch(
-        /answered \d+ more items? than its price read .* past the \d+ a request may \(MAX_RESULT_NODES\)/,
+        /answered \d+ items? more than its price read .* past the \d+ a request may \(MAX_RESULT_NODES\)/,
       );
       // The answer holds no more than the limit, and says what it was priced at.
       expect(SIZE.entries(first.data)).toBeLessThanOrEqual(priced);
@@ -241,6 +241,38 @@ describe('whole lists after some of their items were listed (fuzz seed p35: 250 
       await batched.stop();
     }
   }, 90_000);
+
+  it('a query answered once is priced the same the next time, its lists no longer than usual (fuzz seed p53: 178 calls priced, then 530)', async () => {
+    // A vertex's parents four deep: seen at their usual two, they were priced at their margin, three each.
+    const parents = '{ network { vertices(first: 4) { nodes { parents { parents { parents { parents { vertexHash } } } } } } } }';
+    const own = await startGatewayProcess(sandbox, { ...FUZZ_SETTINGS, CACHE: 'off' });
+    try {
+      const first = await post(parents, own.url);
+      expect(first.errors).toBeUndefined();
+      const again = await post(parents, own.url);
+      expect(again.errors).toBeUndefined();
+      expect(again.extensions!.cost!.estimated).toEqual(first.extensions!.cost!.estimated);
+    } finally {
+      await own.stop();
+    }
+  }, 60_000);
+
+  it("a block's bytes longer than any seen before are priced as they are answered (fuzz seed p53: 13,549 bytes priced at 7,405)", async () => {
+    const short = '{ network { index(name: P_BLOCK) { container(index: "0") { bytes } } } }';
+    const longer =
+      '{ network { index(name: P_BLOCK) { a1: container(id: "2sWzVZGnzPNfBD2PiJdPbzwQFe5Ld4ChM3Qz9EG4ko9AuqhPBi") { bytes a2: bytes id } } } }';
+    const own = await startGatewayProcess(sandbox, { ...FUZZ_SETTINGS, CACHE: 'off' });
+    try {
+      expect((await post(short, own.url)).errors).toBeUndefined();
+      const body = await post(longer, own.url);
+      expect(body.errors).toBeUndefined();
+      expect(Buffer.byteLength(JSON.stringify(body.data))).toBeGreaterThan(body.extensions!.cost!.estimated.bytes!);
+      expect(body.extensions!.cost!.settled!.bytes).toBeGreaterThan(0);
+      expect(checkAnswer({ status: 200, body, ms: 0 }, 'post', 'off', 0)).toEqual([]);
+    } finally {
+      await own.stop();
+    }
+  }, 60_000);
 
   it("a feature's chains and an address's price every chain's listing no lower", async () => {
     const evm = getEvmWorld('mainnet');

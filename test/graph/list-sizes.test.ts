@@ -38,6 +38,20 @@ describe('a list the data decides, as its price reads it', () => {
     expect(items({}, on(lengths, 'mainnet'))).toBe(256);
   });
 
+  it('stays at its usual length while no longer list was seen, so that a query answered once is priced the same again (fuzz seed p53)', () => {
+    // A vertex's parents, four deep: seen at two, priced at their margin (three) each, the same
+    // query went from 178 calls priced to 530, past the budget, with 11 made.
+    const lengths = new ListLengths();
+    const items = usually('test-usual-held', 2, 128);
+    lengths.saw({ kind: 'test-usual-held', network: 'mainnet' }, 2);
+    expect(items({}, on(lengths, 'mainnet'))).toBe(2);
+    lengths.saw({ kind: 'test-usual-held', network: 'mainnet' }, 1);
+    expect(items({}, on(lengths, 'mainnet'))).toBe(2);
+    // One longer than usual: priced as seen, with its margin for lists that grow.
+    lengths.saw({ kind: 'test-usual-held', network: 'mainnet' }, 3);
+    expect(items({}, on(lengths, 'mainnet'))).toBe(withMargin(3));
+  });
+
   it('reads what a parent that says no network held, on a network that saw none of its own', () => {
     const lengths = new ListLengths();
     const items = usually('test-networkless', 5, 1_000);
