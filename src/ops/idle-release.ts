@@ -5,7 +5,7 @@
  * and gives nothing back, until it allocates again or V8's memory reducer comes round (after
  * about half a minute, measured here). After a minute of varied traffic the gateway held 220 MB
  * for 25 s of idleness when a third of that was live. Node runs none of the idle-time collection
- * a browser does, so this does it: once the process has used nearly no CPU for `idleMs` after
+ * a browser does, so this does it: once the event loop has been nearly idle for `idleMs` after
  * being busy, two full collections a second apart (`gc` with the "last-resort" flavour, which
  * compacts and returns free pages, posted as a task; see `exposedGc` for how it is had). The first
  * finds the garbage; the pages it empties are swept in the background and returned by the
@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-/** A second in which the process used less than this share of a CPU is quiet. */
+/** A second whose event loop was busy less than this is quiet. */
 const QUIET = 0.02;
 /** A second busier than this makes the heap worth collecting once quiet returns. */
 const BUSY = 0.1;
@@ -46,29 +46,22 @@ export function exposedGc(): Collect | undefined {
 }
 
 /**
- * Starts watching the process's CPU time; returns a function that stops it. Does nothing with `idleMs` 0.
+ * Starts watching the event loop; returns a function that stops it. Does nothing with `idleMs` 0.
  * `onRelease` hears the RSS given back.
  */
 export function releaseMemoryWhenIdle(idleMs: number, onRelease?: (freedBytes: number) => void): () => void {
   if (idleMs <= 0) return () => {};
   const collect = exposedGc();
   if (!collect) return () => {};
-  let lastCpu = process.cpuUsage();
-  let lastAt = performance.now();
+  let last = performance.eventLoopUtilization();
   let quietMs = 0;
   let busy = false;
   /** The RSS before the first collection, while the second is due. */
   let releasing: number | undefined;
   const timer = setInterval(() => {
-    // The share of a CPU the process used since the last tick. Not the event loop's utilization: on
-    // a loaded machine a timer's millisecond of work, preempted for tens of ms, counts as a busy
-    // loop, and the count of quiet seconds starts again: the likely reason CI runs 10 and 15,
-    // beside other test files, saw no release within 20 s of a burst.
-    const cpu = process.cpuUsage(lastCpu);
-    const at = performance.now();
-    const utilization = (cpu.user + cpu.system) / 1_000 / Math.max(1, at - lastAt);
-    lastCpu = process.cpuUsage();
-    lastAt = at;
+    const now = performance.eventLoopUtilization();
+    const utilization = performance.eventLoopUtilization(now, last).utilization;
+    last = now;
     quietMs = utilization < QUIET ? quietMs + TICK_MS : 0;
     if (utilization > BUSY) busy = true;
     if (releasing !== undefined) {
