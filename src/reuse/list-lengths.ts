@@ -54,8 +54,9 @@ export interface LengthsView {
 
 /**
  * A view that keeps what it answered: the lengths one price read. An answer is measured against
- * them as it is built (`settle` in src/yoga/use-demand-control.ts): a list longer than its price
- * read is priced again before its items are built. `over` answers keys the price never read.
+ * them as it is built (`overrun` in src/yoga/use-demand-control.ts): a list longer than its price
+ * read is priced again before its items are built. Made with `over`, a price's reads, it answers
+ * from them, and from `under` (counted in `misses`) what the price never read.
  */
 export class ReadLengths implements LengthsView {
   readonly read = new Map<string, number>();
