@@ -27,7 +27,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { createYoga, isAsyncIterable, processRegularResult, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import { endWhole, type Compression, type PackedForms } from '../base/compression.js';
-import type { GatewayContext } from '../graphql/context.js';
+import { contextWithSlots, type GatewayContext } from '../graphql/context.js';
 import { ErrorCode } from '../graphql/errors.js';
 import { cacheControlFor } from './use-cache-control.js';
 import { fastPathTermsOf } from './fast-path-terms.js';
@@ -182,7 +182,7 @@ function leanPost(
   const request = new NodeRequestView(req, res) as unknown as Request;
   let pending: unknown;
   try {
-    pending = yoga.getResultForParams({ params, request }, { req, res });
+    pending = yoga.getResultForParams({ params, request }, contextWithSlots(req, res));
   } catch (error) {
     // An onParams hook that refuses the request throws before any promise exists.
     pending = Promise.reject(error);
