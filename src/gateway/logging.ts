@@ -65,7 +65,10 @@ export function circuitLog(logger: Logger | undefined, halfOpenMs: number): Http
 export function yogaLogging(logger: Logger) {
   const seen = new Map<string, { count: number; since: number }>();
   return {
-    debug: (...args: unknown[]) => logger.debug(args.map(String).join(' ')),
+    // yoga writes a few debug lines per request: joined only when they are to be written.
+    debug: (...args: unknown[]) => {
+      if (logger.isLevelEnabled('debug')) logger.debug(args.map(String).join(' '));
+    },
     info: (...args: unknown[]) => logger.info(args.map(String).join(' ')),
     warn: (...args: unknown[]) => logger.warn(args.map(String).join(' ')),
     error: (...args: unknown[]) => {
