@@ -1,40 +1,83 @@
 /**
- * The context the fast path hands yoga keeps V8's fast properties once yoga and the context
- * factory have assigned their fields to it (src/graphql/context.ts `contextWithSlots` says why).
+ * The context the fast path hands yoga keeps V8's fast properties once yoga, envelop and the
+ * context factory have assigned their fields to it (src/graphql/context.ts `contextWithSlots`
+ * says why): checked on the context yoga executes with, behind a real socket.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
+import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contextWithSlots } from '../../src/graphql/context.js';
+import { contextWithSlots, type GatewayContext } from '../../src/graphql/context.js';
+import { fastPath } from '../../src/yoga/lean-post.js';
 
 setFlagsFromString('--allow-natives-syntax');
 const hasFastProperties = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean;
 afterAll(() => setFlagsFromString('--no-allow-natives-syntax'));
 
-const req = {} as IncomingMessage;
-const res = {} as ServerResponse;
-
-/** What a request's context goes through: yoga's params, the context factory's fields, then the plugins' own. */
-function assignedAsARequest(context: object): object {
-  // yoga's handleParams, when the context does not hold the request yet.
-  Object.assign(context, { request: {}, params: { query: '{ __typename }' } });
-  // envelop's onContextBuilding: every field the context factory returns (src/gateway/context.ts).
-  const { req: _req, res: _res, request: _request, params: _params, cost, made, longest, ...factory } = contextWithSlots(req, res);
-  Object.assign(context, Object.fromEntries(Object.keys(factory).map((key) => [key, {}])));
-  // Then demand control, the list sizes and the metrics plugin, one field at a time.
-  Object.assign(context, { cost: {} });
-  Object.assign(context, { made: new Map(), longest: new Map() });
-  (context as Record<symbol, unknown>)[Symbol('metrics')] = {};
-  return context;
+/** Every field the gateway's context factory returns (src/gateway/context.ts), each an object. */
+function factoryFields(): Record<string, unknown> {
+  const { req: _req, res: _res, request: _request, params: _params, ...fields } = contextWithSlots({} as never, {} as never);
+  return Object.fromEntries(Object.keys(fields).map((key) => [key, {}]));
 }
 
-describe('contextWithSlots', () => {
-  it('keeps fast properties through every assignment a request makes', () => {
-    expect(hasFastProperties(assignedAsARequest(contextWithSlots(req, res)))).toBe(true);
+/** The context a query over the fast path executes with, after the plugins' own fields are set on it. */
+async function executedContext({ asBefore = false } = {}): Promise<object> {
+  let seen: object | undefined;
+  const capture: Plugin = {
+    onExecute: ({ args }) => {
+      const context = args.contextValue as unknown as Record<string | symbol, unknown>;
+      // What demand control, the list sizes and the metrics plugin set once the context is built.
+      context.cost = {};
+      context.made = new Map();
+      context.longest = new Map();
+      context[Symbol('metrics')] = {};
+      seen = context;
+    },
+  };
+  const yoga = createYoga<Record<string, unknown>, GatewayContext>({
+    schema: createSchema({ typeDefs: 'type Query { ok: Boolean }', resolvers: { Query: { ok: () => true } } }),
+    context: () => factoryFields() as unknown as GatewayContext,
+    plugins: [capture],
+  });
+  if (asBefore) {
+    // What the fast path handed over before the slots: the node request and response alone.
+    const handOver = yoga.getResultForParams;
+    yoga.getResultForParams = (payload, context) => {
+      const { req, res } = context as { req: unknown; res: unknown };
+      return handOver(payload, { req, res } as never);
+    };
+  }
+  const lean = fastPath(yoga, [capture]);
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (!lean(req, res, Buffer.concat(chunks))) res.writeHead(418).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ ok }' }),
+    });
+    expect(await res.json()).toEqual({ data: { ok: true } });
+  } finally {
+    server.close();
+  }
+  return seen!;
+}
+
+describe('a fast-path request’s context', () => {
+  it('keeps fast properties through every assignment yoga, envelop and the plugins make', async () => {
+    expect(hasFastProperties(await executedContext())).toBe(true);
   });
 
-  it('is needed: the two-field object yoga was handed before turns into a dictionary', () => {
+  it('is why the slots exist: handed over as { req, res }, as before, it turns into a dictionary', async () => {
     // Should V8 stop doing so, the slots are no longer needed, and this says so.
-    expect(hasFastProperties(assignedAsARequest({ req, res }))).toBe(false);
+    expect(hasFastProperties(await executedContext({ asBefore: true }))).toBe(false);
   });
 });
