@@ -3,7 +3,7 @@
  * domain file is added here (docs/ARCHITECTURE.md, "Adding an endpoint").
  */
 import { type GraphQLSchema, graphqlSync } from 'graphql';
-import { builder } from './builder.js';
+import { builder, subgraphBuild } from './builder.js';
 import { isolateRepresentations, priceRepresentations } from './entity-keys.js';
 import './scalars.js';
 import './enums.js';
@@ -70,7 +70,7 @@ let subgraph: GraphQLSchema | undefined;
 export function subgraphSchema(): GraphQLSchema {
   if (!subgraph) {
     // v2.9: the first with @cost and @listSize (demand control), which the fields' prices print.
-    subgraph = builder.toSubGraphSchema({ linkUrl: 'https://specs.apollo.dev/federation/v2.9' });
+    subgraph = subgraphBuild(() => builder.toSubGraphSchema({ linkUrl: 'https://specs.apollo.dev/federation/v2.9' }));
     isolateRepresentations(subgraph);
     priceRepresentations(subgraph);
   }

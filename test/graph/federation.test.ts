@@ -290,6 +290,20 @@ describe('the plain graph', () => {
     ).toEqual(['key']);
   });
 
+  it("is built without the federation plugin's directives, which every start would pay for; the subgraph has them", () => {
+    const directivesOf = (s: typeof schema) =>
+      Object.values(s.getTypeMap()).flatMap((type) => [
+        ...(type.extensions.directives ? [type.name] : []),
+        ...('getFields' in type ? Object.values(type.getFields()) : [])
+          .filter((field) => field.extensions.directives)
+          .map((field) => `${type.name}.${field.name}`),
+      ]);
+    expect(directivesOf(schema)).toEqual([]);
+    const priced = directivesOf(subgraphSchema());
+    expect(priced).toContain('Subnet');
+    expect(priced).toContain('Network.subnets');
+  });
+
   it('is unchanged: /graphql has no _service or _entities', async () => {
     const r = await h.raw('{ _service { sdl } }');
     expect(r.errors?.[0]?.message).toMatch(/Cannot query field "_service" on type "Query"/);
