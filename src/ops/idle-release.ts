@@ -55,28 +55,42 @@ export function exposedGc(): Collect | undefined {
   }
 }
 
+/** The event loop's utilization (0 to 1) since the last call: for each tick of the release. */
+export function loopUtilization(): () => number {
+  let last = performance.eventLoopUtilization();
+  return () => {
+    const now = performance.eventLoopUtilization();
+    const utilization = performance.eventLoopUtilization(now, last).utilization;
+    last = now;
+    return utilization;
+  };
+}
+
 /**
- * Starts watching the operations (`operations`: how many have begun so far) and the event loop;
- * returns a function that stops it. Does nothing with `idleMs` 0. `onRelease` hears the RSS given back.
+ * Starts watching the operations (`operations`: how many have begun so far) and the event loop
+ * (`utilization`); returns a function that stops it. Does nothing with `idleMs` 0. `onRelease`
+ * hears the RSS given back.
  */
-export function releaseMemoryWhenIdle(idleMs: number, operations: () => number, onRelease?: (freedBytes: number) => void): () => void {
+export function releaseMemoryWhenIdle(
+  idleMs: number,
+  operations: () => number,
+  onRelease?: (freedBytes: number) => void,
+  utilization = loopUtilization(),
+): () => void {
   if (idleMs <= 0) return () => {};
   const collect = exposedGc();
   if (!collect) return () => {};
-  let last = performance.eventLoopUtilization();
   let begun = operations();
   let quietMs = 0;
   let busy = false;
   /** The RSS before the first collection, while the second is due. */
   let releasing: number | undefined;
   const timer = setInterval(() => {
-    const now = performance.eventLoopUtilization();
-    const utilization = performance.eventLoopUtilization(now, last).utilization;
-    last = now;
+    const loop = utilization();
     const served = operations() !== begun;
     begun = operations();
-    quietMs = !served && utilization < QUIET ? quietMs + TICK_MS : 0;
-    if (served && utilization > BUSY) busy = true;
+    quietMs = !served && loop < QUIET ? quietMs + TICK_MS : 0;
+    if (served && loop > BUSY) busy = true;
     if (releasing !== undefined) {
       const before = releasing;
       releasing = undefined;
