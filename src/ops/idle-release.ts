@@ -32,7 +32,7 @@ const QUIET = 0.5;
 const BUSY = 0.1;
 const TICK_MS = 1_000;
 
-type Collect = (options: { type: 'major'; execution: 'async'; flavor: 'last-resort' }) => Promise<void> | void;
+export type Collect = (options: { type: 'major'; execution: 'async'; flavor: 'last-resort' }) => Promise<void> | void;
 
 /**
  * V8's `gc` without starting node with `--expose-gc`. That flag is part of the hash V8 checks code
@@ -69,17 +69,16 @@ export function loopUtilization(): () => number {
 /**
  * Starts watching the operations (`operations`: how many have begun so far) and the event loop
  * (`utilization`); returns a function that stops it. Does nothing with `idleMs` 0. `onRelease`
- * hears the RSS given back.
+ * hears the RSS given back. `collect` is V8's gc (`exposedGc`); a test may count the calls instead.
  */
 export function releaseMemoryWhenIdle(
   idleMs: number,
   operations: () => number,
   onRelease?: (freedBytes: number) => void,
   utilization = loopUtilization(),
+  collect: Collect | undefined = idleMs > 0 ? exposedGc() : undefined,
 ): () => void {
-  if (idleMs <= 0) return () => {};
-  const collect = exposedGc();
-  if (!collect) return () => {};
+  if (idleMs <= 0 || !collect) return () => {};
   let begun = operations();
   let quietMs = 0;
   let busy = false;
