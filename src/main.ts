@@ -261,7 +261,7 @@ async function main() {
   process.on('SIGHUP', () => reloader.reload('SIGHUP'));
   if (config.reload.watchMs > 0) reloader.watch(config.reload.watchMs);
 
-  releaseMemoryWhenIdle(config.idleReleaseMs, gateway.operations, (freed) =>
+  releaseMemoryWhenIdle(config.idleReleaseMs, (freed) =>
     logger.debug({ freedMb: Math.round(freed / 1_048_576) }, 'idle: memory handed back after a burst of work'),
   );
 

@@ -137,7 +137,7 @@ export interface Config {
    * in (src/graphql/pacing.ts); 0 completes every answer in one pass.
    */
   paceItemsPerTurn: number;
-  /** How long no operation begins after a burst of them before memory is handed back (src/ops/idle-release.ts); 0: never. */
+  /** How long the event loop stays quiet after being busy before memory is handed back (src/ops/idle-release.ts); 0: never. */
   idleReleaseMs: number;
   /**
    * Subscriptions: each topic's poll interval per kind, open subscriptions per client (address)

@@ -63,11 +63,6 @@ export function upstreamClients(reads: RequestReads, options: UpstreamOptions, a
   };
 }
 
-/** The GraphQL operations begun so far, over every entry: what src/ops/idle-release.ts calls traffic. */
-export interface OperationCount {
-  begun: number;
-}
-
 /** The gateway's parts a request's context is made of. */
 export interface ContextParts {
   config: Config;
@@ -80,14 +75,11 @@ export interface ContextParts {
   limiter?: RateLimiter;
   tracing?: GatewayTracing;
   lengths?: ListLengths;
-  /** Counted up by each operation's context. */
-  operations?: OperationCount;
 }
 
 export function contextFactory(parts: ContextParts): (initial: YogaInitialContext) => GatewayContext {
-  const { config, settings, reuse, upstreams, identity, cursors, live, limiter, tracing, lengths, operations } = parts;
+  const { config, settings, reuse, upstreams, identity, cursors, live, limiter, tracing, lengths } = parts;
   return (initial) => {
-    if (operations) operations.begun++;
     const { request } = initial;
     // Over HTTP, the node response tells when the client hangs up; through yoga.fetch, the request's signal.
     const res = (initial as { res?: ServerResponse }).res;

@@ -32,7 +32,7 @@ import { DEFAULT_QUERY, lazyGraphiQL } from '../yoga/graphiql.js';
 import { fastPath, type LeanPost } from '../yoga/lean-post.js';
 import { YOGA_BATCHING } from '../yoga/use-batching.js';
 import { useCompiledExecution } from '../yoga/use-compiled-execution.js';
-import { contextFactory, type OperationCount, upstreamClients, upstreamOptions, type UpstreamOptions } from './context.js';
+import { contextFactory, upstreamClients, upstreamOptions, type UpstreamOptions } from './context.js';
 import { circuitLog, every, upstreamFailureLog, yogaLogging } from './logging.js';
 import { gatewayPlugins, type PluginParts } from './plugins.js';
 import { rateLimiter } from './rate-limits.js';
@@ -53,8 +53,6 @@ export interface Gateway {
    * a yoga server of one's own over `schema` (src/embed.ts).
    */
   context: (initial: YogaInitialContext) => GatewayContext;
-  /** How many GraphQL operations have begun, over every entry (HTTP, WebSocket, SSE, batches): the gateway's traffic. */
-  operations: () => number;
   /** The fast path for JSON POSTs to /graphql (src/yoga/lean-post.ts), and to /subgraph. */
   lean: LeanPost;
   subgraphLean?: LeanPost;
@@ -130,8 +128,7 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
   const live = liveHub(config, settings, reuse, upstreams, redis, logger);
   metrics?.observeLive(() => live.stats());
   const cursors = new CursorCodec(config.cursorSecret);
-  const operations: OperationCount = { begun: 0 };
-  const context = contextFactory({ config, settings, reuse, upstreams, identity, cursors, live, limiter, tracing, lengths, operations });
+  const context = contextFactory({ config, settings, reuse, upstreams, identity, cursors, live, limiter, tracing, lengths });
   const yogas = yogaServers(config, logger, context, {
     settings,
     identity,
@@ -146,7 +143,6 @@ export function createGateway(config: Config, logger?: Logger, tuning: GatewayTu
   return {
     ...yogas,
     context,
-    operations: () => operations.begun,
     subgraphAccess: config.subgraphToken ? (authorization) => adminAccess(config.subgraphToken, authorization ?? null).granted : undefined,
     http,
     reuse,
