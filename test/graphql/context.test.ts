@@ -3,13 +3,12 @@
  * context factory have assigned their fields to it (src/graphql/context.ts `contextWithSlots`
  * says why): checked on the context yoga executes with, behind a real socket.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contextWithSlots, type GatewayContext } from '../../src/graphql/context.js';
 import { fastPath } from '../../src/yoga/lean-post.js';
+import { postThroughFastPath } from '../helpers/lean-server.js';
 
 setFlagsFromString('--allow-natives-syntax');
 const hasFastProperties = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean;
@@ -49,25 +48,8 @@ async function executedContext({ asBefore = false } = {}): Promise<object> {
     };
   }
   const lean = fastPath(yoga, [capture]);
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      if (!lean(req, res, Buffer.concat(chunks))) res.writeHead(418).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try {
-    const { port } = server.address() as AddressInfo;
-    const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ ok }' }),
-    });
-    expect(await res.json()).toEqual({ data: { ok: true } });
-  } finally {
-    server.close();
-  }
+  const res = await postThroughFastPath(lean, { query: '{ ok }' });
+  expect(await res.json()).toEqual({ data: { ok: true } });
   return seen!;
 }
 

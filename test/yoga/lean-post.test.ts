@@ -4,8 +4,7 @@
  * client that goes away. The GraphQL-over-HTTP audit runs on the built gateway in every cache
  * mode (test/http/entries.test.ts).
  */
-import { createServer, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createYoga, type Plugin } from 'graphql-yoga';
@@ -15,6 +14,7 @@ import { leanTerms } from '../../src/yoga/fast-path-terms.js';
 import type { GatewayServer } from '../../src/http/server.js';
 import { getWorld } from '../../sandbox/world/world.js';
 import { serve, startHarness, type Harness } from '../helpers/harness.js';
+import { postThroughFastPath } from '../helpers/lean-server.js';
 
 const world = getWorld('mainnet');
 let h: Harness;
@@ -166,26 +166,8 @@ describe('the fast path’s contract with plugins', () => {
       headers: { 'x-tag': 'yes' },
     });
     const yoga = createYoga<Record<string, unknown>, GatewayContext>({ schema: schemaOf(), plugins: [tagged] });
-    const lean = fastPath(yoga, [tagged]);
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        if (!lean(req, res, Buffer.concat(chunks))) res.writeHead(418).end();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
-      const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: '{ __typename }' }),
-      });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('x-tag')).toBe('yes');
-    } finally {
-      server.close();
-    }
+    const res = await postThroughFastPath(fastPath(yoga, [tagged]), { query: '{ __typename }' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-tag')).toBe('yes');
   });
 });
