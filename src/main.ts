@@ -252,7 +252,7 @@ async function main() {
   const gateway = await startGateway(config, logger, sandbox, modules);
   if (!gateway) return;
   const metricsExport = await startMetricsExport(config, logger, gateway.metrics);
-  const { server, drain } = modules.createGatewayServer(gateway, modules.serverOptionsOf(gateway, config));
+  const { server, drain, traffic } = modules.createGatewayServer(gateway, modules.serverOptionsOf(gateway, config));
   const scrapes = metricsServer(config, logger, gateway.metrics, modules);
   listen(server, config, logger, sandbox !== undefined);
 
@@ -261,7 +261,7 @@ async function main() {
   process.on('SIGHUP', () => reloader.reload('SIGHUP'));
   if (config.reload.watchMs > 0) reloader.watch(config.reload.watchMs);
 
-  releaseMemoryWhenIdle(config.idleReleaseMs, (freed) =>
+  releaseMemoryWhenIdle(config.idleReleaseMs, traffic, (freed) =>
     logger.debug({ freedMb: Math.round(freed / 1_048_576) }, 'idle: memory handed back after a burst of work'),
   );
 

@@ -271,7 +271,7 @@ export const ROWS = [
     {
       IDLE_RELEASE_MS: int(0, 3_600_000).default(5_000),
     },
-    'After a burst of work, how long the event loop stays quiet before the gateway runs two full collections that give memory back; `0`: never. See [Memory](operating.md#memory)',
+    'After a burst of work, how long the gateway stays quiet (no GraphQL request begun or in flight and no WebSocket open, or its event loop under 2 % busy) before it runs two full collections that give memory back; `0`: never. See [Memory](operating.md#memory)',
   ),
   row(
     {

@@ -48,6 +48,7 @@ import { assignRequestId } from '../ops/request-id.js';
 import { graphqlSockets, type GraphQLSockets, type SocketLimits } from './websocket.js';
 import { HeldBytes, HeldResponse } from './held-bytes.js';
 import type { GatewayMetrics } from '../ops/prometheus.js';
+import type { Traffic } from '../ops/idle-release.js';
 
 export interface ServerOptions {
   maxBodyBytes: number;
@@ -163,6 +164,8 @@ export interface GatewayServer {
    * after `timeoutMs`), but not before `delayMs`; then closes the port and the connections.
    */
   drain(timeoutMs: number, delayMs?: number): Promise<void>;
+  /** What it has served, for the idle release (GraphQL requests and WebSockets; not probes nor scrapes). */
+  readonly traffic: Traffic;
 }
 
 /**
@@ -250,18 +253,36 @@ function isSubgraphPath(url: string | undefined): boolean {
  * The requests in flight and the drain: once draining, new requests are refused, and the drain
  * ends when the last one in flight is answered.
  */
-class Flight {
+class Flight implements Traffic {
   draining = false;
   inflight = 0;
+  begun = 0;
+  /** WebSockets open: the drain closes them itself, so they are not among `inflight`. */
+  sockets = 0;
   private idle: (() => void) | undefined;
   /** One function for every request: no closure is made per request to count it out. */
   private readonly finished = () => {
     if (--this.inflight === 0) this.idle?.();
   };
+  private readonly socketClosed = () => {
+    this.sockets--;
+  };
+
+  get open(): number {
+    return this.inflight + this.sockets;
+  }
 
   start(res: ServerResponse): void {
     this.inflight++;
+    this.begun++;
     res.once('close', this.finished);
+  }
+
+  /** An upgrade's socket, counted until it closes, whether it became a WebSocket or was refused. */
+  startSocket(socket: Duplex): void {
+    this.sockets++;
+    this.begun++;
+    socket.once('close', this.socketClosed);
   }
 
   /**
@@ -305,6 +326,7 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
 
   return {
     server,
+    traffic: flight,
     get draining() {
       return flight.draining;
     },
@@ -523,6 +545,7 @@ function socketUpgrades(gateway: Gateway, options: ServerOptions, flight: Flight
   let sockets: Promise<GraphQLSockets> | undefined;
   const upgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => undefined);
+    flight.startSocket(socket);
     const refuseUpgrade = (status: number, text: string, body = text) =>
       socket.end(`HTTP/1.1 ${status} ${text}\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n\r\n${body}\n`);
     const path = (req.url ?? '/').split('?')[0];

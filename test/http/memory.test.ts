@@ -94,7 +94,7 @@ describe('after a burst of work', () => {
     }
   }
 
-  it('hands memory back once the event loop has been quiet for IDLE_RELEASE_MS', { timeout: 90_000 }, async () => {
+  it('hands memory back once the gateway has been quiet for IDLE_RELEASE_MS', { timeout: 90_000 }, async () => {
     const released = await rssAfterBurst({ IDLE_RELEASE_MS: '1000' }, 4_000);
     const kept = await rssAfterBurst({ IDLE_RELEASE_MS: '0' }, 4_000);
     // Without it, node holds most of what it grew to (measured: 0 to 13 MB back in those 4 s);
