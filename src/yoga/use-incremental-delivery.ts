@@ -27,17 +27,46 @@ import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { isAsyncIterable, processRegularResult, type Plugin } from 'graphql-yoga';
 import { leanTerms } from './fast-path-terms.js';
 
-/** The parts of an answer merged into one result: the first part's, with every later patch applied. */
-export async function wholeAnswer(parts: AsyncIterable<ExecutionResult & { hasNext?: boolean }>): Promise<ExecutionResult> {
-  let whole: ExecutionResult | undefined;
-  for await (const part of parts) {
-    if (whole) mergePart(whole, part);
-    else {
-      const { hasNext: _, ...initial } = part;
-      whole = initial;
-    }
-  }
-  return whole ?? {};
+/**
+ * What turns an answer in parts, merged, into the answer its operation has without `@defer`: tagged
+ * on the first part by src/yoga/use-reported-errors.ts, which knows the schema and the document. It
+ * hears the errors of the deferred fragments an error nulled whole.
+ */
+export const UNDEFER = Symbol('undefer');
+export type Undefer = (whole: ExecutionResult, nulledFragments: readonly ErrorAt[]) => ExecutionResult;
+/** An error as a part carries it: a GraphQLError in the gateway, its JSON form over the wire. */
+export type ErrorAt = { readonly path?: readonly (string | number)[] };
+/** A part of an answer in parts: the first (an ExecutionResult) or a later one (its `incremental` entries, or older payloads' own `path`). */
+type Part = ExecutionResult & {
+  hasNext?: boolean;
+  path?: readonly (string | number)[];
+  items?: unknown[];
+  incremental?: unknown[];
+  [UNDEFER]?: Undefer;
+};
+
+/**
+ * The parts of an answer merged into one result: the first part's, with every later patch applied,
+ * then made the answer of the operation without the directives when the first part says how
+ * (`undefer`, else its tag): a fragment an error nulled nulls what the same error would null
+ * without `@defer`, and each null reports one error.
+ */
+export function mergedParts(parts: readonly Part[], undefer?: Undefer): ExecutionResult {
+  const [first, ...rest] = parts;
+  if (!first) return {};
+  const { hasNext: _, [UNDEFER]: tagged, ...initial } = first;
+  const whole: ExecutionResult = initial;
+  const nulled: ErrorAt[] = [];
+  for (const part of rest) mergePart(whole, part, nulled);
+  const finish = undefer ?? tagged;
+  return finish ? finish(whole, nulled) : whole;
+}
+
+/** `mergedParts` of parts as they come. */
+export async function wholeAnswer(parts: AsyncIterable<Part>): Promise<ExecutionResult> {
+  const all: Part[] = [];
+  for await (const part of parts) all.push(part);
+  return mergedParts(all);
 }
 
 type Json = Record<string, unknown>;
@@ -88,10 +117,7 @@ function at(root: Json, path: readonly (string | number)[]): Json | unknown[] | 
  * client is sent the parts merges a copy (src/yoga/use-response-cache.ts), since two merges into
  * the same objects are two merges of each value.
  */
-export function mergePart(
-  whole: ExecutionResult,
-  part: ExecutionResult & { path?: readonly (string | number)[]; items?: unknown[]; incremental?: unknown[] },
-): void {
+export function mergePart(whole: ExecutionResult, part: Part, nulledFragments?: ErrorAt[]): void {
   const target = whole as Json;
   const path = part.path ?? [];
   if (part.items) {
@@ -109,10 +135,10 @@ export function mergePart(
       // missing, the fragment that held it nulled (seed p46, see `at`).
       if (parent && parent[key] !== null && parent[key] !== undefined) parent[key] = mergeValue(parent[key], part.data);
     }
-  }
+  } else if (part.data === null && part.path !== undefined && part.errors) nulledFragments?.push(...part.errors);
   if (part.errors) (target.errors as unknown[] | undefined) = [...((target.errors as unknown[] | undefined) ?? []), ...part.errors];
   if (part.extensions) target.extensions = mergeValue(target.extensions ?? {}, part.extensions);
-  for (const sub of part.incremental ?? []) mergePart(whole, sub as ExecutionResult);
+  for (const sub of part.incremental ?? []) mergePart(whole, sub as ExecutionResult, nulledFragments);
 }
 
 /**

@@ -19,6 +19,14 @@
  * raised) whose null it is by the schema's nullability, and no error of an answer discarded with
  * it. That is what yoga's executor answers but for a race (a nullable field failing below a null
  * already propagated), which it settles the same way.
+ *
+ * An answer in parts (`@defer`, `@stream`) is written part by part as it comes, untouched. Merged
+ * into one for a client that accepts only JSON (./use-incremental-delivery.ts), it is the answer
+ * of the operation without the directives (`undeferredAnswer`): a deferred fragment an error nulled
+ * whole nulls what that error nulls without `@defer` (the object the fragment was on, or further up
+ * by the schema's nullability), rather than leave the object with the fragment's fields missing,
+ * and each null reports one error. The fragment's errors had come one or two by which of its
+ * fields failed first (fuzz seed p56).
  */
 import {
   getNamedType,
@@ -42,6 +50,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { type ErrorAt, UNDEFER, type Undefer } from './use-incremental-delivery.js';
 
 type Path = readonly (string | number)[];
 
@@ -127,6 +136,12 @@ function nullIn(data: unknown, path: Path): number | undefined {
   return undefined;
 }
 
+function scopeOf(schema: GraphQLSchema, document: DocumentNode): Scope {
+  const scope: Scope = { schema, fragments: new Map() };
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) scope.fragments.set(d.name.value, d);
+  return scope;
+}
+
 /** The errors of `result` to report: for each null, the first error whose null it is. */
 export function reportedErrors(
   schema: GraphQLSchema,
@@ -137,8 +152,7 @@ export function reportedErrors(
   const errors = result.errors;
   const operation = getOperationAST(document, operationName);
   if (!errors || errors.length < 2 || !operation) return errors;
-  const scope: Scope = { schema, fragments: new Map() };
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) scope.fragments.set(d.name.value, d);
+  const scope = scopeOf(schema, document);
   // By the path's shape: the items of a list fail alike, and a list of a thousand is walked once.
   const nullable = new Map<string, number | undefined>();
   const explained = new Set<string>();
@@ -160,12 +174,62 @@ export function reportedErrors(
   });
 }
 
+/**
+ * An answer in parts merged whole (`whole`) as its operation answers without `@defer`: the null of
+ * each error of a fragment nulled whole (`nulledFragments`) placed where the schema's nullability
+ * puts it, when that place is in the answer (a streamed item's, which ended its stream, is not), then
+ * one error per null.
+ */
+export function undeferredAnswer(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  whole: ExecutionResult,
+  nulledFragments: readonly ErrorAt[],
+): ExecutionResult {
+  const operation = getOperationAST(document, operationName);
+  if (!operation) return whole;
+  let answer = whole;
+  if (nulledFragments.length > 0) {
+    const scope = scopeOf(schema, document);
+    let data: unknown = whole.data;
+    for (const { path } of nulledFragments) {
+      const own = path && nullableAt(scope, operation, path);
+      if (own === undefined || data === null || data === undefined) continue;
+      if (own === -1) {
+        data = null;
+        continue;
+      }
+      let container: unknown = data;
+      for (const key of path!.slice(0, own))
+        container = container !== null && typeof container === 'object' ? (container as Record<string | number, unknown>)[key] : undefined;
+      const key = path![own]!;
+      if (container !== null && typeof container === 'object' && key in container)
+        (container as Record<string | number, unknown>)[key] = null;
+    }
+    if (data !== whole.data) answer = { ...whole, data: data as ExecutionResult['data'] };
+  }
+  const errors = reportedErrors(schema, document, operationName, answer);
+  return errors === answer.errors ? answer : { ...answer, errors };
+}
+
 export function useReportedErrors(): Plugin {
   return {
     onExecute: ({ args }) => ({
       onExecuteDone: ({ result, setResult }) => {
-        // An answer in parts (@defer, @stream) is only ever interpreted, its parts written as they come.
-        if (Symbol.asyncIterator in result || !result.errors || result.errors.length < 2) return;
+        // An answer in parts (@defer, @stream) is only ever interpreted, its parts written as they
+        // come; its first part says how to merge them for a client that accepts only JSON.
+        if (Symbol.asyncIterator in result) {
+          const undefer: Undefer = (whole, nulled) => undeferredAnswer(args.schema, args.document, args.operationName, whole, nulled);
+          let first = true;
+          return {
+            onNext: ({ result: part, setResult: setPart }) => {
+              if (first) setPart({ ...part, [UNDEFER]: undefer } as unknown as typeof part);
+              first = false;
+            },
+          };
+        }
+        if (!result.errors || result.errors.length < 2) return;
         const errors = reportedErrors(args.schema, args.document, args.operationName, result);
         if (errors && errors.length !== result.errors.length) setResult({ ...result, errors });
       },

@@ -25,6 +25,7 @@ import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-pro
 import { checkSandboxAnswer, useSandbox } from '../helpers/sandbox.js';
 import { FUZZ_SETTINGS, servedSchema, startTargets, type Targets } from './fuzzer.js';
 import { checkAnswer, comparable, MODES, nondeterministicFields, SIZE, volatileKeys } from './invariants.js';
+import type { Generated } from './generate.js';
 import { type Answer, FUZZ_ENTRIES, send } from './send.js';
 
 const sandbox = useSandbox({ reset: 'never' });
@@ -54,6 +55,18 @@ function useTargets(): () => Targets {
   }, 90_000);
   afterAll(() => targets?.stop());
   return () => targets!;
+}
+
+/**
+ * Sends `sent` through every entry of each cache mode's gateway, twice (an operation's first run is
+ * interpreted, the next compiled), and hands each answer to `check` with where it came from.
+ */
+async function throughEveryEntry(targets: () => Targets, sent: Generated, check: (body: Body, where: string) => void): Promise<void> {
+  for (const mode of MODES) {
+    const origin = targets().gateways[mode]!.origin;
+    for (let run = 0; run < 2; run++)
+      for (const entry of FUZZ_ENTRIES) check((await send(entry, origin, sent, 20_000)).body as Body, `${entry} CACHE=${mode} run ${run}`);
+  }
 }
 
 async function post(query: string, url = gw.url): Promise<Body> {
@@ -573,26 +586,45 @@ describe('errors of answers discarded by a null (fuzz seed p35: one error on the
     async (_what, sent, data, code, path) => {
       const ethCalls = () => sandbox.log.filter((r) => JSON.stringify(r.body ?? null).includes('"eth_call"')).length;
       const before = ethCalls();
-      for (const mode of MODES) {
-        const origin = targets().gateways[mode]!.origin;
-        for (let run = 0; run < 2; run++)
-          for (const entry of FUZZ_ENTRIES) {
-            const answer = await send(entry, origin, sent, 20_000);
-            const body = answer.body as Body;
-            const where = `${entry} CACHE=${mode} run ${run}`;
-            expect({ where, data: body.data, errors: body.errors?.map((e) => e.extensions?.code) }).toEqual({
-              where,
-              data,
-              errors: [code],
-            });
-            expect(body.errors![0]!.path!.join('.'), where).toMatch(path);
-          }
-      }
+      await throughEveryEntry(targets, sent, (body, where) => {
+        expect({ where, data: body.data, errors: body.errors?.map((e) => e.extensions?.code) }).toEqual({ where, data, errors: [code] });
+        expect(body.errors![0]!.path!.join('.'), where).toMatch(path);
+      });
       // The refused call data never reached a node.
       expect(ethCalls()).toBe(before);
     },
     120_000,
   );
+});
+
+describe('a deferred fragment an error nulls whole (fuzz seed p56: one error or two, by which of its fields failed first)', () => {
+  const targets = useTargets();
+  // An EVM block's fragment under @defer whose two fields fail (the node refuses eth_estimateGas; the
+  // slot is not one): merged for a JSON client, the block object was kept without the fragment's
+  // fields and both errors reported or one, by timing; without @defer the block is null, one error.
+  const sent = {
+    query: `query ($v2: EvmCallInput! = {from: "0xfe8f3f1cfffcadcdda2e84b4d320ec78d9f6586f", gas: "932"}) {
+  nodes(ids: ["QWRkcmVzczptYWlubmV0OmF2YXgxcHp1ZnM3MmRsZ3dtNjQzOHZxaDdoemx2cHQ4NHM2dnNzczU4Y3Y", "RXZtQmxvY2s6bWFpbm5ldDo0MjYzNzAwMjk0OjB4NWZkNjhkNjlmYjZiMGE1MjcwZGZhOTI0YWFlYjhlNTEzMWZiNGI0NzJkNDJkZWNmNzFmZTJjMjgwYTc2NTI2NQ"]) {
+    __typename
+    id
+    ... on EvmBlock @defer(label: "d9") {
+      a0: chain { ... on EvmChain { estimateGas(block: "1", input: $v2) } }
+      transactionAt(index: 0) { a5: receiver { storageAt(block: "1", slot: "C") } }
+    }
+  }
+}`,
+  };
+
+  it('answers what the query without @defer answers, the block null and its one error, through every entry, in every cache mode, run after run', async () => {
+    const undeferred = { query: sent.query.replace(' @defer(label: "d9")', '') };
+    const expected = (await send('post', targets().gateways.off!.origin, undeferred, 20_000)).body as Body;
+    expect(expected.data.nodes[1]).toBeNull();
+    expect(expected.errors).toHaveLength(1);
+    await throughEveryEntry(targets, sent, (body, where) => {
+      const errors = body.errors?.map((e) => e.path?.slice(0, 2).join('.'));
+      expect({ where, data: body.data, errors }).toEqual({ where, data: expected.data, errors: ['nodes.1'] });
+    });
+  }, 120_000);
 });
 
 describe("an object's global id (fuzz, seed p35: `nodes(ids:) { id }` of an EVM block answered 147 bytes, priced at 120)", () => {
@@ -626,23 +658,17 @@ describe('a streamed list nulled by one of its items (fuzz seed p39 case 7150: a
   it('answers the items before the failing one and its one error, through every entry, in every cache mode, run after run', async () => {
     try {
       sandbox.fail({ operation: 'getLatestBlocks', kind: 'slow', delayMs: 300, times: -1 });
-      for (const mode of MODES) {
-        const origin = targets().gateways[mode]!.origin;
-        for (let run = 0; run < 2; run++)
-          for (const entry of FUZZ_ENTRIES) {
-            const body = (await send(entry, origin, sent, 20_000)).body as Body;
-            const where = `${entry} CACHE=${mode} run ${run}`;
-            expect({
-              where,
-              chains: body.data?.network?.measuredChains?.edges?.map((e: { node: { chainName: string } }) => e.node.chainName),
-              errors: body.errors?.map((e) => `${e.extensions?.code} ${e.path?.join('.')}`),
-            }).toEqual({
-              where,
-              chains: ['c_chain'],
-              errors: ['NODE_API_UNAVAILABLE network.measuredChains.edges.1.node.chain.headBlockNumber'],
-            });
-          }
-      }
+      await throughEveryEntry(targets, sent, (body, where) => {
+        expect({
+          where,
+          chains: body.data?.network?.measuredChains?.edges?.map((e: { node: { chainName: string } }) => e.node.chainName),
+          errors: body.errors?.map((e) => `${e.extensions?.code} ${e.path?.join('.')}`),
+        }).toEqual({
+          where,
+          chains: ['c_chain'],
+          errors: ['NODE_API_UNAVAILABLE network.measuredChains.edges.1.node.chain.headBlockNumber'],
+        });
+      });
     } finally {
       sandbox.knobs.faults = sandbox.knobs.faults.filter((f) => f.operation !== 'getLatestBlocks');
     }

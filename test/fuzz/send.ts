@@ -25,14 +25,14 @@ export const BATCH_COMPANION: Generated = { query: '{ network { name } }' };
 /** An accept header the fast path does not take: yoga negotiates it (src/yoga/lean-post.ts `mediaType`). */
 const YOGA_ACCEPT = 'application/graphql-response+json, application/json;q=0.9';
 
-async function multipartOrJson(res: Response): Promise<unknown> {
+async function multipartOrJson(res: Response, sent: Sent): Promise<unknown> {
   if (!res.headers.get('content-type')?.startsWith('multipart/mixed')) return readJson(res);
   const parts = (await res.text())
     .split(/\r\n--[-\w]+/)
     .map((chunk) => chunk.slice(chunk.indexOf('\r\n\r\n') + 4).trim())
     .filter((chunk) => chunk.startsWith('{'))
     .map((chunk) => JSON.parse(chunk));
-  return merged(parts);
+  return merged(parts, sent);
 }
 
 const timeout = (ms: number) =>
@@ -59,7 +59,7 @@ export async function send(entry: FuzzEntry, origin: string, sent: Generated, de
           body,
           signal,
         });
-        outcome = { status: res.status, body: await multipartOrJson(res) };
+        outcome = { status: res.status, body: await multipartOrJson(res, asSent) };
         break;
       }
       case 'batch': {

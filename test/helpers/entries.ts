@@ -4,8 +4,11 @@
  * (graphql-transport-ws), GraphQL over SSE, and the federation subgraph. Each answers with the
  * same `Outcome`, so one request can be compared across entries and cache modes.
  */
+import { readFileSync } from 'node:fs';
+import { buildSchema, type DocumentNode, type GraphQLSchema, parse } from 'graphql';
 import WebSocket from 'ws';
-import { mergePart } from '../../src/yoga/use-incremental-delivery.js';
+import { mergedParts, type Undefer } from '../../src/yoga/use-incremental-delivery.js';
+import { undeferredAnswer } from '../../src/yoga/use-reported-errors.js';
 
 /** One request of the corpus, as parameters; `raw` replaces the JSON body (malformed requests). */
 export interface Sent {
@@ -50,17 +53,34 @@ export async function readJson(res: Response): Promise<unknown> {
   }
 }
 
+/** The graph as published (`schema/schema.graphql`), for merging answers in parts as the gateway does. */
+let published: GraphQLSchema | undefined;
+
 /**
  * The results of an answer in parts (GraphQL incremental delivery) merged into one, as the gateway
- * merges them for a client that accepts only JSON: deeply, lists item by item (graphql-tools'
- * merge joined a deferred fragment's lists to the ones the object had, end to end).
+ * merges them for a client that accepts only JSON (src/yoga/use-incremental-delivery.ts
+ * `mergedParts`): deeply, lists item by item (graphql-tools' merge joined a deferred fragment's
+ * lists to the ones the object had, end to end), and, for the operation `sent` (a query of the
+ * graph), as the operation answers without `@defer`: a fragment an error nulled nulls what the
+ * error would null, and each null reports one error (src/yoga/use-reported-errors.ts).
  */
-export function merged(parts: any[]): unknown {
+export function merged(parts: any[], sent?: Sent): unknown {
   if (parts.length === 0) return null;
-  const [{ hasNext: _, ...first }, ...rest] = parts;
-  const whole = structuredClone(first);
-  for (const part of rest) mergePart(whole, part);
-  return whole;
+  return mergedParts(structuredClone(parts), sent && undeferOf(sent));
+}
+
+function undeferOf(sent: Sent): Undefer | undefined {
+  if (typeof sent.query !== 'string') return undefined;
+  let document: DocumentNode;
+  try {
+    document = parse(sent.query);
+  } catch {
+    return undefined;
+  }
+  published ??= buildSchema(readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8'));
+  const schema = published;
+  const operationName = typeof sent.operationName === 'string' ? sent.operationName : undefined;
+  return (whole, nulled) => undeferredAnswer(schema, document, operationName, whole, nulled);
 }
 
 const headersOf = (res: Response) => ({ etag: res.headers.get('etag'), vary: res.headers.get('vary') });
@@ -78,7 +98,7 @@ async function post(url: string, sent: Sent, extra: Record<string, string>): Pro
       .map((chunk) => chunk.slice(chunk.indexOf('\r\n\r\n') + 4).trim())
       .filter((chunk) => chunk.startsWith('{'))
       .map((chunk) => JSON.parse(chunk));
-    return { status: res.status, body: merged(parts), ...headersOf(res) };
+    return { status: res.status, body: merged(parts, sent), ...headersOf(res) };
   }
   return { status: res.status, body: await readJson(res), ...headersOf(res) };
 }
@@ -141,7 +161,7 @@ function overSocket(origin: string, sent: Sent, subscription: boolean): Promise<
         results.push(message.payload);
         if (subscription) settle({ status: 'next', body: results[0] });
       } else if (message.type === 'error') settle({ status: 'error', body: { errors: message.payload } });
-      else if (message.type === 'complete') settle({ status: 'next', body: merged(results) });
+      else if (message.type === 'complete') settle({ status: 'next', body: merged(results, sent) });
     });
     ws.on('close', (code) => settle({ status: `close ${code}`, body: null }));
     ws.on('error', () => settle({ status: 'close (error)', body: null }));
@@ -177,7 +197,7 @@ export const ENTRIES: Record<EntryName, Entry> = {
       return { status: res.status, body: await readJson(res), ...headersOf(res) };
     }
     const events = await sseEvents(res, isSubscription(sent));
-    return { status: res.status, body: isSubscription(sent) ? events[0] : merged(events), ...headersOf(res) };
+    return { status: res.status, body: isSubscription(sent) ? events[0] : merged(events, sent), ...headersOf(res) };
   },
   subgraph: (origin, sent) => post(`${origin}/subgraph`, sent, { accept: 'application/json' }),
 };

@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayServer } from '../../src/http/server.js';
 import { getWorld } from '../../sandbox/world/world.js';
 import { serve, startHarness, useHarness, type Harness, withoutCost } from '../helpers/harness.js';
-import { mergePart } from '../../src/yoga/use-incremental-delivery.js';
+import { buildSchema, parse } from 'graphql';
+import { mergePart, mergedParts } from '../../src/yoga/use-incremental-delivery.js';
+import { undeferredAnswer } from '../../src/yoga/use-reported-errors.js';
 
 const world = getWorld('mainnet');
 const h = useHarness();
@@ -466,5 +468,67 @@ describe('mergePart', () => {
     const whole: any = { data: { a: { b: { c: 1 } } } };
     mergePart(whole, { incremental: [{ data: { b: null }, path: ['a'] }] } as any);
     expect(whole.data).toEqual({ a: { b: { c: 1 } } });
+  });
+});
+
+describe('parts merged for a client that accepts only JSON, as the operation answers without @defer (fuzz seed p56)', () => {
+  const schema = buildSchema(`
+    type Query { items: [Item]! one: Item! }
+    type Item { id: ID! chain: Chain! slot: String! note: String }
+    type Chain { gas: String! }
+  `);
+  const merge = (query: string, parts: any[]) => {
+    const document = parse(query);
+    return mergedParts(parts, (whole, nulled) => undeferredAnswer(schema, document, undefined, whole, nulled));
+  };
+  const gasError = { message: 'gas', path: ['items', 1, 'chain', 'gas'], extensions: { code: 'UPSTREAM_RPC_ERROR' } };
+  const slotError = { message: 'slot', path: ['items', 1, 'slot'], extensions: { code: 'BAD_USER_INPUT' } };
+  const query = '{ items { id ... @defer { chain { gas } slot } } }';
+  // A part's objects become the merged answer's: each merge gets its own.
+  const initial = () => ({ data: { items: [{ id: 'a' }, { id: 'b' }] }, hasNext: true });
+
+  it('nulls the object a fragment was deferred on when its error nulls it without @defer, and reports that null once', () => {
+    // Both fields failed: which one came first decided whether the answer had one error or two.
+    for (const errors of [[gasError, slotError], [slotError, gasError], [gasError]]) {
+      const whole = merge(query, [
+        initial(),
+        { incremental: [{ data: { chain: { gas: '1' }, slot: 's' }, path: ['items', 0] }], hasNext: true },
+        { incremental: [{ data: null, path: ['items', 1], errors }], hasNext: false },
+      ]);
+      expect(whole.data).toEqual({ items: [{ id: 'a', chain: { gas: '1' }, slot: 's' }, null] });
+      expect(whole.errors).toEqual([errors[0]]);
+    }
+  });
+
+  it('nulls further up where the schema says so: a non-null object nulls its nearest nullable parent', () => {
+    const whole = merge('{ one { id ... @defer { slot } } }', [
+      { data: { one: { id: 'a' } }, hasNext: true },
+      { incremental: [{ data: null, path: ['one'], errors: [{ message: 'slot', path: ['one', 'slot'] }] }], hasNext: false },
+    ]);
+    expect(whole).toEqual({ data: null, errors: [{ message: 'slot', path: ['one', 'slot'] }] });
+  });
+
+  it('leaves a nullable field that failed within its fragment as it was, and a streamed list as it ended', () => {
+    const noteError = { message: 'note', path: ['items', 0, 'note'] };
+    const deferred = merge('{ items { id ... @defer { note } } }', [
+      initial(),
+      { incremental: [{ data: { note: null }, path: ['items', 0], errors: [noteError] }], hasNext: false },
+    ]);
+    expect(deferred).toEqual({ data: { items: [{ id: 'a', note: null }, { id: 'b' }] }, errors: [noteError] });
+    // A streamed item that fails ends its stream: the items before it stay (test/fuzz/regressions.test.ts).
+    const itemError = { message: 'id', path: ['items', 1, 'id'] };
+    const streamed = merge('{ items @stream(initialCount: 1) { id } }', [
+      { data: { items: [{ id: 'a' }] }, hasNext: true },
+      { incremental: [{ items: null, path: ['items', 1], errors: [itemError] }], hasNext: false },
+    ]);
+    expect(streamed).toEqual({ data: { items: [{ id: 'a' }] }, errors: [itemError] });
+  });
+
+  it('merges as before without the operation (no tag, no undefer)', () => {
+    const whole = mergedParts([
+      initial(),
+      { incremental: [{ data: null, path: ['items', 1], errors: [gasError, slotError] }], hasNext: false },
+    ]);
+    expect(whole).toEqual({ data: { items: [{ id: 'a' }, { id: 'b' }] }, errors: [gasError, slotError] });
   });
 });
