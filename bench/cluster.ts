@@ -29,7 +29,7 @@ const ROUTER_DIR = join(ROOT, 'deploy/router');
 const HIVE_GATEWAY = join(ROUTER_DIR, 'node_modules/.bin/hive-gateway');
 
 /** npm start's command line (package.json), run without npm so that a signal reaches the gateway itself. */
-const NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=512'];
+const NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=512', '--no-memory-reducer'];
 
 export interface ClusterGateway {
   index: number;

@@ -64,9 +64,14 @@ Examples:
  */
 export const MALLOC_ARENAS = '2';
 
-/** npm start's node flags (package.json), HEAP_MAX_MB included: test/deploy/package.test.ts checks they are the same. */
+/**
+ * npm start's node flags (package.json), HEAP_MAX_MB included: test/deploy/package.test.ts checks they are the same.
+ * `--no-memory-reducer`: the gateway's own idle release (src/ops/idle-release.ts) takes the place of
+ * V8's memory reducer, whose collections a few seconds into any pause discarded the code V8 had
+ * optimized for the traffic before it.
+ */
 export function workerFlags(heapMaxMb: string | undefined): string[] {
-  return ['--max-semi-space-size=4', `--max-old-space-size=${heapMaxMb || 512}`];
+  return ['--max-semi-space-size=4', `--max-old-space-size=${heapMaxMb || 512}`, '--no-memory-reducer'];
 }
 
 /** The gateway's entry beside this one: built (dist/main.js), or the source when run by tsx. */

@@ -3,7 +3,7 @@
  *
  * V8 grows its heap under load and keeps what it grew to: an idle node process collects nothing,
  * and gives nothing back, until it allocates again or V8's memory reducer comes round (after
- * about half a minute, measured here). After a minute of varied traffic the gateway held 220 MB
+ * about half a minute, measured here; npm start turns the reducer off, see below). After a minute of varied traffic the gateway held 220 MB
  * for 25 s of idleness when a third of that was live. Node runs none of the idle-time collection
  * a browser does, so this does it: once the event loop has been nearly idle for `idleMs` after
  * being busy, two full collections a second apart (`gc` with the "last-resort" flavour, which
@@ -21,6 +21,15 @@
  * by this rule (counting only requests begun released inside such a burst, in CI run 29), and an
  * open socket leaves the decision to the event loop, as before. A burst is a busy second with
  * traffic: what it left for V8, and these collections themselves, start no new round.
+ *
+ * Why the quiet is long (30 s by default) and V8's own memory reducer is off (`--no-memory-reducer`
+ * in npm start's flags, src/cli.ts's `workerFlags`): a full collection while no request is in flight
+ * frees the objects of the request path that V8's optimized code refers to weakly (the shapes of
+ * requests, answers and upstream JSON), and V8 then discards that code ("embedded weak objects
+ * cleared" under `--trace-deopt`, about 200 functions each time). The next burst ran at about twice
+ * the CPU per request until V8 had optimized it all again, several seconds later. The reducer's
+ * collections came a few seconds into every pause, and this release's after 5 s; now a pause shorter
+ * than `idleMs` keeps the code, and a longer one gives the memory back.
  */
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
