@@ -269,7 +269,7 @@ export const ROWS = [
   ),
   row(
     {
-      IDLE_RELEASE_MS: int(0, 3_600_000).default(30_000),
+      IDLE_RELEASE_MS: int(0, 3_600_000).default(20_000),
     },
     'After a burst of work, how long the gateway stays quiet (no GraphQL request begun or in flight and no WebSocket open, or its event loop under 2 % busy) before it runs two full collections that give memory back; `0`: never. A collection while idle discards much of the code V8 optimized for the traffic, which the next burst then pays for, so shorter pauses keep it. See [Memory](operating.md#memory)',
   ),

@@ -22,8 +22,9 @@
  * open socket leaves the decision to the event loop, as before. A burst is a busy second with
  * traffic: what it left for V8, and these collections themselves, start no new round.
  *
- * Why the quiet is long (30 s by default) and V8's own memory reducer is off (`--no-memory-reducer`
- * in npm start's flags, src/cli.ts's `workerFlags`): a full collection while no request is in flight
+ * Why the quiet is long (20 s by default, within the 30 s bench/mixed-soak.ts gives memory to come
+ * back) and V8's own memory reducer is off (`--no-memory-reducer` in npm start's flags, src/cli.ts's
+ * `workerFlags`): a full collection while no request is in flight
  * frees the objects of the request path that V8's optimized code refers to weakly (the shapes of
  * requests, answers and upstream JSON), and V8 then discards that code ("embedded weak objects
  * cleared" under `--trace-deopt`, about 200 functions each time). The next burst ran at about twice

@@ -22,7 +22,7 @@ afterAll(async () => {
 const metrics = async () => (await fetch(`${gw.origin}/metrics`)).text();
 const MiB = 1_048_576;
 /** The default of IDLE_RELEASE_MS, which the gateway of this file runs with. */
-const IDLE_RELEASE_MS = 30_000;
+const IDLE_RELEASE_MS = 20_000;
 
 /** Resolves once the gateway logged, after its first `from` log lines, that it handed memory back. */
 async function released(from: number): Promise<void> {
@@ -48,7 +48,7 @@ describe('documents a client sends once', () => {
       for (const { status } of await Promise.all(batch)) expect(status).toBe(200);
     }
     // What it keeps, not the garbage of the burst a collection has yet to reach: read once the
-    // gateway, quiet for IDLE_RELEASE_MS (30 s by default), has collected and handed memory back, as
+    // gateway, quiet for IDLE_RELEASE_MS (20 s by default), has collected and handed memory back, as
     // it logs. Read at once, the same burst's RSS measured from 44 to 71 MB, by when V8 last collected.
     await released(mark);
     const after = await metrics();
@@ -82,7 +82,7 @@ describe('a pause in traffic', () => {
   // A full collection with no request in flight frees what V8's optimized code of the request path
   // refers to weakly, and V8 throws that code away (src/ops/idle-release.ts): the next burst then ran
   // at about twice the CPU per request. V8's memory reducer collected about 8 s into a pause, and the
-  // idle release after 5 s; npm start now runs without the first and the second waits 30 s.
+  // idle release after 5 s; npm start now runs without the first and the second waits 20 s.
   it('shorter than IDLE_RELEASE_MS runs no full collection', { timeout: 60_000 }, async () => {
     for (let round = 0; round < 40; round++) {
       const batch = Array.from({ length: 10 }, (_, j) => gw.query(document(round * 10 + j)));
