@@ -2,15 +2,15 @@
  * Memory back to the system once a burst of work is over.
  *
  * V8 grows its heap under load and keeps what it grew to: an idle node process collects nothing,
- * and gives nothing back, until it allocates again or V8's memory reducer comes round (after
- * about half a minute, measured here; npm start turns the reducer off, see below). After a minute of varied traffic the gateway held 220 MB
- * for 25 s of idleness when a third of that was live. Node runs none of the idle-time collection
- * a browser does, so this does it: once the event loop has been nearly idle for `idleMs` after
- * being busy, two full collections a second apart (`gc` with the "last-resort" flavour, which
- * compacts and returns free pages, posted as a task; see `exposedGc` for how it is had). The first
- * finds the garbage; the pages it empties are swept in the background and returned by the
- * second (one alone gave back a fifth as much). Nothing happens while traffic flows, nor more
- * than once per burst.
+ * and gives nothing back, until it allocates again or V8's memory reducer comes round (after about
+ * half a minute, measured here; npm start turns the reducer off, see below). After a minute of
+ * varied traffic the gateway held 220 MB for 25 s of idleness when a third of that was live. Node
+ * runs none of the idle-time collection a browser does, so this does it: once the event loop has
+ * been nearly idle for `idleMs` after being busy, two full collections a second apart (`gc` with
+ * the "last-resort" flavour, which compacts and returns free pages, posted as a task; see
+ * `exposedGc` for how it is had). The first finds the garbage; the pages it empties are swept in
+ * the background and returned by the second (one alone gave back a fifth as much). Nothing happens
+ * while traffic flows, nor more than once per burst.
  *
  * Told by the event loop alone (under 2 % busy for five seconds), quiet sometimes never came: after
  * a burst V8 collects what it left in tasks on the main thread, a debug log is still going out, and
@@ -24,13 +24,13 @@
  *
  * Why the quiet is long (20 s by default, within the 30 s bench/mixed-soak.ts gives memory to come
  * back) and V8's own memory reducer is off (`--no-memory-reducer` in npm start's flags, src/cli.ts's
- * `workerFlags`): a full collection while no request is in flight
- * frees the objects of the request path that V8's optimized code refers to weakly (the shapes of
- * requests, answers and upstream JSON), and V8 then discards that code ("embedded weak objects
- * cleared" under `--trace-deopt`, about 200 functions each time). The next burst ran at about twice
- * the CPU per request until V8 had optimized it all again, several seconds later. The reducer's
- * collections came a few seconds into every pause, and this release's after 5 s; now a pause shorter
- * than `idleMs` keeps the code, and a longer one gives the memory back.
+ * `workerFlags`): a full collection while no request is in flight frees objects of the request path
+ * that V8's optimized code holds weakly, and V8 then discards that code ("embedded weak objects
+ * cleared" under `--trace-deopt`, 180 to 330 functions each time, the request path's own among
+ * them). The next burst ran at about twice the CPU per request until V8 had optimized it all again,
+ * several seconds later. The reducer's collections came a few seconds into every pause, and this
+ * release's after 5 s; now a pause shorter than `idleMs` keeps the code, a longer one gives the
+ * memory back.
  */
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
