@@ -38,8 +38,13 @@ export const RESPONSE_MAX_AGE_S = 600;
 
 export const NO_STORE = 'no-store';
 
-/** What an operation's run leaves for the HTTP layer: its header, once it has run. */
-const verdicts = new WeakMap<object, string>();
+/**
+ * What an operation's run leaves for the HTTP layer: its header, once it has run, kept on its
+ * request. A property rather than a WeakMap entry: one entry per request is an ephemeron that
+ * every young-generation collection must trace, on every GraphQL request of both paths.
+ */
+const VERDICT = Symbol('cache-control verdict');
+type Judged = { [VERDICT]?: string };
 
 /** What the pipeline knows of an operation that ran, for `decide`. */
 export interface RunFacts {
@@ -79,7 +84,7 @@ export function decide(facts: RunFacts, now = Date.now()): string {
 export function cacheControlFor(request: object, result: unknown): string {
   if (result === null || typeof result !== 'object' || Array.isArray(result) || isAsyncIterable(result)) return NO_STORE;
   if ((result as ExecutionResult).errors?.length) return NO_STORE;
-  return verdicts.get(request) ?? NO_STORE;
+  return (request as Judged)[VERDICT] ?? NO_STORE;
 }
 
 /** The content types of an answer a cache may keep: one JSON body. */
@@ -96,17 +101,14 @@ export function useCacheControl(): Plugin {
       return {
         onExecuteDone({ result }) {
           const reads = context.reads;
-          verdicts.set(
-            request,
-            decide({
-              operation: getOperationAST(args.document, args.operationName)?.operation,
-              failedOrStreamed: isAsyncIterable(result) || Boolean((result as ExecutionResult).errors?.length),
-              personal: context.dataApi?.credential !== undefined || request.headers.has('authorization'),
-              uncacheable: reads?.uncacheable ?? true,
-              freshUntil: reads?.freshUntil ?? 0,
-              staleMs: reads?.staleMs ?? 0,
-            }),
-          );
+          (request as Judged)[VERDICT] = decide({
+            operation: getOperationAST(args.document, args.operationName)?.operation,
+            failedOrStreamed: isAsyncIterable(result) || Boolean((result as ExecutionResult).errors?.length),
+            personal: context.dataApi?.credential !== undefined || request.headers.has('authorization'),
+            uncacheable: reads?.uncacheable ?? true,
+            freshUntil: reads?.freshUntil ?? 0,
+            staleMs: reads?.staleMs ?? 0,
+          });
         },
       };
     },
