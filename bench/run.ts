@@ -37,6 +37,8 @@ import { rssMb, sandboxCalls, startGateway, startProcess as start, startSandbox,
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 10;
+/** The load each server gets right before each of its measured rounds, as ../shared/bench/run.js gives it. */
+const WARM_SECONDS = 2;
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 const NESTED_RUNS = Number(process.env.BENCH_NESTED_RUNS ?? 10);
 const LATENCY_MS = 20;
@@ -105,7 +107,9 @@ interface Throughput extends Measured {
 
 /**
  * Gateway vs raw proxy (and `peers`, by name) over the stub, the order reversed every round so
- * that drift on a shared machine hits all of them alike.
+ * that drift on a shared machine hits all of them alike. Each measured round follows
+ * WARM_SECONDS of load on the same server, as in ../shared/bench/run.js: a server measured right
+ * after the others' rounds (tens of seconds idle) is measured warm, as the yardstick measures it.
  */
 async function throughput(stubUrl: string, raw: Floor, cache: 'off' | 'memory', peers: Record<string, Floor> = {}): Promise<Throughput> {
   const gw = await startGateway({ CACHE: cache, LOG_LEVEL: 'warn', DATA_API_URL: stubUrl, METRICS_API_URL: stubUrl, NODE_URL_MAINNET: stubUrl, NODE_URL_FUJI: stubUrl });
@@ -118,7 +122,6 @@ async function throughput(stubUrl: string, raw: Floor, cache: 'off' | 'memory', 
     ...Object.fromEntries(Object.entries(peers).map(([name, peer]) => [name, { opts: { ...gql, url: peer.url }, pid: peer.pid }])),
   };
   const counts = async () => ((await (await fetch(`${stubUrl}/__counts`)).json()) as { total: number }).total;
-  for (const { opts } of Object.values(servers)) await load(opts, 2);
   const runs: Record<string, Run[]> = Object.fromEntries(Object.keys(servers).map((name) => [name, []]));
   let peak = 0;
   let calls = 0;
@@ -127,6 +130,7 @@ async function throughput(stubUrl: string, raw: Floor, cache: 'off' | 'memory', 
   for (let round = 0; round < ROUNDS; round++) {
     for (const name of round % 2 ? [...order].reverse() : order) {
       const { opts, pid } = servers[name]!;
+      await load(opts, WARM_SECONDS);
       if (name !== 'gateway') {
         runs[name]!.push(await load(opts, SECONDS, pid));
         continue;
