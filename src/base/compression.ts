@@ -72,7 +72,8 @@ export type PackedForms = Map<'br' | 'gzip', Buffer>;
  * Writes a whole answer (status, headers, a JSON body) in one write: compressed in one call when
  * the request accepts it and the body is at least COMPRESSION_MIN_BYTES and at most
  * WHOLE_MAX_BYTES. A bigger one is left to the middleware `install` put on the response. With
- * `forms`, a form made earlier for the same body is sent as it is.
+ * `forms`, a form made earlier for the same body is sent as it is. `headers` are given to it: it
+ * adds the length (and the encoding) to them rather than copy them for every answer.
  */
 export function endWhole(
   compression: Compression | undefined,
@@ -93,7 +94,8 @@ export function endWhole(
       ? negotiate(req)
       : undefined;
   if (encoding !== 'br' && encoding !== 'gzip') {
-    res.writeHead(status, { ...headers, 'content-length': size }).end(body);
+    headers['content-length'] = size;
+    res.writeHead(status, headers).end(body);
     return;
   }
   let packed = forms?.get(encoding);
@@ -112,14 +114,10 @@ export function endWhole(
     }
   }
   // The middleware sees the encoding and leaves the answer alone, keeping this Vary.
-  res
-    .writeHead(status, {
-      ...headers,
-      vary: headers.vary ? `${String(headers.vary)}, Accept-Encoding` : 'Accept-Encoding',
-      'content-encoding': encoding,
-      'content-length': packed.length,
-    })
-    .end(packed);
+  headers.vary = headers.vary ? `${String(headers.vary)}, Accept-Encoding` : 'Accept-Encoding';
+  headers['content-encoding'] = encoding;
+  headers['content-length'] = packed.length;
+  res.writeHead(status, headers).end(packed);
 }
 
 /** Whether an answer's own headers let it be compressed: JSON, not encoded yet, no `Cache-Control: no-transform`. */

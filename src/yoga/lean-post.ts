@@ -281,11 +281,13 @@ function writeData(out: Out, result: PlainData, type: keyof typeof CONTENT_TYPES
     // The headers are the HTTP layer's, not the body's. A kept answer is written as it was first
     // serialized, with the forms compressed for earlier hits of the same cost (every hit's is alike).
     const costJson = cost === undefined ? '' : `,"extensions":{"cost":${JSON.stringify(cost)}}`;
-    const kept = writtenForms(result.data as object);
-    text = kept ? `${kept.text.slice(0, -1)}${costJson}}` : `{"data":${JSON.stringify(result.data)}${costJson}}`;
-    forms = kept?.formsFor(costJson);
+    const kept = writtenForms(result.data as object)?.withSuffix(costJson);
+    text = kept ? kept.text : `{"data":${JSON.stringify(result.data)}${costJson}}`;
+    forms = kept?.forms;
   }
-  const headers: OutgoingHttpHeaders = { ...out.headers, 'content-type': CONTENT_TYPES[type] };
+  const headers: OutgoingHttpHeaders = out.headers
+    ? { ...out.headers, 'content-type': CONTENT_TYPES[type] }
+    : { 'content-type': CONTENT_TYPES[type] };
   if (cached) for (const name in cached) headers[name.toLowerCase()] = cached[name]!;
   endWhole(out.compression, out.req, out.res, 200, headers, text, forms);
 }

@@ -81,25 +81,33 @@ interface Kept {
   staleMs?: number;
 }
 
-/** A kept answer as src/yoga/lean-post.ts writes it: its JSON, and its compressed forms once made. */
+/** A kept answer as src/yoga/lean-post.ts writes it: one whole answer made of its JSON, and that answer's compressed forms. */
 export interface WrittenForms {
-  /** `{"data":…}`: what follows the data (extensions) is the writer's to add. */
-  text: string;
-  /** The compressed forms of the text with `suffix` before its last brace (the answer's extensions), kept for the last suffix asked. */
-  formsFor(suffix: string): PackedForms;
+  /**
+   * `{"data":…}` with `suffix` (the answer's extensions) before its last brace, and its
+   * compressed forms once made. Kept for the last suffix asked, in place of the JSON alone: every
+   * hit of the same price has the same suffix, so each hit sends the same string instead of
+   * building one, and the answer's text is held once.
+   */
+  withSuffix(suffix: string): SuffixedForm;
 }
 
-function writtenOf(text: string): WrittenForms {
-  let forms: PackedForms | undefined;
-  let formsSuffix = '';
+/** One way a kept answer is written: its whole text, and its compressed forms as they are made. */
+export interface SuffixedForm {
+  suffix: string;
+  text: string;
+  forms: PackedForms;
+}
+
+function writtenOf(json: string): WrittenForms {
+  let last: SuffixedForm = { suffix: '', text: json, forms: new Map() };
   return {
-    text,
-    formsFor(suffix) {
-      if (!forms || suffix !== formsSuffix) {
-        forms = new Map();
-        formsSuffix = suffix;
+    withSuffix(suffix) {
+      if (last.suffix !== suffix) {
+        const bare = last.text.slice(0, last.text.length - last.suffix.length - 1);
+        last = { suffix, text: `${bare}${suffix}}`, forms: new Map() };
       }
-      return forms;
+      return last;
     },
   };
 }
