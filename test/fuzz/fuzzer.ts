@@ -448,12 +448,15 @@ export class Fuzzer {
 
     // A time past its allowance that the same requests do not take again, on the entry and mode
     // that took it, was the machine stalling (a shared runner busy with every other test at once),
-    // not the gateway: a price that grows with a document's expansion grows every time it is asked.
+    // not the gateway: a price that grows with a document's expansion grows every time it is
+    // asked. Each is sent as a new document (a comment added): the same text would be answered
+    // from the parse, validation and price caches, however long it took to price the first time.
     for (const [key, kind] of kinds) {
       if (kind.invariant !== 'pricing-time') continue;
       let again = false;
       for (const example of kind.examples.slice(0, RETIMED)) {
-        again = (await this.stillFails({ ...kind, first: example }, example.sent, options.deadlineMs)) !== undefined;
+        const anew = { ...example.sent, query: `${example.sent.query}\n# sent again` };
+        again = (await this.stillFails({ ...kind, first: example }, anew, options.deadlineMs)) !== undefined;
         if (again) break;
       }
       if (again) continue;
