@@ -23,13 +23,14 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, startSandbox, stopAll, type SandboxUrls } from './processes.js';
 import { composeSupergraph } from '../test/generate/supergraph.js';
+import { workerFlags } from '../src/cli.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROUTER_DIR = join(ROOT, 'deploy/router');
 const HIVE_GATEWAY = join(ROUTER_DIR, 'node_modules/.bin/hive-gateway');
 
-/** npm start's command line (package.json), run without npm so that a signal reaches the gateway itself. */
-const NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=512', '--no-memory-reducer'];
+/** npm start's node flags (package.json, checked against them), run without npm so that a signal reaches the gateway itself. */
+const NODE_FLAGS = workerFlags(undefined);
 
 export interface ClusterGateway {
   index: number;

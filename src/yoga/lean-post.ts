@@ -285,9 +285,7 @@ function writeData(out: Out, result: PlainData, type: keyof typeof CONTENT_TYPES
     text = kept ? kept.text : `{"data":${JSON.stringify(result.data)}${costJson}}`;
     forms = kept?.forms;
   }
-  const headers: OutgoingHttpHeaders = out.headers
-    ? { ...out.headers, 'content-type': CONTENT_TYPES[type] }
-    : { 'content-type': CONTENT_TYPES[type] };
+  const headers: OutgoingHttpHeaders = { ...out.headers, 'content-type': CONTENT_TYPES[type] };
   if (cached) for (const name in cached) headers[name.toLowerCase()] = cached[name]!;
   endWhole(out.compression, out.req, out.res, 200, headers, text, forms);
 }
