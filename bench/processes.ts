@@ -1,6 +1,8 @@
 /** What every benchmark script does with the processes it starts: the gateway, the sandbox, free ports, RSS, stopping. */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -84,17 +86,45 @@ export interface StartedGateway {
 
 /** The compiled gateway, as users start it (`npm start`), on a free port; resolves once it answers. */
 export async function startGateway(env: Record<string, string>): Promise<StartedGateway> {
+  return npmStart(process.cwd(), { SANDBOX: 'off', NODE_ENV: 'production', ...env });
+}
+
+/**
+ * The floor under the gateway's start: `npm start` of a project whose start script runs a one-line
+ * node:http server on the same node, timed as the gateway is. npm's own start (its CLI loaded on
+ * the system's node, the script's shell) is most of it, and no gateway started by `npm start`
+ * can answer sooner.
+ */
+export async function startFloorMs(): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'start-floor-'));
+  try {
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true, scripts: { start: `exec "${process.execPath}" server.cjs` } }));
+    writeFileSync(
+      join(dir, 'server.cjs'),
+      "require('node:http').createServer((req, res) => req.resume().on('end', () => res.end('{\"data\":{\"__typename\":\"Query\"}}'))).listen(Number(process.env.PORT), process.env.HOST);\n",
+    );
+    const floor = await npmStart(dir, {});
+    await stop(floor.child);
+    return floor.startMs;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `npm start` in `cwd` on a free loopback port, timed from the spawn to its first answer to a POST of `{ __typename }`. */
+async function npmStart(cwd: string, env: Record<string, string>): Promise<StartedGateway> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/graphql`;
   const spawned = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SANDBOX: 'off', NODE_ENV: 'production', ...env },
+    cwd,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
   started.push(child);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`npm start in ${cwd} exited with ${child.exitCode}`);
     try {
       await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' })).text();
       break;
