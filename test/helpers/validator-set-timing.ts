@@ -1,7 +1,7 @@
 /**
  * Times the node client's reading and checking of a mainnet-sized validator set (about 1,500
  * Primary Network validators, each with owners and a signer), in a process of its own, and prints
- * `{ bytes, parse, check, valid }` (medians, ms) as one JSON line. test/upstreams/node-answers.test.ts
+ * `{ bytes, parse, check }` (medians, ms) as one JSON line. test/upstreams/node-answers.test.ts
  * runs it: in the suite's workers, modules are shared across files (vitest.config.ts, `isolate:
  * false`), so whatever files ran before leave lossless-json's and zod's code in any state. One CI
  * run measured the parse at 13 ms and the check at 21 there, against 60 to 88 and about 3 alone.
@@ -29,7 +29,8 @@ const validators = Array.from({ length: 1500 }, (_, i) => ({
 }));
 const text = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { validators } });
 const answer = (parseNodeJson(text) as { result: unknown }).result;
-const valid = checkAnswer('platform.getCurrentValidators', answer) === answer;
+// An answer that did not fit would throw here: the script fails, and with it the test.
+checkAnswer('platform.getCurrentValidators', answer);
 
 const time = (f: () => void, into: number[]) => {
   const start = performance.now();
@@ -45,4 +46,4 @@ for (let i = 0; i < 20; i++) {
   time(() => checkAnswer('platform.getCurrentValidators', answer), checks);
 }
 const median = (times: number[]) => times.slice(5).sort((a, b) => a - b)[7]!;
-console.log(JSON.stringify({ bytes: text.length, parse: median(parses), check: median(checks), valid }));
+console.log(JSON.stringify({ bytes: text.length, parse: median(parses), check: median(checks) }));
