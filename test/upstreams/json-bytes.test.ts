@@ -1,0 +1,175 @@
+/**
+ * Large answers parsed in parts (src/upstreams/json-bytes.ts) against JSON.parse of their text:
+ * generated documents in every shape the scan must read (strings full of brackets, commas,
+ * quotes and backslashes, multi-byte and escaped characters, nesting, duplicate keys,
+ * `__proto__`, whitespace anywhere), and the same documents broken byte by byte. The value, or
+ * the error, must be JSON.parse's every time, and the documents built to be cut must be cut.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { LARGE_ANSWER_BYTES, parseInParts, parseJsonBytes } from '../../src/upstreams/json-bytes.js';
+import { Rng } from '../fuzz/random.js';
+
+const STRING_PIECES = [
+  'a',
+  'Z',
+  ' ',
+  ',',
+  '[',
+  ']',
+  '{',
+  '}',
+  ':',
+  '\\',
+  '"',
+  '\\"',
+  '\n',
+  'é',
+  '€',
+  '𝄞',
+  '\u0000',
+  '\u2028',
+  '\ud800',
+  'NodeID-',
+  '0x',
+];
+const WHITESPACE = ['', '', '', ' ', '\n', '\t', '\r\n  '];
+
+function randomString(rng: Rng): string {
+  let text = '';
+  const n = rng.int(0, 12);
+  for (let i = 0; i < n; i++) text += rng.pick(STRING_PIECES);
+  return text;
+}
+
+function randomValue(rng: Rng, depth: number): unknown {
+  const kind = rng.weighted<string>([
+    [3, 'string'],
+    [2, 'number'],
+    [1, 'literal'],
+    [depth > 0 ? 2 : 0, 'object'],
+    [depth > 0 ? 2 : 0, 'array'],
+  ]);
+  if (kind === 'string') return randomString(rng);
+  if (kind === 'number') return rng.pick([0, -0, 1, -17, 3.25, 1e21, 2 ** 53 + 2, -1.5e-7, rng.int(-1e9, 1e9)]);
+  if (kind === 'literal') return rng.pick([true, false, null]);
+  if (kind === 'array') return Array.from({ length: rng.int(0, 4) }, () => randomValue(rng, depth - 1));
+  const object: Record<string, unknown> = {};
+  for (let i = rng.int(0, 4); i > 0; i--) object[randomString(rng)] = randomValue(rng, depth - 1);
+  return object;
+}
+
+/** JSON text of `value` with random whitespace between its tokens. */
+function write(rng: Rng, value: unknown): string {
+  const ws = () => rng.pick(WHITESPACE);
+  if (Array.isArray(value)) return `[${ws()}${value.map((item) => `${write(rng, item)}${ws()}`).join(`,${ws()}`)}]`;
+  if (value !== null && typeof value === 'object') {
+    const members = Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}${ws()}:${ws()}${write(rng, item)}`);
+    return `{${ws()}${members.join(`${ws()},${ws()}`)}${ws()}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** A large document: a page as the Data API sends one, or a top-level array, or members written as raw text (duplicates, `__proto__`). */
+function largeDocument(rng: Rng): string {
+  const items = () => {
+    const list: unknown[] = [];
+    let size = 0;
+    const target = rng.int(LARGE_ANSWER_BYTES / 2, LARGE_ANSWER_BYTES * 1.5);
+    while (size < target) {
+      const item = randomValue(rng, 4);
+      list.push(item);
+      size += JSON.stringify(item).length + 1;
+    }
+    return write(rng, list);
+  };
+  const shape = rng.pick(['page', 'array', 'members']);
+  if (shape === 'array') return `${rng.pick(WHITESPACE)}${items()}${rng.pick(WHITESPACE)}`;
+  if (shape === 'page') return `{"nextPageToken":${JSON.stringify(randomString(rng))},"items":${items()},"small":[1,2,3]}`;
+  const members: string[] = [];
+  for (let i = rng.int(1, 4); i > 0; i--) {
+    const key = rng.pick(['list', 'list', '__proto__', 'other', '']);
+    members.push(`${JSON.stringify(key)}:${rng.chance(0.6) ? items() : write(rng, randomValue(rng, 2))}`);
+  }
+  return `{${members.join(',')}}`;
+}
+
+/** JSON.parse's value or error for `text`, and parseJsonBytes's for its bytes. */
+function both(bytes: Buffer): { expected: { value?: unknown; error?: string }; actual: { value?: unknown; error?: string } } {
+  const run = (parse: () => unknown) => {
+    try {
+      return { value: parse() };
+    } catch (error) {
+      return { error: `${(error as Error).name}: ${(error as Error).message}` };
+    }
+  };
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  return { expected: run(() => JSON.parse(text)), actual: run(() => parseJsonBytes(bytes)) };
+}
+
+describe('parseJsonBytes', () => {
+  it('gives JSON.parse’s value for generated large documents, and cuts every one that has a big array', () => {
+    const rng = new Rng('json-bytes');
+    let cut = 0;
+    for (let i = 0; i < 60; i++) {
+      const text = largeDocument(rng);
+      const bytes = Buffer.from(text);
+      const expected = JSON.parse(text) as unknown;
+      const inParts = parseInParts(bytes);
+      if (inParts !== undefined) {
+        cut++;
+        expect(isDeepStrictEqual(inParts, expected), `document ${i}`).toBe(true);
+      }
+      expect(isDeepStrictEqual(parseJsonBytes(bytes), expected), `document ${i}`).toBe(true);
+      // A document of more than LARGE_ANSWER_BYTES whose bulk is one array is always cut.
+      if (bytes.length >= LARGE_ANSWER_BYTES && /^\s*\[|"items":\[/.test(text)) expect(inParts, `document ${i}`).not.toBe(undefined);
+    }
+    expect(cut).toBeGreaterThan(30);
+  });
+
+  it('gives JSON.parse’s value or JSON.parse’s error for the same documents broken byte by byte', () => {
+    const rng = new Rng('json-bytes-broken');
+    const broken = ['', '"', '\\', ',', '[', ']', '{', '}', ':', ' ', '\u00ff', 'x'];
+    let errors = 0;
+    for (let i = 0; i < 40; i++) {
+      const bytes = Buffer.from(largeDocument(rng));
+      for (let j = 0; j < 5; j++) {
+        const at = rng.int(0, bytes.length - 1);
+        const mutated = rng.chance(0.2)
+          ? bytes.subarray(0, at)
+          : Buffer.concat([bytes.subarray(0, at), Buffer.from(rng.pick(broken)), bytes.subarray(at + rng.int(0, 2))]);
+        const { expected, actual } = both(mutated);
+        if (expected.error) errors++;
+        expect(actual.error, `document ${i}, mutation ${j}`).toBe(expected.error);
+        expect(isDeepStrictEqual(actual.value, expected.value), `document ${i}, mutation ${j}`).toBe(true);
+      }
+    }
+    expect(errors).toBeGreaterThan(100);
+  });
+
+  it('keeps the value JSON.parse keeps for a repeated key, and a `__proto__` member as an own property', () => {
+    const list = JSON.stringify(Array.from({ length: 20_000 }, (_, i) => ({ id: `item-${i}` })));
+    expect((parseJsonBytes(Buffer.from(`{"a":${list},"a":1}`)) as { a: unknown }).a).toBe(1);
+    expect((parseJsonBytes(Buffer.from(`{"a":1,"a":${list}}`)) as { a: unknown[] }).a).toHaveLength(20_000);
+    const withProto = parseJsonBytes(Buffer.from(`{"__proto__":${list}}`)) as Record<string, unknown[]>;
+    expect(Object.getPrototypeOf(withProto)).toBe(Object.prototype);
+    expect(Object.hasOwn(withProto, '__proto__')).toBe(true);
+    expect(Object.getOwnPropertyDescriptor(withProto, '__proto__')?.value).toHaveLength(20_000);
+  });
+
+  it('drops a UTF-8 byte order mark, on a large answer as on a small one', () => {
+    const large = JSON.stringify({ items: Array.from({ length: 40_000 }, (_, i) => i) });
+    for (const text of [large, '{"a":1}']) {
+      const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
+      expect(parseJsonBytes(bytes)).toEqual(JSON.parse(text));
+    }
+  });
+
+  it('leaves what it cannot cut to JSON.parse: a scalar, an object without a big array, an empty big array', () => {
+    const padding = 'x'.repeat(LARGE_ANSWER_BYTES);
+    for (const text of [JSON.stringify(padding), JSON.stringify({ a: padding })]) expect(parseInParts(Buffer.from(text))).toBe(undefined);
+    for (const text of [JSON.stringify(padding), JSON.stringify({ a: padding }), `[${' '.repeat(LARGE_ANSWER_BYTES)}]`]) {
+      expect(parseJsonBytes(Buffer.from(text))).toEqual(JSON.parse(text));
+    }
+  });
+});
