@@ -11,14 +11,14 @@
  *
  * A large answer's big arrays (the members of the top-level object that are arrays, or the
  * top-level array itself: a Data API page is `{ nextPageToken, <items>: [...] }`) are cut into
- * their elements by a scan for the commas at their depth outside strings. Each element is
- * decoded and parsed on its own, small enough for the young generation, whose pages are reused;
+ * runs of elements by a scan for the commas at their depth outside strings. Each run is decoded
+ * and parsed on its own, small enough for the young generation, whose pages are reused;
  * what is left around them (the page token, small members) is parsed with a placeholder where
- * each array was, and the arrays are filled in. The same listing: 2.2 ms in a loop with no page
- * fault, 2.3 to 2.5 ms inside the gateway.
+ * each array was, and the arrays are put in. The same listing, in a loop, interleaved: 2.6 to 3.0
+ * ms and no page fault, against 3.3 to 3.9 ms for JSON.parse of its text.
  *
- * The answer is exactly JSON.parse's: each element, and what surrounds the arrays, goes through
- * JSON.parse, and a document whose parts all parse is valid as a whole. Anything the scan does
+ * The answer is exactly JSON.parse's: each run of elements, and what surrounds the arrays, goes
+ * through JSON.parse, and a document whose parts all parse is valid as a whole. Anything the scan does
  * not expect (a string left open, brackets that do not pair) or a part that does not parse sends
  * the whole text to JSON.parse, which then gives its own answer or its own error. No library
  * parses JSON from bytes at JSON.parse's speed: the streaming parsers are JavaScript tokenizers,
@@ -30,6 +30,12 @@ import { randomBytes } from 'node:crypto';
 export const LARGE_ANSWER_BYTES = 128 * 1024;
 /** Arrays smaller than this stay in the part parsed whole: cutting them saves nothing. */
 const CUT_ARRAY_BYTES = 1024;
+/**
+ * Elements are parsed in runs of about this many bytes, as one small array each: one JSON.parse
+ * call per element would cost more than the decoding it saves when the elements are tiny (an
+ * answer of a million numbers).
+ */
+const RUN_BYTES = 32 * 1024;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -66,11 +72,13 @@ function bomLength(bytes: Buffer): number {
   return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
 }
 
-/** An array being cut: the offsets of its brackets and of the commas between its elements. */
+/** An array being cut: the offsets of its brackets and of the commas that end its runs of elements. */
 interface Cut {
   open: number;
   close: number;
-  commas: number[];
+  ends: number[];
+  /** Where the run being scanned began. */
+  runFrom: number;
 }
 
 /** The index of the quote that closes the string opened at `open`; -1 when none does. */
@@ -87,7 +95,7 @@ function closingQuote(bytes: Buffer, open: number): number {
 }
 
 /**
- * The value of the JSON text in `bytes` from `from`, its big arrays parsed element by element;
+ * The value of the JSON text in `bytes` from `from`, its big arrays parsed in runs of elements;
  * undefined (never a JSON value) when it has none to cut or the scan meets what it does not
  * expect. Throws what JSON.parse throws for a part.
  */
@@ -108,7 +116,7 @@ export function parseInParts(bytes: Buffer, from = 0): unknown {
       if (at === -1) return undefined;
     } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
       depth++;
-      if (depth === level && byte === OPEN_BRACKET) current = { open: at, close: -1, commas: [] };
+      if (depth === level && byte === OPEN_BRACKET) current = { open: at, close: -1, ends: [], runFrom: at };
     } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
       if (depth === level && current) {
         if (byte !== CLOSE_BRACKET) return undefined;
@@ -118,8 +126,9 @@ export function parseInParts(bytes: Buffer, from = 0): unknown {
       }
       depth--;
       if (depth < 0) return undefined;
-    } else if (byte === COMMA && depth === level && current) {
-      current.commas.push(at);
+    } else if (byte === COMMA && depth === level && current && at - current.runFrom >= RUN_BYTES) {
+      current.ends.push(at);
+      current.runFrom = at;
     }
   }
   if (depth !== 0 || cuts.length === 0) return undefined;
@@ -133,25 +142,30 @@ export function parseInParts(bytes: Buffer, from = 0): unknown {
     after = cut.close;
   }
   const value = JSON.parse(rest + bytes.toString('utf8', after)) as unknown;
-  // Every element is parsed, those of an array a later duplicate key replaced too, as JSON.parse would.
-  const elements = cuts.map((cut) => {
-    const items: unknown[] = [];
+  // Every element is parsed, those of an array a later duplicate key replaced too, as JSON.parse
+  // would. A run between two commas must hold an element: `[1,,2]` is not JSON, though `[]` is.
+  const arrays = cuts.map((cut) => {
+    const runs: unknown[][] = [];
     let start = cut.open + 1;
-    for (const comma of cut.commas) {
-      items.push(JSON.parse(bytes.toString('utf8', start, comma)));
-      start = comma + 1;
+    for (let i = 0; i <= cut.ends.length; i++) {
+      const end = i < cut.ends.length ? cut.ends[i]! : cut.close;
+      const run = JSON.parse(`[${bytes.toString('utf8', start, end)}]`) as unknown[];
+      if (run.length === 0 && cut.ends.length > 0) throw new SyntaxError('an empty run of elements');
+      runs.push(run);
+      start = end + 1;
     }
-    items.push(JSON.parse(bytes.toString('utf8', start, cut.close)));
-    return items;
+    return runs.length === 1 ? runs[0]! : ([] as unknown[]).concat(...runs);
   });
-  const fill = (holder: unknown) => {
-    if (!Array.isArray(holder) || holder.length !== 1 || typeof holder[0] !== 'string' || !holder[0].startsWith(PLACEHOLDER)) return;
-    const items = elements[Number(holder[0].slice(PLACEHOLDER.length))]!;
-    // Filled in place: the array is the member's value already, whatever its key (`__proto__` included).
-    holder.length = 0;
-    for (const item of items) holder.push(item);
-  };
-  if (level === 1) fill(value);
-  else for (const key of Object.keys(value as object)) fill((value as Record<string, unknown>)[key]);
+  const cutOf = (holder: unknown): unknown[] | undefined =>
+    Array.isArray(holder) && holder.length === 1 && typeof holder[0] === 'string' && holder[0].startsWith(PLACEHOLDER)
+      ? arrays[Number(holder[0].slice(PLACEHOLDER.length))]
+      : undefined;
+  if (level === 1) return cutOf(value);
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) {
+    const array = cutOf(object[key]);
+    // Defined, not assigned, as JSON.parse makes its members: a `__proto__` member stays an own property.
+    if (array) Object.defineProperty(object, key, { value: array, writable: true, enumerable: true, configurable: true });
+  }
   return value;
 }

@@ -6,7 +6,7 @@
  * the error, must be JSON.parse's every time, and the documents built to be cut must be cut.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LARGE_ANSWER_BYTES, parseInParts, parseJsonBytes } from '../../src/upstreams/json-bytes.js';
 import { Rng } from '../fuzz/random.js';
 
@@ -155,6 +155,33 @@ describe('parseJsonBytes', () => {
     expect(Object.getPrototypeOf(withProto)).toBe(Object.prototype);
     expect(Object.hasOwn(withProto, '__proto__')).toBe(true);
     expect(Object.getOwnPropertyDescriptor(withProto, '__proto__')?.value).toHaveLength(20_000);
+  });
+
+  it('parses tiny elements in runs, not one call each: a large array of numbers costs a few dozen JSON.parse calls', () => {
+    const numbers = Array.from({ length: 300_000 }, (_, i) => i % 7);
+    const bytes = Buffer.from(JSON.stringify({ numbers }));
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      expect((parseInParts(bytes) as { numbers: number[] }).numbers).toEqual(numbers);
+      expect(parse.mock.calls.length).toBeLessThan(bytes.length / (16 * 1024));
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('refuses what JSON.parse refuses where a run of elements ends: an empty element, a trailing comma', () => {
+    const big = JSON.stringify('x'.repeat(50 * 1024));
+    for (const text of [
+      `[${big},,${big},${big}]`,
+      `[${big}, ,${big},${big}]`,
+      `{"a":[${big},${big},${big},]}`,
+      `[${big},${big},${big},\n]`,
+    ]) {
+      expect(text.length).toBeGreaterThanOrEqual(LARGE_ANSWER_BYTES);
+      const { expected, actual } = both(Buffer.from(text));
+      expect(expected.error).toBeDefined();
+      expect(actual.error).toBe(expected.error);
+    }
   });
 
   it('drops a UTF-8 byte order mark, on a large answer as on a small one', () => {
