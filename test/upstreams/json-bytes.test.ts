@@ -83,9 +83,10 @@ function largeDocument(rng: Rng): string {
     }
     return write(rng, list);
   };
-  const shape = rng.pick(['page', 'array', 'members']);
+  const shape = rng.pick(['page', 'array', 'members', 'nested']);
   if (shape === 'array') return `${rng.pick(WHITESPACE)}${items()}${rng.pick(WHITESPACE)}`;
   if (shape === 'page') return `{"nextPageToken":${JSON.stringify(randomString(rng))},"items":${items()},"small":[1,2,3]}`;
+  if (shape === 'nested') return `{"data":{"meta":${write(rng, randomValue(rng, 2))},"inner":{"items":${items()}}},"next":[{"x":1}]}`;
   const members: string[] = [];
   for (let i = rng.int(1, 4); i > 0; i--) {
     const key = rng.pick(['list', 'list', '__proto__', 'other', '']);
@@ -122,7 +123,7 @@ describe('parseJsonBytes', () => {
       }
       expect(isDeepStrictEqual(parseJsonBytes(bytes), expected), `document ${i}`).toBe(true);
       // A document of more than LARGE_ANSWER_BYTES whose bulk is one array is always cut.
-      if (bytes.length >= LARGE_ANSWER_BYTES && /^\s*\[|"items":\[/.test(text)) expect(inParts, `document ${i}`).not.toBe(undefined);
+      if (bytes.length >= LARGE_ANSWER_BYTES && /^\s*\[|"items":\s*\[/.test(text)) expect(inParts, `document ${i}`).not.toBe(undefined);
     }
     expect(cut).toBeGreaterThan(30);
   });
@@ -190,6 +191,17 @@ describe('parseJsonBytes', () => {
       const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
       expect(parseJsonBytes(bytes)).toEqual(JSON.parse(text));
     }
+  });
+
+  it('cuts a big array however deep it lies, and walks deep objects without recursion', () => {
+    const list = Array.from({ length: 20_000 }, (_, i) => ({ id: `item-${i}` }));
+    let text = JSON.stringify({ items: list });
+    for (let i = 0; i < 50_000; i++) text = `{"d":${text}}`;
+    const value = parseInParts(Buffer.from(text));
+    expect(value).not.toBe(undefined);
+    let inner = value as { d?: unknown; items?: unknown };
+    for (let i = 0; i < 50_000; i++) inner = inner.d as typeof inner;
+    expect(inner.items).toEqual(list);
   });
 
   it('leaves what it cannot cut to JSON.parse: a scalar, an object without a big array, an empty big array', () => {
