@@ -313,12 +313,16 @@ const NodeInfoRef = builder.objectRef<NodeInfoModel>('NodeInfo').implement({
       type: [NodePeerRef],
       description: `The nodes this node is connected to (info.peers), in the node's order, or those of \`nodeIds\` it is connected to (a node it is not connected to is left out). The node answers all in one call; \`first\` (1 to ${MAX_PEERS}, default ${DEFAULT_PEERS}) bounds what is returned.`,
       args: {
-        nodeIds: t.arg({ type: [NodeIdScalar], description: 'Only these peers (at most 100).' }),
+        nodeIds: t.arg({
+          type: [NodeIdScalar],
+          description: 'Only these peers (at most 100); omitted or empty: every peer (the node reads an empty list as no filter).',
+        }),
         first: t.arg.int({ defaultValue: DEFAULT_PEERS, description: `How many peers to return: 1 to ${MAX_PEERS}.` }),
       },
       price: {
         calls: 1,
-        items: ({ nodeIds, first }) => Math.min(first ?? DEFAULT_PEERS, nodeIds?.length ?? MAX_PEERS),
+        // An empty list is no filter to the node: every peer, as when it is omitted.
+        items: ({ nodeIds, first }) => Math.min(first ?? DEFAULT_PEERS, nodeIds?.length || MAX_PEERS),
         reaches: ['info.peers'],
       },
       resolve: async (n, { nodeIds, first }, ctx) => {

@@ -580,10 +580,10 @@ builder.objectFields(PChainRef, (t) => ({
     deprecationReason:
       'platform.getSubnets is deprecated since avalanchego v1.9.12: use `subnet(subnetId:)`, or the Data API listing `Network.subnets`.',
     description:
-      'Subnets by id, those the node has (platform.getSubnets); every subnet and the Primary Network when `subnetIds` is omitted.',
-    args: { subnetIds: t.arg({ type: [CB58IdScalar], description: 'The subnets (cb58), up to 100.' }) },
-    // Every subnet of the network when none is named: hundreds.
-    price: { calls: 1, items: (args) => args.subnetIds?.length ?? 500, reaches: ['platform.getSubnets'] },
+      'Subnets by id, those the node has (platform.getSubnets); every subnet and the Primary Network when `subnetIds` is omitted or empty (the node reads an empty list as no filter).',
+    args: { subnetIds: t.arg({ type: [CB58IdScalar], description: 'The subnets (cb58), up to 100; omitted or empty: every subnet.' }) },
+    // Every subnet of the network when none is named, by an empty list too: hundreds.
+    price: { calls: 1, items: (args) => args.subnetIds?.length || 500, reaches: ['platform.getSubnets'] },
     resolve: async (p, { subnetIds }, ctx) => {
       if (subnetIds && subnetIds.length > 100)
         throw badInput(`\`subnetIds\` holds ${subnetIds.length} ids; at most 100 are allowed.`, { argument: 'subnetIds' });

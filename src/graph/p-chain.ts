@@ -127,7 +127,8 @@ export function validatorSetItems(
     most: (kind) => (kind === 'primary-validators' ? VALIDATORS.primary : VALIDATORS.subnet),
     parent: subnetOf,
     parentOf,
-    given: (args) => args.nodeIds?.length,
+    // An empty list is no filter to the node: the whole set, as when `nodeIds` is omitted.
+    given: (args) => args.nodeIds?.length || undefined,
     // Any set, the Primary Network's among them.
     assumedSize: Math.max(VALIDATORS.primary.mainnet, VALIDATORS.primary.fuji, VALIDATORS.subnet.mainnet, VALIDATORS.subnet.fuji),
   });
@@ -352,7 +353,7 @@ export async function currentValidators(
 const subnetOf = (subnetId: string | undefined) => (subnetId && subnetId !== PRIMARY_NETWORK_ID ? subnetId : undefined);
 
 const NODE_IDS_DESCRIPTION =
-  'Only these nodes (up to 100). Naming exactly one node brings its delegators in the same call; otherwise `delegators` costs a call per validator that has some.';
+  'Only these nodes (up to 100); omitted or empty: every validator of the set (the node reads an empty list as no filter). Naming exactly one node brings its delegators in the same call; otherwise `delegators` costs a call per validator that has some.';
 
 // --- blocks ------------------------------------------------------------------------------------------
 
