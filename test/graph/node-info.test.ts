@@ -3,15 +3,13 @@
  * and the call it made (path, params), bad arguments refused before any call, and the node's own
  * refusals (an unknown alias or chain) read as null.
  */
-import { type OperationDefinitionNode, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { CORETH_VM_ID, PRIMARY_NETWORK_ID } from '../../src/base/ids.js';
-import { schema } from '../../src/graph/index.js';
-import { estimate } from '../../src/yoga/cost-estimate.js';
 import { SANDBOX_NODE_ID, getNodeWorld } from '../../sandbox/node/chains/node-world.js';
 import { NODE_VERSION } from '../../sandbox/node/info.js';
 import { NOW } from '../../sandbox/node/common.js';
 import { getWorld } from '../../sandbox/world/world.js';
+import { expectEmptyIdsAsOmitted } from '../helpers/empty-id-lists.js';
 import { codes, useHarness } from '../helpers/harness.js';
 
 const h = useHarness({ UPSTREAM_RETRIES: '0' });
@@ -97,10 +95,7 @@ describe('nodeInfo', () => {
     expect(calls('info.peers')).toEqual([{ path: '/mainnet/ext/info', params: { nodeIDs: [one] } }]);
     // An empty list is no filter to the node: every peer, priced as when nodeIds is omitted.
     const query = 'query($ids: [NodeID!]) { network { nodeInfo { peers(nodeIds: $ids) { nodeId } } } }';
-    const empty = await h.raw<any>(query, { ids: [] });
-    expect(empty.data.network.nodeInfo.peers).toEqual(peers.map((p: any) => ({ nodeId: p.nodeId })));
-    const operation = parse(query).definitions[0] as OperationDefinitionNode;
-    expect(estimate(schema, operation, {}, { ids: [] }).nodes).toBe(estimate(schema, operation, {}, {}).nodes);
+    await expectEmptyIdsAsOmitted(h, query, (data) => data.network.nodeInfo.peers);
   });
 
   it('answers uptime, upgrades, ACP votes, VMs and feature extensions', async () => {
