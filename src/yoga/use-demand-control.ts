@@ -167,9 +167,16 @@ function refusal(found: Estimate, limit: Limit, allowed: number, subscription: b
 /** What an answer says it cost: set on its extensions. */
 function costExtension(cost: RequestCost, context: Partial<GatewayContext>, cachedWhole: boolean) {
   const reads = context.reads;
+  // Retries are calls too, but no price counts them: said when there were some, so that a client
+  // (and the fuzzer) can tell a retried call from one the price missed.
+  const retries = reads?.scope.budget?.retries ?? 0;
   return {
     estimated: { calls: cost.estimated.calls, nodes: cost.estimated.nodes, bytes: cost.estimated.bytes },
-    actual: { calls: reads?.scope.budget?.used ?? 0, cacheHits: (reads?.reused ?? 0) + (cachedWhole ? 1 : 0) },
+    actual: {
+      calls: reads?.scope.budget?.used ?? 0,
+      cacheHits: (reads?.reused ?? 0) + (cachedWhole ? 1 : 0),
+      ...(retries > 0 && { retries }),
+    },
     budget: cost.budget,
     ...(cost.settled && { settled: { nodes: cost.settled.nodes, bytes: cost.settled.bytes } }),
   };

@@ -58,7 +58,7 @@ interface ResultJson {
   extensions?: {
     cost?: {
       estimated?: { calls: number; nodes: number; bytes?: number };
-      actual?: { calls: number };
+      actual?: { calls: number; retries?: number };
       budget?: number;
       settled?: { nodes: number; bytes: number };
     };
@@ -165,8 +165,10 @@ export function checkAnswer(answer: Answer, entry: FuzzEntry, mode: Mode, docume
       else if (!code) add('errors-have-codes', `${JSON.stringify(error.message)}${where}`);
     }
     const cost = result.extensions?.cost;
-    if (cost?.estimated && cost.actual && cost.actual.calls > cost.estimated.calls)
-      add('calls-within-estimate', `made ${cost.actual.calls} calls, estimated ${cost.estimated.calls}${where}`);
+    // A price counts the calls an answer needs, not their retries (an upstream's 503, a dropped connection).
+    const { actual, estimated } = cost ?? {};
+    if (estimated && actual && actual.calls - (actual.retries ?? 0) > estimated.calls)
+      add('calls-within-estimate', `made ${actual.calls} calls (${actual.retries ?? 0} retries), estimated ${estimated.calls}${where}`);
     if (cost?.estimated && result.data != null) {
       // Priced up front, and priced again as a list longer than its price read was answered,
       // before its items were built (`settled`: src/yoga/use-demand-control.ts `overrun`).

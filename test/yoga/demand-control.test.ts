@@ -30,7 +30,11 @@ interface Answer {
   data?: Record<string, any> | null;
   errors?: { message: string; extensions: Record<string, any> }[];
   extensions?: {
-    cost?: { estimated: { calls: number; nodes: number; bytes: number }; actual: { calls: number; cacheHits: number }; budget: number };
+    cost?: {
+      estimated: { calls: number; nodes: number; bytes: number };
+      actual: { calls: number; cacheHits: number; retries?: number };
+      budget: number;
+    };
   };
 }
 
@@ -66,6 +70,16 @@ describe('extensions.cost', () => {
       budget: 250,
     });
     expect(sandbox.total).toBe(1);
+  });
+
+  it('says how many of the calls made were retries, which no price counts', async () => {
+    sandbox.reset();
+    sandbox.fail({ operation: 'listSubnets', kind: 'status', status: 503, times: 1 });
+    const retried = await post('{ network { subnets(first: 6) { nodes { subnetId } } } }');
+    expect(retried.errors).toBeUndefined();
+    expect(retried.extensions?.cost).toMatchObject({ estimated: { calls: 1 }, actual: { calls: 2, cacheHits: 0, retries: 1 } });
+    expect(sandbox.total).toBe(2);
+    sandbox.reset();
   });
 
   it('is on GET answers too, and priced with the variables a request sends', async () => {
