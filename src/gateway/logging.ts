@@ -8,17 +8,17 @@ import type { Logger } from '../base/logger.js';
 import { UpstreamError } from '../upstreams/errors.js';
 import type { HttpClientOptions } from '../upstreams/http.js';
 
-/** Rate-limits a repeated log line to one per `ms`, with how many were held back. */
-export function every(ms: number, log: (held: number) => void): () => void {
+/** Rate-limits a repeated log line to one per `ms`, with how many were held back and the arguments of the call that logs. */
+export function every<A extends unknown[] = []>(ms: number, log: (held: number, ...args: A) => void): (...args: A) => void {
   let last = 0;
   let held = 0;
-  return () => {
+  return (...args) => {
     const now = Date.now();
     if (now - last < ms) {
       held++;
       return;
     }
-    log(held);
+    log(held, ...args);
     last = now;
     held = 0;
   };

@@ -18,11 +18,16 @@ export function connectRedis(config: Config, logger: Logger | undefined): RedisC
     .filter(Boolean)
     .join(' and ');
   if (!config.redis || !uses) return undefined;
-  const down = every(30_000, (held) =>
-    logger?.warn(`Redis is unreachable: ${uses} use this instance's memory until it is back${held ? ` (${held} more failures)` : ''}.`),
+  // The cause says which outage it is: a refused connection, a dropped one, or a command that
+  // timed out while Redis was busy (which a command Redis refused, such as a cluster's CROSSSLOT, is not).
+  const down = every(30_000, (held, cause: Error | undefined) =>
+    logger?.warn(
+      { cause: cause?.message },
+      `Redis is unreachable: ${uses} use this instance's memory until it is back${held ? ` (${held} more failures)` : ''}.`,
+    ),
   );
   return new RedisConnection(config.redis, {
-    onState: (state) => (state === 'down' ? down() : logger?.info(`Redis is back: ${uses} shared again.`)),
+    onState: (state, error) => (state === 'down' ? down(error) : logger?.info(`Redis is back: ${uses} shared again.`)),
   });
 }
 

@@ -140,7 +140,12 @@ describe.each([
       expect(keys.some((key) => key.startsWith(`${PREFIX}agw:rl:`))).toBe(true);
       expect(keys.some((key) => key.startsWith(`${PREFIX}live:`))).toBe(true);
       // No command was refused (a cluster's CROSSSLOT would have been taken for Redis going away).
-      for (const gw of [a, b]) expect(gw.logs.filter((l) => /Redis is unreachable/.test(String(l.msg)))).toEqual([]);
+      // A command that timed out is not a refusal: the suite's heaviest files run beside this one,
+      // and CI runs 49 and 50 each had one of the cluster's commands wait past the 300 ms the
+      // gateway gives it (src/base/redis.ts), with every sharing check above passed.
+      const refused = (gw: typeof a) =>
+        gw.logs.filter((l) => /Redis is unreachable/.test(String(l.msg)) && l.cause !== 'Command timed out').map((l) => l.cause);
+      for (const gw of [a, b]) expect(refused(gw)).toEqual([]);
     } finally {
       sandbox.knobs.latencyMs = 0;
       await Promise.all([a.stop(), b.stop()]);
