@@ -209,6 +209,8 @@ function listen(server: Server, config: Config, logger: Logger, sandboxed: boole
       },
       `GraphQL gateway ready: ${url} (GraphiQL in a browser)`,
     );
+    // Lines below warn are gathered (src/base/logger.ts): the one that says where to go is not.
+    logger.flush();
     // What this start compiled, written for the next (src/boot.ts). Not at once: serializing the
     // code (a few MB for a start that had no cache) would hold the first requests, and a cache
     // made after them holds their code too; a process stopped before the timer still writes it as

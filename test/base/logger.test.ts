@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { isoTime } from '../../src/base/logger.js';
@@ -18,5 +19,57 @@ describe('isoTime', () => {
     expect(written).toBeGreaterThanOrEqual(before);
     expect(written).toBeLessThanOrEqual(Date.now());
     expect(pino.stdTimeFunctions.isoTime().length).toBe(isoTime().length);
+  });
+});
+
+/**
+ * What test/helpers/logger-lines.ts wrote: its log lines, and its marks (`(mark)`), in the
+ * order they arrived; and in how many pieces stdout brought them (no more than the writes made).
+ */
+async function logLines(scenario: string): Promise<{ arrived: string[]; pieces: number }> {
+  const script = new URL('../helpers/logger-lines.ts', import.meta.url).pathname;
+  const child = spawn(process.execPath, ['--import', 'tsx', script, scenario], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const arrived: string[] = [];
+  let stderr = '';
+  let pieces = 0;
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    pieces++;
+    for (const line of chunk.split('\n').filter(Boolean)) arrived.push(JSON.parse(line).msg);
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+    if (chunk.includes('MARK')) arrived.push('(mark)');
+  });
+  const code = await new Promise((resolve) => child.once('close', resolve));
+  expect(code, stderr).toBe(0);
+  return { arrived, pieces };
+}
+
+describe('createLogger', () => {
+  it('gathers lines below warn into few writes, in order', async () => {
+    const { arrived, pieces } = await logLines('spaced');
+    expect(arrived).toEqual(Array.from({ length: 200 }, () => 'graphql request'));
+    // A write of its own for each line, a millisecond apart, came in 200 pieces or nearly.
+    expect(pieces).toBeLessThan(20);
+  });
+
+  it('writes a warning at once, with the lines gathered before it', async () => {
+    const { arrived } = await logLines('warn');
+    expect(arrived).toEqual(['first', 'second', 'third', '(mark)']);
+  });
+
+  it('writes a line below warn once the loop runs its timer', async () => {
+    const { arrived } = await logLines('info');
+    expect(arrived).toEqual(['(mark)', 'gathered']);
+  });
+
+  it('writes a warning logged while a write is under way once that write is done', async () => {
+    const { arrived } = await logLines('warn-behind-write');
+    expect(arrived).toEqual([...Array.from({ length: 60 }, () => 'enough to be handed over'), 'behind a write', '(mark)']);
+  });
+
+  it('loses nothing gathered when the process exits at once', async () => {
+    const { arrived } = await logLines('exit');
+    expect(arrived).toEqual(['before exit', 'before exit', 'before exit']);
   });
 });

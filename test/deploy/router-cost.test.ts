@@ -15,6 +15,7 @@ import { ensureRouter } from '../../bench/cluster.js';
 import { composeSupergraph } from '../../test/generate/supergraph.js';
 import { getWorld } from '../../sandbox/world/world.js';
 import { freePort } from '../../bench/processes.js';
+import { GATHERED_MS } from '../../src/base/logger.js';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
@@ -103,14 +104,15 @@ describe('Hive Gateway with demand control, in front of our subgraph', () => {
   });
 
   it('refuses past its limit before any request reaches us: the query we would refuse for its calls', async () => {
-    await sleep(100); // the log lines of the requests before
+    // The log lines of the requests before: lines below warn are written within GATHERED_MS.
+    await sleep(GATHERED_MS + 150);
     sandbox.reset();
     const before = gateway.logs.length;
     const dear = await ask(subnets(300, 'l1Validators(first: 5) { nodes { nodeId } }'));
     expect(dear.data ?? undefined).toBeUndefined();
     expect(dear.errors![0]!.extensions?.code).toBe('COST_ESTIMATED_TOO_EXPENSIVE');
     expect(dear.errors![0]!.extensions?.cost?.estimated ?? dear.extensions?.cost?.estimated).toBeGreaterThan(MAX_COST);
-    await sleep(100);
+    await sleep(GATHERED_MS + 150);
     expect(sandbox.total).toBe(0);
     expect(gateway.logs.slice(before).filter((l) => l.msg === 'graphql request')).toEqual([]);
   });
