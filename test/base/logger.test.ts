@@ -32,9 +32,13 @@ async function logLines(scenario: string): Promise<{ arrived: string[]; pieces: 
   const arrived: string[] = [];
   let stderr = '';
   let pieces = 0;
+  // A write past the pipe's atomic size (4 KiB) may come in two reads: a line is whole once its newline is in.
+  let partial = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     pieces++;
-    for (const line of chunk.split('\n').filter(Boolean)) arrived.push(JSON.parse(line).msg);
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines.filter(Boolean)) arrived.push(JSON.parse(line).msg);
   });
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;
@@ -42,6 +46,7 @@ async function logLines(scenario: string): Promise<{ arrived: string[]; pieces: 
   });
   const code = await new Promise((resolve) => child.once('close', resolve));
   expect(code, stderr).toBe(0);
+  expect(partial, 'a line cut short').toBe('');
   return { arrived, pieces };
 }
 
