@@ -21,7 +21,7 @@ export function isoTime(now = Date.now()): string {
 }
 
 /** Lines below warn are gathered up to this many characters before they are written... */
-export const GATHERED_CHARS = 4096;
+const GATHERED_CHARS = 4096;
 /** ...or for at most this long after the first of them. */
 export const GATHERED_MS = 250;
 
