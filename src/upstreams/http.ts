@@ -19,7 +19,7 @@ import type { Pool } from './undici-core.js';
 import type { CallBudget } from './budget.js';
 import { onCancel, type CancelSignal } from './cancellation.js';
 import { Circuit, type CircuitOptions } from './circuit.js';
-import { answerText, parseJsonBytes } from './json-bytes.js';
+import { answerText, type Deferral, type Deferred, parseJsonBytes } from './json-bytes.js';
 import {
   CircuitOpenError,
   ConnectionError,
@@ -58,6 +58,12 @@ export interface HttpRequest {
   acceptStatuses?: readonly number[];
   /** Parses the answer; JSON.parse unless the upstream needs more (wide integers). */
   parse?: (text: string) => unknown;
+  /**
+   * Members whose object values a large answer's lists leave unparsed (json-bytes.ts's
+   * `Deferral`), listed in the answer's `deferred`: whoever maps the answer parses them when read
+   * (`checkedAnswer`, src/upstreams/transport.ts).
+   */
+  defer?: readonly string[];
 }
 
 /** What a call runs under: the GraphQL request that needs it. */
@@ -104,6 +110,8 @@ export interface HttpResponse<T> {
   body: T;
   /** Size of the answer as received, for caches that count bytes. */
   bytes: number;
+  /** The members of `body` left unparsed (`HttpRequest.defer`), each holding a placeholder until they are settled. */
+  deferred?: Deferred[];
 }
 
 export interface RetryInfo {
@@ -362,7 +370,13 @@ export class HttpClient {
     if (!((status >= 200 && status < 300) || req.acceptStatuses?.includes(status) === true))
       throw this.httpError(status, headers, req, answerText(answer));
     try {
-      return { status, body: (req.parse ? req.parse(answerText(answer)) : parseJsonBytes(answer)) as T, bytes: answer.length };
+      if (req.parse) return { status, body: req.parse(answerText(answer)) as T, bytes: answer.length };
+      if (!req.defer) return { status, body: parseJsonBytes(answer) as T, bytes: answer.length };
+      const deferral: Deferral = { keys: req.defer, found: [] };
+      const body = parseJsonBytes(answer, deferral) as T;
+      return deferral.found.length > 0
+        ? { status, body, bytes: answer.length, deferred: deferral.found }
+        : { status, body, bytes: answer.length };
     } catch (cause) {
       // The body itself is never quoted: it is the upstream's, not something to show a client.
       const type = String(headers['content-type'] ?? 'no content type');

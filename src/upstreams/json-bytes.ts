@@ -23,6 +23,15 @@
  * the whole text to JSON.parse, which then gives its own answer or its own error. No library
  * parses JSON from bytes at JSON.parse's speed: the streaming parsers are JavaScript tokenizers,
  * several times slower than the decoding they would save.
+ *
+ * **Deferred members.** A caller can name members (`Deferral`) whose object values, inside the
+ * cut arrays, are left as bytes: the Data API's `genesisData`, 437 KB of the 553 KB of the
+ * sandbox's hundred subnets, which most queries never read. Each is replaced by a placeholder
+ * string before its run is parsed, and reported (`Deferred`) with where it belongs, for the
+ * caller to parse when it is read (src/upstreams/transport.ts, after the answer's check). The
+ * value is then JSON.parse's of the document without those members; a deferred member that is
+ * not JSON fails where it is parsed, not here. A member whose value does not end with the brace
+ * that closes it sends the whole text to JSON.parse, as any other surprise of the scan does.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -47,17 +56,47 @@ const CLOSE_BRACKET = 0x5d;
 
 /** What stands for a cut array in the part parsed whole: no upstream sends it by chance. */
 const PLACEHOLDER = `\u0000cut ${randomBytes(12).toString('hex')} `;
+/** What stands for a deferred member in its run, followed by its index. */
+const DEFERRED = `\u0000deferred ${randomBytes(12).toString('hex')} `;
 
-/** The JSON value of `bytes` (UTF-8, a byte order mark allowed), as JSON.parse of its text gives it. */
-export function parseJsonBytes(bytes: Buffer): unknown {
+const COLON = 0x3a;
+const isSpace = (byte: number | undefined) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+
+/** The index of the byte after the whitespace at `at`. */
+function skipSpace(bytes: Buffer, at: number): number {
+  while (isSpace(bytes[at])) at++;
+  return at;
+}
+
+/** A member `parseJsonBytes` left unparsed: its object value is `bytes` from `from` to `to`. */
+export interface Deferred {
+  holder: Record<string, unknown>;
+  key: string;
+  bytes: Buffer;
+  from: number;
+  to: number;
+}
+
+/** The members to leave as bytes in a large answer's arrays, and where to report those left. */
+export interface Deferral {
+  keys: readonly string[];
+  found: Deferred[];
+}
+
+/**
+ * The JSON value of `bytes` (UTF-8, a byte order mark allowed), as JSON.parse of its text gives
+ * it; with `defer`, the deferred members of a large answer hold placeholders, listed in `defer.found`.
+ */
+export function parseJsonBytes(bytes: Buffer, defer?: Deferral): unknown {
   const from = bomLength(bytes);
   if (bytes.length - from >= LARGE_ANSWER_BYTES) {
     try {
-      const value = parseInParts(bytes, from);
+      const value = parseInParts(bytes, from, defer);
       if (value !== undefined) return value;
     } catch {
       // A part that does not parse: JSON.parse of the whole says what is wrong with it.
     }
+    if (defer) defer.found.length = 0;
   }
   return JSON.parse(bytes.toString('utf8', from));
 }
@@ -81,6 +120,8 @@ interface Cut {
   ends: number[];
   /** Where the run being scanned began. */
   runFrom: number;
+  /** How many deferred members' offsets were recorded before it. */
+  spansBefore: number;
 }
 
 /** The index of the quote that closes the string opened at `open`; -1 when none does. */
@@ -104,27 +145,50 @@ function closingQuote(bytes: Buffer, open: number): number {
  * The arrays cut are the outermost ones, at whatever depth (`{ "data": { "items": [...] } }`
  * as well as a page's `items`): the arrays within them are parsed with their runs.
  */
-export function parseInParts(bytes: Buffer, from = 0): unknown {
+export function parseInParts(bytes: Buffer, from = 0, defer?: Deferral): unknown {
   const cuts: Cut[] = [];
   let current: Cut | undefined;
   let depth = 0;
+  const keys = defer?.keys.map((key) => Buffer.from(key));
+  /** The deferred members' offsets, a pair each: their opening brace, and the byte after their closing one. */
+  const spans: number[] = [];
+  /** The depth of the deferred member being scanned, -1 outside one. */
+  let deferredAt = -1;
   for (let at = from; at < bytes.length; at++) {
     const byte = bytes[at]!;
     if (byte === QUOTE) {
+      const open = at;
       at = closingQuote(bytes, at);
       if (at === -1) return undefined;
+      if (keys && current && deferredAt === -1 && keyAt(bytes, open, at, keys)) {
+        const colon = skipSpace(bytes, at + 1);
+        const value = bytes[colon] === COLON ? skipSpace(bytes, colon + 1) : -1;
+        if (value !== -1 && bytes[value] === OPEN_BRACE) {
+          spans.push(value);
+          deferredAt = depth;
+        }
+      }
     } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
       depth++;
-      if (byte === OPEN_BRACKET && !current) current = { open: at, close: -1, level: depth, ends: [], runFrom: at };
+      if (byte === OPEN_BRACKET && !current)
+        current = { open: at, close: -1, level: depth, ends: [], runFrom: at, spansBefore: spans.length };
     } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
       if (current && depth === current.level) {
         if (byte !== CLOSE_BRACKET) return undefined;
         current.close = at;
         if (at - current.open > CUT_ARRAY_BYTES) cuts.push(current);
+        // Parsed whole with what surrounds it: its members are not deferred.
+        else spans.length = current.spansBefore;
         current = undefined;
       }
       depth--;
       if (depth < 0) return undefined;
+      if (depth === deferredAt) {
+        // Closed by another bracket than the brace that opened it: not JSON, JSON.parse says why.
+        if (byte !== CLOSE_BRACE) return undefined;
+        spans.push(at + 1);
+        deferredAt = -1;
+      }
     } else if (byte === COMMA && current && depth === current.level && at - current.runFrom >= RUN_BYTES) {
       current.ends.push(at);
       current.runFrom = at;
@@ -143,12 +207,20 @@ export function parseInParts(bytes: Buffer, from = 0): unknown {
   const value = JSON.parse(rest + bytes.toString('utf8', after)) as unknown;
   // Every element is parsed, those of an array a later duplicate key replaced too, as JSON.parse
   // would. A run between two commas must hold an element: `[1,,2]` is not JSON, though `[]` is.
+  let span = 0;
   const arrays = cuts.map((cut) => {
     const runs: unknown[][] = [];
     let start = cut.open + 1;
     for (let i = 0; i <= cut.ends.length; i++) {
       const end = i < cut.ends.length ? cut.ends[i]! : cut.close;
-      const run = JSON.parse(`[${bytes.toString('utf8', start, end)}]`) as unknown[];
+      let text = '[';
+      let at = start;
+      // A deferred member lies within one run: a run ends at a comma between elements.
+      for (; span < spans.length && spans[span]! < end; span += 2) {
+        text += bytes.toString('utf8', at, spans[span]) + JSON.stringify(DEFERRED + span / 2);
+        at = spans[span + 1]!;
+      }
+      const run = JSON.parse(`${text}${bytes.toString('utf8', at, end)}]`) as unknown[];
       if (run.length === 0 && cut.ends.length > 0) throw new SyntaxError('an empty run of elements');
       runs.push(run);
       start = end + 1;
@@ -159,6 +231,7 @@ export function parseInParts(bytes: Buffer, from = 0): unknown {
     Array.isArray(holder) && holder.length === 1 && typeof holder[0] === 'string' && holder[0].startsWith(PLACEHOLDER)
       ? arrays[Number(holder[0].slice(PLACEHOLDER.length))]
       : undefined;
+  if (spans.length > 0) placeDeferred(arrays, bytes, spans, defer!);
   const top = cutOf(value);
   if (top) return top;
   // A cut array has no array around it: its placeholder is the value of an object's member. The
@@ -175,4 +248,35 @@ export function parseInParts(bytes: Buffer, from = 0): unknown {
     }
   }
   return value;
+}
+
+/** Whether the string from the quote at `open` to the one at `close` is one of `keys`, byte for byte. */
+function keyAt(bytes: Buffer, open: number, close: number, keys: readonly Buffer[]): boolean {
+  for (const key of keys) if (close - open - 1 === key.length && bytes.compare(key, 0, key.length, open + 1, close) === 0) return true;
+  return false;
+}
+
+/**
+ * Finds the placeholders of the deferred members in the parsed elements and reports each, with
+ * the object holding it (the last of duplicate keys wins there, as in JSON.parse).
+ */
+function placeDeferred(arrays: unknown[][], bytes: Buffer, spans: number[], defer: Deferral): void {
+  const stack: unknown[] = [...arrays];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    if (item === null || typeof item !== 'object') continue;
+    if (Array.isArray(item)) {
+      for (const element of item) if (element !== null && typeof element === 'object') stack.push(element);
+      continue;
+    }
+    const holder = item as Record<string, unknown>;
+    for (const key of Object.keys(holder)) {
+      const member = holder[key];
+      if (typeof member === 'string') {
+        if (member.startsWith(DEFERRED)) {
+          const index = 2 * Number(member.slice(DEFERRED.length));
+          defer.found.push({ holder, key, bytes, from: spans[index]!, to: spans[index + 1]! });
+        }
+      } else if (member !== null && typeof member === 'object') stack.push(member);
+    }
+  }
 }

@@ -4,10 +4,11 @@
  * quotes and backslashes, multi-byte and escaped characters, nesting, duplicate keys,
  * `__proto__`, whitespace anywhere), and the same documents broken byte by byte. The value, or
  * the error, must be JSON.parse's every time, and the documents built to be cut must be cut.
+ * With deferred members, the same once each member left as bytes is parsed in its place.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
-import { LARGE_ANSWER_BYTES, parseInParts, parseJsonBytes } from '../../src/upstreams/json-bytes.js';
+import { type Deferral, LARGE_ANSWER_BYTES, parseInParts, parseJsonBytes } from '../../src/upstreams/json-bytes.js';
 import { Rng } from '../fuzz/random.js';
 
 const STRING_PIECES = [
@@ -55,16 +56,20 @@ function randomValue(rng: Rng, depth: number): unknown {
   if (kind === 'literal') return rng.pick([true, false, null]);
   if (kind === 'array') return Array.from({ length: rng.int(0, 4) }, () => randomValue(rng, depth - 1));
   const object: Record<string, unknown> = {};
-  for (let i = rng.int(0, 4); i > 0; i--) object[randomString(rng)] = randomValue(rng, depth - 1);
+  for (let i = rng.int(0, 4); i > 0; i--) object[rng.chance(0.15) ? DEFERRED_KEY : randomString(rng)] = randomValue(rng, depth - 1);
   return object;
 }
+
+/** The member the deferral tests leave as bytes; also spelled with an escape, which must not be deferred. */
+const DEFERRED_KEY = 'genesisData';
 
 /** JSON text of `value` with random whitespace between its tokens. */
 function write(rng: Rng, value: unknown): string {
   const ws = () => rng.pick(WHITESPACE);
+  const keyText = (key: string) => (key === DEFERRED_KEY && rng.chance(0.2) ? '"genesis\\u0044ata"' : JSON.stringify(key));
   if (Array.isArray(value)) return `[${ws()}${value.map((item) => `${write(rng, item)}${ws()}`).join(`,${ws()}`)}]`;
   if (value !== null && typeof value === 'object') {
-    const members = Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}${ws()}:${ws()}${write(rng, item)}`);
+    const members = Object.entries(value).map(([key, item]) => `${keyText(key)}${ws()}:${ws()}${write(rng, item)}`);
     return `{${ws()}${members.join(`${ws()},${ws()}`)}${ws()}}`;
   }
   return JSON.stringify(value);
@@ -89,7 +94,7 @@ function largeDocument(rng: Rng): string {
   if (shape === 'nested') return `{"data":{"meta":${write(rng, randomValue(rng, 2))},"inner":{"items":${items()}}},"next":[{"x":1}]}`;
   const members: string[] = [];
   for (let i = rng.int(1, 4); i > 0; i--) {
-    const key = rng.pick(['list', 'list', '__proto__', 'other', '']);
+    const key = rng.pick(['list', 'list', '__proto__', 'other', '', DEFERRED_KEY]);
     members.push(`${JSON.stringify(key)}:${rng.chance(0.6) ? items() : write(rng, randomValue(rng, 2))}`);
   }
   return `{${members.join(',')}}`;
@@ -106,6 +111,28 @@ function both(bytes: Buffer): { expected: { value?: unknown; error?: string }; a
   };
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   return { expected: run(() => JSON.parse(text)), actual: run(() => parseJsonBytes(bytes)) };
+}
+
+/** parseJsonBytes with `DEFERRED_KEY` deferred, each deferred member then parsed in its place; or its error. */
+function deferring(bytes: Buffer): { value?: unknown; error?: string; found: number; memberErrors: number } {
+  const deferral: Deferral = { keys: [DEFERRED_KEY], found: [] };
+  let value: unknown;
+  try {
+    value = parseJsonBytes(bytes, deferral);
+  } catch (error) {
+    return { error: `${(error as Error).name}: ${(error as Error).message}`, found: deferral.found.length, memberErrors: 0 };
+  }
+  let memberErrors = 0;
+  for (const { holder, key, bytes: from, from: start, to } of deferral.found) {
+    expect(from).toBe(bytes);
+    expect(String(holder[key]).startsWith('\u0000deferred ')).toBe(true);
+    try {
+      holder[key] = JSON.parse(bytes.toString('utf8', start, to));
+    } catch {
+      memberErrors++;
+    }
+  }
+  return { value, found: deferral.found.length, memberErrors };
 }
 
 describe('parseJsonBytes', () => {
@@ -210,5 +237,91 @@ describe('parseJsonBytes', () => {
     for (const text of [JSON.stringify(padding), JSON.stringify({ a: padding }), `[${' '.repeat(LARGE_ANSWER_BYTES)}]`]) {
       expect(parseJsonBytes(Buffer.from(text))).toEqual(JSON.parse(text));
     }
+  });
+
+  it('with deferred members: JSON.parse’s value once each is parsed in its place, for generated documents', () => {
+    const rng = new Rng('json-bytes-deferred');
+    let found = 0;
+    for (let i = 0; i < 60; i++) {
+      const text = largeDocument(rng);
+      const result = deferring(Buffer.from(text));
+      expect(result.error, `document ${i}`).toBe(undefined);
+      expect(result.memberErrors, `document ${i}`).toBe(0);
+      expect(isDeepStrictEqual(result.value, JSON.parse(text)), `document ${i}`).toBe(true);
+      found += result.found;
+    }
+    // Deferred where they lie in a cut array: most of the generated members.
+    expect(found).toBeGreaterThan(1000);
+  });
+
+  it('with deferred members, broken documents: JSON.parse’s value, JSON.parse’s error, or a member that does not parse', () => {
+    const rng = new Rng('json-bytes-deferred-broken');
+    const broken = ['', '"', '\\', ',', '[', ']', '{', '}', ':', ' ', 'x'];
+    const outcomes = { same: 0, sameError: 0, memberError: 0 };
+    for (let i = 0; i < 40; i++) {
+      const bytes = Buffer.from(largeDocument(rng));
+      for (let j = 0; j < 5; j++) {
+        // Broken inside a deferred member half of the time: after a `"genesisData":{`.
+        const members = [...bytes.toString('latin1').matchAll(/"genesisData"\s*:\s*\{/g)];
+        const at =
+          members.length > 0 && rng.chance(0.5)
+            ? rng.pick(members).index! + members[0]![0].length + rng.int(0, 20)
+            : rng.int(0, bytes.length - 1);
+        const mutated = Buffer.concat([bytes.subarray(0, at), Buffer.from(rng.pick(broken)), bytes.subarray(at + rng.int(0, 2))]);
+        const { expected } = both(mutated);
+        const actual = deferring(mutated);
+        if (!expected.error) {
+          expect(actual.error, `document ${i}, mutation ${j}`).toBe(undefined);
+          expect(actual.memberErrors, `document ${i}, mutation ${j}`).toBe(0);
+          expect(isDeepStrictEqual(actual.value, expected.value), `document ${i}, mutation ${j}`).toBe(true);
+          outcomes.same++;
+        } else if (actual.error) {
+          expect(actual.error, `document ${i}, mutation ${j}`).toBe(expected.error);
+          outcomes.sameError++;
+        } else {
+          // What JSON.parse refuses is confined to a member: reading it fails, the rest answers.
+          expect(actual.memberErrors, `document ${i}, mutation ${j}`).toBeGreaterThan(0);
+          outcomes.memberError++;
+        }
+      }
+    }
+    expect(outcomes.same).toBeGreaterThan(10);
+    expect(outcomes.sameError).toBeGreaterThan(10);
+    expect(outcomes.memberError).toBeGreaterThan(10);
+  });
+
+  it('defers only an object member in a cut array, closed by its own brace', () => {
+    const filler = Array.from({ length: 10_000 }, (_, i) => ({ id: `item-${i}` }));
+    const member = { config: { chainId: 1 }, alloc: { '0x01': { balance: '0x1' } } };
+    const cases: [string, number][] = [
+      // In a cut array's element, at any depth: deferred.
+      [JSON.stringify({ items: [...filler, { genesisData: member }] }), 1],
+      [JSON.stringify({ items: [...filler, { a: [{ b: { genesisData: member } }] }] }), 1],
+      // A string, a number, null: parsed as they are.
+      [JSON.stringify({ items: [...filler, { genesisData: '0xabc' }, { genesisData: 5 }, { genesisData: null }] }), 0],
+      // Outside the cut arrays, or in a small array: parsed with what surrounds it.
+      [JSON.stringify({ genesisData: member, items: filler }), 0],
+      [JSON.stringify({ items: filler, small: [{ genesisData: member }] }), 0],
+      // Within a deferred member, the same key is part of it.
+      [JSON.stringify({ items: [...filler, { genesisData: { genesisData: member } }] }), 1],
+      // The key as text, or escaped: not a member named so in the bytes.
+      [`${JSON.stringify({ items: [...filler, { text: '"genesisData":{}' }] }).slice(0, -2)},{"genesis\\u0044ata":{"a":1}}]}`, 0],
+    ];
+    for (const [text, deferred] of cases) {
+      const result = deferring(Buffer.from(text));
+      expect(result.found, text.slice(-120)).toBe(deferred);
+      expect(result.value).toEqual(JSON.parse(text));
+    }
+    // Opened by a brace and closed by a bracket: the whole text goes to JSON.parse, and its error.
+    const crossed = `${JSON.stringify({ items: filler }).slice(0, -2)},{"genesisData":{"a":[1}]}]}`;
+    expect(deferring(Buffer.from(crossed)).error).toBe(both(Buffer.from(crossed)).expected.error);
+  });
+
+  it('defers the last of a repeated member, as JSON.parse keeps the last', () => {
+    const filler = JSON.stringify(Array.from({ length: 10_000 }, (_, i) => ({ id: `item-${i}` }))).slice(1, -1);
+    const text = `{"items":[${filler},{"genesisData":{"first":1},"genesisData":{"last":2}},{"genesisData":{"first":1},"genesisData":3}]}`;
+    const result = deferring(Buffer.from(text));
+    expect(result.value).toEqual(JSON.parse(text));
+    expect(result.found).toBe(1);
   });
 });
