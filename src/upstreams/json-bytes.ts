@@ -58,6 +58,8 @@ const CLOSE_BRACKET = 0x5d;
 const PLACEHOLDER = `\u0000cut ${randomBytes(12).toString('hex')} `;
 /** What stands for a deferred member in its run, followed by its index. */
 const DEFERRED = `\u0000deferred ${randomBytes(12).toString('hex')} `;
+/** DEFERRED as the start of a JSON string, to which a member's index and a quote are added. */
+const DEFERRED_TEXT = JSON.stringify(DEFERRED).slice(0, -1);
 
 const COLON = 0x3a;
 const isSpace = (byte: number | undefined) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
@@ -217,7 +219,7 @@ export function parseInParts(bytes: Buffer, from = 0, defer?: Deferral): unknown
       let at = start;
       // A deferred member lies within one run: a run ends at a comma between elements.
       for (; span < spans.length && spans[span]! < end; span += 2) {
-        text += bytes.toString('utf8', at, spans[span]) + JSON.stringify(DEFERRED + span / 2);
+        text += `${bytes.toString('utf8', at, spans[span])}${DEFERRED_TEXT}${span / 2}"`;
         at = spans[span + 1]!;
       }
       const run = JSON.parse(`${text}${bytes.toString('utf8', at, end)}]`) as unknown[];
@@ -250,9 +252,20 @@ export function parseInParts(bytes: Buffer, from = 0, defer?: Deferral): unknown
   return value;
 }
 
-/** Whether the string from the quote at `open` to the one at `close` is one of `keys`, byte for byte. */
+/**
+ * Whether the string from the quote at `open` to the one at `close` is one of `keys`, byte for
+ * byte. Asked of every string of the cut arrays: compared here rather than by Buffer#compare,
+ * whose call into C++ cost more than the few bytes a key has.
+ */
 function keyAt(bytes: Buffer, open: number, close: number, keys: readonly Buffer[]): boolean {
-  for (const key of keys) if (close - open - 1 === key.length && bytes.compare(key, 0, key.length, open + 1, close) === 0) return true;
+  const length = close - open - 1;
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k]!;
+    if (key.length !== length) continue;
+    let i = 0;
+    while (i < length && bytes[open + 1 + i] === key[i]) i++;
+    if (i === length) return true;
+  }
   return false;
 }
 
