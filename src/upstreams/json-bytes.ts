@@ -148,11 +148,57 @@ function closingQuote(bytes: Buffer, open: number): number {
  * as well as a page's `items`): the arrays within them are parsed with their runs.
  */
 export function parseInParts(bytes: Buffer, from = 0, defer?: Deferral): unknown {
+  const scanned = scan(
+    bytes,
+    from,
+    defer?.keys.map((key) => Buffer.from(key)),
+  );
+  if (!scanned) return undefined;
+  const { cuts, spans } = scanned;
+  // The answer without the cut arrays' elements, a placeholder in each.
+  let rest = '';
+  let after = from;
+  for (let i = 0; i < cuts.length; i++) {
+    const cut = cuts[i]!;
+    rest += bytes.toString('utf8', after, cut.open + 1) + JSON.stringify(PLACEHOLDER + i);
+    after = cut.close;
+  }
+  const value = JSON.parse(rest + bytes.toString('utf8', after)) as unknown;
+  // Every element is parsed, those of an array a later duplicate key replaced too, as JSON.parse would.
+  const cursor = { span: 0 };
+  const arrays = cuts.map((cut) => elementsOf(bytes, cut, spans, cursor));
+  const cutOf = (holder: unknown): unknown[] | undefined =>
+    Array.isArray(holder) && holder.length === 1 && typeof holder[0] === 'string' && holder[0].startsWith(PLACEHOLDER)
+      ? arrays[Number(holder[0].slice(PLACEHOLDER.length))]
+      : undefined;
+  if (spans.length > 0) placeDeferred(arrays, bytes, spans, defer!);
+  const top = cutOf(value);
+  if (top) return top;
+  // A cut array has no array around it: its placeholder is the value of an object's member. The
+  // objects are walked with a stack of their own, as deep as JSON.parse went.
+  const objects = [value];
+  for (let object = objects.pop(); object !== undefined; object = objects.pop()) {
+    if (object === null || typeof object !== 'object' || Array.isArray(object)) continue;
+    for (const key of Object.keys(object)) {
+      const member = (object as Record<string, unknown>)[key];
+      const array = cutOf(member);
+      // Defined, not assigned, as JSON.parse makes its members: a `__proto__` member stays an own property.
+      if (array) Object.defineProperty(object, key, { value: array, writable: true, enumerable: true, configurable: true });
+      else objects.push(member);
+    }
+  }
+  return value;
+}
+
+/**
+ * The arrays of `bytes` to cut, their runs of elements, and the offsets of the members named by
+ * `keys` within them (a pair each: the member's opening brace, and the byte after its closing
+ * one); undefined when there is nothing to cut or the scan meets what it does not expect.
+ */
+function scan(bytes: Buffer, from: number, keys: readonly Buffer[] | undefined): { cuts: Cut[]; spans: number[] } | undefined {
   const cuts: Cut[] = [];
   let current: Cut | undefined;
   let depth = 0;
-  const keys = defer?.keys.map((key) => Buffer.from(key));
-  /** The deferred members' offsets, a pair each: their opening brace, and the byte after their closing one. */
   const spans: number[] = [];
   /** The depth of the deferred member being scanned, -1 outside one. */
   let deferredAt = -1;
@@ -196,60 +242,32 @@ export function parseInParts(bytes: Buffer, from = 0, defer?: Deferral): unknown
       current.runFrom = at;
     }
   }
-  if (depth !== 0 || cuts.length === 0) return undefined;
+  return depth !== 0 || cuts.length === 0 ? undefined : { cuts, spans };
+}
 
-  // The answer without the cut arrays' elements, a placeholder in each.
-  let rest = '';
-  let after = from;
-  for (let i = 0; i < cuts.length; i++) {
-    const cut = cuts[i]!;
-    rest += bytes.toString('utf8', after, cut.open + 1) + JSON.stringify(PLACEHOLDER + i);
-    after = cut.close;
-  }
-  const value = JSON.parse(rest + bytes.toString('utf8', after)) as unknown;
-  // Every element is parsed, those of an array a later duplicate key replaced too, as JSON.parse
-  // would. A run between two commas must hold an element: `[1,,2]` is not JSON, though `[]` is.
-  let span = 0;
-  const arrays = cuts.map((cut) => {
-    const runs: unknown[][] = [];
-    let start = cut.open + 1;
-    for (let i = 0; i <= cut.ends.length; i++) {
-      const end = i < cut.ends.length ? cut.ends[i]! : cut.close;
-      let text = '[';
-      let at = start;
-      // A deferred member lies within one run: a run ends at a comma between elements.
-      for (; span < spans.length && spans[span]! < end; span += 2) {
-        text += `${bytes.toString('utf8', at, spans[span])}${DEFERRED_TEXT}${span / 2}"`;
-        at = spans[span + 1]!;
-      }
-      const run = JSON.parse(`${text}${bytes.toString('utf8', at, end)}]`) as unknown[];
-      if (run.length === 0 && cut.ends.length > 0) throw new SyntaxError('an empty run of elements');
-      runs.push(run);
-      start = end + 1;
+/**
+ * The elements of a cut array, parsed run by run, each deferred member in them (from
+ * `cursor.span` on) a placeholder. A run between two commas must hold an element: `[1,,2]` is
+ * not JSON, though `[]` is.
+ */
+function elementsOf(bytes: Buffer, cut: Cut, spans: readonly number[], cursor: { span: number }): unknown[] {
+  const runs: unknown[][] = [];
+  let start = cut.open + 1;
+  for (let i = 0; i <= cut.ends.length; i++) {
+    const end = i < cut.ends.length ? cut.ends[i]! : cut.close;
+    let text = '[';
+    let at = start;
+    // A deferred member lies within one run: a run ends at a comma between elements.
+    for (; cursor.span < spans.length && spans[cursor.span]! < end; cursor.span += 2) {
+      text += `${bytes.toString('utf8', at, spans[cursor.span])}${DEFERRED_TEXT}${cursor.span / 2}"`;
+      at = spans[cursor.span + 1]!;
     }
-    return runs.length === 1 ? runs[0]! : ([] as unknown[]).concat(...runs);
-  });
-  const cutOf = (holder: unknown): unknown[] | undefined =>
-    Array.isArray(holder) && holder.length === 1 && typeof holder[0] === 'string' && holder[0].startsWith(PLACEHOLDER)
-      ? arrays[Number(holder[0].slice(PLACEHOLDER.length))]
-      : undefined;
-  if (spans.length > 0) placeDeferred(arrays, bytes, spans, defer!);
-  const top = cutOf(value);
-  if (top) return top;
-  // A cut array has no array around it: its placeholder is the value of an object's member. The
-  // objects are walked with a stack of their own, as deep as JSON.parse went.
-  const objects = [value];
-  for (let object = objects.pop(); object !== undefined; object = objects.pop()) {
-    if (object === null || typeof object !== 'object' || Array.isArray(object)) continue;
-    for (const key of Object.keys(object)) {
-      const member = (object as Record<string, unknown>)[key];
-      const array = cutOf(member);
-      // Defined, not assigned, as JSON.parse makes its members: a `__proto__` member stays an own property.
-      if (array) Object.defineProperty(object, key, { value: array, writable: true, enumerable: true, configurable: true });
-      else objects.push(member);
-    }
+    const run = JSON.parse(`${text}${bytes.toString('utf8', at, end)}]`) as unknown[];
+    if (run.length === 0 && cut.ends.length > 0) throw new SyntaxError('an empty run of elements');
+    runs.push(run);
+    start = end + 1;
   }
-  return value;
+  return runs.length === 1 ? runs[0]! : ([] as unknown[]).concat(...runs);
 }
 
 /**
