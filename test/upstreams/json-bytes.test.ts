@@ -56,8 +56,19 @@ function randomValue(rng: Rng, depth: number): unknown {
   if (kind === 'literal') return rng.pick([true, false, null]);
   if (kind === 'array') return Array.from({ length: rng.int(0, 4) }, () => randomValue(rng, depth - 1));
   const object: Record<string, unknown> = {};
-  for (let i = rng.int(0, 4); i > 0; i--) object[rng.chance(0.15) ? DEFERRED_KEY : randomString(rng)] = randomValue(rng, depth - 1);
+  for (let i = rng.int(0, 4); i > 0; i--) object[rng.chance(0.15) ? DEFERRED_KEY : randomKey(rng)] = randomValue(rng, depth - 1);
   return object;
+}
+
+/**
+ * A member's name: a random string, but never a lone surrogate alone. V8's JSON.parse (Node 20
+ * and 24) reads the key `"\ud800"` as a backslash once a key `"\\"` was parsed in the process
+ * (`JSON.parse('{"\\\\":1}'); JSON.parse('{"\\ud800":1}')` gives the key "\\"), so the
+ * reference, JSON.parse of the whole text, then depends on what the process parsed before.
+ */
+function randomKey(rng: Rng): string {
+  const key = randomString(rng);
+  return key.length === 1 && key >= '\ud800' && key <= '\udfff' ? `${key}a` : key;
 }
 
 /** The member the deferral tests leave as bytes; also spelled with an escape, which must not be deferred. */
