@@ -61,11 +61,11 @@ function randomValue(rng: Rng, depth: number): unknown {
 }
 
 /**
- * A member's name: a random string, but never a lone surrogate alone. V8's JSON.parse can read
- * the key `"\ud800"` as a backslash once a key `"\\"` was parsed in the process: on Node 24.21
- * `JSON.parse('{"\\\\":1}'); JSON.parse('{"\\ud800":1}')` gives the key "\\", and on Node 20 a
- * test worker that had parsed other documents did the same. The reference, JSON.parse of the
- * whole text, would then depend on what the process parsed before.
+ * A member's name: a random string, but never a lone surrogate alone. On Node 24.21 (the tests'
+ * runtime, and the gateway's), V8's JSON.parse reads the key `"\ud800"` as a backslash once a key
+ * `"\\"` was parsed in the process: `JSON.parse('{"\\\\":1}'); JSON.parse('{"\\ud800":1}')` gives
+ * the key "\\" (Node 20 gives "\ud800"). The reference, JSON.parse of the whole text, would then
+ * depend on what the process parsed before.
  */
 function randomKey(rng: Rng): string {
   const key = randomString(rng);
