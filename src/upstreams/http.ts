@@ -19,7 +19,7 @@ import type { Pool } from './undici-core.js';
 import type { CallBudget } from './budget.js';
 import { onCancel, type CancelSignal } from './cancellation.js';
 import { Circuit, type CircuitOptions } from './circuit.js';
-import { answerText, type Deferral, type Deferred, parseJsonBytes } from './json-bytes.js';
+import { answerText, type Deferral, type Deferred, LARGE_ANSWER_BYTES, parseJsonBytes } from './json-bytes.js';
 import {
   CircuitOpenError,
   ConnectionError,
@@ -371,7 +371,8 @@ export class HttpClient {
       throw this.httpError(status, headers, req, answerText(answer));
     try {
       if (req.parse) return { status, body: req.parse(answerText(answer)) as T, bytes: answer.length };
-      if (!req.defer) return { status, body: parseJsonBytes(answer) as T, bytes: answer.length };
+      // Only a large answer is parsed in parts, where members are deferred: no Deferral for the others.
+      if (!req.defer || answer.length < LARGE_ANSWER_BYTES) return { status, body: parseJsonBytes(answer) as T, bytes: answer.length };
       const deferral: Deferral = { keys: req.defer, found: [] };
       const body = parseJsonBytes(answer, deferral) as T;
       return deferral.found.length > 0

@@ -96,8 +96,7 @@ export function checkedAnswer<T>(req: HttpRequest, list?: string): (res: HttpRes
     const body = res.body as Record<string, unknown> | null;
     let misfit: string | undefined;
     if (check && !check(body)) {
-      const [first] = check.errors ?? [];
-      misfit = `an answer that does not fit the spec's ${req.operation} response (${first?.instancePath || 'the answer'} ${first?.message ?? 'does not fit'})`;
+      misfit = misfitOf(check, req, '');
     } else if (list !== undefined && (body === null || typeof body !== 'object' || !Array.isArray(body[list]))) {
       misfit = `an answer without its \`${list}\` list`;
     }
@@ -154,13 +153,13 @@ function parseMember(text: string, key: string, req: HttpRequest, status: number
     throw new InvalidResponseError(status, `its ${key} is not JSON (${text.length} characters)`, { ...scope, cause });
   }
   const check = memberChecks?.[req.service]?.[key];
-  if (check && !check(value)) {
-    const [first] = check.errors ?? [];
-    throw new InvalidResponseError(
-      status,
-      `an answer that does not fit the spec's ${req.operation} response (${key}${first?.instancePath ?? ''} ${first?.message ?? 'does not fit'})`,
-      scope,
-    );
-  }
+  if (check && !check(value)) throw new InvalidResponseError(status, misfitOf(check, req, key), scope);
   return value;
+}
+
+/** What a failed check found, as the reason of its InvalidResponseError; `at` is the checked value's place in the answer ('' for the answer itself). */
+function misfitOf(check: AnswerCheck, req: HttpRequest, at: string): string {
+  const [first] = check.errors ?? [];
+  const where = `${at}${first?.instancePath ?? ''}` || 'the answer';
+  return `an answer that does not fit the spec's ${req.operation} response (${where} ${first?.message ?? 'does not fit'})`;
 }
