@@ -51,7 +51,8 @@ describe('runScripts', () => {
     const first = runScripts(url, manifest, cache);
     expect(first.compiled).toHaveLength(2);
     first.writeCodeCache();
-    expect(readdirSync(cache).sort()).toEqual(['a.js.cache', 'b.js.cache']);
+    // With the build folder they came from (see 'the caches of build folders that are gone').
+    expect(readdirSync(cache).sort()).toEqual(['a.js.cache', 'b.js.cache', 'build-folder']);
     const second = runScripts(url, manifest, cache);
     expect(second.compiled).toEqual([]);
     expect(second.loaded).toHaveLength(2);
@@ -100,6 +101,46 @@ describe('runScripts', () => {
     const later = runScripts(next.url, next.manifest, cache);
     later.writeCodeCache();
     expect(existsSync(join(cache, 'old-chunk.js.cache'))).toBe(false);
+  });
+});
+
+describe('the caches of build folders that are gone', () => {
+  /** A build folder with its manifest, as build.mjs leaves one, and its caches' folder where codeCacheDir would put it. */
+  function built(base: string) {
+    const made = dist();
+    writeFileSync(join(made.dir, 'scripts.json'), JSON.stringify(made.manifest));
+    const cache = codeCacheDir(made.url, { NODE_COMPILE_CACHE: base })!;
+    runScripts(made.url, made.manifest, cache).writeCodeCache();
+    return { ...made, cache };
+  }
+
+  it('are removed when another build writes its caches; those of builds still there, and anything not ours, are kept', () => {
+    const base = join(root, 'compile-cache');
+    const kept = built(base);
+    const gone = built(base);
+    const stranger = join(base, 'gateway-scripts', 'not-ours');
+    mkdirSync(stranger, { recursive: true });
+    writeFileSync(join(stranger, 'x.js.cache'), 'x');
+    expect(readFileSync(join(gone.cache, 'build-folder'), 'utf8')).toBe(`${gone.dir}/`);
+    rmSync(gone.dir, { recursive: true });
+    // Still there until caches are written again: a start that reads its caches scans nothing.
+    runScripts(kept.url, kept.manifest, kept.cache);
+    expect(existsSync(gone.cache)).toBe(true);
+    const next = built(base);
+    expect(existsSync(gone.cache)).toBe(false);
+    expect(readdirSync(kept.cache).sort()).toEqual(['a.js.cache', 'b.js.cache', 'build-folder']);
+    expect(existsSync(join(stranger, 'x.js.cache'))).toBe(true);
+    expect(existsSync(next.cache)).toBe(true);
+  });
+
+  it('are left alone where the caches are not laid out as codeCacheDir lays them', () => {
+    const gone = dist();
+    const elsewhere = join(root, 'elsewhere');
+    runScripts(gone.url, gone.manifest, join(elsewhere, 'one')).writeCodeCache();
+    rmSync(gone.dir, { recursive: true });
+    const other = dist();
+    runScripts(other.url, other.manifest, join(elsewhere, 'two')).writeCodeCache();
+    expect(existsSync(join(elsewhere, 'one', 'a.js.cache'))).toBe(true);
   });
 });
 
