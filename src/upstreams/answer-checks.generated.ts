@@ -113,7 +113,4 @@ export const MEMBER_CHECKS = {
   'data-api': {
     'genesisData': data_member_genesisData,
   },
-  'metrics-api': {
-
-  },
 };

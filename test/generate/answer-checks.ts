@@ -115,17 +115,18 @@ export function answerChecks(): string {
       components: { schemas: Record<string, unknown> };
     };
     const defs = `${service}-components`;
+    /** What the generated names of this service's checks begin with. */
+    const prefix = service === 'data-api' ? 'data' : 'metrics';
     ajv.addSchema({
       $id: defs,
       definitions: Object.fromEntries(Object.entries(spec.components.schemas).map(([name, s]) => [name, shapeOf(s, '')])),
     });
     table[service] = {};
-    members[service] = {};
     for (const member of DEFERRED_MEMBERS[service] ?? []) {
-      const name = `${service === 'data-api' ? 'data' : 'metrics'}_member_${member}`;
+      const name = `${prefix}_member_${member}`;
       ajv.addSchema({ $id: `${service}--member-${member}`, ...(shapeOf(memberSchema(spec.components.schemas, member), defs) as Schema) });
       exports[name] = `${service}--member-${member}`;
-      members[service][member] = name;
+      (members[service] ??= {})[member] = name;
     }
     // The Metrics API's /v1 route is in no OpenAPI document: its documented answer stands in.
     if (service === 'metrics-api') {
@@ -140,7 +141,7 @@ export function answerChecks(): string {
         // A success without a body (reindexNft's 201) is read as null: its check takes only that.
         const schema = success?.content?.['application/json']?.schema ?? (success && !success.content ? { type: 'null' } : undefined);
         if (!id || !schema) continue;
-        const name = `${service === 'data-api' ? 'data' : 'metrics'}_${id.replace(/\W/g, '_')}`;
+        const name = `${prefix}_${id.replace(/\W/g, '_')}`;
         ajv.addSchema({ $id: `${service}--${id}`, ...(shapeOf(schema, defs) as Schema) });
         exports[name] = `${service}--${id}`;
         table[service][id] = name;
