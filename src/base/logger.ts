@@ -20,8 +20,15 @@ export function isoTime(now = Date.now()): string {
   return `${upToSecond}${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z"`;
 }
 
-/** Lines below warn are gathered up to this many characters before they are written... */
-const GATHERED_CHARS = 4096;
+/**
+ * Lines below warn are gathered up to this many characters before they are written... Each write
+ * is a round trip through libuv's thread pool (a worker woken, the write, the loop woken with its
+ * completion): at 4 KiB, a write for every ~20 request-log lines, this cost the gateway's
+ * one-call query about 3 µs of CPU a request against 64 KiB, measured in-process with the
+ * windows of the two interleaved. A line is one-byte text, so 64 Ki characters stay an ordinary
+ * heap object (under V8's 128 KiB large-object size).
+ */
+export const GATHERED_CHARS = 64 * 1024;
 /** ...or for at most this long after the first of them. */
 export const GATHERED_MS = 250;
 
@@ -116,8 +123,39 @@ function gathering(dest: ReturnType<typeof destination>) {
  * OpenTelemetry Collector's JSON parser, Cloud Logging) map names to severities without a table.
  */
 export function createLogger(level: string): Logger {
-  return pino(
-    { level, base: undefined, timestamp: () => isoTime(), formatters: { level: (label) => ({ level: label }) } },
-    gathering(destination({ dest: 1, sync: false })),
-  );
+  const stream = gathering(destination({ dest: 1, sync: false }));
+  const logger = pino({ level, base: undefined, timestamp: () => isoTime(), formatters: { level: (label) => ({ level: label }) } }, stream);
+  streams.set(logger, stream);
+  return logger;
+}
+
+/** The destination of each logger made by `createLogger`, for `writeInfo`. */
+const streams = new WeakMap<Logger, { lastLevel: number; write(line: string): void }>();
+
+const INFO = levels.values.info!;
+
+/**
+ * `logger.info(fields, msg)` for a line written per request (the request log): the same line,
+ * serialized by JSON.stringify instead of pino's serializer. In the gateway's pipeline, measured
+ * in-process with the windows of the two interleaved, pino's call cost about 7.6 µs for a line of
+ * five members, against about 1.6 µs for the line made by JSON.stringify: pino's serializer walks
+ * the object member by member in JavaScript, JSON.stringify walks it in V8's own code.
+ *
+ * `fields` is a plain object of strings, finite numbers, booleans, null and plain objects of
+ * those; its members are written in their order, undefined ones left out, as pino writes them
+ * (test/base/logger.test.ts compares the two on generated objects). One difference, in the
+ * gateway's favour: a lone UTF-16 surrogate is written escaped (`\ud800`), as JSON.stringify
+ * does, where pino writes it raw and stdout's UTF-8 makes it U+FFFD.
+ *
+ * False, having written nothing, for a logger `createLogger` did not make (a test's, a child
+ * logger with bindings), or when info is not enabled: the caller logs through pino then.
+ */
+export function writeInfo(logger: Logger, fields: object, msg: string): boolean {
+  const stream = streams.get(logger);
+  if (!stream || !logger.isLevelEnabled('info')) return false;
+  const members = JSON.stringify(fields);
+  // pino sets the level before each write (needsMetadataGsym): the gathering reads it.
+  stream.lastLevel = INFO;
+  stream.write(`{"level":"info"${isoTime()}${members.length > 2 ? `,${members.slice(1, -1)}` : ''},"msg":${JSON.stringify(msg)}}\n`);
+  return true;
 }

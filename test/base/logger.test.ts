@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { isoTime } from '../../src/base/logger.js';
+import { GATHERED_CHARS, isoTime } from '../../src/base/logger.js';
 
 describe('isoTime', () => {
   it("writes what pino's isoTime writes, at every millisecond of a second and across seconds, days and years", () => {
@@ -26,10 +26,11 @@ describe('isoTime', () => {
  * What test/helpers/logger-lines.ts wrote: its log lines, and its marks (`(mark)`), in the
  * order they arrived; and in how many pieces stdout brought them (no more than the writes made).
  */
-async function logLines(scenario: string): Promise<{ arrived: string[]; pieces: number }> {
+async function logLines(scenario: string, ...args: string[]): Promise<{ arrived: string[]; pieces: number; lines: string[] }> {
   const script = new URL('../helpers/logger-lines.ts', import.meta.url).pathname;
-  const child = spawn(process.execPath, ['--import', 'tsx', script, scenario], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, scenario, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   const arrived: string[] = [];
+  const written: string[] = [];
   let stderr = '';
   let pieces = 0;
   // A write past the pipe's atomic size (4 KiB) may come in two reads: a line is whole once its newline is in.
@@ -38,7 +39,10 @@ async function logLines(scenario: string): Promise<{ arrived: string[]; pieces: 
     pieces++;
     const lines = (partial + chunk).split('\n');
     partial = lines.pop()!;
-    for (const line of lines.filter(Boolean)) arrived.push(JSON.parse(line).msg);
+    for (const line of lines.filter(Boolean)) {
+      written.push(line);
+      arrived.push(JSON.parse(line).msg);
+    }
   });
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;
@@ -47,7 +51,7 @@ async function logLines(scenario: string): Promise<{ arrived: string[]; pieces: 
   const code = await new Promise((resolve) => child.once('close', resolve));
   expect(code, stderr).toBe(0);
   expect(partial, 'a line cut short').toBe('');
-  return { arrived, pieces };
+  return { arrived, pieces, lines: written };
 }
 
 describe('createLogger', () => {
@@ -69,8 +73,20 @@ describe('createLogger', () => {
   });
 
   it('writes a warning logged while a write is under way once that write is done', async () => {
-    const { arrived } = await logLines('warn-behind-write');
-    expect(arrived).toEqual([...Array.from({ length: 60 }, () => 'enough to be handed over'), 'behind a write', '(mark)']);
+    // Lines of about 90 characters: one hand-over, then about a tenth of GATHERED_CHARS left.
+    const lines = Math.ceil(GATHERED_CHARS / 80);
+    const { arrived } = await logLines('warn-behind-write', String(lines));
+    expect(arrived).toEqual([...Array.from({ length: lines }, () => 'enough to be handed over'), 'behind a write', '(mark)']);
+  });
+
+  it('writes with writeInfo the line pino writes, on generated objects and messages, but for the time', async () => {
+    const { lines } = await logLines('twins');
+    expect(lines).toHaveLength(800);
+    const untimed = (line: string) => line.replace(/,"time":"[^"]+"/, '');
+    for (let i = 0; i < lines.length; i += 2) {
+      expect(untimed(lines[i + 1]!), lines[i]).toBe(untimed(lines[i]!));
+      expect(lines[i]).toMatch(/^\{"level":"info","time":"[^"]+"/);
+    }
   });
 
   it('loses nothing gathered when the process exits at once', async () => {
