@@ -15,8 +15,9 @@
  *  4. the nested subnets(100) → blockchains → genesis + l1Validators(10) query with 20 ms per
  *     upstream call, cache off, vs a raw client making the same calls;
  *  5. with the cache on: the same query repeated, and 20 clients sending a new query at once;
- *  6. the profile of the uncached one-call path as shipped (bench/profile.ts), written to
- *     bench/PROFILE.md. `npm run bench:profile` (`tsx bench/run.ts profile`) does only this;
+ *  6. the profile of the uncached one-call path as shipped (bench/profile.ts), and what each
+ *     feature a setting turns off costs it (bench/features.ts), written to bench/PROFILE.md.
+ *     `npm run bench:profile` (`tsx bench/run.ts profile`) does only this;
  *     `tsx bench/run.ts throughput` only 1 and 2;
  *  7. pricing time of 100 KB documents of every hostile shape (bench/pricing.ts), bundled as the
  *     gateway is; `tsx bench/run.ts pricing` does only this.
@@ -24,7 +25,7 @@
  * The machine is shared and noisy: compare the ratios, not the absolutes, and run it twice
  * before believing a regression.
  */
-import { type ChildProcess, execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -32,6 +33,7 @@ import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { Pool } from 'undici';
+import { type FeatureCost, featureTable } from './features.js';
 import { profileOneCall } from './profile.js';
 import { rssMb, sandboxCalls, startFloorMs, startGateway, startProcess as start, startSandbox, stop, stopAll } from './processes.js';
 
@@ -268,11 +270,40 @@ async function startPeers(dir: string, stubUrl: string): Promise<{ peers: Record
   return { peers, children };
 }
 
-/** Profiles the uncached one-call path and writes bench/PROFILE.md; its markdown. */
+/**
+ * Profiles the uncached one-call path, measures what the features a setting turns off cost it
+ * (bench/features.ts), and writes both to bench/PROFILE.md; its markdown.
+ */
 async function profile(stubUrl: string): Promise<string> {
   const { markdown } = await profileOneCall(stubUrl, ONE_CALL, Math.max(SECONDS, 8));
-  writeFileSync('bench/PROFILE.md', markdown);
-  return markdown;
+  const features = featureTable(await featureCostsApart(stubUrl));
+  const whole = [
+    markdown,
+    '## What each feature a setting turns off costs',
+    '',
+    'From bench/features.ts: one gateway per variant of the settings in one process (the package, built), over the',
+    "same stub, driven in turn through yoga's `fetch` by 10 clients in half-second windows interleaved over the",
+    "rounds, so that the machine's slow stretches fall on every variant alike. CPU per request of the process (the",
+    "clients' side included, the same for all); a variant's cost is the median of its differences to the shipped",
+    "settings' window of the same round. The HTTP layer is not in these figures (the profile above has it).",
+    '',
+    features,
+    '',
+  ].join('\n');
+  writeFileSync('bench/PROFILE.md', whole);
+  return whole;
+}
+
+/** bench/features.ts in a process of its own: its stdout is the gateways' request log. */
+async function featureCostsApart(stubUrl: string): Promise<FeatureCost[]> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/features.ts', stubUrl], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const code = await new Promise((resolve) => child.once('close', resolve));
+  if (code !== 0) throw new Error(`bench/features.ts exited with ${code}: ${stderr.slice(-2000)}`);
+  return JSON.parse(stderr.trim().split('\n').pop()!) as FeatureCost[];
 }
 
 /** Pricing time of each 100 KB hostile document (bench/pricing.ts), bundled as the gateway bundles it, in a process of its own. */

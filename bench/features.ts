@@ -1,0 +1,151 @@
+/**
+ * What each default feature that a setting turns off costs a one-call request, in CPU, measured
+ * so that the machine's noise cancels: several gateways in one process (the package's
+ * `createAvalancheGateway`, as built in dist/, one per variant of the settings), over the bench's
+ * stub, each driven in turn by the same 10 concurrent clients through yoga's `fetch`, in windows of
+ * half a second interleaved round after round. A variant's cost is the median, over the rounds, of
+ * its window's CPU per request minus the shipped settings' window of the same round; the shipped
+ * settings a second time measure what that difference is when nothing differs.
+ *
+ * Why in one process and interleaved: on this shared machine one configuration measured 177 to
+ * 361 µs a request from run to run, through HTTP and a process each (bench/run.ts), so a feature
+ * of a few µs could not be told from noise. Here the slow stretches fall on every variant alike.
+ * What it leaves out is the HTTP layer (bench/profile.ts has all of it).
+ *
+ * Run by bench/run.ts in a process of its own, whose stdout is the gateways' request log:
+ * `node --import tsx bench/features.ts STUB_URL`. Its answer is the last line of its stderr.
+ */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AvalancheGateway } from '../src/embed.js';
+
+export interface FeatureCost {
+  variant: string;
+  /** The setting that turns the feature off; empty for the shipped settings. */
+  setting: string;
+  /** CPU µs per request, median of its windows. */
+  us: number;
+  /** Median of its windows' difference to the shipped settings' window of the same round. */
+  diff: number;
+  /** The middle half of those differences (first and third quartiles): how far to trust `diff`. */
+  quartiles: [number, number];
+}
+
+/** The features, each by the setting that turns it off. */
+const VARIANTS: { variant: string; setting: Record<string, string> }[] = [
+  { variant: 'as shipped', setting: {} },
+  { variant: 'as shipped, again (the noise)', setting: {} },
+  { variant: 'request log off', setting: { LOG_LEVEL: 'warn' } },
+  { variant: 'metrics off', setting: { METRICS: 'off' } },
+  { variant: 'compiled queries off', setting: { COMPILED_CACHE_MAX_BYTES: '0' } },
+];
+
+const QUERY = '{ network(name: MAINNET) { subnets(first: 3) { nodes { subnetId blockchains { blockchainId } } } } }';
+const CLIENTS = 10;
+const WINDOW_MS = 500;
+const ROUNDS = Number(process.env.BENCH_FEATURE_ROUNDS ?? 24);
+
+const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)]!;
+const median = (values: number[]) => quantile(values, 0.5);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function featureCosts(stubUrl: string): Promise<FeatureCost[]> {
+  const { createAvalancheGateway } = (await import(
+    pathToFileURL(join(import.meta.dirname, '../dist/embed.js')).href
+  )) as typeof import('../src/embed.js');
+  const gateways: AvalancheGateway[] = [];
+  for (const { setting } of VARIANTS) {
+    gateways.push(
+      await createAvalancheGateway({
+        settings: {
+          SANDBOX: 'off',
+          CACHE: 'off',
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'info',
+          DATA_API_URL: stubUrl,
+          METRICS_API_URL: stubUrl,
+          NODE_URL_MAINNET: stubUrl,
+          NODE_URL_FUJI: stubUrl,
+          ...setting,
+        },
+      }),
+    );
+  }
+  const body = JSON.stringify({ query: QUERY });
+  let active = 0;
+  let answered = 0;
+  let stopped = false;
+  const client = async () => {
+    while (!stopped) {
+      const response = await gateways[active]!.yoga.fetch('http://localhost/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      const text = await response.text();
+      if (response.status !== 200 || !text.includes('"blockchainId"') || text.includes('"errors"')) {
+        throw new Error(`${VARIANTS[active]!.variant} answered ${response.status} ${text.slice(0, 300)}`);
+      }
+      answered++;
+    }
+  };
+  const clients = Array.from({ length: CLIENTS }, client);
+  const failed = Promise.all(clients).then(() => undefined);
+  try {
+    // Warm each (the JIT, the compiled queries, the upstream connections).
+    for (let i = 0; i < gateways.length; i++) {
+      active = i;
+      await Promise.race([sleep(3000), failed]);
+    }
+    const windows = VARIANTS.map((): number[] => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (let i = 0; i < gateways.length; i++) {
+        active = i;
+        // The previous variant's requests in flight finish before the window opens.
+        await sleep(20);
+        const cpu = process.cpuUsage();
+        const before = answered;
+        await Promise.race([sleep(WINDOW_MS), failed]);
+        const used = process.cpuUsage(cpu);
+        windows[i]!.push((used.user + used.system) / (answered - before));
+      }
+    }
+    return VARIANTS.map(({ variant, setting }, i) => {
+      const diffs = windows[i]!.map((us, round) => us - windows[0]![round]!);
+      return {
+        variant,
+        setting: Object.entries(setting)
+          .map(([name, value]) => `${name}=${value}`)
+          .join(' '),
+        us: median(windows[i]!),
+        diff: median(diffs),
+        quartiles: [quantile(diffs, 0.25), quantile(diffs, 0.75)],
+      };
+    });
+  } finally {
+    stopped = true;
+    await Promise.allSettled(clients);
+    await Promise.all(gateways.map((gateway) => gateway.close()));
+  }
+}
+
+/** The table for bench/PROFILE.md. */
+export function featureTable(costs: FeatureCost[]): string {
+  const signed = (us: number) => `${us > 0 ? '+' : ''}${us.toFixed(1)}`;
+  const rows = costs.map(({ variant, setting, us, diff, quartiles }, i) =>
+    i === 0
+      ? `| ${variant} | | ${us.toFixed(1)} | | |`
+      : `| ${variant} | ${setting ? `\`${setting}\`` : ''} | ${us.toFixed(1)} | ${signed(diff)} | ${signed(quartiles[0])} to ${signed(quartiles[1])} |`,
+  );
+  return [
+    '| variant | setting | µs/request | against as shipped, same round (median) | middle half of those |',
+    '|---|---|---:|---:|---:|',
+    ...rows,
+  ].join('\n');
+}
+
+if (import.meta.filename === process.argv[1]) {
+  const costs = await featureCosts(process.argv[2]!);
+  process.stderr.write(`${JSON.stringify(costs)}\n`);
+  process.exit(0);
+}
