@@ -72,7 +72,7 @@ export function useRequestLog(options: RequestLogOptions): Plugin {
           if (sampleRate < 1 && !single.errors?.length && Math.random() >= sampleRate) return;
           const operation = getOperationAST(args.document, args.operationName);
           const budget = context.reads?.scope.budget;
-          const fields = {
+          line({
             operation: operation?.name?.value ?? null,
             type: operation?.operation,
             ms: Math.round((performance.now() - started) * 10) / 10,
@@ -83,8 +83,7 @@ export function useRequestLog(options: RequestLogOptions): Plugin {
             errors: Symbol.asyncIterator in result ? undefined : byCode(single.errors),
             client: client(args.contextValue),
             ...ids(args.contextValue as object),
-          };
-          line(fields);
+          });
         },
       };
     },
