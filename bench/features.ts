@@ -5,7 +5,9 @@
  * stub, each driven in turn by the same 10 concurrent clients through yoga's `fetch`, in windows of
  * half a second interleaved round after round. A variant's cost is the median, over the rounds, of
  * its window's CPU per request minus the shipped settings' window of the same round; the shipped
- * settings a second time measure what that difference is when nothing differs.
+ * settings a second time measure what that difference is when nothing differs. The stub runs in
+ * the same process, so that no other process's wake-ups fall into the windows (its CPU is in
+ * every variant's figure alike).
  *
  * Why in one process and interleaved: on this shared machine one configuration measured 177 to
  * 361 µs a request from run to run, through HTTP and a process each (bench/run.ts), so a feature
@@ -13,11 +15,14 @@
  * What it leaves out is the HTTP layer (bench/profile.ts has all of it).
  *
  * Run by bench/run.ts in a process of its own, whose stdout is the gateways' request log:
- * `node --import tsx bench/features.ts STUB_URL`. Its answer is the last line of its stderr.
+ * `node --import tsx bench/features.ts`. Its answer is the last line of its stderr.
  */
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AvalancheGateway } from '../src/embed.js';
+import { stubServer } from './stub.js';
 
 export interface FeatureCost {
   variant: string;
@@ -49,7 +54,10 @@ const quantile = (values: number[], q: number) => [...values].sort((a, b) => a -
 const median = (values: number[]) => quantile(values, 0.5);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function featureCosts(stubUrl: string): Promise<FeatureCost[]> {
+export async function featureCosts(): Promise<FeatureCost[]> {
+  const upstream = stubServer().listen(0, '127.0.0.1');
+  await once(upstream, 'listening');
+  const stubUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   const { createAvalancheGateway } = (await import(
     pathToFileURL(join(import.meta.dirname, '../dist/embed.js')).href
   )) as typeof import('../src/embed.js');
@@ -126,6 +134,8 @@ export async function featureCosts(stubUrl: string): Promise<FeatureCost[]> {
     stopped = true;
     await Promise.allSettled(clients);
     await Promise.all(gateways.map((gateway) => gateway.close()));
+    upstream.closeAllConnections();
+    upstream.close();
   }
 }
 
@@ -145,7 +155,7 @@ export function featureTable(costs: FeatureCost[]): string {
 }
 
 if (import.meta.filename === process.argv[1]) {
-  const costs = await featureCosts(process.argv[2]!);
+  const costs = await featureCosts();
   process.stderr.write(`${JSON.stringify(costs)}\n`);
   process.exit(0);
 }

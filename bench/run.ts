@@ -276,13 +276,13 @@ async function startPeers(dir: string, stubUrl: string): Promise<{ peers: Record
  */
 async function profile(stubUrl: string): Promise<string> {
   const { markdown } = await profileOneCall(stubUrl, ONE_CALL, Math.max(SECONDS, 8));
-  const features = featureTable(await featureCostsApart(stubUrl));
+  const features = featureTable(await featureCostsApart());
   const whole = [
     markdown,
     '## What each feature a setting turns off costs',
     '',
     'From bench/features.ts: one gateway per variant of the settings in one process (the package, built), over the',
-    "same stub, driven in turn through yoga's `fetch` by 10 clients in half-second windows interleaved over the",
+    "bench's stub in that process, driven in turn through yoga's `fetch` by 10 clients in half-second windows interleaved over the",
     "rounds, so that the machine's slow stretches fall on every variant alike. CPU per request of the process (the",
     "clients' side included, the same for all); a variant's cost is the median of its differences to the shipped",
     "settings' window of the same round. The HTTP layer is not in these figures (the profile above has it).",
@@ -295,8 +295,8 @@ async function profile(stubUrl: string): Promise<string> {
 }
 
 /** bench/features.ts in a process of its own: its stdout is the gateways' request log. */
-async function featureCostsApart(stubUrl: string): Promise<FeatureCost[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/features.ts', stubUrl], { stdio: ['ignore', 'ignore', 'pipe'] });
+async function featureCostsApart(): Promise<FeatureCost[]> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/features.ts'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;

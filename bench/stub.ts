@@ -5,9 +5,10 @@
  *
  *   GET  /__counts   total requests served
  *   POST /__reset    zeroes it
- * Prints one JSON line with its URL once it listens.
+ * Run as a program, prints one JSON line with its URL once it listens; `stubServer()` is the same
+ * server, for a benchmark that wants the upstream in its own process (bench/features.ts).
  */
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 const subnet = (subnetId: string, blockchainId: string, name: string, evmChainId: number, ts: number) => ({
@@ -46,20 +47,29 @@ const SUBNETS = Buffer.from(
 const NOT_FOUND = Buffer.from(JSON.stringify({ message: 'Not Found', statusCode: 404, error: 'Not Found' }));
 
 let served = 0;
-const server = createServer((req, res) => {
-  const path = req.url!.split('?')[0]!;
-  if (path === '/__counts') return void res.end(JSON.stringify({ total: served }));
-  if (path === '/__reset') {
-    served = 0;
-    return void res.end('{}');
-  }
-  served++;
-  const body = /^\/v1\/networks\/(mainnet|fuji)\/subnets$/.test(path) ? SUBNETS : NOT_FOUND;
-  res.writeHead(body === SUBNETS ? 200 : 404, { 'content-type': 'application/json', 'content-length': body.length });
-  res.end(body);
-});
-server.keepAliveTimeout = 60_000;
-server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
-  console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
-});
-process.on('SIGTERM', () => process.exit(0));
+
+/** The stub's server, not yet listening. */
+export function stubServer(): Server {
+  const server = createServer((req, res) => {
+    const path = req.url!.split('?')[0]!;
+    if (path === '/__counts') return void res.end(JSON.stringify({ total: served }));
+    if (path === '/__reset') {
+      served = 0;
+      return void res.end('{}');
+    }
+    served++;
+    const body = /^\/v1\/networks\/(mainnet|fuji)\/subnets$/.test(path) ? SUBNETS : NOT_FOUND;
+    res.writeHead(body === SUBNETS ? 200 : 404, { 'content-type': 'application/json', 'content-length': body.length });
+    res.end(body);
+  });
+  server.keepAliveTimeout = 60_000;
+  return server;
+}
+
+if (import.meta.filename === process.argv[1]) {
+  const server = stubServer();
+  server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+    console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
+  });
+  process.on('SIGTERM', () => process.exit(0));
+}
