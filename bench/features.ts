@@ -139,8 +139,8 @@ export async function featureCosts(): Promise<FeatureCost[]> {
   }
 }
 
-/** The table for bench/PROFILE.md. */
-export function featureTable(costs: FeatureCost[]): string {
+/** bench/PROFILE.md's section: what was measured, how, and the table. */
+export function featureSection(costs: FeatureCost[]): string {
   const signed = (us: number) => `${us > 0 ? '+' : ''}${us.toFixed(1)}`;
   const rows = costs.map(({ variant, setting, us, diff, quartiles }, i) =>
     i === 0
@@ -148,9 +148,18 @@ export function featureTable(costs: FeatureCost[]): string {
       : `| ${variant} | ${setting ? `\`${setting}\`` : ''} | ${us.toFixed(1)} | ${signed(diff)} | ${signed(quartiles[0])} to ${signed(quartiles[1])} |`,
   );
   return [
+    '## What each feature a setting turns off costs',
+    '',
+    'From bench/features.ts: one gateway per variant of the settings in one process (the package, built), over the',
+    "bench's stub in that process, driven in turn through yoga's `fetch` by 10 clients in half-second windows interleaved over the",
+    "rounds, so that the machine's slow stretches fall on every variant alike. CPU per request of the process (the",
+    "clients' side included, the same for all); a variant's cost is the median of its differences to the shipped",
+    "settings' window of the same round. The HTTP layer is not in these figures (the profile above has it).",
+    '',
     '| variant | setting | µs/request | against as shipped, same round (median) | middle half of those |',
     '|---|---|---:|---:|---:|',
     ...rows,
+    '',
   ].join('\n');
 }
 

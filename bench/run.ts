@@ -33,7 +33,7 @@ import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { Pool } from 'undici';
-import { type FeatureCost, featureTable } from './features.js';
+import { type FeatureCost, featureSection } from './features.js';
 import { profileOneCall } from './profile.js';
 import { rssMb, sandboxCalls, startFloorMs, startGateway, startProcess as start, startSandbox, stop, stopAll } from './processes.js';
 
@@ -276,20 +276,7 @@ async function startPeers(dir: string, stubUrl: string): Promise<{ peers: Record
  */
 async function profile(stubUrl: string): Promise<string> {
   const { markdown } = await profileOneCall(stubUrl, ONE_CALL, Math.max(SECONDS, 8));
-  const features = featureTable(await featureCostsApart());
-  const whole = [
-    markdown,
-    '## What each feature a setting turns off costs',
-    '',
-    'From bench/features.ts: one gateway per variant of the settings in one process (the package, built), over the',
-    "bench's stub in that process, driven in turn through yoga's `fetch` by 10 clients in half-second windows interleaved over the",
-    "rounds, so that the machine's slow stretches fall on every variant alike. CPU per request of the process (the",
-    "clients' side included, the same for all); a variant's cost is the median of its differences to the shipped",
-    "settings' window of the same round. The HTTP layer is not in these figures (the profile above has it).",
-    '',
-    features,
-    '',
-  ].join('\n');
+  const whole = `${markdown}\n${featureSection(await featureCostsApart())}`;
   writeFileSync('bench/PROFILE.md', whole);
   return whole;
 }
