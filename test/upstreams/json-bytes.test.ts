@@ -7,6 +7,7 @@
  * With deferred members, the same once each member left as bytes is parsed in its place.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { type Deferral, LARGE_ANSWER_BYTES, parseInParts, parseJsonBytes } from '../../src/upstreams/json-bytes.js';
 import { Rng } from '../fuzz/random.js';
@@ -61,15 +62,46 @@ function randomValue(rng: Rng, depth: number): unknown {
 }
 
 /**
- * A member's name: a random string, but never a lone surrogate alone. On Node 24.21 (the tests'
- * runtime, and the gateway's), V8's JSON.parse reads the key `"\ud800"` as a backslash once a key
- * `"\\"` was parsed in the process: `JSON.parse('{"\\\\":1}'); JSON.parse('{"\\ud800":1}')` gives
- * the key "\\" (Node 20 gives "\ud800"). The reference, JSON.parse of the whole text, would then
- * depend on what the process parsed before.
+ * A member's name: a random string without a backslash in it, so that no generated document sets
+ * V8's trap (`fresh`), for a later name of its own or, in this realm, of the documents after it.
+ * Names with escapes (quotes, controls, lone surrogates) stay, and so do backslashes in string
+ * values: neither sets it.
  */
 function randomKey(rng: Rng): string {
-  const key = randomString(rng);
-  return key.length === 1 && key >= '\ud800' && key <= '\udfff' ? `${key}a` : key;
+  return randomString(rng).replaceAll('\\', '/');
+}
+
+/**
+ * `parse` run with the JSON of a realm that has parsed nothing (its values are compared by `sameJson`).
+ * Why: V8's JSON.parse (Node 24.21, the tests' runtime and the gateway's; Node 26 as well:
+ * nodejs/node#63785) misreads a member name written with an escape once a name holding a
+ * backslash was parsed at the same place in an object's shape, by any earlier call in the realm:
+ * it compares the escaped name's raw text with the names seen there, so after
+ * `JSON.parse('{"\\\\":1}')`, `JSON.parse('{"\\n":1}')` has the key "\\". The reference and the
+ * parser under test both go through JSON.parse, and a broken document can name a backslash: in
+ * one realm, what each gives would depend on the documents parsed before. Generated documents,
+ * unbroken, never do (`randomKey`) and are parsed in this realm.
+ */
+function fresh<T>(parse: () => T): T {
+  const own = globalThis.JSON;
+  globalThis.JSON = runInNewContext('JSON') as JSON;
+  try {
+    return parse();
+  } finally {
+    globalThis.JSON = own;
+  }
+}
+
+/** Whether JSON values `a` and `b` are the same, as isDeepStrictEqual would say if their realms' prototypes were one. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+  }
+  const plain = (value: object) => Object.getPrototypeOf(Object.getPrototypeOf(value)) === null;
+  const keys = Object.keys(a);
+  const record = (value: object) => value as Record<string, unknown>;
+  return plain(a) && plain(b) && isDeepStrictEqual(keys, Object.keys(b)) && keys.every((key) => sameJson(record(a)[key], record(b)[key]));
 }
 
 /** The member the deferral tests leave as bytes; also spelled with an escape, which must not be deferred. */
@@ -122,7 +154,7 @@ function both(bytes: Buffer): { expected: { value?: unknown; error?: string }; a
     }
   };
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-  return { expected: run(() => JSON.parse(text)), actual: run(() => parseJsonBytes(bytes)) };
+  return { expected: run(() => fresh(() => JSON.parse(text))), actual: run(() => fresh(() => parseJsonBytes(bytes))) };
 }
 
 /** parseJsonBytes with `DEFERRED_KEY` deferred, each deferred member then parsed in its place; or its error. */
@@ -181,7 +213,7 @@ describe('parseJsonBytes', () => {
         const { expected, actual } = both(mutated);
         if (expected.error) errors++;
         expect(actual.error, `document ${i}, mutation ${j}`).toBe(expected.error);
-        expect(isDeepStrictEqual(actual.value, expected.value), `document ${i}, mutation ${j}`).toBe(true);
+        expect(sameJson(actual.value, expected.value), `document ${i}, mutation ${j}`).toBe(true);
       }
     }
     expect(errors).toBeGreaterThan(100);
@@ -281,11 +313,11 @@ describe('parseJsonBytes', () => {
             : rng.int(0, bytes.length - 1);
         const mutated = Buffer.concat([bytes.subarray(0, at), Buffer.from(rng.pick(broken)), bytes.subarray(at + rng.int(0, 2))]);
         const { expected } = both(mutated);
-        const actual = deferring(mutated);
+        const actual = fresh(() => deferring(mutated));
         if (!expected.error) {
           expect(actual.error, `document ${i}, mutation ${j}`).toBe(undefined);
           expect(actual.memberErrors, `document ${i}, mutation ${j}`).toBe(0);
-          expect(isDeepStrictEqual(actual.value, expected.value), `document ${i}, mutation ${j}`).toBe(true);
+          expect(sameJson(actual.value, expected.value), `document ${i}, mutation ${j}`).toBe(true);
           outcomes.same++;
         } else if (actual.error) {
           expect(actual.error, `document ${i}, mutation ${j}`).toBe(expected.error);
