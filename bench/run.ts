@@ -186,7 +186,7 @@ interface Nested {
   rawMs: number;
   /** Each run's gateway time, in order: the first runs execute code V8 has not optimized yet, and the operation is compiled at its second run (src/yoga/use-compiled-execution.ts). */
   gatewayRunsMs: number[];
-  /** The same median from the fourth run on, when the compiled operation has run once: what the plan costs once warm. */
+  /** The same median from the fourth run on, past the three that run the coldest code: what the plan costs once warm. */
   warmRatio: number;
   firstCalls: number;
   repeatCalls: number;

@@ -98,7 +98,10 @@ function sameJson(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) || Array.isArray(b)) {
     return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
   }
-  const plain = (value: object) => Object.getPrototypeOf(Object.getPrototypeOf(value)) === null;
+  const plain = (value: object) => {
+    const prototype = Object.getPrototypeOf(value) as object | null;
+    return prototype !== null && Object.getPrototypeOf(prototype) === null;
+  };
   const keys = Object.keys(a);
   const record = (value: object) => value as Record<string, unknown>;
   return plain(a) && plain(b) && isDeepStrictEqual(keys, Object.keys(b)) && keys.every((key) => sameJson(record(a)[key], record(b)[key]));
