@@ -20,9 +20,10 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import type { AvalancheGateway } from '../src/embed.js';
-import { stubServer } from './stub.js';
+import { ONE_CALL_QUERY, stubServer } from './stub.js';
 
 export interface FeatureCost {
   variant: string;
@@ -45,14 +46,12 @@ const VARIANTS: { variant: string; setting: Record<string, string> }[] = [
   { variant: 'compiled queries off', setting: { COMPILED_CACHE_MAX_BYTES: '0' } },
 ];
 
-const QUERY = '{ network(name: MAINNET) { subnets(first: 3) { nodes { subnetId blockchains { blockchainId } } } } }';
 const CLIENTS = 10;
 const WINDOW_MS = 500;
 const ROUNDS = Number(process.env.BENCH_FEATURE_ROUNDS ?? 24);
 
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)]!;
 const median = (values: number[]) => quantile(values, 0.5);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function featureCosts(): Promise<FeatureCost[]> {
   const upstream = stubServer().listen(0, '127.0.0.1');
@@ -79,7 +78,7 @@ export async function featureCosts(): Promise<FeatureCost[]> {
       }),
     );
   }
-  const body = JSON.stringify({ query: QUERY });
+  const body = JSON.stringify({ query: ONE_CALL_QUERY });
   let active = 0;
   let answered = 0;
   let stopped = false;

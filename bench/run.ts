@@ -37,6 +37,7 @@ import { build } from 'esbuild';
 import { Pool } from 'undici';
 import { type FeatureCost, featureSection } from './features.js';
 import { profileOneCall } from './profile.js';
+import { ONE_CALL_QUERY } from './stub.js';
 import { rssMb, sandboxCalls, startFloorMs, startGateway, startProcess as start, startSandbox, stop, stopAll } from './processes.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -48,7 +49,7 @@ const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 const NESTED_RUNS = Number(process.env.BENCH_NESTED_RUNS ?? 10);
 const LATENCY_MS = 20;
 
-const ONE_CALL = JSON.stringify({ query: '{ network(name: MAINNET) { subnets(first: 3) { nodes { subnetId blockchains { blockchainId } } } } }' });
+const ONE_CALL = JSON.stringify({ query: ONE_CALL_QUERY });
 const NESTED = JSON.stringify({
   query: `{ network(name: MAINNET) { subnets(first: 100) { nodes { subnetId isL1 blockchains { blockchainName genesisData { config { chainId } } }
     l1Validators(first: 10) { nodes { nodeId weight } } } } } }`,

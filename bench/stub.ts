@@ -46,6 +46,9 @@ const SUBNETS = Buffer.from(
 );
 const NOT_FOUND = Buffer.from(JSON.stringify({ message: 'Not Found', statusCode: 404, error: 'Not Found' }));
 
+/** The query the gateway answers with one call to this stub: the bench's one-call request. */
+export const ONE_CALL_QUERY = '{ network(name: MAINNET) { subnets(first: 3) { nodes { subnetId blockchains { blockchainId } } } } }';
+
 let served = 0;
 
 /** The stub's server, not yet listening. */
