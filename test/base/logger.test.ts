@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { GATHERED_CHARS, isoTime } from '../../src/base/logger.js';
+import { GATHERED_BYTES, isoTime } from '../../src/base/logger.js';
 
 describe('isoTime', () => {
   it("writes what pino's isoTime writes, at every millisecond of a second and across seconds, days and years", () => {
@@ -73,8 +73,8 @@ describe('createLogger', () => {
   });
 
   it('writes a warning logged while a write is under way once that write is done', async () => {
-    // Lines of about 90 characters: one hand-over, then about a tenth of GATHERED_CHARS left.
-    const lines = Math.ceil(GATHERED_CHARS / 80);
+    // Lines of about 90 characters: one hand-over, then about a tenth of GATHERED_BYTES left.
+    const lines = Math.ceil(GATHERED_BYTES / 80);
     const { arrived } = await logLines('warn-behind-write', String(lines));
     expect(arrived).toEqual([...Array.from({ length: lines }, () => 'enough to be handed over'), 'behind a write', '(mark)']);
   });
@@ -87,6 +87,13 @@ describe('createLogger', () => {
       expect(untimed(lines[i + 1]!), lines[i]).toBe(untimed(lines[i]!));
       expect(lines[i]).toMatch(/^\{"level":"info","time":"[^"]+"/);
     }
+  });
+
+  it('writes every line whole and in order, whatever its width in bytes, a line longer than the gathering too', async () => {
+    const { lines } = await logLines('wide');
+    expect(lines.map((line) => JSON.parse(line).i)).toEqual(Array.from({ length: 300 }, (_, i) => i));
+    expect(lines.some((line) => Buffer.byteLength(line) > GATHERED_BYTES)).toBe(true);
+    expect(lines.join('')).not.toContain('\ufffd');
   });
 
   it('loses nothing gathered when the process exits at once', async () => {

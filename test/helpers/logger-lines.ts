@@ -7,7 +7,7 @@
  */
 import { writeSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createLogger, GATHERED_MS, writeInfo } from '../../src/base/logger.js';
+import { createLogger, GATHERED_BYTES, GATHERED_MS, writeInfo } from '../../src/base/logger.js';
 import { Rng } from '../fuzz/random.js';
 
 const block = (ms: number) => {
@@ -75,6 +75,9 @@ function generatedFields(rng: Rng, depth: number): Record<string, unknown> {
   return fields;
 }
 
+/** One character of each UTF-8 width, and one JSON escapes. */
+const WIDE = ['a', 'é', '€', '😀', '\n'];
+
 const logger = createLogger('info');
 switch (process.argv[2]) {
   // One request-log-like line a millisecond for 200 ms: written together, not one write each.
@@ -100,8 +103,8 @@ switch (process.argv[2]) {
     await sleep(GATHERED_MS * 2);
     break;
   // A warning logged while a write is under way follows it out, with no other line to prompt it
-  // (as many lines as the test says: one hand-over of GATHERED_CHARS, then a few lines and the
-  // warning, under GATHERED_CHARS).
+  // (as many lines as the test says: one hand-over of GATHERED_BYTES, then a few lines and the
+  // warning, under GATHERED_BYTES).
   case 'warn-behind-write':
     for (let i = 0, n = Number(process.argv[3]); i < n; i++) logger.info({ i }, 'enough to be handed over');
     logger.warn('behind a write');
@@ -117,6 +120,19 @@ switch (process.argv[2]) {
       const msg = generatedString(rng);
       logger.info(fields, msg);
       if (!writeInfo(logger, fields, msg)) throw new Error('writeInfo refused the logger createLogger made');
+    }
+    await sleep(GATHERED_MS * 2);
+    break;
+  }
+  // Generated messages of one- to four-byte characters, of every length up to past GATHERED_BYTES:
+  // each line's bytes cross the gathering's end somewhere, and a few lines are longer than it.
+  case 'wide': {
+    const rng = new Rng(process.argv[3] ?? 'wide');
+    for (let i = 0; i < 300; i++) {
+      const length = rng.chance(0.02) ? rng.int(GATHERED_BYTES / 4, GATHERED_BYTES * 2) : rng.int(0, 2000);
+      let msg = '';
+      while (msg.length < length) msg += WIDE[rng.int(0, WIDE.length - 1)];
+      logger.info({ i }, msg);
     }
     await sleep(GATHERED_MS * 2);
     break;
