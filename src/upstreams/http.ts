@@ -349,8 +349,9 @@ export class HttpClient {
               : ACCEPT_JSON
             : { ...SEND_JSON, ...req.headers },
         body: req.body === undefined ? undefined : JSON.stringify(req.body),
-        headersTimeout: this.options.timeoutMs,
-        bodyTimeout: this.options.timeoutMs,
+        // The exchange's own deadline bounds the call (Exchange): undici's timers are off.
+        headersTimeout: 0,
+        bodyTimeout: 0,
       };
     } catch (error) {
       // A body or query that cannot be written (a BigInt, a lone surrogate): no call is made.
@@ -544,11 +545,23 @@ export class HttpClient {
  * (while waiting for headers, while the body streams in; a call still queued for a socket is
  * ended when it gets one, as `request()` ended it); an answer
  * announced bigger than the cap is refused at its headers, before its first byte, and one that
- * grows past it is cut by the pool's `maxResponseSize`; one timer bounds the whole body, so an
- * upstream that trickles it cannot hold a call past the timeout (undici's `bodyTimeout` is per
- * chunk); a UTF-8 byte order mark is dropped, as `body.text()` dropped it. The bytes are parsed
- * without one string of a large answer (./json-bytes.ts).
+ * grows past it is cut by the pool's `maxResponseSize`; a UTF-8 byte order mark is dropped, as
+ * `body.text()` dropped it. The bytes are parsed without one string of a large answer
+ * (./json-bytes.ts).
+ *
+ * One timer bounds the whole exchange, from its dispatch to the answer's last byte, so an
+ * upstream that trickles the body cannot hold a call past the timeout (undici's `bodyTimeout` is
+ * per chunk); it ends the exchange with undici's own error for where it was (headers or body).
+ * undici's `headersTimeout` and `bodyTimeout` are off: each is one of undici's coarse timers,
+ * kept in an array swept every half second, so on the one-call query its two to three timers a
+ * call outlived two young-generation collections and were promoted. Node's timer of one fixed
+ * duration is unlinked when cleared, and dies young.
  */
+/** An exchange's deadline: undici's error for where the exchange was when it passed. */
+function expire(exchange: Exchange): void {
+  exchange.end(exchange.responded ? new undici!.errors.BodyTimeoutError() : new undici!.errors.HeadersTimeoutError());
+}
+
 class Exchange implements Dispatcher.DispatchHandler {
   status = 0;
   headers: IncomingHttpHeaders = {};
@@ -557,16 +570,15 @@ class Exchange implements Dispatcher.DispatchHandler {
   readonly answer: Promise<Buffer>;
   private resolve!: (bytes: Buffer) => void;
   private reject!: (error: unknown) => void;
-  private readonly started = Date.now();
   private readonly chunks: Buffer[] = [];
   private controller?: Dispatcher.DispatchController;
   private cancelled?: Error;
-  private deadline?: NodeJS.Timeout;
+  private readonly deadline: NodeJS.Timeout;
   private stopListening?: () => void;
 
   constructor(
     private readonly cap: number,
-    private readonly timeoutMs: number,
+    timeoutMs: number,
     signal: CancelSignal | undefined,
   ) {
     this.answer = new Promise<Buffer>((resolve, reject) => {
@@ -574,11 +586,19 @@ class Exchange implements Dispatcher.DispatchHandler {
       this.reject = reject;
     });
     if (signal?.aborted) this.cancelled = new undici!.errors.RequestAbortedError();
-    else if (signal)
-      this.stopListening = onCancel(signal, () => {
-        this.cancelled = new undici!.errors.RequestAbortedError();
-        this.controller?.abort(this.cancelled);
-      });
+    else if (signal) this.stopListening = onCancel(signal, () => this.end(new undici!.errors.RequestAbortedError()));
+    this.deadline = setTimeout(expire, timeoutMs, this);
+  }
+
+  /** Ends the exchange with `error`: at once when it has a socket, else as soon as it gets one. */
+  end(error: Error): void {
+    this.cancelled ??= error;
+    this.controller?.abort(this.cancelled);
+  }
+
+  /** Whether the answer's headers have come. */
+  get responded(): boolean {
+    return this.status !== 0 || this.tooLarge;
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
@@ -593,12 +613,7 @@ class Exchange implements Dispatcher.DispatchHandler {
     if (Number(headers['content-length']) > this.cap) {
       this.tooLarge = true;
       controller.abort(new undici!.errors.ResponseExceededMaxSizeError());
-      return;
     }
-    this.deadline = setTimeout(
-      () => controller.abort(new undici!.errors.BodyTimeoutError()),
-      Math.max(0, this.timeoutMs - (Date.now() - this.started)),
-    );
   }
 
   onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
