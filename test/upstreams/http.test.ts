@@ -99,6 +99,33 @@ describe('failures keep their cause', () => {
     expect(Date.now() - started).toBeLessThan(1200);
   });
 
+  it('bounds a call from its dispatch, while it waits for a connection too', async () => {
+    // One connection: the second call waits behind the first, which hangs. Each fails at its own
+    // deadline, the second one as soon as the first's end gives it the connection.
+    const one = new HttpClient({ timeoutMs: 400, retries: 0, connections: 1 });
+    const client = new DataApiClient(directTransport(one), { baseUrl: sandbox.dataApiUrl, apiKeyHeader: 'x-service-api-key' });
+    sandbox.fail({ operation: 'listSubnets', kind: 'hang', times: 2 });
+    try {
+      const started = Date.now();
+      const ended = (call: Promise<unknown>) =>
+        call.then(
+          () => ({ error: undefined as unknown, ms: Date.now() - started }),
+          (error: unknown) => ({ error, ms: Date.now() - started }),
+        );
+      const [first, second] = await Promise.all([
+        ended(listSubnets(client, 'mainnet', {})),
+        ended(listSubnets(client, 'mainnet', { pageSize: 2 })),
+      ]);
+      for (const call of [first, second]) {
+        expect(call.error).toBeInstanceOf(TimeoutError);
+        expect(call.ms).toBeGreaterThanOrEqual(390);
+        expect(call.ms).toBeLessThan(800);
+      }
+    } finally {
+      await one.close();
+    }
+  });
+
   it("cancels when the caller's signal aborts", async () => {
     sandbox.fail({ operation: 'listSubnets', kind: 'hang' });
     const controller = new AbortController();
