@@ -533,6 +533,11 @@ export class HttpClient {
   }
 }
 
+/** An exchange's deadline: undici's error for where the exchange was when it passed. */
+function expire(exchange: Exchange): void {
+  exchange.end(exchange.responded ? new undici!.errors.BodyTimeoutError() : new undici!.errors.HeadersTimeoutError());
+}
+
 /**
  * One attempt's exchange with the upstream, through undici's handler API (`dispatch`) rather than
  * `request()`: an answer is wanted whole, in bytes, and `request()` hands it over as a Readable
@@ -557,11 +562,6 @@ export class HttpClient {
  * call outlived two young-generation collections and were promoted. Node's timer of one fixed
  * duration is unlinked when cleared, and dies young.
  */
-/** An exchange's deadline: undici's error for where the exchange was when it passed. */
-function expire(exchange: Exchange): void {
-  exchange.end(exchange.responded ? new undici!.errors.BodyTimeoutError() : new undici!.errors.HeadersTimeoutError());
-}
-
 class Exchange implements Dispatcher.DispatchHandler {
   status = 0;
   headers: IncomingHttpHeaders = {};
