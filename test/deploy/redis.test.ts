@@ -161,7 +161,9 @@ describe('Redis going away', () => {
       // command in flight as it closed (not retried: maxRetriesPerRequest 0), or one it could not
       // send on it (ioredis's "Stream isn't writeable and enableOfflineQueue options is false",
       // first in CI run 54).
-      expect(String(warnings(gw, /Redis is unreachable/)[0]!.cause)).toMatch(/closed|ECONNREFUSED|ECONNRESET|connect|writeable|max retries/i);
+      expect(String(warnings(gw, /Redis is unreachable/)[0]!.cause)).toMatch(
+        /closed|ECONNREFUSED|ECONNRESET|connect|writeable|max retries/i,
+      );
 
       await redis.restart();
       stopped = false;
