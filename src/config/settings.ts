@@ -311,7 +311,7 @@ export const ROWS = [
     {
       MAX_BODY_BYTES: int(1024, 64 * MiB).default(MiB),
     },
-    'The largest request body; a bigger one is `413 PAYLOAD_TOO_LARGE` as soon as it is announced or grows past it',
+    'The largest request body, as sent and, for a body sent compressed (`content-encoding` gzip, deflate or br), decompressed; a bigger one is `413 PAYLOAD_TOO_LARGE` as soon as it is announced or grows past it',
     { shown: '`1048576` (1 MiB)' },
   ),
   row(

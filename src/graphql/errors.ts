@@ -31,7 +31,7 @@ export const ErrorCode = {
   GRAPHQL_VALIDATION_FAILED: 'GRAPHQL_VALIDATION_FAILED',
   /** The document is too deep, has too many aliases or tokens (MAX_DEPTH, MAX_ALIASES, MAX_TOKENS). */
   QUERY_LIMIT_EXCEEDED: 'QUERY_LIMIT_EXCEEDED',
-  /** A POST body a form can send (urlencoded, multipart, text/plain): only application/json runs operations (415). */
+  /** 415: a POST body a form can send (urlencoded, multipart, text/plain), since only application/json runs operations; or a body in a content-encoding the gateway does not decode (`extensions.accepted` lists those it does). */
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   /** 405: the path does not take the request's method (a GraphQL path takes GET and POST); the `Allow` header and `extensions.allowed` say which it does. */
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
@@ -39,7 +39,9 @@ export const ErrorCode = {
   CSRF_BLOCKED: 'CSRF_BLOCKED',
   /** 429: the client (its API key or address) is over RATE_LIMIT_PER_SECOND and RATE_LIMIT_BURST; see `extensions.retryAfter`. */
   RATE_LIMITED: 'RATE_LIMITED',
-  /** 413: the request body is larger than MAX_BODY_BYTES; see `extensions.limit`. */
+  /** 400: the request is not well formed at the HTTP level: its body is not JSON, or not the data its content-encoding names. */
+  BAD_REQUEST: 'BAD_REQUEST',
+  /** 413: the request body is larger than MAX_BODY_BYTES, as sent or decompressed; see `extensions.limit`. */
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   /** 503: this instance is draining before it stops; retry, and another instance answers. */
   SHUTTING_DOWN: 'SHUTTING_DOWN',

@@ -58,6 +58,13 @@ export const BOTH_PATHS = {
     seen: 'a body past MAX_BODY_BYTES refused with 413 PAYLOAD_TOO_LARGE',
     how: { by: 'server', where: 'readBody, before the paths part' },
   },
+  requestEncoding: {
+    seen: 'a body sent with content-encoding gzip, deflate or br read decompressed, within MAX_BODY_BYTES (413 past it); another coding refused with 415 UNSUPPORTED_MEDIA_TYPE and `Accept-Encoding`; a body that is not what its coding says, 400 BAD_REQUEST',
+    how: {
+      by: 'server',
+      where: 'codingsOf before the body is read, decodeBody after (src/http/request-encoding.ts), before the paths part',
+    },
+  },
   compression: {
     seen: 'content-encoding as accept-encoding asks',
     how: {

@@ -47,6 +47,7 @@ import { writeResponse } from '../yoga/lean-post.js';
 import { assignRequestId } from '../ops/request-id.js';
 import { graphqlSockets, type GraphQLSockets, type SocketLimits } from './websocket.js';
 import { HeldBytes, HeldResponse } from './held-bytes.js';
+import { ACCEPTED_CODINGS, BodyEncodingError, codingsOf, decodeBody } from './request-encoding.js';
 import type { GatewayMetrics } from '../ops/prometheus.js';
 import type { Traffic } from '../ops/idle-release.js';
 
@@ -233,10 +234,18 @@ function refuseMethod(req: IncomingMessage, res: ServerResponse, allow: string, 
     allow === GRAPHQL_METHODS
       ? `${method} is not a method of ${path}: send a GraphQL request with POST (a JSON body), or with GET (a query in the URL); OPTIONS only as a CORS preflight.`
       : `${method} is not a method of ${path}: read it with GET (or HEAD).`;
+  refuse(res, 405, ErrorCode.METHOD_NOT_ALLOWED, message, { method, allowed: allow.split(', ') }, { allow }, drainable(req, maxBodyBytes));
+  dropBody(req, maxBodyBytes);
+}
+
+/** Whether the body of a refused request is small enough to read and drop, keeping the connection (`dropBody`). */
+function drainable(req: IncomingMessage, maxBodyBytes: number): boolean {
   const announced = Number(req.headers['content-length']);
-  const chunked = req.headers['transfer-encoding'] !== undefined;
-  const keep = !chunked && !(announced > DRAINED_BODIES * maxBodyBytes);
-  refuse(res, 405, ErrorCode.METHOD_NOT_ALLOWED, message, { method, allowed: allow.split(', ') }, { allow }, keep);
+  return req.headers['transfer-encoding'] === undefined && !(announced > DRAINED_BODIES * maxBodyBytes);
+}
+
+/** Reads a refused request's body and drops it, cutting the connection once it passes DRAINED_BODIES limits. */
+function dropBody(req: IncomingMessage, maxBodyBytes: number): void {
   let size = 0;
   req.on('data', (chunk: Buffer) => {
     size += chunk.length;
@@ -466,6 +475,23 @@ function graphqlAnswers(gateway: Gateway, options: ServerOptions) {
     req.body = body;
     void yoga(req, res);
   };
+  // A compressed body is decoded first; both paths then read it as if it had been sent as is.
+  const withEncodedBody = (req: NodeRequest, res: ServerResponse, yoga: GatewayYoga, body: Buffer) => {
+    const codings = codingsOf(req.headers['content-encoding']);
+    if (codings.length === 0) return withBody(req, res, yoga, body);
+    decodeBody(body, codings, limit).then(
+      (decoded) => {
+        req.headers['content-encoding'] = undefined;
+        req.headers['content-length'] = String(decoded.length);
+        withBody(req, res, yoga, decoded);
+      },
+      (error: unknown) => {
+        if (error instanceof BodyEncodingError) return refuse(res, error.status, error.code, error.message, error.extensions, {}, true);
+        yoga.logger.error(error);
+        refuse(res, 500, ErrorCode.INTERNAL_SERVER_ERROR, 'The request body could not be decompressed.');
+      },
+    );
+  };
   return (req: NodeRequest, res: ServerResponse, yoga: GatewayYoga) => {
     if (options.graphiql && yoga === gateway.yoga && isGraphiQLPage(req, yoga.graphqlEndpoint)) {
       return serveGraphiQL(options.graphiql, req, res, yoga);
@@ -486,7 +512,16 @@ function graphqlAnswers(gateway: Gateway, options: ServerOptions) {
       req.resume();
       return;
     }
-    readBody(req, res, yoga, limit, tooLarge, withBody);
+    // A coding not decoded here is refused before its body is read, and the body dropped as a refused method's is.
+    try {
+      codingsOf(req.headers['content-encoding']);
+    } catch (error) {
+      const { status, code, message, extensions } = error as BodyEncodingError;
+      refuse(res, status, code, message, extensions, { 'accept-encoding': ACCEPTED_CODINGS }, drainable(req, limit));
+      dropBody(req, limit);
+      return;
+    }
+    readBody(req, res, yoga, limit, tooLarge, withEncodedBody);
   };
 }
 

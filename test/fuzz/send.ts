@@ -2,15 +2,25 @@
  * Every entry of the built gateway, for the fuzzer: the fast JSON POST (src/yoga/lean-post.ts),
  * a POST that yoga's request layer answers (an `accept` list the fast path leaves to yoga), GET,
  * GraphQL over WebSocket, GraphQL over SSE, a batch (a JSON array, BATCHING_LIMIT > 1), and the
- * graph as a federation subgraph (`/subgraph`, FEDERATION=true: what a router sends). Each
+ * graph as a federation subgraph (`/subgraph`, FEDERATION=true: what a router sends), and the
+ * JSON POST with its body compressed (`content-encoding` gzip, deflate or br, by turns). Each
  * answers with the time it took, and within a deadline: a request that gets no answer is an
  * outcome too (`status: 'timeout'`).
  */
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { ENTRIES, merged, type Outcome, readJson, type Sent } from '../helpers/entries.js';
 import type { Generated } from './generate.js';
 
-export type FuzzEntry = 'post' | 'yoga' | 'get' | 'ws' | 'sse' | 'batch' | 'subgraph';
-export const FUZZ_ENTRIES: readonly FuzzEntry[] = ['post', 'yoga', 'get', 'ws', 'sse', 'batch', 'subgraph'];
+export type FuzzEntry = 'post' | 'yoga' | 'get' | 'ws' | 'sse' | 'batch' | 'subgraph' | 'compressed';
+export const FUZZ_ENTRIES: readonly FuzzEntry[] = ['post', 'yoga', 'get', 'ws', 'sse', 'batch', 'subgraph', 'compressed'];
+
+/** The codings the `compressed` entry takes by turns, and how each is made. */
+const CODINGS = [
+  ['gzip', gzipSync],
+  ['deflate', deflateSync],
+  ['br', brotliCompressSync],
+] as const;
+let compressedSent = 0;
 
 export interface Answer extends Outcome {
   /** Milliseconds from sending to the whole answer. */
@@ -60,6 +70,17 @@ export async function send(entry: FuzzEntry, origin: string, sent: Generated, de
           signal,
         });
         outcome = { status: res.status, body: await multipartOrJson(res, asSent) };
+        break;
+      }
+      case 'compressed': {
+        const [coding, compress] = CODINGS[compressedSent++ % CODINGS.length]!;
+        const res = await fetch(`${origin}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', 'content-encoding': coding },
+          body: new Uint8Array(compress(body)),
+          signal,
+        });
+        outcome = { status: res.status, body: await readJson(res) };
         break;
       }
       case 'batch': {

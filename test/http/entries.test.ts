@@ -15,6 +15,7 @@
  * of the list in src/http/request-contract.ts, checked on both paths.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { serverAudits } from 'graphql-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -543,6 +544,40 @@ describe('HTTP-level behaviours on the fast path and through yoga’s request la
       const res = await postAs(gateways.memory, accept, `{ __typename } #${'x'.repeat(1024 * 1024)}`);
       expect({ path, status: res.status }).toEqual({ path, status: 413 });
       expect((await res.json()).errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
+    },
+    async requestEncoding(path, accept) {
+      const url = gateways.memory.url;
+      const body = JSON.stringify({ query: queryOf(path, 'requestEncoding') });
+      const send = (coding: string, bytes: Buffer) =>
+        fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept, 'content-encoding': coding },
+          body: new Uint8Array(bytes),
+        });
+      for (const [coding, bytes] of [
+        ['gzip', gzipSync(body)],
+        ['deflate', deflateSync(body)],
+        ['br', brotliCompressSync(body)],
+        ['gzip, br', brotliCompressSync(gzipSync(body))],
+      ] as const) {
+        const res = await send(coding, bytes);
+        expect({ path, coding, status: res.status }).toEqual({ path, coding, status: 200 });
+        expect((await res.json()).data.network[`${path}_requestEncoding`].nodes.length).toBeGreaterThan(0);
+      }
+      const unknown = await send('compress', Buffer.from(body));
+      expect({ path, status: unknown.status, accepted: unknown.headers.get('accept-encoding') }).toEqual({
+        path,
+        status: 415,
+        accepted: 'gzip, deflate, br',
+      });
+      expect((await unknown.json()).errors[0].extensions.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      const mislabelled = await send('gzip', Buffer.from(body));
+      expect({ path, status: mislabelled.status }).toEqual({ path, status: 400 });
+      expect((await mislabelled.json()).errors[0].extensions.code).toBe('BAD_REQUEST');
+      // 4 KB that inflate to 4 MB: refused at the limit, never inflated whole.
+      const bomb = await send('gzip', gzipSync(`{"query":"{ __typename }","x":"${' '.repeat(4 * 1024 * 1024)}"}`));
+      expect({ path, status: bomb.status }).toEqual({ path, status: 413 });
+      expect((await bomb.json()).errors[0].extensions).toEqual({ code: 'PAYLOAD_TOO_LARGE', limit: 1024 * 1024 });
     },
     async compression(path, accept) {
       const res = await postAs(gateways.memory, accept, queryOf(path, 'compression'), { 'accept-encoding': 'gzip' });
