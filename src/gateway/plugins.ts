@@ -23,6 +23,7 @@ import { useReportedErrors } from '../yoga/use-reported-errors.js';
 import { useRequestLog } from '../yoga/use-request-log.js';
 import { useGatewayResponseCache } from '../yoga/use-response-cache.js';
 import { useStreamLeftovers } from '../yoga/use-stream-leftovers.js';
+import { useUrlParams } from '../yoga/use-url-params.js';
 import { useValidationCache } from '../yoga/use-validation-cache.js';
 import type { LiveSettings } from './settings.js';
 
@@ -70,6 +71,8 @@ export function gatewayPlugins(parts: PluginParts, { scope, compiled = true, tru
       admit: limiter && ((req) => limiter.admit(req)),
     }),
     useCrossSite(settings.cors, { documentById: parts.documentById }),
+    // A GET's parameters, once it passed CSRF prevention (yoga's own parser answers 500 to a `variables` that is not JSON).
+    useUrlParams(),
     // Before anything reads the document: it may come from an id.
     ...trusted,
     // After the document is known (from an id, too), before the response cache may answer.
