@@ -53,6 +53,8 @@ export const ErrorCode = {
   PERSISTED_QUERY_MISMATCH: 'PERSISTED_QUERY_MISMATCH',
   /** A POST body that is an array of operations, and BATCHING_LIMIT is 0 (400): send them one by one, or enable batching. */
   BATCHING_DISABLED: 'BATCHING_DISABLED',
+  /** 400: the document and `operationName` name no one operation to run (several and no name, a name none has, only fragments); the message lists the document's operations. */
+  OPERATION_RESOLUTION_FAILURE: 'OPERATION_RESOLUTION_FAILURE',
   /** The request sent neither a document nor a document id (400). */
   PERSISTED_QUERY_ID_REQUIRED: 'PERSISTED_QUERY_ID_REQUIRED',
   NOT_FOUND: 'NOT_FOUND',

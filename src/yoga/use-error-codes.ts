@@ -8,8 +8,8 @@
  * value in front of the scalar's message (500 KB in, 1 MB out), and its own scalars and enums
  * quote values in full.
  */
-import { GraphQLError, type ASTNode } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
+import { type ASTNode, type DocumentNode, getOperationAST, GraphQLError, Kind, type OperationDefinitionNode } from 'graphql';
+import type { GraphQLParams, Plugin } from 'graphql-yoga';
 import { bounded, ErrorCode, maskError } from '../graphql/errors.js';
 
 /** Long enough for any message the gateway writes; graphql-js's quoting a huge value is cut. */
@@ -65,12 +65,46 @@ export function variableCoercionError(error: GraphQLError): GraphQLError {
   return withCode(withoutEchoedValue(error), ErrorCode.BAD_USER_INPUT) as GraphQLError;
 }
 
+/** At most this many of a document's operations are named in the refusal below. */
+const SHOWN_OPERATIONS = 10;
+
+/**
+ * Why a document and an `operationName` name no operation to run, or undefined when they name
+ * one (graphql-js's getOperationAST: the only operation when no name is given, else the one of
+ * that name). yoga's own refusal said only "Could not determine what operation to execute."
+ */
+export function unresolvedOperation(document: DocumentNode, operationName: unknown): GraphQLError | undefined {
+  // A name that is not a string is yoga's to refuse, as a parameter of the wrong type.
+  if (operationName != null && typeof operationName !== 'string') return undefined;
+  if (getOperationAST(document, operationName)) return undefined;
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const shown = operations
+    .slice(0, SHOWN_OPERATIONS)
+    .map((op) => (op.name ? JSON.stringify(bounded(op.name.value, 60)) : `an anonymous ${op.operation}`));
+  const list = `${shown.join(', ')}${operations.length > SHOWN_OPERATIONS ? `, and ${operations.length - SHOWN_OPERATIONS} more` : ''}`;
+  const message =
+    operations.length === 0
+      ? 'The document has no operation to run, only fragments: add a query, a mutation or a subscription.'
+      : operationName == null
+        ? `The document has ${operations.length} operations (${list}): send \`operationName\` to say which to run.`
+        : operations.length === 1 && !operations[0]!.name
+          ? `\`operationName\` ${JSON.stringify(bounded(operationName, 60))} names no operation of the document, whose one operation is ${list}: leave \`operationName\` out, or give the operation that name.`
+          : `\`operationName\` ${JSON.stringify(bounded(operationName, 60))} names no operation of the document, whose operation${operations.length === 1 ? ' is' : 's are'} ${list}: send ${operations.length === 1 ? 'its name' : 'one of their names'}.`;
+  return new GraphQLError(message, { extensions: { code: ErrorCode.OPERATION_RESOLUTION_FAILURE, http: { status: 400 } } });
+}
+
 export function useErrorCodes(): Plugin {
   return {
     onParse:
       () =>
-      ({ result, replaceParseResult }) => {
+      ({ result, replaceParseResult, context }) => {
         if (result instanceof GraphQLError) replaceParseResult(withCode(result, ErrorCode.GRAPHQL_PARSE_FAILED));
+        else if (result && (result as DocumentNode).kind === Kind.DOCUMENT) {
+          // Thrown, not made the parse's result: yoga's parse cache, whose hook comes after this
+          // one, would keep it for the document's text, and refuse the same text with a name it has.
+          const unresolved = unresolvedOperation(result as DocumentNode, (context as { params?: GraphQLParams }).params?.operationName);
+          if (unresolved) throw unresolved;
+        }
       },
     onValidate:
       () =>
