@@ -33,6 +33,8 @@ export const ErrorCode = {
   QUERY_LIMIT_EXCEEDED: 'QUERY_LIMIT_EXCEEDED',
   /** 415: a POST body a form can send (urlencoded, multipart, text/plain), since only application/json runs operations; or a body in a content-encoding the gateway does not decode (`extensions.accepted` lists those it does). */
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  /** 406: the accept header takes none of the types a GraphQL answer is written in (`extensions.accepted` lists them); nothing ran. */
+  NOT_ACCEPTABLE: 'NOT_ACCEPTABLE',
   /** 405: the path does not take the request's method (a GraphQL path takes GET and POST); the `Allow` header and `extensions.allowed` say which it does. */
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   /** A request a browser could have sent from another site without a preflight: CSRF prevention (403). */

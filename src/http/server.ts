@@ -217,6 +217,21 @@ function allowedAt(url: string | undefined, gateway: Gateway, metrics: boolean):
   return undefined;
 }
 
+/** The media types yoga's result processors write a GraphQL answer in. */
+const ANSWER_TYPES = ['application/json', 'application/graphql-response+json', 'multipart/mixed', 'text/event-stream'];
+
+/**
+ * Whether a GET or POST accepts a type a GraphQL answer is written in. yoga finds out only once
+ * the operation has run (its result processors are chosen after execution), and then answers 406
+ * with no body: the upstream calls were made, a mutation done, for an answer no one would read.
+ * A request without an accept header, or with an empty one, takes JSON.
+ */
+function answerable(req: IncomingMessage): boolean {
+  const accept = req.headers.accept;
+  if (accept === undefined || accept.trim() === '' || (req.method !== 'GET' && req.method !== 'POST')) return true;
+  return new Negotiator(req).mediaType(ANSWER_TYPES) !== undefined;
+}
+
 /** A CORS preflight: what yoga's CORS answers for a GraphQL path, the one OPTIONS request it takes. */
 function isPreflight(req: IncomingMessage): boolean {
   return req.headers.origin !== undefined && req.headers['access-control-request-method'] !== undefined;
@@ -498,6 +513,20 @@ function graphqlAnswers(gateway: Gateway, options: ServerOptions) {
     }
     // Before anything is written: every answer below may be compressed.
     options.compress?.install(req, res);
+    if (!answerable(req)) {
+      const message = `The accept header (${quote(req.headers.accept!)}) takes none of the types this gateway answers GraphQL in: ${ANSWER_TYPES.join(', ')} (or */*).`;
+      refuse(
+        res,
+        406,
+        ErrorCode.NOT_ACCEPTABLE,
+        message,
+        { accepted: ANSWER_TYPES },
+        { accept: ANSWER_TYPES.join(', ') },
+        drainable(req, limit),
+      );
+      dropBody(req, limit);
+      return;
+    }
     // Until a path says otherwise for an answer a cache may keep (src/yoga/use-cache-control.ts).
     res.setHeader('cache-control', 'no-store');
     // Nothing to read: yoga sees the request as it came.

@@ -720,3 +720,40 @@ describe('one WebSocket, several operations', () => {
     }
   });
 });
+
+describe('an accept header that takes no type a GraphQL answer is written in', () => {
+  it('406 NOT_ACCEPTABLE with the types, before anything runs: a mutation is not done', async () => {
+    const gw = gateways.memory;
+    const mutation = JSON.stringify({ query: `mutation { aggregateSignatures(input: { message: "${MESSAGE}" }) { signedMessage } }` });
+    for (const accept of ['application/xml', 'text/html', 'application/json;q=0', 'image/*']) {
+      const before = sandbox.count('aggregateSignatures');
+      const res = await fetch(gw.url, { method: 'POST', headers: { 'content-type': 'application/json', accept }, body: mutation });
+      expect({ accept, status: res.status, types: res.headers.get('accept') }).toEqual({
+        accept,
+        status: 406,
+        types: 'application/json, application/graphql-response+json, multipart/mixed, text/event-stream',
+      });
+      const error = (await res.json()).errors[0];
+      expect(error.extensions).toEqual({
+        code: 'NOT_ACCEPTABLE',
+        accepted: ['application/json', 'application/graphql-response+json', 'multipart/mixed', 'text/event-stream'],
+      });
+      expect(error.message).toContain(JSON.stringify(accept));
+      expect({ accept, calls: sandbox.count('aggregateSignatures') - before }).toEqual({ accept, calls: 0 });
+    }
+    const get = await fetch(`${gw.url}?query=${encodeURIComponent('{ network { name } }')}`, {
+      headers: { accept: 'application/xml', 'x-graphql-yoga-csrf': '1' },
+    });
+    expect(get.status).toBe(406);
+    // Every type an answer is written in, a wildcard, and no accept header at all are still answered.
+    for (const accept of ['application/json', 'application/graphql-response+json', '*/*', 'application/*', 'text/event-stream', '']) {
+      const res = await fetch(gw.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(accept ? { accept } : {}) },
+        body: JSON.stringify({ query: '{ network { name } }' }),
+      });
+      expect({ accept, status: res.status }).toEqual({ accept, status: 200 });
+      await res.text();
+    }
+  });
+});

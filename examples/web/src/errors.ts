@@ -62,6 +62,15 @@ export const ERROR_WORDS: Record<string, { words: (c: Context) => string; retry:
     retry: true,
   },
   PAYLOAD_TOO_LARGE: { words: () => 'The request is larger than this gateway accepts.', retry: false },
+  BAD_REQUEST: { words: () => 'The explorer sent a request the gateway cannot read: the explorer needs rebuilding.', retry: false },
+  NOT_ACCEPTABLE: {
+    words: () => 'The explorer asked for its answer in a form the gateway does not write (it writes JSON): the explorer needs rebuilding.',
+    retry: false,
+  },
+  OPERATION_RESOLUTION_FAILURE: {
+    words: () => 'The explorer sent a query without saying which of its operations to run: the explorer needs rebuilding.',
+    retry: false,
+  },
   BATCHING_DISABLED: {
     words: () => 'The explorer sent several queries in one request, which this gateway does not take: the explorer needs rebuilding.',
     retry: false,
