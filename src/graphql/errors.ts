@@ -41,7 +41,7 @@ export const ErrorCode = {
   CSRF_BLOCKED: 'CSRF_BLOCKED',
   /** 429: the client (its API key or address) is over RATE_LIMIT_PER_SECOND and RATE_LIMIT_BURST; see `extensions.retryAfter`. */
   RATE_LIMITED: 'RATE_LIMITED',
-  /** 400: the request is not well formed at the HTTP level: its body is not JSON, or not the data its content-encoding names. */
+  /** 400: the request is not well formed at the HTTP level: its body is not JSON, or not the data its content-encoding names, or a GET's `variables` or `extensions` parameter is not JSON. */
   BAD_REQUEST: 'BAD_REQUEST',
   /** 413: the request body is larger than MAX_BODY_BYTES, as sent or decompressed; see `extensions.limit`. */
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',

@@ -1,7 +1,6 @@
 /**
  * Request bodies sent compressed: `content-encoding: gzip`, `deflate` or `br` (RFC 9110 §8.4), as
- * Apollo's and urql's clients, curl's `--compressed`-minded scripts and proxies send large
- * documents. Before, the header was ignored: a gzip body reached the JSON parser as binary and
+ * a client or a proxy may send a large document. Before, the header was ignored: a gzip body reached the JSON parser as binary and
  * came back as "invalid JSON" quoting its bytes, and a plain body labelled gzip was answered as if
  * the label were not there. Now a body is decoded before either path reads it, within the same
  * MAX_BODY_BYTES as a plain one (a small body that inflates past it is refused, not inflated

@@ -48,6 +48,7 @@ import { assignRequestId } from '../ops/request-id.js';
 import { graphqlSockets, type GraphQLSockets, type SocketLimits } from './websocket.js';
 import { HeldBytes, HeldResponse } from './held-bytes.js';
 import { ACCEPTED_CODINGS, BodyEncodingError, codingsOf, decodeBody } from './request-encoding.js';
+import { ANSWER_TYPES, answerable } from './answer-types.js';
 import type { GatewayMetrics } from '../ops/prometheus.js';
 import type { Traffic } from '../ops/idle-release.js';
 
@@ -215,21 +216,6 @@ function allowedAt(url: string | undefined, gateway: Gateway, metrics: boolean):
   if (path === endpoint || path === `${endpoint}/` || (gateway.subgraph && isSubgraphPath(url))) return GRAPHQL_METHODS;
   if (path === '/' || path === '/health' || path === '/ready' || (metrics && path === '/metrics')) return PROBE_METHODS;
   return undefined;
-}
-
-/** The media types yoga's result processors write a GraphQL answer in. */
-const ANSWER_TYPES = ['application/json', 'application/graphql-response+json', 'multipart/mixed', 'text/event-stream'];
-
-/**
- * Whether a GET or POST accepts a type a GraphQL answer is written in. yoga finds out only once
- * the operation has run (its result processors are chosen after execution), and then answers 406
- * with no body: the upstream calls were made, a mutation done, for an answer no one would read.
- * A request without an accept header, or with an empty one, takes JSON.
- */
-function answerable(req: IncomingMessage): boolean {
-  const accept = req.headers.accept;
-  if (accept === undefined || accept.trim() === '' || (req.method !== 'GET' && req.method !== 'POST')) return true;
-  return new Negotiator(req).mediaType(ANSWER_TYPES) !== undefined;
 }
 
 /** A CORS preflight: what yoga's CORS answers for a GraphQL path, the one OPTIONS request it takes. */
@@ -513,7 +499,7 @@ function graphqlAnswers(gateway: Gateway, options: ServerOptions) {
     }
     // Before anything is written: every answer below may be compressed.
     options.compress?.install(req, res);
-    if (!answerable(req)) {
+    if (!answerable(req.method, req.headers.accept)) {
       const message = `The accept header (${quote(req.headers.accept!)}) takes none of the types this gateway answers GraphQL in: ${ANSWER_TYPES.join(', ')} (or */*).`;
       refuse(
         res,

@@ -725,7 +725,7 @@ describe('an accept header that takes no type a GraphQL answer is written in', (
   it('406 NOT_ACCEPTABLE with the types, before anything runs: a mutation is not done', async () => {
     const gw = gateways.memory;
     const mutation = JSON.stringify({ query: `mutation { aggregateSignatures(input: { message: "${MESSAGE}" }) { signedMessage } }` });
-    for (const accept of ['application/xml', 'text/html', 'application/json;q=0', 'image/*']) {
+    for (const accept of ['application/xml', 'text/html', 'image/*', 'application/json; charset=latin1', 'json']) {
       const before = sandbox.count('aggregateSignatures');
       const res = await fetch(gw.url, { method: 'POST', headers: { 'content-type': 'application/json', accept }, body: mutation });
       expect({ accept, status: res.status, types: res.headers.get('accept') }).toEqual({
@@ -746,7 +746,18 @@ describe('an accept header that takes no type a GraphQL answer is written in', (
     });
     expect(get.status).toBe(406);
     // Every type an answer is written in, a wildcard, and no accept header at all are still answered.
-    for (const accept of ['application/json', 'application/graphql-response+json', '*/*', 'application/*', 'text/event-stream', '']) {
+    for (const accept of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'APPLICATION/JSON',
+      'application/graphql-response+json;charset=utf-8',
+      'application/xml, application/json',
+      '*/*',
+      'application/*',
+      'text/event-stream',
+      'multipart/mixed;deferSpec=20220824, application/json',
+      '',
+    ]) {
       const res = await fetch(gw.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(accept ? { accept } : {}) },
