@@ -499,7 +499,8 @@ function graphqlAnswers(gateway: Gateway, options: ServerOptions) {
     }
     // Before anything is written: every answer below may be compressed.
     options.compress?.install(req, res);
-    if (!answerable(req.method, req.headers.accept)) {
+    // A page request that reaches yoga is yoga's GraphiQL's, where it renders one (a server made with `graphiql: false`).
+    if (!isGraphiQLPage(req, yoga.graphqlEndpoint) && !answerable(req.method, req.headers.accept)) {
       const message = `The accept header (${quote(req.headers.accept!)}) takes none of the types this gateway answers GraphQL in: ${ANSWER_TYPES.join(', ')} (or */*).`;
       refuse(
         res,

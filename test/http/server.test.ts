@@ -224,3 +224,22 @@ describe('an empty body', () => {
     expect(chunked).toBe(announced);
   });
 });
+
+describe('an accept header no answer is written in, on a server that leaves GraphiQL to yoga', () => {
+  it('406 for a GraphQL request, and yoga’s GraphiQL still for a page request', async () => {
+    // The harness's server is made with `graphiql: false`: yoga renders the page itself.
+    const refused = await fetch(h.served.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/xml' },
+      body: query('{ __typename }'),
+    });
+    expect(refused.status).toBe(406);
+    expect((await refused.json()).errors[0].extensions.code).toBe('NOT_ACCEPTABLE');
+    const page = await fetch(h.served.url, { headers: { accept: 'text/html' } });
+    expect({ status: page.status, type: page.headers.get('content-type') }).toEqual({
+      status: 200,
+      type: expect.stringMatching(/^text\/html/),
+    });
+    await page.text();
+  });
+});
