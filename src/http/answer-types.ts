@@ -4,6 +4,8 @@
  */
 /** The media types yoga's result processors write a GraphQL answer in. */
 export const ANSWER_TYPES = ['application/json', 'application/graphql-response+json', 'multipart/mixed', 'text/event-stream'];
+/** The same, as type and subtype. */
+const ANSWER_PARTS = ANSWER_TYPES.map((type) => type.split('/') as [string, string]);
 
 /**
  * Whether a GET or POST accepts a type a GraphQL answer is written in, read as yoga's result
@@ -15,14 +17,14 @@ export const ANSWER_TYPES = ['application/json', 'application/graphql-response+j
  * A request without an accept header, or with an empty one, takes JSON.
  */
 export function answerable(method: string | undefined, accept: string | undefined): boolean {
-  if (!accept || (method !== 'GET' && method !== 'POST')) return true;
+  // Every POST passes here: the headers clients send most are answered without parsing.
+  if (!accept || accept === 'application/json' || accept === '*/*' || (method !== 'GET' && method !== 'POST')) return true;
   for (const item of accept.replace(/\s/g, '').toLowerCase().split(',')) {
     const [type = '', ...params] = item.split(';');
     const charset = params.find((param) => param.includes('charset='));
     if (charset !== undefined && charset !== 'charset=utf-8') continue;
     const [group, sub] = type.split('/');
-    for (const answer of ANSWER_TYPES) {
-      const [answerGroup, answerSub] = answer.split('/');
+    for (const [answerGroup, answerSub] of ANSWER_PARTS) {
       if ((group === '*' || group === answerGroup) && (sub === '*' || sub === answerSub)) return true;
     }
   }
