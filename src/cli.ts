@@ -76,9 +76,22 @@ export const MALLOC_ARENAS = '2';
  * alive to their promotion: 4.3 to 5.3 KB promoted a request instead of 0.13, a full collection
  * every half second instead of every two or three, and 274 to 357 µs of CPU a request instead
  * of 180 to 234. Without it, 16 processes of 16 kept to 0.13 KB.
+ * `--no-maglev`: V8's mid tier compiled the request path a second time on its way to TurboFan,
+ * and again after every full collection, which drops the optimized code of the closures each
+ * request makes (`--trace-opt`: about 450 compiles in the first 15 s of the one-call query, then
+ * 20 to 40 after each full collection). Without it, the same load (../shared/bench/run.js, cache
+ * off, the same hour) ran 6,164 to 6,336 req/s against 4,014 to 5,316, in 124 to 136 MB of RSS at
+ * its peak against 155 to 162; paired windows of two processes gave 152 to 175 µs of CPU a request
+ * against 160 to 180 once warm.
  */
 export function workerFlags(heapMaxMb: string | undefined): string[] {
-  return ['--max-semi-space-size=4', `--max-old-space-size=${heapMaxMb || 512}`, '--no-memory-reducer', '--no-allocation-site-pretenuring'];
+  return [
+    '--max-semi-space-size=4',
+    `--max-old-space-size=${heapMaxMb || 512}`,
+    '--no-memory-reducer',
+    '--no-allocation-site-pretenuring',
+    '--no-maglev',
+  ];
 }
 
 /** The gateway's entry beside this one: built (dist/main.js), or the source when run by tsx. */
