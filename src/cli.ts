@@ -76,13 +76,12 @@ export const MALLOC_ARENAS = '2';
  * alive to their promotion: 4.3 to 5.3 KB promoted a request instead of 0.13, a full collection
  * every half second instead of every two or three, and 274 to 357 µs of CPU a request instead
  * of 180 to 234. Without it, 16 processes of 16 kept to 0.13 KB.
- * `--no-maglev`: V8's mid tier compiled the request path a second time on its way to TurboFan,
- * and again after every full collection, which drops the optimized code of the closures each
- * request makes (`--trace-opt`: about 450 compiles in the first 15 s of the one-call query, then
- * 20 to 40 after each full collection). Without it, the same load (../shared/bench/run.js, cache
- * off, the same hour) ran 6,164 to 6,336 req/s against 4,014 to 5,316, in 124 to 136 MB of RSS at
- * its peak against 155 to 162; paired windows of two processes gave 152 to 175 µs of CPU a request
- * against 160 to 180 once warm.
+ * `--no-maglev`: Maglev is a tier between the baseline code and TurboFan, so each hot function of
+ * the request path was compiled twice, and both again after a full collection drops the optimized
+ * code of the closures a request makes. perf, on-CPU, 5 to 11 s into the one-call query's load
+ * (cache off): V8's compilers took 33 µs of a request's CPU with it, 16.5 (6 in another run)
+ * without. ../shared/bench/run.js, cache off, alternating the same hour: 6,164 and 6,336 req/s
+ * without it, 4,014 and 5,316 with it, at a peak RSS of 129 and 136 MB against 158 and 162.
  */
 export function workerFlags(heapMaxMb: string | undefined): string[] {
   return [
