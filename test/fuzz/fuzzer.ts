@@ -348,27 +348,9 @@ export class Fuzzer {
     const inlineCheck = async (sent: Generated, asVariables: Answer, mode: Mode, seed: string, family: string) => {
       const inline = sent.variables || /\$\w+\s*:[^)]*=/.test(sent.query) ? inlined(sent) : undefined;
       if (!inline) return;
-      const a = await send('post', this.origin(mode), inline, options.deadlineMs);
-      tally('post', mode, a);
-      let finding = this.asInline(asVariables, a, mode);
-      if (finding) {
-        // The first answer taught the gateway its lists' lengths (src/reuse/list-lengths.ts), which
-        // the inline one was priced with: compared again with variables at what is known now
-        // (case 29#625: 2,483 nodes before, 4,394 inline and again with variables after).
-        const again = await send('post', this.origin(mode), sent, options.deadlineMs);
-        tally('post', mode, again);
-        finding = this.asInline(again, a, mode);
-      }
-      if (finding) {
-        // What only some parents call is learnt by place, the document's text and variables
-        // (src/graph/list-sizes.ts placeOf), so the inline twin, another text, learnt its own on its
-        // first run (seed p36: 60 calls with variables, then 67 inline): compared once both ran.
-        const inlineAgain = await send('post', this.origin(mode), inline, options.deadlineMs);
-        const again = await send('post', this.origin(mode), sent, options.deadlineMs);
-        tally('post', mode, inlineAgain);
-        tally('post', mode, again);
-        finding = this.asInline(again, inlineAgain, mode);
-      }
+      const finding = await this.pricedAsInline(sent, inline, asVariables, mode, options.deadlineMs, (answer) =>
+        tally('post', mode, answer),
+      );
       if (finding) record(finding, seed, family, sent);
     };
     const hostileRun = async (h: HostileCase, seed: string, entry: FuzzEntry, mode: Mode) => {
@@ -495,6 +477,50 @@ export class Fuzzer {
     return report;
   }
 
+  /**
+   * A finding when `sent` (answered `asVariables`) is priced otherwise than `inline`, its variables
+   * written as literals, once what each learnt is set aside. A price reads what the gateway learnt
+   * of its lists from answers, so an answer between the two may move it; and what only some parents
+   * call is learnt per place, by the document's text and variables (src/graph/list-sizes.ts
+   * placeOf), so each text prices such a field by its own runs. The two are compared as answered;
+   * again with variables, at what the inline answer was priced with (case 29#625); once both ran
+   * (seed p36); and last as twins no text of which ran before (a comment of their own), inline
+   * first: a twin refused never runs, and the other's runs kept its price of what it made (seed p86:
+   * 40 calls with variables, made in a run admitted before its lists were learnt longer, against 310
+   * inline, refused; 310 each as fresh twins).
+   */
+  private async pricedAsInline(
+    sent: Generated,
+    inline: Generated,
+    asVariables: Answer,
+    mode: Mode,
+    deadlineMs: number,
+    sentOne: (answer: Answer) => void = () => {},
+  ): Promise<Finding | undefined> {
+    const post = async (request: Generated) => {
+      const answer = await send('post', this.origin(mode), request, deadlineMs);
+      sentOne(answer);
+      return answer;
+    };
+    const first = await post(inline);
+    let finding = this.asInline(asVariables, first, mode);
+    if (finding) finding = this.asInline(await post(sent), first, mode);
+    if (finding) {
+      const inlineAgain = await post(inline);
+      finding = this.asInline(await post(sent), inlineAgain, mode);
+    }
+    for (let round = 0; finding && round < 2; round++) {
+      // Each round's twins are new texts: the first round's answers may teach lengths the second reads.
+      const mark = `\n# priced fresh ${round} ${this.freshTwins++}`;
+      const twin = await post({ ...inline, query: inline.query + mark });
+      finding = this.asInline(await post({ ...sent, query: sent.query + mark }), twin, mode);
+    }
+    return finding;
+  }
+
+  /** Twins priced fresh so far: each pair's comment differs from every earlier one. */
+  private freshTwins = 0;
+
   /** A finding when the variables' form was priced otherwise than the inline form. */
   private asInline(asVariables: Answer, inline: Answer, mode: Mode): Finding | undefined {
     const a = estimateIn(asVariables.body);
@@ -548,11 +574,7 @@ export class Fuzzer {
     if (f.invariant === 'variables-as-inline') {
       const inline = inlined(sent);
       if (!inline) return undefined;
-      const [a, b] = [
-        await send('post', this.origin(f.mode), sent, deadlineMs),
-        await send('post', this.origin(f.mode), inline, deadlineMs),
-      ];
-      return this.asInline(a, b, f.mode);
+      return this.pricedAsInline(sent, inline, await send('post', this.origin(f.mode), sent, deadlineMs), f.mode, deadlineMs);
     }
     const { findings } = await this.one(entry, f.mode, sent, deadlineMs);
     return findings.find((x) => x.invariant === f.invariant);
