@@ -223,6 +223,70 @@ function estimateIn(body: unknown): { calls: number; nodes: number } | undefined
   );
 }
 
+/**
+ * A finding when `sent` (answered `asVariables`) is priced otherwise than `inline`, its variables
+ * written as literals, once what each learnt is set aside; `post` sends a request to the gateway. A price reads what the gateway learnt
+ * of its lists from answers, so an answer between the two may move it; and what only some parents
+ * call is learnt per place, by the document's text and variables (src/graph/list-sizes.ts
+ * placeOf), so each text prices such a field by its own runs. The two are compared as answered;
+ * again with variables, at what the inline answer was priced with (case 29#625); once both ran
+ * (seed p36); and last as twins no text of which ran before (a comment of their own), inline
+ * first: a twin refused never runs, and the other's runs kept its price of what it made (seed p86:
+ * 40 calls with variables, made in a run admitted before its lists were learnt longer, against 310
+ * inline, refused; 310 each as fresh twins).
+ */
+export async function pricedAsInline(
+  sent: Generated,
+  inline: Generated,
+  asVariables: Answer,
+  mode: Mode,
+  post: (request: Generated) => Promise<Answer>,
+): Promise<Finding | undefined> {
+  const first = await post(inline);
+  let finding = asInline(asVariables, first, mode);
+  if (finding) finding = asInline(await post(sent), first, mode);
+  if (finding) {
+    const inlineAgain = await post(inline);
+    finding = asInline(await post(sent), inlineAgain, mode);
+  }
+  for (let round = 0; finding && round < 2; round++) {
+    // Each round's twins are new texts: the first round's answers may teach lengths the second reads.
+    const mark = `\n# priced fresh ${round} ${freshTwins++}`;
+    const twin = await post({ ...inline, query: inline.query + mark });
+    finding = asInline(await post({ ...sent, query: sent.query + mark }), twin, mode);
+  }
+  return finding;
+}
+
+/** Twins priced fresh so far: each pair's comment differs from every earlier one. */
+let freshTwins = 0;
+
+/** A finding when the variables' form was priced otherwise than the inline form. */
+function asInline(asVariables: Answer, inline: Answer, mode: Mode): Finding | undefined {
+  const a = estimateIn(asVariables.body);
+  const b = estimateIn(inline.body);
+  if (!b) return undefined;
+  if (!a) {
+    const codes = ((asVariables.body as { errors?: { extensions?: { code?: string } }[] })?.errors ?? []).map((e) => e.extensions?.code);
+    // Refused otherwise (a variable that fails coercion): not a matter of price.
+    if (codes.some((c) => c === 'BAD_USER_INPUT' || c === 'GRAPHQL_VALIDATION_FAILED' || c === 'BAD_REQUEST')) return undefined;
+    return {
+      invariant: 'variables-as-inline',
+      entry: 'post',
+      mode,
+      detail: `inline priced ${b.calls} calls/${b.nodes} nodes; with variables not priced (${codes.join(',') || 'no code'})`,
+    };
+  }
+  if (a.calls !== b.calls || a.nodes !== b.nodes)
+    return {
+      invariant: 'variables-as-inline',
+      entry: 'post',
+      mode,
+      detail: `with variables ${a.calls} calls/${a.nodes} nodes, inline ${b.calls} calls/${b.nodes} nodes`,
+    };
+  return undefined;
+}
+
 export class Fuzzer {
   readonly schema = servedSchema();
   readonly samples = worldSamples();
@@ -348,9 +412,11 @@ export class Fuzzer {
     const inlineCheck = async (sent: Generated, asVariables: Answer, mode: Mode, seed: string, family: string) => {
       const inline = sent.variables || /\$\w+\s*:[^)]*=/.test(sent.query) ? inlined(sent) : undefined;
       if (!inline) return;
-      const finding = await this.pricedAsInline(sent, inline, asVariables, mode, options.deadlineMs, (answer) =>
-        tally('post', mode, answer),
-      );
+      const finding = await pricedAsInline(sent, inline, asVariables, mode, async (request) => {
+        const answer = await send('post', this.origin(mode), request, options.deadlineMs);
+        tally('post', mode, answer);
+        return answer;
+      });
       if (finding) record(finding, seed, family, sent);
     };
     const hostileRun = async (h: HostileCase, seed: string, entry: FuzzEntry, mode: Mode) => {
@@ -477,76 +543,6 @@ export class Fuzzer {
     return report;
   }
 
-  /**
-   * A finding when `sent` (answered `asVariables`) is priced otherwise than `inline`, its variables
-   * written as literals, once what each learnt is set aside. A price reads what the gateway learnt
-   * of its lists from answers, so an answer between the two may move it; and what only some parents
-   * call is learnt per place, by the document's text and variables (src/graph/list-sizes.ts
-   * placeOf), so each text prices such a field by its own runs. The two are compared as answered;
-   * again with variables, at what the inline answer was priced with (case 29#625); once both ran
-   * (seed p36); and last as twins no text of which ran before (a comment of their own), inline
-   * first: a twin refused never runs, and the other's runs kept its price of what it made (seed p86:
-   * 40 calls with variables, made in a run admitted before its lists were learnt longer, against 310
-   * inline, refused; 310 each as fresh twins).
-   */
-  private async pricedAsInline(
-    sent: Generated,
-    inline: Generated,
-    asVariables: Answer,
-    mode: Mode,
-    deadlineMs: number,
-    sentOne: (answer: Answer) => void = () => {},
-  ): Promise<Finding | undefined> {
-    const post = async (request: Generated) => {
-      const answer = await send('post', this.origin(mode), request, deadlineMs);
-      sentOne(answer);
-      return answer;
-    };
-    const first = await post(inline);
-    let finding = this.asInline(asVariables, first, mode);
-    if (finding) finding = this.asInline(await post(sent), first, mode);
-    if (finding) {
-      const inlineAgain = await post(inline);
-      finding = this.asInline(await post(sent), inlineAgain, mode);
-    }
-    for (let round = 0; finding && round < 2; round++) {
-      // Each round's twins are new texts: the first round's answers may teach lengths the second reads.
-      const mark = `\n# priced fresh ${round} ${this.freshTwins++}`;
-      const twin = await post({ ...inline, query: inline.query + mark });
-      finding = this.asInline(await post({ ...sent, query: sent.query + mark }), twin, mode);
-    }
-    return finding;
-  }
-
-  /** Twins priced fresh so far: each pair's comment differs from every earlier one. */
-  private freshTwins = 0;
-
-  /** A finding when the variables' form was priced otherwise than the inline form. */
-  private asInline(asVariables: Answer, inline: Answer, mode: Mode): Finding | undefined {
-    const a = estimateIn(asVariables.body);
-    const b = estimateIn(inline.body);
-    if (!b) return undefined;
-    if (!a) {
-      const codes = ((asVariables.body as { errors?: { extensions?: { code?: string } }[] })?.errors ?? []).map((e) => e.extensions?.code);
-      // Refused otherwise (a variable that fails coercion): not a matter of price.
-      if (codes.some((c) => c === 'BAD_USER_INPUT' || c === 'GRAPHQL_VALIDATION_FAILED' || c === 'BAD_REQUEST')) return undefined;
-      return {
-        invariant: 'variables-as-inline',
-        entry: 'post',
-        mode,
-        detail: `inline priced ${b.calls} calls/${b.nodes} nodes; with variables not priced (${codes.join(',') || 'no code'})`,
-      };
-    }
-    if (a.calls !== b.calls || a.nodes !== b.nodes)
-      return {
-        invariant: 'variables-as-inline',
-        entry: 'post',
-        mode,
-        detail: `with variables ${a.calls} calls/${a.nodes} nodes, inline ${b.calls} calls/${b.nodes} nodes`,
-      };
-    return undefined;
-  }
-
   private contract(
     seed: string,
     family: string,
@@ -574,7 +570,8 @@ export class Fuzzer {
     if (f.invariant === 'variables-as-inline') {
       const inline = inlined(sent);
       if (!inline) return undefined;
-      return this.pricedAsInline(sent, inline, await send('post', this.origin(f.mode), sent, deadlineMs), f.mode, deadlineMs);
+      const post = (request: Generated) => send('post', this.origin(f.mode), request, deadlineMs);
+      return pricedAsInline(sent, inline, await post(sent), f.mode, post);
     }
     const { findings } = await this.one(entry, f.mode, sent, deadlineMs);
     return findings.find((x) => x.invariant === f.invariant);
