@@ -225,15 +225,16 @@ function estimateIn(body: unknown): { calls: number; nodes: number } | undefined
 
 /**
  * A finding when `sent` (answered `asVariables`) is priced otherwise than `inline`, its variables
- * written as literals, once what each learnt is set aside; `post` sends a request to the gateway. A price reads what the gateway learnt
- * of its lists from answers, so an answer between the two may move it; and what only some parents
- * call is learnt per place, by the document's text and variables (src/graph/list-sizes.ts
- * placeOf), so each text prices such a field by its own runs. The two are compared as answered;
- * again with variables, at what the inline answer was priced with (case 29#625); once both ran
- * (seed p36); and last as twins no text of which ran before (a comment of their own), inline
- * first: a twin refused never runs, and the other's runs kept its price of what it made (seed p86:
- * 40 calls with variables, made in a run admitted before its lists were learnt longer, against 310
- * inline, refused; 310 each as fresh twins).
+ * written as literals, once what each text learnt is set aside; `post` sends a request to the
+ * gateway. Two things learnt move a price without any difference of spelling: the lengths of lists
+ * read in answers (so an answer between the two may move it), and what only some parents call,
+ * learnt per place by the document's text and variables (src/graph/list-sizes.ts placeOf), so that
+ * each text prices such a field by its own runs. So the two are compared as answered; then again
+ * with variables, at what the inline answer was priced with (case 29#625); then once both ran
+ * (seed p36); and last as twins no text of which ran before (a comment of their own), inline first.
+ * That last step is for a twin refused, which never runs: seed p86 priced a query 40 calls with
+ * variables, what its text made in a run admitted before its lists were learnt longer, and 310
+ * inline, refused; as fresh twins, 310 each.
  */
 export async function pricedAsInline(
   sent: Generated,
