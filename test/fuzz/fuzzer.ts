@@ -252,7 +252,7 @@ export async function pricedAsInline(
   }
   for (let round = 0; finding && round < 2; round++) {
     // Each round's twins are new texts: the first round's answers may teach lengths the second reads.
-    const mark = `\n# priced fresh ${round} ${freshTwins++}`;
+    const mark = `\n# priced fresh ${freshTwins++}`;
     const twin = await post({ ...inline, query: inline.query + mark });
     finding = asInline(await post({ ...sent, query: sent.query + mark }), twin, mode);
   }
