@@ -77,7 +77,7 @@ export interface RequestCost {
    */
   overran?: (info: GraphQLResolveInfo, over: Overrun, scope: string | undefined) => void;
   /** What lists answered longer than their price read added to it: `extensions.cost.settled`. */
-  settled?: { nodes: number; bytes: number };
+  settled?: { calls: number; nodes: number; bytes: number };
 }
 
 export interface GatewayContext {

@@ -1313,10 +1313,12 @@ export function estimate(
 }
 
 /**
- * What one item of a list costs the answer, entries and bytes, priced as `estimate` prices the
- * items below the field `nodes` ask on `scope`'s network: for a list the data made longer than its
- * price read, priced again before its items are built (`overran` in ./use-demand-control.ts). An
- * item of a list of leaves is one entry.
+ * What one item of a list costs, upstream calls, the answer's entries and bytes, priced as
+ * `estimate` prices the items below the field `nodes` ask on `scope`'s network: for a list the
+ * data made longer than its price read, priced again before its items are built (`overran` in
+ * ./use-demand-control.ts). The item's calls are priced as if nothing else of the request had
+ * read them, so extra items are never priced below what they call. An item of a list of leaves
+ * is one entry and calls nothing.
  */
 export function itemPrice(
   schema: GraphQLSchema,
@@ -1328,15 +1330,15 @@ export function itemPrice(
   lengths: LengthsView,
   scope: string | undefined,
   search?: SearchBreadth,
-): { nodes: number; bytes: number } {
+): { calls: number; nodes: number; bytes: number } {
   const named = getNamedType(type);
   const sets: SelectionSetNode[] = [];
   for (const n of nodes) if (n.selectionSet) sets.push(n.selectionSet);
   // The comma between items, and the item.
-  if (!isObjectType(named) && !isAbstractType(named)) return { nodes: 1, bytes: 1 + leafBytesOf(named) };
+  if (!isObjectType(named) && !isAbstractType(named)) return { calls: 0, nodes: 1, bytes: 1 + leafBytesOf(named) };
   const walk = walkOf(schema, operation, fragments, variables, lengths, search);
-  const { effect } = costOf(walk, named, sets, 1, atRoot(undefined, scope));
-  return { nodes: effect.nodes, bytes: count(1 + effect.bytes) };
+  const { calls, effect } = costOf(walk, named, sets, 1, atRoot(undefined, scope));
+  return { calls: count(calls), nodes: effect.nodes, bytes: count(1 + effect.bytes) };
 }
 
 function walkOf(

@@ -60,7 +60,7 @@ interface ResultJson {
       estimated?: { calls: number; nodes: number; bytes?: number };
       actual?: { calls: number; retries?: number };
       budget?: number;
-      settled?: { nodes: number; bytes: number };
+      settled?: { calls: number; nodes: number; bytes: number };
     };
   };
 }
@@ -166,9 +166,14 @@ export function checkAnswer(answer: Answer, entry: FuzzEntry, mode: Mode, docume
     }
     const cost = result.extensions?.cost;
     // A price counts the calls an answer needs, not their retries (an upstream's 503, a dropped connection).
+    // And calls the items of a list longer than its price read add are settled as they are answered.
     const { actual, estimated } = cost ?? {};
-    if (estimated && actual && actual.calls - (actual.retries ?? 0) > estimated.calls)
-      add('calls-within-estimate', `made ${actual.calls} calls (${actual.retries ?? 0} retries), estimated ${estimated.calls}${where}`);
+    const settledCalls = cost?.settled?.calls ?? 0;
+    if (estimated && actual && actual.calls - (actual.retries ?? 0) > estimated.calls + settledCalls)
+      add(
+        'calls-within-estimate',
+        `made ${actual.calls} calls (${actual.retries ?? 0} retries), estimated ${estimated.calls}${settledCalls ? ` and settled ${settledCalls} more` : ''}${where}`,
+      );
     if (cost?.estimated && result.data != null) {
       // Priced up front, and priced again as a list longer than its price read was answered,
       // before its items were built (`settled`: src/yoga/use-demand-control.ts `overrun`).

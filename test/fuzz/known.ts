@@ -44,6 +44,13 @@ export const KNOWN: readonly Known[] = [
       /\b(controlKeys|owners|rewardOwner|deactivationOwner|remainingBalanceOwner)\b/.test(query(k)),
   },
   {
+    id: 'owner-calls-past-price',
+    reason:
+      "fixed (fuzz seed p87, case p87#1247): an owner set longer than the last seen settled its extra addresses' entries and bytes but not their calls, so a subnet of three owners, each asking its stake, UTXOs and staking transactions, made 10 calls priced at 9; an item's calls are now settled with it (src/yoga/use-demand-control.ts `overrun`, `extensions.cost.settled.calls`; test/fuzz/regressions.test.ts)",
+    fixed: true,
+    matches: (k) => k.finding.invariant === 'calls-within-estimate' && /\bownerAddresses\b/.test(query(k)),
+  },
+  {
     id: 'utxo-page-fits-both-shapes',
     reason:
       "new (issue 29's fuzzer, case 29#154): an empty page of getUtxosByAddresses(V2) fits both alternatives of the spec's oneOf, which the sandbox's contract check refused; it is checked against its chain's shape, as the gateway's own check (oneOf as anyOf) already took it (test/helpers/sandbox.ts; test/fuzz/regressions.test.ts)",

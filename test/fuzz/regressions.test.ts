@@ -39,7 +39,7 @@ afterAll(() => gw?.stop());
 interface Cost {
   estimated: { calls: number; nodes: number; bytes?: number };
   actual?: { calls: number };
-  settled?: { nodes: number; bytes: number };
+  settled?: { calls: number; nodes: number; bytes: number };
 }
 interface Body {
   data?: any;
@@ -508,6 +508,31 @@ describe("an owner set's addresses (fuzz: a subnet's two control keys answered 6
       }
     },
   );
+
+  it('longer than the last seen, price the calls of their extra addresses as they are answered (fuzz seed p87: 10 calls made, 9 estimated)', async () => {
+    // Each address makes calls of its own: its stake, its X-Chain UTXOs, its staking transactions.
+    const owners = (subnetId: string) =>
+      `{ network { subnet(subnetId: "${subnetId}") { ownerAddresses { pChainNodeStake(validatorsOnly: false) { outputs } xChainUtxos { __typename } activeStakingTransactions(first: 10, startTimestamp: 1600000000) { __typename } } } } }`;
+    const single = world.subnets.find((s) => s.ownerAddresses.length === 1)!;
+    const longest = Math.max(...world.subnets.map((s) => s.ownerAddresses.length));
+    const multisig = world.subnets.find((s) => s.ownerAddresses.length === longest)!;
+    expect(longest).toBeGreaterThan(2);
+    const own = await startGatewayProcess(sandbox, { ...FUZZ_SETTINGS, CACHE: 'off' });
+    try {
+      // An owner set of one seen last: the next is priced at about that, and answers more.
+      expect((await post(owners(single.subnetId), own.url)).errors).toBeUndefined();
+      const body = await post(owners(multisig.subnetId), own.url);
+      expect(body.errors).toBeUndefined();
+      expect(body.data.network.subnet.ownerAddresses).toHaveLength(longest);
+      const cost = body.extensions!.cost!;
+      expect(cost.actual!.calls).toBeGreaterThan(cost.estimated.calls);
+      expect(cost.settled!.calls).toBeGreaterThan(0);
+      expect(cost.actual!.calls).toBeLessThanOrEqual(cost.estimated.calls + cost.settled!.calls);
+      expect(checkAnswer({ status: 200, body, ms: 0 }, 'post', 'off', 0)).toEqual([]);
+    } finally {
+      await own.stop();
+    }
+  }, 60_000);
 });
 
 describe("a network's hourly metric series (fuzz: no answer within the deadline, on every entry)", () => {
