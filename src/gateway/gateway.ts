@@ -242,7 +242,7 @@ function yogaServers(
   config: Config,
   logger: Logger | undefined,
   context: (initial: YogaInitialContext) => GatewayContext,
-  parts: Omit<PluginParts, 'compiledExecution'> & { trusted: Plugin[] },
+  parts: Omit<PluginParts, 'compiledExecution' | 'documents'> & { trusted: Plugin[] },
 ): Pick<Gateway, 'yoga' | 'subgraph' | 'lean' | 'subgraphLean'> {
   // Parsed documents, shared by both schemas; compiled queries, for the graph only (see the subgraph below).
   const documents = documentCaches(config.documents.parsedMaxBytes);
@@ -251,8 +251,9 @@ function yogaServers(
     config.documents.compiledMaxBytes > 0 ? useCompiledExecution({ maxBytes: config.documents.compiledMaxBytes }) : undefined;
   parts.metrics?.observeStore('documents', documents);
   if (compiledExecution) parts.metrics?.observeStore('compiled', compiledExecution);
-  const graphPlugins = gatewayPlugins({ ...parts, compiledExecution }, { scope: 'graph', trusted: parts.trusted });
-  const subgraphPlugins = gatewayPlugins({ ...parts, compiledExecution }, { scope: 'subgraph', compiled: false });
+  const pluginParts = { ...parts, compiledExecution, documents: documents.options.documentCache };
+  const graphPlugins = gatewayPlugins(pluginParts, { scope: 'graph', trusted: parts.trusted });
+  const subgraphPlugins = gatewayPlugins(pluginParts, { scope: 'subgraph', compiled: false });
   // Made for each instance: each keeps its own log of masked errors, as before.
   const shared = () => ({
     landingPage: false,

@@ -25,6 +25,9 @@ import { useGatewayResponseCache } from '../yoga/use-response-cache.js';
 import { useStreamLeftovers } from '../yoga/use-stream-leftovers.js';
 import { useUrlParams } from '../yoga/use-url-params.js';
 import { useValidationCache } from '../yoga/use-validation-cache.js';
+import { usePreparedOperations } from '../yoga/use-prepared-operations.js';
+import { preparedTerms } from '../yoga/fast-path-terms.js';
+import type { DocumentNode } from 'graphql';
 import type { LiveSettings } from './settings.js';
 
 /** The longest a whole response is kept when nothing it read set a shorter time. */
@@ -44,6 +47,8 @@ export interface PluginParts {
   compiledExecution?: Plugin;
   /** A trusted document's text by its id, for the cross-site policy. */
   documentById?: (id: string) => string | undefined;
+  /** yoga's parse cache (src/yoga/document-caches.ts), where a prepared query's document is found. */
+  documents: { get(text: string): DocumentNode | undefined };
 }
 
 /** What differs between the graph's yoga and the subgraph's. */
@@ -61,7 +66,14 @@ export function gatewayPlugins(parts: PluginParts, { scope, compiled = true, tru
   const { settings, limiter, metrics, tracing, logger, responses, compiledExecution } = parts;
   return [
     // Before the others, so that it sees every request whole, a response-cache hit included.
-    ...(tracing ? [tracing.plugin] : []),
+    ...(tracing
+      ? [
+          preparedTerms(tracing.plugin, {
+            because: 'its parse and validate spans are part of every trace',
+            onPrepared: () => false,
+          }),
+        ]
+      : []),
     // First of the operation's hooks: in a batch, each operation after the first is admitted by
     // the rate limits before anything else looks at it, as its own request would have been.
     useBatching({
@@ -94,8 +106,11 @@ export function gatewayPlugins(parts: PluginParts, { scope, compiled = true, tru
     // any call: what demand control priced is reserved from the client's buckets, and counted
     // into its batch's price.
     useCharge(settings.costs),
-    // Last: it must see every rule the plugins above add.
+    // After every plugin that adds rules: it must see every rule the plugins above add.
     useValidationCache(),
+    // Last: its validate hook notes the result every plugin above left, and it checks that each
+    // plugin with parse or validate hooks says how they fare when a known query skips them.
+    usePreparedOperations({ documents: parts.documents, generation: () => settings.generation }),
   ];
 }
 

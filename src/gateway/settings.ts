@@ -9,6 +9,8 @@ import type { DemandControlOptions } from '../yoga/use-demand-control.js';
 import type { QueryLimits } from '../yoga/use-query-limits.js';
 
 export interface LiveSettings {
+  /** Counts the reloads applied: what was validated under the settings before one is validated again (src/yoga/use-prepared-operations.ts). */
+  generation: number;
   cors: Config['cors'];
   costs: DemandControlOptions & { enforce: boolean };
   queryLimits: QueryLimits;
@@ -18,6 +20,7 @@ export interface LiveSettings {
 
 export function liveSettings(config: Config, metrics: GatewayMetrics | undefined): LiveSettings {
   return {
+    generation: 0,
     cors: config.cors && { ...config.cors },
     costs: {
       maxCalls: config.callBudget,
@@ -40,6 +43,7 @@ export function liveSettings(config: Config, metrics: GatewayMetrics | undefined
  */
 export function applySettings(settings: LiveSettings, next: Config): void {
   const { cors, costs, queryLimits, requestLog, batching } = settings;
+  settings.generation++;
   requestLog.sampleRate = next.logSampleRate;
   costs.maxCalls = next.callBudget;
   costs.maxNodes = next.cost.maxNodes;

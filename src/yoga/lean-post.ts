@@ -24,13 +24,13 @@
  * each gets them, in src/http/request-contract.ts; test/http/entries.test.ts checks each on both.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { createYoga, isAsyncIterable, processRegularResult, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { isAsyncIterable, processRegularResult, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import { endWhole, type Compression, type PackedForms } from '../base/compression.js';
 import { contextWithSlots, type GatewayContext } from '../graphql/context.js';
 import { ErrorCode } from '../graphql/errors.js';
 import { cacheControlFor } from './use-cache-control.js';
-import { fastPathTermsOf } from './fast-path-terms.js';
+import { builtInHooks, fastPathTermsOf } from './fast-path-terms.js';
 import { wholeAnswer } from './use-incremental-delivery.js';
 import { writtenForms } from './use-response-cache.js';
 import { isSubscription } from './use-stream-leftovers.js';
@@ -115,22 +115,6 @@ class NodeRequestView {
 /** The hooks of yoga's request layer: the fast path does not run them. */
 const REQUEST_LAYER_HOOKS = ['onRequest', 'onRequestParse', 'onResultProcess', 'onResponse'] as const;
 
-/** The text of each request-layer hook yoga installs by itself: those need no terms. */
-let builtIn: Set<string> | undefined;
-function builtInHooks(): Set<string> {
-  if (!builtIn) {
-    builtIn = new Set();
-    const bare = createYoga({ cors: { origin: 'x' }, graphiql: true, landingPage: false });
-    for (const plugin of (bare as unknown as { plugins: Plugin[] }).plugins) {
-      for (const hook of REQUEST_LAYER_HOOKS) {
-        const fn = (plugin as Record<string, unknown> | undefined)?.[hook];
-        if (typeof fn === 'function') builtIn.add(fn.toString());
-      }
-    }
-  }
-  return builtIn;
-}
-
 /** Answers a request on the fast path if it has the common shape; false, having done nothing, otherwise. */
 export type LeanPost = (req: IncomingMessage, res: ServerResponse, body: Buffer, compression?: Compression) => boolean;
 
@@ -139,7 +123,7 @@ export type LeanPost = (req: IncomingMessage, res: ServerResponse, body: Buffer,
  * a request-layer hook and no terms: it would not run for the requests taken here.
  */
 export function fastPath(yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>, plugins: readonly object[]): LeanPost {
-  const known = builtInHooks();
+  const known = builtInHooks(REQUEST_LAYER_HOOKS);
   const extra: Record<string, string> = {};
   const installed = (yoga as unknown as { plugins: Plugin[] }).plugins;
   for (const plugin of installed) {

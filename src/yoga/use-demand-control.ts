@@ -34,6 +34,7 @@ import { coercedVariables } from './input-bounds.js';
 import { settleIntoBatch } from './use-batching.js';
 import { RESPONSE_CACHE_HIT } from './use-response-cache.js';
 import { keptOutOfValidationCache } from './use-validation-cache.js';
+import { preparedTerms } from './fast-path-terms.js';
 
 export interface DemandControlOptions {
   /** The most upstream calls a request may be priced at: the call budget. */
@@ -414,7 +415,7 @@ function perEvent(context: Partial<GatewayContext>, cost: RequestCost | undefine
 export function useDemandControl(options: DemandControlOptions): Plugin {
   const refused = refuser(options);
   const price = pricer(options, refused);
-  return {
+  const plugin: Plugin = {
     // An operation without variables is priced before validation, which for a document of many
     // aliases is most of the work (graphql-js compares every pair of fields that could merge):
     // one priced past the limits is refused for the price of a walk. An invalid document may make
@@ -456,4 +457,8 @@ export function useDemandControl(options: DemandControlOptions): Plugin {
       return perEvent(context, cost, options.extensions);
     },
   };
+  return preparedTerms(plugin, {
+    because:
+      "its onValidate refuses early a document validation has not seen: for one it has, the validation cache's result stands, and onExecute prices it, a prepared one's alike",
+  });
 }

@@ -14,6 +14,7 @@ import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../graphql/context.js';
 import type { GatewayMetrics, OperationSeries } from '../ops/prometheus.js';
 import { RESPONSE_CACHE_HIT } from './use-response-cache.js';
+import { preparedTerms } from './fast-path-terms.js';
 
 const MARKS = Symbol('metrics');
 
@@ -32,7 +33,7 @@ type Marked = { [MARKS]?: Marks };
 export const clientOf = (context: unknown): (() => string) | undefined => (context as Partial<GatewayContext>).client;
 
 export function usePrometheus(metrics: GatewayMetrics): Plugin {
-  return {
+  const plugin: Plugin = {
     onParams: ({ context, params }) => {
       (context as Marked)[MARKS] = { started: performance.now(), params, document: undefined, series: undefined };
     },
@@ -68,4 +69,12 @@ export function usePrometheus(metrics: GatewayMetrics): Plugin {
       if (series && cost && !isAsyncIterable(result)) series.cost(cost.estimated.calls, reads?.scope.budget?.used ?? 0);
     },
   };
+  return preparedTerms(plugin, {
+    because: 'its onValidate notes the document, which names a request refused before it ran: a prepared one has its document noted here',
+    onPrepared: ({ document, context }) => {
+      const marks = (context as Marked)[MARKS];
+      if (marks) marks.document = document;
+      return undefined;
+    },
+  });
 }

@@ -42,6 +42,7 @@ import type { Plugin } from 'graphql-yoga';
 import { ErrorCode } from '../graphql/errors.js';
 import { coercedVariables, ListLiteralRule } from './input-bounds.js';
 import { introspectionRule } from './introspection.js';
+import { preparedTerms } from './fast-path-terms.js';
 
 export interface QueryLimits {
   depth: number;
@@ -223,19 +224,28 @@ export function useQueryLimits(limits: QueryLimits): Plugin {
   // The token limit fails the parse itself; its errors are recognised by identity afterwards.
   const tokenErrors = new WeakSet<GraphQLError>();
   const shapeOf = shapeChecker(limits);
-  return {
+  const plugin: Plugin = {
     onPluginInit({ addPlugin }) {
-      addPlugin(maxTokensPlugin({ n: limits.tokens, onReject: [(_context, error) => void tokenErrors.add(error)] }));
+      addPlugin(
+        preparedTerms(maxTokensPlugin({ n: limits.tokens, onReject: [(_context, error) => void tokenErrors.add(error)] }), {
+          because: 'it acts when a text is parsed, and a prepared document is one the parse cache holds',
+        }),
+      );
       // Added after Armor's, so that it wraps the parse Armor sets: it runs before any parser
       // recurses, and only when a document is parsed (a hit of yoga's parse cache is not).
-      addPlugin({
-        onParse: ({ parseFn, setParseFn }) =>
-          setParseFn((source, options) => {
-            const deep = nestingRefusal(source, limits.tokens);
-            if (deep) throw deep;
-            return parseFn(source, options);
-          }),
-      });
+      addPlugin(
+        preparedTerms(
+          {
+            onParse: ({ parseFn, setParseFn }) =>
+              setParseFn((source, options) => {
+                const deep = nestingRefusal(source, limits.tokens);
+                if (deep) throw deep;
+                return parseFn(source, options);
+              }),
+          },
+          { because: 'it acts when a text is parsed, and a prepared document is one the parse cache holds' },
+        ),
+      );
     },
     onParse:
       () =>
@@ -263,4 +273,9 @@ export function useQueryLimits(limits: QueryLimits): Plugin {
       if (found.error) setResultAndStopExecution({ errors: [found.error] });
     },
   };
+  // The shape limits are fixed at start; the introspection rule changes with a reload, which bumps the settings generation.
+  return preparedTerms(plugin, {
+    because:
+      'its onParse refuses a document past the shape limits, which a prepared one passed when parsed, and its onValidate adds the rules its validation ran',
+  });
 }

@@ -20,6 +20,7 @@ import { codeOf } from '../graphql/errors.js';
 import { writeInfo, type Logger } from '../base/logger.js';
 import type { ClientIdentity } from '../guards/identity.js';
 import { requestIdOf } from '../ops/request-id.js';
+import { preparedTerms } from './fast-path-terms.js';
 
 export interface RequestLogOptions {
   logger: Logger;
@@ -53,7 +54,7 @@ export function useRequestLog(options: RequestLogOptions): Plugin {
   const line = (fields: object) => {
     if (!writeInfo(logger, fields, 'graphql request')) logger.info(fields, 'graphql request');
   };
-  return {
+  const plugin: Plugin = {
     onValidate: ({ context }) => {
       if (!logger.isLevelEnabled('info')) return undefined;
       return ({ result }) => {
@@ -88,4 +89,5 @@ export function useRequestLog(options: RequestLogOptions): Plugin {
       };
     },
   };
+  return preparedTerms(plugin, { because: 'its onValidate logs a document refused before it ran, and a prepared one passed' });
 }

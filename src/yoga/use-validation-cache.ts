@@ -15,6 +15,7 @@
  */
 import type { DocumentNode, GraphQLError, GraphQLSchema, ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { preparedTerms } from './fast-path-terms.js';
 
 /**
  * The rule sets remembered per schema. Plugins add the same rules to every request, so one set
@@ -47,7 +48,7 @@ function sameRules(a: readonly ValidationRule[], b: readonly ValidationRule[]): 
 
 export function useValidationCache(): Plugin {
   const bySchema = new WeakMap<GraphQLSchema, RuleSet[]>();
-  return {
+  const plugin: Plugin = {
     onValidate({ params: { schema, documentAST, rules }, setResult }) {
       if (!rules) return undefined;
       let sets = bySchema.get(schema);
@@ -71,4 +72,5 @@ export function useValidationCache(): Plugin {
       };
     },
   };
+  return preparedTerms(plugin, { because: 'it keeps what validation found, and a prepared document passed it' });
 }

@@ -97,4 +97,20 @@ describe('INTROSPECTION=false', () => {
       await off.close();
     }
   });
+
+  // A document that ran is taken as prepared, without its validation (src/yoga/use-prepared-operations.ts):
+  // a reload bumps the settings generation, and the document is validated again under the new rules.
+  it('refuses, after a reload turns it off, an introspection query that ran many times before', async () => {
+    const on = await startHarness();
+    try {
+      for (let i = 0; i < 3; i++) expect((await on.raw('{ __type(name: "Query") { name } }')).data).toEqual({ __type: { name: 'Query' } });
+      on.gateway.reload({ ...on.config, introspection: false });
+      const refused = await on.raw('{ __type(name: "Query") { name } }');
+      expect(codes(refused)).toEqual(['GRAPHQL_VALIDATION_FAILED']);
+      on.gateway.reload({ ...on.config, introspection: true });
+      expect((await on.raw('{ __type(name: "Query") { name } }')).data).toEqual({ __type: { name: 'Query' } });
+    } finally {
+      await on.close();
+    }
+  });
 });
