@@ -144,6 +144,28 @@ describe('usePreparedOperations', () => {
     expect(prepared.body).toMatchObject({ errors: [{ message: 'Unexpected error.' }] });
   });
 
+  it('runs the params a later onParams hook set, not the document it was prepared for', async () => {
+    let swap = false;
+    const documents = documentCaches(1_000_000);
+    const yoga = createYoga({
+      schema: createSchema({ typeDefs, resolvers: { Query: { a: () => 1, b: (_: unknown, { n }: { n?: number }) => n ?? 0 } } }),
+      logging: false,
+      parserAndValidationCache: documents.options,
+      plugins: [
+        useValidationCache(),
+        usePreparedOperations({ documents: documents.options.documentCache, generation: () => 0 }),
+        {
+          onParams({ params, setParams }) {
+            if (swap && params.query === '{ a }') setParams({ ...params, query: '{ b(n: 7) }' });
+          },
+        },
+      ],
+    });
+    expect(await post(yoga, { query: '{ a }' })).toEqual({ status: 200, body: { data: { a: 1 } } });
+    swap = true;
+    expect(await post(yoga, { query: '{ a }' })).toEqual({ status: 200, body: { data: { b: 7 } } });
+  });
+
   it('refuses a yoga with a plugin whose parse or validate hooks say nothing of prepared operations', () => {
     expect(() => preparedYoga([{ onValidate: () => undefined }])).toThrow(/no prepared terms/);
     expect(() => preparedYoga([{ onParse: () => undefined }])).toThrow(/no prepared terms/);
