@@ -68,7 +68,7 @@ export function preparedTermsOf(plugin: object): PreparedTerms | undefined {
 
 /** The text of each hook of `hooks` that yoga installs by itself, by hook: those need no terms. */
 const builtIn = new Map<string, Set<string>>();
-export function builtInHooks(hooks: readonly string[]): Set<string> {
+function builtInHooks(hooks: readonly string[]): Set<string> {
   const key = hooks.join();
   let known = builtIn.get(key);
   if (!known) {
@@ -82,4 +82,13 @@ export function builtInHooks(hooks: readonly string[]): Set<string> {
     }
   }
   return known;
+}
+
+/** Which of `hooks` `plugin` has that are not yoga's own: those its terms must speak of. */
+export function hooksNeedingTerms(plugin: object, hooks: readonly string[]): string[] {
+  const known = builtInHooks(hooks);
+  return hooks.filter((hook) => {
+    const fn = (plugin as Record<string, unknown>)[hook];
+    return typeof fn === 'function' && !known.has(fn.toString());
+  });
 }

@@ -30,7 +30,7 @@ import { endWhole, type Compression, type PackedForms } from '../base/compressio
 import { contextWithSlots, type GatewayContext } from '../graphql/context.js';
 import { ErrorCode } from '../graphql/errors.js';
 import { cacheControlFor } from './use-cache-control.js';
-import { builtInHooks, fastPathTermsOf } from './fast-path-terms.js';
+import { fastPathTermsOf, hooksNeedingTerms } from './fast-path-terms.js';
 import { wholeAnswer } from './use-incremental-delivery.js';
 import { writtenForms } from './use-response-cache.js';
 import { isSubscription } from './use-stream-leftovers.js';
@@ -123,15 +123,11 @@ export type LeanPost = (req: IncomingMessage, res: ServerResponse, body: Buffer,
  * a request-layer hook and no terms: it would not run for the requests taken here.
  */
 export function fastPath(yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>, plugins: readonly object[]): LeanPost {
-  const known = builtInHooks(REQUEST_LAYER_HOOKS);
   const extra: Record<string, string> = {};
   const installed = (yoga as unknown as { plugins: Plugin[] }).plugins;
   for (const plugin of installed) {
     if (!plugin) continue;
-    const hooks = REQUEST_LAYER_HOOKS.filter((hook) => {
-      const fn = (plugin as Record<string, unknown>)[hook];
-      return typeof fn === 'function' && !known.has(fn.toString());
-    });
+    const hooks = hooksNeedingTerms(plugin, REQUEST_LAYER_HOOKS);
     if (hooks.length === 0) continue;
     const terms = fastPathTermsOf(plugin);
     if (!terms || !plugins.includes(plugin)) {

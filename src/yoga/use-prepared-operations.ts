@@ -31,7 +31,7 @@
  */
 import { BREAK, getOperationAST, GraphQLError, visit, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { createGraphQLError, isPromise, type Plugin, type YogaInitialContext } from 'graphql-yoga';
-import { builtInHooks, preparedTermsOf, type PreparedRequest, type PreparedTerms } from './fast-path-terms.js';
+import { hooksNeedingTerms, preparedTermsOf, type PreparedRequest, type PreparedTerms } from './fast-path-terms.js';
 
 const PHASE_HOOKS = ['onParse', 'onValidate'] as const;
 
@@ -119,7 +119,10 @@ function preparedHandler(
     const { request, params, context } = payload;
     // A hook after this plugin's may have set other params: those go to yoga's handler.
     if (params.query !== query) return fallback(payload);
-    for (const hook of inPlace) if (hook({ ...prepared, context }) === false) return fallback(payload);
+    if (inPlace.length > 0) {
+      const taken = { ...prepared, context };
+      for (const hook of inPlace) if (hook(taken) === false) return fallback(payload);
+    }
     // As yoga's own handler: the params and the request on the context, then the envelop of it.
     Object.assign(context, context.request === request ? { params } : { request, params });
     const enveloped = yoga.getEnveloped(context);
@@ -153,13 +156,9 @@ export function usePreparedOperations({ documents, generation }: PreparedOperati
   const plugin: Plugin = {
     onYogaInit({ yoga }) {
       const installed = yoga as unknown as YogaServer;
-      const known = builtInHooks(PHASE_HOOKS);
       for (const other of installed.plugins) {
         if (!other || other === plugin) continue;
-        const hooks = PHASE_HOOKS.filter((hook) => {
-          const fn = (other as Record<string, unknown>)[hook];
-          return typeof fn === 'function' && !known.has(fn.toString());
-        });
+        const hooks = hooksNeedingTerms(other, PHASE_HOOKS);
         if (hooks.length === 0) continue;
         const terms = preparedTermsOf(other);
         if (!terms) {
