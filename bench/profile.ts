@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startGateway, stop } from './processes.js';
 
-interface CallFrame {
+export interface CallFrame {
   functionName: string;
   url: string;
   lineNumber: number;
@@ -56,7 +56,7 @@ function cpuTicks(pid: number): number {
 }
 
 /** The source a bundled position came from: `src/…` of the gateway, a package, or the bundle itself. */
-function originOf(frame: CallFrame, maps: Map<string, SourceMap | null>): string {
+export function originOf(frame: CallFrame, maps: Map<string, SourceMap | null>): string {
   const { url } = frame;
   if (url === '') return frame.functionName.startsWith('(') ? frame.functionName : '(native)';
   if (url.startsWith('node:')) return url;
@@ -106,7 +106,7 @@ function sampleCounts(profile: CpuProfile, from: number, to: number): Map<number
   return counts;
 }
 
-const cell = (us: number) => (us >= 10 ? us.toFixed(0) : us.toFixed(1));
+export const cell = (us: number) => (us >= 10 ? us.toFixed(0) : us.toFixed(1));
 
 /**
  * Profiles the gateway's uncached one-call path over the stub at `stubUrl` for `seconds`, with

@@ -17,7 +17,8 @@
  *     as from outside, beside each run's time and the median from the 4th run on (the first
  *     runs execute cold code, and set the median when the warm runs are close to the floor);
  *  5. with the cache on: the same query repeated, and 20 clients sending a new query at once;
- *  6. the profile of the uncached one-call path as shipped (bench/profile.ts), and what each
+ *  6. the profile of the uncached one-call path as shipped (bench/profile.ts), what a request
+ *     allocates there and in mercurius + graphql-jit (bench/allocations.ts), and what each
  *     feature a setting turns off costs it (bench/features.ts), written to bench/PROFILE.md.
  *     `npm run bench:profile` (`tsx bench/run.ts profile`) does only this;
  *     `tsx bench/run.ts throughput` only 1 and 2;
@@ -29,12 +30,13 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { Pool } from 'undici';
+import { type Allocations, allocationSection, allocationsUnderLoad } from './allocations.js';
 import { type FeatureCost, featureSection } from './features.js';
 import { profileOneCall } from './profile.js';
 import { ONE_CALL_QUERY } from './stub.js';
@@ -262,7 +264,7 @@ async function nested(): Promise<Nested> {
  */
 async function compileFloors(): Promise<string> {
   const dir = join('node_modules', '.cache', 'gateway-bench');
-  await build({ entryPoints: ['bench/stub.ts', 'bench/raw-proxy.ts', 'bench/peers.ts'], outdir: dir, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node22', outExtension: { '.js': '.mjs' }, logLevel: 'warning' });
+  await build({ entryPoints: ['bench/stub.ts', 'bench/raw-proxy.ts', 'bench/peers.ts', 'bench/allocation-sampler.ts'], outdir: dir, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node22', outExtension: { '.js': '.mjs' }, logLevel: 'warning' });
   return dir;
 }
 
@@ -284,11 +286,47 @@ async function startPeers(dir: string, stubUrl: string): Promise<{ peers: Record
  * Profiles the uncached one-call path, measures what the features a setting turns off cost it
  * (bench/features.ts), and writes both to bench/PROFILE.md; its markdown.
  */
-async function profile(stubUrl: string): Promise<string> {
-  const { markdown } = await profileOneCall(stubUrl, ONE_CALL, Math.max(SECONDS, 8));
-  const whole = `${markdown}\n${featureSection(await featureCostsApart())}`;
+async function profile(dir: string, stubUrl: string): Promise<string> {
+  const seconds = Math.max(SECONDS, 8);
+  const { markdown } = await profileOneCall(stubUrl, ONE_CALL, seconds);
+  const { gateway, peers } = await allocations(dir, stubUrl, seconds);
+  const whole = `${markdown}\n${allocationSection(gateway, peers, seconds)}\n${featureSection(await featureCostsApart())}`;
   writeFileSync('bench/PROFILE.md', whole);
   return whole;
+}
+
+/**
+ * What a one-call request allocates in the gateway as shipped (`npm start`, CACHE=off) and in
+ * mercurius + graphql-jit, each preloaded with the sampler (bench/allocation-sampler.ts).
+ */
+async function allocations(dir: string, stubUrl: string, seconds: number): Promise<{ gateway: Allocations; peers: Record<string, Allocations> }> {
+  const sampler = resolve(dir, 'allocation-sampler.mjs');
+  const file = resolve(dir, 'allocations.json');
+  const gw = await startGateway({
+    CACHE: 'off',
+    DATA_API_URL: stubUrl,
+    METRICS_API_URL: stubUrl,
+    NODE_URL_MAINNET: stubUrl,
+    NODE_URL_FUJI: stubUrl,
+    NODE_OPTIONS: `--import=${sampler}`,
+    ALLOCATION_PROFILE: file,
+  });
+  try {
+    const gateway = await allocationsUnderLoad(gw.pid, gw.url, ONE_CALL, seconds, file);
+    const peer = await start(process.execPath, ['--import', sampler, join(dir, 'peers.mjs')], {
+      PEER: 'mercurius',
+      PEER_UPSTREAM: stubUrl,
+      NODE_ENV: 'production',
+      ALLOCATION_PROFILE: file,
+    });
+    try {
+      return { gateway, peers: { 'mercurius+jit': await allocationsUnderLoad(peer.child.pid!, String(peer.line.url), ONE_CALL, seconds, file) } };
+    } finally {
+      await stop(peer.child);
+    }
+  } finally {
+    await stop(gw.child);
+  }
 }
 
 /** bench/features.ts in a process of its own: its stdout is the gateways' request log. */
@@ -331,7 +369,7 @@ async function main() {
   const stub = await start(process.execPath, [join(dir, 'stub.mjs')], {});
   const stubUrl = String(stub.line.url);
   if (process.argv[2] === 'profile') {
-    console.log(await profile(stubUrl));
+    console.log(await profile(dir, stubUrl));
     return;
   }
   const raw = await start(process.execPath, [join(dir, 'raw-proxy.mjs')], { PROXY_TARGET: `${stubUrl}/v1/networks/mainnet/subnets?pageSize=3` });
@@ -346,7 +384,7 @@ async function main() {
     return;
   }
   const rss = await soak(stubUrl);
-  const profiled = await profile(stubUrl);
+  const profiled = await profile(dir, stubUrl);
   await Promise.all(children.map(stop));
   await stop(raw.child);
   await stop(stub.child);
