@@ -103,8 +103,9 @@ const requestClassKnown = {
  * response-cache hit those wrappers and the garbage they leave were a tenth of the CPU (bench/).
  * 2.x calls the steps directly when no promise is involved, and needs Node 22, which the package
  * now does; its only other change is dropping `mapMaybePromise`, 1.x's deprecated alias that those
- * importers still call, written here as 1.x wrote it. The library build (dist/embed.js) leaves the
- * package to the application's own install, as every dependency.
+ * importers still call, written here as 1.x wrote it. Its `iterateAsync` is the gateway's
+ * (src/base/iterate-async.ts), the same answers for fewer allocations. The library build
+ * (dist/embed.js) leaves the package to the application's own install, as every dependency.
  * @type {import('esbuild').Plugin}
  */
 const promiseHelpersTwo = {
@@ -115,6 +116,7 @@ const promiseHelpersTwo = {
       contents: [
         "import { handleMaybePromise } from '@whatwg-node/promise-helpers-v2';",
         "export * from '@whatwg-node/promise-helpers-v2';",
+        "export { iterateAsync, iterateAsync as iterateAsyncVoid } from './src/base/iterate-async.ts';",
         'export function mapMaybePromise(input, onSuccess, onError) {',
         '  return handleMaybePromise(() => input, onSuccess, onError);',
         '}',
