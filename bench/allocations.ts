@@ -35,7 +35,8 @@ const WRITE_TIMEOUT_MS = 30_000;
 /**
  * Drives `url` with `body` for 3 s of warm-up, then for `seconds` with the sampler of process `pid`
  * on (it writes to `file`, its ALLOCATION_PROFILE). The sampler starts and stops a few
- * milliseconds after the signals, a few requests in seconds of them.
+ * milliseconds after the signals: the requests it saw and those counted differ by the few
+ * answered in those milliseconds, out of thousands.
  */
 export async function allocationsUnderLoad(pid: number, url: string, body: string, seconds: number, file: string): Promise<Allocations> {
   rmSync(file, { force: true });

@@ -283,8 +283,9 @@ async function startPeers(dir: string, stubUrl: string): Promise<{ peers: Record
 }
 
 /**
- * Profiles the uncached one-call path, measures what the features a setting turns off cost it
- * (bench/features.ts), and writes both to bench/PROFILE.md; its markdown.
+ * Profiles the uncached one-call path, measures what a request allocates there and in mercurius +
+ * graphql-jit (bench/allocations.ts) and what the features a setting turns off cost it
+ * (bench/features.ts), and writes the three to bench/PROFILE.md; its markdown.
  */
 async function profile(dir: string, stubUrl: string): Promise<string> {
   const seconds = Math.max(SECONDS, 8);
