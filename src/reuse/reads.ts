@@ -157,9 +157,9 @@ export class Reuse implements MemoryUsage {
   }
 
   /** Steps 2 to 4 of the module comment, for a read no earlier read of the request answered. */
-  async shared<T>(key: string, operation: string, load: Load<T>, reads: RequestReads, params?: unknown): Promise<T> {
+  async shared<T>(key: string, operation: string, load: Load<T>, reads: RequestReads, params?: unknown, settled?: () => void): Promise<T> {
     try {
-      return await this.reuseOrLoad(key, operation, load, reads, params);
+      return await this.reuseOrLoad(key, operation, load, reads, params, settled);
     } catch (error) {
       // Even when a resolver turns the failure into data (a 404 as null), the response it
       // builds must not outlive the request: failures are never kept, whole or in part.
@@ -201,7 +201,14 @@ export class Reuse implements MemoryUsage {
     return call;
   }
 
-  private async reuseOrLoad<T>(key: string, operation: string, load: Load<T>, reads: RequestReads, params?: unknown): Promise<T> {
+  private async reuseOrLoad<T>(
+    key: string,
+    operation: string,
+    load: Load<T>,
+    reads: RequestReads,
+    params?: unknown,
+    settled?: () => void,
+  ): Promise<T> {
     const freshness = this.freshness(operation, params);
     if (!freshness || freshness.ttlMs <= 0) {
       reads.uncacheable = true;
@@ -219,12 +226,14 @@ export class Reuse implements MemoryUsage {
     const cached = reads.fresh ? undefined : store.get(key);
     const hit = cached instanceof Promise ? await cached : cached;
     if (hit && hit.freshUntil > now) {
+      settled?.();
       this.events.onRead?.(freshness, 'hit', operation, reads.scope);
       reads.reused++;
       reads.freshFor(hit.freshUntil, hit.staleUntil - hit.freshUntil);
       return this.handOut(hit) as T;
     }
     if (hit && hit.staleUntil > now) {
+      settled?.();
       this.events.onRead?.(freshness, 'stale', operation, reads.scope);
       reads.reused++;
       // The answer is a little late: fine for this field, but not for a response kept whole.
@@ -235,6 +244,7 @@ export class Reuse implements MemoryUsage {
 
     const flight = this.flights.get(key);
     if (flight) {
+      settled?.();
       try {
         const entry = await flight;
         this.events.onRead?.(freshness, 'joined', operation, reads.scope);
@@ -246,7 +256,7 @@ export class Reuse implements MemoryUsage {
         if (!(error instanceof RequestAbortedError || error instanceof BudgetExceededError)) throw error;
       }
     }
-    const entry = await this.fly(key, operation, freshness, load, reads.scope);
+    const entry = await this.fly(key, operation, freshness, load, reads.scope, settled);
     reads.freshFor(entry.freshUntil, entry.staleUntil - entry.freshUntil);
     return this.handOut(entry) as T;
   }
@@ -254,8 +264,16 @@ export class Reuse implements MemoryUsage {
   /**
    * One call for `key`, shared with whoever asks while it runs; its answer is kept if it succeeds,
    * an answer of none (null: a lookup by id that found nothing) for the `absent` time only.
+   * `waiting` is called if another instance is making it (`callOnce`), and `load` is not called.
    */
-  private fly<T>(key: string, operation: string, freshness: Freshness, load: Load<T>, scope: CallScope): Promise<Entry> {
+  private fly<T>(
+    key: string,
+    operation: string,
+    freshness: Freshness,
+    load: Load<T>,
+    scope: CallScope,
+    waiting?: () => void,
+  ): Promise<Entry> {
     this.events.onRead?.(freshness, 'miss', operation, scope);
     const call = () =>
       load(scope).then(({ value, bytes }): Entry => {
@@ -271,7 +289,7 @@ export class Reuse implements MemoryUsage {
       });
     const store = this.store;
     const flight = store?.callOnce
-      ? store.callOnce(key, call, scope.signal)
+      ? store.callOnce(key, call, scope.signal, waiting)
       : call().then((entry) => {
           store?.set(key, entry);
           return entry;
@@ -332,8 +350,8 @@ export class RequestReads implements Transport {
     );
   }
 
-  readVia<T>(key: string, operation: string, load: (scope: CallScope) => Promise<T>): Promise<T> {
-    return this.reuseOr(key, operation, (scope) => load(scope).then((value) => ({ value })));
+  readVia<T>(key: string, operation: string, load: (scope: CallScope) => Promise<T>, settled?: () => void): Promise<T> {
+    return this.reuseOr(key, operation, (scope) => load(scope).then((value) => ({ value })), undefined, false, settled);
   }
 
   /**
@@ -362,12 +380,15 @@ export class RequestReads implements Transport {
     return this.track(this.reuse.http.json(req, this.scope).then(map));
   }
 
-  private reuseOr<T>(key: string, operation: string, load: Load<T>, params?: unknown, own = false): Promise<T> {
+  private reuseOr<T>(key: string, operation: string, load: Load<T>, params?: unknown, own = false, settled?: () => void): Promise<T> {
     const memo = (this.memo ??= new Map());
     const known = memo.get(key);
-    if (known) return known as Promise<T>;
+    if (known) {
+      settled?.();
+      return known as Promise<T>;
+    }
     const answer = this.track(
-      own ? this.reuse.own(key, operation, load, this, params) : this.reuse.shared(key, operation, load, this, params),
+      own ? this.reuse.own(key, operation, load, this, params) : this.reuse.shared(key, operation, load, this, params, settled),
     );
     memo.set(key, answer);
     return answer;

@@ -31,10 +31,10 @@ export interface CacheStore {
   set(key: string, entry: Entry): void;
   /**
    * Makes the call for `key` and keeps its answer, unless another instance is already making
-   * it: then waits for that instance's answer instead. Only stores shared by several instances
-   * implement it; the others leave single-flight to the process.
+   * it: then calls `waiting` and waits for that instance's answer instead. Only stores shared by
+   * several instances implement it; the others leave single-flight to the process.
    */
-  callOnce?(key: string, call: () => Promise<Entry>, signal?: CancelSignal): Promise<Entry>;
+  callOnce?(key: string, call: () => Promise<Entry>, signal?: CancelSignal, waiting?: () => void): Promise<Entry>;
   close(): Promise<void>;
 }
 
@@ -208,7 +208,7 @@ export class RedisStore implements CacheStore {
    * for a fresh answer under the value key, and take the lease themselves if it is let go with
    * no answer (the call failed) or runs out (the holder died). Redis failing is "no lease": call.
    */
-  async callOnce(key: string, call: () => Promise<Entry>, signal?: CancelSignal): Promise<Entry> {
+  async callOnce(key: string, call: () => Promise<Entry>, signal?: CancelSignal, waiting?: () => void): Promise<Entry> {
     const id = this.hash(key);
     const valueKey = this.valueKey(id);
     const leaseKey = this.leaseKey(id);
@@ -226,6 +226,7 @@ export class RedisStore implements CacheStore {
       }
       if (leased) return this.callAndKeep(key, call, leaseKey, token);
       // Another instance is calling: its answer arrives under the value key.
+      waiting?.();
       for (;;) {
         // A request that went away stops waiting; `call` then ends at once, without calling.
         if (signal?.aborted || Date.now() >= deadline) return this.callAndKeep(key, call);
@@ -329,9 +330,9 @@ export class TieredStore implements CacheStore {
     this.redis.set(key, entry);
   }
 
-  async callOnce(key: string, call: () => Promise<Entry>, signal?: CancelSignal): Promise<Entry> {
+  async callOnce(key: string, call: () => Promise<Entry>, signal?: CancelSignal, waiting?: () => void): Promise<Entry> {
     // Redis keeps what its callOnce called for; memory keeps every answer, called for or waited for.
-    const entry = await (this.redis.ready ? this.redis.callOnce(key, call, signal) : call());
+    const entry = await (this.redis.ready ? this.redis.callOnce(key, call, signal, waiting) : call());
     this.memory.set(key, entry);
     return entry;
   }

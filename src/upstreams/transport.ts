@@ -21,8 +21,12 @@ export interface Transport {
   /**
    * A read whose call is made by `load` (a JSON-RPC batch entry); `key` names what it reads.
    * `load` runs in the scope it is given: the request's, or none for a refresh in the background.
+   * `settled`, when given, is called once the read knows it will not call `load` in the request's
+   * scope: answered from what is kept or by an earlier read, or waiting for a call already made
+   * (here or by another instance). A batcher waits for its reads to call `load` or to say so
+   * before it sends the batch (src/upstreams/node/client.ts).
    */
-  readVia<T>(key: string, operation: string, load: (scope: CallScope) => Promise<T>): Promise<T>;
+  readVia<T>(key: string, operation: string, load: (scope: CallScope) => Promise<T>, settled?: () => void): Promise<T>;
   /** A call that changes something upstream: never reused, never retried. */
   write<T>(req: HttpRequest, map?: (res: HttpResponse<unknown>) => T): Promise<T>;
 }

@@ -258,8 +258,8 @@ export const KNOWN: readonly Known[] = [
   {
     id: 'eth-batch-split-by-shared-cache',
     reason:
-      "new (fuzz seed p92, case p92#3780, once in 4,000 cases, POST, CACHE=redis only; not again in the shrinker's 32 tries): `measuredChains(first: 2) { nodes { chain { call(block: \"10\", input: …) baseFee headBlockNumber } } }` made 4 calls, estimated 3. A chain's eth_* reads share one JSON-RPC batch (`sharesWith: 'eth batch'`, priced as one call), formed by the chain's DataLoader in src/upstreams/node/client.ts (`evm`) from the reads that miss the cache in one tick. With Redis, each read first waits for its GET and then its lease (src/reuse/reads.ts `reuseOrLoad`, src/reuse/store.ts `callOnce`), and when their replies arrive in different socket reads, the misses reach the loader in different ticks and the batch goes out in two calls. To fix: the chain's batcher dispatches once none of the request's reads of that chain is still looking up (`readVia` told when a read is served, joins a flight, or calls)",
-    fixed: false,
+      "fixed (fuzz seed p92, case p92#3780, once in 4,000 cases, POST, CACHE=redis only): `measuredChains(first: 2) { nodes { chain { call(block: \"10\", input: …) baseFee headBlockNumber } } }` made 4 calls, estimated 3. A chain's eth_* reads share one JSON-RPC batch (`sharesWith: 'eth batch'`, priced as one call), the chain's DataLoader's; with Redis each read reached it only after its GET and its lease, and replies in different socket reads put the misses in different ticks, so the batch went out in two calls. The chain's batcher now waits, before it sends, for the request's reads of that chain still looking up; a read answered from the cache or waiting on a call already made says so (`readVia`'s `settled`; src/upstreams/node/client.ts `EvmBatcher`; test/upstreams/evm-batch.test.ts)",
+    fixed: true,
     matches: (k) =>
       k.finding.invariant === 'calls-within-estimate' &&
       k.finding.mode === 'redis' &&

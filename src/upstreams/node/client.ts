@@ -8,7 +8,8 @@
  * The node's gorilla endpoints (/ext/admin, /ext/bc/X, /ext/bc/P, /ext/health, /ext/index/...,
  * /ext/bc/<id>/validators) take one call per request: a batch array is refused there, so they
  * are never batched. The EVM endpoint /ext/bc/<id>/rpc takes arrays: the `eth_*` calls one
- * GraphQL request makes to one chain in the same tick go out as one batch.
+ * GraphQL request makes to one chain in the same tick go out as one batch, once each has been
+ * looked up in the cache (`EvmBatcher`).
  *
  * Errors: JSON-RPC errors (HTTP 200) become RpcError with their code; a path the node does not
  * serve (404) becomes NodeApiUnavailableError, which says why (admin off, index off, public
@@ -228,6 +229,50 @@ function settle<T>(answer: unknown): T {
   return answer as T;
 }
 
+/** DataLoader's own moment to send a batch: once the promise jobs queued so far have run. */
+const afterPromiseJobs = (send: () => void) => {
+  Promise.resolve().then(() => process.nextTick(send));
+};
+
+/**
+ * One chain's batch of `eth_*` calls for one request: a DataLoader that also waits, before it
+ * sends, for the request's reads of that chain that have not yet called or said they will not
+ * (`Transport.readVia`'s `settled`). The reads that miss the cache in one tick are priced as one
+ * call (`sharesWith: 'eth batch'`), but with a shared cache each first waits for its lookup in
+ * Redis, and replies in different socket reads brought them to the loader in different ticks:
+ * two calls for a price of one (fuzz seed p92; test/upstreams/evm-batch.test.ts).
+ */
+class EvmBatcher {
+  readonly loader: DataLoader<EvmCall, unknown, string>;
+  /** Reads begun whose `load` has neither run nor been ruled out. */
+  private looking = 0;
+  /** The sends of batches held while reads are looking (more than one past `maxBatchSize` calls). */
+  private held: (() => void)[] = [];
+
+  constructor(send: (calls: readonly EvmCall[]) => Promise<unknown[]>) {
+    this.loader = new DataLoader<EvmCall, unknown, string>(send, {
+      cacheKeyFn: (c) => `${c.method}:${JSON.stringify(c.params)}`,
+      maxBatchSize: 1000,
+      batchScheduleFn: (dispatch) => {
+        if (this.looking === 0) afterPromiseJobs(dispatch);
+        else this.held.push(dispatch);
+      },
+    });
+  }
+
+  /** A read begins; the function it returns, called once or more, says it has called `load` or will not. */
+  begin(): () => void {
+    this.looking++;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      if (--this.looking > 0) return;
+      for (const dispatch of this.held.splice(0)) afterPromiseJobs(dispatch);
+    };
+  }
+}
+
 /**
  * The node of each network for one GraphQL request, through its reads. One JSON-RPC call per
  * HTTP request on the gorilla endpoints; the `eth_*` calls the request makes to one chain in the
@@ -235,7 +280,7 @@ function settle<T>(answer: unknown): T {
  */
 export class NodeClient {
   /** One batcher per (network, blockchain), made on the request's first `eth_*` call there. */
-  private evmBatchers?: Map<string, DataLoader<EvmCall, unknown, string>>;
+  private evmBatchers?: Map<string, EvmBatcher>;
 
   constructor(
     private readonly transport: Transport,
@@ -303,24 +348,34 @@ export class NodeClient {
     const endpoint = { api: 'blockchain', path: `/ext/bc/${segment(blockchainId)}/rpc` };
     const call: EvmCall = { method, params };
     const key = `node ${this.options.urls[network]}${endpoint.path} ${method} ${JSON.stringify(params)}`;
+    const batcher = this.evmBatcher(network, blockchainId, endpoint);
+    const settled = batcher.begin();
     return this.transport
-      .readVia<T>(key, method, (scope) => {
-        // A refresh in the background runs outside the request, so outside its batch.
-        if (scope !== this.transport.scope) return this.evmBatch(network, endpoint, [call], scope).then(([answer]) => settle<T>(answer));
-        return this.evmBatcher(network, blockchainId, endpoint).load(call) as Promise<T>;
-      })
+      .readVia<T>(
+        key,
+        method,
+        (scope) => {
+          // A refresh in the background runs outside the request, so outside its batch.
+          if (scope !== this.transport.scope) {
+            settled();
+            return this.evmBatch(network, endpoint, [call], scope).then(([answer]) => settle<T>(answer));
+          }
+          const answer = batcher.loader.load(call) as Promise<T>;
+          settled();
+          return answer;
+        },
+        settled,
+      )
+      .finally(settled)
       .catch(this.unavailable(network, endpoint, method));
   }
 
-  private evmBatcher(network: NetworkName, blockchainId: string, endpoint: Endpoint): DataLoader<EvmCall, unknown, string> {
+  private evmBatcher(network: NetworkName, blockchainId: string, endpoint: Endpoint): EvmBatcher {
     const batchers = (this.evmBatchers ??= new Map());
     const key = `${network}|${blockchainId}`;
     let batcher = batchers.get(key);
     if (!batcher) {
-      batcher = new DataLoader<EvmCall, unknown, string>((calls) => this.evmBatch(network, endpoint, calls, this.transport.scope), {
-        cacheKeyFn: (c) => `${c.method}:${JSON.stringify(c.params)}`,
-        maxBatchSize: 1000,
-      });
+      batcher = new EvmBatcher((calls) => this.evmBatch(network, endpoint, calls, this.transport.scope));
       batchers.set(key, batcher);
     }
     return batcher;
