@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import type { AvalancheGateway } from '../src/embed.js';
-import { ONE_CALL_QUERY, stubServer } from './stub.js';
+import { ONE_CALL_QUERY, onStub, stubServer } from './stub.js';
 
 export interface FeatureCost {
   variant: string;
@@ -69,10 +69,7 @@ export async function featureCosts(): Promise<FeatureCost[]> {
           CACHE: 'off',
           NODE_ENV: 'production',
           LOG_LEVEL: 'info',
-          DATA_API_URL: stubUrl,
-          METRICS_API_URL: stubUrl,
-          NODE_URL_MAINNET: stubUrl,
-          NODE_URL_FUJI: stubUrl,
+          ...onStub(stubUrl),
           ...setting,
         },
       }),

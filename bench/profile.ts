@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startGateway, stop } from './processes.js';
+import { onStub } from './stub.js';
 
 export interface CallFrame {
   functionName: string;
@@ -117,10 +118,7 @@ export async function profileOneCall(stubUrl: string, body: string, seconds: num
   rmSync(dir, { recursive: true, force: true });
   const gw = await startGateway({
     CACHE: 'off',
-    DATA_API_URL: stubUrl,
-    METRICS_API_URL: stubUrl,
-    NODE_URL_MAINNET: stubUrl,
-    NODE_URL_FUJI: stubUrl,
+    ...onStub(stubUrl),
     NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir} --cpu-prof-interval=250`,
   });
   const opts = { url: gw.url, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body, connections: 10, pipelining: 1 };

@@ -39,7 +39,7 @@ import { Pool } from 'undici';
 import { type Allocations, allocationSection, allocationsUnderLoad } from './allocations.js';
 import { type FeatureCost, featureSection } from './features.js';
 import { profileOneCall } from './profile.js';
-import { ONE_CALL_QUERY } from './stub.js';
+import { ONE_CALL_QUERY, onStub } from './stub.js';
 import { rssMb, sandboxCalls, startFloorMs, startGateway, startProcess as start, startSandbox, stop, stopAll } from './processes.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -120,7 +120,7 @@ interface Throughput extends Measured {
  * after the others' rounds (tens of seconds idle) is measured warm, as the yardstick measures it.
  */
 async function throughput(stubUrl: string, raw: Floor, cache: 'off' | 'memory', peers: Record<string, Floor> = {}): Promise<Throughput> {
-  const gw = await startGateway({ CACHE: cache, LOG_LEVEL: 'warn', DATA_API_URL: stubUrl, METRICS_API_URL: stubUrl, NODE_URL_MAINNET: stubUrl, NODE_URL_FUJI: stubUrl });
+  const gw = await startGateway({ CACHE: cache, LOG_LEVEL: 'warn', ...onStub(stubUrl) });
   await sleep(500);
   const idleRssMb = rssMb(gw.pid);
   const gql = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: ONE_CALL };
@@ -173,7 +173,7 @@ async function throughput(stubUrl: string, raw: Floor, cache: 'off' | 'memory', 
 
 /** RSS every 5 s under 10 connections for SOAK_SECONDS, cache off (the most a request allocates). */
 async function soak(stubUrl: string): Promise<{ samples: number[]; first: number; last: number }> {
-  const gw = await startGateway({ CACHE: 'off', LOG_LEVEL: 'warn', DATA_API_URL: stubUrl, METRICS_API_URL: stubUrl, NODE_URL_MAINNET: stubUrl, NODE_URL_FUJI: stubUrl });
+  const gw = await startGateway({ CACHE: 'off', LOG_LEVEL: 'warn', ...onStub(stubUrl) });
   const samples: number[] = [];
   const sampler = setInterval(() => samples.push(rssMb(gw.pid)), 5000);
   await load({ url: gw.url, method: 'POST', headers: { 'content-type': 'application/json' }, body: ONE_CALL }, SOAK_SECONDS, gw.pid);
@@ -305,10 +305,7 @@ async function allocations(dir: string, stubUrl: string, seconds: number): Promi
   const file = resolve(dir, 'allocations.json');
   const gw = await startGateway({
     CACHE: 'off',
-    DATA_API_URL: stubUrl,
-    METRICS_API_URL: stubUrl,
-    NODE_URL_MAINNET: stubUrl,
-    NODE_URL_FUJI: stubUrl,
+    ...onStub(stubUrl),
     NODE_OPTIONS: `--import=${sampler}`,
     ALLOCATION_PROFILE: file,
   });

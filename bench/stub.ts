@@ -46,6 +46,11 @@ const SUBNETS = Buffer.from(
 );
 const NOT_FOUND = Buffer.from(JSON.stringify({ message: 'Not Found', statusCode: 404, error: 'Not Found' }));
 
+/** The settings that point every upstream of a gateway at the bench's stub at `stubUrl`. */
+export function onStub(stubUrl: string): Record<string, string> {
+  return { DATA_API_URL: stubUrl, METRICS_API_URL: stubUrl, NODE_URL_MAINNET: stubUrl, NODE_URL_FUJI: stubUrl };
+}
+
 /** The query the gateway answers with one call to this stub: the bench's one-call request. */
 export const ONE_CALL_QUERY = '{ network(name: MAINNET) { subnets(first: 3) { nodes { subnetId blockchains { blockchainId } } } } }';
 
