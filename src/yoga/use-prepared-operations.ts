@@ -18,9 +18,9 @@
  * `onParse` or `onValidate` hook says with `preparedTerms` (./fast-path-terms.ts) why skipping
  * them for such a document cannot change the answer, or what it does in their place
  * (`onPrepared`: the metrics note the document), which may send the request through the whole
- * pipeline instead (tracing, whose spans show the phases). yoga's own hooks of those phases (its parse cache, its refusal of a mutation over
- * GET, the status of a validation error) cannot change the answer to a query that parsed and
- * passed: only queries are taken here. A plugin with such hooks and no terms stops the gateway at
+ * pipeline instead (tracing, whose spans show the phases). yoga's own hooks of those phases (its
+ * parse cache, its refusal of a mutation over GET, the status of a validation error) cannot
+ * change the answer to a query that parsed and passed: only queries are taken here. A plugin with such hooks and no terms stops the gateway at
  * start, as a request-layer hook without fast-path terms does (./lean-post.ts).
  *
  * What "passed" means: the validate phase of a request for the document, every plugin's hook
