@@ -210,9 +210,8 @@ const PROBE_METHODS = 'GET, HEAD';
  * The methods the path of `req` takes (the `Allow` of a 405), or undefined for a path the server
  * does not serve (yoga answers it 404, whatever the method).
  */
-function allowedAt(url: string | undefined, gateway: Gateway, metrics: boolean): string | undefined {
+function allowedAt(url: string | undefined, endpoint: string, gateway: Gateway, metrics: boolean): string | undefined {
   const path = pathOf(url);
-  const endpoint = gateway.yoga.graphqlEndpoint;
   if (path === endpoint || path === `${endpoint}/` || (gateway.subgraph && isSubgraphPath(url))) return GRAPHQL_METHODS;
   if (path === '/' || path === '/health' || path === '/ready' || (metrics && path === '/metrics')) return PROBE_METHODS;
   return undefined;
@@ -365,7 +364,9 @@ type GatewayYoga = Gateway['yoga'];
 function requestHandler(gateway: Gateway, options: ServerOptions, flight: Flight, held: HeldBytes) {
   const { subgraph } = gateway;
   const metrics = options.metrics !== false && gateway.metrics ? { metrics: gateway.metrics, token: options.metrics?.token } : undefined;
-  const routes = new Set([gateway.yoga.graphqlEndpoint, '/subgraph', '/health', '/ready', '/metrics']);
+  // Read once: gateway.yoga is whatwg-node's Proxy, whose get trap runs on every read of a member.
+  const endpoint = gateway.yoga.graphqlEndpoint;
+  const routes = new Set([endpoint, '/subgraph', '/health', '/ready', '/metrics']);
   const graphql = graphqlAnswers(gateway, options);
   return async (req: NodeRequest, res: ServerResponse) => {
     if (gateway.metrics) observeHttp(gateway.metrics, routes, req, res);
@@ -373,13 +374,13 @@ function requestHandler(gateway: Gateway, options: ServerOptions, flight: Flight
     if (options.sandbox) res.setHeader('x-avalanche-sandbox', options.sandbox);
     const method = req.method;
     if (method !== 'GET') {
-      const allow = allowedAt(req.url, gateway, metrics !== undefined);
+      const allow = allowedAt(req.url, endpoint, gateway, metrics !== undefined);
       const allowed = allow === PROBE_METHODS ? method === 'HEAD' : method === 'POST' || (method === 'OPTIONS' && isPreflight(req));
       if (allow !== undefined && !allowed) return refuseMethod(req, res, allow, options.maxBodyBytes);
     }
     const path = pathOf(req.url);
     if (path === '/health' && (method === 'GET' || method === 'HEAD')) return serveHealth(res);
-    if (path === '/' && (method === 'GET' || method === 'HEAD')) return leadToGraphiQL(res, gateway.yoga.graphqlEndpoint);
+    if (path === '/' && (method === 'GET' || method === 'HEAD')) return leadToGraphiQL(res, endpoint);
     if (req.url === '/ready') return serveReady(gateway, flight, res);
     if (metrics && req.url === '/metrics' && (req.method === 'GET' || req.method === 'HEAD'))
       return serveMetrics(metrics.metrics, metrics.token, req, res);
@@ -494,13 +495,13 @@ function graphqlAnswers(gateway: Gateway, options: ServerOptions) {
     );
   };
   return (req: NodeRequest, res: ServerResponse, yoga: GatewayYoga) => {
-    if (options.graphiql && yoga === gateway.yoga && isGraphiQLPage(req, yoga.graphqlEndpoint)) {
+    if (options.graphiql && yoga === gateway.yoga && isGraphiQLPage(req, yoga)) {
       return serveGraphiQL(options.graphiql, req, res, yoga);
     }
     // Before anything is written: every answer below may be compressed.
     options.compress?.install(req, res);
     // A page request that reaches yoga is yoga's GraphiQL's, where it renders one (a server made with `graphiql: false`).
-    if (!isGraphiQLPage(req, yoga.graphqlEndpoint) && !answerable(req.method, req.headers.accept)) {
+    if (!isGraphiQLPage(req, yoga) && !answerable(req.method, req.headers.accept)) {
       const message = `The accept header (${quote(req.headers.accept!)}) takes none of the types this gateway answers GraphQL in: ${ANSWER_TYPES.join(', ')} (or */*).`;
       refuse(
         res,
@@ -623,8 +624,9 @@ function socketUpgrades(gateway: Gateway, options: ServerOptions, flight: Flight
 }
 
 /** What yoga answers with GraphiQL's page: a GET for HTML at the GraphQL endpoint. */
-function isGraphiQLPage(req: IncomingMessage, endpoint: string): boolean {
+function isGraphiQLPage(req: IncomingMessage, yoga: GatewayYoga): boolean {
   if (req.method !== 'GET' || !req.headers.accept?.includes('text/html')) return false;
+  const endpoint = yoga.graphqlEndpoint;
   const path = (req.url ?? '/').split('?', 1)[0];
   return path === endpoint || path === `${endpoint}/`;
 }

@@ -138,18 +138,29 @@ export function fastPath(yoga: YogaServerInstance<Record<string, unknown>, Gatew
     Object.assign(extra, terms.headers);
   }
   const headers = Object.keys(extra).length > 0 ? extra : undefined;
-  return (req, res, body, compression) => leanPost(yoga, req, res, body, { req, res, compression, headers });
+  // Read once: yoga is whatwg-node's Proxy, whose get trap runs on every read of a member (and binds
+  // a function member anew each time).
+  const target: Target = { yoga, endpoint: yoga.graphqlEndpoint, getResultForParams: yoga.getResultForParams, fetchAPI: yoga.fetchAPI };
+  return (req, res, body, compression) => leanPost(target, req, res, body, { req, res, compression, headers });
+}
+
+/** The yoga a fast path answers for, with the members each request reads. */
+interface Target {
+  yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
+  endpoint: string;
+  getResultForParams: YogaServerInstance<Record<string, unknown>, GatewayContext>['getResultForParams'];
+  fetchAPI: YogaServerInstance<Record<string, unknown>, GatewayContext>['fetchAPI'];
 }
 
 function leanPost(
-  yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>,
+  { yoga, endpoint, getResultForParams, fetchAPI }: Target,
   req: IncomingMessage,
   res: ServerResponse,
   body: Buffer,
   out: Out,
 ): boolean {
   // POST only: the server refuses other methods before the paths part (405), and a PUT must never run as a POST.
-  if (req.method !== 'POST' || req.url !== yoga.graphqlEndpoint || req.headers.origin !== undefined) return false;
+  if (req.method !== 'POST' || req.url !== endpoint || req.headers.origin !== undefined) return false;
   // Conditional requests are answered by the response cache's onResultProcess hook (304 when the client holds the answer).
   if (req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined) return false;
   const contentType = req.headers['content-type'];
@@ -162,7 +173,7 @@ function leanPost(
   const request = new NodeRequestView(req, res) as unknown as Request;
   let pending: unknown;
   try {
-    pending = yoga.getResultForParams({ params, request }, contextWithSlots(req, res));
+    pending = getResultForParams({ params, request }, contextWithSlots(req, res));
   } catch (error) {
     // An onParams hook that refuses the request throws before any promise exists.
     pending = Promise.reject(error);
@@ -174,14 +185,14 @@ function leanPost(
       if (isAsyncIterable(result)) {
         // A subscription cannot be one JSON answer; an answer in parts (@defer, @stream) can.
         if (isSubscription(request)) return refuseStream(out, result[Symbol.asyncIterator]());
-        return wholeAnswer(result as AsyncIterable<ExecutionResult>).then((whole) => writeAnswer(out, whole, type, yoga));
+        return wholeAnswer(result as AsyncIterable<ExecutionResult>).then((whole) => writeAnswer(out, whole, type, fetchAPI));
       }
-      return writeAnswer(out, result as ExecutionResult, type, yoga);
+      return writeAnswer(out, result as ExecutionResult, type, fetchAPI);
     })
     .catch((error: unknown) => {
       // An onParams hook refused the request (trusted documents): its error says why, and its
       // status, as yoga's own path answers it.
-      if (error instanceof GraphQLError) return writeResponse(out, processRegularResult({ errors: [error] }, yoga.fetchAPI, type));
+      if (error instanceof GraphQLError) return writeResponse(out, processRegularResult({ errors: [error] }, fetchAPI, type));
       // getResultForParams masks what execution throws; this is the gateway itself failing.
       yoga.logger.error(error);
       if (!res.headersSent) {
@@ -198,10 +209,10 @@ function writeAnswer(
   out: Out,
   result: ExecutionResult,
   type: keyof typeof CONTENT_TYPES,
-  yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>,
+  fetchAPI: Target['fetchAPI'],
 ): Promise<void> | void {
   if (isPlainData(result)) return writeData(out, result, type);
-  return writeResponse(out, processRegularResult(result, yoga.fetchAPI, type));
+  return writeResponse(out, processRegularResult(result, fetchAPI, type));
 }
 
 /**
