@@ -118,11 +118,13 @@ const REQUEST_LAYER_HOOKS = ['onRequest', 'onRequestParse', 'onResultProcess', '
 /** Answers a request on the fast path if it has the common shape; false, having done nothing, otherwise. */
 export type LeanPost = (req: IncomingMessage, res: ServerResponse, body: Buffer, compression?: Compression) => boolean;
 
+type Yoga = YogaServerInstance<Record<string, unknown>, GatewayContext>;
+
 /**
  * The fast path for `yoga`, whose own plugins are `plugins`. Throws when one of its plugins has
  * a request-layer hook and no terms: it would not run for the requests taken here.
  */
-export function fastPath(yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>, plugins: readonly object[]): LeanPost {
+export function fastPath(yoga: Yoga, plugins: readonly object[]): LeanPost {
   const extra: Record<string, string> = {};
   const installed = (yoga as unknown as { plugins: Plugin[] }).plugins;
   for (const plugin of installed) {
@@ -146,10 +148,10 @@ export function fastPath(yoga: YogaServerInstance<Record<string, unknown>, Gatew
 
 /** The yoga a fast path answers for, with the members each request reads. */
 interface Target {
-  yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
+  yoga: Yoga;
   endpoint: string;
-  getResultForParams: YogaServerInstance<Record<string, unknown>, GatewayContext>['getResultForParams'];
-  fetchAPI: YogaServerInstance<Record<string, unknown>, GatewayContext>['fetchAPI'];
+  getResultForParams: Yoga['getResultForParams'];
+  fetchAPI: Yoga['fetchAPI'];
 }
 
 function leanPost(
