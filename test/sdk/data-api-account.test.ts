@@ -6,9 +6,9 @@
  * retired /v1/rpcUsageMetrics instead): its answer is checked against the spec by the sandbox's
  * contract checks through the gateway in test/graph/data-api-account.test.ts.
  */
-import { Avalanche } from '@avalanche-sdk/chainkit';
 import { describe, expect, it } from 'vitest';
 import { TIMELINE } from '../../sandbox/world/timeline.js';
+import { chainkit } from '../helpers/chainkit.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
@@ -16,7 +16,7 @@ const A1 = '0x1111111111111111111111111111111111111111';
 const A2 = '0x2222222222222222222222222222222222222222';
 
 /** The SDK with its telemetry off (on by default, it posts every call to a third party), and each call sent to the sandbox. */
-const avalanche = () => new Avalanche({ serverURL: sandbox.dataApiUrl, enableTelemetry: false, apiKey: 'operator-key' });
+const avalanche = () => chainkit({ serverURL: sandbox.dataApiUrl, apiKey: 'operator-key' });
 const at = () => ({ serverURL: sandbox.dataApiUrl });
 
 describe("the operator's Data API account through the official SDK", () => {

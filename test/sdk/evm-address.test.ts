@@ -5,35 +5,19 @@
  * not expose (listTransactionsV2) is read over HTTP and parsed with the SDK's model of the
  * nearest answer (v1's), which v2 extends. The SDK's telemetry is off: tests reach only loopback.
  */
-import { Avalanche } from '@avalanche-sdk/chainkit';
-import { HTTPClient } from '@avalanche-sdk/chainkit/lib/http.js';
 import { ListTransactionDetailsResponse$inboundSchema } from '@avalanche-sdk/chainkit/models/components/listtransactiondetailsresponse.js';
 import { describe, expect, it } from 'vitest';
 import { holdingsOf } from '../../sandbox/world/evm-holdings.js';
 import { getEvmWorld, SHOWCASE_EVM_ADDRESS } from '../../sandbox/world/evm.js';
+import { chainkit } from '../helpers/chainkit.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
 const cChain = getEvmWorld('mainnet').chains.get('43114')!;
 const collection = [...holdingsOf(cChain).tokensOf.entries()].sort((a, b) => b[1].length - a[1].length)[0]!;
 const token = cChain.tokens[0]!;
-/**
- * The SDK with its telemetry off, each call pointed at the sandbox (the SDK gives every operation
- * a server of its own, which only a call's own `serverURL` replaces), and a fetch that refuses
- * anything but the loopback sandbox, so nothing leaves the machine whatever the SDK does.
- */
-const sdk = () =>
-  new Avalanche({
-    chainId: '43114',
-    enableTelemetry: false,
-    httpClient: new HTTPClient({
-      fetcher: (input, init) => {
-        const url = new URL(input instanceof Request ? input.url : String(input));
-        if (url.hostname !== '127.0.0.1') throw new Error(`the SDK asked for ${url.origin}, not the sandbox`);
-        return fetch(input, init);
-      },
-    }),
-  });
+/** The SDK (telemetry off, loopback only: ../helpers/chainkit.ts), each call pointed at the sandbox. */
+const sdk = () => chainkit({ chainId: '43114' });
 const at = () => ({ serverURL: sandbox.dataApiUrl });
 
 describe('the Data API SDK parses the sandbox', () => {

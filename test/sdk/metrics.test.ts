@@ -5,10 +5,10 @@
  * not in this SDK (0.x): its answer is checked against the spec by the sandbox's contract checks
  * (test/helpers/sandbox.ts) through the gateway in test/graph/metrics-api.test.ts.
  */
-import { Avalanche } from '@avalanche-sdk/chainkit';
 import { describe, expect, it } from 'vitest';
 import { PRIMARY_NETWORK_ID } from '../../src/base/ids.js';
 import { validationsOf } from '../../sandbox/world/metrics.js';
+import { chainkit } from '../helpers/chainkit.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
@@ -20,7 +20,7 @@ const validation = validationsOf('mainnet', 'avalanche')[0]!;
  */
 function sdk(globals: { chainId?: string; network?: 'mainnet' | 'fuji' | 'testnet' } = {}) {
   return {
-    avalanche: new Avalanche({ serverURL: sandbox.dataApiUrl, enableTelemetry: false, ...globals }),
+    avalanche: chainkit({ serverURL: sandbox.dataApiUrl, ...globals }),
     at: { serverURL: sandbox.metricsApiUrl },
   };
 }

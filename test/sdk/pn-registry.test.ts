@@ -20,13 +20,21 @@ import { PRIMARY_NETWORK_ID } from '../../src/base/ids.js';
 import { getEvmWorld } from '../../sandbox/world/evm.js';
 import { getStakingWorld } from '../../sandbox/world/validators.js';
 import { getWorld } from '../../sandbox/world/world.js';
+import { loopbackOnly } from '../helpers/chainkit.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
 const world = getWorld('mainnet');
 const staking = getStakingWorld('mainnet');
 // No telemetry: the SDK would otherwise post every call to its vendor's analytics.
-const sdk = () => new AvalancheCore({ serverURL: sandbox.dataApiUrl, apiKey: 'sdk-key', network: 'mainnet', enableTelemetry: false });
+const sdk = () =>
+  new AvalancheCore({
+    serverURL: sandbox.dataApiUrl,
+    apiKey: 'sdk-key',
+    network: 'mainnet',
+    enableTelemetry: false,
+    httpClient: loopbackOnly(),
+  });
 /** Each operation has a server list of its own, which wins over the client's `serverURL`: every call names the sandbox. */
 const at = () => ({ serverURL: sandbox.dataApiUrl, retries: { strategy: 'none' as const } });
 

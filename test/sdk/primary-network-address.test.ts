@@ -4,17 +4,17 @@
  * answers as the service does, by the SDK's reading as well as by the spec's (which the sandbox
  * helper checks on every request). Telemetry off: the SDK would post every call to its analytics host.
  */
-import { Avalanche } from '@avalanche-sdk/chainkit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { worldBlocks } from '../../sandbox/data-api/primary-network-block.js';
 import { activeStakes } from '../../sandbox/world/primary-network-utxos.js';
 import { getWorld } from '../../sandbox/world/world.js';
+import { chainkit } from '../helpers/chainkit.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
 const world = getWorld('mainnet');
 const address = activeStakes(world).find((t) => t.rewardAddresses?.length)!.rewardAddresses![0]!;
-const pn = () => new Avalanche({ network: 'mainnet', enableTelemetry: false }).data.primaryNetwork;
+const pn = () => chainkit({ network: 'mainnet' }).data.primaryNetwork;
 /** Each operation names its own server; the call's options send it to the sandbox instead. */
 const at = () => ({ serverURL: sandbox.dataApiUrl });
 

@@ -4,8 +4,8 @@
  * validator webhook with its node and subnet filters and L1 fee balance threshold, and parses the
  * sandbox's answers (create, get, list, update) with its own schemas, every metadata field kept.
  */
-import { Avalanche } from '@avalanche-sdk/chainkit';
 import { describe, expect, it } from 'vitest';
+import { chainkit } from '../helpers/chainkit.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
@@ -14,7 +14,7 @@ const SUBNET = '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM';
 const TOPIC = `0x${'ef'.repeat(32)}`;
 
 /** The SDK with its telemetry off (on by default, it posts every call to a third party), and each call sent to the sandbox. */
-const avalanche = () => new Avalanche({ serverURL: sandbox.dataApiUrl, enableTelemetry: false, apiKey: 'operator-key' });
+const avalanche = () => chainkit({ serverURL: sandbox.dataApiUrl, apiKey: 'operator-key' });
 const at = () => ({ serverURL: sandbox.dataApiUrl });
 
 describe('every kind of webhook through the official SDK', () => {
