@@ -3,10 +3,12 @@
  * binary comes from Debian's redis-server package (.ci/run installs it when missing).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
+import { freePort } from '../../bench/processes.js';
+
+export { freePort };
 
 export interface RedisServer {
   url: string;
@@ -14,15 +16,6 @@ export interface RedisServer {
   stop(): Promise<void>;
   /** Starts it again on the same port, after `stop()`. */
   restart(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startRedis(): Promise<RedisServer> {
