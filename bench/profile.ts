@@ -41,6 +41,8 @@ export interface ProfileResult {
   requests: number;
   /** CPU µs per request, from the kernel's account of the process (utime + stime), profiler included. */
   usPerRequest: number;
+  /** The part of it the kernel counted as system time (stime): its side of the sockets, the page faults. */
+  systemUsPerRequest: number;
   /** Samples (all but idle) per request. */
   samplesPerRequest: number;
   rows: { where: string; us: number; share: number }[];
@@ -50,10 +52,11 @@ export interface ProfileResult {
 
 const TICK_US = 10_000; // CLK_TCK = 100
 
-function cpuTicks(pid: number): number {
+/** The process's user and system time so far, in clock ticks. */
+function cpuTicks(pid: number): { user: number; system: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
+  return { user: Number(fields[11]), system: Number(fields[12]) };
 }
 
 /** The source a bundled position came from: `src/…` of the gateway, a package, or the bundle itself. */
@@ -127,7 +130,9 @@ export async function profileOneCall(stubUrl: string, body: string, seconds: num
   const from = Number(process.hrtime.bigint() / 1000n);
   const result = await autocannon({ ...opts, duration: seconds });
   const to = Number(process.hrtime.bigint() / 1000n);
-  const kernelUs = (cpuTicks(gw.pid) - ticks) * TICK_US;
+  const after = cpuTicks(gw.pid);
+  const kernelUs = (after.user - ticks.user + after.system - ticks.system) * TICK_US;
+  const systemUs = (after.system - ticks.system) * TICK_US;
   if (result.non2xx || result.errors) throw new Error(`profile load: ${result.non2xx} non-2xx, ${result.errors} errors`);
   // SIGINT: the gateway drains without the orchestrator's delay, exits, and V8 writes the profile.
   process.kill(gw.pid, 'SIGINT');
@@ -165,6 +170,7 @@ export async function profileOneCall(stubUrl: string, body: string, seconds: num
   }
   // Each busy sample stands for an equal share of the CPU the kernel counted.
   const usPerRequest = kernelUs / requests;
+  const systemUsPerRequest = systemUs / requests;
   const perSample = kernelUs / busy / requests;
   const rows = [...byOrigin]
     .map(([where, samples]) => ({ where, us: samples * perSample, share: samples / busy }))
@@ -182,9 +188,11 @@ export async function profileOneCall(stubUrl: string, body: string, seconds: num
     'the busy samples times the CPU the kernel counted for the process), by the source file it came from (through',
     "dist/'s source maps), a package, or node's own module, per request answered. `(native)` is V8 and node's C++",
     '(string encoding, socket writes, microtask runs); the profiler itself is in the total. The machine is shared:',
-    'compare the shares, not the absolutes, between runs.',
+    'compare the shares, not the absolutes, between runs. On a virtual machine the sampler lands after a system call',
+    "more often than the call's time warrants: when the socket writes' rows (writeUtf8String, writeLatin1String) add up to",
+    'more than the system time below, read the JavaScript rows against each other, or use perf.',
     '',
-    `${requests} requests (${Math.round(requests / seconds)} req/s while profiled); ${cell(usPerRequest)} µs of CPU per request (${samplesPerRequest.toFixed(1)} busy samples).`,
+    `${requests} requests (${Math.round(requests / seconds)} req/s while profiled); ${cell(usPerRequest)} µs of CPU per request, ${cell(systemUsPerRequest)} of it system time (${samplesPerRequest.toFixed(1)} busy samples).`,
     '',
     '| where | µs/request | share |',
     '|---|---:|---:|',
@@ -198,5 +206,5 @@ export async function profileOneCall(stubUrl: string, body: string, seconds: num
     ...functions.slice(0, 30).map((f) => `| ${f.name} | ${f.where} | ${cell(f.us)} |`),
     '',
   ].join('\n');
-  return { requests, usPerRequest, samplesPerRequest, rows, functions, markdown };
+  return { requests, usPerRequest, systemUsPerRequest, samplesPerRequest, rows, functions, markdown };
 }
