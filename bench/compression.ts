@@ -10,13 +10,9 @@
  * Linux only. Requests go one at a time from a node:http client that does not decode.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from './processes.js';
-
-/** /proc counts CPU in clock ticks of USER_HZ, 100 a second on Linux. */
-const MS_PER_TICK = 1000 / 100;
+import { cpuTime, freePort } from './processes.js';
 
 /** A large answer: a hundred subnets with their chains, genesis and L1 validators (about 200 KB of JSON). */
 const LARGE = JSON.stringify({
@@ -28,12 +24,7 @@ const LARGE = JSON.stringify({
 const ENCODINGS = ['identity', 'gzip', 'br'] as const;
 
 /** The process's CPU so far (user + system, every thread), in ms. */
-function cpuMs(pid: number): number {
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
-}
+const cpuMs = (pid: number) => cpuTime(pid).total / 1000;
 
 interface Answer {
   status: number;

@@ -20,7 +20,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import { freePort } from './processes.js';
+import { cpuTime, freePort, peakRssMb, rssMb } from './processes.js';
 import { ONE_CALL_QUERY, onStub, stubServer } from './stub.js';
 
 const WINDOW_S = 1.5;
@@ -32,7 +32,6 @@ interface Gateway {
   url: string;
   idleMb: number;
   cpu: number[];
-  rps: number[];
 }
 
 /** `npm start`'s node flags and environment, from the start script, with its defaults filled in. */
@@ -43,16 +42,6 @@ function startScript(): { flags: string[]; env: Record<string, string> } {
   if (!match) throw new Error(`the start script is not of the form this reads (exec env K=V… node --flags… dist/main.js): ${script}`);
   const env = Object.fromEntries(match[1]!.trim().split(' ').filter(Boolean).map((kv) => kv.split('=') as [string, string]));
   return { flags: match[2]!.trim().split(' '), env };
-}
-
-function status(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
-}
-
-function cpuTicks(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
 }
 
 /** Every gateway started, stopped however this exits (a failed window, a gateway that would not start). */
@@ -80,11 +69,11 @@ async function startGateway(label: string, flags: string[], env: Record<string, 
     }
   }
   await sleep(1000);
-  return { label, child, url, idleMb: status(child.pid!, 'VmRSS'), cpu: [], rps: [] };
+  return { label, child, url, idleMb: rssMb(child.pid!), cpu: [] };
 }
 
 async function window(gateway: Gateway, duration: number): Promise<void> {
-  const ticks = cpuTicks(gateway.child.pid!);
+  const before = cpuTime(gateway.child.pid!).total;
   const result = await autocannon({
     url: gateway.url,
     method: 'POST',
@@ -95,8 +84,7 @@ async function window(gateway: Gateway, duration: number): Promise<void> {
     duration,
   });
   if (result.non2xx || result.errors) throw new Error(`${gateway.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  gateway.cpu.push(((cpuTicks(gateway.child.pid!) - ticks) * 10_000) / result.requests.total);
-  gateway.rps.push(result.requests.total / duration);
+  gateway.cpu.push((cpuTime(gateway.child.pid!).total - before) / result.requests.total);
 }
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
@@ -112,7 +100,7 @@ async function pair(base: string[], extra: string[], env: Record<string, string>
     for (let round = 0; round < rounds; round++) for (const g of round % 2 ? [b, a] : [a, b]) await window(g, WINDOW_S);
     const diffs = sorted(b.cpu.map((cpu, i) => cpu - a.cpu[i]!));
     const q = (at: number) => diffs[Math.floor(at * (diffs.length - 1))]!.toFixed(1);
-    return `| ${label} | ${median(a.cpu).toFixed(1)} | ${median(b.cpu).toFixed(1)} | ${median(diffs).toFixed(1)} | ${q(0.25)} to ${q(0.75)} | ${a.idleMb} / ${b.idleMb} | ${status(a.child.pid!, 'VmHWM')} / ${status(b.child.pid!, 'VmHWM')} |`;
+    return `| ${label} | ${median(a.cpu).toFixed(1)} | ${median(b.cpu).toFixed(1)} | ${median(diffs).toFixed(1)} | ${q(0.25)} to ${q(0.75)} | ${a.idleMb} / ${b.idleMb} | ${peakRssMb(a.child.pid!)} / ${peakRssMb(b.child.pid!)} |`;
   } finally {
     for (const g of [a, b]) {
       g.child.kill('SIGTERM');

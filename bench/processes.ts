@@ -30,6 +30,21 @@ function bindable(port: number): Promise<boolean> {
   });
 }
 
+/** A process's CPU time so far, every thread, in µs: user and system apart and together, from /proc (CLK_TCK 100). */
+export function cpuTime(pid: number): { user: number; system: number; total: number } {
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const user = Number(fields[11]) * 10_000;
+  const system = Number(fields[12]) * 10_000;
+  return { user, system, total: user + system };
+}
+
+/** A process's highest resident memory so far in MB (VmHWM), from /proc. */
+export function peakRssMb(pid: number): number {
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
+}
+
 /** A process's resident memory in MB, from /proc; NaN once it is gone. */
 export function rssMb(pid: number): number {
   try {

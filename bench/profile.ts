@@ -15,7 +15,7 @@ import { SourceMap } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startGateway, stop } from './processes.js';
+import { cpuTime, startGateway, stop } from './processes.js';
 import { onStub } from './stub.js';
 
 export interface CallFrame {
@@ -50,14 +50,6 @@ export interface ProfileResult {
   markdown: string;
 }
 
-const TICK_US = 10_000; // CLK_TCK = 100
-
-/** The process's user and system time so far, in clock ticks. */
-function cpuTicks(pid: number): { user: number; system: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { user: Number(fields[11]), system: Number(fields[12]) };
-}
 
 /** The source a bundled position came from: `src/…` of the gateway, a package, or the bundle itself. */
 export function originOf(frame: CallFrame, maps: Map<string, SourceMap | null>): string {
@@ -126,13 +118,13 @@ export async function profileOneCall(stubUrl: string, body: string, seconds: num
   });
   const opts = { url: gw.url, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body, connections: 10, pipelining: 1 };
   await autocannon({ ...opts, duration: 3 });
-  const ticks = cpuTicks(gw.pid);
+  const before = cpuTime(gw.pid);
   const from = Number(process.hrtime.bigint() / 1000n);
   const result = await autocannon({ ...opts, duration: seconds });
   const to = Number(process.hrtime.bigint() / 1000n);
-  const after = cpuTicks(gw.pid);
-  const kernelUs = (after.user - ticks.user + after.system - ticks.system) * TICK_US;
-  const systemUs = (after.system - ticks.system) * TICK_US;
+  const after = cpuTime(gw.pid);
+  const kernelUs = after.total - before.total;
+  const systemUs = after.system - before.system;
   if (result.non2xx || result.errors) throw new Error(`profile load: ${result.non2xx} non-2xx, ${result.errors} errors`);
   // SIGINT: the gateway drains without the orchestrator's delay, exits, and V8 writes the profile.
   process.kill(gw.pid, 'SIGINT');

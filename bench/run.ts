@@ -29,7 +29,7 @@
  * before believing a regression.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
@@ -40,7 +40,7 @@ import { type Allocations, allocationSection, allocationsUnderLoad } from './all
 import { type FeatureCost, featureSection } from './features.js';
 import { profileOneCall } from './profile.js';
 import { ONE_CALL_QUERY, onStub } from './stub.js';
-import { rssMb, sandboxCalls, startFloorMs, startGateway, startProcess as start, startSandbox, stop, stopAll } from './processes.js';
+import { cpuTime, rssMb, sandboxCalls, startFloorMs, startGateway, startProcess as start, startSandbox, stop, stopAll } from './processes.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -69,18 +69,11 @@ interface Run {
 }
 
 async function load(opts: autocannon.Options, duration: number, pid?: number): Promise<Run> {
-  const ticks = pid === undefined ? 0 : cpuTicks(pid);
+  const before = pid === undefined ? 0 : cpuTime(pid).total;
   const result = await autocannon({ connections: CONNECTIONS, pipelining: 1, duration, ...opts });
   if (result.non2xx || result.errors) throw new Error(`${result.non2xx} non-2xx answers, ${result.errors} errors from ${opts.url}`);
-  const cpuUs = pid === undefined ? Number.NaN : ((cpuTicks(pid) - ticks) * 10_000) / result.requests.total;
+  const cpuUs = pid === undefined ? Number.NaN : (cpuTime(pid).total - before) / result.requests.total;
   return { rps: result.requests.total / duration, cpuUs };
-}
-
-/** A process's CPU time so far, in ticks of 10 ms (user + system, from /proc). */
-function cpuTicks(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
