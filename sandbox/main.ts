@@ -6,13 +6,14 @@
  * as a process of its own, when it serves the sandbox (src/gateway/embedded-sandbox.ts).
  */
 import { startSandbox } from './server.js';
-import { endWithParent } from './tie.js';
+import { endWithParent, inheritedListenFd } from './tie.js';
 
 endWithParent();
 
 const seed = process.env.SANDBOX_SEED ?? 'avalanche';
 const sandbox = await startSandbox({
   port: Number(process.env.SANDBOX_PORT ?? 0),
+  listenFd: inheritedListenFd(),
   // Loopback unless told: compose.yaml runs it as a service that the gateways reach by name.
   host: process.env.SANDBOX_HOST || undefined,
   seed,

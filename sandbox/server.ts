@@ -79,6 +79,8 @@ export interface RecordedRequest {
 export interface SandboxOptions {
   port?: number;
   host?: string;
+  /** A listening socket the sandbox was handed (its file descriptor), in place of `port` and `host`. */
+  listenFd?: number;
   seed?: string;
   latencyMs?: number;
   /** Keep at most this many requests in the log (oldest dropped). */
@@ -202,7 +204,9 @@ export class Sandbox {
     this.server.keepAliveTimeout = 60_000;
     await new Promise<void>((resolve, reject) => {
       this.server!.once('error', reject);
-      this.server!.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', resolve);
+      const { listenFd, port, host } = this.options;
+      if (listenFd !== undefined) this.server!.listen({ fd: listenFd }, resolve);
+      else this.server!.listen(port ?? 0, host ?? '127.0.0.1', resolve);
     });
     return this;
   }

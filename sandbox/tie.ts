@@ -14,3 +14,17 @@ export function endWithParent(): void {
   process.stdin.once('close', () => process.exit(0));
   process.stdin.once('end', () => process.exit(0));
 }
+
+/**
+ * Set, to a file descriptor, in the environment of a sandbox the gateway started on a port of its
+ * choosing: the loopback socket the gateway bound and listens on, handed over at spawn, which the
+ * sandbox serves in place of binding a port itself. The port is the gateway's from the moment it
+ * is chosen, so nothing can take it in the seconds the sandbox spends building its world.
+ */
+export const LISTEN_FD = 'SANDBOX_LISTEN_FD';
+
+/** The socket handed over by the gateway (LISTEN_FD), if any. */
+export function inheritedListenFd(): number | undefined {
+  const fd = process.env[LISTEN_FD];
+  return fd === undefined ? undefined : Number(fd);
+}

@@ -14,9 +14,9 @@
  * `ready` (src/upstreams/http.ts, `startsAfter`).
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import { setPriority } from 'node:os';
-import { TIED_TO_STDIN } from '../../sandbox/tie.js';
+import { LISTEN_FD, TIED_TO_STDIN } from '../../sandbox/tie.js';
 import { sandboxUrls, type SandboxUrls } from '../../sandbox/urls.js';
 import { FROM_SOURCES, packagePath } from '../base/package-root.js';
 
@@ -41,19 +41,33 @@ const ENTRY = packagePath(FROM_SOURCES ? 'sandbox/main.ts' : 'dist/sandbox/main.
 /** Niceness of the sandbox's process, above the gateway's default 0 (lower priority); the system's cap is 19. */
 const SANDBOX_NICENESS = 10;
 
-function freePort(): Promise<number> {
+/** Where the sandbox's socket is in its file descriptors: after standard input, output and error. */
+const HANDED_FD = 3;
+
+/**
+ * A loopback port the kernel chose, bound and listening here, with the socket's file descriptor
+ * to hand to the sandbox (sandbox/tie.ts, LISTEN_FD). A port probed free and bound by the sandbox
+ * only once its world was built (seconds later) could meanwhile become the local end of any
+ * outgoing connection, which the kernel draws from the same range, and the sandbox then failed to
+ * listen. Where a socket has no descriptor to hand over (Windows), `fd` is undefined and the port
+ * is only probed, as before.
+ */
+function loopbackSocket(): Promise<{ port: number; fd: number | undefined; server: Server }> {
   return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      const fd = (server as unknown as { _handle?: { fd?: number } })._handle?.fd;
+      resolve({ port, fd: typeof fd === 'number' && fd >= 0 ? fd : undefined, server });
     });
   });
 }
 
 export async function startEmbeddedSandbox(options: EmbeddedSandboxOptions): Promise<EmbeddedSandbox> {
-  const port = options.port || (await freePort());
+  const socket = options.port ? undefined : await loopbackSocket();
+  const port = options.port || socket!.port;
+  const handed = socket?.fd;
   const child = spawn(process.execPath, [...process.execArgv, ENTRY], {
     env: {
       ...process.env,
@@ -62,9 +76,13 @@ export async function startEmbeddedSandbox(options: EmbeddedSandboxOptions): Pro
       SANDBOX_LATENCY_MS: String(options.latencyMs),
       SANDBOX_BLOCK_MS: String(options.blockMs),
       [TIED_TO_STDIN]: '1',
+      ...(handed === undefined ? {} : { [LISTEN_FD]: String(HANDED_FD) }),
     },
-    stdio: ['pipe', 'pipe', 'inherit'],
+    stdio: handed === undefined ? ['pipe', 'pipe', 'inherit'] : ['pipe', 'pipe', 'inherit', handed],
   });
+  // The sandbox holds its own copy of the socket from here (connections wait in its backlog until it
+  // serves them); this one is closed before the event loop could accept a connection on it.
+  socket?.server.close();
   // Below the gateway's priority: it builds its world (seconds of CPU) while the gateway builds its
   // graph, and the gateway's first answer, which needs no upstream, should not wait for a core.
   if (child.pid !== undefined) {

@@ -12,7 +12,7 @@
  * signal; the process is then killed, so the cache it left is the one written after it listened.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -213,6 +213,20 @@ describe('the built gateway, to its first answer', () => {
       // Field 19 of /proc/<pid>/stat, counted after the command's closing parenthesis.
       const niceness = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
       expect(niceness(children[0]!)).toBe(niceness(gateway.pid) + 10);
+      // It serves the loopback socket the gateway bound and handed it, listening already while it
+      // builds its world: no other process could take the port in between.
+      const socket = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${children[0]}/fd/3`))?.[1];
+      expect(socket).toBeDefined();
+      const listening = readFileSync('/proc/net/tcp', 'utf8')
+        .split('\n')
+        .slice(1)
+        .map((line) => line.trim().split(/\s+/))
+        .filter((fields) => fields[9] === socket && fields[3] === '0A');
+      expect(listening).toHaveLength(1);
+      const subnets = (await gateway.ask('{ network(name: MAINNET) { subnets(first: 2) { nodes { subnetId } } } }')) as {
+        network: { subnets: { nodes: unknown[] } };
+      };
+      expect(subnets.network.subnets.nodes).toHaveLength(2);
     } finally {
       await gateway.kill();
     }
