@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import type { AvalancheGateway } from '../src/embed.js';
+import { median, quantile } from './stats.js';
 import { ONE_CALL_QUERY, onStub, stubServer } from './stub.js';
 
 export interface FeatureCost {
@@ -50,8 +51,6 @@ const CLIENTS = 10;
 const WINDOW_MS = 500;
 const ROUNDS = Number(process.env.BENCH_FEATURE_ROUNDS ?? 24);
 
-const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)]!;
-const median = (values: number[]) => quantile(values, 0.5);
 
 export async function featureCosts(): Promise<FeatureCost[]> {
   const upstream = stubServer().listen(0, '127.0.0.1');

@@ -21,6 +21,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { cpuTime, freePort, peakRssMb, rssMb } from './processes.js';
+import { median, quantile } from './stats.js';
 import { ONE_CALL_QUERY, onStub, stubServer } from './stub.js';
 
 const WINDOW_S = 1.5;
@@ -87,8 +88,6 @@ async function window(gateway: Gateway, duration: number): Promise<void> {
   gateway.cpu.push((cpuTime(gateway.child.pid!).total - before) / result.requests.total);
 }
 
-const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const median = (xs: number[]) => sorted(xs)[xs.length >> 1]!;
 
 /** One pair, interleaved: the row of the table. */
 async function pair(base: string[], extra: string[], env: Record<string, string>, rounds: number): Promise<string> {
@@ -98,8 +97,8 @@ async function pair(base: string[], extra: string[], env: Record<string, string>
   try {
     for (const g of [a, b]) await window(g, WARM_S);
     for (let round = 0; round < rounds; round++) for (const g of round % 2 ? [b, a] : [a, b]) await window(g, WINDOW_S);
-    const diffs = sorted(b.cpu.map((cpu, i) => cpu - a.cpu[i]!));
-    const q = (at: number) => diffs[Math.floor(at * (diffs.length - 1))]!.toFixed(1);
+    const diffs = b.cpu.map((cpu, i) => cpu - a.cpu[i]!);
+    const q = (at: number) => quantile(diffs, at).toFixed(1);
     return `| ${label} | ${median(a.cpu).toFixed(1)} | ${median(b.cpu).toFixed(1)} | ${median(diffs).toFixed(1)} | ${q(0.25)} to ${q(0.75)} | ${a.idleMb} / ${b.idleMb} | ${peakRssMb(a.child.pid!)} / ${peakRssMb(b.child.pid!)} |`;
   } finally {
     for (const g of [a, b]) {

@@ -16,6 +16,7 @@
  * The targets (issue 20) are printed beside each figure.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { quantile } from './stats.js';
 import { alias, remember, request } from './traffic.js';
 import { memoryOf, rssMb, sandboxCalls, startGateway, startSandbox, stopAll, type StartedGateway } from './processes.js';
 
@@ -25,10 +26,6 @@ const CONNECTIONS = 12;
 
 const post = (url: string, query: string) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
 
 const rows: [string, string, string, boolean][] = [];
 const row = (figure: string, measured: string, target: string, met: boolean) => rows.push([figure, measured, target, met]);
@@ -80,13 +77,12 @@ async function mixed(gateway: StartedGateway, calls: () => Promise<number>): Pro
   }
   const after = await memoryOf(gateway.url);
   const afterRss = rssMb(gateway.pid);
-  latencies.sort((x, y) => x - y);
   const counted = Object.values(after.cachesMb).reduce((sum, mb) => sum + mb, 0);
   const held = after.heapUsedMb - idle.heapUsedMb;
 
   console.log(`\n1. ${SECONDS} s of ${CONNECTIONS} connections of varied traffic, then ${IDLE_SECONDS} s idle`);
   console.log(`  answers: ${latencies.length} (${[...statuses].map(([s, n]) => `${n} × ${s}`).join(', ')}); errors by code: ${JSON.stringify(Object.fromEntries(codes))}`);
-  console.log(`  latency: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`);
+  console.log(`  latency: p50 ${quantile(latencies, 0.5).toFixed(1)} ms, p99 ${quantile(latencies, 0.99).toFixed(1)} ms`);
   console.log(`  upstream calls: ${upstream} (${(upstream / latencies.length).toFixed(2)} per request)`);
   console.log(`  RSS: idle ${idleRss} MB, peak ${peak} MB, every 5 s idle: ${idleSamples.join(' ')} MB`);
   console.log(`  heap used: idle ${idle.heapUsedMb} MB, peak ${peakHeap} MB, end of traffic ${busy.heapUsedMb} MB, after idle ${after.heapUsedMb} MB`);

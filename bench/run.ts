@@ -39,6 +39,7 @@ import { Pool } from 'undici';
 import { type Allocations, allocationSection, allocationsUnderLoad } from './allocations.js';
 import { type FeatureCost, featureSection } from './features.js';
 import { profileOneCall } from './profile.js';
+import { median } from './stats.js';
 import { ONE_CALL_QUERY, onStub } from './stub.js';
 import { cpuTime, rssMb, sandboxCalls, startFloorMs, startGateway, startProcess as start, startSandbox, stop, stopAll } from './processes.js';
 
@@ -76,7 +77,6 @@ async function load(opts: autocannon.Options, duration: number, pid?: number): P
   return { rps: result.requests.total / duration, cpuUs };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const post = (url: string, body: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.json() as Promise<{ errors?: unknown }>);
 
 /** A server measured beside the gateway: its URL and pid. */
