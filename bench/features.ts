@@ -51,7 +51,6 @@ const CLIENTS = 10;
 const WINDOW_MS = 500;
 const ROUNDS = Number(process.env.BENCH_FEATURE_ROUNDS ?? 24);
 
-
 export async function featureCosts(): Promise<FeatureCost[]> {
   const upstream = stubServer().listen(0, '127.0.0.1');
   await once(upstream, 'listening');

@@ -96,7 +96,6 @@ async function window(gateway: Gateway, duration: number, query: string): Promis
   gateway.cpu.push((cpuTime(gateway.child.pid!).total - before) / result.requests.total);
 }
 
-
 /** What the second gateway of a pair runs with beyond `npm start`'s: node flags, settings. */
 interface Variant {
   flags: string[];
@@ -138,7 +137,7 @@ function options(argv: string[]): { variant: Variant; pairs: number; rounds: num
       else rounds = value;
     } else if (arg === '--query') {
       const name = argv[++i] ?? '';
-      if (!(name in QUERIES)) throw new Error(`--query takes one of ${Object.keys(QUERIES).join(', ')}, not ${name || 'nothing'}`);
+      if (!Object.hasOwn(QUERIES, name)) throw new Error(`--query takes one of ${Object.keys(QUERIES).join(', ')}, not ${name || 'nothing'}`);
       query = QUERIES[name]!;
     } else if (setting) variant.settings[setting[1]!] = setting[2]!;
     else if (arg.startsWith('--')) variant.flags.push(arg);
