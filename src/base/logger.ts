@@ -75,7 +75,7 @@ interface Destination {
  * buffer for each hand-over, handed over as bytes, was 64 KiB of memory outside the heap every 30
  * ms or so under load, which V8 counts toward starting a full collection. On `{ __typename }`
  * under 10 connections for 6 s (--trace-gc, the start's one included): 4 to 6 full collections
- * with a new buffer each time (8 runs, the request log on), 3 or 4 this way (5 runs); 1 or 2
+ * with a new buffer each time (6 runs, the request log on), 3 or 4 this way (7 runs); 1 or 2
  * with the request log off.
  *
  * Not sonic-boom's own `minLength` and `periodicFlush`: a flush asked while a write is under way
