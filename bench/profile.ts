@@ -50,7 +50,6 @@ export interface ProfileResult {
   markdown: string;
 }
 
-
 /** The source a bundled position came from: `src/…` of the gateway, a package, or the bundle itself. */
 export function originOf(frame: CallFrame, maps: Map<string, SourceMap | null>): string {
   const { url } = frame;

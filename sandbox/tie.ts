@@ -23,8 +23,13 @@ export function endWithParent(): void {
  */
 export const LISTEN_FD = 'SANDBOX_LISTEN_FD';
 
-/** The socket handed over by the gateway (LISTEN_FD), if any. */
+/** The socket handed over by the gateway (LISTEN_FD), if any; anything but a descriptor's number is refused, by name. */
 export function inheritedListenFd(): number | undefined {
   const fd = process.env[LISTEN_FD];
-  return fd === undefined ? undefined : Number(fd);
+  if (fd === undefined) return undefined;
+  if (!/^\d+$/.test(fd))
+    throw new Error(
+      `${LISTEN_FD} must be the number of an open listening socket's file descriptor (the gateway sets it), not ${JSON.stringify(fd)}`,
+    );
+  return Number(fd);
 }
