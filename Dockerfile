@@ -34,4 +34,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||4000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # npm start's command line without npm (one process less, and node is the one SIGTERM reaches:
 # it drains). The shell only expands HEAP_MAX_MB, then gives its place to node.
-CMD ["sh", "-c", "exec env MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} node --max-semi-space-size=4 --max-old-space-size=${HEAP_MAX_MB:-512} --no-memory-reducer --no-allocation-site-pretenuring --no-maglev --no-parallel-scavenge dist/main.js"]
+CMD ["sh", "-c", "exec env MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} node --max-semi-space-size=4 --max-old-space-size=${HEAP_MAX_MB:-512} --no-memory-reducer --no-parallel-scavenge dist/main.js"]

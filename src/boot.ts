@@ -5,14 +5,21 @@
  * code caches hold every function the last start compiled (src/base/scripts.ts says why not
  * Node's compile cache). src/main.ts writes those caches shortly after the gateway listens
  * (`writeCompiledCode`), and the process again as it exits, so that a process that is killed
- * rather than stopped still leaves them for the next start.
+ * rather than stopped still leaves them for the next start. The V8 flags that change compiled code
+ * are set here, not on the command line (src/base/code-flags.ts says why).
  */
 import { fileURLToPath } from 'node:url';
-import { runScripts, scriptsManifest } from './base/scripts.js';
+import { setCodeFlags } from './base/code-flags.js';
+import { codeCacheDir, loadRecordedBuiltins, runScripts, scriptsManifest } from './base/scripts.js';
 
 const dist = new URL('./', import.meta.url);
 const manifest = scriptsManifest(dist);
 // build.mjs always writes it: without it the build stopped part way.
 if (!manifest)
   throw new Error(`${fileURLToPath(new URL('scripts.json', dist))} is missing: the build is incomplete. Run \`npm run build\`.`);
-runScripts(dist, manifest);
+const cacheDir = codeCacheDir(dist);
+// Node's builtins a start loads, while V8 still takes their code caches; then the flags that change
+// compiled code, under which everything the gateway runs is compiled (src/base/code-flags.ts).
+loadRecordedBuiltins(cacheDir);
+setCodeFlags();
+runScripts(dist, manifest, cacheDir);

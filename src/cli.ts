@@ -69,6 +69,9 @@ export const MALLOC_ARENAS = '2';
  * `--no-memory-reducer`: the gateway's own idle release (src/ops/idle-release.ts) takes the place of
  * V8's memory reducer, whose collections a few seconds into any pause discarded the code V8 had
  * optimized for the traffic before it.
+ * Two more flags, `--no-allocation-site-pretenuring` and `--no-maglev`, are set by the built entry
+ * itself once Node's builtins are loaded (src/base/code-flags.ts: on the command line they made V8
+ * refuse the builtins' code caches), for npm start, the image and these workers alike:
  * `--no-allocation-site-pretenuring`: V8 otherwise decides, from what survives its first young
  * collections, to allocate some sites' objects straight in the old generation. In about half the
  * processes started (4 of 8, the one-call query under 10 connections, --trace-gc-nvp) it so
@@ -90,14 +93,7 @@ export const MALLOC_ARENAS = '2';
  * built, take about 10 ms longer without the helpers (68-70 against 53-63 ms).
  */
 export function workerFlags(heapMaxMb: string | undefined): string[] {
-  return [
-    '--max-semi-space-size=4',
-    `--max-old-space-size=${heapMaxMb || 512}`,
-    '--no-memory-reducer',
-    '--no-allocation-site-pretenuring',
-    '--no-maglev',
-    '--no-parallel-scavenge',
-  ];
+  return ['--max-semi-space-size=4', `--max-old-space-size=${heapMaxMb || 512}`, '--no-memory-reducer', '--no-parallel-scavenge'];
 }
 
 /** The gateway's entry beside this one: built (dist/main.js), or the source when run by tsx. */

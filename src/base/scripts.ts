@@ -21,10 +21,13 @@
  * of the same length (new chunk names, same length) ran the previous build's code. A stale,
  * refused or missing cache is written again, with `writeCodeCache`, and never read half written
  * (written aside, then renamed). The folders of build folders since removed are removed then too.
+ * Beside the caches, `writeCodeCache` lists the Node builtins the process had loaded, which the
+ * next start loads before it sets the flags that would make V8 refuse their own caches
+ * (`loadRecordedBuiltins`, src/base/code-flags.ts).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 // Aliased: the bundle's banner declares createRequire in every chunk (build.mjs).
-import { createRequire as requireFrom } from 'node:module';
+import { builtinModules, createRequire as requireFrom } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -135,9 +138,12 @@ export function runScripts(dir: URL, manifest: ScriptsManifest, cacheDir = codeC
     exports: undefined,
     cacheDir,
     writeCodeCache() {
-      if (cacheDir === undefined || ran.every((r) => r.cached)) return;
+      if (cacheDir === undefined || (ran.every((r) => r.cached) && existsSync(join(cacheDir, BUILTINS_RECORD)))) return;
       try {
         mkdirSync(cacheDir, { recursive: true });
+        const record = join(cacheDir, BUILTINS_RECORD);
+        writeFileSync(`${record}.${process.pid}`, `${loadedBuiltins().join('\n')}\n`);
+        renameSync(`${record}.${process.pid}`, record);
         for (const r of ran) {
           if (r.cached) continue;
           const file = join(cacheDir, `${r.name}.cache`);
@@ -173,6 +179,47 @@ export function runScripts(dir: URL, manifest: ScriptsManifest, cacheDir = codeC
 
 /** The file in a caches' folder that names the build folder its scripts came from. */
 const BUILD_RECORD = 'build-folder';
+
+/** The file in a caches' folder that lists Node's builtins the process that wrote it had loaded, a name a line. */
+const BUILTINS_RECORD = 'builtins';
+
+/**
+ * The public Node builtins this process has loaded so far, in the order it loaded them. From
+ * `process.moduleLoadList`, which Node has kept since its first versions without documenting it:
+ * none if it goes, and a start then loads each builtin where it is first asked for, as before.
+ */
+export function loadedBuiltins(): string[] {
+  const list = (process as { moduleLoadList?: unknown }).moduleLoadList;
+  if (!Array.isArray(list)) return [];
+  const builtins = new Set(builtinModules);
+  const names: string[] = [];
+  for (const entry of list) {
+    const name = typeof entry === 'string' && entry.startsWith('NativeModule ') ? entry.slice('NativeModule '.length) : '';
+    if (builtins.has(name)) names.push(name);
+  }
+  return names;
+}
+
+/**
+ * Loads the builtins that the process which wrote the caches in `cacheDir` had loaded when it wrote
+ * them (its start and first answer), before src/boot.ts sets the flags under which V8 would refuse
+ * their own code caches (src/base/code-flags.ts); returns their names. None without a record (the
+ * first start of a build, caches off): each is then loaded where it is first asked for. A name
+ * that is not a builtin of this Node (a record from another version) is skipped.
+ */
+export function loadRecordedBuiltins(cacheDir: string | undefined): string[] {
+  if (cacheDir === undefined) return [];
+  let recorded: string[];
+  try {
+    recorded = readFileSync(join(cacheDir, BUILTINS_RECORD), 'utf8').split('\n');
+  } catch {
+    return [];
+  }
+  const builtins = new Set(builtinModules);
+  const loaded = recorded.filter((name) => builtins.has(name));
+  for (const name of loaded) process.getBuiltinModule(name);
+  return loaded;
+}
 
 /**
  * Removes the caches' folders, beside `cacheDir`, of build folders that are gone (their

@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { codeCacheDir, runScripts, type Scripts, type ScriptsManifest } from '../../src/base/scripts.js';
+import {
+  codeCacheDir,
+  loadedBuiltins,
+  loadRecordedBuiltins,
+  runScripts,
+  type Scripts,
+  type ScriptsManifest,
+} from '../../src/base/scripts.js';
 
 const root = mkdtempSync(join(tmpdir(), 'scripts-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -52,7 +59,7 @@ describe('runScripts', () => {
     expect(first.compiled).toHaveLength(2);
     first.writeCodeCache();
     // With the build folder they came from (see 'the caches of build folders that are gone').
-    expect(readdirSync(cache).sort()).toEqual(['a.js.cache', 'b.js.cache', 'build-folder']);
+    expect(readdirSync(cache).sort()).toEqual(['a.js.cache', 'b.js.cache', 'build-folder', 'builtins']);
     const second = runScripts(url, manifest, cache);
     expect(second.compiled).toEqual([]);
     expect(second.loaded).toHaveLength(2);
@@ -128,7 +135,7 @@ describe('the caches of build folders that are gone', () => {
     expect(existsSync(gone.cache)).toBe(true);
     const next = built(base);
     expect(existsSync(gone.cache)).toBe(false);
-    expect(readdirSync(kept.cache).sort()).toEqual(['a.js.cache', 'b.js.cache', 'build-folder']);
+    expect(readdirSync(kept.cache).sort()).toEqual(['a.js.cache', 'b.js.cache', 'build-folder', 'builtins']);
     expect(existsSync(join(stranger, 'x.js.cache'))).toBe(true);
     expect(existsSync(next.cache)).toBe(true);
   });
@@ -141,6 +148,45 @@ describe('the caches of build folders that are gone', () => {
     const other = dist();
     runScripts(other.url, other.manifest, join(elsewhere, 'two')).writeCodeCache();
     expect(existsSync(join(elsewhere, 'one', 'a.js.cache'))).toBe(true);
+  });
+});
+
+describe('the builtins a start loads', () => {
+  const loadedHere = () => (process as unknown as { moduleLoadList: string[] }).moduleLoadList;
+
+  it('are listed beside the caches, in the order this process loaded them', () => {
+    const { url, cache, manifest } = dist();
+    runScripts(url, manifest, cache).writeCodeCache();
+    const listed = readFileSync(join(cache, 'builtins'), 'utf8').trim().split('\n');
+    expect(listed).toEqual(loadedBuiltins());
+    // Public names only (node:fs is loaded by every process; internal/… never is by name).
+    expect(listed).toContain('fs');
+    expect(listed.some((name) => name.startsWith('internal/'))).toBe(false);
+    // In the order loaded: each name's first place in Node's own list.
+    const order = loadedHere().map((entry) => entry.replace(/^NativeModule /, ''));
+    expect(listed.map((name) => order.indexOf(name))).toEqual(listed.map((name) => order.indexOf(name)).sort((a, b) => a - b));
+  });
+
+  it('are listed again when the list is missing, though every cache was accepted', () => {
+    const { url, cache, manifest } = dist();
+    runScripts(url, manifest, cache).writeCodeCache();
+    rmSync(join(cache, 'builtins'));
+    const again = runScripts(url, manifest, cache);
+    expect(again.compiled).toEqual([]);
+    again.writeCodeCache();
+    expect(existsSync(join(cache, 'builtins'))).toBe(true);
+  });
+
+  it('are loaded from the list by the next start, names this Node does not have skipped; none without a list', () => {
+    const { cache } = dist();
+    mkdirSync(cache);
+    // A builtin nothing else in this process loads, and names from another Node or none at all.
+    expect(loadedHere()).not.toContain('NativeModule trace_events');
+    writeFileSync(join(cache, 'builtins'), 'fs\ntrace_events\nno-such-builtin\ninternal/url\n\n');
+    expect(loadRecordedBuiltins(cache)).toEqual(['fs', 'trace_events']);
+    expect(loadedHere()).toContain('NativeModule trace_events');
+    expect(loadRecordedBuiltins(join(cache, 'nowhere'))).toEqual([]);
+    expect(loadRecordedBuiltins(undefined)).toEqual([]);
   });
 });
 

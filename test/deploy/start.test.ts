@@ -247,6 +247,8 @@ describe('the code caches the build writes', () => {
         ...OFFLINE,
         // The scripts' report of each one's cache: accepted, refused or absent (src/base/scripts.ts).
         NODE_DEBUG: 'gateway-scripts',
+        // Node's report of each builtin's: "Code cache of <id> (…) is accepted" or "is rejected".
+        NODE_DEBUG_NATIVE: 'CODE_CACHE',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
@@ -273,10 +275,87 @@ describe('the code caches the build writes', () => {
       expect(verdicts('absent')).toEqual([]);
       expect(verdicts('stale')).toEqual([]);
       expect(verdicts('refused')).toEqual([]);
+      // Node's builtins kept their own code caches: those the last start loaded (here the build's
+      // warm start) were loaded before the entry set the flags V8 would refuse them under
+      // (src/base/code-flags.ts). Only modules a builtin loads lazily, by no name of its own
+      // (internal/…, such as the Web Crypto behind globalThis.crypto), may come later.
+      const builtin = (word: string) =>
+        report.flatMap((line) => (line.endsWith(` is ${word}`) ? [/^Code cache of (\S+) /.exec(line)?.[1] ?? line] : []));
+      expect(builtin('rejected').filter((id) => !id.startsWith('internal/'))).toEqual([]);
+      expect(builtin('accepted').length).toBeGreaterThan(50);
     } finally {
       process.kill(-start.pid!, 'SIGKILL');
     }
   }, 120_000);
+});
+
+/** npm start's node flags, from package.json, HEAP_MAX_MB at its default (as warm-compile-cache.mjs reads them). */
+function startFlags(): string[] {
+  const start = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start as string;
+  return /\bnode ((?:--\S+ )*)dist\/main\.js/
+    .exec(start)![1]!
+    .replace(/\$\{HEAP_MAX_MB:-(\d+)\}/, '$1')
+    .trim()
+    .split(/\s+/);
+}
+
+/**
+ * V8's trace of what it optimized with which compiler, and of its pretenuring decisions, from the
+ * built gateway started with npm start's flags and `extra`, to its first answer and through a
+ * few seconds of `{ __typename }` from 10 clients.
+ */
+async function traced(extra: string[]): Promise<{ maglev: number; turbofan: number; pretenuring: number }> {
+  const child = spawn(process.execPath, [...startFlags(), ...extra, '--trace-opt', '--trace-pretenuring-statistics', 'dist/main.js'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...OFFLINE, NODE_COMPILE_CACHE: join(dir, 'traced-cache') },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const counts = { maglev: 0, turbofan: 0, pretenuring: 0 };
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`dist/main.js exited with ${code}`)));
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        if (line.startsWith('[marking ') && line.includes('for optimization to MAGLEV')) counts.maglev++;
+        if (line.startsWith('[marking ') && line.includes('for optimization to TURBOFAN')) counts.turbofan++;
+        if (/\] pretenuring: /.test(line)) counts.pretenuring++;
+        const found = /"url":"([^"]+)"/.exec(line);
+        if (found) resolve(found[1]!);
+      });
+    });
+    const until = Date.now() + 3000;
+    const client = async () => {
+      while (Date.now() < until) {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"query":"{ __typename }"}',
+        });
+        expect(response.status).toBe(200);
+        await response.arrayBuffer();
+      }
+    };
+    await Promise.all(Array.from({ length: 10 }, client));
+  } finally {
+    child.kill('SIGKILL');
+    await exited;
+  }
+  return counts;
+}
+
+describe('the V8 flags the built entry sets itself', () => {
+  it('keeps Maglev and allocation-site pretenuring off, as npm start did on its command line, unless the command line names them', async () => {
+    const shipped = await traced([]);
+    // TurboFan optimized the start's and the requests' hot code; Maglev only what was hot in Node's
+    // loading of its builtins before the flags were set (a path function or two).
+    expect(shipped.turbofan).toBeGreaterThan(100);
+    expect(shipped.maglev).toBeLessThan(shipped.turbofan / 20);
+    expect(shipped.pretenuring).toBe(0);
+    // The operator's word holds, and the trace would have shown them.
+    const named = await traced(['--maglev', '--allocation-site-pretenuring']);
+    expect(named.maglev).toBeGreaterThan(100);
+    expect(named.pretenuring).toBeGreaterThan(0);
+  }, 90_000);
 });
 
 describe('the machine’s own Node', () => {

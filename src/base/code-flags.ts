@@ -1,0 +1,74 @@
+/**
+ * The V8 flags of the built gateway that change the code V8 compiles, set by its entry
+ * (src/boot.ts) once the Node builtins a start needs are loaded, rather than on `node`'s command
+ * line.
+ *
+ * Why: Node's own modules (node:http, node:crypto, node:zlib...) come compiled, as code caches in
+ * its binary, and V8 takes a code cache only under the flags it was made with. Not every flag
+ * counts: the heap's sizes, the memory reducer and the scavenger's threads do not; these do. Given
+ * on the command line, they made V8 refuse every builtin's cache (`NODE_DEBUG_NATIVE=CODE_CACHE`
+ * says "rejected"), and each start compiled the ~90 builtins it loads from their sources: loading
+ * the gateway's builtins took 78 ms with them against 31 without (node 24, the median of 7), and a
+ * start of the built gateway used 50 to 70 ms less CPU to its first answer with them set here.
+ *
+ * What they do is unchanged: V8 reads each where it decides (whether to tier a function up to
+ * Maglev; whether an allocation site's feedback moves it to the old generation, at each young
+ * collection), and nothing the gateway runs is compiled before they are set, its own scripts
+ * included, whose caches (src/base/scripts.ts) are then made and read under them. Why each is off
+ * is in src/cli.ts (`workerFlags`), beside the command-line flags. A flag named on the command
+ * line or in NODE_OPTIONS, either way (`--maglev`, `--no-maglev`), is the operator's, and is left
+ * as given.
+ */
+import { setFlagsFromString } from 'node:v8';
+
+/**
+ * Each flag, with what V8 makes of it when it is given at start: the values it then gives other
+ * flags (its implications), which V8 works out only at start. With Maglev on, TurboFan waits for
+ * 10,000 calls of a function rather than 3,000 (Maglev is meant to fill the gap): turned off
+ * later without that, the request path took about 8 s of load to reach its speed instead of
+ * about 3. test/base/code-flags.test.ts checks that, on this Node, giving these flags at start
+ * changes exactly these values (`--print-flag-values`).
+ *
+ * `--no-maglev`: each hot function of the request path was compiled twice, by Maglev and then
+ * TurboFan. `--no-allocation-site-pretenuring`: in about half the processes started V8 placed a
+ * per-request object in the old generation, which kept each request's young objects alive.
+ */
+export const CODE_FLAGS: readonly { flag: string; implies: readonly string[] }[] = [
+  { flag: '--no-maglev', implies: ['--no-maglev-overwrite-budget', '--invocation-count-for-turbofan=3000'] },
+  { flag: '--no-allocation-site-pretenuring', implies: [] },
+];
+
+/** A V8 flag's name as V8 matches it: `_` as `-`, without its dashes, a `no` prefix or a value. */
+function flagName(arg: string): string | undefined {
+  return /^--?(?:no-?)?([a-z][a-z0-9-]*)/.exec(arg.replace(/_/g, '-').toLowerCase())?.[1];
+}
+
+/** The names of the flags given in `args` (`--no-maglev` and `--maglev` both name `maglev`). */
+function namedIn(args: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  for (const arg of args) {
+    const name = flagName(arg);
+    if (name) names.add(name);
+  }
+  return names;
+}
+
+/**
+ * The flags to set, implications included: CODE_FLAGS but those the command line (`execArgv`) or
+ * NODE_OPTIONS name already (with the implications of a flag so named, which V8 then worked out
+ * itself), and but an implied value named there.
+ */
+export function codeFlagsToSet(execArgv: readonly string[], nodeOptions = ''): string[] {
+  const given = namedIn([...execArgv, ...nodeOptions.split(/\s+/)]);
+  return CODE_FLAGS.filter(({ flag }) => !given.has(flagName(flag)!)).flatMap(({ flag, implies }) => [
+    flag,
+    ...implies.filter((implied) => !given.has(flagName(implied)!)),
+  ]);
+}
+
+/** Sets CODE_FLAGS, but those the operator gave; returns the flags set. */
+export function setCodeFlags(execArgv = process.execArgv, nodeOptions = process.env.NODE_OPTIONS): string[] {
+  const flags = codeFlagsToSet(execArgv, nodeOptions);
+  for (const flag of flags) setFlagsFromString(flag);
+  return flags;
+}
