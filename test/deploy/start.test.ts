@@ -312,10 +312,14 @@ async function traced(extra: string[]): Promise<{ maglev: number; turbofan: numb
   });
   const counts = { maglev: 0, turbofan: 0, pretenuring: 0 };
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  const lines = createInterface({ input: child.stdout! });
+  // Every line read: V8 writes its traces through C's stdio, which holds them in a buffer while
+  // stdout is a pipe, until the process exits normally (a killed one loses them).
+  const allRead = new Promise((resolve) => lines.once('close', resolve));
   try {
     const url = await new Promise<string>((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`dist/main.js exited with ${code}`)));
-      createInterface({ input: child.stdout! }).on('line', (line) => {
+      lines.on('line', (line) => {
         if (line.startsWith('[marking ') && line.includes('for optimization to MAGLEV')) counts.maglev++;
         if (line.startsWith('[marking ') && line.includes('for optimization to TURBOFAN')) counts.turbofan++;
         if (/\] pretenuring: /.test(line)) counts.pretenuring++;
@@ -336,6 +340,11 @@ async function traced(extra: string[]): Promise<{ maglev: number; turbofan: numb
       }
     };
     await Promise.all(Array.from({ length: 10 }, client));
+    // SIGINT: the gateway stops at once (SIGTERM would wait DRAIN_DELAY_MS) and exits normally.
+    child.kill('SIGINT');
+    const stopped = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await Promise.all([exited, allRead]);
+    clearTimeout(stopped);
   } finally {
     child.kill('SIGKILL');
     await exited;
@@ -348,8 +357,10 @@ describe('the V8 flags the built entry sets itself', () => {
     const shipped = await traced([]);
     // TurboFan optimized the start's and the requests' hot code; Maglev only what was hot in Node's
     // loading of its builtins before the flags were set (a path function or two).
-    expect(shipped.turbofan).toBeGreaterThan(100);
-    expect(shipped.maglev).toBeLessThan(shipped.turbofan / 20);
+    // How many TurboFan marks depends on how many requests a busy machine let through (157 with
+    // both cores taken by other work, about 1,700 on an idle one); Maglev's few do not.
+    expect(shipped.turbofan).toBeGreaterThan(20);
+    expect(shipped.maglev).toBeLessThanOrEqual(5);
     expect(shipped.pretenuring).toBe(0);
     // The operator's word holds, and the trace would have shown them.
     const named = await traced(['--maglev', '--allocation-site-pretenuring']);
