@@ -7,21 +7,38 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 /**
+ * `npm start`'s node flags and environment, from package.json's start script with its defaults
+ * filled in (`${HEAP_MAX_MB:-512}` is 512): what a test or benchmark that starts dist/main.js
+ * directly runs it with. Throws when the script is not of the form read here, so that a change to
+ * it cannot leave them starting the gateway otherwise than npm does.
+ */
+export function startCommand() {
+  const script = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).scripts.start;
+  const withDefaults = script.replace(/\$\{\w+:-([^}]*)\}/g, '$1');
+  const match = /^exec env ((?:\w+=\S+ )*)node ((?:--\S+ )*)dist\/main\.js$/.exec(withDefaults);
+  if (!match) throw new Error(`the start script is not of the form read here (exec env K=V… node --flags… dist/main.js): ${script}`);
+  const env = Object.fromEntries(match[1].trim().split(' ').filter(Boolean).map((kv) => kv.split('=')));
+  return { flags: match[2].trim().split(' '), env };
+}
+
+const KEPT = ['PATH', 'HOME', 'TMPDIR', 'NODE_COMPILE_CACHE', 'NODE_DISABLE_COMPILE_CACHE'];
+
+/**
  * The code cache's first entries (src/boot.ts), so that the first start after a build reads
  * compiled code too: the built gateway is started once, as `npm start` starts it (its node flags,
  * which name the cache's folder), on a loopback port with upstreams it never calls, asked
  * `{ __typename }` once it listens, and stopped; it writes the caches then. Best effort: a build where it cannot start still
- * succeeds, its first start compiling as before.
+ * succeeds, its first start compiling as before; only a start script startCommand() cannot read
+ * fails the build, since the tests and benchmarks would then start the gateway otherwise than npm.
  */
-const KEPT = ['PATH', 'HOME', 'TMPDIR', 'NODE_COMPILE_CACHE', 'NODE_DISABLE_COMPILE_CACHE'];
 export async function warmCompileCache() {
-  const start = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).scripts.start;
-  const flags = /\bnode ((?:--\S+ )*)dist\/main\.js/.exec(start)?.[1].replace(/\$\{HEAP_MAX_MB:-(\d+)\}/, '$1').trim().split(/\s+/) ?? [];
+  const { flags, env } = startCommand();
   const nowhere = 'http://127.0.0.1:9';
   const child = spawn(process.execPath, [...flags, 'dist/main.js'], {
     cwd: fileURLToPath(new URL('.', import.meta.url)),
-    // Nothing of the builder's environment but where the cache goes: no settings file, no Redis.
+    // The start script's environment, and nothing of the builder's but where the cache goes: no settings file, no Redis.
     env: {
+      ...env,
       ...Object.fromEntries(KEPT.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]])),
       PORT: '0',
       HOST: '127.0.0.1',

@@ -21,12 +21,12 @@
  * from this.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { cpuTime, freePort, peakRssMb, rssMb } from './processes.js';
 import { median, quantile } from './stats.js';
+import { startCommand } from '../warm-compile-cache.mjs';
 import { ONE_CALL_QUERY, onStub, stubServer } from './stub.js';
 
 const WINDOW_S = 1.5;
@@ -38,16 +38,6 @@ interface Gateway {
   url: string;
   idleMb: number;
   cpu: number[];
-}
-
-/** `npm start`'s node flags and environment, from the start script, with its defaults filled in. */
-function startScript(): { flags: string[]; env: Record<string, string> } {
-  const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const withDefaults = script.replace(/\$\{\w+:-([^}]*)\}/g, '$1');
-  const match = /^exec env ((?:\w+=\S+ )*)node ((?:--\S+ )*)dist\/main\.js$/.exec(withDefaults);
-  if (!match) throw new Error(`the start script is not of the form this reads (exec env K=V… node --flags… dist/main.js): ${script}`);
-  const env = Object.fromEntries(match[1]!.trim().split(' ').filter(Boolean).map((kv) => kv.split('=') as [string, string]));
-  return { flags: match[2]!.trim().split(' '), env };
 }
 
 /** Every gateway started, stopped however this exits (a failed window, a gateway that would not start). */
@@ -150,7 +140,7 @@ function options(argv: string[]): { variant: Variant; pairs: number; rounds: num
 }
 
 const { variant, pairs, rounds, query } = options(process.argv.slice(2));
-const { flags, env } = startScript();
+const { flags, env } = startCommand();
 const stub = stubServer();
 await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
 const stubEnv = { ...env, ...onStub(`http://127.0.0.1:${(stub.address() as AddressInfo).port}`) };

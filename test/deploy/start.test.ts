@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startCommand } from '../../warm-compile-cache.mjs';
 
 const ROOT = join(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'start-'));
@@ -289,27 +290,27 @@ describe('the code caches the build writes', () => {
   }, 120_000);
 });
 
-/** npm start's node flags, from package.json, HEAP_MAX_MB at its default (as warm-compile-cache.mjs reads them). */
-function startFlags(): string[] {
-  const start = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start as string;
-  return /\bnode ((?:--\S+ )*)dist\/main\.js/
-    .exec(start)![1]!
-    .replace(/\$\{HEAP_MAX_MB:-(\d+)\}/, '$1')
-    .trim()
-    .split(/\s+/);
-}
-
 /**
  * V8's trace of what it optimized with which compiler, and of its pretenuring decisions, from the
  * built gateway started with npm start's flags and `extra`, to its first answer and through a
  * few seconds of `{ __typename }` from 10 clients.
  */
 async function traced(extra: string[]): Promise<{ maglev: number; turbofan: number; pretenuring: number }> {
-  const child = spawn(process.execPath, [...startFlags(), ...extra, '--trace-opt', '--trace-pretenuring-statistics', 'dist/main.js'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...OFFLINE, NODE_COMPILE_CACHE: join(dir, 'traced-cache') },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...startCommand().flags, ...extra, '--trace-opt', '--trace-pretenuring-statistics', 'dist/main.js'],
+    {
+      cwd: ROOT,
+      env: {
+        ...startCommand().env,
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        ...OFFLINE,
+        NODE_COMPILE_CACHE: join(dir, 'traced-cache'),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const counts = { maglev: 0, turbofan: 0, pretenuring: 0 };
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const lines = createInterface({ input: child.stdout! });
