@@ -21,7 +21,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, startSandbox, stopAll, type SandboxUrls } from './processes.js';
+import { freePort } from '../test/helpers/ports.js';
+import { startSandbox, stopAll, type SandboxUrls } from './processes.js';
 import { composeSupergraph } from '../test/generate/supergraph.js';
 import { workerFlags } from '../src/cli.js';
 

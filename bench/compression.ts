@@ -12,7 +12,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { cpuTime, freePort } from './processes.js';
+import { freePort } from '../test/helpers/ports.js';
+import { cpuTime } from './processes.js';
 
 /** A large answer: a hundred subnets with their chains, genesis and L1 validators (about 200 KB of JSON). */
 const LARGE = JSON.stringify({

@@ -13,7 +13,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, rssMb, stop } from './processes.js';
+import { freePort } from '../test/helpers/ports.js';
+import { rssMb, stop } from './processes.js';
 
 const FAULT_SECONDS = Number(process.env.BENCH_FAULT_SECONDS ?? 30);
 const RECOVERY_SECONDS = Number(process.env.BENCH_RECOVERY_SECONDS ?? 15);

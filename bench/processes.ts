@@ -1,34 +1,11 @@
-/** What every benchmark script does with the processes it starts: the gateway, the sandbox, free ports, RSS, stopping. */
+/** What every benchmark script does with the processes it starts: the gateway, the sandbox, RSS, stopping. */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer as createNetServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-
-/**
- * A loopback port nothing listens on right now, for a process told its port before it starts.
- * Taken below the kernel's ephemeral range (/proc/sys/net/ipv4/ip_local_port_range, 32768 and up
- * by default): a port from that range, free when probed, may be handed to any connection's local
- * end before the process binds it (EADDRINUSE), and the tests make thousands of connections in
- * parallel. Below it, only a port chosen this same way could take it: a random one of 12,000.
- */
-export async function freePort(): Promise<number> {
-  for (let tries = 0; tries < 100; tries++) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    if (await bindable(port)) return port;
-  }
-  throw new Error('no free loopback port between 20000 and 31999 in 100 tries');
-}
-
-function bindable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createNetServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
+import { freePort } from '../test/helpers/ports.js';
 
 /** A process's CPU time so far, every thread, in µs: user and system apart and together, from /proc (CLK_TCK 100). */
 export function cpuTime(pid: number): { user: number; system: number; total: number } {

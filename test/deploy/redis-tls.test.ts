@@ -13,7 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWorld } from '../../sandbox/world/world.js';
 import { startGatewayProcess, untilRedisConnected } from '../helpers/gateway-process.js';
-import { freePort } from '../helpers/redis-server.js';
+import { freePort } from '../helpers/ports.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();

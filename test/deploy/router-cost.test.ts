@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureRouter } from '../../bench/cluster.js';
 import { composeSupergraph } from '../../test/generate/supergraph.js';
 import { getWorld } from '../../sandbox/world/world.js';
-import { freePort } from '../../bench/processes.js';
+import { freePort } from '../helpers/ports.js';
 import { GATHERED_MS } from '../../src/base/logger.js';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 import { useSandbox } from '../helpers/sandbox.js';

@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { freePort } from '../../bench/processes.js';
+import { freePort } from '../helpers/ports.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from './redis-server.js';
+import { freePort } from './ports.js';
 
 export interface RedisTopology {
   /** REDIS_URL and REDIS_MODE (with REDIS_SENTINEL_MASTER) to reach it. */

@@ -6,9 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
-import { freePort } from '../../bench/processes.js';
-
-export { freePort };
+import { freePort } from './ports.js';
 
 export interface RedisServer {
   url: string;

@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 import { subscribeSse } from '../helpers/live.js';
-import { freePort } from '../../bench/processes.js';
+import { freePort } from '../helpers/ports.js';
 
 let demo: GatewayProcess;
 let sandboxPort: number;
