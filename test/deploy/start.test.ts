@@ -296,21 +296,12 @@ describe('the code caches the build writes', () => {
  * few seconds of `{ __typename }` from 10 clients.
  */
 async function traced(extra: string[]): Promise<{ maglev: number; turbofan: number; pretenuring: number }> {
-  const child = spawn(
-    process.execPath,
-    [...startCommand().flags, ...extra, '--trace-opt', '--trace-pretenuring-statistics', 'dist/main.js'],
-    {
-      cwd: ROOT,
-      env: {
-        ...startCommand().env,
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        ...OFFLINE,
-        NODE_COMPILE_CACHE: join(dir, 'traced-cache'),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const start = startCommand();
+  const child = spawn(process.execPath, [...start.flags, ...extra, '--trace-opt', '--trace-pretenuring-statistics', 'dist/main.js'], {
+    cwd: ROOT,
+    env: { ...start.env, PATH: process.env.PATH, HOME: process.env.HOME, ...OFFLINE, NODE_COMPILE_CACHE: join(dir, 'traced-cache') },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const counts = { maglev: 0, turbofan: 0, pretenuring: 0 };
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const lines = createInterface({ input: child.stdout! });
