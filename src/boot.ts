@@ -8,9 +8,10 @@
  * rather than stopped still leaves them for the next start. The V8 flags that change compiled code
  * are set here, not on the command line (src/base/code-flags.ts says why).
  *
- * Why not a V8 startup snapshot (`node --build-snapshot`) of the loaded gateway instead: it was
- * built (node 24, the gateway's modules loaded with node:http, https, net and tls left out, which
- * the snapshot cannot hold), and deserializing its 18 MB took as long as what it would replace.
+ * Why not a V8 startup snapshot (`node --build-snapshot`) of the loaded gateway instead: one was
+ * built (node 24: dist/gateway-*.js and its chunks loaded, with node:http, https, net and tls
+ * handed to them unloaded, since a snapshot cannot hold http's parser nor tls's stream binding),
+ * and deserializing its 18 MB took as long as what it would replace.
  * A process started from it reached its first line of JavaScript after 340 to 440 ms
  * (`--profile-deserialization`: the isolate 79 ms, the context 119), at 82 MB of RSS; from these
  * scripts and their caches the same modules are loaded and run in about 80 % of a whole start
