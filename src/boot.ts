@@ -12,11 +12,12 @@
  * built (node 24: dist/gateway-*.js and its chunks loaded, with node:http, https, net and tls
  * handed to them unloaded, since a snapshot cannot hold http's parser nor tls's stream binding),
  * and deserializing its 18 MB took as long as what it would replace.
- * A process started from it reached its first line of JavaScript after 340 to 440 ms
- * (`--profile-deserialization`: the isolate 79 ms, the context 119), at 82 MB of RSS; from these
- * scripts and their caches the same modules are loaded and run in about 80 % of a whole start
- * (450 to 470 ms to the first answer, median of 16). A snapshot would also freeze what each
- * process must draw for itself as its modules load (src/upstreams/json-bytes.ts's random markers).
+ * A process started from it reached its first line of JavaScript after 340 to 460 ms (seven
+ * starts; `--profile-deserialization`: the isolate 79 ms, the context 119), at 82 MB of RSS; from
+ * these scripts and their caches the same modules are loaded and run in about 80 % of a whole
+ * start, which took 455 to 469 ms to the first answer (the medians of three runs of 10 to 16
+ * interleaved starts). A snapshot would also freeze what each process must draw for itself as its
+ * modules load (src/upstreams/json-bytes.ts's random markers).
  */
 import { fileURLToPath } from 'node:url';
 import { setCodeFlags } from './base/code-flags.js';
