@@ -6,8 +6,9 @@
  * the ratio), and a raw client making the nested query's calls to the sandbox.
  *
  *  1. one-call query throughput, cross-request cache off, vs the raw proxy; RSS idle and peak,
- *     start to first answer (beside its floor: `npm start` of a one-line node:http server), upstream
- *     calls per request; in the same rounds, the peers of
+ *     start to first answer (beside its floor: `npm start` of a one-line node:http server) and the
+ *     page faults to it, beside what a page touched for the first time costs on this machine
+ *     (`firstTouchUs` in ./processes.ts says why), upstream calls per request; in the same rounds, the peers of
  *     bench/peers.ts (mercurius + graphql-jit, graphql-yoga + graphql-jit) over the same stub,
  *     answering the same query, each as a ratio to the same raw proxy;
  *  2. the same with the cache on;
@@ -41,7 +42,7 @@ import { type FeatureCost, featureSection } from './features.js';
 import { profileOneCall } from './profile.js';
 import { median } from './stats.js';
 import { ONE_CALL_QUERY, onStub } from './stub.js';
-import { cpuTime, rssMb, sandboxCalls, startFloorMs, startGateway, startProcess as start, startSandbox, stop, stopAll } from './processes.js';
+import { cpuTime, firstTouchUs, rssMb, sandboxCalls, startFloor, startGateway, startProcess as start, startSandbox, stop, stopAll } from './processes.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -103,6 +104,7 @@ interface Throughput extends Measured {
   idleRssMb: number;
   peakRssMb: number;
   startMs: number;
+  startFaults: number;
   upstreamPerRequest: number;
 }
 
@@ -160,6 +162,7 @@ async function throughput(stubUrl: string, raw: Floor, cache: 'off' | 'memory', 
     idleRssMb,
     peakRssMb: peak,
     startMs: gw.startMs,
+    startFaults: gw.startFaults,
     upstreamPerRequest: calls / requests,
   };
 }
@@ -369,9 +372,10 @@ async function main() {
 
   const off = await throughput(stubUrl, rawFloor, 'off', peers);
   const on = await throughput(stubUrl, rawFloor, 'memory');
-  const startFloor = await startFloorMs();
+  const floor = await startFloor();
+  const touchUs = firstTouchUs();
   if (process.argv[2] === 'throughput') {
-    console.log(JSON.stringify({ cacheOff: off, cacheOn: on, startFloorMs: startFloor }, null, 2));
+    console.log(JSON.stringify({ cacheOff: off, cacheOn: on, startFloor: floor, firstTouchUs: touchUs }, null, 2));
     return;
   }
   const rss = await soak(stubUrl);
@@ -385,6 +389,7 @@ async function main() {
 
   const mercurius = off.peers['mercurius+jit']!;
   const startMs = Math.max(off.startMs, on.startMs);
+  const startFaults = Math.max(off.startFaults, on.startFaults);
   const of = (m: Measured) => `${m.ratio.toFixed(3)} of raw (${m.rps} vs ${off.raw.rps} req/s); CPU ${m.cpuUs} µs/request, ${m.cpuRatio.toFixed(3)} of raw's ${off.raw.cpuUs}`;
   const rows: [string, string, string, boolean | undefined][] = [
     ['one-call throughput, cache off', `${of(off)}; ${off.upstreamPerRequest.toFixed(3)} upstream calls/request`, `≥ mercurius+jit's ${mercurius.ratio.toFixed(3)} (CPU ${mercurius.cpuRatio.toFixed(3)})`, off.ratio >= mercurius.ratio],
@@ -395,7 +400,7 @@ async function main() {
     [`RSS over a ${SOAK_SECONDS} s soak`, `${rss.samples.join(' ')} MB (every 5 s; peak ${Math.max(...rss.samples)})`, 'flat, < 200 MB', Math.max(...rss.samples) < 200 && rss.last <= rss.first * 1.2],
     [
       'start to first answer',
-      `${startMs} ms (cache off ${off.startMs}, on ${on.startMs}); floor: ${startFloor} ms for npm start of a one-line node:http server`,
+      `${startMs} ms (cache off ${off.startMs}, on ${on.startMs}); floor: ${floor.ms} ms for npm start of a one-line node:http server. ${startFaults} page faults to the first answer (the floor's server ${floor.faults}), at ${touchUs.toFixed(1)} µs a page first touched here`,
       '< 500 ms',
       startMs < 500,
     ],
@@ -414,7 +419,7 @@ async function main() {
       slowestFigure.ms < 20,
     ],
   ];
-  console.log(JSON.stringify({ cacheOff: off, cacheOn: on, startFloorMs: startFloor, soak: rss, nested: deep, pricing: priced }, null, 2));
+  console.log(JSON.stringify({ cacheOff: off, cacheOn: on, startFloor: floor, firstTouchUs: touchUs, soak: rss, nested: deep, pricing: priced }, null, 2));
   console.log(`\n${profiled}`);
   console.log('\n| figure | measured | target | met |\n|---|---|---|---|');
   for (const [figure, measured, target, met] of rows) console.log(`| ${figure} | ${measured} | ${target} | ${met === undefined ? '' : met ? 'yes' : 'NO'} |`);
