@@ -7,20 +7,23 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../test/helpers/ports.js';
 
+/** The fields of /proc/<pid>/stat after the command name (which may hold spaces), from its state on: minflt is [7], utime and stime [11] and [12]. */
+function statFields(pid: number): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
 /** A process's CPU time so far, every thread, in µs: user and system apart and together, from /proc (CLK_TCK 100). */
 export function cpuTime(pid: number): { user: number; system: number; total: number } {
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const fields = statFields(pid);
   const user = Number(fields[11]) * 10_000;
   const system = Number(fields[12]) * 10_000;
   return { user, system, total: user + system };
 }
 
 /** A process's minor page faults so far, its threads' included (minflt, from /proc): each page it touched first, or a run of a file's pages it mapped. */
-export function minorFaults(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
+function minorFaults(pid: number): number {
+  return Number(statFields(pid)[7]);
 }
 
 /**
