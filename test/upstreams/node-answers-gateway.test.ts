@@ -336,7 +336,7 @@ function seeded(seed: number) {
  * the answer replaced whole always among them.
  */
 function mutationsOf(method: NodeMethod, result: unknown, count: number, random: () => number): Mutation[] {
-  const shape = NODE_METHODS[method].answer as Schema;
+  const shape = NODE_METHODS[method].answer() as Schema;
   const all: Mutation[] = [];
   for (const path of [[], ...declaredPaths(shape, result)]) {
     for (const value of [...wrongValues(get(result, path)), ...(path.length ? [REMOVE] : [])]) {

@@ -28,26 +28,26 @@ const Level = z.string().optional();
  * params each takes and the shape of its answer.
  */
 export const adminMethods = nodeMethods({
-  'admin.alias': { freshness: 'never', params: z.object({ endpoint: z.string(), alias: z.string() }), answer: Done },
-  'admin.aliasChain': { freshness: 'never', params: z.object({ chain: z.string(), alias: z.string() }), answer: Done },
+  'admin.alias': { freshness: 'never', params: () => z.object({ endpoint: z.string(), alias: z.string() }), answer: () => Done },
+  'admin.aliasChain': { freshness: 'never', params: () => z.object({ chain: z.string(), alias: z.string() }), answer: () => Done },
   'admin.getChainAliases': {
     freshness: 'never',
-    params: z.object({ chain: z.string() }),
+    params: () => z.object({ chain: z.string() }),
     // Null for a chain the node does not know.
-    answer: z.object({ aliases: z.array(z.string()).nullable() }),
+    answer: () => z.object({ aliases: z.array(z.string()).nullable() }),
   },
-  'admin.getLoggerLevel': { freshness: 'never', params: z.object({ loggerName: Level }), answer: LoggerLevels },
-  'admin.loadVMs': { freshness: 'never', params: NoParams, answer: LoadVmsReply },
-  'admin.lockProfile': { freshness: 'never', params: NoParams, answer: Done },
-  'admin.memoryProfile': { freshness: 'never', params: NoParams, answer: Done },
+  'admin.getLoggerLevel': { freshness: 'never', params: () => z.object({ loggerName: Level }), answer: () => LoggerLevels },
+  'admin.loadVMs': { freshness: 'never', params: () => NoParams, answer: () => LoadVmsReply },
+  'admin.lockProfile': { freshness: 'never', params: () => NoParams, answer: () => Done },
+  'admin.memoryProfile': { freshness: 'never', params: () => NoParams, answer: () => Done },
   'admin.setLoggerLevel': {
     freshness: 'never',
-    params: z.object({ loggerName: Level, logLevel: Level, displayLevel: Level }),
+    params: () => z.object({ loggerName: Level, logLevel: Level, displayLevel: Level }),
     // The levels after the change; older nodes answer `{}`.
-    answer: LoggerLevels.partial(),
+    answer: () => LoggerLevels.partial(),
   },
-  'admin.startCPUProfiler': { freshness: 'never', params: NoParams, answer: Done },
-  'admin.stopCPUProfiler': { freshness: 'never', params: NoParams, answer: Done },
+  'admin.startCPUProfiler': { freshness: 'never', params: () => NoParams, answer: () => Done },
+  'admin.stopCPUProfiler': { freshness: 'never', params: () => NoParams, answer: () => Done },
 } as const);
 
 declare module './client.js' {

@@ -22,23 +22,28 @@ export const cChainAtomicMethods = nodeMethods({
   'avax.getAtomicTx': {
     freshness: 'heights',
     // coreth encodes atomic transactions as bytes only: `json` is refused.
-    params: z.object({ txID: z.string(), encoding: z.literal('hex') }),
-    answer: z.object({ tx: Hex, encoding: z.literal('hex'), blockHeight: Uint.optional() }),
+    params: () => z.object({ txID: z.string(), encoding: z.literal('hex') }),
+    answer: () => z.object({ tx: Hex, encoding: z.literal('hex'), blockHeight: Uint.optional() }),
   },
-  'avax.getAtomicTxStatus': { freshness: 'heights', params: z.object({ txID: z.string() }), answer: AtomicTxStatus },
+  'avax.getAtomicTxStatus': { freshness: 'heights', params: () => z.object({ txID: z.string() }), answer: () => AtomicTxStatus },
   'avax.getUTXOs': {
     freshness: 'balances',
     pages: { max: 1024, default: 1024 },
-    params: z.object({
-      addresses: z.array(z.string()),
-      sourceChain: z.string(),
-      limit: z.number().optional(),
-      startIndex: UtxoIndex.optional(),
-      encoding: z.literal('hex'),
-    }),
-    answer: z.object({ numFetched: Uint, utxos: z.array(Hex), endIndex: UtxoIndex, encoding: z.literal('hex') }),
+    params: () =>
+      z.object({
+        addresses: z.array(z.string()),
+        sourceChain: z.string(),
+        limit: z.number().optional(),
+        startIndex: UtxoIndex.optional(),
+        encoding: z.literal('hex'),
+      }),
+    answer: () => z.object({ numFetched: Uint, utxos: z.array(Hex), endIndex: UtxoIndex, encoding: z.literal('hex') }),
   },
-  'avax.issueTx': { freshness: 'never', params: z.object({ tx: Hex, encoding: z.literal('hex') }), answer: z.object({ txID: Id }) },
+  'avax.issueTx': {
+    freshness: 'never',
+    params: () => z.object({ tx: Hex, encoding: z.literal('hex') }),
+    answer: () => z.object({ txID: Id }),
+  },
 } as const);
 
 declare module './client.js' {

@@ -72,22 +72,22 @@ export type BlockTag = `0x${string}` | 'latest';
  * block by number may be `latest` and a transaction may be pending, so neither is kept long.
  */
 export const evmBlockMethods = nodeMethods({
-  eth_getBlockByNumber: { freshness: 'heights', params: z.tuple([z.string(), z.literal(false)]), answer: EthBlock.nullable() },
-  eth_getBlockByHash: { freshness: 'heights', params: z.tuple([z.string(), z.literal(false)]), answer: EthBlock.nullable() },
-  eth_getBlockTransactionCountByNumber: { freshness: 'heights', params: z.tuple([z.string()]), answer: Quantity.nullable() },
-  eth_getBlockTransactionCountByHash: { freshness: 'heights', params: z.tuple([z.string()]), answer: Quantity.nullable() },
-  eth_getTransactionByHash: { freshness: 'heights', params: z.tuple([z.string()]), answer: EthTransaction.nullable() },
+  eth_getBlockByNumber: { freshness: 'heights', params: () => z.tuple([z.string(), z.literal(false)]), answer: () => EthBlock.nullable() },
+  eth_getBlockByHash: { freshness: 'heights', params: () => z.tuple([z.string(), z.literal(false)]), answer: () => EthBlock.nullable() },
+  eth_getBlockTransactionCountByNumber: { freshness: 'heights', params: () => z.tuple([z.string()]), answer: () => Quantity.nullable() },
+  eth_getBlockTransactionCountByHash: { freshness: 'heights', params: () => z.tuple([z.string()]), answer: () => Quantity.nullable() },
+  eth_getTransactionByHash: { freshness: 'heights', params: () => z.tuple([z.string()]), answer: () => EthTransaction.nullable() },
   eth_getTransactionByBlockNumberAndIndex: {
     freshness: 'heights',
-    params: z.tuple([z.string(), z.string()]),
-    answer: EthTransaction.nullable(),
+    params: () => z.tuple([z.string(), z.string()]),
+    answer: () => EthTransaction.nullable(),
   },
   eth_getTransactionByBlockHashAndIndex: {
     freshness: 'heights',
-    params: z.tuple([z.string(), z.string()]),
-    answer: EthTransaction.nullable(),
+    params: () => z.tuple([z.string(), z.string()]),
+    answer: () => EthTransaction.nullable(),
   },
-  eth_getTransactionReceipt: { freshness: 'heights', params: z.tuple([z.string()]), answer: EthReceipt.nullable() },
+  eth_getTransactionReceipt: { freshness: 'heights', params: () => z.tuple([z.string()]), answer: () => EthReceipt.nullable() },
 } as const);
 
 declare module './client.js' {

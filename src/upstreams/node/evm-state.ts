@@ -94,29 +94,29 @@ const AtBlock = z.tuple([z.string(), z.string()]);
  * never shared, nor replayed.
  */
 export const evmStateMethods = nodeMethods({
-  eth_blockNumber: { freshness: 'heights', params: NoArgs, answer: Quantity },
-  eth_chainId: { freshness: 'config', params: NoArgs, answer: Quantity },
-  eth_gasPrice: { freshness: 'heights', params: NoArgs, answer: Quantity },
-  eth_maxPriorityFeePerGas: { freshness: 'heights', params: NoArgs, answer: Quantity },
-  eth_baseFee: { freshness: 'heights', params: NoArgs, answer: Quantity },
+  eth_blockNumber: { freshness: 'heights', params: () => NoArgs, answer: () => Quantity },
+  eth_chainId: { freshness: 'config', params: () => NoArgs, answer: () => Quantity },
+  eth_gasPrice: { freshness: 'heights', params: () => NoArgs, answer: () => Quantity },
+  eth_maxPriorityFeePerGas: { freshness: 'heights', params: () => NoArgs, answer: () => Quantity },
+  eth_baseFee: { freshness: 'heights', params: () => NoArgs, answer: () => Quantity },
   eth_feeHistory: {
     freshness: 'heights',
-    params: z.tuple([z.string(), z.string(), z.array(z.number())]),
-    answer: FeeHistory,
+    params: () => z.tuple([z.string(), z.string(), z.array(z.number())]),
+    answer: () => FeeHistory,
   },
-  eth_getLogs: { freshness: 'heights', params: z.tuple([LogFilter]), answer: z.array(EvmLog) },
-  eth_call: { freshness: 'balances', params: z.tuple([CallArgs, z.string()]), answer: Hex },
-  eth_estimateGas: { freshness: 'balances', params: z.tuple([CallArgs, z.string()]), answer: Quantity },
-  eth_getBalance: { freshness: 'balances', params: AtBlock, answer: Quantity },
-  eth_getTransactionCount: { freshness: 'balances', params: AtBlock, answer: Quantity },
-  eth_getCode: { freshness: 'balances', params: AtBlock, answer: Hex },
-  eth_getStorageAt: { freshness: 'balances', params: z.tuple([z.string(), z.string(), z.string()]), answer: Hash },
+  eth_getLogs: { freshness: 'heights', params: () => z.tuple([LogFilter]), answer: () => z.array(EvmLog) },
+  eth_call: { freshness: 'balances', params: () => z.tuple([CallArgs, z.string()]), answer: () => Hex },
+  eth_estimateGas: { freshness: 'balances', params: () => z.tuple([CallArgs, z.string()]), answer: () => Quantity },
+  eth_getBalance: { freshness: 'balances', params: () => AtBlock, answer: () => Quantity },
+  eth_getTransactionCount: { freshness: 'balances', params: () => AtBlock, answer: () => Quantity },
+  eth_getCode: { freshness: 'balances', params: () => AtBlock, answer: () => Hex },
+  eth_getStorageAt: { freshness: 'balances', params: () => z.tuple([z.string(), z.string(), z.string()]), answer: () => Hash },
   eth_getProof: {
     freshness: 'balances',
-    params: z.tuple([z.string(), z.array(z.string()), z.string()]),
-    answer: AccountProof,
+    params: () => z.tuple([z.string(), z.array(z.string()), z.string()]),
+    answer: () => AccountProof,
   },
-  eth_sendRawTransaction: { freshness: 'never', params: z.tuple([Hex]), answer: Hash },
+  eth_sendRawTransaction: { freshness: 'never', params: () => z.tuple([Hex]), answer: () => Hash },
 } as const);
 
 declare module './client.js' {

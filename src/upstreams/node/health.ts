@@ -31,12 +31,12 @@ const TagQuery = z.object({ tag: z.array(z.string()).optional() });
  * each takes and the shape of its answer (a GET route's body, the same report in 200 and 503).
  */
 export const healthMethods = nodeMethods({
-  'health.health': { freshness: 'health', params: Tags, answer: HealthReply },
-  'health.readiness': { freshness: 'health', params: Tags, answer: HealthReply },
-  'health.liveness': { freshness: 'health', params: NoParams, answer: HealthReply },
-  'GET /ext/health': { freshness: 'health', params: TagQuery, answer: HealthReply },
-  'GET /ext/health/readiness': { freshness: 'health', params: TagQuery, answer: HealthReply },
-  'GET /ext/health/liveness': { freshness: 'health', params: TagQuery, answer: HealthReply },
+  'health.health': { freshness: 'health', params: () => Tags, answer: () => HealthReply },
+  'health.readiness': { freshness: 'health', params: () => Tags, answer: () => HealthReply },
+  'health.liveness': { freshness: 'health', params: () => NoParams, answer: () => HealthReply },
+  'GET /ext/health': { freshness: 'health', params: () => TagQuery, answer: () => HealthReply },
+  'GET /ext/health/readiness': { freshness: 'health', params: () => TagQuery, answer: () => HealthReply },
+  'GET /ext/health/liveness': { freshness: 'health', params: () => TagQuery, answer: () => HealthReply },
 } as const);
 
 declare module './client.js' {

@@ -79,49 +79,54 @@ export type InfoTxFee = z.infer<typeof InfoTxFee>;
  * node's health; ACP votes and uptime follow the validator set.
  */
 export const infoMethods = nodeMethods({
-  'info.acps': { freshness: 'validators', params: NoParams, answer: z.object({ acps: z.record(z.string(), AcpVotes) }) },
-  'info.getBlockchainID': { freshness: 'config', params: z.object({ alias: z.string() }), answer: z.object({ blockchainID: Id }) },
-  'info.getNetworkID': { freshness: 'config', params: NoParams, answer: z.object({ networkID: Uint }) },
-  'info.getNetworkName': { freshness: 'config', params: NoParams, answer: z.object({ networkName: z.string() }) },
+  'info.acps': { freshness: 'validators', params: () => NoParams, answer: () => z.object({ acps: z.record(z.string(), AcpVotes) }) },
+  'info.getBlockchainID': {
+    freshness: 'config',
+    params: () => z.object({ alias: z.string() }),
+    answer: () => z.object({ blockchainID: Id }),
+  },
+  'info.getNetworkID': { freshness: 'config', params: () => NoParams, answer: () => z.object({ networkID: Uint }) },
+  'info.getNetworkName': { freshness: 'config', params: () => NoParams, answer: () => z.object({ networkName: z.string() }) },
   'info.getNodeID': {
     freshness: 'config',
-    params: NoParams,
+    params: () => NoParams,
     // nodePOP is null on a node without a BLS key (older versions).
-    answer: z.object({ nodeID: NodeId, nodePOP: z.object({ publicKey: Hex, proofOfPossession: Hex }).nullable().optional() }),
+    answer: () => z.object({ nodeID: NodeId, nodePOP: z.object({ publicKey: Hex, proofOfPossession: Hex }).nullable().optional() }),
   },
-  'info.getNodeIP': { freshness: 'config', params: NoParams, answer: z.object({ ip: z.string() }) },
+  'info.getNodeIP': { freshness: 'config', params: () => NoParams, answer: () => z.object({ ip: z.string() }) },
   'info.getNodeVersion': {
     freshness: 'config',
-    params: NoParams,
-    answer: z.looseObject({
-      version: z.string(),
-      databaseVersion: z.string(),
-      rpcProtocolVersion: Uint,
-      gitCommit: z.string(),
-      vmVersions: z.record(z.string(), z.string()),
-    }),
+    params: () => NoParams,
+    answer: () =>
+      z.looseObject({
+        version: z.string(),
+        databaseVersion: z.string(),
+        rpcProtocolVersion: Uint,
+        gitCommit: z.string(),
+        vmVersions: z.record(z.string(), z.string()),
+      }),
   },
-  'info.getTxFee': { freshness: 'config', params: NoParams, answer: InfoTxFee },
+  'info.getTxFee': { freshness: 'config', params: () => NoParams, answer: () => InfoTxFee },
   'info.getVMs': {
     freshness: 'config',
-    params: NoParams,
-    answer: z.object({ vms: z.record(z.string(), z.array(z.string())), fxs: z.record(z.string(), z.string()).optional() }),
+    params: () => NoParams,
+    answer: () => z.object({ vms: z.record(z.string(), z.array(z.string())), fxs: z.record(z.string(), z.string()).optional() }),
   },
   'info.isBootstrapped': {
     freshness: 'health',
-    params: z.object({ chain: z.string() }),
-    answer: z.object({ isBootstrapped: z.boolean() }),
+    params: () => z.object({ chain: z.string() }),
+    answer: () => z.object({ isBootstrapped: z.boolean() }),
   },
   'info.peers': {
     freshness: 'health',
-    params: z.object({ nodeIDs: z.array(z.string()).optional() }),
-    answer: z.object({ numPeers: Uint, peers: GoList(PeerInfo) }),
+    params: () => z.object({ nodeIDs: z.array(z.string()).optional() }),
+    answer: () => z.object({ numPeers: Uint, peers: GoList(PeerInfo) }),
   },
-  'info.upgrades': { freshness: 'config', params: NoParams, answer: UpgradeConfig },
+  'info.upgrades': { freshness: 'config', params: () => NoParams, answer: () => UpgradeConfig },
   'info.uptime': {
     freshness: 'validators',
-    params: NoParams,
-    answer: z.object({ rewardingStakePercentage: DecimalText, weightedAveragePercentage: DecimalText }),
+    params: () => NoParams,
+    answer: () => z.object({ rewardingStakePercentage: DecimalText, weightedAveragePercentage: DecimalText }),
   },
 } as const);
 

@@ -19,21 +19,25 @@ const Hexed = { encoding: z.literal('hex') };
  * the last accepted container grows, so ranges and what is accepted are chain state.
  */
 export const nodeIndexMethods = nodeMethods({
-  'index.getContainerByID': { freshness: 'immutable', params: z.object({ id: z.string(), ...Hexed }), answer: Container },
-  'index.getContainerByIndex': { freshness: 'immutable', params: z.object({ index: Uint, ...Hexed }), answer: Container },
-  'index.getIndex': { freshness: 'immutable', params: z.object({ id: z.string(), ...Hexed }), answer: z.object({ index: Uint }) },
+  'index.getContainerByID': { freshness: 'immutable', params: () => z.object({ id: z.string(), ...Hexed }), answer: () => Container },
+  'index.getContainerByIndex': { freshness: 'immutable', params: () => z.object({ index: Uint, ...Hexed }), answer: () => Container },
+  'index.getIndex': {
+    freshness: 'immutable',
+    params: () => z.object({ id: z.string(), ...Hexed }),
+    answer: () => z.object({ index: Uint }),
+  },
   'index.getContainerRange': {
     freshness: 'heights',
     pages: { max: 1024 },
-    params: z.object({ startIndex: Uint, numToFetch: z.number(), ...Hexed }),
+    params: () => z.object({ startIndex: Uint, numToFetch: z.number(), ...Hexed }),
     // The docs show a bare array, the node's code answers `{containers: [...]}`: both are read.
-    answer: z.union([z.array(Container), z.object({ containers: z.array(Container) })]),
+    answer: () => z.union([z.array(Container), z.object({ containers: z.array(Container) })]),
   },
-  'index.getLastAccepted': { freshness: 'heights', params: z.object(Hexed), answer: Container },
+  'index.getLastAccepted': { freshness: 'heights', params: () => z.object(Hexed), answer: () => Container },
   'index.isAccepted': {
     freshness: 'heights',
-    params: z.object({ id: z.string(), ...Hexed }),
-    answer: z.object({ isAccepted: z.boolean() }),
+    params: () => z.object({ id: z.string(), ...Hexed }),
+    answer: () => z.object({ isAccepted: z.boolean() }),
   },
 } as const);
 

@@ -13,10 +13,10 @@ import { NoParams, Uint, nodeMethods, type AnswerOf, type Endpoint, type NodeCli
 export const proposervmMethods = nodeMethods({
   'proposervm.getCurrentEpoch': {
     freshness: 'heights',
-    params: NoParams,
-    answer: z.object({ number: Uint, startTime: Uint, pChainHeight: Uint }),
+    params: () => NoParams,
+    answer: () => z.object({ number: Uint, startTime: Uint, pChainHeight: Uint }),
   },
-  'proposervm.getProposedHeight': { freshness: 'heights', params: NoParams, answer: z.object({ height: Uint }) },
+  'proposervm.getProposedHeight': { freshness: 'heights', params: () => NoParams, answer: () => z.object({ height: Uint }) },
 } as const);
 
 declare module './client.js' {

@@ -12,8 +12,16 @@ import { platformGetTxStatus } from './p-chain.js';
 import { avmGetTxStatus } from './x-chain.js';
 
 export const signedTxMethods = nodeMethods({
-  'avm.issueTx': { freshness: 'never', params: z.object({ tx: Hex, encoding: z.literal('hex') }), answer: z.object({ txID: Id }) },
-  'platform.issueTx': { freshness: 'never', params: z.object({ tx: Hex, encoding: z.literal('hex') }), answer: z.object({ txID: Id }) },
+  'avm.issueTx': {
+    freshness: 'never',
+    params: () => z.object({ tx: Hex, encoding: z.literal('hex') }),
+    answer: () => z.object({ txID: Id }),
+  },
+  'platform.issueTx': {
+    freshness: 'never',
+    params: () => z.object({ tx: Hex, encoding: z.literal('hex') }),
+    answer: () => z.object({ txID: Id }),
+  },
 } as const);
 
 declare module './client.js' {

@@ -72,14 +72,18 @@ const Optional = <T extends z.ZodType>(param: T) => z.union([z.tuple([]), z.tupl
  * each takes (positional for `eth_*`) and the shape of its answer.
  */
 export const subnetEvmMethods = nodeMethods({
-  eth_feeConfig: { freshness: 'config', params: Optional(z.string()), answer: FeeConfigReply },
-  eth_getChainConfig: { freshness: 'config', params: z.tuple([]), answer: ChainConfigReply },
-  eth_getActiveRulesAt: { freshness: 'config', params: Optional(z.number()), answer: ActiveRulesReply },
-  eth_getActivePrecompilesAt: { freshness: 'config', params: Optional(z.number()), answer: z.record(z.string(), PrecompileConfig) },
+  eth_feeConfig: { freshness: 'config', params: () => Optional(z.string()), answer: () => FeeConfigReply },
+  eth_getChainConfig: { freshness: 'config', params: () => z.tuple([]), answer: () => ChainConfigReply },
+  eth_getActiveRulesAt: { freshness: 'config', params: () => Optional(z.number()), answer: () => ActiveRulesReply },
+  eth_getActivePrecompilesAt: {
+    freshness: 'config',
+    params: () => Optional(z.number()),
+    answer: () => z.record(z.string(), PrecompileConfig),
+  },
   'validators.getCurrentValidators': {
     freshness: 'validators',
-    params: z.object({ nodeIDs: z.array(z.string()).optional() }),
-    answer: z.object({ validators: z.array(SubnetEvmValidator) }),
+    params: () => z.object({ nodeIDs: z.array(z.string()).optional() }),
+    answer: () => z.object({ validators: z.array(SubnetEvmValidator) }),
   },
 } as const);
 

@@ -72,36 +72,41 @@ const BlockParams = { encoding: z.enum(['hex', 'json']) };
 export const xChainMethods = nodeMethods({
   'avm.getAllBalances': {
     freshness: 'balances',
-    params: z.object({ address: z.string() }),
-    answer: z.object({ balances: z.array(z.object({ asset: z.string(), balance: Uint })) }),
+    params: () => z.object({ address: z.string() }),
+    answer: () => z.object({ balances: z.array(z.object({ asset: z.string(), balance: Uint })) }),
   },
-  'avm.getAssetDescription': { freshness: 'immutable', params: z.object({ assetID: z.string() }), answer: AssetDescription },
+  'avm.getAssetDescription': { freshness: 'immutable', params: () => z.object({ assetID: z.string() }), answer: () => AssetDescription },
   'avm.getBalance': {
     freshness: 'balances',
-    params: z.object({ address: z.string(), assetID: z.string() }),
-    answer: z.object({ balance: Uint, utxoIDs: GoList(z.object({ txID: Id, outputIndex: z.number().int() })).optional() }),
+    params: () => z.object({ address: z.string(), assetID: z.string() }),
+    answer: () => z.object({ balance: Uint, utxoIDs: GoList(z.object({ txID: Id, outputIndex: z.number().int() })).optional() }),
   },
-  'avm.getBlock': { freshness: 'immutable', params: z.object({ blockID: z.string(), ...BlockParams }), answer: AvmBlockAnswer },
-  'avm.getBlockByHeight': { freshness: 'immutable', params: z.object({ height: z.string(), ...BlockParams }), answer: AvmBlockAnswer },
-  'avm.getHeight': { freshness: 'heights', params: NoParams, answer: z.object({ height: Uint }) },
+  'avm.getBlock': { freshness: 'immutable', params: () => z.object({ blockID: z.string(), ...BlockParams }), answer: () => AvmBlockAnswer },
+  'avm.getBlockByHeight': {
+    freshness: 'immutable',
+    params: () => z.object({ height: z.string(), ...BlockParams }),
+    answer: () => AvmBlockAnswer,
+  },
+  'avm.getHeight': { freshness: 'heights', params: () => NoParams, answer: () => z.object({ height: Uint }) },
   'avm.getTx': {
     freshness: 'immutable',
-    params: z.object({ txID: z.string(), ...BlockParams }),
-    answer: byEncoding('tx', AvmTxJson),
+    params: () => z.object({ txID: z.string(), ...BlockParams }),
+    answer: () => byEncoding('tx', AvmTxJson),
   },
-  'avm.getTxFee': { freshness: 'config', params: NoParams, answer: z.object({ txFee: Uint, createAssetTxFee: Uint }) },
-  'avm.getTxStatus': { freshness: 'heights', params: z.object({ txID: z.string() }), answer: z.object({ status: z.string() }) },
+  'avm.getTxFee': { freshness: 'config', params: () => NoParams, answer: () => z.object({ txFee: Uint, createAssetTxFee: Uint }) },
+  'avm.getTxStatus': { freshness: 'heights', params: () => z.object({ txID: z.string() }), answer: () => z.object({ status: z.string() }) },
   'avm.getUTXOs': {
     freshness: 'balances',
     pages: { max: 1024, default: 1024 },
-    params: z.object({
-      addresses: z.array(z.string()),
-      limit: z.number().optional(),
-      startIndex: UtxoIndex.optional(),
-      sourceChain: z.string().optional(),
-      encoding: z.literal('hex'),
-    }),
-    answer: z.object({ numFetched: Uint, utxos: z.array(Hex), endIndex: UtxoIndex, encoding: z.literal('hex') }),
+    params: () =>
+      z.object({
+        addresses: z.array(z.string()),
+        limit: z.number().optional(),
+        startIndex: UtxoIndex.optional(),
+        sourceChain: z.string().optional(),
+        encoding: z.literal('hex'),
+      }),
+    answer: () => z.object({ numFetched: Uint, utxos: z.array(Hex), endIndex: UtxoIndex, encoding: z.literal('hex') }),
   },
 } as const);
 
