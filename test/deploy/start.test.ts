@@ -7,7 +7,8 @@
  * creation, nor undici's entry (fetch, WebSocket...: the upstream client takes undici's Pool
  * alone, src/upstreams/undici-core.ts); graphql-jit waits until the first answer is out
  * (src/yoga/use-compiled-execution.ts), undici and the spec's answer checks until the first
- * upstream call (src/upstreams/http.ts, transport.ts); and the embedded sandbox's process runs below its
+ * upstream call (src/upstreams/http.ts, transport.ts), viem until the first signed transaction to
+ * read (src/domain/evm-transactions.ts); and the embedded sandbox's process runs below its
  * priority (src/gateway/embedded-sandbox.ts). A preload reports what the process loaded, on a
  * signal; the process is then killed, so the cache it left is the one written after it listened.
  */
@@ -122,10 +123,14 @@ async function startBuilt(env: Record<string, string> = {}): Promise<Started> {
   }
 }
 
-/** Whether a file of dist/ the process loaded holds code of this package, or of this file of it (esbuild keeps a CommonJS module's path in the bundle). */
+/** Whether a file of dist/ the process loaded holds code of this package, or of this file of it: its source map names each module it was built from. */
 function holdsPackage(loaded: Loaded, name: string): boolean {
-  const path = name.endsWith('.js') ? `node_modules/${name}` : `node_modules/${name}/`;
-  return loaded.files.some((url) => url.includes('/dist/') && readFileSync(new URL(url), 'utf8').includes(path));
+  const path = name.endsWith('.js') ? `/node_modules/${name}` : `/node_modules/${name}/`;
+  return loaded.files.some((url) => {
+    if (!url.includes('/dist/')) return false;
+    const map = JSON.parse(readFileSync(new URL(`${url}.map`), 'utf8')) as { sources: string[] };
+    return map.sources.some((source) => source.includes(path));
+  });
 }
 
 describe('the built gateway, to its first answer', () => {
@@ -200,6 +205,28 @@ describe('the built gateway, to its first answer', () => {
       const called = await gateway.loaded();
       expect(holdsPackage(called, 'undici')).toBe(true);
       expect(called.files.filter((url) => url.includes('answer-checks'))).toHaveLength(1);
+    } finally {
+      await gateway.kill();
+    }
+  }, 60_000);
+
+  it('loads viem with its first signed transaction to read, not before it', async () => {
+    const gateway = await startBuilt();
+    try {
+      expect(await gateway.ask('{ __typename }')).toEqual({ __typename: 'Query' });
+      expect(holdsPackage(await gateway.loaded(), 'viem')).toBe(false);
+      // A type-2 transaction cut short: it passes the checks made without viem, and viem refuses it.
+      const response = await fetch(gateway.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: 'mutation { sendEvmTransaction(network: MAINNET, evmChainId: 43114, signedTransaction: "0x02c0") { txHash } }',
+        }),
+      });
+      const { errors } = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };
+      expect(errors[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
+      expect(errors[0]!.message).toContain('does not decode as a signed EVM transaction');
+      expect(holdsPackage(await gateway.loaded(), 'viem')).toBe(true);
     } finally {
       await gateway.kill();
     }
