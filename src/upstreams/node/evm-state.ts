@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import type { NetworkName } from '../../base/ids.js';
 import { segment } from '../http.js';
-import { Hex, nodeMethods, type AnswerOf, type NodeClient } from './client.js';
+import { Hex, nodeMethods, type AnswerOf, type NodeClient, type ParamsOf } from './client.js';
 
 /** A quantity as geth writes it (hexutil.Big, hexutil.Uint64): 0x and hex digits, no leading zeros. */
 export const Quantity = z.string().regex(/^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$/, { error: 'a quantity (0x hex, no leading zeros)' });
@@ -133,7 +133,7 @@ const read = <M extends keyof typeof evmStateMethods>(
   client: NodeClient,
   at: EvmEndpoint,
   method: M,
-  params: z.input<(typeof evmStateMethods)[M]['params']>,
+  params: ParamsOf<M>,
 ): Promise<AnswerOf<M>> => client.evm(at.network, at.blockchainId, method, params as never) as Promise<AnswerOf<M>>;
 
 /** eth_blockNumber: the node's last accepted block, ahead of any indexer. */
