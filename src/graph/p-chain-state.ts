@@ -13,7 +13,7 @@ import { newUtxos, type NodeUtxo, type UtxoSource } from '../domain/utxos.js';
 import { pageConnection, pageSpec } from '../graphql/connection.js';
 import type { GatewayContext } from '../graphql/context.js';
 import { badInput } from '../graphql/errors.js';
-import type { NodeClient, Uint } from '../upstreams/node/client.js';
+import type { NodeClient, Uint, UtxoIndex } from '../upstreams/node/client.js';
 import type { OperationId } from '../upstreams/operations.js';
 import {
   platformGetAllValidatorsAt,
@@ -32,7 +32,6 @@ import {
   platformValidatedBy,
   platformValidates,
   type PHeight,
-  type PUtxoIndex,
   type PWarpSet,
 } from '../upstreams/node/p-chain.js';
 import { usually } from './list-sizes.js';
@@ -455,7 +454,7 @@ function pUtxoConnection(ctx: GatewayContext, a: AddressModel, source: keyof typ
       const page = await platformGetUTXOs(ctx.node, a.network, {
         addresses: [owner],
         limit: pageSize,
-        ...(pageToken ? { startIndex: JSON.parse(pageToken) as PUtxoIndex } : {}),
+        ...(pageToken ? { startIndex: JSON.parse(pageToken) as UtxoIndex } : {}),
         ...(sourceChain ? { sourceChain } : {}),
         encoding: 'hex',
       });

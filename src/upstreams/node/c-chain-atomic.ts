@@ -6,8 +6,19 @@
  */
 import { z } from 'zod';
 import type { NetworkName } from '../../base/ids.js';
-import { Hex, Id, Uint, nodeMethods, nullIfMissing, type AnswerOf, type Endpoint, type NodeClient } from './client.js';
-import { UtxoIndex } from './x-chain.js';
+import {
+  Hex,
+  Id,
+  Uint,
+  UtxoIndex,
+  getUtxosArgs,
+  nodeMethods,
+  nullIfMissing,
+  type AnswerOf,
+  type Endpoint,
+  type NodeClient,
+  type ParamsOf,
+} from './client.js';
 
 /** An atomic transaction's status: Accepted (with its block height), Processing, Dropped, or Unknown. */
 export const AtomicTxStatus = z.object({ status: z.string(), blockHeight: Uint.optional() });
@@ -29,14 +40,8 @@ export const cChainAtomicMethods = nodeMethods({
   'avax.getUTXOs': {
     freshness: 'balances',
     pages: { max: 1024, default: 1024 },
-    params: () =>
-      z.object({
-        addresses: z.array(z.string()),
-        sourceChain: z.string(),
-        limit: z.number().optional(),
-        startIndex: UtxoIndex.optional(),
-        encoding: z.literal('hex'),
-      }),
+    // The C-Chain keeps only atomic UTXOs: the chain they came from must be named.
+    params: () => getUtxosArgs().required({ sourceChain: true }),
     answer: () => z.object({ numFetched: Uint, utxos: z.array(Hex), endIndex: UtxoIndex, encoding: z.literal('hex') }),
   },
   'avax.issueTx': {
@@ -73,7 +78,7 @@ export function avaxGetAtomicTxStatus(client: NodeClient, network: NetworkName, 
 export function avaxGetUTXOs(
   client: NodeClient,
   network: NetworkName,
-  params: { addresses: string[]; sourceChain: string; limit?: number; startIndex?: { address: string; utxo: string } },
+  params: Omit<ParamsOf<'avax.getUTXOs'>, 'encoding'>,
 ): Promise<AnswerOf<'avax.getUTXOs'>> {
   return client.call(network, AVAX, 'avax.getUTXOs', { ...params, encoding: 'hex' });
 }

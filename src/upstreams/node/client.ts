@@ -483,6 +483,23 @@ export const AvmInput = z.object({
 });
 export type AvmInput = z.infer<typeof AvmInput>;
 
+/** Where a page of UTXOs ended (the node's api.Index): pass it back as `startIndex` for the next. */
+export const UtxoIndex = z.object({ address: z.string(), utxo: z.string() });
+export type UtxoIndex = z.infer<typeof UtxoIndex>;
+
+/**
+ * The params of platform.getUTXOs, avm.getUTXOs and avax.getUTXOs: the node reads all three as
+ * one type (api.GetUTXOsArgs), asked here in hex. A table entry's `params`, as it is.
+ */
+export const getUtxosArgs = () =>
+  z.object({
+    addresses: z.array(z.string()),
+    limit: z.number().optional(),
+    startIndex: UtxoIndex.optional(),
+    sourceChain: z.string().optional(),
+    encoding: z.literal('hex'),
+  });
+
 /** The answer of a `get…Tx` or `get…Block` in either encoding: a string of hex, or the JSON shape. */
 export function byEncoding<K extends string, J extends z.ZodType>(key: K, json: J) {
   return z.discriminatedUnion('encoding', [

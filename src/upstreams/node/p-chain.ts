@@ -22,6 +22,8 @@ import {
   type AnswerOf,
   type ParamsOf,
   Hex,
+  UtxoIndex,
+  getUtxosArgs,
 } from './client.js';
 
 export const PTxJson = z.object({
@@ -89,10 +91,6 @@ export type PValidator = z.infer<typeof PValidator>;
 const Amounts = z.record(z.string(), Uint);
 
 const UtxoId = z.object({ txID: Id, outputIndex: z.number().int() });
-
-/** Where a page of platform.getUTXOs ended: pass it back as `startIndex` for the next. */
-export const PUtxoIndex = z.object({ address: z.string(), utxo: z.string() });
-export type PUtxoIndex = z.infer<typeof PUtxoIndex>;
 
 /** A height as platform.getValidatorsAt and getAllValidatorsAt take it: a number, or the node's proposed height. */
 export type PHeight = number | string | 'proposed';
@@ -264,15 +262,8 @@ export const pChainMethods = nodeMethods({
     freshness: 'balances',
     // One call returns at most 1024 UTXOs (the node's bound on `limit`).
     pages: { max: 1024, default: 1024 },
-    params: () =>
-      z.object({
-        addresses: z.array(z.string()),
-        limit: z.number().optional(),
-        startIndex: PUtxoIndex.optional(),
-        sourceChain: z.string().optional(),
-        encoding: z.literal('hex'),
-      }),
-    answer: () => z.object({ numFetched: Uint, utxos: GoList(Hex), endIndex: PUtxoIndex, encoding: z.literal('hex') }),
+    params: getUtxosArgs,
+    answer: () => z.object({ numFetched: Uint, utxos: GoList(Hex), endIndex: UtxoIndex, encoding: z.literal('hex') }),
   },
   'platform.getStake': {
     freshness: 'balances',

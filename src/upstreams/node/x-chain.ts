@@ -17,11 +17,14 @@ import {
   GoList,
   AvmOutput,
   AvmInput,
+  UtxoIndex,
+  getUtxosArgs,
   type NodeClient,
   type Endpoint,
   type Encoding,
   type InEncoding,
   type AnswerOf,
+  type ParamsOf,
 } from './client.js';
 
 /** An unsigned AVM transaction in JSON: what every type shares, the rest (its type's own fields) let through. */
@@ -54,9 +57,6 @@ export const AvmBlockJson = z.object({
   txs: GoList(AvmTxJson).optional(),
 });
 export type AvmBlockJson = z.infer<typeof AvmBlockJson>;
-
-export const UtxoIndex = z.object({ address: z.string(), utxo: z.string() });
-export type UtxoIndex = z.infer<typeof UtxoIndex>;
 
 export const AssetDescription = z.object({ assetID: Id, name: z.string(), symbol: z.string(), denomination: Uint });
 export type AssetDescription = z.infer<typeof AssetDescription>;
@@ -98,14 +98,7 @@ export const xChainMethods = nodeMethods({
   'avm.getUTXOs': {
     freshness: 'balances',
     pages: { max: 1024, default: 1024 },
-    params: () =>
-      z.object({
-        addresses: z.array(z.string()),
-        limit: z.number().optional(),
-        startIndex: UtxoIndex.optional(),
-        sourceChain: z.string().optional(),
-        encoding: z.literal('hex'),
-      }),
+    params: getUtxosArgs,
     answer: () => z.object({ numFetched: Uint, utxos: z.array(Hex), endIndex: UtxoIndex, encoding: z.literal('hex') }),
   },
 } as const);
@@ -206,10 +199,6 @@ export function avmGetTxStatus(client: NodeClient, chain: AvmChain, params: { tx
 }
 
 /** avm.getUTXOs: at most `limit` (≤ 1024) UTXOs; pass `endIndex` back as `startIndex` for the next page. */
-export function avmGetUTXOs(
-  client: NodeClient,
-  chain: AvmChain,
-  params: { addresses: string[]; limit?: number; startIndex?: UtxoIndex; sourceChain?: string; encoding: 'hex' },
-): Promise<GetUtxosResponse> {
+export function avmGetUTXOs(client: NodeClient, chain: AvmChain, params: ParamsOf<'avm.getUTXOs'>): Promise<GetUtxosResponse> {
   return client.call(chain.network, endpointOf(chain), 'avm.getUTXOs', params);
 }
