@@ -167,6 +167,38 @@ const streamKeepsEarlierItems = {
   },
 };
 
+/**
+ * Pothos's `t.arg`, made when a field first asks for it. Every field builder (one per
+ * `implement`, `objectField(s)`, `queryField`... call: several hundred in the graph) made its
+ * own at construction: an InputFieldBuilder with its twelve helpers, then a function with each
+ * of its methods bound to it, whether or not any field it builds takes an argument. That was a
+ * fifth of the CPU of Pothos's `prepareForBuild` at every start, and garbage right after. The
+ * getter makes the same `arg` on the first read and keeps it on the builder as the constructor
+ * did, so `t.arg`, `this.arg` and plugins' additions to InputFieldBuilder work unchanged.
+ * @pothos/core 4.15 has no option for it. A version of the file without the line fails the build.
+ * @type {import('esbuild').Plugin}
+ */
+const pothosArgOnDemand = {
+  name: 'pothos-arg-on-demand',
+  setup(b) {
+    const eager = `super(...args), _define_property(this, "arg", new InputFieldBuilder(this.builder, 'Arg').argBuilder());`;
+    const constructor = 'constructor(...args){';
+    const getter = [
+      'get arg() {',
+      "  const arg = new InputFieldBuilder(this.builder, 'Arg').argBuilder();",
+      "  Object.defineProperty(this, 'arg', { value: arg, enumerable: true, configurable: true, writable: true });",
+      '  return arg;',
+      '}',
+    ].join('\n');
+    b.onLoad({ filter: /[\\/]@pothos[\\/]core[\\/]esm[\\/]fieldUtils[\\/]root\.js$/ }, (args) => {
+      const code = readFileSync(args.path, 'utf8');
+      if (code.split(eager).length !== 2 || code.split(constructor).length !== 2)
+        throw new Error(`${args.path}: no single \`${eager}\` in a single \`${constructor}\` to make lazy`);
+      return { contents: code.replace(eager, 'super(...args);').replace(constructor, `${getter}\n${constructor}`), loader: 'js' };
+    });
+  },
+};
+
 const BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
 /**
@@ -238,7 +270,7 @@ const { metafile } = await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   // Bundled CommonJS modules call require(): give the ES module one.
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-  plugins: [lazySubgraphPrinter, graphqlAsModules, httpWithoutFacade, requestClassKnown, promiseHelpersTwo, streamKeepsEarlierItems],
+  plugins: [lazySubgraphPrinter, graphqlAsModules, httpWithoutFacade, requestClassKnown, promiseHelpersTwo, streamKeepsEarlierItems, pothosArgOnDemand],
 });
 
 await writeScripts(metafile);
