@@ -11,6 +11,8 @@
  * read (src/domain/evm-transactions.ts); and the embedded sandbox's process runs below its
  * priority (src/gateway/embedded-sandbox.ts). A preload reports what the process loaded, on a
  * signal; the process is then killed, so the cache it left is the one written after it listened.
+ * And that the graph it serves is the committed one (schema/schema.graphql), whatever build.mjs
+ * changed in the libraries it bundles.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync } from 'node:fs';
@@ -18,6 +20,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  buildClientSchema,
+  buildSchema,
+  getIntrospectionQuery,
+  type GraphQLSchema,
+  type IntrospectionQuery,
+  lexicographicSortSchema,
+  printType,
+} from 'graphql';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startCommand } from '../../warm-compile-cache.mjs';
 
@@ -255,6 +266,33 @@ describe('the built gateway, to its first answer', () => {
         network: { subnets: { nodes: unknown[] } };
       };
       expect(subnets.network.subnets.nodes).toHaveLength(2);
+    } finally {
+      await gateway.kill();
+    }
+  }, 60_000);
+});
+
+describe('the built gateway’s graph', () => {
+  // build.mjs edits libraries it bundles (graphql-js as modules, Pothos's field builders, yoga's
+  // and graphql-tools' files); the tests of the graph run the sources, so this is where an edit
+  // that changed what the graph serves would show.
+  it('is the one schema/schema.graphql holds, every type, field, argument and description', async () => {
+    const gateway = await startBuilt();
+    try {
+      const data = await gateway.ask(
+        getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true, specifiedByUrl: true, oneOf: true }),
+      );
+      const served = lexicographicSortSchema(buildClientSchema(data as IntrospectionQuery));
+      const committed = lexicographicSortSchema(buildSchema(readFileSync(join(ROOT, 'schema/schema.graphql'), 'utf8')));
+      const types = (schema: GraphQLSchema) =>
+        Object.values(schema.getTypeMap())
+          .filter((type) => !type.name.startsWith('__'))
+          .map((type) => printType(type));
+      expect(types(served)).toEqual(types(committed));
+      expect(types(committed).length).toBeGreaterThan(300);
+      // yoga adds @defer and @stream to what it serves; the committed SDL's directives are all there.
+      const directives = (schema: GraphQLSchema) => schema.getDirectives().map((directive) => directive.name);
+      expect(directives(served)).toEqual(expect.arrayContaining(directives(committed)));
     } finally {
       await gateway.kill();
     }
