@@ -76,6 +76,33 @@ const httpWithoutFacade = {
 };
 
 /**
+ * A plugin that edits one file of a bundled library (`edit` returns its new contents). The build
+ * fails when no bundled file matched `filter`: a library that moved the file, or that the bundle
+ * now takes from its other build (CommonJS for ES modules), would otherwise go out unedited while
+ * the build succeeded. Each edit itself fails the build when the text it changes is not there.
+ * @param {string} name
+ * @param {RegExp} filter
+ * @param {(path: string) => string | Promise<string>} edit
+ * @returns {import('esbuild').Plugin}
+ */
+function fileEdit(name, filter, edit) {
+  return {
+    name,
+    setup(b) {
+      let edited = false;
+      b.onLoad({ filter }, async (args) => {
+        const contents = await edit(args.path);
+        edited = true;
+        return { contents, loader: 'js' };
+      });
+      b.onEnd((result) => {
+        if (result.errors.length === 0 && !edited) throw new Error(`${name}: no bundled file matched ${filter}, so its edit was not made`);
+      });
+    },
+  };
+}
+
+/**
  * @whatwg-node/server (under yoga) asks, when yoga is created, whether yoga's Request is Node's
  * global one, by reading `globalThis.Request`: that read loads Node's own undici, which the
  * plugin above keeps out. Under Node, yoga's Request is @whatwg-node/fetch's own (the gateway sets
@@ -83,18 +110,17 @@ const httpWithoutFacade = {
  * written in place of the question. A version of the file without the line fails the build.
  * @type {import('esbuild').Plugin}
  */
-const requestClassKnown = {
-  name: 'request-class-known',
-  setup(b) {
+const requestClassKnown = fileEdit(
+  'request-class-known',
+  /[\\/]@whatwg-node[\\/]server[\\/]esm[\\/]createServerAdapter\.js$/,
+  async (path) => {
     const question = 'fetchAPI.Request !== globalThis.Request';
-    b.onLoad({ filter: /[\\/]@whatwg-node[\\/]server[\\/]esm[\\/]createServerAdapter\.js$/ }, async (args) => {
-      const code = readFileSync(args.path, 'utf8');
-      if (code.split(question).length !== 2) throw new Error(`${args.path}: no single \`${question}\` to answer`);
-      const { Request } = await import('@whatwg-node/fetch');
-      return { contents: code.replace(question, String(Request !== globalThis.Request)), loader: 'js' };
-    });
+    const code = readFileSync(path, 'utf8');
+    if (code.split(question).length !== 2) throw new Error(`${path}: no single \`${question}\` to answer`);
+    const { Request } = await import('@whatwg-node/fetch');
+    return code.replace(question, String(Request !== globalThis.Request));
   },
-};
+);
 
 /**
  * One copy of @whatwg-node/promise-helpers, its 2.x line, for every importer. yoga 5, envelop 5 and
@@ -141,9 +167,10 @@ const promiseHelpersTwo = {
  * still filters so). A version of the file without these lines fails the build.
  * @type {import('esbuild').Plugin}
  */
-const streamKeepsEarlierItems = {
-  name: 'stream-keeps-earlier-items',
-  setup(b) {
+const streamKeepsEarlierItems = fileEdit(
+  'stream-keeps-earlier-items',
+  /[\\/]@graphql-tools[\\/]executor[\\/]esm[\\/]execution[\\/]execute\.js$/,
+  (path) => {
     const edits = [
       [
         'const nullPathArray = pathToArray(nullPath);',
@@ -156,16 +183,14 @@ const streamKeepsEarlierItems = {
         'if (failingItem !== undefined && asyncRecord.path[nullPathArray.length] < failingItem) return;',
       ],
     ];
-    b.onLoad({ filter: /[\\/]@graphql-tools[\\/]executor[\\/]esm[\\/]execution[\\/]execute\.js$/ }, (args) => {
-      let code = readFileSync(args.path, 'utf8');
-      for (const [line, replacement] of edits) {
-        if (code.split(line).length !== 2) throw new Error(`${args.path}: no single \`${line}\` to edit`);
-        code = code.replace(line, replacement);
-      }
-      return { contents: code, loader: 'js' };
-    });
+    let code = readFileSync(path, 'utf8');
+    for (const [line, replacement] of edits) {
+      if (code.split(line).length !== 2) throw new Error(`${path}: no single \`${line}\` to edit`);
+      code = code.replace(line, replacement);
+    }
+    return code;
   },
-};
+);
 
 /**
  * Pothos's `t.arg`, made when a field first asks for it. Every field builder (one per
@@ -179,26 +204,21 @@ const streamKeepsEarlierItems = {
  * @pothos/core 4.15 has no option for it. A version of the file without the line fails the build.
  * @type {import('esbuild').Plugin}
  */
-const pothosArgOnDemand = {
-  name: 'pothos-arg-on-demand',
-  setup(b) {
-    const eager = `super(...args), _define_property(this, "arg", new InputFieldBuilder(this.builder, 'Arg').argBuilder());`;
-    const constructor = 'constructor(...args){';
-    const getter = [
-      'get arg() {',
-      "  const arg = new InputFieldBuilder(this.builder, 'Arg').argBuilder();",
-      "  Object.defineProperty(this, 'arg', { value: arg, enumerable: true, configurable: true, writable: true });",
-      '  return arg;',
-      '}',
-    ].join('\n');
-    b.onLoad({ filter: /[\\/]@pothos[\\/]core[\\/]esm[\\/]fieldUtils[\\/]root\.js$/ }, (args) => {
-      const code = readFileSync(args.path, 'utf8');
-      if (code.split(eager).length !== 2 || code.split(constructor).length !== 2)
-        throw new Error(`${args.path}: no single \`${eager}\` in a single \`${constructor}\` to make lazy`);
-      return { contents: code.replace(eager, 'super(...args);').replace(constructor, `${getter}\n${constructor}`), loader: 'js' };
-    });
-  },
-};
+const pothosArgOnDemand = fileEdit('pothos-arg-on-demand', /[\\/]@pothos[\\/]core[\\/]esm[\\/]fieldUtils[\\/]root\.js$/, (path) => {
+  const eager = `super(...args), _define_property(this, "arg", new InputFieldBuilder(this.builder, 'Arg').argBuilder());`;
+  const constructor = 'constructor(...args){';
+  const getter = [
+    'get arg() {',
+    "  const arg = new InputFieldBuilder(this.builder, 'Arg').argBuilder();",
+    "  Object.defineProperty(this, 'arg', { value: arg, enumerable: true, configurable: true, writable: true });",
+    '  return arg;',
+    '}',
+  ].join('\n');
+  const code = readFileSync(path, 'utf8');
+  if (code.split(eager).length !== 2 || code.split(constructor).length !== 2)
+    throw new Error(`${path}: no single \`${eager}\` in a single \`${constructor}\` to make lazy`);
+  return code.replace(eager, 'super(...args);').replace(constructor, `${getter}\n${constructor}`);
+});
 
 const BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
