@@ -31,6 +31,6 @@ if (!manifest)
 const cacheDir = codeCacheDir(dist);
 // Node's builtins a start loads, while V8 still takes their code caches; then the flags that change
 // compiled code, under which everything the gateway runs is compiled (src/base/code-flags.ts).
-loadRecordedBuiltins(cacheDir);
+loadRecordedBuiltins(cacheDir, manifest);
 setCodeFlags();
 runScripts(dist, manifest, cacheDir);

@@ -138,11 +138,11 @@ export function runScripts(dir: URL, manifest: ScriptsManifest, cacheDir = codeC
     exports: undefined,
     cacheDir,
     writeCodeCache() {
-      if (cacheDir === undefined || (ran.every((r) => r.cached) && existsSync(join(cacheDir, BUILTINS_RECORD)))) return;
+      if (cacheDir === undefined || (ran.every((r) => r.cached) && recordedBuiltins(cacheDir, manifest) !== undefined)) return;
       try {
         mkdirSync(cacheDir, { recursive: true });
         const record = join(cacheDir, BUILTINS_RECORD);
-        writeFileSync(`${record}.${process.pid}`, `${loadedBuiltins().join('\n')}\n`);
+        writeFileSync(`${record}.${process.pid}`, `${buildLine(manifest)}\n${loadedBuiltins().join('\n')}\n`);
         renameSync(`${record}.${process.pid}`, record);
         for (const r of ran) {
           if (r.cached) continue;
@@ -180,8 +180,33 @@ export function runScripts(dir: URL, manifest: ScriptsManifest, cacheDir = codeC
 /** The file in a caches' folder that names the build folder its scripts came from. */
 const BUILD_RECORD = 'build-folder';
 
-/** The file in a caches' folder that lists Node's builtins the process that wrote it had loaded, a name a line. */
+/**
+ * The file in a caches' folder that lists Node's builtins the process that wrote it had loaded, a
+ * name a line, after a line naming the build it ran (`buildLine`).
+ */
 const BUILTINS_RECORD = 'builtins';
+
+/**
+ * The builtins record's first line: the build's chunks, whose names carry their contents' hashes.
+ * A record is followed only by the build that wrote it. Followed by the next one as well, it
+ * could never shrink: each start loads what the record lists, so the process that writes the next
+ * record has them loaded too, and a builtin the gateway stopped asking for (node:cluster, once
+ * loaded at every start, now by the command's workers only) was loaded at every start for good.
+ */
+function buildLine(manifest: ScriptsManifest): string {
+  return `# build ${fnv(manifest.files.join('\n'))}`;
+}
+
+/** The lines of `cacheDir`'s builtins record after its first, if `manifest`'s build wrote it. */
+function recordedBuiltins(cacheDir: string, manifest: ScriptsManifest): string[] | undefined {
+  let lines: string[];
+  try {
+    lines = readFileSync(join(cacheDir, BUILTINS_RECORD), 'utf8').split('\n');
+  } catch {
+    return undefined;
+  }
+  return lines[0] === buildLine(manifest) ? lines.slice(1) : undefined;
+}
 
 /**
  * The public Node builtins this process has loaded so far, in the order it loaded them. From
@@ -203,18 +228,13 @@ export function loadedBuiltins(): string[] {
 /**
  * Loads the builtins that the process which wrote the caches in `cacheDir` had loaded when it wrote
  * them (its start and first answer), before src/boot.ts sets the flags under which V8 would refuse
- * their own code caches (src/base/code-flags.ts); returns their names. None without a record (the
- * first start of a build, caches off): each is then loaded where it is first asked for. A name
- * that is not a builtin of this Node (a record from another version) is skipped.
+ * their own code caches (src/base/code-flags.ts); returns their names. None without a record of
+ * this build (`manifest`'s: the first start of a build, caches off): each is then loaded where it
+ * is first asked for. A name that is not a builtin of this Node (a record from another version) is skipped.
  */
-export function loadRecordedBuiltins(cacheDir: string | undefined): string[] {
-  if (cacheDir === undefined) return [];
-  let recorded: string[];
-  try {
-    recorded = readFileSync(join(cacheDir, BUILTINS_RECORD), 'utf8').split('\n');
-  } catch {
-    return [];
-  }
+export function loadRecordedBuiltins(cacheDir: string | undefined, manifest: ScriptsManifest): string[] {
+  const recorded = cacheDir === undefined ? undefined : recordedBuiltins(cacheDir, manifest);
+  if (recorded === undefined) return [];
   const builtins = new Set(builtinModules);
   const loaded = recorded.filter((name) => builtins.has(name));
   for (const name of loaded) process.getBuiltinModule(name);

@@ -157,7 +157,8 @@ describe('the builtins a start loads', () => {
   it('are listed beside the caches, in the order this process loaded them', () => {
     const { url, cache, manifest } = dist();
     runScripts(url, manifest, cache).writeCodeCache();
-    const listed = readFileSync(join(cache, 'builtins'), 'utf8').trim().split('\n');
+    const [build, ...listed] = readFileSync(join(cache, 'builtins'), 'utf8').trim().split('\n');
+    expect(build).toMatch(/^# build [0-9a-f]{8}$/);
     expect(listed).toEqual(loadedBuiltins());
     // Public names only (node:fs is loaded by every process; internal/… never is by name).
     expect(listed).toContain('fs');
@@ -177,16 +178,42 @@ describe('the builtins a start loads', () => {
     expect(existsSync(join(cache, 'builtins'))).toBe(true);
   });
 
-  it('are loaded from the list by the next start, names this Node does not have skipped; none without a list', () => {
-    const { cache } = dist();
-    mkdirSync(cache);
+  it('are loaded from the list by the next start of the build, names this Node does not have skipped; none without a list', () => {
+    const { url, cache, manifest } = dist();
+    runScripts(url, manifest, cache).writeCodeCache();
+    const [build] = readFileSync(join(cache, 'builtins'), 'utf8').split('\n');
     // A builtin nothing else in this process loads, and names from another Node or none at all.
     expect(loadedHere()).not.toContain('NativeModule trace_events');
-    writeFileSync(join(cache, 'builtins'), 'fs\ntrace_events\nno-such-builtin\ninternal/url\n\n');
-    expect(loadRecordedBuiltins(cache)).toEqual(['fs', 'trace_events']);
+    writeFileSync(join(cache, 'builtins'), `${build}\nfs\ntrace_events\nno-such-builtin\ninternal/url\n\n`);
+    expect(loadRecordedBuiltins(cache, manifest)).toEqual(['fs', 'trace_events']);
     expect(loadedHere()).toContain('NativeModule trace_events');
-    expect(loadRecordedBuiltins(join(cache, 'nowhere'))).toEqual([]);
-    expect(loadRecordedBuiltins(undefined)).toEqual([]);
+    expect(loadRecordedBuiltins(join(cache, 'nowhere'), manifest)).toEqual([]);
+    expect(loadRecordedBuiltins(undefined, manifest)).toEqual([]);
+  });
+
+  it("are not loaded from another build's list, which the new build's first start writes again from what it loaded itself", () => {
+    const { url, cache, manifest } = dist();
+    runScripts(url, manifest, cache).writeCodeCache();
+    const [build] = readFileSync(join(cache, 'builtins'), 'utf8').split('\n');
+    // The previous build's start loaded a builtin this one never asks for: were it loaded from
+    // the list, the next list would name it again, and every later start would load it.
+    expect(loadedHere()).not.toContain('NativeModule wasi');
+    writeFileSync(join(cache, 'builtins'), `# build 00000000\nfs\nwasi\n`);
+    expect(loadRecordedBuiltins(cache, manifest)).toEqual([]);
+    // Nor an old list without the build's line.
+    writeFileSync(join(cache, 'builtins'), 'fs\nwasi\n');
+    expect(loadRecordedBuiltins(cache, manifest)).toEqual([]);
+    // Every cache is accepted, yet the list is another build's: it is written again.
+    const again = runScripts(url, manifest, cache);
+    expect(again.compiled).toEqual([]);
+    again.writeCodeCache();
+    const [rebuilt, ...listed] = readFileSync(join(cache, 'builtins'), 'utf8').trim().split('\n');
+    expect(rebuilt).toBe(build);
+    expect(listed).toEqual(loadedBuiltins());
+    expect(listed).not.toContain('wasi');
+    // A build of other chunks has a line of its own.
+    expect(loadRecordedBuiltins(cache, { entry: 'a.js', files: ['a.js', 'c.js'] })).toEqual([]);
+    expect(loadRecordedBuiltins(cache, manifest)).toEqual(listed);
   });
 });
 
