@@ -103,6 +103,21 @@ function fileEdit(name, filter, edit) {
 }
 
 /**
+ * A text edit of a bundled file: each `[text, replacement]` pair, whose text must be there exactly
+ * once, or the build fails.
+ * @param {string} path
+ * @param {[string, string][]} edits
+ */
+function replaceOnce(path, edits) {
+  let code = readFileSync(path, 'utf8');
+  for (const [text, replacement] of edits) {
+    if (code.split(text).length !== 2) throw new Error(`${path}: no single \`${text}\` to edit`);
+    code = code.replace(text, replacement);
+  }
+  return code;
+}
+
+/**
  * @whatwg-node/server (under yoga) asks, when yoga is created, whether yoga's Request is Node's
  * global one, by reading `globalThis.Request`: that read loads Node's own undici, which the
  * plugin above keeps out. Under Node, yoga's Request is @whatwg-node/fetch's own (the gateway sets
@@ -170,8 +185,8 @@ const promiseHelpersTwo = {
 const streamKeepsEarlierItems = fileEdit(
   'stream-keeps-earlier-items',
   /[\\/]@graphql-tools[\\/]executor[\\/]esm[\\/]execution[\\/]execute\.js$/,
-  (path) => {
-    const edits = [
+  (path) =>
+    replaceOnce(path, [
       [
         'const nullPathArray = pathToArray(nullPath);',
         'const nullPathArray = pathToArray(nullPath);' +
@@ -182,14 +197,7 @@ const streamKeepsEarlierItems = fileEdit(
         '// asyncRecord path points to nulled error field',
         'if (failingItem !== undefined && asyncRecord.path[nullPathArray.length] < failingItem) return;',
       ],
-    ];
-    let code = readFileSync(path, 'utf8');
-    for (const [line, replacement] of edits) {
-      if (code.split(line).length !== 2) throw new Error(`${path}: no single \`${line}\` to edit`);
-      code = code.replace(line, replacement);
-    }
-    return code;
-  },
+    ]),
 );
 
 /**
@@ -214,11 +222,34 @@ const pothosArgOnDemand = fileEdit('pothos-arg-on-demand', /[\\/]@pothos[\\/]cor
     '  return arg;',
     '}',
   ].join('\n');
-  const code = readFileSync(path, 'utf8');
-  if (code.split(eager).length !== 2 || code.split(constructor).length !== 2)
-    throw new Error(`${path}: no single \`${eager}\` in a single \`${constructor}\` to make lazy`);
-  return code.replace(eager, 'super(...args);').replace(constructor, `${getter}\n${constructor}`);
+  return replaceOnce(path, [
+    [eager, 'super(...args);'],
+    [constructor, `${getter}\n${constructor}`],
+  ]);
 });
+
+/**
+ * @whatwg-node/node-fetch's HTTP clients, loaded when its `fetch` is first called. yoga takes its
+ * Request, Response and Headers from the package, never its `fetch` (the gateway calls its
+ * upstreams through undici): the clients' files loaded node:tls and node:https at every start,
+ * about 2 ms of it, for a request that never came. Request.js reads node:https only to tell an
+ * `agent` given to a Request. A version of the files without these lines fails the build.
+ * @type {import('esbuild').Plugin[]}
+ */
+const fetchClientsOnDemand = [
+  fileEdit('fetch-clients-on-demand', /[\\/]@whatwg-node[\\/]node-fetch[\\/]cjs[\\/]fetch\.js$/, (path) =>
+    replaceOnce(path, [
+      ['const fetchCurl_js_1 = require("./fetchCurl.js");', 'const fetchCurl_js_1 = { get fetchCurl() { return require("./fetchCurl.js").fetchCurl; } };'],
+      [
+        'const fetchNodeHttp_js_1 = require("./fetchNodeHttp.js");',
+        'const fetchNodeHttp_js_1 = { get fetchNodeHttp() { return require("./fetchNodeHttp.js").fetchNodeHttp; } };',
+      ],
+    ]),
+  ),
+  fileEdit('https-agent-on-demand', /[\\/]@whatwg-node[\\/]node-fetch[\\/]cjs[\\/]Request\.js$/, (path) =>
+    replaceOnce(path, [['const node_https_1 = require("node:https");', 'const node_https_1 = { get Agent() { return require("node:https").Agent; } };']]),
+  ),
+];
 
 const BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
@@ -291,7 +322,7 @@ const { metafile } = await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   // Bundled CommonJS modules call require(): give the ES module one.
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-  plugins: [lazySubgraphPrinter, graphqlAsModules, httpWithoutFacade, requestClassKnown, promiseHelpersTwo, streamKeepsEarlierItems, pothosArgOnDemand],
+  plugins: [lazySubgraphPrinter, graphqlAsModules, httpWithoutFacade, requestClassKnown, promiseHelpersTwo, streamKeepsEarlierItems, pothosArgOnDemand, ...fetchClientsOnDemand],
 });
 
 await writeScripts(metafile);

@@ -5,7 +5,8 @@
  * (warm-compile-cache.mjs) and the process writes shortly after it listens; it loads no part of Node it does not use: Node's own undici (fetch,
  * WebSocket), which build.mjs keeps out of the bundle's `node:http` imports and of yoga's
  * creation, nor undici's entry (fetch, WebSocket...: the upstream client takes undici's Pool
- * alone, src/upstreams/undici-core.ts); graphql-jit waits until the first answer is out
+ * alone, src/upstreams/undici-core.ts), nor node:tls or node:https before an https upstream is
+ * called; graphql-jit waits until the first answer is out
  * (src/yoga/use-compiled-execution.ts), undici and the spec's answer checks until the first
  * upstream call (src/upstreams/http.ts, transport.ts), viem until the first signed transaction to
  * read (src/domain/evm-transactions.ts); and the embedded sandbox's process runs below its
@@ -152,6 +153,9 @@ describe('the built gateway, to its first answer', () => {
       const loaded = await gateway.loaded();
       expect(loaded.builtins).toContain('NativeModule http');
       expect(loaded.builtins.filter((name) => name.includes('undici'))).toEqual([]);
+      // Nor node:tls and node:https, which only an https upstream's first call needs
+      // (@whatwg-node/node-fetch's own clients loaded them, build.mjs).
+      for (const name of ['tls', 'https']) expect(loaded.builtins).not.toContain(`NativeModule ${name}`);
       // The gateway ran from the scripts, its ES modules unread.
       expect(loaded.files.filter((url) => url.endsWith('/dist/start.cjs'))).toHaveLength(1);
       expect(loaded.files.filter((url) => url.endsWith('/dist/start.js'))).toEqual([]);
