@@ -5,7 +5,7 @@
  * and explained, one way.
  */
 import { accessSync, constants } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseRange, type TrustProxy } from '../guards/identity.js';
 
 export const MiB = 1024 * 1024;

@@ -7,7 +7,7 @@
  * and `npm run codegen:settings` writes the README's table from these rows (a test fails when it
  * is out of date).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { packagePath } from '../base/package-root.js';
 import { FRESHNESS_KINDS, type FreshnessKind } from '../reuse/freshness.js';
 import { DEFAULT_HASH_CHAINS, MAX_HASH_CHAINS } from '../domain/search.js';

@@ -24,7 +24,7 @@ import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operation
 import type { GraphQLParams, OnParamsEventPayload, Plugin } from 'graphql-yoga';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ErrorCode, quote, refusedDocument } from '../graphql/errors.js';
 
 export type TrustedDocumentsMode = 'off' | 'allow' | 'only';

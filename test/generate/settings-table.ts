@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROWS, type Row } from '../../src/config/settings.js';
 
 export const README = fileURLToPath(new URL('../../docs/configuration.md', import.meta.url));

@@ -9,7 +9,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { privateKeyToAccount } from 'viem/accounts';
 import { getNodeWorld } from '../../sandbox/node/chains/node-world.js';
 import { EWOQ_ADDRESS, EWOQ_KEY } from '../../sandbox/node/index.js';

@@ -3,7 +3,7 @@
  * started with --api-admin-enabled=true serve it.
  * Docs: https://github.com/ava-labs/avalanchego/blob/master/api/admin/service.md
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { NetworkName } from '../../base/ids.js';
 import { nodeMethods, NoParams, type NodeClient, type Endpoint, type AnswerOf } from './client.js';
 

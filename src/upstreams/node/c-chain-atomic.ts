@@ -4,7 +4,7 @@
  * signed atomic transaction. A gorilla endpoint: one call per request, never batched.
  * Docs: https://github.com/ava-labs/avalanchego/blob/master/graft/coreth/plugin/evm/service.md
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { NetworkName } from '../../base/ids.js';
 import {
   Hex,

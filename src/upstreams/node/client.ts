@@ -17,7 +17,7 @@
  */
 import DataLoader from 'dataloader';
 import { isSafeNumber, parse as parseLossless } from 'lossless-json';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { NetworkName } from '../../base/ids.js';
 import { HttpError, InvalidResponseError, NodeApiUnavailableError, RpcError } from '../errors.js';
 import { segment, type CallScope, type HttpRequest, type HttpResponse } from '../http.js';

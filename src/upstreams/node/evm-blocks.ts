@@ -4,7 +4,7 @@
  * moment it is accepted and a transaction while it is pending, before the Data API indexes either.
  * Docs: https://ethereum.org/en/developers/docs/apis/json-rpc/ (coreth and Subnet-EVM serve them as geth does).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { NetworkName } from '../../base/ids.js';
 import { Hex, nodeMethods, type AnswerOf, type NodeClient } from './client.js';
 import { EvmAddress, EvmLog, Hash, Quantity } from './evm-state.js';

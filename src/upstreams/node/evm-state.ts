@@ -7,7 +7,7 @@
  * Quantities come as geth writes them: 0x hex without leading zeros.
  * Docs: https://ethereum.github.io/execution-apis/ and coreth's graft/coreth/internal/ethapi.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { NetworkName } from '../../base/ids.js';
 import { segment } from '../http.js';
 import { Hex, nodeMethods, type AnswerOf, type NodeClient, type ParamsOf } from './client.js';

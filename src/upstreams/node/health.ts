@@ -3,7 +3,7 @@
  * is per node: only a node of your own serves it.
  * Docs: https://github.com/ava-labs/avalanchego/blob/master/api/health/service.md
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { NetworkName } from '../../base/ids.js';
 import { HttpError, InvalidResponseError } from '../errors.js';
 import type { HttpRequest } from '../http.js';

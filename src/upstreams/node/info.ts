@@ -5,7 +5,7 @@
  * the public endpoints answer the network-wide methods and refuse the per-node ones.
  * Docs: https://github.com/ava-labs/avalanchego/blob/master/api/info/service.md
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { NetworkName } from '../../base/ids.js';
 import {
   DecimalText,

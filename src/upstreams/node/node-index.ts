@@ -3,7 +3,7 @@
  * accepted, by position. Only nodes started with --index-enabled=true serve them.
  * Docs: https://github.com/ava-labs/avalanchego/blob/master/indexer/service.md
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { NetworkName } from '../../base/ids.js';
 import { nullIfMissing, nodeMethods, Hex, Id, Uint, type NodeClient, type Endpoint, type AnswerOf } from './client.js';
 

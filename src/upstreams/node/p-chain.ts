@@ -2,7 +2,7 @@
  * platform.* at /ext/bc/P: the P-Chain's blocks, validators, supply, balances and blockchains.
  * Docs: https://github.com/ava-labs/avalanchego/blob/master/vms/platformvm/service.md
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { NetworkName } from '../../base/ids.js';
 import {
   nullIfMissing,

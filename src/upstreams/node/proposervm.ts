@@ -4,7 +4,7 @@
  * blocks at and the current epoch (Granite).
  * Docs: https://github.com/ava-labs/avalanchego/blob/master/vms/proposervm/service.md
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { NetworkName } from '../../base/ids.js';
 import { segment } from '../http.js';
 import { NoParams, Uint, nodeMethods, type AnswerOf, type Endpoint, type NodeClient } from './client.js';

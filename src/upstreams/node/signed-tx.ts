@@ -4,7 +4,7 @@
  * C-Chain's atomic transactions are in c-chain-atomic.ts. Issuing is a write: never shared, never
  * retried (a retried issue could be a second one).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { NetworkName } from '../../base/ids.js';
 import { avaxGetAtomicTxStatus } from './c-chain-atomic.js';
 import { Hex, Id, nodeMethods, type AnswerOf, type Endpoint, type NodeClient } from './client.js';

@@ -3,7 +3,7 @@
  * Subnet-EVM's validators.* at /ext/bc/<id>/validators.
  * Docs: https://github.com/ava-labs/avalanchego/blob/master/graft/subnet-evm/plugin/evm/service.md
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { NetworkName } from '../../base/ids.js';
 import { segment } from '../http.js';
 import { nullIfMissing, nodeMethods, Id, NodeId, Uint, type NodeClient, type AnswerOf } from './client.js';

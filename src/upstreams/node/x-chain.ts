@@ -3,7 +3,7 @@
  * chain's transactions, blocks, assets, UTXOs, balances and fees.
  * Docs: https://github.com/ava-labs/avalanchego/blob/master/vms/avm/service.md
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { NetworkName } from '../../base/ids.js';
 import { segment } from '../http.js';
 import {
