@@ -13,7 +13,7 @@
  * they meet), keeps its memory counters in an unbounded Map with a timer each, and binds its
  * Redis limiter to one client for good, where src/base/redis.ts has none while Redis is away.
  */
-import { LRUCache } from 'lru-cache';
+import { growingLru } from '../base/lru.js';
 import type { RedisClient, RedisConnection } from '../base/redis.js';
 
 export interface BucketSettings {
@@ -51,7 +51,7 @@ export interface Standing {
 }
 
 export class MemoryBuckets {
-  private readonly levels = new LRUCache<string, Level>({ max: MEMORY_CLIENTS });
+  private readonly levels = growingLru<string, Level>(MEMORY_CLIENTS);
 
   constructor(private readonly settings: BucketSettings) {}
 

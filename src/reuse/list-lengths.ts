@@ -25,7 +25,8 @@
  * waits for Redis: it reads this instance's memory only, and a Redis that is slow or away leaves
  * the table as this instance's alone.
  */
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { growingLru } from '../base/lru.js';
 import type { RedisConnection } from '../base/redis.js';
 
 /**
@@ -131,8 +132,8 @@ export class ListLengths implements LengthsView {
   version = 0;
 
   constructor(options: ListLengthsOptions = {}) {
-    this.byParent = new LRUCache({ max: options.maxEntries ?? 20_000 });
-    this.byPlace = new LRUCache({ max: options.maxPlaces ?? 5_000 });
+    this.byParent = growingLru(options.maxEntries ?? 20_000);
+    this.byPlace = growingLru(options.maxPlaces ?? 5_000);
     this.redis = options.redis;
     this.ttlMs = options.ttlMs ?? 86_400_000;
     if (this.redis) {
