@@ -190,8 +190,9 @@ const BUILTINS_RECORD = 'builtins';
  * The builtins record's first line: the build's chunks, whose names carry their contents' hashes.
  * A record is followed only by the build that wrote it. Followed by the next one as well, it
  * could never shrink: each start loads what the record lists, so the process that writes the next
- * record has them loaded too, and a builtin the gateway stopped asking for (node:cluster, once
- * loaded at every start, now by the command's workers only) was loaded at every start for good.
+ * record has them loaded too, and a builtin the gateway stopped asking for (node:tls, once loaded
+ * at every start by a library's HTTP client the gateway never calls, build.mjs) was loaded at
+ * every start for good.
  */
 function buildLine(manifest: ScriptsManifest): string {
   return `# build ${fnv(manifest.files.join('\n'))}`;
