@@ -62,6 +62,8 @@ type AnswerChecks = Record<string, Record<string, AnswerCheck | undefined> | und
  */
 let checks: AnswerChecks | undefined;
 let memberChecks: AnswerChecks | undefined;
+/** Runs a check again with the paths of its misfits, which a check's own run leaves out (test/generate/answer-checks.ts, `locatedOnDemand`). */
+let locate: ((check: AnswerCheck, data: unknown) => AnswerCheck['errors']) | undefined;
 let loadingChecks: Promise<unknown> | undefined;
 
 /**
@@ -81,6 +83,7 @@ export function withAnswerChecks<T>(send: () => Promise<T>): Promise<T> {
   loadingChecks ??= import('./answer-checks.generated.js').then((module) => {
     checks = module.ANSWER_CHECKS as unknown as AnswerChecks;
     memberChecks = module.MEMBER_CHECKS as unknown as AnswerChecks;
+    locate = module.locate as typeof locate;
   });
   return loadingChecks.then(send);
 }
@@ -100,7 +103,7 @@ export function checkedAnswer<T>(req: HttpRequest, list?: string): (res: HttpRes
     const body = res.body as Record<string, unknown> | null;
     let misfit: string | undefined;
     if (check && !check(body)) {
-      misfit = misfitOf(check, req, '');
+      misfit = misfitOf(check, body, req, '');
     } else if (list !== undefined && (body === null || typeof body !== 'object' || !Array.isArray(body[list]))) {
       misfit = `an answer without its \`${list}\` list`;
     }
@@ -157,13 +160,13 @@ function parseMember(text: string, key: string, req: HttpRequest, status: number
     throw new InvalidResponseError(status, `its ${key} is not JSON (${text.length} characters)`, { ...scope, cause });
   }
   const check = memberChecks?.[req.service]?.[key];
-  if (check && !check(value)) throw new InvalidResponseError(status, misfitOf(check, req, key), scope);
+  if (check && !check(value)) throw new InvalidResponseError(status, misfitOf(check, value, req, key), scope);
   return value;
 }
 
-/** What a failed check found, as the reason of its InvalidResponseError; `at` is the checked value's place in the answer ('' for the answer itself). */
-function misfitOf(check: AnswerCheck, req: HttpRequest, at: string): string {
-  const [first] = check.errors ?? [];
+/** What a failed check of `value` found, as the reason of its InvalidResponseError; `at` is the value's place in the answer ('' for the answer itself). */
+function misfitOf(check: AnswerCheck, value: unknown, req: HttpRequest, at: string): string {
+  const [first] = locate!(check, value) ?? [];
   const where = `${at}${first?.instancePath ?? ''}` || 'the answer';
   return `an answer that does not fit the spec's ${req.operation} response (${where} ${first?.message ?? 'does not fit'})`;
 }
