@@ -2,7 +2,9 @@
  * One request completing a large answer shares the event loop (src/graphql/pacing.ts): the answer is the
  * same, completed over several turns, with others' work in between.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { Pacer } from '../../src/graphql/pacing.js';
 import { startHarness } from '../helpers/harness.js';
 
 const FIELDS = 'subnetId isL1 blockchains { blockchainId blockchainName evmChainId vmId }';
@@ -45,5 +47,31 @@ describe('a request completing a large answer', () => {
     // About 9,000 list items at 500 a turn: the loop turns some eighteen times more than for the
     // request's own steps (parsing the body, yoga's pipeline), which is all it turns in one pass.
     expect(paced.turns - whole.turns).toBeGreaterThanOrEqual(12);
+  });
+});
+
+describe('a pacer', () => {
+  const isPaused = (value: unknown) => value instanceof Promise;
+
+  it('counts the items of one turn: lists arriving a turn apart never wait, however many', async () => {
+    const pacer = new Pacer(10);
+    for (let i = 0; i < 50; i++) {
+      expect(isPaused(pacer.pass([i], 4)), `list ${i}`).toBe(false);
+      await nextTurn();
+    }
+  });
+
+  it('hands back the lists past its items in one turn at the next, in order, and counts that turn afresh', async () => {
+    const pacer = new Pacer(10);
+    const passed: string[] = [];
+    const lists = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((name) => pacer.pass(name, 4));
+    // 4 + 4 fit the turn; the third list spends it, and it and every list after wait.
+    expect(lists.map(isPaused)).toEqual([false, false, true, true, true, true, true]);
+    await Promise.all(lists.map((list) => Promise.resolve(list).then((name) => passed.push(name))));
+    expect(passed).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
+    // c and d were passed in the next turn, where e spent it again: e, f and g came a turn later.
+    await nextTurn();
+    await nextTurn();
+    expect(isPaused(pacer.pass('h', 4))).toBe(false);
   });
 });
