@@ -373,7 +373,7 @@ const { metafile } = await build({
   // the environment as an object (src/config/config.ts), which this does not touch.
   define: { 'process.env.NODE_ENV': '"production"' },
   // Bundled CommonJS modules call require(): give the ES module one.
-  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  banner: { js: BANNER },
   plugins: [lazySubgraphPrinter, graphqlAsModules, httpWithoutFacade, requestClassKnown, promiseHelpersTwo, streamKeepsEarlierItems, pothosArgOnDemand, ...fetchClientsOnDemand, envelopOnePayload, mediaTypesOnDemand],
 });
 
