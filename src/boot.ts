@@ -16,8 +16,7 @@
  * starts; `--profile-deserialization`: the isolate 79 ms, the context 119), at 82 MB of RSS; from
  * these scripts and their caches the same modules are loaded and run in about 80 % of a whole
  * start, which took 455 to 469 ms to the first answer (the medians of three runs of 10 to 16
- * interleaved starts). A snapshot would also freeze what each process must draw for itself as its
- * modules load (src/upstreams/json-bytes.ts's random markers).
+ * interleaved starts).
  */
 import { fileURLToPath } from 'node:url';
 import { setCodeFlags } from './base/code-flags.js';

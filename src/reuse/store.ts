@@ -48,16 +48,11 @@ export interface StoreEvents {
   onEvict?: (entry: Entry) => void;
 }
 
-/**
- * Deep-freezes what tests cache, so a resolver that mutates a shared answer fails loudly. A
- * member still unparsed (src/upstreams/transport.ts, `settle`) is not read: freezing must not
- * parse it, nor fail where a field reading it would.
- */
+/** Deep-freezes what tests cache, so a resolver that mutates a shared answer fails loudly. */
 function freeze(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
   Object.freeze(value);
-  for (const [key, property] of Object.entries(Object.getOwnPropertyDescriptors(value)))
-    if (!property.get) freeze((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value)) freeze((value as Record<string, unknown>)[key]);
 }
 
 /**
@@ -269,20 +264,13 @@ export class RedisStore implements CacheStore {
     const client = this.redis.client;
     if (!client) return;
     const ttl = Number.isFinite(entry.staleUntil) ? Math.max(1, Math.ceil(entry.staleUntil - Date.now())) : REDIS_IMMUTABLE_TTL_MS;
-    let payload: string;
-    try {
-      payload = JSON.stringify({
-        v: entry.value,
-        k: entry.kind,
-        n: entry.size,
-        f: Number.isFinite(entry.freshUntil) ? entry.freshUntil : null,
-        s: Number.isFinite(entry.staleUntil) ? entry.staleUntil : null,
-      });
-    } catch {
-      // A member that does not fit its schema, parsed here for the first time (src/upstreams/transport.ts,
-      // `settle`): the answer stays in this instance's memory, where reading that member fails as it should.
-      return;
-    }
+    const payload = JSON.stringify({
+      v: entry.value,
+      k: entry.kind,
+      n: entry.size,
+      f: Number.isFinite(entry.freshUntil) ? entry.freshUntil : null,
+      s: Number.isFinite(entry.staleUntil) ? entry.staleUntil : null,
+    });
     client.set(this.key(key), payload, 'PX', ttl).catch((error: Error) => this.redis.down(error));
   }
 

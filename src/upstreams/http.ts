@@ -19,7 +19,7 @@ import type { Pool } from './undici-core.js';
 import type { CallBudget } from './budget.js';
 import { onCancel, type CancelSignal } from './cancellation.js';
 import { Circuit, type CircuitOptions } from './circuit.js';
-import { answerText, type Deferral, type Deferred, LARGE_ANSWER_BYTES, parseJsonBytes } from './json-bytes.js';
+import { answerText, parseJsonBytes } from './json-bytes.js';
 import {
   CircuitOpenError,
   ConnectionError,
@@ -58,12 +58,6 @@ export interface HttpRequest {
   acceptStatuses?: readonly number[];
   /** Parses the answer; JSON.parse unless the upstream needs more (wide integers). */
   parse?: (text: string) => unknown;
-  /**
-   * Members whose object values a large answer's lists leave unparsed (json-bytes.ts's
-   * `Deferral`), listed in the answer's `deferred`: whoever maps the answer parses them when read
-   * (`checkedAnswer`, src/upstreams/transport.ts).
-   */
-  defer?: readonly string[];
 }
 
 /** What a call runs under: the GraphQL request that needs it. */
@@ -110,8 +104,6 @@ export interface HttpResponse<T> {
   body: T;
   /** Size of the answer as received, for caches that count bytes. */
   bytes: number;
-  /** The members of `body` left unparsed (`HttpRequest.defer`), each holding a placeholder until they are settled. */
-  deferred?: Deferred[];
 }
 
 export interface RetryInfo {
@@ -371,14 +363,8 @@ export class HttpClient {
     if (!((status >= 200 && status < 300) || req.acceptStatuses?.includes(status) === true))
       throw this.httpError(status, headers, req, answerText(answer));
     try {
-      if (req.parse) return { status, body: req.parse(answerText(answer)) as T, bytes: answer.length };
-      // Only a large answer is parsed in parts, where members are deferred: no Deferral for the others.
-      if (!req.defer || answer.length < LARGE_ANSWER_BYTES) return { status, body: parseJsonBytes(answer) as T, bytes: answer.length };
-      const deferral: Deferral = { keys: req.defer, found: [] };
-      const body = parseJsonBytes(answer, deferral) as T;
-      return deferral.found.length > 0
-        ? { status, body, bytes: answer.length, deferred: deferral.found }
-        : { status, body, bytes: answer.length };
+      const body = (req.parse ? req.parse(answerText(answer)) : parseJsonBytes(answer)) as T;
+      return { status, body, bytes: answer.length };
     } catch (cause) {
       // The body itself is never quoted: it is the upstream's, not something to show a client.
       const type = String(headers['content-type'] ?? 'no content type');
@@ -551,8 +537,7 @@ function expire(exchange: Exchange): void {
  * ended when it gets one, as `request()` ended it); an answer
  * announced bigger than the cap is refused at its headers, before its first byte, and one that
  * grows past it is cut by the pool's `maxResponseSize`; a UTF-8 byte order mark is dropped, as
- * `body.text()` dropped it. The bytes are parsed without one string of a large answer
- * (./json-bytes.ts).
+ * `body.text()` dropped it (./json-bytes.ts).
  *
  * One timer bounds the whole exchange, from its dispatch to the answer's last byte, so an
  * upstream that trickles the body cannot hold a call past the timeout (undici's `bodyTimeout` is

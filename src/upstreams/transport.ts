@@ -6,7 +6,6 @@
  */
 import { InvalidResponseError } from './errors.js';
 import { encodeQuery, type CallScope, type HttpClient, type HttpRequest, type HttpResponse } from './http.js';
-import type { Deferred } from './json-bytes.js';
 
 export interface Transport {
   readonly http: HttpClient;
@@ -61,18 +60,9 @@ type AnswerChecks = Record<string, Record<string, AnswerCheck | undefined> | und
  * gateway's first answer, which most often calls no upstream.
  */
 let checks: AnswerChecks | undefined;
-let memberChecks: AnswerChecks | undefined;
 /** Runs a check again with the paths of its misfits, which a check's own run leaves out (test/generate/answer-checks.ts, `locatedOnDemand`). */
 let locate: ((check: AnswerCheck, data: unknown) => AnswerCheck['errors']) | undefined;
 let loadingChecks: Promise<unknown> | undefined;
-
-/**
- * The members a large Data API answer's lists leave unparsed until a field reads them
- * (`HttpRequest.defer`, src/upstreams/json-bytes.ts): `genesisData`, four fifths of the bytes of
- * a page of subnets or blockchains, which most queries never select. Each has its own generated
- * check (test/generate/answer-checks.ts), run when it is parsed.
- */
-export const DEFERRED_MEMBERS: Partial<Record<HttpRequest['service'], readonly string[]>> = { 'data-api': ['genesisData'] };
 
 /**
  * `send` once the answer checks are loaded: at once from then on, and after the load for the
@@ -82,7 +72,6 @@ export function withAnswerChecks<T>(send: () => Promise<T>): Promise<T> {
   if (checks) return send();
   loadingChecks ??= import('./answer-checks.generated.js').then((module) => {
     checks = module.ANSWER_CHECKS as unknown as AnswerChecks;
-    memberChecks = module.MEMBER_CHECKS as unknown as AnswerChecks;
     locate = module.locate as typeof locate;
   });
   return loadingChecks.then(send);
@@ -103,70 +92,18 @@ export function checkedAnswer<T>(req: HttpRequest, list?: string): (res: HttpRes
     const body = res.body as Record<string, unknown> | null;
     let misfit: string | undefined;
     if (check && !check(body)) {
-      misfit = misfitOf(check, body, req, '');
+      misfit = misfitOf(check, body, req);
     } else if (list !== undefined && (body === null || typeof body !== 'object' || !Array.isArray(body[list]))) {
       misfit = `an answer without its \`${list}\` list`;
     }
     if (misfit) throw new InvalidResponseError(res.status, misfit, { service: req.service, operation: req.operation });
-    if (res.deferred) settle(res.deferred, req, res.status);
     return body as T;
   };
 }
 
-/**
- * Puts each member an answer left unparsed (`HttpResponse.deferred`) back in its place, as a
- * property parsed and checked against its own schema when first read. A member that is not JSON
- * or does not fit fails that read, and every later one, with UPSTREAM_INVALID_RESPONSE: the field
- * that reads it errs, the rest of the answer still answers. Until read, the member holds the
- * answer's bytes, not objects; once read, its value. Anything that copies or serialises the
- * answer (a spread, JSON.stringify for Redis) reads it, and gets the value or that error.
- */
-function settle(deferred: readonly Deferred[], req: HttpRequest, status: number): void {
-  for (const member of deferred) {
-    const { holder, key } = member;
-    let source: Deferred | undefined = member;
-    let value: unknown;
-    let failure: InvalidResponseError | undefined;
-    Object.defineProperty(holder, key, {
-      enumerable: true,
-      configurable: true,
-      get() {
-        if (source) {
-          const { bytes, from, to } = source;
-          source = undefined;
-          try {
-            value = parseMember(bytes.toString('utf8', from, to), key, req, status);
-          } catch (error) {
-            failure = error as InvalidResponseError;
-          }
-        }
-        if (failure) throw failure;
-        return value;
-      },
-      // A resolver that assigns it (none does) replaces it, as it would a parsed member.
-      set(next: unknown) {
-        Object.defineProperty(holder, key, { value: next, writable: true, enumerable: true, configurable: true });
-      },
-    });
-  }
-}
-
-function parseMember(text: string, key: string, req: HttpRequest, status: number): unknown {
-  const scope = { service: req.service, operation: req.operation };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (cause) {
-    throw new InvalidResponseError(status, `its ${key} is not JSON (${text.length} characters)`, { ...scope, cause });
-  }
-  const check = memberChecks?.[req.service]?.[key];
-  if (check && !check(value)) throw new InvalidResponseError(status, misfitOf(check, value, req, key), scope);
-  return value;
-}
-
-/** What a failed check of `value` found, as the reason of its InvalidResponseError; `at` is the value's place in the answer ('' for the answer itself). */
-function misfitOf(check: AnswerCheck, value: unknown, req: HttpRequest, at: string): string {
+/** What a failed check of `value` found, as the reason of its InvalidResponseError. */
+function misfitOf(check: AnswerCheck, value: unknown, req: HttpRequest): string {
   const [first] = locate!(check, value) ?? [];
-  const where = `${at}${first?.instancePath ?? ''}` || 'the answer';
+  const where = first?.instancePath || 'the answer';
   return `an answer that does not fit the spec's ${req.operation} response (${where} ${first?.message ?? 'does not fit'})`;
 }

@@ -16,7 +16,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AjvModule from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { DEFERRED_MEMBERS } from '../../src/upstreams/transport.js';
 
 const Ajv = AjvModule as unknown as typeof AjvModule.default;
 const standaloneCode = standaloneModule as unknown as typeof standaloneModule.default;
@@ -78,26 +77,6 @@ function shapeOf(schema: unknown, defs: string): unknown {
   return out;
 }
 
-/**
- * The one schema the spec's components give `member`, one of the members a large answer's lists
- * leave unparsed until read (`DEFERRED_MEMBERS`, src/upstreams/transport.ts), checked on its own
- * when parsed. Throws when the components differ, or when it takes no string: the answer's own
- * check meets a placeholder string there.
- */
-function memberSchema(components: Record<string, unknown>, member: string): unknown {
-  const properties = Object.values(components).flatMap((s) => {
-    const property = ((s as Schema).properties as Schema | undefined)?.[member];
-    return property === undefined ? [] : [property];
-  });
-  const shapes = properties.map((property) => shapeOf(property, '') as Schema);
-  if (new Set(shapes.map((shape) => JSON.stringify(shape))).size !== 1)
-    throw new Error(`${member}: not one schema in the spec's components (${properties.length} found)`);
-  const alternatives = (shapes[0]!.anyOf as Schema[] | undefined) ?? [shapes[0]!];
-  if (!alternatives.some((a) => a.type === 'string' || (Array.isArray(a.type) && a.type.includes('string'))))
-    throw new Error(`${member}: its schema takes no string, so an answer's check would refuse its placeholder`);
-  return properties[0];
-}
-
 interface Operation {
   operationId?: string;
   responses?: Record<string, { content?: { 'application/json'?: { schema?: unknown } } }>;
@@ -141,7 +120,6 @@ export function answerChecks({ pathsOnDemand = true } = {}): string {
   const ajv = new Ajv({ strict: false, allErrors: false, inlineRefs: false, code: { source: true, esm: true } });
   const exports: Record<string, string> = {};
   const table: Record<string, Record<string, string>> = {};
-  const members: Record<string, Record<string, string>> = {};
   for (const { service, file } of SPECS) {
     const spec = JSON.parse(readFileSync(file, 'utf8')) as {
       paths: Record<string, Record<string, Operation>>;
@@ -155,12 +133,6 @@ export function answerChecks({ pathsOnDemand = true } = {}): string {
       definitions: Object.fromEntries(Object.entries(spec.components.schemas).map(([name, s]) => [name, shapeOf(s, '')])),
     });
     table[service] = {};
-    for (const member of DEFERRED_MEMBERS[service] ?? []) {
-      const name = `${prefix}_member_${member}`;
-      ajv.addSchema({ $id: `${service}--member-${member}`, ...(shapeOf(memberSchema(spec.components.schemas, member), defs) as Schema) });
-      exports[name] = `${service}--member-${member}`;
-      (members[service] ??= {})[member] = name;
-    }
     // The Metrics API's /v1 route is in no OpenAPI document: its documented answer stands in.
     if (service === 'metrics-api') {
       ajv.addSchema({ $id: 'metrics-api--getAvgTps', ...(shapeOf(AVG_TPS_SCHEMA, defs) as Schema) });
@@ -199,11 +171,6 @@ ${code}
 /** The check of each operation's success answer, by service and operationId. */
 export const ANSWER_CHECKS = {
 ${entries(table)}
-};
-
-/** The check of each deferred member (test/generate/answer-checks.ts, DEFERRED_MEMBERS), by service and member. */
-export const MEMBER_CHECKS = {
-${entries(members)}
 };
 `;
 }

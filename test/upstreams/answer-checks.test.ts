@@ -22,7 +22,7 @@ type Checks = Record<string, Record<string, Check>>;
 
 const world = getWorld('mainnet');
 const dir = mkdtempSync(join(tmpdir(), 'answer-checks-'));
-let ajv: { ANSWER_CHECKS: Checks; MEMBER_CHECKS: Checks };
+let ajv: { ANSWER_CHECKS: Checks };
 
 beforeAll(async () => {
   const file = join(dir, 'ajv.mjs');

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { ClientKeyError } from '../errors.js';
 import type { HttpRequest, QueryValue } from '../http.js';
 import type { EntryOf } from '../sharing.js';
-import { checkedAnswer, DEFERRED_MEMBERS, withAnswerChecks, type Transport } from '../transport.js';
+import { checkedAnswer, withAnswerChecks, type Transport } from '../transport.js';
 import type { operations } from './openapi.js';
 
 /**
@@ -50,7 +50,6 @@ export interface DataApiOptions {
 
 /** The status by which the Data API says it has no such thing. */
 const NONE = [404] as const;
-const DEFERRED = DEFERRED_MEMBERS['data-api'];
 
 export interface PageParams {
   pageToken?: string;
@@ -117,7 +116,6 @@ export class DataApiClient {
       query,
       body,
       headers: this.headers,
-      ...(DEFERRED ? { defer: DEFERRED } : {}),
     };
     if (this.credential) req.credential = this.credential;
     return req;
