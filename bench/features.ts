@@ -16,13 +16,20 @@
  *
  * Run by bench/run.ts in a process of its own, whose stdout is the gateways' request log:
  * `node --import tsx bench/features.ts`. Its answer is the last line of its stderr.
+ *
+ * The features a reload can turn off are measured through HTTP too, in one `npm start` process
+ * (`reloadedCosts`), which bench/run.ts calls itself.
  */
 import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
 import type { AvalancheGateway } from '../src/embed.js';
+import { cpuTime, startGateway, stop } from './processes.js';
 import { median, quantile } from './stats.js';
 import { ONE_CALL_QUERY, onStub, stubServer } from './stub.js';
 
@@ -112,18 +119,7 @@ export async function featureCosts(): Promise<FeatureCost[]> {
         windows[i]!.push((used.user + used.system) / (answered - before));
       }
     }
-    return VARIANTS.map(({ variant, setting }, i) => {
-      const diffs = windows[i]!.map((us, round) => us - windows[0]![round]!);
-      return {
-        variant,
-        setting: Object.entries(setting)
-          .map(([name, value]) => `${name}=${value}`)
-          .join(' '),
-        us: median(windows[i]!),
-        diff: median(diffs),
-        quartiles: [quantile(diffs, 0.25), quantile(diffs, 0.75)],
-      };
-    });
+    return costsOf(VARIANTS, windows);
   } finally {
     stopped = true;
     await Promise.allSettled(clients);
@@ -133,14 +129,102 @@ export async function featureCosts(): Promise<FeatureCost[]> {
   }
 }
 
-/** bench/PROFILE.md's section: what was measured, how, and the table. */
-export function featureSection(costs: FeatureCost[]): string {
-  const signed = (us: number) => `${us > 0 ? '+' : ''}${us.toFixed(1)}`;
-  const rows = costs.map(({ variant, setting, us, diff, quartiles }, i) =>
-    i === 0
-      ? `| ${variant} | | ${us.toFixed(1)} | | |`
-      : `| ${variant} | ${setting ? `\`${setting}\`` : ''} | ${us.toFixed(1)} | ${signed(diff)} | ${signed(quartiles[0])} to ${signed(quartiles[1])} |`,
-  );
+/** Each variant's figures from its windows, the first variant's (the shipped settings') being the reference of each round. */
+function costsOf(variants: readonly { variant: string; setting: Record<string, unknown> }[], windows: number[][]): FeatureCost[] {
+  return variants.map(({ variant, setting }, i) => {
+    const diffs = windows[i]!.map((us, round) => us - windows[0]![round]!);
+    return {
+      variant,
+      setting: Object.entries(setting)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(' '),
+      us: median(windows[i]!),
+      diff: median(diffs),
+      quartiles: [quantile(diffs, 0.25), quantile(diffs, 0.75)],
+    };
+  });
+}
+
+/**
+ * The features a reload can turn off, each by its setting in the settings file (`CONFIG_FILE`).
+ * LOG_SAMPLE_RATE=0 leaves the request log's hook in place and writes none of its lines: what it
+ * measures is the line, its fields included.
+ */
+const RELOADED: { variant: string; setting: Record<string, unknown> }[] = [
+  { variant: 'as shipped', setting: { LOG_SAMPLE_RATE: 1 } },
+  { variant: 'as shipped, again (the noise)', setting: { LOG_SAMPLE_RATE: 1 } },
+  { variant: 'request log lines off', setting: { LOG_SAMPLE_RATE: 0 } },
+];
+
+const RELOAD_ROUNDS = Number(process.env.BENCH_RELOAD_ROUNDS ?? 10);
+const RELOAD_WINDOW_S = 2;
+/** A reload reads the settings file and applies it at once; this is ample. */
+const RELOAD_SETTLE_MS = 300;
+
+/**
+ * What the features a reload can turn off cost, through HTTP as users run the gateway: one
+ * `npm start` (CACHE=off) over the stub at `stubUrl`, its settings file rewritten and the gateway
+ * sent SIGHUP before each window, driven by autocannon (10 connections) for RELOAD_WINDOW_S;
+ * CPU per request of the gateway's process alone, from /proc. The windows of a round run in a
+ * turning order, so that a slow stretch does not fall on one variant's windows every time.
+ *
+ * Why this beside `featureCosts`: in one process and one gateway, nothing differs between two
+ * windows but the setting (not the process's JIT, its heap, its place on the machine), so its
+ * noise row is within a microsecond or two where featureCosts' is tens.
+ */
+export async function reloadedCosts(stubUrl: string): Promise<FeatureCost[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-reload-'));
+  const file = join(dir, 'settings.json');
+  writeFileSync(file, JSON.stringify(RELOADED[0]!.setting));
+  const gateway = await startGateway({ CACHE: 'off', CONFIG_FILE: file, ...onStub(stubUrl) });
+  const load = (seconds: number) =>
+    autocannon({
+      url: gateway.url,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: ONE_CALL_QUERY }),
+      connections: CLIENTS,
+      duration: seconds,
+    });
+  try {
+    await load(3);
+    const windows = RELOADED.map((): number[] => []);
+    for (let round = 0; round < RELOAD_ROUNDS; round++) {
+      for (let turn = 0; turn < RELOADED.length; turn++) {
+        const i = (round + turn) % RELOADED.length;
+        writeFileSync(file, JSON.stringify(RELOADED[i]!.setting));
+        process.kill(gateway.pid, 'SIGHUP');
+        await sleep(RELOAD_SETTLE_MS);
+        const before = cpuTime(gateway.pid).total;
+        const result = await load(RELOAD_WINDOW_S);
+        if (result.non2xx || result.errors) throw new Error(`${RELOADED[i]!.variant}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+        windows[i]!.push((cpuTime(gateway.pid).total - before) / result.requests.total);
+      }
+    }
+    return costsOf(RELOADED, windows);
+  } finally {
+    await stop(gateway.child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const signed = (us: number) => `${us > 0 ? '+' : ''}${us.toFixed(1)}`;
+
+/** A table of variants, the first (the shipped settings) as the reference. */
+function costTable(costs: FeatureCost[]): string[] {
+  return [
+    '| variant | setting | µs/request | against as shipped, same round (median) | middle half of those |',
+    '|---|---|---:|---:|---:|',
+    ...costs.map(({ variant, setting, us, diff, quartiles }, i) =>
+      i === 0
+        ? `| ${variant} | | ${us.toFixed(1)} | | |`
+        : `| ${variant} | ${setting ? `\`${setting}\`` : ''} | ${us.toFixed(1)} | ${signed(diff)} | ${signed(quartiles[0])} to ${signed(quartiles[1])} |`,
+    ),
+  ];
+}
+
+/** bench/PROFILE.md's section: what was measured, how, and the tables. */
+export function featureSection(costs: FeatureCost[], reloaded: FeatureCost[]): string {
   return [
     '## What each feature a setting turns off costs',
     '',
@@ -150,9 +234,14 @@ export function featureSection(costs: FeatureCost[]): string {
     "clients' side included, the same for all); a variant's cost is the median of its differences to the shipped",
     "settings' window of the same round. The HTTP layer is not in these figures (the profile above has it).",
     '',
-    '| variant | setting | µs/request | against as shipped, same round (median) | middle half of those |',
-    '|---|---|---:|---:|---:|',
-    ...rows,
+    ...costTable(costs),
+    '',
+    'Those a reload can change, through HTTP as users run it (bench/features.ts, `reloadedCosts`): one `npm start`',
+    `(CACHE=off) over the stub, its settings file rewritten and the gateway sent SIGHUP before each ${RELOAD_WINDOW_S}-second window`,
+    `of the one-call query under ${CLIENTS} connections, ${RELOAD_ROUNDS} rounds with the windows in a turning order; CPU per request`,
+    "of the gateway's process alone. Nothing differs between two windows but the setting.",
+    '',
+    ...costTable(reloaded),
     '',
   ].join('\n');
 }

@@ -38,7 +38,7 @@ import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { Pool } from 'undici';
 import { type Allocations, allocationSection, allocationsUnderLoad } from './allocations.js';
-import { type FeatureCost, featureSection } from './features.js';
+import { type FeatureCost, featureSection, reloadedCosts } from './features.js';
 import { profileOneCall } from './profile.js';
 import { median } from './stats.js';
 import { ONE_CALL_QUERY, onStub } from './stub.js';
@@ -287,7 +287,7 @@ async function profile(dir: string, stubUrl: string): Promise<string> {
   const seconds = Math.max(SECONDS, 8);
   const { markdown } = await profileOneCall(stubUrl, ONE_CALL, seconds);
   const { gateway, peers } = await allocations(dir, stubUrl, seconds);
-  const whole = `${markdown}\n${allocationSection(gateway, peers, seconds)}\n${featureSection(await featureCostsApart())}`;
+  const whole = `${markdown}\n${allocationSection(gateway, peers, seconds)}\n${featureSection(await featureCostsApart(), await reloadedCosts(stubUrl))}`;
   writeFileSync('bench/PROFILE.md', whole);
   return whole;
 }
