@@ -158,7 +158,10 @@ const RELOADED: { variant: string; setting: Record<string, unknown> }[] = [
 
 const RELOAD_ROUNDS = Number(process.env.BENCH_RELOAD_ROUNDS ?? 10);
 const RELOAD_WINDOW_S = 2;
-/** A reload reads the settings file and applies it at once; this is ample. */
+/**
+ * A reload reads the settings file and applies it at once; this is ample. One not applied would
+ * show: its variant's row would read as the noise row does.
+ */
 const RELOAD_SETTLE_MS = 300;
 
 /**
