@@ -27,9 +27,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
 import type { AvalancheGateway } from '../src/embed.js';
-import { cpuTime, startGateway, stop } from './processes.js';
+import { CONNECTIONS, load, startGateway, stop } from './processes.js';
 import { median, quantile } from './stats.js';
 import { ONE_CALL_QUERY, onStub, stubServer } from './stub.js';
 
@@ -167,7 +166,7 @@ const RELOAD_SETTLE_MS = 300;
 /**
  * What the features a reload can turn off cost, through HTTP as users run the gateway: one
  * `npm start` (CACHE=off) over the stub at `stubUrl`, its settings file rewritten and the gateway
- * sent SIGHUP before each window, driven by autocannon (10 connections) for RELOAD_WINDOW_S;
+ * sent SIGHUP before each window, driven by autocannon (`load`, CONNECTIONS) for RELOAD_WINDOW_S;
  * CPU per request of the gateway's process alone, from /proc. The windows of a round run in a
  * turning order, so that a slow stretch does not fall on one variant's windows every time.
  *
@@ -180,17 +179,9 @@ export async function reloadedCosts(stubUrl: string): Promise<FeatureCost[]> {
   const file = join(dir, 'settings.json');
   writeFileSync(file, JSON.stringify(RELOADED[0]!.setting));
   const gateway = await startGateway({ CACHE: 'off', CONFIG_FILE: file, ...onStub(stubUrl) });
-  const load = (seconds: number) =>
-    autocannon({
-      url: gateway.url,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: ONE_CALL_QUERY }),
-      connections: CLIENTS,
-      duration: seconds,
-    });
+  const opts = { url: gateway.url, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: ONE_CALL_QUERY }) };
   try {
-    await load(3);
+    await load(opts, 3);
     const windows = RELOADED.map((): number[] => []);
     for (let round = 0; round < RELOAD_ROUNDS; round++) {
       for (let turn = 0; turn < RELOADED.length; turn++) {
@@ -198,10 +189,7 @@ export async function reloadedCosts(stubUrl: string): Promise<FeatureCost[]> {
         writeFileSync(file, JSON.stringify(RELOADED[i]!.setting));
         process.kill(gateway.pid, 'SIGHUP');
         await sleep(RELOAD_SETTLE_MS);
-        const before = cpuTime(gateway.pid).total;
-        const result = await load(RELOAD_WINDOW_S);
-        if (result.non2xx || result.errors) throw new Error(`${RELOADED[i]!.variant}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-        windows[i]!.push((cpuTime(gateway.pid).total - before) / result.requests.total);
+        windows[i]!.push((await load(opts, RELOAD_WINDOW_S, gateway.pid)).cpuUs);
       }
     }
     return costsOf(RELOADED, windows);
@@ -241,7 +229,7 @@ export function featureSection(costs: FeatureCost[], reloaded: FeatureCost[]): s
     '',
     'Those a reload can change, through HTTP as users run it (bench/features.ts, `reloadedCosts`): one `npm start`',
     `(CACHE=off) over the stub, its settings file rewritten and the gateway sent SIGHUP before each ${RELOAD_WINDOW_S}-second window`,
-    `of the one-call query under ${CLIENTS} connections, ${RELOAD_ROUNDS} rounds with the windows in a turning order; CPU per request`,
+    `of the one-call query under ${CONNECTIONS} connections, ${RELOAD_ROUNDS} rounds with the windows in a turning order; CPU per request`,
     "of the gateway's process alone. Nothing differs between two windows but the setting.",
     '',
     ...costTable(reloaded),

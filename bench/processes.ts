@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
 import { freePort } from '../test/helpers/ports.js';
 
 /** The fields of /proc/<pid>/stat after the command name (which may hold spaces), from its state on: minflt is [7], utime and stime [11] and [12]. */
@@ -19,6 +20,24 @@ export function cpuTime(pid: number): { user: number; system: number; total: num
   const user = Number(fields[11]) * 10_000;
   const system = Number(fields[12]) * 10_000;
   return { user, system, total: user + system };
+}
+
+/** The connections every load of the bench opens, as ../shared/bench/run.js does. */
+export const CONNECTIONS = 10;
+
+/** One server's run: req/s, and the CPU its process spent per request (/proc, user + system). */
+export interface Run {
+  rps: number;
+  cpuUs: number;
+}
+
+/** `opts` for `duration` seconds under CONNECTIONS connections; any answer not 2xx, or an error, fails it. The CPU is `pid`'s, when given. */
+export async function load(opts: autocannon.Options, duration: number, pid?: number): Promise<Run> {
+  const before = pid === undefined ? 0 : cpuTime(pid).total;
+  const result = await autocannon({ connections: CONNECTIONS, pipelining: 1, duration, ...opts });
+  if (result.non2xx || result.errors) throw new Error(`${result.non2xx} non-2xx answers, ${result.errors} errors from ${opts.url}`);
+  const cpuUs = pid === undefined ? Number.NaN : (cpuTime(pid).total - before) / result.requests.total;
+  return { rps: result.requests.total / duration, cpuUs };
 }
 
 /** A process's minor page faults so far, its threads' included (minflt, from /proc): each page it touched first, or a run of a file's pages it mapped. */

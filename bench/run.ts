@@ -34,7 +34,7 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { Pool } from 'undici';
 import { type Allocations, allocationSection, allocationsUnderLoad } from './allocations.js';
@@ -42,11 +42,10 @@ import { type FeatureCost, featureSection, reloadedCosts } from './features.js';
 import { profileOneCall } from './profile.js';
 import { median } from './stats.js';
 import { ONE_CALL_QUERY, onStub } from './stub.js';
-import { cpuTime, firstTouchUs, rssMb, sandboxCalls, startFloor, startGateway, startProcess as start, startSandbox, stop, stopAll } from './processes.js';
+import { firstTouchUs, load, rssMb, type Run, sandboxCalls, startFloor, startGateway, startProcess as start, startSandbox, stop, stopAll } from './processes.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
-const CONNECTIONS = 10;
 /** The load each server gets right before each of its measured rounds, as ../shared/bench/run.js gives it. */
 const WARM_SECONDS = 2;
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
@@ -63,20 +62,6 @@ const BURST = (n: number) =>
   JSON.stringify({
     query: `{ network(name: MAINNET) { l1Validators(first: ${n}) { nodes { nodeId subnet { subnetId blockchains { blockchainName } } } } transactions(chain: P_CHAIN, first: ${n}) { nodes { txHash } } } }`,
   });
-
-/** One server's run: req/s, and the CPU its process spent per request (/proc, user + system). */
-interface Run {
-  rps: number;
-  cpuUs: number;
-}
-
-async function load(opts: autocannon.Options, duration: number, pid?: number): Promise<Run> {
-  const before = pid === undefined ? 0 : cpuTime(pid).total;
-  const result = await autocannon({ connections: CONNECTIONS, pipelining: 1, duration, ...opts });
-  if (result.non2xx || result.errors) throw new Error(`${result.non2xx} non-2xx answers, ${result.errors} errors from ${opts.url}`);
-  const cpuUs = pid === undefined ? Number.NaN : (cpuTime(pid).total - before) / result.requests.total;
-  return { rps: result.requests.total / duration, cpuUs };
-}
 
 const post = (url: string, body: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.json() as Promise<{ errors?: unknown }>);
 
