@@ -30,7 +30,7 @@ interface ProfileNode {
   parent?: number;
   children?: number[];
 }
-interface CpuProfile {
+export interface CpuProfile {
   nodes: ProfileNode[];
   startTime: number;
   samples: number[];
@@ -101,6 +101,31 @@ function sampleCounts(profile: CpuProfile, from: number, to: number): Map<number
   return counts;
 }
 
+/** The busy samples taken in [from, to], by the source each function came from and by function. */
+export function selfTimes(
+  profile: CpuProfile,
+  from: number,
+  to: number,
+): { byOrigin: Map<string, number>; byFunction: Map<string, { name: string; where: string; us: number }>; busy: number } {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const maps = new Map<string, SourceMap | null>();
+  const byOrigin = new Map<string, number>();
+  const byFunction = new Map<string, { name: string; where: string; us: number }>();
+  let busy = 0;
+  for (const [id, us] of sampleCounts(profile, from, to)) {
+    const frame = byId.get(id)!.callFrame;
+    if (frame.functionName === '(idle)') continue;
+    busy += us;
+    const where = originOf(frame, maps);
+    byOrigin.set(where, (byOrigin.get(where) ?? 0) + us);
+    const name = `${frame.functionName || '(anonymous)'} ${where}`;
+    const entry = byFunction.get(name) ?? { name: frame.functionName || '(anonymous)', where, us: 0 };
+    entry.us += us;
+    byFunction.set(name, entry);
+  }
+  return { byOrigin, byFunction, busy };
+}
+
 export const cell = (us: number) => (us >= 10 ? us.toFixed(0) : us.toFixed(1));
 
 /**
@@ -143,22 +168,7 @@ export async function profileOneCall(stubUrl: string, body: string, seconds: num
   const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
 
   const requests = result.requests.total;
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const maps = new Map<string, SourceMap | null>();
-  const byOrigin = new Map<string, number>();
-  const byFunction = new Map<string, { name: string; where: string; us: number }>();
-  let busy = 0;
-  for (const [id, us] of sampleCounts(profile, from, to)) {
-    const frame = byId.get(id)!.callFrame;
-    if (frame.functionName === '(idle)') continue;
-    busy += us;
-    const where = originOf(frame, maps);
-    byOrigin.set(where, (byOrigin.get(where) ?? 0) + us);
-    const name = `${frame.functionName || '(anonymous)'} ${where}`;
-    const entry = byFunction.get(name) ?? { name: frame.functionName || '(anonymous)', where, us: 0 };
-    entry.us += us;
-    byFunction.set(name, entry);
-  }
+  const { byOrigin, byFunction, busy } = selfTimes(profile, from, to);
   // Each busy sample stands for an equal share of the CPU the kernel counted.
   const usPerRequest = kernelUs / requests;
   const systemUsPerRequest = systemUs / requests;

@@ -18,10 +18,12 @@
  *     as from outside, beside each run's time and the median from the 4th run on (the first
  *     runs execute cold code, and set the median when the warm runs are close to the floor);
  *  5. with the cache on: the same query repeated, and 20 clients sending a new query at once;
- *  6. the profile of the uncached one-call path as shipped (bench/profile.ts), what a request
+ *  6. the profile of the uncached one-call path as shipped (bench/profile.ts), what the gateway's
+ *     own code costs a request without its sockets (bench/pipeline.ts), what a request
  *     allocates there and in mercurius + graphql-jit (bench/allocations.ts), and what each
  *     feature a setting turns off costs it (bench/features.ts), written to bench/PROFILE.md.
- *     `npm run bench:profile` (`tsx bench/run.ts profile`) does only this;
+ *     `npm run bench:profile` (`tsx bench/run.ts profile`) does only this,
+ *     `tsx bench/run.ts pipeline` only bench/pipeline.ts's part (to compare two builds);
  *     `tsx bench/run.ts throughput` only 1 and 2;
  *  7. pricing time of 100 KB documents of every hostile shape (bench/pricing.ts), bundled as the
  *     gateway is; `tsx bench/run.ts pricing` does only this.
@@ -39,6 +41,7 @@ import { build } from 'esbuild';
 import { Pool } from 'undici';
 import { type Allocations, allocationSection, allocationsUnderLoad } from './allocations.js';
 import { type FeatureCost, featureSection, reloadedCosts } from './features.js';
+import { pipelineSection } from './pipeline.js';
 import { profileOneCall } from './profile.js';
 import { median } from './stats.js';
 import { ONE_CALL_QUERY, onStub } from './stub.js';
@@ -264,15 +267,16 @@ async function startPeers(dir: string, stubUrl: string): Promise<{ peers: Record
 }
 
 /**
- * Profiles the uncached one-call path, measures what a request allocates there and in mercurius +
- * graphql-jit (bench/allocations.ts) and what the features a setting turns off cost it
- * (bench/features.ts), and writes the three to bench/PROFILE.md; its markdown.
+ * Profiles the uncached one-call path, measures what the gateway's code costs without its sockets
+ * (bench/pipeline.ts), what a request allocates there and in mercurius + graphql-jit
+ * (bench/allocations.ts) and what the features a setting turns off cost it (bench/features.ts),
+ * and writes the four to bench/PROFILE.md; its markdown.
  */
 async function profile(dir: string, stubUrl: string): Promise<string> {
   const seconds = Math.max(SECONDS, 8);
   const { markdown } = await profileOneCall(stubUrl, ONE_CALL, seconds);
   const { gateway, peers } = await allocations(dir, stubUrl, seconds);
-  const whole = `${markdown}\n${allocationSection(gateway, peers, seconds)}\n${featureSection(await featureCostsApart(), await reloadedCosts(stubUrl))}`;
+  const whole = `${markdown}\n${await pipelineSection(stubUrl)}\n${allocationSection(gateway, peers, seconds)}\n${featureSection(await featureCostsApart(), await reloadedCosts(stubUrl))}`;
   writeFileSync('bench/PROFILE.md', whole);
   return whole;
 }
@@ -349,6 +353,10 @@ async function main() {
   const stubUrl = String(stub.line.url);
   if (process.argv[2] === 'profile') {
     console.log(await profile(dir, stubUrl));
+    return;
+  }
+  if (process.argv[2] === 'pipeline') {
+    console.log(await pipelineSection(stubUrl));
     return;
   }
   const raw = await start(process.execPath, [join(dir, 'raw-proxy.mjs')], { PROXY_TARGET: `${stubUrl}/v1/networks/mainnet/subnets?pageSize=3` });
