@@ -23,10 +23,11 @@
  * real answer 53; running the pipeline a second time in each request added only 4 to 6, and ten
  * more no-op onExecute hooks, or ten more async layers around each upstream call, nothing
  * measurable. The pipeline's first pass in a request costs there three to four times what it costs
- * here (4.6 µs), a second pass about what it costs here: the cost under load is mostly the
- * code and data a request brings back into the caches after the HTTP server's and the kernel's
- * work, not the instructions run. A cut shows there when it takes code off the request's path, not
- * when it makes the same code faster.
+ * here (4.6 µs), a second pass about what it costs here. That points at the code and data a
+ * request brings back into the processor's caches after the HTTP server's and the kernel's work,
+ * rather than at the instructions run (this virtual machine has no hardware counters to confirm
+ * it): a cut is likelier to show there when it takes code off the request's path than when it makes
+ * the same code faster.
  *
  * `node --import tsx bench/pipeline.ts <case>` is the child: it prints one JSON line.
  */
@@ -263,7 +264,7 @@ export async function pipelineSection(stubUrl: string): Promise<string> {
     "calls per request are counted apart (async_hooks). The upstream call's socket writes are in `(native)`; the stand-ins'",
     'own cost is the bench/pipeline.ts row. Steadier than the load through `npm start` (the one-call row moved by 4 % over',
     "three runs): compare these between builds. Under that load a request costs several times what it costs here (bench/pipeline.ts",
-    "says how that was measured): what is cut here counts there only when it takes code off the request's path.",
+    "says how that was measured): a cut made here is likelier to count there when it takes code off the request's path.",
     '',
     '| request | CPU µs/request | user | system | promises | timers | immediates | ticks |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
