@@ -164,7 +164,11 @@ async function child(name: Case): Promise<void> {
     send = (done) => {
       pool
         .request({ method: 'GET', path })
-        .then(({ body }) => body.arrayBuffer())
+        .then(({ statusCode, body }) => {
+          // As the gateway's rows: an answer that is not the page would cost less.
+          if (statusCode !== 200) fail(new Error(`floor: the stub answered ${statusCode}`));
+          return body.arrayBuffer();
+        })
         .then((bytes) => {
           JSON.parse(Buffer.from(bytes).toString('utf8'));
           done();
