@@ -13,7 +13,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import type { SourceMap } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import { type CallFrame, originOf } from './profile.js';
+import { type CallFrame, originOf, shareRows } from './profile.js';
 
 interface SamplingNode {
   callFrame: CallFrame;
@@ -83,8 +83,6 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(bytes >= 10 * 1024 ? 0 : 1)
 
 /** bench/PROFILE.md's section: the gateway's allocation by source and function, beside each peer's total. */
 export function allocationSection(gateway: Allocations, peers: Record<string, Allocations>, seconds: number): string {
-  const shown = gateway.rows.filter((row) => row.share >= 0.01);
-  const rest = gateway.rows.filter((row) => row.share < 0.01);
   return [
     '## What a request allocates',
     '',
@@ -100,8 +98,7 @@ export function allocationSection(gateway: Allocations, peers: Record<string, Al
     '',
     '| where (this gateway) | KB/request | share |',
     '|---|---:|---:|',
-    ...shown.map((row) => `| ${row.where} | ${kb(row.bytes)} | ${(row.share * 100).toFixed(1)} % |`),
-    `| ${rest.length} others, under 1 % each | ${kb(rest.reduce((sum, row) => sum + row.bytes, 0))} | ${(rest.reduce((sum, row) => sum + row.share, 0) * 100).toFixed(1)} % |`,
+    ...shareRows(gateway.rows, (row) => row.bytes, kb, 0.01),
     '',
     '| the 20 functions allocating most (this gateway) | where | KB/request |',
     '|---|---|---:|',

@@ -37,7 +37,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { workerFlags } from '../src/cli.js';
-import { cell, type CpuProfile, selfTimes } from './profile.js';
+import { cell, type CpuProfile, selfTimes, shareRows } from './profile.js';
 import { ONE_CALL_QUERY, onStub } from './stub.js';
 
 /** What one child measured: CPU per request, and what a request left to the event loop. */
@@ -252,8 +252,6 @@ export async function pipelineSection(stubUrl: string): Promise<string> {
   const { byOrigin, busy } = selfTimes(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile, profiled.from, profiled.to);
   const perSample = profiled.us / (busy / profiled.requests);
   const rows = [...byOrigin].map(([where, samples]) => ({ where, us: (samples / profiled.requests) * perSample, share: samples / busy })).sort((a, b) => b.us - a.us);
-  const shown = rows.filter((row) => row.share >= 0.01);
-  const rest = rows.filter((row) => row.share < 0.01);
   const upstream = measured.floor.us;
   return [
     "## The gateway's own code, without its sockets",
@@ -279,8 +277,7 @@ export async function pipelineSection(stubUrl: string): Promise<string> {
     '',
     '| where | µs/request | share |',
     '|---|---:|---:|',
-    ...shown.map((row) => `| ${row.where} | ${cell(row.us)} | ${(row.share * 100).toFixed(1)} % |`),
-    `| ${rest.length} others, under 1 % each | ${cell(rest.reduce((sum, row) => sum + row.us, 0))} | ${(rest.reduce((sum, row) => sum + row.share, 0) * 100).toFixed(1)} % |`,
+    ...shareRows(rows, (row) => row.us, cell, 0.01),
     '',
   ].join('\n');
 }

@@ -129,6 +129,25 @@ export function selfTimes(
 export const cell = (us: number) => (us >= 10 ? us.toFixed(0) : us.toFixed(1));
 
 /**
+ * The body of a table by source (`| where | figure | share |`): each row of at least `least` of
+ * the whole on its own, the others summed into one row.
+ */
+export function shareRows<Row extends { where: string; share: number }>(
+  rows: readonly Row[],
+  figure: (row: Row) => number,
+  format: (value: number) => string,
+  least: number,
+): string[] {
+  const shown = rows.filter((row) => row.share >= least);
+  const rest = rows.filter((row) => row.share < least);
+  const summed = (of: (row: Row) => number) => rest.reduce((sum, row) => sum + of(row), 0);
+  return [
+    ...shown.map((row) => `| ${row.where} | ${format(figure(row))} | ${(row.share * 100).toFixed(1)} % |`),
+    `| ${rest.length} others, under ${least * 100} % each | ${format(summed(figure))} | ${(summed((row) => row.share) * 100).toFixed(1)} % |`,
+  ];
+}
+
+/**
  * Profiles the gateway's uncached one-call path over the stub at `stubUrl` for `seconds`, with
  * `body` as the request, and writes bench/PROFILE.md.
  */
@@ -178,8 +197,6 @@ export async function profileOneCall(stubUrl: string, body: string, seconds: num
     .sort((a, b) => b.us - a.us);
   const functions = [...byFunction.values()].map((f) => ({ ...f, us: f.us * perSample })).sort((a, b) => b.us - a.us);
   const samplesPerRequest = busy / requests;
-  const shown = rows.filter((row) => row.share >= 0.005);
-  const rest = rows.filter((row) => row.share < 0.005);
   const markdown = [
     '# Where the CPU of an uncached one-call request goes',
     '',
@@ -197,8 +214,7 @@ export async function profileOneCall(stubUrl: string, body: string, seconds: num
     '',
     '| where | µs/request | share |',
     '|---|---:|---:|',
-    ...shown.map((row) => `| ${row.where} | ${cell(row.us)} | ${(row.share * 100).toFixed(1)} % |`),
-    `| ${rest.length} others, under 0.5 % each | ${cell(rest.reduce((sum, row) => sum + row.us, 0))} | ${(rest.reduce((sum, row) => sum + row.share, 0) * 100).toFixed(1)} % |`,
+    ...shareRows(rows, (row) => row.us, cell, 0.005),
     '',
     '## The 30 functions with the most self time',
     '',
