@@ -30,12 +30,13 @@ import { HttpClient, type HttpClientOptions } from '../upstreams/http.js';
 import { documentCaches } from '../yoga/document-caches.js';
 import { DEFAULT_QUERY, lazyGraphiQL } from '../yoga/graphiql.js';
 import { fastPath, type LeanPost } from '../yoga/lean-post.js';
+import type { DoorOptions } from '../yoga/kept-door.js';
 import { YOGA_BATCHING } from '../yoga/use-batching.js';
 import { useCompiledExecution } from '../yoga/use-compiled-execution.js';
 import { contextFactory, upstreamClients, upstreamOptions, type UpstreamOptions } from './context.js';
 import { circuitLog, every, upstreamFailureLog, yogaLogging } from './logging.js';
 import { gatewayPlugins, type PluginParts } from './plugins.js';
-import { rateLimiter } from './rate-limits.js';
+import { clientLimits, rateLimiter } from './rate-limits.js';
 import { applySettings, liveSettings, type LiveSettings } from './settings.js';
 import { connectRedis, createStores, readEvents } from './stores.js';
 import { trustedDocuments, type ReloadReport } from './trusted.js';
@@ -252,6 +253,13 @@ function yogaServers(
   parts.metrics?.observeStore('documents', documents);
   if (compiledExecution) parts.metrics?.observeStore('compiled', compiledExecution);
   const pluginParts = { ...parts, compiledExecution, documents: documents.options.documentCache };
+  // A request with either header is answered as its sender's own (src/yoga/use-cache-control.ts): never at the door.
+  const { limiter } = parts;
+  const door: DoorOptions = {
+    personalHeaders: [config.apiKeyHeader.toLowerCase(), 'authorization'],
+    identity: parts.identity,
+    limitsOf: limiter && ((req) => clientLimits(limiter, req)),
+  };
   const graphPlugins = gatewayPlugins(pluginParts, { scope: 'graph', trusted: parts.trusted });
   const subgraphPlugins = gatewayPlugins(pluginParts, { scope: 'subgraph', compiled: false });
   // Made for each instance: each keeps its own log of masked errors, as before.
@@ -303,7 +311,7 @@ function yogaServers(
   return {
     yoga,
     subgraph,
-    lean: fastPath(yoga, graphPlugins),
-    subgraphLean: subgraph && fastPath(subgraph, subgraphPlugins),
+    lean: fastPath(yoga, graphPlugins, door),
+    subgraphLean: subgraph && fastPath(subgraph, subgraphPlugins, door),
   };
 }

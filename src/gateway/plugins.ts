@@ -26,7 +26,7 @@ import { useStreamLeftovers } from '../yoga/use-stream-leftovers.js';
 import { useUrlParams } from '../yoga/use-url-params.js';
 import { useValidationCache } from '../yoga/use-validation-cache.js';
 import { usePreparedOperations } from '../yoga/use-prepared-operations.js';
-import { preparedTerms } from '../yoga/fast-path-terms.js';
+import { keptTerms, preparedTerms } from '../yoga/fast-path-terms.js';
 import type { DocumentNode } from 'graphql';
 import type { LiveSettings } from './settings.js';
 
@@ -68,10 +68,13 @@ export function gatewayPlugins(parts: PluginParts, { scope, compiled = true, tru
     // Before the others, so that it sees every request whole, a response-cache hit included.
     ...(tracing
       ? [
-          preparedTerms(tracing.plugin, {
-            because: 'its parse and validate spans are part of every trace',
-            onPrepared: () => false,
-          }),
+          keptTerms(
+            preparedTerms(tracing.plugin, {
+              because: 'its parse and validate spans are part of every trace',
+              onPrepared: () => false,
+            }),
+            { because: 'its spans are part of every trace', shut: true },
+          ),
         ]
       : []),
     // First of the operation's hooks: in a batch, each operation after the first is admitted by

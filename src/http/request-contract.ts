@@ -18,7 +18,9 @@ export type How =
   | { by: 'server'; where: string }
   /**
    * A hook that yoga's `getResultForParams` runs (onParams, envelop, onExecutionResult): the fast
-   * path calls that very pipeline, so the plugin runs on both.
+   * path calls that very pipeline, so the plugin runs on both. A kept answer the fast path hands
+   * out at the door (src/yoga/kept-door.ts) skips it: the plugin's `onKept` (`keptTerms()`) does
+   * the same in its place, which test/yoga/kept-door.test.ts checks against the pipeline's.
    */
   | { by: 'pipeline'; plugin: string }
   /**
@@ -93,7 +95,7 @@ export const BOTH_PATHS = {
     how: {
       by: 'result',
       yoga: 'useCacheControl’s onResultProcess and onResponse hooks (src/yoga/use-cache-control.ts)',
-      lean: 'one call to cacheControlFor, with the verdict the same plugin’s onExecute left (src/yoga/lean-post.ts)',
+      lean: 'one call to cacheControlFor, with the verdict the same plugin’s onExecute left (src/yoga/lean-post.ts); for a kept answer at the door, the verdict its onKept makes alike',
     },
   },
   requestLog: {

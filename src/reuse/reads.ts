@@ -303,6 +303,22 @@ export class Reuse implements MemoryUsage {
   }
 }
 
+/** What limits how long an answer built from reads may be kept: see RequestReads. */
+export interface KeptFor {
+  freshUntil: number;
+  staleMs: number;
+}
+
+/** The freshness of reads that read nothing yet: nothing limits it. */
+export const UNLIMITED: Readonly<KeptFor> = { freshUntil: Number.POSITIVE_INFINITY, staleMs: Number.POSITIVE_INFINITY };
+
+/** Narrows `freshness` by a read fresh until `until`, which may be served stale for `staleMs` past it. */
+export function narrowFreshness(freshness: KeptFor, until: number, staleMs = 0): void {
+  if (until < freshness.freshUntil) freshness.freshUntil = until;
+  // What never goes stale (immutable) limits no one's staleness; NaN (Infinity - Infinity) is none.
+  if (Number.isFinite(until) && !(staleMs >= freshness.staleMs)) freshness.staleMs = Math.max(0, staleMs || 0);
+}
+
 /** One GraphQL request's view of the reuse layer: the Transport its clients send through. */
 export class RequestReads implements Transport {
   private memo?: Map<string, Promise<unknown>>;
@@ -334,9 +350,7 @@ export class RequestReads implements Transport {
 
   /** A read of this request is fresh until `until`, and may be served stale for `staleMs` past it. */
   freshFor(until: number, staleMs = 0): void {
-    if (until < this.freshUntil) this.freshUntil = until;
-    // What never goes stale (immutable) limits no one's staleness; NaN (Infinity - Infinity) is none.
-    if (Number.isFinite(until) && !(staleMs >= this.staleMs)) this.staleMs = Math.max(0, staleMs || 0);
+    narrowFreshness(this, until, staleMs);
   }
 
   read<T>(req: HttpRequest, map: (res: HttpResponse<unknown>) => T = bodyOf): Promise<T> {

@@ -28,6 +28,8 @@ export interface Entry {
 
 export interface CacheStore {
   get(key: string): Entry | undefined | Promise<Entry | undefined>;
+  /** What `get` finds in this process's memory, at once; absent when nothing is kept there (Redis alone). */
+  peek?(key: string): Entry | undefined;
   set(key: string, entry: Entry): void;
   /**
    * Makes the call for `key` and keeps its answer, unless another instance is already making
@@ -87,6 +89,10 @@ export class MemoryStore implements CacheStore, MemoryUsage {
         if (reason === 'evict') options.onEvict?.(entry);
       },
     });
+  }
+
+  peek(key: string): Entry | undefined {
+    return this.get(key);
   }
 
   get(key: string): Entry | undefined {
@@ -302,6 +308,10 @@ export class TieredStore implements CacheStore {
     readonly memory: MemoryStore,
     readonly redis: RedisStore,
   ) {}
+
+  peek(key: string): Entry | undefined {
+    return this.memory.get(key);
+  }
 
   get(key: string): Entry | undefined | Promise<Entry | undefined> {
     const local = this.memory.get(key);

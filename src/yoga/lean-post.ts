@@ -13,6 +13,9 @@
  * `text/event-stream`, so it goes to yoga; one that uses them but accepts only JSON gets the
  * parts merged into one answer, here as there.
  *
+ * A query whose answer the response cache holds is answered before that pipeline, at the door
+ * (./kept-door.ts), with the plugins' work for it done in their hooks' place.
+ *
  * **The contract with plugins.** What the fast path skips is yoga's request layer: the
  * `onRequest`, `onRequestParse`, `onResultProcess` and `onResponse` hooks. yoga's own (health
  * check, GraphiQL, CORS, request parsers, result processors, method checks) cannot change the
@@ -31,6 +34,7 @@ import { contextWithSlots, type GatewayContext } from '../graphql/context.js';
 import { ErrorCode } from '../graphql/errors.js';
 import { cacheControlFor } from './use-cache-control.js';
 import { fastPathTermsOf, hooksNeedingTerms } from './fast-path-terms.js';
+import { keptDoor, type Door, type DoorOptions } from './kept-door.js';
 import { wholeAnswer } from './use-incremental-delivery.js';
 import { writtenForms } from './use-response-cache.js';
 import { isSubscription } from './use-stream-leftovers.js';
@@ -124,7 +128,7 @@ type Yoga = YogaServerInstance<Record<string, unknown>, GatewayContext>;
  * The fast path for `yoga`, whose own plugins are `plugins`. Throws when one of its plugins has
  * a request-layer hook and no terms: it would not run for the requests taken here.
  */
-export function fastPath(yoga: Yoga, plugins: readonly object[]): LeanPost {
+export function fastPath(yoga: Yoga, plugins: readonly object[], doorOptions?: DoorOptions): LeanPost {
   const extra: Record<string, string> = {};
   const installed = (yoga as unknown as { plugins: Plugin[] }).plugins;
   for (const plugin of installed) {
@@ -142,7 +146,13 @@ export function fastPath(yoga: Yoga, plugins: readonly object[]): LeanPost {
   const headers = Object.keys(extra).length > 0 ? extra : undefined;
   // Read once: yoga is whatwg-node's Proxy, whose get trap runs on every read of a member (and binds
   // a function member anew each time).
-  const target: Target = { yoga, endpoint: yoga.graphqlEndpoint, getResultForParams: yoga.getResultForParams, fetchAPI: yoga.fetchAPI };
+  const target: Target = {
+    yoga,
+    endpoint: yoga.graphqlEndpoint,
+    getResultForParams: yoga.getResultForParams,
+    fetchAPI: yoga.fetchAPI,
+    door: doorOptions && keptDoor(installed, doorOptions),
+  };
   return (req, res, body, compression) => leanPost(target, req, res, body, { req, res, compression, headers });
 }
 
@@ -152,10 +162,12 @@ interface Target {
   endpoint: string;
   getResultForParams: Yoga['getResultForParams'];
   fetchAPI: Yoga['fetchAPI'];
+  /** Where a kept answer is handed out without the pipeline (./kept-door.ts); none when it stays shut. */
+  door: Door | undefined;
 }
 
 function leanPost(
-  { yoga, endpoint, getResultForParams, fetchAPI }: Target,
+  { yoga, endpoint, getResultForParams, fetchAPI, door }: Target,
   req: IncomingMessage,
   res: ServerResponse,
   body: Buffer,
@@ -171,6 +183,19 @@ function leanPost(
   if (!type) return false;
   const params = paramsOf(body);
   if (!params) return false;
+  if (door) {
+    let kept: PlainData | undefined;
+    try {
+      kept = door(params, req, res);
+    } catch (error) {
+      // The door failing is the gateway's own fault: the pipeline answers instead.
+      yoga.logger.error(error);
+    }
+    if (kept) {
+      writeData(out, kept, type);
+      return true;
+    }
+  }
 
   const request = new NodeRequestView(req, res) as unknown as Request;
   let pending: unknown;

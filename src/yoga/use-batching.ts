@@ -33,7 +33,7 @@ import type { RequestCost } from '../graphql/context.js';
 import { ErrorCode, limitExceeded, refusedDocument } from '../graphql/errors.js';
 import type { Refusal } from '../guards/limiter.js';
 import { CallBudget } from '../upstreams/budget.js';
-import { leanTerms } from './fast-path-terms.js';
+import { keptTerms, leanTerms } from './fast-path-terms.js';
 import { wholeAnswer } from './use-incremental-delivery.js';
 
 export interface BatchingOptions {
@@ -123,6 +123,7 @@ export function useBatching(options: BatchingOptions): Plugin {
       return wholeAnswer(result as AsyncIterable<ExecutionResult>).then(setResult);
     },
   };
+  keptTerms(plugin, { because: 'its hooks act on the operations of a batch, and a request answered at the door is one operation' });
   return leanTerms(plugin, { because: 'a lean request is one operation: its body is never an array, which goes to yoga' });
 }
 

@@ -31,7 +31,7 @@
 import { getOperationAST, type ExecutionResult } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../graphql/context.js';
-import { leanTerms } from './fast-path-terms.js';
+import { keptTerms, leanTerms } from './fast-path-terms.js';
 
 /** The longest `max-age` given: an answer that read nothing, or only immutable data, is kept this long. */
 export const RESPONSE_MAX_AGE_S = 600;
@@ -122,6 +122,22 @@ export function useCacheControl(): Plugin {
       response.headers.set('cache-control', response.status === 304 || WHOLE.test(type) ? header : NO_STORE);
     },
   };
+  keptTerms(plugin, {
+    because: 'its onExecute judges the answer from its reads: judged here alike, for a kept answer to a request of no one in particular',
+    onKept: (kept) => () => {
+      kept.res.setHeader(
+        'cache-control',
+        decide({
+          operation: 'query',
+          failedOrStreamed: false,
+          personal: false,
+          uncacheable: false,
+          freshUntil: kept.freshUntil,
+          staleMs: kept.staleMs,
+        }),
+      );
+    },
+  });
   return leanTerms(plugin, {
     because: 'src/yoga/lean-post.ts writes the same header with its one call to cacheControlFor, from the verdict its onExecute left',
   });

@@ -14,6 +14,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../graphql/context.js';
 import { ErrorCode, refusedDocument } from '../graphql/errors.js';
 import { priceIntoBatch } from './use-batching.js';
+import { keptTerms } from './fast-path-terms.js';
 
 export interface ChargeOptions {
   /** The call budget of a request (UPSTREAM_CALL_BUDGET), read per operation: a reload may change it. */
@@ -27,28 +28,34 @@ export interface ChargeOptions {
 }
 
 export function useCharge(options: ChargeOptions): Plugin {
-  return {
-    onExecute({ args, setResultAndStopExecution }) {
-      const context = args.contextValue as Partial<GatewayContext>;
-      const cost = context.cost;
-      if (!cost) return undefined;
-      if (options.enforce !== false) {
-        const refused = priceIntoBatch(context, cost, options);
-        if (refused) {
-          setResultAndStopExecution({ errors: [refused] });
-          return undefined;
+  return keptTerms(
+    {
+      onExecute({ args, setResultAndStopExecution }) {
+        const context = args.contextValue as Partial<GatewayContext>;
+        const cost = context.cost;
+        if (!cost) return undefined;
+        if (options.enforce !== false) {
+          const refused = priceIntoBatch(context, cost, options);
+          if (refused) {
+            setResultAndStopExecution({ errors: [refused] });
+            return undefined;
+          }
         }
-      }
-      const limits = context.limits;
-      if (!limits) return undefined;
-      // A request cannot make more than its budget, whatever it was priced at (DEMAND_CONTROL=measure lets such a price run).
-      return limits.reserve(Math.min(cost.estimated.calls, cost.budget)).then((refusal) => {
-        if (!refusal) return;
-        const { message, retryAfter } = refusal;
-        const error = refusedDocument(ErrorCode.RATE_LIMITED, message, 429, { retryAfter });
-        (error.extensions.http as { headers?: Record<string, string> }).headers = { 'retry-after': String(retryAfter) };
-        setResultAndStopExecution({ errors: [error] });
-      });
+        const limits = context.limits;
+        if (!limits) return undefined;
+        // A request cannot make more than its budget, whatever it was priced at (DEMAND_CONTROL=measure lets such a price run).
+        return limits.reserve(Math.min(cost.estimated.calls, cost.budget)).then((refusal) => {
+          if (!refusal) return;
+          const { message, retryAfter } = refusal;
+          const error = refusedDocument(ErrorCode.RATE_LIMITED, message, 429, { retryAfter });
+          (error.extensions.http as { headers?: Record<string, string> }).headers = { 'retry-after': String(retryAfter) };
+          setResultAndStopExecution({ errors: [error] });
+        });
+      },
     },
-  };
+    {
+      // It stands after the response cache, whose onExecute ends a hit's execution before this one runs.
+      because: 'an answer the response cache holds calls nothing, and reserves nothing',
+    },
+  );
 }

@@ -54,6 +54,7 @@ import type { CompiledQuery } from 'graphql-jit';
 import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import type { MemoryUsage } from '../reuse/store.js';
+import { keptTerms } from './fast-path-terms.js';
 
 const verdicts = new WeakMap<DocumentNode, boolean>();
 
@@ -213,17 +214,20 @@ export function useCompiledExecution({ maxBytes, compileAt = 2 }: CompiledExecut
     return run instanceof Promise ? run.then(done) : done(run);
   });
 
-  return {
-    onExecute({ args, setExecuteFn }) {
-      if (args.document.kind !== Kind.DOCUMENT || !compilable(args.document)) return;
-      const query = compiledFor(args, true);
-      if (query) setExecuteFn(execute);
-      else if (query === undefined)
-        return loadJit().then(() => {
-          if (compiledFor(args, true)) setExecuteFn(execute);
-        });
-      return undefined;
+  return keptTerms(
+    {
+      onExecute({ args, setExecuteFn }) {
+        if (args.document.kind !== Kind.DOCUMENT || !compilable(args.document)) return;
+        const query = compiledFor(args, true);
+        if (query) setExecuteFn(execute);
+        else if (query === undefined)
+          return loadJit().then(() => {
+            if (compiledFor(args, true)) setExecuteFn(execute);
+          });
+        return undefined;
+      },
+      usageByKind: () => new Map([['compiled', { bytes: compiled.calculatedSize, entries: compiled.size }]]),
     },
-    usageByKind: () => new Map([['compiled', { bytes: compiled.calculatedSize, entries: compiled.size }]]),
-  };
+    { because: 'it picks what executes the operation, and a kept answer executes nothing' },
+  );
 }

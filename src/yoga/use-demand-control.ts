@@ -34,7 +34,7 @@ import { coercedVariables } from './input-bounds.js';
 import { settleIntoBatch } from './use-batching.js';
 import { RESPONSE_CACHE_HIT } from './use-response-cache.js';
 import { keptOutOfValidationCache } from './use-validation-cache.js';
-import { preparedTerms } from './fast-path-terms.js';
+import { keptTerms, preparedTerms } from './fast-path-terms.js';
 
 export interface DemandControlOptions {
   /** The most upstream calls a request may be priced at: the call budget. */
@@ -457,6 +457,23 @@ export function useDemandControl(options: DemandControlOptions): Plugin {
       return perEvent(context, cost, options.extensions);
     },
   };
+  // At the door the price is only looked at: a refusal sends the request through the pipeline,
+  // whose onExecute refuses it and counts the refusal, once.
+  const quote = pricer(options, refuser({ ...options, onRefused: undefined }));
+  keptTerms(plugin, {
+    because:
+      'its onExecute prices the request, refuses one past the limits and settles it: done here alike, for an answer that made no call',
+    onKept: (kept) => {
+      const { error, cost } = quote({ ...kept, variableValues: kept.variables, contextValue: {} } as never, false);
+      if (error) return false;
+      kept.cost = cost;
+      return (answer) => {
+        // As afterExecution settles a hit: no call made, and no list read whose length to note.
+        kept.limits?.settle(0);
+        if (cost && options.extensions) withCost(answer, cost, {}, true);
+      };
+    },
+  });
   return preparedTerms(plugin, {
     because:
       "its onValidate refuses early a document validation has not seen: for one it has, the validation cache's result stands, and onExecute prices it, a prepared one's alike",

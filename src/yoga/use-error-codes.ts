@@ -11,7 +11,7 @@
 import { type ASTNode, type DocumentNode, getOperationAST, GraphQLError, Kind, type OperationDefinitionNode } from 'graphql';
 import type { GraphQLParams, Plugin } from 'graphql-yoga';
 import { bounded, ErrorCode, maskError } from '../graphql/errors.js';
-import { preparedTerms } from './fast-path-terms.js';
+import { keptTerms, preparedTerms } from './fast-path-terms.js';
 
 /** Long enough for any message the gateway writes; graphql-js's quoting a huge value is cut. */
 const MAX_MESSAGE = 400;
@@ -146,6 +146,7 @@ export function useErrorCodes(): Plugin {
       },
     }),
   };
+  keptTerms(plugin, { because: 'a kept answer has no errors: none to report or code' });
   return preparedTerms(plugin, {
     because:
       'its parse and validate hooks code errors, of which a prepared document had none; the operation a request names is looked up before it is taken as prepared',

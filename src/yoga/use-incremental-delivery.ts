@@ -25,7 +25,7 @@ import { GraphQLStreamDirective } from '@graphql-tools/utils';
 import { badInput } from '../graphql/errors.js';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { isAsyncIterable, processRegularResult, type Plugin } from 'graphql-yoga';
-import { leanTerms, preparedTerms } from './fast-path-terms.js';
+import { keptTerms, leanTerms, preparedTerms } from './fast-path-terms.js';
 
 /**
  * What turns an answer in parts, merged, into the answer its operation has without `@defer`: tagged
@@ -216,5 +216,6 @@ export function useIncrementalDelivery(): Plugin {
     },
   };
   preparedTerms(plugin, { because: 'its onValidate adds the rules a prepared document passed, which asks for no parts' });
+  keptTerms(plugin, { because: 'its hooks act on a document that asks for parts, and a prepared one asks for none' });
   return leanTerms(plugin, { because: 'src/yoga/lean-post.ts merges the parts for a JSON-only client with the same wholeAnswer' });
 }

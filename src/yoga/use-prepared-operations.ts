@@ -31,7 +31,14 @@
  */
 import { BREAK, getOperationAST, GraphQLError, visit, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { createGraphQLError, isPromise, type Plugin, type YogaInitialContext } from 'graphql-yoga';
-import { hooksNeedingTerms, preparedTermsOf, type PreparedRequest, type PreparedTerms } from './fast-path-terms.js';
+import {
+  hooksNeedingTerms,
+  keptTerms,
+  preparedTermsOf,
+  type PreparedQuery,
+  type PreparedRequest,
+  type PreparedTerms,
+} from './fast-path-terms.js';
 
 const PHASE_HOOKS = ['onParse', 'onValidate'] as const;
 
@@ -153,6 +160,16 @@ export function usePreparedOperations({ documents, generation }: PreparedOperati
   let server: YogaServer | undefined;
   let schema: GraphQLSchema | undefined;
 
+  /** The query `query` and `operationName` make when it is prepared. */
+  const prepared = (query: string, operationName: string | undefined): PreparedQuery | undefined => {
+    if (!schema) return undefined;
+    const document = documents.get(query);
+    if (!document || passed.get(document) !== generation()) return undefined;
+    const operation = getOperationAST(document, operationName);
+    if (operation?.operation !== 'query') return undefined;
+    return { query, operationName, document, operation, schema };
+  };
+
   const plugin: Plugin = {
     onYogaInit({ yoga }) {
       const installed = yoga as unknown as YogaServer;
@@ -176,13 +193,11 @@ export function usePreparedOperations({ documents, generation }: PreparedOperati
     },
     onParams({ params, paramsHandler, setParamsHandler }) {
       const yoga = server;
-      const { query } = params as PreparedParams;
-      if (!yoga || !schema || typeof query !== 'string') return;
-      const document = documents.get(query);
-      if (!document || passed.get(document) !== generation()) return;
-      const operation = getOperationAST(document, (params as PreparedParams).operationName);
-      if (operation?.operation !== 'query') return;
-      setParamsHandler(preparedHandler(yoga, inPlace, paramsHandler as ParamsHandler, query, { document, operation, schema }) as never);
+      const { query, operationName } = params as PreparedParams;
+      if (!yoga || typeof query !== 'string') return;
+      const found = prepared(query, operationName);
+      if (!found) return;
+      setParamsHandler(preparedHandler(yoga, inPlace, paramsHandler as ParamsHandler, query, found) as never);
     },
     onValidate({ params: { documentAST, schema: validatedAgainst } }) {
       const at = generation();
@@ -191,5 +206,9 @@ export function usePreparedOperations({ documents, generation }: PreparedOperati
       };
     },
   };
-  return plugin;
+  return keptTerms(plugin, {
+    because: 'a request answered at the door is a prepared query, which its onParams would have run without the parse and validate phases',
+    // Without masking, nothing is prepared (onYogaInit): nor answered at the door.
+    prepares: (query, operationName) => (server ? prepared(query, operationName) : undefined),
+  });
 }

@@ -14,7 +14,7 @@ import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../graphql/context.js';
 import type { GatewayMetrics, OperationSeries } from '../ops/prometheus.js';
 import { RESPONSE_CACHE_HIT } from './use-response-cache.js';
-import { preparedTerms } from './fast-path-terms.js';
+import { keptTerms, preparedTerms } from './fast-path-terms.js';
 
 const MARKS = Symbol('metrics');
 
@@ -69,6 +69,18 @@ export function usePrometheus(metrics: GatewayMetrics): Plugin {
       if (series && cost && !isAsyncIterable(result)) series.cost(cost.estimated.calls, reads?.scope.budget?.used ?? 0);
     },
   };
+  keptTerms(plugin, {
+    because: 'its hooks count and time the request: done here alike, as a response-cache hit',
+    onKept: (kept) => {
+      const series = metrics.seriesOf(kept.document, kept.operationName ?? undefined, kept.client);
+      return (answer) => {
+        metrics.onResponseLookup(true);
+        metrics.record(series, true, answer, kept.started);
+        // A kept answer made no call.
+        if (kept.cost) series.cost(kept.cost.estimated.calls, 0);
+      };
+    },
+  });
   return preparedTerms(plugin, {
     because: 'its onValidate notes the document, which names a request refused before it ran: a prepared one has its document noted here',
     onPrepared: ({ document, context }) => {

@@ -42,7 +42,7 @@ import type { Plugin } from 'graphql-yoga';
 import { ErrorCode } from '../graphql/errors.js';
 import { coercedVariables, ListLiteralRule } from './input-bounds.js';
 import { introspectionRule } from './introspection.js';
-import { preparedTerms } from './fast-path-terms.js';
+import { keptTerms, preparedTerms } from './fast-path-terms.js';
 
 export interface QueryLimits {
   depth: number;
@@ -227,23 +227,29 @@ export function useQueryLimits(limits: QueryLimits): Plugin {
   const plugin: Plugin = {
     onPluginInit({ addPlugin }) {
       addPlugin(
-        preparedTerms(maxTokensPlugin({ n: limits.tokens, onReject: [(_context, error) => void tokenErrors.add(error)] }), {
-          because: 'it acts when a text is parsed, and a prepared document is one the parse cache holds',
-        }),
+        keptTerms(
+          preparedTerms(maxTokensPlugin({ n: limits.tokens, onReject: [(_context, error) => void tokenErrors.add(error)] }), {
+            because: 'it acts when a text is parsed, and a prepared document is one the parse cache holds',
+          }),
+          { because: 'it acts when a text is parsed: a request answered at the door is a prepared query' },
+        ),
       );
       // Added after Armor's, so that it wraps the parse Armor sets: it runs before any parser
       // recurses, and only when a document is parsed (a hit of yoga's parse cache is not).
       addPlugin(
-        preparedTerms(
-          {
-            onParse: ({ parseFn, setParseFn }) =>
-              setParseFn((source, options) => {
-                const deep = nestingRefusal(source, limits.tokens);
-                if (deep) throw deep;
-                return parseFn(source, options);
-              }),
-          },
-          { because: 'it acts when a text is parsed, and a prepared document is one the parse cache holds' },
+        keptTerms(
+          preparedTerms(
+            {
+              onParse: ({ parseFn, setParseFn }) =>
+                setParseFn((source, options) => {
+                  const deep = nestingRefusal(source, limits.tokens);
+                  if (deep) throw deep;
+                  return parseFn(source, options);
+                }),
+            },
+            { because: 'it acts when a text is parsed, and a prepared document is one the parse cache holds' },
+          ),
+          { because: 'it acts when a text is parsed: a request answered at the door is a prepared query' },
         ),
       );
     },
@@ -273,6 +279,12 @@ export function useQueryLimits(limits: QueryLimits): Plugin {
       if (found.error) setResultAndStopExecution({ errors: [found.error] });
     },
   };
+  keptTerms(plugin, {
+    because:
+      'its onParse and onValidate acted when the prepared document was parsed and validated; its onExecute bounds the variables, checked here alike',
+    onKept: ({ schema, document, operationName, variables }) =>
+      coercedVariables(schema, document, operationName, variables).error ? false : undefined,
+  });
   // The shape limits are fixed at start; the introspection rule changes with a reload, which bumps the settings generation.
   return preparedTerms(plugin, {
     because:

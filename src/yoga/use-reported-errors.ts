@@ -51,6 +51,7 @@ import {
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { type ErrorAt, UNDEFER, type Undefer } from './use-incremental-delivery.js';
+import { keptTerms } from './fast-path-terms.js';
 
 type Path = readonly (string | number)[];
 
@@ -214,25 +215,28 @@ export function undeferredAnswer(
 }
 
 export function useReportedErrors(): Plugin {
-  return {
-    onExecute: ({ args }) => ({
-      onExecuteDone: ({ result, setResult }) => {
-        // An answer in parts (@defer, @stream) is only ever interpreted, its parts written as they
-        // come; its first part says how to merge them for a client that accepts only JSON.
-        if (Symbol.asyncIterator in result) {
-          const undefer: Undefer = (whole, nulled) => undeferredAnswer(args.schema, args.document, args.operationName, whole, nulled);
-          let first = true;
-          return {
-            onNext: ({ result: part, setResult: setPart }) => {
-              if (first) setPart({ ...part, [UNDEFER]: undefer } as unknown as typeof part);
-              first = false;
-            },
-          };
-        }
-        if (!result.errors || result.errors.length < 2) return;
-        const errors = reportedErrors(args.schema, args.document, args.operationName, result);
-        if (errors && errors.length !== result.errors.length) setResult({ ...result, errors });
-      },
-    }),
-  };
+  return keptTerms(
+    {
+      onExecute: ({ args }) => ({
+        onExecuteDone: ({ result, setResult }) => {
+          // An answer in parts (@defer, @stream) is only ever interpreted, its parts written as they
+          // come; its first part says how to merge them for a client that accepts only JSON.
+          if (Symbol.asyncIterator in result) {
+            const undefer: Undefer = (whole, nulled) => undeferredAnswer(args.schema, args.document, args.operationName, whole, nulled);
+            let first = true;
+            return {
+              onNext: ({ result: part, setResult: setPart }) => {
+                if (first) setPart({ ...part, [UNDEFER]: undefer } as unknown as typeof part);
+                first = false;
+              },
+            };
+          }
+          if (!result.errors || result.errors.length < 2) return;
+          const errors = reportedErrors(args.schema, args.document, args.operationName, result);
+          if (errors && errors.length !== result.errors.length) setResult({ ...result, errors });
+        },
+      }),
+    },
+    { because: 'a kept answer has no errors: none to report or code' },
+  );
 }

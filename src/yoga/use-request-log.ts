@@ -20,7 +20,7 @@ import { codeOf } from '../graphql/errors.js';
 import { writeInfo, type Logger } from '../base/logger.js';
 import type { ClientIdentity } from '../guards/identity.js';
 import { requestIdOf } from '../ops/request-id.js';
-import { preparedTerms } from './fast-path-terms.js';
+import { keptTerms, preparedTerms } from './fast-path-terms.js';
 
 export interface RequestLogOptions {
   logger: Logger;
@@ -89,5 +89,26 @@ export function useRequestLog(options: RequestLogOptions): Plugin {
       };
     },
   };
+  keptTerms(plugin, {
+    because: 'its onExecute writes the line of a request that ran: written here alike, for an answer that made no call',
+    onKept: (kept) => {
+      if (!logger.isLevelEnabled('info')) return undefined;
+      return () => {
+        const sampleRate = options.sampleRate ?? 1;
+        if (sampleRate < 1 && Math.random() >= sampleRate) return;
+        line({
+          operation: kept.operation.name?.value ?? null,
+          type: kept.operation.operation,
+          ms: Math.round((performance.now() - kept.started) * 10) / 10,
+          outcome: 'ok',
+          // As a request's own budget and reads say it of an answer the response cache held.
+          upstream: { calls: 0, retries: 0, reused: 0, refused: 0 },
+          errors: undefined,
+          client: client(kept),
+          ...ids(kept),
+        });
+      };
+    },
+  });
   return preparedTerms(plugin, { because: 'its onValidate logs a document refused before it ran, and a prepared one passed' });
 }

@@ -49,7 +49,8 @@ import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../graphql/context.js';
 import type { PackedForms } from '../base/compression.js';
 import type { CacheStore } from '../reuse/store.js';
-import { leanTerms } from './fast-path-terms.js';
+import { narrowFreshness, UNLIMITED } from '../reuse/reads.js';
+import { keptTerms, leanTerms } from './fast-path-terms.js';
 import { mergePart } from './use-incremental-delivery.js';
 
 /**
@@ -343,5 +344,20 @@ export function useGatewayResponseCache(options: ResponseCacheOptions): Plugin {
     },
     onResultProcess: notModified,
   };
+  keptTerms(plugin, {
+    because: 'it is the door: a request answered there is one its onExecute would have answered from the cache',
+    serves: ({ document, operation, operationName }, variables) => {
+      const peek = options.store.peek;
+      if (!peek || !mayKeep(document, operation)) return undefined;
+      const key = keyOf(options.scope, document, variables, operationName);
+      const entry = key === undefined ? undefined : peek.call(options.store, key);
+      if (!entry || !(entry.freshUntil > Date.now())) return undefined;
+      const kept = entry.value as Kept;
+      // As onExecute leaves the request's reads, which read nothing else.
+      const freshness = { ...UNLIMITED };
+      narrowFreshness(freshness, entry.freshUntil, kept.staleMs);
+      return { answer: served(kept), ...freshness };
+    },
+  });
   return leanTerms(plugin, { because: 'its onResultProcess answers conditional requests, which src/yoga/lean-post.ts leaves to yoga' });
 }

@@ -9,7 +9,7 @@
  * so the requests that subscribed are remembered here, by their Request.
  */
 import type { Plugin } from 'graphql-yoga';
-import { leanTerms } from './fast-path-terms.js';
+import { keptTerms, leanTerms } from './fast-path-terms.js';
 
 const subscribing = new WeakSet<object>();
 
@@ -30,5 +30,6 @@ export function useStreamLeftovers(): Plugin {
       void (result as AsyncIterable<unknown>)[Symbol.asyncIterator]().return?.();
     },
   };
+  keptTerms(plugin, { because: 'its onSubscribe notes a subscription, and a request answered at the door is a query' });
   return leanTerms(plugin, { because: 'src/yoga/lean-post.ts closes a subscription a JSON-only client asked for itself (refuseStream)' });
 }

@@ -26,6 +26,7 @@ import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import * as z from 'zod';
 import { ErrorCode, quote, refusedDocument } from '../graphql/errors.js';
+import { keptTerms } from './fast-path-terms.js';
 
 export type TrustedDocumentsMode = 'off' | 'allow' | 'only';
 
@@ -180,7 +181,10 @@ export function useTrustedDocuments(options: TrustedDocumentsOptions): Plugin {
   // Its onParse and onValidate hooks serve only documents handed over parsed, or unvalidated;
   // these are text, validated as any other.
   const onIds: Plugin['onParams'] = persisted.onParams;
-  if (mode === 'only') return { onParams: onIds };
+  if (mode === 'only') {
+    // A kept answer may have been asked for by id; the same text sent as text is refused here.
+    return keptTerms({ onParams: onIds }, { because: 'its onParams refuses a document sent as text', shut: true });
+  }
 
   // APQ: the manifest's documents first, then what clients registered, bounded in bytes.
   const registered = new LRUCache<string, string>({ maxSize: options.apqMaxBytes, sizeCalculation: (text, id) => text.length + id.length });
@@ -191,17 +195,23 @@ export function useTrustedDocuments(options: TrustedDocumentsOptions): Plugin {
     },
   };
   const apq = useAPQ({ store, hash: sha256 });
-  return {
-    onParams(payload) {
-      // Only requests that carry the APQ extension pay for the APQ plugin (its hook is async).
-      if ((payload.params.extensions as { persistedQuery?: unknown } | undefined)?.persistedQuery == null) return onIds?.(payload);
-      // The APQ plugin sets the document's text; the ids' hook then sees a document and lets it run.
-      let params = payload.params;
-      const setParams = (next: GraphQLParams) => {
-        params = next;
-        payload.setParams(next);
-      };
-      return Promise.resolve(apq.onParams?.({ ...payload, setParams })).then(() => onIds?.({ ...payload, params, setParams }));
+  return keptTerms(
+    {
+      onParams(payload) {
+        // Only requests that carry the APQ extension pay for the APQ plugin (its hook is async).
+        if ((payload.params.extensions as { persistedQuery?: unknown } | undefined)?.persistedQuery == null) return onIds?.(payload);
+        // The APQ plugin sets the document's text; the ids' hook then sees a document and lets it run.
+        let params = payload.params;
+        const setParams = (next: GraphQLParams) => {
+          params = next;
+          payload.setParams(next);
+        };
+        return Promise.resolve(apq.onParams?.({ ...payload, setParams })).then(() => onIds?.({ ...payload, params, setParams }));
+      },
     },
-  };
+    {
+      because:
+        'its onParams turns an id into its document, or lets a text run (TRUSTED_DOCUMENTS=allow): a request answered at the door sent its text, and no id',
+    },
+  );
 }

@@ -15,7 +15,7 @@
  */
 import type { DocumentNode, GraphQLError, GraphQLSchema, ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { preparedTerms } from './fast-path-terms.js';
+import { keptTerms, preparedTerms } from './fast-path-terms.js';
 
 /**
  * The rule sets remembered per schema. Plugins add the same rules to every request, so one set
@@ -72,5 +72,6 @@ export function useValidationCache(): Plugin {
       };
     },
   };
+  keptTerms(plugin, { because: 'it keeps what validation found, and a request answered at the door is a prepared query' });
   return preparedTerms(plugin, { because: 'it keeps what validation found, and a prepared document passed it' });
 }
