@@ -68,19 +68,29 @@ const IN_FLIGHT = 10;
 const ROUNDS = 7;
 const PER_ROUND = Number(process.env.BENCH_PIPELINE_REQUESTS ?? 30_000);
 
-/** Runs `send` for `count` requests, IN_FLIGHT at a time, each started as one before it ends (no promise of its own). */
+/**
+ * Runs `send` for `count` requests, IN_FLIGHT at a time, each started as one before it ends (no
+ * promise of its own). A request may end within its `send` (a kept answer is written at once): the
+ * loop then starts the next one, rather than a call within that call, for thousands in a row.
+ */
 function drive(count: number, send: (done: () => void) => void): Promise<void> {
   return new Promise((resolve) => {
     let started = 0;
     let ended = 0;
+    let owed = Math.min(IN_FLIGHT, count);
+    let sending = false;
+    const pump = () => {
+      if (sending) return;
+      sending = true;
+      for (; owed > 0 && started < count; owed--, started++) send(next);
+      sending = false;
+    };
     const next = () => {
       if (++ended === count) return resolve();
-      if (started < count) {
-        started++;
-        send(next);
-      }
+      owed++;
+      pump();
     };
-    for (; started < Math.min(IN_FLIGHT, count); started++) send(next);
+    pump();
   });
 }
 
