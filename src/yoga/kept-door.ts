@@ -7,9 +7,10 @@
  * context factory (the request's reads, budget, three upstream clients and their loaders, all
  * unused by a kept answer), envelop's hooks around execution and yoga's around the result, to
  * hand back an answer looked up in one step. Measured through `npm start` on the one-call query
- * with the cache on (10 connections, 5 s windows, interleaved): 64 µs of CPU a request through the
- * pipeline, 27 for an answer written at the door with nothing else done, and 2.3 times the
- * requests a second (ustat, three rounds). A kept answer then cost more than forwarding the call.
+ * with the cache on (10 connections, 5 s windows, interleaved, CPU from /proc): 68–71 µs of CPU a
+ * request through the pipeline, 47–49 at the door (14–15k against 20–21k requests a second); with
+ * the request log at warn, 51–56 against 40–41, and 26–29 for a throwaway that wrote the kept
+ * answer and did nothing else. A kept answer had cost more than forwarding the call.
  *
  * Which requests: the lean ones (a JSON POST, one operation, no Origin, not conditional) whose
  * query is prepared (./use-prepared-operations.ts: parsed, validated under the current settings,
