@@ -85,6 +85,13 @@ export const MALLOC_ARENAS = '2';
  * (cache off): V8's compilers took 33 µs of a request's CPU with it, 16.5 (6 in another run)
  * without. ../shared/bench/run.js, cache off, alternating the same hour: 6,164 and 6,336 req/s
  * without it, 4,014 and 5,316 with it, at a peak RSS of 129 and 136 MB against 158 and 162.
+ * Measured again on node 24 (`npm run bench:flags -- --maglev --pairs 2`): 7.7 and 13.3 µs more
+ * CPU a request with it (two gateways started alike: -7.2), at a peak RSS of 147 and 151 MB
+ * against 122 and 123. Where Maglev should pay, a fresh process's first queries, it pays little:
+ * over the nested benchmark query's first ten runs in a new gateway (../shared/bench/nested.js's
+ * sequence, four rounds of five or six gateways each way, interleaved), the median ratio to the raw
+ * client was 0.02 to 0.07 lower with it, inside one round's spread, for 32 ms of CPU a query
+ * against 29.
  * `--no-parallel-scavenge`: a young collection of 4 MB semi-spaces leaves little to copy, and
  * sharing it out to helper threads cost more than it saved: its pause was 0.86 ms on average with
  * them and 0.39 without (--trace-gc, the one-call query), and the CPU a request 2.2 to 13.4 µs
