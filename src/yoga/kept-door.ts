@@ -12,6 +12,15 @@
  * the request log at warn, 51–56 against 40–41, and 26–29 for a throwaway that wrote the kept
  * answer and did nothing else. A kept answer had cost more than forwarding the call.
  *
+ * Why not a door for the queries it must run too: a throwaway build ran a lean request's
+ * query (graphql-jit, compiled once per text) with the gateway's context at this place, skipping
+ * yoga's pipeline and every plugin's work (no metrics, pricing or request log). On the one-call
+ * query with the cache off, under the same load, in two rounds of interleaved windows against
+ * the raw proxy (CPU of /proc), it cost 97 µs of CPU a request against the shipped gateway's 110
+ * to 118 and the raw proxy's 49 to 55: 0.57 to 0.63 of the raw proxy's rate against 0.51. So
+ * the pipeline and all the plugins' work together cost about 13 to 21 µs a request. The rest is
+ * the context, the execution and the upstream client, which a door does not skip.
+ *
  * Which requests: the lean ones (a JSON POST, one operation, no Origin, not conditional) whose
  * query is prepared (./use-prepared-operations.ts: parsed, validated under the current settings,
  * answered whole) and whose kept answer this process holds fresh (in its memory, or the memory
