@@ -10,9 +10,10 @@
  * error and an HTTP request with 429 or 503, until what is held is sent or dropped. What already
  * runs finishes, so the count may pass its bound by what was running when it was reached.
  */
-import { type IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Logger } from '../base/logger.js';
 import { ErrorCode } from '../graphql/errors.js';
+import { EarlyHeadersResponse } from '../base/early-headers.js';
 
 /**
  * What an object of an answer holds on the heap while it is built, for the reservation an
@@ -148,12 +149,13 @@ function releaseAll(this: HeldResponse): void {
  * connection closes. Whoever writes (yoga, the fast path, compression, which writes what it
  * compressed) writes through here. A write that finds `cutOff` bytes still unsent from earlier
  * writes ends the connection: a stream whose client stopped reading (an answer is one write, so
- * only a stream writes again before it was read).
+ * only a stream writes again before it was read). Headers given before the answer's writer is
+ * known are written with its own (../base/early-headers.ts).
  *
  * Methods of a class rather than `write` and `end` replaced on each response: no closures made
  * per request, and every response keeps the one shape node's own code sees.
  */
-export class HeldResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+export class HeldResponse<Request extends IncomingMessage = IncomingMessage> extends EarlyHeadersResponse<Request> {
   private held: HeldBytes | undefined = undefined;
   private client = '';
   holding = 0;

@@ -47,6 +47,7 @@ import { writeResponse } from '../yoga/lean-post.js';
 import { assignRequestId } from '../ops/request-id.js';
 import { graphqlSockets, type GraphQLSockets, type SocketLimits } from './websocket.js';
 import { HeldBytes, HeldResponse } from './held-bytes.js';
+import { earlyHeader } from '../base/early-headers.js';
 import { ACCEPTED_CODINGS, BodyEncodingError, codingsOf, decodeBody } from './request-encoding.js';
 import { ANSWER_TYPES, answerable } from './answer-types.js';
 import type { GatewayMetrics } from '../ops/prometheus.js';
@@ -371,7 +372,7 @@ function requestHandler(gateway: Gateway, options: ServerOptions, flight: Flight
   return async (req: NodeRequest, res: ServerResponse) => {
     if (gateway.metrics) observeHttp(gateway.metrics, routes, req, res);
     assignRequestId(req, res);
-    if (options.sandbox) res.setHeader('x-avalanche-sandbox', options.sandbox);
+    if (options.sandbox) earlyHeader(res, 'x-avalanche-sandbox', options.sandbox);
     const method = req.method;
     if (method !== 'GET') {
       const allow = allowedAt(req.url, endpoint, gateway, metrics !== undefined);
@@ -516,7 +517,7 @@ function graphqlAnswers(gateway: Gateway, options: ServerOptions) {
       return;
     }
     // Until a path says otherwise for an answer a cache may keep (src/yoga/use-cache-control.ts).
-    res.setHeader('cache-control', 'no-store');
+    earlyHeader(res, 'cache-control', 'no-store');
     // Nothing to read: yoga sees the request as it came.
     const bodiless = req.headers['transfer-encoding'] === undefined && !(Number(req.headers['content-length']) > 0);
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || bodiless) {

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { earlyHeader } from '../base/early-headers.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 /** UUIDs, ULIDs, AWS and Envoy ids, W3C trace ids: letters, digits and a few separators, up to 128. */
@@ -16,12 +17,12 @@ const WELL_FORMED = /^[\w.:+/=@-]{1,128}$/;
 const ID = Symbol('request id');
 type Identified = IncomingMessage & { [ID]?: string };
 
-/** Gives `req` its id and puts it on the answer's headers, before anything writes them. */
+/** Gives `req` its id, and the answer its header, written with whatever headers its writer gives (../base/early-headers.ts). */
 export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
   const given = req.headers[REQUEST_ID_HEADER];
   const id = typeof given === 'string' && WELL_FORMED.test(given) ? given : randomUUID();
   (req as Identified)[ID] = id;
-  res.setHeader(REQUEST_ID_HEADER, id);
+  earlyHeader(res, REQUEST_ID_HEADER, id);
   return id;
 }
 

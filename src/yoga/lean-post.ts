@@ -30,6 +30,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { isAsyncIterable, processRegularResult, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import { endWhole, type Compression, type PackedForms } from '../base/compression.js';
+import { earlyHeader } from '../base/early-headers.js';
 import { contextWithSlots, type GatewayContext } from '../graphql/context.js';
 import { ErrorCode } from '../graphql/errors.js';
 import { cacheControlFor } from './use-cache-control.js';
@@ -207,7 +208,7 @@ function leanPost(
   }
   Promise.resolve(pending)
     .then((result) => {
-      res.setHeader('cache-control', cacheControlFor(request, result));
+      earlyHeader(res, 'cache-control', cacheControlFor(request, result));
       if (isPlainData(result)) return writeData(out, result, type);
       if (isAsyncIterable(result)) {
         // A subscription cannot be one JSON answer; an answer in parts (@defer, @stream) can.

@@ -31,6 +31,7 @@
 import { getOperationAST, type ExecutionResult } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../graphql/context.js';
+import { earlyHeader } from '../base/early-headers.js';
 import { keptTerms, leanTerms } from './fast-path-terms.js';
 
 /** The longest `max-age` given: an answer that read nothing, or only immutable data, is kept this long. */
@@ -125,7 +126,8 @@ export function useCacheControl(): Plugin {
   keptTerms(plugin, {
     because: 'its onExecute judges the answer from its reads: judged here alike, for a kept answer to a request of no one in particular',
     onKept: (kept) => () => {
-      kept.res.setHeader(
+      earlyHeader(
+        kept.res,
         'cache-control',
         decide({
           operation: 'query',
