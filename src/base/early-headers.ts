@@ -38,18 +38,23 @@ export class EarlyHeadersResponse<Request extends IncomingMessage = IncomingMess
   ): this {
     const early = this.early;
     if (early === undefined) return super.writeHead(statusCode, reason as never, headers as never);
-    this.early = undefined;
     const given = typeof reason === 'string' ? headers : (headers ?? reason);
     if (given !== undefined && !Array.isArray(given) && this.getHeaderNames().length === 0) {
       const merged: OutgoingHttpHeaders = {};
       for (const name in early) if (!named(given, name)) merged[name] = early[name];
       for (const key in given) merged[key] = given[key];
-      return typeof reason === 'string' ? super.writeHead(statusCode, reason, merged) : super.writeHead(statusCode, merged);
+      if (typeof reason === 'string') super.writeHead(statusCode, reason, merged);
+      else super.writeHead(statusCode, merged);
+    } else {
+      // A writer that sets its headers on the response, or gives them as a list (which node then
+      // sets one by one, over these): set first, as before.
+      for (const name in early) if (!this.hasHeader(name)) this.setHeader(name, early[name]!);
+      super.writeHead(statusCode, reason as never, headers as never);
     }
-    // A writer that sets its headers on the response, or gives them as a list (which node then
-    // sets one by one, over these): set first, as before.
-    for (const name in early) if (!this.hasHeader(name)) this.setHeader(name, early[name]!);
-    return super.writeHead(statusCode, reason as never, headers as never);
+    // Only once written: a writer whose headers node refused (a value with a line break) answers
+    // again, an error, and that answer carries them too.
+    this.early = undefined;
+    return this;
   }
 }
 

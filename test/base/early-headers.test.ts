@@ -12,16 +12,18 @@ import { EarlyHeadersResponse, earlyHeader } from '../../src/base/early-headers.
 
 /** How a writer writes: its headers object or list to `writeHead`, or one by one with `setHeader`, or none. */
 interface Writer {
-  how: 'object' | 'reason' | 'list' | 'set' | 'implicit';
+  how: 'object' | 'reason' | 'list' | 'set' | 'implicit' | 'retry';
   headers: [string, string][];
 }
 
 interface Case {
   early: [string, string][];
   writer: Writer;
+  /** For `retry`: how the refused first headers were given. */
+  retryAs?: 'object' | 'set';
 }
 
-function write(res: ServerResponse, { how, headers }: Writer): void {
+function write(res: ServerResponse, { how, headers }: Writer, retryAs?: 'object' | 'set'): void {
   const object = Object.fromEntries(headers) as OutgoingHttpHeaders;
   const body = '{"ok":true}';
   if (how === 'object') res.writeHead(200, object).end(body);
@@ -30,6 +32,14 @@ function write(res: ServerResponse, { how, headers }: Writer): void {
   else if (how === 'set') {
     for (const [name, value] of headers) res.setHeader(name, value);
     res.writeHead(200).end(body);
+  } else if (how === 'retry') {
+    // Node refuses a header value with a line break: the writer answers an error instead.
+    try {
+      if (retryAs === 'set') for (const [name, value] of headers) res.setHeader(name, value);
+      else res.writeHead(200, Object.fromEntries(headers) as OutgoingHttpHeaders);
+    } catch {
+      res.writeHead(500, { 'content-type': 'text/plain' }).end('refused');
+    }
   } else {
     for (const [name, value] of headers) res.setHeader(name, value);
     res.end(body);
@@ -47,7 +57,7 @@ function handler(res: ServerResponse): void {
     else res.setHeader(name, value);
   }
   current!.setBefore = res.getHeaderNames();
-  write(res, c.writer);
+  write(res, c.writer, c.retryAs);
 }
 
 async function listen(server: Server): Promise<number> {
@@ -134,6 +144,19 @@ describe('early headers', () => {
       const { got, expected } = await both({ early: [['x-request-id', `r-${how}`]], writer: { how, headers: [['x-a', '1']] } });
       expect(got).toEqual(expected);
       expect(got.headers['x-request-id']).toEqual([`r-${how}`]);
+    }
+  });
+
+  it('reach the answer a writer makes after node refused its first headers', async () => {
+    for (const how of ['object', 'set'] as const) {
+      const { got, expected } = await both({
+        early: [['x-request-id', `r-retry-${how}`]],
+        writer: { how: 'retry', headers: [['x-bad', 'a\nb']] },
+        retryAs: how,
+      });
+      expect(got).toEqual(expected);
+      expect(got.status).toBe(500);
+      expect(got.headers['x-request-id']).toEqual([`r-retry-${how}`]);
     }
   });
 
