@@ -17,7 +17,8 @@
  * whatever its case, as a `setHeader` before it would have been replaced; `getHeader` finds an
  * early header only once it is written. A writer that sets its headers one by one (yoga's whole
  * path, compression's wrapper of `writeHead`) gets the early ones set first, with `setHeader`, as
- * before. The writer's headers object is never changed: some are shared by every answer.
+ * before, and so does one that names a header twice in two cases. The writer's headers object is
+ * never changed: some are shared by every answer.
  */
 import { type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
@@ -39,15 +40,16 @@ export class EarlyHeadersResponse<Request extends IncomingMessage = IncomingMess
     const early = this.early;
     if (early === undefined) return super.writeHead(statusCode, reason as never, headers as never);
     const given = typeof reason === 'string' ? headers : (headers ?? reason);
-    if (given !== undefined && !Array.isArray(given) && this.getHeaderNames().length === 0) {
+    if (given !== undefined && !Array.isArray(given) && this.getHeaderNames().length === 0 && !caseTwins(given)) {
       const merged: OutgoingHttpHeaders = {};
       for (const name in early) if (!named(given, name)) merged[name] = early[name];
       for (const key in given) merged[key] = given[key];
       if (typeof reason === 'string') super.writeHead(statusCode, reason, merged);
       else super.writeHead(statusCode, merged);
     } else {
-      // A writer that sets its headers on the response, or gives them as a list (which node then
-      // sets one by one, over these): set first, as before.
+      // A writer that sets its headers on the response, gives them as a list, or names one twice
+      // in two cases (node then sets them one by one, over these, the last of a name kept): set
+      // first, as before.
       for (const name in early) if (!this.hasHeader(name)) this.setHeader(name, early[name]!);
       super.writeHead(statusCode, reason as never, headers as never);
     }
@@ -68,5 +70,20 @@ export function earlyHeader(res: ServerResponse, name: string, value: string): v
 function named(headers: OutgoingHttpHeaders, name: string): boolean {
   if (name in headers) return true;
   for (const key in headers) if (key.length === name.length && key.toLowerCase() === name) return true;
+  return false;
+}
+
+/**
+ * Whether two of `headers`' names are one name in two cases. Node's fast path would send both;
+ * set one by one, the last is kept. yoga's response for an event stream held `Cache-Control`
+ * from its writer and `cache-control` from src/yoga/use-cache-control.ts.
+ */
+function caseTwins(headers: OutgoingHttpHeaders): boolean {
+  for (const key in headers) {
+    if (key.toLowerCase() !== key) {
+      const keys = Object.keys(headers);
+      return new Set(keys.map((name) => name.toLowerCase())).size !== keys.length;
+    }
+  }
   return false;
 }
