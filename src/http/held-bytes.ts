@@ -137,11 +137,6 @@ function chunkBytes(chunk: unknown, encoding: unknown): number {
   return (chunk as { byteLength?: number } | null | undefined)?.byteLength ?? 0;
 }
 
-/** Gives back all a response still holds: on `finish` (the kernel took everything) and on `close`. */
-function releaseAll(this: HeldResponse): void {
-  this.release(this.holding);
-}
-
 /**
  * The server's responses (`createServer({ ServerResponse: HeldResponse })`): once `count` is
  * called, what a response writes counts toward its client's held bytes until the kernel takes
@@ -153,7 +148,9 @@ function releaseAll(this: HeldResponse): void {
  * known are written with its own (../base/early-headers.ts).
  *
  * Methods of a class rather than `write` and `end` replaced on each response: no closures made
- * per request, and every response keeps the one shape node's own code sees.
+ * per request, and every response keeps the one shape node's own code sees. For the same reason
+ * what is held is given back from the response's own `emit` of `finish` (the kernel took
+ * everything) and `close`, not from two listeners added to each response.
  */
 export class HeldResponse<Request extends IncomingMessage = IncomingMessage> extends EarlyHeadersResponse<Request> {
   private held: HeldBytes | undefined = undefined;
@@ -168,8 +165,11 @@ export class HeldResponse<Request extends IncomingMessage = IncomingMessage> ext
     this.held = held;
     this.cutOff = cutOff;
     this.logger = logger;
-    this.on('finish', releaseAll);
-    this.on('close', releaseAll);
+  }
+
+  override emit(event: string | symbol, ...args: unknown[]): boolean {
+    if (this.holding > 0 && (event === 'finish' || event === 'close')) this.release(this.holding);
+    return super.emit(event, ...args);
   }
 
   release(bytes: number): void {

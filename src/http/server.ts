@@ -136,10 +136,56 @@ export function routeOf(url: string | undefined, routes: ReadonlySet<string>): s
  * (the client went away first) has no status to count.
  */
 export function observeHttp(metrics: GatewayMetrics, routes: ReadonlySet<string>, req: IncomingMessage, res: ServerResponse): void {
+  if (res instanceof GatewayResponse) {
+    res.observe(metrics, routes);
+    return;
+  }
   const started = performance.now();
   res.once('close', () => {
     if (res.headersSent) metrics.httpRequest(req.method, res.statusCode, routeOf(req.url, routes), (performance.now() - started) / 1000);
   });
+}
+
+/**
+ * The gateway server's responses. What the server does once a response is closed (its time
+ * observed, the request counted out of the flight) runs from the response's own `emit`, as its
+ * held bytes are given back (./held-bytes.ts), rather than from listeners added to each response:
+ * they were two `once` wrappers and a closure a request, and an array of listeners for `close`.
+ * Measured through `npm start`'s flags on the one-call query (cache off, 50,000 requests, the
+ * `allocated` of --trace-gc-nvp): 52.0 KB allocated a request against 52.9, twice each. The CPU a
+ * request moved by less than two gateways alike differ (14 interleaved pairs: median 2 µs lower).
+ */
+class GatewayResponse<Request extends IncomingMessage = IncomingMessage> extends HeldResponse<Request> {
+  private metrics: GatewayMetrics | undefined = undefined;
+  private routes: ReadonlySet<string> | undefined = undefined;
+  private started = 0;
+  private flight: Flight | undefined = undefined;
+
+  /** Counts the request in `http_server_request_duration_seconds` once it is closed (observeHttp). */
+  observe(metrics: GatewayMetrics, routes: ReadonlySet<string>): void {
+    this.metrics = metrics;
+    this.routes = routes;
+    this.started = performance.now();
+  }
+
+  /** Counts the request in `flight` until it is closed. */
+  fly(flight: Flight): void {
+    this.flight = flight;
+  }
+
+  override emit(event: string | symbol, ...args: unknown[]): boolean {
+    if (event === 'close') {
+      if (this.metrics && this.headersSent) {
+        const req = this.req;
+        this.metrics.httpRequest(req.method, this.statusCode, routeOf(req.url, this.routes!), (performance.now() - this.started) / 1000);
+      }
+      this.metrics = undefined;
+      const flight = this.flight;
+      this.flight = undefined;
+      flight?.finished();
+    }
+    return super.emit(event, ...args);
+  }
 }
 
 function bearerMatches(header: string | undefined, token: string): boolean {
@@ -270,10 +316,10 @@ class Flight implements Traffic {
   /** WebSockets open: the drain closes them itself, so they are not among `inflight`. */
   sockets = 0;
   private idle: (() => void) | undefined;
-  /** One function for every request: no closure is made per request to count it out. */
-  private readonly finished = () => {
+  /** Counts a request out, once its response is closed (GatewayResponse). */
+  finished(): void {
     if (--this.inflight === 0) this.idle?.();
-  };
+  }
   private readonly socketClosed = () => {
     this.sockets--;
   };
@@ -282,10 +328,10 @@ class Flight implements Traffic {
     return this.inflight + this.sockets;
   }
 
-  start(res: ServerResponse): void {
+  start(res: GatewayResponse): void {
     this.inflight++;
     this.begun++;
-    res.once('close', this.finished);
+    res.fly(this);
   }
 
   /** An upgrade's socket, counted until it closes, whether it became a WebSocket or was refused. */
@@ -325,7 +371,7 @@ export function createGatewayServer(gateway: Gateway, options: ServerOptions): G
   // Node checks the two timeouts only this often (30 s by default): check at a tenth of the shorter.
   const checking = Math.max(100, Math.min(1_000, Math.floor(options.headersTimeoutMs / 10)));
   const server = createServer(
-    { connectionsCheckingInterval: checking, ServerResponse: HeldResponse },
+    { connectionsCheckingInterval: checking, ServerResponse: GatewayResponse },
     requestHandler(gateway, options, flight, held),
   );
   const upgrades = socketUpgrades(gateway, options, flight, held);
@@ -388,7 +434,7 @@ function requestHandler(gateway: Gateway, options: ServerOptions, flight: Flight
     if (flight.draining) {
       return refuse(res, 503, ErrorCode.SHUTTING_DOWN, 'The gateway is shutting down: retry, and another instance will answer.');
     }
-    flight.start(res);
+    flight.start(res as GatewayResponse);
     // Rate limits: a client over its limit is answered before its body is read or parsed.
     const refusal = gateway.admit && (await gateway.admit(req));
     if (refusal) {

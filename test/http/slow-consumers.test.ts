@@ -242,3 +242,60 @@ describe('many clients whose WebSockets do not read (issue 29, case 3)', () => {
     }
   }, 90_000);
 });
+
+describe('a client that reads its HTTP answers', () => {
+  let tight: GatewayProcess;
+  beforeAll(async () => {
+    // The least MAX_HELD_BYTES_PER_CLIENT allowed, 1 MB: a few answers past it in all.
+    tight = await startGatewayProcess(sandbox, { MAX_HELD_BYTES_PER_CLIENT: '1048576', MAX_RESULT_NODES: '100000' });
+  });
+  afterAll(async () => {
+    await tight?.stop();
+  });
+
+  it('is never refused for held bytes, however many answers it reads: each is given back once sent or closed', async () => {
+    // Each answer is counted while it waits in its connection, on both paths (a POST's whole
+    // answer, a GET's through yoga, one gzipped), and given back once the kernel took it (its
+    // `finish`) or the connection closed. Kept, twenty answers of about 95 KB (gzipped, 20 KB)
+    // pass the bound.
+    const dispatcher = new Agent({ connections: 1 });
+    try {
+      for (let i = 0; i < 20; i++) {
+        const query = `${subnets(1)} # ${i}`;
+        const url = i % 4 === 1 ? `${tight.url}?query=${encodeURIComponent(query)}` : tight.url;
+        const res = await request(url, {
+          method: i % 4 === 1 ? 'GET' : 'POST',
+          dispatcher,
+          headers: { 'content-type': 'application/json', ...(i % 4 === 3 ? { 'accept-encoding': 'gzip' } : {}) },
+          body: i % 4 === 1 ? undefined : JSON.stringify({ query }),
+        });
+        const bytes = (await res.body.arrayBuffer()).byteLength;
+        expect(res.statusCode, `answer ${i + 1} of 20`).toBe(200);
+        expect(bytes).toBeGreaterThan(i % 4 === 3 ? 5_000 : 80_000);
+      }
+      // A request whose client leaves before its answer is read gives it back too.
+      const leaving = new Agent({ connections: 1 });
+      const left = await request(tight.url, {
+        method: 'POST',
+        dispatcher: leaving,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: subnets(5) }),
+      });
+      left.body.destroy();
+      await leaving.destroy();
+      await sleep(500);
+      for (let i = 0; i < 6; i++) {
+        const res = await request(tight.url, {
+          method: 'POST',
+          dispatcher,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: `${subnets(1)} # again ${i}` }),
+        });
+        await res.body.arrayBuffer();
+        expect(res.statusCode).toBe(200);
+      }
+    } finally {
+      await dispatcher.close();
+    }
+  }, 60_000);
+});
