@@ -138,7 +138,7 @@ function chunkBytes(chunk: unknown, encoding: unknown): number {
 }
 
 /**
- * The server's responses (`createServer({ ServerResponse: HeldResponse })`): once `count` is
+ * The base of the server's responses (./server.ts's `GatewayResponse`): once `count` is
  * called, what a response writes counts toward its client's held bytes until the kernel takes
  * it (each write's callback; `end`'s is its `finish`), and what is left is given back when the
  * connection closes. Whoever writes (yoga, the fast path, compression, which writes what it
