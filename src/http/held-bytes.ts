@@ -168,9 +168,15 @@ export class HeldResponse<Request extends IncomingMessage = IncomingMessage> ext
   }
 
   override emit(event: string | symbol, ...args: unknown[]): boolean {
-    if (this.holding > 0 && (event === 'finish' || event === 'close')) this.release(this.holding);
+    if (event === 'finish' || event === 'close') {
+      if (this.holding > 0) this.release(this.holding);
+      if (event === 'close') this.onResponseClosed();
+    }
     return super.emit(event, ...args);
   }
+
+  /** What a subclass does once the response is closed, before its `close` listeners run (./server.ts's `GatewayResponse`). */
+  protected onResponseClosed(): void {}
 
   release(bytes: number): void {
     const given = Math.min(bytes, this.holding);
