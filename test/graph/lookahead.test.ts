@@ -104,4 +104,39 @@ describe('lookahead below a page of subnets', () => {
     }
     expect(h.sandbox.count('listL1Validators')).toBe(0);
   });
+
+  /** The page sizes the sandbox was asked for L1 validators, since it was last reset. */
+  const l1PageSizes = () =>
+    h.sandbox.log.filter((r) => r.operation === 'listL1Validators').map((r) => r.query.find(([name]) => name === 'pageSize')?.[1]);
+
+  it('reads ahead again for each run of a document, compiled or not: once a request, what the document selects', async () => {
+    const document = '{ network(name: MAINNET) { subnets(first: 25) { nodes { isL1 l1Validators(first: 3) { nodes { nodeId } } } } } }';
+    for (let run = 1; run <= 4; run++) {
+      h.sandbox.reset();
+      const res = await h.raw<any>(document);
+      expect(res.errors, `run ${run}`).toBeUndefined();
+      const l1s = l1sOf(res.data!.network.subnets);
+      expect(l1s).toBeGreaterThan(1);
+      expect(l1PageSizes(), `run ${run}`).toEqual(Array.from({ length: l1s }, () => '3'));
+    }
+  });
+
+  it("reads ahead with each request's own variables: a selection that takes them is read for every request", async () => {
+    const document = `query ($few: Int, $with: Boolean!) {
+      network(name: MAINNET) { subnets(first: 25) { nodes { isL1 l1Validators(first: $few) @include(if: $with) { nodes { nodeId } } } } }
+    }`;
+    // Four runs, so that the later ones run the compiled query, each with other values than the run before.
+    for (const [run, variables] of [
+      { few: 2, with: true },
+      { few: 4, with: true },
+      { few: 4, with: false },
+      { few: 3, with: true },
+    ].entries()) {
+      h.sandbox.reset();
+      const res = await h.raw<any>(document, variables);
+      expect(res.errors, `run ${run}`).toBeUndefined();
+      const l1s = variables.with ? l1sOf(res.data!.network.subnets) : 0;
+      expect(l1PageSizes(), `run ${run}`).toEqual(Array.from({ length: l1s }, () => String(variables.few)));
+    }
+  });
 });
