@@ -313,7 +313,7 @@ export class DataApiLoaders {
     const page = await listLatestPrimaryNetworkTransactions(this.dataApi, network, chain, params);
     this.reads.remember(
       page,
-      page.transactions.map((tx) => [this.itemKey(txKey({ network, chain, txHash: tx.txHash })), tx] as const),
+      () => page.transactions.map((tx) => [this.itemKey(txKey({ network, chain, txHash: tx.txHash })), tx] as const),
     );
     return page;
   }
@@ -323,7 +323,7 @@ export class DataApiLoaders {
     const page = await listL1Validators(this.dataApi, network, params);
     this.reads.remember(
       page,
-      page.validators.map((v) => [this.itemKey(l1ValidatorKey({ network, validationId: v.validationId })), v] as const),
+      () => page.validators.map((v) => [this.itemKey(l1ValidatorKey({ network, validationId: v.validationId })), v] as const),
     );
     return page;
   }
