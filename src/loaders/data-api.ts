@@ -311,9 +311,8 @@ export class DataApiLoaders {
     params: Parameters<typeof listLatestPrimaryNetworkTransactions>[3],
   ): Promise<ListTransactionsResponse<PrimaryNetworkTransaction>> {
     const page = await listLatestPrimaryNetworkTransactions(this.dataApi, network, chain, params);
-    this.reads.remember(
-      page,
-      () => page.transactions.map((tx) => [this.itemKey(txKey({ network, chain, txHash: tx.txHash })), tx] as const),
+    this.reads.remember(page, () =>
+      page.transactions.map((tx) => [this.itemKey(txKey({ network, chain, txHash: tx.txHash })), tx] as const),
     );
     return page;
   }
@@ -321,9 +320,8 @@ export class DataApiLoaders {
   /** A page of L1 validators (listL1Validators), remembered for lookups by validation id. */
   async l1ValidatorPage(network: NetworkName, params: Parameters<typeof listL1Validators>[2]): Promise<ListL1ValidatorsResponse> {
     const page = await listL1Validators(this.dataApi, network, params);
-    this.reads.remember(
-      page,
-      () => page.validators.map((v) => [this.itemKey(l1ValidatorKey({ network, validationId: v.validationId })), v] as const),
+    this.reads.remember(page, () =>
+      page.validators.map((v) => [this.itemKey(l1ValidatorKey({ network, validationId: v.validationId })), v] as const),
     );
     return page;
   }
