@@ -252,9 +252,14 @@ export class HttpClient {
    * request instead of 30) and took two more turns of the microtask queue to adopt it.
    */
   json<T>(req: HttpRequest, scope: CallScope = {}): Promise<HttpResponse<T>> {
-    if (this.starting || !undici) return this.ready().then(() => this.json<T>(req, scope));
-    if (!scope.trace || !this.options.tracer) return this.send<T>(req, scope);
-    return this.traced<T>(req, scope);
+    // After the wait, the call itself, not `json` again: one call is one call of `json` for whoever wraps it (test/helpers/attribution.ts).
+    if (this.starting || !undici) return this.ready().then(() => this.call<T>(req, scope));
+    return this.call<T>(req, scope);
+  }
+
+  /** The call once the client is ready: within a span of the request's trace when it is traced. */
+  private call<T>(req: HttpRequest, scope: CallScope): Promise<HttpResponse<T>> {
+    return !scope.trace || !this.options.tracer ? this.send<T>(req, scope) : this.traced<T>(req, scope);
   }
 
   /** What a call waits for before its first: the start the options name, and undici's load. */
