@@ -116,10 +116,12 @@ function selectedOnNodes(
       }
     }
   }
-  // Shared by the requests to come: a prefetch that changed its arguments would change theirs.
-  for (const field of selected) Object.freeze(field.args);
   const found = tree ? selected : null;
-  if (reusable) selections.set(info.fieldNodes, found);
+  if (reusable) {
+    // Shared by the requests to come: a prefetch that changed its arguments would change theirs.
+    for (const field of selected) Object.freeze(field.args);
+    selections.set(info.fieldNodes, found);
+  }
   return found;
 }
 
