@@ -21,9 +21,12 @@
  *  6. the profile of the uncached one-call path as shipped (bench/profile.ts), what the gateway's
  *     own code costs a request without its sockets (bench/pipeline.ts), what a request
  *     allocates there and in mercurius + graphql-jit (bench/allocations.ts), and what each
- *     feature a setting turns off costs it (bench/features.ts), written to bench/PROFILE.md.
+ *     feature a setting turns off costs it (bench/features.ts), and where the nested query's time
+ *     goes, phase by phase, young and warm, beside the raw client (bench/nested-phases.ts), written
+ *     to bench/PROFILE.md.
  *     `npm run bench:profile` (`tsx bench/run.ts profile`) does only this,
- *     `tsx bench/run.ts pipeline` only bench/pipeline.ts's part (to compare two builds);
+ *     `tsx bench/run.ts pipeline` only bench/pipeline.ts's part (to compare two builds),
+ *     `tsx bench/run.ts nested-phases` only bench/nested-phases.ts's;
  *     `tsx bench/run.ts throughput` only 1 and 2;
  *  7. pricing time of 100 KB documents of every hostile shape (bench/pricing.ts), bundled as the
  *     gateway is; `tsx bench/run.ts pricing` does only this.
@@ -38,12 +41,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import type autocannon from 'autocannon';
 import { build } from 'esbuild';
-import { Pool } from 'undici';
 import { type Allocations, allocationSection, allocationsUnderLoad } from './allocations.js';
 import { type FeatureCost, featureSection, reloadedCosts } from './features.js';
 import { pipelineSection } from './pipeline.js';
 import { profileOneCall } from './profile.js';
 import { median } from './stats.js';
+import { NESTED, NESTED_LATENCY_MS, NESTED_WARM_UP, nestedPhasesSection, post, rawNestedClient } from './nested-phases.js';
 import { ONE_CALL_QUERY, onStub } from './stub.js';
 import { firstTouchUs, load, rssMb, type Run, sandboxCalls, startFloor, startGateway, startProcess as start, startSandbox, stop, stopAll } from './processes.js';
 
@@ -53,20 +56,13 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const WARM_SECONDS = 2;
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 const NESTED_RUNS = Number(process.env.BENCH_NESTED_RUNS ?? 10);
-const LATENCY_MS = 20;
 
 const ONE_CALL = JSON.stringify({ query: ONE_CALL_QUERY });
-const NESTED = JSON.stringify({
-  query: `{ network(name: MAINNET) { subnets(first: 100) { nodes { subnetId isL1 blockchains { blockchainName genesisData { config { chainId } } }
-    l1Validators(first: 10) { nodes { nodeId weight } } } } } }`,
-});
 /** A query no earlier step asked: subnets looked up by id through the listing, and the latest P-Chain transactions. */
 const BURST = (n: number) =>
   JSON.stringify({
     query: `{ network(name: MAINNET) { l1Validators(first: ${n}) { nodes { nodeId subnet { subnetId blockchains { blockchainName } } } } transactions(chain: P_CHAIN, first: ${n}) { nodes { txHash } } } }`,
   });
-
-const post = (url: string, body: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.json() as Promise<{ errors?: unknown }>);
 
 /** A server measured beside the gateway: its URL and pid. */
 interface Floor {
@@ -183,38 +179,24 @@ interface Nested {
 
 /** The nested query against the sandbox (20 ms a call): cache off vs a raw client; then cache on. */
 async function nested(): Promise<Nested> {
-  const { urls, upstreams } = await startSandbox({ SANDBOX_LATENCY_MS: String(LATENCY_MS) });
+  const { urls, upstreams } = await startSandbox({ SANDBOX_LATENCY_MS: String(NESTED_LATENCY_MS) });
   const total = () => sandboxCalls(urls);
-  const base = new URL(urls.dataApiUrl);
-  const pool = new Pool(base.origin, { connections: 64 });
-  const prefix = base.pathname.replace(/\/$/, '');
-  const get = async (path: string) => {
-    const { statusCode, body } = await pool.request({ path: prefix + path, method: 'GET' });
-    const json = (await body.json()) as { subnets: { subnetId: string; isL1: boolean }[] };
-    if (statusCode !== 200) throw new Error(`${path} answered ${statusCode}`);
-    return json;
-  };
-  const direct = async () => {
-    const started = performance.now();
-    const listing = await get('/v1/networks/mainnet/subnets?pageSize=100');
-    await Promise.all(listing.subnets.filter((s) => s.isL1).map((s) => get(`/v1/networks/mainnet/l1Validators?pageSize=10&subnetId=${s.subnetId}`)));
-    return performance.now() - started;
-  };
+  const raw = rawNestedClient(urls.dataApiUrl);
 
   const off = await startGateway({ CACHE: 'off', LOG_LEVEL: 'warn', ...upstreams });
-  await direct();
-  await post(off.url, JSON.stringify({ query: '{ network(name: MAINNET) { subnets(first: 5) { nodes { subnetId isL1 } } } }' }));
+  await raw.run();
+  await post(off.url, NESTED_WARM_UP);
   const gatewayMs: number[] = [];
   const rawMs: number[] = [];
   for (let i = 0; i < NESTED_RUNS; i++) {
-    rawMs.push(await direct());
+    rawMs.push(await raw.run());
     const started = performance.now();
     const res = await post(off.url, NESTED);
     gatewayMs.push(performance.now() - started);
     if (res.errors) throw new Error(`nested query failed: ${JSON.stringify(res.errors).slice(0, 300)}`);
   }
   await stop(off.child);
-  await pool.close();
+  await raw.close();
 
   const on = await startGateway({ CACHE: 'memory', LOG_LEVEL: 'warn', ...upstreams });
   const callsOf = async (send: () => Promise<unknown>) => {
@@ -248,7 +230,7 @@ async function nested(): Promise<Nested> {
  */
 async function compileFloors(): Promise<string> {
   const dir = join('node_modules', '.cache', 'gateway-bench');
-  await build({ entryPoints: ['bench/stub.ts', 'bench/raw-proxy.ts', 'bench/peers.ts', 'bench/allocation-sampler.ts'], outdir: dir, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node22', outExtension: { '.js': '.mjs' }, logLevel: 'warning' });
+  await build({ entryPoints: ['bench/stub.ts', 'bench/raw-proxy.ts', 'bench/peers.ts', 'bench/allocation-sampler.ts', 'bench/nested-probe.ts'], outdir: dir, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node22', outExtension: { '.js': '.mjs' }, logLevel: 'warning' });
   return dir;
 }
 
@@ -276,7 +258,7 @@ async function profile(dir: string, stubUrl: string): Promise<string> {
   const seconds = Math.max(SECONDS, 8);
   const { markdown } = await profileOneCall(stubUrl, ONE_CALL, seconds);
   const { gateway, peers } = await allocations(dir, stubUrl, seconds);
-  const whole = `${markdown}\n${await pipelineSection(stubUrl)}\n${allocationSection(gateway, peers, seconds)}\n${featureSection(await featureCostsApart(), await reloadedCosts(stubUrl))}`;
+  const whole = `${markdown}\n${await pipelineSection(stubUrl)}\n${allocationSection(gateway, peers, seconds)}\n${featureSection(await featureCostsApart(), await reloadedCosts(stubUrl))}\n${await nestedPhasesSection(dir)}`;
   writeFileSync('bench/PROFILE.md', whole);
   return whole;
 }
@@ -347,6 +329,10 @@ async function main() {
   const dir = await compileFloors();
   if (process.argv[2] === 'pricing') {
     console.log(JSON.stringify(await pricing(dir), null, 2));
+    return;
+  }
+  if (process.argv[2] === 'nested-phases') {
+    console.log(await nestedPhasesSection(dir));
     return;
   }
   const stub = await start(process.execPath, [join(dir, 'stub.mjs')], {});
