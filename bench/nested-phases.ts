@@ -16,7 +16,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Pool } from 'undici';
-import type { ProbedRequest } from './nested-probe.js';
+import { monotonicMs, type ProbedRequest } from './nested-probe.js';
 import { startGateway, startSandbox, stop } from './processes.js';
 import { median } from './stats.js';
 
@@ -56,7 +56,9 @@ export function rawNestedClient(dataApiUrl: string): { origin: string; run(): Pr
 
 /** One run's phases, in ms. */
 interface Phases {
-  /** The request's arrival to the listing call (the gateway's only). */
+  /** The client's send to the request's arrival in the gateway (the gateway's only). */
+  toGateway: number;
+  /** Then to the listing call. */
   toListing: number;
   /** The listing call to its answer's last byte: the upstream's latency and the sandbox building 100 subnets. */
   listing: number;
@@ -64,30 +66,41 @@ interface Phases {
   toFanOut: number;
   /** The first L1 call to the last L1 answer's last byte. */
   fanOut: number;
-  /** The last answer's last byte to the answer written (the gateway), or to its JSON parsed (the raw client). */
+  /** The last answer's last byte to the answer written to the socket (the gateway), or parsed (the raw client). */
   toAnswer: number;
+  /** The answer written to the client holding it parsed (the gateway's only). */
+  toClient: number;
   /** The whole run, as the client saw it. */
   whole: number;
 }
 
-function phasesOf({ sent, done, end }: ProbedRequest, whole: number): Phases {
+/** The phases of a run the client sent at `sent` and held parsed at `parsed`, of the calls `probed` timed (monotonicMs). */
+function phasesOf({ start, sent, done, end }: ProbedRequest, clientSent: number, parsed: number): Phases {
   const last = Math.max(...done);
-  return { toListing: sent[0]!, listing: done[0]! - sent[0]!, toFanOut: sent[1]! - done[0]!, fanOut: last - sent[1]!, toAnswer: end - last, whole };
+  return {
+    toGateway: start - clientSent,
+    toListing: sent[0]! - start,
+    listing: done[0]! - sent[0]!,
+    toFanOut: sent[1]! - done[0]!,
+    fanOut: last - sent[1]!,
+    toAnswer: end - last,
+    toClient: parsed - end,
+    whole: parsed - clientSent,
+  };
 }
 
 /** The raw client's run, its calls timed as the probe times the gateway's. */
 async function probedRaw(raw: ReturnType<typeof rawNestedClient>): Promise<Phases> {
-  const started = performance.now();
-  const probed: ProbedRequest = { sent: [], done: [], end: 0 };
+  const probed: ProbedRequest = { start: monotonicMs(), sent: [], done: [], end: 0 };
   const ours = (message: unknown) => String((message as { request: { origin?: unknown } }).request.origin) === raw.origin;
-  const created = (message: unknown) => ours(message) && probed.sent.push(performance.now() - started);
-  const finished = (message: unknown) => ours(message) && probed.done.push(performance.now() - started);
+  const created = (message: unknown) => ours(message) && probed.sent.push(monotonicMs());
+  const finished = (message: unknown) => ours(message) && probed.done.push(monotonicMs());
   subscribe('undici:request:create', created);
   subscribe('undici:request:trailers', finished);
   try {
     await raw.run();
-    const end = performance.now() - started;
-    return phasesOf({ ...probed, end }, end);
+    probed.end = monotonicMs();
+    return phasesOf(probed, probed.start, probed.end);
   } finally {
     unsubscribe('undici:request:create', created);
     unsubscribe('undici:request:trailers', finished);
@@ -100,8 +113,7 @@ const WARM_RUNS = 100;
 
 /** The medians of each phase over `runs`. */
 function medians(runs: Phases[]): Phases {
-  const of = (key: keyof Phases) => median(runs.map((run) => run[key]));
-  return { toListing: of('toListing'), listing: of('listing'), toFanOut: of('toFanOut'), fanOut: of('fanOut'), toAnswer: of('toAnswer'), whole: of('whole') };
+  return Object.fromEntries(Object.keys(runs[0]!).map((key) => [key, median(runs.map((run) => run[key as keyof Phases]))])) as unknown as Phases;
 }
 
 /** The phases of the nested query: the raw client's, a fresh gateway's first RUNS runs, and the same gateway's once warm; the markdown section of bench/PROFILE.md. */
@@ -113,15 +125,15 @@ export async function nestedPhasesSection(dir: string): Promise<string> {
   const raw = rawNestedClient(sandbox.urls.dataApiUrl);
   const gw = await startGateway({ CACHE: 'off', LOG_LEVEL: 'warn', ...sandbox.upstreams, NODE_OPTIONS: `--import=${probe}`, NESTED_PROBE_OUT: out });
   const rawRuns: Phases[] = [];
-  const wholeMs: number[] = [];
+  const clientTimes: [sent: number, parsed: number][] = [];
   try {
     await raw.run();
     await post(gw.url, NESTED_WARM_UP);
     for (let i = 0; i < RUNS + WARM_RUNS + RUNS; i++) {
       if (i < RUNS) rawRuns.push(await probedRaw(raw));
-      const started = performance.now();
+      const sent = monotonicMs();
       const res = await post(gw.url, NESTED);
-      wholeMs.push(performance.now() - started);
+      clientTimes.push([sent, monotonicMs()]);
       if (res.errors) throw new Error(`nested query failed: ${JSON.stringify(res.errors).slice(0, 300)}`);
     }
   } finally {
@@ -138,8 +150,8 @@ export async function nestedPhasesSection(dir: string): Promise<string> {
         .filter((request) => request.sent.length >= 2)
     : [];
   rmSync(out, { force: true });
-  if (probed.length !== wholeMs.length) throw new Error(`the probe saw ${probed.length} nested queries of ${wholeMs.length}`);
-  const runs = probed.map((request, i) => phasesOf(request, wholeMs[i]!));
+  if (probed.length !== clientTimes.length) throw new Error(`the probe saw ${probed.length} nested queries of ${clientTimes.length}`);
+  const runs = probed.map((request, i) => phasesOf(request, ...clientTimes[i]!));
   const young = medians(runs.slice(0, RUNS));
   const warm = medians(runs.slice(-RUNS));
   const rawPhases = medians(rawRuns);
@@ -150,16 +162,19 @@ export async function nestedPhasesSection(dir: string): Promise<string> {
 From bench/nested-phases.ts: the nested figure's query (${NESTED_LATENCY_MS} ms a call, cache off) through \`npm start\` over the
 sandbox, in the figure's own sequence (a fresh gateway, one warm-up query, then ${RUNS} runs, each after a raw client's),
 and again after ${WARM_RUNS} more runs. Each phase is timed inside the gateway (bench/nested-probe.ts, on undici's and
-node:http's diagnostics channels, subscribed only there) and inside the bench for the raw client; each cell is the
-median of its runs, so a column's cells need not add up to its whole.
+node:http's diagnostics channels, subscribed only there), and in the bench for its client (\`fetch\`, as the yardstick
+sends it) and for the raw client, on the one monotonic clock of the machine. Each cell is the median of its runs, so
+a column's cells need not add up to its whole.
 
 | phase, ms | raw client | gateway, runs 1–${RUNS} | gateway, runs ${RUNS + WARM_RUNS + 1}–${2 * RUNS + WARM_RUNS} |
 |---|---:|---:|---:|
-${row('the request to the listing call', 'toListing', '')}
+${row("the client's send to the request's arrival", 'toGateway', '')}
+${row('the arrival to the listing call', 'toListing', '')}
 ${row('the listing call to its last byte', 'listing')}
 ${row('its last byte to the first L1 call', 'toFanOut')}
 ${row('the first L1 call to the last L1 answer', 'fanOut')}
 ${row('the last L1 answer to the answer written (raw: parsed)', 'toAnswer')}
+${row('the answer written to the client holding it parsed', 'toClient', '')}
 ${row('whole, as the client saw it', 'whole')}
 `;
 }
