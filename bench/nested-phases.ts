@@ -5,11 +5,13 @@
  * L1's validators at once).
  *
  * The figure takes the median of a fresh gateway's first ten runs, each after a raw client's run,
- * so it mostly measures code V8 has not optimized yet. The gateway is measured here in that same
- * sequence, and again after WARM_RUNS more runs, so that what a young process adds shows apart
- * from what the plan itself costs. Each phase is timed from inside the gateway by
- * bench/nested-probe.ts (undici's and node:http's diagnostics channels, subscribed only there),
- * and from inside this process for the raw client, the same way.
+ * so what a young process costs weighs on it. The gateway is measured here in that same sequence,
+ * and again after WARM_RUNS more runs, so that what a young process adds shows apart from what the
+ * plan itself costs. The gateway's phases are timed inside it by bench/nested-probe.ts (undici's
+ * and node:http's diagnostics channels, subscribed only there); the raw client's calls, and the
+ * client's send and its answer parsed, here, on the same monotonic clock. So the edges (the
+ * request reaching the gateway, the answer reaching the client) are rows of their own: the raw
+ * client has none, and the medians of a gateway's phases once fell 4 to 8 ms short of its whole.
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -74,7 +76,7 @@ interface Phases {
   whole: number;
 }
 
-/** The phases of a run the client sent at `sent` and held parsed at `parsed`, of the calls `probed` timed (monotonicMs). */
+/** The phases of a run the client sent at `clientSent` and held parsed at `parsed`, of the request `probed` timed (monotonicMs). */
 function phasesOf({ start, sent, done, end }: ProbedRequest, clientSent: number, parsed: number): Phases {
   const last = Math.max(...done);
   return {
