@@ -71,7 +71,8 @@ export const BOTH_PATHS = {
     seen: 'content-encoding as accept-encoding asks',
     how: {
       by: 'server',
-      where: 'ServerOptions.compress: installed on the response (yoga writes through it), and the one the fast path’s endWhole packs with',
+      where:
+        'ServerOptions.compress: installed on the response on the way to yoga (yoga writes through it) or a refusal, and the one the fast path’s endWhole packs with, saying Vary itself',
     },
   },
   vary: {

@@ -12,7 +12,8 @@
  *   (or an instance) holding past MAX_HELD_BYTES_PER_CLIENT (MAX_HELD_BYTES) has its new requests
  *   refused, 429 (503) QUERY_LIMIT_EXCEEDED, and a stream (SSE, multipart) still holding
  *   WS_MAX_BUFFERED_BYTES unread when more is written is cut off (`HeldResponse`).
- * - Compression (./compression.ts) wraps the response before anything writes it; GraphiQL's page,
+ * - Compression (../base/compression.ts) wraps the response before anything writes it, but for the
+ *   fast path's answers, written whole and compressed in one call (`endWhole`); GraphiQL's page,
  *   the same for everyone, is kept and compressed once (`graphiql`).
  * - Shutdown: `drain()` answers new requests 503 SHUTTING_DOWN (and `/ready` says so) on a port
  *   that stays open, ends the subscriptions (SSE streams complete, WebSockets close with 1001),
@@ -519,6 +520,7 @@ function graphqlAnswers(gateway: Gateway, options: ServerOptions) {
     if (body.length === 0) return answerEmpty(req, res, yoga, options.compress);
     const lean = yoga === gateway.subgraph ? gateway.subgraphLean : gateway.lean;
     if (lean?.(req, res, body, options.compress)) return;
+    options.compress?.install(req, res);
     req.body = body;
     void yoga(req, res);
   };
@@ -533,6 +535,7 @@ function graphqlAnswers(gateway: Gateway, options: ServerOptions) {
         withBody(req, res, yoga, decoded);
       },
       (error: unknown) => {
+        options.compress?.install(req, res);
         if (error instanceof BodyEncodingError) return refuse(res, error.status, error.code, error.message, error.extensions, {}, true);
         yoga.logger.error(error);
         refuse(res, 500, ErrorCode.INTERNAL_SERVER_ERROR, 'The request body could not be decompressed.');
@@ -543,10 +546,17 @@ function graphqlAnswers(gateway: Gateway, options: ServerOptions) {
     if (options.graphiql && yoga === gateway.yoga && isGraphiQLPage(req, yoga)) {
       return serveGraphiQL(options.graphiql, req, res, yoga);
     }
-    // Before anything is written: every answer below may be compressed.
-    options.compress?.install(req, res);
+    // Nothing to read: yoga sees the request as it came.
+    const bodiless = req.headers['transfer-encoding'] === undefined && !(Number(req.headers['content-length']) > 0);
+    const readsBody = !(req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || bodiless);
+    // Before anything is written: every answer below may be compressed. A body's request gets the
+    // middleware only on its way to yoga or to a refusal: the fast path writes its answers whole,
+    // compressed in one call (endWhole), and the middleware's wrapping would cost it for nothing.
+    const compress = options.compress;
+    if (!readsBody) compress?.install(req, res);
     // A page request that reaches yoga is yoga's GraphiQL's, where it renders one (a server made with `graphiql: false`).
     if (!isGraphiQLPage(req, yoga) && !answerable(req.method, req.headers.accept)) {
+      compress?.install(req, res);
       const message = `The accept header (${quote(req.headers.accept!)}) takes none of the types this gateway answers GraphQL in: ${ANSWER_TYPES.join(', ')} (or */*).`;
       refuse(
         res,
@@ -562,14 +572,13 @@ function graphqlAnswers(gateway: Gateway, options: ServerOptions) {
     }
     // Until a path says otherwise for an answer a cache may keep (src/yoga/use-cache-control.ts).
     earlyHeader(res, 'cache-control', 'no-store');
-    // Nothing to read: yoga sees the request as it came.
-    const bodiless = req.headers['transfer-encoding'] === undefined && !(Number(req.headers['content-length']) > 0);
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || bodiless) {
+    if (!readsBody) {
       void yoga(req, res);
       return;
     }
     const announced = Number(req.headers['content-length']);
     if (announced > limit) {
+      compress?.install(req, res);
       refuse(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, tooLarge, { limit }, {}, announced <= DRAINED_BODIES * limit);
       req.resume();
       return;
@@ -579,11 +588,12 @@ function graphqlAnswers(gateway: Gateway, options: ServerOptions) {
       codingsOf(req.headers['content-encoding']);
     } catch (error) {
       const { status, code, message, extensions } = error as BodyEncodingError;
+      compress?.install(req, res);
       refuse(res, status, code, message, extensions, { 'accept-encoding': ACCEPTED_CODINGS }, drainable(req, limit));
       dropBody(req, limit);
       return;
     }
-    readBody(req, res, yoga, limit, tooLarge, withEncodedBody);
+    readBody(req, res, yoga, limit, tooLarge, withEncodedBody, compress);
   };
 }
 
@@ -598,6 +608,7 @@ function readBody(
   limit: number,
   tooLarge: string,
   then: (req: NodeRequest, res: ServerResponse, yoga: GatewayYoga, body: Buffer) => void,
+  compress: Compression | undefined,
 ): void {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -605,7 +616,10 @@ function readBody(
     size += chunk.length;
     if (size > limit) {
       // Refused now, and the rest read and dropped up to DRAINED_BODIES limits, then cut off.
-      if (!res.headersSent) refuse(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, tooLarge, { limit }, {}, true);
+      if (!res.headersSent) {
+        compress?.install(req, res);
+        refuse(res, 413, ErrorCode.PAYLOAD_TOO_LARGE, tooLarge, { limit }, {}, true);
+      }
       chunks.length = 0;
       if (size > DRAINED_BODIES * limit) req.destroy();
       return;

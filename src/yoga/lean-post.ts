@@ -224,6 +224,8 @@ function leanPost(
       // getResultForParams masks what execution throws; this is the gateway itself failing.
       yoga.logger.error(error);
       if (!res.headersSent) {
+        // Written here, not whole by endWhole: the middleware marks it as on yoga's path.
+        out.compression?.install(req, res);
         const text = JSON.stringify({ errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
         res
           .writeHead(500, { ...out.headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) })
@@ -248,8 +250,9 @@ function writeAnswer(
  * client's subscriptions is given back) and the client told how to receive a stream, as yoga
  * answers such a request (406).
  */
-function refuseStream({ res, headers }: Out, stream: AsyncIterator<unknown>): void {
+function refuseStream({ req, res, headers, compression }: Out, stream: AsyncIterator<unknown>): void {
   void stream.return?.();
+  compression?.install(req, res);
   const text = JSON.stringify({
     errors: [
       {

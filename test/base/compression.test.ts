@@ -16,12 +16,21 @@ import { serve, startHarness, type Harness, withoutCost } from '../helpers/harne
 let h: Harness;
 let gw: GatewayServer;
 let port: number;
+/** Requests the middleware was asked onto (with an accept-encoding: the others never get it). */
+let installs = 0;
 
 beforeAll(async () => {
   // Answers past 256 KB: more objects than MAX_RESULT_NODES allows by default.
   h = await startHarness({ MAX_RESULT_NODES: '100000' });
+  const compress = compressor(h.config.compression)!;
   ({ gw, port } = await serve(h, {
-    compress: compressor(h.config.compression),
+    compress: {
+      ...compress,
+      install(req, res) {
+        if (req.headers['accept-encoding'] !== undefined) installs++;
+        compress.install(req, res);
+      },
+    },
     graphiql: fixedAnswer(() => graphiqlAnswer(h.gateway.yoga), h.config.compression),
   }));
 });
@@ -124,6 +133,34 @@ describe('compression of JSON answers (the lean path)', () => {
       expect(raw.headers['content-encoding']).toBeUndefined();
       expect(raw.bytes.equals(identity.bytes)).toBe(true);
     }
+  });
+
+  it("writes its answers without the middleware on the response, and says Vary as yoga's path does", async () => {
+    for (const query of [LARGE, SMALL]) {
+      const before = installs;
+      const lean = await post(query, { 'accept-encoding': 'gzip' });
+      expect({ query, installs: installs - before }).toEqual({ query, installs: 0 });
+      // `*/*` beside JSON is negotiated by yoga: the whole pipeline, the middleware on the response.
+      const whole = await post(query, { 'accept-encoding': 'gzip', accept: 'application/json, */*' });
+      expect({ query, installs: installs - before }).toEqual({ query, installs: 1 });
+      expect({ query, lean: lean.headers.vary, encoding: lean.headers['content-encoding'] }).toEqual({
+        query,
+        lean: whole.headers.vary,
+        encoding: whole.headers['content-encoding'],
+      });
+      expect(withoutCost(JSON.parse(decoded(lean)))).toEqual(withoutCost(JSON.parse(decoded(whole))));
+    }
+  });
+
+  it('puts the middleware on a request the lean path leaves to yoga (one with extensions), once', async () => {
+    const before = installs;
+    const body = JSON.stringify({ query: LARGE, extensions: {} });
+    const raw = await send('POST', '/graphql', { 'content-type': 'application/json', 'accept-encoding': 'gzip' }, body);
+    expect(raw.status).toBe(200);
+    expect(raw.headers['content-encoding']).toBe('gzip');
+    expect(String(raw.headers.vary).match(/accept-encoding/gi)).toHaveLength(1);
+    expect(JSON.parse(decoded(raw))).toEqual(JSON.parse(identity.bytes.toString('utf8')));
+    expect(installs - before).toBe(1);
   });
 
   it("compresses errors too: an answer through yoga's result processor", async () => {
