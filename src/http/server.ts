@@ -557,18 +557,7 @@ function graphqlAnswers(gateway: Gateway, options: ServerOptions) {
     // A page request that reaches yoga is yoga's GraphiQL's, where it renders one (a server made with `graphiql: false`).
     if (!isGraphiQLPage(req, yoga) && !answerable(req.method, req.headers.accept)) {
       compress?.install(req, res);
-      const message = `The accept header (${quote(req.headers.accept!)}) takes none of the types this gateway answers GraphQL in: ${ANSWER_TYPES.join(', ')} (or */*).`;
-      refuse(
-        res,
-        406,
-        ErrorCode.NOT_ACCEPTABLE,
-        message,
-        { accepted: ANSWER_TYPES },
-        { accept: ANSWER_TYPES.join(', ') },
-        drainable(req, limit),
-      );
-      dropBody(req, limit);
-      return;
+      return refuseUnacceptable(req, res, limit);
     }
     // Until a path says otherwise for an answer a cache may keep (src/yoga/use-cache-control.ts).
     earlyHeader(res, 'cache-control', 'no-store');
@@ -595,6 +584,21 @@ function graphqlAnswers(gateway: Gateway, options: ServerOptions) {
     }
     readBody(req, res, yoga, limit, tooLarge, withEncodedBody, compress);
   };
+}
+
+/** A request whose accept header takes none of the types GraphQL is answered in: 406, its body dropped. */
+function refuseUnacceptable(req: IncomingMessage, res: ServerResponse, limit: number): void {
+  const message = `The accept header (${quote(req.headers.accept!)}) takes none of the types this gateway answers GraphQL in: ${ANSWER_TYPES.join(', ')} (or */*).`;
+  refuse(
+    res,
+    406,
+    ErrorCode.NOT_ACCEPTABLE,
+    message,
+    { accepted: ANSWER_TYPES },
+    { accept: ANSWER_TYPES.join(', ') },
+    drainable(req, limit),
+  );
+  dropBody(req, limit);
 }
 
 /**
