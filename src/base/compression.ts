@@ -207,8 +207,8 @@ export function fixedAnswer(
       }
       body = await form;
     }
-    const headers: Record<string, string | number> = { ...made.headers, 'content-length': body.length };
-    if (options) headers.vary = made.headers.vary ? `${made.headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+    const headers: OutgoingHttpHeaders = { ...made.headers, 'content-length': body.length };
+    if (options) varyOnEncoding(headers);
     if (encoding) headers['content-encoding'] = encoding;
     res.writeHead(made.status, headers).end(req.method === 'HEAD' ? undefined : body);
   };
