@@ -12,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, loadConfig, servingSandbox, type Config } from './config/config.js';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './gateway/embedded-sandbox.js';
 import { createLogger, type Logger } from './base/logger.js';
+import { takePortEarly, type EarlyPort } from './http/early-port.js';
 import { shownUrl } from './base/shown-url.js';
 import { writeCompiledCode } from './base/compile-cache.js';
 import { releaseMemoryWhenIdle } from './ops/idle-release.js';
@@ -187,13 +188,21 @@ function metricsServer(
   return server;
 }
 
-/** Listens on PORT, and says where once it does (or ends the process when the port is taken). */
-function listen(server: Server, config: Config, logger: Logger, sandboxed: boolean): void {
-  server.on('error', (error: NodeJS.ErrnoException) => {
+/** What ends the process when PORT cannot be listened on. */
+function portRefused(config: Config, logger: Logger) {
+  return (error: NodeJS.ErrnoException) => {
     logger.fatal(error.code === 'EADDRINUSE' ? `PORT ${config.port} is in use: set PORT to a free port.` : error.message);
     process.exit(1);
-  });
-  server.listen(config.port, config.host, () => {
+  };
+}
+
+/**
+ * Listens on PORT (taking it over from `early`, which took it as the start began), and says where
+ * once it does (or ends the process when the port is taken).
+ */
+function listen(server: Server, config: Config, logger: Logger, sandboxed: boolean, early: EarlyPort | undefined): void {
+  server.on('error', portRefused(config, logger));
+  const listening = () => {
     const { port } = server.address() as AddressInfo;
     const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/graphql`;
     logger.info(
@@ -216,7 +225,9 @@ function listen(server: Server, config: Config, logger: Logger, sandboxed: boole
     // made after them holds their code too; a process stopped before the timer still writes it as
     // it exits.
     setTimeout(writeCompiledCode, COMPILE_CACHE_FLUSH_MS).unref();
-  });
+  };
+  if (early) early.handTo(server, listening);
+  else server.listen(config.port, config.host, listening);
 }
 
 /**
@@ -238,6 +249,10 @@ function logUnhandledRejections(logger: Logger): void {
 async function main() {
   let config = configOrExit();
   const logger = createLogger(config.logLevel);
+  // The port first: a client that comes while the graph is built waits for its answer, unrefused (src/http/early-port.ts).
+  const early = takePortEarly(config.port, config.host, portRefused(config, logger));
+  // Bound before the graph's build holds the event loop, and before a sandbox is started for a port that is taken.
+  await early?.bound;
   // The sandbox's process and the Data API's probe first: they go on while the graph is built.
   const choosing = chooseSandbox(config, logger);
   // Awaited below, after the modules: not an unhandled rejection meanwhile.
@@ -256,7 +271,7 @@ async function main() {
   const metricsExport = await startMetricsExport(config, logger, gateway.metrics);
   const { server, drain, traffic } = modules.createGatewayServer(gateway, modules.serverOptionsOf(gateway, config));
   const scrapes = metricsServer(config, logger, gateway.metrics, modules);
-  listen(server, config, logger, sandbox !== undefined);
+  listen(server, config, logger, sandbox !== undefined, early);
 
   const reloader = new modules.Reloader({ env: { ...process.env }, gateway, logger, config });
   // Without a handler SIGHUP would end the process: a terminal closing, or an operator's reload.
