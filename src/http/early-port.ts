@@ -59,15 +59,22 @@ export function takePortEarly(
     socket.on('error', ignore);
     held.push(socket);
   });
+  let failed = false;
   const bound = new Promise<void>((resolve) => {
     listener.once('listening', resolve);
     listener.once('error', (error: NodeJS.ErrnoException) => {
+      failed = true;
       resolve();
       onError(error);
     });
   });
   listener.listen(port, host);
   const handTo = (server: Server, onListening: () => void): void => {
+    // A port that could not be taken early is asked for again: the server hears why in its own `error`.
+    if (failed) {
+      server.listen(port, host, onListening);
+      return;
+    }
     // Asked before the port is bound (the address is looked up first): handed over once it is.
     if (!listener.listening) {
       void bound.then(() => handTo(server, onListening));

@@ -79,9 +79,10 @@ describe('takePortEarly', () => {
 
   it('hands over once the port is bound when asked before', async () => {
     const port = await freePort();
-    const early = takePortEarly(port, 'localhost', (error) => {
+    const early = takePortEarly(port, '127.0.0.1', (error) => {
       throw error;
     })!;
+    // Even an address is looked up first, at the next turn: nothing is bound yet.
     const server = answering();
     const listening = new Promise<void>((resolve) => early.handTo(server, resolve));
     await listening;
@@ -118,6 +119,11 @@ describe('takePortEarly', () => {
       const early = takePortEarly(port, '127.0.0.1', (error) => errors.push(error))!;
       await early.bound;
       expect(errors.map((e) => e.code)).toEqual(['EADDRINUSE']);
+      // Handed over anyway, the server asks for the port itself, and hears why in its own error.
+      const server = answering();
+      const refused = new Promise<NodeJS.ErrnoException>((resolve) => server.once('error', resolve));
+      early.handTo(server, () => undefined);
+      expect((await refused).code).toBe('EADDRINUSE');
     } finally {
       taken.close();
     }
