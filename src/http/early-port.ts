@@ -48,7 +48,7 @@ export function takePortEarly(
 ): EarlyPort | undefined {
   if (cluster.isWorker) return undefined;
   const listener: Listener = createServer({ pauseOnConnect: true });
-  let held: Socket[] = [];
+  const held: Socket[] = [];
   const ignore = () => undefined;
   listener.on('connection', (socket: Socket) => {
     if (held.length >= heldMax) {
@@ -83,9 +83,7 @@ export function takePortEarly(
     // The listening socket becomes the server's: `listen` with an object that has one takes it over.
     server.listen(listener, onListening);
     listener.removeAllListeners();
-    const waiting = held;
-    held = [];
-    for (const socket of waiting) {
+    for (const socket of held.splice(0)) {
       socket.off('error', ignore);
       if (socket.destroyed) continue;
       server.emit('connection', socket);
