@@ -19,7 +19,7 @@
  * interleaved starts).
  */
 import { fileURLToPath } from 'node:url';
-import { setCodeFlags } from './base/code-flags.js';
+import { setCodeFlags, shareStartCollections } from './base/code-flags.js';
 import { codeCacheDir, loadRecordedBuiltins, runScripts, scriptsManifest } from './base/scripts.js';
 
 const dist = new URL('./', import.meta.url);
@@ -32,4 +32,7 @@ const cacheDir = codeCacheDir(dist);
 // compiled code, under which everything the gateway runs is compiled (src/base/code-flags.ts).
 loadRecordedBuiltins(cacheDir, manifest);
 setCodeFlags();
+// The start's young collections copy the graph as it is built: with V8's helper threads until the
+// gateway listens (src/main.ts puts the command line's choice back then).
+shareStartCollections();
 runScripts(dist, manifest, cacheDir);

@@ -97,7 +97,9 @@ export const MALLOC_ARENAS = '2';
  * them and 0.39 without (--trace-gc, the one-call query), and the CPU a request 2.2 to 13.4 µs
  * lower in 8 of 9 pairs of gateways, 1.2 higher in the ninth (npm run bench:flags; two started
  * alike differ by -2.9 to +5.5). The start's young collections, which copy the graph being
- * built, take about 10 ms longer without the helpers (68-70 against 53-63 ms).
+ * built, took about 10 ms longer without the helpers (68-70 against 53-63 ms): the built entry
+ * lets the helpers take part in those until the gateway listens (src/base/code-flags.ts,
+ * `shareStartCollections`).
  */
 export function workerFlags(heapMaxMb: string | undefined): string[] {
   return ['--max-semi-space-size=4', `--max-old-space-size=${heapMaxMb || 512}`, '--no-memory-reducer', '--no-parallel-scavenge'];

@@ -15,6 +15,7 @@ import { createLogger, type Logger } from './base/logger.js';
 import { takePortEarly, type EarlyPort } from './http/early-port.js';
 import { shownUrl } from './base/shown-url.js';
 import { writeCompiledCode } from './base/compile-cache.js';
+import { youngCollectionsAsGiven } from './base/code-flags.js';
 import { releaseMemoryWhenIdle } from './ops/idle-release.js';
 import type { GatewayMetrics } from './ops/prometheus.js';
 import { SettingsFileError, withSettingsFile } from './config/settings-file.js';
@@ -203,6 +204,9 @@ function portRefused(config: Config, logger: Logger) {
 function listen(server: Server, config: Config, logger: Logger, sandboxed: boolean, early: EarlyPort | undefined): void {
   server.on('error', portRefused(config, logger));
   const listening = () => {
+    // The start is over: a request's young collections are made as the command line has them
+    // (the built entry shared the start's with V8's helper threads, src/base/code-flags.ts).
+    youngCollectionsAsGiven();
     const { port } = server.address() as AddressInfo;
     const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/graphql`;
     logger.info(

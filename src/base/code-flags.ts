@@ -74,3 +74,38 @@ export function setCodeFlags(execArgv = process.execArgv, nodeOptions = process.
   for (const flag of flags) setFlagsFromString(flag);
   return flags;
 }
+
+/**
+ * Whether the command line (or NODE_OPTIONS, which it overrides) leaves V8's young collections to
+ * the main thread alone: the last `parallel-scavenge` flag named, in any spelling V8 takes, is the
+ * `no` one.
+ */
+export function parallelScavengeOff(execArgv: readonly string[], nodeOptions = ''): boolean {
+  let off = false;
+  for (const arg of [...nodeOptions.split(/\s+/), ...execArgv]) {
+    if (flagName(arg) === 'parallel-scavenge') off = /^--?no/.test(arg.replace(/_/g, '-').toLowerCase());
+  }
+  return off;
+}
+
+/**
+ * A start's young collections with V8's helper threads, where the command line has a request's on
+ * the main thread alone (`--no-parallel-scavenge`, as npm start, the image and `--workers` give it:
+ * src/cli.ts says why). A request's collection finds little alive in the 4 MB young generation,
+ * and sharing it out cost more than it saved; a start's copies the graph as it is being built,
+ * nearly all of it alive, and the helpers take part of that off the start's one thread. Set by
+ * the built entry (src/boot.ts) before the gateway's scripts run; `youngCollectionsAsGiven` puts
+ * the command line's choice back once the gateway listens. V8 reads the flag at each collection,
+ * and makes no code cache under it (test/deploy/start.test.ts checks both on the built gateway).
+ * Returns whether it turned them on.
+ */
+export function shareStartCollections(execArgv = process.execArgv, nodeOptions = process.env.NODE_OPTIONS): boolean {
+  if (!parallelScavengeOff(execArgv, nodeOptions)) return false;
+  setFlagsFromString('--parallel-scavenge');
+  return true;
+}
+
+/** The young collections as the command line has them again, once the start is over (`shareStartCollections`). */
+export function youngCollectionsAsGiven(execArgv = process.execArgv, nodeOptions = process.env.NODE_OPTIONS): void {
+  if (parallelScavengeOff(execArgv, nodeOptions)) setFlagsFromString('--no-parallel-scavenge');
+}

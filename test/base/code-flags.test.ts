@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { CODE_FLAGS, codeFlagsToSet } from '../../src/base/code-flags.js';
+import { CODE_FLAGS, codeFlagsToSet, parallelScavengeOff } from '../../src/base/code-flags.js';
 
 const heads = CODE_FLAGS.map(({ flag }) => flag);
 const all = CODE_FLAGS.flatMap(({ flag, implies }) => [flag, ...implies]);
@@ -71,5 +71,31 @@ describe('codeFlagsToSet', () => {
         expect(codeFlagsToSet([`--${name}${suffix}`, `--no-${name}${suffix}`])).toEqual(all);
       }
     }
+  });
+});
+
+describe('parallelScavengeOff', () => {
+  it('reads the last parallel-scavenge flag named, in any spelling, NODE_OPTIONS first and the command line over it', () => {
+    const [on, ...offs] = spellings('--no-parallel-scavenge').sort((a, b) => Number(/^--?no/.test(a)) - Number(/^--?no/.test(b)));
+    expect(parallelScavengeOff([], '')).toBe(false);
+    expect(parallelScavengeOff(['--max-semi-space-size=4', '--no-memory-reducer'], '--max-old-space-size=512')).toBe(false);
+    for (const spelling of spellings('--no-parallel-scavenge')) {
+      const off = /^--?no/.test(spelling);
+      expect(parallelScavengeOff([spelling]), spelling).toBe(off);
+      expect(parallelScavengeOff(['--no-memory-reducer'], ` --max-old-space-size=512  ${spelling} `), spelling).toBe(off);
+      // The command line overrides NODE_OPTIONS, and the later of two flags the earlier.
+      expect(parallelScavengeOff([spelling], on === spelling ? offs[0] : on), spelling).toBe(off);
+      expect(parallelScavengeOff(['--no-parallel-scavenge', spelling]), spelling).toBe(off);
+      expect(parallelScavengeOff(['--parallel-scavenge', spelling]), spelling).toBe(off);
+    }
+    expect(on).toBe('--parallel-scavenge');
+  });
+
+  it('does not take a flag whose name only begins like it for it', () => {
+    for (const suffix of ['-tasks', '_stats', 's']) {
+      expect(parallelScavengeOff([`--no-parallel-scavenge${suffix}`])).toBe(false);
+      expect(parallelScavengeOff(['--no-parallel-scavenge', `--parallel-scavenge${suffix}`])).toBe(true);
+    }
+    expect(parallelScavengeOff(['--no-parallel-marking', '--no-parallel-compaction'])).toBe(false);
   });
 });
