@@ -97,12 +97,9 @@ export function parallelScavengeOff(execArgv: readonly string[], nodeOptions = '
  * the built entry (src/boot.ts) before the gateway's scripts run; `youngCollectionsAsGiven` puts
  * the command line's choice back once the gateway listens. V8 reads the flag at each collection,
  * and makes no code cache under it (test/deploy/start.test.ts checks both on the built gateway).
- * Returns whether it turned them on.
  */
-export function shareStartCollections(execArgv = process.execArgv, nodeOptions = process.env.NODE_OPTIONS): boolean {
-  if (!parallelScavengeOff(execArgv, nodeOptions)) return false;
-  setFlagsFromString('--parallel-scavenge');
-  return true;
+export function shareStartCollections(execArgv = process.execArgv, nodeOptions = process.env.NODE_OPTIONS): void {
+  if (parallelScavengeOff(execArgv, nodeOptions)) setFlagsFromString('--parallel-scavenge');
 }
 
 /** The young collections as the command line has them again, once the start is over (`shareStartCollections`). */
