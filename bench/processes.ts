@@ -8,9 +8,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { freePort } from '../test/helpers/ports.js';
 
-/** The fields of /proc/<pid>/stat after the command name (which may hold spaces), from its state on: minflt is [7], utime and stime [11] and [12]. */
-function statFields(pid: number): string[] {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/**
+ * The fields of /proc/<pid>/stat (or of one thread's, /proc/<pid>/task/<tid>/stat) after the
+ * command name (which may hold spaces), from its state on: minflt is [7], utime and stime [11] and [12].
+ */
+function statFields(pid: number, tid?: number): string[] {
+  const stat = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8');
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
@@ -22,22 +25,38 @@ export function cpuTime(pid: number): { user: number; system: number; total: num
   return { user, system, total: user + system };
 }
 
+/**
+ * A process's main thread's CPU time so far in µs, user + system (its task whose id is the pid).
+ * Node runs JavaScript there alone, so under load it bounds a server's rate, where the process's
+ * CPU also counts V8's helper threads (compilers, collectors), which run beside it.
+ */
+export function mainThreadCpu(pid: number): number {
+  const fields = statFields(pid, pid);
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
 /** The connections every load of the bench opens, as ../shared/bench/run.js does. */
 export const CONNECTIONS = 10;
 
-/** One server's run: req/s, and the CPU its process spent per request (/proc, user + system). */
+/** One server's run: req/s, and the CPU its process spent per request (/proc, user + system), its main thread's apart. */
 export interface Run {
   rps: number;
   cpuUs: number;
+  mainUs: number;
 }
 
 /** `opts` for `duration` seconds under CONNECTIONS connections; any answer not 2xx, or an error, fails it. The CPU is `pid`'s, when given. */
 export async function load(opts: autocannon.Options, duration: number, pid?: number): Promise<Run> {
   const before = pid === undefined ? 0 : cpuTime(pid).total;
+  const mainBefore = pid === undefined ? 0 : mainThreadCpu(pid);
   const result = await autocannon({ connections: CONNECTIONS, pipelining: 1, duration, ...opts });
   if (result.non2xx || result.errors) throw new Error(`${result.non2xx} non-2xx answers, ${result.errors} errors from ${opts.url}`);
-  const cpuUs = pid === undefined ? Number.NaN : (cpuTime(pid).total - before) / result.requests.total;
-  return { rps: result.requests.total / duration, cpuUs };
+  const per = (used: number) => (pid === undefined ? Number.NaN : used / result.requests.total);
+  return {
+    rps: result.requests.total / duration,
+    cpuUs: per(pid === undefined ? 0 : cpuTime(pid).total - before),
+    mainUs: per(pid === undefined ? 0 : mainThreadCpu(pid) - mainBefore),
+  };
 }
 
 /** A process's minor page faults so far, its threads' included (minflt, from /proc): each page it touched first, or a run of a file's pages it mapped. */
