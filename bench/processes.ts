@@ -17,9 +17,9 @@ function statFields(pid: number, tid?: number): string[] {
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
-/** A process's CPU time so far, every thread, in µs: user and system apart and together, from /proc (CLK_TCK 100). */
-export function cpuTime(pid: number): { user: number; system: number; total: number } {
-  const fields = statFields(pid);
+/** A process's CPU time so far, every thread (or only its thread `tid`), in µs: user and system apart and together, from /proc (CLK_TCK 100). */
+export function cpuTime(pid: number, tid?: number): { user: number; system: number; total: number } {
+  const fields = statFields(pid, tid);
   const user = Number(fields[11]) * 10_000;
   const system = Number(fields[12]) * 10_000;
   return { user, system, total: user + system };
@@ -31,8 +31,7 @@ export function cpuTime(pid: number): { user: number; system: number; total: num
  * CPU also counts V8's helper threads (compilers, collectors), which run beside it.
  */
 export function mainThreadCpu(pid: number): number {
-  const fields = statFields(pid, pid);
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  return cpuTime(pid, pid).total;
 }
 
 /** The connections every load of the bench opens, as ../shared/bench/run.js does. */
@@ -51,11 +50,12 @@ export async function load(opts: autocannon.Options, duration: number, pid?: num
   const mainBefore = pid === undefined ? 0 : mainThreadCpu(pid);
   const result = await autocannon({ connections: CONNECTIONS, pipelining: 1, duration, ...opts });
   if (result.non2xx || result.errors) throw new Error(`${result.non2xx} non-2xx answers, ${result.errors} errors from ${opts.url}`);
-  const per = (used: number) => (pid === undefined ? Number.NaN : used / result.requests.total);
+  const rps = result.requests.total / duration;
+  if (pid === undefined) return { rps, cpuUs: Number.NaN, mainUs: Number.NaN };
   return {
-    rps: result.requests.total / duration,
-    cpuUs: per(pid === undefined ? 0 : cpuTime(pid).total - before),
-    mainUs: per(pid === undefined ? 0 : mainThreadCpu(pid) - mainBefore),
+    rps,
+    cpuUs: (cpuTime(pid).total - before) / result.requests.total,
+    mainUs: (mainThreadCpu(pid) - mainBefore) / result.requests.total,
   };
 }
 
