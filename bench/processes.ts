@@ -153,9 +153,9 @@ export interface StartedGateway {
   startFaults: number;
 }
 
-/** The compiled gateway, as users start it (`npm start`), on a free port; resolves once it answers. */
-export async function startGateway(env: Record<string, string>): Promise<StartedGateway> {
-  return npmStart(process.cwd(), { SANDBOX: 'off', NODE_ENV: 'production', ...env });
+/** The compiled gateway, as users start it (`npm start`, in `cwd`: this checkout by default), on a free port; resolves once it answers. */
+export async function startGateway(env: Record<string, string>, cwd = process.cwd()): Promise<StartedGateway> {
+  return npmStart(cwd, { SANDBOX: 'off', NODE_ENV: 'production', ...env });
 }
 
 /**

@@ -13,6 +13,8 @@
  *     answering the same query, each as a ratio to the same raw proxy, with each server's CPU a
  *     request: all its threads, and its main thread apart (the one JavaScript runs on, which a
  *     server's rate is bound by under this load; `mainThreadCpu` in ./processes.ts);
+ * 1b. the gateway, mercurius + graphql-jit and the raw proxy loaded together at one fixed rate, each
+ *     one's main-thread CPU a request per window, and the per-window differences (bench/paired.ts);
  *  2. the same with the cache on;
  *  3. RSS over a soak (BENCH_SOAK_SECONDS, 60 by default) under 10 connections;
  *  4. the nested subnets(100) → blockchains → genesis + l1Validators(10) query with 20 ms per
@@ -30,6 +32,7 @@
  *     `tsx bench/run.ts pipeline` only bench/pipeline.ts's part (to compare two builds),
  *     `tsx bench/run.ts nested-phases` only bench/nested-phases.ts's;
  *     `tsx bench/run.ts throughput` only 1 and 2;
+ *     `tsx bench/run.ts paired` only 1b (BENCH_AGAINST=<dir> adds the gateway built there);
  *  7. pricing time of 100 KB documents of every hostile shape (bench/pricing.ts), bundled as the
  *     gateway is; `tsx bench/run.ts pricing` does only this.
  *
@@ -45,12 +48,13 @@ import type autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { type Allocations, allocationSection, allocationsUnderLoad } from './allocations.js';
 import { type FeatureCost, featureSection, reloadedCosts } from './features.js';
+import { pairedCpu, type PairedFigures, pairedRows, type PairedServer } from './paired.js';
 import { pipelineSection } from './pipeline.js';
 import { profileOneCall } from './profile.js';
 import { median } from './stats.js';
 import { NESTED, NESTED_LATENCY_MS, NESTED_WARM_UP, nestedPhasesSection, post, rawNestedClient } from './nested-phases.js';
 import { ONE_CALL_QUERY, onStub } from './stub.js';
-import { firstTouchUs, load, rssMb, type Run, sandboxCalls, startFloor, startGateway, startProcess as start, startSandbox, stop, stopAll } from './processes.js';
+import { firstTouchUs, load, rssMb, type Run, sandboxCalls, type StartedGateway, startFloor, startGateway, startProcess as start, startSandbox, stop, stopAll } from './processes.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -58,6 +62,17 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const WARM_SECONDS = 2;
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 const NESTED_RUNS = Number(process.env.BENCH_NESTED_RUNS ?? 10);
+/**
+ * bench/paired.ts: the rate each server is loaded at together, and its windows. Three servers at
+ * 2,000 a second leave this 2-core machine room; a fourth (BENCH_AGAINST) nearly fills it (the
+ * gateways then answer 1,900): lower BENCH_PAIRED_RATE when the answered rates fall short.
+ */
+const PAIRED = {
+  rate: Number(process.env.BENCH_PAIRED_RATE ?? 2000),
+  windows: Number(process.env.BENCH_PAIRED_WINDOWS ?? 10),
+  seconds: 3,
+  warmSeconds: 15,
+};
 
 const ONE_CALL = JSON.stringify({ query: ONE_CALL_QUERY });
 /** A query no earlier step asked: subnets looked up by id through the listing, and the latest P-Chain transactions. */
@@ -159,6 +174,32 @@ async function throughput(stubUrl: string, raw: Floor, cache: 'off' | 'memory', 
     startFaults: gw.startFaults,
     upstreamPerRequest: calls / requests,
   };
+}
+
+/**
+ * The gateway (cache off), mercurius + graphql-jit and the raw proxy loaded together (bench/paired.ts),
+ * and, with BENCH_AGAINST set, the gateway built in that checkout beside this one's.
+ */
+async function paired(stubUrl: string, raw: Floor, mercurius: Floor): Promise<PairedFigures> {
+  const env = { CACHE: 'off', LOG_LEVEL: 'warn', ...onStub(stubUrl) };
+  const gateways: [string, StartedGateway][] = [['gateway', await startGateway(env)]];
+  const against = process.env.BENCH_AGAINST;
+  if (against) gateways.push([`gateway of ${against}`, await startGateway(env, resolve(against))]);
+  for (const [name, gw] of gateways) {
+    const answer = JSON.stringify(await post(gw.url, ONE_CALL));
+    if (!answer.includes('"blockchainId"') || answer.includes('"errors"')) throw new Error(`${name} answered ${answer.slice(0, 300)}`);
+  }
+  const gql = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: ONE_CALL };
+  const servers: Record<string, PairedServer> = {
+    ...Object.fromEntries(gateways.map(([name, gw]) => [name, { opts: { ...gql, url: gw.url }, pid: gw.pid }])),
+    'mercurius+jit': { opts: { ...gql, url: mercurius.url }, pid: mercurius.pid },
+    raw: { opts: { url: raw.url }, pid: raw.pid },
+  };
+  try {
+    return await pairedCpu(servers, PAIRED);
+  } finally {
+    await Promise.all(gateways.map(([, gw]) => stop(gw.child)));
+  }
 }
 
 /** RSS every 5 s under 10 connections for SOAK_SECONDS, cache off (the most a request allocates). */
@@ -358,6 +399,10 @@ async function main() {
   const raw = await start(process.execPath, [join(dir, 'raw-proxy.mjs')], { PROXY_TARGET: `${stubUrl}/v1/networks/mainnet/subnets?pageSize=3` });
   const rawFloor = { url: String(raw.line.url), pid: raw.child.pid! };
   const { peers, children } = await startPeers(dir, stubUrl);
+  if (process.argv[2] === 'paired') {
+    console.log(pairedRows(await paired(stubUrl, rawFloor, peers['mercurius+jit']!)));
+    return;
+  }
 
   const off = await throughput(stubUrl, rawFloor, 'off', peers);
   const on = await throughput(stubUrl, rawFloor, 'memory');
@@ -367,6 +412,7 @@ async function main() {
     console.log(JSON.stringify({ cacheOff: off, cacheOn: on, startFloor: floor, firstTouchUs: touchUs }, null, 2));
     return;
   }
+  const together = await paired(stubUrl, rawFloor, peers['mercurius+jit']!);
   const rss = await soak(stubUrl);
   const profiled = await profile(dir, stubUrl);
   await Promise.all(children.map(stop));
@@ -377,6 +423,9 @@ async function main() {
   const [slowest, slowestFigure] = Object.entries(priced).sort((a, b) => b[1].ms - a[1].ms)[0]!;
 
   const mercurius = off.peers['mercurius+jit']!;
+  // bench/paired.ts gives each server against the first (the gateway): turned round, the gateway against mercurius.
+  const { median: mercuriusOver, low, high } = together.versus['mercurius+jit']!;
+  const overMercurius = { median: -mercuriusOver, low: -high, high: -low };
   const startMs = Math.max(off.startMs, on.startMs);
   const startFaults = Math.max(off.startFaults, on.startFaults);
   // A server's figures against the raw proxy of its own rounds (the cache-on rounds have theirs).
@@ -385,6 +434,12 @@ async function main() {
   const rows: [string, string, string, boolean | undefined][] = [
     ['one-call throughput, cache off', `${of(off)}; ${off.upstreamPerRequest.toFixed(3)} upstream calls/request`, `≥ mercurius+jit's ${mercurius.ratio.toFixed(3)} (CPU ${mercurius.cpuRatio.toFixed(3)})`, off.ratio >= mercurius.ratio],
     ...Object.entries(off.peers).map(([name, peer]): [string, string, string, undefined] => [`peer ${name}, same rounds`, of(peer), '', undefined]),
+    [
+      `one-call CPU a request, loaded together at ${PAIRED.rate} req/s each`,
+      `gateway ${median(together.windows.gateway!).toFixed(1)} µs (main thread), mercurius+jit ${median(together.windows['mercurius+jit']!).toFixed(1)}, raw ${median(together.windows.raw!).toFixed(1)}; the gateway over mercurius+jit, window by window: ${overMercurius.median.toFixed(1)} µs (middle half ${overMercurius.low.toFixed(1)} to ${overMercurius.high.toFixed(1)})`,
+      "≤ mercurius+jit's",
+      overMercurius.median <= 0,
+    ],
     ['one-call throughput, cache on', `${of(on, on.raw)}; ${on.upstreamPerRequest.toFixed(3)} upstream calls/request`, '≥ 1.0', on.ratio >= 1],
     ['RSS idle', `${Math.max(off.idleRssMb, on.idleRssMb)} MB`, '< 120 MB', Math.max(off.idleRssMb, on.idleRssMb) < 120],
     ['RSS peak, 10 connections', `${Math.max(off.peakRssMb, on.peakRssMb)} MB (cache off ${off.peakRssMb}, on ${on.peakRssMb})`, '< 200 MB', Math.max(off.peakRssMb, on.peakRssMb) < 200],
@@ -410,8 +465,9 @@ async function main() {
       slowestFigure.ms < 20,
     ],
   ];
-  console.log(JSON.stringify({ cacheOff: off, cacheOn: on, startFloor: floor, firstTouchUs: touchUs, soak: rss, nested: deep, pricing: priced }, null, 2));
+  console.log(JSON.stringify({ cacheOff: off, cacheOn: on, together, startFloor: floor, firstTouchUs: touchUs, soak: rss, nested: deep, pricing: priced }, null, 2));
   console.log(`\n${profiled}`);
+  console.log(`\n${pairedRows(together)}`);
   console.log('\n| figure | measured | target | met |\n|---|---|---|---|');
   for (const [figure, measured, target, met] of rows) console.log(`| ${figure} | ${measured} | ${target} | ${met === undefined ? '' : met ? 'yes' : 'NO'} |`);
 }
