@@ -6,12 +6,16 @@
  * the per-window differences, not the medians of each.
  *
  * Why beside the throughput rounds of bench/run.ts: there each server is loaded alone, in turn,
- * and a round meets whatever else the machine runs then. Over one morning, mercurius + graphql-jit
- * measured 0.666 and 0.790 of the raw proxy, the gateway 0.543 and 0.567: the verdict held, the
- * gap moved by half. Loaded together at 2,000 requests a second each, in 3 s windows after 15 s
- * of warm-up, two gateways started alike (the same build) differed per window by −6 to +3 µs
- * (median −0.4) where each moved by 50 µs with the machine, and the gateway and mercurius + jit
- * by −45 to −33 µs in every window of two runs.
+ * and a round meets whatever else the machine runs then. Over three runs of `npm run bench` on the
+ * same gateway code, mercurius + graphql-jit measured 0.666, 0.790 and 0.950 of the raw proxy,
+ * and the gateway 0.543, 0.567 and 0.601: the verdict held, the gap moved by more than half.
+ * Loaded together, in 3 s windows after 15 s of warm-up, two gateways of the same build differed
+ * by a median of −0.4 µs a request (3,000 a second each, three servers; −6 to +3 per window after
+ * the first, where each moved by 50 µs with the machine), +1.4 (2,000 each, four servers; middle
+ * half −5 to +6) and −2.6 (2,500 each, three servers), while mercurius + jit ran 33 to 57 µs a
+ * request below the gateway in every window after the first of two runs (2,000 each, the two
+ * alone; medians 40.0 and 44.9). How many servers run, and at what rate, moves the size of a gap
+ * (the same two measured 32 to 63 µs apart in other line-ups); within one run, its windows agree.
  *
  * A fixed rate, not as fast as each can go: a server's CPU a request falls as its rate rises
  * (more requests share each wake-up of its event loop), so servers are compared at one rate.
@@ -19,8 +23,7 @@
  * a comparison. `tsx bench/run.ts paired` runs it alone, and with BENCH_AGAINST=<dir> (another
  * checkout, built) adds that build's gateway beside this one's: a change's cost or gain in µs.
  */
-import type autocannon from 'autocannon';
-import autocannonRun from 'autocannon';
+import autocannon from 'autocannon';
 import { CONNECTIONS, mainThreadCpu } from './processes.js';
 import { median, quantile } from './stats.js';
 
@@ -55,7 +58,7 @@ async function together(servers: Record<string, PairedServer>, rate: number, sec
   const names = Object.keys(servers);
   const before = names.map((name) => mainThreadCpu(servers[name]!.pid));
   const results = await Promise.all(
-    names.map((name) => autocannonRun({ connections: CONNECTIONS, pipelining: 1, overallRate: rate, duration: seconds, ...servers[name]!.opts })),
+    names.map((name) => autocannon({ connections: CONNECTIONS, pipelining: 1, overallRate: rate, duration: seconds, ...servers[name]!.opts })),
   );
   return names.map((name, i) => {
     const result = results[i]!;
