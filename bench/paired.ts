@@ -47,8 +47,6 @@ export interface PairedFigures {
   options: PairedOptions;
   /** Per server, its main thread's CPU µs a request in each window, in order. */
   windows: Record<string, number[]>;
-  /** Per server after the first: its windows' differences to the first server's, µs (median, and the middle half). */
-  versus: Record<string, { median: number; low: number; high: number }>;
   /** Per server, the requests a second it was answered at over the windows (below the rate: it could not keep up). */
   answered: Record<string, number>;
 }
@@ -67,7 +65,7 @@ async function together(servers: Record<string, PairedServer>, rate: number, sec
   });
 }
 
-/** Loads `servers` together (the first is the one the others are compared with) and measures each window. */
+/** Loads `servers` together and measures each window (`pairedRows` compares the others with the first). */
 export async function pairedCpu(servers: Record<string, PairedServer>, options: PairedOptions): Promise<PairedFigures> {
   const names = Object.keys(servers);
   await together(servers, options.rate, options.warmSeconds);
@@ -79,15 +77,16 @@ export async function pairedCpu(servers: Record<string, PairedServer>, options: 
       requests[name]! += n;
     }
   }
-  const [first, ...others] = names;
-  const versus = Object.fromEntries(
-    others.map((name) => {
-      const differences = windows[name]!.map((us, i) => us - windows[first!]![i]!);
-      return [name, { median: median(differences), low: quantile(differences, 0.25), high: quantile(differences, 0.75) }];
-    }),
-  );
   const answered = Object.fromEntries(names.map((name) => [name, requests[name]! / (options.windows * options.seconds)]));
-  return { options, windows, versus, answered };
+  return { options, windows, answered };
+}
+
+/** `server`'s CPU a request minus `base`'s, window by window: the median and the middle half, µs. */
+export function windowDifferences(figures: PairedFigures, server: string, base: string): { median: number; low: number; high: number } {
+  const own = figures.windows[server]!;
+  const theirs = figures.windows[base]!;
+  const differences = own.map((us, i) => us - theirs[i]!);
+  return { median: median(differences), low: quantile(differences, 0.25), high: quantile(differences, 0.75) };
 }
 
 /** The figures as markdown rows: each server's median CPU a request and its windows, and its difference to the first. */
@@ -102,7 +101,7 @@ export function pairedRows(figures: PairedFigures): string {
   ];
   for (const name of names) {
     const own = figures.windows[name]!;
-    const against = figures.versus[name];
+    const against = name === names[0] ? undefined : windowDifferences(figures, name, names[0]!);
     const versus = against ? `${signed(against.median)} (${signed(against.low)} to ${signed(against.high)})` : '';
     lines.push(`| ${name} | ${median(own).toFixed(1)} | ${own.map((us) => us.toFixed(0)).join(' ')} | ${versus} | ${Math.round(figures.answered[name]!)} |`);
   }

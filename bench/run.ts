@@ -48,7 +48,7 @@ import type autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { type Allocations, allocationSection, allocationsUnderLoad } from './allocations.js';
 import { type FeatureCost, featureSection, reloadedCosts } from './features.js';
-import { pairedCpu, type PairedFigures, pairedRows, type PairedServer } from './paired.js';
+import { pairedCpu, type PairedFigures, pairedRows, type PairedServer, windowDifferences } from './paired.js';
 import { pipelineSection } from './pipeline.js';
 import { profileOneCall } from './profile.js';
 import { median } from './stats.js';
@@ -185,10 +185,7 @@ async function paired(stubUrl: string, raw: Floor, mercurius: Floor): Promise<Pa
   const gateways: [string, StartedGateway][] = [['gateway', await startGateway(env)]];
   const against = process.env.BENCH_AGAINST;
   if (against) gateways.push([`gateway of ${against}`, await startGateway(env, resolve(against))]);
-  for (const [name, gw] of gateways) {
-    const answer = JSON.stringify(await post(gw.url, ONE_CALL));
-    if (!answer.includes('"blockchainId"') || answer.includes('"errors"')) throw new Error(`${name} answered ${answer.slice(0, 300)}`);
-  }
+  for (const [name, gw] of gateways) await answersOneCall(name, gw.url);
   const gql = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: ONE_CALL };
   const servers: Record<string, PairedServer> = {
     ...Object.fromEntries(gateways.map(([name, gw]) => [name, { opts: { ...gql, url: gw.url }, pid: gw.pid }])),
@@ -285,6 +282,12 @@ async function compileFloors(): Promise<string> {
   return dir;
 }
 
+/** Fails unless the server at `url` answers the one-call query with its data and no error: a failing server would flatter its figures. */
+async function answersOneCall(name: string, url: string): Promise<void> {
+  const answer = JSON.stringify(await post(url, ONE_CALL));
+  if (!answer.includes('"blockchainId"') || answer.includes('"errors"')) throw new Error(`${name} answered ${answer.slice(0, 300)}`);
+}
+
 /** The peers, each as a process of its own over the stub, by name. */
 async function startPeers(dir: string, stubUrl: string): Promise<{ peers: Record<string, Floor>; children: ChildProcess[] }> {
   const peers: Record<string, Floor> = {};
@@ -293,8 +296,7 @@ async function startPeers(dir: string, stubUrl: string): Promise<{ peers: Record
     const { child, line } = await start(process.execPath, [join(dir, 'peers.mjs')], { PEER: peer, PEER_UPSTREAM: stubUrl, NODE_ENV: 'production' });
     children.push(child);
     peers[name] = { url: String(line.url), pid: child.pid! };
-    const answer = JSON.stringify(await post(peers[name].url, ONE_CALL));
-    if (!answer.includes('"blockchainId"') || answer.includes('"errors"')) throw new Error(`${name} answered ${answer.slice(0, 300)}`);
+    await answersOneCall(name, peers[name].url);
   }
   return { peers, children };
 }
@@ -423,9 +425,7 @@ async function main() {
   const [slowest, slowestFigure] = Object.entries(priced).sort((a, b) => b[1].ms - a[1].ms)[0]!;
 
   const mercurius = off.peers['mercurius+jit']!;
-  // bench/paired.ts gives each server against the first (the gateway): turned round, the gateway against mercurius.
-  const { median: mercuriusOver, low, high } = together.versus['mercurius+jit']!;
-  const overMercurius = { median: -mercuriusOver, low: -high, high: -low };
+  const overMercurius = windowDifferences(together, 'gateway', 'mercurius+jit');
   const startMs = Math.max(off.startMs, on.startMs);
   const startFaults = Math.max(off.startFaults, on.startFaults);
   // A server's figures against the raw proxy of its own rounds (the cache-on rounds have theirs).
