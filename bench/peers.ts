@@ -4,20 +4,26 @@
  * and answering the gateway's one-call query, so that every server in a run makes the same
  * upstream call and sends the same answer. PEER chooses which:
  *
- *   mercurius  mercurius (fastify) over an SDL schema, graphql-jit compiling after the first use
- *   yoga       graphql-yoga over a Pothos schema, with @envelop/graphql-jit
+ *   mercurius           mercurius (fastify) over an SDL schema, graphql-jit compiling after the first use
+ *   yoga                graphql-yoga over a Pothos schema, with @envelop/graphql-jit
+ *   mercurius-features  the mercurius peer with the gateway's per-request default features added as
+ *                       a fastify user adds them (`mercuriusFeaturesPeer` says which)
  *
  * Each resolves the query's one field with one undici Pool call to PEER_UPSTREAM (the stub's
- * origin), as the peers do, and has nothing else: no limits, no metrics, no log. Prints one JSON
- * line with its /graphql URL once it listens.
+ * origin), as the peers do. The first two have nothing else: no limits, no metrics, no log, as
+ * ../shared/bench/peers/ has them and as issue 35's target is set. Prints one JSON line with its
+ * /graphql URL once it listens.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import SchemaBuilder from '@pothos/core';
-import Fastify from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import mercurius from 'mercurius';
+import pino from 'pino';
+import { Histogram, Registry } from 'prom-client';
 import { Pool } from 'undici';
 
 const pool = new Pool(process.env.PEER_UPSTREAM!, { connections: 32, pipelining: 1, keepAliveTimeout: 60_000 });
@@ -30,11 +36,16 @@ interface Subnet {
   blockchains: Blockchain[];
 }
 
+/** What the features peer does around each upstream call's answer; nothing for the other peers. */
+let onAnswer: ((status: number, started: number, json: unknown) => void) | undefined;
+
 /** The one upstream call: a page of subnets, as the stub (and the Data API) answers it. */
 async function subnets(network: string, first: number): Promise<{ nodes: Subnet[] }> {
+  const started = onAnswer && performance.now();
   const { statusCode, body } = await pool.request({ path: `/v1/networks/${network.toLowerCase()}/subnets?pageSize=${first}`, method: 'GET' });
   const json = (await body.json()) as { subnets: Subnet[] };
   if (statusCode !== 200) throw new Error(`upstream ${statusCode}`);
+  onAnswer?.(statusCode, started!, json);
   return { nodes: json.subnets.slice(0, first) };
 }
 
@@ -46,13 +57,68 @@ type SubnetConnection { nodes: [Subnet!]! }
 type Network { name: NetworkName! subnets(first: Int): SubnetConnection! }
 type Query { network(name: NetworkName!): Network }`;
 
+const RESOLVERS = {
+  Query: { network: (_root: unknown, args: { name: string }) => ({ name: args.name }) },
+  Network: { subnets: (network: { name: string }, args: { first?: number }) => subnets(network.name, args.first ?? 10) },
+};
+
 async function mercuriusPeer(): Promise<number> {
   const app = Fastify({ logger: false, keepAliveTimeout: 60_000 });
-  const resolvers = {
-    Query: { network: (_root: unknown, args: { name: string }) => ({ name: args.name }) },
-    Network: { subnets: (network: { name: string }, args: { first?: number }) => subnets(network.name, args.first ?? 10) },
+  await app.register(mercurius, { schema: SDL, resolvers: RESOLVERS, jit: 1, graphiql: false, path: '/graphql' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return (app.server.address() as AddressInfo).port;
+}
+
+/** The request log's one line a request, written when the answer is sent, as the gateway writes its own. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const fields = { status: reply.statusCode, ms: reply.elapsedTime, operation: 'query' };
+    if (error) request.log.error({ ...fields, err: error }, 'request failed');
+    else request.log.info(fields, 'request');
+  }
+}
+
+/**
+ * The mercurius peer with what the gateway does for every request by default, each added as a
+ * fastify or mercurius user adds it, so the comparison with the gateway is feature for feature:
+ *
+ * - request log: fastify's logger (pino, info, written in the background to /dev/null as the
+ *   benchmarks send the gateway's stdout there), one line a request with its id, status and time;
+ * - request id: `x-request-id` when the client sends one, else a random UUID, and echoed back;
+ * - metrics: prom-client histograms of each request (operation, status) and each upstream call
+ *   (service, operation, status), as the gateway keeps them;
+ * - a limit on the query: mercurius's `queryDepth` (the gateway prices every document instead,
+ *   which costs it more per new document and the same per known one);
+ * - the upstream answer checked against the spec: the gateway's own generated check of
+ *   listSubnets (src/upstreams/answer-checks.generated.ts);
+ * - `cache-control` on every answer.
+ *
+ * What it leaves out, and the gateway does: rate-limit and budget bookkeeping, the cost in the
+ * answer's extensions, retries, the circuit breaker, a graph of 400 types. So it is a floor under
+ * what these features cost mercurius, not a match of everything.
+ */
+async function mercuriusFeaturesPeer(): Promise<number> {
+  const { data_listSubnets: fitsSpec } = await import('../src/upstreams/answer-checks.generated.js');
+  const registry = new Registry();
+  const requests = new Histogram({ name: 'requests_seconds', help: 'Requests', labelNames: ['operation', 'status'], registers: [registry] });
+  const calls = new Histogram({ name: 'upstream_seconds', help: 'Upstream calls', labelNames: ['service', 'operation', 'status'], registers: [registry] });
+  onAnswer = (status, started, json) => {
+    calls.observe({ service: 'data', operation: 'listSubnets', status: String(status) }, (performance.now() - started) / 1000);
+    if (!(fitsSpec as (data: unknown) => boolean)(json)) throw new Error('the upstream answer does not fit the spec');
   };
-  await app.register(mercurius, { schema: SDL, resolvers, jit: 1, graphiql: false, path: '/graphql' });
+  const app = Fastify({
+    logger: { level: 'info', stream: pino.destination({ dest: '/dev/null', sync: false }) },
+    logController: new OneLinePerRequest(),
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
+    keepAliveTimeout: 60_000,
+  });
+  app.addHook('onRequest', async (request, reply) => void reply.header('x-request-id', request.id));
+  app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
+  app.addHook('onResponse', async (_request, reply) => {
+    requests.observe({ operation: 'query', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+  await app.register(mercurius, { schema: SDL, resolvers: RESOLVERS, jit: 1, graphiql: false, path: '/graphql', queryDepth: 12 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return (app.server.address() as AddressInfo).port;
 }
@@ -81,7 +147,7 @@ function yogaPeer(): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 }
 
-const peers: Record<string, () => Promise<number>> = { mercurius: mercuriusPeer, yoga: yogaPeer };
+const peers: Record<string, () => Promise<number>> = { mercurius: mercuriusPeer, yoga: yogaPeer, 'mercurius-features': mercuriusFeaturesPeer };
 const peer = peers[process.env.PEER ?? ''];
 if (!peer) throw new Error(`PEER must be one of ${Object.keys(peers).join(', ')}`);
 const port = await peer();
