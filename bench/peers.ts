@@ -36,11 +36,11 @@ interface Subnet {
   blockchains: Blockchain[];
 }
 
-/** What the features peer does around each upstream call's answer; nothing for the other peers. */
-let onAnswer: ((status: number, started: number, json: unknown) => void) | undefined;
+/** What a peer does with each upstream answer (the features peer times and checks it); the bare peers do nothing. */
+type OnAnswer = (status: number, started: number, json: unknown) => void;
 
 /** The one upstream call: a page of subnets, as the stub (and the Data API) answers it. */
-async function subnets(network: string, first: number): Promise<{ nodes: Subnet[] }> {
+async function subnets(network: string, first: number, onAnswer?: OnAnswer): Promise<{ nodes: Subnet[] }> {
   const started = onAnswer && performance.now();
   const { statusCode, body } = await pool.request({ path: `/v1/networks/${network.toLowerCase()}/subnets?pageSize=${first}`, method: 'GET' });
   const json = (await body.json()) as { subnets: Subnet[] };
@@ -57,14 +57,15 @@ type SubnetConnection { nodes: [Subnet!]! }
 type Network { name: NetworkName! subnets(first: Int): SubnetConnection! }
 type Query { network(name: NetworkName!): Network }`;
 
-const RESOLVERS = {
+/** The mercurius peers' resolvers over the SDL. */
+const resolvers = (onAnswer?: OnAnswer) => ({
   Query: { network: (_root: unknown, args: { name: string }) => ({ name: args.name }) },
-  Network: { subnets: (network: { name: string }, args: { first?: number }) => subnets(network.name, args.first ?? 10) },
-};
+  Network: { subnets: (network: { name: string }, args: { first?: number }) => subnets(network.name, args.first ?? 10, onAnswer) },
+});
 
 async function mercuriusPeer(): Promise<number> {
   const app = Fastify({ logger: false, keepAliveTimeout: 60_000 });
-  await app.register(mercurius, { schema: SDL, resolvers: RESOLVERS, jit: 1, graphiql: false, path: '/graphql' });
+  await app.register(mercurius, { schema: SDL, resolvers: resolvers(), jit: 1, graphiql: false, path: '/graphql' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return (app.server.address() as AddressInfo).port;
 }
@@ -103,7 +104,7 @@ async function mercuriusFeaturesPeer(): Promise<number> {
   const registry = new Registry();
   const requests = new Histogram({ name: 'requests_seconds', help: 'Requests', labelNames: ['operation', 'status'], registers: [registry] });
   const calls = new Histogram({ name: 'upstream_seconds', help: 'Upstream calls', labelNames: ['service', 'operation', 'status'], registers: [registry] });
-  onAnswer = (status, started, json) => {
+  const onAnswer: OnAnswer = (status, started, json) => {
     calls.observe({ service: 'data', operation: 'listSubnets', status: String(status) }, (performance.now() - started) / 1000);
     if (!(fitsSpec as (data: unknown) => boolean)(json)) throw new Error('the upstream answer does not fit the spec');
   };
@@ -118,7 +119,7 @@ async function mercuriusFeaturesPeer(): Promise<number> {
   app.addHook('onResponse', async (_request, reply) => {
     requests.observe({ operation: 'query', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
-  await app.register(mercurius, { schema: SDL, resolvers: RESOLVERS, jit: 1, graphiql: false, path: '/graphql', queryDepth: 12 });
+  await app.register(mercurius, { schema: SDL, resolvers: resolvers(onAnswer), jit: 1, graphiql: false, path: '/graphql', queryDepth: 12 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return (app.server.address() as AddressInfo).port;
 }
